@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Set-up commands for a fresh machine (Windows, Linux, macOS). Standard library only.
+
+    python3 dev.py app     # create .venv if needed, install, open the example plan
+    python3 dev.py test    # create .venv if needed, install, lint, check contracts, run all tests
+
+The environment lives in .venv beside this file and is reused; it is
+re-installed whenever pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
+
+
+def _bin(name: str) -> Path:
+    sub = "Scripts" if os.name == "nt" else "bin"
+    exe = name + (".exe" if os.name == "nt" else "")
+    return VENV / sub / exe
+
+
+def _run(cmd: list[str | Path], **kw) -> int:
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    return subprocess.call([str(c) for c in cmd], cwd=ROOT, **kw)
+
+
+def ensure_env(extras: str) -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"Rackwright needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    stamp = VENV / ".rackwright-installed"
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    if not _bin("python").exists():
+        print(f"Creating {VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True, clear=False).create(VENV)
+    if stamp.exists() and stamp.read_text() == want:
+        return
+    py = _bin("python")
+    if _run([py, "-m", "pip", "install", "--quiet", "--upgrade", "pip"]) != 0:
+        sys.exit("pip upgrade failed")
+    target = "." + (f"[{extras}]" if extras else "")
+    if _run([py, "-m", "pip", "install", "--quiet", "-e", target]) != 0:
+        sys.exit("installing Rackwright into .venv failed")
+    stamp.write_text(want)
+
+
+def cmd_app(args: list[str]) -> int:
+    ensure_env("")
+    plan = args[0] if args else str(EXAMPLE)
+    return _run([_bin("python"), "-m", "rackwright", plan])
+
+
+def cmd_test(args: list[str]) -> int:
+    ensure_env("test")
+    env = dict(os.environ)
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    py = _bin("python")
+    steps: list[tuple[str, list]] = [
+        ("lint", [py, "-m", "ruff", "check", "planner", "ui", "rackwright", "tests", "bench", "dev.py"]),
+        ("import contracts", [_bin("lint-imports")]),
+    ]
+    for name, cmd in steps:
+        if _run(cmd, env=env) != 0:
+            print(f"FAILED: {name}", flush=True)
+            return 1
+    workers = ["-n", "2"] if (os.cpu_count() or 1) >= 2 and "-n" not in args else []
+    rc = _run([py, "-m", "pytest", *workers, *args], env=env)
+    if rc == 5:
+        print("FAILED: pytest collected no tests", flush=True)
+        return 1
+    return rc
+
+
+def main() -> int:
+    cmds = {"app": cmd_app, "test": cmd_test}
+    if len(sys.argv) < 2 or sys.argv[1] not in cmds:
+        print(__doc__)
+        return 2
+    return cmds[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

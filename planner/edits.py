@@ -1,0 +1,580 @@
+"""Edit operations: the only way a plan changes.
+
+Each :class:`Edit` has ``apply(plan) -> Change`` and ``revert(plan) -> Change``;
+``revert`` undoes exactly what ``apply`` did, so applying then reverting leaves a
+plan equal to the original (a property test checks this). The UI wraps each edit in
+a QUndoCommand; the engine uses the returned :class:`Change` to recompute only what
+depends on the touched entities.
+
+Edits that come from one continuous gesture (a drag) can be merged into one undo
+step: ``merge(other)`` returns True when ``other`` was folded into ``self``
+(Qt's ``QUndoCommand.mergeWith`` idea; the UI calls it).
+
+Edits check feasibility before they touch anything and raise :class:`EditRefused`
+with a reason a user understands; a refused edit leaves the plan unchanged.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from planner.plan import (
+    CoolingChoice,
+    CoolingLoop,
+    Fabric,
+    Link,
+    Placement,
+    Plan,
+    PowerFeed,
+    Rack,
+    Row,
+    ServerGroup,
+    Workload,
+)
+from planner.placement import PlacementChecker
+
+
+class EditRefused(ValueError):
+    """The edit cannot be applied; ``str(e)`` is the reason, meant for the user."""
+
+
+@dataclass
+class Change:
+    """What an edit touched, for incremental recompute and for the scene."""
+
+    rooms: set[str] = field(default_factory=set)
+    rows: set[str] = field(default_factory=set)
+    racks: set[str] = field(default_factory=set)
+    placements: set[str] = field(default_factory=set)
+    feeds: set[str] = field(default_factory=set)
+    loops: set[str] = field(default_factory=set)
+    fabrics: set[str] = field(default_factory=set)
+    links: set[str] = field(default_factory=set)
+    groups: set[str] = field(default_factory=set)
+    workloads: set[str] = field(default_factory=set)
+    metadata: bool = False
+    structure: bool = False  # rows/racks added or removed, or anything that moves geometry
+
+    def update(self, other: Change) -> Change:
+        for name in ("rooms", "rows", "racks", "placements", "feeds", "loops", "fabrics", "links", "groups", "workloads"):
+            getattr(self, name).update(getattr(other, name))
+        self.metadata |= other.metadata
+        self.structure |= other.structure
+        return self
+
+    def empty(self) -> bool:
+        return not (
+            self.rooms or self.rows or self.racks or self.placements or self.feeds or self.loops
+            or self.fabrics or self.links or self.groups or self.workloads or self.metadata or self.structure
+        )
+
+
+class Edit:
+    """Base class. Subclasses implement ``_apply``/``_revert`` and set ``text``."""
+
+    text: str = "Edit"
+    merge_id: str | None = None  # edits with the same merge_id may merge
+
+    def apply(self, plan: Plan) -> Change:
+        return self._apply(plan)
+
+    def revert(self, plan: Plan) -> Change:
+        return self._revert(plan)
+
+    def merge(self, other: Edit) -> bool:
+        return False
+
+    def _apply(self, plan: Plan) -> Change:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _revert(self, plan: Plan) -> Change:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+# -- placements -------------------------------------------------------------------
+
+
+class AddPlacement(Edit):
+    def __init__(self, rack_id: str, placement: Placement, checker: PlacementChecker | None = None) -> None:
+        self.rack_id = rack_id
+        self.placement = placement
+        self.checker = checker
+        self.text = f"Add {placement.name or placement.device}"
+
+    def _apply(self, plan: Plan) -> Change:
+        if self.rack_id not in plan.index.racks:
+            raise EditRefused(f"rack {self.rack_id!r} does not exist")
+        if plan.index.id_exists(self.placement.id):
+            raise EditRefused(f"id {self.placement.id!r} is already used")
+        if self.checker is not None:
+            reason = self.checker.check(plan, self.rack_id, self.placement)
+            if reason:
+                raise EditRefused(reason)
+        rack = plan.rack(self.rack_id)
+        rack.placements.append(self.placement)
+        plan.index.add_placement(self.placement, rack.id)
+        return Change(racks={rack.id}, placements={self.placement.id})
+
+    def _revert(self, plan: Plan) -> Change:
+        rack = plan.rack(self.rack_id)
+        rack.placements = [p for p in rack.placements if p.id != self.placement.id]
+        plan.index.remove_placement(self.placement.id)
+        return Change(racks={rack.id}, placements={self.placement.id})
+
+
+class RemovePlacement(Edit):
+    """Removes a device and the links, power connections and group memberships that
+    reference it (restored on revert)."""
+
+    def __init__(self, placement_id: str) -> None:
+        self.placement_id = placement_id
+        self.text = "Remove device"
+        self._saved: dict[str, Any] | None = None
+
+    def _apply(self, plan: Plan) -> Change:
+        if self.placement_id not in plan.index.placements:
+            raise EditRefused(f"device {self.placement_id!r} does not exist")
+        pid = self.placement_id
+        rack = plan.rack_of(pid)
+        pos = next(i for i, p in enumerate(rack.placements) if p.id == pid)
+        links = [(i, lk) for i, lk in enumerate(plan.links) if lk.a.placement == pid or lk.b.placement == pid]
+        cords = []
+        for other, _ in plan.index.iter_placements():
+            for j, c in enumerate(other.power):
+                if c.pdu == pid:
+                    cords.append((other.id, j, c))
+        groups = [(g.id, g.members.index(pid)) for g in plan.groups if pid in g.members]
+        self._saved = {"rack": rack.id, "pos": pos, "placement": rack.placements[pos], "links": links,
+                       "cords": cords, "groups": groups}
+        del rack.placements[pos]
+        plan.index.remove_placement(pid)
+        link_ids = {lk.id for _, lk in links}
+        if link_ids:
+            plan.links = [lk for lk in plan.links if lk.id not in link_ids]
+            for lid in link_ids:
+                plan.index.remove_id(lid)
+        touched = {pid}
+        for oid, _, c in reversed(cords):
+            plan.placement(oid).power.remove(c)
+            touched.add(oid)
+        for gid, _ in groups:
+            next(g for g in plan.groups if g.id == gid).members.remove(pid)
+        ch = Change(racks={rack.id}, placements=touched, links=link_ids, groups={g for g, _ in groups})
+        ch.racks.update(plan.index.placement_rack[o] for o in touched if o in plan.index.placement_rack)
+        return ch
+
+    def _revert(self, plan: Plan) -> Change:
+        s = self._saved
+        assert s is not None
+        rack = plan.rack(s["rack"])
+        rack.placements.insert(s["pos"], s["placement"])
+        plan.index.add_placement(s["placement"], rack.id)
+        for i, lk in s["links"]:
+            plan.links.insert(i, lk)
+            plan.index.add_id(lk.id)
+        touched = {self.placement_id}
+        for oid, j, c in s["cords"]:
+            plan.placement(oid).power.insert(j, c)
+            touched.add(oid)
+        for gid, i in s["groups"]:
+            next(g for g in plan.groups if g.id == gid).members.insert(i, self.placement_id)
+        ch = Change(racks={rack.id}, placements=touched, links={lk.id for _, lk in s["links"]},
+                    groups={g for g, _ in s["groups"]})
+        ch.racks.update(plan.index.placement_rack[o] for o in touched)
+        return ch
+
+
+class MovePlacement(Edit):
+    """Moves a device to another U, face and/or rack. Consecutive moves of the same
+    device within one drag merge into one undo step."""
+
+    def __init__(self, placement_id: str, rack_id: str, u: int | None, face: str | None = None,
+                 checker: PlacementChecker | None = None, gesture: str | None = None) -> None:
+        self.placement_id = placement_id
+        self.to_rack = rack_id
+        self.to_u = u
+        self.to_face = face
+        self.checker = checker
+        self.text = "Move device"
+        self.merge_id = f"move:{placement_id}:{gesture}" if gesture else None
+        self._from: tuple[str, int, int | None, str] | None = None
+
+    def _apply(self, plan: Plan) -> Change:
+        pid = self.placement_id
+        if pid not in plan.index.placements:
+            raise EditRefused(f"device {pid!r} does not exist")
+        if self.to_rack not in plan.index.racks:
+            raise EditRefused(f"rack {self.to_rack!r} does not exist")
+        p = plan.placement(pid)
+        src = plan.rack_of(pid)
+        face = self.to_face or p.face
+        if self.checker is not None:
+            candidate = p.model_copy(update={"u": self.to_u, "face": face})
+            reason = self.checker.check(plan, self.to_rack, candidate, ignore=pid)
+            if reason:
+                raise EditRefused(reason)
+        pos = next(i for i, q in enumerate(src.placements) if q.id == pid)
+        self._from = (src.id, pos, p.u, p.face)
+        p.u = self.to_u
+        p.face = face  # type: ignore[assignment]
+        if src.id != self.to_rack:
+            del src.placements[pos]
+            plan.rack(self.to_rack).placements.append(p)
+            plan.index.placement_rack[pid] = self.to_rack
+        return Change(racks={src.id, self.to_rack}, placements={pid})
+
+    def _revert(self, plan: Plan) -> Change:
+        assert self._from is not None
+        src_id, pos, u, face = self._from
+        pid = self.placement_id
+        p = plan.placement(pid)
+        p.u = u
+        p.face = face  # type: ignore[assignment]
+        here = plan.rack_of(pid)
+        here_pos = next(i for i, q in enumerate(here.placements) if q.id == pid)
+        if here.id != src_id or here_pos != pos:
+            del here.placements[here_pos]
+            plan.rack(src_id).placements.insert(pos, p)
+            plan.index.placement_rack[pid] = src_id
+        return Change(racks={src_id, self.to_rack}, placements={pid})
+
+    def merge(self, other: Edit) -> bool:
+        """Fold a later move of the same drag into this one (this one keeps the origin)."""
+        if not isinstance(other, MovePlacement) or self.merge_id is None or other.merge_id != self.merge_id:
+            return False
+        self.to_rack, self.to_u, self.to_face = other.to_rack, other.to_u, other.to_face
+        return True
+
+
+# -- generic property edits ------------------------------------------------------------
+
+
+def _find_entity(plan: Plan, kind: str, entity_id: str | None) -> Any:
+    if kind == "metadata":
+        return plan.metadata
+    if kind == "plan":
+        return plan
+    idx = plan.index
+    maps = {"room": idx.rooms, "row": idx.rows, "rack": idx.racks, "placement": idx.placements}
+    if kind in maps:
+        return maps[kind][entity_id]
+    colls = {"feed": plan.feeds, "loop": plan.cooling_loops, "fabric": plan.fabrics, "link": plan.links,
+             "group": plan.groups, "workload": plan.workloads}
+    for item in colls[kind]:
+        if item.id == entity_id:
+            return item
+    raise KeyError(f"{kind} {entity_id!r} does not exist")
+
+
+_CHANGE_FIELD = {"room": "rooms", "row": "rows", "rack": "racks", "placement": "placements", "feed": "feeds",
+                 "loop": "loops", "fabric": "fabrics", "link": "links", "group": "groups", "workload": "workloads"}
+
+
+def _change_for(plan: Plan, kind: str, entity_id: str | None, structural: bool) -> Change:
+    ch = Change(structure=structural)
+    if kind in ("metadata", "plan"):
+        ch.metadata = True
+        return ch
+    getattr(ch, _CHANGE_FIELD[kind]).add(entity_id)
+    if kind == "placement" and entity_id in plan.index.placement_rack:
+        ch.racks.add(plan.index.placement_rack[entity_id])
+    return ch
+
+
+class SetProperty(Edit):
+    """Sets one field of one entity, validated against the model's field type.
+
+    ``kind`` is one of metadata, room, row, rack, placement, feed, loop, fabric, link,
+    group, workload. Typing into the same field in one gesture merges.
+    """
+
+    _GEOMETRY = {"x_m", "y_m", "orientation_deg", "position", "gap_before_m", "rack_type", "width_m", "depth_m",
+                 "tile_m", "u", "face", "side"}
+
+    def __init__(self, kind: str, entity_id: str | None, field_name: str, value: Any, gesture: str | None = None) -> None:
+        self.kind = kind
+        self.entity_id = entity_id
+        self.field_name = field_name
+        self.value = value
+        self.text = f"Set {field_name.replace('_', ' ')}"
+        self.merge_id = f"set:{kind}:{entity_id}:{field_name}:{gesture}" if gesture else None
+        self._old: Any = None
+
+    def _apply(self, plan: Plan) -> Change:
+        try:
+            target = _find_entity(plan, self.kind, self.entity_id)
+        except KeyError as e:
+            raise EditRefused(str(e.args[0])) from None
+        cls = type(target)
+        if self.field_name not in cls.model_fields or self.field_name in ("id", "placements", "racks", "rows"):
+            raise EditRefused(f"{self.kind} has no editable field {self.field_name!r}")
+        # validate by building a copy with the new value
+        data = target.model_dump()
+        data[self.field_name] = self.value
+        try:
+            checked = cls.model_validate(data)
+        except Exception as e:  # pydantic.ValidationError
+            raise EditRefused(_first_error(e, self.field_name)) from None
+        self._old = copy.deepcopy(getattr(target, self.field_name))
+        setattr(target, self.field_name, getattr(checked, self.field_name))
+        return _change_for(plan, self.kind, self.entity_id, self.field_name in self._GEOMETRY)
+
+    def _revert(self, plan: Plan) -> Change:
+        target = _find_entity(plan, self.kind, self.entity_id)
+        setattr(target, self.field_name, self._old)
+        return _change_for(plan, self.kind, self.entity_id, self.field_name in self._GEOMETRY)
+
+    def merge(self, other: Edit) -> bool:
+        if not isinstance(other, SetProperty) or self.merge_id is None or other.merge_id != self.merge_id:
+            return False
+        self.value = other.value
+        return True
+
+
+def _first_error(exc: Exception, field_name: str) -> str:
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        errs = errors()
+        if errs:
+            e = errs[0]
+            loc = ".".join(str(x) for x in e.get("loc", ()) if x != "__root__") or field_name
+            return f"{loc}: {e.get('msg', 'invalid value')}"
+    return f"{field_name}: {exc}"
+
+
+class SetRackCooling(SetProperty):
+    def __init__(self, rack_id: str, cooling: CoolingChoice | None) -> None:
+        super().__init__("rack", rack_id, "cooling", cooling.model_dump() if cooling else None)
+        self.text = "Change rack cooling"
+
+
+# -- racks and rows -----------------------------------------------------------------
+
+
+class AddRack(Edit):
+    def __init__(self, row_id: str, rack: Rack, index: int | None = None) -> None:
+        self.row_id = row_id
+        self.rack = rack
+        self.index = index
+        self.text = f"Add rack {rack.name}"
+
+    def _apply(self, plan: Plan) -> Change:
+        if self.row_id not in plan.index.rows:
+            raise EditRefused(f"row {self.row_id!r} does not exist")
+        ids = [self.rack.id, *(p.id for p in self.rack.placements)]
+        for i in ids:
+            if plan.index.id_exists(i):
+                raise EditRefused(f"id {i!r} is already used")
+        row = plan.index.rows[self.row_id]
+        row.racks.insert(len(row.racks) if self.index is None else self.index, self.rack)
+        plan.index.add_rack(self.rack, row.id)
+        return Change(rows={row.id}, racks={self.rack.id}, placements={p.id for p in self.rack.placements},
+                      structure=True)
+
+    def _revert(self, plan: Plan) -> Change:
+        row = plan.index.rows[self.row_id]
+        row.racks = [r for r in row.racks if r.id != self.rack.id]
+        plan.index.remove_rack(self.rack.id)
+        return Change(rows={row.id}, racks={self.rack.id}, placements={p.id for p in self.rack.placements},
+                      structure=True)
+
+
+class RemoveRack(Edit):
+    """Removes a rack with its devices (and, through RemovePlacement, their links)."""
+
+    def __init__(self, rack_id: str) -> None:
+        self.rack_id = rack_id
+        self.text = "Remove rack"
+        self._inner: list[RemovePlacement] = []
+        self._pos: tuple[str, int, Rack] | None = None
+
+    def _apply(self, plan: Plan) -> Change:
+        if self.rack_id not in plan.index.racks:
+            raise EditRefused(f"rack {self.rack_id!r} does not exist")
+        rack = plan.rack(self.rack_id)
+        ch = Change(structure=True, racks={rack.id})
+        # remove 0U/U devices one by one so their links/cords/groups are restored on revert
+        self._inner = [RemovePlacement(p.id) for p in list(rack.placements)]
+        for e in self._inner:
+            ch.update(e.apply(plan))
+        row = plan.row_of(rack.id)
+        pos = row.racks.index(rack)
+        self._pos = (row.id, pos, rack)
+        del row.racks[pos]
+        plan.index.remove_rack(rack.id)
+        ch.rows.add(row.id)
+        ch.racks.discard("")
+        return ch
+
+    def _revert(self, plan: Plan) -> Change:
+        assert self._pos is not None
+        row_id, pos, rack = self._pos
+        row = plan.index.rows[row_id]
+        row.racks.insert(pos, rack)
+        plan.index.add_rack(rack, row_id)  # rack has no placements now
+        ch = Change(structure=True, racks={rack.id}, rows={row_id})
+        for e in reversed(self._inner):
+            ch.update(e.revert(plan))
+        return ch
+
+
+class AddRow(Edit):
+    def __init__(self, room_id: str, row: Row) -> None:
+        self.room_id = room_id
+        self.row = row
+        self.text = f"Add row {row.name}"
+
+    def _apply(self, plan: Plan) -> Change:
+        if self.room_id not in plan.index.rooms:
+            raise EditRefused(f"room {self.room_id!r} does not exist")
+        room = plan.index.rooms[self.room_id]
+        room.rows.append(self.row)
+        plan.index.add_row(self.row, room.id)
+        return Change(rooms={room.id}, rows={self.row.id}, racks={r.id for r in self.row.racks}, structure=True)
+
+    def _revert(self, plan: Plan) -> Change:
+        room = plan.index.rooms[self.room_id]
+        room.rows = [r for r in room.rows if r.id != self.row.id]
+        plan.index.remove_row(self.row.id)
+        return Change(rooms={room.id}, rows={self.row.id}, racks={r.id for r in self.row.racks}, structure=True)
+
+
+# -- plan-level collections (feeds, loops, fabrics, links, groups, workloads) ----------
+
+_COLLECTIONS = {
+    PowerFeed: ("feeds", "feeds"),
+    CoolingLoop: ("cooling_loops", "loops"),
+    Fabric: ("fabrics", "fabrics"),
+    Link: ("links", "links"),
+    ServerGroup: ("groups", "groups"),
+    Workload: ("workloads", "workloads"),
+}
+
+
+class AddItem(Edit):
+    """Adds a feed, cooling loop, fabric, link, server group or workload."""
+
+    def __init__(self, item: PowerFeed | CoolingLoop | Fabric | Link | ServerGroup | Workload) -> None:
+        self.item = item
+        self.text = f"Add {type(item).__name__.lower()}"
+
+    def _apply(self, plan: Plan) -> Change:
+        attr, ch_field = _COLLECTIONS[type(self.item)]
+        if plan.index.id_exists(self.item.id):
+            raise EditRefused(f"id {self.item.id!r} is already used")
+        if isinstance(self.item, Link):
+            for end in (self.item.a, self.item.b):
+                if end.placement not in plan.index.placements:
+                    raise EditRefused(f"link end {end.placement!r} does not exist")
+            if self.item.fabric not in {f.id for f in plan.fabrics}:
+                raise EditRefused(f"fabric {self.item.fabric!r} does not exist")
+        getattr(plan, attr).append(self.item)
+        plan.index.add_id(self.item.id)
+        ch = Change()
+        getattr(ch, ch_field).add(self.item.id)
+        if isinstance(self.item, Link):
+            ch.placements.update({self.item.a.placement, self.item.b.placement})
+            ch.fabrics.add(self.item.fabric)
+        return ch
+
+    def _revert(self, plan: Plan) -> Change:
+        attr, ch_field = _COLLECTIONS[type(self.item)]
+        setattr(plan, attr, [x for x in getattr(plan, attr) if x.id != self.item.id])
+        plan.index.remove_id(self.item.id)
+        ch = Change()
+        getattr(ch, ch_field).add(self.item.id)
+        if isinstance(self.item, Link):
+            ch.placements.update({self.item.a.placement, self.item.b.placement})
+            ch.fabrics.add(self.item.fabric)
+        return ch
+
+
+class RemoveItem(Edit):
+    """Removes a feed, loop, fabric, link, group or workload. Refuses while something
+    still refers to it (a PDU on the feed, a rack on the loop, links in the fabric)."""
+
+    def __init__(self, kind: str, item_id: str) -> None:
+        self.kind = kind
+        self.item_id = item_id
+        self.text = f"Remove {kind}"
+        self._saved: tuple[int, Any] | None = None
+
+    def _attr(self) -> tuple[str, str]:
+        return {"feed": ("feeds", "feeds"), "loop": ("cooling_loops", "loops"), "fabric": ("fabrics", "fabrics"),
+                "link": ("links", "links"), "group": ("groups", "groups"),
+                "workload": ("workloads", "workloads")}[self.kind]
+
+    def _apply(self, plan: Plan) -> Change:
+        attr, ch_field = self._attr()
+        items = getattr(plan, attr)
+        pos = next((i for i, x in enumerate(items) if x.id == self.item_id), None)
+        if pos is None:
+            raise EditRefused(f"{self.kind} {self.item_id!r} does not exist")
+        users = _users_of(plan, self.kind, self.item_id)
+        if users:
+            raise EditRefused(f"{self.kind} {self.item_id!r} is still used by {', '.join(users[:5])}"
+                              + (" ..." if len(users) > 5 else ""))
+        self._saved = (pos, items[pos])
+        del items[pos]
+        plan.index.remove_id(self.item_id)
+        ch = Change()
+        getattr(ch, ch_field).add(self.item_id)
+        return ch
+
+    def _revert(self, plan: Plan) -> Change:
+        assert self._saved is not None
+        attr, ch_field = self._attr()
+        pos, item = self._saved
+        getattr(plan, attr).insert(pos, item)
+        plan.index.add_id(item.id)
+        ch = Change()
+        getattr(ch, ch_field).add(self.item_id)
+        return ch
+
+
+def _users_of(plan: Plan, kind: str, item_id: str) -> list[str]:
+    if kind == "feed":
+        return [p.id for p, _ in plan.index.iter_placements() if p.feed == item_id]
+    if kind == "loop":
+        racks = [r.id for r in plan.racks() if r.cooling and r.cooling.loop == item_id]
+        rows = [r.id for r in plan.index.rows.values() if r.cooling and r.cooling.loop == item_id]
+        return racks + rows
+    if kind == "fabric":
+        return [lk.id for lk in plan.links if lk.fabric == item_id]
+    if kind == "group":
+        return [w.id for w in plan.workloads if w.group == item_id]
+    return []
+
+
+# -- composition -------------------------------------------------------------------
+
+
+class Compound(Edit):
+    """Several edits as one undo step (paste, duplicate rack x N, auto-wire). If one
+    fails, the ones already applied are reverted and the failure is raised."""
+
+    def __init__(self, edits: Iterable[Edit], text: str = "Edit") -> None:
+        self.edits = list(edits)
+        self.text = text
+
+    def _apply(self, plan: Plan) -> Change:
+        ch = Change()
+        done: list[Edit] = []
+        try:
+            for e in self.edits:
+                ch.update(e.apply(plan))
+                done.append(e)
+        except EditRefused:
+            for e in reversed(done):
+                e.revert(plan)
+            raise
+        return ch
+
+    def _revert(self, plan: Plan) -> Change:
+        ch = Change()
+        for e in reversed(self.edits):
+            ch.update(e.revert(plan))
+        return ch

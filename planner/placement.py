@@ -1,0 +1,160 @@
+"""Placement rules: where a device may go in a rack.
+
+A device occupies ``ceil(u_height)`` units from its lowest U upward on its face;
+a full-depth device blocks both faces. A placement is refused, with a reason a user
+understands, when it overlaps another device on a face, extends beyond the rack's
+height or below U1, or is deeper than the rack's mounting depth. 0U devices (side
+PDUs) take no U but need a free side.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from planner.plan import Placement, Plan, Rack
+
+
+@dataclass(frozen=True)
+class DeviceDims:
+    u_height: float
+    full_depth: bool
+    depth_mm: float | None
+    name: str
+
+
+@dataclass(frozen=True)
+class RackDims:
+    u_height: int
+    mounting_depth_mm: float | None
+    name: str
+
+
+def device_dims(catalog: Any, slug: str) -> DeviceDims | None:
+    dev = catalog.device(slug) if catalog is not None else None
+    if dev is None:
+        return None
+    planning = getattr(dev, "planning", None)
+    depth = getattr(planning, "depth_mm", None) if planning is not None else None
+    return DeviceDims(
+        u_height=float(dev.u_height),
+        full_depth=bool(getattr(dev, "is_full_depth", True)),
+        depth_mm=float(depth) if depth else None,
+        name=f"{dev.manufacturer} {dev.model}",
+    )
+
+
+def rack_dims(catalog: Any, slug: str) -> RackDims | None:
+    rt = catalog.rack_type(slug) if catalog is not None else None
+    if rt is None:
+        return None
+    depth = getattr(rt, "mounting_depth_mm", None)
+    return RackDims(u_height=int(rt.u_height), mounting_depth_mm=float(depth) if depth else None,
+                    name=f"{rt.manufacturer} {rt.model}")
+
+
+def units_of(u: int, u_height: float) -> range:
+    return range(u, u + max(1, math.ceil(u_height)))
+
+
+class PlacementChecker:
+    """Checks placements against a catalog. Unknown hardware is not refused here
+    (the plan keeps it, marked unknown, and the engine reports it)."""
+
+    def __init__(self, catalog: Any) -> None:
+        self.catalog = catalog
+
+    def footprint(self, p: Placement) -> tuple[set[int], set[int]] | None:
+        """(front units, rear units) a placement occupies, or None if not in U space."""
+        if p.u is None:
+            return None
+        dims = device_dims(self.catalog, p.device)
+        height = dims.u_height if dims else 1.0
+        if height <= 0:
+            return None
+        full = p.full_depth if p.full_depth is not None else (dims.full_depth if dims else True)
+        units = set(units_of(p.u, height))
+        if full:
+            return units, set(units)
+        return (units, set()) if p.face == "front" else (set(), units)
+
+    def occupancy(self, rack: Rack, ignore: str | None = None) -> tuple[dict[int, str], dict[int, str]]:
+        """Maps of U -> placement id for the front and rear faces."""
+        front: dict[int, str] = {}
+        rear: dict[int, str] = {}
+        for q in rack.placements:
+            if q.id == ignore:
+                continue
+            fp = self.footprint(q)
+            if fp is None:
+                continue
+            for u in fp[0]:
+                front[u] = q.id
+            for u in fp[1]:
+                rear[u] = q.id
+        return front, rear
+
+    def check(self, plan: Plan, rack_id: str, p: Placement, ignore: str | None = None) -> str | None:
+        rack = plan.rack(rack_id)
+        rdims = rack_dims(self.catalog, rack.rack_type)
+        dims = device_dims(self.catalog, p.device)
+        dev_name = dims.name if dims else p.device
+        if p.u is None:
+            if dims is not None and dims.u_height > 0:
+                return f"{dev_name} is {dims.u_height:g}U and needs a U position"
+            taken = [q for q in rack.placements if q.id != ignore and q.u is None and q.side == p.side
+                     and q.face == p.face]
+            if len(taken) >= 2:
+                return f"{rack.name}: the {p.side} side already holds two 0U devices on the {p.face}"
+            return None
+        if dims is not None and dims.u_height <= 0:
+            return f"{dev_name} is a 0U device: mount it on a side, not at a U position"
+        height = dims.u_height if dims else 1.0
+        top = p.u + max(1, math.ceil(height)) - 1
+        if rdims is not None and top > rdims.u_height:
+            return (f"{dev_name} is {height:g}U: at U{p.u} it would reach U{top}, "
+                    f"beyond the top of {rack.name} ({rdims.u_height}U)")
+        if rdims is not None and dims is not None and dims.depth_mm and rdims.mounting_depth_mm \
+                and dims.depth_mm > rdims.mounting_depth_mm:
+            return (f"{dev_name} is {dims.depth_mm:.0f} mm deep; {rack.name} takes at most "
+                    f"{rdims.mounting_depth_mm:.0f} mm")
+        fp = self.footprint(p)
+        assert fp is not None
+        front, rear = self.occupancy(rack, ignore=ignore if ignore is not None else p.id)
+        for face, units, occ in (("front", fp[0], front), ("rear", fp[1], rear)):
+            clash = sorted(u for u in units if u in occ)
+            if clash:
+                other = plan.placement(occ[clash[0]])
+                odims = device_dims(self.catalog, other.device)
+                oname = other.name or (odims.name if odims else other.device)
+                return (f"U{clash[0]} on the {face} of {rack.name} is taken by {oname}"
+                        + (" (full depth)" if odims and odims.full_depth and other.face != face else ""))
+        return None
+
+    def free_blocks(self, rack: Rack) -> list[tuple[int, int]]:
+        """Free (start U, length) blocks where a full-depth device would fit."""
+        rdims = rack_dims(self.catalog, rack.rack_type)
+        height = rdims.u_height if rdims else 42
+        front, rear = self.occupancy(rack)
+        blocks: list[tuple[int, int]] = []
+        start = None
+        for u in range(1, height + 2):
+            free = u <= height and u not in front and u not in rear
+            if free and start is None:
+                start = u
+            elif not free and start is not None:
+                blocks.append((start, u - start))
+                start = None
+        return blocks
+
+    def first_fit(self, plan: Plan, rack_id: str, device: str, face: str = "front") -> int | None:
+        """Lowest U where ``device`` fits in the rack, or None."""
+        rack = plan.rack(rack_id)
+        rdims = rack_dims(self.catalog, rack.rack_type)
+        height = rdims.u_height if rdims else 42
+        for u in range(1, height + 1):
+            probe = Placement(id="probe", device=device, u=u, face=face)  # type: ignore[arg-type]
+            if self.check(plan, rack_id, probe, ignore="probe") is None:
+                return u
+        return None

@@ -1,0 +1,431 @@
+"""The plan model: what a user builds.
+
+Site -> rooms -> rows -> racks -> placements, plus power feeds, cooling loops,
+fabrics and links, server groups and workload targets, and plan metadata.
+
+The model holds *choices* (which device at which U, which feed, which cooling),
+never derived figures: those come from the engine. Hardware is referenced by
+catalog slug. Entities carry string ids that are unique within a plan; links,
+feeds, loops and groups refer to each other by id.
+
+All mutation goes through :mod:`planner.edits` (apply/revert). The few mutating
+helpers here keep the id index consistent and are used only by edits and by
+loaders.
+
+The JSON form of this model (``docs/plan-format.md``) is produced by pydantic
+from these classes; bump :data:`FORMAT_VERSION` on any incompatible change and add
+a migration in :mod:`planner.plan_io`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+
+FORMAT_VERSION = 1
+
+Face = Literal["front", "rear"]
+Side = Literal["left", "right"]
+CoolingMethod = Literal["air", "air-containment", "rdhx", "direct-liquid", "immersion"]
+Coolant = Literal["water", "pg25"]
+FabricKind = Literal["compute", "storage", "frontend", "management", "nvlink"]
+FabricTechnology = Literal["infiniband", "ethernet", "nvlink"]
+WorkloadKind = Literal["pretrain", "finetune", "inference", "storage"]
+
+_ID_RE = r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$"
+Id = Annotated[str, Field(pattern=_ID_RE, description="Plan-unique identifier")]
+Name = Annotated[str, Field(max_length=200)]
+Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9._+-]{0,99}$", description="Catalog slug")]
+NonNeg = Annotated[float, Field(ge=0)]
+Pos = Annotated[float, Field(gt=0)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False, str_strip_whitespace=True)
+
+
+class Metadata(_Model):
+    """Who and what the plan is for, and the economic assumptions."""
+
+    customer: Name = ""
+    project: Name = ""
+    author: Name = ""
+    revision: Name = "A"
+    currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")] = "USD"
+    electricity_price_per_kwh: NonNeg = 0.12
+    pue: Annotated[float, Field(ge=1.0, le=5.0)] = 1.3
+    notes: Annotated[str, Field(max_length=20000)] = ""
+
+
+class PowerConnection(_Model):
+    """One PSU cord of a device plugged into a PDU outlet (outlet numbers from 1)."""
+
+    pdu: Id
+    outlet: Annotated[int, Field(ge=1)] | None = None
+
+
+class Placement(_Model):
+    """A device mounted in a rack.
+
+    ``u`` is the lowest U the device occupies (1-based, bottom of the rack).
+    ``u`` is None for 0U side-mounted equipment (PDUs), which then has a ``side``.
+    Full or half depth comes from the device type (NetBox ``is_full_depth``) and can
+    be overridden with ``full_depth``.
+    """
+
+    id: Id
+    device: Slug
+    name: Name = ""
+    u: Annotated[int, Field(ge=1)] | None = None
+    face: Face = "front"
+    side: Side | None = None
+    full_depth: bool | None = None
+    feed: Id | None = Field(default=None, description="For PDUs: the power feed they hang on")
+    power: list[PowerConnection] = Field(default_factory=list)
+    tags: list[Name] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _zero_u_needs_side(self) -> Placement:
+        if self.u is None and self.side is None:
+            raise ValueError("a placement needs a U position, or a side for 0U mounting")
+        if self.u is not None and self.side is not None:
+            raise ValueError("a placement has either a U position or a 0U side, not both")
+        return self
+
+
+class CoolingChoice(_Model):
+    """How a rack (or a row, as default for its racks) is cooled.
+
+    ``unit`` is a catalog cooling-equipment slug (rear-door HX, in-row unit, tank);
+    ``loop`` names the plan's CDU loop for direct liquid cooling.
+    """
+
+    method: CoolingMethod = "air"
+    unit: Slug | None = None
+    loop: Id | None = None
+    supply_temp_c: Annotated[float, Field(ge=-10, le=70)] | None = None
+    delta_t_k: Annotated[float, Field(gt=0, le=40)] | None = None
+
+
+class Rack(_Model):
+    id: Id
+    name: Name
+    rack_type: Slug
+    position: Annotated[int, Field(ge=0)] = 0
+    gap_before_m: NonNeg = 0.0
+    placements: list[Placement] = Field(default_factory=list)
+    cooling: CoolingChoice | None = None
+    tags: list[Name] = Field(default_factory=list)
+
+
+class Row(_Model):
+    """A row of racks. (x_m, y_m) is the front-left corner of the first rack seen from
+    the cold aisle; ``orientation_deg`` turns the row (0: racks face +y, i.e. their
+    fronts look toward increasing y ... see planner.geometry)."""
+
+    id: Id
+    name: Name
+    x_m: float = 0.0
+    y_m: float = 0.0
+    orientation_deg: Literal[0, 90, 180, 270] = 0
+    cold_aisle_side: Face = "front"
+    racks: list[Rack] = Field(default_factory=list)
+    cooling: CoolingChoice | None = None
+
+
+class Room(_Model):
+    id: Id
+    name: Name
+    width_m: Pos = 10.0
+    depth_m: Pos = 8.0
+    tile_m: Annotated[float, Field(gt=0, le=2)] = 0.6
+    floor_load_limit_kg_per_m2: Pos = 1200.0
+    raised_floor: bool = False
+    rows: list[Row] = Field(default_factory=list)
+
+
+class Site(_Model):
+    name: Name = "Site"
+    rooms: list[Room] = Field(default_factory=list)
+
+
+class PowerFeed(_Model):
+    """A power feed (a whip from a UPS/PDU panel) that rack PDUs hang on.
+
+    ``side`` groups feeds for redundancy: with A and B, each must carry the whole
+    load when the other fails (2N); with k sides, N+1.
+    """
+
+    id: Id
+    name: Name
+    side: Annotated[str, Field(pattern=r"^[A-Z]$")] = "A"
+    voltage_v: Annotated[float, Field(gt=0, le=1000)] = 415.0
+    phases: Literal[1, 3] = 3
+    breaker_a: Annotated[float, Field(gt=0, le=5000)] = 32.0
+    power_factor: Annotated[float, Field(gt=0, le=1)] = 0.95
+    continuous_derating: Annotated[float, Field(gt=0, le=1)] | None = None
+    source: Name = ""
+
+
+class CoolingLoop(_Model):
+    """A secondary liquid loop served by a CDU (catalog cooling slug)."""
+
+    id: Id
+    name: Name
+    cdu: Slug
+    cdu_count: Annotated[int, Field(ge=1)] = 1
+    coolant: Coolant = "water"
+    supply_temp_c: Annotated[float, Field(ge=5, le=70)] = 32.0
+    delta_t_k: Annotated[float, Field(gt=0, le=40)] = 10.0
+
+
+class Fabric(_Model):
+    id: Id
+    name: Name
+    kind: FabricKind = "compute"
+    technology: FabricTechnology = "infiniband"
+    speed_gbps: Pos = 400.0
+    oversubscription: Annotated[float, Field(ge=1)] = 1.0
+    rail_optimised: bool = True
+
+
+class Endpoint(_Model):
+    placement: Id
+    port: Name
+
+
+class Link(_Model):
+    id: Id
+    fabric: Id
+    a: Endpoint
+    b: Endpoint
+    cable: Slug | None = None
+    length_m: NonNeg | None = None
+    label: Name = ""
+
+
+class ServerGroup(_Model):
+    id: Id
+    name: Name
+    members: list[Id] = Field(default_factory=list)
+
+
+class Workload(_Model):
+    """A workload target. ``spec`` holds the kind-specific inputs (model, tokens,
+    precision, users, ...), validated by :mod:`planner.workloads`. ``group`` limits it
+    to a server group; None means the whole plan."""
+
+    id: Id
+    name: Name
+    kind: WorkloadKind
+    group: Id | None = None
+    spec: dict[str, Any] = Field(default_factory=dict)
+
+
+class Plan(_Model):
+    format: Literal["rackwright-plan"] = "rackwright-plan"
+    format_version: Literal[1] = FORMAT_VERSION
+    metadata: Metadata = Field(default_factory=Metadata)
+    site: Site = Field(default_factory=Site)
+    feeds: list[PowerFeed] = Field(default_factory=list)
+    cooling_loops: list[CoolingLoop] = Field(default_factory=list)
+    fabrics: list[Fabric] = Field(default_factory=list)
+    links: list[Link] = Field(default_factory=list)
+    groups: list[ServerGroup] = Field(default_factory=list)
+    workloads: list[Workload] = Field(default_factory=list)
+
+    _index: PlanIndex | None = PrivateAttr(default=None)
+
+    @field_validator("feeds", "cooling_loops", "fabrics", "links", "groups", "workloads")
+    @classmethod
+    def _unique_ids(cls, items: list[Any]) -> list[Any]:
+        seen: set[str] = set()
+        for item in items:
+            if item.id in seen:
+                raise ValueError(f"duplicate id {item.id!r}")
+            seen.add(item.id)
+        return items
+
+    @model_validator(mode="after")
+    def _references(self) -> Plan:
+        idx = PlanIndex(self)  # raises on duplicate ids across the site
+        feeds = {f.id for f in self.feeds}
+        loops = {c.id for c in self.cooling_loops}
+        fabrics = {f.id for f in self.fabrics}
+        groups = {g.id for g in self.groups}
+        for p, _ in idx.iter_placements():
+            if p.feed is not None and p.feed not in feeds:
+                raise ValueError(f"placement {p.id!r}: unknown feed {p.feed!r}")
+            for c in p.power:
+                if c.pdu not in idx.placements:
+                    raise ValueError(f"placement {p.id!r}: power connection to unknown PDU {c.pdu!r}")
+        for rack in idx.racks.values():
+            if rack.cooling and rack.cooling.loop and rack.cooling.loop not in loops:
+                raise ValueError(f"rack {rack.id!r}: unknown cooling loop {rack.cooling.loop!r}")
+        for link in self.links:
+            if link.fabric not in fabrics:
+                raise ValueError(f"link {link.id!r}: unknown fabric {link.fabric!r}")
+            for end in (link.a, link.b):
+                if end.placement not in idx.placements:
+                    raise ValueError(f"link {link.id!r}: unknown placement {end.placement!r}")
+        for g in self.groups:
+            for m in g.members:
+                if m not in idx.placements:
+                    raise ValueError(f"group {g.id!r}: unknown member {m!r}")
+        for w in self.workloads:
+            if w.group is not None and w.group not in groups:
+                raise ValueError(f"workload {w.id!r}: unknown group {w.group!r}")
+        self._index = idx
+        return self
+
+    # -- lookups ----------------------------------------------------------------
+    @property
+    def index(self) -> PlanIndex:
+        if self._index is None:
+            self._index = PlanIndex(self)
+        return self._index
+
+    def reindex(self) -> None:
+        self._index = PlanIndex(self)
+
+    def new_id(self, prefix: str) -> str:
+        return self.index.new_id(prefix)
+
+    def rack(self, rack_id: str) -> Rack:
+        return self.index.racks[rack_id]
+
+    def placement(self, placement_id: str) -> Placement:
+        return self.index.placements[placement_id]
+
+    def rack_of(self, placement_id: str) -> Rack:
+        return self.index.racks[self.index.placement_rack[placement_id]]
+
+    def row_of(self, rack_id: str) -> Row:
+        return self.index.rows[self.index.rack_row[rack_id]]
+
+    def room_of(self, row_id: str) -> Room:
+        return self.index.rooms[self.index.row_room[row_id]]
+
+    def racks(self) -> Iterator[Rack]:
+        for room in self.site.rooms:
+            for row in room.rows:
+                yield from row.racks
+
+    def feed(self, feed_id: str) -> PowerFeed:
+        for f in self.feeds:
+            if f.id == feed_id:
+                return f
+        raise KeyError(feed_id)
+
+    def effective_cooling(self, rack: Rack) -> CoolingChoice:
+        """The rack's own choice, else its row's, else plain air."""
+        if rack.cooling is not None:
+            return rack.cooling
+        row = self.row_of(rack.id)
+        return row.cooling if row.cooling is not None else CoolingChoice()
+
+
+class PlanIndex:
+    """Id lookups over a plan. Rebuilt on load; kept current by :mod:`planner.edits`."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.rooms: dict[str, Room] = {}
+        self.rows: dict[str, Row] = {}
+        self.racks: dict[str, Rack] = {}
+        self.placements: dict[str, Placement] = {}
+        self.row_room: dict[str, str] = {}
+        self.rack_row: dict[str, str] = {}
+        self.placement_rack: dict[str, str] = {}
+        self._ids: set[str] = set()
+        self._counters: dict[str, int] = {}
+        for room in plan.site.rooms:
+            self._claim(room.id, "room")
+            self.rooms[room.id] = room
+            for row in room.rows:
+                self._claim(row.id, "row")
+                self.rows[row.id] = row
+                self.row_room[row.id] = room.id
+                for rack in row.racks:
+                    self.add_rack(rack, row.id)
+        for coll in (plan.feeds, plan.cooling_loops, plan.fabrics, plan.links, plan.groups, plan.workloads):
+            for item in coll:
+                self._ids.add(item.id)
+                self._bump(item.id)
+
+    def _claim(self, entity_id: str, what: str) -> None:
+        if entity_id in self._ids:
+            raise ValueError(f"duplicate id {entity_id!r} ({what})")
+        self._ids.add(entity_id)
+        self._bump(entity_id)
+
+    _NUM_RE = re.compile(r"^(.*?)(\d+)$")
+
+    def _bump(self, entity_id: str) -> None:
+        m = self._NUM_RE.match(entity_id)
+        if m:
+            prefix, n = m.group(1), int(m.group(2))
+            if n >= self._counters.get(prefix, 0):
+                self._counters[prefix] = n
+
+    def new_id(self, prefix: str) -> str:
+        """A fresh id like ``rack-12``; never reuses one that exists."""
+        stem = prefix if prefix.endswith("-") else prefix + "-"
+        n = self._counters.get(stem, 0) + 1
+        while f"{stem}{n}" in self._ids:
+            n += 1
+        self._counters[stem] = n
+        return f"{stem}{n}"
+
+    def id_exists(self, entity_id: str) -> bool:
+        return entity_id in self._ids
+
+    def add_rack(self, rack: Rack, row_id: str) -> None:
+        self._claim(rack.id, "rack")
+        self.racks[rack.id] = rack
+        self.rack_row[rack.id] = row_id
+        for p in rack.placements:
+            self.add_placement(p, rack.id)
+
+    def remove_rack(self, rack_id: str) -> None:
+        rack = self.racks.pop(rack_id)
+        self.rack_row.pop(rack_id)
+        self._ids.discard(rack_id)
+        for p in rack.placements:
+            self.remove_placement(p.id)
+
+    def add_placement(self, p: Placement, rack_id: str) -> None:
+        self._claim(p.id, "placement")
+        self.placements[p.id] = p
+        self.placement_rack[p.id] = rack_id
+
+    def remove_placement(self, placement_id: str) -> None:
+        self.placements.pop(placement_id)
+        self.placement_rack.pop(placement_id)
+        self._ids.discard(placement_id)
+
+    def add_row(self, row: Row, room_id: str) -> None:
+        self._claim(row.id, "row")
+        self.rows[row.id] = row
+        self.row_room[row.id] = room_id
+        for rack in row.racks:
+            self.add_rack(rack, row.id)
+
+    def remove_row(self, row_id: str) -> None:
+        row = self.rows.pop(row_id)
+        self.row_room.pop(row_id)
+        self._ids.discard(row_id)
+        for rack in row.racks:
+            self.remove_rack(rack.id)
+
+    def add_id(self, entity_id: str) -> None:
+        self._claim(entity_id, "entity")
+
+    def remove_id(self, entity_id: str) -> None:
+        self._ids.discard(entity_id)
+
+    def iter_placements(self) -> Iterator[tuple[Placement, str]]:
+        for pid, p in self.placements.items():
+            yield p, self.placement_rack[pid]

@@ -1,0 +1,141 @@
+"""The JSON form of a plan (see docs/plan-format.md).
+
+Reading never evals or unpickles anything: ``json.loads`` then pydantic
+validation. Errors name the file and the JSON path of the offending field (and the
+line, for JSON syntax errors). Writing is atomic: a temporary file in the same
+folder, flushed and fsynced, then renamed over the target, so a crash leaves the
+previous file intact.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from planner.plan import FORMAT_VERSION, Plan
+
+MAX_PLAN_BYTES = 512 * 1024 * 1024
+
+
+class PlanFormatError(ValueError):
+    """A plan file could not be read. ``str()`` is meant for the user."""
+
+    def __init__(self, file: str | os.PathLike[str] | None, message: str, where: str = "",
+                 line: int | None = None) -> None:
+        self.file = str(file) if file is not None else "<plan>"
+        self.where = where
+        self.line = line
+        self.message = message
+        loc = self.file + (f":{line}" if line else "")
+        super().__init__(f"{loc}: {where + ': ' if where else ''}{message}")
+
+
+def _loc(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+def plan_from_dict(data: Any, file: str | os.PathLike[str] | None = None) -> Plan:
+    if not isinstance(data, dict):
+        raise PlanFormatError(file, "a plan is a JSON object at the top level")
+    if data.get("format") != "rackwright-plan":
+        raise PlanFormatError(file, "not a Rackwright plan (missing \"format\": \"rackwright-plan\")", "format")
+    version = data.get("format_version")
+    if not isinstance(version, int):
+        raise PlanFormatError(file, "format_version must be a whole number", "format_version")
+    if version > FORMAT_VERSION:
+        raise PlanFormatError(
+            file, f"written by a newer Rackwright (plan format {version}; this build reads up to "
+                  f"{FORMAT_VERSION}). Update Rackwright to open it.", "format_version")
+    data = migrate(data)
+    try:
+        return Plan.model_validate(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        more = len(e.errors()) - 1
+        msg = first["msg"] + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
+        raise PlanFormatError(file, msg, _loc(tuple(first["loc"]))) from None
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring an older plan dict up to FORMAT_VERSION. Version 1 is the first."""
+    return data
+
+
+def plan_to_dict(plan: Plan) -> dict[str, Any]:
+    return plan.model_dump(mode="json", exclude_none=True)
+
+
+def plan_to_json(plan: Plan) -> str:
+    return json.dumps(plan_to_dict(plan), indent=1, ensure_ascii=False) + "\n"
+
+
+def load_plan_json(path: str | os.PathLike[str]) -> Plan:
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError as e:
+        raise PlanFormatError(p, f"cannot open: {e.strerror or e}") from None
+    if size > MAX_PLAN_BYTES:
+        raise PlanFormatError(p, f"file is {size / 1e6:.0f} MB, larger than any plan this build opens")
+    raw = p.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise PlanFormatError(p, f"not a text file (invalid UTF-8 at byte {e.start})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PlanFormatError(p, f"not valid JSON: {e.msg} (column {e.colno})", line=e.lineno) from None
+    except RecursionError:
+        raise PlanFormatError(p, "JSON nested too deeply") from None
+    return plan_from_dict(data, p)
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` so that readers see either the old or the new file."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    if os.name == "posix":
+        try:
+            dfd = os.open(target.parent or ".", os.O_RDONLY)
+            try:
+                os.fsync(dfd)
+            finally:
+                os.close(dfd)
+        except OSError:
+            pass
+
+
+def save_plan_json(plan: Plan, path: str | os.PathLike[str]) -> None:
+    atomic_write_bytes(path, plan_to_json(plan).encode("utf-8"))
+
+
+def plan_json_schema() -> dict[str, Any]:
+    schema = Plan.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = f"https://rackwright.invalid/schema/plan-v{FORMAT_VERSION}.json"
+    schema["title"] = f"Rackwright plan, format version {FORMAT_VERSION}"
+    return schema

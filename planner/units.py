@@ -1,0 +1,43 @@
+"""Unit constants and conversions. Internally everything is SI with the unit in the name;
+convert only at the edges (display, import, export). Sources are in docs/engine.md."""
+
+from __future__ import annotations
+
+U_MM = 44.45  # EIA-310: 1U = 1.75 in = 44.45 mm
+INCH_MM = 25.4
+LB_KG = 0.45359237
+W_TO_BTU_PER_H = 3.412141633  # 1 W = 3.412 BTU/h (Schneider Electric WP25; NIST: 1 BTU_IT/h = 0.29307107 W)
+TON_REFRIGERATION_W = 3516.852842  # 12,000 BTU/h
+CFM_TO_M3_PER_H = 1.6990108  # 1 ft3/min = 0.0283168 m3/min
+
+
+def kg_from(value: float, unit: str) -> float:
+    unit = unit.lower()
+    factors = {"kg": 1.0, "g": 1e-3, "lb": LB_KG, "oz": LB_KG / 16.0}
+    if unit not in factors:
+        raise ValueError(f"unknown weight unit {unit!r} (expected one of {', '.join(factors)})")
+    return value * factors[unit]
+
+
+def mm_from(value: float, unit: str) -> float:
+    unit = unit.lower()
+    factors = {"mm": 1.0, "in": INCH_MM}
+    if unit not in factors:
+        raise ValueError(f"unknown length unit {unit!r} (expected mm or in)")
+    return value * factors[unit]
+
+
+def btu_per_h(power_w: float) -> float:
+    return power_w * W_TO_BTU_PER_H
+
+
+def tons(power_w: float) -> float:
+    return power_w / TON_REFRIGERATION_W
+
+
+def cfm_from_m3_per_h(v: float) -> float:
+    return v / CFM_TO_M3_PER_H
+
+
+def m3_per_h_from_cfm(v: float) -> float:
+    return v * CFM_TO_M3_PER_H

@@ -1,0 +1,5 @@
+import sys
+
+from rackwright.entry import main
+
+sys.exit(main())

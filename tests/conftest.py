@@ -1,0 +1,16 @@
+"""Test setup: no display in CI, so Qt runs offscreen; the user catalog folder is
+pointed at an empty temporary folder so a developer's own catalog never leaks into
+test results."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("RACKWRIGHT_USER_DATA", str(Path(__file__).parent / ".user-data-unused"))
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
