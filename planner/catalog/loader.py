@@ -1,0 +1,632 @@
+"""Load and validate the layered hardware catalog.
+
+Layout of a catalog folder (the shipped ``catalogs/`` and the user folder alike)::
+
+    device-types/<Manufacturer>/<slug>.yaml   one NetBox device type per file
+    rack-types/<slug>.yaml                    one NetBox rack type per file
+    components/<any>.yaml                     {table: gpus|nics|cables|cooling|llms, entries: [...]}
+
+Layers are applied in order; an entry in a later layer with the same slug as an
+earlier one overrides it, and the ``Catalog`` records the layer each entry came
+from. A file that fails validation is reported in ``Catalog.errors`` as a
+``CatalogError`` and skipped; everything else still loads.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .models import TABLE_MODELS, DeviceType, RackType
+from .yamlsafe import LineMap, YamlRefused, read_yaml_file
+
+USER_CATALOG_ENV = "RACKWRIGHT_USER_CATALOG"
+SHIPPED_CATALOG_ENV = "RACKWRIGHT_SHIPPED_CATALOG"
+MAX_ERRORS_PER_FILE = 20
+MAX_FILES_PER_LAYER = 20_000
+
+DEVICE_TABLE = "device-types"
+RACK_TABLE = "rack-types"
+ALL_TABLES = (DEVICE_TABLE, RACK_TABLE, *TABLE_MODELS)
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class CatalogError(Exception):
+    """One problem in one catalog file.
+
+    ``str()`` reads ``catalogs/device-types/Dell/x.yaml:14: planning.power.max_w: must be >= typical_w (got 100)``.
+    """
+
+    def __init__(
+        self, file: str, line: int | None, field: str | None, message: str, path: Path | None = None
+    ) -> None:
+        super().__init__(file, line, field, message)
+        self.file = file
+        self.line = line
+        self.field = field
+        self.message = message
+        self.path = path
+
+    def __str__(self) -> str:
+        loc = self.file if self.line is None else f"{self.file}:{self.line}"
+        return f"{loc}: {self.field}: {self.message}" if self.field else f"{loc}: {self.message}"
+
+    def __repr__(self) -> str:
+        return f"CatalogError({str(self)!r})"
+
+
+# --------------------------------------------------------------------------- locations
+
+
+def shipped_catalog_dir() -> Path:
+    """The catalog shipped with Rackwright.
+
+    Looked up in order: ``$RACKWRIGHT_SHIPPED_CATALOG``; ``sys._MEIPASS/catalogs`` in a
+    PyInstaller bundle; ``catalogs/`` next to the ``planner`` package (source tree or
+    an install that ships it beside the package); ``<sys.prefix>/share/rackwright/catalogs``.
+    """
+    env = os.environ.get(SHIPPED_CATALOG_ENV)
+    if env:
+        return Path(env)
+    meipass = getattr(sys, "_MEIPASS", None)
+    if meipass:
+        return Path(meipass) / "catalogs"
+    here = Path(__file__).resolve()
+    candidates = [
+        here.parents[2] / "catalogs",  # source tree: <repo>/planner/catalog/loader.py
+        here.parents[1] / "catalogs",  # installed with the package: planner/catalogs
+        Path(sys.prefix) / "share" / "rackwright" / "catalogs",
+    ]
+    for c in candidates:
+        if c.is_dir():
+            return c
+    return candidates[0]
+
+
+def user_catalog_dir() -> Path:
+    """The user's catalog folder: ``platformdirs.user_data_dir("Rackwright")/catalog``.
+
+    Linux ``~/.local/share/Rackwright/catalog``; macOS
+    ``~/Library/Application Support/Rackwright/catalog``; Windows
+    ``%LOCALAPPDATA%\\Rackwright\\Rackwright\\catalog``. ``$RACKWRIGHT_USER_CATALOG`` overrides it.
+    """
+    env = os.environ.get(USER_CATALOG_ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("Rackwright")) / "catalog"
+
+
+@dataclass(frozen=True)
+class Layer:
+    name: str
+    root: Path
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an entry came from."""
+
+    layer: str
+    file: str  # display path, as in error messages
+    line: int | None
+    path: Path
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line} ({self.layer})" if self.line else f"{self.file} ({self.layer})"
+
+
+@dataclass
+class _Candidate:
+    table: str
+    slug: str
+    entry: Any
+    origin: Origin
+    lines: LineMap
+    prefix: tuple[str | int, ...]
+
+
+# --------------------------------------------------------------------------- the catalog
+
+
+@dataclass
+class Catalog:
+    """The merged catalog: entries by table and slug, their origins, and load errors."""
+
+    layers: list[Layer] = field(default_factory=list)
+    errors: list[CatalogError] = field(default_factory=list)
+    tables: dict[str, dict[str, Any]] = field(default_factory=lambda: {t: {} for t in ALL_TABLES})
+    origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
+    overridden: dict[tuple[str, str], list[Origin]] = field(default_factory=dict)
+    load_seconds: float = 0.0
+
+    # ---- lookups
+    def _get(self, table: str, slug: str) -> Any:
+        try:
+            return self.tables[table][slug]
+        except KeyError:
+            raise KeyError(f"no {table} entry with slug {slug!r} in the catalog") from None
+
+    def device(self, slug: str) -> DeviceType:
+        return self._get(DEVICE_TABLE, slug)
+
+    def rack_type(self, slug: str) -> RackType:
+        return self._get(RACK_TABLE, slug)
+
+    def gpu(self, slug: str):  # -> Gpu
+        return self._get("gpus", slug)
+
+    def nic(self, slug: str):  # -> Nic
+        return self._get("nics", slug)
+
+    def cable(self, slug: str):  # -> Cable
+        return self._get("cables", slug)
+
+    def cooling_unit(self, slug: str):  # -> CoolingUnit
+        return self._get("cooling", slug)
+
+    def llm(self, slug: str):  # -> Llm
+        return self._get("llms", slug)
+
+    def get(self, table: str, slug: str, default: Any = None) -> Any:
+        return self.tables.get(table, {}).get(slug, default)
+
+    def origin(self, slug: str, table: str = DEVICE_TABLE) -> Origin:
+        """Layer, file and line an entry was loaded from."""
+        return self.origins[(table, slug)]
+
+    def layer_of(self, slug: str, table: str = DEVICE_TABLE) -> str:
+        return self.origins[(table, slug)].layer
+
+    # ---- views
+    @property
+    def devices(self) -> dict[str, DeviceType]:
+        return self.tables[DEVICE_TABLE]
+
+    @property
+    def rack_types(self) -> dict[str, RackType]:
+        return self.tables[RACK_TABLE]
+
+    @property
+    def gpus(self) -> dict[str, Any]:
+        return self.tables["gpus"]
+
+    @property
+    def nics(self) -> dict[str, Any]:
+        return self.tables["nics"]
+
+    @property
+    def cables(self) -> dict[str, Any]:
+        return self.tables["cables"]
+
+    @property
+    def cooling_units(self) -> dict[str, Any]:
+        return self.tables["cooling"]
+
+    @property
+    def llms(self) -> dict[str, Any]:
+        return self.tables["llms"]
+
+    def devices_of_kind(self, kind: str) -> list[DeviceType]:
+        return [d for d in self.devices.values() if d.kind == kind]
+
+    def servers(self) -> list[DeviceType]:
+        return self.devices_of_kind("server")
+
+    def switches(self) -> list[DeviceType]:
+        return self.devices_of_kind("switch")
+
+    def storage(self) -> list[DeviceType]:
+        return self.devices_of_kind("storage")
+
+    def pdus(self) -> list[DeviceType]:
+        return self.devices_of_kind("pdu")
+
+    def cdus(self) -> list[DeviceType]:
+        return self.devices_of_kind("cdu")
+
+    # ---- iteration
+    def __iter__(self) -> Iterator[Any]:
+        for t in ALL_TABLES:
+            yield from self.tables[t].values()
+
+    def items(self) -> Iterator[tuple[str, str, Any]]:
+        """(table, slug, entry) for every entry."""
+        for t in ALL_TABLES:
+            for slug, e in self.tables[t].items():
+                yield t, slug, e
+
+    def __len__(self) -> int:
+        return sum(len(v) for v in self.tables.values())
+
+    def __contains__(self, slug: object) -> bool:
+        return any(slug in v for v in self.tables.values())
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @property
+    def failed_files(self) -> list[str]:
+        return sorted({e.file for e in self.errors})
+
+
+# --------------------------------------------------------------------------- validation helpers
+
+
+def _loc_to_field(loc: Sequence[str | int]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+def _short(v: Any) -> str:
+    r = repr(v)
+    return r if len(r) <= 60 else r[:57] + "..."
+
+
+def _pydantic_errors(
+    exc: ValidationError, display: str, path: Path, lines: LineMap, prefix: tuple[str | int, ...]
+) -> list[CatalogError]:
+    out = []
+    for err in exc.errors(include_url=False)[:MAX_ERRORS_PER_FILE]:
+        loc = tuple(err["loc"])
+        # drop pydantic's internal union/tag members from the path
+        loc = tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
+        msg = err["msg"]
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, ") :]
+        if err["type"] == "missing":
+            msg = "required field is missing"
+        elif err["type"] == "extra_forbidden":
+            msg = "unknown key (typo?)"
+        elif "(got" not in msg and not isinstance(err.get("input"), dict | list):
+            msg = f"{msg} (got {_short(err.get('input'))})"
+        full = (*prefix, *loc)
+        out.append(CatalogError(display, lines.line_for(full), _loc_to_field(full), msg, path))
+    return out
+
+
+def _covers_errors(
+    entry: Any, display: str, path: Path, lines: LineMap, prefix: tuple[str | int, ...]
+) -> list[CatalogError]:
+    """The rule 'every figure carries its source'."""
+    out: list[CatalogError] = []
+    if isinstance(entry, DeviceType | RackType):
+        block = entry.planning
+        if block is None:
+            return out
+        bprefix = (*prefix, "planning")
+        for key in entry.uncovered():
+            p = (*prefix, *key.split("."))
+            out.append(
+                CatalogError(
+                    display,
+                    lines.line_for(p),
+                    key,
+                    f"figure has no source: name {key.split('.')[-1]!r} in the covers of a planning.sources entry",
+                    path,
+                )
+            )
+    else:
+        block = entry
+        bprefix = prefix
+        for key in entry.uncovered():
+            p = (*prefix, key)
+            out.append(
+                CatalogError(
+                    display,
+                    lines.line_for(p),
+                    _loc_to_field(p),
+                    f"figure has no source: name {key!r} in the covers of one of the entry's sources",
+                    path,
+                )
+            )
+    for i, j, c in block.unknown_covers():
+        p = (*bprefix, "sources", i, "covers", j)
+        out.append(
+            CatalogError(display, lines.line_for(p), _loc_to_field(p), f"covers an unknown key {c!r}", path)
+        )
+    return out
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def _display(layer: Layer, path: Path) -> str:
+    try:
+        rel = path.relative_to(layer.root)
+    except ValueError:
+        return str(path)
+    if layer.name == "shipped":
+        return (Path(layer.root.name) / rel).as_posix()
+    return str(path)
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    files = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
+    return sorted(files)[:MAX_FILES_PER_LAYER]
+
+
+def _read(layer: Layer, path: Path, errors: list[CatalogError]) -> tuple[Any, LineMap] | None:
+    display = _display(layer, path)
+    try:
+        data, lines = read_yaml_file(path)
+    except YamlRefused as exc:
+        errors.append(CatalogError(display, exc.line, None, exc.message, path))
+        return None
+    if not isinstance(data, dict):
+        errors.append(
+            CatalogError(
+                display,
+                lines.line_for(()),
+                None,
+                f"expected a mapping at the top level (got {type(data).__name__})",
+                path,
+            )
+        )
+        return None
+    return data, lines
+
+
+def _validate_one(
+    model: type[BaseModel],
+    data: Any,
+    layer: Layer,
+    path: Path,
+    lines: LineMap,
+    prefix: tuple[str | int, ...],
+    errors: list[CatalogError],
+) -> Any | None:
+    display = _display(layer, path)
+    try:
+        entry = model.model_validate(data)
+    except ValidationError as exc:
+        errors.extend(_pydantic_errors(exc, display, path, lines, prefix))
+        return None
+    except (RecursionError, TypeError, ValueError) as exc:  # pathological input
+        errors.append(CatalogError(display, lines.line_for(prefix), None, f"invalid entry: {exc}", path))
+        return None
+    cov = _covers_errors(entry, display, path, lines, prefix)
+    if cov:
+        errors.extend(cov)
+        return None
+    return entry
+
+
+def _load_layer(layer: Layer, errors: list[CatalogError]) -> list[_Candidate]:
+    out: list[_Candidate] = []
+    seen: dict[tuple[str, str], Origin] = {}
+
+    def add(c: _Candidate) -> None:
+        key = (c.table, c.slug)
+        if key in seen:
+            first = seen[key]
+            errors.append(
+                CatalogError(
+                    c.origin.file,
+                    c.origin.line,
+                    _loc_to_field((*c.prefix, "slug")),
+                    f"duplicate slug {c.slug!r} in this layer (first defined at {first.file}:{first.line})",
+                    c.origin.path,
+                )
+            )
+            return
+        seen[key] = c.origin
+        out.append(c)
+
+    for table, model, folder in (
+        (DEVICE_TABLE, DeviceType, layer.root / "device-types"),
+        (RACK_TABLE, RackType, layer.root / "rack-types"),
+    ):
+        for path in _yaml_files(folder):
+            got = _read(layer, path, errors)
+            if got is None:
+                continue
+            data, lines = got
+            entry = _validate_one(model, data, layer, path, lines, (), errors)
+            if entry is None:
+                continue
+            origin = Origin(layer.name, _display(layer, path), lines.line_for(("slug",)), path)
+            add(_Candidate(table, entry.slug, entry, origin, lines, ()))
+
+    for path in _yaml_files(layer.root / "components"):
+        got = _read(layer, path, errors)
+        if got is None:
+            continue
+        data, lines = got
+        display = _display(layer, path)
+        table = data.get("table")
+        if table not in TABLE_MODELS:
+            errors.append(
+                CatalogError(
+                    display,
+                    lines.line_for(("table",)),
+                    "table",
+                    f"must be one of {', '.join(TABLE_MODELS)} (got {_short(table)})",
+                    path,
+                )
+            )
+            continue
+        extra = set(data) - {"table", "entries", "notes"}
+        if extra:
+            k = sorted(map(str, extra))[0]
+            errors.append(CatalogError(display, lines.line_for((k,)), k, "unknown key (typo?)", path))
+            continue
+        entries = data.get("entries")
+        if not isinstance(entries, list):
+            errors.append(
+                CatalogError(
+                    display, lines.line_for(("entries",)), "entries", "must be a list of entries", path
+                )
+            )
+            continue
+        model = TABLE_MODELS[table]
+        for i, raw in enumerate(entries):
+            prefix = ("entries", i)
+            entry = _validate_one(model, raw, layer, path, lines, prefix, errors)
+            if entry is None:
+                continue
+            origin = Origin(layer.name, display, lines.line_for((*prefix, "slug")), path)
+            add(_Candidate(table, entry.slug, entry, origin, lines, prefix))
+    return out
+
+
+def _cross_errors(c: _Candidate, tables: dict[str, dict[str, Any]]) -> list[CatalogError]:
+    """Device references to the GPU and NIC tables."""
+    out: list[CatalogError] = []
+    if c.table != DEVICE_TABLE:
+        return out
+    dev: DeviceType = c.entry
+    pl = dev.planning
+    if pl is None:
+        return out
+    if pl.accelerators is not None and pl.accelerators.model not in tables["gpus"]:
+        p = (*c.prefix, "planning", "accelerators", "model")
+        out.append(
+            CatalogError(
+                c.origin.file,
+                c.lines.line_for(p),
+                _loc_to_field(p),
+                f"unknown GPU slug {pl.accelerators.model!r} (not in the gpus table)",
+                c.origin.path,
+            )
+        )
+    for i, n in enumerate(pl.nics):
+        if n.model not in tables["nics"]:
+            p = (*c.prefix, "planning", "nics", i, "model")
+            out.append(
+                CatalogError(
+                    c.origin.file,
+                    c.lines.line_for(p),
+                    _loc_to_field(p),
+                    f"unknown NIC slug {n.model!r} (not in the nics table)",
+                    c.origin.path,
+                )
+            )
+    return out
+
+
+def default_layers() -> list[Layer]:
+    return [Layer("shipped", shipped_catalog_dir()), Layer("user", user_catalog_dir())]
+
+
+def _as_layers(paths: Sequence[Path | str | Layer]) -> list[Layer]:
+    shipped = shipped_catalog_dir().resolve()
+    user = user_catalog_dir()
+    out = []
+    for i, p in enumerate(paths):
+        if isinstance(p, Layer):
+            out.append(p)
+            continue
+        p = Path(p)
+        if p.resolve() == shipped:
+            name = "shipped"
+        elif p.resolve() == user.resolve():
+            name = "user"
+        else:
+            name = f"layer{i}:{p.name}"
+        out.append(Layer(name, p))
+    return out
+
+
+def load_catalog(paths: Sequence[Path | str | Layer] | None = None) -> Catalog:
+    """Load catalog layers (default: shipped, then the user folder) into a ``Catalog``.
+
+    Never raises for bad files: problems are collected in ``Catalog.errors``.
+    """
+    t0 = time.perf_counter()
+    layers = default_layers() if paths is None else _as_layers(paths)
+    cat = Catalog(layers=layers)
+    per_table: dict[tuple[str, str], list[_Candidate]] = {}
+    order: list[tuple[str, str]] = []
+    for layer in layers:
+        if not layer.root.exists():
+            continue
+        if not layer.root.is_dir():
+            cat.errors.append(CatalogError(str(layer.root), None, None, "catalog path is not a folder"))
+            continue
+        for c in _load_layer(layer, cat.errors):
+            key = (c.table, c.slug)
+            if key not in per_table:
+                per_table[key] = []
+                order.append(key)
+            per_table[key].append(c)
+
+    def settle(keys: list[tuple[str, str]]) -> None:
+        for key in keys:
+            cands = per_table[key]
+            chosen: _Candidate | None = None
+            for c in reversed(cands):  # last layer wins, if it is valid
+                errs = _cross_errors(c, cat.tables)
+                if errs:
+                    cat.errors.extend(errs)
+                    continue
+                chosen = c
+                break
+            if chosen is None:
+                continue
+            cat.tables[key[0]][key[1]] = chosen.entry
+            cat.origins[key] = chosen.origin
+            earlier = [c.origin for c in cands if c is not chosen]
+            if earlier:
+                cat.overridden[key] = earlier
+
+    # components first: devices refer to gpus and nics
+    settle([k for k in order if k[0] != DEVICE_TABLE])
+    settle([k for k in order if k[0] == DEVICE_TABLE])
+    cat.errors.sort(key=lambda e: (e.file, e.line or 0))
+    cat.load_seconds = time.perf_counter() - t0
+    return cat
+
+
+# --------------------------------------------------------------------------- CLI hook
+
+
+def catalog_summary(catalog: Catalog, verbose: bool = False) -> str:
+    """Plain-text summary for ``rackwright catalog list`` / ``validate``.
+
+    Lists counts per table and device kind, the layers, every error (one per
+    line, ``file:line: field: message``) and, with ``verbose``, every slug with
+    its layer.
+    """
+    lines = []
+    lines.append(f"Catalog: {len(catalog)} entries loaded in {catalog.load_seconds * 1000:.0f} ms")
+    for layer in catalog.layers:
+        state = "" if layer.root.is_dir() else " (not present)"
+        lines.append(f"  layer {layer.name}: {layer.root}{state}")
+    kinds = Counter(d.kind for d in catalog.devices.values())
+    kind_txt = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+    lines.append(f"  device types: {len(catalog.devices)} ({kind_txt})")
+    for t in (RACK_TABLE, *TABLE_MODELS):
+        lines.append(f"  {t}: {len(catalog.tables[t])}")
+    overrides = [k for k, o in catalog.origins.items() if o.layer != "shipped" and k in catalog.overridden]
+    if overrides:
+        lines.append(f"  overridden by later layers: {', '.join(f'{t}/{s}' for t, s in sorted(overrides))}")
+    if verbose:
+        for t, slug, e in catalog.items():
+            extra = f" [{e.kind}]" if isinstance(e, DeviceType) else ""
+            lines.append(f"    {t}/{slug}{extra}  ({catalog.origins[(t, slug)].layer})")
+    if catalog.errors:
+        lines.append(f"{len(catalog.errors)} error(s) in {len(catalog.failed_files)} file(s):")
+        lines.extend(f"  {e}" for e in catalog.errors)
+    else:
+        lines.append("No errors.")
+    return "\n".join(lines)
