@@ -64,6 +64,7 @@ class Document(QObject):
     refused = Signal(str)  # reason, for the user
     resultsChanged = Signal(object)  # engine results
     pathChanged = Signal(object)  # Path | None
+    selectionChanged = Signal(object)  # tuple[tuple[kind, id], ...]
 
     def __init__(self, plan: Plan, catalog: Any, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -73,6 +74,15 @@ class Document(QObject):
         self.checker = PlacementChecker(catalog)
         self.undo_stack = QUndoStack(self)
         self.results: Any = None
+        self.selection: tuple[tuple[str, str], ...] = ()
+
+    def select(self, items: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> None:
+        """Select entities, each as (kind, id) with kind in room/row/rack/placement/feed/
+        loop/fabric/link. Every view follows this selection."""
+        sel = tuple(items)
+        if sel != self.selection:
+            self.selection = sel
+            self.selectionChanged.emit(sel)
 
     def push(self, edit: Edit) -> bool:
         """Apply ``edit`` as an undo step. Returns False (and emits ``refused``) if refused."""
