@@ -34,7 +34,7 @@ def _run(cmd: list[str | Path], **kw) -> int:
 
 
 def ensure_env(extras: str) -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may run on an older system Python
         sys.exit(f"Rackwright needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     stamp = VENV / ".rackwright-installed"
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()

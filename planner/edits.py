@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from planner.placement import PlacementChecker
 from planner.plan import (
     CoolingChoice,
     CoolingLoop,
@@ -34,7 +35,6 @@ from planner.plan import (
     ServerGroup,
     Workload,
 )
-from planner.placement import PlacementChecker
 
 
 class EditRefused(ValueError):

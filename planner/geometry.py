@@ -51,7 +51,7 @@ class RackFootprint:
 
 
 def rack_outer_mm(catalog: Any, slug: str) -> tuple[float, float]:
-    rt = catalog.rack_type(slug) if catalog is not None else None
+    rt = catalog.get("rack-types", slug) if catalog is not None else None
     if rt is None:
         return DEFAULT_RACK_MM
     w = getattr(rt, "outer_width_mm", None) or DEFAULT_RACK_MM[0]

@@ -32,7 +32,7 @@ class RackDims:
 
 
 def device_dims(catalog: Any, slug: str) -> DeviceDims | None:
-    dev = catalog.device(slug) if catalog is not None else None
+    dev = catalog.get("device-types", slug) if catalog is not None else None
     if dev is None:
         return None
     planning = getattr(dev, "planning", None)
@@ -46,7 +46,7 @@ def device_dims(catalog: Any, slug: str) -> DeviceDims | None:
 
 
 def rack_dims(catalog: Any, slug: str) -> RackDims | None:
-    rt = catalog.rack_type(slug) if catalog is not None else None
+    rt = catalog.get("rack-types", slug) if catalog is not None else None
     if rt is None:
         return None
     depth = getattr(rt, "mounting_depth_mm", None)

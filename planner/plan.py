@@ -281,6 +281,14 @@ class Plan(_Model):
         self._index = idx
         return self
 
+    def __eq__(self, other: object) -> bool:
+        """Plans are equal when their content is; the id index is not content."""
+        if not isinstance(other, Plan):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
+
     # -- lookups ----------------------------------------------------------------
     @property
     def index(self) -> PlanIndex:

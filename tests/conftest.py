@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("RACKWRIGHT_USER_DATA", str(Path(__file__).parent / ".user-data-unused"))
+os.environ.setdefault("RACKWRIGHT_USER_CATALOG", str(Path(__file__).parent / "fixtures" / "empty-user-catalog"))
+
+# recovery files, settings and locks of the app go to a throwaway folder
+os.environ.setdefault("RACKWRIGHT_USER_DATA", tempfile.mkdtemp(prefix="rackwright-test-"))
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

@@ -1,0 +1,224 @@
+"""Plan model, edits and JSON form: apply/revert restore the plan exactly, the index
+stays consistent, refused edits change nothing, and JSON round-trips."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from planner.edits import (
+    AddItem,
+    AddPlacement,
+    AddRack,
+    AddRow,
+    Compound,
+    EditRefused,
+    MovePlacement,
+    RemoveItem,
+    RemovePlacement,
+    RemoveRack,
+    SetProperty,
+)
+from planner.plan import Endpoint, Link, Placement, Plan, PowerFeed, Rack, Row
+from planner.plan_io import PlanFormatError, load_plan_json, plan_from_dict, plan_to_dict, save_plan_json
+
+
+def small_plan() -> Plan:
+    return Plan.model_validate({
+        "metadata": {"customer": "ACME", "project": "Pod 1"},
+        "feeds": [{"id": "feed-a", "name": "A", "side": "A"}, {"id": "feed-b", "name": "B", "side": "B"}],
+        "fabrics": [{"id": "fab-1", "name": "Compute"}],
+        "site": {"rooms": [{"id": "room-1", "name": "Hall 1", "rows": [
+            {"id": "row-1", "name": "A", "racks": [
+                {"id": "rack-1", "name": "A01", "rack_type": "rack-48u-800x1200", "placements": [
+                    {"id": "dev-1", "device": "dell-poweredge-xe9680", "u": 2},
+                    {"id": "pdu-1", "device": "some-pdu", "side": "left", "feed": "feed-a"},
+                ]},
+                {"id": "rack-2", "name": "A02", "rack_type": "rack-48u-800x1200", "position": 1},
+            ]},
+        ]}]},
+    })
+
+
+def snapshot(plan: Plan) -> dict:
+    return plan_to_dict(plan)
+
+
+def index_consistent(plan: Plan) -> None:
+    fresh = Plan.model_validate(plan_to_dict(plan))
+    assert set(fresh.index.placements) == set(plan.index.placements)
+    assert fresh.index.placement_rack == plan.index.placement_rack
+    assert set(fresh.index.racks) == set(plan.index.racks)
+    assert fresh.index.rack_row == plan.index.rack_row
+
+
+def test_ids_must_be_unique_across_the_site():
+    data = plan_to_dict(small_plan())
+    data["site"]["rooms"][0]["rows"][0]["racks"][1]["placements"] = [{"id": "dev-1", "device": "x", "u": 1}]
+    with pytest.raises(PlanFormatError, match="duplicate id 'dev-1'"):
+        plan_from_dict(data, "p.json")
+
+
+def test_references_are_checked():
+    data = plan_to_dict(small_plan())
+    data["links"] = [{"id": "l1", "fabric": "nope", "a": {"placement": "dev-1", "port": "p1"},
+                      "b": {"placement": "dev-1", "port": "p2"}}]
+    with pytest.raises(PlanFormatError, match="unknown fabric 'nope'"):
+        plan_from_dict(data, "p.json")
+
+
+def test_json_round_trip(tmp_path):
+    plan = small_plan()
+    path = tmp_path / "p.json"
+    save_plan_json(plan, path)
+    again = load_plan_json(path)
+    assert plan_to_dict(again) == plan_to_dict(plan)
+    assert again == plan
+
+
+@pytest.mark.parametrize("text, where", [
+    ("{", "not valid JSON"),
+    ('{"format": "other"}', "not a Rackwright plan"),
+    ('{"format": "rackwright-plan", "format_version": 99}', "newer Rackwright"),
+    ('{"format": "rackwright-plan", "format_version": 1, "metadata": {"pue": 0.5}}', "metadata.pue"),
+    ('[1, 2]', "JSON object"),
+])
+def test_bad_json_plans_name_the_problem(tmp_path, text, where):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(PlanFormatError) as e:
+        load_plan_json(path)
+    assert where in str(e.value)
+    assert str(path) in str(e.value)
+
+
+def test_binary_garbage_is_refused(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_bytes(bytes(range(256)) * 10)
+    with pytest.raises(PlanFormatError, match="not a text file|not valid JSON"):
+        load_plan_json(path)
+
+
+def test_remove_placement_takes_links_and_restores_them():
+    plan = small_plan()
+    link = Link(id="link-1", fabric="fab-1", a=Endpoint(placement="dev-1", port="p1"),
+                b=Endpoint(placement="pdu-1", port="x"))
+    AddItem(link).apply(plan)
+    before = snapshot(plan)
+    e = RemovePlacement("dev-1")
+    ch = e.apply(plan)
+    assert "dev-1" not in plan.index.placements and plan.links == []
+    assert "rack-1" in ch.racks and "link-1" in ch.links
+    e.revert(plan)
+    assert snapshot(plan) == before
+    index_consistent(plan)
+
+
+def test_refused_edits_change_nothing():
+    plan = small_plan()
+    before = snapshot(plan)
+    with pytest.raises(EditRefused, match="still used"):
+        RemoveItem("feed", "feed-a").apply(plan)
+    with pytest.raises(EditRefused, match="pue"):
+        SetProperty("metadata", None, "pue", 0.2).apply(plan)
+    with pytest.raises(EditRefused, match="already used"):
+        AddPlacement("rack-2", Placement(id="dev-1", device="x", u=5)).apply(plan)
+    bad = Compound([AddPlacement("rack-2", Placement(id="dev-9", device="x", u=5)),
+                    MovePlacement("nope", "rack-1", 3)])
+    with pytest.raises(EditRefused):
+        bad.apply(plan)
+    assert snapshot(plan) == before
+    index_consistent(plan)
+
+
+def test_move_merge_is_one_step_and_reverts_to_the_origin():
+    plan = small_plan()
+    before = snapshot(plan)
+    first = MovePlacement("dev-1", "rack-2", 10, gesture="drag-1")
+    first.apply(plan)
+    second = MovePlacement("dev-1", "rack-1", 20, gesture="drag-1")
+    second.apply(plan)
+    assert first.merge(second)
+    assert plan.placement("dev-1").u == 20 and plan.rack_of("dev-1").id == "rack-1"
+    first.revert(plan)
+    assert snapshot(plan) == before
+    other = MovePlacement("dev-1", "rack-1", 3, gesture="drag-2")
+    assert not first.merge(other)
+
+
+def test_new_ids_never_collide():
+    plan = small_plan()
+    ids = {plan.new_id("rack") for _ in range(5)}
+    assert len(ids) == 5 and not ids & set(plan.index.racks)
+
+
+# -- property test: any sequence of edits, then reverting them all, gives the original ---------
+
+@st.composite
+def edit_scripts(draw):
+    return draw(st.lists(st.tuples(st.sampled_from(
+        ["add_dev", "move", "remove_dev", "add_rack", "remove_rack", "set", "add_row", "add_feed", "link"]),
+        st.integers(0, 1000), st.integers(1, 48)), min_size=1, max_size=25))
+
+
+def _make_edit(plan: Plan, op: str, n: int, u: int):
+    racks = sorted(plan.index.racks)
+    devs = sorted(plan.index.placements)
+    if op == "add_dev" and racks:
+        return AddPlacement(racks[n % len(racks)], Placement(id=plan.new_id("dev"), device="x", u=u))
+    if op == "move" and devs and racks:
+        p = plan.placement(devs[n % len(devs)])
+        if p.u is None:
+            return None
+        return MovePlacement(p.id, racks[(n // 7) % len(racks)], u, face="rear" if n % 2 else "front")
+    if op == "remove_dev" and devs:
+        return RemovePlacement(devs[n % len(devs)])
+    if op == "add_rack":
+        rows = sorted(plan.index.rows)
+        rid = plan.new_id("rack")
+        return AddRack(rows[n % len(rows)], Rack(id=rid, name=rid, rack_type="rack-42u-600x1200",
+                                                placements=[Placement(id=plan.new_id("dev"), device="y", u=1)]))
+    if op == "remove_rack" and racks:
+        return RemoveRack(racks[n % len(racks)])
+    if op == "set" and racks:
+        return SetProperty("rack", racks[n % len(racks)], "name", f"R{n}")
+    if op == "add_row":
+        rid = plan.new_id("row")
+        return AddRow("room-1", Row(id=rid, name=rid, y_m=float(n % 9)))
+    if op == "add_feed":
+        return AddItem(PowerFeed(id=plan.new_id("feed"), name="F", side="C"))
+    if op == "link" and len(devs) >= 2:
+        return AddItem(Link(id=plan.new_id("link"), fabric="fab-1",
+                            a=Endpoint(placement=devs[n % len(devs)], port="p1"),
+                            b=Endpoint(placement=devs[(n + 1) % len(devs)], port="p2")))
+    return None
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(edit_scripts())
+def test_any_edit_sequence_reverts_exactly(script):
+    plan = small_plan()
+    states = [snapshot(plan)]
+    applied = []
+    for op, n, u in script:
+        e = _make_edit(plan, op, n, u)
+        if e is None:
+            continue
+        try:
+            e.apply(plan)
+        except EditRefused:
+            assert snapshot(plan) == states[-1]
+            continue
+        applied.append(e)
+        states.append(snapshot(plan))
+        index_consistent(plan)
+    for e in reversed(applied):
+        e.revert(plan)
+        states.pop()
+        assert snapshot(plan) == states[-1]
+    index_consistent(plan)
+    # and the plan is still valid JSON of the documented form
+    assert json.loads(json.dumps(plan_to_dict(plan)))["format"] == "rackwright-plan"
