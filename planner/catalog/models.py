@@ -69,6 +69,7 @@ class Source(Strict):
     covers: list[str] = Field(min_length=1)
     note: str | None = None
     date: str | None = None
+    verification: Literal["checked", "unchecked", "estimate"] = "unchecked"
 
     @field_validator("url")
     @classmethod
@@ -120,7 +121,7 @@ class Sourced(Strict):
     def figure_keys(self) -> list[str]:
         keys = []
         for name in type(self).model_fields:
-            if name in self.UNSOURCED_KEYS:
+            if name in self.UNSOURCED_KEYS or name not in self.model_fields_set:
                 continue
             v = getattr(self, name)
             if v is None or v == [] or v == {}:
@@ -239,7 +240,7 @@ class PowerSpec(Strict):
     max_w: Pos
     psu_count: NonNegInt | None = None
     psu_rating_w: Pos | None = None
-    psu_redundancy: Literal["N+N", "N+1", "N", "2N"] | None = None
+    psu_redundancy: str | None = Field(default=None, pattern=r"^(N|2N|N\+N|N\+[1-9])$")
 
     @field_validator("typical_w")
     @classmethod
