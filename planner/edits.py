@@ -556,9 +556,23 @@ class Compound(Edit):
     """Several edits as one undo step (paste, duplicate rack x N, auto-wire). If one
     fails, the ones already applied are reverted and the failure is raised."""
 
-    def __init__(self, edits: Iterable[Edit], text: str = "Edit") -> None:
+    def __init__(self, edits: Iterable[Edit], text: str = "Edit", merge_id: str | None = None) -> None:
         self.edits = list(edits)
         self.text = text
+        self.merge_id = merge_id  # e.g. a row drag moving x_m and y_m together
+
+    def merge(self, other: Edit) -> bool:
+        """Fold a later compound of the same gesture into this one when every part
+        merges pairwise (same shape: e.g. SetProperty x_m + y_m of one drag)."""
+        if (not isinstance(other, Compound) or self.merge_id is None or other.merge_id != self.merge_id
+                or len(other.edits) != len(self.edits)):
+            return False
+        if not all(a.merge_id is not None and a.merge_id == b.merge_id and type(a) is type(b)
+                   for a, b in zip(self.edits, other.edits)):
+            return False
+        for a, b in zip(self.edits, other.edits):
+            a.merge(b)
+        return True
 
     def _apply(self, plan: Plan) -> Change:
         ch = Change()
