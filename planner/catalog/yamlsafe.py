@@ -69,6 +69,13 @@ class _LineLoader(yaml.SafeLoader):
             self._depth -= 1
 
 
+class _FastSafeLoader(getattr(yaml, "CSafeLoader", object)):  # type: ignore[misc]
+    """libyaml-backed SafeLoader (same tags as SafeLoader); used after the event precheck."""
+
+
+_CLoader: Any = _FastSafeLoader if getattr(yaml, "__with_libyaml__", False) else None
+
+
 @dataclass
 class LineMap:
     """Line numbers (1-based) of keys and items, addressed by path tuples."""
@@ -103,11 +110,44 @@ def _walk(node: Node, path: Path_, out: dict[Path_, int], seen: set[int]) -> Non
             _walk(item, sub, out, seen)
 
 
+def _precheck_events(text: str) -> None:
+    """Fast guard with libyaml's event stream: alias count, depth and size limits.
+
+    Runs before composing so the (faster) C composer never sees an alias bomb.
+    """
+    aliases = depth = nodes = 0
+    for ev in yaml.parse(text, Loader=_CLoader):  # type: ignore[arg-type]
+        if isinstance(ev, AliasEvent):
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                raise YamlRefused(
+                    f"too many YAML aliases (more than {MAX_ALIASES}); catalog files must not use alias tricks",
+                    ev.start_mark.line + 1,
+                )
+        elif isinstance(ev, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise YamlRefused(f"nesting deeper than {MAX_DEPTH} levels", ev.start_mark.line + 1)
+        elif isinstance(ev, yaml.CollectionEndEvent):
+            depth -= 1
+        if isinstance(ev, yaml.NodeEvent):
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise YamlRefused(f"document too large (more than {MAX_NODES} YAML nodes)")
+
+
 def parse_yaml_text(text: str) -> tuple[Any, LineMap]:
     """Parse one YAML document safely; return (data, line map)."""
     if "\x00" in text:
         raise YamlRefused("file contains NUL bytes (binary data, not YAML text)")
-    loader = _LineLoader(text)
+    if _CLoader is not None:
+        try:
+            _precheck_events(text)
+            loader: Any = _CLoader(text)
+        except yaml.YAMLError:
+            loader = _LineLoader(text)  # let the pure-Python loader report the syntax error
+    else:
+        loader = _LineLoader(text)
     try:
         try:
             node = loader.get_single_node()
