@@ -274,9 +274,12 @@ class PowerSpec(Strict):
         n = self.psu_count
         if n is None or self.psu_redundancy is None:
             return None
-        return {"N": n, "N+1": max(n - 1, 1), "N+N": max(n // 2, 1), "2N": max(n // 2, 1)}[
-            self.psu_redundancy
-        ]
+        r = self.psu_redundancy
+        if r == "N":
+            return n
+        if r in ("N+N", "2N"):
+            return max(n // 2, 1)
+        return max(n - int(r[2:]), 1)
 
 
 class CoolingSpec(Strict):
