@@ -1,20 +1,30 @@
 """Open and save a plan in any format this build knows, chosen by content and suffix.
 
 - ``.json``: the JSON form (planner.plan_io)
-- ``.rackplan``: the project file (planner.storage), once available
+- ``.rackplan``: the project file (planner.storage): SQLite, with the catalog
+  entries the plan uses embedded
 
-Everything that opens a plan from a path (CLI, app) goes through here.
+Everything that opens a plan from a path (CLI, app) goes through here:
+``load_plan`` for just the plan, ``open_document`` for the plan plus the catalog
+entries stored with it (empty for JSON) and any notes (migrations, unreadable
+stored entries).
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from planner.plan import Plan
 from planner.plan_io import PlanFormatError, load_plan_json, save_plan_json
 
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from planner.storage import EmbeddedCatalog, OpenedPlan
+
 SQLITE_MAGIC = b"SQLite format 3\x00"
+SUFFIXES = {".json": "json", ".rackplan": "rackplan"}
 
 
 def sniff(path: str | os.PathLike[str]) -> str:
@@ -22,33 +32,53 @@ def sniff(path: str | os.PathLike[str]) -> str:
     try:
         with open(path, "rb") as f:
             head = f.read(32)
+    except IsADirectoryError:
+        raise PlanFormatError(path, "is a folder, not a plan file") from None
     except OSError as e:
         raise PlanFormatError(path, f"cannot open: {e.strerror or e}") from None
     if head.startswith(SQLITE_MAGIC):
         return "rackplan"
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
         return "json"
+    if not head:
+        return "empty"
     return "unknown"
 
 
-def load_plan(path: str | os.PathLike[str]) -> Plan:
+def format_for_suffix(path: str | os.PathLike[str]) -> str | None:
+    """'json' or 'rackplan' from the file name, None for another suffix."""
+    return SUFFIXES.get(Path(path).suffix.lower())
+
+
+def open_document(path: str | os.PathLike[str]) -> OpenedPlan:
+    """The plan at ``path`` with the catalog entries stored in it (none for JSON)."""
+    from planner import storage
+    from planner.storage.embedded import EmbeddedCatalog, empty_catalog
+
     kind = sniff(path)
     if kind == "json":
-        return load_plan_json(path)
+        return storage.OpenedPlan(load_plan_json(path), EmbeddedCatalog(empty_catalog(path)), Path(path), 0)
     if kind == "rackplan":
-        try:
-            from planner import storage  # noqa: F401  (added by the project-file work)
-        except ImportError:
-            raise PlanFormatError(path, "project files (.rackplan) are not supported by this build") from None
-        return storage.load_rackplan(path)
+        return storage.open_rackplan(path)
+    if kind == "empty":
+        raise PlanFormatError(path, "the file is empty (0 bytes)")
     raise PlanFormatError(path, "neither a Rackwright JSON plan nor a .rackplan project file")
 
 
-def save_plan(plan: Plan, path: str | os.PathLike[str]) -> None:
-    suffix = Path(path).suffix.lower()
-    if suffix == ".rackplan":
+def load_plan(path: str | os.PathLike[str]) -> Plan:
+    return open_document(path).plan
+
+
+def save_plan(plan: Plan, path: str | os.PathLike[str], catalog: Catalog | None = None, *,
+              embedded: EmbeddedCatalog | None = None) -> None:
+    """Save atomically in the format of the suffix (``.rackplan``, else JSON).
+
+    For a project file, ``catalog``/``embedded`` supply the entries to embed (see
+    :func:`planner.storage.save_rackplan`); the JSON form holds the plan only.
+    """
+    if format_for_suffix(path) == "rackplan":
         from planner import storage
 
-        storage.save_rackplan(plan, path)
+        storage.save_rackplan(plan, path, catalog, embedded=embedded)
     else:
         save_plan_json(plan, path)

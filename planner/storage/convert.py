@@ -1,0 +1,270 @@
+"""Exact conversion between the plan model (:mod:`planner.plan`) and table rows.
+
+``plan_to_rows`` gives ``{table name: [row dict, ...]}`` ready for bulk Core
+``insert()``; ``rows_to_plan`` builds the plan back and validates it with the
+plan model. Every field of every plan class is listed here, either as a column of
+the same name (``SCALARS``) or handled explicitly (``SPECIAL``);
+``unmapped_fields()`` lists any the model has that this module does not know, and a
+test keeps it empty, so adding a field to the plan model cannot silently drop data.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections import defaultdict
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from sqlalchemy import Connection, select
+
+from planner import plan as pm
+from planner.plan_io import PlanFormatError
+
+from . import models as m
+
+# Fields stored as columns of the same name.
+SCALARS: dict[type[BaseModel], tuple[str, ...]] = {
+    pm.Metadata: ("customer", "project", "author", "revision", "currency", "electricity_price_per_kwh",
+                  "pue", "notes"),
+    pm.Room: ("id", "name", "width_m", "depth_m", "tile_m", "floor_load_limit_kg_per_m2", "raised_floor"),
+    pm.Row: ("id", "name", "x_m", "y_m", "orientation_deg", "cold_aisle_side"),
+    pm.Rack: ("id", "name", "rack_type", "position", "gap_before_m"),
+    pm.Placement: ("id", "device", "name", "u", "face", "side", "full_depth"),
+    pm.PowerFeed: ("id", "name", "side", "voltage_v", "phases", "breaker_a", "power_factor",
+                   "continuous_derating", "source"),
+    pm.CoolingLoop: ("id", "name", "cdu", "cdu_count", "coolant", "supply_temp_c", "delta_t_k"),
+    pm.Fabric: ("id", "name", "kind", "technology", "speed_gbps", "oversubscription", "rail_optimised"),
+    pm.Link: ("id", "cable", "length_m", "label"),
+    pm.ServerGroup: ("id", "name"),
+    pm.Workload: ("id", "name", "kind", "spec"),
+    pm.Site: ("name",),
+    pm.CoolingChoice: (),
+    pm.PowerConnection: ("outlet",),
+    pm.Endpoint: (),
+}
+# Fields handled explicitly below (child tables, renamed or inlined columns), and
+# fields that are constants of the format rather than data.
+SPECIAL: dict[type[BaseModel], tuple[str, ...]] = {
+    pm.Plan: ("format", "format_version", "metadata", "site", "feeds", "cooling_loops", "fabrics", "links",
+              "groups", "workloads"),
+    pm.Site: ("rooms",),
+    pm.Room: ("rows",),
+    pm.Row: ("racks", "cooling"),
+    pm.Rack: ("placements", "cooling", "tags"),
+    pm.Placement: ("feed", "power", "tags"),
+    pm.PowerConnection: ("pdu",),
+    pm.CoolingChoice: ("method", "unit", "loop", "supply_temp_c", "delta_t_k"),
+    pm.Link: ("fabric", "a", "b"),
+    pm.Endpoint: ("placement", "port"),
+    pm.ServerGroup: ("members",),
+    pm.Workload: ("group",),
+}
+PLAN_CLASSES = (pm.Plan, pm.Metadata, pm.Site, pm.Room, pm.Row, pm.Rack, pm.Placement, pm.PowerConnection,
+                pm.CoolingChoice, pm.PowerFeed, pm.CoolingLoop, pm.Fabric, pm.Endpoint, pm.Link,
+                pm.ServerGroup, pm.Workload)
+
+
+def unmapped_fields() -> list[str]:
+    """``Class.field`` for every plan-model field this module does not store (should be none)."""
+    out = []
+    for cls in PLAN_CLASSES:
+        known = set(SCALARS.get(cls, ())) | set(SPECIAL.get(cls, ()))
+        out.extend(f"{cls.__name__}.{f}" for f in cls.model_fields if f not in known)
+    return out
+
+
+class NotFinite(ValueError):
+    pass
+
+
+def _check_finite(where: str, row: dict[str, Any]) -> None:
+    for k, v in row.items():
+        if isinstance(v, float) and not math.isfinite(v):
+            raise NotFinite(f"{where}: {k} is {v!r}; only finite numbers can be saved")
+
+
+def _cooling(c: pm.CoolingChoice | None) -> dict[str, Any]:
+    if c is None:
+        return {"cooling_method": None, "cooling_unit": None, "cooling_loop_id": None,
+                "cooling_supply_temp_c": None, "cooling_delta_t_k": None}
+    return {"cooling_method": c.method, "cooling_unit": c.unit, "cooling_loop_id": c.loop,
+            "cooling_supply_temp_c": c.supply_temp_c, "cooling_delta_t_k": c.delta_t_k}
+
+
+def plan_to_rows(plan: pm.Plan) -> dict[str, list[dict[str, Any]]]:
+    """All plan data as table rows. Raises ``NotFinite`` for NaN/inf figures (SQL has no NaN)."""
+    rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
+
+    def scal(obj: BaseModel) -> dict[str, Any]:
+        return {f: getattr(obj, f) for f in SCALARS[type(obj)]}
+
+    rows["plan_metadata"].append({"id": 1, **scal(plan.metadata)})
+    rows["site"].append({"id": 1, "name": plan.site.name})
+    for i, room in enumerate(plan.site.rooms):
+        rows["rooms"].append({**scal(room), "seq": i})
+        for j, row in enumerate(room.rows):
+            rows["rack_rows"].append({**scal(row), "room_id": room.id, "seq": j, **_cooling(row.cooling)})
+            for k, rack in enumerate(row.racks):
+                rows["racks"].append({**scal(rack), "row_id": row.id, "seq": k, "tags": list(rack.tags),
+                                      **_cooling(rack.cooling)})
+                pl_rows = rows["placements"]
+                pc_rows = rows["power_connections"]
+                for n, p in enumerate(rack.placements):
+                    pl_rows.append({"id": p.id, "device": p.device, "name": p.name, "u": p.u, "face": p.face,
+                                    "side": p.side, "full_depth": p.full_depth, "rack_id": rack.id,
+                                    "seq": n, "feed_id": p.feed, "tags": list(p.tags)})
+                    for q, conn in enumerate(p.power):
+                        pc_rows.append({"placement_id": p.id, "seq": q, "pdu_id": conn.pdu,
+                                        "outlet": conn.outlet})
+    for i, f in enumerate(plan.feeds):
+        rows["power_feeds"].append({**scal(f), "seq": i})
+    for i, lp in enumerate(plan.cooling_loops):
+        rows["cooling_loops"].append({**scal(lp), "seq": i})
+    for i, fab in enumerate(plan.fabrics):
+        rows["fabrics"].append({**scal(fab), "seq": i})
+    link_rows = rows["links"]
+    for i, ln in enumerate(plan.links):
+        link_rows.append({"id": ln.id, "cable": ln.cable, "length_m": ln.length_m, "label": ln.label,
+                          "seq": i, "fabric_id": ln.fabric, "a_placement_id": ln.a.placement,
+                          "a_port": ln.a.port, "b_placement_id": ln.b.placement, "b_port": ln.b.port})
+    for i, g in enumerate(plan.groups):
+        rows["server_groups"].append({**scal(g), "seq": i})
+        for j, member in enumerate(g.members):
+            rows["group_members"].append({"group_id": g.id, "seq": j, "placement_id": member})
+    for i, w in enumerate(plan.workloads):
+        rows["workloads"].append({**scal(w), "seq": i, "group_id": w.group})
+    for table, trows in rows.items():
+        for r in trows:
+            _check_finite(f"{table} {r.get('id', '')}".strip(), r)
+        if table == "workloads":
+            for r in trows:
+                _check_json_finite(f"workload {r['id']}: spec", r["spec"])
+    return dict(rows)
+
+
+def _check_json_finite(where: str, v: Any) -> None:
+    if isinstance(v, float) and not math.isfinite(v):
+        raise NotFinite(f"{where} holds {v!r}; only finite numbers can be saved")
+    if isinstance(v, dict):
+        for k, x in v.items():
+            _check_json_finite(f"{where}.{k}", x)
+    elif isinstance(v, list):
+        for x in v:
+            _check_json_finite(where, x)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def read_rows(conn: Connection) -> dict[str, list[dict[str, Any]]]:
+    """Every plan table as row dicts, children ordered by (parent, seq)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for table in m.TABLES_IN_ORDER:
+        if table.name in ("rackwright_meta", "catalog_entries"):
+            continue
+        order = [c for c in (table.c.get(n) for n in ("room_id", "row_id", "rack_id", "placement_id",
+                                                      "group_id")) if c is not None and c.primary_key]
+        parent = [c for c in (table.c.get(n) for n in ("room_id", "row_id", "rack_id")) if c is not None]
+        seq = table.c.get("seq")
+        keys = [*order, *parent, *([seq] if seq is not None else [])]
+        if not keys:
+            keys = [c for c in table.primary_key.columns]
+        names = [c.name for c in table.columns]
+        result = conn.execute(select(*table.columns).order_by(*keys)).all()
+        out[table.name] = [dict(zip(names, r)) for r in result]
+    return out
+
+
+def _cooling_from(r: dict[str, Any]) -> dict[str, Any] | None:
+    if r["cooling_method"] is None:
+        return None
+    return {"method": r["cooling_method"], "unit": r["cooling_unit"], "loop": r["cooling_loop_id"],
+            "supply_temp_c": r["cooling_supply_temp_c"], "delta_t_k": r["cooling_delta_t_k"]}
+
+
+def _pick(r: dict[str, Any], cls: type[BaseModel]) -> dict[str, Any]:
+    return {f: r[f] for f in SCALARS[cls]}
+
+
+def rows_to_plan_dict(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    def by_parent(table: str, key: str) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for r in rows.get(table, []):
+            out[r[key]].append(r)
+        return out
+
+    power = by_parent("power_connections", "placement_id")
+    placements = by_parent("placements", "rack_id")
+    racks = by_parent("racks", "row_id")
+    rack_rows = by_parent("rack_rows", "room_id")
+    members = by_parent("group_members", "group_id")
+
+    def placement(r: dict[str, Any]) -> dict[str, Any]:
+        d = {"id": r["id"], "device": r["device"], "name": r["name"], "u": r["u"], "face": r["face"],
+             "side": r["side"], "full_depth": r["full_depth"], "feed": r["feed_id"], "tags": r["tags"] or []}
+        pw = power.get(r["id"])
+        d["power"] = [{"pdu": c["pdu_id"], "outlet": c["outlet"]} for c in pw] if pw else []
+        return d
+
+    def rack(r: dict[str, Any]) -> dict[str, Any]:
+        return {**_pick(r, pm.Rack), "tags": r["tags"] or [], "cooling": _cooling_from(r),
+                "placements": [placement(p) for p in placements.get(r["id"], [])]}
+
+    def row(r: dict[str, Any]) -> dict[str, Any]:
+        return {**_pick(r, pm.Row), "cooling": _cooling_from(r),
+                "racks": [rack(k) for k in racks.get(r["id"], [])]}
+
+    meta_rows = rows.get("plan_metadata") or [{}]
+    site_rows = rows.get("site") or [{}]
+    meta = {k: v for k, v in meta_rows[0].items() if k != "id"}
+    return {
+        "format": "rackwright-plan",
+        "format_version": pm.FORMAT_VERSION,
+        "metadata": meta,
+        "site": {
+            **({"name": site_rows[0]["name"]} if "name" in site_rows[0] else {}),
+            "rooms": [{**_pick(r, pm.Room), "rows": [row(x) for x in rack_rows.get(r["id"], [])]}
+                      for r in rows.get("rooms", [])],
+        },
+        "feeds": [_pick(r, pm.PowerFeed) for r in rows.get("power_feeds", [])],
+        "cooling_loops": [_pick(r, pm.CoolingLoop) for r in rows.get("cooling_loops", [])],
+        "fabrics": [_pick(r, pm.Fabric) for r in rows.get("fabrics", [])],
+        "links": [{"id": r["id"], "fabric": r["fabric_id"], "cable": r["cable"], "length_m": r["length_m"],
+                   "label": r["label"], "a": {"placement": r["a_placement_id"], "port": r["a_port"]},
+                   "b": {"placement": r["b_placement_id"], "port": r["b_port"]}}
+                  for r in rows.get("links", [])],
+        "groups": [{**_pick(r, pm.ServerGroup), "members": [x["placement_id"] for x in members.get(r["id"], [])]}
+                   for r in rows.get("server_groups", [])],
+        "workloads": [{**_pick(r, pm.Workload), "group": r["group_id"],
+                       "spec": r["spec"] if r["spec"] is not None else {}}
+                      for r in rows.get("workloads", [])],
+    }
+
+
+def _where(data: Any, loc: tuple[Any, ...]) -> str:
+    """A readable place for a validation error: the nearest entity id on the path."""
+    out = ""
+    node = data
+    path = ""
+    for part in loc:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            break
+        path += f"[{part}]" if isinstance(part, int) else ("." if path else "") + str(part)
+        if isinstance(node, dict) and isinstance(node.get("id"), str):
+            out = f"{path.split('.')[-1].split('[')[0].rstrip('s') or 'entity'} {node['id']!r}"
+    rest = str(loc[-1]) if loc else ""
+    return f"{out}: {rest}" if out else path
+
+
+def rows_to_plan(rows: dict[str, list[dict[str, Any]]], path: str | os.PathLike[str]) -> pm.Plan:
+    data = rows_to_plan_dict(rows)
+    try:
+        return pm.Plan.model_validate(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        more = len(e.errors()) - 1
+        msg = first["msg"] + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
+        raise PlanFormatError(path, msg, _where(data, tuple(first["loc"]))) from None

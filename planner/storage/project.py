@@ -1,0 +1,254 @@
+"""Open and save ``.rackplan`` project files (see docs/project-file.md)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import gc
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, insert, select
+from sqlalchemy.exc import SQLAlchemyError
+
+import planner
+from planner.catalog import Catalog
+from planner.plan import FORMAT_VERSION, Plan
+from planner.plan_io import PlanFormatError
+
+from . import models as m
+from . import sqlite as sq
+from .convert import NotFinite, plan_to_rows, read_rows, rows_to_plan
+from .embedded import (
+    EmbeddedCatalog,
+    Prefer,
+    UnknownRef,
+    catalog_differences,
+    catalog_from_rows,
+    entry_data,
+    merge_catalogs,
+    missing_locally,
+    used_entries,
+)
+from .migrations import FILE_FORMAT, SCHEMA_VERSION, migrate, read_meta, schema_version
+
+
+@dataclass
+class Resolution:
+    """The catalog to work with after opening, and what the user should be told."""
+
+    catalog: Catalog
+    differences: list[Any]
+    missing_locally: list[tuple[str, str]]
+    unknown: list[UnknownRef]
+
+
+@dataclass
+class OpenedPlan:
+    """A plan read from a project file, with the catalog entries stored in it."""
+
+    plan: Plan
+    embedded: EmbeddedCatalog
+    path: Path
+    schema_version: int
+    meta: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def catalog(self) -> Catalog:
+        """The stored entries as a catalog layer (layer name ``plan-file``)."""
+        return self.embedded.catalog
+
+    def differences(self, local: Catalog) -> list[Any]:
+        return catalog_differences(self.embedded, local)
+
+    def resolve(self, local: Catalog, prefer: Prefer = "local",
+                choices: dict[tuple[str, str], Prefer] | None = None) -> Resolution:
+        """Merge the stored entries with ``local`` as chosen; list differences and unknown hardware."""
+        merged = merge_catalogs(local, self.embedded, prefer, choices)
+        _, unknown = used_entries(self.plan, [merged])
+        return Resolution(merged, catalog_differences(self.embedded, local),
+                          missing_locally(self.embedded, local), unknown)
+
+
+@dataclass
+class SaveInfo:
+    path: Path
+    size_bytes: int
+    embedded: int
+    unknown: list[UnknownRef]
+
+
+@contextmanager
+def _no_gc() -> Iterator[None]:
+    """Tens of thousands of small objects are made and none is garbage: without this the
+    cyclic GC rescans them over and over (it made opening a 16k-GPU plan 4x slower)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+# --------------------------------------------------------------------------- saving
+
+
+def _meta_rows(extra: dict[str, str] | None = None) -> list[dict[str, str]]:
+    meta = {
+        "format": FILE_FORMAT,
+        "schema_version": str(SCHEMA_VERSION),
+        "plan_format_version": str(FORMAT_VERSION),
+        "app_version": planner.__version__,
+        "saved_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+    }
+    meta.update(extra or {})
+    return [{"key": k, "value": v} for k, v in meta.items()]
+
+
+def catalog_rows(plan: Plan, catalogs: list[Catalog], embedded: EmbeddedCatalog | None
+                 ) -> tuple[list[dict[str, Any]], list[UnknownRef]]:
+    sources = list(catalogs) + ([embedded.catalog] if embedded is not None else [])
+    found, unknown = used_entries(plan, sources)
+    rows = []
+    for (table, slug), (entry, cat) in sorted(found.items()):
+        origin = cat.origins.get((table, slug))
+        layer, file = (origin.layer, origin.file) if origin else ("", "")
+        if embedded is not None and cat is embedded.catalog:
+            layer, file = embedded.layer_of.get((table, slug), (layer, file))
+        rows.append({"table_name": table, "slug": slug, "data": entry_data(entry), "layer": layer,
+                     "source_file": file})
+    if embedded is not None:  # entries this build cannot read are carried along, never dropped
+        still = {(u.table, u.slug) for u in unknown}
+        for inv in embedded.invalid:
+            if (inv.table, inv.slug) in still or (inv.table == "device-types" and ("cooling", inv.slug) in still):
+                rows.append({"table_name": inv.table, "slug": inv.slug, "data": inv.data, "layer": "",
+                             "source_file": ""})
+                unknown = [u for u in unknown if u.slug != inv.slug]
+    return rows, unknown
+
+
+def build_database(plan: Plan, catalog: Catalog | None, embedded: EmbeddedCatalog | None,
+                   extra_meta: dict[str, str] | None = None):
+    """The project file as an in-memory database (engine); caller closes it."""
+    try:
+        rows = plan_to_rows(plan)
+    except NotFinite as e:
+        raise ValueError(f"cannot save the plan: {e}") from None
+    cat_rows, unknown = catalog_rows(plan, [catalog] if catalog is not None else [], embedded)
+    engine = sq.new_memory_engine()
+    try:
+        with engine.begin() as conn:
+            m.Base.metadata.create_all(conn)
+            conn.execute(insert(m.Meta.__table__), _meta_rows(extra_meta))
+            for table in m.TABLES_IN_ORDER:
+                data = rows.get(table.name)
+                if data:
+                    conn.execute(insert(table), data)
+            if cat_rows:
+                conn.execute(insert(m.CatalogEntryRow.__table__), cat_rows)
+    except BaseException:
+        sq.close(engine)
+        raise
+    return engine, len(cat_rows), unknown
+
+
+def rackplan_bytes(plan: Plan, catalog: Catalog | None = None, embedded: EmbeddedCatalog | None = None,
+                   extra_meta: dict[str, str] | None = None) -> bytes:
+    with _no_gc():
+        engine, _, _ = build_database(plan, catalog, embedded, extra_meta)
+    try:
+        return sq.to_bytes(engine)
+    finally:
+        sq.close(engine)
+
+
+def save_rackplan(plan: Plan, path: str | os.PathLike[str], catalog: Catalog | None = None, *,
+                  embedded: EmbeddedCatalog | None = None, extra_meta: dict[str, str] | None = None) -> SaveInfo:
+    """Save ``plan`` to ``path`` atomically (old or new file, never a mix).
+
+    Catalog entries the plan uses are embedded, taken from ``catalog`` first, then from
+    ``embedded`` (the entries of the file the plan was opened from). With neither
+    given, the local catalog is loaded and the entries already in ``path`` (if it is
+    a readable project file) are the fallback, so re-saving never drops the stored
+    figures of hardware the local catalog lacks.
+    """
+    target = Path(path)
+    if catalog is None and embedded is None:
+        from planner.catalog import load_catalog
+
+        catalog = load_catalog()
+        embedded = _existing_entries(target)
+    with _no_gc():
+        engine, n, unknown = build_database(plan, catalog, embedded, extra_meta)
+    try:
+        size = sq.write_file(engine, target)
+    finally:
+        sq.close(engine)
+    return SaveInfo(target, size, n, unknown)
+
+
+def _existing_entries(path: Path) -> EmbeddedCatalog | None:
+    if not path.is_file():
+        return None
+    try:
+        return open_rackplan(path).embedded
+    except (PlanFormatError, OSError):
+        return None
+
+
+# --------------------------------------------------------------------------- opening
+
+
+def _read_catalog_rows(conn: Connection) -> list[dict[str, Any]]:
+    t = m.CatalogEntryRow.__table__
+    names = [c.name for c in t.columns]
+    return [dict(zip(names, r)) for r in conn.execute(select(*t.columns).order_by(t.c.table_name, t.c.slug))]
+
+
+def open_rackplan(path: str | os.PathLike[str]) -> OpenedPlan:
+    """Read a project file. Raises :class:`PlanFormatError` (file + what) for a bad file.
+
+    The file is read once into memory and never written (see planner.storage.sqlite).
+    """
+    with _no_gc():
+        return _open(Path(path))
+
+
+def _open(p: Path) -> OpenedPlan:
+    data = sq.read_file_bytes(p)
+    engine = sq.open_bytes(data, p)
+    try:
+        with engine.begin() as conn:
+            meta = read_meta(conn, p)
+            version = schema_version(meta, p)
+            notes = migrate(conn, version, p) if version < SCHEMA_VERSION else []
+            pfv = meta.get("plan_format_version", str(FORMAT_VERSION))
+            if not pfv.isdigit() or int(pfv) > FORMAT_VERSION:
+                raise PlanFormatError(p, f"plan format {pfv} is newer than this build reads ({FORMAT_VERSION}); "
+                                         "update Rackwright to open it", "rackwright_meta.plan_format_version")
+            rows = read_rows(conn)
+            cat_rows = _read_catalog_rows(conn)
+    except SQLAlchemyError as e:
+        orig = getattr(e, "orig", None) or e
+        raise PlanFormatError(p, f"damaged or incomplete project file: {orig}") from None
+    except (ValueError, TypeError) as e:  # e.g. a JSON column holding something else
+        if isinstance(e, PlanFormatError):
+            raise
+        raise PlanFormatError(p, f"damaged project file: {e}") from None
+    finally:
+        sq.close(engine)
+    plan = rows_to_plan(rows, p)
+    embedded = catalog_from_rows(cat_rows, p)
+    for inv in embedded.invalid:
+        notes.append(f"stored catalog entry {inv.table}/{inv.slug} is not readable by this build "
+                     f"({inv.message}); it is kept and saved back unchanged")
+    return OpenedPlan(plan, embedded, p, version, meta, notes)
+
+
+def load_rackplan(path: str | os.PathLike[str]) -> Plan:
+    return open_rackplan(path).plan

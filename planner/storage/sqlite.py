@@ -1,0 +1,138 @@
+"""Everything SQLite-specific about ``.rackplan`` files, in one module.
+
+A project file is a SQLite 3 database. This module turns file bytes into an
+in-memory database and back:
+
+- **Opening** reads the file's bytes once and deserializes them into a private
+  in-memory database. The file itself is never opened by SQLite, so nothing can
+  be written to it (no journal, no WAL, no hot-journal rollback, no lock); a bad
+  file is left byte-for-byte as it was. Migrations of older files run on that
+  in-memory copy too. (This is a stronger form of ``?mode=ro&uri=true``.)
+- **Saving** builds the new database in memory, serializes it and hands the bytes
+  to :func:`planner.plan_io.atomic_write_bytes`: temporary file in the same
+  folder, fsync, rename over the old file, fsync the folder. A crash or kill at
+  any moment leaves either the old or the new file.
+
+The rest of :mod:`planner.storage` speaks SQLAlchemy Core/ORM only.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import struct
+from pathlib import Path
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.pool import StaticPool
+
+from planner.plan_io import MAX_PLAN_BYTES, PlanFormatError, atomic_write_bytes
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+HEADER_SIZE = 100
+
+
+def _engine_for(conn: sqlite3.Connection) -> Engine:
+    engine = create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_conn, _record) -> None:  # pragma: no cover - trivial
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA foreign_keys=OFF")  # order of inserts is ours; checks are in the plan model
+        cur.close()
+
+    return engine
+
+
+def new_memory_engine() -> Engine:
+    """An empty in-memory database to build a project file in."""
+    conn = sqlite3.connect(":memory:", check_same_thread=False)
+    conn.execute("PRAGMA journal_mode=OFF")
+    conn.execute("PRAGMA synchronous=OFF")
+    return _engine_for(conn)
+
+
+def read_file_bytes(path: str | os.PathLike[str]) -> bytes:
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_PLAN_BYTES:
+            raise PlanFormatError(p, f"file is {size / 1e6:.0f} MB, larger than any plan this build opens")
+        return p.read_bytes()
+    except IsADirectoryError:
+        raise PlanFormatError(p, "is a folder, not a project file") from None
+    except OSError as e:
+        raise PlanFormatError(p, f"cannot open: {e.strerror or e}") from None
+
+
+def check_header(data: bytes, path: str | os.PathLike[str]) -> None:
+    """Reject what is plainly not a complete SQLite file before SQLite sees it."""
+    if len(data) == 0:
+        raise PlanFormatError(path, "the file is empty (0 bytes)")
+    if not data.startswith(SQLITE_MAGIC):
+        raise PlanFormatError(path, "not a project file (it is not a SQLite database)")
+    if len(data) < HEADER_SIZE:
+        raise PlanFormatError(path, f"the file is truncated ({len(data)} bytes, shorter than a SQLite header)")
+    page_size = struct.unpack(">H", data[16:18])[0]
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        raise PlanFormatError(path, f"damaged SQLite header (page size {page_size})")
+    change_counter, page_count = struct.unpack(">II", data[24:32])
+    valid_for = struct.unpack(">I", data[92:96])[0]
+    if page_count and valid_for == change_counter:
+        expected = page_count * page_size
+        if len(data) < expected:
+            raise PlanFormatError(
+                path, f"the file is truncated ({len(data)} of {expected} bytes); it was cut off while "
+                      "being copied or written. Look for the previous version or a recovery file.")
+    if len(data) % page_size:
+        raise PlanFormatError(path, f"the file is truncated or damaged ({len(data)} bytes is not a whole "
+                                    f"number of {page_size}-byte pages)")
+
+
+def open_bytes(data: bytes, path: str | os.PathLike[str]) -> Engine:
+    """A private in-memory database holding a copy of ``data``."""
+    check_header(data, path)
+    buf = bytearray(data)
+    # A database last written in WAL mode (another application's, typically): read
+    # the main file as a rollback-journal database; there is no WAL beside a copy.
+    if buf[18] == 2 or buf[19] == 2:
+        buf[18] = buf[19] = 1
+    conn = sqlite3.connect(":memory:", check_same_thread=False)
+    try:
+        conn.deserialize(bytes(buf))
+        row = conn.execute("PRAGMA quick_check(1)").fetchone()
+    except sqlite3.DatabaseError as e:
+        conn.close()
+        raise PlanFormatError(path, f"damaged SQLite database: {e}") from None
+    if not row or row[0] != "ok":
+        conn.close()
+        raise PlanFormatError(path, f"damaged SQLite database: {row[0] if row else 'integrity check failed'}")
+    return _engine_for(conn)
+
+
+def to_bytes(engine: Engine) -> bytes:
+    """The database of a :func:`new_memory_engine` as file bytes."""
+    with engine.connect() as c:
+        raw = c.connection.dbapi_connection
+        assert raw is not None
+        return raw.serialize()
+
+
+def write_file(engine: Engine, path: str | os.PathLike[str]) -> int:
+    """Write the in-memory database to ``path`` atomically; returns the file size."""
+    data = to_bytes(engine)
+    atomic_write_bytes(path, data)
+    return len(data)
+
+
+def close(engine: Engine) -> None:
+    with engine.connect() as c:
+        raw = c.connection.dbapi_connection
+    engine.dispose()
+    if raw is not None:
+        raw.close()
+
+
+def is_database_error(exc: BaseException) -> bool:
+    return isinstance(exc, sqlite3.Error)
