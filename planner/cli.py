@@ -19,6 +19,8 @@ COMMAND_MODULES = [
     "planner.commands.catalog",
     "planner.commands.validate",
     "planner.commands.schema",
+    "planner.commands.convert",
+    "planner.commands.fabric",
 ]
 
 
