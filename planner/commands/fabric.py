@@ -1,0 +1,94 @@
+"""`rackwright fabric`: fabric calculator without a plan, and a plan's cable schedule.
+
+    rackwright fabric --nodes 127 --server nvidia-dgx-h100 --switch nvidia-quantum-2-qm9700 --json
+    rackwright fabric --schedule PLAN [--csv OUT]
+
+Same rules (same code) as auto-wiring; see docs/fabrics.md.
+"""
+
+from __future__ import annotations
+
+import json
+
+NAME = "fabric"
+
+
+def register(sub) -> None:
+    p = sub.add_parser(NAME, help="size a leaf/spine fabric without a plan, or print a plan's cable schedule",
+                       description="Fat-tree calculator (leaves, spines, cores, cables, transceivers, bandwidth, "
+                                   "switch power) using the same rules as auto-wiring; or, with --schedule, "
+                                   "the cable schedule of a plan.")
+    p.add_argument("--nodes", type=int, help="number of servers")
+    p.add_argument("--server", metavar="SLUG", help="server device type (catalog slug)")
+    p.add_argument("--switch", metavar="SLUG", help="switch device type (catalog slug)")
+    p.add_argument("--oversubscription", type=float, default=1.0, metavar="R",
+                   help="leaf oversubscription, down:up (default 1 = non-blocking)")
+    p.add_argument("--role", default="compute", choices=["compute", "storage", "frontend", "management"],
+                   help="which server ports to wire (default compute)")
+    p.add_argument("--no-rails", action="store_true", help="not rail-optimised (fill leaves in port order)")
+    p.add_argument("--node-leaf-m", type=float, default=None, help="assumed node-leaf cable length (m)")
+    p.add_argument("--leaf-spine-m", type=float, default=None, help="assumed leaf-spine cable length (m)")
+    p.add_argument("--spine-core-m", type=float, default=None, help="assumed spine-core cable length (m)")
+    p.add_argument("--schedule", metavar="PLAN", help="print the cable schedule of PLAN instead")
+    p.add_argument("--csv", metavar="OUT", help="with --schedule: write the schedule as CSV to OUT")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from planner.catalog import load_catalog
+    from planner.cli import UserError
+
+    if args.schedule:
+        return _schedule(args)
+    missing = [f"--{n}" for n in ("nodes", "server", "switch") if getattr(args, n) is None]
+    if missing:
+        raise UserError(f"fabric: {', '.join(missing)} required (or --schedule PLAN)")
+    lengths = {k: v for k, v in (("node_leaf", args.node_leaf_m), ("leaf_spine", args.leaf_spine_m),
+                                 ("spine_core", args.spine_core_m)) if v is not None}
+    for k, v in lengths.items():
+        if not v > 0:
+            raise UserError(f"fabric: --{k.replace('_', '-')}-m must be a positive length (got {v:g})")
+    from planner.fabric.calculator import CalculatorInputError, calculate
+
+    catalog = load_catalog()
+    try:
+        res = calculate(catalog, args.nodes, args.server, args.switch, args.oversubscription, role=args.role,
+                        rail_optimised=not args.no_rails, lengths_m=lengths)
+    except CalculatorInputError as e:
+        raise UserError(f"fabric: {e}") from None
+    if args.json:
+        print(json.dumps(res, indent=2))
+        return 0
+    print(f"{res['nodes']} x {res['server']} ({res['gpus']} GPUs, {res['rails']} {args.role} ports each) "
+          f"on {res['switch']} ({res['radix']} ports at {res['link_gbps']:g} Gb/s)")
+    print(f"  tiers {res['tiers']}: {res['leaves']} leaves, {res['spines']} spines, {res['cores']} cores "
+          f"({res['switches']} switches, {res['switch_power_kw']:g} kW max)")
+    print(f"  cables {res['cables']} ({', '.join(f'{k} {v}' for k, v in res['cables_by_type'].items())}), "
+          f"transceivers {res['transceivers']} ({res['optics_power_kw']:g} kW)")
+    pg = res["per_gpu_gbps"]
+    print(f"  per GPU {pg:g} Gb/s" if pg is not None else "  no GPUs", end="")
+    print(f", oversubscription {res['oversubscription']:g}:1, bisection {res['bisection_tbps']:g} Tb/s, "
+          f"{res['hops']} switch hops")
+    return 0
+
+
+def _schedule(args) -> int:
+    from planner.catalog import load_catalog
+    from planner.documents import load_plan
+    from planner.fabric.analysis import check_links
+    from planner.fabric.schedule import cable_schedule, schedule_csv, write_schedule_csv
+
+    plan = load_plan(args.schedule)
+    catalog = load_catalog()
+    rows = cable_schedule(plan, catalog)
+    if args.csv:
+        write_schedule_csv(rows, args.csv)
+    elif args.json:
+        from dataclasses import asdict
+
+        print(json.dumps([asdict(r) for r in rows], indent=2))
+    else:
+        print(schedule_csv(rows), end="")
+    errors = [f for f in check_links(plan, catalog) if f.severity == "error"]
+    return 1 if errors else 0

@@ -1,0 +1,366 @@
+"""Auto-wiring: a fat tree for chosen servers, switches placed, every link named.
+
+:func:`autowire` returns an :class:`AutowireResult` whose ``edit`` is one
+``Compound`` (one undo step): add the fabric, add network racks if needed, place
+the leaf/spine/core switches, add every link with port names, cable media and
+ordered length. The sizes come from :func:`planner.fabric.topology.design_fat_tree`,
+the same code the calculator uses.
+
+Compute fabrics are rail-optimised by default. Storage, front-end and
+management networks use ``rail_optimised=False`` and ``leaf_per="rack"`` or
+``"row"``: a leaf (top-of-rack or end-of-row) per group of servers, filled in
+port order, with spines when there is more than one leaf.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from planner.edits import AddItem, AddPlacement, AddRack, AddRow, Compound, Edit, EditRefused
+from planner.fabric.cabling import CableGeometry, CableRules
+from planner.fabric.media import MediaChooser
+from planner.fabric.ports import Port, device_ports, link_and_radix
+from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
+from planner.fabric.wiring import AddLinks, used_ports
+from planner.geometry import row_footprints
+from planner.placement import PlacementChecker
+from planner.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
+
+LABEL_PREFIX = {"compute": "CMP", "storage": "STO", "frontend": "FE", "management": "MGT", "nvlink": "NVL"}
+ROLE_NAMES = {"leaf": "Leaf", "spine": "Spine", "core": "Core"}
+AISLE_M = 1.2
+
+
+@dataclass
+class AutowireResult:
+    edit: Compound
+    design: FatTree
+    fabric_id: str
+    switches: dict[str, list[str]] = field(default_factory=dict)  # role -> placement ids
+    new_racks: list[str] = field(default_factory=list)
+    links: int = 0
+    cables: dict[str, int] = field(default_factory=dict)  # cable slug -> count
+    transceivers: int = 0
+    unrouted: int = 0  # links with no catalog media for their length
+
+
+def _server_ports(plan: Plan, catalog: Any, servers: Sequence[str], role: str) -> list[list[Port]]:
+    out = []
+    for sid in servers:
+        if sid not in plan.index.placements:
+            raise EditRefused(f"device {sid!r} does not exist")
+        p = plan.index.placements[sid]
+        dp = device_ports(catalog, p.device)
+        if dp is None:
+            raise EditRefused(f"{p.name or sid}: device type {p.device!r} is not in the catalog")
+        ports = dp.role(role)
+        if not ports:
+            raise EditRefused(f"{p.name or sid} ({p.device}) has no {role} ports")
+        out.append(ports)
+    rails = {len(x) for x in out}
+    if len(rails) > 1:
+        raise EditRefused(f"the chosen servers have different numbers of {role} ports ({sorted(rails)}); "
+                          "auto-wire them as separate fabrics")
+    return out
+
+
+def _switch_device(catalog: Any, slug: str) -> Any:
+    dev = catalog.get("device-types", slug) if catalog is not None else None
+    if dev is None:
+        raise EditRefused(f"switch {slug!r} is not in the catalog")
+    if dev.kind != "switch":
+        raise EditRefused(f"{slug!r} is a {dev.kind}, not a switch")
+    return dev
+
+
+class _Slots:
+    """Free U positions for switches: given racks first, then new network racks."""
+
+    def __init__(self, plan: Plan, catalog: Any, racks: Sequence[str], height: int) -> None:
+        self.plan = plan
+        self.height = height
+        self.checker = PlacementChecker(catalog)
+        self.free: list[tuple[str, int]] = []
+        for rack_id in racks:
+            if rack_id not in plan.index.racks:
+                raise EditRefused(f"rack {rack_id!r} does not exist")
+            rack = plan.index.racks[rack_id]
+            for start, length in self.checker.free_blocks(rack):
+                for k in range(length // height):
+                    self.free.append((rack_id, start + k * height))
+
+    def take(self) -> tuple[str, int] | None:
+        return self.free.pop(0) if self.free else None
+
+
+def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, kind: str = "compute",
+             oversubscription: float = 1.0, rail_optimised: bool | None = None, leaf_per: str | None = None,
+             switch_racks: Sequence[str] = (), rack_type: str | None = None, network_row: str | None = None,
+             switches_per_rack: int | None = None, fabric_id: str | None = None, fabric_name: str | None = None,
+             rules: CableRules | None = None) -> AutowireResult:
+    """Plan a fat tree for ``servers`` (placement ids) on ``switch`` (catalog slug).
+
+    ``kind`` picks the server ports (compute/storage/frontend/management) and the
+    fabric kind. Switches go to free U in ``switch_racks`` (in order), then into new
+    racks of ``rack_type`` appended to ``network_row`` (or a new network row behind
+    the servers' rows). ``leaf_per`` (``"rack"``/``"row"``) gives each rack or row of
+    servers its own leaves, placed in that rack when it has room (access networks).
+    Nothing changes until the returned ``edit`` is applied.
+    """
+    if not servers:
+        raise EditRefused("choose at least one server to wire")
+    if len(set(servers)) != len(servers):
+        raise EditRefused("a server is listed twice")
+    role = kind if kind != "nvlink" else "compute"
+    sw = _switch_device(catalog, switch)
+    ports = _server_ports(plan, catalog, servers, role)
+    rails = len(ports[0])
+    nic_speed = min(p.speed_gbps for srv in ports for p in srv)
+    link, sw_ports = link_and_radix(catalog, nic_speed, switch)
+    if not sw_ports:
+        raise EditRefused(f"switch {switch!r} lists no data ports")
+    if rail_optimised is None:
+        rail_optimised = kind == "compute" and leaf_per is None
+    used = used_ports(plan)
+    for sid, srv in zip(servers, ports):
+        for p in srv:
+            if (sid, p.name) in used:
+                raise EditRefused(f"port {p.name} of {plan.placement(sid).name or sid} is already wired "
+                                  f"(link {used[(sid, p.name)]}); disconnect it first")
+    try:
+        if leaf_per is None:
+            design = design_fat_tree(len(servers), rails, len(sw_ports), link, oversubscription, rail_optimised)
+            groups = None
+        else:
+            groups = _groups(plan, servers, leaf_per)
+            design = _grouped_design(groups, rails, len(sw_ports), link, oversubscription)
+    except FabricDesignError as e:
+        raise EditRefused(str(e)) from None
+
+    edits: list[Edit] = []
+    fid = fabric_id
+    if fid is None or not any(f.id == fid for f in plan.fabrics):
+        fid = fid or plan.new_id("fabric")
+        tech = {"infiniband": "infiniband", "ethernet": "ethernet", "management": "ethernet",
+                "nvlink": "nvlink"}[sw.planning.switch.fabric]
+        edits.append(AddItem(Fabric(id=fid, name=fabric_name or f"{kind.capitalize()} fabric", kind=kind,
+                                    technology=tech, speed_gbps=link,
+                                    oversubscription=max(1.0, design.leaf_oversubscription),
+                                    rail_optimised=bool(rail_optimised))))
+
+    geo = CableGeometry(plan, catalog, rules)
+    height = max(1, math.ceil(sw.u_height))
+    order = [("leaf", design.leaves), ("spine", design.spines), ("core", design.cores)]
+    # top-of-rack leaves for access networks go in their group's rack first
+    preferred: dict[int, str] = {}
+    if groups is not None and leaf_per == "rack":
+        leaf = 0
+        for g_key, members in groups:
+            n = math.ceil(len(members) * rails / design.down_per_leaf) if design.tiers > 1 else 1
+            for _ in range(n):
+                preferred[leaf] = g_key
+                leaf += 1
+    slots = _Slots(plan, catalog, list(switch_racks), height)
+    rack_slots: dict[str, _Slots] = {}
+    switch_ids: dict[str, list[str]] = {"leaf": [], "spine": [], "core": []}
+    placements_by_rack: dict[str, list[Placement]] = {}
+    new_racks: list[Rack] = []
+    new_rack_slots: list[tuple[str, int]] = []
+    rtype = rack_type or plan.rack_of(servers[0]).rack_type
+    rt = catalog.get("rack-types", rtype)
+    rack_u = rt.u_height if rt is not None else 42
+    per_rack = switches_per_rack or max(1, rack_u // height)
+    row_id, new_row = _network_row(plan, catalog, servers, network_row)
+    prefix = LABEL_PREFIX.get(kind, "NET")
+
+    def new_rack() -> None:
+        rid = plan.new_id("rack")
+        while any(r.id == rid for r in new_racks):  # pragma: no cover - new_id never repeats
+            rid = plan.new_id("rack")
+        n = len(new_racks) + 1
+        rack = Rack(id=rid, name=f"{prefix}-NET-{n:02d}", rack_type=rtype, position=_next_position(plan, row_id,
+                    new_row, len(new_racks)), tags=["network"])
+        new_racks.append(rack)
+        for k in range(per_rack):
+            new_rack_slots.append((rid, 1 + k * height))
+
+    for role_name, count in order:
+        for i in range(count):
+            spot = None
+            if i in preferred and role_name == "leaf":
+                g_rack = preferred[i]
+                if g_rack not in rack_slots:
+                    rack_slots[g_rack] = _Slots(plan, catalog, [g_rack], height)
+                spot = rack_slots[g_rack].take()
+            if spot is None:
+                spot = slots.take()
+            if spot is None:
+                if not new_rack_slots:
+                    new_rack()
+                spot = new_rack_slots.pop(0)
+            rack_id, u = spot
+            pid = plan.new_id(f"{prefix.lower()}-{role_name}")
+            name = _switch_name(design, role_name, i, prefix)
+            p = Placement(id=pid, device=switch, name=name, u=u, tags=[f"fabric:{fid}", f"tier:{role_name}"])
+            placements_by_rack.setdefault(rack_id, []).append(p)
+            switch_ids[role_name].append(pid)
+
+    # geometry of the racks and devices about to be added
+    if new_racks:
+        if new_row is not None:
+            row_obj = new_row.model_copy(update={"racks": list(new_racks)})
+            room_id = _room_for(plan, servers)
+        else:
+            existing = plan.index.rows[row_id]
+            row_obj = existing.model_copy(update={"racks": list(existing.racks) + list(new_racks)})
+            room_id = plan.index.row_room[row_id]
+        fps = {f.rack_id: f for f in row_footprints(row_obj, catalog)}
+        for rack in new_racks:
+            geo.add_rack(rack.id, rack.rack_type, room_id, fps[rack.id])
+    for rack_id, ps in placements_by_rack.items():
+        for p in ps:
+            geo.add_placement(p.id, rack_id, p.u, p.device)
+
+    if new_row is not None:
+        edits.append(AddRow(_room_for(plan, servers), new_row))
+    new_ids = {r.id for r in new_racks}
+    for rack in new_racks:
+        edits.append(AddRack(row_id, rack.model_copy(update={"placements": placements_by_rack.get(rack.id, [])})))
+    checker = PlacementChecker(catalog)
+    for rack_id, ps in placements_by_rack.items():
+        if rack_id in new_ids:
+            continue
+        for p in ps:
+            edits.append(AddPlacement(rack_id, p, checker))
+
+    chooser = MediaChooser(catalog)
+    port_names = [p.name for p in sw_ports]
+    links: list[Link] = []
+    result = AutowireResult(edit=Compound([], text=""), design=design, fabric_id=fid, switches=switch_ids,
+                            new_racks=[r.id for r in new_racks])
+
+    def end(h: Hop) -> Endpoint:
+        if h.role == "node":
+            return Endpoint.model_construct(placement=servers[h.index], port=ports[h.index][h.port].name)
+        return Endpoint.model_construct(placement=switch_ids[h.role][h.index], port=port_names[h.port])
+
+    link_ids = _id_block(plan, "link", design.cables)
+    for n, (ha, hb) in enumerate(design.links()):
+        a, b = end(ha), end(hb)
+        media = chooser.choose(link, geo.route_m(a.placement, b.placement))
+        if media is None:
+            result.unrouted += 1
+            cable, length = None, round(geo.route_m(a.placement, b.placement), 2)
+        else:
+            cable, length = media.cable, media.length_m
+            result.cables[cable] = result.cables.get(cable, 0) + 1
+            result.transceivers += media.transceivers
+        links.append(Link.model_construct(id=link_ids[n], fabric=fid, a=a, b=b, cable=cable, length_m=length,
+                                          label=f"{prefix}-{n + 1:05d}"))
+    edits.append(AddLinks(links, text="Add fabric links"))
+    result.links = len(links)
+    result.edit = Compound(edits, text=f"Auto-wire {kind} fabric ({len(servers)} servers, {design.switches} switches)")
+    return result
+
+
+def _id_block(plan: Plan, prefix: str, n: int) -> list[str]:
+    """``n`` fresh ids (``link-17`` ...), none used in the plan."""
+    out = []
+    for _ in range(n):
+        out.append(plan.new_id(prefix))
+    return out
+
+
+def _switch_name(design: FatTree, role: str, i: int, prefix: str) -> str:
+    if role == "leaf" and design.rail_optimised and design.tiers > 1:
+        su, rail = divmod(i, design.rails)
+        return f"{prefix} Leaf SU{su + 1} R{rail + 1}"
+    if role == "spine" and design.tiers == 3:
+        pod, j = divmod(i, design.spines_per_pod)
+        return f"{prefix} Spine P{pod + 1}-{j + 1}"
+    return f"{prefix} {ROLE_NAMES[role]} {i + 1}"
+
+
+def _room_for(plan: Plan, servers: Sequence[str]) -> str:
+    rack = plan.rack_of(servers[0])
+    return plan.index.row_room[plan.index.rack_row[rack.id]]
+
+
+def _network_row(plan: Plan, catalog: Any, servers: Sequence[str], network_row: str | None) -> tuple[str, Row | None]:
+    if network_row is not None:
+        if network_row not in plan.index.rows:
+            raise EditRefused(f"row {network_row!r} does not exist")
+        return network_row, None
+    room = plan.index.rooms[_room_for(plan, servers)]
+    y_end = 0.0
+    x0 = min((r.x_m for r in room.rows), default=0.0)
+    for row in room.rows:
+        for fp in row_footprints(row, catalog):
+            y_end = max(y_end, fp.bounds[3])
+    rid = plan.new_id("row")
+    return rid, Row(id=rid, name="Network row", x_m=x0, y_m=round(y_end + AISLE_M, 3), racks=[])
+
+
+def _next_position(plan: Plan, row_id: str, new_row: Row | None, k: int) -> int:
+    if new_row is not None:
+        return k
+    row = plan.index.rows[row_id]
+    return max((r.position for r in row.racks), default=-1) + 1 + k
+
+
+# -- access networks: leaves per rack or per row ----------------------------------------------
+
+
+def _groups(plan: Plan, servers: Sequence[str], per: str) -> list[tuple[str, list[int]]]:
+    if per not in ("rack", "row"):
+        raise EditRefused(f"leaf_per must be 'rack' or 'row' (got {per!r})")
+    out: dict[str, list[int]] = {}
+    for i, sid in enumerate(servers):
+        rack_id = plan.index.placement_rack[sid]
+        key = rack_id if per == "rack" else plan.index.rack_row[rack_id]
+        out.setdefault(key, []).append(i)
+    return list(out.items())
+
+
+class GroupedTree(FatTree):
+    """A two-tier tree whose leaves each serve one group (rack or row) of servers."""
+
+    _leaf_map: dict[int, tuple[int, int]]
+
+    def leaf_of(self, node: int, rail: int) -> tuple[int, int]:
+        return self._leaf_map[node * self.rails + rail]
+
+
+def _grouped_design(groups: list[tuple[str, list[int]]], rails: int, radix: int, link: float,
+                    oversubscription: float) -> FatTree:
+    nodes = sum(len(m) for _, m in groups)
+    endpoints = nodes * rails
+    if len(groups) == 1 and endpoints <= radix:
+        return design_fat_tree(nodes, rails, radix, link, oversubscription, rail_optimised=False)
+    d, u = leaf_split(radix, oversubscription)
+    leaf_map: dict[int, tuple[int, int]] = {}
+    leaf = 0
+    for _, members in groups:
+        for j, node in enumerate(members):
+            for k in range(rails):
+                e = j * rails + k
+                leaf_map[node * rails + k] = (leaf + e // d, e % d)
+        leaf += math.ceil(len(members) * rails / d)
+    spines = None
+    for s in range(max(1, math.ceil(leaf * u / radix)), u + 1):
+        if u % s == 0:
+            spines = s
+            break
+    if spines is None:
+        raise FabricDesignError(f"{leaf} leaves need more than two tiers; wire this network per row "
+                                "or with larger switches")
+    tree = GroupedTree(nodes=nodes, rails=rails, endpoints=endpoints, radix=radix, link_gbps=link,
+                       oversubscription_target=float(oversubscription), rail_optimised=False, tiers=2,
+                       down_per_leaf=d, up_per_leaf=u, nodes_per_su=max(1, d // rails), sus=leaf, leaves=leaf,
+                       spines=spines, cores=0, pods=1, leaves_per_pod=leaf, spines_per_pod=spines,
+                       links_per_leaf_spine=u // spines, spine_up=0, cores_per_group=0)
+    object.__setattr__(tree, "_leaf_map", leaf_map)
+    return tree

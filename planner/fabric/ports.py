@@ -1,0 +1,272 @@
+"""Which ports a device has, at what speed and for which role.
+
+The source of truth is the device type's NetBox ``interfaces`` list. NetBox does
+not say which interface belongs to which NIC, so roles are assigned like this
+(docs/fabrics.md, "Port roles"):
+
+1. ``mgmt_only`` interfaces are ``management`` (BMC) ports.
+2. For servers, the ``planning.nics`` entries are taken in the order compute,
+   storage, frontend, dpu, management; each needs ``count x nic.ports`` ports at
+   ``nic.speed_gbps``. Interfaces whose name or label names a role
+   (``ib``/``compute``/``gpu``, ``stor``, ``fe``/``inband``/``frontend``) are used for
+   that role first, then the remaining interfaces of the NIC's speed in list order.
+3. NIC ports no interface covers get synthesised names ``<role><n>`` (``compute0``,
+   ``storage1``...) so a device type without NetBox interfaces can still be wired;
+   a server with no management interface gets ``bmc``.
+4. Switch data ports are all non-management interfaces; a port faster than the
+   link speed is split (breakout) into ``speed / link`` lanes named ``<port>s<k>``
+   (``swp1s0``, ``swp1s1``), the Cumulus/NVIDIA convention. A switch without
+   interfaces gets ``p1``..``pN`` from ``planning.switch.ports``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+ROLES = ("compute", "storage", "frontend", "dpu", "management")
+MAX_BREAKOUT = 8
+
+_IB_SPEEDS = {"sdr": 10, "ddr": 20, "qdr": 40, "fdr10": 40, "fdr": 56, "edr": 100, "hdr": 200,
+              "ndr": 400, "xdr": 800}
+_SPEED_RE = re.compile(r"^(\d+(?:\.\d+)?)(g|m)?base", re.I)
+
+_ROLE_HINTS = (
+    ("compute", re.compile(r"(^ib\d|compute|gpu|^cx|rail)", re.I)),
+    ("storage", re.compile(r"stor", re.I)),
+    ("frontend", re.compile(r"(front|inband|in-band|^fe\d)", re.I)),
+    ("management", re.compile(r"(bmc|ipmi|idrac|ilo|oob|mgmt)", re.I)),
+)
+
+
+def interface_speed_gbps(iface_type: str | None) -> float | None:
+    """Line rate of a NetBox interface type in Gb/s (``400gbase-x-osfp`` -> 400,
+    ``1000base-t`` -> 1, ``infiniband-ndr`` -> 400); None when the type has no rate."""
+    if not iface_type:
+        return None
+    t = iface_type.lower()
+    if t.startswith("infiniband-"):
+        return float(_IB_SPEEDS[t.split("-", 1)[1]]) if t.split("-", 1)[1] in _IB_SPEEDS else None
+    m = _SPEED_RE.match(t)
+    if not m:
+        return None
+    value = float(m.group(1))
+    return value if (m.group(2) or "").lower() == "g" else value / 1000.0
+
+
+@dataclass(frozen=True)
+class Port:
+    name: str
+    speed_gbps: float
+    role: str  # compute/storage/frontend/dpu/management for servers; "fabric"/"management" for switches
+    connector: str = ""
+    in_netbox: bool = True  # False for synthesised names
+    parent: str | None = None  # breakout: the physical cage
+
+
+@dataclass(frozen=True)
+class DevicePorts:
+    slug: str
+    kind: str
+    ports: tuple[Port, ...]
+
+    def by_name(self) -> dict[str, Port]:
+        return {p.name: p for p in self.ports}
+
+    def role(self, role: str) -> list[Port]:
+        return [p for p in self.ports if p.role == role]
+
+
+def _device(catalog: Any, slug: str) -> Any:
+    if catalog is None:
+        return None
+    getter = getattr(catalog, "get", None)
+    if getter is not None:
+        return getter("device-types", slug)
+    try:
+        return catalog.device(slug)
+    except KeyError:
+        return None
+
+
+def _nic(catalog: Any, slug: str) -> Any:
+    getter = getattr(catalog, "get", None)
+    return getter("nics", slug) if getter is not None else None
+
+
+def device_ports(catalog: Any, slug: str) -> DevicePorts | None:
+    """All ports of a device type with roles (cached per catalog and slug)."""
+    return _device_ports_cached(_CatalogKey(catalog), slug)
+
+
+class _CatalogKey:
+    """Hashable wrapper so lru_cache keys on the catalog object's identity."""
+
+    __slots__ = ("catalog",)
+
+    def __init__(self, catalog: Any) -> None:
+        self.catalog = catalog
+
+    def __hash__(self) -> int:
+        return id(self.catalog)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _CatalogKey) and other.catalog is self.catalog
+
+
+@lru_cache(maxsize=512)
+def _device_ports_cached(key: _CatalogKey, slug: str) -> DevicePorts | None:
+    catalog = key.catalog
+    dev = _device(catalog, slug)
+    if dev is None:
+        return None
+    kind = dev.kind
+    if kind == "switch":
+        return DevicePorts(slug, kind, tuple(_switch_physical_ports(dev)))
+    return DevicePorts(slug, kind, tuple(_endpoint_ports(catalog, dev)))
+
+
+def _switch_physical_ports(dev: Any) -> list[Port]:
+    out: list[Port] = []
+    for iface in dev.interfaces:
+        speed = interface_speed_gbps(iface.type)
+        if speed is None:
+            continue
+        out.append(Port(iface.name, speed, "management" if iface.mgmt_only else "fabric", iface.type))
+    if not any(p.role == "fabric" for p in out) and dev.planning is not None and dev.planning.switch is not None:
+        n = 0
+        for group in dev.planning.switch.ports:
+            for _ in range(group.count):
+                n += 1
+                out.append(Port(f"p{n}", float(group.speed_gbps), "fabric", group.connector, in_netbox=False))
+    return out
+
+
+def _endpoint_ports(catalog: Any, dev: Any) -> list[Port]:
+    ifaces = []
+    for iface in dev.interfaces:
+        speed = interface_speed_gbps(iface.type)
+        if speed is None:
+            continue
+        ifaces.append((iface, speed))
+    out: list[Port] = []
+    used: set[str] = set()
+    for iface, speed in ifaces:
+        if iface.mgmt_only:
+            out.append(Port(iface.name, speed, "management", iface.type))
+            used.add(iface.name)
+    nics = list(dev.planning.nics) if dev.planning is not None else []
+    nics.sort(key=lambda n: ROLES.index(n.role) if n.role in ROLES else len(ROLES))
+    synth: dict[str, int] = {}
+    for ref in nics:
+        nic = _nic(catalog, ref.model)
+        n_ports = ref.count * (nic.ports if nic is not None else 1)
+        nic_speed = float(nic.speed_gbps) if nic is not None else None
+        connector = nic.connector if nic is not None else ""
+
+        def _hint(iface: Any, role: str = ref.role) -> bool:
+            text = f"{iface.name} {iface.label or ''} {iface.description or ''}"
+            return any(r == role and rx.search(text) for r, rx in _ROLE_HINTS)
+
+        def _speed_ok(s: float, want: float | None = nic_speed) -> bool:
+            return want is None or abs(s - want) < 1e-6
+
+        picked: list[tuple[Any, float]] = []
+        for pref in (True, False):
+            for iface, speed in ifaces:
+                if len(picked) >= n_ports:
+                    break
+                if iface.name in used or not _speed_ok(speed):
+                    continue
+                if pref and not _hint(iface):
+                    continue
+                if not pref and any(_hint(iface, r) for r in ROLES if r != ref.role):
+                    continue
+                picked.append((iface, speed))
+                used.add(iface.name)
+        for iface, speed in picked:
+            out.append(Port(iface.name, speed, ref.role, iface.type))
+        for _ in range(n_ports - len(picked)):
+            k = synth.get(ref.role, 0)
+            synth[ref.role] = k + 1
+            out.append(Port(f"{ref.role}{k}", nic_speed or 0.0, ref.role, connector, in_netbox=False))
+    if not any(p.role == "management" for p in out) and dev.kind in ("server", "storage"):
+        out.append(Port("bmc", 1.0, "management", "1000base-t", in_netbox=False))
+    return out
+
+
+def breakout_factor(port_speed_gbps: float, link_speed_gbps: float) -> int:
+    """Lanes a port splits into at ``link_speed`` (1 = no split; 0 = too slow)."""
+    if link_speed_gbps <= 0 or port_speed_gbps + 1e-9 < link_speed_gbps:
+        return 0
+    k = int(round(port_speed_gbps / link_speed_gbps))
+    if k < 1 or abs(k * link_speed_gbps - port_speed_gbps) > 1e-6 or k > MAX_BREAKOUT:
+        return 1
+    return k
+
+
+def switch_ports_at(catalog: Any, slug: str, link_speed_gbps: float) -> list[Port]:
+    """Switch data ports usable at ``link_speed``, breakouts expanded, in port order.
+
+    A port exactly ``k`` times faster splits into ``k`` lanes ``<port>s0..s<k-1>``; a port
+    slower than the link cannot carry it. Ports of other speeds that are not clean
+    multiples are used unsplit (the link then runs at the lower speed: a finding).
+    """
+    dp = device_ports(catalog, slug)
+    if dp is None:
+        return []
+    out: list[Port] = []
+    fabric = [p for p in dp.ports if p.role == "fabric"]
+    # prefer ports whose speed matches (or splits cleanly) over slower uplink-only ports
+    for p in fabric:
+        k = breakout_factor(p.speed_gbps, link_speed_gbps)
+        if k == 0:
+            continue
+        if k == 1:
+            out.append(p)
+        else:
+            out.extend(Port(f"{p.name}s{i}", p.speed_gbps / k, "fabric", p.connector, p.in_netbox, parent=p.name)
+                       for i in range(k))
+    return out
+
+
+def port_lookup(catalog: Any, slug: str, name: str, link_speed_gbps: float | None = None) -> Port | None:
+    """A port by name, including breakout lanes (``swp1s1``) of a device's cages.
+
+    A lane's speed is the cage speed divided by the split that ``link_speed`` implies
+    (2-way when no link speed is given); a lane index beyond the split is no port.
+    """
+    dp = device_ports(catalog, slug)
+    if dp is None:
+        return None
+    ports = dp.by_name()
+    if name in ports:
+        return ports[name]
+    lane = breakout_lanes(name)
+    if lane is None or lane[0] not in ports:
+        return None
+    parent = ports[lane[0]]
+    if parent.role == "management":
+        return None
+    k = breakout_factor(parent.speed_gbps, link_speed_gbps) if link_speed_gbps else 2
+    if k < 2 or lane[1] >= k:
+        return None
+    return Port(name, parent.speed_gbps / k, parent.role, parent.connector, parent.in_netbox, parent=parent.name)
+
+
+def breakout_lanes(name: str) -> tuple[str, int] | None:
+    m = re.match(r"^(.*)s(\d+)$", name)
+    return (m.group(1), int(m.group(2))) if m else None
+
+
+def link_and_radix(catalog: Any, nic_speed_gbps: float, switch: str) -> tuple[float, list[Port]]:
+    """Link speed (the slower of the NIC and the switch's fastest data port) and the
+    switch ports usable at it. Shared by the calculator and auto-wiring."""
+    dp = device_ports(catalog, switch)
+    speeds = [p.speed_gbps for p in dp.ports if p.role == "fabric"] if dp is not None else []
+    if not speeds:
+        return nic_speed_gbps, []
+    link = min(nic_speed_gbps, max(speeds))
+    return link, switch_ports_at(catalog, switch, link)

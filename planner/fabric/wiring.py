@@ -1,0 +1,183 @@
+"""Wiring edits: connect and disconnect device ports, add many links at once.
+
+``Connect`` refuses (``EditRefused``) what cannot be built: an unknown fabric or
+device, a port the device type does not have, a port already in use (a breakout
+lane and its whole cage count as the same port), a device wired to itself.
+What can be built but is probably wrong (speed or media mismatch, a cable too
+long for its media) is left to :func:`planner.fabric.analysis.check_links`, which
+reports findings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from planner.edits import Change, Edit, EditRefused
+from planner.fabric.ports import Port, breakout_lanes, port_lookup
+from planner.plan import Endpoint, Link, Plan
+
+
+def used_ports(plan: Plan, ignore_link: str | None = None) -> dict[tuple[str, str], str]:
+    """(placement, port) -> link id for every wired port; a lane also marks its cage
+    as ``(placement, cage + "*")``."""
+    used: dict[tuple[str, str], str] = {}
+    for lk in plan.links:
+        if lk.id == ignore_link:
+            continue
+        for end in (lk.a, lk.b):
+            used[(end.placement, end.port)] = lk.id
+            lane = breakout_lanes(end.port)
+            if lane is not None:
+                used[(end.placement, lane[0] + "*")] = lk.id
+    return used
+
+
+def _port_conflict(used: dict[tuple[str, str], str], end: Endpoint, port: Port) -> str | None:
+    if (end.placement, end.port) in used:
+        return used[(end.placement, end.port)]
+    if port.parent is not None and (end.placement, port.parent) in used:
+        return used[(end.placement, port.parent)]
+    if port.parent is None and (end.placement, end.port + "*") in used:
+        return used[(end.placement, end.port + "*")]
+    return None
+
+
+def resolve_ends(plan: Plan, catalog: Any, a: Endpoint, b: Endpoint) -> tuple[Port, Port]:
+    """The two ports of a would-be link, or EditRefused naming what is wrong."""
+    idx = plan.index
+    for end in (a, b):
+        if end.placement not in idx.placements:
+            raise EditRefused(f"device {end.placement!r} does not exist")
+    if a.placement == b.placement:
+        raise EditRefused("a cable cannot connect a device to itself")
+    da, db = idx.placements[a.placement], idx.placements[b.placement]
+    if catalog is not None:
+        for p in (da, db):
+            if catalog.get("device-types", p.device) is None:
+                raise EditRefused(f"{p.name or p.id}: device type {p.device!r} is not in the catalog")
+    pa = port_lookup(catalog, da.device, a.port)
+    pb = port_lookup(catalog, db.device, b.port)
+    # a breakout lane's speed follows the other end
+    if pa is None and pb is not None:
+        pa = port_lookup(catalog, da.device, a.port, pb.speed_gbps)
+    if pb is None and pa is not None:
+        pb = port_lookup(catalog, db.device, b.port, pa.speed_gbps)
+    for port, end, dev in ((pa, a, da), (pb, b, db)):
+        if port is None:
+            raise EditRefused(f"{dev.name or dev.id} ({dev.device}) has no port {end.port!r}")
+    assert pa is not None and pb is not None
+    return pa, pb
+
+
+class Connect(Edit):
+    """Connects a device port to another in a fabric (one new link)."""
+
+    def __init__(self, catalog: Any, link: Link) -> None:
+        self.catalog = catalog
+        self.link = link
+        self.text = f"Connect {link.a.port} to {link.b.port}"
+
+    @classmethod
+    def between(cls, plan: Plan, catalog: Any, fabric: str, a: tuple[str, str], b: tuple[str, str],
+                cable: str | None = None, length_m: float | None = None, label: str = "") -> Connect:
+        link = Link(id=plan.new_id("link"), fabric=fabric, a=Endpoint(placement=a[0], port=a[1]),
+                    b=Endpoint(placement=b[0], port=b[1]), cable=cable, length_m=length_m, label=label)
+        return cls(catalog, link)
+
+    def _apply(self, plan: Plan) -> Change:
+        lk = self.link
+        if plan.index.id_exists(lk.id):
+            raise EditRefused(f"id {lk.id!r} is already used")
+        if lk.fabric not in {f.id for f in plan.fabrics}:
+            raise EditRefused(f"fabric {lk.fabric!r} does not exist")
+        if lk.cable is not None and self.catalog is not None and self.catalog.get("cables", lk.cable) is None:
+            raise EditRefused(f"cable {lk.cable!r} is not in the catalog")
+        pa, pb = resolve_ends(plan, self.catalog, lk.a, lk.b)
+        used = used_ports(plan)
+        for end, port in ((lk.a, pa), (lk.b, pb)):
+            other = _port_conflict(used, end, port)
+            if other is not None:
+                dev = plan.placement(end.placement)
+                raise EditRefused(f"port {end.port} of {dev.name or dev.id} is already used by link {other}")
+        plan.links.append(lk)
+        plan.index.add_id(lk.id)
+        return Change(links={lk.id}, placements={lk.a.placement, lk.b.placement}, fabrics={lk.fabric})
+
+    def _revert(self, plan: Plan) -> Change:
+        lk = self.link
+        plan.links = [x for x in plan.links if x.id != lk.id]
+        plan.index.remove_id(lk.id)
+        return Change(links={lk.id}, placements={lk.a.placement, lk.b.placement}, fabrics={lk.fabric})
+
+
+class Disconnect(Edit):
+    """Removes one link (restored at the same position on undo)."""
+
+    def __init__(self, link_id: str) -> None:
+        self.link_id = link_id
+        self.text = "Disconnect"
+        self._saved: tuple[int, Link] | None = None
+
+    def _apply(self, plan: Plan) -> Change:
+        pos = next((i for i, x in enumerate(plan.links) if x.id == self.link_id), None)
+        if pos is None:
+            raise EditRefused(f"link {self.link_id!r} does not exist")
+        lk = plan.links.pop(pos)
+        self._saved = (pos, lk)
+        plan.index.remove_id(lk.id)
+        return Change(links={lk.id}, placements={lk.a.placement, lk.b.placement}, fabrics={lk.fabric})
+
+    def _revert(self, plan: Plan) -> Change:
+        assert self._saved is not None
+        pos, lk = self._saved
+        plan.links.insert(pos, lk)
+        plan.index.add_id(lk.id)
+        return Change(links={lk.id}, placements={lk.a.placement, lk.b.placement}, fabrics={lk.fabric})
+
+
+class AddLinks(Edit):
+    """Adds many links in one step (auto-wiring); ids, fabrics and devices are checked
+    at apply time, so it can follow edits that add the switches."""
+
+    def __init__(self, links: Iterable[Link], text: str = "Add links") -> None:
+        self.links = list(links)
+        self.text = text
+
+    def _change(self) -> Change:
+        ch = Change(links={lk.id for lk in self.links})
+        for lk in self.links:
+            ch.placements.add(lk.a.placement)
+            ch.placements.add(lk.b.placement)
+            ch.fabrics.add(lk.fabric)
+        return ch
+
+    def _apply(self, plan: Plan) -> Change:
+        idx = plan.index
+        fabrics = {f.id for f in plan.fabrics}
+        seen: set[str] = set()
+        for lk in self.links:
+            if lk.id in seen or idx.id_exists(lk.id):
+                raise EditRefused(f"id {lk.id!r} is already used")
+            seen.add(lk.id)
+            if lk.fabric not in fabrics:
+                raise EditRefused(f"fabric {lk.fabric!r} does not exist")
+            for end in (lk.a, lk.b):
+                if end.placement not in idx.placements:
+                    raise EditRefused(f"link end {end.placement!r} does not exist")
+        plan.links.extend(self.links)
+        for lk in self.links:
+            idx.add_id(lk.id)
+        return self._change()
+
+    def _revert(self, plan: Plan) -> Change:
+        n = len(self.links)
+        ids = {lk.id for lk in self.links}
+        tail = plan.links[len(plan.links) - n:] if n else []
+        if n and all(a is b for a, b in zip(tail, self.links)):
+            del plan.links[len(plan.links) - n:]
+        else:
+            plan.links = [x for x in plan.links if x.id not in ids]
+        for i in ids:
+            plan.index.remove_id(i)
+        return self._change()
