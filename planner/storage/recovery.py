@@ -28,10 +28,11 @@ from pathlib import Path
 
 from planner.catalog import Catalog
 from planner.plan import Plan
-from planner.plan_io import PlanFormatError, atomic_write_bytes
+from planner.plan_io import PlanFormatError
 
 from .embedded import EmbeddedCatalog
 from .lock import pid_alive
+from .sqlite import atomic_write
 
 USER_DATA_ENV = "RACKWRIGHT_USER_DATA"
 AUTOSAVE_ENV = "RACKWRIGHT_AUTOSAVE_SECONDS"
@@ -123,7 +124,7 @@ class RecoveryStore:
                               socket.gethostname(), title)
         info = {"key": key, "original_path": entry.original_path, "untitled_id": entry.untitled_id,
                 "saved_at": entry.saved_at, "pid": entry.pid, "host": entry.host, "title": title}
-        atomic_write_bytes(meta_file, json.dumps(info, ensure_ascii=False).encode("utf-8"))
+        atomic_write(meta_file, json.dumps(info, ensure_ascii=False).encode("utf-8"))
         return entry
 
     def _entry(self, meta_file: Path) -> RecoveryEntry | None:

@@ -8,10 +8,12 @@ in-memory database and back:
   be written to it (no journal, no WAL, no hot-journal rollback, no lock); a bad
   file is left byte-for-byte as it was. Migrations of older files run on that
   in-memory copy too. (This is a stronger form of ``?mode=ro&uri=true``.)
-- **Saving** builds the new database in memory, serializes it and hands the bytes
-  to :func:`planner.plan_io.atomic_write_bytes`: temporary file in the same
-  folder, fsync, rename over the old file, fsync the folder. A crash or kill at
-  any moment leaves either the old or the new file.
+- **Saving** builds the new database in memory, serializes it and writes the bytes
+  with :func:`atomic_write` (as :func:`planner.plan_io.atomic_write_bytes`:
+  temporary file in the same folder, fsync, rename over the old file, fsync the
+  folder; plus: the new file keeps the old one's permission bits, or gets the
+  umask's, instead of mkstemp's owner-only 0600). A crash or kill at any moment
+  leaves either the old or the new file.
 
 The rest of :mod:`planner.storage` speaks SQLAlchemy Core/ORM only.
 """
@@ -20,13 +22,15 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import struct
+import tempfile
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
 
-from planner.plan_io import MAX_PLAN_BYTES, PlanFormatError, atomic_write_bytes
+from planner.plan_io import MAX_PLAN_BYTES, PlanFormatError
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
@@ -119,10 +123,51 @@ def to_bytes(engine: Engine) -> bytes:
         return raw.serialize()
 
 
+def _new_file_mode(target: Path) -> int:
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
+    """Readers (and a crash at any moment) see either the old or the new file, never a mix."""
+    target = Path(path)
+    mode = _new_file_mode(target)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.chmod(tmp, mode)
+        except OSError:
+            pass
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    if os.name == "posix":
+        try:
+            dfd = os.open(target.parent, os.O_RDONLY)
+            try:
+                os.fsync(dfd)
+            finally:
+                os.close(dfd)
+        except OSError:
+            pass
+
+
 def write_file(engine: Engine, path: str | os.PathLike[str]) -> int:
     """Write the in-memory database to ``path`` atomically; returns the file size."""
     data = to_bytes(engine)
-    atomic_write_bytes(path, data)
+    atomic_write(path, data)
     return len(data)
 
 
