@@ -3,7 +3,7 @@
 A device occupies ``ceil(u_height)`` units from its lowest U upward on its face;
 a full-depth device blocks both faces. A placement is refused, with a reason a user
 understands, when it overlaps another device on a face, extends beyond the rack's
-height or below U1, or is deeper than the rack's mounting depth. 0U devices (side
+height or below U1, or is deeper than the rack can take (see CABINET_CLEARANCE_MM). 0U devices (side
 PDUs) take no U but need a free side.
 """
 
@@ -24,10 +24,18 @@ class DeviceDims:
     name: str
 
 
+# Devices extend behind the rear rails, so a cabinet's limit on device depth is not the
+# rail-to-rail distance (NetBox ``mounting_depth``) but its outer depth less the room the
+# doors, front flange and rear cabling need. 150 mm is our assumption (a 1200 mm cabinet
+# then takes 1050 mm devices, enough for an XE9680 at 1009 mm, which vendors place in
+# 1200 mm cabinets); a rack type can state its own ``planning.max_device_depth_mm``.
+CABINET_CLEARANCE_MM = 150.0
+
+
 @dataclass(frozen=True)
 class RackDims:
     u_height: int
-    mounting_depth_mm: float | None
+    max_device_depth_mm: float | None
     name: str
 
 
@@ -49,8 +57,12 @@ def rack_dims(catalog: Any, slug: str) -> RackDims | None:
     rt = catalog.get("rack-types", slug) if catalog is not None else None
     if rt is None:
         return None
-    depth = getattr(rt, "mounting_depth_mm", None)
-    return RackDims(u_height=int(rt.u_height), mounting_depth_mm=float(depth) if depth else None,
+    planning = getattr(rt, "planning", None)
+    depth = getattr(planning, "max_device_depth_mm", None) if planning is not None else None
+    if not depth:
+        outer = getattr(rt, "outer_depth_mm", None)
+        depth = outer - CABINET_CLEARANCE_MM if outer else getattr(rt, "mounting_depth_mm", None)
+    return RackDims(u_height=int(rt.u_height), max_device_depth_mm=float(depth) if depth else None,
                     name=f"{rt.manufacturer} {rt.model}")
 
 
@@ -115,10 +127,10 @@ class PlacementChecker:
         if rdims is not None and top > rdims.u_height:
             return (f"{dev_name} is {height:g}U: at U{p.u} it would reach U{top}, "
                     f"beyond the top of {rack.name} ({rdims.u_height}U)")
-        if rdims is not None and dims is not None and dims.depth_mm and rdims.mounting_depth_mm \
-                and dims.depth_mm > rdims.mounting_depth_mm:
-            return (f"{dev_name} is {dims.depth_mm:.0f} mm deep; {rack.name} takes at most "
-                    f"{rdims.mounting_depth_mm:.0f} mm")
+        if rdims is not None and dims is not None and dims.depth_mm and rdims.max_device_depth_mm \
+                and dims.depth_mm > rdims.max_device_depth_mm:
+            return (f"{dev_name} is {dims.depth_mm:.0f} mm deep; {rack.name} takes devices up to "
+                    f"{rdims.max_device_depth_mm:.0f} mm deep")
         fp = self.footprint(p)
         assert fp is not None
         front, rear = self.occupancy(rack, ignore=ignore if ignore is not None else p.id)

@@ -545,6 +545,7 @@ class DeviceType(BaseModel):
 
 
 class RackPlanning(Sourced):
+    max_device_depth_mm: Pos | None = None  # deepest device the cabinet takes (doors closed)
     max_static_load_kg: Pos | None = None
     max_dynamic_load_kg: Pos | None = None
     price: Price | None = None
