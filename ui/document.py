@@ -6,19 +6,33 @@ through the same apply/revert. After every apply or revert the document emits
 ``changed(Change)`` (scenes update the items that changed) and schedules an engine
 update; results arrive through ``resultsChanged``. Refused edits emit ``refused``
 with the reason, for the view the user is looking at to show.
+
+Engine hookup (Anki's "background operation reports back on the main thread"):
+
+- every apply/revert adds its ``Change`` to a pending change and (re)starts a
+  zero-interval single-shot timer, so a burst of edits (a paste, a drag) costs one
+  ``engine.update(plan, accumulated_change)`` once control returns to the event loop;
+- :meth:`recompute` runs a full ``engine.compute`` on a snapshot of the plan in the
+  global QThreadPool; the result comes back through a queued signal. While it runs,
+  changes keep accumulating and are applied incrementally when it lands. Workers never
+  touch widgets or the live plan.
 """
 
 from __future__ import annotations
 
+import logging
+import os
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from planner.edits import Change, Edit, EditRefused
 from planner.placement import PlacementChecker
 from planner.plan import Plan
+
+log = logging.getLogger(__name__)
 
 _MERGE_IDS: dict[str, int] = {}
 
@@ -59,23 +73,91 @@ class EditCommand(QUndoCommand):
         return self.edit.merge(other.edit)
 
 
+def make_engine(catalog: Any, settings: Any = None) -> Any:
+    """The planner engine for ``catalog``, or None while this build has none."""
+    try:
+        from planner.engine import Engine  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    try:
+        return Engine(catalog, settings) if settings is not None else Engine(catalog)
+    except Exception:  # an engine that cannot start must not stop the app opening
+        log.exception("engine failed to start")
+        return None
+
+
+def full_change(plan: Plan) -> Change:
+    """A Change naming every entity of ``plan`` (used when a whole plan is replaced)."""
+    idx = plan.index
+    return Change(
+        rooms=set(idx.rooms), rows=set(idx.rows), racks=set(idx.racks), placements=set(idx.placements),
+        feeds={f.id for f in plan.feeds}, loops={c.id for c in plan.cooling_loops},
+        fabrics={f.id for f in plan.fabrics}, links={lk.id for lk in plan.links},
+        groups={g.id for g in plan.groups}, workloads={w.id for w in plan.workloads},
+        metadata=True, structure=True,
+    )
+
+
+class _ComputeSignals(QObject):
+    done = Signal(int, object)  # generation, results
+    failed = Signal(int, str)
+
+
+class _ComputeJob(QRunnable):
+    """engine.compute(snapshot) in a pool thread; reports through queued signals."""
+
+    def __init__(self, engine: Any, snapshot: Plan, generation: int, signals: _ComputeSignals) -> None:
+        super().__init__()
+        self.engine = engine
+        self.snapshot = snapshot
+        self.generation = generation
+        self.signals = signals
+        self.setAutoDelete(True)
+
+    def run(self) -> None:
+        try:
+            results = self.engine.compute(self.snapshot)
+        except Exception as e:  # reported to the GUI thread, never raised in the pool
+            log.exception("full engine compute failed")
+            self.signals.failed.emit(self.generation, f"{type(e).__name__}: {e}")
+            return
+        self.signals.done.emit(self.generation, results)
+
+
 class Document(QObject):
     changed = Signal(object)  # planner.edits.Change
     refused = Signal(str)  # reason, for the user
     resultsChanged = Signal(object)  # engine results
     pathChanged = Signal(object)  # Path | None
     selectionChanged = Signal(object)  # tuple[tuple[kind, id], ...]
+    planReset = Signal()  # the whole plan was replaced (New/Open); a changed(full Change) follows
+    busyChanged = Signal(bool)  # a full recompute is running in the background
+    engineFailed = Signal(str)  # the engine raised; message for the status bar
 
-    def __init__(self, plan: Plan, catalog: Any, path: Path | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, plan: Plan, catalog: Any, path: Path | None = None, parent: QObject | None = None,
+                 engine: Any = "auto") -> None:
         super().__init__(parent)
         self.plan = plan
         self.catalog = catalog
-        self.path = path
+        self.path = Path(path) if path is not None else None
         self.checker = PlacementChecker(catalog)
         self.undo_stack = QUndoStack(self)
         self.results: Any = None
         self.selection: tuple[tuple[str, str], ...] = ()
+        self.last_refusal: str = ""
+        self.engine: Any = make_engine(catalog) if engine == "auto" else engine
+        self._pending = Change()
+        self._generation = 0
+        self._busy = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._flush)
+        self._signals = _ComputeSignals(self)
+        self._signals.done.connect(self._on_compute_done)
+        self._signals.failed.connect(self._on_compute_failed)
 
+    # -- selection -----------------------------------------------------------------
     def select(self, items: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> None:
         """Select entities, each as (kind, id) with kind in room/row/rack/placement/feed/
         loop/fabric/link. Every view follows this selection."""
@@ -84,15 +166,140 @@ class Document(QObject):
             self.selection = sel
             self.selectionChanged.emit(sel)
 
+    def selected(self, kind: str) -> list[str]:
+        """Ids of the selected entities of one kind, in selection order."""
+        return [i for k, i in self.selection if k == kind]
+
+    # -- editing ---------------------------------------------------------------------
     def push(self, edit: Edit) -> bool:
         """Apply ``edit`` as an undo step. Returns False (and emits ``refused``) if refused."""
         try:
             change = edit.apply(self.plan)
         except EditRefused as e:
+            self.last_refusal = str(e)
             self.refused.emit(str(e))
             return False
         self.undo_stack.push(EditCommand(self, edit, change))
         return True
 
     def _after(self, change: Change) -> None:
+        self._drop_stale_selection()
         self.changed.emit(change)
+        self._pending.update(change)
+        if self.engine is not None and not self._busy:
+            self._timer.start()
+
+    def _drop_stale_selection(self) -> None:
+        idx = self.plan.index
+        live = {"rack": idx.racks, "placement": idx.placements, "row": idx.rows, "room": idx.rooms}
+        kept = tuple((k, i) for k, i in self.selection if k not in live or i in live[k])
+        if kept != self.selection:
+            self.select(kept)
+
+    # -- files -----------------------------------------------------------------------
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    @property
+    def display_name(self) -> str:
+        return self.path.name if self.path is not None else "Untitled"
+
+    def set_path(self, path: str | os.PathLike[str] | None) -> None:
+        self.path = Path(path) if path is not None else None
+        self.pathChanged.emit(self.path)
+
+    def mark_saved(self, path: str | os.PathLike[str]) -> None:
+        self.undo_stack.setClean()
+        self.set_path(path)
+
+    def replace_plan(self, plan: Plan, path: str | os.PathLike[str] | None) -> None:
+        """Show another plan in this document (New, Open): clears undo and selection.
+        Views get ``planReset`` then ``changed`` naming every old and new entity."""
+        old = full_change(self.plan)
+        self.plan = plan
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+        self.select(())
+        self.results = None
+        self._pending = Change()
+        self._generation += 1
+        self.set_path(path)
+        self.planReset.emit()
+        self.changed.emit(old.update(full_change(plan)))
+        self.recompute()
+
+    # -- engine ----------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        return self._busy
+
+    def set_engine(self, engine: Any) -> None:
+        """Swap the engine (new thresholds from the settings dialog) and recompute."""
+        self.engine = engine
+        self.results = None
+        self.recompute()
+
+    def recompute(self, background: bool = True) -> None:
+        """Full engine compute; off the GUI thread unless ``background`` is False."""
+        if self.engine is None:
+            return
+        self._timer.stop()
+        self._pending = Change()
+        self._generation += 1
+        if not background:
+            self._set_busy(False)
+            self._store(self._safe(lambda: self.engine.compute(self.plan)))
+            return
+        snapshot = self.plan.model_copy(deep=True)
+        snapshot.reindex()
+        self._set_busy(True)
+        QThreadPool.globalInstance().start(_ComputeJob(self.engine, snapshot, self._generation, self._signals))
+
+    def flush(self) -> None:
+        """Run a pending incremental update now (tests and exports call this)."""
+        if self._timer.isActive():
+            self._timer.stop()
+            self._flush()
+
+    def _flush(self) -> None:
+        if self.engine is None or self._busy:
+            return
+        change, self._pending = self._pending, Change()
+        if self.results is None:
+            self._store(self._safe(lambda: self.engine.compute(self.plan)))
+        elif not change.empty():
+            self._store(self._safe(lambda: self.engine.update(self.plan, change)))
+
+    def _safe(self, fn: Any) -> Any:
+        try:
+            return fn()
+        except Exception as e:
+            log.exception("engine failed")
+            self.engineFailed.emit(f"Engine error: {type(e).__name__}: {e}")
+            return None
+
+    def _store(self, results: Any) -> None:
+        if results is None:
+            return
+        self.results = results
+        self.resultsChanged.emit(results)
+
+    def _set_busy(self, busy: bool) -> None:
+        if busy != self._busy:
+            self._busy = busy
+            self.busyChanged.emit(busy)
+
+    def _on_compute_done(self, generation: int, results: Any) -> None:
+        if generation != self._generation:
+            return  # a newer plan or engine replaced the one computed
+        self._set_busy(False)
+        self._store(results)
+        if not self._pending.empty():
+            self._timer.start()  # edits made while computing: apply them incrementally
+
+    def _on_compute_failed(self, generation: int, message: str) -> None:
+        if generation != self._generation:
+            return
+        self._set_busy(False)
+        self.engineFailed.emit(f"Engine error: {message}")

@@ -1,0 +1,88 @@
+"""Desktop app entry: ``run(path)`` is what ``rackwright [PLAN]`` calls.
+
+Loads the catalog (files that fail validation are listed in a dialog and skipped; the
+app still opens), opens the plan (a bad file gets a dialog naming the file and field,
+and the app opens with a new plan instead), builds the main window and runs the
+event loop. ``open_window`` does everything but the event loop, for tests and
+screenshots.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
+
+from ui import dialogs
+from ui import units as uunits
+from ui.controllers import new_plan, read_plan
+from ui.document import Document, make_engine
+from ui.mainwindow import MainWindow
+from ui.settings import APP, ORG, AppSettings, apply_theme
+
+log = logging.getLogger(__name__)
+
+
+def application(argv: list[str] | None = None) -> QApplication:
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        return app
+    QCoreApplication.setOrganizationName(ORG)
+    QCoreApplication.setApplicationName(APP)
+    app = QApplication(argv if argv is not None else sys.argv[:1])
+    app.setApplicationDisplayName("Rackwright")
+    return app
+
+
+def load_catalog_reporting(parent: Any = None) -> Any:
+    """The layered catalog; files that failed validation are listed in a dialog."""
+    from planner.catalog import load_catalog
+
+    catalog = load_catalog()
+    if catalog.errors:
+        files = catalog.failed_files
+        dialogs.show_error(
+            parent, "Catalog problems",
+            f"{len(files)} catalog file{'s' if len(files) != 1 else ''} failed validation and "
+            f"{'were' if len(files) != 1 else 'was'} skipped:\n\n" + "\n".join(files[:12])
+            + ("\n..." if len(files) > 12 else "") + "\n\nEverything else in the catalog loaded normally.",
+            details="\n".join(str(e) for e in catalog.errors),
+        )
+    return catalog
+
+
+def open_window(path: str | None, catalog: Any = None, settings: AppSettings | None = None,
+                background: bool = True) -> MainWindow:
+    """Catalog, plan, document and main window, shown; no event loop."""
+    app = application()
+    settings = settings or AppSettings()
+    uunits.set_current(settings.units)
+    apply_theme(app, settings.theme)
+    if catalog is None:
+        catalog = load_catalog_reporting()
+    plan = None
+    if path:
+        plan = read_plan(path, None)
+    opened = plan is not None
+    if plan is None:
+        plan = new_plan(catalog)
+    engine = make_engine(catalog, settings.engine_settings())
+    doc = Document(plan, catalog, Path(path) if opened and path else None, engine=engine)
+    win = MainWindow(doc, settings)
+    if opened and path:
+        win.files.recentChanged.emit(settings.add_recent(str(Path(path).resolve())))
+    win.show()
+    doc.recompute(background=background)
+    return win
+
+
+def run(path: str | None) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    app = application()
+    win = open_window(path)
+    win.raise_()
+    return app.exec()

@@ -1,0 +1,197 @@
+"""Catalog panel: search and filter device types, drag them into racks.
+
+The drag carries the device slug as ``application/x-rackwright-device``; the rack
+view is the drop target. Figures shown (U, maximum kW, GPUs) are the catalog's own
+fields, not computed here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QMimeData, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.edit_builders import DEVICE_MIME
+
+SLUG_ROLE = Qt.ItemDataRole.UserRole + 1
+SEARCH_ROLE = Qt.ItemDataRole.UserRole + 2
+COLUMNS = ("Device", "Kind", "U", "kW max", "GPUs")
+ANY = "Any"
+
+
+class CatalogModel(QStandardItemModel):
+    """One row per device type; drags carry the slug."""
+
+    def __init__(self, catalog: Any, parent: Any = None) -> None:
+        super().__init__(0, len(COLUMNS), parent)
+        self.setHorizontalHeaderLabels(list(COLUMNS))
+        devices = sorted(catalog.devices.values(), key=lambda d: (d.kind, d.manufacturer, d.model)) \
+            if catalog is not None else []
+        for d in devices:
+            self.appendRow(self._row(catalog, d))
+
+    @staticmethod
+    def _row(catalog: Any, d: Any) -> list[QStandardItem]:
+        gpu = catalog.get("gpus", d.gpu_slug) if d.gpu_slug else None
+        gpu_name = gpu.model if gpu is not None else (d.gpu_slug or "")
+        name = QStandardItem(f"{d.manufacturer} {d.model}")
+        name.setToolTip(f"{d.slug}\n{d.description or ''}".strip())
+        kind = QStandardItem(d.kind)
+        u = QStandardItem(f"{d.u_height:g}" if d.u_height else "0U")
+        kw = QStandardItem(f"{d.max_power_w / 1000:.1f}" if d.max_power_w else "")
+        short = " ".join(gpu_name.split()[:1]) if gpu_name else ""
+        gpus = QStandardItem(f"{d.gpu_count}\u00d7 {short}" if d.gpu_count else "")
+        gpus.setToolTip(f"{d.gpu_count} x {gpu_name}" if d.gpu_count else "")
+        for it in (u, kw):
+            it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        row = [name, kind, u, kw, gpus]
+        search = " ".join([d.slug, d.manufacturer, d.model, d.kind, gpu_name, d.part_number or ""]).lower()
+        for it in row:
+            it.setEditable(False)
+            it.setData(d.slug, SLUG_ROLE)
+            it.setDragEnabled(True)
+        name.setData(search, SEARCH_ROLE)
+        name.setData(d.manufacturer, Qt.ItemDataRole.UserRole + 3)
+        name.setData(d.gpu_slug or "", Qt.ItemDataRole.UserRole + 4)
+        return row
+
+    def mimeTypes(self) -> list[str]:
+        return [DEVICE_MIME]
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
+        data = QMimeData()
+        slugs = []
+        for ix in indexes:
+            slug = ix.data(SLUG_ROLE)
+            if slug and slug not in slugs:
+                slugs.append(slug)
+        if slugs:
+            data.setData(DEVICE_MIME, slugs[0].encode("utf-8"))
+            data.setText(slugs[0])
+        return data
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.CopyAction
+
+
+class CatalogFilter(QSortFilterProxyModel):
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.text = ""
+        self.vendor = ANY
+        self.kind = ANY
+        self.gpu = ANY
+        self.setSortRole(Qt.ItemDataRole.DisplayRole)
+
+    def set_filters(self, text: str, vendor: str, kind: str, gpu: str) -> None:
+        self.text, self.vendor, self.kind, self.gpu = text.strip().lower(), vendor, kind, gpu
+        self.invalidateFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
+        m = self.sourceModel()
+        name = m.index(source_row, 0, source_parent)
+        if self.text and not all(w in (name.data(SEARCH_ROLE) or "") for w in self.text.split()):
+            return False
+        if self.vendor != ANY and name.data(Qt.ItemDataRole.UserRole + 3) != self.vendor:
+            return False
+        if self.kind != ANY and m.index(source_row, 1, source_parent).data() != self.kind:
+            return False
+        if self.gpu != ANY and name.data(Qt.ItemDataRole.UserRole + 4) != self.gpu:
+            return False
+        return True
+
+
+class CatalogPanel(QWidget):
+    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        cat = doc.catalog
+        self.model = CatalogModel(cat, self)
+        self.proxy = CatalogFilter(self)
+        self.proxy.setSourceModel(self.model)
+
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText("Search model, vendor, GPU...")
+        self.search.setClearButtonEnabled(True)
+        devices = list(cat.devices.values()) if cat is not None else []
+        self.vendor = self._combo(sorted({d.manufacturer for d in devices}), "Vendor")
+        self.kind = self._combo(sorted({d.kind for d in devices}), "Kind")
+        self.gpu = self._combo(sorted({d.gpu_slug for d in devices if d.gpu_slug}), "GPU model")
+
+        self.table = QTableView(self)
+        self.table.setObjectName("catalogTable")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(1, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setDragEnabled(True)
+        self.table.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.table.setDefaultDropAction(Qt.DropAction.CopyAction)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        hh.setMinimumSectionSize(36)
+        for c in range(1, len(COLUMNS)):
+            hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        self.count = QLabel(self)
+        self.count.setObjectName("catalogCount")
+
+        filters = QHBoxLayout()
+        filters.setContentsMargins(0, 0, 0, 0)
+        for w in (self.vendor, self.kind, self.gpu):
+            filters.addWidget(w, 1)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.setSpacing(4)
+        lay.addWidget(self.search)
+        lay.addLayout(filters)
+        lay.addWidget(self.table, 1)
+        lay.addWidget(self.count)
+
+        self.search.textChanged.connect(self._refilter)
+        for w in (self.vendor, self.kind, self.gpu):
+            w.currentIndexChanged.connect(self._refilter)
+        self._refilter()
+
+    def _combo(self, values: list[str], tip: str) -> QComboBox:
+        box = QComboBox(self)
+        box.addItem(f"{tip}: {ANY}", ANY)
+        for v in values:
+            box.addItem(v, v)
+        box.setToolTip(f"Filter by {tip.lower()}")
+        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        box.setMinimumContentsLength(6)
+        return box
+
+    def _refilter(self) -> None:
+        self.proxy.set_filters(self.search.text(), self.vendor.currentData(), self.kind.currentData(),
+                               self.gpu.currentData())
+        self.count.setText(f"{self.proxy.rowCount()} of {self.model.rowCount()} device types"
+                           " \u2014 drag into a rack")
+
+    def visible_slugs(self) -> list[str]:
+        return [self.proxy.index(r, 0).data(SLUG_ROLE) for r in range(self.proxy.rowCount())]
+
+    def mime_for(self, slug: str) -> QMimeData:
+        """The drag payload the table produces for ``slug`` (tests start real drags with it)."""
+        for r in range(self.model.rowCount()):
+            ix = self.model.index(r, 0)
+            if ix.data(SLUG_ROLE) == slug:
+                return self.model.mimeData([ix])
+        raise KeyError(slug)

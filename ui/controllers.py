@@ -1,0 +1,232 @@
+"""Small controllers behind the main window's actions: files and editing.
+
+The main window only wires actions to these; they turn a user request into a
+planner edit (through :mod:`ui.edit_builders`) or a load/save through
+:mod:`planner.documents`, and report problems through :mod:`ui.dialogs`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QMimeData, QObject, Signal
+from PySide6.QtWidgets import QApplication, QWidget
+
+from planner.documents import load_plan, save_plan
+from planner.edits import EditRefused
+from planner.plan import Plan, Rack, Room, Row, Site
+from planner.plan_io import PlanFormatError
+from ui import dialogs
+from ui.document import Document
+from ui.edit_builders import (
+    CLIPBOARD_MIME,
+    copy_payload,
+    delete_edit,
+    duplicate_device_edit,
+    duplicate_rack_edit,
+    paste_edit,
+)
+from ui.settings import AppSettings
+
+log = logging.getLogger(__name__)
+
+PREFERRED_RACK_TYPES = ("rack-48u-600x1200", "rack-42u-600x1200", "rack-48u-800x1200", "rack-52u-800x1200")
+
+
+def new_plan(catalog: Any) -> Plan:
+    """A fresh plan: one room, one row, one empty rack of a common type, ready for drops."""
+    types = list(catalog.rack_types) if catalog is not None else []
+    rack_type = next((t for t in PREFERRED_RACK_TYPES if t in types), types[0] if types else PREFERRED_RACK_TYPES[0])
+    rack = Rack(id="rack-1", name="R01", rack_type=rack_type)
+    row = Row(id="row-1", name="Row A", x_m=1.2, y_m=1.8, racks=[rack])
+    room = Room(id="room-1", name="Room 1", width_m=10.0, depth_m=8.0, rows=[row])
+    return Plan(site=Site(name="Site", rooms=[room]))
+
+
+def read_plan(path: str, parent: QWidget | None) -> Plan | None:
+    """Load a plan; on bad input show a dialog naming file and field and return None."""
+    try:
+        return load_plan(path)
+    except PlanFormatError as e:
+        where = f"\nField: {e.where}" if e.where else ""
+        line = f" (line {e.line})" if e.line else ""
+        dialogs.show_error(parent, "Cannot open plan",
+                           f"{Path(e.file).name}{line} could not be opened.{where}\n\n{e.message}",
+                           details=str(e))
+    except (OSError, ValueError) as e:
+        dialogs.show_error(parent, "Cannot open plan", f"{Path(path).name} could not be opened.\n\n{e}")
+    return None
+
+
+class FileController(QObject):
+    """New, Open, Save, Save As, Recent files and the unsaved-changes prompt."""
+
+    recentChanged = Signal(list)
+
+    def __init__(self, doc: Document, settings: AppSettings, parent_widget: QWidget) -> None:
+        super().__init__(parent_widget)
+        self.doc = doc
+        self.settings = settings
+        self.window = parent_widget
+
+    def maybe_save(self) -> bool:
+        """True when it is fine to drop the current plan (saved, discarded or clean)."""
+        if not self.doc.modified:
+            return True
+        answer = dialogs.ask_save_changes(self.window, self.doc.display_name)
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def new(self) -> None:
+        if self.maybe_save():
+            self.doc.replace_plan(new_plan(self.doc.catalog), None)
+
+    def open(self, path: str | None = None) -> bool:
+        if not self.maybe_save():
+            return False
+        if path is None:
+            start = str(self.doc.path.parent) if self.doc.path else ""
+            path = dialogs.ask_open_path(self.window, start)
+            if not path:
+                return False
+        plan = read_plan(path, self.window)
+        if plan is None:
+            return False
+        self.doc.replace_plan(plan, Path(path))
+        self.recentChanged.emit(self.settings.add_recent(str(Path(path).resolve())))
+        return True
+
+    def save(self) -> bool:
+        if self.doc.path is None or self.doc.path.suffix.lower() not in (".json", ".rackplan"):
+            return self.save_as()
+        return self._write(self.doc.path)
+
+    def save_as(self) -> bool:
+        suggested = str(self.doc.path) if self.doc.path else "plan.json"
+        path = dialogs.ask_save_path(self.window, suggested)
+        if not path:
+            return False
+        p = Path(path)
+        if p.suffix.lower() not in (".json", ".rackplan"):
+            p = p.with_suffix(".json")
+        return self._write(p)
+
+    def _write(self, path: Path) -> bool:
+        try:
+            save_plan(self.doc.plan, path)
+        except Exception as e:  # disk full, permissions, storage errors: the plan stays open and unsaved
+            log.exception("save failed")
+            dialogs.show_error(self.window, "Cannot save plan", f"{path.name} could not be saved.\n\n{e}")
+            return False
+        self.doc.mark_saved(path)
+        self.recentChanged.emit(self.settings.add_recent(str(path.resolve())))
+        return True
+
+
+class EditController(QObject):
+    """Delete, copy, paste, duplicate, duplicate rack x N, select all."""
+
+    def __init__(self, doc: Document, parent_widget: QWidget, current_row: Any) -> None:
+        super().__init__(parent_widget)
+        self.doc = doc
+        self.window = parent_widget
+        self.current_row = current_row  # callable -> row id shown in the elevations
+
+    def _target_rack(self) -> str | None:
+        plan = self.doc.plan
+        for kind, i in reversed(self.doc.selection):
+            if kind == "rack" and i in plan.index.racks:
+                return i
+            if kind == "placement" and i in plan.index.placements:
+                return plan.index.placement_rack[i]
+        return None
+
+    def _target_row(self) -> str | None:
+        rack = self._target_rack()
+        if rack is not None:
+            return self.doc.plan.index.rack_row[rack]
+        return self.current_row()
+
+    def delete(self) -> None:
+        edit = delete_edit(self.doc.plan, self.doc.selection)
+        if edit is not None:
+            self.doc.push(edit)
+
+    def copy(self) -> bool:
+        payload = copy_payload(self.doc.plan, self.doc.selection)
+        if payload is None:
+            return False
+        md = QMimeData()
+        raw = json.dumps(payload)
+        md.setData(CLIPBOARD_MIME, raw.encode("utf-8"))
+        names = [r["name"] for r in payload["racks"]] + [p.get("name") or p["device"] for p in payload["placements"]]
+        md.setText("\n".join(names))
+        QApplication.clipboard().setMimeData(md)
+        return True
+
+    def cut(self) -> None:
+        if self.copy():
+            self.delete()
+
+    def paste(self) -> bool:
+        md = QApplication.clipboard().mimeData()
+        if md is None or not md.hasFormat(CLIPBOARD_MIME):
+            self.doc.refused.emit("Nothing to paste: copy racks or devices first")
+            return False
+        try:
+            payload = json.loads(bytes(md.data(CLIPBOARD_MIME).data()).decode("utf-8"))
+            edit = paste_edit(self.doc.plan, self.doc.checker, payload, self._target_rack(), self._target_row())
+        except EditRefused as e:
+            self.doc.last_refusal = str(e)
+            self.doc.refused.emit(str(e))
+            return False
+        except (ValueError, KeyError, TypeError) as e:
+            self.doc.refused.emit(f"The clipboard does not hold Rackwright items ({e})")
+            return False
+        if not edit.edits:
+            return False
+        if not self.doc.push(edit):
+            return False
+        new = []
+        for e in edit.edits:
+            if hasattr(e, "placement"):
+                new.append(("placement", e.placement.id))
+            elif hasattr(e, "rack"):
+                new.append(("rack", e.rack.id))
+        self.doc.select(new)
+        return True
+
+    def duplicate(self) -> None:
+        racks = self.doc.selected("rack")
+        if racks:
+            self.doc.push(duplicate_rack_edit(self.doc.plan, racks[0], 1))
+            return
+        pids = self.doc.selected("placement")
+        if pids:
+            try:
+                self.doc.push(duplicate_device_edit(self.doc.plan, self.doc.checker, pids))
+            except EditRefused as e:
+                self.doc.refused.emit(str(e))
+
+    def duplicate_rack_n(self, n: int | None = None) -> bool:
+        rack = self._target_rack()
+        if rack is None:
+            self.doc.refused.emit("Select a rack to duplicate")
+            return False
+        if n is None:
+            n = dialogs.ask_int(self.window, "Duplicate rack",
+                                f"Number of copies of {self.doc.plan.rack(rack).name}:", 3, 1, 500)
+            if not n:
+                return False
+        return self.doc.push(duplicate_rack_edit(self.doc.plan, rack, n))
+
+    def select_all(self) -> None:
+        row = self.current_row()
+        if row is None or row not in self.doc.plan.index.rows:
+            return
+        items = [("placement", p.id) for r in self.doc.plan.index.rows[row].racks for p in r.placements]
+        self.doc.select(items)

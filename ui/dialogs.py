@@ -1,0 +1,55 @@
+"""Every modal question or message the app shows goes through these functions.
+
+Tests replace them (monkeypatch ``ui.dialogs.show_error`` etc.) to see what the user
+would have been told without a blocking modal loop; the app code always calls them
+through the module (``dialogs.show_error(...)``), never through an imported name.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+PLAN_FILTER = "Rackwright plans (*.json *.rackplan);;JSON plan (*.json);;Project file (*.rackplan);;All files (*)"
+
+
+def show_error(parent: QWidget | None, title: str, text: str, details: str = "") -> None:
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent)
+    if details:
+        box.setDetailedText(details)
+    box.exec()
+
+
+def show_info(parent: QWidget | None, title: str, text: str) -> None:
+    QMessageBox.information(parent, title, text)
+
+
+def ask_save_changes(parent: QWidget | None, name: str) -> str:
+    """'save', 'discard' or 'cancel'."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle("Unsaved changes")
+    box.setText(f"Save the changes to {name}?")
+    box.setInformativeText("Your changes will be lost if you don't save them.")
+    box.setStandardButtons(QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                           | QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(QMessageBox.StandardButton.Save)
+    answer = box.exec()
+    return {QMessageBox.StandardButton.Save: "save",
+            QMessageBox.StandardButton.Discard: "discard"}.get(QMessageBox.StandardButton(answer), "cancel")
+
+
+def ask_open_path(parent: QWidget | None, directory: str = "") -> str | None:
+    path, _ = QFileDialog.getOpenFileName(parent, "Open plan", directory, PLAN_FILTER)
+    return path or None
+
+
+def ask_save_path(parent: QWidget | None, suggested: str = "") -> str | None:
+    path, _ = QFileDialog.getSaveFileName(parent, "Save plan as", suggested, PLAN_FILTER)
+    return path or None
+
+
+def ask_int(parent: QWidget | None, title: str, label: str, value: int, lo: int, hi: int) -> int | None:
+    from PySide6.QtWidgets import QInputDialog
+
+    n, ok = QInputDialog.getInt(parent, title, label, value, lo, hi)
+    return n if ok else None

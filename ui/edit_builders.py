@@ -1,0 +1,216 @@
+"""Builders that turn a user gesture (delete, paste, duplicate) into one planner edit.
+
+Pure Python, no Qt: the main window and the views call these, then push the result on
+the document. Positions for pasted and duplicated items are found by dry-running the
+edits on the plan (and reverting them), so the placement rules that judge the real
+edit also pick the spots.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from planner.edits import AddPlacement, AddRack, Compound, Edit, EditRefused, RemovePlacement, RemoveRack
+from planner.placement import PlacementChecker, rack_dims
+from planner.plan import Placement, Plan, PowerConnection, Rack
+
+CLIPBOARD_MIME = "application/x-rackwright-items"
+DEVICE_MIME = "application/x-rackwright-device"
+
+
+def _id_prefix(entity_id: str, default: str) -> str:
+    m = re.match(r"^(.*?)[-_.]?\d+$", entity_id)
+    stem = m.group(1) if m and m.group(1) else default
+    return stem
+
+
+def next_name(plan: Plan, name: str) -> str:
+    """'R04' -> the next free name with a higher number ('R05'); 'Rack' -> 'Rack 2'."""
+    taken = {r.name for r in plan.racks()}
+    m = re.match(r"^(.*?)(\d+)$", name)
+    if m:
+        stem, digits = m.group(1), m.group(2)
+        n = int(digits)
+        while True:
+            n += 1
+            cand = f"{stem}{n:0{len(digits)}d}"
+            if cand not in taken:
+                return cand
+    n = 1
+    while True:
+        n += 1
+        cand = f"{name} {n}"
+        if cand not in taken:
+            return cand
+
+
+def new_placement(plan: Plan, catalog: Any, slug: str, u: int | None, face: str = "front",
+                  side: str | None = None) -> Placement:
+    dev = catalog.get("device-types", slug) if catalog is not None else None
+    if dev is not None and dev.u_height <= 0 and u is not None:
+        side, u = side or "left", None
+    return Placement(id=plan.new_id("dev"), device=slug, u=u, face=face,  # type: ignore[arg-type]
+                     side=side if u is None else None)  # type: ignore[arg-type]
+
+
+def add_device_edit(plan: Plan, checker: PlacementChecker, rack_id: str, slug: str, u: int | None,
+                    face: str = "front") -> AddPlacement:
+    """The edit a catalog drop makes. A 0U device (PDU) goes on the first free side."""
+    p = new_placement(plan, checker.catalog, slug, u, face)
+    if p.u is None:
+        for side in ("left", "right"):
+            cand = p.model_copy(update={"side": side})
+            if checker.check(plan, rack_id, cand, ignore=cand.id) is None:
+                p = cand
+                break
+    return AddPlacement(rack_id, p, checker)
+
+
+def delete_edit(plan: Plan, selection: tuple[tuple[str, str], ...]) -> Edit | None:
+    racks = [i for k, i in selection if k == "rack" and i in plan.index.racks]
+    rack_set = set(racks)
+    devices = [i for k, i in selection if k == "placement" and i in plan.index.placements
+               and plan.index.placement_rack[i] not in rack_set]
+    edits: list[Edit] = [RemovePlacement(p) for p in devices] + [RemoveRack(r) for r in racks]
+    if not edits:
+        return None
+    if len(edits) == 1:
+        return edits[0]
+    n = len(edits)
+    return Compound(edits, f"Delete {n} items")
+
+
+def copy_payload(plan: Plan, selection: tuple[tuple[str, str], ...]) -> dict[str, Any] | None:
+    """What Copy puts on the clipboard (JSON-able): whole racks and single devices."""
+    racks = [plan.rack(i).model_dump(mode="json") for k, i in selection if k == "rack" and i in plan.index.racks]
+    devices = [plan.placement(i).model_dump(mode="json") for k, i in selection
+               if k == "placement" and i in plan.index.placements]
+    if not racks and not devices:
+        return None
+    return {"format": "rackwright-clipboard", "racks": racks, "placements": devices}
+
+
+def _fresh_rack(plan: Plan, src: Rack, name: str, position: int, claimed: set[str]) -> Rack:
+    ids: dict[str, str] = {}
+    for p in src.placements:
+        ids[p.id] = _fresh_id(plan, _id_prefix(p.id, "dev"), claimed)
+    placements = []
+    for p in src.placements:
+        cords = [PowerConnection(pdu=ids[c.pdu], outlet=c.outlet) for c in p.power if c.pdu in ids]
+        placements.append(p.model_copy(deep=True, update={"id": ids[p.id], "power": cords}))
+    rid = _fresh_id(plan, _id_prefix(src.id, "rack"), claimed)
+    return src.model_copy(deep=True, update={"id": rid, "name": name, "position": position,
+                                             "placements": placements})
+
+
+def _fresh_id(plan: Plan, prefix: str, claimed: set[str]) -> str:
+    while True:
+        i = plan.new_id(prefix)
+        if i not in claimed:
+            claimed.add(i)
+            return i
+
+
+def duplicate_rack_edit(plan: Plan, rack_id: str, count: int) -> Compound:
+    """``count`` copies of a rack (devices, cooling, PDU cords; fresh ids and names),
+    appended to its row as one undo step."""
+    src = plan.rack(rack_id)
+    row = plan.row_of(rack_id)
+    pos = max((r.position for r in row.racks), default=0)
+    claimed: set[str] = set()
+    edits: list[Edit] = []
+    name = src.name
+    taken: set[str] = set()
+    for _ in range(count):
+        name = next_name(plan, name)
+        while name in taken:
+            name = next_name(plan, name)
+        taken.add(name)
+        pos += 1
+        edits.append(AddRack(row.id, _fresh_rack(plan, src, name, pos, claimed)))
+    return Compound(edits, f"Duplicate {src.name} x {count}")
+
+
+def _place_device(plan: Plan, checker: PlacementChecker, rack_id: str, p: Placement) -> Placement | None:
+    """``p`` at its own U (or side) in ``rack_id`` if free, else the lowest free U."""
+    if checker.check(plan, rack_id, p, ignore=p.id) is None:
+        return p
+    if p.u is None:
+        other = "right" if p.side == "left" else "left"
+        cand = p.model_copy(update={"side": other})
+        return cand if checker.check(plan, rack_id, cand, ignore=p.id) is None else None
+    rd = rack_dims(checker.catalog, plan.rack(rack_id).rack_type)
+    height = rd.u_height if rd else 42
+    for u in range(1, height + 1):
+        cand = p.model_copy(update={"u": u})
+        if checker.check(plan, rack_id, cand, ignore=p.id) is None:
+            return cand
+    return None
+
+
+def paste_edit(plan: Plan, checker: PlacementChecker, payload: dict[str, Any], target_rack: str | None,
+               target_row: str | None) -> Compound:
+    """Paste clipboard racks into ``target_row`` and devices into ``target_rack``, with
+    fresh ids. Raises EditRefused with the reason when nothing can be placed."""
+    racks = [Rack.model_validate(r) for r in payload.get("racks", [])]
+    devices = [Placement.model_validate(p) for p in payload.get("placements", [])]
+    edits: list[Edit] = []
+    claimed: set[str] = set()
+    done: list[Edit] = []
+    try:
+        if racks:
+            row_id = target_row or next(iter(plan.index.rows), None)
+            if row_id is None:
+                raise EditRefused("there is no row to paste racks into")
+            row = plan.index.rows[row_id]
+            pos = max((r.position for r in row.racks), default=0)
+            for r in racks:
+                pos += 1
+                e = AddRack(row_id, _fresh_rack(plan, r, next_name(plan, r.name), pos, claimed))
+                e.apply(plan)
+                done.append(e)
+        if devices:
+            if target_rack is None:
+                raise EditRefused("select a rack to paste devices into")
+            pasted = {p.id: _fresh_id(plan, _id_prefix(p.id, "dev"), claimed) for p in devices}
+            for p in devices:
+                cords = [PowerConnection(pdu=pasted[c.pdu], outlet=c.outlet) for c in p.power if c.pdu in pasted]
+                fresh = p.model_copy(deep=True, update={"id": pasted[p.id], "power": cords, "feed": None
+                                                         if p.feed and p.feed not in {f.id for f in plan.feeds}
+                                                         else p.feed})
+                spot = _place_device(plan, checker, target_rack, fresh)
+                if spot is None:
+                    raise EditRefused(f"{plan.rack(target_rack).name} has no room for "
+                                      f"{fresh.name or fresh.device}")
+                e = AddPlacement(target_rack, spot, checker)
+                e.apply(plan)
+                done.append(e)
+    finally:
+        for e in reversed(done):
+            e.revert(plan)
+    edits = done
+    n = len(edits)
+    return Compound(edits, f"Paste {n} item{'s' if n != 1 else ''}")
+
+
+def duplicate_device_edit(plan: Plan, checker: PlacementChecker, placement_ids: list[str]) -> Compound:
+    """Copies of devices in their own racks, at the lowest free U."""
+    done: list[Edit] = []
+    claimed: set[str] = set()
+    try:
+        for pid in placement_ids:
+            p = plan.placement(pid)
+            rack_id = plan.index.placement_rack[pid]
+            fresh = p.model_copy(deep=True, update={"id": _fresh_id(plan, _id_prefix(pid, "dev"), claimed),
+                                                     "power": []})
+            spot = _place_device(plan, checker, rack_id, fresh)
+            if spot is None:
+                raise EditRefused(f"{plan.rack(rack_id).name} has no room for another {p.name or p.device}")
+            e = AddPlacement(rack_id, spot, checker)
+            e.apply(plan)
+            done.append(e)
+    finally:
+        for e in reversed(done):
+            e.revert(plan)
+    return Compound(done, "Duplicate device" if len(done) == 1 else f"Duplicate {len(done)} devices")

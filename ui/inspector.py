@@ -1,0 +1,331 @@
+"""Inspector: the selection's properties, each editable field pushes a SetProperty
+(or MovePlacement for a device's U/face, so the placement rules still apply).
+
+Catalog figures of the selected device are shown read-only; the engine's figures for
+a rack come from the document's results.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner.edits import Change, MovePlacement, SetProperty, SetRackCooling
+from planner.placement import rack_dims
+from planner.plan import CoolingChoice
+from ui import units as uunits
+from ui.rack_view import rack_figures_text
+
+COOLING_METHODS = [("air", "Air"), ("air-containment", "Air, contained aisle"), ("rdhx", "Rear-door heat exchanger"),
+                   ("direct-liquid", "Direct liquid (CDU loop)"), ("immersion", "Immersion")]
+
+
+class Inspector(QWidget):
+    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.error = QLabel(self)
+        self.error.setObjectName("inspectorError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #d64541; font-weight: 600;")
+        self.error.hide()
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addWidget(self.scroll, 1)
+        lay.addWidget(self.error)
+        self.fields: dict[str, QWidget] = {}
+        self._shown: tuple[tuple[str, str], ...] | None = None
+        doc.selectionChanged.connect(lambda _s: self.rebuild())
+        doc.changed.connect(self._on_changed)
+        doc.resultsChanged.connect(lambda _r: self._update_results())
+        doc.planReset.connect(self.rebuild)
+        self.rebuild()
+
+    # -- refresh ---------------------------------------------------------------------
+    def _on_changed(self, change: Change) -> None:
+        sel = self.doc.selection
+        touched = {("placement", i) for i in change.placements} | {("rack", i) for i in change.racks} | \
+            {("row", i) for i in change.rows} | {("feed", i) for i in change.feeds} | \
+            {("loop", i) for i in change.loops}
+        if any(s in touched for s in sel) or change.structure:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        self.fields = {}
+        body = QWidget()
+        self._body = QVBoxLayout(body)
+        self._body.setContentsMargins(2, 2, 2, 2)
+        sel = self.doc.selection
+        if not sel:
+            self._plan_summary()
+        elif len(sel) > 1:
+            kinds = sorted({k for k, _ in sel})
+            self._body.addWidget(QLabel(f"{len(sel)} items selected ({', '.join(kinds)})."
+                                        "\nDelete, Copy and Duplicate act on all of them."))
+        else:
+            kind, eid = sel[0]
+            builder = getattr(self, f"_show_{kind}", None)
+            try:
+                if builder is not None:
+                    builder(eid)
+                else:
+                    self._body.addWidget(QLabel(f"{kind} {eid}"))
+            except KeyError:
+                self._body.addWidget(QLabel("The selected item no longer exists."))
+        self._body.addStretch(1)
+        self.scroll.setWidget(body)
+        self._shown = sel
+
+    def _group(self, title: str) -> QFormLayout:
+        box = QGroupBox(title)
+        form = QFormLayout(box)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        self._body.addWidget(box)
+        return form
+
+    def _push(self, edit: Any) -> None:
+        if self.doc.push(edit):
+            self.error.hide()
+        else:
+            self.error.setText(self.doc.last_refusal)
+            self.error.show()
+
+    # -- editors -------------------------------------------------------------------------
+    def _line(self, form: QFormLayout, label: str, kind: str, eid: str, field: str, value: str) -> QLineEdit:
+        w = QLineEdit(value)
+        w.setObjectName(f"field_{field}")
+
+        def commit() -> None:
+            if w.text() != str(getattr(self._entity(kind, eid), field)):
+                self._push(SetProperty(kind, eid, field, w.text()))
+
+        w.editingFinished.connect(commit)
+        form.addRow(label, w)
+        self.fields[field] = w
+        return w
+
+    def _number(self, form: QFormLayout, label: str, kind: str, eid: str, field: str, value: float,
+                lo: float, hi: float, decimals: int = 1, quantity: str | None = None) -> QDoubleSpinBox:
+        """A float field; ``quantity`` ('length_m', ...) converts at display only."""
+        w = QDoubleSpinBox()
+        w.setObjectName(f"field_{field}")
+        unit = uunits.current()
+        to_disp, from_disp, suffix = uunits.converters(quantity, unit)
+        w.setDecimals(decimals)
+        w.setRange(to_disp(lo), to_disp(hi))
+        w.setValue(to_disp(value))
+        if suffix:
+            w.setSuffix(f" {suffix}")
+        w.setKeyboardTracking(False)
+
+        def commit() -> None:
+            new = from_disp(w.value())
+            if abs(new - float(getattr(self._entity(kind, eid), field))) > 1e-9:
+                self._push(SetProperty(kind, eid, field, new))
+
+        w.editingFinished.connect(commit)
+        form.addRow(label, w)
+        self.fields[field] = w
+        return w
+
+    def _choice(self, form: QFormLayout, label: str, options: list[tuple[Any, str]], current: Any,
+                on_pick: Any, name: str) -> QComboBox:
+        w = QComboBox()
+        w.setObjectName(f"field_{name}")
+        for value, text in options:
+            w.addItem(text, value)
+        i = w.findData(current)
+        w.setCurrentIndex(i if i >= 0 else 0)
+        w.currentIndexChanged.connect(lambda _i: on_pick(w.currentData()))
+        form.addRow(label, w)
+        self.fields[name] = w
+        return w
+
+    def _entity(self, kind: str, eid: str) -> Any:
+        from planner.edits import _find_entity
+
+        return _find_entity(self.doc.plan, kind, eid)
+
+    # -- per kind ----------------------------------------------------------------------
+    def _plan_summary(self) -> None:
+        md = self.doc.plan.metadata
+        form = self._group("Plan")
+        self._line(form, "Customer", "metadata", None, "customer", md.customer)  # type: ignore[arg-type]
+        self._line(form, "Project", "metadata", None, "project", md.project)  # type: ignore[arg-type]
+        self._line(form, "Author", "metadata", None, "author", md.author)  # type: ignore[arg-type]
+        self._line(form, "Revision", "metadata", None, "revision", md.revision)  # type: ignore[arg-type]
+        self._number(form, "PUE", "metadata", None, "pue", md.pue, 1.0, 5.0, 2)  # type: ignore[arg-type]
+        hint = QLabel("Select a rack or a device to see its properties.")
+        hint.setEnabled(False)
+        hint.setWordWrap(True)
+        self._body.addWidget(hint)
+
+    def _show_placement(self, pid: str) -> None:
+        plan = self.doc.plan
+        p = plan.placement(pid)
+        rack = plan.rack_of(pid)
+        dev = self.doc.catalog.get("device-types", p.device) if self.doc.catalog is not None else None
+        form = self._group("Device")
+        self._line(form, "Name", "placement", pid, "name", p.name)
+        form.addRow("Type", QLabel(f"{dev.manufacturer} {dev.model}" if dev else f"{p.device} (not in catalog)"))
+        form.addRow("Id", QLabel(p.id))
+        form.addRow("Rack", QLabel(rack.name))
+        if p.u is not None:
+            rd = rack_dims(self.doc.catalog, rack.rack_type)
+            u = QSpinBox()
+            u.setObjectName("field_u")
+            u.setRange(1, rd.u_height if rd else 60)
+            u.setValue(p.u)
+            u.setKeyboardTracking(False)
+            u.editingFinished.connect(lambda: u.value() != p.u and self._push(
+                MovePlacement(pid, rack.id, u.value(), checker=self.doc.checker)))
+            form.addRow("Lowest U", u)
+            self.fields["u"] = u
+            self._choice(form, "Face", [("front", "Front"), ("rear", "Rear")], p.face,
+                         lambda f: f != p.face and self._push(MovePlacement(pid, rack.id, p.u, f,
+                                                                            checker=self.doc.checker)), "face")
+        else:
+            self._choice(form, "Side", [("left", "Left"), ("right", "Right")], p.side,
+                         lambda s: s != p.side and self._push(SetProperty("placement", pid, "side", s)), "side")
+        if dev is not None and dev.kind == "pdu":
+            self._feed_choice(form, "Power feed", pid, p.feed)
+        if dev is not None:
+            cat = self._group("Catalog figures")
+            cat.addRow("Height", QLabel(f"{dev.u_height:g} U" + (" (full depth)" if dev.is_full_depth else "")))
+            if dev.max_power_w:
+                cat.addRow("Max power", QLabel(f"{dev.max_power_w / 1000:.2f} kW"))
+            if dev.typical_power_w and dev.typical_power_w != dev.max_power_w:
+                cat.addRow("Typical power", QLabel(f"{dev.typical_power_w / 1000:.2f} kW"))
+            if dev.gpu_count:
+                gpu = self.doc.catalog.get("gpus", dev.gpu_slug)
+                cat.addRow("GPUs", QLabel(f"{dev.gpu_count} x {gpu.model if gpu else dev.gpu_slug}"))
+            if dev.mass_kg:
+                cat.addRow("Mass", QLabel(uunits.fmt_mass(dev.mass_kg)))
+            if dev.depth_mm:
+                cat.addRow("Depth", QLabel(uunits.fmt_length_mm(dev.depth_mm)))
+            srcs = dev.sources
+            if srcs:
+                s = QLabel("; ".join(src.title for src in srcs[:3]))
+                s.setWordWrap(True)
+                cat.addRow("Sources", s)
+
+    def _feed_choice(self, form: QFormLayout, label: str, pid: str, current: str | None) -> QComboBox:
+        feeds = [(None, "(not connected)")] + [(f.id, f"{f.name} (side {f.side})") for f in self.doc.plan.feeds]
+        return self._choice(form, label, feeds, current,
+                            lambda v, pid=pid: v != self.doc.plan.placement(pid).feed and
+                            self._push(SetProperty("placement", pid, "feed", v)), f"feed_{pid}")
+
+    def _show_rack(self, rid: str) -> None:
+        plan = self.doc.plan
+        rack = plan.rack(rid)
+        form = self._group("Rack")
+        self._line(form, "Name", "rack", rid, "name", rack.name)
+        form.addRow("Id", QLabel(rack.id))
+        form.addRow("Row", QLabel(plan.row_of(rid).name))
+        types = sorted(self.doc.catalog.rack_types.values(), key=lambda t: t.slug) if self.doc.catalog else []
+        opts = [(t.slug, f"{t.manufacturer} {t.model}") for t in types]
+        if rack.rack_type not in {t.slug for t in types}:
+            opts.insert(0, (rack.rack_type, f"{rack.rack_type} (not in catalog)"))
+        self._choice(form, "Rack type", opts, rack.rack_type,
+                     lambda v: v != plan.rack(rid).rack_type and self._push(SetProperty("rack", rid, "rack_type", v)),
+                     "rack_type")
+        self.results_label = QLabel(rack_figures_text(self.doc.results, rid) or "(no engine results yet)")
+        self.results_label.setObjectName("rackResults")
+        form.addRow("Engine", self.results_label)
+        self._rack_id = rid
+
+        cool = self._group("Cooling")
+        own = rack.cooling
+        eff = plan.effective_cooling(rack)
+        methods = [(None, f"As row ({eff.method if own is None else plan.row_of(rid).cooling.method if plan.row_of(rid).cooling else 'air'})")]
+        methods += COOLING_METHODS
+        self._choice(cool, "Method", methods, own.method if own else None,
+                     lambda m: self._set_cooling(rid, method=m), "cooling_method")
+        if eff.method in ("direct-liquid", "immersion") or (own and own.loop):
+            loops = [(None, "(none)")] + [(c.id, c.name) for c in plan.cooling_loops]
+            self._choice(cool, "CDU loop", loops, eff.loop, lambda v: self._set_cooling(rid, loop=v), "cooling_loop")
+        units = sorted(self.doc.catalog.cooling_units.values(), key=lambda c: c.slug) if self.doc.catalog else []
+        if eff.method in ("rdhx", "immersion", "air-containment") and units:
+            opts2 = [(None, "(generic)")] + [(c.slug, f"{c.vendor} {c.model}") for c in units]
+            self._choice(cool, "Unit", opts2, eff.unit, lambda v: self._set_cooling(rid, unit=v), "cooling_unit")
+
+        pdus = [p for p in rack.placements if (d := self.doc.catalog.get("device-types", p.device)) is not None
+                and d.kind == "pdu"]
+        pw = self._group("Power feeds")
+        if not pdus:
+            hint = QLabel("No PDUs in this rack: drag PDUs from the catalog onto its sides.")
+            hint.setWordWrap(True)
+            pw.addRow(hint)
+        for p in pdus:
+            self._feed_choice(pw, f"{p.name or p.id} ({p.side or p.face})", p.id, p.feed)
+
+    def _set_cooling(self, rid: str, method: str | None = "keep", loop: Any = "keep", unit: Any = "keep") -> None:
+        plan = self.doc.plan
+        rack = plan.rack(rid)
+        if method is None:
+            if rack.cooling is not None:
+                self._push(SetRackCooling(rid, None))
+            return
+        base = rack.cooling or plan.effective_cooling(rack)
+        data = base.model_dump()
+        if method != "keep":
+            data["method"] = method
+        if loop != "keep":
+            data["loop"] = loop
+        if unit != "keep":
+            data["unit"] = unit
+        new = CoolingChoice.model_validate(data)
+        if new != rack.cooling:
+            self._push(SetRackCooling(rid, new))
+
+    def _show_row(self, rid: str) -> None:
+        row = self.doc.plan.index.rows[rid]
+        form = self._group("Row")
+        self._line(form, "Name", "row", rid, "name", row.name)
+        self._number(form, "X", "row", rid, "x_m", row.x_m, -1000, 1000, 2, "length_m")
+        self._number(form, "Y", "row", rid, "y_m", row.y_m, -1000, 1000, 2, "length_m")
+        self._choice(form, "Orientation", [(a, f"{a}\u00b0") for a in (0, 90, 180, 270)], row.orientation_deg,
+                     lambda v: v != self.doc.plan.index.rows[rid].orientation_deg and
+                     self._push(SetProperty("row", rid, "orientation_deg", v)), "orientation_deg")
+        form.addRow("Racks", QLabel(str(len(row.racks))))
+
+    def _show_feed(self, fid: str) -> None:
+        f = self.doc.plan.feed(fid)
+        form = self._group("Power feed")
+        self._line(form, "Name", "feed", fid, "name", f.name)
+        self._line(form, "Side", "feed", fid, "side", f.side)
+        self._number(form, "Voltage", "feed", fid, "voltage_v", f.voltage_v, 1, 1000, 0)
+        self._choice(form, "Phases", [(1, "1"), (3, "3")], f.phases,
+                     lambda v: v != self.doc.plan.feed(fid).phases and
+                     self._push(SetProperty("feed", fid, "phases", v)), "phases")
+        self._number(form, "Breaker", "feed", fid, "breaker_a", f.breaker_a, 1, 5000, 0)
+        self.fields["voltage_v"].setSuffix(" V")  # type: ignore[attr-defined]
+        self.fields["breaker_a"].setSuffix(" A")  # type: ignore[attr-defined]
+
+    def _update_results(self) -> None:
+        lbl = getattr(self, "results_label", None)
+        rid = getattr(self, "_rack_id", None)
+        if lbl is None or rid is None:
+            return
+        try:
+            lbl.setText(rack_figures_text(self.doc.results, rid) or "(no engine results yet)")
+        except RuntimeError:  # label already deleted by a rebuild
+            self.results_label = None

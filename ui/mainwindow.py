@@ -1,0 +1,298 @@
+"""Main window: assembles panels, docks and actions. No logic of its own: actions call
+the file and edit controllers, panels talk to the Document.
+
+Dock object names (stable; the layout is saved with them): ``catalogDock``,
+``inspectorDock``, ``floorDock``, ``totalsDock``, ``findingsDock``, ``chartsDock``.
+The rack elevations are the central widget.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QWidget
+
+from ui.catalog_panel import CatalogPanel
+from ui.controllers import EditController, FileController
+from ui.document import Document, make_engine
+from ui.inspector import Inspector
+from ui.rack_view import RackView
+from ui.settings import AppSettings, SettingsDialog, apply_theme
+
+log = logging.getLogger(__name__)
+
+# (module, class, dock object name, title, area) for the panels written alongside this window
+OPTIONAL_PANELS = [
+    ("ui.floor_view", "FloorView", "floorDock", "Floor plan", Qt.DockWidgetArea.RightDockWidgetArea),
+    ("ui.totals_panel", "TotalsPanel", "totalsDock", "Totals", Qt.DockWidgetArea.LeftDockWidgetArea),
+    ("ui.findings_panel", "FindingsPanel", "findingsDock", "Findings", Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("ui.charts_panel", "ChartsPanel", "chartsDock", "Charts", Qt.DockWidgetArea.BottomDockWidgetArea),
+]
+STATE_VERSION = 1
+
+
+def _load_panel(module: str, cls: str, doc: Document) -> QWidget | None:
+    try:
+        mod = importlib.import_module(module)
+    except ImportError:
+        return None
+    try:
+        return getattr(mod, cls)(doc)
+    except Exception:  # a broken optional panel must not keep the app from opening
+        log.exception("panel %s.%s failed to start", module, cls)
+        return None
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, doc: Document, settings: AppSettings | None = None) -> None:
+        super().__init__()
+        self.doc = doc
+        self.settings = settings or AppSettings()
+        self.setObjectName("RackwrightMainWindow")
+        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks
+                            | QMainWindow.DockOption.AllowNestedDocks)
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+
+        self.rack_view = RackView(doc, self)
+        self.setCentralWidget(self.rack_view)
+        self.catalog_panel = CatalogPanel(doc, self)
+        self.inspector = Inspector(doc, self)
+        self.docks: dict[str, QDockWidget] = {}
+        self._dock("catalogDock", "Catalog", self.catalog_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.panels: dict[str, QWidget] = {}
+        for module, cls, name, title, area in OPTIONAL_PANELS:
+            w = _load_panel(module, cls, doc)
+            if w is not None:
+                self.panels[name] = w
+                self._dock(name, title, w, area)
+        self._dock("inspectorDock", "Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        if "chartsDock" in self.docks and "findingsDock" in self.docks:
+            self.splitDockWidget(self.docks["findingsDock"], self.docks["chartsDock"], Qt.Orientation.Horizontal)
+
+        self.resizeDocks([self.docks["catalogDock"], self.docks["inspectorDock"]], [430, 420],
+                         Qt.Orientation.Horizontal)
+        self.files = FileController(doc, self.settings, self)
+        self.edits = EditController(doc, self, self.rack_view.current_row)
+        self._build_actions()
+        self._build_status()
+
+        doc.undo_stack.cleanChanged.connect(self._update_title)
+        doc.pathChanged.connect(lambda _p: self._update_title())
+        doc.selectionChanged.connect(lambda _s: self._update_actions())
+        self.files.recentChanged.connect(self._fill_recent)
+        self.rack_view.view.propertiesRequested.connect(self.show_inspector)
+        self._update_title()
+        self._update_actions()
+        self._fill_recent(self.settings.recent_files)
+        self.resize(1600, 960)
+        self._default_state = self.saveState(STATE_VERSION)
+        self.restore_layout()
+
+    # -- assembly --------------------------------------------------------------------
+    def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                         | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.addDockWidget(area, dock)
+        self.docks[name] = dock
+        return dock
+
+    def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            if isinstance(shortcut, list):
+                a.setShortcuts(shortcut)
+            else:
+                a.setShortcut(shortcut)
+        if tip:
+            a.setStatusTip(tip)
+        a.triggered.connect(lambda _checked=False: slot())
+        self.addAction(a)
+        return a
+
+    def _build_actions(self) -> None:
+        SK = QKeySequence.StandardKey
+        f, e, d = self.files, self.edits, self.doc
+        self.act_new = self._action("&New", f.new, SK.New, "Start a new plan")
+        self.act_open = self._action("&Open\u2026", lambda: f.open(), SK.Open, "Open a plan")
+        self.act_save = self._action("&Save", f.save, SK.Save, "Save the plan")
+        self.act_save_as = self._action("Save &As\u2026", f.save_as, SK.SaveAs, "Save the plan under a new name")
+        self.act_settings = self._action("Se&ttings\u2026", self.show_settings, SK.Preferences)
+        self.act_quit = self._action("&Quit", self.close, SK.Quit)
+        self.act_undo = d.undo_stack.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcuts(QKeySequence.keyBindings(SK.Undo))
+        self.act_redo = d.undo_stack.createRedoAction(self, "&Redo")
+        redo_keys = QKeySequence.keyBindings(SK.Redo)
+        for extra in (QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")):
+            if extra not in redo_keys:
+                redo_keys.append(extra)
+        self.act_redo.setShortcuts(redo_keys)
+        self.addAction(self.act_undo)
+        self.addAction(self.act_redo)
+        self.act_cut = self._action("Cu&t", e.cut, SK.Cut)
+        self.act_copy = self._action("&Copy", e.copy, SK.Copy)
+        self.act_paste = self._action("&Paste", e.paste, SK.Paste)
+        self.act_delete = self._action("&Delete", e.delete, [QKeySequence(SK.Delete), QKeySequence(Qt.Key.Key_Backspace)])
+        self.act_duplicate = self._action("D&uplicate", e.duplicate, QKeySequence("Ctrl+D"))
+        self.act_dup_rack = self._action("Duplicate Rack \u00d7 &N\u2026", lambda: e.duplicate_rack_n(),
+                                         QKeySequence("Ctrl+Shift+D"), "Copy the selected rack N times along its row")
+        self.act_select_all = self._action("Select &All", e.select_all, SK.SelectAll)
+        self.act_move_up = self._action("Move Up 1U", lambda: self.rack_view.view.nudge(1), QKeySequence("Ctrl+Up"))
+        self.act_move_down = self._action("Move Down 1U", lambda: self.rack_view.view.nudge(-1),
+                                          QKeySequence("Ctrl+Down"))
+        self.act_fit = self._action("&Fit Elevations", self.rack_view.view.fit, QKeySequence("Ctrl+0"))
+        self.act_recompute = self._action("&Recalculate", lambda: d.recompute(), QKeySequence(SK.Refresh))
+        self.act_reset_layout = self._action("Reset &Layout", self.reset_layout)
+
+        mb = self.menuBar()
+        m = mb.addMenu("&File")
+        for a in (self.act_new, self.act_open):
+            m.addAction(a)
+        self.recent_menu = QMenu("Open &Recent", self)
+        m.addMenu(self.recent_menu)
+        m.addSeparator()
+        for a in (self.act_save, self.act_save_as):
+            m.addAction(a)
+        m.addSeparator()
+        m.addAction(self.act_settings)
+        m.addSeparator()
+        m.addAction(self.act_quit)
+        m = mb.addMenu("&Edit")
+        for a in (self.act_undo, self.act_redo, None, self.act_cut, self.act_copy, self.act_paste, self.act_delete,
+                  None, self.act_duplicate, self.act_dup_rack, None, self.act_move_up, self.act_move_down, None,
+                  self.act_select_all):
+            m.addSeparator() if a is None else m.addAction(a)
+        m = mb.addMenu("&View")
+        for dock in self.docks.values():
+            m.addAction(dock.toggleViewAction())
+        m.addSeparator()
+        m.addAction(self.act_fit)
+        m.addAction(self.act_reset_layout)
+        m = mb.addMenu("&Plan")
+        m.addAction(self.act_recompute)
+
+        tb = self.addToolBar("Main")
+        tb.setObjectName("mainToolBar")
+        tb.setMovable(False)
+        for a in (self.act_new, self.act_open, self.act_save, None, self.act_undo, self.act_redo, None,
+                  self.act_delete, self.act_duplicate, self.act_dup_rack, None, self.act_fit):
+            tb.addSeparator() if a is None else tb.addAction(a)
+
+    def _build_status(self) -> None:
+        sb = self.statusBar()
+        self.engine_label = QLabel(self)
+        self.engine_label.setObjectName("engineStatus")
+        sb.addPermanentWidget(self.engine_label)
+        self.doc.refused.connect(self.show_refusal)
+        self.doc.engineFailed.connect(lambda msg: sb.showMessage(msg, 10000))
+        self.doc.busyChanged.connect(self._update_engine_label)
+        self.doc.resultsChanged.connect(lambda _r: self._update_engine_label(self.doc.busy))
+        self._update_engine_label(False)
+
+    def show_refusal(self, reason: str) -> None:
+        self.statusBar().showMessage(f"Refused: {reason}", 10000)
+
+    def _update_engine_label(self, busy: bool) -> None:
+        if self.doc.engine is None:
+            text = "Engine not available"
+        elif busy:
+            text = "Recalculating\u2026"
+        elif self.doc.results is None:
+            text = "No results yet"
+        else:
+            text = "Results up to date"
+        self.engine_label.setText(text)
+
+    # -- state -----------------------------------------------------------------------
+    def _update_title(self, *_: Any) -> None:
+        try:
+            modified = self.doc.modified
+        except RuntimeError:  # the undo stack is gone (application shutting down)
+            return
+        self.setWindowTitle(f"{self.doc.display_name}[*] \u2014 Rackwright")
+        self.setWindowModified(modified)
+
+    def _update_actions(self) -> None:
+        sel = self.doc.selection
+        has = bool(sel)
+        for a in (self.act_delete, self.act_copy, self.act_cut, self.act_duplicate):
+            a.setEnabled(has)
+        self.act_dup_rack.setEnabled(any(k in ("rack", "placement") for k, _ in sel))
+        self.act_move_up.setEnabled(any(k == "placement" for k, _ in sel))
+        self.act_move_down.setEnabled(any(k == "placement" for k, _ in sel))
+
+    def _fill_recent(self, files: list[str]) -> None:
+        self.recent_menu.clear()
+        for path in files:
+            act = self.recent_menu.addAction(Path(path).name)
+            act.setToolTip(path)
+            act.setStatusTip(path)
+            act.triggered.connect(lambda _c=False, p=path: self._open_recent(p))
+        self.recent_menu.setEnabled(bool(files))
+
+    def _open_recent(self, path: str) -> None:
+        if not Path(path).exists():
+            self.settings.remove_recent(path)
+            self._fill_recent(self.settings.recent_files)
+            self.statusBar().showMessage(f"{path} no longer exists", 8000)
+            return
+        self.files.open(path)
+
+    def show_inspector(self) -> None:
+        dock = self.docks["inspectorDock"]
+        dock.show()
+        dock.raise_()
+
+    def show_settings(self) -> None:
+        dlg = SettingsDialog(self.settings, self)
+        if dlg.exec():
+            dlg.save()
+            self.apply_settings()
+
+    def apply_settings(self) -> None:
+        from ui import units
+
+        units.set_current(self.settings.units)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, self.settings.theme)
+        self.rack_view.scene.palette = self.rack_view.palette()
+        self.rack_view.scene.rebuild()
+        self.inspector.rebuild()
+        engine = make_engine(self.doc.catalog, self.settings.engine_settings())
+        if engine is not None:
+            self.doc.set_engine(engine)
+
+    def restore_layout(self) -> None:
+        store = self.settings.store
+        geo = store.value("window/geometry")
+        state = store.value("window/state")
+        if isinstance(geo, QByteArray | bytes):
+            self.restoreGeometry(QByteArray(geo))
+        if isinstance(state, QByteArray | bytes):
+            self.restoreState(QByteArray(state), STATE_VERSION)
+
+    def save_layout(self) -> None:
+        self.settings.store.setValue("window/geometry", self.saveGeometry())
+        self.settings.store.setValue("window/state", self.saveState(STATE_VERSION))
+
+    def reset_layout(self) -> None:
+        self.restoreState(self._default_state, STATE_VERSION)
+        for dock in self.docks.values():
+            dock.show()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.files.maybe_save():
+            event.ignore()
+            return
+        self.save_layout()
+        event.accept()

@@ -1,0 +1,870 @@
+"""Rack elevations: the racks of one row side by side, front and rear, drawn to scale.
+
+Scene units are millimetres; U positions come from :mod:`planner.geometry`. The scene
+mirrors the model: it never moves an item on its own. A drag pushes MovePlacement
+edits that share a gesture id (one undo step per drag) and the items are redrawn
+from the plan when ``Document.changed`` names their rack. Catalog drops push
+AddPlacement with the document's PlacementChecker; a refusal is shown in an overlay
+at the pointer (and in the status bar through ``Document.refused``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPalette,
+    QPen,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner.edits import Change, MovePlacement
+from planner.geometry import rack_outer_mm, u_bottom_mm, u_span_mm
+from planner.placement import device_dims, rack_dims
+from planner.plan import Placement, Rack
+from planner.units import INCH_MM, U_MM
+from ui import dialogs
+from ui.edit_builders import (
+    DEVICE_MIME,
+    add_device_edit,
+    delete_edit,
+    duplicate_device_edit,
+    duplicate_rack_edit,
+)
+
+RAIL_W = 19 * INCH_MM  # 482.6 mm between the rails' outer edges
+LABEL_MARGIN = 80.0  # U numbers, left of each elevation
+FACE_GAP = 70.0
+RACK_GAP = 220.0
+HEADER_H = 260.0
+FRAME = 40.0  # top/bottom frame
+
+KIND_COLORS = {
+    "server": "#3d7cc9",
+    "switch": "#3f9a5a",
+    "storage": "#c9822f",
+    "pdu": "#7b7f87",
+    "cdu": "#2a9fa8",
+    "cooling": "#2a9fa8",
+    "patch": "#8a6fb8",
+    "other": "#8d8d8d",
+}
+UNKNOWN_COLOR = "#b8433f"
+
+_gestures = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Target:
+    rack_id: str
+    face: str
+    u: int | None
+    side: str | None = None
+
+
+class RackFrameItem(QGraphicsRectItem):
+    """One face of one rack (the area between the rails)."""
+
+    def __init__(self, rack: Rack, face: str, rect: QRectF, height_u: int) -> None:
+        super().__init__(rect)
+        self.rack_id = rack.id
+        self.face = face
+        self.height_u = height_u
+        self.setZValue(0)
+
+
+class DeviceItem(QGraphicsRectItem):
+    def __init__(self, placement_id: str, face: str, rect: QRectF, primary: bool) -> None:
+        super().__init__(rect)
+        self.placement_id = placement_id
+        self.face = face
+        self.primary = primary  # False: the back of a full-depth device seen from the other face
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemClipsChildrenToShape, True)
+        self.setZValue(2 if primary else 1)
+        self.setAcceptHoverEvents(True)
+
+
+class RackScene(QGraphicsScene):
+    """Builds items for the racks of one row from the plan."""
+
+    def __init__(self, doc: Any, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.row_id: str | None = None
+        self.frames: dict[tuple[str, str], RackFrameItem] = {}
+        self.devices: dict[str, list[DeviceItem]] = {}
+        self.rack_items: dict[str, list[QGraphicsItem]] = {}  # per rack: device items + figure text
+        self.figures: dict[str, QGraphicsSimpleTextItem] = {}
+        self.origin_x: dict[str, float] = {}
+        self.palette = QPalette()
+
+    # -- geometry helpers ------------------------------------------------------------
+    def rack_height_u(self, rack: Rack) -> int:
+        rd = rack_dims(self.doc.catalog, rack.rack_type)
+        return rd.u_height if rd else 42
+
+    def rack_width(self, rack: Rack) -> float:
+        return rack_outer_mm(self.doc.catalog, rack.rack_type)[0]
+
+    def face_x(self, rack_id: str, face: str) -> float:
+        """Left edge of a face's frame."""
+        rack = self.doc.plan.rack(rack_id)
+        x = self.origin_x[rack_id] + LABEL_MARGIN
+        return x if face == "front" else x + self.rack_width(rack) + FACE_GAP + LABEL_MARGIN
+
+    @staticmethod
+    def u_y(u: int) -> float:
+        """Scene y of the bottom edge of U ``u`` (U1 bottom at y=0, up is negative)."""
+        return -u_bottom_mm(u)
+
+    def target_at(self, pos: QPointF, grab_offset_u: int = 0) -> Target | None:
+        for (rack_id, face), frame in self.frames.items():
+            r = frame.sceneBoundingRect()
+            if r.left() - 1 <= pos.x() <= r.right() + 1 and r.top() - FRAME <= pos.y() <= r.bottom() + FRAME:
+                u = int((-pos.y()) // U_MM) + 1 - grab_offset_u
+                u = max(1, u)
+                rel = (pos.x() - r.left()) / max(r.width(), 1.0)
+                side = "left" if rel < 0.5 else "right"
+                return Target(rack_id, face, u, side)
+        return None
+
+    def point_for(self, rack_id: str, face: str, u: int) -> QPointF:
+        """Scene point in the middle of U ``u`` on a face."""
+        frame = self.frames[(rack_id, face)]
+        return QPointF(frame.sceneBoundingRect().center().x(), self.u_y(u) - U_MM / 2)
+
+    # -- building ------------------------------------------------------------------
+    def show_row(self, row_id: str | None) -> None:
+        self.row_id = row_id
+        self.rebuild()
+
+    def racks(self) -> list[Rack]:
+        if self.row_id is None or self.row_id not in self.doc.plan.index.rows:
+            return []
+        return sorted(self.doc.plan.index.rows[self.row_id].racks, key=lambda r: r.position)
+
+    def rebuild(self) -> None:
+        self.clear()
+        self.frames.clear()
+        self.devices.clear()
+        self.rack_items.clear()
+        self.figures.clear()
+        self.origin_x.clear()
+        x = 0.0
+        for rack in self.racks():
+            self.origin_x[rack.id] = x
+            self._build_frame(rack)
+            self._build_devices(rack)
+            x += 2 * (LABEL_MARGIN + self.rack_width(rack)) + FACE_GAP + RACK_GAP
+        self.update_figures()
+        r = self.itemsBoundingRect()
+        self.setSceneRect(r.adjusted(-60, -60, 60, 60))
+
+    def _text(self, text: str, size_mm: float, color: QColor, bold: bool = False,
+              parent: QGraphicsItem | None = None) -> QGraphicsSimpleTextItem:
+        item = QGraphicsSimpleTextItem(text, parent)
+        f = QFont()
+        f.setPixelSize(max(1, round(size_mm)))
+        f.setBold(bold)
+        item.setFont(f)
+        item.setBrush(QBrush(color))
+        if parent is None:
+            self.addItem(item)
+        return item
+
+    def _build_frame(self, rack: Rack) -> None:
+        pal = self.palette
+        text_c = pal.color(QPalette.ColorRole.WindowText)
+        mid = pal.color(QPalette.ColorRole.Mid)
+        base = pal.color(QPalette.ColorRole.Base)
+        dark = pal.color(QPalette.ColorRole.Window).lightness() < 128
+        h_u = self.rack_height_u(rack)
+        height = u_bottom_mm(h_u + 1)
+        width = self.rack_width(rack)
+        for face in ("front", "rear"):
+            fx = self.face_x(rack.id, face)
+            outer = QGraphicsRectItem(QRectF(fx, -height - FRAME, width, height + 2 * FRAME))
+            outer.setBrush(QBrush(QColor("#2b2e33") if not dark else QColor("#15171a")))
+            outer.setPen(QPen(mid, 2))
+            self.addItem(outer)
+            rail_x = fx + (width - RAIL_W) / 2
+            frame = RackFrameItem(rack, face, QRectF(rail_x, -height, RAIL_W, height), h_u)
+            frame.setBrush(QBrush(base))
+            frame.setPen(QPen(mid, 1))
+            self.addItem(frame)
+            self.frames[(rack.id, face)] = frame
+            grid = QPen(mid, 0.6)
+            grid.setCosmetic(True)
+            for u in range(1, h_u + 1):
+                y = self.u_y(u)
+                if u > 1:
+                    line = self.addLine(rail_x, y, rail_x + RAIL_W, y, grid)
+                    line.setZValue(0.5)
+                if u == 1 or u % 2 == 0 or h_u <= 24:
+                    t = self._text(str(u), 30, text_c)
+                    br = t.boundingRect()
+                    t.setPos(fx - 12 - br.width(), y - U_MM / 2 - br.height() / 2)
+            label = self._text(face.upper(), 44, text_c, bold=False)
+            label.setPos(fx, -height - FRAME - 64)
+        name = self._text(rack.name, 64, text_c, bold=True)
+        name.setPos(self.face_x(rack.id, "front"), -height - FRAME - HEADER_H)
+        rt = rack_dims(self.doc.catalog, rack.rack_type)
+        sub = self._text(f"{rt.name if rt else rack.rack_type}", 40, text_c)
+        sub.setPos(self.face_x(rack.id, "front"), -height - FRAME - HEADER_H + 84)
+        fig = self._text("", 44, text_c, bold=True)
+        fig.setPos(self.face_x(rack.id, "rear"), -height - FRAME - HEADER_H + 20)
+        self.figures[rack.id] = fig
+
+    def _device_color(self, slug: str) -> QColor:
+        dev = self.doc.catalog.get("device-types", slug) if self.doc.catalog is not None else None
+        if dev is None:
+            return QColor(UNKNOWN_COLOR)
+        return QColor(KIND_COLORS.get(dev.kind, KIND_COLORS["other"]))
+
+    def _label(self, p: Placement) -> tuple[str, str]:
+        dev = self.doc.catalog.get("device-types", p.device) if self.doc.catalog is not None else None
+        if dev is None:
+            return (p.name or p.device, "not in the catalog")
+        title = p.name or f"{dev.manufacturer} {dev.model}"
+        bits = []
+        if dev.gpu_count:
+            gpu = self.doc.catalog.get("gpus", dev.gpu_slug)
+            bits.append(f"{dev.gpu_count}x {gpu.model if gpu else dev.gpu_slug}")
+        if dev.max_power_w:
+            bits.append(f"{dev.max_power_w / 1000:.1f} kW max")
+        if p.name:
+            bits.insert(0, f"{dev.manufacturer} {dev.model}")
+        return title, "  \u00b7  ".join(bits)
+
+    def _build_devices(self, rack: Rack) -> None:
+        items: list[QGraphicsItem] = []
+        for p in rack.placements:
+            items.extend(self._device_items(rack, p))
+        self.rack_items[rack.id] = items
+
+    def _device_items(self, rack: Rack, p: Placement) -> list[DeviceItem]:
+        dims = device_dims(self.doc.catalog, p.device)
+        color = self._device_color(p.device)
+        out: list[DeviceItem] = []
+        title, sub = self._label(p)
+        height_mm_total = u_bottom_mm(self.rack_height_u(rack) + 1)
+        if p.u is None:  # 0U, in the side channel of its face
+            fx = self.face_x(rack.id, p.face)
+            width = self.rack_width(rack)
+            chan = (width - RAIL_W) / 2
+            x = fx + 6 if p.side == "left" else fx + width - chan + 6
+            rect = QRectF(x, -height_mm_total + 60, chan - 12, height_mm_total - 120)
+            item = DeviceItem(p.id, p.face, rect, True)
+            self._style(item, color, True)
+            self.addItem(item)
+            t = self._text(title, 22, QColor("white"), parent=item)
+            t.setRotation(-90)
+            t.setPos(rect.left() + 6, rect.bottom() - 20)
+            out.append(item)
+        else:
+            height = dims.u_height if dims else 1.0
+            full = p.full_depth if p.full_depth is not None else (dims.full_depth if dims else True)
+            faces = ["front", "rear"] if full else [p.face]
+            for face in faces:
+                frame = self.frames[(rack.id, face)]
+                fr = frame.rect()
+                bottom, top = u_span_mm(p.u, max(height, 0.5))
+                rect = QRectF(fr.left() + 3, -top + 1.5, fr.width() - 6, top - bottom - 3)
+                primary = face == p.face
+                item = DeviceItem(p.id, face, rect, primary)
+                self._style(item, color, primary)
+                self.addItem(item)
+                size = min(36.0, max(12.0, rect.height() * 0.78))
+                t = self._text(title if primary else f"{title} (rear)", size, QColor("white"),
+                               bold=primary, parent=item)
+                t.setPos(rect.left() + 14, rect.top() + max(1.0, (min(rect.height(), 52) - size * 1.2) / 2))
+                if sub and primary and rect.height() >= 100:
+                    s = self._text(sub, 30, QColor(255, 255, 255, 225), parent=item)
+                    s.setPos(rect.left() + 14, rect.top() + 52)
+                item.setToolTip(f"{title}\n{sub}\nU{p.u}" + (f"\u2013U{p.u + max(1, int(height + 0.99)) - 1}"
+                                                            if height > 1 else "") + f", {p.face}")
+                out.append(item)
+        self.devices.setdefault(p.id, []).extend(out)
+        return out
+
+    def _style(self, item: DeviceItem, color: QColor, primary: bool) -> None:
+        c = QColor(color)
+        if not primary:
+            c.setAlpha(110)
+        item.setBrush(QBrush(c))
+        pen = QPen(c.darker(150), 2)
+        item.setPen(pen)
+
+    def refresh_rack(self, rack_id: str) -> None:
+        """Redraw the devices of one rack from the plan."""
+        for it in self.rack_items.pop(rack_id, []):
+            if isinstance(it, DeviceItem):
+                lst = self.devices.get(it.placement_id, [])
+                if it in lst:
+                    lst.remove(it)
+                if not lst:
+                    self.devices.pop(it.placement_id, None)
+            self.removeItem(it)
+        if rack_id in self.doc.plan.index.racks and rack_id in self.origin_x:
+            self._build_devices(self.doc.plan.rack(rack_id))
+
+    def update_figures(self) -> None:
+        results = self.doc.results
+        for rack_id, item in self.figures.items():
+            item.setText(rack_figures_text(results, rack_id))
+
+    def shown_racks(self) -> set[str]:
+        return set(self.origin_x)
+
+
+def _get(obj: Any, *names: str) -> Any:
+    for n in names:
+        v = obj.get(n) if isinstance(obj, dict) else getattr(obj, n, None)
+        if v is not None:
+            return v
+    return None
+
+
+def rack_figures_text(results: Any, rack_id: str) -> str:
+    """The engine's per-rack figures as two short lines (nothing is computed here)."""
+    if results is None:
+        return ""
+    racks = _get(results, "racks")
+    r = racks.get(rack_id) if isinstance(racks, dict) else None
+    if r is None:
+        return ""
+    lines = []
+    power = _get(r, "power_w", "it_power_w", "max_power_w")
+    budget = _get(r, "power_budget_w", "capacity_w")
+    if power is not None:
+        lines.append(f"{power / 1000:.1f} kW" + (f" of {budget / 1000:.1f} kW" if budget else ""))
+    gpus = _get(r, "gpus", "gpu_count")
+    used = _get(r, "used_u", "u_used")
+    extra = []
+    if gpus is not None:
+        extra.append(f"{gpus} GPUs")
+    if used is not None:
+        extra.append(f"{used} U used")
+    if extra:
+        lines.append("  ".join(extra))
+    return "\n".join(lines)
+
+
+class RackGraphicsView(QGraphicsView):
+    """The view: drop target, drag of devices, keyboard moves, context menu."""
+
+    propertiesRequested = Signal()
+
+    def __init__(self, doc: Any, scene: RackScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.doc = doc
+        self.rack_scene = scene
+        self.setAcceptDrops(True)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.user_zoomed = False
+        self._drag: dict[str, Any] | None = None
+        self._ghost: QGraphicsRectItem | None = None
+        self.overlay = QLabel(self.viewport())
+        self.overlay.setObjectName("refusalOverlay")
+        self.overlay.setWordWrap(True)
+        self.overlay.setMaximumWidth(460)
+        self.overlay.setStyleSheet("QLabel#refusalOverlay { background: rgba(176, 40, 40, 235); color: white;"
+                                   " border-radius: 6px; padding: 8px 10px; font-weight: 600; }")
+        self.overlay.hide()
+        self._overlay_timer = QTimer(self)
+        self._overlay_timer.setSingleShot(True)
+        self._overlay_timer.setInterval(5000)
+        self._overlay_timer.timeout.connect(self.overlay.hide)
+
+    # -- overlay and ghost ---------------------------------------------------------------
+    def show_refusal(self, reason: str, at: QPoint | None = None) -> None:
+        self.overlay.setText(reason)
+        self.overlay.adjustSize()
+        vp = self.viewport().rect()
+        pos = at if at is not None else QPoint(vp.width() // 2 - self.overlay.width() // 2, 12)
+        x = min(max(4, pos.x() + 16), max(4, vp.width() - self.overlay.width() - 4))
+        y = min(max(4, pos.y() + 16), max(4, vp.height() - self.overlay.height() - 4))
+        self.overlay.move(x, y)
+        self.overlay.show()
+        self.overlay.raise_()
+        self._overlay_timer.start()
+
+    def hide_refusal(self) -> None:
+        self.overlay.hide()
+
+    def _show_ghost(self, target: Target, u_height: float, ok: bool) -> None:
+        sc = self.rack_scene
+        frame = sc.frames.get((target.rack_id, target.face))
+        if frame is None or target.u is None:
+            self._hide_ghost()
+            return
+        fr = frame.rect()
+        bottom, top = u_span_mm(target.u, max(u_height, 1.0))
+        rect = QRectF(fr.left(), -top, fr.width(), top - bottom)
+        if self._ghost is None:
+            self._ghost = QGraphicsRectItem()
+            self._ghost.setZValue(10)
+            sc.addItem(self._ghost)
+        color = QColor(60, 180, 90, 90) if ok else QColor(210, 50, 50, 90)
+        self._ghost.setBrush(QBrush(color))
+        self._ghost.setPen(QPen(color.darker(140), 3, Qt.PenStyle.DashLine))
+        self._ghost.setRect(rect)
+        self._ghost.show()
+
+    def _hide_ghost(self) -> None:
+        if self._ghost is not None:
+            if self._ghost.scene() is not None:
+                self.rack_scene.removeItem(self._ghost)
+            self._ghost = None
+
+    # -- geometry for callers and tests ------------------------------------------------
+    def viewport_point(self, rack_id: str, face: str, u: int) -> QPoint:
+        return self.mapFromScene(self.rack_scene.point_for(rack_id, face, u))
+
+    def fit(self) -> None:
+        r = self.rack_scene.sceneRect()
+        if not r.isEmpty():
+            self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
+        self.user_zoomed = False
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        if not self.user_zoomed:
+            self.fit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            f = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
+            self.scale(f, f)
+            self.user_zoomed = True
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    # -- catalog drops -----------------------------------------------------------------
+    def _drop_target(self, pos: QPoint, slug: str) -> tuple[Target | None, Placement | None, str | None]:
+        target = self.rack_scene.target_at(self.mapToScene(pos))
+        if target is None:
+            return None, None, "Drop the device on a rack"
+        edit = add_device_edit(self.doc.plan, self.doc.checker, target.rack_id, slug,
+                               target.u, target.face)
+        p = edit.placement
+        if p.u is None:  # 0U: the side under the pointer
+            p = p.model_copy(update={"side": target.side})
+        reason = self.doc.checker.check(self.doc.plan, target.rack_id, p, ignore=p.id)
+        return target, p, reason
+
+    @staticmethod
+    def _slug(event: QDropEvent | QDragMoveEvent | QDragEnterEvent) -> str | None:
+        md = event.mimeData()
+        if md is None or not md.hasFormat(DEVICE_MIME):
+            return None
+        slug = bytes(md.data(DEVICE_MIME).data()).decode("utf-8", "replace").strip()
+        return slug or None
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self._slug(event):
+            event.setDropAction(Qt.DropAction.CopyAction)
+            event.accept()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        slug = self._slug(event)
+        if not slug:
+            event.ignore()
+            return
+        pos = event.position().toPoint()
+        target, p, reason = self._drop_target(pos, slug)
+        if target is not None and p is not None and p.u is not None:
+            dims = device_dims(self.doc.catalog, slug)
+            self._show_ghost(target, dims.u_height if dims else 1.0, reason is None)
+        else:
+            self._hide_ghost()
+        if reason:
+            self.show_refusal(reason, pos)
+        else:
+            self.hide_refusal()
+        event.setDropAction(Qt.DropAction.CopyAction)
+        event.accept()
+
+    def dragLeaveEvent(self, event: Any) -> None:
+        self._hide_ghost()
+        self.hide_refusal()
+        event.accept()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        self._hide_ghost()
+        slug = self._slug(event)
+        if not slug:
+            event.ignore()
+            return
+        pos = event.position().toPoint()
+        target = self.rack_scene.target_at(self.mapToScene(pos))
+        if target is None:
+            self.show_refusal("Drop the device on a rack", pos)
+            self.doc.refused.emit("Drop the device on a rack")
+            event.ignore()
+            return
+        edit = add_device_edit(self.doc.plan, self.doc.checker, target.rack_id, slug, target.u, target.face)
+        if edit.placement.u is None and target.side:
+            edit.placement = edit.placement.model_copy(update={"side": target.side})
+        if self.doc.push(edit):
+            self.hide_refusal()
+            self.doc.select([("placement", edit.placement.id)])
+            event.setDropAction(Qt.DropAction.CopyAction)
+            event.accept()
+        else:
+            self.show_refusal(self.doc.last_refusal, pos)
+            event.ignore()
+
+    # -- selection and device drags ------------------------------------------------------
+    def _device_at(self, pos: QPoint) -> DeviceItem | None:
+        for it in self.items(pos):
+            if isinstance(it, DeviceItem):
+                return it
+            if it.parentItem() is not None and isinstance(it.parentItem(), DeviceItem):
+                return it.parentItem()  # type: ignore[return-value]
+        return None
+
+    def _frame_at(self, pos: QPoint) -> RackFrameItem | None:
+        t = self.rack_scene.target_at(self.mapToScene(pos))
+        return self.rack_scene.frames.get((t.rack_id, t.face)) if t else None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        if event.button() not in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
+            super().mousePressEvent(event)
+            return
+        pos = event.position().toPoint()
+        dev = self._device_at(pos)
+        multi = bool(event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier))
+        if dev is not None:
+            key = ("placement", dev.placement_id)
+            sel = list(self.doc.selection)
+            if multi:
+                if key in sel:
+                    sel.remove(key)
+                else:
+                    sel.append(key)
+                self.doc.select(sel)
+            elif event.button() == Qt.MouseButton.LeftButton or key not in sel:
+                self.doc.select([key])
+            if event.button() == Qt.MouseButton.LeftButton and not multi:
+                p = self.doc.plan.placement(dev.placement_id)
+                t = self.rack_scene.target_at(self.mapToScene(pos))
+                offset = (t.u - p.u) if (t and t.u and p.u) else 0
+                self._drag = {"pid": dev.placement_id, "offset": offset, "gesture": f"drag{next(_gestures)}",
+                              "press": pos, "active": False, "last": None}
+            event.accept()
+            return
+        frame = self._frame_at(pos)
+        if frame is not None:
+            key = ("rack", frame.rack_id)
+            if multi:
+                sel = list(self.doc.selection)
+                sel.remove(key) if key in sel else sel.append(key)
+                self.doc.select(sel)
+            elif key not in self.doc.selection or event.button() == Qt.MouseButton.LeftButton:
+                self.doc.select([key])
+        elif event.button() == Qt.MouseButton.LeftButton and not multi:
+            self.doc.select([])
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        d = self._drag
+        if d is None or not (event.buttons() & Qt.MouseButton.LeftButton):
+            super().mouseMoveEvent(event)
+            return
+        pos = event.position().toPoint()
+        if not d["active"]:
+            if (pos - d["press"]).manhattanLength() < 4:
+                return
+            d["active"] = True
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        self._drag_to(pos)
+        event.accept()
+
+    def _drag_to(self, pos: QPoint) -> None:
+        d = self._drag
+        assert d is not None
+        plan = self.doc.plan
+        pid = d["pid"]
+        if pid not in plan.index.placements:
+            return
+        p = plan.placement(pid)
+        target = self.rack_scene.target_at(self.mapToScene(pos), d["offset"] if p.u is not None else 0)
+        if target is None:
+            return
+        key = (target.rack_id, target.u, target.face, target.side)
+        if key == d["last"]:
+            return
+        d["last"] = key
+        dims = device_dims(self.doc.catalog, p.device)
+        full = p.full_depth if p.full_depth is not None else (dims.full_depth if dims else True)
+        face = p.face if full else target.face
+        cur_rack = plan.index.placement_rack[pid]
+        if p.u is None:
+            return  # 0U devices move through the inspector (side)
+        if (target.rack_id, target.u, face) == (cur_rack, p.u, p.face):
+            self.hide_refusal()
+            return
+        edit = MovePlacement(pid, target.rack_id, target.u, face, checker=self.doc.checker, gesture=d["gesture"])
+        if self.doc.push(edit):
+            self.hide_refusal()
+        else:
+            self.show_refusal(self.doc.last_refusal, pos)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._drag is not None:
+            self._drag = None
+            self.viewport().unsetCursor()
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if self._device_at(event.position().toPoint()) is not None:
+            self.propertiesRequested.emit()
+        event.accept()
+
+    # -- keyboard --------------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Up, Qt.Key.Key_Down) and self.doc.selected("placement"):
+            step = 1 if key == Qt.Key.Key_Up else -1
+            self.nudge(step)
+            event.accept()
+            return
+        if key == Qt.Key.Key_Escape:
+            self.hide_refusal()
+            self.doc.select([])
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def nudge(self, step: int) -> bool:
+        """Move the selected devices ``step`` U up (+) or down (-): one undo step."""
+        from planner.edits import Compound
+
+        plan = self.doc.plan
+        pids = [i for i in self.doc.selected("placement") if i in plan.index.placements
+                and plan.placement(i).u is not None]
+        if not pids:
+            return False
+        # move the leading device first so a block of devices can shift together
+        pids.sort(key=lambda i: plan.placement(i).u or 0, reverse=step > 0)
+        edits = [MovePlacement(i, plan.index.placement_rack[i], (plan.placement(i).u or 1) + step,
+                               checker=self.doc.checker) for i in pids]
+        edit = edits[0] if len(edits) == 1 else Compound(edits, f"Move {len(edits)} devices")
+        if not self.doc.push(edit):
+            self.show_refusal(self.doc.last_refusal)
+            return False
+        return True
+
+    # -- context menu ------------------------------------------------------------------
+    def contextMenuEvent(self, event: Any) -> None:
+        pos = event.pos()
+        dev = self._device_at(pos)
+        frame = self._frame_at(pos)
+        menu = QMenu(self)
+        doc = self.doc
+        if dev is not None:
+            key = ("placement", dev.placement_id)
+            if key not in doc.selection:
+                doc.select([key])
+            menu.addAction("Delete", self.delete_selection)
+            menu.addAction("Duplicate", self.duplicate_selection)
+            menu.addSeparator()
+            menu.addAction("Properties", self.propertiesRequested.emit)
+        elif frame is not None:
+            doc.select([("rack", frame.rack_id)])
+            menu.addAction("Duplicate rack x N\u2026", lambda: self.duplicate_rack(frame.rack_id))
+            menu.addAction("Delete rack", self.delete_selection)
+            menu.addSeparator()
+            menu.addAction("Properties", self.propertiesRequested.emit)
+        else:
+            return
+        menu.exec(event.globalPos())
+
+    def delete_selection(self) -> None:
+        edit = delete_edit(self.doc.plan, self.doc.selection)
+        if edit is not None:
+            self.doc.push(edit)
+
+    def duplicate_selection(self) -> None:
+        pids = self.doc.selected("placement")
+        if pids and not self.doc.push(duplicate_device_edit(self.doc.plan, self.doc.checker, pids)):
+            self.show_refusal(self.doc.last_refusal)
+
+    def duplicate_rack(self, rack_id: str) -> None:
+        n = dialogs.ask_int(self, "Duplicate rack", f"Copies of {self.doc.plan.rack(rack_id).name}:", 3, 1, 200)
+        if n:
+            self.doc.push(duplicate_rack_edit(self.doc.plan, rack_id, n))
+
+
+class RackView(QWidget):
+    """The rack elevation panel: a row chooser, zoom buttons and the elevations."""
+
+    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.scene = RackScene(doc, self)
+        self.scene.palette = self.palette()
+        self.view = RackGraphicsView(doc, self.scene, self)
+        self.view.setObjectName("rackGraphicsView")
+        self.row_box = QComboBox(self)
+        self.row_box.setObjectName("rowChooser")
+        self.row_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        fit = QToolButton(self)
+        fit.setText("Fit")
+        fit.setToolTip("Zoom to fit the row (Ctrl+wheel zooms)")
+        fit.clicked.connect(self.view.fit)
+        self.hint = QLabel("Drag devices from the catalog into a rack; Up/Down moves the selection 1U", self)
+        self.hint.setEnabled(False)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(6, 4, 6, 0)
+        bar.addWidget(QLabel("Row:", self))
+        bar.addWidget(self.row_box)
+        bar.addWidget(fit)
+        bar.addStretch(1)
+        bar.addWidget(self.hint)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(2)
+        lay.addLayout(bar)
+        lay.addWidget(self.view, 1)
+        self._syncing = False
+        self.row_box.currentIndexChanged.connect(self._row_chosen)
+        doc.changed.connect(self._on_changed)
+        doc.selectionChanged.connect(self._on_selection)
+        doc.resultsChanged.connect(lambda _r: self.scene.update_figures())
+        doc.planReset.connect(self._on_reset)
+        self._fill_rows()
+        self._show_row(self._first_row())
+
+    # -- rows --------------------------------------------------------------------
+    def _first_row(self) -> str | None:
+        return next(iter(self.doc.plan.index.rows), None)
+
+    def _fill_rows(self) -> None:
+        self._syncing = True
+        cur = self.scene.row_id
+        self.row_box.clear()
+        for room in self.doc.plan.site.rooms:
+            for row in room.rows:
+                label = row.name if len(self.doc.plan.site.rooms) == 1 else f"{room.name} / {row.name}"
+                self.row_box.addItem(f"{label} ({len(row.racks)} racks)", row.id)
+        i = self.row_box.findData(cur)
+        self.row_box.setCurrentIndex(max(i, 0))
+        self._syncing = False
+
+    def _row_chosen(self, _i: int) -> None:
+        if not self._syncing:
+            self._show_row(self.row_box.currentData())
+
+    def _show_row(self, row_id: str | None) -> None:
+        self.view._hide_ghost()
+        self.scene.show_row(row_id)
+        self._sync_selection()
+        i = self.row_box.findData(row_id)
+        if i >= 0 and i != self.row_box.currentIndex():
+            self._syncing = True
+            self.row_box.setCurrentIndex(i)
+            self._syncing = False
+        self.view.fit()
+
+    def current_row(self) -> str | None:
+        return self.scene.row_id
+
+    # -- model -> scene --------------------------------------------------------------------
+    def _on_reset(self) -> None:
+        self.scene.row_id = None
+        self._fill_rows()
+        self._show_row(self._first_row())
+
+    def _on_changed(self, change: Change) -> None:
+        shown = self.scene.shown_racks()
+        plan = self.doc.plan
+        wanted = {r.id for r in self.scene.racks()}
+        if change.structure or change.rows:
+            self._fill_rows()
+            if self.scene.row_id not in plan.index.rows:
+                self._show_row(self._first_row())
+                return
+        if wanted != shown or (change.structure and change.racks & shown):
+            self.view._hide_ghost()
+            self.scene.rebuild()
+            self._sync_selection()
+            if not self.view.user_zoomed:
+                self.view.fit()
+            return
+        for rack_id in change.racks & shown:
+            self.scene.refresh_rack(rack_id)
+        if change.racks & shown:
+            self._sync_selection()
+
+    def _on_selection(self, sel: Any) -> None:
+        plan = self.doc.plan
+        rows = []
+        for kind, i in sel:
+            if kind == "placement" and i in plan.index.placements:
+                rows.append(plan.index.rack_row[plan.index.placement_rack[i]])
+            elif kind == "rack" and i in plan.index.racks:
+                rows.append(plan.index.rack_row[i])
+            elif kind == "row" and i in plan.index.rows:
+                rows.append(i)
+        if rows and self.scene.row_id not in rows:
+            self._show_row(rows[0])
+        self._sync_selection()
+
+    def _sync_selection(self) -> None:
+        sel = set(self.doc.selection)
+        pal = self.palette()
+        hl = pal.color(QPalette.ColorRole.Highlight)
+        for pid, items in self.scene.devices.items():
+            on = ("placement", pid) in sel
+            for it in items:
+                it.setSelected(on)
+                if on:
+                    pen = QPen(QColor("#ffc21a"), 3)
+                    pen.setCosmetic(True)
+                    it.setPen(pen)
+                    it.setZValue(5 if it.primary else 4)
+                else:
+                    it.setPen(QPen(it.brush().color().darker(150), 2))
+                    it.setZValue(2 if it.primary else 1)
+        for (rack_id, _face), frame in self.scene.frames.items():
+            on = ("rack", rack_id) in sel
+            pen = QPen(hl, 4) if on else QPen(pal.color(QPalette.ColorRole.Mid), 1)
+            pen.setCosmetic(True)
+            frame.setPen(pen)

@@ -1,0 +1,254 @@
+"""Application settings (QSettings) and the Settings dialog: display units, theme and
+engine thresholds. The threshold editors are generated from the engine's pydantic
+settings model, so each field shows the engine's own description (with its source)."""
+
+from __future__ import annotations
+
+import json
+import typing
+from typing import Any
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+ORG = "Rackwright"
+APP = "Rackwright"
+MAX_RECENT = 10
+
+
+def qsettings() -> QSettings:
+    return QSettings(ORG, APP)
+
+
+def engine_settings_model() -> Any:
+    try:
+        from planner.engine.settings import EngineSettings
+    except ImportError:
+        return None
+    return EngineSettings
+
+
+class AppSettings:
+    """Typed access to the persisted settings."""
+
+    def __init__(self, store: QSettings | None = None) -> None:
+        self.store = store or qsettings()
+
+    @property
+    def units(self) -> str:
+        v = str(self.store.value("display/units", "metric"))
+        return v if v in ("metric", "imperial") else "metric"
+
+    @units.setter
+    def units(self, v: str) -> None:
+        self.store.setValue("display/units", v)
+
+    @property
+    def theme(self) -> str:
+        v = str(self.store.value("display/theme", "system"))
+        return v if v in ("system", "light", "dark") else "system"
+
+    @theme.setter
+    def theme(self, v: str) -> None:
+        self.store.setValue("display/theme", v)
+
+    @property
+    def engine_overrides(self) -> dict[str, Any]:
+        raw = self.store.value("engine/overrides", "{}")
+        try:
+            data = json.loads(str(raw))
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    @engine_overrides.setter
+    def engine_overrides(self, v: dict[str, Any]) -> None:
+        self.store.setValue("engine/overrides", json.dumps(v))
+
+    def engine_settings(self) -> Any:
+        """EngineSettings with the user's overrides; invalid stored values are dropped."""
+        model = engine_settings_model()
+        if model is None:
+            return None
+        data = {k: v for k, v in self.engine_overrides.items() if k in model.model_fields}
+        try:
+            return model(**data)
+        except Exception:
+            return model()
+
+    @property
+    def recent_files(self) -> list[str]:
+        v = self.store.value("files/recent", [])
+        if isinstance(v, str):
+            v = [v]
+        return [str(x) for x in (v or [])][:MAX_RECENT]
+
+    def add_recent(self, path: str) -> list[str]:
+        files = [path] + [p for p in self.recent_files if p != path]
+        self.store.setValue("files/recent", files[:MAX_RECENT])
+        return files[:MAX_RECENT]
+
+    def remove_recent(self, path: str) -> None:
+        self.store.setValue("files/recent", [p for p in self.recent_files if p != path])
+
+
+def dark_palette() -> QPalette:
+    p = QPalette()
+    window, base, text = QColor("#2b2d31"), QColor("#1f2124"), QColor("#e6e6e6")
+    p.setColor(QPalette.ColorRole.Window, window)
+    p.setColor(QPalette.ColorRole.WindowText, text)
+    p.setColor(QPalette.ColorRole.Base, base)
+    p.setColor(QPalette.ColorRole.AlternateBase, QColor("#26282c"))
+    p.setColor(QPalette.ColorRole.ToolTipBase, QColor("#3a3d42"))
+    p.setColor(QPalette.ColorRole.ToolTipText, text)
+    p.setColor(QPalette.ColorRole.Text, text)
+    p.setColor(QPalette.ColorRole.Button, QColor("#33363b"))
+    p.setColor(QPalette.ColorRole.ButtonText, text)
+    p.setColor(QPalette.ColorRole.BrightText, QColor("#ff6b6b"))
+    p.setColor(QPalette.ColorRole.Highlight, QColor("#3d7cc9"))
+    p.setColor(QPalette.ColorRole.HighlightedText, QColor("white"))
+    p.setColor(QPalette.ColorRole.Mid, QColor("#55585e"))
+    p.setColor(QPalette.ColorRole.Dark, QColor("#18191b"))
+    p.setColor(QPalette.ColorRole.Link, QColor("#6ea8ff"))
+    p.setColor(QPalette.ColorRole.PlaceholderText, QColor("#8a8d92"))
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
+        p.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7c7f85"))
+    return p
+
+
+def apply_theme(app: QApplication, theme: str) -> None:
+    """'system' follows the OS colour scheme; 'light'/'dark' force one (Fusion style)."""
+    from PySide6.QtCore import Qt
+
+    hints = QGuiApplication.styleHints()
+    if theme == "system":
+        if hasattr(hints, "unsetColorScheme"):
+            hints.unsetColorScheme()
+        dark = hints.colorScheme() == Qt.ColorScheme.Dark
+    else:
+        dark = theme == "dark"
+        if hasattr(hints, "setColorScheme"):
+            hints.setColorScheme(Qt.ColorScheme.Dark if dark else Qt.ColorScheme.Light)
+    app.setStyle("Fusion")
+    app.setPalette(dark_palette() if dark else app.style().standardPalette())
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Settings")
+        self.settings = settings
+        self.units = QComboBox()
+        self.units.setObjectName("unitsCombo")
+        self.units.addItem("Metric (m, mm, kg)", "metric")
+        self.units.addItem("Imperial (ft, in, lb)", "imperial")
+        self.units.setCurrentIndex(self.units.findData(settings.units))
+        self.theme = QComboBox()
+        self.theme.setObjectName("themeCombo")
+        for v, t in (("system", "Follow the system"), ("light", "Light"), ("dark", "Dark")):
+            self.theme.addItem(t, v)
+        self.theme.setCurrentIndex(self.theme.findData(settings.theme))
+        disp = QGroupBox("Display")
+        f = QFormLayout(disp)
+        f.addRow("Units", self.units)
+        f.addRow("Theme", self.theme)
+
+        self.engine_fields: dict[str, QWidget] = {}
+        eng = QGroupBox("Engine thresholds")
+        ef = QFormLayout(eng)
+        model = engine_settings_model()
+        current = settings.engine_settings()
+        if model is None:
+            ef.addRow("The engine is not available in this build.", QWidget())
+        else:
+            for name, info in model.model_fields.items():
+                w = self._editor(info, getattr(current, name))
+                if w is None:
+                    continue
+                w.setObjectName(f"engine_{name}")
+                w.setToolTip(info.description or "")
+                self.engine_fields[name] = w
+                ef.addRow(name.replace("_", " ").capitalize(), w)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(eng)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+                                   | QDialogButtonBox.StandardButton.RestoreDefaults)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(self.restore_defaults)
+        lay = QVBoxLayout(self)
+        lay.addWidget(disp)
+        lay.addWidget(scroll, 1)
+        lay.addWidget(buttons)
+        self.resize(620, 640)
+
+    @staticmethod
+    def _editor(info: Any, value: Any) -> QWidget | None:
+        ann = info.annotation
+        args = typing.get_args(ann)
+        if typing.get_origin(ann) is typing.Literal:
+            box = QComboBox()
+            for a in args:
+                box.addItem(str(a), a)
+            box.setCurrentIndex(box.findData(value))
+            return box
+        base = args[0] if typing.get_origin(ann) is typing.Annotated else ann
+        lo, hi = 0.0, 1e6
+        for m in getattr(info, "metadata", []):
+            lo = float(getattr(m, "gt", None) or getattr(m, "ge", None) or lo)
+            hi = float(getattr(m, "le", None) or getattr(m, "lt", None) or hi)
+        if base is int:
+            sb = QSpinBox()
+            sb.setRange(int(lo), int(hi))
+            sb.setValue(int(value))
+            return sb
+        if base is float:
+            ds = QDoubleSpinBox()
+            ds.setDecimals(3 if hi <= 2 else 1)
+            ds.setRange(lo, hi)
+            ds.setSingleStep(0.05 if hi <= 2 else 1.0)
+            ds.setValue(float(value))
+            return ds
+        return None
+
+    def restore_defaults(self) -> None:
+        model = engine_settings_model()
+        if model is None:
+            return
+        d = model()
+        for name, w in self.engine_fields.items():
+            v = getattr(d, name)
+            if isinstance(w, QComboBox):
+                w.setCurrentIndex(w.findData(v))
+            else:
+                w.setValue(v)  # type: ignore[attr-defined]
+
+    def values(self) -> tuple[str, str, dict[str, Any]]:
+        overrides: dict[str, Any] = {}
+        model = engine_settings_model()
+        defaults = model() if model is not None else None
+        for name, w in self.engine_fields.items():
+            v = w.currentData() if isinstance(w, QComboBox) else w.value()  # type: ignore[attr-defined]
+            if defaults is None or v != getattr(defaults, name):
+                overrides[name] = v
+        return self.units.currentData(), self.theme.currentData(), overrides
+
+    def save(self) -> None:
+        units, theme, overrides = self.values()
+        self.settings.units = units
+        self.settings.theme = theme
+        self.settings.engine_overrides = overrides
