@@ -1,0 +1,224 @@
+"""Plain inputs of the workload model: a model's architecture, a GPU's figures,
+precisions and memory arithmetic (weights, KV cache).
+
+These are frozen dataclasses built once from catalog entries
+(:func:`ModelArch.from_llm`, :func:`GpuHw.from_catalog`) so the sizing functions are
+fast pure arithmetic over floats. Formulas and sources: ``docs/workloads.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+GB = 1e9  # decimal gigabyte, as GPU datasheets quote memory capacity and bandwidth
+
+# Bytes per element for weights / KV cache. INT4 and FP4 are 4 bits; the group scales
+# of INT4/NVFP4 formats (~1 byte per 16-128 weights) are covered by the memory reserve.
+PRECISION_BYTES: dict[str, float] = {
+    "fp32": 4.0,
+    "bf16": 2.0,
+    "fp16": 2.0,
+    "fp8": 1.0,
+    "int8": 1.0,
+    "int4": 0.5,
+    "fp4": 0.5,
+}
+WEIGHT_PRECISIONS = ("bf16", "fp16", "fp8", "int8", "int4", "fp4")
+KV_PRECISIONS = ("bf16", "fp16", "fp8", "int8")
+TRAIN_PRECISIONS = ("bf16", "fp16", "fp8")
+
+
+def precision_bytes(precision: str) -> float:
+    try:
+        return PRECISION_BYTES[precision]
+    except KeyError:
+        raise ValueError(
+            f"unknown precision {precision!r} (use one of {', '.join(PRECISION_BYTES)})"
+        ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class GpuHw:
+    """One GPU's figures (catalog GPU table). Bandwidths in GB/s, compute in TFLOP/s dense."""
+
+    slug: str
+    family: str
+    memory_gb: float
+    hbm_gb_per_s: float
+    bf16_tflops: float
+    fp8_tflops: float | None
+    fp4_tflops: float | None
+    nvlink_gb_per_s: float  # bidirectional per GPU, NVIDIA's convention; 0 = none
+    tdp_w: float
+    price_usd: float | None = None
+
+    @classmethod
+    def from_catalog(cls, gpu: Any) -> GpuHw:
+        price = None
+        if getattr(gpu, "price", None) is not None and gpu.price.currency == "USD":
+            price = float(gpu.price.amount)
+        return cls(
+            slug=gpu.slug,
+            family=gpu.family,
+            memory_gb=float(gpu.memory_gb),
+            hbm_gb_per_s=float(gpu.hbm_bandwidth_tb_per_s) * 1000.0,
+            bf16_tflops=float(gpu.bf16_tflops_dense),
+            fp8_tflops=float(gpu.fp8_tflops_dense) if gpu.fp8_tflops_dense else None,
+            fp4_tflops=float(gpu.fp4_tflops_dense) if gpu.fp4_tflops_dense else None,
+            nvlink_gb_per_s=float(gpu.nvlink_bandwidth_gb_per_s or 0.0),
+            tdp_w=float(gpu.tdp_w),
+            price_usd=price,
+        )
+
+    def with_(self, **changes: Any) -> GpuHw:
+        return replace(self, **changes)
+
+    @property
+    def nvlink_uni_gb_per_s(self) -> float:
+        """One direction of the GPU-to-GPU link (half the bidirectional datasheet figure)."""
+        return self.nvlink_gb_per_s / 2.0
+
+    def peak_tflops(self, math: str) -> float:
+        """Dense peak for the math precision of the matrix multiplies.
+
+        ``fp4`` falls back to FP8 and ``fp8``/``int8`` to BF16 on GPUs without them
+        (e.g. FP8 weights on an A100 run as weight-only quantisation with BF16 math).
+        """
+        if math == "fp4" and self.fp4_tflops:
+            return self.fp4_tflops
+        if math in ("fp4", "fp8", "int8") and self.fp8_tflops:
+            return self.fp8_tflops
+        return self.bf16_tflops
+
+
+def math_precision(weights: str) -> str:
+    """The precision the matrix multiplies run at for a weight format.
+
+    INT4 is weight-only (W4A16, AWQ/GPTQ): the math is BF16. FP8/INT8 run W8A8, FP4
+    runs NVFP4 W4A4 where the GPU has it (Blackwell).
+    """
+    return {"int4": "bf16", "fp16": "bf16"}.get(weights, weights)
+
+
+@dataclass(frozen=True, slots=True)
+class ModelArch:
+    """A transformer's shape (catalog LLM table)."""
+
+    slug: str
+    params: float  # total parameters
+    active_params: float  # per token (MoE); == params for dense models
+    layers: int
+    hidden: int
+    heads: int
+    kv_heads: int
+    head_dim: int
+    ffn: int
+    vocab: int
+    attention: str  # mha | gqa | mqa | mla
+    kv_lora_rank: int | None = None
+    qk_rope_head_dim: int | None = None
+    v_head_dim: int | None = None
+    experts: int = 0
+    experts_per_token: int = 0
+    moe_layers: int = 0
+    max_context: int = 4096
+
+    @classmethod
+    def from_llm(cls, llm: Any) -> ModelArch:
+        moe = llm.moe
+        return cls(
+            slug=llm.slug,
+            params=float(llm.params_b) * 1e9,
+            active_params=float(llm.active_b) * 1e9,
+            layers=int(llm.layers),
+            hidden=int(llm.hidden_size),
+            heads=int(llm.heads),
+            kv_heads=int(llm.kv_heads),
+            head_dim=int(llm.head_dim),
+            ffn=int(llm.ffn_size),
+            vocab=int(llm.vocab_size),
+            attention=llm.attention,
+            kv_lora_rank=llm.kv_lora_rank,
+            qk_rope_head_dim=llm.qk_rope_head_dim,
+            v_head_dim=getattr(llm, "v_head_dim", None),
+            experts=moe.experts if moe else 0,
+            experts_per_token=moe.experts_per_token if moe else 0,
+            moe_layers=(int(llm.layers) - moe.dense_layers) if moe else 0,
+            max_context=int(llm.max_context),
+        )
+
+    # -- parameters --------------------------------------------------------------
+    @property
+    def is_moe(self) -> bool:
+        return self.experts > 0 and self.active_params < self.params
+
+    def moe_split(self) -> tuple[float, float]:
+        """(always-read parameters, routed-expert parameters).
+
+        From total P and active A with k of E routed experts active:
+        A = N + X k/E and P = N + X, so X = (P - A) / (1 - k/E). Shared experts,
+        attention and embeddings land in N.
+        """
+        if not self.is_moe:
+            return self.params, 0.0
+        frac = self.experts_per_token / self.experts
+        routed = (self.params - self.active_params) / (1.0 - frac)
+        return self.params - routed, routed
+
+    def weights_read_params(self, tokens_in_step: float) -> float:
+        """Parameters a decode step must read when it serves ``tokens_in_step`` tokens.
+
+        Dense: all of them. MoE: the always-on part plus the routed experts that at least
+        one token picks, assuming uniform routing: 1 - (1 - k/E)^B of them.
+        """
+        if not self.is_moe:
+            return self.params
+        dense, routed = self.moe_split()
+        frac = self.experts_per_token / self.experts
+        touched = 1.0 - (1.0 - frac) ** max(tokens_in_step, 1.0)
+        return dense + routed * touched
+
+    @property
+    def attn_dim(self) -> int:
+        """heads x head dim of the attention scores (the Q.K and A.V width)."""
+        return self.heads * self.head_dim
+
+    def flops_per_token_forward(self, context: float) -> float:
+        """Forward FLOPs for one token attending to ``context`` earlier tokens:
+        2 x active parameters (matmuls) + 4 x layers x context x heads x head dim (attention
+        scores and weighted sum; Kaplan et al. 2020, PaLM appendix B)."""
+        return 2.0 * self.active_params + 4.0 * self.layers * context * self.attn_dim
+
+    # -- KV cache ------------------------------------------------------------------
+    def kv_bytes_per_token(self, kv_precision: str = "bf16") -> float:
+        """KV cache per token over all layers.
+
+        MHA/GQA/MQA: 2 x layers x KV heads x head dim x bytes. MLA (DeepSeek-V2/V3) caches
+        the compressed latent plus the decoupled RoPE key:
+        (kv_lora_rank + qk_rope_head_dim) x layers x bytes.
+        """
+        b = precision_bytes(kv_precision)
+        if self.attention == "mla":
+            if self.kv_lora_rank is None or self.qk_rope_head_dim is None:
+                raise ValueError(f"{self.slug}: MLA needs kv_lora_rank and qk_rope_head_dim")
+            return float((self.kv_lora_rank + self.qk_rope_head_dim) * self.layers * b)
+        return float(2 * self.layers * self.kv_heads * self.head_dim * b)
+
+    def kv_bytes_per_token_per_gpu(self, kv_precision: str, tp: int) -> float:
+        """KV bytes per token held by each of ``tp`` tensor-parallel GPUs.
+
+        KV heads are split over TP ranks; with more ranks than KV heads each rank keeps
+        one head (replicated). The MLA latent is not split by heads: every rank holds it.
+        """
+        full = self.kv_bytes_per_token(kv_precision)
+        if self.attention == "mla":
+            return full
+        heads_per_gpu = max(1.0, self.kv_heads / tp)
+        return full * heads_per_gpu / self.kv_heads
+
+    def weights_bytes(self, precision: str) -> float:
+        return self.params * precision_bytes(precision)
+
+    def weights_gb(self, precision: str) -> float:
+        return self.weights_bytes(precision) / GB

@@ -1,0 +1,132 @@
+"""Efficiency constants of the workload model: the only tuned numbers.
+
+A handful of constants per GPU family and serving stack, each calibrated against the
+published measurements listed in ``docs/validation.md`` (cases in
+``validation_cases.yaml``); no case has its own factor. Change a value here and run
+``python -m planner.workloads.validation`` to see every case move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# ---------------------------------------------------------------------------- training
+
+# Fraction of dense peak the matrix multiplies of a training step reach on a family,
+# before memory-bound work, communication, pipeline bubbles and failures are charged.
+# Hopper/Blackwell reach a smaller share of their (much larger) peak than Ampere:
+# cuBLAS BF16 GEMMs of LLM shapes run at ~75-80 % of peak on A100 and ~65-70 % on H100
+# (Megatron-LM and NeMo measurements); fused kernels and the rest of the step lower it.
+GEMM_EFFICIENCY: dict[str, float] = {
+    "ampere": 0.52,
+    "hopper": 0.56,
+    "blackwell": 0.52,
+    "ada": 0.50,
+    "cdna3": 0.40,
+    "cdna2": 0.40,
+    "cdna4": 0.40,
+    "volta": 0.55,
+}
+DEFAULT_GEMM_EFFICIENCY = 0.45
+
+# FP8 training runs the GEMMs at the FP8 peak, but scaling/casting and the share of
+# work that stays in BF16 (attention, norms, optimizer) keep the step speed-up to
+# ~1.3-1.5x over BF16 (NVIDIA NeMo performance tables; DeepSeek-V3 report). Applied as
+# a multiplier of GEMM_EFFICIENCY at the FP8 peak.
+FP8_GEMM_RELATIVE_EFFICIENCY = 0.70
+
+# Memory-bound work per token and layer (norms, activations, residual adds, softmax,
+# optimizer update amortised), as a multiple of the activation bytes Korthikanti et al.
+# (2022) count per token and layer (34 x hidden bytes). Read at the HBM bandwidth.
+ACTIVATION_BYTES_PER_HIDDEN = 34.0
+MEMORY_TRAFFIC_MULTIPLE = 4.0
+
+# Collective latencies (NCCL): per all-reduce inside an NVLink domain and per step of a
+# tree across nodes (nccl-tests doc/PERFORMANCE.md: ~10 us-scale small-message latency).
+NVLINK_COLLECTIVE_LATENCY_S = 20e-6
+NETWORK_HOP_LATENCY_S = 25e-6
+
+# Share of tensor-parallel communication hidden under compute (Megatron-LM/TE
+# userbuffers overlap). 0 means fully exposed.
+TP_COMM_OVERLAP = 0.3
+# Share of the backward pass the data-parallel gradient reduction can hide under
+# (bucketed overlap; with pipeline parallelism only the last micro-batches' backward).
+DP_OVERLAP_WINDOW = 0.8
+# Share of the expert-parallel all-to-all hidden under compute (DeepSeek's DualPipe
+# hides nearly all; plain implementations much less).
+EP_COMM_OVERLAP = 0.6
+
+# Interleaved 1F1B pipeline: virtual stages per GPU, at most this many and at most the
+# layers held per GPU (Narayanan et al. 2021, bubble = (p - 1) / (v m)).
+MAX_VIRTUAL_STAGES = 4
+
+# Bytes per gradient element in the data-parallel reduction (BF16 reduce).
+GRAD_REDUCE_BYTES = 2.0
+# Mixed-precision Adam: BF16 weights (2) + BF16 gradients (2) + FP32 master weights,
+# momentum and variance (12) = 16 bytes/parameter (ZeRO paper, Rajbhandari et al. 2020).
+WEIGHT_BYTES_TRAIN = 2.0
+GRAD_BYTES_TRAIN = 2.0
+OPTIMIZER_BYTES = 12.0
+# A training checkpoint: BF16 weights + FP32 master + two Adam moments = 14 B/param.
+CHECKPOINT_BYTES_PER_PARAM = 14.0
+
+# Usable share of GPU memory for training state (CUDA context, NCCL buffers,
+# allocator fragmentation take the rest) and a fixed workspace.
+TRAIN_MEMORY_USABLE = 0.92
+TRAIN_WORKSPACE_GB = 3.0
+
+# Goodput: share of wall-clock time that advances training at full speed (failures,
+# restarts, checkpoints, evaluation). Llama 3: "more than 90 % effective training
+# time" on 16k H100 (Llama 3 paper, section 3.3.4).
+GOODPUT = 0.90
+
+# LoRA/QLoRA fine-tuning: no weight gradients for frozen weights, so ~4N instead of 6N
+# FLOPs per token; QLoRA also dequantises the NF4 weights on every use.
+LORA_FLOPS_PER_PARAM = 4.0
+QLORA_DEQUANT_OVERHEAD = 1.25
+
+# ---------------------------------------------------------------------------- inference
+
+
+@dataclass(frozen=True, slots=True)
+class ServingStack:
+    """Efficiencies of an inference engine on NVIDIA Hopper-class GPUs."""
+
+    name: str
+    bandwidth_efficiency: float  # achieved share of HBM bandwidth in decode
+    compute_efficiency: float  # share of dense peak reached by prefill and batched decode math
+    step_overhead_s: float  # per decode step: scheduling, sampling, kernel launch gaps
+    memory_utilisation: float  # share of GPU memory for weights + KV cache
+    activation_reserve_gb: float  # per GPU, for activations and workspace
+    max_batch: int  # largest number of sequences one replica schedules
+
+
+STACKS: dict[str, ServingStack] = {
+    "trtllm": ServingStack("trtllm", 0.80, 0.66, 0.0025, 0.92, 4.0, 2048),
+    "vllm": ServingStack("vllm", 0.70, 0.50, 0.0045, 0.90, 4.0, 1024),
+}
+DEFAULT_STACK = "trtllm"
+
+# Software maturity of a GPU family relative to Hopper for the same stack (kernels
+# reach a smaller share of the datasheet figures on younger software stacks).
+FAMILY_INFERENCE_FACTOR: dict[str, float] = {
+    "hopper": 1.0,
+    "ampere": 1.0,
+    "ada": 1.0,
+    "blackwell": 0.9,
+    "cdna3": 0.75,
+    "cdna2": 0.7,
+    "cdna4": 0.75,
+    "volta": 0.9,
+}
+
+# ---------------------------------------------------------------------------- cost
+
+AMORTISATION_YEARS = 4.0
+HOURS_PER_YEAR = 8760.0
+# Server power per GPU when no server is known: DGX H100 10.2 kW max / 8 GPUs over a
+# 700 W GPU = 1.82 (NVIDIA DGX H100 user guide).
+SERVER_POWER_PER_GPU_TDP = 1.82
+# Share of maximum draw a server pulls under sustained AI load when the catalog gives
+# no typical figure.
+LOAD_POWER_SHARE = 0.85

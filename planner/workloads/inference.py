@@ -1,0 +1,313 @@
+"""Inference serving: memory, decode step time, throughput, time to first token,
+replicas, cost and energy per token.
+
+One replica is ``tp`` GPUs holding the weights (split by tensor parallelism) and the
+KV cache of ``batch`` sequences. A decode step produces one token for each sequence
+and takes
+
+    t_step = max(bytes read / (HBM bandwidth x eff), FLOPs / (peak x eff))
+             + tensor-parallel all-reduces + per-step overhead
+
+where bytes read are the weights (MoE: only the experts the batch touches) plus every
+sequence's KV cache at its average length. Prefill is compute bound. Under continuous
+batching a replica spends r x t_prefill of each second on prefills (r requests/s), so
+with ``osl`` output tokens per request
+
+    r = batch / (batch x t_prefill + osl x t_step)
+
+System throughput = replicas x r x osl; per-user speed = r x osl / batch. Formulas and
+sources: ``docs/workloads.md``; constants: :mod:`.calibration`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from . import calibration as cal
+from .arch import GB, ModelArch, math_precision, precision_bytes
+from .cluster import ClusterSpec
+from .training import PCIE_GB_PER_S
+
+
+@dataclass(slots=True)
+class InferenceResult:
+    model: str
+    gpu: str
+    gpus: int
+    tp: int
+    replicas: int
+    precision: str
+    kv_precision: str
+    input_tokens: int
+    output_tokens: int
+    batch_per_replica: int
+    max_concurrent_sequences: int  # per replica, by memory
+    fits: bool
+    weights_gb: float
+    weights_per_gpu_gb: float
+    kv_cache_bytes_per_token: float
+    kv_capacity_gb_per_gpu: float
+    step_s: float
+    prefill_s: float
+    ttft_s: float
+    tokens_per_s: float  # generated tokens, whole system
+    tokens_per_s_per_user: float
+    requests_per_s: float
+    bottleneck: str
+    decode_memory_s: float
+    decode_compute_s: float
+    decode_comm_s: float
+    energy_j_per_token: float
+    cost_per_million_tokens_usd: float | None
+    energy_cost_per_million_tokens_usd: float
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {
+            "model": self.model, "gpu": self.gpu, "gpus": self.gpus, "tp": self.tp,
+            "replicas": self.replicas, "precision": self.precision,
+            "kv_precision": self.kv_precision, "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens, "batch_per_replica": self.batch_per_replica,
+            "max_concurrent_sequences": self.max_concurrent_sequences * self.replicas,
+            "max_concurrent_sequences_per_replica": self.max_concurrent_sequences,
+            "fits": self.fits, "weights_gb": round(self.weights_gb, 3),
+            "weights_per_gpu_gb": round(self.weights_per_gpu_gb, 3),
+            "kv_cache_bytes_per_token": self.kv_cache_bytes_per_token,
+            "kv_capacity_gb_per_gpu": round(self.kv_capacity_gb_per_gpu, 3),
+            "step_s": self.step_s, "prefill_s": self.prefill_s, "ttft_s": self.ttft_s,
+            "tokens_per_s": self.tokens_per_s, "tokens_per_s_per_user": self.tokens_per_s_per_user,
+            "requests_per_s": self.requests_per_s, "bottleneck": self.bottleneck,
+            "decode_breakdown_s": {"memory": self.decode_memory_s, "compute": self.decode_compute_s,
+                                   "communication": self.decode_comm_s},
+            "energy_j_per_token": self.energy_j_per_token,
+            "cost_per_million_tokens_usd": self.cost_per_million_tokens_usd,
+            "energy_cost_per_million_tokens_usd": self.energy_cost_per_million_tokens_usd,
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class _Replica:
+    """Per-replica constants shared by every batch size (hoisted for sweeps)."""
+
+    weights_per_gpu: float
+    kv_tok_gpu: float
+    kv_cap_gpu: float
+    max_seqs: int
+    bw: float
+    peak: float
+    link_bw: float
+    link_lat: float
+
+
+def _replica(model: ModelArch, cl: ClusterSpec, tp: int, precision: str, kv_precision: str,
+             isl: int, osl: int, stack: cal.ServingStack) -> _Replica:
+    gpu = cl.gpu
+    fam = cal.FAMILY_INFERENCE_FACTOR.get(gpu.family, 0.8)
+    wpg = model.weights_bytes(precision) / tp
+    kv_tok_gpu = model.kv_bytes_per_token_per_gpu(kv_precision, tp)
+    usable = gpu.memory_gb * GB * stack.memory_utilisation - stack.activation_reserve_gb * GB
+    kv_cap = max(0.0, usable - wpg)
+    max_seqs = min(stack.max_batch, int(kv_cap // (kv_tok_gpu * (isl + osl))))
+    bw = gpu.hbm_gb_per_s * GB * stack.bandwidth_efficiency * fam
+    mp = math_precision(precision)
+    peak = gpu.peak_tflops(mp) * 1e12 * stack.compute_efficiency * fam
+    if mp != "bf16" and gpu.peak_tflops(mp) > gpu.bf16_tflops:
+        peak *= cal.FP8_GEMM_RELATIVE_EFFICIENCY  # low-precision math reaches less of its peak
+    if tp <= cl.gpus_per_node:
+        link = gpu.nvlink_uni_gb_per_s * GB if gpu.nvlink_gb_per_s > 0 else PCIE_GB_PER_S * GB
+        lat = cal.NVLINK_COLLECTIVE_LATENCY_S
+    else:
+        link, lat = max(cl.internode_gb_per_s, 1e-3) * GB, cal.NETWORK_HOP_LATENCY_S
+    return _Replica(wpg, kv_tok_gpu, kv_cap, max_seqs, bw, peak, link, lat)
+
+
+def _decode_times(model: ModelArch, rep: _Replica, tp: int, batch: int,
+                  ctx: float) -> tuple[float, float, float, float]:
+    """One decode step at ``batch``: (memory-side s, compute-side s, communication s,
+    total s without the fixed overhead).
+
+    The step runs two kinds of kernels one after the other, each under its own
+    roofline: the weight matmuls (weights read once for the batch vs matmul FLOPs) and
+    attention (every sequence's KV cache read vs the score FLOPs).
+    """
+    w_read = model.weights_read_params(batch) / model.params * rep.weights_per_gpu
+    gemm_mem = w_read / rep.bw
+    gemm_comp = batch * 2.0 * model.active_params / tp / rep.peak
+    attn_mem = batch * ctx * rep.kv_tok_gpu / rep.bw
+    attn_comp = batch * 4.0 * model.layers * ctx * model.attn_dim / tp / rep.peak
+    comm = 0.0
+    if tp > 1:
+        size = batch * model.hidden * 2.0
+        comm = 2 * model.layers * (2.0 * (tp - 1) / tp * size / rep.link_bw + rep.link_lat)
+    gemm = max(gemm_mem, gemm_comp)
+    attn = max(attn_mem, attn_comp)
+    mem_side = (gemm_mem if gemm_mem >= gemm_comp else 0.0) + (attn_mem if attn_mem >= attn_comp else 0.0)
+    comp_side = (gemm_comp if gemm_comp > gemm_mem else 0.0) + (attn_comp if attn_comp > attn_mem else 0.0)
+    return mem_side, comp_side, comm, gemm + attn + comm
+
+
+def _prefill_s(model: ModelArch, rep: _Replica, tp: int, isl: int, single: bool,
+               overhead_s: float = 0.0) -> float:
+    """Prefill of one request: compute bound (causal attention counts half the scores);
+    a lone request also has to stream the weights once and pays one step overhead."""
+    flops = 2.0 * model.active_params * isl + 2.0 * model.layers * isl * isl * model.attn_dim
+    t = flops / tp / rep.peak
+    if single:
+        t = max(t, rep.weights_per_gpu / rep.bw) + overhead_s
+    if tp > 1:
+        size = isl * model.hidden * 2.0
+        t += 2 * model.layers * (2.0 * (tp - 1) / tp * size / rep.link_bw + rep.link_lat)
+    return t
+
+
+def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
+          kv_precision: str | None = None, input_tokens: int = 1024, output_tokens: int = 256,
+          tp: int | None = None, batch: int | None = None, users: int | None = None,
+          stack: str = cal.DEFAULT_STACK) -> InferenceResult:
+    """Size a serving deployment on ``cl``.
+
+    ``batch``: sequences per replica. ``users``: concurrent users over the whole system
+    (batch = ceil(users / replicas)). Neither: the largest batch that fits (maximum
+    sustained throughput). ``tp`` defaults to the smallest power of two whose replica
+    holds the weights and at least one sequence (and leaves KV room for ~8).
+    """
+    if cl.gpus < 1:
+        raise ValueError("the cluster needs at least one GPU")
+    if input_tokens < 1 or output_tokens < 1:
+        raise ValueError("input and output tokens must be >= 1")
+    precision_bytes(precision)
+    kv_precision = kv_precision or ("fp8" if precision in ("fp8", "fp4") else "bf16")
+    precision_bytes(kv_precision)
+    st = cal.STACKS.get(stack)
+    if st is None:
+        raise ValueError(f"unknown serving stack {stack!r} (use one of {', '.join(cal.STACKS)})")
+    isl, osl = int(input_tokens), int(output_tokens)
+    notes: list[str] = []
+    if isl + osl > model.max_context:
+        notes.append(f"input + output ({isl + osl}) exceeds the model's context ({model.max_context})")
+    if tp is None:
+        tp = auto_tp(model, cl, precision, kv_precision, isl, osl, stack)
+    if tp < 1 or cl.gpus % tp:
+        raise ValueError(f"tensor-parallel degree {tp} does not divide {cl.gpus} GPUs")
+    replicas = cl.gpus // tp
+    rep = _replica(model, cl, tp, precision, kv_precision, isl, osl, st)
+    fits = rep.max_seqs >= 1
+    if batch is None and users is not None:
+        batch = max(1, math.ceil(users / replicas))
+    if batch is None:
+        batch = max(1, rep.max_seqs)
+    if batch > rep.max_seqs:
+        fits = False
+        if rep.max_seqs < 1:
+            notes.append(f"weights need {rep.weights_per_gpu / GB:.1f} GB per GPU at tp={tp}: "
+                         "no room for the KV cache of one sequence")
+        else:
+            notes.append(f"{batch} sequences per replica do not fit: the KV cache holds "
+                         f"{rep.max_seqs} at {isl + osl} tokens")
+    ctx = isl + osl / 2.0
+    mem, comp, comm, t_kernels = _decode_times(model, rep, tp, batch, ctx)
+    t_step = t_kernels + st.step_overhead_s
+    t_pf = _prefill_s(model, rep, tp, isl, single=False)
+    t_pf1 = _prefill_s(model, rep, tp, isl, single=True, overhead_s=st.step_overhead_s)
+    r = batch / (batch * t_pf + osl * t_step)  # requests per second per replica
+    tps = r * osl * replicas
+    per_user = r * osl / batch
+    ttft = t_pf1 + t_step * (batch - 1) / batch
+    if not fits:
+        bottleneck = "gpu_memory"
+    else:
+        # share of replica time in each kind of work (prefill is compute)
+        decode_share = r * osl * t_step / batch
+        parts = {"memory_bandwidth": mem / t_step * decode_share,
+                 "compute": comp / t_step * decode_share + r * t_pf,
+                 "interconnect": comm / t_step * decode_share}
+        bottleneck = max(parts, key=parts.get)
+    power = cl.load_power_per_gpu_w() * cl.gpus
+    energy_j = power * cl.pue / tps if tps > 0 else math.inf
+    capex_h, energy_h = cl.cost_per_gpu_hour_usd()
+    tok_h = tps * 3600.0 / cl.gpus
+    energy_cost = energy_h / tok_h * 1e6
+    cost = (capex_h + energy_h) / tok_h * 1e6 if capex_h is not None else None
+    if cost is None:
+        notes.append("no price in the catalog for this GPU or server: cost per token is energy only")
+    return InferenceResult(
+        model=model.slug, gpu=cl.gpu.slug, gpus=cl.gpus, tp=tp, replicas=replicas,
+        precision=precision, kv_precision=kv_precision, input_tokens=isl, output_tokens=osl,
+        batch_per_replica=batch, max_concurrent_sequences=max(rep.max_seqs, 0), fits=fits,
+        weights_gb=model.weights_gb(precision), weights_per_gpu_gb=rep.weights_per_gpu / GB,
+        kv_cache_bytes_per_token=model.kv_bytes_per_token(kv_precision),
+        kv_capacity_gb_per_gpu=rep.kv_cap_gpu / GB, step_s=t_step, prefill_s=t_pf1,
+        ttft_s=ttft, tokens_per_s=tps, tokens_per_s_per_user=per_user,
+        requests_per_s=r * replicas, bottleneck=bottleneck, decode_memory_s=mem,
+        decode_compute_s=comp, decode_comm_s=comm, energy_j_per_token=energy_j,
+        cost_per_million_tokens_usd=cost, energy_cost_per_million_tokens_usd=energy_cost,
+        notes=notes + list(cl.notes),
+    )
+
+
+def tp_options(model: ModelArch, cl: ClusterSpec) -> list[int]:
+    out, t = [], 1
+    while t <= cl.gpus:
+        if cl.gpus % t == 0:
+            out.append(t)
+        t *= 2
+    return out
+
+
+def auto_tp(model: ModelArch, cl: ClusterSpec, precision: str, kv_precision: str, isl: int,
+            osl: int, stack: str = cal.DEFAULT_STACK, min_seqs: int = 8) -> int:
+    """Smallest power-of-two TP whose replica holds the weights and ``min_seqs``
+    sequences (else the one holding the most)."""
+    st = cal.STACKS[stack]
+    best, best_seqs = None, -1
+    for t in tp_options(model, cl):
+        seqs = _replica(model, cl, t, precision, kv_precision, isl, osl, st).max_seqs
+        if seqs >= min_seqs:
+            return t
+        if seqs > best_seqs:
+            best, best_seqs = t, seqs
+    return best if best is not None else 1
+
+
+def gpus_for_targets(model: ModelArch, cl: ClusterSpec, *, users: int, tokens_per_s_per_user: float,
+                     ttft_s: float | None = None, precision: str = "bf16",
+                     kv_precision: str | None = None, input_tokens: int = 1024,
+                     output_tokens: int = 256, stack: str = cal.DEFAULT_STACK,
+                     max_tp: int = 64) -> tuple[int, int, int] | None:
+    """The fewest GPUs serving ``users`` concurrent users, each at
+    ``tokens_per_s_per_user`` or faster with time to first token within ``ttft_s``.
+
+    Returns (gpus, tp, batch per replica), or None if no replica meets the per-user
+    targets even with one user (then more GPUs cannot help: the model is too slow on
+    this GPU). The per-user speed falls with the batch, so for each TP the largest batch
+    that still meets the targets is found by bisection.
+    """
+    kv_precision = kv_precision or ("fp8" if precision in ("fp8", "fp4") else "bf16")
+    best = None
+    t = 1
+    while t <= max_tp:
+        probe = cl.with_(gpus=t)
+
+        def ok(b: int, t=t, probe=probe) -> bool:
+            r = infer(model, probe, precision=precision, kv_precision=kv_precision,
+                      input_tokens=input_tokens, output_tokens=output_tokens, tp=t,
+                      batch=b, stack=stack)
+            return (r.fits and r.tokens_per_s_per_user >= tokens_per_s_per_user
+                    and (ttft_s is None or r.ttft_s <= ttft_s))
+
+        if ok(1):
+            lo, hi = 1, max(1, min(users, cal.STACKS[stack].max_batch))
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if ok(mid):
+                    lo = mid
+                else:
+                    hi = mid - 1
+            replicas = math.ceil(users / lo)
+            gpus = replicas * t
+            if best is None or gpus < best[0]:
+                best = (gpus, t, math.ceil(users / replicas))
+        t *= 2
+    return best

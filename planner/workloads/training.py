@@ -1,0 +1,358 @@
+"""Training and fine-tuning: memory per GPU, step time, time to train, scaling.
+
+A training step on ``tp x pp x dp`` GPUs (tensor, pipeline, data parallel; experts
+split over ``ep`` data-parallel ranks) is charged:
+
+* matmul time: tokens x FLOPs per token / (GPUs x peak x GEMM efficiency);
+* memory-bound time: tokens x layers x 34 h x multiple / (tp x HBM bandwidth);
+* tensor-parallel all-reduces over NVLink (ring 2(n-1)/n), partly overlapped;
+* the pipeline bubble (p - 1) / (v m) and stage-to-stage sends;
+* the data-parallel gradient reduction over the inter-node fabric (ring
+  2(n-1)/n plus a latency per tree level), hidden only under the last micro-batch;
+* the expert-parallel all-to-all for MoE models, partly overlapped.
+
+Formulas and sources: ``docs/workloads.md``. Constants: :mod:`.calibration`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+
+from . import calibration as cal
+from .arch import GB, ModelArch
+from .cluster import ClusterSpec
+
+RECOMPUTE = ("selective", "full")
+METHODS = ("pretrain", "full", "lora", "qlora")
+PCIE_GB_PER_S = 25.0  # achieved PCIe Gen4/5 x16 peer traffic when a GPU has no NVLink
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    tp: int
+    pp: int
+    dp: int
+    ep: int = 1
+    zero: int = 1
+    recompute: str = "selective"
+
+    @property
+    def gpus(self) -> int:
+        return self.tp * self.pp * self.dp
+
+
+@dataclass(slots=True)
+class StepTimes:
+    gemm_s: float
+    memory_s: float
+    tp_comm_s: float
+    bubble_s: float
+    pp_comm_s: float
+    dp_comm_s: float
+    ep_comm_s: float
+
+    @property
+    def total_s(self) -> float:
+        return (self.gemm_s + self.memory_s + self.tp_comm_s + self.bubble_s + self.pp_comm_s
+                + self.dp_comm_s + self.ep_comm_s)
+
+
+@dataclass(slots=True)
+class TrainingResult:
+    model: str
+    gpu: str
+    gpus: int
+    method: str
+    precision: str
+    layout: Layout
+    fits: bool
+    memory_per_gpu_gb: float
+    memory_capacity_gb: float
+    seq_len: int
+    global_batch_tokens: float
+    step_s: float
+    tokens_per_s: float
+    tokens_per_s_per_gpu: float
+    mfu: float
+    days: float
+    gpu_hours: float
+    bottleneck: str
+    times: StepTimes
+    checkpoint_size_gb: float
+    checkpoint_write_s: float | None
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        d = {
+            "model": self.model, "gpu": self.gpu, "gpus": self.gpus, "method": self.method,
+            "precision": self.precision, "fits": self.fits,
+            "layout": asdict(self.layout),
+            "memory_per_gpu_gb": round(self.memory_per_gpu_gb, 2),
+            "memory_capacity_gb": round(self.memory_capacity_gb, 2),
+            "seq_len": self.seq_len, "global_batch_tokens": self.global_batch_tokens,
+            "step_s": self.step_s, "tokens_per_s": self.tokens_per_s,
+            "tokens_per_s_per_gpu": self.tokens_per_s_per_gpu, "mfu": self.mfu,
+            "days": self.days, "gpu_hours": self.gpu_hours, "bottleneck": self.bottleneck,
+            "step_breakdown_s": asdict(self.times),
+            "checkpoint_size_gb": self.checkpoint_size_gb,
+            "checkpoint_write_s": self.checkpoint_write_s,
+            "notes": list(self.notes),
+        }
+        return d
+
+
+def checkpoint_size_gb(model: ModelArch, method: str = "pretrain") -> float:
+    """Full training checkpoint: BF16 weights + FP32 master weights and Adam moments
+    (14 B/param). LoRA checkpoints hold only the adapters and their optimizer state."""
+    if method in ("lora", "qlora"):
+        return lora_params(model, 16) * (cal.CHECKPOINT_BYTES_PER_PARAM + 2) / GB
+    return model.params * cal.CHECKPOINT_BYTES_PER_PARAM / GB
+
+
+def lora_params(model: ModelArch, rank: int) -> float:
+    """Adapter parameters with rank r on every linear layer of every block:
+    r x (in + out) summed over Q, K, V, O, gate, up and down projections."""
+    h, d, kvd, f = model.hidden, model.attn_dim, model.kv_heads * model.head_dim, model.ffn
+    per_layer = (h + d) + 2 * (h + kvd) + (d + h) + 2 * (h + f) + (f + h)
+    return float(rank * per_layer * model.layers)
+
+
+def model_flops_per_token(model: ModelArch, seq_len: int, method: str = "pretrain") -> float:
+    """Model FLOPs per trained token, PaLM (Chowdhery et al. 2022, app. B):
+    6 N + 12 L H Q T (N active parameters, L layers, H heads, Q head dim, T sequence).
+    LoRA/QLoRA skip the weight gradients of frozen weights: 4 N + 12 L H Q T."""
+    per_param = cal.LORA_FLOPS_PER_PARAM if method in ("lora", "qlora") else 6.0
+    return per_param * model.active_params + 12.0 * model.layers * model.attn_dim * seq_len
+
+
+def _pow2_upto(n: int) -> list[int]:
+    out, v = [], 1
+    while v <= n:
+        out.append(v)
+        v *= 2
+    return out
+
+
+def memory_per_gpu_bytes(model: ModelArch, lay: Layout, seq_len: int, method: str,
+                         micro_batches: int, lora_rank: int = 16) -> float:
+    """Training memory per GPU (bytes): model states under ZeRO, activations, logits."""
+    dense, routed = model.moe_split()
+    shard = lay.tp * lay.pp
+    p_gpu = dense / shard + routed / (shard * max(1, lay.ep))
+    dp = lay.dp
+    if method in ("lora", "qlora"):
+        wbytes = 0.5 if method == "qlora" else cal.WEIGHT_BYTES_TRAIN
+        states = p_gpu * wbytes + lora_params(model, lora_rank) / shard * 16.0
+    else:
+        w, g, o = cal.WEIGHT_BYTES_TRAIN, cal.GRAD_BYTES_TRAIN, cal.OPTIMIZER_BYTES
+        if lay.zero >= 3:
+            states = p_gpu * (w + g + o) / dp
+        elif lay.zero == 2:
+            states = p_gpu * (w + (g + o) / dp)
+        elif lay.zero == 1:
+            states = p_gpu * (w + g + o / dp)
+        else:
+            states = p_gpu * (w + g + o)
+    h = model.hidden
+    layers_here = model.layers / lay.pp
+    in_flight = min(lay.pp, micro_batches)
+    per_layer_full = seq_len * h * cal.ACTIVATION_BYTES_PER_HIDDEN / lay.tp
+    if lay.recompute == "full":
+        act = layers_here * in_flight * seq_len * h * 2.0 + per_layer_full
+    else:
+        act = layers_here * in_flight * per_layer_full
+    logits = seq_len * model.vocab * 4.0 / lay.tp
+    return states + act + logits + cal.TRAIN_WORKSPACE_GB * GB
+
+
+def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seqs: int,
+               precision: str, method: str) -> StepTimes:
+    """Times of one optimizer step over ``seqs`` sequences on ``lay``."""
+    gpu = cl.gpu
+    tp, pp, dp = lay.tp, lay.pp, lay.dp
+    m = max(1, seqs // dp)  # micro-batches (one sequence each) per pipeline
+    tokens = m * seq_len  # tokens per model replica per step
+    flops_tok = model_flops_per_token(model, seq_len, method)
+    if lay.recompute == "full":
+        flops_tok += 2.0 * model.active_params + 4.0 * model.layers * model.attn_dim * seq_len
+    if method == "qlora":
+        flops_tok *= cal.QLORA_DEQUANT_OVERHEAD
+    eff = cal.GEMM_EFFICIENCY.get(gpu.family, cal.DEFAULT_GEMM_EFFICIENCY)
+    if precision == "fp8" and gpu.fp8_tflops:
+        peak = gpu.fp8_tflops * 1e12 * eff * cal.FP8_GEMM_RELATIVE_EFFICIENCY
+    else:
+        peak = gpu.bf16_tflops * 1e12 * eff
+    gemm = tokens * flops_tok / (tp * pp) / peak
+    h = model.hidden
+    layers_here = model.layers / pp
+    mem = (tokens * layers_here * cal.ACTIVATION_BYTES_PER_HIDDEN * cal.MEMORY_TRAFFIC_MULTIPLE
+           * h / tp / (gpu.hbm_gb_per_s * GB))
+    compute = gemm + mem
+
+    nvl = gpu.nvlink_uni_gb_per_s * GB if gpu.nvlink_gb_per_s > 0 else PCIE_GB_PER_S * GB
+    net = max(cl.internode_gb_per_s, 1e-3) * GB
+    in_node = tp * pp * dp <= cl.gpus_per_node
+
+    # tensor parallel: 2 all-reduces forward + 2 backward per layer (+2 with full recompute)
+    tp_comm = 0.0
+    if tp > 1:
+        bw = nvl if tp <= cl.gpus_per_node else net
+        size = seq_len * h * 2.0
+        n_ar = 6 if lay.recompute == "full" else 4
+        per_ar = 2.0 * (tp - 1) / tp * size / bw + cal.NVLINK_COLLECTIVE_LATENCY_S
+        tp_comm = m * layers_here * n_ar * per_ar * (1.0 - cal.TP_COMM_OVERLAP)
+
+    # pipeline: bubble and activation sends
+    bubble = pp_comm = 0.0
+    if pp > 1:
+        v = max(1, min(cal.MAX_VIRTUAL_STAGES, int(layers_here)))
+        bubble = (pp - 1) / (v * m) * (compute + tp_comm)
+        bw = nvl if in_node else net
+        pp_comm = m * v * 2.0 * seq_len * h * 2.0 / bw
+
+    # data parallel gradient reduction, hidden under the last micro-batch's backward
+    dp_comm = 0.0
+    dense, routed = model.moe_split()
+    if dp > 1:
+        trainable = (dense / (tp * pp) + routed / (tp * pp * max(1, lay.ep))
+                     if method not in ("lora", "qlora") else lora_params(model, 16) / (tp * pp))
+        nbytes = trainable * cal.GRAD_REDUCE_BYTES
+        factor = 3.0 if lay.zero >= 3 else 2.0
+        bw = nvl if in_node else net
+        t = factor * (dp - 1) / dp * nbytes / bw
+        t += 2.0 * math.ceil(math.log2(dp)) * (cal.NVLINK_COLLECTIVE_LATENCY_S if in_node
+                                               else cal.NETWORK_HOP_LATENCY_S)
+        window = cal.DP_OVERLAP_WINDOW * compute / m
+        dp_comm = max(0.0, t - window)
+
+    # expert parallel all-to-all: dispatch + combine of k copies of each token, fwd + bwd
+    ep_comm = 0.0
+    if model.is_moe and lay.ep > 1:
+        moe_here = model.moe_layers / pp
+        per_tok = 2.0 * 2.0 * model.experts_per_token * h * 2.0  # (disp+comb) x (fwd+bwd) x k h x 2 B
+        cross = 0.0 if lay.ep <= cl.gpus_per_node else 1.0 - cl.gpus_per_node / lay.ep
+        bw_eff = 1.0 / ((1.0 - cross) / nvl + cross / net)
+        ep_comm = tokens / tp * moe_here * per_tok / bw_eff * (1.0 - cal.EP_COMM_OVERLAP)
+    return StepTimes(gemm, mem, tp_comm, bubble, pp_comm, dp_comm, ep_comm)
+
+
+def candidate_layouts(model: ModelArch, cl: ClusterSpec, zero: int = 1,
+                      tp: int | None = None, pp: int | None = None) -> list[Layout]:
+    """Every tp x pp x dp split of the cluster's GPUs (powers of two for tp and pp,
+    tp inside an NVLink domain and not beyond the attention heads)."""
+    n = cl.gpus
+    tps = [tp] if tp else [t for t in _pow2_upto(min(cl.gpus_per_node, model.heads)) if n % t == 0]
+    out = []
+    for t in tps:
+        pps = [pp] if pp else [p for p in _pow2_upto(min(model.layers, n // t)) if (n // t) % p == 0]
+        for p in pps:
+            if n % (t * p):
+                continue
+            d = n // (t * p)
+            ep = 1
+            if model.is_moe:
+                ep = max(e for e in _pow2_upto(min(model.experts, d)) if d % e == 0)
+            for rc in RECOMPUTE:
+                out.append(Layout(t, p, d, ep, zero, rc))
+    return out
+
+
+def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 4096,
+          global_batch_tokens: float = 4 * 1024 * 1024, precision: str = "bf16",
+          method: str = "pretrain", zero: int = 1, tp: int | None = None,
+          pp: int | None = None, recompute: str | None = None, goodput: float | None = None,
+          lora_rank: int = 16) -> TrainingResult:
+    """Size a training run: the fastest layout that fits memory, its step time, MFU,
+    days and GPU-hours (with goodput), memory per GPU, checkpoint size and write time."""
+    if cl.gpus < 1:
+        raise ValueError("the cluster needs at least one GPU")
+    if tokens <= 0:
+        raise ValueError("tokens must be > 0")
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r} (use one of {', '.join(METHODS)})")
+    notes: list[str] = []
+    seqs = max(1, int(global_batch_tokens // seq_len))
+    cap = cl.gpu.memory_gb * GB * cal.TRAIN_MEMORY_USABLE
+    layouts = candidate_layouts(model, cl, zero, tp, pp)
+    if recompute:
+        layouts = [lay for lay in layouts if lay.recompute == recompute]
+    if not layouts:
+        raise ValueError(f"no tensor/pipeline split of {cl.gpus} GPUs matches tp={tp}, pp={pp}")
+    best = None
+    smallest = None
+    for lay in layouts:
+        s = max(seqs, lay.dp)
+        mem = memory_per_gpu_bytes(model, lay, seq_len, method, max(1, s // lay.dp), lora_rank)
+        if smallest is None or mem < smallest[1]:
+            smallest = (lay, mem, s)
+        if mem > cap:
+            continue
+        st = step_times(model, cl, lay, seq_len, s, precision, method)
+        t = st.total_s / (s * seq_len)
+        if best is None or t < best[0]:
+            best = (t, lay, mem, st, s)
+    fits = best is not None
+    if best is None:
+        lay, mem, s = smallest
+        st = step_times(model, cl, lay, seq_len, s, precision, method)
+        notes.append(f"does not fit: needs {mem / GB:.1f} GB per GPU in the leanest layout, "
+                     f"{cap / GB:.1f} GB usable")
+    else:
+        _, lay, mem, st, s = best
+    if s > seqs:
+        notes.append(f"global batch raised to {s} sequences (one per data-parallel rank)")
+    batch_tokens = s * seq_len
+    step = st.total_s
+    tps = batch_tokens / step
+    per_gpu = tps / cl.gpus
+    mfu = per_gpu * model_flops_per_token(model, seq_len, method) / (cl.gpu.bf16_tflops * 1e12)
+    gp = cal.GOODPUT if goodput is None else goodput
+    seconds = tokens / (tps * gp)
+    days = seconds / 86400.0
+    ck = checkpoint_size_gb(model, method)
+    ck_s = ck / cl.storage_write_gb_per_s if cl.storage_write_gb_per_s else None
+    comm = st.tp_comm_s + st.pp_comm_s + st.dp_comm_s + st.ep_comm_s
+    if not fits:
+        bottleneck = "gpu_memory"
+    elif comm > 0.5 * (st.gemm_s + st.memory_s):
+        bottleneck = "interconnect"
+    elif st.memory_s > st.gemm_s:
+        bottleneck = "memory_bandwidth"
+    else:
+        bottleneck = "compute"
+    return TrainingResult(
+        model=model.slug, gpu=cl.gpu.slug, gpus=cl.gpus, method=method, precision=precision,
+        layout=lay, fits=fits, memory_per_gpu_gb=mem / GB, memory_capacity_gb=cl.gpu.memory_gb,
+        seq_len=seq_len, global_batch_tokens=float(batch_tokens), step_s=step,
+        tokens_per_s=tps, tokens_per_s_per_gpu=per_gpu, mfu=mfu, days=days,
+        gpu_hours=seconds / 3600.0 * cl.gpus, bottleneck=bottleneck, times=st,
+        checkpoint_size_gb=ck, checkpoint_write_s=ck_s, notes=notes + list(cl.notes),
+    )
+
+
+def gpus_for_days(model: ModelArch, cl: ClusterSpec, tokens: float, target_days: float,
+                  max_gpus: int = 1 << 20, **kw) -> int | None:
+    """The fewest GPUs (whole nodes) that train ``tokens`` within ``target_days``,
+    or None if even ``max_gpus`` cannot (scaling efficiency falls with size)."""
+    step = cl.gpus_per_node if cl.gpus_per_node <= 8 else 8
+
+    def ok(n: int) -> bool:
+        r = train(model, cl.with_(gpus=n), tokens, **kw)
+        return r.fits and r.days <= target_days
+
+    # exponential search over powers of two, then bisection over whole nodes
+    lo, hi = 0, step
+    while not ok(hi):
+        lo, hi = hi, hi * 2
+        if hi > max_gpus:
+            return None
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
+        if mid <= lo:
+            break
+        if ok(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi

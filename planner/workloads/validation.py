@@ -1,0 +1,154 @@
+"""Recompute the published measurements in ``validation_cases.yaml`` with the model.
+
+``python -m planner.workloads.validation`` prints the table of docs/validation.md
+(configuration, source, published figure, prediction, error) and the median error.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .arch import ModelArch
+from .cluster import cluster_from_catalog
+from .inference import infer
+from .training import model_flops_per_token, train
+
+CASES_PATH = Path(__file__).with_name("validation_cases.yaml")
+
+
+@dataclass(slots=True)
+class CaseResult:
+    case: dict[str, Any]
+    predicted: float
+    excluded: bool
+
+    @property
+    def published(self) -> float:
+        return float(self.case["published"])
+
+    @property
+    def error(self) -> float:
+        return self.predicted / self.published - 1.0
+
+
+def load_cases(path: Path = CASES_PATH) -> dict[str, Any]:
+    with open(path, encoding="utf-8") as f:
+        return yaml.safe_load(f)
+
+
+def predict(case: dict[str, Any], catalog: Any) -> float:
+    """The model's figure for one case, in the unit of its ``metric``."""
+    model = ModelArch.from_llm(catalog.llm(case["model"]))
+    cl = cluster_from_catalog(catalog, case["gpu"], int(case["gpus"]))
+    if case.get("gpu_overrides"):
+        cl = cl.with_(gpu=cl.gpu.with_(**case["gpu_overrides"]))
+    metric = case["metric"]
+    if case["kind"] == "inference":
+        r = infer(model, cl, precision=case["precision"], kv_precision=case.get("kv_precision"),
+                  input_tokens=int(case["input_tokens"]), output_tokens=int(case["output_tokens"]),
+                  tp=case.get("tp"), batch=case.get("batch"), stack=case.get("stack", "trtllm"))
+        if metric == "tokens_per_s":
+            return r.tokens_per_s
+        if metric == "tokens_per_s_per_gpu":
+            return r.tokens_per_s / r.gpus
+        if metric == "first_token_s":
+            return r.prefill_s
+        if metric == "tokens_per_s_per_user":
+            return r.tokens_per_s_per_user
+    else:
+        r = train(model, cl, float(case["tokens"]), seq_len=int(case.get("seq_len", 4096)),
+                  global_batch_tokens=float(case.get("global_batch_tokens", 4 * 2**20)),
+                  precision=case.get("precision", "bf16"), method=case.get("method", "pretrain"),
+                  tp=case.get("tp"), pp=case.get("pp"), recompute=case.get("recompute"),
+                  goodput=case.get("goodput"))
+        if metric == "gpu_hours":
+            return r.gpu_hours
+        if metric == "days":
+            return r.days
+        if metric == "tflops_per_gpu":
+            return r.tokens_per_s_per_gpu * model_flops_per_token(model, r.seq_len) / 1e12
+        if metric == "mfu":
+            return r.mfu
+    raise ValueError(f"case {case.get('id')}: unknown metric {metric!r}")
+
+
+def run(catalog: Any = None, path: Path = CASES_PATH) -> tuple[list[CaseResult], float]:
+    """All cases (asserted and excluded) with predictions; and the tolerance."""
+    if catalog is None:
+        from planner.catalog import load_catalog
+
+        catalog = load_catalog()
+    doc = load_cases(path)
+    out = [CaseResult(c, predict(c, catalog), False) for c in doc["cases"]]
+    out += [CaseResult(c, predict(c, catalog), True) for c in doc.get("excluded", [])]
+    return out, float(doc["tolerance"])
+
+
+def _config(c: dict[str, Any]) -> str:
+    if c["kind"] == "inference":
+        s = f"{c['model']} on {c['gpus']}x {c['gpu']} TP{c['tp']}, {c['precision'].upper()}, {c['input_tokens']}/{c['output_tokens']} tokens"
+        if c.get("batch"):
+            s += f", batch {c['batch']}"
+        return s
+    s = f"{c['model']} on {c['gpus']:,}x {c['gpu']}, {c['tokens']:.3g} tokens, seq {c['seq_len']}"
+    if c.get("tp"):
+        s += f", TP{c['tp']} PP{c.get('pp', 1)}"
+    if c.get("precision", "bf16") != "bf16":
+        s += f", {c['precision'].upper()}"
+    return s
+
+
+def _fmt(v: float) -> str:
+    if v >= 1e5:
+        return f"{v:,.3g}" if v < 1e6 else f"{v / 1e6:.3g}M"
+    if v >= 100:
+        return f"{v:,.0f}"
+    return f"{v:.3g}"
+
+
+def markdown(results: list[CaseResult], tolerance: float) -> str:
+    lines = ["| # | Case | Configuration | Metric | Published | Predicted | Error |",
+             "|---|---|---|---|---:|---:|---:|"]
+    n = 0
+    for r in results:
+        if r.excluded:
+            continue
+        n += 1
+        c = r.case
+        lines.append(f"| {n} | `{c['id']}` | {_config(c)} | {c['metric']} | {_fmt(r.published)} | "
+                     f"{_fmt(r.predicted)} | {r.error * 100:+.1f} % |")
+    errs = [abs(r.error) for r in results if not r.excluded]
+    lines.append("")
+    lines.append(f"Cases: {len(errs)}. Median absolute error: {statistics.median(errs) * 100:.1f} %. "
+                 f"Largest: {max(errs) * 100:.1f} % (tolerance ±{tolerance * 100:.0f} %).")
+    ex = [r for r in results if r.excluded]
+    if ex:
+        lines += ["", "Excluded (computed, not asserted):", "",
+                  "| Case | Configuration | Published | Predicted | Error | Why excluded |",
+                  "|---|---|---:|---:|---:|---|"]
+        for r in ex:
+            c = r.case
+            lines.append(f"| `{c['id']}` | {_config(c)} | {_fmt(r.published)} | {_fmt(r.predicted)} | "
+                         f"{r.error * 100:+.1f} % | {c['reason']} |")
+    sources = {}
+    for r in results:
+        sources.setdefault(r.case["source"], r.case["url"])
+    lines += ["", "Sources:", ""] + [f"- {t} — <{u}>" for t, u in sources.items()]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    results, tol = run()
+    print(markdown(results, tol))
+    bad = [r for r in results if not r.excluded and abs(r.error) > tol]
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
