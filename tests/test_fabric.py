@@ -327,11 +327,11 @@ def test_findings_speed_mismatch_and_cable_too_long(cat):
     Connect.between(plan, cat, "fab-1", ("srv-1", "ib1"), ("sw-1", "P2.0"), cable="t-cat6a",
                     length_m=5.0).apply(plan)
     codes = {f.code: f for f in check_links(plan, cat)}
-    assert "fabric.speed-mismatch" in codes and "fabric.slow-link" in codes
-    assert codes["fabric.cable-too-long"].severity == "error"
-    assert codes["fabric.media-mismatch"].severity == "error"
+    assert "FABRIC_SPEED_MISMATCH" in codes and "FABRIC_SLOW_LINK" in codes
+    assert codes["FABRIC_CABLE_TOO_LONG"].severity == "error"
+    assert codes["FABRIC_MEDIA_MISMATCH"].severity == "error"
     r = analyse_fabrics(plan, cat)[0]
-    assert any(f.code == "fabric.unconnected-ports" for f in r.findings)
+    assert any(f.code == "FABRIC_UNCONNECTED_PORTS" for f in r.findings)
     assert ("srv-1", "ib2") in r.unconnected_ports
 
 

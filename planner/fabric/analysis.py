@@ -118,51 +118,51 @@ def check_links(plan: Plan, catalog: Any) -> list[Finding]:
         for end, port in ((lk.a, pa), (lk.b, pb)):
             dev = plan.index.placements[end.placement].device
             if port is None:
-                out.append(Finding("error", "fabric.unknown-port",
+                out.append(Finding("error", "FABRIC_UNKNOWN_PORT",
                                    f"{names[end.placement]} ({dev}) has no port {end.port!r} (link {lk.label or lk.id})",
                                    (lk.id, end.placement)))
             key = (end.placement, end.port)
             if key in seen:
-                out.append(Finding("error", "fabric.port-reused",
+                out.append(Finding("error", "FABRIC_PORT_REUSED",
                                    f"port {end.port} of {names[end.placement]} is used by links {seen[key]} and {lk.id}",
                                    (lk.id, seen[key], end.placement)))
             else:
                 seen[key] = lk.id
         if pa is not None and pb is not None and abs(pa.speed_gbps - pb.speed_gbps) > 1e-6:
-            out.append(Finding("warning", "fabric.speed-mismatch",
+            out.append(Finding("warning", "FABRIC_SPEED_MISMATCH",
                                f"link {lk.label or lk.id}: {names[lk.a.placement]} {lk.a.port} runs at "
                                f"{pa.speed_gbps:g} Gb/s, {names[lk.b.placement]} {lk.b.port} at {pb.speed_gbps:g} Gb/s; "
                                f"the link runs at {min(pa.speed_gbps, pb.speed_gbps):g}", (lk.id,)))
         speed = link_speed(pa, pb, fab.speed_gbps)
         if speed + 1e-6 < fab.speed_gbps:
-            out.append(Finding("warning", "fabric.slow-link",
+            out.append(Finding("warning", "FABRIC_SLOW_LINK",
                                f"link {lk.label or lk.id} runs at {speed:g} Gb/s in the {fab.speed_gbps:g} Gb/s "
                                f"fabric {fab.name}", (lk.id, fab.id)))
         if lk.cable is None:
             continue
         cable = catalog.get("cables", lk.cable) if catalog is not None else None
         if cable is None:
-            out.append(Finding("error", "fabric.unknown-cable", f"link {lk.label or lk.id}: cable {lk.cable!r} "
+            out.append(Finding("error", "FABRIC_UNKNOWN_CABLE", f"link {lk.label or lk.id}: cable {lk.cable!r} "
                                                                "is not in the catalog", (lk.id,)))
             continue
         if cable.kind == "transceiver":
-            out.append(Finding("error", "fabric.media-mismatch", f"link {lk.label or lk.id}: {lk.cable} is a "
+            out.append(Finding("error", "FABRIC_MEDIA_MISMATCH", f"link {lk.label or lk.id}: {lk.cable} is a "
                                                                 "transceiver, not a cable", (lk.id,)))
         elif cable.kind in TWISTED_PAIR:
             if speed > cable.speed_gbps + 1e-6:
-                out.append(Finding("error", "fabric.media-mismatch",
+                out.append(Finding("error", "FABRIC_MEDIA_MISMATCH",
                                    f"link {lk.label or lk.id}: {lk.cable} carries {cable.speed_gbps:g} Gb/s, "
                                    f"the ports run at {speed:g}", (lk.id,)))
         elif cable.speed_gbps + 1e-6 < speed:
-            out.append(Finding("error", "fabric.media-mismatch",
+            out.append(Finding("error", "FABRIC_MEDIA_MISMATCH",
                                f"link {lk.label or lk.id}: {lk.cable} is a {cable.speed_gbps:g} Gb/s cable on a "
                                f"{speed:g} Gb/s link", (lk.id,)))
         if lk.length_m is not None and lk.length_m > cable.max_reach_m + 1e-9:
-            out.append(Finding("error", "fabric.cable-too-long",
+            out.append(Finding("error", "FABRIC_CABLE_TOO_LONG",
                                f"link {lk.label or lk.id}: {lk.length_m:g} m is beyond the {cable.max_reach_m:g} m "
                                f"reach of {lk.cable} ({cable.kind})", (lk.id,)))
         if lk.length_m is not None and cable.min_reach_m and lk.length_m + 1e-9 < cable.min_reach_m:
-            out.append(Finding("warning", "fabric.cable-too-short",
+            out.append(Finding("warning", "FABRIC_CABLE_TOO_SHORT",
                                f"link {lk.label or lk.id}: {lk.length_m:g} m is shorter than the "
                                f"{cable.min_reach_m:g} m minimum of {lk.cable}", (lk.id,)))
     return out
@@ -340,8 +340,8 @@ def _analyse_one(plan: Plan, catalog: Any, fab: Any, links: list[Link], ports: _
         dev = catalog.get("device-types", slug)
         r.switch_power_kw += (dev.max_power_w or 0.0) / 1000.0
         if r.switch_ports_used > 0 and len(adj[s]) > (len(switch_ports_at(catalog, slug, fab.speed_gbps)) or 10**9):
-            r.findings.append(Finding("error", "fabric.switch-ports", f"{pl[s].name or s} has more links than ports",
-                                      (s,)))
+            r.findings.append(Finding("error", "FABRIC_SWITCH_PORTS", f"{pl[s].name or s} has more links than ports",
+                                      (s,), "placement"))
     r.switch_power_kw = round(r.switch_power_kw, 3)
     r.optics_power_w = round(r.optics_power_w, 1)
     r.cable_mass_kg = round(r.cable_mass_kg, 2)
@@ -363,17 +363,17 @@ def _analyse_one(plan: Plan, catalog: Any, fab: Any, links: list[Link], ports: _
                     r.unconnected_ports.append((pid, port.name))
     if r.unconnected_ports:
         n_dev = len({p for p, _ in r.unconnected_ports})
-        r.findings.append(Finding("warning", "fabric.unconnected-ports",
+        r.findings.append(Finding("warning", "FABRIC_UNCONNECTED_PORTS",
                                   f"{fab.name}: {len(r.unconnected_ports)} {role} ports on {n_dev} devices are not "
-                                  "wired", (fab.id, *sorted({p for p, _ in r.unconnected_ports})[:50])))
+                                  "wired", (fab.id, *sorted({p for p, _ in r.unconnected_ports})[:50]), "fabric"))
     if ends and not r.connected:
-        r.findings.append(Finding("error", "fabric.disconnected",
+        r.findings.append(Finding("error", "FABRIC_DISCONNECTED",
                                   f"{fab.name} falls apart into {len(comps)} pieces: some servers cannot reach "
-                                  "each other", (fab.id,)))
+                                  "each other", (fab.id,), "fabric"))
     if r.oversubscription > fab.oversubscription + 1e-6:
-        r.findings.append(Finding("warning", "fabric.oversubscribed",
+        r.findings.append(Finding("warning", "FABRIC_OVERSUBSCRIBED",
                                   f"{fab.name} is {r.oversubscription:g}:1 oversubscribed; the target is "
-                                  f"{fab.oversubscription:g}:1", (fab.id,)))
+                                  f"{fab.oversubscription:g}:1", (fab.id,), "fabric"))
     return r
 
 
