@@ -100,34 +100,38 @@ def _results_rack(results: Any, rack_id: str) -> Any:
         return None
 
 
+def rack_load_limit(rr: Any, mode: str) -> tuple[float, float]:
+    """(load W, limit W) of an engine rack result. Power: the engine reports its
+    capacity and headroom on its own load basis (max or typical draw), so the load is
+    capacity - headroom. Cooling: heat against the cooling capacity."""
+    if mode == "power":
+        cap = float(getattr(rr, "power_capacity_w", 0.0) or 0.0)
+        head = getattr(rr, "power_headroom_w", None)
+        return (cap - float(head) if head is not None else float(getattr(rr, "max_w", 0.0) or 0.0)), cap
+    cap = float(getattr(rr, "cooling_capacity_w", 0.0) or 0.0)
+    head = getattr(rr, "cooling_headroom_w", None)
+    return (cap - float(head) if head is not None else float(getattr(rr, "heat_w", 0.0) or 0.0)), cap
+
+
 def rack_utilisation(results: Any, rack_id: str, mode: str) -> float | None:
-    """Utilisation (load / limit) of a rack from engine results; None if unknown.
-    ``mode`` is 'power' or 'cooling'."""
+    """Utilisation (load / limit) of a rack from engine results; None when there are
+    no results or the rack has no limit and no load. ``mode``: 'power' or 'cooling'."""
     rr = _results_rack(results, rack_id)
     if rr is None:
         return None
-    names = {"power": ("power_utilisation", "power_util", "power_fraction"),
-             "cooling": ("cooling_utilisation", "cooling_util", "cooling_fraction")}[mode]
-    for n in names:
-        v = getattr(rr, n, None)
-        if v is not None:
-            return float(v)
-    load = getattr(rr, f"{mode}_w" if mode == "power" else "heat_w", None)
-    limit = getattr(rr, f"{mode}_limit_w", None)
-    if load is not None and limit:
-        return float(load) / float(limit)
-    return None
+    load, limit = rack_load_limit(rr, mode)
+    if limit > 0:
+        return load / limit
+    return None if load <= 0 else float("inf")
 
 
 def rack_figure(results: Any, rack_id: str, mode: str) -> str:
-    """Short figure for a rack label, e.g. '38.4 kW'."""
+    """Short figure for a rack label, e.g. '38.4 / 60.0 kW'."""
     rr = _results_rack(results, rack_id)
     if rr is None:
         return ""
-    v = getattr(rr, "power_w" if mode == "power" else "heat_w", None)
-    if v is None:
-        return ""
-    return f"{float(v) / 1000:.1f} kW"
+    load, limit = rack_load_limit(rr, mode)
+    return f"{load / 1000:.1f} / {limit / 1000:.1f} kW" if limit > 0 else f"{load / 1000:.1f} kW"
 
 
 # --------------------------------------------------------------------------- items
@@ -581,6 +585,8 @@ class FloorScene(QGraphicsScene):
         doc.changed.connect(self.on_changed)
         doc.resultsChanged.connect(self.on_results)
         doc.selectionChanged.connect(self.on_doc_selection)
+        if hasattr(doc, "planReset"):
+            doc.planReset.connect(self.rebuild)
         self.selectionChanged.connect(self.on_scene_selection)
 
     # -- building ---------------------------------------------------------------------

@@ -1,0 +1,263 @@
+"""Findings panel: the engine's design-rule checks as a sortable, filterable table.
+
+Columns: severity (icon), code, message, where. Toggle buttons filter by severity
+and show the counts; the search box filters on code, message and place.
+Double-click (or Enter) selects the object in the Document, so the floor plan and
+the rack elevations show it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui import style
+
+# Finding "where" kinds -> Document selection kinds
+_SELECT_KIND = {"rack": "rack", "placement": "placement", "pdu": "placement", "device": "placement",
+                "row": "row", "room": "room", "feed": "feed", "loop": "loop", "fabric": "fabric", "link": "link",
+                "group": "group", "workload": "workload"}
+
+SEV_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def finding_where(f: Any) -> tuple[str, str | None]:
+    """(kind, id) of a finding, whatever its shape (object with kind/id or where)."""
+    kind = getattr(f, "kind", None)
+    fid = getattr(f, "id", None)
+    if kind is None:
+        where = getattr(f, "where", None) or (f.get("where") if isinstance(f, dict) else None) or {}
+        kind, fid = where.get("kind"), where.get("id")
+    return str(kind or ""), fid
+
+
+def _field(f: Any, name: str) -> Any:
+    return f.get(name) if isinstance(f, dict) else getattr(f, name, None)
+
+
+def results_findings(results: Any) -> list[Any]:
+    if results is None:
+        return []
+    fs = getattr(results, "findings", None)
+    if fs is None and isinstance(results, dict):
+        fs = results.get("findings")
+    return list(fs or [])
+
+
+class FindingsModel(QAbstractTableModel):
+    HEADERS = ("Severity", "Code", "Message", "Where")
+
+    def __init__(self, doc: Any, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.rows: list[tuple[str, str, str, str, str | None, str]] = []  # sev, code, msg, kind, id, where text
+
+    def set_findings(self, findings: list[Any]) -> None:
+        self.beginResetModel()
+        self.rows = []
+        for f in findings:
+            kind, fid = finding_where(f)
+            sev = str(_field(f, "severity") or "info").lower()
+            self.rows.append((sev, str(_field(f, "code") or ""), str(_field(f, "message") or ""), kind, fid,
+                              self._where_text(kind, fid)))
+        self.endResetModel()
+
+    def _where_text(self, kind: str, fid: str | None) -> str:
+        if not fid:
+            return kind or "plan"
+        idx = self.doc.plan.index
+        name = ""
+        if kind == "rack" and fid in idx.racks:
+            name = idx.racks[fid].name
+        elif kind in ("placement", "pdu", "device") and fid in idx.placements:
+            p = idx.placements[fid]
+            rack = idx.racks.get(idx.placement_rack.get(fid, ""))
+            name = (p.name or p.device) + (f" in {rack.name}" + (f" U{p.u}" if p.u else "") if rack else "")
+        elif kind == "row" and fid in idx.rows:
+            name = idx.rows[fid].name
+        elif kind == "room" and fid in idx.rooms:
+            name = idx.rooms[fid].name
+        else:
+            for coll in (self.doc.plan.feeds, self.doc.plan.cooling_loops, self.doc.plan.fabrics):
+                for item in coll:
+                    if item.id == fid:
+                        name = item.name
+        label = {"placement": "device", "pdu": "PDU", "loop": "loop", "feed": "feed"}.get(kind, kind)
+        return f"{label} {name} ({fid})" if name and name != fid else f"{label} {fid}"
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        sev, code, msg, kind, fid, where = self.rows[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (sev.capitalize(), code, msg, where)[col]
+        if role == Qt.ItemDataRole.DecorationRole and col == 0:
+            return style.severity_icon(sev)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{sev.upper()} {code}\n{msg}\n{where}" + ("\nDouble-click to show it" if fid else "")
+        if role == SEV_ROLE:
+            return sev
+        if role == Qt.ItemDataRole.UserRole:  # sort key
+            return (style.severity_rank(sev), code, msg, where)[col]
+        return None
+
+    def target(self, row: int) -> tuple[str, str] | None:
+        sev, code, msg, kind, fid, where = self.rows[row]
+        sel_kind = _SELECT_KIND.get(kind)
+        if not fid or sel_kind is None:
+            return None
+        return sel_kind, fid
+
+
+class FindingsFilter(QSortFilterProxyModel):
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.severities = {"error", "warning", "info"}
+        self.text = ""
+        self.setSortRole(Qt.ItemDataRole.UserRole)
+
+    def set_severities(self, sevs: set[str]) -> None:
+        self.severities = set(sevs)
+        self.invalidate()
+
+    def set_text(self, text: str) -> None:
+        self.text = text.strip().lower()
+        self.invalidate()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+        m = self.sourceModel()
+        sev, code, msg, kind, fid, where = m.rows[source_row]
+        if sev not in self.severities and not (sev not in style.SEVERITIES and "info" in self.severities):
+            return False
+        if self.text and self.text not in f"{code} {msg} {where}".lower():
+            return False
+        return True
+
+
+class FindingsPanel(QWidget):
+    """``FindingsPanel(doc)``: follows ``doc.resultsChanged``; ``on_results(results)``
+    is the slot. ``.table`` is the QTableView, ``.model`` the source model."""
+
+    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.model = FindingsModel(doc, self)
+        self.proxy = FindingsFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = QTableView(self)
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.setShowGrid(False)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        h = self.table.horizontalHeader()
+        h.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        h.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        h.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        h.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)
+        h.setHighlightSections(False)
+        self.table.setColumnWidth(0, 92)
+        self.table.setColumnWidth(1, 210)
+        self.table.setColumnWidth(3, 220)
+        self.table.doubleClicked.connect(self.show_finding)
+        self.table.activated.connect(self.show_finding)
+
+        self.buttons: dict[str, QToolButton] = {}
+        bar = QHBoxLayout()
+        bar.setContentsMargins(6, 4, 6, 4)
+        bar.setSpacing(4)
+        for sev in style.SEVERITIES:
+            b = QToolButton(self)
+            b.setCheckable(True)
+            b.setChecked(True)
+            b.setIcon(style.severity_icon(sev))
+            b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+            b.setAutoRaise(True)
+            b.setToolTip(f"Show {sev}s")
+            b.toggled.connect(self._filter_changed)
+            self.buttons[sev] = b
+            bar.addWidget(b)
+        bar.addSpacing(8)
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText("Filter findings (code, message, rack...)")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.set_text)
+        bar.addWidget(self.search, 1)
+        self.summary = QLabel(self)
+        self.summary.setStyleSheet("color: #5b6570;")
+        bar.addWidget(self.summary)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        lay.addLayout(bar)
+        lay.addWidget(self.table, 1)
+        doc.resultsChanged.connect(self.on_results)
+        self.on_results(doc.results)
+
+    def on_results(self, results: Any) -> None:
+        findings = results_findings(results)
+        self.model.set_findings(findings)
+        counts = {s: 0 for s in style.SEVERITIES}
+        for sev, *_ in self.model.rows:
+            counts[sev if sev in counts else "info"] += 1
+        names = {"error": "Errors", "warning": "Warnings", "info": "Info"}
+        for sev, b in self.buttons.items():
+            b.setText(f"{names[sev]} {counts[sev]}")
+        if results is None:
+            self.summary.setText("no results yet")
+        elif not findings:
+            self.summary.setText("no findings: the design passes every check")
+        else:
+            self.summary.setText(f"{len(findings)} finding{'s' if len(findings) != 1 else ''}")
+
+    def _filter_changed(self) -> None:
+        self.proxy.set_severities({s for s, b in self.buttons.items() if b.isChecked()})
+
+    def show_finding(self, index: QModelIndex) -> None:
+        """Select the finding's object in the Document (other views follow)."""
+        if not index.isValid():
+            return
+        src = self.proxy.mapToSource(index)
+        target = self.model.target(src.row())
+        if target is not None:
+            self.doc.select([target])
+
+    def visible_codes(self) -> list[str]:
+        """Codes in display order (sorting and filters applied)."""
+        return [self.proxy.index(r, 1).data() for r in range(self.proxy.rowCount())]
