@@ -1,0 +1,515 @@
+"""The live engine: full and incremental recompute over a plan.
+
+``Engine.compute(plan)`` computes everything; ``Engine.update(plan, change)`` recomputes
+only what depends on the ``planner.edits.Change`` an edit returned, and gives exactly
+the result of a full recompute (a property test checks this after random edit
+sequences, undo included).
+
+Dependency model (each arrow: "recomputed when the left changes"):
+
+- rack <- its placements, its rack type, its row's/room's settings, the feeds of the
+  PDUs it plugs into, its CDU loop, the links of its devices (cable mass);
+- PDU <- the racks whose devices plug into it (their per-PDU contributions);
+- feed <- the PDUs hanging on it;
+- loop <- the racks on it; room <- its racks; totals <- rooms, loops, links, metadata.
+
+Sums over several contributors use ``math.fsum`` (correctly rounded, hence independent
+of the order), so an incrementally patched aggregate equals a fresh one bit for bit.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+from planner.engine import physics
+from planner.engine.findings import Finding, make
+from planner.engine.rack import PduContribution, RackContext, RackResult, compute_rack
+from planner.engine.results import (
+    INT_FIELDS,
+    SUM_FIELDS,
+    Aggregate,
+    BomLine,
+    FeedResult,
+    LoopResult,
+    PduResult,
+    Results,
+    RoomResult,
+    Totals,
+)
+from planner.engine.settings import EngineSettings
+from planner.engine.specs import SpecCache
+from planner.plan import Plan
+
+_fsum = math.fsum
+
+
+class Engine:
+    """``Engine(catalog, settings)``; then ``compute(plan)`` once and ``update(plan, change)``
+    after every edit. One engine follows one plan object; handing it another plan (or
+    the same plan after edits it was not told about) needs ``compute``."""
+
+    def __init__(self, catalog: Any, settings: EngineSettings | None = None) -> None:
+        self.catalog = catalog
+        self.settings = settings or EngineSettings()
+        self.specs = SpecCache(catalog, default_cords=self.settings.default_cords)
+        self.checker = RackContext.make_checker(catalog)
+        self._plan: Plan | None = None
+        self._results: Results | None = None
+        self._reset()
+
+    def _reset(self) -> None:
+        self._racks: dict[str, RackResult] = {}
+        self._pdus: dict[str, PduResult] = {}
+        self._feeds_r: dict[str, FeedResult] = {}
+        self._loops_r: dict[str, LoopResult] = {}
+        self._rooms: dict[str, RoomResult] = {}
+        self._pdu_contrib_racks: dict[str, set[str]] = {}
+        self._pdu_ref_racks: dict[str, set[str]] = {}
+        self._feed_pdus: dict[str, set[str]] = {}
+        self._loop_racks: dict[str, set[str]] = {}
+        self._row_racks: dict[str, set[str]] = {}
+        self._room_racks: dict[str, set[str]] = {}
+        self._feeds: dict[str, Any] = {}
+        self._loops: dict[str, Any] = {}
+        self._links: dict[str, Any] = {}
+        self._links_by_placement: dict[str, list[Any]] = {}
+
+    @property
+    def results(self) -> Results | None:
+        return self._results
+
+    # -- public API ------------------------------------------------------------------------------
+    def compute(self, plan: Plan) -> Results:
+        """Full recompute."""
+        self._reset()
+        self._plan = plan
+        self._feeds = {f.id: f for f in plan.feeds}
+        self._loops = {c.id: c for c in plan.cooling_loops}
+        for lk in plan.links:
+            self._add_link(lk)
+        racks = set(plan.index.racks)
+        return self._run(plan, racks, set(self._feeds), set(self._loops), set(plan.index.rooms))
+
+    def update(self, plan: Plan, change: Any) -> Results:
+        """Incremental recompute after an edit; ``change`` is the ``Change`` it returned."""
+        if self._plan is not plan or self._results is None:
+            return self.compute(plan)
+        idx = plan.index
+        racks: set[str] = set(change.racks)
+        feeds: set[str] = set(change.feeds)
+        loops: set[str] = set(change.loops)
+        rooms: set[str] = set(change.rooms)
+        if change.feeds:
+            self._feeds = {f.id: f for f in plan.feeds}
+            for f in change.feeds:
+                for pdu in self._feed_pdus.get(f, ()):
+                    racks |= self._pdu_ref_racks.get(pdu, set())
+        if change.loops:
+            self._loops = {c.id: c for c in plan.cooling_loops}
+            for lp in change.loops:
+                racks |= self._loop_racks.get(lp, set())
+        if change.links:
+            self._refresh_links(plan, change.links, racks)
+        for pid in change.placements:
+            r = idx.placement_rack.get(pid)
+            if r is not None:
+                racks.add(r)
+            racks |= self._pdu_ref_racks.get(pid, set())
+        for row_id in change.rows:
+            racks |= self._row_racks.get(row_id, set())
+            row = idx.rows.get(row_id)
+            if row is not None:
+                racks.update(r.id for r in row.racks)
+                rooms.add(idx.row_room[row_id])
+        for room_id in change.rooms:
+            racks |= self._room_racks.get(room_id, set())
+            room = idx.rooms.get(room_id)
+            if room is not None:
+                racks.update(r.id for row in room.rows for r in row.racks)
+        return self._run(plan, racks, feeds, loops, rooms)
+
+    # -- links (cable mass) -------------------------------------------------------------------------
+    def _add_link(self, lk: Any) -> None:
+        self._links[lk.id] = lk
+        for end in (lk.a.placement, lk.b.placement):
+            self._links_by_placement.setdefault(end, []).append(lk)
+
+    def _drop_link(self, lid: str) -> Any:
+        lk = self._links.pop(lid, None)
+        if lk is not None:
+            for end in (lk.a.placement, lk.b.placement):
+                lst = self._links_by_placement.get(end)
+                if lst is not None:
+                    lst[:] = [x for x in lst if x.id != lid]
+                    if not lst:
+                        del self._links_by_placement[end]
+        return lk
+
+    def _refresh_links(self, plan: Plan, ids: set[str], racks: set[str]) -> None:
+        idx = plan.index
+        for lid in ids:
+            old = self._drop_link(lid)
+            if old is not None:
+                for end in (old.a.placement, old.b.placement):
+                    if end in idx.placement_rack:
+                        racks.add(idx.placement_rack[end])
+        for lk in plan.links:  # O(links) scan, only when links changed
+            if lk.id in ids:
+                self._add_link(lk)
+                for end in (lk.a.placement, lk.b.placement):
+                    if end in idx.placement_rack:
+                        racks.add(idx.placement_rack[end])
+
+    # -- the pipeline ---------------------------------------------------------------------------------
+    def _run(self, plan: Plan, dirty_racks: set[str], dirty_feeds: set[str], dirty_loops: set[str],
+             dirty_rooms: set[str]) -> Results:
+        idx = plan.index
+        ctx = RackContext(plan, self.specs, self.settings, self._feeds, self._loops, self._links_by_placement,
+                          self.checker)
+        dirty_pdus: set[str] = set()
+        for rid in dirty_racks:
+            old = self._racks.pop(rid, None)
+            if old is not None:
+                for pdu in old.pdu_contrib:
+                    self._pdu_contrib_racks[pdu].discard(rid)
+                for pdu in old.pdu_refs:
+                    self._pdu_ref_racks[pdu].discard(rid)
+                dirty_pdus.update(old.pdu_contrib)
+                dirty_pdus.update(old.pdus)
+                if old.loop is not None:
+                    self._loop_racks[old.loop].discard(rid)
+                    dirty_loops.add(old.loop)
+                self._row_racks[old.row_id].discard(rid)
+                self._room_racks[old.room_id].discard(rid)
+                dirty_rooms.add(old.room_id)
+            rack = idx.racks.get(rid)
+            if rack is None:
+                continue
+            row_id = idx.rack_row[rid]
+            room = idx.rooms[idx.row_room[row_id]]
+            res = compute_rack(ctx, rack, room, row_id)
+            self._racks[rid] = res
+            for pdu in res.pdu_contrib:
+                self._pdu_contrib_racks.setdefault(pdu, set()).add(rid)
+            for pdu in res.pdu_refs:
+                self._pdu_ref_racks.setdefault(pdu, set()).add(rid)
+            dirty_pdus.update(res.pdu_contrib)
+            dirty_pdus.update(res.pdus)
+            if res.loop is not None:
+                self._loop_racks.setdefault(res.loop, set()).add(rid)
+                dirty_loops.add(res.loop)
+            self._row_racks.setdefault(row_id, set()).add(rid)
+            self._room_racks.setdefault(room.id, set()).add(rid)
+            dirty_rooms.add(room.id)
+
+        for pid in dirty_pdus:
+            old_p = self._pdus.pop(pid, None)
+            if old_p is not None and old_p.feed is not None:
+                self._feed_pdus[old_p.feed].discard(pid)
+                dirty_feeds.add(old_p.feed)
+            new_p = self._compute_pdu(plan, pid)
+            if new_p is not None:
+                self._pdus[pid] = new_p
+                if new_p.feed is not None:
+                    self._feed_pdus.setdefault(new_p.feed, set()).add(pid)
+                    dirty_feeds.add(new_p.feed)
+        for fid in dirty_feeds:
+            self._feeds_r.pop(fid, None)
+            if fid in self._feeds:
+                self._feeds_r[fid] = self._compute_feed(fid)
+        for lid in dirty_loops:
+            self._loops_r.pop(lid, None)
+            if lid in self._loops:
+                self._loops_r[lid] = self._compute_loop(lid)
+        for room_id in dirty_rooms:
+            self._rooms.pop(room_id, None)
+            room = idx.rooms.get(room_id)
+            if room is not None:
+                self._rooms[room_id] = self._compute_room(room)
+        totals, bom, plan_findings = self._compute_totals(plan)
+        self._results = Results(totals=totals, racks=dict(self._racks), pdus=dict(self._pdus),
+                                feeds=dict(self._feeds_r), loops=dict(self._loops_r), rooms=dict(self._rooms),
+                                bom=bom, plan_findings=plan_findings)
+        return self._results
+
+    # -- PDUs ---------------------------------------------------------------------------------------------
+    def _compute_pdu(self, plan: Plan, pid: str) -> PduResult | None:
+        p = plan.index.placements.get(pid)
+        if p is None:
+            return None
+        spec = self.specs.device(p.device)
+        info = spec.pdu
+        if info is None:
+            return None
+        s = self.settings
+        rack_id = plan.index.placement_rack[pid]
+        feed = self._feeds.get(p.feed) if p.feed else None
+        side = feed.side if feed is not None else f"?{pid}"
+        pf = feed.power_factor if feed is not None else s.power_factor
+        der = feed.continuous_derating if feed is not None and feed.continuous_derating else s.continuous_derating
+        contribs: list[PduContribution] = [self._racks[r].pdu_contrib[pid]
+                                           for r in self._pdu_contrib_racks.get(pid, ()) if r in self._racks]
+        typ_ph = [_fsum(c.typical_w[i] for c in contribs) for i in range(3)]
+        max_ph = [_fsum(c.max_w[i] for c in contribs) for i in range(3)]
+        basis_ph = max_ph if s.load_basis == "max" else typ_ph
+        sides = sorted({k for c in contribs for k in c.fail_w} - {side})
+        fail_ph: dict[str, list[float]] = {}
+        for failed in sides:
+            fail_ph[failed] = [_fsum((c.fail_w[failed][i] if failed in c.fail_w else
+                                      (c.max_w[i] if s.load_basis == "max" else c.typical_w[i]))
+                                     for c in contribs) for i in range(3)]
+        findings: list[Finding] = []
+        name = p.name or pid
+        if p.feed is None or feed is None:
+            findings.append(make("PDU_NO_FEED", f"{name} ({pid}) hangs on no power feed"
+                                 + (f" (feed {p.feed!r} does not exist)" if p.feed else ""), "pdu", pid))
+        currents = self._currents(info, basis_ph, pf)
+        neutral = physics.wye_neutral_current(*currents) if info.wiring == "wye" else 0.0
+        worst = list(currents)
+        for arr in fail_ph.values():
+            fc = self._currents(info, arr, pf)
+            worst = [max(a, b) for a, b in zip(worst, fc, strict=True)]
+        n_ph = 1 if info.phases == 1 else 3
+        imb = physics.imbalance_percent(tuple(currents[:n_ph])) if n_ph == 3 else 0.0
+        rating = info.amps
+        if feed is not None:
+            rating = min(rating, feed.breaker_a)
+        derated = rating * der
+        peak = max(currents[:n_ph])
+        if peak > derated:
+            findings.append(make("PDU_PHASE_OVERLOAD", f"{name}: phase current {peak:.1f} A exceeds "
+                                 f"{derated:.1f} A ({der * 100:.0f} % of {rating:.0f} A)", "pdu", pid))
+        elif max(worst[:n_ph]) > derated:
+            findings.append(make("PDU_FAILOVER_OVERLOAD", f"{name}: {max(worst[:n_ph]):.1f} A on a phase when the "
+                                 f"other feed side fails, above {derated:.1f} A ({der * 100:.0f} % of "
+                                 f"{rating:.0f} A)", "pdu", pid))
+        elif max(worst[:n_ph]) > derated * s.feed_warn_fraction:
+            findings.append(make("PDU_PHASE_HIGH", f"{name}: {max(worst[:n_ph]):.1f} A worst-case phase current is "
+                                 f"{max(worst[:n_ph]) / derated * 100:.0f} % of the derated {derated:.1f} A",
+                                 "pdu", pid))
+        if n_ph == 3 and imb > s.phase_imbalance_warn_percent and peak > 0.1 * derated:
+            findings.append(make("PDU_PHASE_IMBALANCE", f"{name}: phase currents "
+                                 f"{currents[0]:.1f}/{currents[1]:.1f}/{currents[2]:.1f} A are {imb:.0f} % "
+                                 "imbalanced; move cords to the lighter phases", "pdu", pid))
+        return PduResult(
+            id=pid, name=name, rack_id=rack_id, device=p.device, feed=p.feed, side=side, wiring=info.wiring,
+            voltage_v=info.voltage_v, phases=info.phases, rating_a=rating, derated_a=derated,
+            typical_w=_fsum(typ_ph), max_w=_fsum(max_ph), phase_w=tuple(basis_ph),  # type: ignore[arg-type]
+            phase_a=tuple(currents), neutral_a=neutral, imbalance_percent=imb,  # type: ignore[arg-type]
+            failover_phase_a=tuple(worst), fail_w={k: _fsum(v) for k, v in fail_ph.items()},  # type: ignore[arg-type]
+            cords=sum(c.cords for c in contribs), findings=tuple(findings))
+
+    @staticmethod
+    def _currents(info: Any, phase_w: list[float], pf: float) -> tuple[float, float, float]:
+        if info.phases == 1:
+            return (physics.single_phase_current(_fsum(phase_w), info.voltage_v, pf), 0.0, 0.0)
+        if info.wiring == "delta":
+            return physics.delta_line_currents(tuple(phase_w), info.voltage_v, pf)  # type: ignore[arg-type]
+        return physics.wye_phase_currents(tuple(phase_w), info.voltage_v, pf)  # type: ignore[arg-type]
+
+    # -- feeds ----------------------------------------------------------------------------------------------
+    def _compute_feed(self, fid: str) -> FeedResult:
+        s = self.settings
+        f = self._feeds[fid]
+        der = f.continuous_derating or s.continuous_derating
+        cap = physics.feed_capacity_w(f.voltage_v, f.breaker_a, f.phases, f.power_factor, der)
+        pdus = [self._pdus[p] for p in sorted(self._feed_pdus.get(fid, ())) if p in self._pdus]
+        typ = _fsum(p.typical_w for p in pdus)
+        mx = _fsum(p.max_w for p in pdus)
+        normal = mx if s.load_basis == "max" else typ
+        sides = sorted({k for p in pdus for k in p.fail_w} - {f.side})
+        worst, worst_side = normal, None
+        for failed in sides:
+            load = _fsum(p.fail_w.get(failed, _fsum(p.phase_w)) for p in pdus)
+            if load > worst:
+                worst, worst_side = load, failed
+        findings: list[Finding] = []
+        label = f"feed {f.name} ({f.side})"
+        if normal > cap:
+            findings.append(make("POWER_FEED_OVERLOAD", f"{label}: {normal / 1000:.1f} kW exceeds its "
+                                 f"{cap / 1000:.1f} kW capacity ({f.breaker_a:.0f} A at {der * 100:.0f} %)", "feed", fid))
+        elif worst > cap:
+            findings.append(make("POWER_FEED_FAILOVER_OVERLOAD", f"{label}: must carry {worst / 1000:.1f} kW when side "
+                                 f"{worst_side} fails, above its {cap / 1000:.1f} kW capacity ({f.breaker_a:.0f} A at "
+                                 f"{der * 100:.0f} %)", "feed", fid))
+        elif worst > cap * s.feed_warn_fraction:
+            findings.append(make("POWER_FEED_HIGH", f"{label}: failover load {worst / 1000:.1f} kW is "
+                                 f"{worst / cap * 100:.0f} % of its {cap / 1000:.1f} kW capacity", "feed", fid))
+        return FeedResult(id=fid, name=f.name, side=f.side, capacity_w=cap, derating=der, typical_w=typ, max_w=mx,
+                          failover_w=worst, failover_side=worst_side, utilisation=worst / cap if cap else 0.0,
+                          pdus=tuple(p.id for p in pdus), findings=tuple(findings))
+
+    # -- loops -----------------------------------------------------------------------------------------------
+    def _compute_loop(self, lid: str) -> LoopResult:
+        s = self.settings
+        lp = self._loops[lid]
+        racks = [self._racks[r] for r in self._loop_racks.get(lid, ()) if r in self._racks]
+        heat = _fsum(r.liquid_heat_w for r in racks)
+        flow = _fsum(r.liquid_flow_l_per_min for r in racks)
+        cu = self.specs.cooling(lp.cdu)
+        findings: list[Finding] = []
+        cap = cu.capacity_w * lp.cdu_count
+        cap_n1 = cu.capacity_w * (lp.cdu_count - 1)
+        rated_flow = cu.flow_l_per_min * lp.cdu_count if cu.flow_l_per_min else None
+        if not cu.known:
+            findings.append(make("LOOP_UNKNOWN_CDU", f"loop {lp.name}: CDU {lp.cdu!r} is not in the catalog; its "
+                                 "capacity is unknown", "loop", lid))
+        else:
+            need = heat * s.loop_margin
+            if need > cap:
+                findings.append(make("LOOP_OVER_CAPACITY", f"loop {lp.name}: {heat / 1000:.0f} kW liquid heat x "
+                                     f"{s.loop_margin:g} margin exceeds {lp.cdu_count} x {cu.capacity_w / 1000:.0f} kW "
+                                     "CDU capacity", "loop", lid))
+            elif heat > 0 and need > cap_n1 and (lp.cdu_count > 1 or cu.pump_redundancy != "N+1"):
+                findings.append(make("LOOP_NO_REDUNDANCY", f"loop {lp.name}: with one of {lp.cdu_count} CDU(s) out, "
+                                     f"{cap_n1 / 1000:.0f} kW is left for {need / 1000:.0f} kW (N+1 not met)",
+                                     "loop", lid))
+            if cu.pump_redundancy == "N":
+                findings.append(make("LOOP_NO_REDUNDANCY", f"loop {lp.name}: CDU {lp.cdu} pumps are not redundant",
+                                     "loop", lid))
+            if rated_flow is not None and flow > rated_flow:
+                findings.append(make("LOOP_FLOW_OVER_CAPACITY", f"loop {lp.name}: {flow:.0f} L/min needed, CDUs are "
+                                     f"rated {rated_flow:.0f} L/min", "loop", lid))
+        if not racks:
+            findings.append(make("LOOP_UNUSED", f"loop {lp.name} serves no rack", "loop", lid))
+        return LoopResult(id=lid, name=lp.name, cdu=lp.cdu, cdu_count=lp.cdu_count, coolant=lp.coolant,
+                          capacity_w=cap, capacity_n_minus_1_w=cap_n1, heat_w=heat, flow_l_per_min=flow,
+                          rated_flow_l_per_min=rated_flow, racks=len(racks),
+                          utilisation=heat / cap if cap else 0.0, findings=tuple(findings))
+
+    # -- rooms and totals --------------------------------------------------------------------------------------
+    def _compute_room(self, room: Any) -> RoomResult:
+        rs = [self._racks[r.id] for row in room.rows for r in row.racks]
+        agg = _aggregate(rs, rack_level=True)
+        return RoomResult(id=room.id, name=room.name, area_m2=room.width_m * room.depth_m, agg=agg)
+
+    def _compute_totals(self, plan: Plan) -> tuple[Totals, list[BomLine], tuple[Finding, ...]]:
+        s = self.settings
+        md = plan.metadata
+        rooms = [self._rooms[r.id] for r in plan.site.rooms]
+        agg = _aggregate([r.agg for r in rooms], rack_level=False)
+        bom = Counter(agg.bom)
+        for lp in plan.cooling_loops:
+            bom[("cooling", lp.cdu)] += lp.cdu_count
+        for lk in self._links.values():
+            if lk.cable:
+                bom[("cables", lk.cable)] += 1
+        findings: list[Finding] = []
+        lines: list[BomLine] = []
+        capex_terms: list[float] = []
+        no_price: list[str] = []
+        other_cur: Counter[str] = Counter()
+        for (table, slug), qty in sorted(bom.items()):
+            price = self.specs.price_of(table, slug)
+            known = self._known(table, slug)
+            name = self._name(table, slug)
+            lines.append(BomLine(table, slug, name, qty, price[0] if price else None, price[1] if price else None,
+                                 known))
+            if price is None:
+                no_price.append(f"{qty} x {slug}")
+            elif price[1] != md.currency:
+                other_cur[price[1]] += 1
+            else:
+                capex_terms.append(price[0] * qty)
+        if no_price:
+            findings.append(make("COST_NO_PRICE", f"{len(no_price)} BOM line(s) have no price and are not in the "
+                                 f"capex: {', '.join(no_price[:5])}{' ...' if len(no_price) > 5 else ''}", "plan"))
+        if other_cur:
+            findings.append(make("COST_CURRENCY", f"{sum(other_cur.values())} BOM line(s) are priced in "
+                                 f"{', '.join(sorted(other_cur))}, not {md.currency}; they are not in the capex "
+                                 "(no exchange rates offline)", "plan"))
+        sums = agg.sums
+        typ = sums.get("typical_w", 0.0)
+        mx = sums.get("max_w", 0.0)
+        energy = physics.annual_energy_kwh(typ * md.pue)
+        totals = Totals(racks=agg.racks, rooms=len(rooms), agg=agg, pue=md.pue, facility_typical_w=typ * md.pue,
+                        facility_max_w=mx * md.pue, energy_kwh_per_year=energy, currency=md.currency,
+                        capex=_fsum(capex_terms), capex_complete=not no_price and not other_cur,
+                        opex_per_year=energy * md.electricity_price_per_kwh,
+                        electricity_price_per_kwh=md.electricity_price_per_kwh)
+        findings.extend(self._balance(agg, s))
+        return totals, lines, tuple(findings)
+
+    def _known(self, table: str, slug: str) -> bool:
+        if table == "device-types":
+            return self.specs.device(slug).known
+        if table == "rack-types":
+            return self.specs.rack_type(slug).known
+        if table == "cooling":
+            return self.specs.cooling(slug).known
+        return self.specs.cable(slug) is not None
+
+    def _name(self, table: str, slug: str) -> str:
+        if table == "device-types":
+            return self.specs.device(slug).name
+        if table == "rack-types":
+            return self.specs.rack_type(slug).name
+        c = self.specs.cable(slug) if table == "cables" else None
+        if c is not None:
+            return f"{c.vendor} {c.model}"
+        return slug
+
+    def _balance(self, agg: Aggregate, s: EngineSettings) -> list[Finding]:
+        out: list[Finding] = []
+        for slug, n in sorted(agg.device_types.items()):
+            spec = self.specs.device(slug)
+            if not spec.known:
+                continue
+            if spec.gpu_count and not spec.gpu_known:
+                out.append(make("UNKNOWN_GPU", f"{spec.name}: GPU {spec.gpu_slug!r} is not in the GPU table; memory "
+                                "and FLOPS of its {n} unit(s) are missing", "device-type", slug))
+            for nic in spec.unknown_nics:
+                out.append(make("UNKNOWN_NIC", f"{spec.name}: NIC {nic!r} is not in the NIC table", "device-type",
+                                slug))
+            g = spec.gpu_count
+            if not g:
+                continue
+            if spec.cpu_cores and spec.cpu_cores / g < s.min_cpu_cores_per_gpu:
+                out.append(make("BALANCE_CPU_CORES", f"{spec.name} ({n} in plan): {spec.cpu_cores / g:.1f} CPU cores "
+                                f"per GPU, below {s.min_cpu_cores_per_gpu:g}: data loading may starve the GPUs",
+                                "device-type", slug))
+            if spec.ram_gb and spec.gpu_memory_gb and spec.ram_gb / spec.gpu_memory_gb < s.min_ram_to_gpu_memory:
+                out.append(make("BALANCE_RAM", f"{spec.name} ({n} in plan): {spec.ram_gb:.0f} GB RAM for "
+                                f"{spec.gpu_memory_gb:.0f} GB GPU memory ({spec.ram_gb / spec.gpu_memory_gb:.2f}x, "
+                                f"below {s.min_ram_to_gpu_memory:g}x)", "device-type", slug))
+            if spec.compute_gbps / g < s.min_compute_gbps_per_gpu:
+                out.append(make("BALANCE_NETWORK", f"{spec.name} ({n} in plan): {spec.compute_gbps / g:.0f} Gb/s "
+                                f"compute-fabric bandwidth per GPU, below {s.min_compute_gbps_per_gpu:g} Gb/s",
+                                "device-type", slug))
+        gpus = agg.ints.get("gpu_count", 0)
+        stor = agg.sums.get("storage_read_gb_per_s", 0.0)
+        if gpus:
+            if stor <= 0:
+                out.append(make("BALANCE_NO_STORAGE", f"{gpus} GPUs but no storage system in the plan", "plan"))
+            elif stor / gpus < s.min_storage_gb_per_s_per_gpu:
+                out.append(make("BALANCE_STORAGE", f"{stor:.0f} GB/s storage read for {gpus} GPUs = "
+                                f"{stor / gpus:.2f} GB/s per GPU, below {s.min_storage_gb_per_s_per_gpu:g}", "plan"))
+        return out
+
+
+def _aggregate(items: list[Any], rack_level: bool) -> Aggregate:
+    """Sums over racks (``rack_level``) or over Aggregates."""
+    agg = Aggregate()
+    gpus: Counter[str] = Counter()
+    bom: Counter[tuple[str, str]] = Counter()
+    types: Counter[str] = Counter()
+    if rack_level:
+        agg.racks = len(items)
+        for f in SUM_FIELDS:
+            agg.sums[f] = _fsum(getattr(r, f) for r in items)
+        for f in INT_FIELDS:
+            agg.ints[f] = sum(getattr(r, f) for r in items)
+    else:
+        agg.racks = sum(a.racks for a in items)
+        for f in SUM_FIELDS:
+            agg.sums[f] = _fsum(a.sums[f] for a in items)
+        for f in INT_FIELDS:
+            agg.ints[f] = sum(a.ints[f] for a in items)
+    for r in items:
+        gpus.update(r.gpus)
+        bom.update(r.bom)
+        types.update(r.device_types)
+    agg.gpus, agg.bom, agg.device_types = dict(gpus), dict(bom), dict(types)
+    return agg

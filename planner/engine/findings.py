@@ -1,0 +1,98 @@
+"""Findings: the engine's design-rule-check output.
+
+Every code the engine can emit is listed in :data:`CODES` with its severity and a
+one-line meaning; docs/engine.md lists the same table (a test keeps them in step).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning", "info"]
+SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    severity: Severity
+    code: str
+    message: str
+    kind: str  # where: rack, placement, pdu, feed, loop, room, device-type, plan
+    id: str | None = None
+
+    @property
+    def where(self) -> dict[str, str | None]:
+        return {"kind": self.kind, "id": self.id}
+
+    def to_dict(self) -> dict[str, object]:
+        return {"severity": self.severity, "code": self.code, "message": self.message, "where": self.where}
+
+
+CODES: dict[str, tuple[Severity, str]] = {
+    # hardware
+    "UNKNOWN_DEVICE": ("error", "A placement's device slug is not in the catalog."),
+    "UNKNOWN_RACK_TYPE": ("error", "A rack's type is not in the catalog (48U/600x1200 assumed for space)."),
+    "UNKNOWN_GPU": ("warning", "A server's GPU model is not in the GPU table; its compute figures are missing."),
+    "UNKNOWN_NIC": ("warning", "A device's NIC model is not in the NIC table."),
+    "NO_POWER_DATA": ("warning", "A device type gives no power figures; it counts as 0 W."),
+    "NO_MASS_DATA": ("info", "A device or rack type gives no weight; it counts as 0 kg."),
+    # placement
+    "PLACEMENT_OVERLAP": ("error", "Two devices occupy the same U on the same face."),
+    "PLACEMENT_OUT_OF_RACK": ("error", "A device extends above the rack's top U or has no valid position."),
+    # power
+    "POWER_CORDS_SPREAD": ("info", "Devices without explicit power connections: their cords were spread over "
+                                    "the rack's PDUs."),
+    "POWER_NO_PDU": ("error", "A rack has powered devices but no PDU to plug them into."),
+    "POWER_UNKNOWN_PDU": ("error", "A power connection names a placement that is not a PDU."),
+    "POWER_OUTLET_INVALID": ("error", "A power connection uses an outlet number the PDU does not have."),
+    "POWER_OUTLET_CONFLICT": ("error", "Two cords are plugged into the same PDU outlet."),
+    "POWER_OUTLETS_EXHAUSTED": ("error", "More cords than free outlets on the rack's PDUs."),
+    "POWER_SINGLE_CORDED": ("warning", "A device in a redundant (A/B) rack is fed from one side only."),
+    "PSU_OVERLOAD": ("warning", "Device maximum draw exceeds its PSUs' rating with the redundant PSU(s) lost."),
+    "PDU_NO_FEED": ("warning", "A PDU hangs on no power feed; feed checks cannot include it."),
+    "PDU_PHASE_OVERLOAD": ("error", "A PDU phase current exceeds the derated rating in normal operation."),
+    "PDU_FAILOVER_OVERLOAD": ("error", "A PDU phase current exceeds the derated rating when another feed side "
+                                       "fails."),
+    "PDU_PHASE_HIGH": ("warning", "A PDU phase is above the warning fraction of its derated rating."),
+    "PDU_PHASE_IMBALANCE": ("warning", "Phase currents of a three-phase PDU differ by more than the threshold."),
+    "POWER_FEED_OVERLOAD": ("error", "A feed's load exceeds its derated capacity in normal operation."),
+    "POWER_FEED_FAILOVER_OVERLOAD": ("error", "A feed cannot carry its load when another side fails (2N/N+1)."),
+    "POWER_FEED_HIGH": ("warning", "A feed's failover load is above the warning fraction of its capacity."),
+    "POWER_FEED_NO_REDUNDANCY": ("warning", "All of a rack's PDUs hang on one feed side: no A/B redundancy."),
+    # cooling
+    "COOLING_OVER_CAPACITY": ("error", "A rack's heat exceeds the limit of its cooling method."),
+    "COOLING_NEAR_CAPACITY": ("warning", "A rack's heat is above the warning fraction of its cooling limit."),
+    "COOLING_RESIDUAL_AIR": ("error", "Heat left to air in a liquid-cooled rack exceeds the residual air limit."),
+    "COOLING_LIQUID_DEVICE_ON_AIR": ("error", "A liquid-cooled device sits in a rack without liquid cooling."),
+    "COOLING_NO_LOOP": ("error", "A direct-liquid rack names no (or an unknown) CDU loop."),
+    "COOLING_UNKNOWN_UNIT": ("warning", "A rack's cooling unit slug is not in the catalog; a default capacity is "
+                                        "assumed."),
+    "COOLING_UNIT_ASSUMED": ("info", "No cooling unit chosen: the default capacity for the method is used."),
+    "LOOP_UNKNOWN_CDU": ("error", "A loop's CDU slug is not in the catalog; its capacity is unknown."),
+    "LOOP_OVER_CAPACITY": ("error", "A loop's liquid heat (with margin) exceeds its CDUs' capacity."),
+    "LOOP_NO_REDUNDANCY": ("warning", "A loop cannot carry its heat with one CDU out, or its pumps are not N+1."),
+    "LOOP_FLOW_OVER_CAPACITY": ("warning", "A loop's coolant flow exceeds its CDUs' rated flow."),
+    "LOOP_UNUSED": ("info", "A cooling loop serves no rack."),
+    # space and weight
+    "RACK_OVERWEIGHT": ("error", "Equipment mass exceeds the rack's static load rating."),
+    "FLOOR_OVERLOAD": ("error", "A rack's mass over its footprint exceeds the room's floor load limit."),
+    # compute balance
+    "BALANCE_CPU_CORES": ("warning", "Too few CPU cores per GPU."),
+    "BALANCE_RAM": ("warning", "System RAM small against GPU memory."),
+    "BALANCE_NETWORK": ("warning", "Compute-fabric bandwidth per GPU below threshold."),
+    "BALANCE_STORAGE": ("warning", "Storage throughput per GPU below threshold."),
+    "BALANCE_NO_STORAGE": ("info", "The plan has GPUs but no storage systems."),
+    # cost
+    "COST_NO_PRICE": ("warning", "Items without a catalog price: capex is incomplete."),
+    "COST_CURRENCY": ("warning", "Items priced in another currency than the plan's: left out of the total."),
+    # capacity
+    "STRANDED_SPACE": ("info", "Free rack units that cannot be used: no power or cooling headroom left."),
+    "STRANDED_POWER": ("info", "Power and cooling headroom that cannot be used: no rack units left."),
+}
+
+
+def make(code: str, message: str, kind: str, entity_id: str | None = None,
+         severity: Severity | None = None) -> Finding:
+    sev, _ = CODES[code]
+    return Finding(severity or sev, code, message, kind, entity_id)

@@ -1,0 +1,514 @@
+"""Per-rack computation: a pure function of one rack (plus the feeds, loops and PDUs
+it refers to). Everything the engine shows for a rack, and the rack's contribution to
+its PDUs, comes from here; aggregates (PDUs, feeds, loops, rooms, totals) only sum
+these results."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from planner.engine import physics
+from planner.engine.findings import Finding, make
+from planner.engine.settings import EngineSettings
+from planner.engine.specs import DeviceSpec, LenientCatalog, SpecCache
+from planner.placement import PlacementChecker
+from planner.plan import CoolingLoop, Plan, PowerFeed, Rack, Room
+
+COOLING_NAMES = {"air": "air", "air-containment": "air with containment", "rdhx": "rear-door heat exchanger",
+                 "direct-liquid": "direct liquid", "immersion": "immersion"}
+
+
+@dataclass(slots=True)
+class PduContribution:
+    """Load one rack puts on one PDU: per phase (or branch, for delta), in W."""
+
+    typical_w: list[float]
+    max_w: list[float]
+    fail_w: dict[str, list[float]]  # failed feed side -> per-phase W (load basis) on this PDU
+    cords: int = 0
+
+
+@dataclass(slots=True)
+class RackResult:
+    id: str
+    name: str
+    room_id: str
+    row_id: str
+    rack_type: str
+    u_height: int
+    u_used: int
+    u_free: int
+    largest_free_block_u: int
+    devices: int
+    idle_w: float
+    typical_w: float
+    max_w: float
+    nameplate_w: float
+    heat_w: float
+    liquid_heat_w: float
+    air_heat_w: float
+    cooling: str
+    cooling_unit: str | None
+    loop: str | None
+    cooling_capacity_w: float
+    airflow_cfm: float
+    airflow_m3_per_h: float
+    liquid_flow_l_per_min: float
+    mass_kg: float
+    equipment_mass_kg: float
+    cable_mass_kg: float
+    max_load_kg: float | None
+    footprint_m2: float
+    floor_load_kg_per_m2: float
+    power_capacity_w: float
+    power_headroom_w: float
+    cooling_headroom_w: float
+    gpus: dict[str, int]
+    gpu_count: int
+    gpu_memory_gb: float
+    gpu_bw_tb_per_s: float
+    bf16_pflops: float
+    fp8_pflops: float
+    cpu_cores: int
+    ram_gb: float
+    compute_gbps: float
+    storage_read_gb_per_s: float
+    bom: dict[tuple[str, str], int]
+    findings: tuple[Finding, ...]
+    pdu_contrib: dict[str, PduContribution] = field(default_factory=dict)
+    pdus: tuple[str, ...] = ()
+    feeds: frozenset[str] = frozenset()
+    pdu_refs: frozenset[str] = frozenset()  # PDU ids this rack depends on (own and cords into others)
+    device_types: dict[str, int] = field(default_factory=dict)  # slug -> count, for balance checks
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "name": self.name, "room": self.room_id, "row": self.row_id, "rack_type": self.rack_type,
+            "power_kw": {"idle": self.idle_w / 1000, "typical": self.typical_w / 1000, "max": self.max_w / 1000,
+                         "nameplate": self.nameplate_w / 1000},
+            "heat_kw": self.heat_w / 1000, "liquid_heat_kw": self.liquid_heat_w / 1000,
+            "air_heat_kw": self.air_heat_w / 1000,
+            "heat_btu_per_h": physics.btu_per_h(self.heat_w),
+            "cooling": self.cooling, "cooling_unit": self.cooling_unit, "loop": self.loop,
+            "cooling_capacity_kw": self.cooling_capacity_w / 1000,
+            "airflow_cfm": self.airflow_cfm, "airflow_m3_per_h": self.airflow_m3_per_h,
+            "liquid_flow_l_per_min": self.liquid_flow_l_per_min,
+            "mass_kg": self.mass_kg, "equipment_mass_kg": self.equipment_mass_kg,
+            "cable_mass_kg": self.cable_mass_kg, "max_load_kg": self.max_load_kg,
+            "floor_load_kg_per_m2": self.floor_load_kg_per_m2,
+            "u_height": self.u_height, "u_used": self.u_used, "u_free": self.u_free,
+            "largest_free_block_u": self.largest_free_block_u, "devices": self.devices,
+            "power_capacity_kw": self.power_capacity_w / 1000, "power_headroom_kw": self.power_headroom_w / 1000,
+            "cooling_headroom_kw": self.cooling_headroom_w / 1000,
+            "gpus": self.gpu_count, "gpus_by_model": dict(sorted(self.gpus.items())),
+            "gpu_memory_gb": self.gpu_memory_gb, "cpu_cores": self.cpu_cores, "ram_gb": self.ram_gb,
+        }
+
+
+@dataclass
+class RackContext:
+    plan: Plan
+    specs: SpecCache
+    settings: EngineSettings
+    feeds: dict[str, PowerFeed]
+    loops: dict[str, CoolingLoop]
+    links_by_placement: dict[str, list[Any]]
+    checker: PlacementChecker
+
+    @classmethod
+    def make_checker(cls, catalog: Any) -> PlacementChecker:
+        return PlacementChecker(LenientCatalog(catalog))
+
+
+def _feed_side(ctx: RackContext, pdu_placement: Any) -> str:
+    fid = pdu_placement.feed
+    feed = ctx.feeds.get(fid) if fid else None
+    # a PDU on no feed is its own failure domain
+    return feed.side if feed is not None else f"?{pdu_placement.id}"
+
+
+def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackResult:
+    s = ctx.settings
+    specs = ctx.specs
+    plan = ctx.plan
+    rt = specs.rack_type(rack.rack_type)
+    findings: list[Finding] = []
+    rid = rack.id
+    if not rt.known:
+        findings.append(make("UNKNOWN_RACK_TYPE", f"{rack.name}: rack type {rack.rack_type!r} is not in the catalog; "
+                             f"assuming {rt.u_height}U, {rt.width_mm:.0f} x {rt.depth_mm:.0f} mm, 0 kg", "rack", rid))
+    elif not rt.mass_kg:
+        findings.append(make("NO_MASS_DATA", f"{rack.name}: rack type {rack.rack_type} gives no weight", "rack", rid))
+
+    # -- space ------------------------------------------------------------------------------
+    front: dict[int, str] = {}
+    rear: dict[int, str] = {}
+    u_used_set: set[int] = set()
+    by_id: dict[str, Any] = {}
+    for p in rack.placements:
+        by_id[p.id] = p
+        fp = ctx.checker.footprint(p)
+        if fp is None:
+            continue
+        spec = specs.device(p.device)
+        top = p.u + max(1, -(-int(spec.u_height * 2) // 2)) - 1 if p.u is not None else 0
+        if p.u is not None and top > rt.u_height:
+            findings.append(make("PLACEMENT_OUT_OF_RACK", f"{rack.name}: {p.name or spec.name} at U{p.u} reaches "
+                                 f"U{top}, above the top of the {rt.u_height}U rack", "placement", p.id))
+        for face, units, occ in (("front", fp[0], front), ("rear", fp[1], rear)):
+            for u in sorted(units):
+                other = occ.get(u)
+                if other is not None and other != p.id:
+                    findings.append(make("PLACEMENT_OVERLAP", f"{rack.name}: U{u} on the {face} is used by both "
+                                         f"{by_id[other].name or other} and {p.name or p.id}", "placement", p.id))
+                    break
+            for u in units:
+                occ.setdefault(u, p.id)
+        u_used_set.update(u for u in fp[0] | fp[1] if 1 <= u <= rt.u_height)
+    u_used = len(u_used_set)
+    blocks = ctx.checker.free_blocks(rack) if rt.known else _free_blocks(front, rear, rt.u_height)
+    largest = max((n for _, n in blocks), default=0)
+
+    # -- devices: power, mass, compute --------------------------------------------------------
+    idle = typ = mx = nameplate = 0.0
+    liquid = 0.0
+    equip_mass = 0.0
+    gpus: Counter[str] = Counter()
+    device_types: Counter[str] = Counter()
+    bom: Counter[tuple[str, str]] = Counter()
+    bom[("rack-types", rack.rack_type)] += 1
+    gpu_n = cpu = 0
+    gpu_mem = gpu_bw = bf16 = fp8 = ram = gbps = stor = 0.0
+    unknown: Counter[str] = Counter()
+    no_power: Counter[str] = Counter()
+    no_mass: Counter[str] = Counter()
+    liquid_devices: list[str] = []
+    powered: list[tuple[Any, DeviceSpec]] = []
+    own_pdus: list[Any] = []
+    unit_dev: DeviceSpec | None = None
+    for p in rack.placements:
+        spec = specs.device(p.device)
+        bom[("device-types", p.device)] += 1
+        device_types[p.device] += 1
+        if not spec.known:
+            unknown[p.device] += 1
+            continue
+        if spec.pdu is not None:
+            own_pdus.append(p)
+        equip_mass += spec.mass_kg
+        if not spec.has_mass:
+            no_mass[p.device] += 1
+        if spec.has_power:
+            idle += spec.idle_w
+            typ += spec.typical_w
+            mx += spec.max_w
+            if spec.nameplate_w:
+                nameplate += spec.nameplate_w
+            basis = spec.max_w if s.load_basis == "max" else spec.typical_w
+            liquid += basis * spec.liquid_fraction
+            if spec.liquid_fraction > 0:
+                liquid_devices.append(p.name or p.id)
+            powered.append((p, spec))
+            if spec.kind != "pdu" and (unit_dev is None or spec.max_w > unit_dev.max_w):
+                unit_dev = spec
+            if spec.psus_needed and spec.psu_rating_w and spec.max_w > spec.psus_needed * spec.psu_rating_w:
+                findings.append(make("PSU_OVERLOAD", f"{p.name or p.id}: {spec.max_w / 1000:.1f} kW maximum draw "
+                                     f"exceeds {spec.psus_needed} x {spec.psu_rating_w:.0f} W PSUs left after a "
+                                     "PSU failure", "placement", p.id))
+        elif spec.kind not in ("pdu", "patch"):
+            no_power[p.device] += 1
+        if spec.gpu_count:
+            gpus[spec.gpu_slug or "?"] += spec.gpu_count
+            gpu_n += spec.gpu_count
+            gpu_mem += spec.gpu_memory_gb
+            gpu_bw += spec.gpu_bw_tb_per_s
+            bf16 += spec.bf16_tflops
+            fp8 += spec.fp8_tflops
+        cpu += spec.cpu_cores
+        ram += spec.ram_gb
+        gbps += spec.compute_gbps
+        stor += spec.storage_read_gb_per_s
+    for slug, n in sorted(unknown.items()):
+        findings.append(make("UNKNOWN_DEVICE", f"{rack.name}: {n} x {slug!r} not in the catalog (counted as 1U, "
+                             "0 W, 0 kg)", "rack", rid))
+    for slug, n in sorted(no_power.items()):
+        findings.append(make("NO_POWER_DATA", f"{rack.name}: {n} x {slug} have no power figures (counted as 0 W)",
+                             "rack", rid))
+    for slug, n in sorted(no_mass.items()):
+        findings.append(make("NO_MASS_DATA", f"{rack.name}: {n} x {slug} have no weight (counted as 0 kg)",
+                             "rack", rid))
+
+    # -- cords, outlets and phases --------------------------------------------------------------
+    contrib, pdu_refs, spread, pfind = _distribute(ctx, rack, own_pdus, powered)
+    findings.extend(pfind)
+    if spread:
+        findings.append(make("POWER_CORDS_SPREAD", f"{rack.name}: {spread} device(s) have no power connections; "
+                             "their cords were spread over the rack's PDUs in order (A/B alternating, next free "
+                             "outlet)", "rack", rid))
+    pdu_feeds = frozenset(p.feed for p in own_pdus if p.feed)
+    sides = {ctx.feeds[f].side for f in pdu_feeds if f in ctx.feeds}
+    if len(own_pdus) >= 2 and len(sides) == 1:
+        findings.append(make("POWER_FEED_NO_REDUNDANCY", f"{rack.name}: all PDUs hang on feed side "
+                             f"{next(iter(sides))}; a feed failure takes the rack down", "rack", rid))
+
+    # power capacity of the rack's own PDUs, with one feed side lost
+    cap_by_side: Counter[str] = Counter()
+    for p in own_pdus:
+        spec = specs.device(p.device)
+        assert spec.pdu is not None
+        feed = ctx.feeds.get(p.feed) if p.feed else None
+        pf = feed.power_factor if feed else s.power_factor
+        der = (feed.continuous_derating if feed and feed.continuous_derating else s.continuous_derating)
+        cap = physics.feed_capacity_w(spec.pdu.voltage_v, spec.pdu.amps, spec.pdu.phases, pf, der)
+        if feed is not None:
+            cap = min(cap, physics.feed_capacity_w(feed.voltage_v, feed.breaker_a, feed.phases, pf, der))
+        cap_by_side[_feed_side(ctx, p)] += cap
+    total_cap = sum(cap_by_side.values())
+    power_cap = total_cap - max(cap_by_side.values()) if len(cap_by_side) >= 2 else total_cap
+
+    # -- cooling ----------------------------------------------------------------------------------
+    choice = plan.effective_cooling(rack)
+    method = choice.method
+    basis_w = mx if s.load_basis == "max" else typ
+    heat = basis_w
+    unit = choice.unit
+    loop_id = choice.loop
+    coolant = "water"
+    liquid_dt = 10.0
+    air_dt = choice.delta_t_k if (choice.delta_t_k and method in ("air", "air-containment", "rdhx")) else s.air_delta_t_k
+    if unit is not None:
+        bom[("cooling", unit)] += 1
+    label = COOLING_NAMES[method]
+    if method in ("direct-liquid", "immersion"):
+        loop = ctx.loops.get(loop_id) if loop_id else None
+        if method == "direct-liquid" and loop is None:
+            findings.append(make("COOLING_NO_LOOP", f"{rack.name}: direct liquid cooling needs a CDU loop"
+                                 + (f" (loop {loop_id!r} does not exist)" if loop_id else ""), "rack", rid))
+        if loop is not None:
+            coolant = loop.coolant
+            liquid_dt = loop.delta_t_k
+        if choice.delta_t_k:
+            liquid_dt = choice.delta_t_k
+    if method == "air":
+        cap_w = s.air_limit_kw * 1000
+    elif method == "air-containment":
+        cap_w = s.air_containment_limit_kw * 1000
+    elif method == "direct-liquid":
+        cap_w = s.direct_liquid_limit_kw * 1000
+    else:
+        default = s.rdhx_default_kw if method == "rdhx" else s.immersion_default_kw
+        cap_w = default * 1000
+        if unit is None:
+            findings.append(make("COOLING_UNIT_ASSUMED", f"{rack.name}: no {label} unit chosen; assuming "
+                                 f"{default:g} kW", "rack", rid))
+        else:
+            cu = specs.cooling(unit)
+            if cu.known:
+                cap_w = cu.capacity_w
+            else:
+                findings.append(make("COOLING_UNKNOWN_UNIT", f"{rack.name}: cooling unit {unit!r} is not in the "
+                                     f"catalog; assuming {default:g} kW", "rack", rid))
+    if method == "direct-liquid":
+        liquid_heat = liquid
+    elif method == "immersion":
+        liquid_heat = heat  # the tank takes all heat into its fluid
+    else:
+        liquid_heat = 0.0
+        if liquid_devices:
+            findings.append(make("COOLING_LIQUID_DEVICE_ON_AIR", f"{rack.name}: {len(liquid_devices)} liquid-cooled "
+                                 f"device(s) ({', '.join(liquid_devices[:3])}) but the rack is on {label}; "
+                                 "choose direct liquid cooling and a CDU loop", "rack", rid))
+    air_heat = heat - liquid_heat
+    airflow = physics.airflow_cfm(air_heat, air_dt)
+    airflow_m3 = physics.airflow_m3_per_h(air_heat, air_dt)
+    flow = physics.liquid_flow_l_per_min(liquid_heat, liquid_dt, coolant) if liquid_heat > 0 else 0.0
+    if heat > cap_w:
+        findings.append(make("COOLING_OVER_CAPACITY", f"{rack.name}: {heat / 1000:.1f} kW exceeds the "
+                             f"{cap_w / 1000:.0f} kW limit of {label}; {_suggest(heat, s)}", "rack", rid))
+    elif heat > cap_w * s.cooling_warn_fraction:
+        findings.append(make("COOLING_NEAR_CAPACITY", f"{rack.name}: {heat / 1000:.1f} kW is "
+                             f"{heat / cap_w * 100:.0f} % of the {cap_w / 1000:.0f} kW limit of {label}", "rack", rid))
+    if method == "direct-liquid" and air_heat > s.residual_air_limit_kw * 1000:
+        findings.append(make("COOLING_RESIDUAL_AIR", f"{rack.name}: {air_heat / 1000:.1f} kW still goes to room air "
+                             f"(limit {s.residual_air_limit_kw:g} kW): devices capture only "
+                             f"{(liquid_heat / heat * 100) if heat else 0:.0f} % of their heat in liquid; use "
+                             "liquid-cooled servers or add a rear-door heat exchanger", "rack", rid))
+
+    # -- mass and floor -------------------------------------------------------------------------------
+    cable_mass = 0.0
+    for p in rack.placements:
+        for lk in ctx.links_by_placement.get(p.id, ()):
+            c = specs.cable(lk.cable)
+            if c is not None and c.mass_kg_per_m:
+                cable_mass += c.mass_kg_per_m * (lk.length_m or s.cable_length_default_m) / 2
+    load = equip_mass + cable_mass
+    total_mass = rt.mass_kg + load
+    area = rt.width_mm * rt.depth_mm / 1e6
+    floor = total_mass / area
+    if rt.max_load_kg is not None and load > rt.max_load_kg:
+        findings.append(make("RACK_OVERWEIGHT", f"{rack.name}: {load:.0f} kg of equipment exceeds the rack's "
+                             f"{rt.max_load_kg:.0f} kg load rating", "rack", rid))
+    if floor > room.floor_load_limit_kg_per_m2:
+        findings.append(make("FLOOR_OVERLOAD", f"{rack.name}: {total_mass:.0f} kg on {area:.2f} m2 is "
+                             f"{floor:.0f} kg/m2, above the {room.name} limit of "
+                             f"{room.floor_load_limit_kg_per_m2:.0f} kg/m2", "rack", rid))
+
+    # -- stranded capacity ---------------------------------------------------------------------------
+    power_head = power_cap - basis_w
+    cool_head = cap_w - heat
+    if unit_dev is not None and own_pdus:
+        head = min(power_head, cool_head)
+        unit_u = max(1, -(-int(unit_dev.u_height * 2) // 2))
+        if largest >= unit_u and head < unit_dev.max_w:
+            findings.append(make("STRANDED_SPACE", f"{rack.name}: {largest}U free in one block but only "
+                                 f"{max(head, 0) / 1000:.1f} kW of power/cooling headroom; another "
+                                 f"{unit_dev.name} ({unit_dev.max_w / 1000:.1f} kW) would not fit", "rack", rid))
+        elif largest < unit_u and head >= max(unit_dev.max_w, s.stranded_min_power_kw * 1000):
+            findings.append(make("STRANDED_POWER", f"{rack.name}: {head / 1000:.1f} kW of power and cooling "
+                                 f"headroom but only {largest}U free in one block", "rack", rid))
+
+    return RackResult(
+        id=rid, name=rack.name, room_id=room.id, row_id=row_id, rack_type=rack.rack_type, u_height=rt.u_height,
+        u_used=u_used, u_free=rt.u_height - u_used, largest_free_block_u=largest,
+        devices=len(rack.placements), idle_w=idle, typical_w=typ, max_w=mx, nameplate_w=nameplate,
+        heat_w=heat, liquid_heat_w=liquid_heat, air_heat_w=air_heat, cooling=method, cooling_unit=unit,
+        loop=loop_id if method in ("direct-liquid", "immersion") else None, cooling_capacity_w=cap_w,
+        airflow_cfm=airflow, airflow_m3_per_h=airflow_m3, liquid_flow_l_per_min=flow, mass_kg=total_mass,
+        equipment_mass_kg=equip_mass, cable_mass_kg=cable_mass, max_load_kg=rt.max_load_kg, footprint_m2=area,
+        floor_load_kg_per_m2=floor, power_capacity_w=power_cap, power_headroom_w=power_head,
+        cooling_headroom_w=cool_head, gpus=dict(gpus), gpu_count=gpu_n, gpu_memory_gb=gpu_mem,
+        gpu_bw_tb_per_s=gpu_bw, bf16_pflops=bf16 / 1000, fp8_pflops=fp8 / 1000, cpu_cores=cpu, ram_gb=ram,
+        compute_gbps=gbps, storage_read_gb_per_s=stor, bom=dict(bom), findings=tuple(findings),
+        pdu_contrib=contrib, pdus=tuple(p.id for p in own_pdus), feeds=pdu_feeds, pdu_refs=frozenset(pdu_refs),
+        device_types=dict(device_types))
+
+
+def _suggest(heat_w: float, s: EngineSettings) -> str:
+    kw = heat_w / 1000
+    if kw <= s.air_containment_limit_kw:
+        return "use hot/cold-aisle containment or a rear-door heat exchanger"
+    if kw <= s.direct_liquid_limit_kw:
+        return f"needs direct liquid cooling (racks up to ~{s.direct_liquid_limit_kw:g} kW) or fewer devices"
+    return "split the load over more racks: this exceeds even direct liquid cooling"
+
+
+def _free_blocks(front: dict[int, str], rear: dict[int, str], height: int) -> list[tuple[int, int]]:
+    blocks = []
+    start = None
+    for u in range(1, height + 2):
+        free = u <= height and u not in front and u not in rear
+        if free and start is None:
+            start = u
+        elif not free and start is not None:
+            blocks.append((start, u - start))
+            start = None
+    return blocks
+
+
+def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list[tuple[Any, DeviceSpec]]
+                ) -> tuple[dict[str, PduContribution], set[str], int, list[Finding]]:
+    """Cords to outlets to phases; each device's load split evenly over its live cords."""
+    specs = ctx.specs
+    plan = ctx.plan
+    findings: list[Finding] = []
+    pdu_refs = {p.id for p in own_pdus}
+    pdu_placements = {p.id: p for p in own_pdus}
+    order = sorted(own_pdus, key=lambda p: (_feed_side(ctx, p), p.id))
+    used: dict[str, dict[int, str]] = {p.id: {} for p in own_pdus}
+    next_free: dict[str, int] = {p.id: 1 for p in own_pdus}
+    spread = 0
+    # pass 1: explicit cords, with outlet numbers
+    cords_of: list[tuple[Any, DeviceSpec, list[list[Any]]]] = []  # [pdu_id, outlet|None]
+    for p, spec in powered:
+        if spec.pdu is not None:
+            continue
+        cords: list[list[Any]] = []
+        if p.power:
+            for c in p.power:
+                pdu_refs.add(c.pdu)
+                target = pdu_placements.get(c.pdu)
+                if target is None:
+                    target = plan.index.placements.get(c.pdu)
+                    if target is not None:
+                        pdu_placements[c.pdu] = target
+                tspec = specs.device(target.device) if target is not None else None
+                if tspec is None or tspec.pdu is None:
+                    findings.append(make("POWER_UNKNOWN_PDU", f"{p.name or p.id}: power connection to {c.pdu!r}, "
+                                         "which is not a known PDU", "placement", p.id))
+                    continue
+                if c.outlet is not None:
+                    if c.outlet > tspec.pdu.outlets:
+                        findings.append(make("POWER_OUTLET_INVALID", f"{p.name or p.id}: outlet {c.outlet} on "
+                                             f"{target.name or c.pdu}, which has {tspec.pdu.outlets} outlets",
+                                             "placement", p.id))
+                    taken = used.setdefault(c.pdu, {})
+                    if c.outlet in taken and taken[c.outlet] != p.id:
+                        findings.append(make("POWER_OUTLET_CONFLICT", f"{target.name or c.pdu} outlet {c.outlet} "
+                                             f"is used by both {taken[c.outlet]} and {p.id}", "placement", p.id))
+                    taken.setdefault(c.outlet, p.id)
+                cords.append([c.pdu, c.outlet])
+        elif spec.cords and spec.max_w > 0:
+            if not order:
+                findings.append(make("POWER_NO_PDU", f"{rack.name}: {p.name or p.id} needs power but the rack has "
+                                     "no PDU", "placement", p.id))
+                continue
+            spread += 1
+            cords = [[order[i % len(order)].id, None] for i in range(spec.cords)]
+        cords_of.append((p, spec, cords))
+    # pass 2: give cords without an outlet the next free outlet of their PDU
+    exhausted: set[str] = set()
+    for _p, _spec, cords in cords_of:
+        for cord in cords:
+            if cord[1] is not None:
+                continue
+            pid = cord[0]
+            tspec = specs.device(pdu_placements[pid].device)
+            taken = used.setdefault(pid, {})
+            n = next_free.get(pid, 1)
+            while n in taken:
+                n += 1
+            taken[n] = _p.id
+            next_free[pid] = n + 1
+            cord[1] = n
+            if tspec.pdu is not None and n > tspec.pdu.outlets:
+                exhausted.add(pid)
+    for pid in sorted(exhausted):
+        findings.append(make("POWER_OUTLETS_EXHAUSTED", f"{rack.name}: more cords than outlets on "
+                             f"{pdu_placements[pid].name or pid}", "pdu", pid))
+    # pass 3: loads
+    contrib: dict[str, PduContribution] = {}
+    side_of = {pid: _feed_side(ctx, pl) for pid, pl in pdu_placements.items()}
+    all_sides = sorted({side_of[c[0]] for _p, _s, cords in cords_of for c in cords})
+    redundant = len({side_of[p.id] for p in own_pdus}) >= 2
+    for p, spec, cords in cords_of:
+        if not cords:
+            continue
+        n = len(cords)
+        dev_sides = {side_of[c[0]] for c in cords}
+        if redundant and len(dev_sides) == 1 and n >= 1 and len(all_sides) >= 2:
+            findings.append(make("POWER_SINGLE_CORDED", f"{p.name or p.id}: all {n} cord(s) on feed side "
+                                 f"{next(iter(dev_sides))}; it goes down when that side fails", "placement", p.id))
+        for pid, outlet in cords:
+            pspec = specs.device(pdu_placements[pid].device).pdu
+            assert pspec is not None
+            ph = pspec.phase_of(outlet)
+            c = contrib.get(pid)
+            if c is None:
+                c = contrib[pid] = PduContribution([0.0, 0.0, 0.0], [0.0, 0.0, 0.0], {})
+            c.typical_w[ph] += spec.typical_w / n
+            c.max_w[ph] += spec.max_w / n
+            c.cords += 1
+        basis = spec.max_w if ctx.settings.load_basis == "max" else spec.typical_w
+        for failed in all_sides:
+            live = [cd for cd in cords if side_of[cd[0]] != failed]
+            for pid, outlet in live:
+                pspec = specs.device(pdu_placements[pid].device).pdu
+                assert pspec is not None
+                c = contrib[pid]
+                arr = c.fail_w.get(failed)
+                if arr is None:
+                    arr = c.fail_w[failed] = [0.0, 0.0, 0.0]
+                arr[pspec.phase_of(outlet)] += basis / len(live)
+    return contrib, pdu_refs, spread, findings

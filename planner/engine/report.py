@@ -1,0 +1,135 @@
+"""JSON and text output of the engine (``rackwright check``).
+
+The JSON document is built from a list of *section providers*: callables
+``(results, plan, catalog) -> value`` registered under a top-level key. The engine
+registers ``totals``, ``racks``, ``pdus``, ``feeds``, ``loops``, ``rooms``, ``bom`` and
+``findings``; other parts of Rackwright add theirs (``workloads``, ``fabrics``) with::
+
+    from planner.engine.report import register_section
+    register_section("workloads", lambda results, plan, catalog: [...], after="racks")
+
+A provider that returns ``None`` is left out of the document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from planner.engine.results import Results
+
+Provider = Callable[[Results, Any, Any], Any]
+
+
+@dataclass(frozen=True)
+class Section:
+    name: str
+    provider: Provider
+
+
+SECTION_PROVIDERS: list[Section] = []
+
+
+def register_section(name: str, provider: Provider, after: str | None = None) -> None:
+    """Add (or replace) a top-level section of the JSON document."""
+    for i, sec in enumerate(SECTION_PROVIDERS):
+        if sec.name == name:
+            SECTION_PROVIDERS[i] = Section(name, provider)
+            return
+    if after is not None:
+        for i, sec in enumerate(SECTION_PROVIDERS):
+            if sec.name == after:
+                SECTION_PROVIDERS.insert(i + 1, Section(name, provider))
+                return
+    SECTION_PROVIDERS.append(Section(name, provider))
+
+
+def _rack_order(results: Results, plan: Any) -> list[str]:
+    if plan is None:
+        return list(results.racks)
+    return [r.id for r in plan.racks() if r.id in results.racks]
+
+
+def _racks(results: Results, plan: Any, catalog: Any) -> list[dict[str, Any]]:
+    return [results.racks[rid].to_dict() for rid in _rack_order(results, plan)]
+
+
+def _ordered(coll: dict[str, Any], order: list[str] | None) -> list[dict[str, Any]]:
+    keys = [k for k in order if k in coll] if order is not None else sorted(coll)
+    return [coll[k].to_dict() for k in keys]
+
+
+register_section("totals", lambda r, p, c: r.totals.to_dict())
+register_section("racks", _racks)
+register_section("pdus", lambda r, p, c: [r.pdus[k].to_dict() for k in sorted(r.pdus)])
+register_section("feeds", lambda r, p, c: _ordered(r.feeds, [f.id for f in p.feeds] if p is not None else None))
+register_section("loops", lambda r, p, c: _ordered(r.loops, [x.id for x in p.cooling_loops] if p is not None
+                                                   else None))
+register_section("rooms", lambda r, p, c: _ordered(r.rooms, [x.id for x in p.site.rooms] if p is not None
+                                                   else None))
+register_section("bom", lambda r, p, c: [b.to_dict() for b in r.bom])
+register_section("findings", lambda r, p, c: [f.to_dict() for f in r.findings])
+register_section("summary", lambda r, p, c: r.counts())
+
+
+def build_json(results: Results, plan: Any = None, catalog: Any = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"format": "rackwright-check", "format_version": 1}
+    for sec in SECTION_PROVIDERS:
+        value = sec.provider(results, plan, catalog)
+        if value is not None:
+            out[sec.name] = value
+    return out
+
+
+def _table(rows: list[list[str]], right: set[int]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    out = []
+    for n, r in enumerate(rows):
+        cells = [c.rjust(widths[i]) if i in right else c.ljust(widths[i]) for i, c in enumerate(r)]
+        out.append("  " + "  ".join(cells).rstrip())
+        if n == 0:
+            out.append("  " + "  ".join("-" * w for w in widths))
+    return out
+
+
+def text_report(results: Results, plan: Any = None, max_findings: int = 200) -> str:
+    t = results.totals.to_dict()
+    cur = results.totals.currency
+    lines = []
+    title = getattr(getattr(plan, "metadata", None), "project", "") or "Plan"
+    lines.append(f"Rackwright check: {title}")
+    lines.append("")
+    lines.append("Totals")
+    gpus = ", ".join(f"{n} x {m}" for m, n in t["gpus_by_model"].items()) or "none"
+    lines.append(f"  GPUs              {t['gpus']} ({gpus}), {t['gpu_memory_gb']:,.0f} GB GPU memory, "
+                 f"{t['bf16_pflops_dense']:,.1f} PFLOPS BF16 dense")
+    lines.append(f"  IT power          {t['it_power_kw']['typical']:,.1f} kW typical, "
+                 f"{t['it_power_kw']['max']:,.1f} kW max")
+    lines.append(f"  Facility power    {t['facility_power_kw']:,.1f} kW at PUE {t['pue']:g}")
+    lines.append(f"  Heat              {t['heat_btu_per_h']:,.0f} BTU/h ({t['cooling_tons']:,.1f} tons), "
+                 f"{t['liquid_heat_kw']:,.1f} kW to liquid")
+    lines.append(f"  Racks             {t['racks']} in {t['rooms']} room(s), {t['u_used']} U used, {t['u_free']} U free")
+    lines.append(f"  Mass              {t['mass_kg']:,.0f} kg")
+    lines.append(f"  Capex             {t['capex']:,.0f} {cur}{'' if t['capex_complete'] else ' (incomplete)'}")
+    lines.append(f"  Energy            {t['energy_mwh_per_year']:,.0f} MWh/year, "
+                 f"{t[f'opex_per_year_{cur.lower()}']:,.0f} {cur}/year")
+    lines.append("")
+    lines.append("Racks")
+    rows = [["rack", "typ kW", "max kW", "cooling", "limit kW", "CFM", "L/min", "kg", "U used", "U free", "GPUs"]]
+    for rid in _rack_order(results, plan):
+        r = results.racks[rid]
+        rows.append([r.name, f"{r.typical_w / 1000:.1f}", f"{r.max_w / 1000:.1f}", r.cooling,
+                     f"{r.cooling_capacity_w / 1000:.0f}", f"{r.airflow_cfm:,.0f}", f"{r.liquid_flow_l_per_min:.1f}",
+                     f"{r.mass_kg:,.0f}", str(r.u_used), str(r.u_free), str(r.gpu_count)])
+    lines.extend(_table(rows, right=set(range(1, 11)) - {3}))
+    lines.append("")
+    counts = results.counts()
+    lines.append(f"Findings: {counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} info")
+    fs = results.findings
+    for f in fs[:max_findings]:
+        where = f"{f.kind} {f.id}" if f.id else f.kind
+        lines.append(f"  {f.severity.upper():7s} {f.code:28s} {where}: {f.message}")
+    if len(fs) > max_findings:
+        lines.append(f"  ... and {len(fs) - max_findings} more (use --json for all)")
+    return "\n".join(lines) + "\n"
