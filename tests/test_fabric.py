@@ -24,6 +24,7 @@ from planner.fabric import (
     check_links,
     design_fat_tree,
     device_ports,
+    fabrics_json_section,
     inter_node_gbps_per_gpu,
     link_power_by_placement,
     port_lookup,
@@ -194,6 +195,7 @@ def test_autowire_32_nodes_ports_exist_unique_and_undo_exact(cat):
     # switches placed in the chosen rack (12 x 1U fit in 48U)
     rack = plan.rack(spare)
     assert len(rack.placements) == 12 and not res.new_racks
+    assert len(plan.site.rooms[0].rows) == 1  # no empty network row
     seen = set()
     for lk in plan.links:
         for end in (lk.a, lk.b):
@@ -231,6 +233,8 @@ def test_autowire_proposes_network_rack_and_calculator_agrees_127(cat):
     assert r.bisection_tbps == pytest.approx(1016 * 0.4 / 2)
     assert r.cables == 2040 and r.unconnected_ports == []
     assert inter_node_gbps_per_gpu(plan, cat) == 400
+    section = json.loads(json.dumps(fabrics_json_section(plan, cat)))
+    assert {"name", "kind", "per_gpu_gbps", "oversubscription", "bisection_tbps", "cables", "switches"} <= set(section[0])
     # power and mass functions: totals add up to the fabric's figures
     power = link_power_by_placement(plan, cat)
     assert sum(power.values()) == pytest.approx(r.optics_power_w, rel=1e-6)

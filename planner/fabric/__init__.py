@@ -15,6 +15,7 @@ from planner.fabric.analysis import (
     analyse_fabrics,
     cable_mass_by_rack,
     check_links,
+    fabrics_json_section,
     inter_node_gbps_per_gpu,
     link_power_by_placement,
 )
@@ -32,6 +33,6 @@ __all__ = [
     "AddLinks", "AutowireResult", "CableGeometry", "CableRow", "CableRules", "CalculatorInputError", "Connect",
     "DevicePorts", "Disconnect", "FabricDesignError", "FabricResult", "FatTree", "Finding", "Media",
     "MediaChooser", "Port", "analyse_fabrics", "autowire", "cable_mass_by_rack", "cable_schedule", "calculate",
-    "check_links", "design_fat_tree", "device_ports", "inter_node_gbps_per_gpu", "link_power_by_placement",
+    "check_links", "design_fat_tree", "device_ports", "fabrics_json_section", "inter_node_gbps_per_gpu", "link_power_by_placement",
     "port_lookup", "schedule_csv", "switch_ports_at", "write_schedule_csv",
 ]

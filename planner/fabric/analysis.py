@@ -377,6 +377,11 @@ def _analyse_one(plan: Plan, catalog: Any, fab: Any, links: list[Link], ports: _
     return r
 
 
+def fabrics_json_section(plan: Plan, catalog: Any) -> list[dict]:
+    """The ``fabrics[]`` section for ``rackwright check --json``: one dict per fabric."""
+    return [r.as_dict() for r in analyse_fabrics(plan, catalog)]
+
+
 def inter_node_gbps_per_gpu(plan: Plan, catalog: Any, group: str | None = None) -> float:
     """Bandwidth per GPU between nodes (Gb/s, one direction) for all-reduce estimates.
 

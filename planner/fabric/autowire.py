@@ -224,7 +224,7 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
         for p in ps:
             geo.add_placement(p.id, rack_id, p.u, p.device)
 
-    if new_row is not None:
+    if new_row is not None and new_racks:
         edits.append(AddRow(_room_for(plan, servers), new_row))
     new_ids = {r.id for r in new_racks}
     for rack in new_racks:
