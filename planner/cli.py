@@ -21,6 +21,7 @@ COMMAND_MODULES = [
     "planner.commands.schema",
     "planner.commands.convert",
     "planner.commands.fabric",
+    "planner.commands.size",
 ]
 
 

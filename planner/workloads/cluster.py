@@ -31,6 +31,7 @@ class ClusterSpec:
     electricity_usd_per_kwh: float = 0.12
     pue: float = 1.3
     notes: tuple[str, ...] = field(default_factory=tuple)
+    storage_note: str = ""  # where the storage figures come from (training reports it)
 
     def with_(self, **changes: Any) -> ClusterSpec:
         return replace(self, **changes)
@@ -125,9 +126,11 @@ def cluster_from_catalog(
     elif capex is None and gpu.price_usd is not None:
         capex, capex_source = gpu.price_usd, f"{gpu_slug} GPU price (GPU only, no server)"
     nodes = max(1, -(-gpus // phys_per_node))
+    storage_note = ""
     if storage_write_gb_per_s is None and storage_nic is not None:
         storage_write_gb_per_s = storage_nic * nodes
-        notes.append("checkpoint write limited by the nodes' storage NICs (no storage system given)")
+        storage_note = ("checkpoint write time is a lower bound: only the nodes' storage NICs limit it "
+                        "(no storage system given; pass --storage-write-gb-per-s)")
     if storage_read_gb_per_s is None and storage_nic is not None:
         storage_read_gb_per_s = storage_nic * nodes
     return ClusterSpec(
@@ -143,6 +146,7 @@ def cluster_from_catalog(
         electricity_usd_per_kwh=electricity_usd_per_kwh,
         pue=pue,
         notes=tuple(notes),
+        storage_note=storage_note,
     )
 
 
@@ -198,6 +202,7 @@ def cluster_from_plan(plan: Any, catalog: Any, group: str | None = None) -> Clus
         capex, src = gpu.price_usd, f"{gpu_slug} GPU price (GPU only)"
     client_nic = sum(_nic_gbps(catalog, d, "storage") for d in servers) / 8.0
     write = read = None
+    storage_note = "no storage devices in the plan" if not storage else ""
     if storage:
         write = sum(d.planning.storage.write_gb_per_s for d in storage)
         read = sum(d.planning.storage.read_gb_per_s for d in storage)
@@ -217,4 +222,5 @@ def cluster_from_plan(plan: Any, catalog: Any, group: str | None = None) -> Clus
         electricity_usd_per_kwh=md.electricity_price_per_kwh if md.currency == "USD" else 0.12,
         pue=md.pue,
         notes=tuple(notes),
+        storage_note=storage_note,
     )

@@ -327,7 +327,8 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
         seq_len=seq_len, global_batch_tokens=float(batch_tokens), step_s=step,
         tokens_per_s=tps, tokens_per_s_per_gpu=per_gpu, mfu=mfu, days=days,
         gpu_hours=seconds / 3600.0 * cl.gpus, bottleneck=bottleneck, times=st,
-        checkpoint_size_gb=ck, checkpoint_write_s=ck_s, notes=notes + list(cl.notes),
+        checkpoint_size_gb=ck, checkpoint_write_s=ck_s,
+        notes=notes + list(cl.notes) + ([cl.storage_note] if cl.storage_note else []),
     )
 
 

@@ -1,0 +1,212 @@
+"""`rackwright size infer|train`: size a workload without a plan.
+
+Exit 0 with the answer (``fits`` may be false: "does not fit" is a valid answer to a
+sizing question), 2 for bad input (unknown model or GPU, zero GPUs, bad numbers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+
+NAME = "size"
+
+
+def _number(text: str) -> float:
+    """Accept 2e12, 2E12, 2_000, 1.5."""
+    try:
+        v = float(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(v):
+        raise argparse.ArgumentTypeError(f"not a finite number: {text!r}")
+    return v
+
+
+def _count(text: str) -> int:
+    v = _number(text)
+    if v != int(v):
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    return int(v)
+
+
+def register(sub) -> None:
+    p = sub.add_parser(NAME, help="size an inference or training workload without a plan")
+    kinds = p.add_subparsers(dest="size_kind", metavar="KIND")
+
+    def common(q):
+        q.add_argument("--model", required=True, help="catalog LLM slug, e.g. llama-3-70b")
+        q.add_argument("--gpu", required=True, help="catalog GPU slug, e.g. h100-sxm")
+        q.add_argument("--gpus", type=_count, default=None, help="number of GPUs (default: 8)")
+        q.add_argument("--tp", type=_count, default=None, help="tensor-parallel degree")
+        q.add_argument("--server", default=None, help="catalog server slug for NICs, power and price")
+        q.add_argument("--gpu-price", type=_number, default=None, help="capex per GPU in USD (incl. server share)")
+        q.add_argument("--electricity", type=_number, default=0.12, help="USD per kWh (default 0.12)")
+        q.add_argument("--pue", type=_number, default=1.3, help="power usage effectiveness (default 1.3)")
+        q.add_argument("--json", action="store_true", help="print JSON")
+
+    qi = kinds.add_parser("infer", help="inference serving")
+    common(qi)
+    qi.add_argument("--precision", default="bf16", choices=["bf16", "fp16", "fp8", "int8", "int4", "fp4"])
+    qi.add_argument("--kv-precision", default=None, choices=["bf16", "fp16", "fp8", "int8"])
+    qi.add_argument("--input-tokens", type=_count, default=1024)
+    qi.add_argument("--output-tokens", type=_count, default=256)
+    qi.add_argument("--users", type=_count, default=None, help="concurrent users over the system")
+    qi.add_argument("--batch", type=_count, default=None, help="concurrent sequences per replica")
+    qi.add_argument("--stack", default="trtllm", choices=["trtllm", "vllm"])
+    qi.add_argument("--target-tokens-per-s-per-user", type=_number, default=None)
+    qi.add_argument("--target-ttft-s", type=_number, default=None)
+    qi.set_defaults(func=run_infer)
+
+    qt = kinds.add_parser("train", help="pre-training or fine-tuning")
+    common(qt)
+    qt.add_argument("--tokens", type=_number, required=True, help="training tokens, e.g. 2e12")
+    qt.add_argument("--method", default="pretrain", choices=["pretrain", "full", "lora", "qlora"])
+    qt.add_argument("--precision", default="bf16", choices=["bf16", "fp16", "fp8"])
+    qt.add_argument("--seq-len", type=_count, default=4096)
+    qt.add_argument("--global-batch-tokens", type=_number, default=4 * 1024 * 1024)
+    qt.add_argument("--pp", type=_count, default=None, help="pipeline-parallel degree")
+    qt.add_argument("--zero", type=int, default=1, choices=[0, 1, 2, 3])
+    qt.add_argument("--recompute", default=None, choices=["selective", "full"])
+    qt.add_argument("--storage-write-gb-per-s", type=_number, default=None)
+    qt.add_argument("--target-days", type=_number, default=None)
+    qt.set_defaults(func=run_train)
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def _setup(args):
+    from planner.catalog import load_catalog
+    from planner.cli import UserError
+    from planner.workloads import ModelArch, cluster_from_catalog
+
+    cat = load_catalog()
+    llm = cat.get("llms", args.model)
+    if llm is None:
+        raise UserError(f"unknown model {args.model!r} (known: {', '.join(sorted(cat.llms))})")
+    if cat.get("gpus", args.gpu) is None:
+        raise UserError(f"unknown GPU {args.gpu!r} (known: {', '.join(sorted(cat.gpus))})")
+    if args.server is not None and cat.get("device-types", args.server) is None:
+        raise UserError(f"unknown server {args.server!r}")
+    gpus = 8 if args.gpus is None else args.gpus
+    if gpus < 1:
+        raise UserError(f"--gpus must be at least 1 (got {gpus})")
+    if args.tp is not None and (args.tp < 1 or gpus % args.tp):
+        raise UserError(f"--tp {args.tp} must be >= 1 and divide --gpus {gpus}")
+    for name in ("electricity", "pue", "gpu_price"):
+        v = getattr(args, name)
+        if v is not None and v < 0:
+            raise UserError(f"--{name.replace('_', '-')} must be >= 0")
+    if args.pue < 1:
+        raise UserError("--pue must be >= 1")
+    kw = {}
+    if getattr(args, "storage_write_gb_per_s", None) is not None:
+        kw["storage_write_gb_per_s"] = args.storage_write_gb_per_s
+    cl = cluster_from_catalog(cat, args.gpu, gpus, server=args.server, gpu_price_usd=args.gpu_price,
+                              electricity_usd_per_kwh=args.electricity, pue=args.pue, **kw)
+    return ModelArch.from_llm(llm), cl
+
+
+def _emit(args, d: dict, lines: list[str]) -> None:
+    if args.json:
+        print(json.dumps(d, indent=2, sort_keys=False))
+    else:
+        print("\n".join(lines))
+
+
+def run_infer(args) -> int:
+    from planner.cli import UserError
+    from planner.workloads import gpus_for_targets, infer
+
+    model, cl = _setup(args)
+    for name in ("input_tokens", "output_tokens", "users", "batch"):
+        v = getattr(args, name)
+        if v is not None and v < 1:
+            raise UserError(f"--{name.replace('_', '-')} must be >= 1")
+    for name in ("target_tokens_per_s_per_user", "target_ttft_s"):
+        v = getattr(args, name)
+        if v is not None and v <= 0:
+            raise UserError(f"--{name.replace('_', '-')} must be > 0")
+    try:
+        r = infer(model, cl, precision=args.precision, kv_precision=args.kv_precision,
+                  input_tokens=args.input_tokens, output_tokens=args.output_tokens, tp=args.tp,
+                  batch=args.batch, users=args.users, stack=args.stack)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    d = r.to_dict()
+    d["gpus_needed"] = None
+    if args.target_tokens_per_s_per_user is not None or args.target_ttft_s is not None:
+        users = args.users or (args.batch or 1) * r.replicas
+        need = gpus_for_targets(model, cl, users=users,
+                                tokens_per_s_per_user=args.target_tokens_per_s_per_user or 0.0,
+                                ttft_s=args.target_ttft_s, precision=args.precision,
+                                kv_precision=args.kv_precision, input_tokens=args.input_tokens,
+                                output_tokens=args.output_tokens, stack=args.stack)
+        d["gpus_needed"] = need[0] if need else None
+        d["gpus_needed_tp"] = need[1] if need else None
+        d["gpus_needed_batch_per_replica"] = need[2] if need else None
+        d["targets_reachable"] = need is not None
+        if need is None:
+            d["notes"].append("no replica meets the per-user targets even with one user on this GPU")
+    cost = d["cost_per_million_tokens_usd"]
+    lines = [
+        f"{r.model} on {r.gpus} x {r.gpu} ({r.replicas} replica(s) at TP{r.tp}), {r.precision} weights, "
+        f"{r.kv_precision} KV, {r.input_tokens}/{r.output_tokens} tokens",
+        f"  fits: {'yes' if r.fits else 'NO'}   weights {r.weights_gb:.1f} GB ({r.weights_per_gpu_gb:.1f} GB/GPU), "
+        f"KV {r.kv_cache_bytes_per_token:,.0f} B/token",
+        f"  concurrent sequences: {r.batch_per_replica} per replica (memory holds {r.max_concurrent_sequences})",
+        f"  throughput: {r.tokens_per_s:,.0f} tokens/s, {r.tokens_per_s_per_user:,.1f} tokens/s per user, "
+        f"TTFT {r.ttft_s * 1000:,.0f} ms",
+        f"  bottleneck: {r.bottleneck}   energy {r.energy_j_per_token:.2f} J/token   cost "
+        + (f"${cost:.3f}" if cost is not None else "n/a (no price)") + " per million tokens",
+    ]
+    if d["gpus_needed"] is not None or "targets_reachable" in d:
+        lines.append(f"  GPUs needed for the targets: {d['gpus_needed'] if d['gpus_needed'] else 'unreachable'}")
+    lines += [f"  note: {n}" for n in d["notes"]]
+    _emit(args, d, lines)
+    return 0
+
+
+def run_train(args) -> int:
+    from planner.cli import UserError
+    from planner.workloads import gpus_for_days, train
+
+    model, cl = _setup(args)
+    if args.tokens <= 0:
+        raise UserError("--tokens must be > 0")
+    if args.seq_len < 1 or args.global_batch_tokens <= 0:
+        raise UserError("--seq-len and --global-batch-tokens must be > 0")
+    if args.target_days is not None and args.target_days <= 0:
+        raise UserError("--target-days must be > 0")
+    kw = dict(seq_len=args.seq_len, global_batch_tokens=args.global_batch_tokens,
+              precision=args.precision, method=args.method, zero=args.zero, tp=args.tp, pp=args.pp,
+              recompute=args.recompute)
+    try:
+        r = train(model, cl, args.tokens, **kw)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    d = r.to_dict()
+    d["gpus_needed"] = None
+    if args.target_days is not None:
+        kw.pop("tp")
+        kw.pop("pp")
+        d["gpus_needed"] = gpus_for_days(model, cl, args.tokens, args.target_days, **kw)
+        if d["gpus_needed"] is None:
+            d["notes"].append("the target is out of reach: scaling efficiency falls too far")
+    lay = r.layout
+    ck = d["checkpoint_write_s"]
+    lines = [
+        f"{r.model} {r.method} on {r.gpus:,} x {r.gpu}, {args.tokens:.3g} tokens, {r.precision}",
+        f"  fits: {'yes' if r.fits else 'NO'}   memory {r.memory_per_gpu_gb:.1f} of {r.memory_capacity_gb:.0f} GB per GPU   "
+        f"layout TP{lay.tp} PP{lay.pp} DP{lay.dp}" + (f" EP{lay.ep}" if lay.ep > 1 else "")
+        + f", ZeRO-{lay.zero}, {lay.recompute} recompute",
+        f"  {r.days:,.1f} days, {r.gpu_hours:,.0f} GPU-hours, MFU {r.mfu * 100:.1f} %, "
+        f"{r.tokens_per_s_per_gpu:,.0f} tokens/s per GPU",
+        f"  bottleneck: {r.bottleneck}   checkpoint {r.checkpoint_size_gb:,.0f} GB"
+        + (f", written in {ck:,.1f} s" if ck is not None else ""),
+    ]
+    if args.target_days is not None:
+        lines.append(f"  GPUs needed for {args.target_days:g} days: {d['gpus_needed'] or 'unreachable'}")
+    lines += [f"  note: {n}" for n in d["notes"]]
+    _emit(args, d, lines)
+    return 0

@@ -1,0 +1,155 @@
+"""Verdicts for a plan's workloads: met or not, by what margin, and what limits it.
+
+``evaluate_plan(plan, catalog)`` sizes every ``plan.workloads`` entry on the servers
+of its group (or the whole plan) and returns one :class:`WorkloadVerdict` each. The
+margin is achieved / required - 1 for the tightest target (positive: met with room;
+negative: short by that share). Bottlenecks are one of :data:`BOTTLENECKS`.
+
+Power and cooling verdicts come from the engine: pass ``power_ok`` / ``cooling_ok``
+(False makes every workload on the plan unmet with that bottleneck).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .arch import ModelArch
+from .cluster import ClusterSpec, PlanHardwareError, cluster_from_plan
+from .inference import gpus_for_targets, infer
+from .specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, StorageWorkloadSpec, parse_spec
+from .training import checkpoint_size_gb, gpus_for_days, train
+
+BOTTLENECKS = ("gpu_memory", "memory_bandwidth", "compute", "interconnect", "storage", "power", "cooling")
+
+
+@dataclass(slots=True)
+class WorkloadVerdict:
+    id: str
+    name: str
+    kind: str
+    group: str | None
+    met: bool | None  # None: the workload could not be evaluated (see error)
+    margin: float | None
+    bottleneck: str | None
+    figures: dict[str, Any] = field(default_factory=dict)
+    error: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {"id": self.id, "name": self.name, "kind": self.kind, "group": self.group,
+             "met": self.met, "margin": self.margin, "bottleneck": self.bottleneck}
+        d.update(self.figures)
+        if self.error:
+            d["error"] = self.error
+        return d
+
+
+def _llm(catalog: Any, slug: str) -> ModelArch:
+    llm = catalog.get("llms", slug)
+    if llm is None:
+        raise SpecError(f"spec.model: unknown model {slug!r}")
+    return ModelArch.from_llm(llm)
+
+
+def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec) -> tuple[bool, float, str, dict]:
+    r = infer(model, cl, precision=spec.precision, kv_precision=spec.kv_precision,
+              input_tokens=spec.input_tokens, output_tokens=spec.output_tokens, tp=spec.tp,
+              users=spec.users, stack=spec.stack)
+    fig = r.to_dict()
+    margins: list[tuple[float, str]] = []
+    # concurrency: sequences the KV cache holds vs users
+    cap = r.max_concurrent_sequences * r.replicas
+    margins.append((cap / spec.users - 1.0, "gpu_memory"))
+    if spec.target_tokens_per_s_per_user is not None and r.fits:
+        tgt = spec.target_tokens_per_s_per_user
+        limiter = "interconnect" if r.decode_comm_s > max(r.decode_memory_s, r.decode_compute_s) else (
+            "memory_bandwidth" if r.decode_memory_s >= r.decode_compute_s else "compute")
+        margins.append((r.tokens_per_s_per_user / tgt - 1.0, limiter))
+    if spec.target_ttft_s is not None and r.fits:
+        margins.append((spec.target_ttft_s / r.ttft_s - 1.0, "compute"))
+    margin, limiter = min(margins)
+    met = margin >= 0
+    bottleneck = limiter if not met else r.bottleneck
+    if spec.target_tokens_per_s_per_user is not None:
+        need = gpus_for_targets(model, cl, users=spec.users,
+                                tokens_per_s_per_user=spec.target_tokens_per_s_per_user,
+                                ttft_s=spec.target_ttft_s, precision=spec.precision,
+                                kv_precision=spec.kv_precision, input_tokens=spec.input_tokens,
+                                output_tokens=spec.output_tokens, stack=spec.stack)
+        fig["gpus_needed"] = need[0] if need else None
+    return met, margin, bottleneck, fig
+
+
+def evaluate_training(spec: PretrainSpec | FinetuneSpec, model: ModelArch, cl: ClusterSpec) -> tuple[bool, float, str, dict]:
+    method = getattr(spec, "method", "pretrain")
+    kw = dict(seq_len=spec.seq_len, global_batch_tokens=spec.global_batch_tokens,
+              precision=spec.precision, method=method, zero=spec.zero, tp=spec.tp, pp=spec.pp,
+              recompute=spec.recompute)
+    if isinstance(spec, FinetuneSpec):
+        kw["lora_rank"] = spec.lora_rank
+    r = train(model, cl, spec.tokens, **kw)
+    fig = r.to_dict()
+    if not r.fits:
+        return False, -1.0, "gpu_memory", fig
+    if spec.target_days is None:
+        return True, 0.0, r.bottleneck, fig
+    margin = spec.target_days / r.days - 1.0
+    if margin < 0:
+        need = gpus_for_days(model, cl, spec.tokens, spec.target_days, **kw)
+        fig["gpus_needed"] = need
+    else:
+        fig["gpus_needed"] = None
+    return margin >= 0, margin, r.bottleneck, fig
+
+
+def evaluate_storage(spec: StorageWorkloadSpec, catalog: Any, cl: ClusterSpec) -> tuple[bool, float, str, dict]:
+    fig: dict[str, Any] = {"storage_write_gb_per_s": cl.storage_write_gb_per_s,
+                           "storage_read_gb_per_s": cl.storage_read_gb_per_s}
+    margins = []
+    if spec.checkpoint_within_s is not None:
+        size = spec.checkpoint_size_gb or checkpoint_size_gb(_llm(catalog, spec.model))
+        fig["checkpoint_size_gb"] = size
+        if not cl.storage_write_gb_per_s:
+            fig["checkpoint_write_s"] = None
+            margins.append(-1.0)
+        else:
+            t = size / cl.storage_write_gb_per_s
+            fig["checkpoint_write_s"] = t
+            margins.append(spec.checkpoint_within_s / t - 1.0)
+            if spec.checkpoint_every_min:
+                fig["checkpoint_time_share"] = t / (spec.checkpoint_every_min * 60.0)
+    if spec.dataset_read_gb_per_s is not None:
+        have = cl.storage_read_gb_per_s or 0.0
+        margins.append(have / spec.dataset_read_gb_per_s - 1.0)
+    margin = min(margins)
+    return margin >= 0, margin, "storage", fig
+
+
+def evaluate_workload(w: Any, plan: Any, catalog: Any, *, power_ok: bool = True,
+                      cooling_ok: bool = True) -> WorkloadVerdict:
+    v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None)
+    try:
+        spec = parse_spec(w.kind, w.spec)
+        cl = cluster_from_plan(plan, catalog, w.group)
+        if isinstance(spec, InferenceSpec):
+            met, margin, bn, fig = evaluate_inference(spec, _llm(catalog, spec.model), cl)
+        elif isinstance(spec, (PretrainSpec, FinetuneSpec)):
+            met, margin, bn, fig = evaluate_training(spec, _llm(catalog, spec.model), cl)
+        else:
+            met, margin, bn, fig = evaluate_storage(spec, catalog, cl)
+    except (SpecError, PlanHardwareError, ValueError) as e:
+        v.error = str(e)
+        return v
+    if not power_ok:
+        met, bn = False, "power"
+    elif not cooling_ok:
+        met, bn = False, "cooling"
+    v.met, v.margin, v.bottleneck, v.figures = met, round(margin, 4), bn, fig
+    return v
+
+
+def evaluate_plan(plan: Any, catalog: Any, *, power_ok: bool = True,
+                  cooling_ok: bool = True) -> list[WorkloadVerdict]:
+    """One verdict per workload of the plan, in plan order."""
+    return [evaluate_workload(w, plan, catalog, power_ok=power_ok, cooling_ok=cooling_ok)
+            for w in plan.workloads]

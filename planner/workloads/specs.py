@@ -1,0 +1,100 @@
+"""Per-kind specs of plan workloads (``Workload.spec``), validated with pydantic.
+
+``parse_spec(kind, spec)`` returns the typed spec or raises :class:`SpecError` whose
+message names the field, e.g. ``spec.users: Input should be greater than 0``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+PosF = Annotated[float, Field(gt=0)]
+PosI = Annotated[int, Field(ge=1)]
+
+
+class _Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", protected_namespaces=())
+
+
+class _TrainBase(_Spec):
+    model: str = Field(min_length=1, description="catalog LLM slug")
+    tokens: PosF = Field(description="training tokens")
+    target_days: PosF | None = Field(default=None, description="target wall-clock duration")
+    precision: Literal["bf16", "fp16", "fp8"] = "bf16"
+    seq_len: Annotated[int, Field(ge=128, le=1_048_576)] = 4096
+    global_batch_tokens: PosF = 4 * 1024 * 1024
+    tp: PosI | None = None
+    pp: PosI | None = None
+    zero: Literal[0, 1, 2, 3] = 1
+    recompute: Literal["selective", "full"] | None = None
+
+
+class PretrainSpec(_TrainBase):
+    pass
+
+
+class FinetuneSpec(_TrainBase):
+    method: Literal["full", "lora", "qlora"] = "lora"
+    lora_rank: Annotated[int, Field(ge=1, le=1024)] = 16
+    global_batch_tokens: PosF = 512 * 1024
+
+
+class InferenceSpec(_Spec):
+    model: str = Field(min_length=1)
+    precision: Literal["bf16", "fp16", "fp8", "int8", "int4", "fp4"] = "fp8"
+    kv_precision: Literal["bf16", "fp16", "fp8", "int8"] | None = None
+    input_tokens: Annotated[int, Field(ge=1, le=10_000_000)] = 1024
+    output_tokens: Annotated[int, Field(ge=1, le=1_000_000)] = 256
+    users: PosI = Field(description="concurrent users (sequences in flight)")
+    target_tokens_per_s_per_user: PosF | None = None
+    target_ttft_s: PosF | None = None
+    tp: PosI | None = None
+    stack: Literal["trtllm", "vllm"] = "trtllm"
+
+
+class StorageWorkloadSpec(_Spec):
+    """Checkpoint every ``checkpoint_every_min`` within ``checkpoint_within_s``; read the
+    dataset at ``dataset_read_gb_per_s``. The checkpoint size comes from ``model``
+    (14 B/param) or ``checkpoint_size_gb``."""
+
+    model: str | None = None
+    checkpoint_size_gb: PosF | None = None
+    checkpoint_every_min: PosF | None = None
+    checkpoint_within_s: PosF | None = None
+    dataset_read_gb_per_s: PosF | None = None
+
+    @model_validator(mode="after")
+    def _something(self) -> StorageWorkloadSpec:
+        if self.checkpoint_within_s is not None and self.model is None and self.checkpoint_size_gb is None:
+            raise ValueError("a checkpoint target needs model or checkpoint_size_gb")
+        if self.checkpoint_within_s is None and self.dataset_read_gb_per_s is None:
+            raise ValueError("give checkpoint_within_s and/or dataset_read_gb_per_s")
+        return self
+
+
+SPEC_MODELS: dict[str, type[_Spec]] = {
+    "pretrain": PretrainSpec,
+    "finetune": FinetuneSpec,
+    "inference": InferenceSpec,
+    "storage": StorageWorkloadSpec,
+}
+
+
+class SpecError(ValueError):
+    """A workload spec failed validation; the message names each bad field."""
+
+
+def parse_spec(kind: str, spec: dict) -> _Spec:
+    model = SPEC_MODELS.get(kind)
+    if model is None:
+        raise SpecError(f"unknown workload kind {kind!r} (use one of {', '.join(SPEC_MODELS)})")
+    try:
+        return model.model_validate(spec)
+    except ValidationError as e:
+        parts = []
+        for err in e.errors():
+            loc = ".".join(str(x) for x in err["loc"])
+            parts.append(f"spec.{loc}: {err['msg']}" if loc else f"spec: {err['msg']}")
+        raise SpecError("; ".join(parts)) from None
