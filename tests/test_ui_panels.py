@@ -1,0 +1,155 @@
+"""Totals, findings and charts panels, and floor colours, driven by the real engine."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from planner.catalog import load_catalog
+from planner.edits import RemovePlacement, SetRackCooling
+from planner.engine import Engine
+from planner.plan import CoolingChoice
+from planner.synthetic import synthetic_plan
+from ui import style
+from ui.charts_panel import ChartsPanel
+from ui.document import Document
+from ui.findings_panel import FindingsPanel
+from ui.floor_view import FloorView, rack_load_limit
+from ui.totals_panel import TotalsPanel
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture
+def doc(qtbot, catalog):
+    d = Document(synthetic_plan(64, catalog), catalog, engine=Engine(catalog))
+    d.recompute(background=False)
+    assert d.results is not None
+    return d
+
+
+def gpu_rack(doc) -> str:
+    return next(rid for rid, rr in doc.results.racks.items() if rr.gpu_count > 0)
+
+
+def test_totals_show_engine_numbers_and_follow_edits(qtbot, doc):
+    panel = TotalsPanel(doc)
+    qtbot.addWidget(panel)
+    t = doc.results.totals
+    value = panel.rows["gpus"][0]
+    assert value.text() == f"{t.gpus:,}" and t.gpus > 0
+    assert panel.rows["it_power"][0].text().replace(",", "") == f"{t.agg.sums['max_w'] / 1000:.1f} kW"
+    # remove one 8-GPU server: the panel shows the engine's new total
+    server = next(p.id for p in doc.plan.index.placements.values() if p.device == "dell-poweredge-xe9680")
+    with qtbot.waitSignal(doc.resultsChanged, timeout=5000):
+        doc.push(RemovePlacement(server))
+    assert doc.results.totals.gpus == t.gpus - 8
+    assert value.text() == f"{doc.results.totals.gpus:,}"
+    doc.undo_stack.undo()
+    doc.flush()
+    assert value.text() == f"{t.gpus:,}"
+
+
+def test_cooling_colour_follows_utilisation_on_floor_totals_and_charts(qtbot, doc):
+    floor = FloorView(doc)
+    totals = TotalsPanel(doc)
+    charts = ChartsPanel(doc)
+    for w in (floor, totals, charts):
+        qtbot.addWidget(w)
+    floor.set_mode("cooling")
+    rid = gpu_rack(doc)
+    item = floor.scene.racks[rid]
+    load, cap = rack_load_limit(doc.results.racks[rid], "cooling")
+    assert item.util == pytest.approx(load / cap)
+    assert item.fill == style.util_color(load / cap)
+    assert style.level(item.util) == "ok", "a liquid-cooled 4 x XE9680 rack is well within DLC capacity"
+    # move the rack to plain air: ~45 kW of servers against an air-cooled limit -> red
+    with qtbot.waitSignal(doc.resultsChanged, timeout=5000):
+        doc.push(SetRackCooling(rid, CoolingChoice(method="air")))
+    load, cap = rack_load_limit(doc.results.racks[rid], "cooling")
+    assert load / cap > 1.0
+    assert item.util == pytest.approx(load / cap) and item.fill == style.BAD
+    assert totals.levels["cooling"] == "bad"
+    i = charts.cooling.rack_ids.index(rid)
+    assert charts.cooling.heights[i] == pytest.approx(load / 1000)
+    # power colouring is a toggle: the same rack's power utilisation is unchanged
+    floor.act_power.trigger()
+    pl, pc = rack_load_limit(doc.results.racks[rid], "power")
+    assert item.util == pytest.approx(pl / pc) if pc else item.util is None
+    doc.undo_stack.undo()
+    doc.flush()
+    floor.set_mode("cooling")
+    assert style.level(item.util) == "ok"
+
+
+def test_double_click_on_a_finding_selects_its_rack(qtbot, doc):
+    rid = gpu_rack(doc)
+    doc.push(SetRackCooling(rid, CoolingChoice(method="air")))
+    doc.flush()
+    floor = FloorView(doc)
+    panel = FindingsPanel(doc)
+    for w in (floor, panel):
+        qtbot.addWidget(w)
+    panel.resize(900, 400)
+    panel.show()
+    qtbot.waitExposed(panel)
+    table = panel.table
+    row = next(r for r in range(panel.proxy.rowCount())
+               if panel.proxy.index(r, 1).data() == "COOLING_OVER_CAPACITY")
+    idx = panel.proxy.index(row, 2)
+    table.scrollTo(idx)
+    rect = table.visualRect(idx)
+    assert doc.selection == ()
+    # a real double-click: press/release, then the double-click event at the same spot
+    QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, rect.center())
+    assert doc.selection == (), "a single click only highlights the finding"
+    QTest.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, rect.center())
+    assert doc.selection == (("rack", rid),)
+    assert floor.scene.racks[rid].isSelected()
+
+
+def test_findings_sort_and_filter_by_severity(qtbot, doc):
+    rid = gpu_rack(doc)
+    doc.push(SetRackCooling(rid, CoolingChoice(method="air")))
+    doc.flush()
+    panel = FindingsPanel(doc)
+    qtbot.addWidget(panel)
+    sevs = [panel.proxy.index(r, 0).data().lower() for r in range(panel.proxy.rowCount())]
+    counts = doc.results.counts()
+    assert len(sevs) == sum(counts.values())
+    assert sevs == sorted(sevs, key=style.severity_rank), "errors first"
+    assert panel.buttons["error"].text() == f"Errors {counts['error']}"
+    panel.buttons["error"].click()  # hide errors
+    shown = {panel.proxy.index(r, 0).data().lower() for r in range(panel.proxy.rowCount())}
+    assert "error" not in shown and panel.proxy.rowCount() == counts["warning"] + counts["info"]
+    panel.buttons["error"].click()
+    panel.search.setText("COOLING_OVER")
+    assert {panel.proxy.index(r, 1).data() for r in range(panel.proxy.rowCount())} == {"COOLING_OVER_CAPACITY"}
+    # clicking the severity header reverses the order (info first)
+    panel.search.clear()
+    panel.resize(900, 400)
+    panel.show()
+    qtbot.waitExposed(panel)
+    hdr = panel.table.horizontalHeader()
+    QTest.mouseClick(hdr.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     QPoint(hdr.sectionViewportPosition(0) + 20, hdr.height() // 2))
+    sevs2 = [panel.proxy.index(r, 0).data().lower() for r in range(panel.proxy.rowCount())]
+    assert sevs2 == sorted(sevs, key=style.severity_rank, reverse=True)
+
+
+def test_charts_one_bar_per_rack_with_engine_heights(qtbot, doc):
+    charts = ChartsPanel(doc)
+    qtbot.addWidget(charts)
+    assert charts.power.bar_count() == len(doc.results.racks) == len(doc.plan.index.racks)
+    for rid, h in zip(charts.power.rack_ids, charts.power.heights):
+        assert h == pytest.approx(rack_load_limit(doc.results.racks[rid], "power")[0] / 1000)
+    # the document's selection outlines the rack's bar
+    rid = charts.power.rack_ids[1]
+    doc.select([("rack", rid)])
+    assert list(charts.power.sel.opts["x"]) == [1.0]
