@@ -75,8 +75,6 @@ class _RackBars(QWidget):
         self.plot.addItem(self.bars)
         self.plot.addItem(self.limits)
         self.plot.addItem(self.sel)
-        legend = self.plot.addLegend(offset=(-10, 8), labelTextSize="8pt")
-        legend.addItem(self.limits, "limit")
         self.empty = QLabel("No rack figures yet", self)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: #5b6570;")
@@ -111,9 +109,13 @@ class _RackBars(QWidget):
         self.rack_ids = ids
         self.heights = loads
         axis = self.plot.getAxis("bottom")
-        step = max(1, int(np.ceil(len(ids) / 40)))
+        # label every rack when they fit (~75 px a name), else a readable subset
+        fit = max(4, int(self.plot.width() / 75)) if self.plot.width() > 100 else 12
+        step = 1 if len(ids) <= fit else int(np.ceil(len(ids) / fit))
         axis.setTicks([[(i, names[i]) for i in range(0, len(ids), step)], []])
-        axis.setStyle(tickFont=QFont("", 7))
+        font = QFont()
+        font.setPointSize(7)
+        axis.setStyle(tickFont=font)
         self.plot.setXRange(-0.6, max(len(ids), 1) - 0.4, padding=0)
         top = max(float(loads.max()) if len(loads) else 0.0, float(limits.max()) if len(limits) else 0.0)
         self.plot.setYRange(0, top * 1.08 if top > 0 else 1, padding=0)
@@ -187,8 +189,8 @@ class ChartsPanel(QWidget):
         self.doc = doc
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
-        self.power = _RackBars(doc, "Power per rack against its limit", "kW", power_load_limit, self)
-        self.cooling = _RackBars(doc, "Heat per rack against its cooling capacity", "kW", cooling_load_limit, self)
+        self.power = _RackBars(doc, "Power per rack (bars) against its limit (black ticks)", "kW", power_load_limit, self)
+        self.cooling = _RackBars(doc, "Heat per rack (bars) against its cooling capacity (black ticks)", "kW", cooling_load_limit, self)
         self.workloads = _WorkloadMargins(self)
         self.tabs.addTab(self.power, "Power")
         self.tabs.addTab(self.cooling, "Cooling")

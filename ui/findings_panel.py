@@ -39,6 +39,15 @@ _SELECT_KIND = {"rack": "rack", "placement": "placement", "pdu": "placement", "d
 SEV_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
+def _known_codes() -> list[str]:
+    """The engine's finding codes (for sizing the code column), if it is installed."""
+    try:
+        from planner.engine.findings import CODES
+    except ImportError:
+        return []
+    return list(CODES)
+
+
 def finding_where(f: Any) -> tuple[str, str | None]:
     """(kind, id) of a finding, whatever its shape (object with kind/id or where)."""
     kind = getattr(f, "kind", None)
@@ -193,7 +202,9 @@ class FindingsPanel(QWidget):
         h.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)
         h.setHighlightSections(False)
         self.table.setColumnWidth(0, 92)
-        self.table.setColumnWidth(1, 210)
+        codes = list(_known_codes()) or ["POWER_FEED_FAILOVER_OVERLOAD"]
+        fm = self.table.fontMetrics()
+        self.table.setColumnWidth(1, max(fm.horizontalAdvance(c) for c in codes) + 16)
         self.table.setColumnWidth(3, 220)
         self.table.doubleClicked.connect(self.show_finding)
         self.table.activated.connect(self.show_finding)

@@ -1131,7 +1131,7 @@ class FloorGraphicsView(QGraphicsView):
     def _draw_legend(self, painter: QPainter, vp: Any) -> None:
         mode = self.fscene.mode
         title = "Rack power vs. limit" if mode == "power" else "Rack heat vs. cooling"
-        entries = [("ok", "< 80 %"), ("warn", "80–100 %"), ("bad", "> 100 %"), ("none", "no figures")]
+        entries = style.band_labels()
         painter.setFont(_font(11))
         fm = QFontMetricsF(painter.font())
         tf = _font(11, bold=True)

@@ -2,12 +2,14 @@
 and icons, floor-plan palette.
 
 One place decides what "amber" means so the floor plan, the totals, the charts and
-the rack elevations agree. Thresholds:
+the rack elevations agree. Thresholds, as fractions of a capacity the engine reports
+(power capacities are already derated to the 80 % continuous-load rule of NEC
+210.19/210.20 by the engine):
 
-* below :data:`WARN_AT` (80 %) of a limit: green. 80 % is the continuous-load rule
-  for branch circuits (NEC 210.19/210.20: continuous loads at most 80 % of the
-  breaker rating) and the usual planning headroom for cooling.
-* from 80 % up to the limit: amber.
+* below :data:`WARN_AT` (90 %): green;
+* from 90 % up to the limit: amber -- the engine's default warning fractions
+  (``EngineSettings.feed_warn_fraction`` and ``cooling_warn_fraction``), so a rack
+  turns amber exactly when the findings start warning about it;
 * above the limit (:data:`BAD_AT` = 100 %): red.
 
 Nothing here computes a figure: callers pass a utilisation the engine produced.
@@ -20,7 +22,7 @@ from functools import lru_cache
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
-WARN_AT = 0.80
+WARN_AT = 0.90
 BAD_AT = 1.00
 
 OK = QColor("#3fa34d")
@@ -68,7 +70,7 @@ def util_color(fraction: float | None) -> QColor:
     base = level_color(lvl)
     if lvl != "ok" or fraction is None:
         return base
-    # 0 % -> pale green, 80 % -> full green
+    # 0 % -> pale green, WARN_AT -> full green
     t = max(0.0, min(1.0, fraction / WARN_AT))
     pale = QColor("#cfe9d3")
     return QColor(
@@ -154,3 +156,9 @@ def level_icon(lvl: str, size: int = 12) -> QIcon:
     p.drawEllipse(QRectF(1.5, 1.5, size - 3, size - 3))
     p.end()
     return QIcon(pm)
+
+
+def band_labels() -> list[tuple[str, str]]:
+    """(level, legend text) for the three bands and 'no figures'."""
+    w = f"{WARN_AT * 100:.0f} %"
+    return [("ok", f"< {w}"), ("warn", f"{w}–100 %"), ("bad", "> 100 %"), ("none", "no figures")]

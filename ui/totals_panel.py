@@ -127,18 +127,17 @@ class TotalsPanel(QWidget):
                 value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
                 detail = QLabel("", inner)
-                detail.setStyleSheet("color: #5b6570;")
-                detail.setWordWrap(False)
+                detail.setStyleSheet("color: #5b6570; padding-bottom: 3px;")
+                detail.setWordWrap(True)
+                detail.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
                 bar = UtilBar(inner) if has_bar else None
                 grid.addWidget(dot, r, 0)
                 grid.addWidget(name, r, 1)
                 grid.addWidget(value, r, 2)
                 if bar is not None:
                     grid.addWidget(bar, r, 3)
-                    r += 1
-                    grid.addWidget(detail, r, 1, 1, 3)
-                else:
-                    grid.addWidget(detail, r, 3)
+                r += 1
+                grid.addWidget(detail, r, 1, 1, 3)
                 r += 1
                 self.rows[key] = (value, detail, bar)
                 self._dots = getattr(self, "_dots", {})
@@ -146,6 +145,7 @@ class TotalsPanel(QWidget):
         grid.setRowStretch(r, 1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(inner)
         lay = QVBoxLayout(self)
@@ -163,6 +163,7 @@ class TotalsPanel(QWidget):
         d.setToolTip(detail)
         if bar is not None:
             bar.set_fraction(fraction)
+            bar.setVisible(fraction is not None)
         lvl = lvl or (style.level(fraction) if fraction is not None else "none")
         self.levels[key] = lvl
         dot = self._dots[key]
@@ -268,7 +269,7 @@ class TotalsPanel(QWidget):
 
         # cost
         cur = t.currency
-        self._set("capex", fmt_money(t.capex, cur),
+        self._set("capex", fmt_money(t.capex, cur) if t.capex > 0 else "no prices",
                   "list/estimate prices from the catalog" if t.capex_complete
                   else "incomplete: some items have no price in the catalog",
                   None, "ok" if t.capex_complete else "warn")
