@@ -52,6 +52,9 @@ TP_COMM_OVERLAP = 0.3
 # Share of the backward pass the data-parallel gradient reduction can hide under
 # (bucketed overlap; with pipeline parallelism only the last micro-batches' backward).
 DP_OVERLAP_WINDOW = 0.8
+# Even when the window is long enough, the last gradient bucket and SM contention keep
+# this share of the reduction exposed.
+DP_ALWAYS_EXPOSED = 0.1
 # Share of the expert-parallel all-to-all hidden under compute (DeepSeek's DualPipe
 # hides nearly all; plain implementations much less).
 EP_COMM_OVERLAP = 0.6

@@ -42,7 +42,7 @@ class InferenceResult:
     input_tokens: int
     output_tokens: int
     batch_per_replica: int
-    max_concurrent_sequences: int  # per replica, by memory
+    max_concurrent_sequences: int  # per replica, by KV-cache memory
     fits: bool
     weights_gb: float
     weights_per_gpu_gb: float
@@ -109,7 +109,7 @@ def _replica(model: ModelArch, cl: ClusterSpec, tp: int, precision: str, kv_prec
     kv_tok_gpu = model.kv_bytes_per_token_per_gpu(kv_precision, tp)
     usable = gpu.memory_gb * GB * stack.memory_utilisation - stack.activation_reserve_gb * GB
     kv_cap = max(0.0, usable - wpg)
-    max_seqs = min(stack.max_batch, int(kv_cap // (kv_tok_gpu * (isl + osl))))
+    max_seqs = int(kv_cap // (kv_tok_gpu * (isl + osl)))
     bw = gpu.hbm_gb_per_s * GB * stack.bandwidth_efficiency * fam
     mp = math_precision(precision)
     peak = gpu.peak_tflops(mp) * 1e12 * stack.compute_efficiency * fam
@@ -196,8 +196,8 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     fits = rep.max_seqs >= 1
     if batch is None and users is not None:
         batch = max(1, math.ceil(users / replicas))
-    if batch is None:
-        batch = max(1, rep.max_seqs)
+    if batch is None:  # maximum sustained throughput: the largest batch the engine schedules
+        batch = max(1, min(rep.max_seqs, st.max_batch))
     if batch > rep.max_seqs:
         fits = False
         if rep.max_seqs < 1:

@@ -224,7 +224,7 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
         t += 2.0 * math.ceil(math.log2(dp)) * (cal.NVLINK_COLLECTIVE_LATENCY_S if in_node
                                                else cal.NETWORK_HOP_LATENCY_S)
         window = cal.DP_OVERLAP_WINDOW * compute / m
-        dp_comm = max(0.0, t - window)
+        dp_comm = max(t - window, cal.DP_ALWAYS_EXPOSED * t)
 
     # expert parallel all-to-all: dispatch + combine of k copies of each token, fwd + bwd
     ep_comm = 0.0

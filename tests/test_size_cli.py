@@ -1,0 +1,95 @@
+"""`rackwright size infer|train`: keys, exit codes, number forms, inverse answers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from planner.cli import main
+
+INFER_KEYS = {"tokens_per_s", "tokens_per_s_per_user", "ttft_s", "weights_gb", "kv_cache_bytes_per_token",
+              "max_concurrent_sequences", "fits", "bottleneck", "gpus_needed", "cost_per_million_tokens_usd"}
+TRAIN_KEYS = {"days", "gpu_hours", "mfu", "tokens_per_s_per_gpu", "memory_per_gpu_gb", "fits", "bottleneck",
+              "gpus_needed", "checkpoint_size_gb", "checkpoint_write_s"}
+
+
+def run(capsys, *argv):
+    code = main(["size", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_infer_json_keys(capsys):
+    code, out, _ = run(capsys, "infer", "--model", "llama-3-70b", "--gpu", "h200", "--gpus", "8",
+                       "--precision", "fp8", "--input-tokens", "1024", "--output-tokens", "256",
+                       "--users", "500", "--json")
+    assert code == 0
+    d = json.loads(out)
+    assert INFER_KEYS <= d.keys()
+    assert d["fits"] is True and d["kv_cache_bytes_per_token"] == 163840
+    assert d["tokens_per_s"] == pytest.approx(d["tokens_per_s_per_user"] * 500, rel=0.02)
+
+
+def test_infer_max_throughput_without_users(capsys):
+    _, out, _ = run(capsys, "infer", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "1",
+                    "--precision", "fp8", "--json")
+    d = json.loads(out)
+    _, out2, _ = run(capsys, "infer", "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--gpus", "1",
+                     "--precision", "fp8", "--batch", "8", "--json")
+    assert d["batch_per_replica"] == d["max_concurrent_sequences_per_replica"]
+    assert d["tokens_per_s"] > json.loads(out2)["tokens_per_s"]
+
+
+def test_infer_inverse(capsys):
+    code, out, _ = run(capsys, "infer", "--model", "llama-3-70b", "--gpu", "h200", "--precision", "fp8",
+                       "--users", "500", "--target-tokens-per-s-per-user", "30", "--target-ttft-s", "1",
+                       "--json")
+    d = json.loads(out)
+    assert code == 0 and d["gpus_needed"] >= 8
+    code, out, _ = run(capsys, "infer", "--model", "llama-3-70b", "--gpu", "h200", "--precision", "fp8",
+                       "--gpus", str(d["gpus_needed"]), "--tp", str(d["gpus_needed_tp"]), "--users", "500",
+                       "--json")
+    again = json.loads(out)
+    assert again["tokens_per_s_per_user"] >= 30 and again["ttft_s"] <= 1
+
+
+def test_train_json_keys_and_number_forms(capsys):
+    code, out, _ = run(capsys, "train", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--gpus", "1_024",
+                       "--tokens", "2e12", "--target-days", "20", "--json")
+    assert code == 0
+    d = json.loads(out)
+    assert TRAIN_KEYS <= d.keys()
+    assert d["gpus"] == 1024 and d["days"] > 20 and d["gpus_needed"] > 1024
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["infer", "--model", "llama-9", "--gpu", "h200"], "unknown model"),
+    (["infer", "--model", "llama-3-70b", "--gpu", "tpu"], "unknown GPU"),
+    (["infer", "--model", "llama-3-70b", "--gpu", "h200", "--gpus", "0"], "at least 1"),
+    (["infer", "--model", "llama-3-70b", "--gpu", "h200", "--gpus", "8", "--tp", "3"], "divide"),
+    (["train", "--model", "llama-3-70b", "--gpu", "h200", "--tokens", "-5"], "tokens"),
+])
+def test_bad_input_exit_2(capsys, argv, needle):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and needle in err and "Traceback" not in err
+
+
+def test_unparseable_number_exit_2(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["size", "train", "--model", "llama-3-70b", "--gpu", "h200", "--tokens", "lots"])
+    assert e.value.code == 2
+    assert "not a number" in capsys.readouterr().err
+
+
+def test_cannot_fit_is_an_answer(capsys):
+    code, out, _ = run(capsys, "infer", "--model", "llama-3.1-405b", "--gpu", "l40s", "--gpus", "1",
+                       "--json")
+    d = json.loads(out)
+    assert code == 0 and d["fits"] is False and d["bottleneck"] == "gpu_memory"
+
+
+def test_human_output(capsys):
+    code, out, _ = run(capsys, "train", "--model", "llama-2-7b", "--gpu", "a100-80gb", "--gpus", "64",
+                       "--tokens", "1e11")
+    assert code == 0 and "GPU-hours" in out and "MFU" in out
