@@ -78,21 +78,45 @@ class FindingsModel(QAbstractTableModel):
         super().__init__(parent)
         self.doc = doc
         self.rows: list[tuple[str, str, str, str, str | None, str]] = []  # sev, code, msg, kind, id, where text
+        self.sort_column = 0
+        self.sort_order = Qt.SortOrder.AscendingOrder
+        self._names: dict[str, str] = {}
 
     def set_findings(self, findings: list[Any]) -> None:
         self.beginResetModel()
+        plan = self.doc.plan
+        self._names = {item.id: item.name for coll in (plan.feeds, plan.cooling_loops, plan.fabrics) for item in coll}
+        self._idx = plan.index  # one lookup: plan.index goes through pydantic's __getattr__
         self.rows = []
         for f in findings:
             kind, fid = finding_where(f)
             sev = str(_field(f, "severity") or "info").lower()
             self.rows.append((sev, str(_field(f, "code") or ""), str(_field(f, "message") or ""), kind, fid,
                               self._where_text(kind, fid)))
+        self._sort_rows()
         self.endResetModel()
+
+    def _sort_rows(self) -> None:
+        # sorted here, in one Python sort, rather than by the proxy calling data() per comparison
+        col = self.sort_column
+        if col == 0:
+            def key(r: tuple) -> tuple:
+                return (style.severity_rank(r[0]), r[1], r[5])
+        else:
+            def key(r: tuple) -> tuple:
+                return ({1: r[1], 2: r[2], 3: r[5]}[col], style.severity_rank(r[0]))
+        self.rows.sort(key=key, reverse=self.sort_order == Qt.SortOrder.DescendingOrder)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        self.sort_column, self.sort_order = column, order
+        self.layoutAboutToBeChanged.emit()
+        self._sort_rows()
+        self.layoutChanged.emit()
 
     def _where_text(self, kind: str, fid: str | None) -> str:
         if not fid:
             return kind or "plan"
-        idx = self.doc.plan.index
+        idx = getattr(self, "_idx", None) or self.doc.plan.index
         name = ""
         if kind == "rack" and fid in idx.racks:
             name = idx.racks[fid].name
@@ -105,10 +129,7 @@ class FindingsModel(QAbstractTableModel):
         elif kind == "room" and fid in idx.rooms:
             name = idx.rooms[fid].name
         else:
-            for coll in (self.doc.plan.feeds, self.doc.plan.cooling_loops, self.doc.plan.fabrics):
-                for item in coll:
-                    if item.id == fid:
-                        name = item.name
+            name = self._names.get(fid, "")
         label = {"placement": "device", "pdu": "PDU", "loop": "loop", "feed": "feed"}.get(kind, kind)
         return f"{label} {name} ({fid})" if name and name != fid else f"{label} {fid}"
 
@@ -136,8 +157,6 @@ class FindingsModel(QAbstractTableModel):
             return f"{sev.upper()} {code}\n{msg}\n{where}" + ("\nDouble-click to show it" if fid else "")
         if role == SEV_ROLE:
             return sev
-        if role == Qt.ItemDataRole.UserRole:  # sort key
-            return (style.severity_rank(sev), code, msg, where)[col]
         return None
 
     def target(self, row: int) -> tuple[str, str] | None:
@@ -153,7 +172,11 @@ class FindingsFilter(QSortFilterProxyModel):
         super().__init__(parent)
         self.severities = {"error", "warning", "info"}
         self.text = ""
-        self.setSortRole(Qt.ItemDataRole.UserRole)
+        self.setDynamicSortFilter(False)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sorting happens in the source model (one list sort); the proxy only filters."""
+        self.sourceModel().sort(column, order)
 
     def set_severities(self, sevs: set[str]) -> None:
         self.severities = set(sevs)
