@@ -223,7 +223,7 @@ def _open(p: Path) -> OpenedPlan:
     data = sq.read_file_bytes(p)
     engine = sq.open_bytes(data, p)
     try:
-        with engine.begin() as conn:
+        with engine.connect() as conn:  # a private copy: nothing to commit
             meta = read_meta(conn, p)
             version = schema_version(meta, p)
             notes = migrate(conn, version, p) if version < SCHEMA_VERSION else []
