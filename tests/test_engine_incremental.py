@@ -1,0 +1,199 @@
+"""Incremental == full: after every random edit (and every undo) the engine's
+incremental result equals a fresh full recompute of the same plan, bit for bit."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from planner.catalog import load_catalog
+from planner.edits import (
+    AddItem,
+    AddPlacement,
+    AddRack,
+    Compound,
+    EditRefused,
+    MovePlacement,
+    RemoveItem,
+    RemovePlacement,
+    RemoveRack,
+    SetProperty,
+    SetRackCooling,
+)
+from planner.engine import Engine
+from planner.placement import PlacementChecker
+from planner.plan import CoolingChoice, CoolingLoop, Endpoint, Link, Placement, PowerConnection, PowerFeed, Rack
+from planner.synthetic import synthetic_plan
+
+FIXTURE = Path(__file__).parent / "fixtures" / "engine_catalog"
+CATALOG = load_catalog([FIXTURE])
+DEVICES = ["dell-poweredge-xe9680", "nvidia-dgx-h100", "test-liquid-8gpu", "test-storage", "test-mgmt-switch",
+           "nvidia-quantum-2-qm9700", "mystery-box-9000"]
+METHODS = ["air", "air-containment", "rdhx", "direct-liquid", "immersion"]
+
+
+def base_plan():
+    plan = synthetic_plan(72, CATALOG)  # 9 servers: 3 GPU racks, a leaf rack, a spine rack
+    # some variety: a cross-rack cord, a cable with mass, a second loop
+    srv = plan.placement("srv-000001")
+    srv.power.append(PowerConnection(pdu="pdu-00002a", outlet=30))
+    plan.links[0].cable = "test-dac-400g-3m"
+    plan.links[0].length_m = 2.0
+    plan.cooling_loops.append(CoolingLoop(id="loop-spare", name="spare", cdu="test-cdu-600"))
+    plan.reindex()
+    return plan
+
+
+def canon(engine_results, plan) -> str:
+    return json.dumps(engine_results.to_json(plan), sort_keys=True)
+
+
+def random_edit(plan, data, counter):
+    checker = PlacementChecker(CATALOG)
+    racks = sorted(plan.index.racks)
+    placements = sorted(plan.index.placements)
+    kind = data.draw(st.sampled_from([
+        "move", "move", "move", "add", "remove", "feed", "loop", "cooling", "room", "meta", "pdu_feed",
+        "device", "add_rack", "remove_rack", "link", "unlink", "compound"]))
+    counter[0] += 1
+    n = counter[0]
+    if kind == "move" and placements and racks:
+        pid = data.draw(st.sampled_from(placements))
+        p = plan.placement(pid)
+        to = data.draw(st.sampled_from(racks))
+        if p.u is None:
+            return MovePlacement(pid, to, None)
+        u = checker.first_fit(plan, to, p.device)
+        return MovePlacement(pid, to, u, checker=checker) if u else None
+    if kind == "add" and racks:
+        dev = data.draw(st.sampled_from(DEVICES))
+        to = data.draw(st.sampled_from(racks))
+        u = checker.first_fit(plan, to, dev)
+        if u is None:
+            return None
+        cords = []
+        if data.draw(st.booleans()):
+            pdus = [q.id for q in plan.rack(to).placements if q.device.startswith("test-pdu")]
+            if pdus:
+                cords = [PowerConnection(pdu=pdus[0], outlet=data.draw(st.integers(1, 40)))]
+        return AddPlacement(to, Placement(id=f"new-{n}", device=dev, u=u, power=cords), checker=checker)
+    if kind == "remove" and placements:
+        return RemovePlacement(data.draw(st.sampled_from(placements)))
+    if kind == "feed" and plan.feeds:
+        f = data.draw(st.sampled_from([x.id for x in plan.feeds]))
+        field, value = data.draw(st.sampled_from([
+            ("breaker_a", 125.0), ("breaker_a", 32.0), ("side", "B"), ("side", "A"), ("side", "C"),
+            ("continuous_derating", 1.0), ("voltage_v", 400.0), ("phases", 1)]))
+        return SetProperty("feed", f, field, value)
+    if kind == "loop" and plan.cooling_loops:
+        lp = data.draw(st.sampled_from([x.id for x in plan.cooling_loops]))
+        field, value = data.draw(st.sampled_from([("coolant", "pg25"), ("delta_t_k", 6.0), ("cdu_count", 1),
+                                                  ("cdu", "nonexistent-cdu")]))
+        return SetProperty("loop", lp, field, value)
+    if kind == "cooling" and racks:
+        rid = data.draw(st.sampled_from(racks))
+        method = data.draw(st.sampled_from(METHODS))
+        loop = data.draw(st.sampled_from([None] + [x.id for x in plan.cooling_loops]))
+        unit = data.draw(st.sampled_from([None, "test-rdhx-active-50", "unknown-door"]))
+        return SetRackCooling(rid, CoolingChoice(method=method, loop=loop, unit=unit))
+    if kind == "room":
+        room = data.draw(st.sampled_from(sorted(plan.index.rooms)))
+        return SetProperty("room", room, "floor_load_limit_kg_per_m2", data.draw(st.sampled_from([500.0, 2000.0])))
+    if kind == "meta":
+        field, value = data.draw(st.sampled_from([("pue", 1.5), ("currency", "EUR"), ("electricity_price_per_kwh",
+                                                                                       0.3)]))
+        return SetProperty("metadata", None, field, value)
+    if kind == "pdu_feed":
+        pdus = [p for p in placements if plan.placement(p).feed]
+        if pdus and plan.feeds:
+            return SetProperty("placement", data.draw(st.sampled_from(pdus)), "feed",
+                               data.draw(st.sampled_from([x.id for x in plan.feeds])))
+        return None
+    if kind == "device" and placements:
+        pid = data.draw(st.sampled_from(placements))
+        if plan.placement(pid).u is None:
+            return None
+        return SetProperty("placement", pid, "device", data.draw(st.sampled_from(DEVICES)))
+    if kind == "add_rack":
+        row = data.draw(st.sampled_from(sorted(plan.index.rows)))
+        rid = f"rk-new-{n}"
+        feed = PowerFeed(id=f"fd-new-{n}", name="new feed", side="A")
+        rack = Rack(id=rid, name=f"new {n}", rack_type=data.draw(st.sampled_from(["rack-48u-600x1200", "odd-rack"])),
+                    placements=[Placement(id=f"pd-new-{n}", device="test-pdu-3ph-32a", u=None, side="left",
+                                          feed=feed.id)])
+        return Compound([AddItem(feed), AddRack(row, rack)], "Add rack")
+    if kind == "remove_rack" and racks:
+        return RemoveRack(data.draw(st.sampled_from(racks)))
+    if kind == "link" and len(placements) >= 2:
+        a, b = data.draw(st.sampled_from(placements)), data.draw(st.sampled_from(placements))
+        return AddItem(Link(id=f"lk-new-{n}", fabric="fab-compute", a=Endpoint(placement=a, port="x"),
+                            b=Endpoint(placement=b, port="y"), cable="test-dac-400g-3m", length_m=3.0))
+    if kind == "unlink" and plan.links:
+        return RemoveItem("link", data.draw(st.sampled_from([lk.id for lk in plan.links[:5] + plan.links[-3:]])))
+    if kind == "compound" and len(placements) >= 2:
+        a, b = data.draw(st.sampled_from(placements)), data.draw(st.sampled_from(placements))
+        return Compound([RemovePlacement(a), RemovePlacement(b)] if a != b else [RemovePlacement(a)])
+    return None
+
+
+@settings(max_examples=int(os.environ.get("ENGINE_EXAMPLES", "40")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_incremental_equals_full_after_every_edit_and_undo(data):
+    plan = base_plan()
+    engine = Engine(CATALOG)
+    engine.compute(plan)
+    done = []
+    counter = [0]
+    for _ in range(data.draw(st.integers(1, 14))):
+        if done and data.draw(st.integers(0, 3)) == 0:
+            change = done.pop().revert(plan)  # undo
+        else:
+            edit = random_edit(plan, data, counter)
+            if edit is None:
+                continue
+            try:
+                change = edit.apply(plan)
+            except EditRefused:
+                continue
+            done.append(edit)
+        inc = engine.update(plan, change)
+        full = Engine(CATALOG).compute(plan)
+        assert canon(inc, plan) == canon(full, plan)
+    while done:  # undo everything: back to the original figures
+        inc = engine.update(plan, done.pop().revert(plan))
+    assert canon(inc if counter[0] else engine.compute(plan), plan) == canon(Engine(CATALOG).compute(base_plan()),
+                                                                           base_plan())
+
+
+def test_move_between_racks_recomputes_only_those_racks():
+    plan = base_plan()
+    engine = Engine(CATALOG)
+    before = engine.compute(plan)
+    edit = MovePlacement("srv-000009", "rack-00001", None)
+    u = PlacementChecker(CATALOG).first_fit(plan, "rack-00001", "dell-poweredge-xe9680")
+    edit = MovePlacement("srv-000009", "rack-00001", u)
+    after = engine.update(plan, edit.apply(plan))
+    src = plan.index.placement_rack["srv-000009"]
+    changed = {rid for rid in after.racks if after.racks[rid] is not before.racks[rid]}
+    assert changed == {"rack-00001", "rack-00003"} and src == "rack-00001"
+    assert after.racks["rack-00001"].gpu_count == before.racks["rack-00001"].gpu_count + 8
+    assert after.totals.gpus == before.totals.gpus
+    # feeds of untouched racks are the same objects (not recomputed)
+    assert after.feeds["feed-00002b"] is before.feeds["feed-00002b"]
+    # rack-00001 has a cord into pdu-00002a (rack-00002): that PDU and its feed follow
+    assert after.pdus["pdu-00002a"] is not before.pdus["pdu-00002a"]
+    assert after.feeds["feed-00001a"] is not before.feeds["feed-00001a"]
+
+
+@pytest.mark.parametrize("gpus", [8, 512])
+def test_update_without_compute_falls_back_to_full(gpus):
+    plan = synthetic_plan(gpus, CATALOG)
+    engine = Engine(CATALOG)
+    from planner.edits import Change
+
+    assert canon(engine.update(plan, Change()), plan) == canon(Engine(CATALOG).compute(plan), plan)
