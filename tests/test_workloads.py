@@ -278,3 +278,20 @@ def test_validation_cases_within_tolerance(cat):
         assert math.isfinite(r.predicted) and r.predicted > 0
         assert r.case["source"] and r.case["url"].startswith("https://")
     assert all(r.case.get("reason") for r in results if r.excluded)
+
+
+def test_check_section_registered_and_uses_engine_findings(cat):
+    from types import SimpleNamespace
+
+    from planner.cli import build_parser
+    from planner.engine.report import SECTION_PROVIDERS
+
+    build_parser()  # the CLI imports every command module, which registers the section
+    sec = next(s for s in SECTION_PROVIDERS if s.name == "workloads")
+    plan = _plan(2, [{"id": "w1", "name": "chat", "kind": "inference",
+                      "spec": {"model": "llama-3.1-8b", "precision": "fp8", "users": 50}}])
+    ok = sec.provider(SimpleNamespace(findings=[]), plan, cat)
+    assert ok[0]["name"] == "chat" and ok[0]["met"] is True
+    hot = SimpleNamespace(findings=[SimpleNamespace(severity="error", code="COOLING_OVER_CAPACITY")])
+    bad = sec.provider(hot, plan, cat)
+    assert bad[0]["met"] is False and bad[0]["bottleneck"] == "cooling"
