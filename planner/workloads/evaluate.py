@@ -38,7 +38,14 @@ class WorkloadVerdict:
     def to_dict(self) -> dict[str, Any]:
         d = {"id": self.id, "name": self.name, "kind": self.kind, "group": self.group,
              "met": self.met, "margin": self.margin, "bottleneck": self.bottleneck}
-        d.update(self.figures)
+        # the sizing's own figures; the verdict's keys win (e.g. the sizing's bottleneck
+        # is kept as `sizing_bottleneck` when power or cooling binds)
+        for k, v in self.figures.items():
+            if k in d:
+                if k == "bottleneck" and v != self.bottleneck:
+                    d["sizing_bottleneck"] = v
+                continue
+            d[k] = v
         if self.error:
             d["error"] = self.error
         return d
