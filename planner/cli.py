@@ -18,6 +18,7 @@ import planner
 COMMAND_MODULES = [
     "planner.commands.catalog",
     "planner.commands.validate",
+    "planner.commands.check",
     "planner.commands.schema",
     "planner.commands.convert",
     "planner.commands.fabric",

@@ -1,0 +1,66 @@
+"""`rackwright check PLAN [--json]`: run the engine over a plan and report figures and
+findings. Exit 0 when there is no error finding, 1 when there is, 2 on bad input."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+NAME = "check"
+
+
+def register(sub) -> None:
+    p = sub.add_parser(NAME, help="compute power, cooling, space, compute and cost figures and report findings",
+                       description="Run the engine over PLAN. Exit status: 0 no error findings, 1 error "
+                                   "findings, 2 bad input.")
+    p.add_argument("plan", help="plan file (.json or .rackplan)")
+    p.add_argument("--json", action="store_true", help="print the full result as JSON")
+    p.add_argument("--catalog", action="append", metavar="DIR",
+                   help="catalog folder to use instead of the shipped and user catalogs (repeatable; later wins)")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="engine setting, e.g. --set continuous_derating=1.0 (see docs/engine.md)")
+    p.add_argument("--max-findings", type=int, default=200, help="findings listed in the text report")
+    p.set_defaults(func=run)
+
+
+def parse_settings(pairs: list[str]):
+    from pydantic import ValidationError
+
+    from planner.cli import UserError
+    from planner.engine import EngineSettings
+
+    values: dict[str, object] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise UserError(f"--set expects KEY=VALUE (got {pair!r})")
+        if key not in EngineSettings.model_fields:
+            raise UserError(f"--set: unknown engine setting {key!r} (known: {', '.join(EngineSettings.model_fields)})")
+        values[key] = value.strip()
+    try:
+        return EngineSettings.model_validate(values)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = ".".join(str(x) for x in err.get("loc", ()))
+        raise UserError(f"--set {loc}: {err.get('msg')}") from None
+
+
+def run(args) -> int:
+    from planner.catalog import load_catalog
+    from planner.documents import load_plan
+    from planner.engine import Engine, text_report
+
+    settings = parse_settings(args.set)
+    plan = load_plan(args.plan)
+    catalog = load_catalog(args.catalog) if args.catalog else load_catalog()
+    if catalog.errors:
+        print(f"rackwright: warning: the catalog has {len(catalog.errors)} problem(s); "
+              "`rackwright catalog validate` lists them", file=sys.stderr)
+    results = Engine(catalog, settings).compute(plan)
+    if args.json:
+        json.dump(results.to_json(plan, catalog), sys.stdout, indent=1, ensure_ascii=False, allow_nan=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(text_report(results, plan, max_findings=max(0, args.max_findings)))
+    return 1 if results.has_errors else 0
