@@ -57,7 +57,7 @@ def main() -> int:
     t_plan = time.perf_counter() - t
     print(f"plan: {args.gpus} GPUs, {len(plan.index.racks)} racks, {len(plan.index.rows)} rows, "
           f"{len(plan.site.rooms)} rooms (synthetic_plan {t_plan:.2f} s)")
-    doc = Document(plan, catalog)
+    doc = Document(plan, catalog, engine=None)  # results set below; no background recomputes in the timings
 
     try:  # colour by real results when the engine exists
         from planner.engine import Engine  # type: ignore[attr-defined]
