@@ -243,20 +243,21 @@ def rows_to_plan_dict(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
 
 
 def _where(data: Any, loc: tuple[Any, ...]) -> str:
-    """A readable place for a validation error: the nearest entity id on the path."""
-    out = ""
+    """A readable place for a validation error: the nearest entity id on the path, then the field."""
+    entity, after = "", 0
     node = data
-    path = ""
-    for part in loc:
+    for i, part in enumerate(loc):
         try:
             node = node[part]
         except (KeyError, IndexError, TypeError):
             break
-        path += f"[{part}]" if isinstance(part, int) else ("." if path else "") + str(part)
-        if isinstance(node, dict) and isinstance(node.get("id"), str):
-            out = f"{path.split('.')[-1].split('[')[0].rstrip('s') or 'entity'} {node['id']!r}"
-    rest = str(loc[-1]) if loc else ""
-    return f"{out}: {rest}" if out else path
+        if isinstance(node, dict) and isinstance(node.get("id"), str) and i > 0:
+            kind = str(loc[i - 1]).rstrip("s") if isinstance(part, int) else str(part)
+            entity, after = f"{kind} {node['id']!r}", i + 1
+    rest = ".".join(str(x) for x in loc[after:] if isinstance(x, str)) if entity else ""
+    if entity:
+        return f"{entity}: {rest}" if rest else entity
+    return ".".join(str(x) for x in loc)
 
 
 def rows_to_plan(rows: dict[str, list[dict[str, Any]]], path: str | os.PathLike[str]) -> pm.Plan:
@@ -266,5 +267,5 @@ def rows_to_plan(rows: dict[str, list[dict[str, Any]]], path: str | os.PathLike[
     except ValidationError as e:
         first = e.errors()[0]
         more = len(e.errors()) - 1
-        msg = first["msg"] + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
+        msg = first["msg"].removeprefix("Value error, ") + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
         raise PlanFormatError(path, msg, _where(data, tuple(first["loc"]))) from None
