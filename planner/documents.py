@@ -57,7 +57,8 @@ def open_document(path: str | os.PathLike[str]) -> OpenedPlan:
 
     kind = sniff(path)
     if kind == "json":
-        return storage.OpenedPlan(load_plan_json(path), EmbeddedCatalog(empty_catalog(path)), Path(path), 0)
+        return storage.OpenedPlan(load_plan_json(path), EmbeddedCatalog(empty_catalog(path)), Path(path), 0,
+                                  kind="json")
     if kind == "rackplan":
         return storage.open_rackplan(path)
     if kind == "empty":

@@ -443,3 +443,13 @@ def test_sqlite_file_of_another_application(tmp_path):
 def test_a_folder_is_not_a_plan(tmp_path):
     with pytest.raises(PlanFormatError, match="folder"):
         load_plan(tmp_path)
+
+
+def test_open_document_dispatches_by_content_not_suffix(tmp_path, catalog):
+    plan = synthetic_plan(8, catalog)
+    save_rackplan(plan, tmp_path / "really-sqlite.json", catalog)
+    save_plan_json(plan, tmp_path / "really-json.rackplan")
+    a, b = open_document(tmp_path / "really-sqlite.json"), open_document(tmp_path / "really-json.rackplan")
+    assert (a.kind, b.kind) == ("rackplan", "json")
+    assert dump(a.plan) == dump(b.plan) == dump(plan)
+    assert len(a.embedded) > 0 and len(b.embedded) == 0

@@ -56,6 +56,7 @@ class OpenedPlan:
     schema_version: int
     meta: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    kind: str = "rackplan"  # or "json" (from planner.documents.open_document; schema_version 0, no entries)
 
     @property
     def catalog(self) -> Catalog:
