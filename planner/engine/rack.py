@@ -480,14 +480,15 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
     # pass 3: loads
     contrib: dict[str, PduContribution] = {}
     side_of = {pid: _feed_side(ctx, pl) for pid, pl in pdu_placements.items()}
-    all_sides = sorted({side_of[c[0]] for _p, _s, cords in cords_of for c in cords})
+    all_sides = sorted({side_of[c[0]] for _p, _s, cords in cords_of for c in cords}
+                       | {side_of[p.id] for p in own_pdus})
     redundant = len({side_of[p.id] for p in own_pdus}) >= 2
     for p, spec, cords in cords_of:
         if not cords:
             continue
         n = len(cords)
         dev_sides = {side_of[c[0]] for c in cords}
-        if redundant and len(dev_sides) == 1 and n >= 1 and len(all_sides) >= 2:
+        if redundant and len(dev_sides) == 1:
             findings.append(make("POWER_SINGLE_CORDED", f"{p.name or p.id}: all {n} cord(s) on feed side "
                                  f"{next(iter(dev_sides))}; it goes down when that side fails", "placement", p.id))
         for pid, outlet in cords:
