@@ -260,3 +260,23 @@ def test_recovery_file_that_is_damaged_is_a_clear_error(tmp_path, plans):
     e.file.write_bytes(e.file.read_bytes()[:1000])
     with pytest.raises(PlanFormatError, match="truncated"):
         store.open(e)
+
+
+def test_snapshot_saves_the_plan_as_it_was_when_taken(tmp_path, catalog):
+    from planner.plan import Plan
+    from planner.plan_io import plan_to_dict
+    from planner.storage import snapshot
+
+    plan = Plan.model_validate({**plan_to_dict(synthetic_plan(16, catalog)),
+                                "workloads": [{"id": "wl-1", "name": "w", "kind": "inference",
+                                               "spec": {"model": "llama-3.1-8b", "users": 10}}]})
+    before = plan.model_dump()
+    snap = snapshot(plan, catalog)
+    # the user goes on editing while the autosave thread writes
+    plan.metadata.customer = "changed"
+    plan.workloads[0].spec["users"] = 999
+    plan.site.rooms[0].rows[0].racks[0].tags.append("late")
+    entry = autosave(snap, untitled_id="snap", store=RecoveryStore(tmp_path / "rec"))
+    opened = RecoveryStore(tmp_path / "rec").open(entry)
+    assert opened.plan.model_dump() == before
+    assert "llama-3.1-8b" in opened.catalog.llms

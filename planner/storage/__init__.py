@@ -12,7 +12,7 @@ Public API::
     merge_catalogs(local, opened.catalog, prefer="file")
 
     FileLock(path).acquire() -> LockResult(acquired, holder)   # "opened twice" warning
-    RecoveryStore().write(...)/list()/discard(); autosave(plan, ...)
+    RecoveryStore().write(...)/list()/discard(); autosave(snapshot(plan, catalog), ...)
 
 See docs/project-file.md for the file layout, the guarantees and the migration rules.
 """
@@ -35,12 +35,14 @@ from .lock import FileLock, LockInfo, LockResult, lock_path_for
 from .migrations import SCHEMA_VERSION
 from .project import (
     OpenedPlan,
+    PlanSnapshot,
     Resolution,
     SaveInfo,
     load_rackplan,
     open_rackplan,
     rackplan_bytes,
     save_rackplan,
+    snapshot,
 )
 from .recovery import Autosaver, RecoveryEntry, RecoveryStore, autosave
 
@@ -54,6 +56,7 @@ __all__ = [
     "LockInfo",
     "LockResult",
     "OpenedPlan",
+    "PlanSnapshot",
     "PlanFormatError",
     "RecoveryEntry",
     "RecoveryStore",
@@ -69,5 +72,6 @@ __all__ = [
     "open_rackplan",
     "rackplan_bytes",
     "save_rackplan",
+    "snapshot",
     "unknown_hardware",
 ]

@@ -10,6 +10,7 @@ test keeps it empty, so adding a field to the plan model cannot silently drop da
 
 from __future__ import annotations
 
+import copy
 import math
 import os
 from collections import defaultdict
@@ -133,7 +134,7 @@ def plan_to_rows(plan: pm.Plan) -> dict[str, list[dict[str, Any]]]:
         for j, member in enumerate(g.members):
             rows["group_members"].append({"group_id": g.id, "seq": j, "placement_id": member})
     for i, w in enumerate(plan.workloads):
-        rows["workloads"].append({**scal(w), "seq": i, "group_id": w.group})
+        rows["workloads"].append({**scal(w), "seq": i, "group_id": w.group, "spec": copy.deepcopy(w.spec)})
     for table, trows in rows.items():
         for r in trows:
             _check_finite(f"{table} {r.get('id', '')}".strip(), r)

@@ -133,14 +133,32 @@ def catalog_rows(plan: Plan, catalogs: list[Catalog], embedded: EmbeddedCatalog 
     return rows, unknown
 
 
-def build_database(plan: Plan, catalog: Catalog | None, embedded: EmbeddedCatalog | None,
+@dataclass(frozen=True)
+class PlanSnapshot:
+    """Everything a save writes, copied out of a plan: safe to write from another thread
+    while the plan goes on being edited. ~0.1 s for a 16k-GPU plan."""
+
+    rows: dict[str, list[dict[str, Any]]]
+    catalog_rows: list[dict[str, Any]]
+    unknown: list[UnknownRef]
+
+
+def snapshot(plan: Plan, catalog: Catalog | None = None, embedded: EmbeddedCatalog | None = None) -> PlanSnapshot:
+    """Take on the thread that owns the plan; pass to ``save_rackplan``/``autosave`` anywhere."""
+    with _no_gc():
+        try:
+            rows = plan_to_rows(plan)
+        except NotFinite as e:
+            raise ValueError(f"cannot save the plan: {e}") from None
+        cat_rows, unknown = catalog_rows(plan, [catalog] if catalog is not None else [], embedded)
+    return PlanSnapshot(rows, cat_rows, unknown)
+
+
+def build_database(plan: Plan | PlanSnapshot, catalog: Catalog | None, embedded: EmbeddedCatalog | None,
                    extra_meta: dict[str, str] | None = None):
     """The project file as an in-memory database (engine); caller closes it."""
-    try:
-        rows = plan_to_rows(plan)
-    except NotFinite as e:
-        raise ValueError(f"cannot save the plan: {e}") from None
-    cat_rows, unknown = catalog_rows(plan, [catalog] if catalog is not None else [], embedded)
+    snap = plan if isinstance(plan, PlanSnapshot) else snapshot(plan, catalog, embedded)
+    rows, cat_rows, unknown = snap.rows, snap.catalog_rows, snap.unknown
     engine = sq.new_memory_engine()
     try:
         with engine.begin() as conn:
@@ -158,7 +176,7 @@ def build_database(plan: Plan, catalog: Catalog | None, embedded: EmbeddedCatalo
     return engine, len(cat_rows), unknown
 
 
-def rackplan_bytes(plan: Plan, catalog: Catalog | None = None, embedded: EmbeddedCatalog | None = None,
+def rackplan_bytes(plan: Plan | PlanSnapshot, catalog: Catalog | None = None, embedded: EmbeddedCatalog | None = None,
                    extra_meta: dict[str, str] | None = None) -> bytes:
     with _no_gc():
         engine, _, _ = build_database(plan, catalog, embedded, extra_meta)
@@ -168,7 +186,7 @@ def rackplan_bytes(plan: Plan, catalog: Catalog | None = None, embedded: Embedde
         sq.close(engine)
 
 
-def save_rackplan(plan: Plan, path: str | os.PathLike[str], catalog: Catalog | None = None, *,
+def save_rackplan(plan: Plan | PlanSnapshot, path: str | os.PathLike[str], catalog: Catalog | None = None, *,
                   embedded: EmbeddedCatalog | None = None, extra_meta: dict[str, str] | None = None) -> SaveInfo:
     """Save ``plan`` to ``path`` atomically (old or new file, never a mix).
 
@@ -176,10 +194,11 @@ def save_rackplan(plan: Plan, path: str | os.PathLike[str], catalog: Catalog | N
     ``embedded`` (the entries of the file the plan was opened from). With neither
     given, the local catalog is loaded and the entries already in ``path`` (if it is
     a readable project file) are the fallback, so re-saving never drops the stored
-    figures of hardware the local catalog lacks.
+    figures of hardware the local catalog lacks. A :class:`PlanSnapshot` already holds
+    its entries (``catalog``/``embedded`` are then ignored).
     """
     target = Path(path)
-    if catalog is None and embedded is None:
+    if catalog is None and embedded is None and not isinstance(plan, PlanSnapshot):
         from planner.catalog import load_catalog
 
         catalog = load_catalog()
