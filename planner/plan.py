@@ -44,7 +44,8 @@ Pos = Annotated[float, Field(gt=0)]
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=False, str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", validate_assignment=False, str_strip_whitespace=True,
+                              allow_inf_nan=False)
 
 
 class Metadata(_Model):

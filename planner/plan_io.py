@@ -9,15 +9,21 @@ previous file intact.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
-import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from planner.fileio import atomic_write_bytes
 from planner.plan import FORMAT_VERSION, Plan
+
+__all__ = ["PlanFormatError", "atomic_write_bytes", "load_plan_json", "plan_from_dict", "plan_to_dict",
+           "plan_to_json", "save_plan_json", "plan_json_schema", "no_gc"]
 
 MAX_PLAN_BYTES = 512 * 1024 * 1024
 
@@ -45,6 +51,20 @@ def _loc(loc: tuple[Any, ...]) -> str:
     return out
 
 
+@contextmanager
+def no_gc() -> Iterator[None]:
+    """Building a big plan makes tens of thousands of small objects and no garbage:
+    without this the cyclic GC rescans them over and over (it made opening a 16k-GPU
+    plan about 4x slower)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def plan_from_dict(data: Any, file: str | os.PathLike[str] | None = None) -> Plan:
     if not isinstance(data, dict):
         raise PlanFormatError(file, "a plan is a JSON object at the top level")
@@ -59,7 +79,8 @@ def plan_from_dict(data: Any, file: str | os.PathLike[str] | None = None) -> Pla
                   f"{FORMAT_VERSION}). Update Rackwright to open it.", "format_version")
     data = migrate(data)
     try:
-        return Plan.model_validate(data)
+        with no_gc():
+            return Plan.model_validate(data)
     except ValidationError as e:
         first = e.errors()[0]
         more = len(e.errors()) - 1
@@ -94,39 +115,13 @@ def load_plan_json(path: str | os.PathLike[str]) -> Plan:
     except UnicodeDecodeError as e:
         raise PlanFormatError(p, f"not a text file (invalid UTF-8 at byte {e.start})") from None
     try:
-        data = json.loads(text)
+        with no_gc():
+            data = json.loads(text)
     except json.JSONDecodeError as e:
         raise PlanFormatError(p, f"not valid JSON: {e.msg} (column {e.colno})", line=e.lineno) from None
     except RecursionError:
         raise PlanFormatError(p, "JSON nested too deeply") from None
     return plan_from_dict(data, p)
-
-
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` so that readers see either the old or the new file."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    if os.name == "posix":
-        try:
-            dfd = os.open(target.parent or ".", os.O_RDONLY)
-            try:
-                os.fsync(dfd)
-            finally:
-                os.close(dfd)
-        except OSError:
-            pass
 
 
 def save_plan_json(plan: Plan, path: str | os.PathLike[str]) -> None:

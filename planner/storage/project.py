@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
-import gc
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,7 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 import planner
 from planner.catalog import Catalog
 from planner.plan import FORMAT_VERSION, Plan
-from planner.plan_io import PlanFormatError
+from planner.plan_io import PlanFormatError, no_gc
 
 from . import models as m
 from . import sqlite as sq
@@ -83,17 +80,7 @@ class SaveInfo:
     unknown: list[UnknownRef]
 
 
-@contextmanager
-def _no_gc() -> Iterator[None]:
-    """Tens of thousands of small objects are made and none is garbage: without this the
-    cyclic GC rescans them over and over (it made opening a 16k-GPU plan 4x slower)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
+_no_gc = no_gc  # shared with the JSON reader (planner.plan_io)
 
 
 # --------------------------------------------------------------------------- saving

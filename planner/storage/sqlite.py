@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import stat
 import struct
-import tempfile
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
 
+from planner.fileio import atomic_write_bytes
 from planner.plan_io import MAX_PLAN_BYTES, PlanFormatError
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -123,45 +122,7 @@ def to_bytes(engine: Engine) -> bytes:
         return raw.serialize()
 
 
-def _new_file_mode(target: Path) -> int:
-    try:
-        return stat.S_IMODE(target.stat().st_mode)
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
-    """Readers (and a crash at any moment) see either the old or the new file, never a mix."""
-    target = Path(path)
-    mode = _new_file_mode(target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.chmod(tmp, mode)
-        except OSError:
-            pass
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    if os.name == "posix":
-        try:
-            dfd = os.open(target.parent, os.O_RDONLY)
-            try:
-                os.fsync(dfd)
-            finally:
-                os.close(dfd)
-        except OSError:
-            pass
+atomic_write = atomic_write_bytes  # one implementation for every format (planner.fileio)
 
 
 def write_file(engine: Engine, path: str | os.PathLike[str]) -> int:
