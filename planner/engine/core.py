@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from planner.engine import physics
 from planner.engine.findings import Finding, make
@@ -43,6 +43,14 @@ from planner.engine.specs import SpecCache
 from planner.plan import Plan
 
 _fsum = math.fsum
+
+
+class LinkSnap(NamedTuple):
+    id: str
+    a: str  # placement ids of the two ends
+    b: str
+    cable: str | None
+    length_m: float | None
 
 
 class Engine:
@@ -75,6 +83,7 @@ class Engine:
         self._loops: dict[str, Any] = {}
         self._links: dict[str, Any] = {}
         self._links_by_placement: dict[str, list[Any]] = {}
+        self._cable_counts: Counter[str] = Counter()
 
     @property
     def results(self) -> Results | None:
@@ -131,15 +140,23 @@ class Engine:
         return self._run(plan, racks, feeds, loops, rooms)
 
     # -- links (cable mass) -------------------------------------------------------------------------
-    def _add_link(self, lk: Any) -> None:
+    def _add_link(self, link: Any) -> None:
+        # a snapshot: edits mutate Link objects in place, and removal must undo what was added
+        lk = LinkSnap(link.id, link.a.placement, link.b.placement, link.cable, link.length_m)
         self._links[lk.id] = lk
-        for end in (lk.a.placement, lk.b.placement):
+        if lk.cable:
+            self._cable_counts[lk.cable] += 1
+        for end in (lk.a, lk.b):
             self._links_by_placement.setdefault(end, []).append(lk)
 
     def _drop_link(self, lid: str) -> Any:
         lk = self._links.pop(lid, None)
         if lk is not None:
-            for end in (lk.a.placement, lk.b.placement):
+            if lk.cable:
+                self._cable_counts[lk.cable] -= 1
+                if not self._cable_counts[lk.cable]:
+                    del self._cable_counts[lk.cable]
+            for end in (lk.a, lk.b):
                 lst = self._links_by_placement.get(end)
                 if lst is not None:
                     lst[:] = [x for x in lst if x.id != lid]
@@ -152,7 +169,7 @@ class Engine:
         for lid in ids:
             old = self._drop_link(lid)
             if old is not None:
-                for end in (old.a.placement, old.b.placement):
+                for end in (old.a, old.b):
                     if end in idx.placement_rack:
                         racks.add(idx.placement_rack[end])
         for lk in plan.links:  # O(links) scan, only when links changed
@@ -393,9 +410,8 @@ class Engine:
         bom = Counter(agg.bom)
         for lp in plan.cooling_loops:
             bom[("cooling", lp.cdu)] += lp.cdu_count
-        for lk in self._links.values():
-            if lk.cable:
-                bom[("cables", lk.cable)] += 1
+        for cable, n in self._cable_counts.items():
+            bom[("cables", cable)] += n
         findings: list[Finding] = []
         lines: list[BomLine] = []
         capex_terms: list[float] = []
