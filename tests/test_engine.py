@@ -71,8 +71,7 @@ def codes(results):
 def test_heat_conversions_schneider_wp25():
     assert physics.btu_per_h(10_200) == pytest.approx(34_804, abs=1)  # DGX H100 max, 10.2 kW
     assert physics.refrigeration_tons(3516.85) == pytest.approx(1.0, rel=1e-4)
-    assert physics.btu_per_h(physics.TON_REFRIGERATION_W if hasattr(physics, "TON_REFRIGERATION_W")
-                             else 3516.852842) == pytest.approx(12_000, rel=1e-6)
+    assert physics.btu_per_h(3516.852842) == pytest.approx(12_000, rel=1e-6)
 
 
 def test_airflow_rule_of_thumb():
