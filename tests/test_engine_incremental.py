@@ -211,3 +211,23 @@ def test_update_without_compute_falls_back_to_full(gpus):
     from planner.edits import Change
 
     assert canon(engine.update(plan, Change()), plan) == canon(Engine(CATALOG).compute(plan), plan)
+
+
+def test_adopt_after_computing_a_snapshot():
+    """The app computes a deep copy off the GUI thread while the user keeps editing."""
+    live = base_plan()
+    engine = Engine(CATALOG)
+    snapshot = live.model_copy(deep=True)
+    snapshot.reindex()
+    first = engine.compute(snapshot)
+    change = SetProperty("feed", "feed-00001a", "breaker_a", 32.0).apply(live)
+    checker = PlacementChecker(CATALOG)
+    u = checker.first_fit(live, "rack-00002", "dell-poweredge-xe9680")
+    change.update(MovePlacement("srv-000001", "rack-00002", u, checker=checker).apply(live))
+    engine.adopt(live)
+    res = engine.update(live, change)
+    assert canon(res, live) == canon(Engine(CATALOG).compute(live), live)
+    assert res.racks["rack-00003"] is first.racks["rack-00003"]  # incremental, not a full recompute
+    # and it keeps following the live plan
+    change = SetProperty("feed", "feed-00002a", "breaker_a", 125.0).apply(live)
+    assert canon(engine.update(live, change), live) == canon(Engine(CATALOG).compute(live), live)

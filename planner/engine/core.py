@@ -110,6 +110,14 @@ class Engine:
             if was_enabled:
                 gc.enable()
 
+    def adopt(self, plan: Plan) -> None:
+        """Follow ``plan`` from now on, given that it equals the plan last computed
+        (typically: ``compute`` ran off the GUI thread on a deep copy of the live plan;
+        edits made meanwhile are then passed to ``update`` as one accumulated Change)."""
+        self._plan = plan
+        self._feeds = {f.id: f for f in plan.feeds}
+        self._loops = {c.id: c for c in plan.cooling_loops}
+
     def update(self, plan: Plan, change: Any) -> Results:
         """Incremental recompute after an edit; ``change`` is the ``Change`` it returned."""
         if self._plan is not plan or self._results is None:
