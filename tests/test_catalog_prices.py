@@ -1,0 +1,97 @@
+"""Prices in the shipped catalog: honest bases, dated, sourced, complete for the plans we ship,
+and listed in docs/catalog.md so an architect can see how old and how solid each one is."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+import pytest
+
+from planner.catalog import load_catalog
+from planner.engine import Engine
+from planner.synthetic import synthetic_plan
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "catalog.md"
+
+
+@pytest.fixture(scope="module")
+def cat():
+    c = load_catalog()
+    assert not c.errors, [str(e) for e in c.errors]
+    return c
+
+
+def priced(cat):
+    return [(t, s, e.price) for t, s, e in cat.items() if getattr(e, "price", None) is not None]
+
+
+def test_every_price_is_dated_sourced_and_says_how_it_was_made(cat):
+    today = dt.date.today()
+    rows = priced(cat)
+    assert len(rows) >= 20
+    for table, slug, p in rows:
+        where = f"{table}/{slug}"
+        year, month = (int(x) for x in p.date.split("-")[:2])
+        assert dt.date(year, month, 1) <= today, f"{where}: price dated in the future ({p.date})"
+        assert year >= 2023, f"{where}: price older than 2023 ({p.date}); re-source it"
+        assert p.currency == "USD" or p.note, f"{where}: non-USD price needs a note"
+        if p.basis in ("list", "street-estimate"):
+            # a vendor list or a reseller/press price must name where it was read
+            assert "http" in p.source, f"{where}: {p.basis} price without a URL in its source"
+        if p.basis == "estimate":
+            assert p.note and len(p.note) > 40, f"{where}: estimate price must explain its derivation in note"
+
+
+def test_derived_prices_match_their_stated_arithmetic(cat):
+    # XE9680 H200 = HGX H100 node + 8 x (H200 - H100 GPU street price); DGX H200 likewise from DGX H100
+    gpu_delta = cat.gpu("h200").price.amount - cat.gpu("h100-sxm").price.amount
+    base = cat.device("dell-poweredge-xe9680").planning.price.amount
+    assert cat.device("dell-poweredge-xe9680-h200").planning.price.amount == base + 8 * gpu_delta
+    dgx = cat.device("nvidia-dgx-h100").planning.price.amount
+    assert cat.device("nvidia-dgx-h200").planning.price.amount == dgx + 8 * gpu_delta
+    # larger racks scale from the AR3300 street price by height (and x1.25 for 800 mm wide)
+    ar3300 = cat.get("rack-types", "rack-42u-600x1200").price.amount
+    for slug, factor in (("rack-48u-600x1200", 48 / 42), ("rack-48u-800x1200", 48 / 42 * 1.25),
+                         ("rack-52u-800x1200", 52 / 42 * 1.25)):
+        assert cat.get("rack-types", slug).price.amount == pytest.approx(ar3300 * factor, rel=0.01), slug
+
+
+@pytest.mark.parametrize("gpus", [256, 2048])
+def test_synthetic_plan_capex_is_complete(cat, gpus):
+    res = Engine(cat).compute(synthetic_plan(gpus, cat))
+    unpriced = [f"{b.table}/{b.slug}" for b in res.bom if b.unit_price is None]
+    assert unpriced == []
+    assert res.totals.capex_complete
+    assert res.totals.capex == pytest.approx(sum(b.extended for b in res.bom))
+
+
+def test_short_depth_devices_are_short(cat):
+    # a device marked not full depth must fit in the front or rear half of a 1200 mm cabinet
+    for _t, slug, d in cat.items():
+        if getattr(d, "is_full_depth", True) is False and d.depth_mm is not None:
+            assert d.depth_mm <= 600, f"{slug}: is_full_depth false but {d.depth_mm} mm deep"
+    assert cat.device("nvidia-sn2201").is_full_depth is False
+    for slug in ("raritan-px3-415v-60a", "apc-apdu10350sw", "server-technology-pro3x-208v-60a-delta"):
+        assert cat.device(slug).is_full_depth is False, slug
+
+
+def doc_price_rows() -> dict[str, tuple[str, str, str]]:
+    text = DOC.read_text(encoding="utf-8")
+    block = re.search(r"<!-- prices-table:start -->(.*?)<!-- prices-table:end -->", text, re.S)
+    assert block, "docs/catalog.md has no prices table"
+    rows = {}
+    for line in block.group(1).splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 5 and cells[0].startswith("`"):
+            rows[cells[0].strip("`")] = (cells[2], cells[3], cells[4])
+    return rows
+
+
+def test_docs_prices_table_matches_catalog(cat):
+    rows = doc_price_rows()
+    want = {}
+    for _t, slug, p in priced(cat):
+        want[slug] = (f"{p.amount:,.0f} {p.currency}", p.basis, p.date)
+    assert rows == want
