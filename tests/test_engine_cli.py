@@ -109,12 +109,14 @@ def test_sections_are_extensible(tmp_path, capsys):
     save_plan_json(rack_plan(0), path)
     before = list(SECTION_PROVIDERS)
     try:
-        register_section("workloads", lambda results, plan, catalog: [{"gpus": results.totals.gpus}], after="racks")
+        register_section("extra", lambda results, plan, catalog: [{"gpus": results.totals.gpus}], after="racks")
         code, out, _ = run(capsys, str(path), "--json")
         doc = json.loads(out)
         keys = list(doc)
-        assert keys.index("workloads") == keys.index("racks") + 1
-        assert doc["workloads"] == [{"gpus": 0}]
+        assert keys.index("extra") == keys.index("racks") + 1
+        assert doc["extra"] == [{"gpus": 0}]
+        # built in, from Results: present whoever builds the document (no import side effects)
+        assert doc["fabrics"] == [] and doc["workloads"] == []
     finally:
         SECTION_PROVIDERS[:] = before
 

@@ -32,9 +32,6 @@ def _count(text: str) -> int:
 
 
 def register(sub) -> None:
-    # adds the `workloads` section to `rackwright check --json` (engine extension point)
-    import planner.workloads.check_section  # noqa: F401
-
     p = sub.add_parser(NAME, help="size an inference or training workload without a plan")
     kinds = p.add_subparsers(dest="size_kind", metavar="KIND")
 

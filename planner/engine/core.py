@@ -22,10 +22,11 @@ from __future__ import annotations
 import gc
 import math
 from collections import Counter
-from typing import Any, NamedTuple
+from typing import Any
 
 from planner.engine import physics
 from planner.engine.findings import Finding, make
+from planner.engine.network import Network
 from planner.engine.rack import PduContribution, RackContext, RackResult, compute_rack
 from planner.engine.results import (
     INT_FIELDS,
@@ -41,17 +42,10 @@ from planner.engine.results import (
 )
 from planner.engine.settings import EngineSettings
 from planner.engine.specs import SpecCache
+from planner.engine.workloads import WorkloadState
 from planner.plan import Plan
 
 _fsum = math.fsum
-
-
-class LinkSnap(NamedTuple):
-    id: str
-    a: str  # placement ids of the two ends
-    b: str
-    cable: str | None
-    length_m: float | None
 
 
 class Engine:
@@ -64,6 +58,8 @@ class Engine:
         self.settings = settings or EngineSettings()
         self.specs = SpecCache(catalog, default_cords=self.settings.default_cords)
         self.checker = RackContext.make_checker(catalog)
+        self.net = Network(catalog, self.settings.cable_length_default_m)
+        self.work = WorkloadState(catalog, self.settings)
         self._plan: Plan | None = None
         self._results: Results | None = None
         self._reset()
@@ -82,9 +78,8 @@ class Engine:
         self._room_racks: dict[str, set[str]] = {}
         self._feeds: dict[str, Any] = {}
         self._loops: dict[str, Any] = {}
-        self._links: dict[str, Any] = {}
-        self._links_by_placement: dict[str, list[Any]] = {}
-        self._cable_counts: Counter[str] = Counter()
+        self.net.reset()
+        self.work.reset()
 
     @property
     def results(self) -> Results | None:
@@ -97,14 +92,13 @@ class Engine:
         self._plan = plan
         self._feeds = {f.id: f for f in plan.feeds}
         self._loops = {c.id: c for c in plan.cooling_loops}
-        for lk in plan.links:
-            self._add_link(lk)
         racks = set(plan.index.racks)
         # A full compute allocates ~10 objects per device, none of them garbage; the cyclic
         # GC would rescan them again and again (40 % of the time at 64k GPUs).
         was_enabled = gc.isenabled()
         gc.disable()
         try:
+            self.net.full(plan)
             return self._run(plan, racks, set(self._feeds), set(self._loops), set(plan.index.rooms))
         finally:
             if was_enabled:
@@ -136,8 +130,7 @@ class Engine:
             self._loops = {c.id: c for c in plan.cooling_loops}
             for lp in change.loops:
                 racks |= self._loop_racks.get(lp, set())
-        if change.links:
-            self._refresh_links(plan, change.links, racks)
+        self.net.update(plan, change, racks)
         for pid in change.placements:
             r = idx.placement_rack.get(pid)
             if r is not None:
@@ -156,51 +149,11 @@ class Engine:
                 racks.update(r.id for row in room.rows for r in row.racks)
         return self._run(plan, racks, feeds, loops, rooms)
 
-    # -- links (cable mass) -------------------------------------------------------------------------
-    def _add_link(self, link: Any) -> None:
-        # a snapshot: edits mutate Link objects in place, and removal must undo what was added
-        lk = LinkSnap(link.id, link.a.placement, link.b.placement, link.cable, link.length_m)
-        self._links[lk.id] = lk
-        if lk.cable:
-            self._cable_counts[lk.cable] += 1
-        for end in (lk.a, lk.b):
-            self._links_by_placement.setdefault(end, []).append(lk)
-
-    def _drop_link(self, lid: str) -> Any:
-        lk = self._links.pop(lid, None)
-        if lk is not None:
-            if lk.cable:
-                self._cable_counts[lk.cable] -= 1
-                if not self._cable_counts[lk.cable]:
-                    del self._cable_counts[lk.cable]
-            for end in (lk.a, lk.b):
-                lst = self._links_by_placement.get(end)
-                if lst is not None:
-                    lst[:] = [x for x in lst if x.id != lid]
-                    if not lst:
-                        del self._links_by_placement[end]
-        return lk
-
-    def _refresh_links(self, plan: Plan, ids: set[str], racks: set[str]) -> None:
-        idx = plan.index
-        for lid in ids:
-            old = self._drop_link(lid)
-            if old is not None:
-                for end in (old.a, old.b):
-                    if end in idx.placement_rack:
-                        racks.add(idx.placement_rack[end])
-        for lk in plan.links:  # O(links) scan, only when links changed
-            if lk.id in ids:
-                self._add_link(lk)
-                for end in (lk.a.placement, lk.b.placement):
-                    if end in idx.placement_rack:
-                        racks.add(idx.placement_rack[end])
-
     # -- the pipeline ---------------------------------------------------------------------------------
     def _run(self, plan: Plan, dirty_racks: set[str], dirty_feeds: set[str], dirty_loops: set[str],
              dirty_rooms: set[str]) -> Results:
         idx = plan.index
-        ctx = RackContext(plan, self.specs, self.settings, self._feeds, self._loops, self._links_by_placement,
+        ctx = RackContext(plan, self.specs, self.settings, self._feeds, self._loops, self.net.by_placement,
                           self.checker)
         dirty_pdus: set[str] = set()
         for rid in dirty_racks:
@@ -263,10 +216,14 @@ class Engine:
             if room is not None:
                 self._rooms[room_id] = self._compute_room(room)
         totals, bom, plan_findings = self._compute_totals(plan)
-        self._results = Results(totals=totals, racks=dict(self._racks), pdus=dict(self._pdus),
-                                feeds=dict(self._feeds_r), loops=dict(self._loops_r), rooms=dict(self._rooms),
-                                bom=bom, plan_findings=plan_findings)
-        return self._results
+        self.net.compute_fabrics(plan)
+        res = Results(totals=totals, racks=dict(self._racks), pdus=dict(self._pdus),
+                      feeds=dict(self._feeds_r), loops=dict(self._loops_r), rooms=dict(self._rooms),
+                      bom=bom, plan_findings=plan_findings, fabrics=dict(self.net.results),
+                      fabric_findings=self.net.findings)
+        res.workloads, res.workload_findings = self.work.evaluate(plan, res, self.net)
+        self._results = res
+        return res
 
     # -- PDUs ---------------------------------------------------------------------------------------------
     def _compute_pdu(self, plan: Plan, pid: str) -> PduResult | None:
@@ -296,6 +253,19 @@ class Engine:
                                      for c in contribs) for i in range(3)]
         findings: list[Finding] = []
         name = p.name or pid
+        # cords from several racks into this PDU: each rack checks its own outlets, this the cross-rack ones
+        by_outlet: dict[int, tuple[str, str]] = {}
+        for r in sorted(self._pdu_contrib_racks.get(pid, ())):
+            c = self._racks[r].pdu_contrib[pid] if r in self._racks else None
+            if c is None:
+                continue
+            for outlet, dev in sorted(c.outlets.items()):
+                prev = by_outlet.get(outlet)
+                if prev is None:
+                    by_outlet[outlet] = (r, dev)
+                elif prev[0] != r:
+                    findings.append(make("POWER_OUTLET_CONFLICT", f"{name} outlet {outlet} is used by both "
+                                         f"{prev[1]} (rack {prev[0]}) and {dev} (rack {r})", "pdu", pid))
         if p.feed is None or feed is None:
             findings.append(make("PDU_NO_FEED", f"{name} ({pid}) hangs on no power feed"
                                  + (f" (feed {p.feed!r} does not exist)" if p.feed else ""), "pdu", pid))
@@ -427,7 +397,7 @@ class Engine:
         bom = Counter(agg.bom)
         for lp in plan.cooling_loops:
             bom[("cooling", lp.cdu)] += lp.cdu_count
-        for cable, n in self._cable_counts.items():
+        for cable, n in self.net.cable_counts.items():
             bom[("cables", cable)] += n
         findings: list[Finding] = []
         lines: list[BomLine] = []

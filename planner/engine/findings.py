@@ -18,15 +18,20 @@ class Finding:
     severity: Severity
     code: str
     message: str
-    kind: str  # where: rack, placement, pdu, feed, loop, room, device-type, plan
+    kind: str  # where: rack, placement, pdu, feed, loop, room, device-type, plan, fabric, link, workload
     id: str | None = None
+    related: tuple[str, ...] = ()  # further entities concerned (fabric findings: the other link, devices)
 
     @property
     def where(self) -> dict[str, str | None]:
         return {"kind": self.kind, "id": self.id}
 
     def to_dict(self) -> dict[str, object]:
-        return {"severity": self.severity, "code": self.code, "message": self.message, "where": self.where}
+        d: dict[str, object] = {"severity": self.severity, "code": self.code, "message": self.message,
+                                "where": self.where}
+        if self.related:
+            d["related"] = list(self.related)
+        return d
 
 
 CODES: dict[str, tuple[Severity, str]] = {
@@ -86,6 +91,25 @@ CODES: dict[str, tuple[Severity, str]] = {
     # cost
     "COST_NO_PRICE": ("warning", "Items without a catalog price: capex is incomplete."),
     "COST_CURRENCY": ("warning", "Items priced in another currency than the plan's: left out of the total."),
+    # fabrics (planner.fabric analysis, joined into the engine's findings)
+    "FABRIC_UNKNOWN_PORT": ("error", "A link names a port the device type does not have."),
+    "FABRIC_PORT_REUSED": ("error", "One port is used by two links."),
+    "FABRIC_SPEED_MISMATCH": ("warning", "The two ends of a link run at different speeds."),
+    "FABRIC_SLOW_LINK": ("warning", "A link runs slower than its fabric's speed."),
+    "FABRIC_UNKNOWN_CABLE": ("error", "A link's cable is not in the catalog."),
+    "FABRIC_MEDIA_MISMATCH": ("error", "A link's cable cannot carry the link (slower, twisted pair above 10G, "
+                                       "a transceiver as a cable)."),
+    "FABRIC_CABLE_TOO_LONG": ("error", "A link is longer than its cable's (or transceiver's) reach."),
+    "FABRIC_CABLE_TOO_SHORT": ("warning", "A link is shorter than its cable's minimum length."),
+    "FABRIC_SWITCH_PORTS": ("error", "A switch has more links than ports at the fabric's speed."),
+    "FABRIC_UNCONNECTED_PORTS": ("warning", "Required ports of a fabric's kind are not wired."),
+    "FABRIC_DISCONNECTED": ("error", "A fabric falls apart: some servers cannot reach each other."),
+    "FABRIC_OVERSUBSCRIBED": ("warning", "A fabric's oversubscription is above its target."),
+    # workloads (planner.workloads verdicts on the plan's servers)
+    "WORKLOAD_UNMET": ("error", "A workload target is not met by the servers it runs on (or their power or "
+                                "cooling fails)."),
+    "WORKLOAD_LOW_MARGIN": ("warning", "A workload target is met with less margin than the model's uncertainty."),
+    "WORKLOAD_NOT_EVALUATED": ("warning", "A workload cannot be evaluated (bad spec, unknown model, no GPU servers)."),
     # capacity
     "STRANDED_SPACE": ("info", "Free rack units that cannot be used: no power or cooling headroom left."),
     "STRANDED_POWER": ("info", "Power and cooling headroom that cannot be used: no rack units left."),

@@ -5,8 +5,9 @@ these results."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from planner.engine import physics
@@ -28,6 +29,7 @@ class PduContribution:
     max_w: list[float]
     fail_w: dict[str, list[float]]  # failed feed side -> per-phase W (load basis) on this PDU
     cords: int = 0
+    outlets: dict[int, str] = field(default_factory=dict)  # explicit outlet -> device, for cross-rack conflicts
 
 
 @dataclass(slots=True)
@@ -82,6 +84,7 @@ class RackResult:
     feeds: frozenset[str] = frozenset()
     pdu_refs: frozenset[str] = frozenset()  # PDU ids this rack depends on (own and cords into others)
     device_types: dict[str, int] = field(default_factory=dict)  # slug -> count, for balance checks
+    optics_power_w: float = 0.0  # transceivers and active cables plugged into the rack's devices (in max_w etc.)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -96,7 +99,8 @@ class RackResult:
             "airflow_cfm": self.airflow_cfm, "airflow_m3_per_h": self.airflow_m3_per_h,
             "liquid_flow_l_per_min": self.liquid_flow_l_per_min,
             "mass_kg": self.mass_kg, "equipment_mass_kg": self.equipment_mass_kg,
-            "cable_mass_kg": self.cable_mass_kg, "max_load_kg": self.max_load_kg,
+            "cable_mass_kg": self.cable_mass_kg, "optics_power_kw": self.optics_power_w / 1000,
+            "max_load_kg": self.max_load_kg,
             "floor_load_kg_per_m2": self.floor_load_kg_per_m2,
             "u_height": self.u_height, "u_used": self.u_used, "u_free": self.u_free,
             "largest_free_block_u": self.largest_free_block_u, "devices": self.devices,
@@ -114,7 +118,7 @@ class RackContext:
     settings: EngineSettings
     feeds: dict[str, PowerFeed]
     loops: dict[str, CoolingLoop]
-    links_by_placement: dict[str, list[Any]]
+    links_by_placement: dict[str, list[Any]]  # placement -> LinkSnap (planner.engine.network)
     checker: PlacementChecker
 
     @classmethod
@@ -188,6 +192,8 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     powered: list[tuple[Any, DeviceSpec]] = []
     own_pdus: list[Any] = []
     unit_dev: DeviceSpec | None = None
+    optics = 0.0
+    links_at = ctx.links_by_placement
     for p in rack.placements:
         spec = specs.device(p.device)
         bom[("device-types", p.device)] += 1
@@ -201,15 +207,22 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         if not spec.has_mass:
             no_mass[p.device] += 1
         if spec.has_power:
+            basis = spec.max_w if s.load_basis == "max" else spec.typical_w
+            liquid += basis * spec.liquid_fraction  # optics stay in air
+            if spec.liquid_fraction > 0:
+                liquid_devices.append(p.name or p.id)
+            lks = links_at.get(p.id)
+            if lks:
+                # transceivers/active cables draw from the device they plug into (planner.fabric link_media)
+                o = math.fsum(lk.end_power_w for lk in lks)
+                if o:
+                    optics += o
+                    spec = replace(spec, idle_w=spec.idle_w + o, typical_w=spec.typical_w + o, max_w=spec.max_w + o)
             idle += spec.idle_w
             typ += spec.typical_w
             mx += spec.max_w
             if spec.nameplate_w:
                 nameplate += spec.nameplate_w
-            basis = spec.max_w if s.load_basis == "max" else spec.typical_w
-            liquid += basis * spec.liquid_fraction
-            if spec.liquid_fraction > 0:
-                liquid_devices.append(p.name or p.id)
             powered.append((p, spec))
             if spec.kind != "pdu" and (unit_dev is None or spec.max_w > unit_dev.max_w):
                 unit_dev = spec
@@ -337,12 +350,8 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
                              "liquid-cooled servers or add a rear-door heat exchanger", "rack", rid))
 
     # -- mass and floor -------------------------------------------------------------------------------
-    cable_mass = 0.0
-    for p in rack.placements:
-        for lk in ctx.links_by_placement.get(p.id, ()):
-            c = specs.cable(lk.cable)
-            if c is not None and c.mass_kg_per_m:
-                cable_mass += c.mass_kg_per_m * (lk.length_m or s.cable_length_default_m) / 2
+    # half of each cable to the rack at each end (planner.fabric link_media; default length when none)
+    cable_mass = math.fsum(lk.mass_kg / 2 for p in rack.placements for lk in links_at.get(p.id, ()))
     load = equip_mass + cable_mass
     total_mass = rt.mass_kg + load
     area = rt.width_mm * rt.depth_mm / 1e6
@@ -382,7 +391,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         gpu_bw_tb_per_s=gpu_bw, bf16_pflops=bf16 / 1000, fp8_pflops=fp8 / 1000, cpu_cores=cpu, ram_gb=ram,
         compute_gbps=gbps, storage_read_gb_per_s=stor, bom=dict(bom), findings=tuple(findings),
         pdu_contrib=contrib, pdus=tuple(p.id for p in own_pdus), feeds=pdu_feeds, pdu_refs=frozenset(pdu_refs),
-        device_types=dict(device_types))
+        device_types=dict(device_types), optics_power_w=optics)
 
 
 def _suggest(heat_w: float, s: EngineSettings) -> str:
@@ -419,6 +428,7 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
     used: dict[str, dict[int, str]] = {p.id: {} for p in own_pdus}
     next_free: dict[str, int] = {p.id: 1 for p in own_pdus}
     spread = 0
+    explicit: dict[str, dict[int, str]] = {}
     # pass 1: explicit cords, with outlet numbers
     cords_of: list[tuple[Any, DeviceSpec, list[list[Any]]]] = []  # [pdu_id, outlet|None]
     for p, spec in powered:
@@ -448,6 +458,7 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
                         findings.append(make("POWER_OUTLET_CONFLICT", f"{target.name or c.pdu} outlet {c.outlet} "
                                              f"is used by both {taken[c.outlet]} and {p.id}", "placement", p.id))
                     taken.setdefault(c.outlet, p.id)
+                    explicit.setdefault(c.pdu, {}).setdefault(c.outlet, p.id)
                 cords.append([c.pdu, c.outlet])
         elif spec.cords and spec.max_w > 0:
             if not order:
@@ -512,4 +523,7 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
                 if arr is None:
                     arr = c.fail_w[failed] = [0.0, 0.0, 0.0]
                 arr[pspec.phase_of(outlet)] += basis / len(live)
+    for pid, outs in explicit.items():
+        if pid in contrib:
+            contrib[pid].outlets = outs
     return contrib, pdu_refs, spread, findings

@@ -2,11 +2,13 @@
 
 The JSON document is built from a list of *section providers*: callables
 ``(results, plan, catalog) -> value`` registered under a top-level key. The engine
-registers ``totals``, ``racks``, ``pdus``, ``feeds``, ``loops``, ``rooms``, ``bom`` and
-``findings``; other parts of Rackwright add theirs (``workloads``, ``fabrics``) with::
+registers ``totals``, ``racks``, ``fabrics``, ``workloads``, ``pdus``, ``feeds``, ``loops``,
+``rooms``, ``bom``, ``findings`` and ``summary``, all built from :class:`Results` (no import
+side effects: whoever builds the document, the CLI or the app, gets the same sections).
+Extra sections can still be added with::
 
     from planner.engine.report import register_section
-    register_section("workloads", lambda results, plan, catalog: [...], after="racks")
+    register_section("name", lambda results, plan, catalog: [...], after="racks")
 
 A provider that returns ``None`` is left out of the document.
 """
@@ -62,6 +64,12 @@ def _ordered(coll: dict[str, Any], order: list[str] | None) -> list[dict[str, An
 
 register_section("totals", lambda r, p, c: r.totals.to_dict())
 register_section("racks", _racks)
+register_section("fabrics", lambda r, p, c: [r.fabrics[k].as_dict() for k in
+                                             ([f.id for f in p.fabrics] if p is not None else sorted(r.fabrics))
+                                             if k in r.fabrics])
+register_section("workloads", lambda r, p, c: [r.workloads[k].to_dict() for k in
+                                               ([w.id for w in p.workloads] if p is not None else sorted(r.workloads))
+                                               if k in r.workloads])
 register_section("pdus", lambda r, p, c: [r.pdus[k].to_dict() for k in sorted(r.pdus)])
 register_section("feeds", lambda r, p, c: _ordered(r.feeds, [f.id for f in p.feeds] if p is not None else None))
 register_section("loops", lambda r, p, c: _ordered(r.loops, [x.id for x in p.cooling_loops] if p is not None
@@ -124,6 +132,23 @@ def text_report(results: Results, plan: Any = None, max_findings: int = 200) -> 
                      f"{r.mass_kg:,.0f}", str(r.u_used), str(r.u_free), str(r.gpu_count)])
     lines.extend(_table(rows, right=set(range(1, 11)) - {3}))
     lines.append("")
+    if results.fabrics:
+        lines.append("Fabrics")
+        rows = [["fabric", "kind", "Gb/s/GPU", "oversub", "bisection Tb/s", "switches", "cables", "optics kW"]]
+        for fr in results.fabrics.values():
+            rows.append([fr.name, fr.kind, f"{fr.per_gpu_gbps:g}", f"{fr.oversubscription:g}:1",
+                         f"{fr.bisection_tbps:,.1f}", str(fr.switches), str(fr.cables), f"{fr.optics_power_w / 1000:.1f}"])
+        lines.extend(_table(rows, right=set(range(2, 8))))
+        lines.append("")
+    if results.workloads:
+        lines.append("Workloads")
+        rows = [["workload", "kind", "met", "margin", "bottleneck"]]
+        for v in results.workloads.values():
+            met = "n/a" if v.met is None else ("yes" if v.met else "NO")
+            rows.append([v.name, v.kind, met, "" if v.margin is None else f"{v.margin * 100:+.0f} %",
+                         v.bottleneck or (v.error or "")[:60]])
+        lines.extend(_table(rows, right={3}))
+        lines.append("")
     counts = results.counts()
     lines.append(f"Findings: {counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} info")
     fs = results.findings

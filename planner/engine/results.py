@@ -94,7 +94,8 @@ class LoopResult:
 
 
 SUM_FIELDS = ("idle_w", "typical_w", "max_w", "nameplate_w", "heat_w", "liquid_heat_w", "air_heat_w",
-              "airflow_cfm", "airflow_m3_per_h", "liquid_flow_l_per_min", "mass_kg", "gpu_memory_gb",
+              "airflow_cfm", "airflow_m3_per_h", "liquid_flow_l_per_min", "mass_kg", "cable_mass_kg",
+              "optics_power_w", "gpu_memory_gb",
               "gpu_bw_tb_per_s", "bf16_pflops", "fp8_pflops", "ram_gb", "compute_gbps", "storage_read_gb_per_s")
 INT_FIELDS = ("u_height", "u_used", "u_free", "devices", "gpu_count", "cpu_cores")
 
@@ -186,7 +187,8 @@ class Totals:
             "cooling_tons": physics.refrigeration_tons(s["heat_w"]),
             "liquid_heat_kw": s["liquid_heat_w"] / 1000, "air_heat_kw": s["air_heat_w"] / 1000,
             "airflow_cfm": s["airflow_cfm"], "liquid_flow_l_per_min": s["liquid_flow_l_per_min"],
-            "mass_kg": s["mass_kg"], "u_used": i["u_used"], "u_free": i["u_free"], "devices": i["devices"],
+            "mass_kg": s["mass_kg"], "cable_mass_kg": s["cable_mass_kg"],
+            "optics_power_kw": s["optics_power_w"] / 1000, "u_used": i["u_used"], "u_free": i["u_free"], "devices": i["devices"],
             "energy_mwh_per_year": self.energy_kwh_per_year / 1000,
             "currency": self.currency,
             f"cost_{cur}": self.capex,
@@ -208,6 +210,13 @@ class Results:
     rooms: dict[str, RoomResult]
     bom: list[BomLine]
     plan_findings: tuple[Finding, ...]
+    # per fabric (planner.fabric.analysis.FabricResult, by fabric id) and per workload
+    # (planner.workloads.WorkloadVerdict, by workload id); their findings, in the engine's shape,
+    # are part of ``findings``/``counts``/``has_errors``
+    fabrics: dict[str, Any] = field(default_factory=dict)
+    fabric_findings: tuple[Finding, ...] = ()
+    workloads: dict[str, Any] = field(default_factory=dict)
+    workload_findings: tuple[Finding, ...] = ()
     _findings: list[Finding] | None = None
 
     def _all_findings(self):
@@ -215,6 +224,8 @@ class Results:
         for coll in (self.rooms, self.racks, self.pdus, self.feeds, self.loops):
             for r in coll.values():
                 yield from r.findings
+        yield from self.fabric_findings
+        yield from self.workload_findings
 
     @property
     def findings(self) -> list[Finding]:

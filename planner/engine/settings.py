@@ -68,6 +68,11 @@ class EngineSettings(BaseModel):
     min_storage_gb_per_s_per_gpu: NonNegF = Field(
         0.5, description="Storage read throughput per GPU. DGX SuperPOD storage guidance: ~4 GB/s per 8-GPU "
                          "node for standard training (much more for checkpoint-heavy/multimodal work).")
+    # -- workloads
+    workload_margin_warn: NonNegF = Field(
+        0.1, description="Warn when a workload target is met by less than this margin (achieved/required - 1): "
+                         "the workload model's median error against published measurements is ~9 % "
+                         "(docs/validation.md).")
     # -- stranded capacity
     stranded_min_power_kw: NonNegF = Field(
         5.0, description="Power/cooling headroom considered stranded when the rack has no room left to use it.")

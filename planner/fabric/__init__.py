@@ -5,19 +5,19 @@ Public API::
 
     from planner.fabric import (design_fat_tree, calculate, autowire, Connect, Disconnect,
                                 analyse_fabrics, check_links, cable_schedule,
-                                link_power_by_placement, cable_mass_by_rack, inter_node_gbps_per_gpu)
+                                link_media, analyse_fabric, inter_node_gbps_per_gpu)
 """
 
 from __future__ import annotations
 
 from planner.fabric.analysis import (
     FabricResult,
+    analyse_fabric,
     analyse_fabrics,
-    cable_mass_by_rack,
     check_links,
     fabrics_json_section,
     inter_node_gbps_per_gpu,
-    link_power_by_placement,
+    link_media,
 )
 from planner.fabric.autowire import AutowireResult, autowire
 from planner.fabric.cabling import CableGeometry, CableRules
@@ -32,7 +32,7 @@ from planner.fabric.wiring import AddLinks, Connect, Disconnect
 __all__ = [
     "AddLinks", "AutowireResult", "CableGeometry", "CableRow", "CableRules", "CalculatorInputError", "Connect",
     "DevicePorts", "Disconnect", "FabricDesignError", "FabricResult", "FatTree", "Finding", "Media",
-    "MediaChooser", "Port", "analyse_fabrics", "autowire", "cable_mass_by_rack", "cable_schedule", "calculate",
-    "check_links", "design_fat_tree", "device_ports", "fabrics_json_section", "inter_node_gbps_per_gpu", "link_power_by_placement",
+    "MediaChooser", "Port", "analyse_fabric", "analyse_fabrics", "autowire", "cable_schedule", "calculate",
+    "check_links", "design_fat_tree", "device_ports", "fabrics_json_section", "inter_node_gbps_per_gpu", "link_media",
     "port_lookup", "schedule_csv", "switch_ports_at", "write_schedule_csv",
 ]

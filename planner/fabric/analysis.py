@@ -4,10 +4,13 @@ Entry points for the engine and the workload model:
 
 * :func:`analyse_fabrics(plan, catalog) -> list[FabricResult]`
 * :func:`check_links(plan, catalog) -> list[Finding]`
-* :func:`link_power_by_placement(plan, catalog) -> dict[placement id, W]` (transceivers
-  and active cables, counted in the device's and so the rack's power)
-* :func:`cable_mass_by_rack(plan, catalog) -> dict[rack id, kg]` (half of each
-  cable's mass to the rack at each end)
+* :func:`link_media(catalog, chooser, link, speed) -> (W per end, transceivers, kg)`:
+  the one implementation of a link's transceiver/active-cable power and cable mass.
+  The engine (``planner.engine``) adds it to the device at each end (power) and
+  half to the rack at each end (mass), incrementally; the fabric results only sum
+  it per fabric.
+* :func:`analyse_fabric(plan, catalog, fabric, links, ...)` one fabric (the engine
+  recomputes a fabric only when its links, endpoints or settings change)
 * :func:`inter_node_gbps_per_gpu(plan, catalog, group=None) -> float`
 
 Formulas (docs/fabrics.md): tiers are found from the wiring (switches one link
@@ -105,14 +108,23 @@ def link_speed(pa: Port | None, pb: Port | None, fabric_speed: float) -> float:
     return min(speeds) if speeds else fabric_speed
 
 
-def check_links(plan: Plan, catalog: Any) -> list[Finding]:
-    """Findings on the wiring itself: ports, speeds, media, lengths."""
+def check_links(plan: Plan, catalog: Any, links: list[Link] | None = None,
+                ports: _Ports | None = None) -> list[Finding]:
+    """Findings on the wiring itself: ports, speeds, media, lengths (of ``links``,
+    default all the plan's links; a port used twice is found among those links)."""
     out: list[Finding] = []
-    ports = _Ports(catalog)
+    ports = ports or _Ports(catalog)
     fabrics = {f.id: f for f in plan.fabrics}
     seen: dict[tuple[str, str], str] = {}
-    names = {pid: (p.name or pid) for pid, p in plan.index.placements.items()}
-    for lk in plan.links:
+    pls = plan.index.placements
+
+    class _Names(dict):
+        def __missing__(self, pid: str) -> str:
+            p = pls.get(pid)
+            return (p.name or pid) if p is not None else pid
+
+    names = _Names()
+    for lk in (plan.links if links is None else links):
         fab = fabrics[lk.fabric]
         pa, pb = ports.ends(plan, lk)
         for end, port in ((lk.a, pa), (lk.b, pb)):
@@ -168,15 +180,20 @@ def check_links(plan: Plan, catalog: Any) -> list[Finding]:
     return out
 
 
-def _link_end_power_w(catalog: Any, chooser: MediaChooser, lk: Link, speed: float) -> tuple[float, int, float]:
-    """(power per end W, transceivers, mass kg) of a link's media."""
+def link_media(catalog: Any, chooser: MediaChooser, lk: Any, speed: float,
+               default_length_m: float = 0.0) -> tuple[float, int, float]:
+    """(power per end W, transceivers, cable mass kg) of a link's media: the active
+    cable's ``power_w`` at each end plus, for fibre, the transceiver's; mass =
+    ``mass_kg_per_m`` x length (``default_length_m`` when the link has none). The one
+    implementation: the engine counts it in device/rack power and rack mass, the
+    fabric results sum it per fabric."""
     if lk.cable is None:
         return 0.0, 0, 0.0
     cable = catalog.get("cables", lk.cable) if catalog is not None else None
     if cable is None or cable.kind == "transceiver":
         return 0.0, 0, 0.0
-    length = lk.length_m or 0.0
-    per_end = float(cable.power_w)
+    length = lk.length_m if lk.length_m is not None else default_length_m
+    per_end = float(cable.power_w or 0.0)
     xcvr = transceiver_for(chooser, cable, speed, length)
     n_x = 0
     if xcvr is not None:
@@ -185,46 +202,13 @@ def _link_end_power_w(catalog: Any, chooser: MediaChooser, lk: Link, speed: floa
     return per_end, n_x, (cable.mass_kg_per_m or 0.0) * length
 
 
-def link_power_by_placement(plan: Plan, catalog: Any) -> dict[str, float]:
-    """Extra power (W) per placement from the transceivers and active cables plugged into it."""
-    out: dict[str, float] = defaultdict(float)
-    chooser = MediaChooser(catalog)
-    ports = _Ports(catalog)
-    speeds = {f.id: f.speed_gbps for f in plan.fabrics}
-    for lk in plan.links:
-        if lk.cable is None:
-            continue
-        pa, pb = ports.ends(plan, lk)
-        w, _, _ = _link_end_power_w(catalog, chooser, lk, link_speed(pa, pb, speeds[lk.fabric]))
-        if w:
-            out[lk.a.placement] += w
-            out[lk.b.placement] += w
-    return dict(out)
-
-
-def cable_mass_by_rack(plan: Plan, catalog: Any) -> dict[str, float]:
-    """Cable mass (kg) per rack: half of each cable to the rack at each end."""
-    out: dict[str, float] = defaultdict(float)
-    pr = plan.index.placement_rack
-    for lk in plan.links:
-        if lk.cable is None or lk.length_m is None:
-            continue
-        cable = catalog.get("cables", lk.cable) if catalog is not None else None
-        if cable is None or not cable.mass_kg_per_m:
-            continue
-        m = cable.mass_kg_per_m * lk.length_m / 2.0
-        out[pr[lk.a.placement]] += m
-        out[pr[lk.b.placement]] += m
-    return dict(out)
-
-
-def analyse_fabrics(plan: Plan, catalog: Any) -> list[FabricResult]:
+def analyse_fabrics(plan: Plan, catalog: Any, default_length_m: float = 0.0) -> list[FabricResult]:
     """One result per fabric of the plan, with its findings (link findings included)."""
     by_fabric: dict[str, list[Link]] = defaultdict(list)
     for lk in plan.links:
         by_fabric[lk.fabric].append(lk)
-    link_findings = check_links(plan, catalog)
     ports = _Ports(catalog)
+    link_findings = check_links(plan, catalog, ports=ports)
     chooser = MediaChooser(catalog)
     wired: set[tuple[str, str]] = {(e.placement, e.port) for lk in plan.links for e in (lk.a, lk.b)}
     kinds_count: dict[str, int] = defaultdict(int)
@@ -233,15 +217,67 @@ def analyse_fabrics(plan: Plan, catalog: Any) -> list[FabricResult]:
     results = []
     for fab in plan.fabrics:
         links = by_fabric.get(fab.id, [])
-        r = _analyse_one(plan, catalog, fab, links, ports, chooser, wired, kinds_count[fab.kind] == 1)
         ids = {lk.id for lk in links}
-        r.findings = [f for f in link_findings if f.where and f.where[0] in ids] + r.findings
+        r, ends = analyse_fabric(plan, catalog, fab, links, ports=ports, chooser=chooser,
+                                 default_length_m=default_length_m,
+                                 link_findings=[f for f in link_findings if f.where and f.where[0] in ids])
+        role = required_role(fab)
+        if role is not None:
+            members = set(ends)
+            if kinds_count[fab.kind] == 1:
+                for pid, p in plan.index.placements.items():
+                    dp = device_ports(catalog, p.device)
+                    if dp is not None and dp.kind in ("server", "storage") and dp.role(role):
+                        members.add(pid)
+            unconnected = []
+            for pid in sorted(members):
+                unconnected.extend((pid, name) for name in required_ports(catalog, plan.index.placements[pid].device,
+                                                                          role) if (pid, name) not in wired)
+            with_unconnected(r, fab, unconnected)
         results.append(r)
     return results
 
 
+def required_role(fab: Any) -> str | None:
+    """The port role every member of the fabric must wire (None for NVLink)."""
+    return fab.kind if fab.kind != "nvlink" else None
+
+
+def required_ports(catalog: Any, slug: str, role: str) -> list[str]:
+    """Names of a device type's ports of ``role``, in port order."""
+    dp = device_ports(catalog, slug)
+    return [] if dp is None else [p.name for p in dp.role(role)]
+
+
+def with_unconnected(r: FabricResult, fab: Any, unconnected: list[tuple[str, str]]) -> FabricResult:
+    """Add the unconnected required ports (and their finding) to a fabric result."""
+    r.unconnected_ports = list(unconnected)
+    if unconnected:
+        n_dev = len({p for p, _ in unconnected})
+        r.findings.append(Finding("warning", "FABRIC_UNCONNECTED_PORTS",
+                                  f"{fab.name}: {len(unconnected)} {required_role(fab)} ports on {n_dev} devices are "
+                                  "not wired", (fab.id, *sorted({p for p, _ in unconnected})[:50]), "fabric"))
+    return r
+
+
+def analyse_fabric(plan: Plan, catalog: Any, fab: Any, links: list[Link], *, ports: _Ports | None = None,
+                   chooser: MediaChooser | None = None, default_length_m: float = 0.0,
+                   link_findings: list[Finding] | None = None) -> tuple[FabricResult, list[str]]:
+    """One fabric from its links: tiers, bandwidth, switches, media, findings (its link
+    findings first; ``link_findings`` if given, else :func:`check_links` over ``links``).
+    Unconnected required ports are not included (:func:`with_unconnected`). Returns the
+    result and the fabric's non-switch endpoints."""
+    ports = ports or _Ports(catalog)
+    chooser = chooser or MediaChooser(catalog)
+    r, ends = _analyse_one(plan, catalog, fab, links, ports, chooser, default_length_m)
+    if link_findings is None:
+        link_findings = check_links(plan, catalog, links, ports=ports)
+    r.findings = list(link_findings) + r.findings
+    return r, ends
+
+
 def _analyse_one(plan: Plan, catalog: Any, fab: Any, links: list[Link], ports: _Ports, chooser: MediaChooser,
-                 wired: set[tuple[str, str]], only_of_kind: bool) -> FabricResult:
+                 default_length_m: float) -> tuple[FabricResult, list[str]]:
     pl = plan.index.placements
     r = FabricResult(id=fab.id, name=fab.name, kind=fab.kind, technology=fab.technology, speed_gbps=fab.speed_gbps)
     kind_of: dict[str, str] = {}
@@ -255,7 +291,7 @@ def _analyse_one(plan: Plan, catalog: Any, fab: Any, links: list[Link], ports: _
         for end in (lk.a, lk.b):
             if end.placement not in kind_of:
                 kind_of[end.placement] = _kind(catalog, pl[end.placement].device)
-        per_end, n_x, mass = _link_end_power_w(catalog, chooser, lk, speed)
+        per_end, n_x, mass = link_media(catalog, chooser, lk, speed, default_length_m)
         r.optics_power_w += 2 * per_end
         r.transceivers += n_x
         r.cable_mass_kg += mass
@@ -345,27 +381,6 @@ def _analyse_one(plan: Plan, catalog: Any, fab: Any, links: list[Link], ports: _
     r.switch_power_kw = round(r.switch_power_kw, 3)
     r.optics_power_w = round(r.optics_power_w, 1)
     r.cable_mass_kg = round(r.cable_mass_kg, 2)
-    # unconnected required ports
-    role = fab.kind if fab.kind != "nvlink" else None
-    if role is not None:
-        members = set(ends)
-        if only_of_kind:
-            for pid, p in pl.items():
-                dp = device_ports(catalog, p.device)
-                if dp is not None and dp.kind in ("server", "storage") and dp.role(role):
-                    members.add(pid)
-        for pid in sorted(members):
-            dp = device_ports(catalog, pl[pid].device)
-            if dp is None:
-                continue
-            for port in dp.role(role):
-                if (pid, port.name) not in wired:
-                    r.unconnected_ports.append((pid, port.name))
-    if r.unconnected_ports:
-        n_dev = len({p for p, _ in r.unconnected_ports})
-        r.findings.append(Finding("warning", "FABRIC_UNCONNECTED_PORTS",
-                                  f"{fab.name}: {len(r.unconnected_ports)} {role} ports on {n_dev} devices are not "
-                                  "wired", (fab.id, *sorted({p for p, _ in r.unconnected_ports})[:50]), "fabric"))
     if ends and not r.connected:
         r.findings.append(Finding("error", "FABRIC_DISCONNECTED",
                                   f"{fab.name} falls apart into {len(comps)} pieces: some servers cannot reach "
@@ -374,7 +389,7 @@ def _analyse_one(plan: Plan, catalog: Any, fab: Any, links: list[Link], ports: _
         r.findings.append(Finding("warning", "FABRIC_OVERSUBSCRIBED",
                                   f"{fab.name} is {r.oversubscription:g}:1 oversubscribed; the target is "
                                   f"{fab.oversubscription:g}:1", (fab.id,), "fabric"))
-    return r
+    return r, ends
 
 
 def fabrics_json_section(plan: Plan, catalog: Any) -> list[dict]:
@@ -412,15 +427,26 @@ def inter_node_gbps_per_gpu(plan: Plan, catalog: Any, group: str | None = None) 
         s = link_speed(pa, pb, compute[lk.fabric].speed_gbps)
         bw[(lk.a.placement, lk.fabric)] += s
         bw[(lk.b.placement, lk.fabric)] += s
-    worst = None
+    gpus_of = []
     for pid in members:
         dev = catalog.get("device-types", pl[pid].device)
-        gpus = dev.gpu_count if dev is not None else 0
+        gpus_of.append((pid, dev.gpu_count if dev is not None else 0))
+    return inter_node_from(gpus_of, bw, {fid: r.oversubscription for fid, r in results.items()})
+
+
+def inter_node_from(members: Any, bw: Any, oversubscription: dict[str, float]) -> float:
+    """The formula of :func:`inter_node_gbps_per_gpu` over precomputed inputs:
+    ``members`` (placement id, GPUs) pairs, ``bw[(placement, fabric)]`` the server's link
+    bandwidth on each compute fabric (Gb/s), ``oversubscription[fabric]``. Each server
+    takes its best fabric; the slowest server sets the pace."""
+    worst = None
+    for pid, gpus in members:
         if not gpus:
             continue
         best = 0.0
-        for fid, res in results.items():
-            if bw.get((pid, fid)):
-                best = max(best, bw[(pid, fid)] / gpus / max(1.0, res.oversubscription))
+        for fid, ov in oversubscription.items():
+            b = bw.get((pid, fid))
+            if b:
+                best = max(best, b / gpus / max(1.0, ov))
         worst = best if worst is None else min(worst, best)
     return round(worst or 0.0, 3)
