@@ -280,18 +280,23 @@ def test_validation_cases_within_tolerance(cat):
     assert all(r.case.get("reason") for r in results if r.excluded)
 
 
-def test_check_section_registered_and_uses_engine_findings(cat):
-    from types import SimpleNamespace
+def test_check_section_built_from_engine_results(cat):
+    """The workloads[] section comes from Results (no import side effect); a cooling error on the
+    workload's racks makes it unmet with bottleneck cooling."""
+    from planner.engine import Engine, EngineSettings
+    from planner.plan import Placement, PowerFeed
 
-    from planner.cli import build_parser
-    from planner.engine.report import SECTION_PROVIDERS
-
-    build_parser()  # the CLI imports every command module, which registers the section
-    sec = next(s for s in SECTION_PROVIDERS if s.name == "workloads")
     plan = _plan(2, [{"id": "w1", "name": "chat", "kind": "inference",
                       "spec": {"model": "llama-3.1-8b", "precision": "fp8", "users": 50}}])
-    ok = sec.provider(SimpleNamespace(findings=[]), plan, cat)
-    assert ok[0]["name"] == "chat" and ok[0]["met"] is True
-    hot = SimpleNamespace(findings=[SimpleNamespace(severity="error", code="COOLING_OVER_CAPACITY")])
-    bad = sec.provider(hot, plan, cat)
-    assert bad[0]["met"] is False and bad[0]["bottleneck"] == "cooling"
+    for side, where in (("A", "left"), ("B", "right")):  # 2N power so only cooling can fail
+        plan.feeds.append(PowerFeed(id=f"f{side}", name=side, side=side, breaker_a=60.0))
+        plan.rack("r1").placements.append(Placement(id=f"pdu{side}", device="raritan-px3-415v-60a", side=where,
+                                                   feed=f"f{side}"))
+    plan.reindex()
+    doc = Engine(cat).compute(plan).to_json(plan, cat)
+    assert doc["workloads"][0]["name"] == "chat"
+    ok = doc["workloads"][0]["met"]
+    hot = Engine(cat, EngineSettings(air_limit_kw=1)).compute(plan)
+    assert any(f.code == "COOLING_OVER_CAPACITY" for f in hot.findings)
+    bad = hot.to_json(plan, cat)["workloads"][0]
+    assert ok is not False and bad["met"] is False and bad["bottleneck"] == "cooling"
