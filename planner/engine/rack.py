@@ -424,7 +424,12 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
     findings: list[Finding] = []
     pdu_refs = {p.id for p in own_pdus}
     pdu_placements = {p.id: p for p in own_pdus}
-    order = sorted(own_pdus, key=lambda p: (_feed_side(ctx, p), p.id))
+    # A, B, A, B, ...: the k-th PDU of each feed side in turn, so any two spread cords are on two sides
+    by_side: dict[str, list[Any]] = {}
+    for p in sorted(own_pdus, key=lambda p: (_feed_side(ctx, p), p.id)):
+        by_side.setdefault(_feed_side(ctx, p), []).append(p)
+    order = [lst[k] for k in range(max((len(v) for v in by_side.values()), default=0))
+             for _side, lst in sorted(by_side.items()) if k < len(lst)]
     used: dict[str, dict[int, str]] = {p.id: {} for p in own_pdus}
     next_free: dict[str, int] = {p.id: 1 for p in own_pdus}
     spread = 0
