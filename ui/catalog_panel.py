@@ -96,8 +96,13 @@ class CatalogFilter(QSortFilterProxyModel):
         self.setSortRole(Qt.ItemDataRole.DisplayRole)
 
     def set_filters(self, text: str, vendor: str, kind: str, gpu: str) -> None:
-        self.text, self.vendor, self.kind, self.gpu = text.strip().lower(), vendor, kind, gpu
-        self.invalidateFilter()
+        if hasattr(self, "beginFilterChange"):  # Qt >= 6.10
+            self.beginFilterChange()
+            self.text, self.vendor, self.kind, self.gpu = text.strip().lower(), vendor, kind, gpu
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self.text, self.vendor, self.kind, self.gpu = text.strip().lower(), vendor, kind, gpu
+            self.invalidateRowsFilter()
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
         m = self.sourceModel()

@@ -336,8 +336,11 @@ class RackScene(QGraphicsScene):
 
     def update_figures(self) -> None:
         results = self.doc.results
+        colors = {"ok": QColor("#3fa34d"), "warn": QColor("#e8a317"), "bad": QColor("#d64541")}
+        text_c = self.palette.color(QPalette.ColorRole.WindowText)
         for rack_id, item in self.figures.items():
             item.setText(rack_figures_text(results, rack_id))
+            item.setBrush(QBrush(colors.get(rack_load_state(results, rack_id), text_c)))
 
     def shown_racks(self) -> set[str]:
         return set(self.origin_x)
@@ -360,20 +363,39 @@ def rack_figures_text(results: Any, rack_id: str) -> str:
     if r is None:
         return ""
     lines = []
-    power = _get(r, "power_w", "it_power_w", "max_power_w")
-    budget = _get(r, "power_budget_w", "capacity_w")
+    power = _get(r, "max_w", "power_w")
+    cap = _get(r, "power_capacity_w")
     if power is not None:
-        lines.append(f"{power / 1000:.1f} kW" + (f" of {budget / 1000:.1f} kW" if budget else ""))
-    gpus = _get(r, "gpus", "gpu_count")
-    used = _get(r, "used_u", "u_used")
+        lines.append(f"{power / 1000:.1f} kW" + (f" of {cap / 1000:.1f} kW" if cap else " (no PDU capacity)"))
     extra = []
+    gpus = _get(r, "gpu_count")
     if gpus is not None:
         extra.append(f"{gpus} GPUs")
+    used, height = _get(r, "u_used"), _get(r, "u_height")
     if used is not None:
-        extra.append(f"{used} U used")
+        extra.append(f"{used}/{height} U" if height else f"{used} U")
+    cooling = _get(r, "cooling")
+    if cooling:
+        extra.append(str(cooling))
     if extra:
-        lines.append("  ".join(extra))
+        lines.append("  \u00b7  ".join(extra))
     return "\n".join(lines)
+
+
+def rack_load_state(results: Any, rack_id: str) -> str:
+    """'ok', 'warn', 'bad' or 'none' from the engine's headroom figures (for colour only)."""
+    racks = _get(results, "racks") if results is not None else None
+    r = racks.get(rack_id) if isinstance(racks, dict) else None
+    if r is None:
+        return "none"
+    if (_get(r, "power_headroom_w") or 0) < 0 or (_get(r, "cooling_headroom_w") or 0) < 0:
+        return "bad"
+    findings = _get(r, "findings") or ()
+    if any(getattr(f, "severity", "") == "error" for f in findings):
+        return "bad"
+    if any(getattr(f, "severity", "") == "warning" for f in findings):
+        return "warn"
+    return "ok"
 
 
 class RackGraphicsView(QGraphicsView):
@@ -665,6 +687,10 @@ class RackGraphicsView(QGraphicsView):
             self.nudge(step)
             event.accept()
             return
+        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and self.doc.selection:
+            self.delete_selection()
+            event.accept()
+            return
         if key == Qt.Key.Key_Escape:
             self.hide_refusal()
             self.doc.select([])
@@ -680,6 +706,14 @@ class RackGraphicsView(QGraphicsView):
         pids = [i for i in self.doc.selected("placement") if i in plan.index.placements
                 and plan.placement(i).u is not None]
         if not pids:
+            return False
+        lowest = min(plan.placement(i).u or 1 for i in pids)
+        if lowest + step < 1:
+            name = plan.placement(pids[0]).name or plan.placement(pids[0]).device
+            reason = f"{name} is already at U{lowest}, the bottom of the rack"
+            self.doc.last_refusal = reason
+            self.doc.refused.emit(reason)
+            self.show_refusal(reason)
             return False
         # move the leading device first so a block of devices can shift together
         pids.sort(key=lambda i: plan.placement(i).u or 0, reverse=step > 0)
