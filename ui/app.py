@@ -85,4 +85,7 @@ def run(path: str | None) -> int:
     app = application()
     win = open_window(path)
     win.raise_()
+    from ui.controllers import _clear_owned_clipboard
+
+    app.aboutToQuit.connect(_clear_owned_clipboard)
     return app.exec()

@@ -127,6 +127,30 @@ class FileController(QObject):
         return True
 
 
+_guard_installed = False
+
+
+def _clear_owned_clipboard() -> None:
+    app = QApplication.instance()
+    if app is None:
+        return
+    cb = QApplication.clipboard()
+    md = cb.mimeData()
+    if md is not None and md.hasFormat(CLIPBOARD_MIME):
+        cb.clear()
+
+
+def _install_clipboard_guard() -> None:
+    """PySide6 crashes at interpreter exit when the clipboard still holds a QMimeData
+    created from Python (both sides delete it); clear our own items before that."""
+    global _guard_installed
+    if not _guard_installed:
+        import atexit
+
+        atexit.register(_clear_owned_clipboard)
+        _guard_installed = True
+
+
 class EditController(QObject):
     """Delete, copy, paste, duplicate, duplicate rack x N, select all."""
 
@@ -165,6 +189,7 @@ class EditController(QObject):
         md.setData(CLIPBOARD_MIME, raw.encode("utf-8"))
         names = [r["name"] for r in payload["racks"]] + [p.get("name") or p["device"] for p in payload["placements"]]
         md.setText("\n".join(names))
+        _install_clipboard_guard()
         QApplication.clipboard().setMimeData(md)
         return True
 

@@ -90,6 +90,10 @@ class Inspector(QWidget):
             except KeyError:
                 self._body.addWidget(QLabel("The selected item no longer exists."))
         self._body.addStretch(1)
+        old = self.scroll.takeWidget()
+        if old is not None:
+            old.hide()
+            old.deleteLater()  # an editor of the old form may be the sender that triggered this rebuild
         self.scroll.setWidget(body)
         self._shown = sel
 
