@@ -1,0 +1,72 @@
+"""The bundled example plan (examples/xe9680-h100-pod.json): current with its
+generator, every slug in the shipped catalog, `rackwright check` runs on it, and
+planner.documents.load_plan and the app open it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from planner import cli
+from planner.catalog import load_catalog
+from planner.documents import load_plan
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    from planner.catalog import shipped_catalog_dir
+
+    return load_catalog([shipped_catalog_dir()])
+
+
+def test_example_is_what_the_generator_builds():
+    r = subprocess.run([sys.executable, str(ROOT / "examples" / "make_example.py"), "--check"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+
+
+def test_example_opens_and_every_slug_is_in_the_catalog(shipped):
+    plan = load_plan(EXAMPLE)
+    missing = [p.device for p, _ in plan.index.iter_placements() if shipped.get("device-types", p.device) is None]
+    missing += [r.rack_type for r in plan.racks() if shipped.get("rack-types", r.rack_type) is None]
+    missing += [c.cdu for c in plan.cooling_loops if shipped.get("cooling", c.cdu) is None]
+    assert missing == []
+    servers = [p for p, _ in plan.index.iter_placements() if p.device == "dell-poweredge-xe9680"]
+    assert len(servers) == 4
+    assert sum(shipped.device(p.device).gpu_count for p in servers) == 32
+    assert {f.side for f in plan.feeds} == {"A", "B"}
+    assert any(f.kind == "compute" for f in plan.fabrics) and plan.cooling_loops
+    assert {r.cooling.method for r in plan.racks() if r.cooling} == {"direct-liquid"}
+
+
+def test_rackwright_check_runs_on_example(capsys):
+    code = cli.main(["check", str(EXAMPLE)])
+    out = capsys.readouterr().out
+    assert code == 0, out  # no error findings in the showcase plan
+    assert "32 (32 x h100-sxm)" in out
+
+
+@pytest.mark.gui
+def test_app_opens_example_without_dialogs(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtCore import QSettings
+
+    from ui import dialogs
+    from ui.app import open_window
+    from ui.settings import AppSettings
+
+    monkeypatch.setenv("RACKWRIGHT_USER_CATALOG", str(tmp_path / "no-user-catalog"))
+    shown: list[str] = []
+    monkeypatch.setattr(dialogs, "show_error", lambda *a, **k: shown.append(a[2]))
+    settings = AppSettings(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    win = open_window(str(EXAMPLE), None, settings, background=False)
+    qtbot.addWidget(win)
+    assert shown == []
+    assert win.windowTitle().startswith("xe9680-h100-pod.json")
+    assert win.doc.results.totals.gpus == 32
+    assert len(win.rack_view.scene.frames) == 6  # three racks, front and rear
