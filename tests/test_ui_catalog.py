@@ -36,14 +36,14 @@ def test_key_figures_shown(qtbot, tmp_path):
     QTest.keyClicks(panel.search, "xe9680")
     row = [panel.proxy.index(0, c).data() for c in range(panel.proxy.columnCount())]
     assert row[0] == "Dell PowerEdge XE9680"
-    assert row[2] == "6" and row[3] == "11.5" and row[4].startswith("8")
+    assert row[1] == "6" and row[2] == "11.5" and row[3] == "8\u00d7 H100"
 
 
 def test_table_drag_uses_device_mime(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
     panel = win.catalog_panel
     QTest.keyClicks(panel.search, "qm9700")
-    ix = panel.proxy.index(0, 3)
+    ix = panel.proxy.index(0, 2)
     md = panel.proxy.mimeData([ix])  # what QAbstractItemView.startDrag packs
     assert bytes(md.data("application/x-rackwright-device").data()) == b"nvidia-quantum-2-qm9700"
     assert panel.table.dragEnabled()

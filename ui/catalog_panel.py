@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QMimeData, QModelIndex, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QColor, QIcon, QPixmap, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -27,8 +27,29 @@ from ui.edit_builders import DEVICE_MIME
 
 SLUG_ROLE = Qt.ItemDataRole.UserRole + 1
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 2
-COLUMNS = ("Device", "Kind", "U", "kW max", "GPUs")
+COLUMNS = ("Device", "U", "kW", "GPUs")
+KIND_ROLE = Qt.ItemDataRole.UserRole + 5
 ANY = "Any"
+
+
+_ICONS: dict[str, QIcon] = {}
+
+
+def kind_icon(kind: str) -> QIcon:
+    """A swatch in the colour the rack elevations use for this kind of device."""
+    if kind not in _ICONS:
+        from ui.rack_view import KIND_COLORS
+
+        pm = QPixmap(12, 12)
+        pm.fill(QColor(KIND_COLORS.get(kind, KIND_COLORS["other"])))
+        _ICONS[kind] = QIcon(pm)
+    return _ICONS[kind]
+
+
+def short_gpu_name(model: str) -> str:
+    """'H100 SXM5 80GB' -> 'H100', 'Instinct MI300X' -> 'MI300X': the first word with a digit."""
+    words = model.split()
+    return next((w for w in words if any(ch.isdigit() for ch in w)), words[0] if words else "")
 
 
 class CatalogModel(QStandardItemModel):
@@ -46,17 +67,18 @@ class CatalogModel(QStandardItemModel):
     def _row(catalog: Any, d: Any) -> list[QStandardItem]:
         gpu = catalog.get("gpus", d.gpu_slug) if d.gpu_slug else None
         gpu_name = gpu.model if gpu is not None else (d.gpu_slug or "")
-        name = QStandardItem(f"{d.manufacturer} {d.model}")
-        name.setToolTip(f"{d.slug}\n{d.description or ''}".strip())
-        kind = QStandardItem(d.kind)
+        name = QStandardItem(f"{d.manufacturer} {d.model.split(' (')[0]}")
+        name.setToolTip(f"{d.manufacturer} {d.model} ({d.kind})\n{d.slug}\n{d.description or ''}".strip())
         u = QStandardItem(f"{d.u_height:g}" if d.u_height else "0U")
         kw = QStandardItem(f"{d.max_power_w / 1000:.1f}" if d.max_power_w else "")
-        short = " ".join(gpu_name.split()[:1]) if gpu_name else ""
-        gpus = QStandardItem(f"{d.gpu_count}\u00d7 {short}" if d.gpu_count else "")
+        kw.setToolTip("maximum draw, kW (catalog)")
+        gpus = QStandardItem(f"{d.gpu_count}\u00d7 {short_gpu_name(gpu_name)}" if d.gpu_count else "")
         gpus.setToolTip(f"{d.gpu_count} x {gpu_name}" if d.gpu_count else "")
         for it in (u, kw):
             it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        row = [name, kind, u, kw, gpus]
+        row = [name, u, kw, gpus]
+        name.setData(d.kind, KIND_ROLE)
+        name.setIcon(kind_icon(d.kind))
         search = " ".join([d.slug, d.manufacturer, d.model, d.kind, gpu_name, d.part_number or ""]).lower()
         for it in row:
             it.setEditable(False)
@@ -111,7 +133,7 @@ class CatalogFilter(QSortFilterProxyModel):
             return False
         if self.vendor != ANY and name.data(Qt.ItemDataRole.UserRole + 3) != self.vendor:
             return False
-        if self.kind != ANY and m.index(source_row, 1, source_parent).data() != self.kind:
+        if self.kind != ANY and name.data(KIND_ROLE) != self.kind:
             return False
         if self.gpu != ANY and name.data(Qt.ItemDataRole.UserRole + 4) != self.gpu:
             return False
@@ -139,7 +161,7 @@ class CatalogPanel(QWidget):
         self.table.setObjectName("catalogTable")
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
-        self.table.sortByColumn(1, Qt.SortOrder.AscendingOrder)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setDragEnabled(True)
@@ -149,6 +171,7 @@ class CatalogPanel(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         hh = self.table.horizontalHeader()
         hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         hh.setMinimumSectionSize(36)

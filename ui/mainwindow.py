@@ -75,8 +75,11 @@ class MainWindow(QMainWindow):
         if "chartsDock" in self.docks and "findingsDock" in self.docks:
             self.splitDockWidget(self.docks["findingsDock"], self.docks["chartsDock"], Qt.Orientation.Horizontal)
 
-        self.resizeDocks([self.docks["catalogDock"], self.docks["inspectorDock"]], [430, 420],
+        self.resizeDocks([self.docks["catalogDock"], self.docks["inspectorDock"]], [440, 420],
                          Qt.Orientation.Horizontal)
+        if "floorDock" in self.docks:
+            self.resizeDocks([self.docks["floorDock"], self.docks["inspectorDock"]], [380, 600],
+                             Qt.Orientation.Vertical)
         self.files = FileController(doc, self.settings, self)
         self.edits = EditController(doc, self, self.rack_view.current_row)
         self._build_actions()

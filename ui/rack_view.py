@@ -62,7 +62,7 @@ RAIL_W = 19 * INCH_MM  # 482.6 mm between the rails' outer edges
 LABEL_MARGIN = 80.0  # U numbers, left of each elevation
 FACE_GAP = 70.0
 RACK_GAP = 220.0
-HEADER_H = 260.0
+HEADER_H = 330.0
 FRAME = 40.0  # top/bottom frame
 
 KIND_COLORS = {
@@ -237,8 +237,8 @@ class RackScene(QGraphicsScene):
         rt = rack_dims(self.doc.catalog, rack.rack_type)
         sub = self._text(f"{rt.name if rt else rack.rack_type}", 40, text_c)
         sub.setPos(self.face_x(rack.id, "front"), -height - FRAME - HEADER_H + 84)
-        fig = self._text("", 44, text_c, bold=True)
-        fig.setPos(self.face_x(rack.id, "rear"), -height - FRAME - HEADER_H + 20)
+        fig = self._text("", 40, text_c, bold=True)
+        fig.setPos(self.face_x(rack.id, "front"), -height - FRAME - HEADER_H + 140)
         self.figures[rack.id] = fig
 
     def _device_color(self, slug: str) -> QColor:
@@ -248,19 +248,23 @@ class RackScene(QGraphicsScene):
         return QColor(KIND_COLORS.get(dev.kind, KIND_COLORS["other"]))
 
     def _label(self, p: Placement) -> tuple[str, str]:
+        """(title, details): the user's name or the model; short model, GPUs and max kW."""
         dev = self.doc.catalog.get("device-types", p.device) if self.doc.catalog is not None else None
         if dev is None:
             return (p.name or p.device, "not in the catalog")
-        title = p.name or f"{dev.manufacturer} {dev.model}"
+        model = dev.model.split(" (")[0]
+        title = p.name or model
         bits = []
         if dev.gpu_count:
             gpu = self.doc.catalog.get("gpus", dev.gpu_slug)
-            bits.append(f"{dev.gpu_count}x {gpu.model if gpu else dev.gpu_slug}")
+            gname = (gpu.model if gpu else dev.gpu_slug or "").split()[0]
+            bits.append(f"{dev.gpu_count}\u00d7 {gname}")
         if dev.max_power_w:
-            bits.append(f"{dev.max_power_w / 1000:.1f} kW max")
+            bits.append(f"{dev.max_power_w / 1000:.1f} kW")
+        details = "  \u00b7  ".join(bits)
         if p.name:
-            bits.insert(0, f"{dev.manufacturer} {dev.model}")
-        return title, "  \u00b7  ".join(bits)
+            details = f"{model}\n{details}" if details else model
+        return title, details
 
     def _build_devices(self, rack: Rack) -> None:
         items: list[QGraphicsItem] = []
@@ -305,8 +309,9 @@ class RackScene(QGraphicsScene):
                                bold=primary, parent=item)
                 t.setPos(rect.left() + 14, rect.top() + max(1.0, (min(rect.height(), 52) - size * 1.2) / 2))
                 if sub and primary and rect.height() >= 100:
-                    s = self._text(sub, 30, QColor(255, 255, 255, 225), parent=item)
-                    s.setPos(rect.left() + 14, rect.top() + 52)
+                    lines = sub.split("\n")[: max(1, int((rect.height() - 56) // 36))]
+                    s = self._text("\n".join(lines), 30, QColor(255, 255, 255, 225), parent=item)
+                    s.setPos(rect.left() + 14, rect.top() + 50)
                 item.setToolTip(f"{title}\n{sub}\nU{p.u}" + (f"\u2013U{p.u + max(1, int(height + 0.99)) - 1}"
                                                             if height > 1 else "") + f", {p.face}")
                 out.append(item)
