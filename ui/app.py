@@ -35,7 +35,21 @@ def application(argv: list[str] | None = None) -> QApplication:
     QCoreApplication.setApplicationName(APP)
     app = QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationDisplayName("Rackwright")
+    app.setDesktopFileName("rackwright")
+    icon = resources_dir() / "icons" / "rackwright.svg"
+    if icon.exists():
+        from PySide6.QtGui import QIcon
+
+        app.setWindowIcon(QIcon(str(icon)))
     return app
+
+
+def resources_dir() -> Path:
+    """resources/ in the source tree, or beside the code in a PyInstaller bundle."""
+    meipass = getattr(sys, "_MEIPASS", None)
+    if meipass:
+        return Path(meipass) / "resources"
+    return Path(__file__).resolve().parent.parent / "resources"
 
 
 def load_catalog_reporting(parent: Any = None) -> Any:

@@ -41,6 +41,7 @@ class Inspector(QWidget):
         self.scroll = QScrollArea(self)
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.error = QLabel(self)
         self.error.setObjectName("inspectorError")
         self.error.setWordWrap(True)
@@ -189,7 +190,9 @@ class Inspector(QWidget):
         dev = self.doc.catalog.get("device-types", p.device) if self.doc.catalog is not None else None
         form = self._group("Device")
         self._line(form, "Name", "placement", pid, "name", p.name)
-        form.addRow("Type", QLabel(f"{dev.manufacturer} {dev.model}" if dev else f"{p.device} (not in catalog)"))
+        kind = QLabel(f"{dev.manufacturer} {dev.model}" if dev else f"{p.device} (not in catalog)")
+        kind.setWordWrap(True)
+        form.addRow("Type", kind)
         form.addRow("Id", QLabel(p.id))
         form.addRow("Rack", QLabel(rack.name))
         if p.u is not None:
