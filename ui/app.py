@@ -88,8 +88,19 @@ def open_window(path: str | None, catalog: Any = None, settings: AppSettings | N
     doc = Document(plan, catalog, Path(path) if opened and path else None, engine=engine)
     win = MainWindow(doc, settings)
     if opened and path:
-        win.files.recentChanged.emit(settings.add_recent(str(Path(path).resolve())))
+        go, lock = win.recovery.try_lock(path, None)
+        if go:
+            win.recovery.adopt(lock)
+            win.files.recentChanged.emit(settings.add_recent(str(Path(path).resolve())))
+        else:  # the user chose not to open a plan another program has open
+            doc.replace_plan(new_plan(catalog), None)
     win.show()
+    recovered = win.recovery.offer_recovery(win)
+    if recovered is not None:
+        plan, original = recovered
+        doc.replace_plan(plan, original)
+        doc.undo_stack.resetClean()  # recovered work is unsaved work
+        win._update_title()
     doc.recompute(background=background)
     return win
 

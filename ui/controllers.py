@@ -66,11 +66,13 @@ class FileController(QObject):
 
     recentChanged = Signal(list)
 
-    def __init__(self, doc: Document, settings: AppSettings, parent_widget: QWidget) -> None:
+    def __init__(self, doc: Document, settings: AppSettings, parent_widget: QWidget,
+                 recovery: Any = None) -> None:
         super().__init__(parent_widget)
         self.doc = doc
         self.settings = settings
         self.window = parent_widget
+        self.recovery = recovery  # ui.recovery.RecoveryController (autosave slots, file locks)
 
     def maybe_save(self) -> bool:
         """True when it is fine to drop the current plan (saved, discarded or clean)."""
@@ -83,6 +85,8 @@ class FileController(QObject):
 
     def new(self) -> None:
         if self.maybe_save():
+            if self.recovery is not None:
+                self.recovery.closed()
             self.doc.replace_plan(new_plan(self.doc.catalog), None)
 
     def open(self, path: str | None = None) -> bool:
@@ -96,6 +100,13 @@ class FileController(QObject):
         plan = read_plan(path, self.window)
         if plan is None:
             return False
+        lock = None
+        if self.recovery is not None:
+            go, lock = self.recovery.try_lock(path, self.window)
+            if not go:
+                return False
+            self.recovery.closed(release=False)
+            self.recovery.adopt(lock)
         self.doc.replace_plan(plan, Path(path))
         self.recentChanged.emit(self.settings.add_recent(str(Path(path).resolve())))
         return True
@@ -122,7 +133,13 @@ class FileController(QObject):
             log.exception("save failed")
             dialogs.show_error(self.window, "Cannot save plan", f"{path.name} could not be saved.\n\n{e}")
             return False
+        old = self.doc.path
         self.doc.mark_saved(path)
+        if self.recovery is not None:
+            self.recovery.saved(old)
+            if old is None or old.resolve() != path.resolve():
+                _go, lock = self.recovery.try_lock(path, None)
+                self.recovery.adopt(lock)
         self.recentChanged.emit(self.settings.add_recent(str(path.resolve())))
         return True
 

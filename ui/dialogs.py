@@ -53,3 +53,38 @@ def ask_int(parent: QWidget | None, title: str, label: str, value: int, lo: int,
 
     n, ok = QInputDialog.getInt(parent, title, label, value, lo, hi)
     return n if ok else None
+
+
+def ask_open_locked(parent: QWidget | None, name: str, reason: str) -> bool:
+    """The file is open in another program: open it anyway?"""
+    answer = QMessageBox.question(
+        parent, "Plan already open",
+        f"{reason}.\n\nOpening it here too means two people may save over each other's work. "
+        f"Open {name} anyway?",
+        QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
+    return answer == QMessageBox.StandardButton.Open
+
+
+def ask_recover(parent: QWidget | None, descriptions: list[str]) -> int | str | None:
+    """Rackwright did not close properly: index of the autosave to recover, 'discard'
+    (throw them all away) or None (decide later; they are kept)."""
+    from PySide6.QtWidgets import QInputDialog
+
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle("Recover unsaved work")
+    box.setText("Rackwright did not close properly last time. Recover the autosaved plan?")
+    box.setInformativeText("\n".join(descriptions[:8]))
+    recover = box.addButton("Recover\u2026" if len(descriptions) > 1 else "Recover",
+                            QMessageBox.ButtonRole.AcceptRole)
+    discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+    box.exec()
+    if box.clickedButton() is discard:
+        return "discard"
+    if box.clickedButton() is not recover:
+        return None
+    if len(descriptions) == 1:
+        return 0
+    item, ok = QInputDialog.getItem(parent, "Recover unsaved work", "Autosave:", descriptions, 0, False)
+    return descriptions.index(item) if ok else None

@@ -22,6 +22,7 @@ from ui.controllers import EditController, FileController
 from ui.document import Document, make_engine
 from ui.inspector import Inspector
 from ui.rack_view import RackView
+from ui.recovery import RecoveryController
 from ui.settings import AppSettings, SettingsDialog, apply_theme
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,7 @@ def _load_panel(module: str, cls: str, doc: Document) -> QWidget | None:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, doc: Document, settings: AppSettings | None = None) -> None:
+    def __init__(self, doc: Document, settings: AppSettings | None = None, recovery_store: Any = None) -> None:
         super().__init__()
         self.doc = doc
         self.settings = settings or AppSettings()
@@ -80,7 +81,8 @@ class MainWindow(QMainWindow):
         if "floorDock" in self.docks:
             self.resizeDocks([self.docks["floorDock"], self.docks["inspectorDock"]], [380, 600],
                              Qt.Orientation.Vertical)
-        self.files = FileController(doc, self.settings, self)
+        self.recovery = RecoveryController(doc, self, recovery_store)
+        self.files = FileController(doc, self.settings, self, self.recovery)
         self.edits = EditController(doc, self, self.rack_view.current_row)
         self._build_actions()
         self._build_status()
@@ -297,5 +299,6 @@ class MainWindow(QMainWindow):
         if not self.files.maybe_save():
             event.ignore()
             return
+        self.recovery.closed()
         self.save_layout()
         event.accept()

@@ -1,0 +1,169 @@
+"""Never lose work: autosave to recovery files, recovery after a crash, and the
+"already open elsewhere" lock, on top of planner.storage (docs/project-file.md).
+
+- A timer asks ``Autosaver.due(generation)``; when due, a snapshot is taken on the GUI
+  thread and written in the QThreadPool (``Autosaver`` skips overlapping writes).
+- A successful save or a clean close discards the document's recovery slot.
+- At start-up, slots left by programs that no longer run are offered for recovery.
+- Opening a file takes its ``FileLock``; a lock held elsewhere is reported and the
+  user decides whether to open anyway.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer
+
+from ui import dialogs
+
+log = logging.getLogger(__name__)
+
+try:
+    from planner.storage import Autosaver, FileLock, RecoveryStore, snapshot
+except ImportError:  # a build without project files: no autosave, no locks
+    Autosaver = FileLock = RecoveryStore = snapshot = None  # type: ignore[assignment,misc]
+
+CHECK_INTERVAL_MS = 5000
+
+
+class _Write(QRunnable):
+    def __init__(self, saver: Any, snap: Any, generation: Any, kw: dict[str, Any]) -> None:
+        super().__init__()
+        self.saver, self.snap, self.generation, self.kw = saver, snap, generation, kw
+
+    def run(self) -> None:
+        self.saver.maybe_save(self.snap, self.generation, **self.kw)
+
+
+class RecoveryController(QObject):
+    """Autosave and locks for one Document (hooked up by the main window)."""
+
+    def __init__(self, doc: Any, parent: QObject | None = None, store: Any = None,
+                 interval_s: float | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.enabled = Autosaver is not None
+        self.store = store if store is not None else (RecoveryStore() if self.enabled else None)
+        self.saver = Autosaver(self.store, interval_s) if self.enabled else None
+        self.untitled_id = uuid.uuid4().hex[:12]
+        self.lock: Any = None
+        self._edits = 0
+        self.timer = QTimer(self)
+        self.timer.setInterval(CHECK_INTERVAL_MS)
+        self.timer.timeout.connect(self.tick)
+        doc.changed.connect(self._count)
+        if self.enabled and self.saver.interval_s > 0:
+            self.timer.start()
+
+    def _count(self, _change: Any) -> None:
+        self._edits += 1
+
+    def generation(self) -> tuple[int, int]:
+        return (self._edits, self.doc.undo_stack.index())
+
+    def _slot_kw(self) -> dict[str, Any]:
+        if self.doc.path is not None:
+            return {"document_path": str(self.doc.path)}
+        return {"untitled_id": self.untitled_id}
+
+    # -- autosave ------------------------------------------------------------------
+    def tick(self, wait: bool = False) -> None:
+        """Autosave if the plan changed since the last one and the interval passed."""
+        if not self.enabled or not self.doc.modified:
+            return
+        gen = self.generation()
+        if not self.saver.due(gen):
+            return
+        snap = snapshot(self.doc.plan, self.doc.catalog)
+        kw = dict(self._slot_kw(), title=self.doc.display_name)
+        job = _Write(self.saver, snap, gen, kw)
+        if wait:
+            job.run()
+        else:
+            QThreadPool.globalInstance().start(job)
+
+    def saved(self, old_path: Path | None) -> None:
+        """After a successful save: drop recovery copies of this document."""
+        if not self.enabled:
+            return
+        self.saver.saved(self.generation())
+        try:
+            self.store.discard_for(untitled_id=self.untitled_id)
+            if old_path is not None:
+                self.store.discard_for(old_path)
+            if self.doc.path is not None:
+                self.store.discard_for(self.doc.path)
+        except OSError:
+            log.warning("could not remove recovery files", exc_info=True)
+
+    def closed(self, release: bool = True) -> None:
+        """Clean close or plan replaced without saving (the user chose to discard)."""
+        if self.enabled:
+            try:
+                self.store.discard_for(untitled_id=self.untitled_id)
+                if self.doc.path is not None:
+                    self.store.discard_for(self.doc.path)
+            except OSError:
+                log.warning("could not remove recovery files", exc_info=True)
+        if release:
+            self.release_lock()
+
+    # -- locks ------------------------------------------------------------------------
+    def try_lock(self, path: str | Path, parent: Any = None) -> tuple[bool, Any]:
+        """(go ahead?, lock or None) for opening ``path``; asks when another program
+        holds it. The current lock is kept until :meth:`adopt`."""
+        if FileLock is None:
+            return True, None
+        lock = FileLock(path)
+        res = lock.acquire()
+        if not res.acquired and res.holder is not None and not res.holder.is_this_process():
+            if not dialogs.ask_open_locked(parent, Path(path).name, res.reason):
+                return False, None
+            res = lock.acquire(force=True)
+        return True, (lock if res.acquired else None)
+
+    def adopt(self, lock: Any) -> None:
+        """The document now shows the file of ``lock``: release the previous one."""
+        if lock is not self.lock:
+            self.release_lock()
+            self.lock = lock
+
+    def release_lock(self) -> None:
+        if self.lock is not None:
+            try:
+                self.lock.release()
+            except OSError:
+                log.warning("could not release the lock", exc_info=True)
+            self.lock = None
+
+    # -- start-up recovery ---------------------------------------------------------------
+    def offer_recovery(self, parent: Any = None) -> Any:
+        """If crashed sessions left recovery files, ask which one to open; returns the
+        plan to show (marked unsaved) or None."""
+        if not self.enabled:
+            return None
+        try:
+            entries = self.store.list()
+        except OSError:
+            return None
+        if not entries:
+            return None
+        choice = dialogs.ask_recover(parent, [e.describe() for e in entries])
+        if choice is None:
+            return None
+        if choice == "discard":
+            for e in entries:
+                self.store.discard(e)
+            return None
+        entry = entries[choice]
+        try:
+            opened = self.store.open(entry)
+        except Exception as e:  # a damaged recovery file must not stop the app
+            dialogs.show_error(parent, "Cannot recover", f"{entry.describe()} could not be read.\n\n{e}")
+            return None
+        self.store.discard(entry)
+        return opened.plan, (Path(entry.original_path) if entry.original_path else None)
