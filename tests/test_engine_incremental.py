@@ -31,11 +31,14 @@ from planner.plan import (
     CoolingChoice,
     CoolingLoop,
     Endpoint,
+    Fabric,
     Link,
     Placement,
     PowerConnection,
     PowerFeed,
     Rack,
+    ServerGroup,
+    Workload,
 )
 from planner.synthetic import synthetic_plan
 
@@ -54,8 +57,19 @@ def base_plan():
     plan.links[0].cable = "test-dac-400g-3m"
     plan.links[0].length_m = 2.0
     plan.cooling_loops.append(CoolingLoop(id="loop-spare", name="spare", cdu="test-cdu-600"))
+    # workloads: one on every GPU server, one on a group of two
+    plan.groups.append(ServerGroup(id="grp-a", name="pair", members=["srv-000001", "srv-000005"]))
+    plan.workloads.append(Workload(id="wl-chat", name="chat", kind="inference",
+                                   spec={"model": "llama-3.1-8b", "precision": "fp8", "users": 64,
+                                         "target_tokens_per_s_per_user": 20}))
+    plan.workloads.append(Workload(id="wl-tune", name="tune", kind="finetune", group="grp-a",
+                                   spec={"model": "llama-3.1-8b", "tokens": 2e9, "target_days": 2,
+                                         "method": "lora"}))
     plan.reindex()
     return plan
+
+
+SERVER_PORTS = [f"compute{k}" for k in range(8)]
 
 
 def canon(engine_results, plan) -> str:
@@ -68,7 +82,8 @@ def random_edit(plan, data, counter):
     placements = sorted(plan.index.placements)
     kind = data.draw(st.sampled_from([
         "move", "move", "move", "add", "remove", "feed", "loop", "cooling", "room", "meta", "pdu_feed",
-        "device", "add_rack", "remove_rack", "link", "unlink", "compound", "cable"]))
+        "device", "add_rack", "remove_rack", "link", "unlink", "compound", "cable", "wire", "wire", "fabric",
+        "add_fabric", "rename", "workload", "group"]))
     counter[0] += 1
     n = counter[0]
     if kind == "move" and placements and racks:
@@ -149,6 +164,44 @@ def random_edit(plan, data, counter):
         field, value = data.draw(st.sampled_from([("cable", None), ("cable", "test-dac-400g-3m"),
                                                   ("length_m", 10.0)]))
         return SetProperty("link", lk, field, value)
+    if kind == "wire":  # autowire-ish: a server's real compute port to a free leaf port, with media
+        servers = [p for p in placements if plan.placement(p).device in ("test-liquid-8gpu", "nvidia-dgx-h100")]
+        leaves = [p for p in placements if plan.placement(p).device == "nvidia-quantum-2-qm9700"]
+        if not servers or not leaves:
+            return None
+        srv, leaf = data.draw(st.sampled_from(servers)), data.draw(st.sampled_from(leaves))
+        used = {(e.placement, e.port) for lk in plan.links for e in (lk.a, lk.b)}
+        sp = next((x for x in SERVER_PORTS if (srv, x) not in used), "compute0")  # may reuse: a finding
+        lp = next((f"p{k}" for k in range(1, 65) if (leaf, f"p{k}") not in used), "p1")
+        cable, length = data.draw(st.sampled_from([(None, None), ("test-dac-400g-3m", 2.0),
+                                                   ("test-dac-400g-3m", 7.0), ("unknown-cable", 1.0)]))
+        return AddItem(Link(id=f"lk-w-{n}", fabric=data.draw(st.sampled_from([f.id for f in plan.fabrics])),
+                            a=Endpoint(placement=srv, port=sp), b=Endpoint(placement=leaf, port=lp),
+                            cable=cable, length_m=length))
+    if kind == "fabric":
+        fid = data.draw(st.sampled_from([f.id for f in plan.fabrics]))
+        field, value = data.draw(st.sampled_from([("speed_gbps", 200.0), ("oversubscription", 2.0),
+                                                  ("name", "renamed"), ("kind", "storage"), ("kind", "compute")]))
+        return SetProperty("fabric", fid, field, value)
+    if kind == "add_fabric":
+        return AddItem(Fabric(id=f"fab-new-{n}", name=f"fabric {n}",
+                              kind=data.draw(st.sampled_from(["compute", "storage"]))))
+    if kind == "rename" and placements:
+        return SetProperty("placement", data.draw(st.sampled_from(placements)), "name", f"renamed {n}")
+    if kind == "workload":
+        spec = data.draw(st.sampled_from([
+            {"model": "llama-3-70b", "precision": "fp8", "users": 500, "target_ttft_s": 1},
+            {"model": "llama-3.1-8b", "tokens": 1e11, "target_days": 3},
+            {"model": "no-such-model", "users": 1}]))
+        kind_w = "pretrain" if "tokens" in spec else "inference"
+        return AddItem(Workload(id=f"wl-{n}", name=f"w{n}", kind=kind_w, spec=spec))
+    if kind == "group":
+        servers = [p for p in placements if plan.placement(p).device in ("test-liquid-8gpu", "nvidia-dgx-h100",
+                                                                        "dell-poweredge-xe9680")]
+        if not servers:
+            return None
+        return SetProperty("group", "grp-a", "members", data.draw(st.lists(st.sampled_from(servers), min_size=1,
+                                                                             max_size=3, unique=True)))
     if kind == "compound" and len(placements) >= 2:
         a, b = data.draw(st.sampled_from(placements)), data.draw(st.sampled_from(placements))
         return Compound([RemovePlacement(a), RemovePlacement(b)] if a != b else [RemovePlacement(a)])
