@@ -113,4 +113,5 @@ def run(path: str | None) -> int:
     from ui.controllers import _clear_owned_clipboard
 
     app.aboutToQuit.connect(_clear_owned_clipboard)
+    app.aboutToQuit.connect(win.recovery.release_lock)  # quit without a close event (logout)
     return app.exec()
