@@ -264,3 +264,19 @@ def test_full_recompute_runs_off_the_gui_thread(qtbot, tmp_path, monkeypatch):
         assert doc.busy
     assert seen and seen[0] != threading.main_thread().name
     assert not doc.busy
+
+
+def test_inspector_lists_feeds_and_edits_a_feed(qtbot, tmp_path, monkeypatch):
+    DialogLog(monkeypatch)
+    win = make_window(qtbot, tmp_path)
+    doc, insp = win.doc, win.inspector
+    from PySide6.QtWidgets import QPushButton
+
+    links = [b for b in insp.scroll.widget().findChildren(QPushButton) if b.text().startswith("Feed B")]
+    assert len(links) == 1
+    links[0].click()
+    assert doc.selection == (("feed", "feed-b"),)
+    breaker = insp.fields["breaker_a"]
+    breaker.setValue(63)
+    breaker.editingFinished.emit()
+    assert doc.plan.feed("feed-b").breaker_a == 63

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QPushButton,
     QScrollArea,
     QSpinBox,
     QVBoxLayout,
@@ -155,6 +156,8 @@ class Inspector(QWidget):
                 on_pick: Any, name: str) -> QComboBox:
         w = QComboBox()
         w.setObjectName(f"field_{name}")
+        w.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        w.setMinimumContentsLength(10)
         for value, text in options:
             w.addItem(text, value)
         i = w.findData(current)
@@ -178,6 +181,16 @@ class Inspector(QWidget):
         self._line(form, "Author", "metadata", None, "author", md.author)  # type: ignore[arg-type]
         self._line(form, "Revision", "metadata", None, "revision", md.revision)  # type: ignore[arg-type]
         self._number(form, "PUE", "metadata", None, "pue", md.pue, 1.0, 5.0, 2)  # type: ignore[arg-type]
+        plan = self.doc.plan
+        if plan.feeds:
+            feeds = self._group("Power feeds")
+            for f in plan.feeds:
+                feeds.addRow(self._link(f"{f.name} (side {f.side})", ("feed", f.id)),
+                             QLabel(f"{f.voltage_v:g} V {f.phases}-phase, {f.breaker_a:g} A"))
+        if plan.cooling_loops:
+            loops = self._group("Cooling loops")
+            for c in plan.cooling_loops:
+                loops.addRow(self._link(c.name, ("loop", c.id)), QLabel(f"{c.cdu_count} x {c.cdu}"))
         hint = QLabel("Select a rack or a device to see its properties.")
         hint.setEnabled(False)
         hint.setWordWrap(True)
@@ -326,6 +339,45 @@ class Inspector(QWidget):
         self._number(form, "Breaker", "feed", fid, "breaker_a", f.breaker_a, 1, 5000, 0)
         self.fields["voltage_v"].setSuffix(" V")  # type: ignore[attr-defined]
         self.fields["breaker_a"].setSuffix(" A")  # type: ignore[attr-defined]
+
+    def _link(self, text: str, key: tuple[str, str]) -> QWidget:
+        btn = QPushButton(text)
+        btn.setFlat(True)
+        btn.setCursor(Qt.CursorShape.PointingHandCursor)
+        btn.setStyleSheet("text-align: left; text-decoration: underline; padding: 0 2px;")
+        btn.clicked.connect(lambda: self.doc.select([key]))
+        return btn
+
+    def _show_loop(self, lid: str) -> None:
+        loop = next(c for c in self.doc.plan.cooling_loops if c.id == lid)
+        form = self._group("Cooling loop (CDU)")
+        self._line(form, "Name", "loop", lid, "name", loop.name)
+        cdus = sorted(self.doc.catalog.cooling_units.values(), key=lambda c: c.slug) if self.doc.catalog else []
+        opts = [(c.slug, f"{c.vendor} {c.model} ({c.capacity_kw:g} kW)") for c in cdus if c.kind.startswith("cdu")]
+        if loop.cdu not in {o[0] for o in opts}:
+            opts.insert(0, (loop.cdu, loop.cdu))
+        self._choice(form, "CDU", opts, loop.cdu, lambda v: v != self._entity("loop", lid).cdu and
+                     self._push(SetProperty("loop", lid, "cdu", v)), "cdu")
+        count = QSpinBox()
+        count.setObjectName("field_cdu_count")
+        count.setRange(1, 64)
+        count.setValue(loop.cdu_count)
+        count.setKeyboardTracking(False)
+        count.editingFinished.connect(lambda: count.value() != self._entity("loop", lid).cdu_count and
+                                      self._push(SetProperty("loop", lid, "cdu_count", count.value())))
+        form.addRow("CDUs", count)
+        self.fields["cdu_count"] = count
+        self._choice(form, "Coolant", [("water", "Water"), ("pg25", "PG25 (25 % propylene glycol)")], loop.coolant,
+                     lambda v: v != self._entity("loop", lid).coolant and
+                     self._push(SetProperty("loop", lid, "coolant", v)), "coolant")
+        self._number(form, "Supply", "loop", lid, "supply_temp_c", loop.supply_temp_c, 5, 70, 1)
+        self._number(form, "\u0394T", "loop", lid, "delta_t_k", loop.delta_t_k, 0.5, 40, 1)
+        self.fields["supply_temp_c"].setSuffix(" \u00b0C")  # type: ignore[attr-defined]
+        self.fields["delta_t_k"].setSuffix(" K")  # type: ignore[attr-defined]
+        racks = [r.name for r in self.doc.plan.racks() if self.doc.plan.effective_cooling(r).loop == lid]
+        served = QLabel(", ".join(racks) or "(no racks yet: choose this loop in a rack's cooling)")
+        served.setWordWrap(True)
+        form.addRow("Racks", served)
 
     def _update_results(self) -> None:
         lbl = getattr(self, "results_label", None)
