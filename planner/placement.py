@@ -66,6 +66,20 @@ def rack_dims(catalog: Any, slug: str) -> RackDims | None:
                     name=f"{rt.manufacturer} {rt.model}")
 
 
+def free_blocks(front: dict[int, str], rear: dict[int, str], height: int) -> list[tuple[int, int]]:
+    """(start U, length) of the runs of units free on both faces, from occupancy maps."""
+    blocks: list[tuple[int, int]] = []
+    start = None
+    for u in range(1, height + 2):
+        free = u <= height and u not in front and u not in rear
+        if free and start is None:
+            start = u
+        elif not free and start is not None:
+            blocks.append((start, u - start))
+            start = None
+    return blocks
+
+
 def units_of(u: int, u_height: float) -> range:
     return range(u, u + max(1, math.ceil(u_height)))
 
@@ -149,16 +163,7 @@ class PlacementChecker:
         rdims = rack_dims(self.catalog, rack.rack_type)
         height = rdims.u_height if rdims else 42
         front, rear = self.occupancy(rack)
-        blocks: list[tuple[int, int]] = []
-        start = None
-        for u in range(1, height + 2):
-            free = u <= height and u not in front and u not in rear
-            if free and start is None:
-                start = u
-            elif not free and start is not None:
-                blocks.append((start, u - start))
-                start = None
-        return blocks
+        return free_blocks(front, rear, height)
 
     def first_fit(self, plan: Plan, rack_id: str, device: str, face: str = "front") -> int | None:
         """Lowest U where ``device`` fits in the rack, or None."""

@@ -8,23 +8,23 @@ INCH_MM = 25.4
 LB_KG = 0.45359237
 W_TO_BTU_PER_H = 3.412141633  # 1 W = 3.412 BTU/h (Schneider Electric WP25; NIST: 1 BTU_IT/h = 0.29307107 W)
 TON_REFRIGERATION_W = 3516.852842  # 12,000 BTU/h
-CFM_TO_M3_PER_H = 1.6990108  # 1 ft3/min = 0.0283168 m3/min
+CFM_TO_M3_PER_H = 1.6990107955  # 1 ft3/min = 0.028316846592 m3/min x 60 (exact foot)
+WEIGHT_TO_KG = {"kg": 1.0, "g": 1e-3, "lb": LB_KG, "oz": LB_KG / 16.0}
+LENGTH_TO_MM = {"mm": 1.0, "in": INCH_MM}
 
 
 def kg_from(value: float, unit: str) -> float:
     unit = unit.lower()
-    factors = {"kg": 1.0, "g": 1e-3, "lb": LB_KG, "oz": LB_KG / 16.0}
-    if unit not in factors:
-        raise ValueError(f"unknown weight unit {unit!r} (expected one of {', '.join(factors)})")
-    return value * factors[unit]
+    if unit not in WEIGHT_TO_KG:
+        raise ValueError(f"unknown weight unit {unit!r} (expected one of {', '.join(WEIGHT_TO_KG)})")
+    return value * WEIGHT_TO_KG[unit]
 
 
 def mm_from(value: float, unit: str) -> float:
     unit = unit.lower()
-    factors = {"mm": 1.0, "in": INCH_MM}
-    if unit not in factors:
+    if unit not in LENGTH_TO_MM:
         raise ValueError(f"unknown length unit {unit!r} (expected mm or in)")
-    return value * factors[unit]
+    return value * LENGTH_TO_MM[unit]
 
 
 def btu_per_h(power_w: float) -> float:

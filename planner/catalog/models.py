@@ -36,13 +36,9 @@ NonNegInt = Annotated[int, Field(ge=0)]
 KINDS = ("server", "switch", "storage", "pdu", "cdu", "cooling", "patch", "other")
 Kind = Literal["server", "switch", "storage", "pdu", "cdu", "cooling", "patch", "other"]
 
-WEIGHT_TO_KG = {"kg": 1.0, "g": 0.001, "lb": 0.45359237, "oz": 0.028349523125}
-CFM_TO_M3_PER_H = 1.6990107955  # 1 ft3/min = 0.028316846592 m3 x 60
-
-
-def cfm_to_m3_per_h(cfm: float) -> float:
-    """Convert cubic feet per minute to m3/h (exact foot definition)."""
-    return cfm * CFM_TO_M3_PER_H
+# One set of unit factors for the whole planner (planner/units.py).
+from planner.units import LENGTH_TO_MM, WEIGHT_TO_KG  # noqa: E402
+from planner.units import m3_per_h_from_cfm as cfm_to_m3_per_h  # noqa: E402,F401
 
 
 class Strict(BaseModel):
@@ -618,7 +614,7 @@ class RackType(BaseModel):
     def _mm(self, v: float | None) -> float | None:
         if v is None:
             return None
-        return v * (25.4 if self.outer_unit == "in" else 1.0)
+        return v * LENGTH_TO_MM[self.outer_unit or "mm"]
 
     @property
     def outer_width_mm(self) -> float | None:
