@@ -267,13 +267,22 @@ def _build(gpus: int, catalog: Any, name: str) -> Plan:
             b=_fast(Endpoint, placement=b, port=b_port),
             cable=None, length_m=None, label=""))
 
-    def base_rack(idx: int, kind: str, max_w: float) -> tuple[Rack, list[str]]:
-        """A rack with 2N PDUs for ``max_w``: per side ceil(max / PDU capacity), ids
-        pdu-<rack>a (A1), b (B1), c (A2), d (B2), ..."""
+    def pdus_per_side(max_w: float, cords: int) -> int:
+        """Fewest PDUs per side that carry the whole rack with the other side lost, phase by
+        phase: with c equal cords on a PDU the heaviest phase carries ceil(c/3)/c of its load."""
+        for n in range(1, 9):
+            c = max(1, math.ceil(cords / 2 / n))
+            if max_w / n * math.ceil(c / 3) / c <= pdu_cap_w / 3:
+                return n
+        return 8
+
+    def base_rack(idx: int, kind: str, max_w: float, cords: int = 0) -> tuple[Rack, list[str]]:
+        """A rack with 2N PDUs for ``max_w`` drawn over ``cords`` cords (0: spread evenly),
+        ids pdu-<rack>a (A1), b (B1), c (A2), d (B2), ..."""
         rid = f"rack-{idx:05d}"
         placements: list[Placement] = []
         pdu_ids = []
-        per_side = max(1, math.ceil(max_w / pdu_cap_w))
+        per_side = pdus_per_side(max_w, cords) if cords else max(1, math.ceil(max_w / pdu_cap_w))
         for k in range(per_side * 2):
             letter = "AB"[k % 2]
             tag = chr(ord("a") + k)
@@ -308,7 +317,7 @@ def _build(gpus: int, catalog: Any, name: str) -> Plan:
         n_here = min(SU_SERVERS, n_servers - su * SU_SERVERS)
         for k in range(0, n_here, SERVERS_PER_RACK):
             rack_idx += 1
-            rack, pdu_ids = base_rack(rack_idx, "gpu", gpu_rack_w)
+            rack, pdu_ids = base_rack(rack_idx, "gpu", gpu_rack_w, SERVERS_PER_RACK * s_psus)
             n_pdu = len(pdu_ids)
             next_outlet = {pid: 1 + j for j, pid in enumerate(pdu_ids)}  # rotate the starting phase per PDU
             for slot in range(min(SERVERS_PER_RACK, n_here - k)):

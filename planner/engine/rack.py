@@ -433,6 +433,7 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
     used: dict[str, dict[int, str]] = {p.id: {} for p in own_pdus}
     next_free: dict[str, int] = {p.id: 1 for p in own_pdus}
     spread = 0
+    cursor = 0
     explicit: dict[str, dict[int, str]] = {}
     # pass 1: explicit cords, with outlet numbers
     cords_of: list[tuple[Any, DeviceSpec, list[list[Any]]]] = []  # [pdu_id, outlet|None]
@@ -471,7 +472,9 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
                                      "no PDU", "placement", p.id))
                 continue
             spread += 1
-            cords = [[order[i % len(order)].id, None] for i in range(spec.cords)]
+            # continue where the previous device stopped, so all PDUs share the spread cords
+            cords = [[order[(cursor + i) % len(order)].id, None] for i in range(spec.cords)]
+            cursor += spec.cords
         cords_of.append((p, spec, cords))
     # pass 2: give cords without an outlet the next free outlet of their PDU
     exhausted: set[str] = set()
