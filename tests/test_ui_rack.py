@@ -190,3 +190,18 @@ def test_click_selects_rack_and_ctrl_click_multi_selects(qtbot, tmp_path):
                      view.viewport_point("rack-1", "front", 2))
     assert set(doc.selection) == {("rack", "rack-2"), ("placement", "srv-1")}
     assert QPoint(0, 0) != view.viewport_point("rack-2", "front", 30)
+
+
+def test_add_rack_button_appends_an_empty_rack(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    doc = win.doc
+    from PySide6.QtWidgets import QToolButton
+
+    btn = win.rack_view.findChild(QToolButton, "addRackButton")
+    QTest.mouseClick(btn, Qt.MouseButton.LeftButton)
+    racks = list(doc.plan.racks())
+    assert [r.name for r in racks] == ["R01", "R02", "R03"] and not racks[-1].placements
+    assert doc.selection == (("rack", racks[-1].id),)
+    assert (racks[-1].id, "front") in win.rack_view.scene.frames
+    doc.undo_stack.undo()
+    assert len(list(doc.plan.racks())) == 2

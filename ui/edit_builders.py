@@ -214,3 +214,15 @@ def duplicate_device_edit(plan: Plan, checker: PlacementChecker, placement_ids: 
         for e in reversed(done):
             e.revert(plan)
     return Compound(done, "Duplicate device" if len(done) == 1 else f"Duplicate {len(done)} devices")
+
+
+def add_rack_edit(plan: Plan, catalog: Any, row_id: str, rack_type: str | None = None) -> AddRack:
+    """An empty rack at the end of a row, of the row's last rack type (or the first
+    rack type of the catalog), named after the last rack."""
+    row = plan.index.rows[row_id]
+    last = max(row.racks, key=lambda r: r.position, default=None)
+    if rack_type is None:
+        rack_type = last.rack_type if last is not None else next(iter(catalog.rack_types), "rack-42u-600x1200")
+    name = next_name(plan, last.name) if last is not None else "R01"
+    pos = (last.position + 1) if last is not None else 0
+    return AddRack(row_id, Rack(id=plan.new_id("rack"), name=name, rack_type=rack_type, position=pos))

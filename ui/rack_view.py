@@ -53,6 +53,7 @@ from ui import dialogs
 from ui.edit_builders import (
     DEVICE_MIME,
     add_device_edit,
+    add_rack_edit,
     delete_edit,
     duplicate_device_edit,
     duplicate_rack_edit,
@@ -788,6 +789,11 @@ class RackView(QWidget):
         fit.setText("Fit")
         fit.setToolTip("Zoom to fit the row (Ctrl+wheel zooms)")
         fit.clicked.connect(self.view.fit)
+        add = QToolButton(self)
+        add.setObjectName("addRackButton")
+        add.setText("Add rack")
+        add.setToolTip("Add an empty rack at the end of this row")
+        add.clicked.connect(self.add_rack)
         self.hint = QLabel("Drag devices from the catalog into a rack; Up/Down moves the selection 1U", self)
         self.hint.setEnabled(False)
         bar = QHBoxLayout()
@@ -795,6 +801,7 @@ class RackView(QWidget):
         bar.addWidget(QLabel("Row:", self))
         bar.addWidget(self.row_box)
         bar.addWidget(fit)
+        bar.addWidget(add)
         bar.addStretch(1)
         bar.addWidget(self.hint)
         lay = QVBoxLayout(self)
@@ -844,6 +851,18 @@ class RackView(QWidget):
 
     def current_row(self) -> str | None:
         return self.scene.row_id
+
+    def add_rack(self) -> bool:
+        row = self.scene.row_id
+        if row is None:
+            self.view.show_refusal("There is no row: add one on the floor plan first")
+            return False
+        edit = add_rack_edit(self.doc.plan, self.doc.catalog, row)
+        if self.doc.push(edit):
+            self.doc.select([("rack", edit.rack.id)])
+            return True
+        self.view.show_refusal(self.doc.last_refusal)
+        return False
 
     # -- model -> scene --------------------------------------------------------------------
     def _on_reset(self) -> None:
