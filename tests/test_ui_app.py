@@ -280,3 +280,26 @@ def test_inspector_lists_feeds_and_edits_a_feed(qtbot, tmp_path, monkeypatch):
     breaker.setValue(63)
     breaker.editingFinished.emit()
     assert doc.plan.feed("feed-b").breaker_a == 63
+
+
+def test_burst_of_edits_costs_one_incremental_engine_update(qtbot, tmp_path, monkeypatch):
+    DialogLog(monkeypatch)
+    win = make_window(qtbot, tmp_path)
+    doc = win.doc
+    calls: list[set[str]] = []
+    real = doc.engine.update
+
+    def spy(plan, change):
+        calls.append(set(change.racks))
+        return real(plan, change)
+
+    monkeypatch.setattr(doc.engine, "update", spy)
+    from planner.edits import SetProperty
+
+    for i in range(5):
+        assert doc.push(SetProperty("rack", "rack-2", "name", f"R02-{i}"))
+    assert doc.push(SetProperty("rack", "rack-1", "name", "R01-x"))
+    with qtbot.waitSignal(doc.resultsChanged, timeout=5000):
+        pass
+    assert calls == [{"rack-1", "rack-2"}]  # one update with the accumulated change
+    assert doc.results.racks["rack-2"].name == "R02-4"
