@@ -13,7 +13,7 @@ Engine hookup (Anki's "background operation reports back on the main thread"):
   zero-interval single-shot timer, so a burst of edits (a paste, a drag) costs one
   ``engine.update(plan, accumulated_change)`` once control returns to the event loop;
 - :meth:`recompute` runs a full ``engine.compute`` on a snapshot of the plan in the
-  global QThreadPool; the result comes back through a queued signal. While it runs,
+  document's own one-thread QThreadPool; the result comes back through a queued signal. While it runs,
   changes keep accumulating and are applied incrementally when it lands. Workers never
   touch widgets or the live plan.
 """
@@ -153,6 +153,9 @@ class Document(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._flush)
+        # one worker: full computes never overlap each other (the engine keeps caches)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
         self._signals = _ComputeSignals(self)
         self._signals.done.connect(self._on_compute_done)
         self._signals.failed.connect(self._on_compute_failed)
@@ -248,13 +251,14 @@ class Document(QObject):
         self._pending = Change()
         self._generation += 1
         if not background:
+            self._pool.waitForDone()  # a queued background compute must not run alongside
             self._set_busy(False)
             self._store(self._safe(lambda: self.engine.compute(self.plan)))
             return
         snapshot = self.plan.model_copy(deep=True)
         snapshot.reindex()
         self._set_busy(True)
-        QThreadPool.globalInstance().start(_ComputeJob(self.engine, snapshot, self._generation, self._signals))
+        self._pool.start(_ComputeJob(self.engine, snapshot, self._generation, self._signals))
 
     def flush(self) -> None:
         """Run a pending incremental update now (tests and exports call this)."""
