@@ -147,11 +147,11 @@ class Engine:
             room = idx.rooms.get(room_id)
             if room is not None:
                 racks.update(r.id for row in room.rows for r in row.racks)
-        return self._run(plan, racks, feeds, loops, rooms)
+        return self._run(plan, racks, feeds, loops, rooms, change)
 
     # -- the pipeline ---------------------------------------------------------------------------------
     def _run(self, plan: Plan, dirty_racks: set[str], dirty_feeds: set[str], dirty_loops: set[str],
-             dirty_rooms: set[str]) -> Results:
+             dirty_rooms: set[str], change: Any = None) -> Results:
         idx = plan.index
         ctx = RackContext(plan, self.specs, self.settings, self._feeds, self._loops, self.net.by_placement,
                           self.checker)
@@ -221,7 +221,7 @@ class Engine:
                       feeds=dict(self._feeds_r), loops=dict(self._loops_r), rooms=dict(self._rooms),
                       bom=bom, plan_findings=plan_findings, fabrics=dict(self.net.results),
                       fabric_findings=self.net.findings)
-        res.workloads, res.workload_findings = self.work.evaluate(plan, res, self.net)
+        res.workloads, res.workload_findings = self.work.evaluate(plan, res, self.net, change)
         self._results = res
         return res
 

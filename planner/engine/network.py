@@ -98,6 +98,7 @@ class Network:
         self._overlay_dirty = True
         self.results: dict[str, Any] = {}
         self.findings: tuple[Finding, ...] = ()
+        self.devices_changed = True  # a placement appeared, vanished or changed device/name in the last update
 
     # -- links ------------------------------------------------------------------------------------
     def _snap(self, plan: Plan, link: Any) -> LinkSnap:
@@ -185,6 +186,7 @@ class Network:
         idx = plan.index
         pr = idx.placement_rack
         touched_pids: set[str] = set()
+        self.devices_changed = False
 
         def dirty_ends(lk: LinkSnap) -> None:
             for end in (lk.a, lk.b):
@@ -228,6 +230,7 @@ class Network:
                 p = idx.placements.get(pid)
                 sig = (p.device, p.name) if p is not None else None
                 if self._sig.get(pid) != sig:
+                    self.devices_changed = True
                     if sig is None:
                         self._sig.pop(pid, None)
                     else:

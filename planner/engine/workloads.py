@@ -90,10 +90,39 @@ class WorkloadState:
 
     def reset(self) -> None:
         self._memo: dict[Any, WorkloadVerdict] = {}
+        self._inputs: dict[str, tuple[Any, ...]] | None = None  # workload id -> (spec key, spec, cluster, members)
 
-    def evaluate(self, plan: Any, results: Any, net: Any) -> tuple[dict[str, WorkloadVerdict], tuple[Finding, ...]]:
+    def evaluate(self, plan: Any, results: Any, net: Any, change: Any = None) -> tuple[dict[str, WorkloadVerdict],
+                                                                                      tuple[Finding, ...]]:
+        """Verdicts for every workload. With ``change`` (an incremental update), the clusters
+        are rebuilt only when what they are made of changed: workloads, groups, metadata,
+        links, fabrics, or a placement that appeared, vanished or changed device. A device
+        moving between racks only re-checks the power and cooling of the workload's racks."""
         if not plan.workloads:
+            self._inputs = None
             return {}, ()
+        if (change is None or self._inputs is None or net.devices_changed or change.workloads or change.groups
+                or change.metadata or change.links or change.fabrics):
+            self._inputs = self._build_inputs(plan, net)
+        out: dict[str, WorkloadVerdict] = {}
+        findings: list[Finding] = []
+        if len(self._memo) > _MEMO_MAX:
+            self._memo.clear()
+        pr = plan.index.placement_rack
+        for w in plan.workloads:
+            key, spec, cl, members, err = self._inputs[w.id]
+            if err is not None:
+                v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None, error=err)
+            else:
+                racks = {pr[pid] for pid in members if pid in pr}
+                v = self._verdict(w, key, spec, cl, *infrastructure_ok(results, racks))
+            out[w.id] = v
+            f = make_workload_finding(v, w.spec, self.settings.workload_margin_warn)
+            if f is not None:
+                findings.append(f)
+        return out, tuple(findings)
+
+    def _build_inputs(self, plan: Any, net: Any) -> dict[str, tuple[Any, ...]]:
         cat = self.catalog
         idx = plan.index
         gpu_servers: dict[str, int] = {}
@@ -102,27 +131,15 @@ class WorkloadState:
             if d is not None and d.gpu_count > 0:
                 gpu_servers[pid] = d.gpu_count
         groups = {g.id: g for g in plan.groups}
-        out: dict[str, WorkloadVerdict] = {}
-        findings: list[Finding] = []
-        if len(self._memo) > _MEMO_MAX:
-            self._memo.clear()
-        for w in plan.workloads:
-            v = self._one(plan, results, net, w, gpu_servers, groups)
-            out[w.id] = v
-            f = make_workload_finding(v, w.spec, self.settings.workload_margin_warn)
-            if f is not None:
-                findings.append(f)
-        return out, tuple(findings)
+        return {w.id: self._inputs_of(plan, net, w, gpu_servers, groups) for w in plan.workloads}
 
-    def _one(self, plan: Any, results: Any, net: Any, w: Any, gpu_servers: dict[str, int],
-             groups: dict[str, Any]) -> WorkloadVerdict:
-        v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None)
+    def _inputs_of(self, plan: Any, net: Any, w: Any, gpu_servers: dict[str, int],
+                   groups: dict[str, Any]) -> tuple[Any, ...]:
         try:
             spec = parse_spec(w.kind, w.spec)
             cl = cluster_from_plan(plan, self.catalog, w.group)
         except (SpecError, PlanHardwareError, ValueError) as e:
-            v.error = str(e)
-            return v
+            return None, None, None, (), str(e)
         if w.group is not None:
             members = [(pid, gpu_servers[pid]) for pid in groups[w.group].members if pid in gpu_servers]
         else:
@@ -141,9 +158,11 @@ class WorkloadState:
             else:
                 cl = cl.with_(notes=cl.notes + ("some servers are not wired to the compute fabric: inter-node "
                                                 "bandwidth from their compute NICs",))
-        racks = {plan.index.placement_rack[pid] for pid, _ in members if pid in plan.index.placement_rack}
-        power_ok, cooling_ok = infrastructure_ok(results, racks)
-        key = (spec_key(w), cl, power_ok, cooling_ok)
+        return spec_key(w), spec, cl, tuple(pid for pid, _ in members), None
+
+    def _verdict(self, w: Any, skey: str, spec: Any, cl: Any, power_ok: bool, cooling_ok: bool) -> WorkloadVerdict:
+        v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None)
+        key = (skey, cl, power_ok, cooling_ok)
         got = self._memo.get(key)
         if got is not None:
             return got
