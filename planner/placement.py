@@ -134,6 +134,8 @@ class PlacementChecker:
             if len(taken) >= 2:
                 return f"{rack.name}: the {p.side} side already holds two 0U devices on the {p.face}"
             return None
+        if p.u < 1:
+            return f"U{p.u} is below the bottom of {rack.name}: the lowest unit is U1"
         if dims is not None and dims.u_height <= 0:
             return f"{dev_name} is a 0U device: mount it on a side, not at a U position"
         height = dims.u_height if dims else 1.0

@@ -59,6 +59,9 @@ def test_beyond_the_top_is_refused_with_the_numbers(catalog):
     with pytest.raises(EditRefused, match=r"at U44 it would reach U49, beyond the top of A01 \(48U\)"):
         add(plan, chk, "s1", "dell-poweredge-xe9680", u=44)
     add(plan, chk, "s1", "dell-poweredge-xe9680", u=43)  # U43..U48 fits exactly
+    add(plan, chk, "s2", "dell-poweredge-r660", u=1)
+    with pytest.raises(EditRefused, match="below the bottom of A01"):  # a move bypasses the model's u >= 1
+        MovePlacement("s2", "rack-1", 0, checker=chk).apply(plan)
 
 
 def test_device_deeper_than_the_rack_is_refused(catalog):
