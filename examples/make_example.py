@@ -3,7 +3,8 @@
 
 The pod: 4x Dell PowerEdge XE9680 (32x H100 SXM 80GB) in two GPU racks, each server's
 eight ConnectX-7 ports wired to an NVIDIA Quantum-2 QM9700 (the compute fabric, one
-NDR port per GPU), a DDN AI400X2 NVMe flash appliance,
+NDR port per GPU), a DDN AI400X2 NVMe flash appliance on a storage fabric (its eight
+NDR ports and each server's two BlueField-3 storage ports on a second QM9700),
 an NVIDIA SN2201 for the BMC management network, two Raritan PX3 PDUs per rack on
 feeds A and B (every device corded to both), and direct liquid cooling for the GPU
 racks on a CDU loop, in a small room.
@@ -79,6 +80,10 @@ def build(catalog) -> Plan:
                                    supply_temp_c=32, delta_t_k=10)],
         fabrics=[Fabric(id="fab-compute", name="Compute (NDR InfiniBand)", kind="compute",
                         technology="infiniband", speed_gbps=400, rail_optimised=True),
+                 # 200G: the servers' BlueField-3 ports set the client speed; the appliance's
+                 # NDR ports run at 400 (a faster link is no finding, a slower one is)
+                 Fabric(id="fab-storage", name="Storage (InfiniBand, 200G clients)", kind="storage",
+                        technology="infiniband", speed_gbps=200, rail_optimised=False),
                  Fabric(id="fab-mgmt", name="Management (1 GbE)", kind="management",
                         technology="ethernet", speed_gbps=1, oversubscription=5.0)],
     )
@@ -105,6 +110,7 @@ def build(catalog) -> Plan:
             # no explicit cords: the engine spreads each PSU over the A and B PDUs and their phases
             servers.append(place(f"rack-{r}", Placement(id=f"gpu-{n}", device=SERVER, name=f"gpu{n:02d}", u=u)))
     ib = place("rack-3", Placement(id="ib-leaf-1", device=IB_SWITCH, name="ib-leaf1", u=40))
+    stor_sw = place("rack-3", Placement(id="ib-stor-1", device=IB_SWITCH, name="ib-stor1", u=38))
     mgmt = place("rack-3", Placement(id="mgmt-sw-1", device=MGMT_SWITCH, name="mgmt1", u=42))
     stor = place("rack-3", Placement(id="stor-1", device=STORAGE, name="ddn-ai400x2-1", u=20))
 
@@ -115,11 +121,23 @@ def build(catalog) -> Plan:
             port += 1
             links.append(Link(id=f"ln-c{port}", fabric="fab-compute", a=Endpoint(placement=s.id, port=f"cx7-{k}"),
                               b=Endpoint(placement=ib.id, port=f"ib{port}"), label=f"{s.name} cx7-{k}"))
-    # The AI400X2's NDR ports are not yet wireable (planner.fabric gives storage appliances
-    # only their BMC port), so the appliance is placed and managed but its data links are
-    # left to the user.
+    # Storage fabric on its own QM9700: the AI400X2's eight NDR data ports (its NetBox
+    # interfaces ib1..ib8) at 400G, and each server's BlueField-3 storage ports (2 x 200G)
+    # on split cages (ib9s0/ib9s1: one 400G cage as two 200G lanes).
+    for k in range(1, 9):
+        links.append(Link(id=f"ln-s{k}", fabric="fab-storage", a=Endpoint(placement=stor.id, port=f"ib{k}"),
+                          b=Endpoint(placement=stor_sw.id, port=f"ib{k}"), label=f"{stor.name} ib{k}"))
+    lane = 0
+    for s in servers:
+        for k in range(2):
+            cage, half = divmod(lane, 2)
+            lane += 1
+            links.append(Link(id=f"ln-s{8 + lane}", fabric="fab-storage",
+                              a=Endpoint(placement=s.id, port=f"storage{k}"),
+                              b=Endpoint(placement=stor_sw.id, port=f"ib{9 + cage}s{half}"),
+                              label=f"{s.name} storage{k}"))
     swp = 0
-    for dev, p in [(s, "BMC") for s in servers] + [(stor, "BMC"), (ib, "mgmt0")]:
+    for dev, p in [(s, "BMC") for s in servers] + [(stor, "BMC"), (ib, "mgmt0"), (stor_sw, "mgmt0")]:
         swp += 1
         links.append(Link(id=f"ln-m{swp}", fabric="fab-mgmt", a=Endpoint(placement=dev.id, port=p),
                           b=Endpoint(placement=mgmt.id, port=f"swp{swp}"), label=f"{dev.name} {p}"))

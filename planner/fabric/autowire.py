@@ -60,11 +60,13 @@ def _server_ports(plan: Plan, catalog: Any, servers: Sequence[str], role: str) -
         if not ports:
             raise EditRefused(f"{p.name or sid} ({p.device}) has no {role} ports")
         out.append(ports)
-    rails = {len(x) for x in out}
-    if len(rails) > 1:
-        raise EditRefused(f"the chosen servers have different numbers of {role} ports ({sorted(rails)}); "
-                          "auto-wire them as separate fabrics")
     return out
+
+
+def _mixed_refusal(role: str, ports: list[list[Port]]) -> EditRefused:
+    return EditRefused(f"the chosen servers have different numbers of {role} ports "
+                       f"({sorted({len(x) for x in ports})}); a rail-optimised fabric needs the same on every "
+                       "server: auto-wire them as separate fabrics or without rails")
 
 
 def _switch_device(catalog: Any, slug: str) -> Any:
@@ -114,16 +116,26 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
         raise EditRefused("choose at least one server to wire")
     if len(set(servers)) != len(servers):
         raise EditRefused("a server is listed twice")
+    n_devices = len(servers)
     role = kind if kind != "nvlink" else "compute"
     sw = _switch_device(catalog, switch)
     ports = _server_ports(plan, catalog, servers, role)
-    rails = len(ports[0])
     nic_speed = min(p.speed_gbps for srv in ports for p in srv)
     link, sw_ports = link_and_radix(catalog, nic_speed, switch)
     if not sw_ports:
         raise EditRefused(f"switch {switch!r} lists no data ports")
     if rail_optimised is None:
         rail_optimised = kind == "compute" and leaf_per is None
+    if len({len(x) for x in ports}) > 1:
+        # servers and storage appliances with different port counts (2 x 400G per GPU
+        # server, 8 x NDR per AI400X2): without rails every port is one endpoint, filled
+        # in order, so each "node" of the design below is one port.
+        if rail_optimised:
+            raise _mixed_refusal(role, ports)
+        owners = [(sid, p) for sid, srv in zip(servers, ports) for p in srv]
+        servers = [sid for sid, _ in owners]
+        ports = [[p] for _, p in owners]
+    rails = len(ports[0])
     used = used_ports(plan)
     for sid, srv in zip(servers, ports):
         for p in srv:
@@ -262,7 +274,7 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
                                           label=f"{prefix}-{n + 1:05d}"))
     edits.append(AddLinks(links, text="Add fabric links"))
     result.links = len(links)
-    result.edit = Compound(edits, text=f"Auto-wire {kind} fabric ({len(servers)} servers, {design.switches} switches)")
+    result.edit = Compound(edits, text=f"Auto-wire {kind} fabric ({n_devices} servers, {design.switches} switches)")
     return result
 
 

@@ -17,6 +17,8 @@ not say which interface belongs to which NIC, so roles are assigned like this
    link speed is split (breakout) into ``speed / link`` lanes named ``<port>s<k>``
    (``swp1s0``, ``swp1s1``), the Cumulus/NVIDIA convention. A switch without
    interfaces gets ``p1``..``pN`` from ``planning.switch.ports``.
+5. Storage appliances: every non-management interface no ``planning.nics`` entry
+   claimed is a ``storage`` data port (an AI400X2's eight NDR/400GbE ports).
 """
 
 from __future__ import annotations
@@ -192,6 +194,14 @@ def _endpoint_ports(catalog: Any, dev: Any) -> list[Port]:
             k = synth.get(ref.role, 0)
             synth[ref.role] = k + 1
             out.append(Port(f"{ref.role}{k}", nic_speed or 0.0, ref.role, connector, in_netbox=False))
+    if dev.kind == "storage":
+        # Storage appliances (DDN AI400X2, VAST, WEKA...) list their data ports as NetBox
+        # interfaces but rarely a ``planning.nics`` entry: every data interface no NIC took
+        # serves the storage network (docs/fabrics.md, "Port roles" 5).
+        for iface, speed in ifaces:
+            if iface.name not in used:
+                out.append(Port(iface.name, speed, "storage", iface.type))
+                used.add(iface.name)
     if not any(p.role == "management" for p in out) and dev.kind in ("server", "storage"):
         out.append(Port("bmc", 1.0, "management", "1000base-t", in_netbox=False))
     return out
