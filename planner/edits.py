@@ -192,11 +192,13 @@ class MovePlacement(Edit):
     device within one drag merge into one undo step."""
 
     def __init__(self, placement_id: str, rack_id: str, u: int | None, face: str | None = None,
-                 checker: PlacementChecker | None = None, gesture: str | None = None) -> None:
+                 checker: PlacementChecker | None = None, gesture: str | None = None,
+                 side: str | None = None) -> None:
         self.placement_id = placement_id
         self.to_rack = rack_id
         self.to_u = u
         self.to_face = face
+        self.to_side = side  # 0U devices: the side channel (None keeps the current side)
         self.checker = checker
         self.text = "Move device"
         self.merge_id = f"move:{placement_id}:{gesture}" if gesture else None
@@ -211,15 +213,18 @@ class MovePlacement(Edit):
         p = plan.placement(pid)
         src = plan.rack_of(pid)
         face = self.to_face or p.face
+        side = self.to_side or p.side
         if self.checker is not None:
-            candidate = p.model_copy(update={"u": self.to_u, "face": face})
+            candidate = p.model_copy(update={"u": self.to_u, "face": face, "side": side})
             reason = self.checker.check(plan, self.to_rack, candidate, ignore=pid)
             if reason:
                 raise EditRefused(reason)
         pos = next(i for i, q in enumerate(src.placements) if q.id == pid)
         self._from = (src.id, pos, p.u, p.face)
+        self._from_side = p.side
         p.u = self.to_u
         p.face = face  # type: ignore[assignment]
+        p.side = side  # type: ignore[assignment]
         if src.id != self.to_rack:
             del src.placements[pos]
             plan.rack(self.to_rack).placements.append(p)
@@ -233,6 +238,7 @@ class MovePlacement(Edit):
         p = plan.placement(pid)
         p.u = u
         p.face = face  # type: ignore[assignment]
+        p.side = self._from_side  # type: ignore[assignment]
         here = plan.rack_of(pid)
         here_pos = next(i for i, q in enumerate(here.placements) if q.id == pid)
         if here.id != src_id or here_pos != pos:
@@ -246,6 +252,7 @@ class MovePlacement(Edit):
         if not isinstance(other, MovePlacement) or self.merge_id is None or other.merge_id != self.merge_id:
             return False
         self.to_rack, self.to_u, self.to_face = other.to_rack, other.to_u, other.to_face
+        self.to_side = other.to_side
         return True
 
 
