@@ -20,7 +20,9 @@ Interaction (KiCad-like):
 Level of detail (the Qt 40000-chips idea): each item asks
 ``QStyleOptionGraphicsItem.levelOfDetailFromTransform`` how many device pixels a
 millimetre is; far out, racks are plain filled rectangles (no pen, no text) and the
-grid thins out; close in they get outlines, the front edge, names and figures.
+grid thins out; closer in they get outlines and the front edge, their names as soon as
+a name (or its short form, or the name turned along the rack) fits at a legible size,
+and their figures.
 Text is drawn in device space so it stays crisp and never scales with the floor.
 """
 
@@ -28,9 +30,10 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from typing import Any
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -70,7 +73,7 @@ MAX_ZOOM = 2.0  # a 600 mm rack 1200 px wide
 
 # level-of-detail thresholds, in device pixels per metre
 LOD_OUTLINE = 18.0  # racks get outlines and the front edge
-LOD_TEXT = 70.0  # racks get their name
+LOD_TEXT = 70.0  # racks get a heavier front edge (names: whenever they fit legibly, RackItem.label_layout)
 LOD_FIGURES = 120.0  # ... and their figures
 
 _gesture_counter = itertools.count(1)
@@ -85,6 +88,40 @@ def _font(px: float, bold: bool = False) -> QFont:
     f.setPixelSize(max(1, round(px)))
     f.setBold(bold)
     return f
+
+
+def _colors(item: QGraphicsItem) -> style.FloorColors:
+    """The theme colours of the floor scene an item is in (light outside a floor scene)."""
+    sc = item.scene()
+    return getattr(sc, "colors", style.LIGHT_FLOOR)
+
+
+LABEL_MIN_PX = 8.0  # smallest bold label that stays legible on screen
+LABEL_MAX_PX = 13.0
+
+
+def short_name(name: str) -> str:
+    """The last part of a rack name ('Rack A-12' -> '12', 'R01' -> 'R01')."""
+    parts = [p for p in re.split(r"[\s\-_/.:]+", name.strip()) if p]
+    return parts[-1] if parts else name
+
+
+def _label_layout(name: str, w: float, h: float) -> tuple[str, float, bool] | None:
+    if w < 4 or h < 4:
+        return None
+    short = short_name(name)
+    candidates = [(name, False), (name, True)]
+    if short != name:
+        candidates += [(short, False), (short, True)]
+    for text, rotated in candidates:
+        across, room = (h, w) if rotated else (w, h)
+        px = LABEL_MAX_PX
+        while px >= LABEL_MIN_PX:
+            fm = QFontMetricsF(_font(px, bold=True))
+            if fm.horizontalAdvance(text) <= across and fm.height() <= room:
+                return text, px, rotated
+            px -= 1.0
+    return None
 
 
 def _results_rack(results: Any, rack_id: str) -> Any:
@@ -166,14 +203,15 @@ class RoomItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         ppm = _px_per_m(option, painter)
+        c = _colors(self)
         r = self.floor_rect()
-        painter.fillRect(r, style.ROOM_FLOOR)
+        painter.fillRect(r, c.room_floor)
         tile_px = self.tile / SCALE * ppm
         exposed = option.exposedRect.intersected(r)
         if tile_px >= 4 and not exposed.isEmpty():
             step = 1 if tile_px >= 9 else 5
-            minor = QPen(style.TILE_MINOR, 0)
-            major = QPen(style.TILE_MAJOR, 0)
+            minor = QPen(c.tile_minor, 0)
+            major = QPen(c.tile_major, 0)
             i0 = max(0, int(exposed.left() // self.tile))
             i1 = int(exposed.right() // self.tile) + 1
             lines_minor, lines_major = [], []
@@ -199,7 +237,7 @@ class RoomItem(QGraphicsItem):
             if lines_major:
                 painter.setPen(major)
                 painter.drawLines(lines_major)
-        border = QPen(style.ROOM_BORDER)
+        border = QPen(c.room_border)
         border.setCosmetic(True)
         border.setWidthF(2.0)
         painter.setPen(border)
@@ -211,19 +249,19 @@ class RoomItem(QGraphicsItem):
         painter.save()
         painter.resetTransform()
         if dev.width() > 80:
-            painter.setPen(style.LABEL)
+            painter.setPen(c.label)
             painter.setFont(_font(13, bold=True))
             title = f"{self.name}"
             fm = QFontMetricsF(painter.font())
             painter.drawText(QPointF(dev.left(), dev.top() - 8), title)
             painter.setFont(_font(11))
-            painter.setPen(style.LABEL_MUTED)
+            painter.setPen(c.label_muted)
             painter.drawText(QPointF(dev.left() + fm.horizontalAdvance(title) + 10, dev.top() - 8),
                              f"{self.w / SCALE:g} m × {self.d / SCALE:g} m · tiles {self.tile / SCALE:g} m")
         if tile_px >= 16:
             # raised-floor tile coordinates: columns A, B, ... along the bottom; rows 1, 2, ... down the left
             painter.setFont(_font(9))
-            painter.setPen(style.LABEL_MUTED)
+            painter.setPen(c.label_muted)
             fm = QFontMetricsF(painter.font())
             every = 1 if tile_px >= 22 else 2
             for i in range(0, int(round(self.w / self.tile)), every):
@@ -316,10 +354,11 @@ class RowItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         ppm = _px_per_m(option, painter)
+        c = _colors(self)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(style.COLD_AISLE)
+        painter.setBrush(c.cold_aisle)
         painter.drawPolygon(self._cold)
-        painter.setBrush(style.HOT_AISLE)
+        painter.setBrush(c.hot_aisle)
         painter.drawPolygon(self._hot)
         if self.isSelected():
             pen = QPen(style.SELECTION, 2.0, Qt.PenStyle.DashLine)
@@ -335,7 +374,7 @@ class RowItem(QGraphicsItem):
         # aisle words along the band when there is room
         if ppm >= 30:
             painter.setFont(_font(9, bold=True))
-            for poly, word, color in ((self._cold, "COLD AISLE", style.COLD_TEXT), (self._hot, "HOT AISLE", style.HOT_TEXT)):
+            for poly, word, color in ((self._cold, "COLD AISLE", c.cold_text), (self._hot, "HOT AISLE", c.hot_text)):
                 dev = tr.map(poly).boundingRect()
                 fm = QFontMetricsF(painter.font())
                 if dev.width() > fm.horizontalAdvance(word) + 50 and dev.height() >= fm.height():
@@ -349,9 +388,9 @@ class RowItem(QGraphicsItem):
         text = self.name
         box = QRectF(a.x(), a.y() - fm.height() - 2, fm.horizontalAdvance(text) + 10, fm.height() + 2)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(255, 255, 255, 215))
+        painter.setBrush(c.label_box)
         painter.drawRoundedRect(box, 3, 3)
-        painter.setPen(style.SELECTION if self.isSelected() else style.LABEL)
+        painter.setPen(style.SELECTION if self.isSelected() else c.label)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         painter.restore()
 
@@ -431,13 +470,14 @@ class RackItem(QGraphicsItem):
         if ppm < LOD_OUTLINE and not sel:
             painter.fillRect(r, self.fill)  # far out: a plain filled rectangle, nothing else
             return
-        edge = QPen(style.RACK_EDGE, 1.0)
+        c = _colors(self)
+        edge = QPen(c.rack_edge, 1.0)
         edge.setCosmetic(True)
         painter.setPen(edge)
         painter.setBrush(self.fill)
         painter.drawRect(r)
         # front edge (the door, facing the cold aisle side of the row)
-        front = QPen(style.RACK_FRONT, 3.0 if ppm >= LOD_TEXT else 2.0)
+        front = QPen(c.rack_front, 3.0 if ppm >= LOD_TEXT else 2.0)
         front.setCosmetic(True)
         front.setCapStyle(Qt.PenCapStyle.FlatCap)
         painter.setPen(front)
@@ -449,17 +489,24 @@ class RackItem(QGraphicsItem):
             painter.setPen(hl)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(r)
-        if ppm < LOD_TEXT:
-            return
         dev = painter.worldTransform().mapRect(r).adjusted(3, 4, -3, -3)
+        layout = self.label_layout(dev.width(), dev.height())
+        if layout is None:
+            return
+        text, name_px, rotated = layout
         painter.save()
         painter.resetTransform()
         painter.setPen(self.text_color)
-        name_px = min(13.0, max(8.0, dev.width() / 5.5))
         painter.setFont(_font(name_px, bold=True))
         fm = QFontMetricsF(painter.font())
-        name = fm.elidedText(self.name, Qt.TextElideMode.ElideMiddle, dev.width())
-        painter.drawText(dev, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, name)
+        if rotated:  # read bottom to top along the rack's long side
+            painter.translate(dev.center())
+            painter.rotate(-90)
+            painter.drawText(QRectF(-dev.height() / 2, -dev.width() / 2, dev.height(), dev.width()),
+                             Qt.AlignmentFlag.AlignCenter, text)
+            painter.restore()
+            return
+        painter.drawText(dev, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)
         if ppm >= LOD_FIGURES and dev.height() > 3 * fm.height():
             painter.setFont(_font(max(8.0, name_px - 2)))
             lines = []
@@ -471,6 +518,19 @@ class RackItem(QGraphicsItem):
                 body = dev.adjusted(0, fm.height() + 2, 0, 0)
                 painter.drawText(body, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, "\n".join(lines))
         painter.restore()
+
+    def label_layout(self, width_px: float, height_px: float) -> tuple[str, float, bool] | None:
+        """(text, pixel size, rotated) of the rack's name in a device box of this size:
+        the full name across the rack at the largest legible size (8-13 px) that fits,
+        else along the rack (rotated), else a short name (the last part of the name,
+        e.g. '12' of 'Rack A-12') across or along; None when nothing fits legibly."""
+        key = (self.name, round(width_px), round(height_px))
+        cache = getattr(self, "_label_cache", None)
+        if cache is not None and cache[0] == key:
+            return cache[1]
+        out = _label_layout(self.name, width_px, height_px)
+        self._label_cache = (key, out)
+        return out
 
     def hoverEnterEvent(self, event: Any) -> None:
         self._hover = True
@@ -579,7 +639,8 @@ class FloorScene(QGraphicsScene):
         self._zoom = 0.05
         self.hint = DropHintItem()
         self.hint.setVisible(False)
-        self.setBackgroundBrush(style.FLOOR_BG)
+        self.colors: style.FloorColors = style.LIGHT_FLOOR
+        self.setBackgroundBrush(self.colors.bg)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.rebuild()
         doc.changed.connect(self.on_changed)
@@ -588,6 +649,14 @@ class FloorScene(QGraphicsScene):
         if hasattr(doc, "planReset"):
             doc.planReset.connect(self.rebuild)
         self.selectionChanged.connect(self.on_scene_selection)
+
+    def set_colors(self, colors: style.FloorColors) -> None:
+        """Switch the floor to another theme's colours (items read them when painting)."""
+        if colors == self.colors:
+            return
+        self.colors = colors
+        self.setBackgroundBrush(colors.bg)
+        self.update()
 
     # -- building ---------------------------------------------------------------------
     def _room_origins(self) -> dict[str, QPointF]:
@@ -1117,9 +1186,10 @@ class FloorGraphicsView(QGraphicsView):
         w = length * ppm
         x0, y0 = 16, vp.height() - 22
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(255, 255, 255, 220))
+        c = self.fscene.colors
+        painter.setBrush(c.overlay_box)
         painter.drawRoundedRect(QRectF(x0 - 8, y0 - 24, max(w, 40) + 16, 34), 4, 4)
-        pen = QPen(style.LABEL, 2)
+        pen = QPen(c.label, 2)
         painter.setPen(pen)
         painter.drawLine(QPointF(x0, y0), QPointF(x0 + w, y0))
         painter.drawLine(QPointF(x0, y0 - 5), QPointF(x0, y0 + 5))
@@ -1140,20 +1210,21 @@ class FloorGraphicsView(QGraphicsView):
         w = max(tw, ew) + 20
         h = 48
         box = QRectF(vp.width() - w - 12, vp.height() - h - 12, w, h)
-        painter.setPen(QPen(QColor(0, 0, 0, 40), 1))
-        painter.setBrush(QColor(255, 255, 255, 230))
+        c = self.fscene.colors
+        painter.setPen(QPen(c.overlay_border, 1))
+        painter.setBrush(c.overlay_box)
         painter.drawRoundedRect(box, 4, 4)
         painter.setFont(tf)
-        painter.setPen(style.LABEL)
+        painter.setPen(c.label)
         painter.drawText(QPointF(box.left() + 10, box.top() + 18), title)
         painter.setFont(_font(11))
         x = box.left() + 10
         y = box.top() + 28
         for lvl, text in entries:
-            painter.setPen(QPen(style.RACK_EDGE, 1))
+            painter.setPen(QPen(c.rack_edge if not c.dark else c.label_muted, 1))
             painter.setBrush(style.level_color(lvl))
             painter.drawRect(QRectF(x, y + 2, 14, 10))
-            painter.setPen(style.LABEL)
+            painter.setPen(c.label)
             painter.drawText(QPointF(x + 19, y + 12), text)
             x += fm.horizontalAdvance(text) + 30
 
@@ -1185,6 +1256,18 @@ class FloorView(QWidget):
         self._build_actions()
         self.view.zoomChanged.connect(self._show_zoom)
         doc.refused.connect(self._show_refusal)
+        self.follow_palette()
+
+    def follow_palette(self) -> None:
+        """Floor colours for the current theme (called again on every palette change)."""
+        self.scene.set_colors(style.floor_colors(self.palette()))
+        self.status.setStyleSheet(f"color: {self.scene.colors.label_muted.name()}; padding-right: 6px;")
+        self.view.viewport().update()
+
+    def changeEvent(self, event: Any) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self.follow_palette()
 
     def _act(self, text: str, keys: list[Any], slot: Any, tip: str = "") -> QAction:
         a = QAction(text, self)

@@ -17,6 +17,7 @@ Nothing here computes a figure: callers pass a utilisation the engine produced.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -46,6 +47,81 @@ RACK_FRONT = QColor("#1b1f24")
 SELECTION = QColor("#1f6feb")
 LABEL = QColor("#1f2328")
 LABEL_MUTED = QColor("#5b6570")
+
+
+@dataclass(frozen=True)
+class FloorColors:
+    """The floor plan's colours for one theme. Utilisation fills (green/amber/red) are
+    the same in both themes; only the floor, lines, text and overlays change."""
+
+    bg: QColor
+    room_floor: QColor
+    room_border: QColor
+    tile_minor: QColor
+    tile_major: QColor
+    cold_aisle: QColor
+    hot_aisle: QColor
+    cold_text: QColor
+    hot_text: QColor
+    rack_edge: QColor
+    rack_front: QColor
+    label: QColor
+    label_muted: QColor
+    label_box: QColor  # behind row labels
+    overlay_box: QColor  # legend and scale bar
+    overlay_border: QColor
+    dark: bool = False
+
+
+LIGHT_FLOOR = FloorColors(
+    bg=FLOOR_BG, room_floor=ROOM_FLOOR, room_border=ROOM_BORDER, tile_minor=TILE_MINOR, tile_major=TILE_MAJOR,
+    cold_aisle=COLD_AISLE, hot_aisle=HOT_AISLE, cold_text=COLD_TEXT, hot_text=HOT_TEXT, rack_edge=RACK_EDGE,
+    rack_front=RACK_FRONT, label=LABEL, label_muted=LABEL_MUTED, label_box=QColor(255, 255, 255, 215),
+    overlay_box=QColor(255, 255, 255, 230), overlay_border=QColor(0, 0, 0, 40))
+
+DARK_FLOOR = FloorColors(
+    bg=QColor("#17191c"), room_floor=QColor("#24272b"), room_border=QColor("#aeb6bf"),
+    tile_minor=QColor("#2e3237"), tile_major=QColor("#3b4047"), cold_aisle=QColor(80, 150, 235, 62),
+    hot_aisle=QColor(235, 100, 70, 58), cold_text=QColor("#86b8f2"), hot_text=QColor("#f29a80"),
+    rack_edge=QColor("#0c0d0f"), rack_front=QColor("#050607"), label=QColor("#e6e8eb"),
+    label_muted=QColor("#a0a8b1"), label_box=QColor(36, 39, 43, 225), overlay_box=QColor(36, 39, 43, 235),
+    overlay_border=QColor(255, 255, 255, 50), dark=True)
+
+
+def is_dark(palette: object) -> bool:
+    """True when a QPalette's window colour is dark (the app runs in a dark theme)."""
+    from PySide6.QtGui import QPalette
+
+    if not isinstance(palette, QPalette):
+        return False
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def floor_colors(palette: object) -> FloorColors:
+    """The floor colours that go with a QPalette (dark or light)."""
+    return DARK_FLOOR if is_dark(palette) else LIGHT_FLOOR
+
+
+@dataclass(frozen=True)
+class ChartColors:
+    """Background, text and reference-line colours of the pyqtgraph charts."""
+
+    background: QColor
+    foreground: QColor
+    muted: QColor
+    reference: QColor  # limit ticks, the 100 % line
+    bar_edge: QColor
+    dark: bool = False
+
+
+LIGHT_CHART = ChartColors(QColor("#ffffff"), QColor("#1f2328"), QColor("#5b6570"), QColor("#1f2328"),
+                          QColor(0, 0, 0, 60))
+DARK_CHART = ChartColors(QColor("#1f2124"), QColor("#e6e8eb"), QColor("#a0a8b1"), QColor("#f0f2f4"),
+                         QColor(255, 255, 255, 70), dark=True)
+
+
+def chart_colors(palette: object) -> ChartColors:
+    return DARK_CHART if is_dark(palette) else LIGHT_CHART
 
 
 def level(fraction: float | None) -> str:
