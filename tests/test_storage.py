@@ -27,6 +27,7 @@ from planner.storage import (
     unknown_hardware,
 )
 from planner.storage.convert import unmapped_fields
+from planner.synthetic import DEFAULT_SERVER as SERVER  # the synthetic plans' GPU server
 from planner.synthetic import synthetic_plan
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rackplan"
@@ -242,18 +243,18 @@ def test_used_entries_are_embedded_and_usable_as_a_catalog(tmp_path, catalog):
     devices = {p.device for r in plan.racks() for p in r.placements}
     assert set(emb.devices) == devices
     assert set(emb.rack_types) == {r.rack_type for r in plan.racks()}
-    server = emb.device("dell-poweredge-xe9680")
-    assert server == catalog.device("dell-poweredge-xe9680")
+    server = emb.device(SERVER)
+    assert server == catalog.device(SERVER)
     assert emb.gpu(server.gpu_slug) == catalog.gpu(server.gpu_slug)
     assert {n.model for n in server.planning.nics} <= set(emb.nics)
-    assert emb.layer_of("dell-poweredge-xe9680") == "plan-file"
+    assert emb.layer_of(SERVER) == "plan-file"
     assert catalog_differences(opened.catalog, catalog) == []
 
 
 def test_differences_are_reported_and_the_caller_chooses(tmp_path, catalog):
     plan = synthetic_plan(32, catalog)
     path = tmp_path / "d.rackplan"
-    slug = "dell-poweredge-xe9680"
+    slug = SERVER
     stored_w = catalog.device(slug).planning.power.max_w
     save_rackplan(plan, path, catalog)
     local = _changed(catalog, slug, stored_w + 1234.0)
@@ -277,8 +278,8 @@ def test_hardware_missing_locally_keeps_its_place_and_stored_figures(tmp_path, c
     opened = open_rackplan(path)
     res = opened.resolve(laptop)
     assert res.unknown == []
-    assert ("device-types", "dell-poweredge-xe9680") in res.missing_locally
-    assert res.catalog.device("dell-poweredge-xe9680").max_power_w == catalog.device("dell-poweredge-xe9680").max_power_w
+    assert ("device-types", SERVER) in res.missing_locally
+    assert res.catalog.device(SERVER).max_power_w == catalog.device(SERVER).max_power_w
     # saving on that laptop (no catalog entry anywhere but the file) keeps the stored entries
     save_plan(opened.plan, path, laptop, embedded=opened.embedded)
     assert set(open_rackplan(path).catalog.devices) == set(opened.catalog.devices)
@@ -317,19 +318,19 @@ def test_stored_entry_this_build_cannot_read_is_kept(tmp_path, catalog):
     path = tmp_path / "n.rackplan"
     save_rackplan(plan, path, catalog)
     con = sqlite3.connect(path)
-    row = con.execute("SELECT data FROM catalog_entries WHERE slug='dell-poweredge-xe9680'").fetchone()
+    row = con.execute(f"SELECT data FROM catalog_entries WHERE slug='{SERVER}'").fetchone()
     data = json.loads(row[0])
     data["u_height"] = "eight"  # e.g. written by a newer build with another model
-    con.execute("UPDATE catalog_entries SET data=? WHERE slug='dell-poweredge-xe9680'", (json.dumps(data),))
+    con.execute(f"UPDATE catalog_entries SET data=? WHERE slug='{SERVER}'", (json.dumps(data),))
     con.commit()
     con.close()
     opened = open_rackplan(path)
-    assert [(i.slug, i.data["u_height"]) for i in opened.embedded.invalid] == [("dell-poweredge-xe9680", "eight")]
-    assert any("dell-poweredge-xe9680" in n for n in opened.notes)
+    assert [(i.slug, i.data["u_height"]) for i in opened.embedded.invalid] == [(SERVER, "eight")]
+    assert any(SERVER in n for n in opened.notes)
     out = tmp_path / "n2.rackplan"
     save_rackplan(opened.plan, out, load_catalog([]), embedded=opened.embedded)
     again = open_rackplan(out)
-    assert [(i.slug, i.data) for i in again.embedded.invalid] == [("dell-poweredge-xe9680", data)]
+    assert [(i.slug, i.data) for i in again.embedded.invalid] == [(SERVER, data)]
 
 
 # --------------------------------------------------------------------------- released versions

@@ -11,7 +11,7 @@ from planner.catalog import load_catalog
 from planner.cli import main
 from planner.plan_io import plan_to_json, save_plan_json
 from planner.storage import open_rackplan, save_rackplan
-from planner.synthetic import synthetic_plan
+from planner.synthetic import DEFAULT_SERVER, synthetic_plan
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +25,7 @@ def test_json_to_rackplan_to_json_is_identical(tmp_path, catalog, capsys):
     save_plan_json(plan, src)
     assert main(["convert", str(src), str(tmp_path / "pod.rackplan")]) == 0
     opened = open_rackplan(tmp_path / "pod.rackplan")
-    assert "dell-poweredge-xe9680" in opened.catalog.devices  # embedded from the local catalog
+    assert DEFAULT_SERVER in opened.catalog.devices  # embedded from the local catalog
     assert main(["convert", str(tmp_path / "pod.rackplan"), str(tmp_path / "back.json")]) == 0
     assert (tmp_path / "back.json").read_text(encoding="utf-8") == src.read_text(encoding="utf-8")
     err = capsys.readouterr().err
