@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from planner.edits import Change, Edit, EditRefused
+from planner.edits import AddItem, Change, Compound, Edit, EditRefused
+from planner.fabric.cabling import CableGeometry
+from planner.fabric.media import MediaChooser
 from planner.fabric.ports import Port, breakout_lanes, port_lookup
-from planner.plan import Endpoint, Link, Plan
+from planner.plan import Endpoint, Fabric, Link, Plan
 
 
 def used_ports(plan: Plan, ignore_link: str | None = None) -> dict[tuple[str, str], str]:
@@ -181,3 +183,68 @@ class AddLinks(Edit):
         for i in ids:
             plan.index.remove_id(i)
         return self._change()
+
+
+FABRIC_NAMES = {"compute": "Compute fabric", "storage": "Storage fabric", "frontend": "Front-end network",
+                "management": "Management network", "dpu": "Front-end network"}
+
+
+def fabric_for(plan: Plan, catalog: Any, a: Endpoint, b: Endpoint) -> tuple[str | None, str]:
+    """The fabric a hand-drawn cable belongs to: the one either device is already wired
+    into for that role, else the plan's fabric of the port's kind. Returns (fabric id or
+    None when there is none yet, the kind the ports call for)."""
+    idx = plan.index
+    role = None
+    for end in (a, b):
+        if end.placement in idx.placements:
+            p = port_lookup(catalog, idx.placements[end.placement].device, end.port)
+            if p is not None and p.role not in ("fabric",):
+                role = p.role
+                break
+    kind = {"dpu": "frontend"}.get(role or "", role or "compute")
+    fabrics = {f.id: f for f in plan.fabrics}
+    for end in (a, b):  # a fabric either device is already wired into, of the same kind
+        for lk in plan.links:
+            if end.placement in (lk.a.placement, lk.b.placement) and fabrics[lk.fabric].kind == kind:
+                return lk.fabric, kind
+    for f in plan.fabrics:
+        if f.kind == kind:
+            return f.id, kind
+    return None, kind
+
+
+def connect_edit(plan: Plan, catalog: Any, a: tuple[str, str], b: tuple[str, str], fabric: str | None = None,
+                 label: str = "") -> Edit:
+    """A ready-to-push edit for one hand-drawn cable: the fabric (:func:`fabric_for`, a
+    new one of the ports' kind when the plan has none), the cable media and ordered
+    length for the route (as auto-wiring chooses them). Ports are checked when the edit
+    is applied (``Connect`` refuses unknown or used ports)."""
+    ea, eb = Endpoint(placement=a[0], port=a[1]), Endpoint(placement=b[0], port=b[1])
+    pa, pb = resolve_ends(plan, catalog, ea, eb)  # refuses unknown devices and ports early
+    speed = min(pa.speed_gbps, pb.speed_gbps)
+    edits: list[Edit] = []
+    kind = "compute"
+    if fabric is None:
+        fabric, kind = fabric_for(plan, catalog, ea, eb)
+    if fabric is None:
+        fabric = plan.new_id("fabric")
+        tech = "ethernet" if kind in ("management", "frontend") or speed <= 100 else "infiniband"
+        edits.append(AddItem(Fabric(id=fabric, name=FABRIC_NAMES.get(kind, "Fabric"), kind=kind, technology=tech,
+                                    speed_gbps=speed, rail_optimised=False)))
+    cable, length = None, None
+    if catalog is not None:
+        route = CableGeometry(plan, catalog).route_m(a[0], b[0])
+        media = MediaChooser(catalog).choose(speed, route)
+        if media is not None:
+            cable, length = media.cable, media.length_m
+        else:
+            length = round(route, 2)
+    if not label:
+        pl = plan.index.placements
+        label = f"{pl[a[0]].name or a[0]} {a[1]} \u2013 {pl[b[0]].name or b[0]} {b[1]}"
+    link = Link(id=plan.new_id("link"), fabric=fabric, a=ea, b=eb, cable=cable, length_m=length, label=label)
+    conn = Connect(catalog, link)
+    if not edits:
+        return conn
+    edits.append(conn)
+    return Compound(edits, text=conn.text)

@@ -1,0 +1,351 @@
+"""Cable list (dock ``cablesDock``): the plan's cable schedule, one row per link.
+
+Rows come from :func:`planner.fabric.cable_schedule` (the same rows as the CSV and the
+build sheets). Filter by fabric, rack, media and free text; sort by any column.
+Selecting rows selects the links and both ends in the Document; Delete or the
+context menu disconnects (one undo step). Export CSV goes through
+:func:`planner.fabric.write_schedule_csv` (atomic), in a pool thread when the schedule
+is large, with the result reported back by signal.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRunnable,
+    QSortFilterProxyModel,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner.edits import Change, Compound
+from planner.fabric import CableRow, Disconnect, cable_schedule, write_schedule_csv
+from ui import dialogs, units
+
+log = logging.getLogger(__name__)
+
+# (header, CableRow attribute or callable)
+COLUMNS: list[tuple[str, Any]] = [
+    ("ID", lambda r: r.label or r.id),
+    ("Fabric", "fabric"),
+    ("From", lambda r: f"{r.from_rack} {r.from_u} {r.from_device}".replace("  ", " ").strip()),
+    ("Port", "from_port"),
+    ("To", lambda r: f"{r.to_rack} {r.to_u} {r.to_device}".replace("  ", " ").strip()),
+    ("Port ", "to_port"),
+    ("Gb/s", lambda r: f"{r.speed_gbps:g}"),
+    ("Media", lambda r: (r.media.upper() + (f" ({r.cable})" if r.cable else "")) if r.media else (r.cable or "\u2014")),
+    ("Length", lambda r: units.fmt_length_m(r.length_m) if r.length_m is not None else "\u2014"),
+]
+BACKGROUND_EXPORT_ROWS = 5000
+ALL = "All"
+
+
+def _cell(row: CableRow, col: int) -> str:
+    get = COLUMNS[col][1]
+    return get(row) if callable(get) else str(getattr(row, get))
+
+
+class CableModel(QAbstractTableModel):
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.rows: list[CableRow] = []
+
+    def set_rows(self, rows: list[CableRow]) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section][0].strip()
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        r = self.rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _cell(r, index.column())
+        if role == Qt.ItemDataRole.UserRole:  # sort key
+            if index.column() == 8:
+                return r.length_m if r.length_m is not None else -1.0
+            if index.column() == 6:
+                return r.speed_gbps
+            return _cell(r, index.column()).lower()
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == 7 and r.transceiver:
+            return f"{r.cable} with {r.transceiver} transceivers"
+        return None
+
+
+class CableFilter(QSortFilterProxyModel):
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.fabric = self.rack = self.media = ""
+        self.text = ""
+        self.setSortRole(Qt.ItemDataRole.UserRole)
+
+    def set_filters(self, fabric: str, rack: str, media: str, text: str) -> None:
+        self.fabric, self.rack, self.media, self.text = fabric, rack, media, text.strip().lower()
+        self.invalidateFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+        r: CableRow = self.sourceModel().rows[source_row]  # type: ignore[attr-defined]
+        if self.fabric and r.fabric != self.fabric:
+            return False
+        if self.rack and self.rack not in (r.from_rack, r.to_rack):
+            return False
+        if self.media and (r.media or "none") != self.media:
+            return False
+        if self.text:
+            hay = " ".join((r.id, r.label, r.from_device, r.from_port, r.to_device, r.to_port, r.cable,
+                            r.from_rack, r.to_rack)).lower()
+            return all(word in hay for word in self.text.split())
+        return True
+
+
+class _ExportSignals(QObject):
+    done = Signal(str)
+    failed = Signal(str)
+
+
+class _ExportJob(QRunnable):
+    def __init__(self, rows: list[CableRow], path: str, signals: _ExportSignals) -> None:
+        super().__init__()
+        self.rows, self.path, self.signals = rows, path, signals
+
+    def run(self) -> None:
+        try:
+            write_schedule_csv(self.rows, self.path)
+        except Exception as e:  # reported on the GUI thread
+            self.signals.failed.emit(f"{Path(self.path).name} could not be written.\n\n{e}")
+            return
+        self.signals.done.emit(self.path)
+
+
+class CableTable(QTableView):
+    def __init__(self, owner: CableList) -> None:
+        super().__init__(owner)
+        self.owner = owner
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.owner.disconnect_selected()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def contextMenuEvent(self, event: Any) -> None:
+        if not self.owner.selected_links():
+            return
+        menu = QMenu(self)
+        n = len(self.owner.selected_links())
+        menu.addAction(f"Disconnect {n} cable{'s' if n != 1 else ''}", self.owner.disconnect_selected)
+        menu.exec(event.globalPos())
+
+
+class CableList(QWidget):
+    exported = Signal(str)
+
+    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.model = CableModel(self)
+        self.proxy = CableFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = CableTable(self)
+        self.table.setObjectName("cableTable")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        hh.setStretchLastSection(True)
+        self.fabric_box = self._combo("cableFabricFilter")
+        self.rack_box = self._combo("cableRackFilter")
+        self.media_box = self._combo("cableMediaFilter")
+        self.search = QLineEdit(self)
+        self.search.setObjectName("cableSearch")
+        self.search.setPlaceholderText("Search device, port, label\u2026")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self._apply_filters)
+        self.count_label = QLabel(self)
+        self.count_label.setObjectName("cableCount")
+        self.export_button = QPushButton("Export CSV\u2026", self)
+        self.export_button.setObjectName("cableExport")
+        self.export_button.clicked.connect(lambda: self.export_csv())
+        bar = QHBoxLayout()
+        bar.setContentsMargins(6, 4, 6, 0)
+        for label, w in (("Fabric:", self.fabric_box), ("Rack:", self.rack_box), ("Media:", self.media_box)):
+            bar.addWidget(QLabel(label, self))
+            bar.addWidget(w)
+        bar.addWidget(self.search, 1)
+        bar.addWidget(self.count_label)
+        bar.addWidget(self.export_button)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(bar)
+        lay.addWidget(self.table, 1)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._signals = _ExportSignals(self)
+        self._signals.done.connect(self._export_done)
+        self._signals.failed.connect(self._export_failed)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.refresh)
+        self._selecting = False
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._rows_selected())
+        doc.changed.connect(self._on_changed)
+        doc.planReset.connect(self.refresh)
+        self.refresh()
+
+    def _combo(self, name: str) -> QComboBox:
+        box = QComboBox(self)
+        box.setObjectName(name)
+        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        box.currentIndexChanged.connect(lambda _i: self._apply_filters())
+        return box
+
+    # -- model -----------------------------------------------------------------------
+    def _on_changed(self, change: Change) -> None:
+        if change.links or change.fabrics or change.placements or change.racks or change.structure:
+            self._timer.start()
+
+    def refresh(self) -> None:
+        self._timer.stop()
+        rows = cable_schedule(self.doc.plan, self.doc.catalog)
+        self.model.set_rows(rows)
+        self._fill(self.fabric_box, [f.name for f in self.doc.plan.fabrics])
+        self._fill(self.rack_box, sorted({r.from_rack for r in rows} | {r.to_rack for r in rows}))
+        self._fill(self.media_box, sorted({r.media or "none" for r in rows}))
+        self._apply_filters()
+        if not self.table.horizontalHeader().sectionSize(0) > 60:
+            self.table.resizeColumnsToContents()
+
+    @staticmethod
+    def _fill(box: QComboBox, values: list[str]) -> None:
+        cur = box.currentText()
+        box.blockSignals(True)
+        box.clear()
+        box.addItem(ALL, "")
+        for v in values:
+            box.addItem(v, v)
+        i = box.findText(cur)
+        box.setCurrentIndex(i if i >= 0 else 0)
+        box.blockSignals(False)
+
+    def set_filter(self, fabric: str | None = None, rack: str | None = None, media: str | None = None,
+                   text: str | None = None) -> None:
+        for box, value in ((self.fabric_box, fabric), (self.rack_box, rack), (self.media_box, media)):
+            if value is not None:
+                i = box.findData(value)
+                box.setCurrentIndex(max(i, 0))
+        if text is not None:
+            self.search.setText(text)
+        self._apply_filters()
+
+    def _apply_filters(self) -> None:
+        self.proxy.set_filters(self.fabric_box.currentData() or "", self.rack_box.currentData() or "",
+                               self.media_box.currentData() or "", self.search.text())
+        shown, total = self.proxy.rowCount(), self.model.rowCount()
+        self.count_label.setText(f"{shown} of {total} cables" if shown != total else f"{total} cables")
+
+    def visible_link_ids(self) -> list[str]:
+        return [self.model.rows[self.proxy.mapToSource(self.proxy.index(i, 0)).row()].id
+                for i in range(self.proxy.rowCount())]
+
+    # -- selection -------------------------------------------------------------------
+    def selected_links(self) -> list[str]:
+        rows = {self.proxy.mapToSource(ix).row() for ix in self.table.selectionModel().selectedRows()}
+        return [self.model.rows[r].id for r in sorted(rows)]
+
+    def _rows_selected(self) -> None:
+        ids = self.selected_links()
+        if not ids:
+            return
+        links = {lk.id: lk for lk in self.doc.plan.links}
+        sel: list[tuple[str, str]] = []
+        for lid in ids:
+            lk = links.get(lid)
+            if lk is None:
+                continue
+            sel.append(("link", lid))
+            for end in (lk.a, lk.b):
+                if ("placement", end.placement) not in sel:
+                    sel.append(("placement", end.placement))
+        self.doc.select(sel)
+
+    def disconnect_selected(self) -> bool:
+        ids = self.selected_links()
+        if not ids:
+            return False
+        edits = [Disconnect(i) for i in ids]
+        edit = edits[0] if len(edits) == 1 else Compound(edits, f"Disconnect {len(edits)} cables")
+        return self.doc.push(edit)
+
+    # -- export ----------------------------------------------------------------------
+    def export_csv(self, path: str | None = None) -> bool:
+        rows = self.model.rows
+        if path is None:
+            start = str(self.doc.path.with_suffix(".cables.csv")) if self.doc.path else "cables.csv"
+            path, _ = QFileDialog.getSaveFileName(self, "Export cable schedule", start, "CSV (*.csv)")
+            if not path:
+                return False
+        if len(rows) >= BACKGROUND_EXPORT_ROWS:
+            self.export_button.setEnabled(False)
+            self.count_label.setText(f"Writing {len(rows)} cables\u2026")
+            self._pool.start(_ExportJob(list(rows), path, self._signals))
+            return True
+        try:
+            write_schedule_csv(rows, path)
+        except Exception as e:
+            log.exception("cable export failed")
+            dialogs.show_error(self, "Cannot export cables", f"{Path(path).name} could not be written.\n\n{e}")
+            return False
+        self._export_done(path)
+        return True
+
+    def _export_failed(self, message: str) -> None:
+        self.export_button.setEnabled(True)
+        self._apply_filters()
+        dialogs.show_error(self, "Cannot export cables", message)
+
+    def _export_done(self, path: str) -> None:
+        self.export_button.setEnabled(True)
+        self._apply_filters()
+        self.exported.emit(path)

@@ -1,0 +1,443 @@
+"""Fabric view (dock ``fabricDock``): one fabric as a layered graph - nodes at the bottom,
+leaves, spines, cores above - with the engine's figures and findings for it.
+
+The graph comes from :func:`planner.fabric.graph.fabric_graph` (big fabrics are
+aggregated: one box per scalable unit or pod, with counts). Clicking a box selects
+its devices in the Document; the view highlights the paths of whatever is selected
+(a box's links and everything above it). Figures and findings are read from
+``Document.results.fabrics[fabric_id]``; nothing is computed here.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPalette, QPen
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGraphicsLineItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner.edits import Change
+from planner.fabric.graph import SINGULAR, TIER_LABELS, Box, FabricGraph, fabric_graph
+from ui import units
+
+TIER_COLORS = {0: "#3d7cc9", 1: "#3f9a5a", 2: "#2f7d6e", 3: "#6b5aa8"}
+STORAGE_COLOR = "#c9822f"
+HIGHLIGHT = "#ff9f1a"
+ROW_H = 150.0
+BOX_H = 54.0
+MIN_SLOT = 104.0
+SEV_COLORS = {"error": "#d64541", "warning": "#d99a00", "info": "#5b7fa6"}
+
+PLURAL = {"Node": "nodes", "Leaf": "leaves", "Spine": "spines", "Core": "cores"}
+
+
+class BoxItem(QGraphicsRectItem):
+    def __init__(self, box: Box, rect: QRectF) -> None:
+        super().__init__(rect)
+        self.box = box
+        self.setAcceptHoverEvents(True)
+        self.setZValue(2)
+
+
+class EdgeItem(QGraphicsLineItem):
+    def __init__(self, a: str, b: str, links: list[str], p1: QPointF, p2: QPointF) -> None:
+        super().__init__(p1.x(), p1.y(), p2.x(), p2.y())
+        self.a, self.b, self.links = a, b, links
+        self.setZValue(1)
+
+
+def _kind_color(catalog: Any, plan: Any, box: Box) -> QColor:
+    if box.tier == 0:
+        dev = catalog.get("device-types", plan.index.placements[box.members[0]].device) if catalog else None
+        if dev is not None and dev.kind == "storage":
+            return QColor(STORAGE_COLOR)
+    return QColor(TIER_COLORS.get(box.tier, "#8d8d8d"))
+
+
+class FabricScene(QGraphicsScene):
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.boxes: dict[str, BoxItem] = {}
+        self.edges: list[EdgeItem] = []
+        self.palette = QPalette()
+
+    def build(self, graph: FabricGraph | None, plan: Any, catalog: Any) -> None:
+        self.clear()
+        self.boxes.clear()
+        self.edges.clear()
+        if graph is None or not graph.tiers:
+            return
+        text_c = self.palette.color(QPalette.ColorRole.WindowText)
+        tiers = sorted(graph.tiers)
+        top = tiers[-1]
+        widest = max(len(graph.tiers[t]) for t in tiers)
+        total_w = max(900.0, widest * MIN_SLOT)
+        label_w = 96.0
+        f_title, f_sub, f_tier = QFont(), QFont(), QFont()
+        f_title.setPixelSize(13)
+        f_title.setBold(True)
+        f_sub.setPixelSize(11)
+        f_tier.setPixelSize(14)
+        f_tier.setBold(True)
+        fm_t, fm_s = QFontMetrics(f_title), QFontMetrics(f_sub)
+        for t in tiers:
+            boxes = graph.tiers[t]
+            y = (top - t) * ROW_H
+            slot = total_w / len(boxes)
+            w = min(220.0, slot - 10.0)
+            n_dev = graph.devices.get(t, len(boxes))
+            tier_name = TIER_LABELS.get(t, f"Tier {t}")
+            head = self.addSimpleText(f"{tier_name}\n{n_dev}", f_tier)
+            head.setBrush(QBrush(text_c))
+            head.setPos(0, y + BOX_H / 2 - head.boundingRect().height() / 2)
+            for i, box in enumerate(boxes):
+                cx = label_w + slot * (i + 0.5)
+                rect = QRectF(cx - w / 2, y, w, BOX_H)
+                item = BoxItem(box, rect)
+                color = _kind_color(catalog, plan, box)
+                item.setBrush(QBrush(color))
+                item.setPen(QPen(color.darker(150), 1.5))
+                self.addItem(item)
+                self.boxes[box.key] = item
+                title = QGraphicsSimpleTextItem(fm_t.elidedText(box.label, Qt.TextElideMode.ElideMiddle,
+                                                                int(w - 10)), item)
+                title.setFont(f_title)
+                title.setBrush(QBrush(QColor("white")))
+                title.setPos(rect.left() + 5, rect.top() + 5)
+                sub = QGraphicsSimpleTextItem(fm_s.elidedText(self._subtitle(box), Qt.TextElideMode.ElideRight,
+                                                              int(w - 10)), item)
+                sub.setFont(f_sub)
+                sub.setBrush(QBrush(QColor(255, 255, 255, 230)))
+                sub.setPos(rect.left() + 5, rect.top() + 25)
+                tip = [box.label]
+                if box.detail:
+                    tip.append(box.detail)
+                tip.append(self._subtitle(box))
+                tip.append(f"{box.links_down} links down, {box.links_up} links up")
+                item.setToolTip("\n".join(tip))
+        for e in graph.edges:
+            ia, ib = self.boxes[e.a], self.boxes[e.b]
+            ra, rb = ia.rect(), ib.rect()
+            if ia.box.tier < ib.box.tier:
+                p1, p2 = QPointF(ra.center().x(), ra.top()), QPointF(rb.center().x(), rb.bottom())
+            elif ia.box.tier > ib.box.tier:
+                p1, p2 = QPointF(ra.center().x(), ra.bottom()), QPointF(rb.center().x(), rb.top())
+            else:
+                p1, p2 = ra.center(), rb.center()
+            item = EdgeItem(e.a, e.b, e.links, p1, p2)
+            item.setToolTip(f"{len(e.links)} link{'s' if len(e.links) != 1 else ''}: {ia.box.label} \u2013 "
+                            f"{ib.box.label}")
+            self.addItem(item)
+            self.edges.append(item)
+        self.style_edges(set())
+        self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))
+
+    @staticmethod
+    def _subtitle(box: Box) -> str:
+        if box.count > 1:
+            noun = PLURAL.get(SINGULAR.get(box.tier, ""), "devices")
+            bits = [f"{box.count} {noun}"]
+            if box.gpus:
+                bits.append(f"{box.gpus} GPUs")
+            else:
+                bits.append(f"{box.links_down + box.links_up} links")
+            return " \u00b7 ".join(bits)
+        if box.tier == 0:
+            bits = [f"{box.links_up} link{'s' if box.links_up != 1 else ''}"]
+            if box.gpus:
+                bits.insert(0, f"{box.gpus} GPUs")
+            return " \u00b7 ".join(bits)
+        return f"{box.links_down}\u2193 {box.links_up}\u2191 links"
+
+    def style_edges(self, highlighted: set[int], selected_boxes: set[str] | None = None) -> None:
+        base = self.palette.color(QPalette.ColorRole.WindowText)
+        base.setAlpha(70)
+        for it in self.edges:
+            n = len(it.links)
+            width = 1.0 + min(5.0, math.log2(n) * 0.7) if n > 0 else 1.0
+            on = id(it) in highlighted
+            pen = QPen(QColor(HIGHLIGHT) if on else base, width + (1.5 if on else 0))
+            pen.setCosmetic(True)
+            it.setPen(pen)
+            it.setZValue(1.5 if on else 1)
+        sel = selected_boxes or set()
+        for key, item in self.boxes.items():
+            c = item.brush().color()
+            pen = QPen(QColor(HIGHLIGHT), 3.5) if key in sel else QPen(c.darker(150), 1.5)
+            item.setPen(pen)
+
+
+class FabricGraphView(QGraphicsView):
+    def __init__(self, owner: FabricView, scene: FabricScene) -> None:
+        super().__init__(scene, owner)
+        self.owner = owner
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+
+    def fit(self) -> None:
+        r = self.scene().sceneRect()
+        if not r.isEmpty():
+            self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
+            if self.transform().m11() > 1.4:  # small fabrics: do not blow boxes up
+                self.resetTransform()
+                self.scale(1.4, 1.4)
+                self.centerOn(r.center())
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+    def box_at(self, pos: Any) -> BoxItem | None:
+        for it in self.items(pos):
+            if isinstance(it, BoxItem):
+                return it
+            if isinstance(it.parentItem(), BoxItem):
+                return it.parentItem()  # type: ignore[return-value]
+        return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        item = self.box_at(event.position().toPoint())
+        multi = bool(event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier))
+        self.owner.click_box(item.box.key if item is not None else None, multi)
+        event.accept()
+
+
+class FabricView(QWidget):
+    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.graph: FabricGraph | None = None
+        self.scene = FabricScene(self)
+        self.scene.palette = self.palette()
+        self.view = FabricGraphView(self, self.scene)
+        self.view.setObjectName("fabricGraph")
+        self.chooser = QComboBox(self)
+        self.chooser.setObjectName("fabricChooser")
+        self.chooser.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.summary = QLabel(self)
+        self.summary.setObjectName("fabricSummary")
+        self.figures = QTableWidget(0, 2, self)
+        self.figures.setObjectName("fabricFigures")
+        self.figures.horizontalHeader().setVisible(False)
+        self.figures.verticalHeader().setVisible(False)
+        self.figures.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.figures.horizontalHeader().setStretchLastSection(True)
+        self.figures.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.figures.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.figures.setWordWrap(False)
+        self.findings = QListWidget(self)
+        self.findings.setObjectName("fabricFindings")
+        self.findings.setWordWrap(True)
+        self.findings.itemActivated.connect(self._finding_activated)
+        self.findings.itemClicked.connect(self._finding_activated)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(6, 4, 6, 0)
+        bar.addWidget(QLabel("Fabric:", self))
+        bar.addWidget(self.chooser)
+        bar.addWidget(self.summary, 1)
+        lower = QSplitter(Qt.Orientation.Horizontal, self)
+        lower.addWidget(self.figures)
+        lower.addWidget(self.findings)
+        lower.setStretchFactor(0, 2)
+        lower.setStretchFactor(1, 3)
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.addWidget(self.view)
+        split.addWidget(lower)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        split.setSizes([600, 230])
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(bar)
+        lay.addWidget(split, 1)
+        self._highlight: set[int] = set()
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.rebuild)
+        self._syncing = False
+        self.chooser.currentIndexChanged.connect(self._chosen)
+        doc.changed.connect(self._on_changed)
+        doc.planReset.connect(self._fill_fabrics)
+        doc.resultsChanged.connect(lambda _r: self.update_figures())
+        doc.selectionChanged.connect(lambda _s: self.sync_selection())
+        self._fill_fabrics()
+
+    # -- fabrics ---------------------------------------------------------------------
+    def fabric_id(self) -> str | None:
+        return self.chooser.currentData()
+
+    def set_fabric(self, fabric_id: str) -> None:
+        i = self.chooser.findData(fabric_id)
+        if i >= 0:
+            self.chooser.setCurrentIndex(i)
+
+    def _fill_fabrics(self) -> None:
+        cur = self.fabric_id()
+        self._syncing = True
+        self.chooser.clear()
+        for f in self.doc.plan.fabrics:
+            self.chooser.addItem(f"{f.name} ({f.kind})", f.id)
+        i = self.chooser.findData(cur)
+        self.chooser.setCurrentIndex(i if i >= 0 else (0 if self.chooser.count() else -1))
+        self._syncing = False
+        self.rebuild()
+
+    def _chosen(self, _i: int) -> None:
+        if not self._syncing:
+            self.rebuild()
+
+    def _on_changed(self, change: Change) -> None:
+        if change.fabrics or change.structure:
+            names = [(f.id, f"{f.name} ({f.kind})") for f in self.doc.plan.fabrics]
+            have = [(self.chooser.itemData(i), self.chooser.itemText(i)) for i in range(self.chooser.count())]
+            if names != have:
+                self._fill_fabrics()
+                return
+        if change.links or change.fabrics or change.placements or change.structure:
+            self._timer.start()  # a burst of edits costs one rebuild
+
+    # -- graph -----------------------------------------------------------------------
+    def rebuild(self) -> None:
+        self._timer.stop()
+        fid = self.fabric_id()
+        plan = self.doc.plan
+        if fid is None or fid not in {f.id for f in plan.fabrics}:
+            self.graph = None
+        else:
+            self.graph = fabric_graph(plan, self.doc.catalog, fid)
+        self.scene.build(self.graph, plan, self.doc.catalog)
+        self.view.fit()
+        self.update_figures()
+        self.sync_selection()
+
+    def click_box(self, key: str | None, multi: bool = False) -> None:
+        if key is None or self.graph is None:
+            if not multi:
+                self.doc.select([])
+            return
+        members = [("placement", p) for p in self.graph.box(key).members]
+        if multi:
+            sel = list(self.doc.selection)
+            sel.extend(m for m in members if m not in sel)
+            self.doc.select(sel)
+        else:
+            self.doc.select(members)
+
+    def sync_selection(self) -> None:
+        """Highlight the boxes holding selected devices and their paths up the tree."""
+        if self.graph is None:
+            self._highlight = set()
+            self.scene.style_edges(set())
+            return
+        picked = {self.graph.box_of[i] for i in self.doc.selected("placement") if i in self.graph.box_of}
+        for lid in self.doc.selected("link"):
+            for it in self.scene.edges:
+                if lid in it.links:
+                    picked.update((it.a, it.b))
+        keys: set[tuple[str, str]] = set()
+        for k in picked:
+            keys.update((e.a, e.b) for e in self.graph.path_edges(k))
+        self._highlight = {id(it) for it in self.scene.edges if (it.a, it.b) in keys}
+        self.scene.style_edges(self._highlight, picked)
+
+    def highlighted_links(self) -> set[str]:
+        return {lid for it in self.scene.edges if id(it) in self._highlight for lid in it.links}
+
+    def box_point(self, key: str) -> Any:
+        """Viewport point at the middle of a box (tests, tools)."""
+        return self.view.mapFromScene(self.scene.boxes[key].sceneBoundingRect().center())
+
+    # -- figures ---------------------------------------------------------------------
+    def result(self) -> Any:
+        res = self.doc.results
+        fabrics = getattr(res, "fabrics", None) if res is not None else None
+        fid = self.fabric_id()
+        return fabrics.get(fid) if isinstance(fabrics, dict) and fid else None
+
+    def update_figures(self) -> None:
+        r = self.result()
+        rows: list[tuple[str, str]] = []
+        self.findings.clear()
+        fab = next((f for f in self.doc.plan.fabrics if f.id == self.fabric_id()), None)
+        if fab is None:
+            self.summary.setText("No fabric in this plan: Plan \u203a Auto-wire fabric\u2026 builds one")
+        elif r is None:
+            self.summary.setText(f"{fab.technology}, {fab.speed_gbps:g} Gb/s \u2014 waiting for results")
+        else:
+            tiers = ", ".join(f"{n} {k if n == 1 else PLURAL.get(k.capitalize(), k + 's')}"
+                              for k, n in r.switches_by_tier.items())
+            self.summary.setText(f"{fab.technology}, {fab.speed_gbps:g} Gb/s \u00b7 {r.servers} devices, "
+                                 f"{r.gpus} GPUs \u00b7 {tiers or 'no switches'} \u00b7 {r.links} links")
+            over = "  ".join(f"{k} {v:g}:1" for k, v in r.oversubscription_by_tier.items())
+            rows = [
+                ("Per-GPU bandwidth", f"{r.per_gpu_gbps:g} Gb/s injection, {r.effective_per_gpu_gbps:g} Gb/s "
+                                      "effective" if r.gpus else "no GPU servers on this fabric"),
+                ("Oversubscription", f"{r.oversubscription:g}:1 (target {fab.oversubscription:g}:1)"
+                                     + (f" \u2014 {over}" if over else "")),
+                ("Bisection", f"{r.bisection_tbps:g} Tb/s (one direction)"),
+                ("Hops", f"{r.hops} switch{'es' if r.hops != 1 else ''} between the farthest servers"),
+                ("Switches", f"{r.switches} ({tiers})" if tiers else "0"),
+                ("Switch ports", f"{r.switch_ports_used} of {r.switch_ports_total} used"
+                                 + (f" ({100 * r.switch_ports_used / r.switch_ports_total:.0f} %)"
+                                    if r.switch_ports_total else "")),
+                ("Cables", f"{r.cables}, {units.fmt_length_m(r.cable_length_m)}, {units.fmt_mass(r.cable_mass_kg)}"),
+                ("Power", f"switches {r.switch_power_kw:g} kW max, optics {r.optics_power_w / 1000:.2f} kW"),
+                ("Unwired ports", str(len(r.unconnected_ports))),
+            ]
+            for f in r.findings:
+                item = QListWidgetItem(f"{f.severity.upper()}  {f.message}")
+                item.setForeground(QBrush(QColor(SEV_COLORS.get(f.severity, "#888888"))))
+                item.setData(Qt.ItemDataRole.UserRole, tuple(f.where))
+                item.setToolTip(f.code)
+                self.findings.addItem(item)
+            if not r.findings:
+                self.findings.addItem(QListWidgetItem("No findings on this fabric"))
+        self.figures.setRowCount(len(rows))
+        for i, (k, v) in enumerate(rows):
+            a, b = QTableWidgetItem(k), QTableWidgetItem(v)
+            b.setToolTip(v)
+            self.figures.setItem(i, 0, a)
+            self.figures.setItem(i, 1, b)
+        self.figures.resizeRowsToContents()
+
+    def figure(self, name: str) -> str:
+        for i in range(self.figures.rowCount()):
+            if self.figures.item(i, 0).text() == name:
+                return self.figures.item(i, 1).text()
+        raise KeyError(name)
+
+    def _finding_activated(self, item: QListWidgetItem) -> None:
+        where = item.data(Qt.ItemDataRole.UserRole) or ()
+        plan = self.doc.plan
+        sel: list[tuple[str, str]] = []
+        links = {lk.id: lk for lk in plan.links}
+        for w in where:
+            if w in plan.index.placements:
+                sel.append(("placement", w))
+            elif w in links:
+                sel.append(("link", w))
+                sel.extend(("placement", e.placement) for e in (links[w].a, links[w].b))
+        if sel:
+            self.doc.select(sel)
