@@ -1,0 +1,877 @@
+"""Workloads panel: the plan's workload targets, their editors and the engine's verdicts.
+
+* **Add** a target (pre-training, fine-tuning full/LoRA/QLoRA, inference serving,
+  storage), **remove** it, **edit** it in a form generated from the planner's spec
+  models (:data:`planner.workloads.specs.SPEC_MODELS`): the model comes from the catalog
+  LLM table, literals become choices, numbers accept ``2e9``, ``2_000`` or ``2B``.
+  Every change is a planner edit (``AddItem``, ``RemoveItem``, ``SetProperty`` on
+  ``Workload.spec``/``name``/``group``) pushed on the Document, so it is undoable.
+* **Runs on** the whole plan or a server group; **Group from selection** makes a group
+  of the GPU servers selected in the rack view or the floor plan (servers of selected
+  racks count too) and points the current workload at it, in one undo step.
+* A value the spec model refuses is shown under its field (the planner's own message)
+  and nothing is pushed.
+* For each workload the verdict comes from ``Document.results.workloads`` (a
+  ``WorkloadVerdict`` per workload) and its colour from the engine's findings for that
+  workload: red (``WORKLOAD_UNMET``), amber (a warning such as ``WORKLOAD_LOW_MARGIN``),
+  green (met), grey (not evaluated yet or cannot be). The panel formats the figures of
+  the verdict; it never computes one.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import types
+import typing
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner.edits import AddItem, Compound, RemoveItem, SetProperty
+from planner.plan import ServerGroup, Workload
+from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
+from ui import style
+
+# (key, menu text, kind, spec defaults, name template)
+PRESETS: tuple[tuple[str, str, str, dict[str, Any], str], ...] = (
+    ("pretrain", "Pre-training", "pretrain",
+     {"model": "llama-3.1-8b", "tokens": 1e12, "target_days": 30}, "Pre-train {model}"),
+    ("finetune-full", "Fine-tuning (full)", "finetune",
+     {"model": "llama-3.1-8b", "method": "full", "tokens": 1e9, "target_days": 1}, "Fine-tune {model} (full)"),
+    ("finetune-lora", "Fine-tuning (LoRA)", "finetune",
+     {"model": "llama-3-70b", "method": "lora", "tokens": 1e9, "target_days": 3}, "Fine-tune {model} (LoRA)"),
+    ("finetune-qlora", "Fine-tuning (QLoRA)", "finetune",
+     {"model": "llama-3-70b", "method": "qlora", "tokens": 1e9, "target_days": 3}, "Fine-tune {model} (QLoRA)"),
+    ("inference", "Inference serving", "inference",
+     {"model": "llama-3.1-70b", "users": 100, "target_tokens_per_s_per_user": 20, "target_ttft_s": 1.0},
+     "Serve {model}"),
+    ("storage", "Storage (checkpoints, dataset)", "storage",
+     {"model": "llama-3-70b", "checkpoint_every_min": 30, "checkpoint_within_s": 60}, "Checkpoint {model}"),
+)
+
+KIND_TEXT = {"pretrain": "Pre-training", "finetune": "Fine-tuning", "inference": "Inference", "storage": "Storage"}
+
+FIELD_LABELS = {
+    "model": "Model", "method": "Method", "lora_rank": "LoRA rank", "tokens": "Training tokens",
+    "target_days": "Target duration (days)", "precision": "Precision", "seq_len": "Sequence length",
+    "global_batch_tokens": "Global batch (tokens)", "tp": "Tensor parallel", "pp": "Pipeline parallel",
+    "zero": "ZeRO stage", "recompute": "Activation recompute", "kv_precision": "KV-cache precision",
+    "input_tokens": "Input tokens", "output_tokens": "Output tokens", "users": "Concurrent users",
+    "target_tokens_per_s_per_user": "Target tokens/s per user", "target_ttft_s": "Target time to first token (s)",
+    "stack": "Serving stack", "checkpoint_size_gb": "Checkpoint size (GB)",
+    "checkpoint_every_min": "Checkpoint every (min)", "checkpoint_within_s": "Write checkpoint within (s)",
+    "dataset_read_gb_per_s": "Dataset read (GB/s)",
+}
+# what an empty optional field means
+EMPTY_TEXT = {"tp": "auto", "pp": "auto", "recompute": "auto", "kv_precision": "as weights",
+              "target_days": "no target (size only)", "target_tokens_per_s_per_user": "no target",
+              "target_ttft_s": "no target", "checkpoint_size_gb": "from the model", "model": "none",
+              "checkpoint_every_min": "not set", "checkpoint_within_s": "no checkpoint target",
+              "dataset_read_gb_per_s": "no dataset target"}
+# fields shown first, in this order; the rest follow in the spec model's order
+FIELD_ORDER = ("model", "method", "tokens", "target_days", "users", "target_tokens_per_s_per_user",
+               "target_ttft_s", "input_tokens", "output_tokens", "precision", "kv_precision", "stack",
+               "checkpoint_size_gb", "checkpoint_every_min", "checkpoint_within_s", "dataset_read_gb_per_s")
+
+BOTTLENECK_TEXT = {"gpu_memory": "GPU memory", "memory_bandwidth": "memory bandwidth", "compute": "compute",
+                   "interconnect": "interconnect", "storage": "storage", "power": "power", "cooling": "cooling"}
+
+_SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12}
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def parse_number(text: str, integer: bool) -> float | int:
+    """'2e9', '2_000', '2,000', '2B', '1.5T', '500k' -> a number. Raises ValueError."""
+    t = text.strip().replace("_", "").replace(",", "").replace(" ", "")
+    mult = 1.0
+    if t and t[-1] in _SUFFIX:
+        mult = _SUFFIX[t[-1]]
+        t = t[:-1]
+    try:
+        v = float(t) * mult
+    except ValueError:
+        raise ValueError(f"{text.strip()!r} is not a number") from None
+    if not math.isfinite(v):
+        raise ValueError(f"{text.strip()!r} is not a finite number")
+    if integer:
+        if v != int(v):
+            raise ValueError(f"{text.strip()!r} is not a whole number")
+        return int(v)
+    return v
+
+
+def format_number(v: Any) -> str:
+    """Short, re-parseable text for a spec number: 2e9 -> '2B', 4194304 -> '4194304'."""
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return str(v)
+    f = float(v)
+    for suf, m in (("T", 1e12), ("B", 1e9), ("M", 1e6)):
+        if abs(f) >= m and round(f / m, 3) * m == f:
+            return f"{f / m:g}{suf}"
+    if f == int(f) and abs(f) < 1e15:
+        return str(int(f))
+    return f"{f:g}"
+
+
+def field_errors(message: str) -> dict[str, str]:
+    """Split a SpecError message ('spec.users: ...; spec.tokens: ...') by field;
+    messages that name no field go under ''."""
+    out: dict[str, str] = {}
+    for part in (p.strip() for p in message.split("; ") if p.strip()):
+        m = re.match(r"spec\.([A-Za-z_][A-Za-z0-9_]*)(?:\.[^:]*)?:\s*(.*)", part)
+        key, text = (m.group(1), m.group(2)) if m else ("", re.sub(r"^spec:\s*", "", part))
+        out[key] = f"{out[key]}; {text}" if key in out else text
+    return out
+
+
+def _unwrap(annotation: Any) -> tuple[Any, bool]:
+    """(base annotation, optional) with Optional/Annotated removed."""
+    optional = False
+    ann = annotation
+    origin = typing.get_origin(ann)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(ann) if a is not type(None)]
+        optional = len(args) < len(typing.get_args(ann))
+        ann = args[0] if len(args) == 1 else ann
+    if typing.get_origin(ann) is typing.Annotated:
+        ann = typing.get_args(ann)[0]
+    return ann, optional
+
+
+def workload_findings(results: Any, workload_id: str) -> list[Any]:
+    if results is None:
+        return []
+    return [f for f in getattr(results, "workload_findings", ()) or () if getattr(f, "id", None) == workload_id]
+
+
+def verdict_level(results: Any, workload_id: str) -> str:
+    """'bad', 'warn', 'ok' or 'none' for a workload, from the engine's verdict and findings."""
+    wls = getattr(results, "workloads", None) if results is not None else None
+    v = wls.get(workload_id) if wls else None
+    if v is None or v.met is None:
+        return "none"
+    sevs = {str(f.severity) for f in workload_findings(results, workload_id)}
+    if "error" in sevs or not v.met:
+        return "bad"
+    if "warning" in sevs:
+        return "warn"
+    return "ok"
+
+
+def has_target(kind: str, spec: dict[str, Any]) -> bool:
+    """Training without target_days is sized only (no margin to compare)."""
+    return kind not in ("pretrain", "finetune") or spec.get("target_days") is not None
+
+
+def _num(v: Any, fmt: str, unit: str = "") -> str:
+    if v is None:
+        return "–"
+    return f"{format(v, fmt)}{unit}"
+
+
+def verdict_headline(v: Any, kind: str, spec: dict[str, Any]) -> str:
+    if v is None:
+        return "No verdict yet"
+    if v.met is None:
+        return "Not evaluated"
+    bn = BOTTLENECK_TEXT.get(v.bottleneck or "", v.bottleneck or "")
+    if not has_target(kind, spec):
+        return f"Sized (no target) · limited by {bn}"
+    pct = (1.0 + v.margin) * 100 if v.margin is not None else None
+    if v.met:
+        return f"Met · {pct:,.0f} % of target · limited by {bn}"
+    if v.bottleneck in ("power", "cooling"):
+        return f"Not met · the {bn} of its servers fails"
+    return f"Not met · {pct:,.0f} % of target · limited by {bn}"
+
+
+def key_figure(v: Any, kind: str) -> str:
+    """The one figure shown in the list for a verdict."""
+    if v is None or v.met is None:
+        return ""
+    f = v.figures
+    if kind == "inference":
+        return (f"{_num(f.get('tokens_per_s_per_user'), ',.1f')} tok/s/user · "
+                f"TTFT {_num(f.get('ttft_s'), '.2f')} s")
+    if kind in ("pretrain", "finetune"):
+        if not f.get("fits", True):
+            return "does not fit in GPU memory"
+        return f"{_num(f.get('days'), ',.2f')} days · {_num(f.get('gpu_hours'), ',.0f')} GPU-h"
+    t = f.get("checkpoint_write_s")
+    return f"checkpoint in {_num(t, ',.1f')} s" if t is not None else \
+        f"read {_num(f.get('storage_read_gb_per_s'), ',.1f')} GB/s"
+
+
+def figure_rows(v: Any, kind: str, spec: dict[str, Any]) -> list[tuple[str, str]]:
+    """(label, text) of the verdict's key figures, from the engine's figures only."""
+    if v is None or v.met is None:
+        return []
+    f = v.figures
+    rows: list[tuple[str, str]] = []
+    if kind == "inference":
+        tgt = spec.get("target_tokens_per_s_per_user")
+        rows.append(("Tokens/s per user", _num(f.get("tokens_per_s_per_user"), ",.1f")
+                     + (f"  (target {tgt:g})" if tgt else "")))
+        tt = spec.get("target_ttft_s")
+        rows.append(("Time to first token", _num(f.get("ttft_s"), ",.3f", " s") + (f"  (target {tt:g} s)" if tt else "")))
+        rows.append(("Users that fit", _num(f.get("max_concurrent_sequences"), ",")
+                     + f"  (asked {spec.get('users', 0):,})"))
+        rows.append(("System throughput", _num(f.get("tokens_per_s"), ",.0f", " tokens/s")))
+        rows.append(("Layout", f"TP {f.get('tp')} × {f.get('replicas')} replicas on {f.get('gpus')} × {f.get('gpu')}"))
+        rows.append(("Weights per GPU", _num(f.get("weights_per_gpu_gb"), ",.1f", " GB")
+                     + f" · KV cache {_num(f.get('kv_capacity_gb_per_gpu'), ',.1f', ' GB')}"))
+        rows.append(("Cost per million tokens", _num(f.get("cost_per_million_tokens_usd"), ",.2f", " USD")
+                     + f" (energy {_num(f.get('energy_cost_per_million_tokens_usd'), ',.3f')})"))
+        rows.append(("Energy per token", _num(f.get("energy_j_per_token"), ",.2f", " J")))
+    elif kind in ("pretrain", "finetune"):
+        tgt = spec.get("target_days")
+        rows.append(("Time to train", _num(f.get("days"), ",.2f", " days") + (f"  (target {tgt:g})" if tgt else "")))
+        rows.append(("GPU-hours", _num(f.get("gpu_hours"), ",.0f")))
+        rows.append(("Memory per GPU", _num(f.get("memory_per_gpu_gb"), ",.1f", " GB")
+                     + f" of {_num(f.get('memory_capacity_gb'), ',.0f', ' GB')}"))
+        rows.append(("Throughput", _num(f.get("tokens_per_s"), ",.0f", " tokens/s")
+                     + f" · MFU {_num((f.get('mfu') or 0) * 100, '.0f', ' %')}"))
+        lay = f.get("layout") or {}
+        if lay:
+            rows.append(("Layout", " · ".join(f"{k.upper()} {lay[k]}" for k in ("tp", "pp", "dp", "ep")
+                                              if lay.get(k) is not None)
+                         + f" on {f.get('gpus')} × {f.get('gpu')}"))
+        rows.append(("Checkpoint", _num(f.get("checkpoint_size_gb"), ",.1f", " GB")
+                     + f", written in {_num(f.get('checkpoint_write_s'), ',.1f', ' s')}"))
+    else:
+        if f.get("checkpoint_size_gb") is not None:
+            rows.append(("Checkpoint size", _num(f.get("checkpoint_size_gb"), ",.0f", " GB")))
+            tgt = spec.get("checkpoint_within_s")
+            rows.append(("Checkpoint write", _num(f.get("checkpoint_write_s"), ",.1f", " s")
+                         + (f"  (target {tgt:g} s)" if tgt else "")))
+        if f.get("checkpoint_time_share") is not None:
+            rows.append(("Time spent checkpointing", _num(f["checkpoint_time_share"] * 100, ".1f", " %")))
+        rows.append(("Storage write", _num(f.get("storage_write_gb_per_s"), ",.1f", " GB/s")))
+        rows.append(("Storage read", _num(f.get("storage_read_gb_per_s"), ",.1f", " GB/s")
+                     + (f"  (need {spec['dataset_read_gb_per_s']:g})" if spec.get("dataset_read_gb_per_s") else "")))
+    need = f.get("gpus_needed")
+    if need:
+        rows.append(("GPUs that would meet it", f"{need:,}"))
+    return rows
+
+
+# ----------------------------------------------------------------------------- form
+
+
+class _Field(QWidget):
+    """One spec field: editor plus an error line under it."""
+
+    committed = Signal(str)
+
+    def __init__(self, name: str, info: Any, catalog: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.name = name
+        ann, self.optional = _unwrap(info.annotation)
+        self.integer = ann is int
+        self.choices: list[Any] | None = None
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(1)
+        empty = EMPTY_TEXT.get(name, "not set")
+        if name == "model":
+            self.choices = sorted(catalog.llms) if catalog is not None and hasattr(catalog, "llms") else []
+        elif typing.get_origin(ann) is typing.Literal:
+            self.choices = list(typing.get_args(ann))
+        if self.choices is not None:
+            box = QComboBox(self)
+            if self.optional:
+                box.addItem(f"({empty})", None)
+            for c in self.choices:
+                box.addItem(self._choice_text(c, catalog), c)
+            box.activated.connect(lambda _i: self.committed.emit(self.name))
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(10)
+            self.editor: QWidget = box
+        else:
+            line = QLineEdit(self)
+            if self.optional:
+                line.setPlaceholderText(empty)
+            line.editingFinished.connect(lambda: self.committed.emit(self.name))
+            self.editor = line
+        self.editor.setObjectName(f"field_{name}")
+        self.editor.setToolTip(info.description or FIELD_LABELS.get(name, name))
+        self.error = QLabel(self)
+        self.error.setObjectName(f"error_{name}")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet(f"color: {style.BAD.name()};")
+        self.error.hide()
+        lay.addWidget(self.editor)
+        lay.addWidget(self.error)
+
+    def _choice_text(self, c: Any, catalog: Any) -> str:
+        if self.name == "model" and catalog is not None:
+            llm = catalog.get("llms", c)
+            if llm is not None:
+                return f"{getattr(llm, 'name', None) or c} ({llm.params_b:g}B)"
+        return str(c)
+
+    def set_value(self, v: Any) -> None:
+        if isinstance(self.editor, QComboBox):
+            i = self.editor.findData(v)
+            if i < 0 and v is not None:  # a value the list does not know (e.g. a model not in the catalog)
+                self.editor.addItem(f"{v} (not in catalog)", v)
+                i = self.editor.count() - 1
+            self.editor.setCurrentIndex(max(i, 0))
+        else:
+            self.editor.setText(format_number(v))  # type: ignore[attr-defined]
+
+    def value(self) -> Any:
+        """The editor's value; raises ValueError for text that is not a number."""
+        if isinstance(self.editor, QComboBox):
+            return self.editor.currentData()
+        text = self.editor.text().strip()  # type: ignore[attr-defined]
+        if not text:
+            return None
+        return parse_number(text, self.integer)
+
+    def show_error(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.setVisible(bool(text))
+        self.editor.setProperty("invalid", bool(text))
+        self.editor.setStyleSheet(f"border: 1px solid {style.BAD.name()};" if text else "")
+
+
+class WorkloadsPanel(QWidget):
+    """``WorkloadsPanel(doc)``: list of the plan's workload targets with their verdicts,
+    and an editor for the current one. Follows ``doc.changed``, ``doc.resultsChanged``,
+    ``doc.planReset`` and a ``("workload", id)`` selection (a finding double-clicked).
+
+    For tests and tools: ``add_actions[preset key]``, ``tree`` (one top-level item per
+    workload, data(0, UserRole) = id), ``fields[name]`` (editor, error label),
+    ``name_edit``, ``group_combo``, ``headline``, ``figures`` (label -> value QLabel),
+    ``current_id()``, ``select_workload(id)``."""
+
+    COLUMNS = ("Workload", "Verdict", "Limited by", "Key figure")
+
+    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.fields: dict[str, _Field] = {}
+        self.figures: dict[str, QLabel] = {}
+        self._form_for: tuple[str, str] | None = None  # (workload id, kind) the form was built for
+        self._loading = False
+
+        # toolbar
+        self.add_button = QPushButton("Add target", self)
+        self.add_button.setObjectName("addWorkloadButton")
+        self.add_button.setToolTip("Add a workload target: training, fine-tuning, inference serving or storage")
+        menu = QMenu(self.add_button)
+        self.add_actions = {}
+        for key, text, _kind, _spec, _name in PRESETS:
+            act = menu.addAction(text)
+            act.triggered.connect(lambda _c=False, k=key: self.add_workload(k))
+            self.add_actions[key] = act
+        self.add_button.setMenu(menu)
+        self.remove_button = QPushButton(self)
+        self.remove_button.setObjectName("removeWorkloadButton")
+        self.remove_button.setText("Remove")
+        self.remove_button.setToolTip("Remove the selected workload target (undoable)")
+        self.remove_button.clicked.connect(self.remove_current)
+        self.group_button = QPushButton(self)
+        self.group_button.setObjectName("groupFromSelectionButton")
+        self.group_button.setText("Group from selection")
+        self.group_button.setToolTip("Make a server group of the GPU servers selected in the racks or on the floor "
+                                     "(servers of selected racks count too) and run the current workload on it")
+        self.group_button.clicked.connect(self.group_from_selection)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(6, 4, 6, 2)
+        bar.addWidget(self.add_button)
+        bar.addWidget(self.remove_button)
+        bar.addStretch(1)
+        bar.addWidget(self.group_button)
+
+        # list
+        self.tree = QTreeWidget(self)
+        self.tree.setObjectName("workloadTree")
+        self.tree.setColumnCount(len(self.COLUMNS))
+        self.tree.setHeaderLabels(list(self.COLUMNS))
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        hdr = self.tree.header()
+        hdr.setStretchLastSection(False)
+        hdr.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2, 3):
+            hdr.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        hdr.setMinimumSectionSize(60)
+        self.tree.currentItemChanged.connect(lambda _c, _p: self._show_current())
+        self.empty = QLabel("No workload targets yet. Add one (training, fine-tuning, inference or storage) "
+                            "to see whether this build meets it.", self)
+        self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setObjectName("workloadsEmpty")
+
+        # editor
+        self.detail = QWidget()
+        dl = QVBoxLayout(self.detail)
+        dl.setContentsMargins(10, 6, 10, 8)
+        dl.setSpacing(6)
+        self.headline = QLabel(self.detail)
+        self.headline.setObjectName("verdictHeadline")
+        self.headline.setWordWrap(True)
+        self.headline.setTextFormat(Qt.TextFormat.RichText)
+        self.verdict_error = QLabel(self.detail)
+        self.verdict_error.setWordWrap(True)
+        self.verdict_error.setStyleSheet(f"color: {style.BAD.name()};")
+        self.verdict_error.hide()
+        self.figures_box = QWidget(self.detail)
+        self.figures_form = QFormLayout(self.figures_box)
+        self.figures_form.setContentsMargins(0, 0, 0, 0)
+        self.figures_form.setVerticalSpacing(2)
+        self.figures_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.notes = QLabel(self.detail)
+        self.notes.setWordWrap(True)
+        self.notes.setObjectName("verdictNotes")
+        line = QFrame(self.detail)
+        line.setFrameShape(QFrame.Shape.HLine)
+        line.setFrameShadow(QFrame.Shadow.Sunken)
+        self.form_box = QWidget(self.detail)
+        self.form = QFormLayout(self.form_box)
+        self.form.setContentsMargins(0, 0, 0, 0)
+        self.form.setVerticalSpacing(4)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # name, kind and runs-on rows are made with the form (see _build_form)
+        self.name_edit: QLineEdit | None = None
+        self.group_combo: QComboBox | None = None
+        self.kind_label: QLabel | None = None
+        self.message = QLabel(self.detail)
+        self.message.setWordWrap(True)
+        self.message.setObjectName("workloadsMessage")
+        self.message.hide()
+        dl.addWidget(self.headline)
+        dl.addWidget(self.verdict_error)
+        dl.addWidget(self.figures_box)
+        dl.addWidget(self.notes)
+        dl.addWidget(line)
+        dl.addWidget(self.form_box)
+        dl.addWidget(self.message)
+        dl.addStretch(1)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(self.detail)
+
+        top = QWidget(self)
+        tl = QVBoxLayout(top)
+        tl.setContentsMargins(0, 0, 0, 0)
+        tl.setSpacing(0)
+        tl.addLayout(bar)
+        tl.addWidget(self.tree, 1)
+        tl.addWidget(self.empty, 1)
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter.addWidget(top)
+        self.splitter.addWidget(self.scroll)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setSizes([170, 600])
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.splitter)
+
+        doc.changed.connect(self.on_changed)
+        doc.resultsChanged.connect(lambda _r: self.refresh_verdicts())
+        doc.selectionChanged.connect(self.on_selection)
+        if hasattr(doc, "planReset"):
+            doc.planReset.connect(self.rebuild)
+        self._apply_palette()
+        self.rebuild()
+
+    # -- palette ------------------------------------------------------------------------
+    def _apply_palette(self) -> None:
+        muted = style.floor_colors(self.palette()).label_muted.name()
+        self.notes.setStyleSheet(f"color: {muted};")
+        if self.kind_label is not None:
+            self.kind_label.setStyleSheet(f"color: {muted};")
+        self.empty.setStyleSheet(f"color: {muted}; padding: 12px;")
+        self.message.setStyleSheet(f"color: {muted};")
+
+    def changeEvent(self, event: Any) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._apply_palette()
+            self.refresh_verdicts()
+
+    # -- model access ---------------------------------------------------------------------
+    def _workload(self, wid: str | None) -> Workload | None:
+        if wid is None:
+            return None
+        return next((w for w in self.doc.plan.workloads if w.id == wid), None)
+
+    def current_id(self) -> str | None:
+        item = self.tree.currentItem()
+        return item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+
+    def select_workload(self, wid: str) -> None:
+        for i in range(self.tree.topLevelItemCount()):
+            it = self.tree.topLevelItem(i)
+            if it.data(0, Qt.ItemDataRole.UserRole) == wid:
+                self.tree.setCurrentItem(it)
+                return
+
+    def _verdict(self, wid: str) -> Any:
+        res = self.doc.results
+        wls = getattr(res, "workloads", None) if res is not None else None
+        return wls.get(wid) if wls else None
+
+    # -- following the document ---------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Rebuild the list from the plan (keeps the current workload when it still exists)."""
+        keep = self.current_id()
+        self.tree.blockSignals(True)
+        try:
+            self.tree.clear()
+            for w in self.doc.plan.workloads:
+                it = QTreeWidgetItem()
+                it.setData(0, Qt.ItemDataRole.UserRole, w.id)
+                self.tree.addTopLevelItem(it)
+        finally:
+            self.tree.blockSignals(False)
+        has = bool(self.doc.plan.workloads)
+        self.tree.setVisible(has)
+        self.empty.setVisible(not has)
+        self.refresh_verdicts()
+        if has:
+            ids = [w.id for w in self.doc.plan.workloads]
+            self.select_workload(keep if keep in ids else ids[0])
+        self._show_current(force=True)
+
+    def on_changed(self, change: Any) -> None:
+        if change.workloads or change.groups or change.structure or change.placements:
+            ids = [w.id for w in self.doc.plan.workloads]
+            listed = [self.tree.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole)
+                      for i in range(self.tree.topLevelItemCount())]
+            if ids != listed:
+                self.rebuild()
+            else:
+                self.refresh_verdicts()
+                cur = self.current_id()
+                if cur in change.workloads or change.groups:
+                    self._show_current(force=True)
+
+    def on_selection(self, selection: Any) -> None:
+        for kind, wid in selection or ():
+            if kind == "workload":
+                self.select_workload(wid)
+                return
+
+    def refresh_verdicts(self) -> None:
+        res = self.doc.results
+        groups = {g.id: g for g in self.doc.plan.groups}
+        for i in range(self.tree.topLevelItemCount()):
+            it = self.tree.topLevelItem(i)
+            w = self._workload(it.data(0, Qt.ItemDataRole.UserRole))
+            if w is None:
+                continue
+            v = self._verdict(w.id)
+            lvl = verdict_level(res, w.id)
+            it.setIcon(0, style.level_icon(lvl))
+            it.setText(0, w.name or w.id)
+            runs = groups[w.group].name if w.group in groups else "whole plan"
+            it.setToolTip(0, f"{KIND_TEXT.get(w.kind, w.kind)} · runs on {runs}")
+            if v is None:
+                verdict = "…"
+            elif v.met is None:
+                verdict = "not evaluated"
+            elif not has_target(w.kind, w.spec):
+                verdict = "sized (no target)"
+            else:
+                pct = (1.0 + v.margin) * 100 if v.margin is not None else 0.0
+                verdict = f"{'met' if v.met else 'NOT MET'} · {pct:,.0f} %"
+            it.setText(1, verdict)
+            it.setForeground(1, style.level_color(lvl) if lvl in ("bad", "warn") else self.palette().text())
+            it.setText(2, BOTTLENECK_TEXT.get(v.bottleneck or "", v.bottleneck or "") if v is not None else "")
+            it.setText(3, key_figure(v, w.kind))
+            it.setToolTip(1, verdict_headline(v, w.kind, w.spec) if v is not None else "waiting for the engine")
+            it.setToolTip(3, it.text(3))
+        self._show_verdict()
+
+    # -- detail --------------------------------------------------------------------------
+    def _show_current(self, force: bool = False) -> None:
+        w = self._workload(self.current_id())
+        self.remove_button.setEnabled(w is not None)
+        self.scroll.setVisible(w is not None)
+        if w is None:
+            self._form_for = None
+            return
+        if force or self._form_for != (w.id, w.kind):
+            self._build_form(w)
+        self._load_form(w)
+        self._show_verdict()
+
+    def _build_form(self, w: Workload) -> None:
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.fields = {}
+        self.name_edit = QLineEdit(self.form_box)
+        self.name_edit.setObjectName("workloadName")
+        self.name_edit.editingFinished.connect(self._commit_name)
+        self.group_combo = QComboBox(self.form_box)
+        self.group_combo.setObjectName("workloadGroup")
+        self.group_combo.activated.connect(lambda _i: self._commit_group())
+        self.group_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.group_combo.setMinimumContentsLength(12)
+        self.kind_label = QLabel(KIND_TEXT.get(w.kind, w.kind), self.form_box)
+        self.form.addRow("Name", self.name_edit)
+        self.form.addRow("Kind", self.kind_label)
+        self.form.addRow("Runs on", self.group_combo)
+        model = SPEC_MODELS.get(w.kind)
+        if model is not None:
+            order = list(model.model_fields)
+            names = sorted(order, key=lambda n: (FIELD_ORDER.index(n) if n in FIELD_ORDER else len(FIELD_ORDER),
+                                                 order.index(n)))
+            for name in names:
+                fld = _Field(name, model.model_fields[name], self.doc.catalog, self.form_box)
+                fld.committed.connect(self._commit_field)
+                label = QLabel(FIELD_LABELS.get(name, name.replace("_", " ").capitalize()), self.form_box)
+                label.setToolTip(model.model_fields[name].description or "")
+                self.form.addRow(label, fld)
+                self.fields[name] = fld
+        self._apply_palette()
+        self._form_for = (w.id, w.kind)
+
+    def _load_form(self, w: Workload) -> None:
+        self._loading = True
+        try:
+            self.name_edit.setText(w.name)
+            self.group_combo.clear()
+            self.group_combo.addItem("Whole plan (every GPU server)", None)
+            for g in self.doc.plan.groups:
+                self.group_combo.addItem(f"{g.name} ({len(g.members)} servers)", g.id)
+            self.group_combo.setCurrentIndex(max(0, self.group_combo.findData(w.group)))
+            model = SPEC_MODELS.get(w.kind)
+            defaults = {n: i.default for n, i in model.model_fields.items()} if model else {}
+            for name, fld in self.fields.items():
+                d = defaults.get(name)
+                fld.set_value(w.spec.get(name, None if d is ... or _is_undefined(d) else d))
+                fld.show_error("")
+            # a spec that does not validate (hand-edited file): show each error at its field
+            try:
+                parse_spec(w.kind, w.spec)
+            except SpecError as e:
+                self._show_spec_errors(str(e))
+        finally:
+            self._loading = False
+
+    def _show_spec_errors(self, message: str, prefer: str | None = None) -> None:
+        errs = field_errors(message)
+        general = errs.pop("", None)
+        for name, text in errs.items():
+            if name in self.fields:
+                self.fields[name].show_error(text)
+            else:
+                general = f"{general}; {name}: {text}" if general else f"{name}: {text}"
+        if general:
+            target = self.fields.get(prefer or "") if prefer else None
+            if target is not None:
+                target.show_error(general)
+            else:
+                self._say(general, error=True)
+
+    def _show_verdict(self) -> None:
+        w = self._workload(self.current_id())
+        while self.figures_form.rowCount():
+            self.figures_form.removeRow(0)
+        self.figures = {}
+        if w is None:
+            return
+        v = self._verdict(w.id)
+        lvl = verdict_level(self.doc.results, w.id)
+        color = style.level_color(lvl).name()
+        head = verdict_headline(v, w.kind, w.spec)
+        self.headline.setText(f"<span style='color:{color}; font-size:15px'>&#9679;</span> "
+                              f"<b>{_html(head)}</b>")
+        self.headline.setProperty("level", lvl)
+        err = v.error if v is not None and v.error else ""
+        self.verdict_error.setText(err)
+        self.verdict_error.setVisible(bool(err))
+        if err and not self._loading:
+            # an evaluation error naming a field goes to that field too
+            for name, text in field_errors(err).items():
+                if name in self.fields:
+                    self.fields[name].show_error(text)
+        for label, text in figure_rows(v, w.kind, w.spec):
+            value = QLabel(text, self.figures_box)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            value.setToolTip(text)
+            self.figures_form.addRow(label, value)
+            self.figures[label] = value
+        findings = workload_findings(self.doc.results, w.id)
+        notes = [f.message for f in findings]
+        if v is not None and v.figures.get("notes"):
+            notes += list(v.figures["notes"])
+        self.notes.setText("\n".join(f"• {n}" for n in notes))
+        self.notes.setVisible(bool(notes))
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message.setText(text)
+        color = style.BAD.name() if error else style.floor_colors(self.palette()).label_muted.name()
+        self.message.setStyleSheet(f"color: {color};")
+        self.message.setVisible(bool(text))
+
+    # -- edits ---------------------------------------------------------------------------
+    def _unique_id(self, prefix: str) -> str:
+        idx = self.doc.plan.index
+        n = 1
+        while idx.id_exists(f"{prefix}-{n}"):
+            n += 1
+        return f"{prefix}-{n}"
+
+    def add_workload(self, preset: str) -> str | None:
+        """Add a workload target of a preset (see PRESETS); returns its id."""
+        key, _text, kind, spec, name_t = next(p for p in PRESETS if p[0] == preset)
+        spec = dict(spec)
+        cat = self.doc.catalog
+        llms = sorted(getattr(cat, "llms", {}) or {}) if cat is not None else []
+        if "model" in spec and llms and spec["model"] not in llms:
+            spec["model"] = llms[0]
+        names = {w.name for w in self.doc.plan.workloads}
+        name = name_t.format(model=spec.get("model", ""))
+        base, n = name, 2
+        while name in names:
+            name = f"{base} {n}"
+            n += 1
+        wid = self._unique_id("wl")
+        if not self.doc.push(AddItem(Workload(id=wid, name=name, kind=kind, spec=spec))):
+            self._say(self.doc.last_refusal, error=True)
+            return None
+        self.select_workload(wid)
+        return wid
+
+    def remove_current(self) -> None:
+        wid = self.current_id()
+        if wid is not None:
+            self.doc.push(RemoveItem("workload", wid))
+
+    def _commit_name(self) -> None:
+        w = self._workload(self.current_id())
+        if w is None or self._loading:
+            return
+        text = self.name_edit.text().strip()
+        if text == w.name:
+            return
+        if not text:
+            self.name_edit.setText(w.name)
+            return
+        if not self.doc.push(SetProperty("workload", w.id, "name", text)):
+            self._say(self.doc.last_refusal, error=True)
+
+    def _commit_group(self) -> None:
+        w = self._workload(self.current_id())
+        if w is None or self._loading:
+            return
+        gid = self.group_combo.currentData()
+        if gid != w.group and not self.doc.push(SetProperty("workload", w.id, "group", gid)):
+            self._say(self.doc.last_refusal, error=True)
+
+    def _commit_field(self, name: str) -> None:
+        w = self._workload(self.current_id())
+        fld = self.fields.get(name)
+        if w is None or fld is None or self._loading:
+            return
+        try:
+            value = fld.value()
+        except ValueError as e:
+            fld.show_error(str(e))
+            return
+        spec = dict(w.spec)
+        if value is None:
+            spec.pop(name, None)
+        else:
+            spec[name] = value
+        if spec == w.spec:
+            fld.show_error("")
+            return
+        try:
+            parse_spec(w.kind, spec)
+        except SpecError as e:
+            errs = field_errors(str(e))
+            # this field's own message; a rule over several fields (storage) also lands here
+            fld.show_error(errs.get(name) or "; ".join(errs.values()))
+            return
+        fld.show_error("")
+        if not self.doc.push(SetProperty("workload", w.id, "spec", spec)):
+            fld.show_error(self.doc.last_refusal)
+
+    def selected_servers(self) -> list[str]:
+        """GPU servers in the document's selection (placements, and those in selected racks)."""
+        plan, cat = self.doc.plan, self.doc.catalog
+        idx = plan.index
+        ids: list[str] = []
+        for kind, eid in self.doc.selection:
+            if kind == "placement" and eid in idx.placements:
+                ids.append(eid)
+            elif kind == "rack" and eid in idx.racks:
+                ids += [p.id for p in idx.racks[eid].placements]
+        out: list[str] = []
+        for pid in ids:
+            d = cat.get("device-types", idx.placements[pid].device) if cat is not None else None
+            if d is not None and d.gpu_count > 0 and pid not in out:
+                out.append(pid)
+        return out
+
+    def group_from_selection(self) -> str | None:
+        """Make a server group of the selected GPU servers; the current workload runs on it."""
+        servers = self.selected_servers()
+        if not servers:
+            msg = "Select GPU servers (or their racks) in the rack view or the floor plan first"
+            self._say(msg, error=True)
+            self.doc.refused.emit(msg)
+            return None
+        idx = self.doc.plan.index
+        names = [idx.placements[p].name or p for p in servers]
+        label = ", ".join(names[:3]) + (f" +{len(names) - 3}" if len(names) > 3 else "")
+        gid = self._unique_id("grp")
+        group = ServerGroup(id=gid, name=f"Servers {label}", members=servers)
+        w = self._workload(self.current_id())
+        edits: list[Any] = [AddItem(group)]
+        if w is not None:
+            edits.append(SetProperty("workload", w.id, "group", gid))
+        text = f"Group {len(servers)} servers" + (f" for {w.name}" if w is not None else "")
+        if not self.doc.push(Compound(edits, text)):
+            self._say(self.doc.last_refusal, error=True)
+            return None
+        self._say(f"Group of {len(servers)} servers created" + (f"; {w.name} runs on it" if w is not None else ""))
+        return gid
+
+
+def _is_undefined(v: Any) -> bool:
+    return type(v).__name__ == "PydanticUndefinedType"
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+__all__ = ["PRESETS", "WorkloadsPanel", "field_errors", "format_number", "key_figure", "parse_number",
+           "verdict_level"]
