@@ -1,5 +1,6 @@
 """Charts panel (pyqtgraph): power per rack against its limit, heat per rack against
-its cooling capacity, workload margins.
+its cooling capacity, and each workload's achieved figure against its target (100 %).
+The charts follow the app's theme (light or dark palette), live.
 
 Every figure plotted is an engine figure from ``Document.results``; bars are
 coloured with the shared utilisation scale (:mod:`ui.style`). Clicking a bar selects
@@ -12,14 +13,27 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from ui import style
 from ui.floor_view import rack_load_limit
+from ui.workloads_panel import BOTTLENECK_TEXT, has_target, verdict_level
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#1f2328")
+
+
+def style_plot(plot: pg.PlotWidget, colors: style.ChartColors, title: str) -> None:
+    """Background, axes and title of a plot in a theme's colours."""
+    plot.setBackground(colors.background)
+    for name in ("left", "bottom"):
+        ax = plot.getAxis(name)
+        ax.setPen(pg.mkPen(colors.muted))
+        ax.setTextPen(pg.mkPen(colors.foreground))
+        if ax.label is not None:
+            ax.label.setDefaultTextColor(colors.foreground)
+    plot.setTitle(title, size="10pt", color=colors.foreground.name())
 
 
 def _rack_results(results: Any) -> dict[str, Any]:
@@ -35,21 +49,26 @@ def cooling_load_limit(rr: Any) -> tuple[float, float]:
     return rack_load_limit(rr, "cooling")
 
 
-def workload_margins(results: Any) -> list[tuple[str, float, str]]:
-    """(workload name, margin fraction, detail) from engine results, if any.
-    Margin = achieved / target - 1 (positive: the build beats the target)."""
-    out: list[tuple[str, float, str]] = []
+def workload_margins(results: Any, plan: Any = None) -> list[tuple[str, str, float, str, str]]:
+    """(workload id, name, margin, bottleneck, level) for every evaluated workload with a
+    target, in plan order, from the engine's verdicts (``Results.workloads``, a
+    ``WorkloadVerdict`` per workload id). Margin = achieved / required - 1 of the
+    tightest target; level from the workload's findings (ui.workloads_panel.verdict_level).
+    Training sized without a target duration has no margin and is left out."""
+    out: list[tuple[str, str, float, str, str]] = []
     wls = getattr(results, "workloads", None) if results is not None else None
     if not wls:
         return out
-    items = wls.values() if isinstance(wls, dict) else wls
-    for w in items:
-        margin = getattr(w, "margin", None)
-        if margin is None:
+    order = [w.id for w in plan.workloads] if plan is not None else list(wls)
+    specs = {w.id: w.spec for w in plan.workloads} if plan is not None else {}
+    names = {w.id: w.name for w in plan.workloads} if plan is not None else {}
+    for wid in order:
+        v = wls.get(wid)
+        if v is None or v.met is None or v.margin is None:
             continue
-        name = str(getattr(w, "name", "") or getattr(w, "id", "workload"))
-        detail = str(getattr(w, "summary", "") or getattr(w, "detail", "") or "")
-        out.append((name, float(margin), detail))
+        if not has_target(v.kind, specs.get(wid, {"target_days": True})):
+            continue
+        out.append((wid, str(names.get(wid) or v.name or wid), float(v.margin), str(v.bottleneck or ""), verdict_level(results, wid)))
     return out
 
 
@@ -66,6 +85,7 @@ class _RackBars(QWidget):
         self.plot.setMouseEnabled(x=True, y=False)
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setLabel("left", unit_label)
+        self.title = title
         self.plot.setTitle(title, size="10pt")
         self.plot.getPlotItem().getViewBox().setDefaultPadding(0.01)
         self.bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.8)
@@ -84,6 +104,13 @@ class _RackBars(QWidget):
         lay.addWidget(self.empty)
         self.plot.scene().sigMouseClicked.connect(self._clicked)
         self.heights = np.zeros(0)
+        self.colors = style.LIGHT_CHART
+
+    def set_colors(self, colors: style.ChartColors) -> None:
+        self.colors = colors
+        style_plot(self.plot, colors, self.title)
+        self.limits.setPen(pg.mkPen(colors.reference, width=2))
+        self.empty.setStyleSheet(f"color: {colors.muted.name()};")
 
     def set_results(self, results: Any) -> None:
         rr = _rack_results(results)
@@ -97,7 +124,7 @@ class _RackBars(QWidget):
         for load, lim in zip(loads, limits):
             util = load / lim if lim > 0 else (None if load == 0 else float("inf"))
             brushes.append(pg.mkBrush(style.util_color(util)))
-        pen = pg.mkPen(QColor(0, 0, 0, 60), width=0.5) if len(ids) <= 120 else pg.mkPen(None)
+        pen = pg.mkPen(self.colors.bar_edge, width=0.5) if len(ids) <= 120 else pg.mkPen(None)
         self.bars.setOpts(x=x, height=loads, width=0.8, brushes=brushes, pen=pen)
         # limit ticks: one short horizontal segment per rack
         if len(ids):
@@ -139,8 +166,12 @@ class _RackBars(QWidget):
 
 
 class _WorkloadMargins(QWidget):
-    """Horizontal bars: how far each workload's achieved figure beats (or misses) its
-    target, in percent."""
+    """Horizontal bars, one per workload target: the achieved figure as a percentage of
+    its target (the tightest of the workload's targets), the target at 100 % drawn as a
+    line. Colour: the workload's verdict level (met, met within the model's uncertainty,
+    not met). Each bar is labelled with its percentage and bottleneck."""
+
+    TITLE = "Workloads: achieved against target (100 % = target)"
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -148,34 +179,72 @@ class _WorkloadMargins(QWidget):
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.showGrid(x=True, y=False, alpha=0.25)
-        self.plot.setLabel("bottom", "margin against target (%)")
-        self.plot.setTitle("Workload margins", size="10pt")
+        self.plot.setLabel("bottom", "achieved / target (%)")
+        self.plot.setTitle(self.TITLE, size="10pt")
+        self.plot.hideButtons()
         self.bars = pg.BarGraphItem(x0=np.zeros(0), y=np.zeros(0), height=0.6, width=np.zeros(0))
         self.plot.addItem(self.bars)
-        self.zero = pg.InfiniteLine(pos=0, angle=90, pen=pg.mkPen("#1f2328", width=1.5))
-        self.plot.addItem(self.zero)
-        self.empty = QLabel("No workload targets in this plan (add one to see margins)", self)
+        self.target = pg.InfiniteLine(pos=100, angle=90, pen=pg.mkPen("#1f2328", width=1.5,
+                                                                      style=Qt.PenStyle.DashLine))
+        self.plot.addItem(self.target)
+        self.empty = QLabel("No workload targets in this plan (add one in the Workloads panel to see margins)", self)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
         self.empty.setStyleSheet("color: #5b6570;")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.plot, 1)
         lay.addWidget(self.empty)
+        self.ids: list[str] = []
         self.names: list[str] = []
+        self.percents = np.zeros(0)
+        self.levels: list[str] = []
+        self.labels: list[pg.TextItem] = []
+        self.colors = style.LIGHT_CHART
 
-    def set_results(self, results: Any) -> None:
-        rows = workload_margins(results)
-        self.names = [n for n, _, _ in rows]
-        m = np.array([mg * 100 for _, mg, _ in rows], dtype=float)
-        y = np.arange(len(rows), dtype=float)
-        brushes = [pg.mkBrush(style.OK if v >= 10 else style.WARN if v >= 0 else style.BAD) for v in m]
-        self.bars.setOpts(x0=np.minimum(m, 0), y=y, width=np.abs(m), height=0.6, brushes=brushes)
-        self.plot.getAxis("left").setTicks([[(i, n) for i, n in enumerate(self.names)], []])
-        if len(m):
-            lo, hi = min(float(m.min()), 0.0), max(float(m.max()), 0.0)
-            span = max(hi - lo, 10.0)
-            self.plot.setXRange(lo - span * 0.08, hi + span * 0.08, padding=0)
-            self.plot.setYRange(-0.6, len(rows) - 0.4, padding=0)
+    def set_colors(self, colors: style.ChartColors) -> None:
+        self.colors = colors
+        style_plot(self.plot, colors, self.TITLE)
+        self.target.setPen(pg.mkPen(colors.reference, width=1.5, style=Qt.PenStyle.DashLine))
+        self.empty.setStyleSheet(f"color: {colors.muted.name()};")
+        for t in self.labels:
+            t.setColor(colors.foreground)
+
+    def set_results(self, results: Any, plan: Any = None) -> None:
+        rows = workload_margins(results, plan)
+        n = len(rows)
+        self.ids = [r[0] for r in rows]
+        self.names = [r[1] for r in rows]
+        self.levels = [r[4] for r in rows]
+        pct = np.array([max(0.0, (1.0 + r[2]) * 100.0) for r in rows], dtype=float)
+        self.percents = pct
+        y = np.arange(n, dtype=float)[::-1]  # first workload at the top
+        brushes = [pg.mkBrush(style.level_color(lvl)) for lvl in self.levels]
+        self.bars.setOpts(x0=np.zeros(n), y=y, width=pct, height=0.6, brushes=brushes,
+                          pen=pg.mkPen(self.colors.bar_edge, width=0.5))
+        for t in self.labels:
+            self.plot.removeItem(t)
+        self.labels = []
+        for yi, p, r in zip(y, pct, rows):
+            bn = BOTTLENECK_TEXT.get(r[3], r[3])
+            t = pg.TextItem(f" {p:,.0f} %" + (f" · {bn}" if bn else ""), color=self.colors.foreground,
+                            anchor=(0, 0.5))
+            t.setPos(float(p), float(yi))
+            self.plot.addItem(t)
+            self.labels.append(t)
+        axis = self.plot.getAxis("left")
+        font = QFont()
+        font.setPointSize(8)
+        axis.setStyle(tickFont=font)
+        fm = QFontMetricsF(font)
+        short = [nm if len(nm) <= 38 else nm[:36] + "…" for nm in self.names]
+        axis.setTicks([[(float(yi), nm) for yi, nm in zip(y, short)], []])
+        axis.setWidth(int(min(280, max([fm.horizontalAdvance(nm) for nm in short] + [40]) + 14)))
+        if n:
+            hi = max(float(pct.max()), 100.0)
+            # room on the right for the value labels
+            self.plot.setXRange(0, hi * 1.32, padding=0)
+            self.plot.setYRange(-0.6, n - 0.4, padding=0)
         self.empty.setVisible(not rows)
         self.plot.setVisible(bool(rows))
 
@@ -189,8 +258,9 @@ class ChartsPanel(QWidget):
         self.doc = doc
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
-        self.power = _RackBars(doc, "Power per rack (bars) against its limit (black ticks)", "kW", power_load_limit, self)
-        self.cooling = _RackBars(doc, "Heat per rack (bars) against its cooling capacity (black ticks)", "kW", cooling_load_limit, self)
+        self.power = _RackBars(doc, "Power per rack (bars) against its limit (ticks)", "kW", power_load_limit, self)
+        self.cooling = _RackBars(doc, "Heat per rack (bars) against its cooling capacity (ticks)", "kW",
+                                 cooling_load_limit, self)
         self.workloads = _WorkloadMargins(self)
         self.tabs.addTab(self.power, "Power")
         self.tabs.addTab(self.cooling, "Cooling")
@@ -200,12 +270,36 @@ class ChartsPanel(QWidget):
         lay.addWidget(self.tabs)
         doc.resultsChanged.connect(self.on_results)
         doc.selectionChanged.connect(self.on_selection)
+        doc.changed.connect(self._on_changed)
+        self.colors: style.ChartColors | None = None
+        self.follow_palette()
         self.on_results(doc.results)
+
+    def follow_palette(self) -> None:
+        """Chart colours for the current theme (again on every palette change)."""
+        colors = style.chart_colors(self.palette())
+        if colors == self.colors:
+            return
+        self.colors = colors
+        pg.setConfigOptions(background=colors.background, foreground=colors.foreground)
+        for chart in (self.power, self.cooling, self.workloads):
+            chart.set_colors(colors)
+        self.on_results(self.doc.results)
+
+    def changeEvent(self, event: Any) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self.follow_palette()
+
+    def _on_changed(self, change: Any) -> None:
+        # a renamed workload or a changed target shows before the engine's next results
+        if change.workloads and self.doc.results is not None:
+            self.workloads.set_results(self.doc.results, self.doc.plan)
 
     def on_results(self, results: Any) -> None:
         self.power.set_results(results)
         self.cooling.set_results(results)
-        self.workloads.set_results(results)
+        self.workloads.set_results(results, self.doc.plan)
 
     def on_selection(self, selection: Any) -> None:
         self.power.set_selection(selection)

@@ -2,7 +2,8 @@
 the file and edit controllers, panels talk to the Document.
 
 Dock object names (stable; the layout is saved with them): ``catalogDock``,
-``inspectorDock``, ``floorDock``, ``totalsDock``, ``findingsDock``, ``chartsDock``.
+``inspectorDock``, ``floorDock``, ``totalsDock``, ``findingsDock``, ``chartsDock``,
+``workloadsDock``.
 The rack elevations are the central widget.
 """
 
@@ -33,6 +34,7 @@ OPTIONAL_PANELS = [
     ("ui.totals_panel", "TotalsPanel", "totalsDock", "Totals", Qt.DockWidgetArea.LeftDockWidgetArea),
     ("ui.findings_panel", "FindingsPanel", "findingsDock", "Findings", Qt.DockWidgetArea.BottomDockWidgetArea),
     ("ui.charts_panel", "ChartsPanel", "chartsDock", "Charts", Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("ui.workloads_panel", "WorkloadsPanel", "workloadsDock", "Workloads", Qt.DockWidgetArea.RightDockWidgetArea),
 ]
 STATE_VERSION = 1
 
@@ -75,6 +77,11 @@ class MainWindow(QMainWindow):
         self._dock("inspectorDock", "Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
         if "chartsDock" in self.docks and "findingsDock" in self.docks:
             self.splitDockWidget(self.docks["findingsDock"], self.docks["chartsDock"], Qt.Orientation.Horizontal)
+        self._add_fabric_docks()
+        if "workloadsDock" in self.docks:  # a tab next to the inspector; a workload finding brings it up
+            self.tabifyDockWidget(self.docks["inspectorDock"], self.docks["workloadsDock"])
+            self.docks["inspectorDock"].raise_()
+            doc.selectionChanged.connect(self._show_workloads_for)
 
         self.resizeDocks([self.docks["catalogDock"], self.docks["inspectorDock"]], [440, 420],
                          Qt.Orientation.Horizontal)
@@ -184,6 +191,9 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_reset_layout)
         m = mb.addMenu("&Plan")
         m.addAction(self.act_recompute)
+        self.act_autowire = self._action("Auto-&wire Fabric\u2026", self.show_autowire,
+                                         tip="Design and wire a leaf/spine fabric for servers (one undo step)")
+        m.addAction(self.act_autowire)
 
         tb = self.addToolBar("Main")
         tb.setObjectName("mainToolBar")
@@ -251,6 +261,41 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"{path} no longer exists", 8000)
             return
         self.files.open(path)
+
+    def _show_workloads_for(self, selection: Any) -> None:
+        if any(k == "workload" for k, _ in selection or ()):
+            dock = self.docks["workloadsDock"]
+            dock.show()
+            dock.raise_()
+
+    # -- fabrics (ui.fabric_view, ui.cable_list, ui.wiring) ------------------------------
+    def _add_fabric_docks(self) -> None:
+        from ui.cable_list import CableList
+        from ui.fabric_view import FabricView
+
+        self.fabric_view = FabricView(self.doc, self)
+        self.cable_list = CableList(self.doc, self)
+        area = Qt.DockWidgetArea.BottomDockWidgetArea
+        fabric = self._dock("fabricDock", "Fabric", self.fabric_view, area)
+        cables = self._dock("cablesDock", "Cables", self.cable_list, area)
+        anchor = self.docks.get("findingsDock")
+        if anchor is not None:
+            self.tabifyDockWidget(anchor, fabric)
+            self.tabifyDockWidget(anchor, cables)
+            anchor.raise_()
+        self.autowire_dialog: Any = None
+
+    def show_autowire(self) -> Any:
+        """Plan > Auto-wire Fabric...: the dialog (window-modal, not blocking the loop)."""
+        from ui.wiring import AutowireDialog
+
+        dlg = AutowireDialog(self.doc, self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dlg.wired.connect(lambda res: self.statusBar().showMessage(
+            f"Auto-wired {res.links} links, {res.design.switches} switches", 10000))
+        self.autowire_dialog = dlg
+        dlg.open()
+        return dlg
 
     def show_inspector(self) -> None:
         dock = self.docks["inspectorDock"]
