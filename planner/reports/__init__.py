@@ -1,0 +1,10 @@
+"""Printed outputs of a plan: the PDF build plan (build sheets).
+
+``build_plan_pdf(plan, catalog, results, path, options, progress=None, cancel=None)``;
+see docs/reports.md. Pure Python (reportlab), no Qt.
+"""
+
+from planner.reports.flowables import ReportCancelled
+from planner.reports.pdf import SECTIONS, ReportOptions, ReportSummary, build_plan_pdf, render_plan_pdf
+
+__all__ = ["SECTIONS", "ReportCancelled", "ReportOptions", "ReportSummary", "build_plan_pdf", "render_plan_pdf"]

@@ -1,0 +1,225 @@
+"""Platypus pieces the build plan needs beyond the stock ones.
+
+:class:`RowsTable` is a long table that splits across pages in linear time with its
+header row repeated on every page. (A stock ``Table`` re-measures the whole remainder
+at every page break, which is quadratic: minutes for a 30,000-cable schedule.) Row
+heights are measured once; each page gets a small ``Table`` of the rows that fit.
+
+:func:`numbered_canvas` makes the canvas class that draws the header and footer of
+every page once the page count is known ("page X of Y").
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+
+from planner.reports.text import fit
+
+
+class ReportCancelled(Exception):
+    """The caller asked to stop (the ``cancel`` callback returned True)."""
+
+
+class Ticker:
+    """Progress and cancel for the build: ``tick(n)`` adds n units of work done."""
+
+    def __init__(self, total: float, progress: Callable[[float, str], Any] | None,
+                 cancel: Callable[[], bool] | None, start: float = 0.0, span: float = 1.0) -> None:
+        self.total = max(total, 1.0)
+        self.done = 0.0
+        self.progress = progress
+        self.cancel = cancel
+        self.start = start
+        self.span = span
+        self.stage = ""
+        self._last = -1.0
+
+    def check(self) -> None:
+        if self.cancel is not None and self.cancel():
+            raise ReportCancelled("the report was cancelled")
+
+    def tick(self, n: float = 1.0, stage: str | None = None) -> None:
+        self.done += n
+        if stage is not None:
+            self.stage = stage
+        self.check()
+        if self.progress is not None:
+            f = self.start + self.span * min(1.0, self.done / self.total)
+            if f - self._last >= 0.005 or stage is not None:
+                self._last = f
+                self.progress(f, self.stage)
+
+
+BASE_TABLE_STYLE = [
+    ("FONTSIZE", (0, 0), (-1, -1), 7),
+    ("LEADING", (0, 0), (-1, -1), 8.4),
+    ("TOPPADDING", (0, 0), (-1, -1), 1.6),
+    ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
+    ("LEFTPADDING", (0, 0), (-1, -1), 3),
+    ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#2b3440")),
+    ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+    ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#d5d9de")),
+]
+PAD_V = 3.2  # top + bottom padding
+PAD_H = 6.0
+LEADING = 8.4
+
+
+class RowsTable(Flowable):
+    """A table of ``rows`` (lists of str or Paragraph) under ``header``, split across
+    pages with the header repeated. ``numeric`` columns are right-aligned; ``row_styles``
+    maps a row index to extra TableStyle commands (with row 0 meaning that row) for
+    highlights. Plain strings are cut to their column width with an ellipsis."""
+
+    def __init__(self, header: list[str], rows: list[list[Any]], col_widths: list[float], font: str, bold: str,
+                 numeric: set[int] | None = None, row_styles: dict[int, list[tuple]] | None = None,
+                 ticker: Ticker | None = None, zebra: bool = True, _shared: dict | None = None,
+                 _start: int = 0) -> None:
+        super().__init__()
+        self.header = header
+        self.rows = rows
+        self.col_widths = col_widths
+        self.font, self.bold = font, bold
+        self.numeric = numeric or set()
+        self.row_styles = row_styles or {}
+        self.ticker = ticker
+        self.zebra = zebra
+        self.start = _start
+        self._shared = _shared if _shared is not None else {}
+        if "cum" not in self._shared:
+            self._measure()
+
+    # -- measuring (once, shared by every piece of the split table)
+    def _cell_height(self, cell: Any, col: int) -> float:
+        if isinstance(cell, Flowable):
+            _, h = cell.wrap(self.col_widths[col] - PAD_H, 10_000)
+            return h
+        return LEADING
+
+    def _measure(self) -> None:
+        cum = [0.0]
+        for row in self.rows:
+            h = max((self._cell_height(c, i) for i, c in enumerate(row)), default=LEADING)
+            cum.append(cum[-1] + h + PAD_V)
+        self._shared["cum"] = cum
+        self._shared["header_h"] = LEADING + PAD_V
+        cells = []
+        for row in self.rows:
+            cells.append([c if isinstance(c, Flowable) else fit(c, self.col_widths[i] - PAD_H, self.font, 7)
+                          for i, c in enumerate(row)])
+        self._shared["cells"] = cells
+        self._shared["header"] = [fit(h, self.col_widths[i] - PAD_H, self.bold, 7) for i, h in enumerate(self.header)]
+
+    def _height(self, start: int, end: int) -> float:
+        cum = self._shared["cum"]
+        return self._shared["header_h"] + cum[end] - cum[start]
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self.width = sum(self.col_widths)
+        self.height = self._height(self.start, len(self.rows))
+        return self.width, self.height
+
+    def _table(self, start: int, end: int) -> Table:
+        cum = self._shared["cum"]
+        data = [self._shared["header"]] + self._shared["cells"][start:end]
+        heights = [self._shared["header_h"]] + [cum[i + 1] - cum[i] for i in range(start, end)]
+        style = list(BASE_TABLE_STYLE)
+        style.append(("FONTNAME", (0, 0), (-1, 0), self.bold))
+        style.append(("FONTNAME", (0, 1), (-1, -1), self.font))
+        for c in self.numeric:
+            style.append(("ALIGN", (c, 0), (c, -1), "RIGHT"))
+        if self.zebra:
+            for i in range(start, end):
+                if i % 2 == 1:
+                    style.append(("BACKGROUND", (0, i - start + 1), (-1, i - start + 1), colors.HexColor("#f3f5f7")))
+        for i in range(start, end):
+            for cmd in self.row_styles.get(i, ()):
+                name, rest = cmd[0], cmd[1:]
+                style.append((name, (0, i - start + 1), (-1, i - start + 1), *rest))
+        t = Table(data, colWidths=self.col_widths, rowHeights=heights, style=TableStyle(style), hAlign="LEFT")
+        return t
+
+    def split(self, aw: float, ah: float) -> list[Flowable]:
+        cum = self._shared["cum"]
+        base = cum[self.start]
+        room = ah - self._shared["header_h"] - 0.5
+        # the last row index n with cum[n] - base <= room
+        end = bisect.bisect_right(cum, base + room) - 1
+        end = min(end, len(self.rows))
+        if end <= self.start:
+            return []  # not even one row fits: the frame moves to the next page
+        if self.ticker is not None:
+            self.ticker.tick(end - self.start)
+        rest = RowsTable(self.header, self.rows, self.col_widths, self.font, self.bold, self.numeric,
+                         self.row_styles, self.ticker, self.zebra, self._shared, end)
+        return [self._table(self.start, end), rest]
+
+    def draw(self) -> None:
+        if self.ticker is not None:
+            self.ticker.tick(len(self.rows) - self.start)
+        t = self._table(self.start, len(self.rows))
+        t.wrapOn(self.canv, self.width, self.height)
+        t.drawOn(self.canv, 0, 0)
+
+
+def para_cell(text: str, style: Any) -> Paragraph:
+    """A wrapping table cell; ``text`` must already be escaped markup."""
+    return Paragraph(text, style)
+
+
+def numbered_canvas(header_left: str, header_right: str, footer_left: str, font: str, bold: str,
+                    ticker: Ticker | None = None, skip_header_on_first: bool = True):
+    """A canvas class that keeps every page until ``save`` and then draws header and
+    footer with "Page X of Y" on each."""
+
+    class NumberedCanvas(rl_canvas.Canvas):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._saved_pages: list[dict] = []
+
+        def showPage(self) -> None:  # noqa: N802 (reportlab's name)
+            self._saved_pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._saved_pages)
+            self.page_count = total
+            for n, state in enumerate(self._saved_pages, start=1):
+                self.__dict__.update(state)
+                self._decorate(n, total)
+                rl_canvas.Canvas.showPage(self)
+                if ticker is not None and n % 20 == 0:
+                    ticker.check()
+            rl_canvas.Canvas.save(self)
+
+        def _decorate(self, n: int, total: int) -> None:
+            w, h = self._pagesize
+            m = 28.0
+            self.saveState()
+            self.setStrokeColor(colors.HexColor("#9aa3ad"))
+            self.setLineWidth(0.4)
+            self.setFillColor(colors.HexColor("#3c4650"))
+            if not (skip_header_on_first and n == 1):
+                self.setFont(bold, 7.5)
+                right = fit(header_right, (w - 2 * m) * 0.35, font, 7.5)
+                rw = self.stringWidth(right, font, 7.5)
+                self.drawString(m, h - 22, fit(header_left, w - 2 * m - rw - 20, bold, 7.5))
+                self.setFont(font, 7.5)
+                self.drawRightString(w - m, h - 22, right)
+                self.line(m, h - 26, w - m, h - 26)
+            self.line(m, 24, w - m, 24)
+            self.setFont(font, 7)
+            self.drawString(m, 14, fit(footer_left, (w - 2 * m) * 0.7, font, 7))
+            self.setFont(bold, 7)
+            self.drawRightString(w - m, 14, f"Page {n} of {total}")
+            self.restoreState()
+
+    return NumberedCanvas

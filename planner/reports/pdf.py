@@ -1,0 +1,815 @@
+"""The printed build plan: ``build_plan_pdf(plan, catalog, results, path, options)``.
+
+A reportlab platypus document (DocTemplate -> PageTemplates -> Flowables): a cover
+page in portrait-free landscape, then one section per :data:`SECTIONS` entry. All
+figures come from the engine's ``Results`` (the same snapshot the app shows and
+``rackwright check`` prints) and positions from :mod:`planner.geometry`; nothing is
+computed here except display-unit conversion (:mod:`planner.reports.display`).
+
+The document is built in memory and written atomically (:mod:`planner.fileio`): a
+cancelled or failed build never leaves a partial PDF, and an existing file stays as
+it was.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import io
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape, letter
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Frame,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+import planner
+from planner.fabric.schedule import cable_schedule
+from planner.fileio import atomic_write_bytes
+from planner.reports import drawings
+from planner.reports.display import Units, kw, money, pct
+from planner.reports.flowables import ReportCancelled, RowsTable, Ticker, numbered_canvas
+from planner.reports.text import clean, esc, fit, fonts, truncate
+
+SECTIONS = ("cover", "floor", "racks", "power", "cooling", "bom", "cables", "findings")
+SECTION_TITLES = {"cover": "Cover and summary", "floor": "Floor plan", "racks": "Rack elevations",
+                  "power": "Power", "cooling": "Cooling", "bom": "Bill of materials", "cables": "Cable schedule",
+                  "findings": "Findings and workloads"}
+PAGE_SIZES = {"a4": A4, "letter": letter}
+BASIS_NAMES = {"list": "list", "street-estimate": "street", "quote": "quote", "estimate": "estimate"}
+SEVERITY_COLORS = {"error": "#c0392b", "warning": "#b7791f", "info": "#3b7dd8"}
+MARGIN = 28.0
+TOP = 36.0
+BOTTOM = 32.0
+
+
+@dataclass(frozen=True)
+class ReportOptions:
+    imperial: bool = False
+    sections: tuple[str, ...] = SECTIONS
+    page_size: str = "a4"  # "a4" or "letter", always landscape
+    compress: bool = True  # False keeps page streams readable (tests search the raw bytes)
+    rack_sheet_limit: int = 48  # above this many racks, one elevation sheet per distinct rack layout
+    racks_per_page: int = 2
+    date: str | None = None  # default: today, ISO
+    include_info_findings: bool = True
+    info_findings_limit: int = 300  # informational findings listed; the rest are counted by code
+
+    def __post_init__(self) -> None:
+        unknown = [s for s in self.sections if s not in SECTIONS]
+        if unknown:
+            raise ValueError(f"unknown report section(s): {', '.join(unknown)} (known: {', '.join(SECTIONS)})")
+        if self.page_size not in PAGE_SIZES:
+            raise ValueError(f"unknown page size {self.page_size!r} (a4 or letter)")
+        if self.racks_per_page < 2 or self.racks_per_page > 4:
+            raise ValueError("racks_per_page must be 2, 3 or 4")
+
+
+@dataclass
+class ReportSummary:
+    path: Path | None
+    pages: int
+    bytes: int
+    seconds: float
+    sections: tuple[str, ...]
+    racks: int = 0
+    rack_sheets: int = 0  # rack blocks drawn
+    summarised: bool = False  # rack sheets one per distinct layout (rack_sheet_limit exceeded)
+    cables: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+ProgressFn = Callable[[float, str], Any]
+CancelFn = Callable[[], bool]
+
+
+def build_plan_pdf(plan: Any, catalog: Any, results: Any, path: str | Path, options: ReportOptions | None = None,
+                   progress: ProgressFn | None = None, cancel: CancelFn | None = None) -> ReportSummary:
+    """Write the build plan PDF of ``plan`` to ``path`` atomically and return a summary.
+
+    ``results`` is ``Engine(catalog, settings).compute(plan)`` for this very plan.
+    ``progress(fraction, stage)`` is called from the calling thread as the build goes;
+    ``cancel()`` returning True stops it with :class:`ReportCancelled` and nothing is
+    written. Raises ``OSError`` if the file cannot be written (the old file is kept).
+    """
+    data, summary = render_plan_pdf(plan, catalog, results, options, progress, cancel)
+    if cancel is not None and cancel():
+        raise ReportCancelled("the report was cancelled")
+    atomic_write_bytes(path, data)
+    summary.path = Path(path)
+    if progress is not None:
+        progress(1.0, "written")
+    return summary
+
+
+def render_plan_pdf(plan: Any, catalog: Any, results: Any, options: ReportOptions | None = None,
+                    progress: ProgressFn | None = None, cancel: CancelFn | None = None) -> tuple[bytes, ReportSummary]:
+    """The PDF as bytes (nothing is written) and its summary."""
+    t0 = time.perf_counter()
+    opts = options or ReportOptions()
+    b = _Builder(plan, catalog, results, opts, progress, cancel)
+    data = b.build()
+    summary = ReportSummary(None, b.pages, len(data), time.perf_counter() - t0, tuple(s for s in SECTIONS
+                                                                                     if s in opts.sections),
+                            racks=len(results.racks), rack_sheets=b.rack_blocks, summarised=b.summarised,
+                            cables=b.cables, notes=b.notes)
+    return data, summary
+
+
+class _Doc(BaseDocTemplate):
+    def __init__(self, buf: io.BytesIO, ticker: Ticker, **kw: Any) -> None:
+        super().__init__(buf, **kw)
+        self.ticker = ticker
+
+    def afterFlowable(self, flowable: Any) -> None:  # noqa: N802 (platypus hook)
+        self.ticker.tick(1)
+
+
+class _Builder:
+    def __init__(self, plan: Any, catalog: Any, results: Any, opts: ReportOptions,
+                 progress: ProgressFn | None, cancel: CancelFn | None) -> None:
+        self.plan, self.catalog, self.results, self.opts = plan, catalog, results, opts
+        self.u = Units(opts.imperial)
+        self.font, self.bold = fonts()
+        self.pagesize = landscape(PAGE_SIZES[opts.page_size])
+        self.frame_w = self.pagesize[0] - 2 * MARGIN
+        self.frame_h = self.pagesize[1] - TOP - BOTTOM
+        self.progress, self.cancel = progress, cancel
+        self.pages = 0
+        self.rack_blocks = 0
+        self.summarised = False
+        self.cables = 0
+        self.notes: list[str] = []
+        self.md = plan.metadata
+        self.currency = results.totals.currency
+        self._styles()
+        self._names = self._name_index()
+
+    # -- styles ------------------------------------------------------------------------------
+    def _styles(self) -> None:
+        f, b = self.font, self.bold
+        self.st_body = ParagraphStyle("body", fontName=f, fontSize=8.5, leading=11, splitLongWords=1)
+        self.st_small = ParagraphStyle("small", fontName=f, fontSize=7.5, leading=9.5, splitLongWords=1,
+                                       textColor=colors.HexColor("#3c4650"))
+        self.st_cell = ParagraphStyle("cell", fontName=f, fontSize=7, leading=8.4, splitLongWords=1)
+        self.st_h1 = ParagraphStyle("h1", fontName=b, fontSize=15, leading=19, spaceAfter=6,
+                                    textColor=colors.HexColor("#1f2328"), splitLongWords=1)
+        self.st_h2 = ParagraphStyle("h2", fontName=b, fontSize=10.5, leading=13, spaceBefore=8, spaceAfter=4,
+                                    textColor=colors.HexColor("#1f2328"), splitLongWords=1)
+        self.st_title = ParagraphStyle("title", fontName=b, fontSize=26, leading=31, splitLongWords=1,
+                                       textColor=colors.HexColor("#1f2328"))
+        self.st_sub = ParagraphStyle("sub", fontName=f, fontSize=13, leading=17, splitLongWords=1,
+                                     textColor=colors.HexColor("#3c4650"))
+        self.st_rack = ParagraphStyle("rack", fontName=b, fontSize=10, leading=12, splitLongWords=1)
+
+    def _name_index(self) -> dict[tuple[str, str], str]:
+        out: dict[tuple[str, str], str] = {}
+        p = self.plan
+        for room in p.site.rooms:
+            out[("room", room.id)] = room.name
+            for row in room.rows:
+                out[("row", row.id)] = row.name
+                for rack in row.racks:
+                    out[("rack", rack.id)] = rack.name
+                    for pl in rack.placements:
+                        nm = f"{rack.name} / {pl.name or pl.id}"
+                        out[("placement", pl.id)] = nm
+                        out[("pdu", pl.id)] = nm
+        for coll, kind in ((p.feeds, "feed"), (p.cooling_loops, "loop"), (p.fabrics, "fabric"),
+                           (p.workloads, "workload")):
+            for x in coll:
+                out[(kind, x.id)] = x.name
+        for lk in p.links:
+            out[("link", lk.id)] = lk.label or lk.id
+        return out
+
+    def where(self, kind: str, ident: str | None) -> str:
+        if not ident:
+            return kind
+        name = self._names.get((kind, ident))
+        if kind in ("device-type",):
+            return f"device type {ident}"
+        return f"{kind} {name}" if name else f"{kind} {ident}"
+
+    # -- small builders ----------------------------------------------------------------------
+    def P(self, text: str, style: ParagraphStyle | None = None) -> Paragraph:  # noqa: N802
+        return Paragraph(text, style or self.st_body)
+
+    def cell(self, text: object, bold: bool = False, color: str | None = None) -> Paragraph:
+        t = esc(text)
+        if bold:
+            t = f"<b>{t}</b>"
+        if color:
+            t = f'<font color="{color}">{t}</font>'
+        return Paragraph(t, self.st_cell)
+
+    def table(self, header: list[str], rows: list[list[Any]], widths: list[float], numeric: Iterable[int] = (),
+              row_styles: dict[int, list[tuple]] | None = None, ticker: Ticker | None = None) -> RowsTable:
+        total = sum(widths)
+        if total > self.frame_w or total > 0.75 * self.frame_w:  # fill the frame's width
+            widths = [w * self.frame_w / total for w in widths]
+        return RowsTable(header, rows, widths, self.font, self.bold, set(numeric), row_styles, ticker)
+
+    def kv_table(self, pairs: list[tuple[str, str]], widths: tuple[float, float], cols: int = 1,
+                 size: float = 8.0) -> Table:
+        """Label/value pairs in ``cols`` column pairs."""
+        per = -(-len(pairs) // cols) if pairs else 0
+        data = []
+        for r in range(per):
+            row: list[Any] = []
+            for c in range(cols):
+                i = c * per + r
+                if i < len(pairs):
+                    k, v = pairs[i]
+                    row += [fit(k, widths[0] - 6, self.font, size), Paragraph(v, ParagraphStyle(
+                        "kv", parent=self.st_cell, fontSize=size, leading=size * 1.22))]
+                else:
+                    row += ["", ""]
+            data.append(row)
+        style = [("FONTNAME", (0, 0), (-1, -1), self.font), ("FONTSIZE", (0, 0), (-1, -1), size),
+                 ("TEXTCOLOR", (0, 0), (-1, -1), colors.HexColor("#1f2328")),
+                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                 ("TOPPADDING", (0, 0), (-1, -1), 1.4), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.4),
+                 ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+                 ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.HexColor("#e1e4e8"))]
+        for c in range(cols):
+            style.append(("TEXTCOLOR", (2 * c, 0), (2 * c, -1), colors.HexColor("#5b6570")))
+        return Table(data, colWidths=list(widths) * cols, style=TableStyle(style), hAlign="LEFT")
+
+    def section_heading(self, key: str, extra: str = "") -> list[Any]:
+        out: list[Any] = [PageBreak(), self.P(esc(SECTION_TITLES[key]) + (f" <font size=9 color='#5b6570'>"
+                                                                        f"{extra}</font>" if extra else ""),
+                                             self.st_h1)]
+        return out
+
+    # -- the document ------------------------------------------------------------------------
+    def build(self) -> bytes:
+        work_ticker = Ticker(1.0, self.progress, self.cancel, 0.0, 0.1)
+        work_ticker.tick(0, "collecting")
+        story: list[Any] = []
+        # work units for the layout stage: flowables plus table rows (ticked as pages fill)
+        self.ticker = Ticker(1.0, self.progress, self.cancel, 0.1, 0.85)
+        builders = {"cover": self.cover, "floor": self.floor, "racks": self.racks, "power": self.power,
+                    "cooling": self.cooling, "bom": self.bom, "cables": self.cables_section,
+                    "findings": self.findings}
+        for key in SECTIONS:
+            if key in self.opts.sections:
+                work_ticker.check()
+                story.extend(builders[key]())
+        if story and isinstance(story[0], PageBreak):
+            story.pop(0)
+        if not story:
+            story.append(self.P("No sections selected."))
+        self.ticker.total = max(1.0, len(story) + self._rows_total)
+        work_ticker.tick(1, "laying out pages")
+        buf = io.BytesIO()
+        doc = _Doc(buf, self.ticker, pagesize=self.pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
+                   topMargin=TOP, bottomMargin=BOTTOM, title=clean(self.md.project or "Build plan"),
+                   author=clean(self.md.author), subject=clean(f"Build plan for {self.md.customer}".strip()),
+                   creator=f"Rackwright {planner.__version__}", pageCompression=1 if self.opts.compress else 0,
+                   invariant=1)
+        frame = Frame(MARGIN, BOTTOM, self.frame_w, self.frame_h, leftPadding=0, rightPadding=0, topPadding=0,
+                      bottomPadding=0, id="body")
+        doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+        meta = self.md
+        head_left = " \u00b7 ".join(x for x in (clean(meta.project) or "Build plan", clean(meta.customer)) if x)
+        head_right = f"Revision {clean(meta.revision) or '-'} \u00b7 {self.date}"
+        foot = f"Generated by Rackwright {planner.__version__} \u00b7 {self.date} \u00b7 units: " \
+               f"{'imperial' if self.opts.imperial else 'metric'}"
+        canvasmaker = numbered_canvas(head_left, head_right, foot, self.font, self.bold, self.ticker,
+                                      skip_header_on_first="cover" in self.opts.sections)
+        self.ticker.tick(0, "laying out pages")
+        doc.build(story, canvasmaker=canvasmaker)
+        self.pages = doc.page
+        return buf.getvalue()
+
+    _rows_total = 0
+
+    @property
+    def date(self) -> str:
+        return clean(self.opts.date) if self.opts.date else _dt.date.today().isoformat()
+
+    def _rows_table(self, *args: Any, **kwargs: Any) -> RowsTable:
+        rows = args[1]
+        self._rows_total += len(rows)
+        return self.table(*args, ticker=self.ticker, **kwargs)
+
+    # -- cover -------------------------------------------------------------------------------
+    def cover(self) -> list[Any]:
+        md, t = self.md, self.results.totals
+        td = t.to_dict()
+        out: list[Any] = []
+        out.append(self.P("BUILD PLAN", ParagraphStyle("kicker", fontName=self.bold, fontSize=9, leading=11,
+                                                       textColor=colors.HexColor("#3d7cc9"))))
+        out.append(Spacer(1, 4))
+        out.append(self.P(esc(truncate(md.project, 160) or "Untitled plan"), self.st_title))
+        out.append(Spacer(1, 4))
+        out.append(self.P(esc(truncate(md.customer, 160)) or "<i>no customer named</i>", self.st_sub))
+        out.append(Spacer(1, 10))
+        who = [("Customer", esc(md.customer) or "\u2013"), ("Project", esc(md.project) or "\u2013"),
+               ("Author", esc(md.author) or "\u2013"), ("Revision", esc(md.revision) or "\u2013"),
+               ("Date", esc(self.date)), ("Site", esc(self.plan.site.name) or "\u2013")]
+        gpus = ", ".join(f"{n:,} \u00d7 {esc(self._gpu_name(m))}" for m, n in sorted(t.agg.gpus.items())) or "none"
+        s = t.agg.sums
+        capex = money(t.capex, self.currency)
+        if not t.capex_complete:
+            capex += " <font color='#b7791f'>(incomplete: unpriced items left out)</font>"
+        heads = [
+            ("GPUs", f"<b>{t.gpus:,}</b> ({gpus})"),
+            ("IT power", f"<b>{kw(s['typical_w'])} kW</b> typical, <b>{kw(s['max_w'])} kW</b> max"),
+            ("Facility power", f"<b>{kw(t.facility_typical_w)} kW</b> typical, {kw(t.facility_max_w)} kW max "
+                               f"(PUE {t.pue:g})"),
+            ("Heat", esc(self.u.heat_u(s["heat_w"])) + f", {td['cooling_tons']:,.1f} tons; "
+                     f"{kw(s['liquid_heat_w'])} kW to liquid"),
+            ("Racks", f"<b>{t.racks:,}</b> in {t.rooms} room(s); {t.agg.ints['u_used']:,} U used, "
+                      f"{t.agg.ints['u_free']:,} U free"),
+            ("Mass", esc(self.u.mass_u(s["mass_kg"]))),
+            ("Capex", f"<b>{capex}</b>"),
+            ("Annual energy", f"{t.energy_kwh_per_year / 1000:,.0f} MWh/year, <b>"
+                              f"{money(t.opex_per_year, self.currency)}</b>/year at "
+                              f"{t.electricity_price_per_kwh:g} {esc(self.currency)}/kWh"),
+        ]
+        left = [self.P("Project", self.st_h2), self.kv_table(who, (70, 270))]
+        right = [self.P("Headline figures", self.st_h2), self.kv_table(heads, (80, 290))]
+        cols = Table([[left, right]], colWidths=[self.frame_w * 0.45, self.frame_w * 0.55],
+                     style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+        out.append(cols)
+        out.append(Spacer(1, 6))
+        out.append(self.verdict_box())
+        notes = clean(md.notes, keep_newlines=True).strip()
+        if notes:
+            out.append(self.P("Notes", self.st_h2))
+            out.append(self.P(esc(truncate(notes.replace("\n", " \u00b6 "), 600)), self.st_small))
+        contents = ", ".join(SECTION_TITLES[k] for k in SECTIONS if k in self.opts.sections and k != "cover")
+        out.append(Spacer(1, 6))
+        out.append(self.P(f"Contents: {esc(contents)}. Units: {'imperial' if self.opts.imperial else 'metric'} "
+                          f"(power in kW). Figures from the Rackwright engine; every catalog figure carries its "
+                          f"source in the catalog, every formula in docs/engine.md.", self.st_small))
+        if len(notes) > 600:
+            out += [PageBreak(), self.P("Notes", self.st_h1), self.P(esc(notes, keep_newlines=True), self.st_body)]
+        return out
+
+    def _gpu_name(self, slug: str) -> str:
+        g = self.catalog.get("gpus", slug) if self.catalog is not None else None
+        return clean(getattr(g, "model", None) or slug)
+
+    def verdict_box(self) -> Table:
+        counts = self.results.counts()
+        wl = list(self.results.workloads.values())
+        met = sum(1 for v in wl if v.met)
+        unmet = sum(1 for v in wl if v.met is False)
+        unevaluated = sum(1 for v in wl if v.met is None)
+        if counts["error"]:
+            head, color = f"{counts['error']} error(s) must be resolved before build", "#c0392b"
+        elif counts["warning"]:
+            head, color = f"No errors; {counts['warning']} warning(s) to review", "#b7791f"
+        else:
+            head, color = "No errors or warnings", "#2e7d32"
+        lines = [f"<font color='{color}'><b>{esc(head)}</b></font>",
+                 f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} note(s)."]
+        if wl:
+            lines.append(f"Workloads: {met} of {len(wl)} met" + (f", {unmet} not met" if unmet else "")
+                         + (f", {unevaluated} not evaluated" if unevaluated else "") + ".")
+        else:
+            lines.append("Workloads: none defined.")
+        top = [f for f in self.results.findings if f.severity == "error"][:4]
+        for f in top:
+            lines.append(f"\u2022 {esc(f.code)}: {esc(truncate(f.message, 160))}")
+        p = [self.P(x, self.st_body) for x in lines]
+        box = Table([[p]], colWidths=[self.frame_w],
+                    style=TableStyle([("BOX", (0, 0), (-1, -1), 1.2, colors.HexColor(color)),
+                                      ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f7f8fa")),
+                                      ("LEFTPADDING", (0, 0), (-1, -1), 8), ("TOPPADDING", (0, 0), (-1, -1), 6),
+                                      ("BOTTOMPADDING", (0, 0), (-1, -1), 6)]))
+        return box
+
+    # -- floor plan --------------------------------------------------------------------------
+    def floor(self) -> list[Any]:
+        out: list[Any] = []
+        rooms = self.plan.site.rooms
+        for i, room in enumerate(rooms):
+            rr = self.results.rooms.get(room.id)
+            racks = sum(len(r.racks) for r in room.rows)
+            sub = f"{esc(truncate(room.name, 80))}: {self.u.length_u(room.width_m)} \u00d7 " \
+                  f"{self.u.length_u(room.depth_m)}, {racks} rack(s) in {len(room.rows)} row(s)"
+            if rr is not None:
+                sub += f", {kw(rr.agg.sums['max_w'])} kW max"
+            head = self.section_heading("floor", sub) if i == 0 else [PageBreak(), self.P(
+                f"Floor plan <font size=9 color='#5b6570'>{sub}</font>", self.st_h1)]
+            out += head
+            fill = {}
+            for row in room.rows:
+                for rack in row.racks:
+                    res = self.results.racks.get(rack.id)
+                    if res is None:
+                        continue
+                    fill[rack.id] = "#3d7cc9" if res.gpu_count else ("#3f9a5a" if res.devices else "#d9dee5")
+            d = drawings.floor_drawing(room, self.catalog, self.frame_w, self.frame_h - 60, self.font, self.bold,
+                                       fill, lambda m: self.u.length_u(m))
+            out.append(d)
+            out.append(self.P("Blue: racks with GPU servers; green: other equipment; grey: empty. Thick edge: "
+                              "rack front (door). Blue band: cold aisle; red band: hot aisle. Drawn to scale "
+                              f"from the plan's floor coordinates; grid: {self.u.length_u(room.tile_m, 2)} tiles.",
+                              self.st_small))
+        if not rooms:
+            out += self.section_heading("floor") + [self.P("The plan has no rooms.")]
+        return out
+
+    # -- rack elevations -----------------------------------------------------------------------
+    def _layout_key(self, rack: Any) -> tuple:
+        return (rack.rack_type, tuple(sorted((p.device, p.u if p.u is not None else -1, p.face, p.side or "",
+                                              p.full_depth) for p in rack.placements)))
+
+    def racks(self) -> list[Any]:
+        racks = [r for r in self.plan.racks() if r.id in self.results.racks]
+        groups: list[tuple[Any, list[Any]]] = []
+        if len(racks) > self.opts.rack_sheet_limit:
+            self.summarised = True
+            by_key: dict[tuple, list[Any]] = {}
+            for r in racks:
+                by_key.setdefault(self._layout_key(r), []).append(r)
+            groups = [(members[0], members) for members in by_key.values()]
+            extra = (f"{len(racks):,} racks in {len(groups)} distinct layout(s): one sheet per layout (more than "
+                     f"{self.opts.rack_sheet_limit} racks); per-rack figures in the Power and Cooling sections")
+            self.notes.append(f"rack sheets summarised: {len(racks)} racks, {len(groups)} layouts")
+        else:
+            groups = [(r, [r]) for r in racks]
+            extra = f"{len(racks)} rack(s), front and rear, to scale"
+        out = self.section_heading("racks", extra)
+        if not racks:
+            return out + [self.P("The plan has no racks.")]
+        per = self.opts.racks_per_page
+        col_w = self.frame_w / per
+        # first page has the heading: keep the same drawing height on every page
+        block_h = self.frame_h - 24
+        blocks = [self.rack_block(rep, members, col_w - 8, block_h - 4) for rep, members in groups]
+        self.rack_blocks = len(blocks)
+        for i in range(0, len(blocks), per):
+            chunk = blocks[i:i + per]
+            chunk += [""] * (per - len(chunk))
+            t = Table([chunk], colWidths=[col_w] * per, style=TableStyle([
+                ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 4),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 4), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("LINEAFTER", (0, 0), (-2, -1), 0.4, colors.HexColor("#c9ced4"))]))
+            if i:
+                out.append(PageBreak())
+            out.append(t)
+        return out
+
+    def rack_block(self, rack: Any, members: list[Any], width: float, height: float) -> list[Any]:
+        res = self.results.racks[rack.id]
+        u = self.u
+        row = self.plan.row_of(rack.id)
+        room = self.plan.room_of(row.id)
+        rt = self.catalog.get("rack-types", rack.rack_type) if self.catalog is not None else None
+        rt_name = clean(f"{rt.manufacturer} {rt.model}" if rt is not None else rack.rack_type)
+        if len(members) > 1:
+            names = ", ".join(clean(m.name) for m in members[:40]) + (" \u2026" if len(members) > 40 else "")
+            title = f"{esc(truncate(rack.name, 40))} <font size=8 color='#5b6570'>and {len(members) - 1} more " \
+                    f"with this layout</font>"
+            sub = f"{esc(truncate(rt_name, 70))}. Applies to {len(members)} racks: {esc(names)}"
+        else:
+            title = esc(truncate(rack.name, 60))
+            sub = f"{esc(truncate(rt_name, 70))} \u00b7 {esc(truncate(row.name, 40))}, {esc(truncate(room.name, 40))}"
+        head = [self.P(title, self.st_rack), self.P(sub, ParagraphStyle("rs", parent=self.st_small, fontSize=6.5,
+                                                                        leading=8))]
+        head_h = sum(p.wrap(width, 1000)[1] for p in head) + 2
+        fig_w = min(150.0, width * 0.42)
+        draw_w = width - fig_w - 4
+        sc = drawings.rack_scale(rack.rack_type, self.catalog, res.u_height, draw_w, height - head_h - 4)
+        d = drawings.elevation_drawing(rack, res.u_height, self.catalog, sc, self.font, self.bold)
+        cool_name = {"air": "Air", "air-containment": "Air, containment", "rdhx": "Rear-door HX",
+                     "direct-liquid": "Direct liquid", "immersion": "Immersion"}.get(res.cooling, res.cooling)
+        margin = res.cooling_headroom_w
+        mcolor = "#c0392b" if margin < 0 else "#1f2328"
+        errors = [f for f in res.findings if f.severity == "error"]
+        warns = [f for f in res.findings if f.severity == "warning"]
+        pairs = [
+            ("Power typical", f"{kw(res.typical_w)} kW"),
+            ("Power max", f"<b>{kw(res.max_w)} kW</b>"),
+            ("Nameplate", f"{kw(res.nameplate_w)} kW"),
+            ("PDU capacity", f"{kw(res.power_capacity_w)} kW" if res.power_capacity_w else "\u2013"),
+            ("Cooling", esc(cool_name)),
+            ("Unit", esc(truncate(res.cooling_unit or "default", 28))),
+            ("Loop", esc(self._names.get(("loop", res.loop), res.loop or "\u2013"))),
+            ("Capacity", f"{kw(res.cooling_capacity_w)} kW"),
+            ("Heat", f"{kw(res.heat_w)} kW" + (f" ({kw(res.liquid_heat_w)} liquid)" if res.liquid_heat_w else "")),
+            ("Margin", f"<font color='{mcolor}'>{kw(margin)} kW</font>"),
+            ("Airflow", esc(u.airflow_u(res.airflow_cfm))),
+            ("Liquid flow", esc(u.flow_u(res.liquid_flow_l_per_min)) if res.liquid_flow_l_per_min else "\u2013"),
+            ("Mass", esc(u.mass_u(res.mass_kg))),
+            ("Max load", esc(u.mass_u(res.max_load_kg)) if res.max_load_kg else "\u2013"),
+            ("Floor load", f"{u.mass(res.floor_load_kg_per_m2)} {u.mass_unit}/{u.area_unit}"
+             if not u.imperial else f"{res.floor_load_kg_per_m2 / 4.882427636:,.0f} lb/ft\u00b2"),
+            ("U used / free", f"{res.u_used} / {res.u_free} (of {res.u_height})"),
+            ("Largest free", f"{res.largest_free_block_u} U"),
+            ("Devices", f"{res.devices}"),
+            ("GPUs", f"{res.gpu_count}"),
+            ("Findings", (f"<font color='#c0392b'>{len(errors)} error(s)</font>, " if errors else "")
+             + f"{len(warns)} warning(s)"),
+        ]
+        figs = self.kv_table(pairs, (58, fig_w - 58), size=6.8)
+        body = Table([[d, figs]], colWidths=[draw_w + 4, fig_w], style=TableStyle([
+            ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        return head + [Spacer(1, 2), body]
+
+    # -- power -------------------------------------------------------------------------------
+    def power(self) -> list[Any]:
+        r = self.results
+        out = self.section_heading("power", "feeds, PDUs and racks; capacity checks at the maximum draw")
+        fo = [f.id for f in self.plan.feeds if f.id in r.feeds]
+        feeds = {f.id: f for f in self.plan.feeds}
+        rows, styles = [], {}
+        for i, fid in enumerate(fo):
+            fr, f = r.feeds[fid], feeds[fid]
+            rows.append([clean(fr.name), fr.side, f"{f.voltage_v:g} V {f.phases}~", f"{f.breaker_a:g} A",
+                         f"{fr.derating:g}", kw(fr.capacity_w), kw(fr.typical_w), kw(fr.max_w),
+                         kw(fr.failover_w), clean(fr.failover_side or "\u2013"), pct(fr.utilisation),
+                         str(len(fr.pdus))])
+            styles[i] = self._sev_style(fr.findings)
+        out.append(self.P("Power feeds", self.st_h2))
+        if rows:
+            out.append(self._rows_table(["Feed", "Side", "Supply", "Breaker", "Derate", "Capacity kW",
+                                         "Typical kW", "Max kW", "Failover kW", "Failed side", "Utilisation",
+                                         "PDUs"], rows, [150, 30, 70, 50, 40, 65, 60, 55, 65, 55, 60, 40],
+                                        numeric={3, 4, 5, 6, 7, 8, 10, 11}, row_styles=styles))
+            out.append(self.P("Failover: the feed's load with the worst other side failed (2N with A/B); "
+                              "utilisation = failover load / derated capacity.", self.st_small))
+        else:
+            out.append(self.P("The plan has no power feeds."))
+        # PDUs, in rack order
+        order = {rid: i for i, rid in enumerate(rk.id for rk in self.plan.racks())}
+        pdus = sorted(r.pdus.values(), key=lambda p: (order.get(p.rack_id, 1 << 30), p.side, p.name))
+        rows, styles = [], {}
+        for i, p in enumerate(pdus):
+            rows.append([clean(self._names.get(("rack", p.rack_id), p.rack_id)), clean(p.name),
+                         clean(self._names.get(("feed", p.feed), p.feed or "none")),
+                         f"{p.voltage_v:g} V {p.wiring}", f"{p.rating_a:g}", f"{p.derated_a:.1f}", kw(p.typical_w),
+                         kw(p.max_w), " / ".join(f"{a:.1f}" for a in p.phase_a),
+                         " / ".join(f"{a:.1f}" for a in p.failover_phase_a), f"{p.imbalance_percent:.0f} %",
+                         str(p.cords)])
+            styles[i] = self._sev_style(p.findings)
+        out.append(CondPageBreak(80))
+        out.append(self.P("Rack PDUs", self.st_h2))
+        if rows:
+            out.append(self._rows_table(["Rack", "PDU", "Feed", "Supply", "Rated A", "Limit A", "Typical kW",
+                                         "Max kW", "Phase A (L1/L2/L3)", "Failover A", "Imbal.", "Cords"], rows,
+                                        [55, 95, 85, 70, 42, 42, 55, 50, 95, 95, 40, 35],
+                                        numeric={4, 5, 6, 7, 8, 9, 10, 11}, row_styles=styles))
+            out.append(self.P("Limit: min(PDU rating, feed breaker) \u00d7 continuous derating. Phase currents "
+                              "at the load basis in normal operation; failover: worst case with another side "
+                              "failed. Delta PDUs show line currents.", self.st_small))
+        else:
+            out.append(self.P("The plan has no rack PDUs."))
+        # racks
+        rows, styles = [], {}
+        for i, rk in enumerate(x for x in self.plan.racks() if x.id in r.racks):
+            res = r.racks[rk.id]
+            rows.append([clean(res.name), clean(self._names.get(("row", res.row_id), "")), kw(res.idle_w),
+                         kw(res.typical_w), kw(res.max_w), kw(res.nameplate_w), kw(res.power_capacity_w),
+                         kw(res.power_headroom_w), str(len(res.pdus)), f"{res.optics_power_w:,.0f}",
+                         str(res.gpu_count)])
+            styles[i] = self._sev_style(res.findings)
+        out.append(CondPageBreak(80))
+        out.append(self.P("Racks", self.st_h2))
+        out.append(self._rows_table(["Rack", "Row", "Idle kW", "Typical kW", "Max kW", "Nameplate kW",
+                                     "PDU cap. kW", "Headroom kW", "PDUs", "Optics W", "GPUs"], rows,
+                                    [90, 90, 55, 60, 55, 65, 65, 65, 40, 55, 40], numeric=set(range(2, 11)),
+                                    row_styles=styles))
+        t = r.totals
+        out.append(self.P(f"Total IT: {kw(t.agg.sums['typical_w'])} kW typical, {kw(t.agg.sums['max_w'])} kW max, "
+                          f"{kw(t.agg.sums['nameplate_w'])} kW nameplate (nameplate sizes circuits, it is not "
+                          f"load). Facility at PUE {t.pue:g}: {kw(t.facility_typical_w)} kW typical.",
+                          self.st_small))
+        return out
+
+    def _sev_style(self, findings: Iterable[Any]) -> list[tuple]:
+        sev = {f.severity for f in findings}
+        if "error" in sev:
+            return [("TEXTCOLOR", colors.HexColor("#c0392b"))]
+        if "warning" in sev:
+            return [("TEXTCOLOR", colors.HexColor("#8a5a00"))]
+        return []
+
+    # -- cooling -----------------------------------------------------------------------------
+    def cooling(self) -> list[Any]:
+        r, u = self.results, self.u
+        out = self.section_heading("cooling", "heat, airflow and liquid flow per rack and loop")
+        rows, styles = [], {}
+        for i, rk in enumerate(x for x in self.plan.racks() if x.id in r.racks):
+            res = r.racks[rk.id]
+            cap = res.cooling_capacity_w
+            rows.append([clean(res.name), clean(res.cooling), clean(res.cooling_unit or "default"),
+                         clean(self._names.get(("loop", res.loop), res.loop or "\u2013")), kw(res.heat_w),
+                         kw(res.liquid_heat_w), kw(res.air_heat_w), u.airflow(res.airflow_cfm),
+                         u.flow(res.liquid_flow_l_per_min) if res.liquid_flow_l_per_min else "\u2013", kw(cap),
+                         kw(res.cooling_headroom_w), pct(res.heat_w / cap if cap else None)])
+            styles[i] = self._sev_style([f for f in res.findings if f.code.startswith("COOLING")])
+        out.append(self.P("Racks", self.st_h2))
+        out.append(self._rows_table(["Rack", "Method", "Unit", "Loop", "Heat kW", "Liquid kW", "Air kW",
+                                     f"Airflow {u.airflow_unit}", f"Liquid {u.flow_unit}", "Capacity kW",
+                                     "Margin kW", "Load"], rows,
+                                    [70, 80, 95, 70, 45, 50, 45, 65, 60, 60, 55, 45],
+                                    numeric=set(range(4, 12)), row_styles=styles))
+        out.append(self.P("Heat = IT power at the load basis (all power becomes heat). Airflow from the sensible-"
+                          "heat equation at the rack's air temperature rise; liquid flow from the loop's "
+                          "temperature rise (docs/engine.md).", self.st_small))
+        rows, styles = [], {}
+        loops = [lp.id for lp in self.plan.cooling_loops if lp.id in r.loops]
+        for i, lid in enumerate(loops):
+            lr = r.loops[lid]
+            rows.append([clean(lr.name), clean(lr.cdu), str(lr.cdu_count), clean(lr.coolant), str(lr.racks),
+                         kw(lr.heat_w), kw(lr.capacity_w), kw(lr.capacity_n_minus_1_w),
+                         kw(lr.capacity_w - lr.heat_w), u.flow(lr.flow_l_per_min), u.flow(lr.rated_flow_l_per_min),
+                         pct(lr.utilisation)])
+            styles[i] = self._sev_style(lr.findings)
+        out.append(CondPageBreak(80))
+        out.append(self.P("Liquid cooling loops (CDUs)", self.st_h2))
+        if rows:
+            out.append(self._rows_table(["Loop", "CDU", "CDUs", "Coolant", "Racks", "Heat kW", "Capacity kW",
+                                         "N-1 kW", "Margin kW", f"Flow {u.flow_unit}", f"Rated {u.flow_unit}",
+                                         "Load"], rows, [90, 120, 35, 50, 40, 55, 65, 55, 60, 60, 60, 45],
+                                        numeric={2, 4, 5, 6, 7, 8, 9, 10, 11}, row_styles=styles))
+        else:
+            out.append(self.P("The plan has no liquid cooling loops."))
+        s = r.totals.agg.sums
+        td = r.totals.to_dict()
+        out.append(self.P(f"Total heat {esc(u.heat_u(s['heat_w']))} ({td['cooling_tons']:,.1f} tons of "
+                          f"refrigeration): {kw(s['liquid_heat_w'])} kW to liquid, {kw(s['air_heat_w'])} kW to air; "
+                          f"airflow {esc(u.airflow_u(s['airflow_cfm']))}, liquid flow "
+                          f"{esc(u.flow_u(s['liquid_flow_l_per_min']))}.", self.st_small))
+        return out
+
+    # -- BOM ---------------------------------------------------------------------------------
+    def _price(self, table: str, slug: str) -> Any:
+        if self.catalog is None:
+            return None
+        item = self.catalog.get(table, slug)
+        if item is None:
+            return None
+        price = getattr(item, "price", None)
+        if price is None and getattr(item, "planning", None) is not None:
+            price = getattr(item.planning, "price", None)
+        return price
+
+    def bom(self) -> list[Any]:
+        r = self.results
+        t = r.totals
+        out = self.section_heading("bom", f"prices in {esc(self.currency)}; planning figures, not a quote")
+        table_names = {"device-types": "Equipment", "rack-types": "Racks", "cooling": "Cooling", "cables": "Cables",
+                       "nics": "NICs"}
+        rows, styles = [], {}
+        unpriced = 0
+        for i, b in enumerate(r.bom):
+            price = self._price(b.table, b.slug)
+            basis = BASIS_NAMES.get(getattr(price, "basis", ""), getattr(price, "basis", "")) if price else ""
+            date = clean(getattr(price, "date", "")) if price else ""
+            if b.unit_price is None:
+                unpriced += 1
+                up, ext, basis_s = "NO PRICE", "not in total", "\u2013"
+                styles[i] = [("TEXTCOLOR", colors.HexColor("#b7791f")),
+                             ("BACKGROUND", colors.HexColor("#fff4e0"))]
+            else:
+                up, ext = f"{b.unit_price:,.0f}", f"{b.extended:,.0f}"
+                basis_s = f"{basis} {date}".strip()
+                if b.currency != self.currency:
+                    ext = "other currency"
+                    styles[i] = [("TEXTCOLOR", colors.HexColor("#b7791f"))]
+            name = b.name if b.known else f"{b.name} (not in catalog)"
+            rows.append([table_names.get(b.table, b.table), self.cell(name), clean(b.slug), f"{b.quantity:,}", up,
+                         clean(b.currency or "\u2013"), basis_s, ext])
+        out.append(self._rows_table(["Category", "Item", "Catalog slug", "Qty", "Unit price", "Cur.", "Price basis",
+                                     "Extended"], rows, [62, 250, 150, 40, 65, 32, 95, 80],
+                                    numeric={3, 4, 7}, row_styles=styles))
+        total = money(t.capex, self.currency)
+        note = ""
+        if not t.capex_complete:
+            note = (f" <font color='#b7791f'><b>Incomplete:</b> {unpriced} line(s) without a price"
+                    + (" and lines in another currency" if any(b.currency not in (None, self.currency)
+                                                                for b in r.bom) else "")
+                    + " are not in the total.</font>")
+        out.append(Spacer(1, 4))
+        out.append(self.P(f"<b>Total capex: {total}</b>.{note}", self.st_body))
+        out.append(self.P("Price basis: list = vendor list price; street = observed street/reseller price; "
+                          "estimate = derived or reported figure; quote = a quote on record. Dates are when the "
+                          "price was taken. Sources per item in the catalog (docs/catalog.md, prices). Annual "
+                          f"energy: {money(t.opex_per_year, self.currency)} ({t.energy_kwh_per_year / 1000:,.0f} "
+                          f"MWh at {t.electricity_price_per_kwh:g} {esc(self.currency)}/kWh, PUE {t.pue:g}).",
+                          self.st_small))
+        return out
+
+    # -- cables ------------------------------------------------------------------------------
+    def cables_section(self) -> list[Any]:
+        u = self.u
+        rows_data = cable_schedule(self.plan, self.catalog)
+        self.cables = len(rows_data)
+        out = self.section_heading("cables", f"{len(rows_data):,} cable(s)")
+        if not rows_data:
+            return out + [self.P("The plan has no links.")]
+        by_media: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0])
+        rows = []
+        for c in rows_data:
+            media = c.cable or "unspecified"
+            if c.transceiver:
+                media += f" + {c.transceiver}"
+            key = (c.media or "unspecified", media)
+            agg = by_media[key]
+            agg[0] += 1
+            if c.length_m is not None:
+                agg[1] += c.length_m
+            else:
+                agg[2] += 1
+            rows.append([c.id, c.label, c.fabric, f"{c.from_rack} {c.from_u} {c.from_device}", c.from_port,
+                         f"{c.to_rack} {c.to_u} {c.to_device}", c.to_port, f"{c.speed_gbps:g}", media,
+                         u.length(c.length_m, 1) if c.length_m is not None else "\u2013"])
+        # totals by media first (short), then the schedule
+        trows = []
+        for (kind, media), (n, length, missing) in sorted(by_media.items(), key=lambda kv: (-kv[1][0], kv[0])):
+            trows.append([kind, media, f"{int(n):,}", u.length(length, 0),
+                          f"{int(missing):,}" if missing else ""])
+        out.append(self.P("Totals by media", self.st_h2))
+        out.append(self._rows_table(["Kind", "Cable / optics", "Cables", f"Length {u.length_unit}",
+                                     "No length"], trows, [90, 300, 60, 80, 60], numeric={2, 3, 4}))
+        out.append(CondPageBreak(120))
+        out.append(self.P("Schedule", self.st_h2))
+        out.append(self._rows_table(["ID", "Label", "Fabric", "From (rack U device)", "Port", "To (rack U device)",
+                                     "Port", "Gb/s", "Cable / optics", f"Length {u.length_unit}"], rows,
+                                    [55, 80, 85, 120, 45, 120, 45, 35, 150, 50], numeric={7, 9}))
+        return out
+
+    # -- findings and workloads --------------------------------------------------------------------
+    def findings(self) -> list[Any]:
+        r = self.results
+        counts = r.counts()
+        out = self.section_heading("findings", f"{counts['error']} error(s), {counts['warning']} warning(s), "
+                                               f"{counts['info']} note(s)")
+        # workloads first: they are the customer's question
+        out.append(self.P("Workloads", self.st_h2))
+        wl = [r.workloads[w.id] for w in self.plan.workloads if w.id in r.workloads]
+        if wl:
+            rows, styles = [], {}
+            for i, v in enumerate(wl):
+                met = "not evaluated" if v.met is None else ("met" if v.met else "NOT MET")
+                figs = self._workload_figs(v.figures)
+                rows.append([self.cell(v.name), clean(v.kind), met,
+                             "\u2013" if v.margin is None else f"{v.margin * 100:+.0f} %",
+                             self.cell(v.bottleneck or "\u2013"), self.cell(v.error or figs)])
+                styles[i] = ([("TEXTCOLOR", colors.HexColor("#c0392b"))] if v.met is False else
+                             [("TEXTCOLOR", colors.HexColor("#8a5a00"))] if v.met is None else [])
+            out.append(self._rows_table(["Workload", "Kind", "Verdict", "Margin", "Bottleneck", "Figures"], rows,
+                                        [150, 60, 70, 50, 130, 326], numeric={3}, row_styles=styles))
+        else:
+            out.append(self.P("No workload targets are defined in this plan.", self.st_small))
+        fs = r.findings
+        shown = [f for f in fs if f.severity != "info"]
+        infos = [f for f in fs if f.severity == "info"]
+        if self.opts.include_info_findings:
+            shown += infos[: self.opts.info_findings_limit]
+        out.append(CondPageBreak(80))
+        out.append(self.P("Findings", self.st_h2))
+        if not fs:
+            out.append(self.P("No findings.", self.st_small))
+            return out
+        rows, styles = [], {}
+        for i, f in enumerate(shown):
+            where = self.where(f.kind, f.id)
+            rows.append([f.severity.upper(), clean(f.code), self.cell(where), self.cell(f.message)])
+            styles[i] = [("TEXTCOLOR", colors.HexColor(SEVERITY_COLORS.get(f.severity, "#1f2328")))]
+        out.append(self._rows_table(["Severity", "Code", "Where", "Message"], rows, [50, 150, 140, 446],
+                                    row_styles=styles))
+        rest = infos[self.opts.info_findings_limit:] if self.opts.include_info_findings else infos
+        if rest:
+            by_code = Counter(f.code for f in rest)
+            out.append(self.P(f"{len(rest):,} further informational note(s) not listed: "
+                              + esc(", ".join(f"{n:,} \u00d7 {c}" for c, n in by_code.most_common())) + ".",
+                              self.st_small))
+        return out
+
+    def _workload_figs(self, figs: dict[str, Any]) -> str:
+        keep = []
+        for k, v in figs.items():
+            if k in ("notes", "bottleneck") or isinstance(v, (dict, list)):
+                continue
+            if isinstance(v, float):
+                v = f"{v:,.3g}" if abs(v) < 1000 else f"{v:,.0f}"
+            keep.append(f"{k}={v}")
+        return truncate(", ".join(keep), 300)
+
+
+__all__ = ["SECTIONS", "ReportCancelled", "ReportOptions", "ReportSummary", "build_plan_pdf", "render_plan_pdf"]
