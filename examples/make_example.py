@@ -45,6 +45,7 @@ from planner.plan import (  # noqa: E402
     Row,
     ServerGroup,
     Site,
+    Workload,
 )
 from planner.plan_io import plan_to_json  # noqa: E402
 
@@ -150,11 +151,30 @@ def build(catalog) -> Plan:
     return plan
 
 
+def add_workload_targets(plan: Plan) -> None:
+    """Two targets an architect shows a customer for this pod (the engine's verdicts,
+    `rackwright check`): both are met, the serving one with ~15 % to spare (limited by
+    compute), the LoRA run in about half the day asked for. They are alternatives for the
+    same 32 GPUs, not concurrent jobs."""
+    assert any(g.id == "grp-train" for g in plan.groups)
+    targets = [
+        Workload(id="wl-finetune", name="Fine-tune Llama-3-70B (LoRA): 2B tokens in 1 day", kind="finetune",
+                 group="grp-train",
+                 spec={"model": "llama-3-70b", "method": "lora", "tokens": 2e9, "target_days": 1}),
+        Workload(id="wl-serve", name="Serve Llama-3.1-70B: 1,000 users at 20 tok/s, TTFT < 1 s", kind="inference",
+                 spec={"model": "llama-3.1-70b", "precision": "fp8", "users": 1000, "input_tokens": 1024,
+                       "output_tokens": 256, "target_tokens_per_s_per_user": 20, "target_ttft_s": 1.0}),
+    ]
+    for w in targets:
+        AddItem(w).apply(plan)
+
+
 def main(argv: list[str]) -> int:
     catalog = load_catalog()
     if catalog.errors:
         print(f"make_example: warning: {len(catalog.errors)} catalog problems", file=sys.stderr)
     plan = build(catalog)
+    add_workload_targets(plan)
     text = plan_to_json(Plan.model_validate(plan.model_dump()))  # round-trip through validation
     if "--check" in argv:
         current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
