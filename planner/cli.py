@@ -23,6 +23,7 @@ COMMAND_MODULES = [
     "planner.commands.convert",
     "planner.commands.fabric",
     "planner.commands.size",
+    "planner.commands.report",
 ]
 
 

@@ -169,7 +169,7 @@ def floor_drawing(room: Room, catalog: Any, width_pt: float, height_pt: float, f
     for y in (ry, ry + room.depth_m * s):
         d.add(Line(x_dim - 3, y, x_dim + 3, y, strokeColor=MUTED, strokeWidth=0.5))
     g = Group(String(0, 0, fmt(room.depth_m), fontName=font, fontSize=7, textAnchor="middle", fillColor=MUTED))
-    g.translate(x_dim - 4, ry + room.depth_m * s / 2)
+    g.translate(x_dim - 5, ry + room.depth_m * s / 2)
     g.rotate(90)
     d.add(g)
     # scale bar: a round length about a fifth of the room's width
@@ -209,7 +209,7 @@ def rack_scale(rack_type: str, catalog: Any, u_height: int, width_pt: float, hei
     """Points per mm so that the two faces, side by side with their U scales, fit."""
     w_mm, _ = rack_outer_mm(catalog, rack_type)
     height_mm = u_height * U_MM + 2 * 40.0
-    face_w = (width_pt - 2 * 16 - 14) / 2  # two U scales, a gap between the faces
+    face_w = (width_pt - 2 * 14 - 10) / 2  # two U scales, a gap between the faces
     return min(face_w / w_mm, (height_pt - 14) / height_mm)
 
 
@@ -221,8 +221,8 @@ def elevation_drawing(rack: Rack, u_height: int, catalog: Any, scale: float, fon
     frame_mm = 40.0
     body_mm = u_height * U_MM
     face_w = w_mm * scale
-    uscale_w = 16.0
-    gap = 14.0
+    uscale_w = 14.0
+    gap = 10.0
     title_h = 12.0
     h = (body_mm + 2 * frame_mm) * scale + title_h
     d = Drawing(2 * (uscale_w + face_w) + gap, h)

@@ -488,7 +488,7 @@ class _Builder:
         head = [self.P(title, self.st_rack), self.P(sub, ParagraphStyle("rs", parent=self.st_small, fontSize=6.5,
                                                                         leading=8))]
         head_h = sum(p.wrap(width, 1000)[1] for p in head) + 2
-        fig_w = min(150.0, width * 0.42)
+        fig_w = min(140.0, width * 0.38)
         draw_w = width - fig_w - 4
         sc = drawings.rack_scale(rack.rack_type, self.catalog, res.u_height, draw_w, height - head_h - 4)
         d = drawings.elevation_drawing(rack, res.u_height, self.catalog, sc, self.font, self.bold)
@@ -523,11 +523,43 @@ class _Builder:
              + f"{len(warns)} warning(s)"),
         ]
         figs = self.kv_table(pairs, (58, fig_w - 58), size=6.8)
-        body = Table([[d, figs]], colWidths=[draw_w + 4, fig_w], style=TableStyle([
+        room_left = height - head_h - 4 - figs.wrap(fig_w, height)[1] - 14
+        side: list[Any] = [figs]
+        devs = self.device_list(rack, fig_w, room_left)
+        if devs is not None:
+            side += [Spacer(1, 8), devs]
+        body = Table([[d, side]], colWidths=[draw_w + 4, fig_w], style=TableStyle([
             ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
             ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         return head + [Spacer(1, 2), body]
+
+    def device_list(self, rack: Any, width: float, room: float) -> Table | None:
+        """U, name and model of the rack's devices, top down, as many as fit in ``room``."""
+        items = sorted(rack.placements, key=lambda p: (p.u is None, -(p.u or 0), p.side or ""))
+        line = 8.0
+        fit_rows = int(room // line) - 1
+        if fit_rows < 2 or not items:
+            return None
+        rows = []
+        for p in items:
+            dev = self.catalog.get("device-types", p.device) if self.catalog is not None else None
+            model = clean(dev.model.split(" (")[0]) if dev is not None else f"{p.device} (not in catalog)"
+            where = f"U{p.u}" if p.u is not None else ("0U " + (p.side or "")[:1].upper()).strip()
+            rows.append([where, fit(p.name or p.id, width * 0.34, self.font, 6), fit(model, width * 0.46,
+                                                                                     self.font, 6)])
+        if len(rows) > fit_rows:
+            more = len(rows) - fit_rows + 1
+            rows = rows[: fit_rows - 1] + [["", f"\u2026 {more} more", ""]]
+        data = [["U", "Device", "Model"]] + rows
+        style = [("FONTNAME", (0, 0), (-1, -1), self.font), ("FONTNAME", (0, 0), (-1, 0), self.bold),
+                 ("FONTSIZE", (0, 0), (-1, -1), 6), ("LEADING", (0, 0), (-1, -1), 7),
+                 ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+                 ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                 ("TEXTCOLOR", (0, 0), (-1, 0), colors.HexColor("#5b6570")),
+                 ("LINEBELOW", (0, 0), (-1, 0), 0.4, colors.HexColor("#9aa3ad"))]
+        return Table(data, colWidths=[width * 0.16, width * 0.36, width * 0.48], rowHeights=line,
+                     style=TableStyle(style), hAlign="LEFT")
 
     # -- power -------------------------------------------------------------------------------
     def power(self) -> list[Any]:

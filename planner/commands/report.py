@@ -1,0 +1,86 @@
+"""`rackwright report PLAN -o OUT.pdf`: write the printed build plan (PDF build sheets).
+
+Exit 0 when the PDF was written (whatever the findings say: they are in the PDF), 2 on
+bad input (unreadable plan, unknown section, an output folder that does not exist or
+cannot be written)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+NAME = "report"
+
+
+def register(sub) -> None:
+    from planner.reports import SECTIONS
+
+    p = sub.add_parser(NAME, help="write the build plan PDF (cover, floor plan, rack sheets, power, cooling, "
+                                  "BOM, cable schedule, findings)",
+                       description="Write the printed build plan of PLAN as a PDF. Exit status: 0 written, "
+                                   "2 bad input. Sections: " + ", ".join(SECTIONS) + ".")
+    p.add_argument("plan", help="plan file (.json or .rackplan)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="the PDF to write (replaced atomically)")
+    p.add_argument("--imperial", action="store_true", help="imperial units (lb, ft, CFM, gpm); default metric")
+    p.add_argument("--sections", nargs="+", metavar="SECTION",
+                   help="only these sections, in the document's order (space or comma separated)")
+    p.add_argument("--page-size", choices=("a4", "letter"), default="a4", help="paper, landscape (default a4)")
+    p.add_argument("--rack-sheet-limit", type=int, default=48, metavar="N",
+                   help="above N racks, draw one elevation sheet per distinct rack layout (default 48)")
+    p.add_argument("--catalog", action="append", metavar="DIR",
+                   help="catalog folder to use instead of the shipped and user catalogs (repeatable)")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="engine setting (see check)")
+    p.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
+    p.set_defaults(func=run)
+
+
+def parse_sections(values: list[str] | None) -> tuple[str, ...]:
+    from planner.cli import UserError
+    from planner.reports import SECTIONS
+
+    if not values:
+        return SECTIONS
+    asked = [s.strip().lower() for v in values for s in v.split(",") if s.strip()]
+    unknown = [s for s in asked if s not in SECTIONS]
+    if unknown:
+        raise UserError(f"--sections: unknown section(s) {', '.join(unknown)} (known: {', '.join(SECTIONS)})")
+    return tuple(s for s in SECTIONS if s in asked)
+
+
+def run(args) -> int:
+    from planner.catalog import load_catalog
+    from planner.cli import UserError
+    from planner.commands.check import parse_settings
+    from planner.documents import load_plan
+    from planner.engine import Engine
+    from planner.reports import ReportOptions, build_plan_pdf
+
+    out = Path(args.output)
+    if out.is_dir():
+        raise UserError(f"{out}: is a folder; give the PDF's file name")
+    if not out.parent.exists() and str(out.parent) not in ("", "."):
+        raise UserError(f"{out}: the folder {out.parent} does not exist")
+    if args.rack_sheet_limit < 0:
+        raise UserError("--rack-sheet-limit must be 0 or more")
+    sections = parse_sections(args.sections)
+    settings = parse_settings(args.set)
+    plan = load_plan(args.plan)
+    catalog = load_catalog(args.catalog) if args.catalog else load_catalog()
+    if catalog.errors:
+        print(f"rackwright: warning: the catalog has {len(catalog.errors)} problem(s); "
+              "`rackwright catalog validate` lists them", file=sys.stderr)
+    results = Engine(catalog, settings).compute(plan)
+    options = ReportOptions(imperial=args.imperial, sections=sections, page_size=args.page_size,
+                            rack_sheet_limit=args.rack_sheet_limit)
+    try:
+        summary = build_plan_pdf(plan, catalog, results, out, options)
+    except PermissionError as e:
+        raise UserError(f"{out}: cannot write ({e.strerror or e})") from None
+    except OSError as e:
+        raise UserError(f"{out}: cannot write ({e.strerror or e})") from None
+    if not args.quiet:
+        extra = f"; rack sheets summarised: {summary.rack_sheets} layout(s) for {summary.racks} racks" \
+            if summary.summarised else ""
+        print(f"wrote {out} ({summary.pages} pages, {summary.bytes / 1024:,.0f} KiB, sections: "
+              f"{', '.join(summary.sections)}{extra})")
+    return 0
