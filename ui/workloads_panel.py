@@ -577,7 +577,7 @@ class WorkloadsPanel(QWidget):
                 self.refresh_verdicts()
                 cur = self.current_id()
                 if cur in change.workloads or change.groups:
-                    self._show_current(force=True)
+                    self._show_current()  # reloads values; rebuilds the form only for another kind
 
     def on_selection(self, selection: Any) -> None:
         for kind, wid in selection or ():
@@ -629,9 +629,19 @@ class WorkloadsPanel(QWidget):
         self._load_form(w)
         self._show_verdict()
 
+    @staticmethod
+    def _clear_form(form: QFormLayout) -> None:
+        """Empty a form. Widgets are deleted later, never under their own signal (an
+        edit typed into a field rebuilds the form through the document's signals)."""
+        while form.rowCount():
+            row = form.takeRow(0)
+            for item in (row.labelItem, row.fieldItem):
+                if item is not None and item.widget() is not None:
+                    item.widget().hide()
+                    item.widget().deleteLater()
+
     def _build_form(self, w: Workload) -> None:
-        while self.form.rowCount():
-            self.form.removeRow(0)
+        self._clear_form(self.form)
         self.fields = {}
         self.name_edit = QLineEdit(self.form_box)
         self.name_edit.setObjectName("workloadName")
@@ -657,6 +667,10 @@ class WorkloadsPanel(QWidget):
                 label.setToolTip(model.model_fields[name].description or "")
                 self.form.addRow(label, fld)
                 self.fields[name] = fld
+        for i in range(self.form.count()):  # show now, not on the next event-loop turn
+            item = self.form.itemAt(i)
+            if item is not None and item.widget() is not None:
+                item.widget().show()
         self._apply_palette()
         self._form_for = (w.id, w.kind)
 
@@ -700,8 +714,7 @@ class WorkloadsPanel(QWidget):
 
     def _show_verdict(self) -> None:
         w = self._workload(self.current_id())
-        while self.figures_form.rowCount():
-            self.figures_form.removeRow(0)
+        self._clear_form(self.figures_form)
         self.figures = {}
         if w is None:
             return

@@ -1,0 +1,216 @@
+"""Workloads panel and workload charts: real widgets, the real engine, the example pod."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from planner.catalog import load_catalog
+from planner.documents import load_plan
+from planner.engine import Engine
+from ui.charts_panel import ChartsPanel
+from ui.document import Document
+from ui.workloads_panel import WorkloadsPanel, field_errors, format_number, parse_number, verdict_level
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "xe9680-h100-pod.json"
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture
+def doc(qtbot, catalog):
+    d = Document(load_plan(EXAMPLE), catalog, engine=Engine(catalog))
+    d.recompute(background=False)
+    assert d.results is not None
+    return d
+
+
+@pytest.fixture
+def panel(qtbot, doc):
+    p = WorkloadsPanel(doc)
+    qtbot.addWidget(p)
+    p.resize(560, 900)
+    p.show()
+    qtbot.waitExposed(p)
+    return p
+
+
+def item_of(panel: WorkloadsPanel, wid: str):
+    for i in range(panel.tree.topLevelItemCount()):
+        it = panel.tree.topLevelItem(i)
+        if it.data(0, Qt.ItemDataRole.UserRole) == wid:
+            return it
+    return None
+
+
+def type_into(qtbot, field, text: str) -> None:
+    """Replace a line edit's text as a user does: select all, type, Enter."""
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClicks(field, text)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+
+
+def verdict_text(doc, wid: str) -> str:
+    v = doc.results.workloads[wid]
+    return f"{'met' if v.met else 'NOT MET'} · {(1 + v.margin) * 100:,.0f} %"
+
+
+def test_number_entry_and_spec_error_parsing():
+    assert parse_number("2B", integer=False) == 2e9
+    assert parse_number("1_000", integer=True) == 1000
+    assert parse_number("2e12", integer=False) == 2e12
+    with pytest.raises(ValueError):
+        parse_number("lots", integer=False)
+    with pytest.raises(ValueError):
+        parse_number("2.5", integer=True)
+    assert format_number(2e9) == "2B" and format_number(4194304) == "4194304"
+    assert parse_number(format_number(1.5e12), integer=False) == 1.5e12
+    errs = field_errors("spec.users: Input should be greater than 0; spec: give checkpoint_within_s")
+    assert errs == {"users": "Input should be greater than 0", "": "give checkpoint_within_s"}
+
+
+def test_example_targets_listed_with_engine_verdicts(panel, doc):
+    ids = [w.id for w in doc.plan.workloads]
+    assert ids and panel.tree.topLevelItemCount() == len(ids)
+    for wid in ids:
+        v = doc.results.workloads[wid]
+        it = item_of(panel, wid)
+        assert it.text(1) == verdict_text(doc, wid)
+        assert it.text(2) == v.bottleneck.replace("_", " ").replace("gpu memory", "GPU memory")
+    # the inference target's key figure is the engine's tokens/s per user
+    serve = next(w.id for w in doc.plan.workloads if w.kind == "inference")
+    tps = doc.results.workloads[serve].figures["tokens_per_s_per_user"]
+    assert item_of(panel, serve).text(3).startswith(f"{tps:,.1f} tok/s/user")
+
+
+def test_add_edit_undo_inference_target(qtbot, panel, doc):
+    before = len(doc.plan.workloads)
+    panel.add_actions["inference"].trigger()
+    assert len(doc.plan.workloads) == before + 1
+    w = doc.plan.workloads[-1]
+    assert w.kind == "inference" and panel.current_id() == w.id
+    doc.flush()
+    v = doc.results.workloads[w.id]
+    assert v.met is not None, v.error
+    first = verdict_text(doc, w.id)
+    assert item_of(panel, w.id).text(1) == first
+    assert panel.headline.property("level") == verdict_level(doc.results, w.id)
+    # the key figures are the engine's
+    assert panel.figures["Tokens/s per user"].text().startswith(f"{v.figures['tokens_per_s_per_user']:,.1f}")
+
+    # edit: 40x the users through the form -> the engine's verdict changes
+    users = panel.fields["users"].editor
+    old_users = w.spec["users"]
+    type_into(qtbot, users, str(old_users * 40))
+    assert doc.plan.workloads[-1].spec["users"] == old_users * 40
+    doc.flush()
+    v2 = doc.results.workloads[w.id]
+    assert v2.margin < v.margin
+    assert item_of(panel, w.id).text(1) == verdict_text(doc, w.id) != first
+
+    # undo restores the spec, the field and the verdict
+    doc.undo_stack.undo()
+    doc.flush()
+    assert doc.plan.workloads[-1].spec["users"] == old_users
+    assert panel.fields["users"].editor.text() == str(old_users)
+    assert item_of(panel, w.id).text(1) == first
+
+
+def test_bad_value_is_shown_at_the_field_and_not_applied(qtbot, panel, doc):
+    serve = next(w for w in doc.plan.workloads if w.kind == "inference")
+    panel.select_workload(serve.id)
+    spec = dict(serve.spec)
+    steps = doc.undo_stack.count()
+    users = panel.fields["users"]
+    type_into(qtbot, users.editor, "-5")
+    assert users.error.isVisible() and "greater than" in users.error.text()
+    assert serve.spec == spec and doc.undo_stack.count() == steps
+    type_into(qtbot, users.editor, "many")
+    assert "not a number" in users.error.text()
+    # a good value clears the error and applies
+    type_into(qtbot, users.editor, "900")
+    assert not users.error.isVisible() and serve.spec["users"] == 900
+    assert doc.undo_stack.count() == steps + 1
+
+    # a field the other fields constrain (storage: a checkpoint target needs a size source)
+    panel.add_actions["storage"].trigger()
+    st = doc.plan.workloads[-1]
+    model = panel.fields["model"].editor
+    model.setCurrentIndex(model.findData(None))
+    model.activated.emit(model.currentIndex())
+    assert "needs model or checkpoint_size_gb" in panel.fields["model"].error.text()
+    assert st.spec["model"] == "llama-3-70b"
+
+
+def test_remove_and_undo(qtbot, panel, doc):
+    wid = panel.current_id()
+    n = len(doc.plan.workloads)
+    text = item_of(panel, wid).text(1)
+    qtbot.mouseClick(panel.remove_button, Qt.MouseButton.LeftButton)
+    assert len(doc.plan.workloads) == n - 1 and item_of(panel, wid) is None
+    doc.flush()
+    assert wid not in doc.results.workloads
+    doc.undo_stack.undo()
+    doc.flush()
+    assert item_of(panel, wid) is not None and item_of(panel, wid).text(1) == text
+
+
+def test_group_from_selected_servers(qtbot, panel, doc, catalog):
+    serve = next(w for w in doc.plan.workloads if w.kind == "inference")
+    assert serve.group is None
+    panel.select_workload(serve.id)
+    doc.flush()
+    gpus_before = doc.results.workloads[serve.id].figures["gpus"]
+    # nothing selected: refused with a message, no edit
+    steps = doc.undo_stack.count()
+    qtbot.mouseClick(panel.group_button, Qt.MouseButton.LeftButton)
+    assert doc.undo_stack.count() == steps and panel.message.isVisible()
+    # two servers and a switch selected; the switch is not a GPU server
+    servers = [p.id for p in doc.plan.index.placements.values()
+               if catalog.get("device-types", p.device).gpu_count > 0][:2]
+    switch = next(p.id for p in doc.plan.index.placements.values() if p.device == "nvidia-quantum-2-qm9700")
+    doc.select([("placement", servers[0]), ("placement", servers[1]), ("placement", switch)])
+    qtbot.mouseClick(panel.group_button, Qt.MouseButton.LeftButton)
+    assert doc.undo_stack.count() == steps + 1, "group and assignment are one undo step"
+    group = doc.plan.groups[-1]
+    assert group.members == servers and serve.group == group.id
+    assert panel.group_combo.currentData() == group.id
+    doc.flush()
+    per_server = catalog.get("device-types", doc.plan.index.placements[servers[0]].device).gpu_count
+    assert doc.results.workloads[serve.id].figures["gpus"] == 2 * per_server < gpus_before
+    doc.undo_stack.undo()
+    doc.flush()
+    assert serve.group is None and group.id not in {g.id for g in doc.plan.groups}
+    assert doc.results.workloads[serve.id].figures["gpus"] == gpus_before
+    # and the runs-on combo puts it back on the training group
+    combo = panel.group_combo
+    combo.setCurrentIndex(combo.findData("grp-train"))
+    combo.activated.emit(combo.currentIndex())
+    assert serve.group == "grp-train"
+
+
+def test_chart_bars_are_the_engine_margins(qtbot, doc, panel):
+    charts = ChartsPanel(doc)
+    qtbot.addWidget(charts)
+    wls = doc.results.workloads
+    assert charts.workloads.ids == [w.id for w in doc.plan.workloads]
+    for wid, pct, lvl in zip(charts.workloads.ids, charts.workloads.percents, charts.workloads.levels):
+        assert pct == pytest.approx((1 + wls[wid].margin) * 100)
+        assert lvl == verdict_level(doc.results, wid)
+    # an unmet target: its bar falls below 100 % and turns red
+    serve = next(w for w in doc.plan.workloads if w.kind == "inference")
+    panel.select_workload(serve.id)
+    with qtbot.waitSignal(doc.resultsChanged, timeout=10000):
+        type_into(qtbot, panel.fields["users"].editor, "20000")
+    i = charts.workloads.ids.index(serve.id)
+    assert charts.workloads.percents[i] < 100 and charts.workloads.levels[i] == "bad"
+    assert charts.workloads.percents[i] == pytest.approx((1 + doc.results.workloads[serve.id].margin) * 100)
+    assert item_of(panel, serve.id).text(1).startswith("NOT MET")
