@@ -1,0 +1,107 @@
+"""Floor plan and charts in dark theme; rack names at the example room's fit zoom."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
+
+from planner.catalog import load_catalog
+from planner.documents import load_plan
+from planner.engine import Engine
+from ui import style
+from ui.charts_panel import ChartsPanel
+from ui.document import Document
+from ui.floor_view import SCALE, FloorView, short_name
+from ui.settings import apply_theme
+
+pytestmark = pytest.mark.gui
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "xe9680-h100-pod.json"
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture
+def doc(qtbot, catalog):
+    d = Document(load_plan(EXAMPLE), catalog, engine=Engine(catalog))
+    d.recompute(background=False)
+    return d
+
+
+@pytest.fixture
+def restore_theme():
+    app = QApplication.instance()
+    palette, style_name = app.palette(), app.style().name()
+    yield app
+    app.setStyle(style_name)
+    app.setPalette(palette)
+    hints = QGuiApplication.styleHints()
+    if hasattr(hints, "unsetColorScheme"):
+        hints.unsetColorScheme()
+
+
+def lightness_at_corner(widget) -> int:
+    img = widget.grab().toImage()
+    return img.pixelColor(3, img.height() // 2).lightness()
+
+
+def test_dark_theme_switches_floor_and_charts_live(qtbot, doc, restore_theme):
+    app = restore_theme
+    apply_theme(app, "light")
+    floor = FloorView(doc)
+    charts = ChartsPanel(doc)
+    for w in (floor, charts):
+        qtbot.addWidget(w)
+        w.resize(900, 500)
+        w.show()
+        qtbot.waitExposed(w)
+    assert floor.scene.backgroundBrush().color() == style.LIGHT_FLOOR.bg
+    assert charts.power.plot.backgroundBrush().color().lightness() > 200
+    light_floor_px = lightness_at_corner(floor.view.viewport())
+    apply_theme(app, "dark")  # the settings dialog's path: only the application palette changes
+    qtbot.waitUntil(lambda: floor.scene.backgroundBrush().color() == style.DARK_FLOOR.bg, timeout=3000)
+    qtbot.waitUntil(lambda: charts.power.plot.backgroundBrush().color().lightness() < 60, timeout=3000)
+    assert charts.workloads.plot.backgroundBrush().color() == style.DARK_CHART.background
+    # what is painted follows: the floor's edge pixels turn dark
+    assert lightness_at_corner(floor.view.viewport()) < 60 < light_floor_px
+    apply_theme(app, "light")
+    qtbot.waitUntil(lambda: floor.scene.backgroundBrush().color() == style.LIGHT_FLOOR.bg, timeout=3000)
+    assert charts.power.plot.backgroundBrush().color().lightness() > 200
+
+
+def test_short_names():
+    assert short_name("Rack A-12") == "12"
+    assert short_name("R01") == "R01"
+
+
+def test_rack_names_shown_at_the_example_fit_zoom(qtbot, doc):
+    floor = FloorView(doc)
+    qtbot.addWidget(floor)
+    floor.resize(420, 380)  # the floor dock's size in the main window
+    floor.show()
+    qtbot.waitExposed(floor)
+    floor.view.fit()
+    ppm = floor.view.zoom() * SCALE
+    assert 35 < ppm < 70, f"fit zoom {ppm:.0f} px/m is not the small-room case this test is about"
+    img = floor.view.viewport().grab().toImage()
+    for item in floor.scene.racks.values():
+        dev = floor.view.mapFromScene(item.sceneBoundingRect()).boundingRect()
+        layout = item.label_layout(dev.width() - 6, dev.height() - 7)
+        assert layout is not None, f"{item.name}: no label at {ppm:.0f} px/m"
+        assert layout[1] >= 8
+        # the label is painted: pixels of the rack's text colour inside the rack, away from its edges
+        inner = dev.adjusted(5, 6, -5, -5)
+        tc = item.text_color
+        hits = sum(1 for x in range(inner.left(), inner.right()) for y in range(inner.top(), inner.bottom())
+                   if _close(img.pixelColor(x, y), tc))
+        assert hits > 10, f"{item.name}: no text pixels in its rectangle"
+
+
+def _close(a, b, tol: int = 60) -> bool:
+    return abs(a.red() - b.red()) + abs(a.green() - b.green()) + abs(a.blue() - b.blue()) < tol
