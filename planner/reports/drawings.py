@@ -61,7 +61,7 @@ def floor_drawing(room: Room, catalog: Any, width_pt: float, height_pt: float, f
     (cold in front of the racks, hot behind), racks with their names and front edges,
     row names, the room's dimensions and a scale bar."""
     rack_fill = rack_fill or {}
-    margin_l, margin_b, margin_t, margin_r = 34.0, 40.0, 14.0, 10.0
+    margin_l, margin_b, margin_t, margin_r = 60.0, 40.0, 14.0, 44.0
     fps_by_row = [(row, row_footprints(row, catalog)) for row in room.rows]
     # the drawn extent: the room plus anything (aisle bands, racks) outside it
     xs, ys = [0.0, room.width_m], [0.0, room.depth_m]
@@ -141,11 +141,22 @@ def floor_drawing(room: Room, catalog: Any, width_pt: float, height_pt: float, f
                 g.translate(cx, cy)
                 g.rotate(90)
                 d.add(g)
-        # row label beyond the outer corner of its front band
-        lx, ly = pt(fl[0] + ox, fl[1] + oy)
-        cold_front = row.cold_aisle_side == "front"
-        label = fit(row.name, 160, bold, 7.5)
-        d.add(String(lx, ly + (2 if oy <= 0 else -9), label, fontName=bold, fontSize=7.5, fillColor=LABEL))
+        # row label beside the row's body: left of it (or right when there is no room) for
+        # rows along x, above it for rows along y
+        body = [pt(*c) for c in (fl, fr, rr, rl)]
+        bx0, bx1 = min(p[0] for p in body), max(p[0] for p in body)
+        by0, by1 = min(p[1] for p in body), max(p[1] for p in body)
+        label = fit(row.name, 120, bold, 7.5)
+        lw = pdfmetrics.stringWidth(label, bold, 7.5)
+        horizontal_row = first.rotation_deg in (0, 180)
+        if horizontal_row and bx0 - lw - 4 >= 0:
+            d.add(String(bx0 - 3, (by0 + by1) / 2 - 2.6, label, fontName=bold, fontSize=7.5, textAnchor="end",
+                         fillColor=LABEL))
+        elif horizontal_row:
+            d.add(String(bx1 + 3, (by0 + by1) / 2 - 2.6, label, fontName=bold, fontSize=7.5, fillColor=LABEL))
+        else:
+            d.add(String((bx0 + bx1) / 2, by1 + AISLE_BAND_M * s * 0 + 3, label, fontName=bold, fontSize=7.5,
+                         textAnchor="middle", fillColor=LABEL))
         # aisle words when the band is long enough
         band_len = math.hypot(fr[0] - fl[0], fr[1] - fl[1]) * s
         if AISLE_BAND_M * s >= 7 and band_len > 90 and horizontal_row:
@@ -154,7 +165,6 @@ def floor_drawing(room: Room, catalog: Any, width_pt: float, height_pt: float, f
                 ys_ = [pt(x, y)[1] for x, y in poly]
                 d.add(String((min(xs_) + max(xs_)) / 2, (min(ys_) + max(ys_)) / 2 - 2.2, word, fontName=bold,
                              fontSize=6, textAnchor="middle", fillColor=color))
-        del cold_front
 
     # dimensions: width under the room, depth left of it
     fmt = length_fmt or (lambda m: f"{m:.1f} m")
@@ -164,12 +174,12 @@ def floor_drawing(room: Room, catalog: Any, width_pt: float, height_pt: float, f
         d.add(Line(x, y_dim - 3, x, y_dim + 3, strokeColor=MUTED, strokeWidth=0.5))
     d.add(String(rx + room.width_m * s / 2, y_dim - 9, fmt(room.width_m), fontName=font, fontSize=7,
                  textAnchor="middle", fillColor=MUTED))
-    x_dim = rx - 12
+    x_dim = rx + room.width_m * s + 12  # depth: right of the room (row labels use the left side)
     d.add(Line(x_dim, ry, x_dim, ry + room.depth_m * s, strokeColor=MUTED, strokeWidth=0.5))
     for y in (ry, ry + room.depth_m * s):
         d.add(Line(x_dim - 3, y, x_dim + 3, y, strokeColor=MUTED, strokeWidth=0.5))
     g = Group(String(0, 0, fmt(room.depth_m), fontName=font, fontSize=7, textAnchor="middle", fillColor=MUTED))
-    g.translate(x_dim - 5, ry + room.depth_m * s / 2)
+    g.translate(x_dim + 9, ry + room.depth_m * s / 2)
     g.rotate(90)
     d.add(g)
     # scale bar: a round length about a fifth of the room's width
@@ -234,6 +244,10 @@ def elevation_drawing(rack: Rack, u_height: int, catalog: Any, scale: float, fon
     dims = {}
     for p in rack.placements:
         dims[p.id] = device_dims(catalog, p.device)
+    side_groups: dict[tuple[str, str], list[str]] = {}
+    for p in rack.placements:
+        if p.u is None:
+            side_groups.setdefault((p.face, p.side or "left"), []).append(p.id)
     for fi, face in enumerate(("front", "rear")):
         fx = uscale_w + fi * (uscale_w + face_w + gap)
         d.add(String(fx + face_w / 2, h - 9, face.upper(), fontName=bold, fontSize=7, textAnchor="middle",
@@ -257,14 +271,19 @@ def elevation_drawing(rack: Rack, u_height: int, catalog: Any, scale: float, fon
             if p.u is None:
                 if p.face != face:
                     continue
+                # several 0U devices on one side share its channel, stacked top to bottom
+                mates = side_groups.get((face, p.side or "left"), [p.id])
+                k, n = mates.index(p.id), len(mates)
+                seg = (body_mm * scale - 4) / n
+                py = y0 + 2 + (n - 1 - k) * seg
                 px = fx + 1 if p.side == "left" else fx + face_w - chan_w + 1
                 pw = chan_w - 2
-                d.add(Rect(px, y0 + 2, pw, body_mm * scale - 4, fillColor=colors.HexColor(color),
+                d.add(Rect(px, py + 0.5, pw, seg - 1, fillColor=colors.HexColor(color),
                            strokeColor=colors.HexColor("#4d5158"), strokeWidth=0.4))
                 size = max(3.0, min(6.0, pw * 0.75))
-                g = Group(String(0, -size * 0.35, fit(title, body_mm * scale - 10, bold, size), fontName=bold,
+                g = Group(String(0, -size * 0.35, fit(title, seg - 8, bold, size), fontName=bold,
                                  fontSize=size, textAnchor="middle", fillColor=colors.white))
-                g.translate(px + pw / 2, y0 + body_mm * scale / 2)
+                g.translate(px + pw / 2, py + seg / 2)
                 g.rotate(90)
                 d.add(g)
                 continue

@@ -63,6 +63,7 @@ class ReportOptions:
     sections: tuple[str, ...] = SECTIONS
     page_size: str = "a4"  # "a4" or "letter", always landscape
     compress: bool = True  # False keeps page streams readable (tests search the raw bytes)
+    fonts: str = "auto"  # "auto": a Unicode TrueType font if found; "builtin": Helvetica (Latin-1, text in clear)
     rack_sheet_limit: int = 48  # above this many racks, one elevation sheet per distinct rack layout
     racks_per_page: int = 2
     date: str | None = None  # default: today, ISO
@@ -75,6 +76,8 @@ class ReportOptions:
             raise ValueError(f"unknown report section(s): {', '.join(unknown)} (known: {', '.join(SECTIONS)})")
         if self.page_size not in PAGE_SIZES:
             raise ValueError(f"unknown page size {self.page_size!r} (a4 or letter)")
+        if self.fonts not in ("auto", "builtin"):
+            raise ValueError("fonts must be 'auto' or 'builtin'")
         if self.racks_per_page < 2 or self.racks_per_page > 4:
             raise ValueError("racks_per_page must be 2, 3 or 4")
 
@@ -144,7 +147,7 @@ class _Builder:
                  progress: ProgressFn | None, cancel: CancelFn | None) -> None:
         self.plan, self.catalog, self.results, self.opts = plan, catalog, results, opts
         self.u = Units(opts.imperial)
-        self.font, self.bold = fonts()
+        self.font, self.bold = fonts() if opts.fonts == "auto" else ("Helvetica", "Helvetica-Bold")
         self.pagesize = landscape(PAGE_SIZES[opts.page_size])
         self.frame_w = self.pagesize[0] - 2 * MARGIN
         self.frame_h = self.pagesize[1] - TOP - BOTTOM
