@@ -115,8 +115,13 @@ class CableFilter(QSortFilterProxyModel):
         self.setSortRole(Qt.ItemDataRole.UserRole)
 
     def set_filters(self, fabric: str, rack: str, media: str, text: str) -> None:
-        self.fabric, self.rack, self.media, self.text = fabric, rack, media, text.strip().lower()
-        self.invalidateFilter()
+        if hasattr(self, "beginFilterChange"):  # Qt >= 6.10
+            self.beginFilterChange()
+            self.fabric, self.rack, self.media, self.text = fabric, rack, media, text.strip().lower()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:  # pragma: no cover - older Qt
+            self.fabric, self.rack, self.media, self.text = fabric, rack, media, text.strip().lower()
+            self.invalidateRowsFilter()
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
         r: CableRow = self.sourceModel().rows[source_row]  # type: ignore[attr-defined]

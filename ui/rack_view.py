@@ -6,6 +6,14 @@ edits that share a gesture id (one undo step per drag) and the items are redrawn
 from the plan when ``Document.changed`` names their rack. Catalog drops push
 AddPlacement with the document's PlacementChecker; a refusal is shown in an overlay
 at the pointer (and in the status bar through ``Document.refused``).
+
+Ports (from :func:`planner.fabric.device_ports`) are drawn on each device's rear
+face (its own face for half-depth devices) once the zoom makes them big enough
+(level of detail, as in Qt's 40000-chips demo): green when wired, dark when free.
+Dragging from a port to another pushes a ``Connect`` (through
+``planner.fabric.wiring.connect_edit``); a refusal (port in use...) shows at the
+pointer. 0U PDUs drag between sides and racks (MovePlacement with a side); a drag
+on empty space selects devices with a rubber band.
 """
 
 from __future__ import annotations
@@ -14,7 +22,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -32,6 +40,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QComboBox,
     QGraphicsItem,
+    QGraphicsLineItem,
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
@@ -39,12 +48,16 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMenu,
+    QRubberBand,
+    QStyleOptionGraphicsItem,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from planner.edits import Change, MovePlacement
+from planner.edits import Change, Compound, EditRefused, MovePlacement
+from planner.fabric import Disconnect, Port, device_ports
+from planner.fabric.wiring import connect_edit, used_ports
 from planner.geometry import rack_outer_mm, u_bottom_mm, u_span_mm
 from planner.placement import device_dims, rack_dims
 from planner.plan import Placement, Rack
@@ -111,6 +124,82 @@ class DeviceItem(QGraphicsRectItem):
         self.setAcceptHoverEvents(True)
 
 
+PORT_MIN_PX = 7.0  # ports are drawn (and can be grabbed) when a port is this wide on screen
+PORT_USED = QColor("#2fbf64")
+PORT_FREE = QColor("#24282d")
+PORT_MGMT = QColor("#5b8fd6")
+
+
+class PortsItem(QGraphicsItem):
+    """All ports of one device face, painted in one item (cheap at any device count);
+    hidden below a zoom level. Hit-testing goes through :meth:`port_at`."""
+
+    def __init__(self, parent: DeviceItem, ports: tuple[Port, ...], used: Any) -> None:
+        super().__init__(parent)
+        self.device = parent
+        self.ports = ports
+        self.used = used  # callable (placement, port) -> link id | None
+        self.hot: str | None = None
+        self.rects = self._layout(parent.rect(), len(ports))
+        self.setZValue(3)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    @staticmethod
+    def _layout(r: QRectF, n: int) -> list[QRectF]:
+        if n == 0:
+            return []
+        pad = 4.0
+        rows = 1 if r.height() < 30 else (2 if r.height() < 120 else 4)
+        cols = -(-n // rows)
+        while rows > 1 and cols < 4:
+            rows -= 1
+            cols = -(-n // rows)
+        pw = min(28.0, (r.width() - 2 * pad) / cols)
+        ph = min(18.0, (r.height() - 2 * pad) / rows - 2)
+        out = []
+        x0 = r.right() - pad - cols * pw  # right-aligned: the label keeps the left
+        y0 = r.bottom() - pad - rows * (ph + 2)
+        for i in range(n):
+            row, col = divmod(i, cols)
+            out.append(QRectF(x0 + col * pw + 1, y0 + row * (ph + 2) + 1, pw - 2, ph))
+        return out
+
+    def boundingRect(self) -> QRectF:
+        return self.device.rect()
+
+    def port_width(self) -> float:
+        return self.rects[0].width() + 2 if self.rects else 0.0
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
+        if lod * self.port_width() < PORT_MIN_PX:
+            return
+        pid = self.device.placement_id
+        for port, rect in zip(self.ports, self.rects):
+            wired = self.used(pid, port.name)
+            fill = PORT_USED if wired else PORT_FREE
+            painter.setBrush(QBrush(fill))
+            edge = QColor("#ffc21a") if port.name == self.hot else (PORT_MGMT if port.role == "management"
+                                                                     else QColor(255, 255, 255, 150))
+            pen = QPen(edge, 2.5 if port.name == self.hot else 1.0)
+            pen.setCosmetic(True)
+            painter.setPen(pen)
+            painter.drawRect(rect)
+
+    def port_at(self, scene_pos: QPointF) -> Port | None:
+        local = self.mapFromScene(scene_pos)
+        for port, rect in zip(self.ports, self.rects):
+            if rect.adjusted(-1, -1, 1, 1).contains(local):
+                return port
+        return None
+
+    def port_rect(self, name: str) -> QRectF:
+        for port, rect in zip(self.ports, self.rects):
+            if port.name == name:
+                return self.mapRectToScene(rect)
+        raise KeyError(name)
+
+
 class RackScene(QGraphicsScene):
     """Builds items for the racks of one row from the plan."""
 
@@ -124,6 +213,18 @@ class RackScene(QGraphicsScene):
         self.figures: dict[str, QGraphicsSimpleTextItem] = {}
         self.origin_x: dict[str, float] = {}
         self.palette = QPalette()
+        self.ports: dict[str, PortsItem] = {}  # placement -> its ports item
+        self._used: dict[tuple[str, str], str] | None = None
+
+    def port_used(self, pid: str, port: str) -> str | None:
+        if self._used is None:
+            self._used = used_ports(self.doc.plan)
+        return self._used.get((pid, port)) or self._used.get((pid, port + "*"))
+
+    def links_changed(self) -> None:
+        self._used = None
+        for item in self.ports.values():
+            item.update()
 
     # -- geometry helpers ------------------------------------------------------------
     def rack_height_u(self, rack: Rack) -> int:
@@ -174,6 +275,8 @@ class RackScene(QGraphicsScene):
         self.clear()
         self.frames.clear()
         self.devices.clear()
+        self.ports.clear()
+        self._used = None
         self.rack_items.clear()
         self.figures.clear()
         self.origin_x.clear()
@@ -317,6 +420,11 @@ class RackScene(QGraphicsScene):
                                                             if height > 1 else "") + f", {p.face}")
                 out.append(item)
         self.devices.setdefault(p.id, []).extend(out)
+        dp = device_ports(self.doc.catalog, p.device) if self.doc.catalog is not None else None
+        if dp is not None and dp.ports and p.u is not None:
+            host = next((it for it in out if it.face == "rear"), out[0] if out else None)
+            if host is not None:
+                self.ports[p.id] = PortsItem(host, dp.ports, self.port_used)
         return out
 
     def _style(self, item: DeviceItem, color: QColor, primary: bool) -> None:
@@ -331,6 +439,8 @@ class RackScene(QGraphicsScene):
         """Redraw the devices of one rack from the plan."""
         for it in self.rack_items.pop(rack_id, []):
             if isinstance(it, DeviceItem):
+                if it.placement_id in self.ports and self.ports[it.placement_id].device is it:
+                    del self.ports[it.placement_id]
                 lst = self.devices.get(it.placement_id, [])
                 if it in lst:
                     lst.remove(it)
@@ -420,6 +530,9 @@ class RackGraphicsView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.user_zoomed = False
         self._drag: dict[str, Any] | None = None
+        self._wire: dict[str, Any] | None = None
+        self._band: dict[str, Any] | None = None
+        self._rubber: QRubberBand | None = None
         self._ghost: QGraphicsRectItem | None = None
         self.overlay = QLabel(self.viewport())
         self.overlay.setObjectName("refusalOverlay")
@@ -588,14 +701,102 @@ class RackGraphicsView(QGraphicsView):
         t = self.rack_scene.target_at(self.mapToScene(pos))
         return self.rack_scene.frames.get((t.rack_id, t.face)) if t else None
 
+    # -- ports and wiring ----------------------------------------------------------------
+    def port_at(self, pos: QPoint) -> tuple[str, Port] | None:
+        """(placement, port) under a viewport point, when ports are drawn at this zoom."""
+        scene_pos = self.mapToScene(pos)
+        scale = self.transform().m11()
+        for it in self.items(pos):
+            dev = it if isinstance(it, DeviceItem) else it.parentItem()
+            if not isinstance(dev, DeviceItem):
+                continue
+            ports = self.rack_scene.ports.get(dev.placement_id)
+            if ports is None or ports.device is not dev or scale * ports.port_width() < PORT_MIN_PX:
+                continue
+            port = ports.port_at(scene_pos)
+            if port is not None:
+                return dev.placement_id, port
+        return None
+
+    def port_point(self, placement_id: str, port: str) -> QPoint:
+        """Viewport point at the middle of a drawn port (tests, tools)."""
+        return self.mapFromScene(self.rack_scene.ports[placement_id].port_rect(port).center())
+
+    def zoom_to(self, placement_id: str, scale: float = 1.2) -> None:
+        """Zoom so ports show, centred on a device."""
+        self.resetTransform()
+        self.scale(scale, scale)
+        self.user_zoomed = True
+        items = self.rack_scene.devices.get(placement_id)
+        if items:
+            self.centerOn(self.rack_scene.ports[placement_id].device if placement_id in self.rack_scene.ports
+                          else items[0])
+
+    def _set_hot(self, hit: tuple[str, Port] | None) -> None:
+        sc = self.rack_scene
+        want = (hit[0], hit[1].name) if hit else None
+        for pid, item in sc.ports.items():
+            name = want[1] if want and want[0] == pid else None
+            if item.hot != name:
+                item.hot = name
+                item.update()
+
+    def _start_wire(self, pid: str, port: Port) -> None:
+        line = QGraphicsLineItem()
+        pen = QPen(QColor("#ffc21a"), 3, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        line.setPen(pen)
+        line.setZValue(20)
+        self.rack_scene.addItem(line)
+        start = self.rack_scene.ports[pid].port_rect(port.name).center()
+        line.setLine(start.x(), start.y(), start.x(), start.y())
+        self._wire = {"pid": pid, "port": port.name, "line": line, "start": start}
+        self.viewport().setCursor(Qt.CursorShape.CrossCursor)
+
+    def _end_wire(self, pos: QPoint) -> bool:
+        w = self._wire
+        assert w is not None
+        self._wire = None
+        if w["line"].scene() is not None:
+            self.rack_scene.removeItem(w["line"])
+        self.viewport().unsetCursor()
+        self._set_hot(None)
+        hit = self.port_at(pos)
+        if hit is None or (hit[0] == w["pid"] and hit[1].name == w["port"]):
+            return False
+        return self.connect_ports((w["pid"], w["port"]), (hit[0], hit[1].name), pos)
+
+    def connect_ports(self, a: tuple[str, str], b: tuple[str, str], at: QPoint | None = None) -> bool:
+        """Push a Connect between two ports; show the reason at ``at`` when refused."""
+        try:
+            edit = connect_edit(self.doc.plan, self.doc.catalog, a, b)
+        except EditRefused as e:
+            self.doc.last_refusal = str(e)
+            self.doc.refused.emit(str(e))
+            self.show_refusal(str(e), at)
+            return False
+        if not self.doc.push(edit):
+            self.show_refusal(self.doc.last_refusal, at)
+            return False
+        self.hide_refusal()
+        return True
+
+    # -- mouse -------------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.setFocus(Qt.FocusReason.MouseFocusReason)
         if event.button() not in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
             super().mousePressEvent(event)
             return
         pos = event.position().toPoint()
-        dev = self._device_at(pos)
         multi = bool(event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier))
+        if event.button() == Qt.MouseButton.LeftButton and not multi:
+            hit = self.port_at(pos)
+            if hit is not None:
+                self.doc.select([("placement", hit[0])])
+                self._start_wire(*hit)
+                event.accept()
+                return
+        dev = self._device_at(pos)
         if dev is not None:
             key = ("placement", dev.placement_id)
             sel = list(self.doc.selection)
@@ -626,14 +827,27 @@ class RackGraphicsView(QGraphicsView):
                 self.doc.select([key])
         elif event.button() == Qt.MouseButton.LeftButton and not multi:
             self.doc.select([])
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._band = {"origin": pos, "multi": multi, "base": list(self.doc.selection) if multi else []}
         event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._wire is not None:
+            end = self.mapToScene(pos)
+            st = self._wire["start"]
+            self._wire["line"].setLine(st.x(), st.y(), end.x(), end.y())
+            self._set_hot(self.port_at(pos))
+            event.accept()
+            return
+        if self._band is not None and event.buttons() & Qt.MouseButton.LeftButton:
+            self._rubber_to(pos)
+            event.accept()
+            return
         d = self._drag
         if d is None or not (event.buttons() & Qt.MouseButton.LeftButton):
             super().mouseMoveEvent(event)
             return
-        pos = event.position().toPoint()
         if not d["active"]:
             if (pos - d["press"]).manhattanLength() < 4:
                 return
@@ -641,6 +855,22 @@ class RackGraphicsView(QGraphicsView):
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
         self._drag_to(pos)
         event.accept()
+
+    def _rubber_to(self, pos: QPoint) -> None:
+        b = self._band
+        assert b is not None
+        if self._rubber is None:
+            if (pos - b["origin"]).manhattanLength() < 6:
+                return
+            self._rubber = QRubberBand(QRubberBand.Shape.Rectangle, self.viewport())
+        rect = QRect(b["origin"], pos).normalized()
+        self._rubber.setGeometry(rect)
+        self._rubber.show()
+        area = self.mapToScene(rect).boundingRect()
+        picked = [("placement", pid) for pid, items in self.rack_scene.devices.items()
+                  if any(it.primary and area.intersects(it.sceneBoundingRect()) for it in items)]
+        sel = list(b["base"]) + [k for k in picked if k not in b["base"]]
+        self.doc.select(sel)
 
     def _drag_to(self, pos: QPoint) -> None:
         d = self._drag
@@ -661,18 +891,33 @@ class RackGraphicsView(QGraphicsView):
         full = p.full_depth if p.full_depth is not None else (dims.full_depth if dims else True)
         face = p.face if full else target.face
         cur_rack = plan.index.placement_rack[pid]
-        if p.u is None:
-            return  # 0U devices move through the inspector (side)
-        if (target.rack_id, target.u, face) == (cur_rack, p.u, p.face):
-            self.hide_refusal()
-            return
-        edit = MovePlacement(pid, target.rack_id, target.u, face, checker=self.doc.checker, gesture=d["gesture"])
+        if p.u is None:  # 0U (PDU): the side channel under the pointer, on that face
+            if (target.rack_id, target.face, target.side) == (cur_rack, p.face, p.side):
+                self.hide_refusal()
+                return
+            edit = MovePlacement(pid, target.rack_id, None, target.face, checker=self.doc.checker,
+                                 gesture=d["gesture"], side=target.side)
+        else:
+            if (target.rack_id, target.u, face) == (cur_rack, p.u, p.face):
+                self.hide_refusal()
+                return
+            edit = MovePlacement(pid, target.rack_id, target.u, face, checker=self.doc.checker, gesture=d["gesture"])
         if self.doc.push(edit):
             self.hide_refusal()
         else:
             self.show_refusal(self.doc.last_refusal, pos)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._wire is not None:
+            self._end_wire(event.position().toPoint())
+            event.accept()
+            return
+        if self._band is not None:
+            self._band = None
+            if self._rubber is not None:
+                self._rubber.hide()
+                self._rubber.deleteLater()
+                self._rubber = None
         if self._drag is not None:
             self._drag = None
             self.viewport().unsetCursor()
@@ -738,10 +983,28 @@ class RackGraphicsView(QGraphicsView):
         frame = self._frame_at(pos)
         menu = QMenu(self)
         doc = self.doc
+        hit = self.port_at(pos)
+        if hit is not None:
+            pid, port = hit
+            doc.select([("placement", pid)])
+            link = self.rack_scene.port_used(pid, port.name)
+            if link is not None:
+                menu.addAction(f"Disconnect {port.name}", lambda: self.disconnect_port(pid, port.name))
+            menu.addAction(f"Connect {port.name}\u2026", lambda: self.connect_dialog(pid, port.name))
+            menu.exec(event.globalPos())
+            return
         if dev is not None:
             key = ("placement", dev.placement_id)
             if key not in doc.selection:
                 doc.select([key])
+            if dev.placement_id in self.rack_scene.ports:
+                menu.addAction("Connect\u2026", lambda: self.connect_dialog(dev.placement_id))
+                wired = [lk.id for lk in doc.plan.links if dev.placement_id in (lk.a.placement, lk.b.placement)]
+                if wired:
+                    menu.addAction(f"Disconnect all ({len(wired)} cables)",
+                                   lambda: doc.push(Compound([Disconnect(i) for i in wired],
+                                                             f"Disconnect {len(wired)} cables")))
+                menu.addSeparator()
             menu.addAction("Delete", self.delete_selection)
             menu.addAction("Duplicate", self.duplicate_selection)
             menu.addSeparator()
@@ -755,6 +1018,21 @@ class RackGraphicsView(QGraphicsView):
         else:
             return
         menu.exec(event.globalPos())
+
+    def disconnect_port(self, pid: str, port: str) -> bool:
+        link = self.rack_scene.port_used(pid, port)
+        if link is None:
+            return False
+        return self.doc.push(Disconnect(link))
+
+    def connect_dialog(self, pid: str, port: str | None = None) -> Any:
+        from ui.wiring import ConnectDialog
+
+        dlg = ConnectDialog(self.doc, pid, port, self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dlg.open()
+        self.connect_dialog_open = dlg
+        return dlg
 
     def delete_selection(self) -> None:
         edit = delete_edit(self.doc.plan, self.doc.selection)
@@ -886,6 +1164,8 @@ class RackView(QWidget):
             if not self.view.user_zoomed:
                 self.view.fit()
             return
+        if change.links:
+            self.scene.links_changed()
         for rack_id in change.racks & shown:
             self.scene.refresh_rack(rack_id)
         if change.racks & shown:

@@ -1,0 +1,351 @@
+"""Wiring dialogs: Plan > Auto-wire fabric... and Connect... (from the rack view).
+
+Auto-wire runs :func:`planner.fabric.autowire` on a snapshot of the plan in a pool
+thread (big fabrics take a moment); the result comes back by signal and its one
+Compound edit is pushed (one undo step). Cancel drops the result. Connect builds a
+:func:`planner.fabric.wiring.connect_edit`; a refusal (port in use, unknown port) is
+shown in the dialog, which stays open.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner.edits import EditRefused
+from planner.fabric import autowire, device_ports
+from planner.fabric.wiring import connect_edit, used_ports
+
+log = logging.getLogger(__name__)
+
+KINDS = ("compute", "storage", "frontend", "management")
+LEAVES = (("Rail-optimised leaves (compute)", None), ("Top-of-rack leaf per rack", "rack"),
+          ("End-of-row leaves per row", "row"))
+SWITCH_FABRIC = {"compute": ("infiniband", "ethernet"), "storage": ("infiniband", "ethernet"),
+                 "frontend": ("ethernet",), "management": ("management", "ethernet")}
+
+_running: set[Any] = set()  # jobs alive in a pool (their signal objects must outlive a closed dialog)
+
+
+class _Signals(QObject):
+    done = Signal(object)
+    failed = Signal(str)
+
+
+class _AutowireJob(QRunnable):
+    def __init__(self, snapshot: Any, catalog: Any, servers: list[str], switch: str, kw: dict) -> None:
+        super().__init__()
+        self.snapshot, self.catalog, self.servers, self.switch, self.kw = snapshot, catalog, servers, switch, kw
+        self.signals = _Signals()
+        self.setAutoDelete(False)
+
+    def run(self) -> None:
+        try:
+            res = autowire(self.snapshot, self.catalog, self.servers, self.switch, **self.kw)
+        except EditRefused as e:
+            self.signals.failed.emit(str(e))
+        except Exception as e:  # a bug must reach the user as a message, not kill the pool thread
+            log.exception("auto-wire failed")
+            self.signals.failed.emit(f"{type(e).__name__}: {e}")
+        else:
+            self.signals.done.emit(res)
+        finally:
+            _running.discard(self)
+
+
+def _kind(catalog: Any, slug: str) -> str:
+    dev = catalog.get("device-types", slug) if catalog is not None else None
+    return dev.kind if dev is not None else "other"
+
+
+class AutowireDialog(QDialog):
+    """Servers (selected, a group, a row or all), switch model, oversubscription, kind,
+    leaf layout and switch racks; Wire runs auto-wire off the GUI thread."""
+
+    wired = Signal(object)  # AutowireResult, after its edit was pushed
+
+    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Auto-wire fabric")
+        self.setObjectName("autowireDialog")
+        self.doc = doc
+        self.result: Any = None
+        self._job: _AutowireJob | None = None
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        plan, cat = doc.plan, doc.catalog
+        self.source = QComboBox(self)
+        self.source.setObjectName("autowireServers")
+        endpoints = [pid for pid, p in plan.index.placements.items() if _kind(cat, p.device) in ("server", "storage")]
+        sel = [i for i in doc.selected("placement") if i in endpoints]
+        if sel:
+            self.source.addItem(f"Selected devices ({len(sel)})", sel)
+        for g in plan.groups:
+            members = [m for m in g.members if m in plan.index.placements]
+            self.source.addItem(f"Group: {g.name} ({len(members)})", members)
+        for room in plan.site.rooms:
+            for row in room.rows:
+                ids = [p.id for r in row.racks for p in r.placements if p.id in endpoints]
+                if ids:
+                    self.source.addItem(f"Row: {row.name} ({len(ids)} servers/storage)", ids)
+        self.source.addItem(f"All servers and storage ({len(endpoints)})", endpoints)
+        self.kind = QComboBox(self)
+        self.kind.setObjectName("autowireKind")
+        for k in KINDS:
+            self.kind.addItem(k.capitalize(), k)
+        self.switch = QComboBox(self)
+        self.switch.setObjectName("autowireSwitch")
+        self._switches = [d for d in (cat.devices_of_kind("switch") if cat is not None else [])
+                          if d.planning is not None and d.planning.switch is not None]
+        self.over = QDoubleSpinBox(self)
+        self.over.setObjectName("autowireOversubscription")
+        self.over.setRange(1.0, 8.0)
+        self.over.setSingleStep(0.5)
+        self.over.setDecimals(1)
+        self.over.setSuffix(" : 1")
+        self.leaves = QComboBox(self)
+        self.leaves.setObjectName("autowireLeaves")
+        for text, v in LEAVES:
+            self.leaves.addItem(text, v)
+        self.racks = QListWidget(self)
+        self.racks.setObjectName("autowireRacks")
+        self.racks.setMaximumHeight(130)
+        for rack in plan.racks():
+            it = QListWidgetItem(f"{rack.name}" + (" (network)" if "network" in rack.tags else ""))
+            it.setData(Qt.ItemDataRole.UserRole, rack.id)
+            it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            empty_or_net = "network" in rack.tags or not rack.placements
+            it.setCheckState(Qt.CheckState.Checked if empty_or_net else Qt.CheckState.Unchecked)
+            self.racks.addItem(it)
+        self.status = QLabel(self)
+        self.status.setObjectName("autowireStatus")
+        self.status.setWordWrap(True)
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 0)
+        self.progress.hide()
+        form = QFormLayout()
+        form.addRow("Servers:", self.source)
+        form.addRow("Network:", self.kind)
+        form.addRow("Switch model:", self.switch)
+        form.addRow("Oversubscription:", self.over)
+        form.addRow("Leaves:", self.leaves)
+        form.addRow("Switch racks:", self.racks)
+        form.addRow("", QLabel("Switches go into free U of the checked racks; when those are full,\n"
+                               "new network racks are proposed at the end of a network row.", self))
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.wire_button = self.buttons.addButton("Wire", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.wire_button.setObjectName("autowireRun")
+        self.wire_button.clicked.connect(self.run)
+        self.buttons.rejected.connect(self.cancel)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addWidget(self.progress)
+        lay.addWidget(self.status)
+        lay.addWidget(self.buttons)
+        self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
+        self._kind_changed()
+
+    def _kind_changed(self) -> None:
+        kind = self.kind.currentData()
+        wanted = SWITCH_FABRIC.get(kind, ())
+        cur = self.switch.currentData()
+        self.switch.clear()
+        for d in sorted(self._switches, key=lambda d: (d.planning.switch.fabric not in wanted,
+                                                       wanted.index(d.planning.switch.fabric)
+                                                       if d.planning.switch.fabric in wanted else 9, d.model)):
+            self.switch.addItem(f"{d.manufacturer} {d.model} ({d.planning.switch.fabric})", d.slug)
+        i = self.switch.findData(cur)
+        keep = i >= 0 and self.switch.itemText(i).endswith(tuple(f"({f})" for f in wanted))
+        self.switch.setCurrentIndex(i if keep else (0 if self.switch.count() else -1))
+        self.leaves.setCurrentIndex(0 if kind == "compute" else 1)
+        self.over.setValue(1.0 if kind in ("compute", "storage") else 5.0 if kind == "management" else 2.0)
+
+    # -- parameters --------------------------------------------------------------------
+    def set_values(self, servers: list[str] | None = None, kind: str | None = None, switch: str | None = None,
+                   oversubscription: float | None = None, leaf_per: str | None | bool = False,
+                   racks: list[str] | None = None) -> None:
+        """Set the form (tests and scripted use); ``leaf_per=False`` leaves it alone."""
+        if kind is not None:
+            self.kind.setCurrentIndex(self.kind.findData(kind))
+        if servers is not None:
+            self.source.insertItem(0, f"Chosen devices ({len(servers)})", list(servers))
+            self.source.setCurrentIndex(0)
+        if switch is not None:
+            self.switch.setCurrentIndex(self.switch.findData(switch))
+        if oversubscription is not None:
+            self.over.setValue(oversubscription)
+        if leaf_per is not False:
+            self.leaves.setCurrentIndex(next(i for i, (_t, v) in enumerate(LEAVES) if v == leaf_per))
+        if racks is not None:
+            for i in range(self.racks.count()):
+                it = self.racks.item(i)
+                on = it.data(Qt.ItemDataRole.UserRole) in racks
+                it.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+    def parameters(self) -> tuple[list[str], str, dict]:
+        kind = self.kind.currentData()
+        role = kind
+        plan, cat = self.doc.plan, self.doc.catalog
+        servers = []
+        for pid in self.source.currentData() or []:
+            if pid not in plan.index.placements:
+                continue
+            dp = device_ports(cat, plan.index.placements[pid].device)
+            if dp is not None and dp.kind in ("server", "storage") and dp.role(role):
+                servers.append(pid)
+        leaf_per = self.leaves.currentData()
+        racks = [self.racks.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.racks.count())
+                 if self.racks.item(i).checkState() == Qt.CheckState.Checked]
+        kw = dict(kind=kind, oversubscription=float(self.over.value()), leaf_per=leaf_per,
+                  rail_optimised=(leaf_per is None and kind == "compute"), switch_racks=racks)
+        return servers, self.switch.currentData() or "", kw
+
+    # -- running ---------------------------------------------------------------------
+    def run(self) -> bool:
+        servers, switch, kw = self.parameters()
+        if not servers:
+            self._show(f"None of these devices has {kw['kind']} ports to wire")
+            return False
+        snapshot = self.doc.plan.model_copy(deep=True)
+        snapshot.reindex()
+        job = _AutowireJob(snapshot, self.doc.catalog, servers, switch, kw)
+        job.signals.done.connect(self._done)
+        job.signals.failed.connect(self._failed)
+        self._job = job
+        _running.add(job)
+        self.wire_button.setEnabled(False)
+        self.progress.show()
+        self._show(f"Designing the {kw['kind']} fabric for {len(servers)} devices\u2026", error=False)
+        self._pool.start(job)
+        return True
+
+    @property
+    def running(self) -> bool:
+        return self._job is not None
+
+    def _done(self, res: Any) -> None:
+        if self.sender() is not (self._job.signals if self._job else None):
+            return  # a cancelled run
+        self._job = None
+        self.progress.hide()
+        self.wire_button.setEnabled(True)
+        if not self.doc.push(res.edit):
+            self._show(self.doc.last_refusal)
+            return
+        self.result = res
+        self.wired.emit(res)
+        self.accept()
+
+    def _failed(self, message: str) -> None:
+        if self.sender() is not (self._job.signals if self._job else None):
+            return
+        self._job = None
+        self.progress.hide()
+        self.wire_button.setEnabled(True)
+        self._show(message)
+
+    def _show(self, text: str, error: bool = True) -> None:
+        self.status.setText(text)
+        self.status.setStyleSheet("color: #c0392b; font-weight: 600;" if error else "")
+
+    def cancel(self) -> None:
+        """Close; a design still running is dropped when it finishes."""
+        self._job = None
+        self.reject()
+
+
+class ConnectDialog(QDialog):
+    """Connect one port of a device to a port of another (one Connect edit)."""
+
+    def __init__(self, doc: Any, placement_id: str, port: str | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Connect")
+        self.setObjectName("connectDialog")
+        self.doc = doc
+        self.placement_id = placement_id
+        plan = doc.plan
+        used = used_ports(plan)
+        self.fabric = QComboBox(self)
+        self.fabric.setObjectName("connectFabric")
+        self.fabric.addItem("Automatic (by port kind)", None)
+        for f in plan.fabrics:
+            self.fabric.addItem(f"{f.name} ({f.kind})", f.id)
+        self.from_port = QComboBox(self)
+        self.from_port.setObjectName("connectFromPort")
+        self._fill_ports(self.from_port, placement_id, used)
+        if port is not None:
+            self.from_port.setCurrentIndex(max(0, self.from_port.findData(port)))
+        self.to_device = QComboBox(self)
+        self.to_device.setObjectName("connectToDevice")
+        for pid, p in sorted(plan.index.placements.items(), key=lambda kv: kv[1].name or kv[0]):
+            if pid == placement_id:
+                continue
+            dp = device_ports(doc.catalog, p.device)
+            if dp is not None and dp.ports:
+                self.to_device.addItem(f"{p.name or pid} ({p.device})", pid)
+        self.to_port = QComboBox(self)
+        self.to_port.setObjectName("connectToPort")
+        self.to_device.currentIndexChanged.connect(
+            lambda _i: self._fill_ports(self.to_port, self.to_device.currentData(), used_ports(self.doc.plan)))
+        self._fill_ports(self.to_port, self.to_device.currentData(), used)
+        self.status = QLabel(self)
+        self.status.setObjectName("connectStatus")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("color: #c0392b; font-weight: 600;")
+        p = plan.index.placements[placement_id]
+        form = QFormLayout()
+        form.addRow("Device:", QLabel(p.name or placement_id, self))
+        form.addRow("Port:", self.from_port)
+        form.addRow("To device:", self.to_device)
+        form.addRow("To port:", self.to_port)
+        form.addRow("Fabric:", self.fabric)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        ok = buttons.addButton("Connect", QDialogButtonBox.ButtonRole.AcceptRole)
+        ok.setObjectName("connectRun")
+        ok.clicked.connect(self.connect_ports)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addWidget(self.status)
+        lay.addWidget(buttons)
+
+    def _fill_ports(self, box: QComboBox, pid: str | None, used: dict) -> None:
+        box.clear()
+        if pid is None or pid not in self.doc.plan.index.placements:
+            return
+        dp = device_ports(self.doc.catalog, self.doc.plan.index.placements[pid].device)
+        for port in dp.ports if dp is not None else ():
+            busy = (pid, port.name) in used or (pid, port.name + "*") in used
+            box.addItem(f"{port.name}  {port.speed_gbps:g}G {port.role}" + ("  (in use)" if busy else ""), port.name)
+
+    def connect_ports(self) -> bool:
+        a = (self.placement_id, self.from_port.currentData())
+        b = (self.to_device.currentData(), self.to_port.currentData())
+        if None in a or None in b:
+            self.status.setText("Choose a port at each end")
+            return False
+        try:
+            edit = connect_edit(self.doc.plan, self.doc.catalog, a, b, self.fabric.currentData())
+        except EditRefused as e:
+            self.status.setText(str(e))
+            return False
+        if not self.doc.push(edit):
+            self.status.setText(self.doc.last_refusal)
+            return False
+        self.accept()
+        return True
