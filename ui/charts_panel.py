@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QFont, QFontMetricsF
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from ui import style
@@ -220,31 +220,30 @@ class _WorkloadMargins(QWidget):
         self.percents = pct
         y = np.arange(n, dtype=float)[::-1]  # first workload at the top
         brushes = [pg.mkBrush(style.level_color(lvl)) for lvl in self.levels]
-        self.bars.setOpts(x0=np.zeros(n), y=y, width=pct, height=0.6, brushes=brushes,
+        # each bar sits in the lower part of its slot; the workload's name is written above it
+        # (inside the plot, so a narrow dock never squeezes the bars out for an axis of names)
+        self.bars.setOpts(x0=np.zeros(n), y=y - 0.12, width=pct, height=0.42, brushes=brushes,
                           pen=pg.mkPen(self.colors.bar_edge, width=0.5))
         for t in self.labels:
             self.plot.removeItem(t)
         self.labels = []
-        for yi, p, r in zip(y, pct, rows):
-            bn = BOTTLENECK_TEXT.get(r[3], r[3])
-            t = pg.TextItem(f" {p:,.0f} %" + (f" · {bn}" if bn else ""), color=self.colors.foreground,
-                            anchor=(0, 0.5))
-            t.setPos(float(p), float(yi))
-            self.plot.addItem(t)
-            self.labels.append(t)
-        axis = self.plot.getAxis("left")
         font = QFont()
         font.setPointSize(8)
-        axis.setStyle(tickFont=font)
-        fm = QFontMetricsF(font)
-        short = [nm if len(nm) <= 38 else nm[:36] + "…" for nm in self.names]
-        axis.setTicks([[(float(yi), nm) for yi, nm in zip(y, short)], []])
-        axis.setWidth(int(min(280, max([fm.horizontalAdvance(nm) for nm in short] + [40]) + 14)))
+        for yi, p, r in zip(y, pct, rows):
+            bn = BOTTLENECK_TEXT.get(r[3], r[3])
+            name = r[1] if len(r[1]) <= 70 else r[1][:68] + "…"
+            t = pg.TextItem(f"{name}  —  {p:,.0f} %" + (f", {bn}" if bn else ""), color=self.colors.foreground,
+                            anchor=(0, 1))
+            t.setFont(font)
+            t.setPos(0.0, float(yi) + 0.11)
+            self.plot.addItem(t)
+            self.labels.append(t)
+        self.plot.getAxis("left").setTicks([[], []])
+        self.plot.getAxis("left").setWidth(8)
         if n:
             hi = max(float(pct.max()), 100.0)
-            # room on the right for the value labels
-            self.plot.setXRange(0, hi * 1.32, padding=0)
-            self.plot.setYRange(-0.6, n - 0.4, padding=0)
+            self.plot.setXRange(0, hi * 1.08, padding=0)
+            self.plot.setYRange(-0.45, n - 0.45, padding=0)
         self.empty.setVisible(not rows)
         self.plot.setVisible(bool(rows))
 

@@ -59,8 +59,9 @@ class UtilBar(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = QRectF(self.rect()).adjusted(0.5, 1.5, -0.5, -1.5)
-        p.setPen(QPen(QColor("#c9cfd6"), 1))
-        p.setBrush(QColor("#f1f3f5"))
+        dark = style.is_dark(self.palette())
+        p.setPen(QPen(QColor("#4a4f56" if dark else "#c9cfd6"), 1))
+        p.setBrush(QColor("#2a2d31" if dark else "#f1f3f5"))
         p.drawRoundedRect(r, 3, 3)
         if self.fraction is not None:
             f = max(0.0, min(self.fraction, 1.0))
@@ -69,7 +70,7 @@ class UtilBar(QWidget):
             p.setBrush(style.level_color(style.level(self.fraction)))
             p.drawRoundedRect(fill, 3, 3)
         x = r.left() + r.width() * style.WARN_AT
-        p.setPen(QPen(QColor(0, 0, 0, 90), 1))
+        p.setPen(QPen(QColor(255, 255, 255, 110) if dark else QColor(0, 0, 0, 90), 1))
         p.drawLine(int(x), int(r.top()), int(x), int(r.bottom()))
         p.end()
 
@@ -311,7 +312,7 @@ class TotalsPanel(QWidget):
         wls = getattr(results, "workloads", None)
         if not wls:
             return None
-        needs = [getattr(w, f"needed_{what}", None) or getattr(w, f"{what}_needed", None)
-                 for w in (wls.values() if isinstance(wls, dict) else wls)]
+        key = {"gpus": "gpus_needed"}.get(what, f"{what}_needed")  # WorkloadVerdict.figures
+        needs = [(getattr(w, "figures", None) or {}).get(key) for w in (wls.values() if isinstance(wls, dict) else wls)]
         needs = [float(n) for n in needs if n]
         return max(needs) if needs else None

@@ -507,6 +507,11 @@ class WorkloadsPanel(QWidget):
         self._apply_palette()
         self.rebuild()
 
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        # a narrow dock keeps the name readable: the key figure is in the verdict below anyway
+        self.tree.setColumnHidden(3, self.width() < 600)
+
     # -- palette ------------------------------------------------------------------------
     def _apply_palette(self) -> None:
         muted = style.floor_colors(self.palette()).label_muted.name()
@@ -678,6 +683,7 @@ class WorkloadsPanel(QWidget):
         self._loading = True
         try:
             self.name_edit.setText(w.name)
+            self.name_edit.setCursorPosition(0)  # show the start of a long name
             self.group_combo.clear()
             self.group_combo.addItem("Whole plan (every GPU server)", None)
             for g in self.doc.plan.groups:
