@@ -171,7 +171,7 @@ class _WorkloadMargins(QWidget):
     line. Colour: the workload's verdict level (met, met within the model's uncertainty,
     not met). Each bar is labelled with its percentage and bottleneck."""
 
-    TITLE = "Workloads: achieved against target (100 % = target)"
+    TITLE = "Workloads: achieved vs target (100 %)"
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

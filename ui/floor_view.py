@@ -1172,11 +1172,11 @@ class FloorGraphicsView(QGraphicsView):
         painter.resetTransform()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         vp = self.viewport().rect()
-        self._draw_scale_bar(painter, vp)
-        self._draw_legend(painter, vp)
+        legend = self._draw_legend(painter, vp)
+        self._draw_scale_bar(painter, vp, legend)
         painter.restore()
 
-    def _draw_scale_bar(self, painter: QPainter, vp: Any) -> None:
+    def _draw_scale_bar(self, painter: QPainter, vp: Any, legend: QRectF | None = None) -> None:
         ppm = self.zoom() * SCALE
         if ppm <= 0:
             return
@@ -1185,6 +1185,8 @@ class FloorGraphicsView(QGraphicsView):
         length = next(m * mag for m in (1, 2, 5, 10) if m * mag >= target * 0.7)
         w = length * ppm
         x0, y0 = 16, vp.height() - 22
+        if legend is not None and legend.left() < x0 + max(w, 40) + 16:  # narrow view: stack above the legend
+            y0 = legend.top() - 12
         painter.setPen(Qt.PenStyle.NoPen)
         c = self.fscene.colors
         painter.setBrush(c.overlay_box)
@@ -1198,7 +1200,7 @@ class FloorGraphicsView(QGraphicsView):
         label = f"{length:g} m" if length >= 1 else f"{length * 100:g} cm"
         painter.drawText(QPointF(x0, y0 - 8), label)
 
-    def _draw_legend(self, painter: QPainter, vp: Any) -> None:
+    def _draw_legend(self, painter: QPainter, vp: Any) -> QRectF:
         mode = self.fscene.mode
         title = "Rack power vs. limit" if mode == "power" else "Rack heat vs. cooling"
         entries = style.band_labels()
@@ -1227,6 +1229,7 @@ class FloorGraphicsView(QGraphicsView):
             painter.setPen(c.label)
             painter.drawText(QPointF(x + 19, y + 12), text)
             x += fm.horizontalAdvance(text) + 30
+        return box
 
 
 # --------------------------------------------------------------------------- widget
