@@ -234,6 +234,7 @@ class CableList(QWidget):
         self._timer.setInterval(0)
         self._timer.timeout.connect(self.refresh)
         self._selecting = False
+        self._sized = False
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._rows_selected())
         doc.changed.connect(self._on_changed)
         doc.planReset.connect(self.refresh)
@@ -259,8 +260,12 @@ class CableList(QWidget):
         self._fill(self.rack_box, sorted({r.from_rack for r in rows} | {r.to_rack for r in rows}))
         self._fill(self.media_box, sorted({r.media or "none" for r in rows}))
         self._apply_filters()
-        if not self.table.horizontalHeader().sectionSize(0) > 60:
+        if rows and not self._sized:  # once, when there is something to measure (then the user's widths stay)
+            self.table.horizontalHeader().setResizeContentsPrecision(500)
             self.table.resizeColumnsToContents()
+            self._sized = True
+        elif not rows:
+            self._sized = False
 
     @staticmethod
     def _fill(box: QComboBox, values: list[str]) -> None:

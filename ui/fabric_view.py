@@ -41,9 +41,11 @@ from ui import units
 TIER_COLORS = {0: "#3d7cc9", 1: "#3f9a5a", 2: "#2f7d6e", 3: "#6b5aa8"}
 STORAGE_COLOR = "#c9822f"
 HIGHLIGHT = "#ff9f1a"
-ROW_H = 150.0
+ROW_GAP = 110.0  # between tiers
+LINE_GAP = 16.0  # between wrapped lines of one tier
+WRAP = 16  # boxes per line before a tier wraps
 BOX_H = 54.0
-MIN_SLOT = 104.0
+MIN_SLOT = 110.0
 SEV_COLORS = {"error": "#d64541", "warning": "#d99a00", "info": "#5b7fa6"}
 
 PLURAL = {"Node": "nodes", "Leaf": "leaves", "Spine": "spines", "Core": "cores"}
@@ -87,9 +89,10 @@ class FabricScene(QGraphicsScene):
             return
         text_c = self.palette.color(QPalette.ColorRole.WindowText)
         tiers = sorted(graph.tiers)
-        top = tiers[-1]
-        widest = max(len(graph.tiers[t]) for t in tiers)
-        total_w = max(900.0, widest * MIN_SLOT)
+        # wide tiers wrap onto several lines so boxes stay legible (32 nodes: 2 x 16)
+        lines = {t: max(1, math.ceil(len(graph.tiers[t]) / WRAP)) for t in tiers}
+        per_line = {t: math.ceil(len(graph.tiers[t]) / lines[t]) for t in tiers}
+        total_w = max(900.0, max(per_line.values()) * MIN_SLOT)
         label_w = 96.0
         f_title, f_sub, f_tier = QFont(), QFont(), QFont()
         f_title.setPixelSize(13)
@@ -98,10 +101,10 @@ class FabricScene(QGraphicsScene):
         f_tier.setPixelSize(14)
         f_tier.setBold(True)
         fm_t, fm_s = QFontMetrics(f_title), QFontMetrics(f_sub)
-        for t in tiers:
+        y = 0.0
+        for t in reversed(tiers):
             boxes = graph.tiers[t]
-            y = (top - t) * ROW_H
-            slot = total_w / len(boxes)
+            slot = total_w / per_line[t]
             w = min(220.0, slot - 10.0)
             n_dev = graph.devices.get(t, len(boxes))
             tier_name = TIER_LABELS.get(t, f"Tier {t}")
@@ -109,8 +112,9 @@ class FabricScene(QGraphicsScene):
             head.setBrush(QBrush(text_c))
             head.setPos(0, y + BOX_H / 2 - head.boundingRect().height() / 2)
             for i, box in enumerate(boxes):
-                cx = label_w + slot * (i + 0.5)
-                rect = QRectF(cx - w / 2, y, w, BOX_H)
+                line, col = divmod(i, per_line[t])
+                cx = label_w + slot * (col + 0.5) + (slot / 2 if line % 2 else 0.0) * (lines[t] > 1)
+                rect = QRectF(cx - w / 2, y + line * (BOX_H + LINE_GAP), w, BOX_H)
                 item = BoxItem(box, rect)
                 color = _kind_color(catalog, plan, box)
                 item.setBrush(QBrush(color))
@@ -133,6 +137,7 @@ class FabricScene(QGraphicsScene):
                 tip.append(self._subtitle(box))
                 tip.append(f"{box.links_down} links down, {box.links_up} links up")
                 item.setToolTip("\n".join(tip))
+            y += lines[t] * (BOX_H + LINE_GAP) - LINE_GAP + ROW_GAP
         for e in graph.edges:
             ia, ib = self.boxes[e.a], self.boxes[e.b]
             ra, rb = ia.rect(), ib.rect()
