@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QM
 from ui.catalog_panel import CatalogPanel
 from ui.controllers import EditController, FileController
 from ui.document import Document, make_engine
+from ui.export import BuildPlanExporter
 from ui.inspector import Inspector
 from ui.rack_view import RackView
 from ui.recovery import RecoveryController
@@ -91,6 +92,7 @@ class MainWindow(QMainWindow):
         self.recovery = RecoveryController(doc, self, recovery_store)
         self.files = FileController(doc, self.settings, self, self.recovery)
         self.edits = EditController(doc, self, self.rack_view.current_row)
+        self.exporter = BuildPlanExporter(doc, self, self.settings)
         self._build_actions()
         self._build_status()
 
@@ -138,6 +140,8 @@ class MainWindow(QMainWindow):
         self.act_open = self._action("&Open\u2026", lambda: f.open(), SK.Open, "Open a plan")
         self.act_save = self._action("&Save", f.save, SK.Save, "Save the plan")
         self.act_save_as = self._action("Save &As\u2026", f.save_as, SK.SaveAs, "Save the plan under a new name")
+        self.act_export_pdf = self._action("&Export Build Plan (PDF)\u2026", lambda: self.exporter.export(),
+                                           QKeySequence("Ctrl+E"), "Write the printed build plan as a PDF")
         self.act_settings = self._action("Se&ttings\u2026", self.show_settings, SK.Preferences)
         self.act_quit = self._action("&Quit", self.close, SK.Quit)
         self.act_undo = d.undo_stack.createUndoAction(self, "&Undo")
@@ -174,6 +178,7 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         for a in (self.act_save, self.act_save_as):
             m.addAction(a)
+        m.addAction(self.act_export_pdf)
         m.addSeparator()
         m.addAction(self.act_settings)
         m.addSeparator()

@@ -1,0 +1,110 @@
+"""File > Export Build Plan (PDF)... in the real main window: the export runs in a pool
+thread, reports back on the GUI thread, can be cancelled (nothing written, the old
+file kept) and shows failures in a dialog."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from planner.catalog import load_catalog
+from planner.documents import load_plan
+from ui import dialogs, export
+
+pytestmark = pytest.mark.gui
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "xe9680-h100-pod.json"
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture()
+def errors(monkeypatch):
+    seen: list[tuple[str, str]] = []
+    monkeypatch.setattr(dialogs, "show_error", lambda parent, title, text, details="": seen.append((title, text)))
+    monkeypatch.setattr(dialogs, "show_info", lambda parent, title, text: seen.append((title, text)))
+    return seen
+
+
+def make_window(qtbot, tmp_path, catalog):
+    from ui.document import Document
+    from ui.mainwindow import MainWindow
+    from ui.settings import AppSettings
+
+    settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    doc = Document(load_plan(EXAMPLE), catalog, None)
+    win = MainWindow(doc, settings)
+    qtbot.addWidget(win, before_close_func=lambda w: w.doc.undo_stack.setClean())
+    win.show()
+    doc.recompute(background=False)
+    return win
+
+
+def test_export_runs_off_the_gui_thread_and_reports_back(qtbot, tmp_path, monkeypatch, catalog, errors):
+    target = tmp_path / "pod.pdf"
+    asked: list[str] = []
+    monkeypatch.setattr(export, "ask_pdf_path", lambda parent, suggested: asked.append(suggested) or str(target))
+    win = make_window(qtbot, tmp_path, catalog)
+    assert win.act_export_pdf in win.menuBar().actions()[0].menu().actions()
+    with qtbot.waitSignal(win.exporter.finished, timeout=60_000) as blocker:
+        win.act_export_pdf.trigger()
+        assert win.exporter.busy
+    summary = blocker.args[0]
+    assert asked and asked[0].endswith(".pdf")
+    assert summary.path == target and summary.pages >= 8
+    assert target.read_bytes().startswith(b"%PDF-")
+    job_thread = win.exporter.last_thread_id
+    assert job_thread is not None and job_thread != threading.get_ident()
+    assert not win.exporter.busy and win.exporter.dialog is None
+    assert str(target) in win.statusBar().currentMessage()
+    assert not errors
+
+
+def test_cancel_writes_nothing_and_keeps_the_old_file(qtbot, tmp_path, monkeypatch, catalog, errors):
+    target = tmp_path / "pod.pdf"
+    target.write_bytes(b"the previous export")
+    win = make_window(qtbot, tmp_path, catalog)
+    with qtbot.waitSignal(win.exporter.cancelled, timeout=60_000):
+        assert win.exporter.export(str(target))
+        from PySide6.QtWidgets import QPushButton
+
+        button = win.exporter.dialog.findChild(QPushButton)
+        assert button is not None and button.text() == "Cancel"
+        button.click()  # the dialog's Cancel button
+    assert target.read_bytes() == b"the previous export"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix != ".ini") == ["pod.pdf"]
+    assert "cancelled" in win.statusBar().currentMessage()
+    assert not errors
+
+
+def test_failure_is_shown_in_a_dialog(qtbot, tmp_path, catalog, errors):
+    win = make_window(qtbot, tmp_path, catalog)
+    target = tmp_path / "missing-folder" / "pod.pdf"
+    with qtbot.waitSignal(win.exporter.failed, timeout=60_000):
+        assert win.exporter.export(str(target))
+    assert errors and errors[0][0] == "Cannot export build plan" and "pod.pdf" in errors[0][1]
+    assert not target.exists()
+    assert not win.exporter.busy
+
+
+def test_edits_after_start_do_not_reach_the_running_export(qtbot, tmp_path, catalog, errors):
+    from planner.edits import SetProperty
+
+    target = tmp_path / "pod.pdf"
+    win = make_window(qtbot, tmp_path, catalog)
+    with qtbot.waitSignal(win.exporter.finished, timeout=60_000):
+        assert win.exporter.export(str(target))
+        assert win.doc.push(SetProperty("rack", "rack-1", "name", "RENAMED-AFTER"))
+    assert b"%PDF-" == target.read_bytes()[:5]
+    import shutil
+    import subprocess
+
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", str(target), "-"], capture_output=True, check=True).stdout.decode()
+        assert "RENAMED-AFTER" not in text and "R01" in text

@@ -1,0 +1,208 @@
+"""File > Export Build Plan (PDF)...: the printed build plan, written off the GUI thread.
+
+The plan is copied on the GUI thread (a snapshot, so edits made meanwhile cannot race
+the writer); a ``QRunnable`` in this exporter's own one-thread ``QThreadPool`` runs the
+engine on the snapshot and ``planner.reports.build_plan_pdf`` (which writes atomically).
+Progress, success, failure and cancellation come back through queued signals and are
+shown on the GUI thread: a ``QProgressDialog`` with Cancel, the status bar, an error
+dialog. The worker never touches a widget; Cancel sets a ``threading.Event`` the writer
+polls, and a cancelled export writes nothing (an existing file stays as it was).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QProgressDialog, QWidget
+
+from ui import dialogs
+
+log = logging.getLogger(__name__)
+
+PDF_FILTER = "PDF documents (*.pdf);;All files (*)"
+
+
+def ask_pdf_path(parent: QWidget | None, suggested: str) -> str | None:
+    """Where to write the PDF (tests replace this function)."""
+    path, _ = QFileDialog.getSaveFileName(parent, "Export build plan (PDF)", suggested, PDF_FILTER)
+    if path and not Path(path).suffix:
+        path += ".pdf"
+    return path or None
+
+
+class _Signals(QObject):
+    progress = Signal(float, str)
+    done = Signal(object)  # planner.reports.ReportSummary
+    failed = Signal(str, str)  # message, details
+    cancelled = Signal()
+
+
+class _ExportJob(QRunnable):
+    def __init__(self, snapshot: Any, catalog: Any, engine_settings: Any, path: Path, options: Any,
+                 signals: _Signals, cancel: threading.Event) -> None:
+        super().__init__()
+        self.snapshot, self.catalog, self.engine_settings = snapshot, catalog, engine_settings
+        self.path, self.options = path, options
+        self.signals, self.cancel = signals, cancel
+        self.thread_id: int | None = None
+        self.setAutoDelete(False)  # the exporter keeps it (tests read thread_id)
+
+    def run(self) -> None:
+        self.thread_id = threading.get_ident()
+        from planner.engine import Engine
+        from planner.reports import ReportCancelled, build_plan_pdf
+
+        try:
+            results = Engine(self.catalog, self.engine_settings).compute(self.snapshot)
+            if self.cancel.is_set():
+                raise ReportCancelled("cancelled")
+            summary = build_plan_pdf(self.snapshot, self.catalog, results, self.path, self.options,
+                                     progress=lambda f, stage: self.signals.progress.emit(float(f), stage),
+                                     cancel=self.cancel.is_set)
+        except ReportCancelled:
+            self.signals.cancelled.emit()
+        except OSError as e:
+            self.signals.failed.emit(f"{self.path.name} could not be written.\n\n{e.strerror or e}", str(e))
+        except Exception as e:  # reported on the GUI thread, never raised in the pool
+            log.exception("build plan export failed")
+            self.signals.failed.emit(f"The build plan could not be made.\n\n{type(e).__name__}: {e}",
+                                     f"{type(e).__name__}: {e}")
+        else:
+            self.signals.done.emit(summary)
+
+
+class BuildPlanExporter(QObject):
+    """Runs exports for one main window. ``finished(summary)``, ``failed(message)`` and
+    ``cancelled()`` are emitted on the GUI thread after the user has been told."""
+
+    finished = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+
+    def __init__(self, doc: Any, window: QWidget, settings: Any = None) -> None:
+        super().__init__(window)
+        self.doc = doc
+        self.window = window
+        self.settings = settings
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self.signals = _Signals(self)
+        self.signals.progress.connect(self._on_progress)
+        self.signals.done.connect(self._on_done)
+        self.signals.failed.connect(self._on_failed)
+        self.signals.cancelled.connect(self._on_cancelled)
+        self.job: _ExportJob | None = None
+        self.dialog: QProgressDialog | None = None
+        self._cancel = threading.Event()
+        self.last_path: Path | None = None
+        self.last_thread_id: int | None = None  # the thread the last export ran in
+
+    @property
+    def busy(self) -> bool:
+        return self.job is not None
+
+    def _suggested(self) -> str:
+        if self.last_path is not None:
+            return str(self.last_path)
+        if self.doc.path is not None:
+            return str(self.doc.path.with_suffix(".pdf"))
+        stem = "".join(c if c.isalnum() or c in "-_ " else "_" for c in (self.doc.plan.metadata.project or ""))
+        return (stem.strip() or "build-plan") + ".pdf"
+
+    def _options(self) -> Any:
+        from planner.reports import ReportOptions
+
+        units = getattr(self.settings, "units", "metric") if self.settings is not None else "metric"
+        return ReportOptions(imperial=units == "imperial")
+
+    def export(self, path: str | None = None) -> bool:
+        """Ask for a path (unless given) and start the export. False if nothing started."""
+        if self.busy:
+            dialogs.show_info(self.window, "Export build plan", "An export is already running.")
+            return False
+        if path is None:
+            path = ask_pdf_path(self.window, self._suggested())
+            if not path:
+                return False
+        target = Path(path)
+        snapshot = self.doc.plan.model_copy(deep=True)
+        snapshot.reindex()
+        engine = getattr(self.doc, "engine", None)
+        engine_settings = getattr(engine, "settings", None)
+        if engine_settings is None and self.settings is not None:
+            try:
+                engine_settings = self.settings.engine_settings()
+            except Exception:
+                engine_settings = None
+        self._cancel = threading.Event()
+        self.job = _ExportJob(snapshot, self.doc.catalog, engine_settings, target, self._options(), self.signals,
+                              self._cancel)
+        self.last_path = target
+        dlg = QProgressDialog("Writing the build plan\u2026", "Cancel", 0, 1000, self.window)
+        dlg.setObjectName("exportProgress")
+        dlg.setWindowTitle("Export build plan")
+        dlg.setWindowModality(Qt.WindowModality.WindowModal)
+        dlg.setMinimumDuration(400)
+        dlg.setAutoClose(False)
+        dlg.setAutoReset(False)
+        dlg.setValue(0)
+        dlg.canceled.connect(self.cancel)
+        self.dialog = dlg
+        self.pool.start(self.job)
+        self._status(f"Exporting the build plan to {target.name}\u2026")
+        return True
+
+    def cancel(self) -> None:
+        """Ask the running export to stop; it reports ``cancelled`` when it has."""
+        self._cancel.set()
+        if self.dialog is not None:
+            self.dialog.setLabelText("Cancelling\u2026")
+
+    def wait(self, msecs: int = 60_000) -> bool:
+        return self.pool.waitForDone(msecs)
+
+    # -- GUI thread: results of the worker --------------------------------------------------------
+    def _on_progress(self, fraction: float, stage: str) -> None:
+        dlg = self.dialog
+        if dlg is None or self._cancel.is_set():
+            return
+        if stage:
+            dlg.setLabelText(f"Writing the build plan: {stage}\u2026")
+        # last: a modal QProgressDialog processes events in setValue, which may deliver
+        # the job's result and close this very dialog
+        dlg.setValue(int(max(0.0, min(1.0, fraction)) * 1000))
+
+    def _close_dialog(self) -> None:
+        if self.job is not None:
+            self.last_thread_id = self.job.thread_id
+        if self.dialog is not None:
+            self.dialog.canceled.disconnect(self.cancel)
+            self.dialog.close()
+            self.dialog.deleteLater()
+            self.dialog = None
+        self.job = None
+
+    def _on_done(self, summary: Any) -> None:
+        self._close_dialog()
+        extra = f"; rack sheets one per layout ({summary.rack_sheets})" if summary.summarised else ""
+        self._status(f"Build plan written: {summary.path} ({summary.pages} pages{extra})", 10_000)
+        self.finished.emit(summary)
+
+    def _on_failed(self, message: str, details: str) -> None:
+        self._close_dialog()
+        self._status("Build plan export failed", 10_000)
+        dialogs.show_error(self.window, "Cannot export build plan", message, details=details)
+        self.failed.emit(message)
+
+    def _on_cancelled(self) -> None:
+        self._close_dialog()
+        self._status("Build plan export cancelled; nothing was written", 8000)
+        self.cancelled.emit()
+
+    def _status(self, text: str, timeout: int = 0) -> None:
+        if isinstance(self.window, QMainWindow):
+            self.window.statusBar().showMessage(text, timeout)
