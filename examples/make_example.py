@@ -6,8 +6,11 @@ eight ConnectX-7 ports wired to an NVIDIA Quantum-2 QM9700 (the compute fabric, 
 NDR port per GPU), a DDN AI400X2 NVMe flash appliance on a storage fabric (its eight
 NDR ports and each server's two BlueField-3 storage ports on a second QM9700),
 an NVIDIA SN2201 for the BMC management network, two Raritan PX3 PDUs per rack on
-feeds A and B (every device corded to both), and direct liquid cooling for the GPU
-racks on a CDU loop, in a small room.
+feeds A and B (every device corded to both), and liquid cooling at the rack: the
+XE9680 is an air-cooled server (its 11 kW leave the chassis as hot air), so each GPU
+rack gets a passive rear-door heat exchanger on chilled water, which takes the 22 kW
+out of the exhaust before it reaches the room. Cables are chosen by length and speed
+the way auto-wiring chooses them (copper inside a rack, optics between racks).
 
     python examples/make_example.py          # writes the JSON next to this script
     python examples/make_example.py --check  # only verify the file is current
@@ -28,11 +31,12 @@ if str(ROOT) not in sys.path:
 
 from planner.catalog import load_catalog  # noqa: E402
 from planner.edits import AddItem, AddPlacement, EditRefused  # noqa: E402
-from planner.fabric.wiring import Connect  # noqa: E402
+from planner.fabric.cabling import CableGeometry  # noqa: E402
+from planner.fabric.media import MediaChooser  # noqa: E402
+from planner.fabric.wiring import Connect, resolve_ends  # noqa: E402
 from planner.placement import PlacementChecker  # noqa: E402
 from planner.plan import (  # noqa: E402
     CoolingChoice,
-    CoolingLoop,
     Endpoint,
     Fabric,
     Link,
@@ -57,14 +61,14 @@ MGMT_SWITCH = "nvidia-sn2201"
 STORAGE = "ddn-ai400x2"
 PDU = "raritan-px3-415v-60a"
 RACK_TYPE = "rack-48u-600x1200"
-CDU = "cdu-in-rack-80kw"
+REAR_DOOR = "rdhx-passive-35kw"
 
 
 def build(catalog) -> Plan:
     checker = PlacementChecker(catalog)
-    dlc = CoolingChoice(method="direct-liquid", loop="loop-1")
+    door = CoolingChoice(method="rdhx", unit=REAR_DOOR)
     racks = [Rack(id=f"rack-{i}", name=f"R0{i}", rack_type=RACK_TYPE, position=i - 1,
-                  cooling=dlc if i <= 2 else None) for i in (1, 2, 3)]
+                  cooling=door if i <= 2 else None) for i in (1, 2, 3)]
     row = Row(id="row-a", name="Row A", x_m=1.2, y_m=2.4, racks=racks)
     room = Room(id="room-1", name="Data hall 1", width_m=7.2, depth_m=6.0, tile_m=0.6,
                 floor_load_limit_kg_per_m2=1200, rows=[row])
@@ -77,8 +81,6 @@ def build(catalog) -> Plan:
         feeds=[PowerFeed(id=f"feed-{r}{side.lower()}", name=f"Feed {side}{r}", side=side, voltage_v=415, phases=3,
                          breaker_a=60, source=f"UPS-{side} panel, circuit {r}")
                for r in (1, 2, 3) for side in ("A", "B")],
-        cooling_loops=[CoolingLoop(id="loop-1", name="CDU loop 1", cdu=CDU, cdu_count=2, coolant="pg25",
-                                   supply_temp_c=32, delta_t_k=10)],
         fabrics=[Fabric(id="fab-compute", name="Compute (NDR InfiniBand)", kind="compute",
                         technology="infiniband", speed_gbps=400, rail_optimised=True),
                  # 200G: the servers' BlueField-3 ports set the client speed; the appliance's
@@ -88,7 +90,7 @@ def build(catalog) -> Plan:
                  Fabric(id="fab-mgmt", name="Management (1 GbE)", kind="management",
                         technology="ethernet", speed_gbps=1, oversubscription=5.0)],
     )
-    assert catalog.get("rack-types", RACK_TYPE) is not None and catalog.get("cooling", CDU) is not None
+    assert catalog.get("rack-types", RACK_TYPE) is not None and catalog.get("cooling", REAR_DOOR) is not None
 
     def place(rack_id: str, p: Placement) -> Placement:
         assert catalog.get("device-types", p.device) is not None, f"{p.device} is not in the catalog"
@@ -142,8 +144,13 @@ def build(catalog) -> Plan:
         swp += 1
         links.append(Link(id=f"ln-m{swp}", fabric="fab-mgmt", a=Endpoint(placement=dev.id, port=p),
                           b=Endpoint(placement=mgmt.id, port=f"swp{swp}"), label=f"{dev.name} {p}"))
+    geometry, media = CableGeometry(plan, catalog), MediaChooser(catalog)
     for lk in links:
         try:
+            pa, pb = resolve_ends(plan, catalog, lk.a, lk.b)
+            choice = media.choose(min(pa.speed_gbps, pb.speed_gbps), geometry.route_m(lk.a.placement, lk.b.placement))
+            if choice is not None:
+                lk = lk.model_copy(update={"cable": choice.cable, "length_m": choice.length_m})
             Connect(catalog, lk).apply(plan)  # checks that both ports exist on the device types
         except EditRefused as e:
             raise SystemExit(f"make_example: link {lk.id}: {e}") from None

@@ -35,14 +35,19 @@ def test_example_opens_and_every_slug_is_in_the_catalog(shipped):
     plan = load_plan(EXAMPLE)
     missing = [p.device for p, _ in plan.index.iter_placements() if shipped.get("device-types", p.device) is None]
     missing += [r.rack_type for r in plan.racks() if shipped.get("rack-types", r.rack_type) is None]
-    missing += [c.cdu for c in plan.cooling_loops if shipped.get("cooling", c.cdu) is None]
+    missing += [r.cooling.unit for r in plan.racks() if r.cooling and r.cooling.unit
+                and shipped.get("cooling", r.cooling.unit) is None]
+    missing += [lk.cable for lk in plan.links if lk.cable and shipped.get("cables", lk.cable) is None]
     assert missing == []
     servers = [p for p, _ in plan.index.iter_placements() if p.device == "dell-poweredge-xe9680"]
     assert len(servers) == 4
     assert sum(shipped.device(p.device).gpu_count for p in servers) == 32
     assert {f.side for f in plan.feeds} == {"A", "B"}
-    assert any(f.kind == "compute" for f in plan.fabrics) and plan.cooling_loops
-    assert {r.cooling.method for r in plan.racks() if r.cooling} == {"direct-liquid"}
+    assert any(f.kind == "compute" for f in plan.fabrics)
+    # the XE9680 is air-cooled: its liquid cooling is a rear door on each GPU rack
+    assert {r.cooling.method for r in plan.racks() if r.cooling} == {"rdhx"}
+    # every cable has media and a length, as the cable schedule needs
+    assert plan.links and all(lk.cable and lk.length_m for lk in plan.links)
 
 
 def test_rackwright_check_runs_on_example(capsys):
