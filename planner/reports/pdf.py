@@ -785,7 +785,7 @@ class _Builder:
         out.append(self.P("Schedule", self.st_h2))
         out.append(self._rows_table(["ID", "Label", "Fabric", "From (rack U device)", "Port", "To (rack U device)",
                                      "Port", "Gb/s", "Cable / optics", f"Length {u.length_unit}"], rows,
-                                    [55, 80, 85, 120, 45, 120, 45, 35, 150, 50], numeric={7, 9}))
+                                    [55, 70, 75, 115, 40, 115, 40, 30, 185, 45], numeric={7, 9}))
         return out
 
     # -- findings and workloads --------------------------------------------------------------------
@@ -836,15 +836,30 @@ class _Builder:
                               self.st_small))
         return out
 
+    WORKLOAD_FIGURES = (("model", "model", None), ("gpu", "GPU", None), ("gpus", "GPUs", "{:,.0f}"),
+                        ("gpus_needed", "GPUs needed", "{:,.0f}"), ("precision", "precision", None),
+                        ("days", "days", "{:,.2f}"), ("gpu_hours", "GPU-hours", "{:,.0f}"), ("mfu", "MFU", "pct"),
+                        ("tokens_per_s", "tokens/s", "{:,.0f}"), ("tokens_per_s_per_user", "tokens/s per user",
+                                                                  "{:,.1f}"),
+                        ("ttft_s", "TTFT s", "{:,.2f}"), ("replicas", "replicas", "{:,.0f}"),
+                        ("tp", "tensor parallel", "{:,.0f}"),
+                        ("max_concurrent_sequences", "max concurrent sequences", "{:,.0f}"),
+                        ("memory_per_gpu_gb", "GB per GPU", "{:,.1f}"), ("method", "method", None))
+
     def _workload_figs(self, figs: dict[str, Any]) -> str:
         keep = []
-        for k, v in figs.items():
-            if k in ("notes", "bottleneck") or isinstance(v, (dict, list)):
+        for key, label, fmt_ in self.WORKLOAD_FIGURES:
+            v = figs.get(key)
+            if v is None or isinstance(v, (dict, list)):
                 continue
-            if isinstance(v, float):
-                v = f"{v:,.3g}" if abs(v) < 1000 else f"{v:,.0f}"
-            keep.append(f"{k}={v}")
-        return truncate(", ".join(keep), 300)
+            if fmt_ == "pct" and isinstance(v, (int, float)):
+                text = f"{v * 100:.0f} %"
+            elif fmt_ and isinstance(v, (int, float)) and not isinstance(v, bool):
+                text = fmt_.format(v)
+            else:
+                text = clean(v)
+            keep.append(f"{label} {text}")
+        return truncate("; ".join(keep), 300)
 
 
 __all__ = ["SECTIONS", "ReportCancelled", "ReportOptions", "ReportSummary", "build_plan_pdf", "render_plan_pdf"]
