@@ -319,9 +319,9 @@ class _Builder:
         out.append(self.P("BUILD PLAN", ParagraphStyle("kicker", fontName=self.bold, fontSize=9, leading=11,
                                                        textColor=colors.HexColor("#3d7cc9"))))
         out.append(Spacer(1, 4))
-        out.append(self.P(esc(truncate(md.project, 160) or "Untitled plan"), self.st_title))
+        out.append(self.P(esc(truncate(md.project, 90) or "Untitled plan"), self.st_title))
         out.append(Spacer(1, 4))
-        out.append(self.P(esc(truncate(md.customer, 160)) or "<i>no customer named</i>", self.st_sub))
+        out.append(self.P(esc(truncate(md.customer, 120)) or "<i>no customer named</i>", self.st_sub))
         out.append(Spacer(1, 10))
         who = [("Customer", esc(md.customer) or "\u2013"), ("Project", esc(md.project) or "\u2013"),
                ("Author", esc(md.author) or "\u2013"), ("Revision", esc(md.revision) or "\u2013"),
