@@ -212,17 +212,21 @@ class CableList(QWidget):
         self.export_button = QPushButton("Export CSV\u2026", self)
         self.export_button.setObjectName("cableExport")
         self.export_button.clicked.connect(lambda: self.export_csv())
+        # two short rows rather than one long one, so the dock (tabbed with Findings) can narrow
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 4, 6, 0)
         for label, w in (("Fabric:", self.fabric_box), ("Rack:", self.rack_box), ("Media:", self.media_box)):
             bar.addWidget(QLabel(label, self))
-            bar.addWidget(w)
-        bar.addWidget(self.search, 1)
-        bar.addWidget(self.count_label)
-        bar.addWidget(self.export_button)
+            bar.addWidget(w, 1)
+        bar2 = QHBoxLayout()
+        bar2.setContentsMargins(6, 0, 6, 0)
+        bar2.addWidget(self.search, 1)
+        bar2.addWidget(self.count_label)
+        bar2.addWidget(self.export_button)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addLayout(bar)
+        lay.addLayout(bar2)
         lay.addWidget(self.table, 1)
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
@@ -243,7 +247,8 @@ class CableList(QWidget):
     def _combo(self, name: str) -> QComboBox:
         box = QComboBox(self)
         box.setObjectName(name)
-        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        box.setMinimumContentsLength(6)  # the dock can shrink; the popup still shows full names
         box.currentIndexChanged.connect(lambda _i: self._apply_filters())
         return box
 

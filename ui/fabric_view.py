@@ -239,9 +239,12 @@ class FabricView(QWidget):
         self.view.setObjectName("fabricGraph")
         self.chooser = QComboBox(self)
         self.chooser.setObjectName("fabricChooser")
-        self.chooser.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # docks tabbed with this one must be able to shrink: no content-sized minimums
+        self.chooser.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.chooser.setMinimumContentsLength(16)
         self.summary = QLabel(self)
         self.summary.setObjectName("fabricSummary")
+        self.summary.setWordWrap(True)
         self.figures = QTableWidget(0, 2, self)
         self.figures.setObjectName("fabricFigures")
         self.figures.horizontalHeader().setVisible(False)
