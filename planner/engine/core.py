@@ -399,6 +399,8 @@ class Engine:
             bom[("cooling", lp.cdu)] += lp.cdu_count
         for cable, n in self.net.cable_counts.items():
             bom[("cables", cable)] += n
+        for xcvr, n in self.net.transceiver_counts.items():  # optics of fibre links, one at each end
+            bom[("cables", xcvr)] += n
         findings: list[Finding] = []
         lines: list[BomLine] = []
         capex_terms: list[float] = []

@@ -1,23 +1,23 @@
 """Links, fabrics and workloads inside the engine, kept incrementally.
 
-Links: one :class:`LinkSnap` per plan link (a snapshot, because edits mutate Link objects
-in place and removal must undo what was added) with the link's speed and its media
-figures from :func:`planner.fabric.analysis.link_media`, the one implementation of
-transceiver/active-cable power (per end) and cable mass. The rack module adds the power
-to the device at each end and half the mass to the rack at each end.
+Links and fabrics: a :class:`planner.fabric.analysis.FabricModel` keeps one
+:class:`~planner.fabric.analysis.LinkFacts` per plan link (a snapshot, because edits
+mutate Link objects in place and removal must undo what was added: the link's speed, its
+media figures from the one implementation of transceiver/active-cable power and cable
+mass, and its own checks) and, per fabric, aggregates that one link add/remove/edit
+patches by delta (docs/engine.md, "How the incremental update works"). The rack module
+adds the media power to the device at each end and half the mass to the rack at each end.
+A fabric's result is rebuilt from its aggregates (O(tiers + its findings)) only when one
+of its links, the fabric itself or an endpoint's device type or name changed; a device
+moving between racks changes none of them (the analysis works on the links' stored
+lengths, not on geometry).
 
-Fabrics: the analysis of one fabric (:func:`planner.fabric.analysis.analyse_fabric`,
-~1.5 s for the compute fabric of 16k GPUs) is cached per fabric and redone only when its
-inputs change: the fabric itself, one of its links, or an endpoint of its links whose
-device type or name changed (or that appeared/vanished). A device moving between racks
-changes none of them (the analysis works on the links' stored lengths, not on geometry).
 Unconnected required ports depend on every placement; they are kept per placement
-(``_unwired``) and overlaid on the cached analysis after every edit that touches
-placements, links or fabrics, at a cost proportional to the unwired ports.
+(``_unwired``, and per role the placements that have some) and overlaid on the cached
+analysis after every edit that touches placements, links or fabrics, at a cost
+proportional to the placements with unwired ports of the fabric's role.
 
-Workloads: :func:`evaluate_workloads` after every edit (they depend on almost
-everything), memoised on (spec, cluster, power/cooling verdicts), so an edit that does
-not change what a workload sees costs one pass over the plan's placements.
+Workloads: see :mod:`planner.engine.workloads`.
 """
 
 from __future__ import annotations
@@ -25,37 +25,22 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from typing import Any, NamedTuple
+from typing import Any
 
 from planner.engine.findings import Finding, make
 from planner.fabric.analysis import (
-    _Ports,
-    analyse_fabric,
+    FabricModel,
+    LinkFacts,
     inter_node_from,
-    link_media,
-    link_speed,
     required_role,
     with_unconnected,
 )
-from planner.fabric.media import MediaChooser
 from planner.fabric.ports import device_ports
 from planner.plan import Plan
 
 _ROLES = ("compute", "storage", "frontend", "management")
 
-
-class LinkSnap(NamedTuple):
-    id: str
-    fabric: str
-    a: str  # placement ids of the two ends
-    b: str
-    a_port: str
-    b_port: str
-    cable: str | None
-    length_m: float | None
-    speed_gbps: float
-    end_power_w: float  # transceiver / active cable power at each end
-    mass_kg: float  # whole cable (half to each end's rack)
+LinkSnap = LinkFacts  # the name the rack module and older callers know
 
 
 def convert(f: Any) -> Finding:
@@ -79,73 +64,77 @@ class Network:
     def __init__(self, catalog: Any, default_length_m: float) -> None:
         self.catalog = catalog
         self.default_length_m = default_length_m
-        self.ports = _Ports(catalog)
-        self.chooser = MediaChooser(catalog)
+        self.model = FabricModel(catalog, default_length_m)
+        self.ports = self.model.cache
+        self.chooser = self.model.chooser
         self.reset()
 
     def reset(self) -> None:
-        self.links: dict[str, LinkSnap] = {}
-        self.by_placement: dict[str, list[LinkSnap]] = {}
-        self.cable_counts: Counter[str] = Counter()
-        self.fabric_objs: dict[str, Any] = {}
-        self._by_fabric: dict[str, set[str]] = {}
-        self._wired: Counter[tuple[str, str]] = Counter()
+        self.model.reset()
+        self._pos: dict[str, int] = {}  # link id -> its last known index in plan.links
         self._sig: dict[str, tuple[str, str] | None] = {}  # placement -> (device, name) the cache saw
         self._role_ports: dict[str, tuple[str, dict[str, list[str]]]] = {}  # pid -> (kind, role -> ports)
         self._unwired: dict[str, dict[str, list[str]]] = {}  # pid -> role -> unwired ports (non-empty only)
+        self._unwired_role: dict[str, set[str]] = {r: set() for r in _ROLES}
         self._fabrics: dict[str, _Fabric] = {}
-        self._dirty_fabrics: set[str] = set()
         self._overlay_dirty = True
         self.results: dict[str, Any] = {}
         self.findings: tuple[Finding, ...] = ()
         self.devices_changed = True  # a placement appeared, vanished or changed device/name in the last update
+        self.links_changed = True  # link bandwidth or a fabric changed in the last update
 
-    # -- links ------------------------------------------------------------------------------------
-    def _snap(self, plan: Plan, link: Any) -> LinkSnap:
-        pl = plan.index.placements
-        fab = self.fabric_objs.get(link.fabric)
-        fs = fab.speed_gbps if fab is not None else 0.0
-        if link.a.placement in pl and link.b.placement in pl:
-            pa, pb = self.ports.ends(plan, link)
-            speed = link_speed(pa, pb, fs)
-        else:
-            speed = fs
-        w, _n, mass = link_media(self.catalog, self.chooser, link, speed, self.default_length_m)
-        return LinkSnap(link.id, link.fabric, link.a.placement, link.b.placement, link.a.port, link.b.port,
-                        link.cable, link.length_m, speed, w, mass)
+    # views of the model the rack module and the engine read
+    @property
+    def links(self) -> dict[str, LinkFacts]:
+        return self.model.links
 
-    def _add(self, lk: LinkSnap) -> None:
-        self.links[lk.id] = lk
-        if lk.cable:
-            self.cable_counts[lk.cable] += 1
-        for end in (lk.a, lk.b):
-            self.by_placement.setdefault(end, []).append(lk)
-        self._by_fabric.setdefault(lk.fabric, set()).add(lk.id)
-        self._wired[(lk.a, lk.a_port)] += 1
-        self._wired[(lk.b, lk.b_port)] += 1
+    @property
+    def by_placement(self) -> dict[str, list[LinkFacts]]:
+        return self.model.by_placement
 
-    def _drop(self, lid: str) -> LinkSnap | None:
-        lk = self.links.pop(lid, None)
-        if lk is None:
-            return None
-        if lk.cable:
-            self.cable_counts[lk.cable] -= 1
-            if not self.cable_counts[lk.cable]:
-                del self.cable_counts[lk.cable]
-        for end in (lk.a, lk.b):
-            lst = self.by_placement.get(end)
-            if lst is not None:
-                lst[:] = [x for x in lst if x.id != lid]
-                if not lst:
-                    del self.by_placement[end]
-        ids = self._by_fabric.get(lk.fabric)
-        if ids is not None:
-            ids.discard(lid)
-        for key in ((lk.a, lk.a_port), (lk.b, lk.b_port)):
-            self._wired[key] -= 1
-            if not self._wired[key]:
-                del self._wired[key]
-        return lk
+    @property
+    def cable_counts(self) -> Counter[str]:
+        return self.model.cable_counts
+
+    @property
+    def transceiver_counts(self) -> Counter[str]:
+        return self.model.transceiver_counts
+
+    @property
+    def fabric_objs(self) -> dict[str, Any]:
+        return self.model.fabric_objs
+
+    # -- link objects by id ----------------------------------------------------------------------------
+    def _links_by_id(self, plan: Plan, ids: set[str]) -> dict[str, Any]:
+        """The plan's Link objects with these ids (those that exist), without scanning all
+        links when their positions are known or they were appended at the end."""
+        links = plan.links
+        n = len(links)
+        pos = self._pos
+        out: dict[str, Any] = {}
+        want: set[str] = set()
+        for lid in ids:
+            p = pos.get(lid)
+            if p is not None and p < n and links[p].id == lid:
+                out[lid] = links[p]
+            else:
+                want.add(lid)
+        if want:
+            for i in range(n - 1, max(-1, n - 1 - 4 * len(want) - 8), -1):
+                lid = links[i].id
+                if lid in want:
+                    out[lid] = links[i]
+                    pos[lid] = i
+                    want.discard(lid)
+                    if not want:
+                        break
+        if want:  # removed (or moved) links: one scan
+            self._pos = pos = {lk.id: i for i, lk in enumerate(links)}
+            for lid in want:
+                p = pos.get(lid)
+                if p is not None:
+                    out[lid] = links[p]
+        return out
 
     # -- placements (role ports for unconnected-port checks) ----------------------------------------
     def _ports_of(self, pid: str, device: str) -> None:
@@ -159,73 +148,62 @@ class Network:
 
     def _refresh_unwired(self, pid: str) -> None:
         got = self._role_ports.get(pid)
+        old = self._unwired.pop(pid, None)
+        if old:
+            for r in old:
+                self._unwired_role[r].discard(pid)
         if got is None:
-            self._unwired.pop(pid, None)
             return
-        un = {r: [n for n in names if (pid, n) not in self._wired] for r, names in got[1].items()}
+        wired = self.model.port_links
+        un = {r: [n for n in names if (pid, n) not in wired] for r, names in got[1].items()}
         un = {r: v for r, v in un.items() if v}
         if un:
             self._unwired[pid] = un
-        else:
-            self._unwired.pop(pid, None)
+            for r in un:
+                self._unwired_role[r].add(pid)
 
     # -- full and incremental -------------------------------------------------------------------------
     def full(self, plan: Plan) -> None:
         self.reset()
-        self.fabric_objs = {f.id: f for f in plan.fabrics}
-        for link in plan.links:
-            self._add(self._snap(plan, link))
+        self.model.load(plan)
         for pid, p in plan.index.placements.items():
             self._sig[pid] = (p.device, p.name)
             self._ports_of(pid, p.device)
             self._refresh_unwired(pid)
-        self._dirty_fabrics = set(self.fabric_objs)
 
     def update(self, plan: Plan, change: Any, racks: set[str]) -> None:
         """Apply a Change; adds to ``racks`` the racks whose link power or cable mass changed."""
         idx = plan.index
         pr = idx.placement_rack
         touched_pids: set[str] = set()
+        model = self.model
         self.devices_changed = False
+        self.links_changed = bool(change.links or change.fabrics)
 
-        def dirty_ends(lk: LinkSnap) -> None:
+        def dirty_ends(lk: LinkFacts) -> None:
             for end in (lk.a, lk.b):
                 if end in pr:
                     racks.add(pr[end])
 
         if change.fabrics:
-            self.fabric_objs = {f.id: f for f in plan.fabrics}
-            self._dirty_fabrics |= change.fabrics
             self._overlay_dirty = True
-            # link speeds fall back to the fabric speed: refresh its links
-            ids = set().union(*(self._by_fabric.get(f, set()) for f in change.fabrics))
-            for link in plan.links:
-                if link.id in ids:
-                    old = self.links[link.id]
-                    new = self._snap(plan, link)
-                    if new != old:
-                        self._drop(link.id)
-                        self._add(new)
-                        if (new.end_power_w, new.mass_kg) != (old.end_power_w, old.mass_kg):
-                            dirty_ends(new)
+            for old, new in model.set_fabrics(plan, change.fabrics):
+                if (new.end_power_w, new.mass_kg) != (old.end_power_w, old.mass_kg):
+                    dirty_ends(new)
         if change.links:
             self._overlay_dirty = True
             for lid in change.links:
-                old = self._drop(lid)
+                old = model.remove_link(lid)
                 if old is not None:
                     dirty_ends(old)
-                    self._dirty_fabrics.add(old.fabric)
                     touched_pids.update((old.a, old.b))
-            for link in plan.links:  # O(links) scan, only when links changed
-                if link.id in change.links:
-                    new = self._snap(plan, link)
-                    self._add(new)
-                    dirty_ends(new)
-                    self._dirty_fabrics.add(new.fabric)
-                    touched_pids.update((new.a, new.b))
+            for link in self._links_by_id(plan, change.links).values():
+                new = model.add_link(plan, link)
+                dirty_ends(new)
+                touched_pids.update((new.a, new.b))
         if change.placements:
             self._overlay_dirty = True
-            link_map: dict[str, Any] | None = None
+            resnap: dict[str, LinkFacts] = {}
             for pid in change.placements:
                 p = idx.placements.get(pid)
                 sig = (p.device, p.name) if p is not None else None
@@ -235,59 +213,56 @@ class Network:
                         self._sig.pop(pid, None)
                     else:
                         self._sig[pid] = sig
-                    for lk in list(self.by_placement.get(pid, ())):
-                        self._dirty_fabrics.add(lk.fabric)
-                        if link_map is None:
-                            link_map = {x.id: x for x in plan.links}
-                        link = link_map.get(lk.id) if p is not None else None
-                        if link is not None:
-                            new = self._snap(plan, link)
-                            if new != lk:
-                                self._drop(lk.id)
-                                self._add(new)
-                                if (new.end_power_w, new.mass_kg) != (lk.end_power_w, lk.mass_kg):
-                                    dirty_ends(new)
+                    for lk in model.by_placement.get(pid, ()):
+                        resnap[lk.id] = lk
                     if p is None:
                         self._role_ports.pop(pid, None)
                     else:
                         self._ports_of(pid, p.device)
                 touched_pids.add(pid)
+            if resnap:
+                # all out, then all in: a node's kind and name are read when it first appears
+                self.links_changed = True
+                for lid in resnap:
+                    model.remove_link(lid)
+                for lid, link in self._links_by_id(plan, set(resnap)).items():
+                    new = model.add_link(plan, link)
+                    old = resnap[lid]
+                    if (new.end_power_w, new.mass_kg) != (old.end_power_w, old.mass_kg):
+                        dirty_ends(new)
+                        dirty_ends(old)
         for pid in touched_pids:
             self._refresh_unwired(pid)
 
     # -- fabric results ----------------------------------------------------------------------------------
     def compute_fabrics(self, plan: Plan) -> None:
-        fabs = self.fabric_objs
+        model = self.model
+        fabs = model.fabric_objs
         for fid in list(self._fabrics):
             if fid not in fabs:
                 del self._fabrics[fid]
-        dirty = {f for f in self._dirty_fabrics if f in fabs}
-        if dirty:
-            links: dict[str, list[Any]] = {f: [] for f in dirty}
-            for lk in plan.links:
-                lst = links.get(lk.fabric)
-                if lst is not None:
-                    lst.append(lk)
-            for fid in dirty:
-                core, ends = analyse_fabric(plan, self.catalog, fabs[fid], links[fid], ports=self.ports,
-                                            chooser=self.chooser, default_length_m=self.default_length_m)
-                self._fabrics[fid] = _Fabric(core, set(ends))
-        self._dirty_fabrics = set()
-        if not (dirty or self._overlay_dirty):
+        changed = False
+        for fid in fabs:
+            core, ends = model.result(fid)
+            st = self._fabrics.get(fid)
+            if st is None or st.core is not core:
+                self._fabrics[fid] = _Fabric(core, ends)
+                changed = True
+        if not (changed or self._overlay_dirty):
             return
         self._overlay_dirty = False
         kinds = Counter(f.kind for f in plan.fabrics)
-        kind_of = {pid: v[0] for pid, v in self._role_ports.items()}
+        role_ports = self._role_ports
         results: dict[str, Any] = {}
         findings: list[Finding] = []
         for fab in plan.fabrics:
             st = self._fabrics[fab.id]
             role = required_role(fab)
             unconnected: list[tuple[str, str]] = []
-            if role is not None:
+            if role is not None and role in self._unwired_role:
                 only = kinds[fab.kind] == 1
-                for pid in sorted(p for p, un in self._unwired.items() if role in un):
-                    if pid in st.ends or (only and kind_of.get(pid) in ("server", "storage")):
+                for pid in sorted(self._unwired_role[role]):
+                    if pid in st.ends or (only and role_ports[pid][0] in ("server", "storage")):
                         unconnected.extend((pid, n) for n in self._unwired[pid][role])
             if st.final is None or unconnected != st.unconnected:
                 final = dataclasses.replace(st.core, findings=list(st.core.findings))
@@ -308,11 +283,14 @@ class Network:
                    if self.fabric_objs[fid].kind == "compute" and r.links}
         if not compute:
             return None
+        states = self.model.states
         bw: dict[tuple[str, str], float] = {}
-        for pid, _g in members:
-            for lk in self.by_placement.get(pid, ()):
-                if lk.fabric in compute:
-                    bw[(pid, lk.fabric)] = bw.get((pid, lk.fabric), 0.0) + lk.speed_gbps
+        for fid in compute:
+            st = states[fid]
+            for pid, _g in members:
+                b = st.node_gbps(pid)
+                if b:
+                    bw[(pid, fid)] = b
         return inter_node_from(members, bw, compute)
 
 

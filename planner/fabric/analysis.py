@@ -9,9 +9,17 @@ Entry points for the engine and the workload model:
   The engine (``planner.engine``) adds it to the device at each end (power) and
   half to the rack at each end (mass), incrementally; the fabric results only sum
   it per fabric.
-* :func:`analyse_fabric(plan, catalog, fabric, links, ...)` one fabric (the engine
-  recomputes a fabric only when its links, endpoints or settings change)
+* :func:`analyse_fabric(plan, catalog, fabric, links, ...)` one fabric
 * :func:`inter_node_gbps_per_gpu(plan, catalog, group=None) -> float`
+* :class:`FabricModel`: the incremental form the engine keeps. Every link is turned
+  once into :class:`LinkFacts` (speed, media, its own checks); each fabric keeps
+  aggregates (:class:`FabricState`: link counts per node and switch pair, port use,
+  media sums, tier levels, bandwidth down/up per tier, connectivity, findings keyed
+  by link id) that adding or removing one link patches by delta. Derived figures
+  are read off the aggregates in O(tiers); a full analysis is the same code adding
+  every link. Sums are exact (integers in units of 2**-1074, see :func:`_exact`) so
+  the result does not depend on the order links were added: incremental == full,
+  bit for bit, and equal to ``math.fsum`` of the same terms.
 
 Formulas (docs/fabrics.md): tiers are found from the wiring (switches one link
 from a server are leaves, the next layer spines, then cores); a tier's
@@ -23,9 +31,10 @@ each tier's uplink capacity (zero if the fabric falls apart in pieces); hops is
 
 from __future__ import annotations
 
-from collections import defaultdict
+import math
+from collections import Counter
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from planner.fabric.findings import Finding
 from planner.fabric.media import TWISTED_PAIR, MediaChooser, transceiver_for
@@ -33,6 +42,31 @@ from planner.fabric.ports import Port, device_ports, port_lookup, switch_ports_a
 from planner.plan import Link, Plan
 
 TIER_NAMES = {1: "leaf", 2: "spine", 3: "core"}
+
+# -- exact, order-independent sums ------------------------------------------------------------------
+_SHIFT = 1074  # every finite float is an integer multiple of 2**-1074
+_ONE = 1 << _SHIFT
+_EXACT: dict[float, int] = {}
+
+
+def _exact(x: float) -> int:
+    """``x`` as an integer number of 2**-1074 (exact for every finite float)."""
+    got = _EXACT.get(x)
+    if got is None:
+        if not math.isfinite(x):
+            return 0
+        n, d = float(x).as_integer_ratio()
+        got = n << (_SHIFT - d.bit_length() + 1)
+        if len(_EXACT) > 200_000:
+            _EXACT.clear()
+        _EXACT[x] = got
+    return got
+
+
+def _float(n: int) -> float:
+    """The float nearest an exact sum (int / int true division is correctly rounded, as
+    ``math.fsum`` is: the same value whatever the order of the terms)."""
+    return n / _ONE if n else 0.0
 
 
 @dataclass
@@ -75,27 +109,77 @@ class FabricResult:
 
 
 class _Ports:
-    """Cached port lookups (device slug, port name, link speed)."""
+    """Catalog lookups cached per slug: ports (device slug, port name, link speed), device
+    kind/GPUs/power, cables, transceivers, switch port counts."""
 
     def __init__(self, catalog: Any) -> None:
         self.catalog = catalog
         self._memo: dict[tuple[str, str, float | None], Port | None] = {}
+        self._dev: dict[str, tuple[str, int, float]] = {}
+        self._cables: dict[str, Any] = {}
+        self._xcvr: dict[tuple[str, float, float], Any] = {}
+        self._sw: dict[tuple[str, float], tuple[int, int | None]] = {}
+        self._pairs: dict[tuple[str, str, str, str], tuple[Any, ...]] = {}  # ports of both ends, speed, speeds agree
+        self._media: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # (cable, length, speed) -> media, no findings
 
     def get(self, slug: str, name: str, speed: float | None = None) -> Port | None:
         key = (slug, name, speed)
-        if key not in self._memo:
-            self._memo[key] = port_lookup(self.catalog, slug, name, speed)
-        return self._memo[key]
+        try:
+            return self._memo[key]
+        except KeyError:
+            got = self._memo[key] = port_lookup(self.catalog, slug, name, speed)
+            return got
 
     def ends(self, plan: Plan, lk: Link) -> tuple[Port | None, Port | None]:
-        pl = plan.index.placements
-        da, db = pl[lk.a.placement].device, pl[lk.b.placement].device
-        pa, pb = self.get(da, lk.a.port), self.get(db, lk.b.port)
+        return self.ends_of(plan.index.placements, lk)
+
+    def ends_of(self, pl: dict[str, Any], lk: Any) -> tuple[Port | None, Port | None]:
+        return self.port_pair(pl[lk.a.placement].device, lk.a.port, pl[lk.b.placement].device, lk.b.port)
+
+    def port_pair(self, da: str, a: str, db: str, b: str) -> tuple[Port | None, Port | None]:
+        pa, pb = self.get(da, a), self.get(db, b)
         if pa is None and pb is not None:
-            pa = self.get(da, lk.a.port, pb.speed_gbps)
+            pa = self.get(da, a, pb.speed_gbps)
         if pb is None and pa is not None:
-            pb = self.get(db, lk.b.port, pa.speed_gbps)
+            pb = self.get(db, b, pa.speed_gbps)
         return pa, pb
+
+    def device(self, slug: str | None) -> tuple[str, int, float]:
+        """(kind, GPUs, maximum draw W) of a device type; ("other", 0, 0) when unknown."""
+        if slug is None:
+            return ("other", 0, 0.0)
+        got = self._dev.get(slug)
+        if got is None:
+            dev = self.catalog.get("device-types", slug) if self.catalog is not None else None
+            got = ("other", 0, 0.0) if dev is None else (dev.kind, dev.gpu_count or 0, float(dev.max_power_w or 0.0))
+            self._dev[slug] = got
+        return got
+
+    def cable(self, slug: str) -> Any:
+        try:
+            return self._cables[slug]
+        except KeyError:
+            got = self._cables[slug] = self.catalog.get("cables", slug) if self.catalog is not None else None
+            return got
+
+    def transceiver(self, chooser: MediaChooser, cable: Any, speed: float, length: float) -> Any:
+        key = (cable.slug, speed, length)
+        try:
+            return self._xcvr[key]
+        except KeyError:
+            got = self._xcvr[key] = transceiver_for(chooser, cable, speed, length)
+            return got
+
+    def switch_ports(self, slug: str, speed: float) -> tuple[int, int | None]:
+        """(ports counted as the switch's total, port limit for FABRIC_SWITCH_PORTS or None)."""
+        key = (slug, speed)
+        got = self._sw.get(key)
+        if got is None:
+            at = len(switch_ports_at(self.catalog, slug, speed))
+            dp = device_ports(self.catalog, slug)
+            total = at or (len(dp.role("fabric")) if dp is not None else 0)
+            got = self._sw[key] = (total, at or None)
+        return got
 
 
 def _kind(catalog: Any, slug: str) -> str:
@@ -108,78 +192,6 @@ def link_speed(pa: Port | None, pb: Port | None, fabric_speed: float) -> float:
     return min(speeds) if speeds else fabric_speed
 
 
-def check_links(plan: Plan, catalog: Any, links: list[Link] | None = None,
-                ports: _Ports | None = None) -> list[Finding]:
-    """Findings on the wiring itself: ports, speeds, media, lengths (of ``links``,
-    default all the plan's links; a port used twice is found among those links)."""
-    out: list[Finding] = []
-    ports = ports or _Ports(catalog)
-    fabrics = {f.id: f for f in plan.fabrics}
-    seen: dict[tuple[str, str], str] = {}
-    pls = plan.index.placements
-
-    class _Names(dict):
-        def __missing__(self, pid: str) -> str:
-            p = pls.get(pid)
-            return (p.name or pid) if p is not None else pid
-
-    names = _Names()
-    for lk in (plan.links if links is None else links):
-        fab = fabrics[lk.fabric]
-        pa, pb = ports.ends(plan, lk)
-        for end, port in ((lk.a, pa), (lk.b, pb)):
-            dev = plan.index.placements[end.placement].device
-            if port is None:
-                out.append(Finding("error", "FABRIC_UNKNOWN_PORT",
-                                   f"{names[end.placement]} ({dev}) has no port {end.port!r} (link {lk.label or lk.id})",
-                                   (lk.id, end.placement)))
-            key = (end.placement, end.port)
-            if key in seen:
-                out.append(Finding("error", "FABRIC_PORT_REUSED",
-                                   f"port {end.port} of {names[end.placement]} is used by links {seen[key]} and {lk.id}",
-                                   (lk.id, seen[key], end.placement)))
-            else:
-                seen[key] = lk.id
-        if pa is not None and pb is not None and abs(pa.speed_gbps - pb.speed_gbps) > 1e-6:
-            out.append(Finding("warning", "FABRIC_SPEED_MISMATCH",
-                               f"link {lk.label or lk.id}: {names[lk.a.placement]} {lk.a.port} runs at "
-                               f"{pa.speed_gbps:g} Gb/s, {names[lk.b.placement]} {lk.b.port} at {pb.speed_gbps:g} Gb/s; "
-                               f"the link runs at {min(pa.speed_gbps, pb.speed_gbps):g}", (lk.id,)))
-        speed = link_speed(pa, pb, fab.speed_gbps)
-        if speed + 1e-6 < fab.speed_gbps:
-            out.append(Finding("warning", "FABRIC_SLOW_LINK",
-                               f"link {lk.label or lk.id} runs at {speed:g} Gb/s in the {fab.speed_gbps:g} Gb/s "
-                               f"fabric {fab.name}", (lk.id, fab.id)))
-        if lk.cable is None:
-            continue
-        cable = catalog.get("cables", lk.cable) if catalog is not None else None
-        if cable is None:
-            out.append(Finding("error", "FABRIC_UNKNOWN_CABLE", f"link {lk.label or lk.id}: cable {lk.cable!r} "
-                                                               "is not in the catalog", (lk.id,)))
-            continue
-        if cable.kind == "transceiver":
-            out.append(Finding("error", "FABRIC_MEDIA_MISMATCH", f"link {lk.label or lk.id}: {lk.cable} is a "
-                                                                "transceiver, not a cable", (lk.id,)))
-        elif cable.kind in TWISTED_PAIR:
-            if speed > cable.speed_gbps + 1e-6:
-                out.append(Finding("error", "FABRIC_MEDIA_MISMATCH",
-                                   f"link {lk.label or lk.id}: {lk.cable} carries {cable.speed_gbps:g} Gb/s, "
-                                   f"the ports run at {speed:g}", (lk.id,)))
-        elif cable.speed_gbps + 1e-6 < speed:
-            out.append(Finding("error", "FABRIC_MEDIA_MISMATCH",
-                               f"link {lk.label or lk.id}: {lk.cable} is a {cable.speed_gbps:g} Gb/s cable on a "
-                               f"{speed:g} Gb/s link", (lk.id,)))
-        if lk.length_m is not None and lk.length_m > cable.max_reach_m + 1e-9:
-            out.append(Finding("error", "FABRIC_CABLE_TOO_LONG",
-                               f"link {lk.label or lk.id}: {lk.length_m:g} m is beyond the {cable.max_reach_m:g} m "
-                               f"reach of {lk.cable} ({cable.kind})", (lk.id,)))
-        if lk.length_m is not None and cable.min_reach_m and lk.length_m + 1e-9 < cable.min_reach_m:
-            out.append(Finding("warning", "FABRIC_CABLE_TOO_SHORT",
-                               f"link {lk.label or lk.id}: {lk.length_m:g} m is shorter than the "
-                               f"{cable.min_reach_m:g} m minimum of {lk.cable}", (lk.id,)))
-    return out
-
-
 def link_media(catalog: Any, chooser: MediaChooser, lk: Any, speed: float,
                default_length_m: float = 0.0) -> tuple[float, int, float]:
     """(power per end W, transceivers, cable mass kg) of a link's media: the active
@@ -187,40 +199,854 @@ def link_media(catalog: Any, chooser: MediaChooser, lk: Any, speed: float,
     ``mass_kg_per_m`` x length (``default_length_m`` when the link has none). The one
     implementation: the engine counts it in device/rack power and rack mass, the
     fabric results sum it per fabric."""
-    if lk.cable is None:
-        return 0.0, 0, 0.0
-    cable = catalog.get("cables", lk.cable) if catalog is not None else None
+    per_end, xcvr, mass = _media(_Ports(catalog), chooser, lk.cable, lk.length_m, speed, default_length_m)
+    return per_end, 2 if xcvr is not None else 0, mass
+
+
+def _media(cache: _Ports, chooser: MediaChooser, cable_slug: str | None, length_m: float | None, speed: float,
+           default_length_m: float) -> tuple[float, str | None, float]:
+    if cable_slug is None:
+        return 0.0, None, 0.0
+    cable = cache.cable(cable_slug)
     if cable is None or cable.kind == "transceiver":
-        return 0.0, 0, 0.0
-    length = lk.length_m if lk.length_m is not None else default_length_m
+        return 0.0, None, 0.0
+    length = length_m if length_m is not None else default_length_m
     per_end = float(cable.power_w or 0.0)
-    xcvr = transceiver_for(chooser, cable, speed, length)
-    n_x = 0
+    xcvr = cache.transceiver(chooser, cable, speed, length)
     if xcvr is not None:
         per_end += float(xcvr.power_w)
-        n_x = 2
-    return per_end, n_x, (cable.mass_kg_per_m or 0.0) * length
+    return per_end, (xcvr.slug if xcvr is not None else None), (cable.mass_kg_per_m or 0.0) * length
+
+
+# -- one link ---------------------------------------------------------------------------------------
+class LinkFacts(NamedTuple):
+    """What one link contributes, computed once per version of the link (and of its
+    fabric and end devices): speed, media, and its own checks. Port reuse depends on
+    the other links and is kept by :class:`FabricModel`."""
+
+    id: str
+    fabric: str
+    a: str  # placement ids of the two ends
+    b: str
+    a_port: str
+    b_port: str
+    cable: str | None
+    length_m: float | None
+    speed_gbps: float
+    end_power_w: float  # transceiver / active cable power at each end
+    mass_kg: float  # whole cable (half to each end's rack)
+    transceiver: str | None  # catalog slug, one at each end (fibre)
+    label: str  # label, else id
+    a_name: str
+    b_name: str
+    a_dev: str | None  # device slugs (None: the placement does not exist)
+    b_dev: str | None
+    findings: tuple[Finding, ...]  # the link's own checks
+
+    @property
+    def transceivers(self) -> int:
+        return 2 if self.transceiver is not None else 0
+
+
+def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: Any, lk: Any,
+               default_length_m: float = 0.0) -> LinkFacts:
+    """The :class:`LinkFacts` of ``lk`` in fabric ``fab`` (``pl``: the plan's placements by id).
+    Port pairs and media are looked up once per distinct (devices, ports) and (cable,
+    length, speed); messages are only built for links that have findings."""
+    A, B = lk.a, lk.b
+    pa_obj, pb_obj = pl.get(A.placement), pl.get(B.placement)
+    fs = fab.speed_gbps if fab is not None else 0.0
+    if pa_obj is None or pb_obj is None:
+        da = pa_obj.device if pa_obj is not None else None
+        db = pb_obj.device if pb_obj is not None else None
+        na = (pa_obj.name or A.placement) if pa_obj is not None else A.placement
+        nb = (pb_obj.name or B.placement) if pb_obj is not None else B.placement
+        speed, ok = fs, True
+        pa = pb = None
+    else:
+        da, db = pa_obj.device, pb_obj.device
+        na, nb = pa_obj.name or A.placement, pb_obj.name or B.placement
+        key = (da, A.port, db, B.port)
+        pair = cache._pairs.get(key)
+        if pair is None:
+            pa, pb = cache.port_pair(da, A.port, db, B.port)
+            pair = cache._pairs[key] = (pa, pb, link_speed(pa, pb, 0.0) if (pa or pb) else None,
+                                        pa is not None and pb is not None
+                                        and abs(pa.speed_gbps - pb.speed_gbps) <= 1e-6)
+        pa, pb, speed, ok = pair
+        if speed is None or speed <= 0:
+            speed = fs
+        ok = ok and not (fab is not None and speed + 1e-6 < fs)
+    mkey = (lk.cable, lk.length_m, speed, default_length_m)
+    media = cache._media.get(mkey)
+    if media is None:
+        per_end, xcvr, mass = _media(cache, chooser, lk.cable, lk.length_m, speed, default_length_m)
+        media = cache._media[mkey] = (per_end, xcvr, mass, not _cable_findings(cache, lk, "", speed))
+    per_end, xcvr, mass, media_ok = media
+    findings: tuple[Finding, ...] = ()
+    label = lk.label or lk.id
+    if not ok or not media_ok:
+        out: list[Finding] = []
+        if pa_obj is not None and pb_obj is not None:
+            if pa is None:
+                out.append(Finding("error", "FABRIC_UNKNOWN_PORT",
+                                   f"{na} ({da}) has no port {A.port!r} (link {label})", (lk.id, A.placement)))
+            if pb is None:
+                out.append(Finding("error", "FABRIC_UNKNOWN_PORT",
+                                   f"{nb} ({db}) has no port {B.port!r} (link {label})", (lk.id, B.placement)))
+            if pa is not None and pb is not None and abs(pa.speed_gbps - pb.speed_gbps) > 1e-6:
+                out.append(Finding("warning", "FABRIC_SPEED_MISMATCH",
+                                   f"link {label}: {na} {A.port} runs at {pa.speed_gbps:g} Gb/s, {nb} {B.port} at "
+                                   f"{pb.speed_gbps:g} Gb/s; the link runs at "
+                                   f"{min(pa.speed_gbps, pb.speed_gbps):g}", (lk.id,)))
+            if fab is not None and speed + 1e-6 < fs:
+                out.append(Finding("warning", "FABRIC_SLOW_LINK", f"link {label} runs at {speed:g} Gb/s in the "
+                                                                   f"{fs:g} Gb/s fabric {fab.name}", (lk.id, fab.id)))
+        if not media_ok:
+            out.extend(_cable_findings(cache, lk, label, speed))
+        findings = tuple(out)
+    return LinkFacts(lk.id, lk.fabric, A.placement, B.placement, A.port, B.port, lk.cable, lk.length_m, speed,
+                     per_end, mass, xcvr, label, na, nb, da, db, findings)
+
+
+def _cable_findings(cache: _Ports, lk: Any, label: str, speed: float) -> list[Finding]:
+    """Checks of a link's cable against its speed and length."""
+    out: list[Finding] = []
+    if lk.cable is None:
+        return out
+    cable = cache.cable(lk.cable)
+    if cable is None:
+        out.append(Finding("error", "FABRIC_UNKNOWN_CABLE", f"link {label}: cable {lk.cable!r} "
+                                                           "is not in the catalog", (lk.id,)))
+        return out
+    if cable.kind == "transceiver":
+        out.append(Finding("error", "FABRIC_MEDIA_MISMATCH", f"link {label}: {lk.cable} is a "
+                                                            "transceiver, not a cable", (lk.id,)))
+    elif cable.kind in TWISTED_PAIR:
+        if speed > cable.speed_gbps + 1e-6:
+            out.append(Finding("error", "FABRIC_MEDIA_MISMATCH",
+                               f"link {label}: {lk.cable} carries {cable.speed_gbps:g} Gb/s, "
+                               f"the ports run at {speed:g}", (lk.id,)))
+    elif cable.speed_gbps + 1e-6 < speed:
+        out.append(Finding("error", "FABRIC_MEDIA_MISMATCH",
+                           f"link {label}: {lk.cable} is a {cable.speed_gbps:g} Gb/s cable on a "
+                           f"{speed:g} Gb/s link", (lk.id,)))
+    if lk.length_m is not None and lk.length_m > cable.max_reach_m + 1e-9:
+        out.append(Finding("error", "FABRIC_CABLE_TOO_LONG",
+                           f"link {label}: {lk.length_m:g} m is beyond the {cable.max_reach_m:g} m "
+                           f"reach of {lk.cable} ({cable.kind})", (lk.id,)))
+    if lk.length_m is not None and cable.min_reach_m and lk.length_m + 1e-9 < cable.min_reach_m:
+        out.append(Finding("warning", "FABRIC_CABLE_TOO_SHORT",
+                           f"link {label}: {lk.length_m:g} m is shorter than the "
+                           f"{cable.min_reach_m:g} m minimum of {lk.cable}", (lk.id,)))
+    return out
+
+
+# -- one fabric, kept by delta ------------------------------------------------------------------------
+class _Node:
+    __slots__ = ("bw", "degree", "end_nbrs", "gpus", "is_end", "limit", "max_w", "slug")
+
+    def __init__(self, slug: str | None, is_end: bool, gpus: int, max_w: float) -> None:
+        self.slug = slug
+        self.limit: int | None = None  # switch ports at the fabric speed (FABRIC_SWITCH_PORTS)
+        self.is_end = is_end
+        self.gpus = gpus
+        self.max_w = max_w
+        self.degree = 0
+        self.bw = 0  # exact sum of its links' speeds
+        self.end_nbrs = 0  # distinct non-switch neighbours (switches only)
+
+
+class FabricState:
+    """Aggregates of one fabric's links, patched by :meth:`add` / :meth:`remove`.
+
+    Levels (tiers) and connectivity are kept by delta where an edit provably leaves
+    them alone (a link between nodes one tier apart, a removed link whose ends stay
+    connected by another path, ...); otherwise they are marked stale and rebuilt from
+    the per-pair aggregates (O(switch pairs), not O(links)) when the result is read.
+    """
+
+    def __init__(self, fab: Any, cache: _Ports) -> None:
+        self.fab = fab
+        self.cache = cache
+        self.links: dict[str, LinkFacts] = {}
+        self.nodes: dict[str, _Node] = {}
+        self.adj: dict[str, dict[str, list[int]]] = {}  # node -> neighbour -> [links, exact bandwidth]
+        self.ends: set[str] = set()
+        self.switches: set[str] = set()
+        self.cable_types: Counter[str] = Counter()
+        self.transceivers = 0
+        self.optics = 0  # exact W (both ends)
+        self.mass = 0  # exact kg
+        self.length = 0  # exact m
+        self.gpus = 0
+        self.gpu_bw = 0
+        self.inj = 0
+        self.switch_power = 0  # exact W
+        self.switch_ports_total = 0
+        self.switch_ports_used = 0
+        self.level: dict[str, int] = {}  # switch -> tier
+        self.tier_count: Counter[int] = Counter()
+        self.down: Counter[int] = Counter()  # tier -> exact bandwidth down
+        self.up: Counter[int] = Counter()
+        self.levels_stale = True
+        self.has_islands = False
+        self.parent: dict[str, str] = {}
+        self.comp_ends: dict[str, int] = {}
+        self.end_comps = 0
+        self.gone: set[str] = set()  # nodes that left while the union-find was valid
+        self.conn_stale = True
+        self.link_findings: dict[str, tuple[Finding, ...]] = {}  # own + port findings, non-empty only
+        self.switch_findings: dict[str, Finding] = {}
+        self.version = 0  # bumped on every change (result caching)
+
+    # -- levels ------------------------------------------------------------------------------------
+    def _lv(self, x: str) -> int:
+        return 0 if self.nodes[x].is_end else self.level[x]
+
+    def _set_level(self, s: str, t: int) -> None:
+        self.level[s] = t
+        self.tier_count[t] += 1
+
+    def _drop_level(self, s: str) -> None:
+        t = self.level.pop(s, None)
+        if t is not None:
+            self.tier_count[t] -= 1
+            if not self.tier_count[t]:
+                del self.tier_count[t]
+
+    def _bw_by_level(self, u: str, v: str, bw: int, sign: int) -> None:
+        lu, lv = self._lv(u), self._lv(v)
+        if lu == lv:
+            return
+        if lu > lv:
+            u, v, lu, lv = v, u, lv, lu
+        self.down[lv] += sign * bw  # v is a switch (ends are level 0)
+        if not self.nodes[u].is_end:
+            self.up[lu] += sign * bw
+
+    def _relevel(self) -> None:
+        self.level, self.tier_count = {}, Counter()
+        self.down, self.up = Counter(), Counter()
+        nodes, adj = self.nodes, self.adj
+        self.has_islands = False
+        if not self.ends:
+            for s in self.switches:
+                self._set_level(s, 0)
+        else:
+            frontier = [s for s in self.switches if nodes[s].end_nbrs]
+            for s in frontier:
+                self._set_level(s, 1)
+            t = 1
+            while frontier:
+                t += 1
+                nxt = []
+                for s in frontier:
+                    for q in adj[s]:
+                        if q not in self.level and not nodes[q].is_end:
+                            self._set_level(q, t)
+                            nxt.append(q)
+                frontier = nxt
+            rest = [s for s in self.switches if s not in self.level]
+            if rest:  # switches no server reaches: one tier above the others
+                self.has_islands = True
+                top = max(self.level.values(), default=0) + 1
+                for s in rest:
+                    self._set_level(s, top)
+        for s in self.switches:
+            ls = self.level[s]
+            for q, pair in adj[s].items():
+                lq = 0 if nodes[q].is_end else self.level[q]
+                if lq < ls:
+                    self.down[ls] += pair[1]
+                elif lq > ls:
+                    self.up[ls] += pair[1]
+        self.levels_stale = False
+
+    # -- connectivity (union-find over nodes, ends counted per component) ---------------------------------
+    def _find(self, x: str) -> str:
+        parent = self.parent
+        root = x
+        while parent[root] != root:
+            root = parent[root]
+        while parent[x] != root:
+            parent[x], x = root, parent[x]
+        return root
+
+    def _uf_node(self, x: str, is_end: bool) -> None:
+        if x in self.gone:
+            self.conn_stale = True
+        if self.conn_stale:
+            return
+        self.parent[x] = x
+        self.comp_ends[x] = 1 if is_end else 0
+        if is_end:
+            self.end_comps += 1
+
+    def _union(self, a: str, b: str) -> None:
+        ra, rb = self._find(a), self._find(b)
+        if ra == rb:
+            return
+        self.parent[ra] = rb
+        ea = self.comp_ends.pop(ra)
+        eb = self.comp_ends[rb]
+        if ea and eb:
+            self.end_comps -= 1
+        self.comp_ends[rb] = ea + eb
+
+    def _rebuild_uf(self) -> None:
+        self.parent, self.comp_ends, self.end_comps, self.gone = {}, {}, 0, set()
+        self.conn_stale = False
+        for x, n in self.nodes.items():
+            self._uf_node(x, n.is_end)
+        for x, nbrs in self.adj.items():
+            for y in nbrs:
+                if x < y:
+                    self._union(x, y)
+
+    def _path(self, u: str, v: str) -> bool:
+        """Is there still a path between u and v (breadth first from u, stops on v)?"""
+        adj = self.adj
+        seen = {u}
+        frontier = [u]
+        while frontier:
+            nxt = []
+            for x in frontier:
+                for y in adj[x]:
+                    if y == v:
+                        return True
+                    if y not in seen:
+                        seen.add(y)
+                        nxt.append(y)
+            frontier = nxt
+        return False
+
+    # -- nodes ---------------------------------------------------------------------------------------
+    def _node(self, pid: str, slug: str | None) -> tuple[_Node, bool]:
+        n = self.nodes.get(pid)
+        if n is not None:
+            return n, False
+        kind, gpus, max_w = self.cache.device(slug)
+        is_end = kind != "switch"
+        n = self.nodes[pid] = _Node(slug, is_end, gpus, max_w)
+        self.adj[pid] = {}
+        if is_end:
+            self.ends.add(pid)
+            self.gpus += gpus
+        else:
+            self.switches.add(pid)
+            self.switch_power += _exact(max_w)
+            if slug:
+                total, n.limit = self.cache.switch_ports(slug, self.fab.speed_gbps)
+                self.switch_ports_total += total
+        self._uf_node(pid, is_end)
+        return n, True
+
+    def _drop_node(self, pid: str) -> None:
+        n = self.nodes.pop(pid)
+        del self.adj[pid]
+        if n.is_end:
+            self.ends.discard(pid)
+            self.gpus -= n.gpus
+        else:
+            self.switches.discard(pid)
+            self.switch_power -= _exact(n.max_w)
+            self.switch_ports_total -= self.cache.switch_ports(n.slug, self.fab.speed_gbps)[0] if n.slug else 0
+            self._drop_level(pid)
+            self.switch_findings.pop(pid, None)
+        if not self.conn_stale:
+            r = self._find(pid)
+            if n.is_end:
+                self.comp_ends[r] -= 1
+                if not self.comp_ends[r]:
+                    self.end_comps -= 1
+            self.gone.add(pid)
+
+    def _switch_check(self, s: str, n: _Node, name: str) -> None:
+        limit = n.limit
+        if limit is not None and n.degree > limit:
+            self.switch_findings[s] = Finding("error", "FABRIC_SWITCH_PORTS", f"{name} has more links than ports",
+                                              (s,), "placement")
+        else:
+            self.switch_findings.pop(s, None)
+
+    # -- links ---------------------------------------------------------------------------------------
+    def add(self, f: LinkFacts, port_findings: tuple[Finding, ...] = ()) -> None:
+        self.version += 1
+        self.links[f.id] = f
+        self.cable_types[f.cable or "unassigned"] += 1
+        if f.transceiver is not None:
+            self.transceivers += 2
+        if f.end_power_w:
+            self.optics += _exact(2 * f.end_power_w)
+        if f.mass_kg:
+            self.mass += _exact(f.mass_kg)
+        if f.length_m:
+            self.length += _exact(f.length_m)
+        fnd = f.findings + port_findings
+        if fnd:
+            self.link_findings[f.id] = fnd
+        a, b = f.a, f.b
+        had_ends = bool(self.ends)
+        nodes = self.nodes
+        na = nodes.get(a)
+        a_new = na is None
+        if a_new:
+            na = self._node(a, f.a_dev)[0]
+        nb = nodes.get(b)
+        b_new = nb is None
+        if b_new:
+            nb = self._node(b, f.b_dev)[0]
+        bw = _exact(f.speed_gbps)
+        adj_a = self.adj[a]
+        pair = adj_a.get(b)
+        new_pair = pair is None
+        if new_pair:
+            pair = [1, bw]
+            adj_a[b] = pair
+            self.adj[b][a] = pair
+            if a != b:
+                if na.is_end and not nb.is_end:
+                    nb.end_nbrs += 1
+                if nb.is_end and not na.is_end:
+                    na.end_nbrs += 1
+        else:
+            pair[0] += 1
+            pair[1] += bw
+        na.degree += 1
+        na.bw += bw
+        nb.degree += 1
+        nb.bw += bw
+        if na.is_end:
+            self.inj += bw
+            if na.gpus:
+                self.gpu_bw += bw
+        else:
+            self.switch_ports_used += 1
+            if na.limit is not None and na.degree > na.limit:
+                self._switch_check(a, na, f.a_name)
+        if nb.is_end:
+            self.inj += bw
+            if nb.gpus:
+                self.gpu_bw += bw
+        else:
+            self.switch_ports_used += 1
+            if nb.limit is not None and nb.degree > nb.limit:
+                self._switch_check(b, nb, f.b_name)
+        if not self.conn_stale and new_pair and a != b:
+            self._union(a, b)
+        if not self.levels_stale:
+            self._levels_after_add(a, b, na, nb, a_new, b_new, bw, had_ends)
+
+    def _levels_after_add(self, a: str, b: str, na: _Node, nb: _Node, a_new: bool, b_new: bool, bw: int,
+                          had_ends: bool) -> None:
+        if self.has_islands or not had_ends or a == b:
+            self.levels_stale = True
+            return
+        if na.is_end and nb.is_end:
+            return
+        if a_new and b_new:
+            if na.is_end or nb.is_end:  # a new server on a new switch: a new leaf
+                self._set_level(b if na.is_end else a, 1)
+                self.down[1] += bw
+            else:  # two new switches: an island
+                self.levels_stale = True
+            return
+        if a_new or b_new:
+            x, y, nx = (a, b, na) if a_new else (b, a, nb)
+            if nx.is_end:  # a new server: its switch must be a leaf already
+                if self.level[y] != 1:
+                    self.levels_stale = True
+                    return
+                self.down[1] += bw
+                return
+            self._set_level(x, self._lv(y) + 1)  # a new switch hangs below nothing: one tier above y
+            self._bw_by_level(x, y, bw, 1)
+            return
+        la, lb = self._lv(a), self._lv(b)
+        if abs(la - lb) > 1:
+            self.levels_stale = True
+            return
+        self._bw_by_level(a, b, bw, 1)
+
+    def remove(self, lid: str) -> LinkFacts | None:
+        f = self.links.pop(lid, None)
+        if f is None:
+            return None
+        self.version += 1
+        c = f.cable or "unassigned"
+        self.cable_types[c] -= 1
+        if not self.cable_types[c]:
+            del self.cable_types[c]
+        if f.transceiver is not None:
+            self.transceivers -= 2
+        if f.end_power_w:
+            self.optics -= _exact(2 * f.end_power_w)
+        if f.mass_kg:
+            self.mass -= _exact(f.mass_kg)
+        if f.length_m:
+            self.length -= _exact(f.length_m)
+        self.link_findings.pop(lid, None)
+        a, b = f.a, f.b
+        na, nb = self.nodes[a], self.nodes[b]
+        bw = _exact(f.speed_gbps)
+        pair = self.adj[a][b]
+        if not self.levels_stale:
+            self._bw_by_level(a, b, bw, -1)
+        pair[0] -= 1
+        pair[1] -= bw
+        pair_gone = pair[0] == 0
+        if pair_gone:
+            del self.adj[a][b]
+            if a != b:
+                del self.adj[b][a]
+                if na.is_end and not nb.is_end:
+                    nb.end_nbrs -= 1
+                if nb.is_end and not na.is_end:
+                    na.end_nbrs -= 1
+        for n in (na, nb):
+            n.degree -= 1
+            n.bw -= bw
+            if n.is_end:
+                self.inj -= bw
+                if n.gpus:
+                    self.gpu_bw -= bw
+            else:
+                self.switch_ports_used -= 1
+        a_gone, b_gone = na.degree <= 0, nb.degree <= 0
+        if not self.levels_stale and pair_gone:
+            self._levels_after_remove(a, b, na, nb, a_gone, b_gone)
+        for x, n, gone, name in ((a, na, a_gone, f.a_name), (b, nb, b_gone, f.b_name)):
+            if gone:
+                if x in self.nodes:
+                    self._drop_node(x)
+            elif not n.is_end:
+                self._switch_check(x, n, name)
+        if not self.ends and not self.levels_stale:
+            self.levels_stale = True
+        if pair_gone and not self.conn_stale and not a_gone and not b_gone and a != b and not self._path(a, b):
+            self.conn_stale = True
+        return f
+
+    def _levels_after_remove(self, a: str, b: str, na: _Node, nb: _Node, a_gone: bool, b_gone: bool) -> None:
+        if self.has_islands or a == b:
+            self.levels_stale = True
+            return
+        if na.is_end and nb.is_end:
+            return
+        la, lb = self._lv(a), self._lv(b)
+        if la == lb:
+            return
+        lo, hi, n_hi, hi_gone = (a, b, nb, b_gone) if la < lb else (b, a, na, a_gone)
+        if hi_gone:
+            return  # its only link: nothing hung below it
+        l_hi = self._lv(hi)
+        if l_hi == 1:
+            if n_hi.end_nbrs > 0:
+                return
+        elif any(not self.nodes[w].is_end and self.level.get(w) == l_hi - 1 for w in self.adj[hi]):
+            return
+        self.levels_stale = True
+
+    # -- result --------------------------------------------------------------------------------------
+    def findings(self) -> list[Finding]:
+        out: list[Finding] = []
+        for lid in sorted(self.link_findings):
+            out.extend(self.link_findings[lid])
+        for s in sorted(self.switch_findings):
+            out.append(self.switch_findings[s])
+        return out
+
+    def result(self) -> FabricResult:
+        fab = self.fab
+        if self.levels_stale:
+            self._relevel()
+        if self.conn_stale:
+            self._rebuild_uf()
+        r = FabricResult(id=fab.id, name=fab.name, kind=fab.kind, technology=fab.technology,
+                         speed_gbps=fab.speed_gbps)
+        r.links = r.cables = len(self.links)
+        r.cables_by_type = dict(sorted(self.cable_types.items()))
+        r.transceivers = self.transceivers
+        r.optics_power_w = round(_float(self.optics), 1)
+        r.cable_mass_kg = round(_float(self.mass), 2)
+        r.cable_length_m = _float(self.length)
+        r.tiers = max((t for t, n in self.tier_count.items() if n), default=0) if self.switches else 0
+        r.switches = len(self.switches)
+        r.switches_by_tier = {TIER_NAMES.get(t, f"tier{t}"): n for t, n in sorted(self.tier_count.items()) if n}
+        total = 1.0
+        for tier in range(1, r.tiers):
+            if self.up[tier] > 0:
+                ratio = self.down[tier] / self.up[tier]
+                r.oversubscription_by_tier[TIER_NAMES.get(tier, f"tier{tier}")] = round(ratio, 4)
+                total *= max(1.0, ratio)
+        r.oversubscription = round(total, 4)
+        r.gpus = self.gpus
+        r.servers = len(self.ends)
+        if r.gpus:
+            r.per_gpu_gbps = round(_float(self.gpu_bw) / r.gpus, 3)
+            r.effective_per_gpu_gbps = round(r.per_gpu_gbps / r.oversubscription, 3)
+        r.connected = self.end_comps <= 1
+        caps = [self.inj] + [self.up[t] for t in range(1, r.tiers)]
+        r.bisection_tbps = round((_float(min(caps)) / 2.0) / 1000.0, 4) if r.connected and self.ends else 0.0
+        r.hops = 2 * r.tiers - 1 if r.tiers else (1 if self.links else 0)
+        r.switch_ports_total = self.switch_ports_total
+        r.switch_ports_used = self.switch_ports_used
+        r.switch_power_kw = round(_float(self.switch_power) / 1000.0, 3)
+        r.findings = self.findings()
+        if self.ends and not r.connected:
+            r.findings.append(Finding("error", "FABRIC_DISCONNECTED",
+                                      f"{fab.name} falls apart into {self.end_comps} pieces: some servers cannot "
+                                      "reach each other", (fab.id,), "fabric"))
+        if r.oversubscription > fab.oversubscription + 1e-6:
+            r.findings.append(Finding("warning", "FABRIC_OVERSUBSCRIBED",
+                                      f"{fab.name} is {r.oversubscription:g}:1 oversubscribed; the target is "
+                                      f"{fab.oversubscription:g}:1", (fab.id,), "fabric"))
+        return r
+
+    def node_gbps(self, pid: str) -> float:
+        """A node's link bandwidth on this fabric (Gb/s, 0 when not on it)."""
+        n = self.nodes.get(pid)
+        return _float(n.bw) if n is not None else 0.0
+
+
+# -- all fabrics of a plan ----------------------------------------------------------------------------
+class FabricModel:
+    """Every fabric of a plan, kept by link: :meth:`load` (full), then :meth:`add_link`,
+    :meth:`remove_link`, :meth:`refresh_fabric` after edits; :meth:`result` per fabric
+    (recomputed only when that fabric changed). Ports used by several links are kept
+    plan-wide so reuse within a fabric (``FABRIC_PORT_REUSED``) and across fabrics
+    (``FABRIC_PORT_CROSS_FABRIC``) is found whichever link came first: the link with the
+    smallest id owns the port, the others get the finding."""
+
+    def __init__(self, catalog: Any, default_length_m: float = 0.0, ports: _Ports | None = None,
+                 chooser: MediaChooser | None = None) -> None:
+        self.catalog = catalog
+        self.default_length_m = default_length_m
+        self.cache = ports or _Ports(catalog)
+        self.chooser = chooser or MediaChooser(catalog)
+        self.reset()
+
+    def reset(self) -> None:
+        self.fabric_objs: dict[str, Any] = {}
+        self.states: dict[str, FabricState] = {}
+        self.links: dict[str, LinkFacts] = {}
+        self.by_placement: dict[str, list[LinkFacts]] = {}
+        self.port_links: dict[tuple[str, str], dict[str, str]] = {}  # (placement, port) -> link id -> fabric
+        self.port_findings: dict[str, tuple[Finding, ...]] = {}
+        self.cable_counts: Counter[str] = Counter()
+        self.transceiver_counts: Counter[str] = Counter()
+        self._results: dict[str, tuple[int, FabricResult]] = {}
+
+    # -- loading -------------------------------------------------------------------------------------
+    def load(self, plan: Plan, links: list[Link] | None = None, fabrics: list[Any] | None = None) -> None:
+        self.reset()
+        self.fabric_objs = {f.id: f for f in (plan.fabrics if fabrics is None else fabrics)}
+        for fid, fab in self.fabric_objs.items():
+            self.states[fid] = FabricState(fab, self.cache)
+        pl = plan.index.placements
+        facts = [link_facts(self.cache, self.chooser, pl, self.fabric_objs.get(lk.fabric), lk, self.default_length_m)
+                 for lk in (plan.links if links is None else links)]
+        port_links = self.port_links
+        for f in facts:
+            self.links[f.id] = f
+            self.by_placement.setdefault(f.a, []).append(f)
+            if f.b != f.a:
+                self.by_placement.setdefault(f.b, []).append(f)
+            port_links.setdefault((f.a, f.a_port), {})[f.id] = f.fabric
+            port_links.setdefault((f.b, f.b_port), {})[f.id] = f.fabric
+        self.cable_counts = Counter(f.cable for f in facts if f.cable)
+        self.transceiver_counts = Counter()
+        for f in facts:
+            if f.transceiver is not None:
+                self.transceiver_counts[f.transceiver] += 2
+        shared = {lid for users in port_links.values() if len(users) > 1 for lid in users}
+        for lid in shared:
+            pf = self._port_findings(self.links[lid])
+            if pf:
+                self.port_findings[lid] = pf
+        for f in facts:
+            st = self.states.get(f.fabric)
+            if st is None:
+                st = self.states[f.fabric] = FabricState(_UnknownFabric(f.fabric), self.cache)
+            st.add(f, self.port_findings.get(f.id, ()))
+
+    # -- port use --------------------------------------------------------------------------------------
+    def _port_findings(self, f: LinkFacts) -> tuple[Finding, ...]:
+        out: list[Finding] = []
+        for pid, port, name in ((f.a, f.a_port, f.a_name), (f.b, f.b_port, f.b_name)):
+            users = self.port_links.get((pid, port))
+            if users is None or len(users) < 2:
+                continue
+            same = [lid for lid, fid in users.items() if fid == f.fabric]
+            owner = min(same)
+            if owner != f.id:
+                out.append(Finding("error", "FABRIC_PORT_REUSED",
+                                   f"port {port} of {name} is used by links {owner} and {f.id}", (f.id, owner, pid)))
+            first = min(users)
+            if users[first] != f.fabric:
+                fo = self.fabric_objs.get(users[first])
+                fm = self.fabric_objs.get(f.fabric)
+                out.append(Finding("error", "FABRIC_PORT_CROSS_FABRIC",
+                                   f"port {port} of {name} is wired in two fabrics: link {first} in "
+                                   f"{fo.name if fo is not None else users[first]} and link {f.label} in "
+                                   f"{fm.name if fm is not None else f.fabric}", (f.id, first, pid)))
+        return tuple(out)
+
+    def _refresh_ports(self, keys: set[tuple[str, str]]) -> None:
+        lids = {lid for k in keys for lid in self.port_links.get(k, ())}
+        for lid in lids:
+            f = self.links[lid]
+            new = self._port_findings(f)
+            if new != self.port_findings.get(lid, ()):
+                if new:
+                    self.port_findings[lid] = new
+                else:
+                    self.port_findings.pop(lid, None)
+                st = self.states[f.fabric]
+                if lid not in st.links:
+                    continue
+                st.version += 1
+                fnd = f.findings + new
+                if fnd:
+                    st.link_findings[lid] = fnd
+                else:
+                    st.link_findings.pop(lid, None)
+
+    # -- edits ---------------------------------------------------------------------------------------
+    def _index_add(self, f: LinkFacts) -> None:
+        self.links[f.id] = f
+        for end in ((f.a,) if f.a == f.b else (f.a, f.b)):
+            self.by_placement.setdefault(end, []).append(f)
+        self.port_links.setdefault((f.a, f.a_port), {})[f.id] = f.fabric
+        self.port_links.setdefault((f.b, f.b_port), {})[f.id] = f.fabric
+        if f.cable:
+            self.cable_counts[f.cable] += 1
+        if f.transceiver is not None:
+            self.transceiver_counts[f.transceiver] += 2
+
+    def add_link(self, plan: Plan, link: Any) -> LinkFacts:
+        """Add a plan link (or replace the one with its id) and return its facts."""
+        if link.id in self.links:
+            self.remove_link(link.id)
+        pl = plan.index.placements
+        f = link_facts(self.cache, self.chooser, pl, self.fabric_objs.get(link.fabric), link, self.default_length_m)
+        self._index_add(f)
+        st = self.states.get(f.fabric)
+        if st is None:
+            st = self.states[f.fabric] = FabricState(_UnknownFabric(f.fabric), self.cache)
+        st.add(f, ())
+        self._refresh_ports({(f.a, f.a_port), (f.b, f.b_port)})
+        return f
+
+    def remove_link(self, lid: str) -> LinkFacts | None:
+        f = self.links.pop(lid, None)
+        if f is None:
+            return None
+        for end in ((f.a,) if f.a == f.b else (f.a, f.b)):
+            lst = self.by_placement.get(end)
+            if lst is not None:
+                lst[:] = [x for x in lst if x.id != lid]
+                if not lst:
+                    del self.by_placement[end]
+        keys = {(f.a, f.a_port), (f.b, f.b_port)}
+        for k in keys:
+            users = self.port_links.get(k)
+            if users is not None:
+                users.pop(lid, None)
+                if not users:
+                    del self.port_links[k]
+        self.port_findings.pop(lid, None)
+        if f.cable:
+            self.cable_counts[f.cable] -= 1
+            if not self.cable_counts[f.cable]:
+                del self.cable_counts[f.cable]
+        if f.transceiver is not None:
+            self.transceiver_counts[f.transceiver] -= 2
+            if not self.transceiver_counts[f.transceiver]:
+                del self.transceiver_counts[f.transceiver]
+        st = self.states.get(f.fabric)
+        if st is not None:
+            st.remove(lid)
+        self._refresh_ports(keys)
+        return f
+
+    def set_fabrics(self, plan: Plan, changed: set[str]) -> list[tuple[LinkFacts, LinkFacts]]:
+        """The plan's fabrics changed (``changed`` ids: added, removed or edited): rebuild
+        those fabrics from their links. Returns (old, new) facts of the links re-read."""
+        self.fabric_objs = {f.id: f for f in plan.fabrics}
+        out = []
+        for fid in sorted(changed):
+            st = self.states.get(fid)
+            lids = sorted(st.links) if st is not None else []
+            olds = {lid: self.links[lid] for lid in lids if lid in self.links}
+            for lid in lids:  # all out first: a node's kind is read when it first appears
+                self.remove_link(lid)
+            self._results.pop(fid, None)
+            self.states.pop(fid, None)
+            fab = self.fabric_objs.get(fid)
+            if fab is not None:
+                self.states[fid] = FabricState(fab, self.cache)
+            if lids:
+                current = {lk.id: lk for lk in plan.links if lk.id in olds}
+                for lid in lids:
+                    if lid in current:
+                        out.append((olds[lid], self.add_link(plan, current[lid])))
+        return out
+
+    # -- results -------------------------------------------------------------------------------------
+    def result(self, fid: str) -> tuple[FabricResult, set[str]]:
+        """The fabric's result (without unconnected ports) and its non-switch endpoints."""
+        st = self.states[fid]
+        got = self._results.get(fid)
+        if got is None or got[0] != st.version or got[1].name != st.fab.name:
+            got = (st.version, st.result())
+            self._results[fid] = got
+        return got[1], st.ends
+
+    def link_findings(self, links: list[Any]) -> list[Finding]:
+        """Findings of the given links (own checks and port reuse), in their order."""
+        out: list[Finding] = []
+        for lk in links:
+            f = self.links.get(lk.id)
+            if f is not None:
+                out.extend(f.findings)
+                out.extend(self.port_findings.get(lk.id, ()))
+        return out
+
+
+class _UnknownFabric:
+    """Stand-in for a fabric id the plan does not have (links are validated against it;
+    only reachable with a hand-made plan)."""
+
+    def __init__(self, fid: str) -> None:
+        self.id = self.name = fid
+        self.kind = "compute"
+        self.technology = "unknown"
+        self.speed_gbps = 0.0
+        self.oversubscription = 1.0
+
+
+def check_links(plan: Plan, catalog: Any, links: list[Link] | None = None,
+                ports: _Ports | None = None) -> list[Finding]:
+    """Findings on the wiring itself: ports, speeds, media, lengths (of ``links``,
+    default all the plan's links; a port used twice, or in two fabrics, is found among
+    those links)."""
+    lks = plan.links if links is None else links
+    model = FabricModel(catalog, ports=ports)
+    model.load(plan, lks)
+    return model.link_findings(lks)
 
 
 def analyse_fabrics(plan: Plan, catalog: Any, default_length_m: float = 0.0) -> list[FabricResult]:
     """One result per fabric of the plan, with its findings (link findings included)."""
-    by_fabric: dict[str, list[Link]] = defaultdict(list)
-    for lk in plan.links:
-        by_fabric[lk.fabric].append(lk)
-    ports = _Ports(catalog)
-    link_findings = check_links(plan, catalog, ports=ports)
-    chooser = MediaChooser(catalog)
-    wired: set[tuple[str, str]] = {(e.placement, e.port) for lk in plan.links for e in (lk.a, lk.b)}
-    kinds_count: dict[str, int] = defaultdict(int)
-    for f in plan.fabrics:
-        kinds_count[f.kind] += 1
+    model = FabricModel(catalog, default_length_m)
+    model.load(plan)
+    kinds_count: Counter[str] = Counter(f.kind for f in plan.fabrics)
+    wired = set(model.port_links)
     results = []
     for fab in plan.fabrics:
-        links = by_fabric.get(fab.id, [])
-        ids = {lk.id for lk in links}
-        r, ends = analyse_fabric(plan, catalog, fab, links, ports=ports, chooser=chooser,
-                                 default_length_m=default_length_m,
-                                 link_findings=[f for f in link_findings if f.where and f.where[0] in ids])
+        r, ends = model.result(fab.id)
         role = required_role(fab)
         if role is not None:
             members = set(ends)
@@ -264,132 +1090,15 @@ def analyse_fabric(plan: Plan, catalog: Any, fab: Any, links: list[Link], *, por
                    chooser: MediaChooser | None = None, default_length_m: float = 0.0,
                    link_findings: list[Finding] | None = None) -> tuple[FabricResult, list[str]]:
     """One fabric from its links: tiers, bandwidth, switches, media, findings (its link
-    findings first; ``link_findings`` if given, else :func:`check_links` over ``links``).
+    findings first; ``link_findings`` if given, else the checks over ``links``).
     Unconnected required ports are not included (:func:`with_unconnected`). Returns the
     result and the fabric's non-switch endpoints."""
-    ports = ports or _Ports(catalog)
-    chooser = chooser or MediaChooser(catalog)
-    r, ends = _analyse_one(plan, catalog, fab, links, ports, chooser, default_length_m)
-    if link_findings is None:
-        link_findings = check_links(plan, catalog, links, ports=ports)
-    r.findings = list(link_findings) + r.findings
-    return r, ends
-
-
-def _analyse_one(plan: Plan, catalog: Any, fab: Any, links: list[Link], ports: _Ports, chooser: MediaChooser,
-                 default_length_m: float) -> tuple[FabricResult, list[str]]:
-    pl = plan.index.placements
-    r = FabricResult(id=fab.id, name=fab.name, kind=fab.kind, technology=fab.technology, speed_gbps=fab.speed_gbps)
-    kind_of: dict[str, str] = {}
-    adj: dict[str, list[tuple[str, float]]] = defaultdict(list)
-    cable_types: dict[str, int] = defaultdict(int)
-    for lk in links:
-        pa, pb = ports.ends(plan, lk)
-        speed = link_speed(pa, pb, fab.speed_gbps)
-        adj[lk.a.placement].append((lk.b.placement, speed))
-        adj[lk.b.placement].append((lk.a.placement, speed))
-        for end in (lk.a, lk.b):
-            if end.placement not in kind_of:
-                kind_of[end.placement] = _kind(catalog, pl[end.placement].device)
-        per_end, n_x, mass = link_media(catalog, chooser, lk, speed, default_length_m)
-        r.optics_power_w += 2 * per_end
-        r.transceivers += n_x
-        r.cable_mass_kg += mass
-        r.cable_length_m += lk.length_m or 0.0
-        cable_types[lk.cable or "unassigned"] += 1
-    r.links = r.cables = len(links)
-    r.cables_by_type = dict(sorted(cable_types.items()))
-    switches = [p for p, k in kind_of.items() if k == "switch"]
-    ends = [p for p, k in kind_of.items() if k != "switch"]
-    # tiers by breadth-first search from the servers
-    level: dict[str, int] = {p: 0 for p in ends}
-    frontier = list(ends)
-    t = 0
-    while frontier:
-        t += 1
-        nxt = []
-        for p in frontier:
-            for q, _ in adj[p]:
-                if q not in level and kind_of[q] == "switch":
-                    level[q] = t
-                    nxt.append(q)
-        frontier = nxt
-    for s in switches:  # switches not reachable from a server (island): top tier + 1
-        level.setdefault(s, 0 if not ends else max(level.values(), default=0) + 1)
-    r.tiers = max((level[s] for s in switches), default=0)
-    r.switches = len(switches)
-    by_tier: dict[str, int] = defaultdict(int)
-    for s in switches:
-        by_tier[TIER_NAMES.get(level[s], f"tier{level[s]}")] += 1
-    r.switches_by_tier = dict(by_tier)
-    # oversubscription per tier (aggregate down / up)
-    down: dict[int, float] = defaultdict(float)
-    up: dict[int, float] = defaultdict(float)
-    for s in switches:
-        for q, bw in adj[s]:
-            if level[q] < level[s]:
-                down[level[s]] += bw
-            elif level[q] > level[s]:
-                up[level[s]] += bw
-    total = 1.0
-    for tier in range(1, r.tiers):
-        if up[tier] > 0:
-            ratio = down[tier] / up[tier]
-            r.oversubscription_by_tier[TIER_NAMES.get(tier, f"tier{tier}")] = round(ratio, 4)
-            total *= max(1.0, ratio)
-    r.oversubscription = round(total, 4)
-    # servers and GPUs
-    gpu_bw = 0.0
-    for p in ends:
-        dev = catalog.get("device-types", pl[p].device) if catalog is not None else None
-        bw = sum(b for _, b in adj[p])
-        if dev is not None and dev.gpu_count:
-            r.gpus += dev.gpu_count
-            gpu_bw += bw
-    r.servers = len(ends)
-    inj = sum(b for p in ends for _, b in adj[p])
-    if r.gpus:
-        r.per_gpu_gbps = round(gpu_bw / r.gpus, 3)
-        r.effective_per_gpu_gbps = round(r.per_gpu_gbps / r.oversubscription, 3)
-    # connectivity
-    parent: dict[str, str] = {}
-
-    def find(x: str) -> str:
-        parent.setdefault(x, x)
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for lk in links:
-        parent[find(lk.a.placement)] = find(lk.b.placement)
-    comps = {find(p) for p in ends}
-    r.connected = len(comps) <= 1
-    caps = [inj] + [up[t] for t in range(1, r.tiers)]
-    r.bisection_tbps = round((min(caps) / 2.0) / 1000.0, 4) if r.connected and ends else 0.0
-    r.hops = 2 * r.tiers - 1 if r.tiers else (1 if links else 0)
-    # switch ports and power
-    for s in switches:
-        slug = pl[s].device
-        r.switch_ports_total += len(switch_ports_at(catalog, slug, fab.speed_gbps)) or len(device_ports(catalog, slug).role("fabric"))  # type: ignore[union-attr]
-        r.switch_ports_used += len(adj[s])
-        dev = catalog.get("device-types", slug)
-        r.switch_power_kw += (dev.max_power_w or 0.0) / 1000.0
-        if r.switch_ports_used > 0 and len(adj[s]) > (len(switch_ports_at(catalog, slug, fab.speed_gbps)) or 10**9):
-            r.findings.append(Finding("error", "FABRIC_SWITCH_PORTS", f"{pl[s].name or s} has more links than ports",
-                                      (s,), "placement"))
-    r.switch_power_kw = round(r.switch_power_kw, 3)
-    r.optics_power_w = round(r.optics_power_w, 1)
-    r.cable_mass_kg = round(r.cable_mass_kg, 2)
-    if ends and not r.connected:
-        r.findings.append(Finding("error", "FABRIC_DISCONNECTED",
-                                  f"{fab.name} falls apart into {len(comps)} pieces: some servers cannot reach "
-                                  "each other", (fab.id,), "fabric"))
-    if r.oversubscription > fab.oversubscription + 1e-6:
-        r.findings.append(Finding("warning", "FABRIC_OVERSUBSCRIBED",
-                                  f"{fab.name} is {r.oversubscription:g}:1 oversubscribed; the target is "
-                                  f"{fab.oversubscription:g}:1", (fab.id,), "fabric"))
-    return r, ends
+    model = FabricModel(catalog, default_length_m, ports=ports, chooser=chooser)
+    model.load(plan, links, fabrics=[fab])
+    r, ends = model.result(fab.id)
+    if link_findings is not None:
+        r.findings = list(link_findings) + [f for f in r.findings if f.kind != "link"]
+    return r, sorted(ends)
 
 
 def fabrics_json_section(plan: Plan, catalog: Any) -> list[dict]:
@@ -416,22 +1125,16 @@ def inter_node_gbps_per_gpu(plan: Plan, catalog: Any, group: str | None = None) 
         members = list(g.members)
     if not members:
         return 0.0
-    compute = {f.id: f for f in plan.fabrics if f.kind == "compute"}
-    results = {r.id: r for r in analyse_fabrics(plan, catalog) if r.id in compute}
-    ports = _Ports(catalog)
-    bw: dict[tuple[str, str], float] = defaultdict(float)
-    for lk in plan.links:
-        if lk.fabric not in compute:
-            continue
-        pa, pb = ports.ends(plan, lk)
-        s = link_speed(pa, pb, compute[lk.fabric].speed_gbps)
-        bw[(lk.a.placement, lk.fabric)] += s
-        bw[(lk.b.placement, lk.fabric)] += s
+    model = FabricModel(catalog)
+    model.load(plan)
+    compute = [f.id for f in plan.fabrics if f.kind == "compute"]
+    ovs = {fid: model.result(fid)[0].oversubscription for fid in compute}
+    bw = {(pid, fid): model.states[fid].node_gbps(pid) for fid in compute for pid in members}
     gpus_of = []
     for pid in members:
         dev = catalog.get("device-types", pl[pid].device)
         gpus_of.append((pid, dev.gpu_count if dev is not None else 0))
-    return inter_node_from(gpus_of, bw, {fid: r.oversubscription for fid, r in results.items()})
+    return inter_node_from(gpus_of, bw, ovs)
 
 
 def inter_node_from(members: Any, bw: Any, oversubscription: dict[str, float]) -> float:
@@ -450,3 +1153,4 @@ def inter_node_from(members: Any, bw: Any, oversubscription: dict[str, float]) -
                 best = max(best, b / gpus / max(1.0, ov))
         worst = best if worst is None else min(worst, best)
     return round(worst or 0.0, 3)
+
