@@ -83,7 +83,8 @@ def random_edit(plan, data, counter):
     kind = data.draw(st.sampled_from([
         "move", "move", "move", "add", "remove", "feed", "loop", "cooling", "room", "meta", "pdu_feed",
         "device", "add_rack", "remove_rack", "link", "unlink", "compound", "cable", "wire", "wire", "fabric",
-        "add_fabric", "rename", "workload", "group"]))
+        "add_fabric", "rename", "workload", "group", "link_prop", "link_prop", "reuse", "unlink_any",
+        "switch_link"]))
     counter[0] += 1
     n = counter[0]
     if kind == "move" and placements and racks:
@@ -178,6 +179,37 @@ def random_edit(plan, data, counter):
         return AddItem(Link(id=f"lk-w-{n}", fabric=data.draw(st.sampled_from([f.id for f in plan.fabrics])),
                             a=Endpoint(placement=srv, port=sp), b=Endpoint(placement=leaf, port=lp),
                             cable=cable, length_m=length))
+    if kind == "link_prop" and plan.links:  # one link's property: media, length, label, fabric, an end
+        lk = plan.links[data.draw(st.integers(0, len(plan.links) - 1))]
+        field, value = data.draw(st.sampled_from([
+            ("cable", "test-mmf-om4"), ("cable", "test-xcvr-400g-sr4"), ("cable", None), ("length_m", 20.0),
+            ("length_m", 80.0), ("length_m", None), ("label", f"L-{n}"), ("fabric", "*"), ("a", "*")]))
+        if field == "fabric":
+            value = data.draw(st.sampled_from([f.id for f in plan.fabrics]))
+        elif field == "a":
+            value = {"placement": data.draw(st.sampled_from(placements)),
+                     "port": data.draw(st.sampled_from(SERVER_PORTS + ["p1", "bmc"]))}
+        return SetProperty("link", lk.id, field, value)
+    if kind == "reuse" and plan.links:  # a port already wired, again, in any fabric (same or another)
+        lk = plan.links[data.draw(st.integers(0, len(plan.links) - 1))]
+        other = data.draw(st.sampled_from(placements))
+        return AddItem(Link(id=f"lk-r-{n}", fabric=data.draw(st.sampled_from([f.id for f in plan.fabrics])),
+                            a=Endpoint(placement=lk.a.placement, port=lk.a.port),
+                            b=Endpoint(placement=other, port=data.draw(st.sampled_from(["p1", "p63", "compute7"]))),
+                            cable=data.draw(st.sampled_from([None, "test-mmf-om4"])), length_m=10.0))
+    if kind == "unlink_any" and plan.links:  # any link: leaf-spine links change tiers and connectivity
+        ids = [lk.id for lk in plan.links]
+        picked = data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=6, unique=True))
+        return Compound([RemoveItem("link", x) for x in picked])
+    if kind == "switch_link":  # switch to switch (possibly a new tier, a loop between spines, a leaf island)
+        switches = [p for p in placements if plan.placement(p).device in ("nvidia-quantum-2-qm9700",
+                                                                          "test-mgmt-switch")]
+        if len(switches) < 2:
+            return None
+        a, b = data.draw(st.sampled_from(switches)), data.draw(st.sampled_from(switches))
+        return AddItem(Link(id=f"lk-s-{n}", fabric=data.draw(st.sampled_from([f.id for f in plan.fabrics])),
+                            a=Endpoint(placement=a, port=f"p{data.draw(st.integers(1, 70))}"),
+                            b=Endpoint(placement=b, port=f"p{data.draw(st.integers(1, 70))}")))
     if kind == "fabric":
         fid = data.draw(st.sampled_from([f.id for f in plan.fabrics]))
         field, value = data.draw(st.sampled_from([("speed_gbps", 200.0), ("oversubscription", 2.0),

@@ -166,6 +166,7 @@ class Network:
     def full(self, plan: Plan) -> None:
         self.reset()
         self.model.load(plan)
+        self._pos = {lk.id: i for i, lk in enumerate(plan.links)}
         for pid, p in plan.index.placements.items():
             self._sig[pid] = (p.device, p.name)
             self._ports_of(pid, p.device)
@@ -192,12 +193,15 @@ class Network:
                     dirty_ends(new)
         if change.links:
             self._overlay_dirty = True
+            found = self._links_by_id(plan, change.links)
             for lid in change.links:
-                old = model.remove_link(lid)
+                old = model.links.get(lid)
                 if old is not None:
                     dirty_ends(old)
                     touched_pids.update((old.a, old.b))
-            for link in self._links_by_id(plan, change.links).values():
+                    if lid not in found:
+                        model.remove_link(lid)
+            for link in found.values():  # added or edited (patched in place when its ends stay)
                 new = model.add_link(plan, link)
                 dirty_ends(new)
                 touched_pids.update((new.a, new.b))

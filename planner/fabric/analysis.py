@@ -669,6 +669,30 @@ class FabricState:
             return
         self._bw_by_level(a, b, bw, 1)
 
+    def replace(self, old: LinkFacts, f: LinkFacts, port_findings: tuple[Finding, ...] = ()) -> None:
+        """Swap a link's facts for new ones with the same ends, ports, speed and fabric:
+        only its media sums and findings change."""
+        self.version += 1
+        self.links[f.id] = f
+        for x, sign in ((old, -1), (f, 1)):
+            c = x.cable or "unassigned"
+            self.cable_types[c] += sign
+            if not self.cable_types[c]:
+                del self.cable_types[c]
+            if x.transceiver is not None:
+                self.transceivers += 2 * sign
+            if x.end_power_w:
+                self.optics += sign * _exact(2 * x.end_power_w)
+            if x.mass_kg:
+                self.mass += sign * _exact(x.mass_kg)
+            if x.length_m:
+                self.length += sign * _exact(x.length_m)
+        fnd = f.findings + port_findings
+        if fnd:
+            self.link_findings[f.id] = fnd
+        else:
+            self.link_findings.pop(f.id, None)
+
     def remove(self, lid: str) -> LinkFacts | None:
         f = self.links.pop(lid, None)
         if f is None:
@@ -926,11 +950,17 @@ class FabricModel:
             self.transceiver_counts[f.transceiver] += 2
 
     def add_link(self, plan: Plan, link: Any) -> LinkFacts:
-        """Add a plan link (or replace the one with its id) and return its facts."""
-        if link.id in self.links:
-            self.remove_link(link.id)
+        """Add a plan link (or replace the one with its id) and return its facts. A link
+        whose ends, ports, speed and fabric stay (a cable, length or label edit) is patched
+        in place: media sums and its findings only."""
         pl = plan.index.placements
         f = link_facts(self.cache, self.chooser, pl, self.fabric_objs.get(link.fabric), link, self.default_length_m)
+        old = self.links.get(link.id)
+        if old is not None:
+            if _structure(old) == _structure(f) and f.fabric in self.states:
+                self._replace(old, f)
+                return f
+            self.remove_link(link.id)
         self._index_add(f)
         st = self.states.get(f.fabric)
         if st is None:
@@ -938,6 +968,24 @@ class FabricModel:
         st.add(f, ())
         self._refresh_ports({(f.a, f.a_port), (f.b, f.b_port)})
         return f
+
+    def _replace(self, old: LinkFacts, f: LinkFacts) -> None:
+        self.links[f.id] = f
+        for end in ((f.a,) if f.a == f.b else (f.a, f.b)):
+            lst = self.by_placement[end]
+            lst[:] = [f if x.id == f.id else x for x in lst]
+        for counts, before, after, n in ((self.cable_counts, old.cable, f.cable, 1),
+                                         (self.transceiver_counts, old.transceiver, f.transceiver, 2)):
+            if before:
+                counts[before] -= n
+                if not counts[before]:
+                    del counts[before]
+            if after:
+                counts[after] += n
+        pf = self._port_findings(f) if f.id in self.port_findings else ()
+        if pf:
+            self.port_findings[f.id] = pf
+        self.states[f.fabric].replace(old, f, pf)
 
     def remove_link(self, lid: str) -> LinkFacts | None:
         f = self.links.pop(lid, None)
@@ -1013,6 +1061,11 @@ class FabricModel:
                 out.extend(f.findings)
                 out.extend(self.port_findings.get(lk.id, ()))
         return out
+
+
+def _structure(f: LinkFacts) -> tuple[Any, ...]:
+    """What a link contributes to a fabric's graph (ends, ports, speed, devices, names)."""
+    return (f.fabric, f.a, f.b, f.a_port, f.b_port, f.speed_gbps, f.a_dev, f.b_dev, f.a_name, f.b_name)
 
 
 class _UnknownFabric:
