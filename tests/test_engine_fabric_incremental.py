@@ -20,7 +20,7 @@ from planner.plan import Endpoint, Fabric, Link
 from planner.synthetic import synthetic_plan
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine_catalog"
-CAT = load_catalog([FIXTURE])
+CAT = load_catalog([FIXTURE, Path(__file__).parent / "fixtures" / "engine_fibre"])  # + fibre, optics
 
 
 def bare_plan():
@@ -50,8 +50,11 @@ def pick_edit(plan, data, n):
     kind = data.draw(st.sampled_from(["add", "add", "add", "add", "remove", "remove", "prop"]))
     if kind == "add" or not plan.links:
         a, b = data.draw(st.sampled_from(nodes)), data.draw(st.sampled_from(nodes))
-        port = (lambda p: f"compute{data.draw(st.integers(0, 8))}" if p.startswith("srv-")
-                else f"p{data.draw(st.integers(1, 66))}")
+
+        def port(p):
+            return (f"compute{data.draw(st.integers(0, 8))}" if p.startswith("srv-")
+                    else f"p{data.draw(st.integers(1, 66))}")
+
         return AddItem(Link(id=f"lk-{n:03d}", fabric=data.draw(st.sampled_from(["fab-compute", "fab-2"])),
                             a=Endpoint(placement=a, port=port(a)), b=Endpoint(placement=b, port=port(b)),
                             cable=data.draw(st.sampled_from([None, "test-dac-400g-3m", "test-mmf-om4"])),

@@ -43,7 +43,7 @@ from planner.plan import (
 from planner.synthetic import synthetic_plan
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine_catalog"
-CATALOG = load_catalog([FIXTURE])
+CATALOG = load_catalog([FIXTURE, Path(__file__).parent / "fixtures" / "engine_fibre"])  # + fibre, optics
 DEVICES = ["dell-poweredge-xe9680", "nvidia-dgx-h100", "test-liquid-8gpu", "test-storage", "test-mgmt-switch",
            "nvidia-quantum-2-qm9700", "mystery-box-9000"]
 METHODS = ["air", "air-containment", "rdhx", "direct-liquid", "immersion"]
