@@ -102,13 +102,26 @@ class ServingStack:
     memory_utilisation: float  # share of GPU memory for weights + KV cache
     activation_reserve_gb: float  # per GPU, for activations and workspace
     max_batch: int  # largest number of sequences one replica schedules
+    # Whether the decode attention kernel reads a KV head once for all the query heads
+    # that share it (GQA/MQA). TensorRT-LLM before its XQA kernel (v0.8, Jan 2024) ran
+    # the masked multi-head attention kernel once per query head, so a GQA model read
+    # its KV cache heads/kv_heads times per step ("New XQA-kernel provides 2.4x more
+    # Llama-70B throughput within the same latency budget", TensorRT-LLM blog). MHA
+    # models are unaffected (one query head per KV head).
+    gqa_shared_kv: bool = True
 
 
 STACKS: dict[str, ServingStack] = {
     "trtllm": ServingStack("trtllm", 0.80, 0.66, 0.0025, 0.92, 4.0, 2048),
     "vllm": ServingStack("vllm", 0.70, 0.50, 0.0045, 0.90, 4.0, 1024),
+    # TensorRT-LLM 0.5-0.7 (static batching benchmarks, pre-XQA generation attention):
+    # the same kernels' efficiencies, the KV cache read once per query head. Kept to
+    # reproduce that release's published tables; not offered for sizing.
+    "trtllm-0.6": ServingStack("trtllm-0.6", 0.80, 0.66, 0.0025, 0.92, 4.0, 2048, gqa_shared_kv=False),
 }
 DEFAULT_STACK = "trtllm"
+# Stacks a user can choose for sizing (legacy stacks exist only for validation).
+USER_STACKS = ("trtllm", "vllm")
 
 # Software maturity of a GPU family relative to Hopper for the same stack (kernels
 # reach a smaller share of the datasheet figures on younger software stacks).

@@ -13,6 +13,8 @@ from .arch import GpuHw
 # GPUs sharing one NVLink domain when it spans more than one server (GB200 NVL72:
 # 18 compute trays x 4 GPUs behind NVLink switches, NVIDIA GB200 NVL72 datasheet).
 NVLINK_DOMAIN_OVERRIDE = {"gb200": 72}
+# Achieved PCIe Gen4/5 x16 peer traffic when a GPU has no NVLink (GB/s, one direction).
+PCIE_GB_PER_S = 25.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +23,7 @@ class ClusterSpec:
 
     gpu: GpuHw
     gpus: int
-    gpus_per_node: int = 8  # NVLink domain size
+    gpus_per_node: int = 8  # GPUs per server (compute tray for GB200)
     internode_gb_per_s: float = 50.0  # per GPU, from the compute NICs (400 Gb/s = 50 GB/s)
     storage_write_gb_per_s: float | None = None
     storage_read_gb_per_s: float | None = None
@@ -32,9 +34,36 @@ class ClusterSpec:
     pue: float = 1.3
     notes: tuple[str, ...] = field(default_factory=tuple)
     storage_note: str = ""  # where the storage figures come from (training reports it)
+    # GPUs that share one NVLink/NVSwitch domain (None: the GPUs of one server). Tensor
+    # and expert parallelism inside a domain run at NVLink speed; beyond it they cross
+    # the inter-node fabric at ``internode_gb_per_s``. GB200 NVL72: 72.
+    nvlink_domain_gpus: int | None = None
+    # NVLink bandwidth per GPU inside the domain, bidirectional (NVIDIA's datasheet
+    # convention, like the catalog's GPU figure); None: the GPU's catalog figure.
+    nvlink_gb_per_s: float | None = None
 
     def with_(self, **changes: Any) -> ClusterSpec:
         return replace(self, **changes)
+
+    @property
+    def domain_gpus(self) -> int:
+        """GPUs in one NVLink domain (at least 1)."""
+        d = self.nvlink_domain_gpus if self.nvlink_domain_gpus is not None else self.gpus_per_node
+        return max(1, int(d))
+
+    def scale_up_gb_per_s(self) -> float:
+        """One direction of the per-GPU link inside the domain (GB/s): half the
+        bidirectional NVLink figure, or PCIe peer traffic for GPUs without NVLink."""
+        bidir = self.nvlink_gb_per_s if self.nvlink_gb_per_s is not None else self.gpu.nvlink_gb_per_s
+        return bidir / 2.0 if bidir > 0 else PCIE_GB_PER_S
+
+    def group_link(self, size: int) -> tuple[float, bool]:
+        """(GB/s per GPU, inside the NVLink domain) for a collective over ``size`` GPUs:
+        NVLink when the group fits one domain, the inter-node fabric otherwise (a ring
+        that leaves the domain runs at its slowest hop)."""
+        if size <= self.domain_gpus:
+            return self.scale_up_gb_per_s(), True
+        return max(self.internode_gb_per_s, 1e-3), False
 
     @property
     def nodes(self) -> int:
@@ -94,11 +123,15 @@ def cluster_from_catalog(
     gpu_price_usd: float | None = None,
     electricity_usd_per_kwh: float = 0.12,
     pue: float = 1.3,
+    nvlink_domain_gpus: int | None = None,
+    nvlink_gb_per_s: float | None = None,
 ) -> ClusterSpec:
     """A cluster of ``gpus`` GPUs in catalog servers (headless sizing).
 
-    NICs, node size and power come from ``server`` or a reference server with that GPU;
-    without one, 8 GPUs per node, 400 Gb/s per GPU and TDP x 1.82 per GPU are assumed.
+    NICs, node size and power come from ``server`` or a reference server with that GPU
+    (for GB200: the NVL72 compute tray, 4 GPUs); without one, 8 GPUs per node, 400 Gb/s
+    per GPU and TDP x 1.82 per GPU are assumed. The NVLink domain is the server unless
+    ``nvlink_domain_gpus`` says otherwise (GB200 defaults to its 72-GPU rack domain).
     """
     gpu = GpuHw.from_catalog(catalog.gpu(gpu_slug))
     dev = catalog.device(server) if server else reference_server(catalog, gpu_slug)
@@ -119,13 +152,17 @@ def cluster_from_catalog(
         notes.append(f"node: {dev.slug}")
     else:
         notes.append("no catalog server with this GPU: 8 GPUs/node, 400 Gb/s per GPU assumed")
-    phys_per_node = per_node
-    per_node = NVLINK_DOMAIN_OVERRIDE.get(gpu_slug, per_node)
+    if nvlink_domain_gpus is None:
+        nvlink_domain_gpus = NVLINK_DOMAIN_OVERRIDE.get(gpu_slug)
+    if nvlink_domain_gpus is not None and nvlink_domain_gpus < 1:
+        raise ValueError(f"the NVLink domain needs at least 1 GPU (got {nvlink_domain_gpus})")
+    if nvlink_gb_per_s is not None and nvlink_gb_per_s < 0:
+        raise ValueError("NVLink bandwidth must be >= 0")
     if gpu_price_usd is not None:
         capex, capex_source = gpu_price_usd, "given GPU price"
     elif capex is None and gpu.price_usd is not None:
         capex, capex_source = gpu.price_usd, f"{gpu_slug} GPU price (GPU only, no server)"
-    nodes = max(1, -(-gpus // phys_per_node))
+    nodes = max(1, -(-gpus // per_node))
     storage_note = ""
     if storage_write_gb_per_s is None and storage_nic is not None:
         storage_write_gb_per_s = storage_nic * nodes
@@ -147,6 +184,8 @@ def cluster_from_catalog(
         pue=pue,
         notes=tuple(notes),
         storage_note=storage_note,
+        nvlink_domain_gpus=nvlink_domain_gpus,
+        nvlink_gb_per_s=nvlink_gb_per_s,
     )
 
 
@@ -189,7 +228,7 @@ def cluster_from_plan(plan: Any, catalog: Any, group: str | None = None) -> Clus
     gpu = GpuHw.from_catalog(catalog.gpu(gpu_slug))
     gpus = sum(d.gpu_count for d in servers)
     per_node = min(d.gpu_count for d in servers)
-    per_node = NVLINK_DOMAIN_OVERRIDE.get(gpu_slug, per_node)
+    domain = NVLINK_DOMAIN_OVERRIDE.get(gpu_slug)
     inter = min(_nic_gbps(catalog, d, "compute") / 8.0 / d.gpu_count for d in servers)
     if inter <= 0:
         notes.append("servers have no compute NICs: inter-node bandwidth 0")
@@ -223,4 +262,5 @@ def cluster_from_plan(plan: Any, catalog: Any, group: str | None = None) -> Clus
         pue=md.pue,
         notes=tuple(notes),
         storage_note=storage_note,
+        nvlink_domain_gpus=min(domain, gpus) if domain is not None else None,
     )

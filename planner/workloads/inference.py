@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from . import calibration as cal
 from .arch import GB, ModelArch, math_precision, precision_bytes
 from .cluster import ClusterSpec
-from .training import PCIE_GB_PER_S
 
 
 @dataclass(slots=True)
@@ -62,10 +61,14 @@ class InferenceResult:
     cost_per_million_tokens_usd: float | None
     energy_cost_per_million_tokens_usd: float
     notes: list[str] = field(default_factory=list)
+    nvlink_domain_gpus: int = 8
+    tp_in_nvlink_domain: bool = True
 
     def to_dict(self) -> dict:
         return {
             "model": self.model, "gpu": self.gpu, "gpus": self.gpus, "tp": self.tp,
+            "nvlink_domain_gpus": self.nvlink_domain_gpus,
+            "tp_in_nvlink_domain": self.tp_in_nvlink_domain,
             "replicas": self.replicas, "precision": self.precision,
             "kv_precision": self.kv_precision, "input_tokens": self.input_tokens,
             "output_tokens": self.output_tokens, "batch_per_replica": self.batch_per_replica,
@@ -99,6 +102,8 @@ class _Replica:
     peak: float
     link_bw: float
     link_lat: float
+    in_domain: bool  # the tensor-parallel group fits one NVLink domain
+    kv_read_factor: float  # KV cache reads per step / KV cache size (pre-XQA GQA: heads/kv_heads)
 
 
 def _replica(model: ModelArch, cl: ClusterSpec, tp: int, precision: str, kv_precision: str,
@@ -115,12 +120,14 @@ def _replica(model: ModelArch, cl: ClusterSpec, tp: int, precision: str, kv_prec
     peak = gpu.peak_tflops(mp) * 1e12 * stack.compute_efficiency * fam
     if mp != "bf16" and gpu.peak_tflops(mp) > gpu.bf16_tflops:
         peak *= cal.FP8_GEMM_RELATIVE_EFFICIENCY  # low-precision math reaches less of its peak
-    if tp <= cl.gpus_per_node:
-        link = gpu.nvlink_uni_gb_per_s * GB if gpu.nvlink_gb_per_s > 0 else PCIE_GB_PER_S * GB
-        lat = cal.NVLINK_COLLECTIVE_LATENCY_S
-    else:
-        link, lat = max(cl.internode_gb_per_s, 1e-3) * GB, cal.NETWORK_HOP_LATENCY_S
-    return _Replica(wpg, kv_tok_gpu, kv_cap, max_seqs, bw, peak, link, lat)
+    link_gb, in_domain = cl.group_link(tp)
+    lat = cal.NVLINK_COLLECTIVE_LATENCY_S if in_domain else cal.NETWORK_HOP_LATENCY_S
+    kv_read = 1.0
+    if not stack.gqa_shared_kv and model.attention != "mla":
+        # query heads per GPU / KV heads per GPU
+        kv_read = (model.heads / tp) / max(1.0, model.kv_heads / tp)
+        kv_read = max(1.0, kv_read)
+    return _Replica(wpg, kv_tok_gpu, kv_cap, max_seqs, bw, peak, link_gb * GB, lat, in_domain, kv_read)
 
 
 def _decode_times(model: ModelArch, rep: _Replica, tp: int, batch: int,
@@ -135,7 +142,7 @@ def _decode_times(model: ModelArch, rep: _Replica, tp: int, batch: int,
     w_read = model.weights_read_params(batch) / model.params * rep.weights_per_gpu
     gemm_mem = w_read / rep.bw
     gemm_comp = batch * 2.0 * model.active_params / tp / rep.peak
-    attn_mem = batch * ctx * rep.kv_tok_gpu / rep.bw
+    attn_mem = batch * ctx * rep.kv_tok_gpu * rep.kv_read_factor / rep.bw
     attn_comp = batch * 4.0 * model.layers * ctx * model.attn_dim / tp / rep.peak
     comm = 0.0
     if tp > 1:
@@ -150,12 +157,19 @@ def _decode_times(model: ModelArch, rep: _Replica, tp: int, batch: int,
 
 def _prefill_s(model: ModelArch, rep: _Replica, tp: int, isl: int, single: bool,
                overhead_s: float = 0.0) -> float:
-    """Prefill of one request: compute bound (causal attention counts half the scores);
-    a lone request also has to stream the weights once and pays one step overhead."""
+    """Prefill of one request: compute bound (causal attention counts half the scores).
+
+    A lone request (``single``, the time to first token) also streams the weights once
+    and pays one step overhead. Its matmuls have M = prompt tokens, near the ridge point
+    where a roofline's max(memory, math) is only the optimistic bound: each layer's
+    weight tiles are loaded and multiplied in turn, so the weight read is charged in
+    series with the math (no overlap). With one request that is what TensorRT-LLM's
+    first-token tables show: 7 ms for Llama-2-7B at 128 tokens on H100, where the
+    overlapped bound is 5 ms (docs/validation.md)."""
     flops = 2.0 * model.active_params * isl + 2.0 * model.layers * isl * isl * model.attn_dim
     t = flops / tp / rep.peak
     if single:
-        t = max(t, rep.weights_per_gpu / rep.bw) + overhead_s
+        t = t + rep.weights_per_gpu / rep.bw + overhead_s
     if tp > 1:
         size = isl * model.hidden * 2.0
         t += 2 * model.layers * (2.0 * (tp - 1) / tp * size / rep.link_bw + rep.link_lat)
@@ -193,6 +207,9 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         raise ValueError(f"tensor-parallel degree {tp} does not divide {cl.gpus} GPUs")
     replicas = cl.gpus // tp
     rep = _replica(model, cl, tp, precision, kv_precision, isl, osl, st)
+    if not rep.in_domain:
+        notes.append(f"TP{tp} spans more than one NVLink domain ({cl.domain_gpus} GPUs): its all-reduces "
+                     f"cross the inter-node fabric at {cl.internode_gb_per_s:g} GB/s per GPU")
     fits = rep.max_seqs >= 1
     if batch is None and users is not None:
         batch = max(1, math.ceil(users / replicas))
@@ -243,7 +260,8 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         requests_per_s=r * replicas, bottleneck=bottleneck, decode_memory_s=mem,
         decode_compute_s=comp, decode_comm_s=comm, energy_j_per_token=energy_j,
         cost_per_million_tokens_usd=cost, energy_cost_per_million_tokens_usd=energy_cost,
-        notes=notes + list(cl.notes),
+        notes=notes + list(cl.notes), nvlink_domain_gpus=cl.domain_gpus,
+        tp_in_nvlink_domain=rep.in_domain,
     )
 
 

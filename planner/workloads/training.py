@@ -25,7 +25,6 @@ from .cluster import ClusterSpec
 
 RECOMPUTE = ("selective", "full")
 METHODS = ("pretrain", "full", "lora", "qlora")
-PCIE_GB_PER_S = 25.0  # achieved PCIe Gen4/5 x16 peer traffic when a GPU has no NVLink
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +81,12 @@ class TrainingResult:
     checkpoint_size_gb: float
     checkpoint_write_s: float | None
     notes: list[str] = field(default_factory=list)
+    nvlink_domain_gpus: int = 8
 
     def to_dict(self) -> dict:
         d = {
             "model": self.model, "gpu": self.gpu, "gpus": self.gpus, "method": self.method,
+            "nvlink_domain_gpus": self.nvlink_domain_gpus,
             "precision": self.precision, "fits": self.fits,
             "layout": asdict(self.layout),
             "memory_per_gpu_gb": round(self.memory_per_gpu_gb, 2),
@@ -190,17 +191,19 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
            * h / tp / (gpu.hbm_gb_per_s * GB))
     compute = gemm + mem
 
-    nvl = gpu.nvlink_uni_gb_per_s * GB if gpu.nvlink_gb_per_s > 0 else PCIE_GB_PER_S * GB
+    nvl = cl.scale_up_gb_per_s() * GB
     net = max(cl.internode_gb_per_s, 1e-3) * GB
-    in_node = tp * pp * dp <= cl.gpus_per_node
+    domain = cl.domain_gpus
+    in_node = tp * pp * dp <= domain
 
     # tensor parallel: 2 all-reduces forward + 2 backward per layer (+2 with full recompute)
     tp_comm = 0.0
     if tp > 1:
-        bw = nvl if tp <= cl.gpus_per_node else net
+        bw = nvl if tp <= domain else net
         size = seq_len * h * 2.0
         n_ar = 6 if lay.recompute == "full" else 4
-        per_ar = 2.0 * (tp - 1) / tp * size / bw + cal.NVLINK_COLLECTIVE_LATENCY_S
+        per_ar = 2.0 * (tp - 1) / tp * size / bw + (cal.NVLINK_COLLECTIVE_LATENCY_S if tp <= domain
+                                                      else cal.NETWORK_HOP_LATENCY_S)
         tp_comm = m * layers_here * n_ar * per_ar * (1.0 - cal.TP_COMM_OVERLAP)
 
     # pipeline: bubble and activation sends
@@ -208,7 +211,7 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
     if pp > 1:
         v = max(1, min(cal.MAX_VIRTUAL_STAGES, int(layers_here)))
         bubble = (pp - 1) / (v * m) * (compute + tp_comm)
-        bw = nvl if in_node else net
+        bw = nvl if tp * pp <= domain else net
         pp_comm = m * v * 2.0 * seq_len * h * 2.0 / bw
 
     # data parallel gradient reduction, hidden under the last micro-batch's backward
@@ -231,7 +234,8 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
     if model.is_moe and lay.ep > 1:
         moe_here = model.moe_layers / pp
         per_tok = 2.0 * 2.0 * model.experts_per_token * h * 2.0  # (disp+comb) x (fwd+bwd) x k h x 2 B
-        cross = 0.0 if lay.ep <= cl.gpus_per_node else 1.0 - cl.gpus_per_node / lay.ep
+        cross = 0.0 if lay.ep * tp <= domain else 1.0 - domain / (lay.ep * tp)
+        cross = max(0.0, cross)
         bw_eff = 1.0 / ((1.0 - cross) / nvl + cross / net)
         ep_comm = tokens / tp * moe_here * per_tok / bw_eff * (1.0 - cal.EP_COMM_OVERLAP)
     return StepTimes(gemm, mem, tp_comm, bubble, pp_comm, dp_comm, ep_comm)
@@ -242,7 +246,7 @@ def candidate_layouts(model: ModelArch, cl: ClusterSpec, zero: int = 1,
     """Every tp x pp x dp split of the cluster's GPUs (powers of two for tp and pp,
     tp inside an NVLink domain and not beyond the attention heads)."""
     n = cl.gpus
-    tps = [tp] if tp else [t for t in _pow2_upto(min(cl.gpus_per_node, model.heads)) if n % t == 0]
+    tps = [tp] if tp else [t for t in _pow2_upto(min(cl.domain_gpus, model.heads)) if n % t == 0]
     out = []
     for t in tps:
         pps = [pp] if pp else [p for p in _pow2_upto(min(model.layers, n // t)) if (n // t) % p == 0]
@@ -327,7 +331,7 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
         seq_len=seq_len, global_batch_tokens=float(batch_tokens), step_s=step,
         tokens_per_s=tps, tokens_per_s_per_gpu=per_gpu, mfu=mfu, days=days,
         gpu_hours=seconds / 3600.0 * cl.gpus, bottleneck=bottleneck, times=st,
-        checkpoint_size_gb=ck, checkpoint_write_s=ck_s,
+        checkpoint_size_gb=ck, checkpoint_write_s=ck_s, nvlink_domain_gpus=cl.domain_gpus,
         notes=notes + list(cl.notes) + ([cl.storage_note] if cl.storage_note else []),
     )
 
