@@ -1,16 +1,21 @@
-"""Engine speed on synthetic plans: full recompute, one incremental move, peak memory.
+"""Engine speed on synthetic plans: full recompute and single edits, peak memory.
 
     python bench/bench_engine.py [--sizes 1024,4096,16384,65536] [--catalog DIR] [--repeat 5]
 
-For each size prints: plan size, full recompute time, the time of one incremental
-MovePlacement between racks (median of --repeat moves, each followed by its undo,
-both timed through ``Engine.update``), that time as a share of the full recompute,
-the time to materialise the sorted findings list after an update, peak traced memory
-of a full compute (tracemalloc), and as a floor the time of a bare Python loop
-summing one attribute over the same placements. Then the cost of a link edit (a cable
-length change on one compute link, and its undo: the compute fabric is re-analysed)
-against the move (the fabric result is reused), and of the plan's one pretraining
-workload's re-evaluation inside each (the synthetic plan gets a workload for this).
+For each size prints: plan size, full recompute time, and the time of one incremental
+``Engine.update`` after each kind of single edit (median of --repeat edits, each timed
+together with its undo, which is the same kind of edit the other way round):
+
+* move: a GPU server moved between racks (MovePlacement) and back;
+* add dev: a GPU server added to a rack with room (AddPlacement) and removed (its undo);
+* link add / link rm: one compute link removed (RemoveItem) and put back (its undo);
+* prop: one compute link's length changed (SetProperty) and changed back;
+
+each also as a share of the full recompute; then the time to materialise the sorted
+findings list after an update, peak traced memory of a full compute (tracemalloc), as a
+floor the time of a bare Python loop summing one attribute over the placements, and the
+plan's one pretraining workload evaluated from scratch (memo cleared: what an edit costs
+when it changes the workload's cluster).
 """
 
 from __future__ import annotations
@@ -26,10 +31,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from planner.catalog import load_catalog  # noqa: E402
-from planner.edits import AddItem, MovePlacement, SetProperty  # noqa: E402
+from planner.edits import AddItem, AddPlacement, MovePlacement, RemoveItem, SetProperty  # noqa: E402
 from planner.engine import Engine  # noqa: E402
 from planner.placement import PlacementChecker  # noqa: E402
-from planner.plan import Workload  # noqa: E402
+from planner.plan import Placement, Workload  # noqa: E402
 from planner.synthetic import synthetic_plan  # noqa: E402
 
 
@@ -64,15 +69,38 @@ def bench(gpus: int, catalog, repeat: int) -> dict[str, float]:
         t = time.perf_counter()
         engine.update(plan, edit.revert(plan))
         moves.append(time.perf_counter() - t)
-    # a link edit: the compute fabric is analysed again
-    lk = next(x for x in plan.links if x.a.placement.startswith("srv-"))
-    link_edits, work = [], []
-    for _ in range(max(1, repeat // 2)):
-        edit = SetProperty("link", lk.id, "length_m", (lk.length_m or 3.0) + 1.0)
+
+    def timed(make_edit) -> list[float]:
+        out = []
+        for k in range(repeat):
+            edit = make_edit(k)
+            t = time.perf_counter()
+            engine.update(plan, edit.apply(plan))
+            out.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            engine.update(plan, edit.revert(plan))
+            out.append(time.perf_counter() - t)
+        return out
+
+    # a GPU server added where there is room (and removed again: its undo)
+    add_rack = next(r for r in plan.racks() if checker.first_fit(plan, r.id, server.device))
+    add_u = checker.first_fit(plan, add_rack.id, server.device)
+    adds = timed(lambda k: AddPlacement(add_rack.id, Placement(id=f"bench-new-{k}", device=server.device, u=add_u),
+                                        checker=checker))
+    # one compute link removed and put back (undo = add), and one link's length edited
+    srv_links = [x for x in plan.links if x.a.placement.startswith("srv-")]
+    rm, add = [], []
+    for k in range(repeat):
+        edit = RemoveItem("link", srv_links[k * 7].id)
         t = time.perf_counter()
         engine.update(plan, edit.apply(plan))
-        link_edits.append(time.perf_counter() - t)
+        rm.append(time.perf_counter() - t)
+        t = time.perf_counter()
         engine.update(plan, edit.revert(plan))
+        add.append(time.perf_counter() - t)
+    lk = srv_links[3]
+    props = timed(lambda k: SetProperty("link", lk.id, "length_m", (lk.length_m or 3.0) + 1.0))
+    work = []
     # the workload alone (memo cleared so it is evaluated, as after an edit that changes what it sees)
     for _ in range(3):
         engine.work.reset()
@@ -89,7 +117,9 @@ def bench(gpus: int, catalog, repeat: int) -> dict[str, float]:
     return {"gpus": gpus, "racks": len(plan.index.racks), "devices": len(placements), "links": len(plan.links),
             "full_ms": full * 1000, "move_ms": move * 1000, "move_pct": move / full * 100,
             "findings_ms": statistics.median(finds) * 1000, "peak_mb": peak / 1e6, "floor_ms": floor * 1000,
-            "link_ms": statistics.median(link_edits) * 1000, "work_ms": statistics.median(work) * 1000}
+            "add_ms": statistics.median(adds) * 1000, "link_add_ms": statistics.median(add) * 1000,
+            "link_rm_ms": statistics.median(rm) * 1000, "prop_ms": statistics.median(props) * 1000,
+            "work_ms": statistics.median(work) * 1000}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,15 +129,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args(argv)
     catalog = load_catalog(args.catalog) if args.catalog else load_catalog()
-    head = (f"{'GPUs':>6} {'racks':>6} {'devices':>7} {'links':>7} {'full ms':>9} {'move ms':>8} {'move %':>7} "
-            f"{'findings ms':>11} {'peak MB':>8} {'floor ms':>8} {'link ms':>9} {'workload ms':>11}")
-    print(head)
-    print("-" * len(head))
+    cols = [("GPUs", "gpus", "d"), ("racks", "racks", "d"), ("devices", "devices", "d"), ("links", "links", "d"),
+            ("full ms", "full_ms", ".1f"), ("move ms", "move_ms", ".2f"), ("add dev ms", "add_ms", ".2f"),
+            ("link add ms", "link_add_ms", ".2f"), ("link rm ms", "link_rm_ms", ".2f"), ("prop ms", "prop_ms", ".2f"),
+            ("worst % of full", "worst_pct", ".2f"), ("findings ms", "findings_ms", ".2f"), ("peak MB", "peak_mb", ".1f"),
+            ("floor ms", "floor_ms", ".2f"), ("workload ms", "work_ms", ".1f")]
+    print("| " + " | ".join(c[0] for c in cols) + " |")
+    print("|" + "|".join("---:" for _ in cols) + "|")
     for g in (int(x) for x in args.sizes.split(",")):
         r = bench(g, catalog, args.repeat)
-        print(f"{r['gpus']:>6} {r['racks']:>6} {r['devices']:>7} {r['links']:>7} {r['full_ms']:>9.1f} "
-              f"{r['move_ms']:>8.2f} {r['move_pct']:>6.2f}% {r['findings_ms']:>11.2f} {r['peak_mb']:>8.1f} "
-              f"{r['floor_ms']:>8.2f} {r['link_ms']:>9.1f} {r['work_ms']:>11.1f}", flush=True)
+        r["worst_pct"] = max(r[k] for k in ("move_ms", "add_ms", "link_add_ms", "link_rm_ms", "prop_ms")) / r["full_ms"] * 100
+        print("| " + " | ".join(f"{r[k]:,{f}}" if f == "d" else f"{r[k]:{f}}" for _, k, f in cols) + " |", flush=True)
     return 0
 
 

@@ -221,7 +221,21 @@ class Engine:
                       feeds=dict(self._feeds_r), loops=dict(self._loops_r), rooms=dict(self._rooms),
                       bom=bom, plan_findings=plan_findings, fabrics=dict(self.net.results),
                       fabric_findings=self.net.findings)
-        res.workloads, res.workload_findings = self.work.evaluate(plan, res, self.net, change)
+        if plan.workloads and change is not None:
+            # racks whose power/cooling verdict may have changed: recomputed, or hanging on a
+            # recomputed PDU, feed or loop
+            flag_racks = set(dirty_racks)
+            ref = self._pdu_ref_racks
+            for pdu in dirty_pdus:
+                flag_racks |= ref.get(pdu, set())
+            for fid in dirty_feeds:
+                for pdu in self._feed_pdus.get(fid, ()):
+                    flag_racks |= ref.get(pdu, set())
+            for lid in dirty_loops:
+                flag_racks |= self._loop_racks.get(lid, set())
+            res.workloads, res.workload_findings = self.work.evaluate(plan, res, self.net, change, flag_racks)
+        else:
+            res.workloads, res.workload_findings = self.work.evaluate(plan, res, self.net, change)
         self._results = res
         return res
 

@@ -93,7 +93,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "COST_CURRENCY": ("warning", "Items priced in another currency than the plan's: left out of the total."),
     # fabrics (planner.fabric analysis, joined into the engine's findings)
     "FABRIC_UNKNOWN_PORT": ("error", "A link names a port the device type does not have."),
-    "FABRIC_PORT_REUSED": ("error", "One port is used by two links."),
+    "FABRIC_PORT_REUSED": ("error", "One port is used by two links of the same fabric."),
+    "FABRIC_PORT_CROSS_FABRIC": ("error", "One port is wired in two different fabrics."),
     "FABRIC_SPEED_MISMATCH": ("warning", "The two ends of a link run at different speeds."),
     "FABRIC_SLOW_LINK": ("warning", "A link runs slower than its fabric's speed."),
     "FABRIC_UNKNOWN_CABLE": ("error", "A link's cable is not in the catalog."),

@@ -81,6 +81,7 @@ class Network:
         self.results: dict[str, Any] = {}
         self.findings: tuple[Finding, ...] = ()
         self.devices_changed = True  # a placement appeared, vanished or changed device/name in the last update
+        self.device_changes: list[tuple[str | None, str | None]] = []  # (old, new) device types in the last update
         self.links_changed = True  # link bandwidth or a fabric changed in the last update
 
     # views of the model the rack module and the engine read
@@ -107,7 +108,9 @@ class Network:
     # -- link objects by id ----------------------------------------------------------------------------
     def _links_by_id(self, plan: Plan, ids: set[str]) -> dict[str, Any]:
         """The plan's Link objects with these ids (those that exist), without scanning all
-        links when their positions are known or they were appended at the end."""
+        links: each is looked for near its last known position (removals and undos shift
+        positions by a few), new ones at the end; ids not found are removed links when the
+        plan's link count says so. Otherwise one scan."""
         links = plan.links
         n = len(links)
         pos = self._pos
@@ -115,9 +118,13 @@ class Network:
         want: set[str] = set()
         for lid in ids:
             p = pos.get(lid)
-            if p is not None and p < n and links[p].id == lid:
-                out[lid] = links[p]
-            else:
+            if p is not None:
+                for q in (p, p - 1, p + 1, p - 2, p + 2, p - 3, p + 3, p - 4, p + 4):
+                    if 0 <= q < n and links[q].id == lid:
+                        out[lid] = links[q]
+                        pos[lid] = q
+                        break
+            if lid not in out:
                 want.add(lid)
         if want:
             for i in range(n - 1, max(-1, n - 1 - 4 * len(want) - 8), -1):
@@ -128,7 +135,11 @@ class Network:
                     want.discard(lid)
                     if not want:
                         break
-        if want:  # removed (or moved) links: one scan
+        if want:
+            known = self.model.links
+            new_found = sum(1 for lid in out if lid not in known)
+            if all(lid in known for lid in want) and len(known) + new_found - n == len(want):
+                return out  # the count adds up: exactly the missing ones were removed
             self._pos = pos = {lk.id: i for i, lk in enumerate(links)}
             for lid in want:
                 p = pos.get(lid)
@@ -179,6 +190,7 @@ class Network:
         touched_pids: set[str] = set()
         model = self.model
         self.devices_changed = False
+        self.device_changes = []
         self.links_changed = bool(change.links or change.fabrics)
 
         def dirty_ends(lk: LinkFacts) -> None:
@@ -211,8 +223,11 @@ class Network:
             for pid in change.placements:
                 p = idx.placements.get(pid)
                 sig = (p.device, p.name) if p is not None else None
-                if self._sig.get(pid) != sig:
+                before = self._sig.get(pid)
+                if before != sig:
                     self.devices_changed = True
+                    if (before[0] if before else None) != (sig[0] if sig else None):
+                        self.device_changes.append((before[0] if before else None, sig[0] if sig else None))
                     if sig is None:
                         self._sig.pop(pid, None)
                     else:
@@ -227,9 +242,10 @@ class Network:
             if resnap:
                 # all out, then all in: a node's kind and name are read when it first appears
                 self.links_changed = True
+                found = self._links_by_id(plan, set(resnap))
                 for lid in resnap:
                     model.remove_link(lid)
-                for lid, link in self._links_by_id(plan, set(resnap)).items():
+                for lid, link in found.items():
                     new = model.add_link(plan, link)
                     old = resnap[lid]
                     if (new.end_power_w, new.mass_kg) != (old.end_power_w, old.mass_kg):

@@ -20,8 +20,19 @@ build is sold against, so an unmet target is an error (``WORKLOAD_UNMET``, exit 
 published measurements, docs/validation.md) is a warning; a workload that cannot be
 evaluated is a warning.
 
-Verdicts are memoised on (workload, cluster, power/cooling verdicts): an edit that
-changes none of them costs one pass over the placements.
+Verdicts are memoised on (workload, cluster, power/cooling verdicts). What an edit costs:
+
+* the cluster (``cluster_from_plan``, O(placements)) is rebuilt only when workloads,
+  groups or metadata changed, or a placement appeared, vanished or changed device type
+  where the old or new type is a GPU server or a storage system (what a cluster is made
+  of); a PDU, switch or cable edit never rebuilds it;
+* the inter-node bandwidth from the compute fabric is re-read (O(members)) when links or
+  fabrics changed;
+* power and cooling: a per-rack flag (an error with a power or cooling code on the rack,
+  a PDU it plugs into, that PDU's feed, or its CDU loop) is refreshed for the racks the
+  update recomputed or that depend on a recomputed PDU, feed or loop; each workload keeps
+  how many of its servers sit in each rack, patched when a member moves. A move costs
+  O(touched racks + racks with such errors), not O(the workload's racks).
 """
 
 from __future__ import annotations
@@ -52,33 +63,36 @@ def _errors(findings: Any, prefixes: tuple[str, ...]) -> bool:
 def infrastructure_ok(results: Any, rack_ids: set[str]) -> tuple[bool, bool]:
     """(power ok, cooling ok) for the racks holding a workload's servers."""
     power = cooling = True
-    pdus: set[str] = set()
-    loops: set[str] = set()
     for rid in rack_ids:
-        rr = results.racks.get(rid)
-        if rr is None:
-            continue
-        power = power and not _errors(rr.findings, POWER_PREFIXES)
-        cooling = cooling and not _errors(rr.findings, COOLING_PREFIXES)
-        pdus.update(rr.pdu_refs)
-        if rr.loop is not None:
-            loops.add(rr.loop)
-    feeds: set[str] = set()
-    for pid in pdus:
-        pr = results.pdus.get(pid)
-        if pr is None:
-            continue
-        power = power and not _errors(pr.findings, POWER_PREFIXES)
-        if pr.feed:
-            feeds.add(pr.feed)
-    for fid in feeds:
-        fr = results.feeds.get(fid)
-        if fr is not None:
-            power = power and not _errors(fr.findings, POWER_PREFIXES)
-    for lid in loops:
-        lr = results.loops.get(lid)
-        if lr is not None:
-            cooling = cooling and not _errors(lr.findings, COOLING_PREFIXES)
+        p, c = rack_flags(results, rid)
+        power, cooling = power and p, cooling and c
+    return power, cooling
+
+
+def rack_flags(results: Any, rid: str) -> tuple[bool, bool]:
+    """(power ok, cooling ok) of one rack: its own findings, the PDUs it plugs into and
+    their feeds (power), its CDU loop (cooling)."""
+    rr = results.racks.get(rid)
+    if rr is None:
+        return True, True
+    power = not _errors(rr.findings, POWER_PREFIXES)
+    cooling = not _errors(rr.findings, COOLING_PREFIXES)
+    if power:
+        for pid in rr.pdu_refs:
+            pr = results.pdus.get(pid)
+            if pr is None:
+                continue
+            if _errors(pr.findings, POWER_PREFIXES):
+                power = False
+                break
+            fr = results.feeds.get(pr.feed) if pr.feed else None
+            if fr is not None and _errors(fr.findings, POWER_PREFIXES):
+                power = False
+                break
+    if cooling and rr.loop is not None:
+        lr = results.loops.get(rr.loop)
+        if lr is not None and _errors(lr.findings, COOLING_PREFIXES):
+            cooling = False
     return power, cooling
 
 
@@ -90,50 +104,116 @@ class WorkloadState:
 
     def reset(self) -> None:
         self._memo: dict[Any, WorkloadVerdict] = {}
-        self._inputs: dict[str, tuple[Any, ...]] | None = None  # workload id -> (spec key, spec, cluster, members)
+        self._base: dict[str, tuple[Any, ...]] | None = None  # workload id -> (spec key, spec, cluster, members, err)
+        self._inputs: dict[str, tuple[Any, ...]] | None = None  # the same with the fabric's inter-node bandwidth
+        self._power_bad: set[str] = set()  # racks whose power fails (rack_flags)
+        self._cool_bad: set[str] = set()
+        self._rack_count: dict[str, dict[str, int]] = {}  # workload id -> rack -> members in it
+        self._member_of: dict[str, list[str]] = {}  # placement -> workloads it serves
+        self._member_rack: dict[str, str | None] = {}
+        self._relevant: dict[str, bool] = {}
 
-    def evaluate(self, plan: Any, results: Any, net: Any, change: Any = None) -> tuple[dict[str, WorkloadVerdict],
-                                                                                      tuple[Finding, ...]]:
-        """Verdicts for every workload. With ``change`` (an incremental update), the clusters
-        are rebuilt only when what they are made of changed: workloads, groups, metadata,
-        links, fabrics, or a placement that appeared, vanished or changed device. A device
-        moving between racks only re-checks the power and cooling of the workload's racks."""
+    def _cluster_device(self, slug: str | None) -> bool:
+        """Is a device type part of what a cluster is built from (GPU server, storage)?"""
+        if slug is None:
+            return False
+        got = self._relevant.get(slug)
+        if got is None:
+            d = self.catalog.get("device-types", slug) if self.catalog is not None else None
+            got = d is not None and (d.gpu_count > 0 or (d.kind == "storage" and d.planning is not None
+                                                            and d.planning.storage is not None))
+            self._relevant[slug] = got
+        return got
+
+    def evaluate(self, plan: Any, results: Any, net: Any, change: Any = None,
+                 dirty_racks: set[str] | None = None) -> tuple[dict[str, WorkloadVerdict], tuple[Finding, ...]]:
+        """Verdicts for every workload. With ``change`` (an incremental update) and
+        ``dirty_racks`` (racks whose power/cooling verdict may have changed), only what the
+        edit can have changed is redone (module docstring)."""
         if not plan.workloads:
-            self._inputs = None
+            self._base = self._inputs = None
             return {}, ()
-        if (change is None or self._inputs is None or net.devices_changed or change.workloads or change.groups
-                or change.metadata or change.links or change.fabrics):
-            self._inputs = self._build_inputs(plan, net)
+        full = change is None or self._base is None or dirty_racks is None
+        pr = plan.index.placement_rack
+        if full:
+            self._power_bad, self._cool_bad = set(), set()
+            dirty_racks = set(results.racks)
+        rebuild = (full or change.workloads or change.groups or change.metadata
+                   or any(self._cluster_device(a) or self._cluster_device(b) for a, b in net.device_changes))
+        if rebuild:
+            self._base = self._build_inputs(plan, net)
+        if rebuild or net.links_changed or self._inputs is None:
+            self._inputs = {wid: self._with_fabric(net, *b) for wid, b in self._base.items()}
+        if rebuild:
+            self._index_members(pr)
+        elif change is not None and change.placements:
+            self._move_members(change.placements, pr)
+        for rid in dirty_racks:
+            p, c = rack_flags(results, rid)
+            (self._power_bad.discard if p else self._power_bad.add)(rid)
+            (self._cool_bad.discard if c else self._cool_bad.add)(rid)
         out: dict[str, WorkloadVerdict] = {}
         findings: list[Finding] = []
         if len(self._memo) > _MEMO_MAX:
             self._memo.clear()
-        pr = plan.index.placement_rack
         for w in plan.workloads:
             key, spec, cl, members, err = self._inputs[w.id]
             if err is not None:
                 v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None, error=err)
             else:
-                racks = {pr[pid] for pid in members if pid in pr}
-                v = self._verdict(w, key, spec, cl, *infrastructure_ok(results, racks))
+                rc = self._rack_count.get(w.id, {})
+                power_ok = not any(r in rc for r in self._power_bad)
+                cooling_ok = not any(r in rc for r in self._cool_bad)
+                v = self._verdict(w, key, spec, cl, power_ok, cooling_ok)
             out[w.id] = v
             f = make_workload_finding(v, w.spec, self.settings.workload_margin_warn)
             if f is not None:
                 findings.append(f)
         return out, tuple(findings)
 
+    def _index_members(self, pr: dict[str, str]) -> None:
+        self._rack_count, self._member_of, self._member_rack = {}, {}, {}
+        for wid, (_k, _s, _c, members, err) in (self._base or {}).items():
+            counts: dict[str, int] = {}
+            if err is None:
+                for pid, _gpus in members:
+                    rid = pr.get(pid)
+                    self._member_of.setdefault(pid, []).append(wid)
+                    self._member_rack[pid] = rid
+                    if rid is not None:
+                        counts[rid] = counts.get(rid, 0) + 1
+            self._rack_count[wid] = counts
+
+    def _move_members(self, pids: set[str], pr: dict[str, str]) -> None:
+        for pid in pids:
+            wids = self._member_of.get(pid)
+            if not wids:
+                continue
+            old, new = self._member_rack.get(pid), pr.get(pid)
+            if old == new:
+                continue
+            self._member_rack[pid] = new
+            for wid in wids:
+                counts = self._rack_count[wid]
+                if old is not None:
+                    counts[old] -= 1
+                    if not counts[old]:
+                        del counts[old]
+                if new is not None:
+                    counts[new] = counts.get(new, 0) + 1
+
     def _build_inputs(self, plan: Any, net: Any) -> dict[str, tuple[Any, ...]]:
         cat = self.catalog
         idx = plan.index
-        gpu_servers: dict[str, int] = {}
+        gpu_servers: dict[str, tuple[int, str | None]] = {}
         for pid, p in idx.placements.items():
             d = cat.get("device-types", p.device) if cat is not None else None
             if d is not None and d.gpu_count > 0:
-                gpu_servers[pid] = d.gpu_count
+                gpu_servers[pid] = (d.gpu_count, d.gpu_slug)
         groups = {g.id: g for g in plan.groups}
-        return {w.id: self._inputs_of(plan, net, w, gpu_servers, groups) for w in plan.workloads}
+        return {w.id: self._inputs_of(plan, w, gpu_servers, groups) for w in plan.workloads}
 
-    def _inputs_of(self, plan: Any, net: Any, w: Any, gpu_servers: dict[str, int],
+    def _inputs_of(self, plan: Any, w: Any, gpu_servers: dict[str, tuple[int, str | None]],
                    groups: dict[str, Any]) -> tuple[Any, ...]:
         try:
             spec = parse_spec(w.kind, w.spec)
@@ -141,15 +221,21 @@ class WorkloadState:
         except (SpecError, PlanHardwareError, ValueError) as e:
             return None, None, None, (), str(e)
         if w.group is not None:
-            members = [(pid, gpu_servers[pid]) for pid in groups[w.group].members if pid in gpu_servers]
+            pids = [pid for pid in groups[w.group].members if pid in gpu_servers]
         else:
-            members = list(gpu_servers.items())
+            pids = list(gpu_servers)
         # servers of the GPU model the cluster is sized on
         gpu_slug = cl.gpu.slug if hasattr(cl.gpu, "slug") else None
-        if gpu_slug is not None:
-            members = [(pid, g) for pid, g in members
-                       if self.catalog.get("device-types", plan.index.placements[pid].device).gpu_slug == gpu_slug]
-        inter = net.inter_node_gbps_per_gpu(members)
+        members = tuple((pid, gpu_servers[pid][0]) for pid in pids
+                        if gpu_slug is None or gpu_servers[pid][1] == gpu_slug)
+        return spec_key(w), spec, cl, members, None
+
+    @staticmethod
+    def _with_fabric(net: Any, key: Any, spec: Any, cl: Any, members: Any, err: Any) -> tuple[Any, ...]:
+        """The base inputs with the compute fabric's inter-node bandwidth, where wired."""
+        if err is not None:
+            return key, spec, cl, (), err
+        inter = net.inter_node_gbps_per_gpu(list(members))
         if inter is not None:
             if inter > 0:
                 cl = cl.with_(internode_gb_per_s=inter / 8.0,
@@ -158,7 +244,7 @@ class WorkloadState:
             else:
                 cl = cl.with_(notes=cl.notes + ("some servers are not wired to the compute fabric: inter-node "
                                                 "bandwidth from their compute NICs",))
-        return spec_key(w), spec, cl, tuple(pid for pid, _ in members), None
+        return key, spec, cl, tuple(pid for pid, _ in members), None
 
     def _verdict(self, w: Any, skey: str, spec: Any, cl: Any, power_ok: bool, cooling_ok: bool) -> WorkloadVerdict:
         v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None)

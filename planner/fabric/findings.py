@@ -5,7 +5,8 @@
 engine's and start with ``FABRIC_``. ``where`` keeps every entity concerned (the
 first is ``id``, of ``kind`` link, fabric or placement) so the app can select them.
 
-Codes: FABRIC_UNKNOWN_PORT (error), FABRIC_PORT_REUSED (error), FABRIC_SPEED_MISMATCH
+Codes: FABRIC_UNKNOWN_PORT (error), FABRIC_PORT_REUSED (error), FABRIC_PORT_CROSS_FABRIC
+(error), FABRIC_SPEED_MISMATCH
 (warning), FABRIC_SLOW_LINK (warning), FABRIC_UNKNOWN_CABLE (error),
 FABRIC_MEDIA_MISMATCH (error), FABRIC_CABLE_TOO_LONG (error), FABRIC_CABLE_TOO_SHORT
 (warning), FABRIC_SWITCH_PORTS (error), FABRIC_UNCONNECTED_PORTS (warning),
