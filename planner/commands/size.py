@@ -44,6 +44,10 @@ def register(sub) -> None:
         q.add_argument("--gpu-price", type=_number, default=None, help="capex per GPU in USD (incl. server share)")
         q.add_argument("--electricity", type=_number, default=0.12, help="USD per kWh (default 0.12)")
         q.add_argument("--pue", type=_number, default=1.3, help="power usage effectiveness (default 1.3)")
+        q.add_argument("--nvlink-domain", type=_count, default=None,
+                       help="GPUs sharing one NVLink domain (default: GPUs per server; gb200: 72)")
+        q.add_argument("--nvlink-gb-per-s", type=_number, default=None,
+                       help="NVLink bandwidth per GPU in the domain, GB/s bidirectional (default: the GPU's)")
         q.add_argument("--json", action="store_true", help="print JSON")
 
     qi = kinds.add_parser("infer", help="inference serving")
@@ -99,11 +103,16 @@ def _setup(args):
             raise UserError(f"--{name.replace('_', '-')} must be >= 0")
     if args.pue < 1:
         raise UserError("--pue must be >= 1")
+    if args.nvlink_domain is not None and args.nvlink_domain < 1:
+        raise UserError(f"--nvlink-domain must be at least 1 (got {args.nvlink_domain})")
+    if args.nvlink_gb_per_s is not None and args.nvlink_gb_per_s < 0:
+        raise UserError("--nvlink-gb-per-s must be >= 0")
     kw = {}
     if getattr(args, "storage_write_gb_per_s", None) is not None:
         kw["storage_write_gb_per_s"] = args.storage_write_gb_per_s
     cl = cluster_from_catalog(cat, args.gpu, gpus, server=args.server, gpu_price_usd=args.gpu_price,
-                              electricity_usd_per_kwh=args.electricity, pue=args.pue, **kw)
+                              electricity_usd_per_kwh=args.electricity, pue=args.pue,
+                              nvlink_domain_gpus=args.nvlink_domain, nvlink_gb_per_s=args.nvlink_gb_per_s, **kw)
     return ModelArch.from_llm(llm), cl
 
 
@@ -150,7 +159,8 @@ def run_infer(args) -> int:
             d["notes"].append("no replica meets the per-user targets even with one user on this GPU")
     cost = d["cost_per_million_tokens_usd"]
     lines = [
-        f"{r.model} on {r.gpus} x {r.gpu} ({r.replicas} replica(s) at TP{r.tp}), {r.precision} weights, "
+        f"{r.model} on {r.gpus} x {r.gpu} ({r.replicas} replica(s) at TP{r.tp}, NVLink domain "
+        f"{r.nvlink_domain_gpus} GPUs), {r.precision} weights, "
         f"{r.kv_precision} KV, {r.input_tokens}/{r.output_tokens} tokens",
         f"  fits: {'yes' if r.fits else 'NO'}   weights {r.weights_gb:.1f} GB ({r.weights_per_gpu_gb:.1f} GB/GPU), "
         f"KV {r.kv_cache_bytes_per_token:,.0f} B/token",

@@ -170,10 +170,15 @@ def _prefill_s(model: ModelArch, rep: _Replica, tp: int, isl: int, single: bool,
     t = flops / tp / rep.peak
     if single:
         t = t + rep.weights_per_gpu / rep.bw + overhead_s
-    if tp > 1:
-        size = isl * model.hidden * 2.0
-        t += 2 * model.layers * (2.0 * (tp - 1) / tp * size / rep.link_bw + rep.link_lat)
-    return t
+    return t + _prefill_comm_s(model, rep, tp, isl)
+
+
+def _prefill_comm_s(model: ModelArch, rep: _Replica, tp: int, isl: int) -> float:
+    """Tensor-parallel all-reduces of one request's prefill (2 per layer)."""
+    if tp <= 1:
+        return 0.0
+    size = isl * model.hidden * 2.0
+    return 2 * model.layers * (2.0 * (tp - 1) / tp * size / rep.link_bw + rep.link_lat)
 
 
 def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
@@ -237,9 +242,10 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     else:
         # share of replica time in each kind of work (prefill is compute)
         decode_share = r * osl * t_step / batch
+        pf_comm = _prefill_comm_s(model, rep, tp, isl)
         parts = {"memory_bandwidth": mem / t_step * decode_share,
-                 "compute": comp / t_step * decode_share + r * t_pf,
-                 "interconnect": comm / t_step * decode_share}
+                 "compute": comp / t_step * decode_share + r * (t_pf - pf_comm),
+                 "interconnect": comm / t_step * decode_share + r * pf_comm}
         bottleneck = max(parts, key=parts.get)
     power = cl.load_power_per_gpu_w() * cl.gpus
     energy_j = power * cl.pue / tps if tps > 0 else math.inf
