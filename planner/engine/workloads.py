@@ -206,10 +206,15 @@ class WorkloadState:
         cat = self.catalog
         idx = plan.index
         gpu_servers: dict[str, tuple[int, str | None]] = {}
+        per_slug: dict[str, tuple[int, str | None] | None] = {}
         for pid, p in idx.placements.items():
-            d = cat.get("device-types", p.device) if cat is not None else None
-            if d is not None and d.gpu_count > 0:
-                gpu_servers[pid] = (d.gpu_count, d.gpu_slug)
+            slug = p.device
+            if slug not in per_slug:
+                d = cat.get("device-types", slug) if cat is not None else None
+                per_slug[slug] = (d.gpu_count, d.gpu_slug) if d is not None and d.gpu_count > 0 else None
+            got = per_slug[slug]
+            if got is not None:
+                gpu_servers[pid] = got
         groups = {g.id: g for g in plan.groups}
         return {w.id: self._inputs_of(plan, w, gpu_servers, groups) for w in plan.workloads}
 
