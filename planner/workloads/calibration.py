@@ -113,7 +113,9 @@ class ServingStack:
 
 STACKS: dict[str, ServingStack] = {
     "trtllm": ServingStack("trtllm", 0.80, 0.66, 0.0025, 0.92, 4.0, 2048),
-    "vllm": ServingStack("vllm", 0.70, 0.50, 0.0045, 0.90, 4.0, 1024),
+    # vLLM schedules at most max_num_seqs = 256 sequences per engine by default
+    # (vLLM engine arguments, --max-num-seqs).
+    "vllm": ServingStack("vllm", 0.70, 0.50, 0.0045, 0.90, 4.0, 256),
     # TensorRT-LLM 0.5-0.7 (static batching benchmarks, pre-XQA generation attention):
     # the same kernels' efficiencies, the KV cache read once per query head. Kept to
     # reproduce that release's published tables; not offered for sizing.

@@ -71,6 +71,10 @@ def predict(case: dict[str, Any], catalog: Any) -> float:
             return r.gpu_hours
         if metric == "days":
             return r.days
+        if metric == "minutes":
+            return r.days * 1440.0
+        if metric == "tokens_per_s_per_gpu":
+            return r.tokens_per_s_per_gpu
         if metric == "tflops_per_gpu":
             return r.tokens_per_s_per_gpu * model_flops_per_token(model, r.seq_len) / 1e12
         if metric == "mfu":
@@ -95,8 +99,12 @@ def _config(c: dict[str, Any]) -> str:
         s = f"{c['model']} on {c['gpus']}x {c['gpu']} TP{c['tp']}, {c['precision'].upper()}, {c['input_tokens']}/{c['output_tokens']} tokens"
         if c.get("batch"):
             s += f", batch {c['batch']}"
+        if c.get("stack", "trtllm") != "trtllm":
+            s += f", {c['stack']}"
         return s
     s = f"{c['model']} on {c['gpus']:,}x {c['gpu']}, {c['tokens']:.3g} tokens, seq {c['seq_len']}"
+    if c.get("method", "pretrain") != "pretrain":
+        s += f", {c['method'].upper() if c['method'] != 'full' else 'full fine-tune'}"
     if c.get("tp"):
         s += f", TP{c['tp']} PP{c.get('pp', 1)}"
     if c.get("precision", "bf16") != "bf16":
@@ -110,6 +118,30 @@ def _fmt(v: float) -> str:
     if v >= 100:
         return f"{v:,.0f}"
     return f"{v:.3g}"
+
+
+SOURCE_TYPES = (("mlperf", "MLPerf"), ("trtllm", "TensorRT-LLM tables"), ("vllm", "vLLM tables"),
+                ("nemo", "NVIDIA NeMo tables"))
+
+
+def source_type(case: dict[str, Any]) -> str:
+    """The kind of publication a case comes from (for the summary by source type)."""
+    for prefix, name in SOURCE_TYPES:
+        if case["id"].startswith(prefix):
+            return name
+    return "model cards and papers"
+
+
+def summary(results: list[CaseResult]) -> list[str]:
+    """One line per source type: in-scope count, median and worst absolute error."""
+    groups: dict[str, list[float]] = {}
+    for r in results:
+        if not r.excluded:
+            groups.setdefault(source_type(r.case), []).append(abs(r.error))
+    out = ["| Source type | Cases | Median error | Worst error |", "|---|---:|---:|---:|"]
+    for name, errs in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+        out.append(f"| {name} | {len(errs)} | {statistics.median(errs) * 100:.1f} % | {max(errs) * 100:.1f} % |")
+    return out
 
 
 def markdown(results: list[CaseResult], tolerance: float) -> str:
@@ -127,10 +159,11 @@ def markdown(results: list[CaseResult], tolerance: float) -> str:
     lines.append("")
     lines.append(f"Cases: {len(errs)}. Median absolute error: {statistics.median(errs) * 100:.1f} %. "
                  f"Largest: {max(errs) * 100:.1f} % (tolerance ±{tolerance * 100:.0f} %).")
+    lines += [""] + summary(results)
     ex = [r for r in results if r.excluded]
     if ex:
-        lines += ["", "Excluded (computed, not asserted):", "",
-                  "| Case | Configuration | Published | Predicted | Error | Why excluded |",
+        lines += ["", "## Out of scope (computed every run, not asserted)", "",
+                  "| Case | Configuration | Published | Predicted | Error | Why not asserted |",
                   "|---|---|---:|---:|---:|---|"]
         for r in ex:
             c = r.case
