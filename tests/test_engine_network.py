@@ -217,3 +217,48 @@ def test_no_import_side_effect_needed_for_sections(plan):
         doc["fabrics"][0])
     assert doc["workloads"] == []
     assert "optics_power_kw" in doc["racks"][0] and "cable_mass_kg" in doc["racks"][0]
+
+
+FIBRE = load_catalog([FIXTURE, Path(__file__).parent / "fixtures" / "engine_fibre"])
+
+
+def test_fibre_transceivers_are_bom_lines_with_prices():
+    plan = synthetic_plan(72, CAT)  # links without media
+    engine = Engine(FIBRE)
+    base = engine.compute(plan)
+    assert not any(b.slug == "test-xcvr-400g-sr4" for b in base.bom)
+    res = base
+    for lk in plan.links[:3]:  # three links become 20 m of OM4: an SR4 optic at each end
+        res = engine.update(plan, SetProperty("link", lk.id, "length_m", 20.0).apply(plan))
+        res = engine.update(plan, SetProperty("link", lk.id, "cable", "test-mmf-om4").apply(plan))
+    line = next(b for b in res.bom if b.slug == "test-xcvr-400g-sr4")
+    price = FIBRE.get("cables", "test-xcvr-400g-sr4").price.amount
+    assert (line.table, line.quantity, line.unit_price, line.currency) == ("cables", 6, price, "USD")
+    assert line.extended == 6 * price
+    fibre = next(b for b in res.bom if b.slug == "test-mmf-om4")
+    assert fibre.quantity == 3
+    assert res.totals.capex == pytest.approx(base.totals.capex + 6 * price + 3 * fibre.unit_price)
+    assert res.fabrics["fab-compute"].transceivers == 6
+    full = Engine(FIBRE).compute(plan)
+    assert [b.to_dict() for b in full.bom] == [b.to_dict() for b in res.bom]
+    # undo one: its two optics leave the BOM
+    res = engine.update(plan, SetProperty("link", plan.links[0].id, "cable", None).apply(plan))
+    assert next(b for b in res.bom if b.slug == "test-xcvr-400g-sr4").quantity == 4
+
+
+def test_port_wired_in_two_fabrics_is_an_engine_error(plan):
+    from planner.plan import Fabric
+
+    engine = Engine(CAT)
+    engine.compute(plan)
+    engine.update(plan, AddItem(Fabric(id="fab-st", name="Storage", kind="storage")).apply(plan))
+    used = plan.links[0]
+    other = next(p for p in plan.index.placements if p.startswith("srv-") and p != used.a.placement)
+    lk = Link(id="lk-zz", fabric="fab-st", a=Endpoint(placement=used.a.placement, port=used.a.port),
+              b=Endpoint(placement=other, port="bmc"))
+    res = engine.update(plan, AddItem(lk).apply(plan))
+    found = [f for f in res.findings if f.code == "FABRIC_PORT_CROSS_FABRIC"]
+    assert len(found) == 1 and found[0].severity == "error" and found[0].kind == "link" and found[0].id == "lk-zz"
+    assert used.id in found[0].related and res.has_errors
+    res = engine.update(plan, SetProperty("link", "lk-zz", "fabric", "fab-compute").apply(plan))
+    assert "FABRIC_PORT_CROSS_FABRIC" not in codes(res) and "FABRIC_PORT_REUSED" in codes(res)
