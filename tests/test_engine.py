@@ -418,3 +418,29 @@ def test_findings_have_where_and_known_codes(cat):
     for f in r.findings:
         assert f.code in CODES and f.severity == CODES[f.code][0]
         assert f.message and f.where["kind"]
+
+
+def test_spread_cords_balance_the_phases(shipped):
+    """Unconnected cords go to the least-loaded phase of their PDU, as an installer would
+    balance them: a 2.7 kW appliance and three 0.9 kW servers (two cords each) on a pair
+    of three-phase PDUs put the big cord alone on one phase instead of stacking a small one
+    on top of it (taking outlets in order would load one phase with 1,800 W)."""
+    _need(shipped, "raritan-px3-415v-60a", "ddn-ai400x2", "dell-poweredge-r660")
+    pdus = (("raritan-px3-415v-60a", "A"), ("raritan-px3-415v-60a", "B"))
+    devices = [("ddn-ai400x2", 2)] + [("dell-poweredge-r660", 10 + i) for i in range(3)]
+    r = Engine(shipped, EngineSettings(load_basis="max")).compute(make_plan(devices, pdus=pdus))
+    big = shipped.device("ddn-ai400x2").max_power_w / 2
+    small = shipped.device("dell-poweredge-r660").max_power_w / 2
+    for pid in ("pdu-0", "pdu-1"):
+        phases = sorted(r.pdus[pid].phase_w)
+        assert phases == pytest.approx(sorted([big, 2 * small, small]))
+
+
+def test_direct_liquid_rack_without_liquid_devices_is_flagged(cat):
+    loop = CoolingLoop(id="L", name="L", cdu="test-cdu-600", cdu_count=2)
+    dlc = CoolingChoice(method="direct-liquid", loop="L")
+    r = Engine(cat).compute(make_plan([("dell-poweredge-xe9680", 2)], cooling=dlc, loops=[loop]))
+    assert "COOLING_NO_LIQUID_DEVICES" in codes(r)
+    assert r.racks["r1"].liquid_heat_w == 0
+    r = Engine(cat).compute(make_plan([("test-liquid-8gpu", 2)], cooling=dlc, loops=[loop]))
+    assert "COOLING_NO_LIQUID_DEVICES" not in codes(r)

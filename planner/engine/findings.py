@@ -69,6 +69,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "COOLING_OVER_CAPACITY": ("error", "A rack's heat exceeds the limit of its cooling method."),
     "COOLING_NEAR_CAPACITY": ("warning", "A rack's heat is above the warning fraction of its cooling limit."),
     "COOLING_RESIDUAL_AIR": ("error", "Heat left to air in a liquid-cooled rack exceeds the residual air limit."),
+    "COOLING_NO_LIQUID_DEVICES": ("warning", "A rack on direct liquid cooling holds no liquid-cooled device: "
+                                             "all its heat goes to room air."),
     "COOLING_LIQUID_DEVICE_ON_AIR": ("error", "A liquid-cooled device sits in a rack without liquid cooling."),
     "COOLING_NO_LOOP": ("error", "A direct-liquid rack names no (or an unknown) CDU loop."),
     "COOLING_UNKNOWN_UNIT": ("warning", "A rack's cooling unit slug is not in the catalog; a default capacity is "

@@ -14,7 +14,7 @@ from planner.engine import physics
 from planner.engine.findings import Finding, make
 from planner.engine.settings import EngineSettings
 from planner.engine.specs import DeviceSpec, LenientCatalog, SpecCache
-from planner.placement import PlacementChecker
+from planner.placement import PlacementChecker, free_blocks
 from planner.plan import CoolingLoop, Plan, PowerFeed, Rack, Room
 
 COOLING_NAMES = {"air": "air", "air-containment": "air with containment", "rdhx": "rear-door heat exchanger",
@@ -172,7 +172,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
                 occ.setdefault(u, p.id)
         u_used_set.update(u for u in fp[0] | fp[1] if 1 <= u <= rt.u_height)
     u_used = len(u_used_set)
-    blocks = ctx.checker.free_blocks(rack) if rt.known else _free_blocks(front, rear, rt.u_height)
+    blocks = ctx.checker.free_blocks(rack) if rt.known else free_blocks(front, rear, rt.u_height)
     largest = max((n for _, n in blocks), default=0)
 
     # -- devices: power, mass, compute --------------------------------------------------------
@@ -343,7 +343,11 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     elif heat > cap_w * s.cooling_warn_fraction:
         findings.append(make("COOLING_NEAR_CAPACITY", f"{rack.name}: {heat / 1000:.1f} kW is "
                              f"{heat / cap_w * 100:.0f} % of the {cap_w / 1000:.0f} kW limit of {label}", "rack", rid))
-    if method == "direct-liquid" and air_heat > s.residual_air_limit_kw * 1000:
+    if method == "direct-liquid" and heat > 0 and liquid_heat == 0:
+        findings.append(make("COOLING_NO_LIQUID_DEVICES", f"{rack.name}: on direct liquid cooling but none of its "
+                             "devices has cold plates, so all of its heat goes to room air; choose air with "
+                             "containment or a rear-door heat exchanger, or liquid-cooled servers", "rack", rid))
+    elif method == "direct-liquid" and air_heat > s.residual_air_limit_kw * 1000:
         findings.append(make("COOLING_RESIDUAL_AIR", f"{rack.name}: {air_heat / 1000:.1f} kW still goes to room air "
                              f"(limit {s.residual_air_limit_kw:g} kW): devices capture only "
                              f"{(liquid_heat / heat * 100) if heat else 0:.0f} % of their heat in liquid; use "
@@ -401,19 +405,6 @@ def _suggest(heat_w: float, s: EngineSettings) -> str:
     if kw <= s.direct_liquid_limit_kw:
         return f"needs direct liquid cooling (racks up to ~{s.direct_liquid_limit_kw:g} kW) or fewer devices"
     return "split the load over more racks: this exceeds even direct liquid cooling"
-
-
-def _free_blocks(front: dict[int, str], rear: dict[int, str], height: int) -> list[tuple[int, int]]:
-    blocks = []
-    start = None
-    for u in range(1, height + 2):
-        free = u <= height and u not in front and u not in rear
-        if free and start is None:
-            start = u
-        elif not free and start is not None:
-            blocks.append((start, u - start))
-            start = None
-    return blocks
 
 
 def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list[tuple[Any, DeviceSpec]]
@@ -476,8 +467,18 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
             cords = [[order[(cursor + i) % len(order)].id, None] for i in range(spec.cords)]
             cursor += spec.cords
         cords_of.append((p, spec, cords))
-    # pass 2: give cords without an outlet the next free outlet of their PDU
+    # pass 2: give cords without an outlet a free outlet on the PDU's least-loaded phase, as an
+    # installer balancing a 3-phase PDU would (taking outlets in order would load L1 first:
+    # PDUs group their outlets by phase). Weights are the cords' share of maximum draw.
     exhausted: set[str] = set()
+    phase_load: dict[str, list[float]] = {}
+    for _p, _spec, cords in cords_of:
+        for cord in cords:
+            if cord[1] is not None:
+                tspec = specs.device(pdu_placements[cord[0]].device)
+                if tspec.pdu is not None:
+                    phase_load.setdefault(cord[0], [0.0, 0.0, 0.0])[tspec.pdu.phase_of(cord[1])] += \
+                        _spec.max_w / len(cords)
     for _p, _spec, cords in cords_of:
         for cord in cords:
             if cord[1] is not None:
@@ -485,14 +486,22 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
             pid = cord[0]
             tspec = specs.device(pdu_placements[pid].device)
             taken = used.setdefault(pid, {})
-            n = next_free.get(pid, 1)
-            while n in taken:
-                n += 1
+            n = None
+            if tspec.pdu is not None:
+                load = phase_load.setdefault(pid, [0.0, 0.0, 0.0])
+                free = [o for o in range(1, tspec.pdu.outlets + 1) if o not in taken]
+                if free:
+                    n = min(free, key=lambda o: (load[tspec.pdu.phase_of(o)], o))
+                    load[tspec.pdu.phase_of(n)] += _spec.max_w / len(cords)
+            if n is None:
+                n = next_free.get(pid, 1)
+                while n in taken:
+                    n += 1
+                next_free[pid] = n + 1
+                if tspec.pdu is not None:
+                    exhausted.add(pid)
             taken[n] = _p.id
-            next_free[pid] = n + 1
             cord[1] = n
-            if tspec.pdu is not None and n > tspec.pdu.outlets:
-                exhausted.add(pid)
     for pid in sorted(exhausted):
         findings.append(make("POWER_OUTLETS_EXHAUSTED", f"{rack.name}: more cords than outlets on "
                              f"{pdu_placements[pid].name or pid}", "pdu", pid))
