@@ -258,8 +258,8 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     findings.extend(pfind)
     if spread:
         findings.append(make("POWER_CORDS_SPREAD", f"{rack.name}: {spread} device(s) have no power connections; "
-                             "their cords were spread over the rack's PDUs in order (A/B alternating, next free "
-                             "outlet)", "rack", rid))
+                             "their cords were spread over the rack's PDUs (A/B alternating, each on the "
+                             "least-loaded phase)", "rack", rid))
     pdu_feeds = frozenset(p.feed for p in own_pdus if p.feed)
     sides = {ctx.feeds[f].side for f in pdu_feeds if f in ctx.feeds}
     if len(own_pdus) >= 2 and len(sides) == 1:
