@@ -1,6 +1,6 @@
-"""Atomic file writes, shared by every format that saves a file.
+"""File helpers shared by every format: atomic writes and field paths in error messages.
 
-Readers, and a crash or kill at any moment, see either the old file or the new one,
+Atomic writes: readers, and a crash or kill at any moment, see either the old file or the new one,
 never a mix: the data goes to a temporary file in the same folder, is flushed and
 fsynced, gets the old file's permission bits (or the umask's default for a new
 file, not mkstemp's owner-only 0600), and is renamed over the target; then the
@@ -12,7 +12,19 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
+
+
+def field_path(loc: Iterable[str | int]) -> str:
+    """A validation error location as users read it: ``site.rooms[0].rows[2].x_m``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
 
 
 def _new_file_mode(target: Path) -> int:

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from planner.fileio import atomic_write_bytes
+from planner.fileio import atomic_write_bytes, field_path
 from planner.plan import FORMAT_VERSION, Plan
 
 __all__ = ["PlanFormatError", "atomic_write_bytes", "load_plan_json", "plan_from_dict", "plan_to_dict",
@@ -39,16 +39,6 @@ class PlanFormatError(ValueError):
         self.message = message
         loc = self.file + (f":{line}" if line else "")
         super().__init__(f"{loc}: {where + ': ' if where else ''}{message}")
-
-
-def _loc(loc: tuple[Any, ...]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += ("." if out else "") + str(part)
-    return out
 
 
 @contextmanager
@@ -85,7 +75,7 @@ def plan_from_dict(data: Any, file: str | os.PathLike[str] | None = None) -> Pla
         first = e.errors()[0]
         more = len(e.errors()) - 1
         msg = first["msg"] + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
-        raise PlanFormatError(file, msg, _loc(tuple(first["loc"]))) from None
+        raise PlanFormatError(file, msg, field_path(first["loc"])) from None
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

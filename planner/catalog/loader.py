@@ -25,6 +25,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from planner.fileio import field_path
+
 from .models import TABLE_MODELS, DeviceType, RackType
 from .yamlsafe import LineMap, YamlRefused, read_yaml_file
 
@@ -265,14 +267,7 @@ class Catalog:
 # --------------------------------------------------------------------------- validation helpers
 
 
-def _loc_to_field(loc: Sequence[str | int]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += ("." if out else "") + str(part)
-    return out
+_loc_to_field = field_path  # one spelling of a field path for plans and catalogs
 
 
 def _short(v: Any) -> str:

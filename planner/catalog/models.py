@@ -406,7 +406,37 @@ DEVICE_NETBOX_COVER_KEYS = (
 # --------------------------------------------------------------------------- device type
 
 
-class DeviceType(BaseModel):
+class _NetboxEntry:
+    """What device and rack types share: a NetBox weight with its unit, and our
+    ``planning`` block's sources and price."""
+
+    weight: float | None
+    weight_unit: str | None
+    planning: Any
+
+    @field_validator("weight_unit")
+    @classmethod
+    def _wu(cls, v: str | None) -> str | None:
+        if v is not None and v not in WEIGHT_TO_KG:
+            raise ValueError(f"must be one of kg, g, lb, oz (got {v!r})")
+        return v
+
+    @property
+    def mass_kg(self) -> float | None:
+        if self.weight is None or self.weight_unit is None:
+            return None
+        return self.weight * WEIGHT_TO_KG[self.weight_unit]
+
+    @property
+    def sources(self) -> list[Source]:
+        return self.planning.sources if self.planning else []
+
+    @property
+    def price(self) -> Price | None:
+        return self.planning.price if self.planning else None
+
+
+class DeviceType(_NetboxEntry, BaseModel):
     """A NetBox device type plus our optional ``planning`` block.
 
     Unknown NetBox keys (console-ports, comments, front-ports, ...) are kept
@@ -460,13 +490,6 @@ class DeviceType(BaseModel):
             raise ValueError(f"unknown NetBox airflow {v!r} (use one of {', '.join(sorted(nb.AIRFLOW))})")
         return v
 
-    @field_validator("weight_unit")
-    @classmethod
-    def _wu(cls, v: str | None) -> str | None:
-        if v is not None and v not in WEIGHT_TO_KG:
-            raise ValueError(f"must be one of kg, g, lb, oz (got {v!r})")
-        return v
-
     @model_validator(mode="after")
     def _weight_unit_needed(self) -> DeviceType:
         if self.weight is not None and self.weight_unit is None:
@@ -477,16 +500,6 @@ class DeviceType(BaseModel):
     @property
     def kind(self) -> str:
         return self.planning.kind if self.planning else "other"
-
-    @property
-    def mass_kg(self) -> float | None:
-        if self.weight is None or self.weight_unit is None:
-            return None
-        return self.weight * WEIGHT_TO_KG[self.weight_unit]
-
-    @property
-    def sources(self) -> list[Source]:
-        return self.planning.sources if self.planning else []
 
     @property
     def max_power_w(self) -> float | None:
@@ -516,10 +529,6 @@ class DeviceType(BaseModel):
     def gpu_slug(self) -> str | None:
         acc = self.planning.accelerators if self.planning else None
         return acc.model if acc else None
-
-    @property
-    def price(self) -> Price | None:
-        return self.planning.price if self.planning else None
 
     @property
     def notes(self) -> str | None:
@@ -559,7 +568,7 @@ class RackPlanning(Sourced):
         }
 
 
-class RackType(BaseModel):
+class RackType(_NetboxEntry, BaseModel):
     model_config = ConfigDict(extra="allow", protected_namespaces=())
 
     manufacturer: str = Field(min_length=1)
@@ -595,13 +604,6 @@ class RackType(BaseModel):
     def _v_slug(cls, v: str) -> str:
         return _check_slug(v)
 
-    @field_validator("weight_unit")
-    @classmethod
-    def _wu(cls, v: str | None) -> str | None:
-        if v is not None and v not in WEIGHT_TO_KG:
-            raise ValueError(f"must be one of kg, g, lb, oz (got {v!r})")
-        return v
-
     @model_validator(mode="after")
     def _units(self) -> RackType:
         if (self.weight is not None or self.max_weight is not None) and self.weight_unit is None:
@@ -633,25 +635,11 @@ class RackType(BaseModel):
         return self._mm(self.mounting_depth)
 
     @property
-    def mass_kg(self) -> float | None:
-        if self.weight is None or self.weight_unit is None:
-            return None
-        return self.weight * WEIGHT_TO_KG[self.weight_unit]
-
-    @property
     def max_load_kg(self) -> float | None:
         """NetBox max_weight converted to kg (the static load rating)."""
         if self.max_weight is None or self.weight_unit is None:
             return None
         return self.max_weight * WEIGHT_TO_KG[self.weight_unit]
-
-    @property
-    def sources(self) -> list[Source]:
-        return self.planning.sources if self.planning else []
-
-    @property
-    def price(self) -> Price | None:
-        return self.planning.price if self.planning else None
 
     def uncovered(self) -> list[str]:
         if self.planning is None:
