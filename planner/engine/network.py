@@ -38,7 +38,7 @@ from planner.fabric.analysis import (
 from planner.fabric.ports import device_ports
 from planner.plan import Plan
 
-_ROLES = ("compute", "storage", "frontend", "management")
+_ROLES = ("compute", "storage", "frontend", "management", "nvlink")
 
 LinkSnap = LinkFacts  # the name the rack module and older callers know
 

@@ -38,7 +38,8 @@ from typing import Any, NamedTuple
 
 from planner.fabric.findings import Finding
 from planner.fabric.media import TWISTED_PAIR, MediaChooser, transceiver_for
-from planner.fabric.ports import Port, device_ports, port_lookup, switch_ports_at
+from planner.fabric.nvlink import fabric_domain
+from planner.fabric.ports import NVLINK_ROLE, Port, device_ports, port_lookup, switch_ports_at
 from planner.plan import Link, Plan
 
 TIER_NAMES = {1: "leaf", 2: "spine", 3: "core"}
@@ -100,6 +101,9 @@ class FabricResult:
     cable_length_m: float = 0.0
     connected: bool = True
     findings: list[Finding] = field(default_factory=list)
+    # kind "nvlink": the NVLink domain (planner.fabric.nvlink.fabric_domain): domain_gpus,
+    # design_gpus, per_gpu_gb_per_s (bidirectional), switch_trays(_required), ...
+    nvlink: dict[str, Any] | None = None
 
     def as_dict(self) -> dict:
         d = asdict(self)
@@ -169,6 +173,17 @@ class _Ports:
         except KeyError:
             got = self._xcvr[key] = transceiver_for(chooser, cable, speed, length)
             return got
+
+    def nvlink_ports(self, slug: str | None) -> tuple[str | None, int]:
+        """(GPU slug, NVLink ports) of a device type (a GB200 tray: gb200, 72)."""
+        key = ("nvlink", slug or "")
+        got = self._sw.get(key)  # type: ignore[arg-type]
+        if got is None:
+            dev = self.catalog.get("device-types", slug) if (self.catalog is not None and slug) else None
+            dp = device_ports(self.catalog, slug) if dev is not None else None
+            got = (dev.gpu_slug if dev is not None else None, len(dp.role(NVLINK_ROLE)) if dp is not None else 0)
+            self._sw[key] = got  # type: ignore[index]
+        return got
 
     def switch_ports(self, slug: str, speed: float) -> tuple[int, int | None]:
         """(ports counted as the switch's total, port limit for FABRIC_SWITCH_PORTS or None)."""
@@ -818,6 +833,15 @@ class FabricState:
         r.switch_ports_used = self.switch_ports_used
         r.switch_power_kw = round(_float(self.switch_power) / 1000.0, 3)
         r.findings = self.findings()
+        if fab.kind == "nvlink":
+            nodes = self.nodes
+            gpu_nodes = [(pid, nodes[pid].slug, nodes[pid].gpus, _float(nodes[pid].bw), nodes[pid].degree)
+                         for pid in sorted(self.ends) if nodes[pid].gpus]
+            switches = [(pid, nodes[pid].slug) for pid in sorted(self.switches)]
+            r.nvlink, extra = fabric_domain(
+                fab, self.cache.catalog, gpu_nodes, switches,
+                lambda slug: self.cache.switch_ports(slug, fab.speed_gbps)[0], self.cache.nvlink_ports)
+            r.findings.extend(extra)
         if self.ends and not r.connected:
             r.findings.append(Finding("error", "FABRIC_DISCONNECTED",
                                       f"{fab.name} falls apart into {self.end_comps} pieces: some servers cannot "
@@ -1118,8 +1142,9 @@ def analyse_fabrics(plan: Plan, catalog: Any, default_length_m: float = 0.0) -> 
 
 
 def required_role(fab: Any) -> str | None:
-    """The port role every member of the fabric must wire (None for NVLink)."""
-    return fab.kind if fab.kind != "nvlink" else None
+    """The port role every member of the fabric must wire (an NVLink fabric: the GPU
+    trays' NVLink ports)."""
+    return NVLINK_ROLE if fab.kind == "nvlink" else fab.kind
 
 
 def required_ports(catalog: Any, slug: str, role: str) -> list[str]:

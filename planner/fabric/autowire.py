@@ -116,6 +116,8 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
         raise EditRefused("choose at least one server to wire")
     if len(set(servers)) != len(servers):
         raise EditRefused("a server is listed twice")
+    if kind == "nvlink":
+        return _autowire_nvlink(plan, catalog, servers, fabric_id=fabric_id, fabric_name=fabric_name, rules=rules)
     n_devices = len(servers)
     role = kind if kind != "nvlink" else "compute"
     sw = _switch_device(catalog, switch)
@@ -276,6 +278,38 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
     result.links = len(links)
     result.edit = Compound(edits, text=f"Auto-wire {kind} fabric ({n_devices} servers, {design.switches} switches)")
     return result
+
+
+def _autowire_nvlink(plan: Plan, catalog: Any, servers: Sequence[str], *, fabric_id: str | None,
+                     fabric_name: str | None, rules: CableRules | None) -> AutowireResult:
+    """NVLink: one domain per rack of the given trays (``planner.fabric.nvlink_wire``),
+    all racks in one Compound (one undo step)."""
+    from planner.fabric.nvlink_wire import autowire_nvlink_rack
+
+    racks: list[str] = []
+    for sid in servers:
+        rid = plan.index.placement_rack.get(sid)
+        if rid is None:
+            raise EditRefused(f"no placement {sid!r}")
+        if rid not in racks:
+            racks.append(rid)
+    if len(racks) > 1 and fabric_id is not None:
+        raise EditRefused("an NVLink domain cannot span racks: wire one rack per fabric")
+    results = [autowire_nvlink_rack(plan, catalog, rid, fabric_id=fabric_id, fabric_name=fabric_name, rules=rules)
+               for rid in racks]
+    if len(results) == 1:
+        return results[0]
+    first = results[0]
+    for r in results[1:]:
+        first.links += r.links
+        first.unrouted += r.unrouted
+        for c, n in r.cables.items():
+            first.cables[c] = first.cables.get(c, 0) + n
+        first.switches["leaf"] += r.switches["leaf"]
+    first.design.leaves = sum(r.design.leaves for r in results)
+    edits: list[Edit] = [e for r in results for e in r.edit.edits]
+    first.edit = Compound(edits, text=f"Auto-wire NVLink domains of {len(racks)} racks")
+    return first
 
 
 def _id_block(plan: Plan, prefix: str, n: int) -> list[str]:

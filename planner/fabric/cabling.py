@@ -22,6 +22,8 @@ from planner.geometry import RackFootprint, plan_footprints, rack_distance_m, u_
 from planner.plan import Plan
 from planner.units import U_MM
 
+SPINE_STUB_M = 0.3  # planning assumption: 2 x ~0.15 m from the tray connectors to the spine
+
 
 @dataclass(frozen=True)
 class CableRules:
@@ -95,3 +97,12 @@ class CableGeometry:
         if self._room.get(ra) != self._room.get(rb):
             horizontal += self.rules.inter_room_m
         return horizontal + (tray - ha) + (tray - hb) + self.rules.slack_m
+
+    def spine_m(self, a: str, b: str) -> float:
+        """Length of an NVLink spine run between two trays: the vertical distance plus
+        ``SPINE_STUB_M`` (the rear stubs from each tray's blind-mate connector to the
+        spine; no service loops, the cartridge is rigid). Trays in different racks get the
+        ordinary route, which no spine reaches (a finding)."""
+        if self._place[a][0] != self._place[b][0]:
+            return self.route_m(a, b)
+        return abs(self.device_height_m(a) - self.device_height_m(b)) + SPINE_STUB_M

@@ -55,7 +55,9 @@ class MediaChooser:
 
     def __init__(self, catalog: Any) -> None:
         cables = dict(getattr(catalog, "cables", {}) or {}) if catalog is not None else {}
-        self.cables = [c for c in cables.values() if c.kind != "transceiver"]
+        self.cables = [c for c in cables.values() if c.kind != "transceiver" and not is_nvlink_media(c)]
+        # the NVLink spine (copper cartridges) carries NVLink only: offered by nvlink_media()
+        self.nvlink = sorted((c for c in cables.values() if is_nvlink_media(c)), key=lambda c: c.slug)
         self.cables.sort(key=lambda c: (ORDER.index(c.kind) if c.kind in ORDER else len(ORDER), c.max_reach_m,
                                         c.slug))
         self.transceivers = sorted((c for c in cables.values() if c.kind == "transceiver"),
@@ -106,6 +108,23 @@ class MediaChooser:
                 mass = (c.mass_kg_per_m or 0.0) * ordered
                 return Media(c.slug, c.kind, xcvr.slug if xcvr else None, ordered, per_end, mass, reach)
         return None
+
+
+def is_nvlink_media(cable: Any) -> bool:
+    """A cable for NVLink only (the GB200 NVL72 spine cartridge), never chosen for a
+    network link."""
+    return "nvlink" in cable.slug.lower() or "nvlink" in (getattr(cable, "connector", "") or "").lower()
+
+
+def nvlink_media(chooser: MediaChooser, length_m: float) -> Media | None:
+    """The NVLink spine cartridge for a run of ``length_m`` (the first NVLink cable that
+    reaches; the length is kept to 0.01 m: a cartridge is not ordered by length)."""
+    for c in chooser.nvlink:
+        if length_m <= c.max_reach_m + 1e-9:
+            length = round(length_m, 2)
+            return Media(c.slug, c.kind, None, length, float(c.power_w), (c.mass_kg_per_m or 0.0) * length,
+                         float(c.max_reach_m))
+    return None
 
 
 def transceiver_for(chooser: MediaChooser, cable: Any, speed: float, length: float) -> Any:

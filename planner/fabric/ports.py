@@ -29,6 +29,11 @@ from functools import lru_cache
 from typing import Any
 
 ROLES = ("compute", "storage", "frontend", "dpu", "management")
+NVLINK_ROLE = "nvlink"
+# NetBox has no NVLink interface type: NVLink ports are ``other`` interfaces whose name or
+# label says NVLink (GB200 tray ``gpu0-nvl0``, NVLink switch tray access ports ``acp1``,
+# NVOS naming).
+_NVLINK_RE = re.compile(r"(nvl|nvlink|^acp\d+$)", re.I)
 MAX_BREAKOUT = 8
 
 _IB_SPEEDS = {"sdr": 10, "ddr": 20, "qdr": 40, "fdr10": 40, "fdr": 56, "edr": 100, "hdr": 200,
@@ -126,12 +131,52 @@ def _device_ports_cached(key: _CatalogKey, slug: str) -> DevicePorts | None:
         return None
     kind = dev.kind
     if kind == "switch":
-        return DevicePorts(slug, kind, tuple(_switch_physical_ports(dev)))
+        return DevicePorts(slug, kind, tuple(_switch_physical_ports(dev, catalog)))
     return DevicePorts(slug, kind, tuple(_endpoint_ports(catalog, dev)))
 
 
-def _switch_physical_ports(dev: Any) -> list[Port]:
+def is_nvlink_interface(iface: Any) -> bool:
+    """An NVLink port (type ``other`` named or labelled NVLink, or an NVOS ``acp`` port)."""
+    if iface.type != "other" or iface.mgmt_only:
+        return False
+    return bool(_NVLINK_RE.search(iface.name) or _NVLINK_RE.search(iface.label or ""))
+
+
+def nvlink_port_gbps(catalog: Any, dev: Any) -> float:
+    """One NVLink port's speed, Gb/s each way. A switch: its ``planning.switch.ports``
+    group whose connector says NVLink. A GPU tray: the GPU's catalog NVLink bandwidth
+    (bidirectional GB/s) / its NVLink ports per GPU / 2 x 8 (GB200: 1,800 / 18 / 2 x 8 =
+    400)."""
+    pl = dev.planning
+    if pl is not None and pl.switch is not None:
+        for g in pl.switch.ports:
+            if "nvlink" in (g.connector or "").lower():
+                return float(g.speed_gbps)
+        return float(pl.switch.ports[0].speed_gbps) if pl.switch.ports else 0.0
+    n_ports = sum(1 for i in dev.interfaces if is_nvlink_interface(i))
+    gpus = dev.gpu_count or 0
+    gpu = None
+    if gpus and dev.gpu_slug:
+        getter = getattr(catalog, "get", None)
+        gpu = getter("gpus", dev.gpu_slug) if getter is not None else None
+    bidir = float(getattr(gpu, "nvlink_bandwidth_gb_per_s", 0.0) or 0.0) if gpu is not None else 0.0
+    if not n_ports or not gpus or bidir <= 0:
+        return 0.0
+    return bidir / (n_ports / gpus) / 2.0 * 8.0
+
+
+def _nvlink_ports(catalog: Any, dev: Any) -> list[Port]:
+    ifaces = [i for i in dev.interfaces if is_nvlink_interface(i)]
+    if not ifaces:
+        return []
+    speed = nvlink_port_gbps(catalog, dev)
+    return [Port(i.name, speed, NVLINK_ROLE, "nvlink") for i in ifaces]
+
+
+def _switch_physical_ports(dev: Any, catalog: Any = None) -> list[Port]:
     out: list[Port] = []
+    nvl = _nvlink_ports(catalog, dev)
+    out.extend(Port(p.name, p.speed_gbps, "fabric", p.connector) for p in nvl)
     for iface in dev.interfaces:
         speed = interface_speed_gbps(iface.type)
         if speed is None:
@@ -202,6 +247,7 @@ def _endpoint_ports(catalog: Any, dev: Any) -> list[Port]:
             if iface.name not in used:
                 out.append(Port(iface.name, speed, "storage", iface.type))
                 used.add(iface.name)
+    out.extend(_nvlink_ports(catalog, dev))
     if not any(p.role == "management" for p in out) and dev.kind in ("server", "storage"):
         out.append(Port("bmc", 1.0, "management", "1000base-t", in_netbox=False))
     return out

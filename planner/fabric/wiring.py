@@ -15,7 +15,7 @@ from typing import Any
 
 from planner.edits import AddItem, Change, Compound, Edit, EditRefused
 from planner.fabric.cabling import CableGeometry
-from planner.fabric.media import MediaChooser
+from planner.fabric.media import MediaChooser, nvlink_media
 from planner.fabric.ports import Port, breakout_lanes, port_lookup
 from planner.plan import Endpoint, Fabric, Link, Plan
 
@@ -186,7 +186,7 @@ class AddLinks(Edit):
 
 
 FABRIC_NAMES = {"compute": "Compute fabric", "storage": "Storage fabric", "frontend": "Front-end network",
-                "management": "Management network", "dpu": "Front-end network"}
+                "management": "Management network", "dpu": "Front-end network", "nvlink": "NVLink domain"}
 
 
 def fabric_for(plan: Plan, catalog: Any, a: Endpoint, b: Endpoint) -> tuple[str | None, str]:
@@ -223,18 +223,22 @@ def connect_edit(plan: Plan, catalog: Any, a: tuple[str, str], b: tuple[str, str
     pa, pb = resolve_ends(plan, catalog, ea, eb)  # refuses unknown devices and ports early
     speed = min(pa.speed_gbps, pb.speed_gbps)
     edits: list[Edit] = []
-    kind = "compute"
+    kind = next((f.kind for f in plan.fabrics if f.id == fabric), "compute")
     if fabric is None:
         fabric, kind = fabric_for(plan, catalog, ea, eb)
     if fabric is None:
         fabric = plan.new_id("fabric")
         tech = "ethernet" if kind in ("management", "frontend") or speed <= 100 else "infiniband"
+        if kind == "nvlink":
+            tech = "nvlink"
         edits.append(AddItem(Fabric(id=fabric, name=FABRIC_NAMES.get(kind, "Fabric"), kind=kind, technology=tech,
                                     speed_gbps=speed, rail_optimised=False)))
     cable, length = None, None
     if catalog is not None:
-        route = CableGeometry(plan, catalog).route_m(a[0], b[0])
-        media = MediaChooser(catalog).choose(speed, route)
+        geo = CableGeometry(plan, catalog)
+        route = geo.spine_m(a[0], b[0]) if kind == "nvlink" else geo.route_m(a[0], b[0])
+        chooser = MediaChooser(catalog)
+        media = nvlink_media(chooser, route) if kind == "nvlink" else chooser.choose(speed, route)
         if media is not None:
             cable, length = media.cable, media.length_m
         else:

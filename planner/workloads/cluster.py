@@ -3,16 +3,19 @@ or from a plan's servers (plan evaluation). The same sizing functions serve both
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+from planner.fabric.nvlink import NVLINK_DESIGN_GPUS
 
 from . import calibration as cal
 from .arch import GpuHw
 
 # GPUs sharing one NVLink domain when it spans more than one server (GB200 NVL72:
 # 18 compute trays x 4 GPUs behind NVLink switches, NVIDIA GB200 NVL72 datasheet).
-NVLINK_DOMAIN_OVERRIDE = {"gb200": 72}
+NVLINK_DOMAIN_OVERRIDE = NVLINK_DESIGN_GPUS
 # Achieved PCIe Gen4/5 x16 peer traffic when a GPU has no NVLink (GB/s, one direction).
 PCIE_GB_PER_S = 25.0
 
@@ -193,61 +196,167 @@ class PlanHardwareError(ValueError):
     """The plan (or group) has no GPU servers to run a workload on."""
 
 
-def cluster_from_plan(plan: Any, catalog: Any, group: str | None = None) -> ClusterSpec:
-    """The cluster a plan workload runs on: the GPU servers of ``group`` (or the plan).
-
-    Inter-node bandwidth per GPU comes from each server's compute NICs (until the
-    fabric module provides routed bandwidth); storage throughput from the plan's storage
-    devices, capped by the servers' storage NICs; prices and typical power from the
-    catalog; electricity price and PUE from the plan metadata.
-    """
+def plan_hardware(plan: Any, catalog: Any, group: str | None = None) -> tuple[dict[str, int], dict[str, int],
+                                                                                   list[str]]:
+    """(GPU servers per device type, storage systems per device type, GPU server
+    placement ids) of ``group`` (or the plan): one pass over the placements."""
     members: set[str] | None = None
     if group is not None:
         grp = next((g for g in plan.groups if g.id == group), None)
         if grp is None:
             raise PlanHardwareError(f"unknown server group {group!r}")
         members = set(grp.members)
-    servers, storage = [], []
-    for p, _rack in plan.index.iter_placements():
-        dev = catalog.get("device-types", p.device)
-        if dev is None:
+    servers: Counter[str] = Counter()
+    storage: Counter[str] = Counter()
+    pids: list[str] = []
+    kind_of: dict[str, int] = {}  # slug -> 0 other, 1 GPU server, 2 storage
+    for pid, p in plan.index.placements.items():
+        slug = p.device
+        k = kind_of.get(slug)
+        if k is None:
+            dev = catalog.get("device-types", slug)
+            k = kind_of[slug] = (0 if dev is None else 2 if (dev.kind == "storage" and dev.planning
+                                                              and dev.planning.storage) else 1 if dev.gpu_count > 0
+                                 else 0)
+        if k == 2:
+            storage[slug] += 1
+        elif k == 1 and (members is None or pid in members):
+            servers[slug] += 1
+            pids.append(pid)
+    return dict(servers), dict(storage), pids
+
+
+def plan_nvlink_domains(plan: Any, catalog: Any) -> dict[str, tuple[int, float]]:
+    """Placement -> (GPUs in its multi-node NVLink domain, per-GPU NVLink GB/s
+    bidirectional as wired) for every GPU tray wired into an ``nvlink`` fabric
+    (:mod:`planner.fabric.nvlink`)."""
+    fabs = [f for f in plan.fabrics if f.kind == "nvlink"]
+    if not fabs:
+        return {}
+    from planner.fabric.analysis import FabricModel
+
+    ids = {f.id for f in fabs}
+    model = FabricModel(catalog)
+    model.load(plan, [lk for lk in plan.links if lk.fabric in ids], fabrics=fabs)
+    out: dict[str, tuple[int, float]] = {}
+    for f in fabs:
+        r, ends = model.result(f.id)
+        if r.nvlink:
+            for pid in ends:
+                out[pid] = (r.nvlink["domain_gpus"], r.nvlink["per_gpu_gb_per_s"])
+    return out
+
+
+def nvlink_domain_of(pids: Any, trays: Any, domains: dict[str, tuple[int, float]],
+                     gpus_of: Any) -> tuple[int, float | None, str] | None:
+    """The NVLink domain a workload can count on: the smallest domain among its GPU
+    trays that take part in multi-node NVLink (``trays``: their placement ids; a tray
+    wired into no NVLink fabric is a domain of its own GPUs). None when no member is such
+    a tray (the server is the domain). Returns (GPUs, per-GPU GB/s bidirectional or None,
+    note)."""
+    size = None
+    bw = None
+    unwired = 0
+    for pid in pids:
+        if pid not in trays:
             continue
-        if dev.kind == "storage" and dev.planning and dev.planning.storage:
-            storage.append(dev)
-        elif dev.gpu_count > 0 and (members is None or p.id in members):
-            servers.append(dev)
-    if not servers:
+        got = domains.get(pid)
+        if got is None:
+            unwired += 1
+            got = (gpus_of(pid), None)
+        size = got[0] if size is None else min(size, got[0])
+        if got[1] is not None:
+            bw = got[1] if bw is None else min(bw, got[1])
+    if size is None:
+        return None
+    note = f"NVLink domain from the plan's NVLink wiring: {size} GPUs"
+    if bw is not None:
+        note += f" at {bw:g} GB/s per GPU"
+    if unwired:
+        note += f"; {unwired} trays are not wired into an NVLink fabric (their own GPUs only)"
+    return size, bw, note
+
+
+def cluster_from_plan(plan: Any, catalog: Any, group: str | None = None) -> ClusterSpec:
+    """The cluster a plan workload runs on: the GPU servers of ``group`` (or the plan).
+
+    Inter-node bandwidth per GPU comes from each server's compute NICs (the engine
+    overrides it with the wired compute fabric); storage throughput from the plan's
+    storage devices, capped by the servers' storage NICs; prices and typical power from
+    the catalog; electricity price and PUE from the plan metadata; the NVLink domain
+    from the plan's NVLink fabrics (GB200 NVL72: the wired rack domain; HGX: the server).
+    """
+    servers, storage, pids = plan_hardware(plan, catalog, group)
+    nvlink = None
+    if any(f.kind == "nvlink" for f in plan.fabrics) or any(_multi_node(catalog, s) for s in servers):
+        trays = {pid for pid in pids if _multi_node(catalog, plan.index.placements[pid].device)}
+        if trays:
+            domains = plan_nvlink_domains(plan, catalog)
+            nvlink = nvlink_domain_of(pids, trays, domains,
+                                      lambda pid: catalog.get("device-types", plan.index.placements[pid].device).gpu_count)
+    return cluster_from_counts(catalog, servers, storage, plan.metadata, group=group, nvlink=nvlink)
+
+
+def _multi_node(catalog: Any, slug: str) -> bool:
+    """Does a device type have NVLink ports to cable (a multi-node NVLink tray)?"""
+    from planner.fabric.ports import NVLINK_ROLE, device_ports
+
+    dp = device_ports(catalog, slug)
+    return dp is not None and bool(dp.role(NVLINK_ROLE))
+
+
+def cluster_from_counts(catalog: Any, servers: dict[str, int], storage: dict[str, int], metadata: Any, *,
+                        group: str | None = None,
+                        nvlink: tuple[int, float | None, str] | None = None) -> ClusterSpec:
+    """:func:`cluster_from_plan` from counts per device type (the engine keeps them by
+    delta: O(device types), not O(placements)). ``nvlink``: (domain GPUs, per-GPU GB/s
+    or None, note) from :func:`nvlink_domain_of`; None: the server's own domain (GB200
+    without NVLink wiring in the plan: the 72-GPU design)."""
+    devs = {}
+    for slug in sorted(servers):
+        if servers[slug] > 0:
+            d = catalog.get("device-types", slug)
+            if d is not None and d.gpu_count > 0:
+                devs[slug] = d
+    if not devs:
         where = f"group {group!r}" if group else "the plan"
         raise PlanHardwareError(f"{where} has no GPU servers")
-    kinds = Counter(d.gpu_slug for d in servers)
-    gpu_slug, _ = kinds.most_common(1)[0]
+    kinds: Counter[str] = Counter()
+    for slug, d in devs.items():
+        kinds[d.gpu_slug] += servers[slug]
+    gpu_slug = max(sorted(kinds), key=lambda k: kinds[k])
     notes: list[str] = []
     if len(kinds) > 1:
         notes.append(f"mixed GPUs ({', '.join(sorted(kinds))}); sized on {gpu_slug} servers only")
-        servers = [d for d in servers if d.gpu_slug == gpu_slug]
+        devs = {s: d for s, d in devs.items() if d.gpu_slug == gpu_slug}
     gpu = GpuHw.from_catalog(catalog.gpu(gpu_slug))
-    gpus = sum(d.gpu_count for d in servers)
-    per_node = min(d.gpu_count for d in servers)
-    domain = NVLINK_DOMAIN_OVERRIDE.get(gpu_slug)
-    inter = min(_nic_gbps(catalog, d, "compute") / 8.0 / d.gpu_count for d in servers)
+    gpus = sum(d.gpu_count * servers[s] for s, d in devs.items())
+    per_node = min(d.gpu_count for d in devs.values())
+    inter = min(_nic_gbps(catalog, d, "compute") / 8.0 / d.gpu_count for d in devs.values())
     if inter <= 0:
         notes.append("servers have no compute NICs: inter-node bandwidth 0")
-    power = sum((_server_power_w(d) or gpu.tdp_w * cal.SERVER_POWER_PER_GPU_TDP) for d in servers) / gpus
-    priced = [d for d in servers if d.price is not None and d.price.currency == "USD"]
+    power = math.fsum(servers[s] * (_server_power_w(d) or gpu.tdp_w * cal.SERVER_POWER_PER_GPU_TDP)
+                      for s, d in devs.items()) / gpus
     capex, src = None, ""
-    if len(priced) == len(servers):
-        capex, src = sum(d.price.amount for d in priced) / gpus, "server prices"
+    if all(d.price is not None and d.price.currency == "USD" for d in devs.values()):
+        capex, src = math.fsum(servers[s] * d.price.amount for s, d in devs.items()) / gpus, "server prices"
     elif gpu.price_usd is not None:
         capex, src = gpu.price_usd, f"{gpu_slug} GPU price (GPU only)"
-    client_nic = sum(_nic_gbps(catalog, d, "storage") for d in servers) / 8.0
+    client_nic = math.fsum(servers[s] * _nic_gbps(catalog, d, "storage") for s, d in devs.items()) / 8.0
     write = read = None
-    storage_note = "no storage devices in the plan" if not storage else ""
-    if storage:
-        write = sum(d.planning.storage.write_gb_per_s for d in storage)
-        read = sum(d.planning.storage.read_gb_per_s for d in storage)
+    st_devs = [(catalog.get("device-types", s), n) for s, n in sorted(storage.items()) if n > 0]
+    st_devs = [(d, n) for d, n in st_devs if d is not None and d.planning and d.planning.storage]
+    storage_note = "no storage devices in the plan" if not st_devs else ""
+    if st_devs:
+        write = math.fsum(n * d.planning.storage.write_gb_per_s for d, n in st_devs)
+        read = math.fsum(n * d.planning.storage.read_gb_per_s for d, n in st_devs)
         if client_nic > 0:
             write, read = min(write, client_nic), min(read, client_nic)
-    md = plan.metadata
+    domain, nvl_bw = NVLINK_DOMAIN_OVERRIDE.get(gpu_slug), None
+    if nvlink is not None:
+        domain, nvl_bw = nvlink[0], nvlink[1]
+        notes.append(nvlink[2])
+    md = metadata
     return ClusterSpec(
         gpu=gpu,
         gpus=gpus,
@@ -263,4 +372,5 @@ def cluster_from_plan(plan: Any, catalog: Any, group: str | None = None) -> Clus
         notes=tuple(notes),
         storage_note=storage_note,
         nvlink_domain_gpus=min(domain, gpus) if domain is not None else None,
+        nvlink_gb_per_s=nvl_bw,
     )

@@ -1,0 +1,150 @@
+"""NVLink domains: GPUs that share one NVLink/NVSwitch fabric (docs/fabrics.md, "NVLink").
+
+Two kinds:
+
+* **node**: the NVSwitch inside an HGX/DGX-class server. Its GPUs form a domain of the
+  server's ``gpu_count`` at the GPU's catalog NVLink bandwidth; nothing is cabled, so
+  it is reported per server model (:func:`node_domains`).
+* **multi-node**: a plan fabric of kind ``nvlink`` whose links join compute-tray NVLink
+  ports to NVLink switch-tray ports (GB200 NVL72: 18 trays x 4 GPUs, 9 switch trays,
+  through the rack's copper spine). Its figures (:func:`fabric_domain`) are read off the
+  fabric's aggregates (:class:`planner.fabric.analysis.FabricState`) whenever the fabric
+  changed, so they follow every edit incrementally.
+
+Findings (stable codes, docs/engine.md):
+
+* ``NVLINK_DOMAIN_INCOMPLETE`` (warning): fewer GPUs than the system's design domain
+  (missing or unwired compute trays: a 64-GPU "NVL72" runs TP/EP on 64).
+* ``NVLINK_DOMAIN_TOO_LARGE`` (error): more GPUs than the design domain (trays of two
+  racks wired into one NVLink fabric: the spine cannot leave the rack).
+* ``NVLINK_SWITCH_TRAYS_MISSING`` (error): fewer NVLink switch trays than the design
+  needs (design GPUs x links per GPU / ports per tray = 72 x 18 / 144 = 9): every GPU
+  loses the links to the missing trays' chips.
+* ``NVLINK_BANDWIDTH_LOW`` (warning): the wired NVLink bandwidth of some GPU is below its
+  catalog figure (links not wired).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+from planner.fabric.findings import Finding
+
+# GPUs in one multi-node NVLink domain by design, per GPU model. GB200 NVL72: 18 compute
+# trays x 4 GPUs = 72 (NVIDIA GB200 NVL72 product page,
+# https://www.nvidia.com/en-us/data-center/gb200-nvl72/).
+NVLINK_DESIGN_GPUS: dict[str, int] = {"gb200": 72}
+
+CODES = {
+    "NVLINK_DOMAIN_INCOMPLETE": "warning",
+    "NVLINK_DOMAIN_TOO_LARGE": "error",
+    "NVLINK_SWITCH_TRAYS_MISSING": "error",
+    "NVLINK_BANDWIDTH_LOW": "warning",
+}
+
+
+def _gpu_nvlink_gb_per_s(catalog: Any, gpu_slug: str | None) -> float:
+    if not gpu_slug or catalog is None:
+        return 0.0
+    gpu = catalog.get("gpus", gpu_slug)
+    return float(getattr(gpu, "nvlink_bandwidth_gb_per_s", 0.0) or 0.0) if gpu is not None else 0.0
+
+
+def fabric_domain(fab: Any, catalog: Any, gpu_nodes: list[tuple[str, str | None, int, float, int]],
+                  switches: list[tuple[str, str | None]], switch_ports: Any,
+                  nvlink_ports: Any) -> tuple[dict[str, Any], list[Finding]]:
+    """The NVLink domain of an ``nvlink`` fabric.
+
+    ``gpu_nodes``: (placement, device slug, GPUs, wired Gb/s each way, wired links) of the
+    fabric's GPU trays; ``switches``: (placement, device slug) of its switch trays;
+    ``switch_ports(slug)``: NVLink ports of a switch tray; ``nvlink_ports(slug)``: (GPU
+    slug, NVLink ports) of a GPU tray.
+    """
+    gpus = sum(g for _, _, g, _, _ in gpu_nodes)
+    models: Counter[str] = Counter()
+    ports_per_gpu = 0.0
+    unconnected = 0
+    per_gpu_min = None
+    for _pid, slug, g, gbps, degree in gpu_nodes:
+        gslug, ports = nvlink_ports(slug)
+        if gslug:
+            models[gslug] += g
+        if g:
+            ports_per_gpu = max(ports_per_gpu, ports / g)
+            per = gbps / g
+            per_gpu_min = per if per_gpu_min is None else min(per_gpu_min, per)
+        unconnected += max(0, ports - degree)
+    gpu_slug = models.most_common(1)[0][0] if models else None
+    catalog_bidir = _gpu_nvlink_gb_per_s(catalog, gpu_slug)
+    design = NVLINK_DESIGN_GPUS.get(gpu_slug or "", gpus)
+    tray_ports = max((switch_ports(s) for _, s in switches if s), default=0)
+    required = math.ceil(design * ports_per_gpu / tray_ports - 1e-9) if tray_ports and ports_per_gpu else None
+    per_gpu_bidir = round((per_gpu_min or 0.0) * 2.0 / 8.0, 3)
+    d = {
+        "domain": "multi-node",
+        "fabric": fab.id,
+        "gpu_model": gpu_slug,
+        "domain_gpus": gpus,
+        "design_gpus": design,
+        "compute_trays": len(gpu_nodes),
+        "links_per_gpu": round(ports_per_gpu, 3),
+        "per_gpu_gb_per_s": per_gpu_bidir,
+        "catalog_per_gpu_gb_per_s": catalog_bidir,
+        "switch_trays": len(switches),
+        "switch_trays_required": required,
+        "unconnected_nvlink_ports": unconnected,
+    }
+    d["complete"] = bool(gpus == design and (required is None or len(switches) >= required)
+                         and unconnected == 0 and gpus > 0)
+    out: list[Finding] = []
+    where = (fab.id,)
+    if gpus and gpus < design:
+        out.append(Finding("warning", "NVLINK_DOMAIN_INCOMPLETE",
+                           f"{fab.name}: NVLink domain of {gpus} GPUs; the {gpu_slug} design is {design} "
+                           f"({design - gpus} GPUs missing or not wired)", where, "fabric"))
+    elif gpus > design:
+        out.append(Finding("error", "NVLINK_DOMAIN_TOO_LARGE",
+                           f"{fab.name}: {gpus} GPUs wired into one NVLink domain; the {gpu_slug} design "
+                           f"holds {design} (one rack)", where, "fabric"))
+    if gpus and (not switches or (required is not None and len(switches) < required)):
+        need = required if required is not None else "some"
+        out.append(Finding("error", "NVLINK_SWITCH_TRAYS_MISSING",
+                           f"{fab.name}: {len(switches)} NVLink switch trays of the {need} the design needs; "
+                           "every GPU loses the links to the missing trays", where, "fabric"))
+    if gpus and catalog_bidir > 0 and per_gpu_bidir + 1e-6 < catalog_bidir:
+        out.append(Finding("warning", "NVLINK_BANDWIDTH_LOW",
+                           f"{fab.name}: the least-wired GPU reaches {per_gpu_bidir:g} GB/s of NVLink of its "
+                           f"{catalog_bidir:g} GB/s ({unconnected} NVLink ports not wired)", where, "fabric"))
+    return d, out
+
+
+def node_domains(catalog: Any, device_counts: dict[str, int]) -> list[dict[str, Any]]:
+    """Node-internal NVLink/NVSwitch domains per server model (no cables): the servers of
+    each model whose GPU has NVLink and that have no NVLink ports to cable (those form
+    multi-node domains instead)."""
+    from planner.fabric.ports import NVLINK_ROLE, device_ports
+
+    out = []
+    for slug in sorted(device_counts):
+        n = device_counts[slug]
+        if n <= 0:
+            continue
+        dev = catalog.get("device-types", slug) if catalog is not None else None
+        if dev is None or not dev.gpu_count:
+            continue
+        dp = device_ports(catalog, slug)
+        if dp is not None and dp.role(NVLINK_ROLE):
+            continue
+        bidir = _gpu_nvlink_gb_per_s(catalog, dev.gpu_slug)
+        out.append({
+            "domain": "node",
+            "server_model": slug,
+            "servers": n,
+            "gpu_model": dev.gpu_slug,
+            "domain_gpus": dev.gpu_count if bidir > 0 else 1,
+            "per_gpu_gb_per_s": bidir,
+            "nvlink": bidir > 0,
+        })
+    return out
