@@ -295,6 +295,25 @@ class Network:
         self.results = results
         self.findings = tuple(findings)
 
+    # -- NVLink domains for workloads -------------------------------------------------------------------
+    @property
+    def nvlink_trays(self) -> set[str]:
+        """Placements with NVLink ports to cable (multi-node NVLink trays, e.g. GB200)."""
+        return self._unwired_role.get("nvlink", set()) | self._nvl_wired()
+
+    def _nvl_wired(self) -> set[str]:
+        return {pid for fid, r in self.results.items() if r.nvlink for pid in self.model.states[fid].ends}
+
+    def nvlink_domains(self) -> dict[str, tuple[int, float]]:
+        """Placement -> (GPUs of its NVLink domain, per-GPU GB/s bidirectional as wired),
+        from the cached ``nvlink`` fabric results."""
+        out: dict[str, tuple[int, float]] = {}
+        for fid, r in self.results.items():
+            if r.nvlink:
+                for pid in self.model.states[fid].ends:
+                    out[pid] = (r.nvlink["domain_gpus"], r.nvlink["per_gpu_gb_per_s"])
+        return out
+
     # -- inter-node bandwidth for workloads ----------------------------------------------------------------
     def inter_node_gbps_per_gpu(self, members: list[tuple[str, int]]) -> float | None:
         """The fabric module's formula over the cached results; None when the plan has no

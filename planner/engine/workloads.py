@@ -41,7 +41,7 @@ from typing import Any
 
 from planner.engine.findings import Finding
 from planner.engine.network import make_workload_finding, spec_key
-from planner.workloads.cluster import PlanHardwareError, cluster_from_plan
+from planner.workloads.cluster import PlanHardwareError, cluster_from_counts, nvlink_domain_of
 from planner.workloads.evaluate import (
     WorkloadVerdict,
     _llm,
@@ -112,6 +112,13 @@ class WorkloadState:
         self._member_of: dict[str, list[str]] = {}  # placement -> workloads it serves
         self._member_rack: dict[str, str | None] = {}
         self._relevant: dict[str, bool] = {}
+        # hardware by delta: GPU servers (pid -> slug, GPUs, GPU model) and storage systems
+        self._srv: dict[str, tuple[str, int, str | None]] = {}
+        self._sto: dict[str, str] = {}
+        self._srv_counts: dict[str, int] = {}
+        self._sto_counts: dict[str, int] = {}
+        self._kind: dict[str, tuple[int, int, str | None]] = {}  # slug -> (0 other/1 server/2 storage, GPUs, GPU)
+        self._hw_ready = False
 
     def _cluster_device(self, slug: str | None) -> bool:
         """Is a device type part of what a cluster is built from (GPU server, storage)?"""
@@ -124,6 +131,66 @@ class WorkloadState:
                                                             and d.planning.storage is not None))
             self._relevant[slug] = got
         return got
+
+    def _slug_kind(self, slug: str) -> tuple[int, int, str | None]:
+        got = self._kind.get(slug)
+        if got is None:
+            d = self.catalog.get("device-types", slug) if self.catalog is not None else None
+            if d is None:
+                got = (0, 0, None)
+            elif d.kind == "storage" and d.planning is not None and d.planning.storage is not None:
+                got = (2, 0, None)
+            elif d.gpu_count > 0:
+                got = (1, d.gpu_count, d.gpu_slug)
+            else:
+                got = (0, 0, None)
+            self._kind[slug] = got
+        return got
+
+    def _hw_set(self, pid: str, slug: str | None) -> None:
+        """Move placement ``pid`` to device type ``slug`` (None: gone) in the counts."""
+        old = self._srv.pop(pid, None)
+        if old is not None:
+            self._srv_counts[old[0]] -= 1
+            if not self._srv_counts[old[0]]:
+                del self._srv_counts[old[0]]
+        olds = self._sto.pop(pid, None)
+        if olds is not None:
+            self._sto_counts[olds] -= 1
+            if not self._sto_counts[olds]:
+                del self._sto_counts[olds]
+        if slug is None:
+            return
+        k, gpus, gslug = self._slug_kind(slug)
+        if k == 1:
+            self._srv[pid] = (slug, gpus, gslug)
+            self._srv_counts[slug] = self._srv_counts.get(slug, 0) + 1
+        elif k == 2:
+            self._sto[pid] = slug
+            self._sto_counts[slug] = self._sto_counts.get(slug, 0) + 1
+
+    def _hw_full(self, plan: Any) -> None:
+        self._srv, self._sto, self._srv_counts, self._sto_counts = {}, {}, {}, {}
+        for pid, p in plan.index.placements.items():
+            self._hw_set(pid, p.device)
+        self._hw_ready = True
+
+    def _hw_update(self, plan: Any, pids: set[str]) -> bool:
+        """Patch the counts for the changed placements; True if a GPU server or storage
+        system appeared, vanished or changed type."""
+        pl = plan.index.placements
+        changed = False
+        for pid in pids:
+            p = pl.get(pid)
+            slug = p.device if p is not None else None
+            before = self._srv.get(pid, (self._sto.get(pid),))[0]
+            if before == slug:
+                continue
+            if not (self._cluster_device(before) or self._cluster_device(slug)):
+                continue
+            self._hw_set(pid, slug)
+            changed = True
+        return changed
 
     def evaluate(self, plan: Any, results: Any, net: Any, change: Any = None,
                  dirty_racks: set[str] | None = None) -> tuple[dict[str, WorkloadVerdict], tuple[Finding, ...]]:
@@ -138,8 +205,14 @@ class WorkloadState:
         if full:
             self._power_bad, self._cool_bad = set(), set()
             dirty_racks = set(results.racks)
-        rebuild = (full or change.workloads or change.groups or change.metadata
-                   or any(self._cluster_device(a) or self._cluster_device(b) for a, b in net.device_changes))
+        if full or not self._hw_ready:
+            self._hw_full(plan)
+            hw = True
+        else:
+            hw = bool(change.placements) and any(self._cluster_device(a) or self._cluster_device(b)
+                                                 for a, b in net.device_changes) \
+                and self._hw_update(plan, change.placements)
+        rebuild = full or hw or change.workloads or change.groups or change.metadata
         if rebuild:
             self._base = self._build_inputs(plan, net)
         if rebuild or net.links_changed or self._inputs is None:
@@ -203,36 +276,35 @@ class WorkloadState:
                     counts[new] = counts.get(new, 0) + 1
 
     def _build_inputs(self, plan: Any, net: Any) -> dict[str, tuple[Any, ...]]:
-        cat = self.catalog
-        idx = plan.index
-        gpu_servers: dict[str, tuple[int, str | None]] = {}
-        per_slug: dict[str, tuple[int, str | None] | None] = {}
-        for pid, p in idx.placements.items():
-            slug = p.device
-            if slug not in per_slug:
-                d = cat.get("device-types", slug) if cat is not None else None
-                per_slug[slug] = (d.gpu_count, d.gpu_slug) if d is not None and d.gpu_count > 0 else None
-            got = per_slug[slug]
-            if got is not None:
-                gpu_servers[pid] = got
         groups = {g.id: g for g in plan.groups}
-        return {w.id: self._inputs_of(plan, w, gpu_servers, groups) for w in plan.workloads}
+        return {w.id: self._inputs_of(plan, w, groups) for w in plan.workloads}
 
-    def _inputs_of(self, plan: Any, w: Any, gpu_servers: dict[str, tuple[int, str | None]],
-                   groups: dict[str, Any]) -> tuple[Any, ...]:
+    def _inputs_of(self, plan: Any, w: Any, groups: dict[str, Any]) -> tuple[Any, ...]:
+        """(spec key, spec, cluster from the hardware counts, members, error). The
+        cluster costs O(device types) for a plan-wide workload (the counts are kept by
+        delta), O(group members) for a group."""
+        srv = self._srv
         try:
             spec = parse_spec(w.kind, w.spec)
-            cl = cluster_from_plan(plan, self.catalog, w.group)
+            if w.group is not None:
+                grp = groups.get(w.group)
+                if grp is None:
+                    raise PlanHardwareError(f"unknown server group {w.group!r}")
+                pids = [pid for pid in grp.members if pid in srv]
+                counts: dict[str, int] = {}
+                for pid in pids:
+                    counts[srv[pid][0]] = counts.get(srv[pid][0], 0) + 1
+            else:
+                pids = None
+                counts = self._srv_counts
+            cl = cluster_from_counts(self.catalog, counts, self._sto_counts, plan.metadata, group=w.group)
         except (SpecError, PlanHardwareError, ValueError) as e:
             return None, None, None, (), str(e)
-        if w.group is not None:
-            pids = [pid for pid in groups[w.group].members if pid in gpu_servers]
-        else:
-            pids = list(gpu_servers)
-        # servers of the GPU model the cluster is sized on
         gpu_slug = cl.gpu.slug if hasattr(cl.gpu, "slug") else None
-        members = tuple((pid, gpu_servers[pid][0]) for pid in pids
-                        if gpu_slug is None or gpu_servers[pid][1] == gpu_slug)
+        if pids is None:
+            members = tuple((pid, v[1]) for pid, v in srv.items() if gpu_slug is None or v[2] == gpu_slug)
+        else:
+            members = tuple((pid, srv[pid][1]) for pid in pids if gpu_slug is None or srv[pid][2] == gpu_slug)
         return spec_key(w), spec, cl, members, None
 
     @staticmethod
@@ -240,6 +312,14 @@ class WorkloadState:
         """The base inputs with the compute fabric's inter-node bandwidth, where wired."""
         if err is not None:
             return key, spec, cl, (), err
+        trays = net.nvlink_trays
+        if trays:
+            gm = dict(members)
+            nv = nvlink_domain_of([pid for pid in trays if pid in gm], trays, net.nvlink_domains(),
+                                  lambda pid: gm.get(pid, 1))
+            if nv is not None:
+                cl = cl.with_(nvlink_domain_gpus=min(nv[0], cl.gpus), nvlink_gb_per_s=nv[1],
+                              notes=cl.notes + (nv[2],))
         inter = net.inter_node_gbps_per_gpu(list(members))
         if inter is not None:
             if inter > 0:
