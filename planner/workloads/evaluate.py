@@ -102,11 +102,30 @@ def evaluate_training(spec: PretrainSpec | FinetuneSpec, model: ModelArch, cl: C
         return True, 0.0, r.bottleneck, fig
     margin = spec.target_days / r.days - 1.0
     if margin < 0:
-        need = gpus_for_days(model, cl, spec.tokens, spec.target_days, **kw)
-        fig["gpus_needed"] = need
+        fig["gpus_needed"] = _gpus_for_days(model, cl, spec.tokens, spec.target_days, kw)
     else:
         fig["gpus_needed"] = None
     return margin >= 0, margin, r.bottleneck, fig
+
+
+# The inverse search (~40 trainings) depends on the cluster's per-GPU hardware, not on how
+# many GPUs the plan has now (it tries its own counts): memoised on the cluster with its
+# GPU count and notes blanked, so adding or removing a server re-runs one training, not
+# the search (docs/engine.md, "Workloads").
+_NEED_MEMO: dict[Any, int | None] = {}
+
+
+def _gpus_for_days(model: ModelArch, cl: ClusterSpec, tokens: float, target_days: float, kw: dict) -> int | None:
+    try:
+        key = (model, cl.with_(gpus=0, notes=()), tokens, target_days, tuple(sorted(kw.items())))
+        hash(key)
+    except TypeError:  # pragma: no cover - an unhashable input: no memo
+        return gpus_for_days(model, cl, tokens, target_days, **kw)
+    if key not in _NEED_MEMO:
+        if len(_NEED_MEMO) > 256:
+            _NEED_MEMO.clear()
+        _NEED_MEMO[key] = gpus_for_days(model, cl, tokens, target_days, **kw)
+    return _NEED_MEMO[key]
 
 
 def evaluate_storage(spec: StorageWorkloadSpec, catalog: Any, cl: ClusterSpec) -> tuple[bool, float, str, dict]:
