@@ -62,3 +62,5 @@ def test_gb200_example_check_passes_with_nvlink_domains(capsys):
     w = doc["workloads"][0]
     assert w["met"] is True and w["tp"] == 8 and w["tp_in_nvlink_domain"] is True
     assert not any(f["code"].startswith("NVLINK_") for f in doc["findings"])
+    doms = doc["nvlink_domains"]
+    assert [(d["domain"], d["domain_gpus"], d["per_gpu_gb_per_s"]) for d in doms] == [("multi-node", 72, 1800.0)] * 2

@@ -70,6 +70,26 @@ register_section("fabrics", lambda r, p, c: [r.fabrics[k].as_dict() for k in
 register_section("workloads", lambda r, p, c: [r.workloads[k].to_dict() for k in
                                                ([w.id for w in p.workloads] if p is not None else sorted(r.workloads))
                                                if k in r.workloads])
+
+
+def _nvlink_domains(results: Results, plan: Any, catalog: Any) -> list[dict[str, Any]] | None:
+    """Every NVLink domain: the multi-node ones (an ``nvlink`` fabric each, figures as in
+    its ``fabrics[].nvlink``) and the node-internal NVSwitch domains per server model
+    (``planner.fabric.nvlink.node_domains``; nothing cabled)."""
+    if plan is None or catalog is None:
+        return None
+    from planner.fabric.nvlink import node_domains
+
+    out = [dict(results.fabrics[f.id].nvlink, name=f.name) for f in plan.fabrics
+           if f.id in results.fabrics and results.fabrics[f.id].nvlink]
+    counts: dict[str, int] = {}
+    for p in plan.index.placements.values():
+        counts[p.device] = counts.get(p.device, 0) + 1
+    out.extend(node_domains(catalog, counts))
+    return out
+
+
+register_section("nvlink_domains", _nvlink_domains, after="fabrics")
 register_section("pdus", lambda r, p, c: [r.pdus[k].to_dict() for k in sorted(r.pdus)])
 register_section("feeds", lambda r, p, c: _ordered(r.feeds, [f.id for f in p.feeds] if p is not None else None))
 register_section("loops", lambda r, p, c: _ordered(r.loops, [x.id for x in p.cooling_loops] if p is not None
