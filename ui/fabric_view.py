@@ -49,6 +49,10 @@ MIN_SLOT = 110.0
 SEV_COLORS = {"error": "#d64541", "warning": "#d99a00", "info": "#5b7fa6"}
 
 PLURAL = {"Node": "nodes", "Leaf": "leaves", "Spine": "spines", "Core": "cores"}
+NVLINK_TIER_LABELS = {0: "Compute\ntrays", 1: "Switch\ntrays", 2: "Other"}
+NVLINK_SPINE = "#76b900"  # NVLink green
+SPINE_KEY = "spine"
+NVLINK_SLOT = 140.0  # wider boxes: "4 GPUs \u00b7 72 links" unelided
 
 
 class BoxItem(QGraphicsRectItem):
@@ -79,12 +83,17 @@ class FabricScene(QGraphicsScene):
         super().__init__(parent)
         self.boxes: dict[str, BoxItem] = {}
         self.edges: list[EdgeItem] = []
+        self.spine: QGraphicsRectItem | None = None
         self.palette = QPalette()
 
-    def build(self, graph: FabricGraph | None, plan: Any, catalog: Any) -> None:
+    def build(self, graph: FabricGraph | None, plan: Any, catalog: Any, nvlink: bool = False) -> None:
+        """Lay out ``graph``. ``nvlink``: a multi-node NVLink domain - compute trays below,
+        switch trays above, and the all-to-all spine (1,296 links per NVL72) drawn as one
+        bar with a stub per tray instead of a line per tray pair."""
         self.clear()
         self.boxes.clear()
         self.edges.clear()
+        self.spine: QGraphicsRectItem | None = None
         if graph is None or not graph.tiers:
             return
         text_c = self.palette.color(QPalette.ColorRole.WindowText)
@@ -92,7 +101,7 @@ class FabricScene(QGraphicsScene):
         # wide tiers wrap onto several lines so boxes stay legible (32 nodes: 2 x 16)
         lines = {t: max(1, math.ceil(len(graph.tiers[t]) / WRAP)) for t in tiers}
         per_line = {t: math.ceil(len(graph.tiers[t]) / lines[t]) for t in tiers}
-        total_w = max(900.0, max(per_line.values()) * MIN_SLOT)
+        total_w = max(900.0, max(per_line.values()) * (NVLINK_SLOT if nvlink else MIN_SLOT))
         label_w = 96.0
         f_title, f_sub, f_tier = QFont(), QFont(), QFont()
         f_title.setPixelSize(13)
@@ -107,7 +116,7 @@ class FabricScene(QGraphicsScene):
             slot = total_w / per_line[t]
             w = min(220.0, slot - 10.0)
             n_dev = graph.devices.get(t, len(boxes))
-            tier_name = TIER_LABELS.get(t, f"Tier {t}")
+            tier_name = (NVLINK_TIER_LABELS if nvlink else TIER_LABELS).get(t, f"Tier {t}")
             head = self.addSimpleText(f"{tier_name}\n{n_dev}", f_tier)
             head.setBrush(QBrush(text_c))
             head.setPos(0, y + BOX_H / 2 - head.boundingRect().height() / 2)
@@ -126,7 +135,8 @@ class FabricScene(QGraphicsScene):
                 title.setFont(f_title)
                 title.setBrush(QBrush(QColor("white")))
                 title.setPos(rect.left() + 5, rect.top() + 5)
-                sub = QGraphicsSimpleTextItem(fm_s.elidedText(self._subtitle(box), Qt.TextElideMode.ElideRight,
+                subtitle = self._nvlink_subtitle(box) if nvlink else self._subtitle(box)
+                sub = QGraphicsSimpleTextItem(fm_s.elidedText(subtitle, Qt.TextElideMode.ElideRight,
                                                               int(w - 10)), item)
                 sub.setFont(f_sub)
                 sub.setBrush(QBrush(QColor(255, 255, 255, 230)))
@@ -134,10 +144,58 @@ class FabricScene(QGraphicsScene):
                 tip = [box.label]
                 if box.detail:
                     tip.append(box.detail)
-                tip.append(self._subtitle(box))
-                tip.append(f"{box.links_down} links down, {box.links_up} links up")
+                tip.append(subtitle)
+                if not nvlink:
+                    tip.append(f"{box.links_down} links down, {box.links_up} links up")
                 item.setToolTip("\n".join(tip))
             y += lines[t] * (BOX_H + LINE_GAP) - LINE_GAP + ROW_GAP
+        if nvlink and len(tiers) > 1:
+            self._build_spine(graph, text_c, label_w, total_w)
+        else:
+            self._build_edges(graph)
+        self.style_edges(set())
+        self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))
+
+    def _build_spine(self, graph: FabricGraph, text_c: QColor, left: float, width: float) -> None:
+        """One horizontal bar between the switch trays and the compute trays; each tray
+        has one stub to it carrying all its links (an edge item per tray, not per pair)."""
+        lower = [self.boxes[b.key] for t in sorted(graph.tiers)[:1] for b in graph.tiers[t]]
+        upper = [self.boxes[b.key] for t in sorted(graph.tiers)[1:] for b in graph.tiers[t]]
+        top = max(it.rect().bottom() for it in upper)
+        bottom = min(it.rect().top() for it in lower)
+        mid = (top + bottom) / 2
+        left = min(it.rect().left() for it in lower + upper)
+        width = max(it.rect().right() for it in lower + upper) - left + 12
+        bar = QGraphicsRectItem(QRectF(left + 6, mid - 11, width - 12, 22))
+        bar.setBrush(QBrush(QColor(NVLINK_SPINE)))
+        bar.setPen(QPen(QColor(NVLINK_SPINE).darker(140), 1))
+        bar.setZValue(1.8)
+        self.addItem(bar)
+        self.spine = bar
+        links: dict[str, list[str]] = {}
+        for e in graph.edges:
+            links.setdefault(e.a, []).extend(e.links)
+            links.setdefault(e.b, []).extend(e.links)
+        n_links = sum(len(e.links) for e in graph.edges)
+        f = QFont()
+        f.setPixelSize(11)
+        f.setBold(True)
+        label = QGraphicsSimpleTextItem(f"NVLink spine \u00b7 {n_links:,} links", bar)
+        label.setFont(f)
+        label.setBrush(QBrush(QColor("white")))
+        br = label.boundingRect()
+        label.setPos(left + 6 + (width - 12 - br.width()) / 2, mid - br.height() / 2)
+        bar.setToolTip(f"{n_links:,} NVLink links through the rack's spine: every GPU to every switch chip")
+        for it in lower + upper:
+            r = it.rect()
+            y_edge, y_bar = (r.top(), mid + 11) if it in lower else (r.bottom(), mid - 11)
+            own = links.get(it.box.key, [])
+            stub = EdgeItem(it.box.key, SPINE_KEY, own, QPointF(r.center().x(), y_edge), QPointF(r.center().x(), y_bar))
+            stub.setToolTip(f"{len(own):,} NVLink link{'s' if len(own) != 1 else ''} from {it.box.label}")
+            self.addItem(stub)
+            self.edges.append(stub)
+
+    def _build_edges(self, graph: FabricGraph) -> None:
         for e in graph.edges:
             ia, ib = self.boxes[e.a], self.boxes[e.b]
             ra, rb = ia.rect(), ib.rect()
@@ -152,8 +210,6 @@ class FabricScene(QGraphicsScene):
                             f"{ib.box.label}")
             self.addItem(item)
             self.edges.append(item)
-        self.style_edges(set())
-        self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))
 
     @staticmethod
     def _subtitle(box: Box) -> str:
@@ -171,6 +227,13 @@ class FabricScene(QGraphicsScene):
                 bits.insert(0, f"{box.gpus} GPUs")
             return " \u00b7 ".join(bits)
         return f"{box.links_down}\u2193 {box.links_up}\u2191 links"
+
+    @staticmethod
+    def _nvlink_subtitle(box: Box) -> str:
+        links = box.links_down + box.links_up
+        if box.gpus:
+            return f"{box.gpus} GPUs \u00b7 {links} links"
+        return f"{links} links"
 
     def style_edges(self, highlighted: set[int], selected_boxes: set[str] | None = None) -> None:
         base = self.palette.color(QPalette.ColorRole.WindowText)
@@ -280,6 +343,7 @@ class FabricView(QWidget):
         lay.addLayout(bar)
         lay.addWidget(split, 1)
         self._highlight: set[int] = set()
+        self._highlight_links: set[str] = set()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -335,7 +399,7 @@ class FabricView(QWidget):
             self.graph = None
         else:
             self.graph = fabric_graph(plan, self.doc.catalog, fid)
-        self.scene.build(self.graph, plan, self.doc.catalog)
+        self.scene.build(self.graph, plan, self.doc.catalog, nvlink=self.is_nvlink())
         self.view.fit()
         self.update_figures()
         self.sync_selection()
@@ -357,6 +421,7 @@ class FabricView(QWidget):
         """Highlight the boxes holding selected devices and their paths up the tree."""
         if self.graph is None:
             self._highlight = set()
+            self._highlight_links = set()
             self.scene.style_edges(set())
             return
         picked = {self.graph.box_of[i] for i in self.doc.selected("placement") if i in self.graph.box_of}
@@ -367,11 +432,20 @@ class FabricView(QWidget):
         keys: set[tuple[str, str]] = set()
         for k in picked:
             keys.update((e.a, e.b) for e in self.graph.path_edges(k))
-        self._highlight = {id(it) for it in self.scene.edges if (it.a, it.b) in keys}
+        self._highlight_links = {lid for e in self.graph.edges if (e.a, e.b) in keys for lid in e.links}
+        if self.scene.spine is not None:  # NVLink: the stubs of every tray on those paths
+            ends = {k for pair in keys for k in pair} | picked
+            self._highlight = {id(it) for it in self.scene.edges if it.a in ends}
+        else:
+            self._highlight = {id(it) for it in self.scene.edges if (it.a, it.b) in keys}
         self.scene.style_edges(self._highlight, picked)
 
     def highlighted_links(self) -> set[str]:
-        return {lid for it in self.scene.edges if id(it) in self._highlight for lid in it.links}
+        return set(self._highlight_links)
+
+    def is_nvlink(self) -> bool:
+        fab = next((f for f in self.doc.plan.fabrics if f.id == self.fabric_id()), None)
+        return fab is not None and fab.kind == "nvlink"
 
     def box_point(self, key: str) -> Any:
         """Viewport point at the middle of a box (tests, tools)."""
@@ -393,6 +467,9 @@ class FabricView(QWidget):
             self.summary.setText("No fabric in this plan: Plan \u203a Auto-wire fabric\u2026 builds one")
         elif r is None:
             self.summary.setText(f"{fab.technology}, {fab.speed_gbps:g} Gb/s \u2014 waiting for results")
+        elif getattr(r, "nvlink", None):
+            rows = self._nvlink_rows(fab, r)
+            self._add_findings(r)
         else:
             tiers = ", ".join(f"{n} {k if n == 1 else PLURAL.get(k.capitalize(), k + 's')}"
                               for k, n in r.switches_by_tier.items())
@@ -414,14 +491,7 @@ class FabricView(QWidget):
                 ("Power", f"switches {r.switch_power_kw:g} kW max, optics {r.optics_power_w / 1000:.2f} kW"),
                 ("Unwired ports", str(len(r.unconnected_ports))),
             ]
-            for f in r.findings:
-                item = QListWidgetItem(f"{f.severity.upper()}  {f.message}")
-                item.setForeground(QBrush(QColor(SEV_COLORS.get(f.severity, "#888888"))))
-                item.setData(Qt.ItemDataRole.UserRole, tuple(f.where))
-                item.setToolTip(f.code)
-                self.findings.addItem(item)
-            if not r.findings:
-                self.findings.addItem(QListWidgetItem("No findings on this fabric"))
+            self._add_findings(r)
         self.figures.setRowCount(len(rows))
         for i, (k, v) in enumerate(rows):
             a, b = QTableWidgetItem(k), QTableWidgetItem(v)
@@ -429,6 +499,42 @@ class FabricView(QWidget):
             self.figures.setItem(i, 0, a)
             self.figures.setItem(i, 1, b)
         self.figures.resizeRowsToContents()
+
+    def _add_findings(self, r: Any) -> None:
+        for f in r.findings:
+            item = QListWidgetItem(f"{f.severity.upper()}  {f.message}")
+            item.setForeground(QBrush(QColor(SEV_COLORS.get(f.severity, "#888888"))))
+            item.setData(Qt.ItemDataRole.UserRole, tuple(f.where))
+            item.setToolTip(f.code)
+            self.findings.addItem(item)
+        if not r.findings:
+            self.findings.addItem(QListWidgetItem("No findings on this fabric"))
+
+    def _nvlink_rows(self, fab: Any, r: Any) -> list[tuple[str, str]]:
+        """The NVLink domain's figures (``FabricResult.nvlink``, engine figures only)."""
+        nv = r.nvlink
+        gpus, design = nv.get("domain_gpus", 0), nv.get("design_gpus", 0)
+        trays, req = nv.get("switch_trays", 0), nv.get("switch_trays_required")
+        per, cat = nv.get("per_gpu_gb_per_s", 0.0), nv.get("catalog_per_gpu_gb_per_s", 0.0)
+        model = nv.get("gpu_model") or "GPU"
+        complete = bool(nv.get("complete"))
+        self.summary.setText(
+            f"NVLink domain ({model}) \u00b7 {gpus} of {design} GPUs \u00b7 {nv.get('compute_trays', 0)} compute "
+            f"trays, {trays} switch trays \u00b7 {r.links:,} links \u00b7 "
+            + ("complete" if complete else "INCOMPLETE"))
+        return [
+            ("Domain", f"{gpus} GPUs of the {design}-GPU design"
+                       + ("" if gpus == design else f", {design - gpus} missing" if gpus < design
+                          else f", {gpus - design} too many")),
+            ("Per-GPU NVLink", f"{per / 1000:.2f} TB/s as wired (catalog {cat / 1000:.2f} TB/s, bidirectional)"),
+            ("Links per GPU", f"{nv.get('links_per_gpu', 0):g} \u00d7 {fab.speed_gbps:g} Gb/s"),
+            ("Switch trays", f"{trays} present / {req if req is not None else '?'} required"),
+            ("Unwired NVLink ports", f"{nv.get('unconnected_nvlink_ports', 0):,}"),
+            ("Complete", "yes" if complete else "no"),
+            ("Cables", f"{r.cables:,} spine links, {units.fmt_length_m(r.cable_length_m)}, "
+                       f"{units.fmt_mass(r.cable_mass_kg)}"),
+            ("Power", f"switch trays {r.switch_power_kw:g} kW max"),
+        ]
 
     def figure(self, name: str) -> str:
         for i in range(self.figures.rowCount()):
