@@ -199,6 +199,10 @@ class MainWindow(QMainWindow):
         self.act_autowire = self._action("Auto-&wire Fabric\u2026", self.show_autowire,
                                          tip="Design and wire a leaf/spine fabric for servers (one undo step)")
         m.addAction(self.act_autowire)
+        self.act_autowire_nvlink = self._action("Auto-wire &NVLink Domain", self.autowire_nvlink,
+                                                tip="Wire the NVLink spine of the selected NVL72 rack: every GPU "
+                                                    "to every switch chip (one undo step)")
+        m.addAction(self.act_autowire_nvlink)
 
         tb = self.addToolBar("Main")
         tb.setObjectName("mainToolBar")
@@ -249,6 +253,7 @@ class MainWindow(QMainWindow):
         self.act_dup_rack.setEnabled(any(k in ("rack", "placement") for k, _ in sel))
         self.act_move_up.setEnabled(any(k == "placement" for k, _ in sel))
         self.act_move_down.setEnabled(any(k == "placement" for k, _ in sel))
+        self.act_autowire_nvlink.setEnabled(any(k in ("rack", "placement") for k, _ in sel))
 
     def _fill_recent(self, files: list[str]) -> None:
         self.recent_menu.clear()
@@ -289,6 +294,10 @@ class MainWindow(QMainWindow):
             self.tabifyDockWidget(anchor, cables)
             anchor.raise_()
         self.autowire_dialog: Any = None
+        from ui.wiring import NvlinkAutowirer
+
+        self.nvlink_wirer = NvlinkAutowirer(self.doc, self)
+        self.nvlink_wirer.wired.connect(self._nvlink_wired)
 
     def show_autowire(self) -> Any:
         """Plan > Auto-wire Fabric...: the dialog (window-modal, not blocking the loop)."""
@@ -301,6 +310,21 @@ class MainWindow(QMainWindow):
         self.autowire_dialog = dlg
         dlg.open()
         return dlg
+
+    def autowire_nvlink(self, rack_id: str | None = None) -> bool:
+        """Plan > Auto-wire NVLink Domain for the selected rack (off the GUI thread)."""
+        rack = rack_id or self.nvlink_wirer.target_rack()
+        name = self.doc.plan.rack(rack).name if rack in self.doc.plan.index.racks else ""
+        if self.nvlink_wirer.run(rack):
+            self.statusBar().showMessage(f"Wiring the NVLink domain of {name}\u2026")
+            return True
+        return False
+
+    def _nvlink_wired(self, res: Any) -> None:
+        self.statusBar().showMessage(f"Auto-wired {res.links:,} NVLink links to "
+                                     f"{len(res.switches.get('leaf', []))} switch trays", 10000)
+        if hasattr(self, "fabric_view"):
+            self.fabric_view.set_fabric(res.fabric_id)
 
     def show_inspector(self) -> None:
         dock = self.docks["inspectorDock"]

@@ -20,6 +20,19 @@ from ui import units as display_units
 from ui.floor_view import rack_load_limit
 
 
+def nvlink_domains(results: Any, plan: Any, catalog: Any) -> list[dict[str, Any]]:
+    """The engine's ``nvlink_domains`` section (``rackwright check --json``), or []."""
+    from planner.engine.report import SECTION_PROVIDERS
+
+    for sec in SECTION_PROVIDERS:
+        if sec.name == "nvlink_domains":
+            try:
+                return sec.provider(results, plan, catalog) or []
+            except (AttributeError, KeyError, TypeError):  # results of an engine without NVLink figures
+                return []
+    return []
+
+
 def fmt_power(w: float) -> str:
     kw = w / 1000.0
     if abs(kw) >= 1000:
@@ -78,11 +91,12 @@ class UtilBar(QWidget):
 class TotalsPanel(QWidget):
     """``TotalsPanel(doc)``. Follows ``doc.resultsChanged`` (slot ``on_results``).
     ``.rows[key]`` holds (value label, detail label, bar or None) for tests and tools;
-    keys: gpus, gpu_memory, compute, it_power, facility_power, feeds, heat, cooling,
+    keys: gpus, gpu_memory, compute, nvlink, it_power, facility_power, feeds, heat, cooling,
     loops, airflow, weight, floor, capex, opex."""
 
     SECTIONS: tuple[tuple[str, tuple[tuple[str, str, bool], ...]], ...] = (
-        ("Compute", (("gpus", "GPUs", True), ("gpu_memory", "GPU memory", True), ("compute", "Dense compute", False))),
+        ("Compute", (("gpus", "GPUs", True), ("gpu_memory", "GPU memory", True), ("compute", "Dense compute", False),
+                     ("nvlink", "NVLink domains", False))),
         ("Power", (("it_power", "IT load", True), ("feeds", "Power feeds", True),
                    ("facility_power", "Facility (PUE)", False))),
         ("Cooling", (("heat", "Heat", False), ("cooling", "Rack cooling", True), ("loops", "Liquid loops", True),
@@ -210,6 +224,8 @@ class TotalsPanel(QWidget):
         self._set("compute", f"{s.get('bf16_pflops', 0.0):,.0f} PFLOPS",
                   f"BF16 dense · FP8 {s.get('fp8_pflops', 0.0):,.0f} PFLOPS")
 
+        self._set_nvlink(results)
+
         # power
         worst_rack_p = self._worst_rack(results, "power")
         self._set("it_power", fmt_power(s.get("max_w", 0.0)),
@@ -276,6 +292,31 @@ class TotalsPanel(QWidget):
                   None, "ok" if t.capex_complete else "warn")
         self._set("opex", fmt_money(t.opex_per_year, cur),
                   f"{t.energy_kwh_per_year / 1000:,.0f} MWh at {t.electricity_price_per_kwh:g} {cur}/kWh")
+
+    def _set_nvlink(self, results: Any) -> None:
+        """NVLink domains as ``rackwright check`` lists them (the engine's ``nvlink_domains``
+        section): multi-node domains (one per NVLink fabric) and the NVSwitch domain inside
+        each HGX/DGX server."""
+        domains = nvlink_domains(results, self.doc.plan, self.doc.catalog)
+        multi = [d for d in domains if d.get("domain") == "multi-node"]
+        node = [d for d in domains if d.get("domain") == "node" and d.get("nvlink")]
+        count = len(multi) + sum(int(d.get("servers", 0)) for d in node)
+        if not count:
+            self._set("nvlink", "none", "no NVLink GPUs placed", None, "none")
+            return
+        largest = max(multi + node, key=lambda d: d.get("domain_gpus", 0))
+        bits = [f"largest {largest.get('domain_gpus', 0)} GPUs"
+                + (f" ({largest.get('name')})" if largest.get("domain") == "multi-node" else
+                   f" (in one {largest.get('server_model')})")]
+        if multi:
+            done = sum(1 for d in multi if d.get("complete"))
+            per = min(d.get("per_gpu_gb_per_s", 0.0) for d in multi)
+            bits.append(f"{len(multi)} rack domain{'s' if len(multi) != 1 else ''}, {done} complete, "
+                        f"{per / 1000:.2f} TB/s per GPU")
+        if node:
+            bits.append(f"{sum(int(d.get('servers', 0)) for d in node)} in-server NVSwitch")
+        lvl = "warn" if multi and any(not d.get("complete") for d in multi) else "ok"
+        self._set("nvlink", fmt_int(count), " · ".join(bits), None, lvl)
 
     # -- picks from engine results (no sums) ------------------------------------------------
     def _rack_fraction(self, rr: Any, what: str) -> float | None:

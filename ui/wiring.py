@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from planner.edits import EditRefused
 from planner.fabric import autowire, device_ports
+from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.wiring import connect_edit, used_ports
 
 log = logging.getLogger(__name__)
@@ -349,3 +350,93 @@ class ConnectDialog(QDialog):
             return False
         self.accept()
         return True
+
+
+class _NvlinkJob(QRunnable):
+    def __init__(self, snapshot: Any, catalog: Any, rack_id: str) -> None:
+        super().__init__()
+        self.snapshot, self.catalog, self.rack_id = snapshot, catalog, rack_id
+        self.signals = _Signals()
+        self.setAutoDelete(False)
+
+    def run(self) -> None:
+        try:
+            res = autowire_nvlink_rack(self.snapshot, self.catalog, self.rack_id)
+        except EditRefused as e:
+            self.signals.failed.emit(str(e))
+        except Exception as e:  # a bug must reach the user as a message, not kill the pool thread
+            log.exception("NVLink auto-wire failed")
+            self.signals.failed.emit(f"{type(e).__name__}: {e}")
+        else:
+            self.signals.done.emit(res)
+        finally:
+            _running.discard(self)
+
+
+class NvlinkAutowirer(QObject):
+    """Plan > Auto-wire NVLink Domain: :func:`autowire_nvlink_rack` for one rack on a
+    snapshot in a pool thread; its one Compound edit is pushed when it returns (one undo
+    step). A refusal (no trays, ports already wired) is reported through the document."""
+
+    wired = Signal(object)  # AutowireResult, after its edit was pushed
+    failed = Signal(str)
+
+    def __init__(self, doc: Any, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._job: _NvlinkJob | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._job is not None
+
+    def target_rack(self) -> str | None:
+        """The rack of the selection (a rack, or the rack of a selected device)."""
+        idx = self.doc.plan.index
+        for kind, i in reversed(self.doc.selection):
+            if kind == "rack" and i in idx.racks:
+                return i
+            if kind == "placement" and i in idx.placements:
+                return idx.placement_rack.get(i)
+        return None
+
+    def run(self, rack_id: str | None = None) -> bool:
+        rack_id = rack_id or self.target_rack()
+        if rack_id is None:
+            self._fail("Select an NVL72 rack (or a tray in it) to wire its NVLink domain")
+            return False
+        if self._job is not None:
+            self._fail("An NVLink auto-wire is already running")
+            return False
+        snapshot = self.doc.plan.model_copy(deep=True)
+        snapshot.reindex()
+        job = _NvlinkJob(snapshot, self.doc.catalog, rack_id)
+        job.signals.done.connect(self._done)
+        job.signals.failed.connect(self._failed)
+        self._job = job
+        _running.add(job)
+        self._pool.start(job)
+        return True
+
+    def _done(self, res: Any) -> None:
+        if self._job is None or self.sender() is not self._job.signals:
+            return
+        self._job = None
+        if self.doc.push(res.edit):  # a refusal is emitted by the document (status bar)
+            self.wired.emit(res)
+
+    def _failed(self, message: str) -> None:
+        if self._job is None or self.sender() is not self._job.signals:
+            return
+        self._job = None
+        self._fail(message)
+
+    def _fail(self, message: str) -> None:
+        self.doc.last_refusal = message
+        self.doc.refused.emit(message)
+        self.failed.emit(message)
+
+    def wait(self, msecs: int = 30000) -> bool:
+        return self._pool.waitForDone(msecs)

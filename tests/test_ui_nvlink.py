@@ -1,0 +1,121 @@
+"""NVLink domains in the app, driven like a user: select a tray of an NVL72 rack, Plan >
+Auto-wire NVLink Domain (worker thread, one undo step), the fabric view (compute and
+switch trays on one spine bar, the domain's figures, a tray's links highlighted) and
+the Totals panel's NVLink row, with undo/redo and refusals."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+
+from planner.catalog import load_catalog
+from tests.test_nvlink_domains import nvl72
+
+pytestmark = pytest.mark.gui
+
+_CAT = None
+
+
+def catalog():
+    global _CAT
+    if _CAT is None:
+        _CAT = load_catalog()
+        assert not _CAT.errors
+    return _CAT
+
+
+def window(qtbot, tmp_path, plan):
+    from ui.document import Document
+    from ui.mainwindow import MainWindow
+    from ui.settings import AppSettings
+
+    settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    win = MainWindow(Document(plan, catalog()), settings)
+    qtbot.addWidget(win, before_close_func=lambda w: w.doc.undo_stack.setClean())
+    win.resize(1600, 1000)
+    win.show()
+    win.doc.recompute(background=False)
+    return win
+
+
+def wire_from_menu(qtbot, win):
+    assert win.act_autowire_nvlink.isEnabled()
+    with qtbot.waitSignal(win.nvlink_wirer.wired, timeout=30000):
+        win.act_autowire_nvlink.trigger()
+    win.doc.flush()
+
+
+def test_autowire_nvlink_from_menu_fabric_view_totals_and_undo(qtbot, tmp_path):
+    win = window(qtbot, tmp_path, nvl72(catalog()))
+    doc, fv, totals = win.doc, win.fabric_view, win.panels["totalsDock"]
+    assert not win.act_autowire_nvlink.isEnabled()  # nothing selected
+    assert totals.rows["nvlink"][0].text() == "none"
+    doc.select([("placement", "t03")])  # a compute tray: its rack is the target
+    wire_from_menu(qtbot, win)
+    assert len(doc.plan.links) == 72 * 18 == 1296
+    assert doc.undo_stack.count() == 1
+    # the fabric view switched to the new NVLink fabric: trays, one spine, a stub per tray
+    assert fv.is_nvlink() and fv.scene.spine is not None
+    assert len(fv.scene.boxes) == 27 and len(fv.scene.edges) == 27
+    assert sum(len(e.links) for e in fv.graph.edges) == 1296
+    assert fv.figure("Domain") == "72 GPUs of the 72-GPU design"
+    assert fv.figure("Per-GPU NVLink").startswith("1.80 TB/s as wired")
+    assert fv.figure("Switch trays") == "9 present / 9 required"
+    assert fv.figure("Complete") == "yes"
+    assert "1,296 links" in fv.summary.text()
+    value, detail, _bar = totals.rows["nvlink"]
+    assert value.text() == "1" and "largest 72 GPUs" in detail.text() and "1 complete" in detail.text()
+    # clicking a compute tray highlights its 72 links and its stub plus the switch trays' stubs
+    QTest.mouseClick(fv.view.viewport(), Qt.MouseButton.LeftButton, pos=fv.box_point("d:t05"))
+    assert doc.selection == (("placement", "t05"),)
+    lit = fv.highlighted_links()
+    assert len(lit) == 72 and all("t05" in (lk.a.placement, lk.b.placement)
+                                  for lk in doc.plan.links if lk.id in lit)
+    lit_stubs = {it.a for it in fv.scene.edges if id(it) in fv._highlight}
+    assert lit_stubs == {"d:t05"} | {f"d:s{k}" for k in range(1, 10)}
+    # one undo removes the fabric and every link; redo brings them back
+    doc.undo_stack.undo()
+    doc.flush()
+    assert doc.plan.links == [] and not any(f.kind == "nvlink" for f in doc.plan.fabrics)
+    assert totals.rows["nvlink"][0].text() == "none"
+    assert fv.scene.spine is None
+    doc.undo_stack.redo()
+    doc.flush()
+    assert len(doc.plan.links) == 1296 and totals.rows["nvlink"][0].text() == "1"
+
+
+def test_missing_switch_tray_shows_incomplete_domain_and_refusals(qtbot, tmp_path):
+    win = window(qtbot, tmp_path, nvl72(catalog(), switches=8))
+    doc, fv, totals = win.doc, win.fabric_view, win.panels["totalsDock"]
+    doc.select([("rack", "r1")])
+    wire_from_menu(qtbot, win)
+    assert len(doc.plan.links) == 72 * 16
+    assert fv.figure("Switch trays") == "8 present / 9 required"
+    assert fv.figure("Complete") == "no"
+    assert fv.figure("Per-GPU NVLink").startswith("1.60 TB/s")
+    assert "INCOMPLETE" in fv.summary.text()
+    codes = {fv.findings.item(i).toolTip() for i in range(fv.findings.count())}
+    assert "NVLINK_SWITCH_TRAYS_MISSING" in codes
+    assert totals.levels["nvlink"] == "warn" and "0 complete" in totals.rows["nvlink"][1].text()
+    # wiring the same rack again is refused (ports in use), nothing is pushed
+    with qtbot.waitSignal(win.nvlink_wirer.failed, timeout=30000) as blocker:
+        win.act_autowire_nvlink.trigger()
+    assert "already wired" in blocker.args[0]
+    assert "already wired" in win.statusBar().currentMessage()
+    assert doc.undo_stack.count() == 1
+
+
+def test_autowire_nvlink_refuses_a_rack_without_trays(qtbot, tmp_path):
+    from tests.fixtures.ui_app.support import two_rack_plan
+    from ui.document import Document
+
+    win = window(qtbot, tmp_path, two_rack_plan())
+    assert isinstance(win.doc, Document)
+    value, detail, _bar = win.panels["totalsDock"].rows["nvlink"]  # the XE9680's HGX board
+    assert value.text() == "1" and "largest 8 GPUs" in detail.text() and "in-server NVSwitch" in detail.text()
+    win.doc.select([("rack", "rack-2")])
+    with qtbot.waitSignal(win.nvlink_wirer.failed, timeout=30000) as blocker:
+        win.act_autowire_nvlink.trigger()
+    assert "no GPU trays with NVLink ports" in blocker.args[0]
+    assert win.doc.undo_stack.count() == 0
