@@ -45,11 +45,15 @@ def application(argv: list[str] | None = None) -> QApplication:
 
 
 def resources_dir() -> Path:
-    """resources/ in the source tree, or beside the code in a PyInstaller bundle."""
+    """Icons and other resources: ``sys._MEIPASS/resources`` in a PyInstaller bundle,
+    ``ui/resources`` in an installed wheel (setup.py maps the repository's
+    ``resources/`` there), else ``<repo>/resources`` (docs/packaging.md)."""
     meipass = getattr(sys, "_MEIPASS", None)
     if meipass:
         return Path(meipass) / "resources"
-    return Path(__file__).resolve().parent.parent / "resources"
+    here = Path(__file__).resolve().parent
+    installed = here / "resources"
+    return installed if installed.is_dir() else here.parent / "resources"
 
 
 def load_catalog_reporting(parent: Any = None) -> Any:

@@ -70,29 +70,47 @@ class CatalogError(Exception):
 # --------------------------------------------------------------------------- locations
 
 
-def shipped_catalog_dir() -> Path:
-    """The catalog shipped with Rackwright.
+def shipped_catalog_candidates() -> list[Path]:
+    """Where the shipped catalog is looked for, in order (docs/packaging.md).
 
-    Looked up in order: ``$RACKWRIGHT_SHIPPED_CATALOG``; ``sys._MEIPASS/catalogs`` in a
-    PyInstaller bundle; ``catalogs/`` next to the ``planner`` package (source tree or
-    an install that ships it beside the package); ``<sys.prefix>/share/rackwright/catalogs``.
+    1. ``$RACKWRIGHT_SHIPPED_CATALOG`` (tests, distro packages, a catalog elsewhere);
+    2. ``sys._MEIPASS/catalogs`` in a PyInstaller bundle;
+    3. ``planner/catalogs`` beside this package: an installed wheel carries the
+       repository's ``catalogs/`` there (setup.py maps it);
+    4. ``<repo>/catalogs``: the source tree and an editable install;
+    5. ``<sys.prefix>/share/rackwright/catalogs``, for a system package that puts data there.
     """
     env = os.environ.get(SHIPPED_CATALOG_ENV)
     if env:
-        return Path(env)
+        return [Path(env)]
+    out: list[Path] = []
     meipass = getattr(sys, "_MEIPASS", None)
     if meipass:
-        return Path(meipass) / "catalogs"
-    here = Path(__file__).resolve()
-    candidates = [
-        here.parents[2] / "catalogs",  # source tree: <repo>/planner/catalog/loader.py
-        here.parents[1] / "catalogs",  # installed with the package: planner/catalogs
+        out.append(Path(meipass) / "catalogs")
+    here = Path(__file__).resolve()  # <planner>/catalog/loader.py
+    out += [
+        here.parents[1] / "catalogs",
+        here.parents[2] / "catalogs",
         Path(sys.prefix) / "share" / "rackwright" / "catalogs",
     ]
+    return out
+
+
+def shipped_catalog_dir() -> Path:
+    """The catalog shipped with Rackwright: the first of ``shipped_catalog_candidates()``
+    that is a folder.
+
+    ``$RACKWRIGHT_SHIPPED_CATALOG`` and a PyInstaller bundle's folder are taken as they
+    are, existing or not. If no candidate exists the source-tree path is returned, so
+    the missing catalog is reported under a path a developer recognises.
+    """
+    candidates = shipped_catalog_candidates()
+    if os.environ.get(SHIPPED_CATALOG_ENV) or getattr(sys, "_MEIPASS", None):
+        return candidates[0]
     for c in candidates:
         if c.is_dir():
             return c
-    return candidates[0]
+    return candidates[1]
 
 
 def user_catalog_dir() -> Path:

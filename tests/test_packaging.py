@@ -1,0 +1,169 @@
+"""The wheel carries the shipped catalog and the resources, and runs from where it is installed.
+
+Builds the wheel from a copy of the sources (no build isolation, no downloads), then
+checks its contents against the repository and runs the unpacked wheel in a fresh
+interpreter: the catalog it finds must be the one inside the wheel, complete and
+without errors, and ``rackwright check`` must work from it. docs/packaging.md.
+"""
+
+from __future__ import annotations
+
+import configparser
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
+SOURCES = ["pyproject.toml", "setup.py", "README.md", "planner", "ui", "rackwright", "catalogs", "resources"]
+
+
+def _files(folder: Path) -> set[str]:
+    return {
+        p.relative_to(folder).as_posix()
+        for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+    }
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("wheel")
+    src = tmp / "src"
+    src.mkdir()
+    for name in SOURCES:
+        p = ROOT / name
+        if p.is_dir():
+            shutil.copytree(p, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(p, src / name)
+    out = tmp / "dist"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
+         "-q", "-w", str(out), str(src)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    wheels = list(out.glob("rackwright-*.whl"))
+    assert len(wheels) == 1, wheels
+    return wheels[0]
+
+
+@pytest.fixture(scope="module")
+def names(wheel) -> set[str]:
+    with zipfile.ZipFile(wheel) as z:
+        return set(z.namelist())
+
+
+@pytest.fixture(scope="module")
+def unpacked(wheel, tmp_path_factory) -> Path:
+    site = tmp_path_factory.mktemp("site")
+    with zipfile.ZipFile(wheel) as z:
+        z.extractall(site)
+    return site
+
+
+def test_wheel_carries_every_catalog_file(names):
+    shipped = {f for f in _files(ROOT / "catalogs") if f.endswith((".yaml", ".yml"))}
+    assert len(shipped) >= 10  # the shipped catalog, not an empty folder
+    in_wheel = {n.removeprefix("planner/catalogs/") for n in names if n.startswith("planner/catalogs/")}
+    assert shipped - in_wheel == set()
+
+
+def test_wheel_carries_resources(names):
+    resources = _files(ROOT / "resources")
+    assert "icons/rackwright.svg" in resources
+    in_wheel = {n.removeprefix("ui/resources/") for n in names if n.startswith("ui/resources/")}
+    assert resources - in_wheel == set()
+
+
+def test_wheel_carries_every_package_and_the_entry_point(names):
+    packages = {
+        p.parent.relative_to(ROOT).as_posix()
+        for top in ("planner", "ui", "rackwright")
+        for p in (ROOT / top).rglob("__init__.py")
+        if "__pycache__" not in p.parts
+    }
+    missing = {pkg for pkg in packages if f"{pkg}/__init__.py" not in names}
+    assert missing == set(), f"packages left out of the wheel (setup.py find_packages include?): {missing}"
+    schemas = {f"planner/schema/{f}" for f in _files(ROOT / "planner" / "schema")}
+    assert schemas <= names
+    entry = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
+    assert entry
+
+
+def _run_installed(site: Path, code: list[str], tmp: Path) -> subprocess.CompletedProcess:
+    """Run Python with only the unpacked wheel (plus the venv's dependencies) importable,
+    from a folder outside the source tree."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RACKWRIGHT_")}
+    env["PYTHONPATH"] = str(site)
+    env["RACKWRIGHT_USER_CATALOG"] = str(tmp / "no-user-catalog")
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    return subprocess.run([sys.executable, *code], capture_output=True, text=True, cwd=tmp, env=env,
+                          timeout=300)
+
+
+PROBE = """
+import json, planner
+from planner.catalog import load_catalog, shipped_catalog_dir
+root = shipped_catalog_dir()
+cat = load_catalog([root])
+print(json.dumps({
+    "planner": planner.__file__,
+    "root": str(root),
+    "errors": [str(e) for e in cat.errors],
+    "slugs": sorted(f"{t}/{s}" for t, s, _ in cat.items()),
+}))
+"""
+
+
+def test_installed_wheel_finds_the_full_catalog(unpacked, tmp_path):
+    proc = _run_installed(unpacked, ["-c", PROBE], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert Path(got["planner"]).is_relative_to(unpacked)  # the wheel's code, not the source tree's
+    assert Path(got["root"]) == unpacked / "planner" / "catalogs"
+    assert got["errors"] == []
+
+    from planner.catalog import load_catalog
+
+    source = load_catalog([ROOT / "catalogs"])
+    assert source.errors == []
+    assert got["slugs"] == sorted(f"{t}/{s}" for t, s, _ in source.items())
+    assert len(got["slugs"]) >= 30
+
+
+def test_installed_wheel_finds_its_resources(unpacked, tmp_path):
+    code = "import ui.app; print(ui.app.resources_dir())"
+    proc = _run_installed(unpacked, ["-c", code], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    res = Path(proc.stdout.strip().splitlines()[-1])
+    assert res == unpacked / "ui" / "resources"
+    assert (res / "icons" / "rackwright.svg").is_file()
+
+
+def test_installed_wheel_checks_the_example(unpacked, tmp_path):
+    plan = tmp_path / "pod.json"
+    shutil.copy(EXAMPLE, plan)
+    proc = _run_installed(unpacked, ["-m", "rackwright", "check", str(plan), "--json"], tmp_path)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    report = json.loads(proc.stdout)
+    assert report  # figures computed from the wheel's own catalog
+    version = _run_installed(unpacked, ["-m", "rackwright", "--version"], tmp_path)
+    assert version.returncode == 0 and version.stdout.strip()
+
+
+def test_desktop_entry_matches_the_bundle():
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str
+    entry.read(ROOT / "packaging" / "rackwright.desktop", encoding="utf-8")
+    d = entry["Desktop Entry"]
+    assert d["Exec"].split()[0] == "rackwright"
+    # the icon name is the file the spec bundles and docs/packaging.md installs
+    assert (ROOT / "resources" / "icons" / f"{d['Icon']}.svg").is_file()
