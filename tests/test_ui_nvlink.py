@@ -113,7 +113,7 @@ def test_autowire_nvlink_refuses_a_rack_without_trays(qtbot, tmp_path):
     win = window(qtbot, tmp_path, two_rack_plan())
     assert isinstance(win.doc, Document)
     value, detail, _bar = win.panels["totalsDock"].rows["nvlink"]  # the XE9680's HGX board
-    assert value.text() == "1" and "largest 8 GPUs" in detail.text() and "in-server NVSwitch" in detail.text()
+    assert value.text() == "1" and "largest 8 GPUs" in detail.text() and "in-server NVSwitch" in detail.text() and "PowerEdge XE9680" in detail.text()
     win.doc.select([("rack", "rack-2")])
     with qtbot.waitSignal(win.nvlink_wirer.failed, timeout=30000) as blocker:
         win.act_autowire_nvlink.trigger()

@@ -257,8 +257,8 @@ class ChartsPanel(QWidget):
         self.doc = doc
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
-        self.power = _RackBars(doc, "Power per rack (bars) against its limit (ticks)", "kW", power_load_limit, self)
-        self.cooling = _RackBars(doc, "Heat per rack (bars) against its cooling capacity (ticks)", "kW",
+        self.power = _RackBars(doc, "Rack power (bars) vs. limit (ticks)", "kW", power_load_limit, self)
+        self.cooling = _RackBars(doc, "Rack heat (bars) vs. cooling (ticks)", "kW",
                                  cooling_load_limit, self)
         self.workloads = _WorkloadMargins(self)
         self.tabs.addTab(self.power, "Power")

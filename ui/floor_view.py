@@ -694,7 +694,7 @@ class FloorScene(QGraphicsScene):
 
     def _update_scene_rect(self) -> None:
         r = self.itemsBoundingRect()
-        m = max(r.width(), r.height(), 10 * SCALE) * 0.5
+        m = max(r.width(), r.height(), 10 * SCALE) * 1.0  # room to pan at the fit zoom
         self.setSceneRect(r.adjusted(-m, -m, m, m))
 
     def _sync_row(self, row: Row, room_id: str) -> None:
@@ -1025,6 +1025,7 @@ class FloorGraphicsView(QGraphicsView):
         self._pan: QPointF | None = None
         self._space = False
         self._fitted_once = False
+        self.auto_fit = True  # refit on resize until the user zooms or pans
         self.setMouseTracking(True)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.DefaultContextMenu)
 
@@ -1038,6 +1039,7 @@ class FloorGraphicsView(QGraphicsView):
         factor = max(MIN_ZOOM / z, min(MAX_ZOOM / z, factor))
         if abs(factor - 1.0) < 1e-9:
             return
+        self.auto_fit = False
         if anchor_viewport is None:
             old = self.transformationAnchor()
             self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -1056,9 +1058,27 @@ class FloorGraphicsView(QGraphicsView):
             r = r.united(item.sceneBoundingRect())
         if r.isEmpty():
             r = QRectF(0, 0, 10 * SCALE, 8 * SCALE)
-        self.fitInView(r.adjusted(-0.02 * r.width(), -0.02 * r.height(), 0.02 * r.width(), 0.02 * r.height()),
-                       Qt.AspectRatioMode.KeepAspectRatio)
+        r = r.adjusted(-0.02 * r.width(), -0.02 * r.height(), 0.02 * r.width(), 0.02 * r.height())
+        # keep the rooms clear of the legend and scale bar drawn over the bottom of the view
+        target = r
+        for _ in range(3):
+            self.fitInView(target, Qt.AspectRatioMode.KeepAspectRatio)
+            z = self.zoom()
+            if z <= 0:
+                break
+            target = r.adjusted(0, 0, 0, self._overlay_reserve_px() / z)
+        self.auto_fit = True
         self.zoomChanged.emit(self.zoom())
+
+    def _overlay_reserve_px(self) -> float:
+        """Height of the overlay band at the bottom: the legend (48 px + margin); the
+        scale bar sits beside it, or at the top right when the view is narrow."""
+        return 64.0
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        if self.auto_fit and self._fitted_once:
+            self.fit()
 
     def reveal(self, items: list[QGraphicsItem]) -> None:
         """Bring items into view (selection from a finding or another view)."""
@@ -1116,6 +1136,7 @@ class FloorGraphicsView(QGraphicsView):
         if self._pan is not None:
             d = event.position() - self._pan
             self._pan = event.position()
+            self.auto_fit = False
             self.pan_by(d.x(), d.y())
             event.accept()
             return
@@ -1185,8 +1206,8 @@ class FloorGraphicsView(QGraphicsView):
         length = next(m * mag for m in (1, 2, 5, 10) if m * mag >= target * 0.7)
         w = length * ppm
         x0, y0 = 16, vp.height() - 22
-        if legend is not None and legend.left() < x0 + max(w, 40) + 16:  # narrow view: stack above the legend
-            y0 = legend.top() - 12
+        if legend is not None and legend.left() < x0 + max(w, 40) + 16:  # narrow view: top right corner
+            x0, y0 = vp.width() - max(w, 40) - 16, 40
         painter.setPen(Qt.PenStyle.NoPen)
         c = self.fscene.colors
         painter.setBrush(c.overlay_box)

@@ -307,7 +307,7 @@ class TotalsPanel(QWidget):
         largest = max(multi + node, key=lambda d: d.get("domain_gpus", 0))
         bits = [f"largest {largest.get('domain_gpus', 0)} GPUs"
                 + (f" ({largest.get('name')})" if largest.get("domain") == "multi-node" else
-                   f" (in one {largest.get('server_model')})")]
+                   f" (in one {self._model_name(largest.get('server_model'))})")]
         if multi:
             done = sum(1 for d in multi if d.get("complete"))
             per = min(d.get("per_gpu_gb_per_s", 0.0) for d in multi)
@@ -317,6 +317,10 @@ class TotalsPanel(QWidget):
             bits.append(f"{sum(int(d.get('servers', 0)) for d in node)} in-server NVSwitch")
         lvl = "warn" if multi and any(not d.get("complete") for d in multi) else "ok"
         self._set("nvlink", fmt_int(count), " · ".join(bits), None, lvl)
+
+    def _model_name(self, slug: Any) -> str:
+        dev = self.doc.catalog.get("device-types", slug) if self.doc.catalog is not None and slug else None
+        return f"{dev.model}" if dev is not None else str(slug)
 
     # -- picks from engine results (no sums) ------------------------------------------------
     def _rack_fraction(self, rr: Any, what: str) -> float | None:
