@@ -303,3 +303,26 @@ def test_burst_of_edits_costs_one_incremental_engine_update(qtbot, tmp_path, mon
         pass
     assert calls == [{"rack-1", "rack-2"}]  # one update with the accumulated change
     assert doc.results.racks["rack-2"].name == "R02-4"
+
+
+def test_switching_to_dark_theme_redraws_rack_and_fabric_text_light(qtbot, tmp_path):
+    """Regression: the scenes took the widgets' palette before the palette-change events
+    arrived, so after Settings > Dark the rack labels and U numbers stayed black on dark."""
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QApplication
+
+    from ui import units
+    from ui.settings import apply_theme
+
+    win = make_window(qtbot, tmp_path)
+    try:
+        win.settings.theme = "dark"
+        win.apply_settings()  # what the settings dialog's OK does; no event processing before the rebuild
+        for scene in (win.rack_view.scene, win.fabric_view.scene):
+            assert scene.palette.color(QPalette.ColorRole.WindowText).lightness() > 180
+        texts = [it for it in win.rack_view.scene.items() if hasattr(it, "text") and it.text() == "R01"]
+        assert texts and texts[0].brush().color().lightness() > 180
+    finally:
+        win.settings.theme = "light"
+        apply_theme(QApplication.instance(), "light")
+        units.set_current("metric")

@@ -1071,9 +1071,9 @@ class FloorGraphicsView(QGraphicsView):
         self.zoomChanged.emit(self.zoom())
 
     def _overlay_reserve_px(self) -> float:
-        """Height of the overlay band at the bottom: the legend (48 px + margin); the
-        scale bar sits beside it, or at the top right when the view is narrow."""
-        return 64.0
+        """Height of the overlay band at the bottom: the legend (48 px + margin), and the
+        scale bar stacked above it when the view is too narrow to put them side by side."""
+        return 64.0 if self.viewport().width() >= 560 else 110.0
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
@@ -1206,8 +1206,8 @@ class FloorGraphicsView(QGraphicsView):
         length = next(m * mag for m in (1, 2, 5, 10) if m * mag >= target * 0.7)
         w = length * ppm
         x0, y0 = 16, vp.height() - 22
-        if legend is not None and legend.left() < x0 + max(w, 40) + 16:  # narrow view: top right corner
-            x0, y0 = vp.width() - max(w, 40) - 16, 40
+        if legend is not None and legend.left() < x0 + max(w, 40) + 16:  # narrow view: stack above the legend
+            y0 = legend.top() - 12
         painter.setPen(Qt.PenStyle.NoPen)
         c = self.fscene.colors
         painter.setBrush(c.overlay_box)

@@ -344,8 +344,14 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_theme(app, self.settings.theme)
-        self.rack_view.scene.palette = self.rack_view.palette()
+        # the application palette is the new theme's now; widgets get theirs only when the
+        # palette-change events are delivered, so scenes read the application's
+        pal = QApplication.palette()
+        self.rack_view.scene.palette = pal
         self.rack_view.scene.rebuild()
+        if hasattr(self, "fabric_view"):
+            self.fabric_view.scene.palette = pal
+            self.fabric_view.rebuild()
         self.inspector.rebuild()
         engine = make_engine(self.doc.catalog, self.settings.engine_settings())
         if engine is not None:

@@ -409,8 +409,8 @@ class RackScene(QGraphicsScene):
                 self._style(item, color, primary)
                 self.addItem(item)
                 size = min(36.0, max(12.0, rect.height() * 0.78))
-                t = self._text(title if primary else f"{title} (rear)", size, QColor("white"),
-                               bold=primary, parent=item)
+                t = self._text(title if primary else f"{title} (rear)", size,
+                               QColor("white") if primary else self._rear_text(color), bold=primary, parent=item)
                 t.setPos(rect.left() + 14, rect.top() + max(1.0, (min(rect.height(), 52) - size * 1.2) / 2))
                 if sub and primary and rect.height() >= 100:
                     lines = sub.split("\n")[: max(1, int((rect.height() - 56) // 36))]
@@ -426,6 +426,13 @@ class RackScene(QGraphicsScene):
             if host is not None:
                 self.ports[p.id] = PortsItem(host, dp.ports, self.port_used)
         return out
+
+    def _rear_text(self, color: QColor) -> QColor:
+        """Text on a device's other face (its colour at low alpha over the rail): white is
+        unreadable on the light tint of the light theme, so a dark shade of the colour."""
+        if self.palette.color(QPalette.ColorRole.Window).lightness() < 128:
+            return QColor(255, 255, 255, 215)
+        return QColor(color).darker(260)
 
     def _style(self, item: DeviceItem, color: QColor, primary: bool) -> None:
         c = QColor(color)
