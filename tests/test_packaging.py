@@ -159,11 +159,47 @@ def test_installed_wheel_checks_the_example(unpacked, tmp_path):
     assert version.returncode == 0 and version.stdout.strip()
 
 
-def test_desktop_entry_matches_the_bundle():
+def _desktop_entry(path: Path) -> configparser.SectionProxy:
     entry = configparser.ConfigParser(interpolation=None)
     entry.optionxform = str
-    entry.read(ROOT / "packaging" / "rackwright.desktop", encoding="utf-8")
-    d = entry["Desktop Entry"]
+    entry.read(path, encoding="utf-8")
+    return entry["Desktop Entry"]
+
+
+def test_desktop_entry_matches_the_bundle():
+    d = _desktop_entry(ROOT / "packaging" / "rackwright.desktop")
     assert d["Exec"].split()[0] == "rackwright"
-    # the icon name is the file the spec bundles and docs/packaging.md installs
+    # the icon name is the file the spec bundles and install-linux.sh installs
     assert (ROOT / "resources" / "icons" / f"{d['Icon']}.svg").is_file()
+    # every file type it claims is either standard or defined by our shared-mime-info file
+    mime = (ROOT / "packaging" / "rackwright-mime.xml").read_text(encoding="utf-8")
+    for t in filter(None, d["MimeType"].split(";")):
+        assert t == "application/json" or f'type="{t}"' in mime, t
+
+
+@pytest.mark.skipif(sys.platform == "win32" or shutil.which("sh") is None, reason="POSIX shell script")
+def test_linux_install_script_lays_out_bundle_entry_icon_and_mime(tmp_path):
+    bundle = tmp_path / "bundle"
+    (bundle / "_internal" / "resources" / "icons").mkdir(parents=True)
+    shutil.copy(ROOT / "resources" / "icons" / "rackwright.svg", bundle / "_internal" / "resources" / "icons")
+    exe = bundle / "rackwright"
+    exe.write_text('#!/bin/sh\necho "bundle $0 $*"\n')
+    exe.chmod(0o755)
+    prefix = tmp_path / "prefix with space"
+    script = ROOT / "packaging" / "install-linux.sh"
+    for _ in range(2):  # a second run upgrades in place
+        proc = subprocess.run(["sh", str(script), str(prefix), str(bundle)], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+    launcher = prefix / "bin" / "rackwright"
+    assert launcher.is_symlink() and launcher.resolve() == (prefix / "lib" / "rackwright" / "rackwright").resolve()
+    run = subprocess.run([str(launcher), "--version"], capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.split()[-1] == "--version"
+    d = _desktop_entry(prefix / "share" / "applications" / "rackwright.desktop")
+    assert d["Exec"] == f'"{launcher}" %f' and d["TryExec"] == str(launcher)  # quoted: spaces
+    assert (prefix / "share" / "icons" / "hicolor" / "scalable" / "apps" / f"{d['Icon']}.svg").is_file()
+    assert (prefix / "share" / "mime" / "packages" / "rackwright.xml").is_file()
+    assert not (prefix / "lib" / "rackwright.new").exists()
+
+    missing = subprocess.run(["sh", str(script), str(prefix), str(tmp_path / "nothing")],
+                             capture_output=True, text=True)
+    assert missing.returncode == 2 and "no bundle" in missing.stderr
