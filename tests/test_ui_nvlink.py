@@ -74,6 +74,16 @@ def test_autowire_nvlink_from_menu_fabric_view_totals_and_undo(qtbot, tmp_path):
                                   for lk in doc.plan.links if lk.id in lit)
     lit_stubs = {it.a for it in fv.scene.edges if id(it) in fv._highlight}
     assert lit_stubs == {"d:t05"} | {f"d:s{k}" for k in range(1, 10)}
+    # the Cables list, tabbed behind Findings, is not rebuilt while hidden (the schedule of
+    # 1,296 links is ~50 ms); raising its tab brings it up to date
+    cl = win.cable_list
+    win.docks["findingsDock"].raise_()
+    doc.undo_stack.undo()
+    doc.undo_stack.redo()
+    assert not cl.shown and cl.model.rowCount() != 1296
+    win.docks["cablesDock"].raise_()
+    qtbot.waitUntil(lambda: cl.model.rowCount() == 1296, timeout=5000)
+    win.docks["fabricDock"].raise_()
     # one undo removes the fabric and every link; redo brings them back
     doc.undo_stack.undo()
     doc.flush()

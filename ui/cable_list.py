@@ -239,6 +239,8 @@ class CableList(QWidget):
         self._timer.timeout.connect(self.refresh)
         self._selecting = False
         self._sized = False
+        self._stale = False
+        self.shown = True
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._rows_selected())
         doc.changed.connect(self._on_changed)
         doc.planReset.connect(self.refresh)
@@ -255,10 +257,34 @@ class CableList(QWidget):
     # -- model -----------------------------------------------------------------------
     def _on_changed(self, change: Change) -> None:
         if change.links or change.fabrics or change.placements or change.racks or change.structure:
+            if not self.shown or not self.isVisible():
+                # a hidden list (its dock tabbed behind Findings) catches up when shown: the
+                # schedule of an NVL72 pair (~2,600 links) takes ~100 ms, too much for every edit
+                self._stale = True
+                return
             self._timer.start()
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        if self._stale and self.shown:
+            self._timer.start()
+
+    def set_shown(self, shown: bool) -> None:
+        """The dock's tab became current (True) or another tab covers it (False): a widget
+        in a tab behind another stays isVisible(), so the main window reports it
+        (``QDockWidget.visibilityChanged``)."""
+        self.shown = shown
+        if shown and self._stale:
+            self._timer.start()
+
+    def ensure_current(self) -> None:
+        """Rebuild now if edits arrived while the list was hidden."""
+        if self._stale or self._timer.isActive():
+            self.refresh()
 
     def refresh(self) -> None:
         self._timer.stop()
+        self._stale = False
         rows = cable_schedule(self.doc.plan, self.doc.catalog)
         self.model.set_rows(rows)
         self._fill(self.fabric_box, [f.name for f in self.doc.plan.fabrics])
@@ -335,6 +361,7 @@ class CableList(QWidget):
 
     # -- export ----------------------------------------------------------------------
     def export_csv(self, path: str | None = None) -> bool:
+        self.ensure_current()
         rows = self.model.rows
         if path is None:
             start = str(self.doc.path.with_suffix(".cables.csv")) if self.doc.path else "cables.csv"

@@ -288,6 +288,7 @@ class MainWindow(QMainWindow):
         area = Qt.DockWidgetArea.BottomDockWidgetArea
         fabric = self._dock("fabricDock", "Fabric", self.fabric_view, area)
         cables = self._dock("cablesDock", "Cables", self.cable_list, area)
+        cables.visibilityChanged.connect(self.cable_list.set_shown)
         anchor = self.docks.get("findingsDock")
         if anchor is not None:
             self.tabifyDockWidget(anchor, fabric)
