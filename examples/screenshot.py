@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Grab docs/screenshots/main-window.png: the main window at 1920x1080 with the example
-plan loaded, rendered offscreen (no display needed).
+plan loaded, rendered offscreen (no display needed); with ``--gb200`` also
+docs/screenshots/gb200-rack-view.png and gb200-fabric-view.png (examples/gb200-nvl72.json:
+the NVL72 racks' elevations and the first rack's NVLink domain).
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python examples/screenshot.py [OUT.png]
+    QT_QPA_PLATFORM=offscreen .venv/bin/python examples/screenshot.py [OUT.png] [--gb200]
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ def main(argv: list[str]) -> int:
     from ui.app import application, open_window
     from ui.settings import AppSettings
 
+    gb200 = "--gb200" in argv
+    argv = [a for a in argv if a != "--gb200"]
     out = Path(argv[0]) if argv else ROOT / "docs" / "screenshots" / "main-window.png"
     out.parent.mkdir(parents=True, exist_ok=True)
     app = application()
@@ -40,8 +44,44 @@ def main(argv: list[str]) -> int:
         ok = win.grab().save(str(out))
         win.doc.undo_stack.setClean()
         win.close()
-    print(f"{'wrote' if ok else 'FAILED to write'} {out}")
+        print(f"{'wrote' if ok else 'FAILED to write'} {out}")
+        if gb200:
+            ok = grab_gb200(app, settings, out.parent) and ok
     return 0 if ok else 1
+
+
+def grab_gb200(app: object, settings: object, folder: Path) -> bool:
+    """The GB200 NVL72 example: rack elevations (48U racks of 1U trays, power shelves and
+    NVLink switch trays) and the NVLink fabric view of the first rack."""
+    from ui.app import open_window
+
+    win = open_window(str(ROOT / "examples" / "gb200-nvl72.json"), None, settings, background=False)
+    win.resize(1920, 1080)
+    tray = next(p.id for r in win.doc.plan.racks() for p in r.placements if p.name and "ct01" in p.name)
+    win.doc.select([("placement", tray)])
+    for _ in range(5):
+        app.processEvents()  # type: ignore[attr-defined]
+    win.rack_view.view.fit()
+    app.processEvents()  # type: ignore[attr-defined]
+    ok = True
+    for name, widget in (("gb200-rack-view.png", win), ("gb200-fabric-view.png", None)):
+        if widget is None:
+            fv = win.fabric_view
+            fv.set_fabric(win.doc.plan.fabrics[0].id)
+            fv.setParent(None)  # grab it at a readable size, outside its dock
+            fv.resize(1600, 900)
+            fv.show()
+            for _ in range(5):
+                app.processEvents()  # type: ignore[attr-defined]
+            fv.view.fit()
+            widget = fv
+        path = folder / name
+        saved = widget.grab().save(str(path))
+        print(f"{'wrote' if saved else 'FAILED to write'} {path}")
+        ok = ok and saved
+    win.doc.undo_stack.setClean()
+    win.close()
+    return ok
 
 
 if __name__ == "__main__":
