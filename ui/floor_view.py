@@ -1073,7 +1073,7 @@ class FloorGraphicsView(QGraphicsView):
     def _overlay_reserve_px(self) -> float:
         """Height of the overlay band at the bottom: the legend (48 px + margin), and the
         scale bar stacked above it when the view is too narrow to put them side by side."""
-        return 64.0 if self.viewport().width() >= 560 else 110.0
+        return 64.0 if self.viewport().width() >= 560 else 110.0 if self.viewport().width() >= 330 else 128.0
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
@@ -1230,9 +1230,15 @@ class FloorGraphicsView(QGraphicsView):
         tf = _font(11, bold=True)
         tw = QFontMetricsF(tf).horizontalAdvance(title)
         ew = sum(fm.horizontalAdvance(t) + 30 for _, t in entries)
+        per_row = len(entries)
+        if max(tw, ew) + 20 > vp.width() - 24:  # narrow view: the swatches on two rows
+            per_row = math.ceil(len(entries) / 2)
+            ew = max(sum(fm.horizontalAdvance(t) + 30 for _, t in entries[i:i + per_row])
+                     for i in range(0, len(entries), per_row))
         w = max(tw, ew) + 20
-        h = 48
-        box = QRectF(vp.width() - w - 12, vp.height() - h - 12, w, h)
+        rows = math.ceil(len(entries) / per_row)
+        h = 48 + 18 * (rows - 1)
+        box = QRectF(max(4.0, vp.width() - w - 12), vp.height() - h - 12, w, h)
         c = self.fscene.colors
         painter.setPen(QPen(c.overlay_border, 1))
         painter.setBrush(c.overlay_box)
@@ -1243,7 +1249,9 @@ class FloorGraphicsView(QGraphicsView):
         painter.setFont(_font(11))
         x = box.left() + 10
         y = box.top() + 28
-        for lvl, text in entries:
+        for n, (lvl, text) in enumerate(entries):
+            if n and n % per_row == 0:
+                x, y = box.left() + 10, y + 18
             painter.setPen(QPen(c.rack_edge if not c.dark else c.label_muted, 1))
             painter.setBrush(style.level_color(lvl))
             painter.drawRect(QRectF(x, y + 2, 14, 10))

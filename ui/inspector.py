@@ -92,6 +92,10 @@ class Inspector(QWidget):
             except KeyError:
                 self._body.addWidget(QLabel("The selected item no longer exists."))
         self._body.addStretch(1)
+        # long values (a GB200 tray's model, a rack's figures) wrap instead of widening the
+        # dock, which pushed the main window past the screen and clipped the right docks
+        for label in body.findChildren(QLabel):
+            label.setWordWrap(True)
         old = self.scroll.takeWidget()
         if old is not None:
             old.hide()
