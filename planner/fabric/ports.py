@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 ROLES = ("compute", "storage", "frontend", "dpu", "management")
@@ -80,6 +80,10 @@ class DevicePorts:
     ports: tuple[Port, ...]
 
     def by_name(self) -> dict[str, Port]:
+        return self._by_name
+
+    @cached_property
+    def _by_name(self) -> dict[str, Port]:  # built once per device type (cable schedules ask per link)
         return {p.name: p for p in self.ports}
 
     def role(self, role: str) -> list[Port]:
