@@ -14,9 +14,9 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QWidget
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QTabBar, QWidget
 
 from ui.catalog_panel import CatalogPanel
 from ui.controllers import EditController, FileController
@@ -58,6 +58,12 @@ class MainWindow(QMainWindow):
         self.doc = doc
         self.settings = settings or AppSettings()
         self.setObjectName("RackwrightMainWindow")
+        # Window size, menu bar and status bar exist before any dock is tabbed: when the
+        # frame around the docks changes after a tab group formed, Qt 6.11 lays out a new
+        # tab bar and leaves the old one visible over whatever dock is there now.
+        self.resize(1600, 960)
+        self.menuBar()
+        self.statusBar()
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks
                             | QMainWindow.DockOption.AllowNestedDocks)
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
@@ -79,16 +85,18 @@ class MainWindow(QMainWindow):
         if "chartsDock" in self.docks and "findingsDock" in self.docks:
             self.splitDockWidget(self.docks["findingsDock"], self.docks["chartsDock"], Qt.Orientation.Horizontal)
         self._add_fabric_docks()
-        if "workloadsDock" in self.docks:  # a tab next to the inspector; a workload finding brings it up
-            self.tabifyDockWidget(self.docks["inspectorDock"], self.docks["workloadsDock"])
-            self.docks["inspectorDock"].raise_()
-            doc.selectionChanged.connect(self._show_workloads_for)
-
         self.resizeDocks([self.docks["catalogDock"], self.docks["inspectorDock"]], [440, 420],
                          Qt.Orientation.Horizontal)
         if "floorDock" in self.docks:
             self.resizeDocks([self.docks["floorDock"], self.docks["inspectorDock"]], [380, 600],
                              Qt.Orientation.Vertical)
+        # Tab groups last: when the frame around a tab group changes after it formed (a
+        # resize of its area, the status bar arriving), Qt 6.11 lays out a new tab bar and
+        # leaves the old one visible over whatever dock is there now.
+        self._tabify_groups()
+        if "workloadsDock" in self.docks:  # a workload finding brings its tab up
+            doc.selectionChanged.connect(self._show_workloads_for)
+
         self.recovery = RecoveryController(doc, self, recovery_store)
         self.files = FileController(doc, self.settings, self, self.recovery)
         self.edits = EditController(doc, self, self.rack_view.current_row)
@@ -278,6 +286,18 @@ class MainWindow(QMainWindow):
             dock.show()
             dock.raise_()
 
+    def _tabify_groups(self) -> None:
+        """Fabric and Cables as tabs beside Findings; Workloads beside the Inspector."""
+        groups = [("findingsDock", ("fabricDock", "cablesDock")), ("inspectorDock", ("workloadsDock",))]
+        for anchor_name, names in groups:
+            anchor = self.docks.get(anchor_name)
+            if anchor is None:
+                continue
+            for name in names:
+                if name in self.docks:
+                    self.tabifyDockWidget(anchor, self.docks[name])
+            anchor.raise_()
+
     # -- fabrics (ui.fabric_view, ui.cable_list, ui.wiring) ------------------------------
     def _add_fabric_docks(self) -> None:
         from ui.cable_list import CableList
@@ -286,14 +306,9 @@ class MainWindow(QMainWindow):
         self.fabric_view = FabricView(self.doc, self)
         self.cable_list = CableList(self.doc, self)
         area = Qt.DockWidgetArea.BottomDockWidgetArea
-        fabric = self._dock("fabricDock", "Fabric", self.fabric_view, area)
+        self._dock("fabricDock", "Fabric", self.fabric_view, area)
         cables = self._dock("cablesDock", "Cables", self.cable_list, area)
         cables.visibilityChanged.connect(self.cable_list.set_shown)
-        anchor = self.docks.get("findingsDock")
-        if anchor is not None:
-            self.tabifyDockWidget(anchor, fabric)
-            self.tabifyDockWidget(anchor, cables)
-            anchor.raise_()
         self.autowire_dialog: Any = None
         from ui.wiring import NvlinkAutowirer
 
@@ -375,6 +390,30 @@ class MainWindow(QMainWindow):
         self.restoreState(self._default_state, STATE_VERSION)
         for dock in self.docks.values():
             dock.show()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        QTimer.singleShot(0, self._hide_stale_tab_bars)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self._hide_stale_tab_bars)
+
+    def _hide_stale_tab_bars(self) -> None:
+        """Qt 6.11 sometimes keeps a second tab bar for a dock tab group at an old place
+        and shows it over another dock. The live bar sits right under its group's current
+        dock; hide any bar of the window that does not."""
+        titles = {d.windowTitle(): d for d in self.docks.values()}
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is not self or not bar.isVisible() or bar.count() == 0:
+                continue
+            dock = titles.get(bar.tabText(bar.currentIndex()))
+            if dock is None or not dock.isVisible():
+                continue
+            g, b = dock.geometry(), bar.geometry()
+            below = abs(b.top() - g.bottom()) <= 8 or abs(g.top() - b.bottom()) <= 8
+            if not (below and b.left() < g.right() and g.left() < b.right()):
+                bar.hide()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save():

@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QRubberBand,
+    QSizePolicy,
     QStyleOptionGraphicsItem,
     QToolButton,
     QVBoxLayout,
@@ -1081,6 +1082,9 @@ class RackView(QWidget):
         add.clicked.connect(self.add_rack)
         self.hint = QLabel("Drag devices from the catalog into a rack; Up/Down moves the selection 1U", self)
         self.hint.setEnabled(False)
+        # a hint, not a layout constraint: on a 1366 px laptop screen it gives way to the racks
+        self.hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 4, 6, 0)
         bar.addWidget(QLabel("Row:", self))

@@ -1,0 +1,57 @@
+"""The main window on a laptop screen: it fits 1366x768, and no dock tab bar is left
+floating over another dock after the window changes size (a Qt 6.11 quirk the main
+window works around)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QTabBar
+
+from tests.fixtures.ui_app.support import make_window
+
+pytestmark = pytest.mark.gui
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "xe9680-h100-pod.json"
+
+
+def _open_example(qtbot, tmp_path):
+    """The window as `rackwright PLAN` opens it (the path where Qt left a stale bar)."""
+    from PySide6.QtCore import QSettings
+
+    from ui.app import open_window
+    from ui.settings import AppSettings
+
+    settings = AppSettings(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    win = open_window(str(EXAMPLE), None, settings, background=False)
+    qtbot.addWidget(win, before_close_func=lambda w: w.doc.undo_stack.setClean())
+    return win
+
+
+def _misplaced_tab_bars(win) -> list[str]:
+    titles = {d.windowTitle(): d for d in win.docks.values()}
+    bad = []
+    for bar in win.findChildren(QTabBar):
+        if bar.parent() is not win or not bar.isVisible() or bar.count() == 0:
+            continue
+        dock = titles[bar.tabText(bar.currentIndex())]
+        g, b = dock.geometry(), bar.geometry()
+        if not (abs(b.top() - g.bottom()) <= 8 or abs(g.top() - b.bottom()) <= 8):
+            bad.append(f"{bar.tabText(0)} bar at {b.getRect()}, its dock at {g.getRect()}")
+    return bad
+
+
+def test_window_fits_a_1366_pixel_laptop_screen(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    assert win.minimumSizeHint().width() <= 1366
+    win.resize(1366, 768)
+    qtbot.waitUntil(lambda: win.width() == 1366)
+
+
+@pytest.mark.parametrize("sizes", [[(1366, 768), (1920, 1080)], [(1920, 1080), (1366, 768), (1600, 960)]])
+def test_no_stale_tab_bar_after_resizing(qtbot, tmp_path, sizes):
+    win = _open_example(qtbot, tmp_path)
+    for w, h in sizes:
+        win.resize(w, h)
+        qtbot.wait(30)
+        assert _misplaced_tab_bars(win) == []
