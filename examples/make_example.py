@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from examples._common import write_or_check  # noqa: E402
 from planner.catalog import load_catalog  # noqa: E402
 from planner.edits import AddItem, AddPlacement, EditRefused  # noqa: E402
 from planner.fabric.cabling import CableGeometry  # noqa: E402
@@ -51,7 +52,6 @@ from planner.plan import (  # noqa: E402
     Site,
     Workload,
 )
-from planner.plan_io import plan_to_json  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "xe9680-h100-pod.json"
 
@@ -182,18 +182,7 @@ def main(argv: list[str]) -> int:
         print(f"make_example: warning: {len(catalog.errors)} catalog problems", file=sys.stderr)
     plan = build(catalog)
     add_workload_targets(plan)
-    text = plan_to_json(Plan.model_validate(plan.model_dump()))  # round-trip through validation
-    if "--check" in argv:
-        current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
-        if current != text:
-            print(f"{OUT.name} is out of date: run python examples/make_example.py", file=sys.stderr)
-            return 1
-        return 0
-    OUT.write_text(text, encoding="utf-8")
-    gpus = sum(catalog.device(p.device).gpu_count for p, _ in plan.index.iter_placements())
-    print(f"wrote {OUT} ({len(list(plan.racks()))} racks, {gpus} GPUs, {len(plan.links)} links)")
-    return 0
-
+    return write_or_check("make_example.py", OUT, plan, catalog, argv)
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
