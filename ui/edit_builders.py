@@ -12,8 +12,11 @@ import re
 from typing import Any
 
 from planner.edits import AddPlacement, AddRack, Compound, Edit, EditRefused, RemovePlacement, RemoveRack
+from planner.fabric.cabling import CableGeometry
+from planner.fabric.media import ordered_length
+from planner.fabric.wiring import AddLinks
 from planner.placement import PlacementChecker, rack_dims
-from planner.plan import Placement, Plan, PowerConnection, Rack
+from planner.plan import Endpoint, Link, Placement, Plan, PowerConnection, Rack
 
 CLIPBOARD_MIME = "application/x-rackwright-items"
 DEVICE_MIME = "application/x-rackwright-device"
@@ -81,18 +84,66 @@ def delete_edit(plan: Plan, selection: tuple[tuple[str, str], ...]) -> Edit | No
     return Compound(edits, f"Delete {n} items")
 
 
+def _links_within(plan: Plan, placement_ids: set[str]) -> list[Link]:
+    """Links whose both ends are among ``placement_ids`` (the cables a copy takes along)."""
+    return [lk for lk in plan.links if lk.a.placement in placement_ids and lk.b.placement in placement_ids]
+
+
 def copy_payload(plan: Plan, selection: tuple[tuple[str, str], ...]) -> dict[str, Any] | None:
-    """What Copy puts on the clipboard (JSON-able): whole racks and single devices."""
-    racks = [plan.rack(i).model_dump(mode="json") for k, i in selection if k == "rack" and i in plan.index.racks]
-    devices = [plan.placement(i).model_dump(mode="json") for k, i in selection
-               if k == "placement" and i in plan.index.placements]
+    """What Copy puts on the clipboard (JSON-able): whole racks, single devices and the
+    links between copied devices (a link with one end outside the copy stays behind)."""
+    rack_ids = [i for k, i in selection if k == "rack" and i in plan.index.racks]
+    racks = [plan.rack(i).model_dump(mode="json") for i in rack_ids]
+    rack_set = set(rack_ids)
+    device_ids = [i for k, i in selection if k == "placement" and i in plan.index.placements
+                  and plan.index.placement_rack[i] not in rack_set]
+    devices = [plan.placement(i).model_dump(mode="json") for i in device_ids]
     if not racks and not devices:
         return None
-    return {"format": "rackwright-clipboard", "racks": racks, "placements": devices}
+    copied = set(device_ids) | {p.id for i in rack_ids for p in plan.rack(i).placements}
+    # each link's rack at copy time, so paste can tell whether its ends stay together
+    links = []
+    for lk in _links_within(plan, copied):
+        d = lk.model_dump(mode="json")
+        d["same_rack"] = plan.index.placement_rack[lk.a.placement] == plan.index.placement_rack[lk.b.placement]
+        links.append(d)
+    return {"format": "rackwright-clipboard", "racks": racks, "placements": devices, "links": links}
 
 
-def _fresh_rack(plan: Plan, src: Rack, name: str, position: int, claimed: set[str]) -> Rack:
-    ids: dict[str, str] = {}
+def _copy_links(plan: Plan, catalog: Any, links: list[Link], ids: dict[str, str], keep_length: set[str],
+                claimed: set[str]) -> AddLinks | None:
+    """Copies of ``links`` between the copied devices (``ids`` maps old to new placement
+    ids; the copies must already be in ``plan``): fresh ids, same fabric, ports and cable.
+    Lengths of links in ``keep_length`` stay (both ends moved together in one rack); the
+    others are routed again from where the copies now stand. Links whose fabric is not
+    in ``plan`` (pasted into another plan) are left out."""
+    fabrics = {f.id for f in plan.fabrics}
+    todo = [lk for lk in links if lk.fabric in fabrics and lk.a.placement in ids and lk.b.placement in ids]
+    if not todo:
+        return None
+    geo: CableGeometry | None = None
+    out: list[Link] = []
+    for lk in todo:
+        a, b = ids[lk.a.placement], ids[lk.b.placement]
+        length = lk.length_m
+        if lk.id not in keep_length and length is not None:
+            if geo is None:
+                geo = CableGeometry(plan, catalog)
+            route = geo.route_m(a, b)
+            cable = catalog.get("cables", lk.cable) if (catalog is not None and lk.cable) else None
+            ordered = ordered_length(route, list(cable.lengths_m) if cable is not None else None)
+            length = ordered if (ordered is not None and lk.cable) else round(route, 2)
+        out.append(lk.model_copy(deep=True, update={
+            "id": _fresh_id(plan, _id_prefix(lk.id, "link"), claimed),
+            "a": Endpoint(placement=a, port=lk.a.port), "b": Endpoint(placement=b, port=lk.b.port),
+            "length_m": length}))
+    return AddLinks(out, text="Copy links")
+
+
+def _fresh_rack(plan: Plan, src: Rack, name: str, position: int, claimed: set[str],
+                ids: dict[str, str] | None = None) -> Rack:
+    """A copy of ``src`` with fresh ids; ``ids`` (if given) receives old -> new placement ids."""
+    ids = {} if ids is None else ids
     for p in src.placements:
         ids[p.id] = _fresh_id(plan, _id_prefix(p.id, "dev"), claimed)
     placements = []
@@ -113,8 +164,8 @@ def _fresh_id(plan: Plan, prefix: str, claimed: set[str]) -> str:
 
 
 def duplicate_rack_edit(plan: Plan, rack_id: str, count: int) -> Compound:
-    """``count`` copies of a rack (devices, cooling, PDU cords; fresh ids and names),
-    appended to its row as one undo step."""
+    """``count`` copies of a rack (devices, cooling, PDU cords, the links between its own
+    devices at their lengths; fresh ids and names), appended to its row as one undo step."""
     src = plan.rack(rack_id)
     row = plan.row_of(rack_id)
     pos = max((r.position for r in row.racks), default=0)
@@ -122,13 +173,25 @@ def duplicate_rack_edit(plan: Plan, rack_id: str, count: int) -> Compound:
     edits: list[Edit] = []
     name = src.name
     taken: set[str] = set()
+    inside = _links_within(plan, {p.id for p in src.placements})
+    fabrics = {f.id for f in plan.fabrics}
+    links: list[Link] = []
     for _ in range(count):
         name = next_name(plan, name)
         while name in taken:
             name = next_name(plan, name)
         taken.add(name)
         pos += 1
-        edits.append(AddRack(row.id, _fresh_rack(plan, src, name, pos, claimed)))
+        ids: dict[str, str] = {}
+        edits.append(AddRack(row.id, _fresh_rack(plan, src, name, pos, claimed, ids)))
+        for lk in inside:
+            if lk.fabric in fabrics:
+                links.append(lk.model_copy(deep=True, update={
+                    "id": _fresh_id(plan, _id_prefix(lk.id, "link"), claimed),
+                    "a": Endpoint(placement=ids[lk.a.placement], port=lk.a.port),
+                    "b": Endpoint(placement=ids[lk.b.placement], port=lk.b.port)}))
+    if links:
+        edits.append(AddLinks(links, text="Copy links"))
     return Compound(edits, f"Duplicate {src.name} x {count}")
 
 
@@ -155,9 +218,14 @@ def paste_edit(plan: Plan, checker: PlacementChecker, payload: dict[str, Any], t
     fresh ids. Raises EditRefused with the reason when nothing can be placed."""
     racks = [Rack.model_validate(r) for r in payload.get("racks", [])]
     devices = [Placement.model_validate(p) for p in payload.get("placements", [])]
+    raw_links = payload.get("links", [])
+    links = [Link.model_validate({k: v for k, v in d.items() if k != "same_rack"}) for d in raw_links]
+    same_rack = {d["id"] for d in raw_links if d.get("same_rack")}
     edits: list[Edit] = []
     claimed: set[str] = set()
     done: list[Edit] = []
+    ids: dict[str, str] = {}  # copied placement id -> pasted id
+    kept: dict[str, Placement] = {}  # pasted id -> the copied placement (to see whether it moved)
     try:
         if racks:
             row_id = target_row or next(iter(plan.index.rows), None)
@@ -167,7 +235,7 @@ def paste_edit(plan: Plan, checker: PlacementChecker, payload: dict[str, Any], t
             pos = max((r.position for r in row.racks), default=0)
             for r in racks:
                 pos += 1
-                e = AddRack(row_id, _fresh_rack(plan, r, next_name(plan, r.name), pos, claimed))
+                e = AddRack(row_id, _fresh_rack(plan, r, next_name(plan, r.name), pos, claimed, ids))
                 e.apply(plan)
                 done.append(e)
         if devices:
@@ -186,6 +254,18 @@ def paste_edit(plan: Plan, checker: PlacementChecker, payload: dict[str, Any], t
                 e = AddPlacement(target_rack, spot, checker)
                 e.apply(plan)
                 done.append(e)
+                ids[p.id] = spot.id
+                kept[spot.id] = p
+        if links:
+            # a link keeps its length when its ends were in one rack and still are, at
+            # the same U (whole racks always; devices when pasted at their own U)
+            keep = {lk.id for lk in links if lk.id in same_rack
+                    and all(ids.get(x) not in kept or kept[ids[x]].u == plan.placement(ids[x]).u
+                            for x in (lk.a.placement, lk.b.placement))}
+            e2 = _copy_links(plan, checker.catalog, links, ids, keep, claimed)
+            if e2 is not None:
+                e2.apply(plan)
+                done.append(e2)
     finally:
         for e in reversed(done):
             e.revert(plan)
