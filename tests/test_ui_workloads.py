@@ -214,3 +214,37 @@ def test_chart_bars_are_the_engine_margins(qtbot, doc, panel):
     assert charts.workloads.percents[i] < 100 and charts.workloads.levels[i] == "bad"
     assert charts.workloads.percents[i] == pytest.approx((1 + doc.results.workloads[serve.id].margin) * 100)
     assert item_of(panel, serve.id).text(1).startswith("NOT MET")
+
+
+def test_rename_and_delete_server_group(qtbot, panel, doc, monkeypatch):
+    from ui import dialogs
+
+    train = next(w for w in doc.plan.workloads if w.group == "grp-train")
+    combo = panel.groups_combo
+    assert panel.groups_row.isVisible()
+    combo.setCurrentIndex(combo.findData("grp-train"))
+    # rename through the button (the name prompt answers), one undo step
+    monkeypatch.setattr(dialogs, "ask_text", lambda *a, **k: "  Pretraining pod ")
+    steps = doc.undo_stack.count()
+    qtbot.mouseClick(panel.rename_group_button, Qt.MouseButton.LeftButton)
+    assert doc.plan.groups[0].name == "Pretraining pod" and doc.undo_stack.count() == steps + 1
+    assert combo.currentText().startswith("Pretraining pod (")
+    panel.select_workload(train.id)
+    assert panel.group_combo.currentText().startswith("Pretraining pod (")  # the runs-on combo follows
+    doc.undo_stack.undo()
+    assert combo.currentText().startswith(doc.plan.groups[0].name + " (") and doc.plan.groups[0].name != "Pretraining pod"
+    # delete while a workload runs on it: refused, the reason names the workload, no edit
+    steps = doc.undo_stack.count()
+    qtbot.mouseClick(panel.delete_group_button, Qt.MouseButton.LeftButton)
+    assert doc.undo_stack.count() == steps and any(g.id == "grp-train" for g in doc.plan.groups)
+    assert panel.groups_message.isVisible() and train.name in panel.groups_message.text()
+    # point the workload at the whole plan, then the delete goes through and undoes
+    runs = panel.group_combo
+    runs.setCurrentIndex(runs.findData(None))
+    runs.activated.emit(runs.currentIndex())
+    assert train.group is None
+    qtbot.mouseClick(panel.delete_group_button, Qt.MouseButton.LeftButton)
+    assert all(g.id != "grp-train" for g in doc.plan.groups) and not panel.groups_message.isVisible()
+    assert combo.findData("grp-train") < 0 and runs.findData("grp-train") < 0
+    doc.undo_stack.undo()
+    assert combo.findData("grp-train") >= 0

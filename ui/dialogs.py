@@ -55,6 +55,14 @@ def ask_int(parent: QWidget | None, title: str, label: str, value: int, lo: int,
     return n if ok else None
 
 
+def ask_text(parent: QWidget | None, title: str, label: str, value: str = "") -> str | None:
+    """A line of text (a new name); None when cancelled."""
+    from PySide6.QtWidgets import QInputDialog, QLineEdit
+
+    text, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Normal, value)
+    return text if ok else None
+
+
 def ask_open_locked(parent: QWidget | None, name: str, reason: str) -> bool:
     """The file is open in another program: open it anyway?"""
     answer = QMessageBox.question(

@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
 from planner.edits import AddItem, Compound, RemoveItem, SetProperty
 from planner.plan import ServerGroup, Workload
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
-from ui import style
+from ui import dialogs, style
 
 # (key, menu text, kind, spec defaults, name template)
 PRESETS: tuple[tuple[str, str, str, dict[str, Any], str], ...] = (
@@ -408,6 +408,37 @@ class WorkloadsPanel(QWidget):
         bar.addStretch(1)
         bar.addWidget(self.group_button)
 
+        # server groups: pick one, rename or delete it (refused while a workload runs on it)
+        self.groups_row = QWidget(self)
+        self.groups_row.setObjectName("serverGroupsRow")
+        gl = QHBoxLayout(self.groups_row)
+        gl.setContentsMargins(6, 0, 6, 2)
+        self.groups_combo = QComboBox(self.groups_row)
+        self.groups_combo.setObjectName("serverGroupsCombo")
+        self.groups_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.groups_combo.setMinimumContentsLength(14)
+        self.groups_combo.setToolTip("The plan's server groups (a workload can run on one)")
+        self.groups_combo.currentIndexChanged.connect(lambda _i: self._group_say(""))
+        self.rename_group_button = QPushButton("Rename\u2026", self.groups_row)
+        self.rename_group_button.setObjectName("renameGroupButton")
+        self.rename_group_button.setToolTip("Rename the server group chosen on the left (undoable)")
+        self.rename_group_button.clicked.connect(lambda: self.rename_group())
+        self.delete_group_button = QPushButton("Delete", self.groups_row)
+        self.delete_group_button.setObjectName("deleteGroupButton")
+        self.delete_group_button.setToolTip("Delete the server group chosen on the left (undoable); "
+                                            "not while a workload runs on it")
+        self.delete_group_button.clicked.connect(lambda: self.delete_group())
+        gl.addWidget(QLabel("Server groups", self.groups_row))
+        gl.addWidget(self.groups_combo, 1)
+        gl.addWidget(self.rename_group_button)
+        gl.addWidget(self.delete_group_button)
+        self.groups_message = QLabel(self)
+        self.groups_message.setObjectName("serverGroupsMessage")
+        self.groups_message.setWordWrap(True)
+        self.groups_message.setContentsMargins(6, 0, 6, 2)
+        self.groups_message.setStyleSheet(f"color: {style.BAD.name()};")
+        self.groups_message.hide()
+
         # list
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("workloadTree")
@@ -486,6 +517,8 @@ class WorkloadsPanel(QWidget):
         tl.setContentsMargins(0, 0, 0, 0)
         tl.setSpacing(0)
         tl.addLayout(bar)
+        tl.addWidget(self.groups_row)
+        tl.addWidget(self.groups_message)
         tl.addWidget(self.tree, 1)
         tl.addWidget(self.empty, 1)
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
@@ -566,12 +599,15 @@ class WorkloadsPanel(QWidget):
         self.tree.setVisible(has)
         self.empty.setVisible(not has)
         self.refresh_verdicts()
+        self._fill_groups()
         if has:
             ids = [w.id for w in self.doc.plan.workloads]
             self.select_workload(keep if keep in ids else ids[0])
         self._show_current(force=True)
 
     def on_changed(self, change: Any) -> None:
+        if change.groups or change.structure or change.placements:
+            self._fill_groups()
         if change.workloads or change.groups or change.structure or change.placements:
             ids = [w.id for w in self.doc.plan.workloads]
             listed = [self.tree.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole)
@@ -842,6 +878,69 @@ class WorkloadsPanel(QWidget):
         if not self.doc.push(SetProperty("workload", w.id, "spec", spec)):
             fld.show_error(self.doc.last_refusal)
 
+    # -- server groups -------------------------------------------------------------
+    def _fill_groups(self) -> None:
+        """The groups row lists the plan's groups (kept on the chosen one when it exists)."""
+        keep = self.groups_combo.currentData()
+        groups = self.doc.plan.groups
+        self.groups_combo.blockSignals(True)
+        try:
+            self.groups_combo.clear()
+            for g in groups:
+                self.groups_combo.addItem(f"{g.name} ({len(g.members)} servers)", g.id)
+            i = self.groups_combo.findData(keep)
+            self.groups_combo.setCurrentIndex(i if i >= 0 else 0)
+        finally:
+            self.groups_combo.blockSignals(False)
+        self.groups_row.setVisible(bool(groups))
+        if not groups:
+            self.groups_message.hide()
+
+    def _group(self, gid: str | None) -> ServerGroup | None:
+        return next((g for g in self.doc.plan.groups if g.id == gid), None)
+
+    def _group_say(self, text: str) -> None:
+        self.groups_message.setText(text)
+        self.groups_message.setVisible(bool(text))
+
+    def rename_group(self, name: str | None = None) -> bool:
+        """Rename the group chosen in the groups row (asks for the name unless given)."""
+        g = self._group(self.groups_combo.currentData())
+        if g is None:
+            return False
+        if name is None:
+            name = dialogs.ask_text(self, "Rename server group", f"New name for {g.name}:", g.name)
+            if name is None:
+                return False
+        name = name.strip()
+        if not name or name == g.name:
+            return False
+        if not self.doc.push(SetProperty("group", g.id, "name", name)):
+            self._group_say(f"Cannot rename {g.name}: {self.doc.last_refusal}")
+            return False
+        self._group_say("")
+        return True
+
+    def delete_group(self) -> bool:
+        """Delete the group chosen in the groups row; while workloads run on it, the
+        edit refuses and the row says which workloads they are."""
+        g = self._group(self.groups_combo.currentData())
+        if g is None:
+            return False
+        if self.doc.push(RemoveItem("group", g.id)):
+            self._group_say("")
+            return True
+        users = [w.name or w.id for w in self.doc.plan.workloads if w.group == g.id]
+        if users:
+            who = ", ".join(f"“{u}”" for u in users[:3]) + (f" and {len(users) - 3} more" if len(users) > 3 else "")
+            verb = "runs" if len(users) == 1 else "run"
+            self._group_say(f"Cannot delete {g.name}: {who} {verb} on it. Set “Runs on” of "
+                            f"{'that workload' if len(users) == 1 else 'those workloads'} to another group "
+                            "or the whole plan first.")
+        else:
+            self._group_say(f"Cannot delete {g.name}: {self.doc.last_refusal}")
+        return False
+
     def selected_servers(self) -> list[str]:
         """GPU servers in the document's selection (placements, and those in selected racks)."""
         plan, cat = self.doc.plan, self.doc.catalog
@@ -880,6 +979,7 @@ class WorkloadsPanel(QWidget):
         if not self.doc.push(Compound(edits, text)):
             self._say(self.doc.last_refusal, error=True)
             return None
+        self.groups_combo.setCurrentIndex(max(0, self.groups_combo.findData(gid)))
         self._say(f"Group of {len(servers)} servers created" + (f"; {w.name} runs on it" if w is not None else ""))
         return gid
 
