@@ -277,6 +277,12 @@ class CableList(QWidget):
         if shown and self._stale:
             self._timer.start()
 
+    def units_changed(self) -> None:
+        """Lengths are formatted at display: repaint them in the new units."""
+        m = self.model
+        if m.rowCount():
+            m.dataChanged.emit(m.index(0, 0), m.index(m.rowCount() - 1, m.columnCount() - 1))
+
     def ensure_current(self) -> None:
         """Rebuild now if edits arrived while the list was hidden."""
         if self._stale or self._timer.isActive():

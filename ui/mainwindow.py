@@ -115,6 +115,7 @@ class MainWindow(QMainWindow):
         self.resize(1600, 960)
         self._default_state = self.saveState(STATE_VERSION)
         self.restore_layout()
+        self._applied = self._applied_state()  # what apply_settings compares against
 
     # -- assembly --------------------------------------------------------------------
     def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -353,25 +354,59 @@ class MainWindow(QMainWindow):
             dlg.save()
             self.apply_settings()
 
-    def apply_settings(self) -> None:
+    def _settings_state(self) -> tuple[str, str, Any]:
+        """What the settings dialog decides: (units, theme, engine settings as a dict)."""
+        eng = self.settings.engine_settings()
+        return self.settings.units, self.settings.theme, eng.model_dump() if eng is not None else None
+
+    def _applied_state(self) -> tuple[str, str, Any]:
+        """What is in effect now: display units, the theme the launcher applied (from the
+        settings), and the running engine's settings."""
         from ui import units
 
-        units.set_current(self.settings.units)
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            apply_theme(app, self.settings.theme)
-        # the application palette is the new theme's now; widgets get theirs only when the
-        # palette-change events are delivered, so scenes read the application's
-        pal = QApplication.palette()
-        self.rack_view.scene.palette = pal
-        self.rack_view.scene.rebuild()
-        if hasattr(self, "fabric_view"):
-            self.fabric_view.scene.palette = pal
-            self.fabric_view.rebuild()
-        self.inspector.rebuild()
-        engine = make_engine(self.doc.catalog, self.settings.engine_settings())
-        if engine is not None:
-            self.doc.set_engine(engine)
+        eng = getattr(self.doc.engine, "settings", None)
+        dump = eng.model_dump() if hasattr(eng, "model_dump") else None
+        return units.current(), self.settings.theme, dump
+
+    def apply_settings(self, force: bool = False) -> None:
+        """Make the stored settings take effect, redoing only what a changed setting
+        touches: units -> unit-showing widgets (no engine run); theme -> palette and
+        the scenes that paint with it; engine thresholds -> a new engine and a recompute."""
+        from ui import units
+
+        state = self._settings_state()
+        prev = self._applied
+        units_changed = force or state[0] != prev[0]
+        theme_changed = force or state[1] != prev[1]
+        engine_changed = force or state[2] != prev[2]
+        self._applied = state
+        if units_changed:
+            units.set_current(self.settings.units)
+        if theme_changed:
+            app = QApplication.instance()
+            if isinstance(app, QApplication):
+                apply_theme(app, self.settings.theme)
+            # the application palette is the new theme's now; widgets get theirs only when the
+            # palette-change events are delivered, so scenes read the application's
+            pal = QApplication.palette()
+            self.rack_view.scene.palette = pal
+            self.rack_view.scene.rebuild()
+            if hasattr(self, "fabric_view"):
+                self.fabric_view.scene.palette = pal
+                self.fabric_view.rebuild()
+        if units_changed or theme_changed:
+            self.inspector.rebuild()
+        if engine_changed:
+            engine = make_engine(self.doc.catalog, self.settings.engine_settings())
+            if engine is not None:
+                self.doc.set_engine(engine)
+                return  # the recompute brings every results view up to date, units too
+        if units_changed:
+            for w in [*self.panels.values(), getattr(self, "cable_list", None)]:
+                if hasattr(w, "units_changed"):
+                    w.units_changed()
+            if self.doc.results is not None:  # figures shown in units, from the same results
+                self.doc.resultsChanged.emit(self.doc.results)
 
     def restore_layout(self) -> None:
         store = self.settings.store

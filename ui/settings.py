@@ -142,7 +142,8 @@ def apply_theme(app: QApplication, theme: str) -> None:
         dark = theme == "dark"
         if hasattr(hints, "setColorScheme"):
             hints.setColorScheme(Qt.ColorScheme.Dark if dark else Qt.ColorScheme.Light)
-    app.setStyle("Fusion")
+    if app.style().name().lower() != "fusion":  # setStyle re-polishes every widget: only once
+        app.setStyle("Fusion")
     app.setPalette(dark_palette() if dark else app.style().standardPalette())
 
 
