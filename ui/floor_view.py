@@ -63,7 +63,7 @@ from PySide6.QtWidgets import (
 from planner.edits import AddRack, AddRow, Compound, RemoveRack, SetProperty
 from planner.geometry import RackFootprint, row_footprints
 from planner.plan import Rack, Row
-from ui import style
+from ui import style, units
 
 SCALE = 1000.0  # scene units per metre: the scene is drawn in millimetres
 ROOM_GAP_M = 4.0  # rooms are laid side by side, this far apart
@@ -197,6 +197,11 @@ class RoomItem(QGraphicsItem):
     def floor_rect(self) -> QRectF:
         return QRectF(0, 0, self.w, self.d)
 
+    def dimension_text(self) -> str:
+        """'10 m × 8 m · tiles 0.6 m', in the display units."""
+        return (f"{units.fmt_span_m(self.w / SCALE)} × {units.fmt_span_m(self.d / SCALE)} · "
+                f"tiles {units.fmt_span_m(self.tile / SCALE)}")
+
     def boundingRect(self) -> QRectF:
         m = 1.2 * SCALE  # room for the name and the tile labels outside the walls
         return QRectF(-m, -m, self.w + 2 * m, self.d + 2 * m)
@@ -257,7 +262,7 @@ class RoomItem(QGraphicsItem):
             painter.setFont(_font(11))
             painter.setPen(c.label_muted)
             painter.drawText(QPointF(dev.left() + fm.horizontalAdvance(title) + 10, dev.top() - 8),
-                             f"{self.w / SCALE:g} m × {self.d / SCALE:g} m · tiles {self.tile / SCALE:g} m")
+                             self.dimension_text())
         if tile_px >= 16:
             # raised-floor tile coordinates: columns A, B, ... along the bottom; rows 1, 2, ... down the left
             painter.setFont(_font(9))
@@ -1197,14 +1202,19 @@ class FloorGraphicsView(QGraphicsView):
         self._draw_scale_bar(painter, vp, legend)
         painter.restore()
 
-    def _draw_scale_bar(self, painter: QPainter, vp: Any, legend: QRectF | None = None) -> None:
+    def scale_bar(self) -> tuple[float, str] | None:
+        """The scale bar now: (its length in pixels, its label in the display units)."""
         ppm = self.zoom() * SCALE
         if ppm <= 0:
+            return None
+        length_m, label = units.scale_bar(120 / ppm)  # a round length of ~120 px
+        return length_m * ppm, label
+
+    def _draw_scale_bar(self, painter: QPainter, vp: Any, legend: QRectF | None = None) -> None:
+        bar = self.scale_bar()
+        if bar is None:
             return
-        target = 120 / ppm  # metres in ~120 px
-        mag = 10 ** math.floor(math.log10(target))
-        length = next(m * mag for m in (1, 2, 5, 10) if m * mag >= target * 0.7)
-        w = length * ppm
+        w, label = bar
         x0, y0 = 16, vp.height() - 22
         if legend is not None and legend.left() < x0 + max(w, 40) + 16:  # narrow view: stack above the legend
             y0 = legend.top() - 12
@@ -1218,7 +1228,6 @@ class FloorGraphicsView(QGraphicsView):
         painter.drawLine(QPointF(x0, y0 - 5), QPointF(x0, y0 + 5))
         painter.drawLine(QPointF(x0 + w, y0 - 5), QPointF(x0 + w, y0 + 5))
         painter.setFont(_font(11))
-        label = f"{length:g} m" if length >= 1 else f"{length * 100:g} cm"
         painter.drawText(QPointF(x0, y0 - 8), label)
 
     def _draw_legend(self, painter: QPainter, vp: Any) -> QRectF:
@@ -1300,6 +1309,11 @@ class FloorView(QWidget):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self.follow_palette()
+
+    def units_changed(self) -> None:
+        """Room dimensions and the scale bar are drawn in the display units: repaint."""
+        self.scene.update()
+        self.view.viewport().update()
 
     def _act(self, text: str, keys: list[Any], slot: Any, tip: str = "") -> QAction:
         a = QAction(text, self)

@@ -3,6 +3,7 @@ edge only, with the constants of :mod:`planner.units`."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from planner.units import INCH_MM, LB_KG
@@ -59,3 +60,36 @@ def fmt_length_mm(mm: float) -> str:
 def fmt_length_m(m: float) -> str:
     to, _, suffix = converters("length_m")
     return f"{to(m):.2f} {suffix}"
+
+
+def fmt_span_m(m: float, system: str | None = None) -> str:
+    """A drawn dimension (room size, tile): metric as given ('12.5 m'); imperial in feet
+    and whole inches ('41 ft 0 in' -> '41 ft', '32 ft 10 in'), under 3 ft in inches."""
+    system = system or _current
+    if system != "imperial":
+        return f"{m:g} m"
+    inches = m * 1000.0 / INCH_MM
+    if inches < 36:
+        return f"{inches:.1f} in".replace(".0 in", " in")
+    total = round(inches)
+    ft, inch = divmod(total, 12)
+    return f"{ft} ft" if inch == 0 else f"{ft} ft {inch} in"
+
+
+def scale_bar(target_m: float, system: str | None = None) -> tuple[float, str]:
+    """A round length for a scale bar near ``target_m`` (at least 0.7 of it) in the
+    display units: (its length in metres, its label). 1-2-5 steps of metres or feet;
+    centimetres or inches below one of those."""
+    system = system or _current
+    if system == "imperial":
+        ft = target_m / FOOT_M
+        if ft >= 1.0:
+            mag = 10 ** math.floor(math.log10(ft))
+            n = next(k * mag for k in (1, 2, 5, 10) if k * mag >= ft * 0.7)
+            return n * FOOT_M, f"{n:g} ft"
+        inch = target_m * 1000.0 / INCH_MM
+        n = next((k for k in (1, 2, 3, 6, 12) if k >= inch * 0.7), 12)
+        return n * INCH_MM / 1000.0, f"{n:g} in"
+    mag = 10 ** math.floor(math.log10(target_m))
+    length = next(k * mag for k in (1, 2, 5, 10) if k * mag >= target_m * 0.7)
+    return length, (f"{length:g} m" if length >= 1 else f"{length * 100:g} cm")
