@@ -11,11 +11,12 @@ Two NVIDIA GB200 NVL72 racks (144 Blackwell GPUs) serving Llama-3.1-405B:
   Compound edit): 72 GPUs x 18 NVLink 5 links = 1,296 spine links per rack, copper
   cartridges, 0 W;
 * direct liquid cooling on one CDU loop (two in-row CDUs, N+1) for both racks;
-* power: the power shelves convert the rack's AC to the 48-54 V busbar and the catalog
-  carries no shelf input ratings, so the shelves are zero-load placeables and the AC
-  side is modelled by eight 0U 415 V 60 A rack PDUs per rack, four on feed side A and
-  four on side B (2N). Every tray and switch tray has one cord on each of the eight PDUs
-  (the busbar is fed from all shelves), put on the least-loaded phase of each PDU;
+* power, as in NVIDIA's rack: the compute and switch trays have no AC cords; they draw
+  from the rack's DC busbar, fed by the eight 1U power shelves (6 x 5.5 kW PSUs, 33 kW
+  each), which share the busbar load. The AC side is one 415 V 60 A three-phase circuit
+  per shelf: eight 0U rack PDUs per rack, each on its own feed, shelves alternating A, B,
+  A, B top and bottom so that either side's four shelves (132 kW) carry the whole rack
+  (N+N). Each shelf's six PSU cords go to outlets 1-6 of its PDU, two per phase;
 * the compute fabric: each tray's four ConnectX-7 ports (400G NDR) auto-wired,
   rail-optimised, to NVIDIA Quantum-2 QM9700 switches in a network rack on air
   containment with its own A/B PDUs;
@@ -135,27 +136,19 @@ def build(catalog) -> Plan:
             pdus.append(place(rid, Placement(id=f"pdu-{i}-{k + 1}", device=PDU,
                                              name=f"PDU NVL72-{i} {feed_side.upper()}{k % 4 + 1}", side=side,
                                              face=face, feed=f"feed-{rid}-{feed_side}{k % 4 + 1}")))
+        psus = catalog.device(SHELF).planning.busbar.psu_count
         for k, u in enumerate(SHELF_US):
-            place(rid, Placement(id=f"shelf-{i}-{k + 1}", device=SHELF, name=f"PS{k + 1} NVL72-{i}", u=u))
-        devices = []
-        for k, u in enumerate(TRAY_US):
-            devices.append((catalog.device(TRAY).max_power_w, Placement(id=f"tray-{i}-{k + 1:02d}", device=TRAY,
-                                                                         name=f"nvl{i}-ct{k + 1:02d}", u=u)))
-        for k, u in enumerate(SWITCH_US):
-            devices.append((catalog.device(NVSWITCH).max_power_w,
-                            Placement(id=f"nvsw-{i}-{k + 1}", device=NVSWITCH, name=f"nvl{i}-sw{k + 1}", u=u)))
-        # one cord on every PDU, each on the least-loaded phase of that PDU (outlets
-        # cycle A, B, C: outlet o is on phase (o - 1) % 3)
-        load = [0.0, 0.0, 0.0]
-        taken = [0, 0, 0]
-        for w, p in sorted(devices, key=lambda x: (-x[0], x[1].id)):
-            ph = min(range(3), key=lambda j: (load[j], j))
-            load[ph] += w
-            outlet = 1 + ph + 3 * taken[ph]
-            taken[ph] += 1
-            p.power = [PowerConnection(pdu=q.id, outlet=outlet) for q in pdus]
-        for _w, p in sorted(devices, key=lambda x: x[1].u):
-            place(rid, p)
+            # shelf k on PDU A1, B1, A2, B2, ... (pdus[0:4] are side A, pdus[4:8] side B);
+            # PSU n on outlet n: outlets cycle phases A, B, C, so two PSUs per phase
+            pdu = pdus[(k // 2) + (4 if k % 2 else 0)]
+            place(rid, Placement(id=f"shelf-{i}-{k + 1}", device=SHELF, name=f"PS{k + 1} NVL72-{i}", u=u,
+                                 power=[PowerConnection(pdu=pdu.id, outlet=n) for n in range(1, psus + 1)]))
+        devices = [Placement(id=f"tray-{i}-{k + 1:02d}", device=TRAY, name=f"nvl{i}-ct{k + 1:02d}", u=u)
+                   for k, u in enumerate(TRAY_US)]
+        devices += [Placement(id=f"nvsw-{i}-{k + 1}", device=NVSWITCH, name=f"nvl{i}-sw{k + 1}", u=u)
+                    for k, u in enumerate(SWITCH_US)]
+        for p in sorted(devices, key=lambda p: p.u):
+            place(rid, p)  # no cords: busbar-powered
             if p.device == TRAY:
                 trays.append(p.id)
     for side, face, k in (("left", "rear", "a"), ("right", "rear", "b")):

@@ -43,9 +43,11 @@ from planner.plan import (
 from planner.synthetic import synthetic_plan
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine_catalog"
-CATALOG = load_catalog([FIXTURE, Path(__file__).parent / "fixtures" / "engine_fibre"])  # + fibre, optics
+# + fibre, optics; + busbar power shelves and DC trays
+CATALOG = load_catalog([FIXTURE, Path(__file__).parent / "fixtures" / "engine_fibre",
+                        Path(__file__).parent / "fixtures" / "engine_busbar"])
 DEVICES = ["dell-poweredge-xe9680", "nvidia-dgx-h100", "test-liquid-8gpu", "test-storage", "test-mgmt-switch",
-           "nvidia-quantum-2-qm9700", "mystery-box-9000"]
+           "nvidia-quantum-2-qm9700", "mystery-box-9000", "test-busbar-shelf", "test-dc-tray", "test-ac-switch"]
 METHODS = ["air", "air-containment", "rdhx", "direct-liquid", "immersion"]
 
 

@@ -363,6 +363,28 @@ class CduSpec(Strict):
     conditions: str | None = None
 
 
+class BusbarSpec(Strict):
+    """A power shelf feeding the rack's DC busbar (NVIDIA GB200 NVL72, OCP ORv3): every
+    device of the rack without AC cords draws from the busbar; the shelves share that
+    load and take it / ``efficiency`` from their AC cords (docs/engine.md "Busbar")."""
+
+    output_kw: Pos
+    efficiency: float = Field(gt=0.0, le=1.0)
+    psu_count: PosInt | None = None
+    psu_rating_w: Pos | None = None
+    psu_redundancy: str | None = Field(default=None, pattern=r"^(N|2N|N\+N|N\+[1-9])$")
+
+    @property
+    def usable_output_w(self) -> float:
+        """Output with the redundant PSUs lost: min(output, PSUs needed x rating)."""
+        out = self.output_kw * 1000.0
+        n, r = self.psu_count, self.psu_redundancy
+        if n is None or r is None or self.psu_rating_w is None:
+            return out
+        need = n if r == "N" else max(n // 2, 1) if r in ("N+N", "2N") else max(n - int(r[2:]), 1)
+        return min(out, need * self.psu_rating_w)
+
+
 class Planning(Sourced):
     kind: Kind = "other"
     depth_mm: Pos | None = None
@@ -376,6 +398,7 @@ class Planning(Sourced):
     storage: StorageSpec | None = None
     pdu: PduSpec | None = None
     cdu: CduSpec | None = None
+    busbar: BusbarSpec | None = None
     price: Price | None = None
 
     def extra_cover_keys(self) -> set[str]:

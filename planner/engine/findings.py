@@ -55,6 +55,11 @@ CODES: dict[str, tuple[Severity, str]] = {
     "POWER_OUTLETS_EXHAUSTED": ("error", "More cords than free outlets on the rack's PDUs."),
     "POWER_SINGLE_CORDED": ("warning", "A device in a redundant (A/B) rack is fed from one side only."),
     "PSU_OVERLOAD": ("warning", "Device maximum draw exceeds its PSUs' rating with the redundant PSU(s) lost."),
+    "BUSBAR_OVERLOAD": ("error", "A rack's busbar load exceeds the output of its power shelves (with their "
+                                 "redundant PSUs lost)."),
+    "BUSBAR_FAILOVER_OVERLOAD": ("error", "The power shelves left when a feed side fails cannot carry the rack's "
+                                          "busbar load."),
+    "BUSBAR_HIGH": ("warning", "A rack's busbar load is above the warning fraction of its power shelves' output."),
     "PDU_NO_FEED": ("warning", "A PDU hangs on no power feed; feed checks cannot include it."),
     "PDU_PHASE_OVERLOAD": ("error", "A PDU phase current exceeds the derated rating in normal operation."),
     "PDU_FAILOVER_OVERLOAD": ("error", "A PDU phase current exceeds the derated rating when another feed side "

@@ -194,6 +194,11 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     unit_dev: DeviceSpec | None = None
     optics = 0.0
     links_at = ctx.links_by_placement
+    # busbar racks (GB200 NVL72, ORv3): power shelves feed a DC busbar; devices without AC
+    # inlets (and without explicit cords) draw from it, not from PDU outlets
+    has_busbar = any(specs.device(p.device).busbar_w > 0 for p in rack.placements)
+    shelves: list[tuple[Any, DeviceSpec]] = []
+    bus_idle = bus_typ = bus_max = 0.0
     for p in rack.placements:
         spec = specs.device(p.device)
         bom[("device-types", p.device)] += 1
@@ -206,7 +211,9 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         equip_mass += spec.mass_kg
         if not spec.has_mass:
             no_mass[p.device] += 1
-        if spec.has_power:
+        if spec.busbar_w > 0:
+            shelves.append((p, spec))
+        elif spec.has_power:
             basis = spec.max_w if s.load_basis == "max" else spec.typical_w
             liquid += basis * spec.liquid_fraction  # optics stay in air
             if spec.liquid_fraction > 0:
@@ -218,12 +225,17 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
                 if o:
                     optics += o
                     spec = replace(spec, idle_w=spec.idle_w + o, typical_w=spec.typical_w + o, max_w=spec.max_w + o)
-            idle += spec.idle_w
-            typ += spec.typical_w
-            mx += spec.max_w
-            if spec.nameplate_w:
-                nameplate += spec.nameplate_w
-            powered.append((p, spec))
+            if has_busbar and spec.dc_input and spec.pdu is None and not p.power:
+                bus_idle += spec.idle_w
+                bus_typ += spec.typical_w
+                bus_max += spec.max_w
+            else:
+                idle += spec.idle_w
+                typ += spec.typical_w
+                mx += spec.max_w
+                if spec.nameplate_w:
+                    nameplate += spec.nameplate_w
+                powered.append((p, spec))
             if spec.kind != "pdu" and (unit_dev is None or spec.max_w > unit_dev.max_w):
                 unit_dev = spec
             if spec.psus_needed and spec.psu_rating_w and spec.max_w > spec.psus_needed * spec.psu_rating_w:
@@ -243,6 +255,30 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         ram += spec.ram_gb
         gbps += spec.compute_gbps
         stor += spec.storage_read_gb_per_s
+    # the shelves share the busbar load by output rating and draw it / efficiency from their cords
+    bus_basis = bus_max if s.load_basis == "max" else bus_typ
+    busbar: Busbar | None = None
+    if shelves:
+        out_w = math.fsum(sp.busbar_w for _p, sp in shelves)
+        usable = math.fsum(sp.busbar_usable_w for _p, sp in shelves)
+        for p, sp in shelves:
+            k = sp.busbar_w / out_w / sp.busbar_efficiency
+            sp = replace(sp, has_power=True, idle_w=bus_idle * k, typical_w=bus_typ * k, max_w=bus_max * k)
+            idle += sp.idle_w
+            typ += sp.typical_w
+            mx += sp.max_w
+            if sp.nameplate_w:
+                nameplate += sp.nameplate_w
+            powered.append((p, sp))
+        busbar = Busbar({p.id: sp for p, sp in shelves}, bus_basis)
+        what = f"{rack.name}: busbar load {bus_basis / 1000:.1f} kW"
+        of = f"{len(shelves)} power shelves' {usable / 1000:.1f} kW"
+        if bus_basis > usable:
+            findings.append(make("BUSBAR_OVERLOAD", f"{what} exceeds the {of} output"
+                                 + (" with their redundant PSUs lost" if usable < out_w else ""), "rack", rid))
+        elif bus_basis > usable * s.feed_warn_fraction:
+            findings.append(make("BUSBAR_HIGH", f"{what} is {bus_basis / usable * 100:.0f} % of the {of} output",
+                                 "rack", rid))
     for slug, n in sorted(unknown.items()):
         findings.append(make("UNKNOWN_DEVICE", f"{rack.name}: {n} x {slug!r} not in the catalog (counted as 1U, "
                              "0 W, 0 kg)", "rack", rid))
@@ -254,7 +290,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
                              "rack", rid))
 
     # -- cords, outlets and phases --------------------------------------------------------------
-    contrib, pdu_refs, spread, pfind = _distribute(ctx, rack, own_pdus, powered)
+    contrib, pdu_refs, spread, pfind = _distribute(ctx, rack, own_pdus, powered, busbar)
     findings.extend(pfind)
     if spread:
         findings.append(make("POWER_CORDS_SPREAD", f"{rack.name}: {spread} device(s) have no power connections; "
@@ -407,9 +443,20 @@ def _suggest(heat_w: float, s: EngineSettings) -> str:
     return "split the load over more racks: this exceeds even direct liquid cooling"
 
 
-def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list[tuple[Any, DeviceSpec]]
-                ) -> tuple[dict[str, PduContribution], set[str], int, list[Finding]]:
-    """Cords to outlets to phases; each device's load split evenly over its live cords."""
+@dataclass(slots=True)
+class Busbar:
+    """A rack's DC busbar: its power shelves (placement id -> catalog spec, output and
+    efficiency) and the load it carries on the engine's load basis, in W."""
+
+    shelves: dict[str, DeviceSpec]
+    load_w: float
+
+
+def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list[tuple[Any, DeviceSpec]],
+                busbar: Busbar | None = None) -> tuple[dict[str, PduContribution], set[str], int, list[Finding]]:
+    """Cords to outlets to phases; each device's load split evenly over its live cords.
+    Busbar shelves fail over as a group: with a feed side lost, the shelves with a live
+    cord share the whole busbar load."""
     specs = ctx.specs
     plan = ctx.plan
     findings: list[Finding] = []
@@ -511,12 +558,27 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
     all_sides = sorted({side_of[c[0]] for _p, _s, cords in cords_of for c in cords}
                        | {side_of[p.id] for p in own_pdus})
     redundant = len({side_of[p.id] for p in own_pdus}) >= 2
+    shelf_fail: dict[str, dict[str, float]] = {}  # failed side -> shelf -> basis W at its input
+    if busbar is not None:
+        shelf_cords = {p.id: cords for p, _s, cords in cords_of if p.id in busbar.shelves}
+        for failed in all_sides:
+            live = [sid for sid in sorted(busbar.shelves)
+                    if not shelf_cords.get(sid) or any(side_of[c[0]] != failed for c in shelf_cords[sid])]
+            out_w = math.fsum(busbar.shelves[sid].busbar_w for sid in live)
+            shelf_fail[failed] = {sid: busbar.load_w * busbar.shelves[sid].busbar_w / out_w
+                                  / busbar.shelves[sid].busbar_efficiency for sid in live} if out_w else {}
+            if redundant and busbar.load_w > out_w:
+                findings.append(make("BUSBAR_FAILOVER_OVERLOAD", f"{rack.name}: when feed side {failed} fails, "
+                                     f"{len(live)} of {len(busbar.shelves)} power shelves are left with "
+                                     f"{out_w / 1000:.1f} kW for the {busbar.load_w / 1000:.1f} kW busbar load",
+                                     "rack", rack.id))
     for p, spec, cords in cords_of:
         if not cords:
             continue
         n = len(cords)
         dev_sides = {side_of[c[0]] for c in cords}
-        if redundant and len(dev_sides) == 1:
+        is_shelf = busbar is not None and p.id in busbar.shelves
+        if redundant and len(dev_sides) == 1 and not is_shelf:
             findings.append(make("POWER_SINGLE_CORDED", f"{p.name or p.id}: all {n} cord(s) on feed side "
                                  f"{next(iter(dev_sides))}; it goes down when that side fails", "placement", p.id))
         for pid, outlet in cords:
@@ -532,6 +594,8 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
         basis = spec.max_w if ctx.settings.load_basis == "max" else spec.typical_w
         for failed in all_sides:
             live = [cd for cd in cords if side_of[cd[0]] != failed]
+            if is_shelf:
+                basis = shelf_fail[failed].get(p.id, 0.0)
             for pid, outlet in live:
                 pspec = specs.device(pdu_placements[pid].device).pdu
                 assert pspec is not None

@@ -92,6 +92,17 @@ class DeviceSpec:
     storage_read_gb_per_s: float = 0.0
     pdu: PduInfo | None = None
     price: tuple[float, str] | None = None
+    # busbar power shelf (``planning.busbar``): output W (all PSUs), output W with the
+    # redundant PSUs lost, conversion efficiency; 0 W = not a shelf
+    busbar_w: float = 0.0
+    busbar_usable_w: float = 0.0
+    busbar_efficiency: float = 1.0
+    # no AC inlet in the catalog (power ports all DC, or none): draws from a rack busbar
+    dc_input: bool = True
+
+
+# NetBox power-port types that are DC terminals (planner.catalog.netbox_enums)
+DC_PORT_TYPES = frozenset({"dc-terminal"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +210,17 @@ class SpecCache:
         cords = (ps.psu_count if ps is not None and ps.psu_count else None) or len(d.power_ports) \
             or self.default_cords
         kw["cords"] = int(cords) if d.kind != "pdu" else 0
+        kw["dc_input"] = all(getattr(pp, "type", None) in DC_PORT_TYPES for pp in d.power_ports)
+        bb = getattr(pl, "busbar", None) if pl is not None else None
+        if bb is not None:
+            kw["busbar_w"] = float(bb.output_kw) * 1000.0
+            kw["busbar_usable_w"] = float(bb.usable_output_w)
+            kw["busbar_efficiency"] = float(bb.efficiency)
+            kw["dc_input"] = False
+            if bb.psu_count:
+                kw["cords"] = int(bb.psu_count)  # one cord per PSU, spread over the input's phases
+            if bb.psu_count and bb.psu_rating_w:
+                kw["nameplate_w"] = float(bb.psu_count * bb.psu_rating_w)
         if pl is not None:
             if pl.cooling is not None:
                 kw["liquid_fraction"] = float(pl.cooling.liquid_fraction)

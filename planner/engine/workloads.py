@@ -51,7 +51,7 @@ from planner.workloads.evaluate import (
 )
 from planner.workloads.specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, parse_spec
 
-POWER_PREFIXES = ("POWER_", "PDU_", "PSU_")
+POWER_PREFIXES = ("POWER_", "PDU_", "PSU_", "BUSBAR_")
 COOLING_PREFIXES = ("COOLING_", "LOOP_")
 _MEMO_MAX = 512
 
