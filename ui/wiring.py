@@ -10,6 +10,7 @@ shown in the dialog, which stays open.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
@@ -48,20 +49,23 @@ class _Signals(QObject):
     failed = Signal(str)
 
 
-class _AutowireJob(QRunnable):
-    def __init__(self, snapshot: Any, catalog: Any, servers: list[str], switch: str, kw: dict) -> None:
+class _DesignJob(QRunnable):
+    """Runs one planner design function (auto-wire of a fabric or of an NVLink rack) on a
+    plan snapshot in a pool thread and reports its result or refusal by signal."""
+
+    def __init__(self, what: str, design: Callable[[], Any]) -> None:
         super().__init__()
-        self.snapshot, self.catalog, self.servers, self.switch, self.kw = snapshot, catalog, servers, switch, kw
+        self.what, self.design = what, design
         self.signals = _Signals()
         self.setAutoDelete(False)
 
     def run(self) -> None:
         try:
-            res = autowire(self.snapshot, self.catalog, self.servers, self.switch, **self.kw)
+            res = self.design()
         except EditRefused as e:
             self.signals.failed.emit(str(e))
         except Exception as e:  # a bug must reach the user as a message, not kill the pool thread
-            log.exception("auto-wire failed")
+            log.exception("%s failed", self.what)
             self.signals.failed.emit(f"{type(e).__name__}: {e}")
         else:
             self.signals.done.emit(res)
@@ -86,7 +90,7 @@ class AutowireDialog(QDialog):
         self.setObjectName("autowireDialog")
         self.doc = doc
         self.result: Any = None
-        self._job: _AutowireJob | None = None
+        self._job: _DesignJob | None = None
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         plan, cat = doc.plan, doc.catalog
@@ -224,7 +228,8 @@ class AutowireDialog(QDialog):
             return False
         snapshot = self.doc.plan.model_copy(deep=True)
         snapshot.reindex()
-        job = _AutowireJob(snapshot, self.doc.catalog, servers, switch, kw)
+        catalog = self.doc.catalog
+        job = _DesignJob("auto-wire", lambda: autowire(snapshot, catalog, servers, switch, **kw))
         job.signals.done.connect(self._done)
         job.signals.failed.connect(self._failed)
         self._job = job
@@ -352,27 +357,6 @@ class ConnectDialog(QDialog):
         return True
 
 
-class _NvlinkJob(QRunnable):
-    def __init__(self, snapshot: Any, catalog: Any, rack_id: str) -> None:
-        super().__init__()
-        self.snapshot, self.catalog, self.rack_id = snapshot, catalog, rack_id
-        self.signals = _Signals()
-        self.setAutoDelete(False)
-
-    def run(self) -> None:
-        try:
-            res = autowire_nvlink_rack(self.snapshot, self.catalog, self.rack_id)
-        except EditRefused as e:
-            self.signals.failed.emit(str(e))
-        except Exception as e:  # a bug must reach the user as a message, not kill the pool thread
-            log.exception("NVLink auto-wire failed")
-            self.signals.failed.emit(f"{type(e).__name__}: {e}")
-        else:
-            self.signals.done.emit(res)
-        finally:
-            _running.discard(self)
-
-
 class NvlinkAutowirer(QObject):
     """Plan > Auto-wire NVLink Domain: :func:`autowire_nvlink_rack` for one rack on a
     snapshot in a pool thread; its one Compound edit is pushed when it returns (one undo
@@ -386,7 +370,7 @@ class NvlinkAutowirer(QObject):
         self.doc = doc
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
-        self._job: _NvlinkJob | None = None
+        self._job: _DesignJob | None = None
 
     @property
     def running(self) -> bool:
@@ -412,7 +396,8 @@ class NvlinkAutowirer(QObject):
             return False
         snapshot = self.doc.plan.model_copy(deep=True)
         snapshot.reindex()
-        job = _NvlinkJob(snapshot, self.doc.catalog, rack_id)
+        catalog = self.doc.catalog
+        job = _DesignJob("NVLink auto-wire", lambda: autowire_nvlink_rack(snapshot, catalog, rack_id))
         job.signals.done.connect(self._done)
         job.signals.failed.connect(self._failed)
         self._job = job
