@@ -71,7 +71,7 @@ class EngineSettings(BaseModel):
     # -- workloads
     workload_margin_warn: NonNegF = Field(
         0.1, description="Warn when a workload target is met by less than this margin (achieved/required - 1): "
-                         "the workload model's median error against published measurements is ~9 % "
+                         "the workload model's median error against published measurements is ~12 % "
                          "(docs/validation.md).")
     # -- stranded capacity
     stranded_min_power_kw: NonNegF = Field(
