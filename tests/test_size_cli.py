@@ -93,3 +93,20 @@ def test_human_output(capsys):
     code, out, _ = run(capsys, "train", "--model", "llama-2-7b", "--gpu", "a100-80gb", "--gpus", "64",
                        "--tokens", "1e11")
     assert code == 0 and "GPU-hours" in out and "MFU" in out
+
+
+def test_train_software_year(capsys):
+    """--software picks the training software generation: FP8 on 2023 releases is slower."""
+    base = ["train", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--gpus", "64", "--tokens", "1e10",
+            "--precision", "fp8", "--json"]
+    days = {}
+    for year in ("2023", "2024"):
+        code, out, _ = run(capsys, *base, "--software", year)
+        assert code == 0
+        days[year] = json.loads(out)["days"]
+    code, out, _ = run(capsys, *base)
+    assert json.loads(out)["days"] == days["2024"]
+    assert days["2023"] > days["2024"] * 1.05
+    with pytest.raises(SystemExit) as e:
+        main(["size", *base, "--software", "2019"])
+    assert e.value.code == 2

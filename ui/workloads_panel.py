@@ -77,7 +77,7 @@ FIELD_LABELS = {
     "zero": "ZeRO stage", "recompute": "Activation recompute", "kv_precision": "KV-cache precision",
     "input_tokens": "Input tokens", "output_tokens": "Output tokens", "users": "Concurrent users",
     "target_tokens_per_s_per_user": "Target tokens/s per user", "target_ttft_s": "Target time to first token (s)",
-    "stack": "Serving stack", "checkpoint_size_gb": "Checkpoint size (GB)",
+    "stack": "Serving stack", "software": "Training software (release year)", "checkpoint_size_gb": "Checkpoint size (GB)",
     "checkpoint_every_min": "Checkpoint every (min)", "checkpoint_within_s": "Write checkpoint within (s)",
     "dataset_read_gb_per_s": "Dataset read (GB/s)",
 }

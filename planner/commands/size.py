@@ -73,6 +73,9 @@ def register(sub) -> None:
     qt.add_argument("--pp", type=_count, default=None, help="pipeline-parallel degree")
     qt.add_argument("--zero", type=int, default=1, choices=[0, 1, 2, 3])
     qt.add_argument("--recompute", default=None, choices=["selective", "full"])
+    qt.add_argument("--software", default="2024", choices=["2023", "2024"],
+                    help="release year of the training software; FP8 runs are 27 %% faster on 2024 "
+                         "releases (default 2024)")
     qt.add_argument("--storage-write-gb-per-s", type=_number, default=None)
     qt.add_argument("--target-days", type=_number, default=None)
     qt.set_defaults(func=run_train)
@@ -190,7 +193,7 @@ def run_train(args) -> int:
         raise UserError("--target-days must be > 0")
     kw = dict(seq_len=args.seq_len, global_batch_tokens=args.global_batch_tokens,
               precision=args.precision, method=args.method, zero=args.zero, tp=args.tp, pp=args.pp,
-              recompute=args.recompute)
+              recompute=args.recompute, software=args.software)
     try:
         r = train(model, cl, args.tokens, **kw)
     except ValueError as e:

@@ -91,7 +91,7 @@ def evaluate_training(spec: PretrainSpec | FinetuneSpec, model: ModelArch, cl: C
     method = getattr(spec, "method", "pretrain")
     kw = dict(seq_len=spec.seq_len, global_batch_tokens=spec.global_batch_tokens,
               precision=spec.precision, method=method, zero=spec.zero, tp=spec.tp, pp=spec.pp,
-              recompute=spec.recompute)
+              recompute=spec.recompute, software=spec.software)
     if isinstance(spec, FinetuneSpec):
         kw["lora_rank"] = spec.lora_rank
     r = train(model, cl, spec.tokens, **kw)

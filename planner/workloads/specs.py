@@ -29,6 +29,8 @@ class _TrainBase(_Spec):
     pp: PosI | None = None
     zero: Literal[0, 1, 2, 3] = 1
     recompute: Literal["selective", "full"] | None = None
+    # release year of the training software (FP8 speed; calibration.FP8_TRAINING_SOFTWARE_SPEEDUP)
+    software: Literal["2023", "2024"] = "2024"
 
 
 class PretrainSpec(_TrainBase):

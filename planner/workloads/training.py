@@ -168,7 +168,7 @@ def memory_per_gpu_bytes(model: ModelArch, lay: Layout, seq_len: int, method: st
 
 
 def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seqs: int,
-               precision: str, method: str) -> StepTimes:
+               precision: str, method: str, software: str = cal.DEFAULT_TRAINING_SOFTWARE) -> StepTimes:
     """Times of one optimizer step over ``seqs`` sequences on ``lay``."""
     gpu = cl.gpu
     tp, pp, dp = lay.tp, lay.pp, lay.dp
@@ -181,7 +181,8 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
         flops_tok *= cal.QLORA_DEQUANT_OVERHEAD
     eff = cal.GEMM_EFFICIENCY.get(gpu.family, cal.DEFAULT_GEMM_EFFICIENCY)
     if precision == "fp8" and gpu.fp8_tflops:
-        peak = gpu.fp8_tflops * 1e12 * eff * cal.FP8_GEMM_RELATIVE_EFFICIENCY
+        peak = (gpu.fp8_tflops * 1e12 * eff * cal.FP8_GEMM_RELATIVE_EFFICIENCY
+                * cal.FP8_TRAINING_SOFTWARE_SPEEDUP[software])
     else:
         peak = gpu.bf16_tflops * 1e12 * eff
     gemm = tokens * flops_tok / (tp * pp) / peak
@@ -266,7 +267,7 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
           global_batch_tokens: float = 4 * 1024 * 1024, precision: str = "bf16",
           method: str = "pretrain", zero: int = 1, tp: int | None = None,
           pp: int | None = None, recompute: str | None = None, goodput: float | None = None,
-          lora_rank: int = 16) -> TrainingResult:
+          lora_rank: int = 16, software: str = cal.DEFAULT_TRAINING_SOFTWARE) -> TrainingResult:
     """Size a training run: the fastest layout that fits memory, its step time, MFU,
     days and GPU-hours (with goodput), memory per GPU, checkpoint size and write time."""
     if cl.gpus < 1:
@@ -275,6 +276,9 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
         raise ValueError("tokens must be > 0")
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r} (use one of {', '.join(METHODS)})")
+    if software not in cal.FP8_TRAINING_SOFTWARE_SPEEDUP:
+        raise ValueError(f"unknown training software {software!r} "
+                         f"(use one of {', '.join(cal.FP8_TRAINING_SOFTWARE_SPEEDUP)})")
     notes: list[str] = []
     seqs = max(1, int(global_batch_tokens // seq_len))
     cap = cl.gpu.memory_gb * GB * cal.TRAIN_MEMORY_USABLE
@@ -292,14 +296,14 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
             smallest = (lay, mem, s)
         if mem > cap:
             continue
-        st = step_times(model, cl, lay, seq_len, s, precision, method)
+        st = step_times(model, cl, lay, seq_len, s, precision, method, software)
         t = st.total_s / (s * seq_len)
         if best is None or t < best[0]:
             best = (t, lay, mem, st, s)
     fits = best is not None
     if best is None:
         lay, mem, s = smallest
-        st = step_times(model, cl, lay, seq_len, s, precision, method)
+        st = step_times(model, cl, lay, seq_len, s, precision, method, software)
         notes.append(f"does not fit: needs {mem / GB:.1f} GB per GPU in the leanest layout, "
                      f"{cap / GB:.1f} GB usable")
     else:

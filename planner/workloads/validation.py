@@ -66,7 +66,7 @@ def predict(case: dict[str, Any], catalog: Any) -> float:
                   global_batch_tokens=float(case.get("global_batch_tokens", 4 * 2**20)),
                   precision=case.get("precision", "bf16"), method=case.get("method", "pretrain"),
                   tp=case.get("tp"), pp=case.get("pp"), recompute=case.get("recompute"),
-                  goodput=case.get("goodput"))
+                  goodput=case.get("goodput"), software=str(case.get("software", "2024")))
         if metric == "gpu_hours":
             return r.gpu_hours
         if metric == "days":
@@ -120,7 +120,7 @@ def _fmt(v: float) -> str:
     return f"{v:.3g}"
 
 
-SOURCE_TYPES = (("mlperf", "MLPerf"), ("trtllm", "TensorRT-LLM tables"), ("vllm", "vLLM tables"),
+SOURCE_TYPES = (("mlperf-inf", "MLPerf Inference"), ("mlperf-train", "MLPerf Training"), ("trtllm", "TensorRT-LLM tables"), ("vllm", "vLLM tables"),
                 ("nemo", "NVIDIA NeMo tables"))
 
 
