@@ -87,6 +87,10 @@ def test_cannot_fit_is_an_answer(capsys):
                        "--json")
     d = json.loads(out)
     assert code == 0 and d["fits"] is False and d["bottleneck"] == "gpu_memory"
+    # the human answer does not print speeds for a deployment that cannot run
+    code, out, _ = run(capsys, "infer", "--model", "llama-3.1-405b", "--gpu", "l40s", "--gpus", "1")
+    assert code == 0 and "fits: NO" in out and "does not fit" in out
+    assert "tokens/s per user" not in out and "per million tokens" not in out
 
 
 def test_human_output(capsys):

@@ -168,11 +168,17 @@ def run_infer(args) -> int:
         f"  fits: {'yes' if r.fits else 'NO'}   weights {r.weights_gb:.1f} GB ({r.weights_per_gpu_gb:.1f} GB/GPU), "
         f"KV {r.kv_cache_bytes_per_token:,.0f} B/token",
         f"  concurrent sequences: {r.batch_per_replica} per replica (memory holds {r.max_concurrent_sequences})",
-        f"  throughput: {r.tokens_per_s:,.0f} tokens/s, {r.tokens_per_s_per_user:,.1f} tokens/s per user, "
-        f"TTFT {r.ttft_s * 1000:,.0f} ms",
-        f"  bottleneck: {r.bottleneck}   energy {r.energy_j_per_token:.2f} J/token   cost "
-        + (f"${cost:.3f}" if cost is not None else "n/a (no price)") + " per million tokens",
     ]
+    if r.fits:
+        lines += [
+            f"  throughput: {r.tokens_per_s:,.0f} tokens/s, {r.tokens_per_s_per_user:,.1f} tokens/s per user, "
+            f"TTFT {r.ttft_s * 1000:,.0f} ms",
+            f"  bottleneck: {r.bottleneck}   energy {r.energy_j_per_token:.2f} J/token   cost "
+            + (f"${cost:.3f}" if cost is not None else "n/a (no price)") + " per million tokens",
+        ]
+    else:  # speeds of a deployment that cannot run would read as a promise
+        lines.append("  bottleneck: gpu_memory (does not fit: no throughput, latency or cost; "
+                     "add GPUs, raise --tp or lower the precision)")
     if d["gpus_needed"] is not None or "targets_reachable" in d:
         lines.append(f"  GPUs needed for the targets: {d['gpus_needed'] if d['gpus_needed'] else 'unreachable'}")
     lines += [f"  note: {n}" for n in d["notes"]]
