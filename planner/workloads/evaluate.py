@@ -58,7 +58,11 @@ def _llm(catalog: Any, slug: str) -> ModelArch:
     return ModelArch.from_llm(llm)
 
 
-def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec) -> tuple[bool, float, str, dict]:
+def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec, *,
+                       need: bool = True) -> tuple[bool, float, str, dict]:
+    """(met, margin, bottleneck, figures) of an inference spec on ``cl``. ``need=False``
+    skips the inverse search (``gpus_needed``), which does not depend on ``cl.gpus``
+    (a what-if sweep asks it once: :func:`inference_gpus_needed`)."""
     r = infer(model, cl, precision=spec.precision, kv_precision=spec.kv_precision,
               input_tokens=spec.input_tokens, output_tokens=spec.output_tokens, tp=spec.tp,
               users=spec.users, stack=spec.stack)
@@ -77,23 +81,44 @@ def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec) -
     margin, limiter = min(margins)
     met = margin >= 0
     bottleneck = limiter if not met else r.bottleneck
-    if spec.target_tokens_per_s_per_user is not None:
-        need = gpus_for_targets(model, cl, users=spec.users,
-                                tokens_per_s_per_user=spec.target_tokens_per_s_per_user,
-                                ttft_s=spec.target_ttft_s, precision=spec.precision,
-                                kv_precision=spec.kv_precision, input_tokens=spec.input_tokens,
-                                output_tokens=spec.output_tokens, stack=spec.stack)
-        fig["gpus_needed"] = need[0] if need else None
+    if need and spec.target_tokens_per_s_per_user is not None:
+        got = inference_gpus_needed(spec, model, cl)
+        fig["gpus_needed"] = got[0] if got else None
     return met, margin, bottleneck, fig
 
 
-def evaluate_training(spec: PretrainSpec | FinetuneSpec, model: ModelArch, cl: ClusterSpec) -> tuple[bool, float, str, dict]:
-    method = getattr(spec, "method", "pretrain")
+def inference_gpus_needed(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec) -> tuple[int, int, int] | None:
+    """:func:`gpus_for_targets` for the spec's users and targets: (GPUs, TP, batch per
+    replica), or None when unreachable or the spec has no per-user speed target."""
+    if spec.target_tokens_per_s_per_user is None:
+        return None
+    return gpus_for_targets(model, cl, users=spec.users,
+                            tokens_per_s_per_user=spec.target_tokens_per_s_per_user,
+                            ttft_s=spec.target_ttft_s, precision=spec.precision,
+                            kv_precision=spec.kv_precision, input_tokens=spec.input_tokens,
+                            output_tokens=spec.output_tokens, stack=spec.stack)
+
+
+def training_kwargs(spec: PretrainSpec | FinetuneSpec) -> dict:
+    """The :func:`train` / :func:`gpus_for_days` keyword arguments of a training spec."""
     kw = dict(seq_len=spec.seq_len, global_batch_tokens=spec.global_batch_tokens,
-              precision=spec.precision, method=method, zero=spec.zero, tp=spec.tp, pp=spec.pp,
-              recompute=spec.recompute, software=spec.software)
+              precision=spec.precision, method=getattr(spec, "method", "pretrain"), zero=spec.zero,
+              tp=spec.tp, pp=spec.pp, recompute=spec.recompute, software=spec.software)
     if isinstance(spec, FinetuneSpec):
         kw["lora_rank"] = spec.lora_rank
+    return kw
+
+
+def training_gpus_needed(spec: PretrainSpec | FinetuneSpec, model: ModelArch, cl: ClusterSpec) -> int | None:
+    """The fewest GPUs meeting ``target_days`` (memoised :func:`gpus_for_days`), None
+    without a target or when out of reach."""
+    if spec.target_days is None:
+        return None
+    return _gpus_for_days(model, cl, spec.tokens, spec.target_days, training_kwargs(spec))
+
+
+def evaluate_training(spec: PretrainSpec | FinetuneSpec, model: ModelArch, cl: ClusterSpec) -> tuple[bool, float, str, dict]:
+    kw = training_kwargs(spec)
     r = train(model, cl, spec.tokens, **kw)
     fig = r.to_dict()
     if not r.fits:
