@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from planner.catalog import load_catalog
+from planner.fileio import STALE_TEMP_AGE_S
 from planner.plan_io import PlanFormatError
 from planner.storage import (
     Autosaver,
@@ -76,6 +77,18 @@ def test_sigkill_during_save_leaves_old_or_new_plan(tmp_path, catalog, plans):
     assert all(n.startswith(".pod.rackplan.") and n.endswith(".tmp") for n in leftovers)
     assert seen  # at least one outcome was checked; usually both
     print("outcomes", sorted(seen), "kills that left a temp file", len(leftovers))
+    # the next save of the same plan removes the leftovers once they are stale (never young
+    # ones: another process's save may be in flight); the lock file and other files stay
+    lock = lock_path_for(path)
+    lock.write_text("{}")
+    leftovers = [tmp_path / n for n in leftovers]
+    save_rackplan(old, path, catalog)
+    assert all(p.exists() for p in leftovers)  # young
+    aged = time.time() - STALE_TEMP_AGE_S - 60
+    for p in leftovers:
+        os.utime(p, (aged, aged))
+    save_rackplan(new, path, catalog)
+    assert sorted(os.listdir(tmp_path)) == sorted([path.name, lock.name])
 
 
 def test_failed_write_keeps_the_old_file_and_leaves_no_temp(tmp_path, catalog, plans, monkeypatch):

@@ -1,0 +1,117 @@
+"""Atomic writes clean up after killed saves: stale temp files of the same target only."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from planner.fileio import (
+    STALE_TEMP_AGE_S,
+    atomic_write_bytes,
+    remove_stale_temp_files,
+    temp_name_pattern,
+)
+from planner.plan import Metadata, Plan
+from planner.plan_io import save_plan_json
+
+OLD = time.time() - STALE_TEMP_AGE_S - 120  # a save killed twelve minutes ago
+
+
+def _temp_like_mkstemp(folder: Path, target: str, *, age_s: float | None = None) -> Path:
+    """A leftover exactly as a killed ``atomic_write_bytes`` leaves it (same mkstemp call)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{target}.", suffix=".tmp", dir=folder)
+    os.write(fd, b"half a plan")
+    os.close(fd)
+    if age_s is not None:
+        t = time.time() - age_s
+        os.utime(tmp, (t, t))
+    return Path(tmp)
+
+
+def _aged(path: Path, data: bytes = b"x", mtime: float = OLD) -> Path:
+    path.write_bytes(data)
+    os.utime(path, (mtime, mtime))
+    return path
+
+
+def test_the_pattern_matches_our_temp_names_for_that_target_only(tmp_path):
+    for _ in range(20):  # mkstemp's own names
+        assert temp_name_pattern(tmp_path / "pod.rackplan").fullmatch(
+            _temp_like_mkstemp(tmp_path, "pod.rackplan").name)
+    pat = temp_name_pattern("pod.rackplan")
+    for other in (".pod.rackplan.abcd1234.tmp.x", ".pod.rackplan.abc.tmp", ".pod.rackplan.ABCD1234.tmp",
+                  ".pod.rackplan.abcd-234.tmp", "pod.rackplan.abcd1234.tmp", ".~pod.rackplan.lock",
+                  ".pod.rackplanX.abcd1234.tmp", ".podXrackplan.abcd1234.tmp", ".pod.rackplan.abcd12345.tmp",
+                  ".pod.rackplan.abcd1234.tmp.abcd1234.tmp"):
+        assert not pat.fullmatch(other), other
+    # a target whose name holds regex characters is matched literally
+    assert temp_name_pattern("a+b (1).json").fullmatch(".a+b (1).json.q_9z0000.tmp")
+    assert not temp_name_pattern("a+b (1).json").fullmatch(".aab (1).json.q_9z0000.tmp")
+
+
+def test_a_save_removes_only_stale_temp_files_of_its_target(tmp_path):
+    target = tmp_path / "pod.rackplan"
+    target.write_bytes(b"old")
+    stale = [_temp_like_mkstemp(tmp_path, "pod.rackplan", age_s=STALE_TEMP_AGE_S + 60) for _ in range(3)]
+    fresh = _temp_like_mkstemp(tmp_path, "pod.rackplan", age_s=30)  # maybe another process's save in flight
+    future = _temp_like_mkstemp(tmp_path, "pod.rackplan", age_s=-3600)  # clock skew on a share: keep
+    other_target = _temp_like_mkstemp(tmp_path, "other.rackplan", age_s=STALE_TEMP_AGE_S + 60)
+    similar = _temp_like_mkstemp(tmp_path, "pod.rackplan.bak", age_s=STALE_TEMP_AGE_S + 60)
+    dotfile = _aged(tmp_path / ".pod.rackplan.notes")
+    lock = _aged(tmp_path / ".~pod.rackplan.lock", b'{"pid": 1}')
+    user_file = _aged(tmp_path / ".pod.rackplan.abcd1234.tmp.keep")
+    folder = tmp_path / ".pod.rackplan.dir_0000.tmp"  # the right name but a folder: not ours
+    folder.mkdir()
+    os.utime(folder, (OLD, OLD))
+
+    atomic_write_bytes(target, b"new")
+
+    assert target.read_bytes() == b"new"
+    assert not any(p.exists() for p in stale)
+    for kept in (fresh, future, other_target, similar, dotfile, lock, user_file, folder):
+        assert kept.exists(), kept.name
+    assert fresh.read_bytes() == b"half a plan"
+
+
+def test_a_failed_save_removes_nothing(tmp_path, monkeypatch):
+    target = tmp_path / "pod.json"
+    stale = _temp_like_mkstemp(tmp_path, "pod.json", age_s=STALE_TEMP_AGE_S + 60)
+
+    def disk_full(*_a, **_k):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", disk_full)
+    with pytest.raises(OSError, match="No space"):
+        atomic_write_bytes(target, b"new")
+    assert stale.exists() and not target.exists()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symlinks need privileges on Windows")
+def test_a_symlink_with_our_name_is_left_alone(tmp_path):
+    victim = _aged(tmp_path / "important.txt", b"keep me")
+    link = tmp_path / ".pod.json.abcd1234.tmp"
+    link.symlink_to(victim)
+    os.utime(link, (OLD, OLD), follow_symlinks=False)
+    assert remove_stale_temp_files(tmp_path / "pod.json") == []
+    assert link.is_symlink() and victim.read_bytes() == b"keep me"
+
+
+def test_age_threshold_and_what_is_reported(tmp_path):
+    target = tmp_path / "pod.json"
+    a = _temp_like_mkstemp(tmp_path, "pod.json", age_s=100)
+    b = _temp_like_mkstemp(tmp_path, "pod.json", age_s=10)
+    assert remove_stale_temp_files(target, max_age_s=50) == [a]
+    assert not a.exists() and b.exists()
+    assert remove_stale_temp_files(target) == []  # the default (ten minutes) keeps b
+    assert remove_stale_temp_files(tmp_path / "missing-folder" / "x.json") == []
+
+
+def test_saving_a_plan_as_json_cleans_up_too(tmp_path):
+    target = tmp_path / "pod.json"
+    stale = _temp_like_mkstemp(tmp_path, "pod.json", age_s=STALE_TEMP_AGE_S + 60)
+    save_plan_json(Plan(metadata=Metadata(project="p")), target)
+    assert target.exists() and not stale.exists()
