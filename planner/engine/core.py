@@ -48,6 +48,15 @@ from planner.plan import Plan
 _fsum = math.fsum
 
 
+
+def _ordered(d: dict[str, Any], order: Any) -> dict[str, Any]:
+    """``d``'s entries in the key order of ``order`` (the plan's); any others after, sorted."""
+    out = {k: d[k] for k in order if k in d}
+    if len(out) != len(d):
+        for k in sorted(d.keys() - out.keys()):
+            out[k] = d[k]
+    return out
+
 class Engine:
     """``Engine(catalog, settings)``; then ``compute(plan)`` once and ``update(plan, change)``
     after every edit. One engine follows one plan object; handing it another plan (or
@@ -217,9 +226,14 @@ class Engine:
                 self._rooms[room_id] = self._compute_room(room)
         totals, bom, plan_findings = self._compute_totals(plan)
         self.net.compute_fabrics(plan)
-        res = Results(totals=totals, racks=dict(self._racks), pdus=dict(self._pdus),
-                      feeds=dict(self._feeds_r), loops=dict(self._loops_r), rooms=dict(self._rooms),
-                      bom=bom, plan_findings=plan_findings, fabrics=dict(self.net.results),
+        # Results list their entries in plan order: the dicts above are refilled in the order
+        # of dirty *sets*, which varies with PYTHONHASHSEED from one process to the next, and
+        # "the worst feed" of two equal ones, table rows and finding order must not.
+        res = Results(totals=totals, racks=_ordered(self._racks, idx.racks),
+                      pdus=_ordered(self._pdus, idx.placements), feeds=_ordered(self._feeds_r, self._feeds),
+                      loops=_ordered(self._loops_r, self._loops), rooms=_ordered(self._rooms, idx.rooms),
+                      bom=bom, plan_findings=plan_findings,
+                      fabrics=_ordered(self.net.results, {f.id: None for f in plan.fabrics}),
                       fabric_findings=self.net.findings)
         if plan.workloads and change is not None:
             # racks whose power/cooling verdict may have changed: recomputed, or hanging on a
