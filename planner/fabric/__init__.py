@@ -25,12 +25,14 @@ from planner.fabric.calculator import CalculatorInputError, calculate
 from planner.fabric.findings import Finding
 from planner.fabric.media import Media, MediaChooser
 from planner.fabric.ports import DevicePorts, Port, device_ports, port_lookup, switch_ports_at
+from planner.fabric.progress import Cancelled
 from planner.fabric.schedule import CableRow, cable_schedule, schedule_csv, write_schedule_csv
 from planner.fabric.topology import FabricDesignError, FatTree, design_fat_tree
 from planner.fabric.wiring import AddLinks, Connect, Disconnect
 
 __all__ = [
-    "AddLinks", "AutowireResult", "CableGeometry", "CableRow", "CableRules", "CalculatorInputError", "Connect",
+    "AddLinks", "AutowireResult", "CableGeometry", "CableRow", "CableRules", "CalculatorInputError", "Cancelled",
+    "Connect",
     "DevicePorts", "Disconnect", "FabricDesignError", "FabricResult", "FatTree", "Finding", "Media",
     "MediaChooser", "Port", "analyse_fabric", "analyse_fabrics", "autowire", "cable_schedule", "calculate",
     "check_links", "design_fat_tree", "device_ports", "fabrics_json_section", "inter_node_gbps_per_gpu", "link_media",

@@ -10,6 +10,12 @@ Compute fabrics are rail-optimised by default. Storage, front-end and
 management networks use ``rail_optimised=False`` and ``leaf_per="rack"`` or
 ``"row"``: a leaf (top-of-rack or end-of-row) per group of servers, filled in
 port order, with spines when there is more than one leaf.
+
+Both design functions take ``progress(fraction, stage)`` and ``cancel() -> bool``
+(:mod:`planner.fabric.progress`, the same pattern as the build-plan export): the
+design checks ``cancel`` between stages, every :data:`BATCH` cables and per switch
+batch / NVLink rack, and stops with :class:`~planner.fabric.progress.Cancelled`.
+Nothing reaches the plan either way: the edit is built, not applied.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from planner.edits import AddItem, AddPlacement, AddRack, AddRow, Compound, Edit
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser
 from planner.fabric.ports import Port, device_ports, link_and_radix
+from planner.fabric.progress import CancelFn, ProgressFn, Steps
 from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.geometry import row_footprints
@@ -32,6 +39,7 @@ from planner.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
 LABEL_PREFIX = {"compute": "CMP", "storage": "STO", "frontend": "FE", "management": "MGT", "nvlink": "NVL"}
 ROLE_NAMES = {"leaf": "Leaf", "spine": "Spine", "core": "Core"}
 AISLE_M = 1.2
+BATCH = 512  # cables between two progress reports / cancel checks (~15 ms of routing)
 
 
 @dataclass
@@ -102,7 +110,8 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
              oversubscription: float = 1.0, rail_optimised: bool | None = None, leaf_per: str | None = None,
              switch_racks: Sequence[str] = (), rack_type: str | None = None, network_row: str | None = None,
              switches_per_rack: int | None = None, fabric_id: str | None = None, fabric_name: str | None = None,
-             rules: CableRules | None = None) -> AutowireResult:
+             rules: CableRules | None = None, progress: ProgressFn | None = None,
+             cancel: CancelFn | None = None) -> AutowireResult:
     """Plan a fat tree for ``servers`` (placement ids) on ``switch`` (catalog slug).
 
     ``kind`` picks the server ports (compute/storage/frontend/management) and the
@@ -111,13 +120,20 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
     the servers' rows). ``leaf_per`` (``"rack"``/``"row"``) gives each rack or row of
     servers its own leaves, placed in that rack when it has room (access networks).
     Nothing changes until the returned ``edit`` is applied.
+
+    ``progress(fraction, stage)`` is called from the calling thread as the design goes
+    (fractions only rise; 1.0 once the result exists); ``cancel()`` returning True stops
+    it with :class:`~planner.fabric.progress.Cancelled`.
     """
+    st = Steps(progress, cancel)
+    st.report(0.0, "Checking servers and ports")
     if not servers:
         raise EditRefused("choose at least one server to wire")
     if len(set(servers)) != len(servers):
         raise EditRefused("a server is listed twice")
     if kind == "nvlink":
-        return _autowire_nvlink(plan, catalog, servers, fabric_id=fabric_id, fabric_name=fabric_name, rules=rules)
+        return _autowire_nvlink(plan, catalog, servers, fabric_id=fabric_id, fabric_name=fabric_name, rules=rules,
+                                st=st)
     n_devices = len(servers)
     role = kind if kind != "nvlink" else "compute"
     sw = _switch_device(catalog, switch)
@@ -144,6 +160,7 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
             if (sid, p.name) in used:
                 raise EditRefused(f"port {p.name} of {plan.placement(sid).name or sid} is already wired "
                                   f"(link {used[(sid, p.name)]}); disconnect it first")
+    st.report(0.02, "Sizing the fat tree")
     try:
         if leaf_per is None:
             design = design_fat_tree(len(servers), rails, len(sw_ports), link, oversubscription, rail_optimised)
@@ -201,8 +218,13 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
         for k in range(per_rack):
             new_rack_slots.append((rid, 1 + k * height))
 
+    st.report(0.03, f"Placing {design.switches:,} switches")
+    placed = 0
     for role_name, count in order:
         for i in range(count):
+            placed += 1
+            if placed % 64 == 0:
+                st.report(0.03 + 0.04 * placed / design.switches)
             spot = None
             if i in preferred and role_name == "leaf":
                 g_rack = preferred[i]
@@ -223,6 +245,7 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
             switch_ids[role_name].append(pid)
 
     # geometry of the racks and devices about to be added
+    st.report(0.07, "Measuring cable routes")
     if new_racks:
         if new_row is not None:
             row_obj = new_row.model_copy(update={"racks": list(new_racks)})
@@ -261,8 +284,13 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
             return Endpoint.model_construct(placement=servers[h.index], port=ports[h.index][h.port].name)
         return Endpoint.model_construct(placement=switch_ids[h.role][h.index], port=port_names[h.port])
 
-    link_ids = _id_block(plan, "link", design.cables)
+    st.report(0.08, f"Naming {design.cables:,} cables")
+    link_ids = _id_block(plan, "link", design.cables, st.sub(0.08, 0.04))
+    total = max(1, design.cables)
+    stage = f"Choosing media and lengths for {design.cables:,} cables"
     for n, (ha, hb) in enumerate(design.links()):
+        if n % BATCH == 0:
+            st.report(0.12 + 0.87 * n / total, stage)
         a, b = end(ha), end(hb)
         media = chooser.choose(link, geo.route_m(a.placement, b.placement))
         if media is None:
@@ -277,13 +305,14 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
     edits.append(AddLinks(links, text="Add fabric links"))
     result.links = len(links)
     result.edit = Compound(edits, text=f"Auto-wire {kind} fabric ({n_devices} servers, {design.switches} switches)")
+    st.finish(f"{result.links:,} cables designed")
     return result
 
 
 def _autowire_nvlink(plan: Plan, catalog: Any, servers: Sequence[str], *, fabric_id: str | None,
-                     fabric_name: str | None, rules: CableRules | None) -> AutowireResult:
+                     fabric_name: str | None, rules: CableRules | None, st: Steps) -> AutowireResult:
     """NVLink: one domain per rack of the given trays (``planner.fabric.nvlink_wire``),
-    all racks in one Compound (one undo step)."""
+    all racks in one Compound (one undo step); progress and cancel per rack."""
     from planner.fabric.nvlink_wire import autowire_nvlink_rack
 
     racks: list[str] = []
@@ -295,9 +324,13 @@ def _autowire_nvlink(plan: Plan, catalog: Any, servers: Sequence[str], *, fabric
             racks.append(rid)
     if len(racks) > 1 and fabric_id is not None:
         raise EditRefused("an NVLink domain cannot span racks: wire one rack per fabric")
-    results = [autowire_nvlink_rack(plan, catalog, rid, fabric_id=fabric_id, fabric_name=fabric_name, rules=rules)
-               for rid in racks]
+    results = []
+    for k, rid in enumerate(racks):
+        part = st.sub(k / len(racks), 1 / len(racks))
+        results.append(autowire_nvlink_rack(plan, catalog, rid, fabric_id=fabric_id, fabric_name=fabric_name,
+                                            rules=rules, progress=part.report, cancel=st.cancel))
     if len(results) == 1:
+        st.finish(f"{results[0].links:,} NVLink cables designed")
         return results[0]
     first = results[0]
     for r in results[1:]:
@@ -309,14 +342,18 @@ def _autowire_nvlink(plan: Plan, catalog: Any, servers: Sequence[str], *, fabric
     first.design.leaves = sum(r.design.leaves for r in results)
     edits: list[Edit] = [e for r in results for e in r.edit.edits]
     first.edit = Compound(edits, text=f"Auto-wire NVLink domains of {len(racks)} racks")
+    st.finish(f"{first.links:,} NVLink cables designed")
     return first
 
 
-def _id_block(plan: Plan, prefix: str, n: int) -> list[str]:
+def _id_block(plan: Plan, prefix: str, n: int, st: Steps | None = None) -> list[str]:
     """``n`` fresh ids (``link-17`` ...), none used in the plan."""
+    new_id = plan.index.new_id
     out = []
-    for _ in range(n):
-        out.append(plan.new_id(prefix))
+    for i in range(n):
+        if st is not None and i % 4096 == 0:
+            st.report(i / n)
+        out.append(new_id(prefix))
     return out
 
 

@@ -17,6 +17,10 @@ rack's GPU trays to the rack's NVLink switch trays through the spine (docs/fabri
 
 Links to switch trays that are missing stay unwired (the analysis reports
 ``NVLINK_SWITCH_TRAYS_MISSING`` and the GPUs' lower bandwidth).
+
+``progress(fraction, stage)`` and ``cancel()`` work as in :func:`planner.fabric.autowire`
+(:mod:`planner.fabric.progress`): checked every ``BATCH`` links; a cancelled design
+raises ``Cancelled`` and changes nothing.
 """
 
 from __future__ import annotations
@@ -25,11 +29,12 @@ import math
 from typing import Any
 
 from planner.edits import AddItem, Compound, Edit, EditRefused
-from planner.fabric.autowire import LABEL_PREFIX, AutowireResult, _id_block
+from planner.fabric.autowire import BATCH, LABEL_PREFIX, AutowireResult, _id_block
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser, nvlink_media
 from planner.fabric.nvlink import NVLINK_DESIGN_GPUS
 from planner.fabric.ports import NVLINK_ROLE, device_ports
+from planner.fabric.progress import CancelFn, ProgressFn, Steps
 from planner.fabric.topology import FatTree
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.plan import Endpoint, Fabric, Link, Plan
@@ -55,9 +60,14 @@ def nvlink_trays(plan: Plan, catalog: Any, rack_id: str) -> tuple[list[Any], lis
 
 
 def autowire_nvlink_rack(plan: Plan, catalog: Any, rack_id: str, *, fabric_id: str | None = None,
-                         fabric_name: str | None = None, rules: CableRules | None = None) -> AutowireResult:
+                         fabric_name: str | None = None, rules: CableRules | None = None,
+                         progress: ProgressFn | None = None, cancel: CancelFn | None = None) -> AutowireResult:
     """Plan the NVLink spine of one rack; nothing changes until ``result.edit`` (one
-    ``Compound``: the fabric, then every link) is applied."""
+    ``Compound``: the fabric, then every link) is applied. ``progress``/``cancel``: see
+    the module docstring."""
+    st = Steps(progress, cancel)
+    rack_name = plan.index.racks[rack_id].name if rack_id in plan.index.racks else rack_id
+    st.report(0.0, f"{rack_name}: finding GPU and switch trays")
     gpu_trays, switches = nvlink_trays(plan, catalog, rack_id)
     if not gpu_trays:
         raise EditRefused("the rack holds no GPU trays with NVLink ports (e.g. GB200 NVL72 compute trays)")
@@ -102,7 +112,10 @@ def autowire_nvlink_rack(plan: Plan, catalog: Any, rack_id: str, *, fabric_id: s
     chooser = MediaChooser(catalog)
     prefix = LABEL_PREFIX["nvlink"]
     pairs: list[tuple[Endpoint, Endpoint]] = []
+    st.report(0.05, f"{rack_name}: assigning switch ports")
     for i, (pid, names) in enumerate(gpus):
+        if i % 16 == 0:
+            st.report(0.05 + 0.25 * i / len(gpus))
         for li, name in enumerate(names):
             tray, chip = divmod(li, k)
             if tray >= len(switches):
@@ -122,7 +135,10 @@ def autowire_nvlink_rack(plan: Plan, catalog: Any, rack_id: str, *, fabric_id: s
                    cores_per_group=0)
     result = AutowireResult(edit=Compound([], text=""), design=tree, fabric_id=fid,
                             switches={"leaf": [s.id for s in switches], "spine": [], "core": []})
+    stage = f"{rack_name}: choosing media for {len(pairs):,} spine links"
     for n, (a, b) in enumerate(pairs):
+        if n % BATCH == 0:
+            st.report(0.3 + 0.7 * n / max(1, len(pairs)), stage)
         length = geo.spine_m(a.placement, b.placement)
         media = nvlink_media(chooser, length)
         if media is None:
@@ -137,4 +153,5 @@ def autowire_nvlink_rack(plan: Plan, catalog: Any, rack_id: str, *, fabric_id: s
     result.links = len(links)
     result.edit = Compound(edits, text=f"Auto-wire NVLink domain of {rack.name or rack_id} ({len(gpus)} GPUs, "
                                        f"{len(switches)} switch trays)")
+    st.finish(f"{rack_name}: {len(links):,} NVLink cables designed")
     return result

@@ -1,0 +1,70 @@
+"""Progress and cooperative cancellation for long fabric designs (auto-wire).
+
+The design functions take the same two optional callbacks as the build-plan export
+(:func:`planner.reports.build_plan_pdf`): ``progress(fraction, stage)`` and
+``cancel() -> bool``. Both are called from the thread running the design. The design
+checks ``cancel`` between units of work (a batch of cables, a rack, a placement
+pass) and stops with :class:`Cancelled`; it is pure (it only reads the plan and
+returns one ``Compound`` edit at the end), so a cancelled design changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+ProgressFn = Callable[[float, str], Any]
+CancelFn = Callable[[], bool]
+
+
+class Cancelled(Exception):
+    """The caller asked to stop (its ``cancel`` callback returned True); nothing changed."""
+
+
+class Steps:
+    """Reports ``fraction`` in ``[start, start + span]`` of the caller's whole and checks
+    ``cancel``. Fractions only go up (a smaller one is reported as the last one), small
+    steps (< 0.5 %) are not reported unless the stage text changes, and 1.0 is reported
+    only by :meth:`finish` of the outermost ``Steps``, once the result exists."""
+
+    def __init__(self, progress: ProgressFn | None = None, cancel: CancelFn | None = None, *,
+                 start: float = 0.0, span: float = 1.0, _root: Steps | None = None) -> None:
+        self.progress, self.cancel = progress, cancel
+        self.start, self.span = start, span
+        self.root = _root or self
+        self.last = -1.0
+        self.stage = ""
+
+    def check(self) -> None:
+        if self.cancel is not None and self.cancel():
+            raise Cancelled("the design was cancelled")
+
+    def report(self, fraction: float, stage: str | None = None) -> None:
+        """``fraction`` (0..1) of this step's span is done; checks ``cancel`` first."""
+        self.check()
+        root = self.root
+        if root.progress is None:
+            return
+        f = self.start + self.span * min(1.0, max(0.0, fraction))
+        f = min(f, 0.999)  # 1.0 means "the result exists": only finish() says that
+        new_stage = stage is not None and stage != root.stage
+        if new_stage:
+            root.stage = stage  # type: ignore[assignment]
+        f = max(f, root.last)  # never backwards
+        if new_stage or f - root.last >= 0.005:
+            root.last = f
+            root.progress(f, root.stage)
+
+    def sub(self, start: float, span: float) -> Steps:
+        """The part ``[start, start + span]`` of this step (both relative to it)."""
+        return Steps(self.progress, self.cancel, start=self.start + self.span * start, span=self.span * span,
+                     _root=self.root)
+
+    def finish(self, stage: str = "done") -> None:
+        self.check()
+        if self is self.root and self.progress is not None:
+            self.root.last = 1.0
+            self.progress(1.0, stage)
+
+
+__all__ = ["CancelFn", "Cancelled", "ProgressFn", "Steps"]
