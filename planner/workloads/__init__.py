@@ -10,6 +10,7 @@ Public API::
     cl = cluster_from_catalog(catalog, "h200", 8)
     infer(model, cl, precision="fp8", users=500).tokens_per_s
     train(model, cluster_from_catalog(catalog, "h100-sxm", 1024), 2e12).days
+    sweep(parse_spec("pretrain", {...}), model, cl, sweep_counts(8, 4096, 24)).min_gpus_met
 
 Formulas and sources: docs/workloads.md. Calibration: docs/validation.md.
 """
@@ -19,6 +20,16 @@ from .cluster import ClusterSpec, PlanHardwareError, cluster_from_catalog, clust
 from .evaluate import BOTTLENECKS, WorkloadVerdict, evaluate_plan, evaluate_workload
 from .inference import InferenceResult, gpus_for_targets, infer
 from .specs import SpecError, parse_spec
+from .sweep import (
+    SweepPoint,
+    SweepResult,
+    parse_sweep,
+    sweep,
+    sweep_counts,
+    sweep_step,
+    sweep_workload,
+    workload_cluster,
+)
 from .training import Layout, TrainingResult, gpus_for_days, train
 
 __all__ = [
@@ -30,6 +41,8 @@ __all__ = [
     "ModelArch",
     "PlanHardwareError",
     "SpecError",
+    "SweepPoint",
+    "SweepResult",
     "TrainingResult",
     "WorkloadVerdict",
     "cluster_from_catalog",
@@ -40,6 +53,12 @@ __all__ = [
     "gpus_for_targets",
     "infer",
     "parse_spec",
+    "parse_sweep",
     "precision_bytes",
+    "sweep",
+    "sweep_counts",
+    "sweep_step",
+    "sweep_workload",
     "train",
+    "workload_cluster",
 ]
