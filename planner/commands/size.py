@@ -49,6 +49,9 @@ def register(sub) -> None:
         q.add_argument("--nvlink-gb-per-s", type=_number, default=None,
                        help="NVLink bandwidth per GPU in the domain, GB/s bidirectional (default: the GPU's)")
         q.add_argument("--json", action="store_true", help="print JSON")
+        q.add_argument("--sweep", default=None, metavar="LO:HI[:N]",
+                       help="what-if: size at N GPU counts (default 16) spaced geometrically from LO to HI, "
+                            "whole nodes; prints a table (--json: a list of points) instead of --gpus")
 
     qi = kinds.add_parser("infer", help="inference serving")
     common(qi)
@@ -130,6 +133,7 @@ def run_infer(args) -> int:
     from planner.cli import UserError
     from planner.workloads import gpus_for_targets, infer
 
+    sweep = _sweep_args(args)
     model, cl = _setup(args)
     for name in ("input_tokens", "output_tokens", "users", "batch"):
         v = getattr(args, name)
@@ -139,6 +143,12 @@ def run_infer(args) -> int:
         v = getattr(args, name)
         if v is not None and v <= 0:
             raise UserError(f"--{name.replace('_', '-')} must be > 0")
+    if sweep is not None:
+        return _run_sweep(args, sweep, model, cl, "inference", {
+            "model": args.model, "precision": args.precision, "kv_precision": args.kv_precision,
+            "input_tokens": args.input_tokens, "output_tokens": args.output_tokens, "users": args.users,
+            "target_tokens_per_s_per_user": args.target_tokens_per_s_per_user,
+            "target_ttft_s": args.target_ttft_s, "tp": args.tp, "stack": args.stack})
     try:
         r = infer(model, cl, precision=args.precision, kv_precision=args.kv_precision,
                   input_tokens=args.input_tokens, output_tokens=args.output_tokens, tp=args.tp,
@@ -190,6 +200,7 @@ def run_train(args) -> int:
     from planner.cli import UserError
     from planner.workloads import gpus_for_days, train
 
+    sweep = _sweep_args(args)
     model, cl = _setup(args)
     if args.tokens <= 0:
         raise UserError("--tokens must be > 0")
@@ -200,6 +211,12 @@ def run_train(args) -> int:
     kw = dict(seq_len=args.seq_len, global_batch_tokens=args.global_batch_tokens,
               precision=args.precision, method=args.method, zero=args.zero, tp=args.tp, pp=args.pp,
               recompute=args.recompute, software=args.software)
+    if sweep is not None:
+        spec = {"model": args.model, "tokens": args.tokens, "target_days": args.target_days,
+                **{k: v for k, v in kw.items() if k != "method"}}
+        if args.method != "pretrain":
+            spec["method"] = args.method
+        return _run_sweep(args, sweep, model, cl, "pretrain" if args.method == "pretrain" else "finetune", spec)
     try:
         r = train(model, cl, args.tokens, **kw)
     except ValueError as e:
@@ -228,4 +245,99 @@ def run_train(args) -> int:
         lines.append(f"  GPUs needed for {args.target_days:g} days: {d['gpus_needed'] or 'unreachable'}")
     lines += [f"  note: {n}" for n in d["notes"]]
     _emit(args, d, lines)
+    return 0
+
+
+# ----------------------------------------------------------------------------- --sweep
+
+
+def _sweep_args(args) -> tuple[int, int, int] | None:
+    """The parsed --sweep (LO, HI, N), or None; fixes the base --gpus for _setup."""
+    from planner.cli import UserError
+    from planner.workloads import parse_sweep
+
+    if args.sweep is None:
+        return None
+    try:
+        got = parse_sweep(args.sweep)
+    except ValueError as e:
+        raise UserError(f"--sweep {e}") from None
+    if args.gpus is not None:
+        raise UserError("--sweep sets the GPU counts: leave out --gpus")
+    if getattr(args, "batch", None) is not None:
+        raise UserError("--sweep spreads --users over the replicas at each count: give --users, not --batch")
+    if hasattr(args, "users") and args.users is None:
+        raise UserError("--sweep needs --users (concurrent users over the whole system)")
+    args.gpus = 8 * (args.tp or 1) * (getattr(args, "pp", None) or 1)  # a base that --tp/--pp divide
+    return got
+
+
+def _spec_error(message: str) -> str:
+    """'spec.seq_len: ...' -> '--seq-len: ...' (the option the user typed)."""
+    import re
+
+    return re.sub(r"spec\.([a-z_]+)", lambda m: "--" + m.group(1).replace("_", "-"), message)
+
+
+def _fmt(v, spec: str, scale: float = 1.0) -> str:
+    return "–" if v is None else format(v * scale, spec)
+
+
+def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dict: dict) -> int:
+    from planner.cli import UserError
+    from planner.workloads import SpecError, parse_spec, sweep_counts, sweep_step
+    from planner.workloads import sweep as run_sweep
+
+    try:
+        spec = parse_spec(kind, {k: v for k, v in spec_dict.items() if v is not None})
+    except SpecError as e:
+        raise UserError(_spec_error(str(e))) from None
+    lo, hi, n = sweep
+    step = sweep_step(spec, cl)
+    counts = sweep_counts(lo, hi, n, step)
+    res = run_sweep(spec, model, cl, counts)
+    if args.json:
+        print(json.dumps([p.to_dict() for p in res.points], indent=2))
+        return 0
+    training = res.kind == "training"
+    what = (f"{model.slug} {getattr(spec, 'method', 'pretrain')}, {spec.tokens:.3g} tokens" if training
+            else f"{model.slug} serving {spec.users:,} users, {spec.input_tokens}/{spec.output_tokens} tokens")
+    lines = [f"{what}, {spec.precision} on {cl.gpu.slug}: {len(counts)} GPU counts from {counts[0]:,} to "
+             f"{counts[-1]:,} (steps of {step} GPUs)"]
+    if res.targets:
+        lines.append("  target: " + ", ".join(
+            f"{v:g} days" if k == "days" else f"{v:g} tokens/s per user" if k == "tokens_per_s_per_user"
+            else f"TTFT {v:g} s" for k, v in res.targets.items()))
+    if training:
+        head = f"{'GPUs':>8}  {'fits':<4}  {'days':>10}  {'tok/s/GPU':>10}  {'scaling':>8}  {'target':<6}  bottleneck"
+    else:
+        head = f"{'GPUs':>8}  {'fits':<4}  {'tokens/s':>11}  {'tok/s/user':>10}  {'TTFT s':>8}  {'target':<6}  bottleneck"
+    lines.append(head)
+    for p in res.points:
+        met = "–" if p.met is None else "met" if p.met else "no"
+        fits = "yes" if p.fits else "NO"
+        bn = p.bottleneck or (f"error: {p.error}" if p.error else "")
+        if training:
+            lines.append(f"{p.gpus:>8,}  {fits:<4}  {_fmt(p.days, ',.1f'):>10}  "
+                         f"{_fmt(p.tokens_per_s_per_gpu, ',.0f'):>10}  "
+                         f"{_fmt(p.scaling_efficiency, '.1f', 100) + (' %' if p.scaling_efficiency else ''):>8}  "
+                         f"{met:<6}  {bn}")
+        else:
+            lines.append(f"{p.gpus:>8,}  {fits:<4}  {_fmt(p.tokens_per_s, ',.0f'):>11}  "
+                         f"{_fmt(p.tokens_per_s_per_user, ',.1f'):>10}  {_fmt(p.ttft_s, ',.3f'):>8}  "
+                         f"{met:<6}  {bn}")
+    if res.targets:
+        lines.append("  smallest swept count meeting the target: "
+                     + (f"{res.min_gpus_met:,} GPUs" if res.min_gpus_met else "none in this range"))
+        if training or "tokens_per_s_per_user" in res.targets:
+            inv = "gpus_for_days" if training else "gpus_for_targets"
+            got = (f"{res.gpus_needed:,} GPUs" + (f" at TP{res.gpus_needed_tp}" if res.gpus_needed_tp else "")
+                   if res.gpus_needed else "unreachable")
+            lines.append(f"  fewest GPUs by the inverse search ({inv}): {got}")
+    ranges = res.bottleneck_ranges()
+    if ranges:
+        lines.append("  bottleneck: " + ", ".join(
+            f"{b} {a:,}" + (f"-{z:,}" if z != a else "") for b, a, z in ranges))
+    lines += [f"  note: {t}" for t in res.notes]
+    print("\n".join(lines))
     return 0

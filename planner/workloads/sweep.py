@@ -268,6 +268,7 @@ def _sweep_inference(spec: InferenceSpec, model: ModelArch, base: ClusterSpec, c
     if spec.target_ttft_s is not None:
         targets["ttft_s"] = spec.target_ttft_s
     res = SweepResult("inference", model.slug, base.gpu.slug, [], targets, None, None)
+    idle_from = None
     for n in counts:
         if _stop(cancelled):
             res.cancelled = True
@@ -281,11 +282,16 @@ def _sweep_inference(spec: InferenceSpec, model: ModelArch, base: ClusterSpec, c
             # the users do not fit: speeds of a deployment that cannot run would read as a promise
             res.points.append(SweepPoint(n, False, False, margin, fig["bottleneck"], verdict_bottleneck=bn))
             continue
+        if idle_from is None and fig["replicas"] > spec.users:
+            idle_from = n
         res.points.append(SweepPoint(
             n, True, met if targets else None, margin if targets else None, fig["bottleneck"],
             tokens_per_s_per_gpu=fig["tokens_per_s"] / n, tokens_per_s=fig["tokens_per_s"],
             tokens_per_s_per_user=fig["tokens_per_s_per_user"], ttft_s=fig["ttft_s"],
             verdict_bottleneck=bn))
+    if idle_from is not None:
+        res.notes.append(f"from {idle_from:,} GPUs there are more replicas than the {spec.users:,} users: "
+                         "system tokens/s counts every replica as serving one")
     if need and "tokens_per_s_per_user" in targets and not res.cancelled and not _stop(cancelled):
         got = inference_gpus_needed(spec, model, base)
         if got is None:
