@@ -7,15 +7,25 @@ heights are measured once; each page gets a small ``Table`` of the rows that fit
 
 :func:`numbered_canvas` makes the canvas class that draws the header and footer of
 every page once the page count is known ("page X of Y").
+
+The table of contents and the PDF outline take no second layout pass. The entries are
+known before layout (sections, rooms, rack sheets: an :class:`Anchor` in the story per
+entry), so the contents pages are reserved up front as :class:`TocSlot` flowables of a
+known height. Layout records the page every anchor lands on; the canvas keeps every
+page until ``save`` anyway (for "of Y"), and then draws the entries with their page
+numbers and links into the reserved slots, and sets the bookmarks and outline entries
+while it replays the pages. See docs/reports.md.
 """
 
 from __future__ import annotations
 
 import bisect
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib import colors
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
@@ -175,10 +185,144 @@ def para_cell(text: str, style: Any) -> Paragraph:
     return Paragraph(text, style)
 
 
+# -- table of contents and outline ------------------------------------------------------------
+
+TOC_L0_LINE = 17.0  # a section line
+TOC_L1_LINE = 11.5  # a row of sub-entries (rooms, rack sheets)
+TOC_L1_COLS = 3
+TOC_WIDTH = 600.0  # at most; the frame may be narrower
+
+
+@dataclass
+class TocEntry:
+    level: int  # 0 section, 1 part of a section (room, rack sheet)
+    title: str  # plain text (already cleaned), not markup
+    key: str  # bookmark name, unique in the document
+    in_toc: bool = True  # False: outline only (the cover, the contents pages themselves)
+    page: int | None = None  # set during layout
+
+
+class Anchor(Flowable):
+    """A zero-size mark in the story; ``afterFlowable`` records the page it lands on
+    into each of its entries."""
+
+    _ZEROSIZE = 1
+
+    def __init__(self, *entries: TocEntry) -> None:
+        super().__init__()
+        self.entries = entries
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        return 0.0, 0.0
+
+    def draw(self) -> None:
+        pass
+
+
+@dataclass
+class TocRow:
+    height: float
+    entries: list[TocEntry]  # one level-0 entry, or up to TOC_L1_COLS level-1 entries
+
+
+class TocSlot(Flowable):
+    """Room reserved on a contents page for ``rows``; drawn by the canvas at save time,
+    when every entry's page is known. Records where on which page it landed."""
+
+    def __init__(self, rows: list[TocRow], width: float) -> None:
+        super().__init__()
+        self.rows = rows
+        self.width = width
+        self.height = sum(r.height for r in rows)
+        self.page: int | None = None
+        self.origin: tuple[float, float] | None = None  # page coordinates of the top left corner
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.origin = self.canv.absolutePosition(0, self.height)
+
+
+def toc_rows(entries: list[TocEntry]) -> list[TocRow]:
+    """The contents' lines: a line per section, sub-entries in rows of ``TOC_L1_COLS``."""
+    rows: list[TocRow] = []
+    for e in entries:
+        if not e.in_toc:
+            continue
+        if e.level == 0:
+            rows.append(TocRow(TOC_L0_LINE, [e]))
+        elif rows and rows[-1].entries[0].level == 1 and len(rows[-1].entries) < TOC_L1_COLS:
+            rows[-1].entries.append(e)
+        else:
+            rows.append(TocRow(TOC_L1_LINE, [e]))
+    return rows
+
+
+def paginate_toc(rows: list[TocRow], first_room: float, room: float, width: float) -> list[TocSlot]:
+    """Slots of rows: the first under the "Contents" heading (``first_room`` high), the
+    others a page each."""
+    slots: list[TocSlot] = []
+    cur: list[TocRow] = []
+    avail = first_room
+    for r in rows:
+        if cur and sum(x.height for x in cur) + r.height > avail:
+            slots.append(TocSlot(cur, width))
+            cur, avail = [], room
+        cur.append(r)
+    slots.append(TocSlot(cur, width))
+    return slots
+
+
+@dataclass
+class TocState:
+    """What the canvas needs at save time: every entry (outline order) and the slots."""
+
+    entries: list[TocEntry] = field(default_factory=list)
+    slots: list[TocSlot] = field(default_factory=list)
+
+
+def _draw_toc_slot(c: rl_canvas.Canvas, slot: TocSlot, font: str, bold: str) -> None:
+    if slot.origin is None:
+        return
+    x0, top = slot.origin
+    w = slot.width
+    y = top
+    leader = colors.HexColor("#9aa3ad")
+    for row in slot.rows:
+        y -= row.height
+        if row.entries[0].level == 0:
+            cells = [(x0, w, row.entries[0], bold, 10.0)]
+        else:
+            indent = 16.0
+            cw = (w - indent) / TOC_L1_COLS
+            cells = [(x0 + indent + i * cw, cw - 14.0, e, font, 8.0) for i, e in enumerate(row.entries)]
+        for cx, cw, e, f, size in cells:
+            base = y + row.height * 0.3
+            num = str(e.page) if e.page is not None else "\u2013"
+            nw = pdfmetrics.stringWidth(num, f, size)
+            title = fit(e.title, cw - nw - 18, f, size)
+            tw = pdfmetrics.stringWidth(title, f, size)
+            c.setFillColor(colors.HexColor("#1f2328"))
+            c.setFont(f, size)
+            c.drawString(cx, base, title)
+            c.drawRightString(cx + cw, base, num)
+            if cx + tw + 4 < cx + cw - nw - 4:
+                c.saveState()
+                c.setStrokeColor(leader)
+                c.setLineWidth(0.6)
+                c.setDash(0.6, 2.4)
+                c.line(cx + tw + 4, base + 0.5, cx + cw - nw - 4, base + 0.5)
+                c.restoreState()
+            if e.page is not None:
+                c.linkRect("", e.key, (cx, y, cx + cw, y + row.height), relative=0, thickness=0)
+
+
 def numbered_canvas(header_left: str, header_right: str, footer_left: str, font: str, bold: str,
-                    ticker: Ticker | None = None, skip_header_on_first: bool = True):
+                    ticker: Ticker | None = None, skip_header_on_first: bool = True, toc: TocState | None = None):
     """A canvas class that keeps every page until ``save`` and then draws header and
-    footer with "Page X of Y" on each."""
+    footer with "Page X of Y" on each, the contents into their reserved slots, and the
+    bookmarks and outline entries of ``toc``."""
 
     class NumberedCanvas(rl_canvas.Canvas):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -192,12 +336,31 @@ def numbered_canvas(header_left: str, header_right: str, footer_left: str, font:
         def save(self) -> None:
             total = len(self._saved_pages)
             self.page_count = total
+            marks: dict[int, list[TocEntry]] = {}
+            slots: dict[int, list[TocSlot]] = {}
+            if toc is not None:
+                for e in toc.entries:
+                    if e.page is not None:
+                        marks.setdefault(e.page, []).append(e)
+                for s in toc.slots:
+                    if s.page is not None:
+                        slots.setdefault(s.page, []).append(s)
+            level = -1
             for n, state in enumerate(self._saved_pages, start=1):
                 self.__dict__.update(state)
+                for slot in slots.get(n, ()):
+                    _draw_toc_slot(self, slot, font, bold)
+                for e in marks.get(n, ()):
+                    self.bookmarkPage(e.key, fit="XYZ", top=self._pagesize[1])
+                    lv = min(e.level, level + 1)  # an outline level may only grow by one
+                    self.addOutlineEntry(e.title, e.key, level=lv)
+                    level = lv
                 self._decorate(n, total)
                 rl_canvas.Canvas.showPage(self)
                 if ticker is not None and n % 20 == 0:
                     ticker.check()
+            if marks:
+                self.showOutline()
             rl_canvas.Canvas.save(self)
 
         def _decorate(self, n: int, total: int) -> None:

@@ -19,22 +19,45 @@ from xml.sax.saxutils import escape as _xml_escape
 
 from reportlab.pdfbase import pdfmetrics
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# control characters, lone surrogates, non-characters, and the bidi and zero-width format
+# characters: reportlab lays text out left to right without the Unicode bidi algorithm,
+# so an RLO/LRE/isolate mark would only print as an empty box or reorder nothing
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff"
+                      r"\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]")
 _SPACES = re.compile(r"[\t\n\r\u2028\u2029]+")
 
 ELLIPSIS = "\u2026"
+MISSING = "\ufffd"  # printed for a character the report's font has no glyph for (CJK, emoji, ...)
+
+# code points the registered report font can draw; None: not known (builtin fonts), keep all
+_coverage: frozenset[int] | None = None
 
 
 def clean(text: object, keep_newlines: bool = False) -> str:
-    """A string safe to draw: control characters and lone surrogates removed, line
-    breaks turned into spaces (unless kept)."""
+    """A string safe to draw: control characters, lone surrogates and bidi marks
+    removed, line breaks turned into spaces (unless kept), and every character the
+    report font cannot draw replaced by a visible U+FFFD (instead of an empty box or a
+    glyph-less gap)."""
     s = "" if text is None else str(text)
     if keep_newlines:
         s = s.replace("\r\n", "\n").replace("\r", "\n")
         s = "\n".join(_SPACES.sub(" ", _CONTROL.sub("", line)) for line in s.split("\n"))
     else:
         s = _SPACES.sub(" ", _CONTROL.sub("", s))
+    cov = _coverage
+    if cov is not None and not s.isascii():
+        s = "".join(c if ord(c) in cov or c == "\n" else MISSING for c in s)
     return s
+
+
+def unsupported(text: object) -> str:
+    """The distinct characters of ``text`` the report font cannot draw (empty if all can,
+    or if the font's coverage is unknown)."""
+    s = "" if text is None else str(text)
+    cov = _coverage
+    if cov is None or s.isascii():
+        return ""
+    return "".join(dict.fromkeys(c for c in _SPACES.sub(" ", _CONTROL.sub("", s)) if ord(c) not in cov))
 
 
 def esc(text: object, keep_newlines: bool = False) -> str:
@@ -68,8 +91,27 @@ def truncate(text: object, limit: int) -> str:
 
 # -- fonts ---------------------------------------------------------------------------------
 
-# Unicode TrueType fonts, first found wins: DejaVu (Linux, broad coverage), Arial
-# (Windows, macOS), then Bitstream Vera, which reportlab itself ships (Latin-1 only).
+# Unicode TrueType fonts, first found wins: the DejaVu Sans Rackwright bundles in
+# resources/fonts (Latin, Greek, Cyrillic, Hebrew, Arabic letters; no CJK), so a plan
+# prints the same on every OS; then a system DejaVu (Linux), Arial (Windows, macOS),
+# then Bitstream Vera, which reportlab itself ships (Latin-1 only).
+FONT_DIR_NAME = "fonts"
+
+
+def bundled_font_dirs() -> list[Path]:
+    """Where the bundled fonts are looked for, as the shipped catalog is
+    (docs/packaging.md): ``sys._MEIPASS/resources/fonts`` in a PyInstaller bundle,
+    ``ui/resources/fonts`` in an installed wheel (setup.py maps ``resources/`` there),
+    ``<repo>/resources/fonts`` in the source tree. Paths only: ``ui`` is not imported."""
+    out: list[Path] = []
+    meipass = getattr(sys, "_MEIPASS", None)
+    if meipass:
+        out.append(Path(meipass) / "resources" / FONT_DIR_NAME)
+    here = Path(__file__).resolve()  # <site>/planner/reports/text.py
+    out += [here.parents[2] / "ui" / "resources" / FONT_DIR_NAME, here.parents[2] / "resources" / FONT_DIR_NAME]
+    return out
+
+
 _FONT_CANDIDATES = [
     ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu",
                                                "/usr/share/fonts/TTF", "/usr/local/share/fonts"]),
@@ -81,10 +123,13 @@ _FONT_CANDIDATES = [
 @lru_cache(maxsize=1)
 def fonts() -> tuple[str, str]:
     """(regular, bold) font names registered with reportlab; Helvetica if no TrueType
-    font can be found."""
+    font can be found. Also records which characters the font covers (:func:`clean`
+    substitutes the others)."""
+    global _coverage, FONT_FILE
     from reportlab.pdfbase.ttfonts import TTFont
 
-    candidates = list(_FONT_CANDIDATES)
+    candidates = [("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", [str(d) for d in bundled_font_dirs()])]
+    candidates += _FONT_CANDIDATES
     import reportlab
 
     rl_fonts = Path(reportlab.__file__).parent / "fonts"
@@ -96,15 +141,21 @@ def fonts() -> tuple[str, str]:
             r, b = Path(folder) / regular, Path(folder) / bold
             if r.is_file() and b.is_file():
                 try:
-                    pdfmetrics.registerFont(TTFont("RW-Regular", str(r)))
-                    pdfmetrics.registerFont(TTFont("RW-Bold", str(b)))
+                    reg, bld = TTFont("RW-Regular", str(r)), TTFont("RW-Bold", str(b))
+                    pdfmetrics.registerFont(reg)
+                    pdfmetrics.registerFont(bld)
                     from reportlab.lib.fonts import addMapping
 
                     addMapping("RW-Regular", 0, 0, "RW-Regular")
                     addMapping("RW-Regular", 1, 0, "RW-Bold")
                     addMapping("RW-Regular", 0, 1, "RW-Regular")
                     addMapping("RW-Regular", 1, 1, "RW-Bold")
+                    FONT_FILE = str(r)
+                    _coverage = frozenset(set(reg.face.charToGlyph) & set(bld.face.charToGlyph))
                     return "RW-Regular", "RW-Bold"
                 except Exception:  # a broken font file: try the next one
                     continue
     return "Helvetica", "Helvetica-Bold"
+
+
+FONT_FILE: str | None = None  # the TrueType file :func:`fonts` registered
