@@ -130,3 +130,39 @@ def test_fit_keeps_rooms_clear_of_the_legend_and_refits_on_resize(qtbot, doc):
     floor.resize(700, 600)
     qtbot.wait(10)
     assert floor.view.zoom() == pytest.approx(z), "a user's zoom survives a resize"
+
+
+def _contrast(a, b) -> float:
+    def lum(c):
+        ch = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in (c.redF(), c.greenF(), c.blueF())]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_secondary_text_readable_in_both_themes_and_follows_a_switch(qtbot, doc, restore_theme):
+    """The grey detail lines of Totals and the Findings summary reach 4.5:1 contrast (WCAG AA)
+    on the window colour, and follow a theme switch made while the panels are open."""
+    from PySide6.QtGui import QPalette
+
+    from ui.findings_panel import FindingsPanel
+    from ui.totals_panel import TotalsPanel
+
+    app = restore_theme
+    apply_theme(app, "light")
+    totals, findings = TotalsPanel(doc), FindingsPanel(doc)
+    for w in (totals, findings):
+        qtbot.addWidget(w)
+        w.show()
+    detail = totals.rows["gpus"][1]
+    labels = (detail, totals.header, findings.summary)
+    for theme in ("light", "dark", "light"):
+        apply_theme(app, theme)
+        qtbot.waitUntil(lambda t=theme: all(style.is_dark(w.palette()) == (t == "dark") for w in labels),
+                        timeout=2000)
+        for label in labels:
+            fg = label.palette().color(QPalette.ColorRole.WindowText)
+            bg = label.palette().color(QPalette.ColorRole.Window)
+            assert style.is_dark(label.palette()) == (theme == "dark")
+            assert fg == style.muted_color(label.palette())
+            assert _contrast(fg, bg) >= 4.5, (theme, fg.name(), bg.name())

@@ -254,7 +254,7 @@ class FindingsPanel(QWidget):
         self.search.textChanged.connect(self.proxy.set_text)
         bar.addWidget(self.search, 1)
         self.summary = QLabel(self)
-        self.summary.setStyleSheet("color: #5b6570;")
+        style.mute(self.summary)
         bar.addWidget(self.summary)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from planner.units import btu_per_h, tons
@@ -118,19 +118,25 @@ class TotalsPanel(QWidget):
         grid.setColumnStretch(3, 1)
         r = 0
         self.header = QLabel("No results yet", inner)
-        self.header.setStyleSheet("color: #5b6570;")
+        style.mute(self.header)
         self.header.setWordWrap(True)
         grid.addWidget(self.header, r, 0, 1, 4)
         r += 1
         for title, entries in self.SECTIONS:
             head = QLabel(title.upper(), inner)
-            head.setStyleSheet("color: #5b6570; font-size: 10px; font-weight: 600; letter-spacing: 1px;"
-                               " padding-top: 8px;")
+            font = head.font()  # no stylesheet: it would pin the colour and defeat style.mute
+            font.setPixelSize(10)
+            font.setWeight(QFont.Weight.DemiBold)
+            font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 1.0)
+            head.setFont(font)
+            head.setContentsMargins(0, 8, 0, 0)
+            style.mute(head)
             grid.addWidget(head, r, 0, 1, 4)
             r += 1
             line = QFrame(inner)
             line.setFrameShape(QFrame.Shape.HLine)
-            line.setStyleSheet("color: #dde1e6;")
+            line.setFrameShadow(QFrame.Shadow.Plain)
+            line.setForegroundRole(QPalette.ColorRole.Mid)  # a quiet rule in either theme
             grid.addWidget(line, r, 0, 1, 4)
             r += 1
             for key, label, has_bar in entries:
@@ -142,7 +148,8 @@ class TotalsPanel(QWidget):
                 value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
                 detail = QLabel("", inner)
-                detail.setStyleSheet("color: #5b6570; padding-bottom: 3px;")
+                detail.setContentsMargins(0, 0, 0, 3)
+                style.mute(detail)
                 detail.setWordWrap(True)
                 detail.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
                 bar = UtilBar(inner) if has_bar else None
