@@ -4,11 +4,13 @@ file kept) and shows failures in a dialog."""
 
 from __future__ import annotations
 
+import shutil
 import threading
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtWidgets import QPushButton
 
 from planner.catalog import load_catalog
 from planner.documents import load_plan
@@ -54,6 +56,9 @@ def test_export_runs_off_the_gui_thread_and_reports_back(qtbot, tmp_path, monkey
     assert win.act_export_pdf in win.menuBar().actions()[0].menu().actions()
     with qtbot.waitSignal(win.exporter.finished, timeout=60_000) as blocker:
         win.act_export_pdf.trigger()
+        dlg = win.exporter.options_dialog  # the options come first, then the file dialog
+        assert dlg is not None and dlg.isVisible() and not asked
+        qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
         assert win.exporter.busy
     summary = blocker.args[0]
     assert asked and asked[0].endswith(".pdf")
@@ -108,3 +113,59 @@ def test_edits_after_start_do_not_reach_the_running_export(qtbot, tmp_path, cata
     if shutil.which("pdftotext"):
         text = subprocess.run(["pdftotext", str(target), "-"], capture_output=True, check=True).stdout.decode()
         assert "RENAMED-AFTER" not in text and "R01" in text
+
+
+def pdf_pages_text(path: Path) -> list[str]:
+    import subprocess
+
+    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True).stdout
+    return out.decode("utf-8", "replace").split("\f")
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
+def test_options_dialog_chooses_sections_and_paper_and_remembers(qtbot, tmp_path, monkeypatch, catalog, errors):
+    """Untick two sections and pick US Letter in the dialog: the PDF has only the ticked
+    sections (in its contents too) on Letter paper, and the next export offers the same."""
+    from PySide6.QtWidgets import QCheckBox, QComboBox
+
+    target = tmp_path / "chosen.pdf"
+    monkeypatch.setattr(export, "ask_pdf_path", lambda parent, suggested: str(target))
+    win = make_window(qtbot, tmp_path, catalog)
+    assert win.exporter.export()
+    dlg = win.exporter.options_dialog
+    qtbot.waitExposed(dlg)
+    boxes = {k: dlg.findChild(QCheckBox, f"section_{k}") for k in ("cover", "racks", "bom", "cables", "findings")}
+    assert all(b is not None and b.isChecked() for b in boxes.values())  # all sections by default
+    for key in ("bom", "cables"):
+        qtbot.mouseClick(boxes[key], Qt.MouseButton.LeftButton, pos=QPoint(8, boxes[key].height() // 2))
+        assert not boxes[key].isChecked()
+    combo = dlg.findChild(QComboBox, "pageSizeCombo")
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # A4 -> US Letter
+    assert combo.currentData() == "letter"
+    assert "Metric" in dlg.units_label.text()
+    with qtbot.waitSignal(win.exporter.finished, timeout=60_000) as blocker:
+        qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
+    summary = blocker.args[0]
+    assert summary.sections == ("cover", "floor", "racks", "power", "cooling", "findings")
+    data = target.read_bytes()
+    assert b"/MediaBox [ 0 0 792 612 ]" in data  # US Letter landscape
+    pages = pdf_pages_text(target)
+    text = "\n".join(pages)
+    assert "Bill of materials" not in text and "Cable schedule" not in text and "From (rack U device)" not in text
+    contents = pages[1]
+    assert "Contents" in contents and "Power" in contents and "Findings and workloads" in contents
+    assert "Bill of materials" not in contents
+    # the choice is remembered: the next dialog starts from it, and Cancel exports nothing
+    assert win.settings.report_sections == summary.sections and win.settings.report_page_size == "letter"
+    assert win.exporter.export()
+    again = win.exporter.options_dialog
+    assert not again.findChild(QCheckBox, "section_bom").isChecked()
+    assert again.findChild(QCheckBox, "section_power").isChecked()
+    assert again.findChild(QComboBox, "pageSizeCombo").currentData() == "letter"
+    # no section at all: the dialog does not let the user go on
+    qtbot.mouseClick(again.findChild(QPushButton, "sectionsNone"), Qt.MouseButton.LeftButton)
+    assert not again.ok_button.isEnabled() and again.hint.text()
+    again.reject()
+    qtbot.waitUntil(lambda: win.exporter.options_dialog is None)
+    assert not win.exporter.busy and not errors

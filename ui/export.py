@@ -1,5 +1,9 @@
 """File > Export Build Plan (PDF)...: the printed build plan, written off the GUI thread.
 
+First the options dialog (``ui.export_dialog.ExportOptionsDialog``: sections, contents,
+paper; remembered in the settings), opened window-modal without a nested event loop;
+on OK the file dialog, then the export.
+
 The plan is copied on the GUI thread (a snapshot, so edits made meanwhile cannot race
 the writer); a ``QRunnable`` in this exporter's own one-thread ``QThreadPool`` runs the
 engine on the snapshot and ``planner.reports.build_plan_pdf`` (which writes atomically).
@@ -17,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QProgressDialog, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QProgressDialog, QWidget
 
 from ui import dialogs
 
@@ -97,6 +101,7 @@ class BuildPlanExporter(QObject):
         self.signals.cancelled.connect(self._on_cancelled)
         self.job: _ExportJob | None = None
         self.dialog: QProgressDialog | None = None
+        self.options_dialog: Any = None  # ui.export_dialog.ExportOptionsDialog while it is open
         self._cancel = threading.Event()
         self.last_path: Path | None = None
         self.last_thread_id: int | None = None  # the thread the last export ran in
@@ -114,21 +119,49 @@ class BuildPlanExporter(QObject):
         return (stem.strip() or "build-plan") + ".pdf"
 
     def _options(self) -> Any:
+        """The remembered choices (sections, contents, paper) with the app's units."""
         from planner.reports import ReportOptions
 
-        units = getattr(self.settings, "units", "metric") if self.settings is not None else "metric"
-        return ReportOptions(imperial=units == "imperial")
+        s = self.settings
+        units = getattr(s, "units", "metric") if s is not None else "metric"
+        if s is None or not hasattr(s, "report_sections"):
+            return ReportOptions(imperial=units == "imperial")
+        return ReportOptions(imperial=units == "imperial", sections=s.report_sections or ReportOptions().sections,
+                             page_size=s.report_page_size, toc=s.report_toc)
 
-    def export(self, path: str | None = None) -> bool:
-        """Ask for a path (unless given) and start the export. False if nothing started."""
+    def export(self, path: str | None = None, options: Any = None) -> bool:
+        """Without a path: open the options dialog; on OK, ask for the file and start
+        (True: the dialog is open). With a path: start at once with ``options`` or the
+        remembered ones. False if nothing started."""
         if self.busy:
             dialogs.show_info(self.window, "Export build plan", "An export is already running.")
             return False
-        if path is None:
-            path = ask_pdf_path(self.window, self._suggested())
-            if not path:
-                return False
-        target = Path(path)
+        if path is not None:
+            return self._start(Path(path), options or self._options())
+        if self.options_dialog is not None:  # already asking
+            self.options_dialog.raise_()
+            return True
+        from ui.export_dialog import ExportOptionsDialog
+
+        dlg = ExportOptionsDialog(self.settings, self.window)
+        dlg.setWindowModality(Qt.WindowModality.WindowModal)
+        dlg.finished.connect(lambda result: self._options_chosen(dlg, result))
+        self.options_dialog = dlg
+        dlg.open()
+        return True
+
+    def _options_chosen(self, dlg: Any, result: int) -> None:
+        self.options_dialog = None
+        dlg.deleteLater()
+        if result != QDialog.DialogCode.Accepted:
+            return
+        dlg.remember()
+        options = dlg.options()
+        path = ask_pdf_path(self.window, self._suggested())
+        if path:
+            self._start(Path(path), options)
+
+    def _start(self, target: Path, options: Any) -> bool:
         snapshot = self.doc.plan.model_copy(deep=True)
         snapshot.reindex()
         engine = getattr(self.doc, "engine", None)
@@ -139,7 +172,7 @@ class BuildPlanExporter(QObject):
             except Exception:
                 engine_settings = None
         self._cancel = threading.Event()
-        self.job = _ExportJob(snapshot, self.doc.catalog, engine_settings, target, self._options(), self.signals,
+        self.job = _ExportJob(snapshot, self.doc.catalog, engine_settings, target, options, self.signals,
                               self._cancel)
         self.last_path = target
         dlg = QProgressDialog("Writing the build plan\u2026", "Cancel", 0, 1000, self.window)

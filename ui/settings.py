@@ -104,6 +104,41 @@ class AppSettings:
     def remove_recent(self, path: str) -> None:
         self.store.setValue("files/recent", [p for p in self.recent_files if p != path])
 
+    # -- the build plan export's choices (ui/export_dialog.py), remembered between exports
+    @property
+    def report_sections(self) -> tuple[str, ...]:
+        """Sections last chosen for the PDF build plan (all by default), in the document's
+        order; unknown names in the store are dropped."""
+        from planner.reports import SECTIONS
+
+        raw = self.store.value("report/sections", None)
+        if raw is None:
+            return SECTIONS
+        items = raw if isinstance(raw, list) else str(raw).split(",")
+        chosen = {str(x).strip() for x in items}
+        return tuple(k for k in SECTIONS if k in chosen)
+
+    @report_sections.setter
+    def report_sections(self, v: typing.Iterable[str]) -> None:
+        self.store.setValue("report/sections", ",".join(v))
+
+    @property
+    def report_page_size(self) -> str:
+        v = str(self.store.value("report/page_size", "a4"))
+        return v if v in ("a4", "letter") else "a4"
+
+    @report_page_size.setter
+    def report_page_size(self, v: str) -> None:
+        self.store.setValue("report/page_size", v)
+
+    @property
+    def report_toc(self) -> bool:
+        return str(self.store.value("report/toc", "true")).lower() not in ("false", "0", "no")
+
+    @report_toc.setter
+    def report_toc(self, v: bool) -> None:
+        self.store.setValue("report/toc", "true" if v else "false")
+
 
 def dark_palette() -> QPalette:
     p = QPalette()

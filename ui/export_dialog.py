@@ -1,0 +1,135 @@
+"""The choices of File > Export Build Plan (PDF)...: which sections, table of contents,
+paper size. Shown before the file dialog; what the user picks is remembered in the app
+settings (``AppSettings.report_*``). Units are not chosen here: the build plan uses the
+app's display units (File > Settings), the same figures the user sees on screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+PAGE_SIZES = (("a4", "A4 (297 \u00d7 210 mm), landscape"), ("letter", "US Letter (11 \u00d7 8.5 in), landscape"))
+
+# what each section holds, as a tooltip (docs/reports.md has the full list)
+SECTION_HINTS = {
+    "cover": "Project, document control, headline figures, verdict and the sign-off table",
+    "floor": "Each room to scale: rows, racks, aisles, dimensions",
+    "racks": "Front and rear elevation of every rack with its figures and device list",
+    "power": "Feeds, rack PDUs and racks: capacity, failover, phase currents",
+    "cooling": "Heat, airflow and liquid flow per rack and CDU loop",
+    "bom": "Bill of materials with prices, price basis and the capex total",
+    "cables": "Totals by media and the full cable schedule",
+    "findings": "Workload verdicts and every error and warning",
+}
+
+
+class ExportOptionsDialog(QDialog):
+    """Section checkboxes, a table-of-contents checkbox and the paper size. ``options()``
+    makes the ``ReportOptions``; ``remember()`` stores the choice in ``settings``."""
+
+    def __init__(self, settings: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        from planner.reports import SECTIONS
+        from planner.reports.pdf import SECTION_TITLES
+
+        self.setObjectName("exportOptionsDialog")
+        self.setWindowTitle("Export build plan")
+        self.settings = settings
+        chosen = set(settings.report_sections) if settings is not None else set(SECTIONS)
+
+        box = QGroupBox("Sections")
+        col = QVBoxLayout(box)
+        self.section_boxes: dict[str, QCheckBox] = {}
+        for key in SECTIONS:
+            cb = QCheckBox(SECTION_TITLES[key])
+            cb.setObjectName(f"section_{key}")
+            cb.setToolTip(SECTION_HINTS.get(key, ""))
+            cb.setChecked(key in chosen)
+            cb.toggled.connect(self._update)
+            self.section_boxes[key] = cb
+            col.addWidget(cb)
+        row = QHBoxLayout()
+        all_b, none_b = QPushButton("All"), QPushButton("None")
+        all_b.setObjectName("sectionsAll")
+        none_b.setObjectName("sectionsNone")
+        all_b.clicked.connect(lambda: self._set_all(True))
+        none_b.clicked.connect(lambda: self._set_all(False))
+        row.addWidget(all_b)
+        row.addWidget(none_b)
+        row.addStretch(1)
+        col.addLayout(row)
+
+        self.toc = QCheckBox("Table of contents after the cover (page numbers, links)")
+        self.toc.setObjectName("tocCheck")
+        self.toc.setChecked(settings.report_toc if settings is not None else True)
+        self.page_size = QComboBox()
+        self.page_size.setObjectName("pageSizeCombo")
+        for value, text in PAGE_SIZES:
+            self.page_size.addItem(text, value)
+        self.page_size.setCurrentIndex(max(0, self.page_size.findData(
+            settings.report_page_size if settings is not None else "a4")))
+        units = getattr(settings, "units", "metric") if settings is not None else "metric"
+        self.units_label = QLabel(f"{'Imperial (lb, ft, CFM, gpm)' if units == 'imperial' else 'Metric (kg, m, m³/h, L/min)'}"
+                                  " \u2014 change in File > Settings")
+        self.units_label.setObjectName("unitsLabel")
+        form = QFormLayout()
+        form.addRow("Paper", self.page_size)
+        form.addRow("Units", self.units_label)
+        form.addRow("", self.toc)
+
+        self.hint = QLabel("")
+        self.hint.setObjectName("exportHint")
+        self.hint.setStyleSheet("color: #b8433f")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText("Choose file\u2026")
+        self.ok_button.setObjectName("exportOk")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        lay = QVBoxLayout(self)
+        lay.addWidget(box)
+        lay.addLayout(form)
+        lay.addWidget(self.hint)
+        lay.addWidget(self.buttons)
+        self._imperial = units == "imperial"
+        self._update()
+
+    def _set_all(self, on: bool) -> None:
+        for cb in self.section_boxes.values():
+            cb.setChecked(on)
+
+    def _update(self) -> None:
+        any_on = any(cb.isChecked() for cb in self.section_boxes.values())
+        self.ok_button.setEnabled(any_on)
+        self.hint.setText("" if any_on else "Choose at least one section.")
+
+    def sections(self) -> tuple[str, ...]:
+        return tuple(k for k, cb in self.section_boxes.items() if cb.isChecked())
+
+    def options(self) -> Any:
+        from planner.reports import ReportOptions
+
+        return ReportOptions(imperial=self._imperial, sections=self.sections(),
+                             page_size=self.page_size.currentData(), toc=self.toc.isChecked())
+
+    def remember(self) -> None:
+        if self.settings is None:
+            return
+        self.settings.report_sections = self.sections()
+        self.settings.report_page_size = self.page_size.currentData()
+        self.settings.report_toc = self.toc.isChecked()
