@@ -50,6 +50,7 @@ from planner.edits import AddItem, Compound, RemoveItem, SetProperty
 from planner.plan import ServerGroup, Workload
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
 from ui import dialogs, style
+from ui.scaling_chart import ScalingSection
 
 # (key, menu text, kind, spec defaults, name template)
 PRESETS: tuple[tuple[str, str, str, dict[str, Any], str], ...] = (
@@ -367,6 +368,7 @@ class WorkloadsPanel(QWidget):
     For tests and tools: ``add_actions[preset key]``, ``tree`` (one top-level item per
     workload, data(0, UserRole) = id), ``fields[name]`` (editor, error label),
     ``name_edit``, ``group_combo``, ``headline``, ``figures`` (label -> value QLabel),
+    ``scaling`` (the current workload's scaling chart, :mod:`ui.scaling_chart`),
     ``current_id()``, ``select_workload(id)``."""
 
     COLUMNS = ("Workload", "Verdict", "Limited by", "Key figure")
@@ -482,6 +484,12 @@ class WorkloadsPanel(QWidget):
         self.notes = QLabel(self.detail)
         self.notes.setWordWrap(True)
         self.notes.setObjectName("verdictNotes")
+        # how the answer scales with the GPU count (swept off the GUI thread)
+        self.scaling = ScalingSection(doc, self.detail)
+        self.scaling.setObjectName("workloadScaling")
+        scaling_line = QFrame(self.detail)
+        scaling_line.setFrameShape(QFrame.Shape.HLine)
+        scaling_line.setFrameShadow(QFrame.Shadow.Sunken)
         line = QFrame(self.detail)
         line.setFrameShape(QFrame.Shape.HLine)
         line.setFrameShadow(QFrame.Shadow.Sunken)
@@ -502,6 +510,8 @@ class WorkloadsPanel(QWidget):
         dl.addWidget(self.verdict_error)
         dl.addWidget(self.figures_box)
         dl.addWidget(self.notes)
+        dl.addWidget(scaling_line)
+        dl.addWidget(self.scaling)
         dl.addWidget(line)
         dl.addWidget(self.form_box)
         dl.addWidget(self.message)
@@ -662,6 +672,7 @@ class WorkloadsPanel(QWidget):
         w = self._workload(self.current_id())
         self.remove_button.setEnabled(w is not None)
         self.scroll.setVisible(w is not None)
+        self.scaling.set_workload(w.id if w is not None else None)
         if w is None:
             self._form_for = None
             return

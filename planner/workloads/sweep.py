@@ -86,6 +86,7 @@ class SweepResult:
     plan_gpus: int | None = None  # the plan's own count (sweep_workload)
     cancelled: bool = False
     notes: list[str] = field(default_factory=list)
+    cluster: ClusterSpec | None = None  # the base cluster swept (sweep_workload), for reuse
 
     @property
     def gpus(self) -> list[int]:
@@ -337,21 +338,23 @@ def default_counts(plan_gpus: int, step: int, need: int | None = None, n: int = 
 
 
 def sweep_workload(plan: Any, catalog: Any, workload: Any, gpus: Iterable[int] | None = None, *,
-                   points: int = 40, cancelled: Callable[[], bool] | None = None) -> SweepResult:
+                   points: int = 40, cancelled: Callable[[], bool] | None = None,
+                   cluster: ClusterSpec | None = None) -> SweepResult:
     """Sweep a plan workload (``plan.workloads`` entry) on the hardware its verdict uses,
     around the plan's own GPU count (``plan_gpus``; the sweep includes it, and the inverse
-    answer). Raises :class:`SpecError` (bad spec, unknown model, storage workload) or
-    ``PlanHardwareError`` (no GPU servers)."""
+    answer). ``cluster``: that hardware when already known (a result's ``cluster``, while
+    only the spec changed); ``plan`` is then not read. Raises :class:`SpecError` (bad spec,
+    unknown model, storage workload) or ``PlanHardwareError`` (no GPU servers)."""
     spec = parse_spec(workload.kind, workload.spec)
     if not isinstance(spec, (PretrainSpec, FinetuneSpec, InferenceSpec)):
         raise SpecError(f"a {workload.kind} workload has no GPU scaling to sweep")
     model = _llm(catalog, spec.model)
-    base = workload_cluster(plan, catalog, workload)
+    base = cluster if cluster is not None else workload_cluster(plan, catalog, workload)
     if gpus is None:
         if _stop(cancelled):
             return SweepResult("training" if not isinstance(spec, InferenceSpec) else "inference",
                                model.slug, base.gpu.slug, [], {}, None, None, plan_gpus=base.gpus,
-                               cancelled=True)
+                               cancelled=True, cluster=base)
         if isinstance(spec, InferenceSpec):
             got = inference_gpus_needed(spec, model, base)
             need_n = got[0] if got else None
@@ -360,6 +363,7 @@ def sweep_workload(plan: Any, catalog: Any, workload: Any, gpus: Iterable[int] |
         gpus = default_counts(base.gpus, sweep_step(spec, base), need_n, points)
     res = sweep(spec, model, base, list(gpus) + [base.gpus], cancelled=cancelled)
     res.plan_gpus = base.gpus
+    res.cluster = base
     return res
 
 

@@ -1,0 +1,596 @@
+"""Scaling chart: how the selected workload's answer changes with the GPU count.
+
+* :class:`ScalingChart` draws a :class:`planner.workloads.SweepResult` (pyqtgraph):
+  GPUs on a log axis, the chosen headline metric (training: time to train, tokens/s per
+  GPU, scaling efficiency; inference: tokens/s per user, system tokens/s, time to first
+  token), the target as a horizontal dashed line, the plan's own GPU count as a vertical
+  line with a diamond on the curve, and the bottleneck at each count as coloured bands
+  behind the curve (with a legend of the GPU ranges under the plot). It shows; every
+  figure comes from the planner's sweep.
+* :class:`ScalingSection` runs :func:`planner.workloads.sweep_workload` for one workload
+  of the Document in its own one-thread pool on a snapshot of the plan (Anki's
+  "background operation reports back on the main thread", as ``ui.document`` does). A
+  change of the workload, the plan or the selection restarts a 250 ms debounce; each
+  request gets a generation, a newer request cancels the running sweep (checked between
+  points) and a result whose generation is not the latest is dropped, so a stale sweep
+  never overwrites a newer one. While the section is hidden nothing runs; it catches up
+  when shown.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from ui import style
+
+log = logging.getLogger(__name__)
+
+# (key, menu text, axis label, log y, target key) per sweep kind; the first is the headline
+METRICS: dict[str, tuple[tuple[str, str, str, bool, str | None], ...]] = {
+    "training": (
+        ("days", "Time to train", "days", True, "days"),
+        ("tokens_per_s_per_gpu", "Tokens/s per GPU", "tok/s/GPU", False, None),
+        ("scaling_efficiency", "Scaling efficiency", "%", False, None),
+    ),
+    "inference": (
+        ("tokens_per_s_per_user", "Tokens/s per user", "tok/s/user", False, "tokens_per_s_per_user"),
+        ("tokens_per_s", "System tokens/s", "tok/s", True, None),
+        ("ttft_s", "Time to first token", "s", False, "ttft_s"),
+    ),
+}
+
+# Okabe-Ito colours (readable for colour-blind viewers), one per bottleneck
+BOTTLENECK_COLORS = {
+    "compute": QColor("#0072b2"),
+    "memory_bandwidth": QColor("#cc79a7"),
+    "interconnect": QColor("#e69f00"),
+    "gpu_memory": QColor("#8c8c8c"),
+    "storage": QColor("#009e73"),
+    "power": QColor("#d55e00"),
+    "cooling": QColor("#56b4e9"),
+}
+BOTTLENECK_WORDS = {"compute": "compute", "memory_bandwidth": "memory bandwidth", "interconnect": "interconnect",
+                    "gpu_memory": "does not fit (GPU memory)", "storage": "storage", "power": "power",
+                    "cooling": "cooling"}
+PLAN_COLOR = QColor("#1f6feb")
+DEBOUNCE_MS = 250
+
+
+def gpus_text(n: float) -> str:
+    """8 -> '8', 1024 -> '1k', 1536 -> '1.5k', 16384 -> '16k', 1048576 -> '1M'."""
+    n = float(n)
+    if n >= 1 << 20:
+        return f"{n / (1 << 20):g}M"
+    if n >= 1024:
+        return f"{n / 1024:.3g}k"
+    return f"{n:,.0f}"
+
+
+def value_text(v: float) -> str:
+    a = abs(v)
+    if a >= 1e6:
+        return f"{v / 1e6:.3g}M"
+    if a >= 1e4:
+        return f"{v / 1e3:.3g}k"
+    if a >= 100:
+        return f"{v:,.0f}"
+    if a >= 1:
+        return f"{v:.3g}"
+    return f"{v:.2g}"
+
+
+def _log_ticks(lo: float, hi: float) -> list[tuple[float, str]]:
+    """1-2-5 ticks between two positive values, as (log10 value, text)."""
+    out = []
+    for k in range(math.floor(math.log10(lo)) - 1, math.ceil(math.log10(hi)) + 1):
+        for m in (1, 2, 5):
+            v = m * 10.0 ** k
+            if lo <= v <= hi:
+                out.append((math.log10(v), value_text(v)))
+    if len(out) > 7:  # crowded: the decades only
+        out = [t for t in out if abs(10 ** t[0] / 10 ** round(t[0]) - 1) < 1e-9]
+    return out
+
+
+def _gpu_ticks(lo: int, hi: int, width_px: float) -> list[tuple[float, str]]:
+    """Powers of two between ``lo`` and ``hi`` (and the ends when they are not), thinned
+    to fit about one label per 48 px."""
+    pows = [1 << k for k in range(0, 21) if lo <= (1 << k) <= hi]
+    room = max(2, int(width_px / 48))
+    step = 1
+    while len(pows[::step]) > room:
+        step += 1
+    return [(math.log10(v), gpus_text(v)) for v in pows[::step]]
+
+
+class ScalingChart(QWidget):
+    """Shows one sweep. ``set_result(result)`` (a ``SweepResult`` or None) and
+    ``set_message(text)``; ``metric_combo`` chooses the metric. For tests: ``result``,
+    ``metric``, ``curve`` (x = log10 GPUs), ``target_line`` (None when the metric has no
+    target), ``plan_line``, ``bands`` (bottleneck, first GPUs, last GPUs), ``legend``,
+    ``summary``."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.result: Any = None
+        self.metric: str | None = None
+        self.colors = style.chart_colors(self.palette())
+        self.metric_combo = QComboBox(self)
+        self.metric_combo.setObjectName("scalingMetric")
+        self.metric_combo.setToolTip("The figure plotted against the GPU count")
+        self.metric_combo.activated.connect(lambda _i: self._metric_chosen())
+        self.title = QLabel("<b>Scaling</b>", self)
+        self.title.setToolTip("What-if: this workload on more or fewer GPUs of the same servers, "
+                              "sized by the planner at each count (power and cooling not included)")
+        head = QHBoxLayout()
+        head.setContentsMargins(0, 0, 0, 0)
+        head.addWidget(self.title)
+        head.addStretch(1)
+        head.addWidget(self.metric_combo)
+
+        self.plot = pg.PlotWidget(self)
+        self.plot.setObjectName("scalingPlot")
+        self.plot.setMenuEnabled(False)
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.hideButtons()
+        self.plot.showGrid(x=True, y=True, alpha=0.18)
+        self.plot.setFixedHeight(230)
+        self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.plot.setLabel("bottom", "GPUs (log scale)")
+        self.plot.getAxis("left").setWidth(46)
+        vb = self.plot.getPlotItem().getViewBox()
+        vb.setDefaultPadding(0.0)
+        self.band_items: list[pg.LinearRegionItem] = []
+        self.curve = pg.PlotDataItem([], [], pen=pg.mkPen(self.colors.foreground, width=1.6))
+        self.points = pg.ScatterPlotItem(size=6, pxMode=True)
+        self.target_line: pg.InfiniteLine | None = None
+        self.plan_line = pg.InfiniteLine(angle=90, movable=False,
+                                         pen=pg.mkPen(PLAN_COLOR, width=1.5), label="plan {value}",
+                                         labelOpts={"position": 0.93, "color": PLAN_COLOR, "anchors": [(0, 0), (0, 0)]})
+        self.plan_dot = pg.ScatterPlotItem(size=13, symbol="d", pen=pg.mkPen("w", width=1.2),
+                                           brush=pg.mkBrush(PLAN_COLOR))
+        for item in (self.curve, self.points, self.plan_line, self.plan_dot):
+            self.plot.addItem(item)
+        self.plan_line.setZValue(5)
+        self.plan_dot.setZValue(10)
+        self.points.setZValue(6)
+
+        self.legend = QLabel(self)
+        self.legend.setObjectName("scalingLegend")
+        self.legend.setWordWrap(True)
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.summary = QLabel(self)
+        self.summary.setObjectName("scalingSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.message = QLabel(self)
+        self.message.setObjectName("scalingMessage")
+        self.message.setWordWrap(True)
+        self.message.hide()
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(3)
+        lay.addLayout(head)
+        lay.addWidget(self.plot, 1)
+        lay.addWidget(self.legend)
+        lay.addWidget(self.summary)
+        lay.addWidget(self.message)
+        self.bands: list[tuple[str, int, int]] = []
+        self.set_colors(self.colors)
+        self.set_result(None)
+
+    # -- theme ----------------------------------------------------------------------------
+    def set_colors(self, colors: style.ChartColors) -> None:
+        self.colors = colors
+        self.plot.setBackground(colors.background)
+        for name in ("left", "bottom"):
+            ax = self.plot.getAxis(name)
+            ax.setPen(pg.mkPen(colors.muted))
+            ax.setTextPen(pg.mkPen(colors.foreground))
+            if ax.label is not None:
+                ax.label.setDefaultTextColor(colors.foreground)
+        self.curve.setPen(pg.mkPen(colors.foreground, width=1.6))
+        self.plan_dot.setPen(pg.mkPen(colors.background, width=1.2))
+        self.message.setStyleSheet(f"color: {colors.muted.name()};")
+        self._draw()
+
+    def changeEvent(self, event: Any) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            colors = style.chart_colors(self.palette())
+            if colors != self.colors:
+                self.set_colors(colors)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._x_ticks()
+
+    # -- data -----------------------------------------------------------------------------
+    def set_message(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+    def set_result(self, result: Any) -> None:
+        """Show ``result`` (None: nothing to show; the plot is hidden)."""
+        self.result = result
+        kind = result.kind if result is not None else None
+        keys = [m[0] for m in METRICS.get(kind or "", ())]
+        if [self.metric_combo.itemData(i) for i in range(self.metric_combo.count())] != keys:
+            self.metric_combo.clear()
+            for key, text, *_ in METRICS.get(kind or "", ()):
+                self.metric_combo.addItem(text, key)
+            if self.metric not in keys:
+                self.metric = keys[0] if keys else None
+            self.metric_combo.setCurrentIndex(max(0, self.metric_combo.findData(self.metric)))
+        self._draw()
+
+    def _metric_chosen(self) -> None:
+        self.metric = self.metric_combo.currentData()
+        self._draw()
+
+    def set_metric(self, key: str) -> None:
+        i = self.metric_combo.findData(key)
+        if i >= 0:
+            self.metric_combo.setCurrentIndex(i)
+            self._metric_chosen()
+
+    def _spec(self) -> tuple[str, str, str, bool, str | None] | None:
+        if self.result is None:
+            return None
+        return next((m for m in METRICS.get(self.result.kind, ()) if m[0] == self.metric), None)
+
+    def series(self) -> tuple[np.ndarray, np.ndarray]:
+        """(GPUs, metric values) of the points that have the metric, in GPU order."""
+        spec = self._spec()
+        if spec is None:
+            return np.zeros(0), np.zeros(0)
+        scale = 100.0 if spec[0] == "scaling_efficiency" else 1.0
+        pts = [(p.gpus, getattr(p, spec[0])) for p in self.result.points]
+        pts = [(g, v * scale) for g, v in pts if v is not None and math.isfinite(v) and (not spec[3] or v > 0)]
+        return np.array([g for g, _ in pts], dtype=float), np.array([v for _, v in pts], dtype=float)
+
+    def _draw(self) -> None:
+        res = self.result
+        spec = self._spec()
+        self.metric_combo.setVisible(res is not None)
+        for b in self.band_items:
+            self.plot.removeItem(b)
+        self.band_items, self.bands = [], []
+        if self.target_line is not None:
+            self.plot.removeItem(self.target_line)
+            self.target_line = None
+        has = res is not None and spec is not None and bool(res.points)
+        self.plot.setVisible(has)
+        self.legend.setVisible(has)
+        self.summary.setVisible(has)
+        if not has:
+            self.curve.setData([], [])
+            self.points.setData([], [])
+            self.plan_dot.setData([], [])
+            return
+        key, _text, axis_label, logy, target_key = spec
+        gpus, vals = self.series()
+        ty = (lambda v: np.log10(v)) if logy else (lambda v: v)
+        x = np.log10(gpus) if len(gpus) else gpus
+        y = ty(vals) if len(vals) else vals
+        self.curve.setData(x, y)
+        by_gpus = {p.gpus: p for p in res.points}
+        # filled where the target is met (or there is none), hollow where it is missed
+        brushes, pens = [], []
+        for g in gpus:
+            p = by_gpus[int(g)]
+            c = BOTTLENECK_COLORS.get(p.bottleneck or "", self.colors.muted)
+            missed = p.met is False
+            brushes.append(pg.mkBrush(self.colors.background if missed else c))
+            pens.append(pg.mkPen(c, width=1.4) if missed else pg.mkPen(self.colors.background, width=0.8))
+        self.points.setData(x, y, brush=brushes, pen=pens)
+        self.plot.setLabel("left", axis_label)
+
+        # x range: every swept count, half a step of margin each side
+        all_g = [p.gpus for p in res.points]
+        x0, x1 = math.log10(min(all_g)), math.log10(max(all_g))
+        pad = max(0.04, (x1 - x0) * 0.03)
+        self.plot.setXRange(x0 - pad, x1 + pad, padding=0)
+
+        # bottleneck bands: each run of one bottleneck from half-way to its neighbours
+        ranges = res.bottleneck_ranges()
+        edges = []
+        for i, (bn, a, z) in enumerate(ranges):
+            left = x0 - pad if i == 0 else (math.log10(ranges[i - 1][2]) + math.log10(a)) / 2
+            right = x1 + pad if i == len(ranges) - 1 else (math.log10(z) + math.log10(ranges[i + 1][1])) / 2
+            edges.append((bn, left, right))
+        alpha = 52 if self.colors.dark else 34
+        for bn, left, right in edges:
+            c = QColor(BOTTLENECK_COLORS.get(bn, self.colors.muted))
+            c.setAlpha(alpha)
+            band = pg.LinearRegionItem(values=(left, right), orientation="vertical", movable=False,
+                                       brush=pg.mkBrush(c), pen=pg.mkPen(None))
+            band.setZValue(-10)
+            for ln in band.lines:
+                ln.setPen(pg.mkPen(None))
+                ln.setHoverPen(pg.mkPen(None))
+            self.plot.addItem(band)
+            self.band_items.append(band)
+        self.bands = ranges
+
+        # y range: the values and the target, with a little room
+        target = res.targets.get(target_key) if target_key else None
+        ys = list(vals) + ([target] if target else [])
+        if ys:
+            lo, hi = min(ys), max(ys)
+            if logy:
+                lo_l, hi_l = math.log10(lo), math.log10(hi)
+                m = max(0.08, (hi_l - lo_l) * 0.08)
+                self.plot.setYRange(lo_l - m, hi_l + m, padding=0)
+                self.plot.getAxis("left").setTicks([_log_ticks(10 ** (lo_l - m), 10 ** (hi_l + m)), []])
+            else:
+                lo = min(0.0, lo)
+                m = (hi - lo) * 0.08 or 1.0
+                self.plot.setYRange(lo, hi + m, padding=0)
+                self.plot.getAxis("left").setTicks(None)
+        if target:
+            self.target_line = pg.InfiniteLine(
+                pos=float(ty(np.array([target]))[0]), angle=0, movable=False,
+                pen=pg.mkPen(self.colors.reference, width=1.4, style=Qt.PenStyle.DashLine),
+                label=f"target {value_text(target)}",
+                labelOpts={"position": 0.02, "color": self.colors.foreground,
+                           "anchors": [(0, 1), (0, 1)], "fill": self._label_fill()})
+            self.target_line.setZValue(4)
+            self.plot.addItem(self.target_line)
+
+        # the plan's own count
+        plan = res.plan_gpus
+        if plan:
+            self.plan_line.setPos(math.log10(plan))
+            self.plan_line.label.setFormat(f"plan {gpus_text(plan)}")
+            self.plan_line.label.fill = pg.mkBrush(self._label_fill())
+            self.plan_line.setVisible(True)
+            i = np.nonzero(gpus == plan)[0]
+            if len(i):
+                self.plan_dot.setData([x[i[0]]], [y[i[0]]])
+            else:
+                self.plan_dot.setData([], [])
+        else:
+            self.plan_line.setVisible(False)
+            self.plan_dot.setData([], [])
+        self._x_ticks()
+        self._legend(res)
+        self._summary(res, key, target_key)
+
+    def _label_fill(self) -> QColor:
+        c = QColor(self.colors.background)
+        c.setAlpha(210)
+        return c
+
+    def _x_ticks(self) -> None:
+        if self.result is None or not self.result.points:
+            return
+        all_g = [p.gpus for p in self.result.points]
+        ticks = _gpu_ticks(min(all_g), max(all_g), self.plot.width() - 60)
+        if len(ticks) < 2:  # a narrow range: its ends
+            ticks = [(math.log10(v), gpus_text(v)) for v in sorted({min(all_g), max(all_g)})]
+        self.plot.getAxis("bottom").setTicks([ticks, []])
+
+    def _legend(self, res: Any) -> None:
+        parts = []
+        for bn, a, z in res.bottleneck_ranges():
+            c = BOTTLENECK_COLORS.get(bn, self.colors.muted).name()
+            span = gpus_text(a) if a == z else f"{gpus_text(a)}–{gpus_text(z)}"
+            parts.append(f"<span style='color:{c}'>&#9632;</span>&nbsp;{BOTTLENECK_WORDS.get(bn, bn)}"
+                         f"&nbsp;<span style='color:{self.colors.muted.name()}'>{span}</span>")
+        self.legend.setText("Bottleneck: " + " &nbsp; ".join(parts) if parts else "")
+
+    def _summary(self, res: Any, key: str, target_key: str | None) -> None:
+        bits = []
+        plan = res.point_at(res.plan_gpus) if res.plan_gpus else None
+        if plan is not None:
+            if not plan.fits:
+                state = "does not fit"
+            elif plan.met is None:
+                state = "no target"
+            else:
+                state = "meets the target" if plan.met else "misses the target"
+            bits.append(f"<span style='color:{PLAN_COLOR.name()}'>&#9670;</span> Plan: "
+                        f"{res.plan_gpus:,} GPUs, {state}")
+        if res.targets:
+            if res.min_gpus_met:
+                bits.append(f"met from {res.min_gpus_met:,} GPUs in this range (filled points)")
+            else:
+                bits.append("no count in this range meets it")
+            if res.gpus_needed:
+                tp = f" at TP{res.gpus_needed_tp}" if res.gpus_needed_tp else ""
+                bits.append(f"fewest by the inverse search: {res.gpus_needed:,}{tp}")
+        notes = "".join(f"<br><span style='color:{self.colors.muted.name()}'>{_html(n)}</span>"
+                        for n in res.notes)
+        self.summary.setText(" · ".join(bits) + notes)
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+# ----------------------------------------------------------------------------- background sweep
+
+
+class _SweepSignals(QObject):
+    done = Signal(int, object)  # generation, SweepResult
+    failed = Signal(int, str)  # generation, message
+
+
+class _SweepJob(QRunnable):
+    """sweep_workload in a pool thread, on a plan snapshot or on the cluster of the last
+    sweep (``cluster``, while only the spec changed); reports through queued signals and
+    never touches a widget."""
+
+    def __init__(self, snapshot: Any, catalog: Any, workload: Any, cluster: Any, generation: int,
+                 signals: _SweepSignals, cancel: threading.Event) -> None:
+        super().__init__()
+        self.snapshot, self.catalog, self.workload, self.cluster = snapshot, catalog, workload, cluster
+        self.generation, self.signals, self.cancel = generation, signals, cancel
+        self.setAutoDelete(True)
+
+    def run(self) -> None:
+        from planner.workloads import PlanHardwareError, SpecError, sweep_workload
+
+        if self.cancel.is_set():
+            return
+        try:
+            res = sweep_workload(self.snapshot, self.catalog, self.workload, cancelled=self.cancel.is_set,
+                                 cluster=self.cluster)
+        except (SpecError, PlanHardwareError, ValueError) as e:
+            self.signals.failed.emit(self.generation, str(e))
+            return
+        except Exception as e:  # reported to the GUI thread, never raised in the pool
+            log.exception("scaling sweep failed")
+            self.signals.failed.emit(self.generation, f"{type(e).__name__}: {e}")
+            return
+        if not res.cancelled and not self.cancel.is_set():
+            self.signals.done.emit(self.generation, res)
+
+
+class ScalingSection(QWidget):
+    """``ScalingSection(doc)``: the chart for one workload of ``doc``
+    (:meth:`set_workload`), recomputed in the background when the workload, its spec or
+    the plan change (module docstring). ``runs`` counts sweeps started (tests);
+    ``resultReady`` fires when a current result is shown."""
+
+    resultReady = Signal(object)
+
+    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.chart = ScalingChart(self)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.chart)
+        self.workload_id: str | None = None
+        self.runs = 0
+        self._generation = 0
+        self._cancel: threading.Event | None = None
+        self._dirty = False
+        # the hardware a sweep ran on, reused while only the workload's spec changes:
+        # (workload id, group, hardware generation) -> ClusterSpec
+        self._hw_generation = 0
+        self._cluster: tuple[tuple[Any, ...], Any] | None = None
+        self._pending_key: tuple[Any, ...] | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self._start)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._signals = _SweepSignals(self)
+        self._signals.done.connect(self._on_done)
+        self._signals.failed.connect(self._on_failed)
+        doc.changed.connect(self._on_changed)
+        if hasattr(doc, "planReset"):
+            doc.planReset.connect(lambda: self.set_workload(None))
+
+    # -- inputs ---------------------------------------------------------------------------
+    def set_workload(self, wid: str | None) -> None:
+        """Chart workload ``wid`` (None: nothing). Storage targets have no GPU scaling."""
+        if wid == self.workload_id:
+            return
+        self.workload_id = wid
+        self.chart.set_result(None)
+        self.schedule()
+
+    def _workload(self) -> Any:
+        return next((w for w in self.doc.plan.workloads if w.id == self.workload_id), None)
+
+    def _on_changed(self, change: Any) -> None:
+        hardware = bool(change.placements or change.groups or change.links or change.fabrics
+                        or change.metadata or change.structure)
+        if hardware:
+            self._hw_generation += 1
+        if self.workload_id is not None and (hardware or self.workload_id in change.workloads):
+            self.schedule()
+
+    def schedule(self) -> None:
+        """Inputs changed: any result in flight is stale from now; sweep again after the
+        debounce (or when shown, while hidden)."""
+        self._generation += 1
+        if self._cancel is not None:
+            self._cancel.set()
+            self._cancel = None
+        w = self._workload()
+        if w is None:
+            self._timer.stop()
+            self.chart.set_result(None)
+            self.chart.set_message("")
+            return
+        if w.kind not in ("pretrain", "finetune", "inference"):
+            self._timer.stop()
+            self.chart.set_result(None)
+            self.chart.set_message("Storage targets do not scale with the GPU count: no scaling chart.")
+            return
+        if self.chart.result is not None:
+            self.chart.set_message("Updating…")
+        else:
+            self.chart.set_message("Sizing the workload at other GPU counts…")
+        if self.isVisible():
+            self._timer.start()
+        else:
+            self._dirty = True
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        if self._dirty:
+            self._dirty = False
+            self._timer.start()
+
+    def _start(self) -> None:
+        w = self._workload()
+        if w is None or w.kind not in ("pretrain", "finetune", "inference"):
+            return
+        key = (w.id, w.group, self._hw_generation)
+        if self._cluster is not None and self._cluster[0] == key:
+            snapshot, cluster = None, self._cluster[1]  # only the spec changed: no plan copy
+        else:
+            snapshot, cluster = self.doc.plan.model_copy(deep=True), None
+            snapshot.reindex()
+        self._cancel = threading.Event()
+        self.runs += 1
+        self._pool.start(_SweepJob(snapshot, self.doc.catalog, w.model_copy(deep=True), cluster,
+                                   self._generation, self._signals, self._cancel))
+        self._pending_key = key
+
+    # -- results (GUI thread) --------------------------------------------------------------
+    def _on_done(self, generation: int, result: Any) -> None:
+        if generation != self._generation:
+            return  # a newer request replaced the one computed
+        if result.cluster is not None:
+            self._cluster = (self._pending_key, result.cluster)
+        self.chart.set_message("")
+        self.chart.set_result(result)
+        self.resultReady.emit(result)
+
+    def _on_failed(self, generation: int, message: str) -> None:
+        if generation != self._generation:
+            return
+        self.chart.set_result(None)
+        self.chart.set_message(f"No scaling chart: {message}")
+
+    def cancel(self) -> None:
+        """Stop the running sweep (it ends at the next point) and drop its result."""
+        self._generation += 1
+        self._timer.stop()
+        if self._cancel is not None:
+            self._cancel.set()
+            self._cancel = None
+
+    def wait(self, msecs: int = 30000) -> bool:
+        """Wait for the pool (tests, shutdown)."""
+        return self._pool.waitForDone(msecs)
+
+
+__all__ = ["BOTTLENECK_COLORS", "METRICS", "ScalingChart", "ScalingSection", "gpus_text"]
