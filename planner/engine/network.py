@@ -200,9 +200,18 @@ class Network:
 
         if change.fabrics:
             self._overlay_dirty = True
+            # set_fabrics drops the links of a fabric that is gone along with it (a whole NVLink
+            # domain cleared in one step): their ends lose link power/mass and get unwired
+            # ports, and the change.links pass below no longer finds their facts to say so
+            held = {lid: model.links[lid] for fid in change.fabrics if (st := model.states.get(fid)) is not None
+                    for lid in st.links if lid in model.links}
             for old, new in model.set_fabrics(plan, change.fabrics):
                 if (new.end_power_w, new.mass_kg) != (old.end_power_w, old.mass_kg):
                     dirty_ends(new)
+            for lid, old in held.items():
+                if lid not in model.links:
+                    dirty_ends(old)
+                    touched_pids.update((old.a, old.b))
         if change.links:
             self._overlay_dirty = True
             found = self._links_by_id(plan, change.links)
