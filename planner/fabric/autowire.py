@@ -29,7 +29,7 @@ from planner.edits import AddItem, AddPlacement, AddRack, AddRow, Compound, Edit
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser
 from planner.fabric.ports import Port, device_ports, link_and_radix
-from planner.fabric.progress import CancelFn, ProgressFn, Steps
+from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.geometry import row_footprints
@@ -106,6 +106,7 @@ class _Slots:
         return self.free.pop(0) if self.free else None
 
 
+@without_gc
 def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, kind: str = "compute",
              oversubscription: float = 1.0, rail_optimised: bool | None = None, leaf_per: str | None = None,
              switch_racks: Sequence[str] = (), rack_type: str | None = None, network_row: str | None = None,

@@ -34,7 +34,7 @@ from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser, nvlink_media
 from planner.fabric.nvlink import NVLINK_DESIGN_GPUS
 from planner.fabric.ports import NVLINK_ROLE, device_ports
-from planner.fabric.progress import CancelFn, ProgressFn, Steps
+from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FatTree
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.plan import Endpoint, Fabric, Link, Plan
@@ -59,6 +59,7 @@ def nvlink_trays(plan: Plan, catalog: Any, rack_id: str) -> tuple[list[Any], lis
     return gpu_trays, switches
 
 
+@without_gc
 def autowire_nvlink_rack(plan: Plan, catalog: Any, rack_id: str, *, fabric_id: str | None = None,
                          fabric_name: str | None = None, rules: CableRules | None = None,
                          progress: ProgressFn | None = None, cancel: CancelFn | None = None) -> AutowireResult:

@@ -6,15 +6,40 @@ The design functions take the same two optional callbacks as the build-plan expo
 checks ``cancel`` between units of work (a batch of cables, a rack, a placement
 pass) and stops with :class:`Cancelled`; it is pure (it only reads the plan and
 returns one ``Compound`` edit at the end), so a cancelled design changes nothing.
+
+:func:`without_gc` runs a function that builds tens of thousands of objects (links,
+schedule rows) with the cyclic garbage collector paused: otherwise it rescans the
+whole plan several times per call (30-50 % of the time, and pauses of 100-200 ms during
+which a design thread holds the GIL and the GUI cannot repaint). Nothing those
+functions build is cyclic garbage.
 """
 
 from __future__ import annotations
 
+import functools
+import gc
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 ProgressFn = Callable[[float, str], Any]
 CancelFn = Callable[[], bool]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def without_gc(fn: F) -> F:
+    """``fn`` with the cyclic GC paused while it runs (restored as it was after)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    return wrapper  # type: ignore[return-value]
 
 
 class Cancelled(Exception):
@@ -67,4 +92,4 @@ class Steps:
             self.progress(1.0, stage)
 
 
-__all__ = ["CancelFn", "Cancelled", "ProgressFn", "Steps"]
+__all__ = ["CancelFn", "Cancelled", "ProgressFn", "Steps", "without_gc"]
