@@ -2,7 +2,9 @@
 
 Prints the time to plan the auto-wire edit, to apply it, to revert it, and to
 analyse the wired fabric, with the switch and cable counts. Target: plan + apply
-within 5 s. Uses the test fixture catalog (a DGX-like server, 64-port 400G switch)
+within 5 s. Then the cost of progress reporting (a design with both callbacks) and the
+cancel latency: a design running in a thread is cancelled once its progress passes
+50 %; the figure is the time from setting the event to the thread leaving the design. Uses the test fixture catalog (a DGX-like server, 64-port 400G switch)
 so the figures do not move when the shipped catalog changes; pass --shipped to use
 nvidia-dgx-h100 and nvidia-quantum-2-qm9700 from catalogs/.
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -64,7 +67,42 @@ def main() -> int:
     print(f"  analyse     {t3 - t2:7.3f} s  (per GPU {fr.per_gpu_gbps:g} Gb/s, {fr.oversubscription:g}:1, "
           f"bisection {fr.bisection_tbps:g} Tb/s, {fr.hops} hops)")
     print(f"  undo        {t4 - t3:7.3f} s")
+    cancel_figures(plan, cat, srv, switch)
     return 0
+
+
+def cancel_figures(plan, cat, srv, switch) -> None:
+    from planner.fabric import Cancelled, autowire
+
+    seen: list[float] = []
+    t0 = time.perf_counter()
+    autowire(plan, cat, srv, switch, progress=lambda f, _s: seen.append(f), cancel=lambda: False)
+    print(f"  plan edit with progress+cancel {time.perf_counter() - t0:7.3f} s ({len(seen)} progress reports)")
+    for at in (0.25, 0.5, 0.9):
+        event = threading.Event()
+        reached = threading.Event()
+        out: dict[str, float] = {}
+
+        def progress(f: float, _stage: str, at: float = at, reached: threading.Event = reached) -> None:
+            if f >= at:
+                reached.set()
+
+        def run(event: threading.Event = event, progress=progress, out: dict = out) -> None:
+            try:
+                autowire(plan, cat, srv, switch, progress=progress, cancel=event.is_set)
+            except Cancelled:
+                out["left"] = time.perf_counter()
+
+        th = threading.Thread(target=run)
+        th.start()
+        reached.wait()
+        t_cancel = time.perf_counter()
+        event.set()
+        th.join()
+        if "left" in out:
+            print(f"  cancel at {at:4.0%}: the design stopped {(out['left'] - t_cancel) * 1000:6.1f} ms after cancel")
+        else:
+            print(f"  cancel at {at:4.0%}: the design finished first")
 
 
 if __name__ == "__main__":

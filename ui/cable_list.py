@@ -1,7 +1,9 @@
 """Cable list (dock ``cablesDock``): the plan's cable schedule, one row per link.
 
 Rows come from :func:`planner.fabric.cable_schedule` (the same rows as the CSV and the
-build sheets). Filter by fabric, rack, media and free text; sort by any column.
+build sheets). Filter by fabric, rack, media and free text; sort by any column. The
+model filters and sorts in Python on keys cached per column and formats cells only for
+the rows in view, so 49k cables refresh in a few hundred ms and sort in tens.
 Selecting rows selects the links and both ends in the Document; Delete or the
 context menu disconnects (one undo step). Export CSV goes through
 :func:`planner.fabric.write_schedule_csv` (atomic), in a pool thread when the schedule
@@ -20,7 +22,6 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     QRunnable,
-    QSortFilterProxyModel,
     Qt,
     QThreadPool,
     QTimer,
@@ -60,6 +61,7 @@ COLUMNS: list[tuple[str, Any]] = [
     ("Media", lambda r: (r.media.upper() + (f" ({r.cable})" if r.cable else "")) if r.media else (r.cable or "\u2014")),
     ("Length", lambda r: units.fmt_length_m(r.length_m) if r.length_m is not None else "\u2014"),
 ]
+SPEED_COL, MEDIA_COL, LENGTH_COL = 6, 7, 8
 BACKGROUND_EXPORT_ROWS = 5000
 ALL = "All"
 
@@ -70,17 +72,99 @@ def _cell(row: CableRow, col: int) -> str:
 
 
 class CableModel(QAbstractTableModel):
+    """The schedule's rows (``rows``, plan order) and the ones shown (``order``: indices
+    into ``rows``, filtered and sorted in Python on cached keys, so a 49k-row sort is one
+    ``sorted()`` rather than a million ``lessThan`` calls into Python). Cells are
+    formatted only when the view asks for them, i.e. for the visible rows."""
+
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.rows: list[CableRow] = []
+        self.order: list[int] = []
+        self.fabric = self.rack = self.media = self.text = ""
+        self.sort_column = -1
+        self.sort_order = Qt.SortOrder.AscendingOrder
+        self._keys: dict[int, list[Any]] = {}  # column -> sort key per row
+        self._hay: list[str] | None = None  # lower-case search text per row
 
+    # -- contents ----------------------------------------------------------------------
     def set_rows(self, rows: list[CableRow]) -> None:
+        """New rows (one model reset), shown through the current filters and sort."""
         self.beginResetModel()
         self.rows = rows
+        self._keys.clear()
+        self._hay = None
+        self.order = self._compute_order()
         self.endResetModel()
 
+    def set_filters(self, fabric: str, rack: str, media: str, text: str) -> None:
+        text = text.strip().lower()
+        if (fabric, rack, media, text) == (self.fabric, self.rack, self.media, self.text):
+            return
+        self.beginResetModel()
+        self.fabric, self.rack, self.media, self.text = fabric, rack, media, text
+        self.order = self._compute_order()
+        self.endResetModel()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Header clicks: reorder the shown rows; the selection follows its rows."""
+        self.sort_column, self.sort_order = column, order
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        was = [self.order[ix.row()] if ix.isValid() and ix.row() < len(self.order) else -1 for ix in old]
+        self.order = self._compute_order()
+        if old:
+            pos = {src: i for i, src in enumerate(self.order)}
+            self.changePersistentIndexList(old, [self.index(pos[w], ix.column()) if w in pos else QModelIndex()
+                                                 for w, ix in zip(was, old)])
+        self.layoutChanged.emit()
+
+    def _compute_order(self) -> list[int]:
+        rows = self.rows
+        keep: Any = range(len(rows))
+        if self.fabric:
+            keep = [i for i in keep if rows[i].fabric == self.fabric]
+        if self.rack:
+            keep = [i for i in keep if self.rack in (rows[i].from_rack, rows[i].to_rack)]
+        if self.media:
+            keep = [i for i in keep if (rows[i].media or "none") == self.media]
+        if self.text:
+            hay = self._haystack()
+            words = self.text.split()
+            keep = [i for i in keep if all(w in hay[i] for w in words)]
+        if 0 <= self.sort_column < len(COLUMNS):
+            keys = self._sort_keys(self.sort_column)
+            return sorted(keep, key=keys.__getitem__, reverse=self.sort_order == Qt.SortOrder.DescendingOrder)
+        return list(keep)
+
+    def _haystack(self) -> list[str]:
+        if self._hay is None:
+            self._hay = [" ".join((r.id, r.label, r.from_device, r.from_port, r.to_device, r.to_port, r.cable,
+                                   r.from_rack, r.to_rack)).lower() for r in self.rows]
+        return self._hay
+
+    def _sort_keys(self, col: int) -> list[Any]:
+        keys = self._keys.get(col)
+        if keys is None:
+            if col == LENGTH_COL:
+                keys = [r.length_m if r.length_m is not None else -1.0 for r in self.rows]
+            elif col == SPEED_COL:
+                keys = [r.speed_gbps for r in self.rows]
+            else:
+                keys = [_cell(r, col).lower() for r in self.rows]
+            self._keys[col] = keys
+        return keys
+
+    def row_at(self, view_row: int) -> CableRow:
+        return self.rows[self.order[view_row]]
+
+    @property
+    def total(self) -> int:
+        return len(self.rows)
+
+    # -- Qt model ----------------------------------------------------------------------
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.rows)
+        return 0 if parent.isValid() else len(self.order)
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(COLUMNS)
@@ -93,49 +177,14 @@ class CableModel(QAbstractTableModel):
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        r = self.rows[index.row()]
+        r = self.rows[self.order[index.row()]]
         if role == Qt.ItemDataRole.DisplayRole:
             return _cell(r, index.column())
         if role == Qt.ItemDataRole.UserRole:  # sort key
-            if index.column() == 8:
-                return r.length_m if r.length_m is not None else -1.0
-            if index.column() == 6:
-                return r.speed_gbps
-            return _cell(r, index.column()).lower()
-        if role == Qt.ItemDataRole.ToolTipRole and index.column() == 7 and r.transceiver:
+            return self._sort_keys(index.column())[self.order[index.row()]]
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == MEDIA_COL and r.transceiver:
             return f"{r.cable} with {r.transceiver} transceivers"
         return None
-
-
-class CableFilter(QSortFilterProxyModel):
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.fabric = self.rack = self.media = ""
-        self.text = ""
-        self.setSortRole(Qt.ItemDataRole.UserRole)
-
-    def set_filters(self, fabric: str, rack: str, media: str, text: str) -> None:
-        if hasattr(self, "beginFilterChange"):  # Qt >= 6.10
-            self.beginFilterChange()
-            self.fabric, self.rack, self.media, self.text = fabric, rack, media, text.strip().lower()
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-        else:  # pragma: no cover - older Qt
-            self.fabric, self.rack, self.media, self.text = fabric, rack, media, text.strip().lower()
-            self.invalidateRowsFilter()
-
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
-        r: CableRow = self.sourceModel().rows[source_row]  # type: ignore[attr-defined]
-        if self.fabric and r.fabric != self.fabric:
-            return False
-        if self.rack and self.rack not in (r.from_rack, r.to_rack):
-            return False
-        if self.media and (r.media or "none") != self.media:
-            return False
-        if self.text:
-            hay = " ".join((r.id, r.label, r.from_device, r.from_port, r.to_device, r.to_port, r.cable,
-                            r.from_rack, r.to_rack)).lower()
-            return all(word in hay for word in self.text.split())
-        return True
 
 
 class _ExportSignals(QObject):
@@ -185,11 +234,9 @@ class CableList(QWidget):
         super().__init__(parent)
         self.doc = doc
         self.model = CableModel(self)
-        self.proxy = CableFilter(self)
-        self.proxy.setSourceModel(self.model)
         self.table = CableTable(self)
         self.table.setObjectName("cableTable")
-        self.table.setModel(self.proxy)
+        self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -292,11 +339,15 @@ class CableList(QWidget):
         self._timer.stop()
         self._stale = False
         rows = cable_schedule(self.doc.plan, self.doc.catalog)
-        self.model.set_rows(rows)
         self._fill(self.fabric_box, [f.name for f in self.doc.plan.fabrics])
         self._fill(self.rack_box, sorted({r.from_rack for r in rows} | {r.to_rack for r in rows}))
         self._fill(self.media_box, sorted({r.media or "none" for r in rows}))
-        self._apply_filters()
+        m = self.model
+        # the filters as the boxes now read, then one reset that filters and sorts once
+        m.fabric, m.rack, m.media = (b.currentData() or "" for b in (self.fabric_box, self.rack_box, self.media_box))
+        m.text = self.search.text().strip().lower()
+        m.set_rows(rows)
+        self._count()
         if rows and not self._sized:  # once, when there is something to measure (then the user's widths stay)
             self.table.horizontalHeader().setResizeContentsPrecision(500)
             self.table.resizeColumnsToContents()
@@ -327,18 +378,24 @@ class CableList(QWidget):
         self._apply_filters()
 
     def _apply_filters(self) -> None:
-        self.proxy.set_filters(self.fabric_box.currentData() or "", self.rack_box.currentData() or "",
+        self.model.set_filters(self.fabric_box.currentData() or "", self.rack_box.currentData() or "",
                                self.media_box.currentData() or "", self.search.text())
-        shown, total = self.proxy.rowCount(), self.model.rowCount()
-        self.count_label.setText(f"{shown} of {total} cables" if shown != total else f"{total} cables")
+        self._count()
+
+    def _count(self) -> None:
+        shown, total = self.model.rowCount(), self.model.total
+        self.count_label.setText(f"{shown:,} of {total:,} cables" if shown != total else f"{total:,} cables")
 
     def visible_link_ids(self) -> list[str]:
-        return [self.model.rows[self.proxy.mapToSource(self.proxy.index(i, 0)).row()].id
-                for i in range(self.proxy.rowCount())]
+        """Link ids of the rows shown, in the order shown."""
+        rows = self.model.rows
+        return [rows[i].id for i in self.model.order]
 
     # -- selection -------------------------------------------------------------------
     def selected_links(self) -> list[str]:
-        rows = {self.proxy.mapToSource(ix).row() for ix in self.table.selectionModel().selectedRows()}
+        """Link ids of the selected rows, in plan order."""
+        order = self.model.order
+        rows = {order[ix.row()] for ix in self.table.selectionModel().selectedRows()}
         return [self.model.rows[r].id for r in sorted(rows)]
 
     def _rows_selected(self) -> None:
@@ -368,7 +425,7 @@ class CableList(QWidget):
     # -- export ----------------------------------------------------------------------
     def export_csv(self, path: str | None = None) -> bool:
         self.ensure_current()
-        rows = self.model.rows
+        rows = self.model.rows  # every cable, whatever the filters show
         if path is None:
             start = str(self.doc.path.with_suffix(".cables.csv")) if self.doc.path else "cables.csv"
             path, _ = QFileDialog.getSaveFileName(self, "Export cable schedule", start, "CSV (*.csv)")
