@@ -182,6 +182,8 @@ class CableModel(QAbstractTableModel):
             return _cell(r, index.column())
         if role == Qt.ItemDataRole.UserRole:  # sort key
             return self._sort_keys(index.column())[self.order[index.row()]]
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == SPEED_COL:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == MEDIA_COL and r.transceiver:
             return f"{r.cable} with {r.transceiver} transceivers"
         return None
@@ -349,11 +351,26 @@ class CableList(QWidget):
         m.set_rows(rows)
         self._count()
         if rows and not self._sized:  # once, when there is something to measure (then the user's widths stay)
-            self.table.horizontalHeader().setResizeContentsPrecision(500)
-            self.table.resizeColumnsToContents()
+            self._size_columns()
             self._sized = True
         elif not rows:
             self._sized = False
+
+    def _size_columns(self, sample: int = 400, widest: int = 420) -> None:
+        """Column widths from the widest text in a sample spread over the whole schedule
+        (Qt's resizeColumnsToContents reads only the first rows: node-leaf cables, whose
+        ends are shorter than the spine and core ends further down)."""
+        rows = self.model.rows
+        n = len(rows)
+        picks = sorted(set(range(0, n, max(1, n // sample))) | set(range(min(n, 50))) | set(range(max(0, n - 50), n)))
+        fm = self.table.fontMetrics()
+        hfm = self.table.horizontalHeader().fontMetrics()
+        pad = 2 * self.table.style().pixelMetric(self.table.style().PixelMetric.PM_FocusFrameHMargin) + 14
+        for col, (title, _get) in enumerate(COLUMNS):
+            texts = {_cell(rows[i], col) for i in picks}
+            w = max((fm.horizontalAdvance(t) for t in texts), default=0)
+            head = hfm.horizontalAdvance(title.strip()) + 24  # room for the sort arrow
+            self.table.setColumnWidth(col, min(widest, max(w + pad, head)))
 
     @staticmethod
     def _fill(box: QComboBox, values: list[str]) -> None:

@@ -310,6 +310,9 @@ class AutowireDialog(QDialog):
         self.progress.setVisible(on)
         self.stage.setText("")
         self.stage.setVisible(on)
+        if on:  # grow for the bar and stage rather than squeezing the rack list
+            self.layout().activate()
+            self.resize(self.width(), max(self.height(), self.sizeHint().height()))
 
     def _current(self) -> _DesignJob | None:
         """The running job if the signal being handled comes from it (else None)."""
