@@ -208,6 +208,12 @@ def test_cli_report(tmp_path, capsys):
     msg = capsys.readouterr().out
     assert str(out) in msg and "pages" in msg
     assert out.read_bytes().startswith(b"%PDF-")
+    toc_less = tmp_path / "no-toc.pdf"
+    assert cli_main(["report", str(EXAMPLE), "-o", str(toc_less), "--no-toc", "-q"]) == 0
+    with_toc = tmp_path / "toc.pdf"
+    assert cli_main(["report", str(EXAMPLE), "-o", str(with_toc), "-q"]) == 0
+    assert page_count(with_toc) == page_count(toc_less) + 1  # the contents page
+    capsys.readouterr()
     assert cli_main(["report", str(EXAMPLE), "-o", str(tmp_path / "x.pdf"), "--sections", "nope"]) == 2
     assert "unknown section" in capsys.readouterr().err
     assert cli_main(["report", str(tmp_path / "missing.json"), "-o", str(tmp_path / "y.pdf")]) == 2
@@ -216,3 +222,176 @@ def test_cli_report(tmp_path, capsys):
     bad.write_text("{not json", encoding="utf-8")
     assert cli_main(["report", str(bad), "-o", str(tmp_path / "b.pdf")]) == 2
     assert not (tmp_path / "x.pdf").exists() and not (tmp_path / "b.pdf").exists()
+
+
+# -- contents, outline, document control, text beyond Latin-1 --------------------------------
+
+
+def pages_text(path: Path) -> list[str]:
+    """The text of each page (pdftotext -layout, pages split at form feeds)."""
+    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True).stdout
+    return out.decode("utf-8").split("\f")[:-1]
+
+
+def contents_of(pages: list[str]) -> list[tuple[str, int]]:
+    """(title, page) of every entry on the contents pages: from the page headed
+    "Contents" up to the page before the first entry's page."""
+    found: list[tuple[str, int]] = []
+    start = next(i for i, p in enumerate(pages) if re.search(r"^\s*Contents\s*$", p, re.M))
+    end = start + 1
+    while end <= len(pages):
+        for line in pages[end - 1].splitlines()[1:-1]:  # without the running header and footer
+            # a section line, or a row of up to three sub-entries "title  N"
+            for title, page in re.findall(r"(\S(?:.*?\S)?)\s{2,}(\d+)(?=\s{2,}|\s*$)", line.strip()):
+                found.append((title, int(page)))
+        if not found or end >= found[0][1] - 1:  # the contents end where the first entry's page begins
+            break
+        end += 1
+    return found
+
+
+def pdf_outline(path: Path) -> list[str]:
+    """The outline entries' titles, decoded from the PDF's literal strings."""
+    data = path.read_bytes()
+    titles = []
+    for m in re.finditer(rb"/Title \(((?:[^()\\]|\\.)*)\)", data):
+        raw = re.sub(rb"\\([0-7]{1,3}|.)", lambda e: bytes([int(e.group(1), 8)]) if e.group(1)[:1].isdigit()
+                     else {b"n": b"\n", b"r": b"\r", b"t": b"\t"}.get(e.group(1), e.group(1)), m.group(1))
+        titles.append(raw[2:].decode("utf-16-be") if raw.startswith(b"\xfe\xff") else raw.decode("latin-1"))
+    return titles[1:]  # the first is the document information's title
+
+
+@pytest.mark.skipif(not HAVE_PDFTOTEXT, reason="needs pdftotext (poppler-utils)")
+@pytest.mark.parametrize("example", ["xe9680-h100-pod.json", "gb200-nvl72.json"])
+def test_contents_lists_every_section_at_its_page(tmp_path, catalog, example):
+    from planner.reports.pdf import SECTION_TITLES
+
+    plan = load_plan(ROOT / "examples" / example)
+    results = Engine(catalog).compute(plan)
+    out = tmp_path / "plan.pdf"
+    summary = build_plan_pdf(plan, catalog, results, out, _opts())
+    pages = pages_text(out)
+    assert len(pages) == summary.pages
+    assert re.search(r"^\s*Contents\s*$", pages[1], re.M)  # right after the cover
+    toc = contents_of(pages)
+    titles = [t for t, _ in toc]
+    sections = [SECTION_TITLES[k] for k in SECTIONS if k != "cover"]
+    assert [t for t in titles if t in sections] == sections  # every section, in order
+    racks = [r.name for r in plan.racks()]
+    assert [t for t in titles if t not in sections] == racks  # one sub-entry per rack sheet
+    for title, page in toc:
+        assert 2 < page <= summary.pages
+        body = pages[page - 1].splitlines()[1:]  # under the running header
+        if title in sections:
+            # the section's heading is the first line of its page
+            first = next(line for line in body if line.strip())
+            assert first.strip().startswith(title), (title, page, first)
+            assert all(not pg.lstrip().startswith(title) for pg in pages[2:page - 1])
+        else:
+            # the rack's sheet title (two sheets share a page, side by side)
+            assert re.search(rf"(?<!\S){re.escape(title)}(?!\S)", "\n".join(body[:4])), (title, page)
+    # the PDF outline: cover, contents, then the same entries in the same order
+    assert pdf_outline(out) == ["Cover", "Contents"] + titles
+    assert f"Page {summary.pages} of {summary.pages}" in pages[-1]
+
+
+@pytest.mark.skipif(not HAVE_PDFTOTEXT, reason="needs pdftotext (poppler-utils)")
+def test_contents_follow_the_chosen_sections(tmp_path, plan, catalog):
+    results = Engine(catalog).compute(plan)
+    out = tmp_path / "some.pdf"
+    build_plan_pdf(plan, catalog, results, out, _opts(sections=("cover", "power", "findings")))
+    pages = pages_text(out)
+    assert [t for t, _ in contents_of(pages)] == ["Power", "Findings and workloads"]
+    text = "\n".join(pages)
+    assert "Rack elevations" not in text and "Cable schedule" not in text and "Bill of materials" not in text
+    # without the cover the contents come first; without toc there are none, outline stays
+    build_plan_pdf(plan, catalog, results, out, _opts(sections=("power", "cooling")))
+    pages = pages_text(out)
+    assert re.search(r"^\s*Contents\s*$", pages[0], re.M) and contents_of(pages) == [("Power", 2), ("Cooling", 3)]
+    build_plan_pdf(plan, catalog, results, out, _opts(sections=("cover", "power", "cooling"), toc=False))
+    pages = pages_text(out)
+    assert len(pages) == 3 and not re.search(r"^\s*Contents\s*$", "\n".join(pages), re.M)
+    assert "Contents: Power, Cooling." in squash(pages[0])  # the cover names them instead
+    assert pdf_outline(out) == ["Cover", "Power", "Cooling"]
+
+
+@pytest.mark.skipif(not HAVE_PDFTOTEXT, reason="needs pdftotext (poppler-utils)")
+def test_cover_has_document_control_and_signoff(tmp_path, plan, catalog):
+    plan.metadata = plan.metadata.model_copy(update={"author": "Jana Nováková", "revision": "C2"})
+    results = Engine(catalog).compute(plan)
+    out = tmp_path / "c.pdf"
+    build_plan_pdf(plan, catalog, results, out, _opts(sections=("cover",)))
+    cover = pages_text(out)[0]
+    flat = squash(cover)
+    for label, value in (("Plan", plan.metadata.project), ("Customer", plan.metadata.customer),
+                         ("Site", plan.site.name), ("Revision", "C2"), ("Date", "2026-01-15"),
+                         ("Prepared by", "Jana Nováková")):
+        assert re.search(rf"{label}\s+{re.escape(value)}", cover), label
+    assert "Approvals" in flat and "Role Name Signature Date" in flat
+    # three sign-off rows; the preparer's name filled in, the others left to sign on paper
+    assert re.search(r"Prepared\s+Jana Nováková", cover)
+    reviewed = next(line for line in cover.splitlines() if "Reviewed" in line)
+    approved = next(line for line in cover.splitlines() if "Approved" in line)
+    assert reviewed.split() == ["Reviewed"] and approved.split() == ["Approved"]
+
+
+NON_LATIN = {
+    "de": "Rechenzentrum Größe Süd – Müller & Söhne GmbH",
+    "pl": "Zażółć gęślą jaźń – Łódź",
+    "el": "Κέντρο δεδομένων Αθήνα",
+    "ru": "Центр обработки данных",
+    "markup": "<b>ACME & Sons</b> <font size=40>x</font> &amp; </para>",
+}
+
+
+def word_boxes(path: Path) -> list[tuple[int, float, float, float, str]]:
+    """(page, xMin, xMax, page width, word) of every word, from pdftotext -bbox."""
+    html = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True).stdout.decode()
+    out, page, width = [], 0, 0.0
+    for m in re.finditer(r'<page width="([\d.]+)"|<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>([^<]*)<',
+                         html):
+        if m.group(1):
+            page, width = page + 1, float(m.group(1))
+        else:
+            out.append((page, float(m.group(2)), float(m.group(3)), width, m.group(4)))
+    return out
+
+
+@pytest.mark.skipif(not HAVE_PDFTOTEXT, reason="needs pdftotext (poppler-utils)")
+def test_non_latin_and_hostile_names_print_as_text(tmp_path, plan, catalog):
+    from planner.reports.pdf import MARGIN
+
+    long_word = "Q" * 150
+    plan.metadata = plan.metadata.model_copy(update={
+        "customer": NON_LATIN["de"], "project": NON_LATIN["pl"], "author": NON_LATIN["el"],
+        "notes": "CJK 日本語の顧客 and \u202eRLO\u202c mark"})
+    racks = list(plan.racks())
+    racks[0].name, racks[1].name, racks[2].name = NON_LATIN["ru"], NON_LATIN["markup"], long_word
+    plan.site.rooms[0].name = NON_LATIN["el"]
+    plan.site.rooms[0].rows[0].name = long_word
+    results = Engine(catalog).compute(plan)
+    out = tmp_path / "u.pdf"
+    summary = build_plan_pdf(plan, catalog, results, out, _opts())
+    pages = pages_text(out)
+    text = "\n".join(pages)
+    cover = squash(pages[0])
+    for value in (NON_LATIN["de"], NON_LATIN["pl"], NON_LATIN["el"]):
+        assert value in cover, value
+    # markup is printed, not interpreted: the customer-side rack name comes out verbatim
+    rack_pages = [p for p in pages if "FRONT" in p and "REAR" in p]
+    assert any(NON_LATIN["ru"] in p for p in rack_pages)
+    assert any(NON_LATIN["markup"] in squash(p) for p in rack_pages)
+    assert any(NON_LATIN["markup"] in squash(p) for p in pages[5:])  # and in the tables (ellipsised or whole)
+    # the contents and the outline carry the names too
+    toc_titles = [t for t, _ in contents_of(pages)]
+    assert NON_LATIN["ru"] in toc_titles  # whole, or cut to the column with an ellipsis:
+    assert any(t.endswith("\u2026") and NON_LATIN["markup"].startswith(t[:-1]) for t in toc_titles)
+    assert NON_LATIN["ru"] in pdf_outline(out) and NON_LATIN["markup"] in pdf_outline(out)
+    # CJK has no glyphs in the bundled font: visibly substituted; bidi controls dropped
+    assert "CJK " + "\ufffd" * 6 + " and RLO mark" in squash(text)
+    assert "\u202e" not in text and "日本" not in text
+    # a 150-character word wraps or is cut: nothing runs past the page's margins
+    assert long_word[:40] in text
+    for page, x0, x1, width, word in word_boxes(out):
+        assert MARGIN - 1 <= x0 and x1 <= width - MARGIN + 1, (page, word[:30], x0, x1, width)
+    assert summary.pages == len(pages)

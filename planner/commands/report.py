@@ -25,6 +25,8 @@ def register(sub) -> None:
     p.add_argument("--sections", nargs="+", metavar="SECTION",
                    help="only these sections, in the document's order (space or comma separated)")
     p.add_argument("--page-size", choices=("a4", "letter"), default="a4", help="paper, landscape (default a4)")
+    p.add_argument("--no-toc", action="store_true",
+                   help="no contents page after the cover (the PDF outline is made anyway)")
     p.add_argument("--rack-sheet-limit", type=int, default=48, metavar="N",
                    help="above N racks, draw one elevation sheet per distinct rack layout (default 48)")
     p.add_argument("--catalog", action="append", metavar="DIR",
@@ -71,7 +73,7 @@ def run(args) -> int:
               "`rackwright catalog validate` lists them", file=sys.stderr)
     results = Engine(catalog, settings).compute(plan)
     options = ReportOptions(imperial=args.imperial, sections=sections, page_size=args.page_size,
-                            rack_sheet_limit=args.rack_sheet_limit)
+                            rack_sheet_limit=args.rack_sheet_limit, toc=not args.no_toc)
     try:
         summary = build_plan_pdf(plan, catalog, results, out, options)
     except PermissionError as e:

@@ -282,7 +282,7 @@ class _Builder:
             n += 1
             k = f"{key}~{n}"
         self._keys.add(k)
-        e = TocEntry(level, clean(title) or "\u2013", k, in_toc)
+        e = TocEntry(level, truncate(title, 120) or "\u2013", k, in_toc)
         self.toc.entries.append(e)
         return e
 
