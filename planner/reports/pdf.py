@@ -413,7 +413,8 @@ class _Builder:
             out.append(self.P("Notes", self.st_h2))
             more = " <i>(continued on the next page)</i>" if len(notes) > 600 else ""
             out.append(self.P(esc(truncate(notes.replace("\n", " \u00b6 "), 600)) + more, self.st_small))
-        out.append(CondPageBreak(110))
+        out.append(CondPageBreak(125))
+        out.append(Spacer(1, 10))
         out.append(self.approvals())
         out.append(Spacer(1, 6))
         contents = "" if self.opts.toc else "Contents: " + ", ".join(
