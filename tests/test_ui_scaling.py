@@ -4,11 +4,12 @@ background, the example pod."""
 from __future__ import annotations
 
 import math
+import threading
 from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRunnable, Qt
 
 from planner.catalog import load_catalog
 from planner.documents import load_plan
@@ -153,6 +154,17 @@ def test_training_workload_and_switching_workloads(qtbot, panel, doc, catalog):
     qtbot.waitUntil(lambda: chart.result is not None and chart.result.kind == "inference", timeout=15000)
 
 
+class _Gate(QRunnable):
+    """Holds the section's one pool thread until released (queues the next sweep behind it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+
+    def run(self) -> None:
+        self.release.wait(10)
+
+
 def test_a_stale_sweep_never_overwrites_a_newer_one(qtbot, panel, doc):
     panel.select_workload("wl-serve")
     section = panel.scaling
@@ -160,16 +172,19 @@ def test_a_stale_sweep_never_overwrites_a_newer_one(qtbot, panel, doc):
     wait_for_target(qtbot, chart, 20)
     shown = []
     section.resultReady.connect(lambda r: shown.append(r.targets.get("tokens_per_s_per_user")))
+    gate = _Gate()
+    section.pool.start(gate)
     runs = section.runs
     type_into(qtbot, panel.fields["target_tokens_per_s_per_user"].editor, "35")
-    qtbot.waitUntil(lambda: section.runs == runs + 1, timeout=5000)  # the 35 sweep started
-    section.wait()  # ...and finished; its result waits in the event queue
-    # a newer edit before that result is delivered
+    qtbot.waitUntil(lambda: section.runs == runs + 1, timeout=5000)  # the 35 sweep is queued
+    gate.release.set()
+    section.wait()  # ...and has finished; its result waits in the event queue, undelivered
+    # a newer edit lands before that result is delivered
     doc.push(SetProperty("workload", "wl-serve", "spec", {**doc.plan.workloads[1].spec,
                                                           "target_tokens_per_s_per_user": 40}))
     wait_for_target(qtbot, chart, 40)
     qtbot.wait(DEBOUNCE_SETTLE)
-    assert 35 not in shown and shown[-1] == 40
+    assert shown == [40]
     assert chart.target_line.value() == pytest.approx(40)
 
 

@@ -286,12 +286,14 @@ class ScalingChart(QWidget):
         by_gpus = {p.gpus: p for p in res.points}
         # filled where the target is met (or there is none), hollow where it is missed
         brushes, pens = [], []
+        edge = QColor(self.colors.foreground if self.colors.dark else self.colors.background)
+        edge.setAlpha(170 if self.colors.dark else 255)
         for g in gpus:
             p = by_gpus[int(g)]
             c = BOTTLENECK_COLORS.get(p.bottleneck or "", self.colors.muted)
             missed = p.met is False
             brushes.append(pg.mkBrush(self.colors.background if missed else c))
-            pens.append(pg.mkPen(c, width=1.4) if missed else pg.mkPen(self.colors.background, width=0.8))
+            pens.append(pg.mkPen(c, width=1.4) if missed else pg.mkPen(edge, width=0.8))
         self.points.setData(x, y, brush=brushes, pen=pens)
         self.plot.setLabel("left", axis_label)
 
@@ -338,12 +340,17 @@ class ScalingChart(QWidget):
                 self.plot.setYRange(lo, hi + m, padding=0)
                 self.plot.getAxis("left").setTicks(None)
         if target:
+            # the label sits above the line where the curve is below it: on the left for a
+            # figure that rises with GPUs (per-user speed), on the right for one that falls
+            lower_better = key in ("days", "ttft_s")
+            above = 0 if len(vals) and target >= float(vals.max()) else 1  # at the top: below the line
             self.target_line = pg.InfiniteLine(
                 pos=float(ty(np.array([target]))[0]), angle=0, movable=False,
                 pen=pg.mkPen(self.colors.reference, width=1.4, style=Qt.PenStyle.DashLine),
                 label=f"target {value_text(target)}",
-                labelOpts={"position": 0.02, "color": self.colors.foreground,
-                           "anchors": [(0, 1), (0, 1)], "fill": self._label_fill()})
+                labelOpts={"position": 0.98 if lower_better else 0.02, "color": self.colors.foreground,
+                           "anchors": [(1, above), (1, above)] if lower_better else [(0, above), (0, above)],
+                           "fill": self._label_fill()})
             self.target_line.setZValue(4)
             self.plot.addItem(self.target_line)
 
@@ -486,16 +493,20 @@ class ScalingSection(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self._start)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
         self._signals = _SweepSignals(self)
         self._signals.done.connect(self._on_done)
         self._signals.failed.connect(self._on_failed)
         doc.changed.connect(self._on_changed)
         if hasattr(doc, "planReset"):
-            doc.planReset.connect(lambda: self.set_workload(None))
+            doc.planReset.connect(self._on_plan_reset)
 
     # -- inputs ---------------------------------------------------------------------------
+    def _on_plan_reset(self) -> None:
+        self._cluster = None
+        self.set_workload(None)
+
     def set_workload(self, wid: str | None) -> None:
         """Chart workload ``wid`` (None: nothing). Storage targets have no GPU scaling."""
         if wid == self.workload_id:
@@ -560,7 +571,7 @@ class ScalingSection(QWidget):
             snapshot.reindex()
         self._cancel = threading.Event()
         self.runs += 1
-        self._pool.start(_SweepJob(snapshot, self.doc.catalog, w.model_copy(deep=True), cluster,
+        self.pool.start(_SweepJob(snapshot, self.doc.catalog, w.model_copy(deep=True), cluster,
                                    self._generation, self._signals, self._cancel))
         self._pending_key = key
 
@@ -590,7 +601,7 @@ class ScalingSection(QWidget):
 
     def wait(self, msecs: int = 30000) -> bool:
         """Wait for the pool (tests, shutdown)."""
-        return self._pool.waitForDone(msecs)
+        return self.pool.waitForDone(msecs)
 
 
 __all__ = ["BOTTLENECK_COLORS", "METRICS", "ScalingChart", "ScalingSection", "gpus_text"]
