@@ -364,7 +364,7 @@ def test_non_latin_and_hostile_names_print_as_text(tmp_path, plan, catalog):
     long_word = "Q" * 150
     plan.metadata = plan.metadata.model_copy(update={
         "customer": NON_LATIN["de"], "project": NON_LATIN["pl"], "author": NON_LATIN["el"],
-        "notes": "CJK 日本語の顧客 and \u202eRLO\u202c mark"})
+        "notes": "CJK 日本語の顧客 and \u202eRLO\u202c mark, emoji \U0001F600."})
     racks = list(plan.racks())
     racks[0].name, racks[1].name, racks[2].name = NON_LATIN["ru"], NON_LATIN["markup"], long_word
     plan.site.rooms[0].name = NON_LATIN["el"]
@@ -388,7 +388,7 @@ def test_non_latin_and_hostile_names_print_as_text(tmp_path, plan, catalog):
     assert any(t.endswith("\u2026") and NON_LATIN["markup"].startswith(t[:-1]) for t in toc_titles)
     assert NON_LATIN["ru"] in pdf_outline(out) and NON_LATIN["markup"] in pdf_outline(out)
     # CJK has no glyphs in the bundled font: visibly substituted; bidi controls dropped
-    assert "CJK " + "\ufffd" * 6 + " and RLO mark" in squash(text)
+    assert "CJK " + "\ufffd" * 6 + " and RLO mark, emoji \ufffd." in squash(text)
     assert "\u202e" not in text and "日本" not in text
     # a 150-character word wraps or is cut: nothing runs past the page's margins
     assert long_word[:40] in text

@@ -151,7 +151,10 @@ def fonts() -> tuple[str, str]:
                     addMapping("RW-Regular", 0, 1, "RW-Regular")
                     addMapping("RW-Regular", 1, 1, "RW-Bold")
                     FONT_FILE = str(r)
-                    _coverage = frozenset(set(reg.face.charToGlyph) & set(bld.face.charToGlyph))
+                    # BMP only: reportlab's TrueType subsetting keeps 16 bits of a code point,
+                    # so an astral character (emoji) the font has would print as another glyph
+                    _coverage = frozenset(c for c in set(reg.face.charToGlyph) & set(bld.face.charToGlyph)
+                                          if c < 0x10000)
                     return "RW-Regular", "RW-Bold"
                 except Exception:  # a broken font file: try the next one
                     continue
