@@ -1,5 +1,8 @@
 """What-if sweep speed: one training and one inference workload over 1,000 GPU counts
-between 8 and 16,384. Prints the time per sweep and per point.
+between 8 and 16,384, first calling train()/infer() directly, then through the sweep API
+(planner.workloads.sweep: the verdict's logic per point, the inverse search once), and a
+plan workload's chart sweep (sweep_workload on the example pod, as the app runs it).
+Prints the time per sweep and per point.
 
     python bench/bench_workloads.py
 """
@@ -13,7 +16,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from planner.catalog import load_catalog  # noqa: E402
-from planner.workloads import ModelArch, cluster_from_catalog, infer, train  # noqa: E402
+from planner.documents import load_plan  # noqa: E402
+from planner.workloads import (  # noqa: E402
+    ModelArch,
+    cluster_from_catalog,
+    infer,
+    parse_spec,
+    sweep,
+    sweep_counts,
+    sweep_workload,
+    train,
+)
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "xe9680-h100-pod.json"
 
 
 def counts(n: int = 1000, lo: int = 8, hi: int = 16384) -> list[int]:
@@ -43,6 +58,41 @@ def main() -> int:
                 fn(n)
             best = min(best, time.perf_counter() - t0)
         print(f"{label}: {len(pts)} points in {best * 1000:.0f} ms ({best / len(pts) * 1e6:.0f} us/point)")
+
+    api = sweep_counts(8, 16384, 1000)  # 1,000 distinct whole-node counts
+    specs = (
+        ("sweep API, pretrain llama-3-70b 2T tokens, target 30 days",
+         parse_spec("pretrain", {"model": "llama-3-70b", "tokens": 2e12, "target_days": 30})),
+        ("sweep API, infer llama-3-70b fp8, 500 users, 30 tok/s/user, TTFT 1 s",
+         parse_spec("inference", {"model": "llama-3-70b", "precision": "fp8", "users": 500,
+                                  "target_tokens_per_s_per_user": 30, "target_ttft_s": 1.0})),
+    )
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        for n in api:
+            train(model, base.with_(gpus=n), 2e12)
+        best = min(best, time.perf_counter() - t0)
+    print(f"train() alone over the sweep API's {len(api)} distinct counts: {best * 1000:.0f} ms "
+          f"({best / len(api) * 1e6:.0f} us/point)")
+    for label, spec in specs:
+        best = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            res = sweep(spec, model, base, api)
+            best = min(best, time.perf_counter() - t0)
+        print(f"{label}: {len(res.points)} points in {best * 1000:.0f} ms "
+              f"({best / len(res.points) * 1e6:.0f} us/point; min met {res.min_gpus_met}, needed {res.gpus_needed})")
+
+    plan = load_plan(EXAMPLE)
+    for w in plan.workloads:
+        best = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            res = sweep_workload(plan, cat, w)
+            best = min(best, time.perf_counter() - t0)
+        print(f"chart sweep of {EXAMPLE.name} {w.id}: {len(res.points)} points in {best * 1000:.1f} ms "
+              "(cluster from the plan included)")
     return 0
 
 
