@@ -10,7 +10,8 @@
 * :class:`ScalingSection` runs :func:`planner.workloads.sweep_workload` for one workload
   of the Document in its own one-thread pool on a snapshot of the plan (Anki's
   "background operation reports back on the main thread", as ``ui.document`` does). A
-  change of the workload, the plan or the selection restarts a 250 ms debounce; each
+  change of the workload's spec, the plan, or which workload is selected restarts a
+  250 ms debounce (an edit of the spec alone reuses the last sweep's hardware); each
   request gets a generation, a newer request cancels the running sweep (checked between
   points) and a result whose generation is not the latest is dropped, so a stale sweep
   never overwrites a newer one. While the section is hidden nothing runs; it catches up
