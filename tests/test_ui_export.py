@@ -169,3 +169,24 @@ def test_options_dialog_chooses_sections_and_paper_and_remembers(qtbot, tmp_path
     again.reject()
     qtbot.waitUntil(lambda: win.exporter.options_dialog is None)
     assert not win.exporter.busy and not errors
+
+
+def test_remembered_export_choices_survive_bad_values(tmp_path):
+    """What the settings file holds is checked: unknown sections are dropped, the order is
+    the document's, an unknown paper falls back to A4; nothing stored means everything."""
+    from planner.reports import SECTIONS
+    from ui.settings import AppSettings
+
+    store = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    s = AppSettings(store)
+    assert s.report_sections == SECTIONS and s.report_page_size == "a4" and s.report_toc is True
+    store.setValue("report/sections", "findings,nonsense,cover")
+    store.setValue("report/page_size", "a3")
+    store.setValue("report/toc", "false")
+    assert s.report_sections == ("cover", "findings")
+    assert s.report_page_size == "a4" and s.report_toc is False
+    s.report_sections = ("power",)
+    s.report_page_size = "letter"
+    store.sync()
+    again = AppSettings(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    assert again.report_sections == ("power",) and again.report_page_size == "letter"

@@ -102,6 +102,8 @@ class BuildPlanExporter(QObject):
         self.job: _ExportJob | None = None
         self.dialog: QProgressDialog | None = None
         self.options_dialog: Any = None  # ui.export_dialog.ExportOptionsDialog while it is open
+        self._in_progress = False  # inside the progress dialog's setValue
+        self._dispose: QProgressDialog | None = None  # closed inside setValue, to delete after it
         self._cancel = threading.Event()
         self.last_path: Path | None = None
         self.last_thread_id: int | None = None  # the thread the last export ran in
@@ -201,13 +203,22 @@ class BuildPlanExporter(QObject):
     # -- GUI thread: results of the worker --------------------------------------------------------
     def _on_progress(self, fraction: float, stage: str) -> None:
         dlg = self.dialog
-        if dlg is None or self._cancel.is_set():
-            return
+        if dlg is None or self._cancel.is_set() or self._in_progress:
+            return  # nested in our own setValue below: the next update will do
         if stage:
             dlg.setLabelText(f"Writing the build plan: {stage}\u2026")
-        # last: a modal QProgressDialog processes events in setValue, which may deliver
-        # the job's result and close this very dialog
-        dlg.setValue(int(max(0.0, min(1.0, fraction)) * 1000))
+        # a shown modal QProgressDialog processes events in setValue, which may deliver the
+        # job's result and close this very dialog; a deleteLater posted from there would be
+        # run by that same processEvents, freeing the dialog under setValue (a crash seen
+        # on a loaded machine), so _close_dialog leaves the deletion to us, after it
+        self._in_progress = True
+        try:
+            dlg.setValue(int(max(0.0, min(1.0, fraction)) * 1000))
+        finally:
+            self._in_progress = False
+            if self._dispose is not None:
+                self._dispose.deleteLater()
+                self._dispose = None
 
     def _close_dialog(self) -> None:
         if self.job is not None:
@@ -215,7 +226,10 @@ class BuildPlanExporter(QObject):
         if self.dialog is not None:
             self.dialog.canceled.disconnect(self.cancel)
             self.dialog.close()
-            self.dialog.deleteLater()
+            if self._in_progress:
+                self._dispose = self.dialog  # deleted once setValue has returned
+            else:
+                self.dialog.deleteLater()
             self.dialog = None
         self.job = None
 
