@@ -130,6 +130,21 @@ def test_inverse_inference_meets_targets(cat):
         assert not (fewer.fits and fewer.tokens_per_s_per_user >= 30 and fewer.ttft_s <= 1.0)
 
 
+def test_idle_replicas_add_no_tokens(cat):
+    """Fewer users than replicas: system tokens/s is what the users get, not every
+    replica's capacity; the idle replicas still cost money per token."""
+    m = arch(cat, "llama-3.1-8b")
+    cl = cluster_from_catalog(cat, "h200", 8)
+    two = infer(m, cl, precision="fp8", tp=1, users=2)
+    eight = infer(m, cl, precision="fp8", tp=1, users=8)
+    assert two.replicas == eight.replicas == 8
+    assert two.tokens_per_s == pytest.approx(2 * two.tokens_per_s_per_user)
+    assert eight.tokens_per_s == pytest.approx(8 * eight.tokens_per_s_per_user)
+    assert two.tokens_per_s == pytest.approx(eight.tokens_per_s / 4)
+    assert any("2 of 8 replicas" in n for n in two.notes)
+    assert two.energy_cost_per_million_tokens_usd == pytest.approx(4 * eight.energy_cost_per_million_tokens_usd)
+
+
 def test_unreachable_per_user_speed(cat):
     m = arch(cat, "llama-3.1-405b")
     cl = cluster_from_catalog(cat, "l40s", 8)

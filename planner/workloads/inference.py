@@ -234,7 +234,14 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     t_pf = _prefill_s(model, rep, tp, isl, single=False)
     t_pf1 = _prefill_s(model, rep, tp, isl, single=True, overhead_s=st.step_overhead_s)
     r = batch / (batch * t_pf + osl * t_step)  # requests per second per replica
-    tps = r * osl * replicas
+    serving = replicas
+    if users is not None and batch is not None:
+        # fewer users than replicas x batch: the spare replicas idle (still drawing power and
+        # costing money) and add no tokens
+        serving = min(replicas, max(1, math.ceil(users / batch)))
+        if serving < replicas:
+            notes.append(f"{users} users keep {serving} of {replicas} replicas busy; the others idle")
+    tps = r * osl * serving
     per_user = r * osl / batch
     ttft = t_pf1 + t_step * (batch - 1) / batch
     if not fits:
@@ -263,7 +270,7 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         kv_cache_bytes_per_token=model.kv_bytes_per_token(kv_precision),
         kv_capacity_gb_per_gpu=rep.kv_cap_gpu / GB, step_s=t_step, prefill_s=t_pf1,
         ttft_s=ttft, tokens_per_s=tps, tokens_per_s_per_user=per_user,
-        requests_per_s=r * replicas, bottleneck=bottleneck, decode_memory_s=mem,
+        requests_per_s=r * serving, bottleneck=bottleneck, decode_memory_s=mem,
         decode_compute_s=comp, decode_comm_s=comm, energy_j_per_token=energy_j,
         cost_per_million_tokens_usd=cost, energy_cost_per_million_tokens_usd=energy_cost,
         notes=notes + list(cl.notes), nvlink_domain_gpus=cl.domain_gpus,

@@ -292,7 +292,7 @@ def _sweep_inference(spec: InferenceSpec, model: ModelArch, base: ClusterSpec, c
             verdict_bottleneck=bn))
     if idle_from is not None:
         res.notes.append(f"from {idle_from:,} GPUs there are more replicas than the {spec.users:,} users: "
-                         "system tokens/s counts every replica as serving one")
+                         "the spare replicas idle, so system tokens/s stops growing")
     if need and "tokens_per_s_per_user" in targets and not res.cancelled and not _stop(cancelled):
         got = inference_gpus_needed(spec, model, base)
         if got is None:
