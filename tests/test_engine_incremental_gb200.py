@@ -204,7 +204,7 @@ def random_edit(plan, data, n):
     return None
 
 
-@settings(max_examples=int(os.environ.get("ENGINE_EXAMPLES", "25")), deadline=None,
+@settings(max_examples=int(os.environ.get("ENGINE_EXAMPLES", "20")), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())
 def test_gb200_incremental_equals_full_after_every_edit_and_undo(data):
