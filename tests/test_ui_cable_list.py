@@ -134,3 +134,45 @@ def test_export_writes_every_cable_and_lengths_follow_units(qtbot, cat, tmp_path
     finally:
         units.set_current("metric")
         cl.units_changed()
+
+
+def test_edits_redo_only_their_rows_and_match_a_full_schedule(qtbot, cat):
+    """After each edit (and each undo) the list patches the rows the edit touched; the
+    patched rows equal a fresh schedule of the whole plan."""
+    from planner.edits import SetProperty
+    from planner.fabric import cable_schedule
+    from planner.fabric.wiring import connect_edit
+
+    doc, cl = cable_list(qtbot, cat)
+    cl.set_filter(text="node0001")
+    click_header(qtbot, cl, 8)
+    lk = doc.plan.links[5]
+    leaf = lk.b.placement
+    edits = [
+        Disconnect(lk.id),
+        connect_edit(doc.plan, cat, (lk.a.placement, lk.a.port), (lk.b.placement, lk.b.port)),
+        SetProperty("placement", "srv-1", "name", "gpu-one"),
+        SetProperty("placement", leaf, "name", "leaf-renamed"),
+        SetProperty("rack", "rack-1", "name", "A01"),
+        SetProperty("fabric", doc.plan.fabrics[0].id, "name", "IB compute"),  # every row: rebuilt
+    ]
+
+    def check(e) -> None:
+        patch = cl._patched_rows()
+        assert (patch is None) == (isinstance(e, SetProperty) and e.kind == "fabric")  # else only its rows
+        cl.ensure_current()
+        assert cl.model.rows == cable_schedule(doc.plan, cat)
+        hits = [r for r in cl.model.rows if "node0001" in " ".join(
+            (r.id, r.label, r.from_device, r.from_port, r.to_device, r.to_port, r.cable, r.from_rack,
+             r.to_rack)).lower()]
+        assert cl.visible_link_ids() == [r.id for r in sorted(hits, key=lambda r: r.length_m)]
+
+    for e in edits:
+        assert doc.push(e)
+        check(e)
+    assert cl.model.row_at(0).fabric == "IB compute" or cl.model.rowCount() == 0
+    assert any(r.from_rack == "A01" for r in cl.model.rows)
+    for e in reversed(edits):
+        doc.undo_stack.undo()
+        check(e)
+    assert cl.model.rows == cable_schedule(doc.plan, cat)

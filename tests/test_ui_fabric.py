@@ -6,6 +6,7 @@ sides and racks, rubber-band selection."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -134,11 +135,26 @@ def test_autowire_cancel_mid_run_stops_the_worker_and_adds_nothing(qtbot):
     assert dlg.running and dlg.progress.isVisible() and not dlg.wire_button.isEnabled()
     assert not dlg.kind.isEnabled()  # the form shows what is being designed
     job = dlg._job
-    qtbot.waitUntil(lambda: dlg.progress.value() >= 150 or not dlg.running, timeout=60000)
-    assert dlg.running, "the design finished before it could be cancelled"
-    assert dlg.stage.text().startswith("Choosing media and lengths for")
-    with qtbot.waitSignal(dlg.rejected, timeout=60000):
+    # hold the worker once it routes cables, as a slow machine would, so the click lands
+    # mid-design however fast this one is (a direct connection runs in the worker)
+    reached, gate = threading.Event(), threading.Event()
+
+    def hold(fraction: float, _stage: str) -> None:
+        if fraction >= 0.15 and not gate.is_set():
+            reached.set()
+            gate.wait(60)
+
+    job.signals.progress.connect(hold, Qt.ConnectionType.DirectConnection)
+    try:
+        qtbot.waitUntil(reached.is_set, timeout=60000)
+        qtbot.waitUntil(lambda: dlg.progress.value() >= 150, timeout=60000)
+        assert dlg.running and dlg.stage.text().startswith("Choosing media and lengths for")
         QTest.mouseClick(dlg.cancel_button, Qt.MouseButton.LeftButton)
+        assert dlg.isVisible() and not dlg.cancel_button.isEnabled()  # closes when the worker has stopped
+        assert "Cancelling" in dlg.status.text()
+    finally:
+        gate.set()
+    qtbot.waitUntil(lambda: not dlg.isVisible(), timeout=60000)
     assert not dlg.isVisible() and not dlg.running and dlg.result is None
     assert dlg.wait(30000) and job not in _running
     assert job.outcome == "cancelled" and dlg.last_cancel_latency_s is not None

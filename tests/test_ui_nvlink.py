@@ -130,3 +130,25 @@ def test_autowire_nvlink_refuses_a_rack_without_trays(qtbot, tmp_path):
     assert "no GPU trays with NVLink ports" in blocker.args[0]
     assert win.doc.undo_stack.count() == 0
 
+
+
+def test_nvlink_wirer_reports_progress_and_cancel_pushes_nothing(qtbot, tmp_path):
+    win = window(qtbot, tmp_path, nvl72(catalog()))
+    wirer, doc = win.nvlink_wirer, win.doc
+    seen: list[tuple[float, str]] = []
+    wirer.progress.connect(lambda f, s: seen.append((f, s)))
+    # Cancel right after starting: whether the worker stops mid-design or has just
+    # finished, the wirer reports "cancelled" and nothing reaches the plan
+    with qtbot.waitSignal(wirer.cancelled, timeout=30000):
+        assert wirer.run("r1")
+        wirer.cancel()
+    assert wirer.wait() and not wirer.running
+    assert doc.undo_stack.count() == 0 and doc.plan.links == []
+    # a full run reports rising progress ending at 1.0 with the rack's stages
+    seen.clear()
+    with qtbot.waitSignal(wirer.wired, timeout=30000):
+        assert wirer.run("r1")
+    fs = [f for f, _ in seen]
+    assert fs == sorted(fs) and fs[-1] == 1.0
+    assert any("spine links" in s for _, s in seen) and seen[-1][1].endswith("1,296 NVLink cables designed")
+    assert doc.undo_stack.count() == 1 and len(doc.plan.links) == 1296

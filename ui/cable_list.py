@@ -66,6 +66,16 @@ BACKGROUND_EXPORT_ROWS = 5000
 ALL = "All"
 
 
+def _end_sig(idx: Any, pid: str) -> tuple[str, int | None, str, str] | None:
+    """What a cable row shows of a device (``idx``: the plan's index): its rack's name,
+    U, name and type (None if gone)."""
+    p = idx.placements.get(pid)
+    if p is None:
+        return None
+    rack = idx.racks[idx.placement_rack[pid]]
+    return (rack.name, p.u, p.name or p.id, p.device)
+
+
 def _cell(row: CableRow, col: int) -> str:
     get = COLUMNS[col][1]
     return get(row) if callable(get) else str(getattr(row, get))
@@ -285,10 +295,15 @@ class CableList(QWidget):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
-        self._timer.timeout.connect(self.refresh)
+        self._timer.timeout.connect(self.update_rows)
         self._selecting = False
         self._sized = False
         self._stale = False
+        self._pending = Change()  # what the edits since the rows were made touched
+        self._fabric_sig: dict[str, tuple[str, float]] = {}  # fabric -> (name, speed) of the rows
+        self._rack_names: dict[str, str] = {}  # rack -> name of the rows
+        self._place_sig: dict[str, tuple[str, int | None, str, str]] = {}  # placement -> what rows show of it
+        self._by_id: dict[str, CableRow] = {}
         self.shown = True
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._rows_selected())
         doc.changed.connect(self._on_changed)
@@ -306,6 +321,7 @@ class CableList(QWidget):
     # -- model -----------------------------------------------------------------------
     def _on_changed(self, change: Change) -> None:
         if change.links or change.fabrics or change.placements or change.racks or change.structure:
+            self._pending.update(change)
             if not self.shown or not self.isVisible():
                 # a hidden list (its dock tabbed behind Findings) catches up when shown: the
                 # schedule of an NVL72 pair (~2,600 links) takes ~100 ms, too much for every edit
@@ -333,14 +349,61 @@ class CableList(QWidget):
             m.dataChanged.emit(m.index(0, 0), m.index(m.rowCount() - 1, m.columnCount() - 1))
 
     def ensure_current(self) -> None:
-        """Rebuild now if edits arrived while the list was hidden."""
+        """Catch up now if edits arrived while the list was hidden."""
         if self._stale or self._timer.isActive():
-            self.refresh()
+            self.update_rows()
 
     def refresh(self) -> None:
+        """Every row from the plan (New/Open, or when many rows changed)."""
+        self._set_rows(cable_schedule(self.doc.plan, self.doc.catalog))
+
+    def update_rows(self) -> None:
+        """Catch up with the edits since the rows were made: redo only the rows they
+        touched (a cable connected or removed, a device or rack renamed or moved, a
+        fabric renamed) and keep the rest; everything when that is most of them or the
+        layout changed."""
+        rows = self._patched_rows()
+        if rows is None:
+            self.refresh()
+        else:
+            self._set_rows(rows)
+
+    def _patched_rows(self) -> list[CableRow] | None:
+        """The rows after the pending edits, redoing only those they touched; None when
+        a full schedule is due (the layout changed, or most rows are touched)."""
+        ch, old, plan = self._pending, self.model.rows, self.doc.plan
+        if ch.structure or ch.rooms or ch.rows or not old:
+            return None
+        idx = plan.index
+        # what a row shows of its ends and fabric, compared with what the rows were made from
+        fabrics = {f.id for f in plan.fabrics if self._fabric_sig.get(f.id) != (f.name, f.speed_gbps)}
+        ends = {pid for pid in ch.placements if self._place_sig.get(pid) != _end_sig(idx, pid)}
+        for rid in ch.racks:
+            if rid not in idx.racks:
+                return None
+            if idx.racks[rid].name != self._rack_names.get(rid):
+                ends.update(p.id for p in idx.racks[rid].placements)
+        touched, by_id = ch.links, self._by_id
+        if fabrics or ends:
+            dirty = [lk for lk in plan.links if lk.id in touched or lk.fabric in fabrics or lk.a.placement in ends
+                     or lk.b.placement in ends or lk.id not in by_id]
+        else:  # cables connected, removed or edited: new links are among the touched ones
+            dirty = [lk for lk in plan.links if lk.id in touched] if touched else []
+        if len(dirty) * 4 > len(plan.links):
+            return None
+        fresh = {r.id: r for r in cable_schedule(plan, self.doc.catalog, dirty)}
+        return [fresh[lk.id] if lk.id in fresh else by_id[lk.id] for lk in plan.links]
+
+    def _set_rows(self, rows: list[CableRow]) -> None:
         self._timer.stop()
         self._stale = False
-        rows = cable_schedule(self.doc.plan, self.doc.catalog)
+        self._pending = Change()
+        plan = self.doc.plan
+        self._fabric_sig = {f.id: (f.name, f.speed_gbps) for f in plan.fabrics}
+        self._rack_names = {rid: r.name for rid, r in plan.index.racks.items()}
+        idx = plan.index
+        self._place_sig = {pid: _end_sig(idx, pid) for pid in idx.placements}
+        self._by_id = {r.id: r for r in rows}
         self._fill(self.fabric_box, [f.name for f in self.doc.plan.fabrics])
         self._fill(self.rack_box, sorted({r.from_rack for r in rows} | {r.to_rack for r in rows}))
         self._fill(self.media_box, sorted({r.media or "none" for r in rows}))

@@ -35,9 +35,15 @@ def without_gc(fn: F) -> F:
         gc.disable()
         try:
             return fn(*args, **kwargs)
+        except Cancelled as e:
+            # drop the cancelled design's frames (and the half-built links they hold)
+            # while the GC is still paused: re-enabled with them alive, its first pass
+            # would walk them all (~0.1-0.2 s at 49k links) before Cancel takes effect
+            message = str(e)
         finally:
             if was_enabled:
                 gc.enable()
+        raise Cancelled(message)
 
     return wrapper  # type: ignore[return-value]
 

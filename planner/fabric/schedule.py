@@ -6,6 +6,7 @@ import csv
 import io
 import os
 import tempfile
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 from planner.fabric.media import MediaChooser, transceiver_for
 from planner.fabric.ports import port_lookup
 from planner.fabric.progress import without_gc
-from planner.plan import Plan
+from planner.plan import Link, Plan
 
 COLUMNS = ("id", "label", "fabric", "from_rack", "from_u", "from_device", "from_port", "to_rack", "to_u",
            "to_device", "to_port", "speed_gbps", "media", "cable", "transceiver", "length_m")
@@ -40,8 +41,10 @@ class CableRow:
 
 
 @without_gc
-def cable_schedule(plan: Plan, catalog: Any) -> list[CableRow]:
-    """Rows in plan order (the order links were made: node-leaf, leaf-spine, ...).
+def cable_schedule(plan: Plan, catalog: Any, links: Iterable[Link] | None = None) -> list[CableRow]:
+    """Rows in plan order (the order links were made: node-leaf, leaf-spine, ...);
+    ``links`` (links of ``plan``) gives the rows of just those, in their order (the
+    cable list redoes only the rows an edit touched).
 
     One pass over the links; what repeats across them (a device's rack, U and name, a
     port's speed per device type, a cable's catalog entry, the transceiver per cable,
@@ -72,7 +75,7 @@ def cable_schedule(plan: Plan, catalog: Any) -> list[CableRow]:
         return speeds[key]
 
     rows = []
-    for lk in plan.links:
+    for lk in plan.links if links is None else links:
         a, b = end_of(lk.a.placement), end_of(lk.b.placement)
         fab = fabrics[lk.fabric]
         sa, sb = speed_of(a[3], lk.a.port), speed_of(b[3], lk.b.port)
