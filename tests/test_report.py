@@ -214,6 +214,13 @@ def test_cli_report(tmp_path, capsys):
     assert cli_main(["report", str(EXAMPLE), "-o", str(with_toc), "-q"]) == 0
     assert page_count(with_toc) == page_count(toc_less) + 1  # the contents page
     capsys.readouterr()
+    plan = load_plan(EXAMPLE)
+    plan.metadata = plan.metadata.model_copy(update={"customer": "株式会社 Tokyo"})
+    cjk = tmp_path / "cjk.json"
+    cjk.write_text(plan.model_dump_json(), encoding="utf-8")
+    assert cli_main(["report", str(cjk), "-o", str(tmp_path / "cjk.pdf"), "-q", "--sections", "cover"]) == 0
+    err = capsys.readouterr().err
+    assert "4 character(s) have no glyph" in err and "株 式 会 社" in err
     assert cli_main(["report", str(EXAMPLE), "-o", str(tmp_path / "x.pdf"), "--sections", "nope"]) == 2
     assert "unknown section" in capsys.readouterr().err
     assert cli_main(["report", str(tmp_path / "missing.json"), "-o", str(tmp_path / "y.pdf")]) == 2
@@ -390,8 +397,24 @@ def test_non_latin_and_hostile_names_print_as_text(tmp_path, plan, catalog):
     # CJK has no glyphs in the bundled font: visibly substituted; bidi controls dropped
     assert "CJK " + "\ufffd" * 6 + " and RLO mark, emoji \ufffd." in squash(text)
     assert "\u202e" not in text and "日本" not in text
+    assert any(n.startswith("7 character(s) have no glyph") for n in summary.notes)  # 6 CJK and the emoji
     # a 150-character word wraps or is cut: nothing runs past the page's margins
     assert long_word[:40] in text
     for page, x0, x1, width, word in word_boxes(out):
         assert MARGIN - 1 <= x0 and x1 <= width - MARGIN + 1, (page, word[:30], x0, x1, width)
     assert summary.pages == len(pages)
+
+
+def test_the_bundled_font_is_used_and_licensed():
+    """The report sets its text in the DejaVu Sans shipped in resources/fonts (so a plan
+    prints alike on every OS), and its licence ships beside it."""
+    from planner.reports import text
+
+    assert text.fonts() == ("RW-Regular", "RW-Bold")
+    fonts_dir = ROOT / "resources" / "fonts"
+    assert Path(text.FONT_FILE).resolve() == (fonts_dir / "DejaVuSans.ttf").resolve()
+    assert fonts_dir.resolve() in [d.resolve() for d in text.bundled_font_dirs()]
+    assert "Bitstream" in (fonts_dir / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
+    # what the font lacks is known: clean() substitutes it, and says which characters
+    assert text.unsupported("Łódź Αθήνα Москва") == ""
+    assert text.unsupported("東京 😀") == "東京😀"

@@ -236,6 +236,7 @@ class BuildPlanExporter(QObject):
     def _on_done(self, summary: Any) -> None:
         self._close_dialog()
         extra = f"; rack sheets one per layout ({summary.rack_sheets})" if summary.summarised else ""
+        extra += "".join(f"; {n}" for n in getattr(summary, "notes", []) if "no glyph" in n)
         self._status(f"Build plan written: {summary.path} ({summary.pages} pages{extra})", 10_000)
         self.finished.emit(summary)
 

@@ -80,6 +80,9 @@ def run(args) -> int:
         raise UserError(f"{out}: cannot write ({e.strerror or e})") from None
     except OSError as e:
         raise UserError(f"{out}: cannot write ({e.strerror or e})") from None
+    for note in summary.notes:
+        if "no glyph" in note:
+            print(f"rackwright: warning: {note} (docs/reports.md, Fonts and scripts)", file=sys.stderr)
     if not args.quiet:
         extra = f"; rack sheets summarised: {summary.rack_sheets} layout(s) for {summary.racks} racks" \
             if summary.summarised else ""

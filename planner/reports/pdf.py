@@ -54,7 +54,7 @@ from planner.reports.flowables import (
     paginate_toc,
     toc_rows,
 )
-from planner.reports.text import clean, esc, fit, fonts, truncate
+from planner.reports.text import MISSING, clean, esc, fit, fonts, truncate, unsupported
 
 SECTIONS = ("cover", "floor", "racks", "power", "cooling", "bom", "cables", "findings")
 SECTION_TITLES = {"cover": "Cover and summary", "floor": "Floor plan", "racks": "Rack elevations",
@@ -293,9 +293,24 @@ class _Builder:
         return out
 
     # -- the document ------------------------------------------------------------------------
+    def _note_missing_glyphs(self) -> None:
+        """Say which characters of the plan's names the font cannot print (they show as
+        U+FFFD): the summary's notes, which the CLI and the app pass on to the user."""
+        if self.opts.fonts != "auto":
+            return
+        md = self.md
+        texts = [md.customer, md.project, md.author, md.revision, md.notes, self.plan.site.name,
+                 *self._names.values()]
+        missing = "".join(dict.fromkeys("".join(unsupported(t) for t in texts if t)))
+        if missing:
+            shown = " ".join(missing[:12]) + (" \u2026" if len(missing) > 12 else "")
+            self.notes.append(f"{len(missing)} character(s) have no glyph in the report font and print as "
+                              f"{MISSING}: {shown}")
+
     def build(self) -> bytes:
         work_ticker = Ticker(1.0, self.progress, self.cancel, 0.0, 0.1)
         work_ticker.tick(0, "collecting")
+        self._note_missing_glyphs()
         story: list[Any] = []
         # work units for the layout stage: flowables plus table rows (ticked as pages fill)
         self.ticker = Ticker(1.0, self.progress, self.cancel, 0.1, 0.85)
