@@ -321,9 +321,10 @@ class _Builder:
         for key in SECTIONS:
             if key in self.opts.sections:
                 work_ticker.check()
+                before = len(story)
                 story.extend(builders[key]())
-                if key == "cover":
-                    toc_at, toc_entry_at = len(story), len(self.toc.entries)
+                if key == "cover":  # the contents go right after the cover page (before its notes page)
+                    toc_at, toc_entry_at = before + self._cover_page_len, self._cover_page_entries
         if self.opts.toc and any(e.in_toc for e in self.toc.entries):
             story[toc_at:toc_at] = self.contents(toc_entry_at)
         if story and isinstance(story[0], PageBreak):
@@ -437,6 +438,7 @@ class _Builder:
         out.append(self.P(f"{esc(contents)}Units: {'imperial' if self.opts.imperial else 'metric'} "
                           f"(power in kW). Figures from the Rackwright engine; every catalog figure carries its "
                           f"source in the catalog, every formula in docs/engine.md.", self.st_small))
+        self._cover_page_len, self._cover_page_entries = len(out), len(self.toc.entries)
         if len(notes) > 600:
             out += [PageBreak(), self.anchor(0, "Notes", "notes"), self.P("Notes", self.st_h1),
                     self.P(esc(notes, keep_newlines=True), self.st_body)]
