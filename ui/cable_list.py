@@ -392,7 +392,11 @@ class CableList(QWidget):
         if len(dirty) * 4 > len(plan.links):
             return None
         fresh = {r.id: r for r in cable_schedule(plan, self.doc.catalog, dirty)}
-        return [fresh[lk.id] if lk.id in fresh else by_id[lk.id] for lk in plan.links]
+        try:
+            return [fresh[lk.id] if lk.id in fresh else by_id[lk.id] for lk in plan.links]
+        except KeyError:  # a link no edit reported (should not happen): rebuild everything
+            log.warning("cable list: a link appeared without a change naming it; full refresh")
+            return None
 
     def _set_rows(self, rows: list[CableRow]) -> None:
         self._timer.stop()
