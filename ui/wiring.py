@@ -135,6 +135,7 @@ class AutowireDialog(QDialog):
         self.result: Any = None
         self._job: _DesignJob | None = None
         self.last_cancel_latency_s: float | None = None  # Cancel -> worker left the design
+        self._height_before_run: int | None = None
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         plan, cat = doc.plan, doc.catalog
@@ -312,7 +313,12 @@ class AutowireDialog(QDialog):
         self.stage.setVisible(on)
         if on:  # grow for the bar and stage rather than squeezing the rack list
             self.layout().activate()
+            self._height_before_run = self.height()
             self.resize(self.width(), max(self.height(), self.sizeHint().height()))
+        elif self._height_before_run is not None:  # and give the room back
+            self.layout().activate()
+            self.resize(self.width(), max(self._height_before_run, self.minimumSizeHint().height()))
+            self._height_before_run = None
 
     def _current(self) -> _DesignJob | None:
         """The running job if the signal being handled comes from it (else None)."""
