@@ -11,7 +11,8 @@ returns one ``Compound`` edit at the end), so a cancelled design changes nothing
 schedule rows) with the cyclic garbage collector paused: otherwise it rescans the
 whole plan several times per call (30-50 % of the time, and pauses of 100-200 ms during
 which a design thread holds the GIL and the GUI cannot repaint). Nothing those
-functions build is cyclic garbage.
+functions build is cyclic garbage. Before returning it sweeps the young objects it
+left once, in the calling thread, so the GUI thread applying the edit does not.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any, TypeVar
 ProgressFn = Callable[[float, str], Any]
 CancelFn = Callable[[], bool]
 F = TypeVar("F", bound=Callable[..., Any])
+YOUNG_SWEEP = 50_000  # young objects left by a paused-GC call above which it sweeps them itself
 
 
 def without_gc(fn: F) -> F:
@@ -34,7 +36,13 @@ def without_gc(fn: F) -> F:
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            return fn(*args, **kwargs)
+            result = fn(*args, **kwargs)
+            if was_enabled and gc.get_count()[0] > YOUNG_SWEEP:
+                # sweep the young objects made here now, in this (often a worker) thread;
+                # else the first allocation after gc.enable() does it, e.g. the GUI thread
+                # applying the edit (0.3 s instead of 0.12 s for 49k links)
+                gc.collect(0)
+            return result
         except Cancelled as e:
             # drop the cancelled design's frames (and the half-built links they hold)
             # while the GC is still paused: re-enabled with them alive, its first pass
