@@ -27,6 +27,7 @@ sorted 8,200-9,700 ms (new 500-640 ms).
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import time
@@ -51,7 +52,7 @@ def main() -> int:
     ap.add_argument("--nodes", type=int, nargs="+", default=[32, 256, 2048])
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
-    from PySide6.QtCore import Qt
+    from PySide6.QtCore import QEvent, Qt
     from PySide6.QtWidgets import QApplication
 
     from planner.catalog import load_catalog
@@ -122,6 +123,8 @@ def main() -> int:
               f"{t_search * 1000:>10.0f}")
         view.deleteLater()
         cl.deleteLater()
+        app.sendPostedEvents(None, QEvent.Type.DeferredDelete)  # not inside the next measurement
+    gc.collect()
     cancel_dialog(app, cat, max(args.nodes))
     return 0
 

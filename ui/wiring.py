@@ -47,6 +47,7 @@ LEAVES = (("Rail-optimised leaves (compute)", None), ("Top-of-rack leaf per rack
 SWITCH_FABRIC = {"compute": ("infiniband", "ethernet"), "storage": ("infiniband", "ethernet"),
                  "frontend": ("ethernet",), "management": ("management", "ethernet")}
 
+PROGRESS_INTERVAL_S = 0.04
 _running: set[Any] = set()  # jobs alive in a pool (their signal objects must outlive a closed dialog)
 
 
@@ -74,6 +75,7 @@ class _DesignJob(QRunnable):
         self.cancel_asked_at: float | None = None  # perf_counter() of cancel()
         self.ended_at: float | None = None  # perf_counter() when run() returned
         self.outcome = ""  # "done", "refused", "error" or "cancelled" once run() has returned
+        self._last_emit, self._last_stage = 0.0, ""
         self.setAutoDelete(False)
 
     def cancel(self) -> None:
@@ -89,6 +91,12 @@ class _DesignJob(QRunnable):
         return max(0.0, self.ended_at - self.cancel_asked_at)
 
     def _progress(self, fraction: float, stage: str) -> None:
+        # at most ~25 updates a second (each costs the GUI thread a few GIL hand-overs
+        # while this thread computes), but every new stage and the end
+        now = time.perf_counter()
+        if now - self._last_emit < PROGRESS_INTERVAL_S and stage == self._last_stage and fraction < 1.0:
+            return
+        self._last_emit, self._last_stage = now, stage
         self.signals.progress.emit(float(fraction), stage)
 
     def run(self) -> None:
