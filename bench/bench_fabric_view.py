@@ -16,10 +16,10 @@ test fixture catalog so the figures do not move with the shipped catalog. Each t
 the best of --repeat runs.
 
 Cable list at 49,152 links, before the lazy model (QSortFilterProxyModel over the
-schedule rows, commit 3ee7cd3), measured side by side with this one in one process on a
-loaded 2-core machine: refresh 770-1,090 ms (new 520-660 ms), catching up with one edit
-the same full refresh, sort by a column 6,100-7,500 ms (new ~55 ms), refresh while
-sorted 8,200-9,700 ms (new 500-640 ms).
+schedule rows, commit 3ee7cd3) and after, measured side by side in one process: full
+refresh 470-510 ms / 240-260 ms, catching up with one edit the same full refresh /
+~100 ms, sort by a column 3,600-3,900 ms / 12-22 ms, a refresh while sorted
+4,200-4,900 ms / ~250 ms.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_fabric_view.py [--nodes 2048 256 32]
 """
