@@ -1,7 +1,7 @@
 """Wiring dialogs: Plan > Auto-wire fabric... and Connect... (from the rack view).
 
 Auto-wire runs :func:`planner.fabric.autowire` on a snapshot of the plan in a pool
-thread (big fabrics take a moment: ~1.5 s for 2,048 eight-GPU nodes). Its progress
+thread (big fabrics take a moment: ~1 s for 2,048 eight-GPU nodes). Its progress
 (fraction, stage) comes back by queued signal to the dialog's bar; the result comes
 back the same way and its one Compound edit is pushed (one undo step). Cancel sets
 the job's event, which the design checks every cable batch
