@@ -300,6 +300,22 @@ class Plan(_Model):
     def reindex(self) -> None:
         self._index = PlanIndex(self)
 
+    def snapshot(self) -> Plan:
+        """An independent deep copy with its own index, for work off the GUI thread.
+
+        Same result as ``model_copy(deep=True)`` + ``reindex()``, about 4x faster
+        (bench/bench_snapshot.py; 16k GPUs: ~0.4 s instead of ~1.5-2.5 s, paid on the GUI
+        thread before every background job): the
+        plan holds only pydantic models, lists, dicts and immutable scalars, so each
+        model is rebuilt from its field values without ``copy.deepcopy``'s memo, with
+        the cyclic GC paused (planner.gcpause)."""
+        from planner.gcpause import no_gc
+
+        with no_gc():
+            new = _clone_model(self)
+            new.reindex()
+        return new
+
     def new_id(self, prefix: str) -> str:
         return self.index.new_id(prefix)
 
@@ -438,3 +454,42 @@ class PlanIndex:
     def iter_placements(self) -> Iterator[tuple[Placement, str]]:
         for pid, p in self.placements.items():
             yield p, self.placement_rack[pid]
+
+
+# ------------------------------------------------------------------------------- snapshots
+
+_LEAF = frozenset((str, int, float, bool, type(None)))
+_new_object = object.__new__
+_set_attr = object.__setattr__
+
+
+def _clone_value(v: Any) -> Any:
+    t = type(v)
+    if t in _LEAF:
+        return v
+    if t is list:
+        return [x if type(x) in _LEAF else _clone_value(x) for x in v]
+    if isinstance(v, BaseModel):
+        return _clone_model(v)
+    if t is dict:
+        return {k: x if type(x) in _LEAF else _clone_value(x) for k, x in v.items()}
+    if t is tuple:
+        return tuple(_clone_value(x) for x in v)
+    import copy
+
+    return copy.deepcopy(v)  # nothing in the model today; kept correct for tomorrow's fields
+
+
+def _clone_model(m: BaseModel) -> Any:
+    """``m`` rebuilt from copies of its field values; private attributes (the plan's
+    index) start unset, as pydantic's deep copy would not share them either."""
+    new = _new_object(type(m))
+    _set_attr(new, "__dict__", {k: v if type(v) in _LEAF else _clone_value(v) for k, v in m.__dict__.items()})
+    _set_attr(new, "__pydantic_fields_set__", set(m.__pydantic_fields_set__))
+    extra = m.__pydantic_extra__
+    _set_attr(new, "__pydantic_extra__", None if extra is None else _clone_value(extra))
+    private = m.__pydantic_private__
+    if private is not None:
+        private = {k: a.get_default() for k, a in type(m).__private_attributes__.items()}
+    _set_attr(new, "__pydantic_private__", private)
+    return new

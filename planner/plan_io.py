@@ -9,17 +9,15 @@ previous file intact.
 
 from __future__ import annotations
 
-import gc
 import json
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from planner.fileio import atomic_write_bytes, field_path
+from planner.gcpause import no_gc
 from planner.plan import FORMAT_VERSION, Plan
 
 __all__ = ["PlanFormatError", "atomic_write_bytes", "load_plan_json", "plan_from_dict", "plan_to_dict",
@@ -39,20 +37,6 @@ class PlanFormatError(ValueError):
         self.message = message
         loc = self.file + (f":{line}" if line else "")
         super().__init__(f"{loc}: {where + ': ' if where else ''}{message}")
-
-
-@contextmanager
-def no_gc() -> Iterator[None]:
-    """Building a big plan makes tens of thousands of small objects and no garbage:
-    without this the cyclic GC rescans them over and over (it made opening a 16k-GPU
-    plan about 4x slower)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def plan_from_dict(data: Any, file: str | os.PathLike[str] | None = None) -> Plan:

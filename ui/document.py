@@ -255,8 +255,7 @@ class Document(QObject):
             self._set_busy(False)
             self._store(self._safe(lambda: self.engine.compute(self.plan)))
             return
-        snapshot = self.plan.model_copy(deep=True)
-        snapshot.reindex()
+        snapshot = self.plan.snapshot()  # deep copy + own index, off-thread work reads it
         self._set_busy(True)
         self._pool.start(_ComputeJob(self.engine, snapshot, self._generation, self._signals))
 

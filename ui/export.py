@@ -164,8 +164,7 @@ class BuildPlanExporter(QObject):
             self._start(Path(path), options)
 
     def _start(self, target: Path, options: Any) -> bool:
-        snapshot = self.doc.plan.model_copy(deep=True)
-        snapshot.reindex()
+        snapshot = self.doc.plan.snapshot()  # deep copy + own index, off-thread work reads it
         engine = getattr(self.doc, "engine", None)
         engine_settings = getattr(engine, "settings", None)
         if engine_settings is None and self.settings is not None:

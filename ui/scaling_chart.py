@@ -568,8 +568,7 @@ class ScalingSection(QWidget):
         if self._cluster is not None and self._cluster[0] == key:
             snapshot, cluster = None, self._cluster[1]  # only the spec changed: no plan copy
         else:
-            snapshot, cluster = self.doc.plan.model_copy(deep=True), None
-            snapshot.reindex()
+            snapshot, cluster = self.doc.plan.snapshot(), None
         self._cancel = threading.Event()
         self.runs += 1
         self.pool.start(_SweepJob(snapshot, self.doc.catalog, w.model_copy(deep=True), cluster,

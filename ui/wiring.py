@@ -289,8 +289,7 @@ class AutowireDialog(QDialog):
         if not servers:
             self._show(f"None of these devices has {kw['kind']} ports to wire")
             return False
-        snapshot = self.doc.plan.model_copy(deep=True)
-        snapshot.reindex()
+        snapshot = self.doc.plan.snapshot()  # deep copy + own index, off-thread work reads it
         catalog = self.doc.catalog
         job = _DesignJob("auto-wire", lambda progress, cancel: autowire(
             snapshot, catalog, servers, switch, progress=progress, cancel=cancel, **kw))
@@ -526,8 +525,7 @@ class NvlinkAutowirer(QObject):
         if self._job is not None:
             self._fail("An NVLink auto-wire is already running")
             return False
-        snapshot = self.doc.plan.model_copy(deep=True)
-        snapshot.reindex()
+        snapshot = self.doc.plan.snapshot()  # deep copy + own index, off-thread work reads it
         catalog = self.doc.catalog
         job = _DesignJob("NVLink auto-wire", lambda progress, cancel: autowire_nvlink_rack(
             snapshot, catalog, rack_id, progress=progress, cancel=cancel))
