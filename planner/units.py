@@ -3,6 +3,10 @@ convert only at the edges (display, import, export). Sources are in docs/engine.
 
 from __future__ import annotations
 
+import math
+import re
+from typing import Any
+
 U_MM = 44.45  # EIA-310: 1U = 1.75 in = 44.45 mm
 INCH_MM = 25.4
 LB_KG = 0.45359237
@@ -41,3 +45,53 @@ def cfm_from_m3_per_h(v: float) -> float:
 
 def m3_per_h_from_cfm(v: float) -> float:
     return v * CFM_TO_M3_PER_H
+
+
+# ------------------------------------------------------------------- numbers typed by people
+
+_SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12}
+_GROUPED = re.compile(r"^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$")
+
+
+def parse_number(text: str, integer: bool = False) -> float | int:
+    """A number as people type it, for the CLI and the app alike: '2e12', '2_000',
+    '2,000,000', '2B', '1.5T', '500k'. Raises ValueError with a message that quotes the
+    text. A comma only groups thousands: '1,5' is refused rather than read as 15 (a
+    decimal comma in many locales)."""
+    raw = text.strip()
+    t = raw.replace("_", "").replace(" ", "")
+    mult = 1.0
+    if t and t[-1] in _SUFFIX:
+        mult = _SUFFIX[t[-1]]
+        t = t[:-1]
+    if "," in t:
+        if not _GROUPED.match(t):
+            raise ValueError(f"{raw!r} is not a number: use a point for decimals ('1.5'); "
+                             "a comma only groups thousands ('2,000')")
+        t = t.replace(",", "")
+    try:
+        v = float(t) * mult
+    except ValueError:
+        raise ValueError(f"{raw!r} is not a number") from None
+    if not math.isfinite(v):
+        raise ValueError(f"{raw!r} is not a finite number")
+    if integer:
+        if v != int(v):
+            raise ValueError(f"{raw!r} is not a whole number")
+        return int(v)
+    return v
+
+
+def format_number(v: Any) -> str:
+    """Short text that parse_number reads back: 2e9 -> '2B', 4194304 -> '4194304'."""
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return str(v)
+    f = float(v)
+    for suf, m in (("T", 1e12), ("B", 1e9), ("M", 1e6)):
+        if abs(f) >= m and round(f / m, 3) * m == f:
+            return f"{f / m:g}{suf}"
+    if f == int(f) and abs(f) < 1e15:
+        return str(int(f))
+    return f"{f:g}"

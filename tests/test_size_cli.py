@@ -114,3 +114,19 @@ def test_train_software_year(capsys):
     with pytest.raises(SystemExit) as e:
         main(["size", *base, "--software", "2019"])
     assert e.value.code == 2
+
+
+def test_numbers_as_people_type_them(capsys):
+    """The CLI reads numbers like the app's fields: grouped thousands and suffixes; a
+    decimal comma is refused with a hint instead of being read as a different number."""
+    base = ["train", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--json"]
+    days = set()
+    for gpus, tokens in (("1024", "2e12"), ("1,024", "2,000,000,000,000"), ("1_024", "2T")):
+        code, out, _ = run(capsys, *base, "--gpus", gpus, "--tokens", tokens)
+        assert code == 0
+        days.add(json.loads(out)["days"])
+    assert len(days) == 1
+    with pytest.raises(SystemExit) as e:
+        main(["size", *base, "--gpus", "8", "--tokens", "1,5"])
+    assert e.value.code == 2
+    assert "use a point for decimals" in capsys.readouterr().err

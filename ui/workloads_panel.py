@@ -20,7 +20,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 import types
 import typing
@@ -48,6 +47,7 @@ from PySide6.QtWidgets import (
 
 from planner.edits import AddItem, Compound, RemoveItem, SetProperty
 from planner.plan import ServerGroup, Workload
+from planner.units import format_number, parse_number
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
 from ui import dialogs, style
 from ui.scaling_chart import ScalingSection
@@ -95,47 +95,6 @@ FIELD_ORDER = ("model", "method", "tokens", "target_days", "users", "target_toke
 
 BOTTLENECK_TEXT = {"gpu_memory": "GPU memory", "memory_bandwidth": "memory bandwidth", "compute": "compute",
                    "interconnect": "interconnect", "storage": "storage", "power": "power", "cooling": "cooling"}
-
-_SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12}
-
-
-# ----------------------------------------------------------------------------- helpers
-
-
-def parse_number(text: str, integer: bool) -> float | int:
-    """'2e9', '2_000', '2,000', '2B', '1.5T', '500k' -> a number. Raises ValueError."""
-    t = text.strip().replace("_", "").replace(",", "").replace(" ", "")
-    mult = 1.0
-    if t and t[-1] in _SUFFIX:
-        mult = _SUFFIX[t[-1]]
-        t = t[:-1]
-    try:
-        v = float(t) * mult
-    except ValueError:
-        raise ValueError(f"{text.strip()!r} is not a number") from None
-    if not math.isfinite(v):
-        raise ValueError(f"{text.strip()!r} is not a finite number")
-    if integer:
-        if v != int(v):
-            raise ValueError(f"{text.strip()!r} is not a whole number")
-        return int(v)
-    return v
-
-
-def format_number(v: Any) -> str:
-    """Short, re-parseable text for a spec number: 2e9 -> '2B', 4194304 -> '4194304'."""
-    if v is None:
-        return ""
-    if isinstance(v, bool):
-        return str(v)
-    f = float(v)
-    for suf, m in (("T", 1e12), ("B", 1e9), ("M", 1e6)):
-        if abs(f) >= m and round(f / m, 3) * m == f:
-            return f"{f / m:g}{suf}"
-    if f == int(f) and abs(f) < 1e15:
-        return str(int(f))
-    return f"{f:g}"
-
 
 def field_errors(message: str) -> dict[str, str]:
     """Split a SpecError message ('spec.users: ...; spec.tokens: ...') by field;

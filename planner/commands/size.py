@@ -8,27 +8,27 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 
 NAME = "size"
 
 
 def _number(text: str) -> float:
-    """Accept 2e12, 2E12, 2_000, 1.5."""
+    """Accept 2e12, 2E12, 2_000, 2,000, 1.5, 2T (planner.units.parse_number)."""
+    from planner.units import parse_number
+
     try:
-        v = float(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not math.isfinite(v):
-        raise argparse.ArgumentTypeError(f"not a finite number: {text!r}")
-    return v
+        return float(parse_number(text))
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def _count(text: str) -> int:
-    v = _number(text)
-    if v != int(v):
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-    return int(v)
+    from planner.units import parse_number
+
+    try:
+        return int(parse_number(text, integer=True))
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def register(sub) -> None:
