@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QModelIndex,
     QPersistentModelIndex,
     QSortFilterProxyModel,
@@ -227,8 +228,15 @@ class FindingsPanel(QWidget):
         self.table.setColumnWidth(0, 92)
         codes = list(_known_codes()) or ["POWER_FEED_FAILOVER_OVERLOAD"]
         fm = self.table.fontMetrics()
-        self.table.setColumnWidth(1, max(fm.horizontalAdvance(c) for c in codes) + 16)
+        self._code_w = max(fm.horizontalAdvance(c) for c in codes) + 16  # the widest code there is
+        self.table.setColumnWidth(1, self._code_w)
         self.table.setColumnWidth(3, 220)
+        # Code and Where are sized to what is listed and to the width of the panel, so the
+        # Message keeps most of a narrow dock; a column the user drags keeps its width.
+        self._fitting = False
+        self._user_sized: set[int] = set()
+        h.sectionResized.connect(self._section_resized)
+        self.table.viewport().installEventFilter(self)
         self.table.doubleClicked.connect(self.show_finding)
         self.table.activated.connect(self.show_finding)
 
@@ -264,9 +272,42 @@ class FindingsPanel(QWidget):
         doc.resultsChanged.connect(self.on_results)
         self.on_results(doc.results)
 
+    def _section_resized(self, col: int, _old: int, _new: int) -> None:
+        if not self._fitting and col in (1, 3):
+            self._user_sized.add(col)
+
+    def eventFilter(self, obj: Any, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and obj is self.table.viewport():
+            self.fit_columns()
+        return False
+
+    def fit_columns(self) -> None:
+        """Code and Where as wide as their longest entry, each at most a quarter of the
+        table (a third for Where when it is all that is long), so Message gets the rest; text
+        that does not fit is elided and the row's tooltip has it all."""
+        avail = self.table.viewport().width()
+        if avail <= 0:
+            return
+        fm = self.table.fontMetrics()
+        rows = self.model.rows
+        code_w = max((fm.horizontalAdvance(r[1]) for r in rows), default=self._code_w - 16) + 20
+        where_w = max((fm.horizontalAdvance(r[5]) for r in rows), default=140) + 20
+        rest = avail - self.table.columnWidth(0)
+        code_w = min(code_w, max(90, rest // 4))
+        where_w = min(where_w, max(90, rest // 3))
+        self._fitting = True
+        try:
+            if 1 not in self._user_sized:
+                self.table.setColumnWidth(1, code_w)
+            if 3 not in self._user_sized:
+                self.table.setColumnWidth(3, where_w)
+        finally:
+            self._fitting = False
+
     def on_results(self, results: Any) -> None:
         findings = results_findings(results)
         self.model.set_findings(findings)
+        self.fit_columns()
         counts = {s: 0 for s in style.SEVERITIES}
         for sev, *_ in self.model.rows:
             counts[sev if sev in counts else "info"] += 1

@@ -38,6 +38,11 @@ OPTIONAL_PANELS = [
     ("ui.workloads_panel", "WorkloadsPanel", "workloadsDock", "Workloads", Qt.DockWidgetArea.RightDockWidgetArea),
 ]
 STATE_VERSION = 1
+# Below this window width (a 1366, 1440 or 1600 px laptop) the bottom dock area is too narrow to
+# split between Findings and Charts (Charts was left ~120 px wide, its tabs and titles cut
+# off): Charts joins the Findings | Fabric | Cables tab group instead, and leaves it again
+# when the window is widened past the width.
+NARROW_WINDOW_W = 1700
 
 
 def _load_panel(module: str, cls: str, doc: Document) -> QWidget | None:
@@ -114,6 +119,8 @@ class MainWindow(QMainWindow):
         self._fill_recent(self.settings.recent_files)
         self.resize(1600, 960)
         self._default_state = self.saveState(STATE_VERSION)
+        self._narrow = False  # the layout above is the wide one
+        self._charts_tabbed = False  # True while Charts sits in the Findings group because of the width
         self.restore_layout()
         self._applied = self._applied_state()  # what apply_settings compares against
 
@@ -299,6 +306,48 @@ class MainWindow(QMainWindow):
                     self.tabifyDockWidget(anchor, self.docks[name])
             anchor.raise_()
 
+    def _bottom_group(self) -> list[QDockWidget]:
+        """The docks tabbed with Findings, Findings included (in tab order is not needed)."""
+        findings = self.docks.get("findingsDock")
+        if findings is None:
+            return []
+        return [findings, *self.tabifiedDockWidgets(findings)]
+
+    def _adapt_to_width(self) -> None:
+        """Charts in the Findings tab group at narrow widths, beside it at wide ones. Acts only
+        when the window crosses NARROW_WINDOW_W and only on the arrangement it made itself, so
+        a layout the user arranged (or a remembered one) is left alone."""
+        charts, findings = self.docks.get("chartsDock"), self.docks.get("findingsDock")
+        narrow = self.width() < NARROW_WINDOW_W
+        if charts is None or findings is None or narrow == self._narrow:
+            return
+        self._narrow = narrow
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        docked = all(self.dockWidgetArea(d) == bottom and not d.isFloating() and d.toggleViewAction().isChecked()
+                     for d in (charts, findings))
+        if narrow and docked and charts not in self._bottom_group():
+            raised = next((d for d in self._bottom_group() if not d.visibleRegion().isEmpty()), findings)
+            self.tabifyDockWidget(findings, charts)
+            raised.raise_()
+            self._charts_tabbed = True
+        elif not narrow and self._charts_tabbed:
+            self._charts_tabbed = False
+            if docked and charts in self._bottom_group():
+                raised = next((d for d in self._bottom_group() if d is not charts
+                               and not d.visibleRegion().isEmpty()), findings)
+                self.removeDockWidget(charts)
+                self.addDockWidget(bottom, charts, Qt.Orientation.Horizontal)
+                charts.show()
+                raised.raise_()
+                QTimer.singleShot(0, self._share_bottom)
+
+    def _share_bottom(self) -> None:
+        """Findings two thirds of the bottom area, Charts a third (as the default layout)."""
+        findings, charts = self.docks["findingsDock"], self.docks["chartsDock"]
+        total = findings.width() + charts.width()
+        if charts not in self._bottom_group() and total > 0:
+            self.resizeDocks([findings, charts], [total * 2 // 3, total - total * 2 // 3], Qt.Orientation.Horizontal)
+
     # -- fabrics (ui.fabric_view, ui.cable_list, ui.wiring) ------------------------------
     def _add_fabric_docks(self) -> None:
         from ui.cable_list import CableList
@@ -414,25 +463,36 @@ class MainWindow(QMainWindow):
         state = store.value("window/state")
         if isinstance(geo, QByteArray | bytes):
             self.restoreGeometry(QByteArray(geo))
-        if isinstance(state, QByteArray | bytes):
-            self.restoreState(QByteArray(state), STATE_VERSION)
+        if isinstance(state, QByteArray | bytes) and self.restoreState(QByteArray(state), STATE_VERSION):
+            # a remembered layout is taken as it is at the width it was saved at; Charts goes
+            # back beside Findings on widening only if the width had put it in the group
+            self._narrow = self.width() < NARROW_WINDOW_W
+            self._charts_tabbed = (str(store.value("window/chartsTabbed", "false")).lower() == "true"
+                                   and self.docks.get("chartsDock") in self._bottom_group())
 
     def save_layout(self) -> None:
         self.settings.store.setValue("window/geometry", self.saveGeometry())
         self.settings.store.setValue("window/state", self.saveState(STATE_VERSION))
+        self.settings.store.setValue("window/chartsTabbed", self._charts_tabbed)
 
     def reset_layout(self) -> None:
         self.restoreState(self._default_state, STATE_VERSION)
         for dock in self.docks.values():
             dock.show()
+        self._narrow, self._charts_tabbed = False, False  # the default is the wide layout
+        self._after_resize()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        QTimer.singleShot(0, self._hide_stale_tab_bars)
+        QTimer.singleShot(0, self._after_resize)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        QTimer.singleShot(0, self._hide_stale_tab_bars)
+        QTimer.singleShot(0, self._after_resize)
+
+    def _after_resize(self) -> None:
+        self._adapt_to_width()
+        self._hide_stale_tab_bars()
 
     def _hide_stale_tab_bars(self) -> None:
         """Qt 6.11 sometimes keeps a second tab bar for a dock tab group at an old place

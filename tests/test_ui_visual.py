@@ -1,0 +1,136 @@
+"""What a presales engineer sees on a 1366x768 laptop and a 1920x1080 one: no dock tab or
+title cut off, Charts never squeezed into a sliver beside Findings, the Findings message
+readable, and a remembered layout coming back as it was saved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QTabBar
+
+pytestmark = pytest.mark.gui
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _open(qtbot, ini: Path, example: str = "xe9680-h100-pod.json"):
+    from ui.app import open_window
+    from ui.settings import AppSettings
+
+    settings = AppSettings(QSettings(str(ini), QSettings.Format.IniFormat))
+    win = open_window(str(EXAMPLES / example), None, settings, background=False)
+    qtbot.addWidget(win, before_close_func=lambda w: w.doc.undo_stack.setClean())
+    return win
+
+
+def _resize(qtbot, win, w: int, h: int) -> None:
+    win.resize(w, h)
+    qtbot.waitUntil(lambda: win.width() == w)
+    qtbot.wait(30)  # the deferred re-layout after a resize
+
+
+def _elided_tabs(win) -> list[str]:
+    """Tabs (dock groups and tab widgets inside docks) narrower than their text needs, or
+    pushed off a bar that had to scroll."""
+    bad = []
+    for bar in win.findChildren(QTabBar):
+        if not bar.isVisible() or bar.count() == 0:
+            continue
+        for i in range(bar.count()):
+            r, need = bar.tabRect(i), bar.tabSizeHint(i).width()
+            if r.width() < need or r.right() > bar.width() or r.left() < 0:
+                bad.append(f"{bar.tabText(i)!r}: {r.width()} of {need} px at {r.left()} in a {bar.width()} px bar")
+    return bad
+
+
+def _group(win, name: str) -> list[str]:
+    dock = win.docks[name]
+    return sorted(d.objectName() for d in [dock, *win.tabifiedDockWidgets(dock)])
+
+
+@pytest.mark.parametrize("example", ["xe9680-h100-pod.json", "gb200-nvl72.json"])
+@pytest.mark.parametrize("size", [(1366, 768), (1600, 900), (1920, 1080)])
+def test_no_tab_is_cut_off_and_charts_is_never_a_sliver(qtbot, tmp_path, example, size):
+    win = _open(qtbot, tmp_path / "s.ini", example)
+    _resize(qtbot, win, *size)
+    charts = win.docks["chartsDock"]
+    for name in ("findingsDock", "fabricDock", "cablesDock", "chartsDock", "inspectorDock", "workloadsDock"):
+        win.docks[name].raise_()
+        qtbot.wait(10)
+        assert _elided_tabs(win) == [], name
+    tabbed = "chartsDock" in _group(win, "findingsDock")
+    assert tabbed == (size[0] < 1700)
+    if not tabbed:
+        assert charts.width() >= 300
+    charts.raise_()
+    qtbot.wait(10)
+    title = win.panels["chartsDock"].power.plot.getPlotItem().titleLabel
+    assert title.item.boundingRect().width() <= charts.width()  # the chart title is whole
+
+
+def test_charts_leaves_the_group_when_widened_and_comes_back_when_narrowed(qtbot, tmp_path):
+    win = _open(qtbot, tmp_path / "s.ini")
+    _resize(qtbot, win, 1366, 768)
+    assert "chartsDock" in _group(win, "findingsDock")
+    assert not win.docks["findingsDock"].visibleRegion().isEmpty()  # Findings stays up front
+    _resize(qtbot, win, 1920, 1080)
+    assert _group(win, "findingsDock") == ["cablesDock", "fabricDock", "findingsDock"]
+    findings, charts = win.docks["findingsDock"], win.docks["chartsDock"]
+    assert charts.isVisible() and findings.isVisible()
+    assert charts.geometry().left() >= findings.geometry().right()  # side by side again
+    qtbot.waitUntil(lambda: charts.width() >= 350, timeout=2000)  # a third of the area (docks animate)
+    _resize(qtbot, win, 1366, 768)
+    assert "chartsDock" in _group(win, "findingsDock")
+
+
+def test_a_layout_the_user_arranged_is_left_alone(qtbot, tmp_path):
+    from PySide6.QtCore import Qt
+
+    win = _open(qtbot, tmp_path / "s.ini")
+    _resize(qtbot, win, 1920, 1080)
+    charts = win.docks["chartsDock"]
+    win.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, charts)  # the user moved Charts
+    _resize(qtbot, win, 1366, 768)
+    assert "chartsDock" not in _group(win, "findingsDock")
+    assert win.dockWidgetArea(charts) == Qt.DockWidgetArea.RightDockWidgetArea
+
+
+def test_remembered_narrow_layout_restores_and_widens(qtbot, tmp_path):
+    ini = tmp_path / "s.ini"
+    win = _open(qtbot, ini)
+    _resize(qtbot, win, 1366, 768)
+    win.docks["cablesDock"].raise_()
+    win.doc.undo_stack.setClean()
+    win.close()
+    again = _open(qtbot, ini)
+    qtbot.wait(30)
+    assert again.width() < 1700
+    assert "chartsDock" in _group(again, "findingsDock")
+    assert _elided_tabs(again) == []
+    _resize(qtbot, again, 1920, 1080)
+    assert "chartsDock" not in _group(again, "findingsDock")
+    assert again.docks["chartsDock"].isVisible()
+
+
+def test_findings_message_keeps_most_of_a_narrow_table(qtbot, tmp_path):
+    win = _open(qtbot, tmp_path / "s.ini")
+    _resize(qtbot, win, 1366, 768)
+    win.docks["findingsDock"].raise_()
+    qtbot.wait(10)
+    panel = win.panels["findingsDock"]
+    t = panel.table
+    width = t.viewport().width()
+    assert t.columnWidth(2) >= 0.35 * width
+    assert sum(t.columnWidth(c) for c in range(4)) <= width + 1  # no sideways scrolling
+    # a message cut off in the cell is whole in the tooltip
+    from PySide6.QtCore import Qt
+
+    idx = t.model().index(0, 2)
+    msg = idx.data()
+    assert t.fontMetrics().horizontalAdvance(msg) > t.columnWidth(2)  # the example's first message is long
+    assert msg in idx.data(Qt.ItemDataRole.ToolTipRole)
+    # a column the user drags keeps its width when the panel resizes
+    t.horizontalHeader().resizeSection(1, 300)
+    _resize(qtbot, win, 1600, 900)
+    assert t.columnWidth(1) == 300
