@@ -134,3 +134,35 @@ def test_findings_message_keeps_most_of_a_narrow_table(qtbot, tmp_path):
     t.horizontalHeader().resizeSection(1, 300)
     _resize(qtbot, win, 1600, 900)
     assert t.columnWidth(1) == 300
+
+
+def test_rack_labels_stay_legible_or_step_aside_on_a_small_screen(qtbot, tmp_path):
+    """At 1366x768 the three racks' elevations are ~0.12 px per mm: a 6U server's name and
+    the rack figures are drawn at a legible size; a 1U tray's name is not drawn at all."""
+    from ui.rack_view import MIN_LABEL_PX, LodText
+
+    win = _open(qtbot, tmp_path / "s.ini")
+    _resize(qtbot, win, 1366, 768)
+    view = win.rack_view.view
+    view.fit()
+    lod = view.transform().m11()
+    assert lod * 36 < MIN_LABEL_PX  # the scene's own text would be a smudge here
+    win.rack_view.grab()  # paint once at this zoom
+    scene = win.rack_view.scene
+    gpu = next(it for it in scene.devices["gpu-1"] if it.face == "front")
+    title = next(t for t in gpu.childItems() if isinstance(t, LodText) and t.text() == "gpu01")
+    assert title.shown_lines == 1
+    for t in scene.figures.values():  # "22.1 kW of 32.8 kW" and "16 GPUs · 12/48 U · rdhx"
+        assert t.shown_lines == 2
+    # each drawn line fits the device's width at the legible size
+    (y, text), = title.grown_lines(lod)
+    assert text == "gpu01"
+    one_u = [t for p in win.doc.plan.racks() for pl in p.placements if pl.u is not None
+             for it in scene.devices[pl.id] for t in it.childItems()
+             if isinstance(t, LodText) and it.rect().height() < 60]
+    assert one_u and all(t.shown_lines == 0 for t in one_u)
+    view.scale(4, 4)  # zoomed in: the text is drawn as it is, every line
+    win.rack_view.grab()
+    assert title.font().pixelSize() * view.transform().m11() >= MIN_LABEL_PX
+    assert title.shown_lines == 1
+    assert all(t.shown_lines == 2 for t in scene.figures.values())

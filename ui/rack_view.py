@@ -30,6 +30,7 @@ from PySide6.QtGui import (
     QDragMoveEvent,
     QDropEvent,
     QFont,
+    QFontMetricsF,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -77,7 +78,7 @@ RAIL_W = 19 * INCH_MM  # 482.6 mm between the rails' outer edges
 LABEL_MARGIN = 80.0  # U numbers, left of each elevation
 FACE_GAP = 70.0
 RACK_GAP = 220.0
-HEADER_H = 330.0
+HEADER_H = 420.0  # rack name, type and two lines of figures, legible when zoomed out
 FRAME = 40.0  # top/bottom frame
 
 KIND_COLORS = {
@@ -93,6 +94,68 @@ KIND_COLORS = {
 UNKNOWN_COLOR = "#b8433f"
 
 _gestures = itertools.count(1)
+MIN_LABEL_PX = 8.0  # smallest text worth drawing on screen
+
+
+class LodText(QGraphicsSimpleTextItem):
+    """Scene text that stays legible when zoomed out (level of detail, as in Qt's
+    40000-chips demo). Below MIN_LABEL_PX on screen it is drawn at that size if ``room``
+    (a rect in parent coordinates, scene coordinates for a top-level item) holds it: each
+    line elided to the room's width, lines that do not fit dropped, below ``skip_lines``
+    grown lines of a sibling; if not even one line fits, it is not drawn at all (the
+    device's tooltip still names it) rather than as an unreadable smudge."""
+
+    def __init__(self, text: str, parent: QGraphicsItem | None = None, room: QRectF | None = None,
+                 skip_lines: int = 0) -> None:
+        super().__init__(text, parent)
+        self.room = room
+        self.skip_lines = skip_lines
+        self.shown_lines = 0  # lines drawn by the last paint (for tests)
+
+    def boundingRect(self) -> QRectF:
+        r = super().boundingRect()
+        if self.room is not None:
+            r = r.united(self.mapFromParent(self.room).boundingRect())
+        return r
+
+    def grown_lines(self, lod: float) -> list[tuple[float, str]]:
+        """(baseline y in item coordinates, text) of the lines drawn at ``lod`` when the
+        font is too small; [] when none fits or the room is unknown."""
+        if self.room is None or lod <= 0:
+            return []
+        g = MIN_LABEL_PX / lod
+        f = QFont(self.font())
+        f.setPixelSize(max(1, round(g)))
+        fm = QFontMetricsF(f)
+        line_h = fm.height()
+        room = self.mapFromParent(self.room).boundingRect()
+        top = room.top() + self.skip_lines * line_h
+        lines = self.text().split("\n")
+        n = min(len(lines), int((room.bottom() - top) // line_h)) if room.bottom() > top else 0
+        if n <= 0:
+            return []
+        y0 = max(top, min(0.0, room.bottom() - n * line_h))
+        width = room.right() - max(0.0, room.left())
+        return [(y0 + i * line_h + fm.ascent(), fm.elidedText(line, Qt.TextElideMode.ElideRight, width))
+                for i, line in enumerate(lines[:n])]
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
+        if self.font().pixelSize() * lod >= MIN_LABEL_PX:
+            self.shown_lines = self.text().count("\n") + 1
+            super().paint(painter, option, widget)
+            return
+        lines = self.grown_lines(lod)
+        self.shown_lines = len(lines)
+        if not lines:
+            return
+        f = QFont(self.font())
+        f.setPixelSize(max(1, round(MIN_LABEL_PX / lod)))
+        painter.setFont(f)
+        painter.setPen(QPen(self.brush().color()))
+        x = max(0.0, self.mapFromParent(self.room).boundingRect().left()) if self.room is not None else 0.0
+        for y, text in lines:
+            painter.drawText(QPointF(x, y), text)
 
 
 @dataclass(frozen=True)
@@ -292,8 +355,9 @@ class RackScene(QGraphicsScene):
         self.setSceneRect(r.adjusted(-60, -60, 60, 60))
 
     def _text(self, text: str, size_mm: float, color: QColor, bold: bool = False,
-              parent: QGraphicsItem | None = None) -> QGraphicsSimpleTextItem:
-        item = QGraphicsSimpleTextItem(text, parent)
+              parent: QGraphicsItem | None = None, room: QRectF | None = None,
+              skip_lines: int = 0) -> QGraphicsSimpleTextItem:
+        item = LodText(text, parent, room, skip_lines) if room is not None else QGraphicsSimpleTextItem(text, parent)
         f = QFont()
         f.setPixelSize(max(1, round(size_mm)))
         f.setBold(bold)
@@ -337,13 +401,16 @@ class RackScene(QGraphicsScene):
                     t.setPos(fx - 12 - br.width(), y - U_MM / 2 - br.height() / 2)
             label = self._text(face.upper(), 44, text_c, bold=False)
             label.setPos(fx, -height - FRAME - 64)
-        name = self._text(rack.name, 64, text_c, bold=True)
-        name.setPos(self.face_x(rack.id, "front"), -height - FRAME - HEADER_H)
+        fx = self.face_x(rack.id, "front")
+        head_w = self.face_x(rack.id, "rear") + width - fx
+        top = -height - FRAME - HEADER_H
+        name = self._text(rack.name, 64, text_c, bold=True, room=QRectF(fx, top, head_w, 84))
+        name.setPos(fx, top)
         rt = rack_dims(self.doc.catalog, rack.rack_type)
-        sub = self._text(f"{rt.name if rt else rack.rack_type}", 40, text_c)
-        sub.setPos(self.face_x(rack.id, "front"), -height - FRAME - HEADER_H + 84)
-        fig = self._text("", 40, text_c, bold=True)
-        fig.setPos(self.face_x(rack.id, "front"), -height - FRAME - HEADER_H + 140)
+        sub = self._text(f"{rt.name if rt else rack.rack_type}", 40, text_c, room=QRectF(fx, top + 84, head_w, 56))
+        sub.setPos(fx, top + 84)
+        fig = self._text("", 40, text_c, bold=True, room=QRectF(fx, top + 140, head_w, HEADER_H - 140 - 70))
+        fig.setPos(fx, top + 140)
         self.figures[rack.id] = fig
 
     def _device_color(self, slug: str) -> QColor:
@@ -410,12 +477,15 @@ class RackScene(QGraphicsScene):
                 self._style(item, color, primary)
                 self.addItem(item)
                 size = min(36.0, max(12.0, rect.height() * 0.78))
+                room = rect.adjusted(14, 1, -8, -1)
                 t = self._text(title if primary else f"{title} (rear)", size,
-                               QColor("white") if primary else self._rear_text(color), bold=primary, parent=item)
+                               QColor("white") if primary else self._rear_text(color), bold=primary, parent=item,
+                               room=QRectF(room.left(), room.top(), room.width(), min(room.height(), 240)))
                 t.setPos(rect.left() + 14, rect.top() + max(1.0, (min(rect.height(), 52) - size * 1.2) / 2))
                 if sub and primary and rect.height() >= 100:
                     lines = sub.split("\n")[: max(1, int((rect.height() - 56) // 36))]
-                    s = self._text("\n".join(lines), 30, QColor(255, 255, 255, 225), parent=item)
+                    s = self._text("\n".join(lines), 30, QColor(255, 255, 255, 225), parent=item,
+                                   room=room, skip_lines=1)
                     s.setPos(rect.left() + 14, rect.top() + 50)
                 item.setToolTip(f"{title}\n{sub}\nU{p.u}" + (f"\u2013U{p.u + max(1, int(height + 0.99)) - 1}"
                                                             if height > 1 else "") + f", {p.face}")
