@@ -282,9 +282,9 @@ class FindingsPanel(QWidget):
         return False
 
     def fit_columns(self) -> None:
-        """Code and Where as wide as their longest entry, each at most a quarter of the
-        table (a third for Where when it is all that is long), so Message gets the rest; text
-        that does not fit is elided and the row's tooltip has it all."""
+        """Code and Where as wide as their longest entry, Code at most 30 % of the table and
+        Where no more than leaves Message 45 %; text that does not fit is elided and the
+        row's tooltip has it all."""
         avail = self.table.viewport().width()
         if avail <= 0:
             return
@@ -293,8 +293,8 @@ class FindingsPanel(QWidget):
         code_w = max((fm.horizontalAdvance(r[1]) for r in rows), default=self._code_w - 16) + 20
         where_w = max((fm.horizontalAdvance(r[5]) for r in rows), default=140) + 20
         rest = avail - self.table.columnWidth(0)
-        code_w = min(code_w, max(90, rest // 4))
-        where_w = min(where_w, max(90, rest // 3))
+        code_w = min(code_w, max(90, rest * 3 // 10))
+        where_w = min(where_w, max(90, rest - code_w - rest * 45 // 100))
         self._fitting = True
         try:
             if 1 not in self._user_sized:
