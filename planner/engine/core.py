@@ -22,6 +22,7 @@ from __future__ import annotations
 import gc
 import math
 from collections import Counter
+from operator import attrgetter
 from typing import Any
 
 from planner.engine import physics
@@ -46,6 +47,7 @@ from planner.engine.workloads import WorkloadState
 from planner.plan import Plan
 
 _fsum = math.fsum
+_ID = attrgetter("id")
 
 
 
@@ -56,6 +58,29 @@ def _ordered(d: dict[str, Any], order: Any) -> dict[str, Any]:
         for k in sorted(d.keys() - out.keys()):
             out[k] = d[k]
     return out
+
+
+class _Order:
+    """:func:`_ordered` for one results dict, remembering its key order: when neither the
+    plan's order (compared as a list, in C) nor the dict's keys changed since the last
+    call, the remembered order is reused instead of filtering the whole plan order in
+    Python (the PDUs among 10k placements: ~0.6 ms an edit at 16k GB200 GPUs)."""
+
+    __slots__ = ("keys", "keyset", "src")
+
+    def __init__(self) -> None:
+        self.src: list[str] | None = None
+        self.keys: list[str] = []
+        self.keyset: set[str] = set()
+
+    def __call__(self, d: dict[str, Any], order: Any) -> dict[str, Any]:
+        src = list(order)
+        if src != self.src or d.keys() != self.keyset:
+            out = _ordered(d, src)
+            self.src, self.keys, self.keyset = src, list(out), set(out)
+            return out
+        keys = self.keys
+        return dict(zip(keys, map(d.__getitem__, keys)))
 
 class Engine:
     """``Engine(catalog, settings)``; then ``compute(plan)`` once and ``update(plan, change)``
@@ -87,6 +112,7 @@ class Engine:
         self._room_racks: dict[str, set[str]] = {}
         self._feeds: dict[str, Any] = {}
         self._loops: dict[str, Any] = {}
+        self._order = {k: _Order() for k in ("racks", "pdus", "feeds", "loops", "rooms", "fabrics")}
         self.net.reset()
         self.work.reset()
 
@@ -163,7 +189,7 @@ class Engine:
              dirty_rooms: set[str], change: Any = None) -> Results:
         idx = plan.index
         ctx = RackContext(plan, self.specs, self.settings, self._feeds, self._loops, self.net.by_placement,
-                          self.checker)
+                          self.checker, self.net.end_sums)
         dirty_pdus: set[str] = set()
         for rid in dirty_racks:
             old = self._racks.pop(rid, None)
@@ -229,11 +255,12 @@ class Engine:
         # Results list their entries in plan order: the dicts above are refilled in the order
         # of dirty *sets*, which varies with PYTHONHASHSEED from one process to the next, and
         # "the worst feed" of two equal ones, table rows and finding order must not.
-        res = Results(totals=totals, racks=_ordered(self._racks, idx.racks),
-                      pdus=_ordered(self._pdus, idx.placements), feeds=_ordered(self._feeds_r, self._feeds),
-                      loops=_ordered(self._loops_r, self._loops), rooms=_ordered(self._rooms, idx.rooms),
+        order = self._order
+        res = Results(totals=totals, racks=order["racks"](self._racks, idx.racks),
+                      pdus=order["pdus"](self._pdus, idx.placements), feeds=order["feeds"](self._feeds_r, self._feeds),
+                      loops=order["loops"](self._loops_r, self._loops), rooms=order["rooms"](self._rooms, idx.rooms),
                       bom=bom, plan_findings=plan_findings,
-                      fabrics=_ordered(self.net.results, {f.id: None for f in plan.fabrics}),
+                      fabrics=order["fabrics"](self.net.results, map(_ID, plan.fabrics)),
                       fabric_findings=self.net.findings)
         if plan.workloads and change is not None:
             # racks whose power/cooling verdict may have changed: recomputed, or hanging on a
@@ -522,18 +549,28 @@ class Engine:
         return out
 
 
+_GETTERS = {f: attrgetter(f) for f in (*SUM_FIELDS, *INT_FIELDS)}
+
+
+def _count_into(out: dict[Any, int], counts: dict[Any, int]) -> None:
+    """``Counter.update`` without its per-call overhead (same key order and values)."""
+    get = out.get
+    for k, v in counts.items():
+        out[k] = v + get(k, 0)
+
+
 def _aggregate(items: list[Any], rack_level: bool) -> Aggregate:
     """Sums over racks (``rack_level``) or over Aggregates."""
     agg = Aggregate()
-    gpus: Counter[str] = Counter()
-    bom: Counter[tuple[str, str]] = Counter()
-    types: Counter[str] = Counter()
+    gpus: dict[str, int] = {}
+    bom: dict[tuple[str, str], int] = {}
+    types: dict[str, int] = {}
     if rack_level:
         agg.racks = len(items)
         for f in SUM_FIELDS:
-            agg.sums[f] = _fsum(getattr(r, f) for r in items)
+            agg.sums[f] = _fsum(map(_GETTERS[f], items))
         for f in INT_FIELDS:
-            agg.ints[f] = sum(getattr(r, f) for r in items)
+            agg.ints[f] = sum(map(_GETTERS[f], items))
     else:
         agg.racks = sum(a.racks for a in items)
         for f in SUM_FIELDS:
@@ -541,8 +578,8 @@ def _aggregate(items: list[Any], rack_level: bool) -> Aggregate:
         for f in INT_FIELDS:
             agg.ints[f] = sum(a.ints[f] for a in items)
     for r in items:
-        gpus.update(r.gpus)
-        bom.update(r.bom)
-        types.update(r.device_types)
-    agg.gpus, agg.bom, agg.device_types = dict(gpus), dict(bom), dict(types)
+        _count_into(gpus, r.gpus)
+        _count_into(bom, r.bom)
+        _count_into(types, r.device_types)
+    agg.gpus, agg.bom, agg.device_types = gpus, bom, types
     return agg

@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
+from operator import attrgetter
 from typing import Any
 
 from planner.engine.findings import Finding, make
@@ -38,6 +39,7 @@ from planner.fabric.analysis import (
 from planner.fabric.ports import device_ports
 from planner.plan import Plan
 
+_ID = attrgetter("id")
 _ROLES = ("compute", "storage", "frontend", "management", "nvlink")
 
 LinkSnap = LinkFacts  # the name the rack module and older callers know
@@ -74,6 +76,7 @@ class Network:
         self._pos: dict[str, int] = {}  # link id -> its last known index in plan.links
         self._sig: dict[str, tuple[str, str] | None] = {}  # placement -> (device, name) the cache saw
         self._role_ports: dict[str, tuple[str, dict[str, list[str]]]] = {}  # pid -> (kind, role -> ports)
+        self._type_roles: dict[str, tuple[str, dict[str, list[str]]] | None] = {}  # device type -> the same
         self._unwired: dict[str, dict[str, list[str]]] = {}  # pid -> role -> unwired ports (non-empty only)
         self._unwired_role: dict[str, set[str]] = {r: set() for r in _ROLES}
         self._fabrics: dict[str, _Fabric] = {}
@@ -92,6 +95,11 @@ class Network:
     @property
     def by_placement(self) -> dict[str, list[LinkFacts]]:
         return self.model.by_placement
+
+    def end_sums(self, pid: str) -> tuple[float, list[float]]:
+        """(fsum of its links' media power per end, half of each link's cable mass) of a
+        placement: cached until one of its links changes."""
+        return self.model.end_sums(pid)
 
     @property
     def cable_counts(self) -> Counter[str]:
@@ -148,12 +156,23 @@ class Network:
         return out
 
     # -- placements (role ports for unconnected-port checks) ----------------------------------------
-    def _ports_of(self, pid: str, device: str) -> None:
+    def _type_ports(self, device: str) -> tuple[str, dict[str, list[str]]] | None:
+        """(kind, role -> port names) of a device type, None without role ports (cached per
+        type: 10k placements are a handful of types)."""
+        try:
+            return self._type_roles[device]
+        except KeyError:
+            pass
         dp = device_ports(self.catalog, device)
         roles = {r: [p.name for p in dp.role(r)] for r in _ROLES} if dp is not None else {}
         roles = {r: v for r, v in roles.items() if v}
-        if roles:
-            self._role_ports[pid] = (dp.kind if dp is not None else "", roles)
+        got = self._type_roles[device] = (dp.kind if dp is not None else "", roles) if roles else None
+        return got
+
+    def _ports_of(self, pid: str, device: str) -> None:
+        got = self._type_ports(device)
+        if got is not None:
+            self._role_ports[pid] = got  # shared per type: read only
         else:
             self._role_ports.pop(pid, None)
 
@@ -177,7 +196,7 @@ class Network:
     def full(self, plan: Plan) -> None:
         self.reset()
         self.model.load(plan)
-        self._pos = {lk.id: i for i, lk in enumerate(plan.links)}
+        self._pos = dict(zip(map(_ID, plan.links), range(len(plan.links))))
         for pid, p in plan.index.placements.items():
             self._sig[pid] = (p.device, p.name)
             self._ports_of(pid, p.device)

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Any
 
 from planner.engine import physics
@@ -120,6 +122,9 @@ class RackContext:
     loops: dict[str, CoolingLoop]
     links_by_placement: dict[str, list[Any]]  # placement -> LinkSnap (planner.engine.network)
     checker: PlacementChecker
+    # placement -> (fsum of its links' media power per end, half of each link's cable mass),
+    # cached per placement (planner.engine.network.Network.end_sums); None: summed here
+    end_sums: Callable[[str], tuple[float, list[float]]] | None = None
 
     @classmethod
     def make_checker(cls, catalog: Any) -> PlacementChecker:
@@ -194,6 +199,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     unit_dev: DeviceSpec | None = None
     optics = 0.0
     links_at = ctx.links_by_placement
+    end_sums = ctx.end_sums
     # busbar racks (GB200 NVL72, ORv3): power shelves feed a DC busbar; devices without AC
     # inlets (and without explicit cords) draw from it, not from PDU outlets
     has_busbar = any(specs.device(p.device).busbar_w > 0 for p in rack.placements)
@@ -221,7 +227,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
             lks = links_at.get(p.id)
             if lks:
                 # transceivers/active cables draw from the device they plug into (planner.fabric link_media)
-                o = math.fsum(lk.end_power_w for lk in lks)
+                o = end_sums(p.id)[0] if end_sums is not None else math.fsum(lk.end_power_w for lk in lks)
                 if o:
                     optics += o
                     spec = replace(spec, idle_w=spec.idle_w + o, typical_w=spec.typical_w + o, max_w=spec.max_w + o)
@@ -391,7 +397,10 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
 
     # -- mass and floor -------------------------------------------------------------------------------
     # half of each cable to the rack at each end (planner.fabric link_media; default length when none)
-    cable_mass = math.fsum(lk.mass_kg / 2 for p in rack.placements for lk in links_at.get(p.id, ()))
+    if end_sums is not None:
+        cable_mass = math.fsum(chain.from_iterable(end_sums(p.id)[1] for p in rack.placements))
+    else:
+        cable_mass = math.fsum(lk.mass_kg / 2 for p in rack.placements for lk in links_at.get(p.id, ()))
     load = equip_mass + cable_mass
     total_mass = rt.mass_kg + load
     area = rt.width_mm * rt.depth_mm / 1e6

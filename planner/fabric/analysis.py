@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import asdict, dataclass, field
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from planner.fabric.findings import Finding
@@ -263,6 +264,17 @@ class LinkFacts(NamedTuple):
         return 2 if self.transceiver is not None else 0
 
 
+_F = {name: i for i, name in enumerate(LinkFacts._fields)}
+_F_ID = itemgetter(_F["id"])
+_F_CABLE = itemgetter(_F["cable"])
+_F_XCVR = itemgetter(_F["transceiver"])
+_F_POWER = itemgetter(_F["end_power_w"])
+_F_MASS = itemgetter(_F["mass_kg"])
+_F_LENGTH = itemgetter(_F["length_m"])
+_F_GRAPH = itemgetter(*(_F[n] for n in ("a", "b", "speed_gbps", "a_dev", "b_dev", "a_name", "b_name")))
+_new_facts = tuple.__new__
+
+
 def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: Any, lk: Any,
                default_length_m: float = 0.0) -> LinkFacts:
     """The :class:`LinkFacts` of ``lk`` in fabric ``fab`` (``pl``: the plan's placements by id).
@@ -320,8 +332,8 @@ def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: An
         if not media_ok:
             out.extend(_cable_findings(cache, lk, label, speed))
         findings = tuple(out)
-    return LinkFacts(lk.id, lk.fabric, A.placement, B.placement, A.port, B.port, lk.cable, lk.length_m, speed,
-                     per_end, mass, xcvr, label, na, nb, da, db, findings)
+    return _new_facts(LinkFacts, (lk.id, lk.fabric, A.placement, B.placement, A.port, B.port, lk.cable, lk.length_m,
+                                  speed, per_end, mass, xcvr, label, na, nb, da, db, findings))
 
 
 def _cable_findings(cache: _Ports, lk: Any, label: str, speed: float) -> list[Finding]:
@@ -653,6 +665,78 @@ class FabricState:
         if not self.levels_stale:
             self._levels_after_add(a, b, na, nb, a_new, b_new, bw, had_ends)
 
+    def add_all(self, facts: list[LinkFacts], port_findings: dict[str, tuple[Finding, ...]]) -> None:
+        """:meth:`add` of each of ``facts`` in turn (with its ``port_findings``), for a state
+        that has no links yet: the same aggregates, node order and findings, but summed per
+        distinct (ends, speed) rather than per link (an NVL72 rack's 1,296 NVLink links are
+        162 tray/switch pairs). Levels and connectivity are stale on a fresh state, so
+        :meth:`add` would not patch them either; they are rebuilt when the result is read."""
+        if self.links or not (self.levels_stale and self.conn_stale) or self.gone:
+            for f in facts:
+                self.add(f, port_findings.get(f.id, ()))
+            return
+        self.version += len(facts)
+        links = self.links
+        link_findings = self.link_findings
+        for f in facts:
+            links[f.id] = f
+            fnd = f.findings
+            if f.id in port_findings:
+                fnd = fnd + port_findings[f.id]
+            if fnd:
+                link_findings[f.id] = fnd
+        self.cable_types.update(c or "unassigned" for c in map(_F_CABLE, facts))
+        xcvrs = Counter(map(_F_XCVR, facts))
+        self.transceivers += 2 * (len(facts) - xcvrs.get(None, 0))
+        # exact sums: each distinct value once, times its count
+        self.optics += sum(n * _exact(2 * v) for v, n in Counter(map(_F_POWER, facts)).items() if v)
+        self.mass += sum(n * _exact(v) for v, n in Counter(map(_F_MASS, facts)).items() if v)
+        self.length += sum(n * _exact(v) for v, n in Counter(map(_F_LENGTH, facts)).items() if v)
+        nodes, adj = self.nodes, self.adj
+        names: dict[str, str] = {}
+        exact: dict[float, int] = {}
+        for (a, b, speed, a_dev, b_dev, a_name, b_name), n in Counter(map(_F_GRAPH, facts)).items():
+            na = nodes.get(a)
+            if na is None:
+                na = self._node(a, a_dev)[0]
+                names[a] = a_name
+            nb = nodes.get(b)
+            if nb is None:
+                nb = self._node(b, b_dev)[0]
+                names[b] = b_name
+            e = exact.get(speed)
+            if e is None:
+                e = exact[speed] = _exact(speed)
+            bw = n * e
+            adj_a = adj[a]
+            pair = adj_a.get(b)
+            if pair is None:
+                pair = [n, bw]
+                adj_a[b] = pair
+                adj[b][a] = pair
+                if a != b:
+                    if na.is_end and not nb.is_end:
+                        nb.end_nbrs += 1
+                    if nb.is_end and not na.is_end:
+                        na.end_nbrs += 1
+            else:
+                pair[0] += n
+                pair[1] += bw
+            for x in (na, nb):
+                x.degree += n
+                x.bw += bw
+                if x.is_end:
+                    self.inj += bw
+                    if x.gpus:
+                        self.gpu_bw += bw
+                else:
+                    self.switch_ports_used += n
+        for s in self.switches:
+            x = nodes[s]
+            if x.limit is not None and x.degree > x.limit:
+                # a switch's name is the same on each of its links (its placement's)
+                self._switch_check(s, x, names[s])
+
     def _levels_after_add(self, a: str, b: str, na: _Node, nb: _Node, a_new: bool, b_new: bool, bw: int,
                           had_ends: bool) -> None:
         if self.has_islands or not had_ends or a == b:
@@ -885,6 +969,7 @@ class FabricModel:
         self.cable_counts: Counter[str] = Counter()
         self.transceiver_counts: Counter[str] = Counter()
         self._results: dict[str, tuple[int, FabricResult]] = {}
+        self._end_sums: dict[str, tuple[float, list[float]]] = {}  # placement -> end_sums(), until its links change
 
     # -- loading -------------------------------------------------------------------------------------
     def load(self, plan: Plan, links: list[Link] | None = None, fabrics: list[Any] | None = None) -> None:
@@ -893,31 +978,68 @@ class FabricModel:
         for fid, fab in self.fabric_objs.items():
             self.states[fid] = FabricState(fab, self.cache)
         pl = plan.index.placements
-        facts = [link_facts(self.cache, self.chooser, pl, self.fabric_objs.get(lk.fabric), lk, self.default_length_m)
+        cache, chooser, dflt, fabs = self.cache, self.chooser, self.default_length_m, self.fabric_objs
+        facts = [link_facts(cache, chooser, pl, fabs.get(lk.fabric), lk, dflt)
                  for lk in (plan.links if links is None else links)]
         port_links = self.port_links
+        by_placement = self.by_placement
+        self.links = dict(zip(map(_F_ID, facts), facts))  # a duplicate id: first position, last facts, as in turn
+        by_fabric: dict[str, list[LinkFacts]] = {}
         for f in facts:
-            self.links[f.id] = f
-            self.by_placement.setdefault(f.a, []).append(f)
-            if f.b != f.a:
-                self.by_placement.setdefault(f.b, []).append(f)
-            port_links.setdefault((f.a, f.a_port), {})[f.id] = f.fabric
-            port_links.setdefault((f.b, f.b_port), {})[f.id] = f.fabric
+            a, b, lid, fid = f.a, f.b, f.id, f.fabric
+            lst = by_placement.get(a)
+            if lst is None:
+                by_placement[a] = [f]
+            else:
+                lst.append(f)
+            if b != a:
+                lst = by_placement.get(b)
+                if lst is None:
+                    by_placement[b] = [f]
+                else:
+                    lst.append(f)
+            k = (a, f.a_port)
+            users = port_links.get(k)
+            if users is None:
+                port_links[k] = {lid: fid}
+            else:
+                users[lid] = fid
+            k = (b, f.b_port)
+            users = port_links.get(k)
+            if users is None:
+                port_links[k] = {lid: fid}
+            else:
+                users[lid] = fid
+            group = by_fabric.get(fid)
+            if group is None:
+                by_fabric[fid] = [f]
+            else:
+                group.append(f)
         self.cable_counts = Counter(f.cable for f in facts if f.cable)
         self.transceiver_counts = Counter()
-        for f in facts:
-            if f.transceiver is not None:
-                self.transceiver_counts[f.transceiver] += 2
+        for x, n in Counter(f.transceiver for f in facts if f.transceiver is not None).items():
+            self.transceiver_counts[x] = 2 * n
         shared = {lid for users in port_links.values() if len(users) > 1 for lid in users}
         for lid in shared:
             pf = self._port_findings(self.links[lid])
             if pf:
                 self.port_findings[lid] = pf
-        for f in facts:
-            st = self.states.get(f.fabric)
+        for fid, group in by_fabric.items():
+            st = self.states.get(fid)
             if st is None:
-                st = self.states[f.fabric] = FabricState(_UnknownFabric(f.fabric), self.cache)
-            st.add(f, self.port_findings.get(f.id, ()))
+                st = self.states[fid] = FabricState(_UnknownFabric(fid), self.cache)
+            st.add_all(group, self.port_findings)
+
+    def end_sums(self, pid: str) -> tuple[float, list[float]]:
+        """(``math.fsum`` of the media power per end of a placement's links, half of each of
+        their cable masses in ``by_placement`` order): what a rack adds per device, kept until
+        a link of that placement is added, replaced or removed (a tray's 72 NVLink links are
+        not re-summed when a neighbour moves)."""
+        got = self._end_sums.get(pid)
+        if got is None:
+            lks = self.by_placement.get(pid, ())
+            got = self._end_sums[pid] = (math.fsum(lk.end_power_w for lk in lks), [lk.mass_kg / 2 for lk in lks])
+        return got
 
     # -- port use --------------------------------------------------------------------------------------
     def _port_findings(self, f: LinkFacts) -> tuple[Finding, ...]:
@@ -966,6 +1088,7 @@ class FabricModel:
         self.links[f.id] = f
         for end in ((f.a,) if f.a == f.b else (f.a, f.b)):
             self.by_placement.setdefault(end, []).append(f)
+            self._end_sums.pop(end, None)
         self.port_links.setdefault((f.a, f.a_port), {})[f.id] = f.fabric
         self.port_links.setdefault((f.b, f.b_port), {})[f.id] = f.fabric
         if f.cable:
@@ -998,6 +1121,7 @@ class FabricModel:
         for end in ((f.a,) if f.a == f.b else (f.a, f.b)):
             lst = self.by_placement[end]
             lst[:] = [f if x.id == f.id else x for x in lst]
+            self._end_sums.pop(end, None)
         for counts, before, after, n in ((self.cable_counts, old.cable, f.cable, 1),
                                          (self.transceiver_counts, old.transceiver, f.transceiver, 2)):
             if before:
@@ -1017,6 +1141,7 @@ class FabricModel:
             return None
         for end in ((f.a,) if f.a == f.b else (f.a, f.b)):
             lst = self.by_placement.get(end)
+            self._end_sums.pop(end, None)
             if lst is not None:
                 lst[:] = [x for x in lst if x.id != lid]
                 if not lst:
