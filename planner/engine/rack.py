@@ -230,7 +230,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
                 o = end_sums(p.id)[0] if end_sums is not None else math.fsum(lk.end_power_w for lk in lks)
                 if o:
                     optics += o
-                    spec = replace(spec, idle_w=spec.idle_w + o, typical_w=spec.typical_w + o, max_w=spec.max_w + o)
+                    spec = specs.with_optics(spec, o)
             if has_busbar and spec.dc_input and spec.pdu is None and not p.power:
                 bus_idle += spec.idle_w
                 bus_typ += spec.typical_w

@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import asdict, dataclass, field
+from itertools import chain
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -126,6 +127,9 @@ class _Ports:
         self._sw: dict[tuple[str, float], tuple[int, int | None]] = {}
         self._pairs: dict[tuple[str, str, str, str], tuple[Any, ...]] = {}  # ports of both ends, speed, speeds agree
         self._media: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # (cable, length, speed) -> media, no findings
+        # (devices, ports, fabric speed, cable, length, default length) -> (speed, media) of a link
+        # without findings: one lookup for the 1,296 NVLink links an NVL72 rack repeats
+        self._clean: dict[tuple[Any, ...], tuple[float, float, float, str | None]] = {}
 
     def get(self, slug: str, name: str, speed: float | None = None) -> Port | None:
         key = (slug, name, speed)
@@ -266,6 +270,9 @@ class LinkFacts(NamedTuple):
 
 _F = {name: i for i, name in enumerate(LinkFacts._fields)}
 _F_ID = itemgetter(_F["id"])
+_F_FABRIC = itemgetter(_F["fabric"])
+_F_END_A = itemgetter(_F["a"], _F["a_port"])
+_F_END_B = itemgetter(_F["b"], _F["b_port"])
 _F_CABLE = itemgetter(_F["cable"])
 _F_XCVR = itemgetter(_F["transceiver"])
 _F_POWER = itemgetter(_F["end_power_w"])
@@ -293,6 +300,12 @@ def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: An
     else:
         da, db = pa_obj.device, pb_obj.device
         na, nb = pa_obj.name or A.placement, pb_obj.name or B.placement
+        clean_key = (da, A.port, db, B.port, fs, lk.cable, lk.length_m, default_length_m)
+        hit = cache._clean.get(clean_key)
+        if hit is not None:
+            return _new_facts(LinkFacts, (lk.id, lk.fabric, A.placement, B.placement, A.port, B.port, lk.cable,
+                                          lk.length_m, hit[0], hit[1], hit[2], hit[3], lk.label or lk.id, na, nb,
+                                          da, db, ()))
         key = (da, A.port, db, B.port)
         pair = cache._pairs.get(key)
         if pair is None:
@@ -332,6 +345,10 @@ def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: An
         if not media_ok:
             out.extend(_cable_findings(cache, lk, label, speed))
         findings = tuple(out)
+    elif pa_obj is not None and pb_obj is not None:  # what follows from clean_key alone: reuse it
+        if len(cache._clean) > 500_000:
+            cache._clean.clear()
+        cache._clean[clean_key] = (speed, per_end, mass, xcvr)
     return _new_facts(LinkFacts, (lk.id, lk.fabric, A.placement, B.placement, A.port, B.port, lk.cable, lk.length_m,
                                   speed, per_end, mass, xcvr, label, na, nb, da, db, findings))
 
@@ -981,12 +998,11 @@ class FabricModel:
         cache, chooser, dflt, fabs = self.cache, self.chooser, self.default_length_m, self.fabric_objs
         facts = [link_facts(cache, chooser, pl, fabs.get(lk.fabric), lk, dflt)
                  for lk in (plan.links if links is None else links)]
-        port_links = self.port_links
         by_placement = self.by_placement
         self.links = dict(zip(map(_F_ID, facts), facts))  # a duplicate id: first position, last facts, as in turn
         by_fabric: dict[str, list[LinkFacts]] = {}
         for f in facts:
-            a, b, lid, fid = f.a, f.b, f.id, f.fabric
+            a, b, fid = f.a, f.b, f.fabric
             lst = by_placement.get(a)
             if lst is None:
                 by_placement[a] = [f]
@@ -998,28 +1014,34 @@ class FabricModel:
                     by_placement[b] = [f]
                 else:
                     lst.append(f)
-            k = (a, f.a_port)
-            users = port_links.get(k)
-            if users is None:
-                port_links[k] = {lid: fid}
-            else:
-                users[lid] = fid
-            k = (b, f.b_port)
-            users = port_links.get(k)
-            if users is None:
-                port_links[k] = {lid: fid}
-            else:
-                users[lid] = fid
             group = by_fabric.get(fid)
             if group is None:
                 by_fabric[fid] = [f]
             else:
                 group.append(f)
-        self.cable_counts = Counter(f.cable for f in facts if f.cable)
+        # (placement, port) -> {link: fabric}: one dict per end built in C; a port several links
+        # share (rare) is then rebuilt from those links in order
+        ids, fids = list(map(_F_ID, facts)), list(map(_F_FABRIC, facts))
+        ends_a = list(map(_F_END_A, facts))
+        ends_b = list(map(_F_END_B, facts))
+        port_links = self.port_links = {k: {lid: fid} for k, lid, fid in zip(chain(ends_a, ends_b), chain(ids, ids),
+                                                                             chain(fids, fids))}
+        if len(port_links) != 2 * len(facts):
+            shared_ports = {k for k, n in Counter(chain(ends_a, ends_b)).items() if n > 1}
+            for k in shared_ports:
+                port_links[k] = {}
+            for ka, kb, lid, fid in zip(ends_a, ends_b, ids, fids):
+                if ka in shared_ports:
+                    port_links[ka][lid] = fid
+                if kb in shared_ports:
+                    port_links[kb][lid] = fid
+        self.cable_counts = Counter(filter(None, map(_F_CABLE, facts)))
         self.transceiver_counts = Counter()
-        for x, n in Counter(f.transceiver for f in facts if f.transceiver is not None).items():
-            self.transceiver_counts[x] = 2 * n
-        shared = {lid for users in port_links.values() if len(users) > 1 for lid in users}
+        for x, n in Counter(map(_F_XCVR, facts)).items():
+            if x is not None:
+                self.transceiver_counts[x] = 2 * n
+        shared = ({lid for users in port_links.values() if len(users) > 1 for lid in users}
+                  if len(port_links) != 2 * len(facts) else ())
         for lid in shared:
             pf = self._port_findings(self.links[lid])
             if pf:
