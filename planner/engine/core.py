@@ -112,6 +112,9 @@ class Engine:
         self._room_racks: dict[str, set[str]] = {}
         self._feeds: dict[str, Any] = {}
         self._loops: dict[str, Any] = {}
+        # row -> (its rack results, their int and count sums): reused while the row's rack
+        # results are the same objects (a room of 288 NVL72 racks re-merges one row, not all)
+        self._row_parts: dict[str, tuple[list[RackResult], Aggregate]] = {}
         self._order = {k: _Order() for k in ("racks", "pdus", "feeds", "loops", "rooms", "fabrics")}
         self.net.reset()
         self.work.reset()
@@ -440,8 +443,15 @@ class Engine:
 
     # -- rooms and totals --------------------------------------------------------------------------------------
     def _compute_room(self, room: Any) -> RoomResult:
-        rs = [self._racks[r.id] for row in room.rows for r in row.racks]
-        agg = _aggregate(rs, rack_level=True)
+        racks = self._racks
+        parts = []
+        for row in room.rows:
+            rs = [racks[r.id] for r in row.racks]
+            part = self._row_parts.get(row.id)
+            if part is None or len(part[0]) != len(rs) or any(a is not b for a, b in zip(part[0], rs)):
+                part = self._row_parts[row.id] = (rs, _counts(rs))
+            parts.append(part)
+        agg = _aggregate([r for part in parts for r in part[0]], rack_level=True, counts=[p[1] for p in parts])
         return RoomResult(id=room.id, name=room.name, area_m2=room.width_m * room.depth_m, agg=agg)
 
     def _compute_totals(self, plan: Plan) -> tuple[Totals, list[BomLine], tuple[Finding, ...]]:
@@ -559,8 +569,22 @@ def _count_into(out: dict[Any, int], counts: dict[Any, int]) -> None:
         out[k] = v + get(k, 0)
 
 
-def _aggregate(items: list[Any], rack_level: bool) -> Aggregate:
-    """Sums over racks (``rack_level``) or over Aggregates."""
+def _counts(items: list[Any]) -> Aggregate:
+    """The integer fields and the per-model/per-slug counts of some racks (in their order;
+    sums of parts in order give the same values and key order as one pass)."""
+    agg = Aggregate()
+    for f in INT_FIELDS:
+        agg.ints[f] = sum(map(_GETTERS[f], items))
+    for r in items:
+        _count_into(agg.gpus, r.gpus)
+        _count_into(agg.bom, r.bom)
+        _count_into(agg.device_types, r.device_types)
+    return agg
+
+
+def _aggregate(items: list[Any], rack_level: bool, counts: list[Aggregate] | None = None) -> Aggregate:
+    """Sums over racks (``rack_level``) or over Aggregates; ``counts``: the racks' integer
+    and count sums already made in parts (:func:`_counts`, in rack order)."""
     agg = Aggregate()
     gpus: dict[str, int] = {}
     bom: dict[tuple[str, str], int] = {}
@@ -569,8 +593,13 @@ def _aggregate(items: list[Any], rack_level: bool) -> Aggregate:
         agg.racks = len(items)
         for f in SUM_FIELDS:
             agg.sums[f] = _fsum(map(_GETTERS[f], items))
-        for f in INT_FIELDS:
-            agg.ints[f] = sum(map(_GETTERS[f], items))
+        if counts is not None:
+            for f in INT_FIELDS:
+                agg.ints[f] = sum(c.ints[f] for c in counts)
+            items = counts
+        else:
+            for f in INT_FIELDS:
+                agg.ints[f] = sum(map(_GETTERS[f], items))
     else:
         agg.racks = sum(a.racks for a in items)
         for f in SUM_FIELDS:
