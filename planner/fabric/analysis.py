@@ -981,7 +981,10 @@ class FabricModel:
         self.states: dict[str, FabricState] = {}
         self.links: dict[str, LinkFacts] = {}
         self.by_placement: dict[str, list[LinkFacts]] = {}
-        self.port_links: dict[tuple[str, str], dict[str, str]] = {}  # (placement, port) -> link id -> fabric
+        # (placement, port) -> the links using it: (link id, fabric) for one link (one tuple per
+        # port, not a dict: 656k ports at 16k GB200 GPUs), {link id: fabric} once several have
+        # used it (see _users)
+        self.port_links: dict[tuple[str, str], tuple[str, str] | dict[str, str]] = {}
         self.port_findings: dict[str, tuple[Finding, ...]] = {}
         self.cable_counts: Counter[str] = Counter()
         self.transceiver_counts: Counter[str] = Counter()
@@ -1024,8 +1027,7 @@ class FabricModel:
         ids, fids = list(map(_F_ID, facts)), list(map(_F_FABRIC, facts))
         ends_a = list(map(_F_END_A, facts))
         ends_b = list(map(_F_END_B, facts))
-        port_links = self.port_links = {k: {lid: fid} for k, lid, fid in zip(chain(ends_a, ends_b), chain(ids, ids),
-                                                                             chain(fids, fids))}
+        port_links = self.port_links = dict(zip(chain(ends_a, ends_b), zip(chain(ids, ids), chain(fids, fids))))
         if len(port_links) != 2 * len(facts):
             shared_ports = {k for k, n in Counter(chain(ends_a, ends_b)).items() if n > 1}
             for k in shared_ports:
@@ -1040,7 +1042,7 @@ class FabricModel:
         for x, n in Counter(map(_F_XCVR, facts)).items():
             if x is not None:
                 self.transceiver_counts[x] = 2 * n
-        shared = ({lid for users in port_links.values() if len(users) > 1 for lid in users}
+        shared = ({lid for users in port_links.values() if type(users) is dict and len(users) > 1 for lid in users}
                   if len(port_links) != 2 * len(facts) else ())
         for lid in shared:
             pf = self._port_findings(self.links[lid])
@@ -1068,7 +1070,7 @@ class FabricModel:
         out: list[Finding] = []
         for pid, port, name in ((f.a, f.a_port, f.a_name), (f.b, f.b_port, f.b_name)):
             users = self.port_links.get((pid, port))
-            if users is None or len(users) < 2:
+            if type(users) is not dict or len(users) < 2:
                 continue
             same = [lid for lid, fid in users.items() if fid == f.fabric]
             owner = min(same)
@@ -1086,7 +1088,7 @@ class FabricModel:
         return tuple(out)
 
     def _refresh_ports(self, keys: set[tuple[str, str]]) -> None:
-        lids = {lid for k in keys for lid in self.port_links.get(k, ())}
+        lids = {lid for k in keys for lid in _users(self.port_links.get(k))}
         for lid in lids:
             f = self.links[lid]
             new = self._port_findings(f)
@@ -1111,8 +1113,15 @@ class FabricModel:
         for end in ((f.a,) if f.a == f.b else (f.a, f.b)):
             self.by_placement.setdefault(end, []).append(f)
             self._end_sums.pop(end, None)
-        self.port_links.setdefault((f.a, f.a_port), {})[f.id] = f.fabric
-        self.port_links.setdefault((f.b, f.b_port), {})[f.id] = f.fabric
+        port_links = self.port_links
+        for k in ((f.a, f.a_port), (f.b, f.b_port)):
+            users = port_links.get(k)
+            if users is None or (type(users) is tuple and users[0] == f.id):
+                port_links[k] = (f.id, f.fabric)
+            elif type(users) is tuple:
+                port_links[k] = {users[0]: users[1], f.id: f.fabric}
+            else:
+                users[f.id] = f.fabric
         if f.cable:
             self.cable_counts[f.cable] += 1
         if f.transceiver is not None:
@@ -1171,7 +1180,10 @@ class FabricModel:
         keys = {(f.a, f.a_port), (f.b, f.b_port)}
         for k in keys:
             users = self.port_links.get(k)
-            if users is not None:
+            if type(users) is tuple:
+                if users[0] == lid:
+                    del self.port_links[k]
+            elif users is not None:
                 users.pop(lid, None)
                 if not users:
                     del self.port_links[k]
@@ -1232,6 +1244,13 @@ class FabricModel:
                 out.extend(f.findings)
                 out.extend(self.port_findings.get(lk.id, ()))
         return out
+
+
+def _users(users: tuple[str, str] | dict[str, str] | None) -> Any:
+    """The link ids of a ``FabricModel.port_links`` value."""
+    if users is None:
+        return ()
+    return (users[0],) if type(users) is tuple else users
 
 
 def _structure(f: LinkFacts) -> tuple[Any, ...]:
