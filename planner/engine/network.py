@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
+from itertools import chain
 from operator import attrgetter
 from typing import Any
 
@@ -80,7 +81,9 @@ class Network:
         self._unwired: dict[str, dict[str, list[str]]] = {}  # pid -> role -> unwired ports (non-empty only)
         self._unwired_role: dict[str, set[str]] = {r: set() for r in _ROLES}
         self._fabrics: dict[str, _Fabric] = {}
-        self._overlay_dirty = True
+        self._fab_sig: list[tuple[str, str]] | None = None  # (id, kind) of the plan's fabrics last time
+        self._role_fabs: dict[str | None, list[str]] = {}  # required role -> fabric ids
+        self._dirty_roles: set[str] = set()  # roles whose unwired ports changed since compute_fabrics
         self.results: dict[str, Any] = {}
         self.findings: tuple[Finding, ...] = ()
         self.devices_changed = True  # a placement appeared, vanished or changed device/name in the last update
@@ -171,6 +174,10 @@ class Network:
 
     def _ports_of(self, pid: str, device: str) -> None:
         got = self._type_ports(device)
+        before = self._role_ports.get(pid)
+        if got is not before:  # its kind decides whether its unwired ports count in a fabric of its role
+            self._dirty_roles.update(before[1] if before is not None else ())
+            self._dirty_roles.update(got[1] if got is not None else ())
         if got is not None:
             self._role_ports[pid] = got  # shared per type: read only
         else:
@@ -183,10 +190,15 @@ class Network:
             for r in old:
                 self._unwired_role[r].discard(pid)
         if got is None:
+            if old:
+                self._dirty_roles.update(old)
             return
         wired = self.model.port_links
         un = {r: [n for n in names if (pid, n) not in wired] for r, names in got[1].items()}
         un = {r: v for r, v in un.items() if v}
+        if un != (old or {}):
+            self._dirty_roles.update(old or ())
+            self._dirty_roles.update(un)
         if un:
             self._unwired[pid] = un
             for r in un:
@@ -218,7 +230,6 @@ class Network:
                     racks.add(pr[end])
 
         if change.fabrics:
-            self._overlay_dirty = True
             # set_fabrics drops the links of a fabric that is gone along with it (a whole NVLink
             # domain cleared in one step): their ends lose link power/mass and get unwired
             # ports, and the change.links pass below no longer finds their facts to say so
@@ -232,7 +243,6 @@ class Network:
                     dirty_ends(old)
                     touched_pids.update((old.a, old.b))
         if change.links:
-            self._overlay_dirty = True
             found = self._links_by_id(plan, change.links)
             for lid in change.links:
                 old = model.links.get(lid)
@@ -246,7 +256,6 @@ class Network:
                 dirty_ends(new)
                 touched_pids.update((new.a, new.b))
         if change.placements:
-            self._overlay_dirty = True
             resnap: dict[str, LinkFacts] = {}
             for pid in change.placements:
                 p = idx.placements.get(pid)
@@ -284,40 +293,69 @@ class Network:
 
     # -- fabric results ----------------------------------------------------------------------------------
     def compute_fabrics(self, plan: Plan) -> None:
+        """Refresh ``results``/``findings``: every fabric when the plan's fabric list (ids,
+        kinds) changed, else only those whose state changed (``FabricModel.touched``) or
+        whose role's unwired ports changed (a 229-fabric GB200 plan re-reads one or two)."""
         model = self.model
-        fabs = model.fabric_objs
+        sig = [(f.id, f.kind) for f in plan.fabrics]
+        touched, model.touched = model.touched, set()
+        dirty_roles, self._dirty_roles = self._dirty_roles, set()
+        if sig != self._fab_sig or len({fid for fid, _ in sig}) != len(sig):
+            self._fab_sig = sig
+            self._role_fabs = {}
+            for fab in plan.fabrics:
+                self._role_fabs.setdefault(required_role(fab), []).append(fab.id)
+            self._all_fabrics(plan)
+            return
+        todo = set(touched)
+        for r in dirty_roles:
+            todo.update(self._role_fabs.get(r, ()))
+        if not todo:
+            return
+        kinds = Counter(kind for _, kind in sig)
+        changed = False
+        for fab in plan.fabrics:
+            if fab.id in todo:
+                changed |= self._refresh_fabric(fab, kinds)
+        if changed:
+            self.results = {fab.id: self._fabrics[fab.id].final for fab in plan.fabrics}
+            self.findings = tuple(chain.from_iterable(self._fabrics[fab.id].findings for fab in plan.fabrics))
+
+    def _refresh_fabric(self, fab: Any, kinds: Counter[str]) -> bool:
+        """Bring one fabric's result and unconnected-port overlay up to date; True if its
+        final result object changed."""
+        core, ends = self.model.result(fab.id)
+        st = self._fabrics.get(fab.id)
+        if st is None or st.core is not core:
+            st = self._fabrics[fab.id] = _Fabric(core, ends)
+        role = required_role(fab)
+        unconnected: list[tuple[str, str]] = []
+        if role is not None and role in self._unwired_role:
+            only = kinds[fab.kind] == 1
+            role_ports = self._role_ports
+            for pid in sorted(self._unwired_role[role]):
+                if pid in st.ends or (only and role_ports[pid][0] in ("server", "storage")):
+                    unconnected.extend((pid, n) for n in self._unwired[pid][role])
+        if st.final is None or unconnected != st.unconnected:
+            final = dataclasses.replace(st.core, findings=list(st.core.findings))
+            if role is not None:
+                with_unconnected(final, fab, unconnected)
+            st.final, st.unconnected = final, unconnected
+            st.findings = tuple(convert(f) for f in final.findings)
+            return True
+        return False
+
+    def _all_fabrics(self, plan: Plan) -> None:
+        fabs = self.model.fabric_objs
         for fid in list(self._fabrics):
             if fid not in fabs:
                 del self._fabrics[fid]
-        changed = False
-        for fid in fabs:
-            core, ends = model.result(fid)
-            st = self._fabrics.get(fid)
-            if st is None or st.core is not core:
-                self._fabrics[fid] = _Fabric(core, ends)
-                changed = True
-        if not (changed or self._overlay_dirty):
-            return
-        self._overlay_dirty = False
         kinds = Counter(f.kind for f in plan.fabrics)
-        role_ports = self._role_ports
         results: dict[str, Any] = {}
         findings: list[Finding] = []
         for fab in plan.fabrics:
+            self._refresh_fabric(fab, kinds)
             st = self._fabrics[fab.id]
-            role = required_role(fab)
-            unconnected: list[tuple[str, str]] = []
-            if role is not None and role in self._unwired_role:
-                only = kinds[fab.kind] == 1
-                for pid in sorted(self._unwired_role[role]):
-                    if pid in st.ends or (only and role_ports[pid][0] in ("server", "storage")):
-                        unconnected.extend((pid, n) for n in self._unwired[pid][role])
-            if st.final is None or unconnected != st.unconnected:
-                final = dataclasses.replace(st.core, findings=list(st.core.findings))
-                if role is not None:
-                    with_unconnected(final, fab, unconnected)
-                st.final, st.unconnected = final, unconnected
-                st.findings = tuple(convert(f) for f in final.findings)
             results[fab.id] = st.final
             findings.extend(st.findings)
         self.results = results

@@ -288,24 +288,26 @@ def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: An
     Port pairs and media are looked up once per distinct (devices, ports) and (cable,
     length, speed); messages are only built for links that have findings."""
     A, B = lk.a, lk.b
-    pa_obj, pb_obj = pl.get(A.placement), pl.get(B.placement)
+    a_pid, b_pid = A.placement, B.placement
+    pa_obj, pb_obj = pl.get(a_pid), pl.get(b_pid)
     fs = fab.speed_gbps if fab is not None else 0.0
     if pa_obj is None or pb_obj is None:
         da = pa_obj.device if pa_obj is not None else None
         db = pb_obj.device if pb_obj is not None else None
-        na = (pa_obj.name or A.placement) if pa_obj is not None else A.placement
-        nb = (pb_obj.name or B.placement) if pb_obj is not None else B.placement
+        na = (pa_obj.name or a_pid) if pa_obj is not None else a_pid
+        nb = (pb_obj.name or b_pid) if pb_obj is not None else b_pid
         speed, ok = fs, True
         pa = pb = None
     else:
         da, db = pa_obj.device, pb_obj.device
-        na, nb = pa_obj.name or A.placement, pb_obj.name or B.placement
-        clean_key = (da, A.port, db, B.port, fs, lk.cable, lk.length_m, default_length_m)
+        na, nb = pa_obj.name or a_pid, pb_obj.name or b_pid
+        a_port, b_port, cable, length = A.port, B.port, lk.cable, lk.length_m
+        clean_key = (da, a_port, db, b_port, fs, cable, length, default_length_m)
         hit = cache._clean.get(clean_key)
-        if hit is not None:
-            return _new_facts(LinkFacts, (lk.id, lk.fabric, A.placement, B.placement, A.port, B.port, lk.cable,
-                                          lk.length_m, hit[0], hit[1], hit[2], hit[3], lk.label or lk.id, na, nb,
-                                          da, db, ()))
+        if hit is not None:  # each attribute read once: this is the path of nearly every link
+            lid = lk.id
+            return _new_facts(LinkFacts, (lid, lk.fabric, a_pid, b_pid, a_port, b_port, cable, length, hit[0], hit[1],
+                                          hit[2], hit[3], lk.label or lid, na, nb, da, db, ()))
         key = (da, A.port, db, B.port)
         pair = cache._pairs.get(key)
         if pair is None:
@@ -990,6 +992,8 @@ class FabricModel:
         self.transceiver_counts: Counter[str] = Counter()
         self._results: dict[str, tuple[int, FabricResult]] = {}
         self._end_sums: dict[str, tuple[float, list[float]]] = {}  # placement -> end_sums(), until its links change
+        # fabrics whose state (and so maybe its result) changed since the caller last cleared this
+        self.touched: set[str] = set()
 
     # -- loading -------------------------------------------------------------------------------------
     def load(self, plan: Plan, links: list[Link] | None = None, fabrics: list[Any] | None = None) -> None:
@@ -1053,6 +1057,7 @@ class FabricModel:
             if st is None:
                 st = self.states[fid] = FabricState(_UnknownFabric(fid), self.cache)
             st.add_all(group, self.port_findings)
+        self.touched.update(self.states)
 
     def end_sums(self, pid: str) -> tuple[float, list[float]]:
         """(``math.fsum`` of the media power per end of a placement's links, half of each of
@@ -1101,6 +1106,7 @@ class FabricModel:
                 if lid not in st.links:
                     continue
                 st.version += 1
+                self.touched.add(f.fabric)
                 fnd = f.findings + new
                 if fnd:
                     st.link_findings[lid] = fnd
@@ -1144,6 +1150,7 @@ class FabricModel:
         if st is None:
             st = self.states[f.fabric] = FabricState(_UnknownFabric(f.fabric), self.cache)
         st.add(f, ())
+        self.touched.add(f.fabric)
         self._refresh_ports({(f.a, f.a_port), (f.b, f.b_port)})
         return f
 
@@ -1165,6 +1172,7 @@ class FabricModel:
         if pf:
             self.port_findings[f.id] = pf
         self.states[f.fabric].replace(old, f, pf)
+        self.touched.add(f.fabric)
 
     def remove_link(self, lid: str) -> LinkFacts | None:
         f = self.links.pop(lid, None)
@@ -1199,6 +1207,7 @@ class FabricModel:
         st = self.states.get(f.fabric)
         if st is not None:
             st.remove(lid)
+            self.touched.add(f.fabric)
         self._refresh_ports(keys)
         return f
 
@@ -1215,6 +1224,7 @@ class FabricModel:
                 self.remove_link(lid)
             self._results.pop(fid, None)
             self.states.pop(fid, None)
+            self.touched.add(fid)
             fab = self.fabric_objs.get(fid)
             if fab is not None:
                 self.states[fid] = FabricState(fab, self.cache)
