@@ -139,3 +139,54 @@ def test_port_in_two_fabrics_is_an_error_on_the_later_link():
     SetProperty("link", "lk-b", "fabric", "fab-compute").apply(plan)
     codes = [f.code for f in check_links(plan, CAT)]
     assert "FABRIC_PORT_REUSED" in codes and "FABRIC_PORT_CROSS_FABRIC" not in codes
+
+
+def _state(model):
+    """A fabric model's aggregates, comparable across models (not only its results)."""
+    out = {}
+    for fid, fs in sorted(model.states.items()):
+        out[fid] = (
+            sorted(fs.links), dict(sorted(fs.cable_types.items())), fs.transceivers, fs.optics, fs.mass, fs.length,
+            fs.gpus, fs.gpu_bw, fs.inj, fs.switch_power, fs.switch_ports_total, fs.switch_ports_used,
+            list(fs.nodes), {x: (n.slug, n.is_end, n.degree, n.bw, n.end_nbrs, n.limit) for x, n in fs.nodes.items()},
+            {x: {y: list(p) for y, p in sorted(nb.items())} for x, nb in sorted(fs.adj.items())},
+            {k: v for k, v in sorted(fs.link_findings.items())}, dict(sorted(fs.switch_findings.items())))
+    ports = {k: dict([v]) if type(v) is tuple else dict(v) for k, v in model.port_links.items()}
+    return (out, dict(sorted(ports.items())), dict(sorted(model.port_findings.items())),
+            {p: [f.id for f in lst] for p, lst in sorted(model.by_placement.items())},
+            dict(sorted(model.cable_counts.items())), dict(sorted(model.transceiver_counts.items())))
+
+
+@settings(max_examples=int(os.environ.get("ENGINE_EXAMPLES", "40")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_bulk_load_equals_links_added_one_by_one_and_edits_on_it_stay_exact(data):
+    """FabricModel.load adds each fabric's links in bulk (FabricState.add_all, ports in
+    tuples until shared): its aggregates equal adding the same links one at a time
+    (self-loops, reused ports, both fabrics), and edits made after a bulk load still
+    give the fresh analysis."""
+    plan = bare_plan()
+    for n in range(data.draw(st.integers(1, 30))):
+        edit = pick_edit(plan, data, n)
+        if isinstance(edit, AddItem):
+            edit.apply(plan)
+    bulk = fresh(plan)
+    one_by_one = FabricModel(CAT, 3.0)
+    one_by_one.load(plan, links=[])
+    for lk in plan.links:
+        one_by_one.add_link(plan, lk)
+    assert _state(bulk) == _state(one_by_one)
+    assert snapshot(bulk, plan) == snapshot(one_by_one, plan)
+    for n in range(100, 100 + data.draw(st.integers(1, 10))):
+        edit = pick_edit(plan, data, n)
+        try:
+            change = edit.apply(plan)
+        except EditRefused:
+            continue
+        present = {lk.id: lk for lk in plan.links}
+        for lid in change.links:
+            if lid in present:
+                bulk.add_link(plan, present[lid])
+            else:
+                bulk.remove_link(lid)
+        assert snapshot(bulk, plan) == snapshot(fresh(plan), plan)
