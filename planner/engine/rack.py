@@ -527,6 +527,7 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
     # installer balancing a 3-phase PDU would (taking outlets in order would load L1 first:
     # PDUs group their outlets by phase). Weights are the cords' share of maximum draw.
     exhausted: set[str] = set()
+    free_by_phase: dict[str, dict[int, list[int]]] = {}
     phase_load: dict[str, list[float]] = {}
     for _p, _spec, cords in cords_of:
         for cord in cords:
@@ -545,10 +546,21 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
             n = None
             if tspec.pdu is not None:
                 load = phase_load.setdefault(pid, [0.0, 0.0, 0.0])
-                free = [o for o in range(1, tspec.pdu.outlets + 1) if o not in taken]
-                if free:
-                    n = min(free, key=lambda o: (load[tspec.pdu.phase_of(o)], o))
-                    load[tspec.pdu.phase_of(n)] += _spec.max_w / len(cords)
+                by_phase = free_by_phase.get(pid)
+                if by_phase is None:
+                    # the PDU's free outlets per phase, highest first (only this pass takes outlets
+                    # from now on): the least (phase load, outlet) is the least of each phase's
+                    # lowest free outlet, not a scan of every outlet per cord
+                    by_phase = free_by_phase[pid] = {}
+                    for o in range(tspec.pdu.outlets, 0, -1):
+                        if o not in taken:
+                            by_phase.setdefault(tspec.pdu.phase_of(o), []).append(o)
+                best = min(((load[ph], lst[-1]) for ph, lst in by_phase.items() if lst), default=None)
+                if best is not None:
+                    n = best[1]
+                    ph = tspec.pdu.phase_of(n)
+                    by_phase[ph].pop()
+                    load[ph] += _spec.max_w / len(cords)
             if n is None:
                 n = next_free.get(pid, 1)
                 while n in taken:

@@ -16,8 +16,9 @@ Entry points for the engine and the workload model:
   aggregates (:class:`FabricState`: link counts per node and switch pair, port use,
   media sums, tier levels, bandwidth down/up per tier, connectivity, findings keyed
   by link id) that adding or removing one link patches by delta. Derived figures
-  are read off the aggregates in O(tiers); a full analysis is the same code adding
-  every link. Sums are exact (integers in units of 2**-1074, see :func:`_exact`) so
+  are read off the aggregates in O(tiers); a full analysis adds every link in bulk
+  (:meth:`FabricState.add_all`: the same aggregates as adding them one by one, summed
+  per distinct (ends, speed)). Sums are exact (integers in units of 2**-1074, see :func:`_exact`) so
   the result does not depend on the order links were added: incremental == full,
   bit for bit, and equal to ``math.fsum`` of the same terms.
 
