@@ -4,6 +4,7 @@ planner.documents.load_plan and the app open it."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -69,7 +70,9 @@ def test_app_opens_example_without_dialogs(qtbot, tmp_path, monkeypatch):
     shown: list[str] = []
     monkeypatch.setattr(dialogs, "show_error", lambda *a, **k: shown.append(a[2]))
     settings = AppSettings(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    win = open_window(str(EXAMPLE), None, settings, background=False)
+    path = tmp_path / EXAMPLE.name  # a copy: the app locks what it opens (parallel tests)
+    shutil.copyfile(EXAMPLE, path)
+    win = open_window(str(path), None, settings, background=False)
     qtbot.addWidget(win)
     assert shown == []
     assert win.windowTitle().startswith("xe9680-h100-pod.json")

@@ -4,6 +4,7 @@ window works around)."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,9 @@ def _open_example(qtbot, tmp_path):
     from ui.settings import AppSettings
 
     settings = AppSettings(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    win = open_window(str(EXAMPLE), None, settings, background=False)
+    path = tmp_path / EXAMPLE.name  # a copy: the app locks what it opens (parallel tests)
+    shutil.copyfile(EXAMPLE, path)
+    win = open_window(str(path), None, settings, background=False)
     qtbot.addWidget(win, before_close_func=lambda w: w.doc.undo_stack.setClean())
     return win
 

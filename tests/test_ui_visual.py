@@ -4,6 +4,7 @@ readable, and a remembered layout coming back as it was saved."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,12 @@ def _open(qtbot, ini: Path, example: str = "xe9680-h100-pod.json"):
     from ui.settings import AppSettings
 
     settings = AppSettings(QSettings(str(ini), QSettings.Format.IniFormat))
-    win = open_window(str(EXAMPLES / example), None, settings, background=False)
+    # a copy: the app locks the file it opens, and a test in another worker may have the
+    # shipped example open (the "open read-only?" question would then wait forever)
+    path = ini.parent / example
+    if not path.exists():
+        shutil.copyfile(EXAMPLES / example, path)
+    win = open_window(str(path), None, settings, background=False)
     qtbot.addWidget(win, before_close_func=lambda w: w.doc.undo_stack.setClean())
     return win
 
