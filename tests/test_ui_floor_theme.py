@@ -166,3 +166,48 @@ def test_secondary_text_readable_in_both_themes_and_follows_a_switch(qtbot, doc,
             assert style.is_dark(label.palette()) == (theme == "dark")
             assert fg == style.muted_color(label.palette())
             assert _contrast(fg, bg) >= 4.5, (theme, fg.name(), bg.name())
+
+
+def test_unticked_boxes_have_a_visible_frame_in_dark_theme(qtbot, restore_theme):
+    """Fusion draws a check box's frame in the window colour made darker: on the dark
+    palette an unticked box (the auto-wire dialog's rack list) was invisible."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import (
+        QCheckBox,
+        QListWidget,
+        QListWidgetItem,
+        QStyle,
+        QStyleOptionButton,
+        QVBoxLayout,
+        QWidget,
+    )
+
+    app = restore_theme
+    apply_theme(app, "dark")
+    w = QWidget()
+    qtbot.addWidget(w)
+    lay = QVBoxLayout(w)
+    box = QCheckBox("unticked")
+    lst = QListWidget()
+    item = QListWidgetItem("R01")
+    item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+    item.setCheckState(Qt.CheckState.Unchecked)
+    lst.addItem(item)
+    lay.addWidget(box)
+    lay.addWidget(lst)
+    w.show()
+    qtbot.waitExposed(w)
+
+    def brightest(widget, rect) -> int:
+        img = widget.grab().toImage()
+        return max(img.pixelColor(x, y).lightness() for x in range(rect.left(), rect.right() + 1)
+                   for y in range(rect.top(), rect.bottom() + 1))
+
+    opt = QStyleOptionButton()
+    opt.initFrom(box)
+    ind = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, opt, box)
+    bg = box.palette().color(box.backgroundRole()).lightness()
+    assert brightest(box, ind) > bg + 60  # the frame stands out from the window
+    cell = lst.visualItemRect(item)
+    lst_bg = lst.palette().color(lst.viewport().backgroundRole()).lightness()
+    assert brightest(lst.viewport(), cell.adjusted(0, 0, -cell.width() + cell.height(), 0)) > lst_bg + 60

@@ -56,3 +56,27 @@ def test_ok_without_changes_does_nothing_and_thresholds_swap_the_engine(win, qtb
     with qtbot.waitSignal(doc.resultsChanged, timeout=10000):
         win.apply_settings()
     assert doc.engine is not engine and doc.engine.settings.continuous_derating == 1.0
+
+
+def test_threshold_labels_name_their_units(win, qtbot):
+    """Every engine threshold in Settings has a written label with its unit (kW, K, m,
+    Gb/s...), not the field name with 'kw' tacked on; the tooltip keeps its source."""
+    from PySide6.QtWidgets import QFormLayout, QLabel
+
+    from planner.engine import EngineSettings
+    from ui.settings import ENGINE_LABELS, SettingsDialog
+
+    assert set(ENGINE_LABELS) == set(EngineSettings.model_fields)  # a new field needs a label
+    dlg = SettingsDialog(win.settings, win)
+    qtbot.addWidget(dlg)
+    for name, field in dlg.engine_fields.items():
+        form = field.parentWidget().layout()
+        assert isinstance(form, QFormLayout)
+        label = form.labelForField(field)
+        assert isinstance(label, QLabel)
+        text = label.text()
+        assert text == ENGINE_LABELS[name]
+        assert not any(text.lower().endswith(s) for s in (" kw", " m", " k", " w", " gbps"))
+        assert field.toolTip() == (EngineSettings.model_fields[name].description or "")
+    assert dlg.engine_fields["air_limit_kw"] is not None
+    assert "kW" in form.labelForField(dlg.engine_fields["air_limit_kw"]).text()

@@ -8,8 +8,8 @@ import json
 import typing
 from typing import Any
 
-from PySide6.QtCore import QSettings
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtCore import QRectF, QSettings, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -18,8 +18,11 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
+    QProxyStyle,
     QScrollArea,
     QSpinBox,
+    QStyle,
+    QStyleFactory,
     QVBoxLayout,
     QWidget,
 )
@@ -164,9 +167,39 @@ def dark_palette() -> QPalette:
     return p
 
 
+class FusionStyle(QProxyStyle):
+    """Fusion, with the frame of check boxes (also in lists) and radio buttons visible on
+    the dark palette: Fusion draws it in the window colour made darker, which vanishes on
+    a dark base, so an unticked box (the auto-wire dialog's switch racks) showed nothing."""
+
+    def __init__(self) -> None:
+        super().__init__(QStyleFactory.create("Fusion"))
+
+    def drawPrimitive(self, element: Any, option: Any, painter: Any, widget: Any = None) -> None:  # noqa: N802
+        super().drawPrimitive(element, option, painter, widget)
+        PE = QStyle.PrimitiveElement
+        if element not in (PE.PE_IndicatorCheckBox, PE.PE_IndicatorItemViewItemCheck, PE.PE_IndicatorRadioButton):
+            return
+        if option.palette.color(QPalette.ColorRole.Window).lightness() >= 128:
+            return  # light palette: Fusion's own frame reads well
+        from ui import style
+
+        painter.save()
+        pen = QPen(style.MUTED_DARK)
+        pen.setWidth(1)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        r = option.rect.adjusted(0, 0, -1, -1)
+        if element == PE.PE_IndicatorRadioButton:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.drawEllipse(QRectF(r).adjusted(0.5, 0.5, -0.5, -0.5))
+        else:
+            painter.drawRect(r)
+        painter.restore()
+
+
 def apply_theme(app: QApplication, theme: str) -> None:
     """'system' follows the OS colour scheme; 'light'/'dark' force one (Fusion style)."""
-    from PySide6.QtCore import Qt
 
     hints = QGuiApplication.styleHints()
     if theme == "system":
@@ -177,9 +210,51 @@ def apply_theme(app: QApplication, theme: str) -> None:
         dark = theme == "dark"
         if hasattr(hints, "setColorScheme"):
             hints.setColorScheme(Qt.ColorScheme.Dark if dark else Qt.ColorScheme.Light)
-    if app.style().name().lower() != "fusion":  # setStyle re-polishes every widget: only once
-        app.setStyle("Fusion")
+    if not isinstance(app.style(), FusionStyle):  # setStyle re-polishes every widget: only once
+        app.setStyle(FusionStyle())
     app.setPalette(dark_palette() if dark else app.style().standardPalette())
+
+
+# Labels of the engine thresholds, with their units (the values are SI, as the engine
+# keeps them; the tooltip carries each field's description and source).
+ENGINE_LABELS = {
+    "continuous_derating": "Breaker continuous-load derating (fraction)",
+    "load_basis": "Load basis for capacity checks",
+    "power_factor": "Default power factor",
+    "feed_warn_fraction": "Feed / phase warning at (fraction of capacity)",
+    "phase_imbalance_warn_percent": "Phase imbalance warning (%)",
+    "default_cords": "Default power cords per device",
+    "air_limit_kw": "Air-cooled rack limit (kW)",
+    "air_containment_limit_kw": "Air with containment, rack limit (kW)",
+    "rdhx_default_kw": "Rear-door HX, default capacity (kW)",
+    "direct_liquid_limit_kw": "Direct liquid cooling, rack limit (kW)",
+    "immersion_default_kw": "Immersion tank, default capacity (kW)",
+    "residual_air_limit_kw": "Liquid-cooled rack, heat to room air (kW)",
+    "cooling_warn_fraction": "Cooling warning at (fraction of capacity)",
+    "air_delta_t_k": "Server air temperature rise ΔT (K)",
+    "loop_margin": "CDU sizing margin (×)",
+    "cable_length_default_m": "Default cable length (m)",
+    "min_cpu_cores_per_gpu": "Minimum CPU cores per GPU",
+    "min_ram_to_gpu_memory": "Minimum system RAM / GPU memory (×)",
+    "min_compute_gbps_per_gpu": "Minimum compute fabric per GPU (Gb/s)",
+    "min_storage_gb_per_s_per_gpu": "Minimum storage read per GPU (GB/s)",
+    "workload_margin_warn": "Workload margin warning (fraction)",
+    "stranded_min_power_kw": "Stranded headroom threshold (kW)",
+}
+_UNIT_SUFFIXES = (("_kw", "kW"), ("_gb_per_s", "GB/s"), ("_gbps", "Gb/s"), ("_percent", "%"), ("_kg", "kg"),
+                  ("_mm", "mm"), ("_m", "m"), ("_k", "K"), ("_c", "°C"), ("_w", "W"))
+
+
+def engine_label(name: str) -> str:
+    """The settings dialog's label of an engine threshold: ENGINE_LABELS, or for a field
+    added later, its words with the unit suffix spelled as a unit ('x_limit_kw' ->
+    'X limit (kW)')."""
+    if name in ENGINE_LABELS:
+        return ENGINE_LABELS[name]
+    for suffix, unit in _UNIT_SUFFIXES:
+        if name.endswith(suffix):
+            return f"{name[: -len(suffix)].replace('_', ' ').capitalize()} ({unit})"
+    return name.replace("_", " ").capitalize()
 
 
 class SettingsDialog(QDialog):
@@ -217,7 +292,7 @@ class SettingsDialog(QDialog):
                 w.setObjectName(f"engine_{name}")
                 w.setToolTip(info.description or "")
                 self.engine_fields[name] = w
-                ef.addRow(name.replace("_", " ").capitalize(), w)
+                ef.addRow(engine_label(name), w)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(eng)
