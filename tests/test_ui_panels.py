@@ -157,3 +157,22 @@ def test_charts_one_bar_per_rack_with_engine_heights(qtbot, doc):
     rid = charts.power.rack_ids[1]
     doc.select([("rack", rid)])
     assert list(charts.power.sel.opts["x"]) == [1.0]
+
+
+def test_findings_where_names_each_thing_once(qtbot, catalog):
+    """'Where' reads 'PDU NVL72-1 A1 (id)', not 'PDU PDU NVL72-1 A1 (id)', when the
+    device's name already says what it is; other rows keep their kind label."""
+    from pathlib import Path
+
+    from planner.documents import load_plan
+
+    plan = load_plan(Path(__file__).resolve().parents[1] / "examples" / "gb200-nvl72.json")
+    d = Document(plan, catalog, engine=Engine(catalog))
+    d.recompute(background=False)
+    panel = FindingsPanel(d)
+    qtbot.addWidget(panel)
+    wheres = [panel.proxy.index(r, 3).data() for r in range(panel.proxy.rowCount())]
+    assert wheres
+    assert not [w for w in wheres if w.lower().startswith("pdu pdu")]
+    pdu_rows = [w for w in wheres if w.startswith("PDU ")]
+    assert pdu_rows  # the example's PDU findings still say PDU

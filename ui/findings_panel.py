@@ -132,7 +132,10 @@ class FindingsModel(QAbstractTableModel):
         else:
             name = self._names.get(fid, "")
         label = {"placement": "device", "pdu": "PDU", "loop": "loop", "feed": "feed"}.get(kind, kind)
-        return f"{label} {name} ({fid})" if name and name != fid else f"{label} {fid}"
+        if name and name.lower().startswith(f"{label.lower()} "):
+            label = ""  # 'PDU NVL72-1 A1' already says it is a PDU: not 'PDU PDU NVL72-1 A1'
+        text = f"{name} ({fid})" if name and name != fid else fid
+        return f"{label} {text}" if label else text
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.rows)
