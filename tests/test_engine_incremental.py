@@ -17,7 +17,6 @@ from planner.edits import (
     AddPlacement,
     AddRack,
     Compound,
-    EditRefused,
     MovePlacement,
     RemoveItem,
     RemovePlacement,
@@ -41,6 +40,7 @@ from planner.plan import (
     Workload,
 )
 from planner.synthetic import synthetic_plan
+from tests.fixtures.incremental import check_random_edits
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine_catalog"
 # + fibre, optics; + busbar power shelves and DC trays
@@ -245,30 +245,8 @@ def random_edit(plan, data, counter):
 @settings(max_examples=int(os.environ.get("ENGINE_EXAMPLES", "40")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_incremental_equals_full_after_every_edit_and_undo(data):
-    plan = base_plan()
-    engine = Engine(CATALOG)
-    engine.compute(plan)
-    done = []
-    counter = [0]
-    for _ in range(data.draw(st.integers(1, 14))):
-        if done and data.draw(st.integers(0, 3)) == 0:
-            change = done.pop().revert(plan)  # undo
-        else:
-            edit = random_edit(plan, data, counter)
-            if edit is None:
-                continue
-            try:
-                change = edit.apply(plan)
-            except EditRefused:
-                continue
-            done.append(edit)
-        inc = engine.update(plan, change)
-        full = Engine(CATALOG).compute(plan)
-        assert canon(inc, plan) == canon(full, plan)
-    while done:  # undo everything: back to the original figures
-        engine.update(plan, done.pop().revert(plan))
-    original = base_plan()
-    assert canon(engine.results, plan) == canon(Engine(CATALOG).compute(original), original)
+    counter = [0]  # ids of added items, unique across the sequence
+    check_random_edits(data, CATALOG, base_plan, lambda plan, d, _n: random_edit(plan, d, counter), canon, 14)
 
 
 def test_move_between_racks_recomputes_only_those_racks():

@@ -35,6 +35,7 @@ from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.placement import PlacementChecker
 from planner.plan import CoolingChoice, Endpoint, Link, Placement, PowerConnection, ServerGroup, Workload
 from planner.synthetic import synthetic_plan
+from tests.fixtures.incremental import check_random_edits
 
 CATALOG = load_catalog()  # the GB200 parts ship in the catalog
 TRAY = "nvidia-gb200-nvl72-compute-tray"
@@ -208,29 +209,7 @@ def random_edit(plan, data, n):
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())
 def test_gb200_incremental_equals_full_after_every_edit_and_undo(data):
-    plan = base_plan()
-    engine = Engine(CATALOG)
-    engine.compute(plan)
-    done = []
-    for n in range(data.draw(st.integers(1, 10))):
-        if done and data.draw(st.integers(0, 3)) == 0:
-            change = done.pop().revert(plan)  # undo
-        else:
-            edit = random_edit(plan, data, n)
-            if edit is None:
-                continue
-            try:
-                change = edit.apply(plan)
-            except EditRefused:
-                continue
-            done.append(edit)
-        inc = engine.update(plan, change)
-        full = Engine(CATALOG).compute(plan)
-        assert canon(inc, plan) == canon(full, plan)
-    while done:  # undo everything: back to the original figures
-        engine.update(plan, done.pop().revert(plan))
-    original = base_plan()
-    assert canon(engine.results, plan) == canon(Engine(CATALOG).compute(original), original)
+    check_random_edits(data, CATALOG, base_plan, random_edit, canon, 10)
 
 
 def test_the_generator_reaches_every_kind_of_gb200_edit():
