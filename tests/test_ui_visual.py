@@ -172,3 +172,28 @@ def test_rack_labels_stay_legible_or_step_aside_on_a_small_screen(qtbot, tmp_pat
     assert title.font().pixelSize() * view.transform().m11() >= MIN_LABEL_PX
     assert title.shown_lines == 1
     assert all(t.shown_lines == 2 for t in scene.figures.values())
+
+
+def test_one_u_names_show_at_a_full_hd_fit(qtbot, tmp_path):
+    """At 1920x1080 a 1U switch is ~9 px tall: too small for 8 px text with its line
+    spacing, so its single line shrinks (not below MIN_SINGLE_LINE_PX) rather than leave an
+    anonymous bar; at 1366x768 (above) it is still left out."""
+    from ui.rack_view import MIN_SINGLE_LINE_PX, LodText
+
+    win = _open(qtbot, tmp_path / "s.ini")
+    _resize(qtbot, win, 1920, 1080)
+    view = win.rack_view.view
+    view.fit()
+    win.rack_view.grab()
+    scene = win.rack_view.scene
+    one_u = {t.text(): t for p in win.doc.plan.racks() for pl in p.placements if pl.u is not None
+             for it in scene.devices[pl.id] if it.face == "front" for t in it.childItems()
+             if isinstance(t, LodText) and it.rect().height() < 60}
+    assert {"mgmt1", "ib-leaf1", "ib-stor1"} <= set(one_u)
+    lod = view.transform().m11()
+    for name in ("mgmt1", "ib-leaf1", "ib-stor1"):
+        t = one_u[name]
+        assert t.shown_lines == 1, name
+        assert t._grown_px >= MIN_SINGLE_LINE_PX
+        (_y, text), = t.grown_lines(lod)
+        assert text == name  # not elided: the whole name fits the device's width

@@ -95,6 +95,9 @@ UNKNOWN_COLOR = "#b8433f"
 
 _gestures = itertools.count(1)
 MIN_LABEL_PX = 8.0  # smallest text worth drawing on screen
+# a single line may shrink to this when MIN_LABEL_PX does not fit its room: a 1U device at
+# a full-HD fit (~9 px tall) keeps its name ("ib-leaf1") instead of an anonymous bar
+MIN_SINGLE_LINE_PX = 6.5
 
 
 class LodText(QGraphicsSimpleTextItem):
@@ -111,6 +114,7 @@ class LodText(QGraphicsSimpleTextItem):
         self.room = room
         self.skip_lines = skip_lines
         self.shown_lines = 0  # lines drawn by the last paint (for tests)
+        self._grown_px = MIN_LABEL_PX  # on-screen size grown_lines chose
 
     def boundingRect(self) -> QRectF:
         r = super().boundingRect()
@@ -123,17 +127,20 @@ class LodText(QGraphicsSimpleTextItem):
         font is too small; [] when none fits or the room is unknown."""
         if self.room is None or lod <= 0:
             return []
-        g = MIN_LABEL_PX / lod
-        f = QFont(self.font())
-        f.setPixelSize(max(1, round(g)))
-        fm = QFontMetricsF(f)
-        line_h = fm.height()
         room = self.mapFromParent(self.room).boundingRect()
-        top = room.top() + self.skip_lines * line_h
         lines = self.text().split("\n")
-        n = min(len(lines), int((room.bottom() - top) // line_h)) if room.bottom() > top else 0
-        if n <= 0:
+        for px in (MIN_LABEL_PX, 7.0, MIN_SINGLE_LINE_PX):
+            f = QFont(self.font())
+            f.setPixelSize(max(1, round(px / lod)))
+            fm = QFontMetricsF(f)
+            line_h = fm.height()
+            top = room.top() + self.skip_lines * line_h
+            n = min(len(lines), int((room.bottom() - top) // line_h)) if room.bottom() > top else 0
+            if n > 0:
+                break
+        else:
             return []
+        self._grown_px = px
         y0 = max(top, min(0.0, room.bottom() - n * line_h))
         width = room.right() - max(0.0, room.left())
         return [(y0 + i * line_h + fm.ascent(), fm.elidedText(line, Qt.TextElideMode.ElideRight, width))
@@ -150,7 +157,7 @@ class LodText(QGraphicsSimpleTextItem):
         if not lines:
             return
         f = QFont(self.font())
-        f.setPixelSize(max(1, round(MIN_LABEL_PX / lod)))
+        f.setPixelSize(max(1, round(self._grown_px / lod)))
         painter.setFont(f)
         painter.setPen(QPen(self.brush().color()))
         x = max(0.0, self.mapFromParent(self.room).boundingRect().left()) if self.room is not None else 0.0
