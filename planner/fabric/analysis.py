@@ -645,21 +645,7 @@ class FabricState:
         if b_new:
             nb = self._node(b, f.b_dev)[0]
         bw = _exact(f.speed_gbps)
-        adj_a = self.adj[a]
-        pair = adj_a.get(b)
-        new_pair = pair is None
-        if new_pair:
-            pair = [1, bw]
-            adj_a[b] = pair
-            self.adj[b][a] = pair
-            if a != b:
-                if na.is_end and not nb.is_end:
-                    nb.end_nbrs += 1
-                if nb.is_end and not na.is_end:
-                    na.end_nbrs += 1
-        else:
-            pair[0] += 1
-            pair[1] += bw
+        new_pair = self._add_pair(a, b, na, nb, 1, bw)
         na.degree += 1
         na.bw += bw
         nb.degree += 1
@@ -684,6 +670,25 @@ class FabricState:
             self._union(a, b)
         if not self.levels_stale:
             self._levels_after_add(a, b, na, nb, a_new, b_new, bw, had_ends)
+
+    def _add_pair(self, a: str, b: str, na: _Node, nb: _Node, n: int, bw: int) -> bool:
+        """Count ``n`` links of ``bw`` (exact units) between ``a`` and ``b``; True when they
+        are the first between them (an end's switch neighbours are counted then)."""
+        adj_a = self.adj[a]
+        pair = adj_a.get(b)
+        if pair is not None:
+            pair[0] += n
+            pair[1] += bw
+            return False
+        pair = [n, bw]
+        adj_a[b] = pair
+        self.adj[b][a] = pair
+        if a != b:
+            if na.is_end and not nb.is_end:
+                nb.end_nbrs += 1
+            if nb.is_end and not na.is_end:
+                na.end_nbrs += 1
+        return True
 
     def add_all(self, facts: list[LinkFacts], port_findings: dict[str, tuple[Finding, ...]]) -> None:
         """:meth:`add` of each of ``facts`` in turn (with its ``port_findings``), for a state
@@ -712,7 +717,7 @@ class FabricState:
         self.optics += sum(n * _exact(2 * v) for v, n in Counter(map(_F_POWER, facts)).items() if v)
         self.mass += sum(n * _exact(v) for v, n in Counter(map(_F_MASS, facts)).items() if v)
         self.length += sum(n * _exact(v) for v, n in Counter(map(_F_LENGTH, facts)).items() if v)
-        nodes, adj = self.nodes, self.adj
+        nodes = self.nodes
         names: dict[str, str] = {}
         exact: dict[float, int] = {}
         for (a, b, speed, a_dev, b_dev, a_name, b_name), n in Counter(map(_F_GRAPH, facts)).items():
@@ -728,20 +733,7 @@ class FabricState:
             if e is None:
                 e = exact[speed] = _exact(speed)
             bw = n * e
-            adj_a = adj[a]
-            pair = adj_a.get(b)
-            if pair is None:
-                pair = [n, bw]
-                adj_a[b] = pair
-                adj[b][a] = pair
-                if a != b:
-                    if na.is_end and not nb.is_end:
-                        nb.end_nbrs += 1
-                    if nb.is_end and not na.is_end:
-                        na.end_nbrs += 1
-            else:
-                pair[0] += n
-                pair[1] += bw
+            self._add_pair(a, b, na, nb, n, bw)
             for x in (na, nb):
                 x.degree += n
                 x.bw += bw
