@@ -176,3 +176,25 @@ def test_findings_where_names_each_thing_once(qtbot, catalog):
     assert not [w for w in wheres if w.lower().startswith("pdu pdu")]
     pdu_rows = [w for w in wheres if w.startswith("PDU ")]
     assert pdu_rows  # the example's PDU findings still say PDU
+
+
+def test_chart_titles_shorten_to_fit_a_narrow_dock(qtbot, doc):
+    """A narrow Charts dock shows 'Rack power vs. limit' (or 'Power'), never a title cut
+    off at the edge; given room it says what the bars and ticks are."""
+    panel = ChartsPanel(doc)
+    qtbot.addWidget(panel)
+    panel.show()
+    for width in (700, 260, 200, 120):
+        panel.resize(width, 400)
+        for i, chart in enumerate((panel.power, panel.cooling, panel.workloads)):
+            panel.tabs.setCurrentIndex(i)  # a hidden tab gets its size when raised
+            qtbot.waitUntil(lambda c=chart, w=width: c.isVisible() and c.width() <= max(w, panel.width()))
+            item = chart.plot.getPlotItem()
+            room = chart.width() - item.getAxis("left").width()  # the title's column, above the plot
+            assert item.titleLabel.item.boundingRect().width() <= room or chart.title in ("Power", "Heat",
+                                                                                          "Workloads")
+    panel.tabs.setCurrentIndex(0)
+    panel.resize(700, 400)
+    qtbot.waitUntil(lambda: panel.power.title == "Rack power (bars) vs. limit (ticks)")
+    panel.resize(260, 400)
+    qtbot.waitUntil(lambda: panel.power.title == "Rack power vs. limit")

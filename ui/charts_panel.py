@@ -72,10 +72,26 @@ def workload_margins(results: Any, plan: Any = None) -> list[tuple[str, str, flo
     return out
 
 
+def fit_title(plot: pg.PlotWidget, colors: style.ChartColors, titles: tuple[str, ...], width: float) -> str:
+    """Show the longest of ``titles`` (longest first) whose rendered title fits ``width``
+    pixels: a narrow Charts dock gets 'Rack power vs. limit' instead of a clipped
+    'Rack power (bars) vs. limi'. Measured on the plot's own title label."""
+    item = plot.getPlotItem()
+    label = item.titleLabel
+    # the title sits above the plotting area only: the left axis column is not its room
+    room = width - item.getAxis("left").width() - 12
+    for t in titles:
+        style_plot(plot, colors, t)
+        if label.item.boundingRect().width() <= room:
+            return t
+    return titles[-1]
+
+
 class _RackBars(QWidget):
     """One bar per rack (load, kW) with the rack's limit as a tick above/below it."""
 
-    def __init__(self, doc: Any, title: str, unit_label: str, getter: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Any, titles: tuple[str, ...], unit_label: str, getter: Any,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.getter = getter
@@ -85,8 +101,9 @@ class _RackBars(QWidget):
         self.plot.setMouseEnabled(x=True, y=False)
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setLabel("left", unit_label)
-        self.title = title
-        self.plot.setTitle(title, size="10pt")
+        self.titles = titles  # longest first; the one that fits the width is shown
+        self.title = titles[0]
+        self.plot.setTitle(self.title, size="10pt")
         self.plot.getPlotItem().getViewBox().setDefaultPadding(0.01)
         self.bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.8)
         self.limits = pg.PlotDataItem(pen=pg.mkPen("#1f2328", width=2), connect="pairs")
@@ -105,6 +122,10 @@ class _RackBars(QWidget):
         self.plot.scene().sigMouseClicked.connect(self._clicked)
         self.heights = np.zeros(0)
         self.colors = style.LIGHT_CHART
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self.title = fit_title(self.plot, self.colors, self.titles, self.width())
 
     def set_colors(self, colors: style.ChartColors) -> None:
         self.colors = colors
@@ -171,7 +192,7 @@ class _WorkloadMargins(QWidget):
     line. Colour: the workload's verdict level (met, met within the model's uncertainty,
     not met). Each bar is labelled with its percentage and bottleneck."""
 
-    TITLE = "Workloads: achieved vs target (100 %)"
+    TITLES = ("Workloads: achieved vs target (100 %)", "Achieved vs target (100 %)", "Workloads")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -180,7 +201,8 @@ class _WorkloadMargins(QWidget):
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.showGrid(x=True, y=False, alpha=0.25)
         self.plot.setLabel("bottom", "achieved / target (%)")
-        self.plot.setTitle(self.TITLE, size="10pt")
+        self.title = self.TITLES[0]
+        self.plot.setTitle(self.title, size="10pt")
         self.plot.hideButtons()
         self.bars = pg.BarGraphItem(x0=np.zeros(0), y=np.zeros(0), height=0.6, width=np.zeros(0))
         self.plot.addItem(self.bars)
@@ -202,9 +224,13 @@ class _WorkloadMargins(QWidget):
         self.labels: list[pg.TextItem] = []
         self.colors = style.LIGHT_CHART
 
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self.title = fit_title(self.plot, self.colors, self.TITLES, self.width())
+
     def set_colors(self, colors: style.ChartColors) -> None:
         self.colors = colors
-        style_plot(self.plot, colors, self.TITLE)
+        style_plot(self.plot, colors, self.title)
         self.target.setPen(pg.mkPen(colors.reference, width=1.5, style=Qt.PenStyle.DashLine))
         self.empty.setStyleSheet(f"color: {colors.muted.name()};")
         for t in self.labels:
@@ -257,9 +283,10 @@ class ChartsPanel(QWidget):
         self.doc = doc
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
-        self.power = _RackBars(doc, "Rack power (bars) vs. limit (ticks)", "kW", power_load_limit, self)
-        self.cooling = _RackBars(doc, "Rack heat (bars) vs. cooling (ticks)", "kW",
-                                 cooling_load_limit, self)
+        self.power = _RackBars(doc, ("Rack power (bars) vs. limit (ticks)", "Rack power vs. limit", "Power"),
+                               "kW", power_load_limit, self)
+        self.cooling = _RackBars(doc, ("Rack heat (bars) vs. cooling (ticks)", "Rack heat vs. cooling", "Heat"),
+                                 "kW", cooling_load_limit, self)
         self.workloads = _WorkloadMargins(self)
         self.tabs.addTab(self.power, "Power")
         self.tabs.addTab(self.cooling, "Cooling")
