@@ -48,3 +48,28 @@ def test_table_drag_uses_device_mime(qtbot, tmp_path):
     assert bytes(md.data("application/x-rackwright-device").data()) == b"nvidia-quantum-2-qm9700"
     assert panel.table.dragEnabled()
     assert panel.proxy.flags(ix) & Qt.ItemFlag.ItemIsDragEnabled
+
+
+def test_narrow_catalog_keeps_model_names_apart(qtbot):
+    """In a laptop-narrow Catalog dock, the shown (elided) device names of the shipped
+    catalog stay distinct: 'Dell Power…XE9680' and 'Dell Power…R760xa', not two
+    'Dell PowerEdge XE…' rows told apart only by their GPU column."""
+    from planner.catalog import load_catalog
+    from planner.plan import Plan
+    from ui.catalog_panel import CatalogPanel
+    from ui.document import Document
+
+    cat = load_catalog()
+    panel = CatalogPanel(Document(Plan(), cat), None)
+    qtbot.addWidget(panel)
+    panel.resize(330, 600)  # the Catalog dock at 1366x768
+    panel.show()
+    qtbot.waitExposed(panel)
+    table = panel.table
+    width = table.columnWidth(0) - 8  # cell margins
+    fm = table.fontMetrics()
+    rows = [(panel.proxy.index(r, 0).data(), panel.proxy.index(r, 3).data()) for r in range(panel.proxy.rowCount())]
+    assert len(set(rows)) == len(rows)  # name and GPU column tell every device type apart
+    shown = [(fm.elidedText(n, table.textElideMode(), width), g) for n, g in rows]
+    assert any("\u2026" in n for n, _ in shown)  # the dock is narrow enough to elide
+    assert len(set(shown)) == len(shown), sorted(s for s in shown if shown.count(s) > 1)

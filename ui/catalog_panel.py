@@ -171,7 +171,8 @@ class CatalogPanel(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # middle: "Dell Power…XE9680" and "Dell Power…R760xa" stay apart in a narrow dock
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         hh = self.table.horizontalHeader()
         hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         hh.setMinimumSectionSize(36)
