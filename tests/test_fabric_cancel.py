@@ -118,3 +118,12 @@ def test_steps_sub_ranges_never_go_back():
     st.report(0.2, "c")
     st.finish()
     assert got == [0.5, 0.5, 0.75, 0.75, 1.0]
+
+
+def test_one_cancelled_exception_for_every_long_job():
+    """A caller running designs and exports catches planner.progress.Cancelled once."""
+    from planner.progress import Cancelled as Base
+    from planner.reports import ReportCancelled
+
+    assert Cancelled is Base
+    assert issubclass(ReportCancelled, Base)

@@ -23,8 +23,8 @@ import gc
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-ProgressFn = Callable[[float, str], Any]
-CancelFn = Callable[[], bool]
+from planner.progress import CancelFn, Cancelled, ProgressFn  # noqa: F401  (re-exported here)
+
 F = TypeVar("F", bound=Callable[..., Any])
 YOUNG_SWEEP = 50_000  # young objects left by a paused-GC call above which it sweeps them itself
 
@@ -57,10 +57,6 @@ def without_gc(fn: F) -> F:
         raise Cancelled(message)
 
     return wrapper  # type: ignore[return-value]
-
-
-class Cancelled(Exception):
-    """The caller asked to stop (its ``cancel`` callback returned True); nothing changed."""
 
 
 class Steps:

@@ -29,11 +29,13 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
+from planner.progress import Cancelled
 from planner.reports.text import fit
 
 
-class ReportCancelled(Exception):
-    """The caller asked to stop (the ``cancel`` callback returned True)."""
+class ReportCancelled(Cancelled):
+    """The caller asked to stop the build plan (the ``cancel`` callback returned True);
+    a :class:`planner.progress.Cancelled`, like a cancelled auto-wire design."""
 
 
 class Ticker:
