@@ -176,3 +176,24 @@ def test_edits_redo_only_their_rows_and_match_a_full_schedule(qtbot, cat):
         doc.undo_stack.undo()
         check(e)
     assert cl.model.rows == cable_schedule(doc.plan, cat)
+
+
+def test_an_edit_elsewhere_keeps_the_selected_cables_selected(qtbot, cat):
+    """Selecting a few cables and then editing another one (here: disconnecting it)
+    refreshes the list without dropping the user's selection or scroll position."""
+    doc, cl = cable_list(qtbot, cat)
+    cl.table.selectRow(5)
+    cl.table.selectionModel().select(cl.model.index(6, 0), cl.table.selectionModel().SelectionFlag.Select
+                                     | cl.table.selectionModel().SelectionFlag.Rows)
+    picked = cl.selected_links()
+    assert len(picked) == 2
+    cl.table.verticalScrollBar().setValue(3)
+    other = next(i for i in cl.visible_link_ids() if i not in picked)
+    assert doc.push(Disconnect(other))
+    cl.update_rows()
+    assert other not in cl.visible_link_ids()
+    assert cl.selected_links() == picked
+    assert cl.table.verticalScrollBar().value() == 3
+    doc.undo_stack.undo()
+    cl.refresh()
+    assert cl.selected_links() == picked

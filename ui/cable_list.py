@@ -18,10 +18,13 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QItemSelection,
+    QItemSelectionModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     QRunnable,
+    QSignalBlocker,
     Qt,
     QThreadPool,
     QTimer,
@@ -415,7 +418,12 @@ class CableList(QWidget):
         # the filters as the boxes now read, then one reset that filters and sorts once
         m.fabric, m.rack, m.media = (b.currentData() or "" for b in (self.fabric_box, self.rack_box, self.media_box))
         m.text = self.search.text().strip().lower()
+        keep = set(self.selected_links())  # an edit elsewhere must not drop the user's selection
+        scroll = self.table.verticalScrollBar().value()
         m.set_rows(rows)
+        if keep:
+            self._reselect(keep)
+        self.table.verticalScrollBar().setValue(scroll)
         self._count()
         if rows and not self._sized:  # once, when there is something to measure (then the user's widths stay)
             self._size_columns()
@@ -476,6 +484,26 @@ class CableList(QWidget):
         return [rows[i].id for i in self.model.order]
 
     # -- selection -------------------------------------------------------------------
+    def _reselect(self, link_ids: set[str]) -> None:
+        """Select again the shown rows of ``link_ids`` after a model reset, quietly: the
+        document's selection did not change, so it is not told again."""
+        m, rows = self.model, self.model.rows
+        last = m.columnCount() - 1
+        sel = QItemSelection()
+        start = None
+        for r, i in enumerate(m.order + [None]):  # runs of consecutive rows: one range each
+            hit = i is not None and rows[i].id in link_ids
+            if hit and start is None:
+                start = r
+            elif not hit and start is not None:
+                sel.select(m.index(start, 0), m.index(r - 1, last))
+                start = None
+        sm = self.table.selectionModel()
+        blocker = QSignalBlocker(sm)
+        sm.select(sel, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        del blocker
+        self.table.viewport().update()
+
     def selected_links(self) -> list[str]:
         """Link ids of the selected rows, in plan order."""
         order = self.model.order
