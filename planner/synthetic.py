@@ -341,7 +341,8 @@ def _spine_racks(power: _Power, rack_idx: int, spine_ids: list[list[str]], leaf:
 
 
 def _layout(rows_of_racks: list[list[Rack]], rack_w_m: float, rack_d_m: float,
-            row_liquid_kw: Any, cdu: str, cdu_kw: float) -> tuple[list[Room], list[CoolingLoop]]:
+            row_liquid_kw: Any, cdu: str, cdu_kw: float,
+            floor_limit_kg_per_m2: float = 1500.0) -> tuple[list[Room], list[CoolingLoop]]:
     """Rows (at most ROWS_PER_ROOM per room) in hot/cold-aisle pairs; a CDU loop (N+1) for each
     row with liquid load (``row_liquid_kw(racks)`` > 0) serving its direct-liquid racks."""
     rooms: list[Room] = []
@@ -380,7 +381,7 @@ def _layout(rows_of_racks: list[list[Rack]], rack_w_m: float, rack_d_m: float,
         rooms.append(_fast(Room,
             id=f"room-{room_no:02d}", name=f"Data hall {room_no}",
             width_m=round(2.0 + row_len, 3), depth_m=round(2.0 + math.ceil(len(rows) / 2) * pair_pitch, 3),
-            tile_m=0.6, floor_load_limit_kg_per_m2=1500.0, raised_floor=False, rows=rows))
+            tile_m=0.6, floor_load_limit_kg_per_m2=floor_limit_kg_per_m2, raised_floor=False, rows=rows))
     return rooms, loops
 
 
@@ -657,7 +658,10 @@ def _build_gb200(gpus: int, catalog: Any, name: str) -> Plan:
     def row_liquid_kw(row_racks: list[Rack]) -> float:
         return nvl_rack_kw * sum(1 for rk in row_racks if rk.rack_type == NVL_RACK)
 
-    rooms, loops = _layout(rows, max(widths), max(depths), row_liquid_kw, cdu, cdu_kw)
+    # a populated NVL72 rack is ~1.4 t on 0.64 m2 (~2.2 t/m2): halls for it are slabs rated
+    # for that, as in examples/make_gb200_example.py
+    rooms, loops = _layout(rows, max(widths), max(depths), row_liquid_kw, cdu, cdu_kw,
+                           floor_limit_kg_per_m2=2500.0)
     plan = Plan(
         metadata=Metadata(project=name or f"Synthetic {n_racks * NVL_GPUS_PER_RACK} GPUs (GB200 NVL72)",
                           author="rackwright synthetic"),
