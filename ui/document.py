@@ -28,11 +28,17 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from planner import gcpause
 from planner.edits import Change, Edit, EditRefused
 from planner.placement import PlacementChecker
 from planner.plan import Plan
 
 log = logging.getLogger(__name__)
+
+# Plans with at least this many placements + links take their long-lived objects out of
+# the cyclic GC after each full compute (planner.gcpause.freeze_long_lived): the first
+# edits after opening a 16k-GPU plan otherwise stall 0.25-1.5 s in one full collection.
+FREEZE_GC_AT = 5000
 
 _MERGE_IDS: dict[str, int] = {}
 
@@ -220,6 +226,7 @@ class Document(QObject):
         """Show another plan in this document (New, Open): clears undo and selection.
         Views get ``planReset`` then ``changed`` naming every old and new entity."""
         old = full_change(self.plan)
+        gcpause.release_long_lived()  # the old plan's objects may go now
         self.plan = plan
         self.undo_stack.clear()
         self.undo_stack.setClean()
@@ -254,6 +261,7 @@ class Document(QObject):
             self._pool.waitForDone()  # a queued background compute must not run alongside
             self._set_busy(False)
             self._store(self._safe(lambda: self.engine.compute(self.plan)))
+            self._settle_gc()
             return
         snapshot = self.plan.snapshot()  # deep copy + own index, off-thread work reads it
         self._set_busy(True)
@@ -271,6 +279,7 @@ class Document(QObject):
         change, self._pending = self._pending, Change()
         if self.results is None:
             self._store(self._safe(lambda: self.engine.compute(self.plan)))
+            self._settle_gc()
         elif not change.empty():
             self._store(self._safe(lambda: self.engine.update(self.plan, change)))
 
@@ -293,11 +302,19 @@ class Document(QObject):
             self._busy = busy
             self.busyChanged.emit(busy)
 
+    def _settle_gc(self) -> None:
+        """After a full compute of a big plan: what is alive now stays, so the collector
+        stops walking it (planner.gcpause)."""
+        plan = self.plan
+        if self.results is not None and len(plan.links) + len(plan.index.placements) >= FREEZE_GC_AT:
+            gcpause.freeze_long_lived()
+
     def _on_compute_done(self, generation: int, results: Any) -> None:
         if generation != self._generation:
             return  # a newer plan or engine replaced the one computed
         self._set_busy(False)
         self._store(results)
+        self._settle_gc()
         if not self._pending.empty():
             self._timer.start()  # edits made while computing: apply them incrementally
 
