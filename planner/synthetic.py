@@ -57,10 +57,10 @@ trusted values, then the whole plan is validated once).
 
 from __future__ import annotations
 
-import gc
 import math
 from typing import Any
 
+from planner.gcpause import no_gc
 from planner.plan import (
     CoolingChoice,
     CoolingLoop,
@@ -230,15 +230,10 @@ def synthetic_plan(gpus: int, catalog: Any, *, name: str = "", platform: str = "
         raise ValueError(f"platform must be one of {', '.join(PLATFORMS)}, not {platform!r}")
     # Hundreds of thousands of small objects: the cyclic GC would rescan them over and
     # over (it made 64k GPUs 3x slower); nothing built here is garbage.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with no_gc():
         if platform == "gb200-nvl72":
             return _build_gb200(gpus, catalog, name)
         return _build(gpus, catalog, name)
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 class _Power:

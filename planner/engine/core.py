@@ -19,7 +19,6 @@ of the order), so an incrementally patched aggregate equals a fresh one bit for 
 
 from __future__ import annotations
 
-import gc
 import math
 from collections import Counter
 from operator import attrgetter
@@ -44,6 +43,7 @@ from planner.engine.results import (
 from planner.engine.settings import EngineSettings
 from planner.engine.specs import SpecCache
 from planner.engine.workloads import WorkloadState
+from planner.gcpause import no_gc
 from planner.plan import Plan
 
 _fsum = math.fsum
@@ -133,14 +133,9 @@ class Engine:
         racks = set(plan.index.racks)
         # A full compute allocates ~10 objects per device, none of them garbage; the cyclic
         # GC would rescan them again and again (40 % of the time at 64k GPUs).
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
+        with no_gc():
             self.net.full(plan)
             return self._run(plan, racks, set(self._feeds), set(self._loops), set(plan.index.rooms))
-        finally:
-            if was_enabled:
-                gc.enable()
 
     def adopt(self, plan: Plan) -> None:
         """Follow ``plan`` from now on, given that it equals the plan last computed
