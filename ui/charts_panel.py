@@ -131,7 +131,6 @@ class _RackBars(QWidget):
         self.colors = colors
         style_plot(self.plot, colors, self.title)
         self.limits.setPen(pg.mkPen(colors.reference, width=2))
-        self.empty.setStyleSheet(f"color: {colors.muted.name()};")
 
     def set_results(self, results: Any) -> None:
         rr = _rack_results(results)
@@ -232,7 +231,6 @@ class _WorkloadMargins(QWidget):
         self.colors = colors
         style_plot(self.plot, colors, self.title)
         self.target.setPen(pg.mkPen(colors.reference, width=1.5, style=Qt.PenStyle.DashLine))
-        self.empty.setStyleSheet(f"color: {colors.muted.name()};")
         for t in self.labels:
             t.setColor(colors.foreground)
 

@@ -47,7 +47,13 @@ RACK_EDGE = QColor("#2b3138")
 RACK_FRONT = QColor("#1b1f24")
 SELECTION = QColor("#1f6feb")
 LABEL = QColor("#1f2328")
-LABEL_MUTED = QColor("#5b6570")
+# Secondary text (details under a figure, summaries, empty-state hints). Each reaches at
+# least the WCAG 2 AA contrast of 4.5:1 for small text on its theme's window colour:
+# #5b6570 on white 5.9:1; #a0a8b1 on the dark window #2b2d31 5.7:1 (the light grey on the
+# dark theme was 2.3:1, hard to read on a projector).
+MUTED_LIGHT = QColor("#5b6570")
+MUTED_DARK = QColor("#a0a8b1")
+LABEL_MUTED = MUTED_LIGHT
 
 
 @dataclass(frozen=True)
@@ -85,7 +91,7 @@ DARK_FLOOR = FloorColors(
     tile_minor=QColor("#2e3237"), tile_major=QColor("#3b4047"), cold_aisle=QColor(80, 150, 235, 62),
     hot_aisle=QColor(235, 100, 70, 58), cold_text=QColor("#86b8f2"), hot_text=QColor("#f29a80"),
     rack_edge=QColor("#0c0d0f"), rack_front=QColor("#050607"), label=QColor("#e6e8eb"),
-    label_muted=QColor("#a0a8b1"), label_box=QColor(36, 39, 43, 225), overlay_box=QColor(36, 39, 43, 235),
+    label_muted=MUTED_DARK, label_box=QColor(36, 39, 43, 225), overlay_box=QColor(36, 39, 43, 235),
     overlay_border=QColor(255, 255, 255, 50), dark=True)
 
 
@@ -103,12 +109,6 @@ def floor_colors(palette: object) -> FloorColors:
     return DARK_FLOOR if is_dark(palette) else LIGHT_FLOOR
 
 
-# Secondary text (details under a figure, summaries, empty-state hints). Each reaches at
-# least the WCAG 2 AA contrast of 4.5:1 for small text on its theme's window colour:
-# #5b6570 on white 5.9:1; #a0a8b1 on the dark window #2b2d31 5.7:1 (the light grey on the
-# dark theme was 2.3:1, hard to read on a projector).
-MUTED_LIGHT = QColor("#5b6570")
-MUTED_DARK = QColor("#a0a8b1")
 
 
 def muted_color(palette: object) -> QColor:
@@ -166,9 +166,9 @@ class ChartColors:
     dark: bool = False
 
 
-LIGHT_CHART = ChartColors(QColor("#ffffff"), QColor("#1f2328"), QColor("#5b6570"), QColor("#1f2328"),
+LIGHT_CHART = ChartColors(QColor("#ffffff"), QColor("#1f2328"), MUTED_LIGHT, QColor("#1f2328"),
                           QColor(0, 0, 0, 60))
-DARK_CHART = ChartColors(QColor("#1f2124"), QColor("#e6e8eb"), QColor("#a0a8b1"), QColor("#f0f2f4"),
+DARK_CHART = ChartColors(QColor("#1f2124"), QColor("#e6e8eb"), MUTED_DARK, QColor("#f0f2f4"),
                          QColor(255, 255, 255, 70), dark=True)
 
 
