@@ -221,7 +221,13 @@ def test_training_software_generation_speeds_fp8_only(cat):
     assert train(m, cl, 1e10, precision="fp8", **kw).step_s == new.step_s  # sizing assumes current software
     with pytest.raises(ValueError, match="unknown training software"):
         train(m, cl, 1e10, software="2019")
-    assert parse_spec("pretrain", {"model": "x", "tokens": 1e9}).software == "2024"
+    assert parse_spec("pretrain", {"model": "x", "tokens": 1e9}).software == cal.DEFAULT_TRAINING_SOFTWARE
+    from typing import get_args
+
+    from planner.workloads.specs import PretrainSpec
+
+    # the spec offers exactly the years the calibration knows
+    assert set(get_args(PretrainSpec.model_fields["software"].annotation)) == set(cal.FP8_TRAINING_SOFTWARE_SPEEDUP)
     with pytest.raises(SpecError, match="spec.software"):
         parse_spec("pretrain", {"model": "x", "tokens": 1e9, "software": "2019"})
 

@@ -32,6 +32,8 @@ def _count(text: str) -> int:
 
 
 def register(sub) -> None:
+    from planner.workloads import calibration as cal
+
     p = sub.add_parser(NAME, help="size an inference or training workload without a plan")
     kinds = p.add_subparsers(dest="size_kind", metavar="KIND")
 
@@ -76,9 +78,9 @@ def register(sub) -> None:
     qt.add_argument("--pp", type=_count, default=None, help="pipeline-parallel degree")
     qt.add_argument("--zero", type=int, default=1, choices=[0, 1, 2, 3])
     qt.add_argument("--recompute", default=None, choices=["selective", "full"])
-    qt.add_argument("--software", default="2024", choices=["2023", "2024"],
+    qt.add_argument("--software", default=cal.DEFAULT_TRAINING_SOFTWARE, choices=list(cal.FP8_TRAINING_SOFTWARE_SPEEDUP),
                     help="release year of the training software; FP8 runs are 27 %% faster on 2024 "
-                         "releases (default 2024)")
+                         "releases (default %(default)s)")
     qt.add_argument("--storage-write-gb-per-s", type=_number, default=None)
     qt.add_argument("--target-days", type=_number, default=None)
     qt.set_defaults(func=run_train)

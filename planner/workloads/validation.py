@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from . import calibration as cal
 from .arch import ModelArch
 from .cluster import cluster_from_catalog
 from .inference import infer
@@ -66,7 +67,7 @@ def predict(case: dict[str, Any], catalog: Any) -> float:
                   global_batch_tokens=float(case.get("global_batch_tokens", 4 * 2**20)),
                   precision=case.get("precision", "bf16"), method=case.get("method", "pretrain"),
                   tp=case.get("tp"), pp=case.get("pp"), recompute=case.get("recompute"),
-                  goodput=case.get("goodput"), software=str(case.get("software", "2024")))
+                  goodput=case.get("goodput"), software=str(case.get("software", cal.DEFAULT_TRAINING_SOFTWARE)))
         if metric == "gpu_hours":
             return r.gpu_hours
         if metric == "days":
