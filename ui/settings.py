@@ -241,20 +241,10 @@ ENGINE_LABELS = {
     "workload_margin_warn": "Workload margin warning (fraction)",
     "stranded_min_power_kw": "Stranded headroom threshold (kW)",
 }
-_UNIT_SUFFIXES = (("_kw", "kW"), ("_gb_per_s", "GB/s"), ("_gbps", "Gb/s"), ("_percent", "%"), ("_kg", "kg"),
-                  ("_mm", "mm"), ("_m", "m"), ("_k", "K"), ("_c", "°C"), ("_w", "W"))
-
-
 def engine_label(name: str) -> str:
-    """The settings dialog's label of an engine threshold: ENGINE_LABELS, or for a field
-    added later, its words with the unit suffix spelled as a unit ('x_limit_kw' ->
-    'X limit (kW)')."""
-    if name in ENGINE_LABELS:
-        return ENGINE_LABELS[name]
-    for suffix, unit in _UNIT_SUFFIXES:
-        if name.endswith(suffix):
-            return f"{name[: -len(suffix)].replace('_', ' ').capitalize()} ({unit})"
-    return name.replace("_", " ").capitalize()
+    """The settings dialog's label of an engine threshold (a test requires one in
+    ENGINE_LABELS for every field; the field name is the fallback)."""
+    return ENGINE_LABELS.get(name, name.replace("_", " ").capitalize())
 
 
 class SettingsDialog(QDialog):
