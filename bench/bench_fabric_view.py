@@ -59,9 +59,9 @@ def main() -> int:
     from planner.fabric import Disconnect, autowire
     from planner.fabric.graph import fabric_graph
     from tests.test_fabric import FIXTURE, make_plan, servers
-    from ui.cable_list import CableList
     from ui.document import Document
-    from ui.fabric_view import FabricView
+    from ui.panels.cables import CableList
+    from ui.scenes.fabric import FabricView
 
     app = QApplication.instance() or QApplication([])
     cat = load_catalog([FIXTURE])
@@ -134,8 +134,8 @@ def cancel_dialog(app, cat, nodes: int, at: float = 0.4) -> None:
     from PySide6.QtCore import QTimer
 
     from tests.test_fabric import make_plan, servers
+    from ui.dialogs.wiring import AutowireDialog
     from ui.document import Document
-    from ui.wiring import AutowireDialog
 
     plan = make_plan(nodes, spare_racks=0)
     doc = Document(plan, cat, engine=None)

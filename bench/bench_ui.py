@@ -28,7 +28,7 @@ from planner.catalog import load_catalog  # noqa: E402
 from planner.edits import SetProperty  # noqa: E402
 from planner.synthetic import synthetic_plan  # noqa: E402
 from ui.document import Document  # noqa: E402
-from ui.floor_view import FloorView  # noqa: E402
+from ui.scenes.floor import FloorView  # noqa: E402
 
 
 def _ms(samples: list[float]) -> str:
@@ -111,9 +111,9 @@ def main() -> int:
         w.scene.on_results(doc.results)
         print(f"recolour all racks from results:  {(time.perf_counter() - t) * 1000:.1f} ms")
         try:
-            from ui.charts_panel import ChartsPanel
-            from ui.findings_panel import FindingsPanel
-            from ui.totals_panel import TotalsPanel
+            from ui.panels.charts import ChartsPanel
+            from ui.panels.findings import FindingsPanel
+            from ui.panels.totals import TotalsPanel
 
             for cls in (TotalsPanel, FindingsPanel, ChartsPanel):
                 panel = cls(doc)

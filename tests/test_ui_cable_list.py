@@ -30,8 +30,8 @@ def cat():
 
 
 def cable_list(qtbot, cat, nodes: int = 64):
-    from ui.cable_list import CableList
     from ui.document import Document
+    from ui.panels.cables import CableList
 
     plan = make_plan(nodes, spare_racks=0)
     autowire(plan, cat, servers(plan), "test-ib-64x400").edit.apply(plan)

@@ -56,8 +56,8 @@ def test_narrow_catalog_keeps_model_names_apart(qtbot):
     'Dell PowerEdge XE…' rows told apart only by their GPU column."""
     from planner.catalog import load_catalog
     from planner.plan import Plan
-    from ui.catalog_panel import CatalogPanel
     from ui.document import Document
+    from ui.panels.catalog import CatalogPanel
 
     cat = load_catalog()
     panel = CatalogPanel(Document(Plan(), cat), None)

@@ -49,7 +49,7 @@ def window(qtbot, tmp_path, plan: Plan):
 def rack_view(qtbot, plan: Plan):
     """A standalone elevation (more room than the main window gives it in tests)."""
     from ui.document import Document
-    from ui.rack_view import RackView
+    from ui.scenes.rack import RackView
 
     doc = Document(plan, catalog(), engine=None)
     view = RackView(doc)
@@ -112,8 +112,8 @@ def test_autowire_cancel_mid_run_stops_the_worker_and_adds_nothing(qtbot):
     not run to the end), the dialog closes, nothing is pushed."""
     from planner.fabric import device_ports
     from planner.synthetic import synthetic_plan
+    from ui.dialogs.wiring import AutowireDialog, _running
     from ui.document import Document
-    from ui.wiring import AutowireDialog, _running
 
     cat = load_catalog()
     plan = synthetic_plan(16384, cat)

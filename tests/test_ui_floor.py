@@ -10,7 +10,7 @@ from planner.catalog import load_catalog
 from planner.geometry import plan_footprints
 from planner.plan import Placement, Plan, Rack, Room, Row, Site
 from ui.document import Document
-from ui.floor_view import SCALE, FloorView, RackItem, RowItem
+from ui.scenes.floor import SCALE, FloorView, RackItem, RowItem
 
 pytestmark = pytest.mark.gui
 

@@ -12,9 +12,9 @@ from planner.catalog import load_catalog
 from planner.documents import load_plan
 from planner.engine import Engine
 from ui import style
-from ui.charts_panel import ChartsPanel
 from ui.document import Document
-from ui.floor_view import SCALE, FloorView, short_name
+from ui.panels.charts import ChartsPanel
+from ui.scenes.floor import SCALE, FloorView, short_name
 from ui.settings import apply_theme
 
 pytestmark = pytest.mark.gui
@@ -145,8 +145,8 @@ def test_secondary_text_readable_in_both_themes_and_follows_a_switch(qtbot, doc,
     on the window colour, and follow a theme switch made while the panels are open."""
     from PySide6.QtGui import QPalette
 
-    from ui.findings_panel import FindingsPanel
-    from ui.totals_panel import TotalsPanel
+    from ui.panels.findings import FindingsPanel
+    from ui.panels.totals import TotalsPanel
 
     app = restore_theme
     apply_theme(app, "light")

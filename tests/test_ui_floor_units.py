@@ -10,7 +10,7 @@ import pytest
 from planner.units import INCH_MM
 from tests.fixtures.ui_app.support import make_window
 from ui import units
-from ui.floor_view import RoomItem
+from ui.scenes.floor import RoomItem
 
 pytestmark = pytest.mark.gui
 

@@ -12,11 +12,11 @@ from planner.engine import Engine
 from planner.plan import CoolingChoice
 from planner.synthetic import synthetic_plan
 from ui import style
-from ui.charts_panel import ChartsPanel
 from ui.document import Document
-from ui.findings_panel import FindingsPanel
-from ui.floor_view import FloorView, rack_load_limit
-from ui.totals_panel import TotalsPanel
+from ui.panels.charts import ChartsPanel
+from ui.panels.findings import FindingsPanel
+from ui.panels.totals import TotalsPanel
+from ui.scenes.floor import FloorView, rack_load_limit
 
 pytestmark = pytest.mark.gui
 

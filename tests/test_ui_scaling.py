@@ -18,7 +18,7 @@ from planner.engine import Engine
 from planner.workloads import sweep_workload
 from ui import style
 from ui.document import Document
-from ui.workloads_panel import WorkloadsPanel
+from ui.panels.workloads import WorkloadsPanel
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "xe9680-h100-pod.json"
 

@@ -145,7 +145,7 @@ def test_findings_message_keeps_most_of_a_narrow_table(qtbot, tmp_path):
 def test_rack_labels_stay_legible_or_step_aside_on_a_small_screen(qtbot, tmp_path):
     """At 1366x768 the three racks' elevations are ~0.12 px per mm: a 6U server's name and
     the rack figures are drawn at a legible size; a 1U tray's name is not drawn at all."""
-    from ui.rack_view import MIN_LABEL_PX, LodText
+    from ui.scenes.rack import MIN_LABEL_PX, LodText
 
     win = _open(qtbot, tmp_path / "s.ini")
     _resize(qtbot, win, 1366, 768)
@@ -178,7 +178,7 @@ def test_one_u_names_show_at_a_full_hd_fit(qtbot, tmp_path):
     """At 1920x1080 a 1U switch is ~9 px tall: too small for 8 px text with its line
     spacing, so its single line shrinks (not below MIN_SINGLE_LINE_PX) rather than leave an
     anonymous bar; at 1366x768 (above) it is still left out."""
-    from ui.rack_view import MIN_SINGLE_LINE_PX, LodText
+    from ui.scenes.rack import MIN_SINGLE_LINE_PX, LodText
 
     win = _open(qtbot, tmp_path / "s.ini")
     _resize(qtbot, win, 1920, 1080)

@@ -10,9 +10,9 @@ from PySide6.QtCore import Qt
 from planner.catalog import load_catalog
 from planner.documents import load_plan
 from planner.engine import Engine
-from ui.charts_panel import ChartsPanel
 from ui.document import Document
-from ui.workloads_panel import WorkloadsPanel, field_errors, format_number, parse_number, verdict_level
+from ui.panels.charts import ChartsPanel
+from ui.panels.workloads import WorkloadsPanel, field_errors, format_number, parse_number, verdict_level
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "xe9680-h100-pod.json"
 

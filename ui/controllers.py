@@ -1,7 +1,7 @@
 """Small controllers behind the main window's actions: files and editing.
 
 The main window only wires actions to these; they turn a user request into a
-planner edit (through :mod:`ui.edit_builders`) or a load/save through
+planner edit (through :mod:`planner.builders`) or a load/save through
 :mod:`planner.documents`, and report problems through :mod:`ui.dialogs`.
 """
 
@@ -15,13 +15,7 @@ from typing import Any
 from PySide6.QtCore import QMimeData, QObject, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
-from planner.documents import load_plan, save_plan
-from planner.edits import EditRefused
-from planner.plan import Plan, Rack, Room, Row, Site
-from planner.plan_io import PlanFormatError
-from ui import dialogs
-from ui.document import Document
-from ui.edit_builders import (
+from planner.builders import (
     CLIPBOARD_MIME,
     copy_payload,
     delete_edit,
@@ -29,6 +23,12 @@ from ui.edit_builders import (
     duplicate_rack_edit,
     paste_edit,
 )
+from planner.documents import load_plan, save_plan
+from planner.edits import EditRefused
+from planner.plan import Plan, Rack, Room, Row, Site
+from planner.plan_io import PlanFormatError
+from ui import dialogs
+from ui.document import Document
 from ui.settings import AppSettings
 
 log = logging.getLogger(__name__)

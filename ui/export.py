@@ -1,6 +1,6 @@
 """File > Export Build Plan (PDF)...: the printed build plan, written off the GUI thread.
 
-First the options dialog (``ui.export_dialog.ExportOptionsDialog``: sections, contents,
+First the options dialog (``ui.dialogs.export_options.ExportOptionsDialog``: sections, contents,
 paper; remembered in the settings), opened window-modal without a nested event loop;
 on OK the file dialog, then the export.
 
@@ -101,7 +101,7 @@ class BuildPlanExporter(QObject):
         self.signals.cancelled.connect(self._on_cancelled)
         self.job: _ExportJob | None = None
         self.dialog: QProgressDialog | None = None
-        self.options_dialog: Any = None  # ui.export_dialog.ExportOptionsDialog while it is open
+        self.options_dialog: Any = None  # ui.dialogs.export_options.ExportOptionsDialog while it is open
         self._in_progress = False  # inside the progress dialog's setValue
         self._dispose: QProgressDialog | None = None  # closed inside setValue, to delete after it
         self._cancel = threading.Event()
@@ -143,7 +143,7 @@ class BuildPlanExporter(QObject):
         if self.options_dialog is not None:  # already asking
             self.options_dialog.raise_()
             return True
-        from ui.export_dialog import ExportOptionsDialog
+        from ui.dialogs.export_options import ExportOptionsDialog
 
         dlg = ExportOptionsDialog(self.settings, self.window)
         dlg.setWindowModality(Qt.WindowModality.WindowModal)

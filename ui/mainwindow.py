@@ -18,24 +18,24 @@ from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QTabBar, QWidget
 
-from ui.catalog_panel import CatalogPanel
 from ui.controllers import EditController, FileController
 from ui.document import Document, make_engine
 from ui.export import BuildPlanExporter
-from ui.inspector import Inspector
-from ui.rack_view import RackView
+from ui.panels.catalog import CatalogPanel
+from ui.panels.inspector import Inspector
 from ui.recovery import RecoveryController
+from ui.scenes.rack import RackView
 from ui.settings import AppSettings, SettingsDialog, apply_theme
 
 log = logging.getLogger(__name__)
 
 # (module, class, dock object name, title, area) for the panels written alongside this window
 OPTIONAL_PANELS = [
-    ("ui.floor_view", "FloorView", "floorDock", "Floor plan", Qt.DockWidgetArea.RightDockWidgetArea),
-    ("ui.totals_panel", "TotalsPanel", "totalsDock", "Totals", Qt.DockWidgetArea.LeftDockWidgetArea),
-    ("ui.findings_panel", "FindingsPanel", "findingsDock", "Findings", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("ui.charts_panel", "ChartsPanel", "chartsDock", "Charts", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("ui.workloads_panel", "WorkloadsPanel", "workloadsDock", "Workloads", Qt.DockWidgetArea.RightDockWidgetArea),
+    ("ui.scenes.floor", "FloorView", "floorDock", "Floor plan", Qt.DockWidgetArea.RightDockWidgetArea),
+    ("ui.panels.totals", "TotalsPanel", "totalsDock", "Totals", Qt.DockWidgetArea.LeftDockWidgetArea),
+    ("ui.panels.findings", "FindingsPanel", "findingsDock", "Findings", Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("ui.panels.charts", "ChartsPanel", "chartsDock", "Charts", Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("ui.panels.workloads", "WorkloadsPanel", "workloadsDock", "Workloads", Qt.DockWidgetArea.RightDockWidgetArea),
 ]
 STATE_VERSION = 1
 # Below this window width (a 1366, 1440 or 1600 px laptop) the bottom dock area is too narrow to
@@ -348,10 +348,10 @@ class MainWindow(QMainWindow):
         if charts not in self._bottom_group() and total > 0:
             self.resizeDocks([findings, charts], [total * 2 // 3, total - total * 2 // 3], Qt.Orientation.Horizontal)
 
-    # -- fabrics (ui.fabric_view, ui.cable_list, ui.wiring) ------------------------------
+    # -- fabrics (ui.scenes.fabric, ui.panels.cables, ui.dialogs.wiring) ------------------------------
     def _add_fabric_docks(self) -> None:
-        from ui.cable_list import CableList
-        from ui.fabric_view import FabricView
+        from ui.panels.cables import CableList
+        from ui.scenes.fabric import FabricView
 
         self.fabric_view = FabricView(self.doc, self)
         self.cable_list = CableList(self.doc, self)
@@ -360,14 +360,14 @@ class MainWindow(QMainWindow):
         cables = self._dock("cablesDock", "Cables", self.cable_list, area)
         cables.visibilityChanged.connect(self.cable_list.set_shown)
         self.autowire_dialog: Any = None
-        from ui.wiring import NvlinkAutowirer
+        from ui.dialogs.wiring import NvlinkAutowirer
 
         self.nvlink_wirer = NvlinkAutowirer(self.doc, self)
         self.nvlink_wirer.wired.connect(self._nvlink_wired)
 
     def show_autowire(self) -> Any:
         """Plan > Auto-wire Fabric...: the dialog (window-modal, not blocking the loop)."""
-        from ui.wiring import AutowireDialog
+        from ui.dialogs.wiring import AutowireDialog
 
         dlg = AutowireDialog(self.doc, self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)

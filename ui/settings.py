@@ -107,7 +107,7 @@ class AppSettings:
     def remove_recent(self, path: str) -> None:
         self.store.setValue("files/recent", [p for p in self.recent_files if p != path])
 
-    # -- the build plan export's choices (ui/export_dialog.py), remembered between exports
+    # -- the build plan export's choices (ui/dialogs/export_options.py), remembered between exports
     @property
     def report_sections(self) -> tuple[str, ...]:
         """Sections last chosen for the PDF build plan (all by default), in the document's

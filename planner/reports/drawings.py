@@ -21,7 +21,7 @@ from planner.plan import Placement, Rack, Room
 from planner.reports.text import fit
 from planner.units import INCH_MM, U_MM
 
-# the app's palettes (ui/rack_view.py KIND_COLORS, ui/style.py floor colours), kept in step by hand
+# the app's palettes (ui/scenes/rack.py KIND_COLORS, ui/style.py floor colours), kept in step by hand
 KIND_COLORS = {
     "server": "#3d7cc9", "switch": "#3f9a5a", "storage": "#c9822f", "pdu": "#7b7f87", "cdu": "#2a9fa8",
     "cooling": "#2a9fa8", "patch": "#8a6fb8", "other": "#8d8d8d",

@@ -57,6 +57,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.builders import (
+    DEVICE_MIME,
+    add_device_edit,
+    add_rack_edit,
+    delete_edit,
+    duplicate_device_edit,
+    duplicate_rack_edit,
+)
 from planner.edits import Change, Compound, EditRefused, MovePlacement
 from planner.fabric import Disconnect, Port, device_ports
 from planner.fabric.wiring import connect_edit, used_ports
@@ -65,14 +73,6 @@ from planner.placement import device_dims, rack_dims
 from planner.plan import Placement, Rack
 from planner.units import INCH_MM, U_MM
 from ui import dialogs
-from ui.edit_builders import (
-    DEVICE_MIME,
-    add_device_edit,
-    add_rack_edit,
-    delete_edit,
-    duplicate_device_edit,
-    duplicate_rack_edit,
-)
 
 RAIL_W = 19 * INCH_MM  # 482.6 mm between the rails' outer edges
 LABEL_MARGIN = 80.0  # U numbers, left of each elevation
@@ -1111,7 +1111,7 @@ class RackGraphicsView(QGraphicsView):
         return self.doc.push(Disconnect(link))
 
     def connect_dialog(self, pid: str, port: str | None = None) -> Any:
-        from ui.wiring import ConnectDialog
+        from ui.dialogs.wiring import ConnectDialog
 
         dlg = ConnectDialog(self.doc, pid, port, self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)

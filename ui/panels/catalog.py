@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.edit_builders import DEVICE_MIME
+from planner.builders import DEVICE_MIME
 
 SLUG_ROLE = Qt.ItemDataRole.UserRole + 1
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -38,7 +38,7 @@ _ICONS: dict[str, QIcon] = {}
 def kind_icon(kind: str) -> QIcon:
     """A swatch in the colour the rack elevations use for this kind of device."""
     if kind not in _ICONS:
-        from ui.rack_view import KIND_COLORS
+        from ui.scenes.rack import KIND_COLORS
 
         pm = QPixmap(12, 12)
         pm.fill(QColor(KIND_COLORS.get(kind, KIND_COLORS["other"])))

@@ -29,7 +29,7 @@ from planner.edits import Change, MovePlacement, SetProperty, SetRackCooling
 from planner.placement import rack_dims
 from planner.plan import CoolingChoice
 from ui import units as uunits
-from ui.rack_view import rack_figures_text
+from ui.scenes.rack import rack_figures_text
 
 COOLING_METHODS = [("air", "Air"), ("air-containment", "Air, contained aisle"), ("rdhx", "Rear-door heat exchanger"),
                    ("direct-liquid", "Direct liquid (CDU loop)"), ("immersion", "Immersion")]

@@ -50,7 +50,7 @@ from planner.plan import ServerGroup, Workload
 from planner.units import format_number, parse_number
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
 from ui import dialogs, style
-from ui.scaling_chart import ScalingSection
+from ui.panels.scaling_chart import ScalingSection
 
 # (key, menu text, kind, spec defaults, name template)
 PRESETS: tuple[tuple[str, str, str, dict[str, Any], str], ...] = (
@@ -327,7 +327,7 @@ class WorkloadsPanel(QWidget):
     For tests and tools: ``add_actions[preset key]``, ``tree`` (one top-level item per
     workload, data(0, UserRole) = id), ``fields[name]`` (editor, error label),
     ``name_edit``, ``group_combo``, ``headline``, ``figures`` (label -> value QLabel),
-    ``scaling`` (the current workload's scaling chart, :mod:`ui.scaling_chart`),
+    ``scaling`` (the current workload's scaling chart, :mod:`ui.panels.scaling_chart`),
     ``current_id()``, ``select_workload(id)``."""
 
     COLUMNS = ("Workload", "Verdict", "Limited by", "Key figure")

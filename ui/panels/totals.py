@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePol
 from planner.units import btu_per_h, tons
 from ui import style
 from ui import units as display_units
-from ui.floor_view import rack_load_limit
+from ui.scenes.floor import rack_load_limit
 
 
 def nvlink_domains(results: Any, plan: Any, catalog: Any) -> list[dict[str, Any]]:

@@ -18,8 +18,8 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from ui import style
-from ui.floor_view import rack_load_limit
-from ui.workloads_panel import BOTTLENECK_TEXT, has_target, verdict_level
+from ui.panels.workloads import BOTTLENECK_TEXT, has_target, verdict_level
+from ui.scenes.floor import rack_load_limit
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#1f2328")
 
@@ -53,7 +53,7 @@ def workload_margins(results: Any, plan: Any = None) -> list[tuple[str, str, flo
     """(workload id, name, margin, bottleneck, level) for every evaluated workload with a
     target, in plan order, from the engine's verdicts (``Results.workloads``, a
     ``WorkloadVerdict`` per workload id). Margin = achieved / required - 1 of the
-    tightest target; level from the workload's findings (ui.workloads_panel.verdict_level).
+    tightest target; level from the workload's findings (ui.panels.workloads.verdict_level).
     Training sized without a target duration has no margin and is left out."""
     out: list[tuple[str, str, float, str, str]] = []
     wls = getattr(results, "workloads", None) if results is not None else None

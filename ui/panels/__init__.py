@@ -1,0 +1,1 @@
+"""Dockable panels: catalog, inspector, totals, findings, charts, workloads, cables."""

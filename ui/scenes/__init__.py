@@ -1,0 +1,1 @@
+"""Graphics scenes and their views: rack elevations, floor plan, fabric graph."""
