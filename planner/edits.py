@@ -30,6 +30,7 @@ from planner.plan import (
     Placement,
     Plan,
     PowerFeed,
+    PowerSource,
     Rack,
     Row,
     ServerGroup,
@@ -49,6 +50,7 @@ class Change:
     rows: set[str] = field(default_factory=set)
     racks: set[str] = field(default_factory=set)
     placements: set[str] = field(default_factory=set)
+    sources: set[str] = field(default_factory=set)  # power sources (UPS, panels)
     feeds: set[str] = field(default_factory=set)
     loops: set[str] = field(default_factory=set)
     fabrics: set[str] = field(default_factory=set)
@@ -59,7 +61,7 @@ class Change:
     structure: bool = False  # rows/racks added or removed, or anything that moves geometry
 
     def update(self, other: Change) -> Change:
-        for name in ("rooms", "rows", "racks", "placements", "feeds", "loops", "fabrics", "links", "groups", "workloads"):
+        for name in ("rooms", "rows", "racks", "placements", "sources", "feeds", "loops", "fabrics", "links", "groups", "workloads"):
             getattr(self, name).update(getattr(other, name))
         self.metadata |= other.metadata
         self.structure |= other.structure
@@ -67,7 +69,7 @@ class Change:
 
     def empty(self) -> bool:
         return not (
-            self.rooms or self.rows or self.racks or self.placements or self.feeds or self.loops
+            self.rooms or self.rows or self.racks or self.placements or self.sources or self.feeds or self.loops
             or self.fabrics or self.links or self.groups or self.workloads or self.metadata or self.structure
         )
 
@@ -268,7 +270,7 @@ def _find_entity(plan: Plan, kind: str, entity_id: str | None) -> Any:
     maps = {"room": idx.rooms, "row": idx.rows, "rack": idx.racks, "placement": idx.placements}
     if kind in maps:
         return maps[kind][entity_id]
-    colls = {"feed": plan.feeds, "loop": plan.cooling_loops, "fabric": plan.fabrics, "link": plan.links,
+    colls = {"source": plan.power_sources, "feed": plan.feeds, "loop": plan.cooling_loops, "fabric": plan.fabrics, "link": plan.links,
              "group": plan.groups, "workload": plan.workloads}
     for item in colls[kind]:
         if item.id == entity_id:
@@ -276,7 +278,8 @@ def _find_entity(plan: Plan, kind: str, entity_id: str | None) -> Any:
     raise KeyError(f"{kind} {entity_id!r} does not exist")
 
 
-_CHANGE_FIELD = {"room": "rooms", "row": "rows", "rack": "racks", "placement": "placements", "feed": "feeds",
+_CHANGE_FIELD = {"room": "rooms", "row": "rows", "rack": "racks", "placement": "placements", "source": "sources",
+                 "feed": "feeds",
                  "loop": "loops", "fabric": "fabrics", "link": "links", "group": "groups", "workload": "workloads"}
 
 
@@ -325,8 +328,12 @@ class SetProperty(Edit):
             checked = cls.model_validate(data)
         except Exception as e:  # pydantic.ValidationError
             raise EditRefused(_first_error(e, self.field_name)) from None
+        ref = _REFERENCES.get((self.kind, self.field_name))
+        new_value = getattr(checked, self.field_name)
+        if ref is not None and new_value is not None:
+            _check_reference(plan, self.kind, self.entity_id, ref, new_value)
         self._old = copy.deepcopy(getattr(target, self.field_name))
-        setattr(target, self.field_name, getattr(checked, self.field_name))
+        setattr(target, self.field_name, new_value)
         return _change_for(plan, self.kind, self.entity_id, self.field_name in self._GEOMETRY)
 
     def _revert(self, plan: Plan) -> Change:
@@ -339,6 +346,25 @@ class SetProperty(Edit):
             return False
         self.value = other.value
         return True
+
+
+# (entity kind, field) -> the kind of entity the field refers to by id
+_REFERENCES = {("placement", "feed"): "feed", ("feed", "upstream"): "source", ("source", "upstream"): "source",
+               ("workload", "group"): "group"}
+
+
+def _check_reference(plan: Plan, kind: str, entity_id: str | None, ref_kind: str, ref_id: str) -> None:
+    try:
+        _find_entity(plan, ref_kind, ref_id)
+    except KeyError:
+        raise EditRefused(f"there is no {ref_kind} {ref_id!r}") from None
+    if kind == "source" and ref_kind == "source":  # a source may not end up upstream of itself
+        seen, up = {entity_id}, ref_id
+        while up is not None:
+            if up in seen:
+                raise EditRefused(f"power source {entity_id!r} would feed itself through {ref_id!r}")
+            seen.add(up)
+            up = plan.power_source(up).upstream
 
 
 def _first_error(exc: Exception, field_name: str) -> str:
@@ -452,6 +478,7 @@ class AddRow(Edit):
 # -- plan-level collections (feeds, loops, fabrics, links, groups, workloads) ----------
 
 _COLLECTIONS = {
+    PowerSource: ("power_sources", "sources"),
     PowerFeed: ("feeds", "feeds"),
     CoolingLoop: ("cooling_loops", "loops"),
     Fabric: ("fabrics", "fabrics"),
@@ -462,9 +489,9 @@ _COLLECTIONS = {
 
 
 class AddItem(Edit):
-    """Adds a feed, cooling loop, fabric, link, server group or workload."""
+    """Adds a power source, feed, cooling loop, fabric, link, server group or workload."""
 
-    def __init__(self, item: PowerFeed | CoolingLoop | Fabric | Link | ServerGroup | Workload) -> None:
+    def __init__(self, item: PowerSource | PowerFeed | CoolingLoop | Fabric | Link | ServerGroup | Workload) -> None:
         self.item = item
         self.text = f"Add {type(item).__name__.lower()}"
 
@@ -500,7 +527,7 @@ class AddItem(Edit):
 
 
 class RemoveItem(Edit):
-    """Removes a feed, loop, fabric, link, group or workload. Refuses while something
+    """Removes a power source, feed, loop, fabric, link, group or workload. Refuses while something
     still refers to it (a PDU on the feed, a rack on the loop, links in the fabric)."""
 
     def __init__(self, kind: str, item_id: str) -> None:
@@ -510,7 +537,7 @@ class RemoveItem(Edit):
         self._saved: tuple[int, Any] | None = None
 
     def _attr(self) -> tuple[str, str]:
-        return {"feed": ("feeds", "feeds"), "loop": ("cooling_loops", "loops"), "fabric": ("fabrics", "fabrics"),
+        return {"source": ("power_sources", "sources"), "feed": ("feeds", "feeds"), "loop": ("cooling_loops", "loops"), "fabric": ("fabrics", "fabrics"),
                 "link": ("links", "links"), "group": ("groups", "groups"),
                 "workload": ("workloads", "workloads")}[self.kind]
 
@@ -543,6 +570,9 @@ class RemoveItem(Edit):
 
 
 def _users_of(plan: Plan, kind: str, item_id: str) -> list[str]:
+    if kind == "source":
+        return ([f.id for f in plan.feeds if f.upstream == item_id]
+                + [s.id for s in plan.power_sources if s.upstream == item_id])
     if kind == "feed":
         return [p.id for p, _ in plan.index.iter_placements() if p.feed == item_id]
     if kind == "loop":

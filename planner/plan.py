@@ -34,6 +34,11 @@ Coolant = Literal["water", "pg25"]
 FabricKind = Literal["compute", "storage", "frontend", "management", "nvlink"]
 FabricTechnology = Literal["infiniband", "ethernet", "nvlink"]
 WorkloadKind = Literal["pretrain", "finetune", "inference", "storage"]
+PowerSourceKind = Literal["ups", "panel", "switchboard", "generator"]
+CoolingLoopKind = Literal["in-row", "facility"]
+CurrencyCode = Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
+# What a naming pattern may name: racks, rows, rooms, and devices by catalog kind.
+NAMING_KINDS = ("room", "row", "rack", "server", "switch", "storage", "pdu", "power", "cooling", "other")
 
 _ID_RE = r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$"
 Id = Annotated[str, Field(pattern=_ID_RE, description="Plan-unique identifier")]
@@ -55,10 +60,32 @@ class Metadata(_Model):
     project: Name = ""
     author: Name = ""
     revision: Name = "A"
-    currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")] = "USD"
-    electricity_price_per_kwh: NonNeg = 0.12
+    currency: CurrencyCode = "USD"
+    # How many units of the plan currency one unit of another currency buys (plan currency
+    # EUR: {"USD": 0.92}), set by the user with the date the rates are from; catalog prices
+    # in a currency without a rate are reported as unconverted, never dropped.
+    exchange_rates: dict[CurrencyCode, Annotated[float, Field(gt=0, le=1e6)]] = Field(default_factory=dict)
+    exchange_rates_date: Annotated[str, Field(pattern=r"^(\d{4}-\d{2}-\d{2})?$")] = ""
+    electricity_price_per_kwh: Annotated[float, Field(ge=0, le=100)] = 0.12
     pue: Annotated[float, Field(ge=1.0, le=5.0)] = 1.3
+    # Share of the year the IT load runs at its typical draw, for opex (energy per year).
+    utilisation: Annotated[float, Field(ge=0, le=1)] = 1.0
+    # Naming pattern per kind (NAMING_KINDS), e.g. {"rack": "R{row}{n:02}", "server": "gpu{n:02}"};
+    # placeholders: {n} (a running number), {row}, {rack}, {room} (names). planner.naming applies them.
+    naming: dict[str, Annotated[str, Field(min_length=1, max_length=100)]] = Field(default_factory=dict)
     notes: Annotated[str, Field(max_length=20000)] = ""
+
+    @field_validator("naming")
+    @classmethod
+    def _naming_kinds(cls, v: dict[str, str]) -> dict[str, str]:
+        for kind, pattern in v.items():
+            if kind not in NAMING_KINDS:
+                raise ValueError(f"unknown naming kind {kind!r} (one of {', '.join(NAMING_KINDS)})")
+            try:
+                pattern.format(n=1, row="A", rack="R01", room="Hall")
+            except (KeyError, IndexError, ValueError) as e:
+                raise ValueError(f"naming pattern {pattern!r} for {kind}: {e}") from None
+        return v
 
 
 class PowerConnection(_Model):
@@ -87,6 +114,8 @@ class Placement(_Model):
     feed: Id | None = Field(default=None, description="For PDUs: the power feed they hang on")
     power: list[PowerConnection] = Field(default_factory=list)
     tags: list[Name] = Field(default_factory=list)
+    asset_tag: Annotated[str, Field(max_length=50)] = ""  # NetBox limits both to 50 characters
+    serial: Annotated[str, Field(max_length=50)] = ""
 
     @model_validator(mode="after")
     def _zero_u_needs_side(self) -> Placement:
@@ -169,18 +198,44 @@ class PowerFeed(_Model):
     power_factor: Annotated[float, Field(gt=0, le=1)] = 0.95
     continuous_derating: Annotated[float, Field(gt=0, le=1)] | None = None
     source: Name = ""
+    upstream: Id | None = Field(default=None, description="The power source (UPS, panel) the feed hangs off")
 
 
-class CoolingLoop(_Model):
-    """A secondary liquid loop served by a CDU (catalog cooling slug)."""
+class PowerSource(_Model):
+    """Upstream of feeds: a UPS, distribution panel, switchboard or generator with its own
+    capacity. Feeds roll up to it (``PowerFeed.upstream``); a source can itself hang off
+    another (a panel off a UPS)."""
 
     id: Id
     name: Name
-    cdu: Slug
-    cdu_count: Annotated[int, Field(ge=1)] = 1
+    kind: PowerSourceKind = "ups"
+    capacity_kw: Annotated[float, Field(gt=0, le=1e6)] = 500.0
+    side: Annotated[str, Field(pattern=r"^[A-Z]$")] | None = None
+    upstream: Id | None = None
+
+
+class CoolingLoop(_Model):
+    """A liquid loop. ``in-row``: a secondary loop served by CDUs (catalog cooling slug
+    ``cdu``, ``cdu_count`` of them). ``facility``: the building's chilled/warm water (for
+    rear doors or CDUs), with its capacity given by ``capacity_kw``. ``capacity_kw`` and
+    ``flow_l_per_min`` override the catalog figures when set (design values)."""
+
+    id: Id
+    name: Name
+    kind: CoolingLoopKind = "in-row"
+    cdu: Slug | None = None
+    cdu_count: Annotated[int, Field(ge=1, le=1000)] = 1
     coolant: Coolant = "water"
     supply_temp_c: Annotated[float, Field(ge=5, le=70)] = 32.0
     delta_t_k: Annotated[float, Field(gt=0, le=40)] = 10.0
+    capacity_kw: Annotated[float, Field(gt=0, le=1e6)] | None = None
+    flow_l_per_min: Annotated[float, Field(gt=0, le=1e7)] | None = None
+
+    @model_validator(mode="after")
+    def _capacity_known(self) -> CoolingLoop:
+        if self.cdu is None and self.capacity_kw is None:
+            raise ValueError("a cooling loop needs a CDU model or a capacity (capacity_kw)")
+        return self
 
 
 class Fabric(_Model):
@@ -231,6 +286,7 @@ class Plan(_Model):
     format_version: Literal[1] = FORMAT_VERSION
     metadata: Metadata = Field(default_factory=Metadata)
     site: Site = Field(default_factory=Site)
+    power_sources: list[PowerSource] = Field(default_factory=list)
     feeds: list[PowerFeed] = Field(default_factory=list)
     cooling_loops: list[CoolingLoop] = Field(default_factory=list)
     fabrics: list[Fabric] = Field(default_factory=list)
@@ -240,7 +296,7 @@ class Plan(_Model):
 
     _index: PlanIndex | None = PrivateAttr(default=None)
 
-    @field_validator("feeds", "cooling_loops", "fabrics", "links", "groups", "workloads")
+    @field_validator("power_sources", "feeds", "cooling_loops", "fabrics", "links", "groups", "workloads")
     @classmethod
     def _unique_ids(cls, items: list[Any]) -> list[Any]:
         seen: set[str] = set()
@@ -254,6 +310,19 @@ class Plan(_Model):
     def _references(self) -> Plan:
         idx = PlanIndex(self)  # raises on duplicate ids across the site
         feeds = {f.id for f in self.feeds}
+        sources = {s.id: s for s in self.power_sources}
+        for f in self.feeds:
+            if f.upstream is not None and f.upstream not in sources:
+                raise ValueError(f"feed {f.id!r}: unknown power source {f.upstream!r}")
+        for src in self.power_sources:
+            seen, up = {src.id}, src.upstream
+            while up is not None:
+                if up not in sources:
+                    raise ValueError(f"power source {src.id!r}: unknown upstream {up!r}")
+                if up in seen:
+                    raise ValueError(f"power source {src.id!r}: its upstream chain loops back to {up!r}")
+                seen.add(up)
+                up = sources[up].upstream
         loops = {c.id for c in self.cooling_loops}
         fabrics = {f.id for f in self.fabrics}
         groups = {g.id for g in self.groups}
@@ -345,6 +414,18 @@ class Plan(_Model):
                 return f
         raise KeyError(feed_id)
 
+    def power_source(self, source_id: str) -> PowerSource:
+        for s in self.power_sources:
+            if s.id == source_id:
+                return s
+        raise KeyError(source_id)
+
+    def cooling_loop(self, loop_id: str) -> CoolingLoop:
+        for c in self.cooling_loops:
+            if c.id == loop_id:
+                return c
+        raise KeyError(loop_id)
+
     def effective_cooling(self, rack: Rack) -> CoolingChoice:
         """The rack's own choice, else its row's, else plain air."""
         if rack.cooling is not None:
@@ -375,7 +456,7 @@ class PlanIndex:
                 self.row_room[row.id] = room.id
                 for rack in row.racks:
                     self.add_rack(rack, row.id)
-        for coll in (plan.feeds, plan.cooling_loops, plan.fabrics, plan.links, plan.groups, plan.workloads):
+        for coll in (plan.power_sources, plan.feeds, plan.cooling_loops, plan.fabrics, plan.links, plan.groups, plan.workloads):
             for item in coll:
                 self._ids.add(item.id)
                 self._bump(item.id)

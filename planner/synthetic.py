@@ -96,12 +96,23 @@ AIR_SERVER = "dell-poweredge-xe9680"
 DEFAULT_LEAF = "nvidia-quantum-2-qm9700"
 
 
+_DEFAULTS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
 def _fast(cls: type, **fields: Any) -> Any:
     """Build a pydantic model instance from trusted, complete field values without
     validation (what ``model_construct`` does, minus its per-call overhead). The
     plan is validated as a whole at the end."""
     obj = cls.__new__(cls)
-    object.__setattr__(obj, "__dict__", fields)
+    order = _DEFAULTS.get(cls)
+    if order is None:
+        order = _DEFAULTS[cls] = tuple((name, None if f.is_required() else f) for name, f in cls.model_fields.items())
+    if len(fields) == len(order):
+        values = fields
+    else:  # fields a caller here does not name (added to the model later) get their default, in field order
+        values = {name: fields[name] if name in fields else f.get_default(call_default_factory=True)  # type: ignore[union-attr]
+                  for name, f in order if name in fields or f is not None}
+    object.__setattr__(obj, "__dict__", values)
     object.__setattr__(obj, "__pydantic_fields_set__", set(fields))
     object.__setattr__(obj, "__pydantic_extra__", None)
     object.__setattr__(obj, "__pydantic_private__", None)

@@ -22,7 +22,7 @@ from planner.edits import (
     RemoveRack,
     SetProperty,
 )
-from planner.plan import Endpoint, Link, Placement, Plan, PowerFeed, Rack, Row
+from planner.plan import Endpoint, Link, Placement, Plan, PowerFeed, PowerSource, Rack, Row
 from planner.plan_io import PlanFormatError, load_plan_json, plan_from_dict, plan_to_dict, save_plan_json
 
 
@@ -222,3 +222,58 @@ def test_any_edit_sequence_reverts_exactly(script):
     index_consistent(plan)
     # and the plan is still valid JSON of the documented form
     assert json.loads(json.dumps(plan_to_dict(plan)))["format"] == "rackwright-plan"
+
+
+# --------------------------------------------------------------------------- power chain, loops, metadata
+
+
+def test_power_sources_chain_and_refuse_loops():
+    plan = small_plan()
+    ups = PowerSource(id="ups-a", name="UPS A", capacity_kw=400)
+    panel = PowerSource(id="pnl-a", name="Panel A", kind="panel", capacity_kw=200, upstream="ups-a")
+    AddItem(ups).apply(plan)
+    AddItem(panel).apply(plan)
+    feed = plan.feeds[0]
+    SetProperty("feed", feed.id, "upstream", "pnl-a").apply(plan)
+    assert feed.upstream == "pnl-a"
+    with pytest.raises(EditRefused, match="no source 'nope'"):
+        SetProperty("feed", feed.id, "upstream", "nope").apply(plan)
+    with pytest.raises(EditRefused, match="feed itself"):
+        SetProperty("source", "ups-a", "upstream", "pnl-a").apply(plan)
+    with pytest.raises(EditRefused, match="still used"):
+        RemoveItem("source", "pnl-a").apply(plan)
+    assert plan.power_source("ups-a").upstream is None
+    # the whole plan still validates, and loads back the same from JSON
+    again = plan_from_dict(json.loads(json.dumps(plan_to_dict(plan))))
+    assert plan_to_dict(again) == plan_to_dict(plan)
+
+
+def test_plan_model_refuses_a_source_loop_and_unknown_upstream():
+    d = plan_to_dict(small_plan())
+    d["power_sources"] = [{"id": "a", "name": "A", "upstream": "b"}, {"id": "b", "name": "B", "upstream": "a"}]
+    with pytest.raises(PlanFormatError, match="loops back"):
+        plan_from_dict(d)
+    d["power_sources"] = []
+    d["feeds"][0]["upstream"] = "ups-x"
+    with pytest.raises(PlanFormatError, match="unknown power source"):
+        plan_from_dict(d)
+
+
+def test_facility_loop_needs_a_capacity_and_naming_patterns_are_checked():
+    d = plan_to_dict(small_plan())
+    d["cooling_loops"] = [{"id": "chw", "name": "CHW", "kind": "facility"}]
+    with pytest.raises(PlanFormatError, match="capacity"):
+        plan_from_dict(d)
+    d["cooling_loops"][0]["capacity_kw"] = 300
+    assert plan_from_dict(d).cooling_loop("chw").cdu is None
+    plan = small_plan()
+    with pytest.raises(EditRefused, match="naming"):
+        SetProperty("metadata", None, "naming", {"rack": "R{row}{nn}"}).apply(plan)
+    with pytest.raises(EditRefused, match="unknown naming kind"):
+        SetProperty("metadata", None, "naming", {"rocket": "X{n}"}).apply(plan)
+    SetProperty("metadata", None, "exchange_rates", {"EUR": 1.08}).apply(plan)
+    with pytest.raises(EditRefused):
+        SetProperty("metadata", None, "exchange_rates", {"eur": 1.08}).apply(plan)
+    with pytest.raises(EditRefused):
+        SetProperty("metadata", None, "exchange_rates", {"EUR": -1}).apply(plan)
+    assert plan.metadata.exchange_rates == {"EUR": 1.08}

@@ -27,14 +27,16 @@ from . import models as m
 # Fields stored as columns of the same name.
 SCALARS: dict[type[BaseModel], tuple[str, ...]] = {
     pm.Metadata: ("customer", "project", "author", "revision", "currency", "electricity_price_per_kwh",
-                  "pue", "notes"),
+                  "pue", "notes", "exchange_rates", "exchange_rates_date", "utilisation", "naming"),
     pm.Room: ("id", "name", "width_m", "depth_m", "tile_m", "floor_load_limit_kg_per_m2", "raised_floor"),
     pm.Row: ("id", "name", "x_m", "y_m", "orientation_deg", "cold_aisle_side"),
     pm.Rack: ("id", "name", "rack_type", "position", "gap_before_m"),
-    pm.Placement: ("id", "device", "name", "u", "face", "side", "full_depth"),
+    pm.Placement: ("id", "device", "name", "u", "face", "side", "full_depth", "asset_tag", "serial"),
     pm.PowerFeed: ("id", "name", "side", "voltage_v", "phases", "breaker_a", "power_factor",
                    "continuous_derating", "source"),
-    pm.CoolingLoop: ("id", "name", "cdu", "cdu_count", "coolant", "supply_temp_c", "delta_t_k"),
+    pm.PowerSource: ("id", "name", "kind", "capacity_kw", "side"),
+    pm.CoolingLoop: ("id", "name", "kind", "cdu", "cdu_count", "coolant", "supply_temp_c", "delta_t_k",
+                     "capacity_kw", "flow_l_per_min"),
     pm.Fabric: ("id", "name", "kind", "technology", "speed_gbps", "oversubscription", "rail_optimised"),
     pm.Link: ("id", "cable", "length_m", "label"),
     pm.ServerGroup: ("id", "name"),
@@ -47,13 +49,15 @@ SCALARS: dict[type[BaseModel], tuple[str, ...]] = {
 # Fields handled explicitly below (child tables, renamed or inlined columns), and
 # fields that are constants of the format rather than data.
 SPECIAL: dict[type[BaseModel], tuple[str, ...]] = {
-    pm.Plan: ("format", "format_version", "metadata", "site", "feeds", "cooling_loops", "fabrics", "links",
+    pm.Plan: ("format", "format_version", "metadata", "site", "power_sources", "feeds", "cooling_loops", "fabrics", "links",
               "groups", "workloads"),
     pm.Site: ("rooms",),
     pm.Room: ("rows",),
     pm.Row: ("racks", "cooling"),
     pm.Rack: ("placements", "cooling", "tags"),
     pm.Placement: ("feed", "power", "tags"),
+    pm.PowerFeed: ("upstream",),
+    pm.PowerSource: ("upstream",),
     pm.PowerConnection: ("pdu",),
     pm.CoolingChoice: ("method", "unit", "loop", "supply_temp_c", "delta_t_k"),
     pm.Link: ("fabric", "a", "b"),
@@ -62,7 +66,7 @@ SPECIAL: dict[type[BaseModel], tuple[str, ...]] = {
     pm.Workload: ("group",),
 }
 PLAN_CLASSES = (pm.Plan, pm.Metadata, pm.Site, pm.Room, pm.Row, pm.Rack, pm.Placement, pm.PowerConnection,
-                pm.CoolingChoice, pm.PowerFeed, pm.CoolingLoop, pm.Fabric, pm.Endpoint, pm.Link,
+                pm.CoolingChoice, pm.PowerSource, pm.PowerFeed, pm.CoolingLoop, pm.Fabric, pm.Endpoint, pm.Link,
                 pm.ServerGroup, pm.Workload)
 
 
@@ -100,7 +104,9 @@ def plan_to_rows(plan: pm.Plan) -> dict[str, list[dict[str, Any]]]:
     def scal(obj: BaseModel) -> dict[str, Any]:
         return {f: getattr(obj, f) for f in SCALARS[type(obj)]}
 
-    rows["plan_metadata"].append({"id": 1, **scal(plan.metadata)})
+    md = scal(plan.metadata)
+    md["exchange_rates"], md["naming"] = dict(plan.metadata.exchange_rates), dict(plan.metadata.naming)
+    rows["plan_metadata"].append({"id": 1, **md})
     rows["site"].append({"id": 1, "name": plan.site.name})
     for i, room in enumerate(plan.site.rooms):
         rows["rooms"].append({**scal(room), "seq": i})
@@ -114,12 +120,28 @@ def plan_to_rows(plan: pm.Plan) -> dict[str, list[dict[str, Any]]]:
                 for n, p in enumerate(rack.placements):
                     pl_rows.append({"id": p.id, "device": p.device, "name": p.name, "u": p.u, "face": p.face,
                                     "side": p.side, "full_depth": p.full_depth, "rack_id": rack.id,
-                                    "seq": n, "feed_id": p.feed, "tags": list(p.tags)})
+                                    "seq": n, "feed_id": p.feed, "tags": list(p.tags),
+                                    "asset_tag": p.asset_tag, "serial": p.serial})
                     for q, conn in enumerate(p.power):
                         pc_rows.append({"placement_id": p.id, "seq": q, "pdu_id": conn.pdu,
                                         "outlet": conn.outlet})
+    # sources in an order where each one's upstream comes first (the foreign key on insert)
+    placed: set[str] = set()
+    todo = list(enumerate(plan.power_sources))
+    while todo:
+        later = []
+        for i, src in todo:
+            if src.upstream is None or src.upstream in placed:
+                rows["power_sources"].append({**scal(src), "seq": i, "upstream_id": src.upstream})
+                placed.add(src.id)
+            else:
+                later.append((i, src))
+        if len(later) == len(todo):  # a loop (the model refuses these); keep the data anyway
+            rows["power_sources"].extend({**scal(s), "seq": i, "upstream_id": s.upstream} for i, s in later)
+            break
+        todo = later
     for i, f in enumerate(plan.feeds):
-        rows["power_feeds"].append({**scal(f), "seq": i})
+        rows["power_feeds"].append({**scal(f), "seq": i, "upstream_id": f.upstream})
     for i, lp in enumerate(plan.cooling_loops):
         rows["cooling_loops"].append({**scal(lp), "seq": i})
     for i, fab in enumerate(plan.fabrics):
@@ -203,7 +225,8 @@ def rows_to_plan_dict(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
 
     def placement(r: dict[str, Any]) -> dict[str, Any]:
         d = {"id": r["id"], "device": r["device"], "name": r["name"], "u": r["u"], "face": r["face"],
-             "side": r["side"], "full_depth": r["full_depth"], "feed": r["feed_id"], "tags": r["tags"] or []}
+             "side": r["side"], "full_depth": r["full_depth"], "feed": r["feed_id"], "tags": r["tags"] or [],
+             "asset_tag": r["asset_tag"], "serial": r["serial"]}
         pw = power.get(r["id"])
         d["power"] = [{"pdu": c["pdu_id"], "outlet": c["outlet"]} for c in pw] if pw else []
         return d
@@ -228,7 +251,9 @@ def rows_to_plan_dict(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
             "rooms": [{**_pick(r, pm.Room), "rows": [row(x) for x in rack_rows.get(r["id"], [])]}
                       for r in rows.get("rooms", [])],
         },
-        "feeds": [_pick(r, pm.PowerFeed) for r in rows.get("power_feeds", [])],
+        "power_sources": [{**_pick(r, pm.PowerSource), "upstream": r["upstream_id"]}
+                          for r in sorted(rows.get("power_sources", []), key=lambda r: r["seq"])],
+        "feeds": [{**_pick(r, pm.PowerFeed), "upstream": r["upstream_id"]} for r in rows.get("power_feeds", [])],
         "cooling_loops": [_pick(r, pm.CoolingLoop) for r in rows.get("cooling_loops", [])],
         "fabrics": [_pick(r, pm.Fabric) for r in rows.get("fabrics", [])],
         "links": [{"id": r["id"], "fabric": r["fabric_id"], "cable": r["cable"], "length_m": r["length_m"],

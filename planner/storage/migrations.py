@@ -16,7 +16,11 @@ History:
 - **0** (pre-release layout, never shipped; kept to prove the path is real):
   ``placements.u_position`` instead of ``u``; tags as comma-separated text in
   ``tags_csv``; no embedded catalog entries.
-- **1** (first release): the layout of :mod:`planner.storage.models`.
+- **1** (first release).
+- **2**: power sources (``power_sources`` table; ``power_feeds.upstream_id``), cooling
+  loop kind, capacity and flow (``cooling_loops.cdu`` may be NULL for a facility loop),
+  plan exchange rates, utilisation and naming patterns (``plan_metadata``), device asset
+  tag and serial (``placements``). The layout of :mod:`planner.storage.models`.
 """
 
 from __future__ import annotations
@@ -28,6 +32,9 @@ from sqlalchemy import (
     JSON,
     Column,
     Connection,
+    Float,
+    ForeignKey,
+    Integer,
     MetaData,
     String,
     Table,
@@ -42,7 +49,7 @@ from sqlalchemy import (
 from planner.plan_io import PlanFormatError
 
 FILE_FORMAT = "rackwright-project"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 OLDEST_SCHEMA = 0
 
 
@@ -124,4 +131,51 @@ def _v0_to_v1(conn: Connection) -> None:
     ).create(conn)
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {0: _v0_to_v1}
+# --------------------------------------------------------------------------- 1 -> 2
+
+
+def _v1_to_v2(conn: Connection) -> None:
+    json_type = JSON().compile(dialect=conn.dialect)
+    add = [
+        ("plan_metadata", "exchange_rates", json_type, "'{}'"),
+        ("plan_metadata", "exchange_rates_date", "VARCHAR(10)", "''"),
+        ("plan_metadata", "utilisation", "FLOAT", "1.0"),
+        ("plan_metadata", "naming", json_type, "'{}'"),
+        ("placements", "asset_tag", "VARCHAR(50)", "''"),
+        ("placements", "serial", "VARCHAR(50)", "''"),
+        ("cooling_loops", "kind", "VARCHAR(16)", "'in-row'"),
+        ("cooling_loops", "capacity_kw", "FLOAT", None),
+        ("cooling_loops", "flow_l_per_min", "FLOAT", None),
+        ("power_feeds", "upstream_id", "VARCHAR(64)", None),
+    ]
+    for table, column, sql_type, default in add:
+        conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {sql_type}"))
+        if default is not None:
+            conn.execute(text(f"UPDATE {table} SET {column} = {default}"))
+    # a facility loop has no CDU: cooling_loops.cdu becomes nullable
+    if conn.dialect.name == "sqlite":  # SQLite cannot drop NOT NULL: rebuild the table
+        cols = ("id, seq, name, kind, cdu, cdu_count, coolant, supply_temp_c, delta_t_k, capacity_kw, "
+                "flow_l_per_min")
+        conn.execute(text(
+            "CREATE TABLE cooling_loops_v2 (id VARCHAR(64) NOT NULL PRIMARY KEY, seq INTEGER NOT NULL, "
+            "name VARCHAR(200) NOT NULL, kind VARCHAR(16) NOT NULL, cdu VARCHAR(100), cdu_count INTEGER NOT NULL, "
+            "coolant VARCHAR(16) NOT NULL, supply_temp_c FLOAT NOT NULL, delta_t_k FLOAT NOT NULL, "
+            "capacity_kw FLOAT, flow_l_per_min FLOAT)"))
+        conn.execute(text(f"INSERT INTO cooling_loops_v2 ({cols}) SELECT {cols} FROM cooling_loops"))
+        conn.execute(text("DROP TABLE cooling_loops"))
+        conn.execute(text("ALTER TABLE cooling_loops_v2 RENAME TO cooling_loops"))
+    else:
+        conn.execute(text("ALTER TABLE cooling_loops ALTER COLUMN cdu DROP NOT NULL"))
+    Table(
+        "power_sources", MetaData(),
+        Column("id", String(64), primary_key=True),
+        Column("seq", Integer, nullable=False),
+        Column("name", String(200), nullable=False),
+        Column("kind", String(16), nullable=False),
+        Column("capacity_kw", Float, nullable=False),
+        Column("side", String(1)),
+        Column("upstream_id", String(64), ForeignKey("power_sources.id")),
+    ).create(conn)
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {0: _v0_to_v1, 1: _v1_to_v2}

@@ -1,4 +1,4 @@
-"""SQLAlchemy 2 ORM models of the ``.rackplan`` project file (schema version 1).
+"""SQLAlchemy 2 ORM models of the ``.rackplan`` project file (schema version 2).
 
 These are *storage* classes, separate from the domain classes in
 :mod:`planner.plan`: one table per kind of plan entity, so that other tools can
@@ -56,6 +56,10 @@ class PlanMetadata(Base):
     electricity_price_per_kwh: Mapped[float] = mapped_column(Float)
     pue: Mapped[float] = mapped_column(Float)
     notes: Mapped[str] = mapped_column(Text)
+    exchange_rates: Mapped[dict[str, Any]] = mapped_column(JSON)
+    exchange_rates_date: Mapped[str] = mapped_column(String(10))
+    utilisation: Mapped[float] = mapped_column(Float)
+    naming: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class SiteRow(Base):
@@ -112,6 +116,17 @@ class RackRow(_CoolingColumns, Base):
     tags: Mapped[list[str]] = mapped_column(JSON)
 
 
+class PowerSourceRow(Base):
+    __tablename__ = "power_sources"
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(NAME)
+    kind: Mapped[str] = mapped_column(String(16))
+    capacity_kw: Mapped[float] = mapped_column(Float)
+    side: Mapped[str | None] = mapped_column(String(1))
+    upstream_id: Mapped[str | None] = mapped_column(ID, ForeignKey("power_sources.id"))
+
+
 class PowerFeedRow(Base):
     __tablename__ = "power_feeds"
     id: Mapped[str] = mapped_column(ID, primary_key=True)
@@ -124,6 +139,7 @@ class PowerFeedRow(Base):
     power_factor: Mapped[float] = mapped_column(Float)
     continuous_derating: Mapped[float | None] = mapped_column(Float)
     source: Mapped[str] = mapped_column(NAME)
+    upstream_id: Mapped[str | None] = mapped_column(ID, ForeignKey("power_sources.id"))
 
 
 class PlacementRow(Base):
@@ -139,6 +155,8 @@ class PlacementRow(Base):
     full_depth: Mapped[bool | None] = mapped_column(Boolean)
     feed_id: Mapped[str | None] = mapped_column(ID, ForeignKey("power_feeds.id"))
     tags: Mapped[list[str]] = mapped_column(JSON)
+    asset_tag: Mapped[str] = mapped_column(String(50))
+    serial: Mapped[str] = mapped_column(String(50))
 
 
 class PowerConnectionRow(Base):
@@ -154,11 +172,14 @@ class CoolingLoopRow(Base):
     id: Mapped[str] = mapped_column(ID, primary_key=True)
     seq: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(NAME)
-    cdu: Mapped[str] = mapped_column(SLUG)
+    kind: Mapped[str] = mapped_column(String(16))
+    cdu: Mapped[str | None] = mapped_column(SLUG)
     cdu_count: Mapped[int] = mapped_column(Integer)
     coolant: Mapped[str] = mapped_column(String(16))
     supply_temp_c: Mapped[float] = mapped_column(Float)
     delta_t_k: Mapped[float] = mapped_column(Float)
+    capacity_kw: Mapped[float | None] = mapped_column(Float)
+    flow_l_per_min: Mapped[float | None] = mapped_column(Float)
 
 
 class FabricRow(Base):
@@ -237,6 +258,7 @@ TABLES_IN_ORDER = [
         RoomRow,
         RackRowRow,
         RackRow,
+        PowerSourceRow,
         PowerFeedRow,
         PlacementRow,
         PowerConnectionRow,
