@@ -18,10 +18,7 @@ from planner.engine.levels import Level
 from planner.engine.settings import EngineSettings
 from planner.engine.specs import DeviceSpec, LenientCatalog, SpecCache
 from planner.placement import PlacementChecker, free_blocks
-from planner.plan import CoolingLoop, Plan, PowerFeed, Rack, Room
-
-COOLING_NAMES = {"air": "air", "air-containment": "air with containment", "rdhx": "rear-door heat exchanger",
-                 "direct-liquid": "direct liquid", "immersion": "immersion"}
+from planner.plan import CoolingLoop, Plan, PowerFeed, Rack, Room, cooling_method_name
 
 
 @dataclass(slots=True)
@@ -369,7 +366,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     air_dt = choice.delta_t_k if (choice.delta_t_k and method in ("air", "air-containment", "rdhx")) else s.air_delta_t_k
     if unit is not None:
         bom[("cooling", unit)] += 1
-    label = COOLING_NAMES[method]
+    label = cooling_method_name(method, lower=True)
     if method in ("direct-liquid", "immersion"):
         loop = ctx.loops.get(loop_id) if loop_id else None
         if method == "direct-liquid" and loop is None:

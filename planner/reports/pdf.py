@@ -40,6 +40,7 @@ from reportlab.platypus import (
 import planner
 from planner.fabric.schedule import cable_schedule
 from planner.fileio import atomic_write_bytes
+from planner.plan import cooling_method_name
 from planner.reports import drawings
 from planner.reports.display import Units, kw, money, pct
 from planner.reports.flowables import (
@@ -623,8 +624,7 @@ class _Builder:
         draw_w = width - fig_w - 4
         sc = drawings.rack_scale(rack.rack_type, self.catalog, res.u_height, draw_w, height - head_h - 4)
         d = drawings.elevation_drawing(rack, res.u_height, self.catalog, sc, self.font, self.bold)
-        cool_name = {"air": "Air", "air-containment": "Air, containment", "rdhx": "Rear-door HX",
-                     "direct-liquid": "Direct liquid", "immersion": "Immersion"}.get(res.cooling, res.cooling)
+        cool_name = cooling_method_name(res.cooling)
         margin = res.cooling_headroom_w
         mcolor = "#c0392b" if margin < 0 else "#1f2328"
         errors = [f for f in res.findings if f.severity == "error"]

@@ -27,12 +27,11 @@ from PySide6.QtWidgets import (
 
 from planner.edits import Change, MovePlacement, SetProperty, SetRackCooling
 from planner.placement import rack_dims
-from planner.plan import CoolingChoice
+from planner.plan import COOLING_METHOD_NAMES, CoolingChoice
 from ui import units as uunits
 from ui.scenes.rack import rack_figures_text
 
-COOLING_METHODS = [("air", "Air"), ("air-containment", "Air, contained aisle"), ("rdhx", "Rear-door heat exchanger"),
-                   ("direct-liquid", "Direct liquid (CDU loop)"), ("immersion", "Immersion")]
+COOLING_METHODS = list(COOLING_METHOD_NAMES.items())
 
 
 class Inspector(QWidget):
