@@ -83,6 +83,11 @@ def test_cooling_warn_fraction_from_settings_turns_the_rack_amber_everywhere(qtb
     assert charts.cooling.levels[i] == levels.WARN
     header = win.rack_view.scene.figures[rid]
     assert header.brush().color() == style.WARN
+    doc.select([("rack", rid)])
+    qtbot.waitUntil(lambda: getattr(win.inspector, "results_label", None) is not None, timeout=3000)
+    shown = win.inspector.results_label.text()
+    assert f"Cooling: {rr.cooling_utilisation * 100:.0f} % of its limit, close to the limit" in shown
+    assert style.WARN.name() in shown
     # a rack the engine does not warn about stays green
     calm = next(r for r in res.racks.values() if r.id not in warned and r.cooling_utilisation)
     assert floor.scene.racks[calm.id].level == levels.OK
