@@ -70,6 +70,7 @@ from planner.engine import Results, levels
 from planner.fabric import Disconnect, Port, device_ports
 from planner.fabric.wiring import connect_edit, used_ports
 from planner.geometry import rack_outer_mm, u_bottom_mm, u_span_mm
+from planner.palette import UNKNOWN_COLOR, kind_color
 from planner.placement import device_dims, rack_dims
 from planner.plan import Placement, Rack, cooling_method_name
 from planner.units import INCH_MM, U_MM
@@ -82,17 +83,6 @@ RACK_GAP = 220.0
 HEADER_H = 420.0  # rack name, type and two lines of figures, legible when zoomed out
 FRAME = 40.0  # top/bottom frame
 
-KIND_COLORS = {
-    "server": "#3d7cc9",
-    "switch": "#3f9a5a",
-    "storage": "#c9822f",
-    "pdu": "#7b7f87",
-    "cdu": "#2a9fa8",
-    "cooling": "#2a9fa8",
-    "patch": "#8a6fb8",
-    "other": "#8d8d8d",
-}
-UNKNOWN_COLOR = "#b8433f"
 
 _gestures = itertools.count(1)
 MIN_LABEL_PX = 8.0  # smallest text worth drawing on screen
@@ -425,7 +415,7 @@ class RackScene(QGraphicsScene):
         dev = self.doc.catalog.get("device-types", slug) if self.doc.catalog is not None else None
         if dev is None:
             return QColor(UNKNOWN_COLOR)
-        return QColor(KIND_COLORS.get(dev.kind, KIND_COLORS["other"]))
+        return QColor(kind_color(dev.kind))
 
     def _label(self, p: Placement) -> tuple[str, str]:
         """(title, details): the user's name or the model; short model, GPUs and max kW."""
