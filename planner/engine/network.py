@@ -47,12 +47,6 @@ _ROLES = ("compute", "storage", "frontend", "management", "nvlink")
 LinkSnap = LinkFacts  # the name the rack module and older callers know
 
 
-def convert(f: Any) -> Finding:
-    """A ``planner.fabric`` finding in the engine's shape (its severity is the same as CODES)."""
-    where = tuple(f.where)
-    return Finding(f.severity, f.code, f.message, f.kind, where[0] if where else None, where[1:])
-
-
 class _Fabric:
     __slots__ = ("core", "ends", "final", "findings", "unconnected")
 
@@ -342,7 +336,7 @@ class Network:
             if role is not None:
                 with_unconnected(final, fab, unconnected)
             st.final, st.unconnected = final, unconnected
-            st.findings = tuple(convert(f) for f in final.findings)
+            st.findings = tuple(final.findings)
             return True
         return False
 
