@@ -782,7 +782,7 @@ class _Builder:
                          clean(self._names.get(("loop", res.loop), res.loop or "\u2013")), kw(res.heat_w),
                          kw(res.liquid_heat_w), kw(res.air_heat_w), u.airflow(res.airflow_cfm),
                          u.flow(res.liquid_flow_l_per_min) if res.liquid_flow_l_per_min else "\u2013", kw(cap),
-                         kw(res.cooling_headroom_w), pct(res.heat_w / cap if cap else None)])
+                         kw(res.cooling_headroom_w), pct(res.cooling_utilisation)])
             styles[i] = self._sev_style([f for f in res.findings if f.code.startswith("COOLING")])
         out.append(self.P("Racks", self.st_h2))
         out.append(self._rows_table(["Rack", "Method", "Unit", "Loop", "Heat kW", "Liquid kW", "Air kW",

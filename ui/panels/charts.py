@@ -232,7 +232,7 @@ class _WorkloadMargins(QWidget):
         for t in self.labels:
             t.setColor(colors.foreground)
 
-    def set_results(self, results: Any, plan: Any = None) -> None:
+    def set_results(self, results: Results | None, plan: Any = None) -> None:
         rows = workload_margins(results, plan)
         n = len(rows)
         self.ids = [r[0] for r in rows]
@@ -318,7 +318,7 @@ class ChartsPanel(QWidget):
         if change.workloads and self.doc.results is not None:
             self.workloads.set_results(self.doc.results, self.doc.plan)
 
-    def on_results(self, results: Any) -> None:
+    def on_results(self, results: Results | None) -> None:
         self.power.set_results(results)
         self.cooling.set_results(results)
         self.workloads.set_results(results, self.doc.plan)
