@@ -746,6 +746,10 @@ class FloorScene(QGraphicsScene):
     def on_results(self, results: Results | None) -> None:
         for item in self.racks.values():
             self._color_rack(item)
+        thresholds = results.settings if results is not None else None
+        if thresholds != getattr(self, "_thresholds", None):  # the legend names them: repaint it
+            self._thresholds = thresholds
+            self.update()
 
     # -- selection ----------------------------------------------------------------------
     def on_scene_selection(self) -> None:
