@@ -30,6 +30,19 @@ FORMAT_VERSION = 1
 Face = Literal["front", "rear"]
 Side = Literal["left", "right"]
 CoolingMethod = Literal["air", "air-containment", "rdhx", "direct-liquid", "immersion"]
+# the one wording of each cooling method, for the app, the PDF and the engine's messages
+# (which use it in lower case: cooling_method_name(m, lower=True))
+COOLING_METHOD_NAMES: dict[str, str] = {
+    "air": "Air", "air-containment": "Air with containment", "rdhx": "Rear-door heat exchanger",
+    "direct-liquid": "Direct liquid", "immersion": "Immersion",
+}
+
+
+def cooling_method_name(method: str, lower: bool = False) -> str:
+    """The name of a cooling method ('Rear-door heat exchanger'); ``lower`` for the middle
+    of a sentence. An unknown method is shown as it is."""
+    name = COOLING_METHOD_NAMES.get(method, method)
+    return name[:1].lower() + name[1:] if lower else name
 Coolant = Literal["water", "pg25"]
 FabricKind = Literal["compute", "storage", "frontend", "management", "nvlink"]
 FabricTechnology = Literal["infiniband", "ethernet", "nvlink"]
