@@ -480,7 +480,8 @@ class Engine:
         agg = _aggregate([r.agg for r in rooms], rack_level=False)
         bom = Counter(agg.bom)
         for lp in plan.cooling_loops:
-            bom[("cooling", lp.cdu)] += lp.cdu_count
+            if lp.cdu is not None:  # a facility loop buys no CDU
+                bom[("cooling", lp.cdu)] += lp.cdu_count
         for cable, n in self.net.cable_counts.items():
             bom[("cables", cable)] += n
         for xcvr, n in self.net.transceiver_counts.items():  # optics of fibre links, one at each end
