@@ -25,7 +25,18 @@ from planner.edits import (
     RemoveRow,
     SetProperty,
 )
-from planner.plan import Endpoint, Link, Placement, Plan, PowerConnection, PowerFeed, Rack, Room, Row, ServerGroup
+from planner.plan import (
+    Endpoint,
+    Link,
+    Placement,
+    Plan,
+    PowerConnection,
+    PowerFeed,
+    Rack,
+    Room,
+    Row,
+    ServerGroup,
+)
 from planner.plan_io import PlanFormatError, load_plan_json, plan_from_dict, plan_to_dict, save_plan_json
 
 
