@@ -82,11 +82,17 @@ def add_device_edit(plan: Plan, checker: PlacementChecker, rack_id: str, slug: s
     return AddPlacement(rack_id, p, checker)
 
 
-def delete_edit(plan: Plan, selection: tuple[tuple[str, str], ...]) -> Edit | None:
-    """One edit deleting the selected devices, racks, rows and rooms (a room with its
-    content: the UI asks first). Whatever lies inside another selected item is left to it."""
+def delete_edit(plan: Plan, selection: tuple[tuple[str, str], ...], rooms: bool = False) -> Edit | None:
+    """One edit deleting the selected devices, racks and rows, and with ``rooms`` the
+    selected rooms with their content (the UI asks the user first, so it is off unless
+    asked for). Whatever lies inside another selected item is left to it."""
     idx = plan.index
-    rooms = [i for k, i in selection if k == "room" and i in idx.rooms]
+    rooms_sel = [i for k, i in selection if k == "room" and i in idx.rooms] if rooms else []
+    return _delete_edit(plan, selection, rooms_sel)
+
+
+def _delete_edit(plan: Plan, selection: tuple[tuple[str, str], ...], rooms: list[str]) -> Edit | None:
+    idx = plan.index
     room_set = set(rooms)
     rows = [i for k, i in selection if k == "row" and i in idx.rows and idx.row_room[i] not in room_set]
     row_set = set(rows)
@@ -494,7 +500,3 @@ def room_content(plan: Plan, room_id: str) -> dict[str, int]:
     links = sum(1 for lk in plan.links if lk.a.placement in devices or lk.b.placement in devices)
     return {"rows": len(room.rows), "racks": len(racks), "devices": len(devices), "links": links}
 
-
-def remove_room_edit(plan: Plan, room_id: str) -> RemoveRoom:
-    """Delete a room with everything in it (the UI asks first when it is not empty)."""
-    return RemoveRoom(room_id, with_content=True)

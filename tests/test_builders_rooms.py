@@ -123,7 +123,9 @@ def test_delete_selection_with_a_room_takes_its_content_once():
     before = plan_to_dict(plan)
     assert room_content(plan, "room-1") == {"rows": 1, "racks": 2, "devices": 3, "links": 0}
     # the rack and the device inside the selected room are not deleted a second time
-    e = delete_edit(plan, (("placement", "srv-1"), ("rack", "rack-2"), ("room", "room-1")))
+    sel = (("placement", "srv-1"), ("rack", "rack-2"), ("room", "room-1"))
+    assert type(delete_edit(plan, sel)).__name__ == "Compound", "rooms only when asked for (after the user confirms)"
+    e = delete_edit(plan, sel, rooms=True)
     assert type(e).__name__ == "RemoveRoom"
     e.apply(plan)
     assert plan.site.rooms == [] and not plan.index.placements
