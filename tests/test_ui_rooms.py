@@ -104,7 +104,7 @@ def test_build_a_room_switch_rooms_delete_it_and_undo(qtbot, tmp_path, monkeypat
     assert [r.name for r in row.racks] == ["B01", "B02", "B03"] and row.name == "Row B"
     assert doc.selection == (("row", row.id),) and set(floor.scene.rows) == {row.id}
     # Floor > Add rack on the selected row: named as the rack view's Add rack would
-    menu_action(win, "Floor", "Add rack").trigger()
+    menu_action(win, "Floor", "Add Rack").trigger()
     assert [r.name for r in row.racks] == ["B01", "B02", "B03", "B04"]
     assert set(floor.scene.racks) == {r.id for r in row.racks}
     doc.recompute(background=False)
@@ -214,7 +214,7 @@ def test_file_new_gives_a_room_a_row_and_a_rack_to_start_from(qtbot, tmp_path, m
     assert [r.name for r in row.racks] == ["A01", "A02", "A03"]
 
 
-def test_rack_labels_tell_racks_apart(qtbot, catalog_plan=None):
+def test_rack_labels_tell_racks_apart(qtbot):
     """'NVL72-1' and 'NET-1' were both labelled '1' when the full name did not fit."""
     racks = [Rack(id=f"rk-{i}", name=n, rack_type="rack-48u-600x1200", position=i,
                   placements=[Placement(id=f"d-{i}", device="dell-poweredge-xe9680", u=2)])

@@ -350,9 +350,8 @@ class Inspector(QWidget):
                                self._push(SetProperty("room", rid, "raised_floor", on)))
         form.addRow(self.tr("Floor"), raised)
         self.fields["raised_floor"] = raised
-        racks = sum(len(r.racks) for r in room.rows)
-        form.addRow(self.tr("Contents"), QLabel(self.tr("{rows} rows, {racks} racks").format(rows=len(room.rows),
-                                                                                             racks=racks)))
+        form.addRow(self.tr("Rows"), QLabel(str(len(room.rows))))
+        form.addRow(self.tr("Racks"), QLabel(str(sum(len(r.racks) for r in room.rows))))
 
     def _show_feed(self, fid: str) -> None:
         f = self.doc.plan.feed(fid)

@@ -1435,11 +1435,13 @@ class FloorView(QWidget):
         self.act_power.triggered.connect(lambda: self.set_mode("power"))
         self.act_cooling.triggered.connect(lambda: self.set_mode("cooling"))
         tb.addSeparator()
-        self.act_zoom_in = self._act(self.tr("Zoom in"), ["Ctrl+=", "Ctrl++"], lambda: self.view.zoom_by(1.25))
-        self.act_zoom_out = self._act(self.tr("Zoom out"), ["Ctrl+-"], lambda: self.view.zoom_by(0.8))
-        self.act_fit = self._act(self.tr("Fit"), ["Ctrl+0", "F"], self.view.fit,
+        self.act_zoom_in = self._act(self.tr("Zoom In"), ["Ctrl+=", "Ctrl++"], lambda: self.view.zoom_by(1.25))
+        self.act_zoom_out = self._act(self.tr("Zoom Out"), ["Ctrl+-"], lambda: self.view.zoom_by(0.8))
+        self.act_fit = self._act(self.tr("Fit Floor"), ["Ctrl+0", "F"], self.view.fit,
                                  self.tr("Fit the floor in the view (Ctrl+0, F)"))
-        for a in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
+        for a, short in ((self.act_zoom_in, self.tr("Zoom in")), (self.act_zoom_out, self.tr("Zoom out")),
+                         (self.act_fit, self.tr("Fit"))):
+            a.setIconText(short)  # the toolbar's short label; menus show the full text
             tb.addAction(a)
         tb.addSeparator()
         self.act_add_room = self._act(self.tr("Add Room"), [], self.add_room,
@@ -1450,15 +1452,17 @@ class FloorView(QWidget):
                                         self.tr("Name, size, tiles and floor of the room shown, in the Inspector"))
         self.act_add_row = self._act(self.tr("Add Row\u2026"), [], self.add_row,
                                      self.tr("Add a row of racks behind the rows of the room shown"))
-        self.act_add_rack = self._act(self.tr("Add rack"), ["Ctrl+Shift+R"], self._add_rack,
+        self.act_add_rack = self._act(self.tr("Add Rack"), ["Ctrl+Shift+R"], self._add_rack,
                                       self.tr("Add a rack at the end of the selected row"))
-        self.act_rotate = self._act(self.tr("Rotate row"), ["R"], self.scene.rotate_selected,
+        self.act_rotate = self._act(self.tr("Rotate Row"), ["R"], self.scene.rotate_selected,
                                     self.tr("Turn the selected row 90\u00b0 (R)"))
         self.act_remove = self._act(self.tr("Delete"), [QKeySequence.StandardKey.Delete], self.scene.delete_selected,
                                     self.tr("Delete the selected racks and rows (Del)"))
         self.act_properties = self._act(self.tr("Properties"), [], self.propertiesRequested.emit,
                                         self.tr("Show the selection in the Inspector"))
-        for a in (self.act_add_row, self.act_add_rack, self.act_rotate, self.act_remove):
+        for a, short in ((self.act_add_row, self.tr("Add row")), (self.act_add_rack, self.tr("Add rack")),
+                         (self.act_rotate, self.tr("Rotate row")), (self.act_remove, self.tr("Delete"))):
+            a.setIconText(short)
             tb.addAction(a)
         self.room_menu = QMenu(self.tr("Show Room"), self)
         self.room_menu.aboutToShow.connect(lambda: self._fill_room_menu(self.room_menu))
