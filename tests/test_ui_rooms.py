@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMenu
 
 from planner.plan import Placement, Plan, Rack, Room, Row, Site
@@ -174,6 +175,11 @@ def test_floor_context_menu_adds_a_row_where_clicked_and_rooms(qtbot, tmp_path, 
     assert doc.selection == (("rack", row.racks[0].id),) and win.inspector.fields["name"].text() == item.name
     next(a for a in menu.actions() if a.text() == f"Delete {row.name} with its racks").trigger()
     assert row.id not in doc.plan.index.rows and row.id not in floor.scene.rows
+    # a double-click on the bare floor shows the room in the Inspector
+    QTest.mouseDClick(floor.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                      floor.view.mapFromScene(spot))
+    assert doc.selection == (("room", "room-1"),) and win.inspector.fields["name"].text() == "Hall 1"
+    assert floor.scene.rooms["room-1"].highlighted
 
 
 # -- issue #11, part 2: floor plan defects -------------------------------------------------------------

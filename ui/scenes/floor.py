@@ -820,6 +820,7 @@ class FloorScene(QGraphicsScene):
         for rack_id in change.racks:
             if rack_id in idx.rack_row:
                 rows.add(idx.rack_row[rack_id])
+        names = {rid: self.racks[rid].name for rid in change.racks if rid in self.racks}
         for rack_id in list(change.racks):
             if rack_id not in idx.racks:
                 self._remove_rack_item(rack_id)
@@ -828,8 +829,8 @@ class FloorScene(QGraphicsScene):
                 self._sync_row(idx.rows[row_id], self.room_id)
             elif row_id in self.rows:  # removed (or not in this room)
                 self._remove_row_item(row_id)
-        if change.racks or change.structure:
-            self._refresh_short_names()
+        if change.structure or any(rid in self.racks and self.racks[rid].name != n for rid, n in names.items()):
+            self._refresh_short_names()  # racks came, went or were renamed
         if change.structure and self._row_drag is None:
             self._update_scene_rect()
 
@@ -1106,6 +1107,7 @@ class FloorGraphicsView(QGraphicsView):
     select; legend and scale bar drawn over the floor."""
 
     zoomChanged = Signal(float)
+    roomActivated = Signal(str)  # double-click on a room's bare floor
 
     def __init__(self, fscene: FloorScene, parent: QWidget | None = None) -> None:
         super().__init__(fscene, parent)
@@ -1259,6 +1261,17 @@ class FloorGraphicsView(QGraphicsView):
             return
         super().mouseReleaseEvent(event)
 
+    def mouseDoubleClickEvent(self, event: Any) -> None:
+        """A double-click on the bare floor shows the room's properties."""
+        if event.button() == Qt.MouseButton.LeftButton and not isinstance(
+                self.itemAt(event.position().toPoint()), RowItem | RackItem):
+            hit = self.fscene.room_at(self.mapToScene(event.position().toPoint()))
+            if hit is not None:
+                self.roomActivated.emit(hit[0])
+                event.accept()
+                return
+        super().mouseDoubleClickEvent(event)
+
     def contextMenuEvent(self, event: Any) -> None:
         """The menu of what is under the pointer (built by the FloorView: ``menu_provider``)."""
         provider = getattr(self, "menu_provider", None)
@@ -1386,6 +1399,7 @@ class FloorView(QWidget):
         lay.addWidget(self.view, 1)
         self._build_actions()
         self.view.zoomChanged.connect(self._show_zoom)
+        self.view.roomActivated.connect(self.room_properties)
         doc.refused.connect(self._show_refusal)
         self.scene.roomsChanged.connect(self._fill_rooms)
         self.scene.roomChanged.connect(self._room_shown)
