@@ -689,6 +689,7 @@ class FloorScene(QGraphicsScene):
         self.racks: dict[str, RackItem] = {}
         self.origins: dict[str, QPointF] = {}
         self.room_id: str | None = None
+        self._names_dirty = False  # racks came, went or were renamed since the short labels were made
         self._syncing_selection = False
         self._row_drag: dict[str, Any] | None = None
         self._zoom = 0.05
@@ -789,12 +790,16 @@ class FloorScene(QGraphicsScene):
                 self.addItem(rack_item)
                 self.racks[fp.rack_id] = rack_item
                 self._color_rack(rack_item)
+                self._names_dirty = True
+            elif rack_item.name != by_id[fp.rack_id].name:
+                self._names_dirty = True
             rack_item.set_footprint(by_id[fp.rack_id], fp, origin)
 
     def _remove_rack_item(self, rack_id: str) -> None:
         item = self.racks.pop(rack_id, None)
         if item is not None:
             self.removeItem(item)
+            self._names_dirty = True
 
     def _remove_row_item(self, row_id: str) -> None:
         item = self.rows.pop(row_id, None)
@@ -820,7 +825,6 @@ class FloorScene(QGraphicsScene):
         for rack_id in change.racks:
             if rack_id in idx.rack_row:
                 rows.add(idx.rack_row[rack_id])
-        names = {rid: self.racks[rid].name for rid in change.racks if rid in self.racks}
         for rack_id in list(change.racks):
             if rack_id not in idx.racks:
                 self._remove_rack_item(rack_id)
@@ -829,13 +833,14 @@ class FloorScene(QGraphicsScene):
                 self._sync_row(idx.rows[row_id], self.room_id)
             elif row_id in self.rows:  # removed (or not in this room)
                 self._remove_row_item(row_id)
-        if change.structure or any(rid in self.racks and self.racks[rid].name != n for rid, n in names.items()):
+        if self._names_dirty:
             self._refresh_short_names()  # racks came, went or were renamed
         if change.structure and self._row_drag is None:
             self._update_scene_rect()
 
     def _refresh_short_names(self) -> None:
         """Short labels that tell the racks in view apart ('NVL72-1' and 'NET-1' are not both '1')."""
+        self._names_dirty = False
         shorts = short_names([it.name for it in self.racks.values()])
         for it in self.racks.values():
             short = shorts.get(it.name, it.name)
