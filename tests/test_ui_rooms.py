@@ -267,3 +267,25 @@ def test_every_floor_action_is_in_the_floor_menu_at_1366_px(qtbot, tmp_path):
     # the room chooser (a toolbar widget) has its menu twin, and the room actions are there
     texts = {a.text() for a in in_menu}
     assert {"Show Room", "Add Room", "Room Properties", "Delete Room\u2026", "Add Row\u2026"} <= texts
+
+
+def test_delete_key_on_the_floor_works_in_the_main_window(qtbot, tmp_path):
+    """The floor's Delete and the window's Edit > Delete had the same key: Qt reported an
+    ambiguous shortcut and deleted nothing."""
+    win = make_window(qtbot, tmp_path)
+    floor = floor_of(win)
+    QTest.mouseClick(floor.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     floor.view.mapFromScene(floor.scene.racks["rack-2"].sceneBoundingRect().center()))
+    assert win.doc.selection == (("rack", "rack-2"),)
+    win.activateWindow()
+    floor.view.setFocus()
+    qtbot.waitUntil(floor.view.hasFocus, timeout=2000)
+    QTest.keyClick(floor.view, Qt.Key.Key_Delete)
+    assert "rack-2" not in win.doc.plan.index.racks and "rack-2" not in floor.scene.racks
+    win.doc.select([("row", "row-1")])
+    floor.view.setFocus()
+    QTest.keyClick(floor.view, Qt.Key.Key_Delete)
+    assert not win.doc.plan.index.rows and not floor.scene.rows
+    win.doc.undo_stack.undo()
+    win.doc.undo_stack.undo()
+    assert set(floor.scene.racks) == {"rack-1", "rack-2"}

@@ -1488,7 +1488,14 @@ class FloorView(QWidget):
         tb.addWidget(self.status)
 
     def fill_menu(self, menu: QMenu) -> QMenu:
-        """Put every floor action in ``menu`` (the main window's Floor menu)."""
+        """Put every floor action in ``menu`` (the main window's Floor menu). Keys the window
+        already uses for itself (Del for Edit > Delete, Ctrl+0) are left to the window: the
+        same key on a floor action made both ambiguous, and Qt then ran neither."""
+        taken = {k.toString() for a in self.window().actions() for k in a.shortcuts()}
+        for a in self.actions():
+            keep = [k for k in a.shortcuts() if k.toString() not in taken]
+            if len(keep) != len(a.shortcuts()):
+                a.setShortcuts(keep)
         for a in (self.act_add_room, self.act_room_props, self.act_remove_room):
             menu.addAction(a)
         menu.addMenu(self.room_menu)
