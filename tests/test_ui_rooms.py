@@ -82,9 +82,12 @@ def test_build_a_room_switch_rooms_delete_it_and_undo(qtbot, tmp_path, monkeypat
     # the Inspector sizes it (real spin boxes, typed), each field one undo step
     insp = win.inspector
     depth_before = doc.undo_stack.count()
-    set_spin(qtbot, insp.fields["width_m"], "14.4")
-    assert room.width_m == pytest.approx(14.4)
-    assert floor.scene.rooms[room.id].w == pytest.approx(14.4 * SCALE)
+    set_spin(qtbot, insp.fields["width_m"], "40")
+    assert room.width_m == pytest.approx(40)
+    assert floor.scene.rooms[room.id].w == pytest.approx(40 * SCALE)
+    # the floor refits to the new size: the whole room stays in view
+    vis = floor.view.mapToScene(floor.view.viewport().rect()).boundingRect()
+    assert vis.contains(floor.scene.rooms[room.id].floor_rect().adjusted(1, 1, -1, -1))
     set_spin(qtbot, insp.fields["depth_m"], "9.6")
     set_spin(qtbot, insp.fields["floor_load_limit_kg_per_m2"], "1500")
     insp.fields["raised_floor"].click()

@@ -679,6 +679,7 @@ class FloorScene(QGraphicsScene):
     modeChanged = Signal(str)
     roomChanged = Signal(str)  # the room shown now ('' when the plan has none)
     roomsChanged = Signal()  # rooms added, removed or renamed
+    roomResized = Signal()  # the room shown got another width or depth
 
     def __init__(self, doc: Any, parent: Any = None) -> None:
         super().__init__(parent)
@@ -820,7 +821,12 @@ class FloorScene(QGraphicsScene):
                 self.show_room(None)  # the room shown went away (or the first one came): show another
                 return
             if self.room_id in change.rooms and self.room_id in self.rooms:
-                self.rooms[self.room_id].set_room(idx.rooms[self.room_id], self.origins[self.room_id])
+                item = self.rooms[self.room_id]
+                size = (item.w, item.d)
+                item.set_room(idx.rooms[self.room_id], self.origins[self.room_id])
+                if (item.w, item.d) != size:
+                    self._update_scene_rect()
+                    self.roomResized.emit()
         rows = set(change.rows)
         for rack_id in change.racks:
             if rack_id in idx.rack_row:
@@ -1408,6 +1414,7 @@ class FloorView(QWidget):
         doc.refused.connect(self._show_refusal)
         self.scene.roomsChanged.connect(self._fill_rooms)
         self.scene.roomChanged.connect(self._room_shown)
+        self.scene.roomResized.connect(lambda: self.view.auto_fit and self.view.fit())
         self._fill_rooms()
         self.follow_palette()
 
