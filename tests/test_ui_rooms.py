@@ -292,3 +292,12 @@ def test_delete_key_on_the_floor_works_in_the_main_window(qtbot, tmp_path):
     win.doc.undo_stack.undo()
     win.doc.undo_stack.undo()
     assert set(floor.scene.racks) == {"rack-1", "rack-2"}
+
+
+def test_floor_load_limit_shows_in_lb_per_ft2_in_imperial():
+    from ui import units
+
+    to, back, suffix = units.converters("load_kg_per_m2", "imperial")
+    assert suffix == "lb/ft\u00b2" and to(1000.0) == pytest.approx(204.816, abs=1e-3)  # 1 lb/ft2 = 4.8824 kg/m2
+    assert back(to(1234.0)) == pytest.approx(1234.0)
+    assert units.converters("load_kg_per_m2", "metric")[2] == "kg/m\u00b2"
