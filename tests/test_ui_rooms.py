@@ -10,6 +10,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
@@ -237,11 +239,11 @@ def test_rack_labels_tell_racks_apart(qtbot):
     qtbot.addWidget(w)
     items = w.scene.racks
     shorts = {it.name: it.short for it in items.values()}
-    assert shorts == {"NVL72-1": "NVL72-1", "NVL72-2": "2", "NET-1": "NET-1", "Rack A-12": "12"}
+    assert shorts == {"NVL72-1": "NV-1", "NVL72-2": "2", "NET-1": "NE-1", "Rack A-12": "12"}
     # in a rack too small for the names, no two labels are the same text
     labels = [it.label_layout(30, 60) for it in items.values()]
     texts = [lab[0] for lab in labels if lab is not None]
-    assert len(texts) == len(set(texts)) and "1" not in texts
+    assert len(texts) == len(set(texts)) == 4 and "1" not in texts
     # renaming one rack changes what the others may be shortened to
     from planner.edits import SetProperty
 
@@ -301,3 +303,18 @@ def test_floor_load_limit_shows_in_lb_per_ft2_in_imperial():
     assert suffix == "lb/ft\u00b2" and to(1000.0) == pytest.approx(204.816, abs=1e-3)  # 1 lb/ft2 = 4.8824 kg/m2
     assert back(to(1234.0)) == pytest.approx(1234.0)
     assert units.converters("load_kg_per_m2", "metric")[2] == "kg/m\u00b2"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.from_regex(r"[A-Z]{0,3}[0-9]{0,2}([- ][A-Z0-9]{1,3}){0,2}", fullmatch=True).filter(str.strip),
+                min_size=1, max_size=12, unique=True))
+def test_short_labels_never_repeat_and_are_never_another_racks_name(names):
+    from ui.scenes.floor import short_names
+
+    shorts = short_names(names)
+    labels = [shorts[n] for n in names]
+    assert len(set(labels)) == len(labels), shorts
+    stripped = {n.strip() for n in names}
+    for n in names:
+        assert len(shorts[n]) <= len(n.strip())
+        assert shorts[n] == n.strip() or shorts[n] not in stripped, shorts

@@ -118,16 +118,35 @@ def _tails(name: str) -> list[str]:
 
 
 def short_names(names: list[str]) -> dict[str, str]:
-    """For each name, its shortest tail that no other of ``names`` has as a tail, so short
-    labels still tell racks apart: 'NVL72-2' -> '2', but 'NVL72-1' and 'NET-1' keep their
-    whole names (both end in '1'). A name that occurs twice keeps itself."""
+    """For each name, the shortest label that no other of ``names`` shares: its last part
+    when that is unique ('NVL72-2' -> '2'), else the shortest unique tail ('Rack A-12' ->
+    'A-12' beside 'Rack B-12') or an abbreviation of the part before the number
+    ('NVL72-1' -> 'NV-1' beside 'NET-1' -> 'NE-1'), whichever is shorter. A name that
+    occurs twice keeps itself."""
     counts: dict[str, int] = {}
     for n in names:
         for t in set(_tails(n)):
             counts[t] = counts.get(t, 0) + 1
     out: dict[str, str] = {}
-    for n in names:
-        out[n] = next((t for t in _tails(n) if counts.get(t, 0) == 1), n.strip())
+    clashing: dict[str, list[str]] = {}  # last part -> the names that end in it
+    for n in dict.fromkeys(names):
+        tails = _tails(n)
+        out[n] = next((t for t in tails if counts.get(t, 0) == 1), n.strip())
+        if len(tails) > 1 and counts.get(tails[0], 0) > 1:
+            clashing.setdefault(tails[0], []).append(n)
+    for last, group in clashing.items():
+        if len(group) < 2:
+            continue
+        heads = {n: re.sub(r"[\s\-_/.:]+", "", n.strip()[: -len(last)]) for n in group}
+        seps = {n: n.strip()[: -len(last)][-1:] for n in group}
+        for k in range(1, max(len(h) for h in heads.values()) + 1):
+            abbrev = {n: f"{heads[n][:k]}{seps[n]}{last}" for n in group}
+            if len(set(abbrev.values())) == len(group) and not any(  # nor another name's tail
+                    counts.get(a, 0) > (a in _tails(n)) for n, a in abbrev.items()):
+                for n, a in abbrev.items():
+                    if len(a) < len(out[n]):
+                        out[n] = a
+                break
     return out
 
 
