@@ -11,12 +11,24 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from planner.edits import AddPlacement, AddRack, Compound, Edit, EditRefused, RemovePlacement, RemoveRack
+from planner.edits import (
+    AddPlacement,
+    AddRack,
+    AddRoom,
+    AddRow,
+    Compound,
+    Edit,
+    EditRefused,
+    RemovePlacement,
+    RemoveRack,
+    RemoveRoom,
+    RemoveRow,
+)
 from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import ordered_length
 from planner.fabric.wiring import AddLinks
 from planner.placement import PlacementChecker, rack_dims
-from planner.plan import Endpoint, Link, Placement, Plan, PowerConnection, Rack
+from planner.plan import Endpoint, Link, Placement, Plan, PowerConnection, Rack, Room, Row
 
 CLIPBOARD_MIME = "application/x-rackwright-items"
 DEVICE_MIME = "application/x-rackwright-device"
@@ -70,12 +82,28 @@ def add_device_edit(plan: Plan, checker: PlacementChecker, rack_id: str, slug: s
     return AddPlacement(rack_id, p, checker)
 
 
-def delete_edit(plan: Plan, selection: tuple[tuple[str, str], ...]) -> Edit | None:
-    racks = [i for k, i in selection if k == "rack" and i in plan.index.racks]
+def delete_edit(plan: Plan, selection: tuple[tuple[str, str], ...], rooms: bool = False) -> Edit | None:
+    """One edit deleting the selected devices, racks and rows, and with ``rooms`` the
+    selected rooms with their content (the UI asks the user first, so it is off unless
+    asked for). Whatever lies inside another selected item is left to it."""
+    idx = plan.index
+    rooms_sel = [i for k, i in selection if k == "room" and i in idx.rooms] if rooms else []
+    return _delete_edit(plan, selection, rooms_sel)
+
+
+def _delete_edit(plan: Plan, selection: tuple[tuple[str, str], ...], rooms: list[str]) -> Edit | None:
+    idx = plan.index
+    room_set = set(rooms)
+    rows = [i for k, i in selection if k == "row" and i in idx.rows and idx.row_room[i] not in room_set]
+    row_set = set(rows)
+    racks = [i for k, i in selection if k == "rack" and i in idx.racks and idx.rack_row[i] not in row_set
+             and idx.row_room[idx.rack_row[i]] not in room_set]
     rack_set = set(racks)
-    devices = [i for k, i in selection if k == "placement" and i in plan.index.placements
-               and plan.index.placement_rack[i] not in rack_set]
+    devices = [i for k, i in selection if k == "placement" and i in idx.placements
+               and idx.placement_rack[i] not in rack_set and idx.rack_row[idx.placement_rack[i]] not in row_set
+               and idx.row_room[idx.rack_row[idx.placement_rack[i]]] not in room_set]
     edits: list[Edit] = [RemovePlacement(p) for p in devices] + [RemoveRack(r) for r in racks]
+    edits += [RemoveRow(r) for r in rows] + [RemoveRoom(r, with_content=True) for r in rooms]
     if not edits:
         return None
     if len(edits) == 1:
@@ -296,13 +324,179 @@ def duplicate_device_edit(plan: Plan, checker: PlacementChecker, placement_ids: 
     return Compound(done, "Duplicate device" if len(done) == 1 else f"Duplicate {len(done)} devices")
 
 
+# -- rooms, rows and racks: one place for default types, ids and names --------------------
+
+PREFERRED_RACK_TYPES = ("rack-48u-600x1200", "rack-42u-600x1200", "rack-48u-800x1200", "rack-52u-800x1200")
+ROW_SPACING_M = 1.2  # a new row behind the others leaves a 1.2 m aisle (two 600 mm tiles)
+
+
+def default_rack_type(plan: Plan, catalog: Any, row_id: str | None = None) -> str:
+    """The rack type a new rack gets: the type of the last rack of its row, else the
+    plan's most used type, else a common catalog type (PREFERRED_RACK_TYPES first)."""
+    row = plan.index.rows.get(row_id) if row_id is not None else None
+    if row is not None and row.racks:
+        return max(row.racks, key=lambda r: r.position).rack_type
+    counts: dict[str, int] = {}
+    for r in plan.racks():
+        counts[r.rack_type] = counts.get(r.rack_type, 0) + 1
+    if counts:
+        return max(counts, key=lambda k: counts[k])
+    known = list(getattr(catalog, "rack_types", None) or ()) if catalog is not None else []
+    return next((t for t in PREFERRED_RACK_TYPES if t in known), known[0] if known else PREFERRED_RACK_TYPES[0])
+
+
+def _row_letter(row_name: str) -> str:
+    """'Row B' -> 'B': the short tag rack names of a row start with (else 'R')."""
+    words = row_name.split()
+    tag = words[-1] if words else ""
+    return tag if tag.isalpha() and len(tag) <= 3 else "R"
+
+
+def new_rack_name(plan: Plan, row_id: str) -> str:
+    """The name of a rack added at the end of a row: the next number after the row's last
+    rack ('R03' -> 'R04', 'NVL72-2' -> 'NVL72-3'), or '<row letter>01' in an empty row
+    ('Row B' -> 'B01'); never a name another rack of the plan has."""
+    row = plan.index.rows[row_id]
+    last = max(row.racks, key=lambda r: r.position, default=None)
+    if last is not None:
+        return next_name(plan, last.name)
+    first = f"{_row_letter(row.name)}01"
+    return first if first not in {r.name for r in plan.racks()} else next_name(plan, first)
+
+
 def add_rack_edit(plan: Plan, catalog: Any, row_id: str, rack_type: str | None = None) -> AddRack:
-    """An empty rack at the end of a row, of the row's last rack type (or the first
-    rack type of the catalog), named after the last rack."""
+    """An empty rack at the end of a row, of the row's last rack type (see
+    :func:`default_rack_type`), named by :func:`new_rack_name`. The rack view's "Add rack"
+    and the floor plan's both use this, so they name racks alike."""
     row = plan.index.rows[row_id]
     last = max(row.racks, key=lambda r: r.position, default=None)
     if rack_type is None:
-        rack_type = last.rack_type if last is not None else next(iter(catalog.rack_types), "rack-42u-600x1200")
-    name = next_name(plan, last.name) if last is not None else "R01"
+        rack_type = default_rack_type(plan, catalog, row_id)
     pos = (last.position + 1) if last is not None else 0
-    return AddRack(row_id, Rack(id=plan.new_id("rack"), name=name, rack_type=rack_type, position=pos))
+    return AddRack(row_id, Rack(id=plan.new_id("rack"), name=new_rack_name(plan, row_id), rack_type=rack_type,
+                                position=pos))
+
+
+def _dry_run(plan: Plan, make: Any, n: int) -> list[Edit]:
+    """``n`` edits from ``make()``, each built on the plan as the ones before left it
+    (so ids and names never repeat), then all reverted: the plan is unchanged."""
+    done: list[Edit] = []
+    try:
+        for _ in range(n):
+            e = make()
+            e.apply(plan)
+            done.append(e)
+    finally:
+        for e in reversed(done):
+            e.revert(plan)
+    return done
+
+
+def add_racks_edit(plan: Plan, catalog: Any, row_id: str, n: int = 1) -> Edit:
+    """``n`` empty racks at the end of a row, as one undo step (one :func:`add_rack_edit` each)."""
+    if row_id not in plan.index.rows:
+        raise EditRefused(f"row {row_id!r} does not exist")
+    edits = _dry_run(plan, lambda: add_rack_edit(plan, catalog, row_id), n)
+    if n == 1:
+        return edits[0]
+    return Compound(edits, f"Add {n} racks to {plan.index.rows[row_id].name}")
+
+
+def new_row_name(plan: Plan) -> str:
+    """'Row A', 'Row B', ... the first letter no row of the plan uses yet (rows named
+    'A' or 'Row A' both take 'A'), so the new row's racks ('B01', ...) are new names too."""
+    taken = {r.name for r in plan.index.rows.values()}
+    taken |= {r.name.split()[-1] for r in plan.index.rows.values() if r.name.split()}
+    i = 0
+    while True:
+        letters = _column_letters(i)
+        if letters not in taken and f"Row {letters}" not in taken:
+            return f"Row {letters}"
+        i += 1
+
+
+def _column_letters(i: int) -> str:
+    """0 -> 'A', 25 -> 'Z', 26 -> 'AA' (as floor tile columns)."""
+    s = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        s = chr(65 + r) + s
+    return s
+
+
+def free_row_spot(plan: Plan, catalog: Any, room_id: str) -> tuple[float, float]:
+    """Where a new row goes when the user did not point at a spot: two tiles in from the
+    room's left wall, one aisle (ROW_SPACING_M) behind the deepest row, on the tile grid."""
+    from planner.geometry import row_footprints
+
+    room = plan.index.rooms[room_id]
+    t = room.tile_m
+    bottom = None
+    for row in room.rows:
+        fps = row_footprints(row, catalog)
+        ys = [c[1] for fp in fps for c in fp.corners] or [row.y_m]
+        bottom = max(ys) if bottom is None else max(bottom, max(ys))
+    y = 3 * t if bottom is None else bottom + ROW_SPACING_M
+    return _snap(2 * t, t), _snap(y, t, up=True)
+
+
+def _snap(v: float, tile: float, up: bool = False) -> float:
+    import math
+
+    n = math.ceil(v / tile - 1e-9) if up else round(v / tile)
+    return round(n * tile, 4)
+
+
+def add_row_edit(plan: Plan, catalog: Any, room_id: str, n_racks: int, x_m: float | None = None,
+                 y_m: float | None = None) -> Edit:
+    """A new row of ``n_racks`` empty racks in a room, snapped to the room's tiles (at
+    :func:`free_row_spot` without a position): the row, then its racks named as
+    :func:`add_rack_edit` names them, as one undo step."""
+    if room_id not in plan.index.rooms:
+        raise EditRefused(f"room {room_id!r} does not exist")
+    room = plan.index.rooms[room_id]
+    if x_m is None or y_m is None:
+        x_m, y_m = free_row_spot(plan, catalog, room_id)
+    else:
+        x_m, y_m = _snap(x_m, room.tile_m), _snap(y_m, room.tile_m)
+    rack_type = default_rack_type(plan, catalog)
+    row = Row(id=plan.new_id("row"), name=new_row_name(plan), x_m=x_m, y_m=y_m)
+    add = AddRow(room_id, row)
+    add.apply(plan)
+    try:
+        racks = _dry_run(plan, lambda: add_rack_edit(plan, catalog, row.id, rack_type), n_racks)
+    finally:
+        add.revert(plan)
+    if not racks:
+        return add
+    return Compound([add, *racks], f"Add {row.name} ({n_racks} rack{'s' if n_racks != 1 else ''})")
+
+
+def new_room_name(plan: Plan) -> str:
+    """'Room 1', 'Room 2', ... the first that no room of the plan is called."""
+    taken = {r.name for r in plan.site.rooms}
+    n = 1
+    while f"Room {n}" in taken:
+        n += 1
+    return f"Room {n}"
+
+
+def add_room_edit(plan: Plan, name: str | None = None, like: str | None = None) -> AddRoom:
+    """An empty room at the end of the site. Size, tiles, floor load limit and raised
+    floor are copied from the room ``like`` (the one the user is looking at), else the
+    model's defaults (10 m x 8 m, 0.6 m tiles, 1200 kg/m2, slab)."""
+    src = plan.index.rooms.get(like) if like is not None else None
+    fields = {k: getattr(src, k) for k in ("width_m", "depth_m", "tile_m", "floor_load_limit_kg_per_m2",
+                                           "raised_floor")} if src is not None else {}
+    return AddRoom(Room(id=plan.new_id("room"), name=name or new_room_name(plan), **fields))
+
+
+def room_content(plan: Plan, room_id: str) -> dict[str, int]:
+    """What deleting a room takes with it: counts of rows, racks, devices and links."""
+    room = plan.index.rooms[room_id]
+    racks = [k for r in room.rows for k in r.racks]
+    devices = {p.id for k in racks for p in k.placements}
+    links = sum(1 for lk in plan.links if lk.a.placement in devices or lk.b.placement in devices)
+    return {"rows": len(room.rows), "racks": len(racks), "devices": len(devices), "links": links}
+

@@ -562,6 +562,18 @@ class PlanIndex:
         for rack in row.racks:
             self.remove_rack(rack.id)
 
+    def add_room(self, room: Room) -> None:
+        self._claim(room.id, "room")
+        self.rooms[room.id] = room
+        for row in room.rows:
+            self.add_row(row, room.id)
+
+    def remove_room(self, room_id: str) -> None:
+        room = self.rooms.pop(room_id)
+        self._ids.discard(room_id)
+        for row in room.rows:
+            self.remove_row(row.id)
+
     def add_id(self, entity_id: str) -> None:
         self._claim(entity_id, "entity")
 

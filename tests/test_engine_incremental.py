@@ -16,11 +16,14 @@ from planner.edits import (
     AddItem,
     AddPlacement,
     AddRack,
+    AddRoom,
     Compound,
     MovePlacement,
     RemoveItem,
     RemovePlacement,
     RemoveRack,
+    RemoveRoom,
+    RemoveRow,
     SetProperty,
     SetRackCooling,
 )
@@ -36,6 +39,8 @@ from planner.plan import (
     PowerConnection,
     PowerFeed,
     Rack,
+    Room,
+    Row,
     ServerGroup,
     Workload,
 )
@@ -86,7 +91,7 @@ def random_edit(plan, data, counter):
         "move", "move", "move", "add", "remove", "feed", "loop", "cooling", "room", "meta", "pdu_feed",
         "device", "add_rack", "remove_rack", "link", "unlink", "compound", "cable", "wire", "wire", "fabric",
         "add_fabric", "rename", "workload", "group", "link_prop", "link_prop", "reuse", "unlink_any",
-        "switch_link"]))
+        "switch_link", "add_room", "remove_room", "remove_row"]))
     counter[0] += 1
     n = counter[0]
     if kind == "move" and placements and racks:
@@ -128,9 +133,24 @@ def random_edit(plan, data, counter):
         loop = data.draw(st.sampled_from([None] + [x.id for x in plan.cooling_loops]))
         unit = data.draw(st.sampled_from([None, "test-rdhx-active-50", "unknown-door"]))
         return SetRackCooling(rid, CoolingChoice(method=method, loop=loop, unit=unit))
-    if kind == "room":
+    if kind == "room" and plan.index.rooms:
         room = data.draw(st.sampled_from(sorted(plan.index.rooms)))
-        return SetProperty("room", room, "floor_load_limit_kg_per_m2", data.draw(st.sampled_from([500.0, 2000.0])))
+        field, value = data.draw(st.sampled_from([("floor_load_limit_kg_per_m2", 500.0),
+                                                  ("floor_load_limit_kg_per_m2", 2000.0), ("raised_floor", True),
+                                                  ("width_m", 30.0), ("name", f"hall {n}")]))
+        return SetProperty("room", room, field, value)
+    if kind == "add_room":  # a new room with a row: a rack with a PDU on a feed and a server plugged into it
+        rack = Rack(id=f"rk-room-{n}", name=f"room rack {n}", rack_type="rack-48u-600x1200", placements=[
+            Placement(id=f"pd-room-{n}", device="test-pdu-3ph-32a", side="left",
+                      feed=data.draw(st.sampled_from([None] + [f.id for f in plan.feeds]))),
+            Placement(id=f"sv-room-{n}", device=data.draw(st.sampled_from(DEVICES[:3])), u=2,
+                      power=[PowerConnection(pdu=f"pd-room-{n}", outlet=1)])])
+        rows = [Row(id=f"rw-room-{n}", name=f"row {n}", racks=[rack])] if data.draw(st.booleans()) else []
+        return AddRoom(Room(id=f"room-new-{n}", name=f"room {n}", floor_load_limit_kg_per_m2=600.0, rows=rows))
+    if kind == "remove_room" and plan.index.rooms:
+        return RemoveRoom(data.draw(st.sampled_from(sorted(plan.index.rooms))), with_content=True)
+    if kind == "remove_row" and plan.index.rows:
+        return RemoveRow(data.draw(st.sampled_from(sorted(plan.index.rows))))
     if kind == "meta":
         field, value = data.draw(st.sampled_from([("pue", 1.5), ("currency", "EUR"), ("electricity_price_per_kwh",
                                                                                        0.3)]))
@@ -146,7 +166,7 @@ def random_edit(plan, data, counter):
         if plan.placement(pid).u is None:
             return None
         return SetProperty("placement", pid, "device", data.draw(st.sampled_from(DEVICES)))
-    if kind == "add_rack":
+    if kind == "add_rack" and plan.index.rows:
         row = data.draw(st.sampled_from(sorted(plan.index.rows)))
         rid = f"rk-new-{n}"
         feed = PowerFeed(id=f"fd-new-{n}", name="new feed", side="A")

@@ -210,6 +210,11 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addAction(self.act_fit)
         m.addAction(self.act_reset_layout)
+        # Floor: rooms, rows and racks on the floor plan, so none of its actions hides in a toolbar overflow
+        floor = self.panels.get("floorDock")
+        if floor is not None and hasattr(floor, "fill_menu"):
+            self.floor_menu = floor.fill_menu(mb.addMenu(self.tr("F&loor")))
+            floor.propertiesRequested.connect(self.show_inspector)
         m = mb.addMenu("&Plan")
         m.addAction(self.act_recompute)
         self.act_autowire = self._action("Auto-&wire Fabric\u2026", self.show_autowire,

@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
@@ -66,7 +67,7 @@ class Inspector(QWidget):
         sel = self.doc.selection
         touched = {("placement", i) for i in change.placements} | {("rack", i) for i in change.racks} | \
             {("row", i) for i in change.rows} | {("feed", i) for i in change.feeds} | \
-            {("loop", i) for i in change.loops}
+            {("loop", i) for i in change.loops} | {("room", i) for i in change.rooms}
         if any(s in touched for s in sel) or change.structure:
             self.rebuild()
 
@@ -332,6 +333,27 @@ class Inspector(QWidget):
                      lambda v: v != self.doc.plan.index.rows[rid].orientation_deg and
                      self._push(SetProperty("row", rid, "orientation_deg", v)), "orientation_deg")
         form.addRow("Racks", QLabel(str(len(row.racks))))
+
+    def _show_room(self, rid: str) -> None:
+        """A room: name, size, tile grid, floor load limit, raised floor or slab."""
+        room = self.doc.plan.index.rooms[rid]
+        form = self._group(self.tr("Room"))
+        self._line(form, self.tr("Name"), "room", rid, "name", room.name)
+        form.addRow(self.tr("Id"), QLabel(room.id))
+        self._number(form, self.tr("Width"), "room", rid, "width_m", room.width_m, 0.5, 1000, 2, "length_m")
+        self._number(form, self.tr("Depth"), "room", rid, "depth_m", room.depth_m, 0.5, 1000, 2, "length_m")
+        self._number(form, self.tr("Floor tiles"), "room", rid, "tile_m", room.tile_m, 0.1, 2, 3, "length_m")
+        self._number(form, self.tr("Floor load limit"), "room", rid, "floor_load_limit_kg_per_m2",
+                     room.floor_load_limit_kg_per_m2, 1, 100000, 0, "load_kg_per_m2")
+        raised = QCheckBox(self.tr("Raised floor (unchecked: slab)"))
+        raised.setObjectName("field_raised_floor")
+        raised.setChecked(room.raised_floor)
+        raised.toggled.connect(lambda on: on != self._entity("room", rid).raised_floor and
+                               self._push(SetProperty("room", rid, "raised_floor", on)))
+        form.addRow(self.tr("Floor"), raised)
+        self.fields["raised_floor"] = raised
+        form.addRow(self.tr("Rows"), QLabel(str(len(room.rows))))
+        form.addRow(self.tr("Racks"), QLabel(str(sum(len(r.racks) for r in room.rows))))
 
     def _show_feed(self, fid: str) -> None:
         f = self.doc.plan.feed(fid)
