@@ -433,7 +433,7 @@ def paste_edit(plan: Plan, checker: PlacementChecker, payload: dict[str, Any], t
             new_racks: list[Edit] = []
             for r in racks:
                 pos += 1
-                new_racks.append(AddRack(row_id, copier.copy(r, row_id, namer.rack(row_id, after=r.name), pos, ids)))
+                new_racks.append(AddRack(row_id, copier.copy(r, row_id, namer.rack_copy(row_id, r.name), pos, ids)))
             for e in copier.feed_edits() + new_racks:
                 e.apply(plan)
                 done.append(e)

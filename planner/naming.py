@@ -257,13 +257,17 @@ class Namer:
         return self.next_numbered(cls, name if _TRAILING_NUMBER.match(name) else f"{name} 1")
 
     def next_numbered(self, cls: str, name: str) -> str:
-        """'gpu04' -> the next free name with a higher number and the same width ('gpu05',
-        or later when taken); 'Rack' -> 'Rack 2'. Not claimed."""
+        """'gpu04' -> the name after the highest in use with the same stem ('gpu09' when
+        gpu08 is the highest; gaps are not refilled, as with patterns), same number width;
+        'Rack' -> 'Rack 2'. Not claimed."""
         taken = self.taken(cls)
         m = _TRAILING_NUMBER.match(name)
         stem, width, n = (m.group(1), len(m.group(2)), int(m.group(2))) if m else (f"{name} ", 1, 1)
         key = (cls, stem, width)
-        n = max(n, self._stems.get(key, 0))
+        if key not in self._stems:
+            rx = re.compile(re.escape(stem) + r"(\d+)")
+            self._stems[key] = max((int(m2.group(1)) for t in taken if (m2 := rx.fullmatch(t))), default=0)
+        n = max(n, self._stems[key])
         while True:
             n += 1
             cand = f"{stem}{n:0{width}d}"
@@ -294,6 +298,13 @@ class Namer:
         if pattern:
             return self.from_pattern("rack", pattern, self.place_in_row(row_id))
         return self.claim("rack", self.next_numbered("rack", after or "R00"))
+
+    def rack_copy(self, row_id: str, old_name: str) -> str:
+        """A pasted rack's name: the rack pattern, else its own name while that is free (a
+        cut rack pasted back), else the next after it."""
+        if not self.pattern_for("rack") and old_name and old_name not in self.taken("rack"):
+            return self.claim("rack", old_name)
+        return self.rack(row_id, after=old_name)
 
     def device(self, slug: str, place: Place) -> str:
         """A new device's name: the pattern of its kind, else the default (short model and
