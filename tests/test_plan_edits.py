@@ -277,3 +277,16 @@ def test_facility_loop_needs_a_capacity_and_naming_patterns_are_checked():
     with pytest.raises(EditRefused):
         SetProperty("metadata", None, "exchange_rates", {"EUR": -1}).apply(plan)
     assert plan.metadata.exchange_rates == {"EUR": 1.08}
+
+
+def test_site_name_is_a_set_property_edit_that_reverts():
+    plan = small_plan()
+    e = SetProperty("site", None, "name", "Frankfurt DC2")
+    ch = e.apply(plan)
+    assert plan.site.name == "Frankfurt DC2" and ch.metadata
+    e.revert(plan)
+    assert plan.site.name == "Site"
+    with pytest.raises(EditRefused):
+        SetProperty("site", None, "rooms", []).apply(plan)
+    with pytest.raises(EditRefused):
+        SetProperty("site", None, "name", "x" * 201).apply(plan)
