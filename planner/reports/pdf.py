@@ -852,8 +852,13 @@ class _Builder:
                 up, ext = f"{b.unit_price:,.0f}", f"{b.extended:,.0f}"
                 basis_s = f"{basis} {date}".strip()
                 if b.currency != self.currency:
-                    ext = "other currency"
-                    styles[i] = [("TEXTCOLOR", colors.HexColor("#b7791f"))]
+                    # the extended column is in the plan currency: converted at the plan's rate
+                    rate = getattr(b, "rate", None)
+                    if rate is not None:
+                        ext = f"{b.extended * rate:,.0f}"
+                    else:
+                        ext = "no rate"
+                        styles[i] = [("TEXTCOLOR", colors.HexColor("#b7791f"))]
             name = b.name if b.known else f"{b.name} (not in catalog)"
             rows.append([table_names.get(b.table, b.table), self.cell(name), clean(b.slug), f"{b.quantity:,}", up,
                          clean(b.currency or "\u2013"), basis_s, ext])
@@ -864,16 +869,27 @@ class _Builder:
         note = ""
         if not t.capex_complete:
             note = (f" <font color='#b7791f'><b>Incomplete:</b> {unpriced} line(s) without a price"
-                    + (" and lines in another currency" if any(b.currency not in (None, self.currency)
-                                                                for b in r.bom) else "")
+                    + (" and lines in a currency without an exchange rate" if any(
+                        b.currency not in (None, self.currency) and getattr(b, "rate", None) is None
+                        for b in r.bom) else "")
                     + " are not in the total.</font>")
         out.append(Spacer(1, 4))
         out.append(self.P(f"<b>Total capex: {total}</b>.{note}", self.st_body))
+        md = self.plan.metadata
+        used = sorted({b.currency for b in r.bom if b.currency not in (None, self.currency)
+                       and getattr(b, "rate", None) is not None})
+        rates = ""
+        if used:
+            rates = (" Converted at " + ", ".join(f"1 {esc(c)} = {md.exchange_rates[c]:g} {esc(self.currency)}"
+                                                  for c in used)
+                     + (f" (rates as of {esc(md.exchange_rates_date)})" if md.exchange_rates_date else "") + ".")
+        util = getattr(t, "utilisation", 1.0)
         out.append(self.P("Price basis: list = vendor list price; street = observed street/reseller price; "
                           "estimate = derived or reported figure; quote = a quote on record. Dates are when the "
-                          "price was taken. Sources per item in the catalog (docs/catalog.md, prices). Annual "
+                          f"price was taken. Sources per item in the catalog (docs/catalog.md, prices).{rates} Annual "
                           f"energy: {money(t.opex_per_year, self.currency)} ({t.energy_kwh_per_year / 1000:,.0f} "
-                          f"MWh at {t.electricity_price_per_kwh:g} {esc(self.currency)}/kWh, PUE {t.pue:g}).",
+                          f"MWh at {t.electricity_price_per_kwh:g} {esc(self.currency)}/kWh, PUE {t.pue:g}"
+                          + (f", utilisation {util * 100:g} %" if util != 1.0 else "") + ").",
                           self.st_small))
         return out
 
