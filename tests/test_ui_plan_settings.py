@@ -96,7 +96,7 @@ def test_currency_rate_naming_through_the_dialog_and_undo(qtbot, tmp_path, shipp
     dlg.rates.item(row, 1).setText("0.92")
     type_into(qtbot, dlg.rates_date, "2026-11-30")
     type_into(qtbot, dlg.naming["server"], "gpu{n:02}")
-    assert dlg.naming_preview["server"].text().startswith("\u2192 gpu01, gpu02")
+    assert dlg.naming_preview["server"].toolTip().startswith("\u2192 gpu01, gpu02")
     type_into(qtbot, dlg.site, "Frankfurt DC2")
     dlg.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
     assert not dlg.isVisible()

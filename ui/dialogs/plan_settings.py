@@ -164,7 +164,7 @@ class PlanSettingsDialog(QDialog):
             edit.setPlaceholderText(self.tr("e.g. {example}").replace("{example}", examples[kind]))
             preview = QLabel()
             preview.setObjectName(f"namingPreview_{kind}")
-            preview.setMinimumWidth(150)
+            preview.setFixedWidth(210)  # every pattern field the same width, whatever its preview
             row = QHBoxLayout()
             row.addWidget(edit, 1)
             row.addWidget(preview)
@@ -258,8 +258,10 @@ class PlanSettingsDialog(QDialog):
             return
         place = self._sample_place()
         label.setStyleSheet("")
-        label.setText("\u2192 " + ", ".join(render(pattern, n, place) for n in (1, 2)) + ", \u2026")
-        label.setToolTip("")
+        text = "\u2192 " + ", ".join(render(pattern, n, place) for n in (1, 2)) + ", \u2026"
+        short = "\u2192 " + render(pattern, 1, place) + ", \u2026"
+        label.setText(label.fontMetrics().elidedText(short, Qt.TextElideMode.ElideMiddle, label.width() - 4))
+        label.setToolTip(text)
 
     # -- values and apply ---------------------------------------------------------------------
     def values(self) -> dict[str, Any]:
