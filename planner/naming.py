@@ -140,6 +140,15 @@ def short_model(model: str) -> str:
     return tokens[0]
 
 
+def display_name(p: Any, catalog: Any = None) -> str:
+    """What to call a placement where it has no name (plans made elsewhere): its short
+    model ('XE9680'), else its device slug; never its internal id."""
+    if p.name:
+        return p.name
+    dev = catalog.get("device-types", p.device) if catalog is not None else None
+    return short_model(dev.model) if dev is not None else p.device
+
+
 def device_kind(catalog: Any, slug: str) -> str:
     """The naming kind of a catalog device type: its catalog kind (server, switch,
     storage, pdu), 'power' for a power shelf, 'cooling' for a CDU, else 'other'."""

@@ -116,3 +116,13 @@ def test_rename_names_run_from_start_and_need_n_for_several():
     with pytest.raises(PatternError, match="needs"):
         rename_names("gpu", places)
     assert rename_names("gpu", places[:1]) == ["gpu"]
+
+
+def test_display_name_of_unnamed_device_is_its_model_never_its_id(cat):
+    from planner.naming import display_name
+    from planner.plan import Placement
+
+    p = Placement(id="dev-17", device="dell-poweredge-xe9680", u=1)
+    assert display_name(p, cat) == "XE9680"
+    assert display_name(Placement(id="dev-18", device="no-such-thing", u=1), cat) == "no-such-thing"
+    assert display_name(Placement(id="dev-19", device="x", u=1, name="gpu01"), cat) == "gpu01"

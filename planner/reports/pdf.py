@@ -40,6 +40,7 @@ from reportlab.platypus import (
 import planner
 from planner.fabric.schedule import cable_schedule
 from planner.fileio import atomic_write_bytes
+from planner.naming import display_name
 from planner.reports import drawings
 from planner.reports.display import Units, kw, money, pct
 from planner.reports.flowables import (
@@ -208,7 +209,7 @@ class _Builder:
                 for rack in row.racks:
                     out[("rack", rack.id)] = rack.name
                     for pl in rack.placements:
-                        nm = f"{rack.name} / {pl.name or pl.id}"
+                        nm = f"{rack.name} / {display_name(pl, self.catalog)}"
                         out[("placement", pl.id)] = nm
                         out[("pdu", pl.id)] = nm
         for coll, kind in ((p.feeds, "feed"), (p.cooling_loops, "loop"), (p.fabrics, "fabric"),
@@ -677,7 +678,7 @@ class _Builder:
             dev = self.catalog.get("device-types", p.device) if self.catalog is not None else None
             model = clean(dev.model.split(" (")[0]) if dev is not None else f"{p.device} (not in catalog)"
             where = f"U{p.u}" if p.u is not None else ("0U " + (p.side or "")[:1].upper()).strip()
-            rows.append([where, fit(p.name or p.id, width * 0.34, self.font, 6), fit(model, width * 0.46,
+            rows.append([where, fit(display_name(p, self.catalog), width * 0.34, self.font, 6), fit(model, width * 0.46,
                                                                                      self.font, 6)])
         if len(rows) > fit_rows:
             more = len(rows) - fit_rows + 1
