@@ -864,7 +864,7 @@ class _Builder:
             rows.append([table_names.get(b.table, b.table), self.cell(name), clean(b.slug), f"{b.quantity:,}", up,
                          clean(b.currency or "\u2013"), basis_s, ext])
         out.append(self._rows_table(["Category", "Item", "Catalog slug", "Qty", "Unit price", "Cur.", "Price basis",
-                                     "Extended"], rows, [62, 250, 150, 40, 65, 32, 95, 80],
+                                     f"Extended ({clean(self.currency)})"], rows, [62, 250, 150, 40, 65, 32, 95, 80],
                                     numeric={3, 4, 7}, row_styles=styles))
         total = money(t.capex, self.currency)
         note = ""
