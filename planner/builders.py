@@ -15,6 +15,7 @@ from planner.edits import (
     AddItem,
     AddPlacement,
     AddRack,
+    AddRow,
     Compound,
     Edit,
     EditRefused,
@@ -25,9 +26,9 @@ from planner.edits import (
 from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import ordered_length
 from planner.fabric.wiring import AddLinks
-from planner.naming import Namer, PatternError, rename_names
+from planner.naming import Namer, PatternError, Place, rename_names
 from planner.placement import PlacementChecker, rack_dims
-from planner.plan import Endpoint, Link, Placement, Plan, PowerConnection, PowerFeed, Rack
+from planner.plan import Endpoint, Link, Placement, Plan, PowerConnection, PowerFeed, Rack, Row
 
 CLIPBOARD_MIME = "application/x-rackwright-items"
 DEVICE_MIME = "application/x-rackwright-device"
@@ -525,6 +526,42 @@ def add_rack_edit(plan: Plan, catalog: Any, row_id: str, rack_type: str | None =
     name = Namer(plan, catalog).rack(row_id, after=last.name if last is not None else None)
     pos = (last.position + 1) if last is not None else 0
     return AddRack(row_id, Rack(id=plan.new_id("rack"), name=name, rack_type=rack_type, position=pos))
+
+
+def add_row_edit(plan: Plan, catalog: Any, room_id: str, x_m: float, y_m: float, n_racks: int,
+                 rack_type: str) -> AddRow:
+    """A new row at (x_m, y_m) of a room with ``n_racks`` empty racks, named by the row and
+    rack patterns (else 'Row C' and C01, C02, ...)."""
+    if room_id not in plan.index.rooms:
+        raise EditRefused(f"room {room_id!r} does not exist")
+    namer = Namer(plan, catalog)
+    name = namer.row(room_id)
+    place = Place(room=plan.index.rooms[room_id].name, row=name)
+    stem = name.split()[-1] if name.split() else "R"
+    racks: list[Rack] = []
+    claimed: set[str] = set()
+    after = f"{stem}00"
+    for i in range(n_racks):
+        after = namer.rack(None, after=after, place=place)
+        racks.append(Rack(id=_fresh_id(plan, "rack", claimed), name=after, rack_type=rack_type, position=i))
+    return AddRow(room_id, Row(id=plan.new_id("row"), name=name, x_m=x_m, y_m=y_m, racks=racks))
+
+
+def add_racks_edit(plan: Plan, catalog: Any, row_id: str, n: int, rack_type: str) -> Compound:
+    """``n`` empty racks at the end of a row, named by the rack pattern (else after the
+    row's last rack), as one undo step."""
+    row = plan.index.rows[row_id]
+    namer = Namer(plan, catalog)
+    start = max((r.position for r in row.racks), default=-1) + 1
+    last = max(row.racks, key=lambda r: r.position, default=None)
+    after = last.name if last is not None else f"{row.name.split()[-1] if row.name.split() else 'R'}00"
+    claimed: set[str] = set()
+    edits: list[Edit] = []
+    for i in range(n):
+        after = namer.rack(row_id, after=after)
+        edits.append(AddRack(row_id, Rack(id=_fresh_id(plan, "rack", claimed), name=after, rack_type=rack_type,
+                                          position=start + i)))
+    return Compound(edits, f"Add {n} rack{'s' if n > 1 else ''} to {row.name}")
 
 
 # -- Rename Selection -------------------------------------------------------------------------------

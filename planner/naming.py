@@ -177,6 +177,16 @@ def default_device_pattern(catalog: Any, slug: str) -> str:
 _TRAILING_NUMBER = re.compile(r"^(.*?)(\d+)$")
 
 
+def letters(i: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA (spreadsheet columns, for row names)."""
+    s = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        s = chr(65 + r) + s
+    return s
+
+
 class Namer:
     """Hands out unique names for the items of one gesture (see the module doc).
 
@@ -294,18 +304,27 @@ class Namer:
         return self.claim("room", self.next_numbered("room", "Room 0"))
 
     def row(self, room_id: str, after: str | None = None) -> str:
-        """A new row's name in ``room_id`` (without a pattern: the next after ``after``)."""
+        """A new row's name in ``room_id``: the row pattern, else the next after ``after``,
+        else the first free 'Row A', 'Row B', ... 'Row AA'."""
         pattern = self.pattern_for("row")
         if pattern:
             return self.from_pattern("row", pattern, self.place_in_room(room_id))
-        return self.claim("row", self.next_numbered("row", after or "Row 0"))
+        if after:
+            return self.claim("row", self.next_numbered("row", after))
+        i = 0
+        while True:
+            name = f"Row {letters(i)}"
+            if name not in self.taken("row"):
+                return self.claim("row", name)
+            i += 1
 
-    def rack(self, row_id: str, after: str | None = None) -> str:
-        """A new rack's name in ``row_id``: the rack pattern, else the next after ``after``
-        (the row's last rack, or the copied rack), else R01."""
+    def rack(self, row_id: str | None, after: str | None = None, place: Place | None = None) -> str:
+        """A new rack's name in ``row_id`` (or at ``place``, for a row not in the plan yet):
+        the rack pattern, else the next after ``after`` (the row's last rack, or the copied
+        rack), else R01."""
         pattern = self.pattern_for("rack")
         if pattern:
-            return self.from_pattern("rack", pattern, self.place_in_row(row_id))
+            return self.from_pattern("rack", pattern, place or self.place_in_row(row_id or ""))
         return self.claim("rack", self.next_numbered("rack", after or "R00"))
 
     def rack_copy(self, row_id: str, old_name: str) -> str:

@@ -237,3 +237,20 @@ def test_paste_refuses_without_a_target_rack(pod, cat):
     payload = copy_payload(pod, (("placement", "gpu-1"),), cat)
     with pytest.raises(EditRefused, match="select a rack"):
         paste_edit(pod, PlacementChecker(cat), payload, None, None)
+
+
+def test_new_rows_and_racks_follow_the_patterns_or_continue_the_names(pod, cat):
+    from planner.builders import add_racks_edit, add_row_edit
+
+    room = next(iter(pod.index.rooms))
+    row_edit = add_row_edit(pod, cat, room, 1.2, 6.0, 3, "rack-48u-600x1200")
+    assert row_edit.row.name == "Row B" and [r.name for r in row_edit.row.racks] == ["B01", "B02", "B03"]
+    roundtrip(pod, row_edit)
+    row = next(iter(pod.index.rows))
+    assert [e.rack.name for e in add_racks_edit(pod, cat, row, 2, "rack-48u-600x1200").edits] == ["R04", "R05"]
+    pod.metadata.naming = {"row": "Pod {n}", "rack": "{row}-R{n:02}"}
+    row_edit = add_row_edit(pod, cat, room, 1.2, 6.0, 2, "rack-48u-600x1200")
+    assert row_edit.row.name == "Pod 1" and [r.name for r in row_edit.row.racks] == ["Pod 1-R01", "Pod 1-R02"]
+    row_edit.apply(pod)
+    more = add_racks_edit(pod, cat, row_edit.row.id, 1, "rack-48u-600x1200")
+    assert more.edits[0].rack.name == "Pod 1-R03"

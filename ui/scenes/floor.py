@@ -60,7 +60,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.edits import AddRack, AddRow, Compound, RemoveRack, SetProperty
+from planner.builders import add_racks_edit, add_row_edit
+from planner.edits import Compound, RemoveRack, SetProperty
 from planner.geometry import RackFootprint, row_footprints
 from planner.plan import Rack, Row
 from ui import style, units
@@ -942,39 +943,15 @@ class FloorScene(QGraphicsScene):
             return False
         room_id, local = hit
         plan = self.doc.plan
-        room = plan.index.rooms[room_id]
-        t = room.tile_m
-        row_id = plan.new_id("row")
-        name = f"Row {_col_name(len(plan.index.rows))}"
-        rack_type = self.default_rack_type()
-        racks = []
-        taken: set[str] = set()
-        for i in range(n_racks):
-            rid = plan.new_id("rack")
-            while rid in taken:
-                rid = plan.new_id("rack")
-            taken.add(rid)
-            racks.append(Rack(id=rid, name=f"{name.split()[-1]}{i + 1:02d}", rack_type=rack_type, position=i))
-        row = Row(id=row_id, name=name, x_m=round(round(local.x() / t) * t, 4), y_m=round(round(local.y() / t) * t, 4),
-                  racks=racks)
-        return self.doc.push(AddRow(room_id, row))
+        t = plan.index.rooms[room_id].tile_m
+        # names from the plan's row/rack patterns (planner.naming), else Row C with C01, C02, ...
+        return self.doc.push(add_row_edit(plan, self.doc.catalog, room_id, round(round(local.x() / t) * t, 4),
+                                          round(round(local.y() / t) * t, 4), n_racks, self.default_rack_type()))
 
     def add_racks_to_row(self, row_id: str, n: int = 1) -> bool:
         plan = self.doc.plan
         row = plan.index.rows[row_id]
-        rack_type = self.default_rack_type(row)
-        start = max((r.position for r in row.racks), default=-1) + 1
-        prefix = row.name.split()[-1] if row.name.split() else "R"
-        edits = []
-        taken: set[str] = set()
-        for i in range(n):
-            rid = plan.new_id("rack")
-            while rid in taken:
-                rid = plan.new_id("rack")
-            taken.add(rid)
-            rack = Rack(id=rid, name=f"{prefix}{len(row.racks) + i + 1:02d}", rack_type=rack_type, position=start + i)
-            edits.append(AddRack(row_id, rack))
-        return self.doc.push(Compound(edits, text=f"Add {n} rack{'s' if n > 1 else ''} to {row.name}"))
+        return self.doc.push(add_racks_edit(plan, self.doc.catalog, row_id, n, self.default_rack_type(row)))
 
     def selected_rows(self) -> list[str]:
         rows: list[str] = []
