@@ -192,3 +192,16 @@ def test_inspector_edits_asset_tag_and_serial(qtbot, tmp_path, shipped):
     # the plan summary shows the site and the money settings (nothing selected)
     doc.select([])
     assert win.inspector.fields["name"].text() == "Site"
+
+
+def test_ok_without_changes_adds_no_undo_step_even_for_values_finer_than_the_fields(qtbot, tmp_path, shipped):
+    win = window(qtbot, tmp_path, shipped)
+    doc = win.doc
+    md = doc.plan.metadata
+    md.pue, md.electricity_price_per_kwh, md.utilisation = 1.257, 0.12345, 0.8333333
+    md.currency, md.exchange_rates = "EUR", {"USD": 1.0842567}
+    depth = doc.undo_stack.count()
+    dlg = open_settings(win)
+    dlg.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    assert not dlg.isVisible() and doc.undo_stack.count() == depth
+    assert (md.pue, md.electricity_price_per_kwh, md.exchange_rates) == (1.257, 0.12345, {"USD": 1.0842567})

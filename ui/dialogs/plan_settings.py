@@ -91,7 +91,7 @@ class PlanSettingsDialog(QDialog):
         self.rates.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.rates.setMinimumHeight(110)
         for code, rate in md.exchange_rates.items():
-            self.add_rate(code, f"{rate:g}")
+            self.add_rate(code, repr(rate))  # the shortest text that reads back as the same number
         self.add_rate_button = QPushButton(self.tr("Add Rate"))
         self.add_rate_button.setObjectName("addRate")
         self.add_rate_button.clicked.connect(lambda: self.add_rate())
@@ -188,6 +188,9 @@ class PlanSettingsDialog(QDialog):
         lay.addWidget(self.error)
         lay.addWidget(self.buttons)
         self._update_money_hints()
+        # what the spin boxes showed at first: an untouched box gives back the plan's own
+        # value, not its rounding to the box's decimals (which would be a change)
+        self._shown = {w: w.value() for w in (self.price, self.pue, self.utilisation)}
         self.resize(620, 560)
 
     # -- helpers ----------------------------------------------------------------------
@@ -264,14 +267,19 @@ class PlanSettingsDialog(QDialog):
         label.setToolTip(text)
 
     # -- values and apply ---------------------------------------------------------------------
+    def _spin(self, w: QDoubleSpinBox, current: float, scale: float = 1.0) -> float:
+        return current if w.value() == self._shown[w] else round(w.value() / scale, 6)
+
     def values(self) -> dict[str, Any]:
+        md = self.doc.plan.metadata
         return {
             "site": self.site.text(), "customer": self.customer.text(), "project": self.project.text(),
             "author": self.author.text(), "revision": self.revision.text(), "notes": self.notes.toPlainText(),
             "currency": self.currency.currentText(), "exchange_rates": self._rate_rows(),
             "exchange_rates_date": self.rates_date.text(),
-            "electricity_price_per_kwh": self.price.value(), "pue": self.pue.value(),
-            "utilisation": round(self.utilisation.value() / 100.0, 6),
+            "electricity_price_per_kwh": self._spin(self.price, md.electricity_price_per_kwh),
+            "pue": self._spin(self.pue, md.pue),
+            "utilisation": self._spin(self.utilisation, md.utilisation, 100.0),
             "naming": {k: w.text() for k, w in self.naming.items()},
         }
 
