@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QDropEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
+from PySide6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit
 
 from planner.catalog import load_catalog
 from ui.controllers import new_plan
@@ -191,7 +191,13 @@ def test_inspector_edits_asset_tag_and_serial(qtbot, tmp_path, shipped):
     assert doc.plan.placement(pid).serial == "" and doc.plan.placement(pid).asset_tag == "ACME-000123"
     # the plan summary shows the site and the money settings (nothing selected)
     doc.select([])
-    assert win.inspector.fields["name"].text() == "Site"
+    site = win.inspector.fields["name"]
+    assert site.text() == "Site"
+    type_into(qtbot, site, "Hall West")
+    QTest.keyClick(site, Qt.Key.Key_Return)
+    assert doc.plan.site.name == "Hall West"
+    money = win.inspector.findChild(QLabel, "planMoney")
+    assert money is not None and money.text().startswith("USD")
 
 
 def test_ok_without_changes_adds_no_undo_step_even_for_values_finer_than_the_fields(qtbot, tmp_path, shipped):
