@@ -267,6 +267,8 @@ def _find_entity(plan: Plan, kind: str, entity_id: str | None) -> Any:
         return plan.metadata
     if kind == "plan":
         return plan
+    if kind == "site":
+        return plan.site
     idx = plan.index
     maps = {"room": idx.rooms, "row": idx.rows, "rack": idx.racks, "placement": idx.placements}
     if kind in maps:
@@ -286,7 +288,7 @@ _CHANGE_FIELD = {"room": "rooms", "row": "rows", "rack": "racks", "placement": "
 
 def _change_for(plan: Plan, kind: str, entity_id: str | None, structural: bool) -> Change:
     ch = Change(structure=structural)
-    if kind in ("metadata", "plan"):
+    if kind in ("metadata", "plan", "site"):  # plan-wide settings: the totals and reports use them
         ch.metadata = True
         return ch
     getattr(ch, _CHANGE_FIELD[kind]).add(entity_id)
@@ -298,8 +300,8 @@ def _change_for(plan: Plan, kind: str, entity_id: str | None, structural: bool) 
 class SetProperty(Edit):
     """Sets one field of one entity, validated against the model's field type.
 
-    ``kind`` is one of metadata, room, row, rack, placement, feed, loop, fabric, link,
-    group, workload. Typing into the same field in one gesture merges.
+    ``kind`` is one of metadata, site (its name), room, row, rack, placement, source, feed,
+    loop, fabric, link, group, workload. Typing into the same field in one gesture merges.
     """
 
     _GEOMETRY = {"x_m", "y_m", "orientation_deg", "position", "gap_before_m", "rack_type", "width_m", "depth_m",
@@ -320,7 +322,8 @@ class SetProperty(Edit):
         except KeyError as e:
             raise EditRefused(str(e.args[0])) from None
         cls = type(target)
-        if self.field_name not in cls.model_fields or self.field_name in ("id", "placements", "racks", "rows"):
+        if self.field_name not in cls.model_fields or self.field_name in ("id", "placements", "racks", "rows",
+                                                                          "rooms"):
             raise EditRefused(f"{self.kind} has no editable field {self.field_name!r}")
         # validate by building a copy with the new value
         data = target.model_dump()

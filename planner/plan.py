@@ -97,10 +97,11 @@ class Metadata(_Model):
         for kind, pattern in v.items():
             if kind not in NAMING_KINDS:
                 raise ValueError(f"unknown naming kind {kind!r} (one of {', '.join(NAMING_KINDS)})")
-            try:
-                pattern.format(n=1, row="A", rack="R01", room="Hall")
-            except (KeyError, IndexError, ValueError) as e:
-                raise ValueError(f"naming pattern {pattern!r} for {kind}: {e}") from None
+            from planner.naming import pattern_error  # planner.naming does not import the model
+
+            reason = pattern_error(pattern)
+            if reason is not None:
+                raise ValueError(f"naming pattern {pattern!r} for {kind}: {reason}")
         return v
 
 

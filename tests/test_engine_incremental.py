@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from planner.builders import copy_payload, duplicate_device_edit, duplicate_rack_edit, paste_edit, rename_edit
 from planner.catalog import load_catalog
 from planner.edits import (
     AddItem,
@@ -18,6 +19,7 @@ from planner.edits import (
     AddRack,
     AddRoom,
     Compound,
+    EditRefused,
     MovePlacement,
     RemoveItem,
     RemovePlacement,
@@ -28,6 +30,7 @@ from planner.edits import (
     SetRackCooling,
 )
 from planner.engine import Engine
+from planner.naming import PatternError
 from planner.placement import PlacementChecker
 from planner.plan import (
     CoolingChoice,
@@ -91,7 +94,8 @@ def random_edit(plan, data, counter):
         "move", "move", "move", "add", "remove", "feed", "loop", "cooling", "room", "meta", "pdu_feed",
         "device", "add_rack", "remove_rack", "link", "unlink", "compound", "cable", "wire", "wire", "fabric",
         "add_fabric", "rename", "workload", "group", "link_prop", "link_prop", "reuse", "unlink_any",
-        "switch_link", "add_room", "remove_room", "remove_row"]))
+        "switch_link", "add_room", "remove_room", "remove_row", "dup_rack", "dup_device", "paste_device",
+        "rename_sel"]))
     counter[0] += 1
     n = counter[0]
     if kind == "move" and placements and racks:
@@ -153,7 +157,9 @@ def random_edit(plan, data, counter):
         return RemoveRow(data.draw(st.sampled_from(sorted(plan.index.rows))))
     if kind == "meta":
         field, value = data.draw(st.sampled_from([("pue", 1.5), ("currency", "EUR"), ("electricity_price_per_kwh",
-                                                                                       0.3)]))
+                                                                                       0.3),
+                                                  ("exchange_rates", {"USD": 0.92}), ("utilisation", 0.7),
+                                                  ("exchange_rates", {})]))
         return SetProperty("metadata", None, field, value)
     if kind == "pdu_feed":
         pdus = [p for p in placements if plan.placement(p).feed]
@@ -223,6 +229,26 @@ def random_edit(plan, data, counter):
         ids = [lk.id for lk in plan.links]
         picked = data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=6, unique=True))
         return Compound([RemoveItem("link", x) for x in picked])
+    if kind == "dup_rack" and racks:  # planner.builders: copies with their own feeds and names
+        return duplicate_rack_edit(plan, data.draw(st.sampled_from(racks)), data.draw(st.integers(1, 2)), CATALOG)
+    if kind == "dup_device" and placements:
+        try:
+            return duplicate_device_edit(plan, checker, [data.draw(st.sampled_from(placements))])
+        except EditRefused:
+            return None
+    if kind == "paste_device" and placements and racks:  # plugged into the target rack's PDUs
+        payload = copy_payload(plan, (("placement", data.draw(st.sampled_from(placements))),), CATALOG)
+        try:
+            return paste_edit(plan, checker, payload, data.draw(st.sampled_from(racks)), None)
+        except EditRefused:
+            return None
+    if kind == "rename_sel" and placements:
+        sel = [("placement", p) for p in data.draw(st.lists(st.sampled_from(placements), min_size=1, max_size=3,
+                                                             unique=True))]
+        try:
+            return rename_edit(plan, sel, "{rack}-r" + str(n) + "-{n}")
+        except PatternError:
+            return None
     if kind == "switch_link":  # switch to switch (possibly a new tier, a loop between spines, a leaf island)
         switches = [p for p in placements if plan.placement(p).device in ("nvidia-quantum-2-qm9700",
                                                                           "test-mgmt-switch")]

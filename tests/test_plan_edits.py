@@ -387,3 +387,16 @@ def test_remove_row_takes_its_racks_and_reverts_in_place():
     e.revert(plan)
     assert snapshot(plan) == before
     index_consistent(plan)
+
+
+def test_site_name_is_a_set_property_edit_that_reverts():
+    plan = small_plan()
+    e = SetProperty("site", None, "name", "Frankfurt DC2")
+    ch = e.apply(plan)
+    assert plan.site.name == "Frankfurt DC2" and ch.metadata
+    e.revert(plan)
+    assert plan.site.name == "Site"
+    with pytest.raises(EditRefused):
+        SetProperty("site", None, "rooms", []).apply(plan)
+    with pytest.raises(EditRefused):
+        SetProperty("site", None, "name", "x" * 201).apply(plan)

@@ -211,7 +211,7 @@ class EditController(QObject):
             self.doc.push(edit)
 
     def copy(self) -> bool:
-        payload = copy_payload(self.doc.plan, self.doc.selection)
+        payload = copy_payload(self.doc.plan, self.doc.selection, self.doc.catalog)
         if payload is None:
             return False
         md = QMimeData()
@@ -258,7 +258,7 @@ class EditController(QObject):
     def duplicate(self) -> None:
         racks = self.doc.selected("rack")
         if racks:
-            self.doc.push(duplicate_rack_edit(self.doc.plan, racks[0], 1))
+            self.doc.push(duplicate_rack_edit(self.doc.plan, racks[0], 1, self.doc.catalog))
             return
         pids = self.doc.selected("placement")
         if pids:
@@ -277,7 +277,7 @@ class EditController(QObject):
                                 f"Number of copies of {self.doc.plan.rack(rack).name}:", 3, 1, 500)
             if not n:
                 return False
-        return self.doc.push(duplicate_rack_edit(self.doc.plan, rack, n))
+        return self.doc.push(duplicate_rack_edit(self.doc.plan, rack, n, self.doc.catalog))
 
     def select_all(self) -> None:
         row = self.current_row()

@@ -68,7 +68,7 @@ class Inspector(QWidget):
         touched = {("placement", i) for i in change.placements} | {("rack", i) for i in change.racks} | \
             {("row", i) for i in change.rows} | {("feed", i) for i in change.feeds} | \
             {("loop", i) for i in change.loops} | {("room", i) for i in change.rooms}
-        if any(s in touched for s in sel) or change.structure:
+        if any(s in touched for s in sel) or change.structure or (change.metadata and not sel):
             self.rebuild()
 
     def rebuild(self) -> None:
@@ -182,11 +182,21 @@ class Inspector(QWidget):
     def _plan_summary(self) -> None:
         md = self.doc.plan.metadata
         form = self._group("Plan")
+        self._line(form, self.tr("Site"), "site", None, "name", self.doc.plan.site.name)  # type: ignore[arg-type]
         self._line(form, "Customer", "metadata", None, "customer", md.customer)  # type: ignore[arg-type]
         self._line(form, "Project", "metadata", None, "project", md.project)  # type: ignore[arg-type]
         self._line(form, "Author", "metadata", None, "author", md.author)  # type: ignore[arg-type]
         self._line(form, "Revision", "metadata", None, "revision", md.revision)  # type: ignore[arg-type]
         self._number(form, "PUE", "metadata", None, "pue", md.pue, 1.0, 5.0, 2)  # type: ignore[arg-type]
+        rates = ", ".join(f"{c} {r:g}" for c, r in md.exchange_rates.items()) or self.tr("none")
+        money = QLabel(self.tr("{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %")
+                       .replace("{cur}", md.currency).replace("{rates}", rates)
+                       .replace("{date}", f" ({md.exchange_rates_date})" if md.exchange_rates_date else "")
+                       .replace("{price:g}", f"{md.electricity_price_per_kwh:g}")
+                       .replace("{util:g}", f"{md.utilisation * 100:g}"))
+        money.setObjectName("planMoney")
+        money.setToolTip(self.tr("Change in Plan > Plan Settings…"))
+        form.addRow(self.tr("Money"), money)
         plan = self.doc.plan
         if plan.feeds:
             feeds = self._group("Power feeds")
@@ -209,6 +219,8 @@ class Inspector(QWidget):
         dev = self.doc.catalog.get("device-types", p.device) if self.doc.catalog is not None else None
         form = self._group("Device")
         self._line(form, "Name", "placement", pid, "name", p.name)
+        self._line(form, self.tr("Asset tag"), "placement", pid, "asset_tag", p.asset_tag)
+        self._line(form, self.tr("Serial"), "placement", pid, "serial", p.serial)
         kind = QLabel(f"{dev.manufacturer} {dev.model}" if dev else f"{p.device} (not in catalog)")
         kind.setWordWrap(True)
         form.addRow("Type", kind)
