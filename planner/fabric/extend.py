@@ -25,9 +25,10 @@ The rules (docs/fabrics.md, "Extending a fabric"):
    leaf's free ports become its uplinks (``ceil(down / r)``; refused when it has too
    few), and ``ceil(uplinks / R)`` new spines take every leaf's uplinks round robin
    (each leaf's first uplink goes to the first spine, so the fabric stays connected).
-5. New switches go to the racks given (in order), else to racks holding the fabric's
-   switches, then racks tagged ``network``, then any rack with room (highest free U
-   first), then new network racks at the end of the row of the fabric's switches.
+5. New switches go to racks holding the fabric's switches, then racks tagged
+   ``network``, then any other rack with room (highest free U first; only the racks
+   the caller allows), then new network racks at the end of the row of the fabric's
+   leaves (a new network row behind the servers when the leaves have no row).
 
 Nothing changes until the edit is applied; ``progress``/``cancel`` work as in
 :func:`planner.fabric.autowire.autowire`. :func:`additions` dry-runs the edit on a
@@ -119,6 +120,7 @@ class ExtendResult:
     unrouted: int = 0  # links with no catalog media for their length
     tiers_before: int = 0
     tiers_after: int = 0
+    leaves_before: int = 0
     rail_pattern: bool = False
     link_gbps: float = 0.0
 
@@ -227,21 +229,24 @@ class _PortBook:
             self.used[(pid, p.parent + "*")] = "new"
 
 
-def _rack_order(plan: Plan, shape: FabricShape, switch_racks: Sequence[str] | None) -> list[str]:
-    if switch_racks is not None:
-        for r in switch_racks:
+def switch_rack_order(plan: Plan, shape: FabricShape, allowed: Sequence[str] | None = None) -> list[str]:
+    """Racks for new switches, best first: those holding the fabric's switches, then
+    racks tagged ``network``, then the others in plan order; only ``allowed`` ones
+    (all when None)."""
+    if allowed is not None:
+        for r in allowed:
             if r not in plan.index.racks:
                 raise EditRefused(f"rack {r!r} does not exist")
-        return list(switch_racks)
-    own = []
-    for s in shape.level:
+    ok = set(allowed) if allowed is not None else set(plan.index.racks)
+    own: list[str] = []
+    for s in sorted(shape.level, key=lambda s: _natural(plan.index.placements[s].name or s)):
         r = plan.index.placement_rack.get(s)
         if r is not None and r not in own:
             own.append(r)
     racks = [r.id for r in plan.racks()]
     net = [r for r in racks if "network" in plan.index.racks[r].tags and r not in own]
     rest = [r for r in racks if r not in own and r not in net]
-    return own + net + rest
+    return [r for r in own + net + rest if r in ok]
 
 
 class _Spots:
@@ -307,8 +312,9 @@ def extend_fabric(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[st
                   cancel: CancelFn | None = None) -> ExtendResult:
     """Wire the free ``fabric``-kind ports of ``servers`` into the existing fabric
     ``fabric_id`` (module docstring for the rules). ``switch`` is the model for new
-    switches (default: the model of the fabric's leaves); ``switch_racks`` overrides the
-    rack order for them. Existing links are never changed."""
+    switches (default: the model of the fabric's leaves); ``switch_racks`` limits the
+    racks that may take them (:func:`switch_rack_order` orders them; none: new network
+    racks only). Existing links are never changed."""
     st = Steps(progress, cancel)
     st.report(0.0, "Reading the fabric")
     if not servers:
@@ -399,7 +405,7 @@ def extend_fabric(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[st
     except FabricDesignError as e:
         raise EditRefused(str(e)) from None
     height = max(1, math.ceil(sw_dev.u_height))
-    spots = _Spots(plan, catalog, _rack_order(plan, shape, switch_racks), height, prefix,
+    spots = _Spots(plan, catalog, switch_rack_order(plan, shape, switch_racks), height, prefix,
                    [plan.index.placement_rack[s] for s in leaf_order if s in plan.index.placement_rack],
                    list(servers))
     new_switches: list[NewSwitch] = []
@@ -525,7 +531,7 @@ def extend_fabric(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[st
     result = ExtendResult(edit=Compound([], text=""), fabric_id=fabric_id,
                           servers=list(dict.fromkeys(a.placement for a, _ in node_links)),
                           switches=new_switches, new_racks=list(spots.new_racks), server_links=len(node_links),
-                          uplinks=len(up_links), tiers_before=shape.tiers,
+                          uplinks=len(up_links), tiers_before=shape.tiers, leaves_before=len(leaf_order),
                           tiers_after=max(shape.tiers, 2 if (grow or new_leaves) else shape.tiers),
                           rail_pattern=rails, link_gbps=link)
     stage = f"Choosing media and lengths for {len(pairs):,} cables"
@@ -601,6 +607,14 @@ class Additions:
     def switch_count(self) -> int:
         return sum(len(s.units) for s in self.switches)
 
+    @property
+    def cables_total(self) -> int:
+        return sum(n for *_x, n in self.cables)
+
+    @property
+    def optics_total(self) -> int:
+        return sum(n for *_x, n in self.optics)
+
 
 def additions(plan: Plan, catalog: Any, result: ExtendResult, settings: Any = None) -> Additions:
     """What ``result`` adds, from a dry run of its edit on a snapshot of ``plan``: the
@@ -653,3 +667,30 @@ def additions(plan: Plan, catalog: Any, result: ExtendResult, settings: Any = No
         racks_with_switches=racks, new_racks=[r.name for r in result.new_racks],
         server_links=result.server_links, uplinks=result.uplinks, unrouted=result.unrouted,
         added_typical_kw=(a_typ - b_typ) / 1000.0, added_max_kw=(a_max - b_max) / 1000.0)
+
+
+@dataclass
+class ExtendPreview:
+    """An extension and what it adds, ready to show before its edit is pushed."""
+
+    result: ExtendResult
+    added: Additions
+
+
+def extendable_fabrics(plan: Plan) -> list[Any]:
+    """The plan's fabrics that auto-wire can extend: wired ones, NVLink domains excepted."""
+    wired = {lk.fabric for lk in plan.links}
+    return [f for f in plan.fabrics if f.kind != "nvlink" and f.id in wired]
+
+
+def preview_extension(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[str], *, settings: Any = None,
+                      progress: ProgressFn | None = None, cancel: CancelFn | None = None,
+                      **kw: Any) -> ExtendPreview:
+    """:func:`extend_fabric` then :func:`additions` (engine settings ``settings``), with
+    one progress bar and cancel for both (the app's Preview runs this off the GUI thread)."""
+    st = Steps(progress, cancel)
+    res = extend_fabric(plan, catalog, fabric_id, servers, progress=st.sub(0.0, 0.8).report, cancel=st.cancel, **kw)
+    st.report(0.8, "Measuring the added power")
+    added = additions(plan, catalog, res, settings)
+    st.finish(f"{len(res.links):,} cables and {len(res.switches)} switches to add")
+    return ExtendPreview(res, added)
