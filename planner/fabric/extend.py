@@ -141,6 +141,7 @@ def fabric_shape(plan: Plan, catalog: Any, fabric_id: str) -> FabricShape:
 
     kinds: dict[str, str] = {}
     nbrs: dict[str, set[str]] = {}
+    pair_links: Counter = Counter()  # (switch, switch) -> links between them, both orders
     endpoint_links: list[tuple[str, str, str]] = []  # (switch, server, server port)
     for lk in plan.links:
         if lk.fabric != fabric_id:
@@ -152,6 +153,8 @@ def fabric_shape(plan: Plan, catalog: Any, fabric_id: str) -> FabricShape:
         if kinds[a] == "switch" and kinds[b] == "switch":
             nbrs.setdefault(a, set()).add(b)
             nbrs.setdefault(b, set()).add(a)
+            pair_links[(a, b)] += 1
+            pair_links[(b, a)] += 1
         elif kinds[a] == "switch" and kinds[b] in ENDPOINT_KINDS:
             endpoint_links.append((a, b, lk.b.port))
         elif kinds[b] == "switch" and kinds[a] in ENDPOINT_KINDS:
@@ -182,11 +185,9 @@ def fabric_shape(plan: Plan, catalog: Any, fabric_id: str) -> FabricShape:
     for s in nbrs:  # switches no server reaches: one tier above the rest
         level.setdefault(s, max(level.values(), default=0) + 1)
     up: Counter = Counter()
-    for s, ns in nbrs.items():
-        for n in ns:
-            if level[n] > level[s]:
-                up[s] += sum(1 for lk in plan.links if lk.fabric == fabric_id
-                             and {lk.a.placement, lk.b.placement} == {s, n})
+    for (s, n), count in pair_links.items():
+        if level[n] > level[s]:
+            up[s] += count
     if not level:
         raise EditRefused(f"{fab.name} has no switches wired yet: design it with Auto-wire instead of extending it")
     return FabricShape(fabric_id, role, level, down, up, rails, float(fab.speed_gbps))
@@ -195,9 +196,9 @@ def fabric_shape(plan: Plan, catalog: Any, fabric_id: str) -> FabricShape:
 class _PortBook:
     """Free switch ports at the link speed, taken in port order; knows breakout cages."""
 
-    def __init__(self, plan: Plan, catalog: Any, link: float) -> None:
+    def __init__(self, plan: Plan, catalog: Any, link: float, used: dict[tuple[str, str], str]) -> None:
         self.plan, self.catalog, self.link = plan, catalog, link
-        self.used = used_ports(plan)
+        self.used = used  # (placement, port) -> link id, as wiring.used_ports; ports taken here are added
         self._ports: dict[str, list[Port]] = {}
 
     def ports(self, slug: str) -> list[Port]:
@@ -350,7 +351,7 @@ def extend_fabric(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[st
     link, model_ports = link_and_radix(catalog, nic_speed, model)
     if not model_ports:
         raise EditRefused(f"switch {model!r} lists no data ports at {nic_speed:g} Gb/s")
-    book = _PortBook(plan, catalog, link)
+    book = _PortBook(plan, catalog, link, used)
 
     # 1. existing leaves
     st.report(0.05, "Finding free leaf ports")
