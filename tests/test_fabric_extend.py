@@ -14,12 +14,12 @@ import pytest
 from planner.builders import add_device_edit, add_rack_edit
 from planner.catalog import load_catalog
 from planner.documents import load_plan
-from planner.edits import EditRefused
+from planner.edits import AddRack, EditRefused
 from planner.engine import Engine
 from planner.fabric import Cancelled, analyse_fabrics, autowire, check_links, device_ports
-from planner.fabric.extend import additions, extend_fabric, fabric_shape
+from planner.fabric.extend import additions, extend_fabric, fabric_shape, preview_extension, switch_rack_order
 from planner.placement import PlacementChecker
-from planner.plan import Plan
+from planner.plan import Plan, Rack
 from tests.test_fabric import FIXTURE, make_plan, servers
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -201,6 +201,21 @@ def test_new_switches_go_to_a_new_network_rack_when_no_rack_may_take_them(cat):
     assert len(list(plan.racks())) == n_racks
 
 
+def test_switch_racks_fabric_racks_first_then_network_racks_then_the_rest(shipped):
+    plan = load_plan(EXAMPLE)
+    AddRack("row-a", Rack(id="rack-net", name="N01", rack_type="rack-48u-600x1200", position=3,
+                          tags=["network"])).apply(plan)
+    shape = fabric_shape(plan, shipped, "fab-compute")
+    assert switch_rack_order(plan, shape) == ["rack-3", "rack-net", "rack-1", "rack-2"]
+    assert switch_rack_order(plan, shape, ["rack-2", "rack-net"]) == ["rack-net", "rack-2"]
+    with pytest.raises(EditRefused, match="does not exist"):
+        switch_rack_order(plan, shape, ["rack-9"])
+    # R03 left out of the allowed racks: the network rack comes before the server racks
+    new = [add_server_where_room(plan, shipped, XE9680) for _ in range(5)]
+    res = extend_fabric(plan, shipped, "fab-compute", new, switch_racks=["rack-1", "rack-2", "rack-net"])
+    assert {s.rack_id for s in res.switches} == {"rack-net"}
+
+
 def test_refusals_name_the_reason_and_change_nothing(cat):
     plan, fid, _ = designed(33, 16)
     before = plan.model_dump(mode="json")
@@ -225,6 +240,16 @@ def test_progress_rises_to_one_and_cancel_adds_nothing(cat):
     before = plan.model_dump(mode="json")
     with pytest.raises(Cancelled):
         extend_fabric(plan, cat, fid, servers(plan)[10:], progress=lambda f, _s: None, cancel=lambda: True)
+    assert plan.model_dump(mode="json") == before
+    # the preview (design + the engine's dry run) stops too, between its stages
+    calls = []
+
+    def cancel_in_power() -> bool:
+        return bool(calls) and calls[-1][1] == "Measuring the added power"
+
+    with pytest.raises(Cancelled):
+        preview_extension(plan, cat, fid, servers(plan)[10:], progress=lambda f, s: calls.append((f, s)),
+                          cancel=cancel_in_power)
     assert plan.model_dump(mode="json") == before
 
 
