@@ -17,7 +17,14 @@ from planner.documents import load_plan
 from planner.edits import AddRack, EditRefused
 from planner.engine import Engine
 from planner.fabric import Cancelled, analyse_fabrics, autowire, check_links, device_ports
-from planner.fabric.extend import additions, extend_fabric, fabric_shape, preview_extension, switch_rack_order
+from planner.fabric.extend import (
+    additions,
+    extend_fabric,
+    fabric_shape,
+    preview_extension,
+    switch_rack_order,
+    unwired_devices,
+)
 from planner.placement import PlacementChecker
 from planner.plan import Plan, Rack
 from tests.test_fabric import FIXTURE, make_plan, servers
@@ -95,6 +102,7 @@ def test_fifth_xe9680_joins_the_example_compute_fabric(shipped, tmp_path):
     before_links = links_by_id(plan)
     before_plan = plan.model_dump(mode="json")
 
+    assert unwired_devices(plan, shipped, "fab-compute") == [new]
     res = extend_fabric(plan, shipped, "fab-compute", [new])
     assert res.switches == [] and res.new_racks == []  # ib-leaf-1 has 32 free NDR ports
     change = res.edit.apply(plan)
@@ -112,6 +120,7 @@ def test_fifth_xe9680_joins_the_example_compute_fabric(shipped, tmp_path):
     assert all(lk.cable for lk in mine)
     # the engine's findings: no unwired compute ports for it, no new errors
     assert not unwired_in(after.findings, "fab-compute", new)
+    assert unwired_devices(plan, shipped, "fab-compute") == []
     assert {(f.code, f.id) for f in after.findings if f.severity == "error"} <= errors_before
     assert unwired_in(after.findings, "fab-storage", new)  # other fabrics are not this extension's
     assert not [f for f in check_links(plan, shipped) if f.severity == "error"]
@@ -281,3 +290,22 @@ def test_preview_lists_what_apply_adds(shipped, tmp_path):
     assert add.added_typical_kw == pytest.approx((t1 - t0) / 1000)
     qm = shipped.get("device-types", "nvidia-quantum-2-qm9700")
     assert add.added_typical_kw > 4 * 0.2 and qm is not None  # four switches of several hundred W
+
+
+def test_every_fabric_of_the_example_takes_the_new_server(shipped, tmp_path):
+    """Compute (NDR ports), storage (200G lanes of split cages beside used ones) and
+    management (1 GbE): the new server ends with no fabric or link finding at all."""
+    path = tmp_path / "pod.json"
+    shutil.copy(EXAMPLE, path)
+    plan = load_plan(path)
+    new = add_server_where_room(plan, shipped, XE9680)
+    assert {f.code for f in Engine(shipped).compute(plan).findings if f.code.startswith("FABRIC")} == {
+        "FABRIC_UNCONNECTED_PORTS"}
+    ports = {}
+    for fid in ("fab-compute", "fab-storage", "fab-mgmt"):
+        res = extend_fabric(plan, shipped, fid, [new])
+        res.edit.apply(plan)
+        ports[fid] = sorted((lk.b.placement, lk.b.port) for lk in res.links)
+    assert ports["fab-storage"] == [("ib-stor-1", "ib13s0"), ("ib-stor-1", "ib13s1")]  # next free cage, split
+    assert ports["fab-mgmt"] == [("mgmt-sw-1", "swp8")]
+    assert not [f for f in Engine(shipped).compute(plan).findings if f.code.startswith(("FABRIC", "LINK"))]

@@ -81,7 +81,6 @@ def open_extend(qtbot, win, fabric_id: str):
     assert dlg is not None and dlg.isVisible()
     dlg.mode.setCurrentIndex(dlg.mode.findData(fabric_id))  # the Fabric: combo, as a user picks it
     assert dlg.wire_button.text() == "Preview" and not dlg.kind.isEnabled()
-    dlg.source.setCurrentIndex(dlg.source.count() - 1)  # "All servers and storage"
     return dlg
 
 
@@ -117,6 +116,9 @@ def test_fifth_xe9680_preview_then_apply_is_one_undo_step(qtbot, tmp_path, catal
     depth = doc.undo_stack.count()
 
     dlg = open_extend(qtbot, win, "fab-compute")
+    # the servers offered first are those with free compute ports: the new one
+    assert dlg.source.currentText() == "Not yet wired into Compute (NDR InfiniBand) (1)"
+    assert dlg.source.currentData() == [new]
     preview(qtbot, dlg)
     text = tree_text(dlg)
     assert "Switches to add: 0" in text and "Racks receiving switches: none" in text
@@ -175,7 +177,12 @@ def test_design_mode_is_still_the_default(qtbot, tmp_path, catalog):
     # every wired fabric of the example can be extended; none is offered twice
     offered = [dlg.mode.itemData(i) for i in range(1, dlg.mode.count())]
     assert offered == ["fab-compute", "fab-storage", "fab-mgmt"]
+    n = dlg.source.count()
     dlg.mode.setCurrentIndex(1)
+    assert dlg.source.count() == n + 1 and dlg.source.currentText().startswith("Not yet wired into Compute")
+    dlg.mode.setCurrentIndex(2)  # one such entry, for the fabric chosen
+    assert dlg.source.count() == n + 1 and dlg.source.currentText().startswith("Not yet wired into Storage")
     dlg.mode.setCurrentIndex(0)
+    assert dlg.source.count() == n
     assert dlg.kind.isEnabled() and dlg.wire_button.text() == "Wire"
     dlg.reject()

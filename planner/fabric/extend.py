@@ -685,6 +685,21 @@ def extendable_fabrics(plan: Plan) -> list[Any]:
     return [f for f in plan.fabrics if f.kind != "nvlink" and f.id in wired]
 
 
+def unwired_devices(plan: Plan, catalog: Any, fabric_id: str) -> list[str]:
+    """Servers and storage appliances with a free port of the fabric's kind (the
+    candidates for extending it), in plan order."""
+    fab = next((f for f in plan.fabrics if f.id == fabric_id), None)
+    if fab is None or fab.kind == "nvlink":
+        return []
+    used = used_ports(plan)
+    out = []
+    for pid, p in plan.index.placements.items():
+        dp = device_ports(catalog, p.device)
+        if dp is not None and dp.kind in ENDPOINT_KINDS and any((pid, q.name) not in used for q in dp.role(fab.kind)):
+            out.append(pid)
+    return out
+
+
 def preview_extension(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[str], *, settings: Any = None,
                       progress: ProgressFn | None = None, cancel: CancelFn | None = None,
                       **kw: Any) -> ExtendPreview:

@@ -6,7 +6,10 @@ thread (big fabrics take a moment: ~1 s for 2,048 eight-GPU nodes). Its progress
 back the same way and its one Compound edit is pushed (one undo step). Cancel sets
 the job's event, which the design checks every cable batch
 (:mod:`planner.fabric.progress`): the worker stops with ``Cancelled`` and the dialog
-closes once it has, with nothing pushed. The worker never touches a widget. Connect builds a
+closes once it has, with nothing pushed. The worker never touches a widget. In its Extend
+mode (Fabric: Extend <name>) the job runs :func:`planner.fabric.extend.preview_extension`
+instead and the dialog shows what would be added; Apply pushes that one Compound (one
+undo step), Cancel adds nothing. Connect builds a
 :func:`planner.fabric.wiring.connect_edit`; a refusal (port in use, unknown port) is
 shown in the dialog, which stays open.
 """
@@ -38,7 +41,13 @@ from PySide6.QtWidgets import (
 
 from planner.edits import EditRefused
 from planner.fabric import Cancelled, autowire, device_ports
-from planner.fabric.extend import ExtendPreview, extendable_fabrics, fabric_shape, preview_extension
+from planner.fabric.extend import (
+    ExtendPreview,
+    extendable_fabrics,
+    fabric_shape,
+    preview_extension,
+    unwired_devices,
+)
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.wiring import connect_edit, used_ports
 from ui.units import fmt_length_m
@@ -52,6 +61,7 @@ SWITCH_FABRIC = {"compute": ("infiniband", "ethernet"), "storage": ("infiniband"
                  "frontend": ("ethernet",), "management": ("management", "ethernet")}
 
 PROGRESS_INTERVAL_S = 0.04
+UNWIRED_ROLE = Qt.ItemDataRole.UserRole + 1  # marks the source entry Extend mode adds
 _running: set[Any] = set()  # jobs alive in a pool (their signal objects must outlive a closed dialog)
 
 
@@ -288,8 +298,16 @@ class AutowireDialog(QDialog):
         self._drop_preview()
         fid = self.extending
         plan, cat = self.doc.plan, self.doc.catalog
+        for i in reversed(range(self.source.count())):  # the previous fabric's "not yet wired" entry
+            if self.source.itemData(i, UNWIRED_ROLE):
+                self.source.removeItem(i)
         if fid is not None:
             fab = next(f for f in plan.fabrics if f.id == fid)
+            todo = unwired_devices(plan, cat, fid)
+            self.source.insertItem(0, self.tr("Not yet wired into {name} ({n})").format(name=fab.name, n=len(todo)),
+                                   todo)
+            self.source.setItemData(0, True, UNWIRED_ROLE)
+            self.source.setCurrentIndex(0)
             self.kind.setCurrentIndex(max(0, self.kind.findData(fab.kind)))
             self.over.setValue(max(1.0, float(fab.oversubscription)))
             try:
