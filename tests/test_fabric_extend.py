@@ -235,6 +235,11 @@ def test_refusals_name_the_reason_and_change_nothing(cat):
         extend_fabric(plan, cat, fid, servers(plan)[:2])  # already wired
     with pytest.raises(EditRefused, match="does not exist"):
         extend_fabric(plan, cat, "no-such-fabric", servers(plan)[16:17])
+    # new switches must be of the fabric's technology
+    eth = next(d.slug for d in cat.devices_of_kind("switch") if d.planning and d.planning.switch
+               and d.planning.switch.fabric == "ethernet")
+    with pytest.raises(EditRefused, match="ethernet switch"):
+        extend_fabric(plan, cat, fid, servers(plan)[16:17], switch=eth)
     plan2, fid2, _ = designed(10, 6)  # one tier, 48 of 64 ports used
     with pytest.raises(EditRefused, match="would need 48 free ports for uplinks"):
         extend_fabric(plan2, cat, fid2, servers(plan2)[6:])

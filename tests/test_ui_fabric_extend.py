@@ -159,9 +159,16 @@ def test_preview_of_a_grown_fabric_lists_switches_racks_and_cancel_adds_nothing(
     assert len(spine_lines) == 1 and spine_lines[0].strip().startswith("2 \u00d7")
     assert "Cables to add: 136 (40 to servers, 96 uplinks)" in text
     assert "The fabric grows from 1 to 2 tiers; existing links stay" in text
-    # changing an input drops the preview: Apply needs a fresh one
-    dlg.switch.setCurrentIndex((dlg.switch.currentIndex() + 1) % dlg.switch.count())
+    # changing an input drops the preview: Apply needs a fresh one; an Ethernet model for
+    # the new switches of an InfiniBand fabric is refused in the dialog, which stays open
+    qm9700 = dlg.switch.currentIndex()
+    eth = next(i for i in range(dlg.switch.count()) if dlg.switch.itemText(i).endswith("(ethernet)"))
+    dlg.switch.setCurrentIndex(eth)
     assert dlg.preview is None and not dlg.apply_button.isVisible()
+    QTest.mouseClick(dlg.wire_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dlg.running, timeout=30000)
+    assert dlg.isVisible() and dlg.preview is None and "ethernet switch" in dlg.status.text()
+    dlg.switch.setCurrentIndex(qm9700)
     preview(qtbot, dlg)
     QTest.mouseClick(dlg.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not dlg.isVisible(), timeout=5000)

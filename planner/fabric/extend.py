@@ -328,8 +328,14 @@ def extend_fabric(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[st
     r = max(1.0, float(fab.oversubscription))
     leaves = shape.leaves
     leaf_models = Counter(pl[s].device for s in leaves)
-    model = switch or leaf_models.most_common(1)[0][0]
+    leaf_model = leaf_models.most_common(1)[0][0]
+    model = switch or leaf_model
     sw_dev = _switch_device(catalog, model)
+    sw_tech = {"management": "ethernet"}.get(sw_dev.planning.switch.fabric, sw_dev.planning.switch.fabric) \
+        if sw_dev.planning is not None and sw_dev.planning.switch is not None else None
+    if sw_tech is not None and fab.technology in ("infiniband", "ethernet") and sw_tech != fab.technology:
+        raise EditRefused(f"{sw_dev.manufacturer} {sw_dev.model} is an {sw_tech} switch; {fab.name} is "
+                          f"{fab.technology}: choose a switch of that kind for the new switches")
 
     # the ports to wire
     todo: list[tuple[str, Port, int]] = []  # (server, port, NIC position)
@@ -348,9 +354,9 @@ def extend_fabric(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[st
     if not todo:
         raise EditRefused(f"the chosen devices have no free {shape.role} ports to wire into {fab.name}")
     nic_speed = min(p.speed_gbps for _, p, _ in todo)
-    link, model_ports = link_and_radix(catalog, nic_speed, model)
-    if not model_ports:
-        raise EditRefused(f"switch {model!r} lists no data ports at {nic_speed:g} Gb/s")
+    # the link speed is the existing leaves' (their ports are what the new servers meet)
+    link, _leaf_ports = link_and_radix(catalog, nic_speed, leaf_model)
+    model_ports = switch_ports_at(catalog, model, link)
     book = _PortBook(plan, catalog, link, used)
 
     # 1. existing leaves
@@ -401,6 +407,9 @@ def extend_fabric(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[st
     st.report(0.1, "Sizing new switches")
     prefix = LABEL_PREFIX.get(fab.kind, "NET")
     radix = len(model_ports)
+    if overflow and not model_ports:
+        raise EditRefused(f"{sw_dev.manufacturer} {sw_dev.model} has no data ports at {link:g} Gb/s for the new "
+                          "switches")
     try:
         d, u = leaf_split(radix, r) if overflow else (0, 0)
     except FabricDesignError as e:
