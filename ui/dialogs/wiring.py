@@ -378,10 +378,10 @@ class AutowireDialog(QDialog):
         res = pv.result
         if res.rail_pattern:
             layout = self.tr("Rails kept: NIC n of each new server goes to a rail-n leaf")
-        elif res.leaves_before == 1:
+        elif res.leaves_before == 1 and not any(sw.tier == "leaf" for sw in res.switches):
             layout = self.tr("Every rail meets on the fabric's one leaf: new ports take its free ports")
         else:
-            layout = self.tr("No rail pattern: new ports take free leaf ports in order")
+            layout = self.tr("No rail pattern to keep: new ports fill free leaf ports in order, then new leaves")
         group(layout, [])
         if res.tiers_after > res.tiers_before:
             group(self.tr("The fabric grows from {a} to {b} tiers; existing links stay").format(
@@ -390,6 +390,10 @@ class AutowireDialog(QDialog):
             group(self.tr("{n} links have no catalog cable for their length (see the findings)").format(
                 n=add.unrouted), [])
         tree.show()
+        rows = sum(1 + tree.topLevelItem(i).childCount() for i in range(tree.topLevelItemCount()))
+        tree.setMinimumHeight(min(420, (rows + 1) * max(16, tree.sizeHintForRow(0))))
+        self.layout().activate()  # grow for the list rather than scrolling it
+        self.resize(self.width(), max(self.height(), self.sizeHint().height()))
         self.apply_button.show()
         self.apply_button.setDefault(True)
         self._show(self.tr("Apply adds this as one undo step; Cancel adds nothing."), error=False)
