@@ -235,6 +235,12 @@ def test_refusals_name_the_reason_and_change_nothing(cat):
         extend_fabric(plan, cat, fid, servers(plan)[:2])  # already wired
     with pytest.raises(EditRefused, match="does not exist"):
         extend_fabric(plan, cat, "no-such-fabric", servers(plan)[16:17])
+    # a fabric of switches only has no leaf to extend
+    spine_links = [lk for lk in plan.links if not lk.a.placement.startswith("srv-")]
+    bare = plan.model_copy(update={"links": spine_links})
+    bare.reindex()
+    with pytest.raises(EditRefused, match="has no leaf"):
+        extend_fabric(bare, cat, fid, servers(plan)[16:17])
     # new switches must be of the fabric's technology
     eth = next(d.slug for d in cat.devices_of_kind("switch") if d.planning and d.planning.switch
                and d.planning.switch.fabric == "ethernet")

@@ -182,8 +182,9 @@ def fabric_shape(plan: Plan, catalog: Any, fabric_id: str) -> FabricShape:
                     level[n] = t
                     nxt.append(n)
         frontier = nxt
-    for s in nbrs:  # switches no server reaches: one tier above the rest
-        level.setdefault(s, max(level.values(), default=0) + 1)
+    top = max(2, max(level.values(), default=0) + 1)
+    for s in nbrs:  # switches no server reaches: one tier above the rest (never leaves)
+        level.setdefault(s, top)
     up: Counter = Counter()
     for (s, n), count in pair_links.items():
         if level[n] > level[s]:
@@ -327,6 +328,9 @@ def extend_fabric(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[st
     pl = plan.index.placements
     r = max(1.0, float(fab.oversubscription))
     leaves = shape.leaves
+    if not leaves:
+        raise EditRefused(f"{fab.name} has no leaf (no switch of it is linked to a server): design it with "
+                          "Auto-wire instead of extending it")
     leaf_models = Counter(pl[s].device for s in leaves)
     leaf_model = leaf_models.most_common(1)[0][0]
     model = switch or leaf_model
