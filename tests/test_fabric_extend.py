@@ -5,6 +5,7 @@ acceptance scenario runs on the bundled example (a fifth XE9680 on the compute f
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -146,7 +147,12 @@ def test_example_grows_a_spine_tier_when_the_leaf_is_full(shipped, tmp_path):
     assert res.server_links == 40 and res.uplinks == 32 + 2 * 32
     # the racks that already hold the fabric's switches come first (R03 has room)
     assert {s.rack_id for s in res.switches} == {"rack-3"}
-    res.edit.apply(plan)
+    engine = Engine(shipped)
+    engine.compute(plan)
+    incremental = engine.update(plan, res.edit.apply(plan))
+    # the engine's incremental update after the whole Compound equals a full compute
+    assert json.dumps(incremental.to_json(plan), sort_keys=True) == json.dumps(
+        Engine(shipped).compute(plan).to_json(plan), sort_keys=True)
     assert all(links_by_id(plan)[i] == v for i, v in before_links.items())
     fr = next(r for r in analyse_fabrics(plan, shipped) if r.id == "fab-compute")
     assert fr.tiers == 2 and fr.switches_by_tier == {"leaf": 3, "spine": 2}
