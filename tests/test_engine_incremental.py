@@ -30,6 +30,7 @@ from planner.edits import (
     SetRackCooling,
 )
 from planner.engine import Engine
+from planner.fabric.wiring import AddLinks
 from planner.naming import PatternError
 from planner.placement import PlacementChecker
 from planner.plan import (
@@ -95,7 +96,7 @@ def random_edit(plan, data, counter):
         "device", "add_rack", "remove_rack", "link", "unlink", "compound", "cable", "wire", "wire", "fabric",
         "add_fabric", "rename", "workload", "group", "link_prop", "link_prop", "reuse", "unlink_any",
         "switch_link", "add_room", "remove_room", "remove_row", "dup_rack", "dup_device", "paste_device",
-        "rename_sel"]))
+        "rename_sel", "add_links"]))
     counter[0] += 1
     n = counter[0]
     if kind == "move" and placements and racks:
@@ -258,6 +259,23 @@ def random_edit(plan, data, counter):
         return AddItem(Link(id=f"lk-s-{n}", fabric=data.draw(st.sampled_from([f.id for f in plan.fabrics])),
                             a=Endpoint(placement=a, port=f"p{data.draw(st.integers(1, 70))}"),
                             b=Endpoint(placement=b, port=f"p{data.draw(st.integers(1, 70))}")))
+    if kind == "add_links":  # several links in one AddLinks (auto-wire, extending a fabric): ends and switches
+        ends = [p for p in placements if plan.placement(p).device in ("test-liquid-8gpu", "nvidia-dgx-h100",
+                                                                     "nvidia-quantum-2-qm9700")]
+        if len(ends) < 2:
+            return None
+        links = []
+        for k in range(data.draw(st.integers(1, 4))):
+            a, b = data.draw(st.sampled_from(ends)), data.draw(st.sampled_from(ends))
+
+            def port(p):
+                return (f"p{data.draw(st.integers(1, 66))}" if plan.placement(p).device == "nvidia-quantum-2-qm9700"
+                        else f"compute{data.draw(st.integers(0, 8))}")
+
+            links.append(Link(id=f"lk-al-{n}-{k}", fabric=data.draw(st.sampled_from([f.id for f in plan.fabrics])),
+                              a=Endpoint(placement=a, port=port(a)), b=Endpoint(placement=b, port=port(b)),
+                              cable=data.draw(st.sampled_from([None, "test-dac-400g-3m"])), length_m=3.0))
+        return AddLinks(links)
     if kind == "fabric":
         fid = data.draw(st.sampled_from([f.id for f in plan.fabrics]))
         field, value = data.draw(st.sampled_from([("speed_gbps", 200.0), ("oversubscription", 2.0),

@@ -379,6 +379,9 @@ class MainWindow(QMainWindow):
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dlg.wired.connect(lambda res: self.statusBar().showMessage(
             f"Auto-wired {res.links} links, {res.design.switches} switches", 10000))
+        dlg.extended.connect(lambda res: self.statusBar().showMessage(self.tr(
+            "Extended the fabric: {links} links, {switches} switches added").format(
+                links=len(res.links), switches=len(res.switches)), 10000))
         self.autowire_dialog = dlg
         dlg.open()
         return dlg
