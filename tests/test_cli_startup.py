@@ -82,3 +82,33 @@ def test_each_subcommand_gets_its_full_parser_when_run(path, capsys):
     assert e.value.code == 0
     full = capsys.readouterr().out
     assert f"usage: rackwright {name}" in full and "-h, --help" in full  # its own options, not a placeholder
+
+
+def test_the_engine_does_not_import_auto_wiring_or_the_sweep():
+    code = ("import sys, planner.engine; print(' '.join(m for m in ('planner.fabric.autowire', "
+            "'planner.workloads.sweep', 'planner.edits') if m in sys.modules))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == []
+
+
+@pytest.mark.parametrize("package", ["planner.fabric", "planner.workloads"])
+def test_lazy_packages_export_what_their_submodules_define(package):
+    pkg = importlib.import_module(package)
+    for name in pkg.__all__:
+        value = getattr(pkg, name)
+        assert not isinstance(value, type(sys)), name  # never a submodule in place of the function
+        home = importlib.import_module(f"{package}.{pkg._EXPORTS[name]}")
+        assert getattr(home, name) is value
+    assert set(pkg.__all__) == set(pkg._EXPORTS) and set(pkg.__all__) <= set(dir(pkg))
+    with pytest.raises(AttributeError):
+        pkg.no_such_name  # noqa: B018
+
+
+def test_a_function_named_like_its_submodule_stays_the_function():
+    code = ("import planner.fabric.autowire, planner.workloads.sweep\n"
+            "from planner.fabric import autowire\nfrom planner.workloads import sweep\n"
+            "import planner.fabric as f, planner.workloads as w\n"
+            "assert callable(autowire) and callable(sweep) and f.autowire is autowire and w.sweep is sweep\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr
