@@ -279,6 +279,7 @@ class RackScene(QGraphicsScene):
         self.doc = doc
         self.row_id: str | None = None
         self.frames: dict[tuple[str, str], RackFrameItem] = {}
+        self.outers: dict[tuple[str, str], QGraphicsRectItem] = {}  # the dark frame around each face
         self.devices: dict[str, list[DeviceItem]] = {}
         self.rack_items: dict[str, list[QGraphicsItem]] = {}  # per rack: device items + figure text
         self.figures: dict[str, QGraphicsSimpleTextItem] = {}
@@ -345,6 +346,7 @@ class RackScene(QGraphicsScene):
     def rebuild(self) -> None:
         self.clear()
         self.frames.clear()
+        self.outers.clear()
         self.devices.clear()
         self.ports.clear()
         self._used = None
@@ -389,6 +391,7 @@ class RackScene(QGraphicsScene):
             outer.setBrush(QBrush(QColor("#2b2e33") if not dark else QColor("#15171a")))
             outer.setPen(QPen(mid, 2))
             self.addItem(outer)
+            self.outers[(rack.id, face)] = outer
             rail_x = fx + (width - RAIL_W) / 2
             frame = RackFrameItem(rack, face, QRectF(rail_x, -height, RAIL_W, height), h_u)
             frame.setBrush(QBrush(base))
@@ -775,11 +778,14 @@ class RackGraphicsView(QGraphicsView):
 
     # -- selection and device drags ------------------------------------------------------
     def _device_at(self, pos: QPoint) -> DeviceItem | None:
+        # Only DeviceItems are looked at: a device's labels and ports are clipped to it, so
+        # the device is under the point whenever they are. Never call parentItem() on the
+        # items found here: on PySide6 6.11 parentItem() of a top-level item (a rack's outer
+        # frame, a U number) hands it to Python, and the item is deleted from the scene as
+        # soon as the temporary wrapper goes (the rack's frame vanished on the first click).
         for it in self.items(pos):
             if isinstance(it, DeviceItem):
                 return it
-            if it.parentItem() is not None and isinstance(it.parentItem(), DeviceItem):
-                return it.parentItem()  # type: ignore[return-value]
         return None
 
     def _frame_at(self, pos: QPoint) -> RackFrameItem | None:
@@ -791,8 +797,7 @@ class RackGraphicsView(QGraphicsView):
         """(placement, port) under a viewport point, when ports are drawn at this zoom."""
         scene_pos = self.mapToScene(pos)
         scale = self.transform().m11()
-        for it in self.items(pos):
-            dev = it if isinstance(it, DeviceItem) else it.parentItem()
+        for dev in self.items(pos):  # DeviceItems only: see _device_at
             if not isinstance(dev, DeviceItem):
                 continue
             ports = self.rack_scene.ports.get(dev.placement_id)

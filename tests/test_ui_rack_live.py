@@ -1,0 +1,93 @@
+"""Rack elevations as a user on a real screen meets them (issue #11): the scene keeps every
+frame after clicks, drags and keyboard moves; the fabric view keeps its items after clicks.
+
+On a real X server the rack's front frame vanished on the first click into it: PySide6 6.11's
+``QGraphicsItem.parentItem()`` on a top-level item hands the item to Python, and it is deleted
+when the temporary wrapper goes. Offscreen grabs repaint everything and hid that the item was
+gone; these tests look at the scene itself."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+from tests.fixtures.ui_app.support import make_window
+
+pytestmark = pytest.mark.gui
+
+
+def census(scene) -> Counter:
+    return Counter(type(it).__name__ for it in scene.items())
+
+
+def u_numbers(scene) -> list[str]:
+    return [it.text() for it in scene.items()
+            if type(it) is QGraphicsSimpleTextItem and it.text().isdigit()]
+
+
+def assert_frames_whole(scene) -> None:
+    assert set(scene.outers) == set(scene.frames)
+    for key, outer in scene.outers.items():
+        assert outer.scene() is scene and outer.isVisible(), key
+        assert scene.frames[key].scene() is scene and scene.frames[key].isVisible(), key
+
+
+def test_click_drag_and_up_key_keep_every_frame_and_u_number(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    doc, view, scene = win.doc, win.rack_view.view, win.rack_view.scene
+    before, numbers = census(scene), sorted(u_numbers(scene))
+    assert before["QGraphicsRectItem"] == 4  # the outer frame of each face of two racks
+    # press on the device (the hit test walks the frame and outer frame under it), drag it
+    # into the other rack
+    QTest.mousePress(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     view.viewport_point("rack-1", "front", 2))
+    assert census(scene) == before
+    for rack, u in (("rack-1", 10), ("rack-2", 10), ("rack-2", 20)):
+        QTest.mouseMove(view.viewport(), view.viewport_point(rack, "front", u))
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       view.viewport_point("rack-2", "front", 20))
+    assert doc.plan.index.placement_rack["srv-1"] == "rack-2"
+    assert census(scene) == before
+    assert_frames_whole(scene)
+    # Up key twice, then clicks on empty rails, on U numbers and beside the racks
+    view.setFocus()
+    QTest.keyClick(view, Qt.Key.Key_Up)
+    QTest.keyClick(view, Qt.Key.Key_Up)
+    assert doc.plan.placement("srv-1").u == 21
+    for pos in (view.viewport_point("rack-1", "front", 30), view.viewport_point("rack-1", "rear", 5)):
+        QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, pos)
+    label = next(it for it in scene.items() if type(it) is QGraphicsSimpleTextItem and it.text() == "20")
+    at = view.mapFromScene(label.sceneBoundingRect().center())
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, QPoint(3, 3))
+    assert census(scene) == before
+    assert sorted(u_numbers(scene)) == numbers
+    assert_frames_whole(scene)
+    # a window resize refits the view; nothing is added or lost
+    win.resize(1100, 760)
+    qtbot.wait(50)
+    assert census(scene) == before and sorted(u_numbers(scene)) == numbers
+
+
+def test_fabric_clicks_keep_headings_and_cables(qtbot, tmp_path):
+    from tests.test_fabric import make_plan, servers
+    from tests.test_ui_fabric import autowire_from_dialog, window
+
+    plan = make_plan(4, spare_racks=1)
+    spare = plan.site.rooms[0].rows[0].racks[-1].id
+    win = window(qtbot, tmp_path, plan)
+    autowire_from_dialog(qtbot, win, servers(win.doc.plan), spare)
+    win.doc.flush()
+    fv = win.fabric_view
+    fv.rebuild()
+    before = census(fv.scene)
+    assert before["QGraphicsSimpleTextItem"] > 0
+    # every top-level item of the scene under the pointer in turn: headings, cables, boxes
+    points = [fv.view.mapFromScene(it.sceneBoundingRect().center()) for it in fv.scene.items()]
+    for pos in points:
+        fv.view.box_at(pos)
+    assert census(fv.scene) == before
