@@ -14,8 +14,8 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
+from PySide6.QtCore import QByteArray, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QTabBar, QWidget
 
 from ui.controllers import EditController, FileController
@@ -43,6 +43,21 @@ STATE_VERSION = 1
 # off): Charts joins the Findings | Fabric | Cables tab group instead, and leaves it again
 # when the window is widened past the width.
 NARROW_WINDOW_W = 1700
+# First start (no remembered geometry): this share of the screen's available area, centred,
+# from a 1366x768 laptop to a 4K monitor (available geometry is in device-independent pixels,
+# so a high-DPI screen at 200 % counts as half its pixels). Never below MIN_WINDOW unless the
+# screen itself is smaller.
+FIRST_START_SHARE = 0.9
+MIN_WINDOW = QSize(1024, 640)
+
+
+def first_start_geometry(available: QRect) -> QRect:
+    """The window's rectangle on a screen whose available area is ``available``."""
+    w = min(available.width(), max(MIN_WINDOW.width(), round(available.width() * FIRST_START_SHARE)))
+    h = min(available.height(), max(MIN_WINDOW.height(), round(available.height() * FIRST_START_SHARE)))
+    rect = QRect(0, 0, w, h)
+    rect.moveCenter(available.center())
+    return rect
 
 
 def _load_panel(module: str, cls: str, doc: Document) -> QWidget | None:
@@ -66,7 +81,7 @@ class MainWindow(QMainWindow):
         # Window size, menu bar and status bar exist before any dock is tabbed: when the
         # frame around the docks changes after a tab group formed, Qt 6.11 lays out a new
         # tab bar and leaves the old one visible over whatever dock is there now.
-        self.resize(1600, 960)
+        self.fit_to_screen()
         self.menuBar()
         self.statusBar()
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks
@@ -117,12 +132,21 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._update_actions()
         self._fill_recent(self.settings.recent_files)
-        self.resize(1600, 960)
+        self.fit_to_screen()
         self._default_state = self.saveState(STATE_VERSION)
         self._narrow = False  # the layout above is the wide one
         self._charts_tabbed = False  # True while Charts sits in the Findings group because of the width
         self.restore_layout()
         self._applied = self._applied_state()  # what apply_settings compares against
+
+    def fit_to_screen(self) -> None:
+        """Size and centre the window on the screen it opens on (a remembered geometry,
+        restored afterwards by restore_layout, wins)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(1600, 960)
+            return
+        self.setGeometry(first_start_geometry(screen.availableGeometry()))
 
     # -- assembly --------------------------------------------------------------------
     def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
