@@ -91,3 +91,86 @@ def test_fabric_clicks_keep_headings_and_cables(qtbot, tmp_path):
     for pos in points:
         fv.view.box_at(pos)
     assert census(fv.scene) == before
+
+
+def test_refusal_clears_from_status_bar_and_bubble_when_the_drag_goes_on_well(qtbot, tmp_path):
+    from tests.test_ui_rack import drop
+
+    win = make_window(qtbot, tmp_path)
+    doc, view = win.doc, win.rack_view.view
+    assert drop(win, "dell-poweredge-r760", "rack-1", "front", 20).isAccepted()
+    r760 = next(p.id for p in doc.plan.rack("rack-1").placements if p.device == "dell-poweredge-r760")
+    vp = view.viewport()
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     view.viewport_point("rack-1", "front", 20))
+    QTest.mouseMove(vp, view.viewport_point("rack-1", "front", 3))  # on gpu01: refused
+    assert view.overlay.isVisible()
+    assert win.statusBar().currentMessage().startswith("Refused:")
+    QTest.mouseMove(vp, view.viewport_point("rack-2", "front", 10))  # free: the move goes through
+    assert doc.plan.index.placement_rack[r760] == "rack-2"
+    assert not view.overlay.isVisible()
+    assert win.statusBar().currentMessage() == ""
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       view.viewport_point("rack-2", "front", 10))
+    assert not view.overlay.isVisible() and win.statusBar().currentMessage() == ""
+    # a refused key move, then one that goes through: cleared again
+    doc.select([("placement", "srv-1")])
+    view.setFocus()
+    QTest.keyClick(view, Qt.Key.Key_Down)
+    assert view.overlay.isVisible() and "bottom of the rack" in win.statusBar().currentMessage()
+    QTest.keyClick(view, Qt.Key.Key_Up)
+    assert doc.plan.placement("srv-1").u == 2
+    assert not view.overlay.isVisible() and win.statusBar().currentMessage() == ""
+
+
+def test_drag_back_home_after_a_refusal_ends_without_the_refusal(qtbot, tmp_path):
+    from tests.test_ui_rack import drop
+
+    win = make_window(qtbot, tmp_path)
+    doc, view = win.doc, win.rack_view.view
+    assert drop(win, "dell-poweredge-r760", "rack-1", "front", 20).isAccepted()
+    depth = doc.undo_stack.count()
+    vp = view.viewport()
+    home = view.viewport_point("rack-1", "front", 20)
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, home)
+    QTest.mouseMove(vp, view.viewport_point("rack-1", "front", 3))
+    assert view.overlay.isVisible()
+    QTest.mouseMove(vp, home)
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, home)
+    assert doc.undo_stack.count() == depth  # nothing moved
+    assert not view.overlay.isVisible() and win.statusBar().currentMessage() == ""
+
+
+def test_device_tooltips_name_model_u_power_and_feed_from_the_results(qtbot, tmp_path):
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    win = make_window(qtbot, tmp_path)
+    doc, scene, view = win.doc, win.rack_view.scene, win.rack_view.view
+    res = doc.results
+    dp = res.racks["rack-1"].device_power["srv-1"]
+    assert dp.max_w > 0 and set(dp.pdus) == {"pdu-a1", "pdu-b1"}
+    tip = scene.devices["srv-1"][0].toolTip()
+    xe = doc.catalog.device("dell-poweredge-xe9680")
+    assert tip.splitlines()[0] == "gpu01" and xe.model in tip
+    assert "U1\u2013U6, front" in tip
+    assert f"{dp.typical_w / 1000:.2f} kW typical" in tip and f"{dp.max_w / 1000:.2f} kW max" in tip
+    assert "Feed A via" in tip and "Feed B via" in tip
+    # a PDU: its load and its feed
+    pdu_tip = scene.devices["pdu-a1"][0].toolTip()
+    assert f"{res.pdus['pdu-a1'].max_w / 1000:.2f} kW max" in pdu_tip and "Feed: Feed A" in pdu_tip
+    # the figures follow the results: a device dropped later gets its own
+    from tests.test_ui_rack import drop
+
+    with qtbot.waitSignal(doc.resultsChanged, timeout=5000):
+        drop(win, "dell-poweredge-r760", "rack-1", "front", 30)
+    r760 = next(p.id for p in doc.plan.rack("rack-1").placements if p.device == "dell-poweredge-r760")
+    dp2 = doc.results.racks["rack-1"].device_power[r760]
+    assert f"{dp2.max_w / 1000:.2f} kW max" in scene.devices[r760][0].toolTip()
+    # the view shows it on hover (a real tooltip event)
+    item = scene.devices["srv-1"][0]
+    at = view.mapFromScene(item.sceneBoundingRect().center())
+    QApplication.sendEvent(view.viewport(), QHelpEvent(QEvent.Type.ToolTip, at, view.viewport().mapToGlobal(at)))
+    qtbot.waitUntil(QToolTip.isVisible, timeout=2000)
+    assert QToolTip.text() == tip

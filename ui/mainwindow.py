@@ -257,13 +257,23 @@ class MainWindow(QMainWindow):
         self.engine_label.setObjectName("engineStatus")
         sb.addPermanentWidget(self.engine_label)
         self.doc.refused.connect(self.show_refusal)
+        self.doc.changed.connect(lambda _c: self.clear_refusal())
+        self.rack_view.view.refusalCleared.connect(self.clear_refusal)
         self.doc.engineFailed.connect(lambda msg: sb.showMessage(msg, 10000))
         self.doc.busyChanged.connect(self._update_engine_label)
         self.doc.resultsChanged.connect(lambda _r: self._update_engine_label(self.doc.busy))
         self._update_engine_label(False)
 
     def show_refusal(self, reason: str) -> None:
-        self.statusBar().showMessage(f"Refused: {reason}", 10000)
+        self._refusal_message = self.tr("Refused: {reason}").format(reason=reason)
+        self.statusBar().showMessage(self._refusal_message, 10000)
+
+    def clear_refusal(self) -> None:
+        """A later edit went through (or a drag ended well): the refusal is no longer news."""
+        msg = getattr(self, "_refusal_message", "")
+        if msg and self.statusBar().currentMessage() == msg:
+            self.statusBar().clearMessage()
+        self._refusal_message = ""
 
     def _update_engine_label(self, busy: bool) -> None:
         if self.doc.engine is None:

@@ -22,7 +22,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -497,10 +497,11 @@ class RackScene(QGraphicsScene):
                     s = self._text("\n".join(lines), 30, QColor(255, 255, 255, 225), parent=item,
                                    room=room, skip_lines=1)
                     s.setPos(rect.left() + 14, rect.top() + 50)
-                item.setToolTip(f"{title}\n{sub}\nU{p.u}" + (f"\u2013U{p.u + max(1, int(height + 0.99)) - 1}"
-                                                            if height > 1 else "") + f", {p.face}")
                 out.append(item)
         self.devices.setdefault(p.id, []).extend(out)
+        tip = self.device_tooltip(p.id)
+        for it in out:
+            it.setToolTip(tip)
         dp = device_ports(self.doc.catalog, p.device) if self.doc.catalog is not None else None
         if dp is not None and dp.ports and p.u is not None:
             host = next((it for it in out if it.face == "rear"), out[0] if out else None)
@@ -538,7 +539,67 @@ class RackScene(QGraphicsScene):
         if rack_id in self.doc.plan.index.racks and rack_id in self.origin_x:
             self._build_devices(self.doc.plan.rack(rack_id))
 
+    def device_tooltip(self, pid: str) -> str:
+        """Name, model, U, power (the engine's figures) and the feeds its cords go to."""
+        tr = QCoreApplication.translate
+        plan = self.doc.plan
+        p = plan.placement(pid)
+        dev = self.doc.catalog.get("device-types", p.device) if self.doc.catalog is not None else None
+        model = dev.model if dev is not None else tr("RackScene", "{slug} (not in the catalog)").format(slug=p.device)
+        lines = [p.name or model]
+        if p.name:
+            lines.append(model)
+        dims = device_dims(self.doc.catalog, p.device)
+        face = tr("RackScene", "front") if p.face == "front" else tr("RackScene", "rear")
+        if p.u is None:
+            side = tr("RackScene", "left") if p.side == "left" else tr("RackScene", "right")
+            lines.append(tr("RackScene", "0U, {side} side of the {face}").format(side=side, face=face))
+        else:
+            top = p.u + max(1, int((dims.u_height if dims else 1.0) + 0.99)) - 1
+            span = f"U{p.u}" if top == p.u else f"U{p.u}\u2013U{top}"
+            lines.append(tr("RackScene", "{span}, {face}").format(span=span, face=face))
+        results = self.doc.results
+        rack_id = plan.index.placement_rack.get(pid)
+        rr = results.racks.get(rack_id) if results is not None and rack_id is not None else None
+        dp = getattr(rr, "device_power", {}).get(pid) if rr is not None else None
+        pdu = results.pdus.get(pid) if results is not None else None
+        if rr is None:
+            lines.append(tr("RackScene", "Power: not calculated yet"))
+        elif pdu is not None:  # a PDU: the load it carries, and its own feed
+            lines.append(tr("RackScene", "Load: {typical} kW typical, {max} kW max").format(
+                typical=f"{pdu.typical_w / 1000:.2f}", max=f"{pdu.max_w / 1000:.2f}"))
+            feed = next((f.name for f in plan.feeds if f.id == pdu.feed), None)
+            lines.append(tr("RackScene", "Feed: {feed}").format(feed=feed) if feed
+                         else tr("RackScene", "Feed: none assigned"))
+        elif dp is None:
+            lines.append(tr("RackScene", "Power: none counted"))
+        else:
+            lines.append(tr("RackScene", "Power: {typical} kW typical, {max} kW max").format(
+                typical=f"{dp.typical_w / 1000:.2f}", max=f"{dp.max_w / 1000:.2f}"))
+            if dp.busbar:
+                lines.append(tr("RackScene", "Feed: the rack's DC busbar (power shelves)"))
+            elif dp.pdus:
+                feeds = []
+                for pdu_id in dict.fromkeys(dp.pdus):
+                    pr = results.pdus.get(pdu_id)
+                    pdu_name = pr.name if pr is not None else pdu_id
+                    feed = next((f.name for f in plan.feeds if pr is not None and f.id == pr.feed), None)
+                    feeds.append(tr("RackScene", "{feed} via {pdu}").format(feed=feed, pdu=pdu_name) if feed
+                                 else tr("RackScene", "{pdu} (no feed)").format(pdu=pdu_name))
+                lines.append(tr("RackScene", "Feed: {feeds}").format(feeds="; ".join(feeds)))
+            else:
+                lines.append(tr("RackScene", "Feed: no power cords"))
+        return "\n".join(lines)
+
+    def refresh_tooltips(self) -> None:
+        for pid, items in self.devices.items():
+            if pid in self.doc.plan.index.placements:
+                tip = self.device_tooltip(pid)
+                for it in items:
+                    it.setToolTip(tip)
+
     def update_figures(self) -> None:
+        self.refresh_tooltips()
         results = self.doc.results
         colors = {"ok": QColor("#3fa34d"), "warn": QColor("#e8a317"), "bad": QColor("#d64541")}
         text_c = self.palette.color(QPalette.ColorRole.WindowText)
@@ -606,10 +667,12 @@ class RackGraphicsView(QGraphicsView):
     """The view: drop target, drag of devices, keyboard moves, context menu."""
 
     propertiesRequested = Signal()
+    refusalCleared = Signal()  # the refusal shown is out of date (a later move or drop went well)
 
     def __init__(self, doc: Any, scene: RackScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.doc = doc
+        doc.changed.connect(lambda _c: self.hide_refusal())  # any edit that went through
         self.rack_scene = scene
         self.setAcceptDrops(True)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
@@ -648,7 +711,10 @@ class RackGraphicsView(QGraphicsView):
         self._overlay_timer.start()
 
     def hide_refusal(self) -> None:
-        self.overlay.hide()
+        if self.overlay.isVisible() or self._overlay_timer.isActive():
+            self._overlay_timer.stop()
+            self.overlay.hide()
+            self.refusalCleared.emit()
 
     def _show_ghost(self, target: Target, u_height: float, ok: bool) -> None:
         sc = self.rack_scene
@@ -983,18 +1049,22 @@ class RackGraphicsView(QGraphicsView):
         cur_rack = plan.index.placement_rack[pid]
         if p.u is None:  # 0U (PDU): the side channel under the pointer, on that face
             if (target.rack_id, target.face, target.side) == (cur_rack, p.face, p.side):
+                d["refused"] = False
                 self.hide_refusal()
                 return
             edit = MovePlacement(pid, target.rack_id, None, target.face, checker=self.doc.checker,
                                  gesture=d["gesture"], side=target.side)
         else:
             if (target.rack_id, target.u, face) == (cur_rack, p.u, p.face):
+                d["refused"] = False
                 self.hide_refusal()
                 return
             edit = MovePlacement(pid, target.rack_id, target.u, face, checker=self.doc.checker, gesture=d["gesture"])
         if self.doc.push(edit):
+            d["refused"] = False
             self.hide_refusal()
         else:
+            d["refused"] = True
             self.show_refusal(self.doc.last_refusal, pos)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
@@ -1009,8 +1079,10 @@ class RackGraphicsView(QGraphicsView):
                 self._rubber.deleteLater()
                 self._rubber = None
         if self._drag is not None:
-            self._drag = None
+            d, self._drag = self._drag, None
             self.viewport().unsetCursor()
+            if d["active"] and not d.get("refused"):  # the drag ended well: its refusals are history
+                self.hide_refusal()
             event.accept()
             return
         super().mouseReleaseEvent(event)
