@@ -244,12 +244,38 @@ class MainWindow(QMainWindow):
                                                     "to every switch chip (one undo step)")
         m.addAction(self.act_autowire_nvlink)
 
+        self._build_help_menu()
+
         tb = self.addToolBar("Main")
         tb.setObjectName("mainToolBar")
         tb.setMovable(False)
         for a in (self.act_new, self.act_open, self.act_save, None, self.act_undo, self.act_redo, None,
                   self.act_delete, self.act_duplicate, self.act_dup_rack, None, self.act_fit):
             tb.addSeparator() if a is None else tb.addAction(a)
+
+    def _build_help_menu(self) -> None:
+        """Help: the offline guide, the shortcuts (read from the actions when opened) and About."""
+        from ui import help as uhelp
+
+        self.help_window: Any = None  # the last Help window opened (tests, and to keep it alive)
+        self.act_guide = self._action(self.tr("Rackwright &Guide"), lambda: self._show_help(uhelp.open_guide),
+                                      QKeySequence.StandardKey.HelpContents,
+                                      self.tr("The user guide: catalog, racks, feeds, workloads, wiring, export"))
+        self.act_shortcuts = self._action(self.tr("&Keyboard Shortcuts"),
+                                          lambda: self._show_help(uhelp.open_shortcuts))
+        self.act_about = self._action(self.tr("&About Rackwright"), lambda: self._show_help(uhelp.open_about))
+        self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
+        m = self.menuBar().addMenu(self.tr("&Help"))
+        m.addAction(self.act_guide)
+        m.addAction(self.act_shortcuts)
+        m.addSeparator()
+        m.addAction(self.act_about)
+
+    def _show_help(self, opener: Any) -> Any:
+        win = opener(self)
+        win.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.help_window = win
+        return win
 
     def _build_status(self) -> None:
         sb = self.statusBar()
