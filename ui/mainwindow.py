@@ -143,10 +143,13 @@ class MainWindow(QMainWindow):
         """Size and centre the window on the screen it opens on (a remembered geometry,
         restored afterwards by restore_layout, wins)."""
         screen = self.screen() or QGuiApplication.primaryScreen()
-        if screen is None:
+        avail = screen.availableGeometry() if screen is not None else None
+        if avail is None or avail.width() < MIN_WINDOW.width() or avail.height() < MIN_WINDOW.height():
+            # a screen smaller than the minimum window (a test's 800x800 offscreen screen): the
+            # nominal size, which the window manager clamps
             self.resize(1600, 960)
             return
-        self.setGeometry(first_start_geometry(screen.availableGeometry()))
+        self.setGeometry(first_start_geometry(avail))
 
     # -- assembly --------------------------------------------------------------------
     def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
