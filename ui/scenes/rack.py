@@ -129,12 +129,16 @@ class LodText(QGraphicsSimpleTextItem):
             return []
         room = self.mapFromParent(self.room).boundingRect()
         lines = self.text().split("\n")
+        # the lines of siblings above are at most MIN_LABEL_PX on screen: skip that much
+        big = QFont(self.font())
+        big.setPixelSize(max(1, round(MIN_LABEL_PX / lod)))
+        skip = self.skip_lines * QFontMetricsF(big).height()
         for px in (MIN_LABEL_PX, 7.0, MIN_SINGLE_LINE_PX):
             f = QFont(self.font())
             f.setPixelSize(max(1, round(px / lod)))
             fm = QFontMetricsF(f)
             line_h = fm.height()
-            top = room.top() + self.skip_lines * line_h
+            top = room.top() + skip
             n = min(len(lines), int((room.bottom() - top) // line_h)) if room.bottom() > top else 0
             if n > 0:
                 break
@@ -283,6 +287,7 @@ class RackScene(QGraphicsScene):
         self.devices: dict[str, list[DeviceItem]] = {}
         self.rack_items: dict[str, list[QGraphicsItem]] = {}  # per rack: device items + figure text
         self.figures: dict[str, QGraphicsSimpleTextItem] = {}
+        self.names: dict[str, QGraphicsSimpleTextItem] = {}  # rack id -> its name in the header
         self.origin_x: dict[str, float] = {}
         self.palette = QPalette()
         self.ports: dict[str, PortsItem] = {}  # placement -> its ports item
@@ -352,6 +357,7 @@ class RackScene(QGraphicsScene):
         self._used = None
         self.rack_items.clear()
         self.figures.clear()
+        self.names.clear()
         self.origin_x.clear()
         x = 0.0
         for rack in self.racks():
@@ -414,12 +420,18 @@ class RackScene(QGraphicsScene):
         fx = self.face_x(rack.id, "front")
         head_w = self.face_x(rack.id, "rear") + width - fx
         top = -height - FRAME - HEADER_H
-        name = self._text(rack.name, 64, text_c, bold=True, room=QRectF(fx, top, head_w, 84))
+        # Zoomed out (many racks in a row, a laptop screen) the header's lines grow to stay
+        # legible; they share the whole header in priority order: the name first, then the
+        # type, then the figures (each skips the grown lines above it), and each line is
+        # elided to the header's width before anything is dropped.
+        header = QRectF(fx, top, head_w, HEADER_H - 70)
+        name = self._text(rack.name, 64, text_c, bold=True, room=header)
         name.setPos(fx, top)
+        self.names[rack.id] = name
         rt = rack_dims(self.doc.catalog, rack.rack_type)
-        sub = self._text(f"{rt.name if rt else rack.rack_type}", 40, text_c, room=QRectF(fx, top + 84, head_w, 56))
+        sub = self._text(f"{rt.name if rt else rack.rack_type}", 40, text_c, room=header, skip_lines=1)
         sub.setPos(fx, top + 84)
-        fig = self._text("", 40, text_c, bold=True, room=QRectF(fx, top + 140, head_w, HEADER_H - 140 - 70))
+        fig = self._text("", 40, text_c, bold=True, room=header, skip_lines=2)
         fig.setPos(fx, top + 140)
         self.figures[rack.id] = fig
 
@@ -537,7 +549,10 @@ class RackScene(QGraphicsScene):
                     self.devices.pop(it.placement_id, None)
             self.removeItem(it)
         if rack_id in self.doc.plan.index.racks and rack_id in self.origin_x:
-            self._build_devices(self.doc.plan.rack(rack_id))
+            rack = self.doc.plan.rack(rack_id)
+            if rack_id in self.names and self.names[rack_id].text() != rack.name:  # renamed
+                self.names[rack_id].setText(rack.name)
+            self._build_devices(rack)
 
     def device_tooltip(self, pid: str) -> str:
         """Name, model, U, power (the engine's figures) and the feeds its cords go to."""
