@@ -174,3 +174,54 @@ def test_device_tooltips_name_model_u_power_and_feed_from_the_results(qtbot, tmp
     QApplication.sendEvent(view.viewport(), QHelpEvent(QEvent.Type.ToolTip, at, view.viewport().mapToGlobal(at)))
     qtbot.waitUntil(QToolTip.isVisible, timeout=2000)
     assert QToolTip.text() == tip
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_eight_racks_in_a_row_keep_their_names_and_figures(qtbot, tmp_path, size):
+    from planner.builders import duplicate_rack_edit
+    from tests.test_ui_visual import _open, _resize
+
+    win = _open(qtbot, tmp_path / "s.ini")
+    doc = win.doc
+    assert doc.push(duplicate_rack_edit(doc.plan, "rack-1", 5))
+    doc.recompute(background=False)
+    _resize(qtbot, win, *size)
+    view, scene = win.rack_view.view, win.rack_view.scene
+    view.fit()
+    assert len(scene.names) == 8
+    lod = view.transform().m11()
+    assert lod * 64 < 8  # the names' own size would be a smudge: they are grown
+    win.rack_view.grab()
+    for rack_id, name in scene.names.items():
+        assert name.shown_lines == 1, rack_id
+        (_y, text), = name.grown_lines(lod)
+        assert text == doc.plan.rack(rack_id).name
+        fig = scene.figures[rack_id]
+        assert fig.shown_lines == (2 if size[0] >= 1920 else fig.shown_lines) and fig.shown_lines >= 1
+        # stacked, not overlapping: the figures start below the name
+        assert fig.mapToScene(0, fig.grown_lines(lod)[0][0]).y() > name.bottom_at(lod)
+
+
+def test_gb200_tray_runs_are_labelled_on_a_laptop_and_trays_when_zoomed_in(qtbot, tmp_path):
+    from tests.test_ui_visual import _open, _resize
+    from ui.scenes.rack import LodText, RunLabel
+
+    win = _open(qtbot, tmp_path / "s.ini", "gb200-nvl72.json")
+    _resize(qtbot, win, 1366, 768)
+    view, scene = win.rack_view.view, win.rack_view.scene
+    view.fit()
+    win.rack_view.grab()
+    runs = [it for it in scene.items() if isinstance(it, RunLabel)]
+    trays = [t for items in scene.devices.values() for it in items if it.primary and it.rect().height() < 60
+             for t in it.childItems() if isinstance(t, LodText)]
+    assert trays and all(t.shown_lines == 0 for t in trays)  # 1U: too thin for their own names
+    compute = [r for r in runs if "compute tray" in r.text()]
+    assert compute and all(r.shown_lines >= 2 for r in runs)  # "10x GB200 / NVL72 / compute ..."
+    assert {r.text().split("\u00d7")[0] for r in compute} == {"8", "10"}
+    view.scale(5, 5)  # zoomed in: each tray names itself and the run labels step aside
+    for r in runs:
+        r.shown_lines = -1
+    win.rack_view.grab()
+    painted = [r for r in runs if r.shown_lines != -1]  # (only what is in view gets painted)
+    assert painted and all(r.shown_lines == 0 for r in painted)
+    assert any(t.shown_lines == 1 for t in trays)

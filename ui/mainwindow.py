@@ -150,6 +150,7 @@ class MainWindow(QMainWindow):
             self.resize(1600, 960)
             return
         self.setGeometry(first_start_geometry(avail))
+        self._fitted = True  # showEvent keeps the window on the screen once its real size is known
 
     # -- assembly --------------------------------------------------------------------
     def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -526,6 +527,7 @@ class MainWindow(QMainWindow):
         state = store.value("window/state")
         if isinstance(geo, QByteArray | bytes):
             self.restoreGeometry(QByteArray(geo))
+            self._fitted = False  # the remembered geometry is the user's
         if isinstance(state, QByteArray | bytes) and self.restoreState(QByteArray(state), STATE_VERSION):
             # a remembered layout is taken as it is at the width it was saved at; Charts goes
             # back beside Findings on widening only if the width had put it in the group
@@ -547,7 +549,28 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        if getattr(self, "_fitted", False):
+            self._fitted = False
+            QTimer.singleShot(0, self._keep_on_screen)
         QTimer.singleShot(0, self._after_resize)
+
+    def _keep_on_screen(self) -> None:
+        """After a first-start fit: the docks may need more than 90 % of a laptop screen
+        (their minimum widths), so the window came out wider than asked; keep it centred on
+        the screen and inside it rather than hanging over the right edge."""
+        screen = self.screen()
+        if screen is None:
+            return
+        avail = screen.availableGeometry()
+        geo = self.geometry()
+        if avail.contains(geo):
+            return
+        w, h = min(geo.width(), avail.width()), min(geo.height(), avail.height())
+        rect = QRect(0, 0, w, h)
+        rect.moveCenter(avail.center())
+        rect.moveLeft(max(avail.left(), rect.left()))
+        rect.moveTop(max(avail.top(), rect.top()))
+        self.setGeometry(rect)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -79,6 +79,11 @@ LABEL_MARGIN = 80.0  # U numbers, left of each elevation
 FACE_GAP = 70.0
 RACK_GAP = 220.0
 HEADER_H = 420.0  # rack name, type and two lines of figures, legible when zoomed out
+# A long row is fitted by its width, so its scale falls with its length; the header's room
+# grows upwards in proportion (a share of the row's width) so that the name, the figures and
+# the type still fit at a legible size (8 racks at full HD: all four lines; on a laptop the
+# type gives way first). Zoomed in, the text sits where it always did, at the header's foot.
+HEADER_SHARE = 0.065
 FRAME = 40.0  # top/bottom frame
 
 KIND_COLORS = {
@@ -106,14 +111,21 @@ class LodText(QGraphicsSimpleTextItem):
     (a rect in parent coordinates, scene coordinates for a top-level item) holds it: each
     line elided to the room's width, lines that do not fit dropped, below ``skip_lines``
     grown lines of a sibling; if not even one line fits, it is not drawn at all (the
-    device's tooltip still names it) rather than as an unreadable smudge."""
+    device's tooltip still names it) rather than as an unreadable smudge.
+
+    Texts sharing one room in a stack (a rack's header) name the texts above them in
+    ``above``: grown, a text starts below what those occupy at the same zoom, and it is
+    drawn only if ``reserve_lines`` more lines (of a more important text below) still fit."""
 
     def __init__(self, text: str, parent: QGraphicsItem | None = None, room: QRectF | None = None,
-                 skip_lines: int = 0) -> None:
+                 skip_lines: int = 0, above: list[LodText] | None = None, reserve_lines: int = 0) -> None:
         super().__init__(text, parent)
         self.room = room
         self.skip_lines = skip_lines
+        self.above = above
+        self.reserve_lines = reserve_lines
         self.shown_lines = 0  # lines drawn by the last paint (for tests)
+        self.wrap = False  # grown, break lines at spaces to the room's width (then elide)
         self._grown_px = MIN_LABEL_PX  # on-screen size grown_lines chose
 
     def boundingRect(self) -> QRectF:
@@ -122,6 +134,26 @@ class LodText(QGraphicsSimpleTextItem):
             r = r.united(self.mapFromParent(self.room).boundingRect())
         return r
 
+    def grown(self, lod: float) -> bool:
+        return self.font().pixelSize() * lod < MIN_LABEL_PX
+
+    def bottom_at(self, lod: float) -> float:
+        """Where this text ends at ``lod``, in its parent's coordinates (scene for top level)."""
+        if not self.grown(lod):
+            return self.mapToParent(QPointF(0, super().boundingRect().bottom())).y()
+        lines = self.grown_lines(lod)
+        if not lines:
+            return self.mapToParent(QPointF(0, self._stack_top(lod))).y()
+        f = QFont(self.font())
+        f.setPixelSize(max(1, round(self._grown_px / lod)))
+        return self.mapToParent(QPointF(0, lines[-1][0] + QFontMetricsF(f).descent())).y()
+
+    def _stack_top(self, lod: float) -> float:
+        room = self.mapFromParent(self.room).boundingRect() if self.room is not None else QRectF()
+        if not self.above:
+            return room.top()
+        return max(room.top(), max(self.mapFromParent(QPointF(0, a.bottom_at(lod))).y() for a in self.above))
+
     def grown_lines(self, lod: float) -> list[tuple[float, str]]:
         """(baseline y in item coordinates, text) of the lines drawn at ``lod`` when the
         font is too small; [] when none fits or the room is unknown."""
@@ -129,30 +161,37 @@ class LodText(QGraphicsSimpleTextItem):
             return []
         room = self.mapFromParent(self.room).boundingRect()
         lines = self.text().split("\n")
+        if not self.text():
+            return []
         # the lines of siblings above are at most MIN_LABEL_PX on screen: skip that much
         big = QFont(self.font())
         big.setPixelSize(max(1, round(MIN_LABEL_PX / lod)))
-        skip = self.skip_lines * QFontMetricsF(big).height()
+        big_h = QFontMetricsF(big).height()
+        stacked = self.above is not None
+        first = self._stack_top(lod) if stacked else room.top() + self.skip_lines * big_h
+        bottom = room.bottom() - self.reserve_lines * big_h
+        width = room.right() - max(0.0, room.left())
         for px in (MIN_LABEL_PX, 7.0, MIN_SINGLE_LINE_PX):
             f = QFont(self.font())
             f.setPixelSize(max(1, round(px / lod)))
             fm = QFontMetricsF(f)
             line_h = fm.height()
-            top = room.top() + skip
-            n = min(len(lines), int((room.bottom() - top) // line_h)) if room.bottom() > top else 0
+            top = first
+            if self.wrap:
+                lines = _wrap(self.text(), fm, width)
+            n = min(len(lines), int((bottom - top) // line_h)) if bottom > top else 0
             if n > 0:
                 break
         else:
             return []
         self._grown_px = px
-        y0 = max(top, min(0.0, room.bottom() - n * line_h))
-        width = room.right() - max(0.0, room.left())
+        y0 = top if stacked else max(top, min(0.0, room.bottom() - n * line_h))
         return [(y0 + i * line_h + fm.ascent(), fm.elidedText(line, Qt.TextElideMode.ElideRight, width))
                 for i, line in enumerate(lines[:n])]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
-        if self.font().pixelSize() * lod >= MIN_LABEL_PX:
+        if not self.grown(lod):
             self.shown_lines = self.text().count("\n") + 1
             super().paint(painter, option, widget)
             return
@@ -167,6 +206,45 @@ class LodText(QGraphicsSimpleTextItem):
         x = max(0.0, self.mapFromParent(self.room).boundingRect().left()) if self.room is not None else 0.0
         for y, text in lines:
             painter.drawText(QPointF(x, y), text)
+
+
+def _wrap(text: str, fm: QFontMetricsF, width: float) -> list[str]:
+    """Greedy word wrap of each line of ``text`` to ``width``."""
+    out: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            cand = f"{line} {word}" if line else word
+            if line and fm.horizontalAdvance(cand) > width:
+                out.append(line)
+                line = word
+            else:
+                line = cand
+        out.append(line)
+    return out
+
+
+class RunLabel(LodText):
+    """One label over a run of identical devices stacked without a gap (the 1U trays of an
+    NVL72 rack), drawn only when the devices are too thin for their own labels: "18x GB200
+    compute tray" instead of eighteen anonymous bars. Zoomed in, the devices' own labels take
+    over and this one stays away."""
+
+    def __init__(self, text: str, room: QRectF, single_h: float) -> None:
+        super().__init__(text, None, room, above=[])
+        self.single_h = single_h  # scene height of one device's label room
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(6)
+        self.wrap = True
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
+        f = QFont(self.font())
+        f.setPixelSize(max(1, round(MIN_SINGLE_LINE_PX / lod)))
+        if QFontMetricsF(f).height() <= self.single_h:  # each device shows its own name
+            self.shown_lines = 0
+            return
+        super().paint(painter, option, widget)
 
 
 @dataclass(frozen=True)
@@ -289,6 +367,7 @@ class RackScene(QGraphicsScene):
         self.figures: dict[str, QGraphicsSimpleTextItem] = {}
         self.names: dict[str, QGraphicsSimpleTextItem] = {}  # rack id -> its name in the header
         self.origin_x: dict[str, float] = {}
+        self.header_h = HEADER_H  # rack header height for the row shown (grows with the row's width)
         self.palette = QPalette()
         self.ports: dict[str, PortsItem] = {}  # placement -> its ports item
         self._used: dict[tuple[str, str], str] | None = None
@@ -359,8 +438,11 @@ class RackScene(QGraphicsScene):
         self.figures.clear()
         self.names.clear()
         self.origin_x.clear()
+        racks = self.racks()
+        row_w = sum(2 * (LABEL_MARGIN + self.rack_width(r)) + FACE_GAP + RACK_GAP for r in racks)
+        self.header_h = max(HEADER_H, HEADER_SHARE * row_w)
         x = 0.0
-        for rack in self.racks():
+        for rack in racks:
             self.origin_x[rack.id] = x
             self._build_frame(rack)
             self._build_devices(rack)
@@ -371,8 +453,9 @@ class RackScene(QGraphicsScene):
 
     def _text(self, text: str, size_mm: float, color: QColor, bold: bool = False,
               parent: QGraphicsItem | None = None, room: QRectF | None = None,
-              skip_lines: int = 0) -> QGraphicsSimpleTextItem:
-        item = LodText(text, parent, room, skip_lines) if room is not None else QGraphicsSimpleTextItem(text, parent)
+              skip_lines: int = 0, above: list[Any] | None = None, reserve_lines: int = 0) -> QGraphicsSimpleTextItem:
+        item = (LodText(text, parent, room, skip_lines, above, reserve_lines) if room is not None
+                else QGraphicsSimpleTextItem(text, parent))
         f = QFont()
         f.setPixelSize(max(1, round(size_mm)))
         f.setBold(bold)
@@ -420,18 +503,21 @@ class RackScene(QGraphicsScene):
         fx = self.face_x(rack.id, "front")
         head_w = self.face_x(rack.id, "rear") + width - fx
         top = -height - FRAME - HEADER_H
+        grow = max(0.0, self.header_h - HEADER_H)
         # Zoomed out (many racks in a row, a laptop screen) the header's lines grow to stay
         # legible; they share the whole header in priority order: the name first, then the
         # type, then the figures (each skips the grown lines above it), and each line is
         # elided to the header's width before anything is dropped.
-        header = QRectF(fx, top, head_w, HEADER_H - 70)
-        name = self._text(rack.name, 64, text_c, bold=True, room=header)
+        header = QRectF(fx, top - grow, head_w, HEADER_H - 70 + grow)
+        name = self._text(rack.name, 64, text_c, bold=True, room=header, above=[])
         name.setPos(fx, top)
         self.names[rack.id] = name
         rt = rack_dims(self.doc.catalog, rack.rack_type)
-        sub = self._text(f"{rt.name if rt else rack.rack_type}", 40, text_c, room=header, skip_lines=1)
+        # the type gives way to the engine's two lines of figures when both do not fit
+        sub = self._text(f"{rt.name if rt else rack.rack_type}", 40, text_c, room=header, above=[name],
+                         reserve_lines=2)
         sub.setPos(fx, top + 84)
-        fig = self._text("", 40, text_c, bold=True, room=header, skip_lines=2)
+        fig = self._text("", 40, text_c, bold=True, room=header, above=[name, sub])
         fig.setPos(fx, top + 140)
         self.figures[rack.id] = fig
 
@@ -464,7 +550,44 @@ class RackScene(QGraphicsScene):
         items: list[QGraphicsItem] = []
         for p in rack.placements:
             items.extend(self._device_items(rack, p))
+        items.extend(self._run_labels(rack))
         self.rack_items[rack.id] = items
+
+    def _run_labels(self, rack: Rack) -> list[QGraphicsItem]:
+        """A RunLabel over each run of two or more identical devices stacked without a gap."""
+        placed = sorted((p for p in rack.placements if p.u is not None), key=lambda p: (p.face, p.u or 0))
+        runs: list[list[Placement]] = []
+        for p in placed:
+            prev = runs[-1][-1] if runs else None
+            if prev is not None and prev.device == p.device and prev.face == p.face:
+                dims = device_dims(self.doc.catalog, prev.device)
+                if (prev.u or 0) + max(1, int((dims.u_height if dims else 1.0) + 0.99)) == p.u:
+                    runs[-1].append(p)
+                    continue
+            runs.append([p])
+        out: list[QGraphicsItem] = []
+        for run in runs:
+            if len(run) < 2:
+                continue
+            rects = [it.sceneBoundingRect() for p in run for it in self.devices.get(p.id, []) if it.primary]
+            if not rects:
+                continue
+            area = rects[0]
+            for r in rects[1:]:
+                area = area.united(r)
+            dev = self.doc.catalog.get("device-types", run[0].device) if self.doc.catalog is not None else None
+            model = dev.model.split(" (")[0] if dev is not None else run[0].device
+            text = QCoreApplication.translate("RackScene", "{n}\u00d7 {model}").format(n=len(run), model=model)
+            label = RunLabel(text, area.adjusted(14, 4, -8, -4), rects[0].height() - 2)
+            f = QFont()
+            f.setPixelSize(36)
+            f.setBold(True)
+            label.setFont(f)
+            label.setBrush(QBrush(QColor("white")))
+            label.setPos(area.left() + 14, area.top() + 4)
+            self.addItem(label)
+            out.append(label)
+        return out
 
     def _device_items(self, rack: Rack, p: Placement) -> list[DeviceItem]:
         dims = device_dims(self.doc.catalog, p.device)
