@@ -42,12 +42,18 @@ def test_guide_opens_offline_and_covers_the_loop(qtbot, tmp_path):
 
 def test_shortcuts_are_read_from_the_actions_when_opened(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
+    from tests.test_ui_rack import drop
+
+    assert drop(win, "dell-poweredge-r760", "rack-2", "front", 5).isAccepted()
+    undo_text = win.act_undo.text().replace("&", "")
+    assert undo_text.startswith("Undo ") and len(undo_text) > 5  # "Undo Add ..."
     help_action(win, "Keyboard Shortcuts").trigger()
     text = win.help_window.browser.toPlainText()
     native = QKeySequence.SequenceFormat.NativeText
     for act in (win.act_save, win.act_fit, win.act_dup_rack, win.act_move_up):
         assert act.shortcut().toString(native) in text
     assert "Fit Elevations" in text and "Duplicate Rack \u00d7 N" in text
+    assert "Undo" in text and undo_text not in text
     win.help_window.close()
     # a shortcut changed at run time shows up the next time: the list is not a copy
     win.act_fit.setShortcut(QKeySequence("Ctrl+Alt+F"))

@@ -85,7 +85,10 @@ def shortcut_rows(window: Any) -> list[tuple[str, str, str]]:
         if not keys:
             return
         seen.add(id(action))
-        rows.append((menu, _plain(action.text()),
+        # Undo/Redo carry the command they would undo ("Undo Move device"): the name alone
+        text = {id(getattr(window, "act_undo", None)): tr("Undo"),
+                id(getattr(window, "act_redo", None)): tr("Redo")}.get(id(action), _plain(action.text()))
+        rows.append((menu, text,
                      ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys)))
 
     def walk(menu: QMenu, path: str) -> None:
