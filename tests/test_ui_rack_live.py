@@ -225,3 +225,24 @@ def test_gb200_tray_runs_are_labelled_on_a_laptop_and_trays_when_zoomed_in(qtbot
     painted = [r for r in runs if r.shown_lines != -1]  # (only what is in view gets painted)
     assert painted and all(r.shown_lines == 0 for r in painted)
     assert any(t.shown_lines == 1 for t in trays)
+
+
+def test_live_theme_switch_keeps_frames_selection_and_tooltips(qtbot, tmp_path):
+    from PySide6.QtGui import QPalette
+
+    win = make_window(qtbot, tmp_path)
+    doc, scene = win.doc, win.rack_view.scene
+    doc.select([("rack", "rack-2"), ("placement", "srv-1")])
+    before = census(scene)
+    win.settings.theme = "dark"
+    try:
+        win.apply_settings()
+        hl = win.rack_view.palette().color(QPalette.ColorRole.Highlight)
+        assert census(scene) == before
+        assert_frames_whole(scene)
+        assert scene.frames[("rack-2", "front")].pen().color() == hl  # still shown selected
+        assert all(it.pen().color().name() == "#ffc21a" for it in scene.devices["srv-1"])  # selection outline
+        assert "Power:" in scene.devices["srv-1"][0].toolTip()
+    finally:
+        win.settings.theme = "light"
+        win.apply_settings()

@@ -503,7 +503,7 @@ class MainWindow(QMainWindow):
             # palette-change events are delivered, so scenes read the application's
             pal = QApplication.palette()
             self.rack_view.scene.palette = pal
-            self.rack_view.scene.rebuild()
+            self.rack_view.rebuild_scene()
             if hasattr(self, "fabric_view"):
                 self.fabric_view.scene.palette = pal
                 self.fabric_view.rebuild()

@@ -1433,6 +1433,12 @@ class RackView(QWidget):
     def current_row(self) -> str | None:
         return self.scene.row_id
 
+    def rebuild_scene(self) -> None:
+        """Redraw every item (a theme change) and show the selection on the new items."""
+        self.view._hide_ghost()
+        self.scene.rebuild()
+        self._sync_selection()
+
     def add_rack(self) -> bool:
         row = self.scene.row_id
         if row is None:
