@@ -1,11 +1,11 @@
 """First start fits the main window to the screen it opens on; a remembered geometry wins.
 
 The screens are the offscreen platform's: the test session's own (800x800), and in a child
-process screens configured like a 1366x768 laptop, full HD and a 4K monitor (Qt's offscreen
-plugin reads them from a JSON ``configfile``). Sizes are in device-independent pixels, so a
-4K panel at 200 % is the full-HD case; the offscreen plugin itself cannot show this window at
-a device pixel ratio other than 1 (shiboken 6.11 crashes in the Workloads panel), so that is
-not run here."""
+process screens configured like a 1366x768 laptop, full HD, a 4K monitor and high-DPI panels
+at 150 % and 200 % (Qt's offscreen plugin reads them from a JSON ``configfile``; sizes are in
+device-independent pixels). The high-DPI cases once crashed the app on show: the scaling
+chart's ``metric`` attribute hid QWidget.metric(), which Qt calls when the pixel ratio
+changes."""
 
 from __future__ import annotations
 
@@ -84,6 +84,8 @@ win.doc.undo_stack.setClean()
     (1366, 768, 1, (1366, 768)),
     (1920, 1080, 1, (1920, 1080)),
     (3840, 2160, 1, (3840, 2160)),  # a 4K monitor at 100 %
+    (1920, 1080, 2, (1920, 1080)),  # a 4K panel at 200 % (sizes are device-independent)
+    (2560, 1440, 1.5, (2560, 1440)),  # a 4K laptop at 150 %
 ])
 def test_first_start_on_laptop_full_hd_and_4k_screens(tmp_path, width, height, dpr, logical):
     cfg = tmp_path / "screens.json"
@@ -104,3 +106,28 @@ def test_first_start_on_laptop_full_hd_and_4k_screens(tmp_path, width, height, d
     assert abs((x + w / 2) - (ax + aw / 2)) <= 1 and abs((y + h / 2) - (ay + ah / 2)) <= 1
     # a laptop screen gets the narrow arrangement (Charts tabbed with Findings)
     assert res["narrow"] == (w < 1700)
+
+
+# virtuals Qt itself calls on widgets, scenes and objects (besides every ...Event handler);
+# a plain method shadowed by an attribute (``self.scroll``, ``self.palette``) is harmless
+QT_CALLS = {"event", "eventFilter", "metric", "devType", "paintEngine", "initPainter", "redirected",
+            "sharedPainter", "sizeHint", "minimumSizeHint", "heightForWidth", "hasHeightForWidth",
+            "setVisible", "inputMethodQuery", "focusNextPrevChild", "drawBackground", "drawForeground",
+            "connectNotify", "disconnectNotify", "viewportEvent", "scrollContentsBy", "viewportSizeHint"}
+
+
+def test_no_widget_attribute_hides_a_qt_method(qtbot, tmp_path):
+    """A Python attribute named like a Qt virtual (``metric``, ``event``, ``sizeHint``...)
+    is called by Qt in its place and crashes the app (shiboken cannot even print why)."""
+    from PySide6.QtCore import QObject, Signal, SignalInstance
+
+    win = _window(qtbot, tmp_path / "s.ini")
+    bad = []
+    for obj in [win, *win.findChildren(QObject)]:
+        qt_base = next(c for c in type(obj).__mro__ if c.__module__.startswith("PySide6"))
+        for name, value in getattr(obj, "__dict__", {}).items():
+            qt = getattr(qt_base, name, None)
+            virtual = name in QT_CALLS or name.endswith("Event")
+            if virtual and callable(qt) and not isinstance(qt, Signal) and not isinstance(value, SignalInstance):
+                bad.append(f"{type(obj).__name__}.{name} hides {qt_base.__name__}.{name}()")
+    assert bad == []
