@@ -122,7 +122,7 @@ class ScalingChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.result: Any = None
-        self.metric: str | None = None
+        self.metric_key: str | None = None
         self.colors = style.chart_colors(self.palette())
         self.metric_combo = QComboBox(self)
         self.metric_combo.setObjectName("scalingMetric")
@@ -228,13 +228,13 @@ class ScalingChart(QWidget):
             self.metric_combo.clear()
             for key, text, *_ in METRICS.get(kind or "", ()):
                 self.metric_combo.addItem(text, key)
-            if self.metric not in keys:
-                self.metric = keys[0] if keys else None
-            self.metric_combo.setCurrentIndex(max(0, self.metric_combo.findData(self.metric)))
+            if self.metric_key not in keys:
+                self.metric_key = keys[0] if keys else None
+            self.metric_combo.setCurrentIndex(max(0, self.metric_combo.findData(self.metric_key)))
         self._draw()
 
     def _metric_chosen(self) -> None:
-        self.metric = self.metric_combo.currentData()
+        self.metric_key = self.metric_combo.currentData()
         self._draw()
 
     def set_metric(self, key: str) -> None:
@@ -246,7 +246,7 @@ class ScalingChart(QWidget):
     def _spec(self) -> tuple[str, str, str, bool, str | None] | None:
         if self.result is None:
             return None
-        return next((m for m in METRICS.get(self.result.kind, ()) if m[0] == self.metric), None)
+        return next((m for m in METRICS.get(self.result.kind, ()) if m[0] == self.metric_key), None)
 
     def series(self) -> tuple[np.ndarray, np.ndarray]:
         """(GPUs, metric values) of the points that have the metric, in GPU order."""
