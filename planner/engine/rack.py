@@ -34,6 +34,18 @@ class PduContribution:
     outlets: dict[int, str] = field(default_factory=dict)  # explicit outlet -> device, for cross-rack conflicts
 
 
+@dataclass(frozen=True, slots=True)
+class CordResult:
+    """Where one PSU cord of a device ends up: PDU placement, outlet (from 1), phase index
+    (0..2: L1/L2/L3, for delta PDUs the branch L1-L2/L2-L3/L3-L1) and whether the plan pins
+    the outlet (``Placement.power`` with an outlet) or the engine chose it."""
+
+    pdu: str
+    outlet: int
+    phase: int
+    pinned: bool
+
+
 @dataclass(slots=True)
 class RackResult:
     id: str
@@ -87,6 +99,8 @@ class RackResult:
     pdu_refs: frozenset[str] = frozenset()  # PDU ids this rack depends on (own and cords into others)
     device_types: dict[str, int] = field(default_factory=dict)  # slug -> count, for balance checks
     optics_power_w: float = 0.0  # transceivers and active cables plugged into the rack's devices (in max_w etc.)
+    # placement id -> its cords in order (explicit ones as listed in Placement.power, spread ones as assigned)
+    cords: dict[str, tuple[CordResult, ...]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -296,7 +310,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
                              "rack", rid))
 
     # -- cords, outlets and phases --------------------------------------------------------------
-    contrib, pdu_refs, spread, pfind = _distribute(ctx, rack, own_pdus, powered, busbar)
+    contrib, pdu_refs, spread, pfind, cord_map = _distribute(ctx, rack, own_pdus, powered, busbar)
     findings.extend(pfind)
     if spread:
         findings.append(make("POWER_CORDS_SPREAD", f"{rack.name}: {spread} device(s) have no power connections; "
@@ -440,7 +454,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         gpu_bw_tb_per_s=gpu_bw, bf16_pflops=bf16 / 1000, fp8_pflops=fp8 / 1000, cpu_cores=cpu, ram_gb=ram,
         compute_gbps=gbps, storage_read_gb_per_s=stor, bom=dict(bom), findings=tuple(findings),
         pdu_contrib=contrib, pdus=tuple(p.id for p in own_pdus), feeds=pdu_feeds, pdu_refs=frozenset(pdu_refs),
-        device_types=dict(device_types), optics_power_w=optics)
+        device_types=dict(device_types), optics_power_w=optics, cords=cord_map)
 
 
 def _suggest(heat_w: float, s: EngineSettings) -> str:
@@ -462,7 +476,8 @@ class Busbar:
 
 
 def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list[tuple[Any, DeviceSpec]],
-                busbar: Busbar | None = None) -> tuple[dict[str, PduContribution], set[str], int, list[Finding]]:
+                busbar: Busbar | None = None) -> tuple[dict[str, PduContribution], set[str], int, list[Finding],
+                                                      dict[str, tuple[CordResult, ...]]]:
     """Cords to outlets to phases; each device's load split evenly over its live cords.
     Busbar shelves fail over as a group: with a feed side lost, the shelves with a live
     cord share the whole busbar load."""
@@ -570,6 +585,17 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
                     exhausted.add(pid)
             taken[n] = _p.id
             cord[1] = n
+    cord_map: dict[str, tuple[CordResult, ...]] = {}
+    for p, _spec, cords in cords_of:
+        if cords:
+            pinned = [c.outlet is not None for c in p.power if c.pdu in pdu_placements
+                      and specs.device(pdu_placements[c.pdu].device).pdu is not None] if p.power else []
+            out = []
+            for k, (pid, outlet) in enumerate(cords):
+                pspec = specs.device(pdu_placements[pid].device).pdu
+                out.append(CordResult(pid, outlet, pspec.phase_of(outlet) if pspec is not None else 0,
+                                      k < len(pinned) and pinned[k]))
+            cord_map[p.id] = tuple(out)
     for pid in sorted(exhausted):
         findings.append(make("POWER_OUTLETS_EXHAUSTED", f"{rack.name}: more cords than outlets on "
                              f"{pdu_placements[pid].name or pid}", "pdu", pid))
@@ -628,4 +654,4 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
     for pid, outs in explicit.items():
         if pid in contrib:
             contrib[pid].outlets = outs
-    return contrib, pdu_refs, spread, findings
+    return contrib, pdu_refs, spread, findings, cord_map
