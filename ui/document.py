@@ -97,7 +97,8 @@ def full_change(plan: Plan) -> Change:
     idx = plan.index
     return Change(
         rooms=set(idx.rooms), rows=set(idx.rows), racks=set(idx.racks), placements=set(idx.placements),
-        feeds={f.id for f in plan.feeds}, loops={c.id for c in plan.cooling_loops},
+        feeds={f.id for f in plan.feeds}, sources={s.id for s in plan.power_sources},
+        loops={c.id for c in plan.cooling_loops},
         fabrics={f.id for f in plan.fabrics}, links={lk.id for lk in plan.links},
         groups={g.id for g in plan.groups}, workloads={w.id for w in plan.workloads},
         metadata=True, structure=True,
