@@ -49,7 +49,7 @@ from planner.plan import Plan
 
 _fsum = math.fsum
 _ID = attrgetter("id")
-SOURCE_KIND_NAMES = {"ups": "UPS", "panel": "panel", "switchboard": "switchboard", "generator": "generator"}
+SOURCE_KIND_NAMES = {"ups": "UPS", "panel": "Panel", "switchboard": "Switchboard", "generator": "Generator"}
 
 
 

@@ -98,11 +98,15 @@ class PowerForm(QWidget):
         self.figures.setWordWrap(True)
         self.users = QLabel(self)
         self.users.setWordWrap(True)
+        self.findings = QLabel(self)
+        self.findings.setObjectName("powerFindings")
+        self.findings.setWordWrap(True)
         if kind == "feed":
             self._build_feed()
         else:
             self._build_source()
         self.form.addRow(self.tr("Engine"), self.figures)
+        self.form.addRow(self.findings)
         self.form.addRow(self.error)
         self.update_figures()
         doc.resultsChanged.connect(self._on_results)
@@ -238,6 +242,13 @@ class PowerForm(QWidget):
             self.entity()
         except KeyError:
             return
+        res = self.doc.results
+        found = res.findings_for(self.kind, self.entity_id) if res is not None else []
+        worst = next((sev for sev in ("error", "warning", "info") if any(f.severity == sev for f in found)), None)
+        color = {"error": style.BAD, "warning": style.WARN}.get(worst or "")
+        self.findings.setStyleSheet(f"color: {color.name()};" if color is not None else "")
+        self.findings.setText("\n".join(f.message for f in found))
+        self.findings.setVisible(bool(found))
         if self.kind == "feed":
             self.figures.setText(feed_figures(self.doc.results, self.entity_id))
             users = [plan.placement(u).name or u for u in feed_users(plan, self.entity_id)]
@@ -266,6 +277,8 @@ class PowerDialog(QDialog):
         self.tree.setHeaderLabels([self.tr("Name"), self.tr("Kind"), self.tr("Side"), self.tr("Load / failover kW"),
                                    self.tr("Capacity kW")])
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in range(1, 5):
+            self.tree.header().setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.setSelectionMode(QTreeWidget.SelectionMode.SingleSelection)
         self.tree.currentItemChanged.connect(lambda _c, _p: self._show_current())
         self.form_host = QWidget(self)
@@ -373,7 +386,6 @@ class PowerDialog(QDialog):
         if keep in items:
             self.tree.setCurrentItem(items[keep])
         self.tree.blockSignals(False)
-        self.tree.resizeColumnToContents(1)
         self._show_current()
 
     def _fill_figures(self) -> None:

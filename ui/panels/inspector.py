@@ -356,9 +356,15 @@ class Inspector(QWidget):
             self._push(edit)
 
         pin.clicked.connect(do_pin)
-        for w in (which, pdu_box, outlet_box, pin):
-            lay.addWidget(w)
+        lay.addWidget(which)
+        lay.addWidget(pdu_box, 1)
+        row2 = QWidget()
+        lay2 = QHBoxLayout(row2)
+        lay2.setContentsMargins(0, 0, 0, 0)
+        lay2.addWidget(outlet_box, 1)
+        lay2.addWidget(pin)
         box.addRow(self.tr("Pin"), row)
+        box.addRow("", row2)
         self.fields["cord_index"], self.fields["cord_pdu"] = which, pdu_box
         self.fields["cord_outlet"], self.fields["cord_pin"] = outlet_box, pin
         if p.power:
