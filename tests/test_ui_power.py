@@ -214,3 +214,43 @@ def test_source_in_inspector_and_findings(qtbot, tmp_path):
     assert up.count() == 1  # (none): a source cannot hang off itself
     tree = dlg.findChild(QTreeWidget, "powerTree")
     assert tree is dlg.tree
+
+
+def test_dialog_form_edits_a_feed_in_place_and_follows_undo(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    doc = win.doc
+    dlg = open_power(win, qtbot)
+    dlg.add_source_actions["ups"].trigger()
+    ups = doc.plan.power_sources[0].id
+    orig_breaker = doc.plan.feed("feed-a").breaker_a
+    assert orig_breaker != 63.0
+    dlg.select("feed", "feed-a")
+    form = dlg.form
+    name = form.fields["name"]
+    name.selectAll()
+    qtbot.keyClicks(name, "PP-1 A")
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert dlg.isVisible()  # Return commits the field, it does not close the window
+    assert doc.plan.feed("feed-a").name == "PP-1 A"
+    assert dlg._items[("feed", "feed-a")].text(0) == "PP-1 A"
+    assert dlg.form is form  # the same form: the user's place in it stays
+    breaker = form.fields["breaker_a"]
+    breaker.selectAll()
+    qtbot.keyClicks(breaker, "63")
+    qtbot.keyClick(breaker, Qt.Key.Key_Return)
+    assert doc.plan.feed("feed-a").breaker_a == 63.0
+    assert len(doc.plan.power_sources) == 1 and len(doc.plan.feeds) == 2  # Return pressed no button
+    # hang it off the UPS: the tree moves it under the UPS, still selected
+    up = form.fields["upstream"]
+    up.setCurrentIndex(up.findData(ups))
+    up.activated.emit(up.currentIndex())
+    assert doc.plan.feed("feed-a").upstream == ups
+    assert dlg._items[("source", ups)].childCount() == 1
+    assert dlg.current() == ("feed", "feed-a")
+    # undo: upstream, breaker, name; the form shows each old value
+    doc.undo_stack.undo()
+    assert dlg._items[("source", ups)].childCount() == 0
+    doc.undo_stack.undo()
+    assert dlg.form.fields["breaker_a"].value() == orig_breaker == doc.plan.feed("feed-a").breaker_a
+    doc.undo_stack.undo()
+    assert dlg.form.fields["name"].text() == "Feed A" == dlg._items[("feed", "feed-a")].text(0)

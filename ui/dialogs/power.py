@@ -328,6 +328,7 @@ class PowerDialog(QDialog):
         buttons.addStretch(1)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         close.rejected.connect(self.close)
+        close.button(QDialogButtonBox.StandardButton.Close).setAutoDefault(False)
 
         split = QSplitter(Qt.Orientation.Horizontal, self)
         split.addWidget(self.tree)
@@ -381,6 +382,7 @@ class PowerDialog(QDialog):
                 loose.addChild(it)
             items[("feed", f.id)] = it
         self._items = items
+        self._shown_shape = self._shape()
         self.tree.expandAll()
         self._fill_figures()
         if keep in items:
@@ -429,16 +431,39 @@ class PowerDialog(QDialog):
         self.form = PowerForm(self.doc, cur[0], cur[1], self.form_host)
         self.form_layout.insertWidget(0, self.form)
 
+    def _shape(self) -> tuple[Any, ...]:
+        """What the tree's structure depends on: the items and what each hangs off."""
+        plan = self.doc.plan
+        return (tuple((s.id, s.upstream) for s in plan.power_sources), tuple((f.id, f.upstream) for f in plan.feeds))
+
     def _on_changed(self, change: Change) -> None:
-        if change.feeds or change.sources or change.structure or change.placements:
-            touched = {("feed", f) for f in change.feeds} | {("source", s) for s in change.sources}
-            cur = self.current()
-            if change.feeds or change.sources:
-                # names, sides and the tree's shape may have changed
-                self.refresh(cur)
-            elif self.form is not None and cur in touched:
+        if not (change.feeds or change.sources or change.structure or change.placements):
+            return
+        touched = {("feed", f) for f in change.feeds} | {("source", s) for s in change.sources}
+        cur = self.current()
+        if touched and self._shape() != getattr(self, "_shown_shape", None):
+            self.refresh(cur)  # added, removed or re-hung: rebuild the tree
+            return
+        if touched:  # a field of an item: its row's texts in place, the form keeps its focus
+            names = kind_names()
+            plan = self.doc.plan
+            for key in touched:
+                it = getattr(self, "_items", {}).get(key)
+                if it is None:
+                    continue
+                if key[0] == "feed":
+                    f = plan.feed(key[1])
+                    it.setText(0, f.name)
+                    it.setText(2, f.side)
+                else:
+                    src = plan.power_source(key[1])
+                    it.setText(0, src.name)
+                    it.setText(1, names.get(src.kind, src.kind))
+                    it.setText(2, src.side or "")
+        if self.form is not None:
+            if cur in touched:
                 self.form.refresh()
-            elif self.form is not None:
+            else:
                 self.form.update_figures()
 
     def _on_results(self, _r: Any) -> None:
