@@ -254,3 +254,15 @@ def test_dialog_form_edits_a_feed_in_place_and_follows_undo(qtbot, tmp_path):
     assert dlg.form.fields["breaker_a"].value() == orig_breaker == doc.plan.feed("feed-a").breaker_a
     doc.undo_stack.undo()
     assert dlg.form.fields["name"].text() == "Feed A" == dlg._items[("feed", "feed-a")].text(0)
+
+
+def test_selected_feed_deleted_by_undo_leaves_the_selection(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    doc = win.doc
+    dlg = open_power(win, qtbot)
+    qtbot.mouseClick(dlg.add_feed_btn, Qt.MouseButton.LeftButton)
+    fid = doc.plan.feeds[-1].id
+    doc.select([("feed", fid)])
+    assert "name" in win.inspector.fields
+    doc.undo_stack.undo()
+    assert doc.selection == ()

@@ -201,7 +201,12 @@ class Document(QObject):
 
     def _drop_stale_selection(self) -> None:
         idx = self.plan.index
-        live = {"rack": idx.racks, "placement": idx.placements, "row": idx.rows, "room": idx.rooms}
+        live: dict[str, Any] = {"rack": idx.racks, "placement": idx.placements, "row": idx.rows, "room": idx.rooms}
+        kinds = {k for k, _ in self.selection}
+        if "feed" in kinds:
+            live["feed"] = {f.id for f in self.plan.feeds}
+        if "source" in kinds:
+            live["source"] = {s.id for s in self.plan.power_sources}
         kept = tuple((k, i) for k, i in self.selection if k not in live or i in live[k])
         if kept != self.selection:
             self.select(kept)
