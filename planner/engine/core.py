@@ -258,8 +258,7 @@ class Engine:
                 if new_f.upstream is not None:
                     self._src_feeds.setdefault(new_f.upstream, set()).add(fid)
                     dirty_sources.add(new_f.upstream)
-        if dirty_sources:
-            self._update_sources(dirty_sources)
+        src_done: set[str] = self._update_sources(dirty_sources) if dirty_sources else set()
         for lid in dirty_loops:
             self._loops_r.pop(lid, None)
             if lid in self._loops:
@@ -289,7 +288,7 @@ class Engine:
             ref = self._pdu_ref_racks
             for pdu in dirty_pdus:
                 flag_racks |= ref.get(pdu, set())
-            for fid in dirty_feeds:
+            for fid in dirty_feeds | (self._feeds_below(src_done) if src_done else set()):
                 for pdu in self._feed_pdus.get(fid, ()):
                     flag_racks |= ref.get(pdu, set())
             for lid in dirty_loops:
@@ -423,7 +422,7 @@ class Engine:
                           load_w=normal, fail_w=fail)
 
     # -- power sources -------------------------------------------------------------------------------------
-    def _update_sources(self, dirty: set[str]) -> None:
+    def _update_sources(self, dirty: set[str]) -> set[str]:
         """Recompute the dirty sources and every source above them (before and after the
         edit), children before parents. Sources are few (tens): the parent map is rebuilt."""
         srcs = self._sources
@@ -459,6 +458,25 @@ class Engine:
                 self._src_feeds.pop(sid, None)
         for sid in sorted((x for x in todo if x in srcs), key=lambda x: (-depth(x), x)):
             self._sources_r[sid] = self._compute_source(sid, children.get(sid, ()))
+        return todo
+
+    def _feeds_below(self, sources: set[str]) -> set[str]:
+        """The feeds under these sources, directly or through downstream sources."""
+        children: dict[str, list[str]] = {}
+        for src in self._sources.values():
+            if src.upstream is not None:
+                children.setdefault(src.upstream, []).append(src.id)
+        out: set[str] = set()
+        seen: set[str] = set()
+        stack = list(sources)
+        while stack:
+            sid = stack.pop()
+            if sid in seen:
+                continue
+            seen.add(sid)
+            out |= self._src_feeds.get(sid, set())
+            stack.extend(children.get(sid, ()))
+        return out
 
     def _compute_source(self, sid: str, children: Any) -> SourceResult:
         """Load of the feeds and downstream sources under a source, normal and with each other
