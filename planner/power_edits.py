@@ -254,3 +254,18 @@ def spread_cords_edit(plan: Plan, placement_id: str) -> SetProperty:
     e = SetProperty("placement", placement_id, "power", [])
     e.text = f"Spread cords of {dev.name or dev.id} automatically"
     return e
+
+
+def delete_power_edit(plan: Plan, selection: Iterable[tuple[str, str]]) -> Edit | None:
+    """Edit > Delete with feeds or power sources selected: one step deleting them; refused
+    (EditRefused, naming what still hangs on them) while PDUs, feeds or sources use them.
+    None when nothing of the kind is selected."""
+    edits: list[Edit] = []
+    for kind, eid in selection:
+        if kind == "feed":
+            edits.append(delete_feed_edit(plan, eid))
+        elif kind == "source":
+            edits.append(delete_source_edit(plan, eid))
+    if not edits:
+        return None
+    return edits[0] if len(edits) == 1 else Compound(edits, f"Delete {len(edits)} power items")

@@ -266,3 +266,23 @@ def test_selected_feed_deleted_by_undo_leaves_the_selection(qtbot, tmp_path):
     assert "name" in win.inspector.fields
     doc.undo_stack.undo()
     assert doc.selection == ()
+
+
+def test_edit_delete_removes_a_selected_unused_feed_and_refuses_a_used_one(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    doc = win.doc
+    refusals = []
+    doc.refused.connect(refusals.append)
+    doc.select([("feed", "feed-a")])
+    menu_action(win, "Edit", "Delete").trigger()
+    assert "feed-a" in {f.id for f in doc.plan.feeds}
+    assert refusals and "pdu-a1" in refusals[0]
+    assert "pdu-a1" in win.statusBar().currentMessage()
+    dlg = open_power(win, qtbot)
+    qtbot.mouseClick(dlg.add_feed_btn, Qt.MouseButton.LeftButton)
+    fid = doc.plan.feeds[-1].id
+    doc.select([("feed", fid)])
+    menu_action(win, "Edit", "Delete").trigger()
+    assert fid not in {f.id for f in doc.plan.feeds}
+    doc.undo_stack.undo()
+    assert fid in {f.id for f in doc.plan.feeds}

@@ -194,6 +194,15 @@ class EditController(QObject):
 
     def delete(self) -> None:
         edit = delete_edit(self.doc.plan, self.doc.selection)
+        if edit is None:  # feeds or power sources selected (Inspector, Findings)
+            from planner.power_edits import delete_power_edit
+
+            try:
+                edit = delete_power_edit(self.doc.plan, self.doc.selection)
+            except EditRefused as e:
+                self.doc.last_refusal = str(e)
+                self.doc.refused.emit(str(e))
+                return
         if edit is not None:
             self.doc.push(edit)
 
