@@ -88,6 +88,7 @@ class PowerForm(QWidget):
         self.form = QFormLayout(self)
         self.form.setContentsMargins(0, 0, 0, 0)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)  # as the Inspector's other forms
         self.error = QLabel(self)
         self.error.setObjectName("powerFormError")
         self.error.setWordWrap(True)
