@@ -99,7 +99,8 @@ def full_change(plan: Plan) -> Change:
     idx = plan.index
     return Change(
         rooms=set(idx.rooms), rows=set(idx.rows), racks=set(idx.racks), placements=set(idx.placements),
-        feeds={f.id for f in plan.feeds}, loops={c.id for c in plan.cooling_loops},
+        feeds={f.id for f in plan.feeds}, sources={s.id for s in plan.power_sources},
+        loops={c.id for c in plan.cooling_loops},
         fabrics={f.id for f in plan.fabrics}, links={lk.id for lk in plan.links},
         groups={g.id for g in plan.groups}, workloads={w.id for w in plan.workloads},
         metadata=True, structure=True,
@@ -172,7 +173,12 @@ class Document(QObject):
 
     def _drop_stale_selection(self) -> None:
         idx = self.plan.index
-        live = {"rack": idx.racks, "placement": idx.placements, "row": idx.rows, "room": idx.rooms}
+        live: dict[str, Any] = {"rack": idx.racks, "placement": idx.placements, "row": idx.rows, "room": idx.rooms}
+        kinds = {k for k, _ in self.selection}
+        if "feed" in kinds:
+            live["feed"] = {f.id for f in self.plan.feeds}
+        if "source" in kinds:
+            live["source"] = {s.id for s in self.plan.power_sources}
         kept = tuple((k, i) for k, i in self.selection if k not in live or i in live[k])
         if kept != self.selection:
             self.select(kept)

@@ -253,6 +253,10 @@ class MainWindow(QMainWindow):
                                                 tip="Wire the NVLink spine of the selected NVL72 rack: every GPU "
                                                     "to every switch chip (one undo step)")
         m.addAction(self.act_autowire_nvlink)
+        self.act_power = self._action(self.tr("&Power Feeds and Sources\u2026"), self.show_power,
+                                      tip=self.tr("Add and edit UPSs, panels and the feeds that hang off them"))
+        self.act_power.setObjectName("actPower")
+        m.addAction(self.act_power)
 
         self._build_help_menu()
 
@@ -512,6 +516,28 @@ class MainWindow(QMainWindow):
         self.rename_dialog = dlg
         dlg.open()
         return dlg
+
+    def show_power(self) -> Any:
+        """Plan > Power Feeds and Sources...: the non-modal power chain window (ui.dialogs.power)."""
+        from ui.dialogs.power import PowerDialog
+
+        dlg = getattr(self, "power_dialog", None)
+        if dlg is None:
+            dlg = self.power_dialog = PowerDialog(self.doc, self, racks=self._selected_racks)
+        dlg.show()
+        dlg.raise_()
+        dlg.activateWindow()
+        return dlg
+
+    def _selected_racks(self) -> list[str]:
+        """Racks selected, or holding the selected devices (in selection order, once each)."""
+        idx = self.doc.plan.index
+        out: list[str] = []
+        for kind, eid in self.doc.selection:
+            rid = eid if kind == "rack" else idx.placement_rack.get(eid) if kind == "placement" else None
+            if rid is not None and rid in idx.racks and rid not in out:
+                out.append(rid)
+        return out
 
     def show_inspector(self) -> None:
         dock = self.docks["inspectorDock"]
