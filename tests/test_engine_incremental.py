@@ -40,6 +40,7 @@ from planner.plan import (
     Workload,
 )
 from planner.synthetic import synthetic_plan
+from tests.fixtures.cooling_edits import random_cooling_edit
 from tests.fixtures.incremental import check_random_edits
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine_catalog"
@@ -86,9 +87,12 @@ def random_edit(plan, data, counter):
         "move", "move", "move", "add", "remove", "feed", "loop", "cooling", "room", "meta", "pdu_feed",
         "device", "add_rack", "remove_rack", "link", "unlink", "compound", "cable", "wire", "wire", "fabric",
         "add_fabric", "rename", "workload", "group", "link_prop", "link_prop", "reuse", "unlink_any",
-        "switch_link"]))
+        "switch_link", "cooling_plan", "cooling_plan"]))
     counter[0] += 1
     n = counter[0]
+    if kind == "cooling_plan":  # loops added, edited, removed; racks and rows assigned
+        return random_cooling_edit(plan, data, n, ["test-cdu-600", "nonexistent-cdu"],
+                                   [None, "test-rdhx-active-50", "unknown-door"])
     if kind == "move" and placements and racks:
         pid = data.draw(st.sampled_from(placements))
         p = plan.placement(pid)

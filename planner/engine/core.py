@@ -41,7 +41,7 @@ from planner.engine.results import (
     Totals,
 )
 from planner.engine.settings import EngineSettings
-from planner.engine.specs import SpecCache
+from planner.engine.specs import SpecCache, loop_rating
 from planner.engine.workloads import WorkloadState
 from planner.gcpause import no_gc
 from planner.plan import Plan
@@ -400,41 +400,52 @@ class Engine:
 
     # -- loops -----------------------------------------------------------------------------------------------
     def _compute_loop(self, lid: str) -> LoopResult:
+        """One cooling loop: the heat its racks put on it (liquid heat of direct-liquid and
+        immersion racks, rear doors' heat) against its capacity and rated flow
+        (:func:`planner.engine.specs.loop_rating`: design figures, else catalog CDUs)."""
         s = self.settings
         lp = self._loops[lid]
         racks = [self._racks[r] for r in self._loop_racks.get(lid, ()) if r in self._racks]
-        heat = _fsum(r.liquid_heat_w for r in racks)
-        flow = _fsum(r.liquid_flow_l_per_min for r in racks)
-        cu = self.specs.cooling(lp.cdu)
+        heat = _fsum(r.loop_heat_w for r in racks)
+        flow = _fsum(r.loop_flow_l_per_min for r in racks)
+        rating = loop_rating(self.specs, lp)
+        cu = rating.cdu
+        cap, cap_n1, rated_flow = rating.capacity_w, rating.capacity_n_minus_1_w, rating.flow_l_per_min
         findings: list[Finding] = []
-        cap = cu.capacity_w * lp.cdu_count
-        cap_n1 = cu.capacity_w * (lp.cdu_count - 1)
-        rated_flow = cu.flow_l_per_min * lp.cdu_count if cu.flow_l_per_min else None
-        if not cu.known:
+        if cu is not None:
+            of = f"{lp.cdu_count} x {cu.capacity_w / 1000:.0f} kW CDU capacity" if rating.capacity_basis == "catalog" \
+                else f"{cap / 1000:.0f} kW design capacity ({lp.cdu_count} CDU(s))"
+        else:
+            of = f"{cap / 1000:.0f} kW design capacity"
+        if not rating.capacity_known:
             findings.append(make("LOOP_UNKNOWN_CDU", f"loop {lp.name}: CDU {lp.cdu!r} is not in the catalog; its "
-                                 "capacity is unknown", "loop", lid))
+                                 "capacity is unknown (give the loop a design capacity)", "loop", lid))
         else:
             need = heat * s.loop_margin
             if need > cap:
-                findings.append(make("LOOP_OVER_CAPACITY", f"loop {lp.name}: {heat / 1000:.0f} kW liquid heat x "
-                                     f"{s.loop_margin:g} margin exceeds {lp.cdu_count} x {cu.capacity_w / 1000:.0f} kW "
-                                     "CDU capacity", "loop", lid))
-            elif heat > 0 and need > cap_n1 and (lp.cdu_count > 1 or cu.pump_redundancy != "N+1"):
+                findings.append(make("LOOP_OVER_CAPACITY", f"loop {lp.name}: {heat / 1000:.0f} kW heat x "
+                                     f"{s.loop_margin:g} margin exceeds {of}", "loop", lid))
+            elif cu is not None and heat > 0 and need > cap_n1 and (lp.cdu_count > 1 or cu.pump_redundancy != "N+1"):
                 findings.append(make("LOOP_NO_REDUNDANCY", f"loop {lp.name}: with one of {lp.cdu_count} CDU(s) out, "
                                      f"{cap_n1 / 1000:.0f} kW is left for {need / 1000:.0f} kW (N+1 not met)",
                                      "loop", lid))
-            if cu.pump_redundancy == "N":
+            if cu is not None and cu.known and cu.pump_redundancy == "N":
                 findings.append(make("LOOP_NO_REDUNDANCY", f"loop {lp.name}: CDU {lp.cdu} pumps are not redundant",
                                      "loop", lid))
             if rated_flow is not None and flow > rated_flow:
-                findings.append(make("LOOP_FLOW_OVER_CAPACITY", f"loop {lp.name}: {flow:.0f} L/min needed, CDUs are "
-                                     f"rated {rated_flow:.0f} L/min", "loop", lid))
+                rated = {"design": "its design flow is", "catalog": "its CDUs are rated",
+                         "derived": f"its capacity at {lp.delta_t_k:g} K carries"}[rating.flow_basis]
+                findings.append(make("LOOP_FLOW_OVER_CAPACITY", f"loop {lp.name}: {flow:.0f} L/min needed, {rated} "
+                                     f"{rated_flow:.0f} L/min", "loop", lid))
         if not racks:
             findings.append(make("LOOP_UNUSED", f"loop {lp.name} serves no rack", "loop", lid))
         return LoopResult(id=lid, name=lp.name, cdu=lp.cdu, cdu_count=lp.cdu_count, coolant=lp.coolant,
                           capacity_w=cap, capacity_n_minus_1_w=cap_n1, heat_w=heat, flow_l_per_min=flow,
                           rated_flow_l_per_min=rated_flow, racks=len(racks),
-                          utilisation=heat / cap if cap else 0.0, findings=tuple(findings))
+                          utilisation=heat / cap if cap else 0.0, findings=tuple(findings),
+                          kind=lp.kind, supply_temp_c=lp.supply_temp_c,
+                          return_temp_c=lp.supply_temp_c + lp.delta_t_k, delta_t_k=lp.delta_t_k,
+                          capacity_basis=rating.capacity_basis, flow_basis=rating.flow_basis)
 
     # -- rooms and totals --------------------------------------------------------------------------------------
     def _compute_room(self, room: Any) -> RoomResult:
@@ -456,7 +467,8 @@ class Engine:
         agg = _aggregate([r.agg for r in rooms], rack_level=False)
         bom = Counter(agg.bom)
         for lp in plan.cooling_loops:
-            bom[("cooling", lp.cdu)] += lp.cdu_count
+            if lp.cdu is not None:  # a facility water loop has no CDUs of its own
+                bom[("cooling", lp.cdu)] += lp.cdu_count
         for cable, n in self.net.cable_counts.items():
             bom[("cables", cable)] += n
         for xcvr, n in self.net.transceiver_counts.items():  # optics of fibre links, one at each end

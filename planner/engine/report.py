@@ -94,6 +94,9 @@ register_section("pdus", lambda r, p, c: [r.pdus[k].to_dict() for k in sorted(r.
 register_section("feeds", lambda r, p, c: _ordered(r.feeds, [f.id for f in p.feeds] if p is not None else None))
 register_section("loops", lambda r, p, c: _ordered(r.loops, [x.id for x in p.cooling_loops] if p is not None
                                                    else None))
+register_section("cooling_loops", lambda r, p, c: [r.loops[k].cooling_loop_dict() for k in
+                                                   ([x.id for x in p.cooling_loops] if p is not None
+                                                    else sorted(r.loops)) if k in r.loops], after="loops")
 register_section("rooms", lambda r, p, c: _ordered(r.rooms, [x.id for x in p.site.rooms] if p is not None
                                                    else None))
 register_section("bom", lambda r, p, c: [b.to_dict() for b in r.bom])
