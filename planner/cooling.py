@@ -144,6 +144,16 @@ def racks_on_loop(plan: Plan, loop_id: str) -> list[str]:
     return [r.id for r in plan.racks() if plan.effective_cooling(r).loop == loop_id]
 
 
+def loop_in_use_reason(plan: Plan, loop_id: str) -> str | None:
+    """Why a loop cannot simply be deleted, naming what uses it (None: nothing does)."""
+    racks, rows = loop_users(plan, loop_id)
+    if not racks and not rows:
+        return None
+    names = [plan.rack(r).name for r in racks] + [f"row {plan.index.rows[r].name}" for r in rows]
+    listed = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    return f"{plan.cooling_loop(loop_id).name} is used by {listed}; unassign them to delete it"
+
+
 def remove_loop_edit(plan: Plan, loop_id: str, unassign: bool = False) -> Edit:
     """Delete a loop. While racks or rows use it the plain delete is refused (with the
     reason, naming them); with ``unassign`` they lose the loop in the same undo step
