@@ -75,10 +75,13 @@ def loop_figures(results: Any, loop_id: str) -> str:
     tr = QCoreApplication.translate
     cap = f"{lr.capacity_w / 1000:,.0f}" if lr.capacity_basis != "unknown" else "?"
     rated = f"{lr.rated_flow_l_per_min:,.0f}" if lr.rated_flow_l_per_min is not None else "?"
+    basis = {"design": tr("CoolingLoops", "design value"), "catalog": tr("CoolingLoops", "CDU catalog"),
+             "derived": tr("CoolingLoops", "from capacity and \u0394T"),
+             "unknown": tr("CoolingLoops", "unknown")}.get(lr.flow_basis, lr.flow_basis)
     return tr("CoolingLoops", "{load} kW of {cap} kW ({pct} %), {racks} rack(s)\n"
                               "flow {flow} L/min of {rated} L/min rated ({basis})").format(
         load=f"{lr.heat_w / 1000:,.1f}", cap=cap, pct=f"{lr.utilisation * 100:.0f}", racks=lr.racks,
-        flow=f"{lr.flow_l_per_min:,.0f}", rated=rated, basis=lr.flow_basis)
+        flow=f"{lr.flow_l_per_min:,.0f}", rated=rated, basis=basis)
 
 
 class LoopForm(QWidget):
@@ -94,6 +97,7 @@ class LoopForm(QWidget):
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
         self.form = form
         self.name = QLineEdit(values.get("name", ""))
         self.name.setObjectName("loop_name")
@@ -187,7 +191,8 @@ class LoopForm(QWidget):
             if label is not None:
                 label.setVisible(not facility)
         self.capacity.setSpecialValueText("" if facility else self.tr("from the CDUs (catalog)"))
-        self.capacity.setMinimum(0)
+        self.flow.setSpecialValueText(self.tr("from capacity and \u0394T") if facility
+                                      else self.tr("from the CDUs, else capacity and \u0394T"))
 
     def _kind_changed(self) -> None:
         if self.kind.currentData() == "facility" and self.capacity.value() <= 0:
@@ -345,6 +350,8 @@ class CoolingLoopsDialog(QDialog):
         self.btn_assign.setToolTip(self.tr("Put the racks selected in the plan on this loop (one undo step). Racks on "
                                            "air become direct liquid on a CDU loop, rear doors on facility water."))
         self.btn_assign.clicked.connect(self.assign_selected)
+        self.btn_assign.setMinimumWidth(self.btn_assign.fontMetrics().horizontalAdvance(
+            self.tr("Assign selected racks ({n})").format(n=9999)) + 24)
         self.btn_delete = QPushButton(self.tr("Delete"))
         self.btn_delete.clicked.connect(lambda: self.delete_loop(False))
         self.btn_unassign_delete = QPushButton(self.tr("Unassign racks and delete"))

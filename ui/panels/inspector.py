@@ -492,8 +492,8 @@ class Inspector(QWidget):
 
         plan = self.doc.plan
         loop = plan.cooling_loop(lid)
-        self._body.addWidget(QLabel(self.tr("Cooling loop")))
-        form = LoopForm(self.doc.catalog, loop.model_dump(), self)
+        box = QGroupBox(self.tr("Cooling loop"))
+        QVBoxLayout(box).addWidget(form := LoopForm(self.doc.catalog, loop.model_dump(), box))
         self.loop_form = form
 
         def commit() -> None:
@@ -506,7 +506,7 @@ class Inspector(QWidget):
                 form.show_error(self.doc.last_refusal)
 
         form.edited.connect(commit)
-        self._body.addWidget(form)
+        self._body.addWidget(box)
         eng = self._group(self.tr("Engine"))
         self.loop_results_label = QLabel(loop_figures(self.doc.results, lid) or self.tr("(no engine results yet)"))
         self.loop_results_label.setObjectName("loopResults")
