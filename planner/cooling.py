@@ -154,12 +154,27 @@ def loop_in_use_reason(plan: Plan, loop_id: str) -> str | None:
     return f"{plan.cooling_loop(loop_id).name} is used by {listed}; unassign them to delete it"
 
 
+class RemoveLoop(RemoveItem):
+    """Delete a loop; while racks or rows use it, refused with their names (not ids)."""
+
+    def __init__(self, loop_id: str) -> None:
+        super().__init__("loop", loop_id)
+        self.text = "Delete cooling loop"
+
+    def _apply(self, plan: Plan) -> Any:
+        if any(c.id == self.item_id for c in plan.cooling_loops):
+            reason = loop_in_use_reason(plan, self.item_id)
+            if reason:
+                raise EditRefused(reason)
+        return super()._apply(plan)
+
+
 def remove_loop_edit(plan: Plan, loop_id: str, unassign: bool = False) -> Edit:
     """Delete a loop. While racks or rows use it the plain delete is refused (with the
     reason, naming them); with ``unassign`` they lose the loop in the same undo step
     (a direct-liquid rack then reports that it needs a loop)."""
     racks, rows = loop_users(plan, loop_id)
-    remove = RemoveItem("loop", loop_id)
+    remove = RemoveLoop(loop_id)
     if not unassign or not (racks or rows):
         return remove
     edits: list[Edit] = []

@@ -201,7 +201,7 @@ def test_delete_used_loop_is_refused_or_unassigns_in_the_same_step(cat):
                    [CoolingLoop(id="cdu", name="CDU", cdu="test-cdu-600")],
                    row_cooling=CoolingChoice(method="direct-liquid", loop="cdu"))
     before = json.dumps(plan.model_dump(), sort_keys=True)
-    with pytest.raises(EditRefused, match="still used by r1, row"):
+    with pytest.raises(EditRefused, match="CDU is used by R1, row A; unassign them"):
         cooling.remove_loop_edit(plan, "cdu").apply(plan)
     edit = cooling.remove_loop_edit(plan, "cdu", unassign=True)
     edit.apply(plan)

@@ -222,6 +222,9 @@ def test_row_cooling_in_one_step_and_delete_a_used_loop(qtbot, win):
 
     # delete the loop from its Inspector: refused with the reason, then unassign and delete
     doc.select([("loop", lid)])
+    win.act_delete.trigger()  # Edit > Delete on the selected loop: refused, the status bar says why
+    assert doc.plan.cooling_loops and stack.count() == 4
+    assert "used by row A" in win.statusBar().currentMessage()
     insp.fields["loop_delete"].click()
     assert "used by row A" in insp.error.text() and doc.plan.cooling_loops
     insp.fields["loop_unassign_delete"].click()
@@ -255,6 +258,12 @@ def test_loop_inspector_switches_kind_in_one_step(qtbot, win):
     doc.undo_stack.undo()
     doc.undo_stack.undo()
     assert doc.plan.cooling_loop(lid).cdu == "test-cdu-600"
+    # a loop no rack uses goes with Edit > Delete, one undo step
+    doc.select([("loop", lid)])
+    win.act_delete.trigger()
+    assert not doc.plan.cooling_loops
+    doc.undo_stack.undo()
+    assert doc.plan.cooling_loops[0].id == lid
 
 
 def test_loop_window_looks_right(qtbot, win, tmp_path):

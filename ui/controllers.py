@@ -194,6 +194,11 @@ class EditController(QObject):
 
     def delete(self) -> None:
         edit = delete_edit(self.doc.plan, self.doc.selection)
+        loops = self.doc.selected("loop")
+        if edit is None and len(loops) == 1:  # a cooling loop (refused with a reason while racks use it)
+            from planner.cooling import remove_loop_edit
+
+            edit = remove_loop_edit(self.doc.plan, loops[0])
         if edit is not None:
             self.doc.push(edit)
 
