@@ -271,7 +271,8 @@ class TotalsPanel(QWidget):
             worst = max(loops.values(), key=lambda lp: lp.utilisation)
             self._set("loops", f"{worst.utilisation * 100:.0f} %",
                       f"worst loop {worst.name}: {fmt_power(worst.heat_w)} of {fmt_power(worst.capacity_w)}"
-                      f" ({worst.cdu_count} × CDU) · {len(loops)} loops", worst.utilisation)
+                      + (f" ({worst.cdu_count} × CDU)" if worst.cdu else " (facility water)")
+                      + f" · {len(loops)} loops", worst.utilisation)
         else:
             self._set("loops", "none", "no CDU loops in this plan", None, "none")
         self._set("airflow", f"{s.get('airflow_cfm', 0.0):,.0f} CFM",
