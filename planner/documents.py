@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from planner.fileio import regular_file_problem
 from planner.plan import Plan
 from planner.plan_io import PlanFormatError, load_plan_json, save_plan_json
 
@@ -29,6 +30,9 @@ SUFFIXES = {".json": "json", ".rackplan": "rackplan"}
 
 def sniff(path: str | os.PathLike[str]) -> str:
     """'json', 'rackplan' or 'unknown' from the file's first bytes."""
+    problem = regular_file_problem(path)
+    if problem:
+        raise PlanFormatError(path, problem)
     try:
         with open(path, "rb") as f:
             head = f.read(32)

@@ -87,8 +87,32 @@ def _new_file_mode(target: Path) -> int:
         return 0o666 & ~umask
 
 
+def regular_file_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` cannot be read as a plan file without blocking (a FIFO waits forever for
+    a writer, a device never ends), or None for a regular file (or a link to one) or a
+    path that does not exist (the caller's open reports that)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    if stat.S_ISDIR(st.st_mode):
+        return "is a folder, not a plan file"
+    if not stat.S_ISREG(st.st_mode):
+        kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode)
+                else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "a special file")
+        return f"not a regular file ({kind})"
+    return None
+
+
+def write_target(path: str | os.PathLike[str]) -> Path:
+    """Where a save of ``path`` goes: through symbolic links to the file they name, so a link
+    (a plan shared from another folder) stays a link and its target gets the new content."""
+    p = Path(path)
+    return Path(os.path.realpath(p)) if p.is_symlink() else p
+
+
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
-    target = Path(path)
+    target = write_target(path)
     mode = _new_file_mode(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:

@@ -30,6 +30,19 @@ FORMAT_VERSION = 1
 Face = Literal["front", "rear"]
 Side = Literal["left", "right"]
 CoolingMethod = Literal["air", "air-containment", "rdhx", "direct-liquid", "immersion"]
+# the one wording of each cooling method, for the app, the PDF and the engine's messages
+# (which use it in lower case: cooling_method_name(m, lower=True))
+COOLING_METHOD_NAMES: dict[str, str] = {
+    "air": "Air", "air-containment": "Air with containment", "rdhx": "Rear-door heat exchanger",
+    "direct-liquid": "Direct liquid", "immersion": "Immersion",
+}
+
+
+def cooling_method_name(method: str, lower: bool = False) -> str:
+    """The name of a cooling method ('Rear-door heat exchanger'); ``lower`` for the middle
+    of a sentence. An unknown method is shown as it is."""
+    name = COOLING_METHOD_NAMES.get(method, method)
+    return name[:1].lower() + name[1:] if lower else name
 Coolant = Literal["water", "pg25"]
 FabricKind = Literal["compute", "storage", "frontend", "management", "nvlink"]
 FabricTechnology = Literal["infiniband", "ethernet", "nvlink"]
@@ -44,8 +57,11 @@ _ID_RE = r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$"
 Id = Annotated[str, Field(pattern=_ID_RE, description="Plan-unique identifier")]
 Name = Annotated[str, Field(max_length=200)]
 Slug = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9._+-]{0,99}$", description="Catalog slug")]
-NonNeg = Annotated[float, Field(ge=0)]
-Pos = Annotated[float, Field(gt=0)]
+# Every number the model accepts is bounded to what storage and the engine hold (a
+# 1e308 m room would make its area infinite; a U of 1e30 does not fit an SQL integer).
+Coord = Annotated[float, Field(ge=-10_000, le=10_000)]  # metres within a room's frame
+RoomSize = Annotated[float, Field(gt=0, le=10_000)]
+MAX_SPEC_DEPTH = 16
 
 
 class _Model(BaseModel):
@@ -92,7 +108,7 @@ class PowerConnection(_Model):
     """One PSU cord of a device plugged into a PDU outlet (outlet numbers from 1)."""
 
     pdu: Id
-    outlet: Annotated[int, Field(ge=1)] | None = None
+    outlet: Annotated[int, Field(ge=1, le=10_000)] | None = None
 
 
 class Placement(_Model):
@@ -107,7 +123,7 @@ class Placement(_Model):
     id: Id
     device: Slug
     name: Name = ""
-    u: Annotated[int, Field(ge=1)] | None = None
+    u: Annotated[int, Field(ge=1, le=100)] | None = None
     face: Face = "front"
     side: Side | None = None
     full_depth: bool | None = None
@@ -144,8 +160,8 @@ class Rack(_Model):
     id: Id
     name: Name
     rack_type: Slug
-    position: Annotated[int, Field(ge=0)] = 0
-    gap_before_m: NonNeg = 0.0
+    position: Annotated[int, Field(ge=0, le=100_000)] = 0
+    gap_before_m: Annotated[float, Field(ge=0, le=100)] = 0.0
     placements: list[Placement] = Field(default_factory=list)
     cooling: CoolingChoice | None = None
     tags: list[Name] = Field(default_factory=list)
@@ -158,8 +174,8 @@ class Row(_Model):
 
     id: Id
     name: Name
-    x_m: float = 0.0
-    y_m: float = 0.0
+    x_m: Coord = 0.0
+    y_m: Coord = 0.0
     orientation_deg: Literal[0, 90, 180, 270] = 0
     cold_aisle_side: Face = "front"
     racks: list[Rack] = Field(default_factory=list)
@@ -169,10 +185,10 @@ class Row(_Model):
 class Room(_Model):
     id: Id
     name: Name
-    width_m: Pos = 10.0
-    depth_m: Pos = 8.0
+    width_m: RoomSize = 10.0
+    depth_m: RoomSize = 8.0
     tile_m: Annotated[float, Field(gt=0, le=2)] = 0.6
-    floor_load_limit_kg_per_m2: Pos = 1200.0
+    floor_load_limit_kg_per_m2: Annotated[float, Field(gt=0, le=100_000)] = 1200.0
     raised_floor: bool = False
     rows: list[Row] = Field(default_factory=list)
 
@@ -243,8 +259,8 @@ class Fabric(_Model):
     name: Name
     kind: FabricKind = "compute"
     technology: FabricTechnology = "infiniband"
-    speed_gbps: Pos = 400.0
-    oversubscription: Annotated[float, Field(ge=1)] = 1.0
+    speed_gbps: Annotated[float, Field(gt=0, le=100_000)] = 400.0
+    oversubscription: Annotated[float, Field(ge=1, le=1000)] = 1.0
     rail_optimised: bool = True
 
 
@@ -259,7 +275,7 @@ class Link(_Model):
     a: Endpoint
     b: Endpoint
     cable: Slug | None = None
-    length_m: NonNeg | None = None
+    length_m: Annotated[float, Field(ge=0, le=100_000)] | None = None
     label: Name = ""
 
 
@@ -279,6 +295,13 @@ class Workload(_Model):
     kind: WorkloadKind
     group: Id | None = None
     spec: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("spec")
+    @classmethod
+    def _shallow(cls, v: dict[str, Any]) -> dict[str, Any]:
+        if _depth(v) > MAX_SPEC_DEPTH:
+            raise ValueError(f"nested deeper than {MAX_SPEC_DEPTH} levels")
+        return v
 
 
 class Plan(_Model):
@@ -435,6 +458,19 @@ class Plan(_Model):
             return rack.cooling
         row = self.row_of(rack.id)
         return row.cooling if row.cooling is not None else CoolingChoice()
+
+
+def _depth(v: Any, limit: int = MAX_SPEC_DEPTH + 1) -> int:
+    """Nesting depth of a JSON value, counted no further than ``limit`` (no recursion)."""
+    deepest, todo = 0, [(v, 1)]
+    while todo:
+        x, d = todo.pop()
+        if isinstance(x, dict | list):
+            deepest = max(deepest, d)
+            if d >= limit:
+                return d
+            todo.extend((y, d + 1) for y in (x.values() if isinstance(x, dict) else x))
+    return deepest
 
 
 class PlanIndex:

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from planner.fileio import atomic_write_bytes, field_path
+from planner.fileio import atomic_write_bytes, field_path, regular_file_problem
 from planner.gcpause import no_gc
 from planner.plan import FORMAT_VERSION, Plan
 
@@ -77,6 +77,9 @@ def plan_to_json(plan: Plan) -> str:
 
 def load_plan_json(path: str | os.PathLike[str]) -> Plan:
     p = Path(path)
+    problem = regular_file_problem(p)
+    if problem:
+        raise PlanFormatError(p, problem)
     try:
         size = p.stat().st_size
     except OSError as e:

@@ -108,7 +108,9 @@ def _hostile(tmp_path: Path, name: str, data: bytes):
     t0 = time.perf_counter()
     cat = load_catalog([root])
     took = time.perf_counter() - t0
-    assert took < 2.0, f"took {took:.2f} s"
+    # not a speed test (bench/bench_catalog.py measures): an alias bomb or a huge file that
+    # were parsed would take minutes to hours and gigabytes; refused, they take milliseconds
+    assert took < 30.0, f"took {took:.2f} s"
     assert "x-ok" in cat.devices
     assert len(cat.errors) == 1
     return cat.errors[0]

@@ -130,7 +130,7 @@ def test_port_in_two_fabrics_is_an_error_on_the_later_link():
                  b=Endpoint(placement=leaf, port="p2"))).apply(plan)
     found = [f for f in check_links(plan, CAT) if f.code == "FABRIC_PORT_CROSS_FABRIC"]
     assert len(found) == 1 and found[0].severity == "error"
-    assert found[0].where == ("lk-b", "lk-a", "srv-000001")
+    assert found[0].entities == ("lk-b", "lk-a", "srv-000001")
     assert "Compute fabric" in found[0].message and "Second" in found[0].message
     by_id = {r.id: r for r in analyse_fabrics(plan, CAT)}
     assert any(f.code == "FABRIC_PORT_CROSS_FABRIC" for f in by_id["fab-2"].findings)

@@ -95,6 +95,7 @@ def test_tables_are_queryable_with_plain_sql(tmp_path, catalog):
 ID = st.from_regex(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,10}", fullmatch=True)
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
 FLOAT = st.floats(allow_nan=False, allow_infinity=False)
+COORD = st.floats(-10_000, 10_000)  # the model bounds coordinates (planner.plan.Coord)
 SLUGS = st.sampled_from(["dell-poweredge-xe9680", "nvidia-quantum-2-qm9700", "no-such-device", "x.y_z+1"])
 JSONV = st.recursive(st.none() | st.booleans() | st.integers() | FLOAT | TEXT,
                      lambda c: st.lists(c, max_size=3) | st.dictionaries(TEXT, c, max_size=3), max_leaves=6)
@@ -150,7 +151,7 @@ def plans(draw):
                 racks.append({"id": rack_id, "name": draw(TEXT), "rack_type": draw(SLUGS),
                               "position": draw(st.integers(0, 40)), "gap_before_m": draw(st.floats(0, 5)),
                               "placements": pls, "cooling": cooling(), "tags": draw(st.lists(TEXT, max_size=2))})
-            rows.append({"id": row_id, "name": draw(TEXT), "x_m": draw(FLOAT), "y_m": draw(FLOAT),
+            rows.append({"id": row_id, "name": draw(TEXT), "x_m": draw(COORD), "y_m": draw(COORD),
                          "orientation_deg": draw(st.sampled_from([0, 90, 180, 270])),
                          "cold_aisle_side": draw(st.sampled_from(["front", "rear"])), "racks": racks,
                          "cooling": cooling()})

@@ -326,3 +326,32 @@ def test_switching_to_dark_theme_redraws_rack_and_fabric_text_light(qtbot, tmp_p
         win.settings.theme = "light"
         apply_theme(QApplication.instance(), "light")
         units.set_current("metric")
+
+
+@pytest.mark.parametrize("damage", ["fifo", "loader-bug"])
+def test_any_failure_to_read_a_plan_ends_in_the_same_dialog(qtbot, tmp_path, monkeypatch, damage):
+    """Not only the loader's own errors: a FIFO (which used to hang) and an exception the
+    loader never meant to raise both give the 'Cannot open plan' dialog naming the file."""
+    import os
+
+    log = DialogLog(monkeypatch, answer="discard")
+    win = make_window(qtbot, tmp_path)
+    plan_before = plan_to_dict(win.doc.plan)
+    if damage == "fifo":
+        if os.name != "posix":
+            pytest.skip("FIFOs are POSIX")
+        path = tmp_path / "pipe.json"
+        os.mkfifo(path)
+    else:
+        path = tmp_path / "pod.json"
+        path.write_text(json.dumps(plan_to_dict(two_rack_plan())))
+
+        def broken(p):  # what a bug deep in a reader would raise
+            raise RecursionError("maximum recursion depth exceeded")
+
+        monkeypatch.setattr("ui.controllers.load_plan", broken)
+    assert win.files.open(str(path)) is False
+    assert len(log.errors) == 1
+    title, text, _ = log.errors[0]
+    assert title == "Cannot open plan" and path.name in text
+    assert plan_to_dict(win.doc.plan) == plan_before

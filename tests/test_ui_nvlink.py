@@ -107,7 +107,8 @@ def test_missing_switch_tray_shows_incomplete_domain_and_refusals(qtbot, tmp_pat
     assert "INCOMPLETE" in fv.summary.text()
     codes = {fv.findings.item(i).toolTip() for i in range(fv.findings.count())}
     assert "NVLINK_SWITCH_TRAYS_MISSING" in codes
-    assert totals.levels["nvlink"] == "warn" and "0 complete" in totals.rows["nvlink"][1].text()
+    # a missing switch tray is an error finding of the domain: the engine levels it over (red)
+    assert totals.levels["nvlink"] == "over" and "0 complete" in totals.rows["nvlink"][1].text()
     # wiring the same rack again is refused (ports in use), nothing is pushed
     with qtbot.waitSignal(win.nvlink_wirer.failed, timeout=30000) as blocker:
         win.act_autowire_nvlink.trigger()

@@ -8,7 +8,7 @@ from PySide6.QtTest import QTest
 
 from planner.catalog import load_catalog
 from planner.edits import RemovePlacement, SetRackCooling
-from planner.engine import Engine
+from planner.engine import Engine, levels
 from planner.plan import CoolingChoice
 from planner.synthetic import synthetic_plan
 from ui import style
@@ -16,7 +16,7 @@ from ui.document import Document
 from ui.panels.charts import ChartsPanel
 from ui.panels.findings import FindingsPanel
 from ui.panels.totals import TotalsPanel
-from ui.scenes.floor import FloorView, rack_load_limit
+from ui.scenes.floor import FloorView
 
 pytestmark = pytest.mark.gui
 
@@ -69,27 +69,28 @@ def test_cooling_colour_follows_utilisation_on_floor_totals_and_charts(qtbot, do
     floor.set_mode("cooling")
     rid = gpu_rack(doc)
     item = floor.scene.racks[rid]
-    load, cap = rack_load_limit(doc.results.racks[rid], "cooling")
-    assert item.util == pytest.approx(load / cap)
-    assert item.fill == style.util_color(load / cap)
-    assert style.level(item.util) == "ok", "a liquid-cooled 4 x XE9680 rack is well within DLC capacity"
+    rr = doc.results.racks[rid]
+    assert item.util == pytest.approx(rr.heat_w / rr.cooling_capacity_w)
+    assert rr.cooling_level == item.level == levels.OK, "a liquid-cooled 4 x XE9680 rack is well within DLC capacity"
+    assert item.fill == style.level_fill(levels.OK, rr.cooling_utilisation)
     # move the rack to plain air: ~45 kW of servers against an air-cooled limit -> red
     with qtbot.waitSignal(doc.resultsChanged, timeout=5000):
         doc.push(SetRackCooling(rid, CoolingChoice(method="air")))
-    load, cap = rack_load_limit(doc.results.racks[rid], "cooling")
-    assert load / cap > 1.0
-    assert item.util == pytest.approx(load / cap) and item.fill == style.BAD
-    assert totals.levels["cooling"] == "bad"
+    rr = doc.results.racks[rid]
+    assert rr.heat_w > rr.cooling_capacity_w and rr.cooling_level == levels.OVER
+    assert item.util == pytest.approx(rr.heat_w / rr.cooling_capacity_w) and item.fill == style.BAD
+    assert totals.levels["cooling"] == levels.OVER
     i = charts.cooling.rack_ids.index(rid)
-    assert charts.cooling.heights[i] == pytest.approx(load / 1000)
+    assert charts.cooling.heights[i] == pytest.approx(rr.heat_w / 1000)
+    assert charts.cooling.levels[i] == levels.OVER
     # power colouring is a toggle: the same rack's power utilisation is unchanged
     floor.act_power.trigger()
-    pl, pc = rack_load_limit(doc.results.racks[rid], "power")
-    assert item.util == pytest.approx(pl / pc) if pc else item.util is None
+    assert item.util == pytest.approx(rr.power_load_w / rr.power_capacity_w)
+    assert item.level == rr.power_level
     doc.undo_stack.undo()
     doc.flush()
     floor.set_mode("cooling")
-    assert style.level(item.util) == "ok"
+    assert item.level == levels.OK
 
 
 def test_double_click_on_a_finding_selects_its_rack(qtbot, doc):
@@ -152,7 +153,7 @@ def test_charts_one_bar_per_rack_with_engine_heights(qtbot, doc):
     qtbot.addWidget(charts)
     assert charts.power.bar_count() == len(doc.results.racks) == len(doc.plan.index.racks)
     for rid, h in zip(charts.power.rack_ids, charts.power.heights):
-        assert h == pytest.approx(rack_load_limit(doc.results.racks[rid], "power")[0] / 1000)
+        assert h == pytest.approx(doc.results.racks[rid].power_load_w / 1000)
     # the document's selection outlines the rack's bar
     rid = charts.power.rack_ids[1]
     doc.select([("rack", rid)])

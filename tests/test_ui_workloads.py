@@ -12,7 +12,7 @@ from planner.documents import load_plan
 from planner.engine import Engine
 from ui.document import Document
 from ui.panels.charts import ChartsPanel
-from ui.panels.workloads import WorkloadsPanel, field_errors, format_number, parse_number, verdict_level
+from ui.panels.workloads import WorkloadsPanel, field_errors, format_number, parse_number
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "xe9680-h100-pod.json"
 
@@ -102,7 +102,7 @@ def test_add_edit_undo_inference_target(qtbot, panel, doc):
     assert v.met is not None, v.error
     first = verdict_text(doc, w.id)
     assert item_of(panel, w.id).text(1) == first
-    assert panel.headline.property("level") == verdict_level(doc.results, w.id)
+    assert panel.headline.property("level") == doc.results.workloads[w.id].level
     # the key figures are the engine's
     assert panel.figures["Tokens/s per user"].text().startswith(f"{v.figures['tokens_per_s_per_user']:,.1f}")
 
@@ -204,14 +204,14 @@ def test_chart_bars_are_the_engine_margins(qtbot, doc, panel):
     assert charts.workloads.ids == [w.id for w in doc.plan.workloads]
     for wid, pct, lvl in zip(charts.workloads.ids, charts.workloads.percents, charts.workloads.levels):
         assert pct == pytest.approx((1 + wls[wid].margin) * 100)
-        assert lvl == verdict_level(doc.results, wid)
+        assert lvl == doc.results.workloads[wid].level
     # an unmet target: its bar falls below 100 % and turns red
     serve = next(w for w in doc.plan.workloads if w.kind == "inference")
     panel.select_workload(serve.id)
     with qtbot.waitSignal(doc.resultsChanged, timeout=10000):
         type_into(qtbot, panel.fields["users"].editor, "20000")
     i = charts.workloads.ids.index(serve.id)
-    assert charts.workloads.percents[i] < 100 and charts.workloads.levels[i] == "bad"
+    assert charts.workloads.percents[i] < 100 and charts.workloads.levels[i] == "over"
     assert charts.workloads.percents[i] == pytest.approx((1 + doc.results.workloads[serve.id].margin) * 100)
     assert item_of(panel, serve.id).text(1).startswith("NOT MET")
 

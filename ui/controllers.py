@@ -58,6 +58,10 @@ def read_plan(path: str, parent: QWidget | None) -> Plan | None:
                            details=str(e))
     except (OSError, ValueError) as e:
         dialogs.show_error(parent, "Cannot open plan", f"{Path(path).name} could not be opened.\n\n{e}")
+    except Exception as e:  # any other failure to read a file ends in the same dialog, never a traceback
+        log.exception("reading %s failed", path)
+        dialogs.show_error(parent, "Cannot open plan",
+                           f"{Path(path).name} could not be opened.\n\n{type(e).__name__}: {e}"[:2000])
     return None
 
 

@@ -1,18 +1,12 @@
-"""Shared visual vocabulary: utilisation colours (green/amber/red), severity colours
-and icons, floor-plan palette.
+"""Shared visual vocabulary: level colours (green/amber/red), severity colours and
+icons, floor-plan palette.
 
 One place decides what "amber" means so the floor plan, the totals, the charts and
-the rack elevations agree. Thresholds, as fractions of a capacity the engine reports
-(power capacities are already derated to the 80 % continuous-load rule of NEC
-210.19/210.20 by the engine):
-
-* below :data:`WARN_AT` (90 %): green;
-* from 90 % up to the limit: amber -- the engine's default warning fractions
-  (``EngineSettings.feed_warn_fraction`` and ``cooling_warn_fraction``), so a rack
-  turns amber exactly when the findings start warning about it;
-* above the limit (:data:`BAD_AT` = 100 %): red.
-
-Nothing here computes a figure: callers pass a utilisation the engine produced.
+the rack elevations agree -- as a colour only. Whether a figure is ok, near its limit
+or over it is the engine's call: its results carry a level next to each utilisation
+(:mod:`planner.engine.levels`: ``"ok"``, ``"warn"``, ``"over"``, ``"none"``), computed
+from the user-settable thresholds of ``EngineSettings``; views map that level to a
+colour here and never compare a figure with a threshold themselves.
 """
 
 from __future__ import annotations
@@ -20,12 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPainterPath, QPalette, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QApplication, QWidget
 
-WARN_AT = 0.90
-BAD_AT = 1.00
+from planner.engine import levels
 
 OK = QColor("#3fa34d")
 WARN = QColor("#e8a317")
@@ -176,36 +169,37 @@ def chart_colors(palette: object) -> ChartColors:
     return DARK_CHART if is_dark(palette) else LIGHT_CHART
 
 
-def level(fraction: float | None) -> str:
-    """'none', 'ok', 'warn' or 'bad' for a utilisation fraction (load / limit)."""
-    if fraction is None or fraction != fraction:  # None or NaN
-        return "none"
-    if fraction > BAD_AT + 1e-9:
-        return "bad"
-    if fraction >= WARN_AT:
-        return "warn"
-    return "ok"
-
-
 def level_color(lvl: str) -> QColor:
-    return QColor({"ok": OK, "warn": WARN, "bad": BAD}.get(lvl, NONE))
+    """The colour of an engine level (planner.engine.levels)."""
+    return QColor({levels.OK: OK, levels.WARN: WARN, levels.OVER: BAD}.get(lvl, NONE))
 
 
-def util_color(fraction: float | None) -> QColor:
-    """Fill colour for a utilisation: the level's colour, lighter for low loads so a
-    floor of racks reads as a heat map while the three bands stay unmistakable."""
-    lvl = level(fraction)
+def level_fill(lvl: str, utilisation: float | None) -> QColor:
+    """Fill colour for an engine level: the level's colour, and for ``ok`` lighter with
+    a lower utilisation so a floor of racks reads as a heat map while the three bands
+    stay unmistakable (the level decides the band, the utilisation only the shade)."""
     base = level_color(lvl)
-    if lvl != "ok" or fraction is None:
+    if lvl != levels.OK or utilisation is None:
         return base
-    # 0 % -> pale green, WARN_AT -> full green
-    t = max(0.0, min(1.0, fraction / WARN_AT))
+    t = max(0.0, min(1.0, utilisation))  # 0 % -> pale green, the limit -> full green
     pale = QColor("#cfe9d3")
     return QColor(
         round(pale.red() + (base.red() - pale.red()) * t),
         round(pale.green() + (base.green() - pale.green()) * t),
         round(pale.blue() + (base.blue() - pale.blue()) * t),
     )
+
+
+def level_tip(lvl: str) -> str:
+    """A short tooltip for an engine level."""
+    tr = QCoreApplication.translate
+    if lvl == levels.OK:
+        return tr("Levels", "within limits")
+    if lvl == levels.WARN:
+        return tr("Levels", "close to the limit")
+    if lvl == levels.OVER:
+        return tr("Levels", "over the limit")
+    return tr("Levels", "no limit to compare")
 
 
 def text_on(fill: QColor) -> QColor:
@@ -286,7 +280,14 @@ def level_icon(lvl: str, size: int = 12) -> QIcon:
     return QIcon(pm)
 
 
-def band_labels() -> list[tuple[str, str]]:
-    """(level, legend text) for the three bands and 'no figures'."""
-    w = f"{WARN_AT * 100:.0f} %"
-    return [("ok", f"< {w}"), ("warn", f"{w}–100 %"), ("bad", "> 100 %"), ("none", "no figures")]
+def band_labels(warn_fraction: float | None) -> list[tuple[str, str]]:
+    """(level, legend text) for the three bands and 'no figures', with the engine's
+    warning fraction (``EngineSettings``) where the results give it."""
+    tr = QCoreApplication.translate
+    over, none = tr("Levels", "> 100 %"), tr("Levels", "no figures")
+    if warn_fraction is None:
+        return [(levels.OK, tr("Levels", "ok")), (levels.WARN, tr("Levels", "near limit")), (levels.OVER, over),
+                (levels.NONE, none)]
+    w = f"{warn_fraction * 100:.0f}"
+    return [(levels.OK, tr("Levels", "≤ {0} %").format(w)), (levels.WARN, tr("Levels", "> {0} %").format(w)),
+            (levels.OVER, over), (levels.NONE, none)]

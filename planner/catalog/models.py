@@ -44,7 +44,7 @@ from planner.units import m3_per_h_from_cfm as cfm_to_m3_per_h  # noqa: E402,F40
 class Strict(BaseModel):
     """Our own blocks: unknown keys are errors (catches typos)."""
 
-    model_config = ConfigDict(extra="forbid", protected_namespaces=(), frozen=False)
+    model_config = ConfigDict(extra="forbid", protected_namespaces=(), frozen=False, allow_inf_nan=False)
 
 
 def _check_slug(v: str) -> str:
@@ -147,7 +147,7 @@ class Sourced(Strict):
 
 
 class NetboxComponent(BaseModel):
-    model_config = ConfigDict(extra="allow", protected_namespaces=())
+    model_config = ConfigDict(extra="allow", protected_namespaces=(), allow_inf_nan=False)
     name: str = Field(min_length=1, max_length=64)
     label: str | None = None
     description: str | None = None
@@ -466,7 +466,7 @@ class DeviceType(_NetboxEntry, BaseModel):
     (``model_extra``) and otherwise ignored.
     """
 
-    model_config = ConfigDict(extra="allow", populate_by_name=True, protected_namespaces=())
+    model_config = ConfigDict(extra="allow", populate_by_name=True, protected_namespaces=(), allow_inf_nan=False)
 
     manufacturer: str = Field(min_length=1)
     model: str = Field(min_length=1)
@@ -517,6 +517,8 @@ class DeviceType(_NetboxEntry, BaseModel):
     def _weight_unit_needed(self) -> DeviceType:
         if self.weight is not None and self.weight_unit is None:
             raise ValueError("weight_unit is required when weight is given")
+        if self.u_height == 0 and self.kind in ("server", "switch", "storage"):
+            raise ValueError(f"u_height: a {self.kind} takes rack units; 0 is for side-mounted (0U) equipment")
         return self
 
     # ---- derived figures
@@ -592,7 +594,7 @@ class RackPlanning(Sourced):
 
 
 class RackType(_NetboxEntry, BaseModel):
-    model_config = ConfigDict(extra="allow", protected_namespaces=())
+    model_config = ConfigDict(extra="allow", protected_namespaces=(), allow_inf_nan=False)
 
     manufacturer: str = Field(min_length=1)
     model: str = Field(min_length=1)

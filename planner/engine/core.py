@@ -24,7 +24,7 @@ from collections import Counter
 from operator import attrgetter
 from typing import Any
 
-from planner.engine import physics
+from planner.engine import levels, physics
 from planner.engine.findings import Finding, make
 from planner.engine.network import Network
 from planner.engine.rack import PduContribution, RackContext, RackResult, compute_rack
@@ -35,10 +35,12 @@ from planner.engine.results import (
     BomLine,
     FeedResult,
     LoopResult,
+    NvlinkSummary,
     PduResult,
     Results,
     RoomResult,
     Totals,
+    WorkloadNeed,
 )
 from planner.engine.settings import EngineSettings
 from planner.engine.specs import SpecCache, loop_rating
@@ -275,8 +277,27 @@ class Engine:
             res.workloads, res.workload_findings = self.work.evaluate(plan, res, self.net, change, flag_racks)
         else:
             res.workloads, res.workload_findings = self.work.evaluate(plan, res, self.net, change)
+        res.nvlink = NvlinkSummary.build(res.fabrics, totals.agg.device_types, self.catalog)
+        res.workload_needs = self._workload_needs(res)
+        res.settings = self.settings
         self._results = res
         return res
+
+    def _workload_needs(self, res: Results) -> dict[str, WorkloadNeed]:
+        """The largest GPU and GPU-memory need of any workload against the plan's
+        (``WorkloadVerdict.figures``: gpus_needed, gpu_memory_gb_needed)."""
+        out: dict[str, WorkloadNeed] = {}
+        if not res.workloads:
+            return out
+        warn = 1.0 / (1.0 + self.settings.workload_margin_warn)
+        have = {"gpus": float(res.totals.agg.ints.get("gpu_count", 0)),
+                "gpu_memory_gb": res.totals.agg.sums.get("gpu_memory_gb", 0.0)}
+        for what, h in have.items():
+            needs = [float(n) for v in res.workloads.values() if (n := v.figures.get(f"{what}_needed"))]
+            if needs:
+                need = max(needs)
+                out[what] = WorkloadNeed(need, h, levels.utilisation(need, h), levels.classify(need, h, warn))
+        return out
 
     # -- PDUs ---------------------------------------------------------------------------------------------
     def _compute_pdu(self, plan: Plan, pid: str) -> PduResult | None:
@@ -396,7 +417,8 @@ class Engine:
                                  f"{worst / cap * 100:.0f} % of its {cap / 1000:.1f} kW capacity", "feed", fid))
         return FeedResult(id=fid, name=f.name, side=f.side, capacity_w=cap, derating=der, typical_w=typ, max_w=mx,
                           failover_w=worst, failover_side=worst_side, utilisation=worst / cap if cap else 0.0,
-                          pdus=tuple(p.id for p in pdus), findings=tuple(findings))
+                          pdus=tuple(p.id for p in pdus), findings=tuple(findings),
+                          level=levels.classify(worst, cap, s.feed_warn_fraction))
 
     # -- loops -----------------------------------------------------------------------------------------------
     def _compute_loop(self, lid: str) -> LoopResult:
@@ -445,7 +467,9 @@ class Engine:
                           utilisation=heat / cap if cap else 0.0, findings=tuple(findings),
                           kind=lp.kind, supply_temp_c=lp.supply_temp_c,
                           return_temp_c=lp.supply_temp_c + lp.delta_t_k, delta_t_k=lp.delta_t_k,
-                          capacity_basis=rating.capacity_basis, flow_basis=rating.flow_basis)
+                          capacity_basis=rating.capacity_basis, flow_basis=rating.flow_basis,
+                          level=levels.classify(heat * s.loop_margin, cap, s.cooling_warn_fraction)
+                          if rating.capacity_known else levels.NONE)
 
     # -- rooms and totals --------------------------------------------------------------------------------------
     def _compute_room(self, room: Any) -> RoomResult:

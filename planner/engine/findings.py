@@ -6,32 +6,9 @@ one-line meaning; docs/engine.md lists the same table (a test keeps them in step
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from planner.findings import SEVERITY_RANK, Finding, Severity
 
-Severity = Literal["error", "warning", "info"]
-SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    severity: Severity
-    code: str
-    message: str
-    kind: str  # where: rack, placement, pdu, feed, loop, room, device-type, plan, fabric, link, workload
-    id: str | None = None
-    related: tuple[str, ...] = ()  # further entities concerned (fabric findings: the other link, devices)
-
-    @property
-    def where(self) -> dict[str, str | None]:
-        return {"kind": self.kind, "id": self.id}
-
-    def to_dict(self) -> dict[str, object]:
-        d: dict[str, object] = {"severity": self.severity, "code": self.code, "message": self.message,
-                                "where": self.where}
-        if self.related:
-            d["related"] = list(self.related)
-        return d
+__all__ = ["CODES", "SEVERITY_RANK", "Finding", "Severity", "make"]
 
 
 CODES: dict[str, tuple[Severity, str]] = {

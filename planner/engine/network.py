@@ -39,17 +39,12 @@ from planner.fabric.analysis import (
 )
 from planner.fabric.ports import device_ports
 from planner.plan import Plan
+from planner.workloads.specs import has_target
 
 _ID = attrgetter("id")
 _ROLES = ("compute", "storage", "frontend", "management", "nvlink")
 
 LinkSnap = LinkFacts  # the name the rack module and older callers know
-
-
-def convert(f: Any) -> Finding:
-    """A ``planner.fabric`` finding in the engine's shape (its severity is the same as CODES)."""
-    where = tuple(f.where)
-    return Finding(f.severity, f.code, f.message, f.kind, where[0] if where else None, where[1:])
 
 
 class _Fabric:
@@ -341,7 +336,7 @@ class Network:
             if role is not None:
                 with_unconnected(final, fab, unconnected)
             st.final, st.unconnected = final, unconnected
-            st.findings = tuple(convert(f) for f in final.findings)
+            st.findings = tuple(final.findings)
             return True
         return False
 
@@ -417,8 +412,7 @@ def make_workload_finding(v: Any, spec: dict[str, Any], margin_warn: float) -> F
             if need:
                 why += f"; about {need} GPUs would meet it"
         return make("WORKLOAD_UNMET", f"{label} ({v.kind}): target not met: {why}", "workload", v.id)
-    has_target = v.kind not in ("pretrain", "finetune") or spec.get("target_days") is not None
-    if has_target and v.margin is not None and v.margin < margin_warn:
+    if has_target(v.kind, spec) and v.margin is not None and v.margin < margin_warn:
         return make("WORKLOAD_LOW_MARGIN", f"{label} ({v.kind}): met with {v.margin * 100:.0f} % margin, within "
                     f"the model's uncertainty ({margin_warn * 100:.0f} %)", "workload", v.id)
     return None

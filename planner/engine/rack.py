@@ -12,15 +12,14 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import Any
 
-from planner.engine import physics
+from planner.engine import levels, physics
 from planner.engine.findings import Finding, make
+from planner.engine.levels import Level
 from planner.engine.settings import EngineSettings
 from planner.engine.specs import DeviceSpec, LenientCatalog, SpecCache
 from planner.placement import PlacementChecker, free_blocks
-from planner.plan import CoolingLoop, Plan, PowerFeed, Rack, Room
+from planner.plan import CoolingLoop, Plan, PowerFeed, Rack, Room, cooling_method_name
 
-COOLING_NAMES = {"air": "air", "air-containment": "air with containment", "rdhx": "rear-door heat exchanger",
-                 "direct-liquid": "direct liquid", "immersion": "immersion"}
 # cooling methods whose rack sits on a plan cooling loop (CoolingChoice.loop): a rear door's
 # water, a cold-plate CDU loop, an immersion tank's heat exchanger
 LOOP_METHODS = ("rdhx", "direct-liquid", "immersion")
@@ -72,6 +71,24 @@ class RackResult:
     power_capacity_w: float
     power_headroom_w: float
     cooling_headroom_w: float
+    # load against limit, with the level from the settings' thresholds (planner.engine.levels):
+    # power: the load basis against the rack's own PDUs' capacity with one feed side lost
+    # (warn: feed_warn_fraction); cooling: heat against cooling_capacity_w
+    # (cooling_warn_fraction); weight: equipment and cables against the rack type's load
+    # rating; floor: floor_load_kg_per_m2 against the room's limit (no warning band: the
+    # engine has no warning for them)
+    power_load_w: float
+    power_utilisation: float | None
+    power_level: Level
+    cooling_utilisation: float | None
+    cooling_level: Level
+    load_kg: float
+    weight_utilisation: float | None
+    weight_level: Level
+    floor_limit_kg_per_m2: float
+    floor_utilisation: float | None
+    floor_level: Level
+    level: Level  # the worst of the four
     gpus: dict[str, int]
     gpu_count: int
     gpu_memory_gb: float
@@ -116,9 +133,24 @@ class RackResult:
             "largest_free_block_u": self.largest_free_block_u, "devices": self.devices,
             "power_capacity_kw": self.power_capacity_w / 1000, "power_headroom_kw": self.power_headroom_w / 1000,
             "cooling_headroom_kw": self.cooling_headroom_w / 1000,
+            "levels": {"power": {"load_kw": self.power_load_w / 1000, "limit_kw": self.power_capacity_w / 1000,
+                                 "utilisation": _num(self.power_utilisation), "level": self.power_level},
+                       "cooling": {"load_kw": self.heat_w / 1000, "limit_kw": self.cooling_capacity_w / 1000,
+                                   "utilisation": _num(self.cooling_utilisation), "level": self.cooling_level},
+                       "weight": {"load_kg": self.load_kg, "limit_kg": self.max_load_kg,
+                                  "utilisation": _num(self.weight_utilisation), "level": self.weight_level},
+                       "floor": {"load_kg_per_m2": self.floor_load_kg_per_m2,
+                                 "limit_kg_per_m2": self.floor_limit_kg_per_m2,
+                                 "utilisation": _num(self.floor_utilisation), "level": self.floor_level},
+                       "rack": self.level},
             "gpus": self.gpu_count, "gpus_by_model": dict(sorted(self.gpus.items())),
             "gpu_memory_gb": self.gpu_memory_gb, "cpu_cores": self.cpu_cores, "ram_gb": self.ram_gb,
         }
+
+
+def _num(x: float | None) -> float | str | None:
+    """A utilisation for JSON: infinity (a load without a limit) as the string "inf"."""
+    return "inf" if x is not None and math.isinf(x) else x
 
 
 @dataclass
@@ -343,7 +375,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     air_dt = choice.delta_t_k if (choice.delta_t_k and method in ("air", "air-containment", "rdhx")) else s.air_delta_t_k
     if unit is not None:
         bom[("cooling", unit)] += 1
-    label = COOLING_NAMES[method]
+    label = cooling_method_name(method, lower=True)
     loop = ctx.loops.get(loop_id) if loop_id and method in LOOP_METHODS else None
     if method in ("direct-liquid", "immersion"):
         if method == "direct-liquid" and loop is None:
@@ -446,6 +478,14 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
             findings.append(make("STRANDED_POWER", f"{rack.name}: {head / 1000:.1f} kW of power and cooling "
                                  f"headroom but only {largest}U free in one block", "rack", rid))
 
+    power_level = levels.classify(basis_w, power_cap, s.feed_warn_fraction)
+    cooling_level = levels.classify(heat, cap_w, s.cooling_warn_fraction)
+    if rt.max_load_kg is not None:
+        weight_util, weight_level = levels.utilisation(load, rt.max_load_kg), levels.classify(load, rt.max_load_kg, 1.0)
+    else:
+        weight_util, weight_level = None, levels.NONE
+    floor_limit = room.floor_load_limit_kg_per_m2
+    floor_level = levels.classify(floor, floor_limit, 1.0)
     return RackResult(
         id=rid, name=rack.name, room_id=room.id, row_id=row_id, rack_type=rack.rack_type, u_height=rt.u_height,
         u_used=u_used, u_free=rt.u_height - u_used, largest_free_block_u=largest,
@@ -455,7 +495,12 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         airflow_cfm=airflow, airflow_m3_per_h=airflow_m3, liquid_flow_l_per_min=flow, mass_kg=total_mass,
         equipment_mass_kg=equip_mass, cable_mass_kg=cable_mass, max_load_kg=rt.max_load_kg, footprint_m2=area,
         floor_load_kg_per_m2=floor, power_capacity_w=power_cap, power_headroom_w=power_head,
-        cooling_headroom_w=cool_head, gpus=dict(gpus), gpu_count=gpu_n, gpu_memory_gb=gpu_mem,
+        cooling_headroom_w=cool_head, power_load_w=basis_w,
+        power_utilisation=levels.utilisation(basis_w, power_cap), power_level=power_level,
+        cooling_utilisation=levels.utilisation(heat, cap_w), cooling_level=cooling_level, load_kg=load,
+        weight_utilisation=weight_util, weight_level=weight_level, floor_limit_kg_per_m2=floor_limit,
+        floor_utilisation=levels.utilisation(floor, floor_limit), floor_level=floor_level,
+        level=levels.worst((power_level, cooling_level, weight_level, floor_level)), gpus=dict(gpus), gpu_count=gpu_n, gpu_memory_gb=gpu_mem,
         gpu_bw_tb_per_s=gpu_bw, bf16_pflops=bf16 / 1000, fp8_pflops=fp8 / 1000, cpu_cores=cpu, ram_gb=ram,
         compute_gbps=gbps, storage_read_gb_per_s=stor, bom=dict(bom), findings=tuple(findings),
         pdu_contrib=contrib, pdus=tuple(p.id for p in own_pdus), feeds=pdu_feeds, pdu_refs=frozenset(pdu_refs),

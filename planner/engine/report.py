@@ -73,20 +73,13 @@ register_section("workloads", lambda r, p, c: [r.workloads[k].to_dict() for k in
 
 
 def _nvlink_domains(results: Results, plan: Any, catalog: Any) -> list[dict[str, Any]] | None:
-    """Every NVLink domain: the multi-node ones (an ``nvlink`` fabric each, figures as in
-    its ``fabrics[].nvlink``) and the node-internal NVSwitch domains per server model
-    (``planner.fabric.nvlink.node_domains``; nothing cabled)."""
+    """Every NVLink domain (``Results.nvlink``, made by the engine): the multi-node ones
+    (an ``nvlink`` fabric each, figures as in its ``fabrics[].nvlink``) and the
+    node-internal NVSwitch domains per server model (``planner.fabric.nvlink.node_domains``;
+    nothing cabled)."""
     if plan is None or catalog is None:
         return None
-    from planner.fabric.nvlink import node_domains
-
-    out = [dict(results.fabrics[f.id].nvlink, name=f.name) for f in plan.fabrics
-           if f.id in results.fabrics and results.fabrics[f.id].nvlink]
-    counts: dict[str, int] = {}
-    for p in plan.index.placements.values():
-        counts[p.device] = counts.get(p.device, 0) + 1
-    out.extend(node_domains(catalog, counts))
-    return out
+    return [d.to_dict() for d in results.nvlink.domains]
 
 
 register_section("nvlink_domains", _nvlink_domains, after="fabrics")

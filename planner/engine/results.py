@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from planner.engine import physics
+from planner.engine import levels, physics
 from planner.engine.findings import SEVERITY_RANK, Finding
+from planner.engine.levels import Level
 from planner.engine.rack import RackResult
+from planner.engine.settings import EngineSettings
+from planner.workloads.evaluate import WorkloadVerdict
 
 
 @dataclass(slots=True)
@@ -61,12 +64,13 @@ class FeedResult:
     utilisation: float  # failover_w / capacity_w
     pdus: tuple[str, ...]
     findings: tuple[Finding, ...]
+    level: Level = levels.NONE  # failover_w against capacity_w, warning above feed_warn_fraction
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "side": self.side, "capacity_kw": self.capacity_w / 1000,
                 "derating": self.derating, "power_kw": {"typical": self.typical_w / 1000, "max": self.max_w / 1000},
                 "failover_kw": self.failover_w / 1000, "failover_side": self.failover_side,
-                "utilisation": self.utilisation, "pdus": list(self.pdus)}
+                "utilisation": self.utilisation, "level": self.level, "pdus": list(self.pdus)}
 
 
 @dataclass(slots=True)
@@ -82,8 +86,11 @@ class LoopResult:
     flow_l_per_min: float
     rated_flow_l_per_min: float | None
     racks: int
-    utilisation: float
+    utilisation: float  # heat_w / capacity_w
     findings: tuple[Finding, ...]
+    # liquid heat x loop_margin against capacity_w, warning above cooling_warn_fraction;
+    # none when the capacity is unknown (a CDU not in the catalog, no design capacity)
+    level: Level = levels.NONE
     kind: str = "in-row"  # "in-row" (CDUs) or "facility" (building water)
     supply_temp_c: float = 32.0
     return_temp_c: float = 42.0  # supply + delta_t_k
@@ -98,7 +105,7 @@ class LoopResult:
                 "coolant": self.coolant, "capacity_kw": self.capacity_w / 1000,
                 "capacity_n_minus_1_kw": self.capacity_n_minus_1_w / 1000, "heat_kw": self.heat_w / 1000,
                 "flow_l_per_min": self.flow_l_per_min, "rated_flow_l_per_min": self.rated_flow_l_per_min,
-                "racks": self.racks, "utilisation": self.utilisation}
+                "racks": self.racks, "utilisation": self.utilisation, "level": self.level}
 
     def cooling_loop_dict(self) -> dict[str, Any]:
         """The entry of ``rackwright check --json`` ``cooling_loops[]`` (docs/engine.md)."""
@@ -108,7 +115,8 @@ class LoopResult:
                 "capacity_kw": self.capacity_w / 1000 if self.capacity_basis != "unknown" else None,
                 "capacity_basis": self.capacity_basis, "load_kw": self.heat_w / 1000,
                 "flow_l_per_min": self.flow_l_per_min, "rated_flow_l_per_min": self.rated_flow_l_per_min,
-                "flow_basis": self.flow_basis, "racks": self.racks, "utilisation": self.utilisation}
+                "flow_basis": self.flow_basis, "racks": self.racks, "utilisation": self.utilisation,
+                "level": self.level}
 
 
 SUM_FIELDS = ("idle_w", "typical_w", "max_w", "nameplate_w", "heat_w", "liquid_heat_w", "air_heat_w",
@@ -216,6 +224,106 @@ class Totals:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class NvlinkDomain:
+    """One NVLink domain as ``rackwright check`` lists it (section ``nvlink_domains``):
+    a multi-node domain (an ``nvlink`` fabric, e.g. a GB200 NVL72 rack) or the NVSwitch
+    domain inside each server of a model (HGX/DGX; nothing cabled)."""
+
+    domain: str  # "multi-node" or "node"
+    name: str | None  # the fabric's name (multi-node)
+    server_model: str | None  # device slug (node)
+    servers: int  # node: servers of the model with this domain inside; multi-node: 0
+    gpus: int  # GPUs in one domain
+    per_gpu_gb_per_s: float  # bidirectional NVLink bandwidth per GPU, as wired
+    nvlink: bool  # node: the GPU has NVLink at all (else each GPU is its own domain)
+    complete: bool  # multi-node: wired as its design says; node: True
+    level: Level  # multi-node: worst of its NVLINK_ findings, warn when incomplete; node: ok
+    figures: dict[str, Any]  # the JSON entry
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.figures)
+
+
+@dataclass(frozen=True, slots=True)
+class NvlinkSummary:
+    """The plan's NVLink domains and what the Totals show of them."""
+
+    domains: tuple[NvlinkDomain, ...] = ()
+    count: int = 0  # multi-node domains + servers with an in-server NVSwitch domain
+    largest: NvlinkDomain | None = None
+    multi_node: int = 0
+    complete: int = 0  # multi-node domains wired as designed
+    min_per_gpu_gb_per_s: float | None = None  # slowest multi-node domain
+    in_server: int = 0  # servers with an in-server NVSwitch domain
+    level: Level = levels.NONE
+
+    @classmethod
+    def build(cls, fabrics: dict[str, Any], device_types: dict[str, int], catalog: Any) -> NvlinkSummary:
+        """From the fabric results (plan order) and the plan's device counts:
+        O(fabrics + device types), nothing per placement."""
+        from planner.fabric.nvlink import node_domains
+
+        doms: list[NvlinkDomain] = []
+        for fr in fabrics.values():
+            nv = fr.nvlink
+            if not nv:
+                continue
+            sev = {f.severity for f in fr.findings if f.code.startswith("NVLINK_")}
+            lvl = levels.OVER if "error" in sev else levels.WARN if ("warning" in sev or not nv.get("complete")) \
+                else levels.OK
+            doms.append(NvlinkDomain("multi-node", fr.name, None, 0, int(nv.get("domain_gpus", 0)),
+                                     float(nv.get("per_gpu_gb_per_s", 0.0)), True, bool(nv.get("complete")), lvl,
+                                     dict(nv, name=fr.name)))
+        if catalog is not None:
+            for d in node_domains(catalog, device_types):
+                doms.append(NvlinkDomain("node", None, d["server_model"], int(d["servers"]), int(d["domain_gpus"]),
+                                         float(d["per_gpu_gb_per_s"]), bool(d["nvlink"]), True,
+                                         levels.OK if d["nvlink"] else levels.NONE, d))
+        multi = [d for d in doms if d.domain == "multi-node"]
+        node = [d for d in doms if d.domain == "node" and d.nvlink]
+        shown = multi + node
+        if not shown:
+            return cls(domains=tuple(doms))
+        return cls(domains=tuple(doms), count=len(multi) + sum(d.servers for d in node),
+                   largest=max(shown, key=lambda d: d.gpus), multi_node=len(multi),
+                   complete=sum(1 for d in multi if d.complete),
+                   min_per_gpu_gb_per_s=min((d.per_gpu_gb_per_s for d in multi), default=None),
+                   in_server=sum(d.servers for d in node), level=levels.worst(d.level for d in shown))
+
+
+@dataclass(frozen=True, slots=True)
+class RackSummary:
+    """Over all racks, for one of a rack's figures (power, cooling, weight, floor): the
+    rack with the highest utilisation and how many racks are over or near their limit."""
+
+    worst: RackResult | None
+    utilisation: float | None
+    level: Level
+    over: int
+    warn: int
+
+
+RACK_FIGURES = {
+    "power": ("power_utilisation", "power_level"),
+    "cooling": ("cooling_utilisation", "cooling_level"),
+    "weight": ("weight_utilisation", "weight_level"),
+    "floor": ("floor_utilisation", "floor_level"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class WorkloadNeed:
+    """The largest need of any workload for one figure (GPUs, GPU memory) against what the
+    plan has, with its level: over when the plan has less than the need, warn when it has
+    less than ``1 + workload_margin_warn`` times it."""
+
+    need: float
+    have: float
+    utilisation: float | None  # need / have
+    level: Level
+
+
 @dataclass
 class Results:
     """One snapshot of everything the engine computed for a plan."""
@@ -233,9 +341,47 @@ class Results:
     # are part of ``findings``/``counts``/``has_errors``
     fabrics: dict[str, Any] = field(default_factory=dict)
     fabric_findings: tuple[Finding, ...] = ()
-    workloads: dict[str, Any] = field(default_factory=dict)
+    workloads: dict[str, WorkloadVerdict] = field(default_factory=dict)
     workload_findings: tuple[Finding, ...] = ()
+    nvlink: NvlinkSummary = field(default_factory=NvlinkSummary)
+    # the largest workload need against the plan: "gpus", "gpu_memory_gb" (absent: no need)
+    workload_needs: dict[str, WorkloadNeed] = field(default_factory=dict)
+    settings: EngineSettings | None = None  # the thresholds the levels were computed with
     _findings: list[Finding] | None = None
+    _rack_summaries: dict[str, RackSummary] = field(default_factory=dict)
+
+    def rack_summary(self, figure: str) -> RackSummary:
+        """The worst rack and the counts over/near the limit for ``figure`` (a key of
+        :data:`RACK_FIGURES`), built on first access."""
+        got = self._rack_summaries.get(figure)
+        if got is None:
+            util_attr, level_attr = RACK_FIGURES[figure]
+            worst: RackResult | None = None
+            best_key: tuple[int, float] | None = None
+            over = warn = 0
+            for rr in self.racks.values():
+                lvl = getattr(rr, level_attr)
+                u = getattr(rr, util_attr)
+                if lvl == levels.OVER:
+                    over += 1
+                elif lvl == levels.WARN:
+                    warn += 1
+                if u is None:
+                    continue
+                key = (levels.rank(lvl), u)
+                if best_key is None or key > best_key:
+                    worst, best_key = rr, key
+            got = RackSummary(worst, getattr(worst, util_attr) if worst is not None else None,
+                              getattr(worst, level_attr) if worst is not None else levels.NONE, over, warn)
+            self._rack_summaries[figure] = got
+        return got
+
+    def worst_feed(self) -> FeedResult | None:
+        """The feed with the worst level, then the highest utilisation (plan order breaks ties)."""
+        return max(self.feeds.values(), key=lambda f: (levels.rank(f.level), f.utilisation), default=None)
+
+    def worst_loop(self) -> LoopResult | None:
+        return max(self.loops.values(), key=lambda lp: (levels.rank(lp.level), lp.utilisation), default=None)
 
     def _all_findings(self):
         yield from self.plan_findings

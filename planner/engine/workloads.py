@@ -39,7 +39,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from planner.engine import levels
 from planner.engine.findings import Finding
+from planner.engine.levels import Level
 from planner.engine.network import make_workload_finding, spec_key
 from planner.workloads.cluster import PlanHardwareError, cluster_from_counts, nvlink_domain_of
 from planner.workloads.evaluate import (
@@ -94,6 +96,19 @@ def rack_flags(results: Any, rid: str) -> tuple[bool, bool]:
         if lr is not None and _errors(lr.findings, COOLING_PREFIXES):
             cooling = False
     return power, cooling
+
+
+def verdict_level(v: WorkloadVerdict, finding: Finding | None) -> Level:
+    """The level of a verdict with its finding (:func:`make_workload_finding`): over when
+    the target is not met, warn when it is met within the model's uncertainty, none when
+    the workload could not be evaluated."""
+    if v.met is None:
+        return levels.NONE
+    if not v.met or (finding is not None and finding.severity == "error"):
+        return levels.OVER
+    if finding is not None and finding.severity == "warning":
+        return levels.WARN
+    return levels.OK
 
 
 class WorkloadState:
@@ -353,5 +368,6 @@ class WorkloadState:
         elif not cooling_ok:
             met, bn = False, "cooling"
         v.met, v.margin, v.bottleneck, v.figures = met, round(margin, 4), bn, fig
+        v.level = verdict_level(v, make_workload_finding(v, w.spec, self.settings.workload_margin_warn))
         self._memo[key] = v
         return v

@@ -39,7 +39,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from planner.fabric.findings import Finding
+from planner.fabric.findings import Finding, fabric_finding
 from planner.fabric.media import TWISTED_PAIR, MediaChooser, transceiver_for
 from planner.fabric.nvlink import fabric_domain
 from planner.fabric.ports import NVLINK_ROLE, Port, device_ports, port_lookup, switch_ports_at
@@ -111,7 +111,7 @@ class FabricResult:
     def as_dict(self) -> dict:
         d = asdict(self)
         d["unconnected_ports"] = [{"placement": p, "port": n} for p, n in self.unconnected_ports]
-        d["findings"] = [f.as_dict() for f in self.findings]
+        d["findings"] = [f.to_dict() for f in self.findings]
         return d
 
 
@@ -332,18 +332,18 @@ def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: An
         out: list[Finding] = []
         if pa_obj is not None and pb_obj is not None:
             if pa is None:
-                out.append(Finding("error", "FABRIC_UNKNOWN_PORT",
+                out.append(fabric_finding("error", "FABRIC_UNKNOWN_PORT",
                                    f"{na} ({da}) has no port {A.port!r} (link {label})", (lk.id, A.placement)))
             if pb is None:
-                out.append(Finding("error", "FABRIC_UNKNOWN_PORT",
+                out.append(fabric_finding("error", "FABRIC_UNKNOWN_PORT",
                                    f"{nb} ({db}) has no port {B.port!r} (link {label})", (lk.id, B.placement)))
             if pa is not None and pb is not None and abs(pa.speed_gbps - pb.speed_gbps) > 1e-6:
-                out.append(Finding("warning", "FABRIC_SPEED_MISMATCH",
+                out.append(fabric_finding("warning", "FABRIC_SPEED_MISMATCH",
                                    f"link {label}: {na} {A.port} runs at {pa.speed_gbps:g} Gb/s, {nb} {B.port} at "
                                    f"{pb.speed_gbps:g} Gb/s; the link runs at "
                                    f"{min(pa.speed_gbps, pb.speed_gbps):g}", (lk.id,)))
             if fab is not None and speed + 1e-6 < fs:
-                out.append(Finding("warning", "FABRIC_SLOW_LINK", f"link {label} runs at {speed:g} Gb/s in the "
+                out.append(fabric_finding("warning", "FABRIC_SLOW_LINK", f"link {label} runs at {speed:g} Gb/s in the "
                                                                    f"{fs:g} Gb/s fabric {fab.name}", (lk.id, fab.id)))
         if not media_ok:
             out.extend(_cable_findings(cache, lk, label, speed))
@@ -363,27 +363,27 @@ def _cable_findings(cache: _Ports, lk: Any, label: str, speed: float) -> list[Fi
         return out
     cable = cache.cable(lk.cable)
     if cable is None:
-        out.append(Finding("error", "FABRIC_UNKNOWN_CABLE", f"link {label}: cable {lk.cable!r} "
+        out.append(fabric_finding("error", "FABRIC_UNKNOWN_CABLE", f"link {label}: cable {lk.cable!r} "
                                                            "is not in the catalog", (lk.id,)))
         return out
     if cable.kind == "transceiver":
-        out.append(Finding("error", "FABRIC_MEDIA_MISMATCH", f"link {label}: {lk.cable} is a "
+        out.append(fabric_finding("error", "FABRIC_MEDIA_MISMATCH", f"link {label}: {lk.cable} is a "
                                                             "transceiver, not a cable", (lk.id,)))
     elif cable.kind in TWISTED_PAIR:
         if speed > cable.speed_gbps + 1e-6:
-            out.append(Finding("error", "FABRIC_MEDIA_MISMATCH",
+            out.append(fabric_finding("error", "FABRIC_MEDIA_MISMATCH",
                                f"link {label}: {lk.cable} carries {cable.speed_gbps:g} Gb/s, "
                                f"the ports run at {speed:g}", (lk.id,)))
     elif cable.speed_gbps + 1e-6 < speed:
-        out.append(Finding("error", "FABRIC_MEDIA_MISMATCH",
+        out.append(fabric_finding("error", "FABRIC_MEDIA_MISMATCH",
                            f"link {label}: {lk.cable} is a {cable.speed_gbps:g} Gb/s cable on a "
                            f"{speed:g} Gb/s link", (lk.id,)))
     if lk.length_m is not None and lk.length_m > cable.max_reach_m + 1e-9:
-        out.append(Finding("error", "FABRIC_CABLE_TOO_LONG",
+        out.append(fabric_finding("error", "FABRIC_CABLE_TOO_LONG",
                            f"link {label}: {lk.length_m:g} m is beyond the {cable.max_reach_m:g} m "
                            f"reach of {lk.cable} ({cable.kind})", (lk.id,)))
     if lk.length_m is not None and cable.min_reach_m and lk.length_m + 1e-9 < cable.min_reach_m:
-        out.append(Finding("warning", "FABRIC_CABLE_TOO_SHORT",
+        out.append(fabric_finding("warning", "FABRIC_CABLE_TOO_SHORT",
                            f"link {label}: {lk.length_m:g} m is shorter than the "
                            f"{cable.min_reach_m:g} m minimum of {lk.cable}", (lk.id,)))
     return out
@@ -612,7 +612,7 @@ class FabricState:
     def _switch_check(self, s: str, n: _Node, name: str) -> None:
         limit = n.limit
         if limit is not None and n.degree > limit:
-            self.switch_findings[s] = Finding("error", "FABRIC_SWITCH_PORTS", f"{name} has more links than ports",
+            self.switch_findings[s] = fabric_finding("error", "FABRIC_SWITCH_PORTS", f"{name} has more links than ports",
                                               (s,), "placement")
         else:
             self.switch_findings.pop(s, None)
@@ -939,11 +939,11 @@ class FabricState:
                 lambda slug: self.cache.switch_ports(slug, fab.speed_gbps)[0], self.cache.nvlink_ports)
             r.findings.extend(extra)
         if self.ends and not r.connected:
-            r.findings.append(Finding("error", "FABRIC_DISCONNECTED",
+            r.findings.append(fabric_finding("error", "FABRIC_DISCONNECTED",
                                       f"{fab.name} falls apart into {self.end_comps} pieces: some servers cannot "
                                       "reach each other", (fab.id,), "fabric"))
         if r.oversubscription > fab.oversubscription + 1e-6:
-            r.findings.append(Finding("warning", "FABRIC_OVERSUBSCRIBED",
+            r.findings.append(fabric_finding("warning", "FABRIC_OVERSUBSCRIBED",
                                       f"{fab.name} is {r.oversubscription:g}:1 oversubscribed; the target is "
                                       f"{fab.oversubscription:g}:1", (fab.id,), "fabric"))
         return r
@@ -1073,13 +1073,13 @@ class FabricModel:
             same = [lid for lid, fid in users.items() if fid == f.fabric]
             owner = min(same)
             if owner != f.id:
-                out.append(Finding("error", "FABRIC_PORT_REUSED",
+                out.append(fabric_finding("error", "FABRIC_PORT_REUSED",
                                    f"port {port} of {name} is used by links {owner} and {f.id}", (f.id, owner, pid)))
             first = min(users)
             if users[first] != f.fabric:
                 fo = self.fabric_objs.get(users[first])
                 fm = self.fabric_objs.get(f.fabric)
-                out.append(Finding("error", "FABRIC_PORT_CROSS_FABRIC",
+                out.append(fabric_finding("error", "FABRIC_PORT_CROSS_FABRIC",
                                    f"port {port} of {name} is wired in two fabrics: link {first} in "
                                    f"{fo.name if fo is not None else users[first]} and link {f.label} in "
                                    f"{fm.name if fm is not None else f.fabric}", (f.id, first, pid)))
@@ -1327,7 +1327,7 @@ def with_unconnected(r: FabricResult, fab: Any, unconnected: list[tuple[str, str
     r.unconnected_ports = list(unconnected)
     if unconnected:
         n_dev = len({p for p, _ in unconnected})
-        r.findings.append(Finding("warning", "FABRIC_UNCONNECTED_PORTS",
+        r.findings.append(fabric_finding("warning", "FABRIC_UNCONNECTED_PORTS",
                                   f"{fab.name}: {len(unconnected)} {required_role(fab)} ports on {n_dev} devices are "
                                   "not wired", (fab.id, *sorted({p for p, _ in unconnected})[:50]), "fabric"))
     return r

@@ -1,9 +1,8 @@
-"""Findings of the fabric checks, in the engine's shape.
-
-``to_dict()`` gives the same JSON as :class:`planner.engine.findings.Finding`
-(severity, code, message, where: {kind, id}); codes are upper-case like the
-engine's and start with ``FABRIC_``. ``where`` keeps every entity concerned (the
-first is ``id``, of ``kind`` link, fabric or placement) so the app can select them.
+"""Findings of the fabric checks: :class:`planner.findings.Finding`, the engine's one
+finding type (severity, code, message, where: {kind, id}, related); codes are
+upper-case like the engine's and start with ``FABRIC_``. :func:`fabric_finding` makes
+one from every entity concerned (the first is ``id``, of ``kind`` link, fabric or
+placement; the others go to ``related``) so the app can select them.
 
 Codes: FABRIC_UNKNOWN_PORT (error), FABRIC_PORT_REUSED (error), FABRIC_PORT_CROSS_FABRIC
 (error), FABRIC_SPEED_MISMATCH
@@ -15,23 +14,14 @@ FABRIC_DISCONNECTED (error), FABRIC_OVERSUBSCRIBED (warning).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+
+from planner.findings import Finding, Severity
+
+__all__ = ["Finding", "fabric_finding"]
 
 
-@dataclass(frozen=True)
-class Finding:
-    severity: str
-    code: str
-    message: str
-    where: tuple[str, ...] = field(default_factory=tuple)
-    kind: str = "link"
-
-    @property
-    def id(self) -> str | None:
-        return self.where[0] if self.where else None
-
-    def to_dict(self) -> dict:
-        return {"severity": self.severity, "code": self.code, "message": self.message,
-                "where": {"kind": self.kind, "id": self.id}, "related": list(self.where[1:])}
-
-    as_dict = to_dict
+def fabric_finding(severity: Severity, code: str, message: str, where: Sequence[str] = (),
+                   kind: str = "link") -> Finding:
+    """A finding about ``where[0]`` (of ``kind``), with the other entities of ``where`` related."""
+    return Finding(severity, code, message, kind, where[0] if where else None, tuple(where[1:]))

@@ -30,7 +30,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from planner.fabric.findings import Finding
+from planner.fabric.findings import Finding, fabric_finding
 
 # GPUs in one multi-node NVLink domain by design, per GPU model. GB200 NVL72: 18 compute
 # trays x 4 GPUs = 72 (NVIDIA GB200 NVL72 product page,
@@ -101,20 +101,20 @@ def fabric_domain(fab: Any, catalog: Any, gpu_nodes: list[tuple[str, str | None,
     out: list[Finding] = []
     where = (fab.id,)
     if gpus and gpus < design:
-        out.append(Finding("warning", "NVLINK_DOMAIN_INCOMPLETE",
+        out.append(fabric_finding("warning", "NVLINK_DOMAIN_INCOMPLETE",
                            f"{fab.name}: NVLink domain of {gpus} GPUs; the {gpu_slug} design is {design} "
                            f"({design - gpus} GPUs missing or not wired)", where, "fabric"))
     elif gpus > design:
-        out.append(Finding("error", "NVLINK_DOMAIN_TOO_LARGE",
+        out.append(fabric_finding("error", "NVLINK_DOMAIN_TOO_LARGE",
                            f"{fab.name}: {gpus} GPUs wired into one NVLink domain; the {gpu_slug} design "
                            f"holds {design} (one rack)", where, "fabric"))
     if gpus and (not switches or (required is not None and len(switches) < required)):
         need = required if required is not None else "some"
-        out.append(Finding("error", "NVLINK_SWITCH_TRAYS_MISSING",
+        out.append(fabric_finding("error", "NVLINK_SWITCH_TRAYS_MISSING",
                            f"{fab.name}: {len(switches)} NVLink switch trays of the {need} the design needs; "
                            "every GPU loses the links to the missing trays", where, "fabric"))
     if gpus and catalog_bidir > 0 and per_gpu_bidir + 1e-6 < catalog_bidir:
-        out.append(Finding("warning", "NVLINK_BANDWIDTH_LOW",
+        out.append(fabric_finding("warning", "NVLINK_BANDWIDTH_LOW",
                            f"{fab.name}: the least-wired GPU reaches {per_gpu_bidir:g} GB/s of NVLink of its "
                            f"{catalog_bidir:g} GB/s ({unconnected} NVLink ports not wired)", where, "fabric"))
     return d, out

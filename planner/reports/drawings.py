@@ -16,17 +16,13 @@ from reportlab.lib import colors
 from reportlab.pdfbase import pdfmetrics
 
 from planner.geometry import rack_outer_mm, row_footprints, u_span_mm
+from planner.palette import UNKNOWN_COLOR, kind_color
 from planner.placement import device_dims
 from planner.plan import Placement, Rack, Room
 from planner.reports.text import fit
 from planner.units import INCH_MM, U_MM
 
-# the app's palettes (ui/scenes/rack.py KIND_COLORS, ui/style.py floor colours), kept in step by hand
-KIND_COLORS = {
-    "server": "#3d7cc9", "switch": "#3f9a5a", "storage": "#c9822f", "pdu": "#7b7f87", "cdu": "#2a9fa8",
-    "cooling": "#2a9fa8", "patch": "#8a6fb8", "other": "#8d8d8d",
-}
-UNKNOWN_COLOR = "#b8433f"
+# device colours: planner.palette (the app's too); floor colours as ui/style.py's light theme
 COLD = colors.Color(80 / 255, 150 / 255, 235 / 255, 0.30)
 HOT = colors.Color(235 / 255, 100 / 255, 70 / 255, 0.25)
 COLD_TEXT = colors.HexColor("#2f6fb8")
@@ -212,7 +208,7 @@ def _device_label(catalog: Any, p: Placement) -> tuple[str, str, str]:
     if getattr(dev, "max_power_w", None):
         bits.append(f"{dev.max_power_w / 1000:.1f} kW")
     details = f"{model} \u00b7 " + " \u00b7 ".join(bits) if p.name and bits else (model if p.name else " \u00b7 ".join(bits))
-    return title, details, KIND_COLORS.get(getattr(dev, "kind", "other"), KIND_COLORS["other"])
+    return title, details, kind_color(getattr(dev, "kind", "other"))
 
 
 def rack_scale(rack_type: str, catalog: Any, u_height: int, width_pt: float, height_pt: float) -> float:

@@ -40,6 +40,7 @@ from reportlab.platypus import (
 import planner
 from planner.fabric.schedule import cable_schedule
 from planner.fileio import atomic_write_bytes
+from planner.plan import cooling_method_name
 from planner.reports import drawings
 from planner.reports.display import Units, kw, money, pct
 from planner.reports.flowables import (
@@ -623,8 +624,7 @@ class _Builder:
         draw_w = width - fig_w - 4
         sc = drawings.rack_scale(rack.rack_type, self.catalog, res.u_height, draw_w, height - head_h - 4)
         d = drawings.elevation_drawing(rack, res.u_height, self.catalog, sc, self.font, self.bold)
-        cool_name = {"air": "Air", "air-containment": "Air, containment", "rdhx": "Rear-door HX",
-                     "direct-liquid": "Direct liquid", "immersion": "Immersion"}.get(res.cooling, res.cooling)
+        cool_name = cooling_method_name(res.cooling)
         margin = res.cooling_headroom_w
         mcolor = "#c0392b" if margin < 0 else "#1f2328"
         errors = [f for f in res.findings if f.severity == "error"]
@@ -782,7 +782,7 @@ class _Builder:
                          clean(self._names.get(("loop", res.loop), res.loop or "\u2013")), kw(res.heat_w),
                          kw(res.liquid_heat_w), kw(res.air_heat_w), u.airflow(res.airflow_cfm),
                          u.flow(res.liquid_flow_l_per_min) if res.liquid_flow_l_per_min else "\u2013", kw(cap),
-                         kw(res.cooling_headroom_w), pct(res.heat_w / cap if cap else None)])
+                         kw(res.cooling_headroom_w), pct(res.cooling_utilisation)])
             styles[i] = self._sev_style([f for f in res.findings if f.code.startswith("COOLING")])
         out.append(self.P("Racks", self.st_h2))
         out.append(self._rows_table(["Rack", "Method", "Unit", "Loop", "Heat kW", "Liquid kW", "Air kW",

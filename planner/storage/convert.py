@@ -83,6 +83,15 @@ class NotFinite(ValueError):
     pass
 
 
+class RequiredRowError(ValueError):
+    """A table that must hold exactly one row holds none or several."""
+
+    def __init__(self, table: str, count: int) -> None:
+        self.table = table
+        super().__init__(f"table {table} must hold exactly one row, it holds {count}"
+                         + (" (the row was deleted)" if count == 0 else ""))
+
+
 def _check_finite(where: str, row: dict[str, Any]) -> None:
     for k, v in row.items():
         if isinstance(v, float) and not math.isfinite(v):
@@ -194,7 +203,10 @@ def read_rows(conn: Connection) -> dict[str, list[dict[str, Any]]]:
         if not keys:
             keys = [c for c in table.primary_key.columns]
         names = [c.name for c in table.columns]
-        result = conn.execute(select(*table.columns).order_by(*keys)).all()
+        try:
+            result = conn.execute(select(*table.columns).order_by(*keys)).all()
+        except RecursionError:  # a JSON column nested thousands deep
+            raise ValueError(f"table {table.name} holds a value nested too deeply to read") from None
         out[table.name] = [dict(zip(names, r)) for r in result]
     return out
 
@@ -241,6 +253,10 @@ def rows_to_plan_dict(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
 
     meta_rows = rows.get("plan_metadata") or [{}]
     site_rows = rows.get("site") or [{}]
+    for table in ("plan_metadata", "site"):  # one row each; more or none is damage, not a default
+        n = len(rows.get(table, []))
+        if n != 1:
+            raise RequiredRowError(table, n)
     meta = {k: v for k, v in meta_rows[0].items() if k != "id"}
     return {
         "format": "rackwright-plan",
@@ -287,7 +303,10 @@ def _where(data: Any, loc: tuple[Any, ...]) -> str:
 
 
 def rows_to_plan(rows: dict[str, list[dict[str, Any]]], path: str | os.PathLike[str]) -> pm.Plan:
-    data = rows_to_plan_dict(rows)
+    try:
+        data = rows_to_plan_dict(rows)
+    except RequiredRowError as e:
+        raise PlanFormatError(path, f"damaged project file: {e}", e.table) from None
     try:
         return pm.Plan.model_validate(data)
     except ValidationError as e:

@@ -3,8 +3,10 @@
 ``pod.rackplan`` gets ``.~pod.rackplan.lock`` (the LibreOffice convention) holding
 JSON ``{pid, host, user, time, app}``. It is created atomically (``O_CREAT|O_EXCL``),
 so of two programs opening the file at once exactly one gets it. A lock left by a
-crashed program on this computer (its pid is no longer running) is stale and is
-taken over silently; a lock from another computer, or from a live program, is
+crashed program on this computer (its pid is no longer running, or now belongs to a
+process started at another time: pids are reused) is stale and is taken over silently;
+a lock file that cannot be read (a crash between creating and writing it) counts as held
+for :data:`UNREADABLE_GRACE_S` after its last write, then as stale; a lock from another computer, or from a live program, is
 reported with who holds it and since when, and the app asks the user whether to
 open read-only or anyway (``acquire(force=True)``).
 
@@ -20,10 +22,27 @@ import getpass
 import json
 import os
 import socket
+import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 MAX_LOCK_BYTES = 4096
+UNREADABLE_GRACE_S = 30.0  # a lock is written within milliseconds of its creation
+
+
+def process_start_time(pid: int) -> float | None:
+    """When process ``pid`` started (seconds since the epoch), where the system tells
+    (Linux: /proc); None elsewhere or when it does not run."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read().decode("ascii", "replace")
+        ticks = int(stat.rsplit(")", 1)[1].split()[19])  # field 22, starttime, in clock ticks since boot
+        with open("/proc/stat", "rb") as f:
+            btime = next(int(ln.split()[1]) for ln in f.read().decode("ascii", "replace").splitlines()
+                         if ln.startswith("btime "))
+        return btime + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
 
 
 def lock_path_for(path: str | os.PathLike[str]) -> Path:
@@ -45,13 +64,17 @@ class LockInfo:
     user: str
     time: str  # ISO 8601, UTC
     app: str = "rackwright"
+    started: float | None = None  # the holder process's start time, where the system tells
+    readable: bool = True  # False: the lock file could not be read (see read_lock)
 
     @classmethod
     def mine(cls) -> LockInfo:
         return cls(os.getpid(), socket.gethostname(), _user(),
-                   _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"))
+                   _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"), started=process_start_time(os.getpid()))
 
     def describe(self) -> str:
+        if not self.readable:
+            return "another program (its lock file is being written or is damaged)"
         who = self.user or "someone"
         return f"{who} on {self.host or 'an unknown computer'} (process {self.pid}) since {self.time}"
 
@@ -102,13 +125,15 @@ def read_lock(lock: Path) -> LockInfo | None:
     except FileNotFoundError:
         return None
     except OSError:
-        return LockInfo(0, "", "", "")
+        return LockInfo(0, "", "", "", readable=False)
     try:
         d = json.loads(raw.decode("utf-8"))
+        started = d.get("started")
         return LockInfo(int(d["pid"]), str(d["host"]), str(d.get("user", "")), str(d.get("time", "")),
-                        str(d.get("app", "rackwright")))
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
-        return LockInfo(0, "", "", "")
+                        str(d.get("app", "rackwright")),
+                        float(started) if isinstance(started, int | float) else None)
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError, AttributeError):
+        return LockInfo(0, "", "", "", readable=False)
 
 
 class FileLock:
@@ -127,8 +152,24 @@ class FileLock:
         return read_lock(self.lock_path)
 
     def is_stale(self, info: LockInfo) -> bool:
-        """A lock from a program on this computer that no longer runs."""
-        return info.host == socket.gethostname() and info.pid > 0 and not pid_alive(info.pid)
+        """A lock from a program on this computer that no longer runs (its pid is gone or
+        belongs to a process started at another time), or a lock file nobody has written
+        for :data:`UNREADABLE_GRACE_S` that cannot be read."""
+        if not info.readable:
+            try:
+                age = time.time() - self.lock_path.stat().st_mtime
+            except OSError:
+                return True
+            return age > UNREADABLE_GRACE_S
+        if info.host != socket.gethostname() or info.pid <= 0:
+            return False
+        if not pid_alive(info.pid):
+            return True
+        if info.started is not None:
+            now = process_start_time(info.pid)
+            if now is not None and abs(now - info.started) > 2.0:
+                return True  # the pid was reused by a later process
+        return False
 
     def _create(self, info: LockInfo) -> None:
         fd = os.open(self.lock_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)

@@ -28,7 +28,7 @@ from pathlib import Path
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
 
-from planner.fileio import atomic_write_bytes
+from planner.fileio import atomic_write_bytes, regular_file_problem
 from planner.plan_io import MAX_PLAN_BYTES, PlanFormatError
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -57,6 +57,9 @@ def new_memory_engine() -> Engine:
 
 def read_file_bytes(path: str | os.PathLike[str]) -> bytes:
     p = Path(path)
+    problem = regular_file_problem(p)
+    if problem:
+        raise PlanFormatError(p, problem)
     try:
         size = p.stat().st_size
         if size > MAX_PLAN_BYTES:

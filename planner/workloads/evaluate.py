@@ -34,10 +34,13 @@ class WorkloadVerdict:
     bottleneck: str | None
     figures: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
+    # the engine's level of the verdict (planner.engine.levels): over when not met, warn when
+    # met within the model's uncertainty, ok, none when not evaluated (outside the engine)
+    level: str = "none"
 
     def to_dict(self) -> dict[str, Any]:
         d = {"id": self.id, "name": self.name, "kind": self.kind, "group": self.group,
-             "met": self.met, "margin": self.margin, "bottleneck": self.bottleneck}
+             "met": self.met, "margin": self.margin, "bottleneck": self.bottleneck, "level": self.level}
         # the sizing's own figures; the verdict's keys win (e.g. the sizing's bottleneck
         # is kept as `sizing_bottleneck` when power or cooling binds)
         for k, v in self.figures.items():

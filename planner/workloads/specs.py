@@ -84,6 +84,12 @@ SPEC_MODELS: dict[str, type[_Spec]] = {
 }
 
 
+def has_target(kind: str, spec: dict) -> bool:
+    """Does a workload have a target to meet? Training without ``target_days`` is sized
+    only: it has no margin to compare (and no low-margin warning)."""
+    return kind not in ("pretrain", "finetune") or spec.get("target_days") is not None
+
+
 class SpecError(ValueError):
     """A workload spec failed validation; the message names each bad field."""
 

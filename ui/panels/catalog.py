@@ -38,10 +38,10 @@ _ICONS: dict[str, QIcon] = {}
 def kind_icon(kind: str) -> QIcon:
     """A swatch in the colour the rack elevations use for this kind of device."""
     if kind not in _ICONS:
-        from ui.scenes.rack import KIND_COLORS
+        from planner.palette import kind_color
 
         pm = QPixmap(12, 12)
-        pm.fill(QColor(KIND_COLORS.get(kind, KIND_COLORS["other"])))
+        pm.fill(QColor(kind_color(kind)))
         _ICONS[kind] = QIcon(pm)
     return _ICONS[kind]
 

@@ -3,7 +3,7 @@ its cooling capacity, and each workload's achieved figure against its target (10
 The charts follow the app's theme (light or dark palette), live.
 
 Every figure plotted is an engine figure from ``Document.results``; bars are
-coloured with the shared utilisation scale (:mod:`ui.style`). Clicking a bar selects
+coloured by the engine's level of each figure (:mod:`ui.style` maps level to colour). Clicking a bar selects
 the rack in the Document; the Document's selection outlines the rack's bar.
 """
 
@@ -17,9 +17,10 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
+from planner.engine import RackResult, Results
+from planner.workloads.specs import has_target
 from ui import style
-from ui.panels.workloads import BOTTLENECK_TEXT, has_target, verdict_level
-from ui.scenes.floor import rack_load_limit
+from ui.panels.workloads import BOTTLENECK_TEXT
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#1f2328")
 
@@ -36,27 +37,24 @@ def style_plot(plot: pg.PlotWidget, colors: style.ChartColors, title: str) -> No
     plot.setTitle(title, size="10pt", color=colors.foreground.name())
 
 
-def _rack_results(results: Any) -> dict[str, Any]:
-    racks = getattr(results, "racks", None) if results is not None else None
-    return dict(racks) if racks else {}
+def power_gauge(rr: RackResult) -> tuple[float, float, float | None, str]:
+    """(load W, limit W, utilisation, level) of a rack's power, from the engine's result."""
+    return rr.power_load_w, rr.power_capacity_w, rr.power_utilisation, rr.power_level
 
 
-def power_load_limit(rr: Any) -> tuple[float, float]:
-    return rack_load_limit(rr, "power")
+def cooling_gauge(rr: RackResult) -> tuple[float, float, float | None, str]:
+    """(heat W, cooling capacity W, utilisation, level) of a rack, from the engine's result."""
+    return rr.heat_w, rr.cooling_capacity_w, rr.cooling_utilisation, rr.cooling_level
 
 
-def cooling_load_limit(rr: Any) -> tuple[float, float]:
-    return rack_load_limit(rr, "cooling")
-
-
-def workload_margins(results: Any, plan: Any = None) -> list[tuple[str, str, float, str, str]]:
+def workload_margins(results: Results | None, plan: Any = None) -> list[tuple[str, str, float, str, str]]:
     """(workload id, name, margin, bottleneck, level) for every evaluated workload with a
     target, in plan order, from the engine's verdicts (``Results.workloads``, a
-    ``WorkloadVerdict`` per workload id). Margin = achieved / required - 1 of the
-    tightest target; level from the workload's findings (ui.panels.workloads.verdict_level).
-    Training sized without a target duration has no margin and is left out."""
+    ``WorkloadVerdict`` per workload id, with its level). Margin = achieved / required - 1
+    of the tightest target. Training sized without a target duration has no margin and is
+    left out."""
     out: list[tuple[str, str, float, str, str]] = []
-    wls = getattr(results, "workloads", None) if results is not None else None
+    wls = results.workloads if results is not None else None
     if not wls:
         return out
     order = [w.id for w in plan.workloads] if plan is not None else list(wls)
@@ -68,7 +66,7 @@ def workload_margins(results: Any, plan: Any = None) -> list[tuple[str, str, flo
             continue
         if not has_target(v.kind, specs.get(wid, {"target_days": True})):
             continue
-        out.append((wid, str(names.get(wid) or v.name or wid), float(v.margin), str(v.bottleneck or ""), verdict_level(results, wid)))
+        out.append((wid, str(names.get(wid) or v.name or wid), float(v.margin), str(v.bottleneck or ""), v.level))
     return out
 
 
@@ -121,6 +119,7 @@ class _RackBars(QWidget):
         lay.addWidget(self.empty)
         self.plot.scene().sigMouseClicked.connect(self._clicked)
         self.heights = np.zeros(0)
+        self.levels: list[str] = []  # the engine's level of each bar, in rack order
         self.colors = style.LIGHT_CHART
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
@@ -132,18 +131,17 @@ class _RackBars(QWidget):
         style_plot(self.plot, colors, self.title)
         self.limits.setPen(pg.mkPen(colors.reference, width=2))
 
-    def set_results(self, results: Any) -> None:
-        rr = _rack_results(results)
+    def set_results(self, results: Results | None) -> None:
+        rr = results.racks if results is not None else {}
         plan = self.doc.plan
         ids = [r.id for r in plan.racks() if r.id in rr]
         names = [plan.index.racks[i].name for i in ids]
-        loads = np.array([self.getter(rr[i])[0] for i in ids], dtype=float) / 1000.0
-        limits = np.array([self.getter(rr[i])[1] for i in ids], dtype=float) / 1000.0
+        gauges = [self.getter(rr[i]) for i in ids]
+        loads = np.array([g[0] for g in gauges], dtype=float) / 1000.0
+        limits = np.array([g[1] for g in gauges], dtype=float) / 1000.0
         x = np.arange(len(ids), dtype=float)
-        brushes = []
-        for load, lim in zip(loads, limits):
-            util = load / lim if lim > 0 else (None if load == 0 else float("inf"))
-            brushes.append(pg.mkBrush(style.util_color(util)))
+        brushes = [pg.mkBrush(style.level_fill(g[3], g[2])) for g in gauges]
+        self.levels = [g[3] for g in gauges]
         pen = pg.mkPen(self.colors.bar_edge, width=0.5) if len(ids) <= 120 else pg.mkPen(None)
         self.bars.setOpts(x=x, height=loads, width=0.8, brushes=brushes, pen=pen)
         # limit ticks: one short horizontal segment per rack
@@ -234,7 +232,7 @@ class _WorkloadMargins(QWidget):
         for t in self.labels:
             t.setColor(colors.foreground)
 
-    def set_results(self, results: Any, plan: Any = None) -> None:
+    def set_results(self, results: Results | None, plan: Any = None) -> None:
         rows = workload_margins(results, plan)
         n = len(rows)
         self.ids = [r[0] for r in rows]
@@ -282,9 +280,9 @@ class ChartsPanel(QWidget):
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
         self.power = _RackBars(doc, ("Rack power (bars) vs. limit (ticks)", "Rack power vs. limit", "Power"),
-                               "kW", power_load_limit, self)
+                               "kW", power_gauge, self)
         self.cooling = _RackBars(doc, ("Rack heat (bars) vs. cooling (ticks)", "Rack heat vs. cooling", "Heat"),
-                                 "kW", cooling_load_limit, self)
+                                 "kW", cooling_gauge, self)
         self.workloads = _WorkloadMargins(self)
         self.tabs.addTab(self.power, "Power")
         self.tabs.addTab(self.cooling, "Cooling")
@@ -320,7 +318,7 @@ class ChartsPanel(QWidget):
         if change.workloads and self.doc.results is not None:
             self.workloads.set_results(self.doc.results, self.doc.plan)
 
-    def on_results(self, results: Any) -> None:
+    def on_results(self, results: Results | None) -> None:
         self.power.set_results(results)
         self.cooling.set_results(results)
         self.workloads.set_results(results, self.doc.plan)
@@ -330,4 +328,4 @@ class ChartsPanel(QWidget):
         self.cooling.set_selection(selection)
 
 
-__all__ = ["ChartsPanel", "power_load_limit", "cooling_load_limit", "workload_margins"]
+__all__ = ["ChartsPanel", "cooling_gauge", "power_gauge", "workload_margins"]

@@ -7,6 +7,7 @@ a rack come from the document's results.
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -30,13 +31,13 @@ from planner import cooling
 from planner.cooling import LOOP_METHODS
 from planner.edits import Change, MovePlacement, SetProperty
 from planner.placement import rack_dims
-from planner.plan import CoolingChoice
+from planner.plan import COOLING_METHOD_NAMES, CoolingChoice
+from ui import style
 from ui import units as uunits
 from ui.dialogs.cooling_loops import loop_summary
 from ui.scenes.rack import rack_figures_text
 
-COOLING_METHODS = [("air", "Air"), ("air-containment", "Air, contained aisle"), ("rdhx", "Rear-door heat exchanger"),
-                   ("direct-liquid", "Direct liquid (CDU loop)"), ("immersion", "Immersion")]
+COOLING_METHODS = list(COOLING_METHOD_NAMES.items())
 
 
 class Inspector(QWidget):
@@ -276,8 +277,9 @@ class Inspector(QWidget):
         self._choice(form, "Rack type", opts, rack.rack_type,
                      lambda v: v != plan.rack(rid).rack_type and self._push(SetProperty("rack", rid, "rack_type", v)),
                      "rack_type")
-        self.results_label = QLabel(rack_figures_text(self.doc.results, rid) or "(no engine results yet)")
+        self.results_label = QLabel()
         self.results_label.setObjectName("rackResults")
+        self._fill_results(self.results_label, rid)
         form.addRow("Engine", self.results_label)
         self._rack_id = rid
 
@@ -551,7 +553,7 @@ class Inspector(QWidget):
         if lbl is None or rid is None:
             return
         try:
-            lbl.setText(rack_figures_text(self.doc.results, rid) or "(no engine results yet)")
+            self._fill_results(lbl, rid)
         except RuntimeError:  # label already deleted by a rebuild
             self.results_label = None
 
@@ -566,3 +568,27 @@ class Inspector(QWidget):
             lbl.setText(loop_figures(self.doc.results, lid) or self.tr("(no engine results yet)"))
         except RuntimeError:  # label already deleted by a rebuild
             self.loop_results_label = None
+
+    def _fill_results(self, lbl: QLabel, rid: str) -> None:
+        """The engine's figures of a rack, with its power and cooling utilisation and the
+        engine's level of each (the colour of its level, a tooltip saying what it means)."""
+        res = self.doc.results
+        rr = res.racks.get(rid) if res is not None else None
+        if rr is None:
+            lbl.setTextFormat(Qt.TextFormat.PlainText)
+            lbl.setText(self.tr("(no engine results yet)"))
+            lbl.setToolTip("")
+            return
+        lines = [html.escape(t) for t in rack_figures_text(res, rid).splitlines()]
+        for name, util, lvl in ((self.tr("Power"), rr.power_utilisation, rr.power_level),
+                                (self.tr("Cooling"), rr.cooling_utilisation, rr.cooling_level)):
+            color = style.level_color(lvl).name()
+            if util is None:
+                text = self.tr("{0}: {1}").format(name, style.level_tip(lvl))
+            else:
+                figure = "∞" if util == float("inf") else f"{util * 100:.0f}"
+                text = self.tr("{0}: {1} % of its limit, {2}").format(name, figure, style.level_tip(lvl))
+            lines.append(f"<span style='color:{color}'>&#9679;</span> {html.escape(text)}")
+        lbl.setTextFormat(Qt.TextFormat.RichText)
+        lbl.setText("<br>".join(lines))
+        lbl.setToolTip(style.level_tip(rr.level))

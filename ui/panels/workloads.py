@@ -46,9 +46,11 @@ from PySide6.QtWidgets import (
 )
 
 from planner.edits import AddItem, Compound, RemoveItem, SetProperty
+from planner.engine import levels
 from planner.plan import ServerGroup, Workload
 from planner.units import format_number, parse_number
-from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
+from planner.workloads.evaluate import WorkloadVerdict
+from planner.workloads.specs import SPEC_MODELS, SpecError, has_target, parse_spec
 from ui import dialogs, style
 from ui.panels.scaling_chart import ScalingSection
 
@@ -119,31 +121,6 @@ def _unwrap(annotation: Any) -> tuple[Any, bool]:
     if typing.get_origin(ann) is typing.Annotated:
         ann = typing.get_args(ann)[0]
     return ann, optional
-
-
-def workload_findings(results: Any, workload_id: str) -> list[Any]:
-    if results is None:
-        return []
-    return [f for f in getattr(results, "workload_findings", ()) or () if getattr(f, "id", None) == workload_id]
-
-
-def verdict_level(results: Any, workload_id: str) -> str:
-    """'bad', 'warn', 'ok' or 'none' for a workload, from the engine's verdict and findings."""
-    wls = getattr(results, "workloads", None) if results is not None else None
-    v = wls.get(workload_id) if wls else None
-    if v is None or v.met is None:
-        return "none"
-    sevs = {str(f.severity) for f in workload_findings(results, workload_id)}
-    if "error" in sevs or not v.met:
-        return "bad"
-    if "warning" in sevs:
-        return "warn"
-    return "ok"
-
-
-def has_target(kind: str, spec: dict[str, Any]) -> bool:
-    """Training without target_days is sized only (no margin to compare)."""
-    return kind not in ("pretrain", "finetune") or spec.get("target_days") is not None
 
 
 def _num(v: Any, fmt: str, unit: str = "") -> str:
@@ -546,10 +523,9 @@ class WorkloadsPanel(QWidget):
                 self.tree.setCurrentItem(it)
                 return
 
-    def _verdict(self, wid: str) -> Any:
+    def _verdict(self, wid: str) -> WorkloadVerdict | None:
         res = self.doc.results
-        wls = getattr(res, "workloads", None) if res is not None else None
-        return wls.get(wid) if wls else None
+        return res.workloads.get(wid) if res is not None else None
 
     # -- following the document ---------------------------------------------------------------
     def rebuild(self) -> None:
@@ -596,7 +572,6 @@ class WorkloadsPanel(QWidget):
                 return
 
     def refresh_verdicts(self) -> None:
-        res = self.doc.results
         groups = {g.id: g for g in self.doc.plan.groups}
         for i in range(self.tree.topLevelItemCount()):
             it = self.tree.topLevelItem(i)
@@ -604,7 +579,7 @@ class WorkloadsPanel(QWidget):
             if w is None:
                 continue
             v = self._verdict(w.id)
-            lvl = verdict_level(res, w.id)
+            lvl = v.level if v is not None else levels.NONE
             it.setIcon(0, style.level_icon(lvl))
             it.setText(0, w.name or w.id)
             runs = groups[w.group].name if w.group in groups else "whole plan"
@@ -619,7 +594,7 @@ class WorkloadsPanel(QWidget):
                 pct = (1.0 + v.margin) * 100 if v.margin is not None else 0.0
                 verdict = f"{'met' if v.met else 'NOT MET'} · {pct:,.0f} %"
             it.setText(1, verdict)
-            it.setForeground(1, style.level_color(lvl) if lvl in ("bad", "warn") else self.palette().text())
+            it.setForeground(1, style.level_color(lvl) if lvl in (levels.OVER, levels.WARN) else self.palette().text())
             it.setText(2, BOTTLENECK_TEXT.get(v.bottleneck or "", v.bottleneck or "") if v is not None else "")
             it.setText(3, key_figure(v, w.kind))
             it.setToolTip(1, verdict_headline(v, w.kind, w.spec) if v is not None else "waiting for the engine")
@@ -731,7 +706,7 @@ class WorkloadsPanel(QWidget):
         if w is None:
             return
         v = self._verdict(w.id)
-        lvl = verdict_level(self.doc.results, w.id)
+        lvl = v.level if v is not None else levels.NONE
         color = style.level_color(lvl).name()
         head = verdict_headline(v, w.kind, w.spec)
         self.headline.setText(f"<span style='color:{color}; font-size:15px'>&#9679;</span> "
@@ -751,7 +726,8 @@ class WorkloadsPanel(QWidget):
             value.setToolTip(text)
             self.figures_form.addRow(label, value)
             self.figures[label] = value
-        findings = workload_findings(self.doc.results, w.id)
+        res = self.doc.results
+        findings = res.findings_for("workload", w.id) if res is not None else []
         notes = [f.message for f in findings]
         if v is not None and v.figures.get("notes"):
             notes += list(v.figures["notes"])
@@ -962,5 +938,4 @@ def _html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-__all__ = ["PRESETS", "WorkloadsPanel", "field_errors", "format_number", "key_figure", "parse_number",
-           "verdict_level"]
+__all__ = ["PRESETS", "WorkloadsPanel", "field_errors", "format_number", "key_figure", "parse_number"]

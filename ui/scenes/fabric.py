@@ -504,7 +504,7 @@ class FabricView(QWidget):
         for f in r.findings:
             item = QListWidgetItem(f"{f.severity.upper()}  {f.message}")
             item.setForeground(QBrush(QColor(SEV_COLORS.get(f.severity, "#888888"))))
-            item.setData(Qt.ItemDataRole.UserRole, tuple(f.where))
+            item.setData(Qt.ItemDataRole.UserRole, f.entities)
             item.setToolTip(f.code)
             self.findings.addItem(item)
         if not r.findings:

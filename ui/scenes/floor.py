@@ -61,6 +61,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner.edits import AddRack, AddRow, Compound, RemoveRack, SetProperty
+from planner.engine import Results, levels
 from planner.geometry import RackFootprint, row_footprints
 from planner.plan import Rack, Row
 from ui import style, units
@@ -124,51 +125,17 @@ def _label_layout(name: str, w: float, h: float) -> tuple[str, float, bool] | No
     return None
 
 
-def _results_rack(results: Any, rack_id: str) -> Any:
-    """The engine's per-rack result, or None."""
-    if results is None:
-        return None
-    racks = getattr(results, "racks", None)
-    if racks is None:
-        return None
-    try:
-        return racks.get(rack_id)
-    except AttributeError:
-        return None
-
-
-def rack_load_limit(rr: Any, mode: str) -> tuple[float, float]:
-    """(load W, limit W) of an engine rack result. Power: the engine reports its
-    capacity and headroom on its own load basis (max or typical draw), so the load is
-    capacity - headroom. Cooling: heat against the cooling capacity."""
+def rack_gauge(results: Results | None, rack_id: str, mode: str) -> tuple[float | None, str, str]:
+    """(utilisation, level, figure text e.g. '38.4 / 60.0 kW') of a rack in ``mode``
+    ('power' or 'cooling'), as the engine's results give them (nothing is computed here)."""
+    rr = results.racks.get(rack_id) if results is not None else None
+    if rr is None:
+        return None, levels.NONE, ""
     if mode == "power":
-        cap = float(getattr(rr, "power_capacity_w", 0.0) or 0.0)
-        head = getattr(rr, "power_headroom_w", None)
-        return (cap - float(head) if head is not None else float(getattr(rr, "max_w", 0.0) or 0.0)), cap
-    cap = float(getattr(rr, "cooling_capacity_w", 0.0) or 0.0)
-    head = getattr(rr, "cooling_headroom_w", None)
-    return (cap - float(head) if head is not None else float(getattr(rr, "heat_w", 0.0) or 0.0)), cap
-
-
-def rack_utilisation(results: Any, rack_id: str, mode: str) -> float | None:
-    """Utilisation (load / limit) of a rack from engine results; None when there are
-    no results or the rack has no limit and no load. ``mode``: 'power' or 'cooling'."""
-    rr = _results_rack(results, rack_id)
-    if rr is None:
-        return None
-    load, limit = rack_load_limit(rr, mode)
-    if limit > 0:
-        return load / limit
-    return None if load <= 0 else float("inf")
-
-
-def rack_figure(results: Any, rack_id: str, mode: str) -> str:
-    """Short figure for a rack label, e.g. '38.4 / 60.0 kW'."""
-    rr = _results_rack(results, rack_id)
-    if rr is None:
-        return ""
-    load, limit = rack_load_limit(rr, mode)
-    return f"{load / 1000:.1f} / {limit / 1000:.1f} kW" if limit > 0 else f"{load / 1000:.1f} kW"
+        load, limit, util, lvl = rr.power_load_w, rr.power_capacity_w, rr.power_utilisation, rr.power_level
+    else:
+        load, limit, util, lvl = rr.heat_w, rr.cooling_capacity_w, rr.cooling_utilisation, rr.cooling_level
+    return util, lvl, (f"{load / 1000:.1f} / {limit / 1000:.1f} kW" if limit > 0 else f"{load / 1000:.1f} kW")
 
 
 # --------------------------------------------------------------------------- items
@@ -438,6 +405,7 @@ class RackItem(QGraphicsItem):
         self.fill = QColor(style.NONE)
         self.text_color = style.text_on(self.fill)
         self.util: float | None = None
+        self.level: str = levels.NONE
         self.figure = ""
         self._hover = False
         self._drag: dict[str, Any] | None = None
@@ -451,12 +419,13 @@ class RackItem(QGraphicsItem):
         self.setRotation(fp.rotation_deg)
         self.update()
 
-    def set_utilisation(self, util: float | None, figure: str) -> None:
-        if util == self.util and figure == self.figure:
+    def set_utilisation(self, util: float | None, level: str, figure: str) -> None:
+        if util == self.util and level == self.level and figure == self.figure:
             return
         self.util = util
+        self.level = level
         self.figure = figure
-        self.fill = style.util_color(util)
+        self.fill = style.level_fill(level, util)
         self.text_color = style.text_on(self.fill)
         self.update()
 
@@ -772,12 +741,15 @@ class FloorScene(QGraphicsScene):
         self.modeChanged.emit(mode)
 
     def _color_rack(self, item: RackItem) -> None:
-        res = self.doc.results
-        item.set_utilisation(rack_utilisation(res, item.rack_id, self.mode), rack_figure(res, item.rack_id, self.mode))
+        item.set_utilisation(*rack_gauge(self.doc.results, item.rack_id, self.mode))
 
-    def on_results(self, results: Any) -> None:
+    def on_results(self, results: Results | None) -> None:
         for item in self.racks.values():
             self._color_rack(item)
+        thresholds = results.settings if results is not None else None
+        if thresholds != getattr(self, "_thresholds", None):  # the legend names them: repaint it
+            self._thresholds = thresholds
+            self.update()
 
     # -- selection ----------------------------------------------------------------------
     def on_scene_selection(self) -> None:
@@ -1233,7 +1205,10 @@ class FloorGraphicsView(QGraphicsView):
     def _draw_legend(self, painter: QPainter, vp: Any) -> QRectF:
         mode = self.fscene.mode
         title = "Rack power vs. limit" if mode == "power" else "Rack heat vs. cooling"
-        entries = style.band_labels()
+        res = self.fscene.doc.results
+        s = res.settings if res is not None else None
+        entries = style.band_labels(None if s is None else
+                                    s.feed_warn_fraction if mode == "power" else s.cooling_warn_fraction)
         painter.setFont(_font(11))
         fm = QFontMetricsF(painter.font())
         tf = _font(11, bold=True)

@@ -66,13 +66,15 @@ from planner.builders import (
     duplicate_rack_edit,
 )
 from planner.edits import Change, Compound, EditRefused, MovePlacement
+from planner.engine import Results, levels
 from planner.fabric import Disconnect, Port, device_ports
 from planner.fabric.wiring import connect_edit, used_ports
 from planner.geometry import rack_outer_mm, u_bottom_mm, u_span_mm
+from planner.palette import UNKNOWN_COLOR, kind_color
 from planner.placement import device_dims, rack_dims
-from planner.plan import Placement, Rack
+from planner.plan import Placement, Rack, cooling_method_name
 from planner.units import INCH_MM, U_MM
-from ui import dialogs
+from ui import dialogs, style
 
 RAIL_W = 19 * INCH_MM  # 482.6 mm between the rails' outer edges
 LABEL_MARGIN = 80.0  # U numbers, left of each elevation
@@ -81,17 +83,6 @@ RACK_GAP = 220.0
 HEADER_H = 420.0  # rack name, type and two lines of figures, legible when zoomed out
 FRAME = 40.0  # top/bottom frame
 
-KIND_COLORS = {
-    "server": "#3d7cc9",
-    "switch": "#3f9a5a",
-    "storage": "#c9822f",
-    "pdu": "#7b7f87",
-    "cdu": "#2a9fa8",
-    "cooling": "#2a9fa8",
-    "patch": "#8a6fb8",
-    "other": "#8d8d8d",
-}
-UNKNOWN_COLOR = "#b8433f"
 
 _gestures = itertools.count(1)
 MIN_LABEL_PX = 8.0  # smallest text worth drawing on screen
@@ -424,7 +415,7 @@ class RackScene(QGraphicsScene):
         dev = self.doc.catalog.get("device-types", slug) if self.doc.catalog is not None else None
         if dev is None:
             return QColor(UNKNOWN_COLOR)
-        return QColor(KIND_COLORS.get(dev.kind, KIND_COLORS["other"]))
+        return QColor(kind_color(dev.kind))
 
     def _label(self, p: Placement) -> tuple[str, str]:
         """(title, details): the user's name or the model; short model, GPUs and max kW."""
@@ -537,66 +528,36 @@ class RackScene(QGraphicsScene):
 
     def update_figures(self) -> None:
         results = self.doc.results
-        colors = {"ok": QColor("#3fa34d"), "warn": QColor("#e8a317"), "bad": QColor("#d64541")}
         text_c = self.palette.color(QPalette.ColorRole.WindowText)
         for rack_id, item in self.figures.items():
             item.setText(rack_figures_text(results, rack_id))
-            item.setBrush(QBrush(colors.get(rack_load_state(results, rack_id), text_c)))
+            lvl = rack_level(results, rack_id)
+            item.setBrush(QBrush(text_c if lvl == levels.NONE else style.level_color(lvl)))
 
     def shown_racks(self) -> set[str]:
         return set(self.origin_x)
 
 
-def _get(obj: Any, *names: str) -> Any:
-    for n in names:
-        v = obj.get(n) if isinstance(obj, dict) else getattr(obj, n, None)
-        if v is not None:
-            return v
-    return None
-
-
-def rack_figures_text(results: Any, rack_id: str) -> str:
+def rack_figures_text(results: Results | None, rack_id: str) -> str:
     """The engine's per-rack figures as two short lines (nothing is computed here)."""
-    if results is None:
-        return ""
-    racks = _get(results, "racks")
-    r = racks.get(rack_id) if isinstance(racks, dict) else None
+    r = results.racks.get(rack_id) if results is not None else None
     if r is None:
         return ""
-    lines = []
-    power = _get(r, "max_w", "power_w")
-    cap = _get(r, "power_capacity_w")
-    if power is not None:
-        lines.append(f"{power / 1000:.1f} kW" + (f" of {cap / 1000:.1f} kW" if cap else " (no PDU capacity)"))
-    extra = []
-    gpus = _get(r, "gpu_count")
-    if gpus is not None:
-        extra.append(f"{gpus} GPUs")
-    used, height = _get(r, "u_used"), _get(r, "u_height")
-    if used is not None:
-        extra.append(f"{used}/{height} U" if height else f"{used} U")
-    cooling = _get(r, "cooling")
-    if cooling:
-        extra.append(str(cooling))
-    if extra:
-        lines.append("  \u00b7  ".join(extra))
+    power = f"{r.power_load_w / 1000:.1f} kW"
+    lines = [f"{power} of {r.power_capacity_w / 1000:.1f} kW" if r.power_capacity_w > 0
+             else f"{power} (no PDU capacity)"]
+    extra = [f"{r.gpu_count} GPUs", f"{r.u_used}/{r.u_height} U" if r.u_height else f"{r.u_used} U"]
+    if r.cooling:
+        extra.append(cooling_method_name(r.cooling, lower=True))
+    lines.append("  \u00b7  ".join(extra))
     return "\n".join(lines)
 
 
-def rack_load_state(results: Any, rack_id: str) -> str:
-    """'ok', 'warn', 'bad' or 'none' from the engine's headroom figures (for colour only)."""
-    racks = _get(results, "racks") if results is not None else None
-    r = racks.get(rack_id) if isinstance(racks, dict) else None
-    if r is None:
-        return "none"
-    if (_get(r, "power_headroom_w") or 0) < 0 or (_get(r, "cooling_headroom_w") or 0) < 0:
-        return "bad"
-    findings = _get(r, "findings") or ()
-    if any(getattr(f, "severity", "") == "error" for f in findings):
-        return "bad"
-    if any(getattr(f, "severity", "") == "warning" for f in findings):
-        return "warn"
-    return "ok"
+def rack_level(results: Results | None, rack_id: str) -> str:
+    """The engine's level of a rack (the worst of its power, cooling, weight and floor
+    levels), or none without results."""
+    r = results.racks.get(rack_id) if results is not None else None
+    return r.level if r is not None else levels.NONE
 
 
 class RackGraphicsView(QGraphicsView):
