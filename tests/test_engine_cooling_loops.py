@@ -79,6 +79,7 @@ def test_facility_loop_carries_two_rear_doors_heat(cat):
     assert lr.return_temp_c == 24.0 and lr.kind == "facility" and lr.cdu is None
     assert lr.utilisation == pytest.approx(0.44)
     assert not codes(lr.findings)
+    assert lr.level == "ok"  # 44 kW x 1.1 = 48.4 kW, below the 90 % warning fraction of 100 kW
     rr = res.racks["r1"]
     assert rr.loop == "chw" and rr.loop_heat_w == pytest.approx(22_000) and rr.liquid_heat_w == 0
     # no CDU in the bill of materials for building water
@@ -99,7 +100,7 @@ def test_rear_door_puts_at_most_its_capacity_on_the_loop(cat):
     assert res.racks["r1"].loop_heat_w == pytest.approx(35_000)
     assert "COOLING_OVER_CAPACITY" in codes(res.racks["r1"].findings)
     # 35 kW x 1.1 margin > 30 kW design capacity
-    assert "LOOP_OVER_CAPACITY" in codes(res.loops["chw"].findings)
+    assert "LOOP_OVER_CAPACITY" in codes(res.loops["chw"].findings) and res.loops["chw"].level == "over"
 
 
 def test_rear_door_without_a_loop_works_as_before(cat):
@@ -142,11 +143,11 @@ def test_cdu_not_in_catalog_with_a_design_capacity_is_known(cat):
     loop = CoolingLoop(id="cdu", name="CDU", cdu="mystery-cdu", cdu_count=1)
     dlc = CoolingChoice(method="direct-liquid", loop="cdu")
     res = Engine(cat).compute(plan_of([rack("r1", [LIQ], dlc)], [loop]))
-    assert "LOOP_UNKNOWN_CDU" in codes(res.loops["cdu"].findings)
+    assert "LOOP_UNKNOWN_CDU" in codes(res.loops["cdu"].findings) and res.loops["cdu"].level == "none"
     assert res.to_json()["cooling_loops"][0]["capacity_kw"] is None
     loop2 = loop.model_copy(update={"capacity_kw": 50.0})
     res = Engine(cat).compute(plan_of([rack("r1", [LIQ], dlc)], [loop2]))
-    assert "LOOP_UNKNOWN_CDU" not in codes(res.loops["cdu"].findings)
+    assert "LOOP_UNKNOWN_CDU" not in codes(res.loops["cdu"].findings) and res.loops["cdu"].level == "ok"
     assert res.loops["cdu"].capacity_w == pytest.approx(50_000)
 
 

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from planner import cooling
 from planner.edits import EditRefused
+from ui import style
 
 ERROR_STYLE = "color: #d64541; font-weight: 600;"
 
@@ -413,6 +414,9 @@ class CoolingLoopsDialog(QDialog):
                     item.setData(Qt.ItemDataRole.UserRole, lp.id)
                 if c >= 3:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if c == 3 and lr is not None:  # the load in the colour of the engine's level
+                    item.setForeground(style.level_color(lr.level))
+                    item.setToolTip(style.level_tip(lr.level))
                 self.table.setItem(r, c, item)
         if keep is not None:
             self.select_loop(keep)

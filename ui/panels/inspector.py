@@ -490,7 +490,7 @@ class Inspector(QWidget):
     def _show_loop(self, lid: str) -> None:
         """A cooling loop: its fields (each change one undo step; switching the kind moves
         CDUs and capacity together), the engine's figures, its racks, and delete."""
-        from ui.dialogs.cooling_loops import LoopForm, loop_figures
+        from ui.dialogs.cooling_loops import LoopForm
 
         plan = self.doc.plan
         loop = plan.cooling_loop(lid)
@@ -510,8 +510,9 @@ class Inspector(QWidget):
         form.edited.connect(commit)
         self._body.addWidget(box)
         eng = self._group(self.tr("Engine"))
-        self.loop_results_label = QLabel(loop_figures(self.doc.results, lid) or self.tr("(no engine results yet)"))
+        self.loop_results_label = QLabel()
         self.loop_results_label.setObjectName("loopResults")
+        self._fill_loop_results(self.loop_results_label, lid)
         eng.addRow(self.loop_results_label)
         self._loop_id = lid
         served = self._group(self.tr("Racks on this loop"))
@@ -558,16 +559,32 @@ class Inspector(QWidget):
             self.results_label = None
 
     def _update_loop_results(self) -> None:
-        from ui.dialogs.cooling_loops import loop_figures
-
         lbl = getattr(self, "loop_results_label", None)
         lid = getattr(self, "_loop_id", None)
         if lbl is None or lid is None:
             return
         try:
-            lbl.setText(loop_figures(self.doc.results, lid) or self.tr("(no engine results yet)"))
+            self._fill_loop_results(lbl, lid)
         except RuntimeError:  # label already deleted by a rebuild
             self.loop_results_label = None
+
+    def _fill_loop_results(self, lbl: QLabel, lid: str) -> None:
+        """The engine's figures of a loop, with the colour and meaning of its level."""
+        from ui.dialogs.cooling_loops import loop_figures
+
+        res = self.doc.results
+        lr = res.loops.get(lid) if res is not None else None
+        text = loop_figures(res, lid)
+        if lr is None or not text:
+            lbl.setTextFormat(Qt.TextFormat.PlainText)
+            lbl.setText(self.tr("(no engine results yet)"))
+            return
+        color = style.level_color(lr.level).name()
+        lines = [html.escape(t) for t in text.splitlines()]
+        lines[0] = f"<span style='color:{color}'>&#9679;</span> {lines[0]}"
+        lbl.setTextFormat(Qt.TextFormat.RichText)
+        lbl.setText("<br>".join(lines))
+        lbl.setToolTip(style.level_tip(lr.level))
 
     def _fill_results(self, lbl: QLabel, rid: str) -> None:
         """The engine's figures of a rack, with its power and cooling utilisation and the
