@@ -15,6 +15,7 @@ edit they return, so every gesture is one undo step and can be tested headless:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from planner.edits import AddItem, Compound, Edit, EditRefused, RemoveItem, SetProperty, SetRackCooling
@@ -42,11 +43,39 @@ def unit_fits(catalog: Any, method: str, unit: str | None) -> bool:
     return u is None or any(u.kind.startswith(k) for k in kinds)  # unknown slugs stay (a finding says so)
 
 
-def cdu_options(catalog: Any) -> list[Any]:
-    """Catalog CDUs a loop can name: cooling units of a ``cdu*`` kind, sorted by slug."""
+@dataclass(frozen=True)
+class CduOption:
+    """A CDU model a loop can name: a catalog cooling unit of a ``cdu*`` kind, or a device
+    type with a ``planning.cdu`` block (an in-rack CDU that also takes rack units)."""
+
+    slug: str
+    name: str
+    capacity_kw: float
+    kind: str = "cdu-device"  # the cooling unit's kind (cdu-in-row, cdu-in-rack) or a device type
+
+
+def cdu_options(catalog: Any) -> list[CduOption]:
+    """Every CDU model of the catalog, sorted by slug."""
     if catalog is None:
         return []
-    return sorted((c for c in catalog.cooling_units.values() if c.kind.startswith("cdu")), key=lambda c: c.slug)
+    out = [CduOption(c.slug, f"{c.vendor} {c.model}", float(c.capacity_kw), c.kind)
+           for c in catalog.cooling_units.values() if c.kind.startswith("cdu")]
+    for d in catalog.tables.get("device-types", {}).values():
+        cdu = getattr(d.planning, "cdu", None) if d.planning is not None else None
+        if cdu is not None:
+            out.append(CduOption(d.slug, f"{d.manufacturer} {d.model}", float(cdu.capacity_kw)))
+    return sorted(out, key=lambda c: c.slug)
+
+
+def default_cdu(catalog: Any) -> str | None:
+    """The CDU a new in-row loop starts with: the first in-row CDU, else any."""
+    opts = cdu_options(catalog)
+    return next((c.slug for c in opts if c.kind == "cdu-in-row"), opts[0].slug if opts else None)
+
+
+def cdu_capacity_kw(catalog: Any, slug: str | None) -> float | None:
+    """Catalog capacity of one CDU model (None: not a CDU the catalog knows)."""
+    return next((c.capacity_kw for c in cdu_options(catalog) if c.slug == slug), None)
 
 
 def new_loop(plan: Plan, kind: str = "in-row", **values: Any) -> CoolingLoop:
@@ -124,11 +153,10 @@ def loop_kind_values(plan: Plan, catalog: Any, loop_id: str, kind: str) -> dict[
     if kind == "facility":
         cap = loop.capacity_kw
         if cap is None and loop.cdu is not None:
-            u = catalog.get("cooling", loop.cdu) if catalog is not None else None
-            cap = u.capacity_kw * loop.cdu_count if u is not None else None
+            one = cdu_capacity_kw(catalog, loop.cdu)
+            cap = one * loop.cdu_count if one is not None else None
         return {"kind": "facility", "cdu": None, "cdu_count": 1, "capacity_kw": cap or 100.0}
-    cdus = cdu_options(catalog)
-    cdu = loop.cdu or (cdus[0].slug if cdus else None)
+    cdu = loop.cdu or default_cdu(catalog)
     return {"kind": "in-row", "cdu": cdu, "capacity_kw": None, "flow_l_per_min": None}
 
 

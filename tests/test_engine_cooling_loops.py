@@ -299,3 +299,14 @@ def test_check_json_lists_cooling_loops(tmp_path, capsys):
     text = capsys.readouterr().out
     line = next(ln for ln in text.splitlines() if ln.strip().startswith("Chilled water"))
     assert line.split()[2:6] == ["facility", "16/22", "44.0", "100"]
+
+
+def test_cdu_choices_include_in_rack_cdu_devices():
+    """The shipped catalog: CDU cooling units and device types with a cdu block (an in-rack
+    CDU that takes rack units) can both serve a loop; a new in-row loop starts on an in-row CDU."""
+    shipped = load_catalog()
+    opts = {c.slug: c for c in cooling.cdu_options(shipped)}
+    devices = [d.slug for d in shipped.tables["device-types"].values() if d.planning and d.planning.cdu]
+    assert devices and set(devices) <= set(opts)
+    assert all(opts[d].capacity_kw == shipped.get("device-types", d).planning.cdu.capacity_kw for d in devices)
+    assert opts[cooling.default_cdu(shipped)].kind == "cdu-in-row"

@@ -113,8 +113,7 @@ class LoopForm(QWidget):
         self.cdu.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.cdu.setMinimumContentsLength(12)
         for c in cooling.cdu_options(catalog):
-            self.cdu.addItem(self.tr("{vendor} {model} ({kw} kW)").format(vendor=c.vendor, model=c.model,
-                                                                        kw=f"{c.capacity_kw:g}"), c.slug)
+            self.cdu.addItem(self.tr("{name} ({kw} kW)").format(name=c.name, kw=f"{c.capacity_kw:g}"), c.slug)
         cur = values.get("cdu")
         if cur is not None and self.cdu.findData(cur) < 0:
             self.cdu.insertItem(0, self.tr("{slug} (not in catalog)").format(slug=cur), cur)
@@ -197,8 +196,8 @@ class LoopForm(QWidget):
 
     def _kind_changed(self) -> None:
         if self.kind.currentData() == "facility" and self.capacity.value() <= 0:
-            u = self.catalog.get("cooling", self.cdu.currentData()) if self.catalog is not None else None
-            self.capacity.setValue(u.capacity_kw * self.count.value() if u is not None else 100.0)
+            one = cooling.cdu_capacity_kw(self.catalog, self.cdu.currentData())
+            self.capacity.setValue(one * self.count.value() if one is not None else 100.0)
         elif self.kind.currentData() == "in-row":
             self.capacity.setValue(0)
             self.flow.setValue(0)
@@ -282,8 +281,7 @@ class LoopEditor(QDialog):
         plan = self.doc.plan
         if kind == "facility":
             return cooling.new_loop(plan, "facility", capacity_kw=100.0).model_dump()
-        cdus = cooling.cdu_options(self.doc.catalog)
-        return cooling.new_loop(plan, "in-row", cdu=cdus[0].slug if cdus else "cdu").model_dump()
+        return cooling.new_loop(plan, "in-row", cdu=cooling.default_cdu(self.doc.catalog) or "cdu").model_dump()
 
     def commit(self) -> bool:
         """OK: push the edit; True when the plan took it (the dialog then closes)."""
