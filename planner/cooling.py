@@ -99,6 +99,8 @@ def new_loop(plan: Plan, kind: str = "in-row", **values: Any) -> CoolingLoop:
 def _validated(data: dict[str, Any]) -> CoolingLoop:
     from pydantic import ValidationError
 
+    if not str(data.get("name") or "").strip():
+        raise EditRefused("name: a cooling loop needs a name")
     if data.get("kind") == "facility" and data.get("capacity_kw") is None:
         raise EditRefused("capacity_kw: a facility water loop needs its design capacity")
     try:

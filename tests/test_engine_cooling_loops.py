@@ -225,6 +225,8 @@ def test_edit_loop_switches_to_facility_in_one_step(cat):
     with pytest.raises(EditRefused, match="capacity_kw"):
         cooling.edit_loop_edit(plan, "cdu", {"kind": "facility", "cdu": None})
     assert cooling.edit_loop_edit(plan, "cdu", {"name": "CDU"}) is None
+    with pytest.raises(EditRefused, match="name"):
+        cooling.edit_loop_edit(plan, "cdu", {"name": "  "})
 
 
 def test_rack_and_row_cooling_may_only_name_an_existing_loop(cat):
