@@ -312,7 +312,7 @@ class Inspector(QWidget):
                      lambda m: self._set_cooling(rid, method=m), "cooling_method")
         self._cooling_fields(cool, eff, lambda **kw: self._set_cooling(rid, **kw), "cooling",
                              new_loop=lambda: self.new_loop_for_racks([rid], eff.method))
-        if eff.method in LOOP_METHODS and eff.loop is None and eff.method != "immersion":
+        if eff.method == "direct-liquid" and eff.loop is None:  # the engine's COOLING_NO_LOOP, and the way out
             hint = QLabel(self.tr("Not on a cooling loop: choose one, or create it with New loop…"))
             hint.setWordWrap(True)
             cool.addRow(hint)
