@@ -53,6 +53,11 @@ _ID = attrgetter("id")
 
 
 
+def _loop_key(loop: Any) -> tuple[Any, ...]:
+    """The fields of a cooling loop that a rack's result reads (planner.engine.rack)."""
+    return (loop.name, loop.coolant, loop.delta_t_k, loop.supply_temp_c)
+
+
 def _ordered(d: dict[str, Any], order: Any) -> dict[str, Any]:
     """``d``'s entries in the key order of ``order`` (the plan's); any others after, sorted."""
     out = {k: d[k] for k in order if k in d}
@@ -114,6 +119,7 @@ class Engine:
         self._room_racks: dict[str, set[str]] = {}
         self._feeds: dict[str, Any] = {}
         self._loops: dict[str, Any] = {}
+        self._loop_keys: dict[str, tuple[Any, ...]] = {}  # loop -> the fields its racks' results read
         # row -> (its rack results, their int and count sums): reused while the row's rack
         # results are the same objects (a room of 288 NVL72 racks re-merges one row, not all)
         self._row_parts: dict[str, tuple[list[RackResult], Aggregate]] = {}
@@ -132,6 +138,7 @@ class Engine:
         self._plan = plan
         self._feeds = {f.id: f for f in plan.feeds}
         self._loops = {c.id: c for c in plan.cooling_loops}
+        self._loop_keys = {c.id: _loop_key(c) for c in plan.cooling_loops}
         racks = set(plan.index.racks)
         # A full compute allocates ~10 objects per device, none of them garbage; the cyclic
         # GC would rescan them again and again (40 % of the time at 64k GPUs).
@@ -146,6 +153,7 @@ class Engine:
         self._plan = plan
         self._feeds = {f.id: f for f in plan.feeds}
         self._loops = {c.id: c for c in plan.cooling_loops}
+        self._loop_keys = {c.id: _loop_key(c) for c in plan.cooling_loops}
 
     def update(self, plan: Plan, change: Any) -> Results:
         """Incremental recompute after an edit; ``change`` is the ``Change`` it returned."""
@@ -164,7 +172,16 @@ class Engine:
         if change.loops:
             self._loops = {c.id: c for c in plan.cooling_loops}
             for lp in change.loops:
-                racks |= self._loop_racks.get(lp, set())
+                # its racks read its name, coolant, delta-T and supply; a new capacity, flow or
+                # CDU changes only the loop's own result (a 16k-GPU loop edit: ~60 -> ~1 ms)
+                now = self._loops.get(lp)
+                key = _loop_key(now) if now is not None else None
+                if key != self._loop_keys.get(lp):
+                    racks |= self._loop_racks.get(lp, set())
+                if key is None:
+                    self._loop_keys.pop(lp, None)
+                else:
+                    self._loop_keys[lp] = key
         self.net.update(plan, change, racks)
         for pid in change.placements:
             r = idx.placement_rack.get(pid)
