@@ -32,6 +32,7 @@ from planner.plan import (
     PowerFeed,
     PowerSource,
     Rack,
+    Room,
     Row,
     ServerGroup,
     Workload,
@@ -266,6 +267,8 @@ def _find_entity(plan: Plan, kind: str, entity_id: str | None) -> Any:
         return plan.metadata
     if kind == "plan":
         return plan
+    if kind == "site":
+        return plan.site
     idx = plan.index
     maps = {"room": idx.rooms, "row": idx.rows, "rack": idx.racks, "placement": idx.placements}
     if kind in maps:
@@ -285,7 +288,7 @@ _CHANGE_FIELD = {"room": "rooms", "row": "rows", "rack": "racks", "placement": "
 
 def _change_for(plan: Plan, kind: str, entity_id: str | None, structural: bool) -> Change:
     ch = Change(structure=structural)
-    if kind in ("metadata", "plan"):
+    if kind in ("metadata", "plan", "site"):  # plan-wide settings: the totals and reports use them
         ch.metadata = True
         return ch
     getattr(ch, _CHANGE_FIELD[kind]).add(entity_id)
@@ -297,8 +300,8 @@ def _change_for(plan: Plan, kind: str, entity_id: str | None, structural: bool) 
 class SetProperty(Edit):
     """Sets one field of one entity, validated against the model's field type.
 
-    ``kind`` is one of metadata, room, row, rack, placement, feed, loop, fabric, link,
-    group, workload. Typing into the same field in one gesture merges.
+    ``kind`` is one of metadata, site (its name), room, row, rack, placement, source, feed,
+    loop, fabric, link, group, workload. Typing into the same field in one gesture merges.
     """
 
     _GEOMETRY = {"x_m", "y_m", "orientation_deg", "position", "gap_before_m", "rack_type", "width_m", "depth_m",
@@ -319,7 +322,8 @@ class SetProperty(Edit):
         except KeyError as e:
             raise EditRefused(str(e.args[0])) from None
         cls = type(target)
-        if self.field_name not in cls.model_fields or self.field_name in ("id", "placements", "racks", "rows"):
+        if self.field_name not in cls.model_fields or self.field_name in ("id", "placements", "racks", "rows",
+                                                                          "rooms"):
             raise EditRefused(f"{self.kind} has no editable field {self.field_name!r}")
         # validate by building a copy with the new value
         data = target.model_dump()
@@ -456,6 +460,18 @@ class RemoveRack(Edit):
         return ch
 
 
+def _ids_in_row(row: Row) -> list[str]:
+    return [row.id, *(i for r in row.racks for i in (r.id, *(p.id for p in r.placements)))]
+
+
+def _refuse_used_ids(plan: Plan, ids: Iterable[str]) -> None:
+    seen: set[str] = set()
+    for i in ids:
+        if plan.index.id_exists(i) or i in seen:
+            raise EditRefused(f"id {i!r} is already used")
+        seen.add(i)
+
+
 class AddRow(Edit):
     def __init__(self, room_id: str, row: Row) -> None:
         self.room_id = room_id
@@ -465,6 +481,7 @@ class AddRow(Edit):
     def _apply(self, plan: Plan) -> Change:
         if self.room_id not in plan.index.rooms:
             raise EditRefused(f"room {self.room_id!r} does not exist")
+        _refuse_used_ids(plan, _ids_in_row(self.row))
         room = plan.index.rooms[self.room_id]
         room.rows.append(self.row)
         plan.index.add_row(self.row, room.id)
@@ -475,6 +492,116 @@ class AddRow(Edit):
         room.rows = [r for r in room.rows if r.id != self.row.id]
         plan.index.remove_row(self.row.id)
         return Change(rooms={room.id}, rows={self.row.id}, racks={r.id for r in self.row.racks}, structure=True)
+
+
+class RemoveRow(Edit):
+    """Removes a row with its racks and their devices (and, through RemoveRack, the
+    links, power cords and group memberships that go with them; all restored on revert)."""
+
+    def __init__(self, row_id: str) -> None:
+        self.row_id = row_id
+        self.text = "Remove row"
+        self._inner: list[RemoveRack] = []
+        self._pos: tuple[str, int, Row] | None = None
+
+    def _apply(self, plan: Plan) -> Change:
+        if self.row_id not in plan.index.rows:
+            raise EditRefused(f"row {self.row_id!r} does not exist")
+        row = plan.index.rows[self.row_id]
+        self.text = f"Remove row {row.name}"
+        room = plan.room_of(row.id)
+        ch = Change(structure=True, rows={row.id}, rooms={room.id})
+        self._inner = [RemoveRack(r.id) for r in list(row.racks)]
+        for e in self._inner:
+            ch.update(e.apply(plan))
+        pos = next(i for i, r in enumerate(room.rows) if r.id == row.id)
+        self._pos = (room.id, pos, row)
+        del room.rows[pos]
+        plan.index.remove_row(row.id)  # the row has no racks left
+        return ch
+
+    def _revert(self, plan: Plan) -> Change:
+        assert self._pos is not None
+        room_id, pos, row = self._pos
+        room = plan.index.rooms[room_id]
+        room.rows.insert(pos, row)
+        plan.index.add_row(row, room_id)
+        ch = Change(structure=True, rows={row.id}, rooms={room_id})
+        for e in reversed(self._inner):
+            ch.update(e.revert(plan))
+        return ch
+
+
+# -- rooms ------------------------------------------------------------------------------
+
+
+class AddRoom(Edit):
+    """Adds a room (with whatever rows it already holds) to the site, at the end or at
+    ``index``."""
+
+    def __init__(self, room: Room, index: int | None = None) -> None:
+        self.room = room
+        self.index = index
+        self.text = f"Add room {room.name}"
+
+    def _apply(self, plan: Plan) -> Change:
+        _refuse_used_ids(plan, [self.room.id, *(i for row in self.room.rows for i in _ids_in_row(row))])
+        rooms = plan.site.rooms
+        rooms.insert(len(rooms) if self.index is None else self.index, self.room)
+        plan.index.add_room(self.room)
+        return self._change()
+
+    def _revert(self, plan: Plan) -> Change:
+        plan.site.rooms = [r for r in plan.site.rooms if r.id != self.room.id]
+        plan.index.remove_room(self.room.id)
+        return self._change()
+
+    def _change(self) -> Change:
+        rows = self.room.rows
+        return Change(rooms={self.room.id}, rows={r.id for r in rows}, racks={k.id for r in rows for k in r.racks},
+                      placements={p.id for r in rows for k in r.racks for p in k.placements}, structure=True)
+
+
+class RemoveRoom(Edit):
+    """Removes a room. A room that still holds rows is refused unless ``with_content``:
+    then its rows, racks and devices go too, with the links, power cords and group
+    memberships that reference those devices, as one edit (revert restores them all)."""
+
+    def __init__(self, room_id: str, with_content: bool = False) -> None:
+        self.room_id = room_id
+        self.with_content = with_content
+        self.text = "Remove room"
+        self._inner: list[RemoveRow] = []
+        self._pos: tuple[int, Room] | None = None
+
+    def _apply(self, plan: Plan) -> Change:
+        room = plan.index.rooms.get(self.room_id)
+        if room is None:
+            raise EditRefused(f"room {self.room_id!r} does not exist")
+        if room.rows and not self.with_content:
+            racks = sum(len(r.racks) for r in room.rows)
+            raise EditRefused(f"room {room.name!r} still holds {len(room.rows)} row(s) with {racks} rack(s): "
+                              "remove them first, or delete the room with its content")
+        self.text = f"Remove room {room.name}"
+        ch = Change(structure=True, rooms={room.id})
+        self._inner = [RemoveRow(r.id) for r in list(room.rows)]
+        for e in self._inner:
+            ch.update(e.apply(plan))
+        pos = next(i for i, r in enumerate(plan.site.rooms) if r.id == room.id)
+        self._pos = (pos, room)
+        del plan.site.rooms[pos]
+        plan.index.remove_room(room.id)  # no rows left
+        return ch
+
+    def _revert(self, plan: Plan) -> Change:
+        assert self._pos is not None
+        pos, room = self._pos
+        plan.site.rooms.insert(pos, room)
+        plan.index.add_room(room)
+        ch = Change(structure=True, rooms={room.id})
+        for e in reversed(self._inner):
+            ch.update(e.revert(plan))
+        return ch
 
 
 # -- plan-level collections (feeds, loops, fabrics, links, groups, workloads) ----------

@@ -97,10 +97,11 @@ class Metadata(_Model):
         for kind, pattern in v.items():
             if kind not in NAMING_KINDS:
                 raise ValueError(f"unknown naming kind {kind!r} (one of {', '.join(NAMING_KINDS)})")
-            try:
-                pattern.format(n=1, row="A", rack="R01", room="Hall")
-            except (KeyError, IndexError, ValueError) as e:
-                raise ValueError(f"naming pattern {pattern!r} for {kind}: {e}") from None
+            from planner.naming import pattern_error  # planner.naming does not import the model
+
+            reason = pattern_error(pattern)
+            if reason is not None:
+                raise ValueError(f"naming pattern {pattern!r} for {kind}: {reason}")
         return v
 
 
@@ -564,6 +565,18 @@ class PlanIndex:
         self._ids.discard(row_id)
         for rack in row.racks:
             self.remove_rack(rack.id)
+
+    def add_room(self, room: Room) -> None:
+        self._claim(room.id, "room")
+        self.rooms[room.id] = room
+        for row in room.rows:
+            self.add_row(row, room.id)
+
+    def remove_room(self, room_id: str) -> None:
+        room = self.rooms.pop(room_id)
+        self._ids.discard(room_id)
+        for row in room.rows:
+            self.remove_row(row.id)
 
     def add_id(self, entity_id: str) -> None:
         self._claim(entity_id, "entity")

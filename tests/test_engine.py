@@ -369,7 +369,37 @@ def test_cost_bom_and_missing_prices(cat):
     assert t["energy_mwh_per_year"] == pytest.approx(typ * 1.3 * 8760 / 1e6)
     assert t[f"opex_per_year_{'usd'}"] == pytest.approx(typ * 1.3 * 8760 / 1000 * 0.12)
     r = Engine(cat).compute(make_plan([("dell-poweredge-xe9680", 2)], metadata=Metadata(currency="EUR")))
-    assert "COST_CURRENCY" in codes(r) and r.totals.capex == 0 and "cost_eur" in r.totals.to_dict()
+    assert "PRICE_NO_EXCHANGE_RATE" in codes(r) and r.totals.capex == 0 and "cost_eur" in r.totals.to_dict()
+    f = next(f for f in r.findings if f.code == "PRICE_NO_EXCHANGE_RATE")
+    assert "USD" in f.message and "EUR" in f.message
+    assert not r.totals.capex_complete and r.totals.unconverted == ("USD",)
+
+
+def test_prices_in_another_currency_convert_at_the_plans_rate(cat):
+    usd = Engine(cat).compute(make_plan([("dell-poweredge-xe9680", 2)]))
+    assert usd.totals.capex_complete
+    eur = Engine(cat).compute(make_plan([("dell-poweredge-xe9680", 2)],
+                                        metadata=Metadata(currency="EUR", exchange_rates={"USD": 0.92})))
+    assert eur.totals.capex_complete and "PRICE_NO_EXCHANGE_RATE" not in codes(eur)
+    # every line converts at the rate: the sum of the catalog prices x quantity x 0.92
+    expect = sum(cat_price * q * 0.92 for cat_price, q in ((b.unit_price, b.quantity) for b in eur.bom))
+    assert eur.totals.capex == pytest.approx(expect)
+    assert eur.totals.capex == pytest.approx(usd.totals.capex * 0.92)
+    assert all(b.rate == 0.92 and b.extended_plan == pytest.approx(b.extended * 0.92) for b in eur.bom)
+    assert eur.totals.to_dict()["cost_eur"] == eur.totals.capex
+    # a rate for another currency does not help USD prices
+    gbp = Engine(cat).compute(make_plan([("dell-poweredge-xe9680", 2)],
+                                        metadata=Metadata(currency="EUR", exchange_rates={"GBP": 1.17})))
+    assert "PRICE_NO_EXCHANGE_RATE" in codes(gbp) and gbp.totals.capex == 0
+
+
+def test_opex_uses_utilisation(cat):
+    full = Engine(cat).compute(make_plan([("dell-poweredge-xe9680", 2)]))
+    part = Engine(cat).compute(make_plan([("dell-poweredge-xe9680", 2)], metadata=Metadata(utilisation=0.6)))
+    typ = full.totals.agg.sums["typical_w"]
+    assert part.totals.energy_kwh_per_year == pytest.approx(typ / 1000 * 1.3 * 8760 * 0.6)
+    assert part.totals.opex_per_year == pytest.approx(full.totals.opex_per_year * 0.6)
+    assert part.totals.to_dict()["utilisation"] == 0.6
 
 
 def test_unknown_hardware_is_a_finding_not_a_crash(cat):

@@ -11,20 +11,27 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from planner.builders import copy_payload, duplicate_device_edit, duplicate_rack_edit, paste_edit, rename_edit
 from planner.catalog import load_catalog
 from planner.edits import (
     AddItem,
     AddPlacement,
     AddRack,
+    AddRoom,
     Compound,
+    EditRefused,
     MovePlacement,
     RemoveItem,
     RemovePlacement,
     RemoveRack,
+    RemoveRoom,
+    RemoveRow,
     SetProperty,
     SetRackCooling,
 )
 from planner.engine import Engine
+from planner.fabric.wiring import AddLinks
+from planner.naming import PatternError
 from planner.placement import PlacementChecker
 from planner.plan import (
     CoolingChoice,
@@ -36,6 +43,8 @@ from planner.plan import (
     PowerConnection,
     PowerFeed,
     Rack,
+    Room,
+    Row,
     ServerGroup,
     Workload,
 )
@@ -87,7 +96,8 @@ def random_edit(plan, data, counter):
         "move", "move", "move", "add", "remove", "feed", "loop", "cooling", "room", "meta", "pdu_feed",
         "device", "add_rack", "remove_rack", "link", "unlink", "compound", "cable", "wire", "wire", "fabric",
         "add_fabric", "rename", "workload", "group", "link_prop", "link_prop", "reuse", "unlink_any",
-        "switch_link", "cooling_plan", "cooling_plan"]))
+        "switch_link", "add_room", "remove_room", "remove_row", "dup_rack", "dup_device", "paste_device",
+        "rename_sel", "add_links", "cooling_plan", "cooling_plan"]))
     counter[0] += 1
     n = counter[0]
     if kind == "cooling_plan":  # loops added, edited, removed; racks and rows assigned
@@ -132,12 +142,29 @@ def random_edit(plan, data, counter):
         loop = data.draw(st.sampled_from([None] + [x.id for x in plan.cooling_loops]))
         unit = data.draw(st.sampled_from([None, "test-rdhx-active-50", "unknown-door"]))
         return SetRackCooling(rid, CoolingChoice(method=method, loop=loop, unit=unit))
-    if kind == "room":
+    if kind == "room" and plan.index.rooms:
         room = data.draw(st.sampled_from(sorted(plan.index.rooms)))
-        return SetProperty("room", room, "floor_load_limit_kg_per_m2", data.draw(st.sampled_from([500.0, 2000.0])))
+        field, value = data.draw(st.sampled_from([("floor_load_limit_kg_per_m2", 500.0),
+                                                  ("floor_load_limit_kg_per_m2", 2000.0), ("raised_floor", True),
+                                                  ("width_m", 30.0), ("name", f"hall {n}")]))
+        return SetProperty("room", room, field, value)
+    if kind == "add_room":  # a new room with a row: a rack with a PDU on a feed and a server plugged into it
+        rack = Rack(id=f"rk-room-{n}", name=f"room rack {n}", rack_type="rack-48u-600x1200", placements=[
+            Placement(id=f"pd-room-{n}", device="test-pdu-3ph-32a", side="left",
+                      feed=data.draw(st.sampled_from([None] + [f.id for f in plan.feeds]))),
+            Placement(id=f"sv-room-{n}", device=data.draw(st.sampled_from(DEVICES[:3])), u=2,
+                      power=[PowerConnection(pdu=f"pd-room-{n}", outlet=1)])])
+        rows = [Row(id=f"rw-room-{n}", name=f"row {n}", racks=[rack])] if data.draw(st.booleans()) else []
+        return AddRoom(Room(id=f"room-new-{n}", name=f"room {n}", floor_load_limit_kg_per_m2=600.0, rows=rows))
+    if kind == "remove_room" and plan.index.rooms:
+        return RemoveRoom(data.draw(st.sampled_from(sorted(plan.index.rooms))), with_content=True)
+    if kind == "remove_row" and plan.index.rows:
+        return RemoveRow(data.draw(st.sampled_from(sorted(plan.index.rows))))
     if kind == "meta":
         field, value = data.draw(st.sampled_from([("pue", 1.5), ("currency", "EUR"), ("electricity_price_per_kwh",
-                                                                                       0.3)]))
+                                                                                       0.3),
+                                                  ("exchange_rates", {"USD": 0.92}), ("utilisation", 0.7),
+                                                  ("exchange_rates", {})]))
         return SetProperty("metadata", None, field, value)
     if kind == "pdu_feed":
         pdus = [p for p in placements if plan.placement(p).feed]
@@ -150,7 +177,7 @@ def random_edit(plan, data, counter):
         if plan.placement(pid).u is None:
             return None
         return SetProperty("placement", pid, "device", data.draw(st.sampled_from(DEVICES)))
-    if kind == "add_rack":
+    if kind == "add_rack" and plan.index.rows:
         row = data.draw(st.sampled_from(sorted(plan.index.rows)))
         rid = f"rk-new-{n}"
         feed = PowerFeed(id=f"fd-new-{n}", name="new feed", side="A")
@@ -207,6 +234,26 @@ def random_edit(plan, data, counter):
         ids = [lk.id for lk in plan.links]
         picked = data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=6, unique=True))
         return Compound([RemoveItem("link", x) for x in picked])
+    if kind == "dup_rack" and racks:  # planner.builders: copies with their own feeds and names
+        return duplicate_rack_edit(plan, data.draw(st.sampled_from(racks)), data.draw(st.integers(1, 2)), CATALOG)
+    if kind == "dup_device" and placements:
+        try:
+            return duplicate_device_edit(plan, checker, [data.draw(st.sampled_from(placements))])
+        except EditRefused:
+            return None
+    if kind == "paste_device" and placements and racks:  # plugged into the target rack's PDUs
+        payload = copy_payload(plan, (("placement", data.draw(st.sampled_from(placements))),), CATALOG)
+        try:
+            return paste_edit(plan, checker, payload, data.draw(st.sampled_from(racks)), None)
+        except EditRefused:
+            return None
+    if kind == "rename_sel" and placements:
+        sel = [("placement", p) for p in data.draw(st.lists(st.sampled_from(placements), min_size=1, max_size=3,
+                                                             unique=True))]
+        try:
+            return rename_edit(plan, sel, "{rack}-r" + str(n) + "-{n}")
+        except PatternError:
+            return None
     if kind == "switch_link":  # switch to switch (possibly a new tier, a loop between spines, a leaf island)
         switches = [p for p in placements if plan.placement(p).device in ("nvidia-quantum-2-qm9700",
                                                                           "test-mgmt-switch")]
@@ -216,6 +263,23 @@ def random_edit(plan, data, counter):
         return AddItem(Link(id=f"lk-s-{n}", fabric=data.draw(st.sampled_from([f.id for f in plan.fabrics])),
                             a=Endpoint(placement=a, port=f"p{data.draw(st.integers(1, 70))}"),
                             b=Endpoint(placement=b, port=f"p{data.draw(st.integers(1, 70))}")))
+    if kind == "add_links":  # several links in one AddLinks (auto-wire, extending a fabric): ends and switches
+        ends = [p for p in placements if plan.placement(p).device in ("test-liquid-8gpu", "nvidia-dgx-h100",
+                                                                     "nvidia-quantum-2-qm9700")]
+        if len(ends) < 2:
+            return None
+        links = []
+        for k in range(data.draw(st.integers(1, 4))):
+            a, b = data.draw(st.sampled_from(ends)), data.draw(st.sampled_from(ends))
+
+            def port(p):
+                return (f"p{data.draw(st.integers(1, 66))}" if plan.placement(p).device == "nvidia-quantum-2-qm9700"
+                        else f"compute{data.draw(st.integers(0, 8))}")
+
+            links.append(Link(id=f"lk-al-{n}-{k}", fabric=data.draw(st.sampled_from([f.id for f in plan.fabrics])),
+                              a=Endpoint(placement=a, port=port(a)), b=Endpoint(placement=b, port=port(b)),
+                              cable=data.draw(st.sampled_from([None, "test-dac-400g-3m"])), length_m=3.0))
+        return AddLinks(links)
     if kind == "fabric":
         fid = data.draw(st.sampled_from([f.id for f in plan.fabrics]))
         field, value = data.draw(st.sampled_from([("speed_gbps", 200.0), ("oversubscription", 2.0),

@@ -397,3 +397,15 @@ def test_schedule_command_writes_csv(shipped_fixture, tmp_path, cat, capsys):
     assert main(["fabric", "--schedule", str(path), "--csv", str(out)]) == 0
     lines = out.read_text().splitlines()
     assert len(lines) == len(plan.links) + 1
+
+
+def test_autowire_names_racks_and_switches_by_the_plans_patterns(cat):
+    plan = make_plan(32, spare_racks=0)
+    plan.metadata.naming = {"rack": "NET{n:02}", "switch": "{rack}-sw{n:02}"}
+    res, _before = _wire(plan, cat)
+    racks = [plan.index.racks[r] for r in res.new_racks]
+    assert racks and [r.name for r in racks] == [f"NET{i:02}" for i in range(1, len(racks) + 1)]
+    switches = [plan.placement(p) for tier in res.switches.values() for p in tier]
+    names = [p.name for p in switches]
+    assert len(names) == len(set(names))
+    assert all(p.name.startswith(plan.rack_of(p.id).name + "-sw") for p in switches)

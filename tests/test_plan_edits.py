@@ -13,6 +13,7 @@ from planner.edits import (
     AddItem,
     AddPlacement,
     AddRack,
+    AddRoom,
     AddRow,
     Compound,
     EditRefused,
@@ -20,9 +21,23 @@ from planner.edits import (
     RemoveItem,
     RemovePlacement,
     RemoveRack,
+    RemoveRoom,
+    RemoveRow,
     SetProperty,
 )
-from planner.plan import Endpoint, Link, Placement, Plan, PowerFeed, PowerSource, Rack, Row
+from planner.plan import (
+    Endpoint,
+    Link,
+    Placement,
+    Plan,
+    PowerConnection,
+    PowerFeed,
+    PowerSource,
+    Rack,
+    Room,
+    Row,
+    ServerGroup,
+)
 from planner.plan_io import PlanFormatError, load_plan_json, plan_from_dict, plan_to_dict, save_plan_json
 
 
@@ -53,6 +68,9 @@ def index_consistent(plan: Plan) -> None:
     assert fresh.index.placement_rack == plan.index.placement_rack
     assert set(fresh.index.racks) == set(plan.index.racks)
     assert fresh.index.rack_row == plan.index.rack_row
+    assert fresh.index.row_room == plan.index.row_room
+    assert set(fresh.index.rooms) == set(plan.index.rooms)
+    assert all(plan.index.id_exists(i) for i in (*fresh.index.rooms, *fresh.index.rows, *fresh.index.racks))
 
 
 def test_ids_must_be_unique_across_the_site():
@@ -160,7 +178,8 @@ def test_new_ids_never_collide():
 @st.composite
 def edit_scripts(draw):
     return draw(st.lists(st.tuples(st.sampled_from(
-        ["add_dev", "move", "remove_dev", "add_rack", "remove_rack", "set", "add_row", "add_feed", "link"]),
+        ["add_dev", "move", "remove_dev", "add_rack", "remove_rack", "set", "add_row", "add_feed", "link",
+         "add_room", "remove_room", "remove_row", "set_room"]),
         st.integers(0, 1000), st.integers(1, 48)), min_size=1, max_size=25))
 
 
@@ -176,7 +195,7 @@ def _make_edit(plan: Plan, op: str, n: int, u: int):
         return MovePlacement(p.id, racks[(n // 7) % len(racks)], u, face="rear" if n % 2 else "front")
     if op == "remove_dev" and devs:
         return RemovePlacement(devs[n % len(devs)])
-    if op == "add_rack":
+    if op == "add_rack" and plan.index.rows:
         rows = sorted(plan.index.rows)
         rid = plan.new_id("rack")
         return AddRack(rows[n % len(rows)], Rack(id=rid, name=rid, rack_type="rack-42u-600x1200",
@@ -185,9 +204,24 @@ def _make_edit(plan: Plan, op: str, n: int, u: int):
         return RemoveRack(racks[n % len(racks)])
     if op == "set" and racks:
         return SetProperty("rack", racks[n % len(racks)], "name", f"R{n}")
-    if op == "add_row":
+    rooms = sorted(plan.index.rooms)
+    if op == "add_row" and rooms:
         rid = plan.new_id("row")
-        return AddRow("room-1", Row(id=rid, name=rid, y_m=float(n % 9)))
+        return AddRow(rooms[n % len(rooms)], Row(id=rid, name=rid, y_m=float(n % 9)))
+    if op == "add_room":  # sometimes with a row and a rack already in it
+        room = Room(id=plan.new_id("room"), name=f"Room {n}", width_m=float(u))
+        if n % 2:
+            rid = plan.new_id("row")
+            room.rows.append(Row(id=rid, name=rid, racks=[Rack(id=plan.new_id("rack"), name="X",
+                                                                rack_type="rack-42u-600x1200")]))
+        return AddRoom(room, index=n % (len(rooms) + 1))
+    if op == "remove_room" and rooms:
+        return RemoveRoom(rooms[n % len(rooms)], with_content=bool(n % 3))
+    if op == "remove_row" and plan.index.rows:
+        rows = sorted(plan.index.rows)
+        return RemoveRow(rows[n % len(rows)])
+    if op == "set_room" and rooms:
+        return SetProperty("room", rooms[n % len(rooms)], "width_m", float(u))
     if op == "add_feed":
         return AddItem(PowerFeed(id=plan.new_id("feed"), name="F", side="C"))
     if op == "link" and len(devs) >= 2:
@@ -277,3 +311,92 @@ def test_facility_loop_needs_a_capacity_and_naming_patterns_are_checked():
     with pytest.raises(EditRefused):
         SetProperty("metadata", None, "exchange_rates", {"EUR": -1}).apply(plan)
     assert plan.metadata.exchange_rates == {"EUR": 1.08}
+
+
+# -- rooms -------------------------------------------------------------------------------
+
+
+def _plan_with_two_rooms() -> Plan:
+    """small_plan plus a second room whose rack holds a server linked to dev-1, plugged into
+    pdu-1 of room 1, and in a server group with dev-1: deleting that room must take the
+    link, the cord and the membership along, and undo must bring them back."""
+    plan = small_plan()
+    rack = Rack(id="rack-9", name="B01", rack_type="rack-48u-800x1200", placements=[
+        Placement(id="dev-9", device="dell-poweredge-xe9680", u=2, power=[PowerConnection(pdu="pdu-1", outlet=3)]),
+        Placement(id="pdu-9", device="some-pdu", side="left", feed="feed-b")])
+    room = Room(id="room-2", name="Hall 2", rows=[Row(id="row-9", name="B", racks=[rack])])
+    AddRoom(room).apply(plan)
+    plan.placement("dev-1").power.append(PowerConnection(pdu="pdu-9", outlet=1))
+    AddItem(Link(id="link-9", fabric="fab-1", a=Endpoint(placement="dev-1", port="p1"),
+                 b=Endpoint(placement="dev-9", port="p1"))).apply(plan)
+    AddItem(ServerGroup(id="grp-1", name="pair", members=["dev-9", "dev-1"])).apply(plan)
+    return plan
+
+
+def test_add_room_claims_its_ids_and_refuses_used_ones():
+    plan = small_plan()
+    with pytest.raises(EditRefused, match="'rack-1' is already used"):
+        AddRoom(Room(id="room-2", name="x", rows=[Row(id="row-2", name="r", racks=[
+            Rack(id="rack-1", name="dup", rack_type="t")])])).apply(plan)
+    assert [r.id for r in plan.site.rooms] == ["room-1"] and not plan.index.id_exists("room-2")
+    AddRoom(Room(id="room-2", name="Hall 2"), index=0).apply(plan)
+    assert [r.id for r in plan.site.rooms] == ["room-2", "room-1"]
+    assert plan.new_id("room") == "room-3"
+    index_consistent(plan)
+
+
+def test_remove_room_is_refused_while_it_holds_rows():
+    plan = _plan_with_two_rooms()
+    before = snapshot(plan)
+    with pytest.raises(EditRefused, match="still holds 1 row"):
+        RemoveRoom("room-2").apply(plan)
+    assert snapshot(plan) == before
+    empty = Room(id="room-3", name="Empty")
+    AddRoom(empty).apply(plan)
+    ch = RemoveRoom("room-3").apply(plan)
+    assert "room-3" not in plan.index.rooms and ch.rooms == {"room-3"} and ch.structure
+
+
+def test_remove_room_with_content_takes_links_cords_and_groups_and_revert_restores_all():
+    plan = _plan_with_two_rooms()
+    before = snapshot(plan)
+    e = RemoveRoom("room-2", with_content=True)
+    ch = e.apply(plan)
+    assert [r.id for r in plan.site.rooms] == ["room-1"]
+    for gone in ("room-2", "row-9", "rack-9", "dev-9", "pdu-9", "link-9"):
+        assert not plan.index.id_exists(gone)
+    assert plan.links == []
+    assert plan.placement("dev-1").power == []  # its cord into pdu-9 went with the PDU
+    assert plan.groups[0].members == ["dev-1"]
+    assert {"room-2"} <= ch.rooms and {"row-9"} <= ch.rows and {"rack-9"} <= ch.racks
+    assert {"dev-9", "pdu-9", "dev-1"} <= ch.placements and ch.links == {"link-9"} and ch.groups == {"grp-1"}
+    index_consistent(plan)
+    e.revert(plan)
+    assert snapshot(plan) == before
+    assert plan == Plan.model_validate(before)
+    index_consistent(plan)
+
+
+def test_remove_row_takes_its_racks_and_reverts_in_place():
+    plan = small_plan()
+    AddRow("room-1", Row(id="row-2", name="B")).apply(plan)
+    before = snapshot(plan)
+    e = RemoveRow("row-1")
+    e.apply(plan)
+    assert [r.id for r in plan.site.rooms[0].rows] == ["row-2"] and not plan.index.racks
+    e.revert(plan)
+    assert snapshot(plan) == before
+    index_consistent(plan)
+
+
+def test_site_name_is_a_set_property_edit_that_reverts():
+    plan = small_plan()
+    e = SetProperty("site", None, "name", "Frankfurt DC2")
+    ch = e.apply(plan)
+    assert plan.site.name == "Frankfurt DC2" and ch.metadata
+    e.revert(plan)
+    assert plan.site.name == "Site"
+    with pytest.raises(EditRefused):
+        SetProperty("site", None, "rooms", []).apply(plan)
+    with pytest.raises(EditRefused):
+        SetProperty("site", None, "name", "x" * 201).apply(plan)

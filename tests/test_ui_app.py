@@ -166,12 +166,19 @@ def test_duplicate_rack_x_n_is_one_undo_step(qtbot, tmp_path, monkeypatch):
     assert len(win.rack_view.scene.frames) == 12  # the row now shows 6 racks
     copies = [r for r in doc.plan.racks() if r.name in ("R03", "R06")]
     assert all(len(r.placements) == 3 for r in copies)
-    assert all(p.feed in ("feed-a", "feed-b") for r in copies for p in r.placements if p.device == "vertiv-pdu-test")
+    # R01's feeds serve only R01 (its own circuits): every copy gets feeds of its own, same sides
+    feeds = {f.id: f for f in doc.plan.feeds}
+    for r in copies:
+        pdus = [p for p in r.placements if p.device == "vertiv-pdu-test"]
+        assert all(p.feed not in ("feed-a", "feed-b") for p in pdus)
+        assert sorted(feeds[p.feed].side for p in pdus) == ["A", "B"]
+    assert len(feeds) == 2 + 4 * 2
     assert doc.results.totals.gpus == 5 * 8  # R01 and its four copies each hold one 8-GPU server
     doc.undo_stack.undo()
     doc.flush()
     assert [r.name for r in doc.plan.racks()] == ["R01", "R02"]
     assert doc.results.totals.gpus == 8
+    assert [f.id for f in doc.plan.feeds] == ["feed-a", "feed-b"]
 
 
 def test_inspector_edits_rack_cooling_and_pdu_feed(qtbot, tmp_path, monkeypatch):

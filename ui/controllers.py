@@ -17,15 +17,18 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from planner.builders import (
     CLIPBOARD_MIME,
+    add_room_edit,
+    add_row_edit,
     copy_payload,
     delete_edit,
     duplicate_device_edit,
     duplicate_rack_edit,
     paste_edit,
+    room_content,
 )
 from planner.documents import load_plan, save_plan
 from planner.edits import EditRefused
-from planner.plan import Plan, Rack, Room, Row, Site
+from planner.plan import Plan, Site
 from planner.plan_io import PlanFormatError
 from ui import dialogs
 from ui.document import Document
@@ -33,17 +36,17 @@ from ui.settings import AppSettings
 
 log = logging.getLogger(__name__)
 
-PREFERRED_RACK_TYPES = ("rack-48u-600x1200", "rack-42u-600x1200", "rack-48u-800x1200", "rack-52u-800x1200")
 
 
 def new_plan(catalog: Any) -> Plan:
-    """A fresh plan: one room, one row, one empty rack of a common type, ready for drops."""
-    types = list(catalog.rack_types) if catalog is not None else []
-    rack_type = next((t for t in PREFERRED_RACK_TYPES if t in types), types[0] if types else PREFERRED_RACK_TYPES[0])
-    rack = Rack(id="rack-1", name="R01", rack_type=rack_type)
-    row = Row(id="row-1", name="Row A", x_m=1.2, y_m=1.8, racks=[rack])
-    room = Room(id="room-1", name="Room 1", width_m=10.0, depth_m=8.0, rows=[row])
-    return Plan(site=Site(name="Site", rooms=[room]))
+    """A fresh plan to start from: 'Room 1' (10 m x 8 m, 0.6 m tiles) holding 'Row A' with one
+    empty rack 'A01' of a common type, ready for drops. Built by the same builders as the
+    app's Add Room and Add Row, so its names continue the way later additions will."""
+    plan = Plan(site=Site(name="Site"))
+    room = add_room_edit(plan)
+    room.apply(plan)
+    add_row_edit(plan, catalog, room.room.id, 1).apply(plan)
+    return plan
 
 
 def read_plan(path: str, parent: QWidget | None) -> Plan | None:
@@ -197,6 +200,12 @@ class EditController(QObject):
         return self.current_row()
 
     def delete(self) -> None:
+        """Edit > Delete: the selected devices, racks and rows; a selected room with its
+        content after the user confirms (one undo step either way)."""
+        rooms = [i for k, i in self.doc.selection if k == "room" and i in self.doc.plan.index.rooms]
+        if rooms:
+            confirm_and_delete_rooms(self.doc, self.window, rooms)
+            return
         edit = delete_edit(self.doc.plan, self.doc.selection)
         loops = self.doc.selected("loop")
         if edit is None and len(loops) == 1:  # a cooling loop (refused with a reason while racks use it)
@@ -207,7 +216,7 @@ class EditController(QObject):
             self.doc.push(edit)
 
     def copy(self) -> bool:
-        payload = copy_payload(self.doc.plan, self.doc.selection)
+        payload = copy_payload(self.doc.plan, self.doc.selection, self.doc.catalog)
         if payload is None:
             return False
         md = QMimeData()
@@ -254,7 +263,7 @@ class EditController(QObject):
     def duplicate(self) -> None:
         racks = self.doc.selected("rack")
         if racks:
-            self.doc.push(duplicate_rack_edit(self.doc.plan, racks[0], 1))
+            self.doc.push(duplicate_rack_edit(self.doc.plan, racks[0], 1, self.doc.catalog))
             return
         pids = self.doc.selected("placement")
         if pids:
@@ -273,7 +282,7 @@ class EditController(QObject):
                                 f"Number of copies of {self.doc.plan.rack(rack).name}:", 3, 1, 500)
             if not n:
                 return False
-        return self.doc.push(duplicate_rack_edit(self.doc.plan, rack, n))
+        return self.doc.push(duplicate_rack_edit(self.doc.plan, rack, n, self.doc.catalog))
 
     def select_all(self) -> None:
         row = self.current_row()
@@ -281,3 +290,16 @@ class EditController(QObject):
             return
         items = [("placement", p.id) for r in self.doc.plan.index.rows[row].racks for p in r.placements]
         self.doc.select(items)
+
+
+def confirm_and_delete_rooms(doc: Any, parent: QWidget | None, room_ids: list[str]) -> bool:
+    """Delete rooms as one undo step; rooms that hold rows go only when the user confirms
+    (``ui.dialogs.confirm_delete_room``), with their content. Used by the floor plan and
+    Edit > Delete."""
+    plan = doc.plan
+    for rid in room_ids:
+        content = room_content(plan, rid)
+        if content["rows"] and not dialogs.confirm_delete_room(parent, plan.index.rooms[rid].name, content):
+            return False
+    edit = delete_edit(plan, tuple(("room", rid) for rid in room_ids), rooms=True)
+    return edit is not None and doc.push(edit)

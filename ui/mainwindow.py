@@ -107,6 +107,7 @@ class MainWindow(QMainWindow):
         self.edits = EditController(doc, self, self.rack_view.current_row)
         self.exporter = BuildPlanExporter(doc, self, self.settings)
         self._build_actions()
+        self._add_plan_actions()
         self._build_status()
 
         doc.undo_stack.cleanChanged.connect(self._update_title)
@@ -210,6 +211,11 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addAction(self.act_fit)
         m.addAction(self.act_reset_layout)
+        # Floor: rooms, rows and racks on the floor plan, so none of its actions hides in a toolbar overflow
+        floor = self.panels.get("floorDock")
+        if floor is not None and hasattr(floor, "fill_menu"):
+            self.floor_menu = floor.fill_menu(mb.addMenu(self.tr("F&loor")))
+            floor.propertiesRequested.connect(self.show_inspector)
         m = mb.addMenu("&Plan")
         m.addAction(self.act_recompute)
         self.act_autowire = self._action("Auto-&wire Fabric\u2026", self.show_autowire,
@@ -378,6 +384,9 @@ class MainWindow(QMainWindow):
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dlg.wired.connect(lambda res: self.statusBar().showMessage(
             f"Auto-wired {res.links} links, {res.design.switches} switches", 10000))
+        dlg.extended.connect(lambda res: self.statusBar().showMessage(self.tr(
+            "Extended the fabric: {links} links, {switches} switches added").format(
+                links=len(res.links), switches=len(res.switches)), 10000))
         self.autowire_dialog = dlg
         dlg.open()
         return dlg
@@ -407,6 +416,54 @@ class MainWindow(QMainWindow):
         dlg.show()
         dlg.raise_()
         dlg.activateWindow()
+        return dlg
+
+    # -- plan settings and names (ui.dialogs.plan_settings, ui.dialogs.rename) ---------------------
+    def _add_plan_actions(self) -> None:
+        """Plan > Plan Settings... (first in the Plan menu) and Edit > Rename Selection...
+        (after Duplicate Rack x N)."""
+        self.act_plan_settings = self._action(self.tr("Plan &Settings…"), self.show_plan_settings,
+                                              tip=self.tr("Site, customer, currency and exchange rates, energy "
+                                                          "price, PUE, utilisation and naming patterns of this plan"))
+        self.act_rename = self._action(self.tr("Re&name Selection…"), self.show_rename, QKeySequence("F2"),
+                                       self.tr("Name the selected racks or devices from a pattern (one undo step)"))
+        menus = {a.text(): a.menu() for a in self.menuBar().actions() if a.menu() is not None}
+        plan_menu, edit_menu = menus.get("&Plan"), menus.get("&Edit")
+        if plan_menu is not None:
+            first = plan_menu.actions()[0] if plan_menu.actions() else None
+            plan_menu.insertAction(first, self.act_plan_settings)
+            plan_menu.insertSeparator(first)
+        if edit_menu is not None:
+            acts = edit_menu.actions()
+            i = acts.index(self.act_dup_rack) if self.act_dup_rack in acts else len(acts) - 1
+            edit_menu.insertAction(acts[i + 1] if i + 1 < len(acts) else None, self.act_rename)
+        self.plan_settings_dialog: Any = None
+        self.rename_dialog: Any = None
+        self.doc.selectionChanged.connect(lambda _s: self.act_rename.setEnabled(
+            any(k in ("rack", "placement") for k, _ in self.doc.selection)))
+        self.act_rename.setEnabled(False)
+
+    def show_plan_settings(self) -> Any:
+        """Plan > Plan Settings...: the dialog, window-modal (not blocking the loop)."""
+        from ui.dialogs.plan_settings import PlanSettingsDialog
+
+        dlg = PlanSettingsDialog(self.doc, self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.plan_settings_dialog = dlg
+        dlg.open()
+        return dlg
+
+    def show_rename(self) -> Any:
+        """Edit > Rename Selection...: pattern, preview, one undo step."""
+        from ui.dialogs.rename import RenameDialog
+
+        if not any(k in ("rack", "placement") for k, _ in self.doc.selection):
+            self.doc.refused.emit(self.tr("Select racks or devices to rename"))
+            return None
+        dlg = RenameDialog(self.doc, self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.rename_dialog = dlg
+        dlg.open()
         return dlg
 
     def show_inspector(self) -> None:

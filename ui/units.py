@@ -44,6 +44,11 @@ def converters(quantity: str | None, system: str | None = None) -> tuple[Callabl
         if system == "imperial":
             return (lambda kg: kg / LB_KG), (lambda lb: lb * LB_KG), "lb"
         return _ident, _ident, "kg"
+    if quantity == "load_kg_per_m2":  # floor load: kg/m2 -> lb/ft2 = kg / LB_KG * FOOT_M^2
+        if system == "imperial":
+            k = FOOT_M * FOOT_M / LB_KG
+            return (lambda kgm2: kgm2 * k), (lambda lbft2: lbft2 / k), "lb/ft\u00b2"
+        return _ident, _ident, "kg/m\u00b2"
     return _ident, _ident, ""
 
 

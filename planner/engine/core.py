@@ -518,35 +518,41 @@ class Engine:
         lines: list[BomLine] = []
         capex_terms: list[float] = []
         no_price: list[str] = []
-        other_cur: Counter[str] = Counter()
+        no_rate: dict[str, list[str]] = {}
+        rates = md.exchange_rates
         for (table, slug), qty in sorted(bom.items()):
             price = self.specs.price_of(table, slug)
             known = self._known(table, slug)
             name = self._name(table, slug)
+            # a price in another currency converts at the plan's rate (plan units per unit of it)
+            rate = None if price is None else 1.0 if price[1] == md.currency else rates.get(price[1])
             lines.append(BomLine(table, slug, name, qty, price[0] if price else None, price[1] if price else None,
-                                 known))
+                                 known, rate))
             if price is None:
                 no_price.append(f"{qty} x {slug}")
-            elif price[1] != md.currency:
-                other_cur[price[1]] += 1
+            elif rate is None:
+                no_rate.setdefault(price[1], []).append(f"{qty} x {slug}")
             else:
-                capex_terms.append(price[0] * qty)
+                capex_terms.append(price[0] * qty * rate)
         if no_price:
             findings.append(make("COST_NO_PRICE", f"{len(no_price)} BOM line(s) have no price and are not in the "
                                  f"capex: {', '.join(no_price[:5])}{' ...' if len(no_price) > 5 else ''}", "plan"))
-        if other_cur:
-            findings.append(make("COST_CURRENCY", f"{sum(other_cur.values())} BOM line(s) are priced in "
-                                 f"{', '.join(sorted(other_cur))}, not {md.currency}; they are not in the capex "
-                                 "(no exchange rates offline)", "plan"))
+        for cur, items in sorted(no_rate.items()):
+            findings.append(make("PRICE_NO_EXCHANGE_RATE", f"{len(items)} BOM line(s) are priced in {cur} and the "
+                                 f"plan has no {cur} to {md.currency} exchange rate: they are not in the capex "
+                                 f"(set one in Plan Settings): {', '.join(items[:5])}"
+                                 f"{' ...' if len(items) > 5 else ''}", "plan"))
         sums = agg.sums
         typ = sums.get("typical_w", 0.0)
         mx = sums.get("max_w", 0.0)
-        energy = physics.annual_energy_kwh(typ * md.pue)
+        # energy per year = typical IT power x PUE x 8,760 h x utilisation (docs/engine.md)
+        energy = physics.annual_energy_kwh(typ * md.pue) * md.utilisation
         totals = Totals(racks=agg.racks, rooms=len(rooms), agg=agg, pue=md.pue, facility_typical_w=typ * md.pue,
                         facility_max_w=mx * md.pue, energy_kwh_per_year=energy, currency=md.currency,
-                        capex=_fsum(capex_terms), capex_complete=not no_price and not other_cur,
+                        capex=_fsum(capex_terms), capex_complete=not no_price and not no_rate,
                         opex_per_year=energy * md.electricity_price_per_kwh,
-                        electricity_price_per_kwh=md.electricity_price_per_kwh)
+                        electricity_price_per_kwh=md.electricity_price_per_kwh, utilisation=md.utilisation,
+                        unconverted=tuple(sorted(no_rate)))
         findings.extend(self._balance(agg, s))
         return totals, lines, tuple(findings)
 

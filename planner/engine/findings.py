@@ -76,7 +76,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "BALANCE_NO_STORAGE": ("info", "The plan has GPUs but no storage systems."),
     # cost
     "COST_NO_PRICE": ("warning", "Items without a catalog price: capex is incomplete."),
-    "COST_CURRENCY": ("warning", "Items priced in another currency than the plan's: left out of the total."),
+    "PRICE_NO_EXCHANGE_RATE": ("warning", "Items priced in a currency the plan has no exchange rate for: left "
+                                          "out of the capex, which is marked incomplete."),
     # fabrics (planner.fabric analysis, joined into the engine's findings)
     "FABRIC_UNKNOWN_PORT": ("error", "A link names a port the device type does not have."),
     "FABRIC_PORT_REUSED": ("error", "One port is used by two links of the same fabric."),

@@ -163,14 +163,24 @@ class BomLine:
     unit_price: float | None
     currency: str | None
     known: bool
+    # plan-currency units per unit of ``currency`` (1.0 in the plan currency; None without a
+    # price or without an exchange rate in the plan: then the line is not in the capex)
+    rate: float | None = None
 
     @property
     def extended(self) -> float | None:
+        """Quantity x unit price, in the line's own ``currency``."""
         return None if self.unit_price is None else self.unit_price * self.quantity
+
+    @property
+    def extended_plan(self) -> float | None:
+        """The extended price in the plan currency, or None when it cannot be converted."""
+        return None if self.unit_price is None or self.rate is None else self.unit_price * self.quantity * self.rate
 
     def to_dict(self) -> dict[str, Any]:
         return {"table": self.table, "slug": self.slug, "name": self.name, "quantity": self.quantity,
                 "unit_price": self.unit_price, "currency": self.currency, "extended": self.extended,
+                "exchange_rate": self.rate, "extended_plan_currency": self.extended_plan,
                 "in_catalog": self.known}
 
 
@@ -188,6 +198,9 @@ class Totals:
     capex_complete: bool
     opex_per_year: float
     electricity_price_per_kwh: float
+    utilisation: float = 1.0  # the plan's metadata.utilisation, in the energy figure
+    # currencies of BOM prices the plan has no exchange rate for (lines left out of capex)
+    unconverted: tuple[str, ...] = ()
 
     @property
     def gpus(self) -> int:
@@ -219,8 +232,10 @@ class Totals:
             "currency": self.currency,
             f"cost_{cur}": self.capex,
             "capex": self.capex, "capex_complete": self.capex_complete,
+            "capex_unconverted_currencies": list(self.unconverted),
             f"opex_per_year_{cur}": self.opex_per_year,
             "electricity_price_per_kwh": self.electricity_price_per_kwh,
+            "utilisation": self.utilisation,
         }
 
 

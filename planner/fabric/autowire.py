@@ -33,6 +33,7 @@ from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.geometry import row_footprints
+from planner.naming import Namer, Place
 from planner.placement import PlacementChecker
 from planner.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
 
@@ -207,13 +208,23 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
     per_rack = switches_per_rack or max(1, rack_u // height)
     row_id, new_row = _network_row(plan, catalog, servers, network_row)
     prefix = LABEL_PREFIX.get(kind, "NET")
+    # the plan's naming patterns for racks and switches, when it has them (planner.naming);
+    # else role names (IB-NET-01, the fabric's leaf/spine names)
+    namer = Namer(plan, catalog)
+    room_name = plan.index.rooms[_room_for(plan, servers)].name
+    row_name = new_row.name if new_row is not None else plan.index.rows[row_id].name
+    rack_names: dict[str, str] = {}
 
     def new_rack() -> None:
         rid = plan.new_id("rack")
         while any(r.id == rid for r in new_racks):  # pragma: no cover - new_id never repeats
             rid = plan.new_id("rack")
         n = len(new_racks) + 1
-        rack = Rack(id=rid, name=f"{prefix}-NET-{n:02d}", rack_type=rtype, position=_next_position(plan, row_id,
+        pattern = namer.pattern_for("rack")
+        name = (namer.from_pattern("rack", pattern, Place(room=room_name, row=row_name)) if pattern
+                else f"{prefix}-NET-{n:02d}")
+        rack_names[rid] = name
+        rack = Rack(id=rid, name=name, rack_type=rtype, position=_next_position(plan, row_id,
                     new_row, len(new_racks)), tags=["network"])
         new_racks.append(rack)
         for k in range(per_rack):
@@ -240,7 +251,12 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
                 spot = new_rack_slots.pop(0)
             rack_id, u = spot
             pid = plan.new_id(f"{prefix.lower()}-{role_name}")
-            name = _switch_name(design, role_name, i, prefix)
+            if namer.pattern_for("switch"):
+                place = (namer.place_of_rack(rack_id) if rack_id in plan.index.racks
+                         else Place(room=room_name, row=row_name, rack=rack_names[rack_id]))
+                name = namer.device(switch, place)
+            else:
+                name = _switch_name(design, role_name, i, prefix)
             p = Placement(id=pid, device=switch, name=name, u=u, tags=[f"fabric:{fid}", f"tier:{role_name}"])
             placements_by_rack.setdefault(rack_id, []).append(p)
             switch_ids[role_name].append(pid)

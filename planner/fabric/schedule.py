@@ -14,6 +14,7 @@ from typing import Any
 from planner.fabric.media import MediaChooser, transceiver_for
 from planner.fabric.ports import port_lookup
 from planner.fabric.progress import without_gc
+from planner.naming import display_name
 from planner.plan import Link, Plan
 
 COLUMNS = ("id", "label", "fabric", "from_rack", "from_u", "from_device", "from_port", "to_rack", "to_u",
@@ -64,7 +65,7 @@ def cable_schedule(plan: Plan, catalog: Any, links: Iterable[Link] | None = None
         if e is None:
             p = idx.placements[pid]
             rack = idx.racks[idx.placement_rack[pid]]
-            e = ends[pid] = (rack.name, "" if p.u is None else f"U{p.u}", p.name or p.id, p.device)
+            e = ends[pid] = (rack.name, "" if p.u is None else f"U{p.u}", display_name(p, catalog), p.device)
         return e
 
     def speed_of(device: str, port: str) -> float | None:

@@ -40,6 +40,7 @@ from reportlab.platypus import (
 import planner
 from planner.fabric.schedule import cable_schedule
 from planner.fileio import atomic_write_bytes
+from planner.naming import display_name
 from planner.plan import cooling_method_name
 from planner.reports import drawings
 from planner.reports.display import Units, kw, money, pct
@@ -209,7 +210,7 @@ class _Builder:
                 for rack in row.racks:
                     out[("rack", rack.id)] = rack.name
                     for pl in rack.placements:
-                        nm = f"{rack.name} / {pl.name or pl.id}"
+                        nm = f"{rack.name} / {display_name(pl, self.catalog)}"
                         out[("placement", pl.id)] = nm
                         out[("pdu", pl.id)] = nm
         for coll, kind in ((p.feeds, "feed"), (p.cooling_loops, "loop"), (p.fabrics, "fabric"),
@@ -677,7 +678,7 @@ class _Builder:
             dev = self.catalog.get("device-types", p.device) if self.catalog is not None else None
             model = clean(dev.model.split(" (")[0]) if dev is not None else f"{p.device} (not in catalog)"
             where = f"U{p.u}" if p.u is not None else ("0U " + (p.side or "")[:1].upper()).strip()
-            rows.append([where, fit(p.name or p.id, width * 0.34, self.font, 6), fit(model, width * 0.46,
+            rows.append([where, fit(display_name(p, self.catalog), width * 0.34, self.font, 6), fit(model, width * 0.46,
                                                                                      self.font, 6)])
         if len(rows) > fit_rows:
             more = len(rows) - fit_rows + 1
@@ -853,28 +854,44 @@ class _Builder:
                 up, ext = f"{b.unit_price:,.0f}", f"{b.extended:,.0f}"
                 basis_s = f"{basis} {date}".strip()
                 if b.currency != self.currency:
-                    ext = "other currency"
-                    styles[i] = [("TEXTCOLOR", colors.HexColor("#b7791f"))]
+                    # the extended column is in the plan currency: converted at the plan's rate
+                    rate = getattr(b, "rate", None)
+                    if rate is not None:
+                        ext = f"{b.extended * rate:,.0f}"
+                    else:
+                        ext = "no rate"
+                        styles[i] = [("TEXTCOLOR", colors.HexColor("#b7791f"))]
             name = b.name if b.known else f"{b.name} (not in catalog)"
             rows.append([table_names.get(b.table, b.table), self.cell(name), clean(b.slug), f"{b.quantity:,}", up,
                          clean(b.currency or "\u2013"), basis_s, ext])
         out.append(self._rows_table(["Category", "Item", "Catalog slug", "Qty", "Unit price", "Cur.", "Price basis",
-                                     "Extended"], rows, [62, 250, 150, 40, 65, 32, 95, 80],
+                                     f"Extended ({clean(self.currency)})"], rows, [62, 250, 150, 40, 65, 32, 95, 80],
                                     numeric={3, 4, 7}, row_styles=styles))
         total = money(t.capex, self.currency)
         note = ""
         if not t.capex_complete:
             note = (f" <font color='#b7791f'><b>Incomplete:</b> {unpriced} line(s) without a price"
-                    + (" and lines in another currency" if any(b.currency not in (None, self.currency)
-                                                                for b in r.bom) else "")
+                    + (" and lines in a currency without an exchange rate" if any(
+                        b.currency not in (None, self.currency) and getattr(b, "rate", None) is None
+                        for b in r.bom) else "")
                     + " are not in the total.</font>")
         out.append(Spacer(1, 4))
         out.append(self.P(f"<b>Total capex: {total}</b>.{note}", self.st_body))
+        md = self.plan.metadata
+        used = sorted({b.currency for b in r.bom if b.currency not in (None, self.currency)
+                       and getattr(b, "rate", None) is not None})
+        rates = ""
+        if used:
+            rates = (" Converted at " + ", ".join(f"1 {esc(c)} = {md.exchange_rates[c]:g} {esc(self.currency)}"
+                                                  for c in used)
+                     + (f" (rates as of {esc(md.exchange_rates_date)})" if md.exchange_rates_date else "") + ".")
+        util = getattr(t, "utilisation", 1.0)
         out.append(self.P("Price basis: list = vendor list price; street = observed street/reseller price; "
                           "estimate = derived or reported figure; quote = a quote on record. Dates are when the "
-                          "price was taken. Sources per item in the catalog (docs/catalog.md, prices). Annual "
+                          f"price was taken. Sources per item in the catalog (docs/catalog.md, prices).{rates} Annual "
                           f"energy: {money(t.opex_per_year, self.currency)} ({t.energy_kwh_per_year / 1000:,.0f} "
-                          f"MWh at {t.electricity_price_per_kwh:g} {esc(self.currency)}/kWh, PUE {t.pue:g}).",
+                          f"MWh at {t.electricity_price_per_kwh:g} {esc(self.currency)}/kWh, PUE {t.pue:g}"
+                          + (f", utilisation {util * 100:g} %" if util != 1.0 else "") + ").",
                           self.st_small))
         return out
 

@@ -17,7 +17,7 @@ from collections import defaultdict
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from sqlalchemy import Connection, select
+from sqlalchemy import Boolean, Connection, func, select
 
 from planner import plan as pm
 from planner.plan_io import PlanFormatError
@@ -81,6 +81,15 @@ def unmapped_fields() -> list[str]:
 
 class NotFinite(ValueError):
     pass
+
+
+class OrphanRowError(ValueError):
+    """Rows of a child table that name a parent the file does not hold."""
+
+    def __init__(self, table: str, parent: str, ids: list[str]) -> None:
+        self.table = table
+        shown = ", ".join(repr(i) for i in ids[:3]) + (" ..." if len(ids) > 3 else "")
+        super().__init__(f"table {table} has rows for {parent} {shown} that the file does not hold")
 
 
 class RequiredRowError(ValueError):
@@ -203,16 +212,31 @@ def read_rows(conn: Connection) -> dict[str, list[dict[str, Any]]]:
         if not keys:
             keys = [c for c in table.primary_key.columns]
         names = [c.name for c in table.columns]
+        for c in table.columns:  # a boolean stored as 7 or -1 would read as True without a word
+            if isinstance(c.type, Boolean):
+                bad = conn.execute(select(func.count()).select_from(table)
+                                   .where(c.isnot(None), c.notin_([0, 1]))).scalar()
+                if bad:
+                    raise ValueError(f"table {table.name}: {c.name} holds {bad} value(s) that are not true/false")
         try:
             result = conn.execute(select(*table.columns).order_by(*keys)).all()
         except RecursionError:  # a JSON column nested thousands deep
             raise ValueError(f"table {table.name} holds a value nested too deeply to read") from None
-        out[table.name] = [dict(zip(names, r)) for r in result]
+        rows = [dict(zip(names, r)) for r in result]
+        for r in rows:  # order columns hold whole numbers; anything else is damage
+            for col in ("seq",):
+                if col in r and (not isinstance(r[col], int) or isinstance(r[col], bool)):
+                    raise ValueError(f"table {table.name}: {col} is {r[col]!r}, not a whole number")
+        out[table.name] = rows
     return out
 
 
 def _cooling_from(r: dict[str, Any]) -> dict[str, Any] | None:
     if r["cooling_method"] is None:
+        rest = [k for k in ("cooling_unit", "cooling_loop_id", "cooling_supply_temp_c", "cooling_delta_t_k")
+                if r.get(k) is not None]
+        if rest:  # figures of a cooling choice that has no method: damage, not something to drop
+            raise ValueError(f"{r.get('id')!r}: {rest[0]} is set but cooling_method is empty")
         return None
     return {"method": r["cooling_method"], "unit": r["cooling_unit"], "loop": r["cooling_loop_id"],
             "supply_temp_c": r["cooling_supply_temp_c"], "delta_t_k": r["cooling_delta_t_k"]}
@@ -234,6 +258,14 @@ def rows_to_plan_dict(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
     racks = by_parent("racks", "row_id")
     rack_rows = by_parent("rack_rows", "room_id")
     members = by_parent("group_members", "group_id")
+    # a child row whose parent is not in the file would be dropped without a word: damage
+    for table, groups, parent_table in (("power_connections", power, "placements"), ("placements", placements, "racks"),
+                                        ("racks", racks, "rack_rows"), ("rack_rows", rack_rows, "rooms"),
+                                        ("group_members", members, "server_groups")):
+        known = {r["id"] for r in rows.get(parent_table, [])}
+        orphans = sorted(str(k) for k in groups if k not in known)
+        if orphans:
+            raise OrphanRowError(table, parent_table, orphans)
 
     def placement(r: dict[str, Any]) -> dict[str, Any]:
         d = {"id": r["id"], "device": r["device"], "name": r["name"], "u": r["u"], "face": r["face"],
@@ -305,8 +337,10 @@ def _where(data: Any, loc: tuple[Any, ...]) -> str:
 def rows_to_plan(rows: dict[str, list[dict[str, Any]]], path: str | os.PathLike[str]) -> pm.Plan:
     try:
         data = rows_to_plan_dict(rows)
-    except RequiredRowError as e:
+    except (RequiredRowError, OrphanRowError) as e:
         raise PlanFormatError(path, f"damaged project file: {e}", e.table) from None
+    except ValueError as e:
+        raise PlanFormatError(path, f"damaged project file: {e}") from None
     try:
         return pm.Plan.model_validate(data)
     except ValidationError as e:

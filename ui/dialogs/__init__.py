@@ -55,6 +55,25 @@ def ask_int(parent: QWidget | None, title: str, label: str, value: int, lo: int,
     return n if ok else None
 
 
+def confirm_delete_room(parent: QWidget | None, name: str, content: dict[str, int]) -> bool:
+    """Delete a room that still holds rows? ``content``: counts of rows, racks, devices and
+    links that go with it (planner.builders.room_content)."""
+    from PySide6.QtCore import QCoreApplication
+
+    tr = QCoreApplication.translate
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(tr("Dialogs", "Delete room"))
+    box.setText(tr("Dialogs", "Delete {room} with everything in it?").format(room=name))
+    box.setInformativeText(tr("Dialogs", "Rows: {rows}, racks: {racks}, devices: {devices}, links: {links}.\n"
+                              "Edit > Undo brings them all back.").format(**content))
+    delete = box.addButton(tr("Dialogs", "Delete Room"), QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    return box.clickedButton() is delete
+
+
 def ask_text(parent: QWidget | None, title: str, label: str, value: str = "") -> str | None:
     """A line of text (a new name); None when cancelled."""
     from PySide6.QtWidgets import QInputDialog, QLineEdit

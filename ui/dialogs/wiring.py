@@ -6,7 +6,10 @@ thread (big fabrics take a moment: ~1 s for 2,048 eight-GPU nodes). Its progress
 back the same way and its one Compound edit is pushed (one undo step). Cancel sets
 the job's event, which the design checks every cable batch
 (:mod:`planner.fabric.progress`): the worker stops with ``Cancelled`` and the dialog
-closes once it has, with nothing pushed. The worker never touches a widget. Connect builds a
+closes once it has, with nothing pushed. The worker never touches a widget. In its Extend
+mode (Fabric: Extend <name>) the job runs :func:`planner.fabric.extend.preview_extension`
+instead and the dialog shows what would be added; Apply pushes that one Compound (one
+undo step), Cancel adds nothing. Connect builds a
 :func:`planner.fabric.wiring.connect_edit`; a refusal (port in use, unknown port) is
 shown in the dialog, which stays open.
 """
@@ -30,14 +33,24 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QProgressBar,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from planner.edits import EditRefused
 from planner.fabric import Cancelled, autowire, device_ports
+from planner.fabric.extend import (
+    ExtendPreview,
+    extendable_fabrics,
+    fabric_shape,
+    preview_extension,
+    unwired_devices,
+)
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.wiring import connect_edit, used_ports
+from ui.units import fmt_length_m
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +61,7 @@ SWITCH_FABRIC = {"compute": ("infiniband", "ethernet"), "storage": ("infiniband"
                  "frontend": ("ethernet",), "management": ("management", "ethernet")}
 
 PROGRESS_INTERVAL_S = 0.04
+UNWIRED_ROLE = Qt.ItemDataRole.UserRole + 1  # marks the source entry Extend mode adds
 _running: set[Any] = set()  # jobs alive in a pool (their signal objects must outlive a closed dialog)
 
 
@@ -134,6 +148,7 @@ class AutowireDialog(QDialog):
     dialog closes once the worker has stopped, with nothing pushed."""
 
     wired = Signal(object)  # AutowireResult, after its edit was pushed
+    extended = Signal(object)  # planner.fabric.extend.ExtendResult, after its edit was pushed
 
     def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -147,6 +162,13 @@ class AutowireDialog(QDialog):
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         plan, cat = doc.plan, doc.catalog
+        self.preview: ExtendPreview | None = None  # the extension shown, until inputs change
+        self._preview_at: tuple[int, int] | None = None  # undo stack (index, count) when it was made
+        self.mode = QComboBox(self)
+        self.mode.setObjectName("autowireMode")
+        self.mode.addItem(self.tr("Design a new fabric"), None)
+        for f in extendable_fabrics(plan):
+            self.mode.addItem(self.tr("Extend {name} (existing links stay)").format(name=f.name), f.id)
         self.source = QComboBox(self)
         self.source.setObjectName("autowireServers")
         endpoints = [pid for pid, p in plan.index.placements.items() if _kind(cat, p.device) in ("server", "storage")]
@@ -202,15 +224,23 @@ class AutowireDialog(QDialog):
         self.stage.setObjectName("autowireStage")
         self.stage.setStyleSheet("color: palette(placeholder-text);")
         self.stage.hide()
+        self.preview_tree = QTreeWidget(self)
+        self.preview_tree.setObjectName("autowirePreview")
+        self.preview_tree.setHeaderHidden(True)
+        self.preview_tree.setMinimumHeight(180)
+        self.preview_tree.hide()
         form = QFormLayout()
+        form.addRow(self.tr("Fabric:"), self.mode)
         form.addRow("Servers:", self.source)
         form.addRow("Network:", self.kind)
         form.addRow("Switch model:", self.switch)
         form.addRow("Oversubscription:", self.over)
         form.addRow("Leaves:", self.leaves)
         form.addRow("Switch racks:", self.racks)
-        form.addRow("", QLabel("Switches go into free U of the checked racks; when those are full,\n"
-                               "new network racks are proposed at the end of a network row.", self))
+        self.racks_hint = QLabel("Switches go into free U of the checked racks; when those are full,\n"
+                                 "new network racks are proposed at the end of a network row.", self)
+        self._design_hint = self.racks_hint.text()
+        form.addRow("", self.racks_hint)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.wire_button = self.buttons.addButton("Wire", QDialogButtonBox.ButtonRole.AcceptRole)
         self.wire_button.setObjectName("autowireRun")
@@ -218,15 +248,27 @@ class AutowireDialog(QDialog):
         self.cancel_button = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
         self.cancel_button.setObjectName("autowireCancel")
         self.buttons.rejected.connect(self.cancel)
-        self._inputs: list[QWidget] = [self.source, self.kind, self.switch, self.over, self.leaves, self.racks]
+        self.apply_button = self.buttons.addButton(self.tr("Apply"), QDialogButtonBox.ButtonRole.ApplyRole)
+        self.apply_button.setObjectName("autowireApply")
+        self.apply_button.clicked.connect(self.apply)
+        self.apply_button.hide()
+        self._inputs: list[QWidget] = [self.mode, self.source, self.kind, self.switch, self.over, self.leaves,
+                                       self.racks]
+        self._design_checks = [self.racks.item(i).checkState() for i in range(self.racks.count())]
         lay = QVBoxLayout(self)
         lay.addLayout(form)
+        lay.addWidget(self.preview_tree)
         lay.addWidget(self.status)
         lay.addWidget(self.progress)
         lay.addWidget(self.stage)
         lay.addWidget(self.buttons)
         self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
         self._kind_changed()
+        self.mode.currentIndexChanged.connect(lambda _i: self._mode_changed())
+        for box in (self.source, self.kind, self.switch):
+            box.currentIndexChanged.connect(lambda _i: self._drop_preview())
+        self.over.valueChanged.connect(lambda _v: self._drop_preview())
+        self.racks.itemChanged.connect(lambda _it: self._drop_preview())
 
     def _kind_changed(self) -> None:
         kind = self.kind.currentData()
@@ -243,11 +285,144 @@ class AutowireDialog(QDialog):
         self.leaves.setCurrentIndex(0 if kind == "compute" else 1)
         self.over.setValue(1.0 if kind in ("compute", "storage") else 5.0 if kind == "management" else 2.0)
 
+    # -- extending an existing fabric: Preview, then Apply ---------------------------------
+    @property
+    def extending(self) -> str | None:
+        """The id of the fabric being extended (None: a new fabric is designed)."""
+        return self.mode.currentData()
+
+    def _mode_changed(self) -> None:
+        """Extend mode takes the kind and oversubscription from the fabric, proposes the
+        model of its leaves for new switches and lets every rack take switches (the
+        planner prefers the fabric's own racks, then network racks); Wire becomes Preview."""
+        self._drop_preview()
+        fid = self.extending
+        plan, cat = self.doc.plan, self.doc.catalog
+        for i in reversed(range(self.source.count())):  # the previous fabric's "not yet wired" entry
+            if self.source.itemData(i, UNWIRED_ROLE):
+                self.source.removeItem(i)
+        if fid is not None:
+            fab = next(f for f in plan.fabrics if f.id == fid)
+            todo = unwired_devices(plan, cat, fid)
+            self.source.insertItem(0, self.tr("Not yet wired into {name} ({n})").format(name=fab.name, n=len(todo)),
+                                   todo)
+            self.source.setItemData(0, True, UNWIRED_ROLE)
+            self.source.setCurrentIndex(0)
+            self.kind.setCurrentIndex(max(0, self.kind.findData(fab.kind)))
+            self.over.setValue(max(1.0, float(fab.oversubscription)))
+            try:
+                leaves = fabric_shape(plan, cat, fid).leaves
+            except EditRefused:
+                leaves = []
+            if leaves:
+                i = self.switch.findData(plan.index.placements[leaves[0]].device)
+                if i >= 0:
+                    self.switch.setCurrentIndex(i)
+        for i in range(self.racks.count()):
+            state = Qt.CheckState.Checked if fid is not None else self._design_checks[i]
+            self.racks.item(i).setCheckState(state)
+        self._lock_for_mode()
+        self.racks_hint.setText(self.tr(
+            "New switches go into checked racks that hold this fabric's switches first,\n"
+            "then network racks, then other racks with room, then new network racks.")
+            if fid is not None else self._design_hint)
+        self.wire_button.setText(self.tr("Preview") if fid is not None else "Wire")
+        self._show(self.tr("Preview lists what will be added; nothing changes until Apply.")
+                   if fid is not None else "", error=False)
+
+    def _lock_for_mode(self) -> None:
+        ext = self.extending is not None
+        for w in (self.kind, self.over, self.leaves):
+            w.setEnabled(not ext and self._job is None)
+
+    def _drop_preview(self) -> None:
+        """An input changed: the preview shown no longer matches; Apply needs a new one."""
+        if self.preview is None:
+            return
+        self.preview = None
+        self.preview_tree.clear()
+        self.preview_tree.hide()
+        self.apply_button.hide()
+        self.wire_button.setDefault(True)
+
+    def _show_preview(self, pv: ExtendPreview) -> None:
+        self.preview = pv
+        self._preview_at = (self.doc.undo_stack.index(), self.doc.undo_stack.count())
+        add, tree = pv.added, self.preview_tree
+        tree.clear()
+        tiers = {"leaf": self.tr("leaf"), "spine": self.tr("spine")}
+
+        def group(text: str, children: list[str]) -> None:
+            top = QTreeWidgetItem(tree, [text])
+            for c in children:
+                QTreeWidgetItem(top, [c])
+            top.setExpanded(True)
+
+        group(self.tr("Switches to add: {n}").format(n=add.switch_count),
+              [self.tr("{count} \u00d7 {model} ({tier}) in {rack}: U{units}").format(
+                  count=len(line.units), model=line.model, tier=tiers.get(line.tier, line.tier),
+                  rack=self.tr("{rack} (new network rack)").format(rack=line.rack) if line.new_rack else line.rack,
+                  units=", U".join(str(u) for u in line.units)) for line in add.switches]
+              or [self.tr("none: the new servers fit free leaf ports")])
+        group(self.tr("Racks receiving switches: {racks}").format(
+            racks=", ".join(add.racks_with_switches) if add.racks_with_switches else self.tr("none")), [])
+        group(self.tr("Cables to add: {n} ({servers} to servers, {uplinks} uplinks)").format(
+            n=add.cables_total, servers=add.server_links, uplinks=add.uplinks),
+              [self.tr("{count} \u00d7 {cable}, {length}").format(
+                  count=n, cable=name if slug else self.tr("no catalog cable reaches"), length=fmt_length_m(length))
+               for slug, name, length, n in add.cables])
+        group(self.tr("Optics to add: {n} transceivers").format(n=add.optics_total),
+              [self.tr("{count} \u00d7 {optic}").format(count=n, optic=name) for _slug, name, n in add.optics])
+        group(self.tr("Added power: {typical:.2f} kW typical, {max:.2f} kW max").format(
+            typical=add.added_typical_kw, max=add.added_max_kw), [])
+        res = pv.result
+        if res.rail_pattern:
+            layout = self.tr("Rails kept: NIC n of each new server goes to a rail-n leaf")
+        elif res.leaves_before == 1 and not any(sw.tier == "leaf" for sw in res.switches):
+            layout = self.tr("Every rail meets on the fabric's one leaf: new ports take its free ports")
+        else:
+            layout = self.tr("No rail pattern to keep: new ports fill free leaf ports in order, then new leaves")
+        group(layout, [])
+        if res.tiers_after > res.tiers_before:
+            group(self.tr("The fabric grows from {a} to {b} tiers; existing links stay").format(
+                a=res.tiers_before, b=res.tiers_after), [])
+        if add.unrouted:
+            group(self.tr("{n} links have no catalog cable for their length (see the findings)").format(
+                n=add.unrouted), [])
+        tree.show()
+        rows = sum(1 + tree.topLevelItem(i).childCount() for i in range(tree.topLevelItemCount()))
+        tree.setMinimumHeight(min(420, (rows + 1) * max(16, tree.sizeHintForRow(0))))
+        self.layout().activate()  # grow for the list rather than scrolling it
+        self.resize(self.width(), max(self.height(), self.sizeHint().height()))
+        self.apply_button.show()
+        self.apply_button.setDefault(True)
+        self._show(self.tr("Apply adds this as one undo step; Cancel adds nothing."), error=False)
+
+    def apply(self) -> bool:
+        """Push the previewed extension (one undo step) and close."""
+        pv = self.preview
+        if pv is None or self.running:
+            return False
+        if self._preview_at != (self.doc.undo_stack.index(), self.doc.undo_stack.count()):
+            self._drop_preview()
+            self._show(self.tr("The plan changed since the preview: preview again"))
+            return False
+        if not self.doc.push(pv.result.edit):
+            self._show(self.doc.last_refusal)
+            return False
+        self.result = pv.result
+        self.extended.emit(pv.result)
+        self.accept()
+        return True
+
     # -- parameters --------------------------------------------------------------------
     def set_values(self, servers: list[str] | None = None, kind: str | None = None, switch: str | None = None,
                    oversubscription: float | None = None, leaf_per: str | None | bool = False,
-                   racks: list[str] | None = None) -> None:
-        """Set the form (tests and scripted use); ``leaf_per=False`` leaves it alone."""
+                   racks: list[str] | None = None, extend: str | None | bool = False) -> None:
+        """Set the form (tests and scripted use); ``leaf_per=False`` and ``extend=False``
+        leave those alone (``extend``: a fabric id, or None to design a new one)."""
+        if extend is not False:
+            self.mode.setCurrentIndex(self.mode.findData(extend))
         if kind is not None:
             self.kind.setCurrentIndex(self.kind.findData(kind))
         if servers is not None:
@@ -291,8 +466,16 @@ class AutowireDialog(QDialog):
             return False
         snapshot = self.doc.plan.snapshot()  # deep copy + own index, off-thread work reads it
         catalog = self.doc.catalog
-        job = _DesignJob("auto-wire", lambda progress, cancel: autowire(
-            snapshot, catalog, servers, switch, progress=progress, cancel=cancel, **kw))
+        fid = self.extending
+        self._drop_preview()
+        if fid is not None:
+            settings = getattr(self.doc.engine, "settings", None)
+            job = _DesignJob("auto-wire extension", lambda progress, cancel: preview_extension(
+                snapshot, catalog, fid, servers, switch=switch, switch_racks=kw["switch_racks"], settings=settings,
+                progress=progress, cancel=cancel))
+        else:
+            job = _DesignJob("auto-wire", lambda progress, cancel: autowire(
+                snapshot, catalog, servers, switch, progress=progress, cancel=cancel, **kw))
         job.signals.progress.connect(self._progress)
         job.signals.done.connect(self._done)
         job.signals.failed.connect(self._failed)
@@ -300,7 +483,11 @@ class AutowireDialog(QDialog):
         self._job = job
         _running.add(job)
         self._set_running(True)
-        self._show(f"Designing the {kw['kind']} fabric for {len(servers):,} devices\u2026", error=False)
+        if fid is None:
+            self._show(f"Designing the {kw['kind']} fabric for {len(servers):,} devices\u2026", error=False)
+        else:
+            self._show(self.tr("Working out what {n} devices add to the fabric\u2026").format(n=len(servers)),
+                       error=False)
         self._pool.start(job)
         return True
 
@@ -312,6 +499,7 @@ class AutowireDialog(QDialog):
         for w in self._inputs:
             w.setEnabled(not on)
         self.wire_button.setEnabled(not on)
+        self.apply_button.setEnabled(not on)
         self.cancel_button.setEnabled(True)
         if on:
             self.progress.setValue(0)
@@ -335,6 +523,7 @@ class AutowireDialog(QDialog):
     def _end(self, job: _DesignJob) -> None:
         self._job = None
         self._set_running(False)
+        self._lock_for_mode()
         if job.cancel_latency_s is not None:
             self.last_cancel_latency_s = job.cancel_latency_s
             log.info("auto-wire cancelled: the worker stopped %.0f ms after Cancel", job.cancel_latency_s * 1000)
@@ -360,6 +549,9 @@ class AutowireDialog(QDialog):
         self._end(job)
         if job.event.is_set():  # finished just as Cancel was pressed: the user asked for nothing
             super().reject()
+            return
+        if isinstance(res, ExtendPreview):  # extending: show what it adds; Apply pushes it
+            self._show_preview(res)
             return
         if not self.doc.push(res.edit):
             self._show(self.doc.last_refusal)

@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
@@ -70,9 +71,9 @@ class Inspector(QWidget):
         sel = self.doc.selection
         touched = {("placement", i) for i in change.placements} | {("rack", i) for i in change.racks} | \
             {("row", i) for i in change.rows} | {("feed", i) for i in change.feeds} | \
-            {("loop", i) for i in change.loops}
+            {("loop", i) for i in change.loops} | {("room", i) for i in change.rooms}
         shows_loops = change.loops and any(k in ("rack", "row") for k, _ in sel)  # the loop choice lists them
-        if any(s in touched for s in sel) or change.structure or shows_loops:
+        if any(s in touched for s in sel) or change.structure or (change.metadata and not sel) or shows_loops:
             self.rebuild()
 
     def rebuild(self) -> None:
@@ -186,11 +187,21 @@ class Inspector(QWidget):
     def _plan_summary(self) -> None:
         md = self.doc.plan.metadata
         form = self._group("Plan")
+        self._line(form, self.tr("Site"), "site", None, "name", self.doc.plan.site.name)  # type: ignore[arg-type]
         self._line(form, "Customer", "metadata", None, "customer", md.customer)  # type: ignore[arg-type]
         self._line(form, "Project", "metadata", None, "project", md.project)  # type: ignore[arg-type]
         self._line(form, "Author", "metadata", None, "author", md.author)  # type: ignore[arg-type]
         self._line(form, "Revision", "metadata", None, "revision", md.revision)  # type: ignore[arg-type]
         self._number(form, "PUE", "metadata", None, "pue", md.pue, 1.0, 5.0, 2)  # type: ignore[arg-type]
+        rates = ", ".join(f"{c} {r:g}" for c, r in md.exchange_rates.items()) or self.tr("none")
+        money = QLabel(self.tr("{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %")
+                       .replace("{cur}", md.currency).replace("{rates}", rates)
+                       .replace("{date}", f" ({md.exchange_rates_date})" if md.exchange_rates_date else "")
+                       .replace("{price:g}", f"{md.electricity_price_per_kwh:g}")
+                       .replace("{util:g}", f"{md.utilisation * 100:g}"))
+        money.setObjectName("planMoney")
+        money.setToolTip(self.tr("Change in Plan > Plan Settings…"))
+        form.addRow(self.tr("Money"), money)
         plan = self.doc.plan
         if plan.feeds:
             feeds = self._group("Power feeds")
@@ -213,6 +224,8 @@ class Inspector(QWidget):
         dev = self.doc.catalog.get("device-types", p.device) if self.doc.catalog is not None else None
         form = self._group("Device")
         self._line(form, "Name", "placement", pid, "name", p.name)
+        self._line(form, self.tr("Asset tag"), "placement", pid, "asset_tag", p.asset_tag)
+        self._line(form, self.tr("Serial"), "placement", pid, "serial", p.serial)
         kind = QLabel(f"{dev.manufacturer} {dev.model}" if dev else f"{p.device} (not in catalog)")
         kind.setWordWrap(True)
         form.addRow("Type", kind)
@@ -465,6 +478,27 @@ class Inspector(QWidget):
     def _push_opt(self, edit: Any) -> None:
         if edit is not None:
             self._push(edit)
+
+    def _show_room(self, rid: str) -> None:
+        """A room: name, size, tile grid, floor load limit, raised floor or slab."""
+        room = self.doc.plan.index.rooms[rid]
+        form = self._group(self.tr("Room"))
+        self._line(form, self.tr("Name"), "room", rid, "name", room.name)
+        form.addRow(self.tr("Id"), QLabel(room.id))
+        self._number(form, self.tr("Width"), "room", rid, "width_m", room.width_m, 0.5, 1000, 2, "length_m")
+        self._number(form, self.tr("Depth"), "room", rid, "depth_m", room.depth_m, 0.5, 1000, 2, "length_m")
+        self._number(form, self.tr("Floor tiles"), "room", rid, "tile_m", room.tile_m, 0.1, 2, 3, "length_m")
+        self._number(form, self.tr("Floor load limit"), "room", rid, "floor_load_limit_kg_per_m2",
+                     room.floor_load_limit_kg_per_m2, 1, 100000, 0, "load_kg_per_m2")
+        raised = QCheckBox(self.tr("Raised floor (unchecked: slab)"))
+        raised.setObjectName("field_raised_floor")
+        raised.setChecked(room.raised_floor)
+        raised.toggled.connect(lambda on: on != self._entity("room", rid).raised_floor and
+                               self._push(SetProperty("room", rid, "raised_floor", on)))
+        form.addRow(self.tr("Floor"), raised)
+        self.fields["raised_floor"] = raised
+        form.addRow(self.tr("Rows"), QLabel(str(len(room.rows))))
+        form.addRow(self.tr("Racks"), QLabel(str(sum(len(r.racks) for r in room.rows))))
 
     def _show_feed(self, fid: str) -> None:
         f = self.doc.plan.feed(fid)

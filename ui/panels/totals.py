@@ -301,9 +301,15 @@ class TotalsPanel(QWidget):
 
         # cost
         cur = t.currency
-        self._set("capex", fmt_money(t.capex, cur) if t.capex > 0 else "no prices",
-                  "list/estimate prices from the catalog" if t.capex_complete
-                  else "incomplete: some items have no price in the catalog",
+        unconverted = getattr(t, "unconverted", ())
+        if t.capex_complete:
+            basis = "list/estimate prices from the catalog"
+        elif unconverted:
+            basis = self.tr("incomplete: no exchange rate for {currencies} (Plan > Plan Settings)").replace(
+                "{currencies}", ", ".join(unconverted))
+        else:
+            basis = "incomplete: some items have no price in the catalog"
+        self._set("capex", fmt_money(t.capex, cur) if t.capex > 0 else "no prices", basis,
                   None, levels.OK if t.capex_complete else levels.WARN)
         self._set("opex", fmt_money(t.opex_per_year, cur),
                   f"{t.energy_kwh_per_year / 1000:,.0f} MWh at {t.electricity_price_per_kwh:g} {cur}/kWh")

@@ -48,6 +48,7 @@ from PySide6.QtGui import (
     QTransform,
 )
 from PySide6.QtWidgets import (
+    QComboBox,
     QGraphicsItem,
     QGraphicsScene,
     QGraphicsView,
@@ -60,14 +61,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.edits import AddRack, AddRow, Compound, RemoveRack, SetProperty
+from planner.builders import (
+    add_racks_edit,
+    add_room_edit,
+    add_row_edit,
+    delete_edit,
+)
+from planner.edits import Compound, EditRefused, RemoveRack, SetProperty
 from planner.engine import Results, levels
 from planner.geometry import RackFootprint, row_footprints
 from planner.plan import Rack, Row
-from ui import style, units
+from ui import dialogs, style, units
+from ui.controllers import confirm_and_delete_rooms
 
 SCALE = 1000.0  # scene units per metre: the scene is drawn in millimetres
-ROOM_GAP_M = 4.0  # rooms are laid side by side, this far apart
 AISLE_BAND_M = 0.6  # half an aisle drawn in front of / behind a row (one standard tile)
 MIN_ZOOM = 0.002  # device px per mm (a 500 m floor on a screen)
 MAX_ZOOM = 2.0  # a 600 mm rack 1200 px wide
@@ -101,16 +108,59 @@ LABEL_MIN_PX = 8.0  # smallest bold label that stays legible on screen
 LABEL_MAX_PX = 13.0
 
 
-def short_name(name: str) -> str:
-    """The last part of a rack name ('Rack A-12' -> '12', 'R01' -> 'R01')."""
-    parts = [p for p in re.split(r"[\s\-_/.:]+", name.strip()) if p]
-    return parts[-1] if parts else name
+_PART_RE = re.compile(r"[^\s\-_/.:]+")
 
 
-def _label_layout(name: str, w: float, h: float) -> tuple[str, float, bool] | None:
+def _tails(name: str) -> list[str]:
+    """The tails of a name at its part boundaries, shortest first:
+    'Rack A-12' -> ['12', 'A-12', 'Rack A-12']."""
+    name = name.strip()
+    return [name[m.start():] for m in reversed(list(_PART_RE.finditer(name)))] or [name]
+
+
+def short_names(names: list[str]) -> dict[str, str]:
+    """For each name, the shortest label that no other of ``names`` shares: its last part
+    when that is unique ('NVL72-2' -> '2'), else the shortest unique tail ('Rack A-12' ->
+    'A-12' beside 'Rack B-12') or an abbreviation of the part before the number
+    ('NVL72-1' -> 'NV-1' beside 'NET-1' -> 'NE-1'), whichever is shorter. A name that
+    occurs twice keeps itself."""
+    counts: dict[str, int] = {}
+    for n in names:
+        for t in set(_tails(n)):
+            counts[t] = counts.get(t, 0) + 1
+    out: dict[str, str] = {}
+    clashing: dict[str, list[str]] = {}  # last part -> the names that end in it
+    for n in dict.fromkeys(names):
+        tails = _tails(n)
+        out[n] = next((t for t in tails if counts.get(t, 0) == 1), n.strip())
+        if len(tails) > 1 and counts.get(tails[0], 0) > 1:
+            clashing.setdefault(tails[0], []).append(n)
+    for last, group in clashing.items():
+        if len(group) < 2:
+            continue
+        heads = {n: re.sub(r"[\s\-_/.:]+", "", n.strip()[: -len(last)]) for n in group}
+        seps = {n: n.strip()[: -len(last)][-1:] for n in group}
+        for k in range(1, max(len(h) for h in heads.values()) + 1):
+            abbrev = {n: f"{heads[n][:k]}{seps[n]}{last}" for n in group}
+            if len(set(abbrev.values())) == len(group) and not any(  # nor another name's tail
+                    counts.get(a, 0) > (a in _tails(n)) for n, a in abbrev.items()):
+                for n, a in abbrev.items():
+                    if len(a) < len(out[n]):
+                        out[n] = a
+                break
+    return out
+
+
+def short_name(name: str, others: tuple[str, ...] | list[str] = ()) -> str:
+    """The last part of a rack name ('Rack A-12' -> '12', 'R01' -> 'R01'), made longer
+    when one of ``others`` (the other racks in view) ends the same way."""
+    return short_names([name, *others])[name]
+
+
+def _label_layout(name: str, w: float, h: float, short: str | None = None) -> tuple[str, float, bool] | None:
     if w < 4 or h < 4:
         return None
-    short = short_name(name)
+    short = short_name(name) if short is None else short
     candidates = [(name, False), (name, True)]
     if short != name:
         candidates += [(short, False), (short, True)]
@@ -150,7 +200,13 @@ class RoomItem(QGraphicsItem):
         self.setZValue(-10)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.highlighted = False  # the room is the document's selection (its properties in the Inspector)
         self.set_room(room, origin)
+
+    def set_highlighted(self, on: bool) -> None:
+        if on != self.highlighted:
+            self.highlighted = on
+            self.update()
 
     def set_room(self, room: Any, origin: QPointF) -> None:
         self.prepareGeometryChange()
@@ -215,6 +271,11 @@ class RoomItem(QGraphicsItem):
         painter.setPen(border)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(r)
+        if self.highlighted:
+            sel = QPen(style.SELECTION, 3.0, Qt.PenStyle.DashLine)
+            sel.setCosmetic(True)
+            painter.setPen(sel)
+            painter.drawRect(r)
         # labels in device space
         tr = painter.worldTransform()
         dev = tr.mapRect(r)
@@ -399,6 +460,7 @@ class RackItem(QGraphicsItem):
         self.rack_id = rack.id
         self.row_id = ""
         self.name = rack.name
+        self.short = rack.name  # set by the scene: a short label no other rack in view shares
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
         self._rect = QRectF(0, 0, 600, 1200)
@@ -497,12 +559,13 @@ class RackItem(QGraphicsItem):
         """(text, pixel size, rotated) of the rack's name in a device box of this size:
         the full name across the rack at the largest legible size (8-13 px) that fits,
         else along the rack (rotated), else a short name (the last part of the name,
-        e.g. '12' of 'Rack A-12') across or along; None when nothing fits legibly."""
-        key = (self.name, round(width_px), round(height_px))
+        e.g. '12' of 'Rack A-12', longer when another rack in view also ends in '12')
+        across or along; None when nothing fits legibly."""
+        key = (self.name, self.short, round(width_px), round(height_px))
         cache = getattr(self, "_label_cache", None)
         if cache is not None and cache[0] == key:
             return cache[1]
-        out = _label_layout(self.name, width_px, height_px)
+        out = _label_layout(self.name, width_px, height_px, self.short)
         self._label_cache = (key, out)
         return out
 
@@ -596,9 +659,15 @@ class DropHintItem(QGraphicsItem):
 
 
 class FloorScene(QGraphicsScene):
-    """The plan's floor as graphics items, kept in step with ``Document.changed``."""
+    """One room of the plan's floor as graphics items, kept in step with ``Document.changed``.
+
+    The room shown is ``room_id`` (:meth:`show_room`); selecting something in another
+    room (in any view) brings that room up."""
 
     modeChanged = Signal(str)
+    roomChanged = Signal(str)  # the room shown now ('' when the plan has none)
+    roomsChanged = Signal()  # rooms added, removed or renamed
+    roomResized = Signal()  # the room shown got another width or depth
 
     def __init__(self, doc: Any, parent: Any = None) -> None:
         super().__init__(parent)
@@ -608,6 +677,8 @@ class FloorScene(QGraphicsScene):
         self.rows: dict[str, RowItem] = {}
         self.racks: dict[str, RackItem] = {}
         self.origins: dict[str, QPointF] = {}
+        self.room_id: str | None = None
+        self._names_dirty = False  # racks came, went or were renamed since the short labels were made
         self._syncing_selection = False
         self._row_drag: dict[str, Any] | None = None
         self._zoom = 0.05
@@ -621,7 +692,7 @@ class FloorScene(QGraphicsScene):
         doc.resultsChanged.connect(self.on_results)
         doc.selectionChanged.connect(self.on_doc_selection)
         if hasattr(doc, "planReset"):
-            doc.planReset.connect(self.rebuild)
+            doc.planReset.connect(self._on_reset)
         self.selectionChanged.connect(self.on_scene_selection)
 
     def set_colors(self, colors: style.FloorColors) -> None:
@@ -633,16 +704,31 @@ class FloorScene(QGraphicsScene):
         self.update()
 
     # -- building ---------------------------------------------------------------------
-    def _room_origins(self) -> dict[str, QPointF]:
-        out: dict[str, QPointF] = {}
-        x = 0.0
-        for room in self.doc.plan.site.rooms:
-            out[room.id] = QPointF(x, 0.0)
-            x += (room.width_m + ROOM_GAP_M) * SCALE
-        return out
+    def current_room(self) -> Any:
+        """The room shown, or None when the plan has no room."""
+        return self.doc.plan.index.rooms.get(self.room_id) if self.room_id is not None else None
+
+    def show_room(self, room_id: str | None) -> None:
+        """Show another room of the plan (the first one for None or an unknown id)."""
+        rooms = self.doc.plan.index.rooms
+        want = room_id if room_id in rooms else next(iter(rooms), None)
+        if want == self.room_id and (want is None or want in self.rooms):
+            return
+        self.room_id = want
+        self.rebuild()
+        self.roomChanged.emit(want or "")
+
+    def _on_reset(self) -> None:
+        """A new plan (New, Open, Recover): show its first room."""
+        self.room_id = None
+        self.rebuild()
+        self.roomsChanged.emit()
+        self.roomChanged.emit(self.room_id or "")
 
     def rebuild(self) -> None:
-        """Drop every item and build the floor from the plan (load, room changes)."""
+        """Drop every item and build the room shown from the plan."""
+        if self.room_id not in self.doc.plan.index.rooms:
+            self.room_id = next(iter(self.doc.plan.index.rooms), None)
         self._syncing_selection = True
         try:
             self.removeItem(self.hint) if self.hint.scene() is self else None
@@ -653,8 +739,10 @@ class FloorScene(QGraphicsScene):
             self.rooms.clear()
             self.rows.clear()
             self.racks.clear()
-            self.origins = self._room_origins()
-            for room in self.doc.plan.site.rooms:
+            self.origins = {}
+            room = self.current_room()
+            if room is not None:
+                self.origins[room.id] = QPointF(0.0, 0.0)
                 item = RoomItem(room, self.origins[room.id])
                 self.addItem(item)
                 self.rooms[room.id] = item
@@ -662,9 +750,10 @@ class FloorScene(QGraphicsScene):
                     self._sync_row(row, room.id)
         finally:
             self._syncing_selection = False
+        self._refresh_short_names()
         self._update_scene_rect()
         self.on_results(self.doc.results)
-        self.on_doc_selection(self.doc.selection)
+        self._apply_selection(self.doc.selection)
 
     def _update_scene_rect(self) -> None:
         r = self.itemsBoundingRect()
@@ -690,26 +779,42 @@ class FloorScene(QGraphicsScene):
                 self.addItem(rack_item)
                 self.racks[fp.rack_id] = rack_item
                 self._color_rack(rack_item)
+                self._names_dirty = True
+            elif rack_item.name != by_id[fp.rack_id].name:
+                self._names_dirty = True
             rack_item.set_footprint(by_id[fp.rack_id], fp, origin)
 
     def _remove_rack_item(self, rack_id: str) -> None:
         item = self.racks.pop(rack_id, None)
         if item is not None:
             self.removeItem(item)
+            self._names_dirty = True
+
+    def _remove_row_item(self, row_id: str) -> None:
+        item = self.rows.pop(row_id, None)
+        if item is not None:
+            self.removeItem(item)
+        for rid in [k for k, v in self.racks.items() if v.row_id == row_id]:
+            self._remove_rack_item(rid)
 
     def on_changed(self, change: Any) -> None:
-        """Mirror an applied or reverted edit: update only the touched rows/racks."""
+        """Mirror an applied or reverted edit: update only the touched rows/racks of the
+        room shown. The Change may name entities that no longer exist (a replaced plan,
+        a removed room): those items just go."""
         plan = self.doc.plan
         idx = plan.index
-        if change.rooms and (set(change.rooms) & set(self.rooms) or any(r not in self.rooms for r in idx.rooms)):
-            # room size/tiles moved other rooms' origins: rebuild (rare, and cheap enough)
-            if any(r not in self.rooms for r in idx.rooms) or set(self.rooms) - set(idx.rooms) \
-                    or self._room_origins() != self.origins:
-                self.rebuild()
+        if change.rooms:
+            self.roomsChanged.emit()  # added, removed or renamed: the room choosers refill
+            if self.room_id not in idx.rooms or (self.room_id is None and idx.rooms):
+                self.show_room(None)  # the room shown went away (or the first one came): show another
                 return
-            for rid in change.rooms:
-                if rid in idx.rooms:
-                    self.rooms[rid].set_room(idx.rooms[rid], self.origins[rid])
+            if self.room_id in change.rooms and self.room_id in self.rooms:
+                item = self.rooms[self.room_id]
+                size = (item.w, item.d)
+                item.set_room(idx.rooms[self.room_id], self.origins[self.room_id])
+                if (item.w, item.d) != size:
+                    self._update_scene_rect()
+                    self.roomResized.emit()
         rows = set(change.rows)
         for rack_id in change.racks:
             if rack_id in idx.rack_row:
@@ -717,20 +822,25 @@ class FloorScene(QGraphicsScene):
         for rack_id in list(change.racks):
             if rack_id not in idx.racks:
                 self._remove_rack_item(rack_id)
-        if change.structure:
-            # racks that vanished from a row that still exists (or rows that vanished)
-            for row_id in list(rows):
-                if row_id not in idx.rows:
-                    item = self.rows.pop(row_id)
-                    self.removeItem(item)
-                    for rid in [k for k, v in self.racks.items() if v.row_id == row_id]:
-                        self._remove_rack_item(rid)
-                    rows.discard(row_id)
         for row_id in rows:
-            if row_id in idx.rows:
-                self._sync_row(idx.rows[row_id], idx.row_room[row_id])
+            if row_id in idx.rows and idx.row_room[row_id] == self.room_id:
+                self._sync_row(idx.rows[row_id], self.room_id)
+            elif row_id in self.rows:  # removed (or not in this room)
+                self._remove_row_item(row_id)
+        if self._names_dirty:
+            self._refresh_short_names()  # racks came, went or were renamed
         if change.structure and self._row_drag is None:
             self._update_scene_rect()
+
+    def _refresh_short_names(self) -> None:
+        """Short labels that tell the racks in view apart ('NVL72-1' and 'NET-1' are not both '1')."""
+        self._names_dirty = False
+        shorts = short_names([it.name for it in self.racks.values()])
+        for it in self.racks.values():
+            short = shorts.get(it.name, it.name)
+            if short != it.short:
+                it.short = short
+                it.update()
 
     # -- results ------------------------------------------------------------------------
     def set_mode(self, mode: str) -> None:
@@ -767,9 +877,34 @@ class FloorScene(QGraphicsScene):
         finally:
             self._syncing_selection = False
 
+    def _room_of(self, kind: str, eid: str) -> str | None:
+        idx = self.doc.plan.index
+        if kind == "room":
+            return eid if eid in idx.rooms else None
+        if kind == "placement":
+            eid, kind = idx.placement_rack.get(eid, ""), "rack"
+        if kind == "rack":
+            eid, kind = idx.rack_row.get(eid, ""), "row"
+        if kind == "row":
+            return idx.row_room.get(eid)
+        return None
+
     def on_doc_selection(self, selection: Any) -> None:
         if self._syncing_selection:
             return
+        rooms = [r for r in (self._room_of(k, i) for k, i in selection or ()) if r is not None]
+        if rooms and self.room_id not in rooms:
+            self.show_room(rooms[0])  # what was selected is in another room: show that room
+        self._apply_selection(selection)
+
+    def selection_elsewhere(self) -> bool:
+        """True when the document's selection lies in rooms other than the one shown."""
+        rooms = {self._room_of(k, i) for k, i in self.doc.selection} - {None}
+        return bool(rooms) and self.room_id not in rooms
+
+    def _apply_selection(self, selection: Any) -> None:
+        for rid, item in self.rooms.items():
+            item.set_highlighted(("room", rid) in (selection or ()))
         idx = self.doc.plan.index
         want: list[QGraphicsItem] = []
         for kind, eid in selection or ():
@@ -880,25 +1015,6 @@ class FloorScene(QGraphicsScene):
         return self.doc.push(Compound(edits, text=f"Move rack {me.name}"))
 
     # -- adding, rotating, removing ---------------------------------------------------------
-    def default_rack_type(self, row: Row | None = None) -> str:
-        if row is not None and row.racks:
-            return sorted(row.racks, key=lambda r: r.position)[-1].rack_type
-        counts: dict[str, int] = {}
-        for r in self.doc.plan.racks():
-            counts[r.rack_type] = counts.get(r.rack_type, 0) + 1
-        if counts:
-            return max(counts, key=lambda k: counts[k])
-        cat = self.doc.catalog
-        known = set()
-        try:
-            known = set(cat.rack_types()) if cat is not None else set()
-        except Exception:  # a catalog without rack types
-            known = set()
-        for slug in ("rack-48u-600x1200", "rack-42u-600x1200", "rack-48u-800x1200", "rack-52u-800x1200"):
-            if slug in known:
-                return slug
-        return sorted(known)[0] if known else "rack-42u-600x1200"
-
     def room_at(self, scene_pos: QPointF) -> tuple[str, QPointF] | None:
         """(room id, position in metres in that room) under a scene point."""
         for rid, item in self.rooms.items():
@@ -907,46 +1023,47 @@ class FloorScene(QGraphicsScene):
                 return rid, local
         return None
 
-    def add_row_at(self, scene_pos: QPointF, n_racks: int) -> bool:
-        hit = self.room_at(scene_pos)
-        if hit is None:
-            self.doc.refused.emit("Rows go inside a room: right-click on a room's floor")
+    def _push_built(self, build: Any) -> Any:
+        """Build an edit (planner.builders) and push it; a refusal reaches the user."""
+        try:
+            edit = build()
+        except EditRefused as e:
+            self.doc.last_refusal = str(e)
+            self.doc.refused.emit(str(e))
+            return None
+        return edit if self.doc.push(edit) else None
+
+    def add_row_at(self, scene_pos: QPointF | None, n_racks: int) -> bool:
+        """A row of ``n_racks`` racks at a point of the room shown (None: behind the other
+        rows); it becomes the selection, so Add rack goes on from there."""
+        if scene_pos is None:
+            room_id, x, y = self.room_id, None, None
+            if room_id is None:
+                self.doc.refused.emit(self.tr("Add a room first: rows go inside a room"))
+                return False
+        else:
+            hit = self.room_at(scene_pos)
+            if hit is None:
+                self.doc.refused.emit(self.tr("Rows go inside a room: right-click on a room's floor"))
+                return False
+            room_id, local = hit
+            x, y = local.x(), local.y()
+        edit = self._push_built(lambda: add_row_edit(self.doc.plan, self.doc.catalog, room_id, n_racks, x, y))
+        if edit is None:
             return False
-        room_id, local = hit
-        plan = self.doc.plan
-        room = plan.index.rooms[room_id]
-        t = room.tile_m
-        row_id = plan.new_id("row")
-        name = f"Row {_col_name(len(plan.index.rows))}"
-        rack_type = self.default_rack_type()
-        racks = []
-        taken: set[str] = set()
-        for i in range(n_racks):
-            rid = plan.new_id("rack")
-            while rid in taken:
-                rid = plan.new_id("rack")
-            taken.add(rid)
-            racks.append(Rack(id=rid, name=f"{name.split()[-1]}{i + 1:02d}", rack_type=rack_type, position=i))
-        row = Row(id=row_id, name=name, x_m=round(round(local.x() / t) * t, 4), y_m=round(round(local.y() / t) * t, 4),
-                  racks=racks)
-        return self.doc.push(AddRow(room_id, row))
+        row = edit.edits[0].row if isinstance(edit, Compound) else edit.row
+        self.doc.select([("row", row.id)])
+        return True
 
     def add_racks_to_row(self, row_id: str, n: int = 1) -> bool:
-        plan = self.doc.plan
-        row = plan.index.rows[row_id]
-        rack_type = self.default_rack_type(row)
-        start = max((r.position for r in row.racks), default=-1) + 1
-        prefix = row.name.split()[-1] if row.name.split() else "R"
-        edits = []
-        taken: set[str] = set()
-        for i in range(n):
-            rid = plan.new_id("rack")
-            while rid in taken:
-                rid = plan.new_id("rack")
-            taken.add(rid)
-            rack = Rack(id=rid, name=f"{prefix}{len(row.racks) + i + 1:02d}", rack_type=rack_type, position=start + i)
-            edits.append(AddRack(row_id, rack))
-        return self.doc.push(Compound(edits, text=f"Add {n} rack{'s' if n > 1 else ''} to {row.name}"))
+        """``n`` empty racks at the end of a row (planner.builders.add_racks_edit: named as the
+        rack view names them); the last one becomes the selection."""
+        edit = self._push_built(lambda: add_racks_edit(self.doc.plan, self.doc.catalog, row_id, n))
+        if edit is None:
+            return False
+        last = edit.edits[-1] if isinstance(edit, Compound) else edit
+        self.doc.select([("rack", last.rack.id)])
+        return True
 
     def selected_rows(self) -> list[str]:
         rows: list[str] = []
@@ -972,6 +1089,13 @@ class FloorScene(QGraphicsScene):
         return self.doc.push(Compound([RemoveRack(i) for i in ids],
                                       text=f"Remove {len(ids)} rack{'s' if len(ids) > 1 else ''}"))
 
+    def delete_selected(self) -> bool:
+        """Delete the selected rows (with their racks) and racks, as one undo step."""
+        sel = tuple(("rack", it.rack_id) if isinstance(it, RackItem) else ("row", it.row_id)
+                    for it in self.selectedItems() if isinstance(it, RackItem | RowItem))
+        edit = delete_edit(self.doc.plan, sel)
+        return edit is not None and self.doc.push(edit)
+
     def current_zoom(self) -> float:
         views = self.views()
         return views[0].transform().m11() if views else 1.0
@@ -985,6 +1109,7 @@ class FloorGraphicsView(QGraphicsView):
     select; legend and scale bar drawn over the floor."""
 
     zoomChanged = Signal(float)
+    roomActivated = Signal(str)  # double-click on a room's bare floor
 
     def __init__(self, fscene: FloorScene, parent: QWidget | None = None) -> None:
         super().__init__(fscene, parent)
@@ -1138,31 +1263,27 @@ class FloorGraphicsView(QGraphicsView):
             return
         super().mouseReleaseEvent(event)
 
-    def contextMenuEvent(self, event: Any) -> None:
-        scene_pos = self.mapToScene(event.pos())
-        item = self.itemAt(event.pos())
-        menu = QMenu(self)
-        row_id = item.row_id if isinstance(item, RowItem | RackItem) else None
-        if row_id:
-            row = self.fscene.doc.plan.index.rows.get(row_id)
-            name = row.name if row else row_id
-            for n in (1, 2, 4):
-                menu.addAction(f"Add {n} rack{'s' if n > 1 else ''} to {name}",
-                               lambda n=n: self.fscene.add_racks_to_row(row_id, n))
-            menu.addAction(f"Rotate {name} 90°", lambda: (self._select_row(row_id), self.fscene.rotate_selected()))
-            if isinstance(item, RackItem):
-                menu.addSeparator()
-                menu.addAction(f"Remove rack {item.name}",
-                               lambda: (item.setSelected(True), self.fscene.remove_selected_racks()))
-        elif self.fscene.room_at(scene_pos) is not None:
-            for n in (4, 8, 12):
-                menu.addAction(f"Add row of {n} racks here", lambda n=n: self.fscene.add_row_at(scene_pos, n))
-        if menu.isEmpty():
-            return
-        menu.exec(event.globalPos())
+    def mouseDoubleClickEvent(self, event: Any) -> None:
+        """A double-click on the bare floor shows the room's properties."""
+        if event.button() == Qt.MouseButton.LeftButton and not isinstance(
+                self.itemAt(event.position().toPoint()), RowItem | RackItem):
+            hit = self.fscene.room_at(self.mapToScene(event.position().toPoint()))
+            if hit is not None:
+                self.roomActivated.emit(hit[0])
+                event.accept()
+                return
+        super().mouseDoubleClickEvent(event)
 
-    def _select_row(self, row_id: str) -> None:
-        self.fscene.doc.select([("row", row_id)])
+    def contextMenuEvent(self, event: Any) -> None:
+        """The menu of what is under the pointer (built by the FloorView: ``menu_provider``)."""
+        provider = getattr(self, "menu_provider", None)
+        if provider is None:
+            return
+        menu = provider(self.mapToScene(event.pos()), self.itemAt(event.pos()))
+        if menu is None or menu.isEmpty():
+            return
+        self.last_menu = menu  # tests read the menu shown
+        menu.exec(event.globalPos())
 
     # -- overlay: legend and scale bar ---------------------------------------------------------
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
@@ -1249,17 +1370,28 @@ class FloorGraphicsView(QGraphicsView):
 
 
 class FloorView(QWidget):
-    """The floor-plan panel: a toolbar (colour mode, zoom, add/rotate/remove) over the
-    floor. ``FloorView(doc)``; ``.scene`` and ``.view`` for the main window and tests."""
+    """The floor-plan panel: a toolbar (room, colour mode, zoom, add/rotate/remove) over
+    the floor. ``FloorView(doc)``; ``.scene`` and ``.view`` for the main window and tests.
+
+    Every action is also in :meth:`fill_menu` (the main window's Floor menu) and in the
+    floor's context menu, so nothing hides behind the toolbar's overflow on a narrow dock."""
+
+    propertiesRequested = Signal()  # show the Inspector (the selection is what to show)
 
     def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.scene = FloorScene(doc, self)
         self.view = FloorGraphicsView(self.scene, self)
+        self.view.menu_provider = self.context_menu
         self.toolbar = QToolBar("Floor", self)
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar.setIconSize(self.toolbar.iconSize())
+        self.room_box = QComboBox(self)
+        self.room_box.setObjectName("roomChooser")
+        self.room_box.setToolTip(self.tr("The room shown on the floor plan"))
+        self.room_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.room_box.currentIndexChanged.connect(self._room_picked)
         self.status = QLabel(self)
         self.status.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.status.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -1272,7 +1404,12 @@ class FloorView(QWidget):
         lay.addWidget(self.view, 1)
         self._build_actions()
         self.view.zoomChanged.connect(self._show_zoom)
+        self.view.roomActivated.connect(self.room_properties)
         doc.refused.connect(self._show_refusal)
+        self.scene.roomsChanged.connect(self._fill_rooms)
+        self.scene.roomChanged.connect(self._room_shown)
+        self.scene.roomResized.connect(lambda: self.view.auto_fit and self.view.fit())
+        self._fill_rooms()
         self.follow_palette()
 
     def follow_palette(self) -> None:
@@ -1296,37 +1433,218 @@ class FloorView(QWidget):
         a.setShortcuts([QKeySequence(k) for k in keys])
         a.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         a.setToolTip(tip or text)
-        a.triggered.connect(slot)
+        a.setStatusTip(tip or text)
+        a.triggered.connect(lambda _checked=False: slot())
         self.addAction(a)
         return a
 
     def _build_actions(self) -> None:
         tb = self.toolbar
+        tb.addWidget(self.room_box)
+        tb.addSeparator()
         group = QActionGroup(self)
-        self.act_power = QAction("Power", self, checkable=True, checked=True)
-        self.act_power.setToolTip("Colour racks by power draw against the rack's power limit")
-        self.act_cooling = QAction("Cooling", self, checkable=True)
-        self.act_cooling.setToolTip("Colour racks by heat against the rack's cooling capacity")
+        self.act_power = QAction(self.tr("Colour by Power"), self, checkable=True, checked=True)
+        self.act_power.setIconText(self.tr("Power"))
+        self.act_power.setToolTip(self.tr("Colour racks by power draw against the rack's power limit"))
+        self.act_cooling = QAction(self.tr("Colour by Cooling"), self, checkable=True)
+        self.act_cooling.setIconText(self.tr("Cooling"))
+        self.act_cooling.setToolTip(self.tr("Colour racks by heat against the rack's cooling capacity"))
         for a in (self.act_power, self.act_cooling):
             group.addAction(a)
             tb.addAction(a)
         self.act_power.triggered.connect(lambda: self.set_mode("power"))
         self.act_cooling.triggered.connect(lambda: self.set_mode("cooling"))
         tb.addSeparator()
-        self.act_zoom_in = self._act("Zoom in", ["Ctrl+=", "Ctrl++"], lambda: self.view.zoom_by(1.25))
-        self.act_zoom_out = self._act("Zoom out", ["Ctrl+-"], lambda: self.view.zoom_by(0.8))
-        self.act_fit = self._act("Fit", ["Ctrl+0", "F"], self.view.fit, "Fit the floor in the view (Ctrl+0, F)")
-        for a in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
+        self.act_zoom_in = self._act(self.tr("Zoom In"), ["Ctrl+=", "Ctrl++"], lambda: self.view.zoom_by(1.25))
+        self.act_zoom_out = self._act(self.tr("Zoom Out"), ["Ctrl+-"], lambda: self.view.zoom_by(0.8))
+        self.act_fit = self._act(self.tr("Fit Floor"), ["Ctrl+0", "F"], self.view.fit,
+                                 self.tr("Fit the floor in the view (Ctrl+0, F)"))
+        for a, short in ((self.act_zoom_in, self.tr("Zoom in")), (self.act_zoom_out, self.tr("Zoom out")),
+                         (self.act_fit, self.tr("Fit"))):
+            a.setIconText(short)  # the toolbar's short label; menus show the full text
             tb.addAction(a)
         tb.addSeparator()
-        self.act_add_rack = self._act("Add rack", ["Ctrl+Shift+R"], self._add_rack,
-                                      "Add a rack at the end of the selected row")
-        self.act_rotate = self._act("Rotate row", ["R"], self.scene.rotate_selected, "Turn the selected row 90° (R)")
-        self.act_remove = self._act("Remove rack", [QKeySequence.StandardKey.Delete], self.scene.remove_selected_racks,
-                                    "Remove the selected racks (Del)")
-        for a in (self.act_add_rack, self.act_rotate, self.act_remove):
+        self.act_add_room = self._act(self.tr("Add Room"), [], self.add_room,
+                                      self.tr("Add an empty room to the site and show it"))
+        self.act_remove_room = self._act(self.tr("Delete Room\u2026"), [], self.remove_room,
+                                         self.tr("Delete the room shown, with its rows and racks (undo restores)"))
+        self.act_room_props = self._act(self.tr("Room Properties"), [], self.room_properties,
+                                        self.tr("Name, size, tiles and floor of the room shown, in the Inspector"))
+        self.act_add_row = self._act(self.tr("Add Row\u2026"), [], self.add_row,
+                                     self.tr("Add a row of racks behind the rows of the room shown"))
+        self.act_add_rack = self._act(self.tr("Add Rack"), ["Ctrl+Shift+R"], self._add_rack,
+                                      self.tr("Add a rack at the end of the selected row"))
+        self.act_rotate = self._act(self.tr("Rotate Row"), ["R"], self.scene.rotate_selected,
+                                    self.tr("Turn the selected row 90\u00b0 (R)"))
+        self.act_remove = self._act(self.tr("Delete"), [QKeySequence.StandardKey.Delete], self.scene.delete_selected,
+                                    self.tr("Delete the selected racks and rows (Del)"))
+        self.act_properties = self._act(self.tr("Properties"), [], self.propertiesRequested.emit,
+                                        self.tr("Show the selection in the Inspector"))
+        for a, short in ((self.act_add_row, self.tr("Add row")), (self.act_add_rack, self.tr("Add rack")),
+                         (self.act_rotate, self.tr("Rotate row")), (self.act_remove, self.tr("Delete"))):
+            a.setIconText(short)
             tb.addAction(a)
+        self.room_menu = QMenu(self.tr("Show Room"), self)
+        self.room_menu.aboutToShow.connect(lambda: self._fill_room_menu(self.room_menu))
         tb.addWidget(self.status)
+
+    def fill_menu(self, menu: QMenu) -> QMenu:
+        """Put every floor action in ``menu`` (the main window's Floor menu). Keys the window
+        already uses for itself (Del for Edit > Delete, Ctrl+0) are left to the window: the
+        same key on a floor action made both ambiguous, and Qt then ran neither."""
+        taken = {k.toString() for a in self.window().actions() for k in a.shortcuts()}
+        for a in self.actions():
+            keep = [k for k in a.shortcuts() if k.toString() not in taken]
+            if len(keep) != len(a.shortcuts()):
+                a.setShortcuts(keep)
+        for a in (self.act_add_room, self.act_room_props, self.act_remove_room):
+            menu.addAction(a)
+        menu.addMenu(self.room_menu)
+        menu.addSeparator()
+        for a in (self.act_add_row, self.act_add_rack, self.act_rotate, self.act_remove, self.act_properties):
+            menu.addAction(a)
+        menu.addSeparator()
+        for a in (self.act_power, self.act_cooling):
+            menu.addAction(a)
+        menu.addSeparator()
+        for a in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
+            menu.addAction(a)
+        menu.aboutToShow.connect(self._update_actions)
+        return menu
+
+    def _update_actions(self) -> None:
+        has_room = self.scene.room_id is not None
+        for a in (self.act_remove_room, self.act_room_props, self.act_add_row):
+            a.setEnabled(has_room)
+        self.room_menu.setEnabled(len(self.doc.plan.site.rooms) > 1)
+
+    # -- rooms ----------------------------------------------------------------------------
+    def _fill_rooms(self) -> None:
+        box = self.room_box
+        box.blockSignals(True)
+        box.clear()
+        for room in self.doc.plan.site.rooms:
+            box.addItem(room.name, room.id)
+        box.setCurrentIndex(max(0, box.findData(self.scene.room_id)))
+        box.setEnabled(box.count() > 0)
+        box.blockSignals(False)
+        self._update_actions()
+
+    def _fill_room_menu(self, menu: QMenu) -> None:
+        menu.clear()
+        group = QActionGroup(menu)
+        for room in self.doc.plan.site.rooms:
+            a = menu.addAction(room.name)
+            a.setCheckable(True)
+            a.setChecked(room.id == self.scene.room_id)
+            a.setData(room.id)
+            group.addAction(a)
+            a.triggered.connect(lambda _c=False, rid=room.id: self.switch_room(rid))
+
+    def _room_picked(self, _i: int) -> None:
+        rid = self.room_box.currentData()
+        if rid is not None:
+            self.switch_room(rid)
+
+    def _room_shown(self, room_id: str) -> None:
+        i = self.room_box.findData(room_id)
+        if i >= 0 and i != self.room_box.currentIndex():
+            self.room_box.blockSignals(True)
+            self.room_box.setCurrentIndex(i)
+            self.room_box.blockSignals(False)
+        self._update_actions()
+        self.view.fit()
+
+    def switch_room(self, room_id: str) -> None:
+        """Show another room (room chooser, Floor > Show Room); a selection left in the
+        room before is dropped."""
+        if room_id == self.scene.room_id:
+            return
+        self.scene.show_room(room_id)
+        if self.scene.selection_elsewhere():
+            self.doc.select([])
+
+    def add_room(self) -> bool:
+        """A new empty room, like the one shown in size and floor; it is shown and selected."""
+        edit = add_room_edit(self.doc.plan, like=self.scene.room_id)
+        if not self.doc.push(edit):
+            return False
+        self.scene.show_room(edit.room.id)
+        self.doc.select([("room", edit.room.id)])
+        self.propertiesRequested.emit()
+        return True
+
+    def room_properties(self, room_id: str | None = None) -> None:
+        rid = room_id or self.scene.room_id
+        if rid is None:
+            self.doc.refused.emit(self.tr("There is no room: add one first"))
+            return
+        self.doc.select([("room", rid)])
+        self.propertiesRequested.emit()
+
+    def remove_room(self, room_id: str | None = None) -> bool:
+        """Delete a room; one that holds rows only after the user confirms, with its
+        content, as one undo step."""
+        rid = room_id or self.scene.room_id
+        if rid is None or rid not in self.doc.plan.index.rooms:
+            self.doc.refused.emit(self.tr("There is no room to delete"))
+            return False
+        return confirm_and_delete_rooms(self.doc, self.window(), [rid])
+
+    def add_row(self) -> bool:
+        """Floor > Add Row...: how many racks, then a row behind the others in the room shown."""
+        if self.scene.room_id is None:
+            self.doc.refused.emit(self.tr("Add a room first: rows go inside a room"))
+            return False
+        n = dialogs.ask_int(self.window(), self.tr("Add row"), self.tr("Racks in the new row:"), 4, 0, 200)
+        if n is None:
+            return False
+        return self.scene.add_row_at(None, n)
+
+    # -- context menu -----------------------------------------------------------------------
+    def context_menu(self, scene_pos: QPointF, item: Any) -> QMenu:
+        """What a right-click offers: on a rack or row, that row's actions; on the floor,
+        a row there; always the room's actions."""
+        menu = QMenu(self)
+        row_id = item.row_id if isinstance(item, RowItem | RackItem) else None
+        plan = self.doc.plan
+        if row_id and row_id in plan.index.rows:
+            name = plan.index.rows[row_id].name
+            for n in (1, 2, 4):
+                text = (self.tr("Add a rack to {row}") if n == 1 else self.tr("Add {n} racks to {row}")).format(
+                    n=n, row=name)
+                menu.addAction(text, lambda n=n: self.scene.add_racks_to_row(row_id, n))
+            menu.addAction(self.tr("Rotate {row} 90\u00b0").format(row=name),
+                           lambda: (self.doc.select([("row", row_id)]), self.scene.rotate_selected()))
+            menu.addSeparator()
+            if isinstance(item, RackItem):
+                rack_id = item.rack_id
+                menu.addAction(self.tr("Properties of {rack}").format(rack=item.name),
+                               lambda: (self.doc.select([("rack", rack_id)]), self.propertiesRequested.emit()))
+                menu.addAction(self.tr("Delete rack {rack}").format(rack=item.name),
+                               lambda: self._delete([("rack", rack_id)]))
+            menu.addAction(self.tr("Properties of {row}").format(row=name),
+                           lambda: (self.doc.select([("row", row_id)]), self.propertiesRequested.emit()))
+            menu.addAction(self.tr("Delete {row} with its racks").format(row=name),
+                           lambda: self._delete([("row", row_id)]))
+        elif self.scene.room_at(scene_pos) is not None:
+            for n in (4, 8, 12):
+                menu.addAction(self.tr("Add row of {n} racks here").format(n=n),
+                               lambda n=n: self.scene.add_row_at(scene_pos, n))
+        menu.addSeparator()
+        room = self.scene.current_room()
+        if room is not None:
+            menu.addAction(self.tr("Properties of {room}").format(room=room.name),
+                           lambda: self.room_properties(room.id))
+            menu.addAction(self.tr("Delete {room}\u2026").format(room=room.name), lambda: self.remove_room(room.id))
+        menu.addAction(self.act_add_room)
+        if len(plan.site.rooms) > 1:
+            self._fill_room_menu(menu.addMenu(self.tr("Show Room")))
+        return menu
+
+    def _delete(self, selection: list[tuple[str, str]]) -> bool:
+        edit = delete_edit(self.doc.plan, tuple(selection))
+        return edit is not None and self.doc.push(edit)
 
     def set_mode(self, mode: str) -> None:
         self.scene.set_mode(mode)
@@ -1336,7 +1654,7 @@ class FloorView(QWidget):
     def _add_rack(self) -> None:
         rows = self.scene.selected_rows()
         if not rows:
-            self.doc.refused.emit("Select a row (or one of its racks) to add a rack to")
+            self.doc.refused.emit(self.tr("Select a row (or one of its racks) to add a rack to"))
             return
         self.scene.add_racks_to_row(rows[0], 1)
 
@@ -1345,3 +1663,4 @@ class FloorView(QWidget):
 
     def _show_refusal(self, reason: str) -> None:
         self.status.setText(reason)
+

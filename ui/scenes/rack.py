@@ -1093,7 +1093,7 @@ class RackGraphicsView(QGraphicsView):
     def duplicate_rack(self, rack_id: str) -> None:
         n = dialogs.ask_int(self, "Duplicate rack", f"Copies of {self.doc.plan.rack(rack_id).name}:", 3, 1, 200)
         if n:
-            self.doc.push(duplicate_rack_edit(self.doc.plan, rack_id, n))
+            self.doc.push(duplicate_rack_edit(self.doc.plan, rack_id, n, self.doc.catalog))
 
 
 class RackView(QWidget):

@@ -1,0 +1,727 @@
+"""Extending a wired fabric: new servers on free leaf ports, switches only when needed.
+
+:func:`extend_fabric` wires the free ports of the given servers (of the fabric's
+kind: compute NICs for a compute fabric...) into an existing fabric without touching
+a single existing link, and returns an :class:`ExtendResult` whose ``edit`` is one
+``Compound`` (one undo step): new racks if any, new switches, one ``AddLinks``.
+The rules (docs/fabrics.md, "Extending a fabric"):
+
+1. The fabric's switches are found from its wiring: a switch linked to a server or
+   storage appliance is a *leaf*, a switch linked to leaves is a *spine*, above that
+   *cores*. A fabric without spines is one tier.
+2. *Rail pattern*: when the fabric has two or more leaves and every leaf serves one
+   NIC position only (NIC ``k`` of every server on its rail-``k`` leaves), NIC ``k``
+   of a new server goes to a rail-``k`` leaf and new leaves are rail leaves
+   (one per rail of a new scalable unit). Otherwise ports go to any leaf, the leaf the
+   server already uses first, then leaves in plan order.
+3. A leaf with uplinks takes new servers while its down links stay within the
+   fabric's oversubscription (``down <= up x r``) and it has free ports at the link
+   speed; a one-tier leaf takes every free port.
+4. What does not fit goes to new leaves of the existing leaves' model, sized as for a
+   new design (:func:`planner.fabric.topology.leaf_split`: ``d`` down, ``u`` up). Their
+   uplinks go to free ports of the existing spines, spread round robin; when the
+   spines have too few free ports the extension is refused (growing the spine layer
+   means re-cabling every leaf). A one-tier fabric grows a spine tier: each existing
+   leaf's free ports become its uplinks (``ceil(down / r)``; refused when it has too
+   few), and ``ceil(uplinks / R)`` new spines take every leaf's uplinks round robin
+   (each leaf's first uplink goes to the first spine, so the fabric stays connected).
+5. New switches go to racks holding the fabric's switches, then racks tagged
+   ``network``, then any other rack with room (highest free U first; only the racks
+   the caller allows), then new network racks at the end of the row of the fabric's
+   leaves (a new network row behind the servers when the leaves have no row).
+
+Nothing changes until the edit is applied; ``progress``/``cancel`` work as in
+:func:`planner.fabric.autowire.autowire`. :func:`additions` dry-runs the edit on a
+snapshot to list what it adds (switches per rack and U, cables by type and length,
+optics, added kW from the engine) for a preview.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from planner.edits import AddPlacement, AddRack, AddRow, Compound, Edit, EditRefused
+from planner.fabric.autowire import (
+    BATCH,
+    LABEL_PREFIX,
+    _network_row,
+    _next_position,
+    _room_for,
+    _switch_device,
+)
+from planner.fabric.cabling import CableGeometry, CableRules
+from planner.fabric.media import MediaChooser, transceiver_for
+from planner.fabric.ports import Port, device_ports, link_and_radix, switch_ports_at
+from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
+from planner.fabric.topology import FabricDesignError, leaf_split
+from planner.fabric.wiring import AddLinks, used_ports
+from planner.geometry import row_footprints
+from planner.placement import PlacementChecker
+from planner.plan import Endpoint, Link, Placement, Plan, Rack, Row
+
+ENDPOINT_KINDS = ("server", "storage")
+
+
+@dataclass
+class FabricShape:
+    """What an existing fabric is made of, read off its links."""
+
+    fabric_id: str
+    role: str  # the server port role it wires
+    level: dict[str, int]  # switch placement -> tier (1 leaf, 2 spine, 3 core)
+    down: Counter  # leaf -> links to servers
+    up: Counter  # switch -> links to the tier above
+    rails: dict[str, set[int]]  # leaf -> NIC positions it serves
+    link_gbps: float
+
+    @property
+    def leaves(self) -> list[str]:
+        return [s for s, t in self.level.items() if t == 1]
+
+    @property
+    def spines(self) -> list[str]:
+        return [s for s, t in self.level.items() if t == 2]
+
+    @property
+    def tiers(self) -> int:
+        return max(self.level.values(), default=0)
+
+    @property
+    def rail_pattern(self) -> bool:
+        leaves = self.leaves
+        return len(leaves) >= 2 and all(len(self.rails.get(s, ())) == 1 for s in leaves)
+
+
+@dataclass
+class NewSwitch:
+    placement_id: str
+    name: str
+    device: str
+    tier: str  # leaf/spine
+    rack_id: str
+    u: int
+
+
+@dataclass
+class ExtendResult:
+    edit: Compound
+    fabric_id: str
+    servers: list[str]  # the servers that got links
+    switches: list[NewSwitch] = field(default_factory=list)
+    new_racks: list[Rack] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    server_links: int = 0
+    uplinks: int = 0
+    unrouted: int = 0  # links with no catalog media for their length
+    tiers_before: int = 0
+    tiers_after: int = 0
+    leaves_before: int = 0
+    rail_pattern: bool = False
+    link_gbps: float = 0.0
+
+
+def fabric_shape(plan: Plan, catalog: Any, fabric_id: str) -> FabricShape:
+    """Leaves, spines and cores of a wired fabric, its rails and link speed."""
+    fab = next((f for f in plan.fabrics if f.id == fabric_id), None)
+    if fab is None:
+        raise EditRefused(f"fabric {fabric_id!r} does not exist")
+    if fab.kind == "nvlink":
+        raise EditRefused(f"{fab.name} is an NVLink domain: wire its rack with Auto-wire NVLink Domain")
+    role = fab.kind
+    pl = plan.index.placements
+
+    def kind(pid: str) -> str:
+        dp = device_ports(catalog, pl[pid].device)
+        return dp.kind if dp is not None else "other"
+
+    kinds: dict[str, str] = {}
+    nbrs: dict[str, set[str]] = {}
+    pair_links: Counter = Counter()  # (switch, switch) -> links between them, both orders
+    endpoint_links: list[tuple[str, str, str]] = []  # (switch, server, server port)
+    for lk in plan.links:
+        if lk.fabric != fabric_id:
+            continue
+        a, b = lk.a.placement, lk.b.placement
+        for x in (a, b):
+            if x not in kinds:
+                kinds[x] = kind(x) if x in pl else "other"
+        if kinds[a] == "switch" and kinds[b] == "switch":
+            nbrs.setdefault(a, set()).add(b)
+            nbrs.setdefault(b, set()).add(a)
+            pair_links[(a, b)] += 1
+            pair_links[(b, a)] += 1
+        elif kinds[a] == "switch" and kinds[b] in ENDPOINT_KINDS:
+            endpoint_links.append((a, b, lk.b.port))
+        elif kinds[b] == "switch" and kinds[a] in ENDPOINT_KINDS:
+            endpoint_links.append((b, a, lk.a.port))
+    level: dict[str, int] = {}
+    down: Counter = Counter()
+    rails: dict[str, set[int]] = {}
+    positions: dict[str, dict[str, int]] = {}
+    for sw, srv, port in endpoint_links:
+        level[sw] = 1
+        down[sw] += 1
+        slug = pl[srv].device
+        if slug not in positions:
+            dp = device_ports(catalog, slug)
+            positions[slug] = {p.name: i for i, p in enumerate(dp.role(role))} if dp is not None else {}
+        rails.setdefault(sw, set()).add(positions[slug].get(port, -1))
+    frontier = [s for s in level]
+    t = 1
+    while frontier:
+        t += 1
+        nxt = []
+        for s in frontier:
+            for n in nbrs.get(s, ()):
+                if n not in level:
+                    level[n] = t
+                    nxt.append(n)
+        frontier = nxt
+    top = max(2, max(level.values(), default=0) + 1)
+    for s in nbrs:  # switches no server reaches: one tier above the rest (never leaves)
+        level.setdefault(s, top)
+    up: Counter = Counter()
+    for (s, n), count in pair_links.items():
+        if level[n] > level[s]:
+            up[s] += count
+    if not level:
+        raise EditRefused(f"{fab.name} has no switches wired yet: design it with Auto-wire instead of extending it")
+    return FabricShape(fabric_id, role, level, down, up, rails, float(fab.speed_gbps))
+
+
+class _PortBook:
+    """Free switch ports at the link speed, taken in port order; knows breakout cages."""
+
+    def __init__(self, plan: Plan, catalog: Any, link: float, used: dict[tuple[str, str], str]) -> None:
+        self.plan, self.catalog, self.link = plan, catalog, link
+        self.used = used  # (placement, port) -> link id, as wiring.used_ports; ports taken here are added
+        self._ports: dict[str, list[Port]] = {}
+
+    def ports(self, slug: str) -> list[Port]:
+        if slug not in self._ports:
+            self._ports[slug] = switch_ports_at(self.catalog, slug, self.link)
+        return self._ports[slug]
+
+    def _busy(self, pid: str, p: Port) -> bool:
+        u = self.used
+        if (pid, p.name) in u:
+            return True
+        if p.parent is not None:
+            return (pid, p.parent) in u
+        return (pid, p.name + "*") in u
+
+    def free(self, pid: str, slug: str) -> list[Port]:
+        return [p for p in self.ports(slug) if not self._busy(pid, p)]
+
+    def take(self, pid: str, slug: str) -> Port | None:
+        for p in self.ports(slug):
+            if not self._busy(pid, p):
+                self.mark(pid, p)
+                return p
+        return None
+
+    def mark(self, pid: str, p: Port) -> None:
+        self.used[(pid, p.name)] = "new"
+        if p.parent is not None:
+            self.used[(pid, p.parent + "*")] = "new"
+
+
+def switch_rack_order(plan: Plan, shape: FabricShape, allowed: Sequence[str] | None = None) -> list[str]:
+    """Racks for new switches, best first: those holding the fabric's switches, then
+    racks tagged ``network``, then the others in plan order; only ``allowed`` ones
+    (all when None)."""
+    if allowed is not None:
+        for r in allowed:
+            if r not in plan.index.racks:
+                raise EditRefused(f"rack {r!r} does not exist")
+    ok = set(allowed) if allowed is not None else set(plan.index.racks)
+    own: list[str] = []
+    for s in sorted(shape.level, key=lambda s: _natural(plan.index.placements[s].name or s)):
+        r = plan.index.placement_rack.get(s)
+        if r is not None and r not in own:
+            own.append(r)
+    racks = [r.id for r in plan.racks()]
+    net = [r for r in racks if "network" in plan.index.racks[r].tags and r not in own]
+    rest = [r for r in racks if r not in own and r not in net]
+    return [r for r in own + net + rest if r in ok]
+
+
+class _Spots:
+    """Free U for switches, rack by rack in the given order, the highest free U first;
+    then new network racks."""
+
+    def __init__(self, plan: Plan, catalog: Any, racks: list[str], height: int, prefix: str,
+                 near: list[str], servers: Sequence[str]) -> None:
+        self.plan, self.catalog, self.height = plan, catalog, height
+        checker = PlacementChecker(catalog)
+        self.free: list[tuple[str, int]] = []
+        for rid in racks:
+            rack = plan.index.racks[rid]
+            for start, length in reversed(checker.free_blocks(rack)):
+                n = length // height
+                for k in reversed(range(n)):
+                    self.free.append((rid, start + k * height))
+        self.new_racks: list[Rack] = []
+        self._new_free: list[tuple[str, int]] = []
+        self.prefix = prefix
+        self.servers = servers
+        row = next((plan.index.rack_row[r] for r in near if r in plan.index.rack_row), None)
+        self.row_id, self.new_row = (row, None) if row is not None else _network_row(plan, catalog, servers, None)
+        self.rack_type = plan.index.racks[near[0]].rack_type if near else plan.rack_of(servers[0]).rack_type
+        rt = catalog.get("rack-types", self.rack_type)
+        self.per_rack = max(1, (rt.u_height if rt is not None else 42) // height)
+
+    def take(self) -> tuple[str, int]:
+        if self.free:
+            return self.free.pop(0)
+        if not self._new_free:
+            rid = self.plan.new_id("rack")
+            n = len(self.new_racks) + 1
+            name = f"{self.prefix}-NET-{n:02d}"
+            taken = {r.name for r in self.plan.racks()}
+            while name in taken:
+                n += 1
+                name = f"{self.prefix}-NET-{n:02d}"
+            pos = _next_position(self.plan, self.row_id, self.new_row, len(self.new_racks))
+            self.new_racks.append(Rack(id=rid, name=name, rack_type=self.rack_type, position=pos, tags=["network"]))
+            self._new_free = [(rid, 1 + k * self.height) for k in range(self.per_rack)]
+        return self._new_free.pop(0)
+
+
+def _leaf_capacity(shape: FabricShape, free: int, s: str, r: float) -> int:
+    if shape.tiers >= 2:
+        return max(0, min(free, math.floor(shape.up[s] * r + 1e-9) - shape.down[s]))
+    return free
+
+
+def _grow_capacity(down: int, free: int, r: float) -> int:
+    """New down links a one-tier leaf can take when it also needs ceil(down / r) uplinks."""
+    x = free
+    while x > 0 and x + math.ceil((down + x) / r - 1e-9) > free:
+        x -= 1
+    return x
+
+
+@without_gc
+def extend_fabric(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[str], *,
+                  switch: str | None = None, switch_racks: Sequence[str] | None = None,
+                  rules: CableRules | None = None, progress: ProgressFn | None = None,
+                  cancel: CancelFn | None = None) -> ExtendResult:
+    """Wire the free ``fabric``-kind ports of ``servers`` into the existing fabric
+    ``fabric_id`` (module docstring for the rules). ``switch`` is the model for new
+    switches (default: the model of the fabric's leaves); ``switch_racks`` limits the
+    racks that may take them (:func:`switch_rack_order` orders them; none: new network
+    racks only). Existing links are never changed."""
+    st = Steps(progress, cancel)
+    st.report(0.0, "Reading the fabric")
+    if not servers:
+        raise EditRefused("choose at least one server to wire")
+    if len(set(servers)) != len(servers):
+        raise EditRefused("a server is listed twice")
+    shape = fabric_shape(plan, catalog, fabric_id)
+    fab = next(f for f in plan.fabrics if f.id == fabric_id)
+    pl = plan.index.placements
+    r = max(1.0, float(fab.oversubscription))
+    leaves = shape.leaves
+    if not leaves:
+        raise EditRefused(f"{fab.name} has no leaf (no switch of it is linked to a server): design it with "
+                          "Auto-wire instead of extending it")
+    leaf_models = Counter(pl[s].device for s in leaves)
+    leaf_model = leaf_models.most_common(1)[0][0]
+    model = switch or leaf_model
+    sw_dev = _switch_device(catalog, model)
+    sw_tech = {"management": "ethernet"}.get(sw_dev.planning.switch.fabric, sw_dev.planning.switch.fabric) \
+        if sw_dev.planning is not None and sw_dev.planning.switch is not None else None
+    if sw_tech is not None and fab.technology in ("infiniband", "ethernet") and sw_tech != fab.technology:
+        raise EditRefused(f"{sw_dev.manufacturer} {sw_dev.model} is an {sw_tech} switch; {fab.name} is "
+                          f"{fab.technology}: choose a switch of that kind for the new switches")
+
+    # the ports to wire
+    todo: list[tuple[str, Port, int]] = []  # (server, port, NIC position)
+    used = used_ports(plan)
+    for sid in servers:
+        if sid not in pl:
+            raise EditRefused(f"device {sid!r} does not exist")
+        dp = device_ports(catalog, pl[sid].device)
+        if dp is None:
+            raise EditRefused(f"{pl[sid].name or sid}: device type {pl[sid].device!r} is not in the catalog")
+        if dp.kind not in ENDPOINT_KINDS:
+            raise EditRefused(f"{pl[sid].name or sid} is a {dp.kind}, not a server or storage")
+        for k, p in enumerate(dp.role(shape.role)):
+            if (sid, p.name) not in used:
+                todo.append((sid, p, k))
+    if not todo:
+        raise EditRefused(f"the chosen devices have no free {shape.role} ports to wire into {fab.name}")
+    nic_speed = min(p.speed_gbps for _, p, _ in todo)
+    # the link speed is the existing leaves' (their ports are what the new servers meet)
+    link, _leaf_ports = link_and_radix(catalog, nic_speed, leaf_model)
+    model_ports = switch_ports_at(catalog, model, link)
+    book = _PortBook(plan, catalog, link, used)
+
+    # 1. existing leaves
+    st.report(0.05, "Finding free leaf ports")
+    rails = shape.rail_pattern
+    leaf_order = sorted(leaves, key=lambda s: _natural(pl[s].name or s))
+    free_ports = {s: book.free(s, pl[s].device) for s in leaf_order}
+
+    def fill(cap: dict[str, int]) -> tuple[list[tuple[str, Port, int, str, Port]], list[tuple[str, Port, int]]]:
+        cap = dict(cap)
+        taken = {s: 0 for s in leaf_order}
+        placed, rest = [], []
+        on: dict[str, list[str]] = {}
+        for sid, p, k in todo:
+            cands = [s for s in leaf_order if shape.rails.get(s) == {k}] if rails else \
+                on.get(sid, []) + [s for s in leaf_order if s not in on.get(sid, [])]
+            leaf = next((s for s in cands if cap[s] > 0), None)
+            if leaf is None:
+                rest.append((sid, p, k))
+                continue
+            cap[leaf] -= 1
+            port = free_ports[leaf][taken[leaf]]
+            taken[leaf] += 1
+            placed.append((sid, p, k, leaf, port))
+            mine = on.setdefault(sid, [])
+            if leaf not in mine:
+                mine.insert(0, leaf)
+        return placed, rest
+
+    cap = {s: _leaf_capacity(shape, len(free_ports[s]), s, r) for s in leaf_order}
+    placed, overflow = fill(cap)
+    grow = bool(overflow) and shape.tiers == 1
+    if grow:  # a second tier: the leaves' free ports become uplinks
+        for s in leaf_order:
+            need = math.ceil(shape.down[s] / r - 1e-9)
+            if len(free_ports[s]) < need:
+                raise EditRefused(
+                    f"{fab.name} is one tier and its leaf {pl[s].name or s} is nearly full: the new servers need "
+                    f"more leaves and a spine tier, and {pl[s].name or s} would need {need} free ports for "
+                    f"uplinks at {r:g}:1 (it has {len(free_ports[s])}). Raise the fabric's oversubscription or "
+                    "re-design the fabric")
+        cap = {s: _grow_capacity(shape.down[s], len(free_ports[s]), r) for s in leaf_order}
+        placed, overflow = fill(cap)
+    for _, _, _, leaf, port in placed:
+        book.mark(leaf, port)
+
+    # 2. new leaves for what does not fit
+    st.report(0.1, "Sizing new switches")
+    prefix = LABEL_PREFIX.get(fab.kind, "NET")
+    radix = len(model_ports)
+    if overflow and not model_ports:
+        raise EditRefused(f"{sw_dev.manufacturer} {sw_dev.model} has no data ports at {link:g} Gb/s for the new "
+                          "switches")
+    try:
+        d, u = leaf_split(radix, r) if overflow else (0, 0)
+    except FabricDesignError as e:
+        raise EditRefused(str(e)) from None
+    height = max(1, math.ceil(sw_dev.u_height))
+    spots = _Spots(plan, catalog, switch_rack_order(plan, shape, switch_racks), height, prefix,
+                   [plan.index.placement_rack[s] for s in leaf_order if s in plan.index.placement_rack],
+                   list(servers))
+    new_switches: list[NewSwitch] = []
+    names = {p.name for p in pl.values()}
+
+    def add_switch(tier: str, name: str) -> NewSwitch:
+        base, n = name, 1
+        while name in names:
+            n += 1
+            name = f"{base} ({n})"
+        names.add(name)
+        rack_id, u_pos = spots.take()
+        ns = NewSwitch(plan.new_id(f"{prefix.lower()}-{tier}"), name, model, tier, rack_id, u_pos)
+        new_switches.append(ns)
+        return ns
+
+    node_links: list[tuple[Endpoint, Endpoint]] = [
+        (Endpoint.model_construct(placement=sid, port=p.name), Endpoint.model_construct(placement=leaf, port=q.name))
+        for sid, p, _k, leaf, q in placed]
+    new_leaves: list[NewSwitch] = []
+    if overflow:
+        if rails:
+            by_rail: dict[int, list[tuple[str, Port, int]]] = {}
+            for item in overflow:
+                by_rail.setdefault(item[2], []).append(item)
+            sus_before = max(Counter(next(iter(shape.rails[s])) for s in leaf_order).values())
+            for k in sorted(by_rail):
+                items = by_rail[k]
+                for j in range(0, len(items), d):
+                    ns = add_switch("leaf", f"{prefix} Leaf SU{sus_before + j // d + 1} R{k + 1}")
+                    new_leaves.append(ns)
+                    for sid, p, _k in items[j:j + d]:
+                        q = book.take(ns.placement_id, model)
+                        assert q is not None
+                        node_links.append((Endpoint.model_construct(placement=sid, port=p.name),
+                                           Endpoint.model_construct(placement=ns.placement_id, port=q.name)))
+        else:
+            n_before = len(leaf_order)
+            for j in range(0, len(overflow), d):
+                ns = add_switch("leaf", f"{prefix} Leaf {n_before + j // d + 1}")
+                new_leaves.append(ns)
+                for sid, p, _k in overflow[j:j + d]:
+                    q = book.take(ns.placement_id, model)
+                    assert q is not None
+                    node_links.append((Endpoint.model_construct(placement=sid, port=p.name),
+                                       Endpoint.model_construct(placement=ns.placement_id, port=q.name)))
+        for ns in new_leaves:  # their uplink ports come after the d down ports
+            free = book.free(ns.placement_id, model)
+            if len(free) < u:  # pragma: no cover - leaf_split keeps d + u <= radix
+                raise EditRefused(f"{model} has too few ports for {u} uplinks")
+
+    # 3. uplinks
+    st.report(0.15, "Connecting new leaves to spines")
+    up_links: list[tuple[Endpoint, Endpoint]] = []
+    uplinks_of: list[tuple[str, str, int]] = []  # (leaf id, leaf slug, uplinks wanted)
+    if grow:
+        extra = Counter(leaf for *_x, leaf, _q in placed)
+        for s in leaf_order:
+            uplinks_of.append((s, pl[s].device, math.ceil((shape.down[s] + extra[s]) / r - 1e-9)))
+    uplinks_of += [(ns.placement_id, model, u) for ns in new_leaves]
+    if grow:
+        total = sum(n for *_x, n in uplinks_of)
+        n_spines = max(1, math.ceil(total / radix))
+        spine_ids = [add_switch("spine", f"{prefix} Spine {i + 1}").placement_id for i in range(n_spines)]
+        spine_slugs = {s: model for s in spine_ids}
+    else:
+        spine_ids = sorted(shape.spines, key=lambda s: _natural(pl[s].name or s))
+        spine_slugs = {s: pl[s].device for s in spine_ids}
+        need = sum(n for *_x, n in uplinks_of)
+        have = sum(len(book.free(s, spine_slugs[s])) for s in spine_ids)
+        if need > have:
+            raise EditRefused(
+                f"{fab.name}: the new servers need {len(new_leaves)} more leaves with {need} uplinks, but its "
+                f"{len(spine_ids)} spines have {have} free ports. Growing the spine layer would mean re-cabling "
+                "every leaf: free spine ports, choose fewer servers, or re-design the fabric")
+    for leaf, slug, n in uplinks_of:
+        for m in range(n):
+            for t in range(len(spine_ids)):
+                s = spine_ids[(m + t) % len(spine_ids)]
+                sp = book.take(s, spine_slugs[s])
+                if sp is not None:
+                    break
+            else:
+                raise EditRefused(f"{fab.name}: the spines ran out of free ports for uplinks")
+            lp = book.take(leaf, slug)
+            if lp is None:  # pragma: no cover - capacities were checked above
+                raise EditRefused(f"{pl[leaf].name if leaf in pl else leaf} has no free port for an uplink")
+            up_links.append((Endpoint.model_construct(placement=leaf, port=lp.name),
+                             Endpoint.model_construct(placement=s, port=sp.name)))
+
+    # 4. geometry, switches, links
+    st.report(0.2, "Measuring cable routes")
+    geo = CableGeometry(plan, catalog, rules)
+    edits: list[Edit] = []
+    new_ids = {rk.id for rk in spots.new_racks}
+    if spots.new_racks:
+        room_id = _room_for(plan, servers) if spots.new_row is not None else plan.index.row_room[spots.row_id]
+        if spots.new_row is not None:
+            row_obj: Row = spots.new_row.model_copy(update={"racks": list(spots.new_racks)})
+            edits.append(AddRow(room_id, spots.new_row))
+        else:
+            existing = plan.index.rows[spots.row_id]
+            row_obj = existing.model_copy(update={"racks": list(existing.racks) + list(spots.new_racks)})
+        fps = {f.rack_id: f for f in row_footprints(row_obj, catalog)}
+        for rk in spots.new_racks:
+            geo.add_rack(rk.id, rk.rack_type, room_id, fps[rk.id])
+    by_rack: dict[str, list[Placement]] = {}
+    for ns in new_switches:
+        p = Placement(id=ns.placement_id, device=model, name=ns.name, u=ns.u,
+                      tags=[f"fabric:{fabric_id}", f"tier:{ns.tier}"])
+        by_rack.setdefault(ns.rack_id, []).append(p)
+        geo.add_placement(p.id, ns.rack_id, p.u, p.device)
+    for rk in spots.new_racks:
+        edits.append(AddRack(spots.row_id, rk.model_copy(update={"placements": by_rack.get(rk.id, [])})))
+    checker = PlacementChecker(catalog)
+    for rid, ps in by_rack.items():
+        if rid not in new_ids:
+            edits.extend(AddPlacement(rid, p, checker) for p in ps)
+
+    chooser = MediaChooser(catalog)
+    pairs = node_links + up_links
+    first = _next_label(plan, fabric_id, prefix)
+    result = ExtendResult(edit=Compound([], text=""), fabric_id=fabric_id,
+                          servers=list(dict.fromkeys(a.placement for a, _ in node_links)),
+                          switches=new_switches, new_racks=list(spots.new_racks), server_links=len(node_links),
+                          uplinks=len(up_links), tiers_before=shape.tiers, leaves_before=len(leaf_order),
+                          tiers_after=max(shape.tiers, 2 if (grow or new_leaves) else shape.tiers),
+                          rail_pattern=rails, link_gbps=link)
+    stage = f"Choosing media and lengths for {len(pairs):,} cables"
+    links: list[Link] = []
+    for n, (a, b) in enumerate(pairs):
+        if n % BATCH == 0:
+            st.report(0.25 + 0.7 * n / max(1, len(pairs)), stage)
+        route = geo.route_m(a.placement, b.placement)
+        media = chooser.choose(link, route)
+        if media is None:
+            result.unrouted += 1
+            cable, length = None, round(route, 2)
+        else:
+            cable, length = media.cable, media.length_m
+        links.append(Link.model_construct(id=plan.new_id("link"), fabric=fabric_id, a=a, b=b, cable=cable,
+                                          length_m=length, label=f"{prefix}-{first + n:05d}"))
+    edits.append(AddLinks(links, text="Add fabric links"))
+    result.links = links
+    n_srv = len(result.servers)
+    result.edit = Compound(edits, text=f"Extend {fab.name} ({n_srv} servers, {len(new_switches)} switches)")
+    st.finish(f"{len(links):,} cables designed")
+    return result
+
+
+def _natural(text: str) -> list[Any]:
+    return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", text)]
+
+
+def _next_label(plan: Plan, fabric_id: str, prefix: str) -> int:
+    """The number after the highest ``PREFIX-nnnnn`` label of the plan (else after the
+    fabric's link count), so extension labels do not repeat designed ones."""
+    rx = re.compile(rf"^{re.escape(prefix)}-(\d+)$")
+    top = 0
+    count = 0
+    for lk in plan.links:
+        m = rx.match(lk.label or "")
+        if m:
+            top = max(top, int(m.group(1)))
+        if lk.fabric == fabric_id:
+            count += 1
+    return (top or count) + 1
+
+
+# -- preview ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class SwitchLine:
+    device: str
+    model: str  # manufacturer and model for people
+    rack: str  # rack name
+    new_rack: bool
+    units: list[int]
+    tier: str
+
+
+@dataclass
+class Additions:
+    """What an extension adds, for the preview (all figures from the catalog and engine)."""
+
+    switches: list[SwitchLine]
+    cables: list[tuple[str, str, float, int]]  # (slug, name, ordered length m, count)
+    optics: list[tuple[str, str, int]]  # (transceiver slug, name, count)
+    racks_with_switches: list[str]  # rack names, in order
+    new_racks: list[str]
+    server_links: int
+    uplinks: int
+    unrouted: int
+    added_typical_kw: float
+    added_max_kw: float
+
+    @property
+    def switch_count(self) -> int:
+        return sum(len(s.units) for s in self.switches)
+
+    @property
+    def cables_total(self) -> int:
+        return sum(n for *_x, n in self.cables)
+
+    @property
+    def optics_total(self) -> int:
+        return sum(n for *_x, n in self.optics)
+
+
+def additions(plan: Plan, catalog: Any, result: ExtendResult, settings: Any = None) -> Additions:
+    """What ``result`` adds, from a dry run of its edit on ``plan`` (applied, measured,
+    reverted: the plan is left as it was): the engine's IT power before and after
+    (typical and max, switches and optics included). The engine's full compute of the
+    plan is most of the time (~3 s for 2,048 eight-GPU servers)."""
+    from planner.engine import Engine
+
+    engine = Engine(catalog, settings)
+    before = engine.compute(plan).totals.agg.sums
+    b_typ, b_max = before["typical_w"], before["max_w"]
+    change = result.edit.apply(plan)
+    try:
+        after = engine.update(plan, change).totals.agg.sums
+        a_typ, a_max = after["typical_w"], after["max_w"]
+    finally:
+        result.edit.revert(plan)
+    rack_names = {r.id: r.name for r in plan.racks()}
+    rack_names.update({r.id: r.name for r in result.new_racks})
+    new_ids = {r.id for r in result.new_racks}
+    lines: dict[tuple[str, str, str], SwitchLine] = {}
+    for ns in result.switches:
+        key = (ns.rack_id, ns.device, ns.tier)
+        if key not in lines:
+            dev = catalog.get("device-types", ns.device)
+            label = f"{dev.manufacturer} {dev.model}" if dev is not None else ns.device
+            lines[key] = SwitchLine(ns.device, label, rack_names[ns.rack_id], ns.rack_id in new_ids, [], ns.tier)
+        lines[key].units.append(ns.u)
+    for line in lines.values():
+        line.units.sort()
+    cables: Counter = Counter()
+    optics: Counter = Counter()
+    chooser = MediaChooser(catalog)
+    for lk in result.links:
+        cables[(lk.cable or "", float(lk.length_m or 0.0))] += 1
+        cab = catalog.get("cables", lk.cable) if lk.cable else None
+        if cab is not None:
+            x = transceiver_for(chooser, cab, result.link_gbps, float(lk.length_m or 0.0))
+            if x is not None:
+                optics[x.slug] += 2
+
+    def cname(slug: str) -> str:
+        c = catalog.get("cables", slug) if slug else None
+        return f"{c.vendor} {c.model}".strip() if c is not None else (slug or "no catalog media")
+
+    racks = list(dict.fromkeys(rack_names[ns.rack_id] for ns in result.switches))
+    return Additions(
+        switches=sorted(lines.values(), key=lambda s: (s.tier != "leaf", s.rack, s.units)),
+        cables=[(slug, cname(slug), length, n) for (slug, length), n in sorted(cables.items())],
+        optics=[(slug, cname(slug), n) for slug, n in sorted(optics.items())],
+        racks_with_switches=racks, new_racks=[r.name for r in result.new_racks],
+        server_links=result.server_links, uplinks=result.uplinks, unrouted=result.unrouted,
+        added_typical_kw=(a_typ - b_typ) / 1000.0, added_max_kw=(a_max - b_max) / 1000.0)
+
+
+@dataclass
+class ExtendPreview:
+    """An extension and what it adds, ready to show before its edit is pushed."""
+
+    result: ExtendResult
+    added: Additions
+
+
+def extendable_fabrics(plan: Plan) -> list[Any]:
+    """The plan's fabrics that auto-wire can extend: wired ones, NVLink domains excepted."""
+    wired = {lk.fabric for lk in plan.links}
+    return [f for f in plan.fabrics if f.kind != "nvlink" and f.id in wired]
+
+
+def unwired_devices(plan: Plan, catalog: Any, fabric_id: str) -> list[str]:
+    """Servers and storage appliances with a free port of the fabric's kind (the
+    candidates for extending it), in plan order."""
+    fab = next((f for f in plan.fabrics if f.id == fabric_id), None)
+    if fab is None or fab.kind == "nvlink":
+        return []
+    used = used_ports(plan)
+    out = []
+    for pid, p in plan.index.placements.items():
+        dp = device_ports(catalog, p.device)
+        if dp is not None and dp.kind in ENDPOINT_KINDS and any((pid, q.name) not in used for q in dp.role(fab.kind)):
+            out.append(pid)
+    return out
+
+
+def preview_extension(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[str], *, settings: Any = None,
+                      progress: ProgressFn | None = None, cancel: CancelFn | None = None,
+                      **kw: Any) -> ExtendPreview:
+    """:func:`extend_fabric` then :func:`additions` (engine settings ``settings``), with
+    one progress bar and cancel for both (the app's Preview runs this off the GUI thread)."""
+    st = Steps(progress, cancel)
+    # the engine's compute for the added power takes most of the time on big plans
+    res = extend_fabric(plan, catalog, fabric_id, servers, progress=st.sub(0.0, 0.3).report, cancel=st.cancel, **kw)
+    st.report(0.3, "Measuring the added power")
+    added = additions(plan, catalog, res, settings)
+    st.finish(f"{len(res.links):,} cables and {len(res.switches)} switches to add")
+    return ExtendPreview(res, added)

@@ -1,0 +1,161 @@
+"""Plan Settings as one edit: the dialog's values checked field by field, then one
+``Compound`` of ``SetProperty`` edits (one undo step) for what changed.
+
+Pure Python (no Qt), so the checks and the edit are tested headless; the dialog in
+``ui/dialogs/plan_settings.py`` only collects the values and shows the message.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from typing import Any
+
+from planner.edits import Compound, Edit, EditRefused, SetProperty
+from planner.naming import pattern_error
+from planner.plan import NAMING_KINDS, Metadata, Plan
+
+# field -> what the user sees it called (messages name the field)
+FIELD_LABELS = {
+    "site": "Site", "customer": "Customer", "project": "Project", "author": "Author", "revision": "Revision",
+    "notes": "Notes", "currency": "Currency", "exchange_rates": "Exchange rates",
+    "exchange_rates_date": "Rates as of", "electricity_price_per_kwh": "Electricity price", "pue": "PUE",
+    "utilisation": "Utilisation", "naming": "Name patterns",
+}
+KIND_LABELS = {"room": "rooms", "row": "rows", "rack": "racks", "server": "servers", "switch": "switches",
+               "storage": "storage", "pdu": "PDUs", "power": "power shelves", "cooling": "cooling units",
+               "other": "other devices"}
+_CODE = re.compile(r"^[A-Z]{3}$")
+
+
+class SettingsInvalid(EditRefused):
+    """A value the plan cannot take; ``field`` names it (a FIELD_LABELS key; for a name
+    pattern also ``kind``), ``str(e)`` is the message with the field's name."""
+
+    def __init__(self, field: str, message: str, kind: str | None = None) -> None:
+        self.field = field
+        self.kind = kind
+        super().__init__(message)
+
+
+def _number(text: Any) -> float:
+    if isinstance(text, int | float):
+        return float(text)
+    return float(str(text).strip().replace(",", "."))
+
+
+def parse_rates(rows: list[tuple[str, Any]], currency: str) -> dict[str, float]:
+    """Exchange-rate table rows (currency code, rate as typed) -> {code: rate}. Blank
+    rows are skipped. Raises SettingsInvalid naming the row's currency."""
+    out: dict[str, float] = {}
+    for i, (code_text, rate_text) in enumerate(rows, start=1):
+        code = (code_text or "").strip().upper()
+        raw = "" if rate_text is None else str(rate_text).strip()
+        if not code and not raw:
+            continue
+        if not _CODE.match(code):
+            raise SettingsInvalid("exchange_rates", f"Exchange rates, row {i}: {code_text.strip()!r} is not a "
+                                  "three-letter currency code (ISO 4217, e.g. USD)")
+        if code == currency:
+            raise SettingsInvalid("exchange_rates", f"Exchange rate for {code}: {code} is the plan currency "
+                                  "(its rate is 1)")
+        if code in out:
+            raise SettingsInvalid("exchange_rates", f"Exchange rates: {code} is listed twice")
+        try:
+            rate = _number(raw)
+        except ValueError:
+            raise SettingsInvalid("exchange_rates", f"Exchange rate for {code}: {raw!r} is not a number") from None
+        if not math.isfinite(rate) or rate <= 0 or rate > 1e6:
+            raise SettingsInvalid("exchange_rates", f"Exchange rate for {code}: must be above 0 (how many "
+                                  f"{currency} one {code} buys), not {raw}")
+        out[code] = rate
+    return out
+
+
+def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` (the dialog's: 'site' and Metadata fields; 'exchange_rates' as table rows
+    or a dict; 'naming' as {kind: pattern}, blank patterns dropped) checked and
+    normalised. Raises SettingsInvalid for the first bad field."""
+    out: dict[str, Any] = {}
+    md = plan.metadata
+    if "site" in values:
+        site = str(values["site"]).strip()
+        if not site:
+            raise SettingsInvalid("site", "Site: give the site a name")
+        if len(site) > 200:
+            raise SettingsInvalid("site", "Site: at most 200 characters")
+        out["site"] = site
+    currency = md.currency
+    if "currency" in values:
+        currency = str(values["currency"]).strip().upper()
+        if not _CODE.match(currency):
+            raise SettingsInvalid("currency", f"Currency: {str(values['currency']).strip()!r} is not a three-letter "
+                                  "currency code (ISO 4217, e.g. EUR)")
+        out["currency"] = currency
+    if "exchange_rates" in values:
+        rates = values["exchange_rates"]
+        rows = list(rates.items()) if isinstance(rates, dict) else list(rates)
+        out["exchange_rates"] = parse_rates(rows, currency)
+    if "exchange_rates_date" in values:
+        date = str(values["exchange_rates_date"]).strip()
+        if date:
+            try:
+                ok = re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) and dt.date.fromisoformat(date)
+            except ValueError:
+                ok = False
+            if not ok:
+                raise SettingsInvalid("exchange_rates_date", f"Rates as of: {date!r} is not a date (YYYY-MM-DD)")
+        out["exchange_rates_date"] = date
+    for field, lo, hi, what in (("electricity_price_per_kwh", 0.0, 100.0, "a price per kWh"),
+                                ("pue", 1.0, 5.0, "a PUE"), ("utilisation", 0.0, 1.0, "a share of the year")):
+        if field in values:
+            try:
+                v = _number(values[field])
+            except ValueError:
+                raise SettingsInvalid(field, f"{FIELD_LABELS[field]}: {values[field]!r} is not a number") from None
+            if not math.isfinite(v) or not lo <= v <= hi:
+                raise SettingsInvalid(field, f"{FIELD_LABELS[field]}: {v:g} is not {what} between {lo:g} and {hi:g}")
+            out[field] = v
+    if "naming" in values:
+        naming: dict[str, str] = {}
+        for kind, pattern in values["naming"].items():
+            pattern = (pattern or "").strip()
+            if not pattern:
+                continue
+            if kind not in NAMING_KINDS:
+                raise SettingsInvalid("naming", f"Name patterns: unknown kind {kind!r}", kind)
+            reason = pattern_error(pattern)
+            if reason is not None:
+                raise SettingsInvalid("naming", f"Name pattern for {KIND_LABELS.get(kind, kind)}: {reason}", kind)
+            naming[kind] = pattern
+        out["naming"] = naming
+    for field in ("customer", "project", "author", "revision", "notes"):
+        if field in values:
+            out[field] = str(values[field]).strip()
+    # whatever the model checks beyond the above (lengths), with the field's name
+    meta = {k: v for k, v in out.items() if k != "site"}
+    try:
+        Metadata.model_validate({**md.model_dump(), **meta})
+    except Exception as e:  # pydantic.ValidationError
+        errs = getattr(e, "errors", lambda: [])()
+        loc = errs[0]["loc"][0] if errs and errs[0].get("loc") else "notes"
+        msg = errs[0].get("msg", str(e)) if errs else str(e)
+        raise SettingsInvalid(str(loc), f"{FIELD_LABELS.get(str(loc), str(loc))}: {msg}") from None
+    return out
+
+
+def plan_settings_edit(plan: Plan, values: dict[str, Any]) -> Compound | None:
+    """One undo step setting what changed among ``values`` (see :func:`check_values`), or
+    None when nothing did. Raises SettingsInvalid, and then nothing is applied."""
+    new = check_values(plan, values)
+    edits: list[Edit] = []
+    if "site" in new and new["site"] != plan.site.name:
+        edits.append(SetProperty("site", None, "name", new["site"]))
+    md = plan.metadata
+    for field in Metadata.model_fields:
+        if field in new and new[field] != getattr(md, field):
+            edits.append(SetProperty("metadata", None, field, new[field]))
+    if not edits:
+        return None
+    return Compound(edits, "Change plan settings")

@@ -1,0 +1,64 @@
+"""planner.plan_settings: the Plan Settings dialog's checks and its one-step edit, headless."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from planner.plan import Plan, Room, Site
+from planner.plan_io import plan_to_dict
+from planner.plan_settings import SettingsInvalid, plan_settings_edit
+
+
+def plan() -> Plan:
+    return Plan(site=Site(name="Site", rooms=[Room(id="room-1", name="Hall")]))
+
+
+def test_all_changes_are_one_undo_step_and_revert_exactly():
+    p = plan()
+    before = json.dumps(plan_to_dict(p), sort_keys=True)
+    edit = plan_settings_edit(p, {
+        "site": "FRA2", "customer": "ACME", "currency": "eur", "exchange_rates": [("usd", "0,92"), ("", "")],
+        "exchange_rates_date": "2026-11-30", "electricity_price_per_kwh": 0.21, "pue": 1.25, "utilisation": 0.8,
+        "naming": {"rack": "R{row}{n:02}", "server": "gpu{n:03}", "switch": ""}, "notes": "two halls"})
+    assert edit is not None and len(edit.edits) == 10
+    ch = edit.apply(p)
+    assert ch.metadata
+    md = p.metadata
+    assert (p.site.name, md.currency, md.exchange_rates, md.utilisation) == ("FRA2", "EUR", {"USD": 0.92}, 0.8)
+    assert md.naming == {"rack": "R{row}{n:02}", "server": "gpu{n:03}"}
+    edit.revert(p)
+    assert json.dumps(plan_to_dict(p), sort_keys=True) == before
+
+
+def test_nothing_changed_is_no_edit():
+    p = plan()
+    md = p.metadata
+    assert plan_settings_edit(p, {"site": "Site", "currency": "USD", "pue": md.pue, "naming": {"rack": " "},
+                                  "exchange_rates": []}) is None
+
+
+@pytest.mark.parametrize("values, field, fragment", [
+    ({"currency": "EU"}, "currency", "Currency: 'EU'"),
+    ({"exchange_rates": [("GBP", "-1")]}, "exchange_rates", "Exchange rate for GBP: must be above 0"),
+    ({"exchange_rates": [("GBP", "abc")]}, "exchange_rates", "'abc' is not a number"),
+    ({"exchange_rates": [("US", "1")]}, "exchange_rates", "row 1: 'US'"),
+    ({"exchange_rates": [("GBP", "1"), ("gbp", "2")]}, "exchange_rates", "GBP is listed twice"),
+    ({"currency": "EUR", "exchange_rates": [("EUR", "1")]}, "exchange_rates", "is the plan currency"),
+    ({"exchange_rates_date": "30.11.2026"}, "exchange_rates_date", "Rates as of"),
+    ({"pue": 0.9}, "pue", "PUE: 0.9"),
+    ({"utilisation": 1.5}, "utilisation", "Utilisation"),
+    ({"naming": {"server": "gpu{x}"}}, "naming", "Name pattern for servers: unknown placeholder {x}"),
+    ({"naming": {"rack": "R{row}"}}, "naming", "needs {n}"),
+    ({"site": " "}, "site", "Site"),
+    ({"customer": "x" * 201}, "customer", "Customer"),
+])
+def test_bad_input_names_the_field_and_applies_nothing(values, field, fragment):
+    p = plan()
+    before = json.dumps(plan_to_dict(p), sort_keys=True)
+    good = {"site": "Elsewhere", "project": "P"}  # valid changes alongside: not applied either
+    with pytest.raises(SettingsInvalid) as e:
+        plan_settings_edit(p, {**good, **values})
+    assert e.value.field == field and fragment in str(e.value)
+    assert json.dumps(plan_to_dict(p), sort_keys=True) == before

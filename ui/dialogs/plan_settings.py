@@ -1,0 +1,318 @@
+"""Plan > Plan Settings...: the plan's site, people, money and naming patterns.
+
+Distinct from File > Settings (the app's own preferences): these are saved in the plan.
+OK checks every field (planner.plan_settings) and applies what changed as one undo
+step; a bad value is shown under the tabs naming the field, its tab comes up and
+nothing is applied. Open it with ``open()`` (window-modal, not blocking the loop).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner.naming import Place, pattern_error, render
+from planner.plan import NAMING_KINDS
+from planner.plan_settings import SettingsInvalid, plan_settings_edit
+
+COMMON_CURRENCIES = ("USD", "EUR", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "INR",
+                     "SGD", "KRW", "AED", "SAR", "BRL")
+
+
+class PlanSettingsDialog(QDialog):
+    """Fields are reachable as attributes (``currency``, ``rates``, ``naming[kind]`` ...)
+    for tests and for the error to focus."""
+
+    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.setObjectName("planSettingsDialog")
+        self.setWindowTitle(self.tr("Plan Settings"))
+        plan = doc.plan
+        md = plan.metadata
+        self.tabs = QTabWidget(self)
+
+        # -- general ---------------------------------------------------------------
+        general = QWidget()
+        form = QFormLayout(general)
+        self.site = self._line(plan.site.name, "site")
+        self.customer = self._line(md.customer, "customer")
+        self.project = self._line(md.project, "project")
+        self.author = self._line(md.author, "author")
+        self.revision = self._line(md.revision, "revision")
+        self.notes = QPlainTextEdit(md.notes)
+        self.notes.setObjectName("notes")
+        self.notes.setTabChangesFocus(True)
+        self.notes.setMinimumHeight(90)
+        form.addRow(self.tr("Site"), self.site)
+        form.addRow(self.tr("Customer"), self.customer)
+        form.addRow(self.tr("Project"), self.project)
+        form.addRow(self.tr("Author"), self.author)
+        form.addRow(self.tr("Revision"), self.revision)
+        form.addRow(self.tr("Notes"), self.notes)
+        self.tabs.addTab(general, self.tr("General"))
+
+        # -- money -----------------------------------------------------------------
+        money = QWidget()
+        mform = QFormLayout(money)
+        self.currency = QComboBox()
+        self.currency.setObjectName("currency")
+        self.currency.setEditable(True)
+        self.currency.addItems(sorted({md.currency, *COMMON_CURRENCIES}))
+        self.currency.setCurrentText(md.currency)
+        self.currency.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.currency.currentTextChanged.connect(lambda _t: self._update_money_hints())
+        mform.addRow(self.tr("Currency"), self.currency)
+        self.rates = QTableWidget(0, 2)
+        self.rates.setObjectName("exchangeRates")
+        self.rates.setHorizontalHeaderLabels([self.tr("Currency"), self.tr("Rate")])
+        self.rates.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.rates.verticalHeader().setVisible(False)
+        self.rates.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.rates.setMinimumHeight(110)
+        for code, rate in md.exchange_rates.items():
+            self.add_rate(code, repr(rate))  # the shortest text that reads back as the same number
+        self.add_rate_button = QPushButton(self.tr("Add Rate"))
+        self.add_rate_button.setObjectName("addRate")
+        self.add_rate_button.clicked.connect(lambda: self.add_rate())
+        self.remove_rate_button = QPushButton(self.tr("Remove Rate"))
+        self.remove_rate_button.setObjectName("removeRate")
+        self.remove_rate_button.clicked.connect(self._remove_rate)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_rate_button)
+        buttons.addWidget(self.remove_rate_button)
+        buttons.addStretch(1)
+        rates_box = QVBoxLayout()
+        rates_box.addWidget(self.rates)
+        rates_box.addLayout(buttons)
+        self.rates_hint = QLabel()
+        self.rates_hint.setWordWrap(True)
+        self.rates_hint.setEnabled(False)
+        rates_box.addWidget(self.rates_hint)
+        mform.addRow(self.tr("Exchange rates"), rates_box)
+        self.rates_date = self._line(md.exchange_rates_date, "exchange_rates_date")
+        self.rates_date.setPlaceholderText(self.tr("YYYY-MM-DD"))
+        mform.addRow(self.tr("Rates as of"), self.rates_date)
+        self.price = QDoubleSpinBox()
+        self.price.setObjectName("electricity_price_per_kwh")
+        self.price.setDecimals(4)
+        self.price.setRange(0.0, 100.0)
+        self.price.setSingleStep(0.01)
+        self.price.setValue(md.electricity_price_per_kwh)
+        mform.addRow(self.tr("Electricity price"), self.price)
+        self.pue = QDoubleSpinBox()
+        self.pue.setObjectName("pue")
+        self.pue.setDecimals(2)
+        self.pue.setRange(1.0, 5.0)
+        self.pue.setSingleStep(0.05)
+        self.pue.setValue(md.pue)
+        mform.addRow(self.tr("PUE"), self.pue)
+        self.utilisation = QDoubleSpinBox()
+        self.utilisation.setObjectName("utilisation")
+        self.utilisation.setDecimals(1)
+        self.utilisation.setRange(0.0, 100.0)
+        self.utilisation.setSuffix(" %")
+        self.utilisation.setValue(md.utilisation * 100.0)
+        mform.addRow(self.tr("Utilisation"), self.utilisation)
+        opex = QLabel(self.tr("Energy per year = typical IT power \u00d7 PUE \u00d7 8,760 h \u00d7 utilisation; "
+                              "its cost at the electricity price."))
+        opex.setWordWrap(True)
+        opex.setEnabled(False)
+        mform.addRow("", opex)
+        self.tabs.addTab(money, self.tr("Money"))
+
+        # -- names -----------------------------------------------------------------
+        names = QWidget()
+        nform = QFormLayout(names)
+        help_ = QLabel(self.tr("Patterns for new, pasted and duplicated items: {n} is a running number "
+                               "({n:02} gives 01, 02, ...), {row}, {rack} and {room} the names of where "
+                               "the item goes. Empty: racks continue the last rack's name, devices get "
+                               "their model and a number."))
+        help_.setWordWrap(True)
+        nform.addRow(help_)
+        self.naming: dict[str, QLineEdit] = {}
+        self.naming_preview: dict[str, QLabel] = {}
+        labels = {"room": self.tr("Rooms"), "row": self.tr("Rows"), "rack": self.tr("Racks"),
+                  "server": self.tr("Servers"), "switch": self.tr("Switches"), "storage": self.tr("Storage"),
+                  "pdu": self.tr("PDUs"), "power": self.tr("Power shelves"), "cooling": self.tr("Cooling units"),
+                  "other": self.tr("Other devices")}
+        examples = {"room": "Hall {n}", "row": "{n:02}", "rack": "R{row}{n:02}", "server": "gpu{n:03}",
+                    "switch": "{rack}-sw{n}", "storage": "stor{n:02}", "pdu": "{rack}-PDU{n}",
+                    "power": "{rack}-PS{n}", "cooling": "CDU{n}", "other": "{rack}-x{n}"}
+        for kind in NAMING_KINDS:
+            edit = self._line(md.naming.get(kind, ""), f"naming_{kind}")
+            edit.setPlaceholderText(self.tr("e.g. {example}").replace("{example}", examples[kind]))
+            preview = QLabel()
+            preview.setObjectName(f"namingPreview_{kind}")
+            preview.setFixedWidth(210)  # every pattern field the same width, whatever its preview
+            row = QHBoxLayout()
+            row.addWidget(edit, 1)
+            row.addWidget(preview)
+            nform.addRow(labels[kind], row)
+            self.naming[kind] = edit
+            self.naming_preview[kind] = preview
+            edit.textChanged.connect(lambda _t, k=kind: self._update_preview(k))
+            self._update_preview(kind)
+        self.tabs.addTab(names, self.tr("Names"))
+
+        self.error = QLabel(self)
+        self.error.setObjectName("planSettingsError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #d64541; font-weight: 600;")
+        self.error.hide()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.apply)
+        self.buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.tabs)
+        lay.addWidget(self.error)
+        lay.addWidget(self.buttons)
+        self._update_money_hints()
+        # what the spin boxes showed at first: an untouched box gives back the plan's own
+        # value, not its rounding to the box's decimals (which would be a change)
+        self._shown = {w: w.value() for w in (self.price, self.pue, self.utilisation)}
+        self.resize(620, 560)
+
+    # -- helpers ----------------------------------------------------------------------
+    @staticmethod
+    def _line(value: str, name: str) -> QLineEdit:
+        w = QLineEdit(value)
+        w.setObjectName(name)
+        return w
+
+    def add_rate(self, code: str = "", rate: str = "") -> int:
+        """A row in the rates table (blank for the user to fill in); its index."""
+        r = self.rates.rowCount()
+        self.rates.insertRow(r)
+        self.rates.setItem(r, 0, QTableWidgetItem(code))
+        self.rates.setItem(r, 1, QTableWidgetItem(rate))
+        if not code:
+            self.rates.setCurrentCell(r, 0)
+        return r
+
+    def _remove_rate(self) -> None:
+        rows = sorted({i.row() for i in self.rates.selectedIndexes()}, reverse=True)
+        if not rows and self.rates.currentRow() >= 0:
+            rows = [self.rates.currentRow()]
+        for r in rows:
+            self.rates.removeRow(r)
+
+    def _rate_rows(self) -> list[tuple[str, str]]:
+        out = []
+        for r in range(self.rates.rowCount()):
+            a, b = self.rates.item(r, 0), self.rates.item(r, 1)
+            out.append((a.text() if a else "", b.text() if b else ""))
+        return out
+
+    def _update_money_hints(self) -> None:
+        cur = self.currency.currentText().strip().upper() or "?"
+        self.price.setSuffix(f" {cur}/kWh")
+        results = self.doc.results
+        in_bom = sorted({b.currency for b in results.bom if b.currency}) if results is not None else []
+        others = [c for c in in_bom if c != cur]
+        text = self.tr("Rate: how many {cur} one unit of the other currency buys (plan in EUR: USD 0.92 "
+                       "means 1 USD = 0.92 EUR).").replace("{cur}", cur)
+        if others:
+            text += " " + self.tr("The plan's catalog prices are in {list}.").replace("{list}", ", ".join(in_bom))
+        self.rates_hint.setText(text)
+
+    def _sample_place(self) -> Place:
+        plan = self.doc.plan
+        for room in plan.site.rooms:
+            for row in room.rows:
+                for rack in row.racks:
+                    return Place(room=room.name, row=row.name, rack=rack.name)
+                return Place(room=room.name, row=row.name)
+            return Place(room=room.name)
+        return Place()
+
+    def _update_preview(self, kind: str) -> None:
+        pattern = self.naming[kind].text().strip()
+        label = self.naming_preview[kind]
+        if not pattern:
+            label.setText("")
+            label.setToolTip("")
+            return
+        reason = pattern_error(pattern)
+        if reason is not None:
+            label.setText(self.tr("invalid"))
+            label.setToolTip(reason)
+            label.setStyleSheet("color: #d64541;")
+            return
+        place = self._sample_place()
+        label.setStyleSheet("")
+        text = "\u2192 " + ", ".join(render(pattern, n, place) for n in (1, 2)) + ", \u2026"
+        short = "\u2192 " + render(pattern, 1, place) + ", \u2026"
+        label.setText(label.fontMetrics().elidedText(short, Qt.TextElideMode.ElideMiddle, label.width() - 4))
+        label.setToolTip(text)
+
+    # -- values and apply ---------------------------------------------------------------------
+    def _spin(self, w: QDoubleSpinBox, current: float, scale: float = 1.0) -> float:
+        return current if w.value() == self._shown[w] else round(w.value() / scale, 6)
+
+    def values(self) -> dict[str, Any]:
+        md = self.doc.plan.metadata
+        return {
+            "site": self.site.text(), "customer": self.customer.text(), "project": self.project.text(),
+            "author": self.author.text(), "revision": self.revision.text(), "notes": self.notes.toPlainText(),
+            "currency": self.currency.currentText(), "exchange_rates": self._rate_rows(),
+            "exchange_rates_date": self.rates_date.text(),
+            "electricity_price_per_kwh": self._spin(self.price, md.electricity_price_per_kwh),
+            "pue": self._spin(self.pue, md.pue),
+            "utilisation": self._spin(self.utilisation, md.utilisation, 100.0),
+            "naming": {k: w.text() for k, w in self.naming.items()},
+        }
+
+    def _focus(self, e: SettingsInvalid) -> None:
+        widget: QWidget | None = {
+            "site": self.site, "customer": self.customer, "project": self.project, "author": self.author,
+            "revision": self.revision, "notes": self.notes, "currency": self.currency, "exchange_rates": self.rates,
+            "exchange_rates_date": self.rates_date, "electricity_price_per_kwh": self.price, "pue": self.pue,
+            "utilisation": self.utilisation}.get(e.field)
+        if e.field == "naming" and e.kind in self.naming:
+            widget = self.naming[e.kind]
+        if widget is None:
+            return
+        for i in range(self.tabs.count()):
+            page = self.tabs.widget(i)
+            if page is widget or page.isAncestorOf(widget):
+                self.tabs.setCurrentIndex(i)
+                break
+        widget.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def apply(self) -> bool:
+        """OK: check, apply as one undo step, close. On bad input: the message, nothing applied."""
+        try:
+            edit = plan_settings_edit(self.doc.plan, self.values())
+        except SettingsInvalid as e:
+            self.error.setText(str(e))
+            self.error.show()
+            self._focus(e)
+            return False
+        if edit is not None and not self.doc.push(edit):
+            self.error.setText(self.doc.last_refusal)
+            self.error.show()
+            return False
+        self.error.hide()
+        self.accept()
+        return True
