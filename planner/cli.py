@@ -39,6 +39,50 @@ class UserError(Exception):
     """Bad input: printed as one line without a traceback, exit code 2."""
 
 
+# characters a terminal acts on instead of showing: C0/C1 controls (escape sequences, bell,
+# carriage return) and the bidirectional overrides that reorder what is shown
+_UNSAFE = {c for c in range(0x20) if c not in (0x09, 0x0A)} | {0x7F} | set(range(0x80, 0xA0)) \
+    | {0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069}
+_ESCAPES = {c: f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}" for c in _UNSAFE}
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with control characters and bidi overrides shown as escapes (``\\x1b``), so
+    a name in a plan cannot move the cursor, recolour the terminal or reorder a line."""
+    return text.translate(_ESCAPES)
+
+
+class _SafeWriter:
+    """A text stream that writes through :func:`terminal_safe` (human-readable output)."""
+
+    def __init__(self, stream) -> None:  # noqa: ANN001
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(terminal_safe(text))
+        return len(text)
+
+    def __getattr__(self, name: str):  # noqa: ANN204 - flush, isatty, encoding, ...
+        return getattr(self._stream, name)
+
+
+def one_line(message: str, verbose: bool = False) -> str:
+    """An error for the terminal: its first line (the file and what is wrong), unless
+    ``verbose``; control characters escaped either way."""
+    message = str(message).strip()
+    if not verbose and "\n" in message:
+        message = message.splitlines()[0].rstrip(" :") + " (more with --verbose)"
+    return terminal_safe(message)
+
+
+def suggest(word: str) -> str | None:
+    """The subcommand closest to a mistyped one, if any is close."""
+    import difflib
+
+    close = difflib.get_close_matches(word, sorted(subcommand_names()), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def _modules():
     return [importlib.import_module(m) for m in COMMAND_MODULES]
 
@@ -57,6 +101,7 @@ def build_parser(full: Iterable[str] | None = None) -> argparse.ArgumentParser:
                     "`rackwright [PLAN]` opens the desktop app.",
     )
     parser.add_argument("--version", action="version", version=f"rackwright {planner.__version__}")
+    parser.add_argument("--verbose", action="store_true", help="errors in full, not their first line only")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     wanted = None if full is None else set(full)
     for mod in _modules():  # the command modules import only the standard library at the top
@@ -80,17 +125,22 @@ def main(argv: list[str] | None = None) -> int:
     from planner.catalog import CatalogError
     from planner.plan_io import PlanFormatError
 
+    out = sys.stdout
+    if not getattr(args, "json", False):  # machine output (JSON) escapes for itself
+        sys.stdout = _SafeWriter(out)  # type: ignore[assignment]
     try:
         return int(args.func(args) or 0)
     except (UserError, PlanFormatError, CatalogError, FileNotFoundError, IsADirectoryError,
             PermissionError) as e:
-        print(f"rackwright: error: {e}", file=sys.stderr)
+        print(f"rackwright: error: {one_line(str(e), args.verbose)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("rackwright: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        sys.stdout = out
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 
@@ -18,6 +19,11 @@ def main(argv: list[str] | None = None) -> int:
         return cli.main(args)
     if len(args) > 1:
         return cli.main(args)  # lets argparse say what is wrong
+    if args and not os.path.exists(args[0]):  # a mistyped command or a missing plan: say so, no window
+        close = cli.suggest(args[0])
+        hint = f"; did you mean 'rackwright {close}'?" if close else "; `rackwright --help` lists the commands"
+        print(f"rackwright: error: no such file or command: {cli.terminal_safe(args[0])!r}{hint}", file=sys.stderr)
+        return 2
     import importlib
 
     app = importlib.import_module("ui.app")
