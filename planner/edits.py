@@ -638,9 +638,8 @@ class AddItem(Edit):
         plan.index.add_id(self.item.id)
         ch = Change()
         getattr(ch, ch_field).add(self.item.id)
-        if isinstance(self.item, Link):
+        if isinstance(self.item, Link):  # its ends; not its fabric (see planner.fabric.wiring._link_change)
             ch.placements.update({self.item.a.placement, self.item.b.placement})
-            ch.fabrics.add(self.item.fabric)
         return ch
 
     def _revert(self, plan: Plan) -> Change:
@@ -649,9 +648,8 @@ class AddItem(Edit):
         plan.index.remove_id(self.item.id)
         ch = Change()
         getattr(ch, ch_field).add(self.item.id)
-        if isinstance(self.item, Link):
+        if isinstance(self.item, Link):  # its ends; not its fabric (see planner.fabric.wiring._link_change)
             ch.placements.update({self.item.a.placement, self.item.b.placement})
-            ch.fabrics.add(self.item.fabric)
         return ch
 
 

@@ -106,7 +106,7 @@ def random_edit(plan, data, counter):
         "add_fabric", "rename", "workload", "group", "link_prop", "link_prop", "reuse", "unlink_any",
         "switch_link", "add_room", "remove_room", "remove_row", "dup_rack", "dup_device", "paste_device",
         "rename_sel", "add_links", "source", "source", "feed_upstream", "feed_upstream", "add_source",
-        "remove_source", "add_feed", "remove_feed", "cooling_plan", "cooling_plan"]))
+        "remove_source", "add_feed", "remove_feed", "cooling_plan", "cooling_plan", "disconnect"]))
     counter[0] += 1
     n = counter[0]
     if kind == "cooling_plan":  # loops added, edited, removed; racks and rows assigned
@@ -239,6 +239,10 @@ def random_edit(plan, data, counter):
                             a=Endpoint(placement=lk.a.placement, port=lk.a.port),
                             b=Endpoint(placement=other, port=data.draw(st.sampled_from(["p1", "p63", "compute7"]))),
                             cable=data.draw(st.sampled_from([None, "test-mmf-om4"])), length_m=10.0))
+    if kind == "disconnect" and plan.links:  # the cable list's Disconnect: the link only, not its fabric
+        from planner.fabric.wiring import Disconnect
+
+        return Disconnect(data.draw(st.sampled_from([lk.id for lk in plan.links])))
     if kind == "unlink_any" and plan.links:  # any link: leaf-spine links change tiers and connectivity
         ids = [lk.id for lk in plan.links]
         picked = data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=6, unique=True))
