@@ -77,13 +77,18 @@ def trigger(win, menu_title: str, text: str) -> None:
     menu_action(win, menu_title, text).trigger()
 
 
-def type_into(qtbot, widget, text: str) -> None:
-    """Select what the field shows, type ``text``, press Return (a line edit or spin box)."""
+def type_into(qtbot, widget, text: str, enter: bool = True) -> None:
+    """Select what the field shows, type ``text``, press Return (a line edit or spin box);
+    ``enter=False`` in a dialog where Return would press its default button (then the field
+    commits when it loses focus)."""
     widget.setFocus()
     edit = widget.lineEdit() if hasattr(widget, "lineEdit") and widget.lineEdit() is not None else widget
     edit.selectAll()
     qtbot.keyClicks(edit, text)
-    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    if enter:
+        qtbot.keyClick(edit, Qt.Key.Key_Return)
+    else:
+        qtbot.keyClick(edit, Qt.Key.Key_Tab)
 
 
 def pick(combo, value) -> None:
@@ -247,7 +252,8 @@ def build_power(qtbot, win, racks: list[str]) -> None:
     dlg.add_source_actions["ups"].trigger()
     (ups,) = doc.plan.power_sources
     assert dlg.current() == ("source", ups.id)
-    type_into(qtbot, dlg.form.fields["capacity_kw"], "100")
+    type_into(qtbot, dlg.form.fields["capacity_kw"], "120")
+    assert doc.plan.power_sources[0].capacity_kw == 120.0
     click_racks(win, racks)
     qtbot.mouseClick(dlg.ab_btn, Qt.MouseButton.LeftButton)
     feeds = doc.plan.feeds
@@ -271,11 +277,11 @@ def build_cooling(qtbot, win, racks: list[str]) -> str:
     qtbot.waitUntil(dlg.isVisible)
     dlg.btn_new_facility.click()
     ed = dlg.editor
-    type_into(qtbot, ed.form.name, "Chilled water")
-    type_into(qtbot, ed.form.capacity, "100")
-    ed.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    type_into(qtbot, ed.form.name, "Chilled water", enter=False)  # Return would press OK
+    type_into(qtbot, ed.form.capacity, "80", enter=False)
+    QTest.mouseClick(ed.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
     (loop,) = doc.plan.cooling_loops
-    assert (loop.kind, loop.capacity_kw) == ("facility", 100.0)
+    assert (loop.name, loop.kind, loop.capacity_kw) == ("Chilled water", "facility", 80.0), ed.form.error.text()
     dlg.select_loop(loop.id)
     click_racks(win, racks[:2])
     dlg.btn_assign.click()
@@ -323,10 +329,24 @@ def test_rebuild_the_32_gpu_example_from_file_new_then_grow_it(qtbot, tmp_path, 
     compute = autowire(qtbot, win, "compute", IB_SWITCH, None, [racks[2]])
     storage = autowire(qtbot, win, "storage", IB_SWITCH, "row", [racks[2]])
     mgmt = autowire(qtbot, win, "management", MGMT_SWITCH, "row", [racks[2]])
+    nics = {p.name for p in device_ports(catalog, SERVER).role("compute")}
+    for s in devices["servers"]:  # rails: every GPU's NIC on the compute fabric
+        assert {lk.a.port for lk in doc.plan.links if lk.fabric == compute and lk.a.placement == s} == nics
     switches = [p.id for p in doc.plan.rack(racks[2]).placements if p.device in (IB_SWITCH, MGMT_SWITCH)]
     assert len(switches) == 3, "one compute and one storage QM9700, one SN2201: as the example"
     fabric_of = {s: next(t[7:] for t in doc.plan.placement(s).tags if t.startswith("fabric:")) for s in switches}
     assert sorted(fabric_of.values()) == sorted([compute, storage, mgmt])
+    # auto-wire stacked them from U1 up; the example keeps them at the top: each moved in its
+    # Inspector (Lowest U), compute U40, storage U38, management U42
+    for s, u in sorted(((s, {compute: 40, storage: 38, mgmt: 42}[fabric_of[s]]) for s in switches),
+                       key=lambda su: -doc.plan.placement(su[0]).u):
+        p = doc.plan.placement(s)
+        QTest.mouseClick(win.rack_view.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         rack_point(win, racks[2], "front", p.u))
+        assert doc.selection == (("placement", s),)
+        type_into(qtbot, win.inspector.fields["u"], str(u))
+        assert doc.plan.placement(s).u == u, win.inspector.error.text()
+
     # the InfiniBand switches' management ports on the SN2201: Connect... from each switch's context menu
     mgmt_switch = next(s for s in switches if doc.plan.placement(s).device == MGMT_SWITCH)
     for sw in (s for s in switches if doc.plan.placement(s).device == IB_SWITCH):
@@ -388,9 +408,10 @@ def test_rebuild_the_32_gpu_example_from_file_new_then_grow_it(qtbot, tmp_path, 
         QTest.mouseClick(dlg.apply_button, Qt.MouseButton.LeftButton)
     now = {lk.id: lk.model_dump(mode="json") for lk in doc.plan.links}
     assert all(now.get(i) == v for i, v in links_before.items()), "an existing link was changed or removed"
-    nics = {p.name for p in device_ports(catalog, SERVER).role("compute")}
     mine = [lk for lk in doc.plan.links if fifth in (lk.a.placement, lk.b.placement)]
     assert {lk.a.port if lk.a.placement == fifth else lk.b.port for lk in mine} == nics
     assert all(lk.fabric == compute for lk in mine)
     doc.flush()
     assert sum(doc.results.totals.agg.gpus.values()) == 40
+    assert not [f.code for f in doc.results.findings if f.severity == "error"]
+    assert not [f for f in doc.results.findings if f.code == "FABRIC_UNCONNECTED_PORTS" and f.id == compute]
