@@ -1,9 +1,16 @@
 """Headless command line: `rackwright SUBCOMMAND ...` and `python -m planner ...`.
 
-Never imports Qt. Each subcommand lives in ``planner/commands/<name>.py`` with a
-``register(subparsers)`` function that adds its parser and sets ``func`` to a
-callable ``(args) -> int``. Exit codes: 0 success, 1 the command ran and found
-errors (e.g. error findings), 2 bad input (unreadable file, unknown model, ...).
+Never imports Qt. Each subcommand lives in ``planner/commands/<name>.py`` with ``NAME``,
+``HELP`` (its line in ``rackwright --help``) and a ``register(subparsers)`` function that
+adds its parser and sets ``func`` to a callable ``(args) -> int``. Exit codes: 0 success,
+1 the command ran and found errors (e.g. error findings), 2 bad input (unreadable file,
+unknown model, ...).
+
+Start-up: only the subcommand being run registers its full parser (``register`` may
+import what its options need: the report's sections, the sizer's calibration, hence
+reportlab, pydantic models, ...); the others appear by name and ``HELP`` only, so
+``--version``, ``--help`` and a light command do not pay for the heavy ones
+(bench/bench_startup.py).
 """
 
 from __future__ import annotations
@@ -11,10 +18,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from collections.abc import Iterable
 
 import planner
 
-# One line per subcommand module; add yours here.
+# One line per subcommand module (planner/commands/<name>.py, NAME == <name>); add yours here.
 COMMAND_MODULES = [
     "planner.commands.catalog",
     "planner.commands.validate",
@@ -36,10 +44,13 @@ def _modules():
 
 
 def subcommand_names() -> set[str]:
-    return {m.NAME for m in _modules()}
+    """The subcommands' names, without importing them."""
+    return {m.rpartition(".")[2] for m in COMMAND_MODULES}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(full: Iterable[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; ``full``: the subcommands that register their whole parser (default:
+    all); the others get a placeholder with their ``HELP`` line."""
     parser = argparse.ArgumentParser(
         prog="rackwright",
         description="Rackwright: plan AI/GPU datacenter builds. Without a subcommand, "
@@ -47,14 +58,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"rackwright {planner.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for mod in _modules():
-        mod.register(sub)
+    wanted = None if full is None else set(full)
+    for mod in _modules():  # the command modules import only the standard library at the top
+        if wanted is None or mod.NAME in wanted:
+            mod.register(sub)
+        else:
+            sub.add_parser(mod.NAME, help=mod.HELP, add_help=False)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # the subcommand is the first word that is not an option (the top level's options,
+    # --help and --version, take no value)
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(full=[command] if command in subcommand_names() else [])
+    args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

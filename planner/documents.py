@@ -71,6 +71,10 @@ def open_document(path: str | os.PathLike[str]) -> OpenedPlan:
 
 
 def load_plan(path: str | os.PathLike[str]) -> Plan:
+    """The plan at ``path``. A JSON plan is read without the project-file machinery
+    (planner.storage imports SQLAlchemy, ~0.2 s of `rackwright check plan.json`)."""
+    if sniff(path) == "json":
+        return load_plan_json(path)
     return open_document(path).plan
 
 

@@ -123,3 +123,45 @@ def test_sections_are_extensible(tmp_path, capsys):
 
 def test_catalog_fixture_is_clean():
     assert not load_catalog([FIXTURE]).errors
+
+
+def test_json_has_feeds_power_sources_and_currency(tmp_path, capsys):
+    """feeds[] and power_sources[] with capacity, normal and failover load; money with its currency."""
+    from planner.plan import PowerSource
+
+    plan = rack_plan(0, price_currency="EUR")
+    plan.power_sources.append(PowerSource(id="ups-a", name="UPS A", capacity_kw=10.0, side="A"))
+    plan.power_sources.append(PowerSource(id="pnl", name="Panel 1", kind="panel", capacity_kw=2.0, upstream="ups-a"))
+    plan.feeds[0].upstream = "pnl"
+    plan.feeds[1].upstream = "ups-a"
+    path = tmp_path / "src.json"
+    save_plan_json(plan, path)
+    code, out, _ = run(capsys, str(path), "--json")
+    doc = json.loads(out)
+    # the storage box: 1.6 kW max over two cords, one per feed: 0.8 kW each normally, 1.6 kW
+    # on the survivor; an 80 A 415 V three-phase feed: sqrt(3) x 415 x 80 x 0.95 x 0.8 W
+    cap = 3 ** 0.5 * 415 * 80 * 0.95 * 0.8 / 1000
+    fa = next(f for f in doc["feeds"] if f["id"] == "fa")
+    assert (fa["name"], fa["side"], fa["upstream"]) == ("A", "A", "pnl")
+    assert fa["capacity_kw"] == pytest.approx(cap)
+    assert fa["load_kw"] == pytest.approx(0.8) and fa["failover_load_kw"] == pytest.approx(1.6)
+    src = {s["id"]: s for s in doc["power_sources"]}
+    assert [s["id"] for s in doc["power_sources"]] == ["ups-a", "pnl"]  # plan order
+    # panel: feed A only; the UPS (side A): the panel's 0.8 + feed B's 0.8 kW, and with side B
+    # failed feed A's 1.6 kW (feed B dead)
+    assert src["pnl"]["capacity_kw"] == 2.0 and src["pnl"]["load_kw"] == pytest.approx(0.8)
+    assert src["pnl"]["failover_load_kw"] == pytest.approx(1.6)
+    assert src["ups-a"]["load_kw"] == pytest.approx(1.6) and src["ups-a"]["failover_load_kw"] == pytest.approx(1.6)
+    assert src["ups-a"]["sources"] == ["pnl"] and src["ups-a"]["feeds"] == ["fb"]
+    assert (src["pnl"]["kind"], src["pnl"]["upstream"]) == ("panel", "ups-a")
+    money = doc["totals"]["money"]
+    assert money["capex"] == {"value": doc["totals"]["capex"], "currency": "EUR",
+                              "complete": doc["totals"]["capex_complete"]}
+    assert money["opex_per_year"]["currency"] == "EUR"
+    assert money["opex_per_year"]["value"] == doc["totals"]["opex_per_year_eur"]  # the old keys stay
+    assert doc["totals"]["currency"] == "EUR"
+    # text: the feeds and sources tables
+    code, out, _ = run(capsys, str(path))
+    assert "Power feeds" in out and "Power sources" in out
+    line = next(ln for ln in out.splitlines() if ln.strip().startswith("Panel 1"))
+    assert line.split()[2:] == ["panel", "-", "UPS", "A", "2.0", "0.8", "1.6", "80"]

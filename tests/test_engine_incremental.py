@@ -42,6 +42,7 @@ from planner.plan import (
     Placement,
     PowerConnection,
     PowerFeed,
+    PowerSource,
     Rack,
     Room,
     Row,
@@ -68,6 +69,13 @@ def base_plan():
     plan.links[0].cable = "test-dac-400g-3m"
     plan.links[0].length_m = 2.0
     plan.cooling_loops.append(CoolingLoop(id="loop-spare", name="spare", cdu="test-cdu-600"))
+    # power sources: a UPS per side, a panel under UPS A; some feeds on them, some on none
+    plan.power_sources.extend([PowerSource(id="ups-a", name="UPS A", capacity_kw=60.0, side="A"),
+                               PowerSource(id="ups-b", name="UPS B", capacity_kw=30.0, side="B"),
+                               PowerSource(id="pnl-a", name="Panel A", kind="panel", capacity_kw=20.0,
+                                           upstream="ups-a")])
+    for i, f in enumerate(plan.feeds[:-1]):
+        f.upstream = ("pnl-a" if i % 3 == 0 else "ups-a") if f.side == "A" else "ups-b"
     # workloads: one on every GPU server, one on a group of two
     plan.groups.append(ServerGroup(id="grp-a", name="pair", members=["srv-000001", "srv-000005"]))
     plan.workloads.append(Workload(id="wl-chat", name="chat", kind="inference",
@@ -96,7 +104,8 @@ def random_edit(plan, data, counter):
         "device", "add_rack", "remove_rack", "link", "unlink", "compound", "cable", "wire", "wire", "fabric",
         "add_fabric", "rename", "workload", "group", "link_prop", "link_prop", "reuse", "unlink_any",
         "switch_link", "add_room", "remove_room", "remove_row", "dup_rack", "dup_device", "paste_device",
-        "rename_sel", "add_links"]))
+        "rename_sel", "add_links", "source", "source", "feed_upstream", "feed_upstream", "add_source",
+        "remove_source", "add_feed", "remove_feed"]))
     counter[0] += 1
     n = counter[0]
     if kind == "move" and placements and racks:
@@ -300,6 +309,34 @@ def random_edit(plan, data, counter):
             return None
         return SetProperty("group", "grp-a", "members", data.draw(st.lists(st.sampled_from(servers), min_size=1,
                                                                              max_size=3, unique=True)))
+    sources = [x.id for x in plan.power_sources]
+    if kind == "source" and sources:  # capacity, side, kind, upstream (a loop is refused)
+        sid = data.draw(st.sampled_from(sources))
+        field, value = data.draw(st.sampled_from([
+            ("capacity_kw", 5.0), ("capacity_kw", 500.0), ("side", "A"), ("side", "B"), ("side", None),
+            ("kind", "panel"), ("upstream", None), ("upstream", None), ("upstream", "*"), ("upstream", "*")]))
+        if value == "*":
+            value = data.draw(st.sampled_from(sources))
+        return SetProperty("source", sid, field, value)
+    if kind == "feed_upstream" and plan.feeds:
+        return SetProperty("feed", data.draw(st.sampled_from([x.id for x in plan.feeds])), "upstream",
+                           data.draw(st.sampled_from([None, *sources])))
+    if kind == "add_source":
+        return AddItem(PowerSource(id=f"src-new-{n}", name=f"src {n}", capacity_kw=data.draw(st.sampled_from([10.0, 80.0])),
+                                   side=data.draw(st.sampled_from([None, "A", "B"])),
+                                   upstream=data.draw(st.sampled_from([None, *sources]))))
+    if kind == "remove_source" and sources:
+        return RemoveItem("source", data.draw(st.sampled_from(sources)))  # refused while used
+    if kind == "add_feed":  # a new feed on a source, with a PDU of some rack moved onto it
+        fid = f"fd-up-{n}"
+        edits = [AddItem(PowerFeed(id=fid, name=f"feed {n}", side=data.draw(st.sampled_from(["A", "B", "C"])),
+                                   upstream=data.draw(st.sampled_from([None, *sources]))))]
+        pdus = [p for p in placements if plan.placement(p).feed]
+        if pdus and data.draw(st.booleans()):
+            edits.append(SetProperty("placement", data.draw(st.sampled_from(pdus)), "feed", fid))
+        return Compound(edits, "Add feed")
+    if kind == "remove_feed" and plan.feeds:
+        return RemoveItem("feed", data.draw(st.sampled_from([x.id for x in plan.feeds])))  # refused while used
     if kind == "compound" and len(placements) >= 2:
         a, b = data.draw(st.sampled_from(placements)), data.draw(st.sampled_from(placements))
         return Compound([RemovePlacement(a), RemovePlacement(b)] if a != b else [RemovePlacement(a)])

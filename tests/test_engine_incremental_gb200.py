@@ -6,7 +6,7 @@ NVLink domains (links added, removed, re-pointed, a rack's spine cleared and aut
 again, NVLink fabrics removed or re-kinded), compute trays and NVLink switch trays moved,
 removed, added or swapped, and the busbar power path (power shelves moved, removed,
 added, re-corded or swapped; a PDU moved to another feed, a feed's side changed, a PDU
-removed), with an inference workload on the trays so the NVLink domain reaches the
+removed; feeds re-hung on UPSs and panels, sources re-sized or re-sided), with an inference workload on the trays so the NVLink domain reaches the
 workload results too.
 """
 
@@ -33,7 +33,16 @@ from planner.edits import (
 from planner.engine import Engine
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.placement import PlacementChecker
-from planner.plan import CoolingChoice, Endpoint, Link, Placement, PowerConnection, ServerGroup, Workload
+from planner.plan import (
+    CoolingChoice,
+    Endpoint,
+    Link,
+    Placement,
+    PowerConnection,
+    PowerSource,
+    ServerGroup,
+    Workload,
+)
 from planner.synthetic import synthetic_plan
 from tests.fixtures.incremental import check_random_edits
 
@@ -53,6 +62,13 @@ def base_plan():
     plan.workloads.append(Workload(id="wl-serve", name="serve", kind="inference", group="grp-nvl",
                                    spec={"model": "llama-3.1-405b", "precision": "fp8", "users": 300,
                                          "target_tokens_per_s_per_user": 20, "tp": 8}))
+    # a UPS per feed side (the busbar racks' shelves fail over across them), A's feeds via a panel
+    plan.power_sources.extend([PowerSource(id="ups-a", name="UPS A", capacity_kw=400.0, side="A"),
+                               PowerSource(id="ups-b", name="UPS B", capacity_kw=200.0, side="B"),
+                               PowerSource(id="pnl-a", name="PP-A", kind="panel", capacity_kw=150.0, side="A",
+                                           upstream="ups-a")])
+    for i, f in enumerate(plan.feeds):
+        f.upstream = ("pnl-a" if i % 2 else "ups-a") if f.side == "A" else "ups-b"
     plan.reindex()
     return plan
 
@@ -89,7 +105,15 @@ def random_edit(plan, data, n):
         "nvl_add", "nvl_add", "nvl_rm", "nvl_rm", "nvl_clear", "nvl_autowire", "nvl_link_prop", "nvl_fabric",
         "cmp_add", "cmp_rm", "tray_move", "tray_move", "tray_rm", "tray_add", "switch_move", "switch_rm",
         "shelf_move", "shelf_rm", "shelf_add", "shelf_cords", "pdu_feed", "pdu_feed", "feed_side", "pdu_rm",
-        "swap", "cooling", "group"]))
+        "swap", "cooling", "group", "feed_upstream", "feed_upstream", "source"]))
+    if kind == "feed_upstream" and plan.feeds:
+        return SetProperty("feed", data.draw(st.sampled_from(sorted(f.id for f in plan.feeds))), "upstream",
+                           data.draw(st.sampled_from([None, "ups-a", "ups-b", "pnl-a"])))
+    if kind == "source":
+        sid = data.draw(st.sampled_from(["ups-a", "ups-b", "pnl-a"]))
+        field, value = data.draw(st.sampled_from([("capacity_kw", 100.0), ("side", None), ("side", "B"),
+                                                  ("upstream", None), ("upstream", "ups-b")]))
+        return SetProperty("source", sid, field, value)
     if kind == "nvl_add" and trays and switches:  # possibly a used port, another rack's switch, another fabric
         return AddItem(Link(id=f"lk-n-{n}", fabric=data.draw(st.sampled_from(sorted(f.id for f in plan.fabrics))),
                             a=Endpoint(placement=data.draw(st.sampled_from(trays)),

@@ -262,3 +262,30 @@ def test_port_wired_in_two_fabrics_is_an_engine_error(plan):
     assert used.id in found[0].related and res.has_errors
     res = engine.update(plan, SetProperty("link", "lk-zz", "fabric", "fab-compute").apply(plan))
     assert "FABRIC_PORT_CROSS_FABRIC" not in codes(res) and "FABRIC_PORT_REUSED" in codes(res)
+
+
+def test_an_overloaded_ups_fails_the_workloads_on_its_feeds(plan):
+    """A UPS over its capacity takes its feeds down: the workload on servers behind it is unmet
+    (incrementally, when only the UPS changes), the one elsewhere is not."""
+    from planner.edits import AddItem
+    from planner.plan import PowerSource, ServerGroup
+
+    plan.groups.append(ServerGroup(id="g1", name="rack 1", members=["srv-000001", "srv-000002"]))
+    plan.groups.append(ServerGroup(id="g3", name="rack 3", members=["srv-000009"]))
+    for gid in ("g1", "g3"):
+        plan.workloads.append(Workload(id=f"w-{gid}", name=gid, kind="inference", group=gid,
+                                       spec={"model": "llama-3.1-8b", "precision": "fp8", "users": 8}))
+    plan.reindex()
+    engine = Engine(CAT)
+    engine.compute(plan)
+    engine.update(plan, AddItem(PowerSource(id="ups", name="UPS", capacity_kw=1000.0)).apply(plan))
+    engine.update(plan, SetProperty("feed", "feed-00001a", "upstream", "ups").apply(plan))
+    res = engine.update(plan, SetProperty("feed", "feed-00001b", "upstream", "ups").apply(plan))
+    assert res.workloads["w-g1"].met and res.workloads["w-g3"].met
+    res = engine.update(plan, SetProperty("source", "ups", "capacity_kw", 1.0).apply(plan))
+    assert "POWER_SOURCE_OVER_CAPACITY" in {f.code for f in res.sources["ups"].findings}
+    assert res.workloads["w-g1"].met is False and res.workloads["w-g1"].bottleneck == "power"
+    assert res.workloads["w-g3"].met is True
+    assert res.to_json(plan) == Engine(CAT).compute(plan).to_json(plan)
+    res = engine.update(plan, SetProperty("source", "ups", "capacity_kw", 1000.0).apply(plan))
+    assert res.workloads["w-g1"].met is True

@@ -146,6 +146,7 @@ def test_installed_wheel_finds_its_resources(unpacked, tmp_path):
     res = Path(proc.stdout.strip().splitlines()[-1])
     assert res == unpacked / "ui" / "resources"
     assert (res / "icons" / "rackwright.svg").is_file()
+    assert (res / "help" / "guide.html").is_file()  # Help > Rackwright Guide, offline
 
 
 def test_installed_wheel_checks_the_example(unpacked, tmp_path):

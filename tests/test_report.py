@@ -425,3 +425,23 @@ def test_the_bundled_font_is_used_and_licensed():
     # what the font lacks is known: clean() substitutes it, and says which characters
     assert text.unsupported("Łódź Αθήνα Москва") == ""
     assert text.unsupported("東京 😀") == "東京😀"
+
+
+def test_power_sources_table(tmp_path, plan, catalog):
+    """The power section lists the UPSs/panels with the engine's roll-up; none without sources."""
+    from planner.plan import PowerSource
+
+    out = tmp_path / "none.pdf"
+    build_plan_pdf(plan, catalog, Engine(catalog).compute(plan), out, _opts(sections=("power",)))
+    assert "Power sources" not in pdf_text(out)
+    plan.power_sources.append(PowerSource(id="ups-a", name="UPS North", capacity_kw=40.0, side="A"))
+    for f in plan.feeds:
+        if f.side == "A":
+            f.upstream = "ups-a"
+    plan.reindex()
+    results = Engine(catalog).compute(plan)
+    sr = results.sources["ups-a"]
+    build_plan_pdf(plan, catalog, results, out, _opts(sections=("power",)))
+    flat = squash(pdf_text(out))
+    assert "Power sources" in flat and "UPS North" in flat
+    assert f"{sr.failover_w / 1000:.1f}" in flat and f"{sr.utilisation * 100:.0f} %" in flat

@@ -197,3 +197,31 @@ def test_an_edit_elsewhere_keeps_the_selected_cables_selected(qtbot, cat):
     doc.undo_stack.undo()
     cl.refresh()
     assert cl.selected_links() == picked
+
+
+def test_a_big_export_runs_off_the_gui_thread_and_reports_back(qtbot, cat, tmp_path, monkeypatch):
+    import threading
+
+    from ui import dialogs
+    from ui.panels import cables
+
+    monkeypatch.setattr(cables, "BACKGROUND_EXPORT_ROWS", 1)  # this schedule counts as big
+    errors: list[str] = []
+    monkeypatch.setattr(dialogs, "show_error", lambda parent, title, text, details="": errors.append(text))
+    threads: list[int] = []
+    real_write = cables.write_schedule_csv
+    monkeypatch.setattr(cables, "write_schedule_csv",
+                        lambda rows, path: threads.append(threading.get_ident()) or real_write(rows, path))
+    doc, cl = cable_list(qtbot, cat, nodes=16)
+    out = tmp_path / "cables.csv"
+    with qtbot.waitSignal(cl.exported, timeout=20000) as blocker:
+        assert cl.export_csv(str(out))
+        assert not cl.export_button.isEnabled() and "Writing" in cl.count_label.text()
+    assert blocker.args == [str(out)] and cl.export_button.isEnabled()
+    assert threads and threads[0] != threading.get_ident()
+    with out.open() as f:
+        assert len(list(csv.DictReader(f))) == len(doc.plan.links)
+    # a file that cannot be written: a message naming it, the button back
+    assert cl.export_csv(str(tmp_path / "missing" / "cables.csv"))
+    qtbot.waitUntil(lambda: bool(errors), timeout=20000)
+    assert "cables.csv could not be written" in errors[0] and cl.export_button.isEnabled()

@@ -112,7 +112,8 @@ def test_autowire_cancel_mid_run_stops_the_worker_and_adds_nothing(qtbot):
     not run to the end), the dialog closes, nothing is pushed."""
     from planner.fabric import device_ports
     from planner.synthetic import synthetic_plan
-    from ui.dialogs.wiring import AutowireDialog, _running
+    from ui import tasks
+    from ui.dialogs.wiring import AutowireDialog
     from ui.document import Document
 
     cat = load_catalog()
@@ -139,12 +140,12 @@ def test_autowire_cancel_mid_run_stops_the_worker_and_adds_nothing(qtbot):
     # mid-design however fast this one is (a direct connection runs in the worker)
     reached, gate = threading.Event(), threading.Event()
 
-    def hold(fraction: float, _stage: str) -> None:
-        if fraction >= 0.15 and not gate.is_set():
+    def hold(run, fraction: float, _stage: str) -> None:
+        if run is job and fraction >= 0.15 and not gate.is_set():
             reached.set()
             gate.wait(60)
 
-    job.signals.progress.connect(hold, Qt.ConnectionType.DirectConnection)
+    tasks.reports().progress.connect(hold, Qt.ConnectionType.DirectConnection)
     try:
         qtbot.waitUntil(reached.is_set, timeout=60000)
         qtbot.waitUntil(lambda: dlg.progress.value() >= 150, timeout=60000)
@@ -154,9 +155,10 @@ def test_autowire_cancel_mid_run_stops_the_worker_and_adds_nothing(qtbot):
         assert "Cancelling" in dlg.status.text()
     finally:
         gate.set()
+        tasks.reports().progress.disconnect(hold)
     qtbot.waitUntil(lambda: not dlg.isVisible(), timeout=60000)
     assert not dlg.isVisible() and not dlg.running and dlg.result is None
-    assert dlg.wait(30000) and job not in _running
+    assert dlg.wait(30000) and job.ended_at is not None
     assert job.outcome == "cancelled" and dlg.last_cancel_latency_s is not None
     assert values == sorted(values) and values[-1] < 1000
     assert doc.undo_stack.count() == 0

@@ -72,7 +72,7 @@ def test_selected_workload_is_charted_with_target_and_plan_marker(qtbot, panel, 
     chart = panel.scaling.chart
     qtbot.waitUntil(lambda: chart.result is not None, timeout=15000)
     assert panel.scaling.workload_id == "wl-serve" and chart.result.kind == "inference"
-    assert chart.plot.isVisible() and chart.metric == "tokens_per_s_per_user"
+    assert chart.plot.isVisible() and chart.metric_key == "tokens_per_s_per_user"
     # the chart shows the planner's sweep, nothing of its own
     w = next(x for x in doc.plan.workloads if x.id == "wl-serve")
     want = sweep_workload(doc.plan, catalog, w)
@@ -131,7 +131,7 @@ def test_metric_combo_switches_the_plotted_figure(qtbot, panel):
     combo = chart.metric_combo
     combo.setCurrentIndex(combo.findData("ttft_s"))
     combo.activated.emit(combo.currentIndex())
-    assert chart.metric == "ttft_s"
+    assert chart.metric_key == "ttft_s"
     _g, vals = chart.series()
     assert np.allclose(vals, [p.ttft_s for p in chart.result.points if p.ttft_s is not None])
     assert chart.target_line.value() == pytest.approx(1.0)
@@ -144,7 +144,7 @@ def test_training_workload_and_switching_workloads(qtbot, panel, doc, catalog):
     panel.select_workload("wl-finetune")
     chart = panel.scaling.chart
     qtbot.waitUntil(lambda: chart.result is not None and chart.result.kind == "training", timeout=15000)
-    assert chart.metric == "days" and chart.target_line is not None
+    assert chart.metric_key == "days" and chart.target_line is not None
     assert chart.target_line.value() == pytest.approx(math.log10(1.0))  # log days axis
     n = doc.results.workloads["wl-finetune"].figures["gpus"]
     assert chart.result.plan_gpus == n

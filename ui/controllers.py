@@ -207,6 +207,15 @@ class EditController(QObject):
             confirm_and_delete_rooms(self.doc, self.window, rooms)
             return
         edit = delete_edit(self.doc.plan, self.doc.selection)
+        if edit is None:  # feeds or power sources selected (Inspector, Findings)
+            from planner.power_edits import delete_power_edit
+
+            try:
+                edit = delete_power_edit(self.doc.plan, self.doc.selection)
+            except EditRefused as e:
+                self.doc.last_refusal = str(e)
+                self.doc.refused.emit(str(e))
+                return
         if edit is not None:
             self.doc.push(edit)
 

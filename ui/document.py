@@ -12,10 +12,11 @@ Engine hookup (Anki's "background operation reports back on the main thread"):
 - every apply/revert adds its ``Change`` to a pending change and (re)starts a
   zero-interval single-shot timer, so a burst of edits (a paste, a drag) costs one
   ``engine.update(plan, accumulated_change)`` once control returns to the event loop;
-- :meth:`recompute` runs a full ``engine.compute`` on a snapshot of the plan in the
-  document's own one-thread QThreadPool; the result comes back through a queued signal. While it runs,
-  changes keep accumulating and are applied incrementally when it lands. Workers never
-  touch widgets or the live plan.
+- :meth:`recompute` runs a full ``engine.compute`` on a snapshot of the plan off the GUI
+  thread (a ``ui.tasks.BackgroundTask``); the result comes back on the GUI thread. When it
+  lands the engine adopts the live plan (``Engine.adopt``); the changes made while it ran
+  have kept accumulating and are applied incrementally then. Workers never touch widgets
+  or the live plan.
 """
 
 from __future__ import annotations
@@ -25,13 +26,14 @@ import os
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from planner import gcpause
 from planner.edits import Change, Edit, EditRefused
 from planner.placement import PlacementChecker
 from planner.plan import Plan
+from ui.tasks import BackgroundTask
 
 log = logging.getLogger(__name__)
 
@@ -97,37 +99,12 @@ def full_change(plan: Plan) -> Change:
     idx = plan.index
     return Change(
         rooms=set(idx.rooms), rows=set(idx.rows), racks=set(idx.racks), placements=set(idx.placements),
-        feeds={f.id for f in plan.feeds}, loops={c.id for c in plan.cooling_loops},
+        feeds={f.id for f in plan.feeds}, sources={s.id for s in plan.power_sources},
+        loops={c.id for c in plan.cooling_loops},
         fabrics={f.id for f in plan.fabrics}, links={lk.id for lk in plan.links},
         groups={g.id for g in plan.groups}, workloads={w.id for w in plan.workloads},
         metadata=True, structure=True,
     )
-
-
-class _ComputeSignals(QObject):
-    done = Signal(int, object)  # generation, results
-    failed = Signal(int, str)
-
-
-class _ComputeJob(QRunnable):
-    """engine.compute(snapshot) in a pool thread; reports through queued signals."""
-
-    def __init__(self, engine: Any, snapshot: Plan, generation: int, signals: _ComputeSignals) -> None:
-        super().__init__()
-        self.engine = engine
-        self.snapshot = snapshot
-        self.generation = generation
-        self.signals = signals
-        self.setAutoDelete(True)
-
-    def run(self) -> None:
-        try:
-            results = self.engine.compute(self.snapshot)
-        except Exception as e:  # reported to the GUI thread, never raised in the pool
-            log.exception("full engine compute failed")
-            self.signals.failed.emit(self.generation, f"{type(e).__name__}: {e}")
-            return
-        self.signals.done.emit(self.generation, results)
 
 
 class Document(QObject):
@@ -153,18 +130,14 @@ class Document(QObject):
         self.last_refusal: str = ""
         self.engine: Any = make_engine(catalog) if engine == "auto" else engine
         self._pending = Change()
-        self._generation = 0
         self._busy = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._flush)
-        # one worker: full computes never overlap each other (the engine keeps caches)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._signals = _ComputeSignals(self)
-        self._signals.done.connect(self._on_compute_done)
-        self._signals.failed.connect(self._on_compute_failed)
+        # one worker: full computes never overlap each other (the engine keeps caches); a newer
+        # compute (another plan or engine) supersedes an older one, whose result is dropped
+        self._compute = BackgroundTask(self, "full engine compute")
 
     # -- selection -----------------------------------------------------------------
     def select(self, items: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> None:
@@ -200,7 +173,12 @@ class Document(QObject):
 
     def _drop_stale_selection(self) -> None:
         idx = self.plan.index
-        live = {"rack": idx.racks, "placement": idx.placements, "row": idx.rows, "room": idx.rooms}
+        live: dict[str, Any] = {"rack": idx.racks, "placement": idx.placements, "row": idx.rows, "room": idx.rooms}
+        kinds = {k for k, _ in self.selection}
+        if "feed" in kinds:
+            live["feed"] = {f.id for f in self.plan.feeds}
+        if "source" in kinds:
+            live["source"] = {s.id for s in self.plan.power_sources}
         kept = tuple((k, i) for k, i in self.selection if k not in live or i in live[k])
         if kept != self.selection:
             self.select(kept)
@@ -233,7 +211,7 @@ class Document(QObject):
         self.select(())
         self.results = None
         self._pending = Change()
-        self._generation += 1
+        self._compute.discard()  # a compute of the old plan reports nothing
         self.set_path(path)
         self.planReset.emit()
         self.changed.emit(old.update(full_change(plan)))
@@ -253,19 +231,23 @@ class Document(QObject):
     def recompute(self, background: bool = True) -> None:
         """Full engine compute; off the GUI thread unless ``background`` is False."""
         if self.engine is None:
+            self._compute.discard()  # a compute by the engine just dropped reports nothing
+            self._set_busy(False)
             return
         self._timer.stop()
         self._pending = Change()
-        self._generation += 1
         if not background:
-            self._pool.waitForDone()  # a queued background compute must not run alongside
+            self._compute.discard()
+            self._compute.wait(-1)  # a queued background compute must not run alongside
             self._set_busy(False)
             self._store(self._safe(lambda: self.engine.compute(self.plan)))
             self._settle_gc()
             return
         snapshot = self.plan.snapshot()  # deep copy + own index, off-thread work reads it
+        engine = self.engine
         self._set_busy(True)
-        self._pool.start(_ComputeJob(self.engine, snapshot, self._generation, self._signals))
+        self._compute.start(lambda _progress, _cancelled: engine.compute(snapshot),
+                            on_done=self._on_compute_done, on_failed=self._on_compute_failed)
 
     def flush(self) -> None:
         """Run a pending incremental update now (tests and exports call this)."""
@@ -309,17 +291,20 @@ class Document(QObject):
         if self.results is not None and len(plan.links) + len(plan.index.placements) >= FREEZE_GC_AT:
             gcpause.freeze_long_lived()
 
-    def _on_compute_done(self, generation: int, results: Any) -> None:
-        if generation != self._generation:
-            return  # a newer plan or engine replaced the one computed
+    def _on_compute_done(self, results: Any) -> None:
+        # (only the latest compute reports: a newer plan or engine superseded older ones)
         self._set_busy(False)
+        # The engine computed a snapshot equal to the plan as it was when the compute began;
+        # edits made since are pending. Follow the live plan from here, so they and every
+        # later edit are incremental updates (without this the first edit after Open,
+        # Recalculate or a settings change ran another full compute on the GUI thread:
+        # 0.7-5 s at 16k GPUs, bench/bench_first_edit.py).
+        self.engine.adopt(self.plan)
         self._store(results)
         self._settle_gc()
         if not self._pending.empty():
             self._timer.start()  # edits made while computing: apply them incrementally
 
-    def _on_compute_failed(self, generation: int, message: str) -> None:
-        if generation != self._generation:
-            return
+    def _on_compute_failed(self, error: BaseException) -> None:
         self._set_busy(False)
-        self.engineFailed.emit(f"Engine error: {message}")
+        self.engineFailed.emit(f"Engine error: {type(error).__name__}: {error}")

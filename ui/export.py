@@ -5,25 +5,25 @@ paper; remembered in the settings), opened window-modal without a nested event l
 on OK the file dialog, then the export.
 
 The plan is copied on the GUI thread (a snapshot, so edits made meanwhile cannot race
-the writer); a ``QRunnable`` in this exporter's own one-thread ``QThreadPool`` runs the
-engine on the snapshot and ``planner.reports.build_plan_pdf`` (which writes atomically).
-Progress, success, failure and cancellation come back through queued signals and are
-shown on the GUI thread: a ``QProgressDialog`` with Cancel, the status bar, an error
-dialog. The worker never touches a widget; Cancel sets a ``threading.Event`` the writer
-polls, and a cancelled export writes nothing (an existing file stays as it was).
+the writer); a ``ui.tasks.BackgroundTask`` runs the engine on the snapshot and
+``planner.reports.build_plan_pdf`` (which writes atomically) off the GUI thread.
+Progress, success, failure and cancellation come back on the GUI thread and are shown
+there: a ``QProgressDialog`` with Cancel, the status bar, an error dialog. The worker
+never touches a widget; Cancel sets the run's cancel flag, which the writer polls, and a
+cancelled export writes nothing (an existing file stays as it was).
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QProgressDialog, QWidget
 
 from ui import dialogs
+from ui.tasks import BackgroundTask
 
 log = logging.getLogger(__name__)
 
@@ -38,45 +38,23 @@ def ask_pdf_path(parent: QWidget | None, suggested: str) -> str | None:
     return path or None
 
 
-class _Signals(QObject):
-    progress = Signal(float, str)
-    done = Signal(object)  # planner.reports.ReportSummary
-    failed = Signal(str, str)  # message, details
-    cancelled = Signal()
+def _export(snapshot: Any, catalog: Any, engine_settings: Any, path: Path, options: Any,
+            progress: Any, cancelled: Any) -> Any:
+    """The work of one export (a pool thread, on its own snapshot): engine, then the PDF."""
+    from planner.engine import Engine
+    from planner.reports import ReportCancelled, build_plan_pdf
+
+    results = Engine(catalog, engine_settings).compute(snapshot)
+    if cancelled():
+        raise ReportCancelled("cancelled")
+    return build_plan_pdf(snapshot, catalog, results, path, options, progress=progress, cancel=cancelled)
 
 
-class _ExportJob(QRunnable):
-    def __init__(self, snapshot: Any, catalog: Any, engine_settings: Any, path: Path, options: Any,
-                 signals: _Signals, cancel: threading.Event) -> None:
-        super().__init__()
-        self.snapshot, self.catalog, self.engine_settings = snapshot, catalog, engine_settings
-        self.path, self.options = path, options
-        self.signals, self.cancel = signals, cancel
-        self.thread_id: int | None = None
-        self.setAutoDelete(False)  # the exporter keeps it (tests read thread_id)
-
-    def run(self) -> None:
-        self.thread_id = threading.get_ident()
-        from planner.engine import Engine
-        from planner.reports import ReportCancelled, build_plan_pdf
-
-        try:
-            results = Engine(self.catalog, self.engine_settings).compute(self.snapshot)
-            if self.cancel.is_set():
-                raise ReportCancelled("cancelled")
-            summary = build_plan_pdf(self.snapshot, self.catalog, results, self.path, self.options,
-                                     progress=lambda f, stage: self.signals.progress.emit(float(f), stage),
-                                     cancel=self.cancel.is_set)
-        except ReportCancelled:
-            self.signals.cancelled.emit()
-        except OSError as e:
-            self.signals.failed.emit(f"{self.path.name} could not be written.\n\n{e.strerror or e}", str(e))
-        except Exception as e:  # reported on the GUI thread, never raised in the pool
-            log.exception("build plan export failed")
-            self.signals.failed.emit(f"The build plan could not be made.\n\n{type(e).__name__}: {e}",
-                                     f"{type(e).__name__}: {e}")
-        else:
-            self.signals.done.emit(summary)
+def _failure_text(e: BaseException, path: Path) -> tuple[str, str]:
+    """(message, details) for the error dialog of a failed export."""
+    if isinstance(e, OSError):
+        return f"{path.name} could not be written.\n\n{e.strerror or e}", str(e)
+    return f"The build plan could not be made.\n\n{type(e).__name__}: {e}", f"{type(e).__name__}: {e}"
 
 
 class BuildPlanExporter(QObject):
@@ -92,19 +70,12 @@ class BuildPlanExporter(QObject):
         self.doc = doc
         self.window = window
         self.settings = settings
-        self.pool = QThreadPool(self)
-        self.pool.setMaxThreadCount(1)
-        self.signals = _Signals(self)
-        self.signals.progress.connect(self._on_progress)
-        self.signals.done.connect(self._on_done)
-        self.signals.failed.connect(self._on_failed)
-        self.signals.cancelled.connect(self._on_cancelled)
-        self.job: _ExportJob | None = None
+        self.task = BackgroundTask(self, "build plan export", expected_errors=(OSError,))
+        self.job: Any = None  # the running ui.tasks.Run
         self.dialog: QProgressDialog | None = None
         self.options_dialog: Any = None  # ui.dialogs.export_options.ExportOptionsDialog while it is open
         self._in_progress = False  # inside the progress dialog's setValue
         self._dispose: QProgressDialog | None = None  # closed inside setValue, to delete after it
-        self._cancel = threading.Event()
         self.last_path: Path | None = None
         self.last_thread_id: int | None = None  # the thread the last export ran in
 
@@ -172,9 +143,7 @@ class BuildPlanExporter(QObject):
                 engine_settings = self.settings.engine_settings()
             except Exception:
                 engine_settings = None
-        self._cancel = threading.Event()
-        self.job = _ExportJob(snapshot, self.doc.catalog, engine_settings, target, options, self.signals,
-                              self._cancel)
+        catalog = self.doc.catalog
         self.last_path = target
         dlg = QProgressDialog("Writing the build plan\u2026", "Cancel", 0, 1000, self.window)
         dlg.setObjectName("exportProgress")
@@ -186,23 +155,27 @@ class BuildPlanExporter(QObject):
         dlg.setValue(0)
         dlg.canceled.connect(self.cancel)
         self.dialog = dlg
-        self.pool.start(self.job)
+        self.job = self.task.start(
+            lambda progress, cancelled: _export(snapshot, catalog, engine_settings, target, options, progress,
+                                                cancelled),
+            on_done=self._on_done, on_failed=lambda e: self._on_failed(*_failure_text(e, target)),
+            on_cancelled=self._on_cancelled, on_progress=self._on_progress)
         self._status(f"Exporting the build plan to {target.name}\u2026")
         return True
 
     def cancel(self) -> None:
         """Ask the running export to stop; it reports ``cancelled`` when it has."""
-        self._cancel.set()
+        self.task.cancel()
         if self.dialog is not None:
             self.dialog.setLabelText("Cancelling\u2026")
 
     def wait(self, msecs: int = 60_000) -> bool:
-        return self.pool.waitForDone(msecs)
+        return self.task.wait(msecs)
 
     # -- GUI thread: results of the worker --------------------------------------------------------
     def _on_progress(self, fraction: float, stage: str) -> None:
         dlg = self.dialog
-        if dlg is None or self._cancel.is_set() or self._in_progress:
+        if dlg is None or self.job is None or self.job.cancelled() or self._in_progress:
             return  # nested in our own setValue below: the next update will do
         if stage:
             dlg.setLabelText(f"Writing the build plan: {stage}\u2026")

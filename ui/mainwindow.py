@@ -14,8 +14,8 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QShowEvent
+from PySide6.QtCore import QByteArray, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QTabBar, QWidget
 
 from ui.controllers import EditController, FileController
@@ -43,6 +43,21 @@ STATE_VERSION = 1
 # off): Charts joins the Findings | Fabric | Cables tab group instead, and leaves it again
 # when the window is widened past the width.
 NARROW_WINDOW_W = 1700
+# First start (no remembered geometry): this share of the screen's available area, centred,
+# from a 1366x768 laptop to a 4K monitor (available geometry is in device-independent pixels,
+# so a high-DPI screen at 200 % counts as half its pixels). Never below MIN_WINDOW unless the
+# screen itself is smaller.
+FIRST_START_SHARE = 0.9
+MIN_WINDOW = QSize(1024, 640)
+
+
+def first_start_geometry(available: QRect) -> QRect:
+    """The window's rectangle on a screen whose available area is ``available``."""
+    w = min(available.width(), max(MIN_WINDOW.width(), round(available.width() * FIRST_START_SHARE)))
+    h = min(available.height(), max(MIN_WINDOW.height(), round(available.height() * FIRST_START_SHARE)))
+    rect = QRect(0, 0, w, h)
+    rect.moveCenter(available.center())
+    return rect
 
 
 def _load_panel(module: str, cls: str, doc: Document) -> QWidget | None:
@@ -66,7 +81,7 @@ class MainWindow(QMainWindow):
         # Window size, menu bar and status bar exist before any dock is tabbed: when the
         # frame around the docks changes after a tab group formed, Qt 6.11 lays out a new
         # tab bar and leaves the old one visible over whatever dock is there now.
-        self.resize(1600, 960)
+        self.fit_to_screen()
         self.menuBar()
         self.statusBar()
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks
@@ -118,12 +133,25 @@ class MainWindow(QMainWindow):
         self._update_title()
         self._update_actions()
         self._fill_recent(self.settings.recent_files)
-        self.resize(1600, 960)
+        self.fit_to_screen()
         self._default_state = self.saveState(STATE_VERSION)
         self._narrow = False  # the layout above is the wide one
         self._charts_tabbed = False  # True while Charts sits in the Findings group because of the width
         self.restore_layout()
         self._applied = self._applied_state()  # what apply_settings compares against
+
+    def fit_to_screen(self) -> None:
+        """Size and centre the window on the screen it opens on (a remembered geometry,
+        restored afterwards by restore_layout, wins)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        avail = screen.availableGeometry() if screen is not None else None
+        if avail is None or avail.width() < MIN_WINDOW.width() or avail.height() < MIN_WINDOW.height():
+            # a screen smaller than the minimum window (a test's 800x800 offscreen screen): the
+            # nominal size, which the window manager clamps
+            self.resize(1600, 960)
+            return
+        self.setGeometry(first_start_geometry(avail))
+        self._fitted = True  # showEvent keeps the window on the screen once its real size is known
 
     # -- assembly --------------------------------------------------------------------
     def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -225,6 +253,12 @@ class MainWindow(QMainWindow):
                                                 tip="Wire the NVLink spine of the selected NVL72 rack: every GPU "
                                                     "to every switch chip (one undo step)")
         m.addAction(self.act_autowire_nvlink)
+        self.act_power = self._action(self.tr("&Power Feeds and Sources\u2026"), self.show_power,
+                                      tip=self.tr("Add and edit UPSs, panels and the feeds that hang off them"))
+        self.act_power.setObjectName("actPower")
+        m.addAction(self.act_power)
+
+        self._build_help_menu()
 
         tb = self.addToolBar("Main")
         tb.setObjectName("mainToolBar")
@@ -233,19 +267,53 @@ class MainWindow(QMainWindow):
                   self.act_delete, self.act_duplicate, self.act_dup_rack, None, self.act_fit):
             tb.addSeparator() if a is None else tb.addAction(a)
 
+    def _build_help_menu(self) -> None:
+        """Help: the offline guide, the shortcuts (read from the actions when opened) and About."""
+        from ui import help as uhelp
+
+        self.help_window: Any = None  # the last Help window opened (tests, and to keep it alive)
+        self.act_guide = self._action(self.tr("Rackwright &Guide"), lambda: self._show_help(uhelp.open_guide),
+                                      QKeySequence.StandardKey.HelpContents,
+                                      self.tr("The user guide: catalog, racks, feeds, workloads, wiring, export"))
+        self.act_shortcuts = self._action(self.tr("&Keyboard Shortcuts"),
+                                          lambda: self._show_help(uhelp.open_shortcuts))
+        self.act_about = self._action(self.tr("&About Rackwright"), lambda: self._show_help(uhelp.open_about))
+        self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
+        m = self.menuBar().addMenu(self.tr("&Help"))
+        m.addAction(self.act_guide)
+        m.addAction(self.act_shortcuts)
+        m.addSeparator()
+        m.addAction(self.act_about)
+
+    def _show_help(self, opener: Any) -> Any:
+        win = opener(self)
+        win.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.help_window = win
+        return win
+
     def _build_status(self) -> None:
         sb = self.statusBar()
         self.engine_label = QLabel(self)
         self.engine_label.setObjectName("engineStatus")
         sb.addPermanentWidget(self.engine_label)
         self.doc.refused.connect(self.show_refusal)
+        self.doc.changed.connect(lambda _c: self.clear_refusal())
+        self.rack_view.view.refusalCleared.connect(self.clear_refusal)
         self.doc.engineFailed.connect(lambda msg: sb.showMessage(msg, 10000))
         self.doc.busyChanged.connect(self._update_engine_label)
         self.doc.resultsChanged.connect(lambda _r: self._update_engine_label(self.doc.busy))
         self._update_engine_label(False)
 
     def show_refusal(self, reason: str) -> None:
-        self.statusBar().showMessage(f"Refused: {reason}", 10000)
+        self._refusal_message = self.tr("Refused: {reason}").format(reason=reason)
+        self.statusBar().showMessage(self._refusal_message, 10000)
+
+    def clear_refusal(self) -> None:
+        """A later edit went through (or a drag ended well): the refusal is no longer news."""
+        msg = getattr(self, "_refusal_message", "")
+        if msg and self.statusBar().currentMessage() == msg:
+            self.statusBar().clearMessage()
+        self._refusal_message = ""
 
     def _update_engine_label(self, busy: bool) -> None:
         if self.doc.engine is None:
@@ -449,6 +517,28 @@ class MainWindow(QMainWindow):
         dlg.open()
         return dlg
 
+    def show_power(self) -> Any:
+        """Plan > Power Feeds and Sources...: the non-modal power chain window (ui.dialogs.power)."""
+        from ui.dialogs.power import PowerDialog
+
+        dlg = getattr(self, "power_dialog", None)
+        if dlg is None:
+            dlg = self.power_dialog = PowerDialog(self.doc, self, racks=self._selected_racks)
+        dlg.show()
+        dlg.raise_()
+        dlg.activateWindow()
+        return dlg
+
+    def _selected_racks(self) -> list[str]:
+        """Racks selected, or holding the selected devices (in selection order, once each)."""
+        idx = self.doc.plan.index
+        out: list[str] = []
+        for kind, eid in self.doc.selection:
+            rid = eid if kind == "rack" else idx.placement_rack.get(eid) if kind == "placement" else None
+            if rid is not None and rid in idx.racks and rid not in out:
+                out.append(rid)
+        return out
+
     def show_inspector(self) -> None:
         dock = self.docks["inspectorDock"]
         dock.show()
@@ -496,7 +586,7 @@ class MainWindow(QMainWindow):
             # palette-change events are delivered, so scenes read the application's
             pal = QApplication.palette()
             self.rack_view.scene.palette = pal
-            self.rack_view.scene.rebuild()
+            self.rack_view.rebuild_scene()
             if hasattr(self, "fabric_view"):
                 self.fabric_view.scene.palette = pal
                 self.fabric_view.rebuild()
@@ -520,6 +610,7 @@ class MainWindow(QMainWindow):
         state = store.value("window/state")
         if isinstance(geo, QByteArray | bytes):
             self.restoreGeometry(QByteArray(geo))
+            self._fitted = False  # the remembered geometry is the user's
         if isinstance(state, QByteArray | bytes) and self.restoreState(QByteArray(state), STATE_VERSION):
             # a remembered layout is taken as it is at the width it was saved at; Charts goes
             # back beside Findings on widening only if the width had put it in the group
@@ -541,7 +632,28 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        if getattr(self, "_fitted", False):
+            self._fitted = False
+            QTimer.singleShot(0, self._keep_on_screen)
         QTimer.singleShot(0, self._after_resize)
+
+    def _keep_on_screen(self) -> None:
+        """After a first-start fit: the docks may need more than 90 % of a laptop screen
+        (their minimum widths), so the window came out wider than asked; keep it centred on
+        the screen and inside it rather than hanging over the right edge."""
+        screen = self.screen()
+        if screen is None:
+            return
+        avail = screen.availableGeometry()
+        geo = self.geometry()
+        if avail.contains(geo):
+            return
+        w, h = min(geo.width(), avail.width()), min(geo.height(), avail.height())
+        rect = QRect(0, 0, w, h)
+        rect.moveCenter(avail.center())
+        rect.moveLeft(max(avail.left(), rect.left()))
+        rect.moveTop(max(avail.top(), rect.top()))
+        self.setGeometry(rect)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -2,7 +2,8 @@
 "already open elsewhere" lock, on top of planner.storage (docs/project-file.md).
 
 - A timer asks ``Autosaver.due(generation)``; when due, a snapshot is taken on the GUI
-  thread and written in the QThreadPool (``Autosaver`` skips overlapping writes).
+  thread and written off it (a ``ui.tasks.BackgroundTask``; ``Autosaver`` skips
+  overlapping writes).
 - A successful save or a clean close discards the document's recovery slot.
 - At start-up, slots left by programs that no longer run are offered for recovery.
 - Opening a file takes its ``FileLock``; a lock held elsewhere is reported and the
@@ -16,9 +17,10 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer
+from PySide6.QtCore import QObject, QTimer
 
 from ui import dialogs
+from ui.tasks import BackgroundTask
 
 log = logging.getLogger(__name__)
 
@@ -28,15 +30,6 @@ except ImportError:  # a build without project files: no autosave, no locks
     Autosaver = FileLock = RecoveryStore = snapshot = None  # type: ignore[assignment,misc]
 
 CHECK_INTERVAL_MS = 5000
-
-
-class _Write(QRunnable):
-    def __init__(self, saver: Any, snap: Any, generation: Any, kw: dict[str, Any]) -> None:
-        super().__init__()
-        self.saver, self.snap, self.generation, self.kw = saver, snap, generation, kw
-
-    def run(self) -> None:
-        self.saver.maybe_save(self.snap, self.generation, **self.kw)
 
 
 class RecoveryController(QObject):
@@ -52,6 +45,7 @@ class RecoveryController(QObject):
         self.untitled_id = uuid.uuid4().hex[:12]
         self.lock: Any = None
         self._edits = 0
+        self.writer = BackgroundTask(self, "autosave", expected_errors=(OSError,))
         self.timer = QTimer(self)
         self.timer.setInterval(CHECK_INTERVAL_MS)
         self.timer.timeout.connect(self.tick)
@@ -80,11 +74,16 @@ class RecoveryController(QObject):
             return
         snap = snapshot(self.doc.plan, self.doc.catalog)
         kw = dict(self._slot_kw(), title=self.doc.display_name)
-        job = _Write(self.saver, snap, gen, kw)
+        saver = self.saver
         if wait:
-            job.run()
+            saver.maybe_save(snap, gen, **kw)
         else:
-            QThreadPool.globalInstance().start(job)
+            self.writer.start(lambda _progress, _cancelled: saver.maybe_save(snap, gen, **kw),
+                              on_failed=self._write_failed)
+
+    def _write_failed(self, error: BaseException) -> None:
+        # the next tick tries again; the user's file is untouched either way
+        log.warning("autosave failed: %s: %s", type(error).__name__, error)
 
     def saved(self, old_path: Path | None) -> None:
         """After a successful save: drop recovery copies of this document."""

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 
 NAME = "catalog"
+HELP = "list or validate the hardware catalog (shipped + user folder)"
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help="list or validate the hardware catalog (shipped + user folder)")
+    p = sub.add_parser(NAME, help=HELP)
     p.add_argument("action", choices=["list", "validate"], help="list entries, or only validate")
     p.add_argument("paths", nargs="*", help="catalog folders to load instead of the default layers")
     p.add_argument("--kind", help="with list: only device types of this kind (server, switch, ...)")

@@ -7,10 +7,11 @@ import json
 import sys
 
 NAME = "check"
+HELP = "compute power, cooling, space, compute and cost figures and report findings"
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help="compute power, cooling, space, compute and cost figures and report findings",
+    p = sub.add_parser(NAME, help=HELP,
                        description="Run the engine over PLAN. Exit status: 0 no error findings, 1 error "
                                    "findings, 2 bad input.")
     p.add_argument("plan", help="plan file (.json or .rackplan)")

@@ -14,10 +14,11 @@ import sys
 from pathlib import Path
 
 NAME = "convert"
+HELP = "convert a plan between JSON (.json) and the project file (.rackplan)"
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help="convert a plan between JSON (.json) and the project file (.rackplan)",
+    p = sub.add_parser(NAME, help=HELP,
                        description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
     p.add_argument("input", metavar="IN", help="plan file to read (.json or .rackplan)")
     p.add_argument("output", metavar="OUT", help="file to write; its suffix (.json or .rackplan) picks the format")

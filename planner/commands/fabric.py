@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 
 NAME = "fabric"
+HELP = "size a leaf/spine fabric without a plan, or print a plan's cable schedule"
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help="size a leaf/spine fabric without a plan, or print a plan's cable schedule",
+    p = sub.add_parser(NAME, help=HELP,
                        description="Fat-tree calculator (leaves, spines, cores, cables, transceivers, bandwidth, "
                                    "switch power) using the same rules as auto-wiring; or, with --schedule, "
                                    "the cable schedule of a plan.")

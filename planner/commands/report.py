@@ -10,13 +10,14 @@ import sys
 from pathlib import Path
 
 NAME = "report"
+HELP = ("write the build plan PDF (cover, floor plan, rack sheets, power, cooling, "
+        "BOM, cable schedule, findings)")
 
 
 def register(sub) -> None:
     from planner.reports import SECTIONS
 
-    p = sub.add_parser(NAME, help="write the build plan PDF (cover, floor plan, rack sheets, power, cooling, "
-                                  "BOM, cable schedule, findings)",
+    p = sub.add_parser(NAME, help=HELP,
                        description="Write the printed build plan of PLAN as a PDF. Exit status: 0 written, "
                                    "2 bad input. Sections: " + ", ".join(SECTIONS) + ".")
     p.add_argument("plan", help="plan file (.json or .rackplan)")

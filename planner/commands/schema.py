@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 
 NAME = "schema"
+HELP = "print the JSON Schema of the plan file format"
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help="print the JSON Schema of the plan file format")
+    p = sub.add_parser(NAME, help=HELP)
     p.set_defaults(func=run)
 
 

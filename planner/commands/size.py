@@ -10,6 +10,7 @@ import argparse
 import json
 
 NAME = "size"
+HELP = "size an inference or training workload without a plan"
 
 
 def _number(text: str) -> float:
@@ -34,7 +35,7 @@ def _count(text: str) -> int:
 def register(sub) -> None:
     from planner.workloads import calibration as cal
 
-    p = sub.add_parser(NAME, help="size an inference or training workload without a plan")
+    p = sub.add_parser(NAME, help=HELP)
     kinds = p.add_subparsers(dest="size_kind", metavar="KIND")
 
     def common(q):

@@ -5,10 +5,11 @@ catalog and every placement obeys the rack rules. (Engineering checks are
 from __future__ import annotations
 
 NAME = "validate"
+HELP = "check that a plan file is well formed and its placements are possible"
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help="check that a plan file is well formed and its placements are possible")
+    p = sub.add_parser(NAME, help=HELP)
     p.add_argument("plan", help="plan file (.json or .rackplan)")
     p.set_defaults(func=run)
 

@@ -39,6 +39,7 @@ from planner.engine.results import (
     PduResult,
     Results,
     RoomResult,
+    SourceResult,
     Totals,
     WorkloadNeed,
 )
@@ -50,6 +51,7 @@ from planner.plan import Plan
 
 _fsum = math.fsum
 _ID = attrgetter("id")
+SOURCE_KIND_NAMES = {"ups": "UPS", "panel": "Panel", "switchboard": "Switchboard", "generator": "Generator"}
 
 
 
@@ -114,10 +116,14 @@ class Engine:
         self._room_racks: dict[str, set[str]] = {}
         self._feeds: dict[str, Any] = {}
         self._loops: dict[str, Any] = {}
+        # power sources: plan objects, results, and the feeds each one's result summed
+        self._sources: dict[str, Any] = {}
+        self._sources_r: dict[str, SourceResult] = {}
+        self._src_feeds: dict[str, set[str]] = {}
         # row -> (its rack results, their int and count sums): reused while the row's rack
         # results are the same objects (a room of 288 NVL72 racks re-merges one row, not all)
         self._row_parts: dict[str, tuple[list[RackResult], Aggregate]] = {}
-        self._order = {k: _Order() for k in ("racks", "pdus", "feeds", "loops", "rooms", "fabrics")}
+        self._order = {k: _Order() for k in ("racks", "pdus", "feeds", "sources", "loops", "rooms", "fabrics")}
         self.net.reset()
         self.work.reset()
 
@@ -132,12 +138,14 @@ class Engine:
         self._plan = plan
         self._feeds = {f.id: f for f in plan.feeds}
         self._loops = {c.id: c for c in plan.cooling_loops}
+        self._sources = {s.id: s for s in plan.power_sources}
         racks = set(plan.index.racks)
         # A full compute allocates ~10 objects per device, none of them garbage; the cyclic
         # GC would rescan them again and again (40 % of the time at 64k GPUs).
         with no_gc():
             self.net.full(plan)
-            return self._run(plan, racks, set(self._feeds), set(self._loops), set(plan.index.rooms))
+            return self._run(plan, racks, set(self._feeds), set(self._loops), set(plan.index.rooms),
+                             dirty_sources=set(self._sources))
 
     def adopt(self, plan: Plan) -> None:
         """Follow ``plan`` from now on, given that it equals the plan last computed
@@ -146,6 +154,7 @@ class Engine:
         self._plan = plan
         self._feeds = {f.id: f for f in plan.feeds}
         self._loops = {c.id: c for c in plan.cooling_loops}
+        self._sources = {s.id: s for s in plan.power_sources}
 
     def update(self, plan: Plan, change: Any) -> Results:
         """Incremental recompute after an edit; ``change`` is the ``Change`` it returned."""
@@ -156,6 +165,9 @@ class Engine:
         feeds: set[str] = set(change.feeds)
         loops: set[str] = set(change.loops)
         rooms: set[str] = set(change.rooms)
+        sources: set[str] = set(getattr(change, "sources", ()))
+        if sources:
+            self._sources = {s.id: s for s in plan.power_sources}
         if change.feeds:
             self._feeds = {f.id: f for f in plan.feeds}
             for f in change.feeds:
@@ -182,11 +194,11 @@ class Engine:
             room = idx.rooms.get(room_id)
             if room is not None:
                 racks.update(r.id for row in room.rows for r in row.racks)
-        return self._run(plan, racks, feeds, loops, rooms, change)
+        return self._run(plan, racks, feeds, loops, rooms, change, dirty_sources=sources)
 
     # -- the pipeline ---------------------------------------------------------------------------------
     def _run(self, plan: Plan, dirty_racks: set[str], dirty_feeds: set[str], dirty_loops: set[str],
-             dirty_rooms: set[str], change: Any = None) -> Results:
+             dirty_rooms: set[str], change: Any = None, dirty_sources: set[str] | None = None) -> Results:
         idx = plan.index
         ctx = RackContext(plan, self.specs, self.settings, self._feeds, self._loops, self.net.by_placement,
                           self.checker, self.net.end_sums)
@@ -237,10 +249,18 @@ class Engine:
                 if new_p.feed is not None:
                     self._feed_pdus.setdefault(new_p.feed, set()).add(pid)
                     dirty_feeds.add(new_p.feed)
+        dirty_sources = set(dirty_sources or ())
         for fid in dirty_feeds:
-            self._feeds_r.pop(fid, None)
+            old_f = self._feeds_r.pop(fid, None)
+            if old_f is not None and old_f.upstream is not None:
+                self._src_feeds.get(old_f.upstream, set()).discard(fid)
+                dirty_sources.add(old_f.upstream)
             if fid in self._feeds:
-                self._feeds_r[fid] = self._compute_feed(fid)
+                new_f = self._feeds_r[fid] = self._compute_feed(fid)
+                if new_f.upstream is not None:
+                    self._src_feeds.setdefault(new_f.upstream, set()).add(fid)
+                    dirty_sources.add(new_f.upstream)
+        src_done: set[str] = self._update_sources(dirty_sources) if dirty_sources else set()
         for lid in dirty_loops:
             self._loops_r.pop(lid, None)
             if lid in self._loops:
@@ -259,6 +279,7 @@ class Engine:
         res = Results(totals=totals, racks=order["racks"](self._racks, idx.racks),
                       pdus=order["pdus"](self._pdus, idx.placements), feeds=order["feeds"](self._feeds_r, self._feeds),
                       loops=order["loops"](self._loops_r, self._loops), rooms=order["rooms"](self._rooms, idx.rooms),
+                      sources=order["sources"](self._sources_r, self._sources),
                       bom=bom, plan_findings=plan_findings,
                       fabrics=order["fabrics"](self.net.results, map(_ID, plan.fabrics)),
                       fabric_findings=self.net.findings)
@@ -269,7 +290,7 @@ class Engine:
             ref = self._pdu_ref_racks
             for pdu in dirty_pdus:
                 flag_racks |= ref.get(pdu, set())
-            for fid in dirty_feeds:
+            for fid in dirty_feeds | (self._feeds_below(src_done) if src_done else set()):
                 for pdu in self._feed_pdus.get(fid, ()):
                     flag_racks |= ref.get(pdu, set())
             for lid in dirty_loops:
@@ -399,8 +420,9 @@ class Engine:
         normal = mx if s.load_basis == "max" else typ
         sides = sorted({k for p in pdus for k in p.fail_w} - {f.side})
         worst, worst_side = normal, None
+        fail: dict[str, float] = {}
         for failed in sides:
-            load = _fsum(p.fail_w.get(failed, _fsum(p.phase_w)) for p in pdus)
+            load = fail[failed] = _fsum(p.fail_w.get(failed, _fsum(p.phase_w)) for p in pdus)
             if load > worst:
                 worst, worst_side = load, failed
         findings: list[Finding] = []
@@ -418,7 +440,118 @@ class Engine:
         return FeedResult(id=fid, name=f.name, side=f.side, capacity_w=cap, derating=der, typical_w=typ, max_w=mx,
                           failover_w=worst, failover_side=worst_side, utilisation=worst / cap if cap else 0.0,
                           pdus=tuple(p.id for p in pdus), findings=tuple(findings),
-                          level=levels.classify(worst, cap, s.feed_warn_fraction))
+                          level=levels.classify(worst, cap, s.feed_warn_fraction), upstream=f.upstream,
+                          load_w=normal, fail_w=fail)
+
+    # -- power sources -------------------------------------------------------------------------------------
+    def _update_sources(self, dirty: set[str]) -> set[str]:
+        """Recompute the dirty sources and every source above them (before and after the
+        edit), children before parents. Sources are few (tens): the parent map is rebuilt."""
+        srcs = self._sources
+        children: dict[str, list[str]] = {}
+        for src in srcs.values():
+            if src.upstream is not None:
+                children.setdefault(src.upstream, []).append(src.id)
+        todo: set[str] = set()
+        stack = list(dirty)
+        while stack:
+            sid = stack.pop()
+            if sid in todo:
+                continue
+            todo.add(sid)
+            old = self._sources_r.get(sid)
+            if old is not None and old.upstream is not None:
+                stack.append(old.upstream)
+            cur = srcs.get(sid)
+            if cur is not None and cur.upstream is not None:
+                stack.append(cur.upstream)
+
+        def depth(sid: str) -> int:
+            d, up, seen = 0, srcs[sid].upstream, {sid}
+            while up is not None and up in srcs and up not in seen:  # the model forbids loops
+                seen.add(up)
+                d += 1
+                up = srcs[up].upstream
+            return d
+
+        for sid in todo:
+            if sid not in srcs:
+                self._sources_r.pop(sid, None)
+                self._src_feeds.pop(sid, None)
+        for sid in sorted((x for x in todo if x in srcs), key=lambda x: (-depth(x), x)):
+            self._sources_r[sid] = self._compute_source(sid, children.get(sid, ()))
+        return todo
+
+    def _feeds_below(self, sources: set[str]) -> set[str]:
+        """The feeds under these sources, directly or through downstream sources."""
+        children: dict[str, list[str]] = {}
+        for src in self._sources.values():
+            if src.upstream is not None:
+                children.setdefault(src.upstream, []).append(src.id)
+        out: set[str] = set()
+        seen: set[str] = set()
+        stack = list(sources)
+        while stack:
+            sid = stack.pop()
+            if sid in seen:
+                continue
+            seen.add(sid)
+            out |= self._src_feeds.get(sid, set())
+            stack.extend(children.get(sid, ()))
+        return out
+
+    def _compute_source(self, sid: str, children: Any) -> SourceResult:
+        """Load of the feeds and downstream sources under a source, normal and with each other
+        side failed (a feed on the failed side is dead; the others carry their failover load
+        for that side), against the source's capacity."""
+        s = self.settings
+        src = self._sources[sid]
+        feeds = [self._feeds_r[f] for f in sorted(self._src_feeds.get(sid, ())) if f in self._feeds_r]
+        subs = [self._sources_r[c] for c in sorted(children) if c in self._sources_r]
+        typ = _fsum([*(f.typical_w for f in feeds), *(c.typical_w for c in subs)])
+        mx = _fsum([*(f.max_w for f in feeds), *(c.max_w for c in subs)])
+        normal = _fsum([*(f.load_w for f in feeds), *(c.load_w for c in subs)])
+        sides: set[str] = set()
+        for f in feeds:
+            sides.add(f.side)
+            sides.update(f.fail_w)
+        for c in subs:
+            sides.update(c.fail_w)
+        if src.side is not None:
+            sides.add(src.side)
+        fail: dict[str, float] = {}
+        worst, worst_side = normal, None
+        for side in sorted(sides):
+            if side == src.side:
+                fail[side] = 0.0  # this source is on the failed side: it carries nothing
+                continue
+            load = fail[side] = _fsum([*(0.0 if f.side == side else f.fail_w.get(side, f.load_w) for f in feeds),
+                                       *(c.fail_w.get(side, c.load_w) for c in subs)])
+            if load > worst:
+                worst, worst_side = load, side
+        cap = src.capacity_kw * 1000.0
+        findings: list[Finding] = []
+        kind = SOURCE_KIND_NAMES.get(src.kind, src.kind)
+        label = (src.name if src.name.lower().startswith(kind.lower()) else f"{kind} {src.name}") \
+            + (f" (side {src.side})" if src.side else "")
+        if not feeds and not subs:
+            findings.append(make("POWER_SOURCE_UNUSED", f"{label}: no feed or power source hangs off it", "source",
+                                 sid))
+        if normal > cap:
+            findings.append(make("POWER_SOURCE_OVER_CAPACITY", f"{label}: {normal / 1000:.1f} kW exceeds its "
+                                 f"{cap / 1000:.1f} kW capacity", "source", sid))
+        elif worst > cap:
+            findings.append(make("POWER_SOURCE_FAILOVER_OVERLOAD", f"{label}: must carry {worst / 1000:.1f} kW when "
+                                 f"side {worst_side} fails, above its {cap / 1000:.1f} kW capacity", "source", sid))
+        elif worst > cap * s.feed_warn_fraction:
+            findings.append(make("POWER_SOURCE_HIGH", f"{label}: {'failover' if worst_side else 'normal'} load "
+                                 f"{worst / 1000:.1f} kW is {worst / cap * 100:.0f} % of its {cap / 1000:.1f} kW "
+                                 "capacity", "source", sid))
+        return SourceResult(id=sid, name=src.name, kind=src.kind, side=src.side, upstream=src.upstream,
+                            capacity_w=cap, typical_w=typ, max_w=mx, load_w=normal, failover_w=worst,
+                            failover_side=worst_side, utilisation=worst / cap if cap else 0.0,
+                            feeds=tuple(f.id for f in feeds), sources=tuple(c.id for c in subs), fail_w=fail,
+                            findings=tuple(findings), level=levels.classify(worst, cap, s.feed_warn_fraction))
 
     # -- loops -----------------------------------------------------------------------------------------------
     def _compute_loop(self, lid: str) -> LoopResult:

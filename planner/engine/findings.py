@@ -47,6 +47,13 @@ CODES: dict[str, tuple[Severity, str]] = {
     "POWER_FEED_FAILOVER_OVERLOAD": ("error", "A feed cannot carry its load when another side fails (2N/N+1)."),
     "POWER_FEED_HIGH": ("warning", "A feed's failover load is above the warning fraction of its capacity."),
     "POWER_FEED_NO_REDUNDANCY": ("warning", "All of a rack's PDUs hang on one feed side: no A/B redundancy."),
+    "POWER_SOURCE_OVER_CAPACITY": ("error", "A power source's (UPS, panel) load exceeds its capacity in normal "
+                                            "operation."),
+    "POWER_SOURCE_FAILOVER_OVERLOAD": ("error", "A power source cannot carry its load when another feed side "
+                                                "fails."),
+    "POWER_SOURCE_HIGH": ("warning", "A power source's worst-case load is above the warning fraction of its "
+                                     "capacity."),
+    "POWER_SOURCE_UNUSED": ("info", "A power source has no feed or downstream source hanging off it."),
     # cooling
     "COOLING_OVER_CAPACITY": ("error", "A rack's heat exceeds the limit of its cooling method."),
     "COOLING_NEAR_CAPACITY": ("warning", "A rack's heat is above the warning fraction of its cooling limit."),

@@ -32,6 +32,29 @@ class PduContribution:
     outlets: dict[int, str] = field(default_factory=dict)  # explicit outlet -> device, for cross-rack conflicts
 
 
+@dataclass(frozen=True, slots=True)
+class DevicePower:
+    """One device's draw as the engine counts it (optics plugged into it included) and where
+    it comes from: the PDUs its cords go to, or the rack's DC busbar (power shelves)."""
+
+    typical_w: float
+    max_w: float
+    pdus: tuple[str, ...] = ()
+    busbar: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CordResult:
+    """Where one PSU cord of a device ends up: PDU placement, outlet (from 1), phase index
+    (0..2: L1/L2/L3, for delta PDUs the branch L1-L2/L2-L3/L3-L1) and whether the plan pins
+    the outlet (``Placement.power`` with an outlet) or the engine chose it."""
+
+    pdu: str
+    outlet: int
+    phase: int
+    pinned: bool
+
+
 @dataclass(slots=True)
 class RackResult:
     id: str
@@ -103,6 +126,9 @@ class RackResult:
     pdu_refs: frozenset[str] = frozenset()  # PDU ids this rack depends on (own and cords into others)
     device_types: dict[str, int] = field(default_factory=dict)  # slug -> count, for balance checks
     optics_power_w: float = 0.0  # transceivers and active cables plugged into the rack's devices (in max_w etc.)
+    device_power: dict[str, DevicePower] = field(default_factory=dict)  # placement id -> its draw and cords
+    # placement id -> its cords in order (explicit ones as listed in Placement.power, spread ones as assigned)
+    cords: dict[str, tuple[CordResult, ...]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -229,6 +255,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     own_pdus: list[Any] = []
     unit_dev: DeviceSpec | None = None
     optics = 0.0
+    device_power: dict[str, DevicePower] = {}
     links_at = ctx.links_by_placement
     end_sums = ctx.end_sums
     # busbar racks (GB200 NVL72, ORv3): power shelves feed a DC busbar; devices without AC
@@ -262,7 +289,9 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
                 if o:
                     optics += o
                     spec = specs.with_optics(spec, o)
+            device_power[p.id] = DevicePower(spec.typical_w, spec.max_w)
             if has_busbar and spec.dc_input and spec.pdu is None and not p.power:
+                device_power[p.id] = DevicePower(spec.typical_w, spec.max_w, busbar=True)
                 bus_idle += spec.idle_w
                 bus_typ += spec.typical_w
                 bus_max += spec.max_w
@@ -301,6 +330,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         for p, sp in shelves:
             k = sp.busbar_w / out_w / sp.busbar_efficiency
             sp = replace(sp, has_power=True, idle_w=bus_idle * k, typical_w=bus_typ * k, max_w=bus_max * k)
+            device_power[p.id] = DevicePower(sp.typical_w, sp.max_w)
             idle += sp.idle_w
             typ += sp.typical_w
             mx += sp.max_w
@@ -327,7 +357,11 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
                              "rack", rid))
 
     # -- cords, outlets and phases --------------------------------------------------------------
-    contrib, pdu_refs, spread, pfind = _distribute(ctx, rack, own_pdus, powered, busbar)
+    cords_to: dict[str, tuple[str, ...]] = {}
+    contrib, pdu_refs, spread, pfind, cord_map = _distribute(ctx, rack, own_pdus, powered, busbar, cords_to)
+    for pid, pdus in cords_to.items():
+        if pid in device_power:
+            device_power[pid] = replace(device_power[pid], pdus=pdus)
     findings.extend(pfind)
     if spread:
         findings.append(make("POWER_CORDS_SPREAD", f"{rack.name}: {spread} device(s) have no power connections; "
@@ -484,7 +518,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         gpu_bw_tb_per_s=gpu_bw, bf16_pflops=bf16 / 1000, fp8_pflops=fp8 / 1000, cpu_cores=cpu, ram_gb=ram,
         compute_gbps=gbps, storage_read_gb_per_s=stor, bom=dict(bom), findings=tuple(findings),
         pdu_contrib=contrib, pdus=tuple(p.id for p in own_pdus), feeds=pdu_feeds, pdu_refs=frozenset(pdu_refs),
-        device_types=dict(device_types), optics_power_w=optics)
+        device_types=dict(device_types), optics_power_w=optics, device_power=device_power, cords=cord_map)
 
 
 def _suggest(heat_w: float, s: EngineSettings) -> str:
@@ -506,10 +540,11 @@ class Busbar:
 
 
 def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list[tuple[Any, DeviceSpec]],
-                busbar: Busbar | None = None) -> tuple[dict[str, PduContribution], set[str], int, list[Finding]]:
+                busbar: Busbar | None = None, cords_to: dict[str, tuple[str, ...]] | None = None,
+                ) -> tuple[dict[str, PduContribution], set[str], int, list[Finding], dict[str, tuple[CordResult, ...]]]:
     """Cords to outlets to phases; each device's load split evenly over its live cords.
     Busbar shelves fail over as a group: with a feed side lost, the shelves with a live
-    cord share the whole busbar load."""
+    cord share the whole busbar load. ``cords_to`` receives each device's PDUs (one per cord)."""
     specs = ctx.specs
     plan = ctx.plan
     findings: list[Finding] = []
@@ -567,6 +602,9 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
             cords = [[order[(cursor + i) % len(order)].id, None] for i in range(spec.cords)]
             cursor += spec.cords
         cords_of.append((p, spec, cords))
+    if cords_to is not None:
+        for p, _spec, cords in cords_of:
+            cords_to[p.id] = tuple(c[0] for c in cords)
     # pass 2: give cords without an outlet a free outlet on the PDU's least-loaded phase, as an
     # installer balancing a 3-phase PDU would (taking outlets in order would load L1 first:
     # PDUs group their outlets by phase). Weights are the cords' share of maximum draw.
@@ -614,6 +652,17 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
                     exhausted.add(pid)
             taken[n] = _p.id
             cord[1] = n
+    cord_map: dict[str, tuple[CordResult, ...]] = {}
+    for p, _spec, cords in cords_of:
+        if cords:
+            pinned = [c.outlet is not None for c in p.power if c.pdu in pdu_placements
+                      and specs.device(pdu_placements[c.pdu].device).pdu is not None] if p.power else []
+            out = []
+            for k, (pid, outlet) in enumerate(cords):
+                pspec = specs.device(pdu_placements[pid].device).pdu
+                out.append(CordResult(pid, outlet, pspec.phase_of(outlet) if pspec is not None else 0,
+                                      k < len(pinned) and pinned[k]))
+            cord_map[p.id] = tuple(out)
     for pid in sorted(exhausted):
         findings.append(make("POWER_OUTLETS_EXHAUSTED", f"{rack.name}: more cords than outlets on "
                              f"{pdu_placements[pid].name or pid}", "pdu", pid))
@@ -672,4 +721,4 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
     for pid, outs in explicit.items():
         if pid in contrib:
             contrib[pid].outlets = outs
-    return contrib, pdu_refs, spread, findings
+    return contrib, pdu_refs, spread, findings, cord_map

@@ -90,6 +90,28 @@ register_section("loops", lambda r, p, c: _ordered(r.loops, [x.id for x in p.coo
 register_section("rooms", lambda r, p, c: _ordered(r.rooms, [x.id for x in p.site.rooms] if p is not None
                                                    else None))
 register_section("bom", lambda r, p, c: [b.to_dict() for b in r.bom])
+
+
+# -- power sources and money with its currency (self-contained: issue #11, power chain) -----------
+def _power_sources(results: Results, plan: Any, catalog: Any) -> list[dict[str, Any]]:
+    """``power_sources[]``: each UPS/panel with its normal and worst-case failover load against
+    its capacity (plan order)."""
+    return _ordered(results.sources, [s.id for s in plan.power_sources] if plan is not None else None)
+
+
+def _totals_with_currency(results: Results, plan: Any, catalog: Any) -> dict[str, Any]:
+    """``totals`` as before, plus ``money``: every money figure as ``{"value", "currency"}``
+    (the flat ``capex``, ``cost_<cur>`` and ``opex_per_year_<cur>`` keys stay)."""
+    t = results.totals
+    out = t.to_dict()
+    out["money"] = {"capex": {"value": t.capex, "currency": t.currency, "complete": t.capex_complete},
+                    "opex_per_year": {"value": t.opex_per_year, "currency": t.currency},
+                    "electricity_price_per_kwh": {"value": t.electricity_price_per_kwh, "currency": t.currency}}
+    return out
+
+
+register_section("totals", _totals_with_currency)
+register_section("power_sources", _power_sources, after="feeds")
 register_section("findings", lambda r, p, c: [f.to_dict() for f in r.findings])
 register_section("summary", lambda r, p, c: r.counts())
 
@@ -111,6 +133,32 @@ def _table(rows: list[list[str]], right: set[int]) -> list[str]:
         out.append("  " + "  ".join(cells).rstrip())
         if n == 0:
             out.append("  " + "  ".join("-" * w for w in widths))
+    return out
+
+
+def _power_lines(results: Results, plan: Any) -> list[str]:
+    """Feeds and power sources for the text report: capacity (derated for feeds), normal and
+    worst-case failover load, utilisation (failover / capacity)."""
+    out: list[str] = []
+    names = {s.id: s.name for s in getattr(plan, "power_sources", ())}
+    if results.feeds:
+        out.append("Power feeds")
+        rows = [["feed", "side", "source", "capacity kW", "load kW", "failover kW", "util %"]]
+        for f in results.feeds.values():
+            rows.append([f.name, f.side, names.get(f.upstream, f.upstream) if f.upstream else "-",
+                         f"{f.capacity_w / 1000:.1f}", f"{f.load_w / 1000:.1f}", f"{f.failover_w / 1000:.1f}",
+                         f"{f.utilisation * 100:.0f}"])
+        out.extend(_table(rows, right={3, 4, 5, 6}))
+        out.append("")
+    if results.sources:
+        out.append("Power sources")
+        rows = [["source", "kind", "side", "upstream", "capacity kW", "load kW", "failover kW", "util %"]]
+        for s in results.sources.values():
+            rows.append([s.name, s.kind, s.side or "-", names.get(s.upstream, "-") if s.upstream else "-",
+                         f"{s.capacity_w / 1000:.1f}", f"{s.load_w / 1000:.1f}", f"{s.failover_w / 1000:.1f}",
+                         f"{s.utilisation * 100:.0f}"])
+        out.extend(_table(rows, right={4, 5, 6, 7}))
+        out.append("")
     return out
 
 
@@ -145,6 +193,7 @@ def text_report(results: Results, plan: Any = None, max_findings: int = 200) -> 
                      f"{r.mass_kg:,.0f}", str(r.u_used), str(r.u_free), str(r.gpu_count)])
     lines.extend(_table(rows, right=set(range(1, 11)) - {3}))
     lines.append("")
+    lines.extend(_power_lines(results, plan))
     if results.fabrics:
         lines.append("Fabrics")
         rows = [["fabric", "kind", "Gb/s/GPU", "oversub", "bisection Tb/s", "switches", "cables", "optics kW"]]

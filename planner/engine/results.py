@@ -65,12 +65,51 @@ class FeedResult:
     pdus: tuple[str, ...]
     findings: tuple[Finding, ...]
     level: Level = levels.NONE  # failover_w against capacity_w, warning above feed_warn_fraction
+    # the power source the feed hangs off, and the load on the basis with each other side failed
+    # (sides not listed: the normal load), for the source roll-up
+    upstream: str | None = None
+    load_w: float = 0.0  # normal operation, on the engine's load basis (max_w or typical_w)
+    fail_w: dict[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "side": self.side, "capacity_kw": self.capacity_w / 1000,
                 "derating": self.derating, "power_kw": {"typical": self.typical_w / 1000, "max": self.max_w / 1000},
                 "failover_kw": self.failover_w / 1000, "failover_side": self.failover_side,
-                "utilisation": self.utilisation, "level": self.level, "pdus": list(self.pdus)}
+                "utilisation": self.utilisation, "level": self.level, "pdus": list(self.pdus),
+                "upstream": self.upstream, "load_kw": self.load_w / 1000, "failover_load_kw": self.failover_w / 1000}
+
+
+@dataclass(slots=True)
+class SourceResult:
+    """A power source (UPS, panel, switchboard, generator) with the feeds and downstream
+    sources under it: its load in normal operation and with the worst other feed side
+    failed, against its capacity (docs/engine.md, "Power sources")."""
+
+    id: str
+    name: str
+    kind: str
+    side: str | None
+    upstream: str | None
+    capacity_w: float
+    typical_w: float
+    max_w: float
+    load_w: float  # normal operation, on the engine's load basis
+    failover_w: float  # the worst case over failed sides (>= load_w)
+    failover_side: str | None
+    utilisation: float  # failover_w / capacity_w
+    feeds: tuple[str, ...]  # directly under it
+    sources: tuple[str, ...]  # directly under it
+    fail_w: dict[str, float]  # failed side -> load on this source (its own side: 0)
+    findings: tuple[Finding, ...]
+    level: Level = levels.NONE  # failover_w against capacity_w, warning above feed_warn_fraction
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "kind": self.kind, "side": self.side, "upstream": self.upstream,
+                "capacity_kw": self.capacity_w / 1000, "load_kw": self.load_w / 1000,
+                "power_kw": {"typical": self.typical_w / 1000, "max": self.max_w / 1000},
+                "failover_load_kw": self.failover_w / 1000, "failover_side": self.failover_side,
+                "utilisation": self.utilisation, "level": self.level, "feeds": list(self.feeds),
+                "sources": list(self.sources)}
 
 
 @dataclass(slots=True)
@@ -343,6 +382,8 @@ class Results:
     # the largest workload need against the plan: "gpus", "gpu_memory_gb" (absent: no need)
     workload_needs: dict[str, WorkloadNeed] = field(default_factory=dict)
     settings: EngineSettings | None = None  # the thresholds the levels were computed with
+    # power sources (UPS, panels) by id, plan order (planner.engine.core: the roll-up of feeds)
+    sources: dict[str, SourceResult] = field(default_factory=dict)
     _findings: list[Finding] | None = None
     _rack_summaries: dict[str, RackSummary] = field(default_factory=dict)
 
@@ -381,7 +422,7 @@ class Results:
 
     def _all_findings(self):
         yield from self.plan_findings
-        for coll in (self.rooms, self.racks, self.pdus, self.feeds, self.loops):
+        for coll in (self.rooms, self.racks, self.pdus, self.feeds, self.sources, self.loops):
             for r in coll.values():
                 yield from r.findings
         yield from self.fabric_findings
@@ -406,7 +447,7 @@ class Results:
         return any(f.severity == "error" for f in self._all_findings())
 
     def findings_for(self, kind: str, entity_id: str) -> list[Finding]:
-        coll = {"rack": self.racks, "pdu": self.pdus, "feed": self.feeds, "loop": self.loops,
+        coll = {"rack": self.racks, "pdu": self.pdus, "feed": self.feeds, "source": self.sources, "loop": self.loops,
                 "room": self.rooms}.get(kind)
         if coll is not None and entity_id in coll:
             return list(coll[entity_id].findings)

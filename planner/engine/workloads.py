@@ -29,8 +29,9 @@ Verdicts are memoised on (workload, cluster, power/cooling verdicts). What an ed
 * the inter-node bandwidth from the compute fabric is re-read (O(members)) when links or
   fabrics changed;
 * power and cooling: a per-rack flag (an error with a power or cooling code on the rack,
-  a PDU it plugs into, that PDU's feed, or its CDU loop) is refreshed for the racks the
-  update recomputed or that depend on a recomputed PDU, feed or loop; each workload keeps
+  a PDU it plugs into, that PDU's feed or a power source above the feed, or its CDU loop)
+  is refreshed for the racks the update recomputed or that depend on a recomputed PDU,
+  feed, power source or loop; each workload keeps
   how many of its servers sit in each rack, patched when a member moves. A move costs
   O(touched racks + racks with such errors), not O(the workload's racks).
 """
@@ -71,6 +72,22 @@ def infrastructure_ok(results: Any, rack_ids: set[str]) -> tuple[bool, bool]:
     return power, cooling
 
 
+def _sources_ok(results: Any, sid: str | None) -> bool:
+    """No power error on the source ``sid`` nor on any source above it (a UPS over capacity
+    takes down what hangs off it)."""
+    sources = getattr(results, "sources", {})
+    seen: set[str] = set()
+    while sid is not None and sid not in seen:
+        seen.add(sid)
+        sr = sources.get(sid)
+        if sr is None:
+            return True
+        if _errors(sr.findings, POWER_PREFIXES):
+            return False
+        sid = sr.upstream
+    return True
+
+
 def rack_flags(results: Any, rid: str) -> tuple[bool, bool]:
     """(power ok, cooling ok) of one rack: its own findings, the PDUs it plugs into and
     their feeds (power), its CDU loop (cooling)."""
@@ -89,6 +106,9 @@ def rack_flags(results: Any, rid: str) -> tuple[bool, bool]:
                 break
             fr = results.feeds.get(pr.feed) if pr.feed else None
             if fr is not None and _errors(fr.findings, POWER_PREFIXES):
+                power = False
+                break
+            if fr is not None and not _sources_ok(results, fr.upstream):
                 power = False
                 break
     if cooling and rr.loop is not None:

@@ -10,25 +10,95 @@ Public API::
 
 from __future__ import annotations
 
-from planner.fabric.analysis import (
-    FabricResult,
-    analyse_fabric,
-    analyse_fabrics,
-    check_links,
-    fabrics_json_section,
-    inter_node_gbps_per_gpu,
-    link_media,
-)
-from planner.fabric.autowire import AutowireResult, autowire
-from planner.fabric.cabling import CableGeometry, CableRules
-from planner.fabric.calculator import CalculatorInputError, calculate
-from planner.fabric.findings import Finding
-from planner.fabric.media import Media, MediaChooser
-from planner.fabric.ports import DevicePorts, Port, device_ports, port_lookup, switch_ports_at
-from planner.fabric.progress import Cancelled
-from planner.fabric.schedule import CableRow, cable_schedule, schedule_csv, write_schedule_csv
-from planner.fabric.topology import FabricDesignError, FatTree, design_fat_tree
-from planner.fabric.wiring import AddLinks, Connect, Disconnect
+import importlib
+import sys
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+# Public names -> the submodule that defines them, imported on first use (PEP 562): the
+# engine needs only the analysis (planner.engine.network), and importing that runs this
+# file; eager imports here made every `rackwright check` and app start pay for
+# auto-wiring, the calculator, the schedule and the wiring edits as well.
+_EXPORTS = {
+    "AddLinks": "wiring",
+    "analyse_fabric": "analysis",
+    "analyse_fabrics": "analysis",
+    "autowire": "autowire",
+    "AutowireResult": "autowire",
+    "cable_schedule": "schedule",
+    "CableGeometry": "cabling",
+    "CableRow": "schedule",
+    "CableRules": "cabling",
+    "calculate": "calculator",
+    "CalculatorInputError": "calculator",
+    "Cancelled": "progress",
+    "check_links": "analysis",
+    "Connect": "wiring",
+    "design_fat_tree": "topology",
+    "device_ports": "ports",
+    "DevicePorts": "ports",
+    "Disconnect": "wiring",
+    "FabricDesignError": "topology",
+    "FabricResult": "analysis",
+    "fabrics_json_section": "analysis",
+    "FatTree": "topology",
+    "Finding": "findings",
+    "inter_node_gbps_per_gpu": "analysis",
+    "link_media": "analysis",
+    "Media": "media",
+    "MediaChooser": "media",
+    "Port": "ports",
+    "port_lookup": "ports",
+    "schedule_csv": "schedule",
+    "switch_ports_at": "ports",
+    "write_schedule_csv": "schedule",
+}
+
+if TYPE_CHECKING:
+    from planner.fabric.analysis import (
+        FabricResult,
+        analyse_fabric,
+        analyse_fabrics,
+        check_links,
+        fabrics_json_section,
+        inter_node_gbps_per_gpu,
+        link_media,
+    )
+    from planner.fabric.autowire import AutowireResult, autowire
+    from planner.fabric.cabling import CableGeometry, CableRules
+    from planner.fabric.calculator import CalculatorInputError, calculate
+    from planner.fabric.findings import Finding
+    from planner.fabric.media import Media, MediaChooser
+    from planner.fabric.ports import DevicePorts, Port, device_ports, port_lookup, switch_ports_at
+    from planner.fabric.progress import Cancelled
+    from planner.fabric.schedule import CableRow, cable_schedule, schedule_csv, write_schedule_csv
+    from planner.fabric.topology import FabricDesignError, FatTree, design_fat_tree
+    from planner.fabric.wiring import AddLinks, Connect, Disconnect
+
+
+class _Package(ModuleType):
+    def __setattr__(self, name: str, value: Any) -> None:
+        # importing submodule X binds package attribute X to it; where a public function
+        # has the submodule's name (``autowire``), the function stays the package's attribute
+        if name in _EXPORTS and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+def __getattr__(name: str) -> Any:
+    sub = _EXPORTS.get(name)
+    if sub is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{sub}"), name)
+    ModuleType.__setattr__(sys.modules[__name__], name, value)
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
+
+
+sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "AddLinks", "AutowireResult", "CableGeometry", "CableRow", "CableRules", "CalculatorInputError", "Cancelled",

@@ -213,8 +213,8 @@ class _Builder:
                         nm = f"{rack.name} / {display_name(pl, self.catalog)}"
                         out[("placement", pl.id)] = nm
                         out[("pdu", pl.id)] = nm
-        for coll, kind in ((p.feeds, "feed"), (p.cooling_loops, "loop"), (p.fabrics, "fabric"),
-                           (p.workloads, "workload")):
+        for coll, kind in ((p.feeds, "feed"), (p.power_sources, "source"), (p.cooling_loops, "loop"),
+                           (p.fabrics, "fabric"), (p.workloads, "workload")):
             for x in coll:
                 out[(kind, x.id)] = x.name
         for lk in p.links:
@@ -694,6 +694,32 @@ class _Builder:
                      style=TableStyle(style), hAlign="LEFT")
 
     # -- power -------------------------------------------------------------------------------
+    def _power_sources(self) -> list[Any]:
+        """UPSs, panels, switchboards and generators with what hangs off them (engine roll-up)."""
+        r = self.results
+        sources = getattr(r, "sources", {})
+        order = [x for x in self.plan.power_sources if x.id in sources]
+        if not order:
+            return []
+        names = {x.id: x.name for x in self.plan.power_sources}
+        kinds = {"ups": "UPS", "panel": "Panel", "switchboard": "Switchboard", "generator": "Generator"}
+        rows, styles = [], {}
+        for i, src in enumerate(order):
+            sr = sources[src.id]
+            rows.append([clean(sr.name), kinds.get(sr.kind, sr.kind), clean(sr.side or "\u2013"),
+                         clean(names.get(sr.upstream, "\u2013") if sr.upstream else "\u2013"), kw(sr.capacity_w),
+                         kw(sr.typical_w), kw(sr.max_w), kw(sr.failover_w), clean(sr.failover_side or "\u2013"),
+                         pct(sr.utilisation), str(len(sr.feeds) + len(sr.sources))])
+            styles[i] = self._sev_style(sr.findings)
+        return [self.P("Power sources", self.st_h2),
+                self._rows_table(["Source", "Kind", "Side", "Hangs off", "Capacity kW", "Typical kW", "Max kW",
+                                  "Failover kW", "Failed side", "Utilisation", "Feeds"], rows,
+                                 [140, 65, 35, 105, 65, 60, 55, 65, 55, 55, 40],
+                                 numeric={4, 5, 6, 7, 9, 10}, row_styles=styles),
+                self.P("Each source carries the feeds and sources under it; failover: with the worst other "
+                       "feed side failed (docs/engine.md, Power sources); utilisation = failover load / "
+                       "capacity.", self.st_small)]
+
     def power(self) -> list[Any]:
         r = self.results
         out = self.section_heading("power", "feeds, PDUs and racks; capacity checks at the maximum draw")
@@ -707,6 +733,7 @@ class _Builder:
                          kw(fr.failover_w), clean(fr.failover_side or "\u2013"), pct(fr.utilisation),
                          str(len(fr.pdus))])
             styles[i] = self._sev_style(fr.findings)
+        out.extend(self._power_sources())
         out.append(self.P("Power feeds", self.st_h2))
         if rows:
             out.append(self._rows_table(["Feed", "Side", "Supply", "Breaker", "Derate", "Capacity kW",

@@ -15,22 +15,88 @@ Public API::
 Formulas and sources: docs/workloads.md. Calibration: docs/validation.md.
 """
 
-from .arch import GpuHw, ModelArch, precision_bytes
-from .cluster import ClusterSpec, PlanHardwareError, cluster_from_catalog, cluster_from_plan
-from .evaluate import BOTTLENECKS, WorkloadVerdict, evaluate_plan, evaluate_workload
-from .inference import InferenceResult, gpus_for_targets, infer
-from .specs import SpecError, parse_spec
-from .sweep import (
-    SweepPoint,
-    SweepResult,
-    parse_sweep,
-    sweep,
-    sweep_counts,
-    sweep_step,
-    sweep_workload,
-    workload_cluster,
-)
-from .training import Layout, TrainingResult, gpus_for_days, train
+import importlib
+import sys
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+# Public names -> the submodule that defines them, imported on first use (PEP 562): the
+# engine needs the evaluation (planner.engine.workloads), and importing that runs this
+# file; eager imports here made every `rackwright check` and app start pay for the
+# scaling sweep as well.
+_EXPORTS = {
+    "BOTTLENECKS": "evaluate",
+    "cluster_from_catalog": "cluster",
+    "cluster_from_plan": "cluster",
+    "ClusterSpec": "cluster",
+    "evaluate_plan": "evaluate",
+    "evaluate_workload": "evaluate",
+    "GpuHw": "arch",
+    "gpus_for_days": "training",
+    "gpus_for_targets": "inference",
+    "infer": "inference",
+    "InferenceResult": "inference",
+    "Layout": "training",
+    "ModelArch": "arch",
+    "parse_spec": "specs",
+    "parse_sweep": "sweep",
+    "PlanHardwareError": "cluster",
+    "precision_bytes": "arch",
+    "SpecError": "specs",
+    "sweep": "sweep",
+    "sweep_counts": "sweep",
+    "sweep_step": "sweep",
+    "sweep_workload": "sweep",
+    "SweepPoint": "sweep",
+    "SweepResult": "sweep",
+    "train": "training",
+    "TrainingResult": "training",
+    "workload_cluster": "sweep",
+    "WorkloadVerdict": "evaluate",
+}
+
+if TYPE_CHECKING:
+    from .arch import GpuHw, ModelArch, precision_bytes
+    from .cluster import ClusterSpec, PlanHardwareError, cluster_from_catalog, cluster_from_plan
+    from .evaluate import BOTTLENECKS, WorkloadVerdict, evaluate_plan, evaluate_workload
+    from .inference import InferenceResult, gpus_for_targets, infer
+    from .specs import SpecError, parse_spec
+    from .sweep import (
+        SweepPoint,
+        SweepResult,
+        parse_sweep,
+        sweep,
+        sweep_counts,
+        sweep_step,
+        sweep_workload,
+        workload_cluster,
+    )
+    from .training import Layout, TrainingResult, gpus_for_days, train
+
+
+class _Package(ModuleType):
+    def __setattr__(self, name: str, value: Any) -> None:
+        # importing submodule X binds package attribute X to it; where a public function
+        # has the submodule's name (``sweep``), the function stays the package's attribute
+        if name in _EXPORTS and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+def __getattr__(name: str) -> Any:
+    sub = _EXPORTS.get(name)
+    if sub is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{sub}"), name)
+    ModuleType.__setattr__(sys.modules[__name__], name, value)
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
+
+
+sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "BOTTLENECKS",

@@ -115,3 +115,10 @@ def ask_recover(parent: QWidget | None, descriptions: list[str]) -> int | str | 
         return 0
     item, ok = QInputDialog.getItem(parent, "Recover unsaved work", "Autosave:", descriptions, 0, False)
     return descriptions.index(item) if ok else None
+
+
+def ask_yes_no(parent: QWidget | None, title: str, text: str) -> bool:
+    """A yes/no question (default: No)."""
+    answer = QMessageBox.question(parent, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                  QMessageBox.StandardButton.No)
+    return answer == QMessageBox.StandardButton.Yes

@@ -1,10 +1,10 @@
 """Wiring dialogs: Plan > Auto-wire fabric... and Connect... (from the rack view).
 
-Auto-wire runs :func:`planner.fabric.autowire` on a snapshot of the plan in a pool
-thread (big fabrics take a moment: ~1 s for 2,048 eight-GPU nodes). Its progress
-(fraction, stage) comes back by queued signal to the dialog's bar; the result comes
-back the same way and its one Compound edit is pushed (one undo step). Cancel sets
-the job's event, which the design checks every cable batch
+Auto-wire runs :func:`planner.fabric.autowire` on a snapshot of the plan off the GUI
+thread (a ``ui.tasks.BackgroundTask``; big fabrics take a moment: ~1 s for 2,048
+eight-GPU nodes). Its progress (fraction, stage) comes back on the GUI thread to the
+dialog's bar; the result comes back the same way and its one Compound edit is pushed
+(one undo step). Cancel sets the run's cancel flag, which the design checks every cable batch
 (:mod:`planner.fabric.progress`): the worker stops with ``Cancelled`` and the dialog
 closes once it has, with nothing pushed. The worker never touches a widget. In its Extend
 mode (Fabric: Extend <name>) the job runs :func:`planner.fabric.extend.preview_extension`
@@ -17,12 +17,9 @@ shown in the dialog, which stays open.
 from __future__ import annotations
 
 import logging
-import threading
-import time
-from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -40,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner.edits import EditRefused
-from planner.fabric import Cancelled, autowire, device_ports
+from planner.fabric import autowire, device_ports
 from planner.fabric.extend import (
     ExtendPreview,
     extendable_fabrics,
@@ -50,6 +47,7 @@ from planner.fabric.extend import (
 )
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.wiring import connect_edit, used_ports
+from ui.tasks import BackgroundTask, Run
 from ui.units import fmt_length_m
 
 log = logging.getLogger(__name__)
@@ -60,80 +58,20 @@ LEAVES = (("Rail-optimised leaves (compute)", None), ("Top-of-rack leaf per rack
 SWITCH_FABRIC = {"compute": ("infiniband", "ethernet"), "storage": ("infiniband", "ethernet"),
                  "frontend": ("ethernet",), "management": ("management", "ethernet")}
 
-PROGRESS_INTERVAL_S = 0.04
+PROGRESS_INTERVAL_S = 0.04  # at most ~25 progress updates a second (each costs the GUI thread GIL hand-overs)
 UNWIRED_ROLE = Qt.ItemDataRole.UserRole + 1  # marks the source entry Extend mode adds
-_running: set[Any] = set()  # jobs alive in a pool (their signal objects must outlive a closed dialog)
 
 
-class _Signals(QObject):
-    progress = Signal(float, str)  # fraction 0..1, stage
-    done = Signal(object)
-    failed = Signal(str)
-    cancelled = Signal()
+def _design_task(owner: QObject, what: str) -> BackgroundTask:
+    """The one-thread task that runs a planner design function (auto-wire of a fabric or
+    of an NVLink rack) on a plan snapshot: ``design(progress, cancelled)`` gets the two
+    callbacks of :mod:`planner.fabric.progress`; a refusal (``EditRefused``) is an
+    ordinary outcome, anything else a bug reported as a message."""
+    return BackgroundTask(owner, what, progress_interval_s=PROGRESS_INTERVAL_S, expected_errors=(EditRefused,))
 
 
-DesignFn = Callable[[Callable[[float, str], None], Callable[[], bool]], Any]
-
-
-class _DesignJob(QRunnable):
-    """Runs one planner design function (auto-wire of a fabric or of an NVLink rack) on a
-    plan snapshot in a pool thread and reports its progress, result, refusal or
-    cancellation by signal. ``design(progress, cancel)`` gets the two callbacks of
-    :mod:`planner.fabric.progress`; :meth:`cancel` (GUI thread) sets the event it polls."""
-
-    def __init__(self, what: str, design: DesignFn) -> None:
-        super().__init__()
-        self.what, self.design = what, design
-        self.signals = _Signals()
-        self.event = threading.Event()
-        self.cancel_asked_at: float | None = None  # perf_counter() of cancel()
-        self.ended_at: float | None = None  # perf_counter() when run() returned
-        self.outcome = ""  # "done", "refused", "error" or "cancelled" once run() has returned
-        self._last_emit, self._last_stage = 0.0, ""
-        self.setAutoDelete(False)
-
-    def cancel(self) -> None:
-        if not self.event.is_set():
-            self.cancel_asked_at = time.perf_counter()
-            self.event.set()
-
-    @property
-    def cancel_latency_s(self) -> float | None:
-        """Seconds from :meth:`cancel` to the worker leaving the design (None if not both)."""
-        if self.cancel_asked_at is None or self.ended_at is None:
-            return None
-        return max(0.0, self.ended_at - self.cancel_asked_at)
-
-    def _progress(self, fraction: float, stage: str) -> None:
-        # at most ~25 updates a second (each costs the GUI thread a few GIL hand-overs
-        # while this thread computes), but every new stage and the end
-        now = time.perf_counter()
-        if now - self._last_emit < PROGRESS_INTERVAL_S and stage == self._last_stage and fraction < 1.0:
-            return
-        self._last_emit, self._last_stage = now, stage
-        self.signals.progress.emit(float(fraction), stage)
-
-    def run(self) -> None:
-        try:
-            res = self.design(self._progress, self.event.is_set)
-        except Cancelled:
-            self.ended_at = time.perf_counter()
-            self.outcome = "cancelled"
-            self.signals.cancelled.emit()
-        except EditRefused as e:
-            self.outcome = "refused"
-            self.signals.failed.emit(str(e))
-        except Exception as e:  # a bug must reach the user as a message, not kill the pool thread
-            log.exception("%s failed", self.what)
-            self.outcome = "error"
-            self.signals.failed.emit(f"{type(e).__name__}: {e}")
-        else:
-            self.outcome = "done"
-            self.signals.done.emit(res)
-        finally:
-            if self.ended_at is None:
-                self.ended_at = time.perf_counter()
-            _running.discard(self)
+def _failure_text(error: BaseException) -> str:
+    return str(error) if isinstance(error, EditRefused) else f"{type(error).__name__}: {error}"
 
 
 def _kind(catalog: Any, slug: str) -> str:
@@ -156,11 +94,10 @@ class AutowireDialog(QDialog):
         self.setObjectName("autowireDialog")
         self.doc = doc
         self.result: Any = None
-        self._job: _DesignJob | None = None
+        self._job: Run | None = None
         self.last_cancel_latency_s: float | None = None  # Cancel -> worker left the design
         self._height_before_run: int | None = None
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
+        self._task = _design_task(self, "auto-wire")
         plan, cat = doc.plan, doc.catalog
         self.preview: ExtendPreview | None = None  # the extension shown, until inputs change
         self._preview_at: tuple[int, int] | None = None  # undo stack (index, count) when it was made
@@ -470,25 +407,22 @@ class AutowireDialog(QDialog):
         self._drop_preview()
         if fid is not None:
             settings = getattr(self.doc.engine, "settings", None)
-            job = _DesignJob("auto-wire extension", lambda progress, cancel: preview_extension(
-                snapshot, catalog, fid, servers, switch=switch, switch_racks=kw["switch_racks"], settings=settings,
-                progress=progress, cancel=cancel))
+
+            def work(progress, cancelled):
+                return preview_extension(snapshot, catalog, fid, servers, switch=switch,
+                                         switch_racks=kw["switch_racks"], settings=settings,
+                                         progress=progress, cancel=cancelled)
         else:
-            job = _DesignJob("auto-wire", lambda progress, cancel: autowire(
-                snapshot, catalog, servers, switch, progress=progress, cancel=cancel, **kw))
-        job.signals.progress.connect(self._progress)
-        job.signals.done.connect(self._done)
-        job.signals.failed.connect(self._failed)
-        job.signals.cancelled.connect(self._cancelled)
-        self._job = job
-        _running.add(job)
+            def work(progress, cancelled):
+                return autowire(snapshot, catalog, servers, switch, progress=progress, cancel=cancelled, **kw)
         self._set_running(True)
         if fid is None:
             self._show(f"Designing the {kw['kind']} fabric for {len(servers):,} devices\u2026", error=False)
         else:
             self._show(self.tr("Working out what {n} devices add to the fabric\u2026").format(n=len(servers)),
                        error=False)
-        self._pool.start(job)
+        self._job = self._task.start(work, on_done=self._done, on_failed=self._failed, on_cancelled=self._cancelled,
+                                     on_progress=self._progress)
         return True
 
     @property
@@ -515,12 +449,11 @@ class AutowireDialog(QDialog):
             self.resize(self.width(), max(self._height_before_run, self.minimumSizeHint().height()))
             self._height_before_run = None
 
-    def _current(self) -> _DesignJob | None:
-        """The running job if the signal being handled comes from it (else None)."""
-        job = self._job
-        return job if job is not None and self.sender() is job.signals else None
+    def _current(self) -> Run | None:
+        """The running job (the task reports nothing of an older one)."""
+        return self._job
 
-    def _end(self, job: _DesignJob) -> None:
+    def _end(self, job: Run) -> None:
         self._job = None
         self._set_running(False)
         self._lock_for_mode()
@@ -530,7 +463,7 @@ class AutowireDialog(QDialog):
 
     def _progress(self, fraction: float, stage: str) -> None:
         job = self._current()
-        if job is None or job.event.is_set():
+        if job is None or job.cancelled():
             return
         self.progress.setValue(round(fraction * 1000))
         self.stage.setText(stage)
@@ -547,7 +480,7 @@ class AutowireDialog(QDialog):
         if job is None:
             return  # a run that is no longer this dialog's
         self._end(job)
-        if job.event.is_set():  # finished just as Cancel was pressed: the user asked for nothing
+        if job.cancelled():  # finished just as Cancel was pressed: the user asked for nothing
             super().reject()
             return
         if isinstance(res, ExtendPreview):  # extending: show what it adds; Apply pushes it
@@ -560,15 +493,15 @@ class AutowireDialog(QDialog):
         self.wired.emit(res)
         self.accept()
 
-    def _failed(self, message: str) -> None:
+    def _failed(self, error: BaseException) -> None:
         job = self._current()
         if job is None:
             return
         self._end(job)
-        if job.event.is_set():
+        if job.cancelled():
             super().reject()
             return
-        self._show(message)
+        self._show(_failure_text(error))
 
     def _show(self, text: str, error: bool = True) -> None:
         self.status.setText(text)
@@ -593,7 +526,7 @@ class AutowireDialog(QDialog):
 
     def wait(self, msecs: int = 30000) -> bool:
         """Block until no design runs in this dialog's pool (tests, shutdown)."""
-        return self._pool.waitForDone(msecs)
+        return self._task.wait(msecs)
 
 
 class ConnectDialog(QDialog):
@@ -691,9 +624,8 @@ class NvlinkAutowirer(QObject):
     def __init__(self, doc: Any, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._job: _DesignJob | None = None
+        self._task = _design_task(self, "NVLink auto-wire")
+        self._job: Run | None = None
 
     @property
     def running(self) -> bool:
@@ -719,15 +651,10 @@ class NvlinkAutowirer(QObject):
             return False
         snapshot = self.doc.plan.snapshot()  # deep copy + own index, off-thread work reads it
         catalog = self.doc.catalog
-        job = _DesignJob("NVLink auto-wire", lambda progress, cancel: autowire_nvlink_rack(
-            snapshot, catalog, rack_id, progress=progress, cancel=cancel))
-        job.signals.progress.connect(self._progress)
-        job.signals.done.connect(self._done)
-        job.signals.failed.connect(self._failed)
-        job.signals.cancelled.connect(self._cancelled)
-        self._job = job
-        _running.add(job)
-        self._pool.start(job)
+        self._job = self._task.start(
+            lambda progress, cancelled: autowire_nvlink_rack(snapshot, catalog, rack_id, progress=progress,
+                                                             cancel=cancelled),
+            on_done=self._done, on_failed=self._failed, on_cancelled=self._cancelled, on_progress=self._progress)
         return True
 
     def cancel(self) -> None:
@@ -736,30 +663,30 @@ class NvlinkAutowirer(QObject):
             self._job.cancel()
 
     def _progress(self, fraction: float, stage: str) -> None:
-        if self._job is not None and self.sender() is self._job.signals:
+        if self._job is not None:
             self.progress.emit(fraction, stage)
 
     def _cancelled(self) -> None:
-        if self._job is None or self.sender() is not self._job.signals:
+        if self._job is None:
             return
         self._job = None
         self.cancelled.emit()
 
     def _done(self, res: Any) -> None:
-        if self._job is None or self.sender() is not self._job.signals:
+        if self._job is None:
             return
         job, self._job = self._job, None
-        if job.event.is_set():
+        if job.cancelled():
             self.cancelled.emit()
             return
         if self.doc.push(res.edit):  # a refusal is emitted by the document (status bar)
             self.wired.emit(res)
 
-    def _failed(self, message: str) -> None:
-        if self._job is None or self.sender() is not self._job.signals:
+    def _failed(self, error: BaseException) -> None:
+        if self._job is None:
             return
         self._job = None
-        self._fail(message)
+        self._fail(_failure_text(error))
 
     def _fail(self, message: str) -> None:
         self.doc.last_refusal = message
@@ -767,4 +694,4 @@ class NvlinkAutowirer(QObject):
         self.failed.emit(message)
 
     def wait(self, msecs: int = 30000) -> bool:
-        return self._pool.waitForDone(msecs)
+        return self._task.wait(msecs)

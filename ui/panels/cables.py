@@ -6,8 +6,8 @@ model filters and sorts in Python on keys cached per column and formats cells on
 the rows in view, so 49k cables refresh in a few hundred ms and sort in tens.
 Selecting rows selects the links and both ends in the Document; Delete or the
 context menu disconnects (one undo step). Export CSV goes through
-:func:`planner.fabric.write_schedule_csv` (atomic), in a pool thread when the schedule
-is large, with the result reported back by signal.
+:func:`planner.fabric.write_schedule_csv` (atomic), off the GUI thread when the schedule
+is large (a ``ui.tasks.BackgroundTask``, reporting back on the GUI thread).
 """
 
 from __future__ import annotations
@@ -21,12 +21,9 @@ from PySide6.QtCore import (
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
-    QObject,
     QPersistentModelIndex,
-    QRunnable,
     QSignalBlocker,
     Qt,
-    QThreadPool,
     QTimer,
     Signal,
 )
@@ -49,6 +46,7 @@ from PySide6.QtWidgets import (
 from planner.edits import Change, Compound
 from planner.fabric import CableRow, Disconnect, cable_schedule, write_schedule_csv
 from ui import dialogs, units
+from ui.tasks import BackgroundTask
 
 log = logging.getLogger(__name__)
 
@@ -202,25 +200,6 @@ class CableModel(QAbstractTableModel):
         return None
 
 
-class _ExportSignals(QObject):
-    done = Signal(str)
-    failed = Signal(str)
-
-
-class _ExportJob(QRunnable):
-    def __init__(self, rows: list[CableRow], path: str, signals: _ExportSignals) -> None:
-        super().__init__()
-        self.rows, self.path, self.signals = rows, path, signals
-
-    def run(self) -> None:
-        try:
-            write_schedule_csv(self.rows, self.path)
-        except Exception as e:  # reported on the GUI thread
-            self.signals.failed.emit(f"{Path(self.path).name} could not be written.\n\n{e}")
-            return
-        self.signals.done.emit(self.path)
-
-
 class CableTable(QTableView):
     def __init__(self, owner: CableList) -> None:
         super().__init__(owner)
@@ -290,11 +269,7 @@ class CableList(QWidget):
         lay.addLayout(bar)
         lay.addLayout(bar2)
         lay.addWidget(self.table, 1)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._signals = _ExportSignals(self)
-        self._signals.done.connect(self._export_done)
-        self._signals.failed.connect(self._export_failed)
+        self._export_task = BackgroundTask(self, "cable schedule export", expected_errors=(OSError,))
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -546,7 +521,11 @@ class CableList(QWidget):
         if len(rows) >= BACKGROUND_EXPORT_ROWS:
             self.export_button.setEnabled(False)
             self.count_label.setText(f"Writing {len(rows)} cables\u2026")
-            self._pool.start(_ExportJob(list(rows), path, self._signals))
+            rows = list(rows)
+            self._export_task.start(
+                lambda _progress, _cancelled: write_schedule_csv(rows, path),
+                on_done=lambda _result: self._export_done(path),
+                on_failed=lambda e: self._export_failed(f"{Path(path).name} could not be written.\n\n{e}"))
             return True
         try:
             write_schedule_csv(rows, path)

@@ -34,7 +34,8 @@ from ui import style
 
 # Finding "where" kinds -> Document selection kinds
 _SELECT_KIND = {"rack": "rack", "placement": "placement", "pdu": "placement", "device": "placement",
-                "row": "row", "room": "room", "feed": "feed", "loop": "loop", "fabric": "fabric", "link": "link",
+                "row": "row", "room": "room", "feed": "feed", "source": "source", "loop": "loop", "fabric": "fabric",
+                "link": "link",
                 "group": "group", "workload": "workload"}
 
 SEV_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -86,7 +87,8 @@ class FindingsModel(QAbstractTableModel):
     def set_findings(self, findings: list[Any]) -> None:
         self.beginResetModel()
         plan = self.doc.plan
-        self._names = {item.id: item.name for coll in (plan.feeds, plan.cooling_loops, plan.fabrics) for item in coll}
+        self._names = {item.id: item.name for coll in (plan.feeds, plan.power_sources, plan.cooling_loops, plan.fabrics)
+                       for item in coll}
         self._idx = plan.index  # one lookup: plan.index goes through pydantic's __getattr__
         self.rows = []
         for f in findings:

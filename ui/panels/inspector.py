@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.edits import Change, MovePlacement, SetProperty, SetRackCooling
+from planner.edits import Change, EditRefused, MovePlacement, SetProperty, SetRackCooling
 from planner.placement import rack_dims
 from planner.plan import COOLING_METHOD_NAMES, CoolingChoice
 from ui import style
@@ -67,12 +68,16 @@ class Inspector(QWidget):
         sel = self.doc.selection
         touched = {("placement", i) for i in change.placements} | {("rack", i) for i in change.racks} | \
             {("row", i) for i in change.rows} | {("feed", i) for i in change.feeds} | \
-            {("loop", i) for i in change.loops} | {("room", i) for i in change.rooms}
+            {("loop", i) for i in change.loops} | {("room", i) for i in change.rooms} | \
+            {("source", i) for i in change.sources}
         if any(s in touched for s in sel) or change.structure or (change.metadata and not sel):
             self.rebuild()
+        elif (change.feeds or change.sources) and any(k in ("placement", "rack", "feed", "source") for k, _ in sel):
+            self.rebuild()  # a PDU's feed list, a feed's source list: feeds or sources were added, removed, renamed
 
     def rebuild(self) -> None:
         self.fields = {}
+        self._cords_shown = None
         body = QWidget()
         self._body = QVBoxLayout(body)
         self._body.setContentsMargins(2, 2, 2, 2)
@@ -245,6 +250,8 @@ class Inspector(QWidget):
                          lambda s: s != p.side and self._push(SetProperty("placement", pid, "side", s)), "side")
         if dev is not None and dev.kind == "pdu":
             self._feed_choice(form, "Power feed", pid, p.feed)
+        elif dev is not None:
+            self._cords_section(pid)
         if dev is not None:
             cat = self._group("Catalog figures")
             cat.addRow("Height", QLabel(f"{dev.u_height:g} U" + (" (full depth)" if dev.is_full_depth else "")))
@@ -266,10 +273,126 @@ class Inspector(QWidget):
                 cat.addRow("Sources", s)
 
     def _feed_choice(self, form: QFormLayout, label: str, pid: str, current: str | None) -> QComboBox:
-        feeds = [(None, "(not connected)")] + [(f.id, f"{f.name} (side {f.side})") for f in self.doc.plan.feeds]
-        return self._choice(form, label, feeds, current,
-                            lambda v, pid=pid: v != self.doc.plan.placement(pid).feed and
-                            self._push(SetProperty("placement", pid, "feed", v)), f"feed_{pid}")
+        plan = self.doc.plan
+        srcs = {s.id: s.name for s in plan.power_sources}
+        feeds: list[tuple[Any, str]] = [(None, self.tr("(not connected)"))]
+        for f in plan.feeds:
+            if f.upstream in srcs:
+                text = self.tr("{name} (side {side}, on {source})").format(name=f.name, side=f.side,
+                                                                         source=srcs[f.upstream])
+            else:
+                text = self.tr("{name} (side {side})").format(name=f.name, side=f.side)
+            feeds.append((f.id, text))
+        w = self._choice(form, label, feeds, current,
+                         lambda v, pid=pid: v != self.doc.plan.placement(pid).feed and
+                         self._push(SetProperty("placement", pid, "feed", v)), f"feed_{pid}")
+        if not plan.feeds:
+            w.setToolTip(self.tr("No feeds yet: add them in Plan > Power Feeds and Sources"))
+        return w
+
+    def _cords_section(self, pid: str) -> None:
+        """The device's PSU cords: PDU, outlet and phase of each (the engine's spread unless
+        pinned), and an editor that pins one cord to a PDU outlet (planner.power_edits)."""
+        from planner.power_edits import current_cords, pdu_info, phase_name, pin_cord_edit, spread_cords_edit
+
+        plan = self.doc.plan
+        res = self.doc.results
+        rack_id = plan.index.placement_rack[pid]
+        rr = res.racks.get(rack_id) if res is not None else None
+        engine = list(getattr(rr, "cords", {}).get(pid, ())) if rr is not None else []
+        cords = current_cords(plan, res, pid)
+        self._cords_shown = (pid, tuple(cords), tuple(engine))
+        p = plan.placement(pid)
+        if not cords and not p.power:
+            return
+        box = self._group(self.tr("Power cords"))
+        cat = self.doc.catalog
+        names = {}
+        for k, (pdu, outlet) in enumerate(cords):
+            info = pdu_info(cat, plan, pdu)
+            pdu_p = plan.index.placements.get(pdu)
+            pname = (pdu_p.name or pdu) if pdu_p is not None else pdu
+            names[pdu] = pname
+            pinned = bool(p.power) and k < len(p.power) and p.power[k].outlet is not None
+            if outlet is None or info is None:
+                text = self.tr("{pdu}, outlet not known yet").format(pdu=pname)
+            else:
+                ph = phase_name(info.wiring, info.phases, info.phase_of(outlet))
+                how = self.tr("pinned") if pinned else self.tr("spread by the engine")
+                text = self.tr("{pdu} outlet {outlet}, {phase} ({how})").format(pdu=pname, outlet=outlet, phase=ph,
+                                                                             how=how)
+            lbl = QLabel(text)
+            lbl.setObjectName(f"cord_{k + 1}")
+            box.addRow(self.tr("Cord {n}").format(n=k + 1), lbl)
+        if not cords:
+            return
+        # the pin editor: cord, PDU (the rack's, and any other the device plugs into), outlet
+        rack_pdus = [q for q in plan.rack(rack_id).placements if pdu_info(cat, plan, q.id) is not None]
+        pdu_opts = [(q.id, q.name or q.id) for q in rack_pdus]
+        for d in {c[0] for c in cords} - {q.id for q in rack_pdus}:
+            pdu_opts.append((d, names.get(d, d)))
+        row = QWidget()
+        lay = QHBoxLayout(row)
+        lay.setContentsMargins(0, 0, 0, 0)
+        which = QSpinBox()
+        which.setObjectName("cord_index")
+        which.setRange(1, len(cords))
+        which.setPrefix(self.tr("cord "))
+        pdu_box = QComboBox()
+        pdu_box.setObjectName("cord_pdu")
+        for v, t in pdu_opts:
+            pdu_box.addItem(t, v)
+        outlet_box = QSpinBox()
+        outlet_box.setObjectName("cord_outlet")
+        outlet_box.setPrefix(self.tr("outlet "))
+        outlet_box.setRange(1, 999)
+
+        def show_cord() -> None:
+            d, o = cords[which.value() - 1]
+            pdu_box.setCurrentIndex(max(pdu_box.findData(d), 0))
+            if o is not None:
+                outlet_box.setValue(o)
+
+        which.valueChanged.connect(lambda _v: show_cord())
+        show_cord()
+        pin = QPushButton(self.tr("Pin"))
+        pin.setObjectName("cord_pin")
+        pin.setToolTip(self.tr("Plug this cord into the chosen outlet; the device's other cords stay where "
+                               "they are. A cord the engine spread there moves elsewhere."))
+
+        def do_pin() -> None:
+            try:
+                edit = pin_cord_edit(self.doc.plan, cat, self.doc.results, pid, which.value() - 1,
+                                     pdu_box.currentData(), outlet_box.value())
+            except EditRefused as e:
+                self.error.setText(str(e))
+                self.error.show()
+                return
+            self._push(edit)
+
+        pin.clicked.connect(do_pin)
+        lay.addWidget(which)
+        lay.addWidget(pdu_box, 1)
+        row2 = QWidget()
+        lay2 = QHBoxLayout(row2)
+        lay2.setContentsMargins(0, 0, 0, 0)
+        lay2.addWidget(outlet_box, 1)
+        lay2.addWidget(pin)
+        box.addRow(self.tr("Pin"), row)
+        box.addRow("", row2)
+        self.fields["cord_index"], self.fields["cord_pdu"] = which, pdu_box
+        self.fields["cord_outlet"], self.fields["cord_pin"] = outlet_box, pin
+        if p.power:
+            spread = QPushButton(self.tr("Spread automatically"))
+            spread.setObjectName("cord_spread")
+            spread.clicked.connect(lambda: self._push(spread_cords_edit(self.doc.plan, pid)))
+            box.addRow("", spread)
+            self.fields["cord_spread"] = spread
+        if engine and not any(c.pinned for c in engine) and not p.power:
+            hint = QLabel(self.tr("The engine spreads these cords over the rack's PDUs, A/B alternating, each "
+                                  "on the least-loaded phase."))
+            hint.setEnabled(False)
+            box.addRow(hint)
 
     def _show_rack(self, rid: str) -> None:
         plan = self.doc.plan
@@ -368,17 +491,28 @@ class Inspector(QWidget):
         form.addRow(self.tr("Racks"), QLabel(str(sum(len(r.racks) for r in room.rows))))
 
     def _show_feed(self, fid: str) -> None:
-        f = self.doc.plan.feed(fid)
-        form = self._group("Power feed")
-        self._line(form, "Name", "feed", fid, "name", f.name)
-        self._line(form, "Side", "feed", fid, "side", f.side)
-        self._number(form, "Voltage", "feed", fid, "voltage_v", f.voltage_v, 1, 1000, 0)
-        self._choice(form, "Phases", [(1, "1"), (3, "3")], f.phases,
-                     lambda v: v != self.doc.plan.feed(fid).phases and
-                     self._push(SetProperty("feed", fid, "phases", v)), "phases")
-        self._number(form, "Breaker", "feed", fid, "breaker_a", f.breaker_a, 1, 5000, 0)
-        self.fields["voltage_v"].setSuffix(" V")  # type: ignore[attr-defined]
-        self.fields["breaker_a"].setSuffix(" A")  # type: ignore[attr-defined]
+        from ui.dialogs.power import PowerForm
+
+        self.doc.plan.feed(fid)  # KeyError: the feed is gone
+        box = QGroupBox(self.tr("Power feed"))
+        lay = QVBoxLayout(box)
+        form = PowerForm(self.doc, "feed", fid, box)
+        lay.addWidget(form)
+        self._body.addWidget(box)
+        self.fields.update(form.fields)
+        self.power_form = form
+
+    def _show_source(self, sid: str) -> None:
+        from ui.dialogs.power import PowerForm, kind_names
+
+        src = self.doc.plan.power_source(sid)  # KeyError: the source is gone
+        box = QGroupBox(kind_names().get(src.kind, src.kind))
+        lay = QVBoxLayout(box)
+        form = PowerForm(self.doc, "source", sid, box)
+        lay.addWidget(form)
+        self._body.addWidget(box)
+        self.fields.update(form.fields)
+        self.power_form = form
 
     def _link(self, text: str, key: tuple[str, str]) -> QWidget:
         btn = QPushButton(text)
@@ -420,6 +554,18 @@ class Inspector(QWidget):
         form.addRow("Racks", served)
 
     def _update_results(self) -> None:
+        shown = getattr(self, "_cords_shown", None)
+        if shown is not None and self.doc.selection == (("placement", shown[0]),):
+            from planner.power_edits import current_cords
+
+            pid = shown[0]
+            res = self.doc.results
+            if pid in self.doc.plan.index.placements:
+                rr = res.racks.get(self.doc.plan.index.placement_rack[pid]) if res is not None else None
+                engine = tuple(getattr(rr, "cords", {}).get(pid, ())) if rr is not None else ()
+                if (pid, tuple(current_cords(self.doc.plan, res, pid)), engine) != shown:
+                    self.rebuild()  # the engine spread (or moved) this device's cords
+                    return
         lbl = getattr(self, "results_label", None)
         rid = getattr(self, "_rack_id", None)
         if lbl is None or rid is None:

@@ -8,13 +8,12 @@
   behind the curve (with a legend of the GPU ranges under the plot). It shows; every
   figure comes from the planner's sweep.
 * :class:`ScalingSection` runs :func:`planner.workloads.sweep_workload` for one workload
-  of the Document in its own one-thread pool on a snapshot of the plan (Anki's
-  "background operation reports back on the main thread", as ``ui.document`` does). A
-  change of the workload's spec, the plan, or which workload is selected restarts a
-  250 ms debounce (an edit of the spec alone reuses the last sweep's hardware); each
-  request gets a generation, a newer request cancels the running sweep (checked between
-  points) and a result whose generation is not the latest is dropped, so a stale sweep
-  never overwrites a newer one. While the section is hidden nothing runs; it catches up
+  of the Document off the GUI thread on a snapshot of the plan (a ``ui.tasks.BackgroundTask``:
+  Anki's "background operation reports back on the main thread", as ``ui.document``
+  does). A change of the workload's spec, the plan, or which workload is selected restarts
+  a 250 ms debounce (an edit of the spec alone reuses the last sweep's hardware); a newer
+  request cancels the running sweep (checked between points) and drops its result, so a
+  stale sweep never overwrites a newer one. While the section is hidden nothing runs; it catches up
   when shown.
 """
 
@@ -22,16 +21,16 @@ from __future__ import annotations
 
 import logging
 import math
-import threading
 from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ui import style
+from ui.tasks import BackgroundTask
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +122,7 @@ class ScalingChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.result: Any = None
-        self.metric: str | None = None
+        self.metric_key: str | None = None
         self.colors = style.chart_colors(self.palette())
         self.metric_combo = QComboBox(self)
         self.metric_combo.setObjectName("scalingMetric")
@@ -229,13 +228,13 @@ class ScalingChart(QWidget):
             self.metric_combo.clear()
             for key, text, *_ in METRICS.get(kind or "", ()):
                 self.metric_combo.addItem(text, key)
-            if self.metric not in keys:
-                self.metric = keys[0] if keys else None
-            self.metric_combo.setCurrentIndex(max(0, self.metric_combo.findData(self.metric)))
+            if self.metric_key not in keys:
+                self.metric_key = keys[0] if keys else None
+            self.metric_combo.setCurrentIndex(max(0, self.metric_combo.findData(self.metric_key)))
         self._draw()
 
     def _metric_chosen(self) -> None:
-        self.metric = self.metric_combo.currentData()
+        self.metric_key = self.metric_combo.currentData()
         self._draw()
 
     def set_metric(self, key: str) -> None:
@@ -247,7 +246,7 @@ class ScalingChart(QWidget):
     def _spec(self) -> tuple[str, str, str, bool, str | None] | None:
         if self.result is None:
             return None
-        return next((m for m in METRICS.get(self.result.kind, ()) if m[0] == self.metric), None)
+        return next((m for m in METRICS.get(self.result.kind, ()) if m[0] == self.metric_key), None)
 
     def series(self) -> tuple[np.ndarray, np.ndarray]:
         """(GPUs, metric values) of the points that have the metric, in GPU order."""
@@ -429,40 +428,15 @@ def _html(text: str) -> str:
 # ----------------------------------------------------------------------------- background sweep
 
 
-class _SweepSignals(QObject):
-    done = Signal(int, object)  # generation, SweepResult
-    failed = Signal(int, str)  # generation, message
-
-
-class _SweepJob(QRunnable):
+def _sweep(snapshot: Any, catalog: Any, workload: Any, cluster: Any, cancelled: Any) -> Any:
     """sweep_workload in a pool thread, on a plan snapshot or on the cluster of the last
-    sweep (``cluster``, while only the spec changed); reports through queued signals and
-    never touches a widget."""
+    sweep (``cluster``, while only the spec changed); None if cancelled before the end."""
+    from planner.workloads import sweep_workload
 
-    def __init__(self, snapshot: Any, catalog: Any, workload: Any, cluster: Any, generation: int,
-                 signals: _SweepSignals, cancel: threading.Event) -> None:
-        super().__init__()
-        self.snapshot, self.catalog, self.workload, self.cluster = snapshot, catalog, workload, cluster
-        self.generation, self.signals, self.cancel = generation, signals, cancel
-        self.setAutoDelete(True)
-
-    def run(self) -> None:
-        from planner.workloads import PlanHardwareError, SpecError, sweep_workload
-
-        if self.cancel.is_set():
-            return
-        try:
-            res = sweep_workload(self.snapshot, self.catalog, self.workload, cancelled=self.cancel.is_set,
-                                 cluster=self.cluster)
-        except (SpecError, PlanHardwareError, ValueError) as e:
-            self.signals.failed.emit(self.generation, str(e))
-            return
-        except Exception as e:  # reported to the GUI thread, never raised in the pool
-            log.exception("scaling sweep failed")
-            self.signals.failed.emit(self.generation, f"{type(e).__name__}: {e}")
-            return
-        if not res.cancelled and not self.cancel.is_set():
-            self.signals.done.emit(self.generation, res)
+    if cancelled():
+        return None
+    res = sweep_workload(snapshot, catalog, workload, cancelled=cancelled, cluster=cluster)
+    return None if res.cancelled else res
 
 
 class ScalingSection(QWidget):
@@ -482,8 +456,6 @@ class ScalingSection(QWidget):
         lay.addWidget(self.chart)
         self.workload_id: str | None = None
         self.runs = 0
-        self._generation = 0
-        self._cancel: threading.Event | None = None
         self._dirty = False
         # the hardware a sweep ran on, reused while only the workload's spec changes:
         # (workload id, group, hardware generation) -> ClusterSpec
@@ -494,11 +466,11 @@ class ScalingSection(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self._start)
-        self.pool = QThreadPool(self)
-        self.pool.setMaxThreadCount(1)
-        self._signals = _SweepSignals(self)
-        self._signals.done.connect(self._on_done)
-        self._signals.failed.connect(self._on_failed)
+        from planner.workloads import PlanHardwareError, SpecError
+
+        # a newer request supersedes the running sweep (asked to stop, its result dropped)
+        self._task = BackgroundTask(self, "scaling sweep", expected_errors=(SpecError, PlanHardwareError, ValueError))
+        self.pool = self._task.pool
         doc.changed.connect(self._on_changed)
         if hasattr(doc, "planReset"):
             doc.planReset.connect(self._on_plan_reset)
@@ -530,10 +502,7 @@ class ScalingSection(QWidget):
     def schedule(self) -> None:
         """Inputs changed: any result in flight is stale from now; sweep again after the
         debounce (or when shown, while hidden)."""
-        self._generation += 1
-        if self._cancel is not None:
-            self._cancel.set()
-            self._cancel = None
+        self._task.discard()
         w = self._workload()
         if w is None:
             self._timer.stop()
@@ -569,39 +538,38 @@ class ScalingSection(QWidget):
             snapshot, cluster = None, self._cluster[1]  # only the spec changed: no plan copy
         else:
             snapshot, cluster = self.doc.plan.snapshot(), None
-        self._cancel = threading.Event()
         self.runs += 1
-        self.pool.start(_SweepJob(snapshot, self.doc.catalog, w.model_copy(deep=True), cluster,
-                                   self._generation, self._signals, self._cancel))
+        catalog, workload = self.doc.catalog, w.model_copy(deep=True)
+        self._task.start(lambda _progress, cancelled: _sweep(snapshot, catalog, workload, cluster, cancelled),
+                         on_done=self._on_done, on_failed=self._on_failed)
         self._pending_key = key
 
     # -- results (GUI thread) --------------------------------------------------------------
-    def _on_done(self, generation: int, result: Any) -> None:
-        if generation != self._generation:
-            return  # a newer request replaced the one computed
+    def _on_done(self, result: Any) -> None:
+        # (only the latest request reports: a newer one superseded older ones)
+        if result is None:
+            return  # stopped early
         if result.cluster is not None:
             self._cluster = (self._pending_key, result.cluster)
         self.chart.set_message("")
         self.chart.set_result(result)
         self.resultReady.emit(result)
 
-    def _on_failed(self, generation: int, message: str) -> None:
-        if generation != self._generation:
-            return
+    def _on_failed(self, error: BaseException) -> None:
+        # the workload's own problems read as they are; a bug names its exception
+        expected = isinstance(error, self._task.expected_errors)
+        message = str(error) if expected else f"{type(error).__name__}: {error}"
         self.chart.set_result(None)
         self.chart.set_message(f"No scaling chart: {message}")
 
     def cancel(self) -> None:
         """Stop the running sweep (it ends at the next point) and drop its result."""
-        self._generation += 1
         self._timer.stop()
-        if self._cancel is not None:
-            self._cancel.set()
-            self._cancel = None
+        self._task.discard()
 
     def wait(self, msecs: int = 30000) -> bool:
         """Wait for the pool (tests, shutdown)."""
-        return self.pool.waitForDone(msecs)
+        return self._task.wait(msecs)
 
 
 __all__ = ["BOTTLENECK_COLORS", "METRICS", "ScalingChart", "ScalingSection", "gpus_text"]

@@ -274,11 +274,12 @@ class FabricGraphView(QGraphicsView):
         self.fit()
 
     def box_at(self, pos: Any) -> BoxItem | None:
+        # BoxItems only (their labels lie inside them). Never parentItem() on what items()
+        # returns: on PySide6 6.11 that hands a top-level item (a tier heading, a cable line)
+        # to Python and it is deleted from the scene with the temporary wrapper.
         for it in self.items(pos):
             if isinstance(it, BoxItem):
                 return it
-            if isinstance(it.parentItem(), BoxItem):
-                return it.parentItem()  # type: ignore[return-value]
         return None
 
     def mousePressEvent(self, event: QMouseEvent) -> None:

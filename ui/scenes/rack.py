@@ -22,7 +22,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -81,6 +81,11 @@ LABEL_MARGIN = 80.0  # U numbers, left of each elevation
 FACE_GAP = 70.0
 RACK_GAP = 220.0
 HEADER_H = 420.0  # rack name, type and two lines of figures, legible when zoomed out
+# A long row is fitted by its width, so its scale falls with its length; the header's room
+# grows upwards in proportion (a share of the row's width) so that the name, the figures and
+# the type still fit at a legible size (8 racks at full HD: all four lines; on a laptop the
+# type gives way first). Zoomed in, the text sits where it always did, at the header's foot.
+HEADER_SHARE = 0.065
 FRAME = 40.0  # top/bottom frame
 
 
@@ -97,14 +102,21 @@ class LodText(QGraphicsSimpleTextItem):
     (a rect in parent coordinates, scene coordinates for a top-level item) holds it: each
     line elided to the room's width, lines that do not fit dropped, below ``skip_lines``
     grown lines of a sibling; if not even one line fits, it is not drawn at all (the
-    device's tooltip still names it) rather than as an unreadable smudge."""
+    device's tooltip still names it) rather than as an unreadable smudge.
+
+    Texts sharing one room in a stack (a rack's header) name the texts above them in
+    ``above``: grown, a text starts below what those occupy at the same zoom, and it is
+    drawn only if ``reserve_lines`` more lines (of a more important text below) still fit."""
 
     def __init__(self, text: str, parent: QGraphicsItem | None = None, room: QRectF | None = None,
-                 skip_lines: int = 0) -> None:
+                 skip_lines: int = 0, above: list[LodText] | None = None, reserve_lines: int = 0) -> None:
         super().__init__(text, parent)
         self.room = room
         self.skip_lines = skip_lines
+        self.above = above
+        self.reserve_lines = reserve_lines
         self.shown_lines = 0  # lines drawn by the last paint (for tests)
+        self.wrap = False  # grown, break lines at spaces to the room's width (then elide)
         self._grown_px = MIN_LABEL_PX  # on-screen size grown_lines chose
 
     def boundingRect(self) -> QRectF:
@@ -113,6 +125,26 @@ class LodText(QGraphicsSimpleTextItem):
             r = r.united(self.mapFromParent(self.room).boundingRect())
         return r
 
+    def grown(self, lod: float) -> bool:
+        return self.font().pixelSize() * lod < MIN_LABEL_PX
+
+    def bottom_at(self, lod: float) -> float:
+        """Where this text ends at ``lod``, in its parent's coordinates (scene for top level)."""
+        if not self.grown(lod):
+            return self.mapToParent(QPointF(0, super().boundingRect().bottom())).y()
+        lines = self.grown_lines(lod)
+        if not lines:
+            return self.mapToParent(QPointF(0, self._stack_top(lod))).y()
+        f = QFont(self.font())
+        f.setPixelSize(max(1, round(self._grown_px / lod)))
+        return self.mapToParent(QPointF(0, lines[-1][0] + QFontMetricsF(f).descent())).y()
+
+    def _stack_top(self, lod: float) -> float:
+        room = self.mapFromParent(self.room).boundingRect() if self.room is not None else QRectF()
+        if not self.above:
+            return room.top()
+        return max(room.top(), max(self.mapFromParent(QPointF(0, a.bottom_at(lod))).y() for a in self.above))
+
     def grown_lines(self, lod: float) -> list[tuple[float, str]]:
         """(baseline y in item coordinates, text) of the lines drawn at ``lod`` when the
         font is too small; [] when none fits or the room is unknown."""
@@ -120,26 +152,37 @@ class LodText(QGraphicsSimpleTextItem):
             return []
         room = self.mapFromParent(self.room).boundingRect()
         lines = self.text().split("\n")
+        if not self.text():
+            return []
+        # the lines of siblings above are at most MIN_LABEL_PX on screen: skip that much
+        big = QFont(self.font())
+        big.setPixelSize(max(1, round(MIN_LABEL_PX / lod)))
+        big_h = QFontMetricsF(big).height()
+        stacked = self.above is not None
+        first = self._stack_top(lod) if stacked else room.top() + self.skip_lines * big_h
+        bottom = room.bottom() - self.reserve_lines * big_h
+        width = room.right() - max(0.0, room.left())
         for px in (MIN_LABEL_PX, 7.0, MIN_SINGLE_LINE_PX):
             f = QFont(self.font())
             f.setPixelSize(max(1, round(px / lod)))
             fm = QFontMetricsF(f)
             line_h = fm.height()
-            top = room.top() + self.skip_lines * line_h
-            n = min(len(lines), int((room.bottom() - top) // line_h)) if room.bottom() > top else 0
+            top = first
+            if self.wrap:
+                lines = _wrap(self.text(), fm, width)
+            n = min(len(lines), int((bottom - top) // line_h)) if bottom > top else 0
             if n > 0:
                 break
         else:
             return []
         self._grown_px = px
-        y0 = max(top, min(0.0, room.bottom() - n * line_h))
-        width = room.right() - max(0.0, room.left())
+        y0 = top if stacked else max(top, min(0.0, room.bottom() - n * line_h))
         return [(y0 + i * line_h + fm.ascent(), fm.elidedText(line, Qt.TextElideMode.ElideRight, width))
                 for i, line in enumerate(lines[:n])]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
-        if self.font().pixelSize() * lod >= MIN_LABEL_PX:
+        if not self.grown(lod):
             self.shown_lines = self.text().count("\n") + 1
             super().paint(painter, option, widget)
             return
@@ -154,6 +197,45 @@ class LodText(QGraphicsSimpleTextItem):
         x = max(0.0, self.mapFromParent(self.room).boundingRect().left()) if self.room is not None else 0.0
         for y, text in lines:
             painter.drawText(QPointF(x, y), text)
+
+
+def _wrap(text: str, fm: QFontMetricsF, width: float) -> list[str]:
+    """Greedy word wrap of each line of ``text`` to ``width``."""
+    out: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            cand = f"{line} {word}" if line else word
+            if line and fm.horizontalAdvance(cand) > width:
+                out.append(line)
+                line = word
+            else:
+                line = cand
+        out.append(line)
+    return out
+
+
+class RunLabel(LodText):
+    """One label over a run of identical devices stacked without a gap (the 1U trays of an
+    NVL72 rack), drawn only when the devices are too thin for their own labels: "18x GB200
+    compute tray" instead of eighteen anonymous bars. Zoomed in, the devices' own labels take
+    over and this one stays away."""
+
+    def __init__(self, text: str, room: QRectF, single_h: float) -> None:
+        super().__init__(text, None, room, above=[])
+        self.single_h = single_h  # scene height of one device's label room
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(6)
+        self.wrap = True
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
+        f = QFont(self.font())
+        f.setPixelSize(max(1, round(MIN_SINGLE_LINE_PX / lod)))
+        if QFontMetricsF(f).height() <= self.single_h:  # each device shows its own name
+            self.shown_lines = 0
+            return
+        super().paint(painter, option, widget)
 
 
 @dataclass(frozen=True)
@@ -270,10 +352,13 @@ class RackScene(QGraphicsScene):
         self.doc = doc
         self.row_id: str | None = None
         self.frames: dict[tuple[str, str], RackFrameItem] = {}
+        self.outers: dict[tuple[str, str], QGraphicsRectItem] = {}  # the dark frame around each face
         self.devices: dict[str, list[DeviceItem]] = {}
         self.rack_items: dict[str, list[QGraphicsItem]] = {}  # per rack: device items + figure text
         self.figures: dict[str, QGraphicsSimpleTextItem] = {}
+        self.names: dict[str, QGraphicsSimpleTextItem] = {}  # rack id -> its name in the header
         self.origin_x: dict[str, float] = {}
+        self.header_h = HEADER_H  # rack header height for the row shown (grows with the row's width)
         self.palette = QPalette()
         self.ports: dict[str, PortsItem] = {}  # placement -> its ports item
         self._used: dict[tuple[str, str], str] | None = None
@@ -336,14 +421,19 @@ class RackScene(QGraphicsScene):
     def rebuild(self) -> None:
         self.clear()
         self.frames.clear()
+        self.outers.clear()
         self.devices.clear()
         self.ports.clear()
         self._used = None
         self.rack_items.clear()
         self.figures.clear()
+        self.names.clear()
         self.origin_x.clear()
+        racks = self.racks()
+        row_w = sum(2 * (LABEL_MARGIN + self.rack_width(r)) + FACE_GAP + RACK_GAP for r in racks)
+        self.header_h = max(HEADER_H, HEADER_SHARE * row_w)
         x = 0.0
-        for rack in self.racks():
+        for rack in racks:
             self.origin_x[rack.id] = x
             self._build_frame(rack)
             self._build_devices(rack)
@@ -354,8 +444,9 @@ class RackScene(QGraphicsScene):
 
     def _text(self, text: str, size_mm: float, color: QColor, bold: bool = False,
               parent: QGraphicsItem | None = None, room: QRectF | None = None,
-              skip_lines: int = 0) -> QGraphicsSimpleTextItem:
-        item = LodText(text, parent, room, skip_lines) if room is not None else QGraphicsSimpleTextItem(text, parent)
+              skip_lines: int = 0, above: list[Any] | None = None, reserve_lines: int = 0) -> QGraphicsSimpleTextItem:
+        item = (LodText(text, parent, room, skip_lines, above, reserve_lines) if room is not None
+                else QGraphicsSimpleTextItem(text, parent))
         f = QFont()
         f.setPixelSize(max(1, round(size_mm)))
         f.setBold(bold)
@@ -380,6 +471,7 @@ class RackScene(QGraphicsScene):
             outer.setBrush(QBrush(QColor("#2b2e33") if not dark else QColor("#15171a")))
             outer.setPen(QPen(mid, 2))
             self.addItem(outer)
+            self.outers[(rack.id, face)] = outer
             rail_x = fx + (width - RAIL_W) / 2
             frame = RackFrameItem(rack, face, QRectF(rail_x, -height, RAIL_W, height), h_u)
             frame.setBrush(QBrush(base))
@@ -402,12 +494,21 @@ class RackScene(QGraphicsScene):
         fx = self.face_x(rack.id, "front")
         head_w = self.face_x(rack.id, "rear") + width - fx
         top = -height - FRAME - HEADER_H
-        name = self._text(rack.name, 64, text_c, bold=True, room=QRectF(fx, top, head_w, 84))
+        grow = max(0.0, self.header_h - HEADER_H)
+        # Zoomed out (many racks in a row, a laptop screen) the header's lines grow to stay
+        # legible; they share the whole header in priority order: the name first, then the
+        # type, then the figures (each skips the grown lines above it), and each line is
+        # elided to the header's width before anything is dropped.
+        header = QRectF(fx, top - grow, head_w, HEADER_H - 70 + grow)
+        name = self._text(rack.name, 64, text_c, bold=True, room=header, above=[])
         name.setPos(fx, top)
+        self.names[rack.id] = name
         rt = rack_dims(self.doc.catalog, rack.rack_type)
-        sub = self._text(f"{rt.name if rt else rack.rack_type}", 40, text_c, room=QRectF(fx, top + 84, head_w, 56))
+        # the type gives way to the engine's two lines of figures when both do not fit
+        sub = self._text(f"{rt.name if rt else rack.rack_type}", 40, text_c, room=header, above=[name],
+                         reserve_lines=2)
         sub.setPos(fx, top + 84)
-        fig = self._text("", 40, text_c, bold=True, room=QRectF(fx, top + 140, head_w, HEADER_H - 140 - 70))
+        fig = self._text("", 40, text_c, bold=True, room=header, above=[name, sub])
         fig.setPos(fx, top + 140)
         self.figures[rack.id] = fig
 
@@ -440,7 +541,44 @@ class RackScene(QGraphicsScene):
         items: list[QGraphicsItem] = []
         for p in rack.placements:
             items.extend(self._device_items(rack, p))
+        items.extend(self._run_labels(rack))
         self.rack_items[rack.id] = items
+
+    def _run_labels(self, rack: Rack) -> list[QGraphicsItem]:
+        """A RunLabel over each run of two or more identical devices stacked without a gap."""
+        placed = sorted((p for p in rack.placements if p.u is not None), key=lambda p: (p.face, p.u or 0))
+        runs: list[list[Placement]] = []
+        for p in placed:
+            prev = runs[-1][-1] if runs else None
+            if prev is not None and prev.device == p.device and prev.face == p.face:
+                dims = device_dims(self.doc.catalog, prev.device)
+                if (prev.u or 0) + max(1, int((dims.u_height if dims else 1.0) + 0.99)) == p.u:
+                    runs[-1].append(p)
+                    continue
+            runs.append([p])
+        out: list[QGraphicsItem] = []
+        for run in runs:
+            if len(run) < 2:
+                continue
+            rects = [it.sceneBoundingRect() for p in run for it in self.devices.get(p.id, []) if it.primary]
+            if not rects:
+                continue
+            area = rects[0]
+            for r in rects[1:]:
+                area = area.united(r)
+            dev = self.doc.catalog.get("device-types", run[0].device) if self.doc.catalog is not None else None
+            model = dev.model.split(" (")[0] if dev is not None else run[0].device
+            text = QCoreApplication.translate("RackScene", "{n}\u00d7 {model}").format(n=len(run), model=model)
+            label = RunLabel(text, area.adjusted(14, 4, -8, -4), rects[0].height() - 2)
+            f = QFont()
+            f.setPixelSize(36)
+            f.setBold(True)
+            label.setFont(f)
+            label.setBrush(QBrush(QColor("white")))
+            label.setPos(area.left() + 14, area.top() + 4)
+            self.addItem(label)
+            out.append(label)
+        return out
 
     def _device_items(self, rack: Rack, p: Placement) -> list[DeviceItem]:
         dims = device_dims(self.doc.catalog, p.device)
@@ -485,10 +623,11 @@ class RackScene(QGraphicsScene):
                     s = self._text("\n".join(lines), 30, QColor(255, 255, 255, 225), parent=item,
                                    room=room, skip_lines=1)
                     s.setPos(rect.left() + 14, rect.top() + 50)
-                item.setToolTip(f"{title}\n{sub}\nU{p.u}" + (f"\u2013U{p.u + max(1, int(height + 0.99)) - 1}"
-                                                            if height > 1 else "") + f", {p.face}")
                 out.append(item)
         self.devices.setdefault(p.id, []).extend(out)
+        tip = self.device_tooltip(p.id)
+        for it in out:
+            it.setToolTip(tip)
         dp = device_ports(self.doc.catalog, p.device) if self.doc.catalog is not None else None
         if dp is not None and dp.ports and p.u is not None:
             host = next((it for it in out if it.face == "rear"), out[0] if out else None)
@@ -524,9 +663,72 @@ class RackScene(QGraphicsScene):
                     self.devices.pop(it.placement_id, None)
             self.removeItem(it)
         if rack_id in self.doc.plan.index.racks and rack_id in self.origin_x:
-            self._build_devices(self.doc.plan.rack(rack_id))
+            rack = self.doc.plan.rack(rack_id)
+            if rack_id in self.names and self.names[rack_id].text() != rack.name:  # renamed
+                self.names[rack_id].setText(rack.name)
+            self._build_devices(rack)
+
+    def device_tooltip(self, pid: str) -> str:
+        """Name, model, U, power (the engine's figures) and the feeds its cords go to."""
+        tr = QCoreApplication.translate
+        plan = self.doc.plan
+        p = plan.placement(pid)
+        dev = self.doc.catalog.get("device-types", p.device) if self.doc.catalog is not None else None
+        model = dev.model if dev is not None else tr("RackScene", "{slug} (not in the catalog)").format(slug=p.device)
+        lines = [p.name or model]
+        if p.name:
+            lines.append(model)
+        dims = device_dims(self.doc.catalog, p.device)
+        face = tr("RackScene", "front") if p.face == "front" else tr("RackScene", "rear")
+        if p.u is None:
+            side = tr("RackScene", "left") if p.side == "left" else tr("RackScene", "right")
+            lines.append(tr("RackScene", "0U, {side} side of the {face}").format(side=side, face=face))
+        else:
+            top = p.u + max(1, int((dims.u_height if dims else 1.0) + 0.99)) - 1
+            span = f"U{p.u}" if top == p.u else f"U{p.u}\u2013U{top}"
+            lines.append(tr("RackScene", "{span}, {face}").format(span=span, face=face))
+        results = self.doc.results
+        rack_id = plan.index.placement_rack.get(pid)
+        rr = results.racks.get(rack_id) if results is not None and rack_id is not None else None
+        dp = getattr(rr, "device_power", {}).get(pid) if rr is not None else None
+        pdu = results.pdus.get(pid) if results is not None else None
+        if rr is None:
+            lines.append(tr("RackScene", "Power: not calculated yet"))
+        elif pdu is not None:  # a PDU: the load it carries, and its own feed
+            lines.append(tr("RackScene", "Load: {typical} kW typical, {max} kW max").format(
+                typical=f"{pdu.typical_w / 1000:.2f}", max=f"{pdu.max_w / 1000:.2f}"))
+            feed = next((f.name for f in plan.feeds if f.id == pdu.feed), None)
+            lines.append(tr("RackScene", "Feed: {feed}").format(feed=feed) if feed
+                         else tr("RackScene", "Feed: none assigned"))
+        elif dp is None:
+            lines.append(tr("RackScene", "Power: none counted"))
+        else:
+            lines.append(tr("RackScene", "Power: {typical} kW typical, {max} kW max").format(
+                typical=f"{dp.typical_w / 1000:.2f}", max=f"{dp.max_w / 1000:.2f}"))
+            if dp.busbar:
+                lines.append(tr("RackScene", "Feed: the rack's DC busbar (power shelves)"))
+            elif dp.pdus:
+                feeds = []
+                for pdu_id in dict.fromkeys(dp.pdus):
+                    pr = results.pdus.get(pdu_id)
+                    pdu_name = pr.name if pr is not None else pdu_id
+                    feed = next((f.name for f in plan.feeds if pr is not None and f.id == pr.feed), None)
+                    feeds.append(tr("RackScene", "{feed} via {pdu}").format(feed=feed, pdu=pdu_name) if feed
+                                 else tr("RackScene", "{pdu} (no feed)").format(pdu=pdu_name))
+                lines.append(tr("RackScene", "Feed: {feeds}").format(feeds="; ".join(feeds)))
+            else:
+                lines.append(tr("RackScene", "Feed: no power cords"))
+        return "\n".join(lines)
+
+    def refresh_tooltips(self) -> None:
+        for pid, items in self.devices.items():
+            if pid in self.doc.plan.index.placements:
+                tip = self.device_tooltip(pid)
+                for it in items:
+                    it.setToolTip(tip)
 
     def update_figures(self) -> None:
+        self.refresh_tooltips()
         results = self.doc.results
         text_c = self.palette.color(QPalette.ColorRole.WindowText)
         for rack_id, item in self.figures.items():
@@ -564,10 +766,12 @@ class RackGraphicsView(QGraphicsView):
     """The view: drop target, drag of devices, keyboard moves, context menu."""
 
     propertiesRequested = Signal()
+    refusalCleared = Signal()  # the refusal shown is out of date (a later move or drop went well)
 
     def __init__(self, doc: Any, scene: RackScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.doc = doc
+        doc.changed.connect(lambda _c: self.hide_refusal())  # any edit that went through
         self.rack_scene = scene
         self.setAcceptDrops(True)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
@@ -606,7 +810,10 @@ class RackGraphicsView(QGraphicsView):
         self._overlay_timer.start()
 
     def hide_refusal(self) -> None:
-        self.overlay.hide()
+        if self.overlay.isVisible() or self._overlay_timer.isActive():
+            self._overlay_timer.stop()
+            self.overlay.hide()
+            self.refusalCleared.emit()
 
     def _show_ghost(self, target: Target, u_height: float, ok: bool) -> None:
         sc = self.rack_scene
@@ -736,11 +943,14 @@ class RackGraphicsView(QGraphicsView):
 
     # -- selection and device drags ------------------------------------------------------
     def _device_at(self, pos: QPoint) -> DeviceItem | None:
+        # Only DeviceItems are looked at: a device's labels and ports are clipped to it, so
+        # the device is under the point whenever they are. Never call parentItem() on the
+        # items found here: on PySide6 6.11 parentItem() of a top-level item (a rack's outer
+        # frame, a U number) hands it to Python, and the item is deleted from the scene as
+        # soon as the temporary wrapper goes (the rack's frame vanished on the first click).
         for it in self.items(pos):
             if isinstance(it, DeviceItem):
                 return it
-            if it.parentItem() is not None and isinstance(it.parentItem(), DeviceItem):
-                return it.parentItem()  # type: ignore[return-value]
         return None
 
     def _frame_at(self, pos: QPoint) -> RackFrameItem | None:
@@ -752,8 +962,7 @@ class RackGraphicsView(QGraphicsView):
         """(placement, port) under a viewport point, when ports are drawn at this zoom."""
         scene_pos = self.mapToScene(pos)
         scale = self.transform().m11()
-        for it in self.items(pos):
-            dev = it if isinstance(it, DeviceItem) else it.parentItem()
+        for dev in self.items(pos):  # DeviceItems only: see _device_at
             if not isinstance(dev, DeviceItem):
                 continue
             ports = self.rack_scene.ports.get(dev.placement_id)
@@ -939,18 +1148,22 @@ class RackGraphicsView(QGraphicsView):
         cur_rack = plan.index.placement_rack[pid]
         if p.u is None:  # 0U (PDU): the side channel under the pointer, on that face
             if (target.rack_id, target.face, target.side) == (cur_rack, p.face, p.side):
+                d["refused"] = False
                 self.hide_refusal()
                 return
             edit = MovePlacement(pid, target.rack_id, None, target.face, checker=self.doc.checker,
                                  gesture=d["gesture"], side=target.side)
         else:
             if (target.rack_id, target.u, face) == (cur_rack, p.u, p.face):
+                d["refused"] = False
                 self.hide_refusal()
                 return
             edit = MovePlacement(pid, target.rack_id, target.u, face, checker=self.doc.checker, gesture=d["gesture"])
         if self.doc.push(edit):
+            d["refused"] = False
             self.hide_refusal()
         else:
+            d["refused"] = True
             self.show_refusal(self.doc.last_refusal, pos)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
@@ -965,8 +1178,10 @@ class RackGraphicsView(QGraphicsView):
                 self._rubber.deleteLater()
                 self._rubber = None
         if self._drag is not None:
-            self._drag = None
+            d, self._drag = self._drag, None
             self.viewport().unsetCursor()
+            if d["active"] and not d.get("refused"):  # the drag ended well: its refusals are history
+                self.hide_refusal()
             event.accept()
             return
         super().mouseReleaseEvent(event)
@@ -1178,6 +1393,12 @@ class RackView(QWidget):
 
     def current_row(self) -> str | None:
         return self.scene.row_id
+
+    def rebuild_scene(self) -> None:
+        """Redraw every item (a theme change) and show the selection on the new items."""
+        self.view._hide_ghost()
+        self.scene.rebuild()
+        self._sync_selection()
 
     def add_rack(self) -> bool:
         row = self.scene.row_id

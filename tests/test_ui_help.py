@@ -1,0 +1,84 @@
+"""The Help menu, driven through the menu bar: the offline guide, the keyboard shortcuts read
+from the window's actions, and About with versions and third-party licences from the
+installed distributions' metadata."""
+
+from __future__ import annotations
+
+import platform
+from importlib import metadata
+
+import pytest
+from PySide6.QtCore import qVersion
+from PySide6.QtGui import QKeySequence
+
+from tests.fixtures.ui_app.support import make_window
+
+pytestmark = pytest.mark.gui
+
+
+def help_action(win, text: str):
+    menu = next(a.menu() for a in win.menuBar().actions() if a.menu() is not None
+                and a.menu().title().replace("&", "") == "Help")
+    return next(a for a in menu.actions() if a.text().replace("&", "") == text)
+
+
+def test_guide_opens_offline_and_covers_the_loop(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    act = help_action(win, "Rackwright Guide")
+    assert QKeySequence(QKeySequence.StandardKey.HelpContents) in act.shortcuts()
+    act.trigger()
+    dlg = win.help_window
+    assert dlg is not None and dlg.isVisible() and dlg.objectName() == "helpGuide"
+    text = dlg.browser.toPlainText()
+    assert dlg.browser.source().isLocalFile()  # from the resources, not the network
+    for topic in ("Catalog", "Racks", "Inspector", "Feeds and cooling", "Workloads", "Auto-wire", "Export"):
+        assert topic in text, topic
+    # what the guide names in the menus exists in the menus
+    titles = {a.text().replace("&", "").rstrip("\u2026") for a in win.findChildren(type(act))}
+    for named in ("Auto-wire Fabric", "Auto-wire NVLink Domain", "Export Build Plan (PDF)", "Duplicate Rack \u00d7 N"):
+        assert named in titles and named in text.replace("\u2026", ""), named
+    dlg.close()
+
+
+def test_shortcuts_are_read_from_the_actions_when_opened(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    from tests.test_ui_rack import drop
+
+    assert drop(win, "dell-poweredge-r760", "rack-2", "front", 5).isAccepted()
+    undo_text = win.act_undo.text().replace("&", "")
+    assert undo_text.startswith("Undo ") and len(undo_text) > 5  # "Undo Add ..."
+    help_action(win, "Keyboard Shortcuts").trigger()
+    text = win.help_window.browser.toPlainText()
+    native = QKeySequence.SequenceFormat.NativeText
+    for act in (win.act_save, win.act_fit, win.act_dup_rack, win.act_move_up):
+        assert act.shortcut().toString(native) in text
+    assert "Fit Elevations" in text and "Duplicate Rack \u00d7 N" in text
+    assert "Undo" in text and undo_text not in text
+    win.help_window.close()
+    # a shortcut changed at run time shows up the next time: the list is not a copy
+    win.act_fit.setShortcut(QKeySequence("Ctrl+Alt+F"))
+    help_action(win, "Keyboard Shortcuts").trigger()
+    text = win.help_window.browser.toPlainText()
+    assert QKeySequence("Ctrl+Alt+F").toString(native) in text
+    assert QKeySequence("Ctrl+0").toString(native) not in text
+
+
+def test_about_lists_versions_and_licences_from_metadata(qtbot, tmp_path):
+    from planner import __version__
+
+    win = make_window(qtbot, tmp_path)
+    help_action(win, "About Rackwright").trigger()
+    dlg = win.help_window
+    assert dlg.objectName() == "helpAbout"
+    text = dlg.browser.toPlainText()
+    assert __version__ in text and platform.python_version() in text and qVersion() in text
+    for name in ("pyqtgraph", "SQLAlchemy", "reportlab", "pydantic", "numpy"):
+        d = metadata.distribution(name)
+        assert d.version in text, name
+    # the licence table: every run-time dependency with its declared licence
+    pyside = metadata.distribution("PySide6-Essentials")
+    lic = pyside.metadata.get("License-Expression") or pyside.metadata.get("License") or ""
+    assert "LGPL" in lic and f"{pyside.version}{lic}" in text.replace("\n", "").replace("\t", "")
+    yaml = metadata.distribution("PyYAML")
+    assert yaml.metadata["Name"] in text
+    assert "pytest" not in text  # test tools are not shipped

@@ -1,0 +1,227 @@
+"""The Help menu's windows: the offline user guide (resources/help/guide.html), the keyboard
+shortcuts (read from the main window's actions when asked, so the list never goes stale) and
+About Rackwright (versions and the third-party licences, from the installed distributions'
+metadata). Nothing here needs a network."""
+
+from __future__ import annotations
+
+import html
+import platform
+import re
+from importlib import metadata
+from typing import Any
+
+from PySide6 import __version__ as PYSIDE_VERSION
+from PySide6.QtCore import QCoreApplication, QUrl, qVersion
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QTextBrowser, QVBoxLayout, QWidget
+
+# shown in About even when the installed rackwright's requirements cannot be read (a frozen
+# bundle without metadata): the libraries the app is built on, as in pyproject.toml
+MAIN_LIBRARIES = ("PySide6-Essentials", "shiboken6", "pyqtgraph", "numpy", "SQLAlchemy", "reportlab",
+                  "PyYAML", "pydantic", "pydantic-core", "platformdirs", "openpyxl")
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Help", text)
+
+
+def guide_path() -> Any:
+    from ui.app import resources_dir
+
+    return resources_dir() / "help" / "guide.html"
+
+
+class HelpWindow(QDialog):
+    """A non-modal window around a QTextBrowser (links inside the guide work offline)."""
+
+    def __init__(self, title: str, object_name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(object_name)
+        self.setWindowTitle(title)
+        self.browser = QTextBrowser(self)
+        self.browser.setObjectName("helpBrowser")
+        self.browser.setOpenExternalLinks(False)
+        self.browser.setOpenLinks(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.close)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.browser, 1)
+        lay.addWidget(buttons)
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        w = min(760, int(screen.width() * 0.8)) if screen is not None else 760
+        h = min(820, int(screen.height() * 0.8)) if screen is not None else 820
+        self.resize(w, h)
+
+
+def open_guide(parent: QWidget | None) -> HelpWindow:
+    win = HelpWindow(tr("Rackwright Guide"), "helpGuide", parent)
+    path = guide_path()
+    if path.is_file():
+        win.browser.setSearchPaths([str(path.parent)])
+        win.browser.setSource(QUrl.fromLocalFile(str(path)))
+    else:
+        win.browser.setPlainText(tr("The user guide is missing from this installation: {path}").format(
+            path=str(path)))
+    win.show()
+    return win
+
+
+def _plain(text: str) -> str:
+    """An action's text as a menu shows it: no mnemonic ampersands."""
+    return re.sub(r"&(.)", r"\1", text).replace("\u2026", "...").rstrip(".").strip()
+
+
+def shortcut_rows(window: Any) -> list[tuple[str, str, str]]:
+    """(menu, command, keys) for every action of the window that has a shortcut, in menu
+    order, then the window's other actions; keys in the platform's own notation."""
+    rows: list[tuple[str, str, str]] = []
+    seen: set[int] = set()
+
+    def add(menu: str, action: QAction) -> None:
+        if id(action) in seen or action.isSeparator():
+            return
+        keys = [k for k in action.shortcuts() if not k.isEmpty()]
+        if not keys:
+            return
+        seen.add(id(action))
+        # Undo/Redo carry the command they would undo ("Undo Move device"): the name alone
+        text = {id(getattr(window, "act_undo", None)): tr("Undo"),
+                id(getattr(window, "act_redo", None)): tr("Redo")}.get(id(action), _plain(action.text()))
+        rows.append((menu, text,
+                     ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys)))
+
+    def walk(menu: QMenu, path: str) -> None:
+        for a in menu.actions():
+            if a.menu() is not None:
+                walk(a.menu(), f"{path} > {_plain(a.menu().title())}")
+            else:
+                add(path, a)
+
+    for top in window.menuBar().actions():
+        if top.menu() is not None:
+            walk(top.menu(), _plain(top.menu().title()))
+    for a in window.actions():
+        add(tr("Window"), a)
+    return rows
+
+
+def shortcuts_html(window: Any) -> str:
+    rows = shortcut_rows(window)
+    body = "".join(f"<tr><td>{html.escape(m)}</td><td>{html.escape(c)}</td><td><b>{html.escape(k)}</b></td></tr>"
+                   for m, c, k in rows)
+    view = html.escape(tr("In the rack elevations: Up/Down move the selection 1U, Delete removes it, "
+                          "Escape clears the selection, Ctrl+wheel zooms."))
+    return (f"<h2>{html.escape(tr('Keyboard shortcuts'))}</h2>"
+            f"<table cellspacing='0' cellpadding='4' border='1' style='border-collapse: collapse'>"
+            f"<tr><th>{html.escape(tr('Menu'))}</th><th>{html.escape(tr('Command'))}</th>"
+            f"<th>{html.escape(tr('Keys'))}</th></tr>{body}</table><p>{view}</p>")
+
+
+def open_shortcuts(window: Any) -> HelpWindow:
+    win = HelpWindow(tr("Keyboard Shortcuts"), "helpShortcuts", window)
+    win.browser.setHtml(shortcuts_html(window))
+    win.show()
+    return win
+
+
+# -- versions and licences ----------------------------------------------------------------------
+def _dist(name: str) -> metadata.Distribution | None:
+    try:
+        return metadata.distribution(name)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def _req_name(req: str) -> str | None:
+    """The distribution named by a requirement string, if it applies here without extras."""
+    try:
+        from packaging.requirements import Requirement
+
+        r = Requirement(req)
+        return r.name if r.marker is None or r.marker.evaluate({"extra": ""}) else None
+    except Exception:  # no packaging (a frozen bundle) or an odd string: read it by hand
+        pass
+    spec, _, marker = req.partition(";")
+    if "extra" in marker:
+        return None
+    m = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", spec)
+    return m.group(1) if m else None
+
+
+def runtime_distributions() -> list[metadata.Distribution]:
+    """Rackwright's run-time dependencies and theirs (from the installed metadata), sorted by
+    name; the main libraries when rackwright's own metadata is not there."""
+    names: list[str] = []
+    root = _dist("rackwright")
+    todo = [r for r in (root.requires or [])] if root is not None else list(MAIN_LIBRARIES)
+    found: dict[str, metadata.Distribution] = {}
+    while todo:
+        name = _req_name(todo.pop())
+        if name is None:
+            continue
+        key = re.sub(r"[-_.]+", "-", name).lower()
+        if key in found or key in names:
+            continue
+        names.append(key)
+        d = _dist(name)
+        if d is None:
+            continue
+        found[key] = d
+        todo.extend(d.requires or [])
+    return sorted(found.values(), key=lambda d: d.metadata["Name"].lower())
+
+
+def licence_of(dist: metadata.Distribution) -> str:
+    """The licence a distribution declares: License-Expression, else a short License field,
+    else its 'License ::' classifiers."""
+    md = dist.metadata
+    expr = md.get("License-Expression")
+    if expr:
+        return expr.strip()
+    lic = (md.get("License") or "").strip()
+    if lic and "\n" not in lic and len(lic) <= 80 and lic.upper() != "UNKNOWN":
+        return lic
+    classifiers = [c.split("::")[-1].strip() for c in md.get_all("Classifier") or []
+                   if c.startswith("License ::") and c.strip() != "License :: OSI Approved"]
+    if classifiers:
+        return ", ".join(classifiers)
+    if lic:
+        return lic.splitlines()[0][:80]
+    return tr("not stated")
+
+
+def versions() -> list[tuple[str, str]]:
+    from planner import __version__
+
+    rows = [("Rackwright", __version__), ("Python", platform.python_version()),
+            ("Qt", qVersion()), ("PySide6", PYSIDE_VERSION)]
+    for name in ("pyqtgraph", "numpy", "SQLAlchemy", "reportlab", "pydantic", "PyYAML", "platformdirs", "openpyxl"):
+        d = _dist(name)
+        rows.append((name, d.version if d is not None else tr("not installed")))
+    return rows
+
+
+def about_html() -> str:
+    esc = html.escape
+    ver = "".join(f"<tr><td>{esc(n)}</td><td>{esc(v)}</td></tr>" for n, v in versions())
+    lic = "".join(f"<tr><td>{esc(d.metadata['Name'])}</td><td>{esc(d.version)}</td><td>{esc(licence_of(d))}</td></tr>"
+                  for d in runtime_distributions())
+    blurb = esc(tr("Desktop planner for AI/GPU datacenter builds: racks, fabrics, cooling and workloads in "
+                   "one live model. Works offline; every figure is traceable to a catalog source or a "
+                   "documented formula."))
+    fonts = esc(tr("The PDF build plan embeds the DejaVu fonts (Bitstream Vera licence, see "
+                   "resources/fonts/LICENSE-DejaVu.txt)."))
+    return (f"<h2>Rackwright</h2><p>{blurb}</p>"
+            f"<h3>{esc(tr('Versions'))}</h3><table cellpadding='3'>{ver}</table>"
+            f"<h3>{esc(tr('Third-party software'))}</h3>"
+            f"<table cellspacing='0' cellpadding='3' border='1' style='border-collapse: collapse'>"
+            f"<tr><th>{esc(tr('Name'))}</th><th>{esc(tr('Version'))}</th><th>{esc(tr('Licence'))}</th></tr>"
+            f"{lic}</table><p>{fonts}</p>")
+
+
+def open_about(parent: QWidget | None) -> HelpWindow:
+    win = HelpWindow(tr("About Rackwright"), "helpAbout", parent)
+    win.browser.setHtml(about_html())
+    win.show()
+    return win

@@ -1,0 +1,240 @@
+"""Background tasks that report back on the GUI thread (the idea of Anki's
+``aqt.operations``: one helper for every slow operation, instead of a QRunnable, a
+signals object, a pool and a cancel flag written out for each).
+
+    self.export_task = BackgroundTask(self, "build plan export")
+    run = self.export_task.start(work, on_done=self._done, on_failed=self._failed,
+                                 on_cancelled=self._cancelled, on_progress=self._progress)
+
+- ``work(progress, cancelled)`` runs in the task's own one-thread ``QThreadPool`` (runs
+  of one task never overlap: a second start waits for the first to finish). It gets the
+  two callbacks of :mod:`planner.progress`: ``progress(fraction, stage)`` and
+  ``cancelled() -> bool``; it stops by raising :class:`planner.progress.Cancelled` (or a
+  subclass). It must work on its own data (a plan snapshot, copied rows): workers never
+  touch widgets or the live plan.
+- Every report comes back on the GUI thread through a queued signal, never inside
+  ``start``: ``on_done(result)`` when ``work`` returned, ``on_cancelled()`` when it raised
+  ``Cancelled``, ``on_failed(exc)`` when it raised anything else (the exception object,
+  traceback attached; it is logged here, never raised in the pool), ``on_progress(fraction,
+  stage)`` meanwhile (at most one every ``progress_interval_s``, except a new stage and
+  the end; none after cancel was asked).
+- A newer run supersedes an older one: ``start`` asks the previous run to stop and drops
+  whatever it would still report (a stale result never overwrites a newer one);
+  :meth:`BackgroundTask.discard` does the same without starting anything.
+  :meth:`BackgroundTask.cancel` only asks the current run to stop: it still reports how
+  it ended (``on_cancelled``, or ``on_done`` if it finished before it noticed).
+- A task that is deleted (its owner closed) reports nothing more; its runs finish in
+  the background and their results are dropped.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThreadPool, Signal
+
+from planner.progress import CancelFn, Cancelled, ProgressFn
+
+log = logging.getLogger(__name__)
+
+Work = Callable[[ProgressFn, CancelFn], Any]
+
+_alive: set[Run] = set()  # runs whose end has not been handled on the GUI thread yet
+
+
+class Run:
+    """One start of a :class:`BackgroundTask`: its cancel flag and how it ended.
+
+    ``outcome`` is "" while it runs, then "done", "failed" or "cancelled" (set by the
+    worker); ``stale`` once a newer run or :meth:`BackgroundTask.discard` replaced it."""
+
+    def __init__(self, task: BackgroundTask, number: int, work: Work, callbacks: dict[str, Any]) -> None:
+        self.task = task
+        self.name = task.name
+        self.number = number
+        self.work = work
+        self.callbacks = callbacks
+        self.stale = False
+        self.outcome = ""
+        self.thread_id: int | None = None  # the pool thread it ran in
+        self.started_at: float | None = None  # perf_counter() when the worker began
+        self.ended_at: float | None = None  # ... and when it left ``work``
+        self.cancel_asked_at: float | None = None  # perf_counter() of the first cancel()
+        self._event = threading.Event()
+        self._last_emit = 0.0
+        self._last_stage: str | None = None
+
+    def __repr__(self) -> str:
+        return f"<Run {self.name} #{self.number} {self.outcome or 'running'}{' stale' if self.stale else ''}>"
+
+    # -- either thread --------------------------------------------------------------------
+    def cancel(self) -> None:
+        """Ask ``work`` to stop (its ``cancelled()`` returns True from now on)."""
+        if not self._event.is_set():
+            self.cancel_asked_at = time.perf_counter()
+            self._event.set()
+
+    def cancelled(self) -> bool:
+        """True once cancel was asked (this is the check ``work`` gets)."""
+        return self._event.is_set()
+
+    @property
+    def cancel_latency_s(self) -> float | None:
+        """Seconds from the first :meth:`cancel` to the worker leaving ``work`` (None if not both)."""
+        if self.cancel_asked_at is None or self.ended_at is None:
+            return None
+        return max(0.0, self.ended_at - self.cancel_asked_at)
+
+    # -- the pool thread -----------------------------------------------------------------------
+    def _progress(self, fraction: float, stage: str) -> None:
+        if self._event.is_set():
+            return
+        interval = self.task.progress_interval_s
+        now = time.perf_counter()
+        if interval and now - self._last_emit < interval and stage == self._last_stage and fraction < 1.0:
+            return
+        self._last_emit, self._last_stage = now, stage
+        _relay().progress.emit(self, float(fraction), stage)
+
+    def _execute(self) -> None:
+        self.thread_id = threading.get_ident()
+        self.started_at = time.perf_counter()
+        kind: str
+        payload: Any = None
+        try:
+            payload = self.work(self._progress, self.cancelled)
+            kind = "done"
+        except Cancelled:
+            kind = "cancelled"
+        except Exception as e:  # reported on the GUI thread, never raised in the pool
+            if not isinstance(e, self.task.expected_errors):
+                log.exception("%s failed", self.name)
+            kind, payload = "failed", e
+        finally:
+            self.ended_at = time.perf_counter()
+        self.outcome = kind
+        self.work = None  # type: ignore[assignment]  # its snapshot may go
+        _relay().ended.emit(self, kind, payload)
+
+
+class _Relay(QObject):
+    """Carries reports from pool threads to the GUI thread (one for the application: it
+    is never deleted, so a worker can always emit, whatever happened to its task)."""
+
+    progress = Signal(object, float, str)  # run, fraction, stage
+    ended = Signal(object, str, object)  # run, "done"/"failed"/"cancelled", result or exception
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.progress.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
+        self.ended.connect(self._on_ended, Qt.ConnectionType.QueuedConnection)
+
+    def _on_progress(self, run: Run, fraction: float, stage: str) -> None:
+        if run.stale or run.cancelled() or not shiboken6.isValid(run.task):
+            return
+        cb = run.callbacks.get("on_progress")
+        if cb is not None:
+            cb(fraction, stage)
+
+    def _on_ended(self, run: Run, kind: str, payload: Any) -> None:
+        _alive.discard(run)
+        task = run.task
+        if run.stale or not shiboken6.isValid(task):
+            return
+        task._ended(run)
+        cb = run.callbacks.get(f"on_{kind}")
+        if cb is None:
+            return
+        if kind == "done" or kind == "failed":
+            cb(payload)
+        else:
+            cb()
+
+
+_RELAY: _Relay | None = None
+
+
+def _relay() -> _Relay:
+    global _RELAY
+    if _RELAY is None:
+        _RELAY = _Relay()
+        app = QCoreApplication.instance()
+        if app is not None and _RELAY.thread() is not app.thread():
+            _RELAY.moveToThread(app.thread())
+    return _RELAY
+
+
+def reports() -> _Relay:
+    """The object every run reports through: ``progress(run, fraction, stage)`` and
+    ``ended(run, outcome, payload)``, emitted in the pool thread. A slot connected with
+    ``Qt.DirectConnection`` runs there, in the worker (tests use it to hold a worker at a
+    given point, as a slow machine would); the tasks' own delivery is queued."""
+    return _relay()
+
+
+class BackgroundTask(QObject):
+    """One kind of background job of an owner (a document, a dialog, a panel): see the
+    module docstring. ``expected_errors``: exception types that are ordinary outcomes
+    (bad input, a refused edit, a file that cannot be written): reported through
+    ``on_failed`` without a logged traceback."""
+
+    def __init__(self, parent: QObject | None, name: str, *, progress_interval_s: float = 0.0,
+                 expected_errors: tuple[type[BaseException], ...] = ()) -> None:
+        super().__init__(parent)
+        self.name = name
+        self.progress_interval_s = progress_interval_s
+        self.expected_errors = expected_errors
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self.current: Run | None = None  # the latest run until its end is reported
+        self.last: Run | None = None  # the latest run started
+        self.runs = 0
+        _relay()  # made on the GUI thread, before any worker needs it
+
+    @property
+    def running(self) -> bool:
+        """A run was started and has not reported its end yet."""
+        return self.current is not None
+
+    def start(self, work: Work, *, on_done: Callable[[Any], Any] | None = None,
+              on_failed: Callable[[BaseException], Any] | None = None,
+              on_cancelled: Callable[[], Any] | None = None,
+              on_progress: Callable[[float, str], Any] | None = None) -> Run:
+        """Run ``work(progress, cancelled)`` in the pool; a previous run is superseded."""
+        self.discard()
+        self.runs += 1
+        run = Run(self, self.runs, work, {"on_done": on_done, "on_failed": on_failed,
+                                          "on_cancelled": on_cancelled, "on_progress": on_progress})
+        self.current = self.last = run
+        _alive.add(run)
+        self.pool.start(run._execute)
+        return run
+
+    def cancel(self) -> None:
+        """Ask the current run to stop; it still reports how it ended."""
+        if self.current is not None:
+            self.current.cancel()
+
+    def discard(self) -> None:
+        """Ask the current run to stop and drop everything it would still report."""
+        run, self.current = self.current, None
+        if run is not None:
+            run.stale = True
+            run.cancel()
+
+    def wait(self, msecs: int = 30_000) -> bool:
+        """Block until no run of this task is in the pool (tests, shutdown); its reports
+        are still delivered through the event loop afterwards."""
+        return self.pool.waitForDone(msecs)
+
+    def _ended(self, run: Run) -> None:
+        if run is self.current:
+            self.current = None
+
+
+__all__ = ["BackgroundTask", "Run", "reports"]
