@@ -243,28 +243,35 @@ def place_devices(win, racks: list[str]) -> dict[str, list[str]]:
 
 
 def build_power(qtbot, win, racks: list[str]) -> None:
-    """Plan > Power Feeds and Sources: a UPS, A+B feeds for the three racks on it (their PDUs
-    connected left to A, right to B), each feed's breaker set to the PDUs' 60 A."""
+    """Plan > Power Feeds and Sources: two UPSs (2N, 120 kW each), A+B feeds for the three
+    racks (their PDUs connected, left to A, right to B), the B feeds re-hung on the second
+    UPS, each feed's breaker set to the PDUs' 60 A."""
     doc = win.doc
     trigger(win, "Plan", "Power Feeds and Sources")
     dlg = win.power_dialog
     qtbot.waitUntil(dlg.isVisible)
-    dlg.add_source_actions["ups"].trigger()
-    (ups,) = doc.plan.power_sources
-    assert dlg.current() == ("source", ups.id)
-    type_into(qtbot, dlg.form.fields["capacity_kw"], "120")
-    assert doc.plan.power_sources[0].capacity_kw == 120.0
+    for _ in range(2):
+        dlg.add_source_actions["ups"].trigger()
+        sid = doc.plan.power_sources[-1].id
+        assert dlg.current() == ("source", sid)
+        type_into(qtbot, dlg.form.fields["capacity_kw"], "120")
+    ups_a, ups_b = (s.id for s in doc.plan.power_sources)
+    assert [s.capacity_kw for s in doc.plan.power_sources] == [120.0, 120.0]
+    dlg.select("source", ups_a)
     click_racks(win, racks)
     qtbot.mouseClick(dlg.ab_btn, Qt.MouseButton.LeftButton)
     feeds = doc.plan.feeds
-    assert len(feeds) == 6 and all(f.upstream == ups.id for f in feeds), dlg.message.text()
+    assert len(feeds) == 6 and all(f.upstream == ups_a for f in feeds), dlg.message.text()
     for f in feeds:
         assert (f.voltage_v, f.phases) == (415.0, 3)
         dlg.select("feed", f.id)
+        if f.side == "B":
+            pick(dlg.form.fields["upstream"], ups_b)
         type_into(qtbot, dlg.form.fields["breaker_a"], "60")
-    assert [f.breaker_a for f in doc.plan.feeds] == [60.0] * 6
-    assert all(doc.plan.placement(p.id).feed for p, _ in doc.plan.index.iter_placements()
-               if p.device == PDU)
+    assert [(f.breaker_a, f.upstream) for f in doc.plan.feeds] == [(60.0, ups_a), (60.0, ups_b)] * 3
+    for p, _ in doc.plan.index.iter_placements():
+        if p.device == PDU:
+            assert doc.plan.feed(p.feed).side == {"left": "A", "right": "B"}[p.side]
     dlg.close()
 
 
@@ -378,6 +385,12 @@ def test_rebuild_the_32_gpu_example_from_file_new_then_grow_it(qtbot, tmp_path, 
         assert t["it_power_kw"][key] == pytest.approx(e["it_power_kw"][key], rel=0.01), key
     assert t["heat_kw"] == pytest.approx(e["heat_kw"], rel=0.01)
     assert t["cooling_tons"] == pytest.approx(e["cooling_tons"], rel=0.01)
+    # 2N: each UPS carries half, and the whole IT load when the other side fails
+    ups = ours["power_sources"]
+    assert len(ups) == 2 and sorted(len(u["feeds"]) for u in ups) == [3, 3]
+    for u in ups:
+        assert u["load_kw"] == pytest.approx(t["it_power_kw"]["max"] / 2, rel=0.01)
+        assert u["failover_load_kw"] == pytest.approx(t["it_power_kw"]["max"], rel=0.01)
     # the rear doors' heat goes to the chilled-water loop
     (lp,) = ours["loops"]
     assert lp["id"] == loop
