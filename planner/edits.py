@@ -336,6 +336,8 @@ class SetProperty(Edit):
         new_value = getattr(checked, self.field_name)
         if ref is not None and new_value is not None:
             _check_reference(plan, self.kind, self.entity_id, ref, new_value)
+        if self.field_name == "cooling" and new_value is not None and new_value.loop is not None:
+            _check_reference(plan, self.kind, self.entity_id, "loop", new_value.loop)  # rack or row cooling
         self._old = copy.deepcopy(getattr(target, self.field_name))
         setattr(target, self.field_name, new_value)
         return _change_for(plan, self.kind, self.entity_id, self.field_name in self._GEOMETRY)

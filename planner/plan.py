@@ -359,6 +359,9 @@ class Plan(_Model):
         for rack in idx.racks.values():
             if rack.cooling and rack.cooling.loop and rack.cooling.loop not in loops:
                 raise ValueError(f"rack {rack.id!r}: unknown cooling loop {rack.cooling.loop!r}")
+        for row in idx.rows.values():
+            if row.cooling and row.cooling.loop and row.cooling.loop not in loops:
+                raise ValueError(f"row {row.id!r}: unknown cooling loop {row.cooling.loop!r}")
         for link in self.links:
             if link.fabric not in fabrics:
                 raise ValueError(f"link {link.id!r}: unknown fabric {link.fabric!r}")

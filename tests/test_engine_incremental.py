@@ -50,6 +50,7 @@ from planner.plan import (
     Workload,
 )
 from planner.synthetic import synthetic_plan
+from tests.fixtures.cooling_edits import random_cooling_edit
 from tests.fixtures.incremental import check_random_edits
 
 FIXTURE = Path(__file__).parent / "fixtures" / "engine_catalog"
@@ -105,9 +106,12 @@ def random_edit(plan, data, counter):
         "add_fabric", "rename", "workload", "group", "link_prop", "link_prop", "reuse", "unlink_any",
         "switch_link", "add_room", "remove_room", "remove_row", "dup_rack", "dup_device", "paste_device",
         "rename_sel", "add_links", "source", "source", "feed_upstream", "feed_upstream", "add_source",
-        "remove_source", "add_feed", "remove_feed"]))
+        "remove_source", "add_feed", "remove_feed", "cooling_plan", "cooling_plan"]))
     counter[0] += 1
     n = counter[0]
+    if kind == "cooling_plan":  # loops added, edited, removed; racks and rows assigned
+        return random_cooling_edit(plan, data, n, ["test-cdu-600", "nonexistent-cdu"],
+                                   [None, "test-rdhx-active-50", "unknown-door"])
     if kind == "move" and placements and racks:
         pid = data.draw(st.sampled_from(placements))
         p = plan.placement(pid)

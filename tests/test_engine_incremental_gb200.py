@@ -44,6 +44,7 @@ from planner.plan import (
     Workload,
 )
 from planner.synthetic import synthetic_plan
+from tests.fixtures.cooling_edits import random_cooling_edit
 from tests.fixtures.incremental import check_random_edits
 
 CATALOG = load_catalog()  # the GB200 parts ship in the catalog
@@ -105,7 +106,7 @@ def random_edit(plan, data, n):
         "nvl_add", "nvl_add", "nvl_rm", "nvl_rm", "nvl_clear", "nvl_autowire", "nvl_link_prop", "nvl_fabric",
         "cmp_add", "cmp_rm", "tray_move", "tray_move", "tray_rm", "tray_add", "switch_move", "switch_rm",
         "shelf_move", "shelf_rm", "shelf_add", "shelf_cords", "pdu_feed", "pdu_feed", "feed_side", "pdu_rm",
-        "swap", "cooling", "group", "feed_upstream", "feed_upstream", "source"]))
+        "swap", "cooling", "group", "feed_upstream", "feed_upstream", "source", "cooling_plan"]))
     if kind == "feed_upstream" and plan.feeds:
         return SetProperty("feed", data.draw(st.sampled_from(sorted(f.id for f in plan.feeds))), "upstream",
                            data.draw(st.sampled_from([None, "ups-a", "ups-b", "pnl-a"])))
@@ -114,6 +115,9 @@ def random_edit(plan, data, n):
         field, value = data.draw(st.sampled_from([("capacity_kw", 100.0), ("side", None), ("side", "B"),
                                                   ("upstream", None), ("upstream", "ups-b")]))
         return SetProperty("source", sid, field, value)
+    if kind == "cooling_plan":  # loops added, edited, removed; racks and rows assigned
+        cdus = sorted({lp.cdu for lp in plan.cooling_loops if lp.cdu} | {"nonexistent-cdu"})
+        return random_cooling_edit(plan, data, n, cdus, [None, "unknown-door"])
     if kind == "nvl_add" and trays and switches:  # possibly a used port, another rack's switch, another fabric
         return AddItem(Link(id=f"lk-n-{n}", fabric=data.draw(st.sampled_from(sorted(f.id for f in plan.fabrics))),
                             a=Endpoint(placement=data.draw(st.sampled_from(trays)),

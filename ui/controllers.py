@@ -207,6 +207,11 @@ class EditController(QObject):
             confirm_and_delete_rooms(self.doc, self.window, rooms)
             return
         edit = delete_edit(self.doc.plan, self.doc.selection)
+        loops = self.doc.selected("loop")
+        if edit is None and len(loops) == 1:  # a cooling loop (refused with a reason while racks use it)
+            from planner.cooling import remove_loop_edit
+
+            edit = remove_loop_edit(self.doc.plan, loops[0])
         if edit is None:  # feeds or power sources selected (Inspector, Findings)
             from planner.power_edits import delete_power_edit
 

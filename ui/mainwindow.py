@@ -258,6 +258,12 @@ class MainWindow(QMainWindow):
         self.act_power.setObjectName("actPower")
         m.addAction(self.act_power)
 
+        m.addSeparator()
+        self.act_cooling_loops = self._action(self.tr("Cooling &Loops\u2026"), self.show_cooling_loops,
+                                              tip=self.tr("Create, edit and delete CDU and facility water loops; "
+                                                          "assign the selected racks"))
+        m.addAction(self.act_cooling_loops)
+
         self._build_help_menu()
 
         tb = self.addToolBar("Main")
@@ -468,6 +474,18 @@ class MainWindow(QMainWindow):
                                      f"{len(res.switches.get('leaf', []))} switch trays", 10000)
         if hasattr(self, "fabric_view"):
             self.fabric_view.set_fabric(res.fabric_id)
+
+    def show_cooling_loops(self) -> Any:
+        """Plan > Cooling Loops...: one window beside the plan (not modal), raised if open."""
+        from ui.dialogs.cooling_loops import CoolingLoopsDialog
+
+        dlg = getattr(self, "cooling_dialog", None)
+        if dlg is None:
+            dlg = self.cooling_dialog = CoolingLoopsDialog(self.doc, self)
+        dlg.show()
+        dlg.raise_()
+        dlg.activateWindow()
+        return dlg
 
     # -- plan settings and names (ui.dialogs.plan_settings, ui.dialogs.rename) ---------------------
     def _add_plan_actions(self) -> None:

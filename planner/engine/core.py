@@ -44,7 +44,7 @@ from planner.engine.results import (
     WorkloadNeed,
 )
 from planner.engine.settings import EngineSettings
-from planner.engine.specs import SpecCache
+from planner.engine.specs import SpecCache, loop_rating
 from planner.engine.workloads import WorkloadState
 from planner.gcpause import no_gc
 from planner.plan import Plan
@@ -53,6 +53,11 @@ _fsum = math.fsum
 _ID = attrgetter("id")
 SOURCE_KIND_NAMES = {"ups": "UPS", "panel": "Panel", "switchboard": "Switchboard", "generator": "Generator"}
 
+
+
+def _loop_key(loop: Any) -> tuple[Any, ...]:
+    """The fields of a cooling loop that a rack's result reads (planner.engine.rack)."""
+    return (loop.name, loop.coolant, loop.delta_t_k, loop.supply_temp_c)
 
 
 def _ordered(d: dict[str, Any], order: Any) -> dict[str, Any]:
@@ -120,6 +125,7 @@ class Engine:
         self._sources: dict[str, Any] = {}
         self._sources_r: dict[str, SourceResult] = {}
         self._src_feeds: dict[str, set[str]] = {}
+        self._loop_keys: dict[str, tuple[Any, ...]] = {}  # loop -> the fields its racks' results read
         # row -> (its rack results, their int and count sums): reused while the row's rack
         # results are the same objects (a room of 288 NVL72 racks re-merges one row, not all)
         self._row_parts: dict[str, tuple[list[RackResult], Aggregate]] = {}
@@ -139,6 +145,7 @@ class Engine:
         self._feeds = {f.id: f for f in plan.feeds}
         self._loops = {c.id: c for c in plan.cooling_loops}
         self._sources = {s.id: s for s in plan.power_sources}
+        self._loop_keys = {c.id: _loop_key(c) for c in plan.cooling_loops}
         racks = set(plan.index.racks)
         # A full compute allocates ~10 objects per device, none of them garbage; the cyclic
         # GC would rescan them again and again (40 % of the time at 64k GPUs).
@@ -155,6 +162,8 @@ class Engine:
         self._feeds = {f.id: f for f in plan.feeds}
         self._loops = {c.id: c for c in plan.cooling_loops}
         self._sources = {s.id: s for s in plan.power_sources}
+        # _loop_keys stay those of the plan computed: they say what the rack results were
+        # computed with, so a loop edited meanwhile is told apart by the next update
 
     def update(self, plan: Plan, change: Any) -> Results:
         """Incremental recompute after an edit; ``change`` is the ``Change`` it returned."""
@@ -176,7 +185,16 @@ class Engine:
         if change.loops:
             self._loops = {c.id: c for c in plan.cooling_loops}
             for lp in change.loops:
-                racks |= self._loop_racks.get(lp, set())
+                # its racks read its name, coolant, delta-T and supply; a new capacity, flow or
+                # CDU changes only the loop's own result (a 16k-GPU loop edit: ~60 -> ~1 ms)
+                now = self._loops.get(lp)
+                key = _loop_key(now) if now is not None else None
+                if key != self._loop_keys.get(lp):
+                    racks |= self._loop_racks.get(lp, set())
+                if key is None:
+                    self._loop_keys.pop(lp, None)
+                else:
+                    self._loop_keys[lp] = key
         self.net.update(plan, change, racks)
         for pid in change.placements:
             r = idx.placement_rack.get(pid)
@@ -555,43 +573,54 @@ class Engine:
 
     # -- loops -----------------------------------------------------------------------------------------------
     def _compute_loop(self, lid: str) -> LoopResult:
+        """One cooling loop: the heat its racks put on it (liquid heat of direct-liquid and
+        immersion racks, rear doors' heat) against its capacity and rated flow
+        (:func:`planner.engine.specs.loop_rating`: design figures, else catalog CDUs)."""
         s = self.settings
         lp = self._loops[lid]
         racks = [self._racks[r] for r in self._loop_racks.get(lid, ()) if r in self._racks]
-        heat = _fsum(r.liquid_heat_w for r in racks)
-        flow = _fsum(r.liquid_flow_l_per_min for r in racks)
-        cu = self.specs.cooling(lp.cdu)
+        heat = _fsum(r.loop_heat_w for r in racks)
+        flow = _fsum(r.loop_flow_l_per_min for r in racks)
+        rating = loop_rating(self.specs, lp)
+        cu = rating.cdu
+        cap, cap_n1, rated_flow = rating.capacity_w, rating.capacity_n_minus_1_w, rating.flow_l_per_min
         findings: list[Finding] = []
-        cap = cu.capacity_w * lp.cdu_count
-        cap_n1 = cu.capacity_w * (lp.cdu_count - 1)
-        rated_flow = cu.flow_l_per_min * lp.cdu_count if cu.flow_l_per_min else None
-        if not cu.known:
+        if cu is not None:
+            of = f"{lp.cdu_count} x {cu.capacity_w / 1000:.0f} kW CDU capacity" if rating.capacity_basis == "catalog" \
+                else f"{cap / 1000:.0f} kW design capacity ({lp.cdu_count} CDU(s))"
+        else:
+            of = f"{cap / 1000:.0f} kW design capacity"
+        if not rating.capacity_known:
             findings.append(make("LOOP_UNKNOWN_CDU", f"loop {lp.name}: CDU {lp.cdu!r} is not in the catalog; its "
-                                 "capacity is unknown", "loop", lid))
+                                 "capacity is unknown (give the loop a design capacity)", "loop", lid))
         else:
             need = heat * s.loop_margin
             if need > cap:
-                findings.append(make("LOOP_OVER_CAPACITY", f"loop {lp.name}: {heat / 1000:.0f} kW liquid heat x "
-                                     f"{s.loop_margin:g} margin exceeds {lp.cdu_count} x {cu.capacity_w / 1000:.0f} kW "
-                                     "CDU capacity", "loop", lid))
-            elif heat > 0 and need > cap_n1 and (lp.cdu_count > 1 or cu.pump_redundancy != "N+1"):
+                findings.append(make("LOOP_OVER_CAPACITY", f"loop {lp.name}: {heat / 1000:.0f} kW heat x "
+                                     f"{s.loop_margin:g} margin exceeds {of}", "loop", lid))
+            elif cu is not None and heat > 0 and need > cap_n1 and (lp.cdu_count > 1 or cu.pump_redundancy != "N+1"):
                 findings.append(make("LOOP_NO_REDUNDANCY", f"loop {lp.name}: with one of {lp.cdu_count} CDU(s) out, "
                                      f"{cap_n1 / 1000:.0f} kW is left for {need / 1000:.0f} kW (N+1 not met)",
                                      "loop", lid))
-            if cu.pump_redundancy == "N":
+            if cu is not None and cu.known and cu.pump_redundancy == "N":
                 findings.append(make("LOOP_NO_REDUNDANCY", f"loop {lp.name}: CDU {lp.cdu} pumps are not redundant",
                                      "loop", lid))
             if rated_flow is not None and flow > rated_flow:
-                findings.append(make("LOOP_FLOW_OVER_CAPACITY", f"loop {lp.name}: {flow:.0f} L/min needed, CDUs are "
-                                     f"rated {rated_flow:.0f} L/min", "loop", lid))
+                rated = {"design": "its design flow is", "catalog": "its CDUs are rated",
+                         "derived": f"its capacity at {lp.delta_t_k:g} K carries"}[rating.flow_basis]
+                findings.append(make("LOOP_FLOW_OVER_CAPACITY", f"loop {lp.name}: {flow:.0f} L/min needed, {rated} "
+                                     f"{rated_flow:.0f} L/min", "loop", lid))
         if not racks:
             findings.append(make("LOOP_UNUSED", f"loop {lp.name} serves no rack", "loop", lid))
         return LoopResult(id=lid, name=lp.name, cdu=lp.cdu, cdu_count=lp.cdu_count, coolant=lp.coolant,
                           capacity_w=cap, capacity_n_minus_1_w=cap_n1, heat_w=heat, flow_l_per_min=flow,
                           rated_flow_l_per_min=rated_flow, racks=len(racks),
                           utilisation=heat / cap if cap else 0.0, findings=tuple(findings),
-                          level=levels.classify(heat * s.loop_margin, cap, s.cooling_warn_fraction) if cu.known
-                          else levels.NONE)
+                          kind=lp.kind, supply_temp_c=lp.supply_temp_c,
+                          return_temp_c=lp.supply_temp_c + lp.delta_t_k, delta_t_k=lp.delta_t_k,
+                          capacity_basis=rating.capacity_basis, flow_basis=rating.flow_basis,
+                          level=levels.classify(heat * s.loop_margin, cap, s.cooling_warn_fraction)
+                          if rating.capacity_known else levels.NONE)
 
     # -- rooms and totals --------------------------------------------------------------------------------------
     def _compute_room(self, room: Any) -> RoomResult:
@@ -613,7 +642,7 @@ class Engine:
         agg = _aggregate([r.agg for r in rooms], rack_level=False)
         bom = Counter(agg.bom)
         for lp in plan.cooling_loops:
-            if lp.cdu is not None:  # a facility loop buys no CDU
+            if lp.cdu is not None:  # a facility water loop has no CDUs of its own
                 bom[("cooling", lp.cdu)] += lp.cdu_count
         for cable, n in self.net.cable_counts.items():
             bom[("cables", cable)] += n

@@ -62,13 +62,15 @@ CODES: dict[str, tuple[Severity, str]] = {
                                              "all its heat goes to room air."),
     "COOLING_LIQUID_DEVICE_ON_AIR": ("error", "A liquid-cooled device sits in a rack without liquid cooling."),
     "COOLING_NO_LOOP": ("error", "A direct-liquid rack names no (or an unknown) CDU loop."),
+    "COOLING_SUPPLY_TOO_WARM": ("warning", "A rack's loop supplies warmer coolant than the rack's design "
+                                           "supply temperature (its CoolingChoice.supply_temp_c)."),
     "COOLING_UNKNOWN_UNIT": ("warning", "A rack's cooling unit slug is not in the catalog; a default capacity is "
                                         "assumed."),
     "COOLING_UNIT_ASSUMED": ("info", "No cooling unit chosen: the default capacity for the method is used."),
     "LOOP_UNKNOWN_CDU": ("error", "A loop's CDU slug is not in the catalog; its capacity is unknown."),
-    "LOOP_OVER_CAPACITY": ("error", "A loop's liquid heat (with margin) exceeds its CDUs' capacity."),
+    "LOOP_OVER_CAPACITY": ("error", "A loop's heat (with margin) exceeds its capacity (CDUs or design figure)."),
     "LOOP_NO_REDUNDANCY": ("warning", "A loop cannot carry its heat with one CDU out, or its pumps are not N+1."),
-    "LOOP_FLOW_OVER_CAPACITY": ("warning", "A loop's coolant flow exceeds its CDUs' rated flow."),
+    "LOOP_FLOW_OVER_CAPACITY": ("warning", "A loop's coolant flow exceeds its rated (design, CDU or derived) flow."),
     "LOOP_UNUSED": ("info", "A cooling loop serves no rack."),
     # space and weight
     "RACK_OVERWEIGHT": ("error", "Equipment mass exceeds the rack's static load rating."),

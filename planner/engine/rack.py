@@ -20,6 +20,10 @@ from planner.engine.specs import DeviceSpec, LenientCatalog, SpecCache
 from planner.placement import PlacementChecker, free_blocks
 from planner.plan import CoolingLoop, Plan, PowerFeed, Rack, Room, cooling_method_name
 
+# cooling methods whose rack sits on a plan cooling loop (CoolingChoice.loop): a rear door's
+# water, a cold-plate CDU loop, an immersion tank's heat exchanger
+LOOP_METHODS = ("rdhx", "direct-liquid", "immersion")
+
 
 @dataclass(slots=True)
 class PduContribution:
@@ -129,6 +133,10 @@ class RackResult:
     device_power: dict[str, DevicePower] = field(default_factory=dict)  # placement id -> its draw and cords
     # placement id -> its cords in order (explicit ones as listed in Placement.power, spread ones as assigned)
     cords: dict[str, tuple[CordResult, ...]] = field(default_factory=dict)
+    # what the rack puts on its cooling loop (``loop``): the liquid heat of direct-liquid and
+    # immersion racks, the heat a rear door takes into the loop's water; and that water's flow
+    loop_heat_w: float = 0.0
+    loop_flow_l_per_min: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -142,6 +150,7 @@ class RackResult:
             "cooling_capacity_kw": self.cooling_capacity_w / 1000,
             "airflow_cfm": self.airflow_cfm, "airflow_m3_per_h": self.airflow_m3_per_h,
             "liquid_flow_l_per_min": self.liquid_flow_l_per_min,
+            "loop_heat_kw": self.loop_heat_w / 1000, "loop_flow_l_per_min": self.loop_flow_l_per_min,
             "mass_kg": self.mass_kg, "equipment_mass_kg": self.equipment_mass_kg,
             "cable_mass_kg": self.cable_mass_kg, "optics_power_kw": self.optics_power_w / 1000,
             "max_load_kg": self.max_load_kg,
@@ -401,8 +410,8 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     if unit is not None:
         bom[("cooling", unit)] += 1
     label = cooling_method_name(method, lower=True)
+    loop = ctx.loops.get(loop_id) if loop_id and method in LOOP_METHODS else None
     if method in ("direct-liquid", "immersion"):
-        loop = ctx.loops.get(loop_id) if loop_id else None
         if method == "direct-liquid" and loop is None:
             findings.append(make("COOLING_NO_LOOP", f"{rack.name}: direct liquid cooling needs a CDU loop"
                                  + (f" (loop {loop_id!r} does not exist)" if loop_id else ""), "rack", rid))
@@ -411,6 +420,10 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
             liquid_dt = loop.delta_t_k
         if choice.delta_t_k:
             liquid_dt = choice.delta_t_k
+    if loop is not None and choice.supply_temp_c is not None and loop.supply_temp_c > choice.supply_temp_c:
+        findings.append(make("COOLING_SUPPLY_TOO_WARM", f"{rack.name}: loop {loop.name} supplies "
+                             f"{loop.supply_temp_c:g} \u00b0C, warmer than the {choice.supply_temp_c:g} \u00b0C its "
+                             f"{label} is designed for; its capacity falls with warmer water", "rack", rid))
     if method == "air":
         cap_w = s.air_limit_kw * 1000
     elif method == "air-containment":
@@ -444,6 +457,13 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     airflow = physics.airflow_cfm(air_heat, air_dt)
     airflow_m3 = physics.airflow_m3_per_h(air_heat, air_dt)
     flow = physics.liquid_flow_l_per_min(liquid_heat, liquid_dt, coolant) if liquid_heat > 0 else 0.0
+    loop_heat, loop_flow = liquid_heat, flow
+    if method == "rdhx":
+        # a rear door on a water loop takes the rack's exhaust heat into the loop's water, up to
+        # its capacity; the water warms by the loop's delta-T (the rack's own delta_t_k is air's)
+        loop_heat = min(heat, cap_w) if loop is not None else 0.0
+        loop_flow = physics.liquid_flow_l_per_min(loop_heat, loop.delta_t_k, loop.coolant) \
+            if loop is not None and loop_heat > 0 else 0.0
     if heat > cap_w:
         findings.append(make("COOLING_OVER_CAPACITY", f"{rack.name}: {heat / 1000:.1f} kW exceeds the "
                              f"{cap_w / 1000:.0f} kW limit of {label}; {_suggest(heat, s)}", "rack", rid))
@@ -505,7 +525,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         u_used=u_used, u_free=rt.u_height - u_used, largest_free_block_u=largest,
         devices=len(rack.placements), idle_w=idle, typical_w=typ, max_w=mx, nameplate_w=nameplate,
         heat_w=heat, liquid_heat_w=liquid_heat, air_heat_w=air_heat, cooling=method, cooling_unit=unit,
-        loop=loop_id if method in ("direct-liquid", "immersion") else None, cooling_capacity_w=cap_w,
+        loop=loop_id if method in LOOP_METHODS else None, cooling_capacity_w=cap_w,
         airflow_cfm=airflow, airflow_m3_per_h=airflow_m3, liquid_flow_l_per_min=flow, mass_kg=total_mass,
         equipment_mass_kg=equip_mass, cable_mass_kg=cable_mass, max_load_kg=rt.max_load_kg, footprint_m2=area,
         floor_load_kg_per_m2=floor, power_capacity_w=power_cap, power_headroom_w=power_head,
@@ -518,7 +538,8 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         gpu_bw_tb_per_s=gpu_bw, bf16_pflops=bf16 / 1000, fp8_pflops=fp8 / 1000, cpu_cores=cpu, ram_gb=ram,
         compute_gbps=gbps, storage_read_gb_per_s=stor, bom=dict(bom), findings=tuple(findings),
         pdu_contrib=contrib, pdus=tuple(p.id for p in own_pdus), feeds=pdu_feeds, pdu_refs=frozenset(pdu_refs),
-        device_types=dict(device_types), optics_power_w=optics, device_power=device_power, cords=cord_map)
+        device_types=dict(device_types), optics_power_w=optics, device_power=device_power, cords=cord_map,
+        loop_heat_w=loop_heat, loop_flow_l_per_min=loop_flow)
 
 
 def _suggest(heat_w: float, s: EngineSettings) -> str:

@@ -87,6 +87,9 @@ register_section("pdus", lambda r, p, c: [r.pdus[k].to_dict() for k in sorted(r.
 register_section("feeds", lambda r, p, c: _ordered(r.feeds, [f.id for f in p.feeds] if p is not None else None))
 register_section("loops", lambda r, p, c: _ordered(r.loops, [x.id for x in p.cooling_loops] if p is not None
                                                    else None))
+register_section("cooling_loops", lambda r, p, c: [r.loops[k].cooling_loop_dict() for k in
+                                                   ([x.id for x in p.cooling_loops] if p is not None
+                                                    else sorted(r.loops)) if k in r.loops], after="loops")
 register_section("rooms", lambda r, p, c: _ordered(r.rooms, [x.id for x in p.site.rooms] if p is not None
                                                    else None))
 register_section("bom", lambda r, p, c: [b.to_dict() for b in r.bom])
@@ -162,6 +165,21 @@ def _power_lines(results: Results, plan: Any) -> list[str]:
     return out
 
 
+def _loops_text(results: Results, plan: Any) -> list[str]:
+    """The cooling loops table of the text report (nothing when the plan has none)."""
+    loops = [r for r in ([results.loops[x.id] for x in plan.cooling_loops if x.id in results.loops]
+                         if plan is not None else results.loops.values())]
+    if not loops:
+        return []
+    rows = [["loop", "kind", "supply/return C", "load kW", "capacity kW", "L/min", "rated L/min", "racks"]]
+    for lr in loops:
+        cap = f"{lr.capacity_w / 1000:,.0f}" if lr.capacity_basis != "unknown" else "?"
+        rated = f"{lr.rated_flow_l_per_min:,.0f}" if lr.rated_flow_l_per_min is not None else "?"
+        rows.append([lr.name, lr.kind, f"{lr.supply_temp_c:g}/{lr.return_temp_c:g}", f"{lr.heat_w / 1000:,.1f}", cap,
+                     f"{lr.flow_l_per_min:,.0f}", rated, str(lr.racks)])
+    return ["Cooling loops", *_table(rows, right=set(range(3, 8))), ""]
+
+
 def text_report(results: Results, plan: Any = None, max_findings: int = 200) -> str:
     t = results.totals.to_dict()
     cur = results.totals.currency
@@ -194,6 +212,7 @@ def text_report(results: Results, plan: Any = None, max_findings: int = 200) -> 
     lines.extend(_table(rows, right=set(range(1, 11)) - {3}))
     lines.append("")
     lines.extend(_power_lines(results, plan))
+    lines.extend(_loops_text(results, plan))
     if results.fabrics:
         lines.append("Fabrics")
         rows = [["fabric", "kind", "Gb/s/GPU", "oversub", "bisection Tb/s", "switches", "cables", "optics kW"]]

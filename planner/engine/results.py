@@ -116,7 +116,7 @@ class SourceResult:
 class LoopResult:
     id: str
     name: str
-    cdu: str
+    cdu: str | None  # None: a loop without CDUs (facility water)
     cdu_count: int
     coolant: str
     capacity_w: float
@@ -128,15 +128,34 @@ class LoopResult:
     utilisation: float  # heat_w / capacity_w
     findings: tuple[Finding, ...]
     # liquid heat x loop_margin against capacity_w, warning above cooling_warn_fraction;
-    # none for an unknown CDU (capacity unknown)
+    # none when the capacity is unknown (a CDU not in the catalog, no design capacity)
     level: Level = levels.NONE
+    kind: str = "in-row"  # "in-row" (CDUs) or "facility" (building water)
+    supply_temp_c: float = 32.0
+    return_temp_c: float = 42.0  # supply + delta_t_k
+    delta_t_k: float = 10.0
+    # where capacity_w and rated_flow_l_per_min come from: "design" (the loop's own figure),
+    # "catalog" (its CDUs x count), "derived" (flow: capacity at delta_t_k), "unknown"
+    capacity_basis: str = "catalog"
+    flow_basis: str = "catalog"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "cdu": self.cdu, "cdu_count": self.cdu_count,
+        return {"id": self.id, "name": self.name, "kind": self.kind, "cdu": self.cdu, "cdu_count": self.cdu_count,
                 "coolant": self.coolant, "capacity_kw": self.capacity_w / 1000,
                 "capacity_n_minus_1_kw": self.capacity_n_minus_1_w / 1000, "heat_kw": self.heat_w / 1000,
                 "flow_l_per_min": self.flow_l_per_min, "rated_flow_l_per_min": self.rated_flow_l_per_min,
                 "racks": self.racks, "utilisation": self.utilisation, "level": self.level}
+
+    def cooling_loop_dict(self) -> dict[str, Any]:
+        """The entry of ``rackwright check --json`` ``cooling_loops[]`` (docs/engine.md)."""
+        return {"id": self.id, "name": self.name, "kind": self.kind, "cdu": self.cdu,
+                "cdu_count": self.cdu_count if self.cdu is not None else 0, "coolant": self.coolant,
+                "supply_temp_c": self.supply_temp_c, "return_temp_c": self.return_temp_c,
+                "capacity_kw": self.capacity_w / 1000 if self.capacity_basis != "unknown" else None,
+                "capacity_basis": self.capacity_basis, "load_kw": self.heat_w / 1000,
+                "flow_l_per_min": self.flow_l_per_min, "rated_flow_l_per_min": self.rated_flow_l_per_min,
+                "flow_basis": self.flow_basis, "racks": self.racks, "utilisation": self.utilisation,
+                "level": self.level}
 
 
 SUM_FIELDS = ("idle_w", "typical_w", "max_w", "nameplate_w", "heat_w", "liquid_heat_w", "air_heat_w",

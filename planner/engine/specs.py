@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from planner.engine import physics
+
 DEFAULT_RACK_U = 48
 DEFAULT_RACK_MM = (600.0, 1200.0)
 
@@ -128,6 +130,53 @@ class CoolingSpec:
     pumps: int | None = None
     pump_redundancy: str | None = None
     price: tuple[float, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LoopRating:
+    """What a plan's cooling loop can carry (:func:`loop_rating`): capacity and rated flow,
+    each with where it comes from: ``design`` (the loop's own ``capacity_kw`` /
+    ``flow_l_per_min``), ``catalog`` (its CDUs' figures x ``cdu_count``), ``derived``
+    (flow only: from the capacity and the loop's temperature rise) or ``unknown``."""
+
+    capacity_w: float  # 0.0 when unknown
+    capacity_basis: str
+    capacity_n_minus_1_w: float  # with one CDU out; the whole capacity for a loop without CDUs
+    flow_l_per_min: float | None
+    flow_basis: str
+    cdu: CoolingSpec | None  # the loop's CDU model (None: a loop without CDUs, e.g. facility water)
+
+    @property
+    def capacity_known(self) -> bool:
+        return self.capacity_basis != "unknown"
+
+
+def loop_rating(specs: SpecCache, loop: Any) -> LoopRating:
+    """Capacity and rated flow of a ``planner.plan.CoolingLoop`` (docs/engine.md, "CDU
+    and facility loops"): capacity = ``capacity_kw`` when set (a facility loop always
+    has it), else the CDUs' catalog capacity x ``cdu_count``; rated flow =
+    ``flow_l_per_min`` when set, else the CDUs' catalog flow x count, else the flow that
+    carries the capacity at the loop's ``delta_t_k`` (:func:`physics.liquid_flow_l_per_min`)."""
+    n = loop.cdu_count
+    cu = specs.cooling(loop.cdu) if loop.cdu else None
+    if loop.capacity_kw is not None:
+        cap, cap_basis = loop.capacity_kw * 1000.0, "design"
+    elif cu is not None and cu.known:
+        cap, cap_basis = cu.capacity_w * n, "catalog"
+    else:
+        cap, cap_basis = 0.0, "unknown"
+    # N-1: the loop's CDUs share its capacity equally; a loop without CDUs (building water)
+    # has no unit to lose here (the plant's own redundancy is outside the plan)
+    cap_n1 = cap * (n - 1) / n if cu is not None else cap
+    if loop.flow_l_per_min is not None:
+        flow, flow_basis = float(loop.flow_l_per_min), "design"
+    elif cu is not None and cu.known and cu.flow_l_per_min:
+        flow, flow_basis = cu.flow_l_per_min * n, "catalog"
+    elif cap_basis != "unknown":
+        flow, flow_basis = physics.liquid_flow_l_per_min(cap, loop.delta_t_k, loop.coolant), "derived"
+    else:
+        flow, flow_basis = None, "unknown"
+    return LoopRating(cap, cap_basis, cap_n1, flow, flow_basis, cu)
 
 
 def _price(obj: Any) -> tuple[float, str] | None:

@@ -825,7 +825,8 @@ class _Builder:
         loops = [lp.id for lp in self.plan.cooling_loops if lp.id in r.loops]
         for i, lid in enumerate(loops):
             lr = r.loops[lid]
-            rows.append([clean(lr.name), clean(lr.cdu), str(lr.cdu_count), clean(lr.coolant), str(lr.racks),
+            rows.append([clean(lr.name), clean(lr.cdu) if lr.cdu else "facility water",
+                         str(lr.cdu_count) if lr.cdu else "-", clean(lr.coolant), str(lr.racks),
                          kw(lr.heat_w), kw(lr.capacity_w), kw(lr.capacity_n_minus_1_w),
                          kw(lr.capacity_w - lr.heat_w), u.flow(lr.flow_l_per_min), u.flow(lr.rated_flow_l_per_min),
                          pct(lr.utilisation)])

@@ -28,11 +28,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.edits import Change, EditRefused, MovePlacement, SetProperty, SetRackCooling
+from planner import cooling
+from planner.cooling import LOOP_METHODS
+from planner.edits import Change, EditRefused, MovePlacement, SetProperty
 from planner.placement import rack_dims
 from planner.plan import COOLING_METHOD_NAMES, CoolingChoice
 from ui import style
 from ui import units as uunits
+from ui.dialogs.cooling_loops import loop_summary
 from ui.scenes.rack import rack_figures_text
 
 COOLING_METHODS = list(COOLING_METHOD_NAMES.items())
@@ -70,7 +73,8 @@ class Inspector(QWidget):
             {("row", i) for i in change.rows} | {("feed", i) for i in change.feeds} | \
             {("loop", i) for i in change.loops} | {("room", i) for i in change.rooms} | \
             {("source", i) for i in change.sources}
-        if any(s in touched for s in sel) or change.structure or (change.metadata and not sel):
+        shows_loops = change.loops and any(k in ("rack", "row") for k, _ in sel)  # the loop choice lists them
+        if any(s in touched for s in sel) or change.structure or (change.metadata and not sel) or shows_loops:
             self.rebuild()
         elif (change.feeds or change.sources) and any(k in ("placement", "rack", "feed", "source") for k, _ in sel):
             self.rebuild()  # a PDU's feed list, a feed's source list: feeds or sources were added, removed, renamed
@@ -211,7 +215,7 @@ class Inspector(QWidget):
         if plan.cooling_loops:
             loops = self._group("Cooling loops")
             for c in plan.cooling_loops:
-                loops.addRow(self._link(c.name, ("loop", c.id)), QLabel(f"{c.cdu_count} x {c.cdu}"))
+                loops.addRow(self._link(c.name, ("loop", c.id)), QLabel(loop_summary(c)))
         hint = QLabel("Select a rack or a device to see its properties.")
         hint.setEnabled(False)
         hint.setWordWrap(True)
@@ -414,20 +418,7 @@ class Inspector(QWidget):
         form.addRow("Engine", self.results_label)
         self._rack_id = rid
 
-        cool = self._group("Cooling")
-        own = rack.cooling
-        eff = plan.effective_cooling(rack)
-        methods = [(None, f"As row ({eff.method if own is None else plan.row_of(rid).cooling.method if plan.row_of(rid).cooling else 'air'})")]
-        methods += COOLING_METHODS
-        self._choice(cool, "Method", methods, own.method if own else None,
-                     lambda m: self._set_cooling(rid, method=m), "cooling_method")
-        if eff.method in ("direct-liquid", "immersion") or (own and own.loop):
-            loops = [(None, "(none)")] + [(c.id, c.name) for c in plan.cooling_loops]
-            self._choice(cool, "CDU loop", loops, eff.loop, lambda v: self._set_cooling(rid, loop=v), "cooling_loop")
-        units = sorted(self.doc.catalog.cooling_units.values(), key=lambda c: c.slug) if self.doc.catalog else []
-        if eff.method in ("rdhx", "immersion", "air-containment") and units:
-            opts2 = [(None, "(generic)")] + [(c.slug, f"{c.vendor} {c.model}") for c in units]
-            self._choice(cool, "Unit", opts2, eff.unit, lambda v: self._set_cooling(rid, unit=v), "cooling_unit")
+        self._rack_cooling(rid)
 
         pdus = [p for p in rack.placements if (d := self.doc.catalog.get("device-types", p.device)) is not None
                 and d.kind == "pdu"]
@@ -439,24 +430,120 @@ class Inspector(QWidget):
         for p in pdus:
             self._feed_choice(pw, f"{p.name or p.id} ({p.side or p.face})", p.id, p.feed)
 
-    def _set_cooling(self, rid: str, method: str | None = "keep", loop: Any = "keep", unit: Any = "keep") -> None:
+    # -- cooling (rack, row, loop): gestures built by planner.cooling ---------------------------
+    def _rack_cooling(self, rid: str) -> None:
+        """The rack's cooling: method (or its row's), loop with "New loop…", unit, design
+        supply temperature and ΔT; each change is one undo step."""
         plan = self.doc.plan
         rack = plan.rack(rid)
-        if method is None:
-            if rack.cooling is not None:
-                self._push(SetRackCooling(rid, None))
+        row = plan.row_of(rid)
+        own = rack.cooling
+        eff = plan.effective_cooling(rack)
+        cool = self._group(self.tr("Cooling"))
+        row_method = dict(COOLING_METHODS).get(row.cooling.method if row.cooling else "air", "")
+        methods: list[tuple[Any, str]] = [(None, self.tr("As row ({method})").format(method=row_method))]
+        methods += COOLING_METHODS
+        self._choice(cool, self.tr("Method"), methods, own.method if own else None,
+                     lambda m: self._set_cooling(rid, method=m), "cooling_method")
+        self._cooling_fields(cool, eff, lambda **kw: self._set_cooling(rid, **kw), "cooling",
+                             new_loop=lambda: self.new_loop_for_racks([rid], eff.method))
+        if eff.method == "direct-liquid" and eff.loop is None:  # the engine's COOLING_NO_LOOP, and the way out
+            hint = QLabel(self.tr("Not on a cooling loop: choose one, or create it with New loop…"))
+            hint.setWordWrap(True)
+            cool.addRow(hint)
+
+    def _cooling_fields(self, form: QFormLayout, eff: CoolingChoice, on_pick: Any, prefix: str,
+                        new_loop: Any = None) -> None:
+        """Loop, unit, design supply temperature and ΔT of a cooling choice (rack or row)."""
+        plan = self.doc.plan
+        if eff.method in LOOP_METHODS:
+            loops = [(None, self.tr("(none)"))] + [(c.id, c.name) for c in plan.cooling_loops]
+            box = QComboBox()
+            box.setObjectName(f"field_{prefix}_loop")
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(8)
+            for value, text in loops:
+                box.addItem(text, value)
+            box.setCurrentIndex(max(0, box.findData(eff.loop)))
+            box.currentIndexChanged.connect(lambda _i: on_pick(loop=box.currentData()))
+            self.fields[f"{prefix}_loop"] = box
+            row = QWidget()
+            h = QHBoxLayout(row)
+            h.setContentsMargins(0, 0, 0, 0)
+            h.addWidget(box, 1)
+            if new_loop is not None:
+                btn = QPushButton(self.tr("New loop…"))
+                btn.setObjectName(f"{prefix}_new_loop")
+                btn.setToolTip(self.tr("Create a cooling loop and put this rack on it (one undo step)"))
+                btn.clicked.connect(new_loop)
+                h.addWidget(btn)
+                self.fields[f"{prefix}_new_loop"] = btn
+            form.addRow(self.tr("Cooling loop"), row)
+        units = cooling.UNIT_KINDS.get(eff.method)
+        if units and self.doc.catalog is not None:
+            cands = sorted((c for c in self.doc.catalog.cooling_units.values()
+                            if any(c.kind.startswith(k) for k in units)), key=lambda c: c.slug)
+            opts = [(None, self.tr("(generic)"))] + [(c.slug, f"{c.vendor} {c.model} ({c.capacity_kw:g} kW)")
+                                                     for c in cands]
+            if eff.unit is not None and eff.unit not in {c.slug for c in cands}:
+                opts.append((eff.unit, self.tr("{slug} (not in catalog)").format(slug=eff.unit)))
+            self._choice(form, self.tr("Unit"), opts, eff.unit, lambda v: on_pick(unit=v), f"{prefix}_unit")
+        if eff.method in LOOP_METHODS:
+            sup = self._optional_number(form, self.tr("Max. supply"), eff.supply_temp_c, -10, 70, " °C",
+                                        self.tr("(not set)"), lambda v: on_pick(supply_temp_c=v),
+                                        f"{prefix}_supply_temp_c")
+            sup.setToolTip(self.tr("The warmest coolant the door, cold plates or tank are designed for; a warning "
+                                   "when the loop supplies warmer water"))
+        liquid = eff.method in ("direct-liquid", "immersion")
+        dt = self._optional_number(form, self.tr("Coolant ΔT") if liquid else self.tr("Air ΔT"),
+                                   eff.delta_t_k, 0.5, 40, " K",
+                                   self.tr("(loop's)") if liquid else self.tr("(default)"),
+                                   lambda v: on_pick(delta_t_k=v), f"{prefix}_delta_t_k")
+        dt.setToolTip(self.tr("Coolant temperature rise, overriding the loop's") if liquid
+                      else self.tr("Server air temperature rise, for the airflow"))
+
+    def _optional_number(self, form: QFormLayout, label: str, value: float | None, lo: float, hi: float,
+                         suffix: str, unset: str, on_commit: Any, name: str) -> QDoubleSpinBox:
+        """A number that may be unset: the lowest value of the box shows ``unset``."""
+        w = QDoubleSpinBox()
+        w.setObjectName(f"field_{name}")
+        w.setDecimals(1)
+        w.setRange(lo - 0.1, hi)
+        w.setSingleStep(0.5)
+        w.setSpecialValueText(unset)
+        w.setSuffix(suffix)
+        w.setValue(value if value is not None else lo - 0.1)
+        w.setKeyboardTracking(False)
+
+        def commit() -> None:
+            v = None if w.value() < lo else round(w.value(), 1)
+            if v != value:
+                on_commit(v)
+
+        w.editingFinished.connect(commit)
+        form.addRow(label, w)
+        self.fields[name] = w
+        return w
+
+    def _set_cooling(self, rid: str, **changes: Any) -> None:
+        try:
+            edit = cooling.rack_cooling_edit(self.doc.plan, self.doc.catalog, rid, **changes)
+        except ValueError as e:  # a value the model refuses (EditRefused is a ValueError too)
+            self.error.setText(str(e))
+            self.error.show()
             return
-        base = rack.cooling or plan.effective_cooling(rack)
-        data = base.model_dump()
-        if method != "keep":
-            data["method"] = method
-        if loop != "keep":
-            data["loop"] = loop
-        if unit != "keep":
-            data["unit"] = unit
-        new = CoolingChoice.model_validate(data)
-        if new != rack.cooling:
-            self._push(SetRackCooling(rid, new))
+        if edit is not None:
+            self._push(edit)
+
+    def new_loop_for_racks(self, rack_ids: list[str], method: str) -> Any:
+        """'New loop…': the loop editor, creating the loop and putting the racks on it in
+        one undo step (a facility water loop for rear doors, else in-row CDUs)."""
+        from ui.dialogs.cooling_loops import LoopEditor
+
+        kind = "facility" if method == "rdhx" else "in-row"
+        self.loop_editor = LoopEditor(self.doc, kind=kind, assign_racks=rack_ids, parent=self)
+        self.loop_editor.open()
+        return self.loop_editor
 
     def _show_row(self, rid: str) -> None:
         row = self.doc.plan.index.rows[rid]
@@ -468,6 +555,51 @@ class Inspector(QWidget):
                      lambda v: v != self.doc.plan.index.rows[rid].orientation_deg and
                      self._push(SetProperty("row", rid, "orientation_deg", v)), "orientation_deg")
         form.addRow("Racks", QLabel(str(len(row.racks))))
+        self._row_cooling(rid)
+
+    def _row_cooling(self, row_id: str) -> None:
+        """The row's cooling default, which its racks without a choice of their own follow,
+        and "Apply to all racks" (clears the racks' own choices: one undo step)."""
+        plan = self.doc.plan
+        row = plan.index.rows[row_id]
+        cool = self._group(self.tr("Cooling (row default)"))
+        methods: list[tuple[Any, str]] = [(None, self.tr("Air (no row default)"))] + COOLING_METHODS
+        self._choice(cool, self.tr("Method"), methods, row.cooling.method if row.cooling else None,
+                     lambda m: self._set_row_cooling(row_id, method=m), "row_cooling_method")
+        if row.cooling is not None:
+            self._cooling_fields(cool, row.cooling, lambda **kw: self._set_row_cooling(row_id, **kw), "row_cooling")
+        own = cooling.row_overrides(plan, row_id)
+        if own:
+            names = ", ".join(plan.rack(r).name for r in own[:6]) + (" …" if len(own) > 6 else "")
+            note = QLabel(self.tr("{n} of {total} racks have their own cooling: {names}").format(
+                n=len(own), total=len(row.racks), names=names))
+        else:
+            note = QLabel(self.tr("All {total} racks follow the row.").format(total=len(row.racks)))
+        note.setWordWrap(True)
+        cool.addRow(note)
+        apply_all = QPushButton(self.tr("Apply to all racks"))
+        apply_all.setObjectName("row_cooling_apply_all")
+        apply_all.setToolTip(self.tr("Every rack of the row follows the row's cooling: their own choices are "
+                                     "cleared (one undo step)"))
+        apply_all.setEnabled(bool(own))
+        apply_all.clicked.connect(lambda: self._push_opt(cooling.set_row_cooling_edit(
+            self.doc.plan, row_id, self.doc.plan.index.rows[row_id].cooling, apply_to_racks=True)))
+        cool.addRow(apply_all)
+        self.fields["row_cooling_apply_all"] = apply_all
+
+    def _set_row_cooling(self, row_id: str, **changes: Any) -> None:
+        try:
+            choice = cooling.row_cooling_choice(self.doc.plan, self.doc.catalog, row_id, **changes)
+            edit = cooling.set_row_cooling_edit(self.doc.plan, row_id, choice)
+        except ValueError as e:
+            self.error.setText(str(e))
+            self.error.show()
+            return
+        self._push_opt(edit)
+
+    def _push_opt(self, edit: Any) -> None:
+        if edit is not None:
+            self._push(edit)
 
     def _show_room(self, rid: str) -> None:
         """A room: name, size, tile grid, floor load limit, raised floor or slab."""
@@ -523,35 +655,64 @@ class Inspector(QWidget):
         return btn
 
     def _show_loop(self, lid: str) -> None:
-        loop = next(c for c in self.doc.plan.cooling_loops if c.id == lid)
-        form = self._group("Cooling loop (CDU)")
-        self._line(form, "Name", "loop", lid, "name", loop.name)
-        cdus = sorted(self.doc.catalog.cooling_units.values(), key=lambda c: c.slug) if self.doc.catalog else []
-        opts = [(c.slug, f"{c.vendor} {c.model} ({c.capacity_kw:g} kW)") for c in cdus if c.kind.startswith("cdu")]
-        if loop.cdu not in {o[0] for o in opts}:
-            opts.insert(0, (loop.cdu, loop.cdu))
-        self._choice(form, "CDU", opts, loop.cdu, lambda v: v != self._entity("loop", lid).cdu and
-                     self._push(SetProperty("loop", lid, "cdu", v)), "cdu")
-        count = QSpinBox()
-        count.setObjectName("field_cdu_count")
-        count.setRange(1, 64)
-        count.setValue(loop.cdu_count)
-        count.setKeyboardTracking(False)
-        count.editingFinished.connect(lambda: count.value() != self._entity("loop", lid).cdu_count and
-                                      self._push(SetProperty("loop", lid, "cdu_count", count.value())))
-        form.addRow("CDUs", count)
-        self.fields["cdu_count"] = count
-        self._choice(form, "Coolant", [("water", "Water"), ("pg25", "PG25 (25 % propylene glycol)")], loop.coolant,
-                     lambda v: v != self._entity("loop", lid).coolant and
-                     self._push(SetProperty("loop", lid, "coolant", v)), "coolant")
-        self._number(form, "Supply", "loop", lid, "supply_temp_c", loop.supply_temp_c, 5, 70, 1)
-        self._number(form, "\u0394T", "loop", lid, "delta_t_k", loop.delta_t_k, 0.5, 40, 1)
-        self.fields["supply_temp_c"].setSuffix(" \u00b0C")  # type: ignore[attr-defined]
-        self.fields["delta_t_k"].setSuffix(" K")  # type: ignore[attr-defined]
-        racks = [r.name for r in self.doc.plan.racks() if self.doc.plan.effective_cooling(r).loop == lid]
-        served = QLabel(", ".join(racks) or "(no racks yet: choose this loop in a rack's cooling)")
-        served.setWordWrap(True)
-        form.addRow("Racks", served)
+        """A cooling loop: its fields (each change one undo step; switching the kind moves
+        CDUs and capacity together), the engine's figures, its racks, and delete."""
+        from ui.dialogs.cooling_loops import LoopForm
+
+        plan = self.doc.plan
+        loop = plan.cooling_loop(lid)
+        box = QGroupBox(self.tr("Cooling loop"))
+        QVBoxLayout(box).addWidget(form := LoopForm(self.doc.catalog, loop.model_dump(), box))
+        self.loop_form = form
+
+        def commit() -> None:
+            try:
+                edit = cooling.edit_loop_edit(self.doc.plan, lid, form.values())
+            except ValueError as e:
+                form.show_error(str(e))
+                return
+            if edit is not None and not self.doc.push(edit):
+                form.show_error(self.doc.last_refusal)
+
+        form.edited.connect(commit)
+        self._body.addWidget(box)
+        eng = self._group(self.tr("Engine"))
+        self.loop_results_label = QLabel()
+        self.loop_results_label.setObjectName("loopResults")
+        self._fill_loop_results(self.loop_results_label, lid)
+        eng.addRow(self.loop_results_label)
+        self._loop_id = lid
+        served = self._group(self.tr("Racks on this loop"))
+        racks = cooling.racks_on_loop(plan, lid)
+        for r in racks[:40]:
+            served.addRow(self._link(plan.rack(r).name, ("rack", r)))
+        if len(racks) > 40:
+            served.addRow(QLabel(self.tr("… and {n} more").format(n=len(racks) - 40)))
+        if not racks:
+            hint = QLabel(self.tr("No racks yet: choose this loop in a rack's or row's cooling, or use "
+                                  "Plan > Cooling Loops > Assign selected racks."))
+            hint.setWordWrap(True)
+            served.addRow(hint)
+        delete = QPushButton(self.tr("Delete loop"))
+        delete.setObjectName("loop_delete")
+        unassign = QPushButton(self.tr("Unassign racks and delete"))
+        unassign.setObjectName("loop_unassign_delete")
+        unassign.hide()
+
+        def do_delete(with_unassign: bool) -> None:
+            reason = cooling.loop_in_use_reason(self.doc.plan, lid)
+            if reason and not with_unassign:
+                self.error.setText(reason)
+                self.error.show()
+                unassign.show()
+                return
+            self._push(cooling.remove_loop_edit(self.doc.plan, lid, unassign=with_unassign))
+
+        delete.clicked.connect(lambda: do_delete(False))
+        unassign.clicked.connect(lambda: do_delete(True))
+        self.fields["loop_delete"], self.fields["loop_unassign_delete"] = delete, unassign
+        served.addRow(delete)
+        served.addRow(unassign)
 
     def _update_results(self) -> None:
         shown = getattr(self, "_cords_shown", None)
@@ -566,6 +727,7 @@ class Inspector(QWidget):
                 if (pid, tuple(current_cords(self.doc.plan, res, pid)), engine) != shown:
                     self.rebuild()  # the engine spread (or moved) this device's cords
                     return
+        self._update_loop_results()
         lbl = getattr(self, "results_label", None)
         rid = getattr(self, "_rack_id", None)
         if lbl is None or rid is None:
@@ -574,6 +736,34 @@ class Inspector(QWidget):
             self._fill_results(lbl, rid)
         except RuntimeError:  # label already deleted by a rebuild
             self.results_label = None
+
+    def _update_loop_results(self) -> None:
+        lbl = getattr(self, "loop_results_label", None)
+        lid = getattr(self, "_loop_id", None)
+        if lbl is None or lid is None:
+            return
+        try:
+            self._fill_loop_results(lbl, lid)
+        except RuntimeError:  # label already deleted by a rebuild
+            self.loop_results_label = None
+
+    def _fill_loop_results(self, lbl: QLabel, lid: str) -> None:
+        """The engine's figures of a loop, with the colour and meaning of its level."""
+        from ui.dialogs.cooling_loops import loop_figures
+
+        res = self.doc.results
+        lr = res.loops.get(lid) if res is not None else None
+        text = loop_figures(res, lid)
+        if lr is None or not text:
+            lbl.setTextFormat(Qt.TextFormat.PlainText)
+            lbl.setText(self.tr("(no engine results yet)"))
+            return
+        color = style.level_color(lr.level).name()
+        lines = [html.escape(t) for t in text.splitlines()]
+        lines[0] = f"<span style='color:{color}'>&#9679;</span> {lines[0]}"
+        lbl.setTextFormat(Qt.TextFormat.RichText)
+        lbl.setText("<br>".join(lines))
+        lbl.setToolTip(style.level_tip(lr.level))
 
     def _fill_results(self, lbl: QLabel, rid: str) -> None:
         """The engine's figures of a rack, with its power and cooling utilisation and the

@@ -277,7 +277,8 @@ class TotalsPanel(QWidget):
         if lp is not None:
             self._set("loops", pct(lp.utilisation),
                       f"worst loop {lp.name}: {fmt_power(lp.heat_w)} of {fmt_power(lp.capacity_w)}"
-                      f" ({lp.cdu_count} × CDU) · {len(results.loops)} loops", lp.utilisation, lp.level, cool_warn)
+                      + (f" ({lp.cdu_count} × CDU)" if lp.cdu else " (facility water)")
+                      + f" · {len(results.loops)} loops", lp.utilisation, lp.level, cool_warn)
         else:
             self._set("loops", "none", "no CDU loops in this plan")
         self._set("airflow", f"{s.get('airflow_cfm', 0.0):,.0f} CFM",
