@@ -21,7 +21,7 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QContextMenuEvent, QDropEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMenu, QPushButton
+from PySide6.QtWidgets import QApplication, QMenu, QPushButton
 
 from planner.catalog import load_catalog
 from planner.fabric import device_ports
@@ -284,9 +284,9 @@ def build_cooling(qtbot, win, racks: list[str]) -> str:
     qtbot.waitUntil(dlg.isVisible)
     dlg.btn_new_facility.click()
     ed = dlg.editor
-    type_into(qtbot, ed.form.name, "Chilled water", enter=False)  # Return would press OK
-    type_into(qtbot, ed.form.capacity, "80", enter=False)
-    QTest.mouseClick(ed.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    type_into(qtbot, ed.form.name, "Chilled water", enter=False)  # Return here would press OK already
+    type_into(qtbot, ed.form.capacity, "80")  # the last field: Return takes the value and presses OK
+    assert not ed.isVisible(), ed.form.error.text()
     (loop,) = doc.plan.cooling_loops
     assert (loop.name, loop.kind, loop.capacity_kw) == ("Chilled water", "facility", 80.0), ed.form.error.text()
     dlg.select_loop(loop.id)
@@ -393,8 +393,11 @@ def test_rebuild_the_32_gpu_example_from_file_new_then_grow_it(qtbot, tmp_path, 
         assert u["failover_load_kw"] == pytest.approx(t["it_power_kw"]["max"], rel=0.01)
     # the rear doors' heat goes to the chilled-water loop
     (lp,) = ours["loops"]
-    assert lp["id"] == loop
-    door_heat = sum(r["heat_kw"] for r in ours["racks"] if r["id"] in racks[:2])
+    door_racks = [r for r in ours["racks"] if r["id"] in racks[:2]]
+    assert lp["id"] == loop and lp["racks"] == 2 and lp["level"] == "ok"
+    assert all((r["cooling"], r["cooling_unit"], r["loop"]) == ("rdhx", REAR_DOOR, loop) for r in door_racks)
+    door_heat = sum(r["heat_kw"] for r in door_racks)
+    assert lp["heat_kw"] == pytest.approx(door_heat, rel=0.01)
     assert door_heat == pytest.approx(sum(r["heat_kw"] for r in theirs["racks"] if r["id"] in ("rack-1", "rack-2")),
                                       rel=0.01)
     by_kind = {f["kind"]: f for f in ours["fabrics"]}
@@ -410,6 +413,7 @@ def test_rebuild_the_32_gpu_example_from_file_new_then_grow_it(qtbot, tmp_path, 
     assert u is not None
     fifth = drop(win, SERVER, racks[2], "front", u)
     links_before = {lk.id: lk.model_dump(mode="json") for lk in doc.plan.links}
+    n_switches = sum(1 for p, _ in doc.plan.index.iter_placements() if p.device in (IB_SWITCH, MGMT_SWITCH))
     trigger(win, "Plan", "Auto-wire Fabric")
     dlg = win.autowire_dialog
     pick(dlg.mode, compute)
@@ -424,6 +428,8 @@ def test_rebuild_the_32_gpu_example_from_file_new_then_grow_it(qtbot, tmp_path, 
     mine = [lk for lk in doc.plan.links if fifth in (lk.a.placement, lk.b.placement)]
     assert {lk.a.port if lk.a.placement == fifth else lk.b.port for lk in mine} == nics
     assert all(lk.fabric == compute for lk in mine)
+    # the compute leaf had 32 free ports: no switch added
+    assert sum(1 for p, _ in doc.plan.index.iter_placements() if p.device in (IB_SWITCH, MGMT_SWITCH)) == n_switches
     doc.flush()
     assert sum(doc.results.totals.agg.gpus.values()) == 40
     assert not [f.code for f in doc.results.findings if f.severity == "error"]
