@@ -409,3 +409,17 @@ def test_autowire_names_racks_and_switches_by_the_plans_patterns(cat):
     names = [p.name for p in switches]
     assert len(names) == len(set(names))
     assert all(p.name.startswith(plan.rack_of(p.id).name + "-sw") for p in switches)
+
+
+def test_autowired_fabric_keeps_the_oversubscription_target_asked_for(cat):
+    """A 4:1 access fabric is saved with the 4:1 target the user chose, not the ratio one
+    design reached: the engine then judges the design against what was asked (a 1:1
+    target made it warn FABRIC_OVERSUBSCRIBED about auto-wire's own 4:1 design)."""
+    from planner.engine import Engine
+
+    plan = make_plan(8, per_rack=4, spare_racks=1)
+    res, _ = _wire(plan, cat, kind="management", oversubscription=4.0, leaf_per="rack")
+    fabric = next(f for f in plan.fabrics if f.kind == "management")
+    assert fabric.oversubscription == 4.0
+    findings = Engine(cat).compute(plan).findings
+    assert not [f for f in findings if f.code == "FABRIC_OVERSUBSCRIBED" and f.id == fabric.id]

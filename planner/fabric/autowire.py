@@ -181,7 +181,9 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
                 "nvlink": "nvlink"}[sw.planning.switch.fabric]
         edits.append(AddItem(Fabric(id=fid, name=fabric_name or f"{kind.capitalize()} fabric", kind=kind,
                                     technology=tech, speed_gbps=link,
-                                    oversubscription=max(1.0, design.leaf_oversubscription),
+                                    # the target the user asked for; what the design reaches is the
+                                    # engine's to judge against it
+                                    oversubscription=max(1.0, float(oversubscription)),
                                     rail_optimised=bool(rail_optimised))))
 
     geo = CableGeometry(plan, catalog, rules)
