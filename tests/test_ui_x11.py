@@ -157,3 +157,22 @@ def test_frames_stay_on_screen_when_devices_move_with_key_and_mouse(xserver, tmp
         _frames_intact(app, reference, "a drag")
     finally:
         app.close()
+
+
+def test_floor_plan_follows_a_live_theme_switch_on_x(xserver, tmp_path):
+    """Dark, then back to light, from the running app: on X the floor plan stayed dark."""
+    from PIL import Image
+
+    plan = tmp_path / "pod.json"
+    shutil.copy(ROOT / "examples" / "xe9680-h100-pod.json", plan)
+    app = App(xserver, plan, tmp_path, (1366, 768))
+    try:
+        for theme, dark in (("dark", True), ("light", False), ("dark", True), ("light", False)):
+            x, y = json.loads(app.ask(f"THEME {theme}", "THEMED"))["floor_point"]
+            shot = app.shot_root(f"theme-{theme}")
+            with Image.open(shot) as im:
+                r, g, b = im.convert("RGB").getpixel((x, y))[:3]
+            lightness = (max(r, g, b) + min(r, g, b)) / 2
+            assert (lightness < 80) if dark else (lightness > 170), f"floor after {theme}: {(r, g, b)} ({shot})"
+    finally:
+        app.close()

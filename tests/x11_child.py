@@ -87,6 +87,13 @@ def main() -> int:
             painter.end()
             img.save(cmd.split(" ", 1)[1])
             print("RENDERED", flush=True)
+        elif cmd.startswith("THEME "):  # a live theme switch, as the settings dialog makes it
+            win.settings.theme = cmd.split(" ", 1)[1]
+            win.apply_settings()
+            _settle(app, 1.0)
+            floor = win.panels["floorDock"].view.viewport()
+            g = floor.mapToGlobal(QPoint(3, floor.height() // 2))
+            print("THEMED " + json.dumps({"floor_point": [g.x(), g.y()]}), flush=True)
         elif cmd == "POINTS":
             print("POINTS " + json.dumps(_frame_points(win)), flush=True)
         elif cmd == "STATE":

@@ -608,6 +608,11 @@ class MainWindow(QMainWindow):
             if hasattr(self, "fabric_view"):
                 self.fabric_view.scene.palette = pal
                 self.fabric_view.rebuild()
+            floor = self.panels.get("floorDock")
+            if floor is not None and hasattr(floor, "follow_palette"):
+                # under X11 the dock's palette event can arrive before its palette changed
+                # (a switch back to light left the floor dark): take the application's
+                floor.follow_palette(pal)
         if units_changed or theme_changed:
             self.inspector.rebuild()
         if engine_changed:

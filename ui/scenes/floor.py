@@ -43,6 +43,7 @@ from PySide6.QtGui import (
     QKeySequence,
     QPainter,
     QPainterPath,
+    QPalette,
     QPen,
     QPolygonF,
     QTransform,
@@ -1412,9 +1413,10 @@ class FloorView(QWidget):
         self._fill_rooms()
         self.follow_palette()
 
-    def follow_palette(self) -> None:
-        """Floor colours for the current theme (called again on every palette change)."""
-        self.scene.set_colors(style.floor_colors(self.palette()))
+    def follow_palette(self, palette: QPalette | None = None) -> None:
+        """Floor colours for the current theme (called again on every palette change; the
+        main window passes the application palette on a live theme switch)."""
+        self.scene.set_colors(style.floor_colors(palette if palette is not None else self.palette()))
         self.status.setStyleSheet(f"color: {self.scene.colors.label_muted.name()}; padding-right: 6px;")
         self.view.viewport().update()
 
