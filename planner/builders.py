@@ -29,7 +29,7 @@ from planner.edits import (
 from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import ordered_length
 from planner.fabric.wiring import AddLinks
-from planner.naming import Namer, PatternError, rename_names
+from planner.naming import Namer, PatternError, letters, rename_names
 from planner.placement import PlacementChecker, rack_dims
 from planner.plan import Endpoint, Link, Placement, Plan, PowerConnection, PowerFeed, Rack, Room, Row
 
@@ -622,20 +622,10 @@ def new_row_name(plan: Plan) -> str:
     taken |= {r.name.split()[-1] for r in plan.index.rows.values() if r.name.split()}
     i = 0
     while True:
-        letters = _column_letters(i)
-        if letters not in taken and f"Row {letters}" not in taken:
-            return f"Row {letters}"
+        tag = letters(i)
+        if tag not in taken and f"Row {tag}" not in taken:
+            return f"Row {tag}"
         i += 1
-
-
-def _column_letters(i: int) -> str:
-    """0 -> 'A', 25 -> 'Z', 26 -> 'AA' (as floor tile columns)."""
-    s = ""
-    i += 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        s = chr(65 + r) + s
-    return s
 
 
 def free_row_spot(plan: Plan, catalog: Any, room_id: str) -> tuple[float, float]:

@@ -466,10 +466,7 @@ class Engine:
         """Recompute the dirty sources and every source above them (before and after the
         edit), children before parents. Sources are few (tens): the parent map is rebuilt."""
         srcs = self._sources
-        children: dict[str, list[str]] = {}
-        for src in srcs.values():
-            if src.upstream is not None:
-                children.setdefault(src.upstream, []).append(src.id)
+        children = self._source_children()
         todo: set[str] = set()
         stack = list(dirty)
         while stack:
@@ -500,12 +497,17 @@ class Engine:
             self._sources_r[sid] = self._compute_source(sid, children.get(sid, ()))
         return todo
 
-    def _feeds_below(self, sources: set[str]) -> set[str]:
-        """The feeds under these sources, directly or through downstream sources."""
+    def _source_children(self) -> dict[str, list[str]]:
+        """Each power source's sources directly under it (sources are few: built when asked)."""
         children: dict[str, list[str]] = {}
         for src in self._sources.values():
             if src.upstream is not None:
                 children.setdefault(src.upstream, []).append(src.id)
+        return children
+
+    def _feeds_below(self, sources: set[str]) -> set[str]:
+        """The feeds under these sources, directly or through downstream sources."""
+        children = self._source_children()
         out: set[str] = set()
         seen: set[str] = set()
         stack = list(sources)

@@ -10,10 +10,9 @@ Public API::
 
 from __future__ import annotations
 
-import importlib
-import sys
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from planner.lazy import install as install_lazy
 
 # Public names -> the submodule that defines them, imported on first use (PEP 562): the
 # engine needs only the analysis (planner.engine.network), and importing that runs this
@@ -76,29 +75,7 @@ if TYPE_CHECKING:
     from planner.fabric.wiring import AddLinks, Connect, Disconnect
 
 
-class _Package(ModuleType):
-    def __setattr__(self, name: str, value: Any) -> None:
-        # importing submodule X binds package attribute X to it; where a public function
-        # has the submodule's name (``autowire``), the function stays the package's attribute
-        if name in _EXPORTS and isinstance(value, ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-def __getattr__(name: str) -> Any:
-    sub = _EXPORTS.get(name)
-    if sub is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{sub}"), name)
-    ModuleType.__setattr__(sys.modules[__name__], name, value)
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
-
-
-sys.modules[__name__].__class__ = _Package
+install_lazy(__name__, _EXPORTS)
 
 __all__ = [
     "AddLinks", "AutowireResult", "CableGeometry", "CableRow", "CableRules", "CalculatorInputError", "Cancelled",

@@ -71,6 +71,7 @@ from planner.builders import (
 from planner.edits import Compound, EditRefused, RemoveRack, SetProperty
 from planner.engine import Results, levels
 from planner.geometry import RackFootprint, row_footprints
+from planner.naming import letters
 from planner.plan import Rack, Row
 from ui import dialogs, style, units
 from ui.controllers import confirm_and_delete_rooms
@@ -300,22 +301,13 @@ class RoomItem(QGraphicsItem):
             every = 1 if tile_px >= 22 else 2
             for i in range(0, int(round(self.w / self.tile)), every):
                 p = tr.map(QPointF((i + 0.5) * self.tile, 0))
-                label = _col_name(i)
+                label = letters(i)  # tile columns A, B, ... as spreadsheet columns
                 painter.drawText(QPointF(p.x() - fm.horizontalAdvance(label) / 2, dev.bottom() + 13), label)
             for j in range(0, int(round(self.d / self.tile)), every):
                 p = tr.map(QPointF(0, (j + 0.5) * self.tile))
                 label = str(j + 1)
                 painter.drawText(QPointF(dev.left() - fm.horizontalAdvance(label) - 5, p.y() + 4), label)
         painter.restore()
-
-
-def _col_name(i: int) -> str:
-    s = ""
-    i += 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        s = chr(65 + r) + s
-    return s
 
 
 class RowItem(QGraphicsItem):
