@@ -16,7 +16,7 @@ from planner.builders import add_device_edit, add_rack_edit
 from planner.catalog import load_catalog
 from planner.documents import load_plan
 from planner.edits import AddRack, EditRefused
-from planner.engine import Engine
+from planner.engine import Engine, power_delta
 from planner.fabric import Cancelled, analyse_fabrics, autowire, check_links, device_ports
 from planner.fabric.extend import (
     additions,
@@ -274,8 +274,8 @@ def test_progress_rises_to_one_and_cancel_adds_nothing(cat):
         return bool(calls) and calls[-1][1] == "Measuring the added power"
 
     with pytest.raises(Cancelled):
-        preview_extension(plan, cat, fid, servers(plan)[10:], progress=lambda f, s: calls.append((f, s)),
-                          cancel=cancel_in_power)
+        preview_extension(plan, cat, fid, servers(plan)[10:], power_delta=power_delta(cat),
+                          progress=lambda f, s: calls.append((f, s)), cancel=cancel_in_power)
     assert plan.model_dump(mode="json") == before
 
 
@@ -289,7 +289,7 @@ def test_preview_lists_what_apply_adds(shipped, tmp_path):
     new = [add_server_where_room(plan, shipped, XE9680) for _ in range(5)]
     res = extend_fabric(plan, shipped, "fab-compute", new)
     before = plan.model_dump(mode="json")
-    add = additions(plan, shipped, res)
+    add = additions(plan, shipped, res, power_delta(shipped))
     assert plan.model_dump(mode="json") == before  # the dry run left nothing behind
     assert add.switch_count == len(res.switches) == 4
     assert add.racks_with_switches == ["R03"] and add.new_racks == []

@@ -22,6 +22,7 @@ from ui import units as uunits
 from ui.controllers import new_plan, read_plan
 from ui.document import Document, make_engine
 from ui.mainwindow import MainWindow
+from ui.paths import resources_dir
 from ui.settings import APP, ORG, AppSettings, apply_theme
 
 log = logging.getLogger(__name__)
@@ -42,18 +43,6 @@ def application(argv: list[str] | None = None) -> QApplication:
 
         app.setWindowIcon(QIcon(str(icon)))
     return app
-
-
-def resources_dir() -> Path:
-    """Icons and other resources: ``sys._MEIPASS/resources`` in a PyInstaller bundle,
-    ``ui/resources`` in an installed wheel (setup.py maps the repository's
-    ``resources/`` there), else ``<repo>/resources`` (docs/packaging.md)."""
-    meipass = getattr(sys, "_MEIPASS", None)
-    if meipass:
-        return Path(meipass) / "resources"
-    here = Path(__file__).resolve().parent
-    installed = here / "resources"
-    return installed if installed.is_dir() else here.parent / "resources"
 
 
 def load_catalog_reporting(parent: Any = None) -> Any:

@@ -24,7 +24,6 @@ from planner.builders import (
     duplicate_device_edit,
     duplicate_rack_edit,
     paste_edit,
-    room_content,
 )
 from planner.documents import load_plan, save_plan
 from planner.edits import EditRefused
@@ -204,7 +203,7 @@ class EditController(QObject):
         content after the user confirms (one undo step either way)."""
         rooms = [i for k, i in self.doc.selection if k == "room" and i in self.doc.plan.index.rooms]
         if rooms:
-            confirm_and_delete_rooms(self.doc, self.window, rooms)
+            dialogs.confirm_and_delete_rooms(self.doc, self.window, rooms)
             return
         edit = delete_edit(self.doc.plan, self.doc.selection)
         loops = self.doc.selected("loop")
@@ -299,16 +298,3 @@ class EditController(QObject):
             return
         items = [("placement", p.id) for r in self.doc.plan.index.rows[row].racks for p in r.placements]
         self.doc.select(items)
-
-
-def confirm_and_delete_rooms(doc: Any, parent: QWidget | None, room_ids: list[str]) -> bool:
-    """Delete rooms as one undo step; rooms that hold rows go only when the user confirms
-    (``ui.dialogs.confirm_delete_room``), with their content. Used by the floor plan and
-    Edit > Delete."""
-    plan = doc.plan
-    for rid in room_ids:
-        content = room_content(plan, rid)
-        if content["rows"] and not dialogs.confirm_delete_room(parent, plan.index.rooms[rid].name, content):
-            return False
-    edit = delete_edit(plan, tuple(("room", rid) for rid in room_ids), rooms=True)
-    return edit is not None and doc.push(edit)

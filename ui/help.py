@@ -27,7 +27,7 @@ def tr(text: str) -> str:
 
 
 def guide_path() -> Any:
-    from ui.app import resources_dir
+    from ui.paths import resources_dir
 
     return resources_dir() / "help" / "guide.html"
 

@@ -10,6 +10,8 @@ cost and stranded capacity, with design-rule-check findings. Pure Python, no Qt.
 See docs/engine.md for every formula, its source, and every finding code.
 """
 
+from typing import Any
+
 from planner.engine.core import Engine
 from planner.engine.findings import CODES, Finding
 from planner.engine.rack import RackResult
@@ -17,12 +19,32 @@ from planner.engine.report import SECTION_PROVIDERS, build_json, register_sectio
 from planner.engine.results import BomLine, FeedResult, LoopResult, PduResult, Results, RoomResult, Totals
 from planner.engine.settings import EngineSettings
 
+
+def power_delta(catalog: Any, settings: EngineSettings | None = None) -> Any:
+    """A function ``(plan, edit) -> ((typical W, max W) before, (typical W, max W) after)``:
+    the plan's IT power from a full compute, then an incremental update after ``edit``,
+    which it reverts (the plan is left as it was). For previews of edits in layers below
+    the engine (planner.fabric.extend.additions)."""
+
+    def measure(plan: Any, edit: Any) -> tuple[tuple[float, float], tuple[float, float]]:
+        engine = Engine(catalog, settings)
+        before = engine.compute(plan).totals.agg.sums
+        change = edit.apply(plan)
+        try:
+            after = engine.update(plan, change).totals.agg.sums
+        finally:
+            edit.revert(plan)
+        return (before["typical_w"], before["max_w"]), (after["typical_w"], after["max_w"])
+
+    return measure
+
 __all__ = [
     "CODES",
     "SECTION_PROVIDERS",
     "BomLine",
     "Engine",
     "EngineSettings",
+    "power_delta",
     "FeedResult",
     "Finding",
     "LoopResult",

@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -630,22 +630,18 @@ class Additions:
         return sum(n for *_x, n in self.optics)
 
 
-def additions(plan: Plan, catalog: Any, result: ExtendResult, settings: Any = None) -> Additions:
-    """What ``result`` adds, from a dry run of its edit on ``plan`` (applied, measured,
-    reverted: the plan is left as it was): the engine's IT power before and after
-    (typical and max, switches and optics included). The engine's full compute of the
-    plan is most of the time (~3 s for 2,048 eight-GPU servers)."""
-    from planner.engine import Engine
+# (plan, edit) -> ((typical W, max W) before, (typical W, max W) after): the engine's IT
+# power around a dry run of the edit (planner.engine.power_delta makes one; the fabric
+# layer sits below the engine and does not import it)
+PowerDelta = Callable[[Plan, Any], tuple[tuple[float, float], tuple[float, float]]]
 
-    engine = Engine(catalog, settings)
-    before = engine.compute(plan).totals.agg.sums
-    b_typ, b_max = before["typical_w"], before["max_w"]
-    change = result.edit.apply(plan)
-    try:
-        after = engine.update(plan, change).totals.agg.sums
-        a_typ, a_max = after["typical_w"], after["max_w"]
-    finally:
-        result.edit.revert(plan)
+
+def additions(plan: Plan, catalog: Any, result: ExtendResult, power_delta: PowerDelta) -> Additions:
+    """What ``result`` adds, from a dry run of its edit on ``plan`` (applied, measured,
+    reverted: the plan is left as it was): the IT power before and after from
+    ``power_delta`` (typical and max, switches and optics included). The engine's full
+    compute of the plan is most of the time (~3 s for 2,048 eight-GPU servers)."""
+    (b_typ, b_max), (a_typ, a_max) = power_delta(plan, result.edit)
     rack_names = {r.id: r.name for r in plan.racks()}
     rack_names.update({r.id: r.name for r in result.new_racks})
     new_ids = {r.id for r in result.new_racks}
@@ -713,15 +709,15 @@ def unwired_devices(plan: Plan, catalog: Any, fabric_id: str) -> list[str]:
     return out
 
 
-def preview_extension(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[str], *, settings: Any = None,
+def preview_extension(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[str], *, power_delta: PowerDelta,
                       progress: ProgressFn | None = None, cancel: CancelFn | None = None,
                       **kw: Any) -> ExtendPreview:
-    """:func:`extend_fabric` then :func:`additions` (engine settings ``settings``), with
+    """:func:`extend_fabric` then :func:`additions` (measured with ``power_delta``), with
     one progress bar and cancel for both (the app's Preview runs this off the GUI thread)."""
     st = Steps(progress, cancel)
     # the engine's compute for the added power takes most of the time on big plans
     res = extend_fabric(plan, catalog, fabric_id, servers, progress=st.sub(0.0, 0.3).report, cancel=st.cancel, **kw)
     st.report(0.3, "Measuring the added power")
-    added = additions(plan, catalog, res, settings)
+    added = additions(plan, catalog, res, power_delta)
     st.finish(f"{len(res.links):,} cables and {len(res.switches)} switches to add")
     return ExtendPreview(res, added)

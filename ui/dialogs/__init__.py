@@ -7,6 +7,8 @@ through the module (``dialogs.show_error(...)``), never through an imported name
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 PLAN_FILTER = "Rackwright plans (*.json *.rackplan);;JSON plan (*.json);;Project file (*.rackplan);;All files (*)"
@@ -122,3 +124,18 @@ def ask_yes_no(parent: QWidget | None, title: str, text: str) -> bool:
     answer = QMessageBox.question(parent, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                                   QMessageBox.StandardButton.No)
     return answer == QMessageBox.StandardButton.Yes
+
+
+def confirm_and_delete_rooms(doc: Any, parent: QWidget | None, room_ids: list[str]) -> bool:
+    """Delete rooms as one undo step; rooms that hold rows go only when the user confirms
+    (``ui.dialogs.confirm_delete_room``), with their content. Used by the floor plan and
+    Edit > Delete."""
+    from planner.builders import delete_edit, room_content
+
+    plan = doc.plan
+    for rid in room_ids:
+        content = room_content(plan, rid)
+        if content["rows"] and not confirm_delete_room(parent, plan.index.rooms[rid].name, content):
+            return False
+    edit = delete_edit(plan, tuple(("room", rid) for rid in room_ids), rooms=True)
+    return edit is not None and doc.push(edit)

@@ -406,11 +406,13 @@ class AutowireDialog(QDialog):
         fid = self.extending
         self._drop_preview()
         if fid is not None:
-            settings = getattr(self.doc.engine, "settings", None)
+            from planner.engine import power_delta
+
+            measure = power_delta(catalog, getattr(self.doc.engine, "settings", None))
 
             def work(progress, cancelled):
                 return preview_extension(snapshot, catalog, fid, servers, switch=switch,
-                                         switch_racks=kw["switch_racks"], settings=settings,
+                                         switch_racks=kw["switch_racks"], power_delta=measure,
                                          progress=progress, cancel=cancelled)
         else:
             def work(progress, cancelled):

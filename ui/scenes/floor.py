@@ -74,7 +74,6 @@ from planner.geometry import RackFootprint, row_footprints
 from planner.naming import letters
 from planner.plan import Rack, Row
 from ui import dialogs, style, units
-from ui.controllers import confirm_and_delete_rooms
 
 SCALE = 1000.0  # scene units per metre: the scene is drawn in millimetres
 AISLE_BAND_M = 0.6  # half an aisle drawn in front of / behind a row (one standard tile)
@@ -1583,7 +1582,7 @@ class FloorView(QWidget):
         if rid is None or rid not in self.doc.plan.index.rooms:
             self.doc.refused.emit(self.tr("There is no room to delete"))
             return False
-        return confirm_and_delete_rooms(self.doc, self.window(), [rid])
+        return dialogs.confirm_and_delete_rooms(self.doc, self.window(), [rid])
 
     def add_row(self) -> bool:
         """Floor > Add Row...: how many racks, then a row behind the others in the room shown."""
