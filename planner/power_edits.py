@@ -129,11 +129,27 @@ def _pdus_of(plan: Plan, catalog: Any, rack_id: str) -> list[Any]:
     return out
 
 
+def _pdu_rating(catalog: Any, pdus: list[Any]) -> dict[str, Any]:
+    """The feed fields the PDUs' catalog inputs ask for: the largest rated current, and
+    voltage and phases where the PDUs agree (nothing for PDUs without a rating)."""
+    specs = [d.planning.pdu for p in pdus
+             if (d := catalog.get("device-types", p.device) if catalog is not None else None) is not None
+             and d.planning is not None and d.planning.pdu is not None]
+    if not specs:
+        return {}
+    out: dict[str, Any] = {"breaker_a": max(s.amps for s in specs)}
+    if len({(s.voltage_v, s.phases) for s in specs}) == 1:
+        out.update(voltage_v=specs[0].voltage_v, phases=specs[0].phases)
+    return out
+
+
 def ab_feeds_edit(plan: Plan, catalog: Any, rack_ids: Iterable[str], upstream_a: str | None = None,
                   upstream_b: str | None = None, **fields: Any) -> Compound:
     """For each rack: feeds "<rack> A" (side A) and "<rack> B" (side B), optionally hung off
     sources, and the rack's PDUs that hang on no feed connected to them: left-side PDUs to
-    A and right-side ones to B (others alternate). One undo step for all racks."""
+    A and right-side ones to B (others alternate). Each feed takes the rated input of the
+    PDUs it carries (breaker, voltage, phases) unless ``fields`` say otherwise. One undo
+    step for all racks."""
     edits: list[Edit] = []
     claimed: set[str] = set()
     taken = _names(plan.feeds)
@@ -142,13 +158,6 @@ def ab_feeds_edit(plan: Plan, catalog: Any, rack_ids: Iterable[str], upstream_a:
         raise EditRefused("select one or more racks first")
     for rid in racks:
         rack = plan.rack(rid)
-        made = {}
-        for side, up in (("A", upstream_a), ("B", upstream_b)):
-            name = unique_name(taken, f"{rack.name} {side}")
-            taken.add(name)
-            f = new_feed(plan, side=side, name=name, upstream=up, claimed=claimed, **fields)
-            made[side] = f
-            edits.append(AddItem(f))
         free = [p for p in _pdus_of(plan, catalog, rid) if p.feed is None]
         order = sorted(free, key=lambda p: ({"left": 0, "right": 1}.get(p.side or "", 2), p.face, p.id))
         left = [p for p in order if p.side == "left"]
@@ -158,6 +167,15 @@ def ab_feeds_edit(plan: Plan, catalog: Any, rack_ids: Iterable[str], upstream_a:
             pairs = [(p, "AB"[i % 2]) for i, p in enumerate(order)]
         else:
             pairs = [(p, "A") for p in left] + [(p, "B") for p in right] + [(p, "AB"[i % 2]) for i, p in enumerate(rest)]
+        made = {}
+        for side, up in (("A", upstream_a), ("B", upstream_b)):
+            name = unique_name(taken, f"{rack.name} {side}")
+            taken.add(name)
+            # a feed sized for the PDUs it will carry (their rated input), unless told otherwise
+            rated = _pdu_rating(catalog, [p for p, s in pairs if s == side])
+            f = new_feed(plan, side=side, name=name, upstream=up, claimed=claimed, **{**rated, **fields})
+            made[side] = f
+            edits.append(AddItem(f))
         for p, side in pairs:
             edits.append(SetProperty("placement", p.id, "feed", made[side].id))
     n = len(racks)

@@ -7,7 +7,7 @@ import pytest
 
 from planner.edits import EditRefused
 from planner.engine import Engine
-from planner.plan import Placement, PowerConnection, PowerSource
+from planner.plan import Placement, PowerConnection, PowerFeed, PowerSource
 from planner.plan_io import plan_to_dict
 from planner.power_edits import (
     ab_feeds_edit,
@@ -155,3 +155,25 @@ def test_phase_names():
     assert [phase_name("wye", 3, k) for k in range(3)] == ["L1", "L2", "L3"]
     assert phase_name("delta", 3, 2) == "L3-L1"
     assert phase_name("single", 1, 0) == "L"
+
+
+def test_ab_feeds_are_sized_for_the_pdus_they_carry(plan):
+    """A+B feeds for a rack of 60 A PDUs get 60 A breakers at the PDUs' voltage and phases
+    (the model's default is 32 A: six feeds to retype by hand in the workshop)."""
+    from planner.catalog import load_catalog
+    from planner.edits import AddPlacement
+
+    cat = load_catalog()
+    pdu = cat.get("device-types", "raritan-px3-415v-60a").planning.pdu
+    AddPlacement("rack-2", Placement(id="p2l", device="raritan-px3-415v-60a", side="left", face="rear")).apply(plan)
+    AddPlacement("rack-2", Placement(id="p2r", device="raritan-px3-415v-60a", side="right", face="rear")).apply(plan)
+    e = ab_feeds_edit(plan, cat, ["rack-2"])
+    roundtrip(plan, e)
+    fed = {f.side: f for f in plan.feeds if f.name.startswith("R02")}
+    for side in "AB":
+        assert (fed[side].breaker_a, fed[side].voltage_v, fed[side].phases) == (pdu.amps, pdu.voltage_v, pdu.phases)
+    assert pdu.amps != PowerFeed.model_fields["breaker_a"].default  # the test would pass on defaults otherwise
+    # the caller's own figures win
+    more = ab_feeds_edit(plan, cat, ["rack-2"], breaker_a=40.0)
+    more.apply(plan)
+    assert {f.breaker_a for f in plan.feeds if f.name.startswith("R02 A ")} == {40.0}
