@@ -5,6 +5,7 @@ come from vendor documents use the shipped catalog."""
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -474,3 +475,22 @@ def test_direct_liquid_rack_without_liquid_devices_is_flagged(cat):
     assert r.racks["r1"].liquid_heat_w == 0
     r = Engine(cat).compute(make_plan([("test-liquid-8gpu", 2)], cooling=dlc, loops=[loop]))
     assert "COOLING_NO_LIQUID_DEVICES" not in codes(r)
+
+
+def test_findings_call_an_unnamed_device_by_its_model_never_its_id():
+    """Issue #11: a device never shows its internal id as its name (plans made elsewhere
+    may carry unnamed devices; the app names every device it adds)."""
+    from planner.catalog import load_catalog
+    from planner.documents import load_plan
+
+    cat = load_catalog()
+    plan = load_plan(Path(__file__).resolve().parents[1] / "examples" / "xe9680-h100-pod.json")
+    for p in plan.index.placements.values():
+        p.name = ""
+    findings = Engine(cat).compute(plan).findings
+    psu = [f for f in findings if f.code == "PSU_OVERLOAD"]
+    assert psu, "the example's storage appliance overloads a PSU"
+    for f in findings:
+        for pid in plan.index.placements:
+            assert not re.search(rf"(?<![\w-]){re.escape(pid)}(?![\w-])", f.message), (pid, f.message)
+    assert "AI400X2" in psu[0].message

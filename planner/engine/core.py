@@ -47,6 +47,7 @@ from planner.engine.settings import EngineSettings
 from planner.engine.specs import SpecCache, loop_rating
 from planner.engine.workloads import WorkloadState
 from planner.gcpause import no_gc
+from planner.naming import display_name
 from planner.plan import Plan
 
 _fsum = math.fsum
@@ -365,7 +366,7 @@ class Engine:
                                       (c.max_w[i] if s.load_basis == "max" else c.typical_w[i]))
                                      for c in contribs) for i in range(3)]
         findings: list[Finding] = []
-        name = p.name or pid
+        name = display_name(p, self.specs.catalog)
         # cords from several racks into this PDU: each rack checks its own outlets, this the cross-rack ones
         by_outlet: dict[int, tuple[str, str]] = {}
         for r in sorted(self._pdu_contrib_racks.get(pid, ())):

@@ -17,6 +17,7 @@ from planner.engine.findings import Finding, make
 from planner.engine.levels import Level
 from planner.engine.settings import EngineSettings
 from planner.engine.specs import DeviceSpec, LenientCatalog, SpecCache
+from planner.naming import display_name
 from planner.placement import PlacementChecker, free_blocks
 from planner.plan import CoolingLoop, Plan, PowerFeed, Rack, Room, cooling_method_name
 
@@ -237,7 +238,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
                 other = occ.get(u)
                 if other is not None and other != p.id:
                     findings.append(make("PLACEMENT_OVERLAP", f"{rack.name}: U{u} on the {face} is used by both "
-                                         f"{by_id[other].name or other} and {p.name or p.id}", "placement", p.id))
+                                         f"{display_name(by_id[other], ctx.specs.catalog)} and {display_name(p, ctx.specs.catalog)}", "placement", p.id))
                     break
             for u in units:
                 occ.setdefault(u, p.id)
@@ -290,7 +291,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
             basis = spec.max_w if s.load_basis == "max" else spec.typical_w
             liquid += basis * spec.liquid_fraction  # optics stay in air
             if spec.liquid_fraction > 0:
-                liquid_devices.append(p.name or p.id)
+                liquid_devices.append(display_name(p, ctx.specs.catalog))
             lks = links_at.get(p.id)
             if lks:
                 # transceivers/active cables draw from the device they plug into (planner.fabric link_media)
@@ -314,7 +315,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
             if spec.kind != "pdu" and (unit_dev is None or spec.max_w > unit_dev.max_w):
                 unit_dev = spec
             if spec.psus_needed and spec.psu_rating_w and spec.max_w > spec.psus_needed * spec.psu_rating_w:
-                findings.append(make("PSU_OVERLOAD", f"{p.name or p.id}: {spec.max_w / 1000:.1f} kW maximum draw "
+                findings.append(make("PSU_OVERLOAD", f"{display_name(p, ctx.specs.catalog)}: {spec.max_w / 1000:.1f} kW maximum draw "
                                      f"exceeds {spec.psus_needed} x {spec.psu_rating_w:.0f} W PSUs left after a "
                                      "PSU failure", "placement", p.id))
         elif spec.kind not in ("pdu", "patch"):
@@ -598,12 +599,12 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
                         pdu_placements[c.pdu] = target
                 tspec = specs.device(target.device) if target is not None else None
                 if tspec is None or tspec.pdu is None:
-                    findings.append(make("POWER_UNKNOWN_PDU", f"{p.name or p.id}: power connection to {c.pdu!r}, "
+                    findings.append(make("POWER_UNKNOWN_PDU", f"{display_name(p, ctx.specs.catalog)}: power connection to {c.pdu!r}, "
                                          "which is not a known PDU", "placement", p.id))
                     continue
                 if c.outlet is not None:
                     if c.outlet > tspec.pdu.outlets:
-                        findings.append(make("POWER_OUTLET_INVALID", f"{p.name or p.id}: outlet {c.outlet} on "
+                        findings.append(make("POWER_OUTLET_INVALID", f"{display_name(p, ctx.specs.catalog)}: outlet {c.outlet} on "
                                              f"{target.name or c.pdu}, which has {tspec.pdu.outlets} outlets",
                                              "placement", p.id))
                     taken = used.setdefault(c.pdu, {})
@@ -615,7 +616,7 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
                 cords.append([c.pdu, c.outlet])
         elif spec.cords and spec.max_w > 0:
             if not order:
-                findings.append(make("POWER_NO_PDU", f"{rack.name}: {p.name or p.id} needs power but the rack has "
+                findings.append(make("POWER_NO_PDU", f"{rack.name}: {display_name(p, ctx.specs.catalog)} needs power but the rack has "
                                      "no PDU", "placement", p.id))
                 continue
             spread += 1
@@ -686,7 +687,7 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
             cord_map[p.id] = tuple(out)
     for pid in sorted(exhausted):
         findings.append(make("POWER_OUTLETS_EXHAUSTED", f"{rack.name}: more cords than outlets on "
-                             f"{pdu_placements[pid].name or pid}", "pdu", pid))
+                             f"{display_name(pdu_placements[pid], ctx.specs.catalog)}", "pdu", pid))
     # pass 3: loads
     contrib: dict[str, PduContribution] = {}
     side_of = {pid: _feed_side(ctx, pl) for pid, pl in pdu_placements.items()}
@@ -714,7 +715,7 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
         dev_sides = {side_of[c[0]] for c in cords}
         is_shelf = busbar is not None and p.id in busbar.shelves
         if redundant and len(dev_sides) == 1 and not is_shelf:
-            findings.append(make("POWER_SINGLE_CORDED", f"{p.name or p.id}: all {n} cord(s) on feed side "
+            findings.append(make("POWER_SINGLE_CORDED", f"{display_name(p, ctx.specs.catalog)}: all {n} cord(s) on feed side "
                                  f"{next(iter(dev_sides))}; it goes down when that side fails", "placement", p.id))
         for pid, outlet in cords:
             pspec = specs.device(pdu_placements[pid].device).pdu
