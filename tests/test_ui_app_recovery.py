@@ -95,3 +95,67 @@ def test_plan_open_in_another_program_asks_before_opening(qtbot, tmp_path, monke
     assert win.files.open(str(path)) is True
     assert win.doc.path == path
     assert json.loads(lock_path_for(path).read_text())["host"] != "other-laptop"  # taken over by choice
+
+
+def crashed_copy(store, tmp_path, name: str, path=None):
+    """A recovery copy left by a run that crashed (written as a build before sessions wrote
+    them, keyed by the path alone), its program gone."""
+    plan = two_rack_plan()
+    plan.rack("rack-2").name = name
+    entry = RecoveryStore(store.root).write(plan, document_path=path, untitled_id=None if path else name, title=name)
+    meta = entry.file.with_suffix(".json")
+    info = json.loads(meta.read_text())
+    info["pid"] = dead_pid()
+    meta.write_text(json.dumps(info))
+    return entry
+
+
+def test_later_then_working_on_the_same_plan_keeps_the_crashed_copy(qtbot, tmp_path, monkeypatch):
+    """Issue #17: the slot was keyed by the plan's path, so the next run's first autosave
+    overwrote the crashed run's copy, and closing, New or Open discarded it."""
+    store = RecoveryStore(tmp_path / "recovery")
+    path = tmp_path / "pod.json"
+    save_plan(two_rack_plan(), path)
+    crashed = crashed_copy(store, tmp_path, "R02-from-the-crash", path)
+    monkeypatch.setattr(dialogs, "ask_recover", lambda parent, d: None)  # Later
+    win = window(qtbot, tmp_path, store, path=path)
+    assert win.recovery.offer_recovery(win) is None
+    assert win.doc.push(SetProperty("rack", "rack-2", "name", "R02-this-run"))
+    win.recovery.tick(wait=True)  # this run's autosave of the same plan
+    win.recovery.closed()  # and a clean close
+    left = store.list()
+    assert [e.key for e in left] == [crashed.key]
+    assert store.open(left[0]).plan.rack("rack-2").name == "R02-from-the-crash"
+
+
+def test_discard_drops_only_the_copy_picked(qtbot, tmp_path, monkeypatch):
+    store = RecoveryStore(tmp_path / "recovery")
+    crashed_copy(store, tmp_path, "first")
+    crashed_copy(store, tmp_path, "second")
+    shown: list[list[str]] = []
+    answers = iter([("discard", 0), None])
+    monkeypatch.setattr(dialogs, "ask_recover", lambda parent, d: shown.append(d) or next(answers))
+    win = window(qtbot, tmp_path, store)
+    assert win.recovery.offer_recovery(win) is None
+    assert len(shown) == 2 and len(shown[1]) == 1  # asked again about the one left
+    remaining = store.list()
+    assert len(remaining) == 1 and remaining[0].title in ("first", "second")
+    assert remaining[0].title in shown[0][1] or remaining[0].title in shown[0][0]
+    # times in the user's format, not ISO 8601
+    import re
+
+    assert not re.search(r"\d{4}-\d{2}-\d{2}T\d{2}:", shown[0][0]), shown[0][0]
+
+
+def test_a_damaged_copy_is_reported_once_and_set_aside(qtbot, tmp_path, monkeypatch):
+    store = RecoveryStore(tmp_path / "recovery")
+    bad = crashed_copy(store, tmp_path, "broken")
+    bad.file.write_bytes(b"not a project file at all")
+    errors: list[str] = []
+    monkeypatch.setattr(dialogs, "show_error", lambda parent, title, text, details="": errors.append(text))
+    monkeypatch.setattr(dialogs, "ask_recover", lambda parent, d: ("recover", 0))
+    win = window(qtbot, tmp_path, store)
+    assert win.recovery.offer_recovery(win) is None
+    assert len(errors) == 1 and "damaged" in errors[0]
+    assert store.list() == []  # not offered at the next start
+    assert (store.root / "damaged" / bad.file.name).read_bytes() == b"not a project file at all"

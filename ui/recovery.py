@@ -40,9 +40,13 @@ class RecoveryController(QObject):
         super().__init__(parent)
         self.doc = doc
         self.enabled = Autosaver is not None
-        self.store = store if store is not None else (RecoveryStore() if self.enabled else None)
-        self.saver = Autosaver(self.store, interval_s) if self.enabled else None
         self.untitled_id = uuid.uuid4().hex[:12]
+        # this program's own slots: a crashed run's copies of the same plans are never
+        # overwritten or discarded by this run's autosaves, saves and closes
+        self.session = uuid.uuid4().hex[:10]
+        store = store if store is not None else (RecoveryStore() if self.enabled else None)
+        self.store = store.with_session(self.session) if store is not None else None
+        self.saver = Autosaver(self.store, interval_s) if self.enabled else None
         self.lock: Any = None
         self._edits = 0
         self.writer = BackgroundTask(self, "autosave", expected_errors=(OSError,))
@@ -141,28 +145,46 @@ class RecoveryController(QObject):
 
     # -- start-up recovery ---------------------------------------------------------------
     def offer_recovery(self, parent: Any = None) -> Any:
-        """If crashed sessions left recovery files, ask which one to open; returns the
-        plan to show (marked unsaved) or None."""
+        """If crashed sessions left recovery files, ask what to do with each; returns the
+        plan to show (marked unsaved) or None. Only the copy the user names is recovered
+        or discarded; "Later" keeps them all; a copy that cannot be read is reported once
+        and set aside (recovery/damaged/), not offered again."""
         if not self.enabled:
             return None
-        try:
-            entries = self.store.list()
-        except OSError:
-            return None
-        if not entries:
-            return None
-        choice = dialogs.ask_recover(parent, [e.describe() for e in entries])
-        if choice is None:
-            return None
-        if choice == "discard":
-            for e in entries:
-                self.store.discard(e)
-            return None
-        entry = entries[choice]
-        try:
-            opened = self.store.open(entry)
-        except Exception as e:  # a damaged recovery file must not stop the app
-            dialogs.show_error(parent, "Cannot recover", f"{entry.describe()} could not be read.\n\n{e}")
-            return None
-        self.store.discard(entry)
-        return opened.plan, (Path(entry.original_path) if entry.original_path else None)
+        while True:
+            try:
+                entries = self.store.list()
+            except OSError:
+                return None
+            if not entries:
+                return None
+            choice = dialogs.ask_recover(parent, [describe_entry(e) for e in entries])
+            if choice is None:
+                return None
+            action, index = choice if isinstance(choice, tuple) else ("recover", choice)
+            entry = entries[index]
+            if action == "discard":
+                self.store.discard(entry)
+                continue
+            try:
+                opened = self.store.open(entry)
+            except Exception as e:  # a damaged recovery file must not stop the app, nor come back
+                folder = self.store.set_aside(entry)
+                dialogs.show_error(parent, "Cannot recover",
+                                   f"{describe_entry(entry)} could not be read and was moved to {folder}.\n\n{e}")
+                continue
+            self.store.discard(entry)
+            return opened.plan, (Path(entry.original_path) if entry.original_path else None)
+
+
+def describe_entry(entry: Any) -> str:
+    """A recovery slot as the user reads it: the plan and when it was autosaved, in the
+    user's own date and time format (not ISO)."""
+    from PySide6.QtCore import QDateTime, QLocale
+
+    what = entry.original_path or f"untitled plan {entry.title or entry.untitled_id or ''}".strip()
+    when = entry.saved_datetime
+    if when is None:
+        return f"{what} (autosaved {entry.saved_at})"
+    local = QDateTime.fromSecsSinceEpoch(int(when.timestamp())).toLocalTime()
+    return f"{what} (autosaved {QLocale().toString(local, QLocale.FormatType.ShortFormat)})"

@@ -2,9 +2,14 @@
 
 Recovery files live in ``<user data>/recovery/`` (platformdirs' user data dir for
 "Rackwright"; ``$RACKWRIGHT_USER_DATA`` overrides the user data dir, for tests).
-Each document has one slot, keyed by its path (or by an id for an untitled
-plan): ``<key>.rackplan`` (a normal project file, written atomically) and
-``<key>.json`` (original path, untitled id, time, pid, host, title).
+Each document of each running program has one slot, keyed by its path (or by an id for
+an untitled plan) and the program's session id: ``<key>.rackplan`` (a normal project
+file, written atomically) and ``<key>.json`` (original path, untitled id, time, pid,
+host, title). The session in the key keeps a crashed run's copy of a plan apart from the
+copy the next run writes while the user works on the same plan: a crashed run's copy
+stays until the user recovers or discards that copy. A copy that cannot be read is moved
+to ``recovery/damaged/`` once reported (:meth:`RecoveryStore.set_aside`), never offered
+again and never deleted without the user.
 
 The app takes ``snapshot(plan, catalog)`` on the GUI thread (about 0.1 s for a
 16k-GPU plan; a deep copy of the plan would take ~1 s), then calls
@@ -97,15 +102,21 @@ def _safe_id(s: str) -> str:
 
 
 class RecoveryStore:
-    def __init__(self, root: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, root: str | os.PathLike[str] | None = None, session: str | None = None) -> None:
         self.root = Path(root) if root is not None else user_data_dir() / "recovery"
+        self.session = _safe_id(session) if session else None
+
+    def with_session(self, session: str) -> RecoveryStore:
+        """The same folder, writing and discarding the slots of one running program."""
+        return RecoveryStore(self.root, session)
 
     def key_for(self, document_path: str | os.PathLike[str] | None = None, untitled_id: str | None = None) -> str:
+        suffix = f"-s{self.session}" if self.session else ""
         if document_path is not None:
             norm = os.path.normcase(os.path.abspath(os.fspath(document_path)))
-            return "doc-" + hashlib.sha256(norm.encode("utf-8", "surrogatepass")).hexdigest()[:20]
+            return "doc-" + hashlib.sha256(norm.encode("utf-8", "surrogatepass")).hexdigest()[:20] + suffix
         if untitled_id:
-            return "untitled-" + _safe_id(untitled_id)
+            return "untitled-" + _safe_id(untitled_id) + suffix
         raise ValueError("a recovery slot needs the document's path or an untitled id")
 
     def _files(self, key: str) -> tuple[Path, Path]:
@@ -175,6 +186,18 @@ class RecoveryStore:
                 f.unlink()
             except FileNotFoundError:
                 pass
+
+    def set_aside(self, entry: RecoveryEntry) -> Path:
+        """Move a recovery copy that could not be read to ``damaged/`` (kept, not offered
+        again); returns the folder."""
+        target = self.root / "damaged"
+        target.mkdir(parents=True, exist_ok=True)
+        for f in self._files(entry.key):
+            try:
+                os.replace(f, target / f.name)
+            except FileNotFoundError:
+                pass
+        return target
 
     def discard_for(self, document_path: str | os.PathLike[str] | None = None,
                     untitled_id: str | None = None) -> None:

@@ -94,29 +94,31 @@ def ask_open_locked(parent: QWidget | None, name: str, reason: str) -> bool:
     return answer == QMessageBox.StandardButton.Open
 
 
-def ask_recover(parent: QWidget | None, descriptions: list[str]) -> int | str | None:
-    """Rackwright did not close properly: index of the autosave to recover, 'discard'
-    (throw them all away) or None (decide later; they are kept)."""
-    from PySide6.QtWidgets import QInputDialog
+def ask_recover(parent: QWidget | None, descriptions: list[str]) -> tuple[str, int] | None:
+    """Rackwright did not close properly: ("recover", i) or ("discard", i) for the autosave
+    the user picked, or None (decide later; every copy is kept)."""
+    from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QVBoxLayout
 
-    box = QMessageBox(parent)
-    box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle("Recover unsaved work")
-    box.setText("Rackwright did not close properly last time. Recover the autosaved plan?")
-    box.setInformativeText("\n".join(descriptions[:8]))
-    recover = box.addButton("Recover\u2026" if len(descriptions) > 1 else "Recover",
-                            QMessageBox.ButtonRole.AcceptRole)
-    discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
-    box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
-    box.exec()
-    if box.clickedButton() is discard:
-        return "discard"
-    if box.clickedButton() is not recover:
+    dlg = QDialog(parent)
+    dlg.setWindowTitle("Recover unsaved work")
+    lay = QVBoxLayout(dlg)
+    lay.addWidget(QLabel("Rackwright did not close properly. These plans were autosaved:"))
+    lst = QListWidget(dlg)
+    lst.addItems(descriptions)
+    lst.setCurrentRow(0)
+    lay.addWidget(lst)
+    buttons = QDialogButtonBox(dlg)
+    recover = buttons.addButton("Recover", QDialogButtonBox.ButtonRole.AcceptRole)
+    discard = buttons.addButton("Discard This Copy", QDialogButtonBox.ButtonRole.DestructiveRole)
+    buttons.addButton("Later", QDialogButtonBox.ButtonRole.RejectRole)
+    picked: dict[str, object] = {}
+    buttons.clicked.connect(lambda b: (picked.setdefault("button", b), dlg.done(0)))
+    lay.addWidget(buttons)
+    dlg.exec()
+    row = lst.currentRow()
+    if row < 0 or picked.get("button") not in (recover, discard):
         return None
-    if len(descriptions) == 1:
-        return 0
-    item, ok = QInputDialog.getItem(parent, "Recover unsaved work", "Autosave:", descriptions, 0, False)
-    return descriptions.index(item) if ok else None
+    return ("recover" if picked["button"] is recover else "discard", row)
 
 
 def ask_yes_no(parent: QWidget | None, title: str, text: str) -> bool:
