@@ -210,3 +210,24 @@ def test_plan_to_dict_of_a_loaded_damaged_plan_is_never_reached(tmp_path, catalo
     """Guard for the tests above: an intact file opens to the example."""
     path = rackplan(tmp_path, catalog)
     assert plan_to_dict(open_rackplan(path).plan) == plan_to_dict(load_plan(EXAMPLE))
+
+
+def test_autosave_never_raises_even_on_a_figure_sql_cannot_hold(tmp_path):
+    """Autosaver.maybe_save runs on a timer and is documented as never raising: an
+    OverflowError (an int too large for SQLite) escaped it on every tick."""
+    from planner.storage import Autosaver, RecoveryStore
+
+    plan = load_plan(EXAMPLE)
+    next(p for p in plan.index.placements.values() if p.u is not None).u = 10**30  # past the model's checks
+    saver = Autosaver(RecoveryStore(tmp_path / "rec"), interval_s=1e-6)
+    assert saver.maybe_save(plan, generation=1, untitled_id="x") is None
+    assert isinstance(saver.last_error, OverflowError | ValueError)
+
+
+def test_check_json_has_no_infinity_even_if_a_figure_overflows():
+    """check --json wrote nothing and crashed (allow_nan=False) when a result was not finite."""
+    from planner.commands.check import finite_or_null
+
+    out = json.loads(json.dumps(finite_or_null({"a": float("inf"), "b": [1.0, float("nan")], "c": {"d": -1e400}}),
+                                allow_nan=False))
+    assert out == {"a": None, "b": [1.0, None], "c": {"d": None}}

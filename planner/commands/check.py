@@ -4,6 +4,7 @@ findings. Exit 0 when there is no error finding, 1 when there is, 2 on bad input
 from __future__ import annotations
 
 import json
+import math
 import sys
 
 NAME = "check"
@@ -60,8 +61,21 @@ def run(args) -> int:
               "`rackwright catalog validate` lists them", file=sys.stderr)
     results = Engine(catalog, settings).compute(plan)
     if args.json:
-        json.dump(results.to_json(plan, catalog), sys.stdout, indent=1, ensure_ascii=False, allow_nan=False)
-        sys.stdout.write("\n")
+        # whole, then written: no half document on stdout; a figure that is not a finite
+        # number (no input should produce one, the model bounds them) is null, never NaN
+        sys.stdout.write(json.dumps(finite_or_null(results.to_json(plan, catalog)), indent=1, ensure_ascii=False,
+                                    allow_nan=False) + "\n")
     else:
         sys.stdout.write(text_report(results, plan, max_findings=max(0, args.max_findings)))
     return 1 if results.has_errors else 0
+
+
+def finite_or_null(v: object) -> object:
+    """``v`` with every non-finite float (inf, nan) replaced by None, for strict JSON."""
+    if isinstance(v, float):
+        return v if math.isfinite(v) else None
+    if isinstance(v, dict):
+        return {k: finite_or_null(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [finite_or_null(x) for x in v]
+    return v

@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING
 
 from planner.catalog import Catalog
 from planner.plan import Plan
-from planner.plan_io import PlanFormatError
 
 from .embedded import EmbeddedCatalog
 
@@ -244,8 +243,8 @@ class Autosaver:
             self._last_generation = generation
             self.last_error = None
             return entry
-        except (OSError, ValueError, PlanFormatError) as e:
-            self.last_error = e
+        except Exception as e:  # noqa: BLE001 - documented as never raising: it runs on a timer
+            self.last_error = e  # disk full, a figure SQL cannot hold (OverflowError), ...
             return None
         finally:
             self._busy.release()
