@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from pathlib import Path
 
@@ -423,3 +424,17 @@ def test_autowired_fabric_keeps_the_oversubscription_target_asked_for(cat):
     assert fabric.oversubscription == 4.0
     findings = Engine(cat).compute(plan).findings
     assert not [f for f in findings if f.code == "FABRIC_OVERSUBSCRIBED" and f.id == fabric.id]
+
+
+def test_autowire_puts_switches_at_the_top_of_the_racks_it_is_given(cat):
+    """Switches go top-of-rack in the racks named for them (an installer's habit, and where
+    the example has them), not stacked from U1 under the servers' future space."""
+    from planner.placement import rack_dims
+
+    plan = make_plan(8, per_rack=4, spare_racks=1)
+    spare = [r.id for r in plan.racks() if not r.placements][0]
+    res, _ = _wire(plan, cat, kind="management", oversubscription=4.0, leaf_per="row", switch_racks=[spare])
+    top = rack_dims(cat, plan.rack(spare).rack_type).u_height
+    us = sorted((p.u for p in plan.rack(spare).placements), reverse=True)
+    assert us and us[0] + math.ceil(cat.get("device-types", plan.rack(spare).placements[0].device).u_height) - 1 == top
+    assert us == list(range(us[0], us[0] - len(us), -1))  # packed downward from the top

@@ -88,7 +88,9 @@ def _switch_device(catalog: Any, slug: str) -> Any:
 
 
 class _Slots:
-    """Free U positions for switches: given racks first, then new network racks."""
+    """Free U positions for switches in the given racks, in rack order, each rack filled
+    from the top down: switches go top-of-rack, where an installer puts them (servers
+    fill racks from the bottom). New network racks are the caller's."""
 
     def __init__(self, plan: Plan, catalog: Any, racks: Sequence[str], height: int) -> None:
         self.plan = plan
@@ -99,9 +101,9 @@ class _Slots:
             if rack_id not in plan.index.racks:
                 raise EditRefused(f"rack {rack_id!r} does not exist")
             rack = plan.index.racks[rack_id]
-            for start, length in self.checker.free_blocks(rack):
-                for k in range(length // height):
-                    self.free.append((rack_id, start + k * height))
+            spots = [start + length - (k + 1) * height
+                     for start, length in self.checker.free_blocks(rack) for k in range(length // height)]
+            self.free.extend((rack_id, u) for u in sorted(spots, reverse=True))
 
     def take(self) -> tuple[str, int] | None:
         return self.free.pop(0) if self.free else None
