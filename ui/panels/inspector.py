@@ -72,7 +72,7 @@ class Inspector(QWidget):
         touched = {("placement", i) for i in change.placements} | {("rack", i) for i in change.racks} | \
             {("row", i) for i in change.rows} | {("feed", i) for i in change.feeds} | \
             {("loop", i) for i in change.loops} | {("room", i) for i in change.rooms} | \
-            {("source", i) for i in change.sources}
+            {("source", i) for i in change.sources} | {("fabric", i) for i in change.fabrics}
         shows_loops = change.loops and any(k in ("rack", "row") for k, _ in sel)  # the loop choice lists them
         if any(s in touched for s in sel) or change.structure or (change.metadata and not sel) or shows_loops:
             self.rebuild()
@@ -621,6 +621,38 @@ class Inspector(QWidget):
         self.fields["raised_floor"] = raised
         form.addRow(self.tr("Rows"), QLabel(str(len(room.rows))))
         form.addRow(self.tr("Racks"), QLabel(str(sum(len(r.racks) for r in room.rows))))
+
+    def _show_fabric(self, fid: str) -> None:
+        """A fabric: its name, kind, technology, link speed, oversubscription target and
+        whether it is rail-optimised (what auto-wire wrote can be corrected here)."""
+        fab = next(f for f in self.doc.plan.fabrics if f.id == fid)
+        form = self._group(self.tr("Fabric"))
+        self._line(form, self.tr("Name"), "fabric", fid, "name", fab.name)
+        form.addRow(self.tr("Id"), QLabel(fab.id))
+
+        def pick(field: str) -> Any:
+            return lambda v: v != getattr(self._entity("fabric", fid), field) and \
+                self._push(SetProperty("fabric", fid, field, v))
+
+        kinds = [("compute", self.tr("Compute")), ("storage", self.tr("Storage")), ("frontend", self.tr("Front-end")),
+                 ("management", self.tr("Management")), ("nvlink", self.tr("NVLink"))]
+        self._choice(form, self.tr("Kind"), kinds, fab.kind, pick("kind"), "fabric_kind")
+        techs = [("infiniband", "InfiniBand"), ("ethernet", "Ethernet"), ("nvlink", "NVLink")]
+        self._choice(form, self.tr("Technology"), techs, fab.technology, pick("technology"), "technology")
+        self._number(form, self.tr("Link speed"), "fabric", fid, "speed_gbps", fab.speed_gbps, 1, 100000, 0)
+        self.fields["speed_gbps"].setSuffix(" Gb/s")  # type: ignore[attr-defined]
+        self._number(form, self.tr("Oversubscription target"), "fabric", fid, "oversubscription",
+                     fab.oversubscription, 1, 1000, 2)
+        self.fields["oversubscription"].setSuffix(" : 1")  # type: ignore[attr-defined]
+        rails = QCheckBox(self.tr("Rail-optimised"))
+        rails.setObjectName("field_rail_optimised")
+        rails.setChecked(fab.rail_optimised)
+        rails.toggled.connect(lambda on: on != self._entity("fabric", fid).rail_optimised and
+                              self._push(SetProperty("fabric", fid, "rail_optimised", on)))
+        form.addRow(self.tr("Layout"), rails)
+        self.fields["rail_optimised"] = rails
+        links = sum(1 for lk in self.doc.plan.links if lk.fabric == fid)
+        form.addRow(self.tr("Links"), QLabel(str(links)))
 
     def _show_feed(self, fid: str) -> None:
         from ui.dialogs.power import PowerForm

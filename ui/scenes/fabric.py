@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -327,6 +328,12 @@ class FabricView(QWidget):
         bar.setContentsMargins(6, 4, 6, 0)
         bar.addWidget(QLabel("Fabric:", self))
         bar.addWidget(self.chooser)
+        self.properties = QPushButton(self.tr("Properties\u2026"), self)
+        self.properties.setObjectName("fabricProperties")
+        self.properties.setToolTip(self.tr("Name, kind, speed and oversubscription target of this fabric, "
+                                           "in the Inspector"))
+        self.properties.clicked.connect(self.show_properties)
+        bar.addWidget(self.properties)
         bar.addWidget(self.summary, 1)
         lower = QSplitter(Qt.Orientation.Horizontal, self)
         lower.addWidget(self.figures)
@@ -358,6 +365,16 @@ class FabricView(QWidget):
         self._fill_fabrics()
 
     # -- fabrics ---------------------------------------------------------------------
+    def show_properties(self) -> None:
+        """Select the shown fabric: the Inspector edits it (and the main window brings the
+        Inspector up)."""
+        fid = self.fabric_id()
+        if fid is not None:
+            self.doc.select([("fabric", fid)])
+            win = self.window()
+            if hasattr(win, "show_inspector"):
+                win.show_inspector()
+
     def fabric_id(self) -> str | None:
         return self.chooser.currentData()
 
