@@ -162,6 +162,21 @@ def test_ab_feeds_for_selected_rack(qtbot, tmp_path):
     assert doc.plan.feeds == [] and "PDU_NO_FEED" in codes(doc)
 
 
+def test_ab_feeds_for_a_selected_row_cover_its_racks(qtbot, tmp_path):
+    """A selected row stands for its racks, as in Cooling Loops > Assign selected racks."""
+    win = make_window(qtbot, tmp_path)
+    doc = win.doc
+    dlg = open_power(win, qtbot)
+    row = next(iter(doc.plan.index.rows))
+    racks = [r.name for r in doc.plan.index.rows[row].racks]
+    assert len(racks) >= 2
+    doc.select([("row", row)])
+    qtbot.mouseClick(dlg.ab_btn, Qt.MouseButton.LeftButton)
+    names = {f.name for f in doc.plan.feeds}
+    for r in racks:
+        assert {f"{r} A", f"{r} B"} <= names
+
+
 def test_inspector_shows_cords_and_pins_one(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
     doc = win.doc

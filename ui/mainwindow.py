@@ -548,13 +548,19 @@ class MainWindow(QMainWindow):
         return dlg
 
     def _selected_racks(self) -> list[str]:
-        """Racks selected, or holding the selected devices (in selection order, once each)."""
+        """Racks selected, holding the selected devices, or in the selected rows (in selection
+        order, once each), as Cooling Loops > Assign takes them."""
         idx = self.doc.plan.index
         out: list[str] = []
         for kind, eid in self.doc.selection:
-            rid = eid if kind == "rack" else idx.placement_rack.get(eid) if kind == "placement" else None
-            if rid is not None and rid in idx.racks and rid not in out:
-                out.append(rid)
+            if kind == "row" and eid in idx.rows:
+                rids = [r.id for r in idx.rows[eid].racks]
+            else:
+                rid = eid if kind == "rack" else idx.placement_rack.get(eid) if kind == "placement" else None
+                rids = [rid] if rid is not None else []
+            for rid in rids:
+                if rid in idx.racks and rid not in out:
+                    out.append(rid)
         return out
 
     def show_inspector(self) -> None:
