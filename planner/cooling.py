@@ -261,17 +261,7 @@ def rack_cooling_choice(plan: Plan, catalog: Any, rack_id: str, **changes: Any) 
     effect; a new method drops a unit that does not belong to it and a loop it does not
     use."""
     rack = plan.rack(rack_id)
-    if "method" in changes and changes["method"] is None:
-        return None
-    data = (rack.cooling or plan.effective_cooling(rack)).model_dump()
-    data.update(changes)
-    method = data["method"]
-    if "method" in changes:
-        if not unit_fits(catalog, method, data.get("unit")):
-            data["unit"] = None
-        if method not in LOOP_METHODS:
-            data["loop"] = None
-    return CoolingChoice.model_validate(data)
+    return _changed_choice(catalog, rack.cooling or plan.effective_cooling(rack), changes)
 
 
 def rack_cooling_edit(plan: Plan, catalog: Any, rack_id: str, **changes: Any) -> Edit | None:
@@ -284,10 +274,15 @@ def rack_cooling_edit(plan: Plan, catalog: Any, rack_id: str, **changes: Any) ->
 
 def row_cooling_choice(plan: Plan, catalog: Any, row_id: str, **changes: Any) -> CoolingChoice | None:
     """The row's cooling default after a change (``method=None``: no default, plain air)."""
-    row = plan.index.rows[row_id]
+    return _changed_choice(catalog, plan.index.rows[row_id].cooling or CoolingChoice(), changes)
+
+
+def _changed_choice(catalog: Any, base: CoolingChoice, changes: dict[str, Any]) -> CoolingChoice | None:
+    """``base`` with ``changes``; ``method=None`` alone means no choice of its own. A new
+    method drops a unit that does not belong to it and a loop it does not use."""
     if "method" in changes and changes["method"] is None:
         return None
-    data = (row.cooling or CoolingChoice()).model_dump()
+    data = base.model_dump()
     data.update(changes)
     method = data["method"]
     if "method" in changes:

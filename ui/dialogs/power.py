@@ -34,6 +34,8 @@ from PySide6.QtWidgets import (
 )
 
 from planner.edits import Change, EditRefused, SetProperty
+from planner.engine import levels
+from planner.naming import display_name
 from planner.power_edits import (
     SOURCE_KINDS,
     ab_feeds_edit,
@@ -59,17 +61,10 @@ def kind_names() -> dict[str, str]:
             "generator": _tr("Generator")}
 
 
-def feed_figures(results: Any, fid: str) -> str:
-    """The engine's figures for a feed, as shown in the form and the tree."""
-    r = getattr(results, "feeds", {}).get(fid) if results is not None else None
-    if r is None:
-        return _tr("(no engine results yet)")
-    return _tr("{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)").format(
-        load=r.load_w / 1000, fail=r.failover_w / 1000, cap=r.capacity_w / 1000, util=r.utilisation * 100)
-
-
-def source_figures(results: Any, sid: str) -> str:
-    r = getattr(results, "sources", {}).get(sid) if results is not None else None
+def chain_figures(results: Any, kind: str, eid: str) -> str:
+    """The engine's figures for a feed or a power source, as shown in the form."""
+    coll = getattr(results, "feeds" if kind == "feed" else "sources", {}) if results is not None else {}
+    r = coll.get(eid)
     if r is None:
         return _tr("(no engine results yet)")
     return _tr("{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)").format(
@@ -245,17 +240,17 @@ class PowerForm(QWidget):
             return
         res = self.doc.results
         found = res.findings_for(self.kind, self.entity_id) if res is not None else []
-        worst = next((sev for sev in ("error", "warning", "info") if any(f.severity == sev for f in found)), None)
-        color = {"error": style.BAD, "warning": style.WARN}.get(worst or "")
-        self.findings.setStyleSheet(f"color: {color.name()};" if color is not None else "")
+        worst = min((f.severity for f in found), key=style.severity_rank, default=None)
+        flagged = worst in ("error", "warning")  # info findings stay in the text colour
+        self.findings.setStyleSheet(f"color: {style.severity_color(worst).name()};" if flagged else "")
         self.findings.setText("\n".join(f.message for f in found))
         self.findings.setVisible(bool(found))
         if self.kind == "feed":
-            self.figures.setText(feed_figures(self.doc.results, self.entity_id))
-            users = [plan.placement(u).name or u for u in feed_users(plan, self.entity_id)]
+            self.figures.setText(chain_figures(self.doc.results, "feed", self.entity_id))
+            users = [display_name(plan.placement(u), self.doc.catalog) for u in feed_users(plan, self.entity_id)]
             self.users.setText(", ".join(users) or self.tr("(none yet: pick this feed in a PDU's Inspector)"))
         else:
-            self.figures.setText(source_figures(self.doc.results, self.entity_id))
+            self.figures.setText(chain_figures(self.doc.results, "source", self.entity_id))
             feeds, subs = source_users(plan, self.entity_id)
             names = [plan.feed(f).name for f in feeds] + [plan.power_source(s).name for s in subs]
             self.users.setText(", ".join(names) or self.tr("(nothing yet: hang feeds or panels off it)"))
@@ -402,12 +397,11 @@ class PowerDialog(QDialog):
                 continue
             it.setText(3, f"{r.load_w / 1000:.1f} / {r.failover_w / 1000:.1f}")
             it.setText(4, f"{r.capacity_w / 1000:.1f}")
-            worst = max((f.severity for f in r.findings), key={"info": 0, "warning": 1, "error": 2}.get, default=None)
             for col in (3, 4):
                 it.setToolTip(col, "\n".join(f.message for f in r.findings))
-            # the engine's verdict, as the rack and floor views colour theirs
-            color = {"error": style.BAD, "warning": style.WARN}.get(worst or "")
-            it.setForeground(3, color if color is not None else self.tree.palette().text())
+            # the engine's level, coloured as the rack and floor views colour theirs
+            flagged = r.level in (levels.WARN, levels.OVER)
+            it.setForeground(3, style.level_color(r.level) if flagged else self.tree.palette().text())
 
     def current(self) -> tuple[str, str] | None:
         it = self.tree.currentItem()
