@@ -870,7 +870,7 @@ class RackGraphicsView(QGraphicsView):
         if target is None:
             return None, None, "Drop the device on a rack"
         edit = add_device_edit(self.doc.plan, self.doc.checker, target.rack_id, slug,
-                               target.u, target.face)
+                               target.u, target.face, name="")  # where it goes; named on the drop
         p = edit.placement
         if p.u is None:  # 0U: the side under the pointer
             p = p.model_copy(update={"side": target.side})
