@@ -1,0 +1,68 @@
+"""A build in a few choices: which server, how many, how cooled, which fabric and storage.
+
+:class:`BuildDesign` is what the workload search (:mod:`planner.design.search`) proposes
+and what the plan generator (:func:`planner.design.generate.generate_plan`) turns into a
+complete plan: room sized, rows on hot/cold aisles, A/B feeds and PDUs sized with
+derating, cooling (and CDU loops for direct liquid), fabrics auto-wired, workloads
+attached. Everything left ``None`` is chosen by the generator from the catalog and the
+design's limits; the choice it made is visible in the plan.
+
+Cooling uses the constraint names of `rackwright plan-for` (``air``, ``rdhx``, ``dlc``,
+``immersion``); :data:`COOLING_METHODS` maps them to the plan's cooling methods.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+CoolingOption = Literal["air", "rdhx", "dlc", "immersion"]
+COOLING_OPTIONS: tuple[str, ...] = ("air", "rdhx", "dlc", "immersion")
+# constraint name -> planner.plan.CoolingMethod
+COOLING_METHODS: dict[str, str] = {"air": "air-containment", "rdhx": "rdhx", "dlc": "direct-liquid",
+                                   "immersion": "immersion"}
+
+
+@dataclass(frozen=True, slots=True)
+class FabricChoice:
+    """A fabric the generator auto-wires (planner.fabric.autowire)."""
+
+    kind: Literal["compute", "storage", "frontend", "management"] = "compute"
+    technology: Literal["infiniband", "ethernet", "nvlink"] = "infiniband"
+    speed_gbps: float = 400.0
+    oversubscription: float = 1.0
+    rail_optimised: bool = True
+    switch: str | None = None  # catalog device-type slug of the leaf (and spine) switch
+
+
+@dataclass(frozen=True, slots=True)
+class StorageChoice:
+    device: str  # catalog device-type slug of the storage appliance / node
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class BuildDesign:
+    server: str  # catalog device-type slug (for rack-scale platforms: the compute tray)
+    servers: int
+    cooling: CoolingOption = "air"
+    name: str = ""
+    # rack-scale platform instead of servers in standard racks: "gb200-nvl72" (servers
+    # then counts compute trays, rounded up to whole racks of 18)
+    platform: Literal["servers", "gb200-nvl72"] = "servers"
+    max_rack_kw: float | None = None  # a hard per-rack limit (maximum draw)
+    servers_per_rack: int | None = None  # None: as many as the U, max_rack_kw and cooling allow
+    rack_type: str | None = None
+    pdu: str | None = None
+    compute: FabricChoice | None = field(default_factory=FabricChoice)
+    storage: StorageChoice | None = None
+    storage_fabric: FabricChoice | None = None  # None with storage: a non-blocking fabric at the ports' speed
+    frontend: FabricChoice | None = None
+    management: bool = True  # a management (BMC) switch per rack, wired
+    redundancy: Literal["2N", "N"] = "2N"  # A+B feeds, or one feed per PDU
+
+    def __post_init__(self) -> None:
+        if self.servers < 1:
+            raise ValueError("a build needs at least one server")
+        if self.cooling not in COOLING_OPTIONS:
+            raise ValueError(f"unknown cooling {self.cooling!r} (one of {', '.join(COOLING_OPTIONS)})")
