@@ -32,6 +32,8 @@ COMMAND_MODULES = [
     "planner.commands.fabric",
     "planner.commands.size",
     "planner.commands.report",
+    "planner.commands.templates",
+    "planner.commands.new",
 ]
 
 
