@@ -951,7 +951,7 @@ def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
     plan, catalog = b.plan, b.catalog
     psus = catalog.device(NVL_SHELF).planning.busbar.psu_count
     pdu = _pdu_model(catalog, ch.pdu)
-    for i, rack in enumerate(b.compute_racks, start=1):
+    for rack in b.compute_racks:
         rid = rack.id
         pdus = []
         for k, (side, face) in enumerate(NVL_PDU_SLOTS):
@@ -977,12 +977,19 @@ def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
             b.place(rid, p)
             if p.device == NVL_TRAY:
                 b.servers.append(p.id)
+        rack.tags = ["gpu", "nvl72"]
+    # every rack's NVLink domain designed before any is applied: a design reads the plan's
+    # wired ports, and each rack's are its own (designing against a plan of thousands of
+    # links, rack after rack, was most of the time)
+    edits = []
+    for i, rack in enumerate(b.compute_racks, start=1):
         try:
-            autowire_nvlink_rack(plan, catalog, rid, fabric_id=f"fab-nvl-{i}",
-                                 fabric_name=f"NVLink {rack.name}").edit.apply(plan)
+            edits.append(autowire_nvlink_rack(plan, catalog, rack.id, fabric_id=f"fab-nvl-{i}",
+                                              fabric_name=f"NVLink {rack.name}").edit)
         except EditRefused as e:
             raise DesignError(f"platform: NVLink domain of {rack.name}: {e}") from None
-        rack.tags = ["gpu", "nvl72"]
+    for edit in edits:
+        edit.apply(plan)
 
 
 def _title(design: BuildDesign, catalog: Any, n_servers: int) -> str:
