@@ -234,7 +234,8 @@ def rack_fit(design: BuildDesign, catalog: Any, *, rack_type: str | None = None,
     """Servers per compute rack for ``design``: the fewest of what the U (top U kept for
     the management switch, U1 free), ``max_rack_kw`` and 90 % of the cooling allow (or
     ``servers_per_rack`` when the design gives it and it fits), and what four PDUs per feed
-    side carry (``pdu``; 0U mounting holds four per side). For the search: a
+    side carry with each phase at most 90 % loaded after the other side is lost, in whole
+    cords (``pdu``; 0U mounting holds four per side). For the search: a
     ``by_power``/``by_cooling`` of 0 means one server is already too much."""
     spec = _specs(catalog).device(design.server)
     dev = _device(catalog, design.server, "server")
@@ -259,9 +260,18 @@ def rack_fit(design: BuildDesign, catalog: Any, *, rack_type: str | None = None,
     by_cooling = max(0, int((cap_kw * 1000.0 * FILL - mgmt_w) // server_w))
     # what one side's PDUs carry alone (2N: the other side lost), phases at most 90 % loaded
     # and 10 % left for the uneven split of cords over phases
+    # (cord by cord: with a side lost each of a server's cords on the other carries an equal
+    # share, and a phase takes whole cords)
     pdu = _pdu_model(catalog, pdu_slug or design.pdu or _pick_pdu(catalog))
-    side_w = MAX_PDUS_PER_SIDE * pdu.phase_cap_w * (3 if pdu.phases == 3 else 1) * FILL * 0.9
-    by_pdu = max(0, int((side_w - mgmt_w) // server_w))
+    sides = 2 if design.redundancy == "2N" else 1
+    cords_per_side = max(1, spec.cords // sides) if spec.cords else 1
+    per_cord_w = server_w / cords_per_side
+    cords_per_phase = int(pdu.phase_cap_w * FILL // per_cord_w)
+    phases = 3 if pdu.phases == 3 else 1
+    outlets_per_phase = pdu.outlets // phases
+    by_pdu = (MAX_PDUS_PER_SIDE * phases * min(cords_per_phase, outlets_per_phase)) // cords_per_side
+    if by_pdu and mgmt_w:  # the management switch's cords take their share of the last phase
+        by_pdu = min(by_pdu, int((MAX_PDUS_PER_SIDE * phases * pdu.phase_cap_w * FILL - mgmt_w) // server_w))
     n = min(by_u, by_power, by_cooling, by_pdu)
     binding = ("u" if n == by_u else "max_rack_kw" if n == by_power else "cooling" if n == by_cooling
                else "pdu")
@@ -439,10 +449,11 @@ def _pdu_model(catalog: Any, slug: str) -> _PduModel:
 def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], pdu: _PduModel
                   ) -> tuple[list[list[tuple[int, int]]], float]:
     """Cords of each device ``(id, max W, cords)`` to PDUs (index into the rack's PDUs) and
-    outlets: cords alternate sides, walk each side's PDUs, and take the least-loaded phase's
-    lowest free outlet. Returns the cords and the heaviest phase load after losing a side."""
+    outlets: a device's cords alternate sides; each takes the least-loaded phase of its
+    side's PDUs (then the first PDU, the lowest free outlet), heaviest cords first (as an
+    installer balancing phases would). Returns the cords, in ``loads`` order, and the
+    heaviest phase load after losing a side."""
     n_pdus = sum(len(s) for s in sides)
-    cursor = [0] * len(sides)
     free: list[dict[int, list[int]]] = []
     for _ in range(n_pdus):
         by_phase: dict[int, list[int]] = {}
@@ -450,23 +461,20 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
             by_phase.setdefault(pdu.phase_of(o), []).append(o)
         free.append(by_phase)
     normal = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
-    out: list[list[tuple[int, int]]] = []
-    for _dev, max_w, cords in loads:
-        mine = []
+    out: list[list[tuple[int, int]]] = [[] for _ in loads]
+    order = sorted(range(len(loads)), key=lambda i: (-loads[i][1] / loads[i][2], i))
+    for i in order:
+        _dev, max_w, cords = loads[i]
         for c in range(cords):
-            side = c % len(sides)
-            k = sides[side][cursor[side] % len(sides[side])]
-            cursor[side] += 1
-            by_phase = free[k]
-            best = min(((normal[k][ph], lst[-1]) for ph, lst in by_phase.items() if lst), default=None)
+            side = sides[c % len(sides)]
+            best = min(((normal[k][ph], j, ph, k) for j, k in enumerate(side) for ph, lst in free[k].items() if lst),
+                       default=None)
             if best is None:
                 raise DesignError("pdu: more cords than outlets")
-            outlet = best[1]
-            ph = pdu.phase_of(outlet)
-            by_phase[ph].pop()
+            _load, _j, ph, k = best
+            outlet = free[k][ph].pop()
             normal[k][ph] += max_w / cords
-            mine.append((k, outlet))
-        out.append(mine)
+            out[i].append((k, outlet))
     # failover: a side lost, each device's draw on its cords on the other side(s)
     worst = 0.0
     side_of = {k: i for i, s in enumerate(sides) for k in s}
