@@ -40,6 +40,8 @@ DESIGNS = {
     "dgx-ethernet-oversub": BuildDesign(server="nvidia-dgx-h100", servers=8, cooling="air",
                                         compute=FabricChoice(technology="ethernet", speed_gbps=400.0,
                                                              oversubscription=2.0)),
+    # more than 48 racks: management spines take 100G uplinks on their 100G ports (media for 100G)
+    "dlc-lcc-256": BuildDesign(server="supermicro-sys-421ge-tnhr2-lcc", servers=256, cooling="dlc"),
     "gb200-2-racks": BuildDesign(server="nvidia-gb200-nvl72-compute-tray", servers=20, cooling="dlc",
                                  platform="gb200-nvl72"),
 }
