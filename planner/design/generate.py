@@ -241,8 +241,12 @@ def rack_fit(design: BuildDesign, catalog: Any, *, rack_type: str | None = None,
     dev = _device(catalog, design.server, "server")
     if design.platform == "gb200-nvl72":
         n = len(NVL_TRAY_US)
-        kw = spec.max_w / 1000.0
-        return RackFit(n, n, n, n, "design", kw, _settings().direct_liquid_limit_kw)
+        sw = _specs(catalog).device(NVL_SWITCH)
+        rack_kw = (n * spec.max_w + len(NVL_SWITCH_US) * sw.max_w) / 1000.0
+        if design.max_rack_kw is not None and rack_kw > design.max_rack_kw:
+            raise DesignError(f"max_rack_kw: a GB200 NVL72 rack draws {rack_kw:.0f} kW at most (18 compute trays, "
+                              f"9 NVLink switch trays), more than {design.max_rack_kw:g} kW")
+        return RackFit(n, n, n, n, "design", spec.max_w / 1000.0, _settings().direct_liquid_limit_kw)
     rt_slug = rack_type or design.rack_type or _pick_rack(catalog, dev.planning.depth_mm or 0.0)
     rt = catalog.get("rack-types", rt_slug)
     if rt is None:
@@ -386,6 +390,11 @@ def choices(design: BuildDesign, catalog: Any) -> Choices:
                               f"{speed or fc.speed_gbps:g} Gb/s")
         return got
 
+    for kind, fc in (("compute", design.compute), ("storage_fabric", design.storage_fabric),
+                     ("frontend", design.frontend)):
+        if fc is not None and fc.technology == "nvlink":
+            raise DesignError(f"{kind}: NVLink is a rack's own domain (platform gb200-nvl72 wires it), not a "
+                              "fabric between servers; choose infiniband or ethernet")
     compute_sw = fabric_switch(design.compute, "compute")
     storage_sw = None
     if design.storage is not None:
@@ -577,13 +586,36 @@ class _Build:
 
 
 def _as_workload(w: Any, k: int, group: str) -> Workload:
+    """A plan workload from ``w`` (a Workload or a ``{"name", "kind", "spec"}`` dict) on
+    ``group`` unless it names its own; a bad one raises DesignError naming
+    ``workloads[k].<field>``."""
+    from pydantic import ValidationError
+
+    from planner.fileio import field_path
+    from planner.workloads.specs import SpecError, parse_spec
+
     if isinstance(w, Workload):
-        return w if w.group is not None else w.model_copy(update={"group": group})
-    if isinstance(w, dict):
+        out = w if w.group is not None else w.model_copy(update={"group": group})
+    elif isinstance(w, dict):
         data = {"id": w.get("id") or f"wl-{k + 1}", "name": w.get("name") or f"Workload {k + 1}",
                 "kind": w.get("kind"), "spec": w.get("spec") or {}, "group": w.get("group") or group}
-        return Workload.model_validate(data)
-    raise DesignError(f"workloads[{k}]: a plan workload or a dict with name, kind and spec, not {type(w).__name__}")
+        try:
+            out = Workload.model_validate(data)
+        except ValidationError as e:
+            err = e.errors()[0]
+            raise DesignError(f"workloads[{k}].{field_path(err.get('loc', ()))}: {err.get('msg')}") from None
+    else:
+        raise DesignError(f"workloads[{k}]: a plan workload or a dict with name, kind and spec, "
+                          f"not {type(w).__name__}")
+    if out.group != group:
+        raise DesignError(f"workloads[{k}].group: {out.group!r} is not a group of the generated plan "
+                          f"(leave it out: the workload runs on the servers, {group!r})")
+    try:
+        parse_spec(out.kind, out.spec)
+    except SpecError as e:
+        msg = str(e)
+        raise DesignError(f"workloads[{k}].{msg}" if msg.startswith("spec") else f"workloads[{k}]: {msg}") from None
+    return out
 
 
 def generate_plan(design: BuildDesign, catalog: Any, *, workloads: Iterable[Any] = (),
