@@ -395,6 +395,20 @@ def choices(design: BuildDesign, catalog: Any) -> Choices:
         if fc is not None and fc.technology == "nvlink":
             raise DesignError(f"{kind}: NVLink is a rack's own domain (platform gb200-nvl72 wires it), not a "
                               "fabric between servers; choose infiniband or ethernet")
+    from planner.fabric.ports import device_ports
+
+    sports = device_ports(catalog, design.server)
+    for kind, role, wanted in (("compute", "compute", design.compute), ("storage", "storage", design.storage),
+                               ("frontend", "frontend", design.frontend)):
+        if wanted is not None and (sports is None or not sports.role(role)):
+            raise DesignError(f"{kind}: {design.server} has no {role} ports"
+                              + ("; choose a server with storage NICs, or leave storage out (servers reach "
+                                 "shared storage through their storage ports)" if kind == "storage" else ""))
+    if design.storage is not None:
+        _device(catalog, design.storage.device, "storage.device")
+        dp = device_ports(catalog, design.storage.device)
+        if dp is None or not dp.role("storage"):
+            raise DesignError(f"storage.device: {design.storage.device!r} has no storage ports")
     compute_sw = fabric_switch(design.compute, "compute")
     storage_sw = None
     if design.storage is not None:
