@@ -875,7 +875,9 @@ def _wire_management(plan: Plan, catalog: Any, ch: Choices, rows: list[Row]) -> 
         if not ids:
             return
         res = autowire(plan, catalog, ids, ch.mgmt_switch, kind="management", oversubscription=MGMT_OVERSUBSCRIPTION,
-                       rail_optimised=False, leaf_per="rack", switch_racks=[rk.id for row in rs for rk in row.racks],
+                       rail_optimised=False, leaf_per="rack",
+                       # spines in the network row's racks first (it is the last row)
+                       switch_racks=[rk.id for row in reversed(rs) for rk in row.racks],
                        rack_type=ch.network_rack_type, network_row=rs[-1].id, fabric_id=fid, fabric_name=name)
         res.edit.apply(plan)
 
