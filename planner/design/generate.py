@@ -116,6 +116,7 @@ class RackFit:
     binding: str  # "u", "max_rack_kw", "cooling", "pdu" or "design" (servers_per_rack given)
     server_kw: float  # one server's maximum draw with its optics
     cooling_kw: float  # what the rack's cooling carries
+    by_pdu: int = 0  # by four PDUs per feed side, in whole cords
 
 
 @dataclass(frozen=True)
@@ -248,7 +249,7 @@ def rack_fit(design: BuildDesign, catalog: Any, *, rack_type: str | None = None,
         if design.max_rack_kw is not None and rack_kw > design.max_rack_kw:
             raise DesignError(f"max_rack_kw: a GB200 NVL72 rack draws {rack_kw:.0f} kW at most (18 compute trays, "
                               f"9 NVLink switch trays), more than {design.max_rack_kw:g} kW")
-        return RackFit(n, n, n, n, "design", spec.max_w / 1000.0, _settings().direct_liquid_limit_kw)
+        return RackFit(n, n, n, n, "design", spec.max_w / 1000.0, _settings().direct_liquid_limit_kw, n)
     rt_slug = rack_type or design.rack_type or _pick_rack(catalog, dev.planning.depth_mm or 0.0)
     rt = catalog.get("rack-types", rt_slug)
     if rt is None:
@@ -286,7 +287,7 @@ def rack_fit(design: BuildDesign, catalog: Any, *, rack_type: str | None = None,
     elif design.servers_per_rack is not None and design.servers_per_rack > n:
         raise DesignError(f"servers_per_rack: {design.servers_per_rack} x {design.server} do not fit one rack "
                           f"({_why(binding, by_u, by_power, by_cooling, design, cap_kw, server_w)})")
-    return RackFit(n, by_u, by_power, by_cooling, binding, server_w / 1000.0, cap_kw)
+    return RackFit(n, by_u, by_power, by_cooling, binding, server_w / 1000.0, cap_kw, by_pdu)
 
 
 def _why(binding: str, by_u: int, by_power: int, by_cooling: int, design: BuildDesign, cap_kw: float,
