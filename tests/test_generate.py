@@ -112,7 +112,7 @@ def test_rack_fit_follows_the_binding_limit(catalog):
     (BuildDesign(server="dell-poweredge-xe9680", servers=2, compute=FabricChoice(technology="nvlink")), "compute"),
     (BuildDesign(server="supermicro-sys-421ge-tnhr2-lcc", servers=2, cooling="dlc",
                  storage=StorageChoice("ddn-ai400x2")), "storage"),
-    (BuildDesign(server="dell-poweredge-r760-l40s", servers=2), "compute"),
+    (BuildDesign(server="dell-poweredge-r760-l40s", servers=2, compute=FabricChoice(speed_gbps=100.0)), "compute"),
     (BuildDesign(server="nvidia-gb200-nvl72-compute-tray", servers=18, cooling="dlc", platform="gb200-nvl72",
                  max_rack_kw=100.0), "max_rack_kw"),
     (BuildDesign(server="nvidia-gb200-nvl72-compute-tray", servers=18, cooling="air", platform="gb200-nvl72"),
@@ -144,6 +144,12 @@ def test_cancel_stops_generation(catalog):
 
     with pytest.raises(Cancelled):
         generate_plan(DESIGNS["dlc-lcc-40"], catalog, cancel=cancel)
+
+
+def test_a_server_without_compute_ports_gets_no_default_compute_fabric(catalog):
+    plan = generate_plan(BuildDesign(server="dell-poweredge-r760-l40s", servers=3), catalog)
+    assert [f.kind for f in plan.fabrics] == ["management"]
+    assert _errors(Engine(catalog).compute(plan)) == []
 
 
 def test_workloads_attach_to_the_servers_group(catalog):

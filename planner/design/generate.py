@@ -316,6 +316,20 @@ def _link_ends(catalog: Any, slug: str, design: BuildDesign) -> int:
     return sum(len(dp.role(r)) for r in roles)
 
 
+def effective_design(design: BuildDesign, catalog: Any) -> BuildDesign:
+    """``design`` as it is built: the default compute fabric (``FabricChoice()``, which a
+    design has unless it says otherwise) left out for a server without compute ports (an
+    inference server with front-end NICs only). A compute fabric the design chose itself
+    stays, and :func:`choices` refuses it for such a server."""
+    from planner.fabric.ports import device_ports
+
+    if design.compute == FabricChoice() and catalog.get("device-types", design.server) is not None:
+        dp = device_ports(catalog, design.server)
+        if dp is None or not dp.role("compute"):
+            return replace(design, compute=None)
+    return design
+
+
 def choices(design: BuildDesign, catalog: Any) -> Choices:
     """The catalog items :func:`generate_plan` builds ``design`` from: the design's own,
     else chosen (deterministically) from the catalog."""
@@ -645,6 +659,7 @@ def generate_plan(design: BuildDesign, catalog: Any, *, workloads: Iterable[Any]
     :class:`~planner.progress.Cancelled` and returns nothing."""
     st = Steps(progress, cancel)
     st.report(0.0, "Choosing catalog items")
+    design = effective_design(design, catalog)
     ch = choices(design, catalog)
     with no_gc():
         plan = _generate(design, catalog, ch, list(workloads), metadata, st)
@@ -1082,5 +1097,5 @@ def gpu_count(plan: Plan, catalog: Any) -> int:
     return n
 
 
-__all__: Sequence[str] = ("Choices", "DesignError", "RackFit", "choices", "generate_plan", "gpu_count",
+__all__: Sequence[str] = ("Choices", "DesignError", "RackFit", "choices", "effective_design", "generate_plan", "gpu_count",
                           "pick_switch", "rack_fit")
