@@ -734,6 +734,7 @@ def _generate(design: BuildDesign, catalog: Any, ch: Choices, workloads: list[An
     if design.cooling in ("rdhx", "immersion"):
         facility = "loop-facility"
     rack_no = 0
+    rack_prefix = "NVL72" if gb200 else "GPU"
     sdev = catalog.get("device-types", design.server)
     s_height = max(1, math.ceil(sdev.u_height or 1))
     for i, count in enumerate(compute_rows):
@@ -744,7 +745,7 @@ def _generate(design: BuildDesign, catalog: Any, ch: Choices, workloads: list[An
         for pos in range(count):
             rack_no += 1
             loop = loops.get(i) or facility
-            row.racks.append(Rack(id=f"rack-{rack_no}", name=f"GPU-{rack_no:02d}", rack_type=ch.rack_type,
+            row.racks.append(Rack(id=f"rack-{rack_no}", name=f"{rack_prefix}-{rack_no:02d}", rack_type=ch.rack_type,
                                   position=pos, tags=["gpu"],
                                   cooling=CoolingChoice(method=method, unit=ch.cooling_unit
                                                         if design.cooling in ("rdhx", "immersion") else None,
