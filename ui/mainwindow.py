@@ -225,6 +225,7 @@ class MainWindow(QMainWindow):
             m.addAction(a)
         m.addAction(self.act_export_pdf)
         m.addSeparator()
+        self._build_price_import(m)
         m.addAction(self.act_settings)
         m.addSeparator()
         m.addAction(self.act_quit)
@@ -272,6 +273,20 @@ class MainWindow(QMainWindow):
         for a in (self.act_new, self.act_open, self.act_save, None, self.act_undo, self.act_redo, None,
                   self.act_delete, self.act_duplicate, self.act_dup_rack, None, self.act_fit):
             tb.addSeparator() if a is None else tb.addAction(a)
+
+    def _build_price_import(self, menu: QMenu) -> None:
+        """File > Import Price List...: a distributor list into the user catalog; the capex follows."""
+        from ui.dialogs.price_import import PriceListImporter
+
+        def take(catalog: Any) -> None:
+            self.doc.replace_catalog(catalog, make_engine(catalog, self.settings.engine_settings()))
+
+        self.price_importer = PriceListImporter(self, self.doc, take)
+        self.act_import_prices = self._action(
+            self.tr("Import &Price List\u2026"), lambda: self.price_importer.start(),
+            tip=self.tr("Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices"))
+        self.act_import_prices.setObjectName("actImportPrices")
+        menu.addAction(self.act_import_prices)
 
     def _build_help_menu(self) -> None:
         """Help: the offline guide, the shortcuts (read from the actions when opened) and About."""

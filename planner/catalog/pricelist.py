@@ -213,7 +213,7 @@ def _split_currency(text: str) -> tuple[str, str | None]:
                 return s[len(cand):].strip(), code
             if s.endswith(cand):
                 return s[: -len(cand)].strip(), code
-    m = re.fullmatch(r"([A-Za-z]{3})\s*(.+)|(.+?)\s*([A-Za-z]{3})", s)
+    m = re.fullmatch(r"([A-Z]{3})\s*(\d[\d.,'\s]*)|(\d[\d.,'\s]*?)\s*([A-Z]{3})", s)
     if m:
         code = (m.group(1) or m.group(4)).upper()
         return (m.group(2) or m.group(3)).strip(), code

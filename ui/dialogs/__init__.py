@@ -45,6 +45,16 @@ def ask_open_path(parent: QWidget | None, directory: str = "") -> str | None:
     return path or None
 
 
+def ask_price_list_path(parent: QWidget | None, directory: str = "") -> str | None:
+    from PySide6.QtCore import QCoreApplication
+
+    tr = QCoreApplication.translate
+    path, _ = QFileDialog.getOpenFileName(
+        parent, tr("Dialogs", "Import price list"), directory,
+        tr("Dialogs", "Price lists (*.xlsx *.csv);;Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv);;All files (*)"))
+    return path or None
+
+
 def ask_save_path(parent: QWidget | None, suggested: str = "") -> str | None:
     path, _ = QFileDialog.getSaveFileName(parent, "Save plan as", suggested, PLAN_FILTER)
     return path or None
