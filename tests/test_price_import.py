@@ -229,3 +229,32 @@ def test_read_price_list_error_is_one_line(tmp_path, shipped):
     f.write_bytes(b"whatever")
     with pytest.raises(PriceListError, match=r"^a\.ods: \.ods is not supported"):
         read_price_list(f, shipped)
+
+
+def test_currency_in_the_price_header_and_a_qualified_header(tmp_path, shipped):
+    f = write(tmp_path / "hdr.csv", "Artikelnummer;Hersteller;Preis (EUR);Datum;Bemerkung (intern)\n"
+              "SYS-821GE-TNHR;Supermicro;251.000,00;2026-11;ab Lager\n"
+              "SYS-821GE-TNHR;Supermicro;251.000,00 USD;2026-11;\n")
+    res = read_price_list(f, shipped)
+    assert [(m.slug, m.amount, m.currency) for m in res.matched] == [("supermicro-sys-821ge-tnhr", 251000.0, "EUR")]
+    assert [(b.line, b.field) for b in res.bad] == [(3, "currency")]
+    assert "headed EUR" in res.bad[0].message
+    # "Price (net)" is still the price column; it names no currency, so a currency column is needed
+    f2 = write(tmp_path / "net.csv", f"slug,Price (net),Date\n{XE},1,2026-11\n")
+    with pytest.raises(PriceListError, match="no currency column"):
+        read_price_list(f2, shipped)
+
+
+def test_xlsx_list_on_a_later_sheet_behind_a_cover_sheet(user, tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    wb = openpyxl.Workbook()
+    wb.active.title = "Cover"
+    wb.active.append(["ACME Distribution", "Conditions: net 30 days"])
+    ws = wb.create_sheet("Prices")
+    ws.append(["slug", "price", "currency", "date"])
+    ws.append([QM, "33.500,00", "EUR", "01.12.2026"])
+    f = tmp_path / "two-sheets.xlsx"
+    wb.save(f)
+    assert run(str(f)) == 0
+    p = load_catalog().device(QM).price
+    assert (p.amount, p.currency, p.date) == (33500.0, "EUR", "2026-12-01")

@@ -50,6 +50,10 @@ HEADER_ALIASES: dict[str, tuple[str, ...]] = {
 }
 _HEADER_TO_FIELD = {alias: f for f, aliases in HEADER_ALIASES.items() for alias in aliases}
 
+# codes recognised inside a header or a price cell (a currency column may hold any three letters)
+KNOWN_CURRENCIES = frozenset(
+    "EUR USD GBP CHF JPY CNY SEK NOK DKK PLN CZK HUF RON BGN CAD AUD NZD SGD HKD INR KRW TWD ZAR BRL MXN "
+    "AED SAR ILS TRY".split())
 CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "US$": "USD", "£": "GBP", "CHF": "CHF", "SFR.": "CHF", "FR.": "CHF"}
 
 
@@ -148,8 +152,27 @@ def price_layer_path(user_dir: str | Path, name: str) -> Path:
 
 
 def _norm_header(v: Any) -> str:
+    return _header(v)[0]
+
+
+_HEADER_CURRENCY = re.compile(r"^(.*?)[\s_\-]*(?:\(([^()]*)\)|\[([^\[\]]*)\]|([a-z]{3}|[€$£]))$")
+
+
+def _header(v: Any) -> tuple[str, str | None]:
+    """A header cell as matched (lower case, one space) and the currency it names, if any:
+    ``Preis (EUR)``, ``Price USD``, ``Listenpreis [€]`` -> (``preis``, ``EUR``)."""
     s = str(v or "").replace("\ufeff", "").strip().lower().rstrip(":").strip()
-    return re.sub(r"[\s_\-]+", " ", s)
+    s = re.sub(r"[\s_\-]+", " ", s)
+    if s in _HEADER_TO_FIELD:
+        return s, None
+    m = _HEADER_CURRENCY.match(s)
+    if m and m.group(1).strip() in _HEADER_TO_FIELD:
+        code = (m.group(2) or m.group(3) or m.group(4) or "").strip()
+        code = CURRENCY_SYMBOLS.get(code.upper(), code.upper())
+        bracketed = m.group(2) is not None or m.group(3) is not None
+        if code in KNOWN_CURRENCIES or bracketed:  # "Preis (EUR)"; "Price (net)" is still the price
+            return m.group(1).strip(), code if code in KNOWN_CURRENCIES else None
+    return s, None
 
 
 def _cell_text(v: Any) -> str:
@@ -214,9 +237,8 @@ def _split_currency(text: str) -> tuple[str, str | None]:
             if s.endswith(cand):
                 return s[: -len(cand)].strip(), code
     m = re.fullmatch(r"([A-Z]{3})\s*(\d[\d.,'\s]*)|(\d[\d.,'\s]*?)\s*([A-Z]{3})", s)
-    if m:
-        code = (m.group(1) or m.group(4)).upper()
-        return (m.group(2) or m.group(3)).strip(), code
+    if m and (m.group(1) or m.group(4)) in KNOWN_CURRENCIES:
+        return (m.group(2) or m.group(3)).strip(), m.group(1) or m.group(4)
     return s, None
 
 
@@ -302,15 +324,23 @@ def _sheet_rows_xlsx(path: Path, display: str) -> list[tuple[int, list[Any]]]:
     except Exception as exc:  # openpyxl raises zipfile, KeyError, XML and its own errors
         raise PriceListError(f"{display}: not a readable XLSX workbook ({type(exc).__name__})") from None
     try:
-        ws = wb.worksheets[0] if wb.worksheets else None
-        if ws is None:
+        if not wb.worksheets:
             raise PriceListError(f"{display}: the workbook has no sheet")
-        out: list[tuple[int, list[Any]]] = []
-        for i, row in enumerate(ws.iter_rows(values_only=True), start=1):
-            out.append((i, list(row)))
-            if len(out) > MAX_ROWS:
-                raise PriceListError(f"{display}: more than {MAX_ROWS:,} rows")
-        return out
+        first: list[tuple[int, list[Any]]] | None = None
+        for ws in wb.worksheets:  # the first sheet with a price list header (a cover sheet is skipped)
+            out: list[tuple[int, list[Any]]] = []
+            for i, row in enumerate(ws.iter_rows(values_only=True), start=1):
+                out.append((i, list(row)))
+                if len(out) > MAX_ROWS:
+                    raise PriceListError(f"{display}: more than {MAX_ROWS:,} rows")
+            if first is None:
+                first = out
+            try:
+                _find_header(out, display)
+            except PriceListError:
+                continue
+            return out
+        return first or []
     except PriceListError:
         raise
     except Exception as exc:
@@ -319,20 +349,27 @@ def _sheet_rows_xlsx(path: Path, display: str) -> list[tuple[int, list[Any]]]:
         wb.close()
 
 
-def _find_header(rows: list[tuple[int, list[Any]]], display: str) -> tuple[int, dict[str, int]]:
-    """Index into ``rows`` of the header row and column of each field."""
+def _find_header(rows: list[tuple[int, list[Any]]], display: str
+                 ) -> tuple[int, dict[str, int], str | None]:
+    """Index into ``rows`` of the header row, the column of each field, and the currency the
+    price column's header names (``Preis (EUR)``), if any."""
     for k, (_line, row) in enumerate(rows[:HEADER_SCAN_ROWS]):
         cols: dict[str, int] = {}
+        header_currency: str | None = None
         for j, c in enumerate(row):
-            f = _HEADER_TO_FIELD.get(_norm_header(c))
+            name, cur = _header(c)
+            f = _HEADER_TO_FIELD.get(name)
             if f is not None and f not in cols:
                 cols[f] = j
+                if f == "price":
+                    header_currency = cur
         if "price" in cols and ("slug" in cols or "model" in cols):
-            missing = [f for f in ("currency", "date") if f not in cols]
+            missing = [f for f in ("currency", "date") if f not in cols
+                       and not (f == "currency" and header_currency)]
             if missing:
                 raise PriceListError(f"{display}: line {rows[k][0]}: no {' and no '.join(missing)} column "
                                      f"(looked for: {', '.join(HEADER_ALIASES[missing[0]][:4])}, ...)")
-            return k, cols
+            return k, cols, header_currency
     raise PriceListError(
         f"{display}: no header row with a price column and a slug or model column in the first "
         f"{HEADER_SCAN_ROWS} lines (e.g. slug;price;currency;date or Hersteller;Modell;Preis;Währung;Datum)")
@@ -426,7 +463,7 @@ def read_price_list(path: str | Path, catalog: Any, *, name: str | None = None) 
         except OSError as exc:
             raise PriceListError(f"{display}: cannot be read ({exc.strerror or exc})") from None
         rows = _sheet_rows_csv(data, display)
-    k, cols = _find_header(rows, display)
+    k, cols, header_currency = _find_header(rows, display)
     result = PriceImport(name=name or list_name(p), file_name=display)
     index = _Index(catalog)
 
@@ -478,8 +515,12 @@ def read_price_list(path: str | Path, catalog: Any, *, name: str | None = None) 
                     raise ValueError(f"{currency} here but {cur_from_price} in the price cell")
             elif cur_from_price:
                 currency = _parse_currency(cur_from_price)
+            elif header_currency:
+                currency = header_currency
             else:
                 raise ValueError("empty")
+            if header_currency and currency != header_currency:
+                raise ValueError(f"{currency} here but the price column is headed {header_currency}")
         except ValueError as exc:
             problems.append(BadRow(line, "currency", str(exc)))
         date = ""
