@@ -46,7 +46,7 @@ def test_csv_by_slug_reaches_the_catalog_with_its_source(user, tmp_path, shipped
               f"{QM},29950.50,USD,2026-11\n")
     assert run(str(f)) == 0
     out = capsys.readouterr().out
-    assert "2 matched, 0 matched nothing, 0 could not be read" in out
+    assert "2 matched, 0 not matched, 0 could not be read" in out
     layer = user / "prices" / "acme-q4.yaml"
     assert layer.is_file()
     cat = load_catalog()
@@ -111,7 +111,7 @@ def test_unmatched_and_bad_rows_are_named_by_line(user, tmp_path, shipped, capsy
               f"{QM},-5,USD,2026-11-01\n")
     assert run(str(f)) == 1
     out = capsys.readouterr().out
-    assert "6 row(s), 1 matched, 1 matched nothing, 4 could not be read" in out
+    assert "6 row(s), 1 matched, 1 not matched, 4 could not be read" in out
     assert "line 3: 'no-such-thing': matches nothing" in out
     assert "line 5: price: not a number ('abc')" in out
     assert "line 6: currency:" in out
@@ -258,3 +258,11 @@ def test_xlsx_list_on_a_later_sheet_behind_a_cover_sheet(user, tmp_path):
     assert run(str(f)) == 0
     p = load_catalog().device(QM).price
     assert (p.amount, p.currency, p.date) == (33500.0, "EUR", "2026-12-01")
+
+
+def test_a_second_row_for_the_same_entry_is_reported_not_silently_used(tmp_path, shipped):
+    f = write(tmp_path / "dup.csv", f"slug,price,currency,date\n{XE},280000,USD,2026-11\n"
+              f"{QM},30000,USD,2026-11\nDell,1,USD,2026-11\n{XE},150000,USD,2026-11\n")
+    res = read_price_list(f, shipped)
+    assert {m.slug: m.amount for m in res.matched} == {XE: 280000, QM: 30000}
+    assert [(u.line, "line 2 is imported" in u.reason) for u in res.unmatched] == [(4, False), (5, True)]

@@ -79,7 +79,7 @@ def test_import_from_the_file_menu_updates_capex_and_reports_rows(qtbot, tmp_pat
 
     dlg = win.price_importer.dialog
     assert dlg is not None and dlg.isVisible()
-    assert "1 matched a catalog entry, 1 matched nothing, 1 could not be read" in dlg.summary.text()
+    assert "3 rows read: 1 matched, 1 not matched, 1 could not be read" in dlg.summary.text()
     assert dlg.rows(dlg.matched) == [["2", f"device-types/{XE}", f"{before_xe - 25000:,.2f}", "USD", "2026-11-01",
                                       "'Dell' / 'PowerEdge XE9680 (8x H100 SXM5 80GB)'"]]
     assert dlg.rows(dlg.unmatched)[0][:2] == ["3", "'Acme' / 'Flux Capacitor'"]

@@ -110,11 +110,11 @@ class PriceImport:
     def report_lines(self, written: Path | None = None) -> list[str]:
         """The plain-text report the CLI prints (the app shows the same lists)."""
         out = [f"{self.file_name}: {self.rows} row(s), {len(self.matched)} matched, "
-               f"{len(self.unmatched)} matched nothing, {len(self.bad)} could not be read"]
+               f"{len(self.unmatched)} not matched, {len(self.bad)} could not be read"]
         for m in self.matched:
             out.append(f"  line {m.line}: {m.table}/{m.slug} = {m.amount:,.2f} {m.currency} ({m.date})")
         if self.unmatched:
-            out.append("Rows that matched no catalog entry:")
+            out.append("Rows not matched to one catalog entry (nothing, several, or one already priced):")
             out.extend(f"  line {u.line}: {u.said}: {u.reason}" for u in self.unmatched)
         if self.bad:
             out.append("Rows that could not be read:")
@@ -542,6 +542,7 @@ def read_price_list(path: str | Path, catalog: Any, *, name: str | None = None) 
         pending.append((line, said, hits, amount, currency, date))
 
     comma = next(iter(votes)) if len(votes) == 1 else None
+    seen: dict[tuple[str, str], int] = {}
     for line, said, hits, amount, currency, date in pending:
         value = amount if isinstance(amount, float) else amount.value
         if value is None:
@@ -556,8 +557,15 @@ def read_price_list(path: str | Path, catalog: Any, *, name: str | None = None) 
             thousands = (amount.mark == ".") == comma
             value = amount.alternatives[0] if thousands else amount.alternatives[1]
         table, slug = hits[0]
+        first = seen.get((table, slug))
+        if first is not None:
+            result.unmatched.append(UnmatchedRow(
+                line, said, f"names {table}/{slug} again (line {first} is imported; one price per entry)"))
+            continue
+        seen[(table, slug)] = line
         result.matched.append(MatchedRow(line, table, slug, value, currency, date, said))
     result.bad.sort(key=lambda b: b.line)
+    result.unmatched.sort(key=lambda u: u.line)
     return result
 
 

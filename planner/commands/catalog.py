@@ -50,7 +50,7 @@ def run(args) -> int:
 
 
 def run_import(args) -> int:
-    """Exit 0: every row matched; 1: some rows matched nothing or could not be read (the
+    """Exit 0: every row matched; 1: some rows were not matched or could not be read (the
     matched ones are imported); 2: the file cannot be read (nothing written)."""
     from planner.catalog import load_catalog, user_catalog_dir
     from planner.catalog.pricelist import PriceListError, import_price_list, list_name

@@ -3,7 +3,7 @@
 The reading, matching and writing are :mod:`planner.catalog.pricelist` (the same as
 ``rackwright catalog import-prices``), run off the GUI thread; then the catalog is loaded
 again and handed to ``on_catalog`` so the engine recomputes the capex with the new prices.
-The result dialog lists the rows that matched, those that matched nothing and those that
+The result dialog lists the rows that matched, those not matched and those that
 could not be read, each with its line in the file.
 """
 
@@ -43,8 +43,8 @@ class PriceImportDialog(QDialog):
         self.summary.setObjectName("priceImportSummary")
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        text = self.tr("{file}: {rows} rows read. {matched} matched a catalog entry, {unmatched} matched "
-                       "nothing, {bad} could not be read.").format(
+        text = self.tr("{file}: {rows} rows read: {matched} matched, {unmatched} not matched, "
+                       "{bad} could not be read.").format(
             file=result.file_name, rows=result.rows, matched=len(result.matched),
             unmatched=len(result.unmatched), bad=len(result.bad))
         if written:
@@ -70,7 +70,7 @@ class PriceImportDialog(QDialog):
         self.bad = self._table("priceBad", [self.tr("Line"), self.tr("Field"), self.tr("Problem")],
                                [(b.line, b.field, b.message) for b in result.bad], right=(0,))
         self.tabs.addTab(self.matched, self.tr("Matched ({n})").format(n=len(result.matched)))
-        self.tabs.addTab(self.unmatched, self.tr("Matched nothing ({n})").format(n=len(result.unmatched)))
+        self.tabs.addTab(self.unmatched, self.tr("Not matched ({n})").format(n=len(result.unmatched)))
         self.tabs.addTab(self.bad, self.tr("Could not be read ({n})").format(n=len(result.bad)))
         # open where the user has something to do
         self.tabs.setCurrentWidget(self.bad if result.bad else self.unmatched if result.unmatched else self.matched)
