@@ -57,6 +57,7 @@ def test_csv_by_slug_reaches_the_catalog_with_its_source(user, tmp_path, shipped
     assert cat.device(QM).price.amount == pytest.approx(29950.5)
     assert cat.device(QM).price.source.startswith("Acme Q4.csv line 3")
     assert cat.price_origins[("device-types", XE)].file.endswith("acme-q4.yaml")
+    assert ("device-types", "nvidia-sn2201") not in cat.price_origins
     # only the price changed: every other figure is the shipped entry's
     assert cat.device(XE).planning.power == shipped.device(XE).planning.power
     assert cat.device(XE).planning.sources == shipped.device(XE).planning.sources
@@ -266,3 +267,15 @@ def test_a_second_row_for_the_same_entry_is_reported_not_silently_used(tmp_path,
     res = read_price_list(f, shipped)
     assert {m.slug: m.amount for m in res.matched} == {XE: 280000, QM: 30000}
     assert [(u.line, "line 2 is imported" in u.reason) for u in res.unmatched] == [(4, False), (5, True)]
+
+
+def test_catalog_list_says_which_prices_came_from_a_list(user, tmp_path, capsys):
+    import json
+
+    f = write(tmp_path / "l.csv", f"slug,price,currency,date\n{QM},30000,USD,2026-11\n")
+    assert run(str(f)) == 0
+    capsys.readouterr()
+    assert main(["catalog", "list", "--json"]) == 0
+    entries = {e["slug"]: e for e in json.loads(capsys.readouterr().out)["entries"]}
+    assert entries[QM]["price_list"].endswith("l.yaml")
+    assert entries[XE]["price_list"] is None

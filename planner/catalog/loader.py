@@ -696,7 +696,9 @@ def catalog_summary(catalog: Catalog, verbose: bool = False) -> str:
     if verbose:
         for t, slug, e in catalog.items():
             extra = f" [{e.kind}]" if isinstance(e, DeviceType) else ""
-            lines.append(f"    {t}/{slug}{extra}  ({catalog.origins[(t, slug)].layer})")
+            po = catalog.price_origins.get((t, slug))
+            priced = f", price from {Path(po.file).name}" if po is not None else ""
+            lines.append(f"    {t}/{slug}{extra}  ({catalog.origins[(t, slug)].layer}{priced})")
     if catalog.errors:
         lines.append(f"{len(catalog.errors)} error(s) in {len(catalog.failed_files)} file(s):")
         lines.extend(f"  {e}" for e in catalog.errors)

@@ -35,7 +35,8 @@ def run(args) -> int:
             "errors": [{"file": e.file, "line": e.line, "field": e.field, "message": e.message}
                        for e in cat.errors],
             "entries": [
-                {"table": t, "slug": s, "kind": getattr(e, "kind", t), "layer": cat.origins[(t, s)].layer}
+                {"table": t, "slug": s, "kind": getattr(e, "kind", t), "layer": cat.origins[(t, s)].layer,
+                 "price_list": cat.price_origins[(t, s)].file if (t, s) in cat.price_origins else None}
                 for t, s, e in cat.items()
                 if not args.kind or getattr(e, "kind", None) == args.kind
             ] if args.action == "list" else [],
