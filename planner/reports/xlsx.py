@@ -95,11 +95,38 @@ def render_workbook(sheets: Sequence[Sheet], progress: ProgressFn | None = None,
                     cancel: CancelFn | None = None) -> bytes:
     """The workbook as bytes (nothing is written)."""
     from openpyxl import Workbook
+
+    wb = Workbook(write_only=True)
+    try:
+        return _render(wb, sheets, progress, cancel)
+    except BaseException:
+        _discard(wb)
+        raise
+
+
+def _discard(wb: Any) -> None:
+    """Close and delete the temp files of an unfinished write-only workbook (else their
+    row writers are closed by the garbage collector, after their files, and complain)."""
+    for ws in wb.worksheets:
+        rows, writer = getattr(ws, "_rows", None), getattr(ws, "_writer", None)
+        try:
+            if rows is not None:
+                rows.close()
+        except Exception:  # a half-written sheet: its temp file goes anyway
+            pass
+        try:
+            if writer is not None:
+                writer.close()
+                writer.cleanup()
+        except Exception:
+            pass
+
+
+def _render(wb: Any, sheets: Sequence[Sheet], progress: ProgressFn | None, cancel: CancelFn | None) -> bytes:
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Alignment, Font, PatternFill
     from openpyxl.utils import get_column_letter
 
-    wb = Workbook(write_only=True)
     bold = Font(bold=True)
     fill = PatternFill("solid", start_color=HIGHLIGHT, end_color=HIGHLIGHT)
     note_font = Font(italic=True, color=NOTE_COLOR)
