@@ -128,15 +128,22 @@ def test_other_sheets_hold_numbers_from_the_results(workbook, pod):
     assert margin.value == pytest.approx(v.margin) and margin.number_format == "0.0%"
 
 
-def test_text_that_looks_like_a_formula_stays_text(catalog, tmp_path):
+@pytest.mark.parametrize("name, shown", [
+    ("=HYPERLINK(\"http://x\")", "=HYPERLINK(\"http://x\")"),  # text that looks like a formula stays text
+    ("<b>R&D</b> \u00fc\u00df \u2013 \u4e2d", "<b>R&D</b> \u00fc\u00df \u2013 \u4e2d"),  # markup characters, non-ASCII
+    ("  padded  ", "  padded  "),  # spaces kept
+    ("bell\x07tab\x1b[31m", "belltab[31m"),  # characters XML cannot hold are dropped, not an unreadable file
+])
+def test_hostile_names_are_written_as_text(catalog, tmp_path, name, shown):
     plan = load_plan(POD)
     rack = next(plan.racks())
-    rack.name = "=HYPERLINK(\"http://x\")"
+    rack.name = name
     results = Engine(catalog).compute(plan)
     path = tmp_path / "p.xlsx"
     write_workbook(plan_tables(plan, catalog, results), path)
     ws = load_workbook(path)["Racks"]
-    cell = next(c for c in ws["F"] if c.value == rack.name)
+    col = _col(ws, "Rack")
+    cell = next(ws.cell(i, col) for i in range(2, ws.max_row + 1) if ws.cell(i, col).value == shown)
     assert cell.data_type == "s"
 
 
