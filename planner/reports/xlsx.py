@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from planner.fileio import atomic_write_bytes
+from planner.progress import Cancelled
 from planner.reports.tables import FLOAT, INT, MONEY, PERCENT, Column, Sheet
 
 MIN_WIDTH, MAX_WIDTH = 6, 60  # characters
@@ -40,7 +41,7 @@ ProgressFn = Callable[[float, str], Any]
 CancelFn = Callable[[], bool]
 
 
-class ExportCancelled(Exception):
+class ExportCancelled(Cancelled):
     """The export was cancelled; nothing was written."""
 
 
