@@ -59,8 +59,9 @@ def number_format(col: Column) -> str:
 
 def _width(col: Column, values: Sequence[Any]) -> float:
     """Characters for the column: its header or longest entry, as Excel shows it."""
-    longest = len(col.title) + 2  # room for the filter button
+    longest = math.ceil(len(col.title) * 1.2) + 3  # bold, and room for the filter button
     if col.kind in (INT, FLOAT, MONEY, PERCENT):
+        longest += 1  # right-aligned: a gap before the next column's left-aligned text
         nums = [abs(v) for v in values if isinstance(v, (int, float)) and math.isfinite(v)]
         if nums:
             big = max(nums)
@@ -70,7 +71,7 @@ def _width(col: Column, values: Sequence[Any]) -> float:
                 dec = 2 if col.kind == MONEY else col.decimals if col.kind == FLOAT else 0
                 text = f"-{big:,.{dec}f}" if any(v < 0 for v in values if isinstance(v, (int, float))) \
                     else f"{big:,.{dec}f}"
-            longest = max(longest, len(text) + 1)
+            longest = max(longest, len(text) + 2)
     else:
         strs = [v for v in values if isinstance(v, str)]
         if strs:
@@ -114,9 +115,11 @@ def _render(wb: Any, sheets: Sequence[Sheet], progress: ProgressFn | None, cance
     from openpyxl.styles import Alignment, Font, PatternFill
     from openpyxl.utils import get_column_letter
 
-    bold = Font(bold=True)
+    # the workbook's default font (openpyxl's Calibri 11), bold or italic: a Font without a
+    # name falls back to the reader's default (a serif in LibreOffice)
+    bold = Font(name="Calibri", family=2, sz=11, bold=True)
     fill = PatternFill("solid", start_color=HIGHLIGHT, end_color=HIGHLIGHT)
-    note_font = Font(italic=True, color=NOTE_COLOR)
+    note_font = Font(name="Calibri", family=2, sz=11, italic=True, color=NOTE_COLOR)
     total_rows = sum(len(s.rows) for s in sheets) or 1
     done = 0
     bodies: list[bytes] = []
@@ -134,6 +137,12 @@ def _render(wb: Any, sheets: Sequence[Sheet], progress: ProgressFn | None, cance
         for j, col in enumerate(sheet.columns):
             ws.column_dimensions[letters[j]].width = _width(col, [row[j] for row in sheet.rows])
         ws.freeze_panes = "A2"
+        # printed: landscape, as wide as the page, the header row on every page
+        ws.page_setup.orientation = "landscape"
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.print_title_rows = "1:1"
         last = len(sheet.rows) + 1
         if ncols:
             ws.auto_filter.ref = f"A1:{letters[-1]}{max(last, 1)}"
