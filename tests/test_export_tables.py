@@ -169,6 +169,22 @@ def test_german_csv_uses_semicolons_and_decimal_commas(pod, tmp_path):
     assert float(rows[1][header.index("Typical kW")]) == pytest.approx(pdu.typical_w / 1000, abs=0.005)
 
 
+def test_csv_text_that_a_spreadsheet_would_run_is_quoted(catalog, tmp_path):
+    plan = load_plan(POD)
+    racks = list(plan.racks())
+    racks[0].name = "=cmd|' /C calc'!A0"
+    racks[1].name = "@SUM(1+1)"
+    results = Engine(catalog).compute(plan)
+    write_csv_files(plan_tables(plan, catalog, results), tmp_path, "en")
+    rows = list(csv.reader(io.StringIO((tmp_path / "racks.csv").read_text("utf-8-sig"))))
+    names = [r[rows[0].index("Rack")] for r in rows[1:]]
+    assert "'=cmd|' /C calc'!A0" in names and "'@SUM(1+1)" in names
+    assert all(not n.startswith(("=", "@", "+", "-")) for n in names)
+    # numbers stay numbers, negative ones included (a margin below zero is not text)
+    margins = [r[rows[0].index("Cooling margin kW")] for r in rows[1:]]
+    assert all(float(m) == pytest.approx(float(m)) for m in margins)
+
+
 def test_csv_locale_codes():
     assert dialect_for("de_DE.UTF-8").delimiter == ";" and dialect_for("de-AT").decimal == ","
     assert dialect_for("fr").delimiter == ";"
