@@ -25,7 +25,7 @@ from planner.reports.xlsx import ExportCancelled, write_workbook
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 POD = EXAMPLES / "xe9680-h100-pod.json"
-SHEETS = ["BOM", "Cables", "Racks", "Power feeds", "PDUs", "Workloads"]
+SHEETS = ["BOM", "Cables", "Racks", "Power sources", "Power feeds", "PDUs", "Workloads"]
 
 
 @pytest.fixture(scope="module")
@@ -150,8 +150,8 @@ def test_hostile_names_are_written_as_text(catalog, tmp_path, name, shown):
 def test_german_csv_uses_semicolons_and_decimal_commas(pod, tmp_path):
     _plan, results, sheets = pod
     written = write_csv_files(sheets, tmp_path / "out", "de")
-    assert [p.name for p in written] == ["bom.csv", "cables.csv", "racks.csv", "power-feeds.csv", "pdus.csv",
-                                         "workloads.csv"]
+    assert [p.name for p in written] == ["bom.csv", "cables.csv", "racks.csv", "power-sources.csv",
+                                         "power-feeds.csv", "pdus.csv", "workloads.csv"]
     raw = (tmp_path / "out" / "pdus.csv").read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(raw[3:].decode("utf-8")), delimiter=";"))
@@ -248,7 +248,7 @@ def test_cli_export_xlsx_and_csv(tmp_path, capsys):
     assert main(["export", str(plan), "--format", "csv", "--locale", "de", "-o", str(tmp_path / "csv")]) == 0
     assert (tmp_path / "csv" / "bom.csv").read_text("utf-8-sig").startswith("Category;Manufacturer;")
     out = capsys.readouterr().out
-    assert "pod.xlsx" in out and "6 file(s)" in out
+    assert "pod.xlsx" in out and "7 file(s)" in out
 
 
 @pytest.mark.parametrize("args, message", [
@@ -278,3 +278,38 @@ def test_cli_netbox_without_the_netbox_package_exits_2(tmp_path, capsys, monkeyp
     assert main(["export", str(plan), "--format", "netbox", "-o", str(tmp_path / "nb")]) == 2
     err = capsys.readouterr().err.strip()
     assert "netbox" in err.lower() and "\n" not in err
+
+
+def test_power_sources_sheet_and_the_feeds_they_carry(catalog, tmp_path):
+    from planner.plan import PowerSource
+
+    plan = load_plan(POD)
+    plan.power_sources = [PowerSource(id="ups-a", name="UPS A", capacity_kw=200.0, side="A"),
+                          PowerSource(id="pnl-a", name="Panel A1", kind="panel", capacity_kw=80.0, side="A",
+                                      upstream="ups-a")]
+    feed = next(f for f in plan.feeds if f.side == "A")
+    feed.upstream = "pnl-a"
+    plan = load_plan_from(plan)
+    results = Engine(catalog).compute(plan)
+    path = tmp_path / "p.xlsx"
+    write_workbook(plan_tables(plan, catalog, results), path)
+    wb = load_workbook(path)
+    ws = wb["Power sources"]
+    rows = {ws.cell(i, 1).value: i for i in range(2, 4)}
+    assert set(rows) == {"UPS A", "Panel A1"}
+    panel = results.sources["pnl-a"]
+    i = rows["Panel A1"]
+    assert ws.cell(i, _col(ws, "Hangs off")).value == "UPS A"
+    assert ws.cell(i, _col(ws, "Kind")).value == "Panel"
+    assert ws.cell(i, _col(ws, "Failover kW")).value == pytest.approx(panel.failover_w / 1000)
+    assert ws.cell(i, _col(ws, "Utilisation")).value == pytest.approx(panel.utilisation)
+    ws = wb["Power feeds"]
+    row = next(i for i in range(2, ws.max_row + 1) if ws.cell(i, 1).value == feed.name)
+    assert ws.cell(row, _col(ws, "Hangs off")).value == "Panel A1"
+
+
+def load_plan_from(plan):
+    """The plan through its own validation (what a saved and reopened plan is)."""
+    from planner.plan_io import plan_from_dict, plan_to_dict
+
+    return plan_from_dict(plan_to_dict(plan))

@@ -1,5 +1,5 @@
 """File > Export Workbook (Excel)... and File > Export Tables (CSV)...: the plan's
-hand-off tables (BOM, cable schedule, racks, power feeds, PDUs, workload verdicts),
+hand-off tables (BOM, cable schedule, racks, power sources and feeds, PDUs, workload verdicts),
 written off the GUI thread.
 
 Excel: the file dialog, then the export. CSV: the options dialog

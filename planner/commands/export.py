@@ -1,7 +1,7 @@
 """`rackwright export PLAN --format xlsx|csv|netbox -o OUT`: the plan's hand-off files.
 
 - ``xlsx``: one Excel workbook (OUT, e.g. ``pod.xlsx``) with the sheets BOM, Cables,
-  Racks, Power feeds, PDUs and Workloads (planner.reports.tables / planner.reports.xlsx).
+  Racks, Power sources, Power feeds, PDUs and Workloads (planner.reports.tables / planner.reports.xlsx).
 - ``csv``: the same tables as one CSV file per sheet in the folder OUT (made if missing):
   UTF-8 with a byte-order mark; ``--locale de`` (or any decimal-comma locale) writes ``;``
   between fields and decimal commas, for German Excel; default ``en``: ``,`` and ``.``.
@@ -25,7 +25,7 @@ FORMATS = ("xlsx", "csv", "netbox")
 
 def register(sub) -> None:
     p = sub.add_parser(NAME, help=HELP,
-                       description="Write the plan's tables (BOM, cable schedule, racks, power feeds, PDUs, workload "
+                       description="Write the plan's tables (BOM, cable schedule, racks, power sources and feeds, PDUs, workload "
                                    "verdicts) as an Excel workbook or as CSV files, or the plan as NetBox import "
                                    "files. Exit status: 0 written, 2 bad input.")
     p.add_argument("plan", help="plan file (.json or .rackplan)")

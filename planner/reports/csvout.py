@@ -3,7 +3,7 @@ workbooks and for scripts.
 
 ``write_csv_files(sheets, folder, locale="en")`` writes ``<folder>/<sheet>.csv`` for
 every :class:`planner.reports.tables.Sheet` (``bom.csv``, ``cables.csv``, ``racks.csv``,
-``power-feeds.csv``, ``pdus.csv``, ``workloads.csv``): UTF-8 with a byte-order mark
+``power-sources.csv``, ``power-feeds.csv``, ``pdus.csv``, ``workloads.csv``): UTF-8 with a byte-order mark
 (without it Excel reads UTF-8 as the machine's ANSI code page and garbles "Mü" and
 "m²"), a header row, the data rows, no totals or notes (those are in the workbook).
 

@@ -33,7 +33,7 @@ class CsvOptionsDialog(QDialog):
         self.dialect.addItem(self.tr("Semicolon between fields, decimal comma (German Excel)"), "de")
         chosen = getattr(settings, "csv_locale", None) if settings is not None else None
         self.dialect.setCurrentIndex(max(0, self.dialect.findData(chosen or system_csv_locale())))
-        info = QLabel(self.tr("One file per table (BOM, cables, racks, power feeds, PDUs, workloads) in the "
+        info = QLabel(self.tr("One file per table (BOM, cables, racks, power sources, power feeds, PDUs, workloads) in the "
                               "folder you choose next, UTF-8 with a byte-order mark. Files of the same names "
                               "there are replaced."))
         info.setWordWrap(True)
