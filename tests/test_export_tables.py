@@ -133,6 +133,8 @@ def test_other_sheets_hold_numbers_from_the_results(workbook, pod):
     ("<b>R&D</b> \u00fc\u00df \u2013 \u4e2d", "<b>R&D</b> \u00fc\u00df \u2013 \u4e2d"),  # markup characters, non-ASCII
     ("  padded  ", "  padded  "),  # spaces kept
     ("bell\x07tab\x1b[31m", "belltab[31m"),  # characters XML cannot hold are dropped, not an unreadable file
+    ("lone \ud800 surrogate", "lone  surrogate"),  # possible in a JSON plan; not UTF-8
+    ("x" * 40_000, "x" * 32_766 + "\u2026"),  # Excel's limit per cell: 32,767 characters
 ])
 def test_hostile_names_are_written_as_text(catalog, tmp_path, name, shown):
     plan = load_plan(POD)
@@ -145,6 +147,8 @@ def test_hostile_names_are_written_as_text(catalog, tmp_path, name, shown):
     col = _col(ws, "Rack")
     cell = next(ws.cell(i, col) for i in range(2, ws.max_row + 1) if ws.cell(i, col).value == shown)
     assert cell.data_type == "s"
+    write_csv_files(plan_tables(plan, catalog, results), tmp_path / "csv")  # writes, whatever the name
+    assert (tmp_path / "csv" / "racks.csv").stat().st_size > 0
 
 
 def test_german_csv_uses_semicolons_and_decimal_commas(pod, tmp_path):

@@ -123,7 +123,8 @@ def write_csv_files(sheets: Sequence[Sheet], folder: str | Path, locale: str = "
             raise ExportCancelled("the export was cancelled")
         if progress is not None:
             progress(i / max(1, len(sheets)), sheet.name)
-        files.append((path, b"\xef\xbb\xbf" + sheet_csv(sheet, dialect).encode("utf-8")))
+        # a lone surrogate (possible in a JSON plan's "\ud800") cannot be UTF-8: "?" instead
+        files.append((path, b"\xef\xbb\xbf" + sheet_csv(sheet, dialect).encode("utf-8", "replace")))
     if cancel is not None and cancel():
         raise ExportCancelled("the export was cancelled")
     made = not folder.exists()

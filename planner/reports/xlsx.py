@@ -200,7 +200,12 @@ class _Styles:
     note: int
 
 
+EXCEL_CELL_CHARS = 32_767  # Excel refuses a file with a longer cell ("Excel specifications and limits")
+
+
 def _text(v: str) -> str:
+    if len(v) > EXCEL_CELL_CHARS:
+        v = v[:EXCEL_CELL_CHARS - 1] + "\u2026"
     if _XML_SPECIAL.search(v):
         v = _ILLEGAL.sub("", v).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return v
