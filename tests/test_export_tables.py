@@ -317,3 +317,23 @@ def load_plan_from(plan):
     from planner.plan_io import plan_from_dict, plan_to_dict
 
     return plan_from_dict(plan_to_dict(plan))
+
+
+def test_cli_a_file_that_cannot_be_replaced_exits_2(tmp_path, capsys, monkeypatch):
+    """As on Windows when Excel has the workbook open: the old file stays, one line says why."""
+    import os as _os
+
+    plan = tmp_path / "pod.json"
+    shutil.copy(POD, plan)
+    target = tmp_path / "pod.xlsx"
+    target.write_bytes(b"open in Excel")
+
+    def locked(src, dst):
+        raise PermissionError(13, "Permission denied", str(dst))
+
+    monkeypatch.setattr(_os, "replace", locked)
+    assert main(["export", str(plan), "--format", "xlsx", "-o", str(target)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "pod.xlsx" in err and "open in another program" in err and "\n" not in err
+    assert target.read_bytes() == b"open in Excel"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pod.json", "pod.xlsx"]  # no temp file left

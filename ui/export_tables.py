@@ -241,7 +241,11 @@ class TablesExporter(QObject):
 
     def _on_failed(self, e: BaseException, target: Path) -> None:
         self._close_dialog()
-        if isinstance(e, OSError):
+        if isinstance(e, PermissionError):
+            message = _tr("{name} could not be written.\n\n{reason}\n\nIf the file is open in another program "
+                          "(Excel locks the files it has open), close it there and export again.").format(
+                name=Path(e.filename).name if e.filename else target.name, reason=e.strerror or e)
+        elif isinstance(e, OSError):
             message = _tr("{name} could not be written.\n\n{reason}").format(
                 name=Path(e.filename).name if e.filename else target.name, reason=e.strerror or e)
         else:

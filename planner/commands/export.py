@@ -106,6 +106,9 @@ def run(args) -> int:
                 from planner.reports.csvout import write_csv_files
 
                 written = write_csv_files(sheets, out, args.locale)
+    except PermissionError as e:
+        raise UserError(f"{e.filename or out}: cannot write ({e.strerror or e}; is it open in another program?)") \
+            from None
     except OSError as e:
         raise UserError(f"{e.filename or out}: cannot write ({e.strerror or e})") from None
     if not args.quiet:
