@@ -248,7 +248,12 @@ def test_cli_export_xlsx_and_csv(tmp_path, capsys):
     plan = tmp_path / "pod.json"
     shutil.copy(POD, plan)
     assert main(["export", str(plan), "--format", "xlsx", "-o", str(tmp_path / "pod.xlsx")]) == 0
-    assert load_workbook(tmp_path / "pod.xlsx").sheetnames == SHEETS
+    wb = load_workbook(tmp_path / "pod.xlsx")
+    assert wb.sheetnames == SHEETS
+    md = load_plan(POD).metadata
+    assert md.project and md.project in wb.properties.title  # the document properties name the plan
+    bom = wb["BOM"]
+    assert any(md.project in str(c.value) for c in bom["A"] if c.value)  # and so does the BOM sheet
     assert main(["export", str(plan), "--format", "csv", "--locale", "de", "-o", str(tmp_path / "csv")]) == 0
     assert (tmp_path / "csv" / "bom.csv").read_text("utf-8-sig").startswith("Category;Manufacturer;")
     out = capsys.readouterr().out

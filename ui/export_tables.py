@@ -48,7 +48,7 @@ def _export(snapshot: Any, catalog: Any, engine_settings: Any, fmt: str, target:
             progress: Any, cancelled: Any) -> list[Path]:
     """The work of one export (a pool thread, on its own snapshot): engine, tables, files."""
     from planner.engine import Engine
-    from planner.reports.tables import plan_tables
+    from planner.reports.tables import document_info, plan_tables
     from planner.reports.xlsx import ExportCancelled
 
     results = Engine(catalog, engine_settings).compute(snapshot)
@@ -65,7 +65,7 @@ def _export(snapshot: Any, catalog: Any, engine_settings: Any, fmt: str, target:
     if fmt == "xlsx":
         from planner.reports.xlsx import write_workbook
 
-        return [write_workbook(sheets, target, progress=later, cancel=cancelled)]
+        return [write_workbook(sheets, target, progress=later, cancel=cancelled, info=document_info(snapshot))]
     from planner.reports.csvout import write_csv_files
 
     return write_csv_files(sheets, target, locale, progress=later, cancel=cancelled)

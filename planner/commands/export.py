@@ -94,14 +94,14 @@ def run(args) -> int:
             written = list(export_netbox(plan, catalog, out))
         else:
             from planner.engine import Engine
-            from planner.reports.tables import plan_tables
+            from planner.reports.tables import document_info, plan_tables
 
             results = Engine(catalog, settings).compute(plan)
             sheets = plan_tables(plan, catalog, results, imperial=args.imperial)
             if fmt == "xlsx":
                 from planner.reports.xlsx import write_workbook
 
-                written = [write_workbook(sheets, out)]
+                written = [write_workbook(sheets, out, info=document_info(plan))]
             else:
                 from planner.reports.csvout import write_csv_files
 

@@ -82,6 +82,18 @@ def plan_tables(plan: Any, catalog: Any, results: Any, imperial: bool = False,
     return out
 
 
+def document_info(plan: Any) -> dict[str, str]:
+    """Who and what the files are for, from the plan's metadata: the workbook's document
+    properties (title, subject, creator, ...) and the first note of the BOM."""
+    import planner
+
+    md = plan.metadata
+    title = " \u2013 ".join(x for x in (md.customer, md.project) if x) or (plan.site.name or "Rackwright plan")
+    return {"title": title, "subject": "Bill of materials, cable schedule, racks, power and workloads",
+            "creator": md.author or "Rackwright", "revision": md.revision or "",
+            "generator": f"Rackwright {planner.__version__}"}
+
+
 def _kw(w: float | None) -> float | None:
     return None if w is None else w / 1000.0
 
@@ -154,6 +166,9 @@ class _Tables:
                 PRICE_BASIS.get(getattr(price, "basis", ""), getattr(price, "basis", "")) if price else "",
                 getattr(price, "source", "") if price else "", getattr(price, "date", "") if price else "",
                 note))
+        info = document_info(self.plan)
+        rev = f", revision {info['revision']}" if info["revision"] else ""
+        sheet.notes.append(f"{info['title']}{rev}. {info['generator']}.")
         sheet.notes.append(f"Prices in {cur}: planning figures, not a quote. Price basis, source and date per line "
                            "from the catalog.")
         if unpriced:
@@ -336,4 +351,4 @@ def _figure(v: Any, kind: str) -> Any:
     return int(round(v)) if kind == INT else float(v)
 
 
-__all__ = ["FLOAT", "INT", "MONEY", "PERCENT", "TEXT", "Column", "Sheet", "plan_tables"]
+__all__ = ["FLOAT", "INT", "MONEY", "PERCENT", "TEXT", "Column", "Sheet", "document_info", "plan_tables"]

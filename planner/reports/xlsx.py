@@ -80,11 +80,19 @@ def _width(col: Column, values: Sequence[Any]) -> float:
 
 
 def render_workbook(sheets: Sequence[Sheet], progress: ProgressFn | None = None,
-                    cancel: CancelFn | None = None) -> bytes:
-    """The workbook as bytes (nothing is written)."""
+                    cancel: CancelFn | None = None, info: dict[str, str] | None = None) -> bytes:
+    """The workbook as bytes (nothing is written). ``info``: document properties
+    (:func:`planner.reports.tables.document_info`)."""
     from openpyxl import Workbook
 
     wb = Workbook(write_only=True)
+    if info:
+        props = wb.properties
+        props.title = info.get("title") or None
+        props.subject = info.get("subject") or None
+        props.creator = info.get("creator") or None
+        props.version = info.get("revision") or None
+        props.description = info.get("generator") or None
     try:
         return _render(wb, sheets, progress, cancel)
     except BaseException:
@@ -286,11 +294,11 @@ def _sheet_title(name: str) -> str:
 
 
 def write_workbook(sheets: Sequence[Sheet], path: str | Path, progress: ProgressFn | None = None,
-                   cancel: CancelFn | None = None) -> Path:
+                   cancel: CancelFn | None = None, info: dict[str, str] | None = None) -> Path:
     """Write the workbook of ``sheets`` to ``path`` atomically; returns the path.
     ``cancel()`` returning True stops it with :class:`ExportCancelled`, nothing written.
     Raises ``OSError`` if the file cannot be written (an existing file is kept)."""
-    data = render_workbook(sheets, progress, cancel)
+    data = render_workbook(sheets, progress, cancel, info)
     if cancel is not None and cancel():
         raise ExportCancelled("the export was cancelled")
     atomic_write_bytes(path, data)
