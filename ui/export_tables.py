@@ -206,6 +206,8 @@ class TablesExporter(QObject):
         # as in ui/export.py: a shown modal QProgressDialog processes events in setValue,
         # which may deliver the end of the run and close this very dialog; it is deleted
         # only once setValue has returned
+        if stage:
+            dlg.setLabelText(_tr("Writing the tables: {stage}\u2026").format(stage=stage))
         self._in_progress = True
         try:
             dlg.setValue(int(max(0.0, min(1.0, fraction)) * 1000))
