@@ -108,10 +108,28 @@ def test_cancel_writes_nothing(qtbot, tmp_path, catalog, errors):
     win = make_window(qtbot, tmp_path, catalog)
     with qtbot.waitSignal(win.table_exporter.cancelled, timeout=60_000):
         assert win.table_exporter.export_xlsx(str(target))
-        win.table_exporter.cancel()  # as the progress dialog's Cancel button does
+        from PySide6.QtWidgets import QPushButton
+
+        button = win.table_exporter.dialog.findChild(QPushButton)
+        assert button is not None and button.text() == "Cancel"
+        button.click()  # the progress dialog's Cancel button
     assert target.read_bytes() == b"the previous export"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix != ".ini") == ["pod.xlsx"]
     assert "cancelled" in win.statusBar().currentMessage()
     assert not errors
+
+
+def test_edits_after_start_do_not_reach_the_running_export(qtbot, tmp_path, catalog, errors):
+    from planner.edits import SetProperty
+
+    target = tmp_path / "pod.xlsx"
+    win = make_window(qtbot, tmp_path, catalog)
+    before = next(win.doc.plan.racks()).name
+    with qtbot.waitSignal(win.table_exporter.finished, timeout=60_000):
+        assert win.table_exporter.export_xlsx(str(target))
+        assert win.doc.push(SetProperty("rack", "rack-1", "name", "RENAMED-AFTER"))
+    names = {c.value for c in load_workbook(target)["Racks"]["F"]}
+    assert before in names and "RENAMED-AFTER" not in names
 
 
 def test_a_failed_export_shows_an_error(qtbot, tmp_path, catalog, errors):
