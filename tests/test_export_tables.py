@@ -120,6 +120,10 @@ def test_other_sheets_hold_numbers_from_the_results(workbook, pod):
     ws = workbook["Cables"]
     assert ws.max_row >= len(plan.links) + 1
     assert ws.cell(2, _col(ws, "ID")).value == plan.links[0].id
+    # U positions are numbers (U9 sorts before U10), as the link's placement has them
+    link = plan.links[0]
+    u = ws.cell(2, _col(ws, "From U"))
+    assert u.value == plan.index.placements[link.a.placement].u and isinstance(u.value, int)
     ws = workbook["Workloads"]
     verdicts = {v.name: v for v in results.workloads.values()}
     assert {ws.cell(i, 1).value for i in range(2, 2 + len(verdicts))} == set(verdicts)

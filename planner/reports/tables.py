@@ -181,16 +181,16 @@ class _Tables:
     # -- cables ---------------------------------------------------------------------------------
     def cables(self) -> Sheet:
         lu = self.length_unit
-        cols = (Column("ID"), Column("Label"), Column("Fabric"), Column("From rack"), Column("From U"),
-                Column("From device"), Column("From port"), Column("To rack"), Column("To U"), Column("To device"),
+        cols = (Column("ID"), Column("Label"), Column("Fabric"), Column("From rack"), Column("From U", INT),
+                Column("From device"), Column("From port"), Column("To rack"), Column("To U", INT), Column("To device"),
                 Column("To port"), Column("Speed Gb/s", FLOAT, 0), Column("Media"), Column("Cable"),
                 Column("Optics"), Column(f"Length {lu}", FLOAT, 1, total=True))
         sheet = Sheet("Cables", cols)
         length = self.length
         append = sheet.rows.append
         for c in cable_schedule(self.plan, self.catalog):
-            append((c.id, c.label, c.fabric, c.from_rack, c.from_u, c.from_device, c.from_port, c.to_rack, c.to_u,
-                    c.to_device, c.to_port, c.speed_gbps, c.media, c.cable, c.transceiver, length(c.length_m)))
+            append((c.id, c.label, c.fabric, c.from_rack, _u(c.from_u), c.from_device, c.from_port, c.to_rack,
+                    _u(c.to_u), c.to_device, c.to_port, c.speed_gbps, c.media, c.cable, c.transceiver, length(c.length_m)))
         missing = sum(1 for row in sheet.rows if row[-1] is None)
         if missing:
             sheet.notes.append(f"{missing} cable(s) without a length are not in the length total.")
@@ -338,6 +338,12 @@ class _Tables:
             sheet.notes.append("Margin: how far the plan is above (+) or below (-) the target; figures from the "
                                "workload sizing (docs/workloads.md).")
         return sheet
+
+
+def _u(where: str) -> int | None:
+    """The schedule's "U12" as the number 12 (sorts as a number in a spreadsheet); None for a
+    0U device (the schedule's empty U)."""
+    return int(where[1:]) if where[:1] == "U" and where[1:].isdigit() else None
 
 
 def _figure(v: Any, kind: str) -> Any:
