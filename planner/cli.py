@@ -32,6 +32,7 @@ COMMAND_MODULES = [
     "planner.commands.fabric",
     "planner.commands.size",
     "planner.commands.report",
+    "planner.commands.export",
 ]
 
 
