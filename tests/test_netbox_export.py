@@ -161,3 +161,40 @@ def test_catalog_refuses_what_netbox_refuses(tmp_path):
     cat = load_catalog([layer])
     fields = sorted((Path(e.file).name, e.field) for e in cat.errors)
     assert fields == [("dotted.yaml", "slug"), ("long.yaml", "power-ports[0].label")]
+
+
+def test_cli_export_format_netbox(tmp_path, capsys):
+    from planner.cli import main
+
+    plan = tmp_path / "pod.json"
+    shutil.copy(EXAMPLES[0], plan)
+    out = tmp_path / "netbox"
+    assert main(["export", str(plan), "--format", "netbox", "-o", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "09-cables.csv" in said and (out / "09-cables.csv").is_file()
+    assert len(_rows(out / "09-cables.csv")) == len(load_plan(plan).links)
+    assert (out / "device-types" / "Dell" / "dell-poweredge-xe9680.yaml").is_file()
+    # a file where the folder should be: one line, exit 2, nothing written
+    blocker = tmp_path / "blocker"
+    blocker.write_text("x")
+    assert main(["export", str(plan), "--format", "netbox", "-o", str(blocker)]) == 2
+    assert blocker.read_text() == "x"
+
+
+def test_export_is_all_or_none(catalog, tmp_path, monkeypatch):
+    """A failure while writing leaves no half export: no file of the set appears."""
+    import planner.fileio as fileio
+
+    real = fileio._write_temp
+    calls = []
+
+    def failing(target, data):
+        calls.append(target)
+        if len(calls) == 5:
+            raise OSError(28, "No space left on device", str(target))
+        return real(target, data)
+
+    monkeypatch.setattr(fileio, "_write_temp", failing)
+    with pytest.raises(OSError):
+        export_netbox(load_plan(EXAMPLES[0]), catalog, tmp_path / "out")
+    assert not [p for p in (tmp_path / "out").rglob("*") if p.is_file()]

@@ -38,7 +38,7 @@ PDU outlets and device power ports are added the same way (``PSU3``, ``outlet17`
 
 NetBox's cable import needs a device on both sides, so a PDU's connection to its power
 feed is written as the feed's ``rack`` and the PDU named in the feed's description, not
-as a cable. All files go through :func:`planner.fileio.atomic_write_bytes`.
+as a cable. The files are written all or none (:func:`planner.fileio.atomic_write_files`).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ import yaml
 
 from planner.catalog import netbox_enums as nb
 from planner.fabric.ports import port_lookup
-from planner.fileio import atomic_write_bytes
+from planner.fileio import atomic_write_files
 from planner.naming import display_name
 from planner.plan import Plan, cooling_method_name
 
@@ -373,12 +373,9 @@ def export_netbox(plan: Plan, catalog: Any, out_dir: str | Path) -> list[Path]:
                                                   "08-devices.csv with the slug as device_type; add the type "
                                                   "to NetBox by hand):\n" + "\n".join(sorted(unknown)) + "\n")
                       .encode("utf-8")))
-    written = []
-    for path, data in files:
+    for path, _data in files:
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(path, data)
-        written.append(path)
-    return written
+    return atomic_write_files(files)  # all of them or none
 
 
 _CABLE_COLUMNS = ["side_a_device", "side_a_type", "side_a_name", "side_b_device", "side_b_type", "side_b_name",
