@@ -72,4 +72,6 @@ def _import_netbox(args) -> int:
             for line in r.lines():
                 print(line)
         print(report.summary())
+        if any(r.replaceable for r in report.results):
+            print("(import again with --replace to overwrite the entries skipped because their slug exists)")
     return 2 if report.failed else 0

@@ -50,8 +50,9 @@ from planner.catalog.loader import (
 )
 from planner.catalog.models import DeviceType, Nic, RackType
 from planner.catalog.yamlsafe import LineMap, YamlRefused, read_yaml_file
-from planner.fabric.ports import interface_speed_gbps
+from planner.fabric.ports import _device_ports_cached, interface_speed_gbps
 from planner.fileio import atomic_write_bytes, field_path
+from planner.progress import CancelFn, ProgressFn
 from planner.netbox.schema import netbox_problems
 
 FILE_KINDS = ("device-type", "module-type", "rack-type")
@@ -76,6 +77,7 @@ class FileResult:
     message: str = ""
     needs_data: list[str] = field(default_factory=list)
     payload: bytes = field(default=b"", repr=False)  # the catalog file to write, once validated
+    replaceable: bool = False  # skipped only because the slug exists (``replace=True`` would write it)
 
     @property
     def ok(self) -> bool:
@@ -97,6 +99,7 @@ class FileResult:
 class ImportReport:
     results: list[FileResult] = field(default_factory=list)
     dest: Path | None = None
+    cancelled: bool = False  # stopped before the last file (what is listed was done)
 
     @property
     def imported(self) -> list[FileResult]:
@@ -112,7 +115,7 @@ class ImportReport:
 
     def summary(self) -> str:
         return (f"{len(self.imported)} imported, {len(self.skipped)} skipped, {len(self.failed)} failed "
-                f"(of {len(self.results)} file(s)) into {self.dest}")
+                f"(of {len(self.results)} file(s)) into {self.dest}" + (" (cancelled)" if self.cancelled else ""))
 
 
 # --------------------------------------------------------------------------- helpers
@@ -305,9 +308,14 @@ def _existing(dest: Path) -> dict[tuple[str, str], Path]:
 
 
 def import_netbox(paths: Sequence[str | Path], dest: Path | None = None, *, replace: bool = False,
-                  shipped: Path | None = None, today: str | None = None) -> ImportReport:
+                  shipped: Path | None = None, today: str | None = None, progress: ProgressFn | None = None,
+                  cancelled: CancelFn | None = None) -> ImportReport:
     """Import NetBox YAML files (or folders of them) into ``dest`` (default: the user
-    catalog folder). Never raises for a bad file: each gets a :class:`FileResult`."""
+    catalog folder). Never raises for a bad file: each gets a :class:`FileResult`.
+
+    ``progress(fraction, stage)`` is told after each file; when ``cancelled()`` turns
+    true the import stops between files and the report (``cancelled`` set) lists what
+    was written until then: each written entry is complete."""
     dest = Path(dest) if dest is not None else user_catalog_dir()
     today = today or _dt.date.today().isoformat()
     report = ImportReport(dest=dest)
@@ -317,7 +325,12 @@ def import_netbox(paths: Sequence[str | Path], dest: Path | None = None, *, repl
     shipped_cat = load_catalog([Layer("shipped", shipped_dir)]) if shipped_dir.is_dir() else None
     existing = _existing(dest)
     seen: dict[tuple[str, str], Path] = {}
-    for path in files:
+    for n, path in enumerate(files):
+        if cancelled is not None and cancelled():
+            report.cancelled = True
+            break
+        if progress is not None:
+            progress(n / max(len(files), 1), path.name)
         res = _import_one(path, dest, today)
         report.results.append(res)
         if res.status != _VALID:
@@ -331,8 +344,8 @@ def import_netbox(paths: Sequence[str | Path], dest: Path | None = None, *, repl
         seen[key] = path
         if shipped_cat is not None and res.slug in shipped_cat.tables.get(key[0], {}) and not replace:
             res.status = SKIPPED
-            res.message = ("the shipped catalog already has this slug; not replaced (import with --replace "
-                           "to override it in your catalog)")
+            res.message = "the shipped catalog already has this slug; not replaced"
+            res.replaceable = True
             continue
         # a valid entry with this slug anywhere in the folder, or any file (even a broken
         # one the user is still editing) at the path we would write
@@ -340,7 +353,8 @@ def import_netbox(paths: Sequence[str | Path], dest: Path | None = None, *, repl
         if old is not None:
             if not replace:
                 res.status = SKIPPED
-                res.message = f"already in your catalog ({old}); not replaced (import with --replace to overwrite)"
+                res.message = f"already in your catalog ({old}); not replaced"
+                res.replaceable = True
                 continue
             res.target = old
         assert res.target is not None  # _import_one sets it with the payload
@@ -409,3 +423,26 @@ def _import_one(path: Path, dest: Path, today: str) -> FileResult:
         res.payload = _dump({"table": "nics", "entries": [nic]}, header)
     res.status = _VALID
     return res
+
+
+def add_to_catalog(catalog: Any, report: ImportReport) -> list[tuple[str, str]]:
+    """Put what ``report`` wrote into an already loaded ``catalog`` (the app's), in place:
+    only slugs the catalog does not have yet (an import never replaces an entry in use),
+    validated by loading the catalog's layers plus the import folder. Returns the
+    (table, slug) pairs added."""
+    roots = [layer.root for layer in catalog.layers]
+    layers = list(catalog.layers)
+    if report.dest is not None and report.dest not in roots:
+        layers.append(Layer("user", report.dest))
+    fresh = load_catalog(layers)
+    added = []
+    for r in report.imported:
+        key = (r.table or "", r.slug or "")
+        if key[1] in catalog.tables.get(key[0], {}) or key[1] not in fresh.tables.get(key[0], {}):
+            continue
+        catalog.tables[key[0]][key[1]] = fresh.tables[key[0]][key[1]]
+        catalog.origins[key] = fresh.origins[key]
+        added.append(key)
+    if added:
+        _device_ports_cached.cache_clear()  # it remembers slugs it did not find
+    return added

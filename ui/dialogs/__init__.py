@@ -141,3 +141,34 @@ def confirm_and_delete_rooms(doc: Any, parent: QWidget | None, room_ids: list[st
             return False
     edit = delete_edit(plan, tuple(("room", rid) for rid in room_ids), rooms=True)
     return edit is not None and doc.push(edit)
+
+
+YAML_FILTER = "NetBox YAML (*.yaml *.yml);;All files (*)"
+
+
+def ask_netbox_files(parent: QWidget | None) -> list[str]:
+    """NetBox device-, module- or rack-type YAML files to import (empty: cancelled)."""
+    from PySide6.QtCore import QCoreApplication
+
+    paths, _ = QFileDialog.getOpenFileNames(
+        parent, QCoreApplication.translate("Dialogs", "Import NetBox device types"), "", YAML_FILTER)
+    return list(paths)
+
+
+def ask_netbox_folder(parent: QWidget | None) -> str | None:
+    """A folder of NetBox YAML files (searched recursively), or None."""
+    from PySide6.QtCore import QCoreApplication
+
+    path = QFileDialog.getExistingDirectory(
+        parent, QCoreApplication.translate("Dialogs", "Import a folder of NetBox device types"))
+    return path or None
+
+
+def show_netbox_import_result(parent: QWidget | None, report: Any, added: int) -> Any:
+    """The per-file result of a NetBox import, shown without blocking (``open()``);
+    returns the dialog."""
+    from ui.dialogs.netbox_import import NetboxImportResult
+
+    dlg = NetboxImportResult(report, added, parent)
+    dlg.open()
+    return dlg
