@@ -52,8 +52,8 @@ from planner.catalog.models import DeviceType, Nic, RackType
 from planner.catalog.yamlsafe import LineMap, YamlRefused, read_yaml_file
 from planner.fabric.ports import _device_ports_cached, interface_speed_gbps
 from planner.fileio import atomic_write_bytes, field_path
-from planner.progress import CancelFn, ProgressFn
 from planner.netbox.schema import netbox_problems
+from planner.progress import CancelFn, ProgressFn
 
 FILE_KINDS = ("device-type", "module-type", "rack-type")
 SWITCH_MIN_PORTS = 16  # data interfaces (not management) that make a device type a switch
