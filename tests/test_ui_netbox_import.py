@@ -109,3 +109,39 @@ def test_import_folder_reports_skips_and_cancel_keeps_the_panel_usable(qtbot, tm
     monkeypatch.setattr(dialogs, "ask_netbox_files", lambda parent: [])
     panel.import_files_action.trigger()
     assert len(shown) == 1 and panel.import_files_action.isEnabled()
+
+
+def _file_action(win, text):
+    file_menu = next(a.menu() for a in win.menuBar().actions() if a.text() == "&File")
+    return next(a for a in file_menu.actions() if a.text().replace("&", "") == text)
+
+
+def test_new_from_netbox_site(qtbot, tmp_path, monkeypatch):
+    from tests.fixtures.ui_app.support import make_window
+    from ui import dialogs
+
+    site = FIXTURES / "site"
+    win = make_window(qtbot, tmp_path)
+    win.doc.catalog = load_catalog()  # the hall's devices are shipped types
+    monkeypatch.setattr(dialogs, "ask_netbox_site", lambda parent: (
+        str(site / "racks.csv"), str(site / "devices.csv"), str(site / "device-types.csv")))
+    shown = []
+    real = dialogs.show_netbox_site_result
+    monkeypatch.setattr(dialogs, "show_netbox_site_result",
+                        lambda parent, summary, lines: shown.append(real(parent, summary, lines)) or shown[-1])
+    _file_action(win, "New from NetBox Site\u2026").trigger()
+    qtbot.waitUntil(lambda: bool(shown), timeout=20_000)
+    box = shown[0]
+    assert box.isVisible() and "4 rack(s) and 5 device(s)" in box.text()
+    assert "devices.csv:7:" in box.detailedText() and "C9300-48P" in box.detailedText()
+    box.close()
+    plan = win.doc.plan
+    assert plan.site.name == "DC1 Frankfurt" and win.doc.path is None and not win.doc.modified
+    assert sorted(r.name for r in plan.index.racks.values()) == ["A01", "A02", "B01", "M01"]
+    # an unreadable export: one dialog naming the problem, the plan stays
+    monkeypatch.setattr(dialogs, "ask_netbox_site", lambda parent: (str(site / "device-types.csv"), None, None))
+    errors = []
+    monkeypatch.setattr(dialogs, "show_error", lambda parent, title, text, details="": errors.append(text))
+    _file_action(win, "New from NetBox Site\u2026").trigger()
+    qtbot.waitUntil(lambda: bool(errors), timeout=20_000)
+    assert "no name column" in errors[0] and win.doc.plan is plan

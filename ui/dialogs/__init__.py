@@ -172,3 +172,27 @@ def show_netbox_import_result(parent: QWidget | None, report: Any, added: int) -
     dlg = NetboxImportResult(report, added, parent)
     dlg.open()
     return dlg
+
+
+def ask_netbox_site(parent: QWidget | None) -> tuple[str, str | None, str | None] | None:
+    """(racks, devices, device types) CSV exports of a NetBox site, or None."""
+    from ui.dialogs.netbox_site import NetboxSiteDialog
+
+    dlg = NetboxSiteDialog(parent)
+    return dlg.paths() if dlg.exec() == NetboxSiteDialog.DialogCode.Accepted else None
+
+
+def show_netbox_site_result(parent: QWidget | None, summary: str, lines: list[str]) -> Any:
+    """What a NetBox site import left out, shown without blocking; returns the box."""
+    from PySide6.QtCore import QCoreApplication
+
+    box = QMessageBox(QMessageBox.Icon.Information if not lines else QMessageBox.Icon.Warning,
+                      QCoreApplication.translate("Dialogs", "New from NetBox Site"), summary,
+                      QMessageBox.StandardButton.Ok, parent)
+    box.setObjectName("netboxSiteResult")
+    if lines:
+        box.setInformativeText(QCoreApplication.translate(
+            "Dialogs", "{n} line(s) were left out; Show Details lists them by file and line.").format(n=len(lines)))
+        box.setDetailedText("\n".join(lines))
+    box.open()
+    return box
