@@ -232,11 +232,9 @@ class CatalogPanel(QWidget):
         lay.addWidget(self.search)
         lay.addLayout(filters)
         lay.addWidget(self.table, 1)
-        bottom = QHBoxLayout()
-        bottom.setContentsMargins(0, 0, 0, 0)
-        bottom.addWidget(self.count, 1)
-        bottom.addWidget(self.import_button)
-        lay.addLayout(bottom)
+        lay.addWidget(self.count)
+        # its own line, so the dock's narrowest width stays what the list needs
+        lay.addWidget(self.import_button, 0, Qt.AlignmentFlag.AlignLeft)
 
         self.search.textChanged.connect(self._refilter)
         for w in (self.vendor, self.kind, self.gpu):
