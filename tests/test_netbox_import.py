@@ -217,3 +217,14 @@ def test_manufacturer_never_escapes_the_catalog_folder(tmp_path, name):
     assert report.results[0].ok
     target = report.results[0].target.resolve()
     assert (tmp_path / "cat" / "device-types").resolve() in target.parents
+
+
+def test_a_library_checkout_skips_hidden_files(tmp_path):
+    lib = tmp_path / "devicetype-library"
+    (lib / ".github" / "workflows").mkdir(parents=True)
+    (lib / ".github" / "workflows" / "tests.yml").write_text("on: [push]\njobs: {}\n")
+    (lib / ".pre-commit-config.yaml").write_text("repos: []\n")
+    (lib / "device-types" / "Dell").mkdir(parents=True)
+    (lib / "device-types" / "Dell" / SWITCH.name).write_bytes(SWITCH.read_bytes())
+    report = import_netbox([lib], tmp_path / "cat")
+    assert [(r.path.name, r.status) for r in report.results] == [(SWITCH.name, IMPORTED)]

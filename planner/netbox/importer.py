@@ -140,7 +140,9 @@ def input_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[FileResul
     missing: list[FileResult] = []
     for p in map(Path, paths):
         if p.is_dir():
-            found = sorted(q for q in p.rglob("*") if q.suffix.lower() in (".yaml", ".yml") and q.is_file())
+            # hidden files and folders (a library checkout's .github workflows, .yamllint) are no types
+            found = sorted(q for q in p.rglob("*") if q.suffix.lower() in (".yaml", ".yml") and q.is_file()
+                           and not any(part.startswith(".") for part in q.relative_to(p).parts))
             if not found:
                 missing.append(FileResult(p, message="folder holds no .yaml or .yml files", errors=[
                     CatalogError(str(p), None, None, "folder holds no .yaml or .yml files", p)]))
