@@ -80,10 +80,13 @@ def slugify(text: str) -> str:
 
 def _csv(header: list[str], rows: Iterable[dict[str, Any]]) -> bytes:
     buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=header, lineterminator="\n", extrasaction="raise")
-    w.writeheader()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(header)
+    known = set(header)
     for r in rows:
-        w.writerow({k: _cell(r.get(k)) for k in header})
+        if not known.issuperset(r):  # a column typo would silently drop data
+            raise ValueError(f"columns not in the header: {sorted(set(r) - known)}")
+        w.writerow([_cell(r.get(k)) for k in header])
     return buf.getvalue().encode("utf-8")
 
 
@@ -144,14 +147,19 @@ class _TypeExport:
         if isinstance(self.data.get("u_height"), float) and self.data["u_height"].is_integer():
             self.data["u_height"] = int(self.data["u_height"])
         self.added: list[str] = []
+        self._sets: dict[str, set[str]] = {}  # names per component list, kept in step by ensure()
 
     def _names(self, key: str) -> set[str]:
-        return {c["name"] for c in self.data.get(key, [])}
+        names = self._sets.get(key)
+        if names is None:
+            names = self._sets[key] = {c["name"] for c in self.data.get(key, [])}
+        return names
 
     def ensure(self, key: str, name: str, **fields: Any) -> None:
         if name in self._names(key):
             return
         self.data.setdefault(key, []).append({"name": name, **fields})
+        self._sets[key].add(name)
         self.added.append(f"{key}: {name}")
 
     def first_type(self, key: str, default: str) -> str:
