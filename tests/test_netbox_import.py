@@ -228,3 +228,21 @@ def test_a_library_checkout_skips_hidden_files(tmp_path):
     (lib / "device-types" / "Dell" / SWITCH.name).write_bytes(SWITCH.read_bytes())
     report = import_netbox([lib], tmp_path / "cat")
     assert [(r.path.name, r.status) for r in report.results] == [(SWITCH.name, IMPORTED)]
+
+
+def test_a_power_block_without_a_draw_must_say_it_needs_data():
+    from pydantic import ValidationError
+
+    from planner.catalog.models import DeviceType
+
+    base = {"manufacturer": "Acme", "model": "Box", "slug": "acme-box", "u_height": 1, "is_full_depth": True}
+    src = [{"title": "t", "covers": ["power"]}]
+    with pytest.raises(ValidationError, match="max_w is required"):
+        DeviceType.model_validate({**base, "planning": {"power": {"psu_count": 2, "psu_rating_w": 800},
+                                                        "sources": src}})
+    d = DeviceType.model_validate({**base, "power-ports": [{"name": "A", "type": "iec-60320-c14", "maximum_draw": 800}],
+                                   "planning": {"power": {"psu_count": 2, "psu_rating_w": 800},
+                                                "needs_data": ["power"], "sources": src}})
+    assert d.max_power_w is None and d.typical_power_w is None and d.planning.power.nameplate_w == 1600
+    with pytest.raises(ValidationError, match="needs_data"):
+        DeviceType.model_validate({**base, "planning": {"needs_data": ["gpus"]}})
