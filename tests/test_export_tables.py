@@ -25,7 +25,7 @@ from planner.reports.xlsx import ExportCancelled, write_workbook
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 POD = EXAMPLES / "xe9680-h100-pod.json"
-SHEETS = ["BOM", "Cables", "Racks", "Power feeds", "PDUs", "Workloads"]
+SHEETS = ["BOM", "Cables", "Racks", "Power sources", "Power feeds", "PDUs", "Workloads"]
 
 
 @pytest.fixture(scope="module")
@@ -128,23 +128,34 @@ def test_other_sheets_hold_numbers_from_the_results(workbook, pod):
     assert margin.value == pytest.approx(v.margin) and margin.number_format == "0.0%"
 
 
-def test_text_that_looks_like_a_formula_stays_text(catalog, tmp_path):
+@pytest.mark.parametrize("name, shown", [
+    ("=HYPERLINK(\"http://x\")", "=HYPERLINK(\"http://x\")"),  # text that looks like a formula stays text
+    ("<b>R&D</b> \u00fc\u00df \u2013 \u4e2d", "<b>R&D</b> \u00fc\u00df \u2013 \u4e2d"),  # markup characters, non-ASCII
+    ("  padded  ", "  padded  "),  # spaces kept
+    ("bell\x07tab\x1b[31m", "belltab[31m"),  # characters XML cannot hold are dropped, not an unreadable file
+    ("lone \ud800 surrogate", "lone  surrogate"),  # possible in a JSON plan; not UTF-8
+    ("x" * 40_000, "x" * 32_766 + "\u2026"),  # Excel's limit per cell: 32,767 characters
+])
+def test_hostile_names_are_written_as_text(catalog, tmp_path, name, shown):
     plan = load_plan(POD)
     rack = next(plan.racks())
-    rack.name = "=HYPERLINK(\"http://x\")"
+    rack.name = name
     results = Engine(catalog).compute(plan)
     path = tmp_path / "p.xlsx"
     write_workbook(plan_tables(plan, catalog, results), path)
     ws = load_workbook(path)["Racks"]
-    cell = next(c for c in ws["F"] if c.value == rack.name)
+    col = _col(ws, "Rack")
+    cell = next(ws.cell(i, col) for i in range(2, ws.max_row + 1) if ws.cell(i, col).value == shown)
     assert cell.data_type == "s"
+    write_csv_files(plan_tables(plan, catalog, results), tmp_path / "csv")  # writes, whatever the name
+    assert (tmp_path / "csv" / "racks.csv").stat().st_size > 0
 
 
 def test_german_csv_uses_semicolons_and_decimal_commas(pod, tmp_path):
     _plan, results, sheets = pod
     written = write_csv_files(sheets, tmp_path / "out", "de")
-    assert [p.name for p in written] == ["bom.csv", "cables.csv", "racks.csv", "power-feeds.csv", "pdus.csv",
-                                         "workloads.csv"]
+    assert [p.name for p in written] == ["bom.csv", "cables.csv", "racks.csv", "power-sources.csv",
+                                         "power-feeds.csv", "pdus.csv", "workloads.csv"]
     raw = (tmp_path / "out" / "pdus.csv").read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(raw[3:].decode("utf-8")), delimiter=";"))
@@ -160,6 +171,22 @@ def test_german_csv_uses_semicolons_and_decimal_commas(pod, tmp_path):
     rows = list(csv.reader(io.StringIO((tmp_path / "en" / "pdus.csv").read_text("utf-8-sig"))))
     assert rows[0] == header
     assert float(rows[1][header.index("Typical kW")]) == pytest.approx(pdu.typical_w / 1000, abs=0.005)
+
+
+def test_csv_text_that_a_spreadsheet_would_run_is_quoted(catalog, tmp_path):
+    plan = load_plan(POD)
+    racks = list(plan.racks())
+    racks[0].name = "=cmd|' /C calc'!A0"
+    racks[1].name = "@SUM(1+1)"
+    results = Engine(catalog).compute(plan)
+    write_csv_files(plan_tables(plan, catalog, results), tmp_path, "en")
+    rows = list(csv.reader(io.StringIO((tmp_path / "racks.csv").read_text("utf-8-sig"))))
+    names = [r[rows[0].index("Rack")] for r in rows[1:]]
+    assert "'=cmd|' /C calc'!A0" in names and "'@SUM(1+1)" in names
+    assert all(not n.startswith(("=", "@", "+", "-")) for n in names)
+    # numbers stay numbers, negative ones included (a margin below zero is not text)
+    margins = [r[rows[0].index("Cooling margin kW")] for r in rows[1:]]
+    assert all(float(m) == pytest.approx(float(m)) for m in margins)
 
 
 def test_csv_locale_codes():
@@ -221,11 +248,16 @@ def test_cli_export_xlsx_and_csv(tmp_path, capsys):
     plan = tmp_path / "pod.json"
     shutil.copy(POD, plan)
     assert main(["export", str(plan), "--format", "xlsx", "-o", str(tmp_path / "pod.xlsx")]) == 0
-    assert load_workbook(tmp_path / "pod.xlsx").sheetnames == SHEETS
+    wb = load_workbook(tmp_path / "pod.xlsx")
+    assert wb.sheetnames == SHEETS
+    md = load_plan(POD).metadata
+    assert md.project and md.project in wb.properties.title  # the document properties name the plan
+    bom = wb["BOM"]
+    assert any(md.project in str(c.value) for c in bom["A"] if c.value)  # and so does the BOM sheet
     assert main(["export", str(plan), "--format", "csv", "--locale", "de", "-o", str(tmp_path / "csv")]) == 0
     assert (tmp_path / "csv" / "bom.csv").read_text("utf-8-sig").startswith("Category;Manufacturer;")
     out = capsys.readouterr().out
-    assert "pod.xlsx" in out and "6 file(s)" in out
+    assert "pod.xlsx" in out and "7 file(s)" in out
 
 
 @pytest.mark.parametrize("args, message", [
@@ -255,3 +287,58 @@ def test_cli_netbox_without_the_netbox_package_exits_2(tmp_path, capsys, monkeyp
     assert main(["export", str(plan), "--format", "netbox", "-o", str(tmp_path / "nb")]) == 2
     err = capsys.readouterr().err.strip()
     assert "netbox" in err.lower() and "\n" not in err
+
+
+def test_power_sources_sheet_and_the_feeds_they_carry(catalog, tmp_path):
+    from planner.plan import PowerSource
+
+    plan = load_plan(POD)
+    plan.power_sources = [PowerSource(id="ups-a", name="UPS A", capacity_kw=200.0, side="A"),
+                          PowerSource(id="pnl-a", name="Panel A1", kind="panel", capacity_kw=80.0, side="A",
+                                      upstream="ups-a")]
+    feed = next(f for f in plan.feeds if f.side == "A")
+    feed.upstream = "pnl-a"
+    plan = load_plan_from(plan)
+    results = Engine(catalog).compute(plan)
+    path = tmp_path / "p.xlsx"
+    write_workbook(plan_tables(plan, catalog, results), path)
+    wb = load_workbook(path)
+    ws = wb["Power sources"]
+    rows = {ws.cell(i, 1).value: i for i in range(2, 4)}
+    assert set(rows) == {"UPS A", "Panel A1"}
+    panel = results.sources["pnl-a"]
+    i = rows["Panel A1"]
+    assert ws.cell(i, _col(ws, "Hangs off")).value == "UPS A"
+    assert ws.cell(i, _col(ws, "Kind")).value == "Panel"
+    assert ws.cell(i, _col(ws, "Failover kW")).value == pytest.approx(panel.failover_w / 1000)
+    assert ws.cell(i, _col(ws, "Utilisation")).value == pytest.approx(panel.utilisation)
+    ws = wb["Power feeds"]
+    row = next(i for i in range(2, ws.max_row + 1) if ws.cell(i, 1).value == feed.name)
+    assert ws.cell(row, _col(ws, "Hangs off")).value == "Panel A1"
+
+
+def load_plan_from(plan):
+    """The plan through its own validation (what a saved and reopened plan is)."""
+    from planner.plan_io import plan_from_dict, plan_to_dict
+
+    return plan_from_dict(plan_to_dict(plan))
+
+
+def test_cli_a_file_that_cannot_be_replaced_exits_2(tmp_path, capsys, monkeypatch):
+    """As on Windows when Excel has the workbook open: the old file stays, one line says why."""
+    import os as _os
+
+    plan = tmp_path / "pod.json"
+    shutil.copy(POD, plan)
+    target = tmp_path / "pod.xlsx"
+    target.write_bytes(b"open in Excel")
+
+    def locked(src, dst):
+        raise PermissionError(13, "Permission denied", str(dst))
+
+    monkeypatch.setattr(_os, "replace", locked)
+    assert main(["export", str(plan), "--format", "xlsx", "-o", str(target)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "pod.xlsx" in err and "open in another program" in err and "\n" not in err
+    assert target.read_bytes() == b"open in Excel"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pod.json", "pod.xlsx"]  # no temp file left

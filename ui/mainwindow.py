@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QM
 from ui.controllers import EditController, FileController
 from ui.document import Document, make_engine
 from ui.export import BuildPlanExporter
+from ui.export_tables import TablesExporter
 from ui.panels.catalog import CatalogPanel
 from ui.panels.inspector import Inspector
 from ui.recovery import RecoveryController
@@ -121,6 +122,7 @@ class MainWindow(QMainWindow):
         self.files = FileController(doc, self.settings, self, self.recovery)
         self.edits = EditController(doc, self, self.rack_view.current_row)
         self.exporter = BuildPlanExporter(doc, self, self.settings)
+        self.table_exporter = TablesExporter(doc, self, self.settings)
         self._build_actions()
         self._add_plan_actions()
         self._build_status()
@@ -189,6 +191,14 @@ class MainWindow(QMainWindow):
         self.act_save_as = self._action("Save &As\u2026", f.save_as, SK.SaveAs, "Save the plan under a new name")
         self.act_export_pdf = self._action("&Export Build Plan (PDF)\u2026", lambda: self.exporter.export(),
                                            QKeySequence("Ctrl+E"), "Write the printed build plan as a PDF")
+        self.act_export_xlsx = self._action(self.tr("Export &Workbook (Excel)\u2026"),
+                                            lambda: self.table_exporter.export_xlsx(), None,
+                                            self.tr("Write the BOM, cable schedule, racks, power and workload "
+                                                    "verdicts as an Excel workbook"))
+        self.act_export_csv = self._action(self.tr("Export Tables (&CSV)\u2026"),
+                                           lambda: self.table_exporter.export_csv(), None,
+                                           self.tr("Write the BOM, cable schedule, racks, power and workload "
+                                                   "verdicts as CSV files, one per table"))
         self.act_settings = self._action("Se&ttings\u2026", self.show_settings, SK.Preferences)
         self.act_quit = self._action("&Quit", self.close, SK.Quit)
         self.act_undo = d.undo_stack.createUndoAction(self, "&Undo")
@@ -226,6 +236,8 @@ class MainWindow(QMainWindow):
         for a in (self.act_save, self.act_save_as):
             m.addAction(a)
         m.addAction(self.act_export_pdf)
+        m.addAction(self.act_export_xlsx)
+        m.addAction(self.act_export_csv)
         m.addSeparator()
         m.addAction(self.act_settings)
         m.addSeparator()

@@ -142,6 +142,17 @@ class AppSettings:
     def report_toc(self, v: bool) -> None:
         self.store.setValue("report/toc", "true" if v else "false")
 
+    @property
+    def csv_locale(self) -> str | None:
+        """The locale last chosen for CSV tables (``en`` or ``de``: separators, decimal
+        symbol), None if never chosen (the dialog then follows the system's number format)."""
+        v = self.store.value("export/csv_locale", None)
+        return str(v) if v in ("en", "de") else None
+
+    @csv_locale.setter
+    def csv_locale(self, v: str) -> None:
+        self.store.setValue("export/csv_locale", v)
+
 
 def dark_palette() -> QPalette:
     p = QPalette()

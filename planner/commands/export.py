@@ -1,7 +1,7 @@
 """`rackwright export PLAN --format xlsx|csv|netbox -o OUT`: the plan's hand-off files.
 
 - ``xlsx``: one Excel workbook (OUT, e.g. ``pod.xlsx``) with the sheets BOM, Cables,
-  Racks, Power feeds, PDUs and Workloads (planner.reports.tables / planner.reports.xlsx).
+  Racks, Power sources, Power feeds, PDUs and Workloads (planner.reports.tables / planner.reports.xlsx).
 - ``csv``: the same tables as one CSV file per sheet in the folder OUT (made if missing):
   UTF-8 with a byte-order mark; ``--locale de`` (or any decimal-comma locale) writes ``;``
   between fields and decimal commas, for German Excel; default ``en``: ``,`` and ``.``.
@@ -25,7 +25,7 @@ FORMATS = ("xlsx", "csv", "netbox")
 
 def register(sub) -> None:
     p = sub.add_parser(NAME, help=HELP,
-                       description="Write the plan's tables (BOM, cable schedule, racks, power feeds, PDUs, workload "
+                       description="Write the plan's tables (BOM, cable schedule, racks, power sources and feeds, PDUs, workload "
                                    "verdicts) as an Excel workbook or as CSV files, or the plan as NetBox import "
                                    "files. Exit status: 0 written, 2 bad input.")
     p.add_argument("plan", help="plan file (.json or .rackplan)")
@@ -94,18 +94,21 @@ def run(args) -> int:
             written = list(export_netbox(plan, catalog, out))
         else:
             from planner.engine import Engine
-            from planner.reports.tables import plan_tables
+            from planner.reports.tables import document_info, plan_tables
 
             results = Engine(catalog, settings).compute(plan)
             sheets = plan_tables(plan, catalog, results, imperial=args.imperial)
             if fmt == "xlsx":
                 from planner.reports.xlsx import write_workbook
 
-                written = [write_workbook(sheets, out)]
+                written = [write_workbook(sheets, out, info=document_info(plan))]
             else:
                 from planner.reports.csvout import write_csv_files
 
                 written = write_csv_files(sheets, out, args.locale)
+    except PermissionError as e:
+        raise UserError(f"{e.filename or out}: cannot write ({e.strerror or e}; is it open in another program?)") \
+            from None
     except OSError as e:
         raise UserError(f"{e.filename or out}: cannot write ({e.strerror or e})") from None
     if not args.quiet:

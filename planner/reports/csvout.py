@@ -3,12 +3,13 @@ workbooks and for scripts.
 
 ``write_csv_files(sheets, folder, locale="en")`` writes ``<folder>/<sheet>.csv`` for
 every :class:`planner.reports.tables.Sheet` (``bom.csv``, ``cables.csv``, ``racks.csv``,
-``power-feeds.csv``, ``pdus.csv``, ``workloads.csv``): UTF-8 with a byte-order mark
+``power-sources.csv``, ``power-feeds.csv``, ``pdus.csv``, ``workloads.csv``): UTF-8 with a byte-order mark
 (without it Excel reads UTF-8 as the machine's ANSI code page and garbles "Mü" and
 "m²"), a header row, the data rows, no totals or notes (those are in the workbook).
 
 Numbers are written plain, without thousands separators, with the column's decimals
-(percentages as percent, 85.3, under a header ending in "%"). The separators follow the
+(percentages as percent, 85.3, under a header ending in "%"). Text that a spreadsheet
+would take for a formula (starting with = + - @) gets a leading apostrophe. The separators follow the
 locale the files are meant for, as Excel reads CSV with the list separator and decimal
 symbol of the Windows regional settings: ``en`` (and every locale with a decimal point)
 writes ``,`` between fields and ``.`` in numbers; ``de`` (and the other decimal-comma
@@ -78,16 +79,27 @@ def _number(v: Any, kind: str, decimals: int, decimal: str) -> str:
     return text.replace(".", decimal) if decimal != "." else text
 
 
+# a text field starting with one of these is a formula to Excel and LibreOffice when they
+# open a CSV file ("CSV injection": =HYPERLINK(...), =cmd|' ...'!A1); such text gets a
+# leading apostrophe, so it is shown as text (OWASP's advice). Numbers are never text here.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text_field(v: Any) -> str:
+    s = "" if v is None else str(v)
+    return "'" + s if s.startswith(FORMULA_START) else s
+
+
 def sheet_csv(sheet: Sheet, dialect: CsvDialect = CsvDialect()) -> str:
     """One sheet as CSV text (without the byte-order mark)."""
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=dialect.delimiter, lineterminator="\r\n")
     w.writerow([c.title + (" %" if c.kind == PERCENT else "") for c in sheet.columns])
-    kinds = [(j, c.kind, c.decimals) for j, c in enumerate(sheet.columns) if c.kind != TEXT]
+    numeric = [(j, c.kind, c.decimals) for j, c in enumerate(sheet.columns) if c.kind != TEXT]
     dec = dialect.decimal
     for row in sheet.rows:
-        out = ["" if v is None else v for v in row]
-        for j, kind, d in kinds:
+        out = [_text_field(v) for v in row]
+        for j, kind, d in numeric:
             out[j] = _number(row[j], kind, d, dec)
         w.writerow(out)
     return buf.getvalue()
@@ -111,7 +123,8 @@ def write_csv_files(sheets: Sequence[Sheet], folder: str | Path, locale: str = "
             raise ExportCancelled("the export was cancelled")
         if progress is not None:
             progress(i / max(1, len(sheets)), sheet.name)
-        files.append((path, b"\xef\xbb\xbf" + sheet_csv(sheet, dialect).encode("utf-8")))
+        # a lone surrogate (possible in a JSON plan's "\ud800") cannot be UTF-8: "?" instead
+        files.append((path, b"\xef\xbb\xbf" + sheet_csv(sheet, dialect).encode("utf-8", "replace")))
     if cancel is not None and cancel():
         raise ExportCancelled("the export was cancelled")
     made = not folder.exists()

@@ -1,4 +1,4 @@
-"""The plan's hand-off tables: BOM, cable schedule, racks, power feeds, PDUs, workloads.
+"""The plan's hand-off tables: BOM, cable schedule, racks, power sources and feeds, PDUs, workloads.
 
 ``plan_tables(plan, catalog, results, imperial=False) -> list[Sheet]`` gives the tables
 the Excel workbook (:mod:`planner.reports.xlsx`) and the CSV files
@@ -72,13 +72,26 @@ def plan_tables(plan: Any, catalog: Any, results: Any, imperial: bool = False,
     for this very plan."""
     t = _Tables(plan, catalog, results, imperial)
     steps = (("bill of materials", t.bom), ("cable schedule", t.cables), ("racks", t.racks),
-             ("power feeds", t.feeds), ("rack PDUs", t.pdus), ("workloads", t.workloads))
+             ("power sources", t.sources), ("power feeds", t.feeds), ("rack PDUs", t.pdus),
+             ("workloads", t.workloads))
     out = []
     for i, (stage, make) in enumerate(steps):
         if progress is not None:
             progress(i / len(steps), stage)
         out.append(make())
     return out
+
+
+def document_info(plan: Any) -> dict[str, str]:
+    """Who and what the files are for, from the plan's metadata: the workbook's document
+    properties (title, subject, creator, ...) and the first note of the BOM."""
+    import planner
+
+    md = plan.metadata
+    title = " \u2013 ".join(x for x in (md.customer, md.project) if x) or (plan.site.name or "Rackwright plan")
+    return {"title": title, "subject": "Bill of materials, cable schedule, racks, power and workloads",
+            "creator": md.author or "Rackwright", "revision": md.revision or "",
+            "generator": f"Rackwright {planner.__version__}"}
 
 
 def _kw(w: float | None) -> float | None:
@@ -98,7 +111,7 @@ class _Tables:
                 self.names[("row", row.id)] = row.name
                 for rack in row.racks:
                     self.names[("rack", rack.id)] = rack.name
-        for coll, kind in ((plan.feeds, "feed"), (plan.cooling_loops, "loop")):
+        for coll, kind in ((plan.feeds, "feed"), (plan.cooling_loops, "loop"), (plan.power_sources, "source")):
             for x in coll:
                 self.names[(kind, x.id)] = x.name
 
@@ -153,6 +166,9 @@ class _Tables:
                 PRICE_BASIS.get(getattr(price, "basis", ""), getattr(price, "basis", "")) if price else "",
                 getattr(price, "source", "") if price else "", getattr(price, "date", "") if price else "",
                 note))
+        info = document_info(self.plan)
+        rev = f", revision {info['revision']}" if info["revision"] else ""
+        sheet.notes.append(f"{info['title']}{rev}. {info['generator']}.")
         sheet.notes.append(f"Prices in {cur}: planning figures, not a quote. Price basis, source and date per line "
                            "from the catalog.")
         if unpriced:
@@ -218,9 +234,35 @@ class _Tables:
         return sheet
 
     # -- power ----------------------------------------------------------------------------------
+    SOURCE_KINDS = {"ups": "UPS", "panel": "Panel", "switchboard": "Switchboard", "generator": "Generator"}
+
+    def sources(self) -> Sheet:
+        """UPSs, panels, switchboards and generators with what hangs off them (the engine's roll-up)."""
+        r = self.results
+        found = getattr(r, "sources", {})
+        cols = (Column("Source"), Column("Kind"), Column("Side"), Column("Hangs off"), Column("Capacity kW", FLOAT, 2),
+                Column("Typical kW", FLOAT, 2), Column("Max kW", FLOAT, 2), Column("Failover kW", FLOAT, 2),
+                Column("Failed side"), Column("Utilisation", PERCENT), Column("Feeds", INT),
+                Column("Sources", INT), Column("Level"))
+        sheet = Sheet("Power sources", cols)
+        for src in self.plan.power_sources:
+            sr = found.get(src.id)
+            if sr is None:
+                continue
+            sheet.rows.append((sr.name, self.SOURCE_KINDS.get(sr.kind, sr.kind), sr.side or "",
+                               self.names.get(("source", sr.upstream), sr.upstream) if sr.upstream else "",
+                               _kw(sr.capacity_w), _kw(sr.typical_w), _kw(sr.max_w), _kw(sr.failover_w),
+                               sr.failover_side or "", sr.utilisation, len(sr.feeds), len(sr.sources),
+                               str(sr.level)))
+        sheet.notes.append("Each source carries the feeds and sources under it (not summed here: a source's load "
+                           "includes those below it). Failover: with the worst other feed side failed; "
+                           "utilisation = failover load / capacity (docs/engine.md, Power sources)."
+                           if sheet.rows else "The plan has no UPSs, panels, switchboards or generators.")
+        return sheet
+
     def feeds(self) -> Sheet:
         r = self.results
-        cols = (Column("Feed"), Column("Side"), Column("Voltage V", FLOAT, 0), Column("Phases", INT),
+        cols = (Column("Feed"), Column("Side"), Column("Hangs off"), Column("Voltage V", FLOAT, 0), Column("Phases", INT),
                 Column("Breaker A", FLOAT, 0), Column("Derating", FLOAT, 2), Column("Capacity kW", FLOAT, 2),
                 Column("Typical kW", FLOAT, 2, total=True), Column("Max kW", FLOAT, 2, total=True),
                 Column("Failover kW", FLOAT, 2), Column("Failed side"), Column("Utilisation", PERCENT),
@@ -230,7 +272,9 @@ class _Tables:
             fr = r.feeds.get(f.id)
             if fr is None:
                 continue
-            sheet.rows.append((fr.name, fr.side, f.voltage_v, f.phases, f.breaker_a, fr.derating,
+            up = getattr(fr, "upstream", None)
+            sheet.rows.append((fr.name, fr.side, self.names.get(("source", up), up) if up else "", f.voltage_v,
+                               f.phases, f.breaker_a, fr.derating,
                                _kw(fr.capacity_w), _kw(fr.typical_w), _kw(fr.max_w), _kw(fr.failover_w),
                                fr.failover_side or "", fr.utilisation, len(fr.pdus), str(fr.level)))
         sheet.notes.append("Failover: the feed's load with the worst other side failed; utilisation = failover "
@@ -307,4 +351,4 @@ def _figure(v: Any, kind: str) -> Any:
     return int(round(v)) if kind == INT else float(v)
 
 
-__all__ = ["FLOAT", "INT", "MONEY", "PERCENT", "TEXT", "Column", "Sheet", "plan_tables"]
+__all__ = ["FLOAT", "INT", "MONEY", "PERCENT", "TEXT", "Column", "Sheet", "document_info", "plan_tables"]
