@@ -33,6 +33,7 @@ COMMAND_MODULES = [
     "planner.commands.size",
     "planner.commands.report",
     "planner.commands.export",
+    "planner.commands.brownfield",
 ]
 
 

@@ -185,6 +185,8 @@ class MainWindow(QMainWindow):
         f, e, d = self.files, self.edits, self.doc
         self.act_new = self._action("&New", f.new, SK.New, "Start a new plan")
         self.act_open = self._action("&Open\u2026", lambda: f.open(), SK.Open, "Open a plan")
+        self.act_new_netbox = self._action(self.tr("New from NetBox &Site\u2026"), f.new_from_netbox, None,
+                                           self.tr("Start a plan from a NetBox site export (racks, devices)"))
         self.act_save = self._action("&Save", f.save, SK.Save, "Save the plan")
         self.act_save_as = self._action("Save &As\u2026", f.save_as, SK.SaveAs, "Save the plan under a new name")
         self.act_export_pdf = self._action("&Export Build Plan (PDF)\u2026", lambda: self.exporter.export(),
@@ -226,7 +228,7 @@ class MainWindow(QMainWindow):
 
         mb = self.menuBar()
         m = mb.addMenu("&File")
-        for a in (self.act_new, self.act_open):
+        for a in (self.act_new, self.act_new_netbox, self.act_open):
             m.addAction(a)
         self.recent_menu = QMenu("Open &Recent", self)
         m.addMenu(self.recent_menu)

@@ -1,5 +1,7 @@
-"""`rackwright catalog list|validate|import-prices`: what the catalog holds, which files fail,
-and importing a distributor price list into the user catalog (docs/catalog.md, Price lists)."""
+"""`rackwright catalog list|validate|import-prices|import-netbox`: what the catalog holds, which
+files fail, importing a distributor price list into the user catalog (docs/catalog.md, Price
+lists) and NetBox device-, module- and rack-type YAML (files or folders) into the user catalog
+(planner.netbox.importer, docs/netbox.md)."""
 
 from __future__ import annotations
 
@@ -11,11 +13,17 @@ HELP = "list or validate the hardware catalog (shipped + user folder), or import
 
 def register(sub) -> None:
     p = sub.add_parser(NAME, help=HELP)
-    p.add_argument("action", choices=["list", "validate", "import-prices"],
-                   help="list entries, only validate, or import a CSV/XLSX price list into the user catalog")
+    p.add_argument("action", choices=["list", "validate", "import-prices", "import-netbox"],
+                   help="list entries, only validate, import a CSV/XLSX price list or NetBox YAML files "
+                        "into the user catalog")
     p.add_argument("paths", nargs="*",
                    help="list/validate: catalog folders to load instead of the default layers; "
-                        "import-prices: the price list file (CSV or XLSX)")
+                        "import-prices: the price list file (CSV or XLSX); "
+                        "import-netbox: the NetBox YAML files or folders to import")
+    p.add_argument("--replace", action="store_true",
+                   help="with import-netbox: overwrite entries already in the user catalog and override shipped ones")
+    p.add_argument("--into", metavar="FOLDER",
+                   help="with import-netbox: the catalog folder to write to (default: the user catalog)")
     p.add_argument("--kind", help="with list: only device types of this kind (server, switch, ...)")
     p.add_argument("--name", help="with import-prices: the price list's name (default: the file name); "
                                   "importing a list of the same name again replaces it")
@@ -27,6 +35,8 @@ def register(sub) -> None:
 def run(args) -> int:
     if args.action == "import-prices":
         return run_import(args)
+    if args.action == "import-netbox":
+        return _import_netbox(args)
     from planner.catalog import catalog_summary, load_catalog
 
     cat = load_catalog(args.paths or None)
@@ -76,3 +86,29 @@ def run_import(args) -> int:
     else:
         print("\n".join(result.report_lines(written)))
     return 0 if result.complete and result.matched else 1
+
+
+def _import_netbox(args) -> int:
+    from pathlib import Path
+
+    from planner.cli import UserError
+    from planner.netbox.importer import import_netbox
+
+    if not args.paths:
+        raise UserError("catalog import-netbox: name the NetBox YAML files or folders to import")
+    report = import_netbox(args.paths, Path(args.into) if args.into else None, replace=args.replace)
+    if args.json:
+        print(json.dumps({"dest": str(report.dest), "files": [
+            {"file": str(r.path), "kind": r.kind, "status": r.status, "table": r.table, "slug": r.slug,
+             "written": str(r.target) if r.ok and r.target else None, "needs_data": r.needs_data,
+             "message": r.message,
+             "errors": [{"line": e.line, "field": e.field, "message": e.message} for e in r.errors]}
+            for r in report.results]}, indent=1))
+    else:
+        for r in report.results:
+            for line in r.lines():
+                print(line)
+        print(report.summary())
+        if any(r.replaceable for r in report.results):
+            print("(import again with --replace to overwrite the entries skipped because their slug exists)")
+    return 2 if report.failed else 0

@@ -36,6 +36,7 @@ from planner.plan import COOLING_METHOD_NAMES, CoolingChoice
 from ui import style
 from ui import units as uunits
 from ui.dialogs.cooling_loops import loop_summary
+from ui.dialogs.needs_data import needs_data_text
 from ui.scenes.rack import rack_figures_text
 
 COOLING_METHODS = list(COOLING_METHOD_NAMES.items())
@@ -263,9 +264,20 @@ class Inspector(QWidget):
                 cat.addRow("Max power", QLabel(f"{dev.max_power_w / 1000:.2f} kW"))
             if dev.typical_power_w and dev.typical_power_w != dev.max_power_w:
                 cat.addRow("Typical power", QLabel(f"{dev.typical_power_w / 1000:.2f} kW"))
+            power = dev.planning.power if dev.planning is not None else None
+            if not dev.max_power_w and power is not None and power.nameplate_w:
+                cat.addRow(self.tr("PSU nameplate"), QLabel(self.tr("{count} x {rating} W").format(
+                    count=power.psu_count, rating=f"{power.psu_rating_w:,.0f}")))
             if dev.gpu_count:
                 gpu = self.doc.catalog.get("gpus", dev.gpu_slug)
                 cat.addRow("GPUs", QLabel(f"{dev.gpu_count} x {gpu.model if gpu else dev.gpu_slug}"))
+            if dev.needs_data:
+                need = QLabel(needs_data_text(dev.needs_data))
+                need.setObjectName("needsData")
+                need.setWordWrap(True)
+                need.setToolTip(self.tr("The catalog entry lacks these figures (imported from NetBox?); the engine "
+                                        "counts what is missing as zero. Fill them in the catalog file."))
+                cat.addRow(self.tr("Needs data"), need)
             if dev.mass_kg:
                 cat.addRow("Mass", QLabel(uunits.fmt_mass(dev.mass_kg)))
             if dev.depth_mm:
