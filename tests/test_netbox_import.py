@@ -205,6 +205,12 @@ def test_cli_import_netbox(tmp_path):
     assert none.returncode == 2 and "name the NetBox YAML files" in none.stderr
     missing = _cli("catalog", "import-netbox", str(tmp_path / "nope"), user=user)
     assert missing.returncode == 2 and "no such file or folder" in missing.stdout
+    # an option before the paths (argparse had closed the path list there)
+    first = _cli("catalog", "import-netbox", "--replace", "--json", str(SWITCH), user=user)
+    assert first.returncode == 0, first.stderr
+    assert json.loads(first.stdout)["files"][0]["status"] == "replaced"
+    typo = _cli("catalog", "import-netbox", "--replce", str(SWITCH), user=user)
+    assert typo.returncode == 2 and "unrecognized arguments: --replce" in typo.stderr
 
 
 @pytest.mark.parametrize("name", ["CON", "../evil", "a/b"])
