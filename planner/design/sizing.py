@@ -160,8 +160,9 @@ class RackCount:
         return self.compute + self.network + self.storage
 
 
-def _fill(items: list[tuple[int, float]], u_per_rack: int, kw_per_rack: float) -> int:
-    """Racks needed to hold ``items`` ((U, W) each, in order), first fit by U and kW."""
+def _fill(items: list[tuple[int, float]], u_per_rack: int, kw_per_rack: float) -> list[int]:
+    """First fit in order: the rack (0-based) each of ``items`` ((U, W) each) goes in."""
+    where: list[int] = []
     racks = 0
     u_left, w_left = 0, 0.0
     for u, w in items:
@@ -170,16 +171,18 @@ def _fill(items: list[tuple[int, float]], u_per_rack: int, kw_per_rack: float) -
             u_left, w_left = u_per_rack, kw_per_rack * 1000.0
         u_left -= u
         w_left -= w
-    return racks
+        where.append(racks - 1)
+    return where
 
 
 def racks_needed(server: Any, servers: int, fit: RackFit, *, switches: Any = (), storage: Any = (),
                  network_rack_type: Any = None, reserved_u: int = MGMT_SWITCH_U) -> RackCount:
     """Compute racks for ``servers`` of ``server`` at ``fit.per_rack`` each, plus racks
     for the fabric ``switches`` and ``storage`` devices (device types, one entry per
-    unit): switches fill network racks, storage its own racks (``network_rack_type``
-    less :data:`NETWORK_RACK_RESERVED_U`, up to ``fit.rack_kw_limit``) -- unless the
-    whole build fits one compute rack, where they go in beside the servers."""
+    unit): switches, then storage, fill shared network racks (``network_rack_type``
+    less :data:`NETWORK_RACK_RESERVED_U`, up to ``fit.rack_kw_limit``; a rack holding
+    only storage counts as a storage rack) -- unless the whole build fits one compute
+    rack, where they go in beside the servers."""
     if fit.per_rack < 1:
         raise ValueError("not even one server fits a rack")
     compute = math.ceil(servers / fit.per_rack)
@@ -192,16 +195,19 @@ def racks_needed(server: Any, servers: int, fit: RackFit, *, switches: Any = (),
         used_w = servers * sw + sum(w for _u, w in net + sto)
         if used_u <= fit.rack_u - reserved_u and used_w <= limit * 1000.0 + 1e-6:
             return RackCount(1, 0, 0, fit)
-    return RackCount(compute, _extra(net, network_rack_type, limit), _extra(sto, network_rack_type, limit), fit)
+    where = _extra(net + sto, network_rack_type, limit)
+    racks = max(where) + 1 if where else 0
+    with_switch = len(set(where[:len(net)]))
+    return RackCount(compute, with_switch, racks - with_switch, fit)
 
 
 def _item(device: Any) -> tuple[int, float]:
     return max(1, math.ceil(float(device.u_height or 1))), device_max_w(device)
 
 
-def _extra(items: list[tuple[int, float]], rack_type: Any, limit_kw: float) -> int:
+def _extra(items: list[tuple[int, float]], rack_type: Any, limit_kw: float) -> list[int]:
     if not items:
-        return 0
+        return []
     u = int(rack_type.u_height) - NETWORK_RACK_RESERVED_U if rack_type is not None else 44
     return _fill(items, max(1, u), limit_kw)
 
