@@ -451,6 +451,7 @@ class _Search:
         self.storage_wl = [w for w in spec.workloads if w.kind == "storage"]
         self.gpu_wl = [w for w in spec.workloads if w.kind in ("pretrain", "finetune", "inference")]
         self.notes: list[str] = []
+        self.left_out: dict[str, list[str]] = {}
         self.infeasible: list[tuple[str, float, str]] = []  # (constraint, excess, sentence)
         self._eval_cache: dict[Any, Any] = {}
         self._fabric_cache: dict[Any, _Fabric | None] = {}
@@ -485,9 +486,13 @@ class _Search:
             suits = ("dlc", "immersion") if liquid else ("air", "rdhx", "immersion")
         got = [c for c in self.c.cooling if c in suits]
         if not got:
-            self.notes.append(f"{server.slug} left out: it needs {' or '.join(suits)} cooling, and the constraints "
-                              f"allow {', '.join(self.c.cooling)}")
+            self.left_out.setdefault(" or ".join(suits), []).append(server.slug)
         return got
+
+    def finish_notes(self) -> None:
+        for suits, slugs in self.left_out.items():
+            self.notes.append(f"left out, they need {suits} cooling and the constraints allow "
+                              f"{', '.join(self.c.cooling)}: {', '.join(slugs)}")
 
     @staticmethod
     def platform(server: Any) -> str:
@@ -1057,6 +1062,7 @@ def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
                                 cands.append(cand)
     except SearchCancelled:
         cancelled = True
+    s.finish_notes()
     cands.sort(key=_rank_key)
     for i, cand in enumerate(cands):
         cand.rank = i + 1
