@@ -1093,3 +1093,51 @@ def _binding(cands: list[Candidate], s: _Search) -> tuple[str | None, str | None
     by = f" (short by {-m * 100:.0f} %, bottleneck {w.get('bottleneck')})" if m is not None else ""
     return "workloads", (f"no build reaches the target of {w['name']!r}: the closest, {best.servers} x "
                          f"{best.server_name} ({best.gpus} GPUs), misses it{by}")
+
+
+# ----------------------------------------------------------------------------- JSON Schema
+
+
+def plan_for_json_schema() -> dict[str, Any]:
+    """The JSON Schema of SPEC.json (docs/plan-for.schema.json, `rackwright schema
+    --plan-for`): built from :class:`Constraints` and the workload spec models, so it
+    cannot drift from the parser."""
+    from planner.workloads.specs import SPEC_MODELS
+
+    defs: dict[str, Any] = {}
+
+    def take(model: type[BaseModel]) -> dict[str, Any]:
+        sch = model.model_json_schema(ref_template="#/$defs/{model}")
+        defs.update(sch.pop("$defs", {}))
+        defs[model.__name__] = sch
+        return {"$ref": f"#/$defs/{model.__name__}"}
+
+    for model in SPEC_MODELS.values():
+        take(model)
+    cons = take(Constraints)
+    kinds = list(SPEC_MODELS)
+    workload = {
+        "type": "object", "title": "Workload", "additionalProperties": False,
+        "required": list(WORKLOAD_KEYS),
+        "properties": {
+            "name": {"type": "string", "minLength": 1, "maxLength": 200, "description": "unique in the spec"},
+            "kind": {"enum": kinds, "description": "a plan workload's kind"},
+            "spec": {"type": "object", "description": "a plan workload's spec (docs/workloads.md)"},
+        },
+        "allOf": [{"if": {"properties": {"kind": {"const": k}}, "required": ["kind"]},
+                   "then": {"properties": {"spec": {"$ref": f"#/$defs/{m.__name__}"}}}}
+                  for k, m in SPEC_MODELS.items()],
+    }
+    defs["Workload"] = workload
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Rackwright plan-for SPEC",
+        "description": "Workloads and constraints for `rackwright plan-for` (docs/plan-for.md).",
+        "type": "object", "additionalProperties": False, "required": ["workloads"],
+        "properties": {
+            "workloads": {"type": "array", "minItems": 1, "maxItems": MAX_WORKLOADS,
+                          "items": {"$ref": "#/$defs/Workload"}},
+            "constraints": cons,
+        },
+        "$defs": dict(sorted(defs.items())),
+    }
