@@ -460,6 +460,7 @@ class _Search:
         self._media_cache: dict[Any, Any] = {}
         self._floor_racks: dict[Any, int] = {}
         self._pdu_cache: dict[Any, int] = {}
+        self._memo: dict[Any, Any] = {}
 
     # -- catalog choices
     def servers(self) -> list[Any]:
@@ -508,26 +509,27 @@ class _Search:
     def _design_fabric(self, server: Any, nodes: int, oversub: float) -> _Fabric | None:
         """The compute fabric auto-wire builds: a rail-optimised fat tree of the switch the
         generator picks (InfiniBand where the NICs speak it, else Ethernet)."""
-        from planner.fabric.ports import device_ports, link_and_radix
         from planner.fabric.topology import FabricDesignError, design_fat_tree
 
-        dp = device_ports(self.catalog, server.slug)
-        ports = dp.role("compute") if dp is not None else []
+        ports = sizing._ports(self.catalog, server.slug, "compute", self._memo)
         if not ports:
             return None
         nic = min(p.speed_gbps for p in ports)
         sw = tech = None
         for tech in ("infiniband", "ethernet"):
-            sw = gen.pick_switch(self.catalog, tech, nic, "compute")
+            key = ("pick_switch", tech, nic)
+            if key not in self._memo:
+                self._memo[key] = gen.pick_switch(self.catalog, tech, nic, "compute")
+            sw = self._memo[key]
             if sw is not None:
                 break
         if sw is None or tech is None:
             return None
-        link, sw_ports = link_and_radix(self.catalog, nic, sw)
-        if not sw_ports:
+        link, radix = sizing.link_and_radix(self.catalog, nic, sw, self._memo)
+        if not radix:
             return None
         try:
-            t = design_fat_tree(nodes, len(ports), len(sw_ports), link, oversub, True)
+            t = design_fat_tree(nodes, len(ports), radix, link, oversub, True)
         except FabricDesignError:
             return None
         cables: dict[str, int] = {}
@@ -574,7 +576,22 @@ class _Search:
         got = self._eval_cache.get(key)
         if got is None:
             cl = self.cluster(server, n, fab, storage)
-            got = [self._one(w, cl) for w in self.spec.workloads if w.kind in kinds]
+            got = []
+            for w in self.spec.workloads:
+                if w.kind not in kinds:
+                    continue
+                if storage is not None and w.kind in ("pretrain", "finetune"):
+                    # train() reads the storage only for the checkpoint write time: size it
+                    # once without storage and take that figure from this cluster
+                    base = self.evaluate(server, n, fab, None, (w.kind,))
+                    r = dict(next(x for x in base if x["name"] == w.name))
+                    size = r.get("checkpoint_size_gb")
+                    r["checkpoint_write_s"] = (size / cl.storage_write_gb_per_s
+                                               if size and cl.storage_write_gb_per_s else None)
+                    r["storage_read_gb_per_s"] = cl.storage_read_gb_per_s
+                    got.append(r)
+                else:
+                    got.append(self._one(w, cl))
             self._eval_cache[key] = got
         return got
 
@@ -596,7 +613,8 @@ class _Search:
                    days=fig.get("days"), tokens_per_s=fig.get("tokens_per_s"),
                    tokens_per_s_per_user=fig.get("tokens_per_s_per_user"), ttft_s=fig.get("ttft_s"),
                    cost_per_million_tokens_usd=fig.get("cost_per_million_tokens_usd"),
-                   gpus_needed=fig.get("gpus_needed"), checkpoint_write_s=fig.get("checkpoint_write_s"),
+                   gpus_needed=fig.get("gpus_needed"), checkpoint_size_gb=fig.get("checkpoint_size_gb"),
+                   checkpoint_write_s=fig.get("checkpoint_write_s"),
                    storage_read_gb_per_s=fig.get("storage_read_gb_per_s", cl.storage_read_gb_per_s))
         return out
 
@@ -705,8 +723,8 @@ class _Search:
         design = self.design(server, n, fab, oversub, storage, cooling)
         try:
             ch = sizing.build_choices(design, cat, self._choices)
-            switches = sizing.fabric_switches(design, cat, ch, n)
-            rc = sizing.rack_counts(design, cat, ch, switches)
+            switches = sizing.fabric_switches(design, cat, ch, n, self._memo)
+            rc = sizing.rack_counts(design, cat, ch, switches, self._memo)
         except gen.DesignError as e:
             self._infeasible(design, server, cooling, e)
             return None
@@ -832,16 +850,17 @@ class _Search:
         whose phases carry the rack's cords after losing a side (its own cord assignment,
         planner.design.generate._assign_cords); network and storage racks by their share of
         the draw."""
-        pdu = gen._pdu_model(self.catalog, ch.pdu)
+        pdu = self._memo.get(("pdu", ch.pdu))
+        if pdu is None:
+            pdu = self._memo[("pdu", ch.pdu)] = gen._pdu_model(self.catalog, ch.pdu)
         cords = self.specs.device(server.slug).cords or 2
         extra = [("mgmt", self.specs.device(mgmt.slug).max_w, self.specs.device(mgmt.slug).cords or 1)] \
             if mgmt is not None else []
+        full, part = divmod(n, rc.servers_per_rack)
         total = 0
-        left = n
-        for _ in range(rc.compute):
-            k = min(rc.servers_per_rack, left)
-            left -= k
-            total += self._rack_pdus(pdu, tuple([(f"s{i}", server_w, cords) for i in range(k)] + extra))
+        for k, racks in ((rc.servers_per_rack, full), (part, 1 if part else 0)):
+            if racks:
+                total += racks * self._rack_pdus(pdu, tuple([(f"s{i}", server_w, cords) for i in range(k)] + extra))
         others = rc.network + rc.storage
         if others:
             w = max(0.0, it_w - n * server_w) / others

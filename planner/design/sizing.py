@@ -49,7 +49,8 @@ def build_choices(design: BuildDesign, catalog: Any, memo: dict | None = None) -
     """:func:`planner.design.generate.choices` of ``design`` with its server count and
     storage count blanked (they do not change the choices), memoised in ``memo``."""
     probe = replace(design, servers=1, name="",
-                    storage=None if design.storage is None else replace(design.storage, count=1))
+                    storage=None if design.storage is None else replace(design.storage, count=1),
+                    compute=None if design.compute is None else replace(design.compute, oversubscription=1.0))
     if memo is None:
         return gen.choices(probe, catalog)
     if probe not in memo:
@@ -63,39 +64,101 @@ def build_choices(design: BuildDesign, catalog: Any, memo: dict | None = None) -
     return got
 
 
-def storage_per_rack(design: BuildDesign, catalog: Any, ch: Any) -> int:
+def _memo(memo: dict | None, key: Any, make: Any) -> Any:
+    if memo is None:
+        return make()
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
+
+def storage_per_rack(design: BuildDesign, catalog: Any, ch: Any, memo: dict | None = None) -> int:
     """Storage appliances per storage rack (generate_plan's rule)."""
-    from planner.fabric.ports import device_ports
-
     assert design.storage is not None
-    sdev = catalog.get("device-types", design.storage.device)
-    sspec = gen._specs(catalog).device(design.storage.device)
-    nrt = catalog.get("rack-types", ch.network_rack_type)
-    h = max(1, math.ceil(sdev.u_height or 1))
-    dp = device_ports(catalog, design.storage.device)
-    ends = len(dp.role("storage")) if dp is not None else 0
-    w = sspec.max_w + gen.OPTICS_W * ends
-    limit = [(nrt.u_height - 2) // h, int((gen._settings().air_containment_limit_kw * 1000 * gen.FILL - 200.0) // w)]
-    if design.max_rack_kw is not None:
-        limit.append(int((design.max_rack_kw * 1000 - 200.0) // w))
-    return min(limit)
+    slug = design.storage.device
+
+    def make() -> int:
+        from planner.fabric.ports import device_ports
+
+        sdev = catalog.get("device-types", slug)
+        sspec = gen._specs(catalog).device(slug)
+        nrt = catalog.get("rack-types", ch.network_rack_type)
+        h = max(1, math.ceil(sdev.u_height or 1))
+        dp = device_ports(catalog, slug)
+        ends = len(dp.role("storage")) if dp is not None else 0
+        w = sspec.max_w + gen.OPTICS_W * ends
+        limit = [(nrt.u_height - 2) // h,
+                 int((gen._settings().air_containment_limit_kw * 1000 * gen.FILL - 200.0) // w)]
+        if design.max_rack_kw is not None:
+            limit.append(int((design.max_rack_kw * 1000 - 200.0) // w))
+        return min(limit)
+
+    return _memo(memo, ("storage_per_rack", slug, ch.network_rack_type, design.max_rack_kw), make)
 
 
-def fabric_switches(design: BuildDesign, catalog: Any, ch: Any, servers: int) -> list[tuple[str, int]]:
+def _ports(catalog: Any, slug: str, role: str, memo: dict | None) -> list[Any]:
+    def make() -> list[Any]:
+        from planner.fabric.ports import device_ports
+
+        dp = device_ports(catalog, slug)
+        return dp.role(role) if dp is not None else []
+
+    return _memo(memo, ("ports", slug, role), make)
+
+
+def link_and_radix(catalog: Any, speed: float, sw: str, memo: dict | None = None) -> tuple[float, int]:
+    """(link speed, switch ports at it): planner.fabric.ports.link_and_radix, memoised."""
+    def make() -> tuple[float, int]:
+        from planner.fabric.ports import link_and_radix as lr
+
+        link, ports = lr(catalog, speed, sw)
+        return link, len(ports)
+
+    return _memo(memo, ("link_and_radix", speed, sw), make)
+
+
+def estimate_switches(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
+                      memo: dict | None = None) -> int:
+    """Switches of one fabric: generate._estimate_switches (the fat-tree sizing auto-wire
+    uses) with the port look-ups memoised (tests compare the two)."""
+    from planner.fabric.topology import FabricDesignError, design_fat_tree
+
+    ports = _ports(catalog, design.server, role, memo)
+    nodes, rails = n_servers, len(ports)
+    speeds = [p.speed_gbps for p in ports]
+    rail = fc.rail_optimised and role == "compute"
+    if role == "storage" and design.storage is not None:
+        sp = _ports(catalog, design.storage.device, "storage", memo)
+        speeds += [p.speed_gbps for p in sp]
+        nodes, rails, rail = n_servers * len(ports) + design.storage.count * len(sp), 1, False
+    if not speeds or not nodes or not rails:
+        return 0
+    link, radix = link_and_radix(catalog, min(speeds), sw, memo)
+    try:
+        return design_fat_tree(nodes, rails, radix, link, fc.oversubscription, rail).switches
+    except FabricDesignError as e:
+        raise gen.DesignError(f"{role}: {e}") from None
+
+
+def fabric_switches(design: BuildDesign, catalog: Any, ch: Any, servers: int,
+                    memo: dict | None = None) -> list[tuple[str, int]]:
     """(switch slug, count) of each fabric the generator wires (compute, storage,
     front-end), by the fat-tree rules auto-wire uses."""
     out: list[tuple[str, int]] = []
-    sfab = design.storage_fabric or (gen._storage_fabric(design, catalog) if design.storage is not None else None)
+    sfab = None
+    if design.storage is not None:
+        sfab = design.storage_fabric or _memo(memo, ("storage_fabric", design.server, design.storage.device),
+                                              lambda: gen._storage_fabric(design, catalog))
     for fc, sw, role in ((design.compute, ch.compute_switch, "compute"), (sfab, ch.storage_switch, "storage"),
                          (design.frontend, ch.frontend_switch, "frontend")):
         if fc is None or sw is None:
             continue
-        out.append((sw, gen._estimate_switches(catalog, design, sw, role, servers, fc)))
+        out.append((sw, estimate_switches(catalog, design, sw, role, servers, fc, memo)))
     return out
 
 
 def rack_counts(design: BuildDesign, catalog: Any, ch: Any | None = None,
-                switches: list[tuple[str, int]] | None = None) -> RackCount:
+                switches: list[tuple[str, int]] | None = None, memo: dict | None = None) -> RackCount:
     """Compute, network and storage racks of ``design`` as generate_plan lays them out.
     Raises :class:`planner.design.generate.DesignError` when the design cannot be built."""
     ch = ch if ch is not None else build_choices(design, catalog)
@@ -104,14 +167,16 @@ def rack_counts(design: BuildDesign, catalog: Any, ch: Any | None = None,
     compute = math.ceil(design.servers / per)
     storage = 0
     if design.storage is not None and design.storage.count:
-        spr = storage_per_rack(design, catalog, ch)
+        spr = storage_per_rack(design, catalog, ch, memo)
         if spr < 1:
             raise gen.DesignError(f"storage.device: one {design.storage.device} does not fit a rack's limits")
         storage = math.ceil(design.storage.count / spr)
     network = 0
-    for sw, n in (switches if switches is not None else fabric_switches(design, catalog, ch, design.servers)):
+    for sw, n in (switches if switches is not None else fabric_switches(design, catalog, ch, design.servers, memo)):
         if n:
-            network += math.ceil(n / gen._switches_per_rack(catalog, sw, ch.network_rack_type, design))
+            per_net = _memo(memo, ("switches_per_rack", sw, ch.network_rack_type, design.max_rack_kw),
+                            lambda sw=sw: gen._switches_per_rack(catalog, sw, ch.network_rack_type, design))
+            network += math.ceil(n / per_net)
     limit = {"u": None, "max_rack_kw": design.max_rack_kw, "cooling": fit.cooling_kw * gen.FILL,
              "pdu": None, "design": None}.get(fit.binding)
     return RackCount(compute, network, storage, per, LIMITERS.get(fit.binding, fit.binding),
