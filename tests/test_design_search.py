@@ -194,6 +194,15 @@ def test_budget_binds_with_the_cheapest_capex_and_the_excess(catalog):
            f"{budget:,.0f} USD" in res.binding
 
 
+def test_a_budget_in_a_currency_without_prices_cannot_be_met(catalog):
+    res = search(parse_plan_for_spec(spec_with(SERVE, currency="EUR", budget=10_000_000)), catalog)
+    assert res.meeting == 0 and res.binding_constraint == "budget"
+    assert "price in EUR" in res.binding and "10,000,000 EUR" in res.binding
+    free = search(parse_plan_for_spec(spec_with(SERVE, currency="EUR")), catalog)
+    assert free.meeting > 0 and all(not x.capex_complete for x in free.candidates)
+    assert all(any("priced in USD" in u for u in x.unpriced) for x in free.candidates)
+
+
 def test_a_rack_limit_below_one_server_says_so(catalog):
     res = search(parse_plan_for_spec(spec_with(SERVE, max_rack_kw=8)), catalog)
     assert res.candidates == [] and res.binding_constraint == "max_rack_kw"

@@ -8,6 +8,8 @@ Input (docs/plan-for.md, docs/plan-for.schema.json)::
 
     spec = parse_plan_for_spec(json.load(f))   # PlanForSpecError names the field path
     result = search(spec, catalog, top=10)      # SearchResult, candidates ranked
+    plan = generate_plan(result.best.design, catalog, workloads=spec.plan_workloads(),
+                         metadata=spec.metadata())   # planner.design.generate
 
 :class:`PlanForSpec`
     ``workloads`` (tuple of :class:`SpecWorkload`: ``name``, ``kind``, ``spec`` dict,
@@ -33,8 +35,10 @@ Input (docs/plan-for.md, docs/plan-for.schema.json)::
     ``platform``, ``gpus``, ``servers``, ``cooling`` (air, rdhx, dlc, immersion),
     ``oversubscription`` (compute fabric, None without one), ``storage`` /
     ``storage_count``, ``racks`` (= ``compute_racks`` + ``network_racks`` +
-    ``storage_racks``), ``servers_per_rack`` and ``rack_limiter`` (space, max_rack_kw,
-    cooling, weight), ``floor_m2``, ``it_kw`` (maximum draw, what racks and feeds are
+    ``storage_racks``), ``servers_per_rack``, ``rack_limiter`` (space, max_rack_kw,
+    cooling, pdu, design: what stops a rack at that count) and ``rack_kw_limit`` (the kW
+    that limiter allows), ``switches`` (fabric and management), ``floor_m2`` (the
+    generated room), ``it_kw`` (maximum draw, what racks and feeds are
     sized for), ``it_kw_typical``, ``facility_kw`` (it_kw x PUE), ``capex``,
     ``capex_complete`` and ``unpriced`` (the BOM lines without a price in the spec's
     currency), ``opex_per_year`` (energy + support, planner.economics), ``tco`` (years x
@@ -50,7 +54,8 @@ Input (docs/plan-for.md, docs/plan-for.schema.json)::
 
 How candidates are made (docs/plan-for.md): every catalog GPU server the vendors and
 GPU models allow x cooling (the allowed options the server suits: air-cooled servers on
-air, rear doors or immersion; liquid-cooled ones on direct liquid) x compute-fabric
+air, rear doors or immersion; liquid-cooled ones on direct liquid or immersion; GB200
+NVL72 trays on direct liquid, whole racks of 18) x compute-fabric
 oversubscription (1:1 and 2:1 for training on more than one leaf) x storage (none for
 inference; each catalog storage system, sized for the dataset, checkpoints, storage
 workloads and 0.5 GB/s per GPU, for training) x GPU count: the fewest servers meeting
@@ -58,8 +63,12 @@ every workload target (found by doubling and bisection on the workload code's ow
 verdicts) and 1.25x, 1.5x and 2x that. The workload figures come from
 planner.workloads (evaluate_training/evaluate_inference/evaluate_storage on the cluster
 the plan will have: :func:`planner.workloads.cluster.cluster_from_counts`, inter-node
-bandwidth divided by the fabric's oversubscription as the engine does). Racks and floor
-come from :mod:`planner.design.sizing`, the rules the generator places by.
+bandwidth divided by the fabric's oversubscription as the engine does). Racks, floor,
+PDUs, CDUs and management switches come from the generator's own rules
+(:mod:`planner.design.sizing` calls into :mod:`planner.design.generate`), so the plan
+written from a candidate has its racks, floor area and (within rounding) capex.
+With a ``budget``, a candidate whose GPU servers have no price in the spec's currency
+breaks it (its capex is unknown). The full description: docs/plan-for.md.
 """
 
 from __future__ import annotations
@@ -372,7 +381,9 @@ class Candidate:
             "years": self.years, "rent_vs_own": self.rent_vs_own, "workloads": [dict(w) for w in self.workloads],
             "workloads_met": self.workloads_met, "meets": self.meets,
             "margin": None if self.margin is None else round(self.margin, 4), "bottleneck": self.bottleneck,
-            "binding_constraint": self.binding_constraint, "violations": [dict(v) for v in self.violations],
+            "binding_constraint": self.binding_constraint,
+            "violations": [{**v, "excess": v["excess"] if math.isfinite(v["excess"]) else None}
+                           for v in self.violations],
             "notes": list(self.notes),
             "design": {"server": d.server, "servers": d.servers, "cooling": d.cooling, "platform": d.platform,
                        "max_rack_kw": d.max_rack_kw, "servers_per_rack": d.servers_per_rack,
@@ -801,7 +812,7 @@ class _Search:
         tight = min((r for r in results if r.get("margin") is not None), key=lambda r: r["margin"], default=None)
         layout = sizing.floor_layout(rc.compute, rc.network + rc.storage, cat, ch.rack_type, ch.network_rack_type)
         floor = layout.area_m2
-        violations = self._violations(capex, racks, floor, rc, ch)
+        violations = self._violations(capex, racks, floor, rc, ch, server, unpriced)
         meets = wl_met and not violations
         binding = max(violations, key=lambda v: v["excess"])["constraint"] if violations else self._least_slack(
             capex, racks, floor, rc)
@@ -925,11 +936,16 @@ class _Search:
                                                            ch.network_rack_type, rc.network + rc.storage)
         return self._floor_racks[key]
 
-    def _violations(self, capex: float, racks: int, floor: float, rc: sizing.RackCount,
-                    ch: Any) -> list[dict[str, Any]]:
+    def _violations(self, capex: float, racks: int, floor: float, rc: sizing.RackCount, ch: Any, server: Any,
+                    unpriced: list[str]) -> list[dict[str, Any]]:
         c = self.c
         out: list[dict[str, Any]] = []
-        if c.budget is not None and capex > c.budget:
+        if c.budget is not None and any(u.split(" x ", 1)[-1].split(" ")[0] == server.slug for u in unpriced):
+            # most of the cost is unknown: the budget cannot be shown to hold
+            out.append({"constraint": "budget", "needed": None, "limit": c.budget, "excess": math.inf,
+                        "message": f"{server.manufacturer} {server.model} has no price in {c.currency}: the "
+                                   f"capex is unknown, so it cannot be shown to fit the budget"})
+        elif c.budget is not None and capex > c.budget:
             out.append({"constraint": "budget", "needed": round(capex, 2), "limit": c.budget,
                         "excess": capex / c.budget - 1.0,
                         "message": f"capex {capex:,.0f} {c.currency} is over the budget of {c.budget:,.0f} "
@@ -1063,7 +1079,9 @@ def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
                 cap = max(step, (MAX_GPUS // server.gpu_count) // step * step)
                 if need is None:
                     counts = {cap}
-                    s.notes.append(f"{server.slug}: the targets are out of reach up to {MAX_GPUS:,} GPUs")
+                    note = f"{server.slug}: the targets are out of reach up to {MAX_GPUS:,} GPUs"
+                    if note not in s.notes:
+                        s.notes.append(note)
                 else:
                     counts = {min(cap, max(step, math.ceil(need * f / step) * step)) for f in COUNT_FACTORS}
                 for n in sorted(counts):
@@ -1098,6 +1116,10 @@ def _binding(cands: list[Candidate], s: _Search) -> tuple[str | None, str | None
     if met:
         best = min(met, key=lambda c: (max(v["excess"] for v in c.violations), c.cost, c.rank))
         worst = max(best.violations, key=lambda v: v["excess"])
+        if not math.isfinite(worst["excess"]):
+            c = spec.constraints
+            return worst["constraint"], (f"no GPU server that meets the targets has a price in {c.currency}, so no "
+                                         f"build can be shown to fit the budget of {c.budget:,.0f} {c.currency}")
         return worst["constraint"], binding_sentence(best, worst, spec)
     if s.infeasible and not cands:
         name, _x, msg = min(s.infeasible, key=lambda t: t[1])
