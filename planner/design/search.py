@@ -908,7 +908,7 @@ class _Search:
             return None
         if got is None:
             return None
-        amount = getattr(got, "amount", got)
+        amount = getattr(got, "price_per_gpu_hour", None) or getattr(got, "amount", got)
         cur = getattr(got, "currency", "USD")
         return float(amount) if cur == self.c.currency else None
 
