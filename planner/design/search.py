@@ -353,6 +353,7 @@ class Candidate:
     design: BuildDesign
     switches: int = 0
     notes: tuple[str, ...] = ()
+    bom: tuple[tuple[str, str, int], ...] = ()  # (catalog table, slug, quantity) the capex prices
     rank: int = 0
 
     @property
@@ -385,6 +386,7 @@ class Candidate:
             "violations": [{**v, "excess": v["excess"] if math.isfinite(v["excess"]) else None}
                            for v in self.violations],
             "notes": list(self.notes),
+            "bom": [{"table": t, "slug": slug, "quantity": q} for t, slug, q in self.bom],
             "design": {"server": d.server, "servers": d.servers, "cooling": d.cooling, "platform": d.platform,
                        "max_rack_kw": d.max_rack_kw, "servers_per_rack": d.servers_per_rack,
                        "rack_type": d.rack_type, "pdu": d.pdu,
@@ -437,6 +439,7 @@ class _Fabric:
     cores: int
     oversubscription: float  # achieved at the leaves
     cables: dict[str, int]  # cable / transceiver slug -> count
+    optics_w: float = 0.0  # transceivers and active cables, both ends of every link
 
     @property
     def switches(self) -> int:
@@ -544,6 +547,7 @@ class _Search:
         except FabricDesignError:
             return None
         cables: dict[str, int] = {}
+        optics = 0.0
         tiers = {"node_leaf": t.cables_node_leaf, "leaf_spine": t.cables_leaf_spine,
                  "spine_core": t.cables_spine_core}
         for tier, n in tiers.items():
@@ -551,10 +555,11 @@ class _Search:
                 m = self._medium(link, DEFAULT_LENGTHS_M[tier])
                 if m is not None:
                     cables[m.cable] = cables.get(m.cable, 0) + n
+                    optics += 2 * n * m.power_w_per_end
                     if m.transceiver:
                         cables[m.transceiver] = cables.get(m.transceiver, 0) + 2 * n
         return _Fabric(self.catalog.device(sw), tech, link, len(ports), t.leaves, t.spines, t.cores,
-                       t.leaf_oversubscription, cables)
+                       t.leaf_oversubscription, cables, optics)
 
     def _medium(self, speed: float, length: float) -> Any:
         key = (speed, length)
@@ -742,7 +747,7 @@ class _Search:
         design = replace(design, servers_per_rack=rc.servers_per_rack, rack_type=ch.rack_type, pdu=ch.pdu)
         racks = rc.total
         mgmt = cat.get("device-types", ch.mgmt_switch) if ch.mgmt_switch else None
-        mgmt_n = self._mgmt_switches(rc) if mgmt is not None else 0
+        mgmt_n = self._mgmt_switches(rc, mgmt.slug) if mgmt is not None else 0
         sto_dev = cat.device(storage[0]) if storage else None
         n_sto = storage[1] if storage else 0
         sp = self.specs.device
@@ -754,11 +759,11 @@ class _Search:
         if platform == "gb200-nvl72":
             racks_nvl = rc.compute
             nvl_w = racks_nvl * len(gen.NVL_SWITCH_US) * sp(gen.NVL_SWITCH).max_w
-        # IT draw as the engine totals it: the devices' maximum (optics are the engine's own figure)
-        it_w = (n * sp(server.slug).max_w + sum(k * sp(sw).max_w for sw, k in switches)
+        # IT draw as the engine totals it: the devices' maximum and the compute fabric's optics
+        it_w = ((fab.optics_w if fab is not None else 0.0) + n * sp(server.slug).max_w + sum(k * sp(sw).max_w for sw, k in switches)
                 + n_sto * (sp(sto_dev.slug).max_w if sto_dev is not None else 0.0)
                 + mgmt_n * (sp(mgmt.slug).max_w if mgmt is not None else 0.0) + nvl_w)
-        it_typ = (n * _typ(server) + sum(k * _typ(cat.device(sw)) for sw, k in switches)
+        it_typ = ((fab.optics_w if fab is not None else 0.0) + n * _typ(server) + sum(k * _typ(cat.device(sw)) for sw, k in switches)
                   + n_sto * (_typ(sto_dev) if sto_dev is not None else 0.0)
                   + mgmt_n * (_typ(mgmt) if mgmt is not None else 0.0) + nvl_w)
         # capex: the BOM the generated plan will carry, priced from the catalog
@@ -834,17 +839,33 @@ class _Search:
             workloads=results, workloads_met=wl_met, meets=meets,
             margin=tight["margin"] if tight else None, bottleneck=tight["bottleneck"] if tight else None,
             binding_constraint=binding, violations=violations, design=design,
-            switches=sum(k for _sw, k in switches) + mgmt_n, notes=tuple(notes))
+            switches=sum(k for _sw, k in switches) + mgmt_n, notes=tuple(notes),
+            bom=tuple((t, slug, q) for (t, slug), q in sorted(bom.items())))
 
-    @staticmethod
-    def _mgmt_switches(rc: sizing.RackCount) -> int:
-        """Management switches as the generator wires them: one per rack, per row of racks
-        (compute rows of RACKS_PER_ROW, the network/storage row) and an aggregation switch
-        in every row of more than one rack."""
+    def _mgmt_switches(self, rc: sizing.RackCount, mgmt: str) -> int:
+        """Management switches as the generator wires them (auto-wire, one leaf per rack,
+        8:1): a leaf in every rack and the spines of one network for the plan; where two
+        tiers do not reach, one network per row (compute rows of RACKS_PER_ROW, then the
+        network/storage row)."""
+        from planner.fabric.topology import leaf_split
+
+        link, radix = sizing.link_and_radix(self.catalog, 1.0, mgmt, self._memo)
+        if radix < 2:
+            return rc.total
+        _d, u = leaf_split(radix, gen.MGMT_OVERSUBSCRIPTION)
+
+        def spines(leaves: int) -> int | None:
+            if leaves <= 1:
+                return 0
+            return next((k for k in range(max(1, math.ceil(leaves * u / radix)), u + 1) if u % k == 0), None)
+
+        one = spines(rc.total)
+        if one is not None:
+            return rc.total + one
         rows = [min(gen.RACKS_PER_ROW, rc.compute - k) for k in range(0, rc.compute, gen.RACKS_PER_ROW)]
         if rc.network + rc.storage:
             rows.append(rc.network + rc.storage)
-        return sum(r + (1 if r > 1 else 0) for r in rows)
+        return sum(r + (spines(r) or 0) for r in rows)
 
     def _ends(self, slug: str, design: BuildDesign) -> int:
         return gen._link_ends(self.catalog, slug, design)
