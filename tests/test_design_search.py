@@ -262,12 +262,14 @@ def test_fewer_gpus_than_the_search_found_do_not_meet(catalog):
     assert evaluate_inference(w.parsed, model, fewer, need=False)[0] is False
 
 
-def test_switch_estimate_is_the_generators(catalog):
+def test_choices_and_switch_estimate_are_the_generators(catalog):
     spec = parse_plan_for_spec(TRAIN)
     res = search(spec, catalog)
     seen = 0
-    for cand in res.candidates[:40]:
+    memo: dict = {}
+    for cand in res.candidates[:40] + res.candidates[-20:]:
         ch = sizing.build_choices(cand.design, catalog)
+        assert sizing.build_choices(cand.design, catalog, memo) == ch == gen.choices(cand.design, catalog)
         mine = sizing.fabric_switches(cand.design, catalog, ch, cand.servers, {})
         sfab = gen._storage_fabric(cand.design, catalog) if cand.design.storage else None
         theirs = []

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from planner.design import generate as gen
-from planner.design.model import BuildDesign
+from planner.design.model import BuildDesign, StorageChoice
 
 LIMITERS = {"u": "space", "max_rack_kw": "max_rack_kw", "cooling": "cooling", "pdu": "pdu", "design": "design"}
 
@@ -46,22 +46,58 @@ class RackCount:
 
 
 def build_choices(design: BuildDesign, catalog: Any, memo: dict | None = None) -> Any:
-    """:func:`planner.design.generate.choices` of ``design`` with its server count and
-    storage count blanked (they do not change the choices), memoised in ``memo``."""
-    probe = replace(design, servers=1, name="",
-                    storage=None if design.storage is None else replace(design.storage, count=1),
-                    compute=None if design.compute is None else replace(design.compute, oversubscription=1.0))
+    """:func:`planner.design.generate.choices` of ``design``, memoised in ``memo``: the
+    choices do not depend on the server and storage counts or the oversubscription, and
+    the storage device changes only the storage switch (chosen here as ``choices`` does),
+    so a search calls ``choices`` once per server, cooling and fabric presence."""
     if memo is None:
-        return gen.choices(probe, catalog)
-    if probe not in memo:
+        return gen.choices(design, catalog)
+    fast = ("choices-fast", design.server, design.cooling, design.platform, design.max_rack_kw, design.compute,
+            design.storage, design.storage_fabric, design.frontend, design.management, design.servers_per_rack,
+            design.rack_type, design.pdu, design.cooling_unit, design.redundancy) \
+        if design.storage is None else None
+    if fast is not None and fast in memo:
+        return memo[fast]
+    got = _build_choices(design, catalog, memo)
+    if fast is not None:
+        memo[fast] = got
+    return got
+
+
+def _build_choices(design: BuildDesign, catalog: Any, memo: dict) -> Any:
+    st = design.storage
+    probe = replace(design, servers=1, name="", storage=None if st is None else StorageChoice(_ANY_STORAGE, 1),
+                    compute=None if design.compute is None else replace(design.compute, oversubscription=1.0))
+    key = ("choices", probe)
+    if key not in memo:
         try:
-            memo[probe] = gen.choices(probe, catalog)
+            memo[key] = gen.choices(replace(probe, storage=None if st is None else replace(st, count=1)), catalog)
         except gen.DesignError as e:
-            memo[probe] = e
-    got = memo[probe]
+            memo[key] = e
+    got = memo[key]
     if isinstance(got, Exception):
         raise got
-    return got
+    if st is None or design.storage_fabric is not None:
+        return got if st is None else _memo(memo, ("choices-st", probe, st.device),
+                                            lambda: gen.choices(replace(probe, storage=replace(st, count=1)), catalog))
+
+    def storage_switch() -> str | Exception:
+        if catalog.get("device-types", st.device) is None:
+            return gen.DesignError(f"storage.device: {st.device!r} is not in the catalog")
+        sfab = gen._storage_fabric(design, catalog)
+        sw = gen.pick_switch(catalog, sfab.technology, sfab.speed_gbps, "storage_fabric")
+        if sw is None:
+            return gen.DesignError(f"storage_fabric: the catalog has no {sfab.technology} switch with ports at "
+                                   f"{sfab.speed_gbps:g} Gb/s")
+        return sw
+
+    sw = _memo(memo, ("storage_switch", design.server, st.device), storage_switch)
+    if isinstance(sw, Exception):
+        raise sw
+    return replace(got, storage_switch=sw)
+
+
+_ANY_STORAGE = "-storage-"
 
 
 def _memo(memo: dict | None, key: Any, make: Any) -> Any:
@@ -121,6 +157,18 @@ def estimate_switches(catalog: Any, design: BuildDesign, sw: str, role: str, n_s
                       memo: dict | None = None) -> int:
     """Switches of one fabric: generate._estimate_switches (the fat-tree sizing auto-wire
     uses) with the port look-ups memoised (tests compare the two)."""
+    key = ("estimate_switches", design.server, sw, role, n_servers, fc,
+           None if design.storage is None else (design.storage.device, design.storage.count))
+    if memo is not None and key in memo:
+        return memo[key]
+    got = _estimate_switches(catalog, design, sw, role, n_servers, fc, memo)
+    if memo is not None:
+        memo[key] = got
+    return got
+
+
+def _estimate_switches(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
+                       memo: dict | None) -> int:
     from planner.fabric.topology import FabricDesignError, design_fat_tree
 
     ports = _ports(catalog, design.server, role, memo)
