@@ -142,6 +142,11 @@ def test_top_and_cancel(catalog):
 
     part = search(spec, catalog, cancel=cancel)
     assert part.cancelled and part.considered < full.considered
+    seen = []
+    search(spec, catalog, progress=lambda f, stage: seen.append((f, stage)))
+    fractions = [f for f, _s in seen]
+    assert fractions == sorted(fractions) and fractions[0] == 0.0 and fractions[-1] == 1.0
+    assert any("DGX" in stage for _f, stage in seen)
 
 
 # ----------------------------------------------------------------------------- binding constraints

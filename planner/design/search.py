@@ -1070,11 +1070,13 @@ def _rank_key(c: Candidate) -> tuple[Any, ...]:
 
 
 def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
-           cancel: Callable[[], bool] | None = None) -> SearchResult:
+           cancel: Callable[[], bool] | None = None,
+           progress: Callable[[float, str], Any] | None = None) -> SearchResult:
     """Rank candidate builds for ``spec`` (see the module docstring). Raises
     :class:`PlanForSpecError` for what only the catalog can tell (unknown model, GPU or
-    vendor). ``cancel`` is called between batches (one server platform and fabric
-    each); a cancelled search returns what it ranked so far with ``cancelled=True``."""
+    vendor). ``cancel`` is called between batches (a server platform, a fabric, a GPU
+    count); a cancelled search returns what it ranked so far with ``cancelled=True``.
+    ``progress(fraction, stage)`` after each server platform (planner.progress)."""
     if top is not None and top < 1:
         raise ValueError("top must be at least 1")
     check_against_catalog(spec, catalog)
@@ -1086,7 +1088,9 @@ def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
     if not servers:
         s.notes.append("no catalog GPU server matches the vendors and GPU models")
     try:
-        for server in servers:
+        for i, server in enumerate(servers):
+            if progress is not None:
+                progress(i / len(servers), f"{server.manufacturer} {server.model}")
             coolings = s.coolings(server)
             if not coolings:
                 continue
@@ -1106,6 +1110,7 @@ def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
                 else:
                     counts = {min(cap, max(step, math.ceil(need * f / step) * step)) for f in COUNT_FACTORS}
                 for n in sorted(counts):
+                    s._check()
                     fab = s.fabric(server, n, ov) if ov is not None else None
                     if ov is not None and fab is not None and ov > 1.0 and fab.oversubscription <= 1.0:
                         continue  # a single-leaf fabric: 2:1 would be the 1:1 candidate again
@@ -1121,6 +1126,8 @@ def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
     except SearchCancelled:
         cancelled = True
     s.finish_notes()
+    if progress is not None and not cancelled:
+        progress(1.0, "ranked")
     cands.sort(key=_rank_key)
     for i, cand in enumerate(cands):
         cand.rank = i + 1
