@@ -59,6 +59,7 @@ def spec_with(base: dict, **constraints) -> dict:
     (lambda d: d["constraints"].update(cooling=["air", "water"]), "constraints.cooling[1]", "'dlc'"),
     (lambda d: d["constraints"].update(cooling=["air", "air"]), "constraints.cooling[1]", "twice"),
     (lambda d: d["constraints"].update(cooling=[]), "constraints.cooling", "at least 1"),
+    (lambda d: d["constraints"].update(cooling="air"), "constraints.cooling", "should be a list"),
     (lambda d: d["constraints"].update(max_rack_kws=20), "constraints.max_rack_kws", "did you mean max_rack_kw"),
     (lambda d: d["constraints"].update(budget="lots"), "constraints.budget", "number"),
     (lambda d: d["constraints"].update(budget=-1), "constraints.budget", "greater than 0"),

@@ -279,7 +279,8 @@ def parse_plan_for_spec(data: Any) -> PlanForSpec:
         c = Constraints(**values)
     except ValidationError as e:
         err = e.errors()[0]
-        raise PlanForSpecError(_loc("constraints", tuple(err["loc"])), err["msg"]) from None
+        msg = err["msg"].replace("a valid tuple", "a list")  # JSON has lists; the model keeps tuples
+        raise PlanForSpecError(_loc("constraints", tuple(err["loc"])), msg) from None
     if len(set(c.cooling)) != len(c.cooling):
         dup = next(x for i, x in enumerate(c.cooling) if x in c.cooling[:i])
         raise PlanForSpecError(f"constraints.cooling[{c.cooling.index(dup, c.cooling.index(dup) + 1)}]",
@@ -389,7 +390,7 @@ class Candidate:
             "bom": [{"table": t, "slug": slug, "quantity": q} for t, slug, q in self.bom],
             "design": {"server": d.server, "servers": d.servers, "cooling": d.cooling, "platform": d.platform,
                        "max_rack_kw": d.max_rack_kw, "servers_per_rack": d.servers_per_rack,
-                       "rack_type": d.rack_type, "pdu": d.pdu,
+                       "rack_type": d.rack_type, "pdu": d.pdu, "cooling_unit": d.cooling_unit,
                        "compute": None if d.compute is None else {
                            "technology": d.compute.technology, "speed_gbps": d.compute.speed_gbps,
                            "oversubscription": d.compute.oversubscription, "switch": d.compute.switch,
