@@ -113,8 +113,9 @@ def test_ranking_puts_meeting_candidates_first_then_by_tco(catalog):
     assert meets == sorted(meets, reverse=True)  # every meeting candidate before every other
     ok = [x for x in c if x.meets]
     for a, b in zip(ok, ok[1:]):
-        # servers with a price first (an unpriced server makes capex a lower bound), then TCO
-        assert (a.server_unpriced, a.tco) <= (b.server_unpriced, b.tco)
+        # servers with a price first (an unpriced server makes capex a lower bound), builds
+        # that leave storage out after those with it, then TCO
+        assert (a.server_unpriced, a.storage_left_out, a.tco) <= (b.server_unpriced, b.storage_left_out, b.tco)
     for x in c:
         assert x.tco == pytest.approx(x.capex + 4 * x.opex_per_year)
         assert x.meets == (x.workloads_met and not x.violations)

@@ -362,6 +362,10 @@ class Candidate:
         return any(u.split(" x ", 1)[-1].split(" ")[0] == self.server for u in self.unpriced)
 
     @property
+    def storage_left_out(self) -> bool:
+        return self.storage is None and any(w["kind"] in ("pretrain", "finetune", "storage") for w in self.workloads)
+
+    @property
     def cost(self) -> float:
         """What the ranking compares: TCO over the years, else capex."""
         return self.tco if self.tco is not None else self.capex
@@ -671,8 +675,12 @@ class _Search:
     def storage_options(self, server: Any, n: int) -> list[tuple[str, int] | None]:
         """None for inference only; for training (or storage workloads) each catalog
         storage system, as many as the dataset and checkpoints, 0.5 GB/s per GPU
-        (the engine's balance rule) and the storage workloads need."""
+        (the engine's balance rule) and the storage workloads need. A server without
+        storage-network ports gets none (the generator cannot attach storage to it; the
+        candidate says so)."""
         if not self.training and not self.storage_wl:
+            return [None]
+        if not sizing._ports(self.catalog, server.slug, "storage", self._memo):
             return [None]
         devs = [d for d in sorted(self.catalog.storage(), key=lambda d: d.slug)
                 if d.planning and d.planning.storage]
@@ -824,6 +832,9 @@ class _Search:
             capex, racks, floor, rc)
         gpu = cat.gpu(server.gpu_slug)
         notes = list(ch.notes)
+        if storage is None and (self.training or self.storage_wl):
+            notes.append(f"{server.manufacturer} {server.model} has no storage-network ports: no storage "
+                         "system in this build (attach one through another network)")
         if cooling == "immersion":
             notes.append("immersion assumes an immersion-ready variant of the server")
         return Candidate(
@@ -1066,18 +1077,25 @@ def binding_sentence(cand: Candidate, violation: dict[str, Any], spec: PlanForSp
 def _rank_key(c: Candidate) -> tuple[Any, ...]:
     # a capex with unpriced parts is a lower bound: builds whose GPU servers have no price
     # (most of the cost unknown) rank after those whose servers are priced
-    return (not c.meets, not c.workloads_met, c.server_unpriced, c.cost, c.capex, c.gpus, c.server,
+    # a training build without a storage system (its server has no storage ports) after
+    # those with one: cheaper only because it leaves storage out
+    return (not c.meets, not c.workloads_met, c.server_unpriced, c.storage_left_out, c.cost, c.capex, c.gpus, c.server,
             COOLING_OPTIONS.index(c.cooling), c.oversubscription or 0.0, c.storage or "", c.storage_count)
 
 
 def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
            cancel: Callable[[], bool] | None = None,
-           progress: Callable[[float, str], Any] | None = None) -> SearchResult:
+           progress: Callable[[float, str], Any] | None = None,
+           count_factors: tuple[float, ...] = COUNT_FACTORS) -> SearchResult:
     """Rank candidate builds for ``spec`` (see the module docstring). Raises
     :class:`PlanForSpecError` for what only the catalog can tell (unknown model, GPU or
     vendor). ``cancel`` is called between batches (a server platform, a fabric, a GPU
     count); a cancelled search returns what it ranked so far with ``cancelled=True``.
-    ``progress(fraction, stage)`` after each server platform (planner.progress)."""
+    ``progress(fraction, stage)`` after each server platform (planner.progress).
+    ``count_factors``: the GPU counts tried per platform, as multiples of the fewest that
+    meet the targets (more factors, more candidates)."""
+    if not count_factors or min(count_factors) < 1.0:
+        raise ValueError("count_factors must be at least 1 each")
     if top is not None and top < 1:
         raise ValueError("top must be at least 1")
     check_against_catalog(spec, catalog)
@@ -1109,7 +1127,7 @@ def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
                     if note not in s.notes:
                         s.notes.append(note)
                 else:
-                    counts = {min(cap, max(step, math.ceil(need * f / step) * step)) for f in COUNT_FACTORS}
+                    counts = {min(cap, max(step, math.ceil(need * f / step) * step)) for f in count_factors}
                 for n in sorted(counts):
                     s._check()
                     fab = s.fabric(server, n, ov) if ov is not None else None
