@@ -127,7 +127,9 @@ def test_without_years_capex_ranks(catalog):
     res = search(parse_plan_for_spec(d), catalog)
     ok = [x for x in res.candidates if x.meets and not x.server_unpriced]
     assert len(ok) > 3 and all(x.tco is None for x in res.candidates)
-    assert [x.capex for x in ok] == sorted(x.capex for x in ok)
+    keys = [(x.storage_left_out, x.capex) for x in ok]
+    assert keys == sorted(keys)
+    assert any(x.storage_left_out for x in ok) and not ok[0].storage_left_out
 
 
 def test_top_and_cancel(catalog):
