@@ -6,8 +6,9 @@ meet every workload target and every constraint first, then by total cost over t
 years, or capex without years); ``--json`` prints ``{"candidates": [...]}``. ``-o PLAN``
 writes the best candidate (or ``--pick K``) as a complete plan (JSON or .rackplan by the
 suffix), atomically. Exit 0 when a candidate meets everything, 1 when none does (the
-reason is printed: which constraint binds and by how much), 2 for a bad SPEC (one line
-naming the field, e.g. ``workloads[0].spec.users: ...``).
+reason is printed: which constraint binds and by how much) or the written plan has error
+findings (named), 2 for a bad SPEC (one line naming the field, e.g.
+``workloads[0].spec.users: ...``).
 """
 
 from __future__ import annotations
@@ -132,17 +133,30 @@ def run(args) -> int:
             print(f"rackwright: nothing written to {dst}: no candidate meets every target and constraint "
                   "(write one anyway with --pick K)", file=sys.stderr)
         else:
-            write_plan(chosen, spec, catalog, dst)
+            plan = write_plan(chosen, spec, catalog, dst)
             print(f"wrote {dst}: candidate {chosen.rank}, {chosen.servers} x {chosen.server_name}, "
                   f"{chosen.gpus} GPUs, {chosen.racks} racks", file=sys.stderr if args.json else sys.stdout)
+            errors = plan_errors(plan, catalog)
+            if errors:
+                shown_errors = "; ".join(f"{f.code}: {f.message}" for f in errors[:3])
+                print(f"rackwright: the written plan has {len(errors)} error finding(s) (rackwright check {dst}): "
+                      f"{shown_errors}", file=sys.stderr)
+                return 1
     if chosen is not None and not chosen.meets:
         print(f"rackwright: candidate {chosen.rank} does not meet: {_why_not(chosen)}", file=sys.stderr)
         return 1
     return 0 if result.meeting else 1
 
 
-def write_plan(cand, spec, catalog, dst: Path) -> None:
-    """Generate the candidate's plan and save it atomically (nothing on failure)."""
+def plan_errors(plan, catalog) -> list:
+    """The engine's error findings on a written plan (the generator should leave none)."""
+    from planner.engine import Engine
+
+    return [f for f in Engine(catalog).compute(plan).findings if f.severity == "error"]
+
+
+def write_plan(cand, spec, catalog, dst: Path):
+    """Generate the candidate's plan and save it atomically (nothing on failure); the plan."""
     from planner.cli import UserError
     from planner.documents import save_plan
 
@@ -161,6 +175,7 @@ def write_plan(cand, spec, catalog, dst: Path) -> None:
         raise UserError(f"{dst}: {e}") from None
     except OSError as e:
         raise UserError(f"{dst}: cannot write: {e.strerror or e}") from None
+    return plan
 
 
 def _why_not(c) -> str:

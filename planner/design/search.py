@@ -566,6 +566,18 @@ class _Search:
         return _Fabric(self.catalog.device(sw), tech, link, len(ports), t.leaves, t.spines, t.cores,
                        t.leaf_oversubscription, cables, optics)
 
+    def _cables(self, t: Any) -> dict[str, int]:
+        """Cables and transceivers of a fat tree at the default lengths per tier."""
+        out: dict[str, int] = {}
+        for tier, n in (("node_leaf", t.cables_node_leaf), ("leaf_spine", t.cables_leaf_spine),
+                        ("spine_core", t.cables_spine_core)):
+            m = self._medium(t.link_gbps, DEFAULT_LENGTHS_M[tier]) if n else None
+            if m is not None:
+                out[m.cable] = out.get(m.cable, 0) + n
+                if m.transceiver:
+                    out[m.transceiver] = out.get(m.transceiver, 0) + 2 * n
+        return out
+
     def _medium(self, speed: float, length: float) -> Any:
         key = (speed, length)
         if key not in self._media_cache:
@@ -753,7 +765,9 @@ class _Search:
         except gen.DesignError as e:
             self._infeasible(design, server, cooling, e)
             return None
-        design = replace(design, servers_per_rack=rc.servers_per_rack, rack_type=ch.rack_type, pdu=ch.pdu)
+        # the rack type stays the generator's choice: a design's rack_type is also its network
+        # and storage racks' (a GB200 NVL72 rack type there would leave them without PDUs)
+        design = replace(design, servers_per_rack=rc.servers_per_rack, pdu=ch.pdu)
         racks = rc.total
         mgmt = cat.get("device-types", ch.mgmt_switch) if ch.mgmt_switch else None
         mgmt_n = self._mgmt_switches(rc, mgmt.slug) if mgmt is not None else 0
@@ -790,19 +804,27 @@ class _Search:
         if fab is not None:
             for slug, k in fab.cables.items():
                 add("cables", slug, k)
+        sfc = sizing.storage_fabric_choice(design, cat, self._memo)
+        if sfc is not None and ch.storage_switch is not None:
+            st_tree = sizing.fabric_tree(cat, design, ch.storage_switch, "storage", n, sfc, self._memo)
+            if st_tree is not None:
+                for slug, k in self._cables(st_tree).items():
+                    add("cables", slug, k)
         add("device-types", ch.mgmt_switch, mgmt_n)
         add("rack-types", ch.rack_type, rc.compute)
         add("rack-types", ch.network_rack_type, rc.network + rc.storage)
         if platform == "gb200-nvl72":
             add("device-types", gen.NVL_SWITCH, rc.compute * len(gen.NVL_SWITCH_US))
             add("device-types", gen.NVL_SHELF, rc.compute * len(gen.NVL_SHELF_US))
-            add("device-types", ch.pdu, rc.compute * len(gen.NVL_PDU_SLOTS))
+            other_w = it_w - nvl_w - n * sp(server.slug).max_w
+            n_pdu = rc.compute * len(gen.NVL_PDU_SLOTS) + self._other_pdus(ch, rc, other_w)
+            add("device-types", ch.pdu, n_pdu)
         else:
             n_pdu = self._pdus(ch, rc, server, n, server_w, it_w, mgmt)
             add("device-types", ch.pdu, n_pdu)
-            # management: every device with a BMC port on a 1 GbE patch cord
-            cat6 = "cat6a-10g" if cat.get("cables", "cat6a-10g") is not None else None
-            add("cables", cat6, n + n_sto + sum(k for _sw, k in switches) + n_pdu)
+        # management: every device with a BMC port on a 1 GbE patch cord
+        cat6 = "cat6a-10g" if cat.get("cables", "cat6a-10g") is not None else None
+        add("cables", cat6, n + n_sto + sum(k for _sw, k in switches) + n_pdu)
         if cooling == "dlc":
             liquid_kw = n * sp(server.slug).max_w * sp(server.slug).liquid_fraction / 1000.0
             rows = [min(gen.RACKS_PER_ROW, rc.compute - k) for k in range(0, rc.compute, gen.RACKS_PER_ROW)]
@@ -905,12 +927,18 @@ class _Search:
         for k, racks in ((rc.servers_per_rack, full), (part, 1 if part else 0)):
             if racks:
                 total += racks * self._rack_pdus(pdu, tuple([(f"s{i}", server_w, cords) for i in range(k)] + extra))
+        return total + self._other_pdus(ch, rc, max(0.0, it_w - n * server_w))
+
+    def _other_pdus(self, ch: Any, rc: sizing.RackCount, other_w: float) -> int:
+        """2N PDUs of the network and storage racks, by their share of ``other_w``."""
         others = rc.network + rc.storage
-        if others:
-            w = max(0.0, it_w - n * server_w) / others
-            side_w = pdu.phase_cap_w * (3 if pdu.phases == 3 else 1) * gen.FILL
-            total += others * 2 * min(gen.MAX_PDUS_PER_SIDE, max(1, math.ceil(w / side_w)))
-        return total
+        if not others:
+            return 0
+        pdu = self._memo.get(("pdu", ch.pdu))
+        if pdu is None:
+            pdu = self._memo[("pdu", ch.pdu)] = gen._pdu_model(self.catalog, ch.pdu)
+        side_w = pdu.phase_cap_w * (3 if pdu.phases == 3 else 1) * gen.FILL
+        return others * 2 * min(gen.MAX_PDUS_PER_SIDE, max(1, math.ceil(other_w / others / side_w)))
 
     def _rack_pdus(self, pdu: Any, loads: tuple[tuple[str, float, int], ...]) -> int:
         key = (pdu.slug, loads)
