@@ -332,6 +332,7 @@ class Candidate:
     servers_per_rack: int
     rack_limiter: str
     rack_kw_limit: float
+    rack_u: int
     floor_m2: float
     it_kw: float
     it_kw_typical: float
@@ -379,7 +380,7 @@ class Candidate:
             "oversubscription": self.oversubscription, "storage": self.storage, "storage_count": self.storage_count,
             "racks": self.racks, "compute_racks": self.compute_racks, "network_racks": self.network_racks,
             "storage_racks": self.storage_racks, "servers_per_rack": self.servers_per_rack,
-            "rack_limiter": self.rack_limiter, "rack_kw_limit": self.rack_kw_limit, "switches": self.switches, "floor_m2": round(self.floor_m2, 2),
+            "rack_limiter": self.rack_limiter, "rack_kw_limit": self.rack_kw_limit, "rack_u": self.rack_u, "switches": self.switches, "floor_m2": round(self.floor_m2, 2),
             "it_kw": round(self.it_kw, 3), "it_kw_typical": round(self.it_kw_typical, 3),
             "facility_kw": round(self.facility_kw, 3), "currency": self.currency, "capex": round(self.capex, 2),
             "capex_complete": self.capex_complete, "unpriced": list(self.unpriced),
@@ -867,6 +868,7 @@ class _Search:
             storage=storage[0] if storage else None, storage_count=n_sto,
             racks=racks, compute_racks=rc.compute, network_racks=rc.network, storage_racks=rc.storage,
             servers_per_rack=rc.servers_per_rack, rack_limiter=rc.limiter, rack_kw_limit=rc.rack_kw_limit,
+            rack_u=int(cat.rack_type(ch.rack_type).u_height),
             floor_m2=floor, it_kw=it_w / 1000.0, it_kw_typical=it_typ / 1000.0, facility_kw=it_w / 1000.0 * c.pue,
             currency=c.currency, capex=capex, capex_complete=not unpriced, unpriced=tuple(unpriced),
             opex_per_year=opex, tco=tco, years=years, rent_vs_own=ro.to_dict() if ro.cloud_cost_per_year else None,
@@ -1082,8 +1084,12 @@ def binding_sentence(cand: Candidate, violation: dict[str, Any], spec: PlanForSp
         if cand.rack_limiter in ("max_rack_kw", "cooling"):
             head = (f"{COOLING_WORDS[cand.cooling]} at {cand.rack_kw_limit:g} kW per rack holds "
                     f"{_server_phrase(cand, cand.servers_per_rack)} per rack")
+        elif cand.rack_limiter == "space":
+            head = f"a {cand.rack_u}U rack holds {_server_phrase(cand, cand.servers_per_rack)}"
+        elif cand.rack_limiter == "pdu":
+            head = (f"four PDUs per feed side carry {_server_phrase(cand, cand.servers_per_rack)} per rack")
         else:
-            head = f"a rack holds {_server_phrase(cand, cand.servers_per_rack)} ({cand.rack_limiter})"
+            head = f"a rack holds {_server_phrase(cand, cand.servers_per_rack)}"
         holds = v.get("floor_holds")
         if v["constraint"] == "floor_m2" and (cand.network_racks or cand.storage_racks):
             holds = (holds or 0) + cand.network_racks + cand.storage_racks
