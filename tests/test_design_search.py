@@ -421,6 +421,23 @@ def test_cli_exit_1_when_nothing_meets_and_nothing_written(tmp_path, capsys):
     rc, out, err = run_cli(capsys, "plan-for", str(spec), "-o", str(out_plan))
     assert rc == 1 and "Nothing meets: air at 15 kW per rack" in out and "nothing written" in err
     assert not out_plan.exists() and list(tmp_path.iterdir()) == [spec]
+    # --pick writes it anyway, says why it does not meet, and still exits 1
+    rc, out, err = run_cli(capsys, "plan-for", str(spec), "-o", str(out_plan), "--pick", "1")
+    assert rc == 1 and out_plan.exists() and "candidate 1 does not meet" in err and "racks needed" in err
+
+
+def test_the_written_plan_has_no_error_findings(tmp_path, capsys, catalog):
+    from planner.commands.plan_for import plan_errors
+    from planner.documents import load_plan
+
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps(TRAIN), encoding="utf-8")
+    plan = tmp_path / "train.rackplan"
+    rc, out, err = run_cli(capsys, "plan-for", str(spec), "-o", str(plan), "--top", "1")
+    assert rc == 0, err
+    p = load_plan(plan)
+    assert plan_errors(p, catalog) == []
+    assert {w.kind for w in p.workloads} == {"pretrain"} and p.metadata.utilisation == 1.0
 
 
 @pytest.mark.parametrize("text, words", [
