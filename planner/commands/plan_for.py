@@ -204,7 +204,7 @@ def _workload_figure(w: dict) -> str:
 def print_table(result, shown, spec) -> None:
     c = spec.constraints
     cost_head = f"TCO {c.years:g} y" if c.years else ""
-    head = (f"{'#':>3}  {'meets':5}  {'server':34} {'GPUs':>6} {'cool':5} {'fabric':6} {'storage':22} "
+    head = (f"{'#':>3}  {'meets':5}  {'GPU':9} {'server':26} {'GPUs':>6} {'cool':5} {'fabric':6} {'storage':22} "
             f"{'racks':>5} {'IT kW':>8} {'capex ' + c.currency:>15} {'opex/yr':>12} "
             + (f"{cost_head:>15}  " if c.years else "") +
             f"{'workload':>14} {'margin':>7}  bottleneck")
@@ -217,7 +217,8 @@ def print_table(result, shown, spec) -> None:
         wl = _workload_figure(min(x.workloads, key=lambda w: w["margin"] if w.get("margin") is not None
                                   else -1e9)) if x.workloads else "-"
         cost = x.tco if c.years else x.capex
-        print(f"{x.rank:>3}  {'yes' if x.meets else 'no':5}  {x.server_name[:34]:34} {x.gpus:>6} {x.cooling:5} "
+        server = x.server_name.split(" (")[0]  # the GPUs are the column before
+        print(f"{x.rank:>3}  {'yes' if x.meets else 'no':5}  {x.gpu[:9]:9} {server[:26]:26} {x.gpus:>6} {x.cooling:5} "
               f"{fabric:6} {storage[:22]:22} {x.racks:>5} {x.it_kw:>8.1f} {_money(x.capex) + star:>15} "
               f"{_money(x.opex_per_year):>12} " + (f"{_money(cost) + star:>15}  " if c.years else "") + f"{wl:>14} "
               f"{'-' if x.margin is None else format(x.margin, '+.0%'):>7}  {x.bottleneck or '-'}"
