@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 import planner
 
-# One line per subcommand module (planner/commands/<name>.py, NAME == <name>); add yours here.
+# One line per subcommand module (planner/commands/<name>.py, NAME == <name> with - for _); add yours here.
 COMMAND_MODULES = [
     "planner.commands.catalog",
     "planner.commands.validate",
@@ -34,6 +34,9 @@ COMMAND_MODULES = [
     "planner.commands.report",
     "planner.commands.export",
     "planner.commands.brownfield",
+    "planner.commands.templates",
+    "planner.commands.new",
+    "planner.commands.plan_for",
 ]
 
 
@@ -90,8 +93,9 @@ def _modules():
 
 
 def subcommand_names() -> set[str]:
-    """The subcommands' names, without importing them."""
-    return {m.rpartition(".")[2] for m in COMMAND_MODULES}
+    """The subcommands' names, without importing them (module ``plan_for`` is the
+    command ``plan-for``)."""
+    return {m.rpartition(".")[2].replace("_", "-") for m in COMMAND_MODULES}
 
 
 def build_parser(full: Iterable[str] | None = None) -> argparse.ArgumentParser:

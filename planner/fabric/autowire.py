@@ -105,8 +105,16 @@ class _Slots:
                      for start, length in self.checker.free_blocks(rack) for k in range(length // height)]
             self.free.extend((rack_id, u) for u in sorted(spots, reverse=True))
 
-    def take(self) -> tuple[str, int] | None:
-        return self.free.pop(0) if self.free else None
+    def take(self, taken: set[tuple[str, int]] | None = None) -> tuple[str, int] | None:
+        """The next free spot not in ``taken`` (spots another ``_Slots`` over the same rack
+        handed out), which it joins."""
+        while self.free:
+            spot = self.free.pop(0)
+            if taken is None or spot not in taken:
+                if taken is not None:
+                    taken.add(spot)
+                return spot
+        return None
 
 
 @without_gc
@@ -201,6 +209,7 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
                 preferred[leaf] = g_key
                 leaf += 1
     slots = _Slots(plan, catalog, list(switch_racks), height)
+    taken: set[tuple[str, int]] = set()  # a group's rack can also be in switch_racks: one switch per spot
     rack_slots: dict[str, _Slots] = {}
     switch_ids: dict[str, list[str]] = {"leaf": [], "spine": [], "core": []}
     placements_by_rack: dict[str, list[Placement]] = {}
@@ -246,9 +255,9 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
                 g_rack = preferred[i]
                 if g_rack not in rack_slots:
                     rack_slots[g_rack] = _Slots(plan, catalog, [g_rack], height)
-                spot = rack_slots[g_rack].take()
+                spot = rack_slots[g_rack].take(taken)
             if spot is None:
-                spot = slots.take()
+                spot = slots.take(taken)
             if spot is None:
                 if not new_rack_slots:
                     new_rack()
@@ -305,6 +314,9 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
             return Endpoint.model_construct(placement=servers[h.index], port=ports[h.index][h.port].name)
         return Endpoint.model_construct(placement=switch_ids[h.role][h.index], port=port_names[h.port])
 
+    def speed(h: Hop) -> float:
+        return ports[h.index][h.port].speed_gbps if h.role == "node" else sw_ports[h.port].speed_gbps
+
     st.report(0.08, f"Naming {design.cables:,} cables")
     link_ids = _id_block(plan, "link", design.cables, st.sub(0.08, 0.04))
     total = max(1, design.cables)
@@ -313,7 +325,9 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
         if n % BATCH == 0:
             st.report(0.12 + 0.87 * n / total, stage)
         a, b = end(ha), end(hb)
-        media = chooser.choose(link, geo.route_m(a.placement, b.placement))
+        # the link runs at the slower of its two ports: the fabric's speed, unless both ends
+        # are faster ports (a management leaf's 100G uplink on a spine's 100G port)
+        media = chooser.choose(max(link, min(speed(ha), speed(hb))), geo.route_m(a.placement, b.placement))
         if media is None:
             result.unrouted += 1
             cable, length = None, round(geo.route_m(a.placement, b.placement), 2)
