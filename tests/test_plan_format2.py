@@ -15,6 +15,7 @@ from planner.storage import open_rackplan, save_rackplan
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
+FORMAT_1 = ROOT / "tests" / "fixtures" / "rackplan" / "v2" / "pod.json"  # written with plan format 1
 
 
 def _with_prices(plan):
@@ -28,9 +29,9 @@ def _with_prices(plan):
 
 
 def test_a_format_1_plan_is_migrated_to_the_documented_defaults():
-    raw = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    raw = json.loads(FORMAT_1.read_text(encoding="utf-8"))
     assert raw["format_version"] == 1 and "years_of_use" not in raw["metadata"]
-    plan = load_plan_json(EXAMPLE)
+    plan = load_plan_json(FORMAT_1)
     assert plan.format_version == FORMAT_VERSION == 2
     md = plan.metadata
     assert (md.years_of_use, md.support_fraction_per_year, md.colocation_price_per_kw_month) == (4.0, 0.10, 0.0)
