@@ -147,7 +147,7 @@ def test_options_dialog_chooses_sections_and_paper_and_remembers(qtbot, tmp_path
     with qtbot.waitSignal(win.exporter.finished, timeout=60_000) as blocker:
         qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
     summary = blocker.args[0]
-    assert summary.sections == ("cover", "floor", "racks", "power", "cooling", "findings")
+    assert summary.sections == ("cover", "floor", "racks", "power", "cooling", "rent", "findings")
     data = target.read_bytes()
     assert b"/MediaBox [ 0 0 792 612 ]" in data  # US Letter landscape
     pages = pdf_pages_text(target)
