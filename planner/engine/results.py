@@ -6,6 +6,7 @@ dicts are fresh (shallow copies) while unchanged per-entity results are shared."
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -249,6 +250,15 @@ class RentOwnResult:
     @property
     def own_cost_per_year(self) -> float:
         return self.own_only.own_cost_per_year
+
+    def horizon_months(self) -> int:
+        """The months a cumulative-cost chart spans: the years of use, stretched to show a
+        later break-even (up to 20 years)."""
+        months = max(12, math.ceil(self.inputs.years * 12))
+        f = self.figures
+        if f is not None and f.break_even_months is not None and f.break_even_months > months * 0.9:
+            months = min(240, math.ceil(f.break_even_months * 1.2))
+        return months
 
     def cumulative(self, months: int) -> tuple[list[float], list[float] | None]:
         """Cumulative cost at the end of each month 0..months: (own, rent or None)."""

@@ -317,16 +317,6 @@ OWN_COLOR = "#2f6db5"
 RENT_COLOR = "#d9822b"
 
 
-def chart_months(rvo: Any) -> int:
-    """The months a rent-or-own chart spans: the years of use, stretched to show a later
-    break-even (up to 20 years)."""
-    months = max(12, math.ceil(rvo.inputs.years * 12))
-    f = rvo.figures
-    if f is not None and f.break_even_months is not None and f.break_even_months > months * 0.9:
-        months = min(240, math.ceil(f.break_even_months * 1.2))
-    return months
-
-
 def _short_money(v: float) -> str:
     a = abs(v)
     if a >= 1e9:
@@ -343,7 +333,7 @@ def rent_own_chart(rvo: Any, width_pt: float, height_pt: float, font: str, bold:
     engine figures only), with the break-even month marked."""
     from reportlab.graphics.charts.lineplots import LinePlot
 
-    months = chart_months(rvo)
+    months = rvo.horizon_months()
     own, rent = rvo.cumulative(months)
     d = Drawing(width_pt, height_pt)
     lp = LinePlot()

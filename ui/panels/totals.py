@@ -90,7 +90,7 @@ class TotalsPanel(QWidget):
     """``TotalsPanel(doc)``. Follows ``doc.resultsChanged`` (slot ``on_results``).
     ``.rows[key]`` holds (value label, detail label, bar or None) for tests and tools;
     keys: gpus, gpu_memory, compute, nvlink, it_power, facility_power, feeds, heat, cooling,
-    loops, airflow, weight, floor, capex, opex."""
+    loops, airflow, weight, floor, capex, opex, rent."""
 
     SECTIONS: tuple[tuple[str, tuple[tuple[str, str, bool], ...]], ...] = (
         ("Compute", (("gpus", "GPUs", True), ("gpu_memory", "GPU memory", True), ("compute", "Dense compute", False),
@@ -100,7 +100,7 @@ class TotalsPanel(QWidget):
         ("Cooling", (("heat", "Heat", False), ("cooling", "Rack cooling", True), ("loops", "Liquid loops", True),
                      ("airflow", "Air / liquid flow", False))),
         ("Space and weight", (("weight", "Weight", True), ("floor", "Floor load", True))),
-        ("Cost", (("capex", "Hardware", False), ("opex", "Energy per year", False))),
+        ("Cost", (("capex", "Hardware", False), ("opex", "Energy per year", False), ("rent", "Rent or own", False))),
     )
 
     def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
@@ -309,10 +309,46 @@ class TotalsPanel(QWidget):
                 "{currencies}", ", ".join(unconverted))
         else:
             basis = "incomplete: some items have no price in the catalog"
-        self._set("capex", fmt_money(t.capex, cur) if t.capex > 0 else "no prices", basis,
-                  None, levels.OK if t.capex_complete else levels.WARN)
+        amount = fmt_money(t.capex, cur) if t.capex > 0 else self.tr("no prices")
+        if not t.capex_complete:  # said in the figure itself, not only in the small print below it
+            amount = self.tr("{amount} INCOMPLETE").replace("{amount}", amount)
+        self._set("capex", amount, basis, None, levels.OK if t.capex_complete else levels.WARN)
+        self.rows["capex"][0].setToolTip("" if t.capex_complete else self.tr(
+            "Items without a price or an exchange rate are not in this figure: the capex is understated."))
         self._set("opex", fmt_money(t.opex_per_year, cur),
                   f"{t.energy_kwh_per_year / 1000:,.0f} MWh at {t.electricity_price_per_kwh:g} {cur}/kWh")
+        self._set_rent(t)
+
+    def _set_rent(self, t: Any) -> None:
+        """Rent or own as the engine costed it (``Totals.rent_vs_own``)."""
+        rvo = t.rent_vs_own
+        if rvo is None:
+            self._set("rent", "–", self.tr("no GPUs in this plan"))
+            return
+        cur = rvo.currency
+        own = fmt_money(rvo.own_cost_per_year, cur)
+        f = rvo.figures
+        if f is None or f.cloud_cost_per_year is None:
+            self._set("rent", self.tr("not costed"), self.tr("own {own}/year; renting not costed: {reason}")
+                      .replace("{own}", own).replace("{reason}", rvo.reason), None, levels.WARN)
+            return
+        if f.break_even_months is None:
+            value = self.tr("renting cheaper")
+        else:
+            value = self.tr("break-even {months} months").replace("{months}", f"{f.break_even_months:,.1f}")
+        d = rvo.price_detail
+        source = (self.tr("price set in this plan") if rvo.price_source == "plan" else
+                  self.tr("{offer}, {basis} {date}").replace("{offer}", str(d.get("offer", "")))
+                  .replace("{basis}", str(d.get("basis", ""))).replace("{date}", str(d.get("date", ""))))
+        util = ("–" if f.break_even_utilisation is None else f"{f.break_even_utilisation * 100:.0f} %")
+        detail = (self.tr("own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); "
+                          "break-even utilisation {util}")
+                  .replace("{own}", own).replace("{rent}", fmt_money(f.cloud_cost_per_year, cur))
+                  .replace("{gpus}", f"{rvo.gpus:,}").replace("{price}", f"{rvo.inputs.cloud_price_per_gpu_hour:,.2f}")
+                  .replace("{cur}", cur).replace("{source}", source).replace("{util}", util))
+        if not rvo.capex_complete:
+            detail += " · " + self.tr("capex incomplete: owning is understated")
+        self._set("rent", value, detail, None, levels.OK if rvo.capex_complete else levels.WARN)
 
     def _set_nvlink(self, results: Results) -> None:
         """NVLink domains as the engine lists them (``Results.nvlink``, the ``nvlink_domains``
