@@ -93,7 +93,7 @@ def test_plan_settings_rent_or_own_fields_are_one_undo_step(qtbot, tmp_path, shi
     assert value.text() == f"break-even {rvo.figures.break_even_months:,.1f} months"
     assert "price set in this plan" in detail.text() and "capex incomplete" in detail.text()
     # the chart: both cumulative lines as the engine gives them, the break-even marked
-    chart = win.panels["chartsDock"].rent
+    chart = win.panels["totalsDock"].rent_chart
     own, rent = rvo.cumulative(rvo.horizon_months())
     xs, ys = chart.own.getData()
     assert chart.scale == 1e6  # shown in M USD

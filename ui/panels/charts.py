@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 from planner.engine import RackResult, Results
 from planner.workloads.specs import has_target
 from ui import style
-from ui.panels.rent_chart import RentOwnChart
 from ui.panels.workloads import BOTTLENECK_TEXT
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#1f2328")
@@ -272,7 +271,7 @@ class _WorkloadMargins(QWidget):
 
 
 class ChartsPanel(QWidget):
-    """``ChartsPanel(doc)``: tabs Power / Cooling / Workloads / Rent or own, following
+    """``ChartsPanel(doc)``: tabs Power / Cooling / Workloads, following
     ``doc.resultsChanged`` (slot ``on_results``) and ``doc.selectionChanged``."""
 
     def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
@@ -285,11 +284,9 @@ class ChartsPanel(QWidget):
         self.cooling = _RackBars(doc, ("Rack heat (bars) vs. cooling (ticks)", "Rack heat vs. cooling", "Heat"),
                                  "kW", cooling_gauge, self)
         self.workloads = _WorkloadMargins(self)
-        self.rent = RentOwnChart(self)
         self.tabs.addTab(self.power, "Power")
         self.tabs.addTab(self.cooling, "Cooling")
         self.tabs.addTab(self.workloads, "Workloads")
-        self.tabs.addTab(self.rent, self.tr("Rent or own"))
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.tabs)
@@ -307,7 +304,7 @@ class ChartsPanel(QWidget):
             return
         self.colors = colors
         pg.setConfigOptions(background=colors.background, foreground=colors.foreground)
-        for chart in (self.power, self.cooling, self.workloads, self.rent):
+        for chart in (self.power, self.cooling, self.workloads):
             chart.set_colors(colors)
         self.on_results(self.doc.results)
 
@@ -325,7 +322,6 @@ class ChartsPanel(QWidget):
         self.power.set_results(results)
         self.cooling.set_results(results)
         self.workloads.set_results(results, self.doc.plan)
-        self.rent.set_results(results)
 
     def on_selection(self, selection: Any) -> None:
         self.power.set_selection(selection)

@@ -29,7 +29,7 @@ class RentOwnChart(QWidget):
         self.plot.hideButtons()
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setLabel("bottom", self.tr("months"))
-        self.title = self.tr("Cumulative cost: own vs rent")
+        self.title = self.tr("Rent or own: cumulative cost")
         self.plot.setTitle(self.title, size="10pt")
         self.legend = self.plot.addLegend(offset=(10, 10))
         self.own = self.plot.plot([], [], pen=pg.mkPen(OWN_COLOR, width=2.5), name=self.tr("Own"))

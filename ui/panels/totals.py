@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
@@ -90,7 +90,8 @@ class TotalsPanel(QWidget):
     """``TotalsPanel(doc)``. Follows ``doc.resultsChanged`` (slot ``on_results``).
     ``.rows[key]`` holds (value label, detail label, bar or None) for tests and tools;
     keys: gpus, gpu_memory, compute, nvlink, it_power, facility_power, feeds, heat, cooling,
-    loops, airflow, weight, floor, capex, opex, rent."""
+    loops, airflow, weight, floor, capex, opex, rent. ``rent_chart``: the cumulative cost
+    of owning and renting (:class:`ui.panels.rent_chart.RentOwnChart`)."""
 
     SECTIONS: tuple[tuple[str, tuple[tuple[str, str, bool], ...]], ...] = (
         ("Compute", (("gpus", "GPUs", True), ("gpu_memory", "GPU memory", True), ("compute", "Dense compute", False),
@@ -167,6 +168,15 @@ class TotalsPanel(QWidget):
                 self.rows[key] = (value, detail, bar)
                 self._dots = getattr(self, "_dots", {})
                 self._dots[key] = dot
+        # the cumulative cost of owning and renting, under the Rent or own entry
+        from ui.panels.rent_chart import RentOwnChart
+
+        self.rent_chart = RentOwnChart(inner)
+        self.rent_chart.setObjectName("rentOwnChart")
+        self.rent_chart.setMinimumHeight(190)
+        self.rent_chart.setMaximumHeight(240)
+        grid.addWidget(self.rent_chart, r, 0, 1, 4)
+        r += 1
         grid.setRowStretch(r, 1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
@@ -177,7 +187,20 @@ class TotalsPanel(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(scroll)
         doc.resultsChanged.connect(self.on_results)
+        self._chart_colors: Any = None
+        self._follow_palette()
         self.on_results(doc.results)
+
+    def _follow_palette(self) -> None:
+        colors = style.chart_colors(self.palette())
+        if colors != self._chart_colors:
+            self._chart_colors = colors
+            self.rent_chart.set_colors(colors)
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._follow_palette()
 
     # -- helpers ------------------------------------------------------------------------
     def _set(self, key: str, value: str, detail: str = "", fraction: float | None = None,
@@ -201,6 +224,7 @@ class TotalsPanel(QWidget):
 
     # -- results --------------------------------------------------------------------------
     def on_results(self, results: Results | None) -> None:
+        self.rent_chart.set_results(results)
         if results is None:
             self.header.setText("No results yet: the engine has not run on this plan.")
             self._clear()
