@@ -157,3 +157,37 @@ def test_price_for_this_plan_from_the_inspector(qtbot, tmp_path, shipped):
     doc.flush()
     assert doc.plan.metadata.price_overrides == {}
     assert doc.results.totals.capex == pytest.approx(capex)
+
+
+def test_an_unpriced_cable_is_priced_for_this_plan_from_the_bill_of_materials(qtbot, tmp_path, shipped):
+    """Items the Inspector never shows (cables, transceivers, cooling units) are priced from
+    Totals > Bill of materials and prices…; the capex becomes complete when the last
+    unpriced line has a price, and the Totals stop saying INCOMPLETE."""
+    win = window(qtbot, tmp_path, shipped)
+    doc = win.doc
+    totals = win.panels["totalsDock"]
+    totals.prices_button.click()
+    dlg = totals.prices_dialog
+    qtbot.waitExposed(dlg)
+    unpriced = [b.slug for b in doc.results.bom if b.unit_price is None]
+    assert unpriced and "INCOMPLETE" in dlg.summary.text()
+    depth = doc.undo_stack.index()
+    for slug in unpriced:
+        dlg.table.selectRow(dlg.slugs.index(slug))
+        assert dlg.table.item(dlg.slugs.index(slug), 5).text() == "no price"
+        dlg.price_button.click()
+        pd = dlg.price_dialog
+        qtbot.waitExposed(pd)
+        type_into(qtbot, pd.amount, "1500")
+        pd.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+        doc.flush()
+    assert doc.undo_stack.index() == depth + len(unpriced)  # one undo step each
+    t = doc.results.totals
+    assert t.capex_complete
+    assert all(dlg.table.item(dlg.slugs.index(s), 5).text() == "this plan" for s in unpriced)
+    assert "every line priced" in dlg.summary.text()
+    value, _d, _b = totals.rows["capex"]
+    assert "INCOMPLETE" not in value.text()
+    assert "capex incomplete" not in totals.rows["rent"][1].text()
+    assert t.rent_vs_own.inputs.capex == t.capex
+    dlg.reject()

@@ -13,7 +13,16 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from planner.engine import Results, levels
 from planner.units import btu_per_h, tons
@@ -168,6 +177,13 @@ class TotalsPanel(QWidget):
                 self.rows[key] = (value, detail, bar)
                 self._dots = getattr(self, "_dots", {})
                 self._dots[key] = dot
+        # every BOM line and its price, and a per-plan price for any of them
+        self.prices_button = QPushButton(self.tr("Bill of materials and prices…"), inner)
+        self.prices_button.setObjectName("bomPricesButton")
+        self.prices_button.clicked.connect(self.open_prices)
+        self.prices_dialog: Any = None
+        grid.addWidget(self.prices_button, r, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        r += 1
         # the cumulative cost of owning and renting, under the Rent or own entry
         from ui.panels.rent_chart import RentOwnChart
 
@@ -190,6 +206,13 @@ class TotalsPanel(QWidget):
         self._chart_colors: Any = None
         self._follow_palette()
         self.on_results(doc.results)
+
+    def open_prices(self) -> Any:
+        from ui.dialogs.bom_prices import BomPricesDialog
+
+        self.prices_dialog = BomPricesDialog(self.doc, self.window())
+        self.prices_dialog.open()
+        return self.prices_dialog
 
     def _follow_palette(self) -> None:
         colors = style.chart_colors(self.palette())
