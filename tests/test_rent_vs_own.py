@@ -171,3 +171,16 @@ def test_check_json_has_rent_vs_own(tmp_path):
     text = subprocess.run([sys.executable, "-m", "planner", "check", str(EXAMPLE)], capture_output=True,
                           text=True, cwd=ROOT).stdout
     assert "Rent or own" in text and "Break-even" in text
+
+
+def test_an_incomplete_capex_is_said_with_the_figures(cat, plan):
+    res = Engine(cat).compute(plan)
+    assert not res.totals.capex_complete
+    warn = [f for f in res.findings if f.code == "RENT_CAPEX_INCOMPLETE"]
+    assert warn and f"{res.totals.rent_vs_own.figures.break_even_months:,.1f} months" in warn[0].message
+    assert res.to_json(plan, cat)["rent_vs_own"]["capex_complete"] is False
+    eng = Engine(cat)
+    eng.compute(plan)
+    for b in [b for b in res.bom if b.unit_price is None]:
+        r2 = eng.update(plan, price_override_edit(plan, b.slug, amount=500, currency="USD").apply(plan))
+    assert r2.totals.capex_complete and "RENT_CAPEX_INCOMPLETE" not in {f.code for f in r2.findings}

@@ -754,6 +754,12 @@ class Engine:
                          colocation_per_kw_month=md.colocation_price_per_kw_month, cloud_price_per_gpu_hour=price)
         own_only = rent_vs_own(replace(base, cloud_price_per_gpu_hour=None))
         figures = rent_vs_own(base) if price is not None else None
+        if figures is not None and not capex_complete:
+            be = figures.break_even_months
+            when = f"the break-even after {be:,.1f} months is too early" if be is not None else \
+                "the comparison favours owning"
+            findings.append(make("RENT_CAPEX_INCOMPLETE", f"Rent or own uses a capex of {capex:,.0f} {md.currency} "
+                                 f"that leaves unpriced items out: owning is understated and {when}", "plan"))
         return RentOwnResult(inputs=base, own_only=own_only, figures=figures, gpu_model=model,
                              gpu_model_name=model_name, gpus=gpus, currency=md.currency, capex_complete=capex_complete,
                              price_source=source, price_detail=detail, reason=reason)

@@ -90,6 +90,8 @@ CODES: dict[str, tuple[Severity, str]] = {
                                     "rent or own is not computed."),
     "RENT_NO_EXCHANGE_RATE": ("warning", "The cloud price is in a currency the plan has no exchange rate for: "
                                          "rent or own is not computed."),
+    "RENT_CAPEX_INCOMPLETE": ("warning", "Rent or own is costed on an incomplete capex: owning is understated and "
+                                         "the break-even comes too early."),
     "RENT_MIXED_GPUS": ("info", "GPUs of several models: rent or own prices all of them at the most numerous "
                                 "model's cloud price."),
     # fabrics (planner.fabric analysis, joined into the engine's findings)

@@ -274,6 +274,7 @@ class RentOwnResult:
         i = self.inputs
         return {
             "currency": self.currency,
+            "capex_complete": self.capex_complete,  # false: owning is understated
             "cloud_cost_per_year": d["cloud_cost_per_year"],
             "own_cost_per_year": d["own_cost_per_year"],
             "break_even_months": d["break_even_months"],
