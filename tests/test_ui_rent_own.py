@@ -191,3 +191,14 @@ def test_an_unpriced_cable_is_priced_for_this_plan_from_the_bill_of_materials(qt
     assert "capex incomplete" not in totals.rows["rent"][1].text()
     assert t.rent_vs_own.inputs.capex == t.capex
     dlg.reject()
+
+
+def test_a_saved_section_choice_gets_the_new_rent_section_once(tmp_path):
+    from ui.settings import AppSettings
+
+    store = QSettings(str(tmp_path / "old.ini"), QSettings.Format.IniFormat)
+    store.setValue("report/sections", "cover,bom,findings")  # saved by a build before Rent or own
+    s = AppSettings(store)
+    assert s.report_sections == ("cover", "bom", "rent", "findings")
+    s.report_sections = ("cover", "bom", "findings")  # the user unticks it: it stays off
+    assert AppSettings(store).report_sections == ("cover", "bom", "findings")
