@@ -4,7 +4,7 @@ Layout of a catalog folder (the shipped ``catalogs/`` and the user folder alike)
 
     device-types/<Manufacturer>/<slug>.yaml   one NetBox device type per file
     rack-types/<slug>.yaml                    one NetBox rack type per file
-    components/<any>.yaml                     {table: gpus|nics|cables|cooling|llms, entries: [...]}
+    components/<any>.yaml                     {table: gpus|nics|cables|cooling|llms|cloud, entries: [...]}
     prices/<list-name>.yaml                   a price layer: imported price list (planner.catalog.pricelist)
 
 Layers are applied in order; an entry in a later layer with the same slug as an
@@ -201,6 +201,11 @@ class Catalog:
 
     def llm(self, slug: str):  # -> Llm
         return self._get("llms", slug)
+
+    def cloud_price(self, gpu_slug: str):  # -> CloudPrice | None
+        """The indicative cloud price per GPU-hour for a GPU model (``gpus`` slug), or None
+        when the catalog has none (components ``table: cloud``; the user layer overrides it)."""
+        return self.tables["cloud"].get(gpu_slug)
 
     def get(self, table: str, slug: str, default: Any = None) -> Any:
         return self.tables.get(table, {}).get(slug, default)

@@ -897,10 +897,37 @@ class Llm(Component):
         return 2 * self.layers * self.kv_heads * self.head_dim * bytes_per_element
 
 
+class CloudPrice(Component):
+    """What renting one GPU for an hour costs in a public cloud: an indicative, dated
+    figure for rent-or-own (planner.economics), never a quote. ``slug`` is the GPU's slug
+    in the ``gpus`` table (one entry per GPU model; the user layer overrides it like any
+    entry, a plan's ``metadata.cloud_price_per_gpu_hour`` wins over both). ``vendor`` and
+    ``model`` name the offer the figure is from (provider, instance)."""
+
+    UNSOURCED_KEYS: ClassVar[frozenset[str]] = Component.UNSOURCED_KEYS | frozenset(
+        {"currency", "date", "basis", "source"})
+
+    price_per_gpu_hour: Pos
+    currency: str = Field(pattern=r"^[A-Z]{3}$")
+    date: str
+    basis: Literal["indicative"] = "indicative"
+    source: str = Field(min_length=1)  # the offer the figure is, in a few words (shown with it)
+    gpus_per_instance: PosInt | None = None
+
+    @field_validator("date", mode="before")
+    @classmethod
+    def _date(cls, v: Any) -> str:
+        v = str(v)
+        if not DATE_RE.match(v):
+            raise ValueError(f"date must be YYYY-MM-DD or YYYY-MM (got {v!r})")
+        return v
+
+
 TABLE_MODELS: dict[str, type[Component]] = {
     "gpus": Gpu,
     "nics": Nic,
     "cables": Cable,
     "cooling": CoolingUnit,
     "llms": Llm,
+    "cloud": CloudPrice,
 }
