@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 import planner
 
-# One line per subcommand module (planner/commands/<name>.py, NAME == <name>); add yours here.
+# One line per subcommand module (planner/commands/<name>.py, NAME == <name> with - for _); add yours here.
 COMMAND_MODULES = [
     "planner.commands.catalog",
     "planner.commands.validate",
@@ -32,8 +32,11 @@ COMMAND_MODULES = [
     "planner.commands.fabric",
     "planner.commands.size",
     "planner.commands.report",
+    "planner.commands.export",
+    "planner.commands.brownfield",
     "planner.commands.templates",
     "planner.commands.new",
+    "planner.commands.plan_for",
 ]
 
 
@@ -90,8 +93,9 @@ def _modules():
 
 
 def subcommand_names() -> set[str]:
-    """The subcommands' names, without importing them."""
-    return {m.rpartition(".")[2] for m in COMMAND_MODULES}
+    """The subcommands' names, without importing them (module ``plan_for`` is the
+    command ``plan-for``)."""
+    return {m.rpartition(".")[2].replace("_", "-") for m in COMMAND_MODULES}
 
 
 def build_parser(full: Iterable[str] | None = None) -> argparse.ArgumentParser:
@@ -120,7 +124,13 @@ def main(argv: list[str] | None = None) -> int:
     # --help and --version, take no value)
     command = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser(full=[command] if command in subcommand_names() else [])
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    # positionals after an option (`catalog import-netbox --replace DIR`): argparse has closed
+    # a trailing nargs="*" list by then; words that are not options belong to it
+    if extra and isinstance(getattr(args, "paths", None), list) and not any(a.startswith("-") for a in extra):
+        args.paths.extend(extra)
+    elif extra:
+        parser.parse_args(argv)  # the usual message and exit 2 for what nothing takes
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

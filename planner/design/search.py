@@ -1,0 +1,1265 @@
+"""New from workload: rank candidate builds for workloads under hard constraints.
+
+`rackwright plan-for SPEC.json` and the app's New from Workload wizard call this module.
+Qt-free; the wizard runs :func:`search` in a background task (``cancel`` is checked
+between batches).
+
+Input (docs/plan-for.md, docs/plan-for.schema.json)::
+
+    spec = parse_plan_for_spec(json.load(f))   # PlanForSpecError names the field path
+    result = search(spec, catalog, top=10)      # SearchResult, candidates ranked
+    plan = generate_plan(result.best.design, catalog, workloads=spec.plan_workloads(),
+                         metadata=spec.metadata())   # planner.design.generate
+
+:class:`PlanForSpec`
+    ``workloads`` (tuple of :class:`SpecWorkload`: ``name``, ``kind``, ``spec`` dict,
+    ``parsed`` typed spec, ``id``; ``to_plan_workload()`` gives the plan's
+    :class:`planner.plan.Workload`) and ``constraints`` (:class:`Constraints`: budget,
+    currency, max_rack_kw, cooling, max_racks, floor_m2, vendors, gpu_models,
+    electricity_price_per_kwh, pue, years, utilisation). ``metadata()`` gives the plan
+    metadata (currency, electricity price, PUE, utilisation) for the generator.
+
+:class:`PlanForSpecError` (a ``ValueError``)
+    ``path`` (``workloads[0].spec.users``, ``constraints.cooling[1]``), ``message``;
+    ``str(e)`` is ``"path: message"``.
+
+:class:`SearchResult`
+    ``candidates``: ranked :class:`Candidate` list (at most ``top``); ``considered``:
+    how many were ranked; ``meeting``: how many meet everything; ``binding`` (a
+    sentence, only when nothing meets: which constraint binds and by how much),
+    ``binding_constraint`` (its name), ``notes`` (servers left out and why),
+    ``cancelled``; ``best`` (the first candidate or None); ``to_dict()``.
+
+:class:`Candidate`
+    ``rank`` (1-based), ``gpu``/``gpu_name``, ``server``/``server_name``/``vendor``,
+    ``platform``, ``gpus``, ``servers``, ``cooling`` (air, rdhx, dlc, immersion),
+    ``oversubscription`` (compute fabric, None without one), ``storage`` /
+    ``storage_count``, ``racks`` (= ``compute_racks`` + ``network_racks`` +
+    ``storage_racks``), ``servers_per_rack``, ``rack_limiter`` (space, max_rack_kw,
+    cooling, pdu, design: what stops a rack at that count) and ``rack_kw_limit`` (the kW
+    that limiter allows), ``switches`` (fabric and management), ``floor_m2`` (the
+    generated room), ``it_kw`` (maximum draw, what racks and feeds are
+    sized for), ``it_kw_typical``, ``facility_kw`` (it_kw x PUE), ``capex``,
+    ``capex_complete`` and ``unpriced`` (the BOM lines without a price in the spec's
+    currency), ``opex_per_year`` (energy + support, planner.economics), ``tco`` (years x
+    own cost per year; None without ``years``), ``rent_vs_own`` (dict or None),
+    ``workloads`` (one dict per workload: name, kind, met, margin, bottleneck, days,
+    tokens_per_s_per_user, ttft_s, cost_per_million_tokens_usd, gpus_needed),
+    ``workloads_met``, ``meets`` (every workload met and every constraint holds),
+    ``margin`` and ``bottleneck`` (of the tightest workload), ``binding_constraint``
+    (the violated constraint, or for a meeting candidate the one with least slack, or
+    None), ``violations`` (list of dicts: constraint, needed, limit, excess, message),
+    ``design`` (:class:`planner.design.model.BuildDesign` for
+    :func:`planner.design.generate.generate_plan`), ``to_dict()``.
+
+How candidates are made (docs/plan-for.md): every catalog GPU server the vendors and
+GPU models allow x cooling (the allowed options the server suits: air-cooled servers on
+air, rear doors or immersion; liquid-cooled ones on direct liquid or immersion; GB200
+NVL72 trays on direct liquid, whole racks of 18) x compute-fabric
+oversubscription (1:1 and 2:1 for training on more than one leaf) x storage (none for
+inference; each catalog storage system, sized for the dataset, checkpoints, storage
+workloads and 0.5 GB/s per GPU, for training) x GPU count: the fewest servers meeting
+every workload target (found by doubling and bisection on the workload code's own
+verdicts) and 1.25x, 1.5x and 2x that. The workload figures come from
+planner.workloads (evaluate_training/evaluate_inference/evaluate_storage on the cluster
+the plan will have: :func:`planner.workloads.cluster.cluster_from_counts`, inter-node
+bandwidth divided by the fabric's oversubscription as the engine does). Racks, floor,
+PDUs, CDUs and management switches come from the generator's own rules
+(:mod:`planner.design.sizing` calls into :mod:`planner.design.generate`), so the plan
+written from a candidate has its racks, floor area and (within rounding) capex.
+With a ``budget``, a candidate whose GPU servers have no price in the spec's currency
+breaks it (its capex is unknown). The full description: docs/plan-for.md.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from planner.design import generate as gen
+from planner.design import sizing
+from planner.design.model import COOLING_OPTIONS, BuildDesign, FabricChoice, StorageChoice
+
+CONSTRAINT_NAMES: tuple[str, ...] = ("budget", "currency", "max_rack_kw", "cooling", "max_racks", "floor_m2",
+                                     "vendors", "gpu_models", "electricity_price_per_kwh", "pue", "years",
+                                     "utilisation")
+WORKLOAD_KEYS = ("name", "kind", "spec")
+TOP_KEYS = ("workloads", "constraints")
+MAX_WORKLOADS = 32
+MAX_GPUS = 32_768  # the largest build the search tries
+COUNT_FACTORS = (1.0, 1.25, 1.5, 2.0)
+TRAINING_OVERSUBSCRIPTION = (1.0, 2.0)
+# tokenised training data: 32-bit token ids (docs/plan-for.md)
+BYTES_PER_TOKEN = 4.0
+CHECKPOINTS_KEPT = 5
+DEFAULT_LENGTHS_M = {"node_leaf": 10.0, "leaf_spine": 30.0, "spine_core": 60.0}
+COOLING_WORDS = {"air": "air", "rdhx": "a rear-door heat exchanger", "dlc": "direct liquid cooling",
+                 "immersion": "immersion"}
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve")
+
+
+# ----------------------------------------------------------------------------- the spec
+
+
+class PlanForSpecError(ValueError):
+    """A SPEC that fails validation: ``path`` names the field, ``message`` what is wrong."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        self.message = message
+        super().__init__(f"{path}: {message}" if path else message)
+
+
+PosF = Annotated[float, Field(gt=0)]
+
+
+class Constraints(BaseModel):
+    """The hard limits of a search (every field optional)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
+
+    budget: Annotated[float, Field(gt=0, le=1e13, description="capex limit in `currency`")] | None = None
+    currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$", description="ISO 4217 code of budget and prices")] = "USD"
+    max_rack_kw: Annotated[float, Field(gt=0, le=1000, description="maximum draw per rack, kW")] | None = None
+    cooling: Annotated[tuple[Literal["air", "rdhx", "dlc", "immersion"], ...],
+                       Field(min_length=1, description="cooling available: air (with containment), rdhx "
+                                                       "(rear-door heat exchanger), dlc (direct liquid), immersion")
+                       ] = COOLING_OPTIONS  # type: ignore[assignment]
+    max_racks: Annotated[int, Field(ge=1, le=100_000, description="racks available (compute, network, storage)")
+                         ] | None = None
+    floor_m2: Annotated[float, Field(gt=0, le=1e6, description="floor area available, m2 (racks, aisles, "
+                                                               "clearances)")] | None = None
+    vendors: Annotated[tuple[Annotated[str, Field(min_length=1, max_length=100)], ...],
+                       Field(description="server manufacturers to choose from (catalog names, any case); "
+                                         "empty: all")] = ()
+    gpu_models: Annotated[tuple[Annotated[str, Field(min_length=1, max_length=100)], ...],
+                          Field(description="catalog GPU slugs to choose from; empty: all")] = ()
+    electricity_price_per_kwh: Annotated[float, Field(ge=0, le=100)] = 0.12
+    pue: Annotated[float, Field(ge=1.0, le=5.0)] = 1.3
+    years: Annotated[float, Field(gt=0, le=50, description="years of use: rank by total cost over them "
+                                                          "(else by capex)")] | None = None
+    utilisation: Annotated[float, Field(ge=0, le=1, description="share of the year the IT load runs")] = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class SpecWorkload:
+    id: str
+    name: str
+    kind: str
+    spec: dict[str, Any]
+    parsed: Any
+
+    def to_plan_workload(self) -> Any:
+        from planner.plan import Workload
+
+        return Workload(id=self.id, name=self.name, kind=self.kind, spec=dict(self.spec))
+
+
+@dataclass(frozen=True, slots=True)
+class PlanForSpec:
+    workloads: tuple[SpecWorkload, ...]
+    constraints: Constraints = field(default_factory=Constraints)
+
+    def plan_workloads(self) -> list[Any]:
+        return [w.to_plan_workload() for w in self.workloads]
+
+    def metadata(self, **extra: Any) -> Any:
+        """The plan metadata a generated plan carries: currency, electricity price, PUE,
+        utilisation from the constraints."""
+        from planner.plan import Metadata
+
+        c = self.constraints
+        return Metadata(currency=c.currency, electricity_price_per_kwh=c.electricity_price_per_kwh, pue=c.pue,
+                        utilisation=c.utilisation, **extra)
+
+
+def _loc(prefix: str, loc: tuple[Any, ...]) -> str:
+    out = prefix
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _suggest(word: str, names: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(str(word), names, n=1, cutoff=0.5)
+    hint = f"did you mean {close[0]}? " if close else ""
+    return f"{hint}known: {', '.join(names)}"
+
+
+def _type_name(v: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "true/false", type(None): "null"}.get(
+        type(v), "a number" if isinstance(v, (int, float)) else type(v).__name__)
+
+
+def _slug_id(name: str, i: int, seen: set[str]) -> str:
+    base = re.sub(r"[^A-Za-z0-9_.:-]+", "-", name).strip("-.:_")[:40] or f"w{i + 1}"
+    if not base[0].isalnum():
+        base = f"w{base}"
+    wid, k = base, 2
+    while wid in seen:
+        wid, k = f"{base}-{k}", k + 1
+    seen.add(wid)
+    return wid
+
+
+def parse_plan_for_spec(data: Any) -> PlanForSpec:
+    """Validate a SPEC.json document. Raises :class:`PlanForSpecError` naming the first
+    bad field (``workloads[0].spec.users: Input should be greater than 0``)."""
+    from planner.plan import Workload
+    from planner.workloads.specs import SpecError, parse_spec
+
+    if not isinstance(data, dict):
+        raise PlanForSpecError("", f"the spec must be a JSON object with workloads and constraints, not "
+                                   f"{_type_name(data)}")
+    for key in data:
+        if key not in TOP_KEYS:
+            raise PlanForSpecError(str(key), f"unknown key ({_suggest(key, TOP_KEYS)})")
+    wl = data.get("workloads")
+    if wl is None:
+        raise PlanForSpecError("workloads", "missing: give at least one workload")
+    if not isinstance(wl, list):
+        raise PlanForSpecError("workloads", f"must be a list, not {_type_name(wl)}")
+    if not wl:
+        raise PlanForSpecError("workloads", "give at least one workload")
+    if len(wl) > MAX_WORKLOADS:
+        raise PlanForSpecError("workloads", f"at most {MAX_WORKLOADS} workloads (got {len(wl)})")
+    seen: set[str] = set()
+    names: set[str] = set()
+    out: list[SpecWorkload] = []
+    for i, w in enumerate(wl):
+        where = f"workloads[{i}]"
+        if not isinstance(w, dict):
+            raise PlanForSpecError(where, f"must be an object with name, kind and spec, not {_type_name(w)}")
+        for key in w:
+            if key not in WORKLOAD_KEYS:
+                raise PlanForSpecError(f"{where}.{key}", f"unknown key ({_suggest(key, WORKLOAD_KEYS)})")
+        for key in WORKLOAD_KEYS:
+            if key not in w:
+                raise PlanForSpecError(f"{where}.{key}", "missing")
+        name, kind, spec = w["name"], w["kind"], w["spec"]
+        if not isinstance(name, str) or not name.strip():
+            raise PlanForSpecError(f"{where}.name", "must be a non-empty string")
+        if name.strip() in names:
+            raise PlanForSpecError(f"{where}.name", f"{name.strip()!r} is used by an earlier workload")
+        if not isinstance(spec, dict):
+            raise PlanForSpecError(f"{where}.spec", f"must be an object, not {_type_name(spec)}")
+        try:
+            pw = Workload(id="w", name=name, kind=kind, spec=spec)
+        except ValidationError as e:
+            err = e.errors()[0]
+            raise PlanForSpecError(_loc(where, tuple(err["loc"])), err["msg"]) from None
+        try:
+            parsed = parse_spec(pw.kind, pw.spec)
+        except SpecError as e:
+            first = str(e).split("; ")[0]
+            path, _sep, msg = first.partition(": ")
+            raise PlanForSpecError(f"{where}.{path}", msg) from None
+        names.add(pw.name)
+        out.append(SpecWorkload(_slug_id(pw.name, i, seen), pw.name, pw.kind, dict(pw.spec), parsed))
+    cons = data.get("constraints", {})
+    if cons is None:
+        cons = {}
+    if not isinstance(cons, dict):
+        raise PlanForSpecError("constraints", f"must be an object, not {_type_name(cons)}")
+    for key in cons:
+        if key not in CONSTRAINT_NAMES:
+            raise PlanForSpecError(f"constraints.{key}", f"unknown constraint ({_suggest(key, CONSTRAINT_NAMES)})")
+    values = dict(cons)
+    for key in ("cooling", "vendors", "gpu_models"):  # JSON lists -> tuples (strict mode)
+        if isinstance(values.get(key), list):
+            values[key] = tuple(values[key])
+    try:
+        c = Constraints(**values)
+    except ValidationError as e:
+        err = e.errors()[0]
+        msg = err["msg"].replace("a valid tuple", "a list")  # JSON has lists; the model keeps tuples
+        raise PlanForSpecError(_loc("constraints", tuple(err["loc"])), msg) from None
+    if len(set(c.cooling)) != len(c.cooling):
+        dup = next(x for i, x in enumerate(c.cooling) if x in c.cooling[:i])
+        raise PlanForSpecError(f"constraints.cooling[{c.cooling.index(dup, c.cooling.index(dup) + 1)}]",
+                               f"{dup!r} is listed twice")
+    return PlanForSpec(tuple(out), c)
+
+
+def check_against_catalog(spec: PlanForSpec, catalog: Any) -> None:
+    """What only the catalog can tell: unknown models, GPUs and vendors
+    (:class:`PlanForSpecError` with the field path)."""
+    for i, w in enumerate(spec.workloads):
+        model = getattr(w.parsed, "model", None)
+        if model is not None and catalog.get("llms", model) is None:
+            raise PlanForSpecError(f"workloads[{i}].spec.model",
+                                   f"unknown model {model!r} ({_suggest(model, tuple(sorted(catalog.llms)))})")
+    gpus = tuple(sorted(catalog.gpus))
+    for i, g in enumerate(spec.constraints.gpu_models):
+        if catalog.get("gpus", g) is None:
+            raise PlanForSpecError(f"constraints.gpu_models[{i}]", f"unknown GPU {g!r} ({_suggest(g, gpus)})")
+    makers = tuple(sorted({d.manufacturer for d in catalog.servers() if d.gpu_count > 0}))
+    lower = {m.casefold() for m in makers}
+    for i, v in enumerate(spec.constraints.vendors):
+        if v.casefold() not in lower:
+            raise PlanForSpecError(f"constraints.vendors[{i}]",
+                                   f"no GPU server of vendor {v!r} in the catalog ({_suggest(v, makers)})")
+
+
+# ----------------------------------------------------------------------------- results
+
+
+@dataclass(slots=True)
+class Candidate:
+    gpu: str
+    gpu_name: str
+    server: str
+    server_name: str
+    vendor: str
+    platform: str
+    gpus: int
+    servers: int
+    cooling: str
+    oversubscription: float | None
+    storage: str | None
+    storage_count: int
+    racks: int
+    compute_racks: int
+    network_racks: int
+    storage_racks: int
+    servers_per_rack: int
+    rack_limiter: str
+    rack_kw_limit: float
+    rack_u: int
+    floor_m2: float
+    it_kw: float
+    it_kw_typical: float
+    facility_kw: float
+    currency: str
+    capex: float
+    capex_complete: bool
+    unpriced: tuple[str, ...]
+    opex_per_year: float
+    tco: float | None
+    years: float | None
+    rent_vs_own: dict[str, Any] | None
+    workloads: list[dict[str, Any]]
+    workloads_met: bool
+    meets: bool
+    margin: float | None
+    bottleneck: str | None
+    binding_constraint: str | None
+    violations: list[dict[str, Any]]
+    design: BuildDesign
+    switches: int = 0
+    notes: tuple[str, ...] = ()
+    bom: tuple[tuple[str, str, int], ...] = ()  # (catalog table, slug, quantity) the capex prices
+    rank: int = 0
+
+    @property
+    def server_unpriced(self) -> bool:
+        return any(u.split(" x ", 1)[-1].split(" ")[0] == self.server for u in self.unpriced)
+
+    @property
+    def storage_left_out(self) -> bool:
+        return self.storage is None and any(w["kind"] in ("pretrain", "finetune", "storage") for w in self.workloads)
+
+    @property
+    def cost(self) -> float:
+        """What the ranking compares: TCO over the years, else capex."""
+        return self.tco if self.tco is not None else self.capex
+
+    def to_dict(self) -> dict[str, Any]:
+        d = self.design
+        return {
+            "rank": self.rank, "gpu": self.gpu, "gpu_name": self.gpu_name, "server": self.server,
+            "server_name": self.server_name, "vendor": self.vendor, "platform": self.platform,
+            "gpus": self.gpus, "servers": self.servers, "cooling": self.cooling,
+            "oversubscription": self.oversubscription, "storage": self.storage, "storage_count": self.storage_count,
+            "racks": self.racks, "compute_racks": self.compute_racks, "network_racks": self.network_racks,
+            "storage_racks": self.storage_racks, "servers_per_rack": self.servers_per_rack,
+            "rack_limiter": self.rack_limiter, "rack_kw_limit": self.rack_kw_limit, "rack_u": self.rack_u, "switches": self.switches, "floor_m2": round(self.floor_m2, 2),
+            "it_kw": round(self.it_kw, 3), "it_kw_typical": round(self.it_kw_typical, 3),
+            "facility_kw": round(self.facility_kw, 3), "currency": self.currency, "capex": round(self.capex, 2),
+            "capex_complete": self.capex_complete, "unpriced": list(self.unpriced),
+            "opex_per_year": round(self.opex_per_year, 2), "tco": None if self.tco is None else round(self.tco, 2),
+            "years": self.years, "rent_vs_own": self.rent_vs_own, "workloads": [dict(w) for w in self.workloads],
+            "workloads_met": self.workloads_met, "meets": self.meets,
+            "margin": None if self.margin is None else round(self.margin, 4), "bottleneck": self.bottleneck,
+            "binding_constraint": self.binding_constraint,
+            "violations": [{**v, "excess": v["excess"] if math.isfinite(v["excess"]) else None}
+                           for v in self.violations],
+            "notes": list(self.notes),
+            "bom": [{"table": t, "slug": slug, "quantity": q} for t, slug, q in self.bom],
+            "design": {"server": d.server, "servers": d.servers, "cooling": d.cooling, "platform": d.platform,
+                       "max_rack_kw": d.max_rack_kw, "servers_per_rack": d.servers_per_rack,
+                       "rack_type": d.rack_type, "pdu": d.pdu, "cooling_unit": d.cooling_unit,
+                       "compute": None if d.compute is None else {
+                           "technology": d.compute.technology, "speed_gbps": d.compute.speed_gbps,
+                           "oversubscription": d.compute.oversubscription, "switch": d.compute.switch,
+                           "rail_optimised": d.compute.rail_optimised},
+                       "storage": None if d.storage is None else {"device": d.storage.device,
+                                                                   "count": d.storage.count}},
+        }
+
+
+@dataclass(slots=True)
+class SearchResult:
+    candidates: list[Candidate]
+    considered: int
+    meeting: int
+    binding: str | None = None
+    binding_constraint: str | None = None
+    notes: list[str] = field(default_factory=list)
+    cancelled: bool = False
+
+    @property
+    def best(self) -> Candidate | None:
+        return self.candidates[0] if self.candidates else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"candidates": [c.to_dict() for c in self.candidates], "considered": self.considered,
+                "meeting": self.meeting, "binding": self.binding, "binding_constraint": self.binding_constraint,
+                "notes": list(self.notes), "cancelled": self.cancelled}
+
+
+class SearchCancelled(Exception):
+    pass
+
+
+# ----------------------------------------------------------------------------- the search
+
+
+@dataclass(slots=True)
+class _Fabric:
+    """A compute (or storage) fabric sized by the fat-tree rules (planner.fabric.topology)."""
+
+    switch: Any
+    technology: str
+    link_gbps: float
+    rails: int
+    leaves: int
+    spines: int
+    cores: int
+    oversubscription: float  # achieved at the leaves
+    cables: dict[str, int]  # cable / transceiver slug -> count
+    optics_w: float = 0.0  # transceivers and active cables, both ends of every link
+
+    @property
+    def switches(self) -> int:
+        return self.leaves + self.spines + self.cores
+
+
+class _Search:
+    def __init__(self, spec: PlanForSpec, catalog: Any, cancel: Callable[[], bool] | None) -> None:
+        from planner.engine.settings import DEFAULT_SETTINGS
+        from planner.engine.specs import SpecCache
+        from planner.workloads.arch import ModelArch
+
+        self.spec = spec
+        self.c = spec.constraints
+        self.catalog = catalog
+        self.cancel = cancel
+        self.settings = DEFAULT_SETTINGS
+        self.specs = SpecCache(catalog)
+        self.metadata = spec.metadata()
+        self.models = {w.id: ModelArch.from_llm(catalog.llm(w.parsed.model))
+                       for w in spec.workloads if getattr(w.parsed, "model", None)}
+        self.training = [w for w in spec.workloads if w.kind in ("pretrain", "finetune")]
+        self.storage_wl = [w for w in spec.workloads if w.kind == "storage"]
+        self.gpu_wl = [w for w in spec.workloads if w.kind in ("pretrain", "finetune", "inference")]
+        self.notes: list[str] = []
+        self.left_out: dict[str, list[str]] = {}
+        self.infeasible: list[tuple[str, float, str]] = []  # (constraint, excess, sentence)
+        self._eval_cache: dict[Any, Any] = {}
+        self._fabric_cache: dict[Any, _Fabric | None] = {}
+        self._choices: dict[Any, Any] = {}
+        self._media: Any = None
+        self._media_cache: dict[Any, Any] = {}
+        self._floor_racks: dict[Any, int] = {}
+        self._pdu_cache: dict[Any, int] = {}
+        self._memo: dict[Any, Any] = {}
+
+    # -- catalog choices
+    def servers(self) -> list[Any]:
+        vendors = {v.casefold() for v in self.c.vendors}
+        out = []
+        for d in sorted(self.catalog.servers(), key=lambda d: d.slug):
+            if d.gpu_count <= 0 or d.gpu_slug is None or self.catalog.get("gpus", d.gpu_slug) is None:
+                continue
+            if vendors and d.manufacturer.casefold() not in vendors:
+                continue
+            if self.c.gpu_models and d.gpu_slug not in self.c.gpu_models:
+                continue
+            out.append(d)
+        return out
+
+    def coolings(self, server: Any) -> list[str]:
+        """The allowed cooling options the server suits (as the generator accepts them):
+        air-cooled servers on air, rear doors or immersion; liquid-cooled ones on direct
+        liquid or immersion; GB200 NVL72 on direct liquid only."""
+        liquid = self.specs.device(server.slug).liquid_fraction > 0
+        if self.platform(server) == "gb200-nvl72":
+            suits: tuple[str, ...] = ("dlc",)
+        else:
+            suits = ("dlc", "immersion") if liquid else ("air", "rdhx", "immersion")
+        got = [c for c in self.c.cooling if c in suits]
+        if not got:
+            self.left_out.setdefault(" or ".join(suits), []).append(server.slug)
+        return got
+
+    def finish_notes(self) -> None:
+        for suits, slugs in self.left_out.items():
+            self.notes.append(f"left out, they need {suits} cooling and the constraints allow "
+                              f"{', '.join(self.c.cooling)}: {', '.join(slugs)}")
+
+    @staticmethod
+    def platform(server: Any) -> str:
+        return "gb200-nvl72" if server.slug == gen.NVL_TRAY else "servers"
+
+    # -- fabric
+    def fabric(self, server: Any, nodes: int, oversub: float) -> _Fabric | None:
+        key = (server.slug, nodes, oversub)
+        if key not in self._fabric_cache:
+            self._fabric_cache[key] = self._design_fabric(server, nodes, oversub)
+        return self._fabric_cache[key]
+
+    def _design_fabric(self, server: Any, nodes: int, oversub: float) -> _Fabric | None:
+        """The compute fabric auto-wire builds: a rail-optimised fat tree of the switch the
+        generator picks (InfiniBand where the NICs speak it, else Ethernet)."""
+        from planner.fabric.topology import FabricDesignError, design_fat_tree
+
+        ports = sizing._ports(self.catalog, server.slug, "compute", self._memo)
+        if not ports:
+            return None
+        nic = min(p.speed_gbps for p in ports)
+        sw = tech = None
+        for tech in ("infiniband", "ethernet"):
+            key = ("pick_switch", tech, nic)
+            if key not in self._memo:
+                self._memo[key] = gen.pick_switch(self.catalog, tech, nic, "compute")
+            sw = self._memo[key]
+            if sw is not None:
+                break
+        if sw is None or tech is None:
+            return None
+        link, radix = sizing.link_and_radix(self.catalog, nic, sw, self._memo)
+        if not radix:
+            return None
+        try:
+            t = design_fat_tree(nodes, len(ports), radix, link, oversub, True)
+        except FabricDesignError:
+            return None
+        cables: dict[str, int] = {}
+        optics = 0.0
+        tiers = {"node_leaf": t.cables_node_leaf, "leaf_spine": t.cables_leaf_spine,
+                 "spine_core": t.cables_spine_core}
+        for tier, n in tiers.items():
+            if n:
+                m = self._medium(link, DEFAULT_LENGTHS_M[tier])
+                if m is not None:
+                    cables[m.cable] = cables.get(m.cable, 0) + n
+                    optics += 2 * n * m.power_w_per_end
+                    if m.transceiver:
+                        cables[m.transceiver] = cables.get(m.transceiver, 0) + 2 * n
+        return _Fabric(self.catalog.device(sw), tech, link, len(ports), t.leaves, t.spines, t.cores,
+                       t.leaf_oversubscription, cables, optics)
+
+    def _cables(self, t: Any) -> dict[str, int]:
+        """Cables and transceivers of a fat tree at the default lengths per tier."""
+        out: dict[str, int] = {}
+        for tier, n in (("node_leaf", t.cables_node_leaf), ("leaf_spine", t.cables_leaf_spine),
+                        ("spine_core", t.cables_spine_core)):
+            m = self._medium(t.link_gbps, DEFAULT_LENGTHS_M[tier]) if n else None
+            if m is not None:
+                out[m.cable] = out.get(m.cable, 0) + n
+                if m.transceiver:
+                    out[m.transceiver] = out.get(m.transceiver, 0) + 2 * n
+        return out
+
+    def _medium(self, speed: float, length: float) -> Any:
+        key = (speed, length)
+        if key not in self._media_cache:
+            if self._media is None:
+                from planner.fabric.media import MediaChooser
+
+                self._media = MediaChooser(self.catalog)
+            self._media_cache[key] = self._media.choose(speed, length)
+        return self._media_cache[key]
+
+    # -- workloads
+    def cluster(self, server: Any, n: int, fab: _Fabric | None, storage: tuple[str, int] | None) -> Any:
+        """The cluster the plan's verdicts will size on (planner.workloads.sweep.workload_cluster):
+        cluster_from_counts of the servers and storage, inter-node bandwidth from the
+        wired compute fabric divided by its oversubscription."""
+        from planner.workloads.cluster import cluster_from_counts
+
+        st = {storage[0]: storage[1]} if storage else {}
+        cl = cluster_from_counts(self.catalog, {server.slug: n}, st, self.metadata)
+        if fab is not None and n > 1:
+            inter = fab.rails * fab.link_gbps / server.gpu_count / max(1.0, fab.oversubscription)
+            cl = cl.with_(internode_gb_per_s=round(inter, 3) / 8.0)
+        return cl
+
+    def evaluate(self, server: Any, n: int, fab: _Fabric | None, storage: tuple[str, int] | None,
+                 kinds: tuple[str, ...] = ("pretrain", "finetune", "inference", "storage")) -> list[dict]:
+        key = (server.slug, n, None if fab is None else (fab.oversubscription, fab.rails, fab.link_gbps),
+               storage, kinds)
+        got = self._eval_cache.get(key)
+        if got is None:
+            cl = self.cluster(server, n, fab, storage)
+            got = []
+            for w in self.spec.workloads:
+                if w.kind not in kinds:
+                    continue
+                if storage is not None and w.kind in ("pretrain", "finetune"):
+                    # train() reads the storage only for the checkpoint write time: size it
+                    # once without storage and take that figure from this cluster
+                    base = self.evaluate(server, n, fab, None, (w.kind,))
+                    r = dict(next(x for x in base if x["name"] == w.name))
+                    size = r.get("checkpoint_size_gb")
+                    r["checkpoint_write_s"] = (size / cl.storage_write_gb_per_s
+                                               if size and cl.storage_write_gb_per_s else None)
+                    r["storage_read_gb_per_s"] = cl.storage_read_gb_per_s
+                    got.append(r)
+                else:
+                    got.append(self._one(w, cl))
+            self._eval_cache[key] = got
+        return got
+
+    def _one(self, w: SpecWorkload, cl: Any) -> dict[str, Any]:
+        from planner.workloads.evaluate import evaluate_inference, evaluate_storage, evaluate_training
+
+        out: dict[str, Any] = {"name": w.name, "kind": w.kind}
+        try:
+            if w.kind == "inference":
+                met, margin, bn, fig = evaluate_inference(w.parsed, self.models[w.id], cl, need=False)
+            elif w.kind in ("pretrain", "finetune"):
+                met, margin, bn, fig = evaluate_training(w.parsed, self.models[w.id], cl)
+            else:
+                met, margin, bn, fig = evaluate_storage(w.parsed, self.catalog, cl)
+        except ValueError as e:
+            out.update(met=False, margin=None, bottleneck=None, error=str(e))
+            return out
+        out.update(met=bool(met), margin=round(margin, 4), bottleneck=bn, fits=fig.get("fits"),
+                   days=fig.get("days"), tokens_per_s=fig.get("tokens_per_s"),
+                   tokens_per_s_per_user=fig.get("tokens_per_s_per_user"), ttft_s=fig.get("ttft_s"),
+                   cost_per_million_tokens_usd=fig.get("cost_per_million_tokens_usd"),
+                   gpus_needed=fig.get("gpus_needed"), checkpoint_size_gb=fig.get("checkpoint_size_gb"),
+                   checkpoint_write_s=fig.get("checkpoint_write_s"),
+                   storage_read_gb_per_s=fig.get("storage_read_gb_per_s", cl.storage_read_gb_per_s))
+        return out
+
+    def _gpu_met(self, server: Any, n: int, oversub: float | None) -> bool:
+        fab = self.fabric(server, n, oversub) if oversub is not None else None
+        return all(r["met"] for r in self.evaluate(server, n, fab, None, ("pretrain", "finetune", "inference")))
+
+    def min_servers(self, server: Any, oversub: float | None, step: int) -> int | None:
+        """The fewest servers (a multiple of ``step``) meeting every training and
+        inference workload, by doubling then bisection; None: not within MAX_GPUS."""
+        cap = max(step, (MAX_GPUS // server.gpu_count) // step * step)
+        if not self.gpu_wl:
+            return step
+        n = step
+        prev = 0
+        while True:
+            self._check()
+            if self._gpu_met(server, n, oversub):
+                break
+            if n >= cap:
+                return None
+            prev, n = n, min(cap, n * 2)
+        lo, hi = prev // step, n // step  # lo fails (or 0), hi meets
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self._gpu_met(server, mid * step, oversub):
+                hi = mid
+            else:
+                lo = mid
+        return hi * step
+
+    def _check(self) -> None:
+        if self.cancel is not None and self.cancel():
+            raise SearchCancelled
+
+    # -- storage
+    def storage_options(self, server: Any, n: int) -> list[tuple[str, int] | None]:
+        """None for inference only; for training (or storage workloads) each catalog
+        storage system, as many as the dataset and checkpoints, 0.5 GB/s per GPU
+        (the engine's balance rule) and the storage workloads need. A server without
+        storage-network ports gets none (the generator cannot attach storage to it; the
+        candidate says so)."""
+        if not self.training and not self.storage_wl:
+            return [None]
+        if not sizing._ports(self.catalog, server.slug, "storage", self._memo):
+            return [None]
+        devs = [d for d in sorted(self.catalog.storage(), key=lambda d: d.slug)
+                if d.planning and d.planning.storage]
+        vendors = {v.casefold() for v in self.c.vendors}
+        if vendors and any(d.manufacturer.casefold() in vendors for d in devs):
+            devs = [d for d in devs if d.manufacturer.casefold() in vendors]
+        gpus = n * server.gpu_count
+        out: list[tuple[str, int] | None] = []
+        cap_tb = self._storage_tb()
+        read_need = self.settings.min_storage_gb_per_s_per_gpu * gpus if self.training else 0.0
+        for d in devs:
+            s = d.planning.storage
+            usable = s.usable_capacity_tb or s.raw_capacity_tb or 0.0
+            k = 1
+            if usable > 0:
+                k = max(k, math.ceil(cap_tb / usable - 1e-9))
+            if s.read_gb_per_s:
+                k = max(k, math.ceil(read_need / s.read_gb_per_s - 1e-9))
+            k = min(k, 1000)
+            # storage workloads: double the appliances until met (or no better: the servers' NICs bind)
+            for _ in range(10):
+                if not self.storage_wl:
+                    break
+                now = self.evaluate(server, n, None, (d.slug, k), ("storage",))
+                if all(r["met"] for r in now):
+                    break
+                more = self.evaluate(server, n, None, (d.slug, 2 * k), ("storage",))
+                if [r.get("margin") for r in more] == [r.get("margin") for r in now]:
+                    break
+                k *= 2
+            out.append((d.slug, k))
+        return out or [None]
+
+    def _storage_tb(self) -> float:
+        from planner.workloads.training import checkpoint_size_gb
+
+        tb = 0.0
+        for w in self.training:
+            tb += w.parsed.tokens * BYTES_PER_TOKEN / 1e12
+            tb += CHECKPOINTS_KEPT * checkpoint_size_gb(self.models[w.id]) / 1000.0
+        return tb
+
+    # -- one candidate
+    def design(self, server: Any, n: int, fab: _Fabric | None, oversub: float | None,
+               storage: tuple[str, int] | None, cooling: str) -> BuildDesign:
+        platform = self.platform(server)
+        return BuildDesign(
+            server=server.slug, servers=n, cooling=cooling,  # type: ignore[arg-type]
+            name=f"{n} x {server.manufacturer} {server.model}", platform=platform,  # type: ignore[arg-type]
+            max_rack_kw=self.c.max_rack_kw,
+            compute=None if fab is None else FabricChoice(
+                kind="compute", technology=fab.technology, speed_gbps=fab.link_gbps,  # type: ignore[arg-type]
+                oversubscription=oversub or 1.0, rail_optimised=True, switch=fab.switch.slug),
+            storage=StorageChoice(storage[0], storage[1]) if storage else None,
+            frontend=None, management=True)
+
+    def candidate(self, server: Any, n: int, oversub: float | None, storage: tuple[str, int] | None,
+                  cooling: str) -> Candidate | None:
+        from planner.economics import DEFAULT_YEARS, OwnInputs, rent_vs_own
+
+        c = self.c
+        cat = self.catalog
+        platform = self.platform(server)
+        fab = self.fabric(server, n, oversub) if oversub is not None else None
+        design = self.design(server, n, fab, oversub, storage, cooling)
+        try:
+            ch = sizing.build_choices(design, cat, self._choices)
+            switches = sizing.fabric_switches(design, cat, ch, n, self._memo)
+            rc = sizing.rack_counts(design, cat, ch, switches, self._memo)
+        except gen.DesignError as e:
+            self._infeasible(design, server, cooling, e)
+            return None
+        # the rack type stays the generator's choice: a design's rack_type is also its network
+        # and storage racks' (a GB200 NVL72 rack type there would leave them without PDUs)
+        design = replace(design, servers_per_rack=rc.servers_per_rack, pdu=ch.pdu)
+        racks = rc.total
+        mgmt = cat.get("device-types", ch.mgmt_switch) if ch.mgmt_switch else None
+        mgmt_n = self._mgmt_switches(rc, mgmt.slug) if mgmt is not None else 0
+        sto_dev = cat.device(storage[0]) if storage else None
+        n_sto = storage[1] if storage else 0
+        sp = self.specs.device
+        optics = gen.OPTICS_W
+        # a server's draw with its optics, as the generator fills racks and PDUs
+        s_ends = self._ends(server.slug, design)
+        server_w = sp(server.slug).max_w + optics * s_ends
+        nvl_w = 0.0
+        if platform == "gb200-nvl72":
+            racks_nvl = rc.compute
+            nvl_w = racks_nvl * len(gen.NVL_SWITCH_US) * sp(gen.NVL_SWITCH).max_w
+        # IT draw as the engine totals it: the devices' maximum and the compute fabric's optics
+        it_w = ((fab.optics_w if fab is not None else 0.0) + n * sp(server.slug).max_w + sum(k * sp(sw).max_w for sw, k in switches)
+                + n_sto * (sp(sto_dev.slug).max_w if sto_dev is not None else 0.0)
+                + mgmt_n * (sp(mgmt.slug).max_w if mgmt is not None else 0.0) + nvl_w)
+        it_typ = ((fab.optics_w if fab is not None else 0.0) + n * _typ(server) + sum(k * _typ(cat.device(sw)) for sw, k in switches)
+                  + n_sto * (_typ(sto_dev) if sto_dev is not None else 0.0)
+                  + mgmt_n * (_typ(mgmt) if mgmt is not None else 0.0) + nvl_w)
+        # capex: the BOM the generated plan will carry, priced from the catalog
+        bom: dict[tuple[str, str], int] = {}
+
+        def add(table: str, slug: str | None, qty: int) -> None:
+            if slug and qty > 0:
+                bom[(table, slug)] = bom.get((table, slug), 0) + qty
+
+        add("device-types", server.slug, n if platform != "gb200-nvl72" else rc.compute * rc.servers_per_rack)
+        if sto_dev is not None:
+            add("device-types", sto_dev.slug, n_sto)
+        for sw, k in switches:
+            add("device-types", sw, k)
+        if fab is not None:
+            for slug, k in fab.cables.items():
+                add("cables", slug, k)
+        sfc = sizing.storage_fabric_choice(design, cat, self._memo)
+        if sfc is not None and ch.storage_switch is not None:
+            st_tree = sizing.fabric_tree(cat, design, ch.storage_switch, "storage", n, sfc, self._memo)
+            if st_tree is not None:
+                for slug, k in self._cables(st_tree).items():
+                    add("cables", slug, k)
+        add("device-types", ch.mgmt_switch, mgmt_n)
+        add("rack-types", ch.rack_type, rc.compute)
+        add("rack-types", ch.network_rack_type, rc.network + rc.storage)
+        if platform == "gb200-nvl72":
+            add("device-types", gen.NVL_SWITCH, rc.compute * len(gen.NVL_SWITCH_US))
+            add("device-types", gen.NVL_SHELF, rc.compute * len(gen.NVL_SHELF_US))
+            other_w = it_w - nvl_w - n * sp(server.slug).max_w
+            n_pdu = rc.compute * len(gen.NVL_PDU_SLOTS) + self._other_pdus(ch, rc, other_w)
+            add("device-types", ch.pdu, n_pdu)
+        else:
+            n_pdu = self._pdus(ch, rc, server, n, server_w, it_w, mgmt)
+            add("device-types", ch.pdu, n_pdu)
+        # management: every device with a BMC port on a 1 GbE patch cord
+        cat6 = "cat6a-10g" if cat.get("cables", "cat6a-10g") is not None else None
+        add("cables", cat6, n + n_sto + sum(k for _sw, k in switches) + n_pdu)
+        if cooling == "dlc":
+            liquid_kw = n * sp(server.slug).max_w * sp(server.slug).liquid_fraction / 1000.0
+            rows = [min(gen.RACKS_PER_ROW, rc.compute - k) for k in range(0, rc.compute, gen.RACKS_PER_ROW)]
+            for r in rows:
+                need = liquid_kw * r / rc.compute * self.settings.loop_margin
+                cdu, k = gen._pick_cdu(cat, need, ch.cooling_unit)
+                add("cooling", cdu, k)
+        elif cooling in ("rdhx", "immersion") and ch.cooling_unit:
+            add("cooling", ch.cooling_unit, rc.compute)
+        capex, unpriced = self._price(bom)
+        years = c.years
+        ro = rent_vs_own(OwnInputs(capex=capex, it_kw_typical=it_typ / 1000.0, it_kw_committed=it_w / 1000.0,
+                                   gpus=n * server.gpu_count, years=years or DEFAULT_YEARS, pue=c.pue,
+                                   electricity_price_per_kwh=c.electricity_price_per_kwh,
+                                   utilisation=c.utilisation, cloud_price_per_gpu_hour=self._cloud(server)))
+        opex = ro.energy_per_year + ro.support_per_year + ro.colocation_per_year
+        tco = years * ro.own_cost_per_year if years else None
+        # workloads
+        results = self.evaluate(server, n, fab, storage)
+        wl_met = all(r["met"] for r in results)
+        tight = min((r for r in results if r.get("margin") is not None), key=lambda r: r["margin"], default=None)
+        layout = sizing.floor_layout(rc.compute, rc.network + rc.storage, cat, ch.rack_type, ch.network_rack_type)
+        floor = layout.area_m2
+        violations = self._violations(capex, racks, floor, rc, ch, server, unpriced)
+        meets = wl_met and not violations
+        binding = max(violations, key=lambda v: v["excess"])["constraint"] if violations else self._least_slack(
+            capex, racks, floor, rc)
+        gpu = cat.gpu(server.gpu_slug)
+        notes = list(ch.notes)
+        if storage is None and (self.training or self.storage_wl):
+            notes.append(f"{server.manufacturer} {server.model} has no storage-network ports: no storage "
+                         "system in this build (attach one through another network)")
+        if cooling == "immersion":
+            notes.append("immersion assumes an immersion-ready variant of the server")
+        return Candidate(
+            gpu=server.gpu_slug, gpu_name=f"{gpu.vendor} {gpu.model}", server=server.slug,
+            server_name=f"{server.manufacturer} {server.model}", vendor=server.manufacturer, platform=platform,
+            gpus=n * server.gpu_count, servers=n, cooling=cooling,
+            oversubscription=None if fab is None else round(fab.oversubscription, 4),
+            storage=storage[0] if storage else None, storage_count=n_sto,
+            racks=racks, compute_racks=rc.compute, network_racks=rc.network, storage_racks=rc.storage,
+            servers_per_rack=rc.servers_per_rack, rack_limiter=rc.limiter, rack_kw_limit=rc.rack_kw_limit,
+            rack_u=int(cat.rack_type(ch.rack_type).u_height),
+            floor_m2=floor, it_kw=it_w / 1000.0, it_kw_typical=it_typ / 1000.0, facility_kw=it_w / 1000.0 * c.pue,
+            currency=c.currency, capex=capex, capex_complete=not unpriced, unpriced=tuple(unpriced),
+            opex_per_year=opex, tco=tco, years=years, rent_vs_own=ro.to_dict() if ro.cloud_cost_per_year else None,
+            workloads=results, workloads_met=wl_met, meets=meets,
+            margin=tight["margin"] if tight else None, bottleneck=tight["bottleneck"] if tight else None,
+            binding_constraint=binding, violations=violations, design=design,
+            switches=sum(k for _sw, k in switches) + mgmt_n, notes=tuple(notes),
+            bom=tuple((t, slug, q) for (t, slug), q in sorted(bom.items())))
+
+    def _mgmt_switches(self, rc: sizing.RackCount, mgmt: str) -> int:
+        """Management switches as the generator wires them (auto-wire, one leaf per rack,
+        8:1): a leaf in every rack and the spines of one network for the plan; where two
+        tiers do not reach, one network per row (compute rows of RACKS_PER_ROW, then the
+        network/storage row)."""
+        from planner.fabric.topology import leaf_split
+
+        link, radix = sizing.link_and_radix(self.catalog, 1.0, mgmt, self._memo)
+        if radix < 2:
+            return rc.total
+        _d, u = leaf_split(radix, gen.MGMT_OVERSUBSCRIPTION)
+
+        def spines(leaves: int) -> int | None:
+            if leaves <= 1:
+                return 0
+            return next((k for k in range(max(1, math.ceil(leaves * u / radix)), u + 1) if u % k == 0), None)
+
+        one = spines(rc.total)
+        if one is not None:
+            return rc.total + one
+        rows = [min(gen.RACKS_PER_ROW, rc.compute - k) for k in range(0, rc.compute, gen.RACKS_PER_ROW)]
+        if rc.network + rc.storage:
+            rows.append(rc.network + rc.storage)
+        return sum(r + (spines(r) or 0) for r in rows)
+
+    def _ends(self, slug: str, design: BuildDesign) -> int:
+        return gen._link_ends(self.catalog, slug, design)
+
+    def _switch_ports(self, sw: str) -> int:
+        from planner.fabric.ports import device_ports
+
+        dp = device_ports(self.catalog, sw)
+        return len([p for p in dp.ports if p.role == "fabric"]) if dp is not None else 0
+
+    def _pdus(self, ch: Any, rc: sizing.RackCount, server: Any, n: int, server_w: float, it_w: float,
+              mgmt: Any) -> int:
+        """2N PDUs as the generator powers racks: per rack and side the fewest (up to four)
+        whose phases carry the rack's cords after losing a side (its own cord assignment,
+        planner.design.generate._assign_cords); network and storage racks by their share of
+        the draw."""
+        pdu = self._memo.get(("pdu", ch.pdu))
+        if pdu is None:
+            pdu = self._memo[("pdu", ch.pdu)] = gen._pdu_model(self.catalog, ch.pdu)
+        cords = self.specs.device(server.slug).cords or 2
+        extra = [("mgmt", self.specs.device(mgmt.slug).max_w, self.specs.device(mgmt.slug).cords or 1)] \
+            if mgmt is not None else []
+        full, part = divmod(n, rc.servers_per_rack)
+        total = 0
+        for k, racks in ((rc.servers_per_rack, full), (part, 1 if part else 0)):
+            if racks:
+                total += racks * self._rack_pdus(pdu, tuple([(f"s{i}", server_w, cords) for i in range(k)] + extra))
+        return total + self._other_pdus(ch, rc, max(0.0, it_w - n * server_w))
+
+    def _other_pdus(self, ch: Any, rc: sizing.RackCount, other_w: float) -> int:
+        """2N PDUs of the network and storage racks, by their share of ``other_w``."""
+        others = rc.network + rc.storage
+        if not others:
+            return 0
+        pdu = self._memo.get(("pdu", ch.pdu))
+        if pdu is None:
+            pdu = self._memo[("pdu", ch.pdu)] = gen._pdu_model(self.catalog, ch.pdu)
+        side_w = pdu.phase_cap_w * (3 if pdu.phases == 3 else 1) * gen.FILL
+        return others * 2 * min(gen.MAX_PDUS_PER_SIDE, max(1, math.ceil(other_w / others / side_w)))
+
+    def _rack_pdus(self, pdu: Any, loads: tuple[tuple[str, float, int], ...]) -> int:
+        key = (pdu.slug, loads)
+        got = self._pdu_cache.get(key)
+        if got is None:
+            got = 2 * gen.MAX_PDUS_PER_SIDE
+            for per_side in range(1, gen.MAX_PDUS_PER_SIDE + 1):
+                sides = [[s + 2 * k for k in range(per_side)] for s in range(2)]
+                if sum(c for _, _, c in loads) > pdu.outlets * per_side * 2:
+                    continue
+                try:
+                    _cords, worst = gen._assign_cords(list(loads), sides, pdu)
+                except gen.DesignError:
+                    continue
+                if worst <= pdu.phase_cap_w * gen.FILL:
+                    got = 2 * per_side
+                    break
+            self._pdu_cache[key] = got
+        return got
+
+    def _cloud(self, server: Any) -> float | None:
+        fn = getattr(self.catalog, "cloud_price", None)
+        if fn is None:
+            return None
+        try:
+            got = fn(server.gpu_slug)
+        except (KeyError, ValueError):
+            return None
+        if got is None:
+            return None
+        amount = getattr(got, "price_per_gpu_hour", None) or getattr(got, "amount", got)
+        cur = getattr(got, "currency", "USD")
+        return float(amount) if cur == self.c.currency else None
+
+    def _price(self, bom: dict[tuple[str, str], int]) -> tuple[float, list[str]]:
+        total = 0.0
+        missing: list[str] = []
+        for (table, slug), qty in sorted(bom.items()):
+            item = self.catalog.get(table, slug)
+            price = getattr(item, "price", None) if item is not None else None
+            if price is None:
+                missing.append(f"{qty} x {slug}")
+            elif price.currency != self.c.currency:
+                missing.append(f"{qty} x {slug} (priced in {price.currency})")
+            else:
+                total += price.amount * qty
+        return total, missing
+
+    def floor_racks(self, rc: sizing.RackCount, ch: Any) -> int | None:
+        """Compute racks the floor holds beside the network and storage racks."""
+        if self.c.floor_m2 is None:
+            return None
+        key = (ch.rack_type, ch.network_rack_type, rc.network + rc.storage)
+        if key not in self._floor_racks:
+            self._floor_racks[key] = sizing.racks_on_floor(self.c.floor_m2, self.catalog, ch.rack_type,
+                                                           ch.network_rack_type, rc.network + rc.storage)
+        return self._floor_racks[key]
+
+    def _violations(self, capex: float, racks: int, floor: float, rc: sizing.RackCount, ch: Any, server: Any,
+                    unpriced: list[str]) -> list[dict[str, Any]]:
+        c = self.c
+        out: list[dict[str, Any]] = []
+        if c.budget is not None and any(u.split(" x ", 1)[-1].split(" ")[0] == server.slug for u in unpriced):
+            # most of the cost is unknown: the budget cannot be shown to hold
+            out.append({"constraint": "budget", "needed": None, "limit": c.budget, "excess": math.inf,
+                        "message": f"{server.manufacturer} {server.model} has no price in {c.currency}: the "
+                                   f"capex is unknown, so it cannot be shown to fit the budget"})
+        elif c.budget is not None and capex > c.budget:
+            out.append({"constraint": "budget", "needed": round(capex, 2), "limit": c.budget,
+                        "excess": capex / c.budget - 1.0,
+                        "message": f"capex {capex:,.0f} {c.currency} is over the budget of {c.budget:,.0f} "
+                                   f"{c.currency}"})
+        if c.max_racks is not None and racks > c.max_racks:
+            out.append({"constraint": "max_racks", "needed": racks, "limit": c.max_racks,
+                        "excess": racks / c.max_racks - 1.0,
+                        "message": f"{racks} racks needed, the limit is {c.max_racks}"})
+        if c.floor_m2 is not None and floor > c.floor_m2:
+            holds = self.floor_racks(rc, ch)
+            out.append({"constraint": "floor_m2", "needed": round(floor, 2), "limit": c.floor_m2,
+                        "excess": floor / c.floor_m2 - 1.0, "floor_holds": holds,
+                        "message": f"{racks} racks need {floor:,.0f} m2 with their aisles, the floor has "
+                                   f"{c.floor_m2:,.0f} m2"})
+        return out
+
+    def _least_slack(self, capex: float, racks: int, floor: float, rc: sizing.RackCount) -> str | None:
+        c = self.c
+        slack: list[tuple[float, str]] = []
+        if c.budget is not None:
+            slack.append((1.0 - capex / c.budget, "budget"))
+        if c.max_racks is not None:
+            slack.append((1.0 - racks / c.max_racks, "max_racks"))
+        if c.floor_m2 is not None:
+            slack.append((1.0 - floor / c.floor_m2, "floor_m2"))
+        if rc.limiter == "max_rack_kw":
+            slack.append((0.0, "max_rack_kw"))
+        return min(slack)[1] if slack else None
+
+    def _infeasible(self, design: BuildDesign, server: Any, cooling: str, err: Exception) -> None:
+        """Why a server cannot be built at all under the constraints (for the binding sentence)."""
+        what = f"one {server.manufacturer} {server.model}"
+        try:
+            fit = gen.rack_fit(design, self.catalog, cooling_unit=sizing.largest_unit(self.catalog, cooling))
+        except (gen.DesignError, KeyError, ValueError, AttributeError):
+            fit = None
+        if fit is not None and fit.servers_per_rack < 1:
+            if fit.by_power < 1 and self.c.max_rack_kw is not None:
+                self.infeasible.append(("max_rack_kw", fit.server_kw / self.c.max_rack_kw - 1.0,
+                                        f"{what} draws up to {fit.server_kw:,.1f} kW with its optics, more than the "
+                                        f"{self.c.max_rack_kw:g} kW per rack limit"))
+                return
+            if fit.by_cooling < 1:
+                self.infeasible.append(("cooling", fit.server_kw / (fit.cooling_kw * gen.FILL) - 1.0,
+                                        f"{what} draws up to {fit.server_kw:,.1f} kW with its optics, more than "
+                                        f"{COOLING_WORDS[cooling]} removes from one rack at 90 % "
+                                        f"({fit.cooling_kw * gen.FILL:g} kW)"))
+                return
+        self.infeasible.append(("design", math.inf, f"{server.slug} on {cooling}: {err}"))
+
+
+def _typ(device: Any) -> float:
+    return float(device.typical_power_w or device.max_power_w or 0.0)
+
+
+def _count_word(n: int) -> str:
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else f"{n:,}"
+
+
+def _server_phrase(cand: Candidate, n: int) -> str:
+    gpu = cand.gpu_name.split(" ", 1)[1] if " " in cand.gpu_name else cand.gpu_name
+    gpu = gpu.split()[0]
+    per = cand.gpus // max(1, cand.servers)
+    return f"{_count_word(n)} {per}-GPU {gpu} server{'s' if n != 1 else ''}"
+
+
+def binding_sentence(cand: Candidate, violation: dict[str, Any], spec: PlanForSpec) -> str:
+    """The sentence that says why the closest candidate misses: the constraint, the
+    figure needed and the limit."""
+    c = spec.constraints
+    v = violation
+    if v["constraint"] in ("max_racks", "floor_m2"):
+        if cand.rack_limiter in ("max_rack_kw", "cooling"):
+            head = (f"{COOLING_WORDS[cand.cooling]} at {cand.rack_kw_limit:g} kW per rack holds "
+                    f"{_server_phrase(cand, cand.servers_per_rack)} per rack")
+        elif cand.rack_limiter == "space":
+            head = f"a {cand.rack_u}U rack holds {_server_phrase(cand, cand.servers_per_rack)}"
+        elif cand.rack_limiter == "pdu":
+            head = (f"four PDUs per feed side carry {_server_phrase(cand, cand.servers_per_rack)} per rack")
+        else:
+            head = f"a rack holds {_server_phrase(cand, cand.servers_per_rack)}"
+        holds = v.get("floor_holds")
+        if v["constraint"] == "floor_m2" and (cand.network_racks or cand.storage_racks):
+            holds = (holds or 0) + cand.network_racks + cand.storage_racks
+        tail = (f"{cand.racks} racks needed, the floor holds {holds}" if v["constraint"] == "floor_m2"
+                else f"{cand.racks} racks needed, the limit is {c.max_racks}")
+        extra = ""
+        if cand.network_racks or cand.storage_racks:
+            extra = (f" ({cand.compute_racks} for servers, {cand.network_racks} for the fabric, "
+                     f"{cand.storage_racks} for storage)")
+        return f"{head}: {tail}{extra}"
+    if v["constraint"] == "budget":
+        over = cand.capex - (c.budget or 0.0)
+        return (f"the cheapest build that meets the targets, {cand.servers} x {cand.server_name} "
+                f"({cand.gpus} GPUs, {cand.cooling}), costs {cand.capex:,.0f} {c.currency}: {over:,.0f} "
+                f"{c.currency} ({v['excess'] * 100:.0f} %) over the budget of {c.budget:,.0f} {c.currency}")
+    return str(v["message"])
+
+
+def _rank_key(c: Candidate) -> tuple[Any, ...]:
+    # a capex with unpriced parts is a lower bound: builds whose GPU servers have no price
+    # (most of the cost unknown) rank after those whose servers are priced
+    # a training build without a storage system (its server has no storage ports) after
+    # those with one: cheaper only because it leaves storage out
+    return (not c.meets, not c.workloads_met, c.server_unpriced, c.storage_left_out, c.cost, c.capex, c.gpus, c.server,
+            COOLING_OPTIONS.index(c.cooling), c.oversubscription or 0.0, c.storage or "", c.storage_count)
+
+
+def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
+           cancel: Callable[[], bool] | None = None,
+           progress: Callable[[float, str], Any] | None = None,
+           count_factors: tuple[float, ...] = COUNT_FACTORS) -> SearchResult:
+    """Rank candidate builds for ``spec`` (see the module docstring). Raises
+    :class:`PlanForSpecError` for what only the catalog can tell (unknown model, GPU or
+    vendor). ``cancel`` is called between batches (a server platform, a fabric, a GPU
+    count); a cancelled search returns what it ranked so far with ``cancelled=True``.
+    ``progress(fraction, stage)`` after each server platform (planner.progress).
+    ``count_factors``: the GPU counts tried per platform, as multiples of the fewest that
+    meet the targets (more factors, more candidates)."""
+    if not count_factors or min(count_factors) < 1.0:
+        raise ValueError("count_factors must be at least 1 each")
+    if top is not None and top < 1:
+        raise ValueError("top must be at least 1")
+    check_against_catalog(spec, catalog)
+    s = _Search(spec, catalog, cancel)
+    cands: list[Candidate] = []
+    seen: set[Any] = set()
+    cancelled = False
+    servers = s.servers()
+    if not servers:
+        s.notes.append("no catalog GPU server matches the vendors and GPU models")
+    try:
+        for i, server in enumerate(servers):
+            if progress is not None:
+                progress(i / len(servers), f"{server.manufacturer} {server.model}")
+            coolings = s.coolings(server)
+            if not coolings:
+                continue
+            step = len(gen.NVL_TRAY_US) if s.platform(server) == "gb200-nvl72" else 1
+            oversubs: tuple[float | None, ...] = (None,)
+            if s.training and s.fabric(server, 2 * step, 1.0) is not None:
+                oversubs = TRAINING_OVERSUBSCRIPTION
+            for ov in oversubs:
+                s._check()
+                need = s.min_servers(server, ov, step)
+                cap = max(step, (MAX_GPUS // server.gpu_count) // step * step)
+                if need is None:
+                    counts = {cap}
+                    note = f"{server.slug}: the targets are out of reach up to {MAX_GPUS:,} GPUs"
+                    if note not in s.notes:
+                        s.notes.append(note)
+                else:
+                    counts = {min(cap, max(step, math.ceil(need * f / step) * step)) for f in count_factors}
+                for n in sorted(counts):
+                    s._check()
+                    fab = s.fabric(server, n, ov) if ov is not None else None
+                    if ov is not None and fab is not None and ov > 1.0 and fab.oversubscription <= 1.0:
+                        continue  # a single-leaf fabric: 2:1 would be the 1:1 candidate again
+                    for st in s.storage_options(server, n):
+                        for cool in coolings:
+                            key = (server.slug, n, None if fab is None else round(fab.oversubscription, 4), st, cool)
+                            if key in seen:
+                                continue
+                            seen.add(key)
+                            cand = s.candidate(server, n, ov, st, cool)
+                            if cand is not None:
+                                cands.append(cand)
+    except SearchCancelled:
+        cancelled = True
+    s.finish_notes()
+    if progress is not None and not cancelled:
+        progress(1.0, "ranked")
+    cands.sort(key=_rank_key)
+    for i, cand in enumerate(cands):
+        cand.rank = i + 1
+    meeting = sum(1 for x in cands if x.meets)
+    res = SearchResult(cands[:top] if top else cands, len(cands), meeting, notes=s.notes, cancelled=cancelled)
+    if meeting == 0:
+        res.binding_constraint, res.binding = _binding(cands, s)
+    return res
+
+
+def _binding(cands: list[Candidate], s: _Search) -> tuple[str | None, str | None]:
+    spec = s.spec
+    met = [c for c in cands if c.workloads_met]
+    if met:
+        best = min(met, key=lambda c: (max(v["excess"] for v in c.violations), c.cost, c.rank))
+        worst = max(best.violations, key=lambda v: v["excess"])
+        if not math.isfinite(worst["excess"]):
+            c = spec.constraints
+            return worst["constraint"], (f"no GPU server that meets the targets has a price in {c.currency}, so no "
+                                         f"build can be shown to fit the budget of {c.budget:,.0f} {c.currency}")
+        return worst["constraint"], binding_sentence(best, worst, spec)
+    if s.infeasible and not cands:
+        name, _x, msg = min(s.infeasible, key=lambda t: t[1])
+        return name, msg
+    if not cands:
+        return None, "no catalog server can be used: " + "; ".join(s.notes) if s.notes else None
+    # no candidate meets the workloads: the closest one
+    best = max(cands, key=lambda c: (c.margin if c.margin is not None else -math.inf, -c.rank))
+    short = [w for w in best.workloads if not w["met"]]
+    w = min(short, key=lambda r: r["margin"] if r["margin"] is not None else -math.inf)
+    m = w.get("margin")
+    by = f" (short by {-m * 100:.0f} %, bottleneck {w.get('bottleneck')})" if m is not None else ""
+    return "workloads", (f"no build reaches the target of {w['name']!r}: the closest, {best.servers} x "
+                         f"{best.server_name} ({best.gpus} GPUs), misses it{by}")
+
+
+# ----------------------------------------------------------------------------- JSON Schema
+
+
+def plan_for_json_schema() -> dict[str, Any]:
+    """The JSON Schema of SPEC.json (docs/plan-for.schema.json, `rackwright schema
+    --plan-for`): built from :class:`Constraints` and the workload spec models, so it
+    cannot drift from the parser."""
+    from planner.workloads.specs import SPEC_MODELS
+
+    defs: dict[str, Any] = {}
+
+    def take(model: type[BaseModel]) -> dict[str, Any]:
+        sch = model.model_json_schema(ref_template="#/$defs/{model}")
+        defs.update(sch.pop("$defs", {}))
+        defs[model.__name__] = sch
+        return {"$ref": f"#/$defs/{model.__name__}"}
+
+    for model in SPEC_MODELS.values():
+        take(model)
+    cons = take(Constraints)
+    kinds = list(SPEC_MODELS)
+    workload = {
+        "type": "object", "title": "Workload", "additionalProperties": False,
+        "required": list(WORKLOAD_KEYS),
+        "properties": {
+            "name": {"type": "string", "minLength": 1, "maxLength": 200, "description": "unique in the spec"},
+            "kind": {"enum": kinds, "description": "a plan workload's kind"},
+            "spec": {"type": "object", "description": "a plan workload's spec (docs/workloads.md)"},
+        },
+        "allOf": [{"if": {"properties": {"kind": {"const": k}}, "required": ["kind"]},
+                   "then": {"properties": {"spec": {"$ref": f"#/$defs/{m.__name__}"}}}}
+                  for k, m in SPEC_MODELS.items()],
+    }
+    defs["Workload"] = workload
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Rackwright plan-for SPEC",
+        "description": "Workloads and constraints for `rackwright plan-for` (docs/plan-for.md).",
+        "type": "object", "additionalProperties": False, "required": ["workloads"],
+        "properties": {
+            "workloads": {"type": "array", "minItems": 1, "maxItems": MAX_WORKLOADS,
+                          "items": {"$ref": "#/$defs/Workload"}},
+            "constraints": cons,
+        },
+        "$defs": dict(sorted(defs.items())),
+    }
