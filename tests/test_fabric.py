@@ -138,7 +138,11 @@ def test_interface_speeds_and_port_roles(cat):
     assert [p.name for p in synth.role("compute")] == [f"compute{i}" for i in range(8)]
     assert not any(p.in_netbox for p in synth.role("compute"))
     assert port_lookup(cat, "test-eth-64x800", "swp3s1", 400).speed_gbps == 400
-    assert port_lookup(cat, "test-eth-64x800", "swp3s2", 400) is None  # only a 2-way split at 400G
+    # lane 2 exists only in a finer split: a 400G peer on it runs at that lane's 200G (a speed
+    # finding), not on an unknown port; a lane beyond the largest split is no port
+    assert port_lookup(cat, "test-eth-64x800", "swp3s2", 400).speed_gbps == 200
+    assert port_lookup(cat, "test-eth-64x800", "swp3s5", 400).speed_gbps == 100
+    assert port_lookup(cat, "test-eth-64x800", "swp3s8", 400) is None
     assert port_lookup(cat, "test-ib-64x400", "P99.0") is None
 
 

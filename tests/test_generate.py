@@ -42,6 +42,10 @@ DESIGNS = {
                                                              oversubscription=2.0)),
     # more than 48 racks: management spines take 100G uplinks on their 100G ports (media for 100G)
     "dlc-lcc-256": BuildDesign(server="supermicro-sys-421ge-tnhr2-lcc", servers=256, cooling="dlc"),
+    # 100G storage ports and 200G clients on one storage leaf: cages split 4-way for the
+    # appliance, the clients' links on those lanes run at 100G (a warning, not unknown ports)
+    "xe9680-powerscale": BuildDesign(server="dell-poweredge-xe9680", servers=4, cooling="air",
+                                     storage=StorageChoice("dell-powerscale-f710", 2)),
     "gb200-2-racks": BuildDesign(server="nvidia-gb200-nvl72-compute-tray", servers=20, cooling="dlc",
                                  platform="gb200-nvl72"),
 }

@@ -296,7 +296,8 @@ def port_lookup(catalog: Any, slug: str, name: str, link_speed_gbps: float | Non
     """A port by name, including breakout lanes (``swp1s1``) of a device's cages.
 
     A lane's speed is the cage speed divided by the split that ``link_speed`` implies
-    (2-way when no link speed is given); a lane index beyond the split is no port.
+    (2-way when no link speed is given); a lane index beyond that split means a finer
+    split (4- or 8-way, up to MAX_BREAKOUT); beyond MAX_BREAKOUT it is no port.
     """
     dp = device_ports(catalog, slug)
     if dp is None:
@@ -312,7 +313,12 @@ def port_lookup(catalog: Any, slug: str, name: str, link_speed_gbps: float | Non
         return None
     k = breakout_factor(parent.speed_gbps, link_speed_gbps) if link_speed_gbps else 2
     if k < 2 or lane[1] >= k:
-        return None
+        # the cage is split finer than this link's speed implies (a faster port on a lane
+        # of a cage split for slower ones: the link runs at the lane's speed, a finding of
+        # its own): the smallest split that has this lane
+        k = next((n for n in (2, 4, 8) if lane[1] < n <= MAX_BREAKOUT), 0)
+        if not k:
+            return None
     return Port(name, parent.speed_gbps / k, parent.role, parent.connector, parent.in_netbox, parent=parent.name)
 
 
