@@ -43,7 +43,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
-    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -52,8 +51,6 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from planner.design import generate as design_generate
-from planner.design import search as design_search
 from planner.design.model import COOLING_OPTIONS
 from planner.plan import Metadata, Workload
 from planner.units import format_number, parse_number
@@ -174,14 +171,14 @@ class WorkloadsPage(QWizardPage):
         self.scroll.setWidget(self.form_box)
         self.message = _error_label(self, "workloads")
 
-        split = QSplitter(Qt.Orientation.Horizontal, self)
-        split.addWidget(lw)
-        split.addWidget(self.scroll)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 3)
-        split.setChildrenCollapsible(False)
+        lw.setMinimumWidth(240)
+        lw.setMaximumWidth(340)
+        self.scroll.setMinimumWidth(420)
+        body = QHBoxLayout()
+        body.addWidget(lw, 1)
+        body.addWidget(self.scroll, 2)
         lay = QVBoxLayout(self)
-        lay.addWidget(split, 1)
+        lay.addLayout(body, 1)
         lay.addWidget(self.message)
         self.list.currentRowChanged.connect(lambda _r: self._show_current())
         self._refill()
@@ -438,7 +435,9 @@ class LimitsPage(QWizardPage):
             it.setData(Qt.ItemDataRole.UserRole, v)
         gpus = catalog.gpus if catalog is not None else {}
         for slug, g in sorted(gpus.items()):
-            it = QListWidgetItem(getattr(g, "name", None) or slug, self.gpu_models)
+            label = " ".join(x for x in (getattr(g, "vendor", None), getattr(g, "model", None)) if x) or slug
+            it = QListWidgetItem(label, self.gpu_models)
+            it.setToolTip(slug)
             it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             it.setCheckState(Qt.CheckState.Unchecked)
             it.setData(Qt.ItemDataRole.UserRole, slug)
@@ -695,6 +694,8 @@ class BuildsPage(QWizardPage):
         catalog, top = wiz.catalog, wiz.top
 
         def work(progress: Any, cancelled: Any) -> Any:
+            from planner.design import search as design_search
+
             return _call(design_search.search, spec, catalog, top=top, cancel=cancelled, progress=progress)
 
         self.search_task.start(work, on_done=self._searched, on_failed=self._search_failed,
@@ -785,6 +786,8 @@ class BuildsPage(QWizardPage):
         self._busy(True, determinate=True)
 
         def work(progress: Any, cancelled: Any) -> Any:
+            from planner.design import generate as design_generate
+
             return design_generate.generate_plan(cand.design, catalog, workloads=workloads, metadata=metadata,
                                                  progress=progress, cancel=cancelled)
 
@@ -859,6 +862,8 @@ class SizingWizard(QWizard):
         data = self.spec_dict()
         if data is None:
             return False
+        from planner.design import search as design_search
+
         try:
             self.spec = design_search.parse_plan_for_spec(data)
         except Exception as e:  # the parser names the field path; anything else is shown as it is
