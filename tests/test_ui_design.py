@@ -66,3 +66,101 @@ def test_headline_reads_the_engine_totals_and_marks_an_incomplete_capex(catalog)
     assert h.racks == t.racks
     assert (("incomplete" in h.capex_text()) is (not t.capex_complete))
     assert f"{h.gpus}" in h.summary() and h.it_text() in h.summary()
+
+
+# ----------------------------------------------------------------------------- the app
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, catalog):
+    """The main window on the shipped catalog with a copy of the XE9680 example open."""
+    import shutil
+
+    from PySide6.QtCore import QSettings
+
+    from ui.document import Document
+    from ui.mainwindow import MainWindow
+    from ui.settings import AppSettings
+
+    path = tmp_path / "pod.json"
+    shutil.copy(EXAMPLES / "xe9680-h100-pod.json", path)
+    settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    doc = Document(load_plan(path), catalog, path)
+    win = MainWindow(doc, settings)
+    qtbot.addWidget(win, before_close_func=lambda w: w.doc.undo_stack.setClean())
+    win.resize(1400, 900)
+    win.show()
+    doc.recompute(background=False)
+    return win
+
+
+def menu_action(win, menu_text: str, name: str):
+    """The action ``name`` (object name) of the menu bar's ``menu_text`` menu."""
+    for a in win.menuBar().actions():
+        if a.menu() is not None and a.text().replace("&", "") == menu_text:
+            for b in a.menu().actions():
+                if b.objectName() == name:
+                    return b
+    raise AssertionError(f"no {name} in {menu_text}")
+
+
+def open_wizard(qtbot, win, menu: str = "File", name: str = "actNewFromWorkload"):
+    menu_action(win, menu, name).trigger()
+    wiz = win.design_dialog
+    qtbot.waitUntil(wiz.isVisible)
+    return wiz
+
+
+def type_into(qtbot, edit, text: str) -> None:
+    """Replace a field's text as a user does and leave it with Tab (Return would also press
+    the wizard's default button, Next)."""
+    from PySide6.QtCore import Qt
+
+    seen: list[bool] = []
+    edit.editingFinished.connect(lambda: seen.append(True))
+    edit.setFocus()
+    edit.selectAll()
+    qtbot.keyClicks(edit, text)
+    qtbot.keyClick(edit, Qt.Key.Key_Tab)
+    if not seen:  # an offscreen window that never got the focus: the editor is left as on Tab
+        edit.editingFinished.emit()
+
+
+def test_wizard_names_a_bad_workload_field_and_does_not_go_on(qtbot, window):
+    from PySide6.QtWidgets import QLineEdit
+
+    wiz = open_wizard(qtbot, window)
+    page = wiz.workloads_page
+    assert wiz.currentPage() is page and len(page.items) == 1  # a new wizard starts with one target
+    users = page.fields["users"].editor
+    assert isinstance(users, QLineEdit)
+    type_into(qtbot, users, "lots")
+    err = page.fields["users"].error
+    assert err.isVisible() and "lots" in err.text()
+    wiz.next()
+    assert wiz.currentPage() is page  # refused: the field is named, nothing moves on
+    type_into(qtbot, users, "-5")
+    assert err.isVisible() and err.text()  # the spec model's own words for users
+    wiz.next()
+    assert wiz.currentPage() is page
+    type_into(qtbot, users, "200")
+    assert not err.isVisible()
+    assert page.items[0]["spec"]["users"] == 200
+    wiz.next()
+    assert wiz.currentPage() is wiz.limits_page
+
+
+def test_wizard_names_a_constraint_it_cannot_read(qtbot, window):
+    wiz = open_wizard(qtbot, window)
+    wiz.next()
+    limits = wiz.limits_page
+    assert wiz.currentPage() is limits
+    type_into(qtbot, limits.edits["budget"], "a lot")
+    type_into(qtbot, limits.edits["utilisation"], "150")
+    for cb in limits.cooling.values():
+        cb.setChecked(False)
+    wiz.next()
+    assert wiz.currentPage() is limits
+    assert limits.errors["budget"].isVisible() and "a lot" in limits.errors["budget"].text()
+    assert limits.errors["utilisation"].isVisible()
+    assert limits.errors["cooling"].isVisible()

@@ -296,25 +296,30 @@ class WorkloadsPage(QWizardPage):
             errs = field_errors(str(e))
             fld.show_error(errs.get(name) or "")
             return
-        for f in self.fields.values():
+        for f in self.fields.values():  # the spec is valid now: only unreadable text stays named
+            try:
+                f.value()
+            except ValueError:
+                continue
             f.show_error("")
         self.message.hide()
 
     def commit_all(self) -> bool:
         """Take what is typed into the fields now (a field still being edited); False when a
         number cannot be read."""
-        ok = True
+        bad: dict[str, str] = {}
         if self.fields:
             self._commit_name()
             for name, fld in self.fields.items():
                 try:
                     fld.value()
                 except ValueError as e:
-                    fld.show_error(str(e))
-                    ok = False
+                    bad[name] = str(e)
                     continue
                 self._commit_field(name)
-        return ok
+        for name, text in bad.items():
+            self.fields[name].show_error(text)
+        return not bad
 
     def show_errors(self, index: int | None, errors: dict[str, str]) -> None:
         """Show errors of workload ``index`` (field -> text, '' for the workload itself)."""
