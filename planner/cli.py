@@ -32,6 +32,7 @@ COMMAND_MODULES = [
     "planner.commands.fabric",
     "planner.commands.size",
     "planner.commands.report",
+    "planner.commands.plan_for",
 ]
 
 
@@ -88,8 +89,9 @@ def _modules():
 
 
 def subcommand_names() -> set[str]:
-    """The subcommands' names, without importing them."""
-    return {m.rpartition(".")[2] for m in COMMAND_MODULES}
+    """The subcommands' names, without importing them (module ``plan_for`` is the
+    command ``plan-for``)."""
+    return {m.rpartition(".")[2].replace("_", "-") for m in COMMAND_MODULES}
 
 
 def build_parser(full: Iterable[str] | None = None) -> argparse.ArgumentParser:
