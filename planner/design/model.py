@@ -54,6 +54,8 @@ class BuildDesign:
     servers_per_rack: int | None = None  # None: as many as the U, max_rack_kw and cooling allow
     rack_type: str | None = None
     pdu: str | None = None
+    # the rear door (rdhx), immersion tank (immersion) or CDU (dlc): a catalog cooling slug
+    cooling_unit: str | None = None
     compute: FabricChoice | None = field(default_factory=FabricChoice)
     storage: StorageChoice | None = None
     storage_fabric: FabricChoice | None = None  # None with storage: a non-blocking fabric at the ports' speed

@@ -105,8 +105,16 @@ class _Slots:
                      for start, length in self.checker.free_blocks(rack) for k in range(length // height)]
             self.free.extend((rack_id, u) for u in sorted(spots, reverse=True))
 
-    def take(self) -> tuple[str, int] | None:
-        return self.free.pop(0) if self.free else None
+    def take(self, taken: set[tuple[str, int]] | None = None) -> tuple[str, int] | None:
+        """The next free spot not in ``taken`` (spots another ``_Slots`` over the same rack
+        handed out), which it joins."""
+        while self.free:
+            spot = self.free.pop(0)
+            if taken is None or spot not in taken:
+                if taken is not None:
+                    taken.add(spot)
+                return spot
+        return None
 
 
 @without_gc
@@ -201,6 +209,7 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
                 preferred[leaf] = g_key
                 leaf += 1
     slots = _Slots(plan, catalog, list(switch_racks), height)
+    taken: set[tuple[str, int]] = set()  # a group's rack can also be in switch_racks: one switch per spot
     rack_slots: dict[str, _Slots] = {}
     switch_ids: dict[str, list[str]] = {"leaf": [], "spine": [], "core": []}
     placements_by_rack: dict[str, list[Placement]] = {}
@@ -246,9 +255,9 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
                 g_rack = preferred[i]
                 if g_rack not in rack_slots:
                     rack_slots[g_rack] = _Slots(plan, catalog, [g_rack], height)
-                spot = rack_slots[g_rack].take()
+                spot = rack_slots[g_rack].take(taken)
             if spot is None:
-                spot = slots.take()
+                spot = slots.take(taken)
             if spot is None:
                 if not new_rack_slots:
                     new_rack()

@@ -1,0 +1,1002 @@
+"""A :class:`~planner.design.model.BuildDesign` turned into a complete, editable plan.
+
+:func:`generate_plan` builds what an architect would draw for the design, from catalog
+items, through the same edits and checks the app uses:
+
+- **compute racks**: as many servers per rack as the rack's U, the design's
+  ``max_rack_kw`` (maximum draw, a hard limit) and its cooling allow
+  (:func:`rack_fit`): air with containment and rear doors up to 90 % of their capacity
+  (air with containment ~40 kW, rear doors the catalog door's rating, direct liquid
+  140 kW with at most 40 kW left to room air, immersion the tank's rating: the engine's
+  limits, :class:`planner.engine.settings.EngineSettings`, whose warning starts at
+  90 %); servers stacked from U2, the top U kept for the rack's management switch.
+  ``platform="gb200-nvl72"`` builds NVIDIA GB200 NVL72 racks instead (18 compute trays,
+  9 NVLink switch trays, 8 power shelves, as ``examples/make_gb200_example.py``), each
+  rack's NVLink domain wired;
+- **storage racks** for the storage appliances and **network racks** for the fabrics'
+  switches (at most as many per rack as 90 % of air with containment carries), all in a
+  network row after the compute rows;
+- **layout**: rows of up to 20 racks in hot/cold-aisle pairs (the first row of a pair
+  faces +y, the second -y, fronts across a 1.2 m cold aisle, rears across a 1.2 m hot
+  aisle, as :mod:`planner.synthetic` lays them out); the room sized to its rows with
+  1 m around them;
+- **fabrics** auto-wired with :func:`planner.fabric.autowire.autowire` (the app's
+  auto-wire): the compute fabric (rail-optimised when the design says so), the storage
+  fabric (the appliances' and the servers' storage ports), a front-end fabric if the
+  design has one, and management: a switch per rack (top of rack) for every device's
+  BMC/management port, with spines per row;
+- **power**: per rack, 0U PDUs on feeds of their own, sides A and B (2N: either side
+  carries the whole rack) or one side (N), as many per side as the rack's maximum draw
+  needs with every PDU phase at most 90 % of its continuous rating (NEC 80 % derating,
+  PF 0.95) after a side is lost; every PSU cord on an explicit PDU and outlet (sides
+  alternate, each cord on the side's least-loaded phase, as the engine would spread
+  them);
+- **cooling**: air with containment; rear doors on one facility water loop; direct
+  liquid on a CDU loop per row sized N+1 with the engine's 1.1 margin; immersion tanks
+  on a facility loop; network and storage racks on air with containment;
+- the servers as one server group, the workloads attached to it.
+
+Catalog items the design leaves ``None`` are chosen deterministically (:func:`choices`:
+same design and catalog, same plan). An impossible design (a slug not in the catalog, a
+server that no rack or limit can hold, a liquid-cooled server on air) raises
+:class:`DesignError`, a ``ValueError`` naming the field.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from planner.design.model import COOLING_METHODS, BuildDesign, FabricChoice
+from planner.edits import AddItem, AddPlacement, EditRefused
+from planner.fabric.progress import CancelFn, ProgressFn, Steps
+from planner.gcpause import no_gc
+from planner.placement import PlacementChecker
+from planner.plan import (
+    CoolingChoice,
+    CoolingLoop,
+    Metadata,
+    Placement,
+    Plan,
+    PowerConnection,
+    PowerFeed,
+    Rack,
+    Room,
+    Row,
+    ServerGroup,
+    Site,
+    Workload,
+)
+
+RACKS_PER_ROW = 20
+COLD_AISLE_M = 1.2
+HOT_AISLE_M = 1.2
+MARGIN_M = 1.0  # room edge to the rows
+FILL = 0.9  # fill a cooling or power limit to at most this share (the engine warns above it)
+OPTICS_W = 20.0  # per link end: a 400G transceiver draws ~8.5-9 W, an AOC end up to 8 W (engineering notes)
+FACILITY_SUPPLY_C = {"rdhx": 18.0, "immersion": 32.0}  # rear doors want chilled water (catalog conditions)
+FACILITY_DELTA_T_K = 10.0
+CDU_SUPPLY_C = 32.0  # warm-water direct liquid (ASHRAE W32)
+MGMT_OVERSUBSCRIPTION = 8.0
+MAX_PDUS_PER_SIDE = 4  # 0U mounting: two per side at the rear, two at the front (planner.placement)
+
+# GB200 NVL72 rack (examples/make_gb200_example.py: NVIDIA's rack elevation and power path)
+NVL_TRAY = "nvidia-gb200-nvl72-compute-tray"
+NVL_SWITCH = "nvidia-nvlink-switch"
+NVL_SHELF = "nvidia-gb200-power-shelf"
+NVL_RACK = "nvidia-gb200-nvl72-rack"
+NVL_PDU = "raritan-px3-415v-60a"
+NVL_SHELF_US = (1, 2, 3, 4, 45, 46, 47, 48)
+NVL_TRAY_US = tuple(range(6, 16)) + tuple(range(27, 35))
+NVL_SWITCH_US = tuple(range(17, 26))
+NVL_PDU_SLOTS = (("left", "front"), ("left", "front"), ("left", "rear"), ("left", "rear"),
+                 ("right", "front"), ("right", "front"), ("right", "rear"), ("right", "rear"))
+NVL_FLOOR_KG_PER_M2 = 2500.0  # a populated NVL72 rack is ~1.36 t on 0.64 m2: a slab rated for it
+
+
+class DesignError(ValueError):
+    """A design the generator cannot build; the message names the field and why."""
+
+
+# -- choices ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RackFit:
+    """How many servers one compute rack holds and what limits it."""
+
+    servers_per_rack: int
+    by_u: int
+    by_power: int  # by the design's max_rack_kw (a large number without one)
+    by_cooling: int
+    binding: str  # "u", "max_rack_kw", "cooling", "pdu" or "design" (servers_per_rack given)
+    server_kw: float  # one server's maximum draw with its optics
+    cooling_kw: float  # what the rack's cooling carries
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The catalog items a design is built from (given or chosen)."""
+
+    server: str
+    rack_type: str
+    network_rack_type: str
+    pdu: str
+    mgmt_switch: str | None
+    compute_switch: str | None
+    storage_switch: str | None
+    frontend_switch: str | None
+    cooling_unit: str | None  # rear door, immersion tank or CDU (cooling slug)
+    fit: RackFit
+    notes: tuple[str, ...] = ()
+
+
+def _device(catalog: Any, slug: str, what: str) -> Any:
+    d = catalog.get("device-types", slug) if catalog is not None else None
+    if d is None:
+        raise DesignError(f"{what}: {slug!r} is not in the catalog")
+    return d
+
+
+def _switch_spec(d: Any) -> Any:
+    return d.planning.switch if d is not None and d.planning is not None else None
+
+
+def pick_switch(catalog: Any, technology: str, speed_gbps: float, kind: str = "compute") -> str | None:
+    """The switch for a fabric of ``technology`` at ``speed_gbps``: of the catalog's
+    switches of that technology with ports that carry the speed (breakouts counted),
+    the one with the most such ports, then the lowest maximum draw, then the slug.
+    Management networks take a management switch first."""
+    from planner.fabric.ports import switch_ports_at
+
+    wanted = {"management": ("management", "ethernet")}.get(kind, (technology,))
+    best: tuple[Any, ...] | None = None
+    for rank, fab in enumerate(wanted):
+        for slug, d in sorted(catalog.devices.items()):
+            sw = _switch_spec(d)
+            if sw is None or sw.fabric != fab:
+                continue
+            ports = switch_ports_at(catalog, slug, speed_gbps)
+            if len(ports) < 2:
+                continue
+            key = (rank, -len(ports), d.max_power_w or 0.0, slug)
+            if best is None or key < best:
+                best = key
+    return best[-1] if best else None
+
+
+def _pick_pdu(catalog: Any) -> str:
+    """The three-phase PDU with the largest apparent power, wye before delta, then slug."""
+    best: tuple[float, int, str] | None = None
+    for slug, d in sorted(catalog.devices.items()):
+        spec = d.planning.pdu if d.planning else None
+        if d.kind != "pdu" or spec is None or spec.phases != 3:
+            continue
+        key = (-spec.apparent_power_va, 0 if spec.wiring == "wye" else 1, slug)
+        if best is None or key < best:
+            best = key
+    if best is None:
+        raise DesignError("pdu: the catalog has no three-phase PDU")
+    return best[2]
+
+
+def _pick_rack(catalog: Any, depth_mm: float) -> str:
+    """A 48U rack deep enough for the server: 800 mm wide first (room for 0U PDUs and cables
+    beside 8-GPU servers; NVIDIA recommends >= 48U, 800 x 1200 mm for DGX H100), then 600."""
+    cands = []
+    for slug, rt in sorted(catalog.rack_types.items()):
+        if slug == NVL_RACK or rt.u_height < 42:
+            continue
+        max_depth = rt.planning.max_device_depth_mm if rt.planning else None
+        if max_depth is not None and depth_mm > max_depth:
+            continue
+        cands.append((rt.u_height != 48, -(rt.outer_width_mm or 600.0), slug))
+    if not cands:
+        raise DesignError("rack_type: the catalog has no 42U or taller rack type")
+    return min(cands)[2]
+
+
+def _cooling_units(catalog: Any, kinds: tuple[str, ...]) -> list[tuple[float, str]]:
+    return sorted((u.capacity_kw, slug) for slug, u in catalog.cooling_units.items()
+                  if any(u.kind.startswith(k) for k in kinds))
+
+
+def _settings() -> Any:
+    from planner.engine.settings import DEFAULT_SETTINGS
+
+    return DEFAULT_SETTINGS
+
+
+def _specs(catalog: Any) -> Any:
+    from planner.engine.specs import SpecCache
+
+    return SpecCache(catalog)
+
+
+def _cooling_capacity_kw(design: BuildDesign, catalog: Any, unit: str | None, spec: Any) -> float:
+    """The heat one compute rack may carry with the design's cooling (engine limits)."""
+    s = _settings()
+    if design.cooling == "air":
+        return s.air_containment_limit_kw
+    if design.cooling == "dlc":
+        # the residual air share of each server must stay under the room-air limit too
+        air_share = max(1e-9, 1.0 - spec.liquid_fraction)
+        return min(s.direct_liquid_limit_kw, s.residual_air_limit_kw / air_share)
+    if unit is not None:
+        return float(catalog.cooling_units[unit].capacity_kw)
+    return s.rdhx_default_kw if design.cooling == "rdhx" else s.immersion_default_kw
+
+
+def rack_fit(design: BuildDesign, catalog: Any, *, rack_type: str | None = None,
+             cooling_unit: str | None = None, pdu_slug: str | None = None) -> RackFit:
+    """Servers per compute rack for ``design``: the fewest of what the U (top U kept for
+    the management switch, U1 free), ``max_rack_kw`` and 90 % of the cooling allow (or
+    ``servers_per_rack`` when the design gives it and it fits), and what four PDUs per feed
+    side carry (``pdu``; 0U mounting holds four per side). For the search: a
+    ``by_power``/``by_cooling`` of 0 means one server is already too much."""
+    spec = _specs(catalog).device(design.server)
+    dev = _device(catalog, design.server, "server")
+    if design.platform == "gb200-nvl72":
+        n = len(NVL_TRAY_US)
+        kw = spec.max_w / 1000.0
+        return RackFit(n, n, n, n, "design", kw, _settings().direct_liquid_limit_kw)
+    rt_slug = rack_type or design.rack_type or _pick_rack(catalog, dev.planning.depth_mm or 0.0)
+    rt = catalog.get("rack-types", rt_slug)
+    if rt is None:
+        raise DesignError(f"rack_type: {rt_slug!r} is not in the catalog")
+    height = max(1, math.ceil(dev.u_height or 1))
+    by_u = max(0, (rt.u_height - 2) // height)
+    ports = _link_ends(catalog, design.server, design)
+    server_w = spec.max_w + OPTICS_W * ports
+    mgmt_w = 200.0 if design.management else 0.0
+    unlimited = 10_000
+    by_power = unlimited
+    if design.max_rack_kw is not None:
+        by_power = max(0, int((design.max_rack_kw * 1000.0 - mgmt_w) // server_w))
+    cap_kw = _cooling_capacity_kw(design, catalog, cooling_unit, spec)
+    by_cooling = max(0, int((cap_kw * 1000.0 * FILL - mgmt_w) // server_w))
+    # what one side's PDUs carry alone (2N: the other side lost), phases at most 90 % loaded
+    # and 10 % left for the uneven split of cords over phases
+    pdu = _pdu_model(catalog, pdu_slug or design.pdu or _pick_pdu(catalog))
+    side_w = MAX_PDUS_PER_SIDE * pdu.phase_cap_w * (3 if pdu.phases == 3 else 1) * FILL * 0.9
+    by_pdu = max(0, int((side_w - mgmt_w) // server_w))
+    n = min(by_u, by_power, by_cooling, by_pdu)
+    binding = ("u" if n == by_u else "max_rack_kw" if n == by_power else "cooling" if n == by_cooling
+               else "pdu")
+    if design.servers_per_rack is not None and design.servers_per_rack <= n:
+        n, binding = design.servers_per_rack, "design"
+    elif design.servers_per_rack is not None and design.servers_per_rack > n:
+        raise DesignError(f"servers_per_rack: {design.servers_per_rack} x {design.server} do not fit one rack "
+                          f"({_why(binding, by_u, by_power, by_cooling, design, cap_kw, server_w)})")
+    return RackFit(n, by_u, by_power, by_cooling, binding, server_w / 1000.0, cap_kw)
+
+
+def _why(binding: str, by_u: int, by_power: int, by_cooling: int, design: BuildDesign, cap_kw: float,
+         server_w: float) -> str:
+    if binding == "u":
+        return f"the rack's U holds {by_u}"
+    if binding == "pdu":
+        return (f"{MAX_PDUS_PER_SIDE} PDUs per feed side (the most 0U mounting holds) carry no more at "
+                f"{server_w / 1000:.1f} kW each")
+    if binding == "max_rack_kw":
+        return f"{design.max_rack_kw:g} kW per rack holds {by_power} at {server_w / 1000:.1f} kW each"
+    return (f"{design.cooling} cooling carries {cap_kw:.0f} kW per rack, {FILL:.0%} of it holds {by_cooling} "
+            f"at {server_w / 1000:.1f} kW each")
+
+
+def _link_ends(catalog: Any, slug: str, design: BuildDesign) -> int:
+    """The device's ports the design wires (compute, storage, front-end, management)."""
+    from planner.fabric.ports import device_ports
+
+    dp = device_ports(catalog, slug)
+    if dp is None:
+        return 0
+    roles = ["compute"] if design.compute is not None else []
+    roles += ["storage"] if design.storage is not None else []
+    roles += ["frontend"] if design.frontend is not None else []
+    return sum(len(dp.role(r)) for r in roles)
+
+
+def choices(design: BuildDesign, catalog: Any) -> Choices:
+    """The catalog items :func:`generate_plan` builds ``design`` from: the design's own,
+    else chosen (deterministically) from the catalog."""
+    notes: list[str] = []
+    sdev = _device(catalog, design.server, "server")
+    if sdev.kind != "server":
+        raise DesignError(f"server: {design.server!r} is a {sdev.kind}, not a server")
+    spec = _specs(catalog).device(design.server)
+    if design.platform == "gb200-nvl72":
+        if design.server != NVL_TRAY:
+            raise DesignError(f"server: the gb200-nvl72 platform is built from {NVL_TRAY}, not {design.server!r}")
+        for table, slug in (("device-types", NVL_SWITCH), ("device-types", NVL_SHELF), ("rack-types", NVL_RACK)):
+            if catalog.get(table, slug) is None:
+                raise DesignError(f"platform: gb200-nvl72 needs {slug!r} in the catalog ({table})")
+        if design.cooling != "dlc":
+            raise DesignError("cooling: a GB200 NVL72 rack is liquid-cooled (dlc)")
+    elif spec.liquid_fraction > 0 and design.cooling in ("air", "rdhx"):
+        raise DesignError(f"cooling: {design.server} is liquid-cooled ({spec.liquid_fraction:.0%} of its heat to "
+                          f"cold plates); choose dlc or immersion, not {design.cooling}")
+    elif spec.liquid_fraction == 0 and design.cooling == "dlc":
+        raise DesignError(f"cooling: {design.server} has no cold plates: direct liquid cooling would leave all its "
+                          "heat to room air; choose air, rdhx or immersion, or a liquid-cooled server")
+    pdu = design.pdu or (NVL_PDU if design.platform == "gb200-nvl72" and catalog.get("device-types", NVL_PDU)
+                         else _pick_pdu(catalog))
+    pdev = _device(catalog, pdu, "pdu")
+    if pdev.planning is None or pdev.planning.pdu is None:
+        raise DesignError(f"pdu: {pdu!r} is not a PDU")
+    net_rack = design.rack_type or _pick_rack(catalog, 0.0)
+    if design.platform == "gb200-nvl72":
+        rack_type = NVL_RACK
+    else:
+        rack_type = design.rack_type or _pick_rack(catalog, sdev.planning.depth_mm or 0.0)
+    for slug in (rack_type, net_rack):
+        if catalog.get("rack-types", slug) is None:
+            raise DesignError(f"rack_type: {slug!r} is not in the catalog")
+
+    unit = design.cooling_unit
+    want = {"rdhx": ("rdhx",), "immersion": ("immersion",), "dlc": ("cdu-in-row", "cdu-in-rack")}.get(design.cooling)
+    if unit is not None:
+        u = catalog.cooling_units.get(unit)
+        if u is None:
+            raise DesignError(f"cooling_unit: {unit!r} is not in the catalog's cooling equipment")
+        if want is None or not any(u.kind.startswith(k) for k in want):
+            raise DesignError(f"cooling_unit: {unit!r} is a {u.kind}, not for {design.cooling} cooling")
+    fit_unit = unit
+    if unit is None and design.cooling in ("rdhx", "immersion"):
+        cands = _cooling_units(catalog, want or ())
+        if not cands:
+            notes.append(f"no {design.cooling} unit in the catalog: the engine assumes its default capacity")
+        else:
+            fit_unit = cands[-1][1]  # the largest first, then the smallest that carries the rack
+    fit = rack_fit(design, catalog, rack_type=rack_type, cooling_unit=fit_unit, pdu_slug=pdu)
+    if fit.servers_per_rack < 1:
+        raise DesignError(f"max_rack_kw: one {design.server} draws {fit.server_kw:.1f} kW with its optics; "
+                          + _why(fit.binding, fit.by_u, fit.by_power, fit.by_cooling, design, fit.cooling_kw,
+                                 fit.server_kw * 1000))
+    if unit is None and design.cooling in ("rdhx", "immersion") and fit_unit is not None:
+        rack_kw = fit.servers_per_rack * fit.server_kw + (0.2 if design.management else 0.0)
+        cands = _cooling_units(catalog, want or ())
+        unit = next((slug for cap, slug in cands if rack_kw <= cap * FILL), fit_unit)
+        if unit != fit_unit:
+            fit = replace(fit, cooling_kw=float(catalog.cooling_units[unit].capacity_kw))
+
+    def fabric_switch(fc: FabricChoice | None, kind: str, speed: float | None = None) -> str | None:
+        if fc is None:
+            return None
+        if fc.switch is not None:
+            d = _device(catalog, fc.switch, f"{kind}.switch")
+            if _switch_spec(d) is None:
+                raise DesignError(f"{kind}.switch: {fc.switch!r} is not a switch")
+            return fc.switch
+        got = pick_switch(catalog, fc.technology, speed or fc.speed_gbps, kind)
+        if got is None:
+            raise DesignError(f"{kind}: the catalog has no {fc.technology} switch with ports at "
+                              f"{speed or fc.speed_gbps:g} Gb/s")
+        return got
+
+    compute_sw = fabric_switch(design.compute, "compute")
+    storage_sw = None
+    if design.storage is not None:
+        _device(catalog, design.storage.device, "storage.device")
+        sfab = design.storage_fabric or _storage_fabric(design, catalog)
+        storage_sw = fabric_switch(sfab, "storage_fabric")
+    frontend_sw = fabric_switch(design.frontend, "frontend")
+    mgmt = pick_switch(catalog, "ethernet", 1.0, "management") if design.management else None
+    if design.management and mgmt is None:
+        notes.append("no management switch in the catalog: management network left out")
+    return Choices(server=design.server, rack_type=rack_type, network_rack_type=net_rack, pdu=pdu,
+                   mgmt_switch=mgmt, compute_switch=compute_sw, storage_switch=storage_sw,
+                   frontend_switch=frontend_sw, cooling_unit=unit, fit=fit, notes=tuple(notes))
+
+
+def _storage_fabric(design: BuildDesign, catalog: Any) -> FabricChoice:
+    """A non-blocking storage fabric at the slower of the servers' and the appliance's
+    storage ports, InfiniBand when the appliance speaks it (NDR ports), else Ethernet."""
+    from planner.fabric.ports import device_ports
+
+    assert design.storage is not None
+    speeds = []
+    tech = "ethernet"
+    for slug in (design.server, design.storage.device):
+        dp = device_ports(catalog, slug)
+        ports = dp.role("storage") if dp is not None else []
+        speeds += [p.speed_gbps for p in ports]
+        if slug == design.storage.device:
+            dev = catalog.get("device-types", slug)
+            names = {p.name for p in ports}
+            if any(i.name in names and (i.type or "").startswith("infiniband") for i in dev.interfaces):
+                tech = "infiniband"
+    return FabricChoice(kind="storage", technology=tech, speed_gbps=min(speeds) if speeds else 100.0,
+                        oversubscription=1.0, rail_optimised=False)
+
+
+# -- power -------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _PduModel:
+    slug: str
+    voltage_v: float
+    phases: int
+    amps: float
+    outlets: int
+    phase_of: Any
+    phase_cap_w: float  # derated real power per phase (whole PDU for single phase)
+
+
+def _pdu_model(catalog: Any, slug: str) -> _PduModel:
+    from planner.engine import physics
+
+    s = _settings()
+    info = _specs(catalog).device(slug).pdu
+    cap = physics.feed_capacity_w(info.voltage_v, info.amps, info.phases, s.power_factor, s.continuous_derating)
+    return _PduModel(slug, info.voltage_v, info.phases, info.amps, info.outlets, info.phase_of,
+                     cap / (3 if info.phases == 3 else 1))
+
+
+def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], pdu: _PduModel
+                  ) -> tuple[list[list[tuple[int, int]]], float]:
+    """Cords of each device ``(id, max W, cords)`` to PDUs (index into the rack's PDUs) and
+    outlets: cords alternate sides, walk each side's PDUs, and take the least-loaded phase's
+    lowest free outlet. Returns the cords and the heaviest phase load after losing a side."""
+    n_pdus = sum(len(s) for s in sides)
+    cursor = [0] * len(sides)
+    free: list[dict[int, list[int]]] = []
+    for _ in range(n_pdus):
+        by_phase: dict[int, list[int]] = {}
+        for o in range(pdu.outlets, 0, -1):
+            by_phase.setdefault(pdu.phase_of(o), []).append(o)
+        free.append(by_phase)
+    normal = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+    out: list[list[tuple[int, int]]] = []
+    for _dev, max_w, cords in loads:
+        mine = []
+        for c in range(cords):
+            side = c % len(sides)
+            k = sides[side][cursor[side] % len(sides[side])]
+            cursor[side] += 1
+            by_phase = free[k]
+            best = min(((normal[k][ph], lst[-1]) for ph, lst in by_phase.items() if lst), default=None)
+            if best is None:
+                raise DesignError("pdu: more cords than outlets")
+            outlet = best[1]
+            ph = pdu.phase_of(outlet)
+            by_phase[ph].pop()
+            normal[k][ph] += max_w / cords
+            mine.append((k, outlet))
+        out.append(mine)
+    # failover: a side lost, each device's draw on its cords on the other side(s)
+    worst = 0.0
+    side_of = {k: i for i, s in enumerate(sides) for k in s}
+    for lost in range(len(sides)) if len(sides) > 1 else [None]:
+        load = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+        for (_dev, max_w, _cords), mine in zip(loads, out):
+            live = [(k, o) for k, o in mine if side_of[k] != lost]
+            if not live:
+                continue  # a single-corded device goes down with its side
+            for k, o in live:
+                load[k][pdu.phase_of(o)] += max_w / len(live)
+        worst = max(worst, max(max(x) for x in load))
+    return out, worst
+
+
+def _power_rack(plan: Plan, catalog: Any, rack: Rack, pdu: _PduModel, redundancy: str, checker: Any,
+                link_ends: dict[str, int]) -> None:
+    """0U PDUs on feeds of their own for ``rack``, as many per side as its maximum draw needs,
+    and every device's cords on them."""
+    specs = _specs(catalog)
+    loads = []
+    for p in rack.placements:
+        sp = specs.device(p.device)
+        if sp.pdu is not None or not sp.cords:
+            continue
+        w = sp.max_w + OPTICS_W * link_ends.get(p.id, 0)
+        loads.append((p.id, w, sp.cords))
+    if not loads:
+        return
+    n_sides = 2 if redundancy == "2N" else 1
+    chosen = None
+    for per_side in range(1, MAX_PDUS_PER_SIDE + 1):
+        sides = [[s + n_sides * k for k in range(per_side)] for s in range(n_sides)]
+        if sum(c for _, _, c in loads) > pdu.outlets * per_side * n_sides:
+            continue
+        cords, worst = _assign_cords(loads, sides, pdu)
+        chosen = (per_side, sides, cords)
+        if worst <= pdu.phase_cap_w * FILL:
+            break
+    if chosen is None:
+        raise DesignError(f"pdu: {rack.name} needs more than {MAX_PDUS_PER_SIDE} {pdu.slug} per side")
+    per_side, sides, cords = chosen
+    pdu_ids = []
+    for k in range(per_side * n_sides):
+        letter = "AB"[k % n_sides]
+        n = k // n_sides + 1
+        fid = f"feed-{rack.id}-{letter.lower()}{n}"
+        AddItem(PowerFeed(id=fid, name=f"{rack.name} {letter}{n}", side=letter, voltage_v=pdu.voltage_v,
+                          phases=3 if pdu.phases == 3 else 1, breaker_a=pdu.amps, source=f"UPS-{letter}")).apply(plan)
+        pid = f"pdu-{rack.id}-{letter.lower()}{n}"
+        # side A on the left, B on the right, two at the rear (where the PSUs are), then two at the front
+        AddPlacement(rack.id, Placement(id=pid, device=pdu.slug, name=f"PDU {rack.name} {letter}{n}",
+                                        side="left" if letter == "A" else "right",
+                                        face="rear" if n <= 2 else "front", feed=fid),
+                     checker).apply(plan)
+        pdu_ids.append(pid)
+    by_id = {p.id: p for p in rack.placements}
+    for (dev_id, _w, _c), mine in zip(loads, cords):
+        by_id[dev_id].power = [PowerConnection(pdu=pdu_ids[k], outlet=o) for k, o in mine]
+
+
+# -- layout ------------------------------------------------------------------------------------------
+
+
+def _row_place(i: int, row_len_m: float, rack_d_m: float) -> tuple[float, float, int]:
+    """(x, y, orientation) of the i-th row: hot/cold-aisle pairs as planner.synthetic lays
+    them out (the first of a pair faces +y and runs towards -x from its start, the second
+    faces -y, fronts across the cold aisle)."""
+    pair_pitch = 2 * rack_d_m + COLD_AISLE_M + HOT_AISLE_M
+    y_pair = MARGIN_M + (i // 2) * pair_pitch
+    if i % 2 == 0:
+        return round(MARGIN_M + row_len_m, 3), round(y_pair + rack_d_m, 3), 180
+    return MARGIN_M, round(y_pair + rack_d_m + COLD_AISLE_M, 3), 0
+
+
+def _rack_dims(catalog: Any, slug: str) -> tuple[float, float]:
+    rt = catalog.get("rack-types", slug)
+    return ((rt.outer_width_mm or 600.0) / 1000.0, (rt.outer_depth_mm or 1200.0) / 1000.0)
+
+
+# -- the plan ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Build:
+    plan: Plan
+    catalog: Any
+    checker: PlacementChecker
+    servers: list[str] = field(default_factory=list)
+    storage: list[str] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)
+    compute_racks: list[Rack] = field(default_factory=list)
+    storage_racks: list[Rack] = field(default_factory=list)
+
+    def place(self, rack_id: str, p: Placement) -> None:
+        try:
+            AddPlacement(rack_id, p, self.checker).apply(self.plan)
+        except EditRefused as e:
+            raise DesignError(f"{p.device}: cannot place {p.name} in {self.plan.rack(rack_id).name}: {e}") from None
+
+
+def _as_workload(w: Any, k: int, group: str) -> Workload:
+    if isinstance(w, Workload):
+        return w if w.group is not None else w.model_copy(update={"group": group})
+    if isinstance(w, dict):
+        data = {"id": w.get("id") or f"wl-{k + 1}", "name": w.get("name") or f"Workload {k + 1}",
+                "kind": w.get("kind"), "spec": w.get("spec") or {}, "group": w.get("group") or group}
+        return Workload.model_validate(data)
+    raise DesignError(f"workloads[{k}]: a plan workload or a dict with name, kind and spec, not {type(w).__name__}")
+
+
+def generate_plan(design: BuildDesign, catalog: Any, *, workloads: Iterable[Any] = (),
+                  metadata: Metadata | None = None, progress: ProgressFn | None = None,
+                  cancel: CancelFn | None = None) -> Plan:
+    """The complete plan for ``design`` (module docstring). ``workloads``: plan
+    :class:`~planner.plan.Workload` objects or ``{"name", "kind", "spec"}`` dicts; those
+    without a group get the servers' group. ``progress(fraction, stage)`` and ``cancel()``
+    as for auto-wiring (:mod:`planner.fabric.progress`): a cancelled generation raises
+    :class:`~planner.progress.Cancelled` and returns nothing."""
+    st = Steps(progress, cancel)
+    st.report(0.0, "Choosing catalog items")
+    ch = choices(design, catalog)
+    with no_gc():
+        plan = _generate(design, catalog, ch, list(workloads), metadata, st)
+    st.finish(f"{sum(1 for _ in plan.racks())} racks generated")
+    return plan
+
+
+def _generate(design: BuildDesign, catalog: Any, ch: Choices, workloads: list[Any], metadata: Metadata | None,
+              st: Steps) -> Plan:
+    from planner.fabric.autowire import autowire
+    from planner.fabric.ports import device_ports
+
+    gb200 = design.platform == "gb200-nvl72"
+    per_rack = ch.fit.servers_per_rack
+    n_servers = design.servers
+    if gb200:
+        n_servers = math.ceil(design.servers / per_rack) * per_rack
+    n_compute_racks = math.ceil(n_servers / per_rack)
+    rack_w, rack_d = _rack_dims(catalog, ch.rack_type)
+    net_w, net_d = _rack_dims(catalog, ch.network_rack_type)
+    rack_d_max = max(rack_d, net_d)
+    method = COOLING_METHODS[design.cooling]
+
+    # storage racks: appliances by U and 90 % of air with containment
+    spec = _specs(catalog)
+    stor_per_rack = 0
+    n_storage = design.storage.count if design.storage is not None else 0
+    if n_storage:
+        sdev = _device(catalog, design.storage.device, "storage.device")
+        sspec = spec.device(design.storage.device)
+        nrt = catalog.get("rack-types", ch.network_rack_type)
+        h = max(1, math.ceil(sdev.u_height or 1))
+        ends = len(device_ports(catalog, design.storage.device).role("storage"))
+        by_kw = int((_settings().air_containment_limit_kw * 1000 * FILL - 200.0) // (sspec.max_w + OPTICS_W * ends))
+        limit = [(nrt.u_height - 2) // h, by_kw]
+        if design.max_rack_kw is not None:
+            limit.append(int((design.max_rack_kw * 1000 - 200.0) // (sspec.max_w + OPTICS_W * ends)))
+        stor_per_rack = min(limit)
+        if stor_per_rack < 1:
+            raise DesignError(f"storage.device: one {design.storage.device} does not fit a rack's limits")
+    n_storage_racks = math.ceil(n_storage / stor_per_rack) if n_storage else 0
+
+    # network racks: estimate them now (the same fat-tree sizing auto-wire uses) for the layout
+    sw_per_rack = {}
+    est_net_racks = 0
+    for fc, sw, role in ((design.compute, ch.compute_switch, "compute"),
+                         (design.storage_fabric or (_storage_fabric(design, catalog) if n_storage else None),
+                          ch.storage_switch, "storage"),
+                         (design.frontend, ch.frontend_switch, "frontend")):
+        if fc is None or sw is None:
+            continue
+        sw_per_rack[sw] = _switches_per_rack(catalog, sw, ch.network_rack_type, design)
+        est_net_racks += math.ceil(_estimate_switches(catalog, design, sw, role, n_servers, fc) / sw_per_rack[sw])
+
+    compute_rows = [min(RACKS_PER_ROW, n_compute_racks - k) for k in range(0, n_compute_racks, RACKS_PER_ROW)]
+    net_row_racks = n_storage_racks + est_net_racks
+    row_len = max([c * rack_w for c in compute_rows] + [net_row_racks * net_w])
+
+    room = Room(id="room-1", name="Data hall 1", width_m=round(2 * MARGIN_M + row_len, 3), depth_m=10.0,
+                tile_m=0.6, floor_load_limit_kg_per_m2=NVL_FLOOR_KG_PER_M2 if gb200 else 1500.0)
+    md = metadata or Metadata()
+    if not md.project:
+        md = md.model_copy(update={"project": design.name or _title(design, catalog, n_servers)})
+    if not md.author:
+        md = md.model_copy(update={"author": "Rackwright generator"})
+    plan = Plan(metadata=md, site=Site(name="Site", rooms=[room]))
+    b = _Build(plan, catalog, PlacementChecker(catalog))
+
+    # cooling loops
+    loops: dict[int, str] = {}  # compute row index -> loop id
+    facility = None
+    if design.cooling in ("rdhx", "immersion"):
+        facility = "loop-facility"
+    rack_no = 0
+    sdev = catalog.get("device-types", design.server)
+    s_height = max(1, math.ceil(sdev.u_height or 1))
+    for i, count in enumerate(compute_rows):
+        x, y, orient = _row_place(i, row_len, rack_d_max)
+        row = Row(id=f"row-{i + 1}", name=f"Row {i + 1}", x_m=x, y_m=y, orientation_deg=orient)
+        if design.cooling == "dlc":
+            loops[i] = f"loop-row-{i + 1}"
+        for pos in range(count):
+            rack_no += 1
+            loop = loops.get(i) or facility
+            row.racks.append(Rack(id=f"rack-{rack_no}", name=f"GPU-{rack_no:02d}", rack_type=ch.rack_type,
+                                  position=pos, tags=["gpu"],
+                                  cooling=CoolingChoice(method=method, unit=ch.cooling_unit
+                                                        if design.cooling in ("rdhx", "immersion") else None,
+                                                        loop=loop)))
+        b.rows.append(row)
+        b.compute_racks += row.racks
+    net_row = None
+    n_rows = len(compute_rows)
+    if n_storage_racks or est_net_racks:
+        x, y, orient = _row_place(n_rows, row_len, rack_d_max)
+        net_row = Row(id="row-net", name="Network row", x_m=x, y_m=y, orientation_deg=orient)
+        for k in range(n_storage_racks):
+            net_row.racks.append(Rack(id=f"rack-sto-{k + 1}", name=f"STO-{k + 1:02d}", rack_type=ch.network_rack_type,
+                                      position=k, tags=["storage"], cooling=CoolingChoice(method="air-containment")))
+        b.storage_racks = list(net_row.racks)
+        b.rows.append(net_row)
+    # loops exist before the racks that name them
+    pending_loops = []
+    if facility is not None:
+        pending_loops.append(CoolingLoop(id=facility, name="Facility water", kind="facility",
+                                         supply_temp_c=FACILITY_SUPPLY_C[design.cooling],
+                                         delta_t_k=FACILITY_DELTA_T_K, capacity_kw=1.0))
+    for i, lid in loops.items():
+        pending_loops.append(CoolingLoop(id=lid, name=f"CDU loop row {i + 1}", kind="in-row", cdu="placeholder",
+                                         cdu_count=1, supply_temp_c=CDU_SUPPLY_C, delta_t_k=10.0))
+    plan.cooling_loops = pending_loops
+    room.rows = b.rows
+    plan.reindex()
+
+    # servers (and NVL72 racks' trays, switch trays and shelves) and storage appliances
+    st.report(0.05, "Placing servers")
+    if gb200:
+        _fill_gb200(b, design, ch)
+    else:
+        left = n_servers
+        for rack in b.compute_racks:
+            for slot in range(min(per_rack, left)):
+                sid = f"srv-{len(b.servers) + 1}"
+                b.place(rack.id, Placement(id=sid, device=design.server, name=f"node{len(b.servers) + 1:03d}",
+                                           u=2 + slot * s_height))
+                b.servers.append(sid)
+            left -= min(per_rack, left)
+    if n_storage:
+        stdev = catalog.get("device-types", design.storage.device)
+        h = max(1, math.ceil(stdev.u_height or 1))
+        for k in range(n_storage):
+            rack = b.storage_racks[k // stor_per_rack]
+            pid = f"sto-{k + 1}"
+            b.place(rack.id, Placement(id=pid, device=design.storage.device, name=f"storage{k + 1:02d}",
+                                       u=2 + (k % stor_per_rack) * h))
+            b.storage.append(pid)
+
+    # fabrics
+    def wire(kind: str, members: list[str], sw: str, fc: FabricChoice, name: str, part: Steps, **kw: Any) -> None:
+        try:
+            res = autowire(plan, catalog, members, sw, kind=kind, oversubscription=fc.oversubscription,
+                           rail_optimised=fc.rail_optimised if kind == "compute" else False,
+                           rack_type=ch.network_rack_type, fabric_id=f"fab-{kind}", fabric_name=name,
+                           progress=part.report, cancel=part.cancel, **kw)
+        except EditRefused as e:
+            raise DesignError(f"{kind}: {e}") from None
+        res.edit.apply(plan)
+
+    if design.compute is not None and ch.compute_switch is not None:
+        st.report(0.15, "Wiring the compute fabric")
+        fc = design.compute
+        wire("compute", b.servers, ch.compute_switch, fc,
+             f"Compute ({fc.technology}, {fc.speed_gbps:g}G{', rail-optimised' if fc.rail_optimised else ''})",
+             st.sub(0.15, 0.45), network_row=net_row.id, switches_per_rack=sw_per_rack[ch.compute_switch])
+    if n_storage and ch.storage_switch is not None:
+        st.report(0.6, "Wiring the storage fabric")
+        fc = design.storage_fabric or _storage_fabric(design, catalog)
+        members = [s for s in b.servers if _has_role(catalog, plan, s, "storage")] + b.storage
+        wire("storage", members, ch.storage_switch, fc, f"Storage ({fc.technology}, {fc.speed_gbps:g}G)",
+             st.sub(0.6, 0.1), network_row=net_row.id, switches_per_rack=sw_per_rack[ch.storage_switch])
+    if design.frontend is not None and ch.frontend_switch is not None:
+        st.report(0.7, "Wiring the front-end fabric")
+        fc = design.frontend
+        members = [s for s in b.servers if _has_role(catalog, plan, s, "frontend")]
+        if not members:
+            raise DesignError(f"frontend: {design.server} has no front-end ports")
+        wire("frontend", members, ch.frontend_switch, fc, f"Front-end ({fc.technology}, {fc.speed_gbps:g}G)",
+             st.sub(0.7, 0.05), network_row=net_row.id, switches_per_rack=sw_per_rack[ch.frontend_switch])
+    net_racks = [r for r in (net_row.racks if net_row is not None else []) if "storage" not in r.tags]
+    for r in net_racks:
+        r.cooling = CoolingChoice(method="air-containment")
+    if ch.mgmt_switch is not None:
+        st.report(0.75, "Wiring the management network")
+        for row in b.rows:
+            members = [p.id for rk in row.racks for p in rk.placements if _mgmt_member(catalog, p.device)]
+            if not members:
+                continue
+            try:
+                res = autowire(plan, catalog, members, ch.mgmt_switch, kind="management",
+                               oversubscription=MGMT_OVERSUBSCRIPTION, rail_optimised=False, leaf_per="rack",
+                               switch_racks=[rk.id for rk in row.racks], rack_type=ch.network_rack_type,
+                               network_row=row.id, fabric_id=f"fab-mgmt-{row.id}",
+                               fabric_name=f"Management {row.name} (1 GbE)")
+            except EditRefused as e:
+                raise DesignError(f"management: {e}") from None
+            res.edit.apply(plan)
+
+    # power: every rack's PDUs and cords, sized for its maximum draw
+    st.report(0.85, "Sizing power")
+    ends: dict[str, int] = {}
+    nvl_fabrics = {f.id for f in plan.fabrics if f.kind == "nvlink"}
+    for lk in plan.links:
+        if lk.fabric in nvl_fabrics:
+            continue
+        for e in (lk.a.placement, lk.b.placement):
+            ends[e] = ends.get(e, 0) + 1
+    pdu = _pdu_model(catalog, ch.pdu)
+    for row in b.rows:
+        for rack in row.racks:
+            if gb200 and rack.rack_type == NVL_RACK:
+                continue  # its PDUs and shelf cords are placed with the rack
+            _power_rack(plan, catalog, rack, pdu, design.redundancy, b.checker, ends)
+
+    # cooling loops sized for what they carry
+    st.report(0.93, "Sizing cooling")
+    _size_loops(plan, catalog, design, ch, b, ends, loops, facility)
+
+    # the room around its rows
+    from planner.geometry import row_footprints
+
+    x1 = y1 = 0.0
+    for row in b.rows:
+        for fp in row_footprints(row, catalog):
+            x1, y1 = max(x1, fp.bounds[2]), max(y1, fp.bounds[3])
+    room.width_m = round(max(room.width_m, x1 + MARGIN_M), 3)
+    room.depth_m = round(y1 + MARGIN_M, 3)
+
+    grp = ServerGroup(id="grp-servers", name="GPU servers" if not gb200 else "NVL72 compute trays",
+                      members=list(b.servers))
+    AddItem(grp).apply(plan)
+    for k, w in enumerate(workloads):
+        AddItem(_as_workload(w, k, grp.id)).apply(plan)
+    notes = _notes(design, ch, n_servers, per_rack)
+    if not plan.metadata.notes:
+        plan.metadata = plan.metadata.model_copy(update={"notes": notes})
+    st.report(0.97, "Checking the plan")
+    return Plan.model_validate(plan.model_dump())
+
+
+def _has_role(catalog: Any, plan: Plan, pid: str, role: str) -> bool:
+    from planner.fabric.ports import device_ports
+
+    dp = device_ports(catalog, plan.placement(pid).device)
+    return dp is not None and bool(dp.role(role))
+
+
+def _mgmt_member(catalog: Any, slug: str) -> bool:
+    from planner.fabric.ports import device_ports
+
+    d = catalog.get("device-types", slug)
+    sw = _switch_spec(d)
+    if sw is not None and sw.fabric == "management":
+        return False
+    dp = device_ports(catalog, slug)
+    return dp is not None and bool(dp.role("management"))
+
+
+def _switches_per_rack(catalog: Any, sw: str, rack_type: str, design: BuildDesign) -> int:
+    """Switches one network rack holds: its U (top U for management, U1 free) and 90 % of air
+    with containment (or the design's max_rack_kw) at the switch's draw and its ports' optics."""
+    d = catalog.get("device-types", sw)
+    sp = _specs(catalog).device(sw)
+    rt = catalog.get("rack-types", rack_type)
+    h = max(1, math.ceil(d.u_height or 1))
+    from planner.fabric.ports import device_ports
+
+    dp = device_ports(catalog, sw)
+    ports = len([p for p in dp.ports if p.role == "fabric"]) if dp is not None else 0
+    w = sp.max_w + OPTICS_W * ports
+    budget = _settings().air_containment_limit_kw * 1000 * FILL - 200.0
+    if design.max_rack_kw is not None:
+        budget = min(budget, design.max_rack_kw * 1000 - 200.0)
+    return max(1, min((rt.u_height - 2) // h, int(budget // w)))
+
+
+def _estimate_switches(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers: int,
+                       fc: FabricChoice) -> int:
+    from planner.fabric.ports import device_ports, link_and_radix
+    from planner.fabric.topology import FabricDesignError, design_fat_tree
+
+    dp = device_ports(catalog, design.server)
+    ports = dp.role(role) if dp is not None else []
+    nodes, rails = n_servers, len(ports)
+    speeds = [p.speed_gbps for p in ports]
+    rail = fc.rail_optimised and role == "compute"
+    if role == "storage" and design.storage is not None:
+        sp = device_ports(catalog, design.storage.device).role("storage")
+        speeds += [p.speed_gbps for p in sp]
+        nodes, rails, rail = n_servers * len(ports) + design.storage.count * len(sp), 1, False
+    if not speeds or not nodes or not rails:
+        return 0
+    link, sw_ports = link_and_radix(catalog, min(speeds), sw)
+    try:
+        return design_fat_tree(nodes, rails, len(sw_ports), link, fc.oversubscription, rail).switches
+    except FabricDesignError as e:
+        raise DesignError(f"{role}: {e}") from None
+
+
+def _size_loops(plan: Plan, catalog: Any, design: BuildDesign, ch: Choices, b: _Build, ends: dict[str, int],
+                loops: dict[int, str], facility: str | None) -> None:
+    """CDU loops N+1 with the engine's margin for the liquid heat of their racks; the facility
+    loop for the rear doors' (or tanks') heat, with the same margin."""
+    s = _settings()
+    specs = _specs(catalog)
+
+    def rack_heat(rack: Rack) -> tuple[float, float]:
+        total = liquid = 0.0
+        for p in rack.placements:
+            sp = specs.device(p.device)
+            if sp.pdu is not None:
+                continue
+            w = sp.max_w + OPTICS_W * ends.get(p.id, 0)
+            total += w
+            liquid += sp.max_w * sp.liquid_fraction
+        return total, liquid
+
+    by_id = {lp.id: lp for lp in plan.cooling_loops}
+    for i, lid in loops.items():
+        need = sum(rack_heat(rk)[1] for rk in b.rows[i].racks if rk.cooling and rk.cooling.loop == lid) / 1000.0
+        cdu, count = _pick_cdu(catalog, need * s.loop_margin, ch.cooling_unit if design.cooling == "dlc" else None)
+        by_id[lid].cdu, by_id[lid].cdu_count = cdu, count
+    if facility is not None:
+        heat = 0.0
+        cap = catalog.cooling_units[ch.cooling_unit].capacity_kw * 1000 if ch.cooling_unit else 0.0
+        for rk in b.compute_racks:
+            total, _ = rack_heat(rk)
+            heat += min(total, cap) if design.cooling == "rdhx" and cap else total
+        by_id[facility].capacity_kw = float(max(10, math.ceil(heat * s.loop_margin / 1000.0 / 10.0) * 10))
+
+
+def _pick_cdu(catalog: Any, need_kw: float, given: str | None) -> tuple[str, int]:
+    """The CDU model and count for ``need_kw`` (margin included), N+1: the given one, else the
+    in-row CDU with the least installed capacity (then fewest units, then slug); in-rack CDUs
+    only when the catalog has no in-row one."""
+    if given is not None:
+        cap = catalog.cooling_units[given].capacity_kw
+        return given, max(1, math.ceil(need_kw / cap)) + 1
+    for kind in ("cdu-in-row", "cdu-in-rack"):
+        cands = [(cap, slug) for cap, slug in _cooling_units(catalog, (kind,))]
+        if cands:
+            best = min(((max(1, math.ceil(need_kw / cap)) + 1) * cap, max(1, math.ceil(need_kw / cap)) + 1, slug)
+                       for cap, slug in cands)
+            return best[2], best[1]
+    raise DesignError("cooling_unit: the catalog has no CDU for direct liquid cooling")
+
+
+def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
+    """NVL72 racks as examples/make_gb200_example.py builds them: PDUs on eight feeds, power
+    shelves corded to them (shelf k on A1, B1, A2, ...), trays and NVLink switch trays (no AC
+    cords: busbar), each rack's NVLink domain wired."""
+    from planner.fabric.nvlink_wire import autowire_nvlink_rack
+
+    plan, catalog = b.plan, b.catalog
+    psus = catalog.device(NVL_SHELF).planning.busbar.psu_count
+    pdu = _pdu_model(catalog, ch.pdu)
+    for i, rack in enumerate(b.compute_racks, start=1):
+        rid = rack.id
+        pdus = []
+        for k, (side, face) in enumerate(NVL_PDU_SLOTS):
+            letter = "A" if side == "left" else "B"
+            n = k % 4 + 1
+            fid = f"feed-{rid}-{letter.lower()}{n}"
+            AddItem(PowerFeed(id=fid, name=f"{rack.name} {letter}{n}", side=letter, voltage_v=pdu.voltage_v,
+                              phases=3 if pdu.phases == 3 else 1, breaker_a=pdu.amps,
+                              source=f"UPS-{letter}")).apply(plan)
+            pid = f"pdu-{rid}-{letter.lower()}{n}"
+            b.place(rid, Placement(id=pid, device=ch.pdu, name=f"PDU {rack.name} {letter}{n}", side=side, face=face,
+                                   feed=fid))
+            pdus.append(pid)
+        for k, u in enumerate(NVL_SHELF_US):
+            target = pdus[(k // 2) + (4 if k % 2 else 0)]
+            b.place(rid, Placement(id=f"shelf-{rid}-{k + 1}", device=NVL_SHELF, name=f"PS{k + 1} {rack.name}", u=u,
+                                   power=[PowerConnection(pdu=target, outlet=n) for n in range(1, psus + 1)]))
+        devices = [Placement(id=f"tray-{len(b.servers) + k + 1}", device=NVL_TRAY,
+                             name=f"{rack.name.lower()}-ct{k + 1:02d}", u=u) for k, u in enumerate(NVL_TRAY_US)]
+        devices += [Placement(id=f"nvsw-{rid}-{k + 1}", device=NVL_SWITCH, name=f"{rack.name.lower()}-sw{k + 1}", u=u)
+                    for k, u in enumerate(NVL_SWITCH_US)]
+        for p in sorted(devices, key=lambda p: p.u or 0):
+            b.place(rid, p)
+            if p.device == NVL_TRAY:
+                b.servers.append(p.id)
+        try:
+            autowire_nvlink_rack(plan, catalog, rid, fabric_id=f"fab-nvl-{i}",
+                                 fabric_name=f"NVLink {rack.name}").edit.apply(plan)
+        except EditRefused as e:
+            raise DesignError(f"platform: NVLink domain of {rack.name}: {e}") from None
+        rack.tags = ["gpu", "nvl72"]
+
+
+def _title(design: BuildDesign, catalog: Any, n_servers: int) -> str:
+    d = catalog.get("device-types", design.server)
+    gpus = n_servers * (d.gpu_count or 0)
+    return f"{gpus} GPUs: {n_servers} x {d.model}" if gpus else f"{n_servers} x {d.model}"
+
+
+def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int) -> str:
+    fit = ch.fit
+    parts = [f"Generated by Rackwright from a build design: {n_servers} x {ch.server}, {per_rack} per rack "
+             f"({fit.server_kw:.1f} kW each with optics; limited by {fit.binding}), {design.cooling} cooling"
+             + (f" ({ch.cooling_unit})" if ch.cooling_unit else "") + f", rack {ch.rack_type}, PDU {ch.pdu}, "
+             f"{design.redundancy} feeds."]
+    for kind, sw in (("compute", ch.compute_switch), ("storage", ch.storage_switch),
+                     ("front-end", ch.frontend_switch), ("management", ch.mgmt_switch)):
+        if sw:
+            parts.append(f"{kind.capitalize()} switches: {sw}.")
+    if design.storage is not None:
+        parts.append(f"Storage: {design.storage.count} x {design.storage.device}.")
+    parts += list(ch.notes)
+    return " ".join(parts)
+
+
+def gpu_count(plan: Plan, catalog: Any) -> int:
+    """GPUs in ``plan`` (catalog accelerator counts of its placements)."""
+    n = 0
+    for p, _ in plan.index.iter_placements():
+        d = catalog.get("device-types", p.device)
+        n += (d.gpu_count or 0) if d is not None else 0
+    return n
+
+
+__all__: Sequence[str] = ("Choices", "DesignError", "RackFit", "choices", "generate_plan", "gpu_count",
+                          "pick_switch", "rack_fit")
