@@ -164,3 +164,50 @@ def test_wizard_names_a_constraint_it_cannot_read(qtbot, window):
     assert limits.errors["budget"].isVisible() and "a lot" in limits.errors["budget"].text()
     assert limits.errors["utilisation"].isVisible()
     assert limits.errors["cooling"].isVisible()
+
+
+def run_search(qtbot, wiz):
+    """Next from the limits page: the search runs in the background; wait for its table."""
+    wiz.next()
+    page = wiz.builds_page
+    assert wiz.currentPage() is page
+    qtbot.waitUntil(lambda: not page.busy, timeout=120_000)
+    return page
+
+
+def test_wizard_sizes_a_small_inference_target_into_a_plan_that_meets_it(qtbot, window, monkeypatch):
+    from ui import dialogs
+
+    monkeypatch.setattr(dialogs, "ask_save_changes", lambda *a: "discard")
+    wiz = open_wizard(qtbot, window)
+    page1 = wiz.workloads_page
+    f = page1.fields
+    model = f["model"].editor
+    model.setCurrentIndex(model.findData("llama-3.1-8b"))
+    model.activated.emit(model.currentIndex())
+    type_into(qtbot, f["users"].editor, "20")
+    type_into(qtbot, f["target_tokens_per_s_per_user"].editor, "20")
+    assert page1.items[0]["spec"]["model"] == "llama-3.1-8b" and page1.items[0]["spec"]["users"] == 20
+    wiz.next()
+    limits = wiz.limits_page
+    type_into(qtbot, limits.edits["max_rack_kw"], "20")
+    page = run_search(qtbot, wiz)
+    assert page.table.rowCount() >= 1, page.status.text()
+    meets_col = [k for k, _h, _f in __import__("ui.design.wizard", fromlist=["COLUMNS"]).COLUMNS].index("meets")
+    first = page.rows[0]
+    assert first["meets"] and "\u2714" in page.table.item(0, meets_col).text()
+    assert first["it_kw"] <= 20 * first["racks"]
+    assert not page.binding.isVisible()
+    assert page.isComplete()
+    old_plan = window.doc.plan
+    wiz.button(wiz.WizardButton.FinishButton).click()
+    qtbot.waitUntil(lambda: window.doc.plan is not old_plan, timeout=120_000)
+    doc = window.doc
+    assert doc.path is None and not doc.modified and "Untitled" in window.windowTitle()
+    assert [w.name for w in doc.plan.workloads] == [page1.items[0]["name"]]
+    qtbot.waitUntil(lambda: doc.results is not None and not doc.busy, timeout=120_000)
+    res = doc.results
+    assert res.totals.gpus == first["gpus"]
+    verdict = res.workloads[doc.plan.workloads[0].id]
+    assert verdict.met, verdict
+    assert res.counts()["error"] == 0, [f.message for f in res.findings if f.severity == "error"]

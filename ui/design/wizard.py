@@ -559,7 +559,7 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("days", "Days to train", "days"),
     ("tokens_per_s_per_user", "Tokens/s per user", "f1"),
     ("ttft_s", "TTFT (s)", "f2"),
-    ("cost_per_million_tokens", "Cost / M tokens", "money2"),
+    ("cost_per_million_tokens_usd", "USD / M tokens", "f2"),
     ("margin", "Margin", "pct"),
     ("bottleneck", "Bottleneck", "text"),
 )
@@ -568,6 +568,8 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
 def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
     if value is None or value == "":
         return "\u2013"
+    if isinstance(value, list):
+        return " / ".join(cell_text(v, fmt, row, currency) for v in value)
     if fmt == "meets":
         return tr("Wizard", "\u2714 meets") if value else tr("Wizard", "\u2718 does not meet")
     if fmt == "int":
@@ -582,8 +584,6 @@ def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
         return f"{float(value):,.2f}"
     if fmt == "pct":
         return f"{float(value) * 100:+,.0f} %"
-    if fmt == "money2":
-        return f"{row.get('currency') or currency} {float(value):,.2f}"
     if fmt in ("money", "capex"):
         text = fmt_money(float(value), row.get("currency") or currency)
         if fmt == "capex" and row.get("capex_complete") is False:
@@ -592,19 +592,33 @@ def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
     return str(value)
 
 
+# figures the search gives per workload (Candidate.workloads), one column each
+WORKLOAD_FIGURES = ("days", "tokens_per_s_per_user", "ttft_s", "cost_per_million_tokens_usd")
+
+
 def candidate_row(cand: Any) -> dict[str, Any]:
-    """The figures of a candidate as one flat dict (its to_dict(), per-workload figures of the
-    first workload lifted up when the search nests them)."""
-    d = dict(cand.to_dict()) if hasattr(cand, "to_dict") else dict(vars(cand))
-    for nested in ("workload", "figures"):
-        if isinstance(d.get(nested), dict):
-            for k, v in d[nested].items():
-                d.setdefault(k, v)
-    wls = d.get("workloads")
-    if isinstance(wls, list) and wls and isinstance(wls[0], dict):
-        for k, v in wls[0].items():
-            d.setdefault(k, v)
+    """A candidate's figures (its to_dict()); a per-workload figure is a list with one entry
+    per workload that has it (shown joined by ' / ')."""
+    d = dict(cand.to_dict())
+    for key in WORKLOAD_FIGURES:
+        vals = [w.get(key) for w in d.get("workloads") or () if w.get(key) is not None]
+        d[key] = vals or None
     return d
+
+
+def workload_tip(row: dict[str, Any]) -> str:
+    """One line per workload: its name, met or not, margin and bottleneck (the search's)."""
+    lines = []
+    for w in row.get("workloads") or ():
+        met = tr("Wizard", "met") if w.get("met") else tr("Wizard", "not met")
+        margin = w.get("margin")
+        lines.append(tr("Wizard", "{name}: {met}, margin {margin}, limited by {bottleneck}").format(
+            name=w.get("name", ""), met=met, margin="\u2013" if margin is None else f"{margin * 100:+.0f} %",
+            bottleneck=w.get("bottleneck") or "\u2013"))
+    for v in row.get("violations") or ():
+        if v.get("message"):
+            lines.append(str(v["message"]))
+    return "\n".join(lines)
 
 
 class BuildsPage(QWizardPage):
@@ -619,7 +633,7 @@ class BuildsPage(QWizardPage):
         self.rows: list[dict[str, Any]] = []
         self.plan: Any = None  # the generated plan of the chosen candidate
         self.generated_for: int | None = None
-        self.search_task = BackgroundTask(self, "workload search")
+        self.search_task = BackgroundTask(self, "workload search", expected_errors=(ValueError,))
         self.generate_task = BackgroundTask(self, "plan generation")
 
         self.status = QLabel(self)
@@ -744,8 +758,16 @@ class BuildsPage(QWizardPage):
                 self.table.setItem(r, c, it)
         meets = sum(1 for row in self.rows if row.get("meets"))
         binding = str(getattr(result, "binding", "") or "")
+        for r, row in enumerate(self.rows):
+            tip = workload_tip(row)
+            for c in range(self.table.columnCount()):
+                item = self.table.item(r, c)
+                if item is not None and not item.toolTip():
+                    item.setToolTip(tip)
         if not self.rows:
             self.status.setText(self.tr("No build was found."))
+        elif getattr(result, "cancelled", False):
+            self.status.setText(self.tr("Search cancelled: the {n} builds ranked so far.").format(n=len(self.rows)))
         elif meets:
             self.status.setText(self.tr("{n} builds compared, {m} meet every target and limit.").format(
                 n=len(self.rows), m=meets))
@@ -761,6 +783,12 @@ class BuildsPage(QWizardPage):
 
     def _search_failed(self, exc: BaseException) -> None:
         self._busy(False)
+        wiz = self.wizard()
+        if getattr(exc, "path", None) and isinstance(wiz, SizingWizard):
+            # what only the catalog can tell (a model, GPU or vendor it does not know): back to its field
+            wiz.back()
+            wiz.show_spec_error(str(exc))
+            return
         self.status.setText(self.tr("The search failed: {reason}").format(reason=str(exc) or type(exc).__name__))
 
     def _search_cancelled(self) -> None:
@@ -786,7 +814,7 @@ class BuildsPage(QWizardPage):
             return True
         wiz = self.wizard()
         cand = self.result.candidates[k]
-        workloads, metadata, catalog = wiz.plan_workloads(), wiz.plan_metadata(), wiz.catalog
+        workloads, metadata, catalog = wiz.spec.plan_workloads(), wiz.spec.metadata(), wiz.catalog
         self.status.setText(self.tr("Generating the plan of build {k}\u2026").format(k=k + 1))
         self._busy(True, determinate=True)
 
@@ -888,20 +916,6 @@ class SizingWizard(QWizard):
                     page_set = True
             else:
                 self.limits_page.show_error(name, text)
-
-    def plan_workloads(self) -> list[Workload]:
-        return [Workload(id=f"wl-{i + 1}", name=w["name"], kind=w["kind"], spec=dict(w["spec"]))
-                for i, w in enumerate(self.spec_data.get("workloads", []))]
-
-    def plan_metadata(self) -> Metadata:
-        c = self.spec_data.get("constraints", {})
-        fields = {k: c[k] for k in ("electricity_price_per_kwh", "pue", "utilisation") if k in c}
-        if c.get("currency"):
-            fields["currency"] = c["currency"]
-        try:
-            return Metadata(**fields)
-        except ValueError:  # the search accepted what the plan model does not: the defaults
-            return Metadata()
 
     def accept(self) -> None:
         plan = self.builds_page.plan
