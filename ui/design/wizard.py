@@ -26,6 +26,7 @@ import re
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -57,7 +58,15 @@ from planner.units import format_number, parse_number
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
 from ui import style
 from ui.panels.totals import fmt_money
-from ui.panels.workloads import FIELD_LABELS, FIELD_ORDER, KIND_TEXT, PRESETS, _Field, field_errors
+from ui.panels.workloads import (
+    BOTTLENECK_TEXT,
+    FIELD_LABELS,
+    FIELD_ORDER,
+    KIND_TEXT,
+    PRESETS,
+    _Field,
+    field_errors,
+)
 from ui.tasks import BackgroundTask
 
 log = logging.getLogger(__name__)
@@ -545,24 +554,31 @@ class LimitsPage(QWizardPage):
 # (key in the candidate's to_dict(), header, format) -- the search's own figures
 COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("meets", "Meets", "meets"),
-    ("gpu", "GPU", "text"),
-    ("server", "Server", "text"),
-    ("gpus", "GPUs", "int"),
-    ("servers", "Servers", "int"),
+    ("margin", "Margin", "pct"),
+    ("bottleneck", "Bottleneck", "bottleneck"),
+    ("gpus", "GPUs", "gpus"),
+    ("servers", "Servers", "servers"),
     ("racks", "Racks", "int"),
-    ("cooling", "Cooling", "text"),
+    ("cooling", "Cooling", "cooling"),
     ("it_kw", "IT kW", "kw"),
     ("facility_kw", "Facility kW", "kw"),
     ("capex", "Capex", "capex"),
     ("opex_per_year", "Opex / year", "money"),
     ("tco", "Total cost", "money"),
     ("days", "Days to train", "days"),
-    ("tokens_per_s_per_user", "Tokens/s per user", "f1"),
+    ("tokens_per_s_per_user", "Tok/s per user", "f1"),
     ("ttft_s", "TTFT (s)", "f2"),
-    ("cost_per_million_tokens_usd", "USD / M tokens", "f2"),
-    ("margin", "Margin", "pct"),
-    ("bottleneck", "Bottleneck", "text"),
+    ("cost_per_million_tokens_usd", "USD / M tok", "f2"),
 )
+HEADER_TIPS = {
+    "margin": "How far the tightest workload is past its target (negative: short of it)",
+    "tco": "Capex plus running cost over the years of use",
+    "tokens_per_s_per_user": "Tokens per second each user gets",
+    "ttft_s": "Time to first token, seconds",
+    "cost_per_million_tokens_usd": "Cost per million tokens served, USD",
+    "facility_kw": "IT load times PUE",
+}
+COOLING_SHORT = {"air": "Air", "rdhx": "Rear door", "dlc": "Liquid (DLC)", "immersion": "Immersion"}
 
 
 def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
@@ -572,6 +588,14 @@ def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
         return " / ".join(cell_text(v, fmt, row, currency) for v in value)
     if fmt == "meets":
         return tr("Wizard", "\u2714 meets") if value else tr("Wizard", "\u2718 does not meet")
+    if fmt == "gpus":
+        return f"{int(value):,} \u00d7 {row.get('gpu_name') or row.get('gpu')}"
+    if fmt == "servers":
+        return f"{int(value):,} \u00d7 {row.get('server_name') or row.get('server')}"
+    if fmt == "cooling":
+        return tr("Wizard", COOLING_SHORT.get(value, str(value)))
+    if fmt == "bottleneck":
+        return tr("Wizard", BOTTLENECK_TEXT.get(value, str(value)))
     if fmt == "int":
         return f"{int(value):,}"
     if fmt == "kw":
@@ -587,7 +611,7 @@ def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
     if fmt in ("money", "capex"):
         text = fmt_money(float(value), row.get("currency") or currency)
         if fmt == "capex" and row.get("capex_complete") is False:
-            return tr("Wizard", "{money} (incomplete)").format(money=text)
+            return tr("Wizard", "{money} \u26a0 incomplete").format(money=text)
         return text
     return str(value)
 
@@ -658,6 +682,9 @@ class BuildsPage(QWizardPage):
         self.table = QTableWidget(0, len(COLUMNS), self)
         self.table.setObjectName("candidateTable")
         self.table.setHorizontalHeaderLabels([tr("Wizard", h) for _k, h, _f in COLUMNS])
+        for c, (key, _h, _f) in enumerate(COLUMNS):
+            if key in HEADER_TIPS:
+                self.table.horizontalHeaderItem(c).setToolTip(tr("Wizard", HEADER_TIPS[key]))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -665,8 +692,9 @@ class BuildsPage(QWizardPage):
         self.table.setWordWrap(False)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         hdr = self.table.horizontalHeader()
-        hdr.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        hdr.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         hdr.setStretchLastSection(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.table.itemDoubleClicked.connect(lambda _it: self.wizard().next() if self.wizard() else None)
         bar = QHBoxLayout()
@@ -741,10 +769,10 @@ class BuildsPage(QWizardPage):
         for r, row in enumerate(self.rows):
             for c, (key, _h, fmt) in enumerate(COLUMNS):
                 value = row.get(key)
-                if key == "bottleneck" and not value:
-                    value = row.get("binding_constraint")
                 it = QTableWidgetItem(cell_text(value, fmt, row, currency))
-                if fmt not in ("text", "meets"):
+                if key in ("gpus", "servers"):  # long product names: elided in the cell, whole here
+                    it.setToolTip(f"{it.text()}\n{row.get('gpu' if key == 'gpus' else 'server') or ''}")
+                if fmt not in ("text", "meets", "gpus", "servers", "cooling", "bottleneck"):
                     it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if fmt == "meets":
                     it.setForeground(style.OK if value else style.BAD)
@@ -753,9 +781,20 @@ class BuildsPage(QWizardPage):
                     it.setFont(f)
                 if fmt == "capex" and row.get("capex_complete") is False:
                     it.setForeground(style.WARN.darker(130))
-                    it.setToolTip(tr("Wizard", "Some items of this build have no price in the catalog: "
-                                                "the capex leaves them out."))
+                    f = it.font()
+                    f.setBold(True)
+                    it.setFont(f)
+                    it.setToolTip(tr("Wizard", "Capex incomplete: these items have no price in {currency} "
+                                               "and are left out:\n{items}").format(
+                        currency=row.get("currency") or currency, items="\n".join(row.get("unpriced") or ())))
                 self.table.setItem(r, c, it)
+        for c, (key, _h, _f) in enumerate(COLUMNS):  # a figure none of the workloads has (days for serving)
+            self.table.setColumnHidden(c, bool(self.rows) and all(row.get(key) is None for row in self.rows))
+        self.table.resizeColumnsToContents()
+        cap = max(120, self.table.fontMetrics().horizontalAdvance("M") * 12)
+        for c, (key, _h, _f) in enumerate(COLUMNS):
+            if key in ("gpus", "servers") and self.table.columnWidth(c) > cap:
+                self.table.setColumnWidth(c, cap)
         meets = sum(1 for row in self.rows if row.get("meets"))
         binding = str(getattr(result, "binding", "") or "")
         for r, row in enumerate(self.rows):
@@ -876,7 +915,13 @@ class SizingWizard(QWizard):
         self.addPage(self.limits_page)
         self.addPage(self.builds_page)
         self.setButtonText(QWizard.WizardButton.FinishButton, self.tr("Create Plan"))
-        self.resize(1100, 680)
+        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+        avail = screen.availableGeometry() if screen is not None else None
+        if avail is not None and avail.width() >= 800:
+            # the comparison table wants width: up to 1400 x 820, never past the screen
+            self.resize(min(1400, avail.width() - 40), min(820, avail.height() - 40))
+        else:
+            self.resize(1100, 680)
 
     @property
     def currency(self) -> str:
