@@ -33,6 +33,8 @@ COMMAND_MODULES = [
     "planner.commands.size",
     "planner.commands.report",
     "planner.commands.plan_for",
+    "planner.commands.templates",
+    "planner.commands.new",
 ]
 
 

@@ -391,6 +391,9 @@ class Planning(Sourced):
     accelerators: Accelerators | None = None
     cpu: Cpu | None = None
     memory_gb: Pos | None = None
+    # local NVMe flash of a server as configured (TB raw, 1 TB = 1e12 B); shared storage is
+    # a storage device's ``storage`` block
+    local_nvme_tb: Pos | None = None
     power: PowerSpec | None = None
     cooling: CoolingSpec | None = None
     nics: list[NicRef] = Field(default_factory=list)

@@ -147,8 +147,8 @@ def _switch_spec(d: Any) -> Any:
 def pick_switch(catalog: Any, technology: str, speed_gbps: float, kind: str = "compute") -> str | None:
     """The switch for a fabric of ``technology`` at ``speed_gbps``: of the catalog's
     switches of that technology with ports that carry the speed (breakouts counted),
-    the one with the most such ports, then the lowest maximum draw, then the slug.
-    Management networks take a management switch first."""
+    the one with the lowest maximum draw (the smallest switch that does the job), then the
+    most such ports, then the slug. Management networks take a management switch first."""
     from planner.fabric.ports import switch_ports_at
 
     wanted = {"management": ("management", "ethernet")}.get(kind, (technology,))
@@ -161,7 +161,7 @@ def pick_switch(catalog: Any, technology: str, speed_gbps: float, kind: str = "c
             ports = switch_ports_at(catalog, slug, speed_gbps)
             if len(ports) < 2:
                 continue
-            key = (rank, -len(ports), d.max_power_w or 0.0, slug)
+            key = (rank, d.max_power_w or 0.0, -len(ports), slug)
             if best is None or key < best:
                 best = key
     return best[-1] if best else None
@@ -761,19 +761,7 @@ def _generate(design: BuildDesign, catalog: Any, ch: Choices, workloads: list[An
         r.cooling = CoolingChoice(method="air-containment")
     if ch.mgmt_switch is not None:
         st.report(0.75, "Wiring the management network")
-        for row in b.rows:
-            members = [p.id for rk in row.racks for p in rk.placements if _mgmt_member(catalog, p.device)]
-            if not members:
-                continue
-            try:
-                res = autowire(plan, catalog, members, ch.mgmt_switch, kind="management",
-                               oversubscription=MGMT_OVERSUBSCRIPTION, rail_optimised=False, leaf_per="rack",
-                               switch_racks=[rk.id for rk in row.racks], rack_type=ch.network_rack_type,
-                               network_row=row.id, fabric_id=f"fab-mgmt-{row.id}",
-                               fabric_name=f"Management {row.name} (1 GbE)")
-            except EditRefused as e:
-                raise DesignError(f"management: {e}") from None
-            res.edit.apply(plan)
+        _wire_management(plan, catalog, ch, b.rows)
 
     # power: every rack's PDUs and cords, sized for its maximum draw
     st.report(0.85, "Sizing power")
@@ -815,6 +803,36 @@ def _generate(design: BuildDesign, catalog: Any, ch: Choices, workloads: list[An
         plan.metadata = plan.metadata.model_copy(update={"notes": notes})
     st.report(0.97, "Checking the plan")
     return Plan.model_validate(plan.model_dump())
+
+
+def _wire_management(plan: Plan, catalog: Any, ch: Choices, rows: list[Row]) -> None:
+    """A management switch in every rack for its devices' BMC/management ports, spines where
+    free U allows: one network for the plan, else (more racks than two tiers of the switch
+    reach) one per row."""
+    from planner.fabric.autowire import autowire
+
+    def members(rs: list[Row]) -> list[str]:
+        return [p.id for row in rs for rk in row.racks for p in rk.placements if _mgmt_member(catalog, p.device)]
+
+    def wire(rs: list[Row], fid: str, name: str) -> None:
+        ids = members(rs)
+        if not ids:
+            return
+        res = autowire(plan, catalog, ids, ch.mgmt_switch, kind="management", oversubscription=MGMT_OVERSUBSCRIPTION,
+                       rail_optimised=False, leaf_per="rack", switch_racks=[rk.id for row in rs for rk in row.racks],
+                       rack_type=ch.network_rack_type, network_row=rs[-1].id, fabric_id=fid, fabric_name=name)
+        res.edit.apply(plan)
+
+    try:
+        wire(rows, "fab-mgmt", "Management (1 GbE)")
+        return
+    except EditRefused:
+        pass  # more leaves than two tiers reach: one network per row
+    for row in rows:
+        try:
+            wire([row], f"fab-mgmt-{row.id}", f"Management {row.name} (1 GbE)")
+        except EditRefused as e:
+            raise DesignError(f"management: {e}") from None
 
 
 def _has_role(catalog: Any, plan: Plan, pid: str, role: str) -> bool:

@@ -1,0 +1,210 @@
+"""Reference designs: complete plans for the builds customers ask for most, each with the
+workload it is meant for (docs/templates.md says what each is for and where its choices
+come from).
+
+Each template is a :class:`~planner.design.model.BuildDesign` built by
+:func:`planner.design.generate.generate_plan` from the catalog, so it is placed, powered,
+cooled and wired like any generated plan and passes ``rackwright check`` without error
+findings. ``spec`` holds the issue's ranges for the build (per server: cores, RAM, GPUs,
+GPU memory, local NVMe, NIC speed; per build: GPUs, RAM, shared flash); the tests check
+them against the catalog's device data.
+
+:func:`list_templates` is quick (no catalog, no plan); :func:`build_template` builds one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from planner.design.model import BuildDesign, FabricChoice, StorageChoice
+
+
+@dataclass(frozen=True)
+class TemplateInfo:
+    name: str
+    title: str
+    description: str
+    workload: str  # what the build is meant for, one line
+    gpus: int  # GPUs in the built plan (a test checks it against the plan)
+
+
+@dataclass(frozen=True)
+class Template:
+    info: TemplateInfo
+    design: BuildDesign
+    workloads: tuple[dict[str, Any], ...]  # plan workloads: {"id", "name", "kind", "spec"}
+    # (low, high) per figure, None for an open end; see the module docstring
+    spec: dict[str, tuple[float | None, float | None]] = field(default_factory=dict)
+    customer: str = "Reference design"
+
+
+class UnknownTemplate(ValueError):
+    """No template of that name; the message lists the names there are."""
+
+
+_IB400 = FabricChoice(kind="compute", technology="infiniband", speed_gbps=400.0, rail_optimised=True)
+
+TEMPLATES: dict[str, Template] = {}
+
+
+def _add(t: Template) -> None:
+    TEMPLATES[t.info.name] = t
+
+
+_add(Template(
+    TemplateInfo(
+        "entry-training-32xh100", "Entry training pod: 32x H100",
+        "Four Dell PowerEdge XE9680 (32x H100 SXM 80GB) on a rail-optimised 400G NDR InfiniBand "
+        "fabric (ConnectX-7, one port per GPU), three DDN AI400X2 NVMe appliances (~2.2 PB raw flash) on "
+        "their own InfiniBand storage fabric, rear-door heat exchangers on facility water, 2N power.",
+        "Fine-tune Llama-3-70B (LoRA) on 2B tokens in a day; pre-train an 8B model on 300B tokens in a month",
+        32),
+    BuildDesign(server="dell-poweredge-xe9680", servers=4, cooling="rdhx", name="Entry training pod: 32x H100",
+                servers_per_rack=2, compute=_IB400, storage=StorageChoice("ddn-ai400x2", 3)),
+    (
+        {"id": "wl-finetune", "name": "Fine-tune Llama-3-70B (LoRA): 2B tokens in 1 day", "kind": "finetune",
+         "spec": {"model": "llama-3-70b", "method": "lora", "tokens": 2e9, "target_days": 1}},
+        {"id": "wl-pretrain", "name": "Pre-train Llama-3.1-8B: 300B tokens in 30 days", "kind": "pretrain",
+         "spec": {"model": "llama-3.1-8b", "tokens": 3e11, "target_days": 30, "precision": "bf16"}},
+    ),
+    spec={"gpus": (32, 32), "gpu_memory_gb": (80, 80), "nic_gbps": (400, 400), "shared_flash_tb": (1800, 2500)},
+))
+
+_add(Template(
+    TemplateInfo(
+        "inference-small-enterprise", "Small enterprise inference server",
+        "One Dell PowerEdge R760 with one NVIDIA L40S (48 GB), 2x 32 cores, 512 GB RAM, 7.68 TB NVMe, "
+        "2x 10GbE to the customer's network; air-cooled in one rack with A/B PDUs and a management switch.",
+        "Serve Llama-3.1-8B (FP8) to 64 concurrent users at 20 tokens/s, first token within 1 s",
+        1),
+    BuildDesign(server="dell-poweredge-r760-l40s", servers=1, cooling="air", name="Small enterprise inference",
+                compute=None),
+    (
+        {"id": "wl-serve", "name": "Serve Llama-3.1-8B: 64 users at 20 tok/s, TTFT < 1 s", "kind": "inference",
+         "spec": {"model": "llama-3.1-8b", "precision": "fp8", "users": 64, "input_tokens": 1024,
+                  "output_tokens": 256, "target_tokens_per_s_per_user": 20, "target_ttft_s": 1.0}},
+    ),
+    spec={"servers": (1, 1), "cores": (32, 64), "ram_gb": (256, 512), "gpus_per_server": (1, 1),
+          "gpu_memory_gb": (24, 80), "nvme_tb": (4, 8), "nic_gbps": (10, 25)},
+))
+
+_add(Template(
+    TemplateInfo(
+        "inference-production", "Production inference: 8x R760xa (32x L40S)",
+        "Eight Dell PowerEdge R760xa, each 2x 32 cores, 512 GB RAM, 4x NVIDIA L40S (48 GB), 15.36 TB NVMe, "
+        "2x 100GbE, scaled horizontally behind a 100GbE front-end fabric; air with containment, 2N power.",
+        "Serve Llama-3.1-70B (FP8, tensor-parallel over each server's 4 GPUs) to 128 concurrent users",
+        32),
+    BuildDesign(server="dell-poweredge-r760xa-l40s-100gbe", servers=8, cooling="air", name="Production inference",
+                compute=None,
+                frontend=FabricChoice(kind="frontend", technology="ethernet", speed_gbps=100.0, oversubscription=1.0,
+                                      rail_optimised=False)),
+    (
+        {"id": "wl-serve", "name": "Serve Llama-3.1-70B: 128 users at 10 tok/s, TTFT < 2 s", "kind": "inference",
+         "spec": {"model": "llama-3.1-70b", "precision": "fp8", "users": 128, "input_tokens": 1024,
+                  "output_tokens": 256, "target_tokens_per_s_per_user": 10, "target_ttft_s": 2.0, "tp": 4}},
+    ),
+    spec={"servers": (2, None), "cpus": (2, 2), "cores": (64, 128), "ram_gb": (512, 1024),
+          "gpus_per_server": (2, 4), "gpu_memory_gb": (48, 96), "nvme_tb": (8, 20), "nic_gbps": (25, 100)},
+))
+
+_add(Template(
+    TemplateInfo(
+        "training-enterprise", "Enterprise training: 2x XE9680 (16x H200)",
+        "Two Dell PowerEdge XE9680, each 2x 56 cores, 2 TB RAM, 8x NVIDIA H200 (141 GB), 61 TB NVMe, "
+        "8x 400G ConnectX-7 on a rail-optimised NDR InfiniBand fabric; air with containment, 2N power.",
+        "Fine-tune Llama-3.1-70B (full) on 2B tokens in 2 days",
+        16),
+    BuildDesign(server="dell-poweredge-xe9680-h200", servers=2, cooling="air", name="Enterprise training",
+                compute=_IB400),
+    (
+        {"id": "wl-finetune", "name": "Fine-tune Llama-3.1-70B (full): 2B tokens in 2 days", "kind": "finetune",
+         "spec": {"model": "llama-3.1-70b", "method": "full", "tokens": 2e9, "target_days": 2, "zero": 3}},
+    ),
+    spec={"cpus": (2, 2), "cores": (96, 192), "ram_gb": (1000, 2048), "gpus_per_server": (4, 8),
+          "gpu_memory_gb": (80, 192), "nvme_tb": (20, 100), "nic_gbps": (100, 400)},
+))
+
+_add(Template(
+    TemplateInfo(
+        "training-cluster", "Training cluster: 8 nodes, 64x H100 (liquid-cooled)",
+        "Eight Supermicro SYS-421GE-TNHR2-LCC (8x H100 SXM each, direct-to-chip liquid cooling), 16 TB RAM "
+        "in all, 30.72 TB NVMe per node (distributed), a rail-optimised 400G NDR InfiniBand fabric, one CDU "
+        "loop (N+1), 2N power.",
+        "Pre-train Llama-3.1-8B on 1T tokens in 30 days",
+        64),
+    BuildDesign(server="supermicro-sys-421ge-tnhr2-lcc", servers=8, cooling="dlc", name="Training cluster",
+                compute=_IB400),
+    (
+        {"id": "wl-pretrain", "name": "Pre-train Llama-3.1-8B: 1T tokens in 30 days", "kind": "pretrain",
+         "spec": {"model": "llama-3.1-8b", "tokens": 1e12, "target_days": 30, "precision": "bf16"}},
+    ),
+    spec={"servers": (2, None), "gpus": (16, None), "ram_total_tb": (10, None), "nvme_tb": (1, None),
+          "nic_gbps": (200, 400)},
+))
+
+_add(Template(
+    TemplateInfo(
+        "superpod-h100-1su", "DGX SuperPOD H100: one scalable unit (256 GPUs)",
+        "32 NVIDIA DGX H100 (one SuperPOD scalable unit), a rail-optimised 400G NDR InfiniBand compute "
+        "fabric (8 rails), four DDN AI400X2 on an InfiniBand storage fabric, a management switch per rack; "
+        "air with containment at three DGX per rack (the engine's 40 kW limit), 2N power.",
+        "Pre-train Llama-3.1-70B on 1T tokens in 60 days",
+        256),
+    BuildDesign(server="nvidia-dgx-h100", servers=32, cooling="air", name="DGX SuperPOD H100, 1 SU",
+                compute=_IB400, storage=StorageChoice("ddn-ai400x2", 4)),
+    (
+        {"id": "wl-pretrain", "name": "Pre-train Llama-3.1-70B: 1T tokens in 60 days", "kind": "pretrain",
+         "spec": {"model": "llama-3.1-70b", "tokens": 1e12, "target_days": 60, "precision": "bf16"}},
+    ),
+    spec={"servers": (32, 32), "gpus": (256, 256), "nic_gbps": (400, 400)},
+))
+
+_add(Template(
+    TemplateInfo(
+        "gb200-nvl72", "GB200 NVL72: one rack (72 GPUs)",
+        "One NVIDIA GB200 NVL72 rack (18 compute trays, 9 NVLink switch trays, 8 power shelves on eight "
+        "415 V PDUs, sides A and B) on direct liquid cooling with its CDU loop (N+1), the 72-GPU NVLink "
+        "domain wired, the trays' ConnectX-7 ports on a 400G NDR InfiniBand fabric.",
+        "Serve Llama-3.1-405B (FP8) to 600 users at 20 tokens/s, first token within 1 s",
+        72),
+    BuildDesign(server="nvidia-gb200-nvl72-compute-tray", servers=18, cooling="dlc", platform="gb200-nvl72",
+                name="GB200 NVL72", compute=_IB400),
+    (
+        {"id": "wl-serve", "name": "Serve Llama-3.1-405B (FP8): 600 users at 20 tok/s, TTFT < 1 s",
+         "kind": "inference",
+         "spec": {"model": "llama-3.1-405b", "precision": "fp8", "users": 600, "input_tokens": 2048,
+                  "output_tokens": 512, "target_tokens_per_s_per_user": 20, "target_ttft_s": 1.0, "tp": 8}},
+    ),
+    spec={"gpus": (72, 72)},
+))
+
+
+def list_templates() -> list[TemplateInfo]:
+    """Every template's name, title, description, workload and GPUs, in the order above."""
+    return [t.info for t in TEMPLATES.values()]
+
+
+def get_template(name: str) -> Template:
+    t = TEMPLATES.get(name)
+    if t is None:
+        raise UnknownTemplate(f"unknown template {name!r} (one of {', '.join(TEMPLATES)})")
+    return t
+
+
+def build_template(name: str, catalog: Any, *, progress: Any = None, cancel: Any = None) -> Any:
+    """The plan of template ``name`` (a :class:`~planner.plan.Plan`), built from ``catalog``."""
+    from planner.design.generate import generate_plan
+    from planner.plan import Metadata
+
+    t = get_template(name)
+    md = Metadata(customer=t.customer, project=t.info.title, author="Rackwright reference design",
+                  notes=f"Reference design {t.info.name}: {t.info.description} Meant for: {t.info.workload}. "
+                        "Built by `rackwright new --template`; docs/templates.md gives the sources of its choices.")
+    return generate_plan(t.design, catalog, workloads=[dict(w) for w in t.workloads], metadata=md,
+                         progress=progress, cancel=cancel)
+
+
+__all__ = ["TEMPLATES", "Template", "TemplateInfo", "UnknownTemplate", "build_template", "get_template",
+           "list_templates"]
