@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QSize
 
 from planner.catalog import load_catalog
@@ -211,3 +212,63 @@ def test_wizard_sizes_a_small_inference_target_into_a_plan_that_meets_it(qtbot, 
     verdict = res.workloads[doc.plan.workloads[0].id]
     assert verdict.met, verdict
     assert res.counts()["error"] == 0, [f.message for f in res.findings if f.severity == "error"]
+
+
+def test_new_from_template_opens_the_chosen_design_as_a_new_document(qtbot, window, monkeypatch, catalog):
+    from PySide6.QtCore import Qt
+
+    from planner.design.templates import build_template, list_templates
+    from ui import dialogs
+
+    asked: list[str] = []
+    monkeypatch.setattr(dialogs, "ask_save_changes", lambda _p, name: asked.append(name) or "discard")
+    window.doc.push(__import__("planner.edits", fromlist=["SetProperty"]).SetProperty(
+        "rack", window.doc.plan.site.rooms[0].rows[0].racks[0].id, "name", "changed"))
+    menu_action(window, "File", "actNewFromTemplate").trigger()
+    dlg = window.design_dialog
+    qtbot.waitUntil(dlg.isVisible)
+    names = [i.name for i in list_templates()]
+    assert dlg.list.count() == len(names) >= 7
+    want = "inference-small-enterprise"
+    row = names.index(want)
+    dlg.list.setCurrentRow(row)
+    qtbot.waitUntil(lambda: want in dlg.built, timeout=120_000)
+    # the detail pane shows the engine's figures of the built plan, the thumbnail drawn
+    plan, results = dlg.built[want]
+    assert dlg.title.text() == list_templates()[row].title
+    assert dlg.fig["gpus"].text() == f"{results.totals.gpus:,}"
+    assert dlg.fig["workload"].text() == list_templates()[row].workload
+    assert not dlg.preview.pixmap().isNull()
+    assert ("incomplete" in dlg.fig["capex"].text()) is (not results.totals.capex_complete)
+    assert not dlg.list.item(row).icon().isNull()
+    old_plan = window.doc.plan
+    qtbot.mouseClick(dlg.create, Qt.MouseButton.LeftButton)
+    assert asked  # the changed plan was not dropped without asking
+    doc = window.doc
+    assert doc.plan is not old_plan and doc.path is None and not doc.modified
+    expected = build_template(want, catalog)
+    assert sorted(r.name for r in doc.plan.racks()) == sorted(r.name for r in expected.racks())
+    assert [(w.name, w.kind, w.spec) for w in doc.plan.workloads] == \
+        [(w.name, w.kind, w.spec) for w in expected.workloads]
+    qtbot.waitUntil(lambda: doc.results is not None and not doc.busy, timeout=60_000)
+    assert doc.results.totals.gpus == results.totals.gpus
+    assert not shiboken6.isValid(dlg) or not dlg.isVisible()
+
+
+def test_keeping_the_unsaved_plan_keeps_the_template_dialog_open(qtbot, window, monkeypatch):
+    from planner.edits import SetProperty
+    from ui import dialogs
+
+    monkeypatch.setattr(dialogs, "ask_save_changes", lambda *_a: "cancel")
+    rack = window.doc.plan.site.rooms[0].rows[0].racks[0]
+    assert window.doc.push(SetProperty("rack", rack.id, "name", "changed"))
+    menu_action(window, "File", "actNewFromTemplate").trigger()
+    dlg = window.design_dialog
+    names = [dlg.list.item(i).data(256) for i in range(dlg.list.count())]
+    dlg.list.setCurrentRow(names.index("inference-small-enterprise"))
+    qtbot.waitUntil(lambda: "inference-small-enterprise" in dlg.built, timeout=120_000)
+    plan = window.doc.plan
+    dlg.create.click()
+    assert window.doc.plan is plan and window.doc.plan.rack(rack.id).name == "changed"
+    assert dlg.isVisible() and dlg.create.isEnabled()
+    dlg.reject()

@@ -549,9 +549,8 @@ class MainWindow(QMainWindow):
         """File > New from Template...: the reference designs (window-modal, not blocking)."""
         from ui.design.templates import NewFromTemplateDialog
 
-        dlg = NewFromTemplateDialog(self.doc.catalog, self)
+        dlg = NewFromTemplateDialog(self.doc.catalog, self, open_plan=self.files.new_from)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        dlg.planChosen.connect(self.files.new_from)
         self.design_dialog = dlg
         dlg.open()
         return dlg
@@ -570,9 +569,8 @@ class MainWindow(QMainWindow):
                 wid = self.doc.plan.workloads[0].id
             workloads = [wl[wid]] if wid in wl else []
         dlg = SizingWizard(self.doc.catalog, self, workloads=workloads, metadata=self.doc.plan.metadata
-                           if workload_id is not None else None)
+                           if workload_id is not None else None, open_plan=self.files.new_from)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        dlg.planChosen.connect(self.files.new_from)
         self.design_dialog = dlg
         dlg.open()
         return dlg

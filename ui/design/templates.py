@@ -46,21 +46,25 @@ def workload_text(info: Any) -> str:
     return str(getattr(info, "workload", "") or "")
 
 
-def build_preview(name: str, catalog: Any) -> tuple[Any, Any]:
+def build_preview(name: str, catalog: Any, progress: Any = None, cancel: Any = None) -> tuple[Any, Any]:
     """(plan, engine results) of a template (runs in a worker)."""
-    plan = design_templates.build_template(name, catalog)
+    plan = design_templates.build_template(name, catalog, progress=progress, cancel=cancel)
     results = Engine(catalog).compute(plan.snapshot())
     return plan, results
 
 
 class NewFromTemplateDialog(QDialog):
-    """``NewFromTemplateDialog(catalog, parent)``; emits ``planChosen(plan)`` on Create."""
+    """``NewFromTemplateDialog(catalog, parent, open_plan)``: Create calls ``open_plan(plan)``
+    (the main window's New-like open, False when the user kept the open plan) and emits
+    ``planChosen(plan)`` once it opened."""
 
     planChosen = Signal(object)
 
-    def __init__(self, catalog: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, catalog: Any, parent: QWidget | None = None, open_plan: Any = None) -> None:
         super().__init__(parent)
         self.catalog = catalog
+        # open_plan(plan) -> bool: opens the plan (False: the user kept the open one; the dialog stays)
+        self.open_plan = open_plan
         self.setWindowTitle(self.tr("New from Template"))
         self.setObjectName("newFromTemplateDialog")
         self.infos = list(design_templates.list_templates())
@@ -106,7 +110,8 @@ class NewFromTemplateDialog(QDialog):
         self.figures.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.fig: dict[str, QLabel] = {}
         for key, label in (("workload", self.tr("Meant for")), ("gpus", self.tr("GPUs")),
-                           ("racks", self.tr("Racks")), ("it", self.tr("IT load")), ("capex", self.tr("Capex"))):
+                           ("racks", self.tr("Racks")), ("it", self.tr("IT load")), ("capex", self.tr("Capex")),
+                           ("check", self.tr("Check"))):
             value = QLabel(self)
             value.setObjectName(f"templateFigure_{key}")
             value.setWordWrap(True)
@@ -183,7 +188,7 @@ class NewFromTemplateDialog(QDialog):
         self.status.setText(self.tr("Building {title}\u2026 ({done} of {total} ready)").format(
             title=self._info(name).title or name, done=done, total=len(self.infos)))
         catalog = self.catalog
-        self.task.start(lambda _progress, _cancelled: build_preview(name, catalog),
+        self.task.start(lambda progress, cancelled: build_preview(name, catalog, progress, cancelled),
                         on_done=lambda res, n=name: self._built(n, res),
                         on_failed=lambda exc, n=name: self._failed(n, exc))
 
@@ -240,7 +245,7 @@ class NewFromTemplateDialog(QDialog):
         if built is None:
             self.preview.setPixmap(QPixmap())
             self.preview.setText(self.tr("Building\u2026") if err is None else "")
-            for key in ("gpus", "racks", "it", "capex"):
+            for key in ("gpus", "racks", "it", "capex", "check"):
                 self.fig[key].setText("\u2013")
                 self.fig[key].setStyleSheet("")
             if err is None and not self.task.running:
@@ -257,8 +262,15 @@ class NewFromTemplateDialog(QDialog):
         # an incomplete capex is as visible as the figure itself, not small print
         self.fig["capex"].setStyleSheet("" if h.capex_complete else f"color: {style.WARN.darker(130).name()}; "
                                         "font-weight: bold;")
+        unpriced = [f"{line.quantity:,} \u00d7 {line.name or line.slug}" for line in results.bom
+                    if line.extended_plan is None]
         self.fig["capex"].setToolTip("" if h.capex_complete else self.tr(
-            "Some items of this design have no price in the catalog: the capex leaves them out."))
+            "Capex incomplete: these items have no price (or no exchange rate) and are left out:\n{items}").format(
+                items="\n".join(unpriced)))
+        counts = results.counts()
+        self.fig["check"].setText(self.tr("{errors} errors, {warnings} warnings").format(
+            errors=counts.get("error", 0), warnings=counts.get("warning", 0)))
+        self.fig["check"].setStyleSheet(f"color: {style.BAD.name()};" if counts.get("error", 0) else "")
 
     # -- choosing ---------------------------------------------------------------------------
     def choose(self) -> None:
@@ -276,8 +288,13 @@ class NewFromTemplateDialog(QDialog):
                 self._next()
             return
         self.wanted = None
+        plan = built[0].snapshot()
+        if self.open_plan is not None and not self.open_plan(plan):
+            self._show_current()  # still here: the unsaved plan was kept
+            self._next()
+            return
         self.task.discard()
-        self.planChosen.emit(built[0].snapshot())
+        self.planChosen.emit(plan)
         self.accept()
 
     def reject(self) -> None:

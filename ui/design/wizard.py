@@ -890,15 +890,18 @@ class BuildsPage(QWizardPage):
 
 
 class SizingWizard(QWizard):
-    """``SizingWizard(catalog, parent, workloads=[plan Workload, ...], metadata=plan metadata)``;
-    emits ``planChosen(plan)`` when Finish has generated the chosen build."""
+    """``SizingWizard(catalog, parent, workloads=[plan Workload, ...], metadata=plan metadata,
+    open_plan=...)``: Finish generates the chosen build, calls ``open_plan(plan)`` (False: the
+    user kept the open plan, the wizard stays) and emits ``planChosen(plan)``."""
 
     planChosen = Signal(object)
 
     def __init__(self, catalog: Any, parent: QWidget | None = None, *, workloads: Any = (),
-                 metadata: Metadata | None = None, top: int = 20) -> None:
+                 metadata: Metadata | None = None, top: int = 20, open_plan: Any = None) -> None:
         super().__init__(parent)
         self.catalog = catalog
+        # open_plan(plan) -> bool: opens the plan (False: the user kept the open one; the wizard stays)
+        self.open_plan = open_plan
         self.top = top
         self.spec: Any = None  # the parsed SPEC (planner.design.search.PlanForSpec)
         self.spec_data: dict[str, Any] = {}
@@ -963,13 +966,15 @@ class SizingWizard(QWizard):
                 self.limits_page.show_error(name, text)
 
     def accept(self) -> None:
-        plan = self.builds_page.plan
-        if plan is None:
+        page = self.builds_page
+        plan = page.plan
+        if plan is None or page.generated_for != page.chosen():
             super().accept()  # validates the page: starts the generation, stays open
             return
+        if self.open_plan is not None and not self.open_plan(plan):
+            return  # the user kept the open plan: the wizard stays, the plan generated is kept
         super().accept()
-        if self.result() == QWizard.DialogCode.Accepted:
-            self.planChosen.emit(plan)
+        self.planChosen.emit(plan)
 
     def reject(self) -> None:
         self.builds_page.search_task.discard()
