@@ -272,3 +272,53 @@ def test_keeping_the_unsaved_plan_keeps_the_template_dialog_open(qtbot, window, 
     assert window.doc.plan is plan and window.doc.plan.rack(rack.id).name == "changed"
     assert dlg.isVisible() and dlg.create.isEnabled()
     dlg.reject()
+
+
+def test_when_nothing_meets_the_wizard_says_which_limit_binds(qtbot, window):
+    from planner.design.search import parse_plan_for_spec, search
+
+    wiz = open_wizard(qtbot, window)
+    f = wiz.workloads_page.fields
+    type_into(qtbot, f["users"].editor, "2000")
+    wiz.next()
+    limits = wiz.limits_page
+    for opt, cb in limits.cooling.items():
+        cb.setChecked(opt == "air")
+    type_into(qtbot, limits.edits["max_rack_kw"], "15")
+    type_into(qtbot, limits.edits["max_racks"], "2")
+    page = run_search(qtbot, wiz)
+    # the same SPEC through the search directly: its sentence is what the wizard shows
+    expected = search(parse_plan_for_spec(wiz.spec_data), window.doc.catalog, top=wiz.top)
+    assert expected.meeting == 0 and expected.binding
+    assert page.binding.isVisible() and page.binding.text() == expected.binding
+    assert page.table.rowCount() == len(expected.candidates) > 0
+    meets_col = 0
+    assert all("\u2718" in page.table.item(r, meets_col).text() for r in range(page.table.rowCount()))
+    assert "none meets" in page.status.text()
+
+
+def test_size_this_workload_prefills_the_selected_plan_workload(qtbot, window):
+    doc = window.doc
+    assert doc.plan.workloads, "the example plan has workloads"
+    panel = window.panels["workloadsDock"]
+    target = doc.plan.workloads[-1]
+    panel.select_workload(target.id)
+    assert panel.size_button.isEnabled() is (target.kind != "storage")
+    menu_action(window, "Plan", "actSizeWorkload").trigger()
+    wiz = window.design_dialog
+    qtbot.waitUntil(wiz.isVisible)
+    items = wiz.workloads_page.items
+    assert items == [{"name": target.name, "kind": target.kind, "spec": target.spec}]
+    # the plan's running-cost figures are the wizard's starting point
+    md = doc.plan.metadata
+    assert wiz.limits_page.edits["pue"].text() == f"{md.pue:g}"
+    assert wiz.limits_page.currency.currentText() == md.currency
+    wiz.reject()
+    # the Workloads panel's Size... button asks for the same, for the workload selected there
+    first = doc.plan.workloads[0]
+    panel.select_workload(first.id)
+    panel.size_button.click()
+    wiz2 = window.design_dialog
+    assert wiz2 is not wiz and wiz2.isVisible()
+    assert [w["name"] for w in wiz2.workloads_page.items] == [first.name]
+    wiz2.reject()
