@@ -25,7 +25,8 @@ import logging
 import re
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+import shiboken6
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -693,7 +694,7 @@ class BuildsPage(QWizardPage):
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         hdr = self.table.horizontalHeader()
         hdr.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        hdr.setStretchLastSection(True)
+        hdr.setStretchLastSection(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.table.itemDoubleClicked.connect(lambda _it: self.wizard().next() if self.wizard() else None)
@@ -790,11 +791,8 @@ class BuildsPage(QWizardPage):
                 self.table.setItem(r, c, it)
         for c, (key, _h, _f) in enumerate(COLUMNS):  # a figure none of the workloads has (days for serving)
             self.table.setColumnHidden(c, bool(self.rows) and all(row.get(key) is None for row in self.rows))
-        self.table.resizeColumnsToContents()
-        cap = max(120, self.table.fontMetrics().horizontalAdvance("M") * 12)
-        for c, (key, _h, _f) in enumerate(COLUMNS):
-            if key in ("gpus", "servers") and self.table.columnWidth(c) > cap:
-                self.table.setColumnWidth(c, cap)
+        self._fit_columns()
+        QTimer.singleShot(0, self._fit_columns)  # again once the table has its scroll bars and final size
         meets = sum(1 for row in self.rows if row.get("meets"))
         binding = str(getattr(result, "binding", "") or "")
         for r, row in enumerate(self.rows):
@@ -819,6 +817,30 @@ class BuildsPage(QWizardPage):
         if self.rows:
             self.table.selectRow(0)
         self.completeChanged.emit()
+
+    def _fit_columns(self) -> None:
+        """Every column as wide as its content; when that is wider than the table, the long
+        product names (GPUs, servers) give way first, down to 12 em, elided."""
+        t = self.table
+        if not shiboken6.isValid(t) or not self.rows:
+            return
+        t.resizeColumnsToContents()
+        total = sum(t.columnWidth(c) for c in range(t.columnCount()) if not t.isColumnHidden(c))
+        over = total - t.viewport().width()
+        floor = max(120, t.fontMetrics().horizontalAdvance("M") * 12)
+        for key in ("servers", "gpus"):
+            if over <= 0:
+                break
+            c = next(i for i, col in enumerate(COLUMNS) if col[0] == key)
+            w = t.columnWidth(c)
+            new = max(floor, w - over)
+            t.setColumnWidth(c, new)
+            over -= w - new
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        if self.rows:
+            self._fit_columns()
 
     def _search_failed(self, exc: BaseException) -> None:
         self._busy(False)
@@ -921,8 +943,8 @@ class SizingWizard(QWizard):
         screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
         avail = screen.availableGeometry() if screen is not None else None
         if avail is not None and avail.width() >= 800:
-            # the comparison table wants width: up to 1400 x 820, never past the screen
-            self.resize(min(1400, avail.width() - 40), min(820, avail.height() - 40))
+            # the comparison table wants width: up to 1720 x 860, never past the screen
+            self.resize(min(1720, avail.width() - 40), min(860, avail.height() - 40))
         else:
             self.resize(1100, 680)
 
