@@ -322,3 +322,26 @@ def test_size_this_workload_prefills_the_selected_plan_workload(qtbot, window):
     assert wiz2 is not wiz and wiz2.isVisible()
     assert [w["name"] for w in wiz2.workloads_page.items] == [first.name]
     wiz2.reject()
+
+
+def test_the_guide_names_the_design_menus_as_they_are(qtbot, window):
+    window.act_guide.trigger()
+    text = window.help_window.browser.toPlainText().replace("\u2026", "")
+    for act in (window.act_new_template, window.act_new_workload, window.act_size_workload):
+        assert act.text().replace("&", "").rstrip("\u2026") in text
+    window.help_window.close()
+
+
+def test_cancel_stops_the_search_and_keeps_what_it_ranked(qtbot, window):
+    wiz = open_wizard(qtbot, window)
+    wiz.next()
+    wiz.next()
+    page = wiz.builds_page
+    assert page.busy and page.cancel_button.isVisible()
+    page.cancel_button.click()
+    qtbot.waitUntil(lambda: not page.busy, timeout=60_000)
+    assert "cancelled" in page.status.text().lower()
+    assert page.again_button.isVisible() and not page.cancel_button.isVisible()
+    page.again_button.click()  # and it can run again to the end
+    qtbot.waitUntil(lambda: not page.busy, timeout=120_000)
+    assert "cancelled" not in page.status.text().lower() and page.table.rowCount() > 0

@@ -801,10 +801,10 @@ class BuildsPage(QWizardPage):
                 item = self.table.item(r, c)
                 if item is not None and not item.toolTip():
                     item.setToolTip(tip)
-        if not self.rows:
-            self.status.setText(self.tr("No build was found."))
-        elif getattr(result, "cancelled", False):
+        if getattr(result, "cancelled", False):
             self.status.setText(self.tr("Search cancelled: the {n} builds ranked so far.").format(n=len(self.rows)))
+        elif not self.rows:
+            self.status.setText(self.tr("No build was found."))
         elif meets:
             self.status.setText(self.tr("{n} builds compared, {m} meet every target and limit.").format(
                 n=len(self.rows), m=meets))
