@@ -804,7 +804,9 @@ class BuildsPage(QWizardPage):
         if getattr(result, "cancelled", False):
             self.status.setText(self.tr("Search cancelled: the {n} builds ranked so far.").format(n=len(self.rows)))
         elif not self.rows:
-            self.status.setText(self.tr("No build was found."))
+            notes = "; ".join(str(n) for n in getattr(result, "notes", None) or ())
+            self.status.setText(self.tr("No build was found: {why}").format(why=notes) if notes
+                                else self.tr("No build was found."))
         elif meets:
             self.status.setText(self.tr("{n} builds compared, {m} meet every target and limit.").format(
                 n=len(self.rows), m=meets))
