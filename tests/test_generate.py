@@ -40,6 +40,8 @@ DESIGNS = {
     "dgx-ethernet-oversub": BuildDesign(server="nvidia-dgx-h100", servers=8, cooling="air",
                                         compute=FabricChoice(technology="ethernet", speed_gbps=400.0,
                                                              oversubscription=2.0)),
+    # more than 48 racks: management spines take 100G uplinks on their 100G ports (media for 100G)
+    "dlc-lcc-256": BuildDesign(server="supermicro-sys-421ge-tnhr2-lcc", servers=256, cooling="dlc"),
     "gb200-2-racks": BuildDesign(server="nvidia-gb200-nvl72-compute-tray", servers=20, cooling="dlc",
                                  platform="gb200-nvl72"),
 }
@@ -107,6 +109,15 @@ def test_rack_fit_follows_the_binding_limit(catalog):
     (BuildDesign(server="dell-poweredge-xe9680", servers=2, storage=StorageChoice("nope")), "storage.device"),
     (BuildDesign(server="dell-poweredge-xe9680", servers=2, compute=FabricChoice(switch="raritan-px3-415v-60a")),
      "compute.switch"),
+    (BuildDesign(server="dell-poweredge-xe9680", servers=2, compute=FabricChoice(technology="nvlink")), "compute"),
+    (BuildDesign(server="supermicro-sys-421ge-tnhr2-lcc", servers=2, cooling="dlc",
+                 storage=StorageChoice("ddn-ai400x2")), "storage"),
+    (BuildDesign(server="dell-poweredge-r760-l40s", servers=2), "compute"),
+    (BuildDesign(server="nvidia-gb200-nvl72-compute-tray", servers=18, cooling="dlc", platform="gb200-nvl72",
+                 max_rack_kw=100.0), "max_rack_kw"),
+    (BuildDesign(server="nvidia-gb200-nvl72-compute-tray", servers=18, cooling="air", platform="gb200-nvl72"),
+     "cooling"),
+    (BuildDesign(server="dell-poweredge-xe9680", servers=18, platform="gb200-nvl72", cooling="dlc"), "server"),
 ])
 def test_impossible_designs_are_refused_naming_the_field(catalog, design, field):
     with pytest.raises(DesignError) as e:
@@ -144,9 +155,15 @@ def test_workloads_attach_to_the_servers_group(catalog):
     assert sorted(group.members) == sorted(p.id for p, _ in plan.index.iter_placements()
                                            if p.device == "dell-poweredge-r760-l40s")
     assert Engine(catalog).compute(plan).workloads[w.id].met is not None
-    with pytest.raises(ValueError):
-        generate_plan(BuildDesign(server="dell-poweredge-r760-l40s", servers=1, compute=None), catalog,
-                      workloads=[{"name": "x", "kind": "nonsense", "spec": {}}])
+    small = BuildDesign(server="dell-poweredge-r760-l40s", servers=1, compute=None)
+    for bad, field in (({"name": "x", "kind": "nonsense", "spec": {}}, "workloads[1].kind:"),
+                       ({"name": "x", "kind": "inference", "spec": {"model": "llama-3.1-8b", "users": 0}},
+                        "workloads[1].spec.users:"),
+                       ({"name": "x", "kind": "inference", "group": "grp-other",
+                         "spec": {"model": "llama-3.1-8b", "users": 1}}, "workloads[1].group:")):
+        with pytest.raises(DesignError) as e:
+            generate_plan(small, catalog, workloads=[wl[0], bad])
+        assert str(e.value).startswith(field), str(e.value)
 
 
 def test_generated_plan_is_editable_and_the_engine_follows(catalog):

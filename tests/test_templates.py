@@ -86,10 +86,15 @@ def test_template_layout_power_and_cooling(built, catalog, name):
     assert orients == [180 if i % 2 == 0 else 0 for i in range(len(orients))]
     from planner.geometry import row_footprints
 
+    boxes = []
     for row in room.rows:
         for fp in row_footprints(row, catalog):
             x0, y0, x1, y1 = fp.bounds
             assert 0 <= x0 and x1 <= room.width_m and 0 <= y0 and y1 <= room.depth_m
+            boxes.append(fp.bounds)
+    for i, a in enumerate(boxes):  # no two racks on the same floor
+        for b in boxes[i + 1:]:
+            assert a[2] <= b[0] + 1e-6 or b[2] <= a[0] + 1e-6 or a[3] <= b[1] + 1e-6 or b[3] <= a[1] + 1e-6
     for lp in plan.cooling_loops:
         loop = res.loops[lp.id]
         assert loop.racks >= 1

@@ -83,10 +83,14 @@ def run(args) -> int:
     errors = sum(1 for f in results.findings if f.severity == "error")
     unpriced = [(line.slug, line.quantity) for line in results.bom if line.unit_price is None]
     capex = f"{tot.capex:,.0f} {tot.currency}" + (" (incomplete)" if unpriced or not tot.capex_complete else "")
-    print(f"wrote {dst} ({args.template}: {gpus} GPUs, {racks} racks, {it_kw:,.1f} kW IT maximum, capex {capex}, "
-          f"{errors} error finding{'' if errors == 1 else 's'})")
+    print(f"wrote {dst} ({args.template}: {_count(gpus, 'GPU')}, {_count(racks, 'rack')}, {it_kw:,.1f} kW IT maximum, "
+          f"capex {capex}, {_count(errors, 'error finding')})")
     if unpriced:
-        print(f"{len(unpriced)} BOM line{'' if len(unpriced) == 1 else 's'} without a price, not in the capex:")
+        print(f"{_count(len(unpriced), 'BOM line')} without a price, not in the capex:")
         for slug, qty in unpriced:
             print(f"  {qty} x {slug}")
     return 1 if errors else 0
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"

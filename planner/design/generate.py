@@ -234,14 +234,19 @@ def rack_fit(design: BuildDesign, catalog: Any, *, rack_type: str | None = None,
     """Servers per compute rack for ``design``: the fewest of what the U (top U kept for
     the management switch, U1 free), ``max_rack_kw`` and 90 % of the cooling allow (or
     ``servers_per_rack`` when the design gives it and it fits), and what four PDUs per feed
-    side carry (``pdu``; 0U mounting holds four per side). For the search: a
+    side carry with each phase at most 90 % loaded after the other side is lost, in whole
+    cords (``pdu``; 0U mounting holds four per side). For the search: a
     ``by_power``/``by_cooling`` of 0 means one server is already too much."""
     spec = _specs(catalog).device(design.server)
     dev = _device(catalog, design.server, "server")
     if design.platform == "gb200-nvl72":
         n = len(NVL_TRAY_US)
-        kw = spec.max_w / 1000.0
-        return RackFit(n, n, n, n, "design", kw, _settings().direct_liquid_limit_kw)
+        sw = _specs(catalog).device(NVL_SWITCH)
+        rack_kw = (n * spec.max_w + len(NVL_SWITCH_US) * sw.max_w) / 1000.0
+        if design.max_rack_kw is not None and rack_kw > design.max_rack_kw:
+            raise DesignError(f"max_rack_kw: a GB200 NVL72 rack draws {rack_kw:.0f} kW at most (18 compute trays, "
+                              f"9 NVLink switch trays), more than {design.max_rack_kw:g} kW")
+        return RackFit(n, n, n, n, "design", spec.max_w / 1000.0, _settings().direct_liquid_limit_kw)
     rt_slug = rack_type or design.rack_type or _pick_rack(catalog, dev.planning.depth_mm or 0.0)
     rt = catalog.get("rack-types", rt_slug)
     if rt is None:
@@ -259,9 +264,18 @@ def rack_fit(design: BuildDesign, catalog: Any, *, rack_type: str | None = None,
     by_cooling = max(0, int((cap_kw * 1000.0 * FILL - mgmt_w) // server_w))
     # what one side's PDUs carry alone (2N: the other side lost), phases at most 90 % loaded
     # and 10 % left for the uneven split of cords over phases
+    # (cord by cord: with a side lost each of a server's cords on the other carries an equal
+    # share, and a phase takes whole cords)
     pdu = _pdu_model(catalog, pdu_slug or design.pdu or _pick_pdu(catalog))
-    side_w = MAX_PDUS_PER_SIDE * pdu.phase_cap_w * (3 if pdu.phases == 3 else 1) * FILL * 0.9
-    by_pdu = max(0, int((side_w - mgmt_w) // server_w))
+    sides = 2 if design.redundancy == "2N" else 1
+    cords_per_side = max(1, spec.cords // sides) if spec.cords else 1
+    per_cord_w = server_w / cords_per_side
+    cords_per_phase = int(pdu.phase_cap_w * FILL // per_cord_w)
+    phases = 3 if pdu.phases == 3 else 1
+    outlets_per_phase = pdu.outlets // phases
+    by_pdu = (MAX_PDUS_PER_SIDE * phases * min(cords_per_phase, outlets_per_phase)) // cords_per_side
+    if by_pdu and mgmt_w:  # the management switch's cords take their share of the last phase
+        by_pdu = min(by_pdu, int((MAX_PDUS_PER_SIDE * phases * pdu.phase_cap_w * FILL - mgmt_w) // server_w))
     n = min(by_u, by_power, by_cooling, by_pdu)
     binding = ("u" if n == by_u else "max_rack_kw" if n == by_power else "cooling" if n == by_cooling
                else "pdu")
@@ -376,6 +390,25 @@ def choices(design: BuildDesign, catalog: Any) -> Choices:
                               f"{speed or fc.speed_gbps:g} Gb/s")
         return got
 
+    for kind, fc in (("compute", design.compute), ("storage_fabric", design.storage_fabric),
+                     ("frontend", design.frontend)):
+        if fc is not None and fc.technology == "nvlink":
+            raise DesignError(f"{kind}: NVLink is a rack's own domain (platform gb200-nvl72 wires it), not a "
+                              "fabric between servers; choose infiniband or ethernet")
+    from planner.fabric.ports import device_ports
+
+    sports = device_ports(catalog, design.server)
+    for kind, role, wanted in (("compute", "compute", design.compute), ("storage", "storage", design.storage),
+                               ("frontend", "frontend", design.frontend)):
+        if wanted is not None and (sports is None or not sports.role(role)):
+            raise DesignError(f"{kind}: {design.server} has no {role} ports"
+                              + ("; choose a server with storage NICs, or leave storage out (servers reach "
+                                 "shared storage through their storage ports)" if kind == "storage" else ""))
+    if design.storage is not None:
+        _device(catalog, design.storage.device, "storage.device")
+        dp = device_ports(catalog, design.storage.device)
+        if dp is None or not dp.role("storage"):
+            raise DesignError(f"storage.device: {design.storage.device!r} has no storage ports")
     compute_sw = fabric_switch(design.compute, "compute")
     storage_sw = None
     if design.storage is not None:
@@ -439,10 +472,11 @@ def _pdu_model(catalog: Any, slug: str) -> _PduModel:
 def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], pdu: _PduModel
                   ) -> tuple[list[list[tuple[int, int]]], float]:
     """Cords of each device ``(id, max W, cords)`` to PDUs (index into the rack's PDUs) and
-    outlets: cords alternate sides, walk each side's PDUs, and take the least-loaded phase's
-    lowest free outlet. Returns the cords and the heaviest phase load after losing a side."""
+    outlets: a device's cords alternate sides; each takes the least-loaded phase of its
+    side's PDUs (then the first PDU, the lowest free outlet), heaviest cords first (as an
+    installer balancing phases would). Returns the cords, in ``loads`` order, and the
+    heaviest phase load after losing a side."""
     n_pdus = sum(len(s) for s in sides)
-    cursor = [0] * len(sides)
     free: list[dict[int, list[int]]] = []
     for _ in range(n_pdus):
         by_phase: dict[int, list[int]] = {}
@@ -450,23 +484,20 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
             by_phase.setdefault(pdu.phase_of(o), []).append(o)
         free.append(by_phase)
     normal = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
-    out: list[list[tuple[int, int]]] = []
-    for _dev, max_w, cords in loads:
-        mine = []
+    out: list[list[tuple[int, int]]] = [[] for _ in loads]
+    order = sorted(range(len(loads)), key=lambda i: (-loads[i][1] / loads[i][2], i))
+    for i in order:
+        _dev, max_w, cords = loads[i]
         for c in range(cords):
-            side = c % len(sides)
-            k = sides[side][cursor[side] % len(sides[side])]
-            cursor[side] += 1
-            by_phase = free[k]
-            best = min(((normal[k][ph], lst[-1]) for ph, lst in by_phase.items() if lst), default=None)
+            side = sides[c % len(sides)]
+            best = min(((normal[k][ph], j, ph, k) for j, k in enumerate(side) for ph, lst in free[k].items() if lst),
+                       default=None)
             if best is None:
                 raise DesignError("pdu: more cords than outlets")
-            outlet = best[1]
-            ph = pdu.phase_of(outlet)
-            by_phase[ph].pop()
+            _load, _j, ph, k = best
+            outlet = free[k][ph].pop()
             normal[k][ph] += max_w / cords
-            mine.append((k, outlet))
-        out.append(mine)
+            out[i].append((k, outlet))
     # failover: a side lost, each device's draw on its cords on the other side(s)
     worst = 0.0
     side_of = {k: i for i, s in enumerate(sides) for k in s}
@@ -569,13 +600,36 @@ class _Build:
 
 
 def _as_workload(w: Any, k: int, group: str) -> Workload:
+    """A plan workload from ``w`` (a Workload or a ``{"name", "kind", "spec"}`` dict) on
+    ``group`` unless it names its own; a bad one raises DesignError naming
+    ``workloads[k].<field>``."""
+    from pydantic import ValidationError
+
+    from planner.fileio import field_path
+    from planner.workloads.specs import SpecError, parse_spec
+
     if isinstance(w, Workload):
-        return w if w.group is not None else w.model_copy(update={"group": group})
-    if isinstance(w, dict):
+        out = w if w.group is not None else w.model_copy(update={"group": group})
+    elif isinstance(w, dict):
         data = {"id": w.get("id") or f"wl-{k + 1}", "name": w.get("name") or f"Workload {k + 1}",
                 "kind": w.get("kind"), "spec": w.get("spec") or {}, "group": w.get("group") or group}
-        return Workload.model_validate(data)
-    raise DesignError(f"workloads[{k}]: a plan workload or a dict with name, kind and spec, not {type(w).__name__}")
+        try:
+            out = Workload.model_validate(data)
+        except ValidationError as e:
+            err = e.errors()[0]
+            raise DesignError(f"workloads[{k}].{field_path(err.get('loc', ()))}: {err.get('msg')}") from None
+    else:
+        raise DesignError(f"workloads[{k}]: a plan workload or a dict with name, kind and spec, "
+                          f"not {type(w).__name__}")
+    if out.group != group:
+        raise DesignError(f"workloads[{k}].group: {out.group!r} is not a group of the generated plan "
+                          f"(leave it out: the workload runs on the servers, {group!r})")
+    try:
+        parse_spec(out.kind, out.spec)
+    except SpecError as e:
+        msg = str(e)
+        raise DesignError(f"workloads[{k}].{msg}" if msg.startswith("spec") else f"workloads[{k}]: {msg}") from None
+    return out
 
 
 def generate_plan(design: BuildDesign, catalog: Any, *, workloads: Iterable[Any] = (),
@@ -951,7 +1005,7 @@ def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
     plan, catalog = b.plan, b.catalog
     psus = catalog.device(NVL_SHELF).planning.busbar.psu_count
     pdu = _pdu_model(catalog, ch.pdu)
-    for i, rack in enumerate(b.compute_racks, start=1):
+    for rack in b.compute_racks:
         rid = rack.id
         pdus = []
         for k, (side, face) in enumerate(NVL_PDU_SLOTS):
@@ -977,12 +1031,19 @@ def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
             b.place(rid, p)
             if p.device == NVL_TRAY:
                 b.servers.append(p.id)
+        rack.tags = ["gpu", "nvl72"]
+    # every rack's NVLink domain designed before any is applied: a design reads the plan's
+    # wired ports, and each rack's are its own (designing against a plan of thousands of
+    # links, rack after rack, was most of the time)
+    edits = []
+    for i, rack in enumerate(b.compute_racks, start=1):
         try:
-            autowire_nvlink_rack(plan, catalog, rid, fabric_id=f"fab-nvl-{i}",
-                                 fabric_name=f"NVLink {rack.name}").edit.apply(plan)
+            edits.append(autowire_nvlink_rack(plan, catalog, rack.id, fabric_id=f"fab-nvl-{i}",
+                                              fabric_name=f"NVLink {rack.name}").edit)
         except EditRefused as e:
             raise DesignError(f"platform: NVLink domain of {rack.name}: {e}") from None
-        rack.tags = ["gpu", "nvl72"]
+    for edit in edits:
+        edit.apply(plan)
 
 
 def _title(design: BuildDesign, catalog: Any, n_servers: int) -> str:

@@ -314,6 +314,9 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
             return Endpoint.model_construct(placement=servers[h.index], port=ports[h.index][h.port].name)
         return Endpoint.model_construct(placement=switch_ids[h.role][h.index], port=port_names[h.port])
 
+    def speed(h: Hop) -> float:
+        return ports[h.index][h.port].speed_gbps if h.role == "node" else sw_ports[h.port].speed_gbps
+
     st.report(0.08, f"Naming {design.cables:,} cables")
     link_ids = _id_block(plan, "link", design.cables, st.sub(0.08, 0.04))
     total = max(1, design.cables)
@@ -322,7 +325,9 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
         if n % BATCH == 0:
             st.report(0.12 + 0.87 * n / total, stage)
         a, b = end(ha), end(hb)
-        media = chooser.choose(link, geo.route_m(a.placement, b.placement))
+        # the link runs at the slower of its two ports: the fabric's speed, unless both ends
+        # are faster ports (a management leaf's 100G uplink on a spine's 100G port)
+        media = chooser.choose(max(link, min(speed(ha), speed(hb))), geo.route_m(a.placement, b.placement))
         if media is None:
             result.unrouted += 1
             cable, length = None, round(geo.route_m(a.placement, b.placement), 2)
