@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 import planner
 
-# One line per subcommand module (planner/commands/<name>.py, NAME == <name>); add yours here.
+# One line per subcommand module (planner/commands/<name>.py, NAME == <name> with - for _); add yours here.
 COMMAND_MODULES = [
     "planner.commands.catalog",
     "planner.commands.validate",
@@ -32,9 +32,9 @@ COMMAND_MODULES = [
     "planner.commands.fabric",
     "planner.commands.size",
     "planner.commands.report",
-    "planner.commands.plan_for",
     "planner.commands.templates",
     "planner.commands.new",
+    "planner.commands.plan_for",
 ]
 
 

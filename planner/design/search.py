@@ -8,6 +8,8 @@ Input (docs/plan-for.md, docs/plan-for.schema.json)::
 
     spec = parse_plan_for_spec(json.load(f))   # PlanForSpecError names the field path
     result = search(spec, catalog, top=10)      # SearchResult, candidates ranked
+    plan = generate_plan(result.best.design, catalog, workloads=spec.plan_workloads(),
+                         metadata=spec.metadata())   # planner.design.generate
 
 :class:`PlanForSpec`
     ``workloads`` (tuple of :class:`SpecWorkload`: ``name``, ``kind``, ``spec`` dict,
@@ -33,8 +35,10 @@ Input (docs/plan-for.md, docs/plan-for.schema.json)::
     ``platform``, ``gpus``, ``servers``, ``cooling`` (air, rdhx, dlc, immersion),
     ``oversubscription`` (compute fabric, None without one), ``storage`` /
     ``storage_count``, ``racks`` (= ``compute_racks`` + ``network_racks`` +
-    ``storage_racks``), ``servers_per_rack`` and ``rack_limiter`` (space, max_rack_kw,
-    cooling, weight), ``floor_m2``, ``it_kw`` (maximum draw, what racks and feeds are
+    ``storage_racks``), ``servers_per_rack``, ``rack_limiter`` (space, max_rack_kw,
+    cooling, pdu, design: what stops a rack at that count) and ``rack_kw_limit`` (the kW
+    that limiter allows), ``switches`` (fabric and management), ``floor_m2`` (the
+    generated room), ``it_kw`` (maximum draw, what racks and feeds are
     sized for), ``it_kw_typical``, ``facility_kw`` (it_kw x PUE), ``capex``,
     ``capex_complete`` and ``unpriced`` (the BOM lines without a price in the spec's
     currency), ``opex_per_year`` (energy + support, planner.economics), ``tco`` (years x
@@ -50,7 +54,8 @@ Input (docs/plan-for.md, docs/plan-for.schema.json)::
 
 How candidates are made (docs/plan-for.md): every catalog GPU server the vendors and
 GPU models allow x cooling (the allowed options the server suits: air-cooled servers on
-air, rear doors or immersion; liquid-cooled ones on direct liquid) x compute-fabric
+air, rear doors or immersion; liquid-cooled ones on direct liquid or immersion; GB200
+NVL72 trays on direct liquid, whole racks of 18) x compute-fabric
 oversubscription (1:1 and 2:1 for training on more than one leaf) x storage (none for
 inference; each catalog storage system, sized for the dataset, checkpoints, storage
 workloads and 0.5 GB/s per GPU, for training) x GPU count: the fewest servers meeting
@@ -58,8 +63,12 @@ every workload target (found by doubling and bisection on the workload code's ow
 verdicts) and 1.25x, 1.5x and 2x that. The workload figures come from
 planner.workloads (evaluate_training/evaluate_inference/evaluate_storage on the cluster
 the plan will have: :func:`planner.workloads.cluster.cluster_from_counts`, inter-node
-bandwidth divided by the fabric's oversubscription as the engine does). Racks and floor
-come from :mod:`planner.design.sizing`, the rules the generator places by.
+bandwidth divided by the fabric's oversubscription as the engine does). Racks, floor,
+PDUs, CDUs and management switches come from the generator's own rules
+(:mod:`planner.design.sizing` calls into :mod:`planner.design.generate`), so the plan
+written from a candidate has its racks, floor area and (within rounding) capex.
+With a ``budget``, a candidate whose GPU servers have no price in the spec's currency
+breaks it (its capex is unknown). The full description: docs/plan-for.md.
 """
 
 from __future__ import annotations
@@ -68,11 +77,12 @@ import difflib
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from planner.design import generate as gen
 from planner.design import sizing
 from planner.design.model import COOLING_OPTIONS, BuildDesign, FabricChoice, StorageChoice
 
@@ -343,6 +353,7 @@ class Candidate:
     design: BuildDesign
     switches: int = 0
     notes: tuple[str, ...] = ()
+    bom: tuple[tuple[str, str, int], ...] = ()  # (catalog table, slug, quantity) the capex prices
     rank: int = 0
 
     @property
@@ -371,8 +382,11 @@ class Candidate:
             "years": self.years, "rent_vs_own": self.rent_vs_own, "workloads": [dict(w) for w in self.workloads],
             "workloads_met": self.workloads_met, "meets": self.meets,
             "margin": None if self.margin is None else round(self.margin, 4), "bottleneck": self.bottleneck,
-            "binding_constraint": self.binding_constraint, "violations": [dict(v) for v in self.violations],
+            "binding_constraint": self.binding_constraint,
+            "violations": [{**v, "excess": v["excess"] if math.isfinite(v["excess"]) else None}
+                           for v in self.violations],
             "notes": list(self.notes),
+            "bom": [{"table": t, "slug": slug, "quantity": q} for t, slug, q in self.bom],
             "design": {"server": d.server, "servers": d.servers, "cooling": d.cooling, "platform": d.platform,
                        "max_rack_kw": d.max_rack_kw, "servers_per_rack": d.servers_per_rack,
                        "rack_type": d.rack_type, "pdu": d.pdu,
@@ -425,6 +439,7 @@ class _Fabric:
     cores: int
     oversubscription: float  # achieved at the leaves
     cables: dict[str, int]  # cable / transceiver slug -> count
+    optics_w: float = 0.0  # transceivers and active cables, both ends of every link
 
     @property
     def switches(self) -> int:
@@ -434,6 +449,7 @@ class _Fabric:
 class _Search:
     def __init__(self, spec: PlanForSpec, catalog: Any, cancel: Callable[[], bool] | None) -> None:
         from planner.engine.settings import DEFAULT_SETTINGS
+        from planner.engine.specs import SpecCache
         from planner.workloads.arch import ModelArch
 
         self.spec = spec
@@ -441,50 +457,26 @@ class _Search:
         self.catalog = catalog
         self.cancel = cancel
         self.settings = DEFAULT_SETTINGS
+        self.specs = SpecCache(catalog)
         self.metadata = spec.metadata()
         self.models = {w.id: ModelArch.from_llm(catalog.llm(w.parsed.model))
                        for w in spec.workloads if getattr(w.parsed, "model", None)}
         self.training = [w for w in spec.workloads if w.kind in ("pretrain", "finetune")]
         self.storage_wl = [w for w in spec.workloads if w.kind == "storage"]
         self.gpu_wl = [w for w in spec.workloads if w.kind in ("pretrain", "finetune", "inference")]
-        self.rack_type = sizing.pick_rack_type(catalog)
-        self.net_rack_type = sizing.pick_rack_type(catalog, network=True)
-        self.mgmt = self._pick_switch("management")
-        self.pdu = self._pick_pdu()
         self.notes: list[str] = []
+        self.left_out: dict[str, list[str]] = {}
         self.infeasible: list[tuple[str, float, str]] = []  # (constraint, excess, sentence)
         self._eval_cache: dict[Any, Any] = {}
         self._fabric_cache: dict[Any, _Fabric | None] = {}
+        self._choices: dict[Any, Any] = {}
         self._media: Any = None
         self._media_cache: dict[Any, Any] = {}
-        self._floor_racks = (sizing.racks_on_floor(self.c.floor_m2, self.rack_type)
-                             if self.c.floor_m2 is not None else None)
+        self._floor_racks: dict[Any, int] = {}
+        self._pdu_cache: dict[Any, int] = {}
+        self._memo: dict[Any, Any] = {}
 
     # -- catalog choices
-    def _pick_switch(self, fabric: str, speed: float | None = None) -> Any | None:
-        sws = [d for d in self.catalog.switches() if d.planning and d.planning.switch
-               and d.planning.switch.fabric == fabric]
-        if speed is not None:
-            sws = [d for d in sws if max(p.speed_gbps for p in d.planning.switch.ports) >= speed] or sws
-        if not sws:
-            return None
-        return min(sws, key=lambda d: (d.price is None, -d.planning.switch.total_ports, d.slug))
-
-    def _pick_pdu(self) -> Any | None:
-        from planner.engine import physics
-
-        pdus = [d for d in self.catalog.pdus() if d.planning and d.planning.pdu]
-        if not pdus:
-            return None
-
-        def cap(d: Any) -> float:
-            p = d.planning.pdu
-            return physics.feed_capacity_w(p.voltage_v, p.amps, p.phases, self.settings.power_factor,
-                                           self.settings.continuous_derating)
-        best = max(pdus, key=lambda d: (d.price is not None, cap(d), d.slug))
-        self._pdu_w = cap(best)
-        return best
-
     def servers(self) -> list[Any]:
         vendors = {v.casefold() for v in self.c.vendors}
         out = []
@@ -499,56 +491,63 @@ class _Search:
         return out
 
     def coolings(self, server: Any) -> list[str]:
-        liquid = sizing.liquid_fraction(server) > 0
-        suits = ("dlc",) if liquid else ("air", "rdhx", "immersion")
+        """The allowed cooling options the server suits (as the generator accepts them):
+        air-cooled servers on air, rear doors or immersion; liquid-cooled ones on direct
+        liquid or immersion; GB200 NVL72 on direct liquid only."""
+        liquid = self.specs.device(server.slug).liquid_fraction > 0
+        if self.platform(server) == "gb200-nvl72":
+            suits: tuple[str, ...] = ("dlc",)
+        else:
+            suits = ("dlc", "immersion") if liquid else ("air", "rdhx", "immersion")
         got = [c for c in self.c.cooling if c in suits]
         if not got:
-            need = "direct liquid cooling (dlc)" if liquid else "air, a rear door (rdhx) or immersion"
-            self.notes.append(f"{server.slug} left out: it needs {need}, and the constraints allow "
-                              f"{', '.join(self.c.cooling)}")
+            self.left_out.setdefault(" or ".join(suits), []).append(server.slug)
         return got
+
+    def finish_notes(self) -> None:
+        for suits, slugs in self.left_out.items():
+            self.notes.append(f"left out, they need {suits} cooling and the constraints allow "
+                              f"{', '.join(self.c.cooling)}: {', '.join(slugs)}")
 
     @staticmethod
     def platform(server: Any) -> str:
-        return "gb200-nvl72" if server.gpu_slug == "gb200" else "servers"
+        return "gb200-nvl72" if server.slug == gen.NVL_TRAY else "servers"
 
     # -- fabric
     def fabric(self, server: Any, nodes: int, oversub: float) -> _Fabric | None:
         key = (server.slug, nodes, oversub)
-        if key in self._fabric_cache:
-            return self._fabric_cache[key]
-        self._fabric_cache[key] = fab = self._design_fabric(server, nodes, oversub, "compute")
-        return fab
+        if key not in self._fabric_cache:
+            self._fabric_cache[key] = self._design_fabric(server, nodes, oversub)
+        return self._fabric_cache[key]
 
-    def _design_fabric(self, server: Any, nodes: int, oversub: float, role: str,
-                       extra_endpoints: int = 0) -> _Fabric | None:
-        from planner.fabric.ports import device_ports, link_and_radix
+    def _design_fabric(self, server: Any, nodes: int, oversub: float) -> _Fabric | None:
+        """The compute fabric auto-wire builds: a rail-optimised fat tree of the switch the
+        generator picks (InfiniBand where the NICs speak it, else Ethernet)."""
         from planner.fabric.topology import FabricDesignError, design_fat_tree
 
-        dp = device_ports(self.catalog, server.slug)
-        ports = dp.role(role) if dp is not None else []
+        ports = sizing._ports(self.catalog, server.slug, "compute", self._memo)
         if not ports:
             return None
         nic = min(p.speed_gbps for p in ports)
-        tech = "infiniband" if any("infiniband" in (p.connector or "") or "osfp" in (p.connector or "")
-                                   for p in ports) else "ethernet"
-        sw = self._pick_switch(tech, nic) or self._pick_switch("ethernet" if tech == "infiniband" else "infiniband",
-                                                               nic)
-        if sw is None:
+        sw = tech = None
+        for tech in ("infiniband", "ethernet"):
+            key = ("pick_switch", tech, nic)
+            if key not in self._memo:
+                self._memo[key] = gen.pick_switch(self.catalog, tech, nic, "compute")
+            sw = self._memo[key]
+            if sw is not None:
+                break
+        if sw is None or tech is None:
             return None
-        tech = sw.planning.switch.fabric
-        link, sw_ports = link_and_radix(self.catalog, nic, sw.slug)
-        if not sw_ports:
+        link, radix = sizing.link_and_radix(self.catalog, nic, sw, self._memo)
+        if not radix:
             return None
-        rails = len(ports)
         try:
-            if extra_endpoints:
-                t = design_fat_tree(nodes * rails + extra_endpoints, 1, len(sw_ports), link, oversub, False)
-            else:
-                t = design_fat_tree(nodes, rails, len(sw_ports), link, oversub, True)
+            t = design_fat_tree(nodes, len(ports), radix, link, oversub, True)
         except FabricDesignError:
             return None
         cables: dict[str, int] = {}
+        optics = 0.0
         tiers = {"node_leaf": t.cables_node_leaf, "leaf_spine": t.cables_leaf_spine,
                  "spine_core": t.cables_spine_core}
         for tier, n in tiers.items():
@@ -556,9 +555,11 @@ class _Search:
                 m = self._medium(link, DEFAULT_LENGTHS_M[tier])
                 if m is not None:
                     cables[m.cable] = cables.get(m.cable, 0) + n
+                    optics += 2 * n * m.power_w_per_end
                     if m.transceiver:
                         cables[m.transceiver] = cables.get(m.transceiver, 0) + 2 * n
-        return _Fabric(sw, tech, link, rails, t.leaves, t.spines, t.cores, t.leaf_oversubscription, cables)
+        return _Fabric(self.catalog.device(sw), tech, link, len(ports), t.leaves, t.spines, t.cores,
+                       t.leaf_oversubscription, cables, optics)
 
     def _medium(self, speed: float, length: float) -> Any:
         key = (speed, length)
@@ -572,6 +573,9 @@ class _Search:
 
     # -- workloads
     def cluster(self, server: Any, n: int, fab: _Fabric | None, storage: tuple[str, int] | None) -> Any:
+        """The cluster the plan's verdicts will size on (planner.workloads.sweep.workload_cluster):
+        cluster_from_counts of the servers and storage, inter-node bandwidth from the
+        wired compute fabric divided by its oversubscription."""
         from planner.workloads.cluster import cluster_from_counts
 
         st = {storage[0]: storage[1]} if storage else {}
@@ -588,7 +592,22 @@ class _Search:
         got = self._eval_cache.get(key)
         if got is None:
             cl = self.cluster(server, n, fab, storage)
-            got = [self._one(w, cl) for w in self.spec.workloads if w.kind in kinds]
+            got = []
+            for w in self.spec.workloads:
+                if w.kind not in kinds:
+                    continue
+                if storage is not None and w.kind in ("pretrain", "finetune"):
+                    # train() reads the storage only for the checkpoint write time: size it
+                    # once without storage and take that figure from this cluster
+                    base = self.evaluate(server, n, fab, None, (w.kind,))
+                    r = dict(next(x for x in base if x["name"] == w.name))
+                    size = r.get("checkpoint_size_gb")
+                    r["checkpoint_write_s"] = (size / cl.storage_write_gb_per_s
+                                               if size and cl.storage_write_gb_per_s else None)
+                    r["storage_read_gb_per_s"] = cl.storage_read_gb_per_s
+                    got.append(r)
+                else:
+                    got.append(self._one(w, cl))
             self._eval_cache[key] = got
         return got
 
@@ -610,7 +629,8 @@ class _Search:
                    days=fig.get("days"), tokens_per_s=fig.get("tokens_per_s"),
                    tokens_per_s_per_user=fig.get("tokens_per_s_per_user"), ttft_s=fig.get("ttft_s"),
                    cost_per_million_tokens_usd=fig.get("cost_per_million_tokens_usd"),
-                   gpus_needed=fig.get("gpus_needed"), checkpoint_write_s=fig.get("checkpoint_write_s"),
+                   gpus_needed=fig.get("gpus_needed"), checkpoint_size_gb=fig.get("checkpoint_size_gb"),
+                   checkpoint_write_s=fig.get("checkpoint_write_s"),
                    storage_read_gb_per_s=fig.get("storage_read_gb_per_s", cl.storage_read_gb_per_s))
         return out
 
@@ -648,6 +668,9 @@ class _Search:
 
     # -- storage
     def storage_options(self, server: Any, n: int) -> list[tuple[str, int] | None]:
+        """None for inference only; for training (or storage workloads) each catalog
+        storage system, as many as the dataset and checkpoints, 0.5 GB/s per GPU
+        (the engine's balance rule) and the storage workloads need."""
         if not self.training and not self.storage_wl:
             return [None]
         devs = [d for d in sorted(self.catalog.storage(), key=lambda d: d.slug)
@@ -668,17 +691,17 @@ class _Search:
             if s.read_gb_per_s:
                 k = max(k, math.ceil(read_need / s.read_gb_per_s - 1e-9))
             k = min(k, 1000)
-            # storage workloads: the fewest more appliances meeting them (capped by the servers' NICs)
-            for _ in range(64):
-                if not self.storage_wl or all(r["met"] for r in self.evaluate(server, n, None, (d.slug, k),
-                                                                                ("storage",))):
+            # storage workloads: double the appliances until met (or no better: the servers' NICs bind)
+            for _ in range(10):
+                if not self.storage_wl:
                     break
-                k2 = k * 2
-                got = self.evaluate(server, n, None, (d.slug, k2), ("storage",))
-                before = self.evaluate(server, n, None, (d.slug, k), ("storage",))
-                if [r.get("margin") for r in got] == [r.get("margin") for r in before]:
-                    break  # more appliances do not help: the servers' storage NICs bind
-                k = k2
+                now = self.evaluate(server, n, None, (d.slug, k), ("storage",))
+                if all(r["met"] for r in now):
+                    break
+                more = self.evaluate(server, n, None, (d.slug, 2 * k), ("storage",))
+                if [r.get("margin") for r in more] == [r.get("margin") for r in now]:
+                    break
+                k *= 2
             out.append((d.slug, k))
         return out or [None]
 
@@ -692,6 +715,19 @@ class _Search:
         return tb
 
     # -- one candidate
+    def design(self, server: Any, n: int, fab: _Fabric | None, oversub: float | None,
+               storage: tuple[str, int] | None, cooling: str) -> BuildDesign:
+        platform = self.platform(server)
+        return BuildDesign(
+            server=server.slug, servers=n, cooling=cooling,  # type: ignore[arg-type]
+            name=f"{n} x {server.manufacturer} {server.model}", platform=platform,  # type: ignore[arg-type]
+            max_rack_kw=self.c.max_rack_kw,
+            compute=None if fab is None else FabricChoice(
+                kind="compute", technology=fab.technology, speed_gbps=fab.link_gbps,  # type: ignore[arg-type]
+                oversubscription=oversub or 1.0, rail_optimised=True, switch=fab.switch.slug),
+            storage=StorageChoice(storage[0], storage[1]) if storage else None,
+            frontend=None, management=True)
+
     def candidate(self, server: Any, n: int, oversub: float | None, storage: tuple[str, int] | None,
                   cooling: str) -> Candidate | None:
         from planner.economics import DEFAULT_YEARS, OwnInputs, rent_vs_own
@@ -700,75 +736,73 @@ class _Search:
         cat = self.catalog
         platform = self.platform(server)
         fab = self.fabric(server, n, oversub) if oversub is not None else None
-        sto_dev = cat.device(storage[0]) if storage else None
-        mgmt_w = sizing.device_max_w(self.mgmt) if self.mgmt is not None else 0.0
-        cooling_kw = sizing.cooling_capacity_kw(cat, cooling, self.settings)
-        if platform == "gb200-nvl72":
-            fit = self._nvl72_fit(server, cooling_kw)
-        else:
-            fit = sizing.devices_per_rack(
-                server, self.rack_type, cooling_kw=cooling_kw, max_rack_kw=c.max_rack_kw,
-                reserved_u=sizing.MGMT_SWITCH_U if self.mgmt is not None else 0, reserved_w=mgmt_w,
-                residual_air_kw=self.settings.residual_air_limit_kw if cooling == "dlc" else None)
-        if fit.per_rack < 1:
-            self._infeasible(server, cooling, fit)
+        design = self.design(server, n, fab, oversub, storage, cooling)
+        try:
+            ch = sizing.build_choices(design, cat, self._choices)
+            switches = sizing.fabric_switches(design, cat, ch, n, self._memo)
+            rc = sizing.rack_counts(design, cat, ch, switches, self._memo)
+        except gen.DesignError as e:
+            self._infeasible(design, server, cooling, e)
             return None
-        switches = [fab.switch] * fab.switches if fab is not None else []
-        sfab = None
-        if sto_dev is not None:
-            sports = len(self._ports(sto_dev, "storage"))
-            sfab = self._design_fabric(server, n, 1.0, "storage", extra_endpoints=storage[1] * sports)
-            if sfab is not None:
-                switches += [sfab.switch] * sfab.switches
-        storage_devs = [sto_dev] * storage[1] if sto_dev is not None else []
-        rc = sizing.racks_needed(server, n, fit, switches=switches, storage=storage_devs,
-                                 network_rack_type=self.net_rack_type)
+        design = replace(design, servers_per_rack=rc.servers_per_rack, rack_type=ch.rack_type, pdu=ch.pdu)
         racks = rc.total
-        mgmt_n = racks if self.mgmt is not None else 0
-        # power
-        nvl_extra_w = 0.0
+        mgmt = cat.get("device-types", ch.mgmt_switch) if ch.mgmt_switch else None
+        mgmt_n = self._mgmt_switches(rc, mgmt.slug) if mgmt is not None else 0
+        sto_dev = cat.device(storage[0]) if storage else None
+        n_sto = storage[1] if storage else 0
+        sp = self.specs.device
+        optics = gen.OPTICS_W
+        # a server's draw with its optics, as the generator fills racks and PDUs
+        s_ends = self._ends(server.slug, design)
+        server_w = sp(server.slug).max_w + optics * s_ends
+        nvl_w = 0.0
         if platform == "gb200-nvl72":
-            nvs = cat.get("device-types", "nvidia-nvlink-switch")
-            nvl_extra_w = rc.compute * sizing.NVL72_SWITCH_TRAYS * (sizing.device_max_w(nvs) if nvs else 0.0)
-        it_w = (n * sizing.device_max_w(server) + sum(sizing.device_max_w(d) for d in switches)
-                + sum(sizing.device_max_w(d) for d in storage_devs) + mgmt_n * mgmt_w + nvl_extra_w)
-        it_typ = (n * _typ(server) + sum(_typ(d) for d in switches) + sum(_typ(d) for d in storage_devs)
-                  + mgmt_n * (_typ(self.mgmt) if self.mgmt is not None else 0.0) + nvl_extra_w)
-        # capex
+            racks_nvl = rc.compute
+            nvl_w = racks_nvl * len(gen.NVL_SWITCH_US) * sp(gen.NVL_SWITCH).max_w
+        # IT draw as the engine totals it: the devices' maximum and the compute fabric's optics
+        it_w = ((fab.optics_w if fab is not None else 0.0) + n * sp(server.slug).max_w + sum(k * sp(sw).max_w for sw, k in switches)
+                + n_sto * (sp(sto_dev.slug).max_w if sto_dev is not None else 0.0)
+                + mgmt_n * (sp(mgmt.slug).max_w if mgmt is not None else 0.0) + nvl_w)
+        it_typ = ((fab.optics_w if fab is not None else 0.0) + n * _typ(server) + sum(k * _typ(cat.device(sw)) for sw, k in switches)
+                  + n_sto * (_typ(sto_dev) if sto_dev is not None else 0.0)
+                  + mgmt_n * (_typ(mgmt) if mgmt is not None else 0.0) + nvl_w)
+        # capex: the BOM the generated plan will carry, priced from the catalog
         bom: dict[tuple[str, str], int] = {}
 
         def add(table: str, slug: str | None, qty: int) -> None:
             if slug and qty > 0:
                 bom[(table, slug)] = bom.get((table, slug), 0) + qty
 
-        add("device-types", server.slug, n)
+        add("device-types", server.slug, n if platform != "gb200-nvl72" else rc.compute * rc.servers_per_rack)
         if sto_dev is not None:
-            add("device-types", sto_dev.slug, storage[1])
-        for f in (fab, sfab):
-            if f is not None:
-                add("device-types", f.switch.slug, f.switches)
-                for slug, k in f.cables.items():
-                    add("cables", slug, k)
-        if self.mgmt is not None:
-            add("device-types", self.mgmt.slug, mgmt_n)
+            add("device-types", sto_dev.slug, n_sto)
+        for sw, k in switches:
+            add("device-types", sw, k)
+        if fab is not None:
+            for slug, k in fab.cables.items():
+                add("cables", slug, k)
+        add("device-types", ch.mgmt_switch, mgmt_n)
+        add("rack-types", ch.rack_type, rc.compute)
+        add("rack-types", ch.network_rack_type, rc.network + rc.storage)
+        if platform == "gb200-nvl72":
+            add("device-types", gen.NVL_SWITCH, rc.compute * len(gen.NVL_SWITCH_US))
+            add("device-types", gen.NVL_SHELF, rc.compute * len(gen.NVL_SHELF_US))
+            add("device-types", ch.pdu, rc.compute * len(gen.NVL_PDU_SLOTS))
+        else:
+            n_pdu = self._pdus(ch, rc, server, n, server_w, it_w, mgmt)
+            add("device-types", ch.pdu, n_pdu)
+            # management: every device with a BMC port on a 1 GbE patch cord
             cat6 = "cat6a-10g" if cat.get("cables", "cat6a-10g") is not None else None
-            add("cables", cat6, n + len(storage_devs) + len(switches))
-        rack_slug = "nvidia-gb200-nvl72-rack" if platform == "gb200-nvl72" else self.rack_type.slug
-        add("rack-types", rack_slug, rc.compute)
-        add("rack-types", self.net_rack_type.slug, rc.network + rc.storage)
-        if platform == "gb200-nvl72" and cat.get("device-types", "nvidia-nvlink-switch") is not None:
-            add("device-types", "nvidia-nvlink-switch", rc.compute * sizing.NVL72_SWITCH_TRAYS)
-        if self.pdu is not None:
-            add("device-types", self.pdu.slug, self._pdus(rc, fit, server, n, it_w))
-        liquid_kw = n * sizing.device_max_w(server) * sizing.liquid_fraction(server) / 1000.0
+            add("cables", cat6, n + n_sto + sum(k for _sw, k in switches) + n_pdu)
         if cooling == "dlc":
-            cdu = self._cdu()
-            if cdu is not None:
-                add("cooling", cdu.slug, max(1, math.ceil(liquid_kw * self.settings.loop_margin / cdu.capacity_kw)))
-        elif cooling in ("rdhx", "immersion"):
-            unit = sizing.cooling_unit(cat, cooling)
-            if unit is not None:
-                add("cooling", unit.slug, rc.compute if cooling == "immersion" else racks)
+            liquid_kw = n * sp(server.slug).max_w * sp(server.slug).liquid_fraction / 1000.0
+            rows = [min(gen.RACKS_PER_ROW, rc.compute - k) for k in range(0, rc.compute, gen.RACKS_PER_ROW)]
+            for r in rows:
+                need = liquid_kw * r / rc.compute * self.settings.loop_margin
+                cdu, k = gen._pick_cdu(cat, need, ch.cooling_unit)
+                add("cooling", cdu, k)
+        elif cooling in ("rdhx", "immersion") and ch.cooling_unit:
+            add("cooling", ch.cooling_unit, rc.compute)
         capex, unpriced = self._price(bom)
         years = c.years
         ro = rent_vs_own(OwnInputs(capex=capex, it_kw_typical=it_typ / 1000.0, it_kw_committed=it_w / 1000.0,
@@ -781,81 +815,109 @@ class _Search:
         results = self.evaluate(server, n, fab, storage)
         wl_met = all(r["met"] for r in results)
         tight = min((r for r in results if r.get("margin") is not None), key=lambda r: r["margin"], default=None)
-        floor = sizing.floor_m2_needed(racks, self.rack_type)
-        violations = self._violations(capex, racks, floor, fit, server, n, cooling)
+        layout = sizing.floor_layout(rc.compute, rc.network + rc.storage, cat, ch.rack_type, ch.network_rack_type)
+        floor = layout.area_m2
+        violations = self._violations(capex, racks, floor, rc, ch, server, unpriced)
         meets = wl_met and not violations
         binding = max(violations, key=lambda v: v["excess"])["constraint"] if violations else self._least_slack(
-            capex, racks, floor, fit)
-        design = BuildDesign(
-            server=server.slug, servers=n, cooling=cooling,  # type: ignore[arg-type]
-            name=f"{n} x {server.manufacturer} {server.model}", platform=platform,  # type: ignore[arg-type]
-            max_rack_kw=c.max_rack_kw, servers_per_rack=fit.per_rack,
-            rack_type=None if platform == "gb200-nvl72" else self.rack_type.slug,
-            pdu=self.pdu.slug if self.pdu is not None else None,
-            compute=None if fab is None else FabricChoice(
-                kind="compute", technology=fab.technology, speed_gbps=fab.link_gbps,  # type: ignore[arg-type]
-                oversubscription=oversub or 1.0, rail_optimised=True, switch=fab.switch.slug),
-            storage=StorageChoice(storage[0], storage[1]) if storage else None,
-            storage_fabric=None if sfab is None else FabricChoice(
-                kind="storage", technology=sfab.technology, speed_gbps=sfab.link_gbps,  # type: ignore[arg-type]
-                oversubscription=1.0, rail_optimised=False, switch=sfab.switch.slug),
-            frontend=None, management=self.mgmt is not None)
+            capex, racks, floor, rc)
         gpu = cat.gpu(server.gpu_slug)
-        notes = []
+        notes = list(ch.notes)
         if cooling == "immersion":
-            notes.append("immersion assumes an immersion-ready variant of the server (no fans)")
+            notes.append("immersion assumes an immersion-ready variant of the server")
         return Candidate(
             gpu=server.gpu_slug, gpu_name=f"{gpu.vendor} {gpu.model}", server=server.slug,
             server_name=f"{server.manufacturer} {server.model}", vendor=server.manufacturer, platform=platform,
             gpus=n * server.gpu_count, servers=n, cooling=cooling,
             oversubscription=None if fab is None else round(fab.oversubscription, 4),
-            storage=storage[0] if storage else None, storage_count=storage[1] if storage else 0,
+            storage=storage[0] if storage else None, storage_count=n_sto,
             racks=racks, compute_racks=rc.compute, network_racks=rc.network, storage_racks=rc.storage,
-            servers_per_rack=fit.per_rack, rack_limiter=fit.limiter, rack_kw_limit=fit.rack_kw_limit,
-            floor_m2=floor,
-            it_kw=it_w / 1000.0, it_kw_typical=it_typ / 1000.0, facility_kw=it_w / 1000.0 * c.pue,
+            servers_per_rack=rc.servers_per_rack, rack_limiter=rc.limiter, rack_kw_limit=rc.rack_kw_limit,
+            floor_m2=floor, it_kw=it_w / 1000.0, it_kw_typical=it_typ / 1000.0, facility_kw=it_w / 1000.0 * c.pue,
             currency=c.currency, capex=capex, capex_complete=not unpriced, unpriced=tuple(unpriced),
             opex_per_year=opex, tco=tco, years=years, rent_vs_own=ro.to_dict() if ro.cloud_cost_per_year else None,
             workloads=results, workloads_met=wl_met, meets=meets,
             margin=tight["margin"] if tight else None, bottleneck=tight["bottleneck"] if tight else None,
             binding_constraint=binding, violations=violations, design=design,
-            switches=len(switches) + mgmt_n, notes=tuple(notes))
+            switches=sum(k for _sw, k in switches) + mgmt_n, notes=tuple(notes),
+            bom=tuple((t, slug, q) for (t, slug), q in sorted(bom.items())))
 
-    def _ports(self, device: Any, role: str) -> list[Any]:
+    def _mgmt_switches(self, rc: sizing.RackCount, mgmt: str) -> int:
+        """Management switches as the generator wires them (auto-wire, one leaf per rack,
+        8:1): a leaf in every rack and the spines of one network for the plan; where two
+        tiers do not reach, one network per row (compute rows of RACKS_PER_ROW, then the
+        network/storage row)."""
+        from planner.fabric.topology import leaf_split
+
+        link, radix = sizing.link_and_radix(self.catalog, 1.0, mgmt, self._memo)
+        if radix < 2:
+            return rc.total
+        _d, u = leaf_split(radix, gen.MGMT_OVERSUBSCRIPTION)
+
+        def spines(leaves: int) -> int | None:
+            if leaves <= 1:
+                return 0
+            return next((k for k in range(max(1, math.ceil(leaves * u / radix)), u + 1) if u % k == 0), None)
+
+        one = spines(rc.total)
+        if one is not None:
+            return rc.total + one
+        rows = [min(gen.RACKS_PER_ROW, rc.compute - k) for k in range(0, rc.compute, gen.RACKS_PER_ROW)]
+        if rc.network + rc.storage:
+            rows.append(rc.network + rc.storage)
+        return sum(r + (spines(r) or 0) for r in rows)
+
+    def _ends(self, slug: str, design: BuildDesign) -> int:
+        return gen._link_ends(self.catalog, slug, design)
+
+    def _switch_ports(self, sw: str) -> int:
         from planner.fabric.ports import device_ports
 
-        dp = device_ports(self.catalog, device.slug)
-        return dp.role(role) if dp is not None else []
+        dp = device_ports(self.catalog, sw)
+        return len([p for p in dp.ports if p.role == "fabric"]) if dp is not None else 0
 
-    def _nvl72_fit(self, server: Any, cooling_kw: float) -> sizing.RackFit:
-        nvs = self.catalog.get("device-types", "nvidia-nvlink-switch")
-        rack_w = sizing.NVL72_TRAYS_PER_RACK * sizing.device_max_w(server) + (
-            sizing.NVL72_SWITCH_TRAYS * sizing.device_max_w(nvs) if nvs else 0.0)
-        limit = cooling_kw if self.c.max_rack_kw is None else min(cooling_kw, self.c.max_rack_kw)
-        ok = rack_w <= limit * 1000.0 + 1e-6
-        limiter = "space" if ok else ("max_rack_kw" if self.c.max_rack_kw is not None
-                                      and self.c.max_rack_kw < cooling_kw else "cooling")
-        per = sizing.NVL72_TRAYS_PER_RACK if ok else 0
-        return sizing.RackFit(per, limiter, limit, cooling_kw, sizing.NVL72_TRAYS_PER_RACK, per,
-                              sizing.NVL72_TRAYS_PER_RACK, 48)
+    def _pdus(self, ch: Any, rc: sizing.RackCount, server: Any, n: int, server_w: float, it_w: float,
+              mgmt: Any) -> int:
+        """2N PDUs as the generator powers racks: per rack and side the fewest (up to four)
+        whose phases carry the rack's cords after losing a side (its own cord assignment,
+        planner.design.generate._assign_cords); network and storage racks by their share of
+        the draw."""
+        pdu = self._memo.get(("pdu", ch.pdu))
+        if pdu is None:
+            pdu = self._memo[("pdu", ch.pdu)] = gen._pdu_model(self.catalog, ch.pdu)
+        cords = self.specs.device(server.slug).cords or 2
+        extra = [("mgmt", self.specs.device(mgmt.slug).max_w, self.specs.device(mgmt.slug).cords or 1)] \
+            if mgmt is not None else []
+        full, part = divmod(n, rc.servers_per_rack)
+        total = 0
+        for k, racks in ((rc.servers_per_rack, full), (part, 1 if part else 0)):
+            if racks:
+                total += racks * self._rack_pdus(pdu, tuple([(f"s{i}", server_w, cords) for i in range(k)] + extra))
+        others = rc.network + rc.storage
+        if others:
+            w = max(0.0, it_w - n * server_w) / others
+            side_w = pdu.phase_cap_w * (3 if pdu.phases == 3 else 1) * gen.FILL
+            total += others * 2 * min(gen.MAX_PDUS_PER_SIDE, max(1, math.ceil(w / side_w)))
+        return total
 
-    def _pdus(self, rc: sizing.RackCount, fit: sizing.RackFit, server: Any, n: int, it_w: float) -> int:
-        """A+B PDUs: per rack, two per side-set needed for its load (2N)."""
-        cap = getattr(self, "_pdu_w", 0.0)
-        if cap <= 0:
-            return 2 * rc.total
-        per_rack_w = min(fit.per_rack, n) * sizing.device_max_w(server)
-        compute = rc.compute * math.ceil(per_rack_w / cap)
-        other_racks = rc.network + rc.storage
-        other_w = max(0.0, it_w - n * sizing.device_max_w(server))
-        other = other_racks * math.ceil((other_w / other_racks) / cap) if other_racks else 0
-        return 2 * (max(compute, rc.compute) + max(other, other_racks))
-
-    def _cdu(self) -> Any | None:
-        cdus = [u for u in self.catalog.cooling_units.values() if u.kind == "cdu-in-row"]
-        if not cdus:
-            return None
-        return max(cdus, key=lambda u: (u.price is not None, u.capacity_kw, u.slug))
+    def _rack_pdus(self, pdu: Any, loads: tuple[tuple[str, float, int], ...]) -> int:
+        key = (pdu.slug, loads)
+        got = self._pdu_cache.get(key)
+        if got is None:
+            got = 2 * gen.MAX_PDUS_PER_SIDE
+            for per_side in range(1, gen.MAX_PDUS_PER_SIDE + 1):
+                sides = [[s + 2 * k for k in range(per_side)] for s in range(2)]
+                if sum(c for _, _, c in loads) > pdu.outlets * per_side * 2:
+                    continue
+                try:
+                    _cords, worst = gen._assign_cords(list(loads), sides, pdu)
+                except gen.DesignError:
+                    continue
+                if worst <= pdu.phase_cap_w * gen.FILL:
+                    got = 2 * per_side
+                    break
+            self._pdu_cache[key] = got
+        return got
 
     def _cloud(self, server: Any) -> float | None:
         fn = getattr(self.catalog, "cloud_price", None)
@@ -867,7 +929,7 @@ class _Search:
             return None
         if got is None:
             return None
-        amount = getattr(got, "amount", got)
+        amount = getattr(got, "price_per_gpu_hour", None) or getattr(got, "amount", got)
         cur = getattr(got, "currency", "USD")
         return float(amount) if cur == self.c.currency else None
 
@@ -885,11 +947,26 @@ class _Search:
                 total += price.amount * qty
         return total, missing
 
-    def _violations(self, capex: float, racks: int, floor: float, fit: sizing.RackFit, server: Any, n: int,
-                    cooling: str) -> list[dict[str, Any]]:
+    def floor_racks(self, rc: sizing.RackCount, ch: Any) -> int | None:
+        """Compute racks the floor holds beside the network and storage racks."""
+        if self.c.floor_m2 is None:
+            return None
+        key = (ch.rack_type, ch.network_rack_type, rc.network + rc.storage)
+        if key not in self._floor_racks:
+            self._floor_racks[key] = sizing.racks_on_floor(self.c.floor_m2, self.catalog, ch.rack_type,
+                                                           ch.network_rack_type, rc.network + rc.storage)
+        return self._floor_racks[key]
+
+    def _violations(self, capex: float, racks: int, floor: float, rc: sizing.RackCount, ch: Any, server: Any,
+                    unpriced: list[str]) -> list[dict[str, Any]]:
         c = self.c
         out: list[dict[str, Any]] = []
-        if c.budget is not None and capex > c.budget:
+        if c.budget is not None and any(u.split(" x ", 1)[-1].split(" ")[0] == server.slug for u in unpriced):
+            # most of the cost is unknown: the budget cannot be shown to hold
+            out.append({"constraint": "budget", "needed": None, "limit": c.budget, "excess": math.inf,
+                        "message": f"{server.manufacturer} {server.model} has no price in {c.currency}: the "
+                                   f"capex is unknown, so it cannot be shown to fit the budget"})
+        elif c.budget is not None and capex > c.budget:
             out.append({"constraint": "budget", "needed": round(capex, 2), "limit": c.budget,
                         "excess": capex / c.budget - 1.0,
                         "message": f"capex {capex:,.0f} {c.currency} is over the budget of {c.budget:,.0f} "
@@ -899,13 +976,14 @@ class _Search:
                         "excess": racks / c.max_racks - 1.0,
                         "message": f"{racks} racks needed, the limit is {c.max_racks}"})
         if c.floor_m2 is not None and floor > c.floor_m2:
+            holds = self.floor_racks(rc, ch)
             out.append({"constraint": "floor_m2", "needed": round(floor, 2), "limit": c.floor_m2,
-                        "excess": floor / c.floor_m2 - 1.0,
-                        "message": f"{racks} racks need {floor:,.0f} m2, the floor has {c.floor_m2:,.0f} m2 "
-                                   f"(it holds {self._floor_racks})"})
+                        "excess": floor / c.floor_m2 - 1.0, "floor_holds": holds,
+                        "message": f"{racks} racks need {floor:,.0f} m2 with their aisles, the floor has "
+                                   f"{c.floor_m2:,.0f} m2"})
         return out
 
-    def _least_slack(self, capex: float, racks: int, floor: float, fit: sizing.RackFit) -> str | None:
+    def _least_slack(self, capex: float, racks: int, floor: float, rc: sizing.RackCount) -> str | None:
         c = self.c
         slack: list[tuple[float, str]] = []
         if c.budget is not None:
@@ -914,29 +992,30 @@ class _Search:
             slack.append((1.0 - racks / c.max_racks, "max_racks"))
         if c.floor_m2 is not None:
             slack.append((1.0 - floor / c.floor_m2, "floor_m2"))
-        if fit.limiter == "max_rack_kw":
+        if rc.limiter == "max_rack_kw":
             slack.append((0.0, "max_rack_kw"))
         return min(slack)[1] if slack else None
 
-    def _infeasible(self, server: Any, cooling: str, fit: sizing.RackFit) -> None:
-        w = sizing.device_max_w(server) / 1000.0
-        if self.platform(server) == "gb200-nvl72":
-            what = f"a {server.manufacturer} GB200 NVL72 rack"
-            nvs = self.catalog.get("device-types", "nvidia-nvlink-switch")
-            w = (sizing.NVL72_TRAYS_PER_RACK * sizing.device_max_w(server)
-                 + (sizing.NVL72_SWITCH_TRAYS * sizing.device_max_w(nvs) if nvs else 0.0)) / 1000.0
-        else:
-            what = f"one {server.manufacturer} {server.model}"
-        if fit.limiter == "max_rack_kw":
-            msg = (f"{what} draws up to {w:,.1f} kW, more than the {self.c.max_rack_kw:g} kW per rack limit")
-            self.infeasible.append(("max_rack_kw", w / self.c.max_rack_kw - 1.0, msg))
-        elif fit.limiter == "cooling":
-            msg = f"{what} draws up to {w:,.1f} kW, more than {COOLING_WORDS[cooling]} removes from one rack " \
-                  f"({fit.cooling_kw:g} kW)"
-            self.infeasible.append(("cooling", w / fit.cooling_kw - 1.0, msg))
-        else:
-            msg = f"{what} does not fit a {self.rack_type.u_height:g}U rack ({fit.limiter})"
-            self.infeasible.append(("space", 1.0, msg))
+    def _infeasible(self, design: BuildDesign, server: Any, cooling: str, err: Exception) -> None:
+        """Why a server cannot be built at all under the constraints (for the binding sentence)."""
+        what = f"one {server.manufacturer} {server.model}"
+        try:
+            fit = gen.rack_fit(design, self.catalog, cooling_unit=sizing.largest_unit(self.catalog, cooling))
+        except (gen.DesignError, KeyError, ValueError, AttributeError):
+            fit = None
+        if fit is not None and fit.servers_per_rack < 1:
+            if fit.by_power < 1 and self.c.max_rack_kw is not None:
+                self.infeasible.append(("max_rack_kw", fit.server_kw / self.c.max_rack_kw - 1.0,
+                                        f"{what} draws up to {fit.server_kw:,.1f} kW with its optics, more than the "
+                                        f"{self.c.max_rack_kw:g} kW per rack limit"))
+                return
+            if fit.by_cooling < 1:
+                self.infeasible.append(("cooling", fit.server_kw / (fit.cooling_kw * gen.FILL) - 1.0,
+                                        f"{what} draws up to {fit.server_kw:,.1f} kW with its optics, more than "
+                                        f"{COOLING_WORDS[cooling]} removes from one rack at 90 % "
+                                        f"({fit.cooling_kw * gen.FILL:g} kW)"))
+                return
+        self.infeasible.append(("design", math.inf, f"{server.slug} on {cooling}: {err}"))
 
 
 def _typ(device: Any) -> float:
@@ -954,7 +1033,7 @@ def _server_phrase(cand: Candidate, n: int) -> str:
     return f"{_count_word(n)} {per}-GPU {gpu} server{'s' if n != 1 else ''}"
 
 
-def binding_sentence(cand: Candidate, violation: dict[str, Any], spec: PlanForSpec, floor_racks: int | None) -> str:
+def binding_sentence(cand: Candidate, violation: dict[str, Any], spec: PlanForSpec) -> str:
     """The sentence that says why the closest candidate misses: the constraint, the
     figure needed and the limit."""
     c = spec.constraints
@@ -965,7 +1044,10 @@ def binding_sentence(cand: Candidate, violation: dict[str, Any], spec: PlanForSp
                     f"{_server_phrase(cand, cand.servers_per_rack)} per rack")
         else:
             head = f"a rack holds {_server_phrase(cand, cand.servers_per_rack)} ({cand.rack_limiter})"
-        tail = (f"{cand.racks} racks needed, the floor holds {floor_racks}" if v["constraint"] == "floor_m2"
+        holds = v.get("floor_holds")
+        if v["constraint"] == "floor_m2" and (cand.network_racks or cand.storage_racks):
+            holds = (holds or 0) + cand.network_racks + cand.storage_racks
+        tail = (f"{cand.racks} racks needed, the floor holds {holds}" if v["constraint"] == "floor_m2"
                 else f"{cand.racks} racks needed, the limit is {c.max_racks}")
         extra = ""
         if cand.network_racks or cand.storage_racks:
@@ -988,11 +1070,13 @@ def _rank_key(c: Candidate) -> tuple[Any, ...]:
 
 
 def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
-           cancel: Callable[[], bool] | None = None) -> SearchResult:
+           cancel: Callable[[], bool] | None = None,
+           progress: Callable[[float, str], Any] | None = None) -> SearchResult:
     """Rank candidate builds for ``spec`` (see the module docstring). Raises
     :class:`PlanForSpecError` for what only the catalog can tell (unknown model, GPU or
-    vendor). ``cancel`` is called between batches (one server platform and fabric
-    each); a cancelled search returns what it ranked so far with ``cancelled=True``."""
+    vendor). ``cancel`` is called between batches (a server platform, a fabric, a GPU
+    count); a cancelled search returns what it ranked so far with ``cancelled=True``.
+    ``progress(fraction, stage)`` after each server platform (planner.progress)."""
     if top is not None and top < 1:
         raise ValueError("top must be at least 1")
     check_against_catalog(spec, catalog)
@@ -1004,11 +1088,13 @@ def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
     if not servers:
         s.notes.append("no catalog GPU server matches the vendors and GPU models")
     try:
-        for server in servers:
+        for i, server in enumerate(servers):
+            if progress is not None:
+                progress(i / len(servers), f"{server.manufacturer} {server.model}")
             coolings = s.coolings(server)
             if not coolings:
                 continue
-            step = sizing.NVL72_TRAYS_PER_RACK if s.platform(server) == "gb200-nvl72" else 1
+            step = len(gen.NVL_TRAY_US) if s.platform(server) == "gb200-nvl72" else 1
             oversubs: tuple[float | None, ...] = (None,)
             if s.training and s.fabric(server, 2 * step, 1.0) is not None:
                 oversubs = TRAINING_OVERSUBSCRIPTION
@@ -1018,10 +1104,13 @@ def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
                 cap = max(step, (MAX_GPUS // server.gpu_count) // step * step)
                 if need is None:
                     counts = {cap}
-                    s.notes.append(f"{server.slug}: the targets are out of reach up to {MAX_GPUS:,} GPUs")
+                    note = f"{server.slug}: the targets are out of reach up to {MAX_GPUS:,} GPUs"
+                    if note not in s.notes:
+                        s.notes.append(note)
                 else:
                     counts = {min(cap, max(step, math.ceil(need * f / step) * step)) for f in COUNT_FACTORS}
                 for n in sorted(counts):
+                    s._check()
                     fab = s.fabric(server, n, ov) if ov is not None else None
                     if ov is not None and fab is not None and ov > 1.0 and fab.oversubscription <= 1.0:
                         continue  # a single-leaf fabric: 2:1 would be the 1:1 candidate again
@@ -1036,6 +1125,9 @@ def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
                                 cands.append(cand)
     except SearchCancelled:
         cancelled = True
+    s.finish_notes()
+    if progress is not None and not cancelled:
+        progress(1.0, "ranked")
     cands.sort(key=_rank_key)
     for i, cand in enumerate(cands):
         cand.rank = i + 1
@@ -1052,7 +1144,11 @@ def _binding(cands: list[Candidate], s: _Search) -> tuple[str | None, str | None
     if met:
         best = min(met, key=lambda c: (max(v["excess"] for v in c.violations), c.cost, c.rank))
         worst = max(best.violations, key=lambda v: v["excess"])
-        return worst["constraint"], binding_sentence(best, worst, spec, s._floor_racks)
+        if not math.isfinite(worst["excess"]):
+            c = spec.constraints
+            return worst["constraint"], (f"no GPU server that meets the targets has a price in {c.currency}, so no "
+                                         f"build can be shown to fit the budget of {c.budget:,.0f} {c.currency}")
+        return worst["constraint"], binding_sentence(best, worst, spec)
     if s.infeasible and not cands:
         name, _x, msg = min(s.infeasible, key=lambda t: t[1])
         return name, msg
@@ -1066,3 +1162,51 @@ def _binding(cands: list[Candidate], s: _Search) -> tuple[str | None, str | None
     by = f" (short by {-m * 100:.0f} %, bottleneck {w.get('bottleneck')})" if m is not None else ""
     return "workloads", (f"no build reaches the target of {w['name']!r}: the closest, {best.servers} x "
                          f"{best.server_name} ({best.gpus} GPUs), misses it{by}")
+
+
+# ----------------------------------------------------------------------------- JSON Schema
+
+
+def plan_for_json_schema() -> dict[str, Any]:
+    """The JSON Schema of SPEC.json (docs/plan-for.schema.json, `rackwright schema
+    --plan-for`): built from :class:`Constraints` and the workload spec models, so it
+    cannot drift from the parser."""
+    from planner.workloads.specs import SPEC_MODELS
+
+    defs: dict[str, Any] = {}
+
+    def take(model: type[BaseModel]) -> dict[str, Any]:
+        sch = model.model_json_schema(ref_template="#/$defs/{model}")
+        defs.update(sch.pop("$defs", {}))
+        defs[model.__name__] = sch
+        return {"$ref": f"#/$defs/{model.__name__}"}
+
+    for model in SPEC_MODELS.values():
+        take(model)
+    cons = take(Constraints)
+    kinds = list(SPEC_MODELS)
+    workload = {
+        "type": "object", "title": "Workload", "additionalProperties": False,
+        "required": list(WORKLOAD_KEYS),
+        "properties": {
+            "name": {"type": "string", "minLength": 1, "maxLength": 200, "description": "unique in the spec"},
+            "kind": {"enum": kinds, "description": "a plan workload's kind"},
+            "spec": {"type": "object", "description": "a plan workload's spec (docs/workloads.md)"},
+        },
+        "allOf": [{"if": {"properties": {"kind": {"const": k}}, "required": ["kind"]},
+                   "then": {"properties": {"spec": {"$ref": f"#/$defs/{m.__name__}"}}}}
+                  for k, m in SPEC_MODELS.items()],
+    }
+    defs["Workload"] = workload
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Rackwright plan-for SPEC",
+        "description": "Workloads and constraints for `rackwright plan-for` (docs/plan-for.md).",
+        "type": "object", "additionalProperties": False, "required": ["workloads"],
+        "properties": {
+            "workloads": {"type": "array", "minItems": 1, "maxItems": MAX_WORKLOADS,
+                          "items": {"$ref": "#/$defs/Workload"}},
+            "constraints": cons,
+        },
+        "$defs": dict(sorted(defs.items())),
+    }

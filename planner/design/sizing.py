@@ -1,151 +1,33 @@
-"""Per-rack and floor rules shared by the workload search and the plan generator.
+"""The generator's rack and floor rules, counted without building the plan.
 
-The search (:mod:`planner.design.search`) counts racks and floor area with these
-functions and the generator (:mod:`planner.design.generate`) should place by them, so
-a candidate's rack count is the plan's. Everything is measured the way the engine
-checks it (docs/engine.md): a rack's load is its devices' **maximum** draw (the
-engine's default load basis), its heat limit is the cooling method's capacity
-(:func:`cooling_capacity_kw`), its weight limit the rack type's static load rating.
+The workload search (:mod:`planner.design.search`) ranks hundreds of candidates and
+cannot generate each plan; it counts racks and floor area here, with the same choices
+and rules :func:`planner.design.generate.generate_plan` places by, so a candidate's
+racks and floor are its plan's (tests/test_design_search.py generates candidates and
+compares):
 
-* :func:`cooling_capacity_kw` -- kW one rack may reject with a cooling option (``air``
-  is air with hot/cold-aisle containment, the plan method ``air`` maps to).
-* :func:`devices_per_rack` -- how many of one device type a rack holds and what
-  stops it there (space, ``max_rack_kw``, cooling, weight).
-* :func:`racks_needed` -- compute racks for N servers plus network and storage racks.
-* :func:`floor_layout` / :func:`floor_m2_needed` / :func:`racks_on_floor` -- the room
-  a set of racks needs: rows of at most :data:`ROW_MAX_RACKS`, hot/cold aisles of
-  :data:`AISLE_M` between rows and along the walls, :data:`END_CLEARANCE_M` at each row
-  end (TIA-942 / ASHRAE TC9.9: cold aisles at least 1.2 m, 4 ft; hot aisles 0.9-1.2 m).
+* :func:`build_choices` -- :func:`planner.design.generate.choices` (servers per compute
+  rack and what limits it: U, ``max_rack_kw``, 90 % of the cooling, four PDUs per side;
+  the catalog items chosen), memoised per catalog.
+* :func:`rack_counts` -- compute racks, storage racks (appliances by U and 90 % of
+  contained air) and network racks (fat-tree switches per fabric by U and 90 % of
+  contained air, as the generator estimates its network row).
+* :func:`floor_layout` -- the room: compute rows of at most
+  :data:`planner.design.generate.RACKS_PER_ROW`, the network/storage row after them,
+  rows in hot/cold-aisle pairs, a margin to the walls; :func:`racks_on_floor` inverts it
+  for a floor area.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-# space in a compute rack kept for its management (BMC) switch
-MGMT_SWITCH_U = 1
-# aisle width between rows (cold and hot alike) and along the walls, metres
-AISLE_M = 1.2
-# clearance at each end of a row, metres
-END_CLEARANCE_M = 1.2
-ROW_MAX_RACKS = 10
-# U kept free at the top of a network or storage rack (patch panels, cable managers)
-NETWORK_RACK_RESERVED_U = 4
-# GPUs per GB200 NVL72 rack: 18 compute trays of 4 (NVIDIA GB200 NVL72 datasheet)
-NVL72_TRAYS_PER_RACK = 18
-NVL72_SWITCH_TRAYS = 9
-PREFERRED_RACK = "rack-48u-600x1200"
-PREFERRED_NETWORK_RACK = "rack-48u-800x1200"
+from planner.design import generate as gen
+from planner.design.model import BuildDesign, StorageChoice
 
-LIMITERS = ("space", "max_rack_kw", "cooling", "weight")
-
-
-def _settings(settings: Any) -> Any:
-    if settings is None:
-        from planner.engine.settings import DEFAULT_SETTINGS
-
-        return DEFAULT_SETTINGS
-    return settings
-
-
-def cooling_unit(catalog: Any, cooling: str) -> Any | None:
-    """The catalog cooling unit a rack gets with this option: the largest rear door for
-    ``rdhx``, the largest tank for ``immersion``; None for air and direct liquid (the
-    engine uses its method limits for those)."""
-    prefix = {"rdhx": "rdhx", "immersion": "immersion"}.get(cooling)
-    if prefix is None:
-        return None
-    units = [u for u in catalog.cooling_units.values() if u.kind.startswith(prefix)]
-    if not units:
-        return None
-    return max(units, key=lambda u: (u.capacity_kw, u.slug))
-
-
-def cooling_capacity_kw(catalog: Any, cooling: str, settings: Any = None) -> float:
-    """kW of heat one rack may reject with ``cooling`` (a :data:`COOLING_OPTIONS` name),
-    as the engine rates it (planner.engine.rack): contained air
-    ``air_containment_limit_kw``, direct liquid ``direct_liquid_limit_kw``, a rear door
-    or tank its catalog capacity (else the engine's default for the method)."""
-    s = _settings(settings)
-    if cooling == "air":
-        return float(s.air_containment_limit_kw)
-    if cooling == "dlc":
-        return float(s.direct_liquid_limit_kw)
-    unit = cooling_unit(catalog, cooling)
-    if unit is not None:
-        return float(unit.capacity_kw)
-    return float(s.rdhx_default_kw if cooling == "rdhx" else s.immersion_default_kw)
-
-
-def device_max_w(device: Any) -> float:
-    """The draw the engine checks a rack against (its default load basis, ``max``)."""
-    return float(device.max_power_w or device.typical_power_w or 0.0)
-
-
-def liquid_fraction(device: Any) -> float:
-    c = device.planning.cooling if device.planning is not None else None
-    return float(getattr(c, "liquid_fraction", 0.0) or 0.0) if c is not None else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class RackFit:
-    """How many of one device type a rack holds, and what stops it there."""
-
-    per_rack: int  # 0: not even one fits (``limiter`` says why)
-    limiter: str  # one of LIMITERS
-    rack_kw_limit: float  # the per-rack kW that applies: min(max_rack_kw, cooling capacity)
-    cooling_kw: float
-    by_space: int
-    by_power: int  # by min(max_rack_kw, cooling)
-    by_weight: int
-    rack_u: int = 48
-
-
-def devices_per_rack(device: Any, rack_type: Any, *, cooling_kw: float, max_rack_kw: float | None = None,
-                     reserved_u: int = MGMT_SWITCH_U, reserved_w: float = 0.0, reserved_kg: float = 0.0,
-                     residual_air_kw: float | None = None) -> RackFit:
-    """Devices of ``device`` one ``rack_type`` holds: by its U (less ``reserved_u``), by
-    the per-rack kW (``max_rack_kw`` and ``cooling_kw``, less ``reserved_w``), by the
-    rack's load rating (less ``reserved_kg``) and, on direct liquid cooling, by the heat
-    the devices still give to room air (``residual_air_kw``)."""
-    u = max(1, math.ceil(float(device.u_height))) if device.u_height else 1
-    by_space = max(0, (int(rack_type.u_height) - reserved_u) // u)
-    w = device_max_w(device)
-    limit_kw = cooling_kw if max_rack_kw is None else min(cooling_kw, max_rack_kw)
-    by_power = by_space if w <= 0 else max(0, int((limit_kw * 1000.0 - reserved_w + 1e-6) // w))
-    if residual_air_kw is not None and w > 0:
-        air_w = w * (1.0 - liquid_fraction(device))
-        if air_w > 0:
-            by_power = min(by_power, max(0, int((residual_air_kw * 1000.0 + 1e-6) // air_w)))
-    kg = device.mass_kg
-    cap_kg = rack_type.max_load_kg
-    by_weight = by_space if not kg or cap_kg is None else max(0, int((cap_kg - reserved_kg) // kg))
-    per = min(by_space, by_power, by_weight)
-    if per == by_space:
-        limiter = "space"
-    elif per == by_power:
-        limiter = "max_rack_kw" if max_rack_kw is not None and max_rack_kw < cooling_kw else "cooling"
-    else:
-        limiter = "weight"
-    return RackFit(per, limiter, limit_kw, cooling_kw, by_space, by_power, by_weight, int(rack_type.u_height))
-
-
-def pick_rack_type(catalog: Any, network: bool = False) -> Any:
-    """The rack type for compute (or network/storage) racks: the preferred 48U cabinet
-    (800 mm wide for network racks, room for cable management), else the tallest
-    standard cabinet in the catalog."""
-    want = PREFERRED_NETWORK_RACK if network else PREFERRED_RACK
-    rt = catalog.get("rack-types", want)
-    if rt is None and network:
-        rt = catalog.get("rack-types", PREFERRED_RACK)
-    if rt is not None:
-        return rt
-    racks = [r for r in catalog.rack_types.values() if "nvl72" not in r.slug]
-    if not racks:
-        raise ValueError("the catalog has no rack types")
-    return max(racks, key=lambda r: (r.u_height, r.slug))
+LIMITERS = {"u": "space", "max_rack_kw": "max_rack_kw", "cooling": "cooling", "pdu": "pdu", "design": "design"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,69 +35,205 @@ class RackCount:
     compute: int
     network: int
     storage: int
-    compute_fit: RackFit
+    servers_per_rack: int
+    limiter: str  # space, max_rack_kw, cooling, pdu, design
+    rack_kw_limit: float  # what the limiter allows per rack (kW)
+    server_kw: float  # one server's maximum draw with its optics
 
     @property
     def total(self) -> int:
         return self.compute + self.network + self.storage
 
 
-def _fill(items: list[tuple[int, float]], u_per_rack: int, kw_per_rack: float) -> list[int]:
-    """First fit in order: the rack (0-based) each of ``items`` ((U, W) each) goes in."""
-    where: list[int] = []
-    racks = 0
-    u_left, w_left = 0, 0.0
-    for u, w in items:
-        if racks == 0 or u > u_left or w > w_left + 1e-6:
-            racks += 1
-            u_left, w_left = u_per_rack, kw_per_rack * 1000.0
-        u_left -= u
-        w_left -= w
-        where.append(racks - 1)
-    return where
+def build_choices(design: BuildDesign, catalog: Any, memo: dict | None = None) -> Any:
+    """:func:`planner.design.generate.choices` of ``design``, memoised in ``memo``: the
+    choices do not depend on the server and storage counts or the oversubscription, and
+    the storage device changes only the storage switch (chosen here as ``choices`` does),
+    so a search calls ``choices`` once per server, cooling and fabric presence."""
+    if memo is None:
+        return gen.choices(design, catalog)
+    fast = ("choices-fast", design.server, design.cooling, design.platform, design.max_rack_kw, design.compute,
+            design.storage, design.storage_fabric, design.frontend, design.management, design.servers_per_rack,
+            design.rack_type, design.pdu, design.cooling_unit, design.redundancy) \
+        if design.storage is None else None
+    if fast is not None and fast in memo:
+        return memo[fast]
+    got = _build_choices(design, catalog, memo)
+    if fast is not None:
+        memo[fast] = got
+    return got
 
 
-def racks_needed(server: Any, servers: int, fit: RackFit, *, switches: Any = (), storage: Any = (),
-                 network_rack_type: Any = None, reserved_u: int = MGMT_SWITCH_U) -> RackCount:
-    """Compute racks for ``servers`` of ``server`` at ``fit.per_rack`` each, plus racks
-    for the fabric ``switches`` and ``storage`` devices (device types, one entry per
-    unit): switches, then storage, fill shared network racks (``network_rack_type``
-    less :data:`NETWORK_RACK_RESERVED_U`, up to ``fit.rack_kw_limit``; a rack holding
-    only storage counts as a storage rack) -- unless the whole build fits one compute
-    rack, where they go in beside the servers."""
-    if fit.per_rack < 1:
-        raise ValueError("not even one server fits a rack")
-    compute = math.ceil(servers / fit.per_rack)
-    limit = fit.rack_kw_limit
-    net = [_item(d) for d in switches]
-    sto = [_item(d) for d in storage]
-    if compute == 1 and (net or sto):
-        su, sw = _item(server)
-        used_u = servers * su + sum(u for u, _w in net + sto)
-        used_w = servers * sw + sum(w for _u, w in net + sto)
-        if used_u <= fit.rack_u - reserved_u and used_w <= limit * 1000.0 + 1e-6:
-            return RackCount(1, 0, 0, fit)
-    where = _extra(net + sto, network_rack_type, limit)
-    racks = max(where) + 1 if where else 0
-    with_switch = len(set(where[:len(net)]))
-    return RackCount(compute, with_switch, racks - with_switch, fit)
+def _build_choices(design: BuildDesign, catalog: Any, memo: dict) -> Any:
+    st = design.storage
+    probe = replace(design, servers=1, name="", storage=None if st is None else StorageChoice(_ANY_STORAGE, 1),
+                    compute=None if design.compute is None else replace(design.compute, oversubscription=1.0))
+    key = ("choices", probe)
+    if key not in memo:
+        try:
+            memo[key] = gen.choices(replace(probe, storage=None if st is None else replace(st, count=1)), catalog)
+        except gen.DesignError as e:
+            memo[key] = e
+    got = memo[key]
+    if isinstance(got, Exception):
+        raise got
+    if st is None or design.storage_fabric is not None:
+        return got if st is None else _memo(memo, ("choices-st", probe, st.device),
+                                            lambda: gen.choices(replace(probe, storage=replace(st, count=1)), catalog))
+
+    def storage_switch() -> str | Exception:
+        if catalog.get("device-types", st.device) is None:
+            return gen.DesignError(f"storage.device: {st.device!r} is not in the catalog")
+        sfab = gen._storage_fabric(design, catalog)
+        sw = gen.pick_switch(catalog, sfab.technology, sfab.speed_gbps, "storage_fabric")
+        if sw is None:
+            return gen.DesignError(f"storage_fabric: the catalog has no {sfab.technology} switch with ports at "
+                                   f"{sfab.speed_gbps:g} Gb/s")
+        return sw
+
+    sw = _memo(memo, ("storage_switch", design.server, st.device), storage_switch)
+    if isinstance(sw, Exception):
+        raise sw
+    return replace(got, storage_switch=sw)
 
 
-def _item(device: Any) -> tuple[int, float]:
-    return max(1, math.ceil(float(device.u_height or 1))), device_max_w(device)
+_ANY_STORAGE = "-storage-"
 
 
-def _extra(items: list[tuple[int, float]], rack_type: Any, limit_kw: float) -> list[int]:
-    if not items:
-        return []
-    u = int(rack_type.u_height) - NETWORK_RACK_RESERVED_U if rack_type is not None else 44
-    return _fill(items, max(1, u), limit_kw)
+def _memo(memo: dict | None, key: Any, make: Any) -> Any:
+    if memo is None:
+        return make()
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
+
+def storage_per_rack(design: BuildDesign, catalog: Any, ch: Any, memo: dict | None = None) -> int:
+    """Storage appliances per storage rack (generate_plan's rule)."""
+    assert design.storage is not None
+    slug = design.storage.device
+
+    def make() -> int:
+        from planner.fabric.ports import device_ports
+
+        sdev = catalog.get("device-types", slug)
+        sspec = gen._specs(catalog).device(slug)
+        nrt = catalog.get("rack-types", ch.network_rack_type)
+        h = max(1, math.ceil(sdev.u_height or 1))
+        dp = device_ports(catalog, slug)
+        ends = len(dp.role("storage")) if dp is not None else 0
+        w = sspec.max_w + gen.OPTICS_W * ends
+        limit = [(nrt.u_height - 2) // h,
+                 int((gen._settings().air_containment_limit_kw * 1000 * gen.FILL - 200.0) // w)]
+        if design.max_rack_kw is not None:
+            limit.append(int((design.max_rack_kw * 1000 - 200.0) // w))
+        return min(limit)
+
+    return _memo(memo, ("storage_per_rack", slug, ch.network_rack_type, design.max_rack_kw), make)
+
+
+def _ports(catalog: Any, slug: str, role: str, memo: dict | None) -> list[Any]:
+    def make() -> list[Any]:
+        from planner.fabric.ports import device_ports
+
+        dp = device_ports(catalog, slug)
+        return dp.role(role) if dp is not None else []
+
+    return _memo(memo, ("ports", slug, role), make)
+
+
+def link_and_radix(catalog: Any, speed: float, sw: str, memo: dict | None = None) -> tuple[float, int]:
+    """(link speed, switch ports at it): planner.fabric.ports.link_and_radix, memoised."""
+    def make() -> tuple[float, int]:
+        from planner.fabric.ports import link_and_radix as lr
+
+        link, ports = lr(catalog, speed, sw)
+        return link, len(ports)
+
+    return _memo(memo, ("link_and_radix", speed, sw), make)
+
+
+def estimate_switches(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
+                      memo: dict | None = None) -> int:
+    """Switches of one fabric: generate._estimate_switches (the fat-tree sizing auto-wire
+    uses) with the port look-ups memoised (tests compare the two)."""
+    key = ("estimate_switches", design.server, sw, role, n_servers, fc,
+           None if design.storage is None else (design.storage.device, design.storage.count))
+    if memo is not None and key in memo:
+        return memo[key]
+    got = _estimate_switches(catalog, design, sw, role, n_servers, fc, memo)
+    if memo is not None:
+        memo[key] = got
+    return got
+
+
+def _estimate_switches(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
+                       memo: dict | None) -> int:
+    from planner.fabric.topology import FabricDesignError, design_fat_tree
+
+    ports = _ports(catalog, design.server, role, memo)
+    nodes, rails = n_servers, len(ports)
+    speeds = [p.speed_gbps for p in ports]
+    rail = fc.rail_optimised and role == "compute"
+    if role == "storage" and design.storage is not None:
+        sp = _ports(catalog, design.storage.device, "storage", memo)
+        speeds += [p.speed_gbps for p in sp]
+        nodes, rails, rail = n_servers * len(ports) + design.storage.count * len(sp), 1, False
+    if not speeds or not nodes or not rails:
+        return 0
+    link, radix = link_and_radix(catalog, min(speeds), sw, memo)
+    try:
+        return design_fat_tree(nodes, rails, radix, link, fc.oversubscription, rail).switches
+    except FabricDesignError as e:
+        raise gen.DesignError(f"{role}: {e}") from None
+
+
+def fabric_switches(design: BuildDesign, catalog: Any, ch: Any, servers: int,
+                    memo: dict | None = None) -> list[tuple[str, int]]:
+    """(switch slug, count) of each fabric the generator wires (compute, storage,
+    front-end), by the fat-tree rules auto-wire uses."""
+    out: list[tuple[str, int]] = []
+    sfab = None
+    if design.storage is not None:
+        sfab = design.storage_fabric or _memo(memo, ("storage_fabric", design.server, design.storage.device),
+                                              lambda: gen._storage_fabric(design, catalog))
+    for fc, sw, role in ((design.compute, ch.compute_switch, "compute"), (sfab, ch.storage_switch, "storage"),
+                         (design.frontend, ch.frontend_switch, "frontend")):
+        if fc is None or sw is None:
+            continue
+        out.append((sw, estimate_switches(catalog, design, sw, role, servers, fc, memo)))
+    return out
+
+
+def rack_counts(design: BuildDesign, catalog: Any, ch: Any | None = None,
+                switches: list[tuple[str, int]] | None = None, memo: dict | None = None) -> RackCount:
+    """Compute, network and storage racks of ``design`` as generate_plan lays them out.
+    Raises :class:`planner.design.generate.DesignError` when the design cannot be built."""
+    ch = ch if ch is not None else build_choices(design, catalog)
+    fit = ch.fit
+    per = fit.servers_per_rack
+    compute = math.ceil(design.servers / per)
+    storage = 0
+    if design.storage is not None and design.storage.count:
+        spr = storage_per_rack(design, catalog, ch, memo)
+        if spr < 1:
+            raise gen.DesignError(f"storage.device: one {design.storage.device} does not fit a rack's limits")
+        storage = math.ceil(design.storage.count / spr)
+    network = 0
+    for sw, n in (switches if switches is not None else fabric_switches(design, catalog, ch, design.servers, memo)):
+        if n:
+            per_net = _memo(memo, ("switches_per_rack", sw, ch.network_rack_type, design.max_rack_kw),
+                            lambda sw=sw: gen._switches_per_rack(catalog, sw, ch.network_rack_type, design))
+            network += math.ceil(n / per_net)
+    limit = {"u": None, "max_rack_kw": design.max_rack_kw, "cooling": fit.cooling_kw * gen.FILL,
+             "pdu": None, "design": None}.get(fit.binding)
+    return RackCount(compute, network, storage, per, LIMITERS.get(fit.binding, fit.binding),
+                     float(limit if limit is not None else fit.cooling_kw), fit.server_kw)
 
 
 @dataclass(frozen=True, slots=True)
 class FloorLayout:
     rows: int
-    per_row: int
     width_m: float
     depth_m: float
 
@@ -224,36 +242,57 @@ class FloorLayout:
         return self.width_m * self.depth_m
 
 
-def floor_layout(racks: int, rack_type: Any) -> FloorLayout:
-    """The room for ``racks`` racks of ``rack_type``: rows of at most
-    :data:`ROW_MAX_RACKS` (the racks spread evenly over the rows), an aisle of
-    :data:`AISLE_M` in front of and behind every row (rows face each other across cold
-    aisles and share hot aisles: rows + 1 aisles), :data:`END_CLEARANCE_M` at each row end."""
-    racks = max(1, int(racks))
-    rows = math.ceil(racks / ROW_MAX_RACKS)
-    per_row = math.ceil(racks / rows)
-    w = (rack_type.outer_width_mm or 600.0) / 1000.0
-    d = (rack_type.outer_depth_mm or 1200.0) / 1000.0
-    width = per_row * w + 2 * END_CLEARANCE_M
-    depth = rows * d + (rows + 1) * AISLE_M
-    return FloorLayout(rows, per_row, round(width, 3), round(depth, 3))
+def _dims(catalog: Any, slug: str) -> tuple[float, float]:
+    return gen._rack_dims(catalog, slug)
 
 
-def floor_m2_needed(racks: int, rack_type: Any) -> float:
-    return floor_layout(racks, rack_type).area_m2
+def floor_layout(compute_racks: int, other_racks: int, catalog: Any, rack_type: str,
+                 network_rack_type: str) -> FloorLayout:
+    """The room generate_plan draws around ``compute_racks`` compute racks (rows of at most
+    RACKS_PER_ROW) and ``other_racks`` network and storage racks (one row after them)."""
+    rw, rd = _dims(catalog, rack_type)
+    nw, nd = _dims(catalog, network_rack_type)
+    depth_r = max(rd, nd) if other_racks else rd
+    rows = [min(gen.RACKS_PER_ROW, compute_racks - k) for k in range(0, compute_racks, gen.RACKS_PER_ROW)]
+    lengths = [c * rw for c in rows]
+    if other_racks:
+        lengths.append(other_racks * nw)
+    n_rows = len(lengths)
+    row_len = max(lengths) if lengths else 0.0
+    pair = 2 * depth_r + gen.COLD_AISLE_M + gen.HOT_AISLE_M
+    i = n_rows - 1
+    y_pair = gen.MARGIN_M + (i // 2) * pair
+    y1 = y_pair + depth_r if i % 2 == 0 else y_pair + 2 * depth_r + gen.COLD_AISLE_M
+    return FloorLayout(n_rows, round(2 * gen.MARGIN_M + row_len, 3), round(y1 + gen.MARGIN_M, 3))
 
 
-def racks_on_floor(floor_m2: float, rack_type: Any, limit: int = 100_000) -> int:
-    """The most racks of ``rack_type`` whose :func:`floor_layout` fits ``floor_m2``."""
-    if floor_m2_needed(1, rack_type) > floor_m2:
+def racks_on_floor(floor_m2: float, catalog: Any, rack_type: str, network_rack_type: str,
+                   other_racks: int = 0, limit: int = 100_000) -> int:
+    """The most compute racks (beside ``other_racks``) whose :func:`floor_layout` fits
+    ``floor_m2``."""
+    def area(n: int) -> float:
+        return floor_layout(n, other_racks, catalog, rack_type, network_rack_type).area_m2
+
+    if area(1) > floor_m2:
         return 0
     lo, hi = 1, 2
-    while hi < limit and floor_m2_needed(hi, rack_type) <= floor_m2:
+    while hi < limit and area(hi) <= floor_m2:
         lo, hi = hi, hi * 2
     hi = min(hi, limit)
-    # the area grows with the count except where a new row evens out: scan the last span
-    best = lo
-    for n in range(lo, hi + 1):
-        if floor_m2_needed(n, rack_type) <= floor_m2:
-            best = n
-    return best
+    while hi - lo > 1:  # the area grows with the count
+        mid = (lo + hi) // 2
+        if area(mid) <= floor_m2:
+            lo = mid
+        else:
+            hi = mid
+    return hi if area(hi) <= floor_m2 else lo
+
+
+def largest_unit(catalog: Any, cooling: str) -> str | None:
+    """The largest catalog rear door (rdhx) or tank (immersion) -- what the generator tries
+    first; None for other cooling."""
+    kinds = {"rdhx": ("rdhx",), "immersion": ("immersion",)}.get(cooling)
+    if not kinds:
+        return None
+    units = gen._cooling_units(catalog, kinds)
+    return units[-1][1] if units else None

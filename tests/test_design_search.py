@@ -1,0 +1,448 @@
+"""The workload search (planner.design.search) and `rackwright plan-for`."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from planner.catalog import load_catalog
+from planner.design import generate as gen
+from planner.design import sizing
+from planner.design.search import (
+    CONSTRAINT_NAMES,
+    PlanForSpecError,
+    parse_plan_for_spec,
+    plan_for_json_schema,
+    search,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "examples" / "plan-for").glob("*.json"))
+
+TRAIN = {"workloads": [{"name": "train 8B", "kind": "pretrain",
+                        "spec": {"model": "llama-3.1-8b", "tokens": 1e12, "target_days": 30}}],
+         "constraints": {"years": 4, "cooling": ["air", "dlc"], "gpu_models": ["h100-sxm", "b200"]}}
+SERVE = {"workloads": [{"name": "chat", "kind": "inference",
+                        "spec": {"model": "llama-3-70b", "users": 500, "target_tokens_per_s_per_user": 20,
+                                 "target_ttft_s": 2}}],
+         "constraints": {"cooling": ["air"], "gpu_models": ["h100-sxm"], "max_rack_kw": 15}}
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+def spec_with(base: dict, **constraints) -> dict:
+    d = copy.deepcopy(base)
+    d["constraints"].update(constraints)
+    return d
+
+
+# ----------------------------------------------------------------------------- the SPEC
+
+
+@pytest.mark.parametrize("mutate, path, words", [
+    (lambda d: d["workloads"][0]["spec"].update(users=0), "workloads[0].spec.users", "greater than or equal to 1"),
+    (lambda d: d["workloads"][0].update(kind="serve"), "workloads[0].kind", "inference"),
+    (lambda d: d["workloads"][0]["spec"].update(colour="red"), "workloads[0].spec.colour", "not permitted"),
+    (lambda d: d["workloads"][0].pop("spec"), "workloads[0].spec", "missing"),
+    (lambda d: d["workloads"][0].update(group="g"), "workloads[0].group", "unknown key"),
+    (lambda d: d["workloads"].append(copy.deepcopy(d["workloads"][0])), "workloads[1].name", "earlier workload"),
+    (lambda d: d.update(workloads=[]), "workloads", "at least one"),
+    (lambda d: d.update(workload=[]), "workload", "did you mean workloads"),
+    (lambda d: d["constraints"].update(cooling=["air", "water"]), "constraints.cooling[1]", "'dlc'"),
+    (lambda d: d["constraints"].update(cooling=["air", "air"]), "constraints.cooling[1]", "twice"),
+    (lambda d: d["constraints"].update(cooling=[]), "constraints.cooling", "at least 1"),
+    (lambda d: d["constraints"].update(max_rack_kws=20), "constraints.max_rack_kws", "did you mean max_rack_kw"),
+    (lambda d: d["constraints"].update(budget="lots"), "constraints.budget", "number"),
+    (lambda d: d["constraints"].update(budget=-1), "constraints.budget", "greater than 0"),
+    (lambda d: d["constraints"].update(max_racks=2.5), "constraints.max_racks", "integer"),
+    (lambda d: d["constraints"].update(utilisation=1.5), "constraints.utilisation", "less than or equal to 1"),
+    (lambda d: d["constraints"].update(currency="usd"), "constraints.currency", "pattern"),
+    (lambda d: d["constraints"].update(vendors=["Dell", ""]), "constraints.vendors[1]", "at least 1"),
+])
+def test_a_bad_spec_names_the_field_path(mutate, path, words):
+    d = copy.deepcopy(SERVE)
+    mutate(d)
+    with pytest.raises(PlanForSpecError) as e:
+        parse_plan_for_spec(d)
+    assert e.value.path == path
+    assert str(e.value).startswith(f"{path}: ")
+    assert words.lower() in str(e.value).lower()
+
+
+def test_a_good_spec_parses_with_the_plan_workload_and_metadata():
+    spec = parse_plan_for_spec(spec_with(SERVE, currency="EUR", pue=1.2, utilisation=0.7,
+                                         electricity_price_per_kwh=0.2))
+    (w,) = spec.plan_workloads()
+    assert (w.name, w.kind, w.spec["users"]) == ("chat", "inference", 500)
+    md = spec.metadata()
+    assert (md.currency, md.pue, md.utilisation, md.electricity_price_per_kwh) == ("EUR", 1.2, 0.7, 0.2)
+    assert spec.constraints.cooling == ("air",)
+
+
+@pytest.mark.parametrize("mutate, path", [
+    (lambda d: d["workloads"][0]["spec"].update(model="llama-9-70b"), "workloads[0].spec.model"),
+    (lambda d: d["constraints"].update(gpu_models=["h100-sxm", "h100"]), "constraints.gpu_models[1]"),
+    (lambda d: d["constraints"].update(vendors=["Acme"]), "constraints.vendors[0]"),
+])
+def test_what_only_the_catalog_knows_is_named_too(catalog, mutate, path):
+    d = copy.deepcopy(SERVE)
+    mutate(d)
+    with pytest.raises(PlanForSpecError) as e:
+        search(parse_plan_for_spec(d), catalog)
+    assert e.value.path == path
+
+
+# ----------------------------------------------------------------------------- ranking
+
+
+def test_ranking_puts_meeting_candidates_first_then_by_tco(catalog):
+    res = search(parse_plan_for_spec(TRAIN), catalog)
+    c = res.candidates
+    assert res.considered == len(c) > 20 and res.meeting > 0
+    assert [x.rank for x in c] == list(range(1, len(c) + 1))
+    meets = [x.meets for x in c]
+    assert meets == sorted(meets, reverse=True)  # every meeting candidate before every other
+    ok = [x for x in c if x.meets]
+    for a, b in zip(ok, ok[1:]):
+        # servers with a price first (an unpriced server makes capex a lower bound), then TCO
+        assert (a.server_unpriced, a.tco) <= (b.server_unpriced, b.tco)
+    for x in c:
+        assert x.tco == pytest.approx(x.capex + 4 * x.opex_per_year)
+        assert x.meets == (x.workloads_met and not x.violations)
+
+
+def test_without_years_capex_ranks(catalog):
+    d = copy.deepcopy(TRAIN)
+    del d["constraints"]["years"]
+    res = search(parse_plan_for_spec(d), catalog)
+    ok = [x for x in res.candidates if x.meets and not x.server_unpriced]
+    assert len(ok) > 3 and all(x.tco is None for x in res.candidates)
+    assert [x.capex for x in ok] == sorted(x.capex for x in ok)
+
+
+def test_top_and_cancel(catalog):
+    spec = parse_plan_for_spec(TRAIN)
+    full = search(spec, catalog)
+    top = search(spec, catalog, top=3)
+    assert [x.to_dict()["capex"] for x in top.candidates] == [x.to_dict()["capex"] for x in full.candidates[:3]]
+    assert top.considered == full.considered
+    calls = []
+
+    def cancel():
+        calls.append(1)
+        return len(calls) > 3
+
+    part = search(spec, catalog, cancel=cancel)
+    assert part.cancelled and part.considered < full.considered
+    seen = []
+    search(spec, catalog, progress=lambda f, stage: seen.append((f, stage)))
+    fractions = [f for f, _s in seen]
+    assert fractions == sorted(fractions) and fractions[0] == 0.0 and fractions[-1] == 1.0
+    assert any("DGX" in stage for _f, stage in seen)
+
+
+# ----------------------------------------------------------------------------- binding constraints
+
+
+def _one_per_rack_h100(catalog):
+    """What the generator fits per rack for an air-cooled XE9680 at 15 kW (checked apart
+    from the search)."""
+    from planner.design.model import BuildDesign
+
+    fit = gen.rack_fit(BuildDesign(server="dell-poweredge-xe9680", servers=1, cooling="air", max_rack_kw=15,
+                                   compute=None), catalog)
+    return fit.servers_per_rack
+
+
+def test_max_racks_binds_with_the_racks_needed_and_the_limit(catalog):
+    free = search(parse_plan_for_spec(SERVE), catalog)
+    best = free.best
+    assert best.meets and best.binding_constraint == "max_rack_kw"
+    assert best.servers_per_rack == _one_per_rack_h100(catalog) == 1
+    assert best.racks == best.servers  # one server per rack, no fabric racks for inference
+    limit = best.racks - 1
+    res = search(parse_plan_for_spec(spec_with(SERVE, max_racks=limit)), catalog)
+    assert res.meeting == 0 and res.binding_constraint == "max_racks"
+    fewest = min(x.racks for x in res.candidates if x.workloads_met)
+    assert fewest == best.racks
+    assert res.binding == (f"air at 15 kW per rack holds one 8-GPU H100 server per rack: {fewest} racks needed, "
+                           f"the limit is {limit}")
+
+
+def test_floor_binds_with_the_racks_the_floor_holds(catalog):
+    free = search(parse_plan_for_spec(SERVE), catalog).best
+    ch = sizing.build_choices(free.design, catalog)
+    area = sizing.floor_layout(free.racks - 2, 0, catalog, ch.rack_type, ch.network_rack_type).area_m2
+    res = search(parse_plan_for_spec(spec_with(SERVE, floor_m2=area)), catalog)
+    assert res.meeting == 0 and res.binding_constraint == "floor_m2"
+    holds = sizing.racks_on_floor(area, catalog, ch.rack_type, ch.network_rack_type)
+    assert free.racks - 2 <= holds < free.racks
+    assert res.binding.endswith(f"{free.racks} racks needed, the floor holds {holds}")
+
+
+def test_budget_binds_with_the_cheapest_capex_and_the_excess(catalog):
+    free = search(parse_plan_for_spec(SERVE), catalog)
+    cheapest = min(x.capex for x in free.candidates if x.meets)
+    budget = round(cheapest * 0.8)
+    res = search(parse_plan_for_spec(spec_with(SERVE, budget=budget)), catalog)
+    assert res.meeting == 0 and res.binding_constraint == "budget"
+    over = cheapest - budget
+    assert f"costs {cheapest:,.0f} USD: {over:,.0f} USD ({over / budget * 100:.0f} %) over the budget of " \
+           f"{budget:,.0f} USD" in res.binding
+
+
+def test_a_budget_in_a_currency_without_prices_cannot_be_met(catalog):
+    res = search(parse_plan_for_spec(spec_with(SERVE, currency="EUR", budget=10_000_000)), catalog)
+    assert res.meeting == 0 and res.binding_constraint == "budget"
+    assert "price in EUR" in res.binding and "10,000,000 EUR" in res.binding
+    free = search(parse_plan_for_spec(spec_with(SERVE, currency="EUR")), catalog)
+    assert free.meeting > 0 and all(not x.capex_complete for x in free.candidates)
+    assert all(any("priced in USD" in u for u in x.unpriced) for x in free.candidates)
+
+
+def test_a_rack_limit_below_one_server_says_so(catalog):
+    res = search(parse_plan_for_spec(spec_with(SERVE, max_rack_kw=8)), catalog)
+    assert res.candidates == [] and res.binding_constraint == "max_rack_kw"
+    got = re.search(r"draws up to ([\d.]+) kW with its optics, more than the 8 kW per rack limit", res.binding)
+    assert got and float(got.group(1)) > 8
+
+
+# ----------------------------------------------------------------------------- figures = the plan's
+
+
+def _verdicts_of_generated(cand, spec, catalog):
+    from planner.engine import Engine
+
+    plan = gen.generate_plan(cand.design, catalog, workloads=spec.plan_workloads(), metadata=spec.metadata())
+    return plan, Engine(catalog).compute(plan)
+
+
+@pytest.mark.parametrize("base, picks", [(TRAIN, (1, 2)), (SERVE, (1,))])
+def test_a_meeting_candidate_meets_when_its_plan_is_evaluated(catalog, base, picks):
+    spec = parse_plan_for_spec(base)
+    res = search(spec, catalog)
+    for k in picks:
+        cand = res.candidates[k - 1]
+        assert cand.meets
+        plan, r = _verdicts_of_generated(cand, spec, catalog)
+        verdicts = {v.name: v for v in r.workloads.values()}
+        for w in cand.workloads:
+            v = verdicts[w["name"]]
+            assert v.met is True and w["met"] is True
+            assert v.margin == pytest.approx(w["margin"], abs=1e-3)
+            for key in ("days", "tokens_per_s_per_user", "ttft_s"):
+                if w.get(key) is not None:
+                    assert v.figures[key] == pytest.approx(w[key], rel=1e-6)
+        assert not [f for f in r.findings if f.severity == "error"]
+        # racks, floor and IT power are the plan's; capex its BOM's within 1 %
+        assert sum(1 for _ in plan.racks()) == cand.racks
+        room = plan.site.rooms[0]
+        assert room.width_m * room.depth_m == pytest.approx(cand.floor_m2, rel=1e-6)
+        assert r.totals.capex == pytest.approx(cand.capex, rel=0.01)
+        assert r.totals.agg.sums["max_w"] / 1000 == pytest.approx(cand.it_kw, rel=0.02)
+        assert r.totals.capex_complete == cand.capex_complete
+
+
+def test_fewer_gpus_than_the_search_found_do_not_meet(catalog):
+    """The count is the fewest that meets: one server fewer misses (the workload code says)."""
+    from planner.workloads.arch import ModelArch
+    from planner.workloads.cluster import cluster_from_counts
+    from planner.workloads.evaluate import evaluate_inference
+
+    spec = parse_plan_for_spec(SERVE)
+    best = search(spec, catalog).best
+    w = spec.workloads[0]
+    model = ModelArch.from_llm(catalog.llm(w.parsed.model))
+    fewer = cluster_from_counts(catalog, {best.server: best.servers - 1}, {}, spec.metadata())
+    same = cluster_from_counts(catalog, {best.server: best.servers}, {}, spec.metadata())
+    assert evaluate_inference(w.parsed, model, same, need=False)[0] is True
+    assert evaluate_inference(w.parsed, model, fewer, need=False)[0] is False
+
+
+def test_choices_and_switch_estimate_are_the_generators(catalog):
+    spec = parse_plan_for_spec(TRAIN)
+    res = search(spec, catalog)
+    seen = 0
+    memo: dict = {}
+    for cand in res.candidates[:40] + res.candidates[-20:]:
+        ch = sizing.build_choices(cand.design, catalog)
+        assert sizing.build_choices(cand.design, catalog, memo) == ch == gen.choices(cand.design, catalog)
+        mine = sizing.fabric_switches(cand.design, catalog, ch, cand.servers, {})
+        sfab = gen._storage_fabric(cand.design, catalog) if cand.design.storage else None
+        theirs = []
+        for fc, sw, role in ((cand.design.compute, ch.compute_switch, "compute"),
+                             (sfab, ch.storage_switch, "storage")):
+            if fc is not None and sw is not None:
+                theirs.append((sw, gen._estimate_switches(catalog, cand.design, sw, role, cand.servers, fc)))
+        assert mine == theirs
+        seen += bool(theirs)
+    assert seen
+
+
+# ----------------------------------------------------------------------------- JSON Schema
+
+
+def _validate(doc, schema, root=None, path="$"):
+    """The JSON Schema keywords docs/plan-for.schema.json uses (draft 2020-12 subset)."""
+    root = root or schema
+    if "$ref" in schema:
+        name = schema["$ref"].split("/")[-1]
+        return _validate(doc, root["$defs"][name], root, path)
+    errs = []
+    types = {"object": dict, "array": list, "string": str, "integer": int, "number": (int, float),
+             "boolean": bool, "null": type(None)}
+    if "anyOf" in schema:
+        if all(_validate(doc, s, root, path) for s in schema["anyOf"]):
+            errs.append(f"{path}: matches none of anyOf")
+        return errs
+    t = schema.get("type")
+    if t is not None:
+        ok = isinstance(doc, types[t]) and not (t in ("integer", "number") and isinstance(doc, bool))
+        if not ok:
+            return [f"{path}: not {t}"]
+    if "enum" in schema and doc not in schema["enum"]:
+        errs.append(f"{path}: not in enum")
+    if "const" in schema and doc != schema["const"]:
+        errs.append(f"{path}: not const")
+    if isinstance(doc, (int, float)) and not isinstance(doc, bool):
+        if "minimum" in schema and doc < schema["minimum"]:
+            errs.append(f"{path}: below minimum")
+        if "maximum" in schema and doc > schema["maximum"]:
+            errs.append(f"{path}: above maximum")
+        if "exclusiveMinimum" in schema and doc <= schema["exclusiveMinimum"]:
+            errs.append(f"{path}: not above exclusiveMinimum")
+    if isinstance(doc, str):
+        if len(doc) < schema.get("minLength", 0):
+            errs.append(f"{path}: too short")
+        if "pattern" in schema and not re.search(schema["pattern"], doc):
+            errs.append(f"{path}: pattern")
+    if isinstance(doc, list):
+        if len(doc) < schema.get("minItems", 0):
+            errs.append(f"{path}: too few items")
+        for i, x in enumerate(doc):
+            if "items" in schema:
+                errs += _validate(x, schema["items"], root, f"{path}[{i}]")
+    if isinstance(doc, dict):
+        props = schema.get("properties", {})
+        for k in schema.get("required", []):
+            if k not in doc:
+                errs.append(f"{path}.{k}: required")
+        for k, v in doc.items():
+            if k in props:
+                errs += _validate(v, props[k], root, f"{path}.{k}")
+            elif schema.get("additionalProperties") is False:
+                errs.append(f"{path}.{k}: not allowed")
+    for sub in schema.get("allOf", []):
+        if "if" in sub:
+            if not _validate(doc, sub["if"], root, path):
+                errs += _validate(doc, sub["then"], root, path)
+        else:
+            errs += _validate(doc, sub, root, path)
+    return errs
+
+
+def test_the_schema_file_is_the_parsers():
+    got = json.loads((ROOT / "docs" / "plan-for.schema.json").read_text(encoding="utf-8"))
+    assert got == plan_for_json_schema(), "regenerate: rackwright schema --plan-for > docs/plan-for.schema.json"
+    assert tuple(got["$defs"]["Constraints"]["properties"]) == CONSTRAINT_NAMES
+
+
+def test_the_examples_validate_and_bad_ones_do_not():
+    schema = plan_for_json_schema()
+    assert len(EXAMPLES) >= 2
+    docs = [json.loads(p.read_text(encoding="utf-8")) for p in EXAMPLES]
+    md = (ROOT / "docs" / "plan-for.md").read_text(encoding="utf-8")
+    docs += [json.loads(block) for block in re.findall(r"```json\n(.*?)```", md, re.S)]
+    for d in docs:
+        assert _validate(d, schema) == []
+        parse_plan_for_spec(d)
+    bad = copy.deepcopy(docs[0])
+    bad["constraints"]["cooling"] = ["water"]
+    assert _validate(bad, schema)
+    bad = copy.deepcopy(docs[0])
+    bad["workloads"][0]["spec"]["tokens"] = -1
+    assert _validate(bad, schema)
+    bad = copy.deepcopy(docs[0])
+    bad["constraints"]["floor"] = 3
+    assert _validate(bad, schema)
+
+
+# ----------------------------------------------------------------------------- the CLI
+
+
+def run_cli(capsys, *argv):
+    from planner.cli import main
+
+    rc = main(list(argv))
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def test_cli_table_json_and_plan(tmp_path, capsys):
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps(SERVE), encoding="utf-8")
+    rc, out, _err = run_cli(capsys, "plan-for", str(spec), "--top", "3")
+    assert rc == 0 and "meet every target" in out and "Nvidia DGX H100" in out
+    rc, out, _err = run_cli(capsys, "plan-for", str(spec), "--json", "--top", "2")
+    d = json.loads(out)
+    assert rc == 0 and len(d["candidates"]) == 2
+    keys = {"gpu", "server", "gpus", "servers", "racks", "it_kw", "capex", "opex_per_year", "tco", "meets",
+            "margin", "bottleneck", "binding_constraint"}
+    assert keys <= set(d["candidates"][0])
+    plan = tmp_path / "out.json"
+    rc, out, _err = run_cli(capsys, "plan-for", str(spec), "-o", str(plan))
+    assert rc == 0 and plan.exists()
+    from planner.documents import load_plan
+
+    p = load_plan(plan)
+    assert [w.name for w in p.workloads] == ["chat"] and p.metadata.currency == "USD"
+    rc, _out, err = run_cli(capsys, "plan-for", str(spec), "-o", str(plan))  # exists, no --force
+    assert rc == 2 and "already exists" in err
+    rc, _out, err = run_cli(capsys, "plan-for", str(spec), "-o", str(plan), "--force", "--pick", "999")
+    assert rc == 2 and "--pick 999" in err
+
+
+def test_cli_exit_1_when_nothing_meets_and_nothing_written(tmp_path, capsys):
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps(spec_with(SERVE, max_racks=1)), encoding="utf-8")
+    out_plan = tmp_path / "p.json"
+    rc, out, err = run_cli(capsys, "plan-for", str(spec), "-o", str(out_plan))
+    assert rc == 1 and "Nothing meets: air at 15 kW per rack" in out and "nothing written" in err
+    assert not out_plan.exists() and list(tmp_path.iterdir()) == [spec]
+
+
+@pytest.mark.parametrize("text, words", [
+    ('{"workloads": [{"name": "a", "kind": "inference", "spec": {"model": "llama-3-70b", "users": 0}}]}',
+     "workloads[0].spec.users: "),
+    ('{"workloads": [], }', "line 1 column"),
+    ('{"workloads": [{"name": "a", "kind": "inference", "spec": {"model": "llama-3-70b", "users": 5}}],'
+     ' "constraints": {"cooling": ["air", "fan"]}}', "constraints.cooling[1]: "),
+    ('{"workloads": [{"name": "a", "kind": "inference", "spec": {"model": "llama-3-70b", "users": NaN}}]}',
+     "NaN"),
+])
+def test_cli_bad_spec_exit_2_one_line(tmp_path, capsys, text, words):
+    spec = tmp_path / "spec.json"
+    spec.write_text(text, encoding="utf-8")
+    plan = tmp_path / "p.rackplan"
+    rc, out, err = run_cli(capsys, "plan-for", str(spec), "-o", str(plan))
+    assert rc == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and words in err and str(spec) in err
+    assert not plan.exists()
+
+
+def test_floor_layout_grows_with_racks(catalog):
+    rt, nrt = "rack-48u-800x1200", "rack-48u-800x1200"
+    areas = [sizing.floor_layout(n, 2, catalog, rt, nrt).area_m2 for n in range(1, 60)]
+    assert areas == sorted(areas) and math.isfinite(areas[-1])
+    for floor in (20.0, 75.0, 300.0):
+        n = sizing.racks_on_floor(floor, catalog, rt, nrt, 2)
+        assert sizing.floor_layout(n, 2, catalog, rt, nrt).area_m2 <= floor
+        assert sizing.floor_layout(n + 1, 2, catalog, rt, nrt).area_m2 > floor
