@@ -69,10 +69,21 @@ from planner.plan import (
     Site,
     Workload,
 )
+from planner.synthetic import (
+    COLD_AISLE_M,
+    HOT_AISLE_M,
+    NVL_PDU,
+    NVL_PDU_SLOTS,
+    NVL_RACK,
+    NVL_SHELF,
+    NVL_SHELF_US,
+    NVL_SWITCH,
+    NVL_SWITCH_US,
+    NVL_TRAY,
+    NVL_TRAY_US,
+    RACKS_PER_ROW,
+)
 
-RACKS_PER_ROW = 20
-COLD_AISLE_M = 1.2
-HOT_AISLE_M = 1.2
 MARGIN_M = 1.0  # room edge to the rows
 FILL = 0.9  # fill a cooling or power limit to at most this share (the engine warns above it)
 OPTICS_W = 20.0  # per link end: a 400G transceiver draws ~8.5-9 W, an AOC end up to 8 W (engineering notes)
@@ -81,19 +92,10 @@ FACILITY_DELTA_T_K = 10.0
 CDU_SUPPLY_C = 32.0  # warm-water direct liquid (ASHRAE W32)
 MGMT_OVERSUBSCRIPTION = 8.0
 MAX_PDUS_PER_SIDE = 4  # 0U mounting: two per side at the rear, two at the front (planner.placement)
-
-# GB200 NVL72 rack (examples/make_gb200_example.py: NVIDIA's rack elevation and power path)
-NVL_TRAY = "nvidia-gb200-nvl72-compute-tray"
-NVL_SWITCH = "nvidia-nvlink-switch"
-NVL_SHELF = "nvidia-gb200-power-shelf"
-NVL_RACK = "nvidia-gb200-nvl72-rack"
-NVL_PDU = "raritan-px3-415v-60a"
-NVL_SHELF_US = (1, 2, 3, 4, 45, 46, 47, 48)
-NVL_TRAY_US = tuple(range(6, 16)) + tuple(range(27, 35))
-NVL_SWITCH_US = tuple(range(17, 26))
-NVL_PDU_SLOTS = (("left", "front"), ("left", "front"), ("left", "rear"), ("left", "rear"),
-                 ("right", "front"), ("right", "front"), ("right", "rear"), ("right", "rear"))
 NVL_FLOOR_KG_PER_M2 = 2500.0  # a populated NVL72 rack is ~1.36 t on 0.64 m2: a slab rated for it
+# rows of up to 20 racks, 1.2 m aisles, and the GB200 NVL72 rack (NVIDIA's elevation and power
+# path, as examples/make_gb200_example.py builds it): planner.synthetic's, so generated,
+# synthetic and example plans are laid out alike
 
 
 class DesignError(ValueError):
