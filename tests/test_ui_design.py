@@ -165,6 +165,24 @@ def test_wizard_names_a_constraint_it_cannot_read(qtbot, window):
     assert limits.errors["budget"].isVisible() and "a lot" in limits.errors["budget"].text()
     assert limits.errors["utilisation"].isVisible()
     assert limits.errors["cooling"].isVisible()
+    # readable text the search's own parser refuses: its message, under the field its path names
+    type_into(qtbot, limits.edits["budget"], "2M")
+    type_into(qtbot, limits.edits["utilisation"], "70")
+    limits.cooling["air"].setChecked(True)
+    type_into(qtbot, limits.edits["pue"], "0.5")
+    wiz.next()
+    assert wiz.currentPage() is limits
+    assert limits.errors["pue"].isVisible() and limits.errors["pue"].text()
+    assert not limits.errors["budget"].isVisible()
+    from planner.design.search import PlanForSpecError, parse_plan_for_spec
+
+    with pytest.raises(PlanForSpecError) as e:
+        parse_plan_for_spec(wiz.spec_dict())
+    assert e.value.path == "constraints.pue" and limits.errors["pue"].text() == e.value.message
+    type_into(qtbot, limits.edits["pue"], "1.4")
+    limits.currency.setCurrentText("dollars")
+    wiz.next()
+    assert wiz.currentPage() is limits and limits.errors["currency"].isVisible()
 
 
 def run_search(qtbot, wiz):
