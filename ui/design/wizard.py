@@ -179,6 +179,8 @@ class WorkloadsPage(QWizardPage):
         self.scroll = QScrollArea(self)
         self.scroll.setWidgetResizable(True)
         self.scroll.setWidget(self.form_box)
+        self.scroll.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.form_box.setMaximumWidth(820)  # a full-HD screen's width is no use to a number field
         self.message = _error_label(self, "workloads")
 
         lw.setMinimumWidth(240)
