@@ -32,6 +32,8 @@ COMMAND_MODULES = [
     "planner.commands.fabric",
     "planner.commands.size",
     "planner.commands.report",
+    "planner.commands.export",
+    "planner.commands.brownfield",
     "planner.commands.templates",
     "planner.commands.new",
     "planner.commands.plan_for",
@@ -122,7 +124,13 @@ def main(argv: list[str] | None = None) -> int:
     # --help and --version, take no value)
     command = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser(full=[command] if command in subcommand_names() else [])
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    # positionals after an option (`catalog import-netbox --replace DIR`): argparse has closed
+    # a trailing nargs="*" list by then; words that are not options belong to it
+    if extra and isinstance(getattr(args, "paths", None), list) and not any(a.startswith("-") for a in extra):
+        args.paths.extend(extra)
+    elif extra:
+        parser.parse_args(argv)  # the usual message and exit 2 for what nothing takes
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -21,6 +21,7 @@ import os
 import re
 import stat
 import tempfile
+import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -78,13 +79,35 @@ def remove_stale_temp_files(target: str | os.PathLike[str], *, max_age_s: float 
     return removed
 
 
+_umask_lock = threading.Lock()
+
+
+def current_umask() -> int:
+    """The process's umask, read without changing it where the OS tells (Linux's
+    /proc/self/status); elsewhere set and restored under a lock. (``os.umask`` alone
+    would leave it 0 for a moment, and a file another thread created in that moment,
+    an export running off the GUI thread beside an autosave, would be world-writable.)"""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    with _umask_lock:
+        umask = os.umask(0o077)  # the safe value meanwhile: a stray file is owner-only, not world-writable
+        os.umask(umask)
+    return umask
+
+
 def _new_file_mode(target: Path) -> int:
+    """The permission bits a written document gets: the old file's, or for a new file
+    what ``open()`` would give it (0666 less the umask: 0644 with the usual 022), never
+    mkstemp's owner-only 0600."""
     try:
         return stat.S_IMODE(target.stat().st_mode)
     except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return 0o666 & ~current_umask()
 
 
 def regular_file_problem(path: str | os.PathLike[str]) -> str | None:
@@ -111,8 +134,9 @@ def write_target(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(p)) if p.is_symlink() else p
 
 
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
-    target = write_target(path)
+def _write_temp(target: Path, data: bytes) -> str:
+    """``data`` in a new temp file beside ``target`` (flushed, fsynced, with the mode the
+    document will have); its path. Nothing is left behind if this fails."""
     mode = _new_file_mode(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
@@ -124,20 +148,68 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
             os.chmod(tmp, mode)
         except OSError:
             pass
-        os.replace(tmp, target)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _unlink_quietly(tmp)
         raise
-    remove_stale_temp_files(target)
+    return tmp
+
+
+def _unlink_quietly(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _fsync_folder(folder: Path) -> None:
     if os.name == "posix":
         try:
-            dfd = os.open(target.parent, os.O_RDONLY)
+            dfd = os.open(folder, os.O_RDONLY)
             try:
                 os.fsync(dfd)
             finally:
                 os.close(dfd)
         except OSError:
             pass
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically, with the permissions of an ordinary document
+    (the old file's, or 0666 less the umask for a new one)."""
+    target = write_target(path)
+    tmp = _write_temp(target, data)
+    try:
+        os.replace(tmp, target)
+    except BaseException:
+        _unlink_quietly(tmp)
+        raise
+    remove_stale_temp_files(target)
+    _fsync_folder(target.parent)
+
+
+def atomic_write_files(files: Iterable[tuple[str | os.PathLike[str], bytes]]) -> list[Path]:
+    """Write several documents as one: all of them or none (a CSV export's files).
+
+    Every file's data first goes to its own temp file beside its target (as
+    :func:`atomic_write_bytes`); only when all of them are written and fsynced are they
+    renamed over their targets. A failure while writing (disk full, no permission, a
+    cancel raised from elsewhere) removes the temp files and leaves every target as it
+    was. The renames themselves need no space and do not fail on a working file
+    system; should one fail anyway, the remaining temp files are removed and the error
+    raised (the targets renamed before it have their new content). Returns the targets."""
+    staged: list[tuple[str, Path]] = []
+    try:
+        for path, data in files:
+            target = write_target(path)
+            staged.append((_write_temp(target, data), target))
+        for tmp, target in staged:
+            os.replace(tmp, target)
+    except BaseException:
+        for tmp, _target in staged:
+            _unlink_quietly(tmp)  # those already renamed are gone: nothing to remove
+        raise
+    for folder in dict.fromkeys(t.parent for _tmp, t in staged):
+        _fsync_folder(folder)
+    for _tmp, target in staged:
+        remove_stale_temp_files(target)
+    return [t for _tmp, t in staged]

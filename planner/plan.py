@@ -25,7 +25,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 Face = Literal["front", "rear"]
 Side = Literal["left", "right"]
@@ -69,6 +69,25 @@ class _Model(BaseModel):
                               allow_inf_nan=False)
 
 
+DateText = Annotated[str, Field(pattern=r"^(\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$")]
+Money = Annotated[float, Field(ge=0, le=1e12)]
+# Cloud prices per GPU-hour (any currency); the dearest published on-demand rates are tens.
+GpuHourPrice = Annotated[float, Field(gt=0, le=10_000)]
+MAX_PRICE_ENTRIES = 10_000
+
+
+class PriceOverride(_Model):
+    """A price for one catalog item in this plan only (a distributor's quote, a negotiated
+    price): the engine uses it before the catalog's price, and the BOM line says so.
+    ``currency`` may differ from the plan's (converted at the plan's exchange rates)."""
+
+    amount: Money
+    currency: CurrencyCode
+    date: DateText = ""  # YYYY-MM-DD or YYYY-MM, or empty
+    source: Name = ""  # who quoted it (e.g. "Distributor quote Q-2291")
+    note: Annotated[str, Field(max_length=2000)] = ""
+
+
 class Metadata(_Model):
     """Who and what the plan is for, and the economic assumptions."""
 
@@ -90,6 +109,20 @@ class Metadata(_Model):
     # placeholders: {n} (a running number), {row}, {rack}, {room} (names). planner.naming applies them.
     naming: dict[str, Annotated[str, Field(min_length=1, max_length=100)]] = Field(default_factory=dict)
     notes: Annotated[str, Field(max_length=20000)] = ""
+    # Rent or own (planner.economics, docs/engine.md "Rent or own"): years the build is used
+    # (capex written off over them), support and maintenance per year as a share of capex,
+    # and space and power in a colocation per kW (committed, the maximum IT draw) and month
+    # in the plan currency (0: the customer's own hall).
+    years_of_use: Annotated[float, Field(gt=0, le=50)] = 4.0
+    support_fraction_per_year: Annotated[float, Field(ge=0, le=1)] = 0.10
+    colocation_price_per_kw_month: Annotated[float, Field(ge=0, le=100_000)] = 0.0
+    # Cloud price per GPU-hour by GPU slug, in the plan currency: wins over the catalog's
+    # indicative price (Catalog.cloud_price) for this plan.
+    cloud_price_per_gpu_hour: dict[Slug, GpuHourPrice] = Field(default_factory=dict,
+                                                               max_length=MAX_PRICE_ENTRIES)
+    # Per-plan prices by catalog slug (device, rack, cooling unit, cable), used before the
+    # catalog's price.
+    price_overrides: dict[Slug, PriceOverride] = Field(default_factory=dict, max_length=MAX_PRICE_ENTRIES)
 
     @field_validator("naming")
     @classmethod
@@ -307,7 +340,7 @@ class Workload(_Model):
 
 class Plan(_Model):
     format: Literal["rackwright-plan"] = "rackwright-plan"
-    format_version: Literal[1] = FORMAT_VERSION
+    format_version: Literal[2] = FORMAT_VERSION
     metadata: Metadata = Field(default_factory=Metadata)
     site: Site = Field(default_factory=Site)
     power_sources: list[PowerSource] = Field(default_factory=list)

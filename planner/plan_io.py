@@ -62,8 +62,25 @@ def plan_from_dict(data: Any, file: str | os.PathLike[str] | None = None) -> Pla
         raise PlanFormatError(file, msg, field_path(first["loc"])) from None
 
 
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 added the rent-or-own assumptions and per-plan prices to ``metadata``
+    (years_of_use, support_fraction_per_year, colocation_price_per_kw_month,
+    cloud_price_per_gpu_hour, price_overrides). All have defaults that mean what a
+    version-1 plan meant (no overrides, the documented defaults), so only the version
+    changes. Frozen: it names the fields of its own two versions, never the live model."""
+    return {**data, "format_version": 2}
+
+
+# MIGRATIONS[n] takes a plan dict of format n to n+1 (docs/plan-format.md, "Versions").
+MIGRATIONS = {1: _v1_to_v2}
+
+
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
-    """Bring an older plan dict up to FORMAT_VERSION. Version 1 is the first."""
+    """Bring an older plan dict up to FORMAT_VERSION, step by step. Version 1 is the first."""
+    version = data.get("format_version")
+    while isinstance(version, int) and version < FORMAT_VERSION and version in MIGRATIONS:
+        data = MIGRATIONS[version](data)
+        version = data["format_version"]
     return data
 
 

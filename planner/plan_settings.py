@@ -14,7 +14,7 @@ from typing import Any
 
 from planner.edits import Compound, Edit, EditRefused, SetProperty
 from planner.naming import pattern_error
-from planner.plan import NAMING_KINDS, Metadata, Plan
+from planner.plan import NAMING_KINDS, Metadata, Plan, PriceOverride
 
 # field -> what the user sees it called (messages name the field)
 FIELD_LABELS = {
@@ -22,6 +22,8 @@ FIELD_LABELS = {
     "notes": "Notes", "currency": "Currency", "exchange_rates": "Exchange rates",
     "exchange_rates_date": "Rates as of", "electricity_price_per_kwh": "Electricity price", "pue": "PUE",
     "utilisation": "Utilisation", "naming": "Name patterns",
+    "years_of_use": "Years of use", "support_fraction_per_year": "Support and maintenance per year",
+    "colocation_price_per_kw_month": "Colocation price", "cloud_price_per_gpu_hour": "Cloud price per GPU-hour",
 }
 KIND_LABELS = {"room": "rooms", "row": "rows", "rack": "racks", "server": "servers", "switch": "switches",
                "storage": "storage", "pdu": "PDUs", "power": "power shelves", "cooling": "cooling units",
@@ -73,6 +75,34 @@ def parse_rates(rows: list[tuple[str, Any]], currency: str) -> dict[str, float]:
     return out
 
 
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9._+-]{0,99}$")
+
+
+def parse_cloud_prices(rows: list[tuple[str, Any]], currency: str) -> dict[str, float]:
+    """Cloud price rows (GPU slug, price per GPU-hour as typed, in the plan currency) ->
+    {slug: price}. A blank price means "the catalog's" and is skipped. Raises
+    SettingsInvalid naming the GPU."""
+    out: dict[str, float] = {}
+    for slug, text in rows:
+        slug = (slug or "").strip()
+        raw = "" if text is None else str(text).strip()
+        if not raw:
+            continue
+        if not _SLUG.match(slug):
+            raise SettingsInvalid("cloud_price_per_gpu_hour", f"Cloud price per GPU-hour: {slug!r} is not a GPU "
+                                  "slug of the catalog (e.g. h100-sxm)")
+        try:
+            v = _number(raw)
+        except ValueError:
+            raise SettingsInvalid("cloud_price_per_gpu_hour", f"Cloud price per GPU-hour for {slug}: {raw!r} is "
+                                  "not a number") from None
+        if not math.isfinite(v) or not 0 < v <= 10_000:
+            raise SettingsInvalid("cloud_price_per_gpu_hour", f"Cloud price per GPU-hour for {slug}: must be above "
+                                  f"0 and up to 10,000 {currency}, not {raw}")
+        out[slug] = v
+    return out
+
+
 def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
     """``values`` (the dialog's: 'site' and Metadata fields; 'exchange_rates' as table rows
     or a dict; 'naming' as {kind: pattern}, blank patterns dropped) checked and
@@ -107,8 +137,23 @@ def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
             if not ok:
                 raise SettingsInvalid("exchange_rates_date", f"Rates as of: {date!r} is not a date (YYYY-MM-DD)")
         out["exchange_rates_date"] = date
+    if "years_of_use" in values:
+        try:
+            years = _number(values["years_of_use"])
+        except ValueError:
+            raise SettingsInvalid("years_of_use", f"Years of use: {values['years_of_use']!r} is not a number") from None
+        if not math.isfinite(years) or not 0 < years <= 50:
+            raise SettingsInvalid("years_of_use", f"Years of use: {years:g} is not a number of years above 0 and "
+                                  "up to 50")
+        out["years_of_use"] = years
+    if "cloud_price_per_gpu_hour" in values:
+        prices = values["cloud_price_per_gpu_hour"]
+        rows = list(prices.items()) if isinstance(prices, dict) else list(prices)
+        out["cloud_price_per_gpu_hour"] = parse_cloud_prices(rows, currency)
     for field, lo, hi, what in (("electricity_price_per_kwh", 0.0, 100.0, "a price per kWh"),
-                                ("pue", 1.0, 5.0, "a PUE"), ("utilisation", 0.0, 1.0, "a share of the year")):
+                                ("pue", 1.0, 5.0, "a PUE"), ("utilisation", 0.0, 1.0, "a share of the year"),
+                                ("support_fraction_per_year", 0.0, 1.0, "a share of the capex"),
+                                ("colocation_price_per_kw_month", 0.0, 100_000.0, "a price per kW and month")):
         if field in values:
             try:
                 v = _number(values[field])
@@ -159,3 +204,52 @@ def plan_settings_edit(plan: Plan, values: dict[str, Any]) -> Compound | None:
     if not edits:
         return None
     return Compound(edits, "Change plan settings")
+
+
+def price_override_edit(plan: Plan, slug: str, amount: Any = None, currency: str | None = None, date: str = "",
+                        source: str = "", note: str = "") -> SetProperty | None:
+    """"Price for this plan": one undo step setting (or, with ``amount`` None or blank,
+    removing) the per-plan price of a catalog item (``metadata.price_overrides[slug]``).
+    ``currency`` defaults to the plan's. None when nothing changes. Raises SettingsInvalid
+    naming the field (``amount``, ``currency``, ``date``, ``source``, ``note``)."""
+    md = plan.metadata
+    current = dict(md.price_overrides)
+    label = f"Price for this plan ({slug})"
+    if amount is None or (isinstance(amount, str) and not amount.strip()):
+        if slug not in current:
+            return None
+        del current[slug]
+        edit = SetProperty("metadata", None, "price_overrides", current)
+        edit.text = f"Remove price for this plan ({slug})"
+        return edit
+    try:
+        value = _number(amount)
+    except ValueError:
+        raise SettingsInvalid("amount", f"Price: {str(amount).strip()!r} is not a number") from None
+    if not math.isfinite(value) or not 0 <= value <= 1e12:
+        raise SettingsInvalid("amount", f"Price: {amount} is not a price between 0 and 1,000,000,000,000")
+    cur = (currency or md.currency).strip().upper()
+    if not _CODE.match(cur):
+        raise SettingsInvalid("currency", f"Currency: {str(currency).strip()!r} is not a three-letter currency code "
+                              "(ISO 4217, e.g. EUR)")
+    date = (date or "").strip()
+    if date:
+        try:
+            ok = (re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) and dt.date.fromisoformat(date)) or \
+                (re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", date) is not None)
+        except ValueError:
+            ok = False
+        if not ok:
+            raise SettingsInvalid("date", f"Date: {date!r} is not a date (YYYY-MM-DD or YYYY-MM)")
+    source, note = (source or "").strip(), (note or "").strip()
+    if len(source) > 200:
+        raise SettingsInvalid("source", "Source: at most 200 characters")
+    if len(note) > 2000:
+        raise SettingsInvalid("note", "Note: at most 2,000 characters")
+    new = PriceOverride(amount=value, currency=cur, date=date, source=source, note=note)
+    if current.get(slug) == new:
+        return None
+    current[slug] = new
+    edit = SetProperty("metadata", None, "price_overrides", current)
+    edit.text = label
+    return edit

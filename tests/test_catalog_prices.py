@@ -51,6 +51,9 @@ def test_derived_prices_match_their_stated_arithmetic(cat):
     assert cat.device("dell-poweredge-xe9680-h200").planning.price.amount == base + 8 * gpu_delta
     dgx = cat.device("nvidia-dgx-h100").planning.price.amount
     assert cat.device("nvidia-dgx-h200").planning.price.amount == dgx + 8 * gpu_delta
+    # XD675 = the HGX H100 node with its 8 H100 swapped for 8 MI300X at street prices
+    swap = 8 * (cat.gpu("mi300x").price.amount - cat.gpu("h100-sxm").price.amount)
+    assert cat.device("hpe-cray-xd675").planning.price.amount == base + swap
     # larger racks scale from the AR3300 street price by height (and x1.25 for 800 mm wide)
     ar3300 = cat.get("rack-types", "rack-42u-600x1200").price.amount
     for slug, factor in (("rack-48u-600x1200", 48 / 42), ("rack-48u-800x1200", 48 / 42 * 1.25),

@@ -203,3 +203,34 @@ def test_every_entry_has_sources_and_origin(cat):
 def test_summary_mentions_counts_and_no_errors(cat):
     s = catalog_summary(cat)
     assert "gpus: " in s and "No errors." in s
+
+
+def test_every_shipped_cloud_price_names_a_known_gpu_and_is_indicative():
+    from planner.catalog import load_catalog, shipped_catalog_dir
+
+    cat = load_catalog([shipped_catalog_dir()])
+    cloud = cat.tables["cloud"]
+    assert {"h100-sxm", "h200", "b200", "a100-80gb", "l40s", "mi300x", "gb200"} <= set(cloud)
+    for slug, entry in cloud.items():
+        assert slug in cat.gpus, slug
+        assert entry.basis == "indicative" and entry.source and entry.date
+        assert 0.1 < entry.price_per_gpu_hour < 50, slug
+        assert cat.cloud_price(slug) is entry
+    assert cat.cloud_price("no-such-gpu") is None
+
+
+def test_the_user_layer_overrides_a_cloud_price(tmp_path):
+    from planner.catalog import load_catalog, shipped_catalog_dir
+
+    user = tmp_path / "user"
+    (user / "components").mkdir(parents=True)
+    (user / "components" / "my-cloud.yaml").write_text(
+        "table: cloud\nentries:\n  - slug: h100-sxm\n    vendor: Customer\n    model: negotiated\n"
+        "    price_per_gpu_hour: 2.10\n    currency: EUR\n    date: 2026-11\n    source: framework contract\n"
+        "    sources: [{title: contract, covers: [price_per_gpu_hour]}]\n", encoding="utf-8")
+    cat = load_catalog([shipped_catalog_dir(), user])
+    assert cat.errors == []
+    got = cat.cloud_price("h100-sxm")
+    assert (got.price_per_gpu_hour, got.currency) == (2.10, "EUR")
+    assert cat.layer_of("h100-sxm", "cloud") == "layer1:user"
+    assert cat.cloud_price("b200").vendor == "Lambda"  # the others stay shipped

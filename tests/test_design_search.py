@@ -59,6 +59,7 @@ def spec_with(base: dict, **constraints) -> dict:
     (lambda d: d["constraints"].update(cooling=["air", "water"]), "constraints.cooling[1]", "'dlc'"),
     (lambda d: d["constraints"].update(cooling=["air", "air"]), "constraints.cooling[1]", "twice"),
     (lambda d: d["constraints"].update(cooling=[]), "constraints.cooling", "at least 1"),
+    (lambda d: d["constraints"].update(cooling="air"), "constraints.cooling", "should be a list"),
     (lambda d: d["constraints"].update(max_rack_kws=20), "constraints.max_rack_kws", "did you mean max_rack_kw"),
     (lambda d: d["constraints"].update(budget="lots"), "constraints.budget", "number"),
     (lambda d: d["constraints"].update(budget=-1), "constraints.budget", "greater than 0"),
@@ -112,8 +113,9 @@ def test_ranking_puts_meeting_candidates_first_then_by_tco(catalog):
     assert meets == sorted(meets, reverse=True)  # every meeting candidate before every other
     ok = [x for x in c if x.meets]
     for a, b in zip(ok, ok[1:]):
-        # servers with a price first (an unpriced server makes capex a lower bound), then TCO
-        assert (a.server_unpriced, a.tco) <= (b.server_unpriced, b.tco)
+        # servers with a price first (an unpriced server makes capex a lower bound), builds
+        # that leave storage out after those with it, then TCO
+        assert (a.server_unpriced, a.storage_left_out, a.tco) <= (b.server_unpriced, b.storage_left_out, b.tco)
     for x in c:
         assert x.tco == pytest.approx(x.capex + 4 * x.opex_per_year)
         assert x.meets == (x.workloads_met and not x.violations)
@@ -125,7 +127,9 @@ def test_without_years_capex_ranks(catalog):
     res = search(parse_plan_for_spec(d), catalog)
     ok = [x for x in res.candidates if x.meets and not x.server_unpriced]
     assert len(ok) > 3 and all(x.tco is None for x in res.candidates)
-    assert [x.capex for x in ok] == sorted(x.capex for x in ok)
+    keys = [(x.storage_left_out, x.capex) for x in ok]
+    assert keys == sorted(keys)
+    assert any(x.storage_left_out for x in ok) and not ok[0].storage_left_out
 
 
 def test_top_and_cancel(catalog):
@@ -417,6 +421,23 @@ def test_cli_exit_1_when_nothing_meets_and_nothing_written(tmp_path, capsys):
     rc, out, err = run_cli(capsys, "plan-for", str(spec), "-o", str(out_plan))
     assert rc == 1 and "Nothing meets: air at 15 kW per rack" in out and "nothing written" in err
     assert not out_plan.exists() and list(tmp_path.iterdir()) == [spec]
+    # --pick writes it anyway, says why it does not meet, and still exits 1
+    rc, out, err = run_cli(capsys, "plan-for", str(spec), "-o", str(out_plan), "--pick", "1")
+    assert rc == 1 and out_plan.exists() and "candidate 1 does not meet" in err and "racks needed" in err
+
+
+def test_the_written_plan_has_no_error_findings(tmp_path, capsys, catalog):
+    from planner.commands.plan_for import plan_errors
+    from planner.documents import load_plan
+
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps(TRAIN), encoding="utf-8")
+    plan = tmp_path / "train.rackplan"
+    rc, out, err = run_cli(capsys, "plan-for", str(spec), "-o", str(plan), "--top", "1")
+    assert rc == 0, err
+    p = load_plan(plan)
+    assert plan_errors(p, catalog) == []
+    assert {w.kind for w in p.workloads} == {"pretrain"} and p.metadata.utilisation == 1.0
 
 
 @pytest.mark.parametrize("text, words", [

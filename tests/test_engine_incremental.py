@@ -173,7 +173,12 @@ def random_edit(plan, data, counter):
         field, value = data.draw(st.sampled_from([("pue", 1.5), ("currency", "EUR"), ("electricity_price_per_kwh",
                                                                                        0.3),
                                                   ("exchange_rates", {"USD": 0.92}), ("utilisation", 0.7),
-                                                  ("exchange_rates", {})]))
+                                                  ("exchange_rates", {}), ("years_of_use", 6.0),
+                                                  ("support_fraction_per_year", 0.2),
+                                                  ("colocation_price_per_kw_month", 150.0),
+                                                  ("cloud_price_per_gpu_hour", {"h100-sxm": 2.5}),
+                                                  ("price_overrides", {"dell-poweredge-xe9680": {
+                                                      "amount": 99000.0, "currency": "USD"}})]))
         return SetProperty("metadata", None, field, value)
     if kind == "pdu_feed":
         pdus = [p for p in placements if plan.placement(p).feed]

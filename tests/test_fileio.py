@@ -115,3 +115,66 @@ def test_saving_a_plan_as_json_cleans_up_too(tmp_path):
     stale = _temp_like_mkstemp(tmp_path, "pod.json", age_s=STALE_TEMP_AGE_S + 60)
     save_plan_json(Plan(metadata=Metadata(project="p")), target)
     assert target.exists() and not stale.exists()
+
+
+# -- permissions of written documents, and several files as one (issue 14) ------------------------------
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permission bits")
+@pytest.mark.parametrize("mask", [0o022, 0o002, 0o077])
+def test_new_documents_get_the_umask_default_not_owner_only(tmp_path, mask):
+    from planner.fabric.schedule import write_schedule_csv
+
+    old = os.umask(mask)
+    try:
+        atomic_write_bytes(tmp_path / "a.bin", b"x")
+        write_schedule_csv([], tmp_path / "cables.csv")  # the cable CSV was written 0600 by its own mkstemp
+    finally:
+        os.umask(old)
+    for name in ("a.bin", "cables.csv"):
+        assert (tmp_path / name).stat().st_mode & 0o777 == 0o666 & ~mask, name
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permission bits")
+def test_an_existing_document_keeps_its_mode(tmp_path):
+    target = tmp_path / "kept.csv"
+    target.write_bytes(b"old")
+    target.chmod(0o640)
+    atomic_write_bytes(target, b"new")
+    assert target.read_bytes() == b"new" and target.stat().st_mode & 0o777 == 0o640
+
+
+def test_current_umask_matches_the_process_umask():
+    from planner.fileio import current_umask
+
+    old = os.umask(0o027)
+    try:
+        assert current_umask() == 0o027
+    finally:
+        os.umask(old)
+
+
+def test_atomic_write_files_writes_all_or_none(tmp_path, monkeypatch):
+    from planner import fileio
+
+    a, b, c = tmp_path / "a.csv", tmp_path / "b.csv", tmp_path / "c.csv"
+    a.write_bytes(b"old a")
+    written = fileio.atomic_write_files([(a, b"new a"), (b, b"new b")])
+    assert written == [a, b] and a.read_bytes() == b"new a" and b.read_bytes() == b"new b"
+
+    # the third file cannot be written: the first two keep their old content, no temp files remain
+    real = fileio._write_temp
+    calls = []
+
+    def failing(target, data):
+        calls.append(target)
+        if target.name == "c.csv":
+            raise OSError(28, "No space left on device")
+        return real(target, data)
+
+    monkeypatch.setattr(fileio, "_write_temp", failing)
+    with pytest.raises(OSError):
+        fileio.atomic_write_files([(a, b"newer a"), (b, b"newer b"), (c, b"c")])
+    assert len(calls) == 3
+    assert a.read_bytes() == b"new a" and b.read_bytes() == b"new b" and not c.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.csv", "b.csv"]

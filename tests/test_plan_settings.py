@@ -62,3 +62,33 @@ def test_bad_input_names_the_field_and_applies_nothing(values, field, fragment):
         plan_settings_edit(p, {**good, **values})
     assert e.value.field == field and fragment in str(e.value)
     assert json.dumps(plan_to_dict(p), sort_keys=True) == before
+
+
+def test_rent_or_own_settings_are_checked_and_one_edit():
+    from planner.plan import Plan
+    from planner.plan_settings import SettingsInvalid, check_values, plan_settings_edit
+
+    plan = Plan()
+    got = check_values(plan, {"years_of_use": "5,5", "support_fraction_per_year": 0.08,
+                              "colocation_price_per_kw_month": "150",
+                              "cloud_price_per_gpu_hour": [("h100-sxm", "2.4"), ("b200", "")]})
+    assert got == {"years_of_use": 5.5, "support_fraction_per_year": 0.08, "colocation_price_per_kw_month": 150.0,
+                   "cloud_price_per_gpu_hour": {"h100-sxm": 2.4}}
+    edit = plan_settings_edit(plan, got)
+    edit.apply(plan)
+    assert plan.metadata.years_of_use == 5.5 and plan.metadata.cloud_price_per_gpu_hour == {"h100-sxm": 2.4}
+    edit.revert(plan)
+    assert plan.metadata.years_of_use == 4.0 and plan.metadata.cloud_price_per_gpu_hour == {}
+    for values, field in (({"years_of_use": 0}, "years_of_use"), ({"years_of_use": "many"}, "years_of_use"),
+                          ({"support_fraction_per_year": 1.5}, "support_fraction_per_year"),
+                          ({"colocation_price_per_kw_month": -3}, "colocation_price_per_kw_month"),
+                          ({"cloud_price_per_gpu_hour": [("h100-sxm", "0")]}, "cloud_price_per_gpu_hour"),
+                          ({"cloud_price_per_gpu_hour": [("H100 SXM", "2")]}, "cloud_price_per_gpu_hour")):
+        try:
+            check_values(plan, values)
+        except SettingsInvalid as e:
+            assert e.field == field, (values, e.field)
+            assert str(e).split(":")[0] in ("Years of use", "Support and maintenance per year", "Colocation price") \
+                or str(e).startswith("Cloud price per GPU-hour")
+        else:
+            raise AssertionError(f"{values} accepted")

@@ -445,3 +445,38 @@ def test_power_sources_table(tmp_path, plan, catalog):
     flat = squash(pdf_text(out))
     assert "Power sources" in flat and "UPS North" in flat
     assert f"{sr.failover_w / 1000:.1f}" in flat and f"{sr.utilisation * 100:.0f} %" in flat
+
+
+def _rent_pdf(tmp_path, plan, catalog, name="r.pdf"):
+    res = Engine(catalog).compute(plan)
+    out = tmp_path / name
+    build_plan_pdf(plan, catalog, res, out, _opts())
+    return res, pdf_text(out)
+
+
+def test_incomplete_capex_is_on_the_cover_and_goes_when_every_line_is_priced(tmp_path, plan, catalog):
+    from planner.plan_settings import price_override_edit
+
+    res, text = _rent_pdf(tmp_path, plan, catalog)
+    assert not res.totals.capex_complete
+    cover = squash(text.split("Contents")[0])
+    assert "Capex incomplete" in cover and "INCOMPLETE" in cover
+    unpriced = [b for b in res.bom if b.unit_price is None]
+    assert unpriced and f"{len(unpriced)} BOM line(s) have no price" in cover and "owning is understated" in cover
+    for b in unpriced:  # a price for this plan for each: the capex is complete, the warning goes
+        price_override_edit(plan, b.slug, amount=1000, currency="USD", source="test quote").apply(plan)
+    res2, text2 = _rent_pdf(tmp_path, plan, catalog, "r2.pdf")
+    assert res2.totals.capex_complete
+    assert res2.totals.capex == pytest.approx(res.totals.capex + sum(1000 * b.quantity for b in unpriced))
+    cover2 = squash(text2.split("Contents")[0])
+    assert "Capex incomplete" not in cover2 and "INCOMPLETE" not in cover2
+    assert f"{res2.totals.capex:,.0f} USD" in cover2
+
+
+def test_rent_or_own_section_shows_the_engine_figures(tmp_path, plan, catalog):
+    res, text = _rent_pdf(tmp_path, plan, catalog)
+    f = res.totals.rent_vs_own.figures
+    body = squash(text.split("Rent or own indicative")[1])
+    assert f"{f.own_cost_per_year:,.0f}" in body and f"{f.cloud_cost_per_year:,.0f}" in body
+    assert f"{f.break_even_months:,.1f} months" in body and f"{f.break_even_utilisation * 100:.0f} %" in body
+    assert "break-even" in body and "cumulative cost (USD)" in body  # the chart's labels

@@ -15,7 +15,14 @@ from hypothesis import strategies as st
 from planner.catalog import load_catalog
 from planner.documents import load_plan, open_document, save_plan
 from planner.plan import Plan
-from planner.plan_io import PlanFormatError, load_plan_json, plan_to_dict, plan_to_json, save_plan_json
+from planner.plan_io import (
+    PlanFormatError,
+    load_plan_json,
+    plan_from_dict,
+    plan_to_dict,
+    plan_to_json,
+    save_plan_json,
+)
 from planner.storage import (
     SCHEMA_VERSION,
     Difference,
@@ -182,11 +189,20 @@ def plans(draw):
                   "kind": draw(st.sampled_from(["pretrain", "finetune", "inference", "storage"])),
                   "group": draw(st.sampled_from([g["id"] for g in groups])) if groups and draw(st.booleans()) else None,
                   "spec": draw(st.dictionaries(TEXT, JSONV, max_size=4))} for i in range(draw(st.integers(0, 2)))]
-    data = {"format": "rackwright-plan", "format_version": 1,
+    slugs = st.from_regex(r"[a-z0-9][a-z0-9.-]{0,12}", fullmatch=True)
+    overrides = st.dictionaries(slugs, st.fixed_dictionaries({
+        "amount": st.floats(0, 1e9), "currency": st.from_regex(r"[A-Z]{3}", fullmatch=True),
+        "date": st.sampled_from(["", "2026-11", "2026-11-30"]), "source": TEXT, "note": st.text(max_size=30)}),
+        max_size=3)
+    data = {"format": "rackwright-plan", "format_version": 2,
             "metadata": {"customer": draw(TEXT), "project": draw(TEXT), "author": draw(TEXT), "revision": draw(TEXT),
                          "currency": draw(st.from_regex(r"[A-Z]{3}", fullmatch=True)),
                          "electricity_price_per_kwh": draw(st.floats(0, 10)), "pue": draw(st.floats(1, 5)),
-                         "notes": draw(st.text(max_size=50))},
+                         "notes": draw(st.text(max_size=50)),
+                         "years_of_use": draw(st.floats(0.01, 50)), "support_fraction_per_year": draw(st.floats(0, 1)),
+                         "colocation_price_per_kw_month": draw(st.floats(0, 1000)),
+                         "cloud_price_per_gpu_hour": draw(st.dictionaries(slugs, st.floats(0.01, 100), max_size=3)),
+                         "price_overrides": draw(overrides)},
             "site": {"name": draw(TEXT), "rooms": rooms}, "feeds": feeds, "cooling_loops": loops,
             "fabrics": fabrics, "links": links, "groups": groups, "workloads": workloads}
     return Plan.model_validate(data)
@@ -337,18 +353,31 @@ def test_stored_entry_this_build_cannot_read_is_kept(tmp_path, catalog):
 # --------------------------------------------------------------------------- released versions
 
 
-@pytest.mark.parametrize("version", ["v0", "v1", "v2"])
+@pytest.mark.parametrize("version", ["v0", "v1", "v2", "v3"])
 def test_released_fixture_opens_to_its_plan(version):
     path = FIXTURES / version / "pod.rackplan"
     before = digest(path)
     opened = open_rackplan(path)
     expected = json.loads((FIXTURES / version / "pod.json").read_text(encoding="utf-8"))
-    # the JSON of that release, read by today's model (fields added since take their defaults)
-    assert plan_to_dict(opened.plan) == plan_to_dict(Plan.model_validate(expected))
+    # the JSON of that release, read by today's model through the plan-format migrations
+    # (fields added since take their defaults)
+    assert plan_to_dict(opened.plan) == plan_to_dict(plan_from_dict(expected))
     assert opened.schema_version == int(version[1:])
     assert digest(path) == before  # migrating never touches the file
+    if version != "v3":
+        assert opened.notes[-1] == "upgraded from project file schema 2 to 3"
+        md = opened.plan.metadata  # a file from before schema 3 means the documented defaults
+        assert (md.years_of_use, md.support_fraction_per_year, md.colocation_price_per_kw_month) == (4.0, 0.1, 0.0)
+        assert md.cloud_price_per_gpu_hour == {} and md.price_overrides == {}
+    else:
+        assert opened.notes == []
+        md = opened.plan.metadata
+        assert md.years_of_use == 5.0 and md.cloud_price_per_gpu_hour == {"h100-sxm": 2.35}
+        assert md.price_overrides["rack-48u-800x1200"].amount == 2100.0
+        assert expected["format_version"] == 2
     if version == "v0":
-        assert opened.notes == ["upgraded from project file schema 0 to 1", "upgraded from project file schema 1 to 2"]
+        assert opened.notes == ["upgraded from project file schema 0 to 1", "upgraded from project file schema 1 to 2",
+                                "upgraded from project file schema 2 to 3"]
         assert opened.plan.rack(expected["site"]["rooms"][0]["rows"][0]["racks"][0]["id"]).tags == [
             "phase-1", "customer cage"]
     else:

@@ -147,7 +147,7 @@ def test_options_dialog_chooses_sections_and_paper_and_remembers(qtbot, tmp_path
     with qtbot.waitSignal(win.exporter.finished, timeout=60_000) as blocker:
         qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
     summary = blocker.args[0]
-    assert summary.sections == ("cover", "floor", "racks", "power", "cooling", "findings")
+    assert summary.sections == ("cover", "floor", "racks", "power", "cooling", "rent", "findings")
     data = target.read_bytes()
     assert b"/MediaBox [ 0 0 792 612 ]" in data  # US Letter landscape
     pages = pdf_pages_text(target)
@@ -183,6 +183,9 @@ def test_remembered_export_choices_survive_bad_values(tmp_path):
     store.setValue("report/sections", "findings,nonsense,cover")
     store.setValue("report/page_size", "a3")
     store.setValue("report/toc", "false")
+    # a choice saved before the Rent or own section existed gets it added (nobody unticked it)
+    assert s.report_sections == ("cover", "rent", "findings")
+    store.setValue("report/sections_known", ",".join(SECTIONS))
     assert s.report_sections == ("cover", "findings")
     assert s.report_page_size == "a4" and s.report_toc is False
     s.report_sections = ("power",)

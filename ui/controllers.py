@@ -102,6 +102,47 @@ class FileController(QObject):
         self.doc.replace_plan(plan if plan is not None else new_plan(self.doc.catalog), None)
         return True
 
+    def new_from_netbox(self) -> None:
+        """File > New from NetBox Site...: a new plan with the racks and devices of a NetBox
+        site export (planner.netbox.site), read off the GUI thread; what was left out is
+        listed by file and line."""
+        if not self.maybe_save():
+            return
+        paths = dialogs.ask_netbox_site(self.window)
+        if not paths:
+            return
+        from planner.netbox.site import import_site
+        from ui.tasks import BackgroundTask
+
+        if getattr(self, "_site_task", None) is None:
+            self._site_task = BackgroundTask(self, "NetBox site import")
+        racks, devices, types = paths
+        catalog = self.doc.catalog
+        undo_index = self.doc.undo_stack.index()
+        self._site_task.start(lambda _p, _c: import_site(racks, devices, catalog, types),
+                              on_done=lambda result: self._site_done(result, undo_index),
+                              on_failed=self._site_failed)
+
+    def _site_done(self, result: Any, undo_index: int) -> None:
+        # the plan was edited while the export was read: ask again before replacing it
+        if self.doc.undo_stack.index() != undo_index and not self.maybe_save():
+            return
+        if self.recovery is not None:
+            self.recovery.closed()
+        self.doc.replace_plan(result.plan, None)
+        summary = self.tr("{racks} rack(s) and {devices} device(s) of site \u201c{site}\u201d imported.").format(
+            racks=result.racks, devices=result.devices, site=result.plan.site.name)
+        lines = [str(p) for p in result.problems] + [self.tr("rack type by height: {guess}").format(guess=g)
+                                                     for g in result.rack_type_guesses]
+        self.site_result = dialogs.show_netbox_site_result(self.window, summary, lines)
+
+    def _site_failed(self, exc: BaseException) -> None:
+        from planner.netbox.site import SiteImportError
+
+        text = str(exc) if isinstance(exc, SiteImportError) else f"{type(exc).__name__}: {exc}"
+        dialogs.show_error(self.window, self.tr("New from NetBox Site"),
+                           self.tr("The NetBox export could not be read.\n\n{reason}").format(reason=text[:2000]))
+
     def open(self, path: str | None = None) -> bool:
         if not self.maybe_save():
             return False

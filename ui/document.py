@@ -222,6 +222,13 @@ class Document(QObject):
     def busy(self) -> bool:
         return self._busy
 
+    def replace_catalog(self, catalog: Any, engine: Any) -> None:
+        """Take a reloaded catalog (an imported price list) and its engine, and recompute; the plan
+        and its undo history stay (an edit names catalog entries by slug, not by object)."""
+        self.catalog = catalog
+        self.checker = PlacementChecker(catalog)
+        self.set_engine(engine)
+
     def set_engine(self, engine: Any) -> None:
         """Swap the engine (new thresholds from the settings dialog) and recompute."""
         self.engine = engine

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QM
 from ui.controllers import EditController, FileController
 from ui.document import Document, make_engine
 from ui.export import BuildPlanExporter
+from ui.export_tables import TablesExporter
 from ui.panels.catalog import CatalogPanel
 from ui.panels.inspector import Inspector
 from ui.recovery import RecoveryController
@@ -121,6 +122,7 @@ class MainWindow(QMainWindow):
         self.files = FileController(doc, self.settings, self, self.recovery)
         self.edits = EditController(doc, self, self.rack_view.current_row)
         self.exporter = BuildPlanExporter(doc, self, self.settings)
+        self.table_exporter = TablesExporter(doc, self, self.settings)
         self._build_actions()
         self._add_plan_actions()
         self._add_design_actions()
@@ -184,10 +186,20 @@ class MainWindow(QMainWindow):
         f, e, d = self.files, self.edits, self.doc
         self.act_new = self._action("&New", f.new, SK.New, "Start a new plan")
         self.act_open = self._action("&Open\u2026", lambda: f.open(), SK.Open, "Open a plan")
+        self.act_new_netbox = self._action(self.tr("New from NetBox &Site\u2026"), f.new_from_netbox, None,
+                                           self.tr("Start a plan from a NetBox site export (racks, devices)"))
         self.act_save = self._action("&Save", f.save, SK.Save, "Save the plan")
         self.act_save_as = self._action("Save &As\u2026", f.save_as, SK.SaveAs, "Save the plan under a new name")
         self.act_export_pdf = self._action("&Export Build Plan (PDF)\u2026", lambda: self.exporter.export(),
                                            QKeySequence("Ctrl+E"), "Write the printed build plan as a PDF")
+        self.act_export_xlsx = self._action(self.tr("Export &Workbook (Excel)\u2026"),
+                                            lambda: self.table_exporter.export_xlsx(), None,
+                                            self.tr("Write the BOM, cable schedule, racks, power and workload "
+                                                    "verdicts as an Excel workbook"))
+        self.act_export_csv = self._action(self.tr("Export Tables (&CSV)\u2026"),
+                                           lambda: self.table_exporter.export_csv(), None,
+                                           self.tr("Write the BOM, cable schedule, racks, power and workload "
+                                                   "verdicts as CSV files, one per table"))
         self.act_settings = self._action("Se&ttings\u2026", self.show_settings, SK.Preferences)
         self.act_quit = self._action("&Quit", self.close, SK.Quit)
         self.act_undo = d.undo_stack.createUndoAction(self, "&Undo")
@@ -217,7 +229,7 @@ class MainWindow(QMainWindow):
 
         mb = self.menuBar()
         m = mb.addMenu("&File")
-        for a in (self.act_new, self.act_open):
+        for a in (self.act_new, self.act_new_netbox, self.act_open):
             m.addAction(a)
         self.recent_menu = QMenu("Open &Recent", self)
         m.addMenu(self.recent_menu)
@@ -225,7 +237,10 @@ class MainWindow(QMainWindow):
         for a in (self.act_save, self.act_save_as):
             m.addAction(a)
         m.addAction(self.act_export_pdf)
+        m.addAction(self.act_export_xlsx)
+        m.addAction(self.act_export_csv)
         m.addSeparator()
+        self._build_price_import(m)
         m.addAction(self.act_settings)
         m.addSeparator()
         m.addAction(self.act_quit)
@@ -273,6 +288,20 @@ class MainWindow(QMainWindow):
         for a in (self.act_new, self.act_open, self.act_save, None, self.act_undo, self.act_redo, None,
                   self.act_delete, self.act_duplicate, self.act_dup_rack, None, self.act_fit):
             tb.addSeparator() if a is None else tb.addAction(a)
+
+    def _build_price_import(self, menu: QMenu) -> None:
+        """File > Import Price List...: a distributor list into the user catalog; the capex follows."""
+        from ui.dialogs.price_import import PriceListImporter
+
+        def take(catalog: Any) -> None:
+            self.doc.replace_catalog(catalog, make_engine(catalog, self.settings.engine_settings()))
+
+        self.price_importer = PriceListImporter(self, self.doc, take)
+        self.act_import_prices = self._action(
+            self.tr("Import &Price List\u2026"), lambda: self.price_importer.start(),
+            tip=self.tr("Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices"))
+        self.act_import_prices.setObjectName("actImportPrices")
+        menu.addAction(self.act_import_prices)
 
     def _build_help_menu(self) -> None:
         """Help: the offline guide, the shortcuts (read from the actions when opened) and About."""

@@ -44,6 +44,10 @@ def engine_settings_model() -> Any:
     return EngineSettings
 
 
+# the PDF sections of the builds before "rent" (rent or own) was added, which saved the
+# chosen sections without the list they chose from
+SECTIONS_BEFORE_RENT = ("cover", "floor", "racks", "power", "cooling", "bom", "cables", "findings")
+
 class AppSettings:
     """Typed access to the persisted settings."""
 
@@ -111,7 +115,9 @@ class AppSettings:
     @property
     def report_sections(self) -> tuple[str, ...]:
         """Sections last chosen for the PDF build plan (all by default), in the document's
-        order; unknown names in the store are dropped."""
+        order; unknown names in the store are dropped, and a section added since the choice
+        was saved (not in ``report/sections_known``) is included: a new section shows up
+        instead of staying off because nobody ever saw it to tick it."""
         from planner.reports import SECTIONS
 
         raw = self.store.value("report/sections", None)
@@ -119,11 +125,19 @@ class AppSettings:
             return SECTIONS
         items = raw if isinstance(raw, list) else str(raw).split(",")
         chosen = {str(x).strip() for x in items}
-        return tuple(k for k in SECTIONS if k in chosen)
+        known_raw = self.store.value("report/sections_known", None)
+        if known_raw is None:
+            known = set(SECTIONS_BEFORE_RENT)  # saved by a build that did not store what it knew
+        else:
+            known = {str(x).strip() for x in (known_raw if isinstance(known_raw, list) else str(known_raw).split(","))}
+        return tuple(k for k in SECTIONS if k in chosen or k not in known)
 
     @report_sections.setter
     def report_sections(self, v: typing.Iterable[str]) -> None:
+        from planner.reports import SECTIONS
+
         self.store.setValue("report/sections", ",".join(v))
+        self.store.setValue("report/sections_known", ",".join(SECTIONS))
 
     @property
     def report_page_size(self) -> str:
@@ -141,6 +155,17 @@ class AppSettings:
     @report_toc.setter
     def report_toc(self, v: bool) -> None:
         self.store.setValue("report/toc", "true" if v else "false")
+
+    @property
+    def csv_locale(self) -> str | None:
+        """The locale last chosen for CSV tables (``en`` or ``de``: separators, decimal
+        symbol), None if never chosen (the dialog then follows the system's number format)."""
+        v = self.store.value("export/csv_locale", None)
+        return str(v) if v in ("en", "de") else None
+
+    @csv_locale.setter
+    def csv_locale(self, v: str) -> None:
+        self.store.setValue("export/csv_locale", v)
 
 
 def dark_palette() -> QPalette:

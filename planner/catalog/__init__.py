@@ -24,6 +24,7 @@ from .loader import (
 from .models import (
     KINDS,
     Cable,
+    CloudPrice,
     CoolingUnit,
     DeviceType,
     Gpu,
@@ -42,6 +43,7 @@ __all__ = [
     "Cable",
     "Catalog",
     "CatalogError",
+    "CloudPrice",
     "CoolingUnit",
     "DeviceType",
     "Gpu",

@@ -4,7 +4,8 @@ Layout of a catalog folder (the shipped ``catalogs/`` and the user folder alike)
 
     device-types/<Manufacturer>/<slug>.yaml   one NetBox device type per file
     rack-types/<slug>.yaml                    one NetBox rack type per file
-    components/<any>.yaml                     {table: gpus|nics|cables|cooling|llms, entries: [...]}
+    components/<any>.yaml                     {table: gpus|nics|cables|cooling|llms|cloud, entries: [...]}
+    prices/<list-name>.yaml                   a price layer: imported price list (planner.catalog.pricelist)
 
 Layers are applied in order; an entry in a later layer with the same slug as an
 earlier one overrides it, and the ``Catalog`` records the layer each entry came
@@ -169,6 +170,8 @@ class Catalog:
     tables: dict[str, dict[str, Any]] = field(default_factory=lambda: {t: {} for t in ALL_TABLES})
     origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
     overridden: dict[tuple[str, str], list[Origin]] = field(default_factory=dict)
+    # entries whose price came from a price layer (``prices/<list>.yaml``): where it was read
+    price_origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
     load_seconds: float = 0.0
 
     # ---- lookups
@@ -198,6 +201,11 @@ class Catalog:
 
     def llm(self, slug: str):  # -> Llm
         return self._get("llms", slug)
+
+    def cloud_price(self, gpu_slug: str):  # -> CloudPrice | None
+        """The indicative cloud price per GPU-hour for a GPU model (``gpus`` slug), or None
+        when the catalog has none (components ``table: cloud``; the user layer overrides it)."""
+        return self.tables["cloud"].get(gpu_slug)
 
     def get(self, table: str, slug: str, default: Any = None) -> Any:
         return self.tables.get(table, {}).get(slug, default)
@@ -605,9 +613,63 @@ def load_catalog(paths: Sequence[Path | str | Layer] | None = None) -> Catalog:
     # components first: devices refer to gpus and nics
     settle([k for k in order if k[0] != DEVICE_TABLE])
     settle([k for k in order if k[0] == DEVICE_TABLE])
+    for layer in layers:
+        if layer.root.is_dir():
+            _apply_price_layer(layer, cat)
     cat.errors.sort(key=lambda e: (e.file, e.line or 0))
     cat.load_seconds = time.perf_counter() - t0
     return cat
+
+
+def with_price(entry: Any, price: Any) -> Any | None:
+    """A copy of ``entry`` with only its price replaced (None: a device or rack type without a
+    ``planning`` block has nowhere to carry one)."""
+    if isinstance(entry, DeviceType | RackType):
+        if entry.planning is None:
+            return None
+        return entry.model_copy(update={"planning": entry.planning.model_copy(update={"price": price})})
+    return entry.model_copy(update={"price": price})
+
+
+def _apply_price_layer(layer: Layer, cat: Catalog) -> None:
+    """Apply ``<layer>/prices/*.yaml`` in name order; a later file's price for an entry wins."""
+    from .pricelist import PRICE_FOLDER, PriceLayerFile, validation_messages
+
+    for path in _yaml_files(layer.root / PRICE_FOLDER):
+        got = _read(layer, path, cat.errors)
+        if got is None:
+            continue
+        data, lines = got
+        display = _display(layer, path)
+        try:
+            doc = PriceLayerFile.model_validate(data)
+        except ValidationError as exc:
+            for loc, msg in list(validation_messages(exc))[:MAX_ERRORS_PER_FILE]:
+                cat.errors.append(CatalogError(display, lines.line_for(loc), _loc_to_field(loc), msg, path))
+            continue
+        for i, lp in enumerate(doc.prices):
+            where = ("prices", i)
+            entry = cat.tables[lp.table].get(lp.slug)
+            if entry is None:
+                cat.errors.append(CatalogError(
+                    display, lines.line_for((*where, "slug")), _loc_to_field((*where, "slug")),
+                    f"no {lp.table} entry {lp.slug!r} in the catalog (import the price list again)", path))
+                continue
+            try:
+                price = lp.price()
+            except ValidationError as exc:
+                for loc, msg in validation_messages(exc):
+                    full = (*where, *loc)
+                    cat.errors.append(CatalogError(display, lines.line_for(full), _loc_to_field(full), msg, path))
+                continue
+            new = with_price(entry, price)
+            if new is None:
+                cat.errors.append(CatalogError(
+                    display, lines.line_for(where), _loc_to_field(where),
+                    f"{lp.table} entry {lp.slug!r} has no planning block to carry a price", path))
+                continue
+            cat.tables[lp.table][lp.slug] = new
+            cat.price_origins[(lp.table, lp.slug)] = Origin(layer.name, display, lines.line_for(where), path)
 
 
 # --------------------------------------------------------------------------- CLI hook
@@ -633,10 +695,15 @@ def catalog_summary(catalog: Catalog, verbose: bool = False) -> str:
     overrides = [k for k, o in catalog.origins.items() if o.layer != "shipped" and k in catalog.overridden]
     if overrides:
         lines.append(f"  overridden by later layers: {', '.join(f'{t}/{s}' for t, s in sorted(overrides))}")
+    if catalog.price_origins:
+        files = sorted({o.file for o in catalog.price_origins.values()})
+        lines.append(f"  prices from price lists: {len(catalog.price_origins)} entries ({', '.join(files)})")
     if verbose:
         for t, slug, e in catalog.items():
             extra = f" [{e.kind}]" if isinstance(e, DeviceType) else ""
-            lines.append(f"    {t}/{slug}{extra}  ({catalog.origins[(t, slug)].layer})")
+            po = catalog.price_origins.get((t, slug))
+            priced = f", price from {Path(po.file).name}" if po is not None else ""
+            lines.append(f"    {t}/{slug}{extra}  ({catalog.origins[(t, slug)].layer}{priced})")
     if catalog.errors:
         lines.append(f"{len(catalog.errors)} error(s) in {len(catalog.failed_files)} file(s):")
         lines.extend(f"  {e}" for e in catalog.errors)

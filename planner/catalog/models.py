@@ -27,6 +27,10 @@ from pydantic import (
 from . import netbox_enums as nb
 
 SLUG_RE = re.compile(r"^[a-z0-9][-a-z0-9_.]*$")
+# NetBox's own slug rule for device and rack types (devicetype-library schema: ^[-a-z0-9_]+$):
+# no '.', which the component tables (``llama-3.1-8b``) keep
+NETBOX_SLUG_RE = re.compile(r"^[a-z0-9][-a-z0-9_]*$")
+NETBOX_NAME_MAX = 64  # NetBox's limit for component names and labels
 
 NonNeg = Annotated[float, Field(ge=0)]
 Pos = Annotated[float, Field(gt=0)]
@@ -50,6 +54,12 @@ class Strict(BaseModel):
 def _check_slug(v: str) -> str:
     if not SLUG_RE.match(v):
         raise ValueError(f"slug must be lower-case letters, digits, '-', '_' or '.' (got {v!r})")
+    return v
+
+
+def _check_netbox_slug(v: str) -> str:
+    if not NETBOX_SLUG_RE.match(v):
+        raise ValueError(f"slug must be lower-case letters, digits, '-' or '_' as NetBox requires (got {v!r})")
     return v
 
 
@@ -148,8 +158,8 @@ class Sourced(Strict):
 
 class NetboxComponent(BaseModel):
     model_config = ConfigDict(extra="allow", protected_namespaces=(), allow_inf_nan=False)
-    name: str = Field(min_length=1, max_length=64)
-    label: str | None = None
+    name: str = Field(min_length=1, max_length=NETBOX_NAME_MAX)
+    label: str | None = Field(default=None, max_length=NETBOX_NAME_MAX)
     description: str | None = None
 
 
@@ -233,7 +243,9 @@ class Cpu(Strict):
 class PowerSpec(Strict):
     idle_w: NonNeg | None = None
     typical_w: NonNeg | None = None
-    max_w: Pos
+    # required unless the device lists "power" in planning.needs_data (a NetBox import
+    # knows the PSU nameplate, not the draw)
+    max_w: Pos | None = None
     psu_count: NonNegInt | None = None
     psu_rating_w: Pos | None = None
     psu_redundancy: str | None = Field(default=None, pattern=r"^(N|2N|N\+N|N\+[1-9])$")
@@ -248,7 +260,9 @@ class PowerSpec(Strict):
 
     @field_validator("max_w")
     @classmethod
-    def _max(cls, v: float, info: ValidationInfo) -> float:
+    def _max(cls, v: float | None, info: ValidationInfo) -> float | None:
+        if v is None:
+            return v
         typ = info.data.get("typical_w")
         idle = info.data.get("idle_w")
         if typ is not None and typ > v:
@@ -385,6 +399,11 @@ class BusbarSpec(Strict):
         return min(out, need * self.psu_rating_w)
 
 
+# What ``planning.needs_data`` may name: the figures NetBox has no field for
+NEEDS_DATA = ("kind", "accelerators", "power", "cooling", "depth_mm", "price")
+NeedsData = Literal["kind", "accelerators", "power", "cooling", "depth_mm", "price"]
+
+
 class Planning(Sourced):
     kind: Kind = "other"
     depth_mm: Pos | None = None
@@ -403,12 +422,21 @@ class Planning(Sourced):
     cdu: CduSpec | None = None
     busbar: BusbarSpec | None = None
     price: Price | None = None
+    # What the planner still lacks for this device (an import from NetBox, which knows
+    # racks and watts but not GPUs or cooling): shown as "needs data" in the app
+    needs_data: list[NeedsData] = Field(default_factory=list)
+
+    UNSOURCED_KEYS: ClassVar[frozenset[str]] = Sourced.UNSOURCED_KEYS | {"needs_data"}
 
     def extra_cover_keys(self) -> set[str]:
         return set(DEVICE_NETBOX_COVER_KEYS)
 
     @model_validator(mode="after")
     def _kind_blocks(self) -> Planning:
+        if self.power is not None and self.power.max_w is None and "power" not in self.needs_data:
+            raise ValueError("planning.power.max_w is required (or list 'power' in planning.needs_data)")
+        if len(set(self.needs_data)) != len(self.needs_data):
+            raise ValueError("planning.needs_data names an item twice")
         need = {"switch": "switch", "storage": "storage", "pdu": "pdu", "cdu": "cdu"}
         for kind, block in need.items():
             if self.kind == kind and getattr(self, block) is None:
@@ -493,7 +521,7 @@ class DeviceType(_NetboxEntry, BaseModel):
     @field_validator("slug")
     @classmethod
     def _v_slug(cls, v: str) -> str:
-        return _check_slug(v)
+        return _check_netbox_slug(v)
 
     @field_validator("part_number", mode="before")
     @classmethod
@@ -530,10 +558,21 @@ class DeviceType(_NetboxEntry, BaseModel):
         return self.planning.kind if self.planning else "other"
 
     @property
+    def needs_data(self) -> list[str]:
+        """What the planner still lacks for this device (``planning.needs_data``): empty
+        for a complete entry, e.g. ``["accelerators", "power", "cooling", "price"]`` for a
+        device type imported from NetBox."""
+        return list(self.planning.needs_data) if self.planning else []
+
+    @property
     def max_power_w(self) -> float | None:
-        """Maximum draw: planning.power.max_w, else the sum of NetBox maximum_draw."""
-        if self.planning and self.planning.power:
+        """Maximum draw: planning.power.max_w, else the sum of NetBox maximum_draw; None
+        when the entry says its power still needs data (its maximum_draw is then the PSU
+        nameplate, planning.power.psu_rating_w, never the draw)."""
+        if self.planning and self.planning.power and self.planning.power.max_w is not None:
             return self.planning.power.max_w
+        if self.planning and "power" in self.planning.needs_data:
+            return None
         draws = [p.maximum_draw for p in self.power_ports if p.maximum_draw]
         return float(sum(draws)) if draws else None
 
@@ -541,6 +580,8 @@ class DeviceType(_NetboxEntry, BaseModel):
     def typical_power_w(self) -> float | None:
         if self.planning and self.planning.power and self.planning.power.typical_w is not None:
             return self.planning.power.typical_w
+        if self.planning and "power" in self.planning.needs_data:
+            return None
         alloc = [p.allocated_draw for p in self.power_ports if p.allocated_draw]
         return float(sum(alloc)) if alloc else self.max_power_w
 
@@ -630,7 +671,7 @@ class RackType(_NetboxEntry, BaseModel):
     @field_validator("slug")
     @classmethod
     def _v_slug(cls, v: str) -> str:
-        return _check_slug(v)
+        return _check_netbox_slug(v)
 
     @model_validator(mode="after")
     def _units(self) -> RackType:
@@ -856,10 +897,37 @@ class Llm(Component):
         return 2 * self.layers * self.kv_heads * self.head_dim * bytes_per_element
 
 
+class CloudPrice(Component):
+    """What renting one GPU for an hour costs in a public cloud: an indicative, dated
+    figure for rent-or-own (planner.economics), never a quote. ``slug`` is the GPU's slug
+    in the ``gpus`` table (one entry per GPU model; the user layer overrides it like any
+    entry, a plan's ``metadata.cloud_price_per_gpu_hour`` wins over both). ``vendor`` and
+    ``model`` name the offer the figure is from (provider, instance)."""
+
+    UNSOURCED_KEYS: ClassVar[frozenset[str]] = Component.UNSOURCED_KEYS | frozenset(
+        {"currency", "date", "basis", "source"})
+
+    price_per_gpu_hour: Pos
+    currency: str = Field(pattern=r"^[A-Z]{3}$")
+    date: str
+    basis: Literal["indicative"] = "indicative"
+    source: str = Field(min_length=1)  # the offer the figure is, in a few words (shown with it)
+    gpus_per_instance: PosInt | None = None
+
+    @field_validator("date", mode="before")
+    @classmethod
+    def _date(cls, v: Any) -> str:
+        v = str(v)
+        if not DATE_RE.match(v):
+            raise ValueError(f"date must be YYYY-MM-DD or YYYY-MM (got {v!r})")
+        return v
+
+
 TABLE_MODELS: dict[str, type[Component]] = {
     "gpus": Gpu,
     "nics": Nic,
     "cables": Cable,
     "cooling": CoolingUnit,
     "llms": Llm,
+    "cloud": CloudPrice,
 }

@@ -6,8 +6,9 @@ meet every workload target and every constraint first, then by total cost over t
 years, or capex without years); ``--json`` prints ``{"candidates": [...]}``. ``-o PLAN``
 writes the best candidate (or ``--pick K``) as a complete plan (JSON or .rackplan by the
 suffix), atomically. Exit 0 when a candidate meets everything, 1 when none does (the
-reason is printed: which constraint binds and by how much), 2 for a bad SPEC (one line
-naming the field, e.g. ``workloads[0].spec.users: ...``).
+reason is printed: which constraint binds and by how much) or the written plan has error
+findings (named), 2 for a bad SPEC (one line naming the field, e.g.
+``workloads[0].spec.users: ...``).
 """
 
 from __future__ import annotations
@@ -132,17 +133,30 @@ def run(args) -> int:
             print(f"rackwright: nothing written to {dst}: no candidate meets every target and constraint "
                   "(write one anyway with --pick K)", file=sys.stderr)
         else:
-            write_plan(chosen, spec, catalog, dst)
+            plan = write_plan(chosen, spec, catalog, dst)
             print(f"wrote {dst}: candidate {chosen.rank}, {chosen.servers} x {chosen.server_name}, "
                   f"{chosen.gpus} GPUs, {chosen.racks} racks", file=sys.stderr if args.json else sys.stdout)
+            errors = plan_errors(plan, catalog)
+            if errors:
+                shown_errors = "; ".join(f"{f.code}: {f.message}" for f in errors[:3])
+                print(f"rackwright: the written plan has {len(errors)} error finding(s) (rackwright check {dst}): "
+                      f"{shown_errors}", file=sys.stderr)
+                return 1
     if chosen is not None and not chosen.meets:
         print(f"rackwright: candidate {chosen.rank} does not meet: {_why_not(chosen)}", file=sys.stderr)
         return 1
     return 0 if result.meeting else 1
 
 
-def write_plan(cand, spec, catalog, dst: Path) -> None:
-    """Generate the candidate's plan and save it atomically (nothing on failure)."""
+def plan_errors(plan, catalog) -> list:
+    """The engine's error findings on a written plan (the generator should leave none)."""
+    from planner.engine import Engine
+
+    return [f for f in Engine(catalog).compute(plan).findings if f.severity == "error"]
+
+
+def write_plan(cand, spec, catalog, dst: Path):
+    """Generate the candidate's plan and save it atomically (nothing on failure); the plan."""
     from planner.cli import UserError
     from planner.documents import save_plan
 
@@ -161,6 +175,7 @@ def write_plan(cand, spec, catalog, dst: Path) -> None:
         raise UserError(f"{dst}: {e}") from None
     except OSError as e:
         raise UserError(f"{dst}: cannot write: {e.strerror or e}") from None
+    return plan
 
 
 def _why_not(c) -> str:
@@ -189,7 +204,7 @@ def _workload_figure(w: dict) -> str:
 def print_table(result, shown, spec) -> None:
     c = spec.constraints
     cost_head = f"TCO {c.years:g} y" if c.years else ""
-    head = (f"{'#':>3}  {'meets':5}  {'server':34} {'GPUs':>6} {'cool':5} {'fabric':6} {'storage':22} "
+    head = (f"{'#':>3}  {'meets':5}  {'GPU':9} {'server':26} {'GPUs':>6} {'cool':5} {'fabric':6} {'storage':22} "
             f"{'racks':>5} {'IT kW':>8} {'capex ' + c.currency:>15} {'opex/yr':>12} "
             + (f"{cost_head:>15}  " if c.years else "") +
             f"{'workload':>14} {'margin':>7}  bottleneck")
@@ -202,7 +217,8 @@ def print_table(result, shown, spec) -> None:
         wl = _workload_figure(min(x.workloads, key=lambda w: w["margin"] if w.get("margin") is not None
                                   else -1e9)) if x.workloads else "-"
         cost = x.tco if c.years else x.capex
-        print(f"{x.rank:>3}  {'yes' if x.meets else 'no':5}  {x.server_name[:34]:34} {x.gpus:>6} {x.cooling:5} "
+        server = x.server_name.split(" (")[0]  # the GPUs are the column before
+        print(f"{x.rank:>3}  {'yes' if x.meets else 'no':5}  {x.gpu[:9]:9} {server[:26]:26} {x.gpus:>6} {x.cooling:5} "
               f"{fabric:6} {storage[:22]:22} {x.racks:>5} {x.it_kw:>8.1f} {_money(x.capex) + star:>15} "
               f"{_money(x.opex_per_year):>12} " + (f"{_money(cost) + star:>15}  " if c.years else "") + f"{wl:>14} "
               f"{'-' if x.margin is None else format(x.margin, '+.0%'):>7}  {x.bottleneck or '-'}"

@@ -279,7 +279,8 @@ def parse_plan_for_spec(data: Any) -> PlanForSpec:
         c = Constraints(**values)
     except ValidationError as e:
         err = e.errors()[0]
-        raise PlanForSpecError(_loc("constraints", tuple(err["loc"])), err["msg"]) from None
+        msg = err["msg"].replace("a valid tuple", "a list")  # JSON has lists; the model keeps tuples
+        raise PlanForSpecError(_loc("constraints", tuple(err["loc"])), msg) from None
     if len(set(c.cooling)) != len(c.cooling):
         dup = next(x for i, x in enumerate(c.cooling) if x in c.cooling[:i])
         raise PlanForSpecError(f"constraints.cooling[{c.cooling.index(dup, c.cooling.index(dup) + 1)}]",
@@ -331,6 +332,7 @@ class Candidate:
     servers_per_rack: int
     rack_limiter: str
     rack_kw_limit: float
+    rack_u: int
     floor_m2: float
     it_kw: float
     it_kw_typical: float
@@ -361,6 +363,10 @@ class Candidate:
         return any(u.split(" x ", 1)[-1].split(" ")[0] == self.server for u in self.unpriced)
 
     @property
+    def storage_left_out(self) -> bool:
+        return self.storage is None and any(w["kind"] in ("pretrain", "finetune", "storage") for w in self.workloads)
+
+    @property
     def cost(self) -> float:
         """What the ranking compares: TCO over the years, else capex."""
         return self.tco if self.tco is not None else self.capex
@@ -374,7 +380,7 @@ class Candidate:
             "oversubscription": self.oversubscription, "storage": self.storage, "storage_count": self.storage_count,
             "racks": self.racks, "compute_racks": self.compute_racks, "network_racks": self.network_racks,
             "storage_racks": self.storage_racks, "servers_per_rack": self.servers_per_rack,
-            "rack_limiter": self.rack_limiter, "rack_kw_limit": self.rack_kw_limit, "switches": self.switches, "floor_m2": round(self.floor_m2, 2),
+            "rack_limiter": self.rack_limiter, "rack_kw_limit": self.rack_kw_limit, "rack_u": self.rack_u, "switches": self.switches, "floor_m2": round(self.floor_m2, 2),
             "it_kw": round(self.it_kw, 3), "it_kw_typical": round(self.it_kw_typical, 3),
             "facility_kw": round(self.facility_kw, 3), "currency": self.currency, "capex": round(self.capex, 2),
             "capex_complete": self.capex_complete, "unpriced": list(self.unpriced),
@@ -389,7 +395,7 @@ class Candidate:
             "bom": [{"table": t, "slug": slug, "quantity": q} for t, slug, q in self.bom],
             "design": {"server": d.server, "servers": d.servers, "cooling": d.cooling, "platform": d.platform,
                        "max_rack_kw": d.max_rack_kw, "servers_per_rack": d.servers_per_rack,
-                       "rack_type": d.rack_type, "pdu": d.pdu,
+                       "rack_type": d.rack_type, "pdu": d.pdu, "cooling_unit": d.cooling_unit,
                        "compute": None if d.compute is None else {
                            "technology": d.compute.technology, "speed_gbps": d.compute.speed_gbps,
                            "oversubscription": d.compute.oversubscription, "switch": d.compute.switch,
@@ -561,6 +567,18 @@ class _Search:
         return _Fabric(self.catalog.device(sw), tech, link, len(ports), t.leaves, t.spines, t.cores,
                        t.leaf_oversubscription, cables, optics)
 
+    def _cables(self, t: Any) -> dict[str, int]:
+        """Cables and transceivers of a fat tree at the default lengths per tier."""
+        out: dict[str, int] = {}
+        for tier, n in (("node_leaf", t.cables_node_leaf), ("leaf_spine", t.cables_leaf_spine),
+                        ("spine_core", t.cables_spine_core)):
+            m = self._medium(t.link_gbps, DEFAULT_LENGTHS_M[tier]) if n else None
+            if m is not None:
+                out[m.cable] = out.get(m.cable, 0) + n
+                if m.transceiver:
+                    out[m.transceiver] = out.get(m.transceiver, 0) + 2 * n
+        return out
+
     def _medium(self, speed: float, length: float) -> Any:
         key = (speed, length)
         if key not in self._media_cache:
@@ -670,8 +688,12 @@ class _Search:
     def storage_options(self, server: Any, n: int) -> list[tuple[str, int] | None]:
         """None for inference only; for training (or storage workloads) each catalog
         storage system, as many as the dataset and checkpoints, 0.5 GB/s per GPU
-        (the engine's balance rule) and the storage workloads need."""
+        (the engine's balance rule) and the storage workloads need. A server without
+        storage-network ports gets none (the generator cannot attach storage to it; the
+        candidate says so)."""
         if not self.training and not self.storage_wl:
+            return [None]
+        if not sizing._ports(self.catalog, server.slug, "storage", self._memo):
             return [None]
         devs = [d for d in sorted(self.catalog.storage(), key=lambda d: d.slug)
                 if d.planning and d.planning.storage]
@@ -744,7 +766,9 @@ class _Search:
         except gen.DesignError as e:
             self._infeasible(design, server, cooling, e)
             return None
-        design = replace(design, servers_per_rack=rc.servers_per_rack, rack_type=ch.rack_type, pdu=ch.pdu)
+        # the rack type stays the generator's choice: a design's rack_type is also its network
+        # and storage racks' (a GB200 NVL72 rack type there would leave them without PDUs)
+        design = replace(design, servers_per_rack=rc.servers_per_rack, pdu=ch.pdu)
         racks = rc.total
         mgmt = cat.get("device-types", ch.mgmt_switch) if ch.mgmt_switch else None
         mgmt_n = self._mgmt_switches(rc, mgmt.slug) if mgmt is not None else 0
@@ -781,19 +805,27 @@ class _Search:
         if fab is not None:
             for slug, k in fab.cables.items():
                 add("cables", slug, k)
+        sfc = sizing.storage_fabric_choice(design, cat, self._memo)
+        if sfc is not None and ch.storage_switch is not None:
+            st_tree = sizing.fabric_tree(cat, design, ch.storage_switch, "storage", n, sfc, self._memo)
+            if st_tree is not None:
+                for slug, k in self._cables(st_tree).items():
+                    add("cables", slug, k)
         add("device-types", ch.mgmt_switch, mgmt_n)
         add("rack-types", ch.rack_type, rc.compute)
         add("rack-types", ch.network_rack_type, rc.network + rc.storage)
         if platform == "gb200-nvl72":
             add("device-types", gen.NVL_SWITCH, rc.compute * len(gen.NVL_SWITCH_US))
             add("device-types", gen.NVL_SHELF, rc.compute * len(gen.NVL_SHELF_US))
-            add("device-types", ch.pdu, rc.compute * len(gen.NVL_PDU_SLOTS))
+            other_w = it_w - nvl_w - n * sp(server.slug).max_w
+            n_pdu = rc.compute * len(gen.NVL_PDU_SLOTS) + self._other_pdus(ch, rc, other_w)
+            add("device-types", ch.pdu, n_pdu)
         else:
             n_pdu = self._pdus(ch, rc, server, n, server_w, it_w, mgmt)
             add("device-types", ch.pdu, n_pdu)
-            # management: every device with a BMC port on a 1 GbE patch cord
-            cat6 = "cat6a-10g" if cat.get("cables", "cat6a-10g") is not None else None
-            add("cables", cat6, n + n_sto + sum(k for _sw, k in switches) + n_pdu)
+        # management: every device with a BMC port on a 1 GbE patch cord
+        cat6 = "cat6a-10g" if cat.get("cables", "cat6a-10g") is not None else None
+        add("cables", cat6, n + n_sto + sum(k for _sw, k in switches) + n_pdu)
         if cooling == "dlc":
             liquid_kw = n * sp(server.slug).max_w * sp(server.slug).liquid_fraction / 1000.0
             rows = [min(gen.RACKS_PER_ROW, rc.compute - k) for k in range(0, rc.compute, gen.RACKS_PER_ROW)]
@@ -823,6 +855,9 @@ class _Search:
             capex, racks, floor, rc)
         gpu = cat.gpu(server.gpu_slug)
         notes = list(ch.notes)
+        if storage is None and (self.training or self.storage_wl):
+            notes.append(f"{server.manufacturer} {server.model} has no storage-network ports: no storage "
+                         "system in this build (attach one through another network)")
         if cooling == "immersion":
             notes.append("immersion assumes an immersion-ready variant of the server")
         return Candidate(
@@ -833,6 +868,7 @@ class _Search:
             storage=storage[0] if storage else None, storage_count=n_sto,
             racks=racks, compute_racks=rc.compute, network_racks=rc.network, storage_racks=rc.storage,
             servers_per_rack=rc.servers_per_rack, rack_limiter=rc.limiter, rack_kw_limit=rc.rack_kw_limit,
+            rack_u=int(cat.rack_type(ch.rack_type).u_height),
             floor_m2=floor, it_kw=it_w / 1000.0, it_kw_typical=it_typ / 1000.0, facility_kw=it_w / 1000.0 * c.pue,
             currency=c.currency, capex=capex, capex_complete=not unpriced, unpriced=tuple(unpriced),
             opex_per_year=opex, tco=tco, years=years, rent_vs_own=ro.to_dict() if ro.cloud_cost_per_year else None,
@@ -893,12 +929,18 @@ class _Search:
         for k, racks in ((rc.servers_per_rack, full), (part, 1 if part else 0)):
             if racks:
                 total += racks * self._rack_pdus(pdu, tuple([(f"s{i}", server_w, cords) for i in range(k)] + extra))
+        return total + self._other_pdus(ch, rc, max(0.0, it_w - n * server_w))
+
+    def _other_pdus(self, ch: Any, rc: sizing.RackCount, other_w: float) -> int:
+        """2N PDUs of the network and storage racks, by their share of ``other_w``."""
         others = rc.network + rc.storage
-        if others:
-            w = max(0.0, it_w - n * server_w) / others
-            side_w = pdu.phase_cap_w * (3 if pdu.phases == 3 else 1) * gen.FILL
-            total += others * 2 * min(gen.MAX_PDUS_PER_SIDE, max(1, math.ceil(w / side_w)))
-        return total
+        if not others:
+            return 0
+        pdu = self._memo.get(("pdu", ch.pdu))
+        if pdu is None:
+            pdu = self._memo[("pdu", ch.pdu)] = gen._pdu_model(self.catalog, ch.pdu)
+        side_w = pdu.phase_cap_w * (3 if pdu.phases == 3 else 1) * gen.FILL
+        return others * 2 * min(gen.MAX_PDUS_PER_SIDE, max(1, math.ceil(other_w / others / side_w)))
 
     def _rack_pdus(self, pdu: Any, loads: tuple[tuple[str, float, int], ...]) -> int:
         key = (pdu.slug, loads)
@@ -1042,8 +1084,12 @@ def binding_sentence(cand: Candidate, violation: dict[str, Any], spec: PlanForSp
         if cand.rack_limiter in ("max_rack_kw", "cooling"):
             head = (f"{COOLING_WORDS[cand.cooling]} at {cand.rack_kw_limit:g} kW per rack holds "
                     f"{_server_phrase(cand, cand.servers_per_rack)} per rack")
+        elif cand.rack_limiter == "space":
+            head = f"a {cand.rack_u}U rack holds {_server_phrase(cand, cand.servers_per_rack)}"
+        elif cand.rack_limiter == "pdu":
+            head = (f"four PDUs per feed side carry {_server_phrase(cand, cand.servers_per_rack)} per rack")
         else:
-            head = f"a rack holds {_server_phrase(cand, cand.servers_per_rack)} ({cand.rack_limiter})"
+            head = f"a rack holds {_server_phrase(cand, cand.servers_per_rack)}"
         holds = v.get("floor_holds")
         if v["constraint"] == "floor_m2" and (cand.network_racks or cand.storage_racks):
             holds = (holds or 0) + cand.network_racks + cand.storage_racks
@@ -1065,18 +1111,25 @@ def binding_sentence(cand: Candidate, violation: dict[str, Any], spec: PlanForSp
 def _rank_key(c: Candidate) -> tuple[Any, ...]:
     # a capex with unpriced parts is a lower bound: builds whose GPU servers have no price
     # (most of the cost unknown) rank after those whose servers are priced
-    return (not c.meets, not c.workloads_met, c.server_unpriced, c.cost, c.capex, c.gpus, c.server,
+    # a training build without a storage system (its server has no storage ports) after
+    # those with one: cheaper only because it leaves storage out
+    return (not c.meets, not c.workloads_met, c.server_unpriced, c.storage_left_out, c.cost, c.capex, c.gpus, c.server,
             COOLING_OPTIONS.index(c.cooling), c.oversubscription or 0.0, c.storage or "", c.storage_count)
 
 
 def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
            cancel: Callable[[], bool] | None = None,
-           progress: Callable[[float, str], Any] | None = None) -> SearchResult:
+           progress: Callable[[float, str], Any] | None = None,
+           count_factors: tuple[float, ...] = COUNT_FACTORS) -> SearchResult:
     """Rank candidate builds for ``spec`` (see the module docstring). Raises
     :class:`PlanForSpecError` for what only the catalog can tell (unknown model, GPU or
     vendor). ``cancel`` is called between batches (a server platform, a fabric, a GPU
     count); a cancelled search returns what it ranked so far with ``cancelled=True``.
-    ``progress(fraction, stage)`` after each server platform (planner.progress)."""
+    ``progress(fraction, stage)`` after each server platform (planner.progress).
+    ``count_factors``: the GPU counts tried per platform, as multiples of the fewest that
+    meet the targets (more factors, more candidates)."""
+    if not count_factors or min(count_factors) < 1.0:
+        raise ValueError("count_factors must be at least 1 each")
     if top is not None and top < 1:
         raise ValueError("top must be at least 1")
     check_against_catalog(spec, catalog)
@@ -1108,7 +1161,7 @@ def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
                     if note not in s.notes:
                         s.notes.append(note)
                 else:
-                    counts = {min(cap, max(step, math.ceil(need * f / step) * step)) for f in COUNT_FACTORS}
+                    counts = {min(cap, max(step, math.ceil(need * f / step) * step)) for f in count_factors}
                 for n in sorted(counts):
                     s._check()
                     fab = s.fabric(server, n, ov) if ov is not None else None

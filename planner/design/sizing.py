@@ -153,22 +153,23 @@ def link_and_radix(catalog: Any, speed: float, sw: str, memo: dict | None = None
     return _memo(memo, ("link_and_radix", speed, sw), make)
 
 
-def estimate_switches(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
-                      memo: dict | None = None) -> int:
-    """Switches of one fabric: generate._estimate_switches (the fat-tree sizing auto-wire
-    uses) with the port look-ups memoised (tests compare the two)."""
-    key = ("estimate_switches", design.server, sw, role, n_servers, fc,
+def fabric_tree(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
+                memo: dict | None = None) -> Any:
+    """The fat tree of one fabric as generate._estimate_switches sizes it (the rules
+    auto-wire uses), with the port look-ups memoised; None without ports. Raises
+    DesignError when it needs more tiers than the switch allows."""
+    key = ("fabric_tree", design.server, sw, role, n_servers, fc,
            None if design.storage is None else (design.storage.device, design.storage.count))
     if memo is not None and key in memo:
         return memo[key]
-    got = _estimate_switches(catalog, design, sw, role, n_servers, fc, memo)
+    got = _fabric_tree(catalog, design, sw, role, n_servers, fc, memo)
     if memo is not None:
         memo[key] = got
     return got
 
 
-def _estimate_switches(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
-                       memo: dict | None) -> int:
+def _fabric_tree(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
+                 memo: dict | None) -> Any:
     from planner.fabric.topology import FabricDesignError, design_fat_tree
 
     ports = _ports(catalog, design.server, role, memo)
@@ -180,12 +181,28 @@ def _estimate_switches(catalog: Any, design: BuildDesign, sw: str, role: str, n_
         speeds += [p.speed_gbps for p in sp]
         nodes, rails, rail = n_servers * len(ports) + design.storage.count * len(sp), 1, False
     if not speeds or not nodes or not rails:
-        return 0
+        return None
     link, radix = link_and_radix(catalog, min(speeds), sw, memo)
     try:
-        return design_fat_tree(nodes, rails, radix, link, fc.oversubscription, rail).switches
+        return design_fat_tree(nodes, rails, radix, link, fc.oversubscription, rail)
     except FabricDesignError as e:
         raise gen.DesignError(f"{role}: {e}") from None
+
+
+def estimate_switches(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
+                      memo: dict | None = None) -> int:
+    """Switches of one fabric: generate._estimate_switches with memoised look-ups (tests
+    compare the two)."""
+    t = fabric_tree(catalog, design, sw, role, n_servers, fc, memo)
+    return 0 if t is None else t.switches
+
+
+def storage_fabric_choice(design: BuildDesign, catalog: Any, memo: dict | None = None) -> Any:
+    """The storage fabric the generator wires for ``design`` (its own, else the default)."""
+    if design.storage is None:
+        return None
+    return design.storage_fabric or _memo(memo, ("storage_fabric", design.server, design.storage.device),
+                                          lambda: gen._storage_fabric(design, catalog))
 
 
 def fabric_switches(design: BuildDesign, catalog: Any, ch: Any, servers: int,
@@ -193,10 +210,7 @@ def fabric_switches(design: BuildDesign, catalog: Any, ch: Any, servers: int,
     """(switch slug, count) of each fabric the generator wires (compute, storage,
     front-end), by the fat-tree rules auto-wire uses."""
     out: list[tuple[str, int]] = []
-    sfab = None
-    if design.storage is not None:
-        sfab = design.storage_fabric or _memo(memo, ("storage_fabric", design.server, design.storage.device),
-                                              lambda: gen._storage_fabric(design, catalog))
+    sfab = storage_fabric_choice(design, catalog, memo)
     for fc, sw, role in ((design.compute, ch.compute_switch, "compute"), (sfab, ch.storage_switch, "storage"),
                          (design.frontend, ch.frontend_switch, "frontend")):
         if fc is None or sw is None:

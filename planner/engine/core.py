@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from dataclasses import replace
 from operator import attrgetter
 from typing import Any
 
+from planner.economics import OwnInputs, rent_vs_own
 from planner.engine import levels, physics
 from planner.engine.findings import Finding, make
 from planner.engine.network import Network
@@ -37,6 +39,7 @@ from planner.engine.results import (
     LoopResult,
     NvlinkSummary,
     PduResult,
+    RentOwnResult,
     Results,
     RoomResult,
     SourceResult,
@@ -44,7 +47,7 @@ from planner.engine.results import (
     WorkloadNeed,
 )
 from planner.engine.settings import EngineSettings
-from planner.engine.specs import SpecCache, loop_rating
+from planner.engine.specs import SpecCache, cat_get, loop_rating
 from planner.engine.workloads import WorkloadState
 from planner.gcpause import no_gc
 from planner.naming import display_name
@@ -657,14 +660,18 @@ class Engine:
         no_price: list[str] = []
         no_rate: dict[str, list[str]] = {}
         rates = md.exchange_rates
+        overrides = md.price_overrides
         for (table, slug), qty in sorted(bom.items()):
-            price = self.specs.price_of(table, slug)
+            override = overrides.get(slug)
+            # a per-plan price (metadata.price_overrides) before the catalog's
+            price = (override.amount, override.currency) if override is not None else self.specs.price_of(table, slug)
+            source = None if price is None else "plan" if override is not None else "catalog"
             known = self._known(table, slug)
             name = self._name(table, slug)
             # a price in another currency converts at the plan's rate (plan units per unit of it)
             rate = None if price is None else 1.0 if price[1] == md.currency else rates.get(price[1])
             lines.append(BomLine(table, slug, name, qty, price[0] if price else None, price[1] if price else None,
-                                 known, rate))
+                                 known, rate, source))
             if price is None:
                 no_price.append(f"{qty} x {slug}")
             elif rate is None:
@@ -684,14 +691,78 @@ class Engine:
         mx = sums.get("max_w", 0.0)
         # energy per year = typical IT power x PUE x 8,760 h x utilisation (docs/engine.md)
         energy = physics.annual_energy_kwh(typ * md.pue) * md.utilisation
+        capex = _fsum(capex_terms)
+        capex_complete = not no_price and not no_rate
+        rent = self._rent_vs_own(md, agg, capex, capex_complete, typ, mx, findings)
         totals = Totals(racks=agg.racks, rooms=len(rooms), agg=agg, pue=md.pue, facility_typical_w=typ * md.pue,
                         facility_max_w=mx * md.pue, energy_kwh_per_year=energy, currency=md.currency,
-                        capex=_fsum(capex_terms), capex_complete=not no_price and not no_rate,
+                        capex=capex, capex_complete=capex_complete,
                         opex_per_year=energy * md.electricity_price_per_kwh,
                         electricity_price_per_kwh=md.electricity_price_per_kwh, utilisation=md.utilisation,
-                        unconverted=tuple(sorted(no_rate)))
+                        unconverted=tuple(sorted(no_rate)), rent_vs_own=rent)
         findings.extend(self._balance(agg, s))
         return totals, lines, tuple(findings)
+
+    def _rent_vs_own(self, md: Any, agg: Aggregate, capex: float, capex_complete: bool, typical_w: float,
+                     max_w: float, findings: list[Finding]) -> RentOwnResult | None:
+        """Rent or own (docs/engine.md): owning this build (capex from the BOM, energy at the
+        typical IT draw, colocation on the maximum draw as committed power) against renting
+        as many GPUs of the plan's most numerous GPU model. The cloud price per GPU-hour is
+        the plan's override, else the catalog's (table ``cloud``), converted to the plan
+        currency at the plan's exchange rates; without one, owning is costed alone and a
+        finding says why. None when the plan has no GPUs."""
+        gpus = agg.ints.get("gpu_count", 0)
+        by_model = {m: n for m, n in agg.gpus.items() if n > 0}
+        if gpus <= 0 or not by_model:
+            return None
+        model = max(sorted(by_model), key=lambda m: by_model[m])  # most GPUs; ties: first slug
+        gpu = cat_get(self.catalog, "gpus", model)
+        model_name = f"{gpu.vendor} {gpu.model}" if gpu is not None else model
+        if len(by_model) > 1:
+            others = ", ".join(f"{n} x {m}" for m, n in sorted(by_model.items()) if m != model)
+            findings.append(make("RENT_MIXED_GPUS", f"Rent or own prices all {gpus} GPUs at the cloud price of "
+                                 f"{model_name}, the most numerous model ({by_model[model]}); the others: {others}",
+                                 "plan"))
+        price: float | None = None
+        detail: dict[str, Any] = {}
+        reason = ""
+        if model in md.cloud_price_per_gpu_hour:
+            price, source = md.cloud_price_per_gpu_hour[model], "plan"
+            detail = {"currency": md.currency, "amount": price}
+        else:
+            entry = cat_get(self.catalog, "cloud", model)
+            if entry is None:
+                source = "none"
+                reason = (f"no cloud price per GPU-hour for {model_name} ({model}) in the catalog or the plan: "
+                          "set one in Plan Settings (Cloud price per GPU-hour) or in the user catalog")
+                findings.append(make("RENT_NO_CLOUD_PRICE", f"Rent or own not computed: {reason}", "plan"))
+            else:
+                source = "catalog"
+                detail = {"currency": entry.currency, "amount": entry.price_per_gpu_hour, "date": entry.date,
+                          "basis": entry.basis, "offer": f"{entry.vendor} {entry.model}", "reference": entry.source}
+                rate = 1.0 if entry.currency == md.currency else md.exchange_rates.get(entry.currency)
+                if rate is None:
+                    reason = (f"the cloud price for {model_name} is in {entry.currency} and the plan has no "
+                              f"{entry.currency} to {md.currency} exchange rate (set one in Plan Settings)")
+                    findings.append(make("RENT_NO_EXCHANGE_RATE", f"Rent or own not computed: {reason}", "plan"))
+                else:
+                    price = entry.price_per_gpu_hour * rate
+                    detail["exchange_rate"] = rate
+        base = OwnInputs(capex=capex, it_kw_typical=typical_w / 1000.0, it_kw_committed=max_w / 1000.0, gpus=gpus,
+                         years=md.years_of_use, pue=md.pue, electricity_price_per_kwh=md.electricity_price_per_kwh,
+                         utilisation=md.utilisation, support_fraction_per_year=md.support_fraction_per_year,
+                         colocation_per_kw_month=md.colocation_price_per_kw_month, cloud_price_per_gpu_hour=price)
+        own_only = rent_vs_own(replace(base, cloud_price_per_gpu_hour=None))
+        figures = rent_vs_own(base) if price is not None else None
+        if figures is not None and not capex_complete:
+            be = figures.break_even_months
+            when = f"the break-even after {be:,.1f} months is too early" if be is not None else \
+                "the comparison favours owning"
+            findings.append(make("RENT_CAPEX_INCOMPLETE", f"Rent or own uses a capex of {capex:,.0f} {md.currency} "
+                                 f"that leaves unpriced items out: owning is understated and {when}", "plan"))
+        return RentOwnResult(inputs=base, own_only=own_only, figures=figures, gpu_model=model,
+                             gpu_model_name=model_name, gpus=gpus, currency=md.currency, capex_complete=capex_complete,
+                             price_source=source, price_detail=detail, reason=reason)
 
     def _known(self, table: str, slug: str) -> bool:
         if table == "device-types":

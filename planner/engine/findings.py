@@ -85,6 +85,15 @@ CODES: dict[str, tuple[Severity, str]] = {
     "COST_NO_PRICE": ("warning", "Items without a catalog price: capex is incomplete."),
     "PRICE_NO_EXCHANGE_RATE": ("warning", "Items priced in a currency the plan has no exchange rate for: left "
                                           "out of the capex, which is marked incomplete."),
+    # rent or own (planner.economics via the engine's totals)
+    "RENT_NO_CLOUD_PRICE": ("info", "No cloud price per GPU-hour for the plan's GPU model (catalog or plan): "
+                                    "rent or own is not computed."),
+    "RENT_NO_EXCHANGE_RATE": ("warning", "The cloud price is in a currency the plan has no exchange rate for: "
+                                         "rent or own is not computed."),
+    "RENT_CAPEX_INCOMPLETE": ("warning", "Rent or own is costed on an incomplete capex: owning is understated and "
+                                         "the break-even comes too early."),
+    "RENT_MIXED_GPUS": ("info", "GPUs of several models: rent or own prices all of them at the most numerous "
+                                "model's cloud price."),
     # fabrics (planner.fabric analysis, joined into the engine's findings)
     "FABRIC_UNKNOWN_PORT": ("error", "A link names a port the device type does not have."),
     "FABRIC_PORT_REUSED": ("error", "One port is used by two links of the same fabric."),

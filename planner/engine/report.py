@@ -113,7 +113,16 @@ def _totals_with_currency(results: Results, plan: Any, catalog: Any) -> dict[str
     return out
 
 
+def _rent_vs_own(results: Results, plan: Any, catalog: Any) -> dict[str, Any] | None:
+    """``rent_vs_own``: owning the build against renting its GPUs (docs/engine.md, "Rent or
+    own"); left out when the plan has no GPUs. Without a usable cloud price the cloud and
+    break-even figures are null and ``reason`` says why."""
+    rvo = results.totals.rent_vs_own
+    return None if rvo is None else rvo.to_dict()
+
+
 register_section("totals", _totals_with_currency)
+register_section("rent_vs_own", _rent_vs_own, after="totals")
 register_section("power_sources", _power_sources, after="feeds")
 register_section("findings", lambda r, p, c: [f.to_dict() for f in r.findings])
 register_section("summary", lambda r, p, c: r.counts())
@@ -180,6 +189,44 @@ def _loops_text(results: Results, plan: Any) -> list[str]:
     return ["Cooling loops", *_table(rows, right=set(range(3, 8))), ""]
 
 
+def _months(m: float | None) -> str:
+    if m is None:
+        return "never (renting stays cheaper)"
+    return f"{m:,.1f} months ({m / 12:,.1f} years)"
+
+
+def rent_vs_own_lines(results: Results) -> list[str]:
+    """The rent-or-own block of the text report (nothing when the plan has no GPUs)."""
+    rvo = results.totals.rent_vs_own
+    if rvo is None:
+        return []
+    cur, i = rvo.currency, rvo.inputs
+    own = rvo.own_only
+    out = ["Rent or own"]
+    capex = f"{i.capex:,.0f} {cur}" + ("" if rvo.capex_complete else " (INCOMPLETE: owning is understated)")
+    out.append(f"  Own               {own.own_cost_per_year:,.0f} {cur}/year over {own.years:g} years: capex "
+               f"{capex} / {own.years:g} = {own.capital_per_year:,.0f}, energy {own.energy_per_year:,.0f}, "
+               f"support {own.support_per_year:,.0f}, colocation {own.colocation_per_year:,.0f}")
+    f = rvo.figures
+    if f is None or f.cloud_cost_per_year is None:
+        out.append(f"  Rent              not computed: {rvo.reason}")
+        out.append("")
+        return out
+    d = rvo.price_detail
+    src = ("plan override" if rvo.price_source == "plan" else
+           f"catalog, {d.get('offer', '')}, {d.get('basis', '')} {d.get('date', '')}".strip())
+    conv = (f", {d['amount']:g} {d['currency']} at {d['exchange_rate']:g}"
+            if d.get("currency") not in (None, cur) and "exchange_rate" in d else "")
+    out.append(f"  Rent              {f.cloud_cost_per_year:,.0f} {cur}/year: {rvo.gpus} x {rvo.gpu_model_name} at "
+               f"{i.cloud_price_per_gpu_hour:,.2f} {cur}/GPU-hour ({src}{conv}) x 8,760 h x utilisation "
+               f"{i.utilisation:g}")
+    be_u = "renting is cheaper at any utilisation" if f.break_even_utilisation is None else \
+        f"{f.break_even_utilisation * 100:.0f} %"
+    out.append(f"  Break-even        {_months(f.break_even_months)}; utilisation {be_u}")
+    out.append("")
+    return out
+
+
 def text_report(results: Results, plan: Any = None, max_findings: int = 200) -> str:
     t = results.totals.to_dict()
     cur = results.totals.currency
@@ -198,10 +245,12 @@ def text_report(results: Results, plan: Any = None, max_findings: int = 200) -> 
                  f"{t['liquid_heat_kw']:,.1f} kW to liquid")
     lines.append(f"  Racks             {t['racks']} in {t['rooms']} room(s), {t['u_used']} U used, {t['u_free']} U free")
     lines.append(f"  Mass              {t['mass_kg']:,.0f} kg")
-    lines.append(f"  Capex             {t['capex']:,.0f} {cur}{'' if t['capex_complete'] else ' (incomplete)'}")
+    capex_note = "" if t["capex_complete"] else " INCOMPLETE: items without a price or exchange rate are left out"
+    lines.append(f"  Capex             {t['capex']:,.0f} {cur}{capex_note}")
     lines.append(f"  Energy            {t['energy_mwh_per_year']:,.0f} MWh/year, "
                  f"{t[f'opex_per_year_{cur.lower()}']:,.0f} {cur}/year")
     lines.append("")
+    lines.extend(rent_vs_own_lines(results))
     lines.append("Racks")
     rows = [["rack", "typ kW", "max kW", "cooling", "limit kW", "CFM", "L/min", "kg", "U used", "U free", "GPUs"]]
     for rid in _rack_order(results, plan):

@@ -6,9 +6,11 @@ dicts are fresh (shallow copies) while unchanged per-entity results are shared."
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from planner.economics import OwnInputs, RentVsOwn
 from planner.engine import levels, physics
 from planner.engine.findings import SEVERITY_RANK, Finding
 from planner.engine.levels import Level
@@ -205,6 +207,8 @@ class BomLine:
     # plan-currency units per unit of ``currency`` (1.0 in the plan currency; None without a
     # price or without an exchange rate in the plan: then the line is not in the capex)
     rate: float | None = None
+    # where the unit price comes from: "plan" (metadata.price_overrides), "catalog", or None
+    price_source: str | None = None
 
     @property
     def extended(self) -> float | None:
@@ -220,7 +224,76 @@ class BomLine:
         return {"table": self.table, "slug": self.slug, "name": self.name, "quantity": self.quantity,
                 "unit_price": self.unit_price, "currency": self.currency, "extended": self.extended,
                 "exchange_rate": self.rate, "extended_plan_currency": self.extended_plan,
-                "in_catalog": self.known}
+                "in_catalog": self.known, "price_source": self.price_source}
+
+
+@dataclass(frozen=True, slots=True)
+class RentOwnResult:
+    """Rent or own for the plan (docs/engine.md, "Rent or own"): the inputs the engine gave
+    :func:`planner.economics.rent_vs_own` and what it answered. ``figures`` is None when no
+    cloud price could be used (``reason`` says why); owning is then still costed in
+    ``own_only``. Money in the plan ``currency``."""
+
+    inputs: OwnInputs
+    own_only: RentVsOwn  # owning's cost per year and its parts (always known)
+    figures: RentVsOwn | None  # with the cloud price; None: no usable cloud price
+    gpu_model: str  # the GPU slug whose cloud price is used (the most numerous model)
+    gpu_model_name: str
+    gpus: int
+    currency: str
+    capex_complete: bool
+    # the cloud price: "plan" (metadata.cloud_price_per_gpu_hour), "catalog" (table cloud), "none"
+    price_source: str
+    price_detail: dict[str, Any] = field(default_factory=dict)  # offer, date, basis, original currency
+    reason: str = ""  # why there is no cloud figure
+
+    @property
+    def own_cost_per_year(self) -> float:
+        return self.own_only.own_cost_per_year
+
+    def horizon_months(self) -> int:
+        """The months a cumulative-cost chart spans: the years of use, stretched to show a
+        later break-even (up to 20 years)."""
+        months = max(12, math.ceil(self.inputs.years * 12))
+        f = self.figures
+        if f is not None and f.break_even_months is not None and f.break_even_months > months * 0.9:
+            months = min(240, math.ceil(f.break_even_months * 1.2))
+        return months
+
+    def cumulative(self, months: int) -> tuple[list[float], list[float] | None]:
+        """Cumulative cost at the end of each month 0..months: (own, rent or None)."""
+        if self.figures is None:
+            return self.own_only.cumulative(months)[0], None
+        return self.figures.cumulative(months)
+
+    def to_dict(self) -> dict[str, Any]:
+        f = self.figures
+        d = self.own_only.to_dict()
+        if f is not None:
+            d = f.to_dict()
+        i = self.inputs
+        return {
+            "currency": self.currency,
+            "capex_complete": self.capex_complete,  # false: owning is understated
+            "cloud_cost_per_year": d["cloud_cost_per_year"],
+            "own_cost_per_year": d["own_cost_per_year"],
+            "break_even_months": d["break_even_months"],
+            "break_even_utilisation": d["break_even_utilisation"],
+            "own_parts_per_year": {"capital": d["capital_per_year"], "energy": d["energy_per_year"],
+                                   "support": d["support_per_year"], "colocation": d["colocation_per_year"]},
+            "years": d["years"],
+            "gpus": self.gpus, "gpu_model": self.gpu_model,
+            "cloud_price_per_gpu_hour": i.cloud_price_per_gpu_hour,  # plan currency
+            "price_source": self.price_source,  # plan | catalog | none
+            "cloud_price": dict(self.price_detail),  # as given: amount, currency, date, basis, offer, reference
+            "inputs": {"capex": i.capex, "capex_complete": self.capex_complete, "it_kw_typical": i.it_kw_typical,
+                       "it_kw_committed": i.it_kw_committed, "pue": i.pue,
+                       "electricity_price_per_kwh": i.electricity_price_per_kwh, "utilisation": i.utilisation,
+                       "support_fraction_per_year": i.support_fraction_per_year,
+                       "colocation_price_per_kw_month": i.colocation_per_kw_month},
+            "computed": f is not None,
+            "reason": self.reason or None,
+        }
 
 
 @dataclass(slots=True)
@@ -240,6 +313,7 @@ class Totals:
     utilisation: float = 1.0  # the plan's metadata.utilisation, in the energy figure
     # currencies of BOM prices the plan has no exchange rate for (lines left out of capex)
     unconverted: tuple[str, ...] = ()
+    rent_vs_own: RentOwnResult | None = None  # None: the plan has no GPUs
 
     @property
     def gpus(self) -> int:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import tempfile
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -14,6 +12,7 @@ from typing import Any
 from planner.fabric.media import MediaChooser, transceiver_for
 from planner.fabric.ports import port_lookup
 from planner.fabric.progress import without_gc
+from planner.fileio import atomic_write_bytes
 from planner.naming import display_name
 from planner.plan import Link, Plan
 
@@ -111,14 +110,6 @@ def schedule_csv(rows: list[CableRow]) -> str:
 
 
 def write_schedule_csv(rows: list[CableRow], path: str | Path) -> None:
-    """Write atomically: a temporary file in the same folder, then rename."""
-    path = Path(path)
-    text = schedule_csv(rows)
-    fd, tmp = tempfile.mkstemp(prefix=".cables-", suffix=".csv", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write atomically through :func:`planner.fileio.atomic_write_bytes`, with the
+    permissions of an ordinary document (the old file's, or 0666 less the umask)."""
+    atomic_write_bytes(path, schedule_csv(rows).encode("utf-8"))

@@ -309,3 +309,78 @@ def elevation_drawing(rack: Rack, u_height: int, catalog: Any, scale: float, fon
                     d.add(String(rx + 3, yb + box_h / 2 - tsize * 0.35, fit(label, rail_w - 6, bold, tsize),
                                  fontName=bold, fontSize=tsize, fillColor=tc))
     return d
+
+
+# --------------------------------------------------------------------------- rent or own
+
+OWN_COLOR = "#2f6db5"
+RENT_COLOR = "#d9822b"
+
+
+def _short_money(v: float) -> str:
+    a = abs(v)
+    if a >= 1e9:
+        return f"{v / 1e9:,.1f}B"
+    if a >= 1e6:
+        return f"{v / 1e6:,.1f}M"
+    if a >= 1e3:
+        return f"{v / 1e3:,.0f}k"
+    return f"{v:,.0f}"
+
+
+def rent_own_chart(rvo: Any, width_pt: float, height_pt: float, font: str, bold: str) -> Drawing:
+    """Cumulative cost over time of owning and of renting (``RentOwnResult.cumulative``,
+    engine figures only), with the break-even month marked."""
+    from reportlab.graphics.charts.lineplots import LinePlot
+
+    months = rvo.horizon_months()
+    own, rent = rvo.cumulative(months)
+    d = Drawing(width_pt, height_pt)
+    lp = LinePlot()
+    lp.x, lp.y = 60, 36
+    lp.width, lp.height = width_pt - 230, height_pt - 56
+    data = [list(enumerate(own))]
+    if rent is not None:
+        data.append(list(enumerate(rent)))
+    lp.data = data
+    lp.lines[0].strokeColor = colors.HexColor(OWN_COLOR)
+    lp.lines[0].strokeWidth = 2
+    if rent is not None:
+        lp.lines[1].strokeColor = colors.HexColor(RENT_COLOR)
+        lp.lines[1].strokeWidth = 2
+    top = max([*own, *(rent or [])]) or 1.0
+    lp.xValueAxis.valueMin, lp.xValueAxis.valueMax = 0, months
+    step = 6 if months <= 60 else 12 if months <= 120 else 24
+    lp.xValueAxis.valueSteps = list(range(0, months + 1, step))
+    lp.xValueAxis.labels.fontName, lp.xValueAxis.labels.fontSize = font, 7
+    lp.yValueAxis.valueMin, lp.yValueAxis.valueMax = 0, top * 1.05
+    lp.yValueAxis.labelTextFormat = _short_money
+    lp.yValueAxis.labels.fontName, lp.yValueAxis.labels.fontSize = font, 7
+    lp.yValueAxis.visibleGrid = True
+    lp.yValueAxis.gridStrokeColor = colors.HexColor("#e3e6ea")
+    d.add(lp)
+    d.add(String(lp.x + lp.width / 2, 8, "months", fontName=font, fontSize=7.5, textAnchor="middle",
+                 fillColor=colors.HexColor("#3c4650")))
+    d.add(String(8, lp.y + lp.height + 8, f"cumulative cost ({rvo.currency})", fontName=font, fontSize=7.5,
+                 fillColor=colors.HexColor("#3c4650")))
+    f = rvo.figures
+    if f is not None and f.break_even_months is not None and f.break_even_months <= months:
+        x = lp.x + lp.width * f.break_even_months / months
+        d.add(Line(x, lp.y, x, lp.y + lp.height, strokeColor=colors.HexColor("#5b6570"), strokeWidth=0.8,
+                   strokeDashArray=[3, 2]))
+        label = f"break-even {f.break_even_months:,.1f} months"
+        anchor = "end" if x > lp.x + lp.width * 0.7 else "start"
+        d.add(String(x + (-4 if anchor == "end" else 4), lp.y + lp.height - 10, label, fontName=bold, fontSize=7.5,
+                     textAnchor=anchor, fillColor=colors.HexColor("#1f2328")))
+    # legend, right of the plot
+    lx, ly = lp.x + lp.width + 16, lp.y + lp.height - 12
+    entries = [(OWN_COLOR, f"Own: {_short_money(own[-1])} after {months} months")]
+    if rent is not None:
+        entries.append((RENT_COLOR, f"Rent: {_short_money(rent[-1])} after {months} months"))
+    else:
+        entries.append(("#9aa3ad", "Rent: no cloud price"))
+    for k, (c, text) in enumerate(entries):
+        y = ly - k * 16
+        d.add(Line(lx, y + 3, lx + 18, y + 3, strokeColor=colors.HexColor(c), strokeWidth=2))
+        d.add(String(lx + 24, y, text, fontName=font, fontSize=7.5, fillColor=colors.HexColor("#1f2328")))
+    return d

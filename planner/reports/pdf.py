@@ -58,10 +58,10 @@ from planner.reports.flowables import (
 )
 from planner.reports.text import MISSING, clean, esc, fit, fonts, truncate, unsupported
 
-SECTIONS = ("cover", "floor", "racks", "power", "cooling", "bom", "cables", "findings")
+SECTIONS = ("cover", "floor", "racks", "power", "cooling", "bom", "rent", "cables", "findings")
 SECTION_TITLES = {"cover": "Cover and summary", "floor": "Floor plan", "racks": "Rack elevations",
-                  "power": "Power", "cooling": "Cooling", "bom": "Bill of materials", "cables": "Cable schedule",
-                  "findings": "Findings and workloads"}
+                  "power": "Power", "cooling": "Cooling", "bom": "Bill of materials", "rent": "Rent or own",
+                  "cables": "Cable schedule", "findings": "Findings and workloads"}
 PAGE_SIZES = {"a4": A4, "letter": letter}
 BASIS_NAMES = {"list": "list", "street-estimate": "street", "quote": "quote", "estimate": "estimate"}
 SEVERITY_COLORS = {"error": "#c0392b", "warning": "#b7791f", "info": "#3b7dd8"}
@@ -317,7 +317,7 @@ class _Builder:
         # work units for the layout stage: flowables plus table rows (ticked as pages fill)
         self.ticker = Ticker(1.0, self.progress, self.cancel, 0.1, 0.85)
         builders = {"cover": self.cover, "floor": self.floor, "racks": self.racks, "power": self.power,
-                    "cooling": self.cooling, "bom": self.bom, "cables": self.cables_section,
+                    "cooling": self.cooling, "bom": self.bom, "rent": self.rent, "cables": self.cables_section,
                     "findings": self.findings}
         toc_at, toc_entry_at = 0, 0
         for key in SECTIONS:
@@ -401,9 +401,9 @@ class _Builder:
         who = self.document_control()
         gpus = ", ".join(f"{n:,} \u00d7 {esc(self._gpu_name(m))}" for m, n in sorted(t.agg.gpus.items())) or "none"
         s = t.agg.sums
-        capex = money(t.capex, self.currency)
+        capex = f"<b>{money(t.capex, self.currency)}</b>"
         if not t.capex_complete:
-            capex += " <font color='#b7791f'>(incomplete: unpriced items left out)</font>"
+            capex += " <font color='#c0392b'><b>INCOMPLETE</b></font>"
         heads = [
             ("GPUs", f"<b>{t.gpus:,}</b> ({gpus})"),
             ("IT power", f"<b>{kw(s['typical_w'])} kW</b> typical, <b>{kw(s['max_w'])} kW</b> max"),
@@ -414,23 +414,31 @@ class _Builder:
             ("Racks", f"<b>{t.racks:,}</b> in {t.rooms} room(s); {t.agg.ints['u_used']:,} U used, "
                       f"{t.agg.ints['u_free']:,} U free"),
             ("Mass", esc(self.u.mass_u(s["mass_kg"]))),
-            ("Capex", f"<b>{capex}</b>"),
+            ("Capex", capex),
             ("Annual energy", f"{t.energy_kwh_per_year / 1000:,.0f} MWh/year, <b>"
                               f"{money(t.opex_per_year, self.currency)}</b>/year at "
                               f"{t.electricity_price_per_kwh:g} {esc(self.currency)}/kWh"),
         ]
+        rent = self._rent_headline()
+        if rent:
+            heads.append(("Rent or own", rent))
         left = [self.P("Document control", self.st_h2), self.kv_table(who, (70, 270))]
         right = [self.P("Headline figures", self.st_h2), self.kv_table(heads, (80, 290))]
         cols = Table([[left, right]], colWidths=[self.frame_w * 0.45, self.frame_w * 0.55],
                      style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
         out.append(cols)
         out.append(Spacer(1, 6))
+        if not t.capex_complete:
+            out.append(self.capex_incomplete_box())
+            out.append(Spacer(1, 6))
         out.append(self.verdict_box())
         notes = clean(md.notes, keep_newlines=True).strip()
         if notes:
             out.append(self.P("Notes", self.st_h2))
-            more = " <i>(continued on the next page)</i>" if len(notes) > 600 else ""
-            out.append(self.P(esc(truncate(notes.replace("\n", " \u00b6 "), 600)) + more, self.st_small))
+            # shorter beside the capex warning, so the cover stays one page
+            room = 600 if t.capex_complete else 300
+            more = " <i>(continued on the next page)</i>" if len(notes) > room else ""
+            out.append(self.P(esc(truncate(notes.replace("\n", " \u00b6 "), room)) + more, self.st_small))
         out.append(CondPageBreak(125))
         out.append(Spacer(1, 10))
         out.append(self.approvals())
@@ -441,7 +449,7 @@ class _Builder:
                           f"(power in kW). Figures from the Rackwright engine; every catalog figure carries its "
                           f"source in the catalog, every formula in docs/engine.md.", self.st_small))
         self._cover_page_len, self._cover_page_entries = len(out), len(self.toc.entries)
-        if len(notes) > 600:
+        if len(notes) > (600 if t.capex_complete else 300):
             out += [PageBreak(), self.anchor(0, "Notes", "notes"), self.P("Notes", self.st_h1),
                     self.P(esc(notes, keep_newlines=True), self.st_body)]
         return out
@@ -491,6 +499,43 @@ class _Builder:
             ("LINEBELOW", (0, 1), (-1, 1), 0.6, colors.HexColor("#5b6570")),
             ("LINEBELOW", (0, 2), (-1, -1), 0.4, line), ("LINEAFTER", (0, 1), (-2, -1), 0.4, line),
         ]))
+
+    def capex_incomplete_box(self) -> Table:
+        """The cover's warning when the capex leaves items out: as large as the headline
+        figures, never small print (a CFO reads the capex first)."""
+        r = self.results
+        t = r.totals
+        unpriced = [b for b in r.bom if b.unit_price is None]
+        no_rate = [b for b in r.bom if b.unit_price is not None and b.rate is None]
+        parts = []
+        if unpriced:
+            parts.append(f"{len(unpriced)} BOM line(s) have no price")
+        if no_rate:
+            parts.append(f"{len(no_rate)} line(s) are priced in {', '.join(esc(c) for c in t.unconverted)} without "
+                         f"an exchange rate")
+        head = ParagraphStyle("capexwarn", parent=self.st_h2, fontSize=13, leading=16, spaceBefore=0, spaceAfter=2,
+                              textColor=colors.HexColor("#c0392b"))
+        lines = [self.P(f"Capex incomplete: {money(t.capex, self.currency)} leaves items out", head),
+                 self.P(f"<b>{'; '.join(parts) or 'Some lines are not priced'}</b>: not in the capex (listed in the "
+                        f"BOM), so owning is understated. Price them before the customer sees this.",
+                        self.st_body)]
+        return Table([[lines]], colWidths=[self.frame_w], style=TableStyle([
+            ("BOX", (0, 0), (-1, -1), 2.0, colors.HexColor("#c0392b")),
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fdecea")),
+            ("LEFTPADDING", (0, 0), (-1, -1), 8), ("TOPPADDING", (0, 0), (-1, -1), 6),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 6)]))
+
+    def _rent_headline(self) -> str:
+        rvo = self.results.totals.rent_vs_own
+        if rvo is None:
+            return ""
+        cur = esc(self.currency)
+        f = rvo.figures
+        if f is None or f.cloud_cost_per_year is None:
+            return f"own <b>{money(rvo.own_cost_per_year, self.currency)}</b>/year; renting not costed"
+        be = "never" if f.break_even_months is None else f"<b>{f.break_even_months:,.1f} months</b>"
+        return (f"own <b>{money(rvo.own_cost_per_year)}</b>, rent <b>{money(f.cloud_cost_per_year)}</b> "
+                f"{cur}/year; break-even {be}")
 
     def _gpu_name(self, slug: str) -> str:
         g = self.catalog.get("gpus", slug) if self.catalog is not None else None
@@ -880,6 +925,9 @@ class _Builder:
             else:
                 up, ext = f"{b.unit_price:,.0f}", f"{b.extended:,.0f}"
                 basis_s = f"{basis} {date}".strip()
+                ov = self.md.price_overrides.get(b.slug) if getattr(b, "price_source", None) == "plan" else None
+                if ov is not None:  # a price for this plan, not the catalog's
+                    basis_s = f"plan {clean(ov.date)}".strip()
                 if b.currency != self.currency:
                     # the extended column is in the plan currency: converted at the plan's rate
                     rate = getattr(b, "rate", None)
@@ -914,12 +962,77 @@ class _Builder:
                      + (f" (rates as of {esc(md.exchange_rates_date)})" if md.exchange_rates_date else "") + ".")
         util = getattr(t, "utilisation", 1.0)
         out.append(self.P("Price basis: list = vendor list price; street = observed street/reseller price; "
-                          "estimate = derived or reported figure; quote = a quote on record. Dates are when the "
+                          "estimate = derived or reported figure; quote = a quote on record; plan = a price set "
+                          "for this plan (Price for this plan), used before the catalog's. Dates are when the "
                           f"price was taken. Sources per item in the catalog (docs/catalog.md, prices).{rates} Annual "
                           f"energy: {money(t.opex_per_year, self.currency)} ({t.energy_kwh_per_year / 1000:,.0f} "
                           f"MWh at {t.electricity_price_per_kwh:g} {esc(self.currency)}/kWh, PUE {t.pue:g}"
                           + (f", utilisation {util * 100:g} %" if util != 1.0 else "") + ").",
                           self.st_small))
+        return out
+
+    # -- rent or own -------------------------------------------------------------------------
+    def rent(self) -> list[Any]:
+        rvo = self.results.totals.rent_vs_own
+        cur = self.currency
+        out = self.section_heading("rent", "indicative; formulas in docs/engine.md, Rent or own")
+        if rvo is None:
+            out.append(self.P("The plan has no GPUs: nothing to rent.", self.st_body))
+            return out
+        i, own = rvo.inputs, rvo.own_only
+        f = rvo.figures
+        if not rvo.capex_complete:
+            out.append(self.P(f"<font color='#c0392b'><b>Capex incomplete ({money(i.capex, cur)}): owning is "
+                              f"understated.</b></font> Unpriced BOM lines are not in it (see the BOM).",
+                              self.st_body))
+            out.append(Spacer(1, 4))
+        rows = [
+            ["Capital (capex / years)", f"{money(i.capex, cur)} / {own.years:g}", money(own.capital_per_year)],
+            ["Energy (IT typical × PUE × 8,760 h × utilisation × price)",
+             f"{i.it_kw_typical:,.1f} kW × {i.pue:g} × 8,760 h × {i.utilisation:g} × "
+             f"{i.electricity_price_per_kwh:g} {cur}/kWh", money(own.energy_per_year)],
+            ["Support and maintenance (share of capex)", f"{i.support_fraction_per_year * 100:g} % × "
+                                                         f"{money(i.capex, cur)}", money(own.support_per_year)],
+            ["Colocation (committed IT kW × price × 12)", f"{i.it_kw_committed:,.1f} kW × "
+             f"{i.colocation_per_kw_month:,.2f} {cur}/kW-month × 12", money(own.colocation_per_year)],
+            ["Own, per year", "", money(own.own_cost_per_year)],
+        ]
+        styles = {4: [("FONTNAME", self.bold)]}
+        if f is not None and f.cloud_cost_per_year is not None:
+            d = rvo.price_detail
+            if rvo.price_source == "plan":
+                src = "price set in this plan"
+            else:
+                src = f"{d.get('offer', '')}, {d.get('basis', '')} {d.get('date', '')}"
+                if d.get("currency") != cur and d.get("exchange_rate") is not None:
+                    src += f"; {d['amount']:g} {d['currency']} at {d['exchange_rate']:g}"
+            rows.append(["Rent, per year (GPUs × price × 8,760 h × utilisation)",
+                         f"{rvo.gpus:,} × {esc(rvo.gpu_model_name)} at {i.cloud_price_per_gpu_hour:,.2f} "
+                         f"{cur}/GPU-hour × 8,760 h × {i.utilisation:g} ({src})",
+                         money(f.cloud_cost_per_year)])
+            styles[5] = [("FONTNAME", self.bold)]
+        table = self._rows_table(["Term", "Inputs", f"Per year ({clean(cur)})"],
+                                 [[self.cell(a), self.cell(b), c] for a, b, c in rows], [250, 440, 95], numeric={2},
+                                 row_styles=styles)
+        out.append(table)
+        out.append(Spacer(1, 6))
+        if f is None or f.cloud_cost_per_year is None:
+            out.append(self.P(f"<b>Renting is not costed:</b> {esc(rvo.reason)}.", self.st_body))
+        else:
+            be_m = ("never: renting stays cheaper at this utilisation" if f.break_even_months is None else
+                    f"<b>{f.break_even_months:,.1f} months</b> ({f.break_even_months / 12:,.1f} years)")
+            be_u = ("renting is cheaper at any utilisation" if f.break_even_utilisation is None else
+                    f"<b>{f.break_even_utilisation * 100:.0f} %</b>: above it owning is cheaper per year")
+            out.append(self.P(f"Break-even: owning has paid for itself after {be_m}; break-even utilisation "
+                              f"{be_u}.", self.st_body))
+        out.append(Spacer(1, 6))
+        out.append(drawings.rent_own_chart(rvo, self.frame_w, 230.0, self.font, self.bold))
+        out.append(Spacer(1, 4))
+        out.append(self.P("Cumulative cost from a standing start: owning pays the capex in month 0, then its running "
+                          "costs (energy, support, colocation) monthly; renting pays per month used. Not included: "
+                          "residual value, financing, staff, cloud storage and egress, reserved-capacity discounts. "
+                          "Cloud prices are indicative on-demand list prices (catalog table cloud, dated, with "
+                          "sources); set the customer's own in Plan Settings.", self.st_small))
         return out
 
     # -- cables ------------------------------------------------------------------------------

@@ -27,7 +27,9 @@ from . import models as m
 # Fields stored as columns of the same name.
 SCALARS: dict[type[BaseModel], tuple[str, ...]] = {
     pm.Metadata: ("customer", "project", "author", "revision", "currency", "electricity_price_per_kwh",
-                  "pue", "notes", "exchange_rates", "exchange_rates_date", "utilisation", "naming"),
+                  "pue", "notes", "exchange_rates", "exchange_rates_date", "utilisation", "naming",
+                  "years_of_use", "support_fraction_per_year", "colocation_price_per_kw_month",
+                  "cloud_price_per_gpu_hour"),
     pm.Room: ("id", "name", "width_m", "depth_m", "tile_m", "floor_load_limit_kg_per_m2", "raised_floor"),
     pm.Row: ("id", "name", "x_m", "y_m", "orientation_deg", "cold_aisle_side"),
     pm.Rack: ("id", "name", "rack_type", "position", "gap_before_m"),
@@ -49,6 +51,7 @@ SCALARS: dict[type[BaseModel], tuple[str, ...]] = {
 # Fields handled explicitly below (child tables, renamed or inlined columns), and
 # fields that are constants of the format rather than data.
 SPECIAL: dict[type[BaseModel], tuple[str, ...]] = {
+    pm.Metadata: ("price_overrides",),  # JSON column of {slug: PriceOverride fields}
     pm.Plan: ("format", "format_version", "metadata", "site", "power_sources", "feeds", "cooling_loops", "fabrics", "links",
               "groups", "workloads"),
     pm.Site: ("rooms",),
@@ -124,6 +127,8 @@ def plan_to_rows(plan: pm.Plan) -> dict[str, list[dict[str, Any]]]:
 
     md = scal(plan.metadata)
     md["exchange_rates"], md["naming"] = dict(plan.metadata.exchange_rates), dict(plan.metadata.naming)
+    md["cloud_price_per_gpu_hour"] = dict(plan.metadata.cloud_price_per_gpu_hour)
+    md["price_overrides"] = {k: v.model_dump() for k, v in plan.metadata.price_overrides.items()}
     rows["plan_metadata"].append({"id": 1, **md})
     rows["site"].append({"id": 1, "name": plan.site.name})
     for i, room in enumerate(plan.site.rooms):

@@ -20,7 +20,11 @@ History:
 - **2**: power sources (``power_sources`` table; ``power_feeds.upstream_id``), cooling
   loop kind, capacity and flow (``cooling_loops.cdu`` may be NULL for a facility loop),
   plan exchange rates, utilisation and naming patterns (``plan_metadata``), device asset
-  tag and serial (``placements``). The layout of :mod:`planner.storage.models`.
+  tag and serial (``placements``).
+- **3**: rent or own and per-plan prices (``plan_metadata``: ``years_of_use``,
+  ``support_fraction_per_year``, ``colocation_price_per_kw_month``, and the JSON columns
+  ``cloud_price_per_gpu_hour`` and ``price_overrides``); plan format 2. The layout of
+  :mod:`planner.storage.models`.
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ from sqlalchemy import (
 from planner.plan_io import PlanFormatError
 
 FILE_FORMAT = "rackwright-project"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 OLDEST_SCHEMA = 0
 
 
@@ -178,4 +182,21 @@ def _v1_to_v2(conn: Connection) -> None:
     ).create(conn)
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {0: _v0_to_v1, 1: _v1_to_v2}
+# --------------------------------------------------------------------------- 2 -> 3
+
+
+def _v2_to_v3(conn: Connection) -> None:
+    json_type = JSON().compile(dialect=conn.dialect)
+    add = [
+        ("plan_metadata", "years_of_use", "FLOAT", "4.0"),
+        ("plan_metadata", "support_fraction_per_year", "FLOAT", "0.1"),
+        ("plan_metadata", "colocation_price_per_kw_month", "FLOAT", "0.0"),
+        ("plan_metadata", "cloud_price_per_gpu_hour", json_type, "'{}'"),
+        ("plan_metadata", "price_overrides", json_type, "'{}'"),
+    ]
+    for table, column, sql_type, default in add:
+        conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {sql_type}"))
+        conn.execute(text(f"UPDATE {table} SET {column} = {default}"))
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3}

@@ -60,6 +60,11 @@ class PlanMetadata(Base):
     exchange_rates_date: Mapped[str] = mapped_column(String(10))
     utilisation: Mapped[float] = mapped_column(Float)
     naming: Mapped[dict[str, Any]] = mapped_column(JSON)
+    years_of_use: Mapped[float] = mapped_column(Float)
+    support_fraction_per_year: Mapped[float] = mapped_column(Float)
+    colocation_price_per_kw_month: Mapped[float] = mapped_column(Float)
+    cloud_price_per_gpu_hour: Mapped[dict[str, Any]] = mapped_column(JSON)
+    price_overrides: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class SiteRow(Base):

@@ -45,6 +45,16 @@ def ask_open_path(parent: QWidget | None, directory: str = "") -> str | None:
     return path or None
 
 
+def ask_price_list_path(parent: QWidget | None, directory: str = "") -> str | None:
+    from PySide6.QtCore import QCoreApplication
+
+    tr = QCoreApplication.translate
+    path, _ = QFileDialog.getOpenFileName(
+        parent, tr("Dialogs", "Import price list"), directory,
+        tr("Dialogs", "Price lists (*.xlsx *.csv);;Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv);;All files (*)"))
+    return path or None
+
+
 def ask_save_path(parent: QWidget | None, suggested: str = "") -> str | None:
     path, _ = QFileDialog.getSaveFileName(parent, "Save plan as", suggested, PLAN_FILTER)
     return path or None
@@ -141,3 +151,58 @@ def confirm_and_delete_rooms(doc: Any, parent: QWidget | None, room_ids: list[st
             return False
     edit = delete_edit(plan, tuple(("room", rid) for rid in room_ids), rooms=True)
     return edit is not None and doc.push(edit)
+
+
+YAML_FILTER = "NetBox YAML (*.yaml *.yml);;All files (*)"
+
+
+def ask_netbox_files(parent: QWidget | None) -> list[str]:
+    """NetBox device-, module- or rack-type YAML files to import (empty: cancelled)."""
+    from PySide6.QtCore import QCoreApplication
+
+    paths, _ = QFileDialog.getOpenFileNames(
+        parent, QCoreApplication.translate("Dialogs", "Import NetBox device types"), "", YAML_FILTER)
+    return list(paths)
+
+
+def ask_netbox_folder(parent: QWidget | None) -> str | None:
+    """A folder of NetBox YAML files (searched recursively), or None."""
+    from PySide6.QtCore import QCoreApplication
+
+    path = QFileDialog.getExistingDirectory(
+        parent, QCoreApplication.translate("Dialogs", "Import a folder of NetBox device types"))
+    return path or None
+
+
+def show_netbox_import_result(parent: QWidget | None, report: Any, added: int) -> Any:
+    """The per-file result of a NetBox import, shown without blocking (``open()``);
+    returns the dialog."""
+    from ui.dialogs.netbox_import import NetboxImportResult
+
+    dlg = NetboxImportResult(report, added, parent)
+    dlg.open()
+    return dlg
+
+
+def ask_netbox_site(parent: QWidget | None) -> tuple[str, str | None, str | None] | None:
+    """(racks, devices, device types) CSV exports of a NetBox site, or None."""
+    from ui.dialogs.netbox_site import NetboxSiteDialog
+
+    dlg = NetboxSiteDialog(parent)
+    return dlg.paths() if dlg.exec() == NetboxSiteDialog.DialogCode.Accepted else None
+
+
+def show_netbox_site_result(parent: QWidget | None, summary: str, lines: list[str]) -> Any:
+    """What a NetBox site import left out, shown without blocking; returns the box."""
+    from PySide6.QtCore import QCoreApplication
+
+    box = QMessageBox(QMessageBox.Icon.Information if not lines else QMessageBox.Icon.Warning,
+                      QCoreApplication.translate("Dialogs", "New from NetBox Site"), summary,
+                      QMessageBox.StandardButton.Ok, parent)
+    box.setObjectName("netboxSiteResult")
+    if lines:
+        box.setInformativeText(QCoreApplication.translate(
+            "Dialogs", "{n} line(s) were left out; Show Details lists them by file and line.").format(n=len(lines)))
+        box.setDetailedText("\n".join(lines))
+    box.open()
+    return box

@@ -32,6 +32,7 @@ SECTION_HINTS = {
     "power": "Feeds, rack PDUs and racks: capacity, failover, phase currents",
     "cooling": "Heat, airflow and liquid flow per rack and CDU loop",
     "bom": "Bill of materials with prices, price basis and the capex total",
+    "rent": "Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart",
     "cables": "Totals by media and the full cable schedule",
     "findings": "Workload verdicts and every error and warning",
 }

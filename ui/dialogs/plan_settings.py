@@ -1,4 +1,5 @@
-"""Plan > Plan Settings...: the plan's site, people, money and naming patterns.
+"""Plan > Plan Settings...: the plan's site, people, money, rent-or-own assumptions and
+naming patterns.
 
 Distinct from File > Settings (the app's own preferences): these are saved in the plan.
 OK checks every field (planner.plan_settings) and applies what changed as one undo
@@ -141,6 +142,53 @@ class PlanSettingsDialog(QDialog):
         mform.addRow("", opex)
         self.tabs.addTab(money, self.tr("Money"))
 
+        # -- rent or own -----------------------------------------------------------
+        rent = QWidget()
+        rform = QFormLayout(rent)
+        self.years = QDoubleSpinBox()
+        self.years.setObjectName("years_of_use")
+        self.years.setDecimals(1)
+        self.years.setRange(0.5, 50.0)
+        self.years.setSingleStep(0.5)
+        self.years.setSuffix(self.tr(" years"))
+        self.years.setValue(md.years_of_use)
+        rform.addRow(self.tr("Years of use"), self.years)
+        self.support = QDoubleSpinBox()
+        self.support.setObjectName("support_fraction_per_year")
+        self.support.setDecimals(1)
+        self.support.setRange(0.0, 100.0)
+        self.support.setSuffix(self.tr(" % of capex per year"))
+        self.support.setValue(md.support_fraction_per_year * 100.0)
+        rform.addRow(self.tr("Support and maintenance"), self.support)
+        self.colocation = QDoubleSpinBox()
+        self.colocation.setObjectName("colocation_price_per_kw_month")
+        self.colocation.setDecimals(2)
+        self.colocation.setRange(0.0, 100_000.0)
+        self.colocation.setSingleStep(10.0)
+        self.colocation.setValue(md.colocation_price_per_kw_month)
+        rform.addRow(self.tr("Colocation price"), self.colocation)
+        colo_hint = QLabel(self.tr("Space and power per kW of committed IT power (the maximum draw) and month; "
+                                   "0 for the customer's own hall."))
+        colo_hint.setWordWrap(True)
+        colo_hint.setEnabled(False)
+        rform.addRow("", colo_hint)
+        self.cloud = QTableWidget(0, 3)
+        self.cloud.setObjectName("cloudPrices")
+        self.cloud.setHorizontalHeaderLabels([self.tr("GPU"), self.tr("Catalog price"),
+                                              self.tr("Price for this plan")])
+        self.cloud.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.cloud.verticalHeader().setVisible(False)
+        self.cloud.setMinimumHeight(110)
+        self._cloud_slugs: list[str] = []
+        for slug in self._gpu_models():
+            self._add_cloud_row(slug, md.cloud_price_per_gpu_hour.get(slug))
+        rform.addRow(self.tr("Cloud price per GPU-hour"), self.cloud)
+        self.cloud_hint = QLabel()
+        self.cloud_hint.setWordWrap(True)
+        self.cloud_hint.setEnabled(False)
+        rform.addRow("", self.cloud_hint)
+        self.tabs.addTab(rent, self.tr("Rent or Own"))
+
         # -- names -----------------------------------------------------------------
         names = QWidget()
         nform = QFormLayout(names)
@@ -190,7 +238,8 @@ class PlanSettingsDialog(QDialog):
         self._update_money_hints()
         # what the spin boxes showed at first: an untouched box gives back the plan's own
         # value, not its rounding to the box's decimals (which would be a change)
-        self._shown = {w: w.value() for w in (self.price, self.pue, self.utilisation)}
+        self._shown = {w: w.value() for w in (self.price, self.pue, self.utilisation, self.years, self.support,
+                                                self.colocation)}
         self.resize(620, 560)
 
     # -- helpers ----------------------------------------------------------------------
@@ -224,9 +273,57 @@ class PlanSettingsDialog(QDialog):
             out.append((a.text() if a else "", b.text() if b else ""))
         return out
 
+    def _gpu_models(self) -> list[str]:
+        """The plan's GPU models as the engine counted them, most numerous first, then the
+        GPUs the plan already has a cloud price for."""
+        res = self.doc.results
+        counted = res.totals.agg.gpus if res is not None else {}
+        out = [m for m, _n in sorted(counted.items(), key=lambda kv: (-kv[1], kv[0])) if m != "?"]
+        out += [m for m in self.doc.plan.metadata.cloud_price_per_gpu_hour if m not in out]
+        return out
+
+    def _add_cloud_row(self, slug: str, price: float | None) -> int:
+        r = self.cloud.rowCount()
+        self.cloud.insertRow(r)
+        self._cloud_slugs.append(slug)
+        cat = self.doc.catalog
+        gpu = cat.get("gpus", slug) if cat is not None else None
+        name = QTableWidgetItem(f"{gpu.vendor} {gpu.model}" if gpu is not None else slug)
+        name.setToolTip(slug)
+        name.setFlags(name.flags() & ~Qt.ItemFlag.ItemIsEditable)
+        cp = cat.cloud_price(slug) if cat is not None and hasattr(cat, "cloud_price") else None
+        if cp is not None:
+            ctext = f"{cp.price_per_gpu_hour:g} {cp.currency} ({cp.vendor}, {cp.basis} {cp.date})"
+            ctip = cp.source
+        else:
+            ctext, ctip = self.tr("none"), ""
+        catalog_item = QTableWidgetItem(ctext)
+        catalog_item.setToolTip(ctip)
+        catalog_item.setFlags(catalog_item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+        self.cloud.setItem(r, 0, name)
+        self.cloud.setItem(r, 1, catalog_item)
+        self.cloud.setItem(r, 2, QTableWidgetItem("" if price is None else repr(price)))
+        return r
+
+    def _cloud_rows(self) -> list[tuple[str, str]]:
+        out = []
+        for r, slug in enumerate(self._cloud_slugs):
+            item = self.cloud.item(r, 2)
+            out.append((slug, item.text() if item else ""))
+        return out
+
     def _update_money_hints(self) -> None:
         cur = self.currency.currentText().strip().upper() or "?"
         self.price.setSuffix(f" {cur}/kWh")
+        if hasattr(self, "colocation"):
+            self.colocation.setSuffix(self.tr(" {cur}/kW per month").replace("{cur}", cur))
+            if self._cloud_slugs:
+                self.cloud_hint.setText(self.tr("Price for this plan in {cur} per GPU-hour; blank uses the catalog's "
+                                                "indicative price (converted at the exchange rates). Rent or own "
+                                                "uses the most numerous GPU model.").replace("{cur}", cur))
+            else:
+                self.cloud_hint.setText(self.tr("No GPUs in the plan yet: place GPU servers to set their cloud "
+                                                "price."))
         results = self.doc.results
         in_bom = sorted({b.currency for b in results.bom if b.currency}) if results is not None else []
         others = [c for c in in_bom if c != cur]
@@ -281,6 +378,10 @@ class PlanSettingsDialog(QDialog):
             "pue": self._spin(self.pue, md.pue),
             "utilisation": self._spin(self.utilisation, md.utilisation, 100.0),
             "naming": {k: w.text() for k, w in self.naming.items()},
+            "years_of_use": self._spin(self.years, md.years_of_use),
+            "support_fraction_per_year": self._spin(self.support, md.support_fraction_per_year, 100.0),
+            "colocation_price_per_kw_month": self._spin(self.colocation, md.colocation_price_per_kw_month),
+            "cloud_price_per_gpu_hour": self._cloud_rows(),
         }
 
     def _focus(self, e: SettingsInvalid) -> None:
@@ -288,7 +389,8 @@ class PlanSettingsDialog(QDialog):
             "site": self.site, "customer": self.customer, "project": self.project, "author": self.author,
             "revision": self.revision, "notes": self.notes, "currency": self.currency, "exchange_rates": self.rates,
             "exchange_rates_date": self.rates_date, "electricity_price_per_kwh": self.price, "pue": self.pue,
-            "utilisation": self.utilisation}.get(e.field)
+            "utilisation": self.utilisation, "years_of_use": self.years, "support_fraction_per_year": self.support,
+            "colocation_price_per_kw_month": self.colocation, "cloud_price_per_gpu_hour": self.cloud}.get(e.field)
         if e.field == "naming" and e.kind in self.naming:
             widget = self.naming[e.kind]
         if widget is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QMimeData, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QCoreApplication, QMimeData, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -18,17 +18,23 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from planner.builders import DEVICE_MIME
+from ui import dialogs
+from ui.dialogs.needs_data import needs_data_text
+from ui.tasks import BackgroundTask
 
 SLUG_ROLE = Qt.ItemDataRole.UserRole + 1
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 2
 COLUMNS = ("Device", "U", "kW", "GPUs")
 KIND_ROLE = Qt.ItemDataRole.UserRole + 5
+NEEDS_DATA_ROLE = Qt.ItemDataRole.UserRole + 6
 ANY = "Any"
 
 
@@ -67,13 +73,32 @@ class CatalogModel(QStandardItemModel):
     def _row(catalog: Any, d: Any) -> list[QStandardItem]:
         gpu = catalog.get("gpus", d.gpu_slug) if d.gpu_slug else None
         gpu_name = gpu.model if gpu is not None else (d.gpu_slug or "")
+        needs = d.needs_data
+        needs_word = QCoreApplication.translate("CatalogPanel", "needs data")
         name = QStandardItem(f"{d.manufacturer} {d.model.split(' (')[0]}")
-        name.setToolTip(f"{d.manufacturer} {d.model} ({d.kind})\n{d.slug}\n{d.description or ''}".strip())
+        tip = f"{d.manufacturer} {d.model} ({d.kind})\n{d.slug}\n{d.description or ''}".strip()
+        if needs:
+            tip += "\n" + QCoreApplication.translate("CatalogPanel", "Needs data: {what}").format(
+                what=needs_data_text(needs))
+            font = name.font()
+            font.setItalic(True)
+            name.setFont(font)
+        name.setToolTip(tip)
+        name.setData(bool(needs), NEEDS_DATA_ROLE)
         u = QStandardItem(f"{d.u_height:g}" if d.u_height else "0U")
-        kw = QStandardItem(f"{d.max_power_w / 1000:.1f}" if d.max_power_w else "")
-        kw.setToolTip("maximum draw, kW (catalog)")
-        gpus = QStandardItem(f"{d.gpu_count}\u00d7 {short_gpu_name(gpu_name)}" if d.gpu_count else "")
+        kw = QStandardItem(f"{d.max_power_w / 1000:.1f}" if d.max_power_w else
+                           needs_word if "power" in needs else "")
+        kw.setToolTip(QCoreApplication.translate("CatalogPanel", "maximum draw, kW (catalog)") if d.max_power_w
+                      else QCoreApplication.translate("CatalogPanel", "no power draw in the catalog yet")
+                      if "power" in needs else "")
+        gpus = QStandardItem(f"{d.gpu_count}\u00d7 {short_gpu_name(gpu_name)}" if d.gpu_count else
+                             needs_word if "accelerators" in needs else "")
         gpus.setToolTip(f"{d.gpu_count} x {gpu_name}" if d.gpu_count else "")
+        for it in (kw, gpus):
+            if it.text() == needs_word:
+                f = it.font()
+                f.setItalic(True)
+                it.setFont(f)
         for it in (u, kw):
             it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         row = [name, u, kw, gpus]
@@ -180,6 +205,22 @@ class CatalogPanel(QWidget):
             hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
         self.count = QLabel(self)
         self.count.setObjectName("catalogCount")
+        self.import_button = QToolButton(self)
+        self.import_button.setObjectName("importNetboxButton")
+        self.import_button.setText(self.tr("Import NetBox Device Types\u2026"))
+        self.import_button.setToolTip(self.tr("Add device, module and rack types from NetBox YAML files (the "
+                                              "community device-type library) to your catalog"))
+        self.import_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.import_button)
+        self.import_files_action = menu.addAction(self.tr("Files\u2026"), self.import_files)
+        self.import_files_action.setObjectName("importNetboxFiles")
+        self.import_folder_action = menu.addAction(self.tr("Folder\u2026"), self.import_folder)
+        self.import_folder_action.setObjectName("importNetboxFolder")
+        self.cancel_import_action = menu.addAction(self.tr("Cancel Import"), self.cancel_import)
+        self.cancel_import_action.setEnabled(False)
+        self.import_button.setMenu(menu)
+        self.import_task = BackgroundTask(self, "NetBox device-type import")
+        self.result_dialog: Any = None
 
         filters = QHBoxLayout()
         filters.setContentsMargins(0, 0, 0, 0)
@@ -192,6 +233,8 @@ class CatalogPanel(QWidget):
         lay.addLayout(filters)
         lay.addWidget(self.table, 1)
         lay.addWidget(self.count)
+        # its own line, so the dock's narrowest width stays what the list needs
+        lay.addWidget(self.import_button, 0, Qt.AlignmentFlag.AlignLeft)
 
         self.search.textChanged.connect(self._refilter)
         for w in (self.vendor, self.kind, self.gpu):
@@ -224,3 +267,80 @@ class CatalogPanel(QWidget):
             if ix.data(SLUG_ROLE) == slug:
                 return self.model.mimeData([ix])
         raise KeyError(slug)
+
+    # -- NetBox import ---------------------------------------------------------------------
+    def import_files(self) -> None:
+        paths = dialogs.ask_netbox_files(self)
+        if paths:
+            self.start_import(paths)
+
+    def import_folder(self) -> None:
+        path = dialogs.ask_netbox_folder(self)
+        if path:
+            self.start_import([path])
+
+    def start_import(self, paths: list[str]) -> None:
+        """Import NetBox YAML into the user catalog off the GUI thread; the result dialog
+        follows and the new entries appear in the list (planner.netbox.importer)."""
+        from planner.netbox.importer import import_netbox
+
+        self.import_files_action.setEnabled(False)
+        self.import_folder_action.setEnabled(False)
+        self.cancel_import_action.setEnabled(True)
+        self.count.setText(self.tr("Importing NetBox device types\u2026"))
+        self.import_task.start(lambda progress, cancelled: import_netbox(paths, progress=progress,
+                                                                          cancelled=cancelled),
+                               on_done=self._import_done, on_failed=self._import_failed,
+                               on_cancelled=self._import_ended, on_progress=self._import_progress)
+
+    def cancel_import(self) -> None:
+        self.import_task.cancel()
+
+    def _import_progress(self, fraction: float, stage: str) -> None:
+        self.count.setText(self.tr("Importing {file} ({percent} %)\u2026").format(
+            file=stage, percent=round(fraction * 100)))
+
+    def _import_ended(self) -> None:
+        self.import_files_action.setEnabled(True)
+        self.import_folder_action.setEnabled(True)
+        self.cancel_import_action.setEnabled(False)
+        self._refilter()
+
+    def _import_failed(self, exc: BaseException) -> None:
+        self._import_ended()
+        dialogs.show_error(self, self.tr("NetBox import"), self.tr("The import stopped: {reason}").format(
+            reason=str(exc) or type(exc).__name__))
+
+    def _import_done(self, report: Any) -> None:
+        from planner.netbox.importer import add_to_catalog
+
+        added = add_to_catalog(self.doc.catalog, report) if self.doc.catalog is not None else []
+        if added:
+            self.refresh()
+            used = {p.device for p in self.doc.plan.index.placements.values()}
+            if used & {slug for _t, slug in added} and self.doc.engine is not None:
+                # devices of the plan that were unknown: a fresh engine forgets that
+                from ui.document import make_engine
+
+                self.doc.set_engine(make_engine(self.doc.catalog, getattr(self.doc.engine, "settings", None)))
+        self._import_ended()
+        self.result_dialog = dialogs.show_netbox_import_result(self, report, len(added))
+
+    def refresh(self) -> None:
+        """Rebuild the list from the document's catalog (after an import), keeping the filters."""
+        cat = self.doc.catalog
+        self.model = CatalogModel(cat, self)
+        self.proxy.setSourceModel(self.model)
+        devices = list(cat.devices.values()) if cat is not None else []
+        for box, values in ((self.vendor, sorted({d.manufacturer for d in devices})),
+                            (self.kind, sorted({d.kind for d in devices})),
+                            (self.gpu, sorted({d.gpu_slug for d in devices if d.gpu_slug}))):
+            current = box.currentData()
+            box.blockSignals(True)
+            while box.count() > 1:
+                box.removeItem(1)
+            for v in values:
+                box.addItem(v, v)
+            box.setCurrentIndex(max(box.findData(current), 0))
+            box.blockSignals(False)
+        self._refilter()

@@ -36,6 +36,7 @@ from planner.plan import COOLING_METHOD_NAMES, CoolingChoice
 from ui import style
 from ui import units as uunits
 from ui.dialogs.cooling_loops import loop_summary
+from ui.dialogs.needs_data import needs_data_text
 from ui.scenes.rack import rack_figures_text
 
 COOLING_METHODS = list(COOLING_METHOD_NAMES.items())
@@ -81,6 +82,7 @@ class Inspector(QWidget):
 
     def rebuild(self) -> None:
         self.fields = {}
+        self.price_label = None
         self._cords_shown = None
         body = QWidget()
         self._body = QVBoxLayout(body)
@@ -256,6 +258,7 @@ class Inspector(QWidget):
             self._feed_choice(form, "Power feed", pid, p.feed)
         elif dev is not None:
             self._cords_section(pid)
+        self._price_section(p.device, f"{dev.manufacturer} {dev.model}" if dev else p.device)
         if dev is not None:
             cat = self._group("Catalog figures")
             cat.addRow("Height", QLabel(f"{dev.u_height:g} U" + (" (full depth)" if dev.is_full_depth else "")))
@@ -263,9 +266,20 @@ class Inspector(QWidget):
                 cat.addRow("Max power", QLabel(f"{dev.max_power_w / 1000:.2f} kW"))
             if dev.typical_power_w and dev.typical_power_w != dev.max_power_w:
                 cat.addRow("Typical power", QLabel(f"{dev.typical_power_w / 1000:.2f} kW"))
+            power = dev.planning.power if dev.planning is not None else None
+            if not dev.max_power_w and power is not None and power.nameplate_w:
+                cat.addRow(self.tr("PSU nameplate"), QLabel(self.tr("{count} x {rating} W").format(
+                    count=power.psu_count, rating=f"{power.psu_rating_w:,.0f}")))
             if dev.gpu_count:
                 gpu = self.doc.catalog.get("gpus", dev.gpu_slug)
                 cat.addRow("GPUs", QLabel(f"{dev.gpu_count} x {gpu.model if gpu else dev.gpu_slug}"))
+            if dev.needs_data:
+                need = QLabel(needs_data_text(dev.needs_data))
+                need.setObjectName("needsData")
+                need.setWordWrap(True)
+                need.setToolTip(self.tr("The catalog entry lacks these figures (imported from NetBox?); the engine "
+                                        "counts what is missing as zero. Fill them in the catalog file."))
+                cat.addRow(self.tr("Needs data"), need)
             if dev.mass_kg:
                 cat.addRow("Mass", QLabel(uunits.fmt_mass(dev.mass_kg)))
             if dev.depth_mm:
@@ -275,6 +289,49 @@ class Inspector(QWidget):
                 s = QLabel("; ".join(src.title for src in srcs[:3]))
                 s.setWordWrap(True)
                 cat.addRow("Sources", s)
+
+    # -- price (the engine's BOM line; a per-plan price through planner.plan_settings) ---------
+    def _price_section(self, slug: str, name: str) -> None:
+        form = self._group(self.tr("Price"))
+        self.price_label = QLabel()
+        self.price_label.setObjectName("priceLine")
+        self.price_label.setWordWrap(True)
+        self._price_slug = slug
+        self._fill_price(self.price_label, slug)
+        form.addRow(self.price_label)
+        btn = QPushButton(self.tr("Price for this plan…"))
+        btn.setObjectName("priceForPlan")
+        btn.clicked.connect(lambda: self.open_price_dialog(slug, name))
+        self.fields["price_for_plan"] = btn
+        form.addRow(btn)
+
+    def open_price_dialog(self, slug: str, name: str) -> Any:
+        from ui.dialogs.price_override import PriceOverrideDialog
+
+        dlg = PriceOverrideDialog(self.doc, slug, name, self.window())
+        self.price_dialog = dlg
+        dlg.open()
+        return dlg
+
+    def _fill_price(self, lbl: QLabel, slug: str) -> None:
+        res = self.doc.results
+        line = next((b for b in res.bom if b.slug == slug), None) if res is not None else None
+        if line is None:
+            lbl.setText(self.tr("No results yet."))
+        elif line.unit_price is None:
+            lbl.setText(self.tr("No price: not in the capex, which is incomplete."))
+        else:
+            text = (self.tr("{price} {currency} each, {qty} in the plan").replace("{price}", f"{line.unit_price:,.0f}")
+                    .replace("{currency}", line.currency or "").replace("{qty}", f"{line.quantity:,}"))
+            if line.price_source == "plan":
+                ov = self.doc.plan.metadata.price_overrides.get(slug)
+                src = f" ({ov.source})" if ov is not None and ov.source else ""
+                text += " · " + self.tr("price set for this plan{source}").replace("{source}", src)
+            else:
+                text += " · " + self.tr("catalog price")
+            if line.rate is None:
+                text += " · " + self.tr("no exchange rate: not in the capex")
+            lbl.setText(text)
 
     def _feed_choice(self, form: QFormLayout, label: str, pid: str, current: str | None) -> QComboBox:
         plan = self.doc.plan
@@ -419,6 +476,8 @@ class Inspector(QWidget):
         self._rack_id = rid
 
         self._rack_cooling(rid)
+        rt = self.doc.catalog.get("rack-types", rack.rack_type) if self.doc.catalog is not None else None
+        self._price_section(rack.rack_type, f"{rt.manufacturer} {rt.model}" if rt is not None else rack.rack_type)
 
         pdus = [p for p in rack.placements if (d := self.doc.catalog.get("device-types", p.device)) is not None
                 and d.kind == "pdu"]
@@ -760,6 +819,12 @@ class Inspector(QWidget):
                     self.rebuild()  # the engine spread (or moved) this device's cords
                     return
         self._update_loop_results()
+        price = getattr(self, "price_label", None)
+        if price is not None:
+            try:
+                self._fill_price(price, self._price_slug)
+            except RuntimeError:  # label already deleted by a rebuild
+                self.price_label = None
         lbl = getattr(self, "results_label", None)
         rid = getattr(self, "_rack_id", None)
         if lbl is None or rid is None:

@@ -11,9 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from planner.engine import Results, levels
 from planner.units import btu_per_h, tons
@@ -90,7 +99,8 @@ class TotalsPanel(QWidget):
     """``TotalsPanel(doc)``. Follows ``doc.resultsChanged`` (slot ``on_results``).
     ``.rows[key]`` holds (value label, detail label, bar or None) for tests and tools;
     keys: gpus, gpu_memory, compute, nvlink, it_power, facility_power, feeds, heat, cooling,
-    loops, airflow, weight, floor, capex, opex."""
+    loops, airflow, weight, floor, capex, opex, rent. ``rent_chart``: the cumulative cost
+    of owning and renting (:class:`ui.panels.rent_chart.RentOwnChart`)."""
 
     SECTIONS: tuple[tuple[str, tuple[tuple[str, str, bool], ...]], ...] = (
         ("Compute", (("gpus", "GPUs", True), ("gpu_memory", "GPU memory", True), ("compute", "Dense compute", False),
@@ -100,7 +110,7 @@ class TotalsPanel(QWidget):
         ("Cooling", (("heat", "Heat", False), ("cooling", "Rack cooling", True), ("loops", "Liquid loops", True),
                      ("airflow", "Air / liquid flow", False))),
         ("Space and weight", (("weight", "Weight", True), ("floor", "Floor load", True))),
-        ("Cost", (("capex", "Hardware", False), ("opex", "Energy per year", False))),
+        ("Cost", (("capex", "Hardware", False), ("opex", "Energy per year", False), ("rent", "Rent or own", False))),
     )
 
     def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
@@ -167,6 +177,22 @@ class TotalsPanel(QWidget):
                 self.rows[key] = (value, detail, bar)
                 self._dots = getattr(self, "_dots", {})
                 self._dots[key] = dot
+        # every BOM line and its price, and a per-plan price for any of them
+        self.prices_button = QPushButton(self.tr("Bill of materials and prices…"), inner)
+        self.prices_button.setObjectName("bomPricesButton")
+        self.prices_button.clicked.connect(self.open_prices)
+        self.prices_dialog: Any = None
+        grid.addWidget(self.prices_button, r, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        r += 1
+        # the cumulative cost of owning and renting, under the Rent or own entry
+        from ui.panels.rent_chart import RentOwnChart
+
+        self.rent_chart = RentOwnChart(inner)
+        self.rent_chart.setObjectName("rentOwnChart")
+        self.rent_chart.setMinimumHeight(190)
+        self.rent_chart.setMaximumHeight(240)
+        grid.addWidget(self.rent_chart, r, 0, 1, 4)
+        r += 1
         grid.setRowStretch(r, 1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
@@ -177,7 +203,27 @@ class TotalsPanel(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(scroll)
         doc.resultsChanged.connect(self.on_results)
+        self._chart_colors: Any = None
+        self._follow_palette()
         self.on_results(doc.results)
+
+    def open_prices(self) -> Any:
+        from ui.dialogs.bom_prices import BomPricesDialog
+
+        self.prices_dialog = BomPricesDialog(self.doc, self.window())
+        self.prices_dialog.open()
+        return self.prices_dialog
+
+    def _follow_palette(self) -> None:
+        colors = style.chart_colors(self.palette())
+        if colors != self._chart_colors:
+            self._chart_colors = colors
+            self.rent_chart.set_colors(colors)
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._follow_palette()
 
     # -- helpers ------------------------------------------------------------------------
     def _set(self, key: str, value: str, detail: str = "", fraction: float | None = None,
@@ -201,6 +247,7 @@ class TotalsPanel(QWidget):
 
     # -- results --------------------------------------------------------------------------
     def on_results(self, results: Results | None) -> None:
+        self.rent_chart.set_results(results)
         if results is None:
             self.header.setText("No results yet: the engine has not run on this plan.")
             self._clear()
@@ -309,10 +356,46 @@ class TotalsPanel(QWidget):
                 "{currencies}", ", ".join(unconverted))
         else:
             basis = "incomplete: some items have no price in the catalog"
-        self._set("capex", fmt_money(t.capex, cur) if t.capex > 0 else "no prices", basis,
-                  None, levels.OK if t.capex_complete else levels.WARN)
+        amount = fmt_money(t.capex, cur) if t.capex > 0 else self.tr("no prices")
+        if not t.capex_complete:  # said in the figure itself, not only in the small print below it
+            amount = self.tr("{amount} INCOMPLETE").replace("{amount}", amount)
+        self._set("capex", amount, basis, None, levels.OK if t.capex_complete else levels.WARN)
+        self.rows["capex"][0].setToolTip("" if t.capex_complete else self.tr(
+            "Items without a price or an exchange rate are not in this figure: the capex is understated."))
         self._set("opex", fmt_money(t.opex_per_year, cur),
                   f"{t.energy_kwh_per_year / 1000:,.0f} MWh at {t.electricity_price_per_kwh:g} {cur}/kWh")
+        self._set_rent(t)
+
+    def _set_rent(self, t: Any) -> None:
+        """Rent or own as the engine costed it (``Totals.rent_vs_own``)."""
+        rvo = t.rent_vs_own
+        if rvo is None:
+            self._set("rent", "–", self.tr("no GPUs in this plan"))
+            return
+        cur = rvo.currency
+        own = fmt_money(rvo.own_cost_per_year, cur)
+        f = rvo.figures
+        if f is None or f.cloud_cost_per_year is None:
+            self._set("rent", self.tr("not costed"), self.tr("own {own}/year; renting not costed: {reason}")
+                      .replace("{own}", own).replace("{reason}", rvo.reason), None, levels.WARN)
+            return
+        if f.break_even_months is None:
+            value = self.tr("renting cheaper")
+        else:
+            value = self.tr("break-even {months} months").replace("{months}", f"{f.break_even_months:,.1f}")
+        d = rvo.price_detail
+        source = (self.tr("price set in this plan") if rvo.price_source == "plan" else
+                  self.tr("{offer}, {basis} {date}").replace("{offer}", str(d.get("offer", "")))
+                  .replace("{basis}", str(d.get("basis", ""))).replace("{date}", str(d.get("date", ""))))
+        util = ("–" if f.break_even_utilisation is None else f"{f.break_even_utilisation * 100:.0f} %")
+        detail = (self.tr("own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); "
+                          "break-even utilisation {util}")
+                  .replace("{own}", own).replace("{rent}", fmt_money(f.cloud_cost_per_year, cur))
+                  .replace("{gpus}", f"{rvo.gpus:,}").replace("{price}", f"{rvo.inputs.cloud_price_per_gpu_hour:,.2f}")
+                  .replace("{cur}", cur).replace("{source}", source).replace("{util}", util))
+        if not rvo.capex_complete:
+            detail += " · " + self.tr("capex incomplete: owning is understated")
+        self._set("rent", value, detail, None, levels.OK if rvo.capex_complete else levels.WARN)
 
     def _set_nvlink(self, results: Results) -> None:
         """NVLink domains as the engine lists them (``Results.nvlink``, the ``nvlink_domains``

@@ -1,0 +1,667 @@
+"""Distributor price lists: read a CSV or XLSX list, match its rows to catalog entries, and
+keep the matched prices as a *price layer* in the user catalog folder.
+
+A price layer overrides only the ``price`` of entries the catalog already has; every other
+figure stays the shipped (or user) entry's. On disk it is one YAML file per imported list,
+``<user catalog>/prices/<list-name>.yaml`` (format in docs/catalog.md, *Price lists*), which
+the loader applies after all catalog layers. Re-importing a list of the same name replaces
+its file as a whole (one atomic write through :func:`planner.fileio.atomic_write_bytes`).
+
+Reading is strict where a wrong figure would be silent: a number like ``1.234`` is refused
+unless the list shows elsewhere which decimal mark it uses, and every row that cannot be
+read is reported with its line and field instead of being guessed.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .models import DATE_RE, Price
+
+MAX_FILE_BYTES = 32 * 1024 * 1024
+MAX_ROWS = 200_000
+HEADER_SCAN_ROWS = 20  # title lines a list may carry above its header row
+PRICE_FOLDER = "prices"
+IMPORT_BASIS = "quote"  # a distributor's price to the integrator: the user's own figure
+# tables whose entries carry a price (llms describe models, not hardware)
+PRICED_TABLES = ("device-types", "rack-types", "gpus", "nics", "cables", "cooling")
+
+# header names, matched after lower-casing and collapsing spaces, '_' and '-' to one space
+HEADER_ALIASES: dict[str, tuple[str, ...]] = {
+    "slug": ("slug", "catalog slug", "rackwright slug", "katalog slug", "kennung"),
+    "manufacturer": ("manufacturer", "vendor", "make", "brand", "mfr", "hersteller", "marke", "fabrikat"),
+    "model": ("model", "model name", "product", "modell", "modellname", "typ", "produkt", "artikel",
+              "part number", "part no", "mpn", "sku", "artikelnummer", "teilenummer", "herstellernummer"),
+    "price": ("price", "unit price", "list price", "net price", "amount", "cost", "preis", "einzelpreis",
+              "stückpreis", "stueckpreis", "listenpreis", "nettopreis", "ek", "ek preis", "betrag"),
+    "currency": ("currency", "cur", "ccy", "währung", "waehrung", "wahrung"),
+    "date": ("date", "price date", "valid from", "as of", "datum", "preisdatum", "stand", "gültig ab",
+             "gueltig ab"),
+}
+_HEADER_TO_FIELD = {alias: f for f, aliases in HEADER_ALIASES.items() for alias in aliases}
+
+# codes recognised inside a header or a price cell (a currency column may hold any three letters)
+KNOWN_CURRENCIES = frozenset(
+    "EUR USD GBP CHF JPY CNY SEK NOK DKK PLN CZK HUF RON BGN CAD AUD NZD SGD HKD INR KRW TWD ZAR BRL MXN "
+    "AED SAR ILS TRY".split())
+CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "US$": "USD", "£": "GBP", "CHF": "CHF", "SFR.": "CHF", "FR.": "CHF"}
+
+
+# --------------------------------------------------------------------------- results
+
+
+class PriceListError(Exception):
+    """The file as a whole cannot be read; ``str()`` is one line naming the file."""
+
+
+@dataclass(frozen=True)
+class MatchedRow:
+    line: int
+    table: str
+    slug: str
+    amount: float
+    currency: str
+    date: str
+    said: str  # what the row named, for the report
+
+
+@dataclass(frozen=True)
+class UnmatchedRow:
+    line: int
+    said: str
+    reason: str  # "matches nothing" or "matches several entries: a, b"
+
+
+@dataclass(frozen=True)
+class BadRow:
+    line: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.field}: {self.message}"
+
+
+@dataclass
+class PriceImport:
+    """What reading one list gave: matched rows (the price layer), and what was left out."""
+
+    name: str  # the list name (the price layer's file stem)
+    file_name: str  # the file the list came from, as the sources cite it
+    matched: list[MatchedRow] = field(default_factory=list)
+    unmatched: list[UnmatchedRow] = field(default_factory=list)
+    bad: list[BadRow] = field(default_factory=list)
+    rows: int = 0  # data rows read (blank lines not counted)
+
+    @property
+    def complete(self) -> bool:
+        return not self.unmatched and not self.bad
+
+    def report_lines(self, written: Path | None = None) -> list[str]:
+        """The plain-text report the CLI prints (the app shows the same lists)."""
+        out = [f"{self.file_name}: {self.rows} row(s), {len(self.matched)} matched, "
+               f"{len(self.unmatched)} not matched, {len(self.bad)} could not be read"]
+        for m in self.matched:
+            out.append(f"  line {m.line}: {m.table}/{m.slug} = {m.amount:,.2f} {m.currency} ({m.date})")
+        if self.unmatched:
+            out.append("Rows not matched to one catalog entry (nothing, several, or one already priced):")
+            out.extend(f"  line {u.line}: {u.said}: {u.reason}" for u in self.unmatched)
+        if self.bad:
+            out.append("Rows that could not be read:")
+            out.extend(f"  {b}" for b in self.bad)
+        if written is not None:
+            out.append(f"Price layer written: {written}")
+        elif not self.matched:
+            out.append("Nothing written: no row matched (an earlier import of this list is kept).")
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "list": self.name, "file": self.file_name, "rows": self.rows,
+            "matched": [m.__dict__ for m in self.matched],
+            "unmatched": [u.__dict__ for u in self.unmatched],
+            "bad": [b.__dict__ for b in self.bad],
+        }
+
+
+# --------------------------------------------------------------------------- names
+
+
+def list_name(path: str | Path) -> str:
+    """The price layer's name for a list file: its stem, lower-case, reduced to slug characters."""
+    stem = unicodedata.normalize("NFKD", Path(path).stem).encode("ascii", "ignore").decode()
+    name = re.sub(r"[^a-z0-9._-]+", "-", stem.lower()).strip("-.")
+    return name[:80] or "price-list"
+
+
+def price_layer_path(user_dir: str | Path, name: str) -> Path:
+    return Path(user_dir) / PRICE_FOLDER / f"{name}.yaml"
+
+
+# --------------------------------------------------------------------------- cells
+
+
+def _norm_header(v: Any) -> str:
+    return _header(v)[0]
+
+
+_HEADER_CURRENCY = re.compile(r"^(.*?)[\s_\-]*(?:\(([^()]*)\)|\[([^\[\]]*)\]|([a-z]{3}|[€$£]))$")
+
+
+def _header(v: Any) -> tuple[str, str | None]:
+    """A header cell as matched (lower case, one space) and the currency it names, if any:
+    ``Preis (EUR)``, ``Price USD``, ``Listenpreis [€]`` -> (``preis``, ``EUR``)."""
+    s = str(v or "").replace("\ufeff", "").strip().lower().rstrip(":").strip()
+    s = re.sub(r"[\s_\-]+", " ", s)
+    if s in _HEADER_TO_FIELD:
+        return s, None
+    m = _HEADER_CURRENCY.match(s)
+    if m and m.group(1).strip() in _HEADER_TO_FIELD:
+        code = (m.group(2) or m.group(3) or m.group(4) or "").strip()
+        code = CURRENCY_SYMBOLS.get(code.upper(), code.upper())
+        bracketed = m.group(2) is not None or m.group(3) is not None
+        if code in KNOWN_CURRENCIES or bracketed:  # "Preis (EUR)"; "Price (net)" is still the price
+            return m.group(1).strip(), code if code in KNOWN_CURRENCIES else None
+    return s, None
+
+
+def _cell_text(v: Any) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v).strip()
+
+
+@dataclass(frozen=True)
+class _Amount:
+    value: float | None  # None: ambiguous
+    comma_decimal: bool | None  # what the text shows about the list's decimal mark (None: nothing)
+    alternatives: tuple[float, float] | None = None  # for an ambiguous text: (thousands, decimal)
+    mark: str = ""  # the ambiguous text's one mark, "." or ","
+    text: str = ""
+
+
+_GROUPED = {",": re.compile(r"^\d{1,3}(,\d{3})+$"), ".": re.compile(r"^\d{1,3}(\.\d{3})+$")}
+
+
+def _parse_number(text: str) -> _Amount:
+    """``1234``, ``1234.5``, ``1.234,50``, ``1,234.50``, ``12,5``; ValueError if not a number.
+
+    ``1.234`` / ``1,234`` (one mark, three digits after it, short integer part) can be
+    either; they come back with ``value`` None and both readings."""
+    s = re.sub(r"[\s\u00a0\u202f']", "", text)
+    if s.startswith("-"):
+        raise ValueError("must be greater than 0")
+    if not re.fullmatch(r"\d[\d.,]*", s) or s[-1] in ".,":
+        raise ValueError(f"not a number ({text!r})")
+    if "." in s and "," in s:
+        dec = "." if s.rfind(".") > s.rfind(",") else ","
+        thou = "," if dec == "." else "."
+        whole, frac = s.rsplit(dec, 1)
+        if not _GROUPED[thou].match(whole) or thou in frac:
+            raise ValueError(f"not a number ({text!r})")
+        return _Amount(float(whole.replace(thou, "") + "." + frac), dec == ",")
+    for mark in (",", "."):
+        if mark not in s:
+            continue
+        parts = s.split(mark)
+        if len(parts) > 2:  # 1,234,567 or 1.234.567: grouping marks
+            if not _GROUPED[mark].match(s):
+                raise ValueError(f"not a number ({text!r})")
+            return _Amount(float(s.replace(mark, "")), mark == ".")
+        whole, frac = parts
+        if len(frac) == 3 and whole != "0" and len(whole) <= 3:
+            return _Amount(None, None, (float(whole + frac), float(whole + "." + frac)), mark, text.strip())
+        return _Amount(float(whole + "." + frac), mark == ",")
+    return _Amount(float(s), None)
+
+
+def _split_currency(text: str) -> tuple[str, str | None]:
+    """Strip a currency symbol or code written in the price cell (``45.000 €``, ``USD 1,200``)."""
+    s = text.strip()
+    for sym, code in sorted(CURRENCY_SYMBOLS.items(), key=lambda kv: -len(kv[0])):
+        for cand in (sym, sym.lower()):
+            if s.startswith(cand):
+                return s[len(cand):].strip(), code
+            if s.endswith(cand):
+                return s[: -len(cand)].strip(), code
+    m = re.fullmatch(r"([A-Z]{3})\s*(\d[\d.,'\s]*)|(\d[\d.,'\s]*?)\s*([A-Z]{3})", s)
+    if m and (m.group(1) or m.group(4)) in KNOWN_CURRENCIES:
+        return (m.group(2) or m.group(3)).strip(), m.group(1) or m.group(4)
+    return s, None
+
+
+def _parse_currency(text: str) -> str:
+    s = text.strip()
+    code = CURRENCY_SYMBOLS.get(s.upper(), s.upper())
+    if not re.fullmatch(r"[A-Z]{3}", code):
+        raise ValueError(f"not a three-letter currency code ({text!r})")
+    return code
+
+
+def _parse_date(v: Any) -> str:
+    if isinstance(v, dt.datetime):
+        return v.date().isoformat()
+    if isinstance(v, dt.date):
+        return v.isoformat()
+    s = _cell_text(v)
+    if not s:
+        raise ValueError("empty")
+    m = re.fullmatch(r"(\d{4})[-/](\d{1,2})(?:[-/](\d{1,2}))?(?:[ T][\d:.]+)?", s)
+    if m:
+        y, mo, d = int(m.group(1)), int(m.group(2)), m.group(3)
+    else:
+        m = re.fullmatch(r"(?:(\d{1,2})\.)?(\d{1,2})\.(\d{4})", s)  # German 15.11.2026 / 11.2026
+        if not m:
+            raise ValueError(f"not a date ({s!r}); write YYYY-MM-DD, YYYY-MM or DD.MM.YYYY")
+        d, mo, y = m.group(1), int(m.group(2)), int(m.group(3))
+    try:
+        day = dt.date(y, mo, int(d) if d else 1)
+    except ValueError:
+        raise ValueError(f"not a calendar date ({s!r})") from None
+    out = day.isoformat() if d else f"{y:04d}-{mo:02d}"
+    assert DATE_RE.match(out)
+    return out
+
+
+# --------------------------------------------------------------------------- reading files
+
+
+def _sheet_rows_csv(data: bytes, display: str) -> list[tuple[int, list[Any]]]:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise PriceListError(f"{display}: line {line}: not UTF-8 text (save the list as 'CSV UTF-8')") from None
+    if "\x00" in text:
+        raise PriceListError(f"{display}: not a text file (NUL bytes); expected CSV or XLSX")
+    lines = text.splitlines()
+    head = [ln for ln in lines[:HEADER_SCAN_ROWS] if ln.strip()]
+    if not head:
+        raise PriceListError(f"{display}: the file is empty")
+
+    def score(delim: str) -> int:
+        best = 0
+        for row in csv.reader(head, delimiter=delim):
+            fields = {_HEADER_TO_FIELD.get(_norm_header(c)) for c in row} - {None}
+            best = max(best, len(fields) * 100 + len(row))
+        return best
+
+    delim = max((";", ",", "\t"), key=score)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim)
+    out: list[tuple[int, list[Any]]] = []
+    try:
+        while True:
+            start = reader.line_num + 1
+            try:
+                row = next(reader)
+            except StopIteration:
+                break
+            out.append((start, row))
+            if len(out) > MAX_ROWS:
+                raise PriceListError(f"{display}: more than {MAX_ROWS:,} rows")
+    except csv.Error as exc:
+        raise PriceListError(f"{display}: line {reader.line_num}: not readable as CSV ({exc})") from None
+    return out
+
+
+def _sheet_rows_xlsx(path: Path, display: str) -> list[tuple[int, list[Any]]]:
+    import openpyxl
+
+    try:
+        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises zipfile, KeyError, XML and its own errors
+        raise PriceListError(f"{display}: not a readable XLSX workbook ({type(exc).__name__})") from None
+    try:
+        if not wb.worksheets:
+            raise PriceListError(f"{display}: the workbook has no sheet")
+        first: list[tuple[int, list[Any]]] | None = None
+        for ws in wb.worksheets:  # the first sheet with a price list header (a cover sheet is skipped)
+            out: list[tuple[int, list[Any]]] = []
+            for i, row in enumerate(ws.iter_rows(values_only=True), start=1):
+                out.append((i, list(row)))
+                if len(out) > MAX_ROWS:
+                    raise PriceListError(f"{display}: more than {MAX_ROWS:,} rows")
+            if first is None:
+                first = out
+            try:
+                _find_header(out, display)
+            except PriceListError:
+                continue
+            return out
+        return first or []
+    except PriceListError:
+        raise
+    except Exception as exc:
+        raise PriceListError(f"{display}: not a readable XLSX workbook ({type(exc).__name__})") from None
+    finally:
+        wb.close()
+
+
+def _find_header(rows: list[tuple[int, list[Any]]], display: str
+                 ) -> tuple[int, dict[str, int], str | None]:
+    """Index into ``rows`` of the header row, the column of each field, and the currency the
+    price column's header names (``Preis (EUR)``), if any."""
+    for k, (_line, row) in enumerate(rows[:HEADER_SCAN_ROWS]):
+        cols: dict[str, int] = {}
+        header_currency: str | None = None
+        for j, c in enumerate(row):
+            name, cur = _header(c)
+            f = _HEADER_TO_FIELD.get(name)
+            if f is not None and f not in cols:
+                cols[f] = j
+                if f == "price":
+                    header_currency = cur
+        if "price" in cols and ("slug" in cols or "model" in cols):
+            missing = [f for f in ("currency", "date") if f not in cols
+                       and not (f == "currency" and header_currency)]
+            if missing:
+                raise PriceListError(f"{display}: line {rows[k][0]}: no {' and no '.join(missing)} column "
+                                     f"(looked for: {', '.join(HEADER_ALIASES[missing[0]][:4])}, ...)")
+            return k, cols, header_currency
+    raise PriceListError(
+        f"{display}: no header row with a price column and a slug or model column in the first "
+        f"{HEADER_SCAN_ROWS} lines (e.g. slug;price;currency;date or Hersteller;Modell;Preis;Währung;Datum)")
+
+
+# --------------------------------------------------------------------------- matching
+
+
+def _norm(s: Any) -> str:
+    return re.sub(r"\s+", " ", str(s or "")).strip().casefold()
+
+
+def _tokens(s: str) -> list[str]:
+    return [t for t in re.split(r"[\s,()/]+", _norm(s)) if t]
+
+
+class _Index:
+    """Catalog entries that carry a price, by slug, (maker, model), and part number."""
+
+    def __init__(self, catalog: Any) -> None:
+        self.by_slug: dict[str, list[tuple[str, str]]] = {}
+        self.entries: list[tuple[str, str, str, str, str | None]] = []  # table, slug, maker, model, part
+        for table in PRICED_TABLES:
+            for slug, e in catalog.tables.get(table, {}).items():
+                if table in ("device-types", "rack-types") and getattr(e, "planning", None) is None:
+                    continue  # no planning block to carry a price
+                self.by_slug.setdefault(slug.casefold(), []).append((table, slug))
+                maker = getattr(e, "manufacturer", None) or getattr(e, "vendor", "")
+                self.entries.append((table, slug, _norm(maker), _norm(e.model), _norm(getattr(e, "part_number", None))
+                                     or None))
+
+    @staticmethod
+    def _maker_ok(want: str, have: str) -> bool:
+        if not want:
+            return True
+        return want == have or want.startswith(have + " ") or have.startswith(want + " ")
+
+    def match(self, slug: str, maker: str, model: str) -> list[tuple[str, str]]:
+        if slug:
+            return self.by_slug.get(slug.strip().casefold(), [])
+        want_model, want_maker = _norm(model), _norm(maker)
+        cands = [e for e in self.entries if self._maker_ok(want_maker, e[2])]
+        for test in (
+            lambda e: e[3] == want_model,
+            lambda e: e[4] is not None and e[4] == want_model,
+            lambda e: re.sub(r"\s*\(.*\)\s*$", "", e[3]) == want_model,
+            lambda e: _contains(_tokens(e[3]), _tokens(want_model)),
+        ):
+            hits = [(e[0], e[1]) for e in cands if test(e)]
+            if hits:
+                return hits
+        return []
+
+
+def _contains(hay: Sequence[str], needle: Sequence[str]) -> bool:
+    n = len(needle)
+    return n > 0 and any(list(hay[i:i + n]) == list(needle) for i in range(len(hay) - n + 1))
+
+
+# --------------------------------------------------------------------------- the import
+
+
+def read_price_list(path: str | Path, catalog: Any, *, name: str | None = None) -> PriceImport:
+    """Read a CSV or XLSX price list and match its rows to ``catalog``.
+
+    Raises :class:`PriceListError` (one line) when the file as a whole cannot be read: missing,
+    too large, not UTF-8 / not a workbook, or no header with the needed columns. Rows that
+    cannot be read or match nothing are collected in the result, never guessed."""
+    p = Path(path)
+    display = p.name
+    try:
+        size = p.stat().st_size
+        if not p.is_file():
+            raise PriceListError(f"{display}: not a regular file")
+    except OSError as exc:
+        raise PriceListError(f"{display}: cannot be read ({exc.strerror or exc})") from None
+    if size > MAX_FILE_BYTES:
+        raise PriceListError(f"{display}: {size / 1e6:.0f} MB is larger than the {MAX_FILE_BYTES // 2**20} MiB a "
+                             "price list may have")
+    try:
+        head = p.open("rb").read(4) if p.suffix.lower() != ".csv" else b""
+    except OSError as exc:
+        raise PriceListError(f"{display}: cannot be read ({exc.strerror or exc})") from None
+    if p.suffix.lower() in (".xlsx", ".xlsm") or head.startswith(b"PK\x03\x04"):
+        rows = _sheet_rows_xlsx(p, display)
+    elif p.suffix.lower() in (".xls", ".ods"):
+        raise PriceListError(f"{display}: {p.suffix} is not supported; save the list as XLSX or CSV (UTF-8)")
+    else:
+        try:
+            data = p.read_bytes()
+        except OSError as exc:
+            raise PriceListError(f"{display}: cannot be read ({exc.strerror or exc})") from None
+        rows = _sheet_rows_csv(data, display)
+    k, cols, header_currency = _find_header(rows, display)
+    result = PriceImport(name=name or list_name(p), file_name=display)
+    index = _Index(catalog)
+
+    def cell(row: list[Any], f: str) -> Any:
+        j = cols.get(f)
+        return row[j] if j is not None and j < len(row) else None
+
+    pending: list[tuple[int, str, list[tuple[str, str]], Any, str, str | None]] = []
+    votes: set[bool] = set()  # decimal marks the list shows (True: comma)
+    for line, row in rows[k + 1:]:
+        if all(_cell_text(c) == "" for c in row):
+            continue
+        result.rows += 1
+        slug = _cell_text(cell(row, "slug"))
+        maker = _cell_text(cell(row, "manufacturer"))
+        model = _cell_text(cell(row, "model"))
+        said = repr(slug) if slug else " / ".join(repr(x) for x in (maker, model) if x) or "(no name)"
+        if not slug and not model:
+            result.bad.append(BadRow(line, "slug" if "slug" in cols else "model",
+                                     "empty: the row names no catalog entry"))
+            continue
+        problems: list[BadRow] = []
+        raw_price = cell(row, "price")
+        cur_from_price = None
+        amount: Any = None
+        if isinstance(raw_price, bool) or raw_price is None or _cell_text(raw_price) == "":
+            problems.append(BadRow(line, "price", "empty"))
+        elif isinstance(raw_price, int | float):
+            amount = float(raw_price)
+            if not amount > 0 or amount != amount or amount in (float("inf"),):
+                problems.append(BadRow(line, "price", f"must be greater than 0 (got {raw_price!r})"))
+        else:
+            text, cur_from_price = _split_currency(_cell_text(raw_price))
+            try:
+                amount = _parse_number(text)
+            except ValueError as exc:
+                problems.append(BadRow(line, "price", str(exc)))
+            else:
+                if amount.comma_decimal is not None:
+                    votes.add(amount.comma_decimal)
+                if amount.value is not None and not amount.value > 0:
+                    problems.append(BadRow(line, "price", f"must be greater than 0 (got {_cell_text(raw_price)!r})"))
+        currency = ""
+        raw_cur = _cell_text(cell(row, "currency"))
+        try:
+            if raw_cur:
+                currency = _parse_currency(raw_cur)
+                if cur_from_price and cur_from_price != currency:
+                    raise ValueError(f"{currency} here but {cur_from_price} in the price cell")
+            elif cur_from_price:
+                currency = _parse_currency(cur_from_price)
+            elif header_currency:
+                currency = header_currency
+            else:
+                raise ValueError("empty")
+            if header_currency and currency != header_currency:
+                raise ValueError(f"{currency} here but the price column is headed {header_currency}")
+        except ValueError as exc:
+            problems.append(BadRow(line, "currency", str(exc)))
+        date = ""
+        try:
+            date = _parse_date(cell(row, "date"))
+        except ValueError as exc:
+            problems.append(BadRow(line, "date", str(exc)))
+        if problems:
+            result.bad.extend(problems)
+            continue
+        hits = index.match(slug, maker, model)
+        if not hits:
+            result.unmatched.append(UnmatchedRow(line, said, "matches nothing in the catalog"))
+            continue
+        if len(hits) > 1:
+            names = ", ".join(f"{t}/{s}" for t, s in hits[:6])
+            result.unmatched.append(UnmatchedRow(line, said, f"matches several entries ({names}); give the slug"))
+            continue
+        pending.append((line, said, hits, amount, currency, date))
+
+    comma = next(iter(votes)) if len(votes) == 1 else None
+    seen: dict[tuple[str, str], int] = {}
+    for line, said, hits, amount, currency, date in pending:
+        value = amount if isinstance(amount, float) else amount.value
+        if value is None:
+            if comma is None:
+                why = ("the list uses both decimal marks elsewhere" if votes else
+                       "no other price in the list shows which decimal mark it uses")
+                result.bad.append(BadRow(line, "price", f"{amount.text!r} is ambiguous ({amount.alternatives[0]:.0f} "
+                                         f"or {amount.alternatives[1]:g}; {why}): write it without a thousands "
+                                         "separator"))
+                continue
+            # with a decimal comma "1.234" is 1234; with a decimal point "1,234" is 1234
+            thousands = (amount.mark == ".") == comma
+            value = amount.alternatives[0] if thousands else amount.alternatives[1]
+        table, slug = hits[0]
+        first = seen.get((table, slug))
+        if first is not None:
+            result.unmatched.append(UnmatchedRow(
+                line, said, f"names {table}/{slug} again (line {first} is imported; one price per entry)"))
+            continue
+        seen[(table, slug)] = line
+        result.matched.append(MatchedRow(line, table, slug, value, currency, date, said))
+    result.bad.sort(key=lambda b: b.line)
+    result.unmatched.sort(key=lambda u: u.line)
+    return result
+
+
+# --------------------------------------------------------------------------- the price layer on disk
+
+
+class LayerPrice(BaseModel):
+    """One price in a price layer file: which entry, and a full catalog ``price`` block."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    table: str
+    slug: str = Field(min_length=1)
+    amount: float = Field(gt=0, allow_inf_nan=False)
+    currency: str = Field(pattern=r"^[A-Z]{3}$")
+    date: str
+    basis: str = IMPORT_BASIS
+    source: str = Field(min_length=1)
+    note: str | None = None
+
+    @field_validator("table")
+    @classmethod
+    def _table(cls, v: str) -> str:
+        if v not in PRICED_TABLES:
+            raise ValueError(f"must be one of {', '.join(PRICED_TABLES)} (got {v!r})")
+        return v
+
+    def price(self) -> Price:
+        return Price.model_validate({"amount": self.amount, "currency": self.currency, "date": self.date,
+                                     "basis": self.basis, "source": self.source, "note": self.note})
+
+
+class PriceLayerFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    price_list: str = Field(min_length=1)
+    imported_from: str = Field(min_length=1)
+    imported_at: str = Field(min_length=1)
+    prices: list[LayerPrice]
+
+
+def layer_data(result: PriceImport, imported_at: dt.datetime | None = None) -> dict[str, Any]:
+    """The price layer file's content for an import (validated by :class:`PriceLayerFile`)."""
+    when = (imported_at or dt.datetime.now(dt.UTC)).replace(microsecond=0).isoformat()
+    prices = []
+    for m in result.matched:
+        prices.append({
+            "table": m.table, "slug": m.slug, "amount": m.amount, "currency": m.currency, "date": m.date,
+            "basis": IMPORT_BASIS, "source": f"{result.file_name} line {m.line} (price list '{result.name}')",
+            "note": f"imported {when[:10]} by 'rackwright catalog import-prices'; the row named {m.said}",
+        })
+    data = {"price_list": result.name, "imported_from": result.file_name, "imported_at": when, "prices": prices}
+    PriceLayerFile.model_validate(data)
+    return data
+
+
+def write_price_layer(result: PriceImport, user_dir: str | Path, *,
+                      imported_at: dt.datetime | None = None) -> Path:
+    """Write (or replace) the price layer of ``result.name`` in ``user_dir`` atomically; returns its path.
+
+    Raises PriceListError if nothing matched (an earlier import is then kept) or the folder
+    cannot be written."""
+    import yaml
+
+    from planner.fileio import atomic_write_bytes
+
+    if not result.matched:
+        raise PriceListError(f"{result.file_name}: no row matched a catalog entry; nothing written")
+    target = price_layer_path(user_dir, result.name)
+    header = ("# Price layer written by 'rackwright catalog import-prices' (docs/catalog.md, Price lists).\n"
+              "# It overrides only the price of the entries named; importing the list again replaces this file.\n")
+    text = header + yaml.safe_dump(layer_data(result, imported_at), sort_keys=False, allow_unicode=True, width=120)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(target, text.encode("utf-8"))
+    except OSError as exc:
+        raise PriceListError(f"{target}: cannot be written ({exc.strerror or exc})") from None
+    return target
+
+
+def import_price_list(path: str | Path, catalog: Any, user_dir: str | Path, *, name: str | None = None,
+                      dry_run: bool = False) -> tuple[PriceImport, Path | None]:
+    """Read, match and (unless ``dry_run`` or nothing matched) write one list's price layer."""
+    result = read_price_list(path, catalog, name=name)
+    if dry_run or not result.matched:
+        return result, None
+    return result, write_price_layer(result, user_dir)
+
+
+def validation_messages(exc: ValidationError) -> Iterable[tuple[tuple[str | int, ...], str]]:
+    for err in exc.errors(include_url=False):
+        msg = err["msg"]
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, "):]
+        if err["type"] == "extra_forbidden":
+            msg = "unknown key (typo?)"
+        elif err["type"] == "missing":
+            msg = "required field is missing"
+        yield tuple(err["loc"]), msg

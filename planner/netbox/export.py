@@ -1,0 +1,425 @@
+"""A plan as NetBox bulk-import files (``rackwright export PLAN --format netbox -o FOLDER``).
+
+:func:`export_netbox` writes, into one folder, the CSV files NetBox's bulk import takes
+(Import on each object list, or ``/api/.../`` with the same columns), numbered in the
+order they must be imported, and the device-type YAML of every type the plan uses
+(NetBox: Device Types > Import, or the devicetype-library importer):
+
+====================  =================================================================
+01-manufacturers.csv  name, slug
+device-types/         <Manufacturer>/<slug>.yaml: the catalog entries without Rackwright's
+                      ``planning`` block, plus the interfaces and power ports the plan's
+                      cables use that the catalog type does not list (see below)
+02-device-roles.csv   name, slug, color (one role per catalog kind)
+03-sites.csv          the plan's site
+04-locations.csv      one per room
+05-racks.csv          name, site, location, status planned, facility_id (row/position),
+                      width, u_height, form_factor, outer dimensions, mounting_depth,
+                      airflow (from the row's cold aisle), weight (empty rack type),
+                      max_weight, comments (row, position, cooling)
+06-power-panels.csv   one per power source (UPS, panel), plus one per feed side
+                      without a source
+07-power-feeds.csv    name, panel, status planned, type primary (side A) / redundant,
+                      supply ac, phase, voltage, amperage, rack (of the PDU on it)
+08-devices.csv        name, role, manufacturer, device_type, status planned, site,
+                      location, rack, position, face, asset_tag, serial, comments
+09-cables.csv         fabric links: both terminations (dcim.interface), type, status
+                      planned, label, length in m, description (fabric, catalog cable)
+10-power-cables.csv   device power port -> PDU outlet for the cords the plan connects
+====================  =================================================================
+
+**Interface names.** NetBox creates a device's interfaces from its device type, and a
+cable import fails on a name the device lacks. The planner names some ports the catalog
+type does not list: NIC ports without a NetBox interface (``storage0``, ``compute3``,
+``bmc``) and breakout lanes of a switch cage (``ib9s0``, ``swp1s1``). Each such name a
+cable uses is added to the exported device type as a physical interface (a lane gets its
+cage's type and a description naming the cage), so every cable termination exists.
+PDU outlets and device power ports are added the same way (``PSU3``, ``outlet17``).
+
+NetBox's cable import needs a device on both sides, so a PDU's connection to its power
+feed is written as the feed's ``rack`` and the PDU named in the feed's description, not
+as a cable. The files are written all or none (:func:`planner.fileio.atomic_write_files`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from planner.catalog import netbox_enums as nb
+from planner.fabric.ports import port_lookup
+from planner.fileio import atomic_write_files
+from planner.naming import display_name
+from planner.plan import Plan, cooling_method_name
+
+NAME_MAX = 64  # NetBox device, rack and component names
+
+ROLE_COLORS = {  # NetBox role colours (hex without '#'), one per catalog kind
+    "server": ("Server", "2196f3"), "switch": ("Switch", "4caf50"), "storage": ("Storage", "9c27b0"),
+    "pdu": ("PDU", "ff9800"), "cdu": ("CDU", "00bcd4"), "cooling": ("Cooling", "00bcd4"),
+    "patch": ("Patch panel", "9e9e9e"), "other": ("Other", "607d8b"),
+}
+
+# catalog cable kind -> NetBox cable type (dcim CableTypeChoices)
+CABLE_TYPES = {"dac": "dac-passive", "acc": "dac-active", "aec": "dac-active", "aoc": "aoc", "mmf": "mmf",
+               "smf": "smf", "cat6a": "cat6a", "cat6": "cat6"}
+_FIBRE = {"om3": "mmf-om3", "om4": "mmf-om4", "om5": "mmf-om5", "os1": "smf-os1", "os2": "smf-os2"}
+
+
+def slugify(text: str) -> str:
+    s = re.sub(r"[^a-z0-9_]+", "-", text.lower()).strip("-_")
+    return (s or "x")[:100]
+
+
+def _csv(header: list[str], rows: Iterable[dict[str, Any]]) -> bytes:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(header)
+    known = set(header)
+    for r in rows:
+        if not known.issuperset(r):  # a column typo would silently drop data
+            raise ValueError(f"columns not in the header: {sorted(set(r) - known)}")
+        w.writerow([_cell(r.get(k)) for k in header])
+    return buf.getvalue().encode("utf-8")
+
+
+def _cell(v: Any) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float):
+        return f"{v:g}"
+    return str(v)
+
+
+# --------------------------------------------------------------------------- interface types
+
+
+_SPEED_TYPES = {  # (speed Gb/s, connector hint) -> NetBox interface type
+    800: ("800gbase-x-osfp", {"qsfp": "800gbase-x-qsfpdd"}),
+    400: ("400gbase-x-osfp", {"qsfp112": "400gbase-x-qsfp112", "qsfpdd": "400gbase-x-qsfpdd"}),
+    200: ("200gbase-x-qsfp56", {}),
+    100: ("100gbase-x-qsfp28", {}),
+    50: ("50gbase-x-sfp56", {}),
+    40: ("40gbase-x-qsfpp", {}),
+    25: ("25gbase-x-sfp28", {}),
+    10: ("10gbase-x-sfpp", {"t": "10gbase-t", "rj45": "10gbase-t"}),
+    1: ("1000base-t", {}),
+}
+_IB = {800: "infiniband-xdr", 400: "infiniband-ndr", 200: "infiniband-hdr", 100: "infiniband-edr"}
+
+
+def interface_type(speed_gbps: float, connector: str = "", infiniband: bool = False) -> str:
+    """A NetBox interface type for a port the catalog type does not list."""
+    if connector in nb.INTERFACE_TYPES:
+        return connector
+    sp = int(round(speed_gbps or 0))
+    if infiniband and sp in _IB:
+        return _IB[sp]
+    if sp in _SPEED_TYPES:
+        default, by_conn = _SPEED_TYPES[sp]
+        c = (connector or "").lower().replace("-", "").replace(" ", "")
+        for hint, t in by_conn.items():
+            if hint in c:
+                return t
+        return default
+    return "other"
+
+
+# --------------------------------------------------------------------------- device types
+
+
+class _TypeExport:
+    """The exported YAML of one device type: the catalog entry without ``planning``, with
+    the ports the plan uses added."""
+
+    def __init__(self, dev: Any) -> None:
+        data = dev.model_dump(mode="json", by_alias=True, exclude_none=True, exclude={"planning"})
+        self.data: dict[str, Any] = {k: v for k, v in data.items() if v != [] and v != {}}
+        if isinstance(self.data.get("u_height"), float) and self.data["u_height"].is_integer():
+            self.data["u_height"] = int(self.data["u_height"])
+        self.added: list[str] = []
+        self._sets: dict[str, set[str]] = {}  # names per component list, kept in step by ensure()
+
+    def _names(self, key: str) -> set[str]:
+        names = self._sets.get(key)
+        if names is None:
+            names = self._sets[key] = {c["name"] for c in self.data.get(key, [])}
+        return names
+
+    def ensure(self, key: str, name: str, **fields: Any) -> None:
+        if name in self._names(key):
+            return
+        self.data.setdefault(key, []).append({"name": name, **fields})
+        self._sets[key].add(name)
+        self.added.append(f"{key}: {name}")
+
+    def first_type(self, key: str, default: str) -> str:
+        """The type of the first component of ``key`` (a new PSU cord like the others)."""
+        items = self.data.get(key, [])
+        return items[0].get("type") or default if items else default
+
+    def component_name(self, key: str, index: int, default: str) -> str:
+        items = self.data.get(key, [])
+        return items[index]["name"] if 0 <= index < len(items) else default
+
+
+def _device_type_yaml(t: _TypeExport) -> bytes:
+    header = "# Exported by Rackwright: the catalog device type without its planning block"
+    if t.added:
+        header += ";\n# added for the plan's cables: " + ", ".join(t.added[:20]) + (" ..." if len(t.added) > 20 else "")
+    text = yaml.safe_dump(t.data, sort_keys=False, allow_unicode=True, width=110)
+    return (header + "\n---\n" + text).encode("utf-8")
+
+
+# --------------------------------------------------------------------------- export
+
+
+def _unique_names(plan: Plan, catalog: Any) -> dict[str, str]:
+    """Placement id -> NetBox device name, unique in the site and at most 64 characters."""
+    out: dict[str, str] = {}
+    used: set[str] = set()
+    for room in plan.site.rooms:
+        for row in room.rows:
+            for rack in row.racks:
+                for p in rack.placements:
+                    name = display_name(p, catalog).strip()[:NAME_MAX] or p.id
+                    if name.lower() in used:
+                        name = f"{name[:NAME_MAX - len(p.id) - 1]}-{p.id}"
+                    used.add(name.lower())
+                    out[p.id] = name
+    return out
+
+
+def export_netbox(plan: Plan, catalog: Any, out_dir: str | Path) -> list[Path]:
+    """Write the plan as NetBox bulk-import files into ``out_dir`` (created if needed);
+    returns the files written, in import order."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    idx = plan.index
+    site = plan.site.name or "Site"
+    site_slug = slugify(site)
+    names = _unique_names(plan, catalog)
+    types: dict[str, _TypeExport] = {}
+    unknown: set[str] = set()
+
+    def type_of(slug: str) -> _TypeExport | None:
+        if slug not in types:
+            dev = catalog.get("device-types", slug) if catalog is not None else None
+            if dev is None:
+                unknown.add(slug)
+                return None
+            types[slug] = _TypeExport(dev)
+        return types[slug]
+
+    # ---- sites, locations, racks, devices
+    locations, racks, devices = [], [], []
+    for room in plan.site.rooms:
+        locations.append({"site": site, "name": room.name, "slug": slugify(f"{room.id}-{room.name}"),
+                          "status": "planned", "description": f"{room.width_m:g} m x {room.depth_m:g} m"})
+        for row in room.rows:
+            airflow = "front-to-rear" if row.cold_aisle_side == "front" else "rear-to-front"
+            for pos, rack in enumerate(row.racks, start=1):
+                rt = catalog.get("rack-types", rack.rack_type) if catalog is not None else None
+                cool = plan.effective_cooling(rack)
+                cooling = cooling_method_name(cool.method)
+                if cool.unit:
+                    cooling += f" ({cool.unit})"
+                if cool.loop:
+                    cooling += f", loop {cool.loop}"
+                r = {"site": site, "location": room.name, "name": rack.name, "status": "planned",
+                     "facility_id": f"{row.name}/{pos:02d}", "airflow": airflow,
+                     "comments": f"{_row_words(row.name)}, position {pos}. Cooling: {cooling}. Rack type {rack.rack_type}.",
+                     "width": 19, "u_height": 42, "form_factor": "4-post-cabinet"}
+                if rt is not None:
+                    r.update({"width": rt.width, "u_height": rt.u_height, "form_factor": rt.form_factor,
+                              "desc_units": rt.desc_units, "outer_width": rt.outer_width,
+                              "outer_depth": rt.outer_depth, "outer_unit": rt.outer_unit,
+                              "mounting_depth": rt.mounting_depth, "weight": rt.weight,
+                              "max_weight": int(rt.max_weight) if rt.max_weight is not None else None,
+                              "weight_unit": rt.weight_unit if (rt.weight is not None or rt.max_weight is not None)
+                              else None})
+                racks.append(r)
+                for p in rack.placements:
+                    t = type_of(p.device)
+                    dev = catalog.get("device-types", p.device) if catalog is not None else None
+                    devices.append({
+                        "name": names[p.id], "role": ROLE_COLORS.get(dev.kind if dev else "other",
+                                                                     ROLE_COLORS["other"])[0],
+                        "manufacturer": t.data["manufacturer"] if t else "", "device_type": t.data["model"] if t else
+                        p.device, "status": "planned", "site": site, "location": room.name, "rack": rack.name,
+                        "position": p.u if p.u is not None else None,
+                        "face": p.face if p.u is not None else None,
+                        "asset_tag": p.asset_tag or None, "serial": p.serial,
+                        "comments": f"Rackwright placement {p.id}" + (f", 0U {p.side} side" if p.u is None else ""),
+                    })
+
+    # ---- power panels and feeds
+    panels: dict[str, dict[str, Any]] = {}
+    first_room = plan.site.rooms[0].name if plan.site.rooms else None
+    for src in plan.power_sources:
+        panels[src.id] = {"site": site, "location": first_room, "name": src.name,
+                          "description": f"{src.kind}, {src.capacity_kw:g} kW"}
+    feed_pdus: dict[str, list[tuple[str, str]]] = defaultdict(list)  # feed id -> [(pdu name, rack name)]
+    for room in plan.site.rooms:
+        for row in room.rows:
+            for rack in row.racks:
+                for p in rack.placements:
+                    if p.feed:
+                        feed_pdus[p.feed].append((names[p.id], rack.name))
+    feeds = []
+    for f in plan.feeds:
+        if f.upstream and f.upstream in panels:
+            panel = panels[f.upstream]["name"]
+        else:
+            panel = f"Panel {f.side}"
+            panels.setdefault(f"side-{f.side}", {"site": site, "location": first_room, "name": panel,
+                                                 "description": f"feeds of side {f.side} (no source in the plan)"})
+        pdus = feed_pdus.get(f.id, [])
+        feeds.append({"site": site, "power_panel": panel, "rack": pdus[0][1] if pdus else None,
+                      "location": first_room if pdus else None, "name": f.name, "status": "planned",
+                      "type": "primary" if f.side == "A" else "redundant", "supply": "ac",
+                      "phase": "three-phase" if f.phases == 3 else "single-phase", "voltage": int(round(f.voltage_v)),
+                      "amperage": int(round(f.breaker_a)), "max_utilization": 80,
+                      "description": (f"feeds {', '.join(n for n, _r in pdus)}" if pdus else "")
+                      + (f"; source: {f.source}" if f.source else "")})
+    # a feed's rack must be in its location: keep the location of that rack
+    rack_room = {r["name"]: r["location"] for r in racks}
+    for fe in feeds:
+        if fe["rack"]:
+            fe["location"] = rack_room.get(fe["rack"])
+
+    # ---- data cables: every termination must exist in the exported device type
+    cables = []
+    for lk in plan.links:
+        ends = []
+        for ep in (lk.a, lk.b):
+            p = idx.placements.get(ep.placement)
+            if p is None:
+                break
+            t = type_of(p.device)
+            if t is not None:
+                _ensure_interface(catalog, t, p.device, ep.port, plan, lk)
+            ends.append((names[p.id], ep.port))
+        if len(ends) != 2:
+            continue
+        cab = catalog.get("cables", lk.cable) if catalog is not None and lk.cable else None
+        ctype = None
+        if cab is not None:
+            ctype = _FIBRE.get((cab.fibre_type or "").lower()) or CABLE_TYPES.get(cab.kind)
+        fabric = next((fb.name for fb in plan.fabrics if fb.id == lk.fabric), lk.fabric)
+        cables.append({"side_a_device": ends[0][0], "side_a_type": "dcim.interface", "side_a_name": ends[0][1],
+                       "side_b_device": ends[1][0], "side_b_type": "dcim.interface", "side_b_name": ends[1][1],
+                       "type": ctype, "status": "planned", "label": lk.label[:100] or lk.id,
+                       "length": lk.length_m, "length_unit": "m" if lk.length_m is not None else None,
+                       "description": f"{fabric}" + (f", {lk.cable}" if lk.cable else "")})
+
+    # ---- power cords the plan connects: device power port -> PDU outlet
+    power_cables = []
+    for room in plan.site.rooms:
+        for row in room.rows:
+            for rack in row.racks:
+                for p in rack.placements:
+                    t = type_of(p.device)
+                    for i, conn in enumerate(p.power):
+                        pdu = idx.placements.get(conn.pdu)
+                        if pdu is None or conn.outlet is None or t is None:
+                            continue
+                        pt = type_of(pdu.device)
+                        if pt is None:
+                            continue
+                        port = t.component_name("power-ports", i, f"PSU{i + 1}")
+                        t.ensure("power-ports", port, type=t.first_type("power-ports", "iec-60320-c20"))
+                        outlet = pt.component_name("power-outlets", conn.outlet - 1, f"outlet{conn.outlet}")
+                        pt.ensure("power-outlets", outlet, type=pt.first_type("power-outlets", "iec-60320-c19"))
+                        power_cables.append({
+                            "side_a_device": names[p.id], "side_a_type": "dcim.powerport", "side_a_name": port,
+                            "side_b_device": names[pdu.id], "side_b_type": "dcim.poweroutlet", "side_b_name": outlet,
+                            "type": "power", "status": "planned", "label": f"{names[p.id]} {port}"[:100]})
+
+    # ---- write
+    manufacturers = sorted({t.data["manufacturer"] for t in types.values()})
+    roles = {ROLE_COLORS.get(catalog.get("device-types", slug).kind, ROLE_COLORS["other"]) for slug in types}
+    if unknown:
+        roles.add(ROLE_COLORS["other"])
+    files: list[tuple[Path, bytes]] = [
+        (out / "01-manufacturers.csv", _csv(["name", "slug"], ({"name": m, "slug": slugify(m)} for m in manufacturers))),
+    ]
+    for slug, t in sorted(types.items()):
+        folder = re.sub(r"[\x00-\x1f/\\:*?\"<>|]+", "-", t.data["manufacturer"]).strip(" .") or "Unknown"
+        files.append((out / "device-types" / folder / f"{slug}.yaml", _device_type_yaml(t)))
+    files += [
+        (out / "02-device-roles.csv", _csv(["name", "slug", "color"],
+                                           ({"name": n, "slug": slugify(n), "color": c} for n, c in sorted(roles)))),
+        (out / "03-sites.csv", _csv(["name", "slug", "status", "description"],
+                                    [{"name": site, "slug": site_slug, "status": "planned",
+                                      "description": _site_description(plan)}])),
+        (out / "04-locations.csv", _csv(["site", "name", "slug", "status", "description"], locations)),
+        (out / "05-racks.csv", _csv(["site", "location", "name", "facility_id", "status", "form_factor", "width",
+                                     "u_height", "desc_units", "outer_width", "outer_depth", "outer_unit",
+                                     "mounting_depth", "airflow", "weight", "max_weight", "weight_unit",
+                                     "comments"], racks)),
+        (out / "06-power-panels.csv", _csv(["site", "location", "name", "description"], panels.values())),
+        (out / "07-power-feeds.csv", _csv(["site", "power_panel", "location", "rack", "name", "status", "type",
+                                           "supply", "phase", "voltage", "amperage", "max_utilization",
+                                           "description"], feeds)),
+        (out / "08-devices.csv", _csv(["name", "role", "manufacturer", "device_type", "status", "site", "location",
+                                       "rack", "position", "face", "asset_tag", "serial", "comments"], devices)),
+        (out / "09-cables.csv", _csv(_CABLE_COLUMNS, cables)),
+        (out / "10-power-cables.csv", _csv(_CABLE_COLUMNS, power_cables)),
+    ]
+    if unknown:
+        files.append((out / "NOT-EXPORTED.txt", ("Device types not in the catalog (their devices are in "
+                                                  "08-devices.csv with the slug as device_type; add the type "
+                                                  "to NetBox by hand):\n" + "\n".join(sorted(unknown)) + "\n")
+                      .encode("utf-8")))
+    for path, _data in files:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    return atomic_write_files(files)  # all of them or none
+
+
+_CABLE_COLUMNS = ["side_a_device", "side_a_type", "side_a_name", "side_b_device", "side_b_type", "side_b_name",
+                  "type", "status", "label", "length", "length_unit", "description"]
+
+
+def _site_description(plan: Plan) -> str:
+    m = plan.metadata
+    bits = [b for b in (m.customer, m.project) if b]
+    return " - ".join(bits) + (f" (revision {m.revision})" if m.revision and bits else "")
+
+
+def _ensure_interface(catalog: Any, t: _TypeExport, slug: str, name: str, plan: Plan, lk: Any) -> None:
+    """Add ``name`` to the exported type unless it is already one of its interfaces."""
+    if name in t._names("interfaces"):
+        return
+    fabric = next((fb for fb in plan.fabrics if fb.id == lk.fabric), None)
+    ib = fabric is not None and fabric.technology == "infiniband"
+    speed = fabric.speed_gbps if fabric is not None else 0.0
+    port = port_lookup(catalog, slug, name, speed or None)
+    if port is not None and port.parent is not None:
+        parent = next((i for i in t.data.get("interfaces", []) if i["name"] == port.parent), None)
+        ptype = parent["type"] if parent else interface_type(port.speed_gbps, port.connector, ib)
+        lane = name[len(port.parent) + 1:] if name.startswith(port.parent + "s") else "?"
+        t.ensure("interfaces", name, type=ptype,
+                 description=f"breakout lane {lane} of cage {port.parent} ({port.speed_gbps:g} Gb/s)")
+        return
+    if port is not None:
+        t.ensure("interfaces", name, type=interface_type(port.speed_gbps, port.connector, ib),
+                 mgmt_only=port.role == "management",
+                 description=f"{port.role} port ({port.speed_gbps:g} Gb/s), named by Rackwright")
+        return
+    t.ensure("interfaces", name, type=interface_type(speed, "", ib),
+             description="port named in the plan, not in the catalog device type")
+
+
+def _row_words(name: str) -> str:
+    """'Row A' for a row called 'A' or 'Row A'."""
+    return name if name.lower().startswith("row") else f"Row {name}"

@@ -1,0 +1,311 @@
+"""Start a plan from an existing hall: NetBox's CSV export of a site (brownfield).
+
+``rackwright import-netbox-site --racks racks.csv --devices devices.csv
+[--device-types device-types.csv] -o plan.json`` and File > New from NetBox Site...
+read NetBox's CSV exports (the object lists' Export > CSV, whose headers are the table's
+column names such as ``Name``, ``Height (U)``, ``Facility ID``, or the bulk-import
+headers ``name``, ``u_height``, ``facility_id``: both are understood, case and spacing
+ignored) and build a new plan with the racks and the devices as they stand, so the
+architect plans the new AI rows into the hall.
+
+- Locations become rooms; racks whose facility ID reads ``<row>/<position>`` (as
+  Rackwright's own export writes it) are put into those rows, the others of a location
+  into one row in name order. A rack type is matched by name or slug in the catalog,
+  else by height (``rack-48u-600x1200`` for 48U, ...).
+- A device is placed when its rack is imported, it has a position (or its type is 0U,
+  mounted on a side) and its device type is in the catalog: by slug (from the
+  device-types export) or by manufacturer and model. Everything else is listed by file
+  and line with the reason (:attr:`SiteImport.problems`): an unknown type names the
+  NetBox device type to import first (``rackwright catalog import-netbox``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from planner.netbox.importer import slugify
+from planner.plan import Placement, Plan, Rack, Room, Row, Site
+
+MAX_CSV_BYTES = 50 * 1024 * 1024
+RACK_PITCH_M = 0.6
+ROW_PITCH_M = 2.4  # a 1.2 m deep rack and a 1.2 m aisle
+
+# header spellings (lower case, spaces and '_' dropped) -> our key
+_ALIASES: dict[str, tuple[str, ...]] = {
+    "name": ("name",),
+    "site": ("site",),
+    "location": ("location",),
+    "rack": ("rack",),
+    "facility_id": ("facilityid",),
+    "u_height": ("uheight", "height(u)", "height", "heightu"),
+    "rack_type": ("racktype", "type"),
+    "position": ("position", "position(u)"),
+    "face": ("face", "rackface"),
+    "manufacturer": ("manufacturer",),
+    "device_type": ("devicetype", "type", "model"),
+    "slug": ("slug",),
+    "model": ("model", "devicetype", "name"),
+    "serial": ("serial", "serialnumber"),
+    "asset_tag": ("assettag",),
+    "status": ("status",),
+    "full_depth": ("isfulldepth", "fulldepth"),
+}
+_WANT = {
+    "racks": ("name", "site", "location", "facility_id", "u_height", "rack_type", "status"),
+    "devices": ("name", "site", "location", "rack", "position", "face", "manufacturer", "device_type", "serial",
+                "asset_tag", "status"),
+    "device-types": ("manufacturer", "model", "slug", "u_height", "full_depth"),
+}
+
+
+class SiteImportError(ValueError):
+    """The export cannot be used at all (unreadable, no racks, a column missing)."""
+
+
+@dataclass
+class Problem:
+    file: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}"
+
+
+@dataclass
+class SiteImport:
+    plan: Plan
+    racks: int = 0
+    devices: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    rack_type_guesses: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (f"{self.racks} rack(s) and {self.devices} device(s) imported into site {self.plan.site.name!r}; "
+                f"{len(self.problems)} line(s) left out")
+
+
+def _norm(h: str) -> str:
+    return re.sub(r"[\s_]+", "", h.strip().lstrip("\ufeff").lower())
+
+
+def read_export(path: str | Path, kind: str) -> list[tuple[int, dict[str, str]]]:
+    """(line, row) pairs of a NetBox CSV export, with our keys (:data:`_ALIASES`)."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_CSV_BYTES:
+            raise SiteImportError(f"{p}: larger than {MAX_CSV_BYTES // 2**20} MB")
+        text = p.read_bytes().decode("utf-8-sig")
+    except OSError as e:
+        raise SiteImportError(f"{p}: cannot read ({e.strerror or e})") from None
+    except UnicodeDecodeError as e:
+        raise SiteImportError(f"{p}: not UTF-8 text (bad byte at offset {e.start})") from None
+    sample = text[:4096]
+    delim = ";" if sample.count(";") > sample.count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim)
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise SiteImportError(f"{p}: empty file") from None
+    except csv.Error as e:
+        raise SiteImportError(f"{p}:1: not CSV ({e})") from None
+    cols: dict[str, int] = {}
+    normed = [_norm(h) for h in header]
+    for key in _WANT[kind]:
+        for alias in _ALIASES[key]:
+            if alias in normed and key not in cols and normed.index(alias) not in cols.values():
+                cols[key] = normed.index(alias)
+                break
+    need = {"racks": ("name",), "devices": ("rack", "device_type"), "device-types": ("model",)}[kind]
+    missing = [k for k in need if k not in cols]
+    if missing:
+        raise SiteImportError(f"{p}:1: no {', '.join(missing)} column (found: {', '.join(header[:12])})")
+    rows = []
+    try:
+        for fields in reader:
+            if not any(f.strip() for f in fields):
+                continue
+            rows.append((reader.line_num, {k: (fields[i].strip() if i < len(fields) else "") for k, i in cols.items()}))
+    except csv.Error as e:
+        raise SiteImportError(f"{p}:{reader.line_num}: not CSV ({e})") from None
+    return rows
+
+
+def _number(text: str) -> float | None:
+    m = re.search(r"-?\d+(?:[.,]\d+)?", text or "")
+    return float(m.group(0).replace(",", ".")) if m else None
+
+
+def _id(prefix: str, n: int) -> str:
+    return f"{prefix}-{n}"
+
+
+def _match_rack_type(catalog: Any, text: str, u_height: float | None, guesses: list[str], name: str) -> str:
+    rts = catalog.rack_types if catalog is not None else {}
+    t = (text or "").strip().lower()
+    if t:
+        for slug, rt in rts.items():
+            if t in (slug, rt.model.lower(), f"{rt.manufacturer} {rt.model}".lower()):
+                return slug
+    u = int(u_height) if u_height else 48
+    for pref in (f"rack-{u}u-600x1200", f"rack-{u}u-800x1200"):
+        if pref in rts:
+            guesses.append(f"{name}: {u}U, rack type {pref}")
+            return pref
+    fits = sorted((rt.u_height, slug) for slug, rt in rts.items() if rt.u_height >= u and "nvl72" not in slug)
+    slug = fits[0][1] if fits else "rack-48u-600x1200"
+    guesses.append(f"{name}: {u}U, no such rack type in the catalog; {slug} used")
+    return slug
+
+
+def _device_index(catalog: Any) -> dict[str, str]:
+    out: dict[str, str] = {}
+    devices = sorted(catalog.devices.items()) if catalog is not None else []
+    for slug, d in devices:
+        out[slug] = slug
+        out[f"{d.manufacturer}|{d.model}".lower()] = slug
+        out.setdefault(f"|{d.model}".lower(), slug)
+    for slug, d in devices:  # "PowerEdge R660" for "PowerEdge R660 (login / management node)"
+        base = d.model.split(" (")[0]
+        out.setdefault(f"{d.manufacturer}|{base}".lower(), slug)
+        out.setdefault(f"|{base}".lower(), slug)
+    return out
+
+
+def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: Any,
+                device_types_csv: str | Path | None = None, site: str | None = None) -> SiteImport:
+    """Build a new plan from NetBox's CSV exports; see the module doc."""
+    rack_rows = read_export(racks_csv, "racks")
+    if not rack_rows:
+        raise SiteImportError(f"{racks_csv}: no racks")
+    dev_rows = read_export(devices_csv, "devices") if devices_csv else []
+    type_rows = read_export(device_types_csv, "device-types") if device_types_csv else []
+    rname, dname = Path(racks_csv).name, Path(devices_csv).name if devices_csv else ""
+    problems: list[Problem] = []
+    sites = [r["site"] for _n, r in rack_rows if r.get("site")]
+    site_name = site or (max(set(sites), key=sites.count) if sites else "Site")
+    # model -> slug from the device-types export (its slug may be the catalog's)
+    by_model: dict[str, str] = {}
+    for _n, r in type_rows:
+        if r.get("slug"):
+            by_model[f"{r.get('manufacturer', '')}|{r['model']}".lower()] = r["slug"]
+            by_model.setdefault(f"|{r['model']}".lower(), r["slug"])
+    index = _device_index(catalog)
+
+    # ---- racks into rooms and rows
+    rooms: dict[str, dict[str, list[tuple[int, str, Rack]]]] = defaultdict(lambda: defaultdict(list))
+    racks_by_name: dict[str, Rack] = {}
+    guesses: list[str] = []
+    for n, (line, r) in enumerate(rack_rows, start=1):
+        if r.get("site") and r["site"] != site_name:
+            problems.append(Problem(rname, line, f"rack {r.get('name')!r} is in site {r['site']!r}, not {site_name!r}"))
+            continue
+        name = (r.get("name") or "").strip()
+        if not name:
+            problems.append(Problem(rname, line, "rack without a name"))
+            continue
+        if name in racks_by_name:
+            problems.append(Problem(rname, line, f"rack {name!r} appears twice; the first is kept"))
+            continue
+        rt = _match_rack_type(catalog, r.get("rack_type", ""), _number(r.get("u_height", "")), guesses, name)
+        row_name, pos = "", 10_000 + n
+        m = re.match(r"^(.+?)\s*/\s*(\d+)$", r.get("facility_id", ""))
+        if m:
+            row_name, pos = m.group(1), int(m.group(2))
+        rack = Rack(id=_id("rack", n), name=name[:200], rack_type=rt)
+        racks_by_name[name] = rack
+        rooms[r.get("location") or site_name][row_name].append((pos, name, rack))
+
+    plan_rooms = []
+    for i, (loc, rows) in enumerate(rooms.items(), start=1):
+        plan_rows = []
+        for j, (row_name, members) in enumerate(sorted(rows.items(), key=lambda kv: kv[0]), start=1):
+            members.sort(key=lambda t: (t[0], t[1]))
+            racks = []
+            for k, (_pos, _name, rack) in enumerate(members):
+                rack.position = k
+                racks.append(rack)
+            plan_rows.append(Row(id=f"row-{i}-{j}", name=row_name or f"Row {j}", x_m=1.2,
+                                 y_m=1.2 + (j - 1) * ROW_PITCH_M, racks=racks))
+        longest = max(len(r.racks) for r in plan_rows)
+        plan_rooms.append(Room(id=f"room-{i}", name=loc[:200], width_m=max(10.0, math.ceil(longest * RACK_PITCH_M + 2.4)),
+                               depth_m=max(8.0, math.ceil(len(plan_rows) * ROW_PITCH_M + 2.4)), rows=plan_rows))
+
+    # ---- devices
+    placed = 0
+    side_next: dict[str, int] = defaultdict(int)
+    used_u: dict[str, dict[tuple[int, str], str]] = defaultdict(dict)
+    for n, (line, r) in enumerate(dev_rows, start=1):
+        what = r.get("name") or f"device on line {line}"
+        rack = racks_by_name.get(r.get("rack", ""))
+        if rack is None:
+            why = "has no rack" if not r.get("rack") else f"is in rack {r['rack']!r}, which was not imported"
+            problems.append(Problem(dname, line, f"{what} {why}; not placed"))
+            continue
+        model, maker = r.get("device_type", ""), r.get("manufacturer", "")
+        key, any_key = f"{maker}|{model}".lower(), f"|{model}".lower()
+        slug = next((index[k] for k in (by_model.get(key), by_model.get(any_key), slugify(f"{maker}-{model}"),
+                                        key, any_key, model.lower()) if k and k in index), None)
+        if slug is None:
+            problems.append(Problem(dname, line, f"{what}: device type {model!r}" + (f" ({maker})" if maker else "")
+                                    + " is not in the catalog; import its NetBox device type first "
+                                    "(rackwright catalog import-netbox); not placed"))
+            continue
+        dev = catalog.device(slug)
+        pos = _number(r.get("position", ""))
+        face = "rear" if r.get("face", "").strip().lower() == "rear" else "front"
+        common = {"id": _id("nb", n), "device": slug, "name": (r.get("name") or "")[:200],
+                  "serial": (r.get("serial") or "")[:50], "asset_tag": (r.get("asset_tag") or "")[:50]}
+        rt = catalog.get("rack-types", rack.rack_type)
+        height = rt.u_height if rt is not None else 48
+        if pos is None:
+            if dev.u_height == 0:
+                side = "left" if side_next[rack.id] % 2 == 0 else "right"
+                side_next[rack.id] += 1
+                rack.placements.append(Placement(**common, u=None, side=side, face="rear"))
+                placed += 1
+            else:
+                problems.append(Problem(dname, line, f"{what} has no rack position (non-racked in NetBox); "
+                                        "not placed"))
+            continue
+        u = int(math.floor(pos))
+        top = u + max(int(math.ceil(dev.u_height)), 1) - 1
+        if u < 1 or top > height:
+            problems.append(Problem(dname, line, f"{what} at U{u} does not fit the {height}U rack {rack.name!r}; "
+                                    "not placed"))
+            continue
+        faces = ("front", "rear") if dev.is_full_depth else (face,)
+        clash = next((used_u[rack.id][(k, f)] for k in range(u, top + 1) for f in faces
+                      if (k, f) in used_u[rack.id]), None)
+        if clash is not None:
+            problems.append(Problem(dname, line, f"{what} at U{u} overlaps {clash} in rack {rack.name!r}; "
+                                    "not placed"))
+            continue
+        for k in range(u, top + 1):
+            for f in faces:
+                used_u[rack.id][(k, f)] = what
+        rack.placements.append(Placement(**common, u=u, face=face))
+        placed += 1
+
+    plan = Plan(site=Site(name=site_name[:200], rooms=plan_rooms))
+    plan.metadata.notes = ("Started from a NetBox site export (" + ", ".join(
+        Path(p).name for p in (racks_csv, devices_csv, device_types_csv) if p) + ").")
+    plan.reindex()
+    out = SiteImport(plan, racks=len(racks_by_name), devices=placed, problems=problems, rack_type_guesses=guesses)
+    return out
+
+
+def report_lines(result: SiteImport) -> Iterable[str]:
+    yield result.summary()
+    for g in result.rack_type_guesses:
+        yield f"  rack type by height: {g}"
+    for p in result.problems:
+        yield f"  {p}"

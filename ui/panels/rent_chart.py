@@ -1,0 +1,108 @@
+"""Rent or own chart (pyqtgraph): the cumulative cost of owning the build and of renting
+its GPUs over the years of use, with the break-even month marked. Every point is the
+engine's (``Results.totals.rent_vs_own.cumulative``); nothing is computed here."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from planner.engine import Results
+from ui import style
+
+OWN_COLOR = "#2f6db5"
+RENT_COLOR = "#d9822b"
+
+
+class RentOwnChart(QWidget):
+    """``set_results(results)``; ``own`` and ``rent`` are the plotted curves, ``break_even``
+    the vertical marker (hidden when the lines do not cross within the chart)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.plot = pg.PlotWidget(self)
+        self.plot.setObjectName("rentOwnPlot")
+        self.plot.setMenuEnabled(False)
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.hideButtons()
+        self.plot.showGrid(x=False, y=True, alpha=0.25)
+        self.plot.setLabel("bottom", self.tr("months"))
+        self.title = self.tr("Rent or own: cumulative cost")
+        self.plot.setTitle(self.title, size="10pt")
+        self.legend = self.plot.addLegend(offset=(10, 10))
+        self.own = self.plot.plot([], [], pen=pg.mkPen(OWN_COLOR, width=2.5), name=self.tr("Own"))
+        self.rent = self.plot.plot([], [], pen=pg.mkPen(RENT_COLOR, width=2.5), name=self.tr("Rent"))
+        self.break_even = pg.InfiniteLine(angle=90, pen=pg.mkPen("#5b6570", width=1.2, style=Qt.PenStyle.DashLine))
+        self.plot.addItem(self.break_even)
+        self.break_even.hide()
+        self.break_even_label = pg.TextItem("", color="#1f2328", anchor=(0, 0))
+        self.plot.addItem(self.break_even_label)
+        self.break_even_label.hide()
+        self.scale = 1.0  # money shown in units of this (1e3: k, 1e6: M), a display unit only
+        self.empty = QLabel(self.tr("No GPUs in this plan: nothing to rent."), self)
+        self.empty.setObjectName("rentOwnEmpty")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        style.mute(self.empty)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.plot, 1)
+        lay.addWidget(self.empty)
+        self.colors = style.LIGHT_CHART
+        self.months = 0
+
+    def set_colors(self, colors: style.ChartColors) -> None:
+        from ui.panels.charts import style_plot
+
+        self.colors = colors
+        style_plot(self.plot, colors, self.title)
+        self.break_even_label.setColor(colors.foreground)
+        self.legend.setLabelTextColor(colors.foreground)
+
+    def set_results(self, results: Results | None) -> None:
+        rvo = results.totals.rent_vs_own if results is not None else None
+        if rvo is None:
+            self.own.setData([], [])
+            self.rent.setData([], [])
+            self.break_even.hide()
+            self.break_even_label.hide()
+            self.plot.setVisible(False)
+            self.empty.setVisible(True)
+            return
+        self.months = months = rvo.horizon_months()
+        own, rent = rvo.cumulative(months)
+        top = max([*own, *(rent or [])]) or 1.0
+        self.scale, prefix = (1e9, "bn ") if top >= 1e9 else (1e6, "M ") if top >= 1e6 else \
+            (1e3, "k ") if top >= 1e4 else (1.0, "")
+        x = np.arange(months + 1, dtype=float)
+        self.own.setData(x, np.array(own, dtype=float) / self.scale)
+        if rent is not None:
+            self.rent.setData(x, np.array(rent, dtype=float) / self.scale)
+        else:
+            self.rent.setData([], [])
+        self.plot.setLabel("left", self.tr("cumulative cost ({unit})").replace("{unit}", prefix + rvo.currency))
+        f = rvo.figures
+        if f is not None and f.break_even_months is not None and f.break_even_months <= months:
+            self.break_even.setValue(f.break_even_months)
+            self.break_even_label.setText(self.tr("break-even {months} months").replace(
+                "{months}", f"{f.break_even_months:,.1f}"))
+            # right of the line, or left of it in the last third of the chart
+            right = f.break_even_months < months * 0.66
+            self.break_even_label.setAnchor((0, 0) if right else (1, 0))
+            self.break_even_label.setPos(f.break_even_months, top * 1.04 / self.scale)
+            self.break_even.show()
+            self.break_even_label.show()
+        else:
+            self.break_even.hide()
+            self.break_even_label.hide()
+        if rent is None:
+            self.empty.setText(self.tr("Renting is not costed: {reason}").replace("{reason}", rvo.reason))
+        self.plot.setXRange(0, months, padding=0.02)
+        self.plot.setYRange(0, top * 1.06 / self.scale, padding=0)
+        self.plot.setVisible(True)
+        self.empty.setVisible(rent is None)
+
+
+__all__ = ["RentOwnChart"]
