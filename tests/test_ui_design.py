@@ -331,6 +331,13 @@ def test_size_this_workload_prefills_the_selected_plan_workload(qtbot, window):
     md = doc.plan.metadata
     assert wiz.limits_page.edits["pue"].text() == f"{md.pue:g}"
     assert wiz.limits_page.currency.currentText() == md.currency
+    assert wiz.limits_page.edits["years"].text() == f"{md.years_of_use:g}"
+    # the plan it makes is for the same customer, over the years asked for
+    type_into(qtbot, wiz.limits_page.edits["years"], "6")
+    wiz.next()
+    assert wiz.check_spec()
+    made = wiz.plan_metadata()
+    assert (made.customer, made.project, made.years_of_use, made.pue) == (md.customer, md.project, 6, md.pue)
     wiz.reject()
     # the Workloads panel's Size... button asks for the same, for the workload selected there
     first = doc.plan.workloads[0]

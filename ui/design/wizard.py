@@ -87,6 +87,10 @@ NUMBER_FIELDS: tuple[tuple[str, str, bool, str], ...] = (
     ("utilisation", "Utilisation (%)", False, ""),
 )
 DEFAULT_YEARS = 5
+# plan metadata a sized plan carries over from the plan it was sized from (the rest comes from the
+# search's constraints, or starts fresh: revision, naming, notes)
+CARRIED_METADATA = ("customer", "project", "author", "exchange_rates", "exchange_rates_date",
+                    "support_fraction_per_year", "colocation_price_per_kw_month", "cloud_price_per_gpu_hour")
 CURRENCIES = ("USD", "EUR", "GBP", "CHF", "JPY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "INR", "CNY", "SGD")
 PATH_RE = re.compile(r"^\s*(workloads\[(\d+)\](?:\.spec)?\.([A-Za-z_]\w*)|workloads\[(\d+)\]|workloads|"
                      r"constraints\.([A-Za-z_]\w*)|constraints)(?:\[\d+\])?\s*:\s*(.*)$", re.S)
@@ -389,7 +393,7 @@ class LimitsPage(QWizardPage):
         cf = QFormLayout(cost)
         cf.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         defaults = {"electricity_price_per_kwh": md.electricity_price_per_kwh, "pue": md.pue,
-                    "years": getattr(md, "years", None) or DEFAULT_YEARS, "utilisation": md.utilisation * 100}
+                    "years": getattr(md, "years_of_use", None) or DEFAULT_YEARS, "utilisation": md.utilisation * 100}
         labels = {"budget": self.tr("Budget"), "max_rack_kw": self.tr("Maximum kW per rack"),
                   "max_racks": self.tr("Maximum racks"), "floor_m2": self.tr("Floor area (m²)"),
                   "electricity_price_per_kwh": self.tr("Electricity price per kWh"), "pue": self.tr("PUE"),
@@ -879,7 +883,7 @@ class BuildsPage(QWizardPage):
             return True
         wiz = self.wizard()
         cand = self.result.candidates[k]
-        workloads, metadata, catalog = wiz.spec.plan_workloads(), wiz.spec.metadata(), wiz.catalog
+        workloads, metadata, catalog = wiz.spec.plan_workloads(), wiz.plan_metadata(), wiz.catalog
         self.status.setText(self.tr("Generating the plan of build {k}\u2026").format(k=k + 1))
         self._busy(True, determinate=True)
 
@@ -928,6 +932,7 @@ class SizingWizard(QWizard):
         self.catalog = catalog
         # open_plan(plan) -> bool: opens the plan (False: the user kept the open one; the wizard stays)
         self.open_plan = open_plan
+        self.base_metadata = metadata
         self.top = top
         self.spec: Any = None  # the parsed SPEC (planner.design.search.PlanForSpec)
         self.spec_data: dict[str, Any] = {}
@@ -990,6 +995,22 @@ class SizingWizard(QWizard):
                     page_set = True
             else:
                 self.limits_page.show_error(name, text)
+
+    def plan_metadata(self) -> Metadata:
+        """The generated plan's metadata: the search's (currency, electricity price, PUE,
+        utilisation), the years of use, and from the plan sized (Size This Workload) who it is
+        for and its rent-or-own and exchange-rate settings."""
+        extra: dict[str, Any] = {}
+        base = self.base_metadata
+        if base is not None:
+            extra = {k: v for k, v in base.model_dump().items() if k in CARRIED_METADATA}
+        years = self.spec.constraints.years
+        if years is not None and "years_of_use" in Metadata.model_fields:
+            extra["years_of_use"] = years
+        try:
+            return self.spec.metadata(**extra)
+        except ValueError:  # a carried value the new plan refuses: the search's own
+            return self.spec.metadata()
 
     def accept(self) -> None:
         page = self.builds_page
