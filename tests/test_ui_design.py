@@ -55,6 +55,12 @@ def test_thumbnail_draws_each_rack_where_geometry_puts_it(qtbot, catalog, name):
     assert img.pixelColor(int(ox + room.width_m * scale - 4), int(oy + room.depth_m * scale - 4)).name() \
         == style.LIGHT_FLOOR.room_floor.name()
     assert img.pixelColor(2, 2).name() == style.LIGHT_FLOOR.bg.name()
+    # on a 200 % screen: twice the pixels, the same drawing
+    sharp = floor_thumbnail(plan, catalog, size, results, dpr=2.0)
+    assert sharp.size() == size * 2 and sharp.devicePixelRatio() == 2.0
+    for rid in gpu_racks:
+        cx, cy = fps[rid].center
+        assert sharp.pixelColor(int(2 * (ox + cx * scale)), int(2 * (oy + cy * scale))).name() == style.INFO.name()
 
 
 def test_headline_reads_the_engine_totals_and_marks_an_incomplete_capex(catalog):

@@ -205,7 +205,8 @@ class NewFromTemplateDialog(QDialog):
         it = self._item(name)
         if it is not None:
             dark = style.is_dark(self.palette())
-            it.setIcon(QIcon(QPixmap.fromImage(floor_thumbnail(plan, self.catalog, ICON_SIZE, results, dark))))
+            it.setIcon(QIcon(QPixmap.fromImage(floor_thumbnail(plan, self.catalog, ICON_SIZE, results, dark,
+                                                                   self.devicePixelRatioF()))))
             h = Headline.from_results(results)
             info = self._info(name)
             it.setText(f"{info.title or name}\n{h.gpus_text()} GPUs \u00b7 {h.it_text()}")
@@ -253,7 +254,8 @@ class NewFromTemplateDialog(QDialog):
             return
         plan, results = built
         dark = style.is_dark(self.palette())
-        self.preview.setPixmap(QPixmap.fromImage(floor_thumbnail(plan, self.catalog, PREVIEW_SIZE, results, dark)))
+        self.preview.setPixmap(QPixmap.fromImage(floor_thumbnail(plan, self.catalog, PREVIEW_SIZE, results, dark,
+                                                                     self.devicePixelRatioF())))
         h = Headline.from_results(results)
         self.fig["gpus"].setText(h.gpus_text())
         self.fig["racks"].setText(f"{h.racks:,}")

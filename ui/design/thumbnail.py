@@ -25,11 +25,15 @@ MARGIN_PX = 6
 tr = QCoreApplication.translate
 
 
-def floor_thumbnail(plan: Plan, catalog: Any, size: QSize, results: Any = None, dark: bool = False) -> QImage:
+def floor_thumbnail(plan: Plan, catalog: Any, size: QSize, results: Any = None, dark: bool = False,
+                    dpr: float = 1.0) -> QImage:
     """The plan's rooms side by side, their racks from planner.geometry: GPU racks (by the
     engine's rack results, when given) filled, other racks grey, every rack's front (its
-    cold-aisle face) drawn as a heavier line."""
-    img = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+    cold-aisle face) drawn as a heavier line. ``size`` is in device-independent pixels; the
+    image has ``dpr`` device pixels to each (sharp on a high-DPI screen)."""
+    dpr = max(1.0, float(dpr))
+    img = QImage(QSize(round(size.width() * dpr), round(size.height() * dpr)), QImage.Format.Format_ARGB32_Premultiplied)
+    img.setDevicePixelRatio(dpr)
     colors = style.DARK_FLOOR if dark else style.LIGHT_FLOOR
     img.fill(colors.bg)
     rooms = list(plan.site.rooms)
