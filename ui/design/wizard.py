@@ -54,6 +54,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner.design.model import COOLING_OPTIONS
+from planner.economics import DEFAULT_YEARS  # one default for wizard, plan and engine
 from planner.plan import Metadata, Workload
 from planner.units import format_number, parse_number
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
@@ -86,7 +87,6 @@ NUMBER_FIELDS: tuple[tuple[str, str, bool, str], ...] = (
     ("years", "Years of use", False, ""),
     ("utilisation", "Utilisation (%)", False, ""),
 )
-DEFAULT_YEARS = 5
 # plan metadata a sized plan carries over from the plan it was sized from (the rest comes from the
 # search's constraints, or starts fresh: revision, naming, notes)
 CARRIED_METADATA = ("customer", "project", "author", "exchange_rates", "exchange_rates_date",
