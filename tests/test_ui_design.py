@@ -222,6 +222,16 @@ def test_wizard_sizes_a_small_inference_target_into_a_plan_that_meets_it(qtbot, 
     first = page.rows[0]
     assert first["meets"] and "\u2714" in page.table.item(0, meets_col).text()
     assert first["it_kw"] <= 20 * first["racks"]
+    # rent or own in the comparison: the search's figures for the same GPUs rented
+    keys = [k for k, _h, _f in __import__("ui.design.wizard", fromlist=["COLUMNS"]).COLUMNS]
+    ro = page.result.candidates[0].rent_vs_own
+    assert ro and ro["cloud_cost_per_year"] > 0
+    rent_col = keys.index("cloud_cost_per_year")
+    assert not page.table.isColumnHidden(rent_col)
+    assert f"{ro['cloud_cost_per_year']:,.0f}" in page.table.item(0, rent_col).text()
+    be_col = keys.index("break_even_months")
+    assert page.table.item(0, be_col).text() == (
+        "–" if ro["break_even_months"] is None else f"{ro['break_even_months']:,.0f} months")
     assert not page.binding.isVisible()
     assert page.isComplete()
     old_plan = window.doc.plan

@@ -572,6 +572,8 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("capex", "Capex", "capex"),
     ("opex_per_year", "Opex / year", "money"),
     ("tco", "Total cost", "money"),
+    ("cloud_cost_per_year", "Rent / year", "money"),
+    ("break_even_months", "Break-even", "months"),
     ("days", "Days to train", "days"),
     ("tokens_per_s_per_user", "Tok/s per user", "f1"),
     ("ttft_s", "TTFT (s)", "f2"),
@@ -584,6 +586,8 @@ HEADER_TIPS = {
     "ttft_s": "Time to first token, seconds",
     "cost_per_million_tokens_usd": "Cost per million tokens served, USD",
     "facility_kw": "IT load times PUE",
+    "cloud_cost_per_year": "The same GPUs rented at the catalog's indicative cloud price per GPU-hour",
+    "break_even_months": "Months after which owning has cost less than renting (capex paid up front)",
 }
 COOLING_SHORT = {"air": "Air", "rdhx": "Rear door", "dlc": "Liquid (DLC)", "immersion": "Immersion"}
 
@@ -613,6 +617,8 @@ def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
         return f"{float(value):,.1f}"
     if fmt == "f2":
         return f"{float(value):,.2f}"
+    if fmt == "months":
+        return tr("Wizard", "{months} months").format(months=f"{float(value):,.0f}")
     if fmt == "pct":
         return f"{float(value) * 100:+,.0f} %"
     if fmt in ("money", "capex"):
@@ -631,6 +637,9 @@ def candidate_row(cand: Any) -> dict[str, Any]:
     """A candidate's figures (its to_dict()); a per-workload figure is a list with one entry
     per workload that has it (shown joined by ' / ')."""
     d = dict(cand.to_dict())
+    ro = d.get("rent_vs_own") or {}  # the search's rent-or-own figures (None without a cloud price)
+    d["cloud_cost_per_year"] = ro.get("cloud_cost_per_year")
+    d["break_even_months"] = ro.get("break_even_months")
     for key in WORKLOAD_FIGURES:
         vals = [w.get(key) for w in d.get("workloads") or () if w.get(key) is not None]
         d[key] = vals or None
