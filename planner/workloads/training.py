@@ -281,7 +281,7 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
                          f"(use one of {', '.join(cal.FP8_TRAINING_SOFTWARE_SPEEDUP)})")
     notes: list[str] = []
     seqs = max(1, int(global_batch_tokens // seq_len))
-    cap = cl.gpu.memory_gb * GB * cal.TRAIN_MEMORY_USABLE
+    cap = cl.gpu.capacity_bytes * cal.TRAIN_MEMORY_USABLE
     layouts = candidate_layouts(model, cl, zero, tp, pp)
     if recompute:
         layouts = [lay for lay in layouts if lay.recompute == recompute]

@@ -1,0 +1,74 @@
+"""GPU memory as the driver reports it and each serving stack's KV-cache rule (issue 15):
+does a 70B model in FP8 fit on one 80 GB GPU, and how fast is it?"""
+
+from __future__ import annotations
+
+import pytest
+
+from planner.catalog import load_catalog
+from planner.workloads import calibration as cal
+from planner.workloads import validation
+from planner.workloads.arch import GB, ModelArch
+from planner.workloads.cluster import cluster_from_catalog
+from planner.workloads.inference import infer
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalog()
+
+
+def test_capacity_is_the_drivers_figure(cat):
+    """An "80 GB" H100 is 81,559 MiB as nvidia-smi reports it, not 80e9 bytes; a GPU without
+    a driver figure keeps the datasheet's decimal gigabytes."""
+    h100 = cluster_from_catalog(cat, "h100-sxm", 1).gpu
+    assert h100.capacity_bytes == 81559 * 2**20
+    assert h100.capacity_bytes / GB == pytest.approx(85.52, abs=0.01)
+    assert cat.gpu("h100-sxm").memory_gb == 80  # the datasheet figure is kept for display
+    b200 = cluster_from_catalog(cat, "b200", 1).gpu
+    assert cat.gpu("b200").memory_reported_mib is None
+    assert b200.capacity_bytes == pytest.approx(180e9)
+
+
+def test_stack_kv_budget_rules():
+    """TensorRT-LLM: a fraction of what weights and runtime leave; vLLM: a fraction of the
+    total, then weights and runtime subtracted. Same inputs, different answers."""
+    c, w = 85.52e9, 70.6e9
+    trt, vllm = cal.STACKS["trtllm"], cal.STACKS["vllm"]
+    r = trt.activation_reserve_gb * 1e9
+    assert trt.kv_capacity_bytes(c, w) == pytest.approx(trt.memory_utilisation * (c - w - r))
+    assert vllm.kv_capacity_bytes(c, w) == pytest.approx(vllm.memory_utilisation * c - w - r)
+    assert vllm.kv_capacity_bytes(c, w) < trt.kv_capacity_bytes(c, w)
+    assert trt.kv_capacity_bytes(c, 90e9) == 0.0  # weights alone exceed the GPU
+
+
+def test_70b_fp8_fits_one_h100_and_matches_the_published_throughput(cat):
+    """TensorRT-LLM 0.19 publishes Llama 3.1 70B FP8 on one H100 80GB (TP1). With the driver's
+    capacity and TensorRT-LLM's KV rule it fits, and its throughput lies within the validation
+    band of every published row of that column (at 128/2048 the run is KV-bound)."""
+    model = ModelArch.from_llm(cat.llm("llama-3.1-70b"))
+    cl = cluster_from_catalog(cat, "h100-sxm", 1)
+    r = infer(model, cl, precision="fp8", input_tokens=128, output_tokens=128, tp=1)
+    assert r.fits and r.bottleneck != "gpu_memory"
+    assert 5 < r.kv_capacity_gb_per_gpu < 15  # what 85.5 GB leaves after 70.6 GB of weights
+    assert r.batch_per_replica > 100
+    results, tol = validation.run(cat)
+    tp1 = [x for x in results if x.case["id"].startswith("trtllm019-h100-sxm-llama-3.1-70b-tp1-")]
+    assert len(tp1) == 7 and not any(x.excluded for x in tp1)
+    for x in tp1:
+        assert abs(x.error) <= tol, (x.case["id"], x.error)
+    # the long-output row is limited by the KV cache: far fewer sequences than short rows
+    long = infer(model, cl, precision="fp8", input_tokens=128, output_tokens=2048, tp=1)
+    assert long.batch_per_replica < r.batch_per_replica / 4
+    # with the datasheet's decimal 80 GB the same GPU could not hold the weights plus any KV
+    small = cl.with_(gpu=cl.gpu.with_(memory_bytes=0.0))
+    old = infer(model, small, precision="fp8", input_tokens=128, output_tokens=128, tp=1)
+    assert old.batch_per_replica < r.batch_per_replica / 2
+
+
+def test_vllm_budget_is_smaller_on_the_same_gpu(cat):
+    model = ModelArch.from_llm(cat.llm("llama-3.1-70b"))
+    cl = cluster_from_catalog(cat, "h100-sxm", 1)
+    trt = infer(model, cl, precision="fp8", input_tokens=1000, output_tokens=1000, tp=1, stack="trtllm")
+    vl = infer(model, cl, precision="fp8", input_tokens=1000, output_tokens=1000, tp=1, stack="vllm")
+    assert 0 < vl.kv_capacity_gb_per_gpu < trt.kv_capacity_gb_per_gpu
