@@ -123,3 +123,41 @@ def test_automatic_training_layout_is_as_good_as_every_published_one_that_fits(c
             c["id"], (pub.layout.tp, pub.layout.pp), (auto.layout.tp, auto.layout.pp))
     assert len(compared) >= 6
     assert set(rejected) <= {"llama3-405b-8192gpu", "llama3-405b-16384gpu", "llama31-card-405b"}
+
+
+def test_error_bands_module_is_current(cat):
+    """planner/workloads/bands.py is what the validation cases give today."""
+    from planner.workloads import bands
+
+    results, _tol = validation.run(cat)
+    assert bands.BANDS == validation.error_bands(results)
+    assert set(bands.BANDS) == {"inference-trtllm", "inference-vllm", "training"}
+
+
+def test_figures_carry_their_error_band_and_verdicts_use_it(cat, capsys):
+    import json
+
+    from planner import cli
+    from planner.engine.network import make_workload_finding
+    from planner.workloads import bands
+    from planner.workloads.evaluate import WorkloadVerdict
+
+    code = cli.main(["size", "infer", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--gpus", "1",
+                     "--precision", "fp8", "--json"])
+    d = json.loads(capsys.readouterr().out)
+    assert code == 0 and d["fits"] is True
+    assert d["error_band"] == bands.BANDS["inference-trtllm"]["median"]
+    cli.main(["size", "infer", "--model", "llama-3.1-70b", "--gpu", "h100-sxm", "--gpus", "1",
+              "--precision", "fp8", "--stack", "vllm", "--json"])
+    assert json.loads(capsys.readouterr().out)["error_band"] == bands.BANDS["inference-vllm"]["median"]
+    cli.main(["size", "train", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--gpus", "64", "--tokens", "1e11"])
+    out = capsys.readouterr().out
+    assert f"±{bands.BANDS['training']['median'] * 100:.0f} %" in out
+    # a target met by less than the band (but more than the 10 % setting) is within the uncertainty
+    band = bands.BANDS["inference-trtllm"]["median"]
+    spec = {"users": 10, "target_tokens_per_s_per_user": 20}
+    v = WorkloadVerdict("w", "chat", "inference", None, True, band * 0.9, "compute", {"error_band": band})
+    f = make_workload_finding(v, spec, 0.01)
+    assert f is not None and f.code == "WORKLOAD_LOW_MARGIN"
+    v.margin = band * 1.1
+    assert make_workload_finding(v, spec, 0.01) is None

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from . import calibration as cal
 from .arch import GB, ModelArch, math_precision, precision_bytes
 from .cluster import ClusterSpec
+from .uncertainty import error_band
 
 
 @dataclass(slots=True)
@@ -63,6 +64,12 @@ class InferenceResult:
     notes: list[str] = field(default_factory=list)
     nvlink_domain_gpus: int = 8
     tp_in_nvlink_domain: bool = True
+    stack: str = cal.DEFAULT_STACK
+
+    @property
+    def error_band(self) -> float | None:
+        """The model's validated relative error for this stack's figures (docs/validation.md)."""
+        return error_band("inference", self.stack)
 
     def to_dict(self) -> dict:
         return {
@@ -86,6 +93,7 @@ class InferenceResult:
             "energy_j_per_token": self.energy_j_per_token,
             "cost_per_million_tokens_usd": self.cost_per_million_tokens_usd,
             "energy_cost_per_million_tokens_usd": self.energy_cost_per_million_tokens_usd,
+            "stack": self.stack, "error_band": self.error_band,
             "notes": list(self.notes),
         }
 
@@ -273,7 +281,7 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         decode_compute_s=comp, decode_comm_s=comm, energy_j_per_token=energy_j,
         cost_per_million_tokens_usd=cost, energy_cost_per_million_tokens_usd=energy_cost,
         notes=notes + list(cl.notes), nvlink_domain_gpus=cl.domain_gpus,
-        tp_in_nvlink_domain=rep.in_domain,
+        tp_in_nvlink_domain=rep.in_domain, stack=stack,
     )
 
 
