@@ -105,6 +105,9 @@ def test_add_edit_undo_inference_target(qtbot, panel, doc):
     assert panel.headline.property("level") == doc.results.workloads[w.id].level
     # the key figures are the engine's
     assert panel.figures["Tokens/s per user"].text().startswith(f"{v.figures['tokens_per_s_per_user']:,.1f}")
+    # with the engine's validated error band of those figures
+    assert v.figures["error_band"] > 0
+    assert panel.figures["Uncertainty"].text().startswith(f"±{v.figures['error_band'] * 100:.0f} %")
 
     # edit: 40x the users through the form -> the engine's verdict changes
     users = panel.fields["users"].editor

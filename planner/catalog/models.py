@@ -746,6 +746,10 @@ class Gpu(Component):
     family: Literal["volta", "ampere", "hopper", "blackwell", "ada", "cdna2", "cdna3", "cdna4"]
     form_factor: str
     memory_gb: Pos
+    # GPU memory as the driver reports it (nvidia-smi / NVML total, in MiB): marketing
+    # capacities mix decimal and binary units ("80 GB" H100 = 81,559 MiB = 85.5e9 B).
+    # The workload model budgets memory from it; absent, from memory_gb x 1e9.
+    memory_reported_mib: Pos | None = None
     memory_type: str
     hbm_bandwidth_tb_per_s: Pos
     bf16_tflops_dense: Pos
@@ -762,6 +766,14 @@ class Gpu(Component):
     @property
     def memory_bandwidth_gb_per_s(self) -> float:
         return self.hbm_bandwidth_tb_per_s * 1000.0
+
+    @property
+    def memory_bytes(self) -> float:
+        """Usable GPU memory in bytes: the driver's figure when the catalog has it,
+        else the datasheet's decimal gigabytes."""
+        if self.memory_reported_mib:
+            return float(self.memory_reported_mib) * 1024.0 * 1024.0
+        return float(self.memory_gb) * 1e9
 
 
 class Nic(Component):

@@ -184,8 +184,8 @@ def run_infer(args) -> int:
     ]
     if r.fits:
         lines += [
-            f"  throughput: {r.tokens_per_s:,.0f} tokens/s, {r.tokens_per_s_per_user:,.1f} tokens/s per user, "
-            f"TTFT {r.ttft_s * 1000:,.0f} ms",
+            f"  throughput: ~{r.tokens_per_s:,.0f} tokens/s, {r.tokens_per_s_per_user:,.1f} tokens/s per user, "
+            f"TTFT {r.ttft_s * 1000:,.0f} ms" + _band(r.error_band),
             f"  bottleneck: {r.bottleneck}   energy {r.energy_j_per_token:.2f} J/token   cost "
             + (f"${cost:.3f}" if cost is not None else "n/a (no price)") + " per million tokens",
         ]
@@ -197,6 +197,11 @@ def run_infer(args) -> int:
     lines += [f"  note: {n}" for n in d["notes"]]
     _emit(args, d, lines)
     return 0
+
+
+def _band(band: float | None) -> str:
+    """The model's validated error band after a line of figures (docs/validation.md)."""
+    return f" (each ±{band * 100:.0f} %, the model's median error on published runs)" if band else ""
 
 
 def run_train(args) -> int:
@@ -239,8 +244,8 @@ def run_train(args) -> int:
         f"  fits: {'yes' if r.fits else 'NO'}   memory {r.memory_per_gpu_gb:.1f} of {r.memory_capacity_gb:.0f} GB per GPU   "
         f"layout TP{lay.tp} PP{lay.pp} DP{lay.dp}" + (f" EP{lay.ep}" if lay.ep > 1 else "")
         + f", ZeRO-{lay.zero}, {lay.recompute} recompute",
-        f"  {r.days:,.1f} days, {r.gpu_hours:,.0f} GPU-hours, MFU {r.mfu * 100:.1f} %, "
-        f"{r.tokens_per_s_per_gpu:,.0f} tokens/s per GPU",
+        f"  ~{r.days:,.1f} days, {r.gpu_hours:,.0f} GPU-hours, MFU {r.mfu * 100:.1f} %, "
+        f"{r.tokens_per_s_per_gpu:,.0f} tokens/s per GPU" + _band(r.error_band),
         f"  bottleneck: {r.bottleneck}   checkpoint {r.checkpoint_size_gb:,.0f} GB"
         + (f", written in {ck:,.1f} s" if ck is not None else ""),
     ]

@@ -412,6 +412,9 @@ def make_workload_finding(v: Any, spec: dict[str, Any], margin_warn: float) -> F
             if need:
                 why += f"; about {need} GPUs would meet it"
         return make("WORKLOAD_UNMET", f"{label} ({v.kind}): target not met: {why}", "workload", v.id)
+    # the figure's validated error band (docs/validation.md) when wider than the setting
+    band = (v.figures or {}).get("error_band") if isinstance(getattr(v, "figures", None), dict) else None
+    margin_warn = max(margin_warn, float(band or 0.0))
     if has_target(v.kind, spec) and v.margin is not None and v.margin < margin_warn:
         return make("WORKLOAD_LOW_MARGIN", f"{label} ({v.kind}): met with {v.margin * 100:.0f} % margin, within "
                     f"the model's uncertainty ({margin_warn * 100:.0f} %)", "workload", v.id)

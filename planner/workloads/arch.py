@@ -52,6 +52,9 @@ class GpuHw:
     nvlink_gb_per_s: float  # bidirectional per GPU, NVIDIA's convention; 0 = none
     tdp_w: float
     price_usd: float | None = None
+    # Memory as the driver reports it, bytes (catalog memory_reported_mib); 0 = unknown,
+    # then memory_gb x 1e9 (see capacity_bytes).
+    memory_bytes: float = 0.0
 
     @classmethod
     def from_catalog(cls, gpu: Any) -> GpuHw:
@@ -69,10 +72,19 @@ class GpuHw:
             nvlink_gb_per_s=float(gpu.nvlink_bandwidth_gb_per_s or 0.0),
             tdp_w=float(gpu.tdp_w),
             price_usd=price,
+            memory_bytes=float(getattr(gpu, "memory_bytes", 0.0) or 0.0),
         )
 
     def with_(self, **changes: Any) -> GpuHw:
         return replace(self, **changes)
+
+    @property
+    def capacity_bytes(self) -> float:
+        """GPU memory the serving or training stack can allocate from: the driver's
+        total (nvidia-smi, catalog ``memory_reported_mib``) when known, else the
+        datasheet's decimal gigabytes. Marketing figures mix units: an "80 GB" H100
+        reports 81,559 MiB = 85.5e9 B (docs/workloads.md, "Memory")."""
+        return self.memory_bytes if self.memory_bytes > 0 else self.memory_gb * GB
 
     @property
     def nvlink_uni_gb_per_s(self) -> float:

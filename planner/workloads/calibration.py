@@ -114,8 +114,8 @@ class ServingStack:
     bandwidth_efficiency: float  # achieved share of HBM bandwidth in decode
     compute_efficiency: float  # share of dense peak reached by prefill and batched decode math
     step_overhead_s: float  # per decode step: scheduling, sampling, kernel launch gaps
-    memory_utilisation: float  # share of GPU memory for weights + KV cache
-    activation_reserve_gb: float  # per GPU, for activations and workspace
+    memory_utilisation: float  # the stack's memory fraction (see kv_budget)
+    activation_reserve_gb: float  # per GPU: runtime buffers, activations, CUDA context/graphs
     max_batch: int  # largest number of sequences one replica schedules
     # Whether the decode attention kernel reads a KV head once for all the query heads
     # that share it (GQA/MQA). TensorRT-LLM before its XQA kernel (v0.8, Jan 2024) ran
@@ -124,17 +124,41 @@ class ServingStack:
     # Llama-70B throughput within the same latency budget", TensorRT-LLM blog). MHA
     # models are unaffected (one query head per KV head).
     gqa_shared_kv: bool = True
+    # How the stack sizes its KV cache from the GPU's memory (capacity C as the driver
+    # reports it, weights W per GPU, runtime reserve R, fraction f = memory_utilisation):
+    # "free_fraction" (TensorRT-LLM): KV = f x (C - W - R). The engine loads weights and
+    #   allocates its runtime buffers, then takes free_gpu_memory_fraction (default 0.9)
+    #   of the memory still free ("How to Change KV Cache Behavior", TensorRT-LLM docs:
+    #   "TensorRT LLM will try to allocate 90% of free GPU memory for KV cache";
+    #   KvCacheConfig.free_gpu_memory_fraction = 0.9).
+    # "total_fraction" (vLLM): KV = f x C - W - R. The engine may use
+    #   gpu_memory_utilization (default 0.9) of the GPU's total memory; weights and the
+    #   profiled activation peak (plus non-torch memory: CUDA graphs, NCCL) are subtracted
+    #   from that budget (vLLM CacheConfig.gpu_memory_utilization; vLLM worker
+    #   determine_num_available_blocks). Newer vLLM releases default to 0.92.
+    kv_budget: str = "free_fraction"
+
+    def kv_capacity_bytes(self, capacity_bytes: float, weights_per_gpu: float) -> float:
+        """KV-cache bytes per GPU this stack allocates (0 when nothing is left)."""
+        reserve = self.activation_reserve_gb * 1e9
+        if self.kv_budget == "total_fraction":
+            kv = self.memory_utilisation * capacity_bytes - weights_per_gpu - reserve
+        else:
+            kv = self.memory_utilisation * (capacity_bytes - weights_per_gpu - reserve)
+        return max(0.0, kv)
 
 
 STACKS: dict[str, ServingStack] = {
-    "trtllm": ServingStack("trtllm", 0.80, 0.66, 0.0025, 0.92, 4.0, 2048),
-    # vLLM schedules at most max_num_seqs = 256 sequences per engine by default
-    # (vLLM engine arguments, --max-num-seqs).
-    "vllm": ServingStack("vllm", 0.70, 0.50, 0.0045, 0.90, 4.0, 256),
+    # TensorRT-LLM: free_gpu_memory_fraction 0.9 of the memory left after weights and
+    # runtime buffers (KvCacheConfig default).
+    "trtllm": ServingStack("trtllm", 0.80, 0.66, 0.0025, 0.90, 4.0, 2048),
+    # vLLM: gpu_memory_utilization 0.9 of total memory; schedules at most max_num_seqs =
+    # 256 sequences per engine by default (vLLM engine arguments, --max-num-seqs).
+    "vllm": ServingStack("vllm", 0.70, 0.50, 0.0045, 0.90, 4.0, 256, kv_budget="total_fraction"),
     # TensorRT-LLM 0.5-0.7 (static batching benchmarks, pre-XQA generation attention):
     # the same kernels' efficiencies, the KV cache read once per query head. Kept to
     # reproduce that release's published tables; not offered for sizing.
-    "trtllm-0.6": ServingStack("trtllm-0.6", 0.80, 0.66, 0.0025, 0.92, 4.0, 2048, gqa_shared_kv=False),
+    "trtllm-0.6": ServingStack("trtllm-0.6", 0.80, 0.66, 0.0025, 0.90, 4.0, 2048, gqa_shared_kv=False),
 }
 DEFAULT_STACK = "trtllm"
 # Stacks a user can choose for sizing (legacy stacks exist only for validation).

@@ -16,7 +16,7 @@ from typing import Any
 
 from .arch import ModelArch
 from .cluster import ClusterSpec, PlanHardwareError, cluster_from_plan
-from .inference import gpus_for_targets, infer
+from .inference import gpus_for_targets, infer, tp_options
 from .specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, StorageWorkloadSpec, parse_spec
 from .training import checkpoint_size_gb, gpus_for_days, train
 
@@ -66,10 +66,34 @@ def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec, *
     """(met, margin, bottleneck, figures) of an inference spec on ``cl``. ``need=False``
     skips the inverse search (``gpus_needed``), which does not depend on ``cl.gpus``
     (a what-if sweep asks it once: :func:`inference_gpus_needed`)."""
-    r = infer(model, cl, precision=spec.precision, kv_precision=spec.kv_precision,
-              input_tokens=spec.input_tokens, output_tokens=spec.output_tokens, tp=spec.tp,
-              users=spec.users, stack=spec.stack)
+    # Without a TP in the spec but with a speed or first-token target, the deployment a
+    # user would choose: the smallest power-of-two TP that meets every target, else the
+    # one with the best margin among those that hold the users. A 70B model in FP8 fits one H100, yet TP2 replicas may
+    # serve each user faster. Without such targets, infer's automatic TP.
+    targets = spec.target_tokens_per_s_per_user is not None or spec.target_ttft_s is not None
+    tps: list[int | None] = [spec.tp] if spec.tp or not targets else list(tp_options(model, cl))
+    best = None
+    for t in tps:
+        r = infer(model, cl, precision=spec.precision, kv_precision=spec.kv_precision,
+                  input_tokens=spec.input_tokens, output_tokens=spec.output_tokens, tp=t,
+                  users=spec.users, stack=spec.stack)
+        margin, limiter = _inference_margin(spec, r)
+        if best is None or (r.fits, margin) > (best[0].fits, best[1] + 1e-9):
+            best = (r, margin, limiter)
+        if margin >= 0:
+            break
+    r, margin, limiter = best
     fig = r.to_dict()
+    met = margin >= 0
+    bottleneck = limiter if not met else r.bottleneck
+    if need and spec.target_tokens_per_s_per_user is not None:
+        got = inference_gpus_needed(spec, model, cl)
+        fig["gpus_needed"] = got[0] if got else None
+    return met, margin, bottleneck, fig
+
+
+def _inference_margin(spec: InferenceSpec, r) -> tuple[float, str]:
+    """The tightest target's margin (achieved/required - 1) and what limits it."""
     margins: list[tuple[float, str]] = []
     # concurrency: sequences the KV cache holds vs users
     cap = r.max_concurrent_sequences * r.replicas
@@ -81,13 +105,7 @@ def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec, *
         margins.append((r.tokens_per_s_per_user / tgt - 1.0, limiter))
     if spec.target_ttft_s is not None and r.fits:
         margins.append((spec.target_ttft_s / r.ttft_s - 1.0, "compute"))
-    margin, limiter = min(margins)
-    met = margin >= 0
-    bottleneck = limiter if not met else r.bottleneck
-    if need and spec.target_tokens_per_s_per_user is not None:
-        got = inference_gpus_needed(spec, model, cl)
-        fig["gpus_needed"] = got[0] if got else None
-    return met, margin, bottleneck, fig
+    return min(margins)
 
 
 def inference_gpus_needed(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec) -> tuple[int, int, int] | None:

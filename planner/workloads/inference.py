@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from . import calibration as cal
 from .arch import GB, ModelArch, math_precision, precision_bytes
 from .cluster import ClusterSpec
+from .uncertainty import error_band
 
 
 @dataclass(slots=True)
@@ -63,6 +64,12 @@ class InferenceResult:
     notes: list[str] = field(default_factory=list)
     nvlink_domain_gpus: int = 8
     tp_in_nvlink_domain: bool = True
+    stack: str = cal.DEFAULT_STACK
+
+    @property
+    def error_band(self) -> float | None:
+        """The model's validated relative error for this stack's figures (docs/validation.md)."""
+        return error_band("inference", self.stack)
 
     def to_dict(self) -> dict:
         return {
@@ -86,6 +93,7 @@ class InferenceResult:
             "energy_j_per_token": self.energy_j_per_token,
             "cost_per_million_tokens_usd": self.cost_per_million_tokens_usd,
             "energy_cost_per_million_tokens_usd": self.energy_cost_per_million_tokens_usd,
+            "stack": self.stack, "error_band": self.error_band,
             "notes": list(self.notes),
         }
 
@@ -112,8 +120,7 @@ def _replica(model: ModelArch, cl: ClusterSpec, tp: int, precision: str, kv_prec
     fam = cal.FAMILY_INFERENCE_FACTOR.get(gpu.family, 0.8)
     wpg = model.weights_bytes(precision) / tp
     kv_tok_gpu = model.kv_bytes_per_token_per_gpu(kv_precision, tp)
-    usable = gpu.memory_gb * GB * stack.memory_utilisation - stack.activation_reserve_gb * GB
-    kv_cap = max(0.0, usable - wpg)
+    kv_cap = stack.kv_capacity_bytes(gpu.capacity_bytes, wpg)
     max_seqs = int(kv_cap // (kv_tok_gpu * (isl + osl)))
     bw = gpu.hbm_gb_per_s * GB * stack.bandwidth_efficiency * fam
     mp = math_precision(precision)
@@ -207,7 +214,7 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     if isl + osl > model.max_context:
         notes.append(f"input + output ({isl + osl}) exceeds the model's context ({model.max_context})")
     if tp is None:
-        tp = auto_tp(model, cl, precision, kv_precision, isl, osl, stack)
+        tp = auto_tp(model, cl, precision, kv_precision, isl, osl, stack, users=users, batch=batch)
     if tp < 1 or cl.gpus % tp:
         raise ValueError(f"tensor-parallel degree {tp} does not divide {cl.gpus} GPUs")
     replicas = cl.gpus // tp
@@ -274,7 +281,7 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         decode_compute_s=comp, decode_comm_s=comm, energy_j_per_token=energy_j,
         cost_per_million_tokens_usd=cost, energy_cost_per_million_tokens_usd=energy_cost,
         notes=notes + list(cl.notes), nvlink_domain_gpus=cl.domain_gpus,
-        tp_in_nvlink_domain=rep.in_domain,
+        tp_in_nvlink_domain=rep.in_domain, stack=stack,
     )
 
 
@@ -288,17 +295,26 @@ def tp_options(model: ModelArch, cl: ClusterSpec) -> list[int]:
 
 
 def auto_tp(model: ModelArch, cl: ClusterSpec, precision: str, kv_precision: str, isl: int,
-            osl: int, stack: str = cal.DEFAULT_STACK, min_seqs: int = 8) -> int:
+            osl: int, stack: str = cal.DEFAULT_STACK, min_seqs: int = 8, users: int | None = None,
+            batch: int | None = None) -> int:
     """Smallest power-of-two TP whose replica holds the weights and ``min_seqs``
-    sequences (else the one holding the most)."""
+    sequences (else the one holding the most). With ``users`` (or ``batch`` per replica)
+    given, the smallest TP whose replicas hold them all: a 70B model in FP8 fits one 80 GB
+    H100, but 500 users on 8 GPUs need the KV room of TP2 replicas."""
     st = cal.STACKS[stack]
     best, best_seqs = None, -1
+    first_fit = None
     for t in tp_options(model, cl):
         seqs = _replica(model, cl, t, precision, kv_precision, isl, osl, st).max_seqs
-        if seqs >= min_seqs:
+        if seqs >= min_seqs and first_fit is None:
+            first_fit = t
+        need = batch if batch is not None else (math.ceil(users / (cl.gpus // t)) if users else None)
+        if seqs >= min_seqs and (need is None or seqs >= need):
             return t
         if seqs > best_seqs:
             best, best_seqs = t, seqs
+    if first_fit is not None:
+        return first_fit
     return best if best is not None else 1
 
 

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass, field
 from . import calibration as cal
 from .arch import GB, ModelArch
 from .cluster import ClusterSpec
+from .uncertainty import error_band
 
 RECOMPUTE = ("selective", "full")
 METHODS = ("pretrain", "full", "lora", "qlora")
@@ -98,9 +99,15 @@ class TrainingResult:
             "step_breakdown_s": asdict(self.times),
             "checkpoint_size_gb": self.checkpoint_size_gb,
             "checkpoint_write_s": self.checkpoint_write_s,
+            "error_band": self.error_band,
             "notes": list(self.notes),
         }
         return d
+
+    @property
+    def error_band(self) -> float | None:
+        """The model's validated relative error for training figures (docs/validation.md)."""
+        return error_band("training")
 
 
 def checkpoint_size_gb(model: ModelArch, method: str = "pretrain") -> float:
@@ -281,7 +288,7 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
                          f"(use one of {', '.join(cal.FP8_TRAINING_SOFTWARE_SPEEDUP)})")
     notes: list[str] = []
     seqs = max(1, int(global_batch_tokens // seq_len))
-    cap = cl.gpu.memory_gb * GB * cal.TRAIN_MEMORY_USABLE
+    cap = cl.gpu.capacity_bytes * cal.TRAIN_MEMORY_USABLE
     layouts = candidate_layouts(model, cl, zero, tp, pp)
     if recompute:
         layouts = [lay for lay in layouts if lay.recompute == recompute]
@@ -331,7 +338,7 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
         bottleneck = "compute"
     return TrainingResult(
         model=model.slug, gpu=cl.gpu.slug, gpus=cl.gpus, method=method, precision=precision,
-        layout=lay, fits=fits, memory_per_gpu_gb=mem / GB, memory_capacity_gb=cl.gpu.memory_gb,
+        layout=lay, fits=fits, memory_per_gpu_gb=mem / GB, memory_capacity_gb=cl.gpu.capacity_bytes / GB,
         seq_len=seq_len, global_batch_tokens=float(batch_tokens), step_s=step,
         tokens_per_s=tps, tokens_per_s_per_gpu=per_gpu, mfu=mfu, days=days,
         gpu_hours=seconds / 3600.0 * cl.gpus, bottleneck=bottleneck, times=st,

@@ -743,6 +743,13 @@ class WorkloadsPanel(QWidget):
             value.setToolTip(text)
             self.figures_form.addRow(label, value)
             self.figures[label] = value
+        band = v.figures.get("error_band") if v is not None and v.met is not None else None
+        if band:  # the engine's validated error band of these figures (docs/validation.md)
+            label = self.tr("Uncertainty")
+            value = QLabel(self.tr("±{pct} % (the model's median error on published runs)").format(
+                pct=f"{band * 100:.0f}"), self.figures_box)
+            self.figures_form.addRow(label, value)
+            self.figures[label] = value
         res = self.doc.results
         findings = res.findings_for("workload", w.id) if res is not None else []
         notes = [f.message for f in findings]
