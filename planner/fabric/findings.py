@@ -15,7 +15,6 @@ FABRIC_DISCONNECTED (error), FABRIC_OVERSUBSCRIBED (warning).
 from __future__ import annotations
 
 from collections.abc import Sequence
-
 from typing import Any
 
 from planner.findings import Finding, Severity, finding_message

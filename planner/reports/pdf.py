@@ -41,7 +41,7 @@ import planner
 from planner.fabric.schedule import cable_schedule
 from planner.fileio import atomic_write_bytes
 from planner.findings import finding_text
-from planner.i18n import PAPER, N_, _, format_date, format_number, ngettext, use_language
+from planner.i18n import N_, PAPER, _, format_date, ngettext, use_language
 from planner.naming import display_name
 from planner.plan import cooling_method_name
 from planner.reports import drawings
