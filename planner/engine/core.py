@@ -769,7 +769,7 @@ class Engine:
             if not spec.known:
                 continue
             if spec.gpu_count and not spec.gpu_known:
-                out.append(make("UNKNOWN_GPU", "{spec_name}: GPU {spec_gpu_slug!r} is not in the GPU table; memory and FLOPS of its {{n}} unit(s) are missing", "device-type", slug, spec_name=spec.name, spec_gpu_slug=spec.gpu_slug))
+                out.append(make("UNKNOWN_GPU", "{spec_name}: GPU {spec_gpu_slug!r} is not in the GPU table; memory and FLOPS of its {n} unit(s) are missing", "device-type", slug, spec_name=spec.name, spec_gpu_slug=spec.gpu_slug, n=n))
             for nic in spec.unknown_nics:
                 out.append(make("UNKNOWN_NIC", "{spec_name}: NIC {nic!r} is not in the NIC table", "device-type",
                                 slug, spec_name=spec.name, nic=nic))

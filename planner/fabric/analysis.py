@@ -1314,8 +1314,11 @@ def with_unconnected(r: FabricResult, fab: Any, unconnected: list[tuple[str, str
     r.unconnected_ports = list(unconnected)
     if unconnected:
         n_dev = len({p for p, _ in unconnected})
+        where = (fab.id, *sorted({p for p, _ in unconnected})[:50])
         r.findings.append(fabric_finding("warning", "FABRIC_UNCONNECTED_PORTS",
-                                  "{fab_name}: {v2} {v3} ports on {n_dev} devices are not wired", (fab.id, *sorted({p for p, _ in unconnected})[:50]), "fabric", fab_name=fab.name, v2=len(unconnected), v3=required_role(fab), n_dev=n_dev))
+                                         "{fab_name}: {v2} {v3} ports on {n_dev} devices are not wired", where,
+                                         "fabric", fab_name=fab.name, v2=len(unconnected), v3=required_role(fab),
+                                         n_dev=n_dev))
     return r
 
 
