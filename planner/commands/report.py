@@ -91,8 +91,8 @@ def run(args) -> int:
         raise UserError(f"{out}: cannot write ({e.strerror or e})") from None
     except OSError as e:
         raise UserError(f"{out}: cannot write ({e.strerror or e})") from None
-    for note in summary.notes:
-        if "no glyph" in note:
+    if summary.missing_glyphs:
+        for note in summary.notes[:1]:
             print(f"rackwright: warning: {note} (docs/reports.md, Fonts and scripts)", file=sys.stderr)
     if not args.quiet:
         size = format_number(summary.bytes / 1024, lang, 0)

@@ -598,9 +598,12 @@ class Engine:
                 findings.append(make("LOOP_NO_REDUNDANCY", "loop {lp_name}: CDU {lp_cdu} pumps are not redundant",
                                      "loop", lid, lp_name=lp.name, lp_cdu=lp.cdu))
             if rated_flow is not None and flow > rated_flow:
-                rated = {"design": "its design flow is", "catalog": "its CDUs are rated",
-                         "derived": f"its capacity at {lp.delta_t_k:g} K carries"}[rating.flow_basis]
-                findings.append(make("LOOP_FLOW_OVER_CAPACITY", "loop {lp_name}: {flow:.0f} L/min needed, {rated} {rated_flow:.0f} L/min", "loop", lid, lp_name=lp.name, flow=flow, rated=rated, rated_flow=rated_flow))
+                if rating.flow_basis == "design":
+                    findings.append(make("LOOP_FLOW_OVER_CAPACITY", "loop {lp_name}: {flow:.0f} L/min needed, its design flow is {rated_flow:.0f} L/min", "loop", lid, lp_name=lp.name, flow=flow, rated_flow=rated_flow))
+                elif rating.flow_basis == "catalog":
+                    findings.append(make("LOOP_FLOW_OVER_CAPACITY", "loop {lp_name}: {flow:.0f} L/min needed, its CDUs are rated {rated_flow:.0f} L/min", "loop", lid, lp_name=lp.name, flow=flow, rated_flow=rated_flow))
+                else:
+                    findings.append(make("LOOP_FLOW_OVER_CAPACITY", "loop {lp_name}: {flow:.0f} L/min needed, its capacity at {dt:g} K carries {rated_flow:.0f} L/min", "loop", lid, lp_name=lp.name, flow=flow, dt=lp.delta_t_k, rated_flow=rated_flow))
         if not racks:
             findings.append(make("LOOP_UNUSED", "loop {lp_name} serves no rack", "loop", lid, lp_name=lp.name))
         return LoopResult(id=lid, name=lp.name, cdu=lp.cdu, cdu_count=lp.cdu_count, coolant=lp.coolant,
@@ -736,9 +739,10 @@ class Engine:
         figures = rent_vs_own(base) if price is not None else None
         if figures is not None and not capex_complete:
             be = figures.break_even_months
-            when = f"the break-even after {be:,.1f} months is too early" if be is not None else \
-                "the comparison favours owning"
-            findings.append(make("RENT_CAPEX_INCOMPLETE", "Rent or own uses a capex of {capex:,.0f} {md_currency} that leaves unpriced items out: owning is understated and {when}", "plan", capex=capex, md_currency=md.currency, when=when))
+            if be is not None:
+                findings.append(make("RENT_CAPEX_INCOMPLETE", "Rent or own uses a capex of {capex:,.0f} {md_currency} that leaves unpriced items out: owning is understated and the break-even after {be:,.1f} months is too early", "plan", capex=capex, md_currency=md.currency, be=be))
+            else:
+                findings.append(make("RENT_CAPEX_INCOMPLETE", "Rent or own uses a capex of {capex:,.0f} {md_currency} that leaves unpriced items out: owning is understated and the comparison favours owning", "plan", capex=capex, md_currency=md.currency))
         return RentOwnResult(inputs=base, own_only=own_only, figures=figures, gpu_model=model,
                              gpu_model_name=model_name, gpus=gpus, currency=md.currency, capex_complete=capex_complete,
                              price_source=source, price_detail=detail, reason=reason)

@@ -116,7 +116,8 @@ class ReportSummary:
     rack_sheets: int = 0  # rack blocks drawn
     summarised: bool = False  # rack sheets one per distinct layout (rack_sheet_limit exceeded)
     cables: int = 0
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # in the report's language
+    missing_glyphs: str = ""  # characters of the plan's names the report font cannot print
 
 
 ProgressFn = Callable[[float, str], Any]
@@ -153,7 +154,7 @@ def render_plan_pdf(plan: Any, catalog: Any, results: Any, options: ReportOption
     summary = ReportSummary(None, b.pages, len(data), time.perf_counter() - t0, tuple(s for s in SECTIONS
                                                                                      if s in opts.sections),
                             racks=len(results.racks), rack_sheets=b.rack_blocks, summarised=b.summarised,
-                            cables=b.cables, notes=b.notes)
+                            cables=b.cables, notes=b.notes, missing_glyphs=b.missing_glyphs)
     return data, summary
 
 
@@ -190,6 +191,7 @@ class _Builder:
         self.summarised = False
         self.cables = 0
         self.notes: list[str] = []
+        self.missing_glyphs = ""
         self.md = plan.metadata
         self.currency = results.totals.currency
         self.toc = TocState()
@@ -237,7 +239,7 @@ class _Builder:
 
     def where(self, kind: str, ident: str | None) -> str:
         if not ident:
-            return kind
+            return _(WHERE_KINDS[kind]) if kind in WHERE_KINDS else kind
         name = self._names.get((kind, ident))
         label = _(WHERE_KINDS[kind]) if kind in WHERE_KINDS else kind
         if kind in ("device-type",):
@@ -320,6 +322,7 @@ class _Builder:
         texts = [md.customer, md.project, md.author, md.revision, md.notes, self.plan.site.name,
                  *self._names.values()]
         missing = "".join(dict.fromkeys("".join(unsupported(t) for t in texts if t)))
+        self.missing_glyphs = missing
         if missing:
             shown = " ".join(missing[:12]) + (" \u2026" if len(missing) > 12 else "")
             self.notes.append(ngettext("{n} character has no glyph in the report font and prints as {missing}: "
