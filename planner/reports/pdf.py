@@ -498,7 +498,7 @@ class _Builder:
                 " " + ngettext("and {n} more room", "and {n} more rooms", len(rooms) - 6).format(n=len(rooms) - 6)
                 if len(rooms) > 6 else "")
         sections = [k for k in SECTIONS if k in self.opts.sections]
-        paper = "A4" if self.page_size == "a4" else "US Letter"
+        paper = "A4" if self.page_size == "a4" else _("US Letter")
         return [
             (_("Plan"), esc(md.project) or dash),
             (_("Customer"), esc(md.customer) or dash),
