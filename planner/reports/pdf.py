@@ -739,7 +739,7 @@ class _Builder:
         draw_w = width - fig_w - 4
         sc = drawings.rack_scale(rack.rack_type, self.catalog, res.u_height, draw_w, height - head_h - 4)
         d = drawings.elevation_drawing(rack, res.u_height, self.catalog, sc, self.font, self.bold)
-        cool_name = cooling_method_name(res.cooling)
+        cool_name = cooling_method_name(res.cooling, translate=True)
         margin = res.cooling_headroom_w
         mcolor = "#c0392b" if margin < 0 else "#1f2328"
         errors = [f for f in res.findings if f.severity == "error"]
@@ -764,7 +764,7 @@ class _Builder:
              if not u.imperial else f"{num(res.floor_load_kg_per_m2 / 4.882427636, 0)} lb/ft\u00b2"),
             (_("U used / free"), _("{used} / {free} (of {height})").format(used=res.u_used, free=res.u_free,
                                                                            height=res.u_height)),
-            (_("Largest free"), f"{res.largest_free_block_u} U"),
+            (_("Largest free"), _("{n} U").format(n=res.largest_free_block_u)),
             (_("Devices"), f"{res.devices}"),
             (_("GPUs"), f"{res.gpu_count}"),
             (_("Findings"), (f"<font color='#c0392b'>{esc(ngettext('{n} error', '{n} errors', len(errors)).format(n=len(errors)))}</font>, "
@@ -864,7 +864,7 @@ class _Builder:
             out.append(self._rows_table(self.heads(N_("Feed"), N_("Side"), N_("Supply"), N_("Breaker"),
                                                    N_("Derate"), N_("Capacity kW"), N_("Typical kW"), N_("Max kW"),
                                                    N_("Failover kW"), N_("Failed side"), N_("Utilisation"),
-                                                   N_("PDUs")), rows, [150, 30, 70, 50, 40, 65, 60, 55, 65, 55, 60, 40],
+                                                   N_("PDUs")), rows, [140, 30, 70, 55, 40, 65, 60, 55, 65, 60, 60, 40],
                                         numeric={3, 4, 5, 6, 7, 8, 10, 11}, row_styles=styles))
             out.append(self.P(esc(_("Failover: the feed's load with the worst other side failed (2N with A/B); "
                                     "utilisation = failover load / derated capacity.")), self.st_small))
@@ -936,7 +936,8 @@ class _Builder:
         for i, rk in enumerate(x for x in self.plan.racks() if x.id in r.racks):
             res = r.racks[rk.id]
             cap = res.cooling_capacity_w
-            rows.append([clean(res.name), clean(res.cooling), clean(res.cooling_unit or _("default")),
+            rows.append([clean(res.name), cooling_method_name(res.cooling, translate=True),
+                         clean(res.cooling_unit or _("default")),
                          clean(self._names.get(("loop", res.loop), res.loop or "\u2013")), kw(res.heat_w),
                          kw(res.liquid_heat_w), kw(res.air_heat_w), u.airflow(res.airflow_cfm),
                          u.flow(res.liquid_flow_l_per_min) if res.liquid_flow_l_per_min else "\u2013", kw(cap),
@@ -948,7 +949,7 @@ class _Builder:
                                     + [_("Airflow {unit}").format(unit=u.airflow_unit),
                                        _("Liquid {unit}").format(unit=u.flow_unit)]
                                     + self.heads(N_("Capacity kW"), N_("Margin kW"), N_("Load")), rows,
-                                    [70, 80, 95, 70, 45, 50, 45, 65, 60, 60, 55, 45],
+                                    [70, 80, 85, 70, 55, 50, 45, 65, 60, 60, 55, 45],
                                     numeric=set(range(4, 12)), row_styles=styles))
         out.append(self.P(esc(_("Heat = IT power at the load basis (all power becomes heat). Airflow from the "
                                 "sensible-heat equation at the rack's air temperature rise; liquid flow from the "
