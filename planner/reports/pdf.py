@@ -1222,7 +1222,7 @@ class _Builder:
                              [("TEXTCOLOR", colors.HexColor("#8a5a00"))] if v.met is None else [])
             out.append(self._rows_table(self.heads(N_("Workload"), N_("Kind"), N_("Verdict"), N_("Margin"),
                                                    N_("Bottleneck"), N_("Figures")), rows,
-                                        [150, 60, 70, 50, 130, 326], numeric={3}, row_styles=styles))
+                                        [150, 75, 70, 50, 130, 311], numeric={3}, row_styles=styles))
         else:
             out.append(self.P(_("No workload targets are defined in this plan."), self.st_small))
         fs = r.findings
