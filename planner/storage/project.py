@@ -226,8 +226,15 @@ def open_rackplan(path: str | os.PathLike[str]) -> OpenedPlan:
         return _open(Path(path))
 
 
-def _open(p: Path) -> OpenedPlan:
-    data = sq.read_file_bytes(p)
+def open_rackplan_bytes(data: bytes, name: str | os.PathLike[str]) -> OpenedPlan:
+    """Read a project file held in memory (e.g. a repository revision); ``name`` is used in messages."""
+    with _no_gc():
+        return _open(Path(name), data)
+
+
+def _open(p: Path, data: bytes | None = None) -> OpenedPlan:
+    if data is None:
+        data = sq.read_file_bytes(p)
     engine = sq.open_bytes(data, p)
     try:
         with engine.connect() as conn:  # a private copy: nothing to commit
