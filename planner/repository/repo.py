@@ -60,6 +60,7 @@ from planner.catalog import Catalog
 from planner.plan import Plan
 from planner.plan_io import PlanFormatError
 from planner.storage import EmbeddedCatalog, OpenedPlan, open_rackplan_bytes, rackplan_bytes
+from planner.storage.project import KEPT_META_KEYS
 
 from .merge import MergeResult, PlanDiff, diff_plans, merge_plans
 
@@ -67,7 +68,7 @@ REPO_FORMAT = "rackwright-repository"
 REPO_SCHEMA_VERSION = 1
 EXTRA = "postgres"  # pip install 'rackwright[postgres]'
 # keys a pulled .rackplan file carries in its rackwright_meta table
-ORIGIN_KEYS = ("repo_url", "repo_plan", "repo_revision")
+ORIGIN_KEYS = KEPT_META_KEYS  # ("repo_url", "repo_plan", "repo_revision")
 
 md = MetaData()
 repo_meta = Table("rackwright_repo_meta", md,
@@ -295,7 +296,7 @@ class Repository:
 
     def _check_schema(self, conn: Connection) -> int:
         try:
-            meta = dict(conn.execute(select(repo_meta.c.key, repo_meta.c.value)).tuples().all())
+            meta = dict(conn.execute(select(repo_meta.c.key, repo_meta.c.value)).all())
         except DBAPIError as e:
             raise self._error(e, "read") from None
         if meta.get("format") != REPO_FORMAT:
@@ -327,7 +328,7 @@ class Repository:
                     {"key": "schema_version", "value": str(REPO_SCHEMA_VERSION)},
                     {"key": "app_version", "value": planner.__version__}])
                 return f"created a repository (schema {REPO_SCHEMA_VERSION}) at {self.display_url}"
-            meta = dict(conn.execute(select(repo_meta.c.key, repo_meta.c.value)).tuples().all())
+            meta = dict(conn.execute(select(repo_meta.c.key, repo_meta.c.value)).all())
             raw = meta.get("schema_version", "")
             version = int(raw) if raw.isdigit() else -1
             if meta.get("format") != REPO_FORMAT or version < 1:
@@ -357,7 +358,7 @@ class Repository:
             q = q.where(p.c.name.ilike(f"%{esc}%", escape="\\"))
         with self._begin() as conn:
             self._check_schema(conn)
-            return [PlanInfo(*row) for row in conn.execute(q).tuples()]
+            return [PlanInfo(*row) for row in conn.execute(q)]
 
     def _plan_id(self, conn: Connection, name: str, lock: bool = False) -> tuple[int, int] | None:
         q = select(repo_plans.c.id, repo_plans.c.head).where(repo_plans.c.name == name)
@@ -494,7 +495,7 @@ class Repository:
         with self._begin() as conn:
             self._check_schema(conn)
             return dict(conn.execute(select(repo_catalog_files.c.path, repo_catalog_files.c.text)
-                                     .order_by(repo_catalog_files.c.path)).tuples().all())
+                                     .order_by(repo_catalog_files.c.path)).all())
 
     def put_catalog_files(self, files: dict[str, str], replace: bool = True) -> int:
         """Replace the team catalog layer with ``files`` (one transaction)."""

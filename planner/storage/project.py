@@ -82,6 +82,10 @@ class SaveInfo:
 
 _no_gc = no_gc  # shared with the JSON reader (planner.plan_io)
 
+# rackwright_meta keys a re-save of a file keeps (the repository a pulled plan came from:
+# planner.repository), unless the caller gives its own extra_meta
+KEPT_META_KEYS = ("repo_url", "repo_plan", "repo_revision")
+
 
 # --------------------------------------------------------------------------- saving
 
@@ -189,7 +193,10 @@ def save_rackplan(plan: Plan | PlanSnapshot, path: str | os.PathLike[str], catal
         from planner.catalog import load_catalog
 
         catalog = load_catalog()
-        embedded = _existing_entries(target)
+        existing = _existing(target)
+        embedded = existing.embedded if existing is not None else None
+        if existing is not None and extra_meta is None:  # a pulled plan stays linked to its repository
+            extra_meta = {k: existing.meta[k] for k in KEPT_META_KEYS if k in existing.meta} or None
     with _no_gc():
         engine, n, unknown = build_database(plan, catalog, embedded, extra_meta)
     try:
@@ -199,11 +206,11 @@ def save_rackplan(plan: Plan | PlanSnapshot, path: str | os.PathLike[str], catal
     return SaveInfo(target, size, n, unknown)
 
 
-def _existing_entries(path: Path) -> EmbeddedCatalog | None:
+def _existing(path: Path) -> OpenedPlan | None:
     if not path.is_file():
         return None
     try:
-        return open_rackplan(path).embedded
+        return open_rackplan(path)
     except (PlanFormatError, OSError):
         return None
 
