@@ -29,6 +29,7 @@ URLs are shown and stored without them (:func:`safe_url`).
 from __future__ import annotations
 
 import datetime as _dt
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,6 +54,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
 
@@ -228,6 +230,7 @@ class Repository:
             raise RepoError(f"not a database URL: {url!r} (expected e.g. "
                             "postgresql+psycopg://user@host:5432/database)") from None
         self.display_url = safe_url(self.url)
+        self._cache: OrderedDict[tuple[int, int], OpenedPlan] = OrderedDict()
         if self.url.get_backend_name() != "postgresql":
             raise RepoError(f"{self.display_url}: a repository is a PostgreSQL database "
                             "(postgresql+psycopg://user@host:port/database)")
@@ -427,53 +430,65 @@ class Repository:
         except ValueError as e:
             raise RepoError(f"cannot store the plan: {e}") from None
         lookup = gpu_catalog or catalog or (embedded.catalog if embedded is not None else None)
-        with self._begin() as conn:
-            self._check_schema(conn)
-            ident = self._plan_id(conn, name, lock=True)
-            created = False
-            if ident is None:
-                if base is not None:
-                    raise RepoError(f"{self.display_url}: no plan named {name!r} (this copy says it came "
-                                    f"from revision {base} of it)")
-                # a plan row of our own; a concurrent first push of the same name waits on it
-                pid = conn.execute(insert(repo_plans).values(name=name, head=0)
-                                   .returning(repo_plans.c.id)).scalar_one()
-                ident, created = (pid, 0), True
-            pid, head = ident
-            head_plan: Plan | None = None
-            merged_with: int | None = None
-            notes: list[str] = []
+        cat_for_merge = catalog if catalog is not None else (embedded.catalog if embedded is not None else None)
+
+        def prepare(ident: tuple[int, int] | None) -> tuple[Plan, bytes, int | None, PlanDiff, list[str]]:
+            """What to store on top of the head ``ident`` names: this plan, or it merged with the head."""
+            if ident is None and base is not None:
+                raise RepoError(f"{self.display_url}: no plan named {name!r} (this copy says it came from "
+                                f"revision {base} of it)")
+            head = ident[1] if ident else 0
             if head and base is None:
                 raise RepoConflict(name, None, head, None)
-            if head:
-                head_plan = self._load(conn, pid, head, name)
-            if head and base is not None and base != head:
-                if base > head or base < 1:
-                    raise RepoError(f"{self.display_url}: plan {name!r} has no revision {base} (its head is "
-                                    f"{head})")
-                base_plan = self._load(conn, pid, base, name)
-                result = merge_plans(base_plan, plan, head_plan) if merge else None
-                if result is None or not result.ok:
-                    raise RepoConflict(name, base, head, result)
-                assert result.plan is not None
-                plan, merged_with = result.plan, head
-                head_embedded = self._embedded(conn, pid, head, name)
-                content = rackplan_bytes(plan, catalog if catalog is not None else
-                                         (embedded.catalog if embedded is not None else None), head_embedded)
-                notes.append(f"merged with revision {head}: {result.theirs_diff.summary()} from the repository, "
-                             f"{result.ours_diff.summary()} from this copy")
-            changes = diff_plans(head_plan, plan)
-            if head and changes.empty and merged_with is None:
-                return PushResult(name, head, False, None, changes, plan, content, unchanged=True,
-                                  notes=[f"no changes since revision {head}; nothing pushed"])
+            if head and base is not None and (base > head or base < 1):
+                raise RepoError(f"{self.display_url}: plan {name!r} has no revision {base} (its head is {head})")
+            head_plan = self._load(ident[0], head, name).plan if ident and head else None
+            if not (ident and head and base is not None and base != head):
+                return plan, content, None, diff_plans(head_plan, plan), []
+            result = merge_plans(self._load(ident[0], base, name).plan, plan, head_plan) if merge else None
+            if result is None or not result.ok:
+                raise RepoConflict(name, base, head, result)
+            assert result.plan is not None
+            merged = rackplan_bytes(result.plan, cat_for_merge, self._load(ident[0], head, name).embedded)
+            note = (f"merged with revision {head}: {result.theirs_diff.summary()} from the repository, "
+                    f"{result.ours_diff.summary()} from this copy")
+            return result.plan, merged, head, diff_plans(head_plan, result.plan), [note]
+
+        # 1. without a lock: merging is slow, other pushes need not wait for it
+        with self._begin() as conn:
+            self._check_schema(conn)
+            seen = self._plan_id(conn, name)
+        prepared = prepare(seen)
+        head = seen[1] if seen else 0
+        if head and prepared[3].empty and prepared[2] is None:
+            return PushResult(name, head, False, None, prepared[3], plan, content, unchanged=True,
+                              notes=[f"no changes since revision {head}; nothing pushed"])
+        # 2. locked: store it; if someone pushed meanwhile, merge again while holding the lock
+        with self._begin() as conn:
+            self._check_schema(conn)
+            now = self._plan_id(conn, name, lock=True)
+            created = False
+            if now is None:
+                pid = conn.execute(pg_insert(repo_plans).values(name=name, head=0)
+                                   .on_conflict_do_nothing(index_elements=["name"])
+                                   .returning(repo_plans.c.id)).scalar()
+                if pid is None:  # someone else's first push of this name won
+                    raise RepoConflict(name, None, 1, None)
+                created = True
+            else:
+                pid = now[0]
+                if now != seen:
+                    prepared = prepare(now)
+            stored, stored_content, merged_with, changes, notes = prepared
+            head = now[1] if now else 0
             number = head + 1
             author = conn.execute(select(func.current_user())).scalar_one()
             conn.execute(insert(repo_revisions).values(
                 plan_id=pid, number=number, author=author, message=message, base=base,
-                merged_with=merged_with, changes=changes.to_json(), gpus=_count_gpus(plan, lookup),
-                size_bytes=len(content), content=content))
+                merged_with=merged_with, changes=changes.to_json(), gpus=_count_gpus(stored, lookup),
+                size_bytes=len(stored_content), content=stored_content))
             conn.execute(update(repo_plans).where(repo_plans.c.id == pid).values(head=number))
-        return PushResult(name, number, created, merged_with, changes, plan, content, notes=notes)
+        return PushResult(name, number, created, merged_with, changes, stored, stored_content, notes=notes)
 
     def _content(self, conn: Connection, pid: int, number: int) -> bytes:
         row = conn.execute(select(repo_revisions.c.content).where(
@@ -482,11 +497,20 @@ class Repository:
             raise RepoError(f"{self.display_url}: damaged repository: revision {number} is missing")
         return bytes(row[0])
 
-    def _load(self, conn: Connection, pid: int, number: int, name: str) -> Plan:
-        return open_rackplan_bytes(self._content(conn, pid, number), f"{name}@{number}").plan
-
-    def _embedded(self, conn: Connection, pid: int, number: int, name: str) -> EmbeddedCatalog:
-        return open_rackplan_bytes(self._content(conn, pid, number), f"{name}@{number}").embedded
+    def _load(self, pid: int, number: int, name: str) -> OpenedPlan:
+        """A revision as read (cached: revisions never change). Callers must not edit it."""
+        key = (pid, number)
+        hit = self._cache.get(key)
+        if hit is not None:
+            self._cache.move_to_end(key)
+            return hit
+        with self._begin() as conn:
+            data = self._content(conn, pid, number)
+        opened = open_rackplan_bytes(data, f"{name}@{number}")
+        self._cache[key] = opened
+        while len(self._cache) > 6:
+            self._cache.popitem(last=False)
+        return opened
 
     # ------------------------------------------------------------------ the team catalog
 

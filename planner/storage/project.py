@@ -145,15 +145,30 @@ def snapshot(plan: Plan, catalog: Catalog | None = None, embedded: EmbeddedCatal
     return PlanSnapshot(rows, cat_rows, unknown)
 
 
+_EMPTY_SCHEMA: list[bytes] = []
+
+
+def _empty_schema() -> bytes:
+    """The current schema's tables, no rows, as SQLite bytes (made once per process)."""
+    if not _EMPTY_SCHEMA:
+        engine = sq.new_memory_engine()
+        try:
+            with engine.begin() as conn:
+                m.Base.metadata.create_all(conn)
+            _EMPTY_SCHEMA.append(sq.to_bytes(engine))
+        finally:
+            sq.close(engine)
+    return _EMPTY_SCHEMA[0]
+
+
 def build_database(plan: Plan | PlanSnapshot, catalog: Catalog | None, embedded: EmbeddedCatalog | None,
                    extra_meta: dict[str, str] | None = None):
     """The project file as an in-memory database (engine); caller closes it."""
     snap = plan if isinstance(plan, PlanSnapshot) else snapshot(plan, catalog, embedded)
     rows, cat_rows, unknown = snap.rows, snap.catalog_rows, snap.unknown
-    engine = sq.new_memory_engine()
+    engine = sq.memory_engine_from(_empty_schema())
     try:
         with engine.begin() as conn:
-            m.Base.metadata.create_all(conn)
             conn.execute(insert(m.Meta.__table__), _meta_rows(extra_meta))
             for table in m.TABLES_IN_ORDER:
                 data = rows.get(table.name)
