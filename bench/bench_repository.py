@@ -52,10 +52,11 @@ def one_size(repo, gpus: int, catalog, repeat: int) -> str:
     t_edit, _ = best(edit, repeat)
 
     def merged() -> float:  # another user pushed meanwhile: a base behind the head, merged
-        plan.metadata.notes = f"theirs {time.perf_counter()}"
         base = rev[0]
-        r = repo.push(name, plan, base=base, message="theirs", catalog=catalog)
-        mine = repo.pull(name, base).opened.plan  # pulled before "theirs" was pushed
+        theirs = repo.pull(name, base).opened.plan
+        mine = repo.pull(name, base).opened.plan  # both pulled the same revision
+        theirs.metadata.notes = f"theirs {time.perf_counter()}"
+        r = repo.push(name, theirs, base=base, message="theirs", catalog=catalog)
         mine.metadata.customer = f"mine {time.perf_counter()}"
         t0 = time.perf_counter()
         r2 = repo.push(name, mine, base=base, message="mine", catalog=catalog)

@@ -181,8 +181,9 @@ class MergeResult:
         return self.plan is not None
 
 
-def merge_plans(base: Plan, ours: Plan, theirs: Plan) -> MergeResult:
-    """Three-way merge: ``ours`` and ``theirs`` both started from ``base``."""
+def merge_plans(base: Plan, ours: Plan, theirs: Plan, prefer: str | None = None) -> MergeResult:
+    """Three-way merge: ``ours`` and ``theirs`` both started from ``base``. ``prefer``
+    ("ours" or "theirs") settles what both changed differently; None lists it as a conflict."""
     b, o, t = (flatten(plan_to_rows(p)) for p in (base, ours, theirs))
     merged: dict[Key, Any] = {}
     conflicts: list[str] = []
@@ -196,6 +197,8 @@ def merge_plans(base: Plan, ours: Plan, theirs: Plan) -> MergeResult:
             v = vo
         elif key[2] == "seq":  # both moved it: an order, not content; this side's order wins
             v = vo if vo is not _MISSING else vt
+        elif prefer in ("ours", "theirs"):
+            v = vo if prefer == "ours" else vt
         else:
             table, ident, _ = key
             noun = NOUNS.get(table, table)

@@ -411,12 +411,13 @@ class Repository:
 
     def push(self, name: str, plan: Plan, *, base: int | None, message: str,
              catalog: Catalog | None = None, embedded: EmbeddedCatalog | None = None,
-             gpu_catalog: Catalog | None = None, merge: bool = True) -> PushResult:
+             gpu_catalog: Catalog | None = None, merge: bool = True, prefer: str | None = None) -> PushResult:
         """Store ``plan`` as the next revision of ``name``.
 
         ``base`` is the revision this plan was pulled from (None: a new plan). When the head
         has moved past it, the plan is merged with the head (``merge``) or :class:`RepoConflict`
-        is raised; the repository is unchanged by a refused or failed push.
+        is raised; the repository is unchanged by a refused or failed push. ``prefer="ours"``
+        settles what both sides changed with this plan's values (the user chose so).
         """
         name = name.strip()
         if not name:
@@ -445,7 +446,7 @@ class Repository:
             head_plan = self._load(ident[0], head, name).plan if ident and head else None
             if not (ident and head and base is not None and base != head):
                 return plan, content, None, diff_plans(head_plan, plan), []
-            result = merge_plans(self._load(ident[0], base, name).plan, plan, head_plan) if merge else None
+            result = merge_plans(self._load(ident[0], base, name).plan, plan, head_plan, prefer) if merge else None
             if result is None or not result.ok:
                 raise RepoConflict(name, base, head, result)
             assert result.plan is not None

@@ -286,5 +286,19 @@ def _open(p: Path, data: bytes | None = None) -> OpenedPlan:
     return OpenedPlan(plan, embedded, p, version, meta, notes)
 
 
+def read_file_meta(path: str | os.PathLike[str]) -> dict[str, str]:
+    """Only the ``rackwright_meta`` table of a project file (e.g. the repository a pulled plan
+    came from), without reading the plan."""
+    p = Path(path)
+    engine = sq.open_bytes(sq.read_file_bytes(p), p)
+    try:
+        with engine.connect() as conn:
+            return read_meta(conn, p)
+    except SQLAlchemyError as e:
+        raise PlanFormatError(p, f"damaged or incomplete project file: {getattr(e, 'orig', None) or e}") from None
+    finally:
+        sq.close(engine)
+
+
 def load_rackplan(path: str | os.PathLike[str]) -> Plan:
     return open_rackplan(path).plan
