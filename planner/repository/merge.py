@@ -162,8 +162,10 @@ def diff_items(old: dict[Key, Any], new: dict[Key, Any], max_lines: int = 200) -
 
 def diff_plans(old: Plan | None, new: Plan, max_lines: int = 200) -> PlanDiff:
     """The difference report from ``old`` (None: an empty start) to ``new``."""
-    return diff_items(flatten(plan_to_rows(old)) if old is not None else {}, flatten(plan_to_rows(new)),
-                      max_lines)
+    if old is None:  # a new plan: what it holds, not each of its settings
+        items = {k: v for k, v in flatten(plan_to_rows(new)).items() if k[0] not in _SINGLE}
+        return diff_items({}, items, max_lines)
+    return diff_items(flatten(plan_to_rows(old)), flatten(plan_to_rows(new)), max_lines)
 
 
 # --------------------------------------------------------------------------- merging

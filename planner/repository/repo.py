@@ -61,10 +61,11 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlch
 from planner.catalog import Catalog
 from planner.plan import Plan
 from planner.plan_io import PlanFormatError
-from planner.storage import EmbeddedCatalog, OpenedPlan, open_rackplan_bytes, rackplan_bytes
+from planner.storage import EmbeddedCatalog, OpenedPlan, open_rackplan_bytes, rackplan_bytes, snapshot
+from planner.storage.convert import plan_to_rows
 from planner.storage.project import KEPT_META_KEYS
 
-from .merge import MergeResult, PlanDiff, diff_plans, merge_plans
+from .merge import MergeResult, PlanDiff, diff_items, diff_plans, flatten, merge_plans
 
 REPO_FORMAT = "rackwright-repository"
 REPO_SCHEMA_VERSION = 1
@@ -231,6 +232,7 @@ class Repository:
                             "postgresql+psycopg://user@host:5432/database)") from None
         self.display_url = safe_url(self.url)
         self._cache: OrderedDict[tuple[int, int], OpenedPlan] = OrderedDict()
+        self._items: OrderedDict[tuple[int, int], dict[Any, Any]] = OrderedDict()  # revisions' rows, flattened
         if self.url.get_backend_name() != "postgresql":
             raise RepoError(f"{self.display_url}: a repository is a PostgreSQL database "
                             "(postgresql+psycopg://user@host:port/database)")
@@ -427,9 +429,11 @@ class Repository:
         if any(ord(c) < 0x20 for c in name):
             raise RepoError("a plan name cannot hold control characters (line breaks, tabs, ...)")
         try:
-            content = rackplan_bytes(plan, catalog, embedded)
+            snap = snapshot(plan, catalog, embedded)  # the rows, once: for the file and for the diff
         except ValueError as e:
             raise RepoError(f"cannot store the plan: {e}") from None
+        content = rackplan_bytes(snap)
+        ours_items = flatten(snap.rows)
         lookup = gpu_catalog or catalog or (embedded.catalog if embedded is not None else None)
         cat_for_merge = catalog if catalog is not None else (embedded.catalog if embedded is not None else None)
 
@@ -443,9 +447,11 @@ class Repository:
                 raise RepoConflict(name, None, head, None)
             if head and base is not None and (base > head or base < 1):
                 raise RepoError(f"{self.display_url}: plan {name!r} has no revision {base} (its head is {head})")
-            head_plan = self._load(ident[0], head, name).plan if ident and head else None
             if not (ident and head and base is not None and base != head):
-                return plan, content, None, diff_plans(head_plan, plan), []
+                changes = diff_items(self._items_of(ident[0], head, name), ours_items) if ident and head else \
+                    diff_plans(None, plan)
+                return plan, content, None, changes, []
+            head_plan = self._load(ident[0], head, name).plan
             result = merge_plans(self._load(ident[0], base, name).plan, plan, head_plan, prefer) if merge else None
             if result is None or not result.ok:
                 raise RepoConflict(name, base, head, result)
@@ -489,6 +495,7 @@ class Repository:
                 merged_with=merged_with, changes=changes.to_json(), gpus=_count_gpus(stored, lookup),
                 size_bytes=len(stored_content), content=stored_content))
             conn.execute(update(repo_plans).where(repo_plans.c.id == pid).values(head=number))
+        self._remember_items(pid, number, ours_items if merged_with is None else None)
         return PushResult(name, number, created, merged_with, changes, stored, stored_content, notes=notes)
 
     def _content(self, conn: Connection, pid: int, number: int) -> bytes:
@@ -497,6 +504,21 @@ class Repository:
         if row is None:
             raise RepoError(f"{self.display_url}: damaged repository: revision {number} is missing")
         return bytes(row[0])
+
+    def _items_of(self, pid: int, number: int, name: str) -> dict[Any, Any]:
+        """A revision's rows as :func:`planner.repository.merge.flatten` gives them (cached)."""
+        hit = self._items.get((pid, number))
+        if hit is None:
+            hit = flatten(plan_to_rows(self._load(pid, number, name).plan))
+            self._remember_items(pid, number, hit)
+        return hit
+
+    def _remember_items(self, pid: int, number: int, items: dict[Any, Any] | None) -> None:
+        if items is None:
+            return
+        self._items[(pid, number)] = items
+        while len(self._items) > 4:
+            self._items.popitem(last=False)
 
     def _load(self, pid: int, number: int, name: str) -> OpenedPlan:
         """A revision as read (cached: revisions never change). Callers must not edit it."""
