@@ -322,3 +322,26 @@ def test_eight_clients_fifty_revisions_each_lose_nothing(pg_url, catalog):
         head = repo.pull("shared").opened.plan
         for i in range(8):
             assert head.index.placements[devices[i]].name == accepted[i][-1][1]
+
+
+def test_team_catalog_layer_sits_between_shipped_and_user(pg_url, tmp_path, monkeypatch, capsys):
+    """catalog-push stores a validated folder; catalog-pull writes it where the catalog loads it."""
+    shipped = ROOT / "catalogs" / "rack-types" / "rack-42u-600x1200.yaml"
+    team = tmp_path / "team-src" / "rack-types"
+    team.mkdir(parents=True)
+    (team / "rack.yaml").write_text(shipped.read_text(encoding="utf-8").replace("amount: 2100", "amount: 1750"),
+                                    encoding="utf-8")
+    assert main(["repo", "init", pg_url]) == 0
+    bad = tmp_path / "bad"
+    (bad / "rack-types").mkdir(parents=True)
+    (bad / "rack-types" / "x.yaml").write_text("slug: [unclosed\n", encoding="utf-8")
+    assert main(["repo", "catalog-push", str(bad), pg_url]) == 2
+    assert "nothing was pushed" in capsys.readouterr().err
+    assert main(["repo", "catalog-push", str(tmp_path / "team-src"), pg_url]) == 0
+    dest = tmp_path / "team-catalog"
+    monkeypatch.setenv("RACKWRIGHT_TEAM_CATALOG", str(dest))
+    assert load_catalog().rack_types["rack-42u-600x1200"].planning.price.amount == 2100  # not pulled yet
+    assert main(["repo", "catalog-pull", pg_url]) == 0
+    cat = load_catalog()
+    assert cat.rack_types["rack-42u-600x1200"].planning.price.amount == 1750
+    assert cat.origins[("rack-types", "rack-42u-600x1200")].layer == "team"

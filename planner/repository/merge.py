@@ -145,13 +145,11 @@ class PlanDiff:
 
 def diff_items(old: dict[Key, Any], new: dict[Key, Any], max_lines: int = 200) -> PlanDiff:
     d = PlanDiff()
-    for key in sorted(set(old) | set(new), key=lambda k: (k[0], str(k[1]), k[2])):
-        table, ident, part = key
-        if part == "seq":
-            continue
+    changed = [k for k in (old.keys() | new.keys())
+               if k[2] != "seq" and old.get(k, _MISSING) != new.get(k, _MISSING)]
+    for key in sorted(changed, key=lambda k: (k[0], str(k[1]), k[2])):  # only what changed is sorted
+        table, ident, _part = key
         a, b = old.get(key, _MISSING), new.get(key, _MISSING)
-        if a == b:
-            continue
         bucket = d.added if a is _MISSING else d.removed if b is _MISSING else d.changed
         bucket[table] = bucket.get(table, 0) + 1
         d.total_lines += 1
@@ -186,10 +184,14 @@ class MergeResult:
 def merge_plans(base: Plan, ours: Plan, theirs: Plan, prefer: str | None = None) -> MergeResult:
     """Three-way merge: ``ours`` and ``theirs`` both started from ``base``. ``prefer``
     ("ours" or "theirs") settles what both changed differently; None lists it as a conflict."""
-    b, o, t = (flatten(plan_to_rows(p)) for p in (base, ours, theirs))
+    return merge_items(*(flatten(plan_to_rows(p)) for p in (base, ours, theirs)), prefer=prefer)
+
+
+def merge_items(b: dict[Key, Any], o: dict[Key, Any], t: dict[Key, Any], prefer: str | None = None) -> MergeResult:
+    """:func:`merge_plans` over plans already flattened (a repository keeps them)."""
     merged: dict[Key, Any] = {}
     conflicts: list[str] = []
-    for key in sorted(set(b) | set(o) | set(t), key=lambda k: (k[0], str(k[1]), k[2])):
+    for key in b.keys() | o.keys() | t.keys():
         vb, vo, vt = b.get(key, _MISSING), o.get(key, _MISSING), t.get(key, _MISSING)
         if vo == vt:
             v = vo
@@ -218,6 +220,7 @@ def merge_plans(base: Plan, ours: Plan, theirs: Plan, prefer: str | None = None)
             merged[key] = v
     # an entity kept with only its position left (content deleted on one side): drop the position
     merged = {k: v for k, v in merged.items() if k[2] != "seq" or (k[0], k[1], "") in merged}
+    conflicts.sort()
     ours_diff, theirs_diff = diff_items(b, o, 50), diff_items(b, t, 50)
     if conflicts:
         return MergeResult(None, conflicts, theirs_diff, ours_diff)

@@ -65,7 +65,7 @@ from planner.storage import EmbeddedCatalog, OpenedPlan, open_rackplan_bytes, ra
 from planner.storage.convert import plan_to_rows
 from planner.storage.project import KEPT_META_KEYS
 
-from .merge import MergeResult, PlanDiff, diff_items, diff_plans, flatten, merge_plans
+from .merge import MergeResult, PlanDiff, diff_items, diff_plans, flatten, merge_items
 
 REPO_FORMAT = "rackwright-repository"
 REPO_SCHEMA_VERSION = 1
@@ -451,15 +451,16 @@ class Repository:
                 changes = diff_items(self._items_of(ident[0], head, name), ours_items) if ident and head else \
                     diff_plans(None, plan)
                 return plan, content, None, changes, []
-            head_plan = self._load(ident[0], head, name).plan
-            result = merge_plans(self._load(ident[0], base, name).plan, plan, head_plan, prefer) if merge else None
+            head_items = self._items_of(ident[0], head, name)
+            result = merge_items(self._items_of(ident[0], base, name), ours_items, head_items, prefer) \
+                if merge else None
             if result is None or not result.ok:
                 raise RepoConflict(name, base, head, result)
             assert result.plan is not None
             merged = rackplan_bytes(result.plan, cat_for_merge, self._load(ident[0], head, name).embedded)
             note = (f"merged with revision {head}: {result.theirs_diff.summary()} from the repository, "
                     f"{result.ours_diff.summary()} from this copy")
-            return result.plan, merged, head, diff_plans(head_plan, result.plan), [note]
+            return result.plan, merged, head, diff_items(head_items, flatten(plan_to_rows(result.plan))), [note]
 
         # 1. without a lock: merging is slow, other pushes need not wait for it
         with self._begin() as conn:
