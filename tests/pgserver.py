@@ -1,7 +1,8 @@
 """A throwaway PostgreSQL server for the repository tests (a real server, never SQLite).
 
-``RACKWRIGHT_TEST_PG`` (a SQLAlchemy URL of a superuser on a server you run) is used when
-given. Otherwise the server programs (``initdb``, ``pg_ctl``: Debian's ``postgresql``
+``RACKWRIGHT_TEST_PG`` (a SQLAlchemy URL of a superuser on a server you run, e.g.
+``postgresql+psycopg://postgres@127.0.0.1:5432/postgres``) is used when given; the tests
+create databases and roles on it (``rw_pw`` with a known password among them). Otherwise the server programs (``initdb``, ``pg_ctl``: Debian's ``postgresql``
 package, or on PATH) start a cluster in a temporary folder, bound to 127.0.0.1 on a free
 port, and remove it afterwards. Run as root, the cluster belongs to the ``postgres`` user
 (``initdb`` refuses root). Without the programs the tests skip with the reason, and fail
@@ -57,8 +58,12 @@ class PgServer:
     host: str
     port: int
     admin_url: str  # the superuser on the maintenance database
+    admin_user: str = SUPERUSER
+    admin_password: str | None = None  # only from RACKWRIGHT_TEST_PG; never printed
 
-    def url(self, db: str, user: str = SUPERUSER, password: str | None = None) -> str:
+    def url(self, db: str, user: str | None = None, password: str | None = None) -> str:
+        if user is None:
+            user, password = self.admin_user, self.admin_password
         auth = f"{user}:{password}" if password is not None else user
         return f"postgresql+psycopg://{auth}@{self.host}:{self.port}/{db}"
 
@@ -66,7 +71,8 @@ class PgServer:
         """Run statements as the superuser (autocommit: CREATE DATABASE cannot run in a transaction)."""
         import psycopg
 
-        with psycopg.connect(host=self.host, port=self.port, user=SUPERUSER, dbname=db, autocommit=True) as c:
+        with psycopg.connect(host=self.host, port=self.port, user=self.admin_user, password=self.admin_password,
+                             dbname=db, autocommit=True) as c:
             for s in sql:
                 c.execute(s)
 
@@ -122,7 +128,7 @@ def server_from_env(url: str) -> PgServer:
     from sqlalchemy.engine import make_url
 
     u = make_url(url)
-    return PgServer(u.host or "127.0.0.1", u.port or 5432, url)
+    return PgServer(u.host or "127.0.0.1", u.port or 5432, url, u.username or SUPERUSER, u.password)
 
 
 _started: list[tuple[contextlib.ExitStack, PgServer]] = []
@@ -139,6 +145,9 @@ def session_server() -> PgServer:
     url = os.environ.get(ENV_URL)
     if url:
         srv = server_from_env(url)
+        # the password tests' role (their server's pg_hba.conf must ask it for a password)
+        srv.admin(f"DO $$ BEGIN CREATE ROLE {PW_ROLE} LOGIN PASSWORD '{PW_PASSWORD}'; "
+                  "EXCEPTION WHEN duplicate_object THEN NULL; END $$")
         _started.append((contextlib.ExitStack(), srv))
         return srv
     if find_bindir() is None:
