@@ -154,6 +154,9 @@ def session_server() -> PgServer:
         _missing("PostgreSQL server programs (initdb, pg_ctl) not found: install Debian's 'postgresql' "
                  f"package or set {ENV_URL}")
     stack = contextlib.ExitStack()
+    import atexit
+
+    atexit.register(stop_session_server)  # also when pytest ends without the fixture's teardown
     t0 = time.perf_counter()
     srv = stack.enter_context(start_server())
     srv.start_seconds = time.perf_counter() - t0  # type: ignore[attr-defined]
