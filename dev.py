@@ -4,6 +4,9 @@
     python3 dev.py app     # create .venv if needed, install, open the example plan
     python3 dev.py test    # create .venv if needed, install, lint, check contracts, run all tests
 
+The tests install the PostgreSQL driver (extra "postgres") and start a throwaway PostgreSQL
+server of their own when its programs (initdb, pg_ctl) are installed (tests/pgserver.py).
+
 The environment lives in .venv beside this file and is reused; it is
 re-installed whenever pyproject.toml changes.
 """
@@ -59,7 +62,7 @@ def cmd_app(args: list[str]) -> int:
 
 
 def cmd_test(args: list[str]) -> int:
-    ensure_env("test")
+    ensure_env("test,postgres")
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     py = _bin("python")

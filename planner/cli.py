@@ -37,6 +37,7 @@ COMMAND_MODULES = [
     "planner.commands.templates",
     "planner.commands.new",
     "planner.commands.plan_for",
+    "planner.commands.repo",
 ]
 
 

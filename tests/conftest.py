@@ -13,6 +13,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("RACKWRIGHT_USER_CATALOG", str(Path(__file__).parent / "fixtures" / "empty-user-catalog"))
 # the suite asserts English texts unless a test asks for German (planner.i18n.current_language)
 os.environ.setdefault("RACKWRIGHT_LANG", "en")
+# no team catalog layer (one pulled from a repository) unless a test makes one
+os.environ.setdefault("RACKWRIGHT_TEAM_CATALOG", str(Path(__file__).parent / "fixtures" / "no-team-catalog"))
 
 # recovery files, settings and locks of the app go to a throwaway folder
 os.environ.setdefault("RACKWRIGHT_USER_DATA", tempfile.mkdtemp(prefix="rackwright-test-"))
@@ -20,3 +22,26 @@ os.environ.setdefault("RACKWRIGHT_USER_DATA", tempfile.mkdtemp(prefix="rackwrigh
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+# --------------------------------------------------------------------------- PostgreSQL
+# The repository tests run against a real PostgreSQL server (tests/pgserver.py): one per
+# test process, started on first use, removed at the end; each test gets a new database.
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    from tests.pgserver import session_server, stop_session_server
+
+    try:
+        yield session_server()
+    finally:
+        stop_session_server()
+
+
+@pytest.fixture
+def pg_url(pg_server):
+    """A SQLAlchemy URL (superuser) of an empty database of its own."""
+    return pg_server.url(pg_server.new_database())

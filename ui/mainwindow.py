@@ -188,6 +188,13 @@ class MainWindow(QMainWindow):
         self.act_open = self._action("&Open\u2026", lambda: f.open(), SK.Open, "Open a plan")
         self.act_new_netbox = self._action(self.tr("New from NetBox &Site\u2026"), f.new_from_netbox, None,
                                            self.tr("Start a plan from a NetBox site export (racks, devices)"))
+        from ui.repository import RepositoryController
+
+        self.repository = RepositoryController(f, self)
+        self.act_open_repo = self._action(self.tr("Open from Re&pository…"), self.repository.open_from_repository,
+                                          None, self.tr("Open a plan from the team repository (PostgreSQL)"))
+        self.act_save_repo = self._action(self.tr("Save to Reposi&tory…"), self.repository.save_to_repository,
+                                          None, self.tr("Save the plan as the next revision in the team repository"))
         self.act_save = self._action("&Save", f.save, SK.Save, "Save the plan")
         self.act_save_as = self._action("Save &As\u2026", f.save_as, SK.SaveAs, "Save the plan under a new name")
         self.act_export_pdf = self._action("&Export Build Plan (PDF)\u2026", lambda: self.exporter.export(),
@@ -236,6 +243,10 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         for a in (self.act_save, self.act_save_as):
             m.addAction(a)
+        m.addSeparator()
+        m.addAction(self.act_open_repo)
+        m.addAction(self.act_save_repo)
+        m.addSeparator()
         m.addAction(self.act_export_pdf)
         m.addAction(self.act_export_xlsx)
         m.addAction(self.act_export_csv)

@@ -19,6 +19,7 @@ from .loader import (
     catalog_summary,
     load_catalog,
     shipped_catalog_dir,
+    team_catalog_dir,
     user_catalog_dir,
 )
 from .models import (
@@ -57,6 +58,7 @@ __all__ = [
     "RackType",
     "Source",
     "catalog_summary",
+    "team_catalog_dir",
     "cfm_to_m3_per_h",
     "load_catalog",
     "shipped_catalog_dir",

@@ -32,6 +32,7 @@ from .models import TABLE_MODELS, DeviceType, RackType
 from .yamlsafe import LineMap, YamlRefused, read_yaml_file
 
 USER_CATALOG_ENV = "RACKWRIGHT_USER_CATALOG"
+TEAM_CATALOG_ENV = "RACKWRIGHT_TEAM_CATALOG"
 SHIPPED_CATALOG_ENV = "RACKWRIGHT_SHIPPED_CATALOG"
 MAX_ERRORS_PER_FILE = 20
 MAX_FILES_PER_LAYER = 20_000
@@ -127,6 +128,18 @@ def user_catalog_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("Rackwright")) / "catalog"
+
+
+def team_catalog_dir() -> Path:
+    """The team's catalog layer as last pulled from a repository (``rackwright repo catalog-pull``):
+    ``platformdirs.user_data_dir("Rackwright")/team-catalog``; ``$RACKWRIGHT_TEAM_CATALOG``
+    overrides it. Loaded between the shipped catalog and the user's folder when it exists."""
+    env = os.environ.get(TEAM_CATALOG_ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("Rackwright")) / "team-catalog"
 
 
 @dataclass(frozen=True)
@@ -546,7 +559,10 @@ def _cross_errors(c: _Candidate, tables: dict[str, dict[str, Any]]) -> list[Cata
 
 
 def default_layers() -> list[Layer]:
-    return [Layer("shipped", shipped_catalog_dir()), Layer("user", user_catalog_dir())]
+    """Shipped, then the team's layer (when pulled from a repository), then the user's folder."""
+    team = team_catalog_dir()
+    return [Layer("shipped", shipped_catalog_dir()), *([Layer("team", team)] if team.is_dir() else []),
+            Layer("user", user_catalog_dir())]
 
 
 def _as_layers(paths: Sequence[Path | str | Layer]) -> list[Layer]:
@@ -562,6 +578,8 @@ def _as_layers(paths: Sequence[Path | str | Layer]) -> list[Layer]:
             name = "shipped"
         elif p.resolve() == user.resolve():
             name = "user"
+        elif p.resolve() == team_catalog_dir().resolve():
+            name = "team"
         else:
             name = f"layer{i}:{p.name}"
         out.append(Layer(name, p))

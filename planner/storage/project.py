@@ -82,6 +82,10 @@ class SaveInfo:
 
 _no_gc = no_gc  # shared with the JSON reader (planner.plan_io)
 
+# rackwright_meta keys a re-save of a file keeps (the repository a pulled plan came from:
+# planner.repository), unless the caller gives its own extra_meta
+KEPT_META_KEYS = ("repo_url", "repo_plan", "repo_revision")
+
 
 # --------------------------------------------------------------------------- saving
 
@@ -141,15 +145,30 @@ def snapshot(plan: Plan, catalog: Catalog | None = None, embedded: EmbeddedCatal
     return PlanSnapshot(rows, cat_rows, unknown)
 
 
+_EMPTY_SCHEMA: list[bytes] = []
+
+
+def _empty_schema() -> bytes:
+    """The current schema's tables, no rows, as SQLite bytes (made once per process)."""
+    if not _EMPTY_SCHEMA:
+        engine = sq.new_memory_engine()
+        try:
+            with engine.begin() as conn:
+                m.Base.metadata.create_all(conn)
+            _EMPTY_SCHEMA.append(sq.to_bytes(engine))
+        finally:
+            sq.close(engine)
+    return _EMPTY_SCHEMA[0]
+
+
 def build_database(plan: Plan | PlanSnapshot, catalog: Catalog | None, embedded: EmbeddedCatalog | None,
                    extra_meta: dict[str, str] | None = None):
     """The project file as an in-memory database (engine); caller closes it."""
     snap = plan if isinstance(plan, PlanSnapshot) else snapshot(plan, catalog, embedded)
     rows, cat_rows, unknown = snap.rows, snap.catalog_rows, snap.unknown
-    engine = sq.new_memory_engine()
+    engine = sq.memory_engine_from(_empty_schema())
     try:
         with engine.begin() as conn:
-            m.Base.metadata.create_all(conn)
             conn.execute(insert(m.Meta.__table__), _meta_rows(extra_meta))
             for table in m.TABLES_IN_ORDER:
                 data = rows.get(table.name)
@@ -189,7 +208,10 @@ def save_rackplan(plan: Plan | PlanSnapshot, path: str | os.PathLike[str], catal
         from planner.catalog import load_catalog
 
         catalog = load_catalog()
-        embedded = _existing_entries(target)
+        existing = _existing(target)
+        embedded = existing.embedded if existing is not None else None
+        if existing is not None and extra_meta is None:  # a pulled plan stays linked to its repository
+            extra_meta = {k: existing.meta[k] for k in KEPT_META_KEYS if k in existing.meta} or None
     with _no_gc():
         engine, n, unknown = build_database(plan, catalog, embedded, extra_meta)
     try:
@@ -199,11 +221,11 @@ def save_rackplan(plan: Plan | PlanSnapshot, path: str | os.PathLike[str], catal
     return SaveInfo(target, size, n, unknown)
 
 
-def _existing_entries(path: Path) -> EmbeddedCatalog | None:
+def _existing(path: Path) -> OpenedPlan | None:
     if not path.is_file():
         return None
     try:
-        return open_rackplan(path).embedded
+        return open_rackplan(path)
     except (PlanFormatError, OSError):
         return None
 
@@ -226,8 +248,15 @@ def open_rackplan(path: str | os.PathLike[str]) -> OpenedPlan:
         return _open(Path(path))
 
 
-def _open(p: Path) -> OpenedPlan:
-    data = sq.read_file_bytes(p)
+def open_rackplan_bytes(data: bytes, name: str | os.PathLike[str]) -> OpenedPlan:
+    """Read a project file held in memory (e.g. a repository revision); ``name`` is used in messages."""
+    with _no_gc():
+        return _open(Path(name), data)
+
+
+def _open(p: Path, data: bytes | None = None) -> OpenedPlan:
+    if data is None:
+        data = sq.read_file_bytes(p)
     engine = sq.open_bytes(data, p)
     try:
         with engine.connect() as conn:  # a private copy: nothing to commit
@@ -255,6 +284,20 @@ def _open(p: Path) -> OpenedPlan:
         notes.append(f"stored catalog entry {inv.table}/{inv.slug} is not readable by this build "
                      f"({inv.message}); it is kept and saved back unchanged")
     return OpenedPlan(plan, embedded, p, version, meta, notes)
+
+
+def read_file_meta(path: str | os.PathLike[str]) -> dict[str, str]:
+    """Only the ``rackwright_meta`` table of a project file (e.g. the repository a pulled plan
+    came from), without reading the plan."""
+    p = Path(path)
+    engine = sq.open_bytes(sq.read_file_bytes(p), p)
+    try:
+        with engine.connect() as conn:
+            return read_meta(conn, p)
+    except SQLAlchemyError as e:
+        raise PlanFormatError(p, f"damaged or incomplete project file: {getattr(e, 'orig', None) or e}") from None
+    finally:
+        sq.close(engine)
 
 
 def load_rackplan(path: str | os.PathLike[str]) -> Plan:

@@ -55,6 +55,16 @@ def new_memory_engine() -> Engine:
     return _engine_for(conn)
 
 
+def memory_engine_from(data: bytes) -> Engine:
+    """A writable in-memory database starting as a copy of ``data`` (trusted bytes we made,
+    e.g. an empty schema: creating 17 tables costs ~40 ms of SQL compiling on every save)."""
+    conn = sqlite3.connect(":memory:", check_same_thread=False)
+    conn.deserialize(data)
+    conn.execute("PRAGMA journal_mode=OFF")
+    conn.execute("PRAGMA synchronous=OFF")
+    return _engine_for(conn)
+
+
 def read_file_bytes(path: str | os.PathLike[str]) -> bytes:
     p = Path(path)
     problem = regular_file_problem(p)

@@ -206,3 +206,49 @@ def show_netbox_site_result(parent: QWidget | None, summary: str, lines: list[st
         box.setDetailedText("\n".join(lines))
     box.open()
     return box
+
+
+# --------------------------------------------------------------------------- team repository
+
+
+def open_repository_dialog(parent: QWidget | None, url: str, run: Any) -> Any:
+    """File > Open from Repository: shown without blocking; returns the dialog (its
+    ``accepted`` signal and ``choice()`` tell what to pull)."""
+    from ui.dialogs.repository import OpenFromRepositoryDialog
+
+    dlg = OpenFromRepositoryDialog(parent, url, run)
+    dlg.open()
+    if url:
+        dlg.refresh()
+    return dlg
+
+
+def ask_save_to_repository(parent: QWidget | None, url: str, name: str, base: int | None
+                           ) -> tuple[str, str, str] | None:
+    """(URL, plan name, message) for File > Save to Repository, or None."""
+    from ui.dialogs.repository import SaveToRepositoryDialog
+
+    dlg = SaveToRepositoryDialog(parent, url, name, base)
+    return dlg.values() if dlg.exec() == SaveToRepositoryDialog.DialogCode.Accepted else None
+
+
+def ask_repository_conflict(parent: QWidget | None, conflict: Any) -> str:
+    """"merge" (keeping mine where both changed), "new" (save as a new plan) or "cancel"."""
+    from ui.dialogs.repository import ConflictDialog
+
+    dlg = ConflictDialog(parent, conflict)
+    dlg.exec()
+    return dlg.choice
+
+
+def ask_password(parent: QWidget | None, where: str) -> str | None:
+    """A password for this session only (never stored)."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QInputDialog, QLineEdit
+
+    tr = QCoreApplication.translate
+    text, ok = QInputDialog.getText(parent, tr("Dialogs", "Password"),
+                                    tr("Dialogs", "Password for {where}:").format(where=where),
+                                    QLineEdit.EchoMode.Password)
+    return text if ok else None
+

@@ -1,0 +1,235 @@
+"""Differences and three-way merges of plans, over the project file's table rows.
+
+A plan is compared as the rows :func:`planner.storage.convert.plan_to_rows` makes of it
+(the same rows a ``.rackplan`` file and a repository revision hold), keyed by entity:
+
+- ``plan_metadata`` and ``site`` field by field (one user edits the customer, another the
+  notes: both kept);
+- tables with an ``id`` row by row (a rack, a placement, a link, ...);
+- ``power_connections`` and ``group_members`` as one list per placement or group (a
+  device's cords, a group's members).
+
+An entity's position in its parent list (``seq``) is merged apart from its content:
+inserting a rack shifts its neighbours' positions, which is not a change to them.
+
+:func:`diff_plans` gives the difference report stored with every revision;
+:func:`merge_plans` combines two plans that started from the same base, or lists the
+conflicts: the same entity (or field) changed differently on both sides, an entity deleted
+on one side and changed on the other, or a merged plan that is no longer valid (e.g. a rack
+deleted on one side while the other placed a device in it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from planner.plan import Plan
+from planner.storage.convert import OrphanRowError, RequiredRowError, plan_to_rows, rows_to_plan_dict
+
+_SINGLE = ("plan_metadata", "site")  # one row, merged field by field
+_LISTS = {"power_connections": "placement_id", "group_members": "group_id"}  # one list per parent
+
+# what one row of a table is called in a report
+NOUNS = {
+    "plan_metadata": "plan setting", "site": "site", "rooms": "room", "rack_rows": "row", "racks": "rack",
+    "power_sources": "power source", "power_feeds": "power feed", "placements": "device",
+    "power_connections": "power cords of", "cooling_loops": "cooling loop", "fabrics": "fabric",
+    "links": "cable", "server_groups": "group", "group_members": "members of", "workloads": "workload",
+}
+
+Key = tuple[str, Any, str]  # (table, entity id, "" for the content | "seq" for the position)
+_MISSING: Any = object()
+
+
+def flatten(rows: dict[str, list[dict[str, Any]]]) -> dict[Key, Any]:
+    """The rows as {(table, id, part): value}; see the module docstring."""
+    out: dict[Key, Any] = {}
+    for table, table_rows in rows.items():
+        if table in _SINGLE:
+            for r in table_rows:
+                for k, v in r.items():
+                    if k != "id":
+                        out[(table, k, "")] = v
+        elif table in _LISTS:
+            parent = _LISTS[table]
+            grouped: dict[str, list[dict[str, Any]]] = {}
+            for r in table_rows:
+                grouped.setdefault(r[parent], []).append(r)
+            for pid, lst in grouped.items():
+                out[(table, pid, "")] = [{k: v for k, v in r.items() if k != parent} for r in
+                                         sorted(lst, key=lambda r: r["seq"])]
+        else:
+            for r in table_rows:
+                out[(table, r["id"], "")] = {k: v for k, v in r.items() if k != "seq"}
+                out[(table, r["id"], "seq")] = r.get("seq", 0)
+    return out
+
+
+def unflatten(items: dict[Key, Any]) -> dict[str, list[dict[str, Any]]]:
+    rows: dict[str, list[dict[str, Any]]] = {}
+    singles: dict[str, dict[str, Any]] = {}
+    for (table, ident, part), v in items.items():
+        if part == "seq":
+            continue
+        if table in _SINGLE:
+            singles.setdefault(table, {"id": 1})[ident] = v
+        elif table in _LISTS:
+            rows.setdefault(table, []).extend({**r, _LISTS[table]: ident} for r in v)
+        else:
+            rows.setdefault(table, []).append({**v, "seq": items.get((table, ident, "seq"), 0)})
+    for table, row in singles.items():
+        rows[table] = [row]
+    for table, lst in rows.items():
+        if table not in _SINGLE and table not in _LISTS:
+            lst.sort(key=lambda r: (r["seq"], str(r["id"])))
+    return rows
+
+
+# --------------------------------------------------------------------------- differences
+
+
+def _short(v: Any) -> str:
+    s = repr(v)
+    return s if len(s) <= 40 else s[:37] + "..."
+
+
+def _describe(table: str, ident: Any, before: Any, after: Any) -> str:
+    noun = NOUNS.get(table, table)
+    if table in _SINGLE:
+        return f"{noun} {ident}: {_short(before)} -> {_short(after)}"
+    who = f"{noun} {ident!r}"
+    if before is _MISSING:
+        return f"added {who}"
+    if after is _MISSING:
+        return f"removed {who}"
+    if isinstance(before, dict) and isinstance(after, dict):
+        fields = [f"{k} {_short(before.get(k))} -> {_short(after.get(k))}"
+                  for k in sorted(set(before) | set(after)) if before.get(k) != after.get(k)]
+        return f"{who}: " + "; ".join(fields[:4]) + (f" (+{len(fields) - 4} more)" if len(fields) > 4 else "")
+    return f"{who} changed"
+
+
+@dataclass
+class PlanDiff:
+    """What changed from one plan to another: counts per kind and readable lines."""
+
+    added: dict[str, int] = field(default_factory=dict)
+    removed: dict[str, int] = field(default_factory=dict)
+    changed: dict[str, int] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+    total_lines: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return not (self.added or self.removed or self.changed)
+
+    def summary(self) -> str:
+        parts = []
+        for sign, counts in (("+", self.added), ("-", self.removed), ("~", self.changed)):
+            parts.extend(f"{sign}{n} {NOUNS.get(t, t)}" for t, n in sorted(counts.items()))
+        return ", ".join(parts) if parts else "no changes"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"added": self.added, "removed": self.removed, "changed": self.changed, "lines": self.lines,
+                "total_lines": self.total_lines}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any] | None) -> PlanDiff:
+        d = d or {}
+        return cls(dict(d.get("added", {})), dict(d.get("removed", {})), dict(d.get("changed", {})),
+                   list(d.get("lines", [])), int(d.get("total_lines", 0)))
+
+
+def diff_items(old: dict[Key, Any], new: dict[Key, Any], max_lines: int = 200) -> PlanDiff:
+    d = PlanDiff()
+    changed = [k for k in (old.keys() | new.keys())
+               if k[2] != "seq" and old.get(k, _MISSING) != new.get(k, _MISSING)]
+    for key in sorted(changed, key=lambda k: (k[0], str(k[1]), k[2])):  # only what changed is sorted
+        table, ident, _part = key
+        a, b = old.get(key, _MISSING), new.get(key, _MISSING)
+        bucket = d.added if a is _MISSING else d.removed if b is _MISSING else d.changed
+        bucket[table] = bucket.get(table, 0) + 1
+        d.total_lines += 1
+        if len(d.lines) < max_lines:
+            d.lines.append(_describe(table, ident, a, b))
+    return d
+
+
+def diff_plans(old: Plan | None, new: Plan, max_lines: int = 200) -> PlanDiff:
+    """The difference report from ``old`` (None: an empty start) to ``new``."""
+    if old is None:  # a new plan: what it holds, not each of its settings
+        items = {k: v for k, v in flatten(plan_to_rows(new)).items() if k[0] not in _SINGLE}
+        return diff_items({}, items, max_lines)
+    return diff_items(flatten(plan_to_rows(old)), flatten(plan_to_rows(new)), max_lines)
+
+
+# --------------------------------------------------------------------------- merging
+
+
+@dataclass
+class MergeResult:
+    plan: Plan | None  # None when there are conflicts
+    conflicts: list[str]
+    theirs_diff: PlanDiff  # what the other side changed since the base
+    ours_diff: PlanDiff  # what this side changed since the base
+
+    @property
+    def ok(self) -> bool:
+        return self.plan is not None
+
+
+def merge_plans(base: Plan, ours: Plan, theirs: Plan, prefer: str | None = None) -> MergeResult:
+    """Three-way merge: ``ours`` and ``theirs`` both started from ``base``. ``prefer``
+    ("ours" or "theirs") settles what both changed differently; None lists it as a conflict."""
+    return merge_items(*(flatten(plan_to_rows(p)) for p in (base, ours, theirs)), prefer=prefer)
+
+
+def merge_items(b: dict[Key, Any], o: dict[Key, Any], t: dict[Key, Any], prefer: str | None = None) -> MergeResult:
+    """:func:`merge_plans` over plans already flattened (a repository keeps them)."""
+    merged: dict[Key, Any] = {}
+    conflicts: list[str] = []
+    for key in b.keys() | o.keys() | t.keys():
+        vb, vo, vt = b.get(key, _MISSING), o.get(key, _MISSING), t.get(key, _MISSING)
+        if vo == vt:
+            v = vo
+        elif vo == vb:
+            v = vt
+        elif vt == vb:
+            v = vo
+        elif key[2] == "seq":  # both moved it: an order, not content; this side's order wins
+            v = vo if vo is not _MISSING else vt
+        elif prefer in ("ours", "theirs"):
+            v = vo if prefer == "ours" else vt
+        else:
+            table, ident, _ = key
+            noun = NOUNS.get(table, table)
+            what = f"{noun} {ident}" if table in _SINGLE else f"{noun} {ident!r}"
+            if vo is _MISSING or vt is _MISSING:
+                side = "this copy" if vo is _MISSING else "the repository"
+                conflicts.append(f"{what}: deleted in {side}, changed in the other")
+            elif vb is _MISSING:
+                conflicts.append(f"{what}: added in both with different contents")
+            else:
+                conflicts.append(f"{what}: changed in both ({_short(vo)} here, {_short(vt)} there)"
+                                 if table in _SINGLE else f"{what}: changed in both")
+            continue
+        if v is not _MISSING:
+            merged[key] = v
+    # an entity kept with only its position left (content deleted on one side): drop the position
+    merged = {k: v for k, v in merged.items() if k[2] != "seq" or (k[0], k[1], "") in merged}
+    conflicts.sort()
+    ours_diff, theirs_diff = diff_items(b, o, 50), diff_items(b, t, 50)
+    if conflicts:
+        return MergeResult(None, conflicts, theirs_diff, ours_diff)
+    try:
+        plan = Plan.model_validate(rows_to_plan_dict(unflatten(merged)))
+    except (OrphanRowError, RequiredRowError) as e:
+        return MergeResult(None, [f"the two sets of changes do not fit together: {e}"], theirs_diff, ours_diff)
+    except ValidationError as e:
+        first = e.errors()[0]
+        msg = str(first["msg"]).removeprefix("Value error, ")
+        return MergeResult(None, [f"the two sets of changes do not fit together: {msg}"], theirs_diff, ours_diff)
+    return MergeResult(plan, [], theirs_diff, ours_diff)

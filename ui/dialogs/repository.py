@@ -1,0 +1,263 @@
+"""Dialogs of the team repository (ui/repository.py drives them; planner.repository does the work).
+
+- :class:`OpenFromRepositoryDialog`: a URL, Connect, the plans (search by name), the selected
+  plan's revisions with what changed; Open pulls the chosen revision.
+- :class:`SaveToRepositoryDialog`: URL, the plan's name and a message for the history.
+- :class:`ConflictDialog`: someone else pushed changes that collide with this copy's: what
+  collides and what they changed; merge keeping mine where both changed, save as a new plan,
+  or cancel.
+
+Database work runs through ``ui.tasks.BackgroundTask`` (``connect`` gives a function that
+runs a callable on a repository, supplied by the controller, which asks for passwords).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+URL_HINT = "postgresql+psycopg://user@host:5432/database"
+
+
+class OpenFromRepositoryDialog(QDialog):
+    """``run(url, fn, on_done, on_failed)``: the controller's way to reach the database."""
+
+    def __init__(self, parent: QWidget | None, url: str, run: Callable[..., None]) -> None:
+        super().__init__(parent)
+        self.setObjectName("openFromRepository")
+        self.setWindowTitle(self.tr("Open from Repository"))
+        self.resize(860, 520)
+        self._run = run
+        self.plans: list[Any] = []
+        self.revisions: list[Any] = []
+        self.url = QLineEdit(url)
+        self.url.setObjectName("repoUrl")
+        self.url.setPlaceholderText(URL_HINT)
+        self.connect_button = QPushButton(self.tr("Connect"))
+        self.connect_button.setObjectName("repoConnect")
+        self.search = QLineEdit()
+        self.search.setObjectName("repoSearch")
+        self.search.setPlaceholderText(self.tr("Search plans by name"))
+        self.plan_list = QTreeWidget()
+        self.plan_list.setObjectName("repoPlans")
+        self.plan_list.setHeaderLabels([self.tr("Plan"), self.tr("Revision"), self.tr("Author"), self.tr("Time"),
+                                        self.tr("GPUs")])
+        self.plan_list.setRootIsDecorated(False)
+        self.rev_list = QTreeWidget()
+        self.rev_list.setObjectName("repoRevisions")
+        self.rev_list.setHeaderLabels([self.tr("Revision"), self.tr("Time"), self.tr("Author"), self.tr("Message"),
+                                       self.tr("Changes")])
+        self.rev_list.setRootIsDecorated(False)
+        self.status = QLabel()
+        self.status.setObjectName("repoStatus")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel)
+        self.open_button = self.buttons.button(QDialogButtonBox.StandardButton.Open)
+        self.open_button.setEnabled(False)
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Repository:")))
+        top.addWidget(self.url, 1)
+        top.addWidget(self.connect_button)
+        split = QSplitter(Qt.Orientation.Vertical)
+        upper = QWidget()
+        ul = QVBoxLayout(upper)
+        ul.setContentsMargins(0, 0, 0, 0)
+        ul.addWidget(self.search)
+        ul.addWidget(self.plan_list)
+        split.addWidget(upper)
+        split.addWidget(self.rev_list)
+        lay = QVBoxLayout(self)
+        lay.addLayout(top)
+        lay.addWidget(split, 1)
+        lay.addWidget(self.status)
+        lay.addWidget(self.buttons)
+
+        self.connect_button.clicked.connect(self.refresh)
+        self.url.returnPressed.connect(self.refresh)
+        self.search.textChanged.connect(self._show_plans)
+        self.plan_list.currentItemChanged.connect(lambda *_: self._load_log())
+        self.rev_list.currentItemChanged.connect(lambda *_: self._update_buttons())
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+    # the choice: (url, plan name, revision or None for the newest)
+    def choice(self) -> tuple[str, str, int | None] | None:
+        item = self.plan_list.currentItem()
+        if item is None:
+            return None
+        rev = self.rev_list.currentItem()
+        number = rev.data(0, Qt.ItemDataRole.UserRole) if rev is not None else None
+        return self.url.text().strip(), item.data(0, Qt.ItemDataRole.UserRole), number
+
+    def refresh(self) -> None:
+        url = self.url.text().strip()
+        if not url:
+            self.status.setText(self.tr("Enter the repository's URL, e.g. {hint}").format(hint=URL_HINT))
+            return
+        self.status.setText(self.tr("Connecting\u2026"))
+        self.connect_button.setEnabled(False)
+        self._run(url, lambda repo: repo.list(), self._listed, self._failed)
+
+    def _listed(self, plans: list[Any]) -> None:
+        self.connect_button.setEnabled(True)
+        self.plans = plans
+        self.status.setText(self.tr("{n} plan(s) in the repository.").format(n=len(plans)))
+        self._show_plans()
+
+    def _failed(self, exc: BaseException) -> None:
+        self.connect_button.setEnabled(True)
+        self.status.setText(str(exc))
+
+    def _show_plans(self) -> None:
+        needle = self.search.text().strip().lower()
+        self.plan_list.clear()
+        for p in self.plans:
+            if needle and needle not in p.name.lower():
+                continue
+            item = QTreeWidgetItem([p.name, str(p.head), p.author, p.time.strftime("%Y-%m-%d %H:%M"), str(p.gpus)])
+            item.setData(0, Qt.ItemDataRole.UserRole, p.name)
+            self.plan_list.addTopLevelItem(item)
+        for c in range(5):
+            self.plan_list.resizeColumnToContents(c)
+        self._update_buttons()
+
+    def _load_log(self) -> None:
+        self.rev_list.clear()
+        item = self.plan_list.currentItem()
+        self._update_buttons()
+        if item is None:
+            return
+        name = item.data(0, Qt.ItemDataRole.UserRole)
+        self._run(self.url.text().strip(), lambda repo: repo.log(name), self._logged, self._failed)
+
+    def _logged(self, revisions: list[Any]) -> None:
+        self.revisions = revisions
+        self.rev_list.clear()
+        for r in revisions:
+            text = (self.tr("{message} (merged with {rev})").format(message=r.message, rev=r.merged_with)
+                    if r.merged_with else r.message)
+            item = QTreeWidgetItem([str(r.number), r.time.strftime("%Y-%m-%d %H:%M"), r.author, text,
+                                    r.changes.summary()])
+            item.setData(0, Qt.ItemDataRole.UserRole, r.number)
+            item.setToolTip(4, "\n".join(r.changes.lines[:40]))
+            self.rev_list.addTopLevelItem(item)
+        for c in range(4):
+            self.rev_list.resizeColumnToContents(c)
+        if revisions:
+            self.rev_list.setCurrentItem(self.rev_list.topLevelItem(0))
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        self.open_button.setEnabled(self.plan_list.currentItem() is not None)
+
+
+class SaveToRepositoryDialog(QDialog):
+    def __init__(self, parent: QWidget | None, url: str, name: str, base: int | None) -> None:
+        super().__init__(parent)
+        self.setObjectName("saveToRepository")
+        self.setWindowTitle(self.tr("Save to Repository"))
+        self.resize(560, 260)
+        self.url = QLineEdit(url)
+        self.url.setObjectName("repoUrl")
+        self.url.setPlaceholderText(URL_HINT)
+        self.name = QLineEdit(name)
+        self.name.setObjectName("repoName")
+        self.message = QPlainTextEdit()
+        self.message.setObjectName("repoMessage")
+        self.message.setPlaceholderText(self.tr("What changed, for the revision history"))
+        self.base = QLabel(self.tr("Based on revision {rev}").format(rev=base) if base else
+                           self.tr("A new plan in the repository"))
+        self.error = QLabel()
+        self.error.setObjectName("repoError")
+        self.error.setStyleSheet("color: #c0392b")
+        self.error.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow(self.tr("Repository:"), self.url)
+        form.addRow(self.tr("Plan name:"), self.name)
+        form.addRow(self.tr("Message:"), self.message)
+        form.addRow("", self.base)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._check)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addWidget(self.error)
+        lay.addWidget(buttons)
+
+    def _check(self) -> None:
+        if not self.url.text().strip():
+            self.error.setText(self.tr("Repository: enter the URL, e.g. {hint}").format(hint=URL_HINT))
+            return
+        if not self.name.text().strip():
+            self.error.setText(self.tr("Plan name: enter a name for the plan in the repository"))
+            return
+        self.accept()
+
+    def values(self) -> tuple[str, str, str]:
+        return self.url.text().strip(), self.name.text().strip(), self.message.toPlainText().strip()
+
+
+class ConflictDialog(QDialog):
+    """``choice`` after it closes: "merge", "new" or "cancel"."""
+
+    def __init__(self, parent: QWidget | None, conflict: Any) -> None:
+        super().__init__(parent)
+        self.setObjectName("repoConflict")
+        self.setWindowTitle(self.tr("Plan changed in the repository"))
+        self.resize(640, 420)
+        self.choice = "cancel"
+        merge = getattr(conflict, "merge", None)
+        head = QLabel(self.tr("Someone else saved revision {head} of \u201c{name}\u201d after the revision this "
+                              "copy is based on ({base}), and some changes collide. Nothing was saved yet.")
+                      .format(head=conflict.head, name=conflict.name, base=conflict.base))
+        head.setWordWrap(True)
+        details = QPlainTextEdit()
+        details.setObjectName("repoConflictDetails")
+        details.setReadOnly(True)
+        lines = [self.tr("Both changed:")] + [f"  {c}" for c in (merge.conflicts if merge else [])]
+        if merge is not None:
+            lines += ["", self.tr("Their changes ({summary}):").format(summary=merge.theirs_diff.summary())]
+            lines += [f"  {x}" for x in merge.theirs_diff.lines]
+            lines += ["", self.tr("Your changes ({summary}):").format(summary=merge.ours_diff.summary())]
+            lines += [f"  {x}" for x in merge.ours_diff.lines]
+        details.setPlainText("\n".join(lines))
+        buttons = QDialogButtonBox()
+        self.merge_button = buttons.addButton(self.tr("Merge, Keeping Mine Where Both Changed"),
+                                              QDialogButtonBox.ButtonRole.AcceptRole)
+        self.new_button = buttons.addButton(self.tr("Save as New Plan\u2026"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.cancel_button = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self.merge_button.setObjectName("repoMerge")
+        self.new_button.setObjectName("repoSaveAsNew")
+        self.merge_button.clicked.connect(lambda: self._done("merge"))
+        self.new_button.clicked.connect(lambda: self._done("new"))
+        self.cancel_button.clicked.connect(lambda: self._done("cancel"))
+        lay = QVBoxLayout(self)
+        lay.addWidget(head)
+        lay.addWidget(details, 1)
+        lay.addWidget(buttons)
+
+    def _done(self, choice: str) -> None:
+        self.choice = choice
+        (self.accept if choice != "cancel" else self.reject)()
+
+
+__all__ = ["ConflictDialog", "OpenFromRepositoryDialog", "SaveToRepositoryDialog"]
