@@ -199,10 +199,12 @@ def test_desktop_entry_matches_the_bundle():
     assert d["Exec"].split()[0] == "rackwright"
     # the icon name is the file the spec bundles and install-linux.sh installs
     assert (ROOT / "resources" / "icons" / f"{d['Icon']}.svg").is_file()
-    # every file type it claims is either standard or defined by our shared-mime-info file
+    # it claims only its own file type, defined by our shared-mime-info file (claiming
+    # application/json offered Rackwright for every JSON file on the system)
     mime = (ROOT / "packaging" / "rackwright-mime.xml").read_text(encoding="utf-8")
-    for t in filter(None, d["MimeType"].split(";")):
-        assert t == "application/json" or f'type="{t}"' in mime, t
+    claimed = list(filter(None, d["MimeType"].split(";")))
+    assert claimed == ["application/x-rackwright-plan"]
+    assert f'type="{claimed[0]}"' in mime
 
 
 @pytest.mark.skipif(sys.platform == "win32" or shutil.which("sh") is None, reason="POSIX shell script")
@@ -210,6 +212,7 @@ def test_linux_install_script_lays_out_bundle_entry_icon_and_mime(tmp_path):
     bundle = tmp_path / "bundle"
     (bundle / "_internal" / "resources" / "icons").mkdir(parents=True)
     shutil.copy(ROOT / "resources" / "icons" / "rackwright.svg", bundle / "_internal" / "resources" / "icons")
+    shutil.copytree(ROOT / "resources" / "icons" / "hicolor", bundle / "_internal" / "resources" / "icons" / "hicolor")
     exe = bundle / "rackwright"
     exe.write_text('#!/bin/sh\necho "bundle $0 $*"\n')
     exe.chmod(0o755)
@@ -225,7 +228,10 @@ def test_linux_install_script_lays_out_bundle_entry_icon_and_mime(tmp_path):
     d = _desktop_entry(prefix / "share" / "applications" / "rackwright.desktop")
     assert d["Exec"] == f'"{launcher}" %f' and d["TryExec"] == str(launcher)  # quoted: spaces
     assert (prefix / "share" / "icons" / "hicolor" / "scalable" / "apps" / f"{d['Icon']}.svg").is_file()
+    for size in (16, 32, 48, 256, 512):
+        assert (prefix / "share" / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{d['Icon']}.png").is_file()
     assert (prefix / "share" / "mime" / "packages" / "rackwright.xml").is_file()
+    assert (prefix / "share" / "metainfo" / "com.rackwright.Rackwright.metainfo.xml").is_file()
     assert not (prefix / "lib" / "rackwright.new").exists()
 
     missing = subprocess.run(["sh", str(script), str(prefix), str(tmp_path / "nothing")],
