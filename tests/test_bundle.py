@@ -53,6 +53,11 @@ def test_version(bundle, tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == f"rackwright {__version__}"
     print(f"bundle --version: {took:.2f} s")
+    # the headless path never loads Qt (our PySide6 run-time hook defers it; glibc lists what it loads)
+    traced = subprocess.run([bundle / "rackwright", "--version"], capture_output=True, text=True,
+                            env=_env(tmp_path, LD_DEBUG="files"), cwd=tmp_path, timeout=60)
+    assert "libpython" in traced.stderr  # the trace works
+    assert "libQt6Core" not in traced.stderr
 
 
 def test_check_gives_the_source_trees_figures(bundle, tmp_path):

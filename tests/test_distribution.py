@@ -242,3 +242,18 @@ def test_notices_carry_a_licence_text_for_every_runtime_distribution():
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in text and "Version 3, 29 June 2007" in text
     assert "PYTHON SOFTWARE FOUNDATION LICENSE" in text or "PSF" in text
     assert (ROOT / "resources" / "fonts" / "LICENSE-DejaVu.txt").read_text()[:200] in text
+
+
+def test_pyside6_runtime_hook_replaces_pyinstallers():
+    """packaging/pyinstaller-hooks: PyInstaller reads rthooks.dat (a dict literal) and takes the
+    first hook directory's entry for a module; the spec passes the folder as hookspath."""
+    import ast
+
+    hooks = PKG / "pyinstaller-hooks"
+    table = ast.literal_eval((hooks / "rthooks.dat").read_text())
+    assert set(table) == {"PySide6"}
+    for name in table["PySide6"]:
+        code = (hooks / "rthooks" / name).read_text()
+        compile(code, name, "exec")
+        assert "create_embedded_qt_conf" in code and "QT_PLUGIN_PATH" in code
+    assert '"packaging", "pyinstaller-hooks"' in (PKG / "rackwright.spec").read_text()
