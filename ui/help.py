@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6 import __version__ as PYSIDE_VERSION
 from PySide6.QtCore import QCoreApplication, QUrl, qVersion
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QFontDatabase, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QTextBrowser, QVBoxLayout, QWidget
 
 from planner.notices import MAIN_LIBRARIES, NOTICES_NAME, _dist, notices_text, runtime_distributions  # noqa: F401
@@ -178,7 +178,11 @@ def about_html() -> str:
 def open_notices(parent: QWidget | None) -> HelpWindow:
     win = HelpWindow(tr("Third-party Notices"), "helpNotices", parent)
     win.browser.setLineWrapMode(QTextBrowser.LineWrapMode.NoWrap)
+    win.browser.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))  # its columns line up
     win.browser.setPlainText(third_party_notices())
+    wide = win.browser.fontMetrics().horizontalAdvance("x" * 84) + 60  # the text's 78-84 columns
+    screen = win.screen().availableGeometry().width() if win.screen() is not None else wide
+    win.resize(max(win.width(), min(wide, int(screen * 0.9))), win.height())
     win.show()
     return win
 
