@@ -33,6 +33,16 @@ def _run(cmd: list[str | Path], **kw) -> int:
     return subprocess.call([str(c) for c in cmd], cwd=ROOT, **kw)
 
 
+def _quiet(cmd: list[str | Path]) -> int:
+    """Run an install step, showing its output only when it fails: setuptools' notes about the
+    editable install read like errors to someone who only wanted to open the app."""
+    proc = subprocess.run([str(c) for c in cmd], cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode != 0:
+        print("+", " ".join(str(c) for c in cmd), flush=True)
+        print(proc.stdout + proc.stderr, flush=True)
+    return proc.returncode
+
+
 def ensure_env(extras: str) -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may run on an older system Python
         sys.exit(f"Rackwright needs Python 3.11 or newer; this is {sys.version.split()[0]}")
@@ -52,16 +62,6 @@ def ensure_env(extras: str) -> None:
     if _quiet([py, "-m", "pip", "install", "--quiet", "-e", target]) != 0:
         sys.exit("installing Rackwright into .venv failed")
     stamp.write_text(want)
-
-
-def _quiet(cmd: list[str | Path]) -> int:
-    """Run an install step, showing its output only when it fails: setuptools' notes about the
-    editable install read like errors to someone who only wanted to open the app."""
-    proc = subprocess.run([str(c) for c in cmd], cwd=ROOT, capture_output=True, text=True)
-    if proc.returncode != 0:
-        print("+", " ".join(str(c) for c in cmd), flush=True)
-        print(proc.stdout + proc.stderr, flush=True)
-    return proc.returncode
 
 
 def cmd_app(args: list[str]) -> int:
