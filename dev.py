@@ -36,6 +36,16 @@ def _run(cmd: list[str | Path], **kw) -> int:
     return subprocess.call([str(c) for c in cmd], cwd=ROOT, **kw)
 
 
+def _quiet(cmd: list[str | Path]) -> int:
+    """Run an install step, showing its output only when it fails: setuptools' notes about the
+    editable install read like errors to someone who only wanted to open the app."""
+    proc = subprocess.run([str(c) for c in cmd], cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode != 0:
+        print("+", " ".join(str(c) for c in cmd), flush=True)
+        print(proc.stdout + proc.stderr, flush=True)
+    return proc.returncode
+
+
 def ensure_env(extras: str) -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may run on an older system Python
         sys.exit(f"Rackwright needs Python 3.11 or newer; this is {sys.version.split()[0]}")
@@ -47,10 +57,12 @@ def ensure_env(extras: str) -> None:
     if stamp.exists() and stamp.read_text() == want:
         return
     py = _bin("python")
-    if _run([py, "-m", "pip", "install", "--quiet", "--upgrade", "pip"]) != 0:
-        sys.exit("pip upgrade failed")
     target = "." + (f"[{extras}]" if extras else "")
-    if _run([py, "-m", "pip", "install", "--quiet", "-e", target]) != 0:
+    print(f"Installing Rackwright{' with ' + extras + ' tools' if extras else ''} into {VENV} "
+          "(the first time takes a few minutes)", flush=True)
+    if _quiet([py, "-m", "pip", "install", "--quiet", "--upgrade", "pip"]) != 0:
+        sys.exit("pip upgrade failed")
+    if _quiet([py, "-m", "pip", "install", "--quiet", "-e", target]) != 0:
         sys.exit("installing Rackwright into .venv failed")
     stamp.write_text(want)
 

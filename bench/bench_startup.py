@@ -1,79 +1,128 @@
-"""CLI start-up: `rackwright --version`, `--help` and `check` on the example JSON plan.
+"""Start-up of the desktop bundle (or the source tree): `rackwright --version`, and the time
+until the main window is on a real X server (Xvfb, Qt's xcb platform; found with xdotool).
 
-Each command runs ``--repeat`` times in a fresh interpreter (``python -m rackwright``,
-what the console script runs), hyperfine-style: prints the median and the fastest wall
-time, the median CPU time of the child (user + sys, steadier than wall time on a busy
-machine) and which heavy libraries the command imported (from ``python -X importtime``).
+    python bench/bench_startup.py                              # dist/rackwright/rackwright
+    python bench/bench_startup.py --exe "python -m rackwright"  # the source tree, for comparison
+    python bench/bench_startup.py --repeat 5
 
-    python bench/bench_startup.py [--repeat 10] [--root OTHER_CHECKOUT]
+Both are wall-clock times and CPU times (user + system, from /proc): on a shared, loaded
+machine the wall time grows with the load, the CPU time much less.
 
-``--root`` times another checkout of Rackwright (e.g. a ``git worktree`` of an older
-commit) with the same interpreter, for before/after figures.
-
-Targets (issue #16): ``--version`` within 0.15 s, ``check`` of a JSON plan within 0.6 s.
+Each run is a fresh process with a fresh settings folder and a copy of the example plan
+(the app locks what it opens). .ci/bundle runs it after building the bundle.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import resource
+import shlex
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-HEAVY = ("sqlalchemy", "reportlab", "PySide6", "pydantic", "numpy", "yaml")
-COMMANDS = {
-    "--version": ["--version"],
-    "--help": ["--help"],
-    "check (JSON plan)": ["check", "examples/xe9680-h100-pod.json"],
-}
+EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
 
 
-def _env(root: Path) -> dict[str, str]:
-    env = dict(os.environ, PYTHONPATH=str(root))  # before the editable install on the path
-    env.pop("PYTHONIMPORTTIME", None)
+def _env(tmp: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RACKWRIGHT_")}
+    env.update(XDG_CONFIG_HOME=str(tmp / "config"), XDG_DATA_HOME=str(tmp / "data"),
+               RACKWRIGHT_USER_CATALOG=str(tmp / "no-user-catalog"), **extra)
     return env
 
 
-def time_command(root: Path, args: list[str], repeat: int) -> tuple[list[float], list[float]]:
-    """(wall s, child CPU s) of each run."""
-    walls, cpus = [], []
-    cmd = [sys.executable, "-m", "rackwright", *args]
-    for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t = time.perf_counter()
-        subprocess.run(cmd, cwd=root, env=_env(root), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        walls.append(time.perf_counter() - t)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return walls, cpus
+def time_version(cmd: list[str], tmp: Path) -> float:
+    t0 = time.perf_counter()
+    r0 = os.times()
+    proc = subprocess.run([*cmd, "--version"], capture_output=True, text=True, env=_env(tmp))
+    took = time.perf_counter() - t0
+    r1 = os.times()
+    if proc.returncode != 0:
+        raise SystemExit(f"--version failed: {proc.stderr}")
+    return took, (r1.children_user - r0.children_user) + (r1.children_system - r0.children_system)
 
 
-def heavy_imports(root: Path, args: list[str]) -> list[str]:
-    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "rackwright", *args], cwd=root, env=_env(root),
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True).stderr
-    top = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in out.splitlines() if line.startswith("import time:")}
-    return [h for h in HEAVY if h in top]
+def start_xvfb() -> tuple[subprocess.Popen, str]:
+    r, w = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+                            pass_fds=(w,), stderr=subprocess.DEVNULL)
+    os.close(w)
+    with os.fdopen(r) as fh:
+        display = ":" + fh.readline().strip()
+    return proc, display
+
+
+def _cpu_s(pid: int) -> float:
+    """User + system CPU seconds of a running process (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def time_window(cmd: list[str], tmp: Path, display: str, timeout_s: float = 60) -> tuple[float, float]:
+    plan = tmp / "pod.json"
+    shutil.copy(EXAMPLE, plan)
+    env = _env(tmp, DISPLAY=display, QT_QPA_PLATFORM="xcb")
+    t0 = time.perf_counter()
+    app = subprocess.Popen([*cmd, str(plan)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        while time.perf_counter() - t0 < timeout_s:
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(app.pid), "--name", "pod"],
+                                   capture_output=True, text=True, env=env)
+            if found.stdout.strip():
+                return time.perf_counter() - t0, _cpu_s(app.pid)
+            if app.poll() is not None:
+                raise SystemExit(f"the app exited ({app.returncode}) before showing a window:\n{app.stderr.read()}")
+            time.sleep(0.02)
+        raise SystemExit(f"no window within {timeout_s:.0f} s")
+    finally:
+        app.terminate()
+        try:
+            app.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            app.kill()
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeat", type=int, default=10)
-    ap.add_argument("--root", type=Path, default=ROOT, help="the Rackwright checkout to time (default: this one)")
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--exe", default=str(ROOT / "dist" / "rackwright" / "rackwright"),
+                    help="command that starts Rackwright (default: the bundle in dist/)")
+    ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args()
-    root = args.root.resolve()
-    print(f"{root}: {args.repeat} runs each, python {sys.version.split()[0]}")
-    print("| command | wall median s | wall min s | CPU median s | heavy imports |")
-    print("|---|--:|--:|--:|---|")
-    for name, cmd in COMMANDS.items():
-        walls, cpus = time_command(root, cmd, args.repeat)
-        heavy = ", ".join(heavy_imports(root, cmd)) or "none"
-        print(f"| {name} | {statistics.median(walls):.3f} | {min(walls):.3f} | {statistics.median(cpus):.3f} "
-              f"| {heavy} |")
+    cmd = shlex.split(args.exe)
+    if cmd[0] == "python":
+        cmd[0] = sys.executable
+    with tempfile.TemporaryDirectory() as t:
+        tmp = Path(t)
+        runs = [time_version(cmd, tmp) for _ in range(args.repeat)]
+        times = [w for w, _ in runs]
+        print(f"{args.exe} --version: median {statistics.median(times):.3f} s, min {min(times):.3f} s, "
+              f"max {max(times):.3f} s over {args.repeat} runs; CPU median "
+              f"{statistics.median(c for _, c in runs):.3f} s; load average {os.getloadavg()[0]:.1f}")
+        if not (shutil.which("Xvfb") and shutil.which("xdotool")):
+            print("first window: not measured (needs Xvfb and xdotool)")
+            return 0
+        xvfb, display = start_xvfb()
+        try:
+            wins = []
+            for i in range(args.repeat):
+                run = tmp / f"run{i}"
+                run.mkdir()
+                wins.append(time_window(cmd, run, display))
+        finally:
+            xvfb.terminate()
+            xvfb.wait(timeout=20)
+        walls = [w for w, _ in wins]
+        print(f"{args.exe} first window (Xvfb, xcb, example plan): median {statistics.median(walls):.2f} s, "
+              f"min {min(walls):.2f} s, max {max(walls):.2f} s over {args.repeat} runs; CPU median "
+              f"{statistics.median(c for _, c in wins):.2f} s; load average {os.getloadavg()[0]:.1f}")
     return 0
 
 

@@ -10,8 +10,10 @@
 #   PREFIX/bin/rackwright -> ../lib/rackwright/rackwright
 #   PREFIX/share/applications/rackwright.desktop            Exec= points at PREFIX/bin/rackwright
 #   PREFIX/share/icons/hicolor/scalable/apps/rackwright.svg (Icon=rackwright)
+#   PREFIX/share/icons/hicolor/NxN/apps/rackwright.png      16 to 512 px, rendered from the SVG
 #   PREFIX/share/mime/packages/rackwright.xml               *.rackplan -> application/x-rackwright-plan
-# Uninstall: remove those five paths.
+#   PREFIX/share/metainfo/com.rackwright.Rackwright.metainfo.xml   AppStream (software centres)
+# Uninstall: remove those paths.
 set -eu
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -23,11 +25,11 @@ if [ ! -x "$BUNDLE/rackwright" ]; then
     echo "install-linux.sh: no bundle at $BUNDLE (build it: pyinstaller --noconfirm packaging/rackwright.spec)" >&2
     exit 2
 fi
-ICON="$BUNDLE/_internal/resources/icons/rackwright.svg"
-[ -f "$ICON" ] || ICON="$ROOT/resources/icons/rackwright.svg"
+ICONS="$BUNDLE/_internal/resources/icons"
+[ -f "$ICONS/rackwright.svg" ] || ICONS="$ROOT/resources/icons"
 
 mkdir -p "$PREFIX/lib" "$PREFIX/bin" "$PREFIX/share/applications" \
-         "$PREFIX/share/icons/hicolor/scalable/apps" "$PREFIX/share/mime/packages"
+         "$PREFIX/share/icons/hicolor/scalable/apps" "$PREFIX/share/mime/packages" "$PREFIX/share/metainfo"
 # copy beside the old bundle, then swap, so a failed copy leaves the old install working
 rm -rf "$PREFIX/lib/rackwright.new"
 cp -R "$BUNDLE" "$PREFIX/lib/rackwright.new"
@@ -39,8 +41,15 @@ ln -sfn ../lib/rackwright/rackwright "$PREFIX/bin/rackwright"
 sed -e "s|^Exec=rackwright |Exec=\"$PREFIX/bin/rackwright\" |" \
     -e "s|^TryExec=rackwright\$|TryExec=$PREFIX/bin/rackwright|" \
     "$HERE/rackwright.desktop" > "$PREFIX/share/applications/rackwright.desktop"
-cp "$ICON" "$PREFIX/share/icons/hicolor/scalable/apps/rackwright.svg"
+cp "$ICONS/rackwright.svg" "$PREFIX/share/icons/hicolor/scalable/apps/rackwright.svg"
+for png in "$ICONS"/hicolor/*/apps/rackwright.png; do
+    [ -f "$png" ] || continue
+    size=$(basename "$(dirname "$(dirname "$png")")")
+    mkdir -p "$PREFIX/share/icons/hicolor/$size/apps"
+    cp "$png" "$PREFIX/share/icons/hicolor/$size/apps/rackwright.png"
+done
 cp "$HERE/rackwright-mime.xml" "$PREFIX/share/mime/packages/rackwright.xml"
+cp "$HERE/rackwright.metainfo.xml" "$PREFIX/share/metainfo/com.rackwright.Rackwright.metainfo.xml"
 
 # refresh the desktop's caches where the tools exist (not fatal if they do not)
 command -v update-mime-database >/dev/null && update-mime-database "$PREFIX/share/mime" >/dev/null 2>&1 || true

@@ -43,16 +43,43 @@ def wheel(tmp_path_factory) -> Path:
             shutil.copytree(p, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
             shutil.copy2(p, src / name)
+    # translations arrive as built files in folders that may not exist yet: they ship by pattern
+    for rel in TRANSLATIONS:
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_bytes(b"\x00translation")
+    (src / "planner" / "locale" / "zz" / "LC_MESSAGES" / "rackwright.po").write_text("# source, not shipped\n")
     out = tmp / "dist"
     proc = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
-         "-q", "-w", str(out), str(src)],
+         "-v", "-w", str(out), str(src)],
         capture_output=True, text=True, timeout=300,
     )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    (tmp / "build.log").write_text(proc.stdout + proc.stderr)
     wheels = list(out.glob("rackwright-*.whl"))
     assert len(wheels) == 1, wheels
     return wheels[0]
+
+
+# built translation files (other branches add them) and where the wheel must carry them
+TRANSLATIONS = {
+    "resources/translations/rackwright_zz.qm": "ui/resources/translations/rackwright_zz.qm",
+    "planner/locale/zz/LC_MESSAGES/rackwright.mo": "planner/locale/zz/LC_MESSAGES/rackwright.mo",
+}
+
+
+def test_wheel_build_is_quiet_about_data_folders(wheel):
+    """Every data folder is declared: no 'Package ... is absent from the packages configuration'
+    (one warning per folder on every install, ~130 lines that new users read as errors)."""
+    log = (wheel.parent.parent / "build.log").read_text()
+    assert "rackwright" in log and "adding 'ui/resources/icons/rackwright.svg'" in log  # the verbose log
+    assert "absent from the" not in log
+    assert "is absent" not in log
+
+
+def test_wheel_carries_translations_by_pattern(names):
+    assert set(TRANSLATIONS.values()) <= names
+    assert not any(n.endswith(".po") for n in names)  # sources stay out
 
 
 @pytest.fixture(scope="module")
@@ -185,10 +212,12 @@ def test_desktop_entry_matches_the_bundle():
     assert d["Exec"].split()[0] == "rackwright"
     # the icon name is the file the spec bundles and install-linux.sh installs
     assert (ROOT / "resources" / "icons" / f"{d['Icon']}.svg").is_file()
-    # every file type it claims is either standard or defined by our shared-mime-info file
+    # it claims only its own file type, defined by our shared-mime-info file (claiming
+    # application/json offered Rackwright for every JSON file on the system)
     mime = (ROOT / "packaging" / "rackwright-mime.xml").read_text(encoding="utf-8")
-    for t in filter(None, d["MimeType"].split(";")):
-        assert t == "application/json" or f'type="{t}"' in mime, t
+    claimed = list(filter(None, d["MimeType"].split(";")))
+    assert claimed == ["application/x-rackwright-plan"]
+    assert f'type="{claimed[0]}"' in mime
 
 
 @pytest.mark.skipif(sys.platform == "win32" or shutil.which("sh") is None, reason="POSIX shell script")
@@ -196,6 +225,7 @@ def test_linux_install_script_lays_out_bundle_entry_icon_and_mime(tmp_path):
     bundle = tmp_path / "bundle"
     (bundle / "_internal" / "resources" / "icons").mkdir(parents=True)
     shutil.copy(ROOT / "resources" / "icons" / "rackwright.svg", bundle / "_internal" / "resources" / "icons")
+    shutil.copytree(ROOT / "resources" / "icons" / "hicolor", bundle / "_internal" / "resources" / "icons" / "hicolor")
     exe = bundle / "rackwright"
     exe.write_text('#!/bin/sh\necho "bundle $0 $*"\n')
     exe.chmod(0o755)
@@ -211,7 +241,10 @@ def test_linux_install_script_lays_out_bundle_entry_icon_and_mime(tmp_path):
     d = _desktop_entry(prefix / "share" / "applications" / "rackwright.desktop")
     assert d["Exec"] == f'"{launcher}" %f' and d["TryExec"] == str(launcher)  # quoted: spaces
     assert (prefix / "share" / "icons" / "hicolor" / "scalable" / "apps" / f"{d['Icon']}.svg").is_file()
+    for size in (16, 32, 48, 256, 512):
+        assert (prefix / "share" / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{d['Icon']}.png").is_file()
     assert (prefix / "share" / "mime" / "packages" / "rackwright.xml").is_file()
+    assert (prefix / "share" / "metainfo" / "com.rackwright.Rackwright.metainfo.xml").is_file()
     assert not (prefix / "lib" / "rackwright.new").exists()
 
     missing = subprocess.run(["sh", str(script), str(prefix), str(tmp_path / "nothing")],

@@ -8,7 +8,7 @@ import platform
 from importlib import metadata
 
 import pytest
-from PySide6.QtCore import qVersion
+from PySide6.QtCore import Qt, qVersion
 from PySide6.QtGui import QKeySequence
 
 from tests.fixtures.ui_app.support import make_window
@@ -82,3 +82,29 @@ def test_about_lists_versions_and_licences_from_metadata(qtbot, tmp_path):
     yaml = metadata.distribution("PyYAML")
     assert yaml.metadata["Name"] in text
     assert "pytest" not in text  # test tools are not shipped
+
+
+def test_about_opens_the_third_party_notices_with_every_licence_text(qtbot, tmp_path):
+    from PySide6.QtWidgets import QPushButton
+
+    win = make_window(qtbot, tmp_path)
+    help_action(win, "About Rackwright").trigger()
+    about = win.help_window
+    assert "LGPL" in about.browser.toPlainText()
+    button = about.findChild(QPushButton, "noticesButton")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    notices = about.notices_window
+    assert notices.isVisible() and notices.objectName() == "helpNotices"
+    text = notices.browser.toPlainText()
+    # every run-time distribution with its version, and the text of its licence file
+    for name in ("PySide6-Essentials", "SQLAlchemy", "reportlab", "PyYAML", "pillow", "pyqtgraph", "numpy"):
+        d = metadata.distribution(name)
+        assert f"\n{d.metadata['Name']} {d.version}\n" in text, name
+    sqla = next(f for f in metadata.distribution("SQLAlchemy").files if f.name == "LICENSE")
+    assert sqla.read_text().strip()[:200] in text
+    # Qt: the LGPL and GPL texts (the wheels ship none), how to replace the libraries, the fonts
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in text and "GNU GENERAL PUBLIC LICENSE" in text
+    assert "replace" in text and "_internal/PySide6" in text
+    assert "Bitstream Vera" in text
+    notices.close()
+    about.close()

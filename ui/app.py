@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtWidgets import QApplication
 
 from ui import dialogs
@@ -28,9 +28,50 @@ from ui.settings import APP, ORG, AppSettings, apply_theme
 log = logging.getLogger(__name__)
 
 
+class FileOpenHandler(QObject):
+    """Plans the system hands over as a QFileOpenEvent rather than on the command line: on
+    macOS, Finder's double-click on a .rackplan, Open With, or a file dropped on the Dock icon
+    (the .app declares the type, packaging/macos/Info.plist). At launch the event arrives
+    before or after the main window exists: before, the path waits for ``open_window``;
+    after, the window opens it as File > Open does (asking about unsaved changes first)."""
+
+    def __init__(self, app: QApplication) -> None:
+        super().__init__(app)
+        self.setObjectName("fileOpenHandler")
+        self.pending: str | None = None
+        self.window: MainWindow | None = None
+
+    def take_pending(self) -> str | None:
+        path, self.pending = self.pending, None
+        return path
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FileOpen and watched is QApplication.instance():
+            path = event.file() or event.url().toLocalFile()  # type: ignore[attr-defined]
+            if path:
+                if self.window is None:
+                    self.pending = path
+                else:
+                    self.window.raise_()
+                    self.window.activateWindow()
+                    self.window.files.open(path)
+            return True
+        return super().eventFilter(watched, event)
+
+
+def file_open_handler(app: QApplication) -> FileOpenHandler:
+    """The application's FileOpenHandler, installed on first use."""
+    handler = app.findChild(FileOpenHandler, "fileOpenHandler")
+    if handler is None:
+        handler = FileOpenHandler(app)
+        app.installEventFilter(handler)
+    return handler
+
+
 def application(argv: list[str] | None = None) -> QApplication:
     app = QApplication.instance()
     if isinstance(app, QApplication):
+        file_open_handler(app)
         return app
     QCoreApplication.setOrganizationName(ORG)
     QCoreApplication.setApplicationName(APP)
@@ -42,6 +83,7 @@ def application(argv: list[str] | None = None) -> QApplication:
         from PySide6.QtGui import QIcon
 
         app.setWindowIcon(QIcon(str(icon)))
+    file_open_handler(app)
     return app
 
 
@@ -71,6 +113,8 @@ def open_window(path: str | None, catalog: Any = None, settings: AppSettings | N
     apply_theme(app, settings.theme)
     if catalog is None:
         catalog = load_catalog_reporting()
+    opener = file_open_handler(app)
+    path = opener.take_pending() or path  # a plan Finder handed over before the window existed
     plan = None
     if path:
         plan = read_plan(path, None)
@@ -80,6 +124,7 @@ def open_window(path: str | None, catalog: Any = None, settings: AppSettings | N
     engine = make_engine(catalog, settings.engine_settings())
     doc = Document(plan, catalog, Path(path) if opened and path else None, engine=engine)
     win = MainWindow(doc, settings)
+    opener.window = win
     if opened and path:
         go, lock = win.recovery.try_lock(path, None)
         if go:

@@ -13,13 +13,11 @@ from typing import Any
 
 from PySide6 import __version__ as PYSIDE_VERSION
 from PySide6.QtCore import QCoreApplication, QUrl, qVersion
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QFontDatabase, QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QTextBrowser, QVBoxLayout, QWidget
 
-# shown in About even when the installed rackwright's requirements cannot be read (a frozen
-# bundle without metadata): the libraries the app is built on, as in pyproject.toml
-MAIN_LIBRARIES = ("PySide6-Essentials", "shiboken6", "pyqtgraph", "numpy", "SQLAlchemy", "reportlab",
-                  "PyYAML", "pydantic", "pydantic-core", "platformdirs", "openpyxl")
+from planner.notices import MAIN_LIBRARIES, NOTICES_NAME, _dist, notices_text, runtime_distributions  # noqa: F401
+from planner.notices import licence_of as _licence_of
 
 
 def tr(text: str) -> str:
@@ -126,69 +124,23 @@ def open_shortcuts(window: Any) -> HelpWindow:
 
 
 # -- versions and licences ----------------------------------------------------------------------
-def _dist(name: str) -> metadata.Distribution | None:
-    try:
-        return metadata.distribution(name)
-    except metadata.PackageNotFoundError:
-        return None
-
-
-def _req_name(req: str) -> str | None:
-    """The distribution named by a requirement string, if it applies here without extras."""
-    try:
-        from packaging.requirements import Requirement
-
-        r = Requirement(req)
-        return r.name if r.marker is None or r.marker.evaluate({"extra": ""}) else None
-    except Exception:  # no packaging (a frozen bundle) or an odd string: read it by hand
-        pass
-    spec, _, marker = req.partition(";")
-    if "extra" in marker:
-        return None
-    m = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", spec)
-    return m.group(1) if m else None
-
-
-def runtime_distributions() -> list[metadata.Distribution]:
-    """Rackwright's run-time dependencies and theirs (from the installed metadata), sorted by
-    name; the main libraries when rackwright's own metadata is not there."""
-    names: list[str] = []
-    root = _dist("rackwright")
-    todo = [r for r in (root.requires or [])] if root is not None else list(MAIN_LIBRARIES)
-    found: dict[str, metadata.Distribution] = {}
-    while todo:
-        name = _req_name(todo.pop())
-        if name is None:
-            continue
-        key = re.sub(r"[-_.]+", "-", name).lower()
-        if key in found or key in names:
-            continue
-        names.append(key)
-        d = _dist(name)
-        if d is None:
-            continue
-        found[key] = d
-        todo.extend(d.requires or [])
-    return sorted(found.values(), key=lambda d: d.metadata["Name"].lower())
+# the metadata reading is Qt-free, shared with the bundle build (packaging/rackwright.spec
+# writes the notices file with it)
 
 
 def licence_of(dist: metadata.Distribution) -> str:
-    """The licence a distribution declares: License-Expression, else a short License field,
-    else its 'License ::' classifiers."""
-    md = dist.metadata
-    expr = md.get("License-Expression")
-    if expr:
-        return expr.strip()
-    lic = (md.get("License") or "").strip()
-    if lic and "\n" not in lic and len(lic) <= 80 and lic.upper() != "UNKNOWN":
-        return lic
-    classifiers = [c.split("::")[-1].strip() for c in md.get_all("Classifier") or []
-                   if c.startswith("License ::") and c.strip() != "License :: OSI Approved"]
-    if classifiers:
-        return ", ".join(classifiers)
-    if lic:
-        return lic.splitlines()[0][:80]
-    return tr("not stated")
+    return _licence_of(dist, tr("not stated"))
+
+
+def third_party_notices() -> str:
+    """The notices file the bundle was built with, else the same text from the installed
+    metadata (wheel, source tree)."""
+    from ui.paths import resources_dir
+
+    built = resources_dir() / NOTICES_NAME
+    if built.is_file():
+        return built.read_text(encoding="utf-8", errors="replace")
+    return notices_text(resources_dir())
 
 
 def versions() -> list[tuple[str, str]]:
@@ -212,16 +164,35 @@ def about_html() -> str:
                    "documented formula."))
     fonts = esc(tr("The PDF build plan embeds the DejaVu fonts (Bitstream Vera licence, see "
                    "resources/fonts/LICENSE-DejaVu.txt)."))
+    lgpl = esc(tr("Qt for Python and Qt are used under the LGPL v3: they are separate libraries in "
+                  "Rackwright's folder that you may replace with your own build of the same version. "
+                  "Third-party Notices has the details and every licence text."))
     return (f"<h2>Rackwright</h2><p>{blurb}</p>"
             f"<h3>{esc(tr('Versions'))}</h3><table cellpadding='3'>{ver}</table>"
             f"<h3>{esc(tr('Third-party software'))}</h3>"
             f"<table cellspacing='0' cellpadding='3' border='1' style='border-collapse: collapse'>"
             f"<tr><th>{esc(tr('Name'))}</th><th>{esc(tr('Version'))}</th><th>{esc(tr('Licence'))}</th></tr>"
-            f"{lic}</table><p>{fonts}</p>")
+            f"{lic}</table><p>{fonts}</p><p>{lgpl}</p>")
+
+
+def open_notices(parent: QWidget | None) -> HelpWindow:
+    win = HelpWindow(tr("Third-party Notices"), "helpNotices", parent)
+    win.browser.setLineWrapMode(QTextBrowser.LineWrapMode.NoWrap)
+    win.browser.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))  # its columns line up
+    win.browser.setPlainText(third_party_notices())
+    wide = win.browser.fontMetrics().horizontalAdvance("x" * 84) + 60  # the text's 78-84 columns
+    screen = win.screen().availableGeometry().width() if win.screen() is not None else wide
+    win.resize(max(win.width(), min(wide, int(screen * 0.9))), win.height())
+    win.show()
+    return win
 
 
 def open_about(parent: QWidget | None) -> HelpWindow:
     win = HelpWindow(tr("About Rackwright"), "helpAbout", parent)
     win.browser.setHtml(about_html())
+    button = win.findChild(QDialogButtonBox).addButton(tr("Third-party Notices…"),
+                                                       QDialogButtonBox.ButtonRole.ActionRole)
+    button.setObjectName("noticesButton")
+    button.clicked.connect(lambda: setattr(win, "notices_window", open_notices(win)))
     win.show()
     return win
