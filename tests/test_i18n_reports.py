@@ -249,3 +249,26 @@ def test_the_marking_check_can_fail(tmp_path):
     src.write_text('from planner.i18n import _\n\ndef f(x):\n    a = _("Bill of materials")\n'
                    '    return a + f"{x} racks in the room"\n', encoding="utf-8")
     assert [t for _n, t in unmarked_texts(src)] == [" racks in the room"]
+
+
+# words the glossary (docs/glossary-de.md) replaces: a German text using one of them is off-glossary
+OFF_GLOSSARY = ["Schrank", "Materialliste", "Verkabelungsplan", "Kältegang", "Heißgang", "Stromzufuhr",
+                "Rücktür-Wärmetauscher", "Workload", "Erkenntnis"]
+
+
+def test_german_texts_use_the_glossary_terms():
+    from babel.messages.pofile import read_po
+
+    glossary = (ROOT / "docs" / "glossary-de.md").read_text(encoding="utf-8")
+    for term in ("Stückliste", "Kabelplan", "Höheneinheit, HE", "Warmgang / Kaltgang", "Einspeisung",
+                 "Kühlkreislauf, CDU", "Rückkühltür"):
+        assert term in glossary
+    with catalogs.po_path("de").open("rb") as fh:
+        cat = read_po(fh, locale="de")
+    texts = [s for m in cat if m.id for s in (m.string if isinstance(m.string, tuple | list) else [m.string])]
+    bad = [(w, t) for t in texts for w in OFF_GLOSSARY if w in t]
+    assert bad == []
+    joined = "\n".join(texts)
+    for term in ("Stückliste", "Kabelplan", "HE", "Warmgang", "Kaltgang", "Einspeisung", "Kühlkreislauf",
+                 "Rückkühltür"):
+        assert term in joined, term

@@ -866,7 +866,7 @@ class _Builder:
             dev = self.catalog.get("device-types", p.device) if self.catalog is not None else None
             model = clean(dev.model.split(" (")[0]) if dev is not None else _("{slug} (not in catalog)").format(
                 slug=p.device)
-            where = f"U{p.u}" if p.u is not None else ("0U " + (p.side or "")[:1].upper()).strip()
+            where = _("U{n}").format(n=p.u) if p.u is not None else ("0U " + (p.side or "")[:1].upper()).strip()
             rows.append([where, display_name(p, self.catalog), model])
         return rows
 
