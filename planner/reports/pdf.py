@@ -1381,8 +1381,10 @@ class _Builder:
                 media = Counter(self._media(c) for c in g)
                 glen = sum(c.length_m or 0.0 for c in g)
                 mix = ", ".join(f"{num(n)} \u00d7 {m}" for m, n in media.most_common())
-                head = (_("Within {rack}: {n} cables, {length} {unit} ({media})") if dest == rack else
-                        _("To {rack}: {n} cables, {length} {unit} ({media})")).format(
+                head = (ngettext("Within {rack}: {n} cable, {length} {unit} ({media})",
+                                 "Within {rack}: {n} cables, {length} {unit} ({media})", len(g)) if dest == rack else
+                        ngettext("To {rack}: {n} cable, {length} {unit} ({media})",
+                                 "To {rack}: {n} cables, {length} {unit} ({media})", len(g))).format(
                     rack=dest, n=num(len(g)), length=u.length(glen, 1), unit=unit, media=mix)
                 styles[len(rows)] = [("SPAN",), ("BACKGROUND", colors.HexColor("#e3e8ee")),
                                      ("FONTNAME", self.bold)]
