@@ -91,7 +91,7 @@ class Lines(str):
 
 
 class SpanText(str):
-    """A table cell that spans its whole row (a group heading inside a table)."""
+    """A table cell that spans its whole row (a group heading inside a table; set in bold)."""
 
 
 class RowsTable(Flowable):
@@ -137,7 +137,7 @@ class RowsTable(Flowable):
         cells = []
         for row in self.rows:
             cells.append([c if isinstance(c, (Flowable, Lines)) else
-                          fit(c, sum(self.col_widths) - PAD_H, self.font, 7) if isinstance(c, SpanText) else
+                          fit(c, sum(self.col_widths) - PAD_H, self.bold, 7) if isinstance(c, SpanText) else
                           fit(c, self.col_widths[i] - PAD_H, self.font, 7) for i, c in enumerate(row)])
         self._shared["cells"] = cells
         self._shared["header"] = [fit(h, self.col_widths[i] - PAD_H, self.bold, 7) for i, h in enumerate(self.header)]

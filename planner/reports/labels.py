@@ -26,7 +26,7 @@ from reportlab.lib.units import inch, mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable
 
-from planner.reports.text import clean, wrap_lines
+from planner.reports.text import clean, fit, wrap_lines
 
 MIN_SIZE = 4.0  # pt: smallest text on a label before it wraps
 
@@ -76,7 +76,9 @@ def _shrunk(text: str, width: float, font: str, size: float) -> tuple[list[str],
     s = max(MIN_SIZE, size * width / w)
     if pdfmetrics.stringWidth(text, font, s) <= width:
         return [text], s
-    return wrap_lines(text, width, font, MIN_SIZE, max_lines=3), MIN_SIZE
+    lines = wrap_lines(text, width, font, MIN_SIZE, max_lines=3)
+    lines[-1] = fit(lines[-1], width, font, MIN_SIZE)  # a label is only so large: beyond 3 lines, cut
+    return lines, MIN_SIZE
 
 
 class LabelSheet(Flowable):

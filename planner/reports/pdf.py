@@ -28,8 +28,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import (
     BaseDocTemplate,
-    Flowable,
     CondPageBreak,
+    Flowable,
     Frame,
     NextPageTemplate,
     PageBreak,
@@ -48,15 +48,14 @@ from planner.i18n import N_, PAPER, _, format_date, ngettext, use_language
 from planner.naming import display_name
 from planner.plan import cooling_method_name
 from planner.reports import drawings
-from planner.reports.labels import LABEL_STOCK, LabelSheet
 from planner.reports.display import Units, kw, money, num, pct
 from planner.reports.flowables import (
     PAD_H,
     Anchor,
     Lines,
-    SpanText,
     ReportCancelled,
     RowsTable,
+    SpanText,
     Ticker,
     TocEntry,
     TocSlot,
@@ -65,6 +64,7 @@ from planner.reports.flowables import (
     paginate_toc,
     toc_rows,
 )
+from planner.reports.labels import LABEL_STOCK, LabelSheet
 from planner.reports.text import MISSING, clean, esc, fit, fonts, truncate, unsupported, wrap_lines
 
 SECTIONS = ("cover", "floor", "racks", "power", "cooling", "bom", "rent", "cables", "pull", "findings", "labels")
@@ -316,7 +316,7 @@ class _Builder:
                 for i in narrowed:
                     c = row[i]
                     if c and not isinstance(c, Flowable) and sw(c, self.font, 7) + PAD_H > widths[i]:
-                        row[i] = Lines("\n".join(wrap_lines(c, widths[i] - PAD_H, self.font, 7)))
+                        row[i] = Lines("\n".join(wrap_lines(c, widths[i] - PAD_H, self.font, 7, max_lines=60)))
         self._rows_total += len(rows)
         return RowsTable(header, rows, widths, self.font, self.bold, set(numeric), row_styles, self.ticker)
 
@@ -1362,14 +1362,17 @@ class _Builder:
         for c in pulled:
             by_rack[c.from_rack].append(c)
         unit = u.length_unit
-        for rack in sorted(by_rack, key=lambda r: (order.get(r, 1 << 30), r)):
+        listed = len(by_rack) <= self.opts.rack_sheet_limit  # a contents line per rack, like the rack sheets
+        for n, rack in enumerate(sorted(by_rack, key=lambda r: (order.get(r, 1 << 30), r))):
             cs = by_rack[rack]
             total = sum(c.length_m or 0.0 for c in cs)
-            out.append(CondPageBreak(90))
-            out.append(self.anchor(1, rack, f"pull-{rack}"))
-            out.append(self.P(esc(ngettext("Rack {rack}: {n} cable, {length} {unit}",
-                                           "Rack {rack}: {n} cables, {length} {unit}", len(cs)).format(
-                rack=truncate(rack, 60), n=num(len(cs)), length=u.length(total, 1), unit=unit)), self.st_h2))
+            if n:
+                out.append(PageBreak())  # a page per rack: the sheets go to whoever pulls that rack's cables
+            if listed:
+                out.append(self.anchor(1, rack, f"pull-{rack}"))
+            out.append(self.P(esc(truncate(rack, 60)) + " <font size=9 color='#5b6570'>" + esc(ngettext(
+                "{n} cable to pull, {length} {unit}", "{n} cables to pull, {length} {unit}", len(cs)).format(
+                n=num(len(cs)), length=u.length(total, 1), unit=unit)) + "</font>", self.st_h2))
             groups: dict[str, list[Any]] = defaultdict(list)
             for c in cs:
                 groups[c.to_rack].append(c)
