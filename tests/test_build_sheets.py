@@ -188,3 +188,41 @@ def test_cli_sections_pull_and_labels(tmp_path, capsys):
     assert "pull, labels" in msg
     assert cli_main(["report", str(H100), "-o", str(tmp_path / "all.pdf")]) == 0
     assert "labels" not in capsys.readouterr().out.split("sections:")[1]  # on label stock: asked for
+
+
+def test_logo_on_the_cover_and_bad_logos_refused(tmp_path, catalog):
+    from PIL import Image
+
+    from planner.logo import LogoError, read_logo
+    from planner.plan import MAX_LOGO_BYTES, Logo
+    from planner.plan_io import plan_from_dict, plan_to_dict
+
+    png = tmp_path / "logo.png"
+    Image.new("RGB", (300, 100), (20, 90, 200)).save(png)
+    jpg = tmp_path / "logo.jpg"
+    Image.new("RGB", (200, 200), (20, 90, 200)).save(jpg, "JPEG")
+    plan = load_plan(GB200)
+    out, _ = render(tmp_path, plan, catalog, "plain.pdf", sections=("cover",))
+    listing = subprocess.run(["pdfimages", "-list", str(out)], capture_output=True, text=True).stdout
+    assert len(listing.splitlines()) == 2  # header lines only: no image without a logo
+    for path, (w, h) in ((png, (300, 100)), (jpg, (200, 200))):
+        plan.metadata = plan.metadata.model_copy(update={"logo": read_logo(path)})
+        again = plan_from_dict(plan_to_dict(plan))  # the JSON form carries it
+        out, _ = render(tmp_path, again, catalog, "logo.pdf", sections=("cover",))
+        if shutil.which("pdfimages"):
+            rows = subprocess.run(["pdfimages", "-list", str(out)], capture_output=True, text=True).stdout.splitlines()
+            assert len(rows) == 3 and rows[2].split()[3:5] == [str(w), str(h)], rows
+        else:
+            assert b"/Subtype /Image" in out.read_bytes() or b"/Image" in out.read_bytes()
+    # refused: not an image, too large, a PNG named as JPEG in the plan file
+    txt = tmp_path / "x.png"
+    txt.write_bytes(b"hello")
+    with pytest.raises(LogoError, match="not a PNG or JPEG"):
+        read_logo(txt)
+    big = tmp_path / "big.png"
+    big.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * MAX_LOGO_BYTES)
+    with pytest.raises(LogoError, match="at most 512 KiB"):
+        read_logo(big)
+    good = read_logo(png)
+    with pytest.raises(ValueError, match="not a JPEG"):
+        Logo(media_type="image/jpeg", name="x", data=good.data)

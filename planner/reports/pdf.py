@@ -31,6 +31,7 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     Frame,
+    Image,
     NextPageTemplate,
     PageBreak,
     PageTemplate,
@@ -45,6 +46,7 @@ from planner.fabric.schedule import cable_schedule
 from planner.fileio import atomic_write_bytes
 from planner.findings import finding_text
 from planner.i18n import N_, PAPER, _, format_date, ngettext, use_language
+from planner.logo import logo_size
 from planner.naming import display_name
 from planner.plan import cooling_method_name
 from planner.reports import drawings
@@ -84,6 +86,7 @@ WHERE_KINDS = {"rack": N_("rack"), "placement": N_("device"), "pdu": N_("PDU"), 
                "row": N_("row")}
 SEVERITY_COLORS = {"error": "#c0392b", "warning": "#b7791f", "info": "#3b7dd8"}
 MARGIN = 28.0
+LOGO_BOX = (170.0, 60.0)  # the cover's logo at most this wide and high (points)
 TOP = 36.0
 BOTTOM = 32.0
 
@@ -477,12 +480,20 @@ class _Builder:
         md, t = self.md, self.results.totals
         td = t.to_dict()
         out: list[Any] = [self.anchor(0, _("Cover"), "cover", in_toc=False)]
-        out.append(self.P(_("BUILD PLAN"), ParagraphStyle("kicker", fontName=self.bold, fontSize=9, leading=11,
-                                                       textColor=colors.HexColor("#3d7cc9"))))
-        out.append(Spacer(1, 4))
-        out.append(self.P(esc(truncate(md.project, 90) or _("Untitled plan")), self.st_title))
-        out.append(Spacer(1, 4))
-        out.append(self.P(esc(truncate(md.customer, 120)) or "<i>" + esc(_("no customer named")) + "</i>", self.st_sub))
+        title: list[Any] = [
+            self.P(_("BUILD PLAN"), ParagraphStyle("kicker", fontName=self.bold, fontSize=9, leading=11,
+                                                   textColor=colors.HexColor("#3d7cc9"))),
+            Spacer(1, 4), self.P(esc(truncate(md.project, 90) or _("Untitled plan")), self.st_title), Spacer(1, 4),
+            self.P(esc(truncate(md.customer, 120)) or "<i>" + esc(_("no customer named")) + "</i>", self.st_sub)]
+        logo = self.logo()
+        if logo is None:
+            out += title
+        else:  # the title beside the customer's logo (top right)
+            out.append(Table([[title, logo]], colWidths=[self.frame_w - LOGO_BOX[0] - 10, LOGO_BOX[0] + 10],
+                             style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (1, 0), (1, 0), "RIGHT"),
+                                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                               ("TOPPADDING", (0, 0), (-1, -1), 0)])))
         out.append(Spacer(1, 10))
         who = self.document_control()
         gpus = ", ".join(f"{num(n)} \u00d7 {esc(self._gpu_name(m))}" for m, n in sorted(t.agg.gpus.items())) \
@@ -546,6 +557,23 @@ class _Builder:
             out += [PageBreak(), self.anchor(0, _("Notes"), "notes"), self.P(_("Notes"), self.st_h1),
                     self.P(esc(notes, keep_newlines=True), self.st_body)]
         return out
+
+    def logo(self) -> Flowable | None:
+        """The customer's logo from the plan settings, top right of the cover, at most
+        LOGO_BOX points (aspect kept); nothing when the plan has none or it does not decode."""
+        lg = getattr(self.md, "logo", None)
+        if lg is None:
+            return None
+        raw = lg.image_bytes()
+        size = logo_size(raw)
+        if size is None:
+            self.notes.append(_("The plan's logo could not be decoded; the cover has none."))
+            return None
+        w, h = size
+        scale = min(LOGO_BOX[0] / w, LOGO_BOX[1] / h)
+        img = Image(io.BytesIO(raw), width=w * scale, height=h * scale)
+        img.hAlign = "RIGHT"
+        return img
 
     def document_control(self) -> list[tuple[str, str]]:
         """The cover's document control block: what this document is, for whom, which
