@@ -103,7 +103,7 @@ class RowsTable(Flowable):
     def __init__(self, header: list[str], rows: list[list[Any]], col_widths: list[float], font: str, bold: str,
                  numeric: set[int] | None = None, row_styles: dict[int, list[tuple]] | None = None,
                  ticker: Ticker | None = None, zebra: bool = True, _shared: dict | None = None,
-                 _start: int = 0) -> None:
+                 _start: int = 0, fitted: bool = False) -> None:
         super().__init__()
         self.header = header
         self.rows = rows
@@ -114,6 +114,7 @@ class RowsTable(Flowable):
         self.ticker = ticker
         self.zebra = zebra
         self.start = _start
+        self.fitted = fitted  # the cells are clean and fit their columns already (no fit() per cell)
         self._shared = _shared if _shared is not None else {}
         if "cum" not in self._shared:
             self._measure()
@@ -135,6 +136,11 @@ class RowsTable(Flowable):
         self._shared["cum"] = cum
         self._shared["header_h"] = LEADING + PAD_V
         cells = []
+        if self.fitted:
+            self._shared["cells"] = self.rows
+            self._shared["header"] = [fit(h, self.col_widths[i] - PAD_H, self.bold, 7)
+                                      for i, h in enumerate(self.header)]
+            return
         for row in self.rows:
             cells.append([c if isinstance(c, (Flowable, Lines)) else
                           fit(c, sum(self.col_widths) - PAD_H, self.bold, 7) if isinstance(c, SpanText) else

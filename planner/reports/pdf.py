@@ -288,16 +288,26 @@ class _Builder:
         more lines (:func:`wrap_lines`), never cut with an ellipsis."""
         width = width or self.frame_w
         sw = pdfmetrics.stringWidth
+        font, bold = self.font, self.bold
         ncol = len(header)
-        nat = [sw(h, self.bold, 7) + PAD_H + 1 for h in header]
-        for row in rows:
+        nat = [sw(h, bold, 7) + PAD_H + 1 for h in header]
+        measured: dict[str, tuple[str, float]] = {}  # text -> (clean text, width): columns repeat a lot
+        span_rows = []
+        for r, row in enumerate(rows):
             if isinstance(row[0], SpanText):
+                row[0] = SpanText(fit(row[0], 10_000, bold, 7))  # cleaned; cut to the table below
+                span_rows.append(r)
                 continue
             for i, c in enumerate(row):
-                if c:
-                    w = sw(c, self.font, 7) + PAD_H + 1
-                    if w > nat[i]:
-                        nat[i] = w
+                if isinstance(c, Flowable) or not c:
+                    continue
+                m = measured.get(c)
+                if m is None:
+                    t = clean(c)
+                    m = measured[c] = measured[t] = (t, sw(t, font, 7) + PAD_H + 1)
+                row[i] = m[0]
+                if m[1] > nat[i]:
+                    nat[i] = m[1]
         nat = [max(min_col, w) for w in nat]
         total = sum(nat)
         if total <= width:
@@ -318,10 +328,12 @@ class _Builder:
                     continue
                 for i in narrowed:
                     c = row[i]
-                    if c and not isinstance(c, Flowable) and sw(c, self.font, 7) + PAD_H > widths[i]:
-                        row[i] = Lines("\n".join(wrap_lines(c, widths[i] - PAD_H, self.font, 7, max_lines=60)))
+                    if c and not isinstance(c, Flowable) and measured[c][1] > widths[i]:
+                        row[i] = Lines("\n".join(wrap_lines(c, widths[i] - PAD_H, font, 7, max_lines=60)))
+        for r in span_rows:
+            rows[r][0] = SpanText(fit(rows[r][0], sum(widths) - PAD_H, bold, 7))
         self._rows_total += len(rows)
-        return RowsTable(header, rows, widths, self.font, self.bold, set(numeric), row_styles, self.ticker)
+        return RowsTable(header, rows, widths, font, bold, set(numeric), row_styles, self.ticker, fitted=True)
 
     def kv_table(self, pairs: list[tuple[str, str]], widths: tuple[float, float], cols: int = 1,
                  size: float = 8.0) -> Table:
