@@ -272,3 +272,12 @@ def test_german_texts_use_the_glossary_terms():
     for term in ("Stückliste", "Kabelplan", "HE", "Warmgang", "Kaltgang", "Einspeisung", "Kühlkreislauf",
                  "Rückkühltür"):
         assert term in joined, term
+
+
+def test_a_checkout_without_compiled_catalogs_reads_the_po():
+    t = catalogs._PoTranslations(catalogs.po_path("de"))
+    assert t.gettext("Bill of materials") == "Stückliste"
+    assert t.ngettext("{n} cable", "{n} cables", 1) == "{n} Kabel"
+    assert t.ngettext("{n} warning", "{n} warnings", 1) == "{n} Warnung"
+    assert t.ngettext("{n} warning", "{n} warnings", 3) == "{n} Warnungen"
+    assert t.gettext("not a catalog text") == "not a catalog text"

@@ -47,7 +47,7 @@ class _PoTranslations(_gettext.NullTranslations):
 
         with po.open("rb") as fh:
             cat = read_po(fh)
-        self._cat = cat
+        self._plural_index = _gettext.c2py(cat.plural_expr or "(n != 1)")
         self._single: dict[str, str] = {}
         self._plural: dict[tuple[str, str], tuple[str, ...]] = {}
         for m in cat:
@@ -66,7 +66,7 @@ class _PoTranslations(_gettext.NullTranslations):
         forms = self._plural.get((msgid1, msgid2))
         if not forms:
             return msgid1 if n == 1 else msgid2
-        idx = self._cat.plural_func(n)
+        idx = int(self._plural_index(n))
         return forms[min(idx, len(forms) - 1)]
 
 

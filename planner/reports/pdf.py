@@ -79,6 +79,11 @@ SECTION_TITLES = {"cover": N_("Cover and summary"), "floor": N_("Floor plan"), "
                   "findings": N_("Findings and workloads"), "labels": N_("Cable labels")}
 PAGE_SIZES = {"a4": A4, "letter": letter}
 BASIS_NAMES = {"list": N_("list"), "street-estimate": N_("street"), "quote": N_("quote"), "estimate": N_("estimate")}
+WORKLOAD_KINDS = {"pretrain": N_("pretrain"), "finetune": N_("finetune"), "inference": N_("inference"),
+                  "storage": N_("storage")}
+BOTTLENECKS = {"compute": N_("compute"), "interconnect": N_("interconnect"), "gpu_memory": N_("GPU memory"),
+               "memory_bandwidth": N_("memory bandwidth"), "ttft": N_("time to first token"),
+               "storage": N_("storage"), "power": N_("power"), "cooling": N_("cooling")}
 SEVERITY_NAMES = {"error": N_("ERROR"), "warning": N_("WARNING"), "info": N_("INFO")}
 WHERE_KINDS = {"rack": N_("rack"), "placement": N_("device"), "pdu": N_("PDU"), "feed": N_("feed"),
                "loop": N_("loop"), "room": N_("room"), "device-type": N_("device type"), "plan": N_("plan"),
@@ -1492,15 +1497,17 @@ class _Builder:
             for i, v in enumerate(wl):
                 met = _("not evaluated") if v.met is None else (_("met") if v.met else _("NOT MET"))
                 figs = self._workload_figs(v.figures)
-                rows.append([self.cell(v.name), clean(v.kind), met,
+                kind = _(WORKLOAD_KINDS[v.kind]) if v.kind in WORKLOAD_KINDS else clean(v.kind)
+                bottleneck = _(BOTTLENECKS[v.bottleneck]) if v.bottleneck in BOTTLENECKS else v.bottleneck
+                rows.append([self.cell(v.name), kind, met,
                              "\u2013" if v.margin is None else ("+" if v.margin >= 0.005 else "")
                              + f"{num(v.margin * 100, 0)} %",
-                             self.cell(v.bottleneck or "\u2013"), self.cell(v.error or figs)])
+                             self.cell(bottleneck or "\u2013"), self.cell(v.error or figs)])
                 styles[i] = ([("TEXTCOLOR", colors.HexColor("#c0392b"))] if v.met is False else
                              [("TEXTCOLOR", colors.HexColor("#8a5a00"))] if v.met is None else [])
             out.append(self._rows_table(self.heads(N_("Workload"), N_("Kind"), N_("Verdict"), N_("Margin"),
                                                    N_("Bottleneck"), N_("Figures")), rows,
-                                        [150, 60, 70, 50, 130, 326], numeric={3}, row_styles=styles))
+                                        [150, 75, 70, 50, 130, 311], numeric={3}, row_styles=styles))
         else:
             out.append(self.P(_("No workload targets are defined in this plan."), self.st_small))
         fs = r.findings
