@@ -1317,6 +1317,11 @@ class _Builder:
         skip = self.in_rack_nvlink()
         return [c for c in self.schedule() if c.id not in skip]
 
+    @staticmethod
+    def _u(text: str) -> str:
+        """A schedule's rack unit ("U12") as the report's language writes it ("HE 12")."""
+        return _("U{n}").format(n=text[1:]) if text[:1] == "U" and text[1:].isdigit() else text
+
     def _media(self, c: Any) -> str:
         media = c.cable or _("unspecified")
         return f"{media} + {c.transceiver}" if c.transceiver else media
@@ -1355,8 +1360,8 @@ class _Builder:
                 agg[2] += 1
             if c.id in skip:
                 continue
-            rows.append([c.label or c.id, c.fabric, c.from_rack, c.from_u, c.from_device, c.from_port,
-                         c.to_rack, c.to_u, c.to_device, c.to_port, num(c.speed_gbps), media,
+            rows.append([c.label or c.id, c.fabric, c.from_rack, self._u(c.from_u), c.from_device, c.from_port,
+                         c.to_rack, self._u(c.to_u), c.to_device, c.to_port, num(c.speed_gbps), media,
                          u.length(c.length_m, 1) if c.length_m is not None else "\u2013"])
         # totals by media first (short), then the in-rack NVLink summary, then the schedule
         trows = []
@@ -1438,7 +1443,8 @@ class _Builder:
                                      ("FONTNAME", self.bold)]
                 rows.append([SpanText(head)] + [""] * 8)
                 for c in sorted(g, key=lambda c: (c.media, c.length_m or 0.0, c.label)):
-                    rows.append([c.label or c.id, c.from_u, c.from_device, c.from_port, c.to_u, c.to_device,
+                    rows.append([c.label or c.id, self._u(c.from_u), c.from_device, c.from_port, self._u(c.to_u),
+                                 c.to_device,
                                  c.to_port, self._media(c),
                                  u.length(c.length_m, 1) if c.length_m is not None else "\u2013"])
             out.append(self._content_table(self.heads(N_("Label"), N_("U"), N_("Device"), N_("Port"), N_("To U"),
@@ -1473,8 +1479,8 @@ class _Builder:
         ends: list[tuple[str, str, str, str, str, str]] = []
         for c in pulled:
             label = c.label or c.id
-            a = " \u00b7 ".join(x for x in (c.from_rack, c.from_u, c.from_device) if x)
-            b = " \u00b7 ".join(x for x in (c.to_rack, c.to_u, c.to_device) if x)
+            a = " \u00b7 ".join(x for x in (c.from_rack, self._u(c.from_u), c.from_device) if x)
+            b = " \u00b7 ".join(x for x in (c.to_rack, self._u(c.to_u), c.to_device) if x)
             ends.append((label, a, c.from_port, b, c.to_port, "A"))
             ends.append((label, b, c.to_port, a, c.from_port, "B"))
         out.append(NextPageTemplate(f"labels-{self.page_size}"))
