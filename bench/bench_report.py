@@ -30,7 +30,7 @@ from planner.synthetic import synthetic_plan  # noqa: E402
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--sizes", type=int, nargs="+", default=[1024, 4096, 16384])
+    ap.add_argument("--sizes", type=int, nargs="*", default=[1024, 4096, 16384])
     ap.add_argument("--imperial", action="store_true")
     ap.add_argument("--rack-sheet-limit", type=int, default=48)
     ap.add_argument("--no-toc", action="store_true", help="without the contents page")
