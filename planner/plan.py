@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator,
 
 from planner.i18n import N_, active_language, gettext
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 Face = Literal["front", "rear"]
 Side = Literal["left", "right"]
@@ -95,6 +95,40 @@ class PriceOverride(_Model):
     note: Annotated[str, Field(max_length=2000)] = ""
 
 
+MAX_LOGO_BYTES = 512 * 1024  # a customer logo embedded in the plan (PNG or JPEG), before base64
+LOGO_MAGIC = {"image/png": b"\x89PNG\r\n\x1a\n", "image/jpeg": b"\xff\xd8\xff"}
+
+
+class Logo(_Model):
+    """The customer's logo for the build plan's cover, embedded in the plan (a plan sent by
+    email carries it): the image file's bytes in base64, PNG or JPEG, at most
+    MAX_LOGO_BYTES. ``name`` is the file it came from, shown in Plan Settings."""
+
+    media_type: Literal["image/png", "image/jpeg"]
+    name: Annotated[str, Field(max_length=200)] = ""
+    data: Annotated[str, Field(min_length=4, max_length=(MAX_LOGO_BYTES + 2) // 3 * 4)]
+
+    @model_validator(mode="after")
+    def _image(self) -> Logo:
+        import base64
+        import binascii
+
+        try:
+            raw = base64.b64decode(self.data, validate=True)
+        except (binascii.Error, ValueError):
+            raise ValueError("logo data is not base64") from None
+        if len(raw) > MAX_LOGO_BYTES:
+            raise ValueError(f"logo is {len(raw) // 1024} KiB; at most {MAX_LOGO_BYTES // 1024} KiB")
+        if not raw.startswith(LOGO_MAGIC[self.media_type]):
+            raise ValueError(f"logo data is not a {self.media_type.split('/')[1].upper()} image")
+        return self
+
+    def image_bytes(self) -> bytes:
+        import base64
+
+        return base64.b64decode(self.data)
+
+
 class Metadata(_Model):
     """Who and what the plan is for, and the economic assumptions."""
 
@@ -130,6 +164,8 @@ class Metadata(_Model):
     # Per-plan prices by catalog slug (device, rack, cooling unit, cable), used before the
     # catalog's price.
     price_overrides: dict[Slug, PriceOverride] = Field(default_factory=dict, max_length=MAX_PRICE_ENTRIES)
+    # The customer's logo on the build plan's cover (format 3), embedded: planner.logo.read_logo.
+    logo: Logo | None = None
 
     @field_validator("naming")
     @classmethod
@@ -347,7 +383,7 @@ class Workload(_Model):
 
 class Plan(_Model):
     format: Literal["rackwright-plan"] = "rackwright-plan"
-    format_version: Literal[2] = FORMAT_VERSION
+    format_version: Literal[3] = FORMAT_VERSION
     metadata: Metadata = Field(default_factory=Metadata)
     site: Site = Field(default_factory=Site)
     power_sources: list[PowerSource] = Field(default_factory=list)

@@ -71,8 +71,14 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "format_version": 2}
 
 
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 added ``metadata.logo`` (the customer's logo for the cover, embedded);
+    absent means no logo, as before. Only the version changes. Frozen."""
+    return {**data, "format_version": 3}
+
+
 # MIGRATIONS[n] takes a plan dict of format n to n+1 (docs/plan-format.md, "Versions").
-MIGRATIONS = {1: _v1_to_v2}
+MIGRATIONS = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

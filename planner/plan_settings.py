@@ -13,8 +13,9 @@ import re
 from typing import Any
 
 from planner.edits import Compound, Edit, EditRefused, SetProperty
+from planner.logo import LogoError, read_logo
 from planner.naming import pattern_error
-from planner.plan import NAMING_KINDS, Metadata, Plan, PriceOverride
+from planner.plan import NAMING_KINDS, Logo, Metadata, Plan, PriceOverride
 
 # field -> what the user sees it called (messages name the field)
 FIELD_LABELS = {
@@ -24,6 +25,7 @@ FIELD_LABELS = {
     "utilisation": "Utilisation", "naming": "Name patterns",
     "years_of_use": "Years of use", "support_fraction_per_year": "Support and maintenance per year",
     "colocation_price_per_kw_month": "Colocation price", "cloud_price_per_gpu_hour": "Cloud price per GPU-hour",
+    "logo": "Cover logo",
 }
 KIND_LABELS = {"room": "rooms", "row": "rows", "rack": "racks", "server": "servers", "switch": "switches",
                "storage": "storage", "pdu": "PDUs", "power": "power shelves", "cooling": "cooling units",
@@ -178,6 +180,14 @@ def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
     for field in ("customer", "project", "author", "revision", "notes"):
         if field in values:
             out[field] = str(values[field]).strip()
+    if "logo" in values:  # a Logo, None (no logo) or the path of an image file to embed
+        logo = values["logo"]
+        if logo is not None and not isinstance(logo, Logo):
+            try:
+                logo = read_logo(str(logo))
+            except LogoError as e:
+                raise SettingsInvalid("logo", f"Cover logo: {e}") from None
+        out["logo"] = logo
     # whatever the model checks beyond the above (lengths), with the field's name
     meta = {k: v for k, v in out.items() if k != "site"}
     try:

@@ -194,7 +194,8 @@ def plans(draw):
         "amount": st.floats(0, 1e9), "currency": st.from_regex(r"[A-Z]{3}", fullmatch=True),
         "date": st.sampled_from(["", "2026-11", "2026-11-30"]), "source": TEXT, "note": st.text(max_size=30)}),
         max_size=3)
-    data = {"format": "rackwright-plan", "format_version": 2,
+    logo = json.loads((FIXTURES / "v4" / "pod.json").read_text(encoding="utf-8"))["metadata"]["logo"]
+    data = {"format": "rackwright-plan", "format_version": 3,
             "metadata": {"customer": draw(TEXT), "project": draw(TEXT), "author": draw(TEXT), "revision": draw(TEXT),
                          "currency": draw(st.from_regex(r"[A-Z]{3}", fullmatch=True)),
                          "electricity_price_per_kwh": draw(st.floats(0, 10)), "pue": draw(st.floats(1, 5)),
@@ -202,7 +203,8 @@ def plans(draw):
                          "years_of_use": draw(st.floats(0.01, 50)), "support_fraction_per_year": draw(st.floats(0, 1)),
                          "colocation_price_per_kw_month": draw(st.floats(0, 1000)),
                          "cloud_price_per_gpu_hour": draw(st.dictionaries(slugs, st.floats(0.01, 100), max_size=3)),
-                         "price_overrides": draw(overrides)},
+                         "price_overrides": draw(overrides),
+                         **({"logo": logo} if draw(st.booleans()) else {})},
             "site": {"name": draw(TEXT), "rooms": rooms}, "feeds": feeds, "cooling_loops": loops,
             "fabrics": fabrics, "links": links, "groups": groups, "workloads": workloads}
     return Plan.model_validate(data)
@@ -353,7 +355,7 @@ def test_stored_entry_this_build_cannot_read_is_kept(tmp_path, catalog):
 # --------------------------------------------------------------------------- released versions
 
 
-@pytest.mark.parametrize("version", ["v0", "v1", "v2", "v3"])
+@pytest.mark.parametrize("version", ["v0", "v1", "v2", "v3", "v4"])
 def test_released_fixture_opens_to_its_plan(version):
     path = FIXTURES / version / "pod.rackplan"
     before = digest(path)
@@ -364,20 +366,27 @@ def test_released_fixture_opens_to_its_plan(version):
     assert plan_to_dict(opened.plan) == plan_to_dict(plan_from_dict(expected))
     assert opened.schema_version == int(version[1:])
     assert digest(path) == before  # migrating never touches the file
-    if version != "v3":
-        assert opened.notes[-1] == "upgraded from project file schema 2 to 3"
+    if version != "v4":  # a file from before schema 4 has no logo
+        assert opened.notes[-1] == "upgraded from project file schema 3 to 4"
+        assert opened.plan.metadata.logo is None
+    else:
+        assert opened.notes == [] and expected["format_version"] == 3
+        logo = opened.plan.metadata.logo
+        assert logo is not None and logo.media_type == "image/png" and logo.name == "fixture-logo.png"
+        assert logo.image_bytes().startswith(b"\x89PNG")
+    if version not in ("v3", "v4"):
+        assert "upgraded from project file schema 2 to 3" in opened.notes
         md = opened.plan.metadata  # a file from before schema 3 means the documented defaults
         assert (md.years_of_use, md.support_fraction_per_year, md.colocation_price_per_kw_month) == (4.0, 0.1, 0.0)
         assert md.cloud_price_per_gpu_hour == {} and md.price_overrides == {}
     else:
-        assert opened.notes == []
         md = opened.plan.metadata
         assert md.years_of_use == 5.0 and md.cloud_price_per_gpu_hour == {"h100-sxm": 2.35}
         assert md.price_overrides["rack-48u-800x1200"].amount == 2100.0
-        assert expected["format_version"] == 2
+        assert expected["format_version"] == (2 if version == "v3" else 3)
     if version == "v0":
         assert opened.notes == ["upgraded from project file schema 0 to 1", "upgraded from project file schema 1 to 2",
-                                "upgraded from project file schema 2 to 3"]
+                                "upgraded from project file schema 2 to 3", "upgraded from project file schema 3 to 4"]
         assert opened.plan.rack(expected["site"]["rooms"][0]["rows"][0]["racks"][0]["id"]).tags == [
             "phase-1", "customer cage"]
     else:

@@ -136,6 +136,7 @@ def test_options_dialog_chooses_sections_and_paper_and_remembers(qtbot, tmp_path
     qtbot.waitExposed(dlg)
     boxes = {k: dlg.findChild(QCheckBox, f"section_{k}") for k in ("cover", "racks", "bom", "cables", "findings")}
     assert all(b is not None and b.isChecked() for b in boxes.values())  # all sections by default
+    assert not dlg.findChild(QCheckBox, "section_labels").isChecked()  # but labels, for label stock
     for key in ("bom", "cables"):
         qtbot.mouseClick(boxes[key], Qt.MouseButton.LeftButton, pos=QPoint(8, boxes[key].height() // 2))
         assert not boxes[key].isChecked()
@@ -147,12 +148,12 @@ def test_options_dialog_chooses_sections_and_paper_and_remembers(qtbot, tmp_path
     with qtbot.waitSignal(win.exporter.finished, timeout=60_000) as blocker:
         qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
     summary = blocker.args[0]
-    assert summary.sections == ("cover", "floor", "racks", "power", "cooling", "rent", "findings")
+    assert summary.sections == ("cover", "floor", "racks", "power", "cooling", "rent", "pull", "findings")
     data = target.read_bytes()
     assert b"/MediaBox [ 0 0 792 612 ]" in data  # US Letter landscape
     pages = pdf_pages_text(target)
     text = "\n".join(pages)
-    assert "Bill of materials" not in text and "Cable schedule" not in text and "From (rack U device)" not in text
+    assert "Bill of materials" not in text and "Cable schedule" not in text and "From rack" not in text
     contents = pages[1]
     assert "Contents" in contents and "Power" in contents and "Findings and workloads" in contents
     assert "Bill of materials" not in contents
@@ -174,17 +175,17 @@ def test_options_dialog_chooses_sections_and_paper_and_remembers(qtbot, tmp_path
 def test_remembered_export_choices_survive_bad_values(tmp_path):
     """What the settings file holds is checked: unknown sections are dropped, the order is
     the document's, an unknown paper falls back to A4; nothing stored means everything."""
-    from planner.reports import SECTIONS
+    from planner.reports import DEFAULT_SECTIONS, SECTIONS
     from ui.settings import AppSettings
 
     store = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     s = AppSettings(store)
-    assert s.report_sections == SECTIONS and s.report_page_size == "a4" and s.report_toc is True
+    assert s.report_sections == DEFAULT_SECTIONS and s.report_page_size == "a4" and s.report_toc is True
     store.setValue("report/sections", "findings,nonsense,cover")
     store.setValue("report/page_size", "a3")
     store.setValue("report/toc", "false")
     # a choice saved before the Rent or own section existed gets it added (nobody unticked it)
-    assert s.report_sections == ("cover", "rent", "findings")
+    assert s.report_sections == ("cover", "rent", "pull", "findings")  # and the pull list, added since
     store.setValue("report/sections_known", ",".join(SECTIONS))
     assert s.report_sections == ("cover", "findings")
     assert s.report_page_size == "a4" and s.report_toc is False

@@ -212,3 +212,42 @@ def test_ok_without_changes_adds_no_undo_step_even_for_values_finer_than_the_fie
     dlg.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
     assert not dlg.isVisible() and doc.undo_stack.count() == depth
     assert (md.pue, md.electricity_price_per_kwh, md.exchange_rates) == (1.257, 0.12345, {"USD": 1.0842567})
+
+
+def test_cover_logo_chosen_in_plan_settings_is_embedded_saved_and_undone(qtbot, tmp_path, shipped, monkeypatch):
+    """Plan Settings > General > Cover logo: Choose... embeds the image in the plan (one undo
+    step), it survives save/load of JSON and .rackplan, and a bad file is refused inline."""
+    import base64
+
+    from PIL import Image
+
+    from planner.documents import load_plan, save_plan
+    from ui import dialogs
+
+    png = tmp_path / "acme.png"
+    Image.new("RGB", (120, 40), (200, 30, 30)).save(png)
+    win = window(qtbot, tmp_path, shipped)
+    doc = win.doc
+    depth = doc.undo_stack.count()
+    dlg = open_settings(win)
+    assert dlg.logo_name.text() == "none" and not dlg.logo_remove.isEnabled()
+    bad = tmp_path / "notes.txt"
+    bad.write_text("not an image")
+    monkeypatch.setattr(dialogs, "ask_logo_path", lambda parent, directory="": str(bad))
+    qtbot.mouseClick(dlg.logo_choose, Qt.MouseButton.LeftButton)
+    assert dlg.error.isVisible() and "not a PNG or JPEG" in dlg.error.text()
+    monkeypatch.setattr(dialogs, "ask_logo_path", lambda parent, directory="": str(png))
+    qtbot.mouseClick(dlg.logo_choose, Qt.MouseButton.LeftButton)
+    assert "acme.png" in dlg.logo_name.text() and dlg.logo_remove.isEnabled()
+    dlg.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    doc.flush()
+    assert doc.undo_stack.count() == depth + 1
+    logo = doc.plan.metadata.logo
+    assert logo is not None and logo.media_type == "image/png" and logo.name == "acme.png"
+    assert base64.b64decode(logo.data) == png.read_bytes()
+    for name in ("p.json", "p.rackplan"):
+        save_plan(doc.plan, tmp_path / name, shipped)
+        assert load_plan(tmp_path / name).metadata.logo == logo
+    doc.undo_stack.undo()
+    doc.flush()
+    assert doc.plan.metadata.logo is None

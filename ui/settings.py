@@ -118,11 +118,11 @@ class AppSettings:
         order; unknown names in the store are dropped, and a section added since the choice
         was saved (not in ``report/sections_known``) is included: a new section shows up
         instead of staying off because nobody ever saw it to tick it."""
-        from planner.reports import SECTIONS
+        from planner.reports import DEFAULT_SECTIONS, SECTIONS
 
         raw = self.store.value("report/sections", None)
         if raw is None:
-            return SECTIONS
+            return DEFAULT_SECTIONS
         items = raw if isinstance(raw, list) else str(raw).split(",")
         chosen = {str(x).strip() for x in items}
         known_raw = self.store.value("report/sections_known", None)
@@ -130,7 +130,8 @@ class AppSettings:
             known = set(SECTIONS_BEFORE_RENT)  # saved by a build that did not store what it knew
         else:
             known = {str(x).strip() for x in (known_raw if isinstance(known_raw, list) else str(known_raw).split(","))}
-        return tuple(k for k in SECTIONS if k in chosen or k not in known)
+        # a new section shows up, unless it is one that is asked for (labels: label stock)
+        return tuple(k for k in SECTIONS if k in chosen or (k not in known and k in DEFAULT_SECTIONS))
 
     @report_sections.setter
     def report_sections(self, v: typing.Iterable[str]) -> None:

@@ -28,7 +28,8 @@ def register(sub) -> None:
                    help="metric (kW, m³/h, L/min, kg, m) or imperial (BTU/h, tons, CFM, gpm, lb, ft); default metric")
     p.add_argument("--imperial", action="store_true", help="same as --units imperial")
     p.add_argument("--sections", nargs="+", metavar="SECTION",
-                   help="only these sections, in the document's order (space or comma separated)")
+                   help="only these sections, in the document's order (space or comma separated); default: all but "
+                        "labels (cable labels, printed on label stock)")
     p.add_argument("--page-size", choices=("a4", "letter"), default=None,
                    help="paper, landscape (default: A4 in German, Letter in English)")
     p.add_argument("--no-toc", action="store_true",
@@ -44,10 +45,10 @@ def register(sub) -> None:
 
 def parse_sections(values: list[str] | None) -> tuple[str, ...]:
     from planner.cli import UserError
-    from planner.reports import SECTIONS
+    from planner.reports import DEFAULT_SECTIONS, SECTIONS
 
     if not values:
-        return SECTIONS
+        return DEFAULT_SECTIONS
     asked = [s.strip().lower() for v in values for s in v.split(",") if s.strip()]
     unknown = [s for s in asked if s not in SECTIONS]
     if unknown:

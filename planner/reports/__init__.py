@@ -5,6 +5,13 @@ see docs/reports.md. Pure Python (reportlab), no Qt.
 """
 
 from planner.reports.flowables import ReportCancelled
-from planner.reports.pdf import SECTIONS, ReportOptions, ReportSummary, build_plan_pdf, render_plan_pdf
+from planner.reports.pdf import (
+    DEFAULT_SECTIONS,
+    SECTIONS,
+    ReportOptions,
+    ReportSummary,
+    build_plan_pdf,
+    render_plan_pdf,
+)
 
-__all__ = ["SECTIONS", "ReportCancelled", "ReportOptions", "ReportSummary", "build_plan_pdf", "render_plan_pdf"]
+__all__ = ["DEFAULT_SECTIONS", "SECTIONS", "ReportCancelled", "ReportOptions", "ReportSummary", "build_plan_pdf", "render_plan_pdf"]

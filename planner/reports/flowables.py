@@ -86,6 +86,14 @@ PAD_H = 6.0
 LEADING = 8.4
 
 
+class Lines(str):
+    """A table cell already broken into lines (``\\n``): printed whole, never cut."""
+
+
+class SpanText(str):
+    """A table cell that spans its whole row (a group heading inside a table; set in bold)."""
+
+
 class RowsTable(Flowable):
     """A table of ``rows`` (lists of str or Paragraph) under ``header``, split across
     pages with the header repeated. ``numeric`` columns are right-aligned; ``row_styles``
@@ -95,7 +103,7 @@ class RowsTable(Flowable):
     def __init__(self, header: list[str], rows: list[list[Any]], col_widths: list[float], font: str, bold: str,
                  numeric: set[int] | None = None, row_styles: dict[int, list[tuple]] | None = None,
                  ticker: Ticker | None = None, zebra: bool = True, _shared: dict | None = None,
-                 _start: int = 0) -> None:
+                 _start: int = 0, fitted: bool = False) -> None:
         super().__init__()
         self.header = header
         self.rows = rows
@@ -106,6 +114,7 @@ class RowsTable(Flowable):
         self.ticker = ticker
         self.zebra = zebra
         self.start = _start
+        self.fitted = fitted  # the cells are clean and fit their columns already (no fit() per cell)
         self._shared = _shared if _shared is not None else {}
         if "cum" not in self._shared:
             self._measure()
@@ -115,6 +124,8 @@ class RowsTable(Flowable):
         if isinstance(cell, Flowable):
             _w, h = cell.wrap(self.col_widths[col] - PAD_H, 10_000)
             return h
+        if isinstance(cell, Lines):
+            return LEADING * (cell.count("\n") + 1)
         return LEADING
 
     def _measure(self) -> None:
@@ -125,9 +136,15 @@ class RowsTable(Flowable):
         self._shared["cum"] = cum
         self._shared["header_h"] = LEADING + PAD_V
         cells = []
+        if self.fitted:
+            self._shared["cells"] = self.rows
+            self._shared["header"] = [fit(h, self.col_widths[i] - PAD_H, self.bold, 7)
+                                      for i, h in enumerate(self.header)]
+            return
         for row in self.rows:
-            cells.append([c if isinstance(c, Flowable) else fit(c, self.col_widths[i] - PAD_H, self.font, 7)
-                          for i, c in enumerate(row)])
+            cells.append([c if isinstance(c, (Flowable, Lines)) else
+                          fit(c, sum(self.col_widths) - PAD_H, self.bold, 7) if isinstance(c, SpanText) else
+                          fit(c, self.col_widths[i] - PAD_H, self.font, 7) for i, c in enumerate(row)])
         self._shared["cells"] = cells
         self._shared["header"] = [fit(h, self.col_widths[i] - PAD_H, self.bold, 7) for i, h in enumerate(self.header)]
 
@@ -334,6 +351,7 @@ def numbered_canvas(header_left: str, header_right: str, footer_left: str, font:
 
         def showPage(self) -> None:  # noqa: N802 (reportlab's name)
             self._saved_pages.append(dict(self.__dict__))
+            self._rw_bare = False  # a label stock page sets it (no header or footer there)
             self._startPage()
 
         def save(self) -> None:
@@ -367,6 +385,8 @@ def numbered_canvas(header_left: str, header_right: str, footer_left: str, font:
             rl_canvas.Canvas.save(self)
 
         def _decorate(self, n: int, total: int) -> None:
+            if getattr(self, "_rw_bare", False):
+                return
             w, h = self._pagesize
             m = 28.0
             self.saveState()

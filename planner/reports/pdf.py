@@ -25,10 +25,14 @@ from typing import Any
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape, letter
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
+    Flowable,
     Frame,
+    Image,
+    NextPageTemplate,
     PageBreak,
     PageTemplate,
     Paragraph,
@@ -42,14 +46,18 @@ from planner.fabric.schedule import cable_schedule
 from planner.fileio import atomic_write_bytes
 from planner.findings import finding_text
 from planner.i18n import N_, PAPER, _, format_date, ngettext, use_language
+from planner.logo import logo_size
 from planner.naming import display_name
 from planner.plan import cooling_method_name
 from planner.reports import drawings
 from planner.reports.display import Units, kw, money, num, pct
 from planner.reports.flowables import (
+    PAD_H,
     Anchor,
+    Lines,
     ReportCancelled,
     RowsTable,
+    SpanText,
     Ticker,
     TocEntry,
     TocSlot,
@@ -58,13 +66,17 @@ from planner.reports.flowables import (
     paginate_toc,
     toc_rows,
 )
-from planner.reports.text import MISSING, clean, esc, fit, fonts, truncate, unsupported
+from planner.reports.labels import LABEL_STOCK, LabelSheet
+from planner.reports.text import MISSING, clean, esc, fit, fonts, truncate, unsupported, wrap_lines
 
-SECTIONS = ("cover", "floor", "racks", "power", "cooling", "bom", "rent", "cables", "findings")
+SECTIONS = ("cover", "floor", "racks", "power", "cooling", "bom", "rent", "cables", "pull", "findings", "labels")
+# printed unless chosen otherwise: the cable labels go on label stock, so they are asked for
+DEFAULT_SECTIONS = tuple(s for s in SECTIONS if s != "labels")
 # English source texts (N_: marked for the catalog); translate with _() where shown
 SECTION_TITLES = {"cover": N_("Cover and summary"), "floor": N_("Floor plan"), "racks": N_("Rack elevations"),
                   "power": N_("Power"), "cooling": N_("Cooling"), "bom": N_("Bill of materials"),
-                  "rent": N_("Rent or own"), "cables": N_("Cable schedule"), "findings": N_("Findings and workloads")}
+                  "rent": N_("Rent or own"), "cables": N_("Cable schedule"), "pull": N_("Pull list per rack"),
+                  "findings": N_("Findings and workloads"), "labels": N_("Cable labels")}
 PAGE_SIZES = {"a4": A4, "letter": letter}
 BASIS_NAMES = {"list": N_("list"), "street-estimate": N_("street"), "quote": N_("quote"), "estimate": N_("estimate")}
 WORKLOAD_KINDS = {"pretrain": N_("pretrain"), "finetune": N_("finetune"), "inference": N_("inference"),
@@ -79,6 +91,7 @@ WHERE_KINDS = {"rack": N_("rack"), "placement": N_("device"), "pdu": N_("PDU"), 
                "row": N_("row")}
 SEVERITY_COLORS = {"error": "#c0392b", "warning": "#b7791f", "info": "#3b7dd8"}
 MARGIN = 28.0
+LOGO_BOX = (170.0, 60.0)  # the cover's logo at most this wide and high (points)
 TOP = 36.0
 BOTTOM = 32.0
 
@@ -86,7 +99,7 @@ BOTTOM = 32.0
 @dataclass(frozen=True)
 class ReportOptions:
     imperial: bool = False
-    sections: tuple[str, ...] = SECTIONS
+    sections: tuple[str, ...] = DEFAULT_SECTIONS
     page_size: str | None = None  # "a4" or "letter", always landscape; None: the language's (A4 de, Letter en)
     compress: bool = True  # False keeps page streams readable (tests search the raw bytes)
     fonts: str = "auto"  # "auto": a Unicode TrueType font if found; "builtin": Helvetica (Latin-1, text in clear)
@@ -203,6 +216,7 @@ class _Builder:
         self._keys: set[str] = set()
         self._styles()
         self._names = self._name_index()
+        self._schedule: list[Any] | None = None
 
     # -- styles ------------------------------------------------------------------------------
     def _styles(self) -> None:
@@ -269,6 +283,62 @@ class _Builder:
         if total > self.frame_w or total > 0.75 * self.frame_w:  # fill the frame's width
             widths = [w * self.frame_w / total for w in widths]
         return RowsTable(header, rows, widths, self.font, self.bold, set(numeric), row_styles, ticker)
+
+    def _content_table(self, header: list[str], rows: list[list[Any]], numeric: Iterable[int] = (),
+                       width: float | None = None, row_styles: dict[int, list[tuple]] | None = None,
+                       min_col: float = 22.0) -> RowsTable:
+        """A table whose columns are as wide as their longest text (header included) and
+        that prints every text whole: when the columns do not fit ``width``, the widest
+        are narrowed to a common limit (water-filling) and their longer cells wrap onto
+        more lines (:func:`wrap_lines`), never cut with an ellipsis."""
+        width = width or self.frame_w
+        sw = pdfmetrics.stringWidth
+        font, bold = self.font, self.bold
+        ncol = len(header)
+        nat = [sw(h, bold, 7) + PAD_H + 1 for h in header]
+        measured: dict[str, tuple[str, float]] = {}  # text -> (clean text, width): columns repeat a lot
+        span_rows = []
+        for r, row in enumerate(rows):
+            if isinstance(row[0], SpanText):
+                row[0] = SpanText(fit(row[0], 10_000, bold, 7))  # cleaned; cut to the table below
+                span_rows.append(r)
+                continue
+            for i, c in enumerate(row):
+                if isinstance(c, Flowable) or not c:
+                    continue
+                m = measured.get(c)
+                if m is None:
+                    t = clean(c)
+                    m = measured[c] = measured[t] = (t, sw(t, font, 7) + PAD_H + 1)
+                row[i] = m[0]
+                if m[1] > nat[i]:
+                    nat[i] = m[1]
+        nat = [max(min_col, w) for w in nat]
+        total = sum(nat)
+        if total <= width:
+            widths = [w + (width - total) * w / total for w in nat]
+        else:  # the level L with sum(min(w, L)) = width
+            srt = sorted(nat)
+            rest, level = width, srt[-1]
+            for k, w in enumerate(srt):
+                if w * (ncol - k) >= rest:
+                    level = rest / (ncol - k)
+                    break
+                rest -= w
+            level = max(level, min_col)
+            widths = [min(w, level) for w in nat]
+            narrowed = [i for i in range(ncol) if nat[i] > level]
+            for row in rows:
+                if isinstance(row[0], SpanText):
+                    continue
+                for i in narrowed:
+                    c = row[i]
+                    if c and not isinstance(c, Flowable) and measured[c][1] > widths[i]:
+                        row[i] = Lines("\n".join(wrap_lines(c, widths[i] - PAD_H, font, 7, max_lines=60)))
+        for r in span_rows:
+            rows[r][0] = SpanText(fit(rows[r][0], sum(widths) - PAD_H, bold, 7))
+        self._rows_total += len(rows)
+        return RowsTable(header, rows, widths, font, bold, set(numeric), row_styles, self.ticker, fitted=True)
 
     def kv_table(self, pairs: list[tuple[str, str]], widths: tuple[float, float], cols: int = 1,
                  size: float = 8.0) -> Table:
@@ -344,7 +414,7 @@ class _Builder:
         self.ticker = Ticker(1.0, self.progress, self.cancel, 0.1, 0.85)
         builders = {"cover": self.cover, "floor": self.floor, "racks": self.racks, "power": self.power,
                     "cooling": self.cooling, "bom": self.bom, "rent": self.rent, "cables": self.cables_section,
-                    "findings": self.findings}
+                    "pull": self.pull_section, "findings": self.findings, "labels": self.labels_section}
         toc_at, toc_entry_at = 0, 0
         for key in SECTIONS:
             if key in self.opts.sections:
@@ -370,7 +440,12 @@ class _Builder:
                    invariant=1)
         frame = Frame(MARGIN, BOTTOM, self.frame_w, self.frame_h, leftPadding=0, rightPadding=0, topPadding=0,
                       bottomPadding=0, id="body")
-        doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+        templates = [PageTemplate(id="page", frames=[frame])]
+        for key, stock in LABEL_STOCK.items():  # label stock pages: portrait, the frame is the whole page
+            templates.append(PageTemplate(id=f"labels-{key}", pagesize=(stock.page_w, stock.page_h), frames=[
+                Frame(0, 0, stock.page_w, stock.page_h, leftPadding=0, rightPadding=0, topPadding=0,
+                      bottomPadding=0, id=f"labels-{key}")]))
+        doc.addPageTemplates(templates)
         meta = self.md
         head_left = " \u00b7 ".join(x for x in (clean(meta.project) or _("Build plan"), clean(meta.customer)) if x)
         head_right = _("Revision {revision} \u00b7 {date}").format(revision=clean(meta.revision) or "-", date=self.date)
@@ -422,12 +497,20 @@ class _Builder:
         md, t = self.md, self.results.totals
         td = t.to_dict()
         out: list[Any] = [self.anchor(0, _("Cover"), "cover", in_toc=False)]
-        out.append(self.P(_("BUILD PLAN"), ParagraphStyle("kicker", fontName=self.bold, fontSize=9, leading=11,
-                                                       textColor=colors.HexColor("#3d7cc9"))))
-        out.append(Spacer(1, 4))
-        out.append(self.P(esc(truncate(md.project, 90) or _("Untitled plan")), self.st_title))
-        out.append(Spacer(1, 4))
-        out.append(self.P(esc(truncate(md.customer, 120)) or "<i>" + esc(_("no customer named")) + "</i>", self.st_sub))
+        title: list[Any] = [
+            self.P(_("BUILD PLAN"), ParagraphStyle("kicker", fontName=self.bold, fontSize=9, leading=11,
+                                                   textColor=colors.HexColor("#3d7cc9"))),
+            Spacer(1, 4), self.P(esc(truncate(md.project, 90) or _("Untitled plan")), self.st_title), Spacer(1, 4),
+            self.P(esc(truncate(md.customer, 120)) or "<i>" + esc(_("no customer named")) + "</i>", self.st_sub)]
+        logo = self.logo()
+        if logo is None:
+            out += title
+        else:  # the title beside the customer's logo (top right)
+            out.append(Table([[title, logo]], colWidths=[self.frame_w - LOGO_BOX[0] - 10, LOGO_BOX[0] + 10],
+                             style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (1, 0), (1, 0), "RIGHT"),
+                                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                               ("TOPPADDING", (0, 0), (-1, -1), 0)])))
         out.append(Spacer(1, 10))
         who = self.document_control()
         gpus = ", ".join(f"{num(n)} \u00d7 {esc(self._gpu_name(m))}" for m, n in sorted(t.agg.gpus.items())) \
@@ -491,6 +574,23 @@ class _Builder:
             out += [PageBreak(), self.anchor(0, _("Notes"), "notes"), self.P(_("Notes"), self.st_h1),
                     self.P(esc(notes, keep_newlines=True), self.st_body)]
         return out
+
+    def logo(self) -> Flowable | None:
+        """The customer's logo from the plan settings, top right of the cover, at most
+        LOGO_BOX points (aspect kept); nothing when the plan has none or it does not decode."""
+        lg = getattr(self.md, "logo", None)
+        if lg is None:
+            return None
+        raw = lg.image_bytes()
+        size = logo_size(raw)
+        if size is None:
+            self.notes.append(_("The plan's logo could not be decoded; the cover has none."))
+            return None
+        w, h = size
+        scale = min(LOGO_BOX[0] / w, LOGO_BOX[1] / h)
+        img = Image(io.BytesIO(raw), width=w * scale, height=h * scale)
+        img.hAlign = "RIGHT"
+        return img
 
     def document_control(self) -> list[tuple[str, str]]:
         """The cover's document control block: what this document is, for whom, which
@@ -703,6 +803,7 @@ class _Builder:
         col_w = self.frame_w / per
         # first page has the heading: keep the same drawing height on every page
         block_h = self.frame_h - 24
+        self._device_rest: dict[str, list[list[str]]] = {}
         blocks = [self.rack_block(rep, members, col_w - 8, block_h - 4) for rep, members in groups]
         self.rack_blocks = len(blocks)
         for i in range(0, len(blocks), per):
@@ -718,6 +819,18 @@ class _Builder:
             if i:
                 out.append(PageBreak())
             out += [Anchor(*marks), t]
+            cont = [(rep, members) for rep, members in groups[i:i + per] if self._device_rest.get(rep.id)]
+            if cont:  # every device of the rack is on its sheet: the rest on the next page, in its column
+                out.append(PageBreak())
+                cols = [self.device_continuation(rep, members, self._device_rest[rep.id], col_w - 8)
+                        for rep, members in groups[i:i + per]]
+                if all(sum(f.wrap(col_w - 8, self.frame_h)[1] for f in c) < self.frame_h - 10 for c in cols):
+                    out.append(Table([cols], colWidths=[col_w] * per, style=TableStyle([
+                        ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 4),
+                        ("RIGHTPADDING", (0, 0), (-1, -1), 4), ("TOPPADDING", (0, 0), (-1, -1), 0)])))
+                else:  # too long for a column: one after the other, across pages
+                    for c in cols:
+                        out += c
         return out
 
     def rack_block(self, rack: Any, members: list[Any], width: float, height: float) -> list[Any]:
@@ -780,7 +893,8 @@ class _Builder:
         figs = self.kv_table(pairs, (label_w, fig_w - label_w), size=6.8)
         room_left = height - head_h - 4 - figs.wrap(fig_w, height)[1] - 14
         side: list[Any] = [figs]
-        devs = self.device_list(rack, fig_w, room_left)
+        devs, rest = self.device_list(rack, fig_w, room_left)
+        self._device_rest[rack.id] = rest
         if devs is not None:
             side += [Spacer(1, 8), devs]
         body = Table([[d, side]], colWidths=[draw_w + 4, fig_w], style=TableStyle([
@@ -789,33 +903,57 @@ class _Builder:
             ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         return head + [Spacer(1, 2), body]
 
-    def device_list(self, rack: Any, width: float, room: float) -> Table | None:
-        """U, name and model of the rack's devices, top down, as many as fit in ``room``."""
+    def _device_rows(self, rack: Any, width: float) -> list[list[str]]:
+        """U, name and model of every device of ``rack``, top down (0U PDUs last)."""
         items = sorted(rack.placements, key=lambda p: (p.u is None, -(p.u or 0), p.side or ""))
-        line = 8.0
-        fit_rows = int(room // line) - 1
-        if fit_rows < 2 or not items:
-            return None
         rows = []
         for p in items:
             dev = self.catalog.get("device-types", p.device) if self.catalog is not None else None
             model = clean(dev.model.split(" (")[0]) if dev is not None else _("{slug} (not in catalog)").format(
                 slug=p.device)
             where = _("U{n}").format(n=p.u) if p.u is not None else ("0U " + (p.side or "")[:1].upper()).strip()
-            rows.append([where, fit(display_name(p, self.catalog), width * 0.34, self.font, 6), fit(model, width * 0.46,
-                                                                                     self.font, 6)])
-        if len(rows) > fit_rows:
-            more = len(rows) - fit_rows + 1
-            rows = rows[: fit_rows - 1] + [["", "\u2026 " + _("{n} more").format(n=more), ""]]
-        data = [[_("U"), _("Device"), _("Model")]] + rows
+            rows.append([where, display_name(p, self.catalog), model])
+        return rows
+
+    def device_list(self, rack: Any, width: float, room: float) -> tuple[Table | None, list[list[str]]]:
+        """The rack's devices that fit in ``room`` beside the elevation, and the rest
+        (listed on a continuation page by :meth:`racks`: every device is on its sheet)."""
+        rows = self._device_rows(rack, width)
+        line = 8.0
+        fit_rows = int(room // line) - 1
+        if fit_rows < 2 or not rows:
+            return None, rows
+        shown, rest = rows[:fit_rows], rows[fit_rows:]
+        if rest:  # the last line says where the rest is
+            shown, rest = rows[:fit_rows - 1], rows[fit_rows - 1:]
+            shown = shown + [["", _("{n} more on the next page").format(n=len(rest)), ""]]
+        data = [[_("U"), _("Device"), _("Model")]]
+        for w, name, model in shown:
+            data.append([w, fit(name, width * 0.36 - 4, self.font, 6) if w else name,
+                         fit(model, width * 0.48 - 4, self.font, 6)])
         style = [("FONTNAME", (0, 0), (-1, -1), self.font), ("FONTNAME", (0, 0), (-1, 0), self.bold),
                  ("FONTSIZE", (0, 0), (-1, -1), 6), ("LEADING", (0, 0), (-1, -1), 7),
                  ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
                  ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
                  ("TEXTCOLOR", (0, 0), (-1, 0), colors.HexColor("#5b6570")),
                  ("LINEBELOW", (0, 0), (-1, 0), 0.4, colors.HexColor("#9aa3ad"))]
+        if rest:
+            style += [("SPAN", (1, -1), (-1, -1)), ("FONTNAME", (0, -1), (-1, -1), self.bold)]
         return Table(data, colWidths=[width * 0.16, width * 0.36, width * 0.48], rowHeights=line,
-                     style=TableStyle(style), hAlign="LEFT")
+                     style=TableStyle(style), hAlign="LEFT"), rest
+
+    def device_continuation(self, rack: Any, members: list[Any], rest: list[list[str]],
+                            width: float) -> list[Any]:
+        """The devices of a rack sheet that did not fit beside the elevation (for the next page)."""
+        if not rest:
+            return []
+        title = _("{rack}: devices, continued").format(rack=truncate(rack.name, 60))
+        if len(members) > 1:
+            title = _("{rack} (and {n} more with this layout): devices, continued").format(
+                rack=truncate(rack.name, 60), n=len(members) - 1)
+        rows = [[w, name, model] for w, name, model in rest]
+        return [self.P(esc(title), self.st_h2),
+                self._content_table(self.heads(N_("U"), N_("Device"), N_("Model")), rows, width=width)]
 
     # -- power -------------------------------------------------------------------------------
     def _power_sources(self) -> list[Any]:
@@ -1158,20 +1296,61 @@ class _Builder:
         return out
 
     # -- cables ------------------------------------------------------------------------------
+    def schedule(self) -> list[Any]:
+        """The cable schedule rows (once per report: the cables, pull list and labels share it)."""
+        if self._schedule is None:
+            self._schedule = cable_schedule(self.plan, self.catalog)
+        return self._schedule
+
+    def in_rack_nvlink(self) -> set[str]:
+        """Ids of the NVLink links whose both ends are in one rack: they run through the
+        rack's NVLink spine cartridges (installed with the rack), so nobody pulls or labels
+        them; the schedule counts them per rack instead of listing them."""
+        idx = self.plan.index
+        nvl = {f.id for f in self.plan.fabrics if f.kind == "nvlink"}
+        where = idx.placement_rack
+        return {lk.id for lk in self.plan.links
+                if lk.fabric in nvl and where.get(lk.a.placement) == where.get(lk.b.placement)}
+
+    def pulled(self) -> list[Any]:
+        """The schedule rows of the cables the crew pulls (all but the in-rack NVLink links)."""
+        skip = self.in_rack_nvlink()
+        return [c for c in self.schedule() if c.id not in skip]
+
+    @staticmethod
+    def _u(text: str) -> str:
+        """A schedule's rack unit ("U12") as the report's language writes it ("HE 12")."""
+        return _("U{n}").format(n=text[1:]) if text[:1] == "U" and text[1:].isdigit() else text
+
+    def _media(self, c: Any) -> str:
+        media = c.cable or _("unspecified")
+        return f"{media} + {c.transceiver}" if c.transceiver else media
+
+    def nvlink_summary(self) -> list[list[str]]:
+        """Per rack and NVLink fabric: links, cable and total length of the in-rack links."""
+        skip = self.in_rack_nvlink()
+        agg: dict[tuple[str, str, str], list[float]] = {}
+        for c in self.schedule():
+            if c.id in skip:
+                a = agg.setdefault((c.from_rack, c.fabric, self._media(c)), [0, 0.0])
+                a[0] += 1
+                a[1] += c.length_m or 0.0
+        return [[clean(rack), clean(fab), num(int(n)), clean(media), self.u.length(length, 0)]
+                for (rack, fab, media), (n, length) in agg.items()]
+
     def cables_section(self) -> list[Any]:
         u = self.u
-        rows_data = cable_schedule(self.plan, self.catalog)
+        rows_data = self.schedule()
         self.cables = len(rows_data)
         out = self.section_heading("cables", esc(ngettext("{n} cable", "{n} cables", len(rows_data)).format(
             n=num(len(rows_data)))))
         if not rows_data:
             return out + [self.P(_("The plan has no links."))]
         by_media: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0])
+        skip = self.in_rack_nvlink()
         rows = []
         for c in rows_data:
-            media = c.cable or _("unspecified")
-            if c.transceiver:
-                media += f" + {c.transceiver}"
+            media = self._media(c)
             key = (c.media or _("unspecified"), media)
             agg = by_media[key]
             agg[0] += 1
@@ -1179,10 +1358,12 @@ class _Builder:
                 agg[1] += c.length_m
             else:
                 agg[2] += 1
-            rows.append([c.id, c.label, c.fabric, f"{c.from_rack} {c.from_u} {c.from_device}", c.from_port,
-                         f"{c.to_rack} {c.to_u} {c.to_device}", c.to_port, num(c.speed_gbps), media,
+            if c.id in skip:
+                continue
+            rows.append([c.label or c.id, c.fabric, c.from_rack, self._u(c.from_u), c.from_device, c.from_port,
+                         c.to_rack, self._u(c.to_u), c.to_device, c.to_port, num(c.speed_gbps), media,
                          u.length(c.length_m, 1) if c.length_m is not None else "\u2013"])
-        # totals by media first (short), then the schedule
+        # totals by media first (short), then the in-rack NVLink summary, then the schedule
         trows = []
         for (kind, media), (n, length, missing) in sorted(by_media.items(), key=lambda kv: (-kv[1][0], kv[0])):
             trows.append([kind, media, num(int(n)), u.length(length, 0),
@@ -1190,13 +1371,123 @@ class _Builder:
         out.append(self.P(_("Totals by media"), self.st_h2))
         out.append(self._rows_table([_("Kind"), _("Cable / optics"), _("Cables"),
                                      _("Length {unit}").format(unit=u.length_unit), _("No length")], trows, [90, 300, 60, 80, 60], numeric={2, 3, 4}))
+        nvl = self.nvlink_summary()
+        if nvl:
+            out.append(CondPageBreak(100))
+            out.append(self.P(_("NVLink inside the racks (not listed)"), self.st_h2))
+            out.append(self._content_table(self.heads(N_("Rack"), N_("NVLink fabric"), N_("Links"), N_("Cable"))
+                                           + [_("Length {unit}").format(unit=u.length_unit)], nvl, numeric={2, 4},
+                                           width=min(self.frame_w, 560.0)))
+            out.append(self.P(esc(ngettext(
+                "{n} NVLink link joins trays inside its rack through the rack's NVLink spine (cartridges "
+                "installed with the rack): counted above, not listed below, nothing to pull or label.",
+                "{n} NVLink links join trays inside their rack through the rack's NVLink spine (cartridges "
+                "installed with the rack): counted above, not listed below, nothing to pull or label.",
+                len(skip)).format(n=num(len(skip)))), self.st_small))
         out.append(CondPageBreak(120))
         out.append(self.P(_("Schedule"), self.st_h2))
-        out.append(self._rows_table(self.heads(N_("ID"), N_("Label"), N_("Fabric"), N_("From (rack U device)"),
-                                               N_("Port"), N_("To (rack U device)"), N_("Port"), N_("Gb/s"),
-                                               N_("Cable / optics"))
-                                    + [_("Length {unit}").format(unit=u.length_unit)], rows,
-                                    [55, 70, 75, 115, 40, 115, 40, 30, 185, 45], numeric={7, 9}))
+        if rows:
+            out.append(self._content_table(self.heads(N_("Label"), N_("Fabric"), N_("From rack"), N_("U"),
+                                                      N_("Device"), N_("Port"), N_("To rack"), N_("U"),
+                                                      N_("Device"), N_("Port"), N_("Gb/s"), N_("Cable / optics"))
+                                           + [_("Length {unit}").format(unit=u.length_unit)], rows,
+                                           numeric={10, 12}))
+        else:
+            out.append(self.P(_("Every link is an in-rack NVLink link (summarised above).")))
+        return out
+
+    # -- pull list -----------------------------------------------------------------------------
+    def pull_section(self) -> list[Any]:
+        """Per rack, the cables to pull from it (each cable once, under the rack of its
+        first end), grouped by the rack at the other end, with lengths and media."""
+        u = self.u
+        pulled = self.pulled()
+        out = self.section_heading("pull", esc(ngettext(
+            "{n} cable to pull, per rack and destination", "{n} cables to pull, per rack and destination",
+            len(pulled)).format(n=num(len(pulled)))))
+        if not pulled:
+            return out + [self.P(_("No cables to pull."))]
+        order = {rk.name: i for i, rk in enumerate(self.plan.racks())}
+        by_rack: dict[str, list[Any]] = defaultdict(list)
+        for c in pulled:
+            by_rack[c.from_rack].append(c)
+        unit = u.length_unit
+        listed = len(by_rack) <= self.opts.rack_sheet_limit  # a contents line per rack, like the rack sheets
+        for n, rack in enumerate(sorted(by_rack, key=lambda r: (order.get(r, 1 << 30), r))):
+            cs = by_rack[rack]
+            total = sum(c.length_m or 0.0 for c in cs)
+            if n:
+                out.append(PageBreak())  # a page per rack: the sheets go to whoever pulls that rack's cables
+            if listed:
+                out.append(self.anchor(1, rack, f"pull-{rack}"))
+            out.append(self.P(esc(truncate(rack, 60)) + " <font size=9 color='#5b6570'>" + esc(ngettext(
+                "{n} cable to pull, {length} {unit}", "{n} cables to pull, {length} {unit}", len(cs)).format(
+                n=num(len(cs)), length=u.length(total, 1), unit=unit)) + "</font>", self.st_h2))
+            groups: dict[str, list[Any]] = defaultdict(list)
+            for c in cs:
+                groups[c.to_rack].append(c)
+            rows: list[list[Any]] = []
+            styles: dict[int, list[tuple]] = {}
+            dests = sorted(groups, key=lambda r: (r != rack, order.get(r, 1 << 30), r))
+            for dest in dests:
+                g = groups[dest]
+                media = Counter(self._media(c) for c in g)
+                glen = sum(c.length_m or 0.0 for c in g)
+                mix = ", ".join(f"{num(n)} \u00d7 {m}" for m, n in media.most_common())
+                head = (ngettext("Within {rack}: {n} cable, {length} {unit} ({media})",
+                                 "Within {rack}: {n} cables, {length} {unit} ({media})", len(g)) if dest == rack else
+                        ngettext("To {rack}: {n} cable, {length} {unit} ({media})",
+                                 "To {rack}: {n} cables, {length} {unit} ({media})", len(g))).format(
+                    rack=dest, n=num(len(g)), length=u.length(glen, 1), unit=unit, media=mix)
+                styles[len(rows)] = [("SPAN",), ("BACKGROUND", colors.HexColor("#e3e8ee")),
+                                     ("FONTNAME", self.bold)]
+                rows.append([SpanText(head)] + [""] * 8)
+                for c in sorted(g, key=lambda c: (c.media, c.length_m or 0.0, c.label)):
+                    rows.append([c.label or c.id, self._u(c.from_u), c.from_device, c.from_port, self._u(c.to_u),
+                                 c.to_device,
+                                 c.to_port, self._media(c),
+                                 u.length(c.length_m, 1) if c.length_m is not None else "\u2013"])
+            out.append(self._content_table(self.heads(N_("Label"), N_("U"), N_("Device"), N_("Port"), N_("To U"),
+                                                      N_("To device"), N_("To port"), N_("Cable / optics"))
+                                           + [_("Length {unit}").format(unit=unit)], rows, numeric={8},
+                                           row_styles=styles))
+        out.append(self.P(esc(_("Each cable is listed once, under the rack of its first end (the From side of "
+                                "the cable schedule); in-rack NVLink links are not pulled (see the cable "
+                                "schedule).")), self.st_small))
+        return out
+
+    # -- cable labels ----------------------------------------------------------------------------
+    def labels_section(self) -> list[Any]:
+        """An instruction page, then label stock pages: one label per cable end (two per
+        cable), in schedule order, on the A4 or Letter stock of :data:`LABEL_STOCK`."""
+        pulled = self.pulled()
+        spec = LABEL_STOCK[self.page_size]
+        out = self.section_heading("labels", esc(ngettext(
+            "{n} label for {cables} cable", "{n} labels for {cables} cables", 2 * len(pulled)).format(
+            n=num(2 * len(pulled)), cables=num(len(pulled)))))
+        per = spec.cols * spec.rows
+        pages = -(-2 * len(pulled) // per)
+        out.append(self.P(esc(_(
+            "Label stock: {stock}, {cols} \u00d7 {rows} labels of {w} \u00d7 {h} mm per sheet; {pages} sheets. "
+            "Print the following pages at actual size (no scaling, no \"fit to page\") on that stock. Each cable "
+            "gets two labels, one for each end: the cable label, this end (rack, U, device, port) and where the "
+            "other end goes. In-rack NVLink links get no labels.").format(
+            stock=spec.name, cols=spec.cols, rows=spec.rows, w=num(spec.w_mm, 1), h=num(spec.h_mm, 1),
+            pages=num(pages))), self.st_body))
+        if not pulled:
+            return out
+        ends: list[tuple[str, str, str, str, str, str]] = []
+        for c in pulled:
+            label = c.label or c.id
+            a = " \u00b7 ".join(x for x in (c.from_rack, self._u(c.from_u), c.from_device) if x)
+            b = " \u00b7 ".join(x for x in (c.to_rack, self._u(c.to_u), c.to_device) if x)
+            ends.append((label, a, c.from_port, b, c.to_port, "A"))
+            ends.append((label, b, c.to_port, a, c.from_port, "B"))
+        out.append(NextPageTemplate(f"labels-{self.page_size}"))
+        for i in range(0, len(ends), per):
+            out.append(PageBreak())
+            out.append(LabelSheet(ends[i:i + per], spec, self.font, self.bold, _("to")))
+        out.append(NextPageTemplate("page"))
         return out
 
     # -- findings and workloads --------------------------------------------------------------------

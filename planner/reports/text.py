@@ -84,6 +84,30 @@ def fit(text: object, width: float, font: str, size: float) -> str:
     return s[:lo].rstrip() + ELLIPSIS
 
 
+def wrap_lines(text: object, width: float, font: str, size: float, max_lines: int = 4) -> list[str]:
+    """``text`` broken into lines at most ``width`` points wide, never cut: after a space,
+    ``-``, ``/``, ``_``, ``.`` or ``:`` where possible, else inside the word. The last of
+    ``max_lines`` lines takes what is left (callers size columns so that never happens)."""
+    s = clean(text)
+    lines: list[str] = []
+    sw = pdfmetrics.stringWidth
+    while s and sw(s, font, size) > width and len(lines) < max_lines - 1:
+        lo, hi = 1, len(s)  # longest prefix that fits (at least one character)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if sw(s[:mid], font, size) <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        cut = max((s.rfind(ch, 0, lo) for ch in " -/_.:"), default=-1)
+        n = cut + 1 if cut > 0 else lo
+        lines.append(s[:n].rstrip())
+        s = s[n:].lstrip()
+    if s or not lines:
+        lines.append(s)
+    return lines
+
+
 def truncate(text: object, limit: int) -> str:
     s = clean(text)
     return s if len(s) <= limit else s[: max(0, limit - 1)].rstrip() + ELLIPSIS

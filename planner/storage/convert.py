@@ -51,7 +51,7 @@ SCALARS: dict[type[BaseModel], tuple[str, ...]] = {
 # Fields handled explicitly below (child tables, renamed or inlined columns), and
 # fields that are constants of the format rather than data.
 SPECIAL: dict[type[BaseModel], tuple[str, ...]] = {
-    pm.Metadata: ("price_overrides",),  # JSON column of {slug: PriceOverride fields}
+    pm.Metadata: ("price_overrides", "logo"),  # JSON columns: {slug: PriceOverride fields}; Logo fields or NULL
     pm.Plan: ("format", "format_version", "metadata", "site", "power_sources", "feeds", "cooling_loops", "fabrics", "links",
               "groups", "workloads"),
     pm.Site: ("rooms",),
@@ -129,6 +129,7 @@ def plan_to_rows(plan: pm.Plan) -> dict[str, list[dict[str, Any]]]:
     md["exchange_rates"], md["naming"] = dict(plan.metadata.exchange_rates), dict(plan.metadata.naming)
     md["cloud_price_per_gpu_hour"] = dict(plan.metadata.cloud_price_per_gpu_hour)
     md["price_overrides"] = {k: v.model_dump() for k, v in plan.metadata.price_overrides.items()}
+    md["logo"] = plan.metadata.logo.model_dump() if plan.metadata.logo is not None else None
     rows["plan_metadata"].append({"id": 1, **md})
     rows["site"].append({"id": 1, "name": plan.site.name})
     for i, room in enumerate(plan.site.rooms):
@@ -294,7 +295,7 @@ def rows_to_plan_dict(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         n = len(rows.get(table, []))
         if n != 1:
             raise RequiredRowError(table, n)
-    meta = {k: v for k, v in meta_rows[0].items() if k != "id"}
+    meta = {k: v for k, v in meta_rows[0].items() if k != "id" and not (k == "logo" and v is None)}
     return {
         "format": "rackwright-plan",
         "format_version": pm.FORMAT_VERSION,

@@ -23,8 +23,10 @@ History:
   tag and serial (``placements``).
 - **3**: rent or own and per-plan prices (``plan_metadata``: ``years_of_use``,
   ``support_fraction_per_year``, ``colocation_price_per_kw_month``, and the JSON columns
-  ``cloud_price_per_gpu_hour`` and ``price_overrides``); plan format 2. The layout of
-  :mod:`planner.storage.models`.
+  ``cloud_price_per_gpu_hour`` and ``price_overrides``); plan format 2.
+- **4**: the customer's logo (``plan_metadata.logo``, a JSON column holding the plan's
+  ``Logo``: media type, file name, base64 bytes; NULL for none); plan format 3. The
+  layout of :mod:`planner.storage.models`.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ from sqlalchemy import (
 from planner.plan_io import PlanFormatError
 
 FILE_FORMAT = "rackwright-project"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 OLDEST_SCHEMA = 0
 
 
@@ -199,4 +201,12 @@ def _v2_to_v3(conn: Connection) -> None:
         conn.execute(text(f"UPDATE {table} SET {column} = {default}"))
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3}
+# --------------------------------------------------------------------------- 3 -> 4
+
+
+def _v3_to_v4(conn: Connection) -> None:
+    json_type = JSON().compile(dialect=conn.dialect)
+    conn.execute(text(f"ALTER TABLE plan_metadata ADD COLUMN logo {json_type}"))  # NULL: no logo
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}

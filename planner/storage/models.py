@@ -65,6 +65,7 @@ class PlanMetadata(Base):
     colocation_price_per_kw_month: Mapped[float] = mapped_column(Float)
     cloud_price_per_gpu_hour: Mapped[dict[str, Any]] = mapped_column(JSON)
     price_overrides: Mapped[dict[str, Any]] = mapped_column(JSON)
+    logo: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # schema 4; NULL: none
 
 
 class SiteRow(Base):

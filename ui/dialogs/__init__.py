@@ -55,6 +55,16 @@ def ask_price_list_path(parent: QWidget | None, directory: str = "") -> str | No
     return path or None
 
 
+def ask_logo_path(parent: QWidget | None, directory: str = "") -> str | None:
+    """Plan Settings > Cover logo > Choose...: a PNG or JPEG file."""
+    from PySide6.QtCore import QCoreApplication
+
+    tr = QCoreApplication.translate
+    path, _ = QFileDialog.getOpenFileName(parent, tr("Dialogs", "Choose the customer's logo"), directory,
+                                          tr("Dialogs", "Images (*.png *.jpg *.jpeg);;All files (*)"))
+    return path or None
+
+
 def ask_save_path(parent: QWidget | None, suggested: str = "") -> str | None:
     path, _ = QFileDialog.getSaveFileName(parent, "Save plan as", suggested, PLAN_FILTER)
     return path or None

@@ -33,7 +33,10 @@ SECTION_HINTS = {
     "cooling": "Heat, airflow and liquid flow per rack and CDU loop",
     "bom": "Bill of materials with prices, price basis and the capex total",
     "rent": "Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart",
-    "cables": "Totals by media and the full cable schedule",
+    "cables": "Totals by media, in-rack NVLink counted per rack, and the cable schedule",
+    "pull": "Per rack, the cables to pull, grouped by destination, with lengths and media (a page per rack)",
+    "labels": "Cable labels, one per cable end, on Avery L7651 (A4) or 5167 (Letter) label sheets: print at "
+              "actual size",
     "findings": "Workload verdicts and every error and warning",
 }
 

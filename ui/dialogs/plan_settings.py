@@ -71,6 +71,24 @@ class PlanSettingsDialog(QDialog):
         form.addRow(self.tr("Author"), self.author)
         form.addRow(self.tr("Revision"), self.revision)
         form.addRow(self.tr("Notes"), self.notes)
+        # the customer's logo on the build plan's cover: embedded in the plan (travels with the file)
+        self._logo = md.logo
+        self.logo_name = QLabel()
+        self.logo_name.setObjectName("logoName")
+        self.logo_choose = QPushButton(self.tr("Choose..."))
+        self.logo_choose.setObjectName("logoChoose")
+        self.logo_choose.setToolTip(self.tr("A PNG or JPEG image of at most 512 KiB, printed at the top right of "
+                                            "the build plan's cover; saved inside the plan"))
+        self.logo_remove = QPushButton(self.tr("Remove"))
+        self.logo_remove.setObjectName("logoRemove")
+        self.logo_choose.clicked.connect(self._choose_logo)
+        self.logo_remove.clicked.connect(lambda: self._set_logo(None))
+        logo_row = QHBoxLayout()
+        logo_row.addWidget(self.logo_name, 1)
+        logo_row.addWidget(self.logo_choose)
+        logo_row.addWidget(self.logo_remove)
+        form.addRow(self.tr("Cover logo"), logo_row)
+        self._set_logo(md.logo)
         self.tabs.addTab(general, self.tr("General"))
 
         # -- money -----------------------------------------------------------------
@@ -363,6 +381,32 @@ class PlanSettingsDialog(QDialog):
         label.setText(label.fontMetrics().elidedText(short, Qt.TextElideMode.ElideMiddle, label.width() - 4))
         label.setToolTip(text)
 
+    # -- the cover logo ------------------------------------------------------------------------
+    def _set_logo(self, logo: Any) -> None:
+        self._logo = logo
+        if logo is None:
+            self.logo_name.setText(self.tr("none"))
+        else:
+            self.logo_name.setText(self.tr("%1 (%2 KiB)").replace("%1", logo.name or self.tr("logo")).replace(
+                "%2", str(max(1, len(logo.data) * 3 // 4 // 1024))))
+        self.logo_remove.setEnabled(logo is not None)
+
+    def _choose_logo(self) -> None:
+        from planner.logo import LogoError, read_logo
+        from ui import dialogs
+
+        path = dialogs.ask_logo_path(self)
+        if not path:
+            return
+        try:
+            logo = read_logo(path)
+        except LogoError as e:
+            self.error.setText(self.tr("Cover logo: %1").replace("%1", str(e)))
+            self.error.show()
+            return
+        self.error.hide()
+        self._set_logo(logo)
+
     # -- values and apply ---------------------------------------------------------------------
     def _spin(self, w: QDoubleSpinBox, current: float, scale: float = 1.0) -> float:
         return current if w.value() == self._shown[w] else round(w.value() / scale, 6)
@@ -382,6 +426,7 @@ class PlanSettingsDialog(QDialog):
             "support_fraction_per_year": self._spin(self.support, md.support_fraction_per_year, 100.0),
             "colocation_price_per_kw_month": self._spin(self.colocation, md.colocation_price_per_kw_month),
             "cloud_price_per_gpu_hour": self._cloud_rows(),
+            "logo": self._logo,
         }
 
     def _focus(self, e: SettingsInvalid) -> None:
@@ -390,7 +435,8 @@ class PlanSettingsDialog(QDialog):
             "revision": self.revision, "notes": self.notes, "currency": self.currency, "exchange_rates": self.rates,
             "exchange_rates_date": self.rates_date, "electricity_price_per_kwh": self.price, "pue": self.pue,
             "utilisation": self.utilisation, "years_of_use": self.years, "support_fraction_per_year": self.support,
-            "colocation_price_per_kw_month": self.colocation, "cloud_price_per_gpu_hour": self.cloud}.get(e.field)
+            "colocation_price_per_kw_month": self.colocation, "cloud_price_per_gpu_hour": self.cloud,
+            "logo": self.logo_choose}.get(e.field)
         if e.field == "naming" and e.kind in self.naming:
             widget = self.naming[e.kind]
         if widget is None:
