@@ -1,0 +1,85 @@
+"""The app's language: which one (system, setting, ``RACKWRIGHT_LANG``) and Qt's translators.
+
+German and English. The source strings in ``ui/`` are English; German comes from
+``resources/translations/rackwright_de.qm`` (compiled from ``rackwright_de.ts``, see
+docs/i18n.md) plus Qt's own ``qtbase_de.qm`` for the standard buttons and dialogs.
+The choice is made once at start-up (a changed setting takes effect on the next start).
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+LANGUAGES = ("en", "de")
+ENV = "RACKWRIGHT_LANG"
+
+_current = "en"
+_installed: list[QTranslator] = []
+
+
+def system_language() -> str:
+    """'de' when the system's UI language is German, else 'en'."""
+    for name in QLocale.system().uiLanguages():
+        code = name.replace("_", "-").split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def choose(setting: str | None) -> str:
+    """The language to use: ``$RACKWRIGHT_LANG`` if set to a known language, else the
+    setting ('de', 'en'), else ('system' or unknown) the system's."""
+    env = os.environ.get(ENV, "").strip().lower()[:2]
+    if env in LANGUAGES:
+        return env
+    if setting in LANGUAGES:
+        return str(setting)
+    return system_language()
+
+
+def current() -> str:
+    return _current
+
+
+def locale_for(lang: str) -> QLocale:
+    return QLocale(QLocale.Language.German, QLocale.Country.Germany) if lang == "de" else \
+        QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
+
+
+def install(app: QCoreApplication, lang: str) -> str:
+    """Install the translators for ``lang`` (removing earlier ones) and make its locale the
+    default; returns the language actually in use ('en' if the German catalog is missing)."""
+    global _current
+    from ui.paths import resources_dir
+
+    for t in _installed:
+        app.removeTranslator(t)
+    _installed.clear()
+    if lang == "de":
+        ours = QTranslator(app)
+        if ours.load(str(resources_dir() / "translations" / "rackwright_de.qm")):
+            app.installTranslator(ours)
+            _installed.append(ours)
+            qt = QTranslator(app)
+            if qt.load("qtbase_de", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+                app.installTranslator(qt)
+                _installed.append(qt)
+        else:
+            lang = "en"
+    _current = lang
+    QLocale.setDefault(locale_for(lang))
+    _tell_planner(lang)
+    return lang
+
+
+def _tell_planner(lang: str) -> None:
+    """The Qt-free side formats numbers and findings in the same language."""
+    try:
+        from planner import locale as plocale
+    except ImportError:
+        return
+    setter = getattr(plocale, "set_language", None)
+    if setter is not None:
+        setter(lang)
