@@ -183,14 +183,14 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         SK = QKeySequence.StandardKey
         f, e, d = self.files, self.edits, self.doc
-        self.act_new = self._action("&New", f.new, SK.New, "Start a new plan")
-        self.act_open = self._action("&Open\u2026", lambda: f.open(), SK.Open, "Open a plan")
+        self.act_new = self._action(self.tr("&New"), f.new, SK.New, self.tr("Start a new plan"))
+        self.act_open = self._action(self.tr("&Open\u2026"), lambda: f.open(), SK.Open, self.tr("Open a plan"))
         self.act_new_netbox = self._action(self.tr("New from NetBox &Site\u2026"), f.new_from_netbox, None,
                                            self.tr("Start a plan from a NetBox site export (racks, devices)"))
-        self.act_save = self._action("&Save", f.save, SK.Save, "Save the plan")
-        self.act_save_as = self._action("Save &As\u2026", f.save_as, SK.SaveAs, "Save the plan under a new name")
-        self.act_export_pdf = self._action("&Export Build Plan (PDF)\u2026", lambda: self.exporter.export(),
-                                           QKeySequence("Ctrl+E"), "Write the printed build plan as a PDF")
+        self.act_save = self._action(self.tr("&Save"), f.save, SK.Save, self.tr("Save the plan"))
+        self.act_save_as = self._action(self.tr("Save &As\u2026"), f.save_as, SK.SaveAs, self.tr("Save the plan under a new name"))
+        self.act_export_pdf = self._action(self.tr("&Export Build Plan (PDF)\u2026"), lambda: self.exporter.export(),
+                                           QKeySequence("Ctrl+E"), self.tr("Write the printed build plan as a PDF"))
         self.act_export_xlsx = self._action(self.tr("Export &Workbook (Excel)\u2026"),
                                             lambda: self.table_exporter.export_xlsx(), None,
                                             self.tr("Write the BOM, cable schedule, racks, power and workload "
@@ -199,8 +199,8 @@ class MainWindow(QMainWindow):
                                            lambda: self.table_exporter.export_csv(), None,
                                            self.tr("Write the BOM, cable schedule, racks, power and workload "
                                                    "verdicts as CSV files, one per table"))
-        self.act_settings = self._action("Se&ttings\u2026", self.show_settings, SK.Preferences)
-        self.act_quit = self._action("&Quit", self.close, SK.Quit)
+        self.act_settings = self._action(self.tr("Se&ttings\u2026"), self.show_settings, SK.Preferences)
+        self.act_quit = self._action(self.tr("&Quit"), self.close, SK.Quit)
         self.act_undo = d.undo_stack.createUndoAction(self, "&Undo")
         self.act_undo.setShortcuts(QKeySequence.keyBindings(SK.Undo))
         self.act_redo = d.undo_stack.createRedoAction(self, "&Redo")
@@ -211,26 +211,26 @@ class MainWindow(QMainWindow):
         self.act_redo.setShortcuts(redo_keys)
         self.addAction(self.act_undo)
         self.addAction(self.act_redo)
-        self.act_cut = self._action("Cu&t", e.cut, SK.Cut)
-        self.act_copy = self._action("&Copy", e.copy, SK.Copy)
-        self.act_paste = self._action("&Paste", e.paste, SK.Paste)
-        self.act_delete = self._action("&Delete", e.delete, [QKeySequence(SK.Delete), QKeySequence(Qt.Key.Key_Backspace)])
-        self.act_duplicate = self._action("D&uplicate", e.duplicate, QKeySequence("Ctrl+D"))
-        self.act_dup_rack = self._action("Duplicate Rack \u00d7 &N\u2026", lambda: e.duplicate_rack_n(),
-                                         QKeySequence("Ctrl+Shift+D"), "Copy the selected rack N times along its row")
-        self.act_select_all = self._action("Select &All", e.select_all, SK.SelectAll)
-        self.act_move_up = self._action("Move Up 1U", lambda: self.rack_view.view.nudge(1), QKeySequence("Ctrl+Up"))
-        self.act_move_down = self._action("Move Down 1U", lambda: self.rack_view.view.nudge(-1),
+        self.act_cut = self._action(self.tr("Cu&t"), e.cut, SK.Cut)
+        self.act_copy = self._action(self.tr("&Copy"), e.copy, SK.Copy)
+        self.act_paste = self._action(self.tr("&Paste"), e.paste, SK.Paste)
+        self.act_delete = self._action(self.tr("&Delete"), e.delete, [QKeySequence(SK.Delete), QKeySequence(Qt.Key.Key_Backspace)])
+        self.act_duplicate = self._action(self.tr("D&uplicate"), e.duplicate, QKeySequence("Ctrl+D"))
+        self.act_dup_rack = self._action(self.tr("Duplicate Rack \u00d7 &N\u2026"), lambda: e.duplicate_rack_n(),
+                                         QKeySequence("Ctrl+Shift+D"), self.tr("Copy the selected rack N times along its row"))
+        self.act_select_all = self._action(self.tr("Select &All"), e.select_all, SK.SelectAll)
+        self.act_move_up = self._action(self.tr("Move Up 1U"), lambda: self.rack_view.view.nudge(1), QKeySequence("Ctrl+Up"))
+        self.act_move_down = self._action(self.tr("Move Down 1U"), lambda: self.rack_view.view.nudge(-1),
                                           QKeySequence("Ctrl+Down"))
-        self.act_fit = self._action("&Fit Elevations", self.rack_view.view.fit, QKeySequence("Ctrl+0"))
-        self.act_recompute = self._action("&Recalculate", lambda: d.recompute(), QKeySequence(SK.Refresh))
-        self.act_reset_layout = self._action("Reset &Layout", self.reset_layout)
+        self.act_fit = self._action(self.tr("&Fit Elevations"), self.rack_view.view.fit, QKeySequence("Ctrl+0"))
+        self.act_recompute = self._action(self.tr("&Recalculate"), lambda: d.recompute(), QKeySequence(SK.Refresh))
+        self.act_reset_layout = self._action(self.tr("Reset &Layout"), self.reset_layout)
 
         mb = self.menuBar()
-        m = mb.addMenu("&File")
+        m = mb.addMenu(self.tr("&File"))
         for a in (self.act_new, self.act_new_netbox, self.act_open):
             m.addAction(a)
-        self.recent_menu = QMenu("Open &Recent", self)
+        self.recent_menu = QMenu(self.tr("Open &Recent"), self)
         m.addMenu(self.recent_menu)
         m.addSeparator()
         for a in (self.act_save, self.act_save_as):
@@ -243,12 +243,12 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_settings)
         m.addSeparator()
         m.addAction(self.act_quit)
-        m = mb.addMenu("&Edit")
+        m = mb.addMenu(self.tr("&Edit"))
         for a in (self.act_undo, self.act_redo, None, self.act_cut, self.act_copy, self.act_paste, self.act_delete,
                   None, self.act_duplicate, self.act_dup_rack, None, self.act_move_up, self.act_move_down, None,
                   self.act_select_all):
             m.addSeparator() if a is None else m.addAction(a)
-        m = mb.addMenu("&View")
+        m = mb.addMenu(self.tr("&View"))
         for dock in self.docks.values():
             m.addAction(dock.toggleViewAction())
         m.addSeparator()
@@ -259,12 +259,12 @@ class MainWindow(QMainWindow):
         if floor is not None and hasattr(floor, "fill_menu"):
             self.floor_menu = floor.fill_menu(mb.addMenu(self.tr("F&loor")))
             floor.propertiesRequested.connect(self.show_inspector)
-        m = mb.addMenu("&Plan")
+        m = mb.addMenu(self.tr("&Plan"))
         m.addAction(self.act_recompute)
-        self.act_autowire = self._action("Auto-&wire Fabric\u2026", self.show_autowire,
+        self.act_autowire = self._action(self.tr("Auto-&wire Fabric\u2026"), self.show_autowire,
                                          tip="Design and wire a leaf/spine fabric for servers (one undo step)")
         m.addAction(self.act_autowire)
-        self.act_autowire_nvlink = self._action("Auto-wire &NVLink Domain", self.autowire_nvlink,
+        self.act_autowire_nvlink = self._action(self.tr("Auto-wire &NVLink Domain"), self.autowire_nvlink,
                                                 tip="Wire the NVLink spine of the selected NVL72 rack: every GPU "
                                                     "to every switch chip (one undo step)")
         m.addAction(self.act_autowire_nvlink)

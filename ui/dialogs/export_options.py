@@ -48,11 +48,11 @@ class ExportOptionsDialog(QDialog):
         from planner.reports.pdf import SECTION_TITLES
 
         self.setObjectName("exportOptionsDialog")
-        self.setWindowTitle("Export build plan")
+        self.setWindowTitle(self.tr("Export build plan"))
         self.settings = settings
         chosen = set(settings.report_sections) if settings is not None else set(SECTIONS)
 
-        box = QGroupBox("Sections")
+        box = QGroupBox(self.tr("Sections"))
         col = QVBoxLayout(box)
         self.section_boxes: dict[str, QCheckBox] = {}
         for key in SECTIONS:
@@ -64,7 +64,7 @@ class ExportOptionsDialog(QDialog):
             self.section_boxes[key] = cb
             col.addWidget(cb)
         row = QHBoxLayout()
-        all_b, none_b = QPushButton("All"), QPushButton("None")
+        all_b, none_b = QPushButton(self.tr("All")), QPushButton(self.tr("None"))
         all_b.setObjectName("sectionsAll")
         none_b.setObjectName("sectionsNone")
         all_b.clicked.connect(lambda: self._set_all(True))
@@ -74,7 +74,7 @@ class ExportOptionsDialog(QDialog):
         row.addStretch(1)
         col.addLayout(row)
 
-        self.toc = QCheckBox("Table of contents after the cover (page numbers, links)")
+        self.toc = QCheckBox(self.tr("Table of contents after the cover (page numbers, links)"))
         self.toc.setObjectName("tocCheck")
         self.toc.setChecked(settings.report_toc if settings is not None else True)
         self.page_size = QComboBox()
@@ -88,8 +88,8 @@ class ExportOptionsDialog(QDialog):
                                   " \u2014 change in File > Settings")
         self.units_label.setObjectName("unitsLabel")
         form = QFormLayout()
-        form.addRow("Paper", self.page_size)
-        form.addRow("Units", self.units_label)
+        form.addRow(self.tr("Paper"), self.page_size)
+        form.addRow(self.tr("Units"), self.units_label)
         form.addRow("", self.toc)
 
         self.hint = QLabel("")
@@ -97,7 +97,7 @@ class ExportOptionsDialog(QDialog):
         self.hint.setStyleSheet("color: #b8433f")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Choose file\u2026")
+        self.ok_button.setText(self.tr("Choose file\u2026"))
         self.ok_button.setObjectName("exportOk")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)

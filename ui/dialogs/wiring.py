@@ -90,7 +90,7 @@ class AutowireDialog(QDialog):
 
     def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Auto-wire fabric")
+        self.setWindowTitle(self.tr("Auto-wire fabric"))
         self.setObjectName("autowireDialog")
         self.doc = doc
         self.result: Any = None
@@ -168,14 +168,14 @@ class AutowireDialog(QDialog):
         self.preview_tree.hide()
         form = QFormLayout()
         form.addRow(self.tr("Fabric:"), self.mode)
-        form.addRow("Servers:", self.source)
-        form.addRow("Network:", self.kind)
-        form.addRow("Switch model:", self.switch)
-        form.addRow("Oversubscription:", self.over)
-        form.addRow("Leaves:", self.leaves)
-        form.addRow("Switch racks:", self.racks)
-        self.racks_hint = QLabel("Switches go into free U of the checked racks; when those are full,\n"
-                                 "new network racks are proposed at the end of a network row.", self)
+        form.addRow(self.tr("Servers:"), self.source)
+        form.addRow(self.tr("Network:"), self.kind)
+        form.addRow(self.tr("Switch model:"), self.switch)
+        form.addRow(self.tr("Oversubscription:"), self.over)
+        form.addRow(self.tr("Leaves:"), self.leaves)
+        form.addRow(self.tr("Switch racks:"), self.racks)
+        self.racks_hint = QLabel(self.tr("Switches go into free U of the checked racks; when those are full,\n"
+                                 "new network racks are proposed at the end of a network row."), self)
         self._design_hint = self.racks_hint.text()
         form.addRow("", self.racks_hint)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
@@ -523,7 +523,7 @@ class AutowireDialog(QDialog):
             return
         job.cancel()
         self.cancel_button.setEnabled(False)
-        self.stage.setText("Stopping the design\u2026")
+        self.stage.setText(self.tr("Stopping the design\u2026"))
         self._show("Cancelling: nothing will be added to the plan", error=False)
 
     def wait(self, msecs: int = 30000) -> bool:
@@ -536,7 +536,7 @@ class ConnectDialog(QDialog):
 
     def __init__(self, doc: Any, placement_id: str, port: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Connect")
+        self.setWindowTitle(self.tr("Connect"))
         self.setObjectName("connectDialog")
         self.doc = doc
         self.placement_id = placement_id
@@ -544,7 +544,7 @@ class ConnectDialog(QDialog):
         used = used_ports(plan)
         self.fabric = QComboBox(self)
         self.fabric.setObjectName("connectFabric")
-        self.fabric.addItem("Automatic (by port kind)", None)
+        self.fabric.addItem(self.tr("Automatic (by port kind)"), None)
         for f in plan.fabrics:
             self.fabric.addItem(f"{f.name} ({f.kind})", f.id)
         self.from_port = QComboBox(self)
@@ -571,11 +571,11 @@ class ConnectDialog(QDialog):
         self.status.setStyleSheet("color: #c0392b; font-weight: 600;")
         p = plan.index.placements[placement_id]
         form = QFormLayout()
-        form.addRow("Device:", QLabel(p.name or placement_id, self))
-        form.addRow("Port:", self.from_port)
-        form.addRow("To device:", self.to_device)
-        form.addRow("To port:", self.to_port)
-        form.addRow("Fabric:", self.fabric)
+        form.addRow(self.tr("Device:"), QLabel(p.name or placement_id, self))
+        form.addRow(self.tr("Port:"), self.from_port)
+        form.addRow(self.tr("To device:"), self.to_device)
+        form.addRow(self.tr("To port:"), self.to_port)
+        form.addRow(self.tr("Fabric:"), self.fabric)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         ok = buttons.addButton("Connect", QDialogButtonBox.ButtonRole.AcceptRole)
         ok.setObjectName("connectRun")
@@ -599,7 +599,7 @@ class ConnectDialog(QDialog):
         a = (self.placement_id, self.from_port.currentData())
         b = (self.to_device.currentData(), self.to_port.currentData())
         if None in a or None in b:
-            self.status.setText("Choose a port at each end")
+            self.status.setText(self.tr("Choose a port at each end"))
             return False
         try:
             edit = connect_edit(self.doc.plan, self.doc.catalog, a, b, self.fabric.currentData())

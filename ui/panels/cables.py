@@ -245,12 +245,12 @@ class CableList(QWidget):
         self.media_box = self._combo("cableMediaFilter")
         self.search = QLineEdit(self)
         self.search.setObjectName("cableSearch")
-        self.search.setPlaceholderText("Search device, port, label\u2026")
+        self.search.setPlaceholderText(self.tr("Search device, port, label\u2026"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._apply_filters)
         self.count_label = QLabel(self)
         self.count_label.setObjectName("cableCount")
-        self.export_button = QPushButton("Export CSV\u2026", self)
+        self.export_button = QPushButton(self.tr("Export CSV\u2026"), self)
         self.export_button.setObjectName("cableExport")
         self.export_button.clicked.connect(lambda: self.export_csv())
         # two short rows rather than one long one, so the dock (tabbed with Findings) can narrow
@@ -515,7 +515,7 @@ class CableList(QWidget):
         rows = self.model.rows  # every cable, whatever the filters show
         if path is None:
             start = str(self.doc.path.with_suffix(".cables.csv")) if self.doc.path else "cables.csv"
-            path, _ = QFileDialog.getSaveFileName(self, "Export cable schedule", start, "CSV (*.csv)")
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export cable schedule"), start, self.tr("CSV (*.csv)"))
             if not path:
                 return False
         if len(rows) >= BACKGROUND_EXPORT_ROWS:
@@ -531,7 +531,7 @@ class CableList(QWidget):
             write_schedule_csv(rows, path)
         except Exception as e:
             log.exception("cable export failed")
-            dialogs.show_error(self, "Cannot export cables", f"{Path(path).name} could not be written.\n\n{e}")
+            dialogs.show_error(self, self.tr("Cannot export cables"), f"{Path(path).name} could not be written.\n\n{e}")
             return False
         self._export_done(path)
         return True
@@ -539,7 +539,7 @@ class CableList(QWidget):
     def _export_failed(self, message: str) -> None:
         self.export_button.setEnabled(True)
         self._apply_filters()
-        dialogs.show_error(self, "Cannot export cables", message)
+        dialogs.show_error(self, self.tr("Cannot export cables"), message)
 
     def _export_done(self, path: str) -> None:
         self.export_button.setEnabled(True)

@@ -175,7 +175,7 @@ class CatalogPanel(QWidget):
         self.proxy.setSourceModel(self.model)
 
         self.search = QLineEdit(self)
-        self.search.setPlaceholderText("Search model, vendor, GPU...")
+        self.search.setPlaceholderText(self.tr("Search model, vendor, GPU..."))
         self.search.setClearButtonEnabled(True)
         devices = list(cat.devices.values()) if cat is not None else []
         self.vendor = self._combo(sorted({d.manufacturer for d in devices}), "Vendor")

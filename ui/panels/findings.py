@@ -262,7 +262,7 @@ class FindingsPanel(QWidget):
             bar.addWidget(b)
         bar.addSpacing(8)
         self.search = QLineEdit(self)
-        self.search.setPlaceholderText("Filter findings (code, message, rack...)")
+        self.search.setPlaceholderText(self.tr("Filter findings (code, message, rack...)"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_text)
         bar.addWidget(self.search, 1)
@@ -320,9 +320,9 @@ class FindingsPanel(QWidget):
         for sev, b in self.buttons.items():
             b.setText(f"{names[sev]} {counts[sev]}")
         if results is None:
-            self.summary.setText("no results yet")
+            self.summary.setText(self.tr("no results yet"))
         elif not findings:
-            self.summary.setText("no findings: the design passes every check")
+            self.summary.setText(self.tr("no findings: the design passes every check"))
         else:
             self.summary.setText(f"{len(findings)} finding{'s' if len(findings) != 1 else ''}")
 

@@ -103,7 +103,7 @@ class Inspector(QWidget):
                 else:
                     self._body.addWidget(QLabel(f"{kind} {eid}"))
             except KeyError:
-                self._body.addWidget(QLabel("The selected item no longer exists."))
+                self._body.addWidget(QLabel(self.tr("The selected item no longer exists.")))
         self._body.addStretch(1)
         # long values (a GB200 tray's model, a rack's figures) wrap instead of widening the
         # dock, which pushed the main window past the screen and clipped the right docks
@@ -218,7 +218,7 @@ class Inspector(QWidget):
             loops = self._group("Cooling loops")
             for c in plan.cooling_loops:
                 loops.addRow(self._link(c.name, ("loop", c.id)), QLabel(loop_summary(c)))
-        hint = QLabel("Select a rack or a device to see its properties.")
+        hint = QLabel(self.tr("Select a rack or a device to see its properties."))
         hint.setEnabled(False)
         hint.setWordWrap(True)
         self._body.addWidget(hint)
@@ -234,9 +234,9 @@ class Inspector(QWidget):
         self._line(form, self.tr("Serial"), "placement", pid, "serial", p.serial)
         kind = QLabel(f"{dev.manufacturer} {dev.model}" if dev else f"{p.device} (not in catalog)")
         kind.setWordWrap(True)
-        form.addRow("Type", kind)
-        form.addRow("Id", QLabel(p.id))
-        form.addRow("Rack", QLabel(rack.name))
+        form.addRow(self.tr("Type"), kind)
+        form.addRow(self.tr("Id"), QLabel(p.id))
+        form.addRow(self.tr("Rack"), QLabel(rack.name))
         if p.u is not None:
             rd = rack_dims(self.doc.catalog, rack.rack_type)
             u = QSpinBox()
@@ -246,7 +246,7 @@ class Inspector(QWidget):
             u.setKeyboardTracking(False)
             u.editingFinished.connect(lambda: u.value() != p.u and self._push(
                 MovePlacement(pid, rack.id, u.value(), checker=self.doc.checker)))
-            form.addRow("Lowest U", u)
+            form.addRow(self.tr("Lowest U"), u)
             self.fields["u"] = u
             self._choice(form, "Face", [("front", "Front"), ("rear", "Rear")], p.face,
                          lambda f: f != p.face and self._push(MovePlacement(pid, rack.id, p.u, f,
@@ -261,18 +261,18 @@ class Inspector(QWidget):
         self._price_section(p.device, f"{dev.manufacturer} {dev.model}" if dev else p.device)
         if dev is not None:
             cat = self._group("Catalog figures")
-            cat.addRow("Height", QLabel(f"{dev.u_height:g} U" + (" (full depth)" if dev.is_full_depth else "")))
+            cat.addRow(self.tr("Height"), QLabel(f"{dev.u_height:g} U" + (" (full depth)" if dev.is_full_depth else "")))
             if dev.max_power_w:
-                cat.addRow("Max power", QLabel(f"{dev.max_power_w / 1000:.2f} kW"))
+                cat.addRow(self.tr("Max power"), QLabel(f"{dev.max_power_w / 1000:.2f} kW"))
             if dev.typical_power_w and dev.typical_power_w != dev.max_power_w:
-                cat.addRow("Typical power", QLabel(f"{dev.typical_power_w / 1000:.2f} kW"))
+                cat.addRow(self.tr("Typical power"), QLabel(f"{dev.typical_power_w / 1000:.2f} kW"))
             power = dev.planning.power if dev.planning is not None else None
             if not dev.max_power_w and power is not None and power.nameplate_w:
                 cat.addRow(self.tr("PSU nameplate"), QLabel(self.tr("{count} x {rating} W").format(
                     count=power.psu_count, rating=f"{power.psu_rating_w:,.0f}")))
             if dev.gpu_count:
                 gpu = self.doc.catalog.get("gpus", dev.gpu_slug)
-                cat.addRow("GPUs", QLabel(f"{dev.gpu_count} x {gpu.model if gpu else dev.gpu_slug}"))
+                cat.addRow(self.tr("GPUs"), QLabel(f"{dev.gpu_count} x {gpu.model if gpu else dev.gpu_slug}"))
             if dev.needs_data:
                 need = QLabel(needs_data_text(dev.needs_data))
                 need.setObjectName("needsData")
@@ -281,14 +281,14 @@ class Inspector(QWidget):
                                         "counts what is missing as zero. Fill them in the catalog file."))
                 cat.addRow(self.tr("Needs data"), need)
             if dev.mass_kg:
-                cat.addRow("Mass", QLabel(uunits.fmt_mass(dev.mass_kg)))
+                cat.addRow(self.tr("Mass"), QLabel(uunits.fmt_mass(dev.mass_kg)))
             if dev.depth_mm:
-                cat.addRow("Depth", QLabel(uunits.fmt_length_mm(dev.depth_mm)))
+                cat.addRow(self.tr("Depth"), QLabel(uunits.fmt_length_mm(dev.depth_mm)))
             srcs = dev.sources
             if srcs:
                 s = QLabel("; ".join(src.title for src in srcs[:3]))
                 s.setWordWrap(True)
-                cat.addRow("Sources", s)
+                cat.addRow(self.tr("Sources"), s)
 
     # -- price (the engine's BOM line; a per-plan price through planner.plan_settings) ---------
     def _price_section(self, slug: str, name: str) -> None:
@@ -460,8 +460,8 @@ class Inspector(QWidget):
         rack = plan.rack(rid)
         form = self._group("Rack")
         self._line(form, "Name", "rack", rid, "name", rack.name)
-        form.addRow("Id", QLabel(rack.id))
-        form.addRow("Row", QLabel(plan.row_of(rid).name))
+        form.addRow(self.tr("Id"), QLabel(rack.id))
+        form.addRow(self.tr("Row"), QLabel(plan.row_of(rid).name))
         types = sorted(self.doc.catalog.rack_types.values(), key=lambda t: t.slug) if self.doc.catalog else []
         opts = [(t.slug, f"{t.manufacturer} {t.model}") for t in types]
         if rack.rack_type not in {t.slug for t in types}:
@@ -472,7 +472,7 @@ class Inspector(QWidget):
         self.results_label = QLabel()
         self.results_label.setObjectName("rackResults")
         self._fill_results(self.results_label, rid)
-        form.addRow("Engine", self.results_label)
+        form.addRow(self.tr("Engine"), self.results_label)
         self._rack_id = rid
 
         self._rack_cooling(rid)
@@ -483,7 +483,7 @@ class Inspector(QWidget):
                 and d.kind == "pdu"]
         pw = self._group("Power feeds")
         if not pdus:
-            hint = QLabel("No PDUs in this rack: drag PDUs from the catalog onto its sides.")
+            hint = QLabel(self.tr("No PDUs in this rack: drag PDUs from the catalog onto its sides."))
             hint.setWordWrap(True)
             pw.addRow(hint)
         for p in pdus:
@@ -613,7 +613,7 @@ class Inspector(QWidget):
         self._choice(form, "Orientation", [(a, f"{a}\u00b0") for a in (0, 90, 180, 270)], row.orientation_deg,
                      lambda v: v != self.doc.plan.index.rows[rid].orientation_deg and
                      self._push(SetProperty("row", rid, "orientation_deg", v)), "orientation_deg")
-        form.addRow("Racks", QLabel(str(len(row.racks))))
+        form.addRow(self.tr("Racks"), QLabel(str(len(row.racks))))
         self._row_cooling(rid)
 
     def _row_cooling(self, row_id: str) -> None:

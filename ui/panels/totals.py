@@ -125,7 +125,7 @@ class TotalsPanel(QWidget):
         grid.setVerticalSpacing(3)
         grid.setColumnStretch(3, 1)
         r = 0
-        self.header = QLabel("No results yet", inner)
+        self.header = QLabel(self.tr("No results yet"), inner)
         style.mute(self.header)
         self.header.setWordWrap(True)
         grid.addWidget(self.header, r, 0, 1, 4)
@@ -249,7 +249,7 @@ class TotalsPanel(QWidget):
     def on_results(self, results: Results | None) -> None:
         self.rent_chart.set_results(results)
         if results is None:
-            self.header.setText("No results yet: the engine has not run on this plan.")
+            self.header.setText(self.tr("No results yet: the engine has not run on this plan."))
             self._clear()
             return
         t = results.totals

@@ -318,9 +318,9 @@ class WorkloadsPanel(QWidget):
         self._loading = False
 
         # toolbar
-        self.add_button = QPushButton("Add target", self)
+        self.add_button = QPushButton(self.tr("Add target"), self)
         self.add_button.setObjectName("addWorkloadButton")
-        self.add_button.setToolTip("Add a workload target: training, fine-tuning, inference serving or storage")
+        self.add_button.setToolTip(self.tr("Add a workload target: training, fine-tuning, inference serving or storage"))
         menu = QMenu(self.add_button)
         self.add_actions = {}
         for key, text, _kind, _spec, _name in PRESETS:
@@ -330,14 +330,14 @@ class WorkloadsPanel(QWidget):
         self.add_button.setMenu(menu)
         self.remove_button = QPushButton(self)
         self.remove_button.setObjectName("removeWorkloadButton")
-        self.remove_button.setText("Remove")
-        self.remove_button.setToolTip("Remove the selected workload target (undoable)")
+        self.remove_button.setText(self.tr("Remove"))
+        self.remove_button.setToolTip(self.tr("Remove the selected workload target (undoable)"))
         self.remove_button.clicked.connect(self.remove_current)
         self.group_button = QPushButton(self)
         self.group_button.setObjectName("groupFromSelectionButton")
-        self.group_button.setText("Group from selection")
-        self.group_button.setToolTip("Make a server group of the GPU servers selected in the racks or on the floor "
-                                     "(servers of selected racks count too) and run the current workload on it")
+        self.group_button.setText(self.tr("Group from selection"))
+        self.group_button.setToolTip(self.tr("Make a server group of the GPU servers selected in the racks or on the floor "
+                                     "(servers of selected racks count too) and run the current workload on it"))
         self.group_button.clicked.connect(self.group_from_selection)
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 4, 6, 2)
@@ -355,18 +355,18 @@ class WorkloadsPanel(QWidget):
         self.groups_combo.setObjectName("serverGroupsCombo")
         self.groups_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.groups_combo.setMinimumContentsLength(14)
-        self.groups_combo.setToolTip("The plan's server groups (a workload can run on one)")
+        self.groups_combo.setToolTip(self.tr("The plan's server groups (a workload can run on one)"))
         self.groups_combo.currentIndexChanged.connect(lambda _i: self._group_say(""))
-        self.rename_group_button = QPushButton("Rename\u2026", self.groups_row)
+        self.rename_group_button = QPushButton(self.tr("Rename\u2026"), self.groups_row)
         self.rename_group_button.setObjectName("renameGroupButton")
-        self.rename_group_button.setToolTip("Rename the server group chosen on the left (undoable)")
+        self.rename_group_button.setToolTip(self.tr("Rename the server group chosen on the left (undoable)"))
         self.rename_group_button.clicked.connect(lambda: self.rename_group())
-        self.delete_group_button = QPushButton("Delete", self.groups_row)
+        self.delete_group_button = QPushButton(self.tr("Delete"), self.groups_row)
         self.delete_group_button.setObjectName("deleteGroupButton")
-        self.delete_group_button.setToolTip("Delete the server group chosen on the left (undoable); "
-                                            "not while a workload runs on it")
+        self.delete_group_button.setToolTip(self.tr("Delete the server group chosen on the left (undoable); "
+                                            "not while a workload runs on it"))
         self.delete_group_button.clicked.connect(lambda: self.delete_group())
-        gl.addWidget(QLabel("Server groups", self.groups_row))
+        gl.addWidget(QLabel(self.tr("Server groups"), self.groups_row))
         gl.addWidget(self.groups_combo, 1)
         gl.addWidget(self.rename_group_button)
         gl.addWidget(self.delete_group_button)
@@ -393,8 +393,8 @@ class WorkloadsPanel(QWidget):
             hdr.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         hdr.setMinimumSectionSize(60)
         self.tree.currentItemChanged.connect(lambda _c, _p: self._show_current())
-        self.empty = QLabel("No workload targets yet. Add one (training, fine-tuning, inference or storage) "
-                            "to see whether this build meets it.", self)
+        self.empty = QLabel(self.tr("No workload targets yet. Add one (training, fine-tuning, inference or storage) "
+                            "to see whether this build meets it."), self)
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setObjectName("workloadsEmpty")
@@ -638,9 +638,9 @@ class WorkloadsPanel(QWidget):
         self.group_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.group_combo.setMinimumContentsLength(12)
         self.kind_label = QLabel(KIND_TEXT.get(w.kind, w.kind), self.form_box)
-        self.form.addRow("Name", self.name_edit)
-        self.form.addRow("Kind", self.kind_label)
-        self.form.addRow("Runs on", self.group_combo)
+        self.form.addRow(self.tr("Name"), self.name_edit)
+        self.form.addRow(self.tr("Kind"), self.kind_label)
+        self.form.addRow(self.tr("Runs on"), self.group_combo)
         model = SPEC_MODELS.get(w.kind)
         if model is not None:
             order = list(model.model_fields)
@@ -666,7 +666,7 @@ class WorkloadsPanel(QWidget):
             self.name_edit.setText(w.name)
             self.name_edit.setCursorPosition(0)  # show the start of a long name
             self.group_combo.clear()
-            self.group_combo.addItem("Whole plan (every GPU server)", None)
+            self.group_combo.addItem(self.tr("Whole plan (every GPU server)"), None)
             for g in self.doc.plan.groups:
                 self.group_combo.addItem(f"{g.name} ({len(g.members)} servers)", g.id)
             self.group_combo.setCurrentIndex(max(0, self.group_combo.findData(w.group)))

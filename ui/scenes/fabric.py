@@ -326,7 +326,7 @@ class FabricView(QWidget):
         self.findings.itemClicked.connect(self._finding_activated)
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 4, 6, 0)
-        bar.addWidget(QLabel("Fabric:", self))
+        bar.addWidget(QLabel(self.tr("Fabric:"), self))
         bar.addWidget(self.chooser)
         self.properties = QPushButton(self.tr("Properties\u2026"), self)
         self.properties.setObjectName("fabricProperties")
@@ -482,7 +482,7 @@ class FabricView(QWidget):
         self.findings.clear()
         fab = next((f for f in self.doc.plan.fabrics if f.id == self.fabric_id()), None)
         if fab is None:
-            self.summary.setText("No fabric in this plan: Plan \u203a Auto-wire fabric\u2026 builds one")
+            self.summary.setText(self.tr("No fabric in this plan: Plan \u203a Auto-wire fabric\u2026 builds one"))
         elif r is None:
             self.summary.setText(f"{fab.technology}, {fab.speed_gbps:g} Gb/s \u2014 waiting for results")
         elif getattr(r, "nvlink", None):

@@ -1259,23 +1259,23 @@ class RackGraphicsView(QGraphicsView):
             if key not in doc.selection:
                 doc.select([key])
             if dev.placement_id in self.rack_scene.ports:
-                menu.addAction("Connect\u2026", lambda: self.connect_dialog(dev.placement_id))
+                menu.addAction(self.tr("Connect\u2026"), lambda: self.connect_dialog(dev.placement_id))
                 wired = [lk.id for lk in doc.plan.links if dev.placement_id in (lk.a.placement, lk.b.placement)]
                 if wired:
                     menu.addAction(f"Disconnect all ({len(wired)} cables)",
                                    lambda: doc.push(Compound([Disconnect(i) for i in wired],
                                                              f"Disconnect {len(wired)} cables")))
                 menu.addSeparator()
-            menu.addAction("Delete", self.delete_selection)
-            menu.addAction("Duplicate", self.duplicate_selection)
+            menu.addAction(self.tr("Delete"), self.delete_selection)
+            menu.addAction(self.tr("Duplicate"), self.duplicate_selection)
             menu.addSeparator()
-            menu.addAction("Properties", self.propertiesRequested.emit)
+            menu.addAction(self.tr("Properties"), self.propertiesRequested.emit)
         elif frame is not None:
             doc.select([("rack", frame.rack_id)])
-            menu.addAction("Duplicate rack x N\u2026", lambda: self.duplicate_rack(frame.rack_id))
-            menu.addAction("Delete rack", self.delete_selection)
+            menu.addAction(self.tr("Duplicate rack x N\u2026"), lambda: self.duplicate_rack(frame.rack_id))
+            menu.addAction(self.tr("Delete rack"), self.delete_selection)
             menu.addSeparator()
-            menu.addAction("Properties", self.propertiesRequested.emit)
+            menu.addAction(self.tr("Properties"), self.propertiesRequested.emit)
         else:
             return
         menu.exec(event.globalPos())
@@ -1325,22 +1325,22 @@ class RackView(QWidget):
         self.row_box.setObjectName("rowChooser")
         self.row_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         fit = QToolButton(self)
-        fit.setText("Fit")
-        fit.setToolTip("Zoom to fit the row (Ctrl+wheel zooms)")
+        fit.setText(self.tr("Fit"))
+        fit.setToolTip(self.tr("Zoom to fit the row (Ctrl+wheel zooms)"))
         fit.clicked.connect(self.view.fit)
         add = QToolButton(self)
         add.setObjectName("addRackButton")
-        add.setText("Add rack")
-        add.setToolTip("Add an empty rack at the end of this row")
+        add.setText(self.tr("Add rack"))
+        add.setToolTip(self.tr("Add an empty rack at the end of this row"))
         add.clicked.connect(self.add_rack)
-        self.hint = QLabel("Drag devices from the catalog into a rack; Up/Down moves the selection 1U", self)
+        self.hint = QLabel(self.tr("Drag devices from the catalog into a rack; Up/Down moves the selection 1U"), self)
         self.hint.setEnabled(False)
         # a hint, not a layout constraint: on a 1366 px laptop screen it gives way to the racks
         self.hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.hint.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 4, 6, 0)
-        bar.addWidget(QLabel("Row:", self))
+        bar.addWidget(QLabel(self.tr("Row:"), self))
         bar.addWidget(self.row_box)
         bar.addWidget(fit)
         bar.addWidget(add)
