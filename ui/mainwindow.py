@@ -18,6 +18,7 @@ from PySide6.QtCore import QByteArray, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QTabBar, QWidget
 
+from ui import units as uunits
 from ui.controllers import EditController, FileController
 from ui.document import Document, make_engine
 from ui.export import BuildPlanExporter
@@ -393,7 +394,7 @@ class MainWindow(QMainWindow):
         if not Path(path).exists():
             self.settings.remove_recent(path)
             self._fill_recent(self.settings.recent_files)
-            self.statusBar().showMessage(f"{path} no longer exists", 8000)
+            self.statusBar().showMessage(self.tr("{path} no longer exists").format(path=path), 8000)
             return
         self.files.open(path)
 
@@ -481,7 +482,8 @@ class MainWindow(QMainWindow):
         dlg = AutowireDialog(self.doc, self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dlg.wired.connect(lambda res: self.statusBar().showMessage(
-            f"Auto-wired {res.links} links, {res.design.switches} switches", 10000))
+            self.tr("Auto-wired {links} links, {switches} switches").format(
+                links=uunits.fmt_int(res.links), switches=uunits.fmt_int(res.design.switches)), 10000))
         dlg.extended.connect(lambda res: self.statusBar().showMessage(self.tr(
             "Extended the fabric: {links} links, {switches} switches added").format(
                 links=len(res.links), switches=len(res.switches)), 10000))
@@ -494,13 +496,13 @@ class MainWindow(QMainWindow):
         rack = rack_id or self.nvlink_wirer.target_rack()
         name = self.doc.plan.rack(rack).name if rack in self.doc.plan.index.racks else ""
         if self.nvlink_wirer.run(rack):
-            self.statusBar().showMessage(f"Wiring the NVLink domain of {name}\u2026")
+            self.statusBar().showMessage(self.tr("Wiring the NVLink domain of {name}\u2026").format(name=name))
             return True
         return False
 
     def _nvlink_wired(self, res: Any) -> None:
-        self.statusBar().showMessage(f"Auto-wired {res.links:,} NVLink links to "
-                                     f"{len(res.switches.get('leaf', []))} switch trays", 10000)
+        self.statusBar().showMessage(self.tr("Auto-wired {links} NVLink links to {trays} switch trays").format(
+            links=uunits.fmt_int(res.links), trays=len(res.switches.get("leaf", []))), 10000)
         if hasattr(self, "fabric_view"):
             self.fabric_view.set_fabric(res.fabric_id)
 

@@ -31,7 +31,7 @@ def ask_save_changes(parent: QWidget | None, name: str) -> str:
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
     box.setWindowTitle(QCoreApplication.translate("Dialogs", "Unsaved changes"))
-    box.setText(f"Save the changes to {name}?")
+    box.setText(QCoreApplication.translate("Dialogs", "Save the changes to {name}?").format(name=name))
     box.setInformativeText(QCoreApplication.translate("Dialogs", "Your changes will be lost if you don't save them."))
     box.setStandardButtons(QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                            | QMessageBox.StandardButton.Cancel)
@@ -99,8 +99,8 @@ def ask_open_locked(parent: QWidget | None, name: str, reason: str) -> bool:
     """The file is open in another program: open it anyway?"""
     answer = QMessageBox.question(
         parent, QCoreApplication.translate("Dialogs", "Plan already open"),
-        f"{reason}.\n\nOpening it here too means two people may save over each other's work. "
-        f"Open {name} anyway?",
+        QCoreApplication.translate("Dialogs", "{reason}.\n\nOpening it here too means two people may save over "
+                                   "each other's work. Open {name} anyway?").format(reason=reason, name=name),
         QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
     return answer == QMessageBox.StandardButton.Open
 

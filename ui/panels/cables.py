@@ -217,7 +217,7 @@ class CableTable(QTableView):
             return
         menu = QMenu(self)
         n = len(self.owner.selected_links())
-        menu.addAction(f"Disconnect {n} cable{'s' if n != 1 else ''}", self.owner.disconnect_selected)
+        menu.addAction(self.tr("Disconnect %n cable(s)", "", n), self.owner.disconnect_selected)
         menu.exec(event.globalPos())
 
 
@@ -451,7 +451,9 @@ class CableList(QWidget):
 
     def _count(self) -> None:
         shown, total = self.model.rowCount(), self.model.total
-        self.count_label.setText(f"{shown:,} of {total:,} cables" if shown != total else f"{total:,} cables")
+        self.count_label.setText(
+            self.tr("{shown} of {total} cables").format(shown=units.fmt_int(shown), total=units.fmt_int(total))
+            if shown != total else self.tr("{total} cables").format(total=units.fmt_int(total)))
 
     def visible_link_ids(self) -> list[str]:
         """Link ids of the rows shown, in the order shown."""

@@ -254,8 +254,8 @@ class CatalogPanel(QWidget):
     def _refilter(self) -> None:
         self.proxy.set_filters(self.search.text(), self.vendor.currentData(), self.kind.currentData(),
                                self.gpu.currentData())
-        self.count.setText(f"{self.proxy.rowCount()} of {self.model.rowCount()} device types"
-                           " \u2014 drag into a rack")
+        self.count.setText(self.tr("{shown} of {total} device types \u2014 drag into a rack").format(
+            shown=self.proxy.rowCount(), total=self.model.rowCount()))
 
     def visible_slugs(self) -> list[str]:
         return [self.proxy.index(r, 0).data(SLUG_ROLE) for r in range(self.proxy.rowCount())]

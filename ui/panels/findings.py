@@ -324,7 +324,7 @@ class FindingsPanel(QWidget):
         elif not findings:
             self.summary.setText(self.tr("no findings: the design passes every check"))
         else:
-            self.summary.setText(f"{len(findings)} finding{'s' if len(findings) != 1 else ''}")
+            self.summary.setText(self.tr("%n finding(s)", "", len(findings)))
 
     def _filter_changed(self) -> None:
         self.proxy.set_severities({s for s, b in self.buttons.items() if b.isChecked()})

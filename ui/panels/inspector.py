@@ -92,8 +92,8 @@ class Inspector(QWidget):
             self._plan_summary()
         elif len(sel) > 1:
             kinds = sorted({k for k, _ in sel})
-            self._body.addWidget(QLabel(f"{len(sel)} items selected ({', '.join(kinds)})."
-                                        "\nDelete, Copy and Duplicate act on all of them."))
+            self._body.addWidget(QLabel(self.tr("{n} items selected ({kinds}).\nDelete, Copy and Duplicate "
+                                                "act on all of them.").format(n=len(sel), kinds=", ".join(kinds))))
         else:
             kind, eid = sel[0]
             builder = getattr(self, f"_show_{kind}", None)

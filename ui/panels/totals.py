@@ -260,8 +260,8 @@ class TotalsPanel(QWidget):
         need_warn = 1.0 / (1.0 + st.workload_margin_warn) if st is not None else None
         counts = results.counts()
         self.header.setText(
-            f"{t.racks:,} racks in {t.rooms} room{'s' if t.rooms != 1 else ''} · "
-            f"{counts.get('error', 0)} errors, {counts.get('warning', 0)} warnings")
+            self.tr("{racks} racks in %n room(s) · {errors} errors, {warnings} warnings", "", t.rooms).format(
+                racks=display_units.fmt_int(t.racks), errors=counts.get("error", 0), warnings=counts.get("warning", 0)))
 
         # compute
         gpus = i.get("gpu_count", 0)

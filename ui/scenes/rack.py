@@ -1250,8 +1250,8 @@ class RackGraphicsView(QGraphicsView):
             doc.select([("placement", pid)])
             link = self.rack_scene.port_used(pid, port.name)
             if link is not None:
-                menu.addAction(f"Disconnect {port.name}", lambda: self.disconnect_port(pid, port.name))
-            menu.addAction(f"Connect {port.name}\u2026", lambda: self.connect_dialog(pid, port.name))
+                menu.addAction(self.tr("Disconnect {port}").format(port=port.name), lambda: self.disconnect_port(pid, port.name))
+            menu.addAction(self.tr("Connect {port}\u2026").format(port=port.name), lambda: self.connect_dialog(pid, port.name))
             menu.exec(event.globalPos())
             return
         if dev is not None:
@@ -1262,9 +1262,9 @@ class RackGraphicsView(QGraphicsView):
                 menu.addAction(self.tr("Connect\u2026"), lambda: self.connect_dialog(dev.placement_id))
                 wired = [lk.id for lk in doc.plan.links if dev.placement_id in (lk.a.placement, lk.b.placement)]
                 if wired:
-                    menu.addAction(f"Disconnect all ({len(wired)} cables)",
+                    menu.addAction(self.tr("Disconnect all (%n cable(s))", "", len(wired)),
                                    lambda: doc.push(Compound([Disconnect(i) for i in wired],
-                                                             f"Disconnect {len(wired)} cables")))
+                                                             self.tr("Disconnect %n cable(s)", "", len(wired)))))
                 menu.addSeparator()
             menu.addAction(self.tr("Delete"), self.delete_selection)
             menu.addAction(self.tr("Duplicate"), self.duplicate_selection)
