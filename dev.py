@@ -93,6 +93,8 @@ def cmd_test(args: list[str]) -> int:
     steps: list[tuple[str, list]] = [
         ("lint", [py, "-m", "ruff", "check", "planner", "ui", "rackwright", "tests", "bench", "dev.py"]),
         ("import contracts", [_bin("lint-imports")]),
+        # planner/locale/*/LC_MESSAGES/*.po -> .mo (gettext catalogs of findings, PDF, CLI)
+        ("compile planner translations", [py, "-m", "planner.i18n", "compile"]),
     ]
     for name, cmd in steps:
         if _run(cmd, env=env) != 0:

@@ -1,0 +1,359 @@
+"""Language, number, money and date formats for the Qt-free planner (issue 13).
+
+Two languages: ``"de"`` (German, locale de_DE) and ``"en"`` (English, locale en_US).
+Everything here takes the language as an argument or uses the *active* language
+(:func:`use_language` for one report or command, :func:`set_default_language` for the
+process, e.g. the app's setting); it never changes the process locale.
+
+Texts: ``_("...")`` and ``ngettext(singular, plural, n)`` translate through the gettext
+catalog ``planner/locale/<lang>/LC_MESSAGES/rackwright.po`` (compiled to ``.mo`` by
+``python3 dev.py test`` and by the wheel build; see :mod:`planner.i18n.catalogs`).
+``N_("...")`` only marks a text for extraction (module-level tables); translate it with
+``_()`` where it is shown. Sentences are whole entries with named placeholders
+(``"{name}: {peak} A"``), never fragments glued together, so a translation can reorder them.
+
+Formats (decisions, docs/i18n.md):
+
+* numbers: German ``1.356.256`` / ``1,30``; English ``1,356,256`` / ``1.30``.
+* money: the currency *symbol* where the locale puts it, without cents:
+  German ``1.356.256 €``, ``1.356.256 $``; English ``€1,356,256``, ``$1,356,256``.
+* dates: German ``01.12.2026``; English ISO ``2026-12-01`` (unambiguous for every
+  English reader, and what the reports printed before).
+* :func:`parse_number` reads the language's form and refuses what the other language
+  would read differently (see there).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import datetime as _dt
+import locale as _pylocale
+import math
+import os
+import re
+import string
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any
+
+LANGUAGES = ("de", "en")
+LOCALES = {"de": "de_DE", "en": "en_US"}
+LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
+PAPER = {"de": "A4", "en": "Letter"}  # default paper of a report in that language
+
+_active: contextvars.ContextVar[str | None] = contextvars.ContextVar("rackwright_language", default=None)
+_default: str = "en"
+
+
+# ------------------------------------------------------------------------------- language
+
+def normalize_language(lang: str | None) -> str:
+    """``"de"``, ``"de_AT.UTF-8"``, ``"German"`` -> ``"de"``; anything else -> ``"en"``."""
+    if not lang:
+        return "en"
+    low = lang.strip().lower()
+    return "de" if low.startswith("de") or low.startswith("german") else "en"
+
+
+def current_language() -> str:
+    """The system's language, ``"de"`` or ``"en"``: ``RACKWRIGHT_LANG`` if set, else the
+    POSIX variables (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else the OS locale (Windows
+    and macOS set no variables)."""
+    forced = os.environ.get("RACKWRIGHT_LANG")
+    if forced:
+        return normalize_language(forced)
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        val = os.environ.get(var)
+        if val:
+            first = val.split(":")[0]
+            if first in ("C", "POSIX") or first.startswith("C."):
+                return "en"
+            return normalize_language(first)
+    try:
+        loc = _pylocale.getlocale()[0]
+    except (ValueError, TypeError):
+        loc = None
+    return normalize_language(loc)
+
+
+def set_default_language(lang: str) -> None:
+    """The process-wide language (the app's setting, the CLI's ``--lang``)."""
+    global _default
+    _default = normalize_language(lang)
+
+
+def active_language() -> str:
+    return _active.get() or _default
+
+
+@contextlib.contextmanager
+def use_language(lang: str | None) -> Iterator[str]:
+    """Make ``lang`` the active language in this thread/context (one report, one command)."""
+    code = normalize_language(lang) if lang else active_language()
+    token = _active.set(code)
+    try:
+        yield code
+    finally:
+        _active.reset(token)
+
+
+def _lang(lang: str | None) -> str:
+    return normalize_language(lang) if lang else active_language()
+
+
+def babel_locale(lang: str | None = None):
+    return _locale_obj(LOCALES[_lang(lang)])
+
+
+@lru_cache(maxsize=4)
+def _locale_obj(name: str):
+    from babel import Locale
+
+    return Locale.parse(name)
+
+
+# ------------------------------------------------------------------------------- texts
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention
+    """Mark a text for the catalog without translating it (translate where it is shown)."""
+    return message
+
+
+def Np_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - the gettext convention
+    """Mark a plural pair for the catalog; :func:`ngettext` translates it with a count."""
+    return (singular, plural)
+
+
+def gettext(message: str, lang: str | None = None) -> str:
+    code = _lang(lang)
+    if code == "en" or not message:
+        return message
+    from planner.i18n.catalogs import translations
+
+    return translations(code).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    code = _lang(lang)
+    if code == "en":
+        return singular if n == 1 else plural
+    from planner.i18n.catalogs import translations
+
+    return translations(code).ngettext(singular, plural, n)
+
+
+_ = gettext
+
+
+# ------------------------------------------------------------------------------- numbers
+
+def format_number(value: float | int, lang: str | None = None, decimals: int | None = None,
+                  group: bool = True) -> str:
+    """``value`` with the language's separators: ``decimals`` fixed places (None: as many as
+    it needs, up to 3); ``group`` False leaves out the thousands separators."""
+    from babel.numbers import format_decimal
+
+    if value is None:
+        return ""
+    if isinstance(value, float) and not math.isfinite(value):
+        return "∞" if value > 0 else ("−∞" if value < 0 else "–")
+    loc = babel_locale(lang)
+    if decimals is None:
+        fmt = ("#,##0.###" if group else "0.###")
+    else:
+        frac = ("." + "0" * decimals) if decimals > 0 else ""
+        fmt = ("#,##0" if group else "0") + frac
+    out = format_decimal(value, format=fmt, locale=loc, decimal_quantization=True)
+    if out in ("-0", "-0,0", "-0.0") or (out.startswith("-") and set(out[1:]) <= set("0.,")):
+        out = out[1:]
+    return out
+
+
+def format_percent(fraction: float, lang: str | None = None, decimals: int = 0) -> str:
+    """``0.853`` -> ``85 %`` (German, with a space as DIN 5008 wants) / ``85%`` (English)."""
+    num = format_number(fraction * 100.0, lang, decimals)
+    return f"{num}\u00a0%" if _lang(lang) == "de" else f"{num}%"
+
+
+@lru_cache(maxsize=4)
+def _money_pattern(name: str) -> str:
+    pat = _locale_obj(name).currency_formats["standard"].pattern
+    pat = pat.split(";")[0]
+    return re.sub(r"\.0+", "", pat)  # no cents: plans are priced to the unit
+
+
+def format_money(value: float, currency: str, lang: str | None = None, decimals: int = 0) -> str:
+    """``1356256, "EUR"`` -> ``1.356.256 €`` (German) / ``€1,356,256`` (English); the
+    symbol where the locale puts it. An unknown code is printed as the code."""
+    from babel.numbers import format_currency
+
+    name = LOCALES[_lang(lang)]
+    pat = _money_pattern(name)
+    if decimals:
+        pat = pat.replace("#,##0", "#,##0." + "0" * decimals, 1)
+    return format_currency(value, currency, format=pat, locale=_locale_obj(name), currency_digits=False)
+
+
+def format_date(date: _dt.date | _dt.datetime | str, lang: str | None = None) -> str:
+    """German ``01.12.2026``; English ISO ``2026-12-01``. A string is read as ISO first."""
+    if isinstance(date, str):
+        try:
+            date = _dt.date.fromisoformat(date[:10])
+        except ValueError:
+            return date
+    if isinstance(date, _dt.datetime):
+        date = date.date()
+    if _lang(lang) == "de":
+        return f"{date.day:02d}.{date.month:02d}.{date.year:04d}"
+    return date.isoformat()
+
+
+# ------------------------------------------------------------------------------- parsing
+
+class AmbiguousNumber(ValueError):
+    """A typed number the two languages read differently (``1.234``: 1.234 or 1234)."""
+
+
+_SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9, "T": 1e12}
+_SPACES = re.compile(r"[\s_\u00a0\u202f\u2009']")
+
+
+def parse_number(text: str, lang: str | None = None, integer: bool = False) -> float | int:
+    """A number as a person writes it in ``lang``.
+
+    German: ``1,5`` = 1.5, ``2.000`` = 2000, ``1.234.567,89``; English: ``1.5``,
+    ``2,000``, ``1,234,567.89``. Spaces (and ``_``, ``'``) group digits in both; a final
+    ``k``/``M``/``B``/``T`` multiplies (``500k``, ``2B``).
+
+    Refused with a message (``ValueError``), never read as something else:
+
+    * the other language's decimal mark (German ``1.5``, English ``1,5``);
+    * separators that do not group by three (``1.23.4``);
+    * **ambiguous** (:class:`AmbiguousNumber`): one separator followed by exactly three
+      digits where the language reads it as a *decimal* mark: German ``1,234`` and
+      English ``1.234`` are 1.234 here but 1234 to a reader of the other language. Such an
+      entry must be written unambiguously (``1234`` or ``1,2340`` / ``1.2340``). The
+      grouping reading (German ``2.000``, English ``2,000``) is accepted: it is the
+      language's own thousands separator and no decimal mark, so it cannot be a decimal in
+      that language.
+    """
+    code = _lang(lang)
+    raw = text.strip() if isinstance(text, str) else str(text)
+    t = _SPACES.sub("", raw).replace("\u2212", "-")
+    if not t:
+        raise ValueError(_("Enter a number", code))
+    mult = 1.0
+    if t[-1] in _SUFFIX:
+        mult = _SUFFIX[t[-1]]
+        t = t[:-1]
+    dec, grp = (",", ".") if code == "de" else (".", ",")
+    m = re.fullmatch(r"([+-]?)([\d.,]+)(?:[eE]([+-]?\d+))?", t)
+    if not m:
+        raise ValueError(_("“{text}” is not a number", code).format(text=raw))
+    sign, body, exp = m.groups()
+    if body.count(dec) > 1:
+        raise ValueError(_("“{text}” is not a number: more than one decimal mark “{dec}”", code)
+                         .format(text=raw, dec=dec))
+    whole, _sep, frac = body.partition(dec)
+    if grp in frac:
+        raise ValueError(_("“{text}” is not a number: “{grp}” after the decimal mark", code)
+                         .format(text=raw, grp=grp))
+    if grp in whole:
+        groups = whole.split(grp)
+        if not (1 <= len(groups[0]) <= 3 and groups[0] and all(len(g) == 3 for g in groups[1:])
+                and all(g.isdigit() for g in groups)):
+            if code == "de":
+                msg = _("“{text}” is not a number: in German the decimal mark is a comma (1,5) and a "
+                        "point only groups thousands (2.000)", code)
+            else:
+                msg = _("“{text}” is not a number: in English the decimal mark is a point (1.5) and a "
+                        "comma only groups thousands (2,000)", code)
+            raise ValueError(msg.format(text=raw))
+        whole = whole.replace(grp, "")
+    elif (_sep and len(frac) == 3 and whole.isdigit() and 1 <= len(whole) <= 3 and whole[0] != "0"
+          and not exp):
+        other = whole + frac
+        raise AmbiguousNumber(
+            _("“{text}” is ambiguous: {mine} here, but {other} to a reader who groups thousands with "
+              "“{dec}”. Write {other} without separators, or the decimal with a fourth place ({mine}0)", code)
+            .format(text=raw, mine=format_number(float(f"{whole}.{frac}"), code, 3, group=False),
+                    other=other, dec=dec))
+    if not whole and not frac:
+        raise ValueError(_("“{text}” is not a number", code).format(text=raw))
+    try:
+        v = float(f"{sign}{whole or '0'}.{frac or '0'}" + (f"e{exp}" if exp else "")) * mult
+    except ValueError:
+        raise ValueError(_("“{text}” is not a number", code).format(text=raw)) from None
+    if not math.isfinite(v):
+        raise ValueError(_("“{text}” is not a finite number", code).format(text=raw))
+    if integer:
+        if v != int(v):
+            raise ValueError(_("“{text}” is not a whole number", code).format(text=raw))
+        return int(v)
+    return v
+
+
+# ------------------------------------------------------------------------------- templates
+
+_NUM_SPEC = re.compile(r"^(?P<comma>,?)(?:\.(?P<prec>\d+))?(?P<type>[fdg%]?)$")
+
+
+class _LocaleFormatter(string.Formatter):
+    """``str.format`` whose numeric fields (``{x:.1f}``, ``{n:,.0f}``, ``{n:d}``, ``{r:g}``,
+    ``{p:.0%}``) use the language's separators; other fields as ``str.format``."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return super().format_field(value, format_spec)
+        m = _NUM_SPEC.match(format_spec)
+        if m is None:
+            return super().format_field(value, format_spec)
+        prec = m.group("prec")
+        typ = m.group("type")
+        if typ == "%":
+            return format_percent(value, self.lang, int(prec or 0))
+        if typ == "g" or (not typ and prec is None):
+            if isinstance(value, int) or (typ == "g" and float(value).is_integer()):
+                return format_number(value, self.lang, 0, group=bool(m.group("comma")) or abs(value) >= 10000)
+            return format_number(value, self.lang, None, group=bool(m.group("comma")))
+        return format_number(value, self.lang, int(prec) if prec is not None else 0,
+                             group=bool(m.group("comma")) or abs(value) >= 10000)
+
+
+@lru_cache(maxsize=4)
+def _formatter(lang: str) -> _LocaleFormatter:
+    return _LocaleFormatter(lang)
+
+
+def render(template: str | tuple[str, str], params: dict[str, Any] | tuple[tuple[str, Any], ...] = (),
+           lang: str | None = None, n: int | None = None) -> str:
+    """Translate ``template`` (a ``N_`` text or an ``Np_`` pair with count ``n``) and fill
+    in ``params`` with the language's number formats. English is ``str.format`` as is."""
+    code = _lang(lang)
+    kw = dict(params)
+    if isinstance(template, tuple):
+        count = int(n if n is not None else kw.get("n", 1))
+        text = ngettext(template[0], template[1], count, code)
+    else:
+        text = gettext(template, code)
+    if code == "en":
+        return text.format(**kw)
+    try:
+        return _formatter(code).format(text, **kw)
+    except (KeyError, IndexError, ValueError):
+        # a broken translation must not lose the message: fall back to English
+        src = ngettext(template[0], template[1], int(kw.get("n", 1)), "en") if isinstance(template, tuple) \
+            else template
+        return src.format(**kw)
+
+
+__all__ = [
+    "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "N_", "Np_", "_", "active_language",
+    "babel_locale", "current_language", "format_date", "format_money", "format_number", "format_percent",
+    "gettext", "ngettext", "normalize_language", "parse_number", "render", "set_default_language",
+    "use_language",
+]

@@ -1,0 +1,88 @@
+"""planner.i18n: formats per language, parsing that never reads a number silently as
+something else, and the gettext catalogs (issue 13)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from planner import i18n
+from planner.i18n import (
+    AmbiguousNumber,
+    format_date,
+    format_money,
+    format_number,
+    parse_number,
+    render,
+    use_language,
+)
+
+
+def test_numbers_money_dates_per_language():
+    assert format_number(1356256, "de") == "1.356.256"
+    assert format_number(1356256, "en") == "1,356,256"
+    assert format_number(1.3, "de", decimals=2) == "1,30"
+    assert format_number(1.3, "en", decimals=2) == "1.30"
+    assert format_money(1356256.4, "EUR", "de") == "1.356.256\xa0€"
+    assert format_money(1356256.4, "USD", "en") == "$1,356,256"
+    assert format_money(1356256.4, "EUR", "en") == "€1,356,256"
+    assert format_date(dt.date(2026, 12, 1), "de") == "01.12.2026"
+    assert format_date(dt.date(2026, 12, 1), "en") == "2026-12-01"
+    assert format_date("2026-12-01", "de") == "01.12.2026"
+
+
+@pytest.mark.parametrize(("lang", "text", "value"), [
+    ("de", "1,5", 1.5), ("de", "2.000", 2000), ("de", "1.234.567,89", 1234567.89), ("de", "12,3456", 12.3456),
+    ("de", "0,125", 0.125), ("de", "-3", -3), ("de", "500k", 500000), ("de", "2 000", 2000),
+    ("en", "1.5", 1.5), ("en", "2,000", 2000), ("en", "1,234,567.89", 1234567.89), ("en", "0.125", 0.125),
+    ("en", "2e3", 2000), ("en", "2B", 2e9),
+])
+def test_parse_reads_the_languages_form(lang, text, value):
+    assert parse_number(text, lang) == pytest.approx(value)
+
+
+@pytest.mark.parametrize(("lang", "text"), [("en", "1.234"), ("de", "1,234"), ("en", "12.500"), ("de", "999,000")])
+def test_parse_refuses_ambiguous_entries(lang, text):
+    with pytest.raises(AmbiguousNumber, match="ambiguous|mehrdeutig"):
+        parse_number(text, lang)
+
+
+@pytest.mark.parametrize(("lang", "text"), [("de", "1.5"), ("en", "1,5"), ("de", "1.23.4"), ("en", "1,2,3"),
+                                            ("de", "1,2,3"), ("en", "abc"), ("de", ""), ("en", "1.5.6")])
+def test_parse_refuses_the_other_languages_form(lang, text):
+    with pytest.raises(ValueError):
+        parse_number(text, lang)
+
+
+def test_parse_integer_refuses_fractions():
+    assert parse_number("2.000", "de", integer=True) == 2000
+    with pytest.raises(ValueError):
+        parse_number("2,5", "de", integer=True)
+
+
+def test_templates_format_numbers_per_language():
+    tpl = "{a:.1f} A of {b:,.0f} ({p:.0%})"
+    params = {"a": 12.34, "b": 1356256.0, "p": 0.5}
+    assert render(tpl, params, "en") == tpl.format(**params)
+    # the German catalog may not know this made-up text: it stays English, numbers German
+    assert render(tpl, params, "de") == "12,3 A of 1.356.256 (50\xa0%)"
+
+
+def test_active_language_is_per_context(monkeypatch):
+    monkeypatch.setenv("RACKWRIGHT_LANG", "de_AT.UTF-8")
+    assert i18n.current_language() == "de"
+    monkeypatch.setenv("RACKWRIGHT_LANG", "")
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LC_ALL", "")
+    monkeypatch.setenv("LC_MESSAGES", "")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert i18n.current_language() == "de"
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert i18n.current_language() == "en"
+    with use_language("de"):
+        assert i18n.active_language() == "de"
+        assert format_number(1.5) == "1,5"
+        with use_language("en"):
+            assert format_number(1.5) == "1.5"
+    assert i18n.active_language() == "en"
