@@ -75,11 +75,7 @@ def install(app: QCoreApplication, lang: str) -> str:
 
 
 def _tell_planner(lang: str) -> None:
-    """The Qt-free side formats numbers and findings in the same language."""
-    try:
-        from planner import locale as plocale
-    except ImportError:
-        return
-    setter = getattr(plocale, "set_language", None)
-    if setter is not None:
-        setter(lang)
+    """The Qt-free side (findings, numbers) uses the same language."""
+    from planner import i18n as pi18n
+
+    pi18n.set_default_language(lang)

@@ -39,6 +39,11 @@ Everything else in the catalog loaded normally.</source>
             <translation type="unfinished" />
         </message>
         <message>
+            <location filename="../../ui/dialogs/wiring.py" line="93" />
+            <source>Auto-wire fabric</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <location filename="../../ui/dialogs/wiring.py" line="306" />
             <source>Cables to add: {n} ({servers} to servers, {uplinks} uplinks)</source>
             <translation type="unfinished" />
@@ -64,6 +69,16 @@ Everything else in the catalog loaded normally.</source>
             <translation type="unfinished" />
         </message>
         <message>
+            <location filename="../../ui/dialogs/wiring.py" line="175" />
+            <source>Leaves:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="172" />
+            <source>Network:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <location filename="../../ui/dialogs/wiring.py" line="262" />
             <source>New switches go into checked racks that hold this fabric's switches first,
 then network racks, then other racks with room, then new network racks.</source>
@@ -85,6 +100,11 @@ then network racks, then other racks with room, then new network racks.</source>
             <translation type="unfinished" />
         </message>
         <message>
+            <location filename="../../ui/dialogs/wiring.py" line="174" />
+            <source>Oversubscription:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <location filename="../../ui/dialogs/wiring.py" line="266" />
             <source>Preview</source>
             <translation type="unfinished" />
@@ -102,6 +122,32 @@ then network racks, then other racks with room, then new network racks.</source>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="317" />
             <source>Rails kept: NIC n of each new server goes to a rail-n leaf</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="171" />
+            <source>Servers:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="526" />
+            <source>Stopping the design…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="173" />
+            <source>Switch model:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="176" />
+            <source>Switch racks:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="177" />
+            <source>Switches go into free U of the checked racks; when those are full,
+new network racks are proposed at the end of a network row.</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -269,6 +315,80 @@ then network racks, then other racks with room, then new network racks.</source>
         </message>
     </context>
     <context>
+        <name>BuildPlanExporter</name>
+        <message>
+            <location filename="../../ui/export.py" line="110" />
+            <source>An export is already running.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="170" />
+            <source>Cancelling…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="218" />
+            <source>Cannot export build plan</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="110" />
+            <location filename="../../ui/export.py" line="150" />
+            <source>Export build plan</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>CableList</name>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="520" />
+            <source>CSV (*.csv)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="536" />
+            <location filename="../../ui/panels/cables.py" line="544" />
+            <source>Cannot export cables</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="253" />
+            <source>Export CSV…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="520" />
+            <source>Export cable schedule</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="248" />
+            <source>Search device, port, label…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="455" />
+            <source>{shown} of {total} cables</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="456" />
+            <source>{total} cables</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>CableTable</name>
+        <message numerus="yes">
+            <location filename="../../ui/panels/cables.py" line="220" />
+            <source>Disconnect %n cable(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>CatalogPanel</name>
         <message>
             <location filename="../../ui/panels/catalog.py" line="211" />
@@ -316,6 +436,11 @@ then network racks, then other racks with room, then new network racks.</source>
             <translation type="unfinished" />
         </message>
         <message>
+            <location filename="../../ui/panels/catalog.py" line="178" />
+            <source>Search model, vendor, GPU...</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <location filename="../../ui/panels/catalog.py" line="311" />
             <source>The import stopped: {reason}</source>
             <translation type="unfinished" />
@@ -333,6 +458,100 @@ then network racks, then other racks with room, then new network racks.</source>
         <message>
             <location filename="../../ui/panels/catalog.py" line="92" />
             <source>no power draw in the catalog yet</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="257" />
+            <source>{shown} of {total} device types — drag into a rack</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>ChartsPanel</name>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="288" />
+            <source>Cooling</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="287" />
+            <source>Power</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="289" />
+            <source>Workloads</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>ConnectDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="547" />
+            <source>Automatic (by port kind)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="602" />
+            <source>Choose a port at each end</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="539" />
+            <source>Connect</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="574" />
+            <source>Device:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="578" />
+            <source>Fabric:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="575" />
+            <source>Port:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="576" />
+            <source>To device:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="577" />
+            <source>To port:</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>Controllers</name>
+        <message>
+            <location filename="../../ui/controllers.py" line="57" />
+            <source>
+Field: {field}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="58" />
+            <source> (line {line})</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="59" />
+            <location filename="../../ui/controllers.py" line="64" />
+            <location filename="../../ui/controllers.py" line="67" />
+            <source>Cannot open plan</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="60" />
+            <source>{file}{line} could not be opened.{where}
+
+{message}</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -516,54 +735,101 @@ flow {flow} L/min of {rated} L/min rated ({basis})</source>
     <context>
         <name>Dialogs</name>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="82" />
+            <location filename="../../ui/dialogs/__init__.py" line="83" />
             <source>Delete Room</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="78" />
+            <location filename="../../ui/dialogs/__init__.py" line="79" />
             <source>Delete room</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="79" />
+            <location filename="../../ui/dialogs/__init__.py" line="80" />
             <source>Delete {room} with everything in it?</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="164" />
+            <location filename="../../ui/dialogs/__init__.py" line="165" />
             <source>Import NetBox device types</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="173" />
+            <location filename="../../ui/dialogs/__init__.py" line="174" />
             <source>Import a folder of NetBox device types</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="53" />
+            <location filename="../../ui/dialogs/__init__.py" line="54" />
             <source>Import price list</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="200" />
+            <location filename="../../ui/dialogs/__init__.py" line="201" />
             <source>New from NetBox Site</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="54" />
+            <location filename="../../ui/dialogs/__init__.py" line="45" />
+            <source>Open plan</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="101" />
+            <source>Plan already open</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="55" />
             <source>Price lists (*.xlsx *.csv);;Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv);;All files (*)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="80" />
+            <location filename="../../ui/dialogs/__init__.py" line="116" />
+            <source>Rackwright did not close properly. These plans were autosaved:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="114" />
+            <source>Recover unsaved work</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="81" />
             <source>Rows: {rows}, racks: {racks}, devices: {devices}, links: {links}.
 Edit &gt; Undo brings them all back.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="204" />
+            <location filename="../../ui/dialogs/__init__.py" line="60" />
+            <source>Save plan as</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="34" />
+            <source>Save the changes to {name}?</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="33" />
+            <source>Unsaved changes</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="35" />
+            <source>Your changes will be lost if you don't save them.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="205" />
             <source>{n} line(s) were left out; Show Details lists them by file and line.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="102" />
+            <source>{reason}.
+
+Opening it here too means two people may save over each other's work. Open {name} anyway?</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -681,10 +947,71 @@ Edit &gt; Undo brings them all back.</source>
         </message>
     </context>
     <context>
+        <name>Export</name>
+        <message>
+            <location filename="../../ui/export.py" line="35" />
+            <source>Export build plan (PDF)</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>ExportOptionsDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="67" />
+            <source>All</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="100" />
+            <source>Choose file…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="51" />
+            <source>Export build plan</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="67" />
+            <source>None</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="91" />
+            <source>Paper</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="55" />
+            <source>Sections</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="77" />
+            <source>Table of contents after the cover (page numbers, links)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="92" />
+            <source>Units</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>FabricView</name>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="329" />
+            <source>Fabric:</source>
+            <translation type="unfinished" />
+        </message>
         <message>
             <location filename="../../ui/scenes/fabric.py" line="333" />
             <source>Name, kind, speed and oversubscription target of this fabric, in the Inspector</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="485" />
+            <source>No fabric in this plan: Plan › Auto-wire fabric… builds one</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -696,25 +1023,63 @@ Edit &gt; Undo brings them all back.</source>
     <context>
         <name>FileController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="136" />
+            <location filename="../../ui/controllers.py" line="183" />
+            <source>Cannot save plan</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="138" />
             <source>New from NetBox Site</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="137" />
+            <location filename="../../ui/controllers.py" line="139" />
             <source>The NetBox export could not be read.
 
 {reason}</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="128" />
+            <location filename="../../ui/controllers.py" line="130" />
             <source>rack type by height: {guess}</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="126" />
+            <location filename="../../ui/controllers.py" line="183" />
+            <source>{file} could not be saved.
+
+{error}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="128" />
             <source>{racks} rack(s) and {devices} device(s) of site “{site}” imported.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>FindingsPanel</name>
+        <message numerus="yes">
+            <location filename="../../ui/panels/findings.py" line="327" />
+            <source>%n finding(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="265" />
+            <source>Filter findings (code, message, rack...)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="325" />
+            <source>no findings: the design passes every check</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="323" />
+            <source>no results yet</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -1211,11 +1576,13 @@ Edit &gt; Undo brings them all back.</source>
             <translation type="unfinished" />
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="286" />
             <location filename="../../ui/panels/inspector.py" line="670" />
             <source>Depth</source>
             <translation type="unfinished" />
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="475" />
             <location filename="../../ui/panels/inspector.py" line="770" />
             <source>Engine</source>
             <translation type="unfinished" />
@@ -1251,6 +1618,18 @@ Edit &gt; Undo brings them all back.</source>
             <translation type="unfinished" />
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="275" />
+            <source>GPUs</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="264" />
+            <source>Height</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="238" />
+            <location filename="../../ui/panels/inspector.py" line="463" />
             <location filename="../../ui/panels/inspector.py" line="668" />
             <location filename="../../ui/panels/inspector.py" line="690" />
             <source>Id</source>
@@ -1277,8 +1656,23 @@ Edit &gt; Undo brings them all back.</source>
             <translation type="unfinished" />
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="249" />
+            <source>Lowest U</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <location filename="../../ui/panels/inspector.py" line="697" />
             <source>Management</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="284" />
+            <source>Mass</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="266" />
+            <source>Max power</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -1316,6 +1710,11 @@ Edit &gt; Undo brings them all back.</source>
         <message>
             <location filename="../../ui/panels/inspector.py" line="534" />
             <source>New loop…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="486" />
+            <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -1390,6 +1789,12 @@ Edit &gt; Undo brings them all back.</source>
             <translation type="unfinished" />
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="239" />
+            <source>Rack</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="616" />
             <location filename="../../ui/panels/inspector.py" line="682" />
             <source>Racks</source>
             <translation type="unfinished" />
@@ -1415,8 +1820,18 @@ Edit &gt; Undo brings them all back.</source>
             <translation type="unfinished" />
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="464" />
+            <source>Row</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <location filename="../../ui/panels/inspector.py" line="681" />
             <source>Rows</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="221" />
+            <source>Select a rack or a device to see its properties.</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -1432,6 +1847,11 @@ Edit &gt; Undo brings them all back.</source>
         <message>
             <location filename="../../ui/panels/inspector.py" line="196" />
             <source>Site</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="291" />
+            <source>Sources</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -1460,8 +1880,23 @@ Edit &gt; Undo brings them all back.</source>
             <translation type="unfinished" />
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="106" />
+            <source>The selected item no longer exists.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <location filename="../../ui/panels/inspector.py" line="554" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="237" />
+            <source>Type</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="268" />
+            <source>Typical power</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -1547,6 +1982,12 @@ Edit &gt; Undo brings them all back.</source>
         <message>
             <location filename="../../ui/panels/inspector.py" line="342" />
             <source>{name} (side {side}, on {source})</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="95" />
+            <source>{n} items selected ({kinds}).
+Delete, Copy and Duplicate act on all of them.</source>
             <translation type="unfinished" />
         </message>
         <message>
@@ -1759,128 +2200,308 @@ Edit &gt; Undo brings them all back.</source>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/mainwindow.py" line="315" />
+            <location filename="../../ui/mainwindow.py" line="316" />
             <source>&amp;About Rackwright</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="317" />
+            <location filename="../../ui/mainwindow.py" line="216" />
+            <source>&amp;Copy</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="218" />
+            <source>&amp;Delete</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="247" />
+            <source>&amp;Edit</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="193" />
+            <source>&amp;Export Build Plan (PDF)…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="231" />
+            <source>&amp;File</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="226" />
+            <source>&amp;Fit Elevations</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="318" />
             <source>&amp;Help</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="313" />
+            <location filename="../../ui/mainwindow.py" line="314" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="271" />
-            <source>&amp;Power Feeds and Sources…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="272" />
-            <source>Add and edit UPSs, panels and the feeds that hang off them</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="277" />
-            <source>Cooling &amp;Loops…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="278" />
-            <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="194" />
-            <source>Export &amp;Workbook (Excel)…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="198" />
-            <source>Export Tables (&amp;CSV)…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="485" />
-            <source>Extended the fabric: {links} links, {switches} switches added</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="260" />
-            <source>F&amp;loor</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="300" />
-            <source>Import &amp;Price List…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="527" />
-            <source>Name the selected racks or devices from a pattern (one undo step)</source>
+            <location filename="../../ui/mainwindow.py" line="187" />
+            <source>&amp;New</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../ui/mainwindow.py" line="188" />
-            <source>New from NetBox &amp;Site…</source>
+            <source>&amp;Open…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="523" />
-            <source>Plan &amp;Settings…</source>
+            <location filename="../../ui/mainwindow.py" line="217" />
+            <source>&amp;Paste</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="310" />
-            <source>Rackwright &amp;Guide</source>
+            <location filename="../../ui/mainwindow.py" line="263" />
+            <source>&amp;Plan</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="526" />
-            <source>Re&amp;name Selection…</source>
+            <location filename="../../ui/mainwindow.py" line="272" />
+            <source>&amp;Power Feeds and Sources…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="204" />
+            <source>&amp;Quit</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="227" />
+            <source>&amp;Recalculate</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="191" />
+            <source>&amp;Save</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="252" />
+            <source>&amp;View</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="273" />
+            <source>Add and edit UPSs, panels and the feeds that hang off them</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="265" />
+            <source>Auto-&amp;wire Fabric…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="268" />
+            <source>Auto-wire &amp;NVLink Domain</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="504" />
+            <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="485" />
+            <source>Auto-wired {links} links, {switches} switches</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="278" />
+            <source>Cooling &amp;Loops…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="221" />
+            <source>Copy the selected rack N times along its row</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="279" />
+            <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="215" />
+            <source>Cu&amp;t</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="219" />
+            <source>D&amp;uplicate</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="220" />
+            <source>Duplicate Rack × &amp;N…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="195" />
+            <source>Export &amp;Workbook (Excel)…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="199" />
+            <source>Export Tables (&amp;CSV)…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="487" />
+            <source>Extended the fabric: {links} links, {switches} switches added</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="261" />
+            <source>F&amp;loor</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../ui/mainwindow.py" line="301" />
-            <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
+            <source>Import &amp;Price List…</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="343" />
-            <source>Refused: {reason}</source>
+            <location filename="../../ui/mainwindow.py" line="224" />
+            <source>Move Down 1U</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="559" />
-            <source>Select racks or devices to rename</source>
+            <location filename="../../ui/mainwindow.py" line="223" />
+            <source>Move Up 1U</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="524" />
-            <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
+            <location filename="../../ui/mainwindow.py" line="529" />
+            <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../ui/mainwindow.py" line="189" />
+            <source>New from NetBox &amp;Site…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="234" />
+            <source>Open &amp;Recent</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="188" />
+            <source>Open a plan</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="525" />
+            <source>Plan &amp;Settings…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="311" />
+            <source>Rackwright &amp;Guide</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="528" />
+            <source>Re&amp;name Selection…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="302" />
+            <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="344" />
+            <source>Refused: {reason}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="228" />
+            <source>Reset &amp;Layout</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="192" />
+            <source>Save &amp;As…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="191" />
+            <source>Save the plan</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="192" />
+            <source>Save the plan under a new name</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="203" />
+            <source>Se&amp;ttings…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="222" />
+            <source>Select &amp;All</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="561" />
+            <source>Select racks or devices to rename</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="526" />
+            <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="187" />
+            <source>Start a new plan</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="190" />
             <source>Start a plan from a NetBox site export (racks, devices)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="312" />
+            <location filename="../../ui/mainwindow.py" line="313" />
             <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="200" />
+            <location filename="../../ui/mainwindow.py" line="499" />
+            <source>Wiring the NVLink domain of {name}…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="201" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="196" />
+            <location filename="../../ui/mainwindow.py" line="197" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="194" />
+            <source>Write the printed build plan as a PDF</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="397" />
+            <source>{path} no longer exists</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -2704,6 +3325,66 @@ Edit &gt; Undo brings them all back.</source>
         </message>
     </context>
     <context>
+        <name>RackGraphicsView</name>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1254" />
+            <source>Connect {port}…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1262" />
+            <source>Connect…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1269" />
+            <source>Delete</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1276" />
+            <source>Delete rack</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/scenes/rack.py" line="1267" />
+            <source>Disconnect %n cable(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/scenes/rack.py" line="1265" />
+            <source>Disconnect all (%n cable(s))</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1253" />
+            <source>Disconnect {port}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1270" />
+            <source>Duplicate</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1275" />
+            <source>Duplicate rack x N…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1272" />
+            <location filename="../../ui/scenes/rack.py" line="1278" />
+            <source>Properties</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>RackScene</name>
         <message>
             <location filename="../../ui/scenes/rack.py" line="685" />
@@ -2802,6 +3483,47 @@ Edit &gt; Undo brings them all back.</source>
         </message>
     </context>
     <context>
+        <name>RackView</name>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1334" />
+            <source>Add an empty rack at the end of this row</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1333" />
+            <source>Add rack</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1336" />
+            <source>Drag devices from the catalog into a rack; Up/Down moves the selection 1U</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1328" />
+            <source>Fit</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1343" />
+            <source>Row:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1329" />
+            <source>Zoom to fit the row (Ctrl+wheel zooms)</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>RecoveryController</name>
+        <message>
+            <location filename="../../ui/recovery.py" line="173" />
+            <source>Cannot recover</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>RenameDialog</name>
         <message>
             <location filename="../../ui/dialogs/rename.py" line="50" />
@@ -2884,6 +3606,29 @@ Edit &gt; Undo brings them all back.</source>
         <message>
             <location filename="../../ui/panels/rent_chart.py" line="31" />
             <source>months</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>ScalingChart</name>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="131" />
+            <source>&lt;b&gt;Scaling&lt;/b&gt;</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="148" />
+            <source>GPUs (log scale)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="129" />
+            <source>The figure plotted against the GPU count</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="132" />
+            <source>What-if: this workload on more or fewer GPUs of the same servers, sized by the planner at each count (power and cooling not included)</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -3077,6 +3822,16 @@ If the file is open in another program (Excel locks the files it has open), clos
             <translation type="unfinished" />
         </message>
         <message>
+            <location filename="../../ui/panels/totals.py" line="128" />
+            <source>No results yet</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="252" />
+            <source>No results yet: the engine has not run on this plan.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
             <location filename="../../ui/panels/totals.py" line="385" />
             <source>break-even {months} months</source>
             <translation type="unfinished" />
@@ -3136,12 +3891,129 @@ If the file is open in another program (Excel locks the files it has open), clos
             <source>{offer}, {basis} {date}</source>
             <translation type="unfinished" />
         </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="263" />
+            <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
+            </translation>
+        </message>
     </context>
     <context>
         <name>UtilBar</name>
         <message>
             <location filename="../../ui/panels/totals.py" line="74" />
             <source>{0} % of capacity</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>WorkloadsPanel</name>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="323" />
+            <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="321" />
+            <source>Add target</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="364" />
+            <source>Delete</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="366" />
+            <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="338" />
+            <source>Group from selection</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="642" />
+            <source>Kind</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="339" />
+            <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="641" />
+            <source>Name</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="396" />
+            <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="333" />
+            <source>Remove</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="334" />
+            <source>Remove the selected workload target (undoable)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="362" />
+            <source>Rename the server group chosen on the left (undoable)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="360" />
+            <source>Rename…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="643" />
+            <source>Runs on</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="369" />
+            <source>Server groups</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="358" />
+            <source>The plan's server groups (a workload can run on one)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="669" />
+            <source>Whole plan (every GPU server)</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>_RackBars</name>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="113" />
+            <source>No rack figures yet</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>_WorkloadMargins</name>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="209" />
+            <source>No workload targets in this plan (add one in the Workloads panel to see margins)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="200" />
+            <source>achieved / target (%)</source>
             <translation type="unfinished" />
         </message>
     </context>

@@ -47,8 +47,9 @@ from planner.fabric.extend import (
 )
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.wiring import connect_edit, used_ports
+from ui import units as uunits
 from ui.tasks import BackgroundTask, Run
-from ui.units import fmt_length_m
+from ui.units import fmt_length_m, fnum
 
 log = logging.getLogger(__name__)
 
@@ -310,7 +311,7 @@ class AutowireDialog(QDialog):
                for slug, name, length, n in add.cables])
         group(self.tr("Optics to add: {n} transceivers").format(n=add.optics_total),
               [self.tr("{count} \u00d7 {optic}").format(count=n, optic=name) for _slug, name, n in add.optics])
-        group(self.tr("Added power: {typical:.2f} kW typical, {max:.2f} kW max").format(
+        group(uunits.lformat(self.tr("Added power: {typical:.2f} kW typical, {max:.2f} kW max"),
             typical=add.added_typical_kw, max=add.added_max_kw), [])
         res = pv.result
         if res.rail_pattern:
@@ -419,7 +420,7 @@ class AutowireDialog(QDialog):
                 return autowire(snapshot, catalog, servers, switch, progress=progress, cancel=cancelled, **kw)
         self._set_running(True)
         if fid is None:
-            self._show(f"Designing the {kw['kind']} fabric for {len(servers):,} devices\u2026", error=False)
+            self._show(f"Designing the {kw['kind']} fabric for {fnum(len(servers), ',')} devices\u2026", error=False)
         else:
             self._show(self.tr("Working out what {n} devices add to the fabric\u2026").format(n=len(servers)),
                        error=False)

@@ -29,6 +29,7 @@ from planner.builders import DEVICE_MIME
 from ui import dialogs
 from ui.dialogs.needs_data import needs_data_text
 from ui.tasks import BackgroundTask
+from ui.units import fnum
 
 SLUG_ROLE = Qt.ItemDataRole.UserRole + 1
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -86,7 +87,7 @@ class CatalogModel(QStandardItemModel):
         name.setToolTip(tip)
         name.setData(bool(needs), NEEDS_DATA_ROLE)
         u = QStandardItem(f"{d.u_height:g}" if d.u_height else "0U")
-        kw = QStandardItem(f"{d.max_power_w / 1000:.1f}" if d.max_power_w else
+        kw = QStandardItem(f"{fnum(d.max_power_w / 1000, '.1f')}" if d.max_power_w else
                            needs_word if "power" in needs else "")
         kw.setToolTip(QCoreApplication.translate("CatalogPanel", "maximum draw, kW (catalog)") if d.max_power_w
                       else QCoreApplication.translate("CatalogPanel", "no power draw in the catalog yet")

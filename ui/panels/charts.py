@@ -21,6 +21,7 @@ from planner.engine import RackResult, Results
 from planner.workloads.specs import has_target
 from ui import style
 from ui.panels.workloads import BOTTLENECK_TEXT
+from ui.units import fnum
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#1f2328")
 
@@ -254,7 +255,7 @@ class _WorkloadMargins(QWidget):
         for yi, p, r in zip(y, pct, rows):
             bn = BOTTLENECK_TEXT.get(r[3], r[3])
             name = r[1] if len(r[1]) <= 70 else r[1][:68] + "…"
-            t = pg.TextItem(f"{name}  —  {p:,.0f} %" + (f", {bn}" if bn else ""), color=self.colors.foreground,
+            t = pg.TextItem(f"{name}  —  {fnum(p, ',.0f')} %" + (f", {bn}" if bn else ""), color=self.colors.foreground,
                             anchor=(0, 1))
             t.setFont(font)
             t.setPos(0.0, float(yi) + 0.11)

@@ -38,6 +38,7 @@ from ui import units as uunits
 from ui.dialogs.cooling_loops import loop_summary
 from ui.dialogs.needs_data import needs_data_text
 from ui.scenes.rack import rack_figures_text
+from ui.units import fnum
 
 COOLING_METHODS = list(COOLING_METHOD_NAMES.items())
 
@@ -263,13 +264,13 @@ class Inspector(QWidget):
             cat = self._group("Catalog figures")
             cat.addRow(self.tr("Height"), QLabel(f"{dev.u_height:g} U" + (" (full depth)" if dev.is_full_depth else "")))
             if dev.max_power_w:
-                cat.addRow(self.tr("Max power"), QLabel(f"{dev.max_power_w / 1000:.2f} kW"))
+                cat.addRow(self.tr("Max power"), QLabel(f"{fnum(dev.max_power_w / 1000, '.2f')} kW"))
             if dev.typical_power_w and dev.typical_power_w != dev.max_power_w:
-                cat.addRow(self.tr("Typical power"), QLabel(f"{dev.typical_power_w / 1000:.2f} kW"))
+                cat.addRow(self.tr("Typical power"), QLabel(f"{fnum(dev.typical_power_w / 1000, '.2f')} kW"))
             power = dev.planning.power if dev.planning is not None else None
             if not dev.max_power_w and power is not None and power.nameplate_w:
                 cat.addRow(self.tr("PSU nameplate"), QLabel(self.tr("{count} x {rating} W").format(
-                    count=power.psu_count, rating=f"{power.psu_rating_w:,.0f}")))
+                    count=power.psu_count, rating=f"{fnum(power.psu_rating_w, ',.0f')}")))
             if dev.gpu_count:
                 gpu = self.doc.catalog.get("gpus", dev.gpu_slug)
                 cat.addRow(self.tr("GPUs"), QLabel(f"{dev.gpu_count} x {gpu.model if gpu else dev.gpu_slug}"))
@@ -321,8 +322,8 @@ class Inspector(QWidget):
         elif line.unit_price is None:
             lbl.setText(self.tr("No price: not in the capex, which is incomplete."))
         else:
-            text = (self.tr("{price} {currency} each, {qty} in the plan").replace("{price}", f"{line.unit_price:,.0f}")
-                    .replace("{currency}", line.currency or "").replace("{qty}", f"{line.quantity:,}"))
+            text = (self.tr("{price} {currency} each, {qty} in the plan").replace("{price}", f"{fnum(line.unit_price, ',.0f')}")
+                    .replace("{currency}", line.currency or "").replace("{qty}", f"{fnum(line.quantity, ',')}"))
             if line.price_source == "plan":
                 ov = self.doc.plan.metadata.price_overrides.get(slug)
                 src = f" ({ov.source})" if ov is not None and ov.source else ""
@@ -879,7 +880,7 @@ class Inspector(QWidget):
             if util is None:
                 text = self.tr("{0}: {1}").format(name, style.level_tip(lvl))
             else:
-                figure = "∞" if util == float("inf") else f"{util * 100:.0f}"
+                figure = "∞" if util == float("inf") else f"{fnum(util * 100, '.0f')}"
                 text = self.tr("{0}: {1} % of its limit, {2}").format(name, figure, style.level_tip(lvl))
             lines.append(f"<span style='color:{color}'>&#9679;</span> {html.escape(text)}")
         lbl.setTextFormat(Qt.TextFormat.RichText)

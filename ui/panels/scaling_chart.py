@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBox
 
 from ui import style
 from ui.tasks import BackgroundTask
+from ui.units import fnum
 
 log = logging.getLogger(__name__)
 
@@ -71,21 +72,21 @@ def gpus_text(n: float) -> str:
     if n >= 1 << 20:
         return f"{n / (1 << 20):g}M"
     if n >= 1024:
-        return f"{n / 1024:.3g}k"
-    return f"{n:,.0f}"
+        return f"{fnum(n / 1024, '.3g')}k"
+    return f"{fnum(n, ',.0f')}"
 
 
 def value_text(v: float) -> str:
     a = abs(v)
     if a >= 1e6:
-        return f"{v / 1e6:.3g}M"
+        return f"{fnum(v / 1e6, '.3g')}M"
     if a >= 1e4:
-        return f"{v / 1e3:.3g}k"
+        return f"{fnum(v / 1e3, '.3g')}k"
     if a >= 100:
-        return f"{v:,.0f}"
+        return f"{fnum(v, ',.0f')}"
     if a >= 1:
-        return f"{v:.3g}"
-    return f"{v:.2g}"
+        return f"{fnum(v, '.3g')}"
+    return f"{fnum(v, '.2g')}"
 
 
 def _log_ticks(lo: float, hi: float) -> list[tuple[float, str]]:
@@ -407,15 +408,15 @@ class ScalingChart(QWidget):
             else:
                 state = "meets the target" if plan.met else "misses the target"
             bits.append(f"<span style='color:{PLAN_COLOR.name()}'>&#9670;</span> Plan: "
-                        f"{res.plan_gpus:,} GPUs, {state}")
+                        f"{fnum(res.plan_gpus, ',')} GPUs, {state}")
         if res.targets:
             if res.min_gpus_met:
-                bits.append(f"met from {res.min_gpus_met:,} GPUs in this range (filled points)")
+                bits.append(f"met from {fnum(res.min_gpus_met, ',')} GPUs in this range (filled points)")
             else:
                 bits.append("no count in this range meets it")
             if res.gpus_needed:
                 tp = f" at TP{res.gpus_needed_tp}" if res.gpus_needed_tp else ""
-                bits.append(f"fewest by the inverse search: {res.gpus_needed:,}{tp}")
+                bits.append(f"fewest by the inverse search: {fnum(res.gpus_needed, ',')}{tp}")
         notes = "".join(f"<br><span style='color:{self.colors.muted.name()}'>{_html(n)}</span>"
                         for n in res.notes)
         self.summary.setText(" · ".join(bits) + notes)

@@ -28,30 +28,30 @@ from planner.engine import Results, levels
 from planner.units import btu_per_h, tons
 from ui import style
 from ui import units as display_units
+from ui.units import fnum
 
 
 def fmt_power(w: float) -> str:
     kw = w / 1000.0
     if abs(kw) >= 1000:
-        return f"{kw / 1000:,.2f} MW"
-    return f"{kw:,.1f} kW"
+        return f"{fnum(kw / 1000, ',.2f')} MW"
+    return f"{fnum(kw, ',.1f')} kW"
 
 
 def pct(f: float | None) -> str:
     """A utilisation as a percentage ('–' for none, '∞ %' for a load without a limit)."""
     if f is None:
         return "–"
-    return "∞ %" if f == float("inf") else f"{f * 100:.0f} %"
+    return "∞ %" if f == float("inf") else f"{fnum(f * 100, '.0f')} %"
 
 
 def fmt_int(n: float) -> str:
-    return f"{int(round(n)):,}"
+    return f"{fnum(int(round(n)), ',')}"
 
 
 def fmt_money(amount: float, currency: str) -> str:
-    if abs(amount) >= 1e6:
-        return f"{currency} {amount / 1e6:,.2f} M"
-    return f"{currency} {amount:,.0f}"
+    """The language's money format with the currency's symbol (``1.356.256 €``)."""
+    return display_units.fmt_money(amount, currency)
 
 
 class UtilBar(QWidget):
@@ -71,7 +71,7 @@ class UtilBar(QWidget):
 
     def set_fraction(self, f: float | None, level: str = levels.NONE, warn_at: float | None = None) -> None:
         self.fraction, self.level, self.warn_at = f, level, warn_at
-        self.setToolTip("" if f is None else self.tr("{0} % of capacity").format(f"{f * 100:.0f}"))
+        self.setToolTip("" if f is None else self.tr("{0} % of capacity").format(f"{fnum(f * 100, '.0f')}"))
         self.update()
 
     def paintEvent(self, event: Any) -> None:
@@ -265,7 +265,7 @@ class TotalsPanel(QWidget):
 
         # compute
         gpus = i.get("gpu_count", 0)
-        models = ", ".join(f"{n:,} × {m}" for m, n in sorted(t.agg.gpus.items(), key=lambda kv: -kv[1]))
+        models = ", ".join(f"{fnum(n, ',')} × {m}" for m, n in sorted(t.agg.gpus.items(), key=lambda kv: -kv[1]))
         need = results.workload_needs.get("gpus")
         if need is not None:
             self._set("gpus", fmt_int(gpus), f"{models} · workloads need {fmt_int(need.need)}", need.utilisation,
@@ -276,12 +276,12 @@ class TotalsPanel(QWidget):
         mem_need = results.workload_needs.get("gpu_memory_gb")
         bw = s.get("gpu_bw_tb_per_s", 0.0)
         if mem_need is not None:
-            self._set("gpu_memory", f"{mem_tb:,.1f} TB", f"HBM {bw:,.0f} TB/s · workloads need "
-                      f"{mem_need.need / 1000:,.1f} TB", mem_need.utilisation, mem_need.level, need_warn)
+            self._set("gpu_memory", f"{fnum(mem_tb, ',.1f')} TB", f"HBM {fnum(bw, ',.0f')} TB/s · workloads need "
+                      f"{fnum(mem_need.need / 1000, ',.1f')} TB", mem_need.utilisation, mem_need.level, need_warn)
         else:
-            self._set("gpu_memory", f"{mem_tb:,.1f} TB", f"HBM bandwidth {bw:,.0f} TB/s")
-        self._set("compute", f"{s.get('bf16_pflops', 0.0):,.0f} PFLOPS",
-                  f"BF16 dense · FP8 {s.get('fp8_pflops', 0.0):,.0f} PFLOPS")
+            self._set("gpu_memory", f"{fnum(mem_tb, ',.1f')} TB", f"HBM bandwidth {fnum(bw, ',.0f')} TB/s")
+        self._set("compute", f"{fnum(s.get('bf16_pflops', 0.0), ',.0f')} PFLOPS",
+                  f"BF16 dense · FP8 {fnum(s.get('fp8_pflops', 0.0), ',.0f')} PFLOPS")
 
         self._set_nvlink(results)
 
@@ -306,7 +306,7 @@ class TotalsPanel(QWidget):
         # cooling
         heat = s.get("heat_w", 0.0)
         self._set("heat", fmt_power(heat),
-                  f"{btu_per_h(heat):,.0f} BTU/h · {tons(heat):,.0f} tons · liquid "
+                  f"{fnum(btu_per_h(heat), ',.0f')} BTU/h · {fnum(tons(heat), ',.0f')} tons · liquid "
                   f"{fmt_power(s.get('liquid_heat_w', 0.0))}, air {fmt_power(s.get('air_heat_w', 0.0))}")
         rc = results.rack_summary("cooling")
         if rc.worst is not None:
@@ -328,16 +328,16 @@ class TotalsPanel(QWidget):
                       + f" · {len(results.loops)} loops", lp.utilisation, lp.level, cool_warn)
         else:
             self._set("loops", "none", "no CDU loops in this plan")
-        self._set("airflow", f"{s.get('airflow_cfm', 0.0):,.0f} CFM",
-                  f"{s.get('airflow_m3_per_h', 0.0):,.0f} m³/h air · "
-                  f"{s.get('liquid_flow_l_per_min', 0.0):,.0f} l/min coolant")
+        self._set("airflow", f"{fnum(s.get('airflow_cfm', 0.0), ',.0f')} CFM",
+                  f"{fnum(s.get('airflow_m3_per_h', 0.0), ',.0f')} m³/h air · "
+                  f"{fnum(s.get('liquid_flow_l_per_min', 0.0), ',.0f')} l/min coolant")
 
         # space and weight
         rw = results.rack_summary("weight")
         self._set("weight", display_units.fmt_mass(s.get("mass_kg", 0.0)),
                   (f"heaviest rack {rw.worst.name} at {pct(rw.utilisation)} of its rating · "
                    if rw.worst is not None else "")
-                  + f"{i.get('u_used', 0):,} U used, {i.get('u_free', 0):,} U free",
+                  + f"{fnum(i.get('u_used', 0), ',')} U used, {fnum(i.get('u_free', 0), ',')} U free",
                   rw.utilisation, rw.level)
         rf = results.rack_summary("floor")
         if rf.worst is not None:
@@ -363,7 +363,7 @@ class TotalsPanel(QWidget):
         self.rows["capex"][0].setToolTip("" if t.capex_complete else self.tr(
             "Items without a price or an exchange rate are not in this figure: the capex is understated."))
         self._set("opex", fmt_money(t.opex_per_year, cur),
-                  f"{t.energy_kwh_per_year / 1000:,.0f} MWh at {t.electricity_price_per_kwh:g} {cur}/kWh")
+                  f"{fnum(t.energy_kwh_per_year / 1000, ',.0f')} MWh at {t.electricity_price_per_kwh:g} {cur}/kWh")
         self._set_rent(t)
 
     def _set_rent(self, t: Any) -> None:
@@ -382,16 +382,16 @@ class TotalsPanel(QWidget):
         if f.break_even_months is None:
             value = self.tr("renting cheaper")
         else:
-            value = self.tr("break-even {months} months").replace("{months}", f"{f.break_even_months:,.1f}")
+            value = self.tr("break-even {months} months").replace("{months}", f"{fnum(f.break_even_months, ',.1f')}")
         d = rvo.price_detail
         source = (self.tr("price set in this plan") if rvo.price_source == "plan" else
                   self.tr("{offer}, {basis} {date}").replace("{offer}", str(d.get("offer", "")))
                   .replace("{basis}", str(d.get("basis", ""))).replace("{date}", str(d.get("date", ""))))
-        util = ("–" if f.break_even_utilisation is None else f"{f.break_even_utilisation * 100:.0f} %")
+        util = ("–" if f.break_even_utilisation is None else f"{fnum(f.break_even_utilisation * 100, '.0f')} %")
         detail = (self.tr("own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); "
                           "break-even utilisation {util}")
                   .replace("{own}", own).replace("{rent}", fmt_money(f.cloud_cost_per_year, cur))
-                  .replace("{gpus}", f"{rvo.gpus:,}").replace("{price}", f"{rvo.inputs.cloud_price_per_gpu_hour:,.2f}")
+                  .replace("{gpus}", f"{fnum(rvo.gpus, ',')}").replace("{price}", f"{fnum(rvo.inputs.cloud_price_per_gpu_hour, ',.2f')}")
                   .replace("{cur}", cur).replace("{source}", source).replace("{util}", util))
         if not rvo.capex_complete:
             detail += " · " + self.tr("capex incomplete: owning is understated")
@@ -410,7 +410,7 @@ class TotalsPanel(QWidget):
                 + (f" ({big.name})" if big.domain == "multi-node" else f" (in one {self._model_name(big.server_model)})")]
         if nv.multi_node:
             bits.append(f"{nv.multi_node} rack domain{'s' if nv.multi_node != 1 else ''}, {nv.complete} complete, "
-                        f"{(nv.min_per_gpu_gb_per_s or 0.0) / 1000:.2f} TB/s per GPU")
+                        f"{fnum((nv.min_per_gpu_gb_per_s or 0.0) / 1000, '.2f')} TB/s per GPU")
         if nv.in_server:
             bits.append(f"{nv.in_server} in-server NVSwitch")
         self._set("nvlink", fmt_int(nv.count), " · ".join(bits), None, nv.level)

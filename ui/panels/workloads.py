@@ -53,6 +53,7 @@ from planner.workloads.evaluate import WorkloadVerdict
 from planner.workloads.specs import SPEC_MODELS, SpecError, has_target, parse_spec
 from ui import dialogs, style
 from ui.panels.scaling_chart import ScalingSection
+from ui.units import fnum
 
 # (key, menu text, kind, spec defaults, name template)
 PRESETS: tuple[tuple[str, str, str, dict[str, Any], str], ...] = (
@@ -126,7 +127,7 @@ def _unwrap(annotation: Any) -> tuple[Any, bool]:
 def _num(v: Any, fmt: str, unit: str = "") -> str:
     if v is None:
         return "–"
-    return f"{format(v, fmt)}{unit}"
+    return f"{fnum(v, fmt)}{unit}"
 
 
 def verdict_headline(v: Any, kind: str, spec: dict[str, Any]) -> str:
@@ -139,10 +140,10 @@ def verdict_headline(v: Any, kind: str, spec: dict[str, Any]) -> str:
         return f"Sized (no target) · limited by {bn}"
     pct = (1.0 + v.margin) * 100 if v.margin is not None else None
     if v.met:
-        return f"Met · {pct:,.0f} % of target · limited by {bn}"
+        return f"Met · {fnum(pct, ',.0f')} % of target · limited by {bn}"
     if v.bottleneck in ("power", "cooling"):
         return f"Not met · the {bn} of its servers fails"
-    return f"Not met · {pct:,.0f} % of target · limited by {bn}"
+    return f"Not met · {fnum(pct, ',.0f')} % of target · limited by {bn}"
 
 
 def key_figure(v: Any, kind: str) -> str:
@@ -175,7 +176,7 @@ def figure_rows(v: Any, kind: str, spec: dict[str, Any]) -> list[tuple[str, str]
         tt = spec.get("target_ttft_s")
         rows.append(("Time to first token", _num(f.get("ttft_s"), ",.3f", " s") + (f"  (target {tt:g} s)" if tt else "")))
         rows.append(("Users that fit", _num(f.get("max_concurrent_sequences"), ",")
-                     + f"  (asked {spec.get('users', 0):,})"))
+                     + f"  (asked {fnum(spec.get('users', 0), ',')})"))
         rows.append(("System throughput", _num(f.get("tokens_per_s"), ",.0f", " tokens/s")))
         rows.append(("Layout", f"TP {f.get('tp')} × {f.get('replicas')} replicas on {f.get('gpus')} × {f.get('gpu')}"))
         rows.append(("Weights per GPU", _num(f.get("weights_per_gpu_gb"), ",.1f", " GB")
@@ -211,7 +212,7 @@ def figure_rows(v: Any, kind: str, spec: dict[str, Any]) -> list[tuple[str, str]
                      + (f"  (need {spec['dataset_read_gb_per_s']:g})" if spec.get("dataset_read_gb_per_s") else "")))
     need = f.get("gpus_needed")
     if need:
-        rows.append(("GPUs that would meet it", f"{need:,}"))
+        rows.append(("GPUs that would meet it", f"{fnum(need, ',')}"))
     return rows
 
 
@@ -592,7 +593,7 @@ class WorkloadsPanel(QWidget):
                 verdict = "sized (no target)"
             else:
                 pct = (1.0 + v.margin) * 100 if v.margin is not None else 0.0
-                verdict = f"{'met' if v.met else 'NOT MET'} · {pct:,.0f} %"
+                verdict = f"{'met' if v.met else 'NOT MET'} · {fnum(pct, ',.0f')} %"
             it.setText(1, verdict)
             it.setForeground(1, style.level_color(lvl) if lvl in (levels.OVER, levels.WARN) else self.palette().text())
             it.setText(2, BOTTLENECK_TEXT.get(v.bottleneck or "", v.bottleneck or "") if v is not None else "")

@@ -75,6 +75,7 @@ from planner.placement import device_dims, rack_dims
 from planner.plan import Placement, Rack, cooling_method_name
 from planner.units import INCH_MM, U_MM
 from ui import dialogs, style
+from ui.units import fnum
 
 RAIL_W = 19 * INCH_MM  # 482.6 mm between the rails' outer edges
 LABEL_MARGIN = 80.0  # U numbers, left of each elevation
@@ -531,7 +532,7 @@ class RackScene(QGraphicsScene):
             gname = (gpu.model if gpu else dev.gpu_slug or "").split()[0]
             bits.append(f"{dev.gpu_count}\u00d7 {gname}")
         if dev.max_power_w:
-            bits.append(f"{dev.max_power_w / 1000:.1f} kW")
+            bits.append(f"{fnum(dev.max_power_w / 1000, '.1f')} kW")
         details = "  \u00b7  ".join(bits)
         if p.name:
             details = f"{model}\n{details}" if details else model
@@ -696,7 +697,7 @@ class RackScene(QGraphicsScene):
             lines.append(tr("RackScene", "Power: not calculated yet"))
         elif pdu is not None:  # a PDU: the load it carries, and its own feed
             lines.append(tr("RackScene", "Load: {typical} kW typical, {max} kW max").format(
-                typical=f"{pdu.typical_w / 1000:.2f}", max=f"{pdu.max_w / 1000:.2f}"))
+                typical=f"{fnum(pdu.typical_w / 1000, '.2f')}", max=f"{fnum(pdu.max_w / 1000, '.2f')}"))
             feed = next((f.name for f in plan.feeds if f.id == pdu.feed), None)
             lines.append(tr("RackScene", "Feed: {feed}").format(feed=feed) if feed
                          else tr("RackScene", "Feed: none assigned"))
@@ -704,7 +705,7 @@ class RackScene(QGraphicsScene):
             lines.append(tr("RackScene", "Power: none counted"))
         else:
             lines.append(tr("RackScene", "Power: {typical} kW typical, {max} kW max").format(
-                typical=f"{dp.typical_w / 1000:.2f}", max=f"{dp.max_w / 1000:.2f}"))
+                typical=f"{fnum(dp.typical_w / 1000, '.2f')}", max=f"{fnum(dp.max_w / 1000, '.2f')}"))
             if dp.busbar:
                 lines.append(tr("RackScene", "Feed: the rack's DC busbar (power shelves)"))
             elif dp.pdus:
@@ -745,8 +746,8 @@ def rack_figures_text(results: Results | None, rack_id: str) -> str:
     r = results.racks.get(rack_id) if results is not None else None
     if r is None:
         return ""
-    power = f"{r.power_load_w / 1000:.1f} kW"
-    lines = [f"{power} of {r.power_capacity_w / 1000:.1f} kW" if r.power_capacity_w > 0
+    power = f"{fnum(r.power_load_w / 1000, '.1f')} kW"
+    lines = [f"{power} of {fnum(r.power_capacity_w / 1000, '.1f')} kW" if r.power_capacity_w > 0
              else f"{power} (no PDU capacity)"]
     extra = [f"{r.gpu_count} GPUs", f"{r.u_used}/{r.u_height} U" if r.u_height else f"{r.u_used} U"]
     if r.cooling:
