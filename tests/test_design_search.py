@@ -401,6 +401,11 @@ def test_cli_table_json_and_plan(tmp_path, capsys):
     keys = {"gpu", "server", "gpus", "servers", "racks", "it_kw", "capex", "opex_per_year", "tco", "meets",
             "margin", "bottleneck", "binding_constraint"}
     assert keys <= set(d["candidates"][0])
+    ro = d["candidates"][0]["rent_vs_own"]
+    assert ro["cloud_cost_per_year"] > 0
+    rc, out, _err = run_cli(capsys, "plan-for", str(spec), "--top", "1")
+    assert f"renting the GPUs costs {ro['cloud_cost_per_year']:,.0f} USD/year" in out
+    assert f"owning {ro['own_cost_per_year']:,.0f} USD/year" in out
     plan = tmp_path / "out.json"
     rc, out, _err = run_cli(capsys, "plan-for", str(spec), "-o", str(plan))
     assert rc == 0 and plan.exists()

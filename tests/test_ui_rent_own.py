@@ -202,3 +202,19 @@ def test_a_saved_section_choice_gets_the_new_rent_section_once(tmp_path):
     assert s.report_sections == ("cover", "bom", "rent", "findings")
     s.report_sections = ("cover", "bom", "findings")  # the user unticks it: it stays off
     assert AppSettings(store).report_sections == ("cover", "bom", "findings")
+
+
+def test_totals_fit_their_dock_at_1366_px(qtbot, tmp_path, shipped):
+    """The rent-or-own values and chart made the Totals grid wider than the dock on a
+    1366-px laptop, and every value was cut off at its right edge (seen on Xvfb)."""
+    from ui.panels.totals import TotalsPanel
+
+    win = window(qtbot, tmp_path, shipped)
+    win.resize(1366, 740)
+    panel = win.findChild(TotalsPanel)
+    inner = panel.rent_chart.parentWidget()
+    viewport = inner.parentWidget()
+    qtbot.waitUntil(lambda: "INCOMPLETE" in panel.rows["capex"][0].text().upper())
+    assert panel.rows["rent"][0].text()  # the long values are there
+    qtbot.waitUntil(lambda: viewport.width() < 400)
+    assert inner.minimumSizeHint().width() <= viewport.width(), (inner.minimumSizeHint(), viewport.size())

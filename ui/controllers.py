@@ -92,10 +92,17 @@ class FileController(QObject):
         return answer == "discard"
 
     def new(self) -> None:
-        if self.maybe_save():
-            if self.recovery is not None:
-                self.recovery.closed()
-            self.doc.replace_plan(new_plan(self.doc.catalog), None)
+        self.new_from(None)
+
+    def new_from(self, plan: Plan | None) -> bool:
+        """File > New (``plan`` None: an empty plan), or a plan made for the user (a template,
+        a sized workload), opened as a new untitled document."""
+        if not self.maybe_save():
+            return False
+        if self.recovery is not None:
+            self.recovery.closed()
+        self.doc.replace_plan(plan if plan is not None else new_plan(self.doc.catalog), None)
+        return True
 
     def new_from_netbox(self) -> None:
         """File > New from NetBox Site...: a new plan with the racks and devices of a NetBox

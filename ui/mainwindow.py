@@ -126,6 +126,7 @@ class MainWindow(QMainWindow):
         self.table_exporter = TablesExporter(doc, self, self.settings)
         self._build_actions()
         self._add_plan_actions()
+        self._add_design_actions()
         self._build_status()
 
         doc.undo_stack.cleanChanged.connect(self._update_title)
@@ -542,6 +543,68 @@ class MainWindow(QMainWindow):
         self.doc.selectionChanged.connect(lambda _s: self.act_rename.setEnabled(
             any(k in ("rack", "placement") for k, _ in self.doc.selection)))
         self.act_rename.setEnabled(False)
+
+    # -- reference designs and workload sizing (ui.design) ----------------------------------------
+    def _add_design_actions(self) -> None:
+        """File > New from Template... and New from Workload... (after New); Plan > Size This
+        Workload... (after Plan Settings), also asked for by the Workloads panel."""
+        self.act_new_template = self._action(self.tr("New from &Template\u2026"), self.show_new_from_template,
+                                             tip=self.tr("Start from a reference design: racks placed, powered, "
+                                                         "cooled and wired, with its workload"))
+        self.act_new_workload = self._action(self.tr("New from &Workload\u2026"), lambda: self.show_size_workload(None),
+                                             tip=self.tr("State the workloads and limits; compare the builds that "
+                                                         "meet them and open the chosen one as a plan"))
+        self.act_size_workload = self._action(self.tr("Si&ze This Workload\u2026"), self.show_size_workload,
+                                              tip=self.tr("Search the builds that meet the selected workload of "
+                                                          "this plan and open the chosen one as a new plan"))
+        self.act_new_template.setObjectName("actNewFromTemplate")
+        self.act_new_workload.setObjectName("actNewFromWorkload")
+        self.act_size_workload.setObjectName("actSizeWorkload")
+        menus = {a.text(): a.menu() for a in self.menuBar().actions() if a.menu() is not None}
+        file_menu, plan_menu = menus.get("&File"), menus.get("&Plan")
+        if file_menu is not None:
+            acts = file_menu.actions()
+            after = acts[acts.index(self.act_new) + 1] if self.act_new in acts else None
+            file_menu.insertAction(after, self.act_new_template)
+            file_menu.insertAction(after, self.act_new_workload)
+        if plan_menu is not None:
+            acts = plan_menu.actions()
+            i = acts.index(self.act_plan_settings) if self.act_plan_settings in acts else -1
+            plan_menu.insertAction(acts[i + 1] if 0 <= i < len(acts) - 1 else None, self.act_size_workload)
+        panel = self.panels.get("workloadsDock")
+        if panel is not None and hasattr(panel, "sizeRequested"):
+            panel.sizeRequested.connect(self.show_size_workload)
+        self.design_dialog: Any = None
+
+    def show_new_from_template(self) -> Any:
+        """File > New from Template...: the reference designs (window-modal, not blocking)."""
+        from ui.design.templates import NewFromTemplateDialog
+
+        dlg = NewFromTemplateDialog(self.doc.catalog, self, open_plan=self.files.new_from)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.design_dialog = dlg
+        dlg.open()
+        return dlg
+
+    def show_size_workload(self, workload_id: str | None = "") -> Any:
+        """File > New from Workload... (``workload_id`` None: start empty) and Plan > Size This
+        Workload... ("": the workload selected in the Workloads panel, else the plan's first)."""
+        from ui.design.wizard import SizingWizard
+
+        workloads = []
+        if workload_id is not None:
+            wl = {w.id: w for w in self.doc.plan.workloads}
+            panel = self.panels.get("workloadsDock")
+            wid = workload_id or (panel.current_id() if panel is not None and hasattr(panel, "current_id") else None)
+            if wid not in wl and self.doc.plan.workloads:
+                wid = self.doc.plan.workloads[0].id
+            workloads = [wl[wid]] if wid in wl else []
+        dlg = SizingWizard(self.doc.catalog, self, workloads=workloads, metadata=self.doc.plan.metadata
+                           if workload_id is not None else None, open_plan=self.files.new_from)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.design_dialog = dlg
+        dlg.open()
+        return dlg
 
     def show_plan_settings(self) -> Any:
         """Plan > Plan Settings...: the dialog, window-modal (not blocking the loop)."""

@@ -248,6 +248,15 @@ def print_table(result, shown, spec) -> None:
             met = "met" if w["met"] else "NOT met"
             margin = "" if w.get("margin") is None else f", margin {w['margin']:+.0%}"
             print(f"  {w['name']}: {met}{margin}; {', '.join(figs) or w.get('error') or ''}")
+        ro = best.rent_vs_own
+        if ro and ro.get("cloud_cost_per_year") is not None:
+            cur = best.currency
+            when = ("owning never catches up over the years of use" if ro.get("break_even_months") is None
+                    else f"owning breaks even after {ro['break_even_months']:.0f} months")
+            at = ("" if ro.get("break_even_utilisation") is None
+                  else f", or at {ro['break_even_utilisation']:.0%} utilisation")
+            print(f"  rent or own: renting the GPUs costs {ro['cloud_cost_per_year']:,.0f} {cur}/year, owning "
+                  f"{ro['own_cost_per_year']:,.0f} {cur}/year; {when}{at}")
         if best.unpriced:
             print(f"  unpriced: {', '.join(best.unpriced)}")
     for n in result.notes:

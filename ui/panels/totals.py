@@ -159,6 +159,9 @@ class TotalsPanel(QWidget):
                 vfont.setWeight(QFont.Weight.DemiBold)
                 value.setFont(vfont)
                 value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                # long values ("USD 1.36 M INCOMPLETE", "break-even 17.6 months") wrap instead of
+                # widening the grid past the dock, which cut every value off at the right
+                value.setWordWrap(True)
                 value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
                 detail = QLabel("", inner)
                 detail.setContentsMargins(0, 0, 0, 3)
@@ -191,6 +194,10 @@ class TotalsPanel(QWidget):
         self.rent_chart.setObjectName("rentOwnChart")
         self.rent_chart.setMinimumHeight(190)
         self.rent_chart.setMaximumHeight(240)
+        # as wide as the dock, never wider: a plot's own minimum width (axes, title) made the
+        # whole Totals grid wider than the dock, and every value was cut off at its right edge
+        self.rent_chart.setMinimumWidth(0)
+        self.rent_chart.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         grid.addWidget(self.rent_chart, r, 0, 1, 4)
         r += 1
         grid.setRowStretch(r, 1)

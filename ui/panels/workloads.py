@@ -72,6 +72,9 @@ PRESETS: tuple[tuple[str, str, str, dict[str, Any], str], ...] = (
      {"model": "llama-3-70b", "checkpoint_every_min": 30, "checkpoint_within_s": 60}, "Checkpoint {model}"),
 )
 
+# workload kinds a build can be sized for (File > New from Workload; storage alone sizes no GPUs)
+SIZABLE_KINDS = ("pretrain", "finetune", "inference")
+
 KIND_TEXT = {"pretrain": "Pre-training", "finetune": "Fine-tuning", "inference": "Inference", "storage": "Storage"}
 
 FIELD_LABELS = {
@@ -309,6 +312,8 @@ class WorkloadsPanel(QWidget):
     ``current_id()``, ``select_workload(id)``."""
 
     COLUMNS = ("Workload", "Verdict", "Limited by", "Key figure")
+    # Size...: the id of the workload to size for the user (the main window opens the wizard)
+    sizeRequested = Signal(str)
 
     def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -334,6 +339,12 @@ class WorkloadsPanel(QWidget):
         self.remove_button.setText(self.tr("Remove"))
         self.remove_button.setToolTip(self.tr("Remove the selected workload target (undoable)"))
         self.remove_button.clicked.connect(self.remove_current)
+        # beside the verdict, not in the toolbar above (the toolbar sets the dock's minimum width)
+        self.size_button = QPushButton(self.tr("Size a Build\u2026"), self)
+        self.size_button.setObjectName("sizeWorkloadButton")
+        self.size_button.setToolTip(self.tr("Size this workload for me: compare the builds that meet the selected "
+                                            "target and open the chosen one as a new plan"))
+        self.size_button.clicked.connect(lambda: self.sizeRequested.emit(self.current_id() or ""))
         self.group_button = QPushButton(self)
         self.group_button.setObjectName("groupFromSelectionButton")
         self.group_button.setText(self.tr("Group from selection"))
@@ -443,7 +454,12 @@ class WorkloadsPanel(QWidget):
         self.message.setWordWrap(True)
         self.message.setObjectName("workloadsMessage")
         self.message.hide()
-        dl.addWidget(self.headline)
+        head_row = QHBoxLayout()
+        head_row.setContentsMargins(0, 0, 0, 0)
+        head_row.addWidget(self.headline, 1)
+        self.size_button.setParent(self.detail)
+        head_row.addWidget(self.size_button, 0, Qt.AlignmentFlag.AlignTop)
+        dl.addLayout(head_row)
         dl.addWidget(self.verdict_error)
         dl.addWidget(self.figures_box)
         dl.addWidget(self.notes)
@@ -606,6 +622,7 @@ class WorkloadsPanel(QWidget):
     def _show_current(self, force: bool = False) -> None:
         w = self._workload(self.current_id())
         self.remove_button.setEnabled(w is not None)
+        self.size_button.setEnabled(w is not None and w.kind in SIZABLE_KINDS)
         self.scroll.setVisible(w is not None)
         self.scaling.set_workload(w.id if w is not None else None)
         if w is None:

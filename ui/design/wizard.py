@@ -1,0 +1,1041 @@
+"""File > New from Workload... and "Size This Workload...": the sizing wizard.
+
+1. **Workloads**: one or more targets, each a plan workload's kind and spec, edited with the
+   Workloads panel's own fields (:class:`ui.panels.workloads._Field`); a value the spec
+   model refuses is named under its field.
+2. **Limits**: the search's constraints (budget, currency, kW per rack, cooling available,
+   racks or floor area, vendors and GPU models, electricity price, PUE, years,
+   utilisation). The wizard writes them as the ``rackwright plan-for`` SPEC and has
+   :func:`planner.design.search.parse_plan_for_spec` check it: an error names its field
+   path (``constraints.pue: ...``) and the wizard shows it under that field.
+3. **Builds**: :func:`planner.design.search.search` runs off the GUI thread
+   (:class:`ui.tasks.BackgroundTask`, Cancel stops it) and its ranked candidates fill the
+   comparison table; when none meets the targets the search's binding-constraint sentence
+   is shown above it. Finish generates the chosen build
+   (:func:`planner.design.generate.generate_plan`, off the GUI thread, with progress) and
+   emits ``planChosen(plan)``; the main window opens it as a new untitled document.
+
+Every figure in the table is the search's; the wizard formats them and never computes one.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import re
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from planner.design.model import COOLING_OPTIONS
+from planner.economics import DEFAULT_YEARS  # one default for wizard, plan and engine
+from planner.plan import Metadata, Workload
+from planner.units import format_number, parse_number
+from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
+from ui import style
+from ui.panels.totals import fmt_money
+from ui.panels.workloads import (
+    BOTTLENECK_TEXT,
+    FIELD_LABELS,
+    FIELD_ORDER,
+    KIND_TEXT,
+    PRESETS,
+    _Field,
+    field_errors,
+)
+from ui.tasks import BackgroundTask
+
+log = logging.getLogger(__name__)
+tr = QCoreApplication.translate
+
+COOLING_TEXT = {"air": "Air (hot/cold aisle containment)", "rdhx": "Rear-door heat exchangers",
+                "dlc": "Direct liquid cooling (CDU)", "immersion": "Immersion"}
+# constraint fields typed as numbers: name -> (label, integer, placeholder for empty)
+NUMBER_FIELDS: tuple[tuple[str, str, bool, str], ...] = (
+    ("budget", "Budget", False, "no limit"),
+    ("max_rack_kw", "Maximum kW per rack", False, "no limit"),
+    ("max_racks", "Maximum racks", True, "no limit"),
+    ("floor_m2", "Floor area (m²)", False, "no limit"),
+    ("electricity_price_per_kwh", "Electricity price per kWh", False, ""),
+    ("pue", "PUE", False, ""),
+    ("years", "Years of use", False, ""),
+    ("utilisation", "Utilisation (%)", False, ""),
+)
+# plan metadata a sized plan carries over from the plan it was sized from (the rest comes from the
+# search's constraints, or starts fresh: revision, naming, notes)
+CARRIED_METADATA = ("customer", "project", "author", "exchange_rates", "exchange_rates_date",
+                    "support_fraction_per_year", "colocation_price_per_kw_month", "cloud_price_per_gpu_hour")
+CURRENCIES = ("USD", "EUR", "GBP", "CHF", "JPY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "INR", "CNY", "SGD")
+PATH_RE = re.compile(r"^\s*(workloads\[(\d+)\](?:\.spec)?\.([A-Za-z_]\w*)|workloads\[(\d+)\]|workloads|"
+                     r"constraints\.([A-Za-z_]\w*)|constraints)(?:\[\d+\])?\s*:\s*(.*)$", re.S)
+
+
+def split_errors(message: str) -> list[tuple[str, int | None, str, str]]:
+    """A SPEC error message (``"workloads[0].spec.users: ...; constraints.pue: ..."``) as
+    (section, workload index, field, text) with section "workloads", "constraints" or ""."""
+    out: list[tuple[str, int | None, str, str]] = []
+    for part in (p for p in re.split(r";\s+(?=(?:workloads|constraints)\b)", message.strip()) if p.strip()):
+        m = PATH_RE.match(part)
+        if m is None:
+            out.append(("", None, "", part.strip()))
+        elif m.group(2) is not None:
+            out.append(("workloads", int(m.group(2)), m.group(3), m.group(6)))
+        elif m.group(4) is not None:
+            out.append(("workloads", int(m.group(4)), "", m.group(6)))
+        elif part.strip().startswith("workloads"):
+            out.append(("workloads", None, "", m.group(6)))
+        else:
+            out.append(("constraints", None, m.group(5) or "", m.group(6)))
+    return out
+
+
+def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    """Call ``fn`` with the keyword arguments it takes (progress/cancel are optional)."""
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return fn(*args, **kwargs)
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return fn(*args, **kwargs)
+    return fn(*args, **{k: v for k, v in kwargs.items() if k in params})
+
+
+def _error_label(parent: QWidget, name: str) -> QLabel:
+    lab = QLabel(parent)
+    lab.setObjectName(f"error_{name}")
+    lab.setWordWrap(True)
+    lab.setStyleSheet(f"color: {style.BAD.name()};")
+    lab.hide()
+    return lab
+
+
+# ------------------------------------------------------------------------------ page 1
+
+
+class WorkloadsPage(QWizardPage):
+    """The targets: a list on the left, the selected one's fields on the right."""
+
+    def __init__(self, catalog: Any, workloads: list[dict[str, Any]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.catalog = catalog
+        self.setTitle(self.tr("Workloads"))
+        self.setSubTitle(self.tr("What the build has to do: train, fine-tune or serve a model. Add one target or "
+                                 "several; each is a plan workload and is attached to the plan made."))
+        self.items: list[dict[str, Any]] = [dict(w, spec=dict(w.get("spec", {}))) for w in workloads]
+        self.fields: dict[str, _Field] = {}
+        self._loading = False
+
+        self.list = QListWidget(self)
+        self.list.setObjectName("wizardWorkloads")
+        self.add_button = QPushButton(self.tr("Add target"), self)
+        self.add_button.setObjectName("wizardAddWorkload")
+        menu = QMenu(self.add_button)
+        self.add_actions = {}
+        for key, text, _kind, _spec, _name in PRESETS:
+            act = menu.addAction(text)
+            act.triggered.connect(lambda _c=False, k=key: self.add(k))
+            self.add_actions[key] = act
+        self.add_button.setMenu(menu)
+        self.remove_button = QPushButton(self.tr("Remove"), self)
+        self.remove_button.setObjectName("wizardRemoveWorkload")
+        self.remove_button.clicked.connect(self.remove_current)
+        left = QVBoxLayout()
+        left.setContentsMargins(0, 0, 0, 0)
+        left.addWidget(self.list, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.add_button)
+        row.addWidget(self.remove_button)
+        row.addStretch(1)
+        left.addLayout(row)
+        lw = QWidget(self)
+        lw.setLayout(left)
+
+        self.form_box = QWidget()
+        self.form = QFormLayout(self.form_box)
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setWidget(self.form_box)
+        self.scroll.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.form_box.setMaximumWidth(820)  # a full-HD screen's width is no use to a number field
+        self.message = _error_label(self, "workloads")
+
+        lw.setMinimumWidth(240)
+        lw.setMaximumWidth(340)
+        self.scroll.setMinimumWidth(420)
+        body = QHBoxLayout()
+        body.addWidget(lw, 1)
+        body.addWidget(self.scroll, 2)
+        lay = QVBoxLayout(self)
+        lay.addLayout(body, 1)
+        lay.addWidget(self.message)
+        self.list.currentRowChanged.connect(lambda _r: self._show_current())
+        self._refill()
+        if self.items:
+            self.list.setCurrentRow(0)
+        else:
+            self.add("inference")
+
+    # -- the list ------------------------------------------------------------------------
+    def _refill(self) -> None:
+        keep = self.list.currentRow()
+        self.list.blockSignals(True)
+        self.list.clear()
+        for w in self.items:
+            self.list.addItem(QListWidgetItem(f"{w['name']}\n{tr('Wizard', KIND_TEXT.get(w['kind'], w['kind']))}"))
+        self.list.blockSignals(False)
+        if self.items:
+            self.list.setCurrentRow(min(max(keep, 0), len(self.items) - 1))
+        self.remove_button.setEnabled(bool(self.items))
+        self.completeChanged.emit()
+
+    def add(self, preset: str) -> int:
+        """Add a target from a Workloads-panel preset; returns its index."""
+        _key, _text, kind, spec, name_t = next(p for p in PRESETS if p[0] == preset)
+        spec = dict(spec)
+        llms = sorted(getattr(self.catalog, "llms", {}) or {}) if self.catalog is not None else []
+        if "model" in spec and llms and spec["model"] not in llms:
+            spec["model"] = llms[0]
+        names = {w["name"] for w in self.items}
+        name = base = name_t.format(model=spec.get("model", ""))
+        n = 2
+        while name in names:
+            name, n = f"{base} {n}", n + 1
+        self.items.append({"name": name, "kind": kind, "spec": spec})
+        self._refill()
+        self.list.setCurrentRow(len(self.items) - 1)
+        return len(self.items) - 1
+
+    def remove_current(self) -> None:
+        i = self.list.currentRow()
+        if 0 <= i < len(self.items):
+            del self.items[i]
+            self._refill()
+            self._show_current()
+
+    def isComplete(self) -> bool:
+        return bool(self.items)
+
+    # -- the form ------------------------------------------------------------------------
+    def _show_current(self) -> None:
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.fields = {}
+        i = self.list.currentRow()
+        if not 0 <= i < len(self.items):
+            return
+        w = self.items[i]
+        self.name_edit = QLineEdit(w["name"], self.form_box)
+        self.name_edit.setObjectName("wizardWorkloadName")
+        self.name_edit.editingFinished.connect(self._commit_name)
+        self.form.addRow(self.tr("Name"), self.name_edit)
+        self.form.addRow(self.tr("Kind"), QLabel(tr("Wizard", KIND_TEXT.get(w["kind"], w["kind"])), self.form_box))
+        model = SPEC_MODELS.get(w["kind"])
+        if model is None:
+            return
+        order = list(model.model_fields)
+        names = sorted(order, key=lambda n: (FIELD_ORDER.index(n) if n in FIELD_ORDER else len(FIELD_ORDER),
+                                             order.index(n)))
+        self._loading = True
+        try:
+            for name in names:
+                info = model.model_fields[name]
+                fld = _Field(name, info, self.catalog, self.form_box)
+                fld.committed.connect(self._commit_field)
+                label = QLabel(FIELD_LABELS.get(name, name.replace("_", " ").capitalize()), self.form_box)
+                label.setToolTip(info.description or "")
+                self.form.addRow(label, fld)
+                self.fields[name] = fld
+                d = info.default
+                fld.set_value(w["spec"].get(name, d if d is not ... and not _undefined(d) else None))
+        finally:
+            self._loading = False
+        try:
+            parse_spec(w["kind"], w["spec"])
+        except SpecError as e:
+            self.show_errors(i, field_errors(str(e)))
+
+    def _commit_name(self) -> None:
+        i = self.list.currentRow()
+        text = self.name_edit.text().strip()
+        if 0 <= i < len(self.items) and text and text != self.items[i]["name"]:
+            self.items[i]["name"] = text
+            self.list.item(i).setText(f"{text}\n{tr('Wizard', KIND_TEXT.get(self.items[i]['kind'], ''))}")
+
+    def _commit_field(self, name: str) -> None:
+        i = self.list.currentRow()
+        fld = self.fields.get(name)
+        if self._loading or fld is None or not 0 <= i < len(self.items):
+            return
+        w = self.items[i]
+        try:
+            value = fld.value()
+        except ValueError as e:
+            fld.show_error(str(e))
+            return
+        spec = dict(w["spec"])
+        if value is None:
+            spec.pop(name, None)
+        else:
+            spec[name] = value
+        w["spec"] = spec  # kept even when refused: the wizard names it and will not go on with it
+        try:
+            parse_spec(w["kind"], spec)
+        except SpecError as e:
+            errs = field_errors(str(e))
+            fld.show_error(errs.get(name) or "")
+            return
+        for f in self.fields.values():  # the spec is valid now: only unreadable text stays named
+            try:
+                f.value()
+            except ValueError:
+                continue
+            f.show_error("")
+        self.message.hide()
+
+    def commit_all(self) -> bool:
+        """Take what is typed into the fields now (a field still being edited); False when a
+        number cannot be read."""
+        bad: dict[str, str] = {}
+        if self.fields:
+            self._commit_name()
+            for name, fld in self.fields.items():
+                try:
+                    fld.value()
+                except ValueError as e:
+                    bad[name] = str(e)
+                    continue
+                self._commit_field(name)
+        for name, text in bad.items():
+            self.fields[name].show_error(text)
+        return not bad
+
+    def show_errors(self, index: int | None, errors: dict[str, str]) -> None:
+        """Show errors of workload ``index`` (field -> text, '' for the workload itself)."""
+        if index is not None and 0 <= index < len(self.items) and index != self.list.currentRow():
+            self.list.setCurrentRow(index)
+        general = []
+        for name, text in errors.items():
+            if name in self.fields:
+                self.fields[name].show_error(text)
+            else:
+                general.append(f"{name}: {text}" if name else text)
+        self.message.setText("\n".join(general))
+        self.message.setVisible(bool(general))
+
+    def validatePage(self) -> bool:
+        if not self.commit_all():
+            return False
+        for i, w in enumerate(self.items):
+            try:
+                parse_spec(w["kind"], w["spec"])
+            except SpecError as e:
+                self.show_errors(i, field_errors(str(e)))
+                return False
+        self.message.hide()
+        return True
+
+
+def _undefined(v: Any) -> bool:
+    return type(v).__name__ == "PydanticUndefinedType"
+
+
+# ------------------------------------------------------------------------------ page 2
+
+
+class LimitsPage(QWizardPage):
+    """The constraints: every one a hard limit of the search."""
+
+    def __init__(self, catalog: Any, metadata: Metadata | None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle(self.tr("Limits"))
+        self.setSubTitle(self.tr("Hard limits of the build (leave a field empty for no limit) and the figures "
+                                 "the running cost is worked out with."))
+        md = metadata or Metadata()
+        self.edits: dict[str, QLineEdit] = {}
+        self.errors: dict[str, QLabel] = {}
+        body = QWidget()
+        grid = QGridLayout(body)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+
+        limits = QGroupBox(self.tr("Limits"), body)
+        lf = QFormLayout(limits)
+        lf.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        cost = QGroupBox(self.tr("Running cost"), body)
+        cf = QFormLayout(cost)
+        cf.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        defaults = {"electricity_price_per_kwh": md.electricity_price_per_kwh, "pue": md.pue,
+                    "years": getattr(md, "years_of_use", None) or DEFAULT_YEARS, "utilisation": md.utilisation * 100}
+        labels = {"budget": self.tr("Budget"), "max_rack_kw": self.tr("Maximum kW per rack"),
+                  "max_racks": self.tr("Maximum racks"), "floor_m2": self.tr("Floor area (m²)"),
+                  "electricity_price_per_kwh": self.tr("Electricity price per kWh"), "pue": self.tr("PUE"),
+                  "years": self.tr("Years of use"), "utilisation": self.tr("Utilisation (%)")}
+        self.currency = QComboBox(limits)
+        self.currency.setObjectName("constraint_currency")
+        self.currency.setEditable(True)
+        self.currency.addItems(list(dict.fromkeys((md.currency, *CURRENCIES))))
+        self.currency.setCurrentText(md.currency)
+        self.errors["currency"] = _error_label(limits, "currency")
+        for name, _label, _integer, empty in NUMBER_FIELDS:
+            form = cf if name in defaults else lf
+            box = QWidget(limits if form is lf else cost)
+            bl = QVBoxLayout(box)
+            bl.setContentsMargins(0, 0, 0, 0)
+            bl.setSpacing(1)
+            edit = QLineEdit(box)
+            edit.setObjectName(f"constraint_{name}")
+            if empty:
+                edit.setPlaceholderText(tr("Wizard", "no limit"))
+            if name in defaults:
+                edit.setText(format_number(round(defaults[name], 6)))
+            err = _error_label(box, name)
+            bl.addWidget(edit)
+            bl.addWidget(err)
+            self.edits[name], self.errors[name] = edit, err
+            form.addRow(labels[name], box)
+            if name == "budget":
+                cbox = QWidget(limits)
+                cl = QVBoxLayout(cbox)
+                cl.setContentsMargins(0, 0, 0, 0)
+                cl.setSpacing(1)
+                cl.addWidget(self.currency)
+                cl.addWidget(self.errors["currency"])
+                lf.addRow(self.tr("Currency"), cbox)
+
+        cooling = QGroupBox(self.tr("Cooling available"), body)
+        col = QVBoxLayout(cooling)
+        self.cooling: dict[str, QCheckBox] = {}
+        for opt in COOLING_OPTIONS:
+            cb = QCheckBox(tr("Wizard", COOLING_TEXT.get(opt, opt)), cooling)
+            cb.setObjectName(f"cooling_{opt}")
+            cb.setChecked(True)
+            col.addWidget(cb)
+            self.cooling[opt] = cb
+        self.errors["cooling"] = _error_label(cooling, "cooling")
+        col.addWidget(self.errors["cooling"])
+
+        prefs = QGroupBox(self.tr("Preferred (none ticked: any)"), body)
+        pl = QGridLayout(prefs)
+        self.vendors = QListWidget(prefs)
+        self.vendors.setObjectName("constraint_vendors")
+        self.gpu_models = QListWidget(prefs)
+        self.gpu_models.setObjectName("constraint_gpu_models")
+        vendors = sorted({d.manufacturer for d in catalog.servers()}) if catalog is not None else []
+        for v in vendors:
+            it = QListWidgetItem(v, self.vendors)
+            it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            it.setCheckState(Qt.CheckState.Unchecked)
+            it.setData(Qt.ItemDataRole.UserRole, v)
+        gpus = catalog.gpus if catalog is not None else {}
+        for slug, g in sorted(gpus.items()):
+            label = " ".join(x for x in (getattr(g, "vendor", None), getattr(g, "model", None)) if x) or slug
+            it = QListWidgetItem(label, self.gpu_models)
+            it.setToolTip(slug)
+            it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            it.setCheckState(Qt.CheckState.Unchecked)
+            it.setData(Qt.ItemDataRole.UserRole, slug)
+        for lst in (self.vendors, self.gpu_models):
+            lst.setMinimumHeight(90)
+        pl.addWidget(QLabel(self.tr("Vendors"), prefs), 0, 0)
+        pl.addWidget(QLabel(self.tr("GPU models"), prefs), 0, 1)
+        pl.addWidget(self.vendors, 1, 0)
+        pl.addWidget(self.gpu_models, 1, 1)
+        self.errors["vendors"] = _error_label(prefs, "vendors")
+        self.errors["gpu_models"] = _error_label(prefs, "gpu_models")
+        pl.addWidget(self.errors["vendors"], 2, 0)
+        pl.addWidget(self.errors["gpu_models"], 2, 1)
+
+        grid.addWidget(limits, 0, 0)
+        grid.addWidget(cost, 0, 1)
+        grid.addWidget(cooling, 1, 0)
+        grid.addWidget(prefs, 1, 1)
+        grid.setRowStretch(2, 1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(body)
+        self.message = _error_label(self, "constraints")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(scroll, 1)
+        lay.addWidget(self.message)
+
+    def clear_errors(self) -> None:
+        for name, lab in self.errors.items():
+            lab.hide()
+            edit = self.edits.get(name)
+            if edit is not None:
+                edit.setStyleSheet("")
+        self.message.hide()
+
+    def show_error(self, name: str, text: str) -> None:
+        """Show ``text`` under the constraint ``name`` (or below the page for an unknown one)."""
+        lab = self.errors.get(name)
+        if lab is None:
+            self.message.setText(f"constraints.{name}: {text}" if name else text)
+            self.message.show()
+            return
+        lab.setText(text)
+        lab.show()
+        edit = self.edits.get(name)
+        if edit is not None:
+            edit.setStyleSheet(f"border: 1px solid {style.BAD.name()};")
+            edit.setFocus()
+
+    def constraints(self) -> dict[str, Any] | None:
+        """The constraints as the SPEC names them; None (errors shown) when a number cannot be read."""
+        self.clear_errors()
+        out: dict[str, Any] = {}
+        ok = True
+        for name, _label, integer, _empty in NUMBER_FIELDS:
+            text = self.edits[name].text().strip()
+            if not text:
+                continue
+            try:
+                v = parse_number(text, integer)
+            except ValueError as e:
+                self.show_error(name, str(e))
+                ok = False
+                continue
+            if name == "utilisation":
+                if not 0 <= v <= 100:
+                    self.show_error(name, tr("Wizard", "a percentage from 0 to 100"))
+                    ok = False
+                    continue
+                v = v / 100.0
+            out[name] = v
+        out["currency"] = self.currency.currentText().strip().upper()
+        out["cooling"] = [opt for opt, cb in self.cooling.items() if cb.isChecked()]
+        if not out["cooling"]:
+            self.show_error("cooling", tr("Wizard", "Tick at least one way of cooling the racks."))
+            ok = False
+        for name, lst in (("vendors", self.vendors), ("gpu_models", self.gpu_models)):
+            picked = [lst.item(i).data(Qt.ItemDataRole.UserRole) for i in range(lst.count())
+                      if lst.item(i).checkState() == Qt.CheckState.Checked]
+            if picked:
+                out[name] = picked
+        return out if ok else None
+
+    def set_checked(self, name: str, values: list[str]) -> None:
+        lst = self.vendors if name == "vendors" else self.gpu_models
+        for i in range(lst.count()):
+            it = lst.item(i)
+            it.setCheckState(Qt.CheckState.Checked if it.data(Qt.ItemDataRole.UserRole) in values
+                             else Qt.CheckState.Unchecked)
+
+    def validatePage(self) -> bool:
+        wiz = self.wizard()
+        return wiz.check_spec() if isinstance(wiz, SizingWizard) else True
+
+
+# ------------------------------------------------------------------------------ page 3
+
+# (key in the candidate's to_dict(), header, format) -- the search's own figures
+COLUMNS: tuple[tuple[str, str, str], ...] = (
+    ("meets", "Meets", "meets"),
+    ("margin", "Margin", "pct"),
+    ("bottleneck", "Bottleneck", "bottleneck"),
+    ("gpus", "GPUs", "gpus"),
+    ("servers", "Servers", "servers"),
+    ("racks", "Racks", "int"),
+    ("cooling", "Cooling", "cooling"),
+    ("it_kw", "IT kW", "kw"),
+    ("facility_kw", "Facility kW", "kw"),
+    ("capex", "Capex", "capex"),
+    ("opex_per_year", "Opex / year", "money"),
+    ("tco", "Total cost", "money"),
+    ("cloud_cost_per_year", "Rent / year", "money"),
+    ("break_even_months", "Break-even", "months"),
+    ("days", "Days to train", "days"),
+    ("tokens_per_s_per_user", "Tok/s per user", "f1"),
+    ("ttft_s", "TTFT (s)", "f2"),
+    ("cost_per_million_tokens_usd", "USD / M tok", "f2"),
+)
+HEADER_TIPS = {
+    "margin": "How far the tightest workload is past its target (negative: short of it)",
+    "tco": "Capex plus running cost over the years of use",
+    "tokens_per_s_per_user": "Tokens per second each user gets",
+    "ttft_s": "Time to first token, seconds",
+    "cost_per_million_tokens_usd": "Cost per million tokens served, USD",
+    "facility_kw": "IT load times PUE",
+    "cloud_cost_per_year": "The same GPUs rented at the catalog's indicative cloud price per GPU-hour",
+    "break_even_months": "Months after which owning has cost less than renting (capex paid up front)",
+}
+COOLING_SHORT = {"air": "Air", "rdhx": "Rear door", "dlc": "Liquid (DLC)", "immersion": "Immersion"}
+
+
+def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
+    if value is None or value == "":
+        return "\u2013"
+    if isinstance(value, list):
+        return " / ".join(cell_text(v, fmt, row, currency) for v in value)
+    if fmt == "meets":
+        return tr("Wizard", "\u2714 meets") if value else tr("Wizard", "\u2718 does not meet")
+    if fmt == "gpus":
+        return f"{int(value):,} \u00d7 {row.get('gpu_name') or row.get('gpu')}"
+    if fmt == "servers":
+        return f"{int(value):,} \u00d7 {row.get('server_name') or row.get('server')}"
+    if fmt == "cooling":
+        return tr("Wizard", COOLING_SHORT.get(value, str(value)))
+    if fmt == "bottleneck":
+        return tr("Wizard", BOTTLENECK_TEXT.get(value, str(value)))
+    if fmt == "int":
+        return f"{int(value):,}"
+    if fmt == "kw":
+        return f"{float(value):,.1f}"
+    if fmt == "days":
+        return f"{float(value):,.1f}"
+    if fmt == "f1":
+        return f"{float(value):,.1f}"
+    if fmt == "f2":
+        return f"{float(value):,.2f}"
+    if fmt == "months":
+        return tr("Wizard", "{months} months").format(months=f"{float(value):,.0f}")
+    if fmt == "pct":
+        return f"{float(value) * 100:+,.0f} %"
+    if fmt in ("money", "capex"):
+        text = fmt_money(float(value), row.get("currency") or currency)
+        if fmt == "capex" and row.get("capex_complete") is False:
+            return tr("Wizard", "{money} \u26a0 incomplete").format(money=text)
+        return text
+    return str(value)
+
+
+# figures the search gives per workload (Candidate.workloads), one column each
+WORKLOAD_FIGURES = ("days", "tokens_per_s_per_user", "ttft_s", "cost_per_million_tokens_usd")
+
+
+def candidate_row(cand: Any) -> dict[str, Any]:
+    """A candidate's figures (its to_dict()); a per-workload figure is a list with one entry
+    per workload that has it (shown joined by ' / ')."""
+    d = dict(cand.to_dict())
+    ro = d.get("rent_vs_own") or {}  # the search's rent-or-own figures (None without a cloud price)
+    d["cloud_cost_per_year"] = ro.get("cloud_cost_per_year")
+    d["break_even_months"] = ro.get("break_even_months")
+    for key in WORKLOAD_FIGURES:
+        vals = [w.get(key) for w in d.get("workloads") or () if w.get(key) is not None]
+        d[key] = vals or None
+    return d
+
+
+def workload_tip(row: dict[str, Any]) -> str:
+    """One line per workload: its name, met or not, margin and bottleneck (the search's)."""
+    lines = []
+    for w in row.get("workloads") or ():
+        met = tr("Wizard", "met") if w.get("met") else tr("Wizard", "not met")
+        margin = w.get("margin")
+        lines.append(tr("Wizard", "{name}: {met}, margin {margin}, limited by {bottleneck}").format(
+            name=w.get("name", ""), met=met, margin="\u2013" if margin is None else f"{margin * 100:+.0f} %",
+            bottleneck=w.get("bottleneck") or "\u2013"))
+    for v in row.get("violations") or ():
+        if v.get("message"):
+            lines.append(str(v["message"]))
+    return "\n".join(lines)
+
+
+class BuildsPage(QWizardPage):
+    """The ranked comparison; Finish generates the chosen build."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle(self.tr("Builds"))
+        self.setSubTitle(self.tr("Candidate builds, best first. Pick one and press Finish to open it as a new plan: "
+                                 "room, racks, power, cooling and fabrics laid out, the workloads attached."))
+        self.result: Any = None
+        self.rows: list[dict[str, Any]] = []
+        self.plan: Any = None  # the generated plan of the chosen candidate
+        self.generated_for: int | None = None
+        self.search_task = BackgroundTask(self, "workload search", expected_errors=(ValueError,))
+        self.generate_task = BackgroundTask(self, "plan generation")
+
+        self.status = QLabel(self)
+        self.status.setObjectName("searchStatus")
+        self.status.setWordWrap(True)
+        self.binding = QLabel(self)
+        self.binding.setObjectName("bindingConstraint")
+        self.binding.setWordWrap(True)
+        self.binding.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.binding.setStyleSheet(f"color: {style.BAD.name()}; font-weight: bold;")
+        self.binding.hide()
+        self.progress = QProgressBar(self)
+        self.progress.setObjectName("searchProgress")
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumHeight(12)
+        self.cancel_button = QPushButton(self.tr("Cancel Search"), self)
+        self.cancel_button.setObjectName("cancelSearch")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.again_button = QPushButton(self.tr("Search Again"), self)
+        self.again_button.setObjectName("searchAgain")
+        self.again_button.clicked.connect(self.start_search)
+        self.table = QTableWidget(0, len(COLUMNS), self)
+        self.table.setObjectName("candidateTable")
+        self.table.setHorizontalHeaderLabels([tr("Wizard", h) for _k, h, _f in COLUMNS])
+        for c, (key, _h, _f) in enumerate(COLUMNS):
+            if key in HEADER_TIPS:
+                self.table.horizontalHeaderItem(c).setToolTip(tr("Wizard", HEADER_TIPS[key]))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
+        hdr = self.table.horizontalHeader()
+        hdr.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        hdr.setStretchLastSection(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        self.table.itemDoubleClicked.connect(lambda _it: self.wizard().next() if self.wizard() else None)
+        bar = QHBoxLayout()
+        bar.addWidget(self.status, 1)
+        bar.addWidget(self.progress)
+        bar.addWidget(self.cancel_button)
+        bar.addWidget(self.again_button)
+        lay = QVBoxLayout(self)
+        lay.addLayout(bar)
+        lay.addWidget(self.binding)
+        lay.addWidget(self.table, 1)
+
+    # -- search ---------------------------------------------------------------------------
+    def initializePage(self) -> None:
+        self.start_search()
+
+    def cleanupPage(self) -> None:  # Back: stop what runs here
+        self.search_task.discard()
+        self.generate_task.discard()
+        self._busy(False)
+
+    def _busy(self, on: bool, determinate: bool = False) -> None:
+        self.progress.setVisible(on)
+        self.progress.setRange(0, 1000 if determinate else 0)
+        self.cancel_button.setVisible(on)
+        self.again_button.setVisible(not on)
+        self.completeChanged.emit()
+
+    @property
+    def busy(self) -> bool:
+        return self.search_task.running or self.generate_task.running
+
+    def start_search(self) -> None:
+        wiz = self.wizard()
+        spec = getattr(wiz, "spec", None)
+        if spec is None:
+            return
+        self.generate_task.discard()
+        self.table.setRowCount(0)
+        self.rows, self.result, self.plan, self.generated_for = [], None, None, None
+        self.binding.hide()
+        self.status.setText(self.tr("Searching builds\u2026"))
+        self._busy(True)
+        catalog, top = wiz.catalog, wiz.top
+
+        def work(progress: Any, cancelled: Any) -> Any:
+            from planner.design import search as design_search
+
+            return _call(design_search.search, spec, catalog, top=top, cancel=cancelled, progress=progress)
+
+        self.search_task.start(work, on_done=self._searched, on_failed=self._search_failed,
+                               on_cancelled=self._search_cancelled, on_progress=self._progress)
+
+    def cancel(self) -> None:
+        self.search_task.cancel()
+        self.generate_task.cancel()
+
+    def _progress(self, fraction: float, stage: str) -> None:
+        if self.progress.maximum() == 0:
+            self.progress.setRange(0, 1000)
+        self.progress.setValue(int(fraction * 1000))
+        if stage:
+            self.status.setText(stage)
+
+    def _searched(self, result: Any) -> None:
+        self._busy(False)
+        self.result = result
+        cands = list(getattr(result, "candidates", []) or [])
+        self.rows = [candidate_row(c) for c in cands]
+        currency = getattr(self.wizard(), "currency", "USD")
+        self.table.setRowCount(len(self.rows))
+        for r, row in enumerate(self.rows):
+            for c, (key, _h, fmt) in enumerate(COLUMNS):
+                value = row.get(key)
+                it = QTableWidgetItem(cell_text(value, fmt, row, currency))
+                if key in ("gpus", "servers"):  # long product names: elided in the cell, whole here
+                    it.setToolTip(f"{it.text()}\n{row.get('gpu' if key == 'gpus' else 'server') or ''}")
+                if fmt not in ("text", "meets", "gpus", "servers", "cooling", "bottleneck"):
+                    it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if fmt == "meets":
+                    it.setForeground(style.OK if value else style.BAD)
+                    f = it.font()
+                    f.setBold(True)
+                    it.setFont(f)
+                if fmt == "capex" and row.get("capex_complete") is False:
+                    it.setForeground(style.WARN.darker(130))
+                    f = it.font()
+                    f.setBold(True)
+                    it.setFont(f)
+                    it.setToolTip(tr("Wizard", "Capex incomplete: these items have no price in {currency} "
+                                               "and are left out:\n{items}").format(
+                        currency=row.get("currency") or currency, items="\n".join(row.get("unpriced") or ())))
+                self.table.setItem(r, c, it)
+        for c, (key, _h, _f) in enumerate(COLUMNS):  # a figure none of the workloads has (days for serving)
+            self.table.setColumnHidden(c, bool(self.rows) and all(row.get(key) is None for row in self.rows))
+        self._fit_columns()
+        QTimer.singleShot(0, self._fit_columns)  # again once the table has its scroll bars and final size
+        meets = sum(1 for row in self.rows if row.get("meets"))
+        binding = str(getattr(result, "binding", "") or "")
+        for r, row in enumerate(self.rows):
+            tip = workload_tip(row)
+            for c in range(self.table.columnCount()):
+                item = self.table.item(r, c)
+                if item is not None and not item.toolTip():
+                    item.setToolTip(tip)
+        if getattr(result, "cancelled", False):
+            self.status.setText(self.tr("Search cancelled: the {n} builds ranked so far.").format(n=len(self.rows)))
+        elif not self.rows:
+            notes = "; ".join(str(n) for n in getattr(result, "notes", None) or ())
+            self.status.setText(self.tr("No build was found: {why}").format(why=notes) if notes
+                                else self.tr("No build was found."))
+        elif meets:
+            self.status.setText(self.tr("{n} builds compared, {m} meet every target and limit.").format(
+                n=len(self.rows), m=meets))
+        else:
+            self.status.setText(self.tr("{n} builds compared; none meets every target and limit.").format(
+                n=len(self.rows)))
+        if not meets and binding:
+            self.binding.setText(binding)
+            self.binding.show()
+        if self.rows:
+            self.table.selectRow(0)
+        self.completeChanged.emit()
+
+    def _fit_columns(self) -> None:
+        """Every column as wide as its content; when that is wider than the table, the long
+        product names (GPUs, servers) give way first, down to 12 em, elided."""
+        t = self.table
+        if not shiboken6.isValid(t) or not self.rows:
+            return
+        t.resizeColumnsToContents()
+        total = sum(t.columnWidth(c) for c in range(t.columnCount()) if not t.isColumnHidden(c))
+        over = total - t.viewport().width()
+        floor = max(120, t.fontMetrics().horizontalAdvance("M") * 12)
+        for key in ("servers", "gpus"):
+            if over <= 0:
+                break
+            c = next(i for i, col in enumerate(COLUMNS) if col[0] == key)
+            w = t.columnWidth(c)
+            new = max(floor, w - over)
+            t.setColumnWidth(c, new)
+            over -= w - new
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        if self.rows:
+            self._fit_columns()
+
+    def _search_failed(self, exc: BaseException) -> None:
+        self._busy(False)
+        wiz = self.wizard()
+        if getattr(exc, "path", None) and isinstance(wiz, SizingWizard):
+            # what only the catalog can tell (a model, GPU or vendor it does not know): back to its field
+            wiz.back()
+            wiz.show_spec_error(str(exc))
+            return
+        self.status.setText(self.tr("The search failed: {reason}").format(reason=str(exc) or type(exc).__name__))
+
+    def _search_cancelled(self) -> None:
+        self._busy(False)
+        self.status.setText(self.tr("Search cancelled."))
+
+    def _selection_changed(self) -> None:
+        self.completeChanged.emit()
+
+    def chosen(self) -> int | None:
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        return rows[0].row() if rows else None
+
+    def isComplete(self) -> bool:
+        return not self.busy and self.chosen() is not None
+
+    # -- finish: generate the chosen build -------------------------------------------------------
+    def validatePage(self) -> bool:
+        k = self.chosen()
+        if k is None:
+            return False
+        if self.plan is not None and self.generated_for == k:
+            return True
+        wiz = self.wizard()
+        cand = self.result.candidates[k]
+        workloads, metadata, catalog = wiz.spec.plan_workloads(), wiz.plan_metadata(), wiz.catalog
+        self.status.setText(self.tr("Generating the plan of build {k}\u2026").format(k=k + 1))
+        self._busy(True, determinate=True)
+
+        def work(progress: Any, cancelled: Any) -> Any:
+            from planner.design import generate as design_generate
+
+            return design_generate.generate_plan(cand.design, catalog, workloads=workloads, metadata=metadata,
+                                                 progress=progress, cancel=cancelled)
+
+        self.generate_task.start(work, on_done=lambda plan: self._generated(k, plan),
+                                 on_failed=self._generate_failed, on_cancelled=self._generate_cancelled,
+                                 on_progress=self._progress)
+        return False
+
+    def _generated(self, k: int, plan: Any) -> None:
+        self._busy(False)
+        self.plan, self.generated_for = plan, k
+        self.status.setText(self.tr("Plan generated."))
+        wiz = self.wizard()
+        if wiz is not None:
+            wiz.accept()
+
+    def _generate_failed(self, exc: BaseException) -> None:
+        self._busy(False)
+        self.status.setText(self.tr("The plan could not be generated: {reason}").format(
+            reason=str(exc) or type(exc).__name__))
+
+    def _generate_cancelled(self) -> None:
+        self._busy(False)
+        self.status.setText(self.tr("Generation cancelled."))
+
+
+# ------------------------------------------------------------------------------ the wizard
+
+
+class SizingWizard(QWizard):
+    """``SizingWizard(catalog, parent, workloads=[plan Workload, ...], metadata=plan metadata,
+    open_plan=...)``: Finish generates the chosen build, calls ``open_plan(plan)`` (False: the
+    user kept the open plan, the wizard stays) and emits ``planChosen(plan)``."""
+
+    planChosen = Signal(object)
+
+    def __init__(self, catalog: Any, parent: QWidget | None = None, *, workloads: Any = (),
+                 metadata: Metadata | None = None, top: int = 20, open_plan: Any = None) -> None:
+        super().__init__(parent)
+        self.catalog = catalog
+        # open_plan(plan) -> bool: opens the plan (False: the user kept the open one; the wizard stays)
+        self.open_plan = open_plan
+        self.base_metadata = metadata
+        self.top = top
+        self.spec: Any = None  # the parsed SPEC (planner.design.search.PlanForSpec)
+        self.spec_data: dict[str, Any] = {}
+        self.setObjectName("sizingWizard")
+        self.setWindowTitle(self.tr("New from Workload") if not workloads else self.tr("Size This Workload"))
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
+        items = [{"name": w.name, "kind": w.kind, "spec": dict(w.spec)} if isinstance(w, Workload) else dict(w)
+                 for w in workloads]
+        self.workloads_page = WorkloadsPage(catalog, items, self)
+        self.limits_page = LimitsPage(catalog, metadata, self)
+        self.builds_page = BuildsPage(self)
+        self.addPage(self.workloads_page)
+        self.addPage(self.limits_page)
+        self.addPage(self.builds_page)
+        self.setButtonText(QWizard.WizardButton.FinishButton, self.tr("Create Plan"))
+        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+        avail = screen.availableGeometry() if screen is not None else None
+        if avail is not None and avail.width() >= 800:
+            # the comparison table wants width: up to 1720 x 860, never past the screen
+            self.resize(min(1720, avail.width() - 40), min(860, avail.height() - 40))
+        else:
+            self.resize(1100, 680)
+
+    @property
+    def currency(self) -> str:
+        return str(self.spec_data.get("constraints", {}).get("currency") or "USD")
+
+    def spec_dict(self) -> dict[str, Any] | None:
+        """The SPEC as ``rackwright plan-for`` reads it (None: a constraint could not be read)."""
+        constraints = self.limits_page.constraints()
+        if constraints is None:
+            return None
+        return {"workloads": [{"name": w["name"], "kind": w["kind"], "spec": dict(w["spec"])}
+                              for w in self.workloads_page.items], "constraints": constraints}
+
+    def check_spec(self) -> bool:
+        """Parse the SPEC with the search's own validation; show an error at its field."""
+        data = self.spec_dict()
+        if data is None:
+            return False
+        from planner.design import search as design_search
+
+        try:
+            self.spec = design_search.parse_plan_for_spec(data)
+        except Exception as e:  # the parser names the field path; anything else is shown as it is
+            self.spec = None
+            self.show_spec_error(str(e))
+            return False
+        self.spec_data = data
+        return True
+
+    def show_spec_error(self, message: str) -> None:
+        page_set = False
+        for section, index, name, text in split_errors(message):
+            if section == "workloads":
+                self.workloads_page.show_errors(index, {name: text})
+                if not page_set and self.currentPage() is not self.workloads_page:
+                    self.back()  # to the page that holds the field
+                    page_set = True
+            else:
+                self.limits_page.show_error(name, text)
+
+    def plan_metadata(self) -> Metadata:
+        """The generated plan's metadata: the search's (currency, electricity price, PUE,
+        utilisation), the years of use, and from the plan sized (Size This Workload) who it is
+        for and its rent-or-own and exchange-rate settings."""
+        extra: dict[str, Any] = {}
+        base = self.base_metadata
+        if base is not None:
+            extra = {k: v for k, v in base.model_dump().items() if k in CARRIED_METADATA}
+        years = self.spec.constraints.years
+        if years is not None and "years_of_use" in Metadata.model_fields:
+            extra["years_of_use"] = years
+        try:
+            return self.spec.metadata(**extra)
+        except ValueError:  # a carried value the new plan refuses: the search's own
+            return self.spec.metadata()
+
+    def accept(self) -> None:
+        page = self.builds_page
+        plan = page.plan
+        if plan is None or page.generated_for != page.chosen():
+            super().accept()  # validates the page: starts the generation, stays open
+            return
+        if self.open_plan is not None and not self.open_plan(plan):
+            return  # the user kept the open plan: the wizard stays, the plan generated is kept
+        super().accept()
+        self.planChosen.emit(plan)
+
+    def reject(self) -> None:
+        self.builds_page.search_task.discard()
+        self.builds_page.generate_task.discard()
+        super().reject()
+
+
+__all__ = ["SizingWizard", "split_errors"]
