@@ -79,3 +79,23 @@ def _tell_planner(lang: str) -> None:
     from planner import i18n as pi18n
 
     pi18n.set_default_language(lang)
+
+
+class TrDict(dict):
+    """A table of texts marked ``QT_TRANSLATE_NOOP(context, "...")``: ``[key]`` and ``get``
+    return the translation (in the language installed when they are read)."""
+
+    def __init__(self, context: str, *args: object, **kw: object) -> None:
+        super().__init__(*args, **kw)
+        self.context = context
+
+    def __getitem__(self, key: object) -> str:
+        return QCoreApplication.translate(self.context, super().__getitem__(key))
+
+    def get(self, key: object, default: object = None) -> object:  # type: ignore[override]
+        return self[key] if key in self else default
+
+
+def tr_table(context: str, texts: tuple[str, ...] | list[str]) -> list[str]:
+    """Translate a tuple of ``QT_TRANSLATE_NOOP(context, ...)`` texts."""
+    return [QCoreApplication.translate(context, t) for t in texts]

@@ -146,3 +146,24 @@ def parse_number(text: str, integer: bool = False) -> float | int:
     from planner import i18n as pi18n
 
     return pi18n.parse_number(text, _lang(), integer=integer)
+
+
+def format_entry(v: object) -> str:
+    """A value for an input field, in a form :func:`parse_number` reads back in the app's
+    language: ``2e9`` -> ``2B``, ``1.5`` -> ``1,5`` (German); a decimal with exactly three
+    places gets a fourth (``1,1250``) so it cannot be mistaken for thousands."""
+    import re
+
+    from planner.units import format_number
+
+    text = format_number(v)
+    if not isinstance(v, int | float) or isinstance(v, bool):
+        return text
+    m = re.fullmatch(r"(-?)(\d+)\.(\d+)([A-Z]?)", text)
+    if m is None:
+        return text
+    sign, whole, frac, suf = m.groups()
+    if len(frac) == 3 and 1 <= len(whole) <= 3 and whole[0] != "0":
+        frac += "0"
+    mark = "," if _lang() == "de" else "."
+    return f"{sign}{whole}{mark}{frac}{suf}"

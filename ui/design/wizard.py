@@ -56,7 +56,6 @@ from PySide6.QtWidgets import (
 from planner.design.model import COOLING_OPTIONS
 from planner.economics import DEFAULT_YEARS  # one default for wizard, plan and engine
 from planner.plan import Metadata, Workload
-from planner.units import format_number, parse_number
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
 from ui import style
 from ui.panels.totals import fmt_money
@@ -70,6 +69,8 @@ from ui.panels.workloads import (
     field_errors,
 )
 from ui.tasks import BackgroundTask
+from ui.units import format_entry as format_number
+from ui.units import parse_number
 
 log = logging.getLogger(__name__)
 tr = QCoreApplication.translate
@@ -158,6 +159,7 @@ class WorkloadsPage(QWizardPage):
         menu = QMenu(self.add_button)
         self.add_actions = {}
         for key, text, _kind, _spec, _name in PRESETS:
+            text = QCoreApplication.translate("Workloads", text)
             act = menu.addAction(text)
             act.triggered.connect(lambda _c=False, k=key: self.add(k))
             self.add_actions[key] = act

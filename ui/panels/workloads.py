@@ -25,7 +25,7 @@ import types
 import typing
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -48,59 +48,93 @@ from PySide6.QtWidgets import (
 from planner.edits import AddItem, Compound, RemoveItem, SetProperty
 from planner.engine import levels
 from planner.plan import ServerGroup, Workload
-from planner.units import format_number, parse_number
 from planner.workloads.evaluate import WorkloadVerdict
 from planner.workloads.specs import SPEC_MODELS, SpecError, has_target, parse_spec
 from ui import dialogs, style
+from ui.i18n import TrDict, tr_table
 from ui.panels.scaling_chart import ScalingSection
-from ui.units import fnum
+from ui.units import fnum, parse_number
+from ui.units import format_entry as format_number
 
 # (key, menu text, kind, spec defaults, name template)
 PRESETS: tuple[tuple[str, str, str, dict[str, Any], str], ...] = (
-    ("pretrain", "Pre-training", "pretrain",
+    ("pretrain", QT_TRANSLATE_NOOP("Workloads", "Pre-training"), "pretrain",
      {"model": "llama-3.1-8b", "tokens": 1e12, "target_days": 30}, "Pre-train {model}"),
-    ("finetune-full", "Fine-tuning (full)", "finetune",
+    ("finetune-full", QT_TRANSLATE_NOOP("Workloads", "Fine-tuning (full)"), "finetune",
      {"model": "llama-3.1-8b", "method": "full", "tokens": 1e9, "target_days": 1}, "Fine-tune {model} (full)"),
-    ("finetune-lora", "Fine-tuning (LoRA)", "finetune",
+    ("finetune-lora", QT_TRANSLATE_NOOP("Workloads", "Fine-tuning (LoRA)"), "finetune",
      {"model": "llama-3-70b", "method": "lora", "tokens": 1e9, "target_days": 3}, "Fine-tune {model} (LoRA)"),
-    ("finetune-qlora", "Fine-tuning (QLoRA)", "finetune",
+    ("finetune-qlora", QT_TRANSLATE_NOOP("Workloads", "Fine-tuning (QLoRA)"), "finetune",
      {"model": "llama-3-70b", "method": "qlora", "tokens": 1e9, "target_days": 3}, "Fine-tune {model} (QLoRA)"),
-    ("inference", "Inference serving", "inference",
+    ("inference", QT_TRANSLATE_NOOP("Workloads", "Inference serving"), "inference",
      {"model": "llama-3.1-70b", "users": 100, "target_tokens_per_s_per_user": 20, "target_ttft_s": 1.0},
      "Serve {model}"),
-    ("storage", "Storage (checkpoints, dataset)", "storage",
+    ("storage", QT_TRANSLATE_NOOP("Workloads", "Storage (checkpoints, dataset)"), "storage",
      {"model": "llama-3-70b", "checkpoint_every_min": 30, "checkpoint_within_s": 60}, "Checkpoint {model}"),
 )
 
 # workload kinds a build can be sized for (File > New from Workload; storage alone sizes no GPUs)
 SIZABLE_KINDS = ("pretrain", "finetune", "inference")
 
-KIND_TEXT = {"pretrain": "Pre-training", "finetune": "Fine-tuning", "inference": "Inference", "storage": "Storage"}
+KIND_TEXT = TrDict("Workloads", {
+    "pretrain": QT_TRANSLATE_NOOP("Workloads", "Pre-training"),
+    "finetune": QT_TRANSLATE_NOOP("Workloads", "Fine-tuning"),
+    "inference": QT_TRANSLATE_NOOP("Workloads", "Inference"),
+    "storage": QT_TRANSLATE_NOOP("Workloads", "Storage")})
 
-FIELD_LABELS = {
-    "model": "Model", "method": "Method", "lora_rank": "LoRA rank", "tokens": "Training tokens",
-    "target_days": "Target duration (days)", "precision": "Precision", "seq_len": "Sequence length",
-    "global_batch_tokens": "Global batch (tokens)", "tp": "Tensor parallel", "pp": "Pipeline parallel",
-    "zero": "ZeRO stage", "recompute": "Activation recompute", "kv_precision": "KV-cache precision",
-    "input_tokens": "Input tokens", "output_tokens": "Output tokens", "users": "Concurrent users",
-    "target_tokens_per_s_per_user": "Target tokens/s per user", "target_ttft_s": "Target time to first token (s)",
-    "stack": "Serving stack", "software": "Training software (release year)", "checkpoint_size_gb": "Checkpoint size (GB)",
-    "checkpoint_every_min": "Checkpoint every (min)", "checkpoint_within_s": "Write checkpoint within (s)",
-    "dataset_read_gb_per_s": "Dataset read (GB/s)",
-}
+FIELD_LABELS = TrDict("Workloads", {
+    "model": QT_TRANSLATE_NOOP("Workloads", "Model"),
+    "method": QT_TRANSLATE_NOOP("Workloads", "Method"),
+    "lora_rank": QT_TRANSLATE_NOOP("Workloads", "LoRA rank"),
+    "tokens": QT_TRANSLATE_NOOP("Workloads", "Training tokens"),
+    "target_days": QT_TRANSLATE_NOOP("Workloads", "Target duration (days)"),
+    "precision": QT_TRANSLATE_NOOP("Workloads", "Precision"),
+    "seq_len": QT_TRANSLATE_NOOP("Workloads", "Sequence length"),
+    "global_batch_tokens": QT_TRANSLATE_NOOP("Workloads", "Global batch (tokens)"),
+    "tp": QT_TRANSLATE_NOOP("Workloads", "Tensor parallel"),
+    "pp": QT_TRANSLATE_NOOP("Workloads", "Pipeline parallel"),
+    "zero": QT_TRANSLATE_NOOP("Workloads", "ZeRO stage"),
+    "recompute": QT_TRANSLATE_NOOP("Workloads", "Activation recompute"),
+    "kv_precision": QT_TRANSLATE_NOOP("Workloads", "KV-cache precision"),
+    "input_tokens": QT_TRANSLATE_NOOP("Workloads", "Input tokens"),
+    "output_tokens": QT_TRANSLATE_NOOP("Workloads", "Output tokens"),
+    "users": QT_TRANSLATE_NOOP("Workloads", "Concurrent users"),
+    "target_tokens_per_s_per_user": QT_TRANSLATE_NOOP("Workloads", "Target tokens/s per user"),
+    "target_ttft_s": QT_TRANSLATE_NOOP("Workloads", "Target time to first token (s)"),
+    "stack": QT_TRANSLATE_NOOP("Workloads", "Serving stack"),
+    "software": QT_TRANSLATE_NOOP("Workloads", "Training software (release year)"),
+    "checkpoint_size_gb": QT_TRANSLATE_NOOP("Workloads", "Checkpoint size (GB)"),
+    "checkpoint_every_min": QT_TRANSLATE_NOOP("Workloads", "Checkpoint every (min)"),
+    "checkpoint_within_s": QT_TRANSLATE_NOOP("Workloads", "Write checkpoint within (s)"),
+    "dataset_read_gb_per_s": QT_TRANSLATE_NOOP("Workloads", "Dataset read (GB/s)"),
+})
 # what an empty optional field means
-EMPTY_TEXT = {"tp": "auto", "pp": "auto", "recompute": "auto", "kv_precision": "as weights",
-              "target_days": "no target (size only)", "target_tokens_per_s_per_user": "no target",
-              "target_ttft_s": "no target", "checkpoint_size_gb": "from the model", "model": "none",
-              "checkpoint_every_min": "not set", "checkpoint_within_s": "no checkpoint target",
-              "dataset_read_gb_per_s": "no dataset target"}
+EMPTY_TEXT = TrDict("Workloads", {
+    "tp": QT_TRANSLATE_NOOP("Workloads", "auto"),
+    "pp": QT_TRANSLATE_NOOP("Workloads", "auto"),
+    "recompute": QT_TRANSLATE_NOOP("Workloads", "auto"),
+    "kv_precision": QT_TRANSLATE_NOOP("Workloads", "as weights"),
+    "target_days": QT_TRANSLATE_NOOP("Workloads", "no target (size only)"),
+    "target_tokens_per_s_per_user": QT_TRANSLATE_NOOP("Workloads", "no target"),
+    "target_ttft_s": QT_TRANSLATE_NOOP("Workloads", "no target"),
+    "checkpoint_size_gb": QT_TRANSLATE_NOOP("Workloads", "from the model"),
+    "model": QT_TRANSLATE_NOOP("Workloads", "none"),
+    "checkpoint_every_min": QT_TRANSLATE_NOOP("Workloads", "not set"),
+    "checkpoint_within_s": QT_TRANSLATE_NOOP("Workloads", "no checkpoint target"),
+              "dataset_read_gb_per_s": QT_TRANSLATE_NOOP("Workloads", "no dataset target")})
 # fields shown first, in this order; the rest follow in the spec model's order
 FIELD_ORDER = ("model", "method", "tokens", "target_days", "users", "target_tokens_per_s_per_user",
                "target_ttft_s", "input_tokens", "output_tokens", "precision", "kv_precision", "stack",
                "checkpoint_size_gb", "checkpoint_every_min", "checkpoint_within_s", "dataset_read_gb_per_s")
 
-BOTTLENECK_TEXT = {"gpu_memory": "GPU memory", "memory_bandwidth": "memory bandwidth", "compute": "compute",
-                   "interconnect": "interconnect", "storage": "storage", "power": "power", "cooling": "cooling"}
+BOTTLENECK_TEXT = TrDict("Workloads", {
+    "gpu_memory": QT_TRANSLATE_NOOP("Workloads", "GPU memory"),
+    "memory_bandwidth": QT_TRANSLATE_NOOP("Workloads", "memory bandwidth"),
+    "compute": QT_TRANSLATE_NOOP("Workloads", "compute"),
+    "interconnect": QT_TRANSLATE_NOOP("Workloads", "interconnect"),
+    "storage": QT_TRANSLATE_NOOP("Workloads", "storage"),
+    "power": QT_TRANSLATE_NOOP("Workloads", "power"),
+    "cooling": QT_TRANSLATE_NOOP("Workloads", "cooling")})
 
 def field_errors(message: str) -> dict[str, str]:
     """Split a SpecError message ('spec.users: ...; spec.tokens: ...') by field;
@@ -311,7 +345,8 @@ class WorkloadsPanel(QWidget):
     ``scaling`` (the current workload's scaling chart, :mod:`ui.panels.scaling_chart`),
     ``current_id()``, ``select_workload(id)``."""
 
-    COLUMNS = ("Workload", "Verdict", "Limited by", "Key figure")
+    COLUMNS = (QT_TRANSLATE_NOOP("Workloads", "Workload"), QT_TRANSLATE_NOOP("Workloads", "Verdict"),
+               QT_TRANSLATE_NOOP("Workloads", "Limited by"), QT_TRANSLATE_NOOP("Workloads", "Key figure"))
     # Size...: the id of the workload to size for the user (the main window opens the wizard)
     sizeRequested = Signal(str)
 
@@ -330,6 +365,7 @@ class WorkloadsPanel(QWidget):
         menu = QMenu(self.add_button)
         self.add_actions = {}
         for key, text, _kind, _spec, _name in PRESETS:
+            text = QCoreApplication.translate("Workloads", text)
             act = menu.addAction(text)
             act.triggered.connect(lambda _c=False, k=key: self.add_workload(k))
             self.add_actions[key] = act
@@ -393,7 +429,7 @@ class WorkloadsPanel(QWidget):
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("workloadTree")
         self.tree.setColumnCount(len(self.COLUMNS))
-        self.tree.setHeaderLabels(list(self.COLUMNS))
+        self.tree.setHeaderLabels(tr_table("Workloads", self.COLUMNS))
         self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
