@@ -14,7 +14,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QTabBar, QWidget
 
@@ -33,11 +33,11 @@ log = logging.getLogger(__name__)
 
 # (module, class, dock object name, title, area) for the panels written alongside this window
 OPTIONAL_PANELS = [
-    ("ui.scenes.floor", "FloorView", "floorDock", "Floor plan", Qt.DockWidgetArea.RightDockWidgetArea),
-    ("ui.panels.totals", "TotalsPanel", "totalsDock", "Totals", Qt.DockWidgetArea.LeftDockWidgetArea),
-    ("ui.panels.findings", "FindingsPanel", "findingsDock", "Findings", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("ui.panels.charts", "ChartsPanel", "chartsDock", "Charts", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("ui.panels.workloads", "WorkloadsPanel", "workloadsDock", "Workloads", Qt.DockWidgetArea.RightDockWidgetArea),
+    ("ui.scenes.floor", "FloorView", "floorDock", QT_TRANSLATE_NOOP("MainWindow", "Floor plan"), Qt.DockWidgetArea.RightDockWidgetArea),
+    ("ui.panels.totals", "TotalsPanel", "totalsDock", QT_TRANSLATE_NOOP("MainWindow", "Totals"), Qt.DockWidgetArea.LeftDockWidgetArea),
+    ("ui.panels.findings", "FindingsPanel", "findingsDock", QT_TRANSLATE_NOOP("MainWindow", "Findings"), Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("ui.panels.charts", "ChartsPanel", "chartsDock", QT_TRANSLATE_NOOP("MainWindow", "Charts"), Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("ui.panels.workloads", "WorkloadsPanel", "workloadsDock", QT_TRANSLATE_NOOP("MainWindow", "Workloads"), Qt.DockWidgetArea.RightDockWidgetArea),
 ]
 STATE_VERSION = 1
 # Below this window width (a 1366, 1440 or 1600 px laptop) the bottom dock area is too narrow to
@@ -96,14 +96,14 @@ class MainWindow(QMainWindow):
         self.catalog_panel = CatalogPanel(doc, self)
         self.inspector = Inspector(doc, self)
         self.docks: dict[str, QDockWidget] = {}
-        self._dock("catalogDock", "Catalog", self.catalog_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("catalogDock", QT_TRANSLATE_NOOP("MainWindow", "Catalog"), self.catalog_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.panels: dict[str, QWidget] = {}
         for module, cls, name, title, area in OPTIONAL_PANELS:
             w = _load_panel(module, cls, doc)
             if w is not None:
                 self.panels[name] = w
                 self._dock(name, title, w, area)
-        self._dock("inspectorDock", "Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("inspectorDock", QT_TRANSLATE_NOOP("MainWindow", "Inspector"), self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
         if "chartsDock" in self.docks and "findingsDock" in self.docks:
             self.splitDockWidget(self.docks["findingsDock"], self.docks["chartsDock"], Qt.Orientation.Horizontal)
         self._add_fabric_docks()
@@ -159,7 +159,7 @@ class MainWindow(QMainWindow):
 
     # -- assembly --------------------------------------------------------------------
     def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(title, self)
+        dock = QDockWidget(self.tr(title), self)
         dock.setObjectName(name)
         dock.setWidget(widget)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -467,8 +467,8 @@ class MainWindow(QMainWindow):
         self.fabric_view = FabricView(self.doc, self)
         self.cable_list = CableList(self.doc, self)
         area = Qt.DockWidgetArea.BottomDockWidgetArea
-        self._dock("fabricDock", "Fabric", self.fabric_view, area)
-        cables = self._dock("cablesDock", "Cables", self.cable_list, area)
+        self._dock("fabricDock", QT_TRANSLATE_NOOP("MainWindow", "Fabric"), self.fabric_view, area)
+        cables = self._dock("cablesDock", QT_TRANSLATE_NOOP("MainWindow", "Cables"), self.cable_list, area)
         cables.visibilityChanged.connect(self.cable_list.set_shown)
         self.autowire_dialog: Any = None
         from ui.dialogs.wiring import NvlinkAutowirer

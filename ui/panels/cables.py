@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
+    QCoreApplication,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
@@ -52,15 +54,15 @@ log = logging.getLogger(__name__)
 
 # (header, CableRow attribute or callable)
 COLUMNS: list[tuple[str, Any]] = [
-    ("ID", lambda r: r.label or r.id),
-    ("Fabric", "fabric"),
-    ("From", lambda r: f"{r.from_rack} {r.from_u} {r.from_device}".replace("  ", " ").strip()),
-    ("Port", "from_port"),
-    ("To", lambda r: f"{r.to_rack} {r.to_u} {r.to_device}".replace("  ", " ").strip()),
-    ("Port ", "to_port"),
-    ("Gb/s", lambda r: f"{r.speed_gbps:g}"),
-    ("Media", lambda r: (r.media.upper() + (f" ({r.cable})" if r.cable else "")) if r.media else (r.cable or "\u2014")),
-    ("Length", lambda r: units.fmt_length_m(r.length_m) if r.length_m is not None else "\u2014"),
+    (QT_TRANSLATE_NOOP("Cables", "ID"), lambda r: r.label or r.id),
+    (QT_TRANSLATE_NOOP("Cables", "Fabric"), "fabric"),
+    (QT_TRANSLATE_NOOP("Cables", "From"), lambda r: f"{r.from_rack} {r.from_u} {r.from_device}".replace("  ", " ").strip()),
+    (QT_TRANSLATE_NOOP("Cables", "Port"), "from_port"),
+    (QT_TRANSLATE_NOOP("Cables", "To"), lambda r: f"{r.to_rack} {r.to_u} {r.to_device}".replace("  ", " ").strip()),
+    (QT_TRANSLATE_NOOP("Cables", "Port "), "to_port"),
+    (QT_TRANSLATE_NOOP("Cables", "Gb/s"), lambda r: f"{r.speed_gbps:g}"),
+    (QT_TRANSLATE_NOOP("Cables", "Media"), lambda r: (r.media.upper() + (f" ({r.cable})" if r.cable else "")) if r.media else (r.cable or "\u2014")),
+    (QT_TRANSLATE_NOOP("Cables", "Length"), lambda r: units.fmt_length_m(r.length_m) if r.length_m is not None else "\u2014"),
 ]
 SPEED_COL, MEDIA_COL, LENGTH_COL = 6, 7, 8
 BACKGROUND_EXPORT_ROWS = 5000
@@ -182,7 +184,7 @@ class CableModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section][0].strip()
+            return QCoreApplication.translate("Cables", COLUMNS[section][0]).strip()
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

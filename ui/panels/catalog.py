@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QMimeData, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QCoreApplication,
+    QMimeData,
+    QModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 from PySide6.QtGui import QColor, QIcon, QPixmap, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,7 +40,7 @@ from ui.units import fnum
 
 SLUG_ROLE = Qt.ItemDataRole.UserRole + 1
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 2
-COLUMNS = ("Device", "U", "kW", "GPUs")
+COLUMNS = (QT_TRANSLATE_NOOP("CatalogPanel", "Device"), "U", "kW", QT_TRANSLATE_NOOP("CatalogPanel", "GPUs"))
 KIND_ROLE = Qt.ItemDataRole.UserRole + 5
 NEEDS_DATA_ROLE = Qt.ItemDataRole.UserRole + 6
 ANY = "Any"
@@ -64,7 +71,7 @@ class CatalogModel(QStandardItemModel):
 
     def __init__(self, catalog: Any, parent: Any = None) -> None:
         super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels(list(COLUMNS))
+        self.setHorizontalHeaderLabels([QCoreApplication.translate("CatalogPanel", c) for c in COLUMNS])
         devices = sorted(catalog.devices.values(), key=lambda d: (d.kind, d.manufacturer, d.model)) \
             if catalog is not None else []
         for d in devices:

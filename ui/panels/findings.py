@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
+    QCoreApplication,
     QEvent,
     QModelIndex,
     QPersistentModelIndex,
@@ -74,7 +76,8 @@ def results_findings(results: Any) -> list[Any]:
 
 
 class FindingsModel(QAbstractTableModel):
-    HEADERS = ("Severity", "Code", "Message", "Where")
+    HEADERS = (QT_TRANSLATE_NOOP("Findings", "Severity"), QT_TRANSLATE_NOOP("Findings", "Code"),
+               QT_TRANSLATE_NOOP("Findings", "Message"), QT_TRANSLATE_NOOP("Findings", "Where"))
 
     def __init__(self, doc: Any, parent: Any = None) -> None:
         super().__init__(parent)
@@ -147,7 +150,7 @@ class FindingsModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
+            return QCoreApplication.translate("Findings", self.HEADERS[section])
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -256,7 +259,8 @@ class FindingsPanel(QWidget):
             b.setIcon(style.severity_icon(sev))
             b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
             b.setAutoRaise(True)
-            b.setToolTip(f"Show {sev}s")
+            b.setToolTip({"error": self.tr("Show errors"), "warning": self.tr("Show warnings"),
+                          "info": self.tr("Show information")}.get(sev, sev))
             b.toggled.connect(self._filter_changed)
             self.buttons[sev] = b
             bar.addWidget(b)
@@ -316,7 +320,7 @@ class FindingsPanel(QWidget):
         counts = {s: 0 for s in style.SEVERITIES}
         for sev, *_ in self.model.rows:
             counts[sev if sev in counts else "info"] += 1
-        names = {"error": "Errors", "warning": "Warnings", "info": "Info"}
+        names = {"error": self.tr("Errors"), "warning": self.tr("Warnings"), "info": self.tr("Info")}
         for sev, b in self.buttons.items():
             b.setText(f"{names[sev]} {counts[sev]}")
         if results is None:

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -38,14 +38,14 @@ log = logging.getLogger(__name__)
 # (key, menu text, axis label, log y, target key) per sweep kind; the first is the headline
 METRICS: dict[str, tuple[tuple[str, str, str, bool, str | None], ...]] = {
     "training": (
-        ("days", "Time to train", "days", True, "days"),
-        ("tokens_per_s_per_gpu", "Tokens/s per GPU", "tok/s/GPU", False, None),
-        ("scaling_efficiency", "Scaling efficiency", "%", False, None),
+        ("days", QT_TRANSLATE_NOOP("ScalingChart", "Time to train"), "days", True, "days"),
+        ("tokens_per_s_per_gpu", QT_TRANSLATE_NOOP("ScalingChart", "Tokens/s per GPU"), "tok/s/GPU", False, None),
+        ("scaling_efficiency", QT_TRANSLATE_NOOP("ScalingChart", "Scaling efficiency"), "%", False, None),
     ),
     "inference": (
-        ("tokens_per_s_per_user", "Tokens/s per user", "tok/s/user", False, "tokens_per_s_per_user"),
-        ("tokens_per_s", "System tokens/s", "tok/s", True, None),
-        ("ttft_s", "Time to first token", "s", False, "ttft_s"),
+        ("tokens_per_s_per_user", QT_TRANSLATE_NOOP("ScalingChart", "Tokens/s per user"), "tok/s/user", False, "tokens_per_s_per_user"),
+        ("tokens_per_s", QT_TRANSLATE_NOOP("ScalingChart", "System tokens/s"), "tok/s", True, None),
+        ("ttft_s", QT_TRANSLATE_NOOP("ScalingChart", "Time to first token"), "s", False, "ttft_s"),
     ),
 }
 
@@ -228,7 +228,7 @@ class ScalingChart(QWidget):
         if [self.metric_combo.itemData(i) for i in range(self.metric_combo.count())] != keys:
             self.metric_combo.clear()
             for key, text, *_ in METRICS.get(kind or "", ()):
-                self.metric_combo.addItem(text, key)
+                self.metric_combo.addItem(QCoreApplication.translate("ScalingChart", text), key)
             if self.metric_key not in keys:
                 self.metric_key = keys[0] if keys else None
             self.metric_combo.setCurrentIndex(max(0, self.metric_combo.findData(self.metric_key)))
@@ -395,7 +395,8 @@ class ScalingChart(QWidget):
             span = gpus_text(a) if a == z else f"{gpus_text(a)}–{gpus_text(z)}"
             parts.append(f"<span style='color:{c}'>&#9632;</span>&nbsp;{BOTTLENECK_WORDS.get(bn, bn)}"
                          f"&nbsp;<span style='color:{self.colors.muted.name()}'>{span}</span>")
-        self.legend.setText("Bottleneck: " + " &nbsp; ".join(parts) if parts else "")
+        self.legend.setText(QCoreApplication.translate("ScalingChart", "Bottleneck: {parts}").format(
+            parts=" &nbsp; ".join(parts)) if parts else "")
 
     def _summary(self, res: Any, key: str, target_key: str | None) -> None:
         bits = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QFrame,
@@ -103,14 +103,14 @@ class TotalsPanel(QWidget):
     of owning and renting (:class:`ui.panels.rent_chart.RentOwnChart`)."""
 
     SECTIONS: tuple[tuple[str, tuple[tuple[str, str, bool], ...]], ...] = (
-        ("Compute", (("gpus", "GPUs", True), ("gpu_memory", "GPU memory", True), ("compute", "Dense compute", False),
-                     ("nvlink", "NVLink domains", False))),
-        ("Power", (("it_power", "IT load", True), ("feeds", "Power feeds", True),
-                   ("facility_power", "Facility (PUE)", False))),
-        ("Cooling", (("heat", "Heat", False), ("cooling", "Rack cooling", True), ("loops", "Liquid loops", True),
-                     ("airflow", "Air / liquid flow", False))),
-        ("Space and weight", (("weight", "Weight", True), ("floor", "Floor load", True))),
-        ("Cost", (("capex", "Hardware", False), ("opex", "Energy per year", False), ("rent", "Rent or own", False))),
+        (QT_TRANSLATE_NOOP("TotalsPanel", "Compute"), (("gpus", QT_TRANSLATE_NOOP("TotalsPanel", "GPUs"), True), ("gpu_memory", QT_TRANSLATE_NOOP("TotalsPanel", "GPU memory"), True), ("compute", QT_TRANSLATE_NOOP("TotalsPanel", "Dense compute"), False),
+                     ("nvlink", QT_TRANSLATE_NOOP("TotalsPanel", "NVLink domains"), False))),
+        (QT_TRANSLATE_NOOP("TotalsPanel", "Power"), (("it_power", QT_TRANSLATE_NOOP("TotalsPanel", "IT load"), True), ("feeds", QT_TRANSLATE_NOOP("TotalsPanel", "Power feeds"), True),
+                   ("facility_power", QT_TRANSLATE_NOOP("TotalsPanel", "Facility (PUE)"), False))),
+        (QT_TRANSLATE_NOOP("TotalsPanel", "Cooling"), (("heat", QT_TRANSLATE_NOOP("TotalsPanel", "Heat"), False), ("cooling", QT_TRANSLATE_NOOP("TotalsPanel", "Rack cooling"), True), ("loops", QT_TRANSLATE_NOOP("TotalsPanel", "Liquid loops"), True),
+                     ("airflow", QT_TRANSLATE_NOOP("TotalsPanel", "Air / liquid flow"), False))),
+        (QT_TRANSLATE_NOOP("TotalsPanel", "Space and weight"), (("weight", QT_TRANSLATE_NOOP("TotalsPanel", "Weight"), True), ("floor", QT_TRANSLATE_NOOP("TotalsPanel", "Floor load"), True))),
+        (QT_TRANSLATE_NOOP("TotalsPanel", "Cost"), (("capex", QT_TRANSLATE_NOOP("TotalsPanel", "Hardware"), False), ("opex", QT_TRANSLATE_NOOP("TotalsPanel", "Energy per year"), False), ("rent", QT_TRANSLATE_NOOP("TotalsPanel", "Rent or own"), False))),
     )
 
     def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
@@ -131,7 +131,7 @@ class TotalsPanel(QWidget):
         grid.addWidget(self.header, r, 0, 1, 4)
         r += 1
         for title, entries in self.SECTIONS:
-            head = QLabel(title.upper(), inner)
+            head = QLabel(self.tr(title).upper(), inner)
             font = head.font()  # no stylesheet: it would pin the colour and defeat style.mute
             font.setPixelSize(10)
             font.setWeight(QFont.Weight.DemiBold)
@@ -150,7 +150,7 @@ class TotalsPanel(QWidget):
             for key, label, has_bar in entries:
                 dot = QLabel(inner)
                 dot.setFixedSize(12, 12)
-                name = QLabel(label, inner)
+                name = QLabel(self.tr(label), inner)
                 value = QLabel("–", inner)
                 # bold by font, not a style sheet: a widget's own style sheet pins the palette
                 # it was polished with, and the values stayed black on dark grey after a switch
