@@ -57,17 +57,17 @@ def install(app: QCoreApplication, lang: str) -> str:
     for t in _installed:
         app.removeTranslator(t)
     _installed.clear()
-    if lang == "de":
-        ours = QTranslator(app)
-        if ours.load(str(resources_dir() / "translations" / "rackwright_de.qm")):
-            app.installTranslator(ours)
-            _installed.append(ours)
+    ours = QTranslator(app)
+    if ours.load(str(resources_dir() / "translations" / f"rackwright_{lang}.qm")):
+        app.installTranslator(ours)  # English: only the plural forms
+        _installed.append(ours)
+        if lang == "de":
             qt = QTranslator(app)
             if qt.load("qtbase_de", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
                 app.installTranslator(qt)
                 _installed.append(qt)
-        else:
-            lang = "en"
+    elif lang == "de":
+        lang = "en"
     _current = lang
     QLocale.setDefault(locale_for(lang))
     _tell_planner(lang)

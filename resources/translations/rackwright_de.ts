@@ -10,308 +10,318 @@
 {files}
 
 Everything else in the catalog loaded normally.</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>%n Katalogdatei hat die Prüfung nicht bestanden und wurde übersprungen:
+
+{files}
+
+Der übrige Katalog wurde normal geladen.</numerusform>
+                <numerusform>%n Katalogdateien haben die Prüfung nicht bestanden und wurden übersprungen:
+
+{files}
+
+Der übrige Katalog wurde normal geladen.</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../ui/app.py" line="58" />
             <source>Catalog problems</source>
-            <translation type="unfinished" />
+            <translation>Probleme im Katalog</translation>
         </message>
     </context>
     <context>
         <name>AutowireDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="313" />
+            <location filename="../../ui/dialogs/wiring.py" line="314" />
             <source>Added power: {typical:.2f} kW typical, {max:.2f} kW max</source>
-            <translation type="unfinished" />
+            <translation>Zusätzliche Leistung: {typical:.2f} kW typisch, {max:.2f} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="188" />
+            <location filename="../../ui/dialogs/wiring.py" line="189" />
             <source>Apply</source>
-            <translation type="unfinished" />
+            <translation>Übernehmen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="336" />
+            <location filename="../../ui/dialogs/wiring.py" line="337" />
             <source>Apply adds this as one undo step; Cancel adds nothing.</source>
-            <translation type="unfinished" />
+            <translation>„Übernehmen“ fügt dies als einen Rückgängig-Schritt hinzu; „Abbrechen“ fügt nichts hinzu.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="93" />
+            <location filename="../../ui/dialogs/wiring.py" line="94" />
             <source>Auto-wire fabric</source>
-            <translation type="unfinished" />
+            <translation>Fabric automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="306" />
+            <location filename="../../ui/dialogs/wiring.py" line="307" />
             <source>Cables to add: {n} ({servers} to servers, {uplinks} uplinks)</source>
-            <translation type="unfinished" />
+            <translation>Hinzuzufügende Kabel: {n} ({servers} zu Servern, {uplinks} Uplinks)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="106" />
+            <location filename="../../ui/dialogs/wiring.py" line="107" />
             <source>Design a new fabric</source>
-            <translation type="unfinished" />
+            <translation>Eine neue Fabric entwerfen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="319" />
+            <location filename="../../ui/dialogs/wiring.py" line="320" />
             <source>Every rail meets on the fabric's one leaf: new ports take its free ports</source>
-            <translation type="unfinished" />
+            <translation>Alle Rails treffen sich am einzigen Leaf der Fabric: neue Ports belegen dessen freie Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="108" />
+            <location filename="../../ui/dialogs/wiring.py" line="109" />
             <source>Extend {name} (existing links stay)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="170" />
-            <source>Fabric:</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="175" />
-            <source>Leaves:</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="172" />
-            <source>Network:</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="262" />
-            <source>New switches go into checked racks that hold this fabric's switches first,
-then network racks, then other racks with room, then new network racks.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="321" />
-            <source>No rail pattern to keep: new ports fill free leaf ports in order, then new leaves</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="244" />
-            <source>Not yet wired into {name} ({n})</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="311" />
-            <source>Optics to add: {n} transceivers</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="174" />
-            <source>Oversubscription:</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="266" />
-            <source>Preview</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="267" />
-            <source>Preview lists what will be added; nothing changes until Apply.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="304" />
-            <source>Racks receiving switches: {racks}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="317" />
-            <source>Rails kept: NIC n of each new server goes to a rail-n leaf</source>
-            <translation type="unfinished" />
+            <translation>{name} erweitern (bestehende Verbindungen bleiben)</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="171" />
-            <source>Servers:</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="526" />
-            <source>Stopping the design…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="173" />
-            <source>Switch model:</source>
-            <translation type="unfinished" />
+            <source>Fabric:</source>
+            <translation>Fabric:</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="176" />
-            <source>Switch racks:</source>
-            <translation type="unfinished" />
+            <source>Leaves:</source>
+            <translation>Leafs:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="177" />
-            <source>Switches go into free U of the checked racks; when those are full,
-new network racks are proposed at the end of a network row.</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/dialogs/wiring.py" line="173" />
+            <source>Network:</source>
+            <translation>Netzwerk:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="298" />
-            <source>Switches to add: {n}</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/dialogs/wiring.py" line="263" />
+            <source>New switches go into checked racks that hold this fabric's switches first,
+then network racks, then other racks with room, then new network racks.</source>
+            <translation>Neue Switches kommen zuerst in angehakte Racks mit Switches dieser Fabric,
+dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Racks.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="324" />
-            <source>The fabric grows from {a} to {b} tiers; existing links stay</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/dialogs/wiring.py" line="322" />
+            <source>No rail pattern to keep: new ports fill free leaf ports in order, then new leaves</source>
+            <translation>Kein Rail-Muster zu erhalten: neue Ports belegen freie Leaf-Ports der Reihe nach, dann neue Leafs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="345" />
-            <source>The plan changed since the preview: preview again</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="424" />
-            <source>Working out what {n} devices add to the fabric…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="290" />
-            <source>leaf</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="309" />
-            <source>no catalog cable reaches</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="305" />
-            <source>none</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="303" />
-            <source>none: the new servers fit free leaf ports</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="290" />
-            <source>spine</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="308" />
-            <source>{count} × {cable}, {length}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="299" />
-            <source>{count} × {model} ({tier}) in {rack}: U{units}</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/dialogs/wiring.py" line="245" />
+            <source>Not yet wired into {name} ({n})</source>
+            <translation>Noch nicht in {name} verkabelt ({n})</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="312" />
+            <source>Optics to add: {n} transceivers</source>
+            <translation>Hinzuzufügende Optiken: {n} Transceiver</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="175" />
+            <source>Oversubscription:</source>
+            <translation>Überbuchung:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="267" />
+            <source>Preview</source>
+            <translation>Vorschau</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="268" />
+            <source>Preview lists what will be added; nothing changes until Apply.</source>
+            <translation>Die Vorschau listet, was hinzukommt; nichts ändert sich vor „Übernehmen“.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="305" />
+            <source>Racks receiving switches: {racks}</source>
+            <translation>Racks, die Switches aufnehmen: {racks}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="318" />
+            <source>Rails kept: NIC n of each new server goes to a rail-n leaf</source>
+            <translation>Rails bleiben: Netzwerkkarte n jedes neuen Servers geht an ein Rail-n-Leaf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="172" />
+            <source>Servers:</source>
+            <translation>Server:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="527" />
+            <source>Stopping the design…</source>
+            <translation>Entwurf wird angehalten…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="174" />
+            <source>Switch model:</source>
+            <translation>Switch-Modell:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="177" />
+            <source>Switch racks:</source>
+            <translation>Switch-Racks:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="178" />
+            <source>Switches go into free U of the checked racks; when those are full,
+new network racks are proposed at the end of a network row.</source>
+            <translation>Switches kommen in freie HE der angehakten Racks; sind diese voll,
+werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="299" />
+            <source>Switches to add: {n}</source>
+            <translation>Hinzuzufügende Switches: {n}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="325" />
+            <source>The fabric grows from {a} to {b} tiers; existing links stay</source>
+            <translation>Die Fabric wächst von {a} auf {b} Ebenen; bestehende Verbindungen bleiben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="346" />
+            <source>The plan changed since the preview: preview again</source>
+            <translation>Der Plan hat sich seit der Vorschau geändert: Vorschau erneut anzeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="425" />
+            <source>Working out what {n} devices add to the fabric…</source>
+            <translation>Es wird ermittelt, was {n} Geräte zur Fabric hinzufügen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="291" />
+            <source>leaf</source>
+            <translation>Leaf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="310" />
+            <source>no catalog cable reaches</source>
+            <translation>kein Katalogkabel reicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="306" />
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="304" />
+            <source>none: the new servers fit free leaf ports</source>
+            <translation>keine: die neuen Server passen an freie Leaf-Ports</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="291" />
+            <source>spine</source>
+            <translation>Spine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="309" />
+            <source>{count} × {cable}, {length}</source>
+            <translation>{count} × {cable}, {length}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="300" />
+            <source>{count} × {model} ({tier}) in {rack}: U{units}</source>
+            <translation>{count} × {model} ({tier}) in {rack}: HE {units}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="313" />
             <source>{count} × {optic}</source>
-            <translation type="unfinished" />
+            <translation>{count} × {optic}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="327" />
+            <location filename="../../ui/dialogs/wiring.py" line="328" />
             <source>{n} links have no catalog cable for their length (see the findings)</source>
-            <translation type="unfinished" />
+            <translation>{n} Verbindungen haben kein Katalogkabel für ihre Länge (siehe Befunde)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="301" />
+            <location filename="../../ui/dialogs/wiring.py" line="302" />
             <source>{rack} (new network rack)</source>
-            <translation type="unfinished" />
+            <translation>{rack} (neues Netzwerk-Rack)</translation>
         </message>
     </context>
     <context>
         <name>BomPricesDialog</name>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="41" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="42" />
             <source>Bill of Materials and Prices</source>
-            <translation type="unfinished" />
+            <translation>Stückliste und Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="115" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="116" />
             <source>Capex {amount} {currency} is INCOMPLETE: {n} line(s) without a price or exchange rate are left out. Select one and set a price for this plan.</source>
-            <translation type="unfinished" />
+            <translation>Investitionskosten {amount} {currency} sind UNVOLLSTÄNDIG: {n} Position(en) ohne Preis oder Wechselkurs fehlen. Eine wählen und einen Preis für diesen Plan setzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="111" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="112" />
             <source>Capex {amount} {currency}, every line priced.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="47" />
-            <source>Catalog slug</source>
-            <translation type="unfinished" />
+            <translation>Investitionskosten {amount} {currency}, jede Position mit Preis.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/bom_prices.py" line="48" />
-            <source>Currency</source>
-            <translation type="unfinished" />
+            <source>Catalog slug</source>
+            <translation>Katalog-Kennung</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/bom_prices.py" line="49" />
+            <source>Currency</source>
+            <translation>Währung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="50" />
             <source>Extended</source>
-            <translation type="unfinished" />
+            <translation>Gesamt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="106" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="107" />
             <source>Extended ({currency})</source>
-            <translation type="unfinished" />
+            <translation>Gesamt ({currency})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="47" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="48" />
             <source>Item</source>
-            <translation type="unfinished" />
+            <translation>Position</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="109" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="110" />
             <source>No results yet.</source>
-            <translation type="unfinished" />
+            <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="59" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="60" />
             <source>Price for this plan…</source>
-            <translation type="unfinished" />
+            <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="48" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="49" />
             <source>Price from</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="47" />
-            <source>Qty</source>
-            <translation type="unfinished" />
+            <translation>Preis aus</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/bom_prices.py" line="48" />
+            <source>Qty</source>
+            <translation>Menge</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="49" />
             <source>Unit price</source>
-            <translation type="unfinished" />
+            <translation>Stückpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="89" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="90" />
             <source>catalog</source>
-            <translation type="unfinished" />
+            <translation>Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="91" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="92" />
             <source>no exchange rate</source>
-            <translation type="unfinished" />
+            <translation>kein Wechselkurs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="87" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="88" />
             <source>no price</source>
-            <translation type="unfinished" />
+            <translation>kein Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="87" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="88" />
             <source>not in the capex</source>
-            <translation type="unfinished" />
+            <translation>nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="89" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="90" />
             <source>this plan</source>
-            <translation type="unfinished" />
+            <translation>dieser Plan</translation>
         </message>
     </context>
     <context>
@@ -319,212 +329,353 @@ new network racks are proposed at the end of a network row.</source>
         <message>
             <location filename="../../ui/export.py" line="110" />
             <source>An export is already running.</source>
-            <translation type="unfinished" />
+            <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
             <location filename="../../ui/export.py" line="170" />
             <source>Cancelling…</source>
-            <translation type="unfinished" />
+            <translation>Wird abgebrochen…</translation>
         </message>
         <message>
             <location filename="../../ui/export.py" line="218" />
             <source>Cannot export build plan</source>
-            <translation type="unfinished" />
+            <translation>Aufbauplan kann nicht exportiert werden</translation>
         </message>
         <message>
             <location filename="../../ui/export.py" line="110" />
             <location filename="../../ui/export.py" line="150" />
             <source>Export build plan</source>
-            <translation type="unfinished" />
+            <translation>Aufbauplan exportieren</translation>
+        </message>
+    </context>
+    <context>
+        <name>BuildsPage</name>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="671" />
+            <source>Builds</source>
+            <translation>Aufbauten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="694" />
+            <source>Cancel Search</source>
+            <translation>Suche abbrechen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="672" />
+            <source>Candidate builds, best first. Pick one and press Finish to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
+            <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Fertigstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="898" />
+            <source>Generating the plan of build {k}…</source>
+            <translation>Plan von Aufbau {k} wird erzeugt…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="927" />
+            <source>Generation cancelled.</source>
+            <translation>Erzeugung abgebrochen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="826" />
+            <source>No build was found.</source>
+            <translation>Es wurde kein Aufbau gefunden.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="825" />
+            <source>No build was found: {why}</source>
+            <translation>Es wurde kein Aufbau gefunden: {why}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="915" />
+            <source>Plan generated.</source>
+            <translation>Plan erzeugt.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="697" />
+            <source>Search Again</source>
+            <translation>Erneut suchen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="876" />
+            <source>Search cancelled.</source>
+            <translation>Suche abgebrochen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="822" />
+            <source>Search cancelled: the {n} builds ranked so far.</source>
+            <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="757" />
+            <source>Searching builds…</source>
+            <translation>Aufbauten werden gesucht…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="922" />
+            <source>The plan could not be generated: {reason}</source>
+            <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="872" />
+            <source>The search failed: {reason}</source>
+            <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="828" />
+            <source>{n} builds compared, {m} meet every target and limit.</source>
+            <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="831" />
+            <source>{n} builds compared; none meets every target and limit.</source>
+            <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
     </context>
     <context>
         <name>CableList</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="520" />
+            <location filename="../../ui/panels/cables.py" line="522" />
             <source>CSV (*.csv)</source>
-            <translation type="unfinished" />
+            <translation>CSV (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="536" />
-            <location filename="../../ui/panels/cables.py" line="544" />
+            <location filename="../../ui/panels/cables.py" line="538" />
+            <location filename="../../ui/panels/cables.py" line="546" />
             <source>Cannot export cables</source>
-            <translation type="unfinished" />
+            <translation>Kabel können nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="253" />
+            <location filename="../../ui/panels/cables.py" line="255" />
             <source>Export CSV…</source>
-            <translation type="unfinished" />
+            <translation>CSV exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="520" />
+            <location filename="../../ui/panels/cables.py" line="522" />
             <source>Export cable schedule</source>
-            <translation type="unfinished" />
+            <translation>Kabelplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="248" />
+            <location filename="../../ui/panels/cables.py" line="250" />
             <source>Search device, port, label…</source>
-            <translation type="unfinished" />
+            <translation>Gerät, Port, Beschriftung suchen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="455" />
+            <location filename="../../ui/panels/cables.py" line="457" />
             <source>{shown} of {total} cables</source>
-            <translation type="unfinished" />
+            <translation>{shown} von {total} Kabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="456" />
+            <location filename="../../ui/panels/cables.py" line="458" />
             <source>{total} cables</source>
-            <translation type="unfinished" />
+            <translation>{total} Kabel</translation>
         </message>
     </context>
     <context>
         <name>CableTable</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="220" />
+            <location filename="../../ui/panels/cables.py" line="222" />
             <source>Disconnect %n cable(s)</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>%n Kabel trennen</numerusform>
+                <numerusform>%n Kabel trennen</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>Cables</name>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="58" />
+            <source>Fabric</source>
+            <translation>Fabric</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="59" />
+            <source>From</source>
+            <translation>Von</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="63" />
+            <source>Gb/s</source>
+            <translation>Gb/s</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="57" />
+            <source>ID</source>
+            <translation>ID</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="65" />
+            <source>Length</source>
+            <translation>Länge</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="64" />
+            <source>Media</source>
+            <translation>Medium</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="60" />
+            <source>Port</source>
+            <translation>Port</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="62" />
+            <source>Port </source>
+            <translation>Port </translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="61" />
+            <source>To</source>
+            <translation>Nach</translation>
         </message>
     </context>
     <context>
         <name>CatalogPanel</name>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="211" />
-            <source>Add device, module and rack types from NetBox YAML files (the community device-type library) to your catalog</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <location filename="../../ui/panels/catalog.py" line="219" />
+            <source>Add device, module and rack types from NetBox YAML files (the community device-type library) to your catalog</source>
+            <translation>Geräte-, Modul- und Racktypen aus NetBox-YAML-Dateien (der Community-Gerätetypbibliothek) zum Katalog hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="227" />
             <source>Cancel Import</source>
-            <translation type="unfinished" />
+            <translation>Import abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="215" />
+            <location filename="../../ui/panels/catalog.py" line="43" />
+            <source>Device</source>
+            <translation>Gerät</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="223" />
             <source>Files…</source>
-            <translation type="unfinished" />
+            <translation>Dateien…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="217" />
+            <location filename="../../ui/panels/catalog.py" line="225" />
             <source>Folder…</source>
-            <translation type="unfinished" />
+            <translation>Ordner…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="210" />
+            <location filename="../../ui/panels/catalog.py" line="43" />
+            <source>GPUs</source>
+            <translation>GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="218" />
             <source>Import NetBox Device Types…</source>
-            <translation type="unfinished" />
+            <translation>NetBox-Gerätetypen importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="290" />
+            <location filename="../../ui/panels/catalog.py" line="298" />
             <source>Importing NetBox device types…</source>
-            <translation type="unfinished" />
+            <translation>NetBox-Gerätetypen werden importiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="300" />
+            <location filename="../../ui/panels/catalog.py" line="308" />
             <source>Importing {file} ({percent} %)…</source>
-            <translation type="unfinished" />
+            <translation>{file} wird importiert ({percent} %)…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="81" />
+            <location filename="../../ui/panels/catalog.py" line="89" />
             <source>Needs data: {what}</source>
-            <translation type="unfinished" />
+            <translation>Daten fehlen: {what}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="311" />
+            <location filename="../../ui/panels/catalog.py" line="319" />
             <source>NetBox import</source>
-            <translation type="unfinished" />
+            <translation>NetBox-Import</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="178" />
+            <location filename="../../ui/panels/catalog.py" line="186" />
             <source>Search model, vendor, GPU...</source>
-            <translation type="unfinished" />
+            <translation>Modell, Hersteller, GPU suchen …</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="311" />
+            <location filename="../../ui/panels/catalog.py" line="319" />
             <source>The import stopped: {reason}</source>
-            <translation type="unfinished" />
+            <translation>Der Import wurde angehalten: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="91" />
+            <location filename="../../ui/panels/catalog.py" line="99" />
             <source>maximum draw, kW (catalog)</source>
-            <translation type="unfinished" />
+            <translation>maximale Aufnahme, kW (Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="77" />
+            <location filename="../../ui/panels/catalog.py" line="85" />
             <source>needs data</source>
-            <translation type="unfinished" />
+            <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="92" />
+            <location filename="../../ui/panels/catalog.py" line="100" />
             <source>no power draw in the catalog yet</source>
-            <translation type="unfinished" />
+            <translation>noch keine Leistungsaufnahme im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="257" />
+            <location filename="../../ui/panels/catalog.py" line="265" />
             <source>{shown} of {total} device types — drag into a rack</source>
-            <translation type="unfinished" />
+            <translation>{shown} von {total} Gerätetypen — in ein Rack ziehen</translation>
         </message>
     </context>
     <context>
         <name>ChartsPanel</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="288" />
-            <source>Cooling</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/charts.py" line="287" />
-            <source>Power</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <location filename="../../ui/panels/charts.py" line="289" />
+            <source>Cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="288" />
+            <source>Power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="290" />
             <source>Workloads</source>
-            <translation type="unfinished" />
+            <translation>Arbeitslasten</translation>
         </message>
     </context>
     <context>
         <name>ConnectDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="547" />
+            <location filename="../../ui/dialogs/wiring.py" line="548" />
             <source>Automatic (by port kind)</source>
-            <translation type="unfinished" />
+            <translation>Automatisch (nach Portart)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="602" />
+            <location filename="../../ui/dialogs/wiring.py" line="603" />
             <source>Choose a port at each end</source>
-            <translation type="unfinished" />
+            <translation>An jedem Ende einen Port wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="539" />
+            <location filename="../../ui/dialogs/wiring.py" line="540" />
             <source>Connect</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="574" />
-            <source>Device:</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/wiring.py" line="578" />
-            <source>Fabric:</source>
-            <translation type="unfinished" />
+            <translation>Verbinden</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="575" />
-            <source>Port:</source>
-            <translation type="unfinished" />
+            <source>Device:</source>
+            <translation>Gerät:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="579" />
+            <source>Fabric:</source>
+            <translation>Fabric:</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="576" />
-            <source>To device:</source>
-            <translation type="unfinished" />
+            <source>Port:</source>
+            <translation>Port:</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="577" />
+            <source>To device:</source>
+            <translation>Zu Gerät:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="578" />
             <source>To port:</source>
-            <translation type="unfinished" />
+            <translation>Zu Port:</translation>
         </message>
     </context>
     <context>
@@ -533,170 +684,174 @@ new network racks are proposed at the end of a network row.</source>
             <location filename="../../ui/controllers.py" line="57" />
             <source>
 Field: {field}</source>
-            <translation type="unfinished" />
+            <translation>
+Feld: {field}</translation>
         </message>
         <message>
             <location filename="../../ui/controllers.py" line="58" />
             <source> (line {line})</source>
-            <translation type="unfinished" />
+            <translation> (Zeile {line})</translation>
         </message>
         <message>
             <location filename="../../ui/controllers.py" line="59" />
             <location filename="../../ui/controllers.py" line="64" />
             <location filename="../../ui/controllers.py" line="67" />
             <source>Cannot open plan</source>
-            <translation type="unfinished" />
+            <translation>Plan kann nicht geöffnet werden</translation>
         </message>
         <message>
             <location filename="../../ui/controllers.py" line="60" />
             <source>{file}{line} could not be opened.{where}
 
 {message}</source>
-            <translation type="unfinished" />
+            <translation>{file}{line} konnte nicht geöffnet werden.{where}
+
+{message}</translation>
         </message>
     </context>
     <context>
         <name>CoolingLoops</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="79" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="80" />
             <source>CDU catalog</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="79" />
-            <source>design value</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="62" />
-            <source>facility water, {kw} kW, {s}/{r} °C</source>
-            <translation type="unfinished" />
+            <translation>CDU-Katalog</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/cooling_loops.py" line="80" />
-            <source>from capacity and ΔT</source>
-            <translation type="unfinished" />
+            <source>design value</source>
+            <translation>Auslegungswert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="65" />
-            <source>in-row, {n} × {cdu}, {s}/{r} °C</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="63" />
+            <source>facility water, {kw} kW, {s}/{r} °C</source>
+            <translation>Gebäudewasser, {kw} kW, {s}/{r} °C</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/cooling_loops.py" line="81" />
-            <source>unknown</source>
-            <translation type="unfinished" />
+            <source>from capacity and ΔT</source>
+            <translation>aus Kapazität und ΔT</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="66" />
+            <source>in-row, {n} × {cdu}, {s}/{r} °C</source>
+            <translation>In-Row, {n} × {cdu}, {s}/{r} °C</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/cooling_loops.py" line="82" />
+            <source>unknown</source>
+            <translation>unbekannt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="83" />
             <source>{load} kW of {cap} kW ({pct} %), {racks} rack(s)
 flow {flow} L/min of {rated} L/min rated ({basis})</source>
-            <translation type="unfinished" />
+            <translation>{load} kW von {cap} kW ({pct} %), {racks} Rack(s)
+Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
         </message>
     </context>
     <context>
         <name>CoolingLoopsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="347" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="432" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="348" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="433" />
             <source>Assign selected racks</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="353" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="431" />
-            <source>Assign selected racks ({n})</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="324" />
-            <source>Capacity</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="362" />
-            <source>Close</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="318" />
-            <source>Cooling loops</source>
-            <translation type="unfinished" />
+            <translation>Gewählte Racks zuordnen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/cooling_loops.py" line="354" />
-            <source>Delete</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="340" />
-            <source>Edit…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="324" />
-            <source>Flow</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="323" />
-            <source>Kind</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="324" />
-            <source>Load</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="323" />
-            <source>Name</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="338" />
-            <source>New facility water loop…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="336" />
-            <source>New in-row CDU loop…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="349" />
-            <source>Put the racks selected in the plan on this loop (one undo step). Racks on air become direct liquid on a CDU loop, rear doors on facility water.</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="432" />
+            <source>Assign selected racks ({n})</source>
+            <translation>Gewählte Racks zuordnen ({n})</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/cooling_loops.py" line="325" />
+            <source>Capacity</source>
+            <translation>Kapazität</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="363" />
+            <source>Close</source>
+            <translation>Schließen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="319" />
+            <source>Cooling loops</source>
+            <translation>Kühlkreisläufe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="355" />
+            <source>Delete</source>
+            <translation>Löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="341" />
+            <source>Edit…</source>
+            <translation>Bearbeiten…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="325" />
+            <source>Flow</source>
+            <translation>Durchfluss</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="324" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="325" />
+            <source>Load</source>
+            <translation>Last</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="324" />
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="339" />
+            <source>New facility water loop…</source>
+            <translation>Neuer Gebäudewasser-Kreislauf…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="337" />
+            <source>New in-row CDU loop…</source>
+            <translation>Neuer In-Row-CDU-Kreislauf…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="350" />
+            <source>Put the racks selected in the plan on this loop (one undo step). Racks on air become direct liquid on a CDU loop, rear doors on facility water.</source>
+            <translation>Die im Plan gewählten Racks an diesen Kreislauf hängen (ein Rückgängig-Schritt). Luftgekühlte Racks werden an einem CDU-Kreislauf zu direkter Flüssigkeitskühlung, an Gebäudewasser zu Rückkühltüren.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="326" />
             <source>Racks</source>
-            <translation type="unfinished" />
+            <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="323" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="324" />
             <source>Supply/return</source>
-            <translation type="unfinished" />
+            <translation>Vorlauf/Rücklauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="467" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="468" />
             <source>The selected racks are already on this loop.</source>
-            <translation type="unfinished" />
+            <translation>Die gewählten Racks hängen bereits an diesem Kreislauf.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="356" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="357" />
             <source>Unassign racks and delete</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="401" />
-            <source>facility water</source>
-            <translation type="unfinished" />
+            <translation>Racks lösen und löschen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/cooling_loops.py" line="402" />
+            <source>facility water</source>
+            <translation>Gebäudewasser</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="403" />
             <source>in-row, {n} × {cdu}</source>
-            <translation type="unfinished" />
+            <translation>In-Row, {n} × {cdu}</translation>
         </message>
     </context>
     <context>
@@ -704,32 +859,32 @@ flow {flow} L/min of {rated} L/min rated ({basis})</source>
         <message>
             <location filename="../../ui/dialogs/table_export.py" line="44" />
             <source>Choose folder…</source>
-            <translation type="unfinished" />
+            <translation>Ordner wählen…</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/table_export.py" line="32" />
             <source>Comma between fields, decimal point (English Excel)</source>
-            <translation type="unfinished" />
+            <translation>Komma zwischen Feldern, Dezimalpunkt (englisches Excel)</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/table_export.py" line="28" />
             <source>Export tables (CSV)</source>
-            <translation type="unfinished" />
+            <translation>Tabellen exportieren (CSV)</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/table_export.py" line="41" />
             <source>Format</source>
-            <translation type="unfinished" />
+            <translation>Format</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/table_export.py" line="36" />
             <source>One file per table (BOM, cables, racks, power sources, power feeds, PDUs, workloads) in the folder you choose next, UTF-8 with a byte-order mark. Files of the same names there are replaced.</source>
-            <translation type="unfinished" />
+            <translation>Eine Datei pro Tabelle (Stückliste, Kabel, Racks, Stromquellen, Einspeisungen, PDUs, Arbeitslasten) im als Nächstes gewählten Ordner, UTF-8 mit Byte-Order-Mark. Gleichnamige Dateien dort werden ersetzt.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/table_export.py" line="33" />
             <source>Semicolon between fields, decimal comma (German Excel)</source>
-            <translation type="unfinished" />
+            <translation>Semikolon zwischen Feldern, Dezimalkomma (deutsches Excel)</translation>
         </message>
     </context>
     <context>
@@ -737,100 +892,103 @@ flow {flow} L/min of {rated} L/min rated ({basis})</source>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="83" />
             <source>Delete Room</source>
-            <translation type="unfinished" />
+            <translation>Raum löschen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="79" />
             <source>Delete room</source>
-            <translation type="unfinished" />
+            <translation>Raum löschen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="80" />
             <source>Delete {room} with everything in it?</source>
-            <translation type="unfinished" />
+            <translation>{room} mit allem Inhalt löschen?</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="165" />
             <source>Import NetBox device types</source>
-            <translation type="unfinished" />
+            <translation>NetBox-Gerätetypen importieren</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="174" />
             <source>Import a folder of NetBox device types</source>
-            <translation type="unfinished" />
+            <translation>Einen Ordner mit NetBox-Gerätetypen importieren</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="54" />
             <source>Import price list</source>
-            <translation type="unfinished" />
+            <translation>Preisliste importieren</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="201" />
             <source>New from NetBox Site</source>
-            <translation type="unfinished" />
+            <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="45" />
             <source>Open plan</source>
-            <translation type="unfinished" />
+            <translation>Plan öffnen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="101" />
             <source>Plan already open</source>
-            <translation type="unfinished" />
+            <translation>Plan bereits geöffnet</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="55" />
             <source>Price lists (*.xlsx *.csv);;Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv);;All files (*)</source>
-            <translation type="unfinished" />
+            <translation>Preislisten (*.xlsx *.csv);;Excel-Arbeitsmappe (*.xlsx);;CSV, UTF-8 (*.csv);;Alle Dateien (*)</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="116" />
             <source>Rackwright did not close properly. These plans were autosaved:</source>
-            <translation type="unfinished" />
+            <translation>Rackwright wurde nicht ordnungsgemäß beendet. Diese Pläne wurden automatisch gesichert:</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="114" />
             <source>Recover unsaved work</source>
-            <translation type="unfinished" />
+            <translation>Ungesicherte Arbeit wiederherstellen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="81" />
             <source>Rows: {rows}, racks: {racks}, devices: {devices}, links: {links}.
 Edit &gt; Undo brings them all back.</source>
-            <translation type="unfinished" />
+            <translation>Reihen: {rows}, Racks: {racks}, Geräte: {devices}, Verbindungen: {links}.
+Bearbeiten &gt; Rückgängig holt alles zurück.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="60" />
             <source>Save plan as</source>
-            <translation type="unfinished" />
+            <translation>Plan speichern unter</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="34" />
             <source>Save the changes to {name}?</source>
-            <translation type="unfinished" />
+            <translation>Änderungen an {name} speichern?</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="33" />
             <source>Unsaved changes</source>
-            <translation type="unfinished" />
+            <translation>Ungespeicherte Änderungen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="35" />
             <source>Your changes will be lost if you don't save them.</source>
-            <translation type="unfinished" />
+            <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="205" />
             <source>{n} line(s) were left out; Show Details lists them by file and line.</source>
-            <translation type="unfinished" />
+            <translation>{n} Zeile(n) ausgelassen; „Details anzeigen“ listet sie nach Datei und Zeile.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="102" />
             <source>{reason}.
 
 Opening it here too means two people may save over each other's work. Open {name} anyway?</source>
-            <translation type="unfinished" />
+            <translation>{reason}.
+
+Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit überschreiben. {name} trotzdem öffnen?</translation>
         </message>
     </context>
     <context>
@@ -838,112 +996,112 @@ Opening it here too means two people may save over each other's work. Open {name
         <message>
             <location filename="../../ui/settings.py" line="263" />
             <source>Air with containment, rack limit (kW)</source>
-            <translation type="unfinished" />
+            <translation>Luft mit Einhausung, Rack-Grenze (kW)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="262" />
             <source>Air-cooled rack limit (kW)</source>
-            <translation type="unfinished" />
+            <translation>Grenze luftgekühltes Rack (kW)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="256" />
             <source>Breaker continuous-load derating (fraction)</source>
-            <translation type="unfinished" />
+            <translation>Derating der Sicherung bei Dauerlast (Anteil)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="270" />
             <source>CDU sizing margin (×)</source>
-            <translation type="unfinished" />
+            <translation>CDU-Auslegungsreserve (×)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="268" />
             <source>Cooling warning at (fraction of capacity)</source>
-            <translation type="unfinished" />
+            <translation>Kühlungswarnung ab (Anteil der Kapazität)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="271" />
             <source>Default cable length (m)</source>
-            <translation type="unfinished" />
+            <translation>Standard-Kabellänge (m)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="261" />
             <source>Default power cords per device</source>
-            <translation type="unfinished" />
+            <translation>Standardanzahl Netzkabel pro Gerät</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="258" />
             <source>Default power factor</source>
-            <translation type="unfinished" />
+            <translation>Standard-Leistungsfaktor</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="265" />
             <source>Direct liquid cooling, rack limit (kW)</source>
-            <translation type="unfinished" />
+            <translation>Direkte Flüssigkeitskühlung, Rack-Grenze (kW)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="259" />
             <source>Feed / phase warning at (fraction of capacity)</source>
-            <translation type="unfinished" />
+            <translation>Warnung Einspeisung / Phase ab (Anteil der Kapazität)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="266" />
             <source>Immersion tank, default capacity (kW)</source>
-            <translation type="unfinished" />
+            <translation>Immersionstank, Standardkapazität (kW)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="267" />
             <source>Liquid-cooled rack, heat to room air (kW)</source>
-            <translation type="unfinished" />
+            <translation>Flüssigkeitsgekühltes Rack, Wärme an Raumluft (kW)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="257" />
             <source>Load basis for capacity checks</source>
-            <translation type="unfinished" />
+            <translation>Lastbasis für Kapazitätsprüfungen</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="272" />
             <source>Minimum CPU cores per GPU</source>
-            <translation type="unfinished" />
+            <translation>Mindestanzahl CPU-Kerne pro GPU</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="274" />
             <source>Minimum compute fabric per GPU (Gb/s)</source>
-            <translation type="unfinished" />
+            <translation>Mindest-Compute-Fabric pro GPU (Gb/s)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="275" />
             <source>Minimum storage read per GPU (GB/s)</source>
-            <translation type="unfinished" />
+            <translation>Mindest-Speicherlesen pro GPU (GB/s)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="273" />
             <source>Minimum system RAM / GPU memory (×)</source>
-            <translation type="unfinished" />
+            <translation>Mindestverhältnis System-RAM / GPU-Speicher (×)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="260" />
             <source>Phase imbalance warning (%)</source>
-            <translation type="unfinished" />
+            <translation>Warnung bei Unsymmetrie (%)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="264" />
             <source>Rear-door HX, default capacity (kW)</source>
-            <translation type="unfinished" />
+            <translation>Rückkühltür, Standardkapazität (kW)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="269" />
             <source>Server air temperature rise ΔT (K)</source>
-            <translation type="unfinished" />
+            <translation>Temperaturanstieg der Serverluft ΔT (K)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="277" />
             <source>Stranded headroom threshold (kW)</source>
-            <translation type="unfinished" />
+            <translation>Schwelle für ungenutzte Reserve (kW)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="276" />
             <source>Workload margin warning (fraction)</source>
-            <translation type="unfinished" />
+            <translation>Warnung beim Spielraum einer Arbeitslast (Anteil)</translation>
         </message>
     </context>
     <context>
@@ -951,7 +1109,7 @@ Opening it here too means two people may save over each other's work. Open {name
         <message>
             <location filename="../../ui/export.py" line="35" />
             <source>Export build plan (PDF)</source>
-            <translation type="unfinished" />
+            <translation>Aufbauplan exportieren (PDF)</translation>
         </message>
     </context>
     <context>
@@ -959,392 +1117,449 @@ Opening it here too means two people may save over each other's work. Open {name
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="67" />
             <source>All</source>
-            <translation type="unfinished" />
+            <translation>Alle</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="100" />
             <source>Choose file…</source>
-            <translation type="unfinished" />
+            <translation>Datei wählen…</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="51" />
             <source>Export build plan</source>
-            <translation type="unfinished" />
+            <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="67" />
             <source>None</source>
-            <translation type="unfinished" />
+            <translation>Keine</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="91" />
             <source>Paper</source>
-            <translation type="unfinished" />
+            <translation>Papier</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="55" />
             <source>Sections</source>
-            <translation type="unfinished" />
+            <translation>Abschnitte</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="77" />
             <source>Table of contents after the cover (page numbers, links)</source>
-            <translation type="unfinished" />
+            <translation>Inhaltsverzeichnis nach dem Deckblatt (Seitenzahlen, Links)</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="92" />
             <source>Units</source>
-            <translation type="unfinished" />
+            <translation>Einheiten</translation>
         </message>
     </context>
     <context>
         <name>FabricView</name>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="329" />
+            <location filename="../../ui/scenes/fabric.py" line="330" />
             <source>Fabric:</source>
-            <translation type="unfinished" />
+            <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="333" />
+            <location filename="../../ui/scenes/fabric.py" line="334" />
             <source>Name, kind, speed and oversubscription target of this fabric, in the Inspector</source>
-            <translation type="unfinished" />
+            <translation>Name, Art, Geschwindigkeit und Überbuchungsziel dieser Fabric, im Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="485" />
+            <location filename="../../ui/scenes/fabric.py" line="486" />
             <source>No fabric in this plan: Plan › Auto-wire fabric… builds one</source>
-            <translation type="unfinished" />
+            <translation>Keine Fabric in diesem Plan: Plan › Fabric automatisch verkabeln… legt eine an</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="331" />
+            <location filename="../../ui/scenes/fabric.py" line="332" />
             <source>Properties…</source>
-            <translation type="unfinished" />
+            <translation>Eigenschaften…</translation>
         </message>
     </context>
     <context>
         <name>FileController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="183" />
+            <location filename="../../ui/controllers.py" line="190" />
             <source>Cannot save plan</source>
-            <translation type="unfinished" />
+            <translation>Plan kann nicht gespeichert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="138" />
+            <location filename="../../ui/controllers.py" line="145" />
             <source>New from NetBox Site</source>
-            <translation type="unfinished" />
+            <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="139" />
+            <location filename="../../ui/controllers.py" line="146" />
             <source>The NetBox export could not be read.
 
 {reason}</source>
-            <translation type="unfinished" />
+            <translation>Der NetBox-Export konnte nicht gelesen werden.
+
+{reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="130" />
+            <location filename="../../ui/controllers.py" line="137" />
             <source>rack type by height: {guess}</source>
-            <translation type="unfinished" />
+            <translation>Racktyp nach Höhe: {guess}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="183" />
+            <location filename="../../ui/controllers.py" line="190" />
             <source>{file} could not be saved.
 
 {error}</source>
-            <translation type="unfinished" />
+            <translation>{file} konnte nicht gespeichert werden.
+
+{error}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="128" />
+            <location filename="../../ui/controllers.py" line="135" />
             <source>{racks} rack(s) and {devices} device(s) of site “{site}” imported.</source>
-            <translation type="unfinished" />
+            <translation>{racks} Rack(s) und {devices} Gerät(e) des Standorts „{site}“ importiert.</translation>
+        </message>
+    </context>
+    <context>
+        <name>Findings</name>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="79" />
+            <source>Code</source>
+            <translation>Code</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="80" />
+            <source>Message</source>
+            <translation>Meldung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="79" />
+            <source>Severity</source>
+            <translation>Schwere</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="80" />
+            <source>Where</source>
+            <translation>Ort</translation>
         </message>
     </context>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="327" />
+            <location filename="../../ui/panels/findings.py" line="331" />
             <source>%n finding(s)</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>%n Befund</numerusform>
+                <numerusform>%n Befunde</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="265" />
-            <source>Filter findings (code, message, rack...)</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/findings.py" line="323" />
+            <source>Errors</source>
+            <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="325" />
-            <source>no findings: the design passes every check</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/findings.py" line="269" />
+            <source>Filter findings (code, message, rack...)</source>
+            <translation>Befunde filtern (Code, Meldung, Rack …)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/findings.py" line="323" />
+            <source>Info</source>
+            <translation>Hinweise</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="262" />
+            <source>Show errors</source>
+            <translation>Fehler anzeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="263" />
+            <source>Show information</source>
+            <translation>Hinweise anzeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="262" />
+            <source>Show warnings</source>
+            <translation>Warnungen anzeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="323" />
+            <source>Warnings</source>
+            <translation>Warnungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="329" />
+            <source>no findings: the design passes every check</source>
+            <translation>keine Befunde: der Entwurf besteht jede Prüfung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="327" />
             <source>no results yet</source>
-            <translation type="unfinished" />
+            <translation>noch keine Ergebnisse</translation>
         </message>
     </context>
     <context>
         <name>FloorScene</name>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1034" />
+            <location filename="../../ui/scenes/floor.py" line="1035" />
             <source>Add a room first: rows go inside a room</source>
-            <translation type="unfinished" />
+            <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1039" />
+            <location filename="../../ui/scenes/floor.py" line="1040" />
             <source>Rows go inside a room: right-click on a room's floor</source>
-            <translation type="unfinished" />
+            <translation>Reihen liegen in einem Raum: Rechtsklick auf den Boden eines Raums</translation>
         </message>
     </context>
     <context>
         <name>FloorView</name>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1468" />
-            <source>Add Rack</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1460" />
-            <source>Add Room</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1466" />
-            <source>Add Row…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <location filename="../../ui/scenes/floor.py" line="1469" />
-            <source>Add a rack at the end of the selected row</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1607" />
-            <source>Add a rack to {row}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1590" />
-            <source>Add a room first: rows go inside a room</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1467" />
-            <source>Add a row of racks behind the rows of the room shown</source>
-            <translation type="unfinished" />
+            <source>Add Rack</source>
+            <translation>Rack hinzufügen</translation>
         </message>
         <message>
             <location filename="../../ui/scenes/floor.py" line="1461" />
-            <source>Add an empty room to the site and show it</source>
-            <translation type="unfinished" />
+            <source>Add Room</source>
+            <translation>Raum hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1476" />
-            <source>Add rack</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1476" />
-            <location filename="../../ui/scenes/floor.py" line="1592" />
-            <source>Add row</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1625" />
-            <source>Add row of {n} racks here</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1607" />
-            <source>Add {n} racks to {row}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1442" />
-            <source>Colour by Cooling</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1439" />
-            <source>Colour by Power</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1444" />
-            <source>Colour racks by heat against the rack's cooling capacity</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1441" />
-            <source>Colour racks by power draw against the rack's power limit</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1443" />
-            <source>Cooling</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1472" />
-            <location filename="../../ui/scenes/floor.py" line="1477" />
-            <source>Delete</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1462" />
-            <source>Delete Room…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1617" />
-            <source>Delete rack {rack}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1463" />
-            <source>Delete the room shown, with its rows and racks (undo restores)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1473" />
-            <source>Delete the selected racks and rows (Del)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1632" />
-            <source>Delete {room}…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1621" />
-            <source>Delete {row} with its racks</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1456" />
-            <source>Fit</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1453" />
-            <source>Fit Floor</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1454" />
-            <source>Fit the floor in the view (Ctrl+0, F)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1465" />
-            <source>Name, size, tiles and floor of the room shown, in the Inspector</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1440" />
-            <source>Power</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1474" />
-            <source>Properties</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1615" />
-            <source>Properties of {rack}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1630" />
-            <source>Properties of {room}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1619" />
-            <source>Properties of {row}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1592" />
-            <source>Racks in the new row:</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/floor.py" line="1464" />
-            <source>Room Properties</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/scenes/floor.py" line="1467" />
+            <source>Add Row…</source>
+            <translation>Reihe hinzufügen…</translation>
         </message>
         <message>
             <location filename="../../ui/scenes/floor.py" line="1470" />
-            <source>Rotate Row</source>
-            <translation type="unfinished" />
+            <source>Add a rack at the end of the selected row</source>
+            <translation>Ein Rack am Ende der gewählten Reihe hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1608" />
+            <source>Add a rack to {row}</source>
+            <translation>Ein Rack zu {row} hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1591" />
+            <source>Add a room first: rows go inside a room</source>
+            <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1468" />
+            <source>Add a row of racks behind the rows of the room shown</source>
+            <translation>Eine Reihe Racks hinter den Reihen des angezeigten Raums hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1462" />
+            <source>Add an empty room to the site and show it</source>
+            <translation>Einen leeren Raum zum Standort hinzufügen und anzeigen</translation>
         </message>
         <message>
             <location filename="../../ui/scenes/floor.py" line="1477" />
-            <source>Rotate row</source>
-            <translation type="unfinished" />
+            <source>Add rack</source>
+            <translation>Rack hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1610" />
-            <source>Rotate {row} 90°</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/scenes/floor.py" line="1477" />
+            <location filename="../../ui/scenes/floor.py" line="1593" />
+            <source>Add row</source>
+            <translation>Reihe hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1650" />
-            <source>Select a row (or one of its racks) to add a rack to</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/scenes/floor.py" line="1626" />
+            <source>Add row of {n} racks here</source>
+            <translation>Reihe mit {n} Racks hier hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1480" />
-            <location filename="../../ui/scenes/floor.py" line="1635" />
-            <source>Show Room</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/scenes/floor.py" line="1608" />
+            <source>Add {n} racks to {row}</source>
+            <translation>{n} Racks zu {row} hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1443" />
+            <source>Colour by Cooling</source>
+            <translation>Nach Kühlung einfärben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1440" />
+            <source>Colour by Power</source>
+            <translation>Nach Leistung einfärben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1445" />
+            <source>Colour racks by heat against the rack's cooling capacity</source>
+            <translation>Racks nach Wärmelast im Verhältnis zur Kühlkapazität des Racks einfärben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1442" />
+            <source>Colour racks by power draw against the rack's power limit</source>
+            <translation>Racks nach Leistungsaufnahme im Verhältnis zur Leistungsgrenze des Racks einfärben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1444" />
+            <source>Cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1473" />
+            <location filename="../../ui/scenes/floor.py" line="1478" />
+            <source>Delete</source>
+            <translation>Löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1463" />
+            <source>Delete Room…</source>
+            <translation>Raum löschen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1618" />
+            <source>Delete rack {rack}</source>
+            <translation>Rack {rack} löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1464" />
+            <source>Delete the room shown, with its rows and racks (undo restores)</source>
+            <translation>Den angezeigten Raum mit seinen Reihen und Racks löschen (Rückgängig stellt ihn wieder her)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1474" />
+            <source>Delete the selected racks and rows (Del)</source>
+            <translation>Die gewählten Racks und Reihen löschen (Entf)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1633" />
+            <source>Delete {room}…</source>
+            <translation>{room} löschen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1622" />
+            <source>Delete {row} with its racks</source>
+            <translation>{row} mit ihren Racks löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1457" />
+            <source>Fit</source>
+            <translation>Einpassen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1454" />
+            <source>Fit Floor</source>
+            <translation>Raum einpassen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1455" />
+            <source>Fit the floor in the view (Ctrl+0, F)</source>
+            <translation>Den Raum in die Ansicht einpassen (Strg+0, F)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1466" />
+            <source>Name, size, tiles and floor of the room shown, in the Inspector</source>
+            <translation>Name, Größe, Bodenplatten und Boden des angezeigten Raums, im Inspektor</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1441" />
+            <source>Power</source>
+            <translation>Strom</translation>
         </message>
         <message>
             <location filename="../../ui/scenes/floor.py" line="1475" />
-            <source>Show the selection in the Inspector</source>
-            <translation type="unfinished" />
+            <source>Properties</source>
+            <translation>Eigenschaften</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1384" />
-            <source>The room shown on the floor plan</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/scenes/floor.py" line="1616" />
+            <source>Properties of {rack}</source>
+            <translation>Eigenschaften von {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1583" />
-            <source>There is no room to delete</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/scenes/floor.py" line="1631" />
+            <source>Properties of {room}</source>
+            <translation>Eigenschaften von {room}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1573" />
-            <source>There is no room: add one first</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/scenes/floor.py" line="1620" />
+            <source>Properties of {row}</source>
+            <translation>Eigenschaften von {row}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1593" />
+            <source>Racks in the new row:</source>
+            <translation>Racks in der neuen Reihe:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1465" />
+            <source>Room Properties</source>
+            <translation>Raumeigenschaften</translation>
         </message>
         <message>
             <location filename="../../ui/scenes/floor.py" line="1471" />
-            <source>Turn the selected row 90° (R)</source>
-            <translation type="unfinished" />
+            <source>Rotate Row</source>
+            <translation>Reihe drehen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1451" />
-            <source>Zoom In</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/scenes/floor.py" line="1478" />
+            <source>Rotate row</source>
+            <translation>Reihe drehen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1611" />
+            <source>Rotate {row} 90°</source>
+            <translation>{row} um 90° drehen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1651" />
+            <source>Select a row (or one of its racks) to add a rack to</source>
+            <translation>Eine Reihe (oder eines ihrer Racks) wählen, der ein Rack hinzugefügt wird</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1481" />
+            <location filename="../../ui/scenes/floor.py" line="1636" />
+            <source>Show Room</source>
+            <translation>Raum anzeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1476" />
+            <source>Show the selection in the Inspector</source>
+            <translation>Die Auswahl im Inspektor anzeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1385" />
+            <source>The room shown on the floor plan</source>
+            <translation>Der im Raumplan angezeigte Raum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1584" />
+            <source>There is no room to delete</source>
+            <translation>Es gibt keinen Raum zum Löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1574" />
+            <source>There is no room: add one first</source>
+            <translation>Es gibt keinen Raum: zuerst einen anlegen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1472" />
+            <source>Turn the selected row 90° (R)</source>
+            <translation>Die gewählte Reihe um 90° drehen (R)</translation>
         </message>
         <message>
             <location filename="../../ui/scenes/floor.py" line="1452" />
+            <source>Zoom In</source>
+            <translation>Vergrößern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1453" />
             <source>Zoom Out</source>
-            <translation type="unfinished" />
+            <translation>Verkleinern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1455" />
+            <location filename="../../ui/scenes/floor.py" line="1456" />
             <source>Zoom in</source>
-            <translation type="unfinished" />
+            <translation>Vergrößern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1455" />
+            <location filename="../../ui/scenes/floor.py" line="1456" />
             <source>Zoom out</source>
-            <translation type="unfinished" />
+            <translation>Verkleinern</translation>
         </message>
     </context>
     <context>
@@ -1352,1157 +1567,1317 @@ Opening it here too means two people may save over each other's work. Open {name
         <message>
             <location filename="../../ui/help.py" line="224" />
             <source>About Rackwright</source>
-            <translation type="unfinished" />
+            <translation>Über Rackwright</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="117" />
             <source>Command</source>
-            <translation type="unfinished" />
+            <translation>Befehl</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="210" />
             <source>Desktop planner for AI/GPU datacenter builds: racks, fabrics, cooling and workloads in one live model. Works offline; every figure is traceable to a catalog source or a documented formula.</source>
-            <translation type="unfinished" />
+            <translation>Desktop-Planer für KI-/GPU-Rechenzentrumsaufbauten: Racks, Fabrics, Kühlung und Arbeitslasten in einem Live-Modell. Arbeitet offline; jede Zahl ist auf eine Katalogquelle oder eine dokumentierte Formel zurückführbar.</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="113" />
             <source>In the rack elevations: Up/Down move the selection 1U, Delete removes it, Escape clears the selection, Ctrl+wheel zooms.</source>
-            <translation type="unfinished" />
+            <translation>In den Rackansichten: Auf/Ab verschieben die Auswahl um 1 HE, Entf entfernt sie, Esc hebt die Auswahl auf, Strg+Mausrad zoomt.</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="122" />
             <source>Keyboard Shortcuts</source>
-            <translation type="unfinished" />
+            <translation>Tastenkürzel</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="115" />
             <source>Keyboard shortcuts</source>
-            <translation type="unfinished" />
+            <translation>Tastenkürzel</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="118" />
             <source>Keys</source>
-            <translation type="unfinished" />
+            <translation>Tasten</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="219" />
             <source>Licence</source>
-            <translation type="unfinished" />
+            <translation>Lizenz</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="117" />
             <source>Menu</source>
-            <translation type="unfinished" />
+            <translation>Menü</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="219" />
             <source>Name</source>
-            <translation type="unfinished" />
+            <translation>Name</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="58" />
             <source>Rackwright Guide</source>
-            <translation type="unfinished" />
+            <translation>Rackwright-Handbuch</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="90" />
             <source>Redo</source>
-            <translation type="unfinished" />
+            <translation>Wiederholen</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="213" />
             <source>The PDF build plan embeds the DejaVu fonts (Bitstream Vera licence, see resources/fonts/LICENSE-DejaVu.txt).</source>
-            <translation type="unfinished" />
+            <translation>Der PDF-Aufbauplan bettet die DejaVu-Schriften ein (Bitstream-Vera-Lizenz, siehe resources/fonts/LICENSE-DejaVu.txt).</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="64" />
             <source>The user guide is missing from this installation: {path}</source>
-            <translation type="unfinished" />
+            <translation>Das Benutzerhandbuch fehlt in dieser Installation: {path}</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="217" />
             <source>Third-party software</source>
-            <translation type="unfinished" />
+            <translation>Software von Drittanbietern</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="89" />
             <source>Undo</source>
-            <translation type="unfinished" />
+            <translation>Rückgängig</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="219" />
             <source>Version</source>
-            <translation type="unfinished" />
+            <translation>Version</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="216" />
             <source>Versions</source>
-            <translation type="unfinished" />
+            <translation>Versionen</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="105" />
             <source>Window</source>
-            <translation type="unfinished" />
+            <translation>Fenster</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="201" />
             <source>not installed</source>
-            <translation type="unfinished" />
+            <translation>nicht installiert</translation>
         </message>
         <message>
             <location filename="../../ui/help.py" line="191" />
             <source>not stated</source>
-            <translation type="unfinished" />
+            <translation>nicht angegeben</translation>
         </message>
     </context>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="559" />
+            <location filename="../../ui/panels/inspector.py" line="560" />
             <source>(default)</source>
-            <translation type="unfinished" />
+            <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="545" />
+            <location filename="../../ui/panels/inspector.py" line="546" />
             <source>(generic)</source>
-            <translation type="unfinished" />
+            <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="559" />
+            <location filename="../../ui/panels/inspector.py" line="560" />
             <source>(loop's)</source>
-            <translation type="unfinished" />
+            <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="856" />
-            <location filename="../../ui/panels/inspector.py" line="872" />
+            <location filename="../../ui/panels/inspector.py" line="857" />
+            <location filename="../../ui/panels/inspector.py" line="873" />
             <source>(no engine results yet)</source>
-            <translation type="unfinished" />
+            <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="519" />
+            <location filename="../../ui/panels/inspector.py" line="520" />
             <source>(none)</source>
-            <translation type="unfinished" />
+            <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="339" />
+            <location filename="../../ui/panels/inspector.py" line="340" />
             <source>(not connected)</source>
-            <translation type="unfinished" />
+            <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="552" />
+            <location filename="../../ui/panels/inspector.py" line="553" />
             <source>(not set)</source>
-            <translation type="unfinished" />
+            <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="625" />
-            <source>Air (no row default)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="557" />
-            <source>Air ΔT</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="636" />
-            <source>All {total} racks follow the row.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="639" />
-            <source>Apply to all racks</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="503" />
-            <source>As row ({method})</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="233" />
-            <source>Asset tag</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="209" />
-            <source>Change in Plan &gt; Plan Settings…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="696" />
-            <source>Compute</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="561" />
-            <source>Coolant temperature rise, overriding the loop's</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="557" />
-            <source>Coolant ΔT</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="501" />
-            <location filename="../../ui/panels/inspector.py" line="877" />
-            <source>Cooling</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="624" />
-            <source>Cooling (row default)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="540" />
-            <location filename="../../ui/panels/inspector.py" line="755" />
-            <source>Cooling loop</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="387" />
-            <source>Cord {n}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="536" />
-            <source>Create a cooling loop and put this rack on it (one undo step)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="787" />
-            <source>Delete loop</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="286" />
-            <location filename="../../ui/panels/inspector.py" line="670" />
-            <source>Depth</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="475" />
-            <location filename="../../ui/panels/inspector.py" line="770" />
-            <source>Engine</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="641" />
-            <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="688" />
-            <source>Fabric</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="679" />
-            <source>Floor</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="672" />
-            <source>Floor load limit</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="671" />
-            <source>Floor tiles</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="696" />
-            <source>Front-end</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="275" />
-            <source>GPUs</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="264" />
-            <source>Height</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="238" />
-            <location filename="../../ui/panels/inspector.py" line="463" />
-            <location filename="../../ui/panels/inspector.py" line="668" />
-            <location filename="../../ui/panels/inspector.py" line="690" />
-            <source>Id</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="698" />
-            <source>Kind</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="711" />
-            <source>Layout</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="701" />
-            <source>Link speed</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="714" />
-            <source>Links</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="249" />
-            <source>Lowest U</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="697" />
-            <source>Management</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
-            <source>Mass</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="266" />
-            <source>Max power</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="551" />
-            <source>Max. supply</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="505" />
             <location filename="../../ui/panels/inspector.py" line="626" />
-            <source>Method</source>
-            <translation type="unfinished" />
+            <source>Air (no row default)</source>
+            <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="210" />
-            <source>Money</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="558" />
+            <source>Air ΔT</source>
+            <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="697" />
-            <source>NVLink</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="637" />
+            <source>All {total} racks follow the row.</source>
+            <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="667" />
-            <location filename="../../ui/panels/inspector.py" line="689" />
-            <source>Name</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="640" />
+            <source>Apply to all racks</source>
+            <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="282" />
-            <source>Needs data</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="534" />
-            <source>New loop…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="486" />
-            <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="351" />
-            <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="322" />
-            <source>No price: not in the capex, which is incomplete.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="783" />
-            <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="320" />
-            <source>No results yet.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="510" />
-            <source>Not on a cooling loop: choose one, or create it with New loop…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="703" />
-            <source>Oversubscription target</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="271" />
-            <source>PSU nameplate</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="419" />
-            <location filename="../../ui/panels/inspector.py" line="442" />
-            <source>Pin</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="421" />
-            <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="876" />
-            <source>Power</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="369" />
-            <source>Power cords</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="720" />
-            <source>Power feed</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="295" />
-            <source>Price</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="302" />
-            <source>Price for this plan…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="239" />
-            <source>Rack</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="616" />
-            <location filename="../../ui/panels/inspector.py" line="682" />
-            <source>Racks</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="776" />
-            <source>Racks on this loop</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="706" />
-            <source>Rail-optimised</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="674" />
-            <source>Raised floor (unchecked: slab)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="666" />
-            <source>Room</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="464" />
-            <source>Row</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="681" />
-            <source>Rows</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="221" />
-            <source>Select a rack or a device to see its properties.</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="504" />
+            <source>As row ({method})</source>
+            <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="234" />
-            <source>Serial</source>
-            <translation type="unfinished" />
+            <source>Asset tag</source>
+            <translation>Inventarnummer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="210" />
+            <source>Change in Plan &gt; Plan Settings…</source>
+            <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="697" />
+            <source>Compute</source>
+            <translation>Rechenleistung</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="562" />
-            <source>Server air temperature rise, for the airflow</source>
-            <translation type="unfinished" />
+            <source>Coolant temperature rise, overriding the loop's</source>
+            <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="196" />
-            <source>Site</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="558" />
+            <source>Coolant ΔT</source>
+            <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="291" />
-            <source>Sources</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="502" />
+            <location filename="../../ui/panels/inspector.py" line="878" />
+            <source>Cooling</source>
+            <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="447" />
-            <source>Spread automatically</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="625" />
+            <source>Cooling (row default)</source>
+            <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="696" />
-            <source>Storage</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="541" />
+            <location filename="../../ui/panels/inspector.py" line="756" />
+            <source>Cooling loop</source>
+            <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="700" />
-            <source>Technology</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="388" />
+            <source>Cord {n}</source>
+            <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="280" />
-            <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="537" />
+            <source>Create a cooling loop and put this rack on it (one undo step)</source>
+            <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="453" />
-            <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="788" />
+            <source>Delete loop</source>
+            <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="106" />
-            <source>The selected item no longer exists.</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="287" />
+            <location filename="../../ui/panels/inspector.py" line="671" />
+            <source>Depth</source>
+            <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="554" />
-            <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="476" />
+            <location filename="../../ui/panels/inspector.py" line="771" />
+            <source>Engine</source>
+            <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="237" />
-            <source>Type</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="642" />
+            <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
+            <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="268" />
-            <source>Typical power</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="689" />
+            <source>Fabric</source>
+            <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="789" />
-            <source>Unassign racks and delete</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="680" />
+            <source>Floor</source>
+            <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="549" />
-            <source>Unit</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="673" />
+            <source>Floor load limit</source>
+            <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="672" />
+            <source>Floor tiles</source>
+            <translation>Bodenplatten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="697" />
+            <source>Front-end</source>
+            <translation>Frontend</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="276" />
+            <source>GPUs</source>
+            <translation>GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="265" />
+            <source>Height</source>
+            <translation>Höhe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="239" />
+            <location filename="../../ui/panels/inspector.py" line="464" />
             <location filename="../../ui/panels/inspector.py" line="669" />
+            <location filename="../../ui/panels/inspector.py" line="691" />
+            <source>Id</source>
+            <translation>ID</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="699" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="712" />
+            <source>Layout</source>
+            <translation>Aufteilung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="702" />
+            <source>Link speed</source>
+            <translation>Verbindungsgeschwindigkeit</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="715" />
+            <source>Links</source>
+            <translation>Verbindungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="250" />
+            <source>Lowest U</source>
+            <translation>Unterste HE</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="698" />
+            <source>Management</source>
+            <translation>Management</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="285" />
+            <source>Mass</source>
+            <translation>Masse</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="267" />
+            <source>Max power</source>
+            <translation>Maximale Leistung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="552" />
+            <source>Max. supply</source>
+            <translation>Max. Versorgung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="506" />
+            <location filename="../../ui/panels/inspector.py" line="627" />
+            <source>Method</source>
+            <translation>Methode</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="211" />
+            <source>Money</source>
+            <translation>Geld</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="698" />
+            <source>NVLink</source>
+            <translation>NVLink</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="668" />
+            <location filename="../../ui/panels/inspector.py" line="690" />
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="283" />
+            <source>Needs data</source>
+            <translation>Daten fehlen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="535" />
+            <source>New loop…</source>
+            <translation>Neuer Kreislauf…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="487" />
+            <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
+            <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="352" />
+            <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
+            <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="323" />
+            <source>No price: not in the capex, which is incomplete.</source>
+            <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="784" />
+            <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
+            <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="321" />
+            <source>No results yet.</source>
+            <translation>Noch keine Ergebnisse.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="511" />
+            <source>Not on a cooling loop: choose one, or create it with New loop…</source>
+            <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="704" />
+            <source>Oversubscription target</source>
+            <translation>Überbuchungsziel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="272" />
+            <source>PSU nameplate</source>
+            <translation>Netzteil-Typenschild</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="420" />
+            <location filename="../../ui/panels/inspector.py" line="443" />
+            <source>Pin</source>
+            <translation>Fest</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="422" />
+            <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
+            <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="877" />
+            <source>Power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="370" />
+            <source>Power cords</source>
+            <translation>Netzkabel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="721" />
+            <source>Power feed</source>
+            <translation>Einspeisung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="296" />
+            <source>Price</source>
+            <translation>Preis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="303" />
+            <source>Price for this plan…</source>
+            <translation>Preis für diesen Plan…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="240" />
+            <source>Rack</source>
+            <translation>Rack</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="617" />
+            <location filename="../../ui/panels/inspector.py" line="683" />
+            <source>Racks</source>
+            <translation>Racks</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="777" />
+            <source>Racks on this loop</source>
+            <translation>Racks an diesem Kreislauf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="707" />
+            <source>Rail-optimised</source>
+            <translation>Rail-optimiert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="675" />
+            <source>Raised floor (unchecked: slab)</source>
+            <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="667" />
+            <source>Room</source>
+            <translation>Raum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="465" />
+            <source>Row</source>
+            <translation>Reihe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="682" />
+            <source>Rows</source>
+            <translation>Reihen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="222" />
+            <source>Select a rack or a device to see its properties.</source>
+            <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="235" />
+            <source>Serial</source>
+            <translation>Seriennummer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="563" />
+            <source>Server air temperature rise, for the airflow</source>
+            <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="197" />
+            <source>Site</source>
+            <translation>Standort</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="292" />
+            <source>Sources</source>
+            <translation>Quellen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="448" />
+            <source>Spread automatically</source>
+            <translation>Automatisch verteilen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="697" />
+            <source>Storage</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="701" />
+            <source>Technology</source>
+            <translation>Technik</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="281" />
+            <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
+            <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="454" />
+            <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
+            <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="107" />
+            <source>The selected item no longer exists.</source>
+            <translation>Das gewählte Element existiert nicht mehr.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="555" />
+            <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
+            <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="238" />
+            <source>Type</source>
+            <translation>Typ</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="269" />
+            <source>Typical power</source>
+            <translation>Typische Leistung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="790" />
+            <source>Unassign racks and delete</source>
+            <translation>Racks lösen und löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="550" />
+            <source>Unit</source>
+            <translation>Einheit</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="670" />
             <source>Width</source>
-            <translation type="unfinished" />
+            <translation>Breite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="331" />
+            <location filename="../../ui/panels/inspector.py" line="332" />
             <source>catalog price</source>
-            <translation type="unfinished" />
+            <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="401" />
+            <location filename="../../ui/panels/inspector.py" line="402" />
             <source>cord </source>
-            <translation type="unfinished" />
+            <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="333" />
+            <location filename="../../ui/panels/inspector.py" line="334" />
             <source>no exchange rate: not in the capex</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="202" />
-            <source>none</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="408" />
-            <source>outlet </source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="382" />
-            <source>pinned</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="329" />
-            <source>price set for this plan{source}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="382" />
-            <source>spread by the engine</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="880" />
-            <source>{0}: {1}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="883" />
-            <source>{0}: {1} % of its limit, {2}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="271" />
-            <source>{count} x {rating} W</source>
-            <translation type="unfinished" />
+            <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="203" />
-            <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
-            <translation type="unfinished" />
+            <source>none</source>
+            <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="345" />
-            <source>{name} (side {side})</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="342" />
-            <source>{name} (side {side}, on {source})</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="95" />
-            <source>{n} items selected ({kinds}).
-Delete, Copy and Duplicate act on all of them.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/inspector.py" line="633" />
-            <source>{n} of {total} racks have their own cooling: {names}</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/inspector.py" line="409" />
+            <source>outlet </source>
+            <translation>Steckplatz </translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="383" />
+            <source>pinned</source>
+            <translation>fest</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="330" />
+            <source>price set for this plan{source}</source>
+            <translation>Preis für diesen Plan gesetzt{source}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="383" />
+            <source>spread by the engine</source>
+            <translation>von der Berechnung verteilt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="881" />
+            <source>{0}: {1}</source>
+            <translation>{0}: {1}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="884" />
+            <source>{0}: {1} % of its limit, {2}</source>
+            <translation>{0}: {1} % der Grenze, {2}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="272" />
+            <source>{count} x {rating} W</source>
+            <translation>{count} × {rating} W</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="204" />
+            <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
+            <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="346" />
+            <source>{name} (side {side})</source>
+            <translation>{name} (Seite {side})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="343" />
+            <source>{name} (side {side}, on {source})</source>
+            <translation>{name} (Seite {side}, an {source})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="96" />
+            <source>{n} items selected ({kinds}).
+Delete, Copy and Duplicate act on all of them.</source>
+            <translation>{n} Elemente gewählt ({kinds}).
+Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="634" />
+            <source>{n} of {total} racks have their own cooling: {names}</source>
+            <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="384" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
-            <translation type="unfinished" />
+            <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="379" />
+            <location filename="../../ui/panels/inspector.py" line="380" />
             <source>{pdu}, outlet not known yet</source>
-            <translation type="unfinished" />
+            <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="324" />
+            <location filename="../../ui/panels/inspector.py" line="325" />
             <source>{price} {currency} each, {qty} in the plan</source>
-            <translation type="unfinished" />
+            <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="548" />
+            <location filename="../../ui/panels/inspector.py" line="549" />
             <source>{slug} (not in catalog)</source>
-            <translation type="unfinished" />
+            <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="781" />
+            <location filename="../../ui/panels/inspector.py" line="782" />
             <source>… and {n} more</source>
-            <translation type="unfinished" />
+            <translation>… und {n} weitere</translation>
         </message>
     </context>
     <context>
         <name>Levels</name>
         <message>
-            <location filename="../../ui/style.py" line="287" />
+            <location filename="../../ui/style.py" line="288" />
             <source>&gt; 100 %</source>
-            <translation type="unfinished" />
+            <translation>&gt; 100 %</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="292" />
+            <location filename="../../ui/style.py" line="293" />
             <source>&gt; {0} %</source>
-            <translation type="unfinished" />
+            <translation>&gt; {0} %</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="199" />
+            <location filename="../../ui/style.py" line="200" />
             <source>close to the limit</source>
-            <translation type="unfinished" />
+            <translation>nahe der Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="289" />
+            <location filename="../../ui/style.py" line="290" />
             <source>near limit</source>
-            <translation type="unfinished" />
+            <translation>nahe der Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="287" />
+            <location filename="../../ui/style.py" line="288" />
             <source>no figures</source>
-            <translation type="unfinished" />
+            <translation>keine Werte</translation>
+        </message>
+        <message>
+            <location filename="../../ui/style.py" line="203" />
+            <source>no limit to compare</source>
+            <translation>keine Grenze zum Vergleich</translation>
+        </message>
+        <message>
+            <location filename="../../ui/style.py" line="290" />
+            <source>ok</source>
+            <translation>ok</translation>
         </message>
         <message>
             <location filename="../../ui/style.py" line="202" />
-            <source>no limit to compare</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/style.py" line="289" />
-            <source>ok</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/style.py" line="201" />
             <source>over the limit</source>
-            <translation type="unfinished" />
+            <translation>über der Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="197" />
+            <location filename="../../ui/style.py" line="198" />
             <source>within limits</source>
-            <translation type="unfinished" />
+            <translation>innerhalb der Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="292" />
+            <location filename="../../ui/style.py" line="293" />
             <source>≤ {0} %</source>
-            <translation type="unfinished" />
+            <translation>≤ {0} %</translation>
+        </message>
+    </context>
+    <context>
+        <name>LimitsPage</name>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="399" />
+            <source>Budget</source>
+            <translation>Budget</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="435" />
+            <source>Cooling available</source>
+            <translation>Verfügbare Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="433" />
+            <source>Currency</source>
+            <translation>Währung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="401" />
+            <source>Electricity price per kWh</source>
+            <translation>Strompreis pro kWh</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="400" />
+            <source>Floor area (m²)</source>
+            <translation>Bodenfläche (m²)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="470" />
+            <source>GPU models</source>
+            <translation>GPU-Modelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="381" />
+            <source>Hard limits of the build (leave a field empty for no limit) and the figures the running cost is worked out with.</source>
+            <translation>Harte Grenzen des Aufbaus (Feld leer lassen für keine Grenze) und die Werte, mit denen die laufenden Kosten berechnet werden.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="380" />
+            <location filename="../../ui/design/wizard.py" line="391" />
+            <source>Limits</source>
+            <translation>Grenzen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="399" />
+            <source>Maximum kW per rack</source>
+            <translation>Maximale kW pro Rack</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="400" />
+            <source>Maximum racks</source>
+            <translation>Maximale Anzahl Racks</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="401" />
+            <source>PUE</source>
+            <translation>PUE</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="447" />
+            <source>Preferred (none ticked: any)</source>
+            <translation>Bevorzugt (keines angehakt: beliebig)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="394" />
+            <source>Running cost</source>
+            <translation>Laufende Kosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="402" />
+            <source>Utilisation (%)</source>
+            <translation>Auslastung (%)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="469" />
+            <source>Vendors</source>
+            <translation>Hersteller</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="402" />
+            <source>Years of use</source>
+            <translation>Nutzungsjahre</translation>
         </message>
     </context>
     <context>
         <name>LoopEditor</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="258" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="259" />
             <source>Edit cooling loop</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="264" />
-            <source>New facility water loop</source>
-            <translation type="unfinished" />
+            <translation>Kühlkreislauf bearbeiten</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/cooling_loops.py" line="265" />
-            <source>New in-row CDU loop</source>
-            <translation type="unfinished" />
+            <source>New facility water loop</source>
+            <translation>Neuer Gebäudewasser-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="269" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="266" />
+            <source>New in-row CDU loop</source>
+            <translation>Neuer In-Row-CDU-Kreislauf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="270" />
             <source>Racks that go on the new loop: {names}</source>
-            <translation type="unfinished" />
+            <translation>Racks für den neuen Kreislauf: {names}</translation>
         </message>
     </context>
     <context>
         <name>LoopForm</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="120" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="121" />
             <source>CDU model</source>
-            <translation type="unfinished" />
+            <translation>CDU-Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="125" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="126" />
             <source>CDUs</source>
-            <translation type="unfinished" />
+            <translation>CDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="137" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="138" />
             <source>Capacity</source>
-            <translation type="unfinished" />
+            <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="130" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="131" />
             <source>Coolant</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="109" />
-            <source>Facility water (chilled or warm)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="108" />
-            <source>In-row CDUs (secondary loop)</source>
-            <translation type="unfinished" />
+            <translation>Kühlmittel</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/cooling_loops.py" line="110" />
-            <source>Kind</source>
-            <translation type="unfinished" />
+            <source>Facility water (chilled or warm)</source>
+            <translation>Gebäudewasser (Kalt- oder Warmwasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="105" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="109" />
+            <source>In-row CDUs (secondary loop)</source>
+            <translation>In-Row-CDUs (Sekundärkreislauf)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="111" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="106" />
             <source>Name</source>
-            <translation type="unfinished" />
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="130" />
+            <source>PG25 (25 % propylene glycol)</source>
+            <translation>PG25 (25 % Propylenglykol)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="141" />
+            <source>Rated flow</source>
+            <translation>Nenndurchfluss</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="135" />
+            <source>Return</source>
+            <translation>Rücklauf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="230" />
+            <source>Return: must be warmer than the supply ({s} °C)</source>
+            <translation>Rücklauf: muss wärmer sein als der Vorlauf ({s} °C)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="133" />
+            <source>Supply</source>
+            <translation>Vorlauf</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/cooling_loops.py" line="129" />
-            <source>PG25 (25 % propylene glycol)</source>
-            <translation type="unfinished" />
+            <source>Water</source>
+            <translation>Wasser</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="195" />
+            <source>from capacity and ΔT</source>
+            <translation>aus Kapazität und ΔT</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="137" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="194" />
+            <source>from the CDUs (catalog)</source>
+            <translation>aus den CDUs (Katalog)</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/cooling_loops.py" line="140" />
-            <source>Rated flow</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="134" />
-            <source>Return</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="229" />
-            <source>Return: must be warmer than the supply ({s} °C)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="132" />
-            <source>Supply</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="128" />
-            <source>Water</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="194" />
-            <source>from capacity and ΔT</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="136" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="193" />
-            <source>from the CDUs (catalog)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="139" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="195" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="196" />
             <source>from the CDUs, else capacity and ΔT</source>
-            <translation type="unfinished" />
+            <translation>aus den CDUs, sonst aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="116" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="117" />
             <source>{name} ({kw} kW)</source>
-            <translation type="unfinished" />
+            <translation>{name} ({kw} kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="119" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="120" />
             <source>{slug} (not in catalog)</source>
-            <translation type="unfinished" />
+            <translation>{slug} (nicht im Katalog)</translation>
         </message>
     </context>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/mainwindow.py" line="316" />
+            <location filename="../../ui/mainwindow.py" line="317" />
             <source>&amp;About Rackwright</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="216" />
-            <source>&amp;Copy</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="218" />
-            <source>&amp;Delete</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="247" />
-            <source>&amp;Edit</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="193" />
-            <source>&amp;Export Build Plan (PDF)…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="231" />
-            <source>&amp;File</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="226" />
-            <source>&amp;Fit Elevations</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="318" />
-            <source>&amp;Help</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="314" />
-            <source>&amp;Keyboard Shortcuts</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="187" />
-            <source>&amp;New</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="188" />
-            <source>&amp;Open…</source>
-            <translation type="unfinished" />
+            <translation>Ü&amp;ber Rackwright</translation>
         </message>
         <message>
             <location filename="../../ui/mainwindow.py" line="217" />
-            <source>&amp;Paste</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="263" />
-            <source>&amp;Plan</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="272" />
-            <source>&amp;Power Feeds and Sources…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="204" />
-            <source>&amp;Quit</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="227" />
-            <source>&amp;Recalculate</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="191" />
-            <source>&amp;Save</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="252" />
-            <source>&amp;View</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="273" />
-            <source>Add and edit UPSs, panels and the feeds that hang off them</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="265" />
-            <source>Auto-&amp;wire Fabric…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="268" />
-            <source>Auto-wire &amp;NVLink Domain</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="504" />
-            <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="485" />
-            <source>Auto-wired {links} links, {switches} switches</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="278" />
-            <source>Cooling &amp;Loops…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="221" />
-            <source>Copy the selected rack N times along its row</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="279" />
-            <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="215" />
-            <source>Cu&amp;t</source>
-            <translation type="unfinished" />
+            <source>&amp;Copy</source>
+            <translation>&amp;Kopieren</translation>
         </message>
         <message>
             <location filename="../../ui/mainwindow.py" line="219" />
-            <source>D&amp;uplicate</source>
-            <translation type="unfinished" />
+            <source>&amp;Delete</source>
+            <translation>&amp;Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="220" />
-            <source>Duplicate Rack × &amp;N…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="195" />
-            <source>Export &amp;Workbook (Excel)…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="199" />
-            <source>Export Tables (&amp;CSV)…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="487" />
-            <source>Extended the fabric: {links} links, {switches} switches added</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="261" />
-            <source>F&amp;loor</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="301" />
-            <source>Import &amp;Price List…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="224" />
-            <source>Move Down 1U</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="223" />
-            <source>Move Up 1U</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="529" />
-            <source>Name the selected racks or devices from a pattern (one undo step)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="189" />
-            <source>New from NetBox &amp;Site…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="234" />
-            <source>Open &amp;Recent</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="188" />
-            <source>Open a plan</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="525" />
-            <source>Plan &amp;Settings…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="311" />
-            <source>Rackwright &amp;Guide</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="528" />
-            <source>Re&amp;name Selection…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="302" />
-            <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="344" />
-            <source>Refused: {reason}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="228" />
-            <source>Reset &amp;Layout</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="192" />
-            <source>Save &amp;As…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="191" />
-            <source>Save the plan</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="192" />
-            <source>Save the plan under a new name</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="203" />
-            <source>Se&amp;ttings…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="222" />
-            <source>Select &amp;All</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="561" />
-            <source>Select racks or devices to rename</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="526" />
-            <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="187" />
-            <source>Start a new plan</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="190" />
-            <source>Start a plan from a NetBox site export (racks, devices)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="313" />
-            <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="499" />
-            <source>Wiring the NVLink domain of {name}…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="201" />
-            <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/mainwindow.py" line="197" />
-            <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/mainwindow.py" line="248" />
+            <source>&amp;Edit</source>
+            <translation>&amp;Bearbeiten</translation>
         </message>
         <message>
             <location filename="../../ui/mainwindow.py" line="194" />
-            <source>Write the printed build plan as a PDF</source>
-            <translation type="unfinished" />
+            <source>&amp;Export Build Plan (PDF)…</source>
+            <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="397" />
+            <location filename="../../ui/mainwindow.py" line="232" />
+            <source>&amp;File</source>
+            <translation>&amp;Datei</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="227" />
+            <source>&amp;Fit Elevations</source>
+            <translation>Rackansichten &amp;einpassen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="319" />
+            <source>&amp;Help</source>
+            <translation>&amp;Hilfe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="315" />
+            <source>&amp;Keyboard Shortcuts</source>
+            <translation>&amp;Tastenkürzel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="188" />
+            <source>&amp;New</source>
+            <translation>&amp;Neu</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="189" />
+            <source>&amp;Open…</source>
+            <translation>Ö&amp;ffnen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="218" />
+            <source>&amp;Paste</source>
+            <translation>E&amp;infügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="264" />
+            <source>&amp;Plan</source>
+            <translation>&amp;Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="273" />
+            <source>&amp;Power Feeds and Sources…</source>
+            <translation>&amp;Einspeisungen und Stromquellen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="205" />
+            <source>&amp;Quit</source>
+            <translation>&amp;Beenden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="228" />
+            <source>&amp;Recalculate</source>
+            <translation>&amp;Neu berechnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="192" />
+            <source>&amp;Save</source>
+            <translation>&amp;Speichern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="253" />
+            <source>&amp;View</source>
+            <translation>&amp;Ansicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="274" />
+            <source>Add and edit UPSs, panels and the feeds that hang off them</source>
+            <translation>USVs, Verteilungen und die daran hängenden Einspeisungen anlegen und bearbeiten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="266" />
+            <source>Auto-&amp;wire Fabric…</source>
+            <translation>Fabric automatisch &amp;verkabeln…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="269" />
+            <source>Auto-wire &amp;NVLink Domain</source>
+            <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="505" />
+            <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
+            <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="486" />
+            <source>Auto-wired {links} links, {switches} switches</source>
+            <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="471" />
+            <source>Cables</source>
+            <translation>Kabel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="99" />
+            <source>Catalog</source>
+            <translation>Katalog</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="39" />
+            <source>Charts</source>
+            <translation>Diagramme</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="279" />
+            <source>Cooling &amp;Loops…</source>
+            <translation>Kühl&amp;kreisläufe…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="222" />
+            <source>Copy the selected rack N times along its row</source>
+            <translation>Das gewählte Rack N-mal entlang seiner Reihe kopieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="280" />
+            <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
+            <translation>CDU- und Gebäudewasser-Kreisläufe anlegen, bearbeiten und löschen; die gewählten Racks zuordnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="216" />
+            <source>Cu&amp;t</source>
+            <translation>&amp;Ausschneiden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="220" />
+            <source>D&amp;uplicate</source>
+            <translation>&amp;Duplizieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="221" />
+            <source>Duplicate Rack × &amp;N…</source>
+            <translation>Rack × &amp;N duplizieren…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="196" />
+            <source>Export &amp;Workbook (Excel)…</source>
+            <translation>&amp;Arbeitsmappe exportieren (Excel)…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="200" />
+            <source>Export Tables (&amp;CSV)…</source>
+            <translation>Tabellen exportieren (&amp;CSV)…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="488" />
+            <source>Extended the fabric: {links} links, {switches} switches added</source>
+            <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="262" />
+            <source>F&amp;loor</source>
+            <translation>&amp;Raum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="470" />
+            <source>Fabric</source>
+            <translation>Fabric</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="38" />
+            <source>Findings</source>
+            <translation>Befunde</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="36" />
+            <source>Floor plan</source>
+            <translation>Raumplan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="302" />
+            <source>Import &amp;Price List…</source>
+            <translation>&amp;Preisliste importieren…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="106" />
+            <source>Inspector</source>
+            <translation>Inspektor</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="225" />
+            <source>Move Down 1U</source>
+            <translation>1 HE nach unten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="224" />
+            <source>Move Up 1U</source>
+            <translation>1 HE nach oben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="530" />
+            <source>Name the selected racks or devices from a pattern (one undo step)</source>
+            <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="551" />
+            <source>New from &amp;Template…</source>
+            <translation>Neu aus &amp;Vorlage…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="554" />
+            <source>New from &amp;Workload…</source>
+            <translation>Neu aus &amp;Arbeitslast…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="190" />
+            <source>New from NetBox &amp;Site…</source>
+            <translation>Neu aus NetBox-&amp;Standort…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="235" />
+            <source>Open &amp;Recent</source>
+            <translation>&amp;Zuletzt geöffnet</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="189" />
+            <source>Open a plan</source>
+            <translation>Einen Plan öffnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="526" />
+            <source>Plan &amp;Settings…</source>
+            <translation>Plan&amp;einstellungen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="312" />
+            <source>Rackwright &amp;Guide</source>
+            <translation>Rackwright-&amp;Handbuch</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="529" />
+            <source>Re&amp;name Selection…</source>
+            <translation>Auswahl &amp;umbenennen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="303" />
+            <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
+            <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="345" />
+            <source>Refused: {reason}</source>
+            <translation>Abgelehnt: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="229" />
+            <source>Reset &amp;Layout</source>
+            <translation>&amp;Layout zurücksetzen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="193" />
+            <source>Save &amp;As…</source>
+            <translation>Speichern &amp;unter…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="192" />
+            <source>Save the plan</source>
+            <translation>Den Plan speichern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="193" />
+            <source>Save the plan under a new name</source>
+            <translation>Den Plan unter neuem Namen speichern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="204" />
+            <source>Se&amp;ttings…</source>
+            <translation>Ein&amp;stellungen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="558" />
+            <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
+            <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="223" />
+            <source>Select &amp;All</source>
+            <translation>&amp;Alles auswählen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="624" />
+            <source>Select racks or devices to rename</source>
+            <translation>Racks oder Geräte zum Umbenennen wählen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="557" />
+            <source>Si&amp;ze This Workload…</source>
+            <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="527" />
+            <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
+            <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="188" />
+            <source>Start a new plan</source>
+            <translation>Einen neuen Plan beginnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="191" />
+            <source>Start a plan from a NetBox site export (racks, devices)</source>
+            <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="552" />
+            <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
+            <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="555" />
+            <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
+            <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="314" />
+            <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
+            <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="37" />
+            <source>Totals</source>
+            <translation>Summen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="500" />
+            <source>Wiring the NVLink domain of {name}…</source>
+            <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="40" />
+            <source>Workloads</source>
+            <translation>Arbeitslasten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="202" />
+            <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
+            <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als CSV-Dateien schreiben, eine pro Tabelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="198" />
+            <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
+            <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als Excel-Arbeitsmappe schreiben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="195" />
+            <source>Write the printed build plan as a PDF</source>
+            <translation>Den gedruckten Aufbauplan als PDF schreiben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="398" />
             <source>{path} no longer exists</source>
-            <translation type="unfinished" />
+            <translation>{path} existiert nicht mehr</translation>
         </message>
     </context>
     <context>
@@ -2510,32 +2885,32 @@ Delete, Copy and Duplicate act on all of them.</source>
         <message>
             <location filename="../../ui/dialogs/needs_data.py" line="12" />
             <source>GPUs</source>
-            <translation type="unfinished" />
+            <translation>GPUs</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/needs_data.py" line="14" />
             <source>cooling and liquid fraction</source>
-            <translation type="unfinished" />
+            <translation>Kühlung und Flüssigkeitsanteil</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/needs_data.py" line="15" />
             <source>depth</source>
-            <translation type="unfinished" />
+            <translation>Tiefe</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/needs_data.py" line="11" />
             <source>device kind</source>
-            <translation type="unfinished" />
+            <translation>Geräteart</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/needs_data.py" line="16" />
             <source>price</source>
-            <translation type="unfinished" />
+            <translation>Preis</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/needs_data.py" line="13" />
             <source>typical and maximum power</source>
-            <translation type="unfinished" />
+            <translation>typische und maximale Leistung</translation>
         </message>
     </context>
     <context>
@@ -2543,72 +2918,72 @@ Delete, Copy and Duplicate act on all of them.</source>
         <message>
             <location filename="../../ui/dialogs/netbox_import.py" line="45" />
             <source>Details</source>
-            <translation type="unfinished" />
+            <translation>Details</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_import.py" line="45" />
             <source>File</source>
-            <translation type="unfinished" />
+            <translation>Datei</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_import.py" line="34" />
             <source>Imported devices are marked “needs data” in the catalog until their GPUs, power draw, cooling and price are filled in.</source>
-            <translation type="unfinished" />
+            <translation>Importierte Geräte sind im Katalog als „Daten fehlen“ markiert, bis GPUs, Leistungsaufnahme, Kühlung und Preis eingetragen sind.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_import.py" line="26" />
             <source>NetBox import</source>
-            <translation type="unfinished" />
+            <translation>NetBox-Import</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_import.py" line="45" />
             <source>Result</source>
-            <translation type="unfinished" />
+            <translation>Ergebnis</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_import.py" line="32" />
             <source>The import was cancelled; the files listed were done.</source>
-            <translation type="unfinished" />
+            <translation>Der Import wurde abgebrochen; die aufgelisteten Dateien sind erledigt.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_import.py" line="39" />
             <source>Written to: {folder}</source>
-            <translation type="unfinished" />
+            <translation>Geschrieben nach: {folder}</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_import.py" line="49" />
             <source>failed</source>
-            <translation type="unfinished" />
+            <translation>fehlgeschlagen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_import.py" line="48" />
             <source>imported</source>
-            <translation type="unfinished" />
+            <translation>importiert</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_import.py" line="53" />
             <source>line</source>
-            <translation type="unfinished" />
+            <translation>Zeile</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_import.py" line="48" />
             <source>replaced</source>
-            <translation type="unfinished" />
+            <translation>ersetzt</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_import.py" line="48" />
             <source>skipped</source>
-            <translation type="unfinished" />
+            <translation>übersprungen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_import.py" line="56" />
             <source>{entry}; needs data: {what}</source>
-            <translation type="unfinished" />
+            <translation>{entry}; Daten fehlen: {what}</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_import.py" line="29" />
             <source>{ok} imported, {skipped} skipped, {failed} failed, of {files} file(s).</source>
-            <translation type="unfinished" />
+            <translation>{ok} importiert, {skipped} übersprungen, {failed} fehlgeschlagen, von {files} Datei(en).</translation>
         </message>
     </context>
     <context>
@@ -2616,37 +2991,122 @@ Delete, Copy and Duplicate act on all of them.</source>
         <message>
             <location filename="../../ui/dialogs/netbox_site.py" line="37" />
             <source>Browse…</source>
-            <translation type="unfinished" />
+            <translation>Durchsuchen…</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_site.py" line="34" />
             <source>Device types export</source>
-            <translation type="unfinished" />
+            <translation>Export der Gerätetypen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_site.py" line="33" />
             <source>Devices export</source>
-            <translation type="unfinished" />
+            <translation>Export der Geräte</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_site.py" line="57" />
             <source>NetBox CSV export</source>
-            <translation type="unfinished" />
+            <translation>NetBox-CSV-Export</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_site.py" line="26" />
             <source>New from NetBox Site</source>
-            <translation type="unfinished" />
+            <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_site.py" line="33" />
             <source>Racks export (required)</source>
-            <translation type="unfinished" />
+            <translation>Racks-Export (erforderlich)</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/netbox_site.py" line="27" />
             <source>Start a plan from the hall as it stands: choose NetBox's CSV exports of the site's racks and devices (Export &gt; CSV on each list). Devices whose type is not in the catalog are listed, not placed; the device-types export helps match types.</source>
-            <translation type="unfinished" />
+            <translation>Einen Plan mit der Halle im Ist-Zustand beginnen: die CSV-Exporte der Racks und Geräte des Standorts aus NetBox wählen (Export &gt; CSV in jeder Liste). Geräte, deren Typ nicht im Katalog steht, werden aufgelistet, nicht platziert; der Gerätetyp-Export hilft beim Zuordnen.</translation>
+        </message>
+    </context>
+    <context>
+        <name>NewFromTemplateDialog</name>
+        <message>
+            <location filename="../../ui/design/templates.py" line="240" />
+            <source>(none stated)</source>
+            <translation>(nicht angegeben)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="188" />
+            <source>Building {title}… ({done} of {total} ready)</source>
+            <translation>Erstelle {title}… ({done} von {total} fertig)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="248" />
+            <source>Building…</source>
+            <translation>Wird erstellt…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="113" />
+            <source>Capex</source>
+            <translation>Investitionskosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="269" />
+            <source>Capex incomplete: these items have no price (or no exchange rate) and are left out:
+{items}</source>
+            <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis (oder keinen Wechselkurs) und fehlen:
+{items}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="114" />
+            <source>Check</source>
+            <translation>Prüfen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="147" />
+            <source>Create Plan</source>
+            <translation>Plan erstellen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="287" />
+            <source>Creating {title} when it is built…</source>
+            <translation>{title} wird erstellt, sobald er gebaut ist…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="112" />
+            <source>GPUs</source>
+            <translation>GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="113" />
+            <source>IT load</source>
+            <translation>IT-Last</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="112" />
+            <source>Meant for</source>
+            <translation>Gedacht für</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="68" />
+            <source>New from Template</source>
+            <translation>Neu aus Vorlage</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="113" />
+            <source>Racks</source>
+            <translation>Racks</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="243" />
+            <source>This template could not be built: {reason}</source>
+            <translation>Diese Vorlage konnte nicht aufgebaut werden: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="273" />
+            <source>{errors} errors, {warnings} warnings</source>
+            <translation>{errors} Fehler, {warnings} Warnungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="184" />
+            <source>{n} reference designs</source>
+            <translation>{n} Referenzdesigns</translation>
         </message>
     </context>
     <context>
@@ -2654,865 +3114,865 @@ Delete, Copy and Duplicate act on all of them.</source>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="160" />
             <source> % of capex per year</source>
-            <translation type="unfinished" />
+            <translation> % der Investitionskosten pro Jahr</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="153" />
             <source> years</source>
-            <translation type="unfinished" />
+            <translation> Jahre</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="319" />
             <source> {cur}/kW per month</source>
-            <translation type="unfinished" />
+            <translation> {cur}/kW pro Monat</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="96" />
             <source>Add Rate</source>
-            <translation type="unfinished" />
+            <translation>Tarif hinzufügen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="71" />
             <source>Author</source>
-            <translation type="unfinished" />
+            <translation>Autor</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="177" />
             <source>Catalog price</source>
-            <translation type="unfinished" />
+            <translation>Katalogpreis</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="185" />
             <source>Cloud price per GPU-hour</source>
-            <translation type="unfinished" />
+            <translation>Cloud-Preis pro GPU-Stunde</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="169" />
             <source>Colocation price</source>
-            <translation type="unfinished" />
+            <translation>Colocation-Preis</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="205" />
             <source>Cooling units</source>
-            <translation type="unfinished" />
+            <translation>Kühlgeräte</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="86" />
             <location filename="../../ui/dialogs/plan_settings.py" line="89" />
             <source>Currency</source>
-            <translation type="unfinished" />
+            <translation>Währung</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="69" />
             <source>Customer</source>
-            <translation type="unfinished" />
+            <translation>Kunde</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="123" />
             <source>Electricity price</source>
-            <translation type="unfinished" />
+            <translation>Strompreis</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="138" />
             <source>Energy per year = typical IT power × PUE × 8,760 h × utilisation; its cost at the electricity price.</source>
-            <translation type="unfinished" />
+            <translation>Energie pro Jahr = typische IT-Leistung × PUE × 8.760 h × Auslastung; ihre Kosten zum Strompreis.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="113" />
             <source>Exchange rates</source>
-            <translation type="unfinished" />
+            <translation>Wechselkurse</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="177" />
             <source>GPU</source>
-            <translation type="unfinished" />
+            <translation>GPU</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="74" />
             <source>General</source>
-            <translation type="unfinished" />
+            <translation>Allgemein</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="143" />
             <source>Money</source>
-            <translation type="unfinished" />
+            <translation>Geld</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="224" />
             <source>Names</source>
-            <translation type="unfinished" />
+            <translation>Namen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="325" />
             <source>No GPUs in the plan yet: place GPU servers to set their cloud price.</source>
-            <translation type="unfinished" />
+            <translation>Noch keine GPUs im Plan: GPU-Server platzieren, um ihren Cloud-Preis festzulegen.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="73" />
             <source>Notes</source>
-            <translation type="unfinished" />
+            <translation>Anmerkungen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="206" />
             <source>Other devices</source>
-            <translation type="unfinished" />
+            <translation>Andere Geräte</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="205" />
             <source>PDUs</source>
-            <translation type="unfinished" />
+            <translation>PDUs</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="130" />
             <source>PUE</source>
-            <translation type="unfinished" />
+            <translation>PUE</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="195" />
             <source>Patterns for new, pasted and duplicated items: {n} is a running number ({n:02} gives 01, 02, ...), {row}, {rack} and {room} the names of where the item goes. Empty: racks continue the last rack's name, devices get their model and a number.</source>
-            <translation type="unfinished" />
+            <translation>Muster für neue, eingefügte und duplizierte Elemente: {n} ist eine laufende Nummer ({n:02} ergibt 01, 02, …), {row}, {rack} und {room} die Namen des Ziels. Leer: Racks setzen den Namen des letzten Racks fort, Geräte erhalten ihr Modell und eine Nummer.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="51" />
             <source>Plan Settings</source>
-            <translation type="unfinished" />
+            <translation>Planeinstellungen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="205" />
             <source>Power shelves</source>
-            <translation type="unfinished" />
+            <translation>Power-Shelves</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="178" />
             <source>Price for this plan</source>
-            <translation type="unfinished" />
+            <translation>Preis für diesen Plan</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="321" />
             <source>Price for this plan in {cur} per GPU-hour; blank uses the catalog's indicative price (converted at the exchange rates). Rent or own uses the most numerous GPU model.</source>
-            <translation type="unfinished" />
+            <translation>Preis für diesen Plan in {cur} pro GPU-Stunde; leer nutzt den Richtpreis des Katalogs (zu den Wechselkursen umgerechnet). Mieten oder kaufen nutzt das häufigste GPU-Modell.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="70" />
             <source>Project</source>
-            <translation type="unfinished" />
+            <translation>Projekt</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="203" />
             <source>Racks</source>
-            <translation type="unfinished" />
+            <translation>Racks</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="89" />
             <source>Rate</source>
-            <translation type="unfinished" />
+            <translation>Kurs</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="330" />
             <source>Rate: how many {cur} one unit of the other currency buys (plan in EUR: USD 0.92 means 1 USD = 0.92 EUR).</source>
-            <translation type="unfinished" />
+            <translation>Kurs: wie viel {cur} eine Einheit der anderen Währung kostet (Plan in EUR: USD 0,92 heißt 1 USD = 0,92 EUR).</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="116" />
             <source>Rates as of</source>
-            <translation type="unfinished" />
+            <translation>Kurse vom</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="99" />
             <source>Remove Rate</source>
-            <translation type="unfinished" />
+            <translation>Kurs entfernen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="190" />
             <source>Rent or Own</source>
-            <translation type="unfinished" />
+            <translation>Mieten oder kaufen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="72" />
             <source>Revision</source>
-            <translation type="unfinished" />
+            <translation>Revision</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="203" />
             <source>Rooms</source>
-            <translation type="unfinished" />
+            <translation>Räume</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="203" />
             <source>Rows</source>
-            <translation type="unfinished" />
+            <translation>Reihen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="204" />
             <source>Servers</source>
-            <translation type="unfinished" />
+            <translation>Server</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="68" />
             <source>Site</source>
-            <translation type="unfinished" />
+            <translation>Standort</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="170" />
             <source>Space and power per kW of committed IT power (the maximum draw) and month; 0 for the customer's own hall.</source>
-            <translation type="unfinished" />
+            <translation>Fläche und Strom pro kW zugesagter IT-Leistung (maximale Aufnahme) und Monat; 0 für die eigene Halle des Kunden.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="204" />
             <source>Storage</source>
-            <translation type="unfinished" />
+            <translation>Speicher</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="162" />
             <source>Support and maintenance</source>
-            <translation type="unfinished" />
+            <translation>Support und Wartung</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="204" />
             <source>Switches</source>
-            <translation type="unfinished" />
+            <translation>Switches</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="333" />
             <source>The plan's catalog prices are in {list}.</source>
-            <translation type="unfinished" />
+            <translation>Die Katalogpreise des Plans sind in {list}.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="137" />
             <source>Utilisation</source>
-            <translation type="unfinished" />
+            <translation>Auslastung</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="115" />
             <source>YYYY-MM-DD</source>
-            <translation type="unfinished" />
+            <translation>JJJJ-MM-TT</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="155" />
             <source>Years of use</source>
-            <translation type="unfinished" />
+            <translation>Nutzungsjahre</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="212" />
             <source>e.g. {example}</source>
-            <translation type="unfinished" />
+            <translation>z. B. {example}</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="355" />
             <source>invalid</source>
-            <translation type="unfinished" />
+            <translation>ungültig</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="299" />
             <source>none</source>
-            <translation type="unfinished" />
+            <translation>keine</translation>
         </message>
     </context>
     <context>
         <name>Power</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="69" />
+            <location filename="../../ui/dialogs/power.py" line="71" />
             <source>(no engine results yet)</source>
-            <translation type="unfinished" />
+            <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="61" />
+            <location filename="../../ui/dialogs/power.py" line="63" />
             <source>Generator</source>
-            <translation type="unfinished" />
+            <translation>Notstromaggregat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="60" />
+            <location filename="../../ui/dialogs/power.py" line="62" />
             <source>Panel</source>
-            <translation type="unfinished" />
+            <translation>Unterverteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="60" />
+            <location filename="../../ui/dialogs/power.py" line="62" />
             <source>Switchboard</source>
-            <translation type="unfinished" />
+            <translation>Hauptverteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="60" />
+            <location filename="../../ui/dialogs/power.py" line="62" />
             <source>UPS</source>
-            <translation type="unfinished" />
+            <translation>USV</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="70" />
+            <location filename="../../ui/dialogs/power.py" line="72" />
             <source>{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)</source>
-            <translation type="unfinished" />
+            <translation>{load:.1f} kW normal, {fail:.1f} kW bei Ausfall, von {cap:.1f} kW ({util:.0f} %)</translation>
         </message>
     </context>
     <context>
         <name>PowerDialog</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="308" />
-            <source>A new feed on the selected source (on the other side than the last feed)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <location filename="../../ui/dialogs/power.py" line="310" />
-            <source>Add A+B Feeds for Selected Racks</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="306" />
-            <source>Add Feed</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="296" />
-            <source>Add UPS / Panel</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="274" />
-            <source>Capacity kW</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="315" />
-            <location filename="../../ui/dialogs/power.py" line="530" />
-            <source>Delete</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="528" />
-            <source>Disconnect its PDUs and delete the feed?</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="369" />
-            <source>Feed</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="375" />
-            <source>Feeds on no source</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="529" />
-            <source>Hang what it supplies on its own upstream (or nothing) and delete it?</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="273" />
-            <source>Kind</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="273" />
-            <source>Load / failover kW</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="273" />
-            <source>Name</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="267" />
-            <source>Power Feeds and Sources</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="284" />
-            <source>Select a power source or a feed to edit it, or add one below.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="513" />
-            <source>Select one or more racks (or devices in them) first.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="273" />
-            <source>Side</source>
-            <translation type="unfinished" />
+            <source>A new feed on the selected source (on the other side than the last feed)</source>
+            <translation>Eine neue Einspeisung an der gewählten Stromquelle (auf der anderen Seite als die letzte Einspeisung)</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/power.py" line="312" />
+            <source>Add A+B Feeds for Selected Racks</source>
+            <translation>A+B-Einspeisungen für die gewählten Racks anlegen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="308" />
+            <source>Add Feed</source>
+            <translation>Einspeisung hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="298" />
+            <source>Add UPS / Panel</source>
+            <translation>USV / Verteilung hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="276" />
+            <source>Capacity kW</source>
+            <translation>Kapazität kW</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="317" />
+            <location filename="../../ui/dialogs/power.py" line="532" />
+            <source>Delete</source>
+            <translation>Löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="530" />
+            <source>Disconnect its PDUs and delete the feed?</source>
+            <translation>Die PDUs trennen und die Einspeisung löschen?</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="371" />
+            <source>Feed</source>
+            <translation>Einspeisung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="377" />
+            <source>Feeds on no source</source>
+            <translation>Einspeisungen ohne Stromquelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="531" />
+            <source>Hang what it supplies on its own upstream (or nothing) and delete it?</source>
+            <translation>Was sie versorgt, an ihre eigene Vorstufe (oder nichts) hängen und sie löschen?</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="275" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="275" />
+            <source>Load / failover kW</source>
+            <translation>Last / Ausfall kW</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="275" />
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="269" />
+            <source>Power Feeds and Sources</source>
+            <translation>Einspeisungen und Stromquellen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="286" />
+            <source>Select a power source or a feed to edit it, or add one below.</source>
+            <translation>Eine Stromquelle oder Einspeisung zum Bearbeiten wählen oder unten eine hinzufügen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="515" />
+            <source>Select one or more racks (or devices in them) first.</source>
+            <translation>Zuerst ein oder mehrere Racks (oder Geräte darin) wählen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="275" />
+            <source>Side</source>
+            <translation>Seite</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="314" />
             <source>Two feeds per selected rack, named after it, with its unconnected PDUs on them (left PDUs on A, right on B); on the selected source</source>
-            <translation type="unfinished" />
+            <translation>Zwei Einspeisungen pro gewähltem Rack, nach ihm benannt, mit seinen nicht verbundenen PDUs daran (linke PDUs an A, rechte an B); an der gewählten Stromquelle</translation>
         </message>
     </context>
     <context>
         <name>PowerForm</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="251" />
+            <location filename="../../ui/dialogs/power.py" line="253" />
             <source>(none yet: pick this feed in a PDU's Inspector)</source>
-            <translation type="unfinished" />
+            <translation>(noch keine: diese Einspeisung im Inspektor einer PDU wählen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="175" />
-            <location filename="../../ui/dialogs/power.py" line="203" />
+            <location filename="../../ui/dialogs/power.py" line="177" />
+            <location filename="../../ui/dialogs/power.py" line="205" />
             <source>(none)</source>
-            <translation type="unfinished" />
+            <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="256" />
+            <location filename="../../ui/dialogs/power.py" line="258" />
             <source>(nothing yet: hang feeds or panels off it)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="188" />
-            <source>1-phase</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="188" />
-            <source>3-phase</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="189" />
-            <source>Breaker</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="202" />
-            <source>Capacity</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="191" />
-            <source>Continuous load</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="104" />
-            <source>Engine</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="194" />
-            <source>Fraction of the breaker rating the feed may carry continuously (NEC: 0.8); 'engine default' uses the setting</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="186" />
-            <location filename="../../ui/dialogs/power.py" line="204" />
-            <source>Hangs off</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="201" />
-            <source>Kind</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="184" />
-            <location filename="../../ui/dialogs/power.py" line="200" />
-            <source>Name</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="196" />
-            <source>PDUs</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/power.py" line="188" />
-            <source>Phases</source>
-            <translation type="unfinished" />
+            <translation>(noch nichts: Einspeisungen oder Unterverteilungen daran hängen)</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/power.py" line="190" />
-            <source>Power factor</source>
-            <translation type="unfinished" />
+            <source>1-phase</source>
+            <translation>1-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="185" />
+            <location filename="../../ui/dialogs/power.py" line="190" />
+            <source>3-phase</source>
+            <translation>3-phasig</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="191" />
+            <source>Breaker</source>
+            <translation>Sicherung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="204" />
+            <source>Capacity</source>
+            <translation>Kapazität</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="193" />
+            <source>Continuous load</source>
+            <translation>Dauerlast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="106" />
+            <source>Engine</source>
+            <translation>Berechnung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="196" />
+            <source>Fraction of the breaker rating the feed may carry continuously (NEC: 0.8); 'engine default' uses the setting</source>
+            <translation>Anteil der Sicherungsnennstroms, den die Einspeisung dauerhaft tragen darf (NEC: 0,8); „Berechnungsstandard“ nutzt die Einstellung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="188" />
+            <location filename="../../ui/dialogs/power.py" line="206" />
+            <source>Hangs off</source>
+            <translation>Hängt an</translation>
+        </message>
+        <message>
             <location filename="../../ui/dialogs/power.py" line="203" />
-            <source>Side</source>
-            <translation type="unfinished" />
+            <source>Kind</source>
+            <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="205" />
-            <source>Supplies</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/dialogs/power.py" line="186" />
+            <location filename="../../ui/dialogs/power.py" line="202" />
+            <source>Name</source>
+            <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="187" />
-            <source>Voltage</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/dialogs/power.py" line="198" />
+            <source>PDUs</source>
+            <translation>PDUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="190" />
+            <source>Phases</source>
+            <translation>Phasen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/power.py" line="192" />
+            <source>Power factor</source>
+            <translation>Leistungsfaktor</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="187" />
+            <location filename="../../ui/dialogs/power.py" line="205" />
+            <source>Side</source>
+            <translation>Seite</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="207" />
+            <source>Supplies</source>
+            <translation>Versorgt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="189" />
+            <source>Voltage</source>
+            <translation>Spannung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="194" />
             <source>engine default</source>
-            <translation type="unfinished" />
+            <translation>Berechnungsstandard</translation>
         </message>
     </context>
     <context>
         <name>PriceImportDialog</name>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="64" />
+            <location filename="../../ui/dialogs/price_import.py" line="65" />
             <source>Catalog entry</source>
-            <translation type="unfinished" />
+            <translation>Katalogeintrag</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="74" />
+            <location filename="../../ui/dialogs/price_import.py" line="75" />
             <source>Could not be read ({n})</source>
-            <translation type="unfinished" />
+            <translation>Nicht lesbar ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="65" />
+            <location filename="../../ui/dialogs/price_import.py" line="66" />
             <source>Currency</source>
-            <translation type="unfinished" />
+            <translation>Währung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="66" />
+            <source>Date</source>
+            <translation>Datum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="71" />
+            <source>Field</source>
+            <translation>Feld</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/price_import.py" line="65" />
-            <source>Date</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_import.py" line="70" />
-            <source>Field</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_import.py" line="64" />
-            <location filename="../../ui/dialogs/price_import.py" line="68" />
-            <location filename="../../ui/dialogs/price_import.py" line="70" />
+            <location filename="../../ui/dialogs/price_import.py" line="69" />
+            <location filename="../../ui/dialogs/price_import.py" line="71" />
             <source>Line</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_import.py" line="72" />
-            <source>Matched ({n})</source>
-            <translation type="unfinished" />
+            <translation>Zeile</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/price_import.py" line="73" />
+            <source>Matched ({n})</source>
+            <translation>Zugeordnet ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="74" />
             <source>Not matched ({n})</source>
-            <translation type="unfinished" />
+            <translation>Nicht zugeordnet ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="55" />
+            <location filename="../../ui/dialogs/price_import.py" line="56" />
             <source>Nothing was written: no row matched. An earlier import of this list is kept.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_import.py" line="64" />
-            <source>Price</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_import.py" line="39" />
-            <source>Price List Imported</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_import.py" line="39" />
-            <source>Price List Not Imported</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_import.py" line="58" />
-            <source>Prices in {currencies} count in this plan's capex only with an exchange rate to {plan} (Plan Settings).</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_import.py" line="70" />
-            <source>Problem</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_import.py" line="51" />
-            <source>The prices are in the user catalog as the price list “{name}” (importing it again replaces it); the capex is recalculated.</source>
-            <translation type="unfinished" />
+            <translation>Nichts geschrieben: keine Zeile passte. Ein früherer Import dieser Liste bleibt erhalten.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/price_import.py" line="65" />
-            <location filename="../../ui/dialogs/price_import.py" line="68" />
+            <source>Price</source>
+            <translation>Preis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="40" />
+            <source>Price List Imported</source>
+            <translation>Preisliste importiert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="40" />
+            <source>Price List Not Imported</source>
+            <translation>Preisliste nicht importiert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="59" />
+            <source>Prices in {currencies} count in this plan's capex only with an exchange rate to {plan} (Plan Settings).</source>
+            <translation>Preise in {currencies} zählen in den Investitionskosten dieses Plans nur mit einem Wechselkurs zu {plan} (Planeinstellungen).</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="71" />
+            <source>Problem</source>
+            <translation>Problem</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="52" />
+            <source>The prices are in the user catalog as the price list “{name}” (importing it again replaces it); the capex is recalculated.</source>
+            <translation>Die Preise stehen im Benutzerkatalog als Preisliste „{name}“ (ein erneuter Import ersetzt sie); die Investitionskosten werden neu berechnet.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="66" />
+            <location filename="../../ui/dialogs/price_import.py" line="69" />
             <source>The row named</source>
-            <translation type="unfinished" />
+            <translation>Die Reihe namens</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="68" />
+            <location filename="../../ui/dialogs/price_import.py" line="69" />
             <source>Why</source>
-            <translation type="unfinished" />
+            <translation>Grund</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="46" />
+            <location filename="../../ui/dialogs/price_import.py" line="47" />
             <source>{file}: {rows} rows read: {matched} matched, {unmatched} not matched, {bad} could not be read.</source>
-            <translation type="unfinished" />
+            <translation>{file}: {rows} Zeilen gelesen: {matched} zugeordnet, {unmatched} nicht zugeordnet, {bad} nicht lesbar.</translation>
         </message>
     </context>
     <context>
         <name>PriceListImporter</name>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="156" />
+            <location filename="../../ui/dialogs/price_import.py" line="157" />
             <source>Import Price List</source>
-            <translation type="unfinished" />
+            <translation>Preisliste importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="157" />
+            <location filename="../../ui/dialogs/price_import.py" line="158" />
             <source>The price list could not be read; nothing was imported.</source>
-            <translation type="unfinished" />
+            <translation>Die Preisliste konnte nicht gelesen werden; nichts wurde importiert.</translation>
         </message>
     </context>
     <context>
         <name>PriceOverrideDialog</name>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="100" />
+            <location filename="../../ui/dialogs/price_override.py" line="101" />
             <source>Catalog price: none.</source>
-            <translation type="unfinished" />
+            <translation>Katalogpreis: keiner.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="102" />
+            <location filename="../../ui/dialogs/price_override.py" line="103" />
             <source>Catalog price: {amount} {currency} ({basis}, {date}).</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_override.py" line="64" />
-            <source>Currency</source>
-            <translation type="unfinished" />
+            <translation>Katalogpreis: {amount} {currency} ({basis}, {date}).</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/price_override.py" line="65" />
-            <source>Date</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_override.py" line="106" />
-            <source>In the plan: {qty}.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_override.py" line="67" />
-            <source>Note</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_override.py" line="63" />
-            <source>Price</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/dialogs/price_override.py" line="34" />
-            <source>Price for This Plan</source>
-            <translation type="unfinished" />
+            <source>Currency</source>
+            <translation>Währung</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/price_override.py" line="66" />
+            <source>Date</source>
+            <translation>Datum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="107" />
+            <source>In the plan: {qty}.</source>
+            <translation>Im Plan: {qty}.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="68" />
+            <source>Note</source>
+            <translation>Hinweis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="64" />
+            <source>Price</source>
+            <translation>Preis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="35" />
+            <source>Price for This Plan</source>
+            <translation>Preis für diesen Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="67" />
             <source>Source</source>
-            <translation type="unfinished" />
+            <translation>Quelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="74" />
+            <location filename="../../ui/dialogs/price_override.py" line="75" />
             <source>Use Catalog Price</source>
-            <translation type="unfinished" />
+            <translation>Katalogpreis verwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="56" />
+            <location filename="../../ui/dialogs/price_override.py" line="57" />
             <source>YYYY-MM-DD</source>
-            <translation type="unfinished" />
+            <translation>JJJJ-MM-TT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="59" />
+            <location filename="../../ui/dialogs/price_override.py" line="60" />
             <source>e.g. distributor quote Q-2291</source>
-            <translation type="unfinished" />
+            <translation>z. B. Händlerangebot Q-2291</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="46" />
+            <location filename="../../ui/dialogs/price_override.py" line="47" />
             <source>price per unit</source>
-            <translation type="unfinished" />
+            <translation>Preis pro Stück</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="37" />
+            <location filename="../../ui/dialogs/price_override.py" line="38" />
             <source>{name} ({slug}): the price this plan uses instead of the catalog's, for every one in the bill of materials.</source>
-            <translation type="unfinished" />
+            <translation>{name} ({slug}): der Preis, den dieser Plan statt des Katalogpreises nutzt, für jedes Stück in der Stückliste.</translation>
         </message>
     </context>
     <context>
         <name>RackGraphicsView</name>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1254" />
+            <location filename="../../ui/scenes/rack.py" line="1255" />
             <source>Connect {port}…</source>
-            <translation type="unfinished" />
+            <translation>{port} verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1262" />
+            <location filename="../../ui/scenes/rack.py" line="1263" />
             <source>Connect…</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/rack.py" line="1269" />
-            <source>Delete</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/rack.py" line="1276" />
-            <source>Delete rack</source>
-            <translation type="unfinished" />
-        </message>
-        <message numerus="yes">
-            <location filename="../../ui/scenes/rack.py" line="1267" />
-            <source>Disconnect %n cable(s)</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
-            </translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../ui/scenes/rack.py" line="1265" />
-            <source>Disconnect all (%n cable(s))</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
-            </translation>
-        </message>
-        <message>
-            <location filename="../../ui/scenes/rack.py" line="1253" />
-            <source>Disconnect {port}</source>
-            <translation type="unfinished" />
+            <translation>Verbinden…</translation>
         </message>
         <message>
             <location filename="../../ui/scenes/rack.py" line="1270" />
+            <source>Delete</source>
+            <translation>Löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1277" />
+            <source>Delete rack</source>
+            <translation>Rack löschen</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/scenes/rack.py" line="1268" />
+            <source>Disconnect %n cable(s)</source>
+            <translation>
+                <numerusform>%n Kabel trennen</numerusform>
+                <numerusform>%n Kabel trennen</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/scenes/rack.py" line="1266" />
+            <source>Disconnect all (%n cable(s))</source>
+            <translation>
+                <numerusform>Alle trennen (%n Kabel)</numerusform>
+                <numerusform>Alle trennen (%n Kabel)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1254" />
+            <source>Disconnect {port}</source>
+            <translation>{port} trennen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1271" />
             <source>Duplicate</source>
-            <translation type="unfinished" />
+            <translation>Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1275" />
+            <location filename="../../ui/scenes/rack.py" line="1276" />
             <source>Duplicate rack x N…</source>
-            <translation type="unfinished" />
+            <translation>Rack × N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1272" />
-            <location filename="../../ui/scenes/rack.py" line="1278" />
+            <location filename="../../ui/scenes/rack.py" line="1273" />
+            <location filename="../../ui/scenes/rack.py" line="1279" />
             <source>Properties</source>
-            <translation type="unfinished" />
+            <translation>Eigenschaften</translation>
         </message>
     </context>
     <context>
         <name>RackScene</name>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="685" />
+            <location filename="../../ui/scenes/rack.py" line="686" />
             <source>0U, {side} side of the {face}</source>
-            <translation type="unfinished" />
+            <translation>0 HE, Seite {side}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="720" />
+            <location filename="../../ui/scenes/rack.py" line="721" />
             <source>Feed: no power cords</source>
-            <translation type="unfinished" />
+            <translation>Einspeisung: keine Netzkabel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="703" />
+            <source>Feed: none assigned</source>
+            <translation>Einspeisung: keine zugeordnet</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="710" />
+            <source>Feed: the rack's DC busbar (power shelves)</source>
+            <translation>Einspeisung: die DC-Stromschiene des Racks (Power-Shelves)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="719" />
+            <source>Feed: {feeds}</source>
+            <translation>Einspeisung: {feeds}</translation>
         </message>
         <message>
             <location filename="../../ui/scenes/rack.py" line="702" />
-            <source>Feed: none assigned</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/rack.py" line="709" />
-            <source>Feed: the rack's DC busbar (power shelves)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/rack.py" line="718" />
-            <source>Feed: {feeds}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/rack.py" line="701" />
             <source>Feed: {feed}</source>
-            <translation type="unfinished" />
+            <translation>Einspeisung: {feed}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="698" />
+            <location filename="../../ui/scenes/rack.py" line="699" />
             <source>Load: {typical} kW typical, {max} kW max</source>
-            <translation type="unfinished" />
+            <translation>Last: {typical} kW typisch, {max} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="704" />
+            <location filename="../../ui/scenes/rack.py" line="705" />
             <source>Power: none counted</source>
-            <translation type="unfinished" />
+            <translation>Leistung: nicht gezählt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="696" />
+            <location filename="../../ui/scenes/rack.py" line="697" />
             <source>Power: not calculated yet</source>
-            <translation type="unfinished" />
+            <translation>Leistung: noch nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="706" />
+            <location filename="../../ui/scenes/rack.py" line="707" />
             <source>Power: {typical} kW typical, {max} kW max</source>
-            <translation type="unfinished" />
+            <translation>Leistung: {typical} kW typisch, {max} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="682" />
+            <location filename="../../ui/scenes/rack.py" line="683" />
             <source>front</source>
-            <translation type="unfinished" />
+            <translation>vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="684" />
+            <location filename="../../ui/scenes/rack.py" line="685" />
             <source>left</source>
-            <translation type="unfinished" />
+            <translation>links</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="682" />
+            <location filename="../../ui/scenes/rack.py" line="683" />
             <source>rear</source>
-            <translation type="unfinished" />
+            <translation>hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="684" />
+            <location filename="../../ui/scenes/rack.py" line="685" />
             <source>right</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/rack.py" line="716" />
-            <source>{feed} via {pdu}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/rack.py" line="571" />
-            <source>{n}× {model}</source>
-            <translation type="unfinished" />
+            <translation>rechts</translation>
         </message>
         <message>
             <location filename="../../ui/scenes/rack.py" line="717" />
+            <source>{feed} via {pdu}</source>
+            <translation>{feed} über {pdu}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="572" />
+            <source>{n}× {model}</source>
+            <translation>{n}× {model}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="718" />
             <source>{pdu} (no feed)</source>
-            <translation type="unfinished" />
+            <translation>{pdu} (keine Einspeisung)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="677" />
+            <location filename="../../ui/scenes/rack.py" line="678" />
             <source>{slug} (not in the catalog)</source>
-            <translation type="unfinished" />
+            <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="689" />
+            <location filename="../../ui/scenes/rack.py" line="690" />
             <source>{span}, {face}</source>
-            <translation type="unfinished" />
+            <translation>{span}, {face}</translation>
         </message>
     </context>
     <context>
         <name>RackView</name>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1334" />
+            <location filename="../../ui/scenes/rack.py" line="1335" />
             <source>Add an empty rack at the end of this row</source>
-            <translation type="unfinished" />
+            <translation>Ein leeres Rack am Ende dieser Reihe hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1333" />
+            <location filename="../../ui/scenes/rack.py" line="1334" />
             <source>Add rack</source>
-            <translation type="unfinished" />
+            <translation>Rack hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1336" />
+            <location filename="../../ui/scenes/rack.py" line="1337" />
             <source>Drag devices from the catalog into a rack; Up/Down moves the selection 1U</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/rack.py" line="1328" />
-            <source>Fit</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/scenes/rack.py" line="1343" />
-            <source>Row:</source>
-            <translation type="unfinished" />
+            <translation>Geräte aus dem Katalog in ein Rack ziehen; Auf/Ab verschiebt die Auswahl um 1 HE</translation>
         </message>
         <message>
             <location filename="../../ui/scenes/rack.py" line="1329" />
+            <source>Fit</source>
+            <translation>Einpassen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1344" />
+            <source>Row:</source>
+            <translation>Reihe:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1330" />
             <source>Zoom to fit the row (Ctrl+wheel zooms)</source>
-            <translation type="unfinished" />
+            <translation>Reihe einpassen (Strg+Mausrad zoomt)</translation>
         </message>
     </context>
     <context>
@@ -3520,7 +3980,7 @@ Delete, Copy and Duplicate act on all of them.</source>
         <message>
             <location filename="../../ui/recovery.py" line="173" />
             <source>Cannot recover</source>
-            <translation type="unfinished" />
+            <translation>Wiederherstellung nicht möglich</translation>
         </message>
     </context>
     <context>
@@ -3528,108 +3988,143 @@ Delete, Copy and Duplicate act on all of them.</source>
         <message>
             <location filename="../../ui/dialogs/rename.py" line="50" />
             <source>First number</source>
-            <translation type="unfinished" />
+            <translation>Erste Nummer</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/rename.py" line="57" />
             <source>New name</source>
-            <translation type="unfinished" />
+            <translation>Neuer Name</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/rename.py" line="57" />
             <source>Now</source>
-            <translation type="unfinished" />
+            <translation>Jetzt</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/rename.py" line="49" />
             <source>Pattern</source>
-            <translation type="unfinished" />
+            <translation>Muster</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/rename.py" line="90" />
             <source>Pattern: {reason}</source>
-            <translation type="unfinished" />
+            <translation>Muster: {reason}</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/rename.py" line="35" />
             <source>Rename Selection</source>
-            <translation type="unfinished" />
+            <translation>Auswahl umbenennen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/rename.py" line="84" />
             <source>Select racks or devices to rename.</source>
-            <translation type="unfinished" />
+            <translation>Racks oder Geräte zum Umbenennen wählen.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/rename.py" line="51" />
             <source>{n} counts in the order you selected the items ({n:02} gives 01, 02, ...); {rack}, {row} and {room} are each item's own rack, row and room.</source>
-            <translation type="unfinished" />
+            <translation>{n} zählt in der Reihenfolge, in der die Elemente gewählt wurden ({n:02} ergibt 01, 02, …); {rack}, {row} und {room} sind Rack, Reihe und Raum des jeweiligen Elements.</translation>
         </message>
     </context>
     <context>
         <name>RentOwnChart</name>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="44" />
+            <location filename="../../ui/panels/rent_chart.py" line="45" />
             <source>No GPUs in this plan: nothing to rent.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/rent_chart.py" line="35" />
-            <source>Own</source>
-            <translation type="unfinished" />
+            <translation>Keine GPUs in diesem Plan: nichts zu mieten.</translation>
         </message>
         <message>
             <location filename="../../ui/panels/rent_chart.py" line="36" />
+            <source>Own</source>
+            <translation>Kaufen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="37" />
             <source>Rent</source>
-            <translation type="unfinished" />
+            <translation>Mieten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="33" />
+            <source>Rent or own: cumulative cost</source>
+            <translation>Mieten oder kaufen: kumulierte Kosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="102" />
+            <source>Renting is not costed: {reason}</source>
+            <translation>Mieten ist nicht berechnet: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="90" />
+            <source>break-even {months} months</source>
+            <translation>Amortisation nach {months} Monaten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="86" />
+            <source>cumulative cost ({unit})</source>
+            <translation>kumulierte Kosten ({unit})</translation>
         </message>
         <message>
             <location filename="../../ui/panels/rent_chart.py" line="32" />
-            <source>Rent or own: cumulative cost</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/rent_chart.py" line="101" />
-            <source>Renting is not costed: {reason}</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/rent_chart.py" line="89" />
-            <source>break-even {months} months</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/rent_chart.py" line="85" />
-            <source>cumulative cost ({unit})</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/rent_chart.py" line="31" />
             <source>months</source>
-            <translation type="unfinished" />
+            <translation>Monate</translation>
         </message>
     </context>
     <context>
         <name>ScalingChart</name>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="131" />
-            <source>&lt;b&gt;Scaling&lt;/b&gt;</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="148" />
-            <source>GPUs (log scale)</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="129" />
-            <source>The figure plotted against the GPU count</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <location filename="../../ui/panels/scaling_chart.py" line="132" />
+            <source>&lt;b&gt;Scaling&lt;/b&gt;</source>
+            <translation>&lt;b&gt;Skalierung&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="398" />
+            <source>Bottleneck: {parts}</source>
+            <translation>Engpass: {parts}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="149" />
+            <source>GPUs (log scale)</source>
+            <translation>GPUs (logarithmisch)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="43" />
+            <source>Scaling efficiency</source>
+            <translation>Skalierungseffizienz</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="47" />
+            <source>System tokens/s</source>
+            <translation>System-Tokens/s</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="130" />
+            <source>The figure plotted against the GPU count</source>
+            <translation>Der gegen die GPU-Anzahl aufgetragene Wert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="48" />
+            <source>Time to first token</source>
+            <translation>Zeit bis zum ersten Token</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="41" />
+            <source>Time to train</source>
+            <translation>Trainingsdauer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="42" />
+            <source>Tokens/s per GPU</source>
+            <translation>Tokens/s pro GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="46" />
+            <source>Tokens/s per user</source>
+            <translation>Tokens/s pro Nutzer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="133" />
             <source>What-if: this workload on more or fewer GPUs of the same servers, sized by the planner at each count (power and cooling not included)</source>
-            <translation type="unfinished" />
+            <translation>Was-wäre-wenn: diese Arbeitslast auf mehr oder weniger GPUs derselben Server, vom Planer für jede Anzahl dimensioniert (ohne Strom und Kühlung)</translation>
         </message>
     </context>
     <context>
@@ -3637,68 +4132,86 @@ Delete, Copy and Duplicate act on all of them.</source>
         <message>
             <location filename="../../ui/settings.py" line="301" />
             <source>Dark</source>
-            <translation type="unfinished" />
+            <translation>Dunkel</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="310" />
             <source>Display</source>
-            <translation type="unfinished" />
+            <translation>Anzeige</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="317" />
             <source>Engine thresholds</source>
-            <translation type="unfinished" />
+            <translation>Schwellwerte der Berechnung</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="300" />
             <location filename="../../ui/settings.py" line="306" />
             <source>Follow the system</source>
-            <translation type="unfinished" />
+            <translation>Wie das System</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="296" />
             <source>Imperial (ft, in, lb, BTU/h, CFM, °F)</source>
-            <translation type="unfinished" />
+            <translation>Angloamerikanisch (ft, in, lb, BTU/h, CFM, °F)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="314" />
             <source>Language (after a restart)</source>
-            <translation type="unfinished" />
+            <translation>Sprache (nach Neustart)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="300" />
             <source>Light</source>
-            <translation type="unfinished" />
+            <translation>Hell</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="295" />
             <source>Metric (m, mm, kg, kW, m³/h, °C)</source>
-            <translation type="unfinished" />
+            <translation>Metrisch (m, mm, kg, kW, m³/h, °C)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="291" />
             <source>Settings</source>
-            <translation type="unfinished" />
+            <translation>Einstellungen</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="309" />
             <source>Takes effect when Rackwright is started again.</source>
-            <translation type="unfinished" />
+            <translation>Wird beim nächsten Start von Rackwright wirksam.</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="322" />
             <source>The engine is not available in this build.</source>
-            <translation type="unfinished" />
+            <translation>Die Berechnung ist in diesem Build nicht verfügbar.</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="313" />
             <source>Theme</source>
-            <translation type="unfinished" />
+            <translation>Farbschema</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="312" />
             <source>Units</source>
-            <translation type="unfinished" />
+            <translation>Einheiten</translation>
+        </message>
+    </context>
+    <context>
+        <name>SizingWizard</name>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="962" />
+            <source>Create Plan</source>
+            <translation>Plan erstellen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="951" />
+            <source>New from Workload</source>
+            <translation>Neu aus Arbeitslast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="951" />
+            <source>Size This Workload</source>
+            <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
     </context>
     <context>
@@ -3706,93 +4219,97 @@ Delete, Copy and Duplicate act on all of them.</source>
         <message>
             <location filename="../../ui/export_tables.py" line="114" />
             <source>An export is already running.</source>
-            <translation type="unfinished" />
+            <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="176" />
             <source>Cancel</source>
-            <translation type="unfinished" />
+            <translation>Abbrechen</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="197" />
             <source>Cancelling…</source>
-            <translation type="unfinished" />
+            <translation>Wird abgebrochen…</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="167" />
             <location filename="../../ui/export_tables.py" line="256" />
             <source>Cannot export tables</source>
-            <translation type="unfinished" />
+            <translation>Tabellen können nicht exportiert werden</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="35" />
             <source>Excel workbooks (*.xlsx);;All files (*)</source>
-            <translation type="unfinished" />
+            <translation>Excel-Arbeitsmappen (*.xlsx);;Alle Dateien (*)</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="114" />
             <location filename="../../ui/export_tables.py" line="178" />
             <source>Export tables</source>
-            <translation type="unfinished" />
+            <translation>Tabellen exportieren</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="43" />
             <source>Export tables (CSV): choose a folder</source>
-            <translation type="unfinished" />
+            <translation>Tabellen exportieren (CSV): Ordner wählen</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="34" />
             <source>Export workbook (Excel)</source>
-            <translation type="unfinished" />
+            <translation>Arbeitsmappe exportieren (Excel)</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="191" />
             <source>Exporting the tables to {name}…</source>
-            <translation type="unfinished" />
+            <translation>Tabellen werden nach {name} exportiert…</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="261" />
             <source>Table export cancelled; nothing was written</source>
-            <translation type="unfinished" />
+            <translation>Tabellenexport abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="255" />
             <source>Table export failed</source>
-            <translation type="unfinished" />
+            <translation>Tabellenexport fehlgeschlagen</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="254" />
             <source>The tables could not be made.
 
 {error}</source>
-            <translation type="unfinished" />
+            <translation>Die Tabellen konnten nicht erstellt werden.
+
+{error}</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="237" />
             <source>Workbook written: {path}</source>
-            <translation type="unfinished" />
+            <translation>Arbeitsmappe geschrieben: {path}</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="210" />
             <source>Writing the tables: {stage}…</source>
-            <translation type="unfinished" />
+            <translation>Tabellen werden geschrieben: {stage}…</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="176" />
             <source>Writing the tables…</source>
-            <translation type="unfinished" />
+            <translation>Tabellen werden geschrieben…</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="239" />
             <source>{count} CSV files written to {folder}</source>
-            <translation type="unfinished" />
+            <translation>{count} CSV-Dateien nach {folder} geschrieben</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="251" />
             <source>{name} could not be written.
 
 {reason}</source>
-            <translation type="unfinished" />
+            <translation>{name} konnte nicht geschrieben werden.
+
+{reason}</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="247" />
@@ -3801,102 +4318,229 @@ Delete, Copy and Duplicate act on all of them.</source>
 {reason}
 
 If the file is open in another program (Excel locks the files it has open), close it there and export again.</source>
-            <translation type="unfinished" />
+            <translation>{name} konnte nicht geschrieben werden.
+
+{reason}
+
+Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Dateien), dort schließen und erneut exportieren.</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="168" />
             <source>{path} is a file; the CSV tables are written into a folder.</source>
-            <translation type="unfinished" />
+            <translation>{path} ist eine Datei; die CSV-Tabellen werden in einen Ordner geschrieben.</translation>
+        </message>
+    </context>
+    <context>
+        <name>Thumbnail</name>
+        <message>
+            <location filename="../../ui/design/thumbnail.py" line="104" />
+            <source>no prices (incomplete)</source>
+            <translation>keine Preise (unvollständig)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/thumbnail.py" line="111" />
+            <source>{gpus} GPUs · {racks} racks · IT {it} · capex {capex}</source>
+            <translation>{gpus} GPUs · {racks} Racks · IT {it} · Investitionskosten {capex}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/thumbnail.py" line="108" />
+            <source>{money} (incomplete)</source>
+            <translation>{money} (unvollständig)</translation>
         </message>
     </context>
     <context>
         <name>TotalsPanel</name>
         <message>
-            <location filename="../../ui/panels/totals.py" line="181" />
-            <source>Bill of materials and prices…</source>
-            <translation type="unfinished" />
+            <location filename="../../ui/panels/totals.py" line="111" />
+            <source>Air / liquid flow</source>
+            <translation>Luftmenge / Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="363" />
+            <location filename="../../ui/panels/totals.py" line="184" />
+            <source>Bill of materials and prices…</source>
+            <translation>Stückliste und Preise…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="106" />
+            <source>Compute</source>
+            <translation>Rechenleistung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="110" />
+            <source>Cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="113" />
+            <source>Cost</source>
+            <translation>Kosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="106" />
+            <source>Dense compute</source>
+            <translation>Dichte Rechenleistung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="113" />
+            <source>Energy per year</source>
+            <translation>Energie pro Jahr</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="109" />
+            <source>Facility (PUE)</source>
+            <translation>Gebäude (PUE)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="112" />
+            <source>Floor load</source>
+            <translation>Bodenlast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="106" />
+            <source>GPU memory</source>
+            <translation>GPU-Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="106" />
+            <source>GPUs</source>
+            <translation>GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="113" />
+            <source>Hardware</source>
+            <translation>Hardware</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="110" />
+            <source>Heat</source>
+            <translation>Wärmelast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="108" />
+            <source>IT load</source>
+            <translation>IT-Last</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="370" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
-            <translation type="unfinished" />
+            <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="110" />
+            <source>Liquid loops</source>
+            <translation>Flüssigkeitskreisläufe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="107" />
+            <source>NVLink domains</source>
+            <translation>NVLink-Domänen</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="128" />
             <source>No results yet</source>
-            <translation type="unfinished" />
+            <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="252" />
+            <location filename="../../ui/panels/totals.py" line="259" />
             <source>No results yet: the engine has not run on this plan.</source>
-            <translation type="unfinished" />
+            <translation>Noch keine Ergebnisse: die Berechnung ist für diesen Plan noch nicht gelaufen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="385" />
+            <location filename="../../ui/panels/totals.py" line="108" />
+            <source>Power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="108" />
+            <source>Power feeds</source>
+            <translation>Einspeisungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="110" />
+            <source>Rack cooling</source>
+            <translation>Rack-Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="113" />
+            <source>Rent or own</source>
+            <translation>Mieten oder kaufen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="112" />
+            <source>Space and weight</source>
+            <translation>Fläche und Gewicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="112" />
+            <source>Weight</source>
+            <translation>Gewicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="392" />
             <source>break-even {months} months</source>
-            <translation type="unfinished" />
+            <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="397" />
+            <location filename="../../ui/panels/totals.py" line="404" />
             <source>capex incomplete: owning is understated</source>
-            <translation type="unfinished" />
+            <translation>Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="355" />
+            <location filename="../../ui/panels/totals.py" line="362" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
-            <translation type="unfinished" />
+            <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="373" />
+            <location filename="../../ui/panels/totals.py" line="380" />
             <source>no GPUs in this plan</source>
-            <translation type="unfinished" />
+            <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="359" />
+            <location filename="../../ui/panels/totals.py" line="366" />
             <source>no prices</source>
-            <translation type="unfinished" />
+            <translation>keine Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="379" />
+            <location filename="../../ui/panels/totals.py" line="386" />
             <source>not costed</source>
-            <translation type="unfinished" />
+            <translation>nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="391" />
+            <location filename="../../ui/panels/totals.py" line="398" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
-            <translation type="unfinished" />
+            <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="379" />
+            <location filename="../../ui/panels/totals.py" line="386" />
             <source>own {own}/year; renting not costed: {reason}</source>
-            <translation type="unfinished" />
+            <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="387" />
+            <location filename="../../ui/panels/totals.py" line="394" />
             <source>price set in this plan</source>
-            <translation type="unfinished" />
+            <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="383" />
+            <location filename="../../ui/panels/totals.py" line="390" />
             <source>renting cheaper</source>
-            <translation type="unfinished" />
+            <translation>Mieten günstiger</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="361" />
+            <location filename="../../ui/panels/totals.py" line="368" />
             <source>{amount} INCOMPLETE</source>
-            <translation type="unfinished" />
+            <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="388" />
+            <location filename="../../ui/panels/totals.py" line="395" />
             <source>{offer}, {basis} {date}</source>
-            <translation type="unfinished" />
+            <translation>{offer}, {basis} {date}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="263" />
+            <location filename="../../ui/panels/totals.py" line="270" />
             <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>{racks} Racks in %n Raum · {errors} Fehler, {warnings} Warnungen</numerusform>
+                <numerusform>{racks} Racks in %n Räumen · {errors} Fehler, {warnings} Warnungen</numerusform>
             </translation>
         </message>
     </context>
@@ -3905,116 +4549,491 @@ If the file is open in another program (Excel locks the files it has open), clos
         <message>
             <location filename="../../ui/panels/totals.py" line="74" />
             <source>{0} % of capacity</source>
-            <translation type="unfinished" />
+            <translation>{0} % der Kapazität</translation>
+        </message>
+    </context>
+    <context>
+        <name>Wizard</name>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="805" />
+            <source>Capex incomplete: these items have no price in {currency} and are left out:
+{items}</source>
+            <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
+{items}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="540" />
+            <source>Tick at least one way of cooling the racks.</source>
+            <translation>Mindestens eine Kühlungsart für die Racks anhaken.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="532" />
+            <source>a percentage from 0 to 100</source>
+            <translation>ein Prozentwert von 0 bis 100</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="655" />
+            <source>met</source>
+            <translation>erfüllt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="418" />
+            <source>no limit</source>
+            <translation>keine Grenze</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="655" />
+            <source>not met</source>
+            <translation>nicht erfüllt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="629" />
+            <source>{money} ⚠ incomplete</source>
+            <translation>{money} ⚠ unvollständig</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="623" />
+            <source>{months} months</source>
+            <translation>{months} Monate</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="657" />
+            <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
+            <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="603" />
+            <source>✔ meets</source>
+            <translation>✔ erfüllt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="603" />
+            <source>✘ does not meet</source>
+            <translation>✘ erfüllt nicht</translation>
+        </message>
+    </context>
+    <context>
+        <name>Workloads</name>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="97" />
+            <source>Activation recompute</source>
+            <translation>Aktivierungs-Neuberechnung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="107" />
+            <source>Checkpoint every (min)</source>
+            <translation>Checkpoint alle (min)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="106" />
+            <source>Checkpoint size (GB)</source>
+            <translation>Checkpoint-Größe (GB)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="101" />
+            <source>Concurrent users</source>
+            <translation>Gleichzeitige Nutzer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="109" />
+            <source>Dataset read (GB/s)</source>
+            <translation>Datensatz lesen (GB/s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="81" />
+            <source>Fine-tuning</source>
+            <translation>Feintuning</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="65" />
+            <source>Fine-tuning (LoRA)</source>
+            <translation>Feintuning (LoRA)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="67" />
+            <source>Fine-tuning (QLoRA)</source>
+            <translation>Feintuning (QLoRA)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="63" />
+            <source>Fine-tuning (full)</source>
+            <translation>Feintuning (vollständig)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="131" />
+            <source>GPU memory</source>
+            <translation>GPU-Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="93" />
+            <source>Global batch (tokens)</source>
+            <translation>Globale Batch-Größe (Tokens)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="82" />
+            <source>Inference</source>
+            <translation>Inferenz</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="69" />
+            <source>Inference serving</source>
+            <translation>Inferenz-Betrieb</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="99" />
+            <source>Input tokens</source>
+            <translation>Eingabe-Tokens</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="98" />
+            <source>KV-cache precision</source>
+            <translation>KV-Cache-Genauigkeit</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="349" />
+            <source>Key figure</source>
+            <translation>Kennzahl</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="349" />
+            <source>Limited by</source>
+            <translation>Begrenzt durch</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="88" />
+            <source>LoRA rank</source>
+            <translation>LoRA-Rang</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="87" />
+            <source>Method</source>
+            <translation>Methode</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="86" />
+            <source>Model</source>
+            <translation>Modell</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="100" />
+            <source>Output tokens</source>
+            <translation>Ausgabe-Tokens</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="95" />
+            <source>Pipeline parallel</source>
+            <translation>Pipeline-Parallelität</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="61" />
+            <location filename="../../ui/panels/workloads.py" line="80" />
+            <source>Pre-training</source>
+            <translation>Vortraining</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="91" />
+            <source>Precision</source>
+            <translation>Genauigkeit</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="92" />
+            <source>Sequence length</source>
+            <translation>Sequenzlänge</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="104" />
+            <source>Serving stack</source>
+            <translation>Serving-Stack</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="83" />
+            <source>Storage</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="72" />
+            <source>Storage (checkpoints, dataset)</source>
+            <translation>Speicher (Checkpoints, Datensatz)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="90" />
+            <source>Target duration (days)</source>
+            <translation>Zieldauer (Tage)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="103" />
+            <source>Target time to first token (s)</source>
+            <translation>Ziel-Zeit bis zum ersten Token (s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="102" />
+            <source>Target tokens/s per user</source>
+            <translation>Ziel-Tokens/s pro Nutzer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="94" />
+            <source>Tensor parallel</source>
+            <translation>Tensor-Parallelität</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="105" />
+            <source>Training software (release year)</source>
+            <translation>Trainingssoftware (Erscheinungsjahr)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="89" />
+            <source>Training tokens</source>
+            <translation>Trainings-Tokens</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="348" />
+            <source>Verdict</source>
+            <translation>Ergebnis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="348" />
+            <source>Workload</source>
+            <translation>Arbeitslast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="108" />
+            <source>Write checkpoint within (s)</source>
+            <translation>Checkpoint schreiben innerhalb (s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="96" />
+            <source>ZeRO stage</source>
+            <translation>ZeRO-Stufe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="116" />
+            <source>as weights</source>
+            <translation>wie Gewichte</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="113" />
+            <location filename="../../ui/panels/workloads.py" line="114" />
+            <location filename="../../ui/panels/workloads.py" line="115" />
+            <source>auto</source>
+            <translation>automatisch</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="133" />
+            <source>compute</source>
+            <translation>Rechenleistung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="137" />
+            <source>cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="120" />
+            <source>from the model</source>
+            <translation>aus dem Modell</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="134" />
+            <source>interconnect</source>
+            <translation>Interconnect</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="132" />
+            <source>memory bandwidth</source>
+            <translation>Speicherbandbreite</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="123" />
+            <source>no checkpoint target</source>
+            <translation>kein Checkpoint-Ziel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="124" />
+            <source>no dataset target</source>
+            <translation>kein Datensatz-Ziel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="118" />
+            <location filename="../../ui/panels/workloads.py" line="119" />
+            <source>no target</source>
+            <translation>kein Ziel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="117" />
+            <source>no target (size only)</source>
+            <translation>kein Ziel (nur dimensionieren)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="121" />
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="122" />
+            <source>not set</source>
+            <translation>nicht gesetzt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="136" />
+            <source>power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="135" />
+            <source>storage</source>
+            <translation>Speicher</translation>
+        </message>
+    </context>
+    <context>
+        <name>WorkloadsPage</name>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="157" />
+            <source>Add target</source>
+            <translation>Ziel hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="261" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="260" />
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="167" />
+            <source>Remove</source>
+            <translation>Entfernen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="149" />
+            <source>What the build has to do: train, fine-tune or serve a model. Add one target or several; each is a plan workload and is attached to the plan made.</source>
+            <translation>Was der Aufbau leisten muss: ein Modell trainieren, feintunen oder betreiben. Ein Ziel oder mehrere hinzufügen; jedes wird eine Arbeitslast des Plans und dem erzeugten Plan zugeordnet.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="148" />
+            <source>Workloads</source>
+            <translation>Arbeitslasten</translation>
         </message>
     </context>
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="323" />
-            <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/workloads.py" line="321" />
-            <source>Add target</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
             <location filename="../../ui/panels/workloads.py" line="364" />
-            <source>Delete</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/workloads.py" line="366" />
-            <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/workloads.py" line="338" />
-            <source>Group from selection</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/workloads.py" line="642" />
-            <source>Kind</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/workloads.py" line="339" />
-            <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/workloads.py" line="641" />
-            <source>Name</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/workloads.py" line="396" />
-            <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/workloads.py" line="333" />
-            <source>Remove</source>
-            <translation type="unfinished" />
-        </message>
-        <message>
-            <location filename="../../ui/panels/workloads.py" line="334" />
-            <source>Remove the selected workload target (undoable)</source>
-            <translation type="unfinished" />
+            <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
+            <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="362" />
+            <source>Add target</source>
+            <translation>Ziel hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="412" />
+            <source>Delete</source>
+            <translation>Löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="414" />
+            <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
+            <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="386" />
+            <source>Group from selection</source>
+            <translation>Gruppe aus Auswahl</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="696" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="387" />
+            <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
+            <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="695" />
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="444" />
+            <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
+            <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="375" />
+            <source>Remove</source>
+            <translation>Entfernen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="376" />
+            <source>Remove the selected workload target (undoable)</source>
+            <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="410" />
             <source>Rename the server group chosen on the left (undoable)</source>
-            <translation type="unfinished" />
+            <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="360" />
+            <location filename="../../ui/panels/workloads.py" line="408" />
             <source>Rename…</source>
-            <translation type="unfinished" />
+            <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="643" />
+            <location filename="../../ui/panels/workloads.py" line="697" />
             <source>Runs on</source>
-            <translation type="unfinished" />
+            <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="369" />
+            <location filename="../../ui/panels/workloads.py" line="417" />
             <source>Server groups</source>
-            <translation type="unfinished" />
+            <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="358" />
+            <location filename="../../ui/panels/workloads.py" line="379" />
+            <source>Size a Build…</source>
+            <translation>Aufbau dimensionieren…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="381" />
+            <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
+            <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="406" />
             <source>The plan's server groups (a workload can run on one)</source>
-            <translation type="unfinished" />
+            <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="669" />
+            <location filename="../../ui/panels/workloads.py" line="723" />
             <source>Whole plan (every GPU server)</source>
-            <translation type="unfinished" />
+            <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
     </context>
     <context>
         <name>_RackBars</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="113" />
+            <location filename="../../ui/panels/charts.py" line="114" />
             <source>No rack figures yet</source>
-            <translation type="unfinished" />
+            <translation>Noch keine Rack-Werte</translation>
         </message>
     </context>
     <context>
         <name>_WorkloadMargins</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="209" />
+            <location filename="../../ui/panels/charts.py" line="210" />
             <source>No workload targets in this plan (add one in the Workloads panel to see margins)</source>
-            <translation type="unfinished" />
+            <translation>Keine Arbeitslast-Ziele in diesem Plan (eines im Bereich Arbeitslasten hinzufügen, um Spielräume zu sehen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="200" />
+            <location filename="../../ui/panels/charts.py" line="201" />
             <source>achieved / target (%)</source>
-            <translation type="unfinished" />
+            <translation>erreicht / Ziel (%)</translation>
         </message>
     </context>
 </TS>

@@ -10,61 +10,69 @@
 {files}
 
 Everything else in the catalog loaded normally.</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>%n catalog file failed validation and was skipped:
+
+{files}
+
+Everything else in the catalog loaded normally.</numerusform>
+                <numerusform>%n catalog files failed validation and were skipped:
+
+{files}
+
+Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
     </context>
     <context>
         <name>CableTable</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="220" />
+            <location filename="../../ui/panels/cables.py" line="222" />
             <source>Disconnect %n cable(s)</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>Disconnect %n cable</numerusform>
+                <numerusform>Disconnect %n cables</numerusform>
             </translation>
         </message>
     </context>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="327" />
+            <location filename="../../ui/panels/findings.py" line="331" />
             <source>%n finding(s)</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>%n finding</numerusform>
+                <numerusform>%n findings</numerusform>
             </translation>
         </message>
     </context>
     <context>
         <name>RackGraphicsView</name>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack.py" line="1267" />
+            <location filename="../../ui/scenes/rack.py" line="1268" />
             <source>Disconnect %n cable(s)</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>Disconnect %n cable</numerusform>
+                <numerusform>Disconnect %n cables</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack.py" line="1265" />
+            <location filename="../../ui/scenes/rack.py" line="1266" />
             <source>Disconnect all (%n cable(s))</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>Disconnect all (%n cable)</numerusform>
+                <numerusform>Disconnect all (%n cables)</numerusform>
             </translation>
         </message>
     </context>
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="263" />
+            <location filename="../../ui/panels/totals.py" line="270" />
             <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>{racks} racks in %n room · {errors} errors, {warnings} warnings</numerusform>
+                <numerusform>{racks} racks in %n rooms · {errors} errors, {warnings} warnings</numerusform>
             </translation>
         </message>
     </context>
