@@ -239,6 +239,25 @@ def walk_app(win: Any, monkeypatch: Any) -> Texts:
     return texts
 
 
+def planner_texts() -> set[str]:
+    """Texts the app shows that the Qt-free planner writes (engine settings' and workload
+    fields' descriptions): translated by the planner's catalog, not the app's."""
+    out: set[str] = set()
+    from planner.engine.settings import EngineSettings
+
+    out |= {f.description for f in EngineSettings.model_fields.values() if f.description}
+    try:
+        from planner.workloads import specs
+    except ImportError:
+        specs = None
+    for mod in [specs] if specs is not None else []:
+        for obj in vars(mod).values():
+            fields = getattr(obj, "model_fields", None)
+            if isinstance(fields, dict):
+                out |= {f.description for f in fields.values() if getattr(f, "description", None)}
+    return out
+
+
 if __name__ == "__main__":  # pragma: no cover - a developer's discovery tool
     import tempfile
 
@@ -262,12 +281,14 @@ if __name__ == "__main__":  # pragma: no cover - a developer's discovery tool
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     pseudo = Pseudo()
-    app.installTranslator(pseudo)
     mp = MP()
-    win = open_main(Path(tempfile.mkdtemp()), "en", mp)
-    app.installTranslator(pseudo)
+    lang = sys.argv[1] if len(sys.argv) > 1 else "pseudo"
+    win = open_main(Path(tempfile.mkdtemp()), "en" if lang == "pseudo" else lang, mp)
+    if lang == "pseudo":
+        app.installTranslator(pseudo)
     texts = walk_app(win, mp)
     for t, where in sorted(texts.items.items(), key=lambda kv: kv[1]):
         if "\u27e6" not in t:
             print(f"{where}: {t!r}")
+    app.removeTranslator(pseudo)
     _ = pytest

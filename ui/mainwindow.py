@@ -203,9 +203,9 @@ class MainWindow(QMainWindow):
                                                    "verdicts as CSV files, one per table"))
         self.act_settings = self._action(self.tr("Se&ttings\u2026"), self.show_settings, SK.Preferences)
         self.act_quit = self._action(self.tr("&Quit"), self.close, SK.Quit)
-        self.act_undo = d.undo_stack.createUndoAction(self, "&Undo")
+        self.act_undo = d.undo_stack.createUndoAction(self, self.tr("&Undo"))
         self.act_undo.setShortcuts(QKeySequence.keyBindings(SK.Undo))
-        self.act_redo = d.undo_stack.createRedoAction(self, "&Redo")
+        self.act_redo = d.undo_stack.createRedoAction(self, self.tr("&Redo"))
         redo_keys = QKeySequence.keyBindings(SK.Redo)
         for extra in (QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")):
             if extra not in redo_keys:
@@ -264,11 +264,11 @@ class MainWindow(QMainWindow):
         m = mb.addMenu(self.tr("&Plan"))
         m.addAction(self.act_recompute)
         self.act_autowire = self._action(self.tr("Auto-&wire Fabric\u2026"), self.show_autowire,
-                                         tip="Design and wire a leaf/spine fabric for servers (one undo step)")
+                                         tip=self.tr("Design and wire a leaf/spine fabric for servers (one undo step)"))
         m.addAction(self.act_autowire)
         self.act_autowire_nvlink = self._action(self.tr("Auto-wire &NVLink Domain"), self.autowire_nvlink,
-                                                tip="Wire the NVLink spine of the selected NVL72 rack: every GPU "
-                                                    "to every switch chip (one undo step)")
+                                                tip=self.tr("Wire the NVLink spine of the selected NVL72 rack: every GPU "
+                                                    "to every switch chip (one undo step)"))
         m.addAction(self.act_autowire_nvlink)
         self.act_power = self._action(self.tr("&Power Feeds and Sources\u2026"), self.show_power,
                                       tip=self.tr("Add and edit UPSs, panels and the feeds that hang off them"))
@@ -356,11 +356,11 @@ class MainWindow(QMainWindow):
         if self.doc.engine is None:
             text = "Engine not available"
         elif busy:
-            text = "Recalculating\u2026"
+            text = self.tr("Recalculating\u2026")
         elif self.doc.results is None:
-            text = "No results yet"
+            text = self.tr("No results yet")
         else:
-            text = "Results up to date"
+            text = self.tr("Results up to date")
         self.engine_label.setText(text)
 
     # -- state -----------------------------------------------------------------------

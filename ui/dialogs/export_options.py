@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,19 +23,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner import i18n as pi18n
+
 PAGE_SIZES = (("a4", "A4 (297 \u00d7 210 mm), landscape"), ("letter", "US Letter (11 \u00d7 8.5 in), landscape"))
 
 # what each section holds, as a tooltip (docs/reports.md has the full list)
 SECTION_HINTS = {
-    "cover": "Project, document control, headline figures, verdict and the sign-off table",
-    "floor": "Each room to scale: rows, racks, aisles, dimensions",
-    "racks": "Front and rear elevation of every rack with its figures and device list",
-    "power": "Feeds, rack PDUs and racks: capacity, failover, phase currents",
-    "cooling": "Heat, airflow and liquid flow per rack and CDU loop",
-    "bom": "Bill of materials with prices, price basis and the capex total",
-    "rent": "Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart",
-    "cables": "Totals by media and the full cable schedule",
-    "findings": "Workload verdicts and every error and warning",
+    "cover": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Project, document control, headline figures, verdict and the sign-off table"),
+    "floor": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Each room to scale: rows, racks, aisles, dimensions"),
+    "racks": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Front and rear elevation of every rack with its figures and device list"),
+    "power": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Feeds, rack PDUs and racks: capacity, failover, phase currents"),
+    "cooling": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Heat, airflow and liquid flow per rack and CDU loop"),
+    "bom": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Bill of materials with prices, price basis and the capex total"),
+    "rent": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart"),
+    "cables": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Totals by media and the full cable schedule"),
+    "findings": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Workload verdicts and every error and warning"),
 }
 
 
@@ -56,9 +59,9 @@ class ExportOptionsDialog(QDialog):
         col = QVBoxLayout(box)
         self.section_boxes: dict[str, QCheckBox] = {}
         for key in SECTIONS:
-            cb = QCheckBox(SECTION_TITLES[key])
+            cb = QCheckBox(pi18n.gettext(SECTION_TITLES[key]))
             cb.setObjectName(f"section_{key}")
-            cb.setToolTip(SECTION_HINTS.get(key, ""))
+            cb.setToolTip(self.tr(SECTION_HINTS[key]) if key in SECTION_HINTS else "")
             cb.setChecked(key in chosen)
             cb.toggled.connect(self._update)
             self.section_boxes[key] = cb

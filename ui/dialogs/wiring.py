@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -54,8 +54,9 @@ from ui.units import fmt_length_m, fnum
 log = logging.getLogger(__name__)
 
 KINDS = ("compute", "storage", "frontend", "management")
-LEAVES = (("Rail-optimised leaves (compute)", None), ("Top-of-rack leaf per rack", "rack"),
-          ("End-of-row leaves per row", "row"))
+LEAVES = ((QT_TRANSLATE_NOOP("AutowireDialog", "Rail-optimised leaves (compute)"), None),
+          (QT_TRANSLATE_NOOP("AutowireDialog", "Top-of-rack leaf per rack"), "rack"),
+          (QT_TRANSLATE_NOOP("AutowireDialog", "End-of-row leaves per row"), "row"))
 SWITCH_FABRIC = {"compute": ("infiniband", "ethernet"), "storage": ("infiniband", "ethernet"),
                  "frontend": ("ethernet",), "management": ("management", "ethernet")}
 
@@ -115,13 +116,13 @@ class AutowireDialog(QDialog):
             self.source.addItem(f"Selected devices ({len(sel)})", sel)
         for g in plan.groups:
             members = [m for m in g.members if m in plan.index.placements]
-            self.source.addItem(f"Group: {g.name} ({len(members)})", members)
+            self.source.addItem(self.tr("Group: {name} ({n})").format(name=g.name, n=len(members)), members)
         for room in plan.site.rooms:
             for row in room.rows:
                 ids = [p.id for r in row.racks for p in r.placements if p.id in endpoints]
                 if ids:
                     self.source.addItem(f"Row: {row.name} ({len(ids)} servers/storage)", ids)
-        self.source.addItem(f"All servers and storage ({len(endpoints)})", endpoints)
+        self.source.addItem(self.tr("All servers and storage ({n})").format(n=len(endpoints)), endpoints)
         self.kind = QComboBox(self)
         self.kind.setObjectName("autowireKind")
         for k in KINDS:
@@ -139,7 +140,7 @@ class AutowireDialog(QDialog):
         self.leaves = QComboBox(self)
         self.leaves.setObjectName("autowireLeaves")
         for text, v in LEAVES:
-            self.leaves.addItem(text, v)
+            self.leaves.addItem(self.tr(text), v)
         self.racks = QListWidget(self)
         self.racks.setObjectName("autowireRacks")
         self.racks.setMaximumHeight(130)
@@ -180,7 +181,7 @@ class AutowireDialog(QDialog):
         self._design_hint = self.racks_hint.text()
         form.addRow("", self.racks_hint)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.wire_button = self.buttons.addButton("Wire", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.wire_button = self.buttons.addButton(self.tr("Wire"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.wire_button.setObjectName("autowireRun")
         self.wire_button.clicked.connect(self.run)
         self.cancel_button = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)

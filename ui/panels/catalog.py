@@ -251,10 +251,10 @@ class CatalogPanel(QWidget):
 
     def _combo(self, values: list[str], tip: str) -> QComboBox:
         box = QComboBox(self)
-        box.addItem(f"{tip}: {ANY}", ANY)
+        box.addItem(self.tr("{what}: Any").format(what=tip), ANY)
         for v in values:
             box.addItem(v, v)
-        box.setToolTip(f"Filter by {tip.lower()}")
+        box.setToolTip(self.tr("Filter by {what}").format(what=tip))
         box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         box.setMinimumContentsLength(6)
         return box

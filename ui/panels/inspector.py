@@ -195,11 +195,11 @@ class Inspector(QWidget):
         md = self.doc.plan.metadata
         form = self._group("Plan")
         self._line(form, self.tr("Site"), "site", None, "name", self.doc.plan.site.name)  # type: ignore[arg-type]
-        self._line(form, "Customer", "metadata", None, "customer", md.customer)  # type: ignore[arg-type]
-        self._line(form, "Project", "metadata", None, "project", md.project)  # type: ignore[arg-type]
-        self._line(form, "Author", "metadata", None, "author", md.author)  # type: ignore[arg-type]
-        self._line(form, "Revision", "metadata", None, "revision", md.revision)  # type: ignore[arg-type]
-        self._number(form, "PUE", "metadata", None, "pue", md.pue, 1.0, 5.0, 2)  # type: ignore[arg-type]
+        self._line(form, self.tr("Customer"), "metadata", None, "customer", md.customer)  # type: ignore[arg-type]
+        self._line(form, self.tr("Project"), "metadata", None, "project", md.project)  # type: ignore[arg-type]
+        self._line(form, self.tr("Author"), "metadata", None, "author", md.author)  # type: ignore[arg-type]
+        self._line(form, self.tr("Revision"), "metadata", None, "revision", md.revision)  # type: ignore[arg-type]
+        self._number(form, self.tr("PUE"), "metadata", None, "pue", md.pue, 1.0, 5.0, 2)  # type: ignore[arg-type]
         rates = ", ".join(f"{c} {r:g}" for c, r in md.exchange_rates.items()) or self.tr("none")
         money = QLabel(self.tr("{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %")
                        .replace("{cur}", md.currency).replace("{rates}", rates)
@@ -213,7 +213,7 @@ class Inspector(QWidget):
         if plan.feeds:
             feeds = self._group("Power feeds")
             for f in plan.feeds:
-                feeds.addRow(self._link(f"{f.name} (side {f.side})", ("feed", f.id)),
+                feeds.addRow(self._link(self.tr("{name} (side {side})").format(name=f.name, side=f.side), ("feed", f.id)),
                              QLabel(f"{f.voltage_v:g} V {f.phases}-phase, {f.breaker_a:g} A"))
         if plan.cooling_loops:
             loops = self._group("Cooling loops")
@@ -230,7 +230,7 @@ class Inspector(QWidget):
         rack = plan.rack_of(pid)
         dev = self.doc.catalog.get("device-types", p.device) if self.doc.catalog is not None else None
         form = self._group("Device")
-        self._line(form, "Name", "placement", pid, "name", p.name)
+        self._line(form, self.tr("Name"), "placement", pid, "name", p.name)
         self._line(form, self.tr("Asset tag"), "placement", pid, "asset_tag", p.asset_tag)
         self._line(form, self.tr("Serial"), "placement", pid, "serial", p.serial)
         kind = QLabel(f"{dev.manufacturer} {dev.model}" if dev else f"{p.device} (not in catalog)")
@@ -249,11 +249,11 @@ class Inspector(QWidget):
                 MovePlacement(pid, rack.id, u.value(), checker=self.doc.checker)))
             form.addRow(self.tr("Lowest U"), u)
             self.fields["u"] = u
-            self._choice(form, "Face", [("front", "Front"), ("rear", "Rear")], p.face,
+            self._choice(form, self.tr("Face"), [("front", "Front"), ("rear", "Rear")], p.face,
                          lambda f: f != p.face and self._push(MovePlacement(pid, rack.id, p.u, f,
                                                                             checker=self.doc.checker)), "face")
         else:
-            self._choice(form, "Side", [("left", "Left"), ("right", "Right")], p.side,
+            self._choice(form, self.tr("Side"), [("left", "Left"), ("right", "Right")], p.side,
                          lambda s: s != p.side and self._push(SetProperty("placement", pid, "side", s)), "side")
         if dev is not None and dev.kind == "pdu":
             self._feed_choice(form, "Power feed", pid, p.feed)
@@ -460,14 +460,14 @@ class Inspector(QWidget):
         plan = self.doc.plan
         rack = plan.rack(rid)
         form = self._group("Rack")
-        self._line(form, "Name", "rack", rid, "name", rack.name)
+        self._line(form, self.tr("Name"), "rack", rid, "name", rack.name)
         form.addRow(self.tr("Id"), QLabel(rack.id))
         form.addRow(self.tr("Row"), QLabel(plan.row_of(rid).name))
         types = sorted(self.doc.catalog.rack_types.values(), key=lambda t: t.slug) if self.doc.catalog else []
         opts = [(t.slug, f"{t.manufacturer} {t.model}") for t in types]
         if rack.rack_type not in {t.slug for t in types}:
             opts.insert(0, (rack.rack_type, f"{rack.rack_type} (not in catalog)"))
-        self._choice(form, "Rack type", opts, rack.rack_type,
+        self._choice(form, self.tr("Rack type"), opts, rack.rack_type,
                      lambda v: v != plan.rack(rid).rack_type and self._push(SetProperty("rack", rid, "rack_type", v)),
                      "rack_type")
         self.results_label = QLabel()
@@ -482,7 +482,7 @@ class Inspector(QWidget):
 
         pdus = [p for p in rack.placements if (d := self.doc.catalog.get("device-types", p.device)) is not None
                 and d.kind == "pdu"]
-        pw = self._group("Power feeds")
+        pw = self._group(self.tr("Power feeds"))
         if not pdus:
             hint = QLabel(self.tr("No PDUs in this rack: drag PDUs from the catalog onto its sides."))
             hint.setWordWrap(True)
@@ -608,10 +608,10 @@ class Inspector(QWidget):
     def _show_row(self, rid: str) -> None:
         row = self.doc.plan.index.rows[rid]
         form = self._group("Row")
-        self._line(form, "Name", "row", rid, "name", row.name)
-        self._number(form, "X", "row", rid, "x_m", row.x_m, -1000, 1000, 2, "length_m")
-        self._number(form, "Y", "row", rid, "y_m", row.y_m, -1000, 1000, 2, "length_m")
-        self._choice(form, "Orientation", [(a, f"{a}\u00b0") for a in (0, 90, 180, 270)], row.orientation_deg,
+        self._line(form, self.tr("Name"), "row", rid, "name", row.name)
+        self._number(form, self.tr("X"), "row", rid, "x_m", row.x_m, -1000, 1000, 2, "length_m")
+        self._number(form, self.tr("Y"), "row", rid, "y_m", row.y_m, -1000, 1000, 2, "length_m")
+        self._choice(form, self.tr("Orientation"), [(a, f"{a}\u00b0") for a in (0, 90, 180, 270)], row.orientation_deg,
                      lambda v: v != self.doc.plan.index.rows[rid].orientation_deg and
                      self._push(SetProperty("row", rid, "orientation_deg", v)), "orientation_deg")
         form.addRow(self.tr("Racks"), QLabel(str(len(row.racks))))

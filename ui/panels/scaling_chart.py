@@ -519,7 +519,7 @@ class ScalingSection(QWidget):
         if self.chart.result is not None:
             self.chart.set_message("Updating…")
         else:
-            self.chart.set_message("Sizing the workload at other GPU counts…")
+            self.chart.set_message(self.tr("Sizing the workload at other GPU counts…"))
         if self.isVisible():
             self._timer.start()
         else:

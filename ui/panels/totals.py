@@ -271,98 +271,119 @@ class TotalsPanel(QWidget):
                 racks=display_units.fmt_int(t.racks), errors=counts.get("error", 0), warnings=counts.get("warning", 0)))
 
         # compute
+        tr = self.tr
         gpus = i.get("gpu_count", 0)
         models = ", ".join(f"{fnum(n, ',')} × {m}" for m, n in sorted(t.agg.gpus.items(), key=lambda kv: -kv[1]))
         need = results.workload_needs.get("gpus")
         if need is not None:
-            self._set("gpus", fmt_int(gpus), f"{models} · workloads need {fmt_int(need.need)}", need.utilisation,
-                      need.level, need_warn)
+            self._set("gpus", fmt_int(gpus), tr("{models} · workloads need {n}").format(
+                models=models, n=fmt_int(need.need)), need.utilisation, need.level, need_warn)
         else:
-            self._set("gpus", fmt_int(gpus), models or "no GPU servers placed")
+            self._set("gpus", fmt_int(gpus), models or tr("no GPU servers placed"))
         mem_tb = s.get("gpu_memory_gb", 0.0) / 1000.0
         mem_need = results.workload_needs.get("gpu_memory_gb")
         bw = s.get("gpu_bw_tb_per_s", 0.0)
         if mem_need is not None:
-            self._set("gpu_memory", f"{fnum(mem_tb, ',.1f')} TB", f"HBM {fnum(bw, ',.0f')} TB/s · workloads need "
-                      f"{fnum(mem_need.need / 1000, ',.1f')} TB", mem_need.utilisation, mem_need.level, need_warn)
+            self._set("gpu_memory", f"{fnum(mem_tb, ',.1f')} TB", tr("HBM {bw} TB/s · workloads need {need} TB").format(
+                bw=fnum(bw, ",.0f"), need=fnum(mem_need.need / 1000, ",.1f")), mem_need.utilisation, mem_need.level,
+                need_warn)
         else:
-            self._set("gpu_memory", f"{fnum(mem_tb, ',.1f')} TB", f"HBM bandwidth {fnum(bw, ',.0f')} TB/s")
+            self._set("gpu_memory", f"{fnum(mem_tb, ',.1f')} TB",
+                      tr("HBM bandwidth {bw} TB/s").format(bw=fnum(bw, ",.0f")))
         self._set("compute", f"{fnum(s.get('bf16_pflops', 0.0), ',.0f')} PFLOPS",
-                  f"BF16 dense · FP8 {fnum(s.get('fp8_pflops', 0.0), ',.0f')} PFLOPS")
+                  tr("BF16 dense · FP8 {fp8} PFLOPS").format(fp8=fnum(s.get("fp8_pflops", 0.0), ",.0f")))
 
         self._set_nvlink(results)
 
         # power
         rp = results.rack_summary("power")
-        self._set("it_power", fmt_power(s.get("max_w", 0.0)),
-                  f"max · typical {fmt_power(s.get('typical_w', 0.0))} · idle {fmt_power(s.get('idle_w', 0.0))}"
-                  + (f" · fullest rack {rp.worst.name} at {pct(rp.utilisation)}" if rp.worst is not None else ""),
-                  rp.utilisation, rp.level, feed_warn)
+        detail = tr("max · typical {typical} · idle {idle}").format(
+            typical=fmt_power(s.get("typical_w", 0.0)), idle=fmt_power(s.get("idle_w", 0.0)))
+        if rp.worst is not None:
+            detail += " · " + tr("fullest rack {rack} at {pct}").format(rack=rp.worst.name, pct=pct(rp.utilisation))
+        self._set("it_power", fmt_power(s.get("max_w", 0.0)), detail, rp.utilisation, rp.level, feed_warn)
         worst = results.worst_feed()
         if worst is not None:
-            self._set("feeds", pct(worst.utilisation),
-                      f"worst feed {worst.name} ({worst.side}): {fmt_power(worst.failover_w)} of "
-                      f"{fmt_power(worst.capacity_w)} derated"
-                      + (f" with side {worst.failover_side} failed" if worst.failover_side else "")
-                      + f" · {len(results.feeds)} feeds", worst.utilisation, worst.level, feed_warn)
+            if worst.failover_side:
+                detail = tr("worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed").format(
+                    feed=worst.name, side=worst.side, load=fmt_power(worst.failover_w),
+                    cap=fmt_power(worst.capacity_w), failed=worst.failover_side)
+            else:
+                detail = tr("worst feed {feed} ({side}): {load} of {cap} derated").format(
+                    feed=worst.name, side=worst.side, load=fmt_power(worst.failover_w), cap=fmt_power(worst.capacity_w))
+            detail += " · " + tr("%n feed(s)", "", len(results.feeds))
+            self._set("feeds", pct(worst.utilisation), detail, worst.utilisation, worst.level, feed_warn)
         else:
-            self._set("feeds", "no feeds", "add power feeds to check capacity and A/B redundancy")
+            self._set("feeds", tr("no feeds"), tr("add power feeds to check capacity and A/B redundancy"))
         self._set("facility_power", fmt_power(t.facility_typical_w),
-                  f"typical × PUE {t.pue:g} · max {fmt_power(t.facility_max_w)}")
+                  tr("typical × PUE {pue} · max {max}").format(pue=fnum(t.pue, "g"), max=fmt_power(t.facility_max_w)))
 
-        # cooling
+        # cooling: metric shows kW, m³/h and l/min only; imperial adds BTU/h, tons and CFM
+        imperial = display_units.current() == "imperial"
         heat = s.get("heat_w", 0.0)
-        self._set("heat", fmt_power(heat),
-                  f"{fnum(btu_per_h(heat), ',.0f')} BTU/h · {fnum(tons(heat), ',.0f')} tons · liquid "
-                  f"{fmt_power(s.get('liquid_heat_w', 0.0))}, air {fmt_power(s.get('air_heat_w', 0.0))}")
+        split = tr("liquid {liquid}, air {air}").format(liquid=fmt_power(s.get("liquid_heat_w", 0.0)),
+                                                       air=fmt_power(s.get("air_heat_w", 0.0)))
+        if imperial:
+            split = tr("{btu} BTU/h · {tons} tons").format(btu=fnum(btu_per_h(heat), ",.0f"),
+                                                         tons=fnum(tons(heat), ",.0f")) + " · " + split
+        self._set("heat", fmt_power(heat), split)
         rc = results.rack_summary("cooling")
         if rc.worst is not None:
             if rc.over:
-                state = f"{rc.over} rack{'s' if rc.over != 1 else ''} over capacity"
+                state = tr("%n rack(s) over capacity", "", rc.over)
             elif rc.warn:
-                state = f"{rc.warn} rack{'s' if rc.warn != 1 else ''} near capacity"
+                state = tr("%n rack(s) near capacity", "", rc.warn)
             else:
-                state = "every rack within capacity"
-            self._set("cooling", pct(rc.utilisation), f"fullest rack {rc.worst.name} · {state}", rc.utilisation,
-                      rc.level, cool_warn)
+                state = tr("every rack within capacity")
+            self._set("cooling", pct(rc.utilisation), tr("fullest rack {rack} · {state}").format(
+                rack=rc.worst.name, state=state), rc.utilisation, rc.level, cool_warn)
         else:
-            self._set("cooling", "–", "no racks")
+            self._set("cooling", "–", tr("no racks"))
         lp = results.worst_loop()
         if lp is not None:
-            self._set("loops", pct(lp.utilisation),
-                      f"worst loop {lp.name}: {fmt_power(lp.heat_w)} of {fmt_power(lp.capacity_w)}"
-                      + (f" ({lp.cdu_count} × CDU)" if lp.cdu else " (facility water)")
-                      + f" · {len(results.loops)} loops", lp.utilisation, lp.level, cool_warn)
+            if lp.cdu:
+                detail = tr("worst loop {loop}: {load} of {cap} ({n} × CDU)").format(
+                    loop=lp.name, load=fmt_power(lp.heat_w), cap=fmt_power(lp.capacity_w), n=lp.cdu_count)
+            else:
+                detail = tr("worst loop {loop}: {load} of {cap} (facility water)").format(
+                    loop=lp.name, load=fmt_power(lp.heat_w), cap=fmt_power(lp.capacity_w))
+            detail += " · " + tr("%n loop(s)", "", len(results.loops))
+            self._set("loops", pct(lp.utilisation), detail, lp.utilisation, lp.level, cool_warn)
         else:
-            self._set("loops", "none", "no CDU loops in this plan")
-        self._set("airflow", f"{fnum(s.get('airflow_cfm', 0.0), ',.0f')} CFM",
-                  f"{fnum(s.get('airflow_m3_per_h', 0.0), ',.0f')} m³/h air · "
-                  f"{fnum(s.get('liquid_flow_l_per_min', 0.0), ',.0f')} l/min coolant")
+            self._set("loops", tr("none"), tr("no CDU loops in this plan"))
+        air_m3h = fnum(s.get("airflow_m3_per_h", 0.0), ",.0f")
+        flow = fnum(s.get("liquid_flow_l_per_min", 0.0), ",.0f")
+        if imperial:
+            self._set("airflow", f"{fnum(s.get('airflow_cfm', 0.0), ',.0f')} CFM",
+                      tr("{air} m³/h air · {flow} l/min coolant").format(air=air_m3h, flow=flow))
+        else:
+            self._set("airflow", f"{air_m3h} m³/h", tr("air · {flow} l/min coolant").format(flow=flow))
 
         # space and weight
         rw = results.rack_summary("weight")
-        self._set("weight", display_units.fmt_mass(s.get("mass_kg", 0.0)),
-                  (f"heaviest rack {rw.worst.name} at {pct(rw.utilisation)} of its rating · "
-                   if rw.worst is not None else "")
-                  + f"{fnum(i.get('u_used', 0), ',')} U used, {fnum(i.get('u_free', 0), ',')} U free",
-                  rw.utilisation, rw.level)
+        used = tr("{used} U used, {free} U free").format(used=fnum(i.get("u_used", 0), ","),
+                                                         free=fnum(i.get("u_free", 0), ","))
+        if rw.worst is not None:
+            used = tr("heaviest rack {rack} at {pct} of its rating").format(
+                rack=rw.worst.name, pct=pct(rw.utilisation)) + " · " + used
+        self._set("weight", display_units.fmt_mass(s.get("mass_kg", 0.0)), used, rw.utilisation, rw.level)
         rf = results.rack_summary("floor")
         if rf.worst is not None:
-            self._set("floor", pct(rf.utilisation), f"of the room's floor rating under rack {rf.worst.name}",
-                      rf.utilisation, rf.level)
+            self._set("floor", pct(rf.utilisation), tr("of the room's floor rating under rack {rack}").format(
+                rack=rf.worst.name), rf.utilisation, rf.level)
         else:
-            self._set("floor", "–", "no racks")
+            self._set("floor", "–", tr("no racks"))
 
         # cost
         cur = t.currency
         unconverted = getattr(t, "unconverted", ())
         if t.capex_complete:
-            basis = "list/estimate prices from the catalog"
+            basis = tr("list/estimate prices from the catalog")
         elif unconverted:
             basis = self.tr("incomplete: no exchange rate for {currencies} (Plan > Plan Settings)").replace(
                 "{currencies}", ", ".join(unconverted))
         else:
-            basis = "incomplete: some items have no price in the catalog"
+            basis = tr("incomplete: some items have no price in the catalog")
         amount = fmt_money(t.capex, cur) if t.capex > 0 else self.tr("no prices")
         if not t.capex_complete:  # said in the figure itself, not only in the small print below it
             amount = self.tr("{amount} INCOMPLETE").replace("{amount}", amount)
@@ -370,7 +391,8 @@ class TotalsPanel(QWidget):
         self.rows["capex"][0].setToolTip("" if t.capex_complete else self.tr(
             "Items without a price or an exchange rate are not in this figure: the capex is understated."))
         self._set("opex", fmt_money(t.opex_per_year, cur),
-                  f"{fnum(t.energy_kwh_per_year / 1000, ',.0f')} MWh at {t.electricity_price_per_kwh:g} {cur}/kWh")
+                  tr("{mwh} MWh at {price} {cur}/kWh").format(mwh=fnum(t.energy_kwh_per_year / 1000, ",.0f"),
+                                                              price=fnum(t.electricity_price_per_kwh, "g"), cur=cur))
         self._set_rent(t)
 
     def _set_rent(self, t: Any) -> None:

@@ -161,6 +161,10 @@ def _unwrap(annotation: Any) -> tuple[Any, bool]:
     return ann, optional
 
 
+def _t(text: str) -> str:
+    return QCoreApplication.translate("Workloads", text)
+
+
 def _num(v: Any, fmt: str, unit: str = "") -> str:
     if v is None:
         return "–"
@@ -174,13 +178,13 @@ def verdict_headline(v: Any, kind: str, spec: dict[str, Any]) -> str:
         return "Not evaluated"
     bn = BOTTLENECK_TEXT.get(v.bottleneck or "", v.bottleneck or "")
     if not has_target(kind, spec):
-        return f"Sized (no target) · limited by {bn}"
+        return _t("Sized (no target) · limited by {bn}").format(bn=bn)
     pct = (1.0 + v.margin) * 100 if v.margin is not None else None
     if v.met:
-        return f"Met · {fnum(pct, ',.0f')} % of target · limited by {bn}"
+        return _t("Met · {pct} % of target · limited by {bn}").format(pct=fnum(pct, ",.0f"), bn=bn)
     if v.bottleneck in ("power", "cooling"):
-        return f"Not met · the {bn} of its servers fails"
-    return f"Not met · {fnum(pct, ',.0f')} % of target · limited by {bn}"
+        return _t("Not met · the {bn} of its servers fails").format(bn=bn)
+    return _t("Not met · {pct} % of target · limited by {bn}").format(pct=fnum(pct, ",.0f"), bn=bn)
 
 
 def key_figure(v: Any, kind: str) -> str:
@@ -208,48 +212,48 @@ def figure_rows(v: Any, kind: str, spec: dict[str, Any]) -> list[tuple[str, str]
     rows: list[tuple[str, str]] = []
     if kind == "inference":
         tgt = spec.get("target_tokens_per_s_per_user")
-        rows.append(("Tokens/s per user", _num(f.get("tokens_per_s_per_user"), ",.1f")
-                     + (f"  (target {tgt:g})" if tgt else "")))
+        rows.append((_t("Tokens/s per user"), _num(f.get("tokens_per_s_per_user"), ",.1f")
+                     + (_t("  (target {tgt})").format(tgt=fnum(tgt, "g")) if tgt else "")))
         tt = spec.get("target_ttft_s")
-        rows.append(("Time to first token", _num(f.get("ttft_s"), ",.3f", " s") + (f"  (target {tt:g} s)" if tt else "")))
-        rows.append(("Users that fit", _num(f.get("max_concurrent_sequences"), ",")
-                     + f"  (asked {fnum(spec.get('users', 0), ',')})"))
-        rows.append(("System throughput", _num(f.get("tokens_per_s"), ",.0f", " tokens/s")))
-        rows.append(("Layout", f"TP {f.get('tp')} × {f.get('replicas')} replicas on {f.get('gpus')} × {f.get('gpu')}"))
-        rows.append(("Weights per GPU", _num(f.get("weights_per_gpu_gb"), ",.1f", " GB")
+        rows.append((_t("Time to first token"), _num(f.get("ttft_s"), ",.3f", " s") + (_t("  (target {tt} s)").format(tt=fnum(tt, "g")) if tt else "")))
+        rows.append((_t("Users that fit"), _num(f.get("max_concurrent_sequences"), ",")
+                     + _t("  (asked {users})").format(users=fnum(spec.get("users", 0), ","))))
+        rows.append((_t("System throughput"), _num(f.get("tokens_per_s"), ",.0f", " tokens/s")))
+        rows.append((_t("Layout"), f"TP {f.get('tp')} × {f.get('replicas')} replicas on {f.get('gpus')} × {f.get('gpu')}"))
+        rows.append((_t("Weights per GPU"), _num(f.get("weights_per_gpu_gb"), ",.1f", " GB")
                      + f" · KV cache {_num(f.get('kv_capacity_gb_per_gpu'), ',.1f', ' GB')}"))
-        rows.append(("Cost per million tokens", _num(f.get("cost_per_million_tokens_usd"), ",.2f", " USD")
+        rows.append((_t("Cost per million tokens"), _num(f.get("cost_per_million_tokens_usd"), ",.2f", " USD")
                      + f" (energy {_num(f.get('energy_cost_per_million_tokens_usd'), ',.3f')})"))
-        rows.append(("Energy per token", _num(f.get("energy_j_per_token"), ",.2f", " J")))
+        rows.append((_t("Energy per token"), _num(f.get("energy_j_per_token"), ",.2f", " J")))
     elif kind in ("pretrain", "finetune"):
         tgt = spec.get("target_days")
-        rows.append(("Time to train", _num(f.get("days"), ",.2f", " days") + (f"  (target {tgt:g})" if tgt else "")))
-        rows.append(("GPU-hours", _num(f.get("gpu_hours"), ",.0f")))
-        rows.append(("Memory per GPU", _num(f.get("memory_per_gpu_gb"), ",.1f", " GB")
+        rows.append((_t("Time to train"), _num(f.get("days"), ",.2f", " days") + (_t("  (target {tgt})").format(tgt=fnum(tgt, "g")) if tgt else "")))
+        rows.append((_t("GPU-hours"), _num(f.get("gpu_hours"), ",.0f")))
+        rows.append((_t("Memory per GPU"), _num(f.get("memory_per_gpu_gb"), ",.1f", " GB")
                      + f" of {_num(f.get('memory_capacity_gb'), ',.0f', ' GB')}"))
-        rows.append(("Throughput", _num(f.get("tokens_per_s"), ",.0f", " tokens/s")
+        rows.append((_t("Throughput"), _num(f.get("tokens_per_s"), ",.0f", " tokens/s")
                      + f" · MFU {_num((f.get('mfu') or 0) * 100, '.0f', ' %')}"))
         lay = f.get("layout") or {}
         if lay:
-            rows.append(("Layout", " · ".join(f"{k.upper()} {lay[k]}" for k in ("tp", "pp", "dp", "ep")
+            rows.append((_t("Layout"), " · ".join(f"{k.upper()} {lay[k]}" for k in ("tp", "pp", "dp", "ep")
                                               if lay.get(k) is not None)
                          + f" on {f.get('gpus')} × {f.get('gpu')}"))
-        rows.append(("Checkpoint", _num(f.get("checkpoint_size_gb"), ",.1f", " GB")
+        rows.append((_t("Checkpoint"), _num(f.get("checkpoint_size_gb"), ",.1f", " GB")
                      + f", written in {_num(f.get('checkpoint_write_s'), ',.1f', ' s')}"))
     else:
         if f.get("checkpoint_size_gb") is not None:
-            rows.append(("Checkpoint size", _num(f.get("checkpoint_size_gb"), ",.0f", " GB")))
+            rows.append((_t("Checkpoint size"), _num(f.get("checkpoint_size_gb"), ",.0f", " GB")))
             tgt = spec.get("checkpoint_within_s")
-            rows.append(("Checkpoint write", _num(f.get("checkpoint_write_s"), ",.1f", " s")
+            rows.append((_t("Checkpoint write"), _num(f.get("checkpoint_write_s"), ",.1f", " s")
                          + (f"  (target {tgt:g} s)" if tgt else "")))
         if f.get("checkpoint_time_share") is not None:
-            rows.append(("Time spent checkpointing", _num(f["checkpoint_time_share"] * 100, ".1f", " %")))
-        rows.append(("Storage write", _num(f.get("storage_write_gb_per_s"), ",.1f", " GB/s")))
-        rows.append(("Storage read", _num(f.get("storage_read_gb_per_s"), ",.1f", " GB/s")
+            rows.append((_t("Time spent checkpointing"), _num(f["checkpoint_time_share"] * 100, ".1f", " %")))
+        rows.append((_t("Storage write"), _num(f.get("storage_write_gb_per_s"), ",.1f", " GB/s")))
+        rows.append((_t("Storage read"), _num(f.get("storage_read_gb_per_s"), ",.1f", " GB/s")
                      + (f"  (need {spec['dataset_read_gb_per_s']:g})" if spec.get("dataset_read_gb_per_s") else "")))
     need = f.get("gpus_needed")
     if need:
-        rows.append(("GPUs that would meet it", f"{fnum(need, ',')}"))
+        rows.append((_t("GPUs that would meet it"), f"{fnum(need, ',')}"))
     return rows
 
 
