@@ -6,7 +6,8 @@ whose body it could not follow), gave ``tr = QCoreApplication.translate`` aliase
 empty context and does not know the module-level wrappers (``def _tr(text): return
 QCoreApplication.translate("Power", text)``). This reads the code with :mod:`ast`:
 
-- ``self.tr("text")`` / ``cls.tr("text")`` inside ``class Name`` -> context ``Name``
+- ``self.tr("text")`` / ``cls.tr("text")`` (or ``tr("text")`` after ``tr = self.tr``) inside
+  ``class Name`` -> context ``Name``
   (PySide6's ``QObject.tr`` uses the Python class name);
 - ``QCoreApplication.translate("Ctx", "text")``, ``QT_TRANSLATE_NOOP("Ctx", "text")`` (marks
   a table's text, translated where it is shown) and any local alias of it
@@ -62,6 +63,7 @@ class _Visitor(ast.NodeVisitor):
         self.wrappers = wrappers
         self.classes: list[str] = []
         self.aliases: set[str] = set()
+        self.tr_aliases: set[str] = set()  # tr = self.tr
         self.found: list[tuple[str, str, str, int, bool]] = []  # context, source, file, line, plural
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
@@ -70,16 +72,18 @@ class _Visitor(ast.NodeVisitor):
         self.classes.pop()
 
     def visit_Assign(self, node: ast.Assign) -> None:
-        if isinstance(node.value, ast.Attribute) and node.value.attr == "translate":
+        if isinstance(node.value, ast.Attribute) and node.value.attr in ("translate", "tr"):
+            own = node.value.attr == "tr" and isinstance(node.value.value, ast.Name) and node.value.value.id == "self"
             for t in node.targets:
                 if isinstance(t, ast.Name):
-                    self.aliases.add(t.id)
+                    (self.tr_aliases if own else self.aliases).add(t.id)
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
         f = node.func
-        if (isinstance(f, ast.Attribute) and f.attr == "tr" and isinstance(f.value, ast.Name)
-                and f.value.id in ("self", "cls") and node.args and self.classes):
+        own_tr = isinstance(f, ast.Name) and f.id in self.tr_aliases
+        if ((own_tr or (isinstance(f, ast.Attribute) and f.attr == "tr" and isinstance(f.value, ast.Name)
+                        and f.value.id in ("self", "cls"))) and node.args and self.classes):
             src = _const_str(node.args[0])
             if src is not None:
                 self.found.append((self.classes[-1], src, self.path, node.lineno, len(node.args) >= 3))

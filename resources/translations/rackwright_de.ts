@@ -32,201 +32,231 @@ Der übrige Katalog wurde normal geladen.</numerusform>
     <context>
         <name>AutowireDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="314" />
+            <location filename="../../ui/dialogs/wiring.py" line="315" />
             <source>Added power: {typical:.2f} kW typical, {max:.2f} kW max</source>
             <translation>Zusätzliche Leistung: {typical:.2f} kW typisch, {max:.2f} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="189" />
+            <location filename="../../ui/dialogs/wiring.py" line="125" />
+            <source>All servers and storage ({n})</source>
+            <translation>Alle Server und Speicher ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="190" />
             <source>Apply</source>
             <translation>Übernehmen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="337" />
+            <location filename="../../ui/dialogs/wiring.py" line="338" />
             <source>Apply adds this as one undo step; Cancel adds nothing.</source>
             <translation>„Übernehmen“ fügt dies als einen Rückgängig-Schritt hinzu; „Abbrechen“ fügt nichts hinzu.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="94" />
+            <location filename="../../ui/dialogs/wiring.py" line="95" />
             <source>Auto-wire fabric</source>
             <translation>Fabric automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="307" />
+            <location filename="../../ui/dialogs/wiring.py" line="308" />
             <source>Cables to add: {n} ({servers} to servers, {uplinks} uplinks)</source>
             <translation>Hinzuzufügende Kabel: {n} ({servers} zu Servern, {uplinks} Uplinks)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="107" />
+            <location filename="../../ui/dialogs/wiring.py" line="108" />
             <source>Design a new fabric</source>
             <translation>Eine neue Fabric entwerfen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="320" />
+            <location filename="../../ui/dialogs/wiring.py" line="59" />
+            <source>End-of-row leaves per row</source>
+            <translation>End-of-Row-Leafs pro Reihe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="321" />
             <source>Every rail meets on the fabric's one leaf: new ports take its free ports</source>
             <translation>Alle Rails treffen sich am einzigen Leaf der Fabric: neue Ports belegen dessen freie Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="109" />
+            <location filename="../../ui/dialogs/wiring.py" line="110" />
             <source>Extend {name} (existing links stay)</source>
             <translation>{name} erweitern (bestehende Verbindungen bleiben)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="171" />
+            <location filename="../../ui/dialogs/wiring.py" line="172" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="176" />
+            <location filename="../../ui/dialogs/wiring.py" line="119" />
+            <source>Group: {name} ({n})</source>
+            <translation>Gruppe: {name} ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="177" />
             <source>Leaves:</source>
             <translation>Leafs:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="173" />
+            <location filename="../../ui/dialogs/wiring.py" line="174" />
             <source>Network:</source>
             <translation>Netzwerk:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="263" />
+            <location filename="../../ui/dialogs/wiring.py" line="264" />
             <source>New switches go into checked racks that hold this fabric's switches first,
 then network racks, then other racks with room, then new network racks.</source>
             <translation>Neue Switches kommen zuerst in angehakte Racks mit Switches dieser Fabric,
 dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Racks.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="322" />
+            <location filename="../../ui/dialogs/wiring.py" line="323" />
             <source>No rail pattern to keep: new ports fill free leaf ports in order, then new leaves</source>
             <translation>Kein Rail-Muster zu erhalten: neue Ports belegen freie Leaf-Ports der Reihe nach, dann neue Leafs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="245" />
+            <location filename="../../ui/dialogs/wiring.py" line="246" />
             <source>Not yet wired into {name} ({n})</source>
             <translation>Noch nicht in {name} verkabelt ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="312" />
+            <location filename="../../ui/dialogs/wiring.py" line="313" />
             <source>Optics to add: {n} transceivers</source>
             <translation>Hinzuzufügende Optiken: {n} Transceiver</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="175" />
+            <location filename="../../ui/dialogs/wiring.py" line="176" />
             <source>Oversubscription:</source>
             <translation>Überbuchung:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="267" />
+            <location filename="../../ui/dialogs/wiring.py" line="268" />
             <source>Preview</source>
             <translation>Vorschau</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="268" />
+            <location filename="../../ui/dialogs/wiring.py" line="269" />
             <source>Preview lists what will be added; nothing changes until Apply.</source>
             <translation>Die Vorschau listet, was hinzukommt; nichts ändert sich vor „Übernehmen“.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="305" />
+            <location filename="../../ui/dialogs/wiring.py" line="306" />
             <source>Racks receiving switches: {racks}</source>
             <translation>Racks, die Switches aufnehmen: {racks}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="318" />
+            <location filename="../../ui/dialogs/wiring.py" line="57" />
+            <source>Rail-optimised leaves (compute)</source>
+            <translation>Rail-optimierte Leafs (Compute)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="319" />
             <source>Rails kept: NIC n of each new server goes to a rail-n leaf</source>
             <translation>Rails bleiben: Netzwerkkarte n jedes neuen Servers geht an ein Rail-n-Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="172" />
+            <location filename="../../ui/dialogs/wiring.py" line="173" />
             <source>Servers:</source>
             <translation>Server:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="527" />
+            <location filename="../../ui/dialogs/wiring.py" line="528" />
             <source>Stopping the design…</source>
             <translation>Entwurf wird angehalten…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="174" />
+            <location filename="../../ui/dialogs/wiring.py" line="175" />
             <source>Switch model:</source>
             <translation>Switch-Modell:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="177" />
+            <location filename="../../ui/dialogs/wiring.py" line="178" />
             <source>Switch racks:</source>
             <translation>Switch-Racks:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="178" />
+            <location filename="../../ui/dialogs/wiring.py" line="179" />
             <source>Switches go into free U of the checked racks; when those are full,
 new network racks are proposed at the end of a network row.</source>
             <translation>Switches kommen in freie HE der angehakten Racks; sind diese voll,
 werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="299" />
+            <location filename="../../ui/dialogs/wiring.py" line="300" />
             <source>Switches to add: {n}</source>
             <translation>Hinzuzufügende Switches: {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="325" />
+            <location filename="../../ui/dialogs/wiring.py" line="326" />
             <source>The fabric grows from {a} to {b} tiers; existing links stay</source>
             <translation>Die Fabric wächst von {a} auf {b} Ebenen; bestehende Verbindungen bleiben</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="346" />
+            <location filename="../../ui/dialogs/wiring.py" line="347" />
             <source>The plan changed since the preview: preview again</source>
             <translation>Der Plan hat sich seit der Vorschau geändert: Vorschau erneut anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="425" />
+            <location filename="../../ui/dialogs/wiring.py" line="58" />
+            <source>Top-of-rack leaf per rack</source>
+            <translation>Top-of-Rack-Leaf pro Rack</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="184" />
+            <source>Wire</source>
+            <translation>Verkabeln</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="426" />
             <source>Working out what {n} devices add to the fabric…</source>
             <translation>Es wird ermittelt, was {n} Geräte zur Fabric hinzufügen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="291" />
+            <location filename="../../ui/dialogs/wiring.py" line="292" />
             <source>leaf</source>
             <translation>Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="310" />
+            <location filename="../../ui/dialogs/wiring.py" line="311" />
             <source>no catalog cable reaches</source>
             <translation>kein Katalogkabel reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="306" />
+            <location filename="../../ui/dialogs/wiring.py" line="307" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="304" />
+            <location filename="../../ui/dialogs/wiring.py" line="305" />
             <source>none: the new servers fit free leaf ports</source>
             <translation>keine: die neuen Server passen an freie Leaf-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="291" />
+            <location filename="../../ui/dialogs/wiring.py" line="292" />
             <source>spine</source>
             <translation>Spine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="309" />
+            <location filename="../../ui/dialogs/wiring.py" line="310" />
             <source>{count} × {cable}, {length}</source>
             <translation>{count} × {cable}, {length}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="300" />
+            <location filename="../../ui/dialogs/wiring.py" line="301" />
             <source>{count} × {model} ({tier}) in {rack}: U{units}</source>
             <translation>{count} × {model} ({tier}) in {rack}: HE {units}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="313" />
+            <location filename="../../ui/dialogs/wiring.py" line="314" />
             <source>{count} × {optic}</source>
             <translation>{count} × {optic}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="328" />
+            <location filename="../../ui/dialogs/wiring.py" line="329" />
             <source>{n} links have no catalog cable for their length (see the findings)</source>
             <translation>{n} Verbindungen haben kein Katalogkabel für ihre Länge (siehe Befunde)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="302" />
+            <location filename="../../ui/dialogs/wiring.py" line="303" />
             <source>{rack} (new network rack)</source>
             <translation>{rack} (neues Netzwerk-Rack)</translation>
         </message>
@@ -552,6 +582,11 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>Dateien…</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/catalog.py" line="257" />
+            <source>Filter by {what}</source>
+            <translation>Nach {what} filtern</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/catalog.py" line="225" />
             <source>Folder…</source>
             <translation>Ordner…</translation>
@@ -616,6 +651,11 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <source>{shown} of {total} device types — drag into a rack</source>
             <translation>{shown} von {total} Gerätetypen — in ein Rack ziehen</translation>
         </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="254" />
+            <source>{what}: Any</source>
+            <translation>{what}: alle</translation>
+        </message>
     </context>
     <context>
         <name>ChartsPanel</name>
@@ -638,42 +678,42 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ConnectDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="548" />
+            <location filename="../../ui/dialogs/wiring.py" line="549" />
             <source>Automatic (by port kind)</source>
             <translation>Automatisch (nach Portart)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="603" />
+            <location filename="../../ui/dialogs/wiring.py" line="604" />
             <source>Choose a port at each end</source>
             <translation>An jedem Ende einen Port wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="540" />
+            <location filename="../../ui/dialogs/wiring.py" line="541" />
             <source>Connect</source>
             <translation>Verbinden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="575" />
+            <location filename="../../ui/dialogs/wiring.py" line="576" />
             <source>Device:</source>
             <translation>Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="579" />
+            <location filename="../../ui/dialogs/wiring.py" line="580" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="576" />
+            <location filename="../../ui/dialogs/wiring.py" line="577" />
             <source>Port:</source>
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="577" />
+            <location filename="../../ui/dialogs/wiring.py" line="578" />
             <source>To device:</source>
             <translation>Zu Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="578" />
+            <location filename="../../ui/dialogs/wiring.py" line="579" />
             <source>To port:</source>
             <translation>Zu Port:</translation>
         </message>
@@ -1115,44 +1155,89 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>ExportOptionsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="67" />
+            <location filename="../../ui/dialogs/export_options.py" line="70" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="100" />
+            <location filename="../../ui/dialogs/export_options.py" line="37" />
+            <source>Bill of materials with prices, price basis and the capex total</source>
+            <translation>Stückliste mit Preisen, Preisbasis und Summe der Investitionskosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="103" />
             <source>Choose file…</source>
             <translation>Datei wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="51" />
+            <location filename="../../ui/dialogs/export_options.py" line="33" />
+            <source>Each room to scale: rows, racks, aisles, dimensions</source>
+            <translation>Jeder Raum maßstäblich: Reihen, Racks, Gänge, Maße</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="54" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="67" />
+            <location filename="../../ui/dialogs/export_options.py" line="35" />
+            <source>Feeds, rack PDUs and racks: capacity, failover, phase currents</source>
+            <translation>Einspeisungen, Rack-PDUs und Racks: Kapazität, Ausfall, Phasenströme</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="34" />
+            <source>Front and rear elevation of every rack with its figures and device list</source>
+            <translation>Rackansicht vorne und hinten für jedes Rack mit seinen Werten und der Geräteliste</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="36" />
+            <source>Heat, airflow and liquid flow per rack and CDU loop</source>
+            <translation>Wärmelast, Luftmenge und Durchfluss pro Rack und CDU-Kreislauf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="70" />
             <source>None</source>
             <translation>Keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="91" />
+            <location filename="../../ui/dialogs/export_options.py" line="38" />
+            <source>Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart</source>
+            <translation>Kaufen gegenüber Mieten der GPUs: Kosten pro Jahr, Amortisation und das Diagramm der kumulierten Kosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="94" />
             <source>Paper</source>
             <translation>Papier</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="55" />
+            <location filename="../../ui/dialogs/export_options.py" line="32" />
+            <source>Project, document control, headline figures, verdict and the sign-off table</source>
+            <translation>Projekt, Dokumentenlenkung, Kennzahlen, Ergebnis und die Freigabetabelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="58" />
             <source>Sections</source>
             <translation>Abschnitte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="77" />
+            <location filename="../../ui/dialogs/export_options.py" line="80" />
             <source>Table of contents after the cover (page numbers, links)</source>
             <translation>Inhaltsverzeichnis nach dem Deckblatt (Seitenzahlen, Links)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="92" />
+            <location filename="../../ui/dialogs/export_options.py" line="39" />
+            <source>Totals by media and the full cable schedule</source>
+            <translation>Summen nach Medium und der vollständige Kabelplan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="95" />
             <source>Units</source>
             <translation>Einheiten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="40" />
+            <source>Workload verdicts and every error and warning</source>
+            <translation>Arbeitslast-Ergebnisse und jeder Fehler und jede Warnung</translation>
         </message>
     </context>
     <context>
@@ -1739,6 +1824,11 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Inventarnummer</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="200" />
+            <source>Author</source>
+            <translation>Autor</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/inspector.py" line="210" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
@@ -1786,6 +1876,11 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="198" />
+            <source>Customer</source>
+            <translation>Kunde</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/inspector.py" line="788" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
@@ -1811,6 +1906,11 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <location filename="../../ui/panels/inspector.py" line="689" />
             <source>Fabric</source>
             <translation>Fabric</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="252" />
+            <source>Face</source>
+            <translation>Seite</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="680" />
@@ -1912,6 +2012,9 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>NVLink</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="233" />
+            <location filename="../../ui/panels/inspector.py" line="463" />
+            <location filename="../../ui/panels/inspector.py" line="611" />
             <location filename="../../ui/panels/inspector.py" line="668" />
             <location filename="../../ui/panels/inspector.py" line="690" />
             <source>Name</source>
@@ -1958,6 +2061,11 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="614" />
+            <source>Orientation</source>
+            <translation>Ausrichtung</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/inspector.py" line="704" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
@@ -1966,6 +2074,11 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <location filename="../../ui/panels/inspector.py" line="272" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="202" />
+            <source>PUE</source>
+            <translation>PUE</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="420" />
@@ -1994,6 +2107,11 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Einspeisung</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="485" />
+            <source>Power feeds</source>
+            <translation>Einspeisungen</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/inspector.py" line="296" />
             <source>Price</source>
             <translation>Preis</translation>
@@ -2004,9 +2122,19 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="199" />
+            <source>Project</source>
+            <translation>Projekt</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/inspector.py" line="240" />
             <source>Rack</source>
             <translation>Rack</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="470" />
+            <source>Rack type</source>
+            <translation>Racktyp</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="617" />
@@ -2028,6 +2156,11 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <location filename="../../ui/panels/inspector.py" line="675" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="201" />
+            <source>Revision</source>
+            <translation>Revision</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="667" />
@@ -2058,6 +2191,11 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <location filename="../../ui/panels/inspector.py" line="563" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="256" />
+            <source>Side</source>
+            <translation>Seite</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="197" />
@@ -2130,6 +2268,16 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Breite</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="612" />
+            <source>X</source>
+            <translation>X</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="613" />
+            <source>Y</source>
+            <translation>Y</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/inspector.py" line="332" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
@@ -2190,6 +2338,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="216" />
             <location filename="../../ui/panels/inspector.py" line="346" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
@@ -2580,9 +2729,19 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>&amp;Neu berechnen</translation>
         </message>
         <message>
+            <location filename="../../ui/mainwindow.py" line="208" />
+            <source>&amp;Redo</source>
+            <translation>&amp;Wiederholen</translation>
+        </message>
+        <message>
             <location filename="../../ui/mainwindow.py" line="192" />
             <source>&amp;Save</source>
             <translation>&amp;Speichern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="206" />
+            <source>&amp;Undo</source>
+            <translation>&amp;Rückgängig</translation>
         </message>
         <message>
             <location filename="../../ui/mainwindow.py" line="253" />
@@ -2653,6 +2812,11 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <location filename="../../ui/mainwindow.py" line="220" />
             <source>D&amp;uplicate</source>
             <translation>&amp;Duplizieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="267" />
+            <source>Design and wire a leaf/spine fabric for servers (one undo step)</source>
+            <translation>Eine Leaf/Spine-Fabric für Server entwerfen und verkabeln (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
             <location filename="../../ui/mainwindow.py" line="221" />
@@ -2735,6 +2899,11 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
+            <location filename="../../ui/mainwindow.py" line="361" />
+            <source>No results yet</source>
+            <translation>Noch keine Ergebnisse</translation>
+        </message>
+        <message>
             <location filename="../../ui/mainwindow.py" line="235" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
@@ -2765,6 +2934,11 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
+            <location filename="../../ui/mainwindow.py" line="359" />
+            <source>Recalculating…</source>
+            <translation>Wird neu berechnet…</translation>
+        </message>
+        <message>
             <location filename="../../ui/mainwindow.py" line="345" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
@@ -2773,6 +2947,11 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <location filename="../../ui/mainwindow.py" line="229" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="363" />
+            <source>Results up to date</source>
+            <translation>Ergebnisse aktuell</translation>
         </message>
         <message>
             <location filename="../../ui/mainwindow.py" line="193" />
@@ -2848,6 +3027,11 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <location filename="../../ui/mainwindow.py" line="37" />
             <source>Totals</source>
             <translation>Summen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="270" />
+            <source>Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip (one undo step)</source>
+            <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
             <location filename="../../ui/mainwindow.py" line="500" />
@@ -4128,6 +4312,14 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
     </context>
     <context>
+        <name>ScalingSection</name>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="522" />
+            <source>Sizing the workload at other GPU counts…</source>
+            <translation>Die Arbeitslast wird für andere GPU-Anzahlen dimensioniert…</translation>
+        </message>
+    </context>
+    <context>
         <name>SettingsDialog</name>
         <message>
             <location filename="../../ui/settings.py" line="301" />
@@ -4350,10 +4542,47 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     </context>
     <context>
         <name>TotalsPanel</name>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="314" />
+            <source>%n feed(s)</source>
+            <translation>
+                <numerusform>%n Einspeisung</numerusform>
+                <numerusform>%n Einspeisungen</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="350" />
+            <source>%n loop(s)</source>
+            <translation>
+                <numerusform>%n Kreislauf</numerusform>
+                <numerusform>%n Kreisläufe</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="335" />
+            <source>%n rack(s) near capacity</source>
+            <translation>
+                <numerusform>%n Rack nahe der Kapazität</numerusform>
+                <numerusform>%n Racks nahe der Kapazität</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="333" />
+            <source>%n rack(s) over capacity</source>
+            <translation>
+                <numerusform>%n Rack über der Kapazität</numerusform>
+                <numerusform>%n Racks über der Kapazität</numerusform>
+            </translation>
+        </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="111" />
             <source>Air / liquid flow</source>
             <translation>Luftmenge / Durchfluss</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="294" />
+            <source>BF16 dense · FP8 {fp8} PFLOPS</source>
+            <translation>BF16 dicht · FP8 {fp8} PFLOPS</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="184" />
@@ -4406,6 +4635,16 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>GPUs</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/totals.py" line="292" />
+            <source>HBM bandwidth {bw} TB/s</source>
+            <translation>HBM-Bandbreite {bw} TB/s</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="287" />
+            <source>HBM {bw} TB/s · workloads need {need} TB</source>
+            <translation>HBM {bw} TB/s · Arbeitslasten brauchen {need} TB</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/totals.py" line="113" />
             <source>Hardware</source>
             <translation>Hardware</translation>
@@ -4421,7 +4660,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="370" />
+            <location filename="../../ui/panels/totals.py" line="391" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
         </message>
@@ -4476,62 +4715,188 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="392" />
+            <location filename="../../ui/panels/totals.py" line="317" />
+            <source>add power feeds to check capacity and A/B redundancy</source>
+            <translation>Einspeisungen anlegen, um Kapazität und A/B-Redundanz zu prüfen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="360" />
+            <source>air · {flow} l/min coolant</source>
+            <translation>Luft · {flow} l/min Kühlmittel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="414" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="404" />
+            <location filename="../../ui/panels/totals.py" line="426" />
             <source>capex incomplete: owning is understated</source>
             <translation>Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="362" />
+            <location filename="../../ui/panels/totals.py" line="337" />
+            <source>every rack within capacity</source>
+            <translation>jedes Rack innerhalb der Kapazität</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="303" />
+            <source>fullest rack {rack} at {pct}</source>
+            <translation>vollstes Rack {rack} bei {pct}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="338" />
+            <source>fullest rack {rack} · {state}</source>
+            <translation>vollstes Rack {rack} · {state}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="367" />
+            <source>heaviest rack {rack} at {pct} of its rating</source>
+            <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="383" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
             <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="380" />
+            <location filename="../../ui/panels/totals.py" line="386" />
+            <source>incomplete: some items have no price in the catalog</source>
+            <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="324" />
+            <source>liquid {liquid}, air {air}</source>
+            <translation>Flüssigkeit {liquid}, Luft {air}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="381" />
+            <source>list/estimate prices from the catalog</source>
+            <translation>Listen-/Schätzpreise aus dem Katalog</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="300" />
+            <source>max · typical {typical} · idle {idle}</source>
+            <translation>maximal · typisch {typical} · Leerlauf {idle}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="353" />
+            <source>no CDU loops in this plan</source>
+            <translation>keine CDU-Kreisläufe in diesem Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="282" />
+            <source>no GPU servers placed</source>
+            <translation>keine GPU-Server platziert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="402" />
             <source>no GPUs in this plan</source>
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="366" />
+            <location filename="../../ui/panels/totals.py" line="317" />
+            <source>no feeds</source>
+            <translation>keine Einspeisungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="387" />
             <source>no prices</source>
             <translation>keine Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="386" />
+            <location filename="../../ui/panels/totals.py" line="341" />
+            <location filename="../../ui/panels/totals.py" line="375" />
+            <source>no racks</source>
+            <translation>keine Racks</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="353" />
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="408" />
             <source>not costed</source>
             <translation>nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="398" />
+            <location filename="../../ui/panels/totals.py" line="372" />
+            <source>of the room's floor rating under rack {rack}</source>
+            <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="420" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="386" />
+            <location filename="../../ui/panels/totals.py" line="408" />
             <source>own {own}/year; renting not costed: {reason}</source>
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="394" />
+            <location filename="../../ui/panels/totals.py" line="416" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="390" />
+            <location filename="../../ui/panels/totals.py" line="412" />
             <source>renting cheaper</source>
             <translation>Mieten günstiger</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="368" />
+            <location filename="../../ui/panels/totals.py" line="319" />
+            <source>typical × PUE {pue} · max {max}</source>
+            <translation>typisch × PUE {pue} · maximal {max}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="312" />
+            <source>worst feed {feed} ({side}): {load} of {cap} derated</source>
+            <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="308" />
+            <source>worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed</source>
+            <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert bei Ausfall von Seite {failed}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="348" />
+            <source>worst loop {loop}: {load} of {cap} (facility water)</source>
+            <translation>ungünstigster Kreislauf {loop}: {load} von {cap} (Gebäudewasser)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="345" />
+            <source>worst loop {loop}: {load} of {cap} ({n} × CDU)</source>
+            <translation>ungünstigster Kreislauf {loop}: {load} von {cap} ({n} × CDU)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="358" />
+            <source>{air} m³/h air · {flow} l/min coolant</source>
+            <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="389" />
             <source>{amount} INCOMPLETE</source>
             <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="395" />
+            <location filename="../../ui/panels/totals.py" line="327" />
+            <source>{btu} BTU/h · {tons} tons</source>
+            <translation>{btu} BTU/h · {tons} tons</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="279" />
+            <source>{models} · workloads need {n}</source>
+            <translation>{models} · Arbeitslasten brauchen {n}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="394" />
+            <source>{mwh} MWh at {price} {cur}/kWh</source>
+            <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="417" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
@@ -4542,6 +4907,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
                 <numerusform>{racks} Racks in %n Raum · {errors} Fehler, {warnings} Warnungen</numerusform>
                 <numerusform>{racks} Racks in %n Räumen · {errors} Fehler, {warnings} Warnungen</numerusform>
             </translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="364" />
+            <source>{used} U used, {free} U free</source>
+            <translation>{used} HE belegt, {free} HE frei</translation>
         </message>
     </context>
     <context>
@@ -4555,6 +4925,31 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>Wizard</name>
         <message>
+            <location filename="../../ui/design/wizard.py" line="594" />
+            <source>Air</source>
+            <translation>Luft</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="78" />
+            <source>Air (hot/cold aisle containment)</source>
+            <translation>Luft (Warmgang-/Kaltgang-Einhausung)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="567" />
+            <source>Bottleneck</source>
+            <translation>Engpass</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="578" />
+            <source>Break-even</source>
+            <translation>Amortisation</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="574" />
+            <source>Capex</source>
+            <translation>Investitionskosten</translation>
+        </message>
+        <message>
             <location filename="../../ui/design/wizard.py" line="805" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
@@ -4562,9 +4957,150 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
 {items}</translation>
         </message>
         <message>
+            <location filename="../../ui/design/wizard.py" line="586" />
+            <source>Capex plus running cost over the years of use</source>
+            <translation>Investitionskosten plus laufende Kosten über die Nutzungsjahre</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="571" />
+            <source>Cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="589" />
+            <source>Cost per million tokens served, USD</source>
+            <translation>Kosten pro Million ausgelieferter Tokens, USD</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="579" />
+            <source>Days to train</source>
+            <translation>Tage Training</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="79" />
+            <source>Direct liquid cooling (CDU)</source>
+            <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="573" />
+            <source>Facility kW</source>
+            <translation>Gebäude-kW</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="568" />
+            <source>GPUs</source>
+            <translation>GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="585" />
+            <source>How far the tightest workload is past its target (negative: short of it)</source>
+            <translation>Wie weit die knappste Arbeitslast über ihrem Ziel liegt (negativ: darunter)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="572" />
+            <source>IT kW</source>
+            <translation>IT-kW</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="590" />
+            <source>IT load times PUE</source>
+            <translation>IT-Last mal PUE</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="79" />
+            <location filename="../../ui/design/wizard.py" line="594" />
+            <source>Immersion</source>
+            <translation>Immersionskühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="594" />
+            <source>Liquid (DLC)</source>
+            <translation>Flüssigkeit (DLC)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="566" />
+            <source>Margin</source>
+            <translation>Spielraum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="565" />
+            <source>Meets</source>
+            <translation>Erfüllt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="592" />
+            <source>Months after which owning has cost less than renting (capex paid up front)</source>
+            <translation>Monate, nach denen Kaufen weniger gekostet hat als Mieten (Investitionskosten vorab bezahlt)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="575" />
+            <source>Opex / year</source>
+            <translation>Betriebskosten / Jahr</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="570" />
+            <source>Racks</source>
+            <translation>Racks</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="594" />
+            <source>Rear door</source>
+            <translation>Rückkühltür</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="78" />
+            <source>Rear-door heat exchangers</source>
+            <translation>Rückkühltüren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="577" />
+            <source>Rent / year</source>
+            <translation>Miete / Jahr</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="569" />
+            <source>Servers</source>
+            <translation>Server</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="581" />
+            <source>TTFT (s)</source>
+            <translation>TTFT (s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="591" />
+            <source>The same GPUs rented at the catalog's indicative cloud price per GPU-hour</source>
+            <translation>Dieselben GPUs gemietet, zum Richtpreis des Katalogs pro GPU-Stunde</translation>
+        </message>
+        <message>
             <location filename="../../ui/design/wizard.py" line="540" />
             <source>Tick at least one way of cooling the racks.</source>
             <translation>Mindestens eine Kühlungsart für die Racks anhaken.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="588" />
+            <source>Time to first token, seconds</source>
+            <translation>Zeit bis zum ersten Token, Sekunden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="580" />
+            <source>Tok/s per user</source>
+            <translation>Tok/s pro Nutzer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="587" />
+            <source>Tokens per second each user gets</source>
+            <translation>Tokens pro Sekunde, die jeder Nutzer erhält</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="576" />
+            <source>Total cost</source>
+            <translation>Gesamtkosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="582" />
+            <source>USD / M tok</source>
+            <translation>USD / M Tok</translation>
         </message>
         <message>
             <location filename="../../ui/design/wizard.py" line="532" />
@@ -4615,9 +5151,30 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>Workloads</name>
         <message>
+            <location filename="../../ui/panels/workloads.py" line="220" />
+            <source>  (asked {users})</source>
+            <translation>  (gefragt: {users})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="216" />
+            <location filename="../../ui/panels/workloads.py" line="230" />
+            <source>  (target {tgt})</source>
+            <translation>  (Ziel {tgt})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="218" />
+            <source>  (target {tt} s)</source>
+            <translation>  (Ziel {tt} s)</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/workloads.py" line="97" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="241" />
+            <source>Checkpoint</source>
+            <translation>Checkpoint</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="107" />
@@ -4625,9 +5182,19 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/workloads.py" line="245" />
+            <source>Checkpoint size</source>
+            <translation>Checkpoint-Größe</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/workloads.py" line="106" />
             <source>Checkpoint size (GB)</source>
             <translation>Checkpoint-Größe (GB)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="247" />
+            <source>Checkpoint write</source>
+            <translation>Checkpoint schreiben</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="101" />
@@ -4635,9 +5202,19 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Gleichzeitige Nutzer</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/workloads.py" line="225" />
+            <source>Cost per million tokens</source>
+            <translation>Kosten pro Million Tokens</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/workloads.py" line="109" />
             <source>Dataset read (GB/s)</source>
             <translation>Datensatz lesen (GB/s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="227" />
+            <source>Energy per token</source>
+            <translation>Energie pro Token</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="81" />
@@ -4665,6 +5242,16 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>GPU-Speicher</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/workloads.py" line="231" />
+            <source>GPU-hours</source>
+            <translation>GPU-Stunden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="256" />
+            <source>GPUs that would meet it</source>
+            <translation>GPUs, die es erfüllen würden</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/workloads.py" line="93" />
             <source>Global batch (tokens)</source>
             <translation>Globale Batch-Größe (Tokens)</translation>
@@ -4690,12 +5277,18 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="349" />
+            <location filename="../../ui/panels/workloads.py" line="353" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="349" />
+            <location filename="../../ui/panels/workloads.py" line="222" />
+            <location filename="../../ui/panels/workloads.py" line="238" />
+            <source>Layout</source>
+            <translation>Aufteilung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="353" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
@@ -4703,6 +5296,16 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <location filename="../../ui/panels/workloads.py" line="88" />
             <source>LoRA rank</source>
             <translation>LoRA-Rang</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="232" />
+            <source>Memory per GPU</source>
+            <translation>Speicher pro GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="184" />
+            <source>Met · {pct} % of target · limited by {bn}</source>
+            <translation>Erfüllt · {pct} % des Ziels · begrenzt durch {bn}</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="87" />
@@ -4713,6 +5316,16 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <location filename="../../ui/panels/workloads.py" line="86" />
             <source>Model</source>
             <translation>Modell</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="186" />
+            <source>Not met · the {bn} of its servers fails</source>
+            <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="187" />
+            <source>Not met · {pct} % of target · limited by {bn}</source>
+            <translation>Nicht erfüllt · {pct} % des Ziels · begrenzt durch {bn}</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="100" />
@@ -4746,6 +5359,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Serving-Stack</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/workloads.py" line="181" />
+            <source>Sized (no target) · limited by {bn}</source>
+            <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/workloads.py" line="83" />
             <source>Storage</source>
             <translation>Speicher</translation>
@@ -4754,6 +5372,21 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <location filename="../../ui/panels/workloads.py" line="72" />
             <source>Storage (checkpoints, dataset)</source>
             <translation>Speicher (Checkpoints, Datensatz)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="252" />
+            <source>Storage read</source>
+            <translation>Speicher lesen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="251" />
+            <source>Storage write</source>
+            <translation>Speicher schreiben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="221" />
+            <source>System throughput</source>
+            <translation>Systemdurchsatz</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="90" />
@@ -4776,6 +5409,31 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/workloads.py" line="234" />
+            <source>Throughput</source>
+            <translation>Durchsatz</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="250" />
+            <source>Time spent checkpointing</source>
+            <translation>Zeit für Checkpoints</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="218" />
+            <source>Time to first token</source>
+            <translation>Zeit bis zum ersten Token</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="230" />
+            <source>Time to train</source>
+            <translation>Trainingsdauer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="215" />
+            <source>Tokens/s per user</source>
+            <translation>Tokens/s pro Nutzer</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/workloads.py" line="105" />
             <source>Training software (release year)</source>
             <translation>Trainingssoftware (Erscheinungsjahr)</translation>
@@ -4786,12 +5444,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Trainings-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="348" />
+            <location filename="../../ui/panels/workloads.py" line="219" />
+            <source>Users that fit</source>
+            <translation>Passende Nutzer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="352" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="348" />
+            <location filename="../../ui/panels/workloads.py" line="223" />
+            <source>Weights per GPU</source>
+            <translation>Gewichte pro GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="352" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
@@ -4920,97 +5588,97 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="364" />
+            <location filename="../../ui/panels/workloads.py" line="368" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="362" />
+            <location filename="../../ui/panels/workloads.py" line="366" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="412" />
+            <location filename="../../ui/panels/workloads.py" line="416" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="414" />
+            <location filename="../../ui/panels/workloads.py" line="418" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="386" />
+            <location filename="../../ui/panels/workloads.py" line="390" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="696" />
+            <location filename="../../ui/panels/workloads.py" line="700" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="387" />
+            <location filename="../../ui/panels/workloads.py" line="391" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="695" />
+            <location filename="../../ui/panels/workloads.py" line="699" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="444" />
+            <location filename="../../ui/panels/workloads.py" line="448" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="375" />
+            <location filename="../../ui/panels/workloads.py" line="379" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="376" />
+            <location filename="../../ui/panels/workloads.py" line="380" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="410" />
+            <location filename="../../ui/panels/workloads.py" line="414" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="408" />
+            <location filename="../../ui/panels/workloads.py" line="412" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="697" />
+            <location filename="../../ui/panels/workloads.py" line="701" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="417" />
+            <location filename="../../ui/panels/workloads.py" line="421" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="379" />
+            <location filename="../../ui/panels/workloads.py" line="383" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="381" />
+            <location filename="../../ui/panels/workloads.py" line="385" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="406" />
+            <location filename="../../ui/panels/workloads.py" line="410" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="723" />
+            <location filename="../../ui/panels/workloads.py" line="727" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>

@@ -68,6 +68,38 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="314" />
+            <source>%n feed(s)</source>
+            <translation>
+                <numerusform>%n feed</numerusform>
+                <numerusform>%n feeds</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="350" />
+            <source>%n loop(s)</source>
+            <translation>
+                <numerusform>%n loop</numerusform>
+                <numerusform>%n loops</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="335" />
+            <source>%n rack(s) near capacity</source>
+            <translation>
+                <numerusform>%n rack near capacity</numerusform>
+                <numerusform>%n racks near capacity</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="333" />
+            <source>%n rack(s) over capacity</source>
+            <translation>
+                <numerusform>%n rack over capacity</numerusform>
+                <numerusform>%n racks over capacity</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <location filename="../../ui/panels/totals.py" line="270" />
             <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
             <translation>
