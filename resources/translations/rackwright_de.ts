@@ -464,13 +464,13 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableList</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="522" />
+            <location filename="../../ui/panels/cables.py" line="523" />
             <source>CSV (*.csv)</source>
             <translation>CSV (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="538" />
-            <location filename="../../ui/panels/cables.py" line="546" />
+            <location filename="../../ui/panels/cables.py" line="539" />
+            <location filename="../../ui/panels/cables.py" line="547" />
             <source>Cannot export cables</source>
             <translation>Kabel können nicht exportiert werden</translation>
         </message>
@@ -480,9 +480,24 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>CSV exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="522" />
+            <location filename="../../ui/panels/cables.py" line="523" />
             <source>Export cable schedule</source>
             <translation>Kabelplan exportieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="261" />
+            <source>Fabric:</source>
+            <translation>Fabric:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="262" />
+            <source>Media:</source>
+            <translation>Medium:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="261" />
+            <source>Rack:</source>
+            <translation>Rack:</translation>
         </message>
         <message>
             <location filename="../../ui/panels/cables.py" line="250" />
@@ -490,12 +505,12 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>Gerät, Port, Beschriftung suchen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="457" />
+            <location filename="../../ui/panels/cables.py" line="458" />
             <source>{shown} of {total} cables</source>
             <translation>{shown} von {total} Kabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="458" />
+            <location filename="../../ui/panels/cables.py" line="459" />
             <source>{total} cables</source>
             <translation>{total} Kabel</translation>
         </message>
@@ -513,6 +528,11 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     </context>
     <context>
         <name>Cables</name>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="433" />
+            <source>All</source>
+            <translation>Alle</translation>
+        </message>
         <message>
             <location filename="../../ui/panels/cables.py" line="58" />
             <source>Fabric</source>
@@ -562,97 +582,132 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CatalogPanel</name>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="219" />
+            <location filename="../../ui/panels/catalog.py" line="226" />
             <source>Add device, module and rack types from NetBox YAML files (the community device-type library) to your catalog</source>
             <translation>Geräte-, Modul- und Racktypen aus NetBox-YAML-Dateien (der Community-Gerätetypbibliothek) zum Katalog hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="227" />
+            <location filename="../../ui/panels/catalog.py" line="234" />
             <source>Cancel Import</source>
             <translation>Import abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="43" />
+            <location filename="../../ui/panels/catalog.py" line="44" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="223" />
+            <location filename="../../ui/panels/catalog.py" line="230" />
             <source>Files…</source>
             <translation>Dateien…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="257" />
+            <location filename="../../ui/panels/catalog.py" line="264" />
             <source>Filter by {what}</source>
             <translation>Nach {what} filtern</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="225" />
+            <location filename="../../ui/panels/catalog.py" line="232" />
             <source>Folder…</source>
             <translation>Ordner…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="43" />
+            <location filename="../../ui/panels/catalog.py" line="198" />
+            <source>GPU model</source>
+            <translation>GPU-Modell</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="44" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="218" />
+            <location filename="../../ui/panels/catalog.py" line="225" />
             <source>Import NetBox Device Types…</source>
             <translation>NetBox-Gerätetypen importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="298" />
+            <location filename="../../ui/panels/catalog.py" line="305" />
             <source>Importing NetBox device types…</source>
             <translation>NetBox-Gerätetypen werden importiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="308" />
+            <location filename="../../ui/panels/catalog.py" line="315" />
             <source>Importing {file} ({percent} %)…</source>
             <translation>{file} wird importiert ({percent} %)…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="89" />
+            <location filename="../../ui/panels/catalog.py" line="197" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="96" />
             <source>Needs data: {what}</source>
             <translation>Daten fehlen: {what}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="319" />
+            <location filename="../../ui/panels/catalog.py" line="326" />
             <source>NetBox import</source>
             <translation>NetBox-Import</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="186" />
+            <location filename="../../ui/panels/catalog.py" line="193" />
             <source>Search model, vendor, GPU...</source>
             <translation>Modell, Hersteller, GPU suchen …</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="319" />
+            <location filename="../../ui/panels/catalog.py" line="326" />
             <source>The import stopped: {reason}</source>
             <translation>Der Import wurde angehalten: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="99" />
+            <location filename="../../ui/panels/catalog.py" line="196" />
+            <source>Vendor</source>
+            <translation>Hersteller</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="106" />
             <source>maximum draw, kW (catalog)</source>
             <translation>maximale Aufnahme, kW (Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="85" />
+            <location filename="../../ui/panels/catalog.py" line="92" />
             <source>needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="100" />
+            <location filename="../../ui/panels/catalog.py" line="107" />
             <source>no power draw in the catalog yet</source>
             <translation>noch keine Leistungsaufnahme im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="265" />
+            <location filename="../../ui/panels/catalog.py" line="52" />
+            <source>other</source>
+            <translation>sonstige</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="50" />
+            <source>server</source>
+            <translation>Server</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="50" />
+            <source>storage</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="51" />
+            <source>switch</source>
+            <translation>Switch</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="272" />
             <source>{shown} of {total} device types — drag into a rack</source>
             <translation>{shown} von {total} Gerätetypen — in ein Rack ziehen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="254" />
+            <location filename="../../ui/panels/catalog.py" line="261" />
             <source>{what}: Any</source>
             <translation>{what}: alle</translation>
         </message>
@@ -1165,7 +1220,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Stückliste mit Preisen, Preisbasis und Summe der Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="103" />
+            <location filename="../../ui/dialogs/export_options.py" line="104" />
             <source>Choose file…</source>
             <translation>Datei wählen…</translation>
         </message>
@@ -1195,6 +1250,16 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Wärmelast, Luftmenge und Durchfluss pro Rack und CDU-Kreislauf</translation>
         </message>
         <message>
+            <location filename="../../ui/dialogs/export_options.py" line="90" />
+            <source>Imperial (lb, ft, BTU/h, CFM, gpm) — change in File &gt; Settings</source>
+            <translation>Angloamerikanisch (lb, ft, BTU/h, CFM, gpm) — ändern unter Datei &gt; Einstellungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="92" />
+            <source>Metric (kg, m, kW, m³/h, L/min) — change in File &gt; Settings</source>
+            <translation>Metrisch (kg, m, kW, m³/h, L/min) — ändern unter Datei &gt; Einstellungen</translation>
+        </message>
+        <message>
             <location filename="../../ui/dialogs/export_options.py" line="70" />
             <source>None</source>
             <translation>Keine</translation>
@@ -1205,7 +1270,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Kaufen gegenüber Mieten der GPUs: Kosten pro Jahr, Amortisation und das Diagramm der kumulierten Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="94" />
+            <location filename="../../ui/dialogs/export_options.py" line="95" />
             <source>Paper</source>
             <translation>Papier</translation>
         </message>
@@ -1230,7 +1295,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Summen nach Medium und der vollständige Kabelplan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="95" />
+            <location filename="../../ui/dialogs/export_options.py" line="96" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
@@ -1261,6 +1326,21 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <location filename="../../ui/scenes/fabric.py" line="332" />
             <source>Properties…</source>
             <translation>Eigenschaften…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="499" />
+            <source>no switches</source>
+            <translation>keine Switches</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="496" />
+            <source>{tech}, {speed} Gb/s · {devices} devices, {gpus} GPUs · {tiers} · {links} links</source>
+            <translation>{tech}, {speed} Gb/s · {devices} Geräte, {gpus} GPUs · {tiers} · {links} Verbindungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="488" />
+            <source>{tech}, {speed} Gb/s — waiting for results</source>
+            <translation>{tech}, {speed} Gb/s — warte auf Ergebnisse</translation>
         </message>
     </context>
     <context>
@@ -2107,6 +2187,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Einspeisung</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="214" />
             <location filename="../../ui/panels/inspector.py" line="485" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
@@ -4271,6 +4352,11 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>GPUs (logarithmisch)</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="411" />
+            <source>Plan: {gpus} GPUs, {state}</source>
+            <translation>Plan: {gpus} GPUs, {state}</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/scaling_chart.py" line="43" />
             <source>Scaling efficiency</source>
             <translation>Skalierungseffizienz</translation>
@@ -4310,11 +4396,51 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <source>What-if: this workload on more or fewer GPUs of the same servers, sized by the planner at each count (power and cooling not included)</source>
             <translation>Was-wäre-wenn: diese Arbeitslast auf mehr oder weniger GPUs derselben Server, vom Planer für jede Anzahl dimensioniert (ohne Strom und Kühlung)</translation>
         </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="406" />
+            <source>does not fit</source>
+            <translation>passt nicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="424" />
+            <source>fewest by the inverse search: {gpus}</source>
+            <translation>die wenigsten laut Rückwärtssuche: {gpus}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="421" />
+            <source>fewest by the inverse search: {gpus} at TP{tp}</source>
+            <translation>die wenigsten laut Rückwärtssuche: {gpus} bei TP{tp}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="410" />
+            <source>meets the target</source>
+            <translation>erfüllt das Ziel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="415" />
+            <source>met from {gpus} GPUs in this range (filled points)</source>
+            <translation>erfüllt ab {gpus} GPUs in diesem Bereich (gefüllte Punkte)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="410" />
+            <source>misses the target</source>
+            <translation>verfehlt das Ziel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="418" />
+            <source>no count in this range meets it</source>
+            <translation>keine Anzahl in diesem Bereich erfüllt es</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="408" />
+            <source>no target</source>
+            <translation>kein Ziel</translation>
+        </message>
     </context>
     <context>
         <name>ScalingSection</name>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="522" />
+            <location filename="../../ui/panels/scaling_chart.py" line="526" />
             <source>Sizing the workload at other GPU counts…</source>
             <translation>Die Arbeitslast wird für andere GPU-Anzahlen dimensioniert…</translation>
         </message>
@@ -4559,6 +4685,14 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="442" />
+            <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
+            <translation>
+                <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
+                <numerusform>%n Rack-Domänen, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <location filename="../../ui/panels/totals.py" line="335" />
             <source>%n rack(s) near capacity</source>
             <translation>
@@ -4765,6 +4899,16 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/totals.py" line="439" />
+            <source>largest {n} GPUs (in one {model})</source>
+            <translation>größte {n} GPUs (in einem {model})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="438" />
+            <source>largest {n} GPUs ({name})</source>
+            <translation>größte {n} GPUs ({name})</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/totals.py" line="324" />
             <source>liquid {liquid}, air {air}</source>
             <translation>Flüssigkeit {liquid}, Luft {air}</translation>
@@ -4795,6 +4939,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/totals.py" line="435" />
+            <source>no NVLink GPUs placed</source>
+            <translation>keine NVLink-GPUs platziert</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/totals.py" line="317" />
             <source>no feeds</source>
             <translation>keine Einspeisungen</translation>
@@ -4812,6 +4961,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="353" />
+            <location filename="../../ui/panels/totals.py" line="435" />
             <source>none</source>
             <translation>keine</translation>
         </message>
@@ -4894,6 +5044,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <location filename="../../ui/panels/totals.py" line="394" />
             <source>{mwh} MWh at {price} {cur}/kWh</source>
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="445" />
+            <source>{n} in-server NVSwitch</source>
+            <translation>{n} NVSwitch im Server</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="417" />
@@ -5165,6 +5320,31 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <location filename="../../ui/panels/workloads.py" line="218" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="226" />
+            <source> (energy {cost})</source>
+            <translation> (Energie {cost})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="230" />
+            <source> days</source>
+            <translation> Tage</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="233" />
+            <source> of {capacity}</source>
+            <translation> von {capacity}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="240" />
+            <source> on {gpus} × {gpu}</source>
+            <translation> auf {gpus} × {gpu}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="242" />
+            <source>, written in {time}</source>
+            <translation>, geschrieben in {time}</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="97" />

@@ -84,6 +84,14 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="442" />
+            <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
+            <translation>
+                <numerusform>%n rack domain, {complete} complete, {tbs} TB/s per GPU</numerusform>
+                <numerusform>%n rack domains, {complete} complete, {tbs} TB/s per GPU</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <location filename="../../ui/panels/totals.py" line="335" />
             <source>%n rack(s) near capacity</source>
             <translation>

@@ -87,8 +87,9 @@ class ExportOptionsDialog(QDialog):
         self.page_size.setCurrentIndex(max(0, self.page_size.findData(
             settings.report_page_size if settings is not None else "a4")))
         units = getattr(settings, "units", "metric") if settings is not None else "metric"
-        self.units_label = QLabel(f"{'Imperial (lb, ft, CFM, gpm)' if units == 'imperial' else 'Metric (kg, m, m³/h, L/min)'}"
-                                  " \u2014 change in File > Settings")
+        self.units_label = QLabel(self.tr("Imperial (lb, ft, BTU/h, CFM, gpm) \u2014 change in File > Settings")
+                                  if units == "imperial" else
+                                  self.tr("Metric (kg, m, kW, m³/h, L/min) \u2014 change in File > Settings"))
         self.units_label.setObjectName("unitsLabel")
         form = QFormLayout()
         form.addRow(self.tr("Paper"), self.page_size)

@@ -258,7 +258,8 @@ class CableList(QWidget):
         # two short rows rather than one long one, so the dock (tabbed with Findings) can narrow
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 4, 6, 0)
-        for label, w in (("Fabric:", self.fabric_box), ("Rack:", self.rack_box), ("Media:", self.media_box)):
+        for label, w in ((self.tr("Fabric:"), self.fabric_box), (self.tr("Rack:"), self.rack_box),
+                         (self.tr("Media:"), self.media_box)):
             bar.addWidget(QLabel(label, self))
             bar.addWidget(w, 1)
         bar2 = QHBoxLayout()
@@ -429,7 +430,7 @@ class CableList(QWidget):
         cur = box.currentText()
         box.blockSignals(True)
         box.clear()
-        box.addItem(ALL, "")
+        box.addItem(QCoreApplication.translate("Cables", "All"), "")
         for v in values:
             box.addItem(v, v)
         i = box.findText(cur)

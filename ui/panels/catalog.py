@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from planner.builders import DEVICE_MIME
 from ui import dialogs
 from ui.dialogs.needs_data import needs_data_text
+from ui.i18n import TrDict
 from ui.tasks import BackgroundTask
 from ui.units import fnum
 
@@ -44,6 +45,12 @@ COLUMNS = (QT_TRANSLATE_NOOP("CatalogPanel", "Device"), "U", "kW", QT_TRANSLATE_
 KIND_ROLE = Qt.ItemDataRole.UserRole + 5
 NEEDS_DATA_ROLE = Qt.ItemDataRole.UserRole + 6
 ANY = "Any"
+# device kinds as the kind filter shows them (catalog kinds without an entry show as they are)
+KIND_NAMES = TrDict("CatalogPanel", {
+    "server": QT_TRANSLATE_NOOP("CatalogPanel", "server"), "storage": QT_TRANSLATE_NOOP("CatalogPanel", "storage"),
+    "switch": QT_TRANSLATE_NOOP("CatalogPanel", "switch"), "pdu": "PDU", "cdu": "CDU",
+    "other": QT_TRANSLATE_NOOP("CatalogPanel", "other"),
+})
 
 
 _ICONS: dict[str, QIcon] = {}
@@ -186,9 +193,9 @@ class CatalogPanel(QWidget):
         self.search.setPlaceholderText(self.tr("Search model, vendor, GPU..."))
         self.search.setClearButtonEnabled(True)
         devices = list(cat.devices.values()) if cat is not None else []
-        self.vendor = self._combo(sorted({d.manufacturer for d in devices}), "Vendor")
-        self.kind = self._combo(sorted({d.kind for d in devices}), "Kind")
-        self.gpu = self._combo(sorted({d.gpu_slug for d in devices if d.gpu_slug}), "GPU model")
+        self.vendor = self._combo(sorted({d.manufacturer for d in devices}), self.tr("Vendor"))
+        self.kind = self._combo(sorted({d.kind for d in devices}), self.tr("Kind"))
+        self.gpu = self._combo(sorted({d.gpu_slug for d in devices if d.gpu_slug}), self.tr("GPU model"))
 
         self.table = QTableView(self)
         self.table.setObjectName("catalogTable")
@@ -253,7 +260,7 @@ class CatalogPanel(QWidget):
         box = QComboBox(self)
         box.addItem(self.tr("{what}: Any").format(what=tip), ANY)
         for v in values:
-            box.addItem(v, v)
+            box.addItem(KIND_NAMES[v] if v in KIND_NAMES else v, v)
         box.setToolTip(self.tr("Filter by {what}").format(what=tip))
         box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         box.setMinimumContentsLength(6)

@@ -211,7 +211,7 @@ class Inspector(QWidget):
         form.addRow(self.tr("Money"), money)
         plan = self.doc.plan
         if plan.feeds:
-            feeds = self._group("Power feeds")
+            feeds = self._group(self.tr("Power feeds"))
             for f in plan.feeds:
                 feeds.addRow(self._link(self.tr("{name} (side {side})").format(name=f.name, side=f.side), ("feed", f.id)),
                              QLabel(f"{f.voltage_v:g} V {f.phases}-phase, {f.breaker_a:g} A"))

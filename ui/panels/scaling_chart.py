@@ -403,21 +403,25 @@ class ScalingChart(QWidget):
         plan = res.point_at(res.plan_gpus) if res.plan_gpus else None
         if plan is not None:
             if not plan.fits:
-                state = "does not fit"
+                state = self.tr("does not fit")
             elif plan.met is None:
-                state = "no target"
+                state = self.tr("no target")
             else:
-                state = "meets the target" if plan.met else "misses the target"
-            bits.append(f"<span style='color:{PLAN_COLOR.name()}'>&#9670;</span> Plan: "
-                        f"{fnum(res.plan_gpus, ',')} GPUs, {state}")
+                state = self.tr("meets the target") if plan.met else self.tr("misses the target")
+            bits.append(f"<span style='color:{PLAN_COLOR.name()}'>&#9670;</span> " + self.tr(
+                "Plan: {gpus} GPUs, {state}").format(gpus=fnum(res.plan_gpus, ","), state=state))
         if res.targets:
             if res.min_gpus_met:
-                bits.append(f"met from {fnum(res.min_gpus_met, ',')} GPUs in this range (filled points)")
+                bits.append(self.tr("met from {gpus} GPUs in this range (filled points)").format(
+                    gpus=fnum(res.min_gpus_met, ",")))
             else:
-                bits.append("no count in this range meets it")
+                bits.append(self.tr("no count in this range meets it"))
             if res.gpus_needed:
-                tp = f" at TP{res.gpus_needed_tp}" if res.gpus_needed_tp else ""
-                bits.append(f"fewest by the inverse search: {fnum(res.gpus_needed, ',')}{tp}")
+                if res.gpus_needed_tp:
+                    bits.append(self.tr("fewest by the inverse search: {gpus} at TP{tp}").format(
+                        gpus=fnum(res.gpus_needed, ","), tp=res.gpus_needed_tp))
+                else:
+                    bits.append(self.tr("fewest by the inverse search: {gpus}").format(gpus=fnum(res.gpus_needed, ",")))
         notes = "".join(f"<br><span style='color:{self.colors.muted.name()}'>{_html(n)}</span>"
                         for n in res.notes)
         self.summary.setText(" · ".join(bits) + notes)

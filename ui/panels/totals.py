@@ -432,16 +432,17 @@ class TotalsPanel(QWidget):
         NVSwitch domain inside each HGX/DGX server."""
         nv = results.nvlink
         if not nv.count or nv.largest is None:
-            self._set("nvlink", "none", "no NVLink GPUs placed")
+            self._set("nvlink", self.tr("none"), self.tr("no NVLink GPUs placed"))
             return
         big = nv.largest
-        bits = [f"largest {big.gpus} GPUs"
-                + (f" ({big.name})" if big.domain == "multi-node" else f" (in one {self._model_name(big.server_model)})")]
+        bits = [self.tr("largest {n} GPUs ({name})").format(n=big.gpus, name=big.name) if big.domain == "multi-node"
+                else self.tr("largest {n} GPUs (in one {model})").format(n=big.gpus,
+                                                                         model=self._model_name(big.server_model))]
         if nv.multi_node:
-            bits.append(f"{nv.multi_node} rack domain{'s' if nv.multi_node != 1 else ''}, {nv.complete} complete, "
-                        f"{fnum((nv.min_per_gpu_gb_per_s or 0.0) / 1000, '.2f')} TB/s per GPU")
+            bits.append(self.tr("%n rack domain(s), {complete} complete, {tbs} TB/s per GPU", "", nv.multi_node).format(
+                complete=nv.complete, tbs=fnum((nv.min_per_gpu_gb_per_s or 0.0) / 1000, ".2f")))
         if nv.in_server:
-            bits.append(f"{nv.in_server} in-server NVSwitch")
+            bits.append(self.tr("{n} in-server NVSwitch").format(n=nv.in_server))
         self._set("nvlink", fmt_int(nv.count), " · ".join(bits), None, nv.level)
 
     def _model_name(self, slug: str | None) -> str:

@@ -223,23 +223,23 @@ def figure_rows(v: Any, kind: str, spec: dict[str, Any]) -> list[tuple[str, str]
         rows.append((_t("Weights per GPU"), _num(f.get("weights_per_gpu_gb"), ",.1f", " GB")
                      + f" · KV cache {_num(f.get('kv_capacity_gb_per_gpu'), ',.1f', ' GB')}"))
         rows.append((_t("Cost per million tokens"), _num(f.get("cost_per_million_tokens_usd"), ",.2f", " USD")
-                     + f" (energy {_num(f.get('energy_cost_per_million_tokens_usd'), ',.3f')})"))
+                     + _t(" (energy {cost})").format(cost=_num(f.get("energy_cost_per_million_tokens_usd"), ",.3f"))))
         rows.append((_t("Energy per token"), _num(f.get("energy_j_per_token"), ",.2f", " J")))
     elif kind in ("pretrain", "finetune"):
         tgt = spec.get("target_days")
-        rows.append((_t("Time to train"), _num(f.get("days"), ",.2f", " days") + (_t("  (target {tgt})").format(tgt=fnum(tgt, "g")) if tgt else "")))
+        rows.append((_t("Time to train"), _num(f.get("days"), ",.2f", _t(" days")) + (_t("  (target {tgt})").format(tgt=fnum(tgt, "g")) if tgt else "")))
         rows.append((_t("GPU-hours"), _num(f.get("gpu_hours"), ",.0f")))
         rows.append((_t("Memory per GPU"), _num(f.get("memory_per_gpu_gb"), ",.1f", " GB")
-                     + f" of {_num(f.get('memory_capacity_gb'), ',.0f', ' GB')}"))
+                     + _t(" of {capacity}").format(capacity=_num(f.get("memory_capacity_gb"), ",.0f", " GB"))))
         rows.append((_t("Throughput"), _num(f.get("tokens_per_s"), ",.0f", " tokens/s")
                      + f" · MFU {_num((f.get('mfu') or 0) * 100, '.0f', ' %')}"))
         lay = f.get("layout") or {}
         if lay:
             rows.append((_t("Layout"), " · ".join(f"{k.upper()} {lay[k]}" for k in ("tp", "pp", "dp", "ep")
                                               if lay.get(k) is not None)
-                         + f" on {f.get('gpus')} × {f.get('gpu')}"))
+                         + _t(" on {gpus} × {gpu}").format(gpus=f.get("gpus"), gpu=f.get("gpu"))))
         rows.append((_t("Checkpoint"), _num(f.get("checkpoint_size_gb"), ",.1f", " GB")
-                     + f", written in {_num(f.get('checkpoint_write_s'), ',.1f', ' s')}"))
+                     + _t(", written in {time}").format(time=_num(f.get("checkpoint_write_s"), ",.1f", " s"))))
     else:
         if f.get("checkpoint_size_gb") is not None:
             rows.append((_t("Checkpoint size"), _num(f.get("checkpoint_size_gb"), ",.0f", " GB")))

@@ -485,15 +485,18 @@ class FabricView(QWidget):
         if fab is None:
             self.summary.setText(self.tr("No fabric in this plan: Plan \u203a Auto-wire fabric\u2026 builds one"))
         elif r is None:
-            self.summary.setText(f"{fab.technology}, {fab.speed_gbps:g} Gb/s \u2014 waiting for results")
+            self.summary.setText(self.tr("{tech}, {speed} Gb/s \u2014 waiting for results").format(
+                tech=fab.technology, speed=fnum(fab.speed_gbps, "g")))
         elif getattr(r, "nvlink", None):
             rows = self._nvlink_rows(fab, r)
             self._add_findings(r)
         else:
             tiers = ", ".join(f"{n} {k if n == 1 else PLURAL.get(k.capitalize(), k + 's')}"
                               for k, n in r.switches_by_tier.items())
-            self.summary.setText(f"{fab.technology}, {fab.speed_gbps:g} Gb/s \u00b7 {r.servers} devices, "
-                                 f"{r.gpus} GPUs \u00b7 {tiers or 'no switches'} \u00b7 {r.links} links")
+            self.summary.setText(self.tr("{tech}, {speed} Gb/s \u00b7 {devices} devices, {gpus} GPUs \u00b7 {tiers} "
+                                         "\u00b7 {links} links").format(
+                tech=fab.technology, speed=fnum(fab.speed_gbps, "g"), devices=r.servers, gpus=r.gpus,
+                tiers=tiers or self.tr("no switches"), links=fnum(r.links, ",")))
             over = "  ".join(f"{k} {v:g}:1" for k, v in r.oversubscription_by_tier.items())
             rows = [
                 ("Per-GPU bandwidth", f"{r.per_gpu_gbps:g} Gb/s injection, {r.effective_per_gpu_gbps:g} Gb/s "
