@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TS_DIR = ROOT / "resources" / "translations"
 
 # shown in either language as they are: product and vendor names, model numbers, unit
-# symbols, abbreviations and codes (docs/i18n.md)
+# symbols, abbreviations and codes (docs/i18n-app.md)
 ALLOWED_WORDS = {
     "nvlink", "infiniband", "ethernet", "gpu", "gpus", "cpu", "pdu", "pdus", "cdu", "cdus", "nic", "ups",
     "lora", "qlora", "zero", "bf16", "fp8", "fp16", "hbm", "pue", "mfu", "ttft", "kv", "tp", "pp", "dp", "ep",

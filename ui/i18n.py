@@ -2,7 +2,7 @@
 
 German and English. The source strings in ``ui/`` are English; German comes from
 ``resources/translations/rackwright_de.qm`` (compiled from ``rackwright_de.ts``, see
-docs/i18n.md) plus Qt's own ``qtbase_de.qm`` for the standard buttons and dialogs.
+docs/i18n-app.md) plus Qt's own ``qtbase_de.qm`` for the standard buttons and dialogs.
 The choice is made once at start-up (a changed setting takes effect on the next start).
 """
 

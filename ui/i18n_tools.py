@@ -17,7 +17,7 @@ QCoreApplication.translate("Power", text)``). This reads the code with :mod:`ast
 
 The ``.ts`` keeps the translations already written (matched by context and source; a
 source text already translated in another context gets that translation), drops obsolete entries and sorts contexts and messages, so the file is stable.
-``lrelease`` (PySide6's) compiles it to ``.qm``. docs/i18n.md.
+``lrelease`` (PySide6's) compiles it to ``.qm``. docs/i18n-app.md.
 """
 
 from __future__ import annotations
