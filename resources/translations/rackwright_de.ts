@@ -1392,6 +1392,16 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Code</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/findings.py" line="162" />
+            <source>Error</source>
+            <translation>Fehler</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="164" />
+            <source>Info</source>
+            <translation>Hinweis</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/findings.py" line="80" />
             <source>Message</source>
             <translation>Meldung</translation>
@@ -1402,6 +1412,11 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Schwere</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/findings.py" line="163" />
+            <source>Warning</source>
+            <translation>Warnung</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/findings.py" line="80" />
             <source>Where</source>
             <translation>Ort</translation>
@@ -1410,7 +1425,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="331" />
+            <location filename="../../ui/panels/findings.py" line="334" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n Befund</numerusform>
@@ -1418,49 +1433,62 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="323" />
+            <location filename="../../ui/panels/findings.py" line="326" />
             <source>Errors</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="269" />
+            <location filename="../../ui/panels/findings.py" line="272" />
             <source>Filter findings (code, message, rack...)</source>
             <translation>Befunde filtern (Code, Meldung, Rack …)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="323" />
+            <location filename="../../ui/panels/findings.py" line="326" />
             <source>Info</source>
             <translation>Hinweise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="262" />
+            <location filename="../../ui/panels/findings.py" line="265" />
             <source>Show errors</source>
             <translation>Fehler anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="263" />
+            <location filename="../../ui/panels/findings.py" line="266" />
             <source>Show information</source>
             <translation>Hinweise anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="262" />
+            <location filename="../../ui/panels/findings.py" line="265" />
             <source>Show warnings</source>
             <translation>Warnungen anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="323" />
+            <location filename="../../ui/panels/findings.py" line="326" />
             <source>Warnings</source>
             <translation>Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="329" />
+            <location filename="../../ui/panels/findings.py" line="332" />
             <source>no findings: the design passes every check</source>
             <translation>keine Befunde: der Entwurf besteht jede Prüfung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="327" />
+            <location filename="../../ui/panels/findings.py" line="330" />
             <source>no results yet</source>
             <translation>noch keine Ergebnisse</translation>
+        </message>
+    </context>
+    <context>
+        <name>FloorGraphicsView</name>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1321" />
+            <source>Rack heat vs. cooling</source>
+            <translation>Rack-Wärmelast gegenüber Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1321" />
+            <source>Rack power vs. limit</source>
+            <translation>Rack-Leistung gegenüber Grenze</translation>
         </message>
     </context>
     <context>
@@ -1474,6 +1502,11 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <location filename="../../ui/scenes/floor.py" line="1040" />
             <source>Rows go inside a room: right-click on a room's floor</source>
             <translation>Reihen liegen in einem Raum: Rechtsklick auf den Boden eines Raums</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="227" />
+            <source>{w} × {d} · tiles {tile}</source>
+            <translation>{w} × {d} · Bodenplatten {tile}</translation>
         </message>
     </context>
     <context>
@@ -1838,68 +1871,68 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="560" />
+            <location filename="../../ui/panels/inspector.py" line="561" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="546" />
+            <location filename="../../ui/panels/inspector.py" line="547" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="560" />
+            <location filename="../../ui/panels/inspector.py" line="561" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="857" />
-            <location filename="../../ui/panels/inspector.py" line="873" />
+            <location filename="../../ui/panels/inspector.py" line="858" />
+            <location filename="../../ui/panels/inspector.py" line="874" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="520" />
+            <location filename="../../ui/panels/inspector.py" line="521" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="340" />
+            <location filename="../../ui/panels/inspector.py" line="341" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="553" />
+            <location filename="../../ui/panels/inspector.py" line="554" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="626" />
+            <location filename="../../ui/panels/inspector.py" line="627" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="558" />
+            <location filename="../../ui/panels/inspector.py" line="559" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="637" />
+            <location filename="../../ui/panels/inspector.py" line="638" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="640" />
+            <location filename="../../ui/panels/inspector.py" line="641" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="504" />
+            <location filename="../../ui/panels/inspector.py" line="505" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="234" />
+            <location filename="../../ui/panels/inspector.py" line="235" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
@@ -1914,44 +1947,44 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="697" />
+            <location filename="../../ui/panels/inspector.py" line="698" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="562" />
+            <location filename="../../ui/panels/inspector.py" line="563" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="558" />
+            <location filename="../../ui/panels/inspector.py" line="559" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="502" />
-            <location filename="../../ui/panels/inspector.py" line="878" />
+            <location filename="../../ui/panels/inspector.py" line="503" />
+            <location filename="../../ui/panels/inspector.py" line="879" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="625" />
+            <location filename="../../ui/panels/inspector.py" line="626" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="541" />
-            <location filename="../../ui/panels/inspector.py" line="756" />
+            <location filename="../../ui/panels/inspector.py" line="542" />
+            <location filename="../../ui/panels/inspector.py" line="757" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="388" />
+            <location filename="../../ui/panels/inspector.py" line="389" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="537" />
+            <location filename="../../ui/panels/inspector.py" line="538" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
@@ -1961,123 +1994,123 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="788" />
+            <location filename="../../ui/panels/inspector.py" line="789" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="287" />
-            <location filename="../../ui/panels/inspector.py" line="671" />
+            <location filename="../../ui/panels/inspector.py" line="288" />
+            <location filename="../../ui/panels/inspector.py" line="672" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="476" />
-            <location filename="../../ui/panels/inspector.py" line="771" />
+            <location filename="../../ui/panels/inspector.py" line="477" />
+            <location filename="../../ui/panels/inspector.py" line="772" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="642" />
+            <location filename="../../ui/panels/inspector.py" line="643" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="689" />
+            <location filename="../../ui/panels/inspector.py" line="690" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="252" />
+            <location filename="../../ui/panels/inspector.py" line="253" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="680" />
+            <location filename="../../ui/panels/inspector.py" line="681" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="673" />
+            <location filename="../../ui/panels/inspector.py" line="674" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="672" />
+            <location filename="../../ui/panels/inspector.py" line="673" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="697" />
+            <location filename="../../ui/panels/inspector.py" line="698" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="276" />
+            <location filename="../../ui/panels/inspector.py" line="277" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="265" />
+            <location filename="../../ui/panels/inspector.py" line="266" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="239" />
-            <location filename="../../ui/panels/inspector.py" line="464" />
-            <location filename="../../ui/panels/inspector.py" line="669" />
-            <location filename="../../ui/panels/inspector.py" line="691" />
+            <location filename="../../ui/panels/inspector.py" line="240" />
+            <location filename="../../ui/panels/inspector.py" line="465" />
+            <location filename="../../ui/panels/inspector.py" line="670" />
+            <location filename="../../ui/panels/inspector.py" line="692" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="699" />
+            <location filename="../../ui/panels/inspector.py" line="700" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="712" />
+            <location filename="../../ui/panels/inspector.py" line="713" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="702" />
+            <location filename="../../ui/panels/inspector.py" line="703" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="715" />
+            <location filename="../../ui/panels/inspector.py" line="716" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="250" />
+            <location filename="../../ui/panels/inspector.py" line="251" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="699" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="285" />
+            <location filename="../../ui/panels/inspector.py" line="286" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="267" />
+            <location filename="../../ui/panels/inspector.py" line="268" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="552" />
+            <location filename="../../ui/panels/inspector.py" line="553" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="506" />
-            <location filename="../../ui/panels/inspector.py" line="627" />
+            <location filename="../../ui/panels/inspector.py" line="507" />
+            <location filename="../../ui/panels/inspector.py" line="628" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
@@ -2087,71 +2120,71 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="699" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="233" />
-            <location filename="../../ui/panels/inspector.py" line="463" />
-            <location filename="../../ui/panels/inspector.py" line="611" />
-            <location filename="../../ui/panels/inspector.py" line="668" />
-            <location filename="../../ui/panels/inspector.py" line="690" />
+            <location filename="../../ui/panels/inspector.py" line="234" />
+            <location filename="../../ui/panels/inspector.py" line="464" />
+            <location filename="../../ui/panels/inspector.py" line="612" />
+            <location filename="../../ui/panels/inspector.py" line="669" />
+            <location filename="../../ui/panels/inspector.py" line="691" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="283" />
+            <location filename="../../ui/panels/inspector.py" line="284" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="535" />
+            <location filename="../../ui/panels/inspector.py" line="536" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="487" />
+            <location filename="../../ui/panels/inspector.py" line="488" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="352" />
+            <location filename="../../ui/panels/inspector.py" line="353" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="323" />
+            <location filename="../../ui/panels/inspector.py" line="324" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="784" />
+            <location filename="../../ui/panels/inspector.py" line="785" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="321" />
+            <location filename="../../ui/panels/inspector.py" line="322" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="511" />
+            <location filename="../../ui/panels/inspector.py" line="512" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="614" />
+            <location filename="../../ui/panels/inspector.py" line="615" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="704" />
+            <location filename="../../ui/panels/inspector.py" line="705" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="272" />
+            <location filename="../../ui/panels/inspector.py" line="273" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
@@ -2161,44 +2194,44 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="420" />
-            <location filename="../../ui/panels/inspector.py" line="443" />
+            <location filename="../../ui/panels/inspector.py" line="421" />
+            <location filename="../../ui/panels/inspector.py" line="444" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="422" />
+            <location filename="../../ui/panels/inspector.py" line="423" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="877" />
+            <location filename="../../ui/panels/inspector.py" line="878" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="370" />
+            <location filename="../../ui/panels/inspector.py" line="371" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="721" />
+            <location filename="../../ui/panels/inspector.py" line="722" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="214" />
-            <location filename="../../ui/panels/inspector.py" line="485" />
+            <location filename="../../ui/panels/inspector.py" line="486" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="296" />
+            <location filename="../../ui/panels/inspector.py" line="297" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="303" />
+            <location filename="../../ui/panels/inspector.py" line="304" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
@@ -2208,33 +2241,33 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="240" />
+            <location filename="../../ui/panels/inspector.py" line="241" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="470" />
+            <location filename="../../ui/panels/inspector.py" line="471" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="617" />
-            <location filename="../../ui/panels/inspector.py" line="683" />
+            <location filename="../../ui/panels/inspector.py" line="618" />
+            <location filename="../../ui/panels/inspector.py" line="684" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="777" />
+            <location filename="../../ui/panels/inspector.py" line="778" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="707" />
+            <location filename="../../ui/panels/inspector.py" line="708" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="675" />
+            <location filename="../../ui/panels/inspector.py" line="676" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
@@ -2244,37 +2277,37 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="667" />
+            <location filename="../../ui/panels/inspector.py" line="668" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="465" />
+            <location filename="../../ui/panels/inspector.py" line="466" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="682" />
+            <location filename="../../ui/panels/inspector.py" line="683" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="222" />
+            <location filename="../../ui/panels/inspector.py" line="223" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="235" />
+            <location filename="../../ui/panels/inspector.py" line="236" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="563" />
+            <location filename="../../ui/panels/inspector.py" line="564" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="256" />
+            <location filename="../../ui/panels/inspector.py" line="257" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
@@ -2284,32 +2317,32 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="292" />
+            <location filename="../../ui/panels/inspector.py" line="293" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="448" />
+            <location filename="../../ui/panels/inspector.py" line="449" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="697" />
+            <location filename="../../ui/panels/inspector.py" line="698" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="701" />
+            <location filename="../../ui/panels/inspector.py" line="702" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="281" />
+            <location filename="../../ui/panels/inspector.py" line="282" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="454" />
+            <location filename="../../ui/panels/inspector.py" line="455" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
@@ -2319,57 +2352,57 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="555" />
+            <location filename="../../ui/panels/inspector.py" line="556" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="238" />
+            <location filename="../../ui/panels/inspector.py" line="239" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="269" />
+            <location filename="../../ui/panels/inspector.py" line="270" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="790" />
+            <location filename="../../ui/panels/inspector.py" line="791" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="550" />
+            <location filename="../../ui/panels/inspector.py" line="551" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="670" />
+            <location filename="../../ui/panels/inspector.py" line="671" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="612" />
+            <location filename="../../ui/panels/inspector.py" line="613" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="613" />
+            <location filename="../../ui/panels/inspector.py" line="614" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="332" />
+            <location filename="../../ui/panels/inspector.py" line="333" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="402" />
+            <location filename="../../ui/panels/inspector.py" line="403" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="334" />
+            <location filename="../../ui/panels/inspector.py" line="335" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
@@ -2379,37 +2412,37 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="409" />
+            <location filename="../../ui/panels/inspector.py" line="410" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="383" />
+            <location filename="../../ui/panels/inspector.py" line="384" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="330" />
+            <location filename="../../ui/panels/inspector.py" line="331" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="383" />
+            <location filename="../../ui/panels/inspector.py" line="384" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="881" />
+            <location filename="../../ui/panels/inspector.py" line="882" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="884" />
+            <location filename="../../ui/panels/inspector.py" line="885" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="272" />
+            <location filename="../../ui/panels/inspector.py" line="273" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
@@ -2420,12 +2453,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="216" />
-            <location filename="../../ui/panels/inspector.py" line="346" />
+            <location filename="../../ui/panels/inspector.py" line="347" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="343" />
+            <location filename="../../ui/panels/inspector.py" line="344" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
@@ -2437,32 +2470,37 @@ Delete, Copy and Duplicate act on all of them.</source>
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="634" />
+            <location filename="../../ui/panels/inspector.py" line="635" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="384" />
+            <location filename="../../ui/panels/inspector.py" line="385" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="380" />
+            <location filename="../../ui/panels/inspector.py" line="381" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="325" />
+            <location filename="../../ui/panels/inspector.py" line="326" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="549" />
+            <location filename="../../ui/panels/inspector.py" line="550" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="782" />
+            <location filename="../../ui/panels/inspector.py" line="217" />
+            <source>{v} V {phases}-phase, {a} A</source>
+            <translation>{v} V {phases}-phasig, {a} A</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="783" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -4052,27 +4090,27 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>RackGraphicsView</name>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1255" />
+            <location filename="../../ui/scenes/rack.py" line="1257" />
             <source>Connect {port}…</source>
             <translation>{port} verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1263" />
+            <location filename="../../ui/scenes/rack.py" line="1265" />
             <source>Connect…</source>
             <translation>Verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1270" />
+            <location filename="../../ui/scenes/rack.py" line="1272" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1277" />
+            <location filename="../../ui/scenes/rack.py" line="1279" />
             <source>Delete rack</source>
             <translation>Rack löschen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack.py" line="1268" />
+            <location filename="../../ui/scenes/rack.py" line="1270" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -4080,7 +4118,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack.py" line="1266" />
+            <location filename="../../ui/scenes/rack.py" line="1268" />
             <source>Disconnect all (%n cable(s))</source>
             <translation>
                 <numerusform>Alle trennen (%n Kabel)</numerusform>
@@ -4088,23 +4126,23 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1254" />
+            <location filename="../../ui/scenes/rack.py" line="1256" />
             <source>Disconnect {port}</source>
             <translation>{port} trennen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1271" />
+            <location filename="../../ui/scenes/rack.py" line="1273" />
             <source>Duplicate</source>
             <translation>Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1276" />
+            <location filename="../../ui/scenes/rack.py" line="1278" />
             <source>Duplicate rack x N…</source>
             <translation>Rack × N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1273" />
-            <location filename="../../ui/scenes/rack.py" line="1279" />
+            <location filename="../../ui/scenes/rack.py" line="1275" />
+            <location filename="../../ui/scenes/rack.py" line="1281" />
             <source>Properties</source>
             <translation>Eigenschaften</translation>
         </message>
@@ -4187,6 +4225,16 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>{feed} über {pdu}</translation>
         </message>
         <message>
+            <location filename="../../ui/scenes/rack.py" line="752" />
+            <source>{load} kW (no PDU capacity)</source>
+            <translation>{load} kW (keine PDU-Kapazität)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="751" />
+            <source>{load} kW of {cap} kW</source>
+            <translation>{load} kW von {cap} kW</translation>
+        </message>
+        <message>
             <location filename="../../ui/scenes/rack.py" line="572" />
             <source>{n}× {model}</source>
             <translation>{n}× {model}</translation>
@@ -4206,36 +4254,46 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <source>{span}, {face}</source>
             <translation>{span}, {face}</translation>
         </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="754" />
+            <source>{used} U</source>
+            <translation>{used} HE</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="753" />
+            <source>{used}/{height} U</source>
+            <translation>{used}/{height} HE</translation>
+        </message>
     </context>
     <context>
         <name>RackView</name>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1335" />
+            <location filename="../../ui/scenes/rack.py" line="1337" />
             <source>Add an empty rack at the end of this row</source>
             <translation>Ein leeres Rack am Ende dieser Reihe hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1334" />
+            <location filename="../../ui/scenes/rack.py" line="1336" />
             <source>Add rack</source>
             <translation>Rack hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1337" />
+            <location filename="../../ui/scenes/rack.py" line="1339" />
             <source>Drag devices from the catalog into a rack; Up/Down moves the selection 1U</source>
             <translation>Geräte aus dem Katalog in ein Rack ziehen; Auf/Ab verschiebt die Auswahl um 1 HE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1329" />
+            <location filename="../../ui/scenes/rack.py" line="1331" />
             <source>Fit</source>
             <translation>Einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1344" />
+            <location filename="../../ui/scenes/rack.py" line="1346" />
             <source>Row:</source>
             <translation>Reihe:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1330" />
+            <location filename="../../ui/scenes/rack.py" line="1332" />
             <source>Zoom to fit the row (Ctrl+wheel zooms)</source>
             <translation>Reihe einpassen (Strg+Mausrad zoomt)</translation>
         </message>
@@ -4741,7 +4799,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
         <message>
             <location filename="../../ui/panels/totals.py" line="106" />
             <source>Dense compute</source>
-            <translation>Dichte Rechenleistung</translation>
+            <translation>Dichte FLOPS</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="113" />

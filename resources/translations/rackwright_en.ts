@@ -38,7 +38,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="331" />
+            <location filename="../../ui/panels/findings.py" line="334" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n finding</numerusform>
@@ -49,7 +49,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>RackGraphicsView</name>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack.py" line="1268" />
+            <location filename="../../ui/scenes/rack.py" line="1270" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>Disconnect %n cable</numerusform>
@@ -57,7 +57,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack.py" line="1266" />
+            <location filename="../../ui/scenes/rack.py" line="1268" />
             <source>Disconnect all (%n cable(s))</source>
             <translation>
                 <numerusform>Disconnect all (%n cable)</numerusform>

@@ -159,7 +159,10 @@ class FindingsModel(QAbstractTableModel):
         sev, code, msg, kind, fid, where = self.rows[index.row()]
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return (sev.capitalize(), code, msg, where)[col]
+            names = {"error": QCoreApplication.translate("Findings", "Error"),
+                     "warning": QCoreApplication.translate("Findings", "Warning"),
+                     "info": QCoreApplication.translate("Findings", "Info")}
+            return (names.get(sev, sev.capitalize()), code, msg, where)[col]
         if role == Qt.ItemDataRole.DecorationRole and col == 0:
             return style.severity_icon(sev)
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -204,8 +204,8 @@ class Inspector(QWidget):
         money = QLabel(self.tr("{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %")
                        .replace("{cur}", md.currency).replace("{rates}", rates)
                        .replace("{date}", f" ({md.exchange_rates_date})" if md.exchange_rates_date else "")
-                       .replace("{price:g}", f"{md.electricity_price_per_kwh:g}")
-                       .replace("{util:g}", f"{md.utilisation * 100:g}"))
+                       .replace("{price:g}", fnum(md.electricity_price_per_kwh, "g"))
+                       .replace("{util:g}", fnum(md.utilisation * 100, "g")))
         money.setObjectName("planMoney")
         money.setToolTip(self.tr("Change in Plan > Plan Settings…"))
         form.addRow(self.tr("Money"), money)
@@ -214,7 +214,8 @@ class Inspector(QWidget):
             feeds = self._group(self.tr("Power feeds"))
             for f in plan.feeds:
                 feeds.addRow(self._link(self.tr("{name} (side {side})").format(name=f.name, side=f.side), ("feed", f.id)),
-                             QLabel(f"{f.voltage_v:g} V {f.phases}-phase, {f.breaker_a:g} A"))
+                             QLabel(self.tr("{v} V {phases}-phase, {a} A").format(
+                                 v=fnum(f.voltage_v, "g"), phases=f.phases, a=fnum(f.breaker_a, "g"))))
         if plan.cooling_loops:
             loops = self._group("Cooling loops")
             for c in plan.cooling_loops:

@@ -33,7 +33,7 @@ import math
 import re
 from typing import Any
 
-from PySide6.QtCore import QEvent, QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -224,8 +224,8 @@ class RoomItem(QGraphicsItem):
 
     def dimension_text(self) -> str:
         """'10 m × 8 m · tiles 0.6 m', in the display units."""
-        return (f"{units.fmt_span_m(self.w / SCALE)} × {units.fmt_span_m(self.d / SCALE)} · "
-                f"tiles {units.fmt_span_m(self.tile / SCALE)}")
+        return QCoreApplication.translate("FloorScene", "{w} × {d} · tiles {tile}").format(
+            w=units.fmt_span_m(self.w / SCALE), d=units.fmt_span_m(self.d / SCALE), tile=units.fmt_span_m(self.tile / SCALE))
 
     def boundingRect(self) -> QRectF:
         m = 1.2 * SCALE  # room for the name and the tile labels outside the walls
@@ -1318,7 +1318,7 @@ class FloorGraphicsView(QGraphicsView):
 
     def _draw_legend(self, painter: QPainter, vp: Any) -> QRectF:
         mode = self.fscene.mode
-        title = "Rack power vs. limit" if mode == "power" else "Rack heat vs. cooling"
+        title = self.tr("Rack power vs. limit") if mode == "power" else self.tr("Rack heat vs. cooling")
         res = self.fscene.doc.results
         s = res.settings if res is not None else None
         entries = style.band_labels(None if s is None else

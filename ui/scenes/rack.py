@@ -746,10 +746,12 @@ def rack_figures_text(results: Results | None, rack_id: str) -> str:
     r = results.racks.get(rack_id) if results is not None else None
     if r is None:
         return ""
-    power = f"{fnum(r.power_load_w / 1000, '.1f')} kW"
-    lines = [f"{power} of {fnum(r.power_capacity_w / 1000, '.1f')} kW" if r.power_capacity_w > 0
-             else f"{power} (no PDU capacity)"]
-    extra = [f"{r.gpu_count} GPUs", f"{r.u_used}/{r.u_height} U" if r.u_height else f"{r.u_used} U"]
+    tr = QCoreApplication.translate
+    power = fnum(r.power_load_w / 1000, ".1f")
+    lines = [tr("RackScene", "{load} kW of {cap} kW").format(load=power, cap=fnum(r.power_capacity_w / 1000, ".1f"))
+             if r.power_capacity_w > 0 else tr("RackScene", "{load} kW (no PDU capacity)").format(load=power)]
+    extra = [f"{r.gpu_count} GPUs", tr("RackScene", "{used}/{height} U").format(used=r.u_used, height=r.u_height)
+             if r.u_height else tr("RackScene", "{used} U").format(used=r.u_used)]
     if r.cooling:
         extra.append(cooling_method_name(r.cooling, lower=True))
     lines.append("  \u00b7  ".join(extra))
