@@ -4834,7 +4834,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
         <message>
             <location filename="../../ui/panels/totals.py" line="287" />
             <source>HBM {bw} TB/s · workloads need {need} TB</source>
-            <translation>HBM {bw} TB/s · Arbeitslasten brauchen {need} TB</translation>
+            <translation>HBM {bw} TB/s · Bedarf {need} TB</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="113" />
@@ -5096,7 +5096,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
         <message>
             <location filename="../../ui/panels/totals.py" line="279" />
             <source>{models} · workloads need {n}</source>
-            <translation>{models} · Arbeitslasten brauchen {n}</translation>
+            <translation>{models} · Bedarf {n}</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="394" />
