@@ -133,7 +133,7 @@ def _walk(qtbot, tmp_path, monkeypatch, lang):
     try:
         return win, walk_app(win, monkeypatch)
     finally:
-        i18n.install(QApplication.instance(), "en")
+        i18n.install(QApplication.instance(), "en", TS_DIR)
 
 
 def test_german_app_shows_no_english(qtbot, tmp_path, monkeypatch):
@@ -213,9 +213,9 @@ def german():
     from ui import i18n
 
     i18n.install(__import__("PySide6.QtWidgets", fromlist=["QApplication"]).QApplication.instance()
-                 or _app(), "de")
+                 or _app(), "de", TS_DIR)
     yield
-    i18n.install(__import__("PySide6.QtWidgets", fromlist=["QApplication"]).QApplication.instance(), "en")
+    i18n.install(__import__("PySide6.QtWidgets", fromlist=["QApplication"]).QApplication.instance(), "en", TS_DIR)
 
 
 def _app():
@@ -264,7 +264,7 @@ def test_german_concurrent_users_field(qtbot, tmp_path, monkeypatch):
         assert _spec(win, wid)["users"] == 2000
         assert error.isVisibleTo(panel) and "1,234" in error.text()
     finally:
-        i18n.install(QApplication.instance(), "en")
+        i18n.install(QApplication.instance(), "en", TS_DIR)
 
 
 def _spec(win, wid):

@@ -68,7 +68,7 @@ def open_window(path: str | None, catalog: Any = None, settings: AppSettings | N
     """Catalog, plan, document and main window, shown; no event loop."""
     app = application()
     settings = settings or AppSettings()
-    i18n.install(app, i18n.choose(settings.language))
+    i18n.install(app, i18n.choose(settings.language), resources_dir() / "translations")
     uunits.set_current(settings.units)
     apply_theme(app, settings.theme)
     if catalog is None:

@@ -9,6 +9,7 @@ The choice is made once at start-up (a changed setting takes effect on the next 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
@@ -48,17 +49,18 @@ def locale_for(lang: str) -> QLocale:
         QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
 
 
-def install(app: QCoreApplication, lang: str) -> str:
-    """Install the translators for ``lang`` (removing earlier ones) and make its locale the
-    default; returns the language actually in use ('en' if the German catalog is missing)."""
+def install(app: QCoreApplication, lang: str, directory: Path | None = None) -> str:
+    """Install the translators for ``lang`` from ``directory`` (``resources/translations``,
+    ``ui.app`` passes it; None loads none: English as written) after removing earlier ones,
+    and make its locale the default; returns the language in use ('en' if the German
+    catalog is missing)."""
     global _current
-    from ui.paths import resources_dir
 
     for t in _installed:
         app.removeTranslator(t)
     _installed.clear()
     ours = QTranslator(app)
-    if ours.load(str(resources_dir() / "translations" / f"rackwright_{lang}.qm")):
+    if directory is not None and ours.load(str(directory / f"rackwright_{lang}.qm")):
         app.installTranslator(ours)  # English: only the plural forms
         _installed.append(ours)
         if lang == "de":
