@@ -9,8 +9,8 @@ findings without importing the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
@@ -24,6 +24,12 @@ class Finding:
     kind: str  # where: rack, placement, pdu, feed, loop, room, device-type, plan, fabric, link, workload
     id: str | None = None
     related: tuple[str, ...] = ()  # further entities concerned (fabric findings: the other link, devices)
+    # The English message's template and parameters, for translation at the edge (finding_text):
+    # the engine formats ``message`` once in English; a German view formats the catalog's
+    # template with the same parameters (docs/architecture.md, Languages). Not compared:
+    # ``message`` already says everything.
+    template: str | tuple[str, str] | None = field(default=None, compare=False, repr=False)
+    params: tuple[tuple[str, Any], ...] = field(default=(), compare=False, repr=False)
 
     @property
     def where(self) -> dict[str, str | None]:
@@ -34,9 +40,32 @@ class Finding:
         """Every entity concerned: ``id`` first, then ``related``."""
         return ((self.id,) if self.id is not None else ()) + self.related
 
+    def text(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (default: the active language, planner.i18n)."""
+        return finding_text(self, lang)
+
     def to_dict(self) -> dict[str, object]:
         d: dict[str, object] = {"severity": self.severity, "code": self.code, "message": self.message,
                                 "where": self.where}
         if self.related:
             d["related"] = list(self.related)
         return d
+
+
+def finding_message(template: str | tuple[str, str], params: dict[str, Any]) -> str:
+    """The English message of a finding from its template (an ``Np_`` pair picks by ``n``)."""
+    if isinstance(template, tuple):
+        template = template[0] if params.get("n", 1) == 1 else template[1]
+    return template.format(**params)
+
+
+def finding_text(f: Finding, lang: str | None = None) -> str:
+    """``f``'s message in ``lang`` (default: the active language): its template through the
+    catalog, numbers in the language's form; the English message when there is no template
+    (or the language is English)."""
+    from planner.i18n import active_language, normalize_language, render
+
+    code = normalize_language(lang) if lang else active_language()
+    if f.template is None or code == "en":
+        return f.message
+    return render(f.template, f.params, code)

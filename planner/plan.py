@@ -25,6 +25,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from planner.i18n import N_, active_language, gettext
+
 FORMAT_VERSION = 2
 
 Face = Literal["front", "rear"]
@@ -33,15 +35,20 @@ CoolingMethod = Literal["air", "air-containment", "rdhx", "direct-liquid", "imme
 # the one wording of each cooling method, for the app, the PDF and the engine's messages
 # (which use it in lower case: cooling_method_name(m, lower=True))
 COOLING_METHOD_NAMES: dict[str, str] = {
-    "air": "Air", "air-containment": "Air with containment", "rdhx": "Rear-door heat exchanger",
-    "direct-liquid": "Direct liquid", "immersion": "Immersion",
+    "air": N_("Air"), "air-containment": N_("Air with containment"), "rdhx": N_("Rear-door heat exchanger"),
+    "direct-liquid": N_("Direct liquid"), "immersion": N_("Immersion"),
 }
 
 
-def cooling_method_name(method: str, lower: bool = False) -> str:
+def cooling_method_name(method: str, lower: bool = False, translate: bool = False) -> str:
     """The name of a cooling method ('Rear-door heat exchanger'); ``lower`` for the middle
-    of a sentence. An unknown method is shown as it is."""
+    of a sentence. An unknown method is shown as it is. ``translate``: in the active
+    language (planner.i18n; the reports), else English (the engine's messages)."""
     name = COOLING_METHOD_NAMES.get(method, method)
+    if translate and method in COOLING_METHOD_NAMES:
+        name = gettext(name)
+        if active_language() == "de":  # German nouns keep their capital
+            return name
     return name[:1].lower() + name[1:] if lower else name
 Coolant = Literal["water", "pg25"]
 FabricKind = Literal["compute", "storage", "frontend", "management", "nvlink"]

@@ -11,7 +11,8 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("RACKWRIGHT_USER_CATALOG", str(Path(__file__).parent / "fixtures" / "empty-user-catalog"))
-os.environ.setdefault("RACKWRIGHT_LANG", "en")  # tests read English unless they switch (tests/test_ui_i18n.py)
+# the suite asserts English texts unless a test asks for German (planner.i18n, tests/test_ui_i18n.py)
+os.environ.setdefault("RACKWRIGHT_LANG", "en")
 
 # recovery files, settings and locks of the app go to a throwaway folder
 os.environ.setdefault("RACKWRIGHT_USER_DATA", tempfile.mkdtemp(prefix="rackwright-test-"))

@@ -98,6 +98,19 @@ def test_wheel_carries_every_package_and_the_entry_point(names):
     assert entry
 
 
+def test_wheel_carries_the_compiled_translations(wheel, names):
+    """setup.py compiles planner/locale/*/LC_MESSAGES/*.po into the wheel's .mo files (issue 13)."""
+    pos = sorted((ROOT / "planner" / "locale").glob("*/LC_MESSAGES/*.po"))
+    assert pos
+    for po in pos:
+        mo = po.relative_to(ROOT).with_suffix(".mo").as_posix()
+        assert mo in names, mo
+    import gettext
+
+    with zipfile.ZipFile(wheel) as z, z.open("planner/locale/de/LC_MESSAGES/rackwright.mo") as fh:
+        assert gettext.GNUTranslations(fh).gettext("Cable schedule") == "Kabelplan"
+
+
 def _run_installed(site: Path, code: list[str], tmp: Path) -> subprocess.CompletedProcess:
     """Run Python with only the unpacked wheel (plus the venv's dependencies) importable,
     from a folder outside the source tree."""

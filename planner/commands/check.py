@@ -22,6 +22,10 @@ def register(sub) -> None:
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="engine setting, e.g. --set continuous_derating=1.0 (see docs/engine.md)")
     p.add_argument("--max-findings", type=int, default=200, help="findings listed in the text report")
+    p.add_argument("--lang", choices=("de", "en"), default=None,
+                   help="language of the text report (default: the system's; --json is never translated)")
+    p.add_argument("--units", choices=("metric", "imperial"), default="metric",
+                   help="units of the text report: metric (kW, m³/h, L/min, kg) or imperial (BTU/h, tons, CFM, gpm, lb)")
     p.set_defaults(func=run)
 
 
@@ -66,7 +70,10 @@ def run(args) -> int:
         sys.stdout.write(json.dumps(finite_or_null(results.to_json(plan, catalog)), indent=1, ensure_ascii=False,
                                     allow_nan=False) + "\n")
     else:
-        sys.stdout.write(text_report(results, plan, max_findings=max(0, args.max_findings)))
+        from planner.i18n import current_language
+
+        sys.stdout.write(text_report(results, plan, max_findings=max(0, args.max_findings),
+                                     lang=args.lang or current_language(), imperial=args.units == "imperial"))
     return 1 if results.has_errors else 0
 
 

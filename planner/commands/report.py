@@ -22,10 +22,15 @@ def register(sub) -> None:
                                    "2 bad input. Sections: " + ", ".join(SECTIONS) + ".")
     p.add_argument("plan", help="plan file (.json or .rackplan)")
     p.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="the PDF to write (replaced atomically)")
-    p.add_argument("--imperial", action="store_true", help="imperial units (lb, ft, CFM, gpm); default metric")
+    p.add_argument("--lang", choices=("de", "en"), default=None,
+                   help="language of the report (default: the system's)")
+    p.add_argument("--units", choices=("metric", "imperial"), default=None,
+                   help="metric (kW, m³/h, L/min, kg, m) or imperial (BTU/h, tons, CFM, gpm, lb, ft); default metric")
+    p.add_argument("--imperial", action="store_true", help="same as --units imperial")
     p.add_argument("--sections", nargs="+", metavar="SECTION",
                    help="only these sections, in the document's order (space or comma separated)")
-    p.add_argument("--page-size", choices=("a4", "letter"), default="a4", help="paper, landscape (default a4)")
+    p.add_argument("--page-size", choices=("a4", "letter"), default=None,
+                   help="paper, landscape (default: A4 in German, Letter in English)")
     p.add_argument("--no-toc", action="store_true",
                    help="no contents page after the cover (the PDF outline is made anyway)")
     p.add_argument("--rack-sheet-limit", type=int, default=48, metavar="N",
@@ -56,6 +61,7 @@ def run(args) -> int:
     from planner.commands.check import parse_settings
     from planner.documents import load_plan
     from planner.engine import Engine
+    from planner.i18n import _, current_language, format_number, ngettext
     from planner.reports import ReportOptions, build_plan_pdf
 
     out = Path(args.output)
@@ -73,20 +79,29 @@ def run(args) -> int:
         print(f"rackwright: warning: the catalog has {len(catalog.errors)} problem(s); "
               "`rackwright catalog validate` lists them", file=sys.stderr)
     results = Engine(catalog, settings).compute(plan)
-    options = ReportOptions(imperial=args.imperial, sections=sections, page_size=args.page_size,
-                            rack_sheet_limit=args.rack_sheet_limit, toc=not args.no_toc)
+    if args.imperial and args.units == "metric":
+        raise UserError("--imperial contradicts --units metric")
+    lang = args.lang or current_language()
+    options = ReportOptions(imperial=args.imperial or args.units == "imperial", sections=sections,
+                            page_size=args.page_size, rack_sheet_limit=args.rack_sheet_limit, toc=not args.no_toc,
+                            lang=lang)
     try:
         summary = build_plan_pdf(plan, catalog, results, out, options)
     except PermissionError as e:
         raise UserError(f"{out}: cannot write ({e.strerror or e})") from None
     except OSError as e:
         raise UserError(f"{out}: cannot write ({e.strerror or e})") from None
-    for note in summary.notes:
-        if "no glyph" in note:
+    if summary.missing_glyphs:
+        for note in summary.notes[:1]:
             print(f"rackwright: warning: {note} (docs/reports.md, Fonts and scripts)", file=sys.stderr)
     if not args.quiet:
-        extra = f"; rack sheets summarised: {summary.rack_sheets} layout(s) for {summary.racks} racks" \
-            if summary.summarised else ""
-        print(f"wrote {out} ({summary.pages} pages, {summary.bytes / 1024:,.0f} KiB, sections: "
-              f"{', '.join(summary.sections)}{extra})")
+        size = format_number(summary.bytes / 1024, lang, 0)
+        if summary.summarised:
+            line = _("wrote {out} ({pages} pages, {size} KiB, sections: {sections}; rack sheets summarised: {layouts} "
+                     "layouts for {racks} racks)", lang)
+        else:
+            line = ngettext("wrote {out} ({pages} page, {size} KiB, sections: {sections})",
+                            "wrote {out} ({pages} pages, {size} KiB, sections: {sections})", summary.pages, lang)
+        print(line.format(out=out, pages=summary.pages, size=size, sections=", ".join(summary.sections),
+                          layouts=summary.rack_sheets, racks=summary.racks))
     return 0

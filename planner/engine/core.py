@@ -381,11 +381,14 @@ class Engine:
                 if prev is None:
                     by_outlet[outlet] = (r, dev)
                 elif prev[0] != r:
-                    findings.append(make("POWER_OUTLET_CONFLICT", f"{name} outlet {outlet} is used by both "
-                                         f"{prev[1]} (rack {prev[0]}) and {dev} (rack {r})", "pdu", pid))
+                    findings.append(make("POWER_OUTLET_CONFLICT", "{name} outlet {outlet} is used by both {v3} (rack {v4}) and {dev} (rack {r})", "pdu", pid, name=name, outlet=outlet, v3=prev[1], v4=prev[0], dev=dev, r=r))
         if p.feed is None or feed is None:
-            findings.append(make("PDU_NO_FEED", f"{name} ({pid}) hangs on no power feed"
-                                 + (f" (feed {p.feed!r} does not exist)" if p.feed else ""), "pdu", pid))
+            if p.feed:
+                findings.append(make("PDU_NO_FEED", "{name} ({pid}) hangs on no power feed (feed {feed!r} does not "
+                                     "exist)", "pdu", pid, name=name, pid=pid, feed=p.feed))
+            else:
+                findings.append(make("PDU_NO_FEED", "{name} ({pid}) hangs on no power feed", "pdu", pid, name=name,
+                                     pid=pid))
         currents = self._currents(info, basis_ph, pf)
         neutral = physics.wye_neutral_current(*currents) if info.wiring == "wye" else 0.0
         worst = list(currents)
@@ -400,20 +403,14 @@ class Engine:
         derated = rating * der
         peak = max(currents[:n_ph])
         if peak > derated:
-            findings.append(make("PDU_PHASE_OVERLOAD", f"{name}: phase current {peak:.1f} A exceeds "
-                                 f"{derated:.1f} A ({der * 100:.0f} % of {rating:.0f} A)", "pdu", pid))
+            findings.append(make("PDU_PHASE_OVERLOAD", "{name}: phase current {peak:.1f} A exceeds {derated:.1f} A ({v4:.0f} % of {rating:.0f} A)", "pdu", pid, name=name, peak=peak, derated=derated, v4=der * 100, rating=rating))
         elif max(worst[:n_ph]) > derated:
-            findings.append(make("PDU_FAILOVER_OVERLOAD", f"{name}: {max(worst[:n_ph]):.1f} A on a phase when the "
-                                 f"other feed side fails, above {derated:.1f} A ({der * 100:.0f} % of "
-                                 f"{rating:.0f} A)", "pdu", pid))
+            findings.append(make("PDU_FAILOVER_OVERLOAD", "{name}: {v2:.1f} A on a phase when the other feed side fails, above {derated:.1f} A ({v4:.0f} % of {rating:.0f} A)", "pdu", pid, name=name, v2=max(worst[:n_ph]), derated=derated, v4=der * 100, rating=rating))
         elif max(worst[:n_ph]) > derated * s.feed_warn_fraction:
-            findings.append(make("PDU_PHASE_HIGH", f"{name}: {max(worst[:n_ph]):.1f} A worst-case phase current is "
-                                 f"{max(worst[:n_ph]) / derated * 100:.0f} % of the derated {derated:.1f} A",
-                                 "pdu", pid))
+            findings.append(make("PDU_PHASE_HIGH", "{name}: {v2:.1f} A worst-case phase current is {v3:.0f} % of the derated {derated:.1f} A",
+                                 "pdu", pid, name=name, v2=max(worst[:n_ph]), v3=max(worst[:n_ph]) / derated * 100, derated=derated))
         if n_ph == 3 and imb > s.phase_imbalance_warn_percent and peak > 0.1 * derated:
-            findings.append(make("PDU_PHASE_IMBALANCE", f"{name}: phase currents "
-                                 f"{currents[0]:.1f}/{currents[1]:.1f}/{currents[2]:.1f} A are {imb:.0f} % "
-                                 "imbalanced; move cords to the lighter phases", "pdu", pid))
+            findings.append(make("PDU_PHASE_IMBALANCE", "{name}: phase currents {v2:.1f}/{v3:.1f}/{v4:.1f} A are {imb:.0f} % imbalanced; move cords to the lighter phases", "pdu", pid, name=name, v2=currents[0], v3=currents[1], v4=currents[2], imb=imb))
         return PduResult(
             id=pid, name=name, rack_id=rack_id, device=p.device, feed=p.feed, side=side, wiring=info.wiring,
             voltage_v=info.voltage_v, phases=info.phases, rating_a=rating, derated_a=derated,
@@ -450,15 +447,11 @@ class Engine:
         findings: list[Finding] = []
         label = f"feed {f.name} ({f.side})"
         if normal > cap:
-            findings.append(make("POWER_FEED_OVERLOAD", f"{label}: {normal / 1000:.1f} kW exceeds its "
-                                 f"{cap / 1000:.1f} kW capacity ({f.breaker_a:.0f} A at {der * 100:.0f} %)", "feed", fid))
+            findings.append(make("POWER_FEED_OVERLOAD", "{label}: {v2:.1f} kW exceeds its {v3:.1f} kW capacity ({f_breaker_a:.0f} A at {v5:.0f} %)", "feed", fid, label=label, v2=normal / 1000, v3=cap / 1000, f_breaker_a=f.breaker_a, v5=der * 100))
         elif worst > cap:
-            findings.append(make("POWER_FEED_FAILOVER_OVERLOAD", f"{label}: must carry {worst / 1000:.1f} kW when side "
-                                 f"{worst_side} fails, above its {cap / 1000:.1f} kW capacity ({f.breaker_a:.0f} A at "
-                                 f"{der * 100:.0f} %)", "feed", fid))
+            findings.append(make("POWER_FEED_FAILOVER_OVERLOAD", "{label}: must carry {v2:.1f} kW when side {worst_side} fails, above its {v4:.1f} kW capacity ({f_breaker_a:.0f} A at {v6:.0f} %)", "feed", fid, label=label, v2=worst / 1000, worst_side=worst_side, v4=cap / 1000, f_breaker_a=f.breaker_a, v6=der * 100))
         elif worst > cap * s.feed_warn_fraction:
-            findings.append(make("POWER_FEED_HIGH", f"{label}: failover load {worst / 1000:.1f} kW is "
-                                 f"{worst / cap * 100:.0f} % of its {cap / 1000:.1f} kW capacity", "feed", fid))
+            findings.append(make("POWER_FEED_HIGH", "{label}: failover load {v2:.1f} kW is {v3:.0f} % of its {v4:.1f} kW capacity", "feed", fid, label=label, v2=worst / 1000, v3=worst / cap * 100, v4=cap / 1000))
         return FeedResult(id=fid, name=f.name, side=f.side, capacity_w=cap, derating=der, typical_w=typ, max_w=mx,
                           failover_w=worst, failover_side=worst_side, utilisation=worst / cap if cap else 0.0,
                           pdus=tuple(p.id for p in pdus), findings=tuple(findings),
@@ -559,18 +552,14 @@ class Engine:
         label = (src.name if src.name.lower().startswith(kind.lower()) else f"{kind} {src.name}") \
             + (f" (side {src.side})" if src.side else "")
         if not feeds and not subs:
-            findings.append(make("POWER_SOURCE_UNUSED", f"{label}: no feed or power source hangs off it", "source",
-                                 sid))
+            findings.append(make("POWER_SOURCE_UNUSED", "{label}: no feed or power source hangs off it", "source",
+                                 sid, label=label))
         if normal > cap:
-            findings.append(make("POWER_SOURCE_OVER_CAPACITY", f"{label}: {normal / 1000:.1f} kW exceeds its "
-                                 f"{cap / 1000:.1f} kW capacity", "source", sid))
+            findings.append(make("POWER_SOURCE_OVER_CAPACITY", "{label}: {v2:.1f} kW exceeds its {v3:.1f} kW capacity", "source", sid, label=label, v2=normal / 1000, v3=cap / 1000))
         elif worst > cap:
-            findings.append(make("POWER_SOURCE_FAILOVER_OVERLOAD", f"{label}: must carry {worst / 1000:.1f} kW when "
-                                 f"side {worst_side} fails, above its {cap / 1000:.1f} kW capacity", "source", sid))
+            findings.append(make("POWER_SOURCE_FAILOVER_OVERLOAD", "{label}: must carry {v2:.1f} kW when side {worst_side} fails, above its {v4:.1f} kW capacity", "source", sid, label=label, v2=worst / 1000, worst_side=worst_side, v4=cap / 1000))
         elif worst > cap * s.feed_warn_fraction:
-            findings.append(make("POWER_SOURCE_HIGH", f"{label}: {'failover' if worst_side else 'normal'} load "
-                                 f"{worst / 1000:.1f} kW is {worst / cap * 100:.0f} % of its {cap / 1000:.1f} kW "
-                                 "capacity", "source", sid))
+            findings.append(make("POWER_SOURCE_HIGH", "{label}: {v2} load {v3:.1f} kW is {v4:.0f} % of its {v5:.1f} kW capacity", "source", sid, label=label, v2='failover' if worst_side else 'normal', v3=worst / 1000, v4=worst / cap * 100, v5=cap / 1000))
         return SourceResult(id=sid, name=src.name, kind=src.kind, side=src.side, upstream=src.upstream,
                             capacity_w=cap, typical_w=typ, max_w=mx, load_w=normal, failover_w=worst,
                             failover_side=worst_side, utilisation=worst / cap if cap else 0.0,
@@ -597,27 +586,26 @@ class Engine:
         else:
             of = f"{cap / 1000:.0f} kW design capacity"
         if not rating.capacity_known:
-            findings.append(make("LOOP_UNKNOWN_CDU", f"loop {lp.name}: CDU {lp.cdu!r} is not in the catalog; its "
-                                 "capacity is unknown (give the loop a design capacity)", "loop", lid))
+            findings.append(make("LOOP_UNKNOWN_CDU", "loop {lp_name}: CDU {lp_cdu!r} is not in the catalog; its capacity is unknown (give the loop a design capacity)", "loop", lid, lp_name=lp.name, lp_cdu=lp.cdu))
         else:
             need = heat * s.loop_margin
             if need > cap:
-                findings.append(make("LOOP_OVER_CAPACITY", f"loop {lp.name}: {heat / 1000:.0f} kW heat x "
-                                     f"{s.loop_margin:g} margin exceeds {of}", "loop", lid))
+                findings.append(make("LOOP_OVER_CAPACITY", "loop {lp_name}: {v2:.0f} kW heat x {s_loop_margin:g} margin exceeds {of}", "loop", lid, lp_name=lp.name, v2=heat / 1000, s_loop_margin=s.loop_margin, of=of))
             elif cu is not None and heat > 0 and need > cap_n1 and (lp.cdu_count > 1 or cu.pump_redundancy != "N+1"):
-                findings.append(make("LOOP_NO_REDUNDANCY", f"loop {lp.name}: with one of {lp.cdu_count} CDU(s) out, "
-                                     f"{cap_n1 / 1000:.0f} kW is left for {need / 1000:.0f} kW (N+1 not met)",
-                                     "loop", lid))
+                findings.append(make("LOOP_NO_REDUNDANCY", "loop {lp_name}: with one of {lp_cdu_count} CDU(s) out, {v3:.0f} kW is left for {v4:.0f} kW (N+1 not met)",
+                                     "loop", lid, lp_name=lp.name, lp_cdu_count=lp.cdu_count, v3=cap_n1 / 1000, v4=need / 1000))
             if cu is not None and cu.known and cu.pump_redundancy == "N":
-                findings.append(make("LOOP_NO_REDUNDANCY", f"loop {lp.name}: CDU {lp.cdu} pumps are not redundant",
-                                     "loop", lid))
+                findings.append(make("LOOP_NO_REDUNDANCY", "loop {lp_name}: CDU {lp_cdu} pumps are not redundant",
+                                     "loop", lid, lp_name=lp.name, lp_cdu=lp.cdu))
             if rated_flow is not None and flow > rated_flow:
-                rated = {"design": "its design flow is", "catalog": "its CDUs are rated",
-                         "derived": f"its capacity at {lp.delta_t_k:g} K carries"}[rating.flow_basis]
-                findings.append(make("LOOP_FLOW_OVER_CAPACITY", f"loop {lp.name}: {flow:.0f} L/min needed, {rated} "
-                                     f"{rated_flow:.0f} L/min", "loop", lid))
+                if rating.flow_basis == "design":
+                    findings.append(make("LOOP_FLOW_OVER_CAPACITY", "loop {lp_name}: {flow:.0f} L/min needed, its design flow is {rated_flow:.0f} L/min", "loop", lid, lp_name=lp.name, flow=flow, rated_flow=rated_flow))
+                elif rating.flow_basis == "catalog":
+                    findings.append(make("LOOP_FLOW_OVER_CAPACITY", "loop {lp_name}: {flow:.0f} L/min needed, its CDUs are rated {rated_flow:.0f} L/min", "loop", lid, lp_name=lp.name, flow=flow, rated_flow=rated_flow))
+                else:
+                    findings.append(make("LOOP_FLOW_OVER_CAPACITY", "loop {lp_name}: {flow:.0f} L/min needed, its capacity at {dt:g} K carries {rated_flow:.0f} L/min", "loop", lid, lp_name=lp.name, flow=flow, dt=lp.delta_t_k, rated_flow=rated_flow))
         if not racks:
-            findings.append(make("LOOP_UNUSED", f"loop {lp.name} serves no rack", "loop", lid))
+            findings.append(make("LOOP_UNUSED", "loop {lp_name} serves no rack", "loop", lid, lp_name=lp.name))
         return LoopResult(id=lid, name=lp.name, cdu=lp.cdu, cdu_count=lp.cdu_count, coolant=lp.coolant,
                           capacity_w=cap, capacity_n_minus_1_w=cap_n1, heat_w=heat, flow_l_per_min=flow,
                           rated_flow_l_per_min=rated_flow, racks=len(racks),
@@ -679,13 +667,9 @@ class Engine:
             else:
                 capex_terms.append(price[0] * qty * rate)
         if no_price:
-            findings.append(make("COST_NO_PRICE", f"{len(no_price)} BOM line(s) have no price and are not in the "
-                                 f"capex: {', '.join(no_price[:5])}{' ...' if len(no_price) > 5 else ''}", "plan"))
+            findings.append(make("COST_NO_PRICE", "{v1} BOM line(s) have no price and are not in the capex: {v2}{v3}", "plan", v1=len(no_price), v2=', '.join(no_price[:5]), v3=' ...' if len(no_price) > 5 else ''))
         for cur, items in sorted(no_rate.items()):
-            findings.append(make("PRICE_NO_EXCHANGE_RATE", f"{len(items)} BOM line(s) are priced in {cur} and the "
-                                 f"plan has no {cur} to {md.currency} exchange rate: they are not in the capex "
-                                 f"(set one in Plan Settings): {', '.join(items[:5])}"
-                                 f"{' ...' if len(items) > 5 else ''}", "plan"))
+            findings.append(make("PRICE_NO_EXCHANGE_RATE", "{v1} BOM line(s) are priced in {cur} and the plan has no {cur} to {md_currency} exchange rate: they are not in the capex (set one in Plan Settings): {v5}{v6}", "plan", v1=len(items), cur=cur, md_currency=md.currency, v5=', '.join(items[:5]), v6=' ...' if len(items) > 5 else ''))
         sums = agg.sums
         typ = sums.get("typical_w", 0.0)
         mx = sums.get("max_w", 0.0)
@@ -720,9 +704,8 @@ class Engine:
         model_name = f"{gpu.vendor} {gpu.model}" if gpu is not None else model
         if len(by_model) > 1:
             others = ", ".join(f"{n} x {m}" for m, n in sorted(by_model.items()) if m != model)
-            findings.append(make("RENT_MIXED_GPUS", f"Rent or own prices all {gpus} GPUs at the cloud price of "
-                                 f"{model_name}, the most numerous model ({by_model[model]}); the others: {others}",
-                                 "plan"))
+            findings.append(make("RENT_MIXED_GPUS", "Rent or own prices all {gpus} GPUs at the cloud price of {model_name}, the most numerous model ({v3}); the others: {others}",
+                                 "plan", gpus=gpus, model_name=model_name, v3=by_model[model], others=others))
         price: float | None = None
         detail: dict[str, Any] = {}
         reason = ""
@@ -735,7 +718,7 @@ class Engine:
                 source = "none"
                 reason = (f"no cloud price per GPU-hour for {model_name} ({model}) in the catalog or the plan: "
                           "set one in Plan Settings (Cloud price per GPU-hour) or in the user catalog")
-                findings.append(make("RENT_NO_CLOUD_PRICE", f"Rent or own not computed: {reason}", "plan"))
+                findings.append(make("RENT_NO_CLOUD_PRICE", "Rent or own not computed: {reason}", "plan", reason=reason))
             else:
                 source = "catalog"
                 detail = {"currency": entry.currency, "amount": entry.price_per_gpu_hour, "date": entry.date,
@@ -744,7 +727,7 @@ class Engine:
                 if rate is None:
                     reason = (f"the cloud price for {model_name} is in {entry.currency} and the plan has no "
                               f"{entry.currency} to {md.currency} exchange rate (set one in Plan Settings)")
-                    findings.append(make("RENT_NO_EXCHANGE_RATE", f"Rent or own not computed: {reason}", "plan"))
+                    findings.append(make("RENT_NO_EXCHANGE_RATE", "Rent or own not computed: {reason}", "plan", reason=reason))
                 else:
                     price = entry.price_per_gpu_hour * rate
                     detail["exchange_rate"] = rate
@@ -756,10 +739,10 @@ class Engine:
         figures = rent_vs_own(base) if price is not None else None
         if figures is not None and not capex_complete:
             be = figures.break_even_months
-            when = f"the break-even after {be:,.1f} months is too early" if be is not None else \
-                "the comparison favours owning"
-            findings.append(make("RENT_CAPEX_INCOMPLETE", f"Rent or own uses a capex of {capex:,.0f} {md.currency} "
-                                 f"that leaves unpriced items out: owning is understated and {when}", "plan"))
+            if be is not None:
+                findings.append(make("RENT_CAPEX_INCOMPLETE", "Rent or own uses a capex of {capex:,.0f} {md_currency} that leaves unpriced items out: owning is understated and the break-even after {be:,.1f} months is too early", "plan", capex=capex, md_currency=md.currency, be=be))
+            else:
+                findings.append(make("RENT_CAPEX_INCOMPLETE", "Rent or own uses a capex of {capex:,.0f} {md_currency} that leaves unpriced items out: owning is understated and the comparison favours owning", "plan", capex=capex, md_currency=md.currency))
         return RentOwnResult(inputs=base, own_only=own_only, figures=figures, gpu_model=model,
                              gpu_model_name=model_name, gpus=gpus, currency=md.currency, capex_complete=capex_complete,
                              price_source=source, price_detail=detail, reason=reason)
@@ -790,34 +773,28 @@ class Engine:
             if not spec.known:
                 continue
             if spec.gpu_count and not spec.gpu_known:
-                out.append(make("UNKNOWN_GPU", f"{spec.name}: GPU {spec.gpu_slug!r} is not in the GPU table; memory "
-                                "and FLOPS of its {n} unit(s) are missing", "device-type", slug))
+                out.append(make("UNKNOWN_GPU", "{spec_name}: GPU {spec_gpu_slug!r} is not in the GPU table; memory and FLOPS of its {n} unit(s) are missing", "device-type", slug, spec_name=spec.name, spec_gpu_slug=spec.gpu_slug, n=n))
             for nic in spec.unknown_nics:
-                out.append(make("UNKNOWN_NIC", f"{spec.name}: NIC {nic!r} is not in the NIC table", "device-type",
-                                slug))
+                out.append(make("UNKNOWN_NIC", "{spec_name}: NIC {nic!r} is not in the NIC table", "device-type",
+                                slug, spec_name=spec.name, nic=nic))
             g = spec.gpu_count
             if not g:
                 continue
             if spec.cpu_cores and spec.cpu_cores / g < s.min_cpu_cores_per_gpu:
-                out.append(make("BALANCE_CPU_CORES", f"{spec.name} ({n} in plan): {spec.cpu_cores / g:.1f} CPU cores "
-                                f"per GPU, below {s.min_cpu_cores_per_gpu:g}: data loading may starve the GPUs",
-                                "device-type", slug))
+                out.append(make("BALANCE_CPU_CORES", "{spec_name} ({n} in plan): {v3:.1f} CPU cores per GPU, below {s_min_cpu_cores_per_gpu:g}: data loading may starve the GPUs",
+                                "device-type", slug, spec_name=spec.name, n=n, v3=spec.cpu_cores / g, s_min_cpu_cores_per_gpu=s.min_cpu_cores_per_gpu))
             if spec.ram_gb and spec.gpu_memory_gb and spec.ram_gb / spec.gpu_memory_gb < s.min_ram_to_gpu_memory:
-                out.append(make("BALANCE_RAM", f"{spec.name} ({n} in plan): {spec.ram_gb:.0f} GB RAM for "
-                                f"{spec.gpu_memory_gb:.0f} GB GPU memory ({spec.ram_gb / spec.gpu_memory_gb:.2f}x, "
-                                f"below {s.min_ram_to_gpu_memory:g}x)", "device-type", slug))
+                out.append(make("BALANCE_RAM", "{spec_name} ({n} in plan): {spec_ram_gb:.0f} GB RAM for {spec_gpu_memory_gb:.0f} GB GPU memory ({v5:.2f}x, below {s_min_ram_to_gpu_memory:g}x)", "device-type", slug, spec_name=spec.name, n=n, spec_ram_gb=spec.ram_gb, spec_gpu_memory_gb=spec.gpu_memory_gb, v5=spec.ram_gb / spec.gpu_memory_gb, s_min_ram_to_gpu_memory=s.min_ram_to_gpu_memory))
             if spec.compute_gbps / g < s.min_compute_gbps_per_gpu:
-                out.append(make("BALANCE_NETWORK", f"{spec.name} ({n} in plan): {spec.compute_gbps / g:.0f} Gb/s "
-                                f"compute-fabric bandwidth per GPU, below {s.min_compute_gbps_per_gpu:g} Gb/s",
-                                "device-type", slug))
+                out.append(make("BALANCE_NETWORK", "{spec_name} ({n} in plan): {v3:.0f} Gb/s compute-fabric bandwidth per GPU, below {s_min_compute_gbps_per_gpu:g} Gb/s",
+                                "device-type", slug, spec_name=spec.name, n=n, v3=spec.compute_gbps / g, s_min_compute_gbps_per_gpu=s.min_compute_gbps_per_gpu))
         gpus = agg.ints.get("gpu_count", 0)
         stor = agg.sums.get("storage_read_gb_per_s", 0.0)
         if gpus:
             if stor <= 0:
-                out.append(make("BALANCE_NO_STORAGE", f"{gpus} GPUs but no storage system in the plan", "plan"))
+                out.append(make("BALANCE_NO_STORAGE", "{gpus} GPUs but no storage system in the plan", "plan", gpus=gpus))
             elif stor / gpus < s.min_storage_gb_per_s_per_gpu:
-                out.append(make("BALANCE_STORAGE", f"{stor:.0f} GB/s storage read for {gpus} GPUs = "
-                                f"{stor / gpus:.2f} GB/s per GPU, below {s.min_storage_gb_per_s_per_gpu:g}", "plan"))
+                out.append(make("BALANCE_STORAGE", "{stor:.0f} GB/s storage read for {gpus} GPUs = {v3:.2f} GB/s per GPU, below {s_min_storage_gb_per_s_per_gpu:g}", "plan", stor=stor, gpus=gpus, v3=stor / gpus, s_min_storage_gb_per_s_per_gpu=s.min_storage_gb_per_s_per_gpu))
         return out
 
 

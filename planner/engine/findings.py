@@ -6,7 +6,9 @@ one-line meaning; docs/engine.md lists the same table (a test keeps them in step
 
 from __future__ import annotations
 
-from planner.findings import SEVERITY_RANK, Finding, Severity
+from typing import Any
+
+from planner.findings import SEVERITY_RANK, Finding, Severity, finding_message
 
 __all__ = ["CODES", "SEVERITY_RANK", "Finding", "Severity", "make"]
 
@@ -120,7 +122,15 @@ CODES: dict[str, tuple[Severity, str]] = {
 }
 
 
-def make(code: str, message: str, kind: str, entity_id: str | None = None,
-         severity: Severity | None = None) -> Finding:
+def make(code: str, message: str | tuple[str, str], kind: str, entity_id: str | None = None,
+         severity: Severity | None = None, **params: Any) -> Finding:
+    """A finding of ``code``. With ``params``, ``message`` is a template (``"{name}: {peak:.1f} A"``,
+    or an ``Np_`` plural pair chosen by ``n``): the English message is formatted here once,
+    and the template and parameters travel with the finding so a view translates it
+    (:func:`planner.findings.finding_text`). The template is a literal at the call, so the
+    catalog's extractor finds it (keyword ``make``, planner.i18n.catalogs)."""
     sev, _ = CODES[code]
+    if params or isinstance(message, tuple):
+        return Finding(severity or sev, code, finding_message(message, params), kind, entity_id,
+                       template=message, params=tuple(params.items()))
     return Finding(severity or sev, code, message, kind, entity_id)

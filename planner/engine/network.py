@@ -401,7 +401,7 @@ def spec_key(w: Any) -> str:
 def make_workload_finding(v: Any, spec: dict[str, Any], margin_warn: float) -> Finding | None:
     label = f"workload {v.name}"
     if v.met is None:
-        return make("WORKLOAD_NOT_EVALUATED", f"{label}: {v.error}", "workload", v.id)
+        return make("WORKLOAD_NOT_EVALUATED", "{label}: {v_error}", "workload", v.id, label=label, v_error=v.error)
     if not v.met:
         if v.bottleneck in ("power", "cooling"):
             why = f"the {v.bottleneck} of its servers fails (see the {v.bottleneck} findings)"
@@ -411,8 +411,7 @@ def make_workload_finding(v: Any, spec: dict[str, Any], margin_warn: float) -> F
             need = v.figures.get("gpus_needed")
             if need:
                 why += f"; about {need} GPUs would meet it"
-        return make("WORKLOAD_UNMET", f"{label} ({v.kind}): target not met: {why}", "workload", v.id)
+        return make("WORKLOAD_UNMET", "{label} ({v_kind}): target not met: {why}", "workload", v.id, label=label, v_kind=v.kind, why=why)
     if has_target(v.kind, spec) and v.margin is not None and v.margin < margin_warn:
-        return make("WORKLOAD_LOW_MARGIN", f"{label} ({v.kind}): met with {v.margin * 100:.0f} % margin, within "
-                    f"the model's uncertainty ({margin_warn * 100:.0f} %)", "workload", v.id)
+        return make("WORKLOAD_LOW_MARGIN", "{label} ({v_kind}): met with {v3:.0f} % margin, within the model's uncertainty ({v4:.0f} %)", "workload", v.id, label=label, v_kind=v.kind, v3=v.margin * 100, v4=margin_warn * 100)
     return None

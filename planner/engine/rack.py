@@ -213,10 +213,9 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     findings: list[Finding] = []
     rid = rack.id
     if not rt.known:
-        findings.append(make("UNKNOWN_RACK_TYPE", f"{rack.name}: rack type {rack.rack_type!r} is not in the catalog; "
-                             f"assuming {rt.u_height}U, {rt.width_mm:.0f} x {rt.depth_mm:.0f} mm, 0 kg", "rack", rid))
+        findings.append(make("UNKNOWN_RACK_TYPE", "{rack_name}: rack type {rack_rack_type!r} is not in the catalog; assuming {rt_u_height}U, {rt_width_mm:.0f} x {rt_depth_mm:.0f} mm, 0 kg", "rack", rid, rack_name=rack.name, rack_rack_type=rack.rack_type, rt_u_height=rt.u_height, rt_width_mm=rt.width_mm, rt_depth_mm=rt.depth_mm))
     elif not rt.mass_kg:
-        findings.append(make("NO_MASS_DATA", f"{rack.name}: rack type {rack.rack_type} gives no weight", "rack", rid))
+        findings.append(make("NO_MASS_DATA", "{rack_name}: rack type {rack_rack_type} gives no weight", "rack", rid, rack_name=rack.name, rack_rack_type=rack.rack_type))
 
     # -- space ------------------------------------------------------------------------------
     front: dict[int, str] = {}
@@ -231,14 +230,12 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         spec = specs.device(p.device)
         top = p.u + max(1, -(-int(spec.u_height * 2) // 2)) - 1 if p.u is not None else 0
         if p.u is not None and top > rt.u_height:
-            findings.append(make("PLACEMENT_OUT_OF_RACK", f"{rack.name}: {p.name or spec.name} at U{p.u} reaches "
-                                 f"U{top}, above the top of the {rt.u_height}U rack", "placement", p.id))
+            findings.append(make("PLACEMENT_OUT_OF_RACK", "{rack_name}: {v2} at U{p_u} reaches U{top}, above the top of the {rt_u_height}U rack", "placement", p.id, rack_name=rack.name, v2=p.name or spec.name, p_u=p.u, top=top, rt_u_height=rt.u_height))
         for face, units, occ in (("front", fp[0], front), ("rear", fp[1], rear)):
             for u in sorted(units):
                 other = occ.get(u)
                 if other is not None and other != p.id:
-                    findings.append(make("PLACEMENT_OVERLAP", f"{rack.name}: U{u} on the {face} is used by both "
-                                         f"{display_name(by_id[other], ctx.specs.catalog)} and {display_name(p, ctx.specs.catalog)}", "placement", p.id))
+                    findings.append(make("PLACEMENT_OVERLAP", "{rack_name}: U{u} on the {face} is used by both {v4} and {v5}", "placement", p.id, rack_name=rack.name, u=u, face=face, v4=display_name(by_id[other], ctx.specs.catalog), v5=display_name(p, ctx.specs.catalog)))
                     break
             for u in units:
                 occ.setdefault(u, p.id)
@@ -315,9 +312,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
             if spec.kind != "pdu" and (unit_dev is None or spec.max_w > unit_dev.max_w):
                 unit_dev = spec
             if spec.psus_needed and spec.psu_rating_w and spec.max_w > spec.psus_needed * spec.psu_rating_w:
-                findings.append(make("PSU_OVERLOAD", f"{display_name(p, ctx.specs.catalog)}: {spec.max_w / 1000:.1f} kW maximum draw "
-                                     f"exceeds {spec.psus_needed} x {spec.psu_rating_w:.0f} W PSUs left after a "
-                                     "PSU failure", "placement", p.id))
+                findings.append(make("PSU_OVERLOAD", "{v1}: {v2:.1f} kW maximum draw exceeds {spec_psus_needed} x {spec_psu_rating_w:.0f} W PSUs left after a PSU failure", "placement", p.id, v1=display_name(p, ctx.specs.catalog), v2=spec.max_w / 1000, spec_psus_needed=spec.psus_needed, spec_psu_rating_w=spec.psu_rating_w))
         elif spec.kind not in ("pdu", "patch"):
             no_power[p.device] += 1
         if spec.gpu_count:
@@ -351,20 +346,22 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         what = f"{rack.name}: busbar load {bus_basis / 1000:.1f} kW"
         of = f"{len(shelves)} power shelves' {usable / 1000:.1f} kW"
         if bus_basis > usable:
-            findings.append(make("BUSBAR_OVERLOAD", f"{what} exceeds the {of} output"
-                                 + (" with their redundant PSUs lost" if usable < out_w else ""), "rack", rid))
+            if usable < out_w:
+                findings.append(make("BUSBAR_OVERLOAD", "{what} exceeds the {of} output with their redundant PSUs lost",
+                                     "rack", rid, what=what, of=of))
+            else:
+                findings.append(make("BUSBAR_OVERLOAD", "{what} exceeds the {of} output", "rack", rid, what=what, of=of))
         elif bus_basis > usable * s.feed_warn_fraction:
-            findings.append(make("BUSBAR_HIGH", f"{what} is {bus_basis / usable * 100:.0f} % of the {of} output",
-                                 "rack", rid))
+            findings.append(make("BUSBAR_HIGH", "{what} is {v2:.0f} % of the {of} output",
+                                 "rack", rid, what=what, v2=bus_basis / usable * 100, of=of))
     for slug, n in sorted(unknown.items()):
-        findings.append(make("UNKNOWN_DEVICE", f"{rack.name}: {n} x {slug!r} not in the catalog (counted as 1U, "
-                             "0 W, 0 kg)", "rack", rid))
+        findings.append(make("UNKNOWN_DEVICE", "{rack_name}: {n} x {slug!r} not in the catalog (counted as 1U, 0 W, 0 kg)", "rack", rid, rack_name=rack.name, n=n, slug=slug))
     for slug, n in sorted(no_power.items()):
-        findings.append(make("NO_POWER_DATA", f"{rack.name}: {n} x {slug} have no power figures (counted as 0 W)",
-                             "rack", rid))
+        findings.append(make("NO_POWER_DATA", "{rack_name}: {n} x {slug} have no power figures (counted as 0 W)",
+                             "rack", rid, rack_name=rack.name, n=n, slug=slug))
     for slug, n in sorted(no_mass.items()):
-        findings.append(make("NO_MASS_DATA", f"{rack.name}: {n} x {slug} have no weight (counted as 0 kg)",
-                             "rack", rid))
+        findings.append(make("NO_MASS_DATA", "{rack_name}: {n} x {slug} have no weight (counted as 0 kg)",
+                             "rack", rid, rack_name=rack.name, n=n, slug=slug))
 
     # -- cords, outlets and phases --------------------------------------------------------------
     cords_to: dict[str, tuple[str, ...]] = {}
@@ -374,14 +371,11 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
             device_power[pid] = replace(device_power[pid], pdus=pdus)
     findings.extend(pfind)
     if spread:
-        findings.append(make("POWER_CORDS_SPREAD", f"{rack.name}: {spread} device(s) have no power connections; "
-                             "their cords were spread over the rack's PDUs (A/B alternating, each on the "
-                             "least-loaded phase)", "rack", rid))
+        findings.append(make("POWER_CORDS_SPREAD", "{rack_name}: {spread} device(s) have no power connections; their cords were spread over the rack's PDUs (A/B alternating, each on the least-loaded phase)", "rack", rid, rack_name=rack.name, spread=spread))
     pdu_feeds = frozenset(p.feed for p in own_pdus if p.feed)
     sides = {ctx.feeds[f].side for f in pdu_feeds if f in ctx.feeds}
     if len(own_pdus) >= 2 and len(sides) == 1:
-        findings.append(make("POWER_FEED_NO_REDUNDANCY", f"{rack.name}: all PDUs hang on feed side "
-                             f"{next(iter(sides))}; a feed failure takes the rack down", "rack", rid))
+        findings.append(make("POWER_FEED_NO_REDUNDANCY", "{rack_name}: all PDUs hang on feed side {v2}; a feed failure takes the rack down", "rack", rid, rack_name=rack.name, v2=next(iter(sides))))
 
     # power capacity of the rack's own PDUs, with one feed side lost
     cap_by_side: Counter[str] = Counter()
@@ -414,17 +408,19 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     loop = ctx.loops.get(loop_id) if loop_id and method in LOOP_METHODS else None
     if method in ("direct-liquid", "immersion"):
         if method == "direct-liquid" and loop is None:
-            findings.append(make("COOLING_NO_LOOP", f"{rack.name}: direct liquid cooling needs a CDU loop"
-                                 + (f" (loop {loop_id!r} does not exist)" if loop_id else ""), "rack", rid))
+            if loop_id:
+                findings.append(make("COOLING_NO_LOOP", "{rack_name}: direct liquid cooling needs a CDU loop (loop "
+                                     "{loop_id!r} does not exist)", "rack", rid, rack_name=rack.name, loop_id=loop_id))
+            else:
+                findings.append(make("COOLING_NO_LOOP", "{rack_name}: direct liquid cooling needs a CDU loop", "rack",
+                                     rid, rack_name=rack.name))
         if loop is not None:
             coolant = loop.coolant
             liquid_dt = loop.delta_t_k
         if choice.delta_t_k:
             liquid_dt = choice.delta_t_k
     if loop is not None and choice.supply_temp_c is not None and loop.supply_temp_c > choice.supply_temp_c:
-        findings.append(make("COOLING_SUPPLY_TOO_WARM", f"{rack.name}: loop {loop.name} supplies "
-                             f"{loop.supply_temp_c:g} \u00b0C, warmer than the {choice.supply_temp_c:g} \u00b0C its "
-                             f"{label} is designed for; its capacity falls with warmer water", "rack", rid))
+        findings.append(make("COOLING_SUPPLY_TOO_WARM", "{rack_name}: loop {loop_name} supplies {loop_supply_temp_c:g} \u00b0C, warmer than the {choice_supply_temp_c:g} \u00b0C its {label} is designed for; its capacity falls with warmer water", "rack", rid, rack_name=rack.name, loop_name=loop.name, loop_supply_temp_c=loop.supply_temp_c, choice_supply_temp_c=choice.supply_temp_c, label=label))
     if method == "air":
         cap_w = s.air_limit_kw * 1000
     elif method == "air-containment":
@@ -435,15 +431,13 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         default = s.rdhx_default_kw if method == "rdhx" else s.immersion_default_kw
         cap_w = default * 1000
         if unit is None:
-            findings.append(make("COOLING_UNIT_ASSUMED", f"{rack.name}: no {label} unit chosen; assuming "
-                                 f"{default:g} kW", "rack", rid))
+            findings.append(make("COOLING_UNIT_ASSUMED", "{rack_name}: no {label} unit chosen; assuming {default:g} kW", "rack", rid, rack_name=rack.name, label=label, default=default))
         else:
             cu = specs.cooling(unit)
             if cu.known:
                 cap_w = cu.capacity_w
             else:
-                findings.append(make("COOLING_UNKNOWN_UNIT", f"{rack.name}: cooling unit {unit!r} is not in the "
-                                     f"catalog; assuming {default:g} kW", "rack", rid))
+                findings.append(make("COOLING_UNKNOWN_UNIT", "{rack_name}: cooling unit {unit!r} is not in the catalog; assuming {default:g} kW", "rack", rid, rack_name=rack.name, unit=unit, default=default))
     if method == "direct-liquid":
         liquid_heat = liquid
     elif method == "immersion":
@@ -451,9 +445,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     else:
         liquid_heat = 0.0
         if liquid_devices:
-            findings.append(make("COOLING_LIQUID_DEVICE_ON_AIR", f"{rack.name}: {len(liquid_devices)} liquid-cooled "
-                                 f"device(s) ({', '.join(liquid_devices[:3])}) but the rack is on {label}; "
-                                 "choose direct liquid cooling and a CDU loop", "rack", rid))
+            findings.append(make("COOLING_LIQUID_DEVICE_ON_AIR", "{rack_name}: {v2} liquid-cooled device(s) ({v3}) but the rack is on {label}; choose direct liquid cooling and a CDU loop", "rack", rid, rack_name=rack.name, v2=len(liquid_devices), v3=', '.join(liquid_devices[:3]), label=label))
     air_heat = heat - liquid_heat
     airflow = physics.airflow_cfm(air_heat, air_dt)
     airflow_m3 = physics.airflow_m3_per_h(air_heat, air_dt)
@@ -466,20 +458,13 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         loop_flow = physics.liquid_flow_l_per_min(loop_heat, loop.delta_t_k, loop.coolant) \
             if loop is not None and loop_heat > 0 else 0.0
     if heat > cap_w:
-        findings.append(make("COOLING_OVER_CAPACITY", f"{rack.name}: {heat / 1000:.1f} kW exceeds the "
-                             f"{cap_w / 1000:.0f} kW limit of {label}; {_suggest(heat, s)}", "rack", rid))
+        findings.append(make("COOLING_OVER_CAPACITY", "{rack_name}: {v2:.1f} kW exceeds the {v3:.0f} kW limit of {label}; {v5}", "rack", rid, rack_name=rack.name, v2=heat / 1000, v3=cap_w / 1000, label=label, v5=_suggest(heat, s)))
     elif heat > cap_w * s.cooling_warn_fraction:
-        findings.append(make("COOLING_NEAR_CAPACITY", f"{rack.name}: {heat / 1000:.1f} kW is "
-                             f"{heat / cap_w * 100:.0f} % of the {cap_w / 1000:.0f} kW limit of {label}", "rack", rid))
+        findings.append(make("COOLING_NEAR_CAPACITY", "{rack_name}: {v2:.1f} kW is {v3:.0f} % of the {v4:.0f} kW limit of {label}", "rack", rid, rack_name=rack.name, v2=heat / 1000, v3=heat / cap_w * 100, v4=cap_w / 1000, label=label))
     if method == "direct-liquid" and heat > 0 and liquid_heat == 0:
-        findings.append(make("COOLING_NO_LIQUID_DEVICES", f"{rack.name}: on direct liquid cooling but none of its "
-                             "devices has cold plates, so all of its heat goes to room air; choose air with "
-                             "containment or a rear-door heat exchanger, or liquid-cooled servers", "rack", rid))
+        findings.append(make("COOLING_NO_LIQUID_DEVICES", "{rack_name}: on direct liquid cooling but none of its devices has cold plates, so all of its heat goes to room air; choose air with containment or a rear-door heat exchanger, or liquid-cooled servers", "rack", rid, rack_name=rack.name))
     elif method == "direct-liquid" and air_heat > s.residual_air_limit_kw * 1000:
-        findings.append(make("COOLING_RESIDUAL_AIR", f"{rack.name}: {air_heat / 1000:.1f} kW still goes to room air "
-                             f"(limit {s.residual_air_limit_kw:g} kW): devices capture only "
-                             f"{(liquid_heat / heat * 100) if heat else 0:.0f} % of their heat in liquid; use "
-                             "liquid-cooled servers or add a rear-door heat exchanger", "rack", rid))
+        findings.append(make("COOLING_RESIDUAL_AIR", "{rack_name}: {v2:.1f} kW still goes to room air (limit {s_residual_air_limit_kw:g} kW): devices capture only {v4:.0f} % of their heat in liquid; use liquid-cooled servers or add a rear-door heat exchanger", "rack", rid, rack_name=rack.name, v2=air_heat / 1000, s_residual_air_limit_kw=s.residual_air_limit_kw, v4=(liquid_heat / heat * 100) if heat else 0))
 
     # -- mass and floor -------------------------------------------------------------------------------
     # half of each cable to the rack at each end (planner.fabric link_media; default length when none)
@@ -492,12 +477,9 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     area = rt.width_mm * rt.depth_mm / 1e6
     floor = total_mass / area
     if rt.max_load_kg is not None and load > rt.max_load_kg:
-        findings.append(make("RACK_OVERWEIGHT", f"{rack.name}: {load:.0f} kg of equipment exceeds the rack's "
-                             f"{rt.max_load_kg:.0f} kg load rating", "rack", rid))
+        findings.append(make("RACK_OVERWEIGHT", "{rack_name}: {load:.0f} kg of equipment exceeds the rack's {rt_max_load_kg:.0f} kg load rating", "rack", rid, rack_name=rack.name, load=load, rt_max_load_kg=rt.max_load_kg))
     if floor > room.floor_load_limit_kg_per_m2:
-        findings.append(make("FLOOR_OVERLOAD", f"{rack.name}: {total_mass:.0f} kg on {area:.2f} m2 is "
-                             f"{floor:.0f} kg/m2, above the {room.name} limit of "
-                             f"{room.floor_load_limit_kg_per_m2:.0f} kg/m2", "rack", rid))
+        findings.append(make("FLOOR_OVERLOAD", "{rack_name}: {total_mass:.0f} kg on {area:.2f} m2 is {floor:.0f} kg/m2, above the {room_name} limit of {room_floor_load_limit_kg_per_m2:.0f} kg/m2", "rack", rid, rack_name=rack.name, total_mass=total_mass, area=area, floor=floor, room_name=room.name, room_floor_load_limit_kg_per_m2=room.floor_load_limit_kg_per_m2))
 
     # -- stranded capacity ---------------------------------------------------------------------------
     power_head = power_cap - basis_w
@@ -506,12 +488,9 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         head = min(power_head, cool_head)
         unit_u = max(1, -(-int(unit_dev.u_height * 2) // 2))
         if largest >= unit_u and head < unit_dev.max_w:
-            findings.append(make("STRANDED_SPACE", f"{rack.name}: {largest}U free in one block but only "
-                                 f"{max(head, 0) / 1000:.1f} kW of power/cooling headroom; another "
-                                 f"{unit_dev.name} ({unit_dev.max_w / 1000:.1f} kW) would not fit", "rack", rid))
+            findings.append(make("STRANDED_SPACE", "{rack_name}: {largest}U free in one block but only {v3:.1f} kW of power/cooling headroom; another {unit_dev_name} ({v5:.1f} kW) would not fit", "rack", rid, rack_name=rack.name, largest=largest, v3=max(head, 0) / 1000, unit_dev_name=unit_dev.name, v5=unit_dev.max_w / 1000))
         elif largest < unit_u and head >= max(unit_dev.max_w, s.stranded_min_power_kw * 1000):
-            findings.append(make("STRANDED_POWER", f"{rack.name}: {head / 1000:.1f} kW of power and cooling "
-                                 f"headroom but only {largest}U free in one block", "rack", rid))
+            findings.append(make("STRANDED_POWER", "{rack_name}: {v2:.1f} kW of power and cooling headroom but only {largest}U free in one block", "rack", rid, rack_name=rack.name, v2=head / 1000, largest=largest))
 
     power_level = levels.classify(basis_w, power_cap, s.feed_warn_fraction)
     cooling_level = levels.classify(heat, cap_w, s.cooling_warn_fraction)
@@ -599,25 +578,21 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
                         pdu_placements[c.pdu] = target
                 tspec = specs.device(target.device) if target is not None else None
                 if tspec is None or tspec.pdu is None:
-                    findings.append(make("POWER_UNKNOWN_PDU", f"{display_name(p, ctx.specs.catalog)}: power connection to {c.pdu!r}, "
-                                         "which is not a known PDU", "placement", p.id))
+                    findings.append(make("POWER_UNKNOWN_PDU", "{v1}: power connection to {c_pdu!r}, which is not a known PDU", "placement", p.id, v1=display_name(p, ctx.specs.catalog), c_pdu=c.pdu))
                     continue
                 if c.outlet is not None:
                     if c.outlet > tspec.pdu.outlets:
-                        findings.append(make("POWER_OUTLET_INVALID", f"{display_name(p, ctx.specs.catalog)}: outlet {c.outlet} on "
-                                             f"{target.name or c.pdu}, which has {tspec.pdu.outlets} outlets",
-                                             "placement", p.id))
+                        findings.append(make("POWER_OUTLET_INVALID", "{v1}: outlet {c_outlet} on {v3}, which has {pdu_outlets} outlets",
+                                             "placement", p.id, v1=display_name(p, ctx.specs.catalog), c_outlet=c.outlet, v3=target.name or c.pdu, pdu_outlets=tspec.pdu.outlets))
                     taken = used.setdefault(c.pdu, {})
                     if c.outlet in taken and taken[c.outlet] != p.id:
-                        findings.append(make("POWER_OUTLET_CONFLICT", f"{target.name or c.pdu} outlet {c.outlet} "
-                                             f"is used by both {taken[c.outlet]} and {p.id}", "placement", p.id))
+                        findings.append(make("POWER_OUTLET_CONFLICT", "{v1} outlet {c_outlet} is used by both {v3} and {p_id}", "placement", p.id, v1=target.name or c.pdu, c_outlet=c.outlet, v3=taken[c.outlet], p_id=p.id))
                     taken.setdefault(c.outlet, p.id)
                     explicit.setdefault(c.pdu, {}).setdefault(c.outlet, p.id)
                 cords.append([c.pdu, c.outlet])
         elif spec.cords and spec.max_w > 0:
             if not order:
-                findings.append(make("POWER_NO_PDU", f"{rack.name}: {display_name(p, ctx.specs.catalog)} needs power but the rack has "
-                                     "no PDU", "placement", p.id))
+                findings.append(make("POWER_NO_PDU", "{rack_name}: {v2} needs power but the rack has no PDU", "placement", p.id, rack_name=rack.name, v2=display_name(p, ctx.specs.catalog)))
                 continue
             spread += 1
             # continue where the previous device stopped, so all PDUs share the spread cords
@@ -686,8 +661,7 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
                                       k < len(pinned) and pinned[k]))
             cord_map[p.id] = tuple(out)
     for pid in sorted(exhausted):
-        findings.append(make("POWER_OUTLETS_EXHAUSTED", f"{rack.name}: more cords than outlets on "
-                             f"{display_name(pdu_placements[pid], ctx.specs.catalog)}", "pdu", pid))
+        findings.append(make("POWER_OUTLETS_EXHAUSTED", "{rack_name}: more cords than outlets on {v2}", "pdu", pid, rack_name=rack.name, v2=display_name(pdu_placements[pid], ctx.specs.catalog)))
     # pass 3: loads
     contrib: dict[str, PduContribution] = {}
     side_of = {pid: _feed_side(ctx, pl) for pid, pl in pdu_placements.items()}
@@ -704,10 +678,8 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
             shelf_fail[failed] = {sid: busbar.load_w * busbar.shelves[sid].busbar_w / out_w
                                   / busbar.shelves[sid].busbar_efficiency for sid in live} if out_w else {}
             if redundant and busbar.load_w > out_w:
-                findings.append(make("BUSBAR_FAILOVER_OVERLOAD", f"{rack.name}: when feed side {failed} fails, "
-                                     f"{len(live)} of {len(busbar.shelves)} power shelves are left with "
-                                     f"{out_w / 1000:.1f} kW for the {busbar.load_w / 1000:.1f} kW busbar load",
-                                     "rack", rack.id))
+                findings.append(make("BUSBAR_FAILOVER_OVERLOAD", "{rack_name}: when feed side {failed} fails, {v3} of {v4} power shelves are left with {v5:.1f} kW for the {v6:.1f} kW busbar load",
+                                     "rack", rack.id, rack_name=rack.name, failed=failed, v3=len(live), v4=len(busbar.shelves), v5=out_w / 1000, v6=busbar.load_w / 1000))
     for p, spec, cords in cords_of:
         if not cords:
             continue
@@ -715,8 +687,7 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
         dev_sides = {side_of[c[0]] for c in cords}
         is_shelf = busbar is not None and p.id in busbar.shelves
         if redundant and len(dev_sides) == 1 and not is_shelf:
-            findings.append(make("POWER_SINGLE_CORDED", f"{display_name(p, ctx.specs.catalog)}: all {n} cord(s) on feed side "
-                                 f"{next(iter(dev_sides))}; it goes down when that side fails", "placement", p.id))
+            findings.append(make("POWER_SINGLE_CORDED", "{v1}: all {n} cord(s) on feed side {v3}; it goes down when that side fails", "placement", p.id, v1=display_name(p, ctx.specs.catalog), n=n, v3=next(iter(dev_sides))))
         for pid, outlet in cords:
             pspec = specs.device(pdu_placements[pid].device).pdu
             assert pspec is not None

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from planner.engine.results import Results
+from planner.findings import finding_text
+from planner.i18n import N_, _, format_date, format_money, format_number, ngettext, use_language
 
 Provider = Callable[[Results, Any, Any], Any]
 
@@ -154,45 +156,58 @@ def _power_lines(results: Results, plan: Any) -> list[str]:
     out: list[str] = []
     names = {s.id: s.name for s in getattr(plan, "power_sources", ())}
     if results.feeds:
-        out.append("Power feeds")
-        rows = [["feed", "side", "source", "capacity kW", "load kW", "failover kW", "util %"]]
+        out.append(_("Power feeds"))
+        rows = [_heads(N_("feed"), N_("side"), N_("source"), N_("capacity kW"), N_("load kW"), N_("failover kW"),
+                       N_("util %"))]
         for f in results.feeds.values():
             rows.append([f.name, f.side, names.get(f.upstream, f.upstream) if f.upstream else "-",
-                         f"{f.capacity_w / 1000:.1f}", f"{f.load_w / 1000:.1f}", f"{f.failover_w / 1000:.1f}",
-                         f"{f.utilisation * 100:.0f}"])
+                         _n(f.capacity_w / 1000, 1), _n(f.load_w / 1000, 1), _n(f.failover_w / 1000, 1),
+                         _n(f.utilisation * 100, 0)])
         out.extend(_table(rows, right={3, 4, 5, 6}))
         out.append("")
     if results.sources:
-        out.append("Power sources")
-        rows = [["source", "kind", "side", "upstream", "capacity kW", "load kW", "failover kW", "util %"]]
+        out.append(_("Power sources"))
+        rows = [_heads(N_("source"), N_("kind"), N_("side"), N_("upstream"), N_("capacity kW"), N_("load kW"),
+                       N_("failover kW"), N_("util %"))]
         for s in results.sources.values():
             rows.append([s.name, s.kind, s.side or "-", names.get(s.upstream, "-") if s.upstream else "-",
-                         f"{s.capacity_w / 1000:.1f}", f"{s.load_w / 1000:.1f}", f"{s.failover_w / 1000:.1f}",
-                         f"{s.utilisation * 100:.0f}"])
+                         _n(s.capacity_w / 1000, 1), _n(s.load_w / 1000, 1), _n(s.failover_w / 1000, 1),
+                         _n(s.utilisation * 100, 0)])
         out.extend(_table(rows, right={4, 5, 6, 7}))
         out.append("")
     return out
 
 
-def _loops_text(results: Results, plan: Any) -> list[str]:
+def _loops_text(results: Results, plan: Any, imperial: bool = False) -> list[str]:
     """The cooling loops table of the text report (nothing when the plan has none)."""
     loops = [r for r in ([results.loops[x.id] for x in plan.cooling_loops if x.id in results.loops]
                          if plan is not None else results.loops.values())]
     if not loops:
         return []
-    rows = [["loop", "kind", "supply/return C", "load kW", "capacity kW", "L/min", "rated L/min", "racks"]]
+    flow_unit, temp_unit = ("gpm", "°F") if imperial else ("L/min", "°C")
+    rows = [_heads(N_("loop"), N_("kind")) + [_("supply/return {unit}").format(unit=temp_unit)]
+            + _heads(N_("load kW"), N_("capacity kW")) + [flow_unit, _("rated {unit}").format(unit=flow_unit)]
+            + _heads(N_("racks"))]
     for lr in loops:
-        cap = f"{lr.capacity_w / 1000:,.0f}" if lr.capacity_basis != "unknown" else "?"
-        rated = f"{lr.rated_flow_l_per_min:,.0f}" if lr.rated_flow_l_per_min is not None else "?"
-        rows.append([lr.name, lr.kind, f"{lr.supply_temp_c:g}/{lr.return_temp_c:g}", f"{lr.heat_w / 1000:,.1f}", cap,
-                     f"{lr.flow_l_per_min:,.0f}", rated, str(lr.racks)])
-    return ["Cooling loops", *_table(rows, right=set(range(3, 8))), ""]
+        cap = _n(lr.capacity_w / 1000, 0) if lr.capacity_basis != "unknown" else "?"
+        rated = _n(_flow(lr.rated_flow_l_per_min, imperial), 0) if lr.rated_flow_l_per_min is not None else "?"
+        rows.append([lr.name, lr.kind, f"{_temp(lr.supply_temp_c, imperial)}/{_temp(lr.return_temp_c, imperial)}",
+                     _n(lr.heat_w / 1000, 1), cap, _n(_flow(lr.flow_l_per_min, imperial), 0), rated, str(lr.racks)])
+    return [_("Cooling loops"), *_table(rows, right=set(range(3, 8))), ""]
+
+
+def _temp(c: float, imperial: bool) -> str:
+    return _n(c * 9 / 5 + 32) if imperial else _n(c)
+
+
+def _flow(l_per_min: float, imperial: bool) -> float:
+    return l_per_min / 3.785411784 if imperial else l_per_min  # US gallon (NIST Handbook 44)
 
 
 def _months(m: float | None) -> str:
     if m is None:
-        return "never (renting stays cheaper)"
-    return f"{m:,.1f} months ({m / 12:,.1f} years)"
+        return _("never (renting stays cheaper)")
+    return _("{months} months ({years} years)").format(months=_n(m, 1), years=_n(m / 12, 1))
 
 
 def rent_vs_own_lines(results: Results) -> list[str]:
@@ -202,89 +217,146 @@ def rent_vs_own_lines(results: Results) -> list[str]:
         return []
     cur, i = rvo.currency, rvo.inputs
     own = rvo.own_only
-    out = ["Rent or own"]
-    capex = f"{i.capex:,.0f} {cur}" + ("" if rvo.capex_complete else " (INCOMPLETE: owning is understated)")
-    out.append(f"  Own               {own.own_cost_per_year:,.0f} {cur}/year over {own.years:g} years: capex "
-               f"{capex} / {own.years:g} = {own.capital_per_year:,.0f}, energy {own.energy_per_year:,.0f}, "
-               f"support {own.support_per_year:,.0f}, colocation {own.colocation_per_year:,.0f}")
+    out = [_("Rent or own")]
+    capex = _money(i.capex, cur) + ("" if rvo.capex_complete else " " + _("(INCOMPLETE: owning is understated)"))
+    out.append(_label(N_("Own")) + _("{own}/year over {years} years: capex {capex} / {years} = {capital}, energy "
+                                     "{energy}, support {support}, colocation {colocation}").format(
+        own=_money(own.own_cost_per_year, cur), years=_n(own.years), capex=capex, capital=_n(own.capital_per_year, 0),
+        energy=_n(own.energy_per_year, 0), support=_n(own.support_per_year, 0),
+        colocation=_n(own.colocation_per_year, 0)))
     f = rvo.figures
     if f is None or f.cloud_cost_per_year is None:
-        out.append(f"  Rent              not computed: {rvo.reason}")
+        out.append(_label(N_("Rent")) + _("not computed: {reason}").format(reason=rvo.reason))
         out.append("")
         return out
     d = rvo.price_detail
-    src = ("plan override" if rvo.price_source == "plan" else
-           f"catalog, {d.get('offer', '')}, {d.get('basis', '')} {d.get('date', '')}".strip())
-    conv = (f", {d['amount']:g} {d['currency']} at {d['exchange_rate']:g}"
+    src = (_("plan override") if rvo.price_source == "plan" else
+           (_("catalog") + f", {d.get('offer', '')}, {d.get('basis', '')} {format_date(d.get('date', '') or '')}")
+           .strip())
+    conv = (", " + _("{amount} {currency} at {rate}").format(amount=_n(d["amount"]), currency=d["currency"],
+                                                            rate=_n(d["exchange_rate"]))
             if d.get("currency") not in (None, cur) and "exchange_rate" in d else "")
-    out.append(f"  Rent              {f.cloud_cost_per_year:,.0f} {cur}/year: {rvo.gpus} x {rvo.gpu_model_name} at "
-               f"{i.cloud_price_per_gpu_hour:,.2f} {cur}/GPU-hour ({src}{conv}) x 8,760 h x utilisation "
-               f"{i.utilisation:g}")
-    be_u = "renting is cheaper at any utilisation" if f.break_even_utilisation is None else \
-        f"{f.break_even_utilisation * 100:.0f} %"
-    out.append(f"  Break-even        {_months(f.break_even_months)}; utilisation {be_u}")
+    out.append(_label(N_("Rent")) + _("{rent}/year: {gpus} x {model} at {price} {currency}/GPU-hour ({source}) x "
+                                      "{hours} h x utilisation {util}").format(
+        rent=_money(f.cloud_cost_per_year, cur), gpus=rvo.gpus, model=rvo.gpu_model_name,
+        price=_n(i.cloud_price_per_gpu_hour, 2), currency=cur, source=src + conv, hours=_n(8760),
+        util=_n(i.utilisation)))
+    be_u = _("renting is cheaper at any utilisation") if f.break_even_utilisation is None else \
+        f"{_n(f.break_even_utilisation * 100, 0)} %"
+    out.append(_label(N_("Break-even")) + _("{when}; utilisation {util}").format(
+        when=_months(f.break_even_months), util=be_u))
     out.append("")
     return out
 
 
-def text_report(results: Results, plan: Any = None, max_findings: int = 200) -> str:
+def _n(v: float, digits: int | None = None) -> str:
+    return format_number(v, None, digits)
+
+
+def _money(v: float, currency: str) -> str:
+    return format_money(v, currency)
+
+
+def _heads(*titles: str) -> list[str]:
+    return [_(t) for t in titles]
+
+
+def _label(text: str) -> str:
+    """A line's label, translated, padded to the report's value column."""
+    from planner.i18n import active_language
+
+    return "  " + f"{_(text)} ".ljust(21 if active_language() == "de" else 18)
+
+
+def text_report(results: Results, plan: Any = None, max_findings: int = 200, lang: str | None = None,
+                imperial: bool = False) -> str:
+    """The human-readable report of ``rackwright check``, in ``lang`` (default: the active
+    language) with its number formats; metric (kW, m³/h, L/min, kg) or imperial (BTU/h,
+    tons, CFM, gpm, lb). ``--json`` output is :func:`build_json`, never translated."""
+    with use_language(lang):
+        return _text_report(results, plan, max_findings, imperial)
+
+
+def _text_report(results: Results, plan: Any, max_findings: int, imperial: bool) -> str:
+    from planner.units import CFM_TO_M3_PER_H, LB_KG
+
     t = results.totals.to_dict()
     cur = results.totals.currency
     lines = []
-    title = getattr(getattr(plan, "metadata", None), "project", "") or "Plan"
-    lines.append(f"Rackwright check: {title}")
+    title = getattr(getattr(plan, "metadata", None), "project", "") or _("Plan")
+    lines.append(_("Rackwright check: {title}").format(title=title))
     lines.append("")
-    lines.append("Totals")
-    gpus = ", ".join(f"{n} x {m}" for m, n in t["gpus_by_model"].items()) or "none"
-    lines.append(f"  GPUs              {t['gpus']} ({gpus}), {t['gpu_memory_gb']:,.0f} GB GPU memory, "
-                 f"{t['bf16_pflops_dense']:,.1f} PFLOPS BF16 dense")
-    lines.append(f"  IT power          {t['it_power_kw']['typical']:,.1f} kW typical, "
-                 f"{t['it_power_kw']['max']:,.1f} kW max")
-    lines.append(f"  Facility power    {t['facility_power_kw']:,.1f} kW at PUE {t['pue']:g}")
-    lines.append(f"  Heat              {t['heat_btu_per_h']:,.0f} BTU/h ({t['cooling_tons']:,.1f} tons), "
-                 f"{t['liquid_heat_kw']:,.1f} kW to liquid")
-    lines.append(f"  Racks             {t['racks']} in {t['rooms']} room(s), {t['u_used']} U used, {t['u_free']} U free")
-    lines.append(f"  Mass              {t['mass_kg']:,.0f} kg")
-    capex_note = "" if t["capex_complete"] else " INCOMPLETE: items without a price or exchange rate are left out"
-    lines.append(f"  Capex             {t['capex']:,.0f} {cur}{capex_note}")
-    lines.append(f"  Energy            {t['energy_mwh_per_year']:,.0f} MWh/year, "
-                 f"{t[f'opex_per_year_{cur.lower()}']:,.0f} {cur}/year")
+    lines.append(_("Totals"))
+    gpus = ", ".join(f"{n} x {m}" for m, n in t["gpus_by_model"].items()) or _("none")
+    lines.append(_label(N_("GPUs")) + _("{gpus} ({models}), {memory} GB GPU memory, {pflops} PFLOPS BF16 dense").format(
+        gpus=t["gpus"], models=gpus, memory=_n(t["gpu_memory_gb"], 0), pflops=_n(t["bf16_pflops_dense"], 1)))
+    lines.append(_label(N_("IT power")) + _("{typical} kW typical, {max} kW max").format(
+        typical=_n(t["it_power_kw"]["typical"], 1), max=_n(t["it_power_kw"]["max"], 1)))
+    lines.append(_label(N_("Facility power")) + _("{kw} kW at PUE {pue}").format(
+        kw=_n(t["facility_power_kw"], 1), pue=_n(t["pue"])))
+    heat_kw = results.totals.agg.sums["heat_w"] / 1000
+    if imperial:
+        lines.append(_label(N_("Heat")) + _("{btu} BTU/h ({tons} tons), {liquid} kW to liquid").format(
+            btu=_n(t["heat_btu_per_h"], 0), tons=_n(t["cooling_tons"], 1), liquid=_n(t["liquid_heat_kw"], 1)))
+    else:
+        lines.append(_label(N_("Heat")) + _("{heat} kW, {liquid} kW to liquid").format(
+            heat=_n(heat_kw, 1), liquid=_n(t["liquid_heat_kw"], 1)))
+    lines.append(_label(N_("Racks")) + ngettext("{racks} in {rooms} room, {used} U used, {free} U free",
+                                                "{racks} in {rooms} rooms, {used} U used, {free} U free",
+                                                t["rooms"]).format(racks=t["racks"], rooms=t["rooms"],
+                                                                   used=t["u_used"], free=t["u_free"]))
+    lines.append(_label(N_("Mass")) + (f"{_n(t['mass_kg'] / LB_KG, 0)} lb" if imperial else f"{_n(t['mass_kg'], 0)} kg"))
+    capex_note = "" if t["capex_complete"] else " " + _("INCOMPLETE: items without a price or exchange rate are "
+                                                         "left out")
+    lines.append(_label(N_("Capex")) + _money(t["capex"], cur) + capex_note)
+    lines.append(_label(N_("Energy")) + _("{mwh} MWh/year, {cost}/year").format(
+        mwh=_n(t["energy_mwh_per_year"], 0), cost=_money(t[f"opex_per_year_{cur.lower()}"], cur)))
     lines.append("")
     lines.extend(rent_vs_own_lines(results))
-    lines.append("Racks")
-    rows = [["rack", "typ kW", "max kW", "cooling", "limit kW", "CFM", "L/min", "kg", "U used", "U free", "GPUs"]]
+    lines.append(_("Racks"))
+    air_unit, flow_unit, mass_unit = ("CFM", "gpm", "lb") if imperial else ("m³/h", "L/min", "kg")
+    rows = [_heads(N_("rack"), N_("typ kW"), N_("max kW"), N_("cooling"), N_("limit kW"))
+            + [air_unit, flow_unit, mass_unit] + _heads(N_("U used"), N_("U free"), N_("GPUs"))]
     for rid in _rack_order(results, plan):
         r = results.racks[rid]
-        rows.append([r.name, f"{r.typical_w / 1000:.1f}", f"{r.max_w / 1000:.1f}", r.cooling,
-                     f"{r.cooling_capacity_w / 1000:.0f}", f"{r.airflow_cfm:,.0f}", f"{r.liquid_flow_l_per_min:.1f}",
-                     f"{r.mass_kg:,.0f}", str(r.u_used), str(r.u_free), str(r.gpu_count)])
+        air = r.airflow_cfm if imperial else r.airflow_cfm * CFM_TO_M3_PER_H
+        mass = r.mass_kg / LB_KG if imperial else r.mass_kg
+        rows.append([r.name, _n(r.typical_w / 1000, 1), _n(r.max_w / 1000, 1), r.cooling,
+                     _n(r.cooling_capacity_w / 1000, 0), _n(air, 0), _n(_flow(r.liquid_flow_l_per_min, imperial), 1),
+                     _n(mass, 0), str(r.u_used), str(r.u_free), str(r.gpu_count)])
     lines.extend(_table(rows, right=set(range(1, 11)) - {3}))
     lines.append("")
     lines.extend(_power_lines(results, plan))
-    lines.extend(_loops_text(results, plan))
+    lines.extend(_loops_text(results, plan, imperial))
     if results.fabrics:
-        lines.append("Fabrics")
-        rows = [["fabric", "kind", "Gb/s/GPU", "oversub", "bisection Tb/s", "switches", "cables", "optics kW"]]
+        lines.append(_("Fabrics"))
+        rows = [_heads(N_("fabric"), N_("kind"), N_("Gb/s/GPU"), N_("oversub"), N_("bisection Tb/s"), N_("switches"),
+                       N_("cables"), N_("optics kW"))]
         for fr in results.fabrics.values():
-            rows.append([fr.name, fr.kind, f"{fr.per_gpu_gbps:g}", f"{fr.oversubscription:g}:1",
-                         f"{fr.bisection_tbps:,.1f}", str(fr.switches), str(fr.cables), f"{fr.optics_power_w / 1000:.1f}"])
+            rows.append([fr.name, fr.kind, _n(fr.per_gpu_gbps), f"{_n(fr.oversubscription)}:1",
+                         _n(fr.bisection_tbps, 1), str(fr.switches), str(fr.cables), _n(fr.optics_power_w / 1000, 1)])
         lines.extend(_table(rows, right=set(range(2, 8))))
         lines.append("")
     if results.workloads:
-        lines.append("Workloads")
-        rows = [["workload", "kind", "met", "margin", "bottleneck"]]
+        lines.append(_("Workloads"))
+        rows = [_heads(N_("workload"), N_("kind"), N_("met"), N_("margin"), N_("bottleneck"))]
         for v in results.workloads.values():
-            met = "n/a" if v.met is None else ("yes" if v.met else "NO")
-            rows.append([v.name, v.kind, met, "" if v.margin is None else f"{v.margin * 100:+.0f} %",
-                         v.bottleneck or (v.error or "")[:60]])
+            met = _("n/a") if v.met is None else (_("yes") if v.met else _("NO"))
+            margin = "" if v.margin is None else ("+" if v.margin >= 0.005 else "") + f"{_n(v.margin * 100, 0)} %"
+            rows.append([v.name, v.kind, met, margin, v.bottleneck or (v.error or "")[:60]])
         lines.extend(_table(rows, right={3}))
         lines.append("")
     counts = results.counts()
-    lines.append(f"Findings: {counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} info")
+    lines.append(_("Findings: {errors}, {warnings}, {infos}").format(
+        errors=ngettext("{n} error", "{n} errors", counts["error"]).format(n=counts["error"]),
+        warnings=ngettext("{n} warning", "{n} warnings", counts["warning"]).format(n=counts["warning"]),
+        infos=ngettext("{n} note", "{n} notes", counts["info"]).format(n=counts["info"])))
     fs = results.findings
+    sev = {"error": _("ERROR"), "warning": _("WARNING"), "info": _("INFO")}
+    width = max(7, *(len(x) for x in sev.values()))
     for f in fs[:max_findings]:
         where = f"{f.kind} {f.id}" if f.id else f.kind
-        lines.append(f"  {f.severity.upper():7s} {f.code:28s} {where}: {f.message}")
+        lines.append(f"  {sev.get(f.severity, f.severity).ljust(width)} {f.code:28s} {where}: {finding_text(f)}")
     if len(fs) > max_findings:
-        lines.append(f"  ... and {len(fs) - max_findings} more (use --json for all)")
+        lines.append("  " + _("... and {n} more (use --json for all)").format(n=len(fs) - max_findings))
     return "\n".join(lines) + "\n"

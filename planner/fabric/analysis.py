@@ -333,18 +333,15 @@ def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: An
         if pa_obj is not None and pb_obj is not None:
             if pa is None:
                 out.append(fabric_finding("error", "FABRIC_UNKNOWN_PORT",
-                                   f"{na} ({da}) has no port {A.port!r} (link {label})", (lk.id, A.placement)))
+                                   "{na} ({da}) has no port {A_port!r} (link {label})", (lk.id, A.placement), na=na, da=da, A_port=A.port, label=label))
             if pb is None:
                 out.append(fabric_finding("error", "FABRIC_UNKNOWN_PORT",
-                                   f"{nb} ({db}) has no port {B.port!r} (link {label})", (lk.id, B.placement)))
+                                   "{nb} ({db}) has no port {B_port!r} (link {label})", (lk.id, B.placement), nb=nb, db=db, B_port=B.port, label=label))
             if pa is not None and pb is not None and abs(pa.speed_gbps - pb.speed_gbps) > 1e-6:
                 out.append(fabric_finding("warning", "FABRIC_SPEED_MISMATCH",
-                                   f"link {label}: {na} {A.port} runs at {pa.speed_gbps:g} Gb/s, {nb} {B.port} at "
-                                   f"{pb.speed_gbps:g} Gb/s; the link runs at "
-                                   f"{min(pa.speed_gbps, pb.speed_gbps):g}", (lk.id,)))
+                                   "link {label}: {na} {A_port} runs at {pa_speed_gbps:g} Gb/s, {nb} {B_port} at {pb_speed_gbps:g} Gb/s; the link runs at {v8:g}", (lk.id,), label=label, na=na, A_port=A.port, pa_speed_gbps=pa.speed_gbps, nb=nb, B_port=B.port, pb_speed_gbps=pb.speed_gbps, v8=min(pa.speed_gbps, pb.speed_gbps)))
             if fab is not None and speed + 1e-6 < fs:
-                out.append(fabric_finding("warning", "FABRIC_SLOW_LINK", f"link {label} runs at {speed:g} Gb/s in the "
-                                                                   f"{fs:g} Gb/s fabric {fab.name}", (lk.id, fab.id)))
+                out.append(fabric_finding("warning", "FABRIC_SLOW_LINK", "link {label} runs at {speed:g} Gb/s in the {fs:g} Gb/s fabric {fab_name}", (lk.id, fab.id), label=label, speed=speed, fs=fs, fab_name=fab.name))
         if not media_ok:
             out.extend(_cable_findings(cache, lk, label, speed))
         findings = tuple(out)
@@ -363,29 +360,23 @@ def _cable_findings(cache: _Ports, lk: Any, label: str, speed: float) -> list[Fi
         return out
     cable = cache.cable(lk.cable)
     if cable is None:
-        out.append(fabric_finding("error", "FABRIC_UNKNOWN_CABLE", f"link {label}: cable {lk.cable!r} "
-                                                           "is not in the catalog", (lk.id,)))
+        out.append(fabric_finding("error", "FABRIC_UNKNOWN_CABLE", "link {label}: cable {lk_cable!r} is not in the catalog", (lk.id,), label=label, lk_cable=lk.cable))
         return out
     if cable.kind == "transceiver":
-        out.append(fabric_finding("error", "FABRIC_MEDIA_MISMATCH", f"link {label}: {lk.cable} is a "
-                                                            "transceiver, not a cable", (lk.id,)))
+        out.append(fabric_finding("error", "FABRIC_MEDIA_MISMATCH", "link {label}: {lk_cable} is a transceiver, not a cable", (lk.id,), label=label, lk_cable=lk.cable))
     elif cable.kind in TWISTED_PAIR:
         if speed > cable.speed_gbps + 1e-6:
             out.append(fabric_finding("error", "FABRIC_MEDIA_MISMATCH",
-                               f"link {label}: {lk.cable} carries {cable.speed_gbps:g} Gb/s, "
-                               f"the ports run at {speed:g}", (lk.id,)))
+                               "link {label}: {lk_cable} carries {cable_speed_gbps:g} Gb/s, the ports run at {speed:g}", (lk.id,), label=label, lk_cable=lk.cable, cable_speed_gbps=cable.speed_gbps, speed=speed))
     elif cable.speed_gbps + 1e-6 < speed:
         out.append(fabric_finding("error", "FABRIC_MEDIA_MISMATCH",
-                           f"link {label}: {lk.cable} is a {cable.speed_gbps:g} Gb/s cable on a "
-                           f"{speed:g} Gb/s link", (lk.id,)))
+                           "link {label}: {lk_cable} is a {cable_speed_gbps:g} Gb/s cable on a {speed:g} Gb/s link", (lk.id,), label=label, lk_cable=lk.cable, cable_speed_gbps=cable.speed_gbps, speed=speed))
     if lk.length_m is not None and lk.length_m > cable.max_reach_m + 1e-9:
         out.append(fabric_finding("error", "FABRIC_CABLE_TOO_LONG",
-                           f"link {label}: {lk.length_m:g} m is beyond the {cable.max_reach_m:g} m "
-                           f"reach of {lk.cable} ({cable.kind})", (lk.id,)))
+                           "link {label}: {lk_length_m:g} m is beyond the {cable_max_reach_m:g} m reach of {lk_cable} ({cable_kind})", (lk.id,), label=label, lk_length_m=lk.length_m, cable_max_reach_m=cable.max_reach_m, lk_cable=lk.cable, cable_kind=cable.kind))
     if lk.length_m is not None and cable.min_reach_m and lk.length_m + 1e-9 < cable.min_reach_m:
         out.append(fabric_finding("warning", "FABRIC_CABLE_TOO_SHORT",
-                           f"link {label}: {lk.length_m:g} m is shorter than the "
-                           f"{cable.min_reach_m:g} m minimum of {lk.cable}", (lk.id,)))
+                           "link {label}: {lk_length_m:g} m is shorter than the {cable_min_reach_m:g} m minimum of {lk_cable}", (lk.id,), label=label, lk_length_m=lk.length_m, cable_min_reach_m=cable.min_reach_m, lk_cable=lk.cable))
     return out
 
 
@@ -612,8 +603,8 @@ class FabricState:
     def _switch_check(self, s: str, n: _Node, name: str) -> None:
         limit = n.limit
         if limit is not None and n.degree > limit:
-            self.switch_findings[s] = fabric_finding("error", "FABRIC_SWITCH_PORTS", f"{name} has more links than ports",
-                                              (s,), "placement")
+            self.switch_findings[s] = fabric_finding("error", "FABRIC_SWITCH_PORTS", "{name} has more links than ports",
+                                              (s,), "placement", name=name)
         else:
             self.switch_findings.pop(s, None)
 
@@ -940,12 +931,10 @@ class FabricState:
             r.findings.extend(extra)
         if self.ends and not r.connected:
             r.findings.append(fabric_finding("error", "FABRIC_DISCONNECTED",
-                                      f"{fab.name} falls apart into {self.end_comps} pieces: some servers cannot "
-                                      "reach each other", (fab.id,), "fabric"))
+                                      "{fab_name} falls apart into {end_comps} pieces: some servers cannot reach each other", (fab.id,), "fabric", fab_name=fab.name, end_comps=self.end_comps))
         if r.oversubscription > fab.oversubscription + 1e-6:
             r.findings.append(fabric_finding("warning", "FABRIC_OVERSUBSCRIBED",
-                                      f"{fab.name} is {r.oversubscription:g}:1 oversubscribed; the target is "
-                                      f"{fab.oversubscription:g}:1", (fab.id,), "fabric"))
+                                      "{fab_name} is {r_oversubscription:g}:1 oversubscribed; the target is {fab_oversubscription:g}:1", (fab.id,), "fabric", fab_name=fab.name, r_oversubscription=r.oversubscription, fab_oversubscription=fab.oversubscription))
         return r
 
     def node_gbps(self, pid: str) -> float:
@@ -1074,15 +1063,13 @@ class FabricModel:
             owner = min(same)
             if owner != f.id:
                 out.append(fabric_finding("error", "FABRIC_PORT_REUSED",
-                                   f"port {port} of {name} is used by links {owner} and {f.id}", (f.id, owner, pid)))
+                                   "port {port} of {name} is used by links {owner} and {f_id}", (f.id, owner, pid), port=port, name=name, owner=owner, f_id=f.id))
             first = min(users)
             if users[first] != f.fabric:
                 fo = self.fabric_objs.get(users[first])
                 fm = self.fabric_objs.get(f.fabric)
                 out.append(fabric_finding("error", "FABRIC_PORT_CROSS_FABRIC",
-                                   f"port {port} of {name} is wired in two fabrics: link {first} in "
-                                   f"{fo.name if fo is not None else users[first]} and link {f.label} in "
-                                   f"{fm.name if fm is not None else f.fabric}", (f.id, first, pid)))
+                                   "port {port} of {name} is wired in two fabrics: link {first} in {v4} and link {f_label} in {v6}", (f.id, first, pid), port=port, name=name, first=first, v4=fo.name if fo is not None else users[first], f_label=f.label, v6=fm.name if fm is not None else f.fabric))
         return tuple(out)
 
     def _refresh_ports(self, keys: set[tuple[str, str]]) -> None:
@@ -1327,9 +1314,11 @@ def with_unconnected(r: FabricResult, fab: Any, unconnected: list[tuple[str, str
     r.unconnected_ports = list(unconnected)
     if unconnected:
         n_dev = len({p for p, _ in unconnected})
+        where = (fab.id, *sorted({p for p, _ in unconnected})[:50])
         r.findings.append(fabric_finding("warning", "FABRIC_UNCONNECTED_PORTS",
-                                  f"{fab.name}: {len(unconnected)} {required_role(fab)} ports on {n_dev} devices are "
-                                  "not wired", (fab.id, *sorted({p for p, _ in unconnected})[:50]), "fabric"))
+                                         "{fab_name}: {v2} {v3} ports on {n_dev} devices are not wired", where,
+                                         "fabric", fab_name=fab.name, v2=len(unconnected), v3=required_role(fab),
+                                         n_dev=n_dev))
     return r
 
 

@@ -15,13 +15,19 @@ FABRIC_DISCONNECTED (error), FABRIC_OVERSUBSCRIBED (warning).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from planner.findings import Finding, Severity
+from planner.findings import Finding, Severity, finding_message
 
 __all__ = ["Finding", "fabric_finding"]
 
 
-def fabric_finding(severity: Severity, code: str, message: str, where: Sequence[str] = (),
-                   kind: str = "link") -> Finding:
-    """A finding about ``where[0]`` (of ``kind``), with the other entities of ``where`` related."""
+def fabric_finding(severity: Severity, code: str, message: str | tuple[str, str], where: Sequence[str] = (),
+                   kind: str = "link", **params: Any) -> Finding:
+    """A finding about ``where[0]`` (of ``kind``), with the other entities of ``where`` related.
+    With ``params``, ``message`` is a template translated at the edge (see
+    :func:`planner.engine.findings.make`)."""
+    if params or isinstance(message, tuple):
+        return Finding(severity, code, finding_message(message, params), kind, where[0] if where else None,
+                       tuple(where[1:]), template=message, params=tuple(params.items()))
     return Finding(severity, code, message, kind, where[0] if where else None, tuple(where[1:]))

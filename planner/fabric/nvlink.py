@@ -102,21 +102,17 @@ def fabric_domain(fab: Any, catalog: Any, gpu_nodes: list[tuple[str, str | None,
     where = (fab.id,)
     if gpus and gpus < design:
         out.append(fabric_finding("warning", "NVLINK_DOMAIN_INCOMPLETE",
-                           f"{fab.name}: NVLink domain of {gpus} GPUs; the {gpu_slug} design is {design} "
-                           f"({design - gpus} GPUs missing or not wired)", where, "fabric"))
+                           "{fab_name}: NVLink domain of {gpus} GPUs; the {gpu_slug} design is {design} ({v5} GPUs missing or not wired)", where, "fabric", fab_name=fab.name, gpus=gpus, gpu_slug=gpu_slug, design=design, v5=design - gpus))
     elif gpus > design:
         out.append(fabric_finding("error", "NVLINK_DOMAIN_TOO_LARGE",
-                           f"{fab.name}: {gpus} GPUs wired into one NVLink domain; the {gpu_slug} design "
-                           f"holds {design} (one rack)", where, "fabric"))
+                           "{fab_name}: {gpus} GPUs wired into one NVLink domain; the {gpu_slug} design holds {design} (one rack)", where, "fabric", fab_name=fab.name, gpus=gpus, gpu_slug=gpu_slug, design=design))
     if gpus and (not switches or (required is not None and len(switches) < required)):
         need = required if required is not None else "some"
         out.append(fabric_finding("error", "NVLINK_SWITCH_TRAYS_MISSING",
-                           f"{fab.name}: {len(switches)} NVLink switch trays of the {need} the design needs; "
-                           "every GPU loses the links to the missing trays", where, "fabric"))
+                           "{fab_name}: {v2} NVLink switch trays of the {need} the design needs; every GPU loses the links to the missing trays", where, "fabric", fab_name=fab.name, v2=len(switches), need=need))
     if gpus and catalog_bidir > 0 and per_gpu_bidir + 1e-6 < catalog_bidir:
         out.append(fabric_finding("warning", "NVLINK_BANDWIDTH_LOW",
-                           f"{fab.name}: the least-wired GPU reaches {per_gpu_bidir:g} GB/s of NVLink of its "
-                           f"{catalog_bidir:g} GB/s ({unconnected} NVLink ports not wired)", where, "fabric"))
+                           "{fab_name}: the least-wired GPU reaches {per_gpu_bidir:g} GB/s of NVLink of its {catalog_bidir:g} GB/s ({unconnected} NVLink ports not wired)", where, "fabric", fab_name=fab.name, per_gpu_bidir=per_gpu_bidir, catalog_bidir=catalog_bidir, unconnected=unconnected))
     return d, out
 
 

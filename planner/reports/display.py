@@ -1,12 +1,17 @@
 """Display units of the report: metric (default) or imperial. The plan and the
 engine's results stay SI; values are converted here, at the edge, with the constants
 of :mod:`planner.units`. Power stays in kW in both systems (the unit datacenter
-power is specified in everywhere); heat is also shown in BTU/h in imperial."""
+power is specified in everywhere); heat is also shown in BTU/h (and tons) in imperial
+only: metric shows kW, m³/h, L/min, kg and m, never CFM, BTU/h or tons.
+
+Numbers are written in the active language's form (:mod:`planner.i18n`: ``1.356.256``
+in German, ``1,356,256`` in English); the report sets the language for its build."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from planner.i18n import format_money, format_number
 from planner.units import CFM_TO_M3_PER_H, INCH_MM, LB_KG, W_TO_BTU_PER_H
 
 FOOT_M = 12 * INCH_MM / 1000.0
@@ -14,7 +19,15 @@ US_GALLON_L = 3.785411784  # exact: 231 in^3 (NIST Handbook 44, appendix C)
 
 
 def _n(v: float, digits: int) -> str:
-    return f"{v:,.{digits}f}"
+    return format_number(v, None, digits)
+
+
+def num(v: float | int | None, digits: int | None = None) -> str:
+    """A number in the active language (grouped thousands); ``digits`` None: as many as it
+    needs (up to 3), like ``:g``."""
+    if v is None:
+        return "\u2013"
+    return format_number(v, None, digits)
 
 
 @dataclass(frozen=True)
@@ -78,19 +91,19 @@ class Units:
         return f"{self.flow(l_per_min)} {self.flow_unit}" if l_per_min is not None else "\u2013"
 
     def heat_u(self, w: float) -> str:
-        kw = f"{w / 1000:,.1f} kW"
-        return f"{kw} ({w * W_TO_BTU_PER_H:,.0f} BTU/h)" if self.imperial else kw
+        kw = f"{_n(w / 1000, 1)} kW"
+        return f"{kw} ({_n(w * W_TO_BTU_PER_H, 0)} BTU/h)" if self.imperial else kw
 
 
 def kw(w: float | None, digits: int = 1) -> str:
-    return "\u2013" if w is None else f"{w / 1000:,.{digits}f}"
+    return "\u2013" if w is None else _n(w / 1000, digits)
 
 
 def money(v: float | None, currency: str = "") -> str:
     if v is None:
         return "\u2013"
-    return f"{v:,.0f}" + (f" {currency}" if currency else "")
+    return format_money(v, currency) if currency else _n(v, 0)
 
 
 def pct(v: float | None, digits: int = 0) -> str:
-    return "\u2013" if v is None else f"{v * 100:,.{digits}f} %"
+    return "\u2013" if v is None else f"{_n(v * 100, digits)} %"

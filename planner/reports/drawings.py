@@ -16,6 +16,7 @@ from reportlab.lib import colors
 from reportlab.pdfbase import pdfmetrics
 
 from planner.geometry import rack_outer_mm, row_footprints, u_span_mm
+from planner.i18n import N_, _, format_number
 from planner.palette import UNKNOWN_COLOR, kind_color
 from planner.placement import device_dims
 from planner.plan import Placement, Rack, Room
@@ -83,12 +84,12 @@ def floor_drawing(room: Room, catalog: Any, width_pt: float, height_pt: float, f
     if tile * s >= 4:
         n = 1
         while n * tile < room.width_m - 1e-9:
-            x, _ = pt(n * tile, 0)
+            x, _y = pt(n * tile, 0)
             d.add(Line(x, ry, x, ry + room.depth_m * s, strokeColor=TILE, strokeWidth=0.3))
             n += 1
         n = 1
         while n * tile < room.depth_m - 1e-9:
-            _, y = pt(0, n * tile)
+            _x, y = pt(0, n * tile)
             d.add(Line(rx, y, rx + room.width_m * s, y, strokeColor=TILE, strokeWidth=0.3))
             n += 1
     d.add(Rect(rx, ry, room.width_m * s, room.depth_m * s, fillColor=None, strokeColor=EDGE, strokeWidth=1.2))
@@ -156,14 +157,14 @@ def floor_drawing(room: Room, catalog: Any, width_pt: float, height_pt: float, f
         # aisle words when the band is long enough
         band_len = math.hypot(fr[0] - fl[0], fr[1] - fl[1]) * s
         if AISLE_BAND_M * s >= 7 and band_len > 90 and horizontal_row:
-            for poly, word, color in ((cold, "COLD AISLE", COLD_TEXT), (hot, "HOT AISLE", HOT_TEXT)):
+            for poly, word, color in ((cold, _("COLD AISLE"), COLD_TEXT), (hot, _("HOT AISLE"), HOT_TEXT)):
                 xs_ = [pt(x, y)[0] for x, y in poly]
                 ys_ = [pt(x, y)[1] for x, y in poly]
                 d.add(String((min(xs_) + max(xs_)) / 2, (min(ys_) + max(ys_)) / 2 - 2.2, word, fontName=bold,
                              fontSize=6, textAnchor="middle", fillColor=color))
 
     # dimensions: width under the room, depth left of it
-    fmt = length_fmt or (lambda m: f"{m:.1f} m")
+    fmt = length_fmt or (lambda m: f"{format_number(m, None, 1)} m")
     y_dim = ry - 12
     d.add(Line(rx, y_dim, rx + room.width_m * s, y_dim, strokeColor=MUTED, strokeWidth=0.5))
     for x in (rx, rx + room.width_m * s):
@@ -197,7 +198,7 @@ def _device_label(catalog: Any, p: Placement) -> tuple[str, str, str]:
     """(title, details, colour) as the app's rack view labels a device."""
     dev = catalog.get("device-types", p.device) if catalog is not None else None
     if dev is None:
-        return p.name or p.device, "not in the catalog", UNKNOWN_COLOR
+        return p.name or p.device, _("not in the catalog"), UNKNOWN_COLOR
     model = dev.model.split(" (")[0]
     title = p.name or model
     bits = []
@@ -206,14 +207,14 @@ def _device_label(catalog: Any, p: Placement) -> tuple[str, str, str]:
         gname = (gpu.model if gpu else dev.gpu_slug or "").split()[0] if (gpu or dev.gpu_slug) else ""
         bits.append(f"{dev.gpu_count}\u00d7 {gname}".strip())
     if getattr(dev, "max_power_w", None):
-        bits.append(f"{dev.max_power_w / 1000:.1f} kW")
+        bits.append(f"{format_number(dev.max_power_w / 1000, None, 1)} kW")
     details = f"{model} \u00b7 " + " \u00b7 ".join(bits) if p.name and bits else (model if p.name else " \u00b7 ".join(bits))
     return title, details, kind_color(getattr(dev, "kind", "other"))
 
 
 def rack_scale(rack_type: str, catalog: Any, u_height: int, width_pt: float, height_pt: float) -> float:
     """Points per mm so that the two faces, side by side with their U scales, fit."""
-    w_mm, _ = rack_outer_mm(catalog, rack_type)
+    w_mm, _d = rack_outer_mm(catalog, rack_type)
     height_mm = u_height * U_MM + 2 * 40.0
     face_w = (width_pt - 2 * 14 - 10) / 2  # two U scales, a gap between the faces
     return min(face_w / w_mm, (height_pt - 14) / height_mm)
@@ -223,7 +224,7 @@ def elevation_drawing(rack: Rack, u_height: int, catalog: Any, scale: float, fon
     """Front and rear elevations of ``rack`` side by side, ``scale`` points per mm: U
     numbers, devices to scale with their labels (a full-depth device appears faded on
     the other face), 0U PDUs in the side channels of their face."""
-    w_mm, _ = rack_outer_mm(catalog, rack.rack_type)
+    w_mm, _d = rack_outer_mm(catalog, rack.rack_type)
     frame_mm = 40.0
     body_mm = u_height * U_MM
     face_w = w_mm * scale
@@ -245,8 +246,9 @@ def elevation_drawing(rack: Rack, u_height: int, catalog: Any, scale: float, fon
         if p.u is None:
             side_groups.setdefault((p.face, p.side or "left"), []).append(p.id)
     for fi, face in enumerate(("front", "rear")):
+        face_label = _(FACE_LABELS[face])
         fx = uscale_w + fi * (uscale_w + face_w + gap)
-        d.add(String(fx + face_w / 2, h - 9, face.upper(), fontName=bold, fontSize=7, textAnchor="middle",
+        d.add(String(fx + face_w / 2, h - 9, face_label, fontName=bold, fontSize=7, textAnchor="middle",
                      fillColor=MUTED))
         d.add(Rect(fx, 0, face_w, (body_mm + 2 * frame_mm) * scale, fillColor=colors.HexColor("#eceef1"),
                    strokeColor=EDGE, strokeWidth=0.8))
@@ -297,7 +299,7 @@ def elevation_drawing(rack: Rack, u_height: int, catalog: Any, scale: float, fon
             box_h = yt - yb
             tsize = max(3.0, min(6.5, box_h * 0.62, u_pt * 0.95))
             tc = colors.white if primary else LABEL
-            label = title if primary else f"{title} (rear)"
+            label = title if primary else _("{name} (rear)").format(name=title)
             if box_h >= 3.5:
                 if details and primary and box_h >= 2 * tsize + 4:
                     d.add(String(rx + 3, yt - tsize - 1.5, fit(label, rail_w - 6, bold, tsize), fontName=bold,
@@ -313,6 +315,7 @@ def elevation_drawing(rack: Rack, u_height: int, catalog: Any, scale: float, fon
 
 # --------------------------------------------------------------------------- rent or own
 
+FACE_LABELS = {"front": N_("FRONT"), "rear": N_("REAR")}
 OWN_COLOR = "#2f6db5"
 RENT_COLOR = "#d9822b"
 
@@ -320,12 +323,12 @@ RENT_COLOR = "#d9822b"
 def _short_money(v: float) -> str:
     a = abs(v)
     if a >= 1e9:
-        return f"{v / 1e9:,.1f}B"
+        return _("{n}B").format(n=format_number(v / 1e9, None, 1))
     if a >= 1e6:
-        return f"{v / 1e6:,.1f}M"
+        return _("{n}M").format(n=format_number(v / 1e6, None, 1))
     if a >= 1e3:
-        return f"{v / 1e3:,.0f}k"
-    return f"{v:,.0f}"
+        return _("{n}k").format(n=format_number(v / 1e3, None, 0))
+    return format_number(v, None, 0)
 
 
 def rent_own_chart(rvo: Any, width_pt: float, height_pt: float, font: str, bold: str) -> Drawing:
@@ -359,26 +362,27 @@ def rent_own_chart(rvo: Any, width_pt: float, height_pt: float, font: str, bold:
     lp.yValueAxis.visibleGrid = True
     lp.yValueAxis.gridStrokeColor = colors.HexColor("#e3e6ea")
     d.add(lp)
-    d.add(String(lp.x + lp.width / 2, 8, "months", fontName=font, fontSize=7.5, textAnchor="middle",
+    d.add(String(lp.x + lp.width / 2, 8, _("months"), fontName=font, fontSize=7.5, textAnchor="middle",
                  fillColor=colors.HexColor("#3c4650")))
-    d.add(String(8, lp.y + lp.height + 8, f"cumulative cost ({rvo.currency})", fontName=font, fontSize=7.5,
+    d.add(String(8, lp.y + lp.height + 8, _("cumulative cost ({currency})").format(currency=rvo.currency), fontName=font, fontSize=7.5,
                  fillColor=colors.HexColor("#3c4650")))
     f = rvo.figures
     if f is not None and f.break_even_months is not None and f.break_even_months <= months:
         x = lp.x + lp.width * f.break_even_months / months
         d.add(Line(x, lp.y, x, lp.y + lp.height, strokeColor=colors.HexColor("#5b6570"), strokeWidth=0.8,
                    strokeDashArray=[3, 2]))
-        label = f"break-even {f.break_even_months:,.1f} months"
+        label = _("break-even {months} months").format(months=format_number(f.break_even_months, None, 1))
         anchor = "end" if x > lp.x + lp.width * 0.7 else "start"
         d.add(String(x + (-4 if anchor == "end" else 4), lp.y + lp.height - 10, label, fontName=bold, fontSize=7.5,
                      textAnchor=anchor, fillColor=colors.HexColor("#1f2328")))
     # legend, right of the plot
     lx, ly = lp.x + lp.width + 16, lp.y + lp.height - 12
-    entries = [(OWN_COLOR, f"Own: {_short_money(own[-1])} after {months} months")]
+    entries = [(OWN_COLOR, _("Own: {cost} after {months} months").format(cost=_short_money(own[-1]), months=months))]
     if rent is not None:
-        entries.append((RENT_COLOR, f"Rent: {_short_money(rent[-1])} after {months} months"))
+        entries.append((RENT_COLOR, _("Rent: {cost} after {months} months").format(cost=_short_money(rent[-1]),
+                                                                                   months=months)))
     else:
-        entries.append(("#9aa3ad", "Rent: no cloud price"))
+        entries.append(("#9aa3ad", _("Rent: no cloud price")))
     for k, (c, text) in enumerate(entries):
         y = ly - k * 16
         d.add(Line(lx, y + 3, lx + 18, y + 3, strokeColor=colors.HexColor(c), strokeWidth=2))

@@ -29,6 +29,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
+from planner.i18n import _
 from planner.progress import Cancelled
 from planner.reports.text import fit
 
@@ -112,7 +113,7 @@ class RowsTable(Flowable):
     # -- measuring (once, shared by every piece of the split table)
     def _cell_height(self, cell: Any, col: int) -> float:
         if isinstance(cell, Flowable):
-            _, h = cell.wrap(self.col_widths[col] - PAD_H, 10_000)
+            _w, h = cell.wrap(self.col_widths[col] - PAD_H, 10_000)
             return h
         return LEADING
 
@@ -384,7 +385,7 @@ def numbered_canvas(header_left: str, header_right: str, footer_left: str, font:
             self.setFont(font, 7)
             self.drawString(m, 14, fit(footer_left, (w - 2 * m) * 0.7, font, 7))
             self.setFont(bold, 7)
-            self.drawRightString(w - m, 14, f"Page {n} of {total}")
+            self.drawRightString(w - m, 14, _("Page {n} of {total}").format(n=n, total=total))
             self.restoreState()
 
     return NumberedCanvas

@@ -40,10 +40,12 @@ from reportlab.platypus import (
 import planner
 from planner.fabric.schedule import cable_schedule
 from planner.fileio import atomic_write_bytes
+from planner.findings import finding_text
+from planner.i18n import N_, PAPER, _, format_date, ngettext, use_language
 from planner.naming import display_name
 from planner.plan import cooling_method_name
 from planner.reports import drawings
-from planner.reports.display import Units, kw, money, pct
+from planner.reports.display import Units, kw, money, num, pct
 from planner.reports.flowables import (
     Anchor,
     ReportCancelled,
@@ -59,11 +61,22 @@ from planner.reports.flowables import (
 from planner.reports.text import MISSING, clean, esc, fit, fonts, truncate, unsupported
 
 SECTIONS = ("cover", "floor", "racks", "power", "cooling", "bom", "rent", "cables", "findings")
-SECTION_TITLES = {"cover": "Cover and summary", "floor": "Floor plan", "racks": "Rack elevations",
-                  "power": "Power", "cooling": "Cooling", "bom": "Bill of materials", "rent": "Rent or own",
-                  "cables": "Cable schedule", "findings": "Findings and workloads"}
+# English source texts (N_: marked for the catalog); translate with _() where shown
+SECTION_TITLES = {"cover": N_("Cover and summary"), "floor": N_("Floor plan"), "racks": N_("Rack elevations"),
+                  "power": N_("Power"), "cooling": N_("Cooling"), "bom": N_("Bill of materials"),
+                  "rent": N_("Rent or own"), "cables": N_("Cable schedule"), "findings": N_("Findings and workloads")}
 PAGE_SIZES = {"a4": A4, "letter": letter}
-BASIS_NAMES = {"list": "list", "street-estimate": "street", "quote": "quote", "estimate": "estimate"}
+BASIS_NAMES = {"list": N_("list"), "street-estimate": N_("street"), "quote": N_("quote"), "estimate": N_("estimate")}
+WORKLOAD_KINDS = {"pretrain": N_("pretrain"), "finetune": N_("finetune"), "inference": N_("inference"),
+                  "storage": N_("storage")}
+BOTTLENECKS = {"compute": N_("compute"), "interconnect": N_("interconnect"), "gpu_memory": N_("GPU memory"),
+               "memory_bandwidth": N_("memory bandwidth"), "ttft": N_("time to first token"),
+               "storage": N_("storage"), "power": N_("power"), "cooling": N_("cooling")}
+SEVERITY_NAMES = {"error": N_("ERROR"), "warning": N_("WARNING"), "info": N_("INFO")}
+WHERE_KINDS = {"rack": N_("rack"), "placement": N_("device"), "pdu": N_("PDU"), "feed": N_("feed"),
+               "loop": N_("loop"), "room": N_("room"), "device-type": N_("device type"), "plan": N_("plan"),
+               "fabric": N_("fabric"), "link": N_("link"), "workload": N_("workload"), "source": N_("power source"),
+               "row": N_("row")}
 SEVERITY_COLORS = {"error": "#c0392b", "warning": "#b7791f", "info": "#3b7dd8"}
 MARGIN = 28.0
 TOP = 36.0
@@ -74,12 +87,13 @@ BOTTOM = 32.0
 class ReportOptions:
     imperial: bool = False
     sections: tuple[str, ...] = SECTIONS
-    page_size: str = "a4"  # "a4" or "letter", always landscape
+    page_size: str | None = None  # "a4" or "letter", always landscape; None: the language's (A4 de, Letter en)
     compress: bool = True  # False keeps page streams readable (tests search the raw bytes)
     fonts: str = "auto"  # "auto": a Unicode TrueType font if found; "builtin": Helvetica (Latin-1, text in clear)
     rack_sheet_limit: int = 48  # above this many racks, one elevation sheet per distinct rack layout
     racks_per_page: int = 2
-    date: str | None = None  # default: today, ISO
+    date: str | None = None  # default: today; printed in the language's form
+    lang: str | None = None  # "de" or "en"; None: the active language (planner.i18n)
     include_info_findings: bool = True
     info_findings_limit: int = 300  # informational findings listed; the rest are counted by code
     toc: bool = True  # a contents page after the cover (with page numbers and links); the outline is always made
@@ -88,7 +102,7 @@ class ReportOptions:
         unknown = [s for s in self.sections if s not in SECTIONS]
         if unknown:
             raise ValueError(f"unknown report section(s): {', '.join(unknown)} (known: {', '.join(SECTIONS)})")
-        if self.page_size not in PAGE_SIZES:
+        if self.page_size is not None and self.page_size not in PAGE_SIZES:
             raise ValueError(f"unknown page size {self.page_size!r} (a4 or letter)")
         if self.fonts not in ("auto", "builtin"):
             raise ValueError("fonts must be 'auto' or 'builtin'")
@@ -107,7 +121,8 @@ class ReportSummary:
     rack_sheets: int = 0  # rack blocks drawn
     summarised: bool = False  # rack sheets one per distinct layout (rack_sheet_limit exceeded)
     cables: int = 0
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # in the report's language
+    missing_glyphs: str = ""  # characters of the plan's names the report font cannot print
 
 
 ProgressFn = Callable[[float, str], Any]
@@ -138,12 +153,13 @@ def render_plan_pdf(plan: Any, catalog: Any, results: Any, options: ReportOption
     """The PDF as bytes (nothing is written) and its summary."""
     t0 = time.perf_counter()
     opts = options or ReportOptions()
-    b = _Builder(plan, catalog, results, opts, progress, cancel)
-    data = b.build()
+    with use_language(opts.lang):
+        b = _Builder(plan, catalog, results, opts, progress, cancel)
+        data = b.build()
     summary = ReportSummary(None, b.pages, len(data), time.perf_counter() - t0, tuple(s for s in SECTIONS
                                                                                      if s in opts.sections),
                             racks=len(results.racks), rack_sheets=b.rack_blocks, summarised=b.summarised,
-                            cables=b.cables, notes=b.notes)
+                            cables=b.cables, notes=b.notes, missing_glyphs=b.missing_glyphs)
     return data, summary
 
 
@@ -167,7 +183,11 @@ class _Builder:
         self.plan, self.catalog, self.results, self.opts = plan, catalog, results, opts
         self.u = Units(opts.imperial)
         self.font, self.bold = fonts() if opts.fonts == "auto" else ("Helvetica", "Helvetica-Bold")
-        self.pagesize = landscape(PAGE_SIZES[opts.page_size])
+        from planner.i18n import active_language
+
+        self.lang = active_language()
+        self.page_size = opts.page_size or PAPER[self.lang].lower()
+        self.pagesize = landscape(PAGE_SIZES[self.page_size])
         self.frame_w = self.pagesize[0] - 2 * MARGIN
         self.frame_h = self.pagesize[1] - TOP - BOTTOM
         self.progress, self.cancel = progress, cancel
@@ -176,6 +196,7 @@ class _Builder:
         self.summarised = False
         self.cables = 0
         self.notes: list[str] = []
+        self.missing_glyphs = ""
         self.md = plan.metadata
         self.currency = results.totals.currency
         self.toc = TocState()
@@ -223,11 +244,12 @@ class _Builder:
 
     def where(self, kind: str, ident: str | None) -> str:
         if not ident:
-            return kind
+            return _(WHERE_KINDS[kind]) if kind in WHERE_KINDS else kind
         name = self._names.get((kind, ident))
+        label = _(WHERE_KINDS[kind]) if kind in WHERE_KINDS else kind
         if kind in ("device-type",):
-            return f"device type {ident}"
-        return f"{kind} {name}" if name else f"{kind} {ident}"
+            return f"{label} {ident}"
+        return f"{label} {name}" if name else f"{label} {ident}"
 
     # -- small builders ----------------------------------------------------------------------
     def P(self, text: str, style: ParagraphStyle | None = None) -> Paragraph:  # noqa: N802
@@ -289,7 +311,8 @@ class _Builder:
         return e
 
     def section_heading(self, key: str, extra: str = "") -> list[Any]:
-        out: list[Any] = [PageBreak(), self.anchor(0, SECTION_TITLES[key], f"sec-{key}"), self.P(esc(SECTION_TITLES[key]) + (f" <font size=9 color='#5b6570'>"
+        title = _(SECTION_TITLES[key])
+        out: list[Any] = [PageBreak(), self.anchor(0, title, f"sec-{key}"), self.P(esc(title) + (f" <font size=9 color='#5b6570'>"
                                                                         f"{extra}</font>" if extra else ""),
                                              self.st_h1)]
         return out
@@ -304,10 +327,13 @@ class _Builder:
         texts = [md.customer, md.project, md.author, md.revision, md.notes, self.plan.site.name,
                  *self._names.values()]
         missing = "".join(dict.fromkeys("".join(unsupported(t) for t in texts if t)))
+        self.missing_glyphs = missing
         if missing:
             shown = " ".join(missing[:12]) + (" \u2026" if len(missing) > 12 else "")
-            self.notes.append(f"{len(missing)} character(s) have no glyph in the report font and print as "
-                              f"{MISSING}: {shown}")
+            self.notes.append(ngettext("{n} character has no glyph in the report font and prints as {missing}: "
+                                       "{shown}", "{n} characters have no glyph in the report font and print as "
+                                       "{missing}: {shown}", len(missing))
+                              .format(n=len(missing), missing=MISSING, shown=shown))
 
     def build(self) -> bytes:
         work_ticker = Ticker(1.0, self.progress, self.cancel, 0.0, 0.1)
@@ -332,23 +358,24 @@ class _Builder:
         if story and isinstance(story[0], PageBreak):
             story.pop(0)
         if not story:
-            story.append(self.P("No sections selected."))
+            story.append(self.P(_("No sections selected.")))
         self.ticker.total = max(1.0, len(story) + self._rows_total)
         work_ticker.tick(1, "laying out pages")
         buf = io.BytesIO()
         doc = _Doc(buf, self.ticker, pagesize=self.pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
-                   topMargin=TOP, bottomMargin=BOTTOM, title=clean(self.md.project or "Build plan"),
-                   author=clean(self.md.author), subject=clean(f"Build plan for {self.md.customer}".strip()),
+                   topMargin=TOP, bottomMargin=BOTTOM, title=clean(self.md.project or _("Build plan")),
+                   author=clean(self.md.author),
+                   subject=clean(_("Build plan for {customer}").format(customer=self.md.customer).strip()),
                    creator=f"Rackwright {planner.__version__}", pageCompression=1 if self.opts.compress else 0,
                    invariant=1)
         frame = Frame(MARGIN, BOTTOM, self.frame_w, self.frame_h, leftPadding=0, rightPadding=0, topPadding=0,
                       bottomPadding=0, id="body")
         doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
         meta = self.md
-        head_left = " \u00b7 ".join(x for x in (clean(meta.project) or "Build plan", clean(meta.customer)) if x)
-        head_right = f"Revision {clean(meta.revision) or '-'} \u00b7 {self.date}"
-        foot = f"Generated by Rackwright {planner.__version__} \u00b7 {self.date} \u00b7 units: " \
-               f"{'imperial' if self.opts.imperial else 'metric'}"
+        head_left = " \u00b7 ".join(x for x in (clean(meta.project) or _("Build plan"), clean(meta.customer)) if x)
+        head_right = _("Revision {revision} \u00b7 {date}").format(revision=clean(meta.revision) or "-", date=self.date)
+        foot = _("Generated by Rackwright {version} \u00b7 {date} \u00b7 units: {units}").format(
+            version=planner.__version__, date=self.date, units=self.units_name)
         canvasmaker = numbered_canvas(head_left, head_right, foot, self.font, self.bold, self.ticker,
                                       skip_header_on_first="cover" in self.opts.sections, toc=self.toc)
         self.ticker.tick(0, "laying out pages")
@@ -362,12 +389,12 @@ class _Builder:
         """The contents pages: a heading, then slots the canvas fills at save time (the
         entries' pages are known only after layout, the number of lines before it)."""
         rows = toc_rows(self.toc.entries)
-        head = self.P("Contents", self.st_h1)
+        head = self.P(_("Contents"), self.st_h1)
         head_h = head.wrap(self.frame_w, self.frame_h)[1] + self.st_h1.spaceAfter + 2
         width = min(self.frame_w, 600.0)
         slots = paginate_toc(rows, self.frame_h - head_h - 2, self.frame_h - 2, width)
         self.toc.slots = slots
-        mark = TocEntry(0, "Contents", "contents", in_toc=False)
+        mark = TocEntry(0, _("Contents"), "contents", in_toc=False)
         self._keys.add("contents")
         self.toc.entries.insert(entry_at, mark)
         out: list[Any] = [PageBreak(), Anchor(mark), head]
@@ -379,7 +406,11 @@ class _Builder:
 
     @property
     def date(self) -> str:
-        return clean(self.opts.date) if self.opts.date else _dt.date.today().isoformat()
+        return clean(format_date(self.opts.date or _dt.date.today()))
+
+    @property
+    def units_name(self) -> str:
+        return _("imperial") if self.opts.imperial else _("metric")
 
     def _rows_table(self, *args: Any, **kwargs: Any) -> RowsTable:
         rows = args[1]
@@ -390,40 +421,46 @@ class _Builder:
     def cover(self) -> list[Any]:
         md, t = self.md, self.results.totals
         td = t.to_dict()
-        out: list[Any] = [self.anchor(0, "Cover", "cover", in_toc=False)]
-        out.append(self.P("BUILD PLAN", ParagraphStyle("kicker", fontName=self.bold, fontSize=9, leading=11,
+        out: list[Any] = [self.anchor(0, _("Cover"), "cover", in_toc=False)]
+        out.append(self.P(_("BUILD PLAN"), ParagraphStyle("kicker", fontName=self.bold, fontSize=9, leading=11,
                                                        textColor=colors.HexColor("#3d7cc9"))))
         out.append(Spacer(1, 4))
-        out.append(self.P(esc(truncate(md.project, 90) or "Untitled plan"), self.st_title))
+        out.append(self.P(esc(truncate(md.project, 90) or _("Untitled plan")), self.st_title))
         out.append(Spacer(1, 4))
-        out.append(self.P(esc(truncate(md.customer, 120)) or "<i>no customer named</i>", self.st_sub))
+        out.append(self.P(esc(truncate(md.customer, 120)) or "<i>" + esc(_("no customer named")) + "</i>", self.st_sub))
         out.append(Spacer(1, 10))
         who = self.document_control()
-        gpus = ", ".join(f"{n:,} \u00d7 {esc(self._gpu_name(m))}" for m, n in sorted(t.agg.gpus.items())) or "none"
+        gpus = ", ".join(f"{num(n)} \u00d7 {esc(self._gpu_name(m))}" for m, n in sorted(t.agg.gpus.items())) \
+            or _("none")
         s = t.agg.sums
         capex = f"<b>{money(t.capex, self.currency)}</b>"
         if not t.capex_complete:
-            capex += " <font color='#c0392b'><b>INCOMPLETE</b></font>"
+            capex += " <font color='#c0392b'><b>" + esc(_("INCOMPLETE")) + "</b></font>"
+        heat = esc(self.u.heat_u(s["heat_w"]))
+        if self.opts.imperial:
+            heat = _("{heat}, {tons} tons").format(heat=heat, tons=num(td["cooling_tons"], 1))
         heads = [
-            ("GPUs", f"<b>{t.gpus:,}</b> ({gpus})"),
-            ("IT power", f"<b>{kw(s['typical_w'])} kW</b> typical, <b>{kw(s['max_w'])} kW</b> max"),
-            ("Facility power", f"<b>{kw(t.facility_typical_w)} kW</b> typical, {kw(t.facility_max_w)} kW max "
-                               f"(PUE {t.pue:g})"),
-            ("Heat", esc(self.u.heat_u(s["heat_w"])) + f", {td['cooling_tons']:,.1f} tons; "
-                     f"{kw(s['liquid_heat_w'])} kW to liquid"),
-            ("Racks", f"<b>{t.racks:,}</b> in {t.rooms} room(s); {t.agg.ints['u_used']:,} U used, "
-                      f"{t.agg.ints['u_free']:,} U free"),
-            ("Mass", esc(self.u.mass_u(s["mass_kg"]))),
-            ("Capex", capex),
-            ("Annual energy", f"{t.energy_kwh_per_year / 1000:,.0f} MWh/year, <b>"
-                              f"{money(t.opex_per_year, self.currency)}</b>/year at "
-                              f"{t.electricity_price_per_kwh:g} {esc(self.currency)}/kWh"),
+            (_("GPUs"), f"<b>{num(t.gpus)}</b> ({gpus})"),
+            (_("IT power"), _("<b>{typical} kW</b> typical, <b>{max} kW</b> max")
+             .format(typical=kw(s["typical_w"]), max=kw(s["max_w"]))),
+            (_("Facility power"), _("<b>{typical} kW</b> typical, {max} kW max (PUE {pue})")
+             .format(typical=kw(t.facility_typical_w), max=kw(t.facility_max_w), pue=num(t.pue))),
+            (_("Heat"), _("{heat}; {liquid} kW to liquid").format(heat=heat, liquid=kw(s["liquid_heat_w"]))),
+            (_("Racks"), ngettext("<b>{racks}</b> in {rooms} room; {used} U used, {free} U free",
+                                  "<b>{racks}</b> in {rooms} rooms; {used} U used, {free} U free", t.rooms)
+             .format(racks=num(t.racks), rooms=num(t.rooms), used=num(t.agg.ints["u_used"]),
+                     free=num(t.agg.ints["u_free"]))),
+            (_("Mass"), esc(self.u.mass_u(s["mass_kg"]))),
+            (_("Capex"), capex),
+            (_("Annual energy"), _("{mwh} MWh/year, <b>{cost}</b>/year at {price} {currency}/kWh")
+             .format(mwh=num(t.energy_kwh_per_year / 1000, 0), cost=money(t.opex_per_year, self.currency),
+                     price=num(t.electricity_price_per_kwh), currency=esc(self.currency))),
         ]
         rent = self._rent_headline()
         if rent:
-            heads.append(("Rent or own", rent))
-        left = [self.P("Document control", self.st_h2), self.kv_table(who, (70, 270))]
-        right = [self.P("Headline figures", self.st_h2), self.kv_table(heads, (80, 290))]
+            heads.append((_("Rent or own"), rent))
+        left = [self.P(_("Document control"), self.st_h2), self.kv_table(who, (80, 260))]
+        right = [self.P(_("Headline figures"), self.st_h2), self.kv_table(heads, (92, 278))]
         cols = Table([[left, right]], colWidths=[self.frame_w * 0.45, self.frame_w * 0.55],
                      style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
         out.append(cols)
@@ -434,23 +471,24 @@ class _Builder:
         out.append(self.verdict_box())
         notes = clean(md.notes, keep_newlines=True).strip()
         if notes:
-            out.append(self.P("Notes", self.st_h2))
+            out.append(self.P(_("Notes"), self.st_h2))
             # shorter beside the capex warning, so the cover stays one page
             room = 600 if t.capex_complete else 300
-            more = " <i>(continued on the next page)</i>" if len(notes) > room else ""
+            more = " <i>" + esc(_("(continued on the next page)")) + "</i>" if len(notes) > room else ""
             out.append(self.P(esc(truncate(notes.replace("\n", " \u00b6 "), room)) + more, self.st_small))
         out.append(CondPageBreak(125))
         out.append(Spacer(1, 10))
         out.append(self.approvals())
         out.append(Spacer(1, 6))
-        contents = "" if self.opts.toc else "Contents: " + ", ".join(
-            SECTION_TITLES[k] for k in SECTIONS if k in self.opts.sections and k != "cover") + ". "
-        out.append(self.P(f"{esc(contents)}Units: {'imperial' if self.opts.imperial else 'metric'} "
-                          f"(power in kW). Figures from the Rackwright engine; every catalog figure carries its "
-                          f"source in the catalog, every formula in docs/engine.md.", self.st_small))
+        contents = "" if self.opts.toc else _("Contents: {sections}.").format(sections=", ".join(
+            _(SECTION_TITLES[k]) for k in SECTIONS if k in self.opts.sections and k != "cover")) + " "
+        out.append(self.P(esc(contents) + esc(_(
+            "Units: {units} (power in kW). Figures from the Rackwright engine; every catalog figure carries its "
+            "source in the catalog, every formula in docs/engine.md.").format(units=self.units_name)),
+            self.st_small))
         self._cover_page_len, self._cover_page_entries = len(out), len(self.toc.entries)
         if len(notes) > (600 if t.capex_complete else 300):
-            out += [PageBreak(), self.anchor(0, "Notes", "notes"), self.P("Notes", self.st_h1),
+            out += [PageBreak(), self.anchor(0, _("Notes"), "notes"), self.P(_("Notes"), self.st_h1),
                     self.P(esc(notes, keep_newlines=True), self.st_body)]
         return out
 
@@ -461,21 +499,21 @@ class _Builder:
         rooms = [r.name for r in self.plan.site.rooms]
         site = clean(self.plan.site.name)
         if rooms:
-            site += " \u00b7 " + ", ".join(clean(r) for r in rooms[:6]) + (f" and {len(rooms) - 6} more room(s)"
-                                                                        if len(rooms) > 6 else "")
+            site += " \u00b7 " + ", ".join(clean(r) for r in rooms[:6]) + (
+                " " + ngettext("and {n} more room", "and {n} more rooms", len(rooms) - 6).format(n=len(rooms) - 6)
+                if len(rooms) > 6 else "")
         sections = [k for k in SECTIONS if k in self.opts.sections]
+        paper = "A4" if self.page_size == "a4" else _("US Letter")
         return [
-            ("Plan", esc(md.project) or dash),
-            ("Customer", esc(md.customer) or dash),
-            ("Site", esc(truncate(site, 300)) or dash),
-            ("Revision", f"<b>{esc(md.revision) or dash}</b>"),
-            ("Date", esc(self.date)),
-            ("Prepared by", esc(md.author) or dash),
-            ("Document", f"Build plan, {len(sections)} of {len(SECTIONS)} sections; "
-                         f"{'imperial' if self.opts.imperial else 'metric'} units; "
-                         f"{esc(self.opts.page_size.upper() if self.opts.page_size == 'a4' else 'US Letter')} "
-                         f"landscape"),
-            ("Generated by", f"Rackwright {esc(planner.__version__)}"),
+            (_("Plan"), esc(md.project) or dash),
+            (_("Customer"), esc(md.customer) or dash),
+            (_("Site"), esc(truncate(site, 300)) or dash),
+            (_("Revision"), f"<b>{esc(md.revision) or dash}</b>"),
+            (_("Date"), esc(self.date)),
+            (_("Prepared by"), esc(md.author) or dash),
+            (_("Document"), esc(_("Build plan, {n} of {total} sections; {units} units; {paper} landscape").format(
+                n=len(sections), total=len(SECTIONS), units=self.units_name, paper=paper))),
+            (_("Generated by"), f"Rackwright {esc(planner.__version__)}"),
         ]
 
     def approvals(self) -> Table:
@@ -485,10 +523,11 @@ class _Builder:
                              textColor=colors.HexColor("#5b6570"))
         cell = ParagraphStyle("appc", parent=self.st_cell, fontSize=8.5, leading=10.5)
         widths = [80.0, 200.0, 200.0, 90.0, self.frame_w - 570.0]
-        rows: list[list[Any]] = [[Paragraph("Approvals", ParagraphStyle("appt", parent=self.st_h2, spaceBefore=0,
+        rows: list[list[Any]] = [[Paragraph(esc(_("Approvals")), ParagraphStyle("appt", parent=self.st_h2, spaceBefore=0,
                                                                         spaceAfter=0)), "", "", "", ""],
-                                 [Paragraph(x, hdr) for x in ("Role", "Name", "Signature", "Date", "Remarks")]]
-        for role, name in (("Prepared", self.md.author), ("Reviewed", ""), ("Approved", "")):
+                                 [Paragraph(esc(_(x)), hdr) for x in (N_("Role"), N_("Name"), N_("Signature"),
+                                                                      N_("Date"), N_("Remarks"))]]
+        for role, name in ((_("Prepared"), self.md.author), (_("Reviewed"), ""), (_("Approved"), "")):
             rows.append([Paragraph(f"<b>{role}</b>", cell), Paragraph(esc(truncate(name, 80)), cell), "", "", ""])
         line = colors.HexColor("#9aa3ad")
         return Table(rows, colWidths=widths, rowHeights=[18, 13, 26, 26, 26], hAlign="LEFT", style=TableStyle([
@@ -509,16 +548,19 @@ class _Builder:
         no_rate = [b for b in r.bom if b.unit_price is not None and b.rate is None]
         parts = []
         if unpriced:
-            parts.append(f"{len(unpriced)} BOM line(s) have no price")
+            parts.append(ngettext("{n} BOM line has no price", "{n} BOM lines have no price", len(unpriced))
+                         .format(n=len(unpriced)))
         if no_rate:
-            parts.append(f"{len(no_rate)} line(s) are priced in {', '.join(esc(c) for c in t.unconverted)} without "
-                         f"an exchange rate")
+            parts.append(ngettext("{n} line is priced in {currencies} without an exchange rate",
+                                  "{n} lines are priced in {currencies} without an exchange rate", len(no_rate))
+                         .format(n=len(no_rate), currencies=", ".join(esc(c) for c in t.unconverted)))
         head = ParagraphStyle("capexwarn", parent=self.st_h2, fontSize=13, leading=16, spaceBefore=0, spaceAfter=2,
                               textColor=colors.HexColor("#c0392b"))
-        lines = [self.P(f"Capex incomplete: {money(t.capex, self.currency)} leaves items out", head),
-                 self.P(f"<b>{'; '.join(parts) or 'Some lines are not priced'}</b>: not in the capex (listed in the "
-                        f"BOM), so owning is understated. Price them before the customer sees this.",
-                        self.st_body)]
+        lines = [self.P(esc(_("Capex incomplete: {capex} leaves items out").format(
+                     capex=money(t.capex, self.currency))), head),
+                 self.P(_("<b>{what}</b>: not in the capex (listed in the BOM), so owning is understated. Price them "
+                          "before the customer sees this.").format(
+                     what="; ".join(parts) or esc(_("Some lines are not priced"))), self.st_body)]
         return Table([[lines]], colWidths=[self.frame_w], style=TableStyle([
             ("BOX", (0, 0), (-1, -1), 2.0, colors.HexColor("#c0392b")),
             ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fdecea")),
@@ -529,13 +571,15 @@ class _Builder:
         rvo = self.results.totals.rent_vs_own
         if rvo is None:
             return ""
-        cur = esc(self.currency)
         f = rvo.figures
         if f is None or f.cloud_cost_per_year is None:
-            return f"own <b>{money(rvo.own_cost_per_year, self.currency)}</b>/year; renting not costed"
-        be = "never" if f.break_even_months is None else f"<b>{f.break_even_months:,.1f} months</b>"
-        return (f"own <b>{money(rvo.own_cost_per_year)}</b>, rent <b>{money(f.cloud_cost_per_year)}</b> "
-                f"{cur}/year; break-even {be}")
+            return _("own <b>{own}</b>/year; renting not costed").format(
+                own=money(rvo.own_cost_per_year, self.currency))
+        be = esc(_("never")) if f.break_even_months is None else "<b>" + esc(_("{months} months").format(
+            months=num(f.break_even_months, 1))) + "</b>"
+        return _("own <b>{own}</b>, rent <b>{rent}</b> per year; break-even {when}").format(
+            own=money(rvo.own_cost_per_year, self.currency), rent=money(f.cloud_cost_per_year, self.currency),
+            when=be)
 
     def _gpu_name(self, slug: str) -> str:
         g = self.catalog.get("gpus", slug) if self.catalog is not None else None
@@ -548,21 +592,23 @@ class _Builder:
         unmet = sum(1 for v in wl if v.met is False)
         unevaluated = sum(1 for v in wl if v.met is None)
         if counts["error"]:
-            head, color = f"{counts['error']} error(s) must be resolved before build", "#c0392b"
+            head = ngettext("{n} error must be resolved before build", "{n} errors must be resolved before build",
+                            counts["error"]).format(n=counts["error"])
+            color = "#c0392b"
         elif counts["warning"]:
-            head, color = f"No errors; {counts['warning']} warning(s) to review", "#b7791f"
+            head = ngettext("No errors; {n} warning to review", "No errors; {n} warnings to review",
+                            counts["warning"]).format(n=counts["warning"])
+            color = "#b7791f"
         else:
-            head, color = "No errors or warnings", "#2e7d32"
-        lines = [f"<font color='{color}'><b>{esc(head)}</b></font>",
-                 f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} note(s)."]
+            head, color = _("No errors or warnings"), "#2e7d32"
+        lines = [f"<font color='{color}'><b>{esc(head)}</b></font>", esc(self.counts_text(counts)) + "."]
         if wl:
-            lines.append(f"Workloads: {met} of {len(wl)} met" + (f", {unmet} not met" if unmet else "")
-                         + (f", {unevaluated} not evaluated" if unevaluated else "") + ".")
+            lines.append(esc(self.workload_counts(met, len(wl), unmet, unevaluated)))
         else:
-            lines.append("Workloads: none defined.")
+            lines.append(esc(_("Workloads: none defined.")))
         top = [f for f in self.results.findings if f.severity == "error"][:4]
         for f in top:
-            lines.append(f"\u2022 {esc(f.code)}: {esc(truncate(f.message, 160))}")
+            lines.append(f"\u2022 {esc(f.code)}: {esc(truncate(finding_text(f), 160))}")
         p = [self.P(x, self.st_body) for x in lines]
         box = Table([[p]], colWidths=[self.frame_w],
                     style=TableStyle([("BOX", (0, 0), (-1, -1), 1.2, colors.HexColor(color)),
@@ -571,6 +617,26 @@ class _Builder:
                                       ("BOTTOMPADDING", (0, 0), (-1, -1), 6)]))
         return box
 
+    @staticmethod
+    def counts_text(counts: dict[str, int]) -> str:
+        """'2 errors, 1 warning, 5 notes': each count with its own plural."""
+        return ", ".join((
+            ngettext("{n} error", "{n} errors", counts["error"]).format(n=num(counts["error"])),
+            ngettext("{n} warning", "{n} warnings", counts["warning"]).format(n=num(counts["warning"])),
+            ngettext("{n} note", "{n} notes", counts["info"]).format(n=num(counts["info"]))))
+
+    @staticmethod
+    def workload_counts(met: int, total: int, unmet: int, unevaluated: int) -> str:
+        if unmet and unevaluated:
+            text = _("Workloads: {met} of {total} met, {unmet} not met, {unevaluated} not evaluated.")
+        elif unmet:
+            text = _("Workloads: {met} of {total} met, {unmet} not met.")
+        elif unevaluated:
+            text = _("Workloads: {met} of {total} met, {unevaluated} not evaluated.")
+        else:
+            text = _("Workloads: {met} of {total} met.")
+        return text.format(met=met, total=total, unmet=unmet, unevaluated=unevaluated)
+
     # -- floor plan --------------------------------------------------------------------------
     def floor(self) -> list[Any]:
         out: list[Any] = []
@@ -578,12 +644,15 @@ class _Builder:
         for i, room in enumerate(rooms):
             rr = self.results.rooms.get(room.id)
             racks = sum(len(r.racks) for r in room.rows)
-            sub = f"{esc(truncate(room.name, 80))}: {self.u.length_u(room.width_m)} \u00d7 " \
-                  f"{self.u.length_u(room.depth_m)}, {racks} rack(s) in {len(room.rows)} row(s)"
+            rows_text = ngettext("{n} row", "{n} rows", len(room.rows)).format(n=len(room.rows))
+            sub = esc(ngettext("{room}: {width} \u00d7 {depth}, {n} rack in {rows}",
+                               "{room}: {width} \u00d7 {depth}, {n} racks in {rows}", racks).format(
+                room=truncate(room.name, 80), width=self.u.length_u(room.width_m),
+                depth=self.u.length_u(room.depth_m), n=racks, rows=rows_text))
             if rr is not None:
-                sub += f", {kw(rr.agg.sums['max_w'])} kW max"
+                sub += esc(_(", {max} kW max").format(max=kw(rr.agg.sums["max_w"])))
             head = self.section_heading("floor", sub) if i == 0 else [PageBreak(), self.P(
-                f"Floor plan <font size=9 color='#5b6570'>{sub}</font>", self.st_h1)]
+                f"{esc(_('Floor plan'))} <font size=9 color='#5b6570'>{sub}</font>", self.st_h1)]
             if len(rooms) > 1:
                 head.insert(-1, self.anchor(1, room.name, f"room-{room.id}"))
             out += head
@@ -597,12 +666,12 @@ class _Builder:
             d = drawings.floor_drawing(room, self.catalog, self.frame_w, self.frame_h - 60, self.font, self.bold,
                                        fill, lambda m: self.u.length_u(m))
             out.append(d)
-            out.append(self.P("Blue: racks with GPU servers; green: other equipment; grey: empty. Thick edge: "
-                              "rack front (door). Blue band: cold aisle; red band: hot aisle. Drawn to scale "
-                              f"from the plan's floor coordinates; grid: {self.u.length_u(room.tile_m, 2)} tiles.",
-                              self.st_small))
+            out.append(self.P(esc(_("Blue: racks with GPU servers; green: other equipment; grey: empty. Thick edge: "
+                                    "rack front (door). Blue band: cold aisle; red band: hot aisle. Drawn to scale "
+                                    "from the plan's floor coordinates; grid: {tile} tiles.").format(
+                tile=self.u.length_u(room.tile_m, 2))), self.st_small))
         if not rooms:
-            out += self.section_heading("floor") + [self.P("The plan has no rooms.")]
+            out += self.section_heading("floor") + [self.P(_("The plan has no rooms."))]
         return out
 
     # -- rack elevations -----------------------------------------------------------------------
@@ -619,15 +688,17 @@ class _Builder:
             for r in racks:
                 by_key.setdefault(self._layout_key(r), []).append(r)
             groups = [(members[0], members) for members in by_key.values()]
-            extra = (f"{len(racks):,} racks in {len(groups)} distinct layout(s): one sheet per layout (more than "
-                     f"{self.opts.rack_sheet_limit} racks); per-rack figures in the Power and Cooling sections")
+            extra = esc(_("{racks} racks in {layouts} distinct layouts: one sheet per layout (more than {limit} "
+                          "racks); per-rack figures in the Power and Cooling sections").format(
+                racks=num(len(racks)), layouts=len(groups), limit=self.opts.rack_sheet_limit))
             self.notes.append(f"rack sheets summarised: {len(racks)} racks, {len(groups)} layouts")
         else:
             groups = [(r, [r]) for r in racks]
-            extra = f"{len(racks)} rack(s), front and rear, to scale"
+            extra = esc(ngettext("{n} rack, front and rear, to scale", "{n} racks, front and rear, to scale",
+                                 len(racks)).format(n=len(racks)))
         out = self.section_heading("racks", extra)
         if not racks:
-            return out + [self.P("The plan has no racks.")]
+            return out + [self.P(_("The plan has no racks."))]
         per = self.opts.racks_per_page
         col_w = self.frame_w / per
         # first page has the heading: keep the same drawing height on every page
@@ -636,7 +707,8 @@ class _Builder:
         self.rack_blocks = len(blocks)
         for i in range(0, len(blocks), per):
             chunk = blocks[i:i + per]
-            marks = [self.entry(1, rep.name if len(members) == 1 else f"{rep.name} (+{len(members) - 1} alike)",
+            marks = [self.entry(1, rep.name if len(members) == 1 else _("{name} (+{n} alike)").format(
+                name=rep.name, n=len(members) - 1),
                                 f"rack-{rep.id}") for rep, members in groups[i:i + per]]
             chunk += [""] * (per - len(chunk))
             t = Table([chunk], colWidths=[col_w] * per, style=TableStyle([
@@ -657,9 +729,11 @@ class _Builder:
         rt_name = clean(f"{rt.manufacturer} {rt.model}" if rt is not None else rack.rack_type)
         if len(members) > 1:
             names = ", ".join(clean(m.name) for m in members[:40]) + (" \u2026" if len(members) > 40 else "")
-            title = f"{esc(truncate(rack.name, 40))} <font size=8 color='#5b6570'>and {len(members) - 1} more " \
-                    f"with this layout</font>"
-            sub = f"{esc(truncate(rt_name, 70))}. Applies to {len(members)} racks: {esc(names)}"
+            title = f"{esc(truncate(rack.name, 40))} <font size=8 color='#5b6570'>" + esc(ngettext(
+                "and {n} more with this layout", "and {n} more with this layout", len(members) - 1).format(
+                n=len(members) - 1)) + "</font>"
+            sub = esc(_("{rack_type}. Applies to {n} racks: {names}").format(
+                rack_type=truncate(rt_name, 70), n=len(members), names=names))
         else:
             title = esc(truncate(rack.name, 60))
             sub = f"{esc(truncate(rt_name, 70))} \u00b7 {esc(truncate(row.name, 40))}, {esc(truncate(room.name, 40))}"
@@ -670,36 +744,40 @@ class _Builder:
         draw_w = width - fig_w - 4
         sc = drawings.rack_scale(rack.rack_type, self.catalog, res.u_height, draw_w, height - head_h - 4)
         d = drawings.elevation_drawing(rack, res.u_height, self.catalog, sc, self.font, self.bold)
-        cool_name = cooling_method_name(res.cooling)
+        cool_name = cooling_method_name(res.cooling, translate=True)
         margin = res.cooling_headroom_w
         mcolor = "#c0392b" if margin < 0 else "#1f2328"
         errors = [f for f in res.findings if f.severity == "error"]
         warns = [f for f in res.findings if f.severity == "warning"]
         pairs = [
-            ("Power typical", f"{kw(res.typical_w)} kW"),
-            ("Power max", f"<b>{kw(res.max_w)} kW</b>"),
-            ("Nameplate", f"{kw(res.nameplate_w)} kW"),
-            ("PDU capacity", f"{kw(res.power_capacity_w)} kW" if res.power_capacity_w else "\u2013"),
-            ("Cooling", esc(cool_name)),
-            ("Unit", esc(truncate(res.cooling_unit or "default", 28))),
-            ("Loop", esc(self._names.get(("loop", res.loop), res.loop or "\u2013"))),
-            ("Capacity", f"{kw(res.cooling_capacity_w)} kW"),
-            ("Heat", f"{kw(res.heat_w)} kW" + (f" ({kw(res.liquid_heat_w)} liquid)" if res.liquid_heat_w else "")),
-            ("Margin", f"<font color='{mcolor}'>{kw(margin)} kW</font>"),
-            ("Airflow", esc(u.airflow_u(res.airflow_cfm))),
-            ("Liquid flow", esc(u.flow_u(res.liquid_flow_l_per_min)) if res.liquid_flow_l_per_min else "\u2013"),
-            ("Mass", esc(u.mass_u(res.mass_kg))),
-            ("Max load", esc(u.mass_u(res.max_load_kg)) if res.max_load_kg else "\u2013"),
-            ("Floor load", f"{u.mass(res.floor_load_kg_per_m2)} {u.mass_unit}/{u.area_unit}"
-             if not u.imperial else f"{res.floor_load_kg_per_m2 / 4.882427636:,.0f} lb/ft\u00b2"),
-            ("U used / free", f"{res.u_used} / {res.u_free} (of {res.u_height})"),
-            ("Largest free", f"{res.largest_free_block_u} U"),
-            ("Devices", f"{res.devices}"),
-            ("GPUs", f"{res.gpu_count}"),
-            ("Findings", (f"<font color='#c0392b'>{len(errors)} error(s)</font>, " if errors else "")
-             + f"{len(warns)} warning(s)"),
+            (_("Power typical"), f"{kw(res.typical_w)} kW"),
+            (_("Power max"), f"<b>{kw(res.max_w)} kW</b>"),
+            (_("Nameplate"), f"{kw(res.nameplate_w)} kW"),
+            (_("PDU capacity"), f"{kw(res.power_capacity_w)} kW" if res.power_capacity_w else "\u2013"),
+            (_("Cooling"), esc(cool_name)),
+            (_("Unit"), esc(truncate(res.cooling_unit or _("default"), 28))),
+            (_("Loop"), esc(self._names.get(("loop", res.loop), res.loop or "\u2013"))),
+            (_("Capacity"), f"{kw(res.cooling_capacity_w)} kW"),
+            (_("Heat"), f"{kw(res.heat_w)} kW" + (" " + esc(_("({liquid} liquid)").format(liquid=kw(res.liquid_heat_w)))
+                                                  if res.liquid_heat_w else "")),
+            (_("Margin"), f"<font color='{mcolor}'>{kw(margin)} kW</font>"),
+            (_("Airflow"), esc(u.airflow_u(res.airflow_cfm))),
+            (_("Liquid flow"), esc(u.flow_u(res.liquid_flow_l_per_min)) if res.liquid_flow_l_per_min else "\u2013"),
+            (_("Mass"), esc(u.mass_u(res.mass_kg))),
+            (_("Max load"), esc(u.mass_u(res.max_load_kg)) if res.max_load_kg else "\u2013"),
+            (_("Floor load"), f"{u.mass(res.floor_load_kg_per_m2)} {u.mass_unit}/{u.area_unit}"
+             if not u.imperial else f"{num(res.floor_load_kg_per_m2 / 4.882427636, 0)} lb/ft\u00b2"),
+            (_("U used / free"), _("{used} / {free} (of {height})").format(used=res.u_used, free=res.u_free,
+                                                                           height=res.u_height)),
+            (_("Largest free"), _("{n} U").format(n=res.largest_free_block_u)),
+            (_("Devices"), f"{res.devices}"),
+            (_("GPUs"), f"{res.gpu_count}"),
+            (_("Findings"), (f"<font color='#c0392b'>{esc(ngettext('{n} error', '{n} errors', len(errors)).format(n=len(errors)))}</font>, "
+                             if errors else "")
+             + esc(ngettext("{n} warning", "{n} warnings", len(warns)).format(n=len(warns)))),
         ]
-        figs = self.kv_table(pairs, (58, fig_w - 58), size=6.8)
+        label_w = 70 if self.lang == "de" else 58
+        figs = self.kv_table(pairs, (label_w, fig_w - label_w), size=6.8)
         room_left = height - head_h - 4 - figs.wrap(fig_w, height)[1] - 14
         side: list[Any] = [figs]
         devs = self.device_list(rack, fig_w, room_left)
@@ -721,14 +799,15 @@ class _Builder:
         rows = []
         for p in items:
             dev = self.catalog.get("device-types", p.device) if self.catalog is not None else None
-            model = clean(dev.model.split(" (")[0]) if dev is not None else f"{p.device} (not in catalog)"
-            where = f"U{p.u}" if p.u is not None else ("0U " + (p.side or "")[:1].upper()).strip()
+            model = clean(dev.model.split(" (")[0]) if dev is not None else _("{slug} (not in catalog)").format(
+                slug=p.device)
+            where = _("U{n}").format(n=p.u) if p.u is not None else ("0U " + (p.side or "")[:1].upper()).strip()
             rows.append([where, fit(display_name(p, self.catalog), width * 0.34, self.font, 6), fit(model, width * 0.46,
                                                                                      self.font, 6)])
         if len(rows) > fit_rows:
             more = len(rows) - fit_rows + 1
-            rows = rows[: fit_rows - 1] + [["", f"\u2026 {more} more", ""]]
-        data = [["U", "Device", "Model"]] + rows
+            rows = rows[: fit_rows - 1] + [["", "\u2026 " + _("{n} more").format(n=more), ""]]
+        data = [[_("U"), _("Device"), _("Model")]] + rows
         style = [("FONTNAME", (0, 0), (-1, -1), self.font), ("FONTNAME", (0, 0), (-1, 0), self.bold),
                  ("FONTSIZE", (0, 0), (-1, -1), 6), ("LEADING", (0, 0), (-1, -1), 7),
                  ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
@@ -747,7 +826,7 @@ class _Builder:
         if not order:
             return []
         names = {x.id: x.name for x in self.plan.power_sources}
-        kinds = {"ups": "UPS", "panel": "Panel", "switchboard": "Switchboard", "generator": "Generator"}
+        kinds = {"ups": _("UPS"), "panel": _("Panel"), "switchboard": _("Switchboard"), "generator": _("Generator")}
         rows, styles = [], {}
         for i, src in enumerate(order):
             sr = sources[src.id]
@@ -756,83 +835,94 @@ class _Builder:
                          kw(sr.typical_w), kw(sr.max_w), kw(sr.failover_w), clean(sr.failover_side or "\u2013"),
                          pct(sr.utilisation), str(len(sr.feeds) + len(sr.sources))])
             styles[i] = self._sev_style(sr.findings)
-        return [self.P("Power sources", self.st_h2),
-                self._rows_table(["Source", "Kind", "Side", "Hangs off", "Capacity kW", "Typical kW", "Max kW",
-                                  "Failover kW", "Failed side", "Utilisation", "Feeds"], rows,
+        return [self.P(_("Power sources"), self.st_h2),
+                self._rows_table(self.heads(N_("Source"), N_("Kind"), N_("Side"), N_("Hangs off"), N_("Capacity kW"),
+                                            N_("Typical kW"), N_("Max kW"), N_("Failover kW"), N_("Failed side"),
+                                            N_("Utilisation"), N_("Feeds")), rows,
                                  [140, 65, 35, 105, 65, 60, 55, 65, 55, 55, 40],
                                  numeric={4, 5, 6, 7, 9, 10}, row_styles=styles),
-                self.P("Each source carries the feeds and sources under it; failover: with the worst other "
-                       "feed side failed (docs/engine.md, Power sources); utilisation = failover load / "
-                       "capacity.", self.st_small)]
+                self.P(esc(_("Each source carries the feeds and sources under it; failover: with the worst other "
+                             "feed side failed (docs/engine.md, Power sources); utilisation = failover load / "
+                             "capacity.")), self.st_small)]
+
+    @staticmethod
+    def heads(*titles: str) -> list[str]:
+        """Table column titles, translated (the English texts are marked where listed)."""
+        return [_(t) for t in titles]
 
     def power(self) -> list[Any]:
         r = self.results
-        out = self.section_heading("power", "feeds, PDUs and racks; capacity checks at the maximum draw")
+        out = self.section_heading("power", esc(_("feeds, PDUs and racks; capacity checks at the maximum draw")))
         fo = [f.id for f in self.plan.feeds if f.id in r.feeds]
         feeds = {f.id: f for f in self.plan.feeds}
         rows, styles = [], {}
         for i, fid in enumerate(fo):
             fr, f = r.feeds[fid], feeds[fid]
-            rows.append([clean(fr.name), fr.side, f"{f.voltage_v:g} V {f.phases}~", f"{f.breaker_a:g} A",
-                         f"{fr.derating:g}", kw(fr.capacity_w), kw(fr.typical_w), kw(fr.max_w),
+            rows.append([clean(fr.name), fr.side, f"{num(f.voltage_v)} V {f.phases}~", f"{num(f.breaker_a)} A",
+                         num(fr.derating), kw(fr.capacity_w), kw(fr.typical_w), kw(fr.max_w),
                          kw(fr.failover_w), clean(fr.failover_side or "\u2013"), pct(fr.utilisation),
                          str(len(fr.pdus))])
             styles[i] = self._sev_style(fr.findings)
         out.extend(self._power_sources())
-        out.append(self.P("Power feeds", self.st_h2))
+        out.append(self.P(_("Power feeds"), self.st_h2))
         if rows:
-            out.append(self._rows_table(["Feed", "Side", "Supply", "Breaker", "Derate", "Capacity kW",
-                                         "Typical kW", "Max kW", "Failover kW", "Failed side", "Utilisation",
-                                         "PDUs"], rows, [150, 30, 70, 50, 40, 65, 60, 55, 65, 55, 60, 40],
+            out.append(self._rows_table(self.heads(N_("Feed"), N_("Side"), N_("Supply"), N_("Breaker"),
+                                                   N_("Derate"), N_("Capacity kW"), N_("Typical kW"), N_("Max kW"),
+                                                   N_("Failover kW"), N_("Failed side"), N_("Utilisation"),
+                                                   N_("PDUs")), rows, [140, 30, 70, 55, 40, 65, 60, 55, 65, 60, 60, 40],
                                         numeric={3, 4, 5, 6, 7, 8, 10, 11}, row_styles=styles))
-            out.append(self.P("Failover: the feed's load with the worst other side failed (2N with A/B); "
-                              "utilisation = failover load / derated capacity.", self.st_small))
+            out.append(self.P(esc(_("Failover: the feed's load with the worst other side failed (2N with A/B); "
+                                    "utilisation = failover load / derated capacity.")), self.st_small))
         else:
-            out.append(self.P("The plan has no power feeds."))
+            out.append(self.P(_("The plan has no power feeds.")))
         # PDUs, in rack order
         order = {rid: i for i, rid in enumerate(rk.id for rk in self.plan.racks())}
         pdus = sorted(r.pdus.values(), key=lambda p: (order.get(p.rack_id, 1 << 30), p.side, p.name))
         rows, styles = [], {}
         for i, p in enumerate(pdus):
             rows.append([clean(self._names.get(("rack", p.rack_id), p.rack_id)), clean(p.name),
-                         clean(self._names.get(("feed", p.feed), p.feed or "none")),
-                         f"{p.voltage_v:g} V {p.wiring}", f"{p.rating_a:g}", f"{p.derated_a:.1f}", kw(p.typical_w),
-                         kw(p.max_w), " / ".join(f"{a:.1f}" for a in p.phase_a),
-                         " / ".join(f"{a:.1f}" for a in p.failover_phase_a), f"{p.imbalance_percent:.0f} %",
+                         clean(self._names.get(("feed", p.feed), p.feed or _("none"))),
+                         f"{num(p.voltage_v)} V {p.wiring}", num(p.rating_a), num(p.derated_a, 1), kw(p.typical_w),
+                         kw(p.max_w), " / ".join(num(a, 1) for a in p.phase_a),
+                         " / ".join(num(a, 1) for a in p.failover_phase_a), f"{num(p.imbalance_percent, 0)} %",
                          str(p.cords)])
             styles[i] = self._sev_style(p.findings)
         out.append(CondPageBreak(80))
-        out.append(self.P("Rack PDUs", self.st_h2))
+        out.append(self.P(_("Rack PDUs"), self.st_h2))
         if rows:
-            out.append(self._rows_table(["Rack", "PDU", "Feed", "Supply", "Rated A", "Limit A", "Typical kW",
-                                         "Max kW", "Phase A (L1/L2/L3)", "Failover A", "Imbal.", "Cords"], rows,
+            out.append(self._rows_table(self.heads(N_("Rack"), N_("PDU"), N_("Feed"), N_("Supply"), N_("Rated A"),
+                                                   N_("Limit A"), N_("Typical kW"), N_("Max kW"),
+                                                   N_("Phase A (L1/L2/L3)"), N_("Failover A"), N_("Imbal."),
+                                                   N_("Cords")), rows,
                                         [55, 95, 85, 70, 42, 42, 55, 50, 95, 95, 40, 35],
                                         numeric={4, 5, 6, 7, 8, 9, 10, 11}, row_styles=styles))
-            out.append(self.P("Limit: min(PDU rating, feed breaker) \u00d7 continuous derating. Phase currents "
-                              "at the load basis in normal operation; failover: worst case with another side "
-                              "failed. Delta PDUs show line currents.", self.st_small))
+            out.append(self.P(esc(_("Limit: min(PDU rating, feed breaker) \u00d7 continuous derating. Phase "
+                                    "currents at the load basis in normal operation; failover: worst case with "
+                                    "another side failed. Delta PDUs show line currents.")), self.st_small))
         else:
-            out.append(self.P("The plan has no rack PDUs."))
+            out.append(self.P(_("The plan has no rack PDUs.")))
         # racks
         rows, styles = [], {}
         for i, rk in enumerate(x for x in self.plan.racks() if x.id in r.racks):
             res = r.racks[rk.id]
             rows.append([clean(res.name), clean(self._names.get(("row", res.row_id), "")), kw(res.idle_w),
                          kw(res.typical_w), kw(res.max_w), kw(res.nameplate_w), kw(res.power_capacity_w),
-                         kw(res.power_headroom_w), str(len(res.pdus)), f"{res.optics_power_w:,.0f}",
+                         kw(res.power_headroom_w), str(len(res.pdus)), num(res.optics_power_w, 0),
                          str(res.gpu_count)])
             styles[i] = self._sev_style(res.findings)
         out.append(CondPageBreak(80))
-        out.append(self.P("Racks", self.st_h2))
-        out.append(self._rows_table(["Rack", "Row", "Idle kW", "Typical kW", "Max kW", "Nameplate kW",
-                                     "PDU cap. kW", "Headroom kW", "PDUs", "Optics W", "GPUs"], rows,
+        out.append(self.P(_("Racks"), self.st_h2))
+        out.append(self._rows_table(self.heads(N_("Rack"), N_("Row"), N_("Idle kW"), N_("Typical kW"), N_("Max kW"),
+                                               N_("Nameplate kW"), N_("PDU cap. kW"), N_("Headroom kW"), N_("PDUs"),
+                                               N_("Optics W"), N_("GPUs")), rows,
                                     [90, 90, 55, 60, 55, 65, 65, 65, 40, 55, 40], numeric=set(range(2, 11)),
                                     row_styles=styles))
         t = r.totals
-        out.append(self.P(f"Total IT: {kw(t.agg.sums['typical_w'])} kW typical, {kw(t.agg.sums['max_w'])} kW max, "
-                          f"{kw(t.agg.sums['nameplate_w'])} kW nameplate (nameplate sizes circuits, it is not "
-                          f"load). Facility at PUE {t.pue:g}: {kw(t.facility_typical_w)} kW typical.",
-                          self.st_small))
+        out.append(self.P(esc(_("Total IT: {typical} kW typical, {max} kW max, {nameplate} kW nameplate (nameplate "
+                                "sizes circuits, it is not load). Facility at PUE {pue}: {facility} kW typical.")
+                              .format(typical=kw(t.agg.sums["typical_w"]), max=kw(t.agg.sums["max_w"]),
+                                      nameplate=kw(t.agg.sums["nameplate_w"]), pue=num(t.pue),
+                                      facility=kw(t.facility_typical_w))), self.st_small))
         return out
 
     def _sev_style(self, findings: Iterable[Any]) -> list[tuple]:
@@ -846,51 +936,58 @@ class _Builder:
     # -- cooling -----------------------------------------------------------------------------
     def cooling(self) -> list[Any]:
         r, u = self.results, self.u
-        out = self.section_heading("cooling", "heat, airflow and liquid flow per rack and loop")
+        out = self.section_heading("cooling", esc(_("heat, airflow and liquid flow per rack and loop")))
         rows, styles = [], {}
         for i, rk in enumerate(x for x in self.plan.racks() if x.id in r.racks):
             res = r.racks[rk.id]
             cap = res.cooling_capacity_w
-            rows.append([clean(res.name), clean(res.cooling), clean(res.cooling_unit or "default"),
+            rows.append([clean(res.name), cooling_method_name(res.cooling, translate=True),
+                         clean(res.cooling_unit or _("default")),
                          clean(self._names.get(("loop", res.loop), res.loop or "\u2013")), kw(res.heat_w),
                          kw(res.liquid_heat_w), kw(res.air_heat_w), u.airflow(res.airflow_cfm),
                          u.flow(res.liquid_flow_l_per_min) if res.liquid_flow_l_per_min else "\u2013", kw(cap),
                          kw(res.cooling_headroom_w), pct(res.cooling_utilisation)])
             styles[i] = self._sev_style([f for f in res.findings if f.code.startswith("COOLING")])
-        out.append(self.P("Racks", self.st_h2))
-        out.append(self._rows_table(["Rack", "Method", "Unit", "Loop", "Heat kW", "Liquid kW", "Air kW",
-                                     f"Airflow {u.airflow_unit}", f"Liquid {u.flow_unit}", "Capacity kW",
-                                     "Margin kW", "Load"], rows,
-                                    [70, 80, 95, 70, 45, 50, 45, 65, 60, 60, 55, 45],
+        out.append(self.P(_("Racks"), self.st_h2))
+        out.append(self._rows_table(self.heads(N_("Rack"), N_("Method"), N_("Unit"), N_("Loop"), N_("Heat kW"),
+                                               N_("Liquid kW"), N_("Air kW"))
+                                    + [_("Airflow {unit}").format(unit=u.airflow_unit),
+                                       _("Liquid {unit}").format(unit=u.flow_unit)]
+                                    + self.heads(N_("Capacity kW"), N_("Margin kW"), N_("Load")), rows,
+                                    [70, 80, 85, 70, 55, 50, 45, 65, 60, 60, 55, 45],
                                     numeric=set(range(4, 12)), row_styles=styles))
-        out.append(self.P("Heat = IT power at the load basis (all power becomes heat). Airflow from the sensible-"
-                          "heat equation at the rack's air temperature rise; liquid flow from the loop's "
-                          "temperature rise (docs/engine.md).", self.st_small))
+        out.append(self.P(esc(_("Heat = IT power at the load basis (all power becomes heat). Airflow from the "
+                                "sensible-heat equation at the rack's air temperature rise; liquid flow from the "
+                                "loop's temperature rise (docs/engine.md).")), self.st_small))
         rows, styles = [], {}
         loops = [lp.id for lp in self.plan.cooling_loops if lp.id in r.loops]
         for i, lid in enumerate(loops):
             lr = r.loops[lid]
-            rows.append([clean(lr.name), clean(lr.cdu) if lr.cdu else "facility water",
+            rows.append([clean(lr.name), clean(lr.cdu) if lr.cdu else _("facility water"),
                          str(lr.cdu_count) if lr.cdu else "-", clean(lr.coolant), str(lr.racks),
                          kw(lr.heat_w), kw(lr.capacity_w), kw(lr.capacity_n_minus_1_w),
                          kw(lr.capacity_w - lr.heat_w), u.flow(lr.flow_l_per_min), u.flow(lr.rated_flow_l_per_min),
                          pct(lr.utilisation)])
             styles[i] = self._sev_style(lr.findings)
         out.append(CondPageBreak(80))
-        out.append(self.P("Liquid cooling loops (CDUs)", self.st_h2))
+        out.append(self.P(_("Liquid cooling loops (CDUs)"), self.st_h2))
         if rows:
-            out.append(self._rows_table(["Loop", "CDU", "CDUs", "Coolant", "Racks", "Heat kW", "Capacity kW",
-                                         "N-1 kW", "Margin kW", f"Flow {u.flow_unit}", f"Rated {u.flow_unit}",
-                                         "Load"], rows, [90, 120, 35, 50, 40, 55, 65, 55, 60, 60, 60, 45],
+            out.append(self._rows_table(self.heads(N_("Loop"), N_("CDU"), N_("CDUs"), N_("Coolant"), N_("Racks"),
+                                                   N_("Heat kW"), N_("Capacity kW"), N_("N-1 kW"), N_("Margin kW"))
+                                        + [_("Flow {unit}").format(unit=u.flow_unit),
+                                           _("Rated {unit}").format(unit=u.flow_unit), _("Load")], rows, [90, 120, 35, 50, 40, 55, 65, 55, 60, 60, 60, 45],
                                         numeric={2, 4, 5, 6, 7, 8, 9, 10, 11}, row_styles=styles))
         else:
-            out.append(self.P("The plan has no liquid cooling loops."))
+            out.append(self.P(_("The plan has no liquid cooling loops.")))
         s = r.totals.agg.sums
         td = r.totals.to_dict()
-        out.append(self.P(f"Total heat {esc(u.heat_u(s['heat_w']))} ({td['cooling_tons']:,.1f} tons of "
-                          f"refrigeration): {kw(s['liquid_heat_w'])} kW to liquid, {kw(s['air_heat_w'])} kW to air; "
-                          f"airflow {esc(u.airflow_u(s['airflow_cfm']))}, liquid flow "
-                          f"{esc(u.flow_u(s['liquid_flow_l_per_min']))}.", self.st_small))
+        heat = u.heat_u(s["heat_w"])
+        if u.imperial:
+            heat = _("{heat} ({tons} tons of refrigeration)").format(heat=heat, tons=num(td["cooling_tons"], 1))
+        out.append(self.P(esc(_("Total heat {heat}: {liquid} kW to liquid, {air} kW to air; airflow {airflow}, "
+                                "liquid flow {flow}.").format(
+            heat=heat, liquid=kw(s["liquid_heat_w"]), air=kw(s["air_heat_w"]), airflow=u.airflow_u(s["airflow_cfm"]),
+            flow=u.flow_u(s["liquid_flow_l_per_min"]))), self.st_small))
         return out
 
     # -- BOM ---------------------------------------------------------------------------------
@@ -908,131 +1005,156 @@ class _Builder:
     def bom(self) -> list[Any]:
         r = self.results
         t = r.totals
-        out = self.section_heading("bom", f"prices in {esc(self.currency)}; planning figures, not a quote")
-        table_names = {"device-types": "Equipment", "rack-types": "Racks", "cooling": "Cooling", "cables": "Cables",
-                       "nics": "NICs"}
+        out = self.section_heading("bom", esc(_("prices in {currency}; planning figures, not a quote").format(
+            currency=self.currency)))
+        table_names = {"device-types": _("Equipment"), "rack-types": _("Racks"), "cooling": _("Cooling"),
+                       "cables": _("Cables"), "nics": _("NICs")}
         rows, styles = [], {}
         unpriced = 0
         for i, b in enumerate(r.bom):
             price = self._price(b.table, b.slug)
-            basis = BASIS_NAMES.get(getattr(price, "basis", ""), getattr(price, "basis", "")) if price else ""
-            date = clean(getattr(price, "date", "")) if price else ""
+            basis = getattr(price, "basis", "") if price else ""
+            basis = _(BASIS_NAMES[basis]) if basis in BASIS_NAMES else basis
+            date = clean(format_date(getattr(price, "date", "") or "")) if price else ""
             if b.unit_price is None:
                 unpriced += 1
-                up, ext, basis_s = "NO PRICE", "not in total", "\u2013"
+                up, ext, basis_s = _("NO PRICE"), _("not in total"), "\u2013"
                 styles[i] = [("TEXTCOLOR", colors.HexColor("#b7791f")),
                              ("BACKGROUND", colors.HexColor("#fff4e0"))]
             else:
-                up, ext = f"{b.unit_price:,.0f}", f"{b.extended:,.0f}"
+                up, ext = num(b.unit_price, 0), num(b.extended, 0)
                 basis_s = f"{basis} {date}".strip()
                 ov = self.md.price_overrides.get(b.slug) if getattr(b, "price_source", None) == "plan" else None
                 if ov is not None:  # a price for this plan, not the catalog's
-                    basis_s = f"plan {clean(ov.date)}".strip()
+                    basis_s = f"{_('plan')} {clean(format_date(ov.date or ''))}".strip()
                 if b.currency != self.currency:
                     # the extended column is in the plan currency: converted at the plan's rate
                     rate = getattr(b, "rate", None)
                     if rate is not None:
-                        ext = f"{b.extended * rate:,.0f}"
+                        ext = num(b.extended * rate, 0)
                     else:
-                        ext = "no rate"
+                        ext = _("no rate")
                         styles[i] = [("TEXTCOLOR", colors.HexColor("#b7791f"))]
-            name = b.name if b.known else f"{b.name} (not in catalog)"
-            rows.append([table_names.get(b.table, b.table), self.cell(name), clean(b.slug), f"{b.quantity:,}", up,
+            name = b.name if b.known else _("{slug} (not in catalog)").format(slug=b.name)
+            rows.append([table_names.get(b.table, b.table), self.cell(name), clean(b.slug), num(b.quantity), up,
                          clean(b.currency or "\u2013"), basis_s, ext])
-        out.append(self._rows_table(["Category", "Item", "Catalog slug", "Qty", "Unit price", "Cur.", "Price basis",
-                                     f"Extended ({clean(self.currency)})"], rows, [62, 250, 150, 40, 65, 32, 95, 80],
+        out.append(self._rows_table(self.heads(N_("Category"), N_("Item"), N_("Catalog slug"), N_("Qty"),
+                                               N_("Unit price"), N_("Cur."), N_("Price basis"))
+                                    + [_("Extended ({currency})").format(currency=clean(self.currency))], rows, [62, 250, 150, 40, 65, 32, 95, 80],
                                     numeric={3, 4, 7}, row_styles=styles))
         total = money(t.capex, self.currency)
         note = ""
         if not t.capex_complete:
-            note = (f" <font color='#b7791f'><b>Incomplete:</b> {unpriced} line(s) without a price"
-                    + (" and lines in a currency without an exchange rate" if any(
-                        b.currency not in (None, self.currency) and getattr(b, "rate", None) is None
-                        for b in r.bom) else "")
-                    + " are not in the total.</font>")
+            no_rate = any(b.currency not in (None, self.currency) and getattr(b, "rate", None) is None
+                          for b in r.bom)
+            text = (ngettext("<b>Incomplete:</b> {n} line without a price and lines in a currency without an "
+                             "exchange rate are not in the total.",
+                             "<b>Incomplete:</b> {n} lines without a price and lines in a currency without an "
+                             "exchange rate are not in the total.", unpriced) if no_rate else
+                    ngettext("<b>Incomplete:</b> {n} line without a price is not in the total.",
+                             "<b>Incomplete:</b> {n} lines without a price are not in the total.", unpriced))
+            note = f" <font color='#b7791f'>{text.format(n=unpriced)}</font>"
         out.append(Spacer(1, 4))
-        out.append(self.P(f"<b>Total capex: {total}</b>.{note}", self.st_body))
+        out.append(self.P("<b>" + esc(_("Total capex: {total}").format(total=total)) + f"</b>.{note}", self.st_body))
         md = self.plan.metadata
         used = sorted({b.currency for b in r.bom if b.currency not in (None, self.currency)
                        and getattr(b, "rate", None) is not None})
         rates = ""
         if used:
-            rates = (" Converted at " + ", ".join(f"1 {esc(c)} = {md.exchange_rates[c]:g} {esc(self.currency)}"
-                                                  for c in used)
-                     + (f" (rates as of {esc(md.exchange_rates_date)})" if md.exchange_rates_date else "") + ".")
+            conv = ", ".join(f"1 {esc(c)} = {num(md.exchange_rates[c])} {esc(self.currency)}" for c in used)
+            rates = " " + (_("Converted at {rates} (rates as of {date}).").format(
+                rates=conv, date=esc(format_date(md.exchange_rates_date))) if md.exchange_rates_date
+                else _("Converted at {rates}.").format(rates=conv))
         util = getattr(t, "utilisation", 1.0)
-        out.append(self.P("Price basis: list = vendor list price; street = observed street/reseller price; "
-                          "estimate = derived or reported figure; quote = a quote on record; plan = a price set "
-                          "for this plan (Price for this plan), used before the catalog's. Dates are when the "
-                          f"price was taken. Sources per item in the catalog (docs/catalog.md, prices).{rates} Annual "
-                          f"energy: {money(t.opex_per_year, self.currency)} ({t.energy_kwh_per_year / 1000:,.0f} "
-                          f"MWh at {t.electricity_price_per_kwh:g} {esc(self.currency)}/kWh, PUE {t.pue:g}"
-                          + (f", utilisation {util * 100:g} %" if util != 1.0 else "") + ").",
-                          self.st_small))
+        energy = (_("Annual energy: {cost} ({mwh} MWh at {price} {currency}/kWh, PUE {pue}, utilisation "
+                    "{util} %).") if util != 1.0 else
+                  _("Annual energy: {cost} ({mwh} MWh at {price} {currency}/kWh, PUE {pue})."))
+        out.append(self.P(esc(_("Price basis: list = vendor list price; street = observed street/reseller price; "
+                                "estimate = derived or reported figure; quote = a quote on record; plan = a price "
+                                "set for this plan (Price for this plan), used before the catalog's. Dates are when "
+                                "the price was taken. Sources per item in the catalog (docs/catalog.md, prices)."))
+                          + rates + " " + esc(energy.format(
+                              cost=money(t.opex_per_year, self.currency), mwh=num(t.energy_kwh_per_year / 1000, 0),
+                              price=num(t.electricity_price_per_kwh), currency=self.currency, pue=num(t.pue),
+                              util=num(util * 100))), self.st_small))
         return out
 
     # -- rent or own -------------------------------------------------------------------------
     def rent(self) -> list[Any]:
         rvo = self.results.totals.rent_vs_own
         cur = self.currency
-        out = self.section_heading("rent", "indicative; formulas in docs/engine.md, Rent or own")
+        out = self.section_heading("rent", esc(_("indicative; formulas in docs/engine.md, Rent or own")))
         if rvo is None:
-            out.append(self.P("The plan has no GPUs: nothing to rent.", self.st_body))
+            out.append(self.P(_("The plan has no GPUs: nothing to rent."), self.st_body))
             return out
         i, own = rvo.inputs, rvo.own_only
         f = rvo.figures
         if not rvo.capex_complete:
-            out.append(self.P(f"<font color='#c0392b'><b>Capex incomplete ({money(i.capex, cur)}): owning is "
-                              f"understated.</b></font> Unpriced BOM lines are not in it (see the BOM).",
+            out.append(self.P("<font color='#c0392b'><b>" + esc(_("Capex incomplete ({capex}): owning is "
+                                                                  "understated.").format(capex=money(i.capex, cur)))
+                              + "</b></font> " + esc(_("Unpriced BOM lines are not in it (see the BOM).")),
                               self.st_body))
             out.append(Spacer(1, 4))
+        hours = num(8760)
         rows = [
-            ["Capital (capex / years)", f"{money(i.capex, cur)} / {own.years:g}", money(own.capital_per_year)],
-            ["Energy (IT typical × PUE × 8,760 h × utilisation × price)",
-             f"{i.it_kw_typical:,.1f} kW × {i.pue:g} × 8,760 h × {i.utilisation:g} × "
-             f"{i.electricity_price_per_kwh:g} {cur}/kWh", money(own.energy_per_year)],
-            ["Support and maintenance (share of capex)", f"{i.support_fraction_per_year * 100:g} % × "
-                                                         f"{money(i.capex, cur)}", money(own.support_per_year)],
-            ["Colocation (committed IT kW × price × 12)", f"{i.it_kw_committed:,.1f} kW × "
-             f"{i.colocation_per_kw_month:,.2f} {cur}/kW-month × 12", money(own.colocation_per_year)],
-            ["Own, per year", "", money(own.own_cost_per_year)],
+            [_("Capital (capex / years)"), f"{money(i.capex, cur)} / {num(own.years)}", money(own.capital_per_year)],
+            [_("Energy (IT typical × PUE × {hours} h × utilisation × price)").format(hours=hours),
+             f"{num(i.it_kw_typical, 1)} kW × {num(i.pue)} × {hours} h × {num(i.utilisation)} × "
+             f"{num(i.electricity_price_per_kwh)} {cur}/kWh", money(own.energy_per_year)],
+            [_("Support and maintenance (share of capex)"), f"{num(i.support_fraction_per_year * 100)} % × "
+                                                            f"{money(i.capex, cur)}", money(own.support_per_year)],
+            [_("Colocation (committed IT kW × price × 12)"), _("{kw} kW × {price} {currency}/kW-month × 12").format(
+                kw=num(i.it_kw_committed, 1), price=num(i.colocation_per_kw_month, 2), currency=cur),
+             money(own.colocation_per_year)],
+            [_("Own, per year"), "", money(own.own_cost_per_year)],
         ]
         styles = {4: [("FONTNAME", self.bold)]}
         if f is not None and f.cloud_cost_per_year is not None:
             d = rvo.price_detail
             if rvo.price_source == "plan":
-                src = "price set in this plan"
+                src = _("price set in this plan")
             else:
-                src = f"{d.get('offer', '')}, {d.get('basis', '')} {d.get('date', '')}"
+                src = f"{d.get('offer', '')}, {d.get('basis', '')} {format_date(d.get('date', '') or '')}"
                 if d.get("currency") != cur and d.get("exchange_rate") is not None:
-                    src += f"; {d['amount']:g} {d['currency']} at {d['exchange_rate']:g}"
-            rows.append(["Rent, per year (GPUs × price × 8,760 h × utilisation)",
-                         f"{rvo.gpus:,} × {esc(rvo.gpu_model_name)} at {i.cloud_price_per_gpu_hour:,.2f} "
-                         f"{cur}/GPU-hour × 8,760 h × {i.utilisation:g} ({src})",
+                    src += "; " + _("{amount} {currency} at {rate}").format(
+                        amount=num(d["amount"]), currency=d["currency"], rate=num(d["exchange_rate"]))
+            rows.append([_("Rent, per year (GPUs × price × {hours} h × utilisation)").format(hours=hours),
+                         _("{gpus} × {model} at {price} {currency}/GPU-hour × {hours} h × {util} ({source})").format(
+                             gpus=num(rvo.gpus), model=esc(rvo.gpu_model_name),
+                             price=num(i.cloud_price_per_gpu_hour, 2), currency=cur, hours=hours,
+                             util=num(i.utilisation), source=src),
                          money(f.cloud_cost_per_year)])
             styles[5] = [("FONTNAME", self.bold)]
-        table = self._rows_table(["Term", "Inputs", f"Per year ({clean(cur)})"],
+        table = self._rows_table([_("Term"), _("Inputs"), _("Per year ({currency})").format(currency=clean(cur))],
                                  [[self.cell(a), self.cell(b), c] for a, b, c in rows], [250, 440, 95], numeric={2},
                                  row_styles=styles)
         out.append(table)
         out.append(Spacer(1, 6))
         if f is None or f.cloud_cost_per_year is None:
-            out.append(self.P(f"<b>Renting is not costed:</b> {esc(rvo.reason)}.", self.st_body))
+            out.append(self.P(_("<b>Renting is not costed:</b> {reason}.").format(reason=esc(rvo.reason)),
+                              self.st_body))
         else:
-            be_m = ("never: renting stays cheaper at this utilisation" if f.break_even_months is None else
-                    f"<b>{f.break_even_months:,.1f} months</b> ({f.break_even_months / 12:,.1f} years)")
-            be_u = ("renting is cheaper at any utilisation" if f.break_even_utilisation is None else
-                    f"<b>{f.break_even_utilisation * 100:.0f} %</b>: above it owning is cheaper per year")
-            out.append(self.P(f"Break-even: owning has paid for itself after {be_m}; break-even utilisation "
-                              f"{be_u}.", self.st_body))
+            if f.break_even_months is None:
+                be_m = esc(_("never: renting stays cheaper at this utilisation"))
+            else:
+                be_m = _("<b>{months} months</b> ({years} years)").format(
+                    months=num(f.break_even_months, 1), years=num(f.break_even_months / 12, 1))
+            if f.break_even_utilisation is None:
+                be_u = esc(_("renting is cheaper at any utilisation"))
+            else:
+                be_u = _("<b>{pct} %</b>: above it owning is cheaper per year").format(
+                    pct=num(f.break_even_utilisation * 100, 0))
+            out.append(self.P(_("Break-even: owning has paid for itself after {months}; break-even utilisation "
+                                "{utilisation}.").format(months=be_m, utilisation=be_u), self.st_body))
         out.append(Spacer(1, 6))
         out.append(drawings.rent_own_chart(rvo, self.frame_w, 230.0, self.font, self.bold))
         out.append(Spacer(1, 4))
-        out.append(self.P("Cumulative cost from a standing start: owning pays the capex in month 0, then its running "
-                          "costs (energy, support, colocation) monthly; renting pays per month used. Not included: "
-                          "residual value, financing, staff, cloud storage and egress, reserved-capacity discounts. "
-                          "Cloud prices are indicative on-demand list prices (catalog table cloud, dated, with "
-                          "sources); set the customer's own in Plan Settings.", self.st_small))
+        out.append(self.P(esc(_("Cumulative cost from a standing start: owning pays the capex in month 0, then its "
+                                "running costs (energy, support, colocation) monthly; renting pays per month used. "
+                                "Not included: residual value, financing, staff, cloud storage and egress, "
+                                "reserved-capacity discounts. Cloud prices are indicative on-demand list prices "
+                                "(catalog table cloud, dated, with sources); set the customer's own in Plan "
+                                "Settings.")), self.st_small))
         return out
 
     # -- cables ------------------------------------------------------------------------------
@@ -1040,16 +1162,17 @@ class _Builder:
         u = self.u
         rows_data = cable_schedule(self.plan, self.catalog)
         self.cables = len(rows_data)
-        out = self.section_heading("cables", f"{len(rows_data):,} cable(s)")
+        out = self.section_heading("cables", esc(ngettext("{n} cable", "{n} cables", len(rows_data)).format(
+            n=num(len(rows_data)))))
         if not rows_data:
-            return out + [self.P("The plan has no links.")]
+            return out + [self.P(_("The plan has no links."))]
         by_media: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0])
         rows = []
         for c in rows_data:
-            media = c.cable or "unspecified"
+            media = c.cable or _("unspecified")
             if c.transceiver:
                 media += f" + {c.transceiver}"
-            key = (c.media or "unspecified", media)
+            key = (c.media or _("unspecified"), media)
             agg = by_media[key]
             agg[0] += 1
             if c.length_m is not None:
@@ -1057,20 +1180,22 @@ class _Builder:
             else:
                 agg[2] += 1
             rows.append([c.id, c.label, c.fabric, f"{c.from_rack} {c.from_u} {c.from_device}", c.from_port,
-                         f"{c.to_rack} {c.to_u} {c.to_device}", c.to_port, f"{c.speed_gbps:g}", media,
+                         f"{c.to_rack} {c.to_u} {c.to_device}", c.to_port, num(c.speed_gbps), media,
                          u.length(c.length_m, 1) if c.length_m is not None else "\u2013"])
         # totals by media first (short), then the schedule
         trows = []
         for (kind, media), (n, length, missing) in sorted(by_media.items(), key=lambda kv: (-kv[1][0], kv[0])):
-            trows.append([kind, media, f"{int(n):,}", u.length(length, 0),
-                          f"{int(missing):,}" if missing else ""])
-        out.append(self.P("Totals by media", self.st_h2))
-        out.append(self._rows_table(["Kind", "Cable / optics", "Cables", f"Length {u.length_unit}",
-                                     "No length"], trows, [90, 300, 60, 80, 60], numeric={2, 3, 4}))
+            trows.append([kind, media, num(int(n)), u.length(length, 0),
+                          num(int(missing)) if missing else ""])
+        out.append(self.P(_("Totals by media"), self.st_h2))
+        out.append(self._rows_table([_("Kind"), _("Cable / optics"), _("Cables"),
+                                     _("Length {unit}").format(unit=u.length_unit), _("No length")], trows, [90, 300, 60, 80, 60], numeric={2, 3, 4}))
         out.append(CondPageBreak(120))
-        out.append(self.P("Schedule", self.st_h2))
-        out.append(self._rows_table(["ID", "Label", "Fabric", "From (rack U device)", "Port", "To (rack U device)",
-                                     "Port", "Gb/s", "Cable / optics", f"Length {u.length_unit}"], rows,
+        out.append(self.P(_("Schedule"), self.st_h2))
+        out.append(self._rows_table(self.heads(N_("ID"), N_("Label"), N_("Fabric"), N_("From (rack U device)"),
+                                               N_("Port"), N_("To (rack U device)"), N_("Port"), N_("Gb/s"),
+                                               N_("Cable / optics"))
+                                    + [_("Length {unit}").format(unit=u.length_unit)], rows,
                                     [55, 70, 75, 115, 40, 115, 40, 30, 185, 45], numeric={7, 9}))
         return out
 
@@ -1078,59 +1203,65 @@ class _Builder:
     def findings(self) -> list[Any]:
         r = self.results
         counts = r.counts()
-        out = self.section_heading("findings", f"{counts['error']} error(s), {counts['warning']} warning(s), "
-                                               f"{counts['info']} note(s)")
+        out = self.section_heading("findings", esc(self.counts_text(counts)))
         # workloads first: they are the customer's question
-        out.append(self.P("Workloads", self.st_h2))
+        out.append(self.P(_("Workloads"), self.st_h2))
         wl = [r.workloads[w.id] for w in self.plan.workloads if w.id in r.workloads]
         if wl:
             rows, styles = [], {}
             for i, v in enumerate(wl):
-                met = "not evaluated" if v.met is None else ("met" if v.met else "NOT MET")
+                met = _("not evaluated") if v.met is None else (_("met") if v.met else _("NOT MET"))
                 figs = self._workload_figs(v.figures)
-                rows.append([self.cell(v.name), clean(v.kind), met,
-                             "\u2013" if v.margin is None else f"{v.margin * 100:+.0f} %",
-                             self.cell(v.bottleneck or "\u2013"), self.cell(v.error or figs)])
+                kind = _(WORKLOAD_KINDS[v.kind]) if v.kind in WORKLOAD_KINDS else clean(v.kind)
+                bottleneck = _(BOTTLENECKS[v.bottleneck]) if v.bottleneck in BOTTLENECKS else v.bottleneck
+                rows.append([self.cell(v.name), kind, met,
+                             "\u2013" if v.margin is None else ("+" if v.margin >= 0.005 else "")
+                             + f"{num(v.margin * 100, 0)} %",
+                             self.cell(bottleneck or "\u2013"), self.cell(v.error or figs)])
                 styles[i] = ([("TEXTCOLOR", colors.HexColor("#c0392b"))] if v.met is False else
                              [("TEXTCOLOR", colors.HexColor("#8a5a00"))] if v.met is None else [])
-            out.append(self._rows_table(["Workload", "Kind", "Verdict", "Margin", "Bottleneck", "Figures"], rows,
-                                        [150, 60, 70, 50, 130, 326], numeric={3}, row_styles=styles))
+            out.append(self._rows_table(self.heads(N_("Workload"), N_("Kind"), N_("Verdict"), N_("Margin"),
+                                                   N_("Bottleneck"), N_("Figures")), rows,
+                                        [150, 75, 70, 50, 130, 311], numeric={3}, row_styles=styles))
         else:
-            out.append(self.P("No workload targets are defined in this plan.", self.st_small))
+            out.append(self.P(_("No workload targets are defined in this plan."), self.st_small))
         fs = r.findings
         shown = [f for f in fs if f.severity != "info"]
         infos = [f for f in fs if f.severity == "info"]
         if self.opts.include_info_findings:
             shown += infos[: self.opts.info_findings_limit]
         out.append(CondPageBreak(80))
-        out.append(self.P("Findings", self.st_h2))
+        out.append(self.P(_("Findings"), self.st_h2))
         if not fs:
-            out.append(self.P("No findings.", self.st_small))
+            out.append(self.P(_("No findings."), self.st_small))
             return out
         rows, styles = [], {}
         for i, f in enumerate(shown):
             where = self.where(f.kind, f.id)
-            rows.append([f.severity.upper(), clean(f.code), self.cell(where), self.cell(f.message)])
+            rows.append([_(SEVERITY_NAMES.get(f.severity, f.severity)), clean(f.code), self.cell(where),
+                         self.cell(finding_text(f))])
             styles[i] = [("TEXTCOLOR", colors.HexColor(SEVERITY_COLORS.get(f.severity, "#1f2328")))]
-        out.append(self._rows_table(["Severity", "Code", "Where", "Message"], rows, [50, 150, 140, 446],
+        out.append(self._rows_table(self.heads(N_("Severity"), N_("Code"), N_("Where"), N_("Message")), rows,
+                                    [50, 150, 140, 446],
                                     row_styles=styles))
         rest = infos[self.opts.info_findings_limit:] if self.opts.include_info_findings else infos
         if rest:
             by_code = Counter(f.code for f in rest)
-            out.append(self.P(f"{len(rest):,} further informational note(s) not listed: "
-                              + esc(", ".join(f"{n:,} \u00d7 {c}" for c, n in by_code.most_common())) + ".",
-                              self.st_small))
+            out.append(self.P(esc(ngettext("{n} further informational note not listed: {codes}.",
+                                           "{n} further informational notes not listed: {codes}.", len(rest)).format(
+                n=num(len(rest)), codes=", ".join(f"{num(n)} \u00d7 {c}" for c, n in by_code.most_common()))),
+                self.st_small))
         return out
 
-    WORKLOAD_FIGURES = (("model", "model", None), ("gpu", "GPU", None), ("gpus", "GPUs", "{:,.0f}"),
-                        ("gpus_needed", "GPUs needed", "{:,.0f}"), ("precision", "precision", None),
-                        ("days", "days", "{:,.2f}"), ("gpu_hours", "GPU-hours", "{:,.0f}"), ("mfu", "MFU", "pct"),
-                        ("tokens_per_s", "tokens/s", "{:,.0f}"), ("tokens_per_s_per_user", "tokens/s per user",
-                                                                  "{:,.1f}"),
-                        ("ttft_s", "TTFT s", "{:,.2f}"), ("replicas", "replicas", "{:,.0f}"),
-                        ("tp", "tensor parallel", "{:,.0f}"),
-                        ("max_concurrent_sequences", "max concurrent sequences", "{:,.0f}"),
-                        ("memory_per_gpu_gb", "GB per GPU", "{:,.1f}"), ("method", "method", None))
+    # key, label (N_: translated when shown), decimals (None: text; "pct": a fraction shown in percent)
+    WORKLOAD_FIGURES = (("model", N_("model"), None), ("gpu", N_("GPU"), None), ("gpus", N_("GPUs"), 0),
+                        ("gpus_needed", N_("GPUs needed"), 0), ("precision", N_("precision"), None),
+                        ("days", N_("days"), 2), ("gpu_hours", N_("GPU-hours"), 0), ("mfu", N_("MFU"), "pct"),
+                        ("tokens_per_s", N_("tokens/s"), 0), ("tokens_per_s_per_user", N_("tokens/s per user"), 1),
+                        ("ttft_s", N_("TTFT s"), 2), ("replicas", N_("replicas"), 0),
+                        ("tp", N_("tensor parallel"), 0),
+                        ("max_concurrent_sequences", N_("max concurrent sequences"), 0),
+                        ("memory_per_gpu_gb", N_("GB per GPU"), 1), ("method", N_("method"), None))
 
     def _workload_figs(self, figs: dict[str, Any]) -> str:
         keep = []
@@ -1139,12 +1270,12 @@ class _Builder:
             if v is None or isinstance(v, (dict, list)):
                 continue
             if fmt_ == "pct" and isinstance(v, (int, float)):
-                text = f"{v * 100:.0f} %"
-            elif fmt_ and isinstance(v, (int, float)) and not isinstance(v, bool):
-                text = fmt_.format(v)
+                text = f"{num(v * 100, 0)} %"
+            elif fmt_ is not None and isinstance(v, (int, float)) and not isinstance(v, bool):
+                text = num(v, fmt_)
             else:
                 text = clean(v)
-            keep.append(f"{label} {text}")
+            keep.append(f"{_(label)} {text}")
         return truncate("; ".join(keep), 300)
 
 

@@ -1,0 +1,283 @@
+"""Issue 13 on the planner side: the PDF build plan and the CLI's text in German and
+English, the gettext catalog complete, and no user-visible text of the reports or the
+findings left unmarked for translation."""
+
+from __future__ import annotations
+
+import ast
+import io
+import os
+import re
+import shutil
+import subprocess
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from planner.catalog import load_catalog
+from planner.documents import load_plan
+from planner.engine import Engine
+from planner.engine.findings import make
+from planner.i18n import catalogs, format_money, format_number
+from planner.reports import ReportOptions, build_plan_pdf
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
+PLANNER = ROOT / "planner"
+
+
+def _pdftotext(path: Path) -> str:
+    if shutil.which("pdftotext") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("pdftotext (poppler-utils) is missing")
+        pytest.skip("needs pdftotext (poppler-utils)")
+    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True)
+    return re.sub(r"[ \t]+", " ", out.stdout.decode("utf-8", "replace"))
+
+
+@pytest.fixture(scope="module")
+def example():
+    catalog = load_catalog()
+    plan = load_plan(EXAMPLE)
+    return plan, catalog, Engine(catalog).compute(plan)
+
+
+@pytest.fixture(scope="module")
+def pdf_texts(example, tmp_path_factory):
+    plan, catalog, results = example
+    tmp = tmp_path_factory.mktemp("i18n-pdf")
+    texts, pages = {}, {}
+    for lang in ("de", "en"):
+        out = tmp / f"plan-{lang}.pdf"
+        summary = build_plan_pdf(plan, catalog, results, out, ReportOptions(lang=lang, date="2026-12-01"))
+        texts[lang] = _pdftotext(out)
+        pages[lang] = (summary.pages, out.read_bytes())
+    return texts, pages
+
+
+SECTION_TITLES = {
+    "de": ["AUFBAUPLAN", "Raumplan", "Rackansichten", "Stromversorgung", "Kühlung", "Stückliste",
+           "Mieten oder kaufen", "Kabelplan", "Befunde und Arbeitslasten", "Inhalt"],
+    "en": ["BUILD PLAN", "Floor plan", "Rack elevations", "Power", "Cooling", "Bill of materials", "Rent or own",
+           "Cable schedule", "Findings and workloads", "Contents"],
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_pdf_has_translated_titles_rack_names_and_bom_lines(pdf_texts, example, lang):
+    plan, _catalog, results = example
+    text = pdf_texts[0][lang]
+    for title in SECTION_TITLES[lang]:
+        assert title in text, (lang, title)
+    for rack in plan.racks():
+        assert rack.name in text
+    for b in results.bom[:8]:  # every BOM line's catalog slug is printed in its row
+        assert b.slug in text, b.slug
+    other = "en" if lang == "de" else "de"
+    for title in ("Stückliste", "Kabelplan", "Befunde und Arbeitslasten") if lang == "en" else \
+            ("Bill of materials", "Cable schedule", "Findings and workloads"):
+        assert title not in text, (lang, other, title)
+
+
+def test_german_pdf_prints_german_numbers_money_and_dates(pdf_texts, example):
+    _plan, _catalog, results = example
+    de, en = pdf_texts[0]["de"], pdf_texts[0]["en"]
+    capex = results.totals.capex
+    assert capex > 1000
+    de_capex = format_money(capex, results.totals.currency, "de").replace("\xa0", " ")
+    assert re.search(r"\d{1,3}(\.\d{3})+ \$", de_capex)  # 1.356.256 $: points group thousands
+    assert f"Investitionskosten gesamt: {de_capex}" in de
+    assert "01.12.2026" in de and "2026-12-01" not in de
+    assert f"Total capex: {format_money(capex, results.totals.currency, 'en')}" in en
+    assert "2026-12-01" in en
+    typical = results.totals.agg.sums["typical_w"] / 1000
+    assert f"{format_number(typical, 'de', 1)} kW typisch" in de  # decimal comma
+    assert "," in format_number(typical, "de", 1)
+    assert "Seite 1 von" in de and "Page 1 of" in en
+
+
+def test_paper_follows_the_language(pdf_texts):
+    # A4 landscape is 842 x 595 pt, US Letter landscape 792 x 612 pt
+    pages = pdf_texts[1]
+    assert re.search(rb"/MediaBox \[ ?0 0 841\.88", pages["de"][1])
+    assert re.search(rb"/MediaBox \[ ?0 0 792 612", pages["en"][1])
+
+
+def test_metric_report_has_no_imperial_units_and_imperial_has_them(example, tmp_path):
+    plan, catalog, results = example
+    texts = {}
+    for units in ("metric", "imperial"):
+        out = tmp_path / f"{units}.pdf"
+        build_plan_pdf(plan, catalog, results, out, ReportOptions(lang="de", imperial=units == "imperial"))
+        texts[units] = _pdftotext(out)
+    for word in ("CFM", "BTU/h", "Tonnen", "tons", " lb"):
+        assert word not in texts["metric"], word
+    assert "m³/h" in texts["metric"] and " kg" in texts["metric"]
+    for word in ("CFM", "BTU/h", "Tonnen", "lb"):
+        assert word in texts["imperial"], word
+
+
+def test_cli_report_lang_and_check_text_in_german(tmp_path):
+    from planner.cli import main
+
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        rc = main(["check", str(EXAMPLE), "--lang", "de"])
+    text = buf.getvalue()
+    assert rc == 0
+    assert "Rackwright-Prüfung" in text and "Befunde:" in text and "HE belegt" in text
+    assert re.search(r"\d\.\d{3} GB GPU-Speicher", text)  # 2.560 GB
+    assert "Phasenströme" in text  # a finding's message, translated at the edge
+    assert "BTU/h" not in text and "CFM" not in text
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        main(["check", str(EXAMPLE), "--lang", "en", "--units", "imperial"])
+    en = buf.getvalue()
+    assert "Findings:" in en and "BTU/h" in en and "CFM" in en and "Befunde" not in en
+    # --json stays locale-independent
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        main(["check", str(EXAMPLE), "--lang", "de", "--json"])
+    assert "Phasenströme" not in buf.getvalue() and '"message"' in buf.getvalue()
+    out = tmp_path / "de.pdf"
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        assert main(["report", str(EXAMPLE), "-o", str(out), "--lang", "de"]) == 0
+    assert "geschrieben" in buf.getvalue() and out.exists()
+
+
+def test_findings_are_computed_once_and_translated_at_the_edge():
+    # the engine's template (planner/engine/core.py), as the catalog holds it
+    f = make("PDU_PHASE_OVERLOAD", "{name}: phase current {peak:.1f} A exceeds {derated:.1f} A ({v4:.0f} % of "
+             "{rating:.0f} A)", "pdu", "p1", name="PDU A", peak=1234.56, derated=25.6, v4=80.0, rating=32.0)
+    assert f.message == "PDU A: phase current 1234.6 A exceeds 25.6 A (80 % of 32 A)"  # as before: English
+    assert f.to_dict()["message"] == f.message  # JSON: English, whatever the language
+    assert f.text("de") == "PDU A: Phasenstrom 1234,6 A übersteigt 25,6 A (80 % von 32 A)"
+    assert f.text("en") == f.message
+
+
+# ------------------------------------------------------------------ catalogs and marking
+
+def test_german_catalog_is_complete():
+    problems = catalogs.check("de")
+    assert problems == [], "\n".join(problems[:20])
+
+
+def test_catalog_compiles_and_is_read_from_the_mo(tmp_path):
+    shutil.copytree(catalogs.LOCALE_DIR, tmp_path / "locale")
+    written = catalogs.compile_catalogs(tmp_path / "locale")
+    assert [p.name for p in written] == ["rackwright.mo"]
+    import gettext
+
+    with written[0].open("rb") as fh:
+        t = gettext.GNUTranslations(fh)
+    assert t.gettext("Bill of materials") == "Stückliste"
+    assert t.ngettext("{n} cable", "{n} cables", 2) == "{n} Kabel"
+
+
+def _finding_messages() -> list[tuple[str, int, str]]:
+    """make(...) / fabric_finding(...) calls whose message is not a literal template."""
+    bad = []
+    for path in sorted(PLANNER.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            idx = {"make": 1, "fabric_finding": 2}.get(node.func.id)
+            if idx is None or len(node.args) <= idx:
+                continue
+            msg = node.args[idx]
+            literal = isinstance(msg, ast.Constant) and isinstance(msg.value, str)
+            plural = isinstance(msg, ast.Call) and isinstance(msg.func, ast.Name) and msg.func.id == "Np_"
+            if not (literal or plural):
+                bad.append((str(path.relative_to(ROOT)), node.lineno, ast.unparse(msg)[:80]))
+    return bad
+
+
+def test_every_finding_message_is_a_template_the_catalog_can_hold():
+    """A finding built from an f-string (or glued fragments) cannot be translated: its
+    message must be a literal template with named parameters."""
+    bad = _finding_messages()
+    assert bad == [], "\n".join(f"{p}:{n}: {m}" for p, n, m in bad)
+
+
+WORDS = re.compile(r"[A-Za-z]{2,}[^<>]*\s+[A-Za-z]{2,}")
+MARKERS = {"_", "N_", "ngettext", "Np_", "gettext"}
+# texts in these modules that are not printed for the user: exceptions for programmers,
+# progress stages (the app shows its own words) and notes in the summary
+NOT_USER_TEXT = {
+    "the report was cancelled", "laying out pages", "fonts must be 'auto' or 'builtin'",
+    "racks_per_page must be 2, 3 or 4", "unknown report section(s):  (known: )", "unknown page size  (a4 or letter)",
+    "rack sheets summarised:  racks,  layouts",
+}
+PRINTED = ["reports/pdf.py", "reports/drawings.py", "reports/flowables.py", "reports/display.py", "engine/report.py"]
+
+
+def unmarked_texts(path: Path) -> list[tuple[int, str]]:
+    """String literals with words in ``path`` that no translation marker wraps."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    parents = {ch: node for node in ast.walk(tree) for ch in ast.iter_child_nodes(node)}
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            lit, parent = node.value, parents.get(node)
+            if isinstance(parent, ast.JoinedStr | ast.Expr):  # part of an f-string / a docstring
+                continue
+        elif isinstance(node, ast.JoinedStr):
+            lit = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+        else:
+            continue
+        q = parents.get(node)
+        while q is not None:
+            if isinstance(q, ast.Call) and isinstance(q.func, ast.Name) and q.func.id in MARKERS:
+                break
+            q = parents.get(q)
+        else:
+            if WORDS.search(re.sub(r"<[^>]*>", "", lit)) and lit not in NOT_USER_TEXT:
+                out.append((node.lineno, lit))
+    return out
+
+
+def test_no_unmarked_user_text_in_the_printed_reports():
+    bad = [f"{rel}:{n}: {t!r}" for rel in PRINTED for n, t in unmarked_texts(PLANNER / rel)]
+    assert bad == [], "\n".join(bad)
+
+
+def test_the_marking_check_can_fail(tmp_path):
+    src = tmp_path / "mod.py"
+    src.write_text('from planner.i18n import _\n\ndef f(x):\n    a = _("Bill of materials")\n'
+                   '    return a + f"{x} racks in the room"\n', encoding="utf-8")
+    assert [t for _n, t in unmarked_texts(src)] == [" racks in the room"]
+
+
+# words the glossary (docs/glossary-de.md) replaces: a German text using one of them is off-glossary
+OFF_GLOSSARY = ["Schrank", "Materialliste", "Verkabelungsplan", "Kältegang", "Heißgang", "Stromzufuhr",
+                "Rücktür-Wärmetauscher", "Workload", "Erkenntnis"]
+
+
+def test_german_texts_use_the_glossary_terms():
+    from babel.messages.pofile import read_po
+
+    glossary = (ROOT / "docs" / "glossary-de.md").read_text(encoding="utf-8")
+    for term in ("Stückliste", "Kabelplan", "Höheneinheit, HE", "Warmgang / Kaltgang", "Einspeisung",
+                 "Kühlkreislauf, CDU", "Rückkühltür"):
+        assert term in glossary
+    with catalogs.po_path("de").open("rb") as fh:
+        cat = read_po(fh, locale="de")
+    texts = [s for m in cat if m.id for s in (m.string if isinstance(m.string, tuple | list) else [m.string])]
+    bad = [(w, t) for t in texts for w in OFF_GLOSSARY if w in t]
+    assert bad == []
+    joined = "\n".join(texts)
+    for term in ("Stückliste", "Kabelplan", "HE", "Warmgang", "Kaltgang", "Einspeisung", "Kühlkreislauf",
+                 "Rückkühltür"):
+        assert term in joined, term
+
+
+def test_a_checkout_without_compiled_catalogs_reads_the_po():
+    t = catalogs._PoTranslations(catalogs.po_path("de"))
+    assert t.gettext("Bill of materials") == "Stückliste"
+    assert t.ngettext("{n} cable", "{n} cables", 1) == "{n} Kabel"
+    assert t.ngettext("{n} warning", "{n} warnings", 1) == "{n} Warnung"
+    assert t.ngettext("{n} warning", "{n} warnings", 3) == "{n} Warnungen"
+    assert t.gettext("not a catalog text") == "not a catalog text"
