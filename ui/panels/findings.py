@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.findings import finding_text
 from ui import style
 
 # Finding "where" kinds -> Document selection kinds
@@ -97,8 +98,10 @@ class FindingsModel(QAbstractTableModel):
         for f in findings:
             kind, fid = finding_where(f)
             sev = str(_field(f, "severity") or "info").lower()
-            self.rows.append((sev, str(_field(f, "code") or ""), str(_field(f, "message") or ""), kind, fid,
-                              self._where_text(kind, fid)))
+            # the message in the app's language (planner.findings.finding_text: the template
+            # through the planner's catalog); a finding without a template keeps its text
+            msg = finding_text(f) if getattr(f, "template", None) is not None else str(_field(f, "message") or "")
+            self.rows.append((sev, str(_field(f, "code") or ""), msg, kind, fid, self._where_text(kind, fid)))
         self._sort_rows()
         self.endResetModel()
 
