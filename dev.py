@@ -3,6 +3,7 @@
 
     python3 dev.py app     # create .venv if needed, install, open the example plan
     python3 dev.py test    # create .venv if needed, install, lint, check contracts, run all tests
+    python3 dev.py translations  # update resources/translations/*.ts from ui/ and compile the .qm
 
 The tests install the PostgreSQL driver (extra "postgres") and start a throwaway PostgreSQL
 server of their own when its programs (initdb, pg_ctl) are installed (tests/pgserver.py).
@@ -67,14 +68,40 @@ def ensure_env(extras: str) -> None:
     stamp.write_text(want)
 
 
+def build_translations(update: bool = False) -> int:
+    """Compile resources/translations/*.ts to .qm with PySide6's lrelease (``update``:
+    first rewrite the .ts from the marked strings in ui/, docs/i18n.md)."""
+    if update:
+        sys.path.insert(0, str(ROOT))
+        from ui import i18n_tools
+
+        for ts in i18n_tools.update_all(ROOT):
+            print(f"updated {ts.relative_to(ROOT)}", flush=True)
+    lrelease = _bin("pyside6-lrelease")
+    for ts in sorted((ROOT / "resources" / "translations").glob("*.ts")):
+        if _run([lrelease, "-silent", ts, "-qm", ts.with_suffix(".qm")]) != 0:
+            print(f"FAILED: lrelease {ts.name}", flush=True)
+            return 1
+    return 0
+
+
+def cmd_translations(args: list[str]) -> int:
+    ensure_env("")
+    return build_translations(update=True)
+
+
 def cmd_app(args: list[str]) -> int:
     ensure_env("")
+    if build_translations() != 0:
+        return 1
     plan = args[0] if args else str(EXAMPLE)
     return _run([_bin("python"), "-m", "rackwright", plan])
 
 
 def cmd_test(args: list[str]) -> int:
     ensure_env("test,postgres")
+    if build_translations() != 0:
+        return 1
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     py = _bin("python")
@@ -97,7 +124,7 @@ def cmd_test(args: list[str]) -> int:
 
 
 def main() -> int:
-    cmds = {"app": cmd_app, "test": cmd_test}
+    cmds = {"app": cmd_app, "test": cmd_test, "translations": cmd_translations}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds:
         print(__doc__)
         return 2

@@ -255,7 +255,7 @@ def test_rename_and_delete_server_group(qtbot, panel, doc, monkeypatch):
 
 def test_decimal_comma_is_refused_not_misread():
     """'1,5' must not become 15 in a target field (a decimal comma in many locales)."""
-    with pytest.raises(ValueError, match="point for decimals"):
+    with pytest.raises(ValueError, match="decimal mark is a point"):
         parse_number("1,5", integer=False)
     assert parse_number("1,024", integer=True) == 1024
     assert parse_number("2.5k", integer=True) == 2500

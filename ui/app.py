@@ -17,7 +17,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtWidgets import QApplication
 
-from ui import dialogs
+from ui import dialogs, i18n
 from ui import units as uunits
 from ui.controllers import new_plan, read_plan
 from ui.document import Document, make_engine
@@ -94,11 +94,12 @@ def load_catalog_reporting(parent: Any = None) -> Any:
     catalog = load_catalog()
     if catalog.errors:
         files = catalog.failed_files
+        tr = QCoreApplication.translate
+        listed = "\n".join(files[:12]) + ("\n..." if len(files) > 12 else "")
         dialogs.show_error(
-            parent, "Catalog problems",
-            f"{len(files)} catalog file{'s' if len(files) != 1 else ''} failed validation and "
-            f"{'were' if len(files) != 1 else 'was'} skipped:\n\n" + "\n".join(files[:12])
-            + ("\n..." if len(files) > 12 else "") + "\n\nEverything else in the catalog loaded normally.",
+            parent, tr("App", "Catalog problems"),
+            tr("App", "%n catalog file(s) failed validation and were skipped:\n\n{files}\n\n"
+               "Everything else in the catalog loaded normally.", "", len(files)).format(files=listed),
             details="\n".join(str(e) for e in catalog.errors),
         )
     return catalog
@@ -109,6 +110,7 @@ def open_window(path: str | None, catalog: Any = None, settings: AppSettings | N
     """Catalog, plan, document and main window, shown; no event loop."""
     app = application()
     settings = settings or AppSettings()
+    i18n.install(app, i18n.choose(settings.language), resources_dir() / "translations")
     uunits.set_current(settings.units)
     apply_theme(app, settings.theme)
     if catalog is None:

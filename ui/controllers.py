@@ -12,7 +12,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMimeData, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QMimeData, QObject, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
 from planner.builders import (
@@ -53,16 +53,18 @@ def read_plan(path: str, parent: QWidget | None) -> Plan | None:
     try:
         return load_plan(path)
     except PlanFormatError as e:
-        where = f"\nField: {e.where}" if e.where else ""
-        line = f" (line {e.line})" if e.line else ""
-        dialogs.show_error(parent, "Cannot open plan",
-                           f"{Path(e.file).name}{line} could not be opened.{where}\n\n{e.message}",
+        tr = QCoreApplication.translate
+        where = tr("Controllers", "\nField: {field}").format(field=e.where) if e.where else ""
+        line = tr("Controllers", " (line {line})").format(line=e.line) if e.line else ""
+        dialogs.show_error(parent, QCoreApplication.translate("Controllers", "Cannot open plan"),
+                           QCoreApplication.translate("Controllers", "{file}{line} could not be opened.{where}\n\n{message}")
+                           .format(file=Path(e.file).name, line=line, where=where, message=e.message),
                            details=str(e))
     except (OSError, ValueError) as e:
-        dialogs.show_error(parent, "Cannot open plan", f"{Path(path).name} could not be opened.\n\n{e}")
+        dialogs.show_error(parent, QCoreApplication.translate("Controllers", "Cannot open plan"), f"{Path(path).name} could not be opened.\n\n{e}")
     except Exception as e:  # any other failure to read a file ends in the same dialog, never a traceback
         log.exception("reading %s failed", path)
-        dialogs.show_error(parent, "Cannot open plan",
+        dialogs.show_error(parent, QCoreApplication.translate("Controllers", "Cannot open plan"),
                            f"{Path(path).name} could not be opened.\n\n{type(e).__name__}: {e}"[:2000])
     return None
 
@@ -185,7 +187,8 @@ class FileController(QObject):
             save_plan(self.doc.plan, path)
         except Exception as e:  # disk full, permissions, storage errors: the plan stays open and unsaved
             log.exception("save failed")
-            dialogs.show_error(self.window, "Cannot save plan", f"{path.name} could not be saved.\n\n{e}")
+            dialogs.show_error(self.window, self.tr("Cannot save plan"), self.tr("{file} could not be saved.\n\n{error}").format(
+                file=path.name, error=e))
             return False
         old = self.doc.path
         self.doc.mark_saved(path)

@@ -19,7 +19,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QProgressDialog, QWidget
 
 from ui import dialogs
@@ -32,7 +32,7 @@ PDF_FILTER = "PDF documents (*.pdf);;All files (*)"
 
 def ask_pdf_path(parent: QWidget | None, suggested: str) -> str | None:
     """Where to write the PDF (tests replace this function)."""
-    path, _ = QFileDialog.getSaveFileName(parent, "Export build plan (PDF)", suggested, PDF_FILTER)
+    path, _ = QFileDialog.getSaveFileName(parent, QCoreApplication.translate("Export", "Export build plan (PDF)"), suggested, PDF_FILTER)
     if path and not Path(path).suffix:
         path += ".pdf"
     return path or None
@@ -107,7 +107,7 @@ class BuildPlanExporter(QObject):
         (True: the dialog is open). With a path: start at once with ``options`` or the
         remembered ones. False if nothing started."""
         if self.busy:
-            dialogs.show_info(self.window, "Export build plan", "An export is already running.")
+            dialogs.show_info(self.window, self.tr("Export build plan"), self.tr("An export is already running."))
             return False
         if path is not None:
             return self._start(Path(path), options or self._options())
@@ -147,7 +147,7 @@ class BuildPlanExporter(QObject):
         self.last_path = target
         dlg = QProgressDialog("Writing the build plan\u2026", "Cancel", 0, 1000, self.window)
         dlg.setObjectName("exportProgress")
-        dlg.setWindowTitle("Export build plan")
+        dlg.setWindowTitle(self.tr("Export build plan"))
         dlg.setWindowModality(Qt.WindowModality.WindowModal)
         dlg.setMinimumDuration(400)
         dlg.setAutoClose(False)
@@ -167,7 +167,7 @@ class BuildPlanExporter(QObject):
         """Ask the running export to stop; it reports ``cancelled`` when it has."""
         self.task.cancel()
         if self.dialog is not None:
-            self.dialog.setLabelText("Cancelling\u2026")
+            self.dialog.setLabelText(self.tr("Cancelling\u2026"))
 
     def wait(self, msecs: int = 60_000) -> bool:
         return self.task.wait(msecs)
@@ -215,7 +215,7 @@ class BuildPlanExporter(QObject):
     def _on_failed(self, message: str, details: str) -> None:
         self._close_dialog()
         self._status("Build plan export failed", 10_000)
-        dialogs.show_error(self.window, "Cannot export build plan", message, details=details)
+        dialogs.show_error(self.window, self.tr("Cannot export build plan"), message, details=details)
         self.failed.emit(message)
 
     def _on_cancelled(self) -> None:

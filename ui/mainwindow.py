@@ -14,10 +14,11 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QTabBar, QWidget
 
+from ui import units as uunits
 from ui.controllers import EditController, FileController
 from ui.document import Document, make_engine
 from ui.export import BuildPlanExporter
@@ -32,11 +33,11 @@ log = logging.getLogger(__name__)
 
 # (module, class, dock object name, title, area) for the panels written alongside this window
 OPTIONAL_PANELS = [
-    ("ui.scenes.floor", "FloorView", "floorDock", "Floor plan", Qt.DockWidgetArea.RightDockWidgetArea),
-    ("ui.panels.totals", "TotalsPanel", "totalsDock", "Totals", Qt.DockWidgetArea.LeftDockWidgetArea),
-    ("ui.panels.findings", "FindingsPanel", "findingsDock", "Findings", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("ui.panels.charts", "ChartsPanel", "chartsDock", "Charts", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("ui.panels.workloads", "WorkloadsPanel", "workloadsDock", "Workloads", Qt.DockWidgetArea.RightDockWidgetArea),
+    ("ui.scenes.floor", "FloorView", "floorDock", QT_TRANSLATE_NOOP("MainWindow", "Floor plan"), Qt.DockWidgetArea.RightDockWidgetArea),
+    ("ui.panels.totals", "TotalsPanel", "totalsDock", QT_TRANSLATE_NOOP("MainWindow", "Totals"), Qt.DockWidgetArea.LeftDockWidgetArea),
+    ("ui.panels.findings", "FindingsPanel", "findingsDock", QT_TRANSLATE_NOOP("MainWindow", "Findings"), Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("ui.panels.charts", "ChartsPanel", "chartsDock", QT_TRANSLATE_NOOP("MainWindow", "Charts"), Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("ui.panels.workloads", "WorkloadsPanel", "workloadsDock", QT_TRANSLATE_NOOP("MainWindow", "Workloads"), Qt.DockWidgetArea.RightDockWidgetArea),
 ]
 STATE_VERSION = 1
 # Below this window width (a 1366, 1440 or 1600 px laptop) the bottom dock area is too narrow to
@@ -95,14 +96,14 @@ class MainWindow(QMainWindow):
         self.catalog_panel = CatalogPanel(doc, self)
         self.inspector = Inspector(doc, self)
         self.docks: dict[str, QDockWidget] = {}
-        self._dock("catalogDock", "Catalog", self.catalog_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("catalogDock", QT_TRANSLATE_NOOP("MainWindow", "Catalog"), self.catalog_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.panels: dict[str, QWidget] = {}
         for module, cls, name, title, area in OPTIONAL_PANELS:
             w = _load_panel(module, cls, doc)
             if w is not None:
                 self.panels[name] = w
                 self._dock(name, title, w, area)
-        self._dock("inspectorDock", "Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("inspectorDock", QT_TRANSLATE_NOOP("MainWindow", "Inspector"), self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
         if "chartsDock" in self.docks and "findingsDock" in self.docks:
             self.splitDockWidget(self.docks["findingsDock"], self.docks["chartsDock"], Qt.Orientation.Horizontal)
         self._add_fabric_docks()
@@ -158,7 +159,7 @@ class MainWindow(QMainWindow):
 
     # -- assembly --------------------------------------------------------------------
     def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(title, self)
+        dock = QDockWidget(self.tr(title), self)
         dock.setObjectName(name)
         dock.setWidget(widget)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
@@ -184,8 +185,8 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         SK = QKeySequence.StandardKey
         f, e, d = self.files, self.edits, self.doc
-        self.act_new = self._action("&New", f.new, SK.New, "Start a new plan")
-        self.act_open = self._action("&Open\u2026", lambda: f.open(), SK.Open, "Open a plan")
+        self.act_new = self._action(self.tr("&New"), f.new, SK.New, self.tr("Start a new plan"))
+        self.act_open = self._action(self.tr("&Open\u2026"), lambda: f.open(), SK.Open, self.tr("Open a plan"))
         self.act_new_netbox = self._action(self.tr("New from NetBox &Site\u2026"), f.new_from_netbox, None,
                                            self.tr("Start a plan from a NetBox site export (racks, devices)"))
         from ui.repository import RepositoryController
@@ -195,10 +196,10 @@ class MainWindow(QMainWindow):
                                           None, self.tr("Open a plan from the team repository (PostgreSQL)"))
         self.act_save_repo = self._action(self.tr("Save to Reposi&tory…"), self.repository.save_to_repository,
                                           None, self.tr("Save the plan as the next revision in the team repository"))
-        self.act_save = self._action("&Save", f.save, SK.Save, "Save the plan")
-        self.act_save_as = self._action("Save &As\u2026", f.save_as, SK.SaveAs, "Save the plan under a new name")
-        self.act_export_pdf = self._action("&Export Build Plan (PDF)\u2026", lambda: self.exporter.export(),
-                                           QKeySequence("Ctrl+E"), "Write the printed build plan as a PDF")
+        self.act_save = self._action(self.tr("&Save"), f.save, SK.Save, self.tr("Save the plan"))
+        self.act_save_as = self._action(self.tr("Save &As\u2026"), f.save_as, SK.SaveAs, self.tr("Save the plan under a new name"))
+        self.act_export_pdf = self._action(self.tr("&Export Build Plan (PDF)\u2026"), lambda: self.exporter.export(),
+                                           QKeySequence("Ctrl+E"), self.tr("Write the printed build plan as a PDF"))
         self.act_export_xlsx = self._action(self.tr("Export &Workbook (Excel)\u2026"),
                                             lambda: self.table_exporter.export_xlsx(), None,
                                             self.tr("Write the BOM, cable schedule, racks, power and workload "
@@ -207,11 +208,11 @@ class MainWindow(QMainWindow):
                                            lambda: self.table_exporter.export_csv(), None,
                                            self.tr("Write the BOM, cable schedule, racks, power and workload "
                                                    "verdicts as CSV files, one per table"))
-        self.act_settings = self._action("Se&ttings\u2026", self.show_settings, SK.Preferences)
-        self.act_quit = self._action("&Quit", self.close, SK.Quit)
-        self.act_undo = d.undo_stack.createUndoAction(self, "&Undo")
+        self.act_settings = self._action(self.tr("Se&ttings\u2026"), self.show_settings, SK.Preferences)
+        self.act_quit = self._action(self.tr("&Quit"), self.close, SK.Quit)
+        self.act_undo = d.undo_stack.createUndoAction(self, self.tr("&Undo"))
         self.act_undo.setShortcuts(QKeySequence.keyBindings(SK.Undo))
-        self.act_redo = d.undo_stack.createRedoAction(self, "&Redo")
+        self.act_redo = d.undo_stack.createRedoAction(self, self.tr("&Redo"))
         redo_keys = QKeySequence.keyBindings(SK.Redo)
         for extra in (QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")):
             if extra not in redo_keys:
@@ -219,26 +220,26 @@ class MainWindow(QMainWindow):
         self.act_redo.setShortcuts(redo_keys)
         self.addAction(self.act_undo)
         self.addAction(self.act_redo)
-        self.act_cut = self._action("Cu&t", e.cut, SK.Cut)
-        self.act_copy = self._action("&Copy", e.copy, SK.Copy)
-        self.act_paste = self._action("&Paste", e.paste, SK.Paste)
-        self.act_delete = self._action("&Delete", e.delete, [QKeySequence(SK.Delete), QKeySequence(Qt.Key.Key_Backspace)])
-        self.act_duplicate = self._action("D&uplicate", e.duplicate, QKeySequence("Ctrl+D"))
-        self.act_dup_rack = self._action("Duplicate Rack \u00d7 &N\u2026", lambda: e.duplicate_rack_n(),
-                                         QKeySequence("Ctrl+Shift+D"), "Copy the selected rack N times along its row")
-        self.act_select_all = self._action("Select &All", e.select_all, SK.SelectAll)
-        self.act_move_up = self._action("Move Up 1U", lambda: self.rack_view.view.nudge(1), QKeySequence("Ctrl+Up"))
-        self.act_move_down = self._action("Move Down 1U", lambda: self.rack_view.view.nudge(-1),
+        self.act_cut = self._action(self.tr("Cu&t"), e.cut, SK.Cut)
+        self.act_copy = self._action(self.tr("&Copy"), e.copy, SK.Copy)
+        self.act_paste = self._action(self.tr("&Paste"), e.paste, SK.Paste)
+        self.act_delete = self._action(self.tr("&Delete"), e.delete, [QKeySequence(SK.Delete), QKeySequence(Qt.Key.Key_Backspace)])
+        self.act_duplicate = self._action(self.tr("D&uplicate"), e.duplicate, QKeySequence("Ctrl+D"))
+        self.act_dup_rack = self._action(self.tr("Duplicate Rack \u00d7 &N\u2026"), lambda: e.duplicate_rack_n(),
+                                         QKeySequence("Ctrl+Shift+D"), self.tr("Copy the selected rack N times along its row"))
+        self.act_select_all = self._action(self.tr("Select &All"), e.select_all, SK.SelectAll)
+        self.act_move_up = self._action(self.tr("Move Up 1U"), lambda: self.rack_view.view.nudge(1), QKeySequence("Ctrl+Up"))
+        self.act_move_down = self._action(self.tr("Move Down 1U"), lambda: self.rack_view.view.nudge(-1),
                                           QKeySequence("Ctrl+Down"))
-        self.act_fit = self._action("&Fit Elevations", self.rack_view.view.fit, QKeySequence("Ctrl+0"))
-        self.act_recompute = self._action("&Recalculate", lambda: d.recompute(), QKeySequence(SK.Refresh))
-        self.act_reset_layout = self._action("Reset &Layout", self.reset_layout)
+        self.act_fit = self._action(self.tr("&Fit Elevations"), self.rack_view.view.fit, QKeySequence("Ctrl+0"))
+        self.act_recompute = self._action(self.tr("&Recalculate"), lambda: d.recompute(), QKeySequence(SK.Refresh))
+        self.act_reset_layout = self._action(self.tr("Reset &Layout"), self.reset_layout)
 
         mb = self.menuBar()
-        m = mb.addMenu("&File")
+        m = mb.addMenu(self.tr("&File"))
         for a in (self.act_new, self.act_new_netbox, self.act_open):
             m.addAction(a)
-        self.recent_menu = QMenu("Open &Recent", self)
+        self.recent_menu = QMenu(self.tr("Open &Recent"), self)
         m.addMenu(self.recent_menu)
         m.addSeparator()
         for a in (self.act_save, self.act_save_as):
@@ -255,12 +256,12 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_settings)
         m.addSeparator()
         m.addAction(self.act_quit)
-        m = mb.addMenu("&Edit")
+        m = mb.addMenu(self.tr("&Edit"))
         for a in (self.act_undo, self.act_redo, None, self.act_cut, self.act_copy, self.act_paste, self.act_delete,
                   None, self.act_duplicate, self.act_dup_rack, None, self.act_move_up, self.act_move_down, None,
                   self.act_select_all):
             m.addSeparator() if a is None else m.addAction(a)
-        m = mb.addMenu("&View")
+        m = mb.addMenu(self.tr("&View"))
         for dock in self.docks.values():
             m.addAction(dock.toggleViewAction())
         m.addSeparator()
@@ -271,14 +272,14 @@ class MainWindow(QMainWindow):
         if floor is not None and hasattr(floor, "fill_menu"):
             self.floor_menu = floor.fill_menu(mb.addMenu(self.tr("F&loor")))
             floor.propertiesRequested.connect(self.show_inspector)
-        m = mb.addMenu("&Plan")
+        m = mb.addMenu(self.tr("&Plan"))
         m.addAction(self.act_recompute)
-        self.act_autowire = self._action("Auto-&wire Fabric\u2026", self.show_autowire,
-                                         tip="Design and wire a leaf/spine fabric for servers (one undo step)")
+        self.act_autowire = self._action(self.tr("Auto-&wire Fabric\u2026"), self.show_autowire,
+                                         tip=self.tr("Design and wire a leaf/spine fabric for servers (one undo step)"))
         m.addAction(self.act_autowire)
-        self.act_autowire_nvlink = self._action("Auto-wire &NVLink Domain", self.autowire_nvlink,
-                                                tip="Wire the NVLink spine of the selected NVL72 rack: every GPU "
-                                                    "to every switch chip (one undo step)")
+        self.act_autowire_nvlink = self._action(self.tr("Auto-wire &NVLink Domain"), self.autowire_nvlink,
+                                                tip=self.tr("Wire the NVLink spine of the selected NVL72 rack: every GPU "
+                                                    "to every switch chip (one undo step)"))
         m.addAction(self.act_autowire_nvlink)
         self.act_power = self._action(self.tr("&Power Feeds and Sources\u2026"), self.show_power,
                                       tip=self.tr("Add and edit UPSs, panels and the feeds that hang off them"))
@@ -366,11 +367,11 @@ class MainWindow(QMainWindow):
         if self.doc.engine is None:
             text = "Engine not available"
         elif busy:
-            text = "Recalculating\u2026"
+            text = self.tr("Recalculating\u2026")
         elif self.doc.results is None:
-            text = "No results yet"
+            text = self.tr("No results yet")
         else:
-            text = "Results up to date"
+            text = self.tr("Results up to date")
         self.engine_label.setText(text)
 
     # -- state -----------------------------------------------------------------------
@@ -405,7 +406,7 @@ class MainWindow(QMainWindow):
         if not Path(path).exists():
             self.settings.remove_recent(path)
             self._fill_recent(self.settings.recent_files)
-            self.statusBar().showMessage(f"{path} no longer exists", 8000)
+            self.statusBar().showMessage(self.tr("{path} no longer exists").format(path=path), 8000)
             return
         self.files.open(path)
 
@@ -477,8 +478,8 @@ class MainWindow(QMainWindow):
         self.fabric_view = FabricView(self.doc, self)
         self.cable_list = CableList(self.doc, self)
         area = Qt.DockWidgetArea.BottomDockWidgetArea
-        self._dock("fabricDock", "Fabric", self.fabric_view, area)
-        cables = self._dock("cablesDock", "Cables", self.cable_list, area)
+        self._dock("fabricDock", QT_TRANSLATE_NOOP("MainWindow", "Fabric"), self.fabric_view, area)
+        cables = self._dock("cablesDock", QT_TRANSLATE_NOOP("MainWindow", "Cables"), self.cable_list, area)
         cables.visibilityChanged.connect(self.cable_list.set_shown)
         self.autowire_dialog: Any = None
         from ui.dialogs.wiring import NvlinkAutowirer
@@ -493,7 +494,8 @@ class MainWindow(QMainWindow):
         dlg = AutowireDialog(self.doc, self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dlg.wired.connect(lambda res: self.statusBar().showMessage(
-            f"Auto-wired {res.links} links, {res.design.switches} switches", 10000))
+            self.tr("Auto-wired {links} links, {switches} switches").format(
+                links=uunits.fmt_int(res.links), switches=uunits.fmt_int(res.design.switches)), 10000))
         dlg.extended.connect(lambda res: self.statusBar().showMessage(self.tr(
             "Extended the fabric: {links} links, {switches} switches added").format(
                 links=len(res.links), switches=len(res.switches)), 10000))
@@ -506,13 +508,13 @@ class MainWindow(QMainWindow):
         rack = rack_id or self.nvlink_wirer.target_rack()
         name = self.doc.plan.rack(rack).name if rack in self.doc.plan.index.racks else ""
         if self.nvlink_wirer.run(rack):
-            self.statusBar().showMessage(f"Wiring the NVLink domain of {name}\u2026")
+            self.statusBar().showMessage(self.tr("Wiring the NVLink domain of {name}\u2026").format(name=name))
             return True
         return False
 
     def _nvlink_wired(self, res: Any) -> None:
-        self.statusBar().showMessage(f"Auto-wired {res.links:,} NVLink links to "
-                                     f"{len(res.switches.get('leaf', []))} switch trays", 10000)
+        self.statusBar().showMessage(self.tr("Auto-wired {links} NVLink links to {trays} switch trays").format(
+            links=uunits.fmt_int(res.links), trays=len(res.switches.get("leaf", []))), 10000)
         if hasattr(self, "fabric_view"):
             self.fabric_view.set_fabric(res.fabric_id)
 

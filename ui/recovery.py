@@ -170,7 +170,7 @@ class RecoveryController(QObject):
                 opened = self.store.open(entry)
             except Exception as e:  # a damaged recovery file must not stop the app, nor come back
                 folder = self.store.set_aside(entry)
-                dialogs.show_error(parent, "Cannot recover",
+                dialogs.show_error(parent, self.tr("Cannot recover"),
                                    f"{describe_entry(entry)} could not be read and was moved to {folder}.\n\n{e}")
                 continue
             self.store.discard(entry)

@@ -8,7 +8,7 @@ import json
 import typing
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSettings, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QApplication,
@@ -71,6 +71,16 @@ class AppSettings:
     @theme.setter
     def theme(self, v: str) -> None:
         self.store.setValue("display/theme", v)
+
+    @property
+    def language(self) -> str:
+        """'system' (follow the system's language), 'de' or 'en'; read at start-up."""
+        v = str(self.store.value("display/language", "system"))
+        return v if v in ("system", "de", "en") else "system"
+
+    @language.setter
+    def language(self, v: str) -> None:
+        self.store.setValue("display/language", v)
 
     @property
     def engine_overrides(self) -> dict[str, Any]:
@@ -244,62 +254,73 @@ def apply_theme(app: QApplication, theme: str) -> None:
 # Labels of the engine thresholds, with their units (the values are SI, as the engine
 # keeps them; the tooltip carries each field's description and source).
 ENGINE_LABELS = {
-    "continuous_derating": "Breaker continuous-load derating (fraction)",
-    "load_basis": "Load basis for capacity checks",
-    "power_factor": "Default power factor",
-    "feed_warn_fraction": "Feed / phase warning at (fraction of capacity)",
-    "phase_imbalance_warn_percent": "Phase imbalance warning (%)",
-    "default_cords": "Default power cords per device",
-    "air_limit_kw": "Air-cooled rack limit (kW)",
-    "air_containment_limit_kw": "Air with containment, rack limit (kW)",
-    "rdhx_default_kw": "Rear-door HX, default capacity (kW)",
-    "direct_liquid_limit_kw": "Direct liquid cooling, rack limit (kW)",
-    "immersion_default_kw": "Immersion tank, default capacity (kW)",
-    "residual_air_limit_kw": "Liquid-cooled rack, heat to room air (kW)",
-    "cooling_warn_fraction": "Cooling warning at (fraction of capacity)",
-    "air_delta_t_k": "Server air temperature rise ΔT (K)",
-    "loop_margin": "CDU sizing margin (×)",
-    "cable_length_default_m": "Default cable length (m)",
-    "min_cpu_cores_per_gpu": "Minimum CPU cores per GPU",
-    "min_ram_to_gpu_memory": "Minimum system RAM / GPU memory (×)",
-    "min_compute_gbps_per_gpu": "Minimum compute fabric per GPU (Gb/s)",
-    "min_storage_gb_per_s_per_gpu": "Minimum storage read per GPU (GB/s)",
-    "workload_margin_warn": "Workload margin warning (fraction)",
-    "stranded_min_power_kw": "Stranded headroom threshold (kW)",
+    "continuous_derating": QT_TRANSLATE_NOOP("EngineLabels", "Breaker continuous-load derating (fraction)"),
+    "load_basis": QT_TRANSLATE_NOOP("EngineLabels", "Load basis for capacity checks"),
+    "power_factor": QT_TRANSLATE_NOOP("EngineLabels", "Default power factor"),
+    "feed_warn_fraction": QT_TRANSLATE_NOOP("EngineLabels", "Feed / phase warning at (fraction of capacity)"),
+    "phase_imbalance_warn_percent": QT_TRANSLATE_NOOP("EngineLabels", "Phase imbalance warning (%)"),
+    "default_cords": QT_TRANSLATE_NOOP("EngineLabels", "Default power cords per device"),
+    "air_limit_kw": QT_TRANSLATE_NOOP("EngineLabels", "Air-cooled rack limit (kW)"),
+    "air_containment_limit_kw": QT_TRANSLATE_NOOP("EngineLabels", "Air with containment, rack limit (kW)"),
+    "rdhx_default_kw": QT_TRANSLATE_NOOP("EngineLabels", "Rear-door HX, default capacity (kW)"),
+    "direct_liquid_limit_kw": QT_TRANSLATE_NOOP("EngineLabels", "Direct liquid cooling, rack limit (kW)"),
+    "immersion_default_kw": QT_TRANSLATE_NOOP("EngineLabels", "Immersion tank, default capacity (kW)"),
+    "residual_air_limit_kw": QT_TRANSLATE_NOOP("EngineLabels", "Liquid-cooled rack, heat to room air (kW)"),
+    "cooling_warn_fraction": QT_TRANSLATE_NOOP("EngineLabels", "Cooling warning at (fraction of capacity)"),
+    "air_delta_t_k": QT_TRANSLATE_NOOP("EngineLabels", "Server air temperature rise ΔT (K)"),
+    "loop_margin": QT_TRANSLATE_NOOP("EngineLabels", "CDU sizing margin (×)"),
+    "cable_length_default_m": QT_TRANSLATE_NOOP("EngineLabels", "Default cable length (m)"),
+    "min_cpu_cores_per_gpu": QT_TRANSLATE_NOOP("EngineLabels", "Minimum CPU cores per GPU"),
+    "min_ram_to_gpu_memory": QT_TRANSLATE_NOOP("EngineLabels", "Minimum system RAM / GPU memory (×)"),
+    "min_compute_gbps_per_gpu": QT_TRANSLATE_NOOP("EngineLabels", "Minimum compute fabric per GPU (Gb/s)"),
+    "min_storage_gb_per_s_per_gpu": QT_TRANSLATE_NOOP("EngineLabels", "Minimum storage read per GPU (GB/s)"),
+    "workload_margin_warn": QT_TRANSLATE_NOOP("EngineLabels", "Workload margin warning (fraction)"),
+    "stranded_min_power_kw": QT_TRANSLATE_NOOP("EngineLabels", "Stranded headroom threshold (kW)"),
 }
 def engine_label(name: str) -> str:
     """The settings dialog's label of an engine threshold (a test requires one in
-    ENGINE_LABELS for every field; the field name is the fallback)."""
-    return ENGINE_LABELS.get(name, name.replace("_", " ").capitalize())
+    ENGINE_LABELS for every field; the field name is the fallback), translated."""
+    text = ENGINE_LABELS.get(name)
+    if text is None:
+        return name.replace("_", " ").capitalize()
+    return QCoreApplication.translate("EngineLabels", text)
 
 
 class SettingsDialog(QDialog):
     def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Settings")
+        self.setWindowTitle(self.tr("Settings"))
         self.settings = settings
         self.units = QComboBox()
         self.units.setObjectName("unitsCombo")
-        self.units.addItem("Metric (m, mm, kg)", "metric")
-        self.units.addItem("Imperial (ft, in, lb)", "imperial")
+        self.units.addItem(self.tr("Metric (m, mm, kg, kW, m³/h, °C)"), "metric")
+        self.units.addItem(self.tr("Imperial (ft, in, lb, BTU/h, CFM, °F)"), "imperial")
         self.units.setCurrentIndex(self.units.findData(settings.units))
         self.theme = QComboBox()
         self.theme.setObjectName("themeCombo")
-        for v, t in (("system", "Follow the system"), ("light", "Light"), ("dark", "Dark")):
+        for v, t in (("system", self.tr("Follow the system")), ("light", self.tr("Light")),
+                     ("dark", self.tr("Dark"))):
             self.theme.addItem(t, v)
         self.theme.setCurrentIndex(self.theme.findData(settings.theme))
-        disp = QGroupBox("Display")
+        self.language = QComboBox()
+        self.language.setObjectName("languageCombo")
+        for v, t in (("system", self.tr("Follow the system")), ("de", "Deutsch"), ("en", "English")):
+            self.language.addItem(t, v)
+        self.language.setCurrentIndex(self.language.findData(settings.language))
+        self.language.setToolTip(self.tr("Takes effect when Rackwright is started again."))
+        disp = QGroupBox(self.tr("Display"))
         f = QFormLayout(disp)
-        f.addRow("Units", self.units)
-        f.addRow("Theme", self.theme)
+        f.addRow(self.tr("Units"), self.units)
+        f.addRow(self.tr("Theme"), self.theme)
+        f.addRow(self.tr("Language (after a restart)"), self.language)
 
         self.engine_fields: dict[str, QWidget] = {}
-        eng = QGroupBox("Engine thresholds")
+        eng = QGroupBox(self.tr("Engine thresholds"))
         ef = QFormLayout(eng)
         model = engine_settings_model()
         current = settings.engine_settings()
         if model is None:
-            ef.addRow("The engine is not available in this build.", QWidget())
+            ef.addRow(self.tr("The engine is not available in this build."), QWidget())
         else:
             for name, info in model.model_fields.items():
                 w = self._editor(info, getattr(current, name))
@@ -378,4 +399,5 @@ class SettingsDialog(QDialog):
         units, theme, overrides = self.values()
         self.settings.units = units
         self.settings.theme = theme
+        self.settings.language = self.language.currentData()
         self.settings.engine_overrides = overrides

@@ -288,6 +288,6 @@ def band_labels(warn_fraction: float | None) -> list[tuple[str, str]]:
     if warn_fraction is None:
         return [(levels.OK, tr("Levels", "ok")), (levels.WARN, tr("Levels", "near limit")), (levels.OVER, over),
                 (levels.NONE, none)]
-    w = f"{warn_fraction * 100:.0f}"
+    w = f"{warn_fraction * 100:.0f}"  # a whole percentage: the same in German and English
     return [(levels.OK, tr("Levels", "≤ {0} %").format(w)), (levels.WARN, tr("Levels", "> {0} %").format(w)),
             (levels.OVER, over), (levels.NONE, none)]

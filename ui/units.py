@@ -54,17 +54,17 @@ def converters(quantity: str | None, system: str | None = None) -> tuple[Callabl
 
 def fmt_mass(kg: float) -> str:
     to, _, suffix = converters("mass_kg")
-    return f"{to(kg):,.0f} {suffix}" if to(kg) >= 100 else f"{to(kg):.1f} {suffix}"
+    return f"{fnum(to(kg), ',.0f')} {suffix}" if to(kg) >= 100 else f"{fnum(to(kg), '.1f')} {suffix}"
 
 
 def fmt_length_mm(mm: float) -> str:
     to, _, suffix = converters("length_mm")
-    return f"{to(mm):.0f} {suffix}" if suffix == "mm" else f"{to(mm):.1f} {suffix}"
+    return f"{fnum(to(mm), '.0f')} {suffix}" if suffix == "mm" else f"{fnum(to(mm), '.1f')} {suffix}"
 
 
 def fmt_length_m(m: float) -> str:
     to, _, suffix = converters("length_m")
-    return f"{to(m):.2f} {suffix}"
+    return f"{fnum(to(m), '.2f')} {suffix}"
 
 
 def fmt_span_m(m: float, system: str | None = None) -> str:
@@ -72,7 +72,7 @@ def fmt_span_m(m: float, system: str | None = None) -> str:
     and whole inches ('41 ft 0 in' -> '41 ft', '32 ft 10 in'), under 3 ft in inches."""
     system = system or _current
     if system != "imperial":
-        return f"{m:g} m"
+        return f"{fnum(m, 'g')} m"
     inches = m * 1000.0 / INCH_MM
     if inches < 36:
         return f"{inches:.1f} in".replace(".0 in", " in")
@@ -98,3 +98,72 @@ def scale_bar(target_m: float, system: str | None = None) -> tuple[float, str]:
     mag = 10 ** math.floor(math.log10(target_m))
     length = next(k * mag for k in (1, 2, 5, 10) if k * mag >= target_m * 0.7)
     return length, (f"{length:g} m" if length >= 1 else f"{length * 100:g} cm")
+
+
+# -- numbers in the app's language (ui.i18n.install picks it; planner.i18n formats) --------
+
+def _lang() -> str:
+    from ui import i18n
+
+    return i18n.current()
+
+
+def fnum(value: float | int, spec: str = ",.0f") -> str:
+    """``value`` formatted with the Python format ``spec`` ('',.1f', '.0f', ',') in the app's
+    language: German ``1.356.256`` / ``1,30``, English ``1,356,256`` / ``1.30``."""
+    lang = _lang()
+    if lang == "en" or isinstance(value, bool) or not isinstance(value, int | float):
+        return format(value, spec)
+    from planner import i18n as pi18n
+
+    return pi18n._formatter(lang).format_field(value, spec)
+
+
+def fmt_int(n: float) -> str:
+    return fnum(int(round(n)), ",")
+
+
+def fmt_money(amount: float, currency: str) -> str:
+    """``1.356.256 €`` (German), ``€1,356,256`` (English): planner.i18n.format_money."""
+    from planner import i18n as pi18n
+
+    return pi18n.format_money(amount, currency, _lang())
+
+
+def lformat(template: str, **fields: object) -> str:
+    """``template.format(**fields)`` with numeric fields (``{x:.1f}``) in the app's language."""
+    lang = _lang()
+    if lang == "en":
+        return template.format(**fields)
+    from planner import i18n as pi18n
+
+    return pi18n._formatter(lang).format(template, **fields)
+
+
+def parse_number(text: str, integer: bool = False) -> float | int:
+    """A typed number in the app's language (German ``1,5`` = 1.5, ``2.000`` = 2000);
+    ``ValueError`` with a message for the field (ambiguous entries are refused)."""
+    from planner import i18n as pi18n
+
+    return pi18n.parse_number(text, _lang(), integer=integer)
+
+
+def format_entry(v: object) -> str:
+    """A value for an input field, in a form :func:`parse_number` reads back in the app's
+    language: ``2e9`` -> ``2B``, ``1.5`` -> ``1,5`` (German); a decimal with exactly three
+    places gets a fourth (``1,1250``) so it cannot be mistaken for thousands."""
+    import re
+
+    from planner.units import format_number
+
+    text = format_number(v)
+    if not isinstance(v, int | float) or isinstance(v, bool):
+        return text
+    m = re.fullmatch(r"(-?)(\d+)\.(\d+)([A-Z]?)", text)
+    if m is None:
+        return text
+    sign, whole, frac, suf = m.groups()
+    if len(frac) == 3 and 1 <= len(whole) <= 3 and whole[0] != "0":
+        frac += "0"
+    mark = "," if _lang() == "de" else "."
+    return f"{sign}{whole}{mark}{frac}{suf}"

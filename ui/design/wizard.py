@@ -26,7 +26,7 @@ import re
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -56,7 +56,6 @@ from PySide6.QtWidgets import (
 from planner.design.model import COOLING_OPTIONS
 from planner.economics import DEFAULT_YEARS  # one default for wizard, plan and engine
 from planner.plan import Metadata, Workload
-from planner.units import format_number, parse_number
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
 from ui import style
 from ui.panels.totals import fmt_money
@@ -70,12 +69,14 @@ from ui.panels.workloads import (
     field_errors,
 )
 from ui.tasks import BackgroundTask
+from ui.units import format_entry as format_number
+from ui.units import parse_number
 
 log = logging.getLogger(__name__)
 tr = QCoreApplication.translate
 
-COOLING_TEXT = {"air": "Air (hot/cold aisle containment)", "rdhx": "Rear-door heat exchangers",
-                "dlc": "Direct liquid cooling (CDU)", "immersion": "Immersion"}
+COOLING_TEXT = {"air": QT_TRANSLATE_NOOP("Wizard", "Air (hot/cold aisle containment)"), "rdhx": QT_TRANSLATE_NOOP("Wizard", "Rear-door heat exchangers"),
+                "dlc": QT_TRANSLATE_NOOP("Wizard", "Direct liquid cooling (CDU)"), "immersion": QT_TRANSLATE_NOOP("Wizard", "Immersion")}
 # constraint fields typed as numbers: name -> (label, integer, placeholder for empty)
 NUMBER_FIELDS: tuple[tuple[str, str, bool, str], ...] = (
     ("budget", "Budget", False, "no limit"),
@@ -158,6 +159,7 @@ class WorkloadsPage(QWizardPage):
         menu = QMenu(self.add_button)
         self.add_actions = {}
         for key, text, _kind, _spec, _name in PRESETS:
+            text = QCoreApplication.translate("Workloads", text)
             act = menu.addAction(text)
             act.triggered.connect(lambda _c=False, k=key: self.add(k))
             self.add_actions[key] = act
@@ -560,36 +562,36 @@ class LimitsPage(QWizardPage):
 
 # (key in the candidate's to_dict(), header, format) -- the search's own figures
 COLUMNS: tuple[tuple[str, str, str], ...] = (
-    ("meets", "Meets", "meets"),
-    ("margin", "Margin", "pct"),
-    ("bottleneck", "Bottleneck", "bottleneck"),
-    ("gpus", "GPUs", "gpus"),
-    ("servers", "Servers", "servers"),
-    ("racks", "Racks", "int"),
-    ("cooling", "Cooling", "cooling"),
-    ("it_kw", "IT kW", "kw"),
-    ("facility_kw", "Facility kW", "kw"),
-    ("capex", "Capex", "capex"),
-    ("opex_per_year", "Opex / year", "money"),
-    ("tco", "Total cost", "money"),
-    ("cloud_cost_per_year", "Rent / year", "money"),
-    ("break_even_months", "Break-even", "months"),
-    ("days", "Days to train", "days"),
-    ("tokens_per_s_per_user", "Tok/s per user", "f1"),
-    ("ttft_s", "TTFT (s)", "f2"),
-    ("cost_per_million_tokens_usd", "USD / M tok", "f2"),
+    ("meets", QT_TRANSLATE_NOOP("Wizard", "Meets"), "meets"),
+    ("margin", QT_TRANSLATE_NOOP("Wizard", "Margin"), "pct"),
+    ("bottleneck", QT_TRANSLATE_NOOP("Wizard", "Bottleneck"), "bottleneck"),
+    ("gpus", QT_TRANSLATE_NOOP("Wizard", "GPUs"), "gpus"),
+    ("servers", QT_TRANSLATE_NOOP("Wizard", "Servers"), "servers"),
+    ("racks", QT_TRANSLATE_NOOP("Wizard", "Racks"), "int"),
+    ("cooling", QT_TRANSLATE_NOOP("Wizard", "Cooling"), "cooling"),
+    ("it_kw", QT_TRANSLATE_NOOP("Wizard", "IT kW"), "kw"),
+    ("facility_kw", QT_TRANSLATE_NOOP("Wizard", "Facility kW"), "kw"),
+    ("capex", QT_TRANSLATE_NOOP("Wizard", "Capex"), "capex"),
+    ("opex_per_year", QT_TRANSLATE_NOOP("Wizard", "Opex / year"), "money"),
+    ("tco", QT_TRANSLATE_NOOP("Wizard", "Total cost"), "money"),
+    ("cloud_cost_per_year", QT_TRANSLATE_NOOP("Wizard", "Rent / year"), "money"),
+    ("break_even_months", QT_TRANSLATE_NOOP("Wizard", "Break-even"), "months"),
+    ("days", QT_TRANSLATE_NOOP("Wizard", "Days to train"), "days"),
+    ("tokens_per_s_per_user", QT_TRANSLATE_NOOP("Wizard", "Tok/s per user"), "f1"),
+    ("ttft_s", QT_TRANSLATE_NOOP("Wizard", "TTFT (s)"), "f2"),
+    ("cost_per_million_tokens_usd", QT_TRANSLATE_NOOP("Wizard", "USD / M tok"), "f2"),
 )
 HEADER_TIPS = {
-    "margin": "How far the tightest workload is past its target (negative: short of it)",
-    "tco": "Capex plus running cost over the years of use",
-    "tokens_per_s_per_user": "Tokens per second each user gets",
-    "ttft_s": "Time to first token, seconds",
-    "cost_per_million_tokens_usd": "Cost per million tokens served, USD",
-    "facility_kw": "IT load times PUE",
-    "cloud_cost_per_year": "The same GPUs rented at the catalog's indicative cloud price per GPU-hour",
-    "break_even_months": "Months after which owning has cost less than renting (capex paid up front)",
+    "margin": QT_TRANSLATE_NOOP("Wizard", "How far the tightest workload is past its target (negative: short of it)"),
+    "tco": QT_TRANSLATE_NOOP("Wizard", "Capex plus running cost over the years of use"),
+    "tokens_per_s_per_user": QT_TRANSLATE_NOOP("Wizard", "Tokens per second each user gets"),
+    "ttft_s": QT_TRANSLATE_NOOP("Wizard", "Time to first token, seconds"),
+    "cost_per_million_tokens_usd": QT_TRANSLATE_NOOP("Wizard", "Cost per million tokens served, USD"),
+    "facility_kw": QT_TRANSLATE_NOOP("Wizard", "IT load times PUE"),
+    "cloud_cost_per_year": QT_TRANSLATE_NOOP("Wizard", "The same GPUs rented at the catalog's indicative cloud price per GPU-hour"),
+    "break_even_months": QT_TRANSLATE_NOOP("Wizard", "Months after which owning has cost less than renting (capex paid up front)"),
 }
-COOLING_SHORT = {"air": "Air", "rdhx": "Rear door", "dlc": "Liquid (DLC)", "immersion": "Immersion"}
+COOLING_SHORT = {"air": QT_TRANSLATE_NOOP("Wizard", "Air"), "rdhx": QT_TRANSLATE_NOOP("Wizard", "Rear door"), "dlc": QT_TRANSLATE_NOOP("Wizard", "Liquid (DLC)"), "immersion": QT_TRANSLATE_NOOP("Wizard", "Immersion")}
 
 
 def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:

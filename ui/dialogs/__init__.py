@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 PLAN_FILTER = "Rackwright plans (*.json *.rackplan);;JSON plan (*.json);;Project file (*.rackplan);;All files (*)"
@@ -29,9 +30,9 @@ def ask_save_changes(parent: QWidget | None, name: str) -> str:
     """'save', 'discard' or 'cancel'."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle("Unsaved changes")
-    box.setText(f"Save the changes to {name}?")
-    box.setInformativeText("Your changes will be lost if you don't save them.")
+    box.setWindowTitle(QCoreApplication.translate("Dialogs", "Unsaved changes"))
+    box.setText(QCoreApplication.translate("Dialogs", "Save the changes to {name}?").format(name=name))
+    box.setInformativeText(QCoreApplication.translate("Dialogs", "Your changes will be lost if you don't save them."))
     box.setStandardButtons(QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                            | QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(QMessageBox.StandardButton.Save)
@@ -41,7 +42,7 @@ def ask_save_changes(parent: QWidget | None, name: str) -> str:
 
 
 def ask_open_path(parent: QWidget | None, directory: str = "") -> str | None:
-    path, _ = QFileDialog.getOpenFileName(parent, "Open plan", directory, PLAN_FILTER)
+    path, _ = QFileDialog.getOpenFileName(parent, QCoreApplication.translate("Dialogs", "Open plan"), directory, PLAN_FILTER)
     return path or None
 
 
@@ -66,7 +67,7 @@ def ask_logo_path(parent: QWidget | None, directory: str = "") -> str | None:
 
 
 def ask_save_path(parent: QWidget | None, suggested: str = "") -> str | None:
-    path, _ = QFileDialog.getSaveFileName(parent, "Save plan as", suggested, PLAN_FILTER)
+    path, _ = QFileDialog.getSaveFileName(parent, QCoreApplication.translate("Dialogs", "Save plan as"), suggested, PLAN_FILTER)
     return path or None
 
 
@@ -107,9 +108,9 @@ def ask_text(parent: QWidget | None, title: str, label: str, value: str = "") ->
 def ask_open_locked(parent: QWidget | None, name: str, reason: str) -> bool:
     """The file is open in another program: open it anyway?"""
     answer = QMessageBox.question(
-        parent, "Plan already open",
-        f"{reason}.\n\nOpening it here too means two people may save over each other's work. "
-        f"Open {name} anyway?",
+        parent, QCoreApplication.translate("Dialogs", "Plan already open"),
+        QCoreApplication.translate("Dialogs", "{reason}.\n\nOpening it here too means two people may save over "
+                                   "each other's work. Open {name} anyway?").format(reason=reason, name=name),
         QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
     return answer == QMessageBox.StandardButton.Open
 
@@ -120,9 +121,9 @@ def ask_recover(parent: QWidget | None, descriptions: list[str]) -> tuple[str, i
     from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QVBoxLayout
 
     dlg = QDialog(parent)
-    dlg.setWindowTitle("Recover unsaved work")
+    dlg.setWindowTitle(QCoreApplication.translate("Dialogs", "Recover unsaved work"))
     lay = QVBoxLayout(dlg)
-    lay.addWidget(QLabel("Rackwright did not close properly. These plans were autosaved:"))
+    lay.addWidget(QLabel(QCoreApplication.translate("Dialogs", "Rackwright did not close properly. These plans were autosaved:")))
     lst = QListWidget(dlg)
     lst.addItems(descriptions)
     lst.setCurrentRow(0)

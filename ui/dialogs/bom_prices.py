@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from planner.engine import levels
 from ui import style
+from ui.units import fnum
 
 
 class BomPricesDialog(QDialog):
@@ -87,9 +88,9 @@ class BomPricesDialog(QDialog):
                 source, unit, ext = self.tr("no price"), "–", self.tr("not in the capex")
             else:
                 source = self.tr("this plan") if b.price_source == "plan" else self.tr("catalog")
-                unit = f"{b.unit_price:,.0f}"
-                ext = f"{b.extended_plan:,.0f}" if b.extended_plan is not None else self.tr("no exchange rate")
-            cells = [b.name, b.slug, f"{b.quantity:,}", unit, b.currency or "–", source, ext]
+                unit = f"{fnum(b.unit_price, ',.0f')}"
+                ext = f"{fnum(b.extended_plan, ',.0f')}" if b.extended_plan is not None else self.tr("no exchange rate")
+            cells = [b.name, b.slug, f"{fnum(b.quantity, ',')}", unit, b.currency or "–", source, ext]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if c in (2, 3, 6):
@@ -109,12 +110,12 @@ class BomPricesDialog(QDialog):
             self.summary.setText(self.tr("No results yet."))
         elif t.capex_complete:
             self.summary.setText(self.tr("Capex {amount} {currency}, every line priced.")
-                                 .replace("{amount}", f"{t.capex:,.0f}").replace("{currency}", t.currency))
+                                 .replace("{amount}", f"{fnum(t.capex, ',.0f')}").replace("{currency}", t.currency))
         else:
             missing = sum(1 for b in lines if b.unit_price is None or b.extended_plan is None)
             self.summary.setText(self.tr("Capex {amount} {currency} is INCOMPLETE: {n} line(s) without a price or "
                                          "exchange rate are left out. Select one and set a price for this plan.")
-                                 .replace("{amount}", f"{t.capex:,.0f}").replace("{currency}", t.currency)
+                                 .replace("{amount}", f"{fnum(t.capex, ',.0f')}").replace("{currency}", t.currency)
                                  .replace("{n}", str(missing)))
 
     def _selection(self) -> None:

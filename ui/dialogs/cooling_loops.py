@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from planner import cooling
 from planner.edits import EditRefused
 from ui import style
+from ui.units import fnum
 
 ERROR_STYLE = "color: #d64541; font-weight: 600;"
 
@@ -74,15 +75,15 @@ def loop_figures(results: Any, loop_id: str) -> str:
     if lr is None:
         return ""
     tr = QCoreApplication.translate
-    cap = f"{lr.capacity_w / 1000:,.0f}" if lr.capacity_basis != "unknown" else "?"
-    rated = f"{lr.rated_flow_l_per_min:,.0f}" if lr.rated_flow_l_per_min is not None else "?"
+    cap = f"{fnum(lr.capacity_w / 1000, ',.0f')}" if lr.capacity_basis != "unknown" else "?"
+    rated = f"{fnum(lr.rated_flow_l_per_min, ',.0f')}" if lr.rated_flow_l_per_min is not None else "?"
     basis = {"design": tr("CoolingLoops", "design value"), "catalog": tr("CoolingLoops", "CDU catalog"),
              "derived": tr("CoolingLoops", "from capacity and \u0394T"),
              "unknown": tr("CoolingLoops", "unknown")}.get(lr.flow_basis, lr.flow_basis)
     return tr("CoolingLoops", "{load} kW of {cap} kW ({pct} %), {racks} rack(s)\n"
                               "flow {flow} L/min of {rated} L/min rated ({basis})").format(
-        load=f"{lr.heat_w / 1000:,.1f}", cap=cap, pct=f"{lr.utilisation * 100:.0f}", racks=lr.racks,
-        flow=f"{lr.flow_l_per_min:,.0f}", rated=rated, basis=basis)
+        load=f"{fnum(lr.heat_w / 1000, ',.1f')}", cap=cap, pct=f"{fnum(lr.utilisation * 100, '.0f')}", racks=lr.racks,
+        flow=f"{fnum(lr.flow_l_per_min, ',.0f')}", rated=rated, basis=basis)
 
 
 class LoopForm(QWidget):
@@ -402,8 +403,8 @@ class CoolingLoopsDialog(QDialog):
                 self.tr("in-row, {n} \u00d7 {cdu}").format(n=lp.cdu_count, cdu=lp.cdu or "?")
             cells = [lp.name, kind, f"{lp.supply_temp_c:g}/{lp.supply_temp_c + lp.delta_t_k:g} \u00b0C"]
             if lr is not None:
-                cap = f"{lr.capacity_w / 1000:,.0f} kW" if lr.capacity_basis != "unknown" else "?"
-                cells += [f"{lr.heat_w / 1000:,.1f} kW", cap, f"{lr.flow_l_per_min:,.0f} L/min", str(lr.racks)]
+                cap = f"{fnum(lr.capacity_w / 1000, ',.0f')} kW" if lr.capacity_basis != "unknown" else "?"
+                cells += [f"{fnum(lr.heat_w / 1000, ',.1f')} kW", cap, f"{fnum(lr.flow_l_per_min, ',.0f')} L/min", str(lr.racks)]
             else:
                 cells += ["", "", "", ""]
             for c, text in enumerate(cells):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,22 +23,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner import i18n as pi18n
+
 PAGE_SIZES = (("a4", "A4 (297 \u00d7 210 mm), landscape"), ("letter", "US Letter (11 \u00d7 8.5 in), landscape"))
 
 # what each section holds, as a tooltip (docs/reports.md has the full list)
 SECTION_HINTS = {
-    "cover": "Project, document control, headline figures, verdict and the sign-off table",
-    "floor": "Each room to scale: rows, racks, aisles, dimensions",
-    "racks": "Front and rear elevation of every rack with its figures and device list",
-    "power": "Feeds, rack PDUs and racks: capacity, failover, phase currents",
-    "cooling": "Heat, airflow and liquid flow per rack and CDU loop",
-    "bom": "Bill of materials with prices, price basis and the capex total",
-    "rent": "Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart",
-    "cables": "Totals by media, in-rack NVLink counted per rack, and the cable schedule",
-    "pull": "Per rack, the cables to pull, grouped by destination, with lengths and media (a page per rack)",
-    "labels": "Cable labels, one per cable end, on Avery L7651 (A4) or 5167 (Letter) label sheets: print at "
-              "actual size",
-    "findings": "Workload verdicts and every error and warning",
+    "cover": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Project, document control, headline figures, verdict and the sign-off table"),
+    "floor": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Each room to scale: rows, racks, aisles, dimensions"),
+    "racks": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Front and rear elevation of every rack with its figures and device list"),
+    "power": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Feeds, rack PDUs and racks: capacity, failover, phase currents"),
+    "cooling": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Heat, airflow and liquid flow per rack and CDU loop"),
+    "bom": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Bill of materials with prices, price basis and the capex total"),
+    "rent": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart"),
+    "cables": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Totals by media, in-rack NVLink counted per rack, and the cable schedule"),
+    "pull": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Per rack, the cables to pull, grouped by destination, with lengths and media (a page per rack)"),
+    "labels": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Cable labels, one per cable end, on Avery L7651 (A4) or 5167 (Letter) label sheets: print at actual size"),
+    "findings": QT_TRANSLATE_NOOP("ExportOptionsDialog", "Workload verdicts and every error and warning"),
 }
 
 
@@ -51,23 +53,23 @@ class ExportOptionsDialog(QDialog):
         from planner.reports.pdf import SECTION_TITLES
 
         self.setObjectName("exportOptionsDialog")
-        self.setWindowTitle("Export build plan")
+        self.setWindowTitle(self.tr("Export build plan"))
         self.settings = settings
         chosen = set(settings.report_sections) if settings is not None else set(SECTIONS)
 
-        box = QGroupBox("Sections")
+        box = QGroupBox(self.tr("Sections"))
         col = QVBoxLayout(box)
         self.section_boxes: dict[str, QCheckBox] = {}
         for key in SECTIONS:
-            cb = QCheckBox(SECTION_TITLES[key])
+            cb = QCheckBox(pi18n.gettext(SECTION_TITLES[key]))
             cb.setObjectName(f"section_{key}")
-            cb.setToolTip(SECTION_HINTS.get(key, ""))
+            cb.setToolTip(self.tr(SECTION_HINTS[key]) if key in SECTION_HINTS else "")
             cb.setChecked(key in chosen)
             cb.toggled.connect(self._update)
             self.section_boxes[key] = cb
             col.addWidget(cb)
         row = QHBoxLayout()
-        all_b, none_b = QPushButton("All"), QPushButton("None")
+        all_b, none_b = QPushButton(self.tr("All")), QPushButton(self.tr("None"))
         all_b.setObjectName("sectionsAll")
         none_b.setObjectName("sectionsNone")
         all_b.clicked.connect(lambda: self._set_all(True))
@@ -77,7 +79,7 @@ class ExportOptionsDialog(QDialog):
         row.addStretch(1)
         col.addLayout(row)
 
-        self.toc = QCheckBox("Table of contents after the cover (page numbers, links)")
+        self.toc = QCheckBox(self.tr("Table of contents after the cover (page numbers, links)"))
         self.toc.setObjectName("tocCheck")
         self.toc.setChecked(settings.report_toc if settings is not None else True)
         self.page_size = QComboBox()
@@ -87,12 +89,13 @@ class ExportOptionsDialog(QDialog):
         self.page_size.setCurrentIndex(max(0, self.page_size.findData(
             settings.report_page_size if settings is not None else "a4")))
         units = getattr(settings, "units", "metric") if settings is not None else "metric"
-        self.units_label = QLabel(f"{'Imperial (lb, ft, CFM, gpm)' if units == 'imperial' else 'Metric (kg, m, m³/h, L/min)'}"
-                                  " \u2014 change in File > Settings")
+        self.units_label = QLabel(self.tr("Imperial (lb, ft, BTU/h, CFM, gpm) \u2014 change in File > Settings")
+                                  if units == "imperial" else
+                                  self.tr("Metric (kg, m, kW, m³/h, L/min) \u2014 change in File > Settings"))
         self.units_label.setObjectName("unitsLabel")
         form = QFormLayout()
-        form.addRow("Paper", self.page_size)
-        form.addRow("Units", self.units_label)
+        form.addRow(self.tr("Paper"), self.page_size)
+        form.addRow(self.tr("Units"), self.units_label)
         form.addRow("", self.toc)
 
         self.hint = QLabel("")
@@ -100,7 +103,7 @@ class ExportOptionsDialog(QDialog):
         self.hint.setStyleSheet("color: #b8433f")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Choose file\u2026")
+        self.ok_button.setText(self.tr("Choose file\u2026"))
         self.ok_button.setObjectName("exportOk")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)

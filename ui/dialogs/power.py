@@ -47,6 +47,8 @@ from planner.power_edits import (
     source_users,
 )
 from ui import dialogs, style
+from ui import units as uunits
+from ui.units import fnum
 
 SIDES = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -67,7 +69,7 @@ def chain_figures(results: Any, kind: str, eid: str) -> str:
     r = coll.get(eid)
     if r is None:
         return _tr("(no engine results yet)")
-    return _tr("{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)").format(
+    return uunits.lformat(_tr("{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)"),
         load=r.load_w / 1000, fail=r.failover_w / 1000, cap=r.capacity_w / 1000, util=r.utilisation * 100)
 
 
@@ -395,8 +397,8 @@ class PowerDialog(QDialog):
                 it.setText(3, "")
                 it.setText(4, "")
                 continue
-            it.setText(3, f"{r.load_w / 1000:.1f} / {r.failover_w / 1000:.1f}")
-            it.setText(4, f"{r.capacity_w / 1000:.1f}")
+            it.setText(3, f"{fnum(r.load_w / 1000, '.1f')} / {fnum(r.failover_w / 1000, '.1f')}")
+            it.setText(4, f"{fnum(r.capacity_w / 1000, '.1f')}")
             for col in (3, 4):
                 it.setToolTip(col, "\n".join(f.message for f in r.findings))
             # the engine's level, coloured as the rack and floor views colour theirs

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from ui import dialogs
 from ui.tasks import BackgroundTask
+from ui.units import fnum
 
 
 class PriceImportDialog(QDialog):
@@ -63,7 +64,7 @@ class PriceImportDialog(QDialog):
         self.tabs = QTabWidget(self)
         self.matched = self._table("priceMatched", [self.tr("Line"), self.tr("Catalog entry"), self.tr("Price"),
                                                     self.tr("Currency"), self.tr("Date"), self.tr("The row named")],
-                                   [(m.line, f"{m.table}/{m.slug}", f"{m.amount:,.2f}", m.currency, m.date, m.said)
+                                   [(m.line, f"{m.table}/{m.slug}", f"{fnum(m.amount, ',.2f')}", m.currency, m.date, m.said)
                                     for m in result.matched], right=(0, 2))
         self.unmatched = self._table("priceUnmatched", [self.tr("Line"), self.tr("The row named"), self.tr("Why")],
                                      [(u.line, u.said, u.reason) for u in result.unmatched], right=(0,))

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from planner.plan_settings import SettingsInvalid, price_override_edit
 from ui.dialogs.plan_settings import COMMON_CURRENCIES
+from ui.units import fnum
 
 
 class PriceOverrideDialog(QDialog):
@@ -100,10 +101,10 @@ class PriceOverrideDialog(QDialog):
             text = self.tr("Catalog price: none.")
         else:
             text = (self.tr("Catalog price: {amount} {currency} ({basis}, {date}).")
-                    .replace("{amount}", f"{cat.amount:,.0f}").replace("{currency}", cat.currency)
+                    .replace("{amount}", f"{fnum(cat.amount, ',.0f')}").replace("{currency}", cat.currency)
                     .replace("{basis}", cat.basis).replace("{date}", cat.date))
         if line is not None:
-            text += " " + self.tr("In the plan: {qty}.").replace("{qty}", f"{line.quantity:,}")
+            text += " " + self.tr("In the plan: {qty}.").replace("{qty}", f"{fnum(line.quantity, ',')}")
         return text
 
     def _fail(self, message: str, widget: QWidget | None = None) -> bool:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -47,14 +47,16 @@ from planner.fabric.extend import (
 )
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.wiring import connect_edit, used_ports
+from ui import units as uunits
 from ui.tasks import BackgroundTask, Run
-from ui.units import fmt_length_m
+from ui.units import fmt_length_m, fnum
 
 log = logging.getLogger(__name__)
 
 KINDS = ("compute", "storage", "frontend", "management")
-LEAVES = (("Rail-optimised leaves (compute)", None), ("Top-of-rack leaf per rack", "rack"),
-          ("End-of-row leaves per row", "row"))
+LEAVES = ((QT_TRANSLATE_NOOP("AutowireDialog", "Rail-optimised leaves (compute)"), None),
+          (QT_TRANSLATE_NOOP("AutowireDialog", "Top-of-rack leaf per rack"), "rack"),
+          (QT_TRANSLATE_NOOP("AutowireDialog", "End-of-row leaves per row"), "row"))
 SWITCH_FABRIC = {"compute": ("infiniband", "ethernet"), "storage": ("infiniband", "ethernet"),
                  "frontend": ("ethernet",), "management": ("management", "ethernet")}
 
@@ -90,7 +92,7 @@ class AutowireDialog(QDialog):
 
     def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Auto-wire fabric")
+        self.setWindowTitle(self.tr("Auto-wire fabric"))
         self.setObjectName("autowireDialog")
         self.doc = doc
         self.result: Any = None
@@ -114,13 +116,13 @@ class AutowireDialog(QDialog):
             self.source.addItem(f"Selected devices ({len(sel)})", sel)
         for g in plan.groups:
             members = [m for m in g.members if m in plan.index.placements]
-            self.source.addItem(f"Group: {g.name} ({len(members)})", members)
+            self.source.addItem(self.tr("Group: {name} ({n})").format(name=g.name, n=len(members)), members)
         for room in plan.site.rooms:
             for row in room.rows:
                 ids = [p.id for r in row.racks for p in r.placements if p.id in endpoints]
                 if ids:
                     self.source.addItem(f"Row: {row.name} ({len(ids)} servers/storage)", ids)
-        self.source.addItem(f"All servers and storage ({len(endpoints)})", endpoints)
+        self.source.addItem(self.tr("All servers and storage ({n})").format(n=len(endpoints)), endpoints)
         self.kind = QComboBox(self)
         self.kind.setObjectName("autowireKind")
         for k in KINDS:
@@ -138,7 +140,7 @@ class AutowireDialog(QDialog):
         self.leaves = QComboBox(self)
         self.leaves.setObjectName("autowireLeaves")
         for text, v in LEAVES:
-            self.leaves.addItem(text, v)
+            self.leaves.addItem(self.tr(text), v)
         self.racks = QListWidget(self)
         self.racks.setObjectName("autowireRacks")
         self.racks.setMaximumHeight(130)
@@ -168,18 +170,18 @@ class AutowireDialog(QDialog):
         self.preview_tree.hide()
         form = QFormLayout()
         form.addRow(self.tr("Fabric:"), self.mode)
-        form.addRow("Servers:", self.source)
-        form.addRow("Network:", self.kind)
-        form.addRow("Switch model:", self.switch)
-        form.addRow("Oversubscription:", self.over)
-        form.addRow("Leaves:", self.leaves)
-        form.addRow("Switch racks:", self.racks)
-        self.racks_hint = QLabel("Switches go into free U of the checked racks; when those are full,\n"
-                                 "new network racks are proposed at the end of a network row.", self)
+        form.addRow(self.tr("Servers:"), self.source)
+        form.addRow(self.tr("Network:"), self.kind)
+        form.addRow(self.tr("Switch model:"), self.switch)
+        form.addRow(self.tr("Oversubscription:"), self.over)
+        form.addRow(self.tr("Leaves:"), self.leaves)
+        form.addRow(self.tr("Switch racks:"), self.racks)
+        self.racks_hint = QLabel(self.tr("Switches go into free U of the checked racks; when those are full,\n"
+                                 "new network racks are proposed at the end of a network row."), self)
         self._design_hint = self.racks_hint.text()
         form.addRow("", self.racks_hint)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.wire_button = self.buttons.addButton("Wire", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.wire_button = self.buttons.addButton(self.tr("Wire"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.wire_button.setObjectName("autowireRun")
         self.wire_button.clicked.connect(self.run)
         self.cancel_button = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
@@ -310,7 +312,7 @@ class AutowireDialog(QDialog):
                for slug, name, length, n in add.cables])
         group(self.tr("Optics to add: {n} transceivers").format(n=add.optics_total),
               [self.tr("{count} \u00d7 {optic}").format(count=n, optic=name) for _slug, name, n in add.optics])
-        group(self.tr("Added power: {typical:.2f} kW typical, {max:.2f} kW max").format(
+        group(uunits.lformat(self.tr("Added power: {typical:.2f} kW typical, {max:.2f} kW max"),
             typical=add.added_typical_kw, max=add.added_max_kw), [])
         res = pv.result
         if res.rail_pattern:
@@ -419,7 +421,7 @@ class AutowireDialog(QDialog):
                 return autowire(snapshot, catalog, servers, switch, progress=progress, cancel=cancelled, **kw)
         self._set_running(True)
         if fid is None:
-            self._show(f"Designing the {kw['kind']} fabric for {len(servers):,} devices\u2026", error=False)
+            self._show(f"Designing the {kw['kind']} fabric for {fnum(len(servers), ',')} devices\u2026", error=False)
         else:
             self._show(self.tr("Working out what {n} devices add to the fabric\u2026").format(n=len(servers)),
                        error=False)
@@ -523,7 +525,7 @@ class AutowireDialog(QDialog):
             return
         job.cancel()
         self.cancel_button.setEnabled(False)
-        self.stage.setText("Stopping the design\u2026")
+        self.stage.setText(self.tr("Stopping the design\u2026"))
         self._show("Cancelling: nothing will be added to the plan", error=False)
 
     def wait(self, msecs: int = 30000) -> bool:
@@ -536,7 +538,7 @@ class ConnectDialog(QDialog):
 
     def __init__(self, doc: Any, placement_id: str, port: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Connect")
+        self.setWindowTitle(self.tr("Connect"))
         self.setObjectName("connectDialog")
         self.doc = doc
         self.placement_id = placement_id
@@ -544,7 +546,7 @@ class ConnectDialog(QDialog):
         used = used_ports(plan)
         self.fabric = QComboBox(self)
         self.fabric.setObjectName("connectFabric")
-        self.fabric.addItem("Automatic (by port kind)", None)
+        self.fabric.addItem(self.tr("Automatic (by port kind)"), None)
         for f in plan.fabrics:
             self.fabric.addItem(f"{f.name} ({f.kind})", f.id)
         self.from_port = QComboBox(self)
@@ -571,11 +573,11 @@ class ConnectDialog(QDialog):
         self.status.setStyleSheet("color: #c0392b; font-weight: 600;")
         p = plan.index.placements[placement_id]
         form = QFormLayout()
-        form.addRow("Device:", QLabel(p.name or placement_id, self))
-        form.addRow("Port:", self.from_port)
-        form.addRow("To device:", self.to_device)
-        form.addRow("To port:", self.to_port)
-        form.addRow("Fabric:", self.fabric)
+        form.addRow(self.tr("Device:"), QLabel(p.name or placement_id, self))
+        form.addRow(self.tr("Port:"), self.from_port)
+        form.addRow(self.tr("To device:"), self.to_device)
+        form.addRow(self.tr("To port:"), self.to_port)
+        form.addRow(self.tr("Fabric:"), self.fabric)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         ok = buttons.addButton("Connect", QDialogButtonBox.ButtonRole.AcceptRole)
         ok.setObjectName("connectRun")
@@ -599,7 +601,7 @@ class ConnectDialog(QDialog):
         a = (self.placement_id, self.from_port.currentData())
         b = (self.to_device.currentData(), self.to_port.currentData())
         if None in a or None in b:
-            self.status.setText("Choose a port at each end")
+            self.status.setText(self.tr("Choose a port at each end"))
             return False
         try:
             edit = connect_edit(self.doc.plan, self.doc.catalog, a, b, self.fabric.currentData())

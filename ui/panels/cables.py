@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
+    QCoreApplication,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
@@ -52,15 +54,15 @@ log = logging.getLogger(__name__)
 
 # (header, CableRow attribute or callable)
 COLUMNS: list[tuple[str, Any]] = [
-    ("ID", lambda r: r.label or r.id),
-    ("Fabric", "fabric"),
-    ("From", lambda r: f"{r.from_rack} {r.from_u} {r.from_device}".replace("  ", " ").strip()),
-    ("Port", "from_port"),
-    ("To", lambda r: f"{r.to_rack} {r.to_u} {r.to_device}".replace("  ", " ").strip()),
-    ("Port ", "to_port"),
-    ("Gb/s", lambda r: f"{r.speed_gbps:g}"),
-    ("Media", lambda r: (r.media.upper() + (f" ({r.cable})" if r.cable else "")) if r.media else (r.cable or "\u2014")),
-    ("Length", lambda r: units.fmt_length_m(r.length_m) if r.length_m is not None else "\u2014"),
+    (QT_TRANSLATE_NOOP("Cables", "ID"), lambda r: r.label or r.id),
+    (QT_TRANSLATE_NOOP("Cables", "Fabric"), "fabric"),
+    (QT_TRANSLATE_NOOP("Cables", "From"), lambda r: f"{r.from_rack} {r.from_u} {r.from_device}".replace("  ", " ").strip()),
+    (QT_TRANSLATE_NOOP("Cables", "Port"), "from_port"),
+    (QT_TRANSLATE_NOOP("Cables", "To"), lambda r: f"{r.to_rack} {r.to_u} {r.to_device}".replace("  ", " ").strip()),
+    (QT_TRANSLATE_NOOP("Cables", "Port "), "to_port"),
+    (QT_TRANSLATE_NOOP("Cables", "Gb/s"), lambda r: f"{r.speed_gbps:g}"),
+    (QT_TRANSLATE_NOOP("Cables", "Media"), lambda r: (r.media.upper() + (f" ({r.cable})" if r.cable else "")) if r.media else (r.cable or "\u2014")),
+    (QT_TRANSLATE_NOOP("Cables", "Length"), lambda r: units.fmt_length_m(r.length_m) if r.length_m is not None else "\u2014"),
 ]
 SPEED_COL, MEDIA_COL, LENGTH_COL = 6, 7, 8
 BACKGROUND_EXPORT_ROWS = 5000
@@ -182,7 +184,7 @@ class CableModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section][0].strip()
+            return QCoreApplication.translate("Cables", COLUMNS[section][0]).strip()
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -217,7 +219,7 @@ class CableTable(QTableView):
             return
         menu = QMenu(self)
         n = len(self.owner.selected_links())
-        menu.addAction(f"Disconnect {n} cable{'s' if n != 1 else ''}", self.owner.disconnect_selected)
+        menu.addAction(self.tr("Disconnect %n cable(s)", "", n), self.owner.disconnect_selected)
         menu.exec(event.globalPos())
 
 
@@ -245,18 +247,19 @@ class CableList(QWidget):
         self.media_box = self._combo("cableMediaFilter")
         self.search = QLineEdit(self)
         self.search.setObjectName("cableSearch")
-        self.search.setPlaceholderText("Search device, port, label\u2026")
+        self.search.setPlaceholderText(self.tr("Search device, port, label\u2026"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._apply_filters)
         self.count_label = QLabel(self)
         self.count_label.setObjectName("cableCount")
-        self.export_button = QPushButton("Export CSV\u2026", self)
+        self.export_button = QPushButton(self.tr("Export CSV\u2026"), self)
         self.export_button.setObjectName("cableExport")
         self.export_button.clicked.connect(lambda: self.export_csv())
         # two short rows rather than one long one, so the dock (tabbed with Findings) can narrow
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 4, 6, 0)
-        for label, w in (("Fabric:", self.fabric_box), ("Rack:", self.rack_box), ("Media:", self.media_box)):
+        for label, w in ((self.tr("Fabric:"), self.fabric_box), (self.tr("Rack:"), self.rack_box),
+                         (self.tr("Media:"), self.media_box)):
             bar.addWidget(QLabel(label, self))
             bar.addWidget(w, 1)
         bar2 = QHBoxLayout()
@@ -427,7 +430,7 @@ class CableList(QWidget):
         cur = box.currentText()
         box.blockSignals(True)
         box.clear()
-        box.addItem(ALL, "")
+        box.addItem(QCoreApplication.translate("Cables", "All"), "")
         for v in values:
             box.addItem(v, v)
         i = box.findText(cur)
@@ -451,7 +454,9 @@ class CableList(QWidget):
 
     def _count(self) -> None:
         shown, total = self.model.rowCount(), self.model.total
-        self.count_label.setText(f"{shown:,} of {total:,} cables" if shown != total else f"{total:,} cables")
+        self.count_label.setText(
+            self.tr("{shown} of {total} cables").format(shown=units.fmt_int(shown), total=units.fmt_int(total))
+            if shown != total else self.tr("{total} cables").format(total=units.fmt_int(total)))
 
     def visible_link_ids(self) -> list[str]:
         """Link ids of the rows shown, in the order shown."""
@@ -515,7 +520,7 @@ class CableList(QWidget):
         rows = self.model.rows  # every cable, whatever the filters show
         if path is None:
             start = str(self.doc.path.with_suffix(".cables.csv")) if self.doc.path else "cables.csv"
-            path, _ = QFileDialog.getSaveFileName(self, "Export cable schedule", start, "CSV (*.csv)")
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Export cable schedule"), start, self.tr("CSV (*.csv)"))
             if not path:
                 return False
         if len(rows) >= BACKGROUND_EXPORT_ROWS:
@@ -531,7 +536,7 @@ class CableList(QWidget):
             write_schedule_csv(rows, path)
         except Exception as e:
             log.exception("cable export failed")
-            dialogs.show_error(self, "Cannot export cables", f"{Path(path).name} could not be written.\n\n{e}")
+            dialogs.show_error(self, self.tr("Cannot export cables"), f"{Path(path).name} could not be written.\n\n{e}")
             return False
         self._export_done(path)
         return True
@@ -539,7 +544,7 @@ class CableList(QWidget):
     def _export_failed(self, message: str) -> None:
         self.export_button.setEnabled(True)
         self._apply_filters()
-        dialogs.show_error(self, "Cannot export cables", message)
+        dialogs.show_error(self, self.tr("Cannot export cables"), message)
 
     def _export_done(self, path: str) -> None:
         self.export_button.setEnabled(True)

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QMimeData, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QCoreApplication,
+    QMimeData,
+    QModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 from PySide6.QtGui import QColor, QIcon, QPixmap, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,14 +35,22 @@ from PySide6.QtWidgets import (
 from planner.builders import DEVICE_MIME
 from ui import dialogs
 from ui.dialogs.needs_data import needs_data_text
+from ui.i18n import TrDict
 from ui.tasks import BackgroundTask
+from ui.units import fnum
 
 SLUG_ROLE = Qt.ItemDataRole.UserRole + 1
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 2
-COLUMNS = ("Device", "U", "kW", "GPUs")
+COLUMNS = (QT_TRANSLATE_NOOP("CatalogPanel", "Device"), "U", "kW", QT_TRANSLATE_NOOP("CatalogPanel", "GPUs"))
 KIND_ROLE = Qt.ItemDataRole.UserRole + 5
 NEEDS_DATA_ROLE = Qt.ItemDataRole.UserRole + 6
 ANY = "Any"
+# device kinds as the kind filter shows them (catalog kinds without an entry show as they are)
+KIND_NAMES = TrDict("CatalogPanel", {
+    "server": QT_TRANSLATE_NOOP("CatalogPanel", "server"), "storage": QT_TRANSLATE_NOOP("CatalogPanel", "storage"),
+    "switch": QT_TRANSLATE_NOOP("CatalogPanel", "switch"), "pdu": "PDU", "cdu": "CDU",
+    "other": QT_TRANSLATE_NOOP("CatalogPanel", "other"),
+})
 
 
 _ICONS: dict[str, QIcon] = {}
@@ -63,7 +78,7 @@ class CatalogModel(QStandardItemModel):
 
     def __init__(self, catalog: Any, parent: Any = None) -> None:
         super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels(list(COLUMNS))
+        self.setHorizontalHeaderLabels([QCoreApplication.translate("CatalogPanel", c) for c in COLUMNS])
         devices = sorted(catalog.devices.values(), key=lambda d: (d.kind, d.manufacturer, d.model)) \
             if catalog is not None else []
         for d in devices:
@@ -86,7 +101,7 @@ class CatalogModel(QStandardItemModel):
         name.setToolTip(tip)
         name.setData(bool(needs), NEEDS_DATA_ROLE)
         u = QStandardItem(f"{d.u_height:g}" if d.u_height else "0U")
-        kw = QStandardItem(f"{d.max_power_w / 1000:.1f}" if d.max_power_w else
+        kw = QStandardItem(f"{fnum(d.max_power_w / 1000, '.1f')}" if d.max_power_w else
                            needs_word if "power" in needs else "")
         kw.setToolTip(QCoreApplication.translate("CatalogPanel", "maximum draw, kW (catalog)") if d.max_power_w
                       else QCoreApplication.translate("CatalogPanel", "no power draw in the catalog yet")
@@ -175,12 +190,12 @@ class CatalogPanel(QWidget):
         self.proxy.setSourceModel(self.model)
 
         self.search = QLineEdit(self)
-        self.search.setPlaceholderText("Search model, vendor, GPU...")
+        self.search.setPlaceholderText(self.tr("Search model, vendor, GPU..."))
         self.search.setClearButtonEnabled(True)
         devices = list(cat.devices.values()) if cat is not None else []
-        self.vendor = self._combo(sorted({d.manufacturer for d in devices}), "Vendor")
-        self.kind = self._combo(sorted({d.kind for d in devices}), "Kind")
-        self.gpu = self._combo(sorted({d.gpu_slug for d in devices if d.gpu_slug}), "GPU model")
+        self.vendor = self._combo(sorted({d.manufacturer for d in devices}), self.tr("Vendor"))
+        self.kind = self._combo(sorted({d.kind for d in devices}), self.tr("Kind"))
+        self.gpu = self._combo(sorted({d.gpu_slug for d in devices if d.gpu_slug}), self.tr("GPU model"))
 
         self.table = QTableView(self)
         self.table.setObjectName("catalogTable")
@@ -243,10 +258,10 @@ class CatalogPanel(QWidget):
 
     def _combo(self, values: list[str], tip: str) -> QComboBox:
         box = QComboBox(self)
-        box.addItem(f"{tip}: {ANY}", ANY)
+        box.addItem(self.tr("{what}: Any").format(what=tip), ANY)
         for v in values:
-            box.addItem(v, v)
-        box.setToolTip(f"Filter by {tip.lower()}")
+            box.addItem(KIND_NAMES[v] if v in KIND_NAMES else v, v)
+        box.setToolTip(self.tr("Filter by {what}").format(what=tip))
         box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         box.setMinimumContentsLength(6)
         return box
@@ -254,8 +269,8 @@ class CatalogPanel(QWidget):
     def _refilter(self) -> None:
         self.proxy.set_filters(self.search.text(), self.vendor.currentData(), self.kind.currentData(),
                                self.gpu.currentData())
-        self.count.setText(f"{self.proxy.rowCount()} of {self.model.rowCount()} device types"
-                           " \u2014 drag into a rack")
+        self.count.setText(self.tr("{shown} of {total} device types \u2014 drag into a rack").format(
+            shown=self.proxy.rowCount(), total=self.model.rowCount()))
 
     def visible_slugs(self) -> list[str]:
         return [self.proxy.index(r, 0).data(SLUG_ROLE) for r in range(self.proxy.rowCount())]

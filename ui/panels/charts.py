@@ -21,6 +21,7 @@ from planner.engine import RackResult, Results
 from planner.workloads.specs import has_target
 from ui import style
 from ui.panels.workloads import BOTTLENECK_TEXT
+from ui.units import fnum
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#1f2328")
 
@@ -110,7 +111,7 @@ class _RackBars(QWidget):
         self.plot.addItem(self.bars)
         self.plot.addItem(self.limits)
         self.plot.addItem(self.sel)
-        self.empty = QLabel("No rack figures yet", self)
+        self.empty = QLabel(self.tr("No rack figures yet"), self)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         style.mute(self.empty)
         lay = QVBoxLayout(self)
@@ -197,7 +198,7 @@ class _WorkloadMargins(QWidget):
         self.plot.setMenuEnabled(False)
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.showGrid(x=True, y=False, alpha=0.25)
-        self.plot.setLabel("bottom", "achieved / target (%)")
+        self.plot.setLabel("bottom", self.tr("achieved / target (%)"))
         self.title = self.TITLES[0]
         self.plot.setTitle(self.title, size="10pt")
         self.plot.hideButtons()
@@ -206,7 +207,7 @@ class _WorkloadMargins(QWidget):
         self.target = pg.InfiniteLine(pos=100, angle=90, pen=pg.mkPen("#1f2328", width=1.5,
                                                                       style=Qt.PenStyle.DashLine))
         self.plot.addItem(self.target)
-        self.empty = QLabel("No workload targets in this plan (add one in the Workloads panel to see margins)", self)
+        self.empty = QLabel(self.tr("No workload targets in this plan (add one in the Workloads panel to see margins)"), self)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
         style.mute(self.empty)
@@ -254,7 +255,7 @@ class _WorkloadMargins(QWidget):
         for yi, p, r in zip(y, pct, rows):
             bn = BOTTLENECK_TEXT.get(r[3], r[3])
             name = r[1] if len(r[1]) <= 70 else r[1][:68] + "…"
-            t = pg.TextItem(f"{name}  —  {p:,.0f} %" + (f", {bn}" if bn else ""), color=self.colors.foreground,
+            t = pg.TextItem(f"{name}  —  {fnum(p, ',.0f')} %" + (f", {bn}" if bn else ""), color=self.colors.foreground,
                             anchor=(0, 1))
             t.setFont(font)
             t.setPos(0.0, float(yi) + 0.11)
@@ -284,9 +285,9 @@ class ChartsPanel(QWidget):
         self.cooling = _RackBars(doc, ("Rack heat (bars) vs. cooling (ticks)", "Rack heat vs. cooling", "Heat"),
                                  "kW", cooling_gauge, self)
         self.workloads = _WorkloadMargins(self)
-        self.tabs.addTab(self.power, "Power")
-        self.tabs.addTab(self.cooling, "Cooling")
-        self.tabs.addTab(self.workloads, "Workloads")
+        self.tabs.addTab(self.power, self.tr("Power"))
+        self.tabs.addTab(self.cooling, self.tr("Cooling"))
+        self.tabs.addTab(self.workloads, self.tr("Workloads"))
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.tabs)

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
+    QCoreApplication,
     QEvent,
     QModelIndex,
     QPersistentModelIndex,
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.findings import finding_text
 from ui import style
 
 # Finding "where" kinds -> Document selection kinds
@@ -74,7 +77,8 @@ def results_findings(results: Any) -> list[Any]:
 
 
 class FindingsModel(QAbstractTableModel):
-    HEADERS = ("Severity", "Code", "Message", "Where")
+    HEADERS = (QT_TRANSLATE_NOOP("Findings", "Severity"), QT_TRANSLATE_NOOP("Findings", "Code"),
+               QT_TRANSLATE_NOOP("Findings", "Message"), QT_TRANSLATE_NOOP("Findings", "Where"))
 
     def __init__(self, doc: Any, parent: Any = None) -> None:
         super().__init__(parent)
@@ -94,8 +98,10 @@ class FindingsModel(QAbstractTableModel):
         for f in findings:
             kind, fid = finding_where(f)
             sev = str(_field(f, "severity") or "info").lower()
-            self.rows.append((sev, str(_field(f, "code") or ""), str(_field(f, "message") or ""), kind, fid,
-                              self._where_text(kind, fid)))
+            # the message in the app's language (planner.findings.finding_text: the template
+            # through the planner's catalog); a finding without a template keeps its text
+            msg = finding_text(f) if getattr(f, "template", None) is not None else str(_field(f, "message") or "")
+            self.rows.append((sev, str(_field(f, "code") or ""), msg, kind, fid, self._where_text(kind, fid)))
         self._sort_rows()
         self.endResetModel()
 
@@ -147,7 +153,7 @@ class FindingsModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
+            return QCoreApplication.translate("Findings", self.HEADERS[section])
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -156,7 +162,10 @@ class FindingsModel(QAbstractTableModel):
         sev, code, msg, kind, fid, where = self.rows[index.row()]
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return (sev.capitalize(), code, msg, where)[col]
+            names = {"error": QCoreApplication.translate("Findings", "Error"),
+                     "warning": QCoreApplication.translate("Findings", "Warning"),
+                     "info": QCoreApplication.translate("Findings", "Info")}
+            return (names.get(sev, sev.capitalize()), code, msg, where)[col]
         if role == Qt.ItemDataRole.DecorationRole and col == 0:
             return style.severity_icon(sev)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -256,13 +265,14 @@ class FindingsPanel(QWidget):
             b.setIcon(style.severity_icon(sev))
             b.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
             b.setAutoRaise(True)
-            b.setToolTip(f"Show {sev}s")
+            b.setToolTip({"error": self.tr("Show errors"), "warning": self.tr("Show warnings"),
+                          "info": self.tr("Show information")}.get(sev, sev))
             b.toggled.connect(self._filter_changed)
             self.buttons[sev] = b
             bar.addWidget(b)
         bar.addSpacing(8)
         self.search = QLineEdit(self)
-        self.search.setPlaceholderText("Filter findings (code, message, rack...)")
+        self.search.setPlaceholderText(self.tr("Filter findings (code, message, rack...)"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_text)
         bar.addWidget(self.search, 1)
@@ -316,15 +326,15 @@ class FindingsPanel(QWidget):
         counts = {s: 0 for s in style.SEVERITIES}
         for sev, *_ in self.model.rows:
             counts[sev if sev in counts else "info"] += 1
-        names = {"error": "Errors", "warning": "Warnings", "info": "Info"}
+        names = {"error": self.tr("Errors"), "warning": self.tr("Warnings"), "info": self.tr("Info")}
         for sev, b in self.buttons.items():
             b.setText(f"{names[sev]} {counts[sev]}")
         if results is None:
-            self.summary.setText("no results yet")
+            self.summary.setText(self.tr("no results yet"))
         elif not findings:
-            self.summary.setText("no findings: the design passes every check")
+            self.summary.setText(self.tr("no findings: the design passes every check"))
         else:
-            self.summary.setText(f"{len(findings)} finding{'s' if len(findings) != 1 else ''}")
+            self.summary.setText(self.tr("%n finding(s)", "", len(findings)))
 
     def _filter_changed(self) -> None:
         self.proxy.set_severities({s for s, b in self.buttons.items() if b.isChecked()})

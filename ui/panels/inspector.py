@@ -38,6 +38,7 @@ from ui import units as uunits
 from ui.dialogs.cooling_loops import loop_summary
 from ui.dialogs.needs_data import needs_data_text
 from ui.scenes.rack import rack_figures_text
+from ui.units import fnum
 
 COOLING_METHODS = list(COOLING_METHOD_NAMES.items())
 
@@ -92,8 +93,8 @@ class Inspector(QWidget):
             self._plan_summary()
         elif len(sel) > 1:
             kinds = sorted({k for k, _ in sel})
-            self._body.addWidget(QLabel(f"{len(sel)} items selected ({', '.join(kinds)})."
-                                        "\nDelete, Copy and Duplicate act on all of them."))
+            self._body.addWidget(QLabel(self.tr("{n} items selected ({kinds}).\nDelete, Copy and Duplicate "
+                                                "act on all of them.").format(n=len(sel), kinds=", ".join(kinds))))
         else:
             kind, eid = sel[0]
             builder = getattr(self, f"_show_{kind}", None)
@@ -103,7 +104,7 @@ class Inspector(QWidget):
                 else:
                     self._body.addWidget(QLabel(f"{kind} {eid}"))
             except KeyError:
-                self._body.addWidget(QLabel("The selected item no longer exists."))
+                self._body.addWidget(QLabel(self.tr("The selected item no longer exists.")))
         self._body.addStretch(1)
         # long values (a GB200 tray's model, a rack's figures) wrap instead of widening the
         # dock, which pushed the main window past the screen and clipped the right docks
@@ -194,31 +195,32 @@ class Inspector(QWidget):
         md = self.doc.plan.metadata
         form = self._group("Plan")
         self._line(form, self.tr("Site"), "site", None, "name", self.doc.plan.site.name)  # type: ignore[arg-type]
-        self._line(form, "Customer", "metadata", None, "customer", md.customer)  # type: ignore[arg-type]
-        self._line(form, "Project", "metadata", None, "project", md.project)  # type: ignore[arg-type]
-        self._line(form, "Author", "metadata", None, "author", md.author)  # type: ignore[arg-type]
-        self._line(form, "Revision", "metadata", None, "revision", md.revision)  # type: ignore[arg-type]
-        self._number(form, "PUE", "metadata", None, "pue", md.pue, 1.0, 5.0, 2)  # type: ignore[arg-type]
+        self._line(form, self.tr("Customer"), "metadata", None, "customer", md.customer)  # type: ignore[arg-type]
+        self._line(form, self.tr("Project"), "metadata", None, "project", md.project)  # type: ignore[arg-type]
+        self._line(form, self.tr("Author"), "metadata", None, "author", md.author)  # type: ignore[arg-type]
+        self._line(form, self.tr("Revision"), "metadata", None, "revision", md.revision)  # type: ignore[arg-type]
+        self._number(form, self.tr("PUE"), "metadata", None, "pue", md.pue, 1.0, 5.0, 2)  # type: ignore[arg-type]
         rates = ", ".join(f"{c} {r:g}" for c, r in md.exchange_rates.items()) or self.tr("none")
         money = QLabel(self.tr("{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %")
                        .replace("{cur}", md.currency).replace("{rates}", rates)
                        .replace("{date}", f" ({md.exchange_rates_date})" if md.exchange_rates_date else "")
-                       .replace("{price:g}", f"{md.electricity_price_per_kwh:g}")
-                       .replace("{util:g}", f"{md.utilisation * 100:g}"))
+                       .replace("{price:g}", fnum(md.electricity_price_per_kwh, "g"))
+                       .replace("{util:g}", fnum(md.utilisation * 100, "g")))
         money.setObjectName("planMoney")
         money.setToolTip(self.tr("Change in Plan > Plan Settings…"))
         form.addRow(self.tr("Money"), money)
         plan = self.doc.plan
         if plan.feeds:
-            feeds = self._group("Power feeds")
+            feeds = self._group(self.tr("Power feeds"))
             for f in plan.feeds:
-                feeds.addRow(self._link(f"{f.name} (side {f.side})", ("feed", f.id)),
-                             QLabel(f"{f.voltage_v:g} V {f.phases}-phase, {f.breaker_a:g} A"))
+                feeds.addRow(self._link(self.tr("{name} (side {side})").format(name=f.name, side=f.side), ("feed", f.id)),
+                             QLabel(self.tr("{v} V {phases}-phase, {a} A").format(
+                                 v=fnum(f.voltage_v, "g"), phases=f.phases, a=fnum(f.breaker_a, "g"))))
         if plan.cooling_loops:
             loops = self._group("Cooling loops")
             for c in plan.cooling_loops:
                 loops.addRow(self._link(c.name, ("loop", c.id)), QLabel(loop_summary(c)))
-        hint = QLabel("Select a rack or a device to see its properties.")
+        hint = QLabel(self.tr("Select a rack or a device to see its properties."))
         hint.setEnabled(False)
         hint.setWordWrap(True)
         self._body.addWidget(hint)
@@ -229,14 +231,14 @@ class Inspector(QWidget):
         rack = plan.rack_of(pid)
         dev = self.doc.catalog.get("device-types", p.device) if self.doc.catalog is not None else None
         form = self._group("Device")
-        self._line(form, "Name", "placement", pid, "name", p.name)
+        self._line(form, self.tr("Name"), "placement", pid, "name", p.name)
         self._line(form, self.tr("Asset tag"), "placement", pid, "asset_tag", p.asset_tag)
         self._line(form, self.tr("Serial"), "placement", pid, "serial", p.serial)
         kind = QLabel(f"{dev.manufacturer} {dev.model}" if dev else f"{p.device} (not in catalog)")
         kind.setWordWrap(True)
-        form.addRow("Type", kind)
-        form.addRow("Id", QLabel(p.id))
-        form.addRow("Rack", QLabel(rack.name))
+        form.addRow(self.tr("Type"), kind)
+        form.addRow(self.tr("Id"), QLabel(p.id))
+        form.addRow(self.tr("Rack"), QLabel(rack.name))
         if p.u is not None:
             rd = rack_dims(self.doc.catalog, rack.rack_type)
             u = QSpinBox()
@@ -246,13 +248,13 @@ class Inspector(QWidget):
             u.setKeyboardTracking(False)
             u.editingFinished.connect(lambda: u.value() != p.u and self._push(
                 MovePlacement(pid, rack.id, u.value(), checker=self.doc.checker)))
-            form.addRow("Lowest U", u)
+            form.addRow(self.tr("Lowest U"), u)
             self.fields["u"] = u
-            self._choice(form, "Face", [("front", "Front"), ("rear", "Rear")], p.face,
+            self._choice(form, self.tr("Face"), [("front", "Front"), ("rear", "Rear")], p.face,
                          lambda f: f != p.face and self._push(MovePlacement(pid, rack.id, p.u, f,
                                                                             checker=self.doc.checker)), "face")
         else:
-            self._choice(form, "Side", [("left", "Left"), ("right", "Right")], p.side,
+            self._choice(form, self.tr("Side"), [("left", "Left"), ("right", "Right")], p.side,
                          lambda s: s != p.side and self._push(SetProperty("placement", pid, "side", s)), "side")
         if dev is not None and dev.kind == "pdu":
             self._feed_choice(form, "Power feed", pid, p.feed)
@@ -261,18 +263,18 @@ class Inspector(QWidget):
         self._price_section(p.device, f"{dev.manufacturer} {dev.model}" if dev else p.device)
         if dev is not None:
             cat = self._group("Catalog figures")
-            cat.addRow("Height", QLabel(f"{dev.u_height:g} U" + (" (full depth)" if dev.is_full_depth else "")))
+            cat.addRow(self.tr("Height"), QLabel(f"{dev.u_height:g} U" + (" (full depth)" if dev.is_full_depth else "")))
             if dev.max_power_w:
-                cat.addRow("Max power", QLabel(f"{dev.max_power_w / 1000:.2f} kW"))
+                cat.addRow(self.tr("Max power"), QLabel(f"{fnum(dev.max_power_w / 1000, '.2f')} kW"))
             if dev.typical_power_w and dev.typical_power_w != dev.max_power_w:
-                cat.addRow("Typical power", QLabel(f"{dev.typical_power_w / 1000:.2f} kW"))
+                cat.addRow(self.tr("Typical power"), QLabel(f"{fnum(dev.typical_power_w / 1000, '.2f')} kW"))
             power = dev.planning.power if dev.planning is not None else None
             if not dev.max_power_w and power is not None and power.nameplate_w:
                 cat.addRow(self.tr("PSU nameplate"), QLabel(self.tr("{count} x {rating} W").format(
-                    count=power.psu_count, rating=f"{power.psu_rating_w:,.0f}")))
+                    count=power.psu_count, rating=f"{fnum(power.psu_rating_w, ',.0f')}")))
             if dev.gpu_count:
                 gpu = self.doc.catalog.get("gpus", dev.gpu_slug)
-                cat.addRow("GPUs", QLabel(f"{dev.gpu_count} x {gpu.model if gpu else dev.gpu_slug}"))
+                cat.addRow(self.tr("GPUs"), QLabel(f"{dev.gpu_count} x {gpu.model if gpu else dev.gpu_slug}"))
             if dev.needs_data:
                 need = QLabel(needs_data_text(dev.needs_data))
                 need.setObjectName("needsData")
@@ -281,14 +283,14 @@ class Inspector(QWidget):
                                         "counts what is missing as zero. Fill them in the catalog file."))
                 cat.addRow(self.tr("Needs data"), need)
             if dev.mass_kg:
-                cat.addRow("Mass", QLabel(uunits.fmt_mass(dev.mass_kg)))
+                cat.addRow(self.tr("Mass"), QLabel(uunits.fmt_mass(dev.mass_kg)))
             if dev.depth_mm:
-                cat.addRow("Depth", QLabel(uunits.fmt_length_mm(dev.depth_mm)))
+                cat.addRow(self.tr("Depth"), QLabel(uunits.fmt_length_mm(dev.depth_mm)))
             srcs = dev.sources
             if srcs:
                 s = QLabel("; ".join(src.title for src in srcs[:3]))
                 s.setWordWrap(True)
-                cat.addRow("Sources", s)
+                cat.addRow(self.tr("Sources"), s)
 
     # -- price (the engine's BOM line; a per-plan price through planner.plan_settings) ---------
     def _price_section(self, slug: str, name: str) -> None:
@@ -321,8 +323,8 @@ class Inspector(QWidget):
         elif line.unit_price is None:
             lbl.setText(self.tr("No price: not in the capex, which is incomplete."))
         else:
-            text = (self.tr("{price} {currency} each, {qty} in the plan").replace("{price}", f"{line.unit_price:,.0f}")
-                    .replace("{currency}", line.currency or "").replace("{qty}", f"{line.quantity:,}"))
+            text = (self.tr("{price} {currency} each, {qty} in the plan").replace("{price}", f"{fnum(line.unit_price, ',.0f')}")
+                    .replace("{currency}", line.currency or "").replace("{qty}", f"{fnum(line.quantity, ',')}"))
             if line.price_source == "plan":
                 ov = self.doc.plan.metadata.price_overrides.get(slug)
                 src = f" ({ov.source})" if ov is not None and ov.source else ""
@@ -459,20 +461,20 @@ class Inspector(QWidget):
         plan = self.doc.plan
         rack = plan.rack(rid)
         form = self._group("Rack")
-        self._line(form, "Name", "rack", rid, "name", rack.name)
-        form.addRow("Id", QLabel(rack.id))
-        form.addRow("Row", QLabel(plan.row_of(rid).name))
+        self._line(form, self.tr("Name"), "rack", rid, "name", rack.name)
+        form.addRow(self.tr("Id"), QLabel(rack.id))
+        form.addRow(self.tr("Row"), QLabel(plan.row_of(rid).name))
         types = sorted(self.doc.catalog.rack_types.values(), key=lambda t: t.slug) if self.doc.catalog else []
         opts = [(t.slug, f"{t.manufacturer} {t.model}") for t in types]
         if rack.rack_type not in {t.slug for t in types}:
             opts.insert(0, (rack.rack_type, f"{rack.rack_type} (not in catalog)"))
-        self._choice(form, "Rack type", opts, rack.rack_type,
+        self._choice(form, self.tr("Rack type"), opts, rack.rack_type,
                      lambda v: v != plan.rack(rid).rack_type and self._push(SetProperty("rack", rid, "rack_type", v)),
                      "rack_type")
         self.results_label = QLabel()
         self.results_label.setObjectName("rackResults")
         self._fill_results(self.results_label, rid)
-        form.addRow("Engine", self.results_label)
+        form.addRow(self.tr("Engine"), self.results_label)
         self._rack_id = rid
 
         self._rack_cooling(rid)
@@ -481,9 +483,9 @@ class Inspector(QWidget):
 
         pdus = [p for p in rack.placements if (d := self.doc.catalog.get("device-types", p.device)) is not None
                 and d.kind == "pdu"]
-        pw = self._group("Power feeds")
+        pw = self._group(self.tr("Power feeds"))
         if not pdus:
-            hint = QLabel("No PDUs in this rack: drag PDUs from the catalog onto its sides.")
+            hint = QLabel(self.tr("No PDUs in this rack: drag PDUs from the catalog onto its sides."))
             hint.setWordWrap(True)
             pw.addRow(hint)
         for p in pdus:
@@ -607,13 +609,13 @@ class Inspector(QWidget):
     def _show_row(self, rid: str) -> None:
         row = self.doc.plan.index.rows[rid]
         form = self._group("Row")
-        self._line(form, "Name", "row", rid, "name", row.name)
-        self._number(form, "X", "row", rid, "x_m", row.x_m, -1000, 1000, 2, "length_m")
-        self._number(form, "Y", "row", rid, "y_m", row.y_m, -1000, 1000, 2, "length_m")
-        self._choice(form, "Orientation", [(a, f"{a}\u00b0") for a in (0, 90, 180, 270)], row.orientation_deg,
+        self._line(form, self.tr("Name"), "row", rid, "name", row.name)
+        self._number(form, self.tr("X"), "row", rid, "x_m", row.x_m, -1000, 1000, 2, "length_m")
+        self._number(form, self.tr("Y"), "row", rid, "y_m", row.y_m, -1000, 1000, 2, "length_m")
+        self._choice(form, self.tr("Orientation"), [(a, f"{a}\u00b0") for a in (0, 90, 180, 270)], row.orientation_deg,
                      lambda v: v != self.doc.plan.index.rows[rid].orientation_deg and
                      self._push(SetProperty("row", rid, "orientation_deg", v)), "orientation_deg")
-        form.addRow("Racks", QLabel(str(len(row.racks))))
+        form.addRow(self.tr("Racks"), QLabel(str(len(row.racks))))
         self._row_cooling(rid)
 
     def _row_cooling(self, row_id: str) -> None:
@@ -879,7 +881,7 @@ class Inspector(QWidget):
             if util is None:
                 text = self.tr("{0}: {1}").format(name, style.level_tip(lvl))
             else:
-                figure = "∞" if util == float("inf") else f"{util * 100:.0f}"
+                figure = "∞" if util == float("inf") else f"{fnum(util * 100, '.0f')}"
                 text = self.tr("{0}: {1} % of its limit, {2}").format(name, figure, style.level_tip(lvl))
             lines.append(f"<span style='color:{color}'>&#9679;</span> {html.escape(text)}")
         lbl.setTextFormat(Qt.TextFormat.RichText)

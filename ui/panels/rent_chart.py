@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from planner.engine import Results
 from ui import style
+from ui.units import fnum
 
 OWN_COLOR = "#2f6db5"
 RENT_COLOR = "#d9822b"
@@ -87,7 +88,7 @@ class RentOwnChart(QWidget):
         if f is not None and f.break_even_months is not None and f.break_even_months <= months:
             self.break_even.setValue(f.break_even_months)
             self.break_even_label.setText(self.tr("break-even {months} months").replace(
-                "{months}", f"{f.break_even_months:,.1f}"))
+                "{months}", f"{fnum(f.break_even_months, ',.1f')}"))
             # right of the line, or left of it in the last third of the chart
             right = f.break_even_months < months * 0.66
             self.break_even_label.setAnchor((0, 0) if right else (1, 0))

@@ -25,26 +25,27 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ui import style
 from ui.tasks import BackgroundTask
+from ui.units import fnum
 
 log = logging.getLogger(__name__)
 
 # (key, menu text, axis label, log y, target key) per sweep kind; the first is the headline
 METRICS: dict[str, tuple[tuple[str, str, str, bool, str | None], ...]] = {
     "training": (
-        ("days", "Time to train", "days", True, "days"),
-        ("tokens_per_s_per_gpu", "Tokens/s per GPU", "tok/s/GPU", False, None),
-        ("scaling_efficiency", "Scaling efficiency", "%", False, None),
+        ("days", QT_TRANSLATE_NOOP("ScalingChart", "Time to train"), "days", True, "days"),
+        ("tokens_per_s_per_gpu", QT_TRANSLATE_NOOP("ScalingChart", "Tokens/s per GPU"), "tok/s/GPU", False, None),
+        ("scaling_efficiency", QT_TRANSLATE_NOOP("ScalingChart", "Scaling efficiency"), "%", False, None),
     ),
     "inference": (
-        ("tokens_per_s_per_user", "Tokens/s per user", "tok/s/user", False, "tokens_per_s_per_user"),
-        ("tokens_per_s", "System tokens/s", "tok/s", True, None),
-        ("ttft_s", "Time to first token", "s", False, "ttft_s"),
+        ("tokens_per_s_per_user", QT_TRANSLATE_NOOP("ScalingChart", "Tokens/s per user"), "tok/s/user", False, "tokens_per_s_per_user"),
+        ("tokens_per_s", QT_TRANSLATE_NOOP("ScalingChart", "System tokens/s"), "tok/s", True, None),
+        ("ttft_s", QT_TRANSLATE_NOOP("ScalingChart", "Time to first token"), "s", False, "ttft_s"),
     ),
 }
 
@@ -71,21 +72,21 @@ def gpus_text(n: float) -> str:
     if n >= 1 << 20:
         return f"{n / (1 << 20):g}M"
     if n >= 1024:
-        return f"{n / 1024:.3g}k"
-    return f"{n:,.0f}"
+        return f"{fnum(n / 1024, '.3g')}k"
+    return f"{fnum(n, ',.0f')}"
 
 
 def value_text(v: float) -> str:
     a = abs(v)
     if a >= 1e6:
-        return f"{v / 1e6:.3g}M"
+        return f"{fnum(v / 1e6, '.3g')}M"
     if a >= 1e4:
-        return f"{v / 1e3:.3g}k"
+        return f"{fnum(v / 1e3, '.3g')}k"
     if a >= 100:
-        return f"{v:,.0f}"
+        return f"{fnum(v, ',.0f')}"
     if a >= 1:
-        return f"{v:.3g}"
-    return f"{v:.2g}"
+        return f"{fnum(v, '.3g')}"
+    return f"{fnum(v, '.2g')}"
 
 
 def _log_ticks(lo: float, hi: float) -> list[tuple[float, str]]:
@@ -126,11 +127,11 @@ class ScalingChart(QWidget):
         self.colors = style.chart_colors(self.palette())
         self.metric_combo = QComboBox(self)
         self.metric_combo.setObjectName("scalingMetric")
-        self.metric_combo.setToolTip("The figure plotted against the GPU count")
+        self.metric_combo.setToolTip(self.tr("The figure plotted against the GPU count"))
         self.metric_combo.activated.connect(lambda _i: self._metric_chosen())
-        self.title = QLabel("<b>Scaling</b>", self)
-        self.title.setToolTip("What-if: this workload on more or fewer GPUs of the same servers, "
-                              "sized by the planner at each count (power and cooling not included)")
+        self.title = QLabel(self.tr("<b>Scaling</b>"), self)
+        self.title.setToolTip(self.tr("What-if: this workload on more or fewer GPUs of the same servers, "
+                              "sized by the planner at each count (power and cooling not included)"))
         head = QHBoxLayout()
         head.setContentsMargins(0, 0, 0, 0)
         head.addWidget(self.title)
@@ -145,7 +146,7 @@ class ScalingChart(QWidget):
         self.plot.showGrid(x=True, y=True, alpha=0.18)
         self.plot.setFixedHeight(230)
         self.plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.plot.setLabel("bottom", "GPUs (log scale)")
+        self.plot.setLabel("bottom", self.tr("GPUs (log scale)"))
         self.plot.getAxis("left").setWidth(46)
         vb = self.plot.getPlotItem().getViewBox()
         vb.setDefaultPadding(0.0)
@@ -227,7 +228,7 @@ class ScalingChart(QWidget):
         if [self.metric_combo.itemData(i) for i in range(self.metric_combo.count())] != keys:
             self.metric_combo.clear()
             for key, text, *_ in METRICS.get(kind or "", ()):
-                self.metric_combo.addItem(text, key)
+                self.metric_combo.addItem(QCoreApplication.translate("ScalingChart", text), key)
             if self.metric_key not in keys:
                 self.metric_key = keys[0] if keys else None
             self.metric_combo.setCurrentIndex(max(0, self.metric_combo.findData(self.metric_key)))
@@ -394,28 +395,33 @@ class ScalingChart(QWidget):
             span = gpus_text(a) if a == z else f"{gpus_text(a)}–{gpus_text(z)}"
             parts.append(f"<span style='color:{c}'>&#9632;</span>&nbsp;{BOTTLENECK_WORDS.get(bn, bn)}"
                          f"&nbsp;<span style='color:{self.colors.muted.name()}'>{span}</span>")
-        self.legend.setText("Bottleneck: " + " &nbsp; ".join(parts) if parts else "")
+        self.legend.setText(QCoreApplication.translate("ScalingChart", "Bottleneck: {parts}").format(
+            parts=" &nbsp; ".join(parts)) if parts else "")
 
     def _summary(self, res: Any, key: str, target_key: str | None) -> None:
         bits = []
         plan = res.point_at(res.plan_gpus) if res.plan_gpus else None
         if plan is not None:
             if not plan.fits:
-                state = "does not fit"
+                state = self.tr("does not fit")
             elif plan.met is None:
-                state = "no target"
+                state = self.tr("no target")
             else:
-                state = "meets the target" if plan.met else "misses the target"
-            bits.append(f"<span style='color:{PLAN_COLOR.name()}'>&#9670;</span> Plan: "
-                        f"{res.plan_gpus:,} GPUs, {state}")
+                state = self.tr("meets the target") if plan.met else self.tr("misses the target")
+            bits.append(f"<span style='color:{PLAN_COLOR.name()}'>&#9670;</span> " + self.tr(
+                "Plan: {gpus} GPUs, {state}").format(gpus=fnum(res.plan_gpus, ","), state=state))
         if res.targets:
             if res.min_gpus_met:
-                bits.append(f"met from {res.min_gpus_met:,} GPUs in this range (filled points)")
+                bits.append(self.tr("met from {gpus} GPUs in this range (filled points)").format(
+                    gpus=fnum(res.min_gpus_met, ",")))
             else:
-                bits.append("no count in this range meets it")
+                bits.append(self.tr("no count in this range meets it"))
             if res.gpus_needed:
-                tp = f" at TP{res.gpus_needed_tp}" if res.gpus_needed_tp else ""
-                bits.append(f"fewest by the inverse search: {res.gpus_needed:,}{tp}")
+                if res.gpus_needed_tp:
+                    bits.append(self.tr("fewest by the inverse search: {gpus} at TP{tp}").format(
+                        gpus=fnum(res.gpus_needed, ","), tp=res.gpus_needed_tp))
+                else:
+                    bits.append(self.tr("fewest by the inverse search: {gpus}").format(gpus=fnum(res.gpus_needed, ",")))
         notes = "".join(f"<br><span style='color:{self.colors.muted.name()}'>{_html(n)}</span>"
                         for n in res.notes)
         self.summary.setText(" · ".join(bits) + notes)
@@ -517,7 +523,7 @@ class ScalingSection(QWidget):
         if self.chart.result is not None:
             self.chart.set_message("Updating…")
         else:
-            self.chart.set_message("Sizing the workload at other GPU counts…")
+            self.chart.set_message(self.tr("Sizing the workload at other GPU counts…"))
         if self.isVisible():
             self._timer.start()
         else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QFrame,
@@ -28,30 +28,30 @@ from planner.engine import Results, levels
 from planner.units import btu_per_h, tons
 from ui import style
 from ui import units as display_units
+from ui.units import fnum
 
 
 def fmt_power(w: float) -> str:
     kw = w / 1000.0
     if abs(kw) >= 1000:
-        return f"{kw / 1000:,.2f} MW"
-    return f"{kw:,.1f} kW"
+        return f"{fnum(kw / 1000, ',.2f')} MW"
+    return f"{fnum(kw, ',.1f')} kW"
 
 
 def pct(f: float | None) -> str:
     """A utilisation as a percentage ('–' for none, '∞ %' for a load without a limit)."""
     if f is None:
         return "–"
-    return "∞ %" if f == float("inf") else f"{f * 100:.0f} %"
+    return "∞ %" if f == float("inf") else f"{fnum(f * 100, '.0f')} %"
 
 
 def fmt_int(n: float) -> str:
-    return f"{int(round(n)):,}"
+    return f"{fnum(int(round(n)), ',')}"
 
 
 def fmt_money(amount: float, currency: str) -> str:
-    if abs(amount) >= 1e6:
-        return f"{currency} {amount / 1e6:,.2f} M"
-    return f"{currency} {amount:,.0f}"
+    """The language's money format with the currency's symbol (``1.356.256 €``)."""
+    return display_units.fmt_money(amount, currency)
 
 
 class UtilBar(QWidget):
@@ -71,7 +71,7 @@ class UtilBar(QWidget):
 
     def set_fraction(self, f: float | None, level: str = levels.NONE, warn_at: float | None = None) -> None:
         self.fraction, self.level, self.warn_at = f, level, warn_at
-        self.setToolTip("" if f is None else self.tr("{0} % of capacity").format(f"{f * 100:.0f}"))
+        self.setToolTip("" if f is None else self.tr("{0} % of capacity").format(f"{fnum(f * 100, '.0f')}"))
         self.update()
 
     def paintEvent(self, event: Any) -> None:
@@ -103,14 +103,14 @@ class TotalsPanel(QWidget):
     of owning and renting (:class:`ui.panels.rent_chart.RentOwnChart`)."""
 
     SECTIONS: tuple[tuple[str, tuple[tuple[str, str, bool], ...]], ...] = (
-        ("Compute", (("gpus", "GPUs", True), ("gpu_memory", "GPU memory", True), ("compute", "Dense compute", False),
-                     ("nvlink", "NVLink domains", False))),
-        ("Power", (("it_power", "IT load", True), ("feeds", "Power feeds", True),
-                   ("facility_power", "Facility (PUE)", False))),
-        ("Cooling", (("heat", "Heat", False), ("cooling", "Rack cooling", True), ("loops", "Liquid loops", True),
-                     ("airflow", "Air / liquid flow", False))),
-        ("Space and weight", (("weight", "Weight", True), ("floor", "Floor load", True))),
-        ("Cost", (("capex", "Hardware", False), ("opex", "Energy per year", False), ("rent", "Rent or own", False))),
+        (QT_TRANSLATE_NOOP("TotalsPanel", "Compute"), (("gpus", QT_TRANSLATE_NOOP("TotalsPanel", "GPUs"), True), ("gpu_memory", QT_TRANSLATE_NOOP("TotalsPanel", "GPU memory"), True), ("compute", QT_TRANSLATE_NOOP("TotalsPanel", "Dense compute"), False),
+                     ("nvlink", QT_TRANSLATE_NOOP("TotalsPanel", "NVLink domains"), False))),
+        (QT_TRANSLATE_NOOP("TotalsPanel", "Power"), (("it_power", QT_TRANSLATE_NOOP("TotalsPanel", "IT load"), True), ("feeds", QT_TRANSLATE_NOOP("TotalsPanel", "Power feeds"), True),
+                   ("facility_power", QT_TRANSLATE_NOOP("TotalsPanel", "Facility (PUE)"), False))),
+        (QT_TRANSLATE_NOOP("TotalsPanel", "Cooling"), (("heat", QT_TRANSLATE_NOOP("TotalsPanel", "Heat"), False), ("cooling", QT_TRANSLATE_NOOP("TotalsPanel", "Rack cooling"), True), ("loops", QT_TRANSLATE_NOOP("TotalsPanel", "Liquid loops"), True),
+                     ("airflow", QT_TRANSLATE_NOOP("TotalsPanel", "Air / liquid flow"), False))),
+        (QT_TRANSLATE_NOOP("TotalsPanel", "Space and weight"), (("weight", QT_TRANSLATE_NOOP("TotalsPanel", "Weight"), True), ("floor", QT_TRANSLATE_NOOP("TotalsPanel", "Floor load"), True))),
+        (QT_TRANSLATE_NOOP("TotalsPanel", "Cost"), (("capex", QT_TRANSLATE_NOOP("TotalsPanel", "Hardware"), False), ("opex", QT_TRANSLATE_NOOP("TotalsPanel", "Energy per year"), False), ("rent", QT_TRANSLATE_NOOP("TotalsPanel", "Rent or own"), False))),
     )
 
     def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
@@ -125,13 +125,13 @@ class TotalsPanel(QWidget):
         grid.setVerticalSpacing(3)
         grid.setColumnStretch(3, 1)
         r = 0
-        self.header = QLabel("No results yet", inner)
+        self.header = QLabel(self.tr("No results yet"), inner)
         style.mute(self.header)
         self.header.setWordWrap(True)
         grid.addWidget(self.header, r, 0, 1, 4)
         r += 1
         for title, entries in self.SECTIONS:
-            head = QLabel(title.upper(), inner)
+            head = QLabel(self.tr(title).upper(), inner)
             font = head.font()  # no stylesheet: it would pin the colour and defeat style.mute
             font.setPixelSize(10)
             font.setWeight(QFont.Weight.DemiBold)
@@ -150,7 +150,7 @@ class TotalsPanel(QWidget):
             for key, label, has_bar in entries:
                 dot = QLabel(inner)
                 dot.setFixedSize(12, 12)
-                name = QLabel(label, inner)
+                name = QLabel(self.tr(label), inner)
                 value = QLabel("–", inner)
                 # bold by font, not a style sheet: a widget's own style sheet pins the palette
                 # it was polished with, and the values stayed black on dark grey after a switch
@@ -256,7 +256,7 @@ class TotalsPanel(QWidget):
     def on_results(self, results: Results | None) -> None:
         self.rent_chart.set_results(results)
         if results is None:
-            self.header.setText("No results yet: the engine has not run on this plan.")
+            self.header.setText(self.tr("No results yet: the engine has not run on this plan."))
             self._clear()
             return
         t = results.totals
@@ -267,102 +267,123 @@ class TotalsPanel(QWidget):
         need_warn = 1.0 / (1.0 + st.workload_margin_warn) if st is not None else None
         counts = results.counts()
         self.header.setText(
-            f"{t.racks:,} racks in {t.rooms} room{'s' if t.rooms != 1 else ''} · "
-            f"{counts.get('error', 0)} errors, {counts.get('warning', 0)} warnings")
+            self.tr("{racks} racks in %n room(s) · {errors} errors, {warnings} warnings", "", t.rooms).format(
+                racks=display_units.fmt_int(t.racks), errors=counts.get("error", 0), warnings=counts.get("warning", 0)))
 
         # compute
+        tr = self.tr
         gpus = i.get("gpu_count", 0)
-        models = ", ".join(f"{n:,} × {m}" for m, n in sorted(t.agg.gpus.items(), key=lambda kv: -kv[1]))
+        models = ", ".join(f"{fnum(n, ',')} × {m}" for m, n in sorted(t.agg.gpus.items(), key=lambda kv: -kv[1]))
         need = results.workload_needs.get("gpus")
         if need is not None:
-            self._set("gpus", fmt_int(gpus), f"{models} · workloads need {fmt_int(need.need)}", need.utilisation,
-                      need.level, need_warn)
+            self._set("gpus", fmt_int(gpus), tr("{models} · workloads need {n}").format(
+                models=models, n=fmt_int(need.need)), need.utilisation, need.level, need_warn)
         else:
-            self._set("gpus", fmt_int(gpus), models or "no GPU servers placed")
+            self._set("gpus", fmt_int(gpus), models or tr("no GPU servers placed"))
         mem_tb = s.get("gpu_memory_gb", 0.0) / 1000.0
         mem_need = results.workload_needs.get("gpu_memory_gb")
         bw = s.get("gpu_bw_tb_per_s", 0.0)
         if mem_need is not None:
-            self._set("gpu_memory", f"{mem_tb:,.1f} TB", f"HBM {bw:,.0f} TB/s · workloads need "
-                      f"{mem_need.need / 1000:,.1f} TB", mem_need.utilisation, mem_need.level, need_warn)
+            self._set("gpu_memory", f"{fnum(mem_tb, ',.1f')} TB", tr("HBM {bw} TB/s · workloads need {need} TB").format(
+                bw=fnum(bw, ",.0f"), need=fnum(mem_need.need / 1000, ",.1f")), mem_need.utilisation, mem_need.level,
+                need_warn)
         else:
-            self._set("gpu_memory", f"{mem_tb:,.1f} TB", f"HBM bandwidth {bw:,.0f} TB/s")
-        self._set("compute", f"{s.get('bf16_pflops', 0.0):,.0f} PFLOPS",
-                  f"BF16 dense · FP8 {s.get('fp8_pflops', 0.0):,.0f} PFLOPS")
+            self._set("gpu_memory", f"{fnum(mem_tb, ',.1f')} TB",
+                      tr("HBM bandwidth {bw} TB/s").format(bw=fnum(bw, ",.0f")))
+        self._set("compute", f"{fnum(s.get('bf16_pflops', 0.0), ',.0f')} PFLOPS",
+                  tr("BF16 dense · FP8 {fp8} PFLOPS").format(fp8=fnum(s.get("fp8_pflops", 0.0), ",.0f")))
 
         self._set_nvlink(results)
 
         # power
         rp = results.rack_summary("power")
-        self._set("it_power", fmt_power(s.get("max_w", 0.0)),
-                  f"max · typical {fmt_power(s.get('typical_w', 0.0))} · idle {fmt_power(s.get('idle_w', 0.0))}"
-                  + (f" · fullest rack {rp.worst.name} at {pct(rp.utilisation)}" if rp.worst is not None else ""),
-                  rp.utilisation, rp.level, feed_warn)
+        detail = tr("max · typical {typical} · idle {idle}").format(
+            typical=fmt_power(s.get("typical_w", 0.0)), idle=fmt_power(s.get("idle_w", 0.0)))
+        if rp.worst is not None:
+            detail += " · " + tr("fullest rack {rack} at {pct}").format(rack=rp.worst.name, pct=pct(rp.utilisation))
+        self._set("it_power", fmt_power(s.get("max_w", 0.0)), detail, rp.utilisation, rp.level, feed_warn)
         worst = results.worst_feed()
         if worst is not None:
-            self._set("feeds", pct(worst.utilisation),
-                      f"worst feed {worst.name} ({worst.side}): {fmt_power(worst.failover_w)} of "
-                      f"{fmt_power(worst.capacity_w)} derated"
-                      + (f" with side {worst.failover_side} failed" if worst.failover_side else "")
-                      + f" · {len(results.feeds)} feeds", worst.utilisation, worst.level, feed_warn)
+            if worst.failover_side:
+                detail = tr("worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed").format(
+                    feed=worst.name, side=worst.side, load=fmt_power(worst.failover_w),
+                    cap=fmt_power(worst.capacity_w), failed=worst.failover_side)
+            else:
+                detail = tr("worst feed {feed} ({side}): {load} of {cap} derated").format(
+                    feed=worst.name, side=worst.side, load=fmt_power(worst.failover_w), cap=fmt_power(worst.capacity_w))
+            detail += " · " + tr("%n feed(s)", "", len(results.feeds))
+            self._set("feeds", pct(worst.utilisation), detail, worst.utilisation, worst.level, feed_warn)
         else:
-            self._set("feeds", "no feeds", "add power feeds to check capacity and A/B redundancy")
+            self._set("feeds", tr("no feeds"), tr("add power feeds to check capacity and A/B redundancy"))
         self._set("facility_power", fmt_power(t.facility_typical_w),
-                  f"typical × PUE {t.pue:g} · max {fmt_power(t.facility_max_w)}")
+                  tr("typical × PUE {pue} · max {max}").format(pue=fnum(t.pue, "g"), max=fmt_power(t.facility_max_w)))
 
-        # cooling
+        # cooling: metric shows kW, m³/h and l/min only; imperial adds BTU/h, tons and CFM
+        imperial = display_units.current() == "imperial"
         heat = s.get("heat_w", 0.0)
-        self._set("heat", fmt_power(heat),
-                  f"{btu_per_h(heat):,.0f} BTU/h · {tons(heat):,.0f} tons · liquid "
-                  f"{fmt_power(s.get('liquid_heat_w', 0.0))}, air {fmt_power(s.get('air_heat_w', 0.0))}")
+        split = tr("liquid {liquid}, air {air}").format(liquid=fmt_power(s.get("liquid_heat_w", 0.0)),
+                                                       air=fmt_power(s.get("air_heat_w", 0.0)))
+        if imperial:
+            split = tr("{btu} BTU/h · {tons} tons").format(btu=fnum(btu_per_h(heat), ",.0f"),
+                                                         tons=fnum(tons(heat), ",.0f")) + " · " + split
+        self._set("heat", fmt_power(heat), split)
         rc = results.rack_summary("cooling")
         if rc.worst is not None:
             if rc.over:
-                state = f"{rc.over} rack{'s' if rc.over != 1 else ''} over capacity"
+                state = tr("%n rack(s) over capacity", "", rc.over)
             elif rc.warn:
-                state = f"{rc.warn} rack{'s' if rc.warn != 1 else ''} near capacity"
+                state = tr("%n rack(s) near capacity", "", rc.warn)
             else:
-                state = "every rack within capacity"
-            self._set("cooling", pct(rc.utilisation), f"fullest rack {rc.worst.name} · {state}", rc.utilisation,
-                      rc.level, cool_warn)
+                state = tr("every rack within capacity")
+            self._set("cooling", pct(rc.utilisation), tr("fullest rack {rack} · {state}").format(
+                rack=rc.worst.name, state=state), rc.utilisation, rc.level, cool_warn)
         else:
-            self._set("cooling", "–", "no racks")
+            self._set("cooling", "–", tr("no racks"))
         lp = results.worst_loop()
         if lp is not None:
-            self._set("loops", pct(lp.utilisation),
-                      f"worst loop {lp.name}: {fmt_power(lp.heat_w)} of {fmt_power(lp.capacity_w)}"
-                      + (f" ({lp.cdu_count} × CDU)" if lp.cdu else " (facility water)")
-                      + f" · {len(results.loops)} loops", lp.utilisation, lp.level, cool_warn)
+            if lp.cdu:
+                detail = tr("worst loop {loop}: {load} of {cap} ({n} × CDU)").format(
+                    loop=lp.name, load=fmt_power(lp.heat_w), cap=fmt_power(lp.capacity_w), n=lp.cdu_count)
+            else:
+                detail = tr("worst loop {loop}: {load} of {cap} (facility water)").format(
+                    loop=lp.name, load=fmt_power(lp.heat_w), cap=fmt_power(lp.capacity_w))
+            detail += " · " + tr("%n loop(s)", "", len(results.loops))
+            self._set("loops", pct(lp.utilisation), detail, lp.utilisation, lp.level, cool_warn)
         else:
-            self._set("loops", "none", "no CDU loops in this plan")
-        self._set("airflow", f"{s.get('airflow_cfm', 0.0):,.0f} CFM",
-                  f"{s.get('airflow_m3_per_h', 0.0):,.0f} m³/h air · "
-                  f"{s.get('liquid_flow_l_per_min', 0.0):,.0f} l/min coolant")
+            self._set("loops", tr("none"), tr("no CDU loops in this plan"))
+        air_m3h = fnum(s.get("airflow_m3_per_h", 0.0), ",.0f")
+        flow = fnum(s.get("liquid_flow_l_per_min", 0.0), ",.0f")
+        if imperial:
+            self._set("airflow", f"{fnum(s.get('airflow_cfm', 0.0), ',.0f')} CFM",
+                      tr("{air} m³/h air · {flow} l/min coolant").format(air=air_m3h, flow=flow))
+        else:
+            self._set("airflow", f"{air_m3h} m³/h", tr("air · {flow} l/min coolant").format(flow=flow))
 
         # space and weight
         rw = results.rack_summary("weight")
-        self._set("weight", display_units.fmt_mass(s.get("mass_kg", 0.0)),
-                  (f"heaviest rack {rw.worst.name} at {pct(rw.utilisation)} of its rating · "
-                   if rw.worst is not None else "")
-                  + f"{i.get('u_used', 0):,} U used, {i.get('u_free', 0):,} U free",
-                  rw.utilisation, rw.level)
+        used = tr("{used} U used, {free} U free").format(used=fnum(i.get("u_used", 0), ","),
+                                                         free=fnum(i.get("u_free", 0), ","))
+        if rw.worst is not None:
+            used = tr("heaviest rack {rack} at {pct} of its rating").format(
+                rack=rw.worst.name, pct=pct(rw.utilisation)) + " · " + used
+        self._set("weight", display_units.fmt_mass(s.get("mass_kg", 0.0)), used, rw.utilisation, rw.level)
         rf = results.rack_summary("floor")
         if rf.worst is not None:
-            self._set("floor", pct(rf.utilisation), f"of the room's floor rating under rack {rf.worst.name}",
-                      rf.utilisation, rf.level)
+            self._set("floor", pct(rf.utilisation), tr("of the room's floor rating under rack {rack}").format(
+                rack=rf.worst.name), rf.utilisation, rf.level)
         else:
-            self._set("floor", "–", "no racks")
+            self._set("floor", "–", tr("no racks"))
 
         # cost
         cur = t.currency
         unconverted = getattr(t, "unconverted", ())
         if t.capex_complete:
-            basis = "list/estimate prices from the catalog"
+            basis = tr("list/estimate prices from the catalog")
         elif unconverted:
             basis = self.tr("incomplete: no exchange rate for {currencies} (Plan > Plan Settings)").replace(
                 "{currencies}", ", ".join(unconverted))
         else:
-            basis = "incomplete: some items have no price in the catalog"
+            basis = tr("incomplete: some items have no price in the catalog")
         amount = fmt_money(t.capex, cur) if t.capex > 0 else self.tr("no prices")
         if not t.capex_complete:  # said in the figure itself, not only in the small print below it
             amount = self.tr("{amount} INCOMPLETE").replace("{amount}", amount)
@@ -370,7 +391,8 @@ class TotalsPanel(QWidget):
         self.rows["capex"][0].setToolTip("" if t.capex_complete else self.tr(
             "Items without a price or an exchange rate are not in this figure: the capex is understated."))
         self._set("opex", fmt_money(t.opex_per_year, cur),
-                  f"{t.energy_kwh_per_year / 1000:,.0f} MWh at {t.electricity_price_per_kwh:g} {cur}/kWh")
+                  tr("{mwh} MWh at {price} {cur}/kWh").format(mwh=fnum(t.energy_kwh_per_year / 1000, ",.0f"),
+                                                              price=fnum(t.electricity_price_per_kwh, "g"), cur=cur))
         self._set_rent(t)
 
     def _set_rent(self, t: Any) -> None:
@@ -389,16 +411,16 @@ class TotalsPanel(QWidget):
         if f.break_even_months is None:
             value = self.tr("renting cheaper")
         else:
-            value = self.tr("break-even {months} months").replace("{months}", f"{f.break_even_months:,.1f}")
+            value = self.tr("break-even {months} months").replace("{months}", f"{fnum(f.break_even_months, ',.1f')}")
         d = rvo.price_detail
         source = (self.tr("price set in this plan") if rvo.price_source == "plan" else
                   self.tr("{offer}, {basis} {date}").replace("{offer}", str(d.get("offer", "")))
                   .replace("{basis}", str(d.get("basis", ""))).replace("{date}", str(d.get("date", ""))))
-        util = ("–" if f.break_even_utilisation is None else f"{f.break_even_utilisation * 100:.0f} %")
+        util = ("–" if f.break_even_utilisation is None else f"{fnum(f.break_even_utilisation * 100, '.0f')} %")
         detail = (self.tr("own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); "
                           "break-even utilisation {util}")
                   .replace("{own}", own).replace("{rent}", fmt_money(f.cloud_cost_per_year, cur))
-                  .replace("{gpus}", f"{rvo.gpus:,}").replace("{price}", f"{rvo.inputs.cloud_price_per_gpu_hour:,.2f}")
+                  .replace("{gpus}", f"{fnum(rvo.gpus, ',')}").replace("{price}", f"{fnum(rvo.inputs.cloud_price_per_gpu_hour, ',.2f')}")
                   .replace("{cur}", cur).replace("{source}", source).replace("{util}", util))
         if not rvo.capex_complete:
             detail += " · " + self.tr("capex incomplete: owning is understated")
@@ -410,16 +432,17 @@ class TotalsPanel(QWidget):
         NVSwitch domain inside each HGX/DGX server."""
         nv = results.nvlink
         if not nv.count or nv.largest is None:
-            self._set("nvlink", "none", "no NVLink GPUs placed")
+            self._set("nvlink", self.tr("none"), self.tr("no NVLink GPUs placed"))
             return
         big = nv.largest
-        bits = [f"largest {big.gpus} GPUs"
-                + (f" ({big.name})" if big.domain == "multi-node" else f" (in one {self._model_name(big.server_model)})")]
+        bits = [self.tr("largest {n} GPUs ({name})").format(n=big.gpus, name=big.name) if big.domain == "multi-node"
+                else self.tr("largest {n} GPUs (in one {model})").format(n=big.gpus,
+                                                                         model=self._model_name(big.server_model))]
         if nv.multi_node:
-            bits.append(f"{nv.multi_node} rack domain{'s' if nv.multi_node != 1 else ''}, {nv.complete} complete, "
-                        f"{(nv.min_per_gpu_gb_per_s or 0.0) / 1000:.2f} TB/s per GPU")
+            bits.append(self.tr("%n rack domain(s), {complete} complete, {tbs} TB/s per GPU", "", nv.multi_node).format(
+                complete=nv.complete, tbs=fnum((nv.min_per_gpu_gb_per_s or 0.0) / 1000, ".2f")))
         if nv.in_server:
-            bits.append(f"{nv.in_server} in-server NVSwitch")
+            bits.append(self.tr("{n} in-server NVSwitch").format(n=nv.in_server))
         self._set("nvlink", fmt_int(nv.count), " · ".join(bits), None, nv.level)
 
     def _model_name(self, slug: str | None) -> str:

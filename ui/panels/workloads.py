@@ -25,7 +25,7 @@ import types
 import typing
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -48,58 +48,93 @@ from PySide6.QtWidgets import (
 from planner.edits import AddItem, Compound, RemoveItem, SetProperty
 from planner.engine import levels
 from planner.plan import ServerGroup, Workload
-from planner.units import format_number, parse_number
 from planner.workloads.evaluate import WorkloadVerdict
 from planner.workloads.specs import SPEC_MODELS, SpecError, has_target, parse_spec
 from ui import dialogs, style
+from ui.i18n import TrDict, tr_table
 from ui.panels.scaling_chart import ScalingSection
+from ui.units import fnum, parse_number
+from ui.units import format_entry as format_number
 
 # (key, menu text, kind, spec defaults, name template)
 PRESETS: tuple[tuple[str, str, str, dict[str, Any], str], ...] = (
-    ("pretrain", "Pre-training", "pretrain",
+    ("pretrain", QT_TRANSLATE_NOOP("Workloads", "Pre-training"), "pretrain",
      {"model": "llama-3.1-8b", "tokens": 1e12, "target_days": 30}, "Pre-train {model}"),
-    ("finetune-full", "Fine-tuning (full)", "finetune",
+    ("finetune-full", QT_TRANSLATE_NOOP("Workloads", "Fine-tuning (full)"), "finetune",
      {"model": "llama-3.1-8b", "method": "full", "tokens": 1e9, "target_days": 1}, "Fine-tune {model} (full)"),
-    ("finetune-lora", "Fine-tuning (LoRA)", "finetune",
+    ("finetune-lora", QT_TRANSLATE_NOOP("Workloads", "Fine-tuning (LoRA)"), "finetune",
      {"model": "llama-3-70b", "method": "lora", "tokens": 1e9, "target_days": 3}, "Fine-tune {model} (LoRA)"),
-    ("finetune-qlora", "Fine-tuning (QLoRA)", "finetune",
+    ("finetune-qlora", QT_TRANSLATE_NOOP("Workloads", "Fine-tuning (QLoRA)"), "finetune",
      {"model": "llama-3-70b", "method": "qlora", "tokens": 1e9, "target_days": 3}, "Fine-tune {model} (QLoRA)"),
-    ("inference", "Inference serving", "inference",
+    ("inference", QT_TRANSLATE_NOOP("Workloads", "Inference serving"), "inference",
      {"model": "llama-3.1-70b", "users": 100, "target_tokens_per_s_per_user": 20, "target_ttft_s": 1.0},
      "Serve {model}"),
-    ("storage", "Storage (checkpoints, dataset)", "storage",
+    ("storage", QT_TRANSLATE_NOOP("Workloads", "Storage (checkpoints, dataset)"), "storage",
      {"model": "llama-3-70b", "checkpoint_every_min": 30, "checkpoint_within_s": 60}, "Checkpoint {model}"),
 )
 
 # workload kinds a build can be sized for (File > New from Workload; storage alone sizes no GPUs)
 SIZABLE_KINDS = ("pretrain", "finetune", "inference")
 
-KIND_TEXT = {"pretrain": "Pre-training", "finetune": "Fine-tuning", "inference": "Inference", "storage": "Storage"}
+KIND_TEXT = TrDict("Workloads", {
+    "pretrain": QT_TRANSLATE_NOOP("Workloads", "Pre-training"),
+    "finetune": QT_TRANSLATE_NOOP("Workloads", "Fine-tuning"),
+    "inference": QT_TRANSLATE_NOOP("Workloads", "Inference"),
+    "storage": QT_TRANSLATE_NOOP("Workloads", "Storage")})
 
-FIELD_LABELS = {
-    "model": "Model", "method": "Method", "lora_rank": "LoRA rank", "tokens": "Training tokens",
-    "target_days": "Target duration (days)", "precision": "Precision", "seq_len": "Sequence length",
-    "global_batch_tokens": "Global batch (tokens)", "tp": "Tensor parallel", "pp": "Pipeline parallel",
-    "zero": "ZeRO stage", "recompute": "Activation recompute", "kv_precision": "KV-cache precision",
-    "input_tokens": "Input tokens", "output_tokens": "Output tokens", "users": "Concurrent users",
-    "target_tokens_per_s_per_user": "Target tokens/s per user", "target_ttft_s": "Target time to first token (s)",
-    "stack": "Serving stack", "software": "Training software (release year)", "checkpoint_size_gb": "Checkpoint size (GB)",
-    "checkpoint_every_min": "Checkpoint every (min)", "checkpoint_within_s": "Write checkpoint within (s)",
-    "dataset_read_gb_per_s": "Dataset read (GB/s)",
-}
+FIELD_LABELS = TrDict("Workloads", {
+    "model": QT_TRANSLATE_NOOP("Workloads", "Model"),
+    "method": QT_TRANSLATE_NOOP("Workloads", "Method"),
+    "lora_rank": QT_TRANSLATE_NOOP("Workloads", "LoRA rank"),
+    "tokens": QT_TRANSLATE_NOOP("Workloads", "Training tokens"),
+    "target_days": QT_TRANSLATE_NOOP("Workloads", "Target duration (days)"),
+    "precision": QT_TRANSLATE_NOOP("Workloads", "Precision"),
+    "seq_len": QT_TRANSLATE_NOOP("Workloads", "Sequence length"),
+    "global_batch_tokens": QT_TRANSLATE_NOOP("Workloads", "Global batch (tokens)"),
+    "tp": QT_TRANSLATE_NOOP("Workloads", "Tensor parallel"),
+    "pp": QT_TRANSLATE_NOOP("Workloads", "Pipeline parallel"),
+    "zero": QT_TRANSLATE_NOOP("Workloads", "ZeRO stage"),
+    "recompute": QT_TRANSLATE_NOOP("Workloads", "Activation recompute"),
+    "kv_precision": QT_TRANSLATE_NOOP("Workloads", "KV-cache precision"),
+    "input_tokens": QT_TRANSLATE_NOOP("Workloads", "Input tokens"),
+    "output_tokens": QT_TRANSLATE_NOOP("Workloads", "Output tokens"),
+    "users": QT_TRANSLATE_NOOP("Workloads", "Concurrent users"),
+    "target_tokens_per_s_per_user": QT_TRANSLATE_NOOP("Workloads", "Target tokens/s per user"),
+    "target_ttft_s": QT_TRANSLATE_NOOP("Workloads", "Target time to first token (s)"),
+    "stack": QT_TRANSLATE_NOOP("Workloads", "Serving stack"),
+    "software": QT_TRANSLATE_NOOP("Workloads", "Training software (release year)"),
+    "checkpoint_size_gb": QT_TRANSLATE_NOOP("Workloads", "Checkpoint size (GB)"),
+    "checkpoint_every_min": QT_TRANSLATE_NOOP("Workloads", "Checkpoint every (min)"),
+    "checkpoint_within_s": QT_TRANSLATE_NOOP("Workloads", "Write checkpoint within (s)"),
+    "dataset_read_gb_per_s": QT_TRANSLATE_NOOP("Workloads", "Dataset read (GB/s)"),
+})
 # what an empty optional field means
-EMPTY_TEXT = {"tp": "auto", "pp": "auto", "recompute": "auto", "kv_precision": "as weights",
-              "target_days": "no target (size only)", "target_tokens_per_s_per_user": "no target",
-              "target_ttft_s": "no target", "checkpoint_size_gb": "from the model", "model": "none",
-              "checkpoint_every_min": "not set", "checkpoint_within_s": "no checkpoint target",
-              "dataset_read_gb_per_s": "no dataset target"}
+EMPTY_TEXT = TrDict("Workloads", {
+    "tp": QT_TRANSLATE_NOOP("Workloads", "auto"),
+    "pp": QT_TRANSLATE_NOOP("Workloads", "auto"),
+    "recompute": QT_TRANSLATE_NOOP("Workloads", "auto"),
+    "kv_precision": QT_TRANSLATE_NOOP("Workloads", "as weights"),
+    "target_days": QT_TRANSLATE_NOOP("Workloads", "no target (size only)"),
+    "target_tokens_per_s_per_user": QT_TRANSLATE_NOOP("Workloads", "no target"),
+    "target_ttft_s": QT_TRANSLATE_NOOP("Workloads", "no target"),
+    "checkpoint_size_gb": QT_TRANSLATE_NOOP("Workloads", "from the model"),
+    "model": QT_TRANSLATE_NOOP("Workloads", "none"),
+    "checkpoint_every_min": QT_TRANSLATE_NOOP("Workloads", "not set"),
+    "checkpoint_within_s": QT_TRANSLATE_NOOP("Workloads", "no checkpoint target"),
+              "dataset_read_gb_per_s": QT_TRANSLATE_NOOP("Workloads", "no dataset target")})
 # fields shown first, in this order; the rest follow in the spec model's order
 FIELD_ORDER = ("model", "method", "tokens", "target_days", "users", "target_tokens_per_s_per_user",
                "target_ttft_s", "input_tokens", "output_tokens", "precision", "kv_precision", "stack",
                "checkpoint_size_gb", "checkpoint_every_min", "checkpoint_within_s", "dataset_read_gb_per_s")
 
-BOTTLENECK_TEXT = {"gpu_memory": "GPU memory", "memory_bandwidth": "memory bandwidth", "compute": "compute",
-                   "interconnect": "interconnect", "storage": "storage", "power": "power", "cooling": "cooling"}
+BOTTLENECK_TEXT = TrDict("Workloads", {
+    "gpu_memory": QT_TRANSLATE_NOOP("Workloads", "GPU memory"),
+    "memory_bandwidth": QT_TRANSLATE_NOOP("Workloads", "memory bandwidth"),
+    "compute": QT_TRANSLATE_NOOP("Workloads", "compute"),
+    "interconnect": QT_TRANSLATE_NOOP("Workloads", "interconnect"),
+    "storage": QT_TRANSLATE_NOOP("Workloads", "storage"),
+    "power": QT_TRANSLATE_NOOP("Workloads", "power"),
+    "cooling": QT_TRANSLATE_NOOP("Workloads", "cooling")})
 
 def field_errors(message: str) -> dict[str, str]:
     """Split a SpecError message ('spec.users: ...; spec.tokens: ...') by field;
@@ -126,10 +161,14 @@ def _unwrap(annotation: Any) -> tuple[Any, bool]:
     return ann, optional
 
 
+def _t(text: str) -> str:
+    return QCoreApplication.translate("Workloads", text)
+
+
 def _num(v: Any, fmt: str, unit: str = "") -> str:
     if v is None:
         return "–"
-    return f"{format(v, fmt)}{unit}"
+    return f"{fnum(v, fmt)}{unit}"
 
 
 def verdict_headline(v: Any, kind: str, spec: dict[str, Any]) -> str:
@@ -139,13 +178,13 @@ def verdict_headline(v: Any, kind: str, spec: dict[str, Any]) -> str:
         return "Not evaluated"
     bn = BOTTLENECK_TEXT.get(v.bottleneck or "", v.bottleneck or "")
     if not has_target(kind, spec):
-        return f"Sized (no target) · limited by {bn}"
+        return _t("Sized (no target) · limited by {bn}").format(bn=bn)
     pct = (1.0 + v.margin) * 100 if v.margin is not None else None
     if v.met:
-        return f"Met · {pct:,.0f} % of target · limited by {bn}"
+        return _t("Met · {pct} % of target · limited by {bn}").format(pct=fnum(pct, ",.0f"), bn=bn)
     if v.bottleneck in ("power", "cooling"):
-        return f"Not met · the {bn} of its servers fails"
-    return f"Not met · {pct:,.0f} % of target · limited by {bn}"
+        return _t("Not met · the {bn} of its servers fails").format(bn=bn)
+    return _t("Not met · {pct} % of target · limited by {bn}").format(pct=fnum(pct, ",.0f"), bn=bn)
 
 
 def key_figure(v: Any, kind: str) -> str:
@@ -173,48 +212,48 @@ def figure_rows(v: Any, kind: str, spec: dict[str, Any]) -> list[tuple[str, str]
     rows: list[tuple[str, str]] = []
     if kind == "inference":
         tgt = spec.get("target_tokens_per_s_per_user")
-        rows.append(("Tokens/s per user", _num(f.get("tokens_per_s_per_user"), ",.1f")
-                     + (f"  (target {tgt:g})" if tgt else "")))
+        rows.append((_t("Tokens/s per user"), _num(f.get("tokens_per_s_per_user"), ",.1f")
+                     + (_t("  (target {tgt})").format(tgt=fnum(tgt, "g")) if tgt else "")))
         tt = spec.get("target_ttft_s")
-        rows.append(("Time to first token", _num(f.get("ttft_s"), ",.3f", " s") + (f"  (target {tt:g} s)" if tt else "")))
-        rows.append(("Users that fit", _num(f.get("max_concurrent_sequences"), ",")
-                     + f"  (asked {spec.get('users', 0):,})"))
-        rows.append(("System throughput", _num(f.get("tokens_per_s"), ",.0f", " tokens/s")))
-        rows.append(("Layout", f"TP {f.get('tp')} × {f.get('replicas')} replicas on {f.get('gpus')} × {f.get('gpu')}"))
-        rows.append(("Weights per GPU", _num(f.get("weights_per_gpu_gb"), ",.1f", " GB")
+        rows.append((_t("Time to first token"), _num(f.get("ttft_s"), ",.3f", " s") + (_t("  (target {tt} s)").format(tt=fnum(tt, "g")) if tt else "")))
+        rows.append((_t("Users that fit"), _num(f.get("max_concurrent_sequences"), ",")
+                     + _t("  (asked {users})").format(users=fnum(spec.get("users", 0), ","))))
+        rows.append((_t("System throughput"), _num(f.get("tokens_per_s"), ",.0f", " tokens/s")))
+        rows.append((_t("Layout"), f"TP {f.get('tp')} × {f.get('replicas')} replicas on {f.get('gpus')} × {f.get('gpu')}"))
+        rows.append((_t("Weights per GPU"), _num(f.get("weights_per_gpu_gb"), ",.1f", " GB")
                      + f" · KV cache {_num(f.get('kv_capacity_gb_per_gpu'), ',.1f', ' GB')}"))
-        rows.append(("Cost per million tokens", _num(f.get("cost_per_million_tokens_usd"), ",.2f", " USD")
-                     + f" (energy {_num(f.get('energy_cost_per_million_tokens_usd'), ',.3f')})"))
-        rows.append(("Energy per token", _num(f.get("energy_j_per_token"), ",.2f", " J")))
+        rows.append((_t("Cost per million tokens"), _num(f.get("cost_per_million_tokens_usd"), ",.2f", " USD")
+                     + _t(" (energy {cost})").format(cost=_num(f.get("energy_cost_per_million_tokens_usd"), ",.3f"))))
+        rows.append((_t("Energy per token"), _num(f.get("energy_j_per_token"), ",.2f", " J")))
     elif kind in ("pretrain", "finetune"):
         tgt = spec.get("target_days")
-        rows.append(("Time to train", _num(f.get("days"), ",.2f", " days") + (f"  (target {tgt:g})" if tgt else "")))
-        rows.append(("GPU-hours", _num(f.get("gpu_hours"), ",.0f")))
-        rows.append(("Memory per GPU", _num(f.get("memory_per_gpu_gb"), ",.1f", " GB")
-                     + f" of {_num(f.get('memory_capacity_gb'), ',.0f', ' GB')}"))
-        rows.append(("Throughput", _num(f.get("tokens_per_s"), ",.0f", " tokens/s")
+        rows.append((_t("Time to train"), _num(f.get("days"), ",.2f", _t(" days")) + (_t("  (target {tgt})").format(tgt=fnum(tgt, "g")) if tgt else "")))
+        rows.append((_t("GPU-hours"), _num(f.get("gpu_hours"), ",.0f")))
+        rows.append((_t("Memory per GPU"), _num(f.get("memory_per_gpu_gb"), ",.1f", " GB")
+                     + _t(" of {capacity}").format(capacity=_num(f.get("memory_capacity_gb"), ",.0f", " GB"))))
+        rows.append((_t("Throughput"), _num(f.get("tokens_per_s"), ",.0f", " tokens/s")
                      + f" · MFU {_num((f.get('mfu') or 0) * 100, '.0f', ' %')}"))
         lay = f.get("layout") or {}
         if lay:
-            rows.append(("Layout", " · ".join(f"{k.upper()} {lay[k]}" for k in ("tp", "pp", "dp", "ep")
+            rows.append((_t("Layout"), " · ".join(f"{k.upper()} {lay[k]}" for k in ("tp", "pp", "dp", "ep")
                                               if lay.get(k) is not None)
-                         + f" on {f.get('gpus')} × {f.get('gpu')}"))
-        rows.append(("Checkpoint", _num(f.get("checkpoint_size_gb"), ",.1f", " GB")
-                     + f", written in {_num(f.get('checkpoint_write_s'), ',.1f', ' s')}"))
+                         + _t(" on {gpus} × {gpu}").format(gpus=f.get("gpus"), gpu=f.get("gpu"))))
+        rows.append((_t("Checkpoint"), _num(f.get("checkpoint_size_gb"), ",.1f", " GB")
+                     + _t(", written in {time}").format(time=_num(f.get("checkpoint_write_s"), ",.1f", " s"))))
     else:
         if f.get("checkpoint_size_gb") is not None:
-            rows.append(("Checkpoint size", _num(f.get("checkpoint_size_gb"), ",.0f", " GB")))
+            rows.append((_t("Checkpoint size"), _num(f.get("checkpoint_size_gb"), ",.0f", " GB")))
             tgt = spec.get("checkpoint_within_s")
-            rows.append(("Checkpoint write", _num(f.get("checkpoint_write_s"), ",.1f", " s")
+            rows.append((_t("Checkpoint write"), _num(f.get("checkpoint_write_s"), ",.1f", " s")
                          + (f"  (target {tgt:g} s)" if tgt else "")))
         if f.get("checkpoint_time_share") is not None:
-            rows.append(("Time spent checkpointing", _num(f["checkpoint_time_share"] * 100, ".1f", " %")))
-        rows.append(("Storage write", _num(f.get("storage_write_gb_per_s"), ",.1f", " GB/s")))
-        rows.append(("Storage read", _num(f.get("storage_read_gb_per_s"), ",.1f", " GB/s")
+            rows.append((_t("Time spent checkpointing"), _num(f["checkpoint_time_share"] * 100, ".1f", " %")))
+        rows.append((_t("Storage write"), _num(f.get("storage_write_gb_per_s"), ",.1f", " GB/s")))
+        rows.append((_t("Storage read"), _num(f.get("storage_read_gb_per_s"), ",.1f", " GB/s")
                      + (f"  (need {spec['dataset_read_gb_per_s']:g})" if spec.get("dataset_read_gb_per_s") else "")))
     need = f.get("gpus_needed")
     if need:
-        rows.append(("GPUs that would meet it", f"{need:,}"))
+        rows.append((_t("GPUs that would meet it"), f"{fnum(need, ',')}"))
     return rows
 
 
@@ -310,7 +349,8 @@ class WorkloadsPanel(QWidget):
     ``scaling`` (the current workload's scaling chart, :mod:`ui.panels.scaling_chart`),
     ``current_id()``, ``select_workload(id)``."""
 
-    COLUMNS = ("Workload", "Verdict", "Limited by", "Key figure")
+    COLUMNS = (QT_TRANSLATE_NOOP("Workloads", "Workload"), QT_TRANSLATE_NOOP("Workloads", "Verdict"),
+               QT_TRANSLATE_NOOP("Workloads", "Limited by"), QT_TRANSLATE_NOOP("Workloads", "Key figure"))
     # Size...: the id of the workload to size for the user (the main window opens the wizard)
     sizeRequested = Signal(str)
 
@@ -323,20 +363,21 @@ class WorkloadsPanel(QWidget):
         self._loading = False
 
         # toolbar
-        self.add_button = QPushButton("Add target", self)
+        self.add_button = QPushButton(self.tr("Add target"), self)
         self.add_button.setObjectName("addWorkloadButton")
-        self.add_button.setToolTip("Add a workload target: training, fine-tuning, inference serving or storage")
+        self.add_button.setToolTip(self.tr("Add a workload target: training, fine-tuning, inference serving or storage"))
         menu = QMenu(self.add_button)
         self.add_actions = {}
         for key, text, _kind, _spec, _name in PRESETS:
+            text = QCoreApplication.translate("Workloads", text)
             act = menu.addAction(text)
             act.triggered.connect(lambda _c=False, k=key: self.add_workload(k))
             self.add_actions[key] = act
         self.add_button.setMenu(menu)
         self.remove_button = QPushButton(self)
         self.remove_button.setObjectName("removeWorkloadButton")
-        self.remove_button.setText("Remove")
-        self.remove_button.setToolTip("Remove the selected workload target (undoable)")
+        self.remove_button.setText(self.tr("Remove"))
+        self.remove_button.setToolTip(self.tr("Remove the selected workload target (undoable)"))
         self.remove_button.clicked.connect(self.remove_current)
         # beside the verdict, not in the toolbar above (the toolbar sets the dock's minimum width)
         self.size_button = QPushButton(self.tr("Size a Build\u2026"), self)
@@ -346,9 +387,9 @@ class WorkloadsPanel(QWidget):
         self.size_button.clicked.connect(lambda: self.sizeRequested.emit(self.current_id() or ""))
         self.group_button = QPushButton(self)
         self.group_button.setObjectName("groupFromSelectionButton")
-        self.group_button.setText("Group from selection")
-        self.group_button.setToolTip("Make a server group of the GPU servers selected in the racks or on the floor "
-                                     "(servers of selected racks count too) and run the current workload on it")
+        self.group_button.setText(self.tr("Group from selection"))
+        self.group_button.setToolTip(self.tr("Make a server group of the GPU servers selected in the racks or on the floor "
+                                     "(servers of selected racks count too) and run the current workload on it"))
         self.group_button.clicked.connect(self.group_from_selection)
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 4, 6, 2)
@@ -366,18 +407,18 @@ class WorkloadsPanel(QWidget):
         self.groups_combo.setObjectName("serverGroupsCombo")
         self.groups_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.groups_combo.setMinimumContentsLength(14)
-        self.groups_combo.setToolTip("The plan's server groups (a workload can run on one)")
+        self.groups_combo.setToolTip(self.tr("The plan's server groups (a workload can run on one)"))
         self.groups_combo.currentIndexChanged.connect(lambda _i: self._group_say(""))
-        self.rename_group_button = QPushButton("Rename\u2026", self.groups_row)
+        self.rename_group_button = QPushButton(self.tr("Rename\u2026"), self.groups_row)
         self.rename_group_button.setObjectName("renameGroupButton")
-        self.rename_group_button.setToolTip("Rename the server group chosen on the left (undoable)")
+        self.rename_group_button.setToolTip(self.tr("Rename the server group chosen on the left (undoable)"))
         self.rename_group_button.clicked.connect(lambda: self.rename_group())
-        self.delete_group_button = QPushButton("Delete", self.groups_row)
+        self.delete_group_button = QPushButton(self.tr("Delete"), self.groups_row)
         self.delete_group_button.setObjectName("deleteGroupButton")
-        self.delete_group_button.setToolTip("Delete the server group chosen on the left (undoable); "
-                                            "not while a workload runs on it")
+        self.delete_group_button.setToolTip(self.tr("Delete the server group chosen on the left (undoable); "
+                                            "not while a workload runs on it"))
         self.delete_group_button.clicked.connect(lambda: self.delete_group())
-        gl.addWidget(QLabel("Server groups", self.groups_row))
+        gl.addWidget(QLabel(self.tr("Server groups"), self.groups_row))
         gl.addWidget(self.groups_combo, 1)
         gl.addWidget(self.rename_group_button)
         gl.addWidget(self.delete_group_button)
@@ -392,7 +433,7 @@ class WorkloadsPanel(QWidget):
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("workloadTree")
         self.tree.setColumnCount(len(self.COLUMNS))
-        self.tree.setHeaderLabels(list(self.COLUMNS))
+        self.tree.setHeaderLabels(tr_table("Workloads", self.COLUMNS))
         self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
@@ -404,8 +445,8 @@ class WorkloadsPanel(QWidget):
             hdr.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         hdr.setMinimumSectionSize(60)
         self.tree.currentItemChanged.connect(lambda _c, _p: self._show_current())
-        self.empty = QLabel("No workload targets yet. Add one (training, fine-tuning, inference or storage) "
-                            "to see whether this build meets it.", self)
+        self.empty = QLabel(self.tr("No workload targets yet. Add one (training, fine-tuning, inference or storage) "
+                            "to see whether this build meets it."), self)
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setObjectName("workloadsEmpty")
@@ -608,7 +649,7 @@ class WorkloadsPanel(QWidget):
                 verdict = "sized (no target)"
             else:
                 pct = (1.0 + v.margin) * 100 if v.margin is not None else 0.0
-                verdict = f"{'met' if v.met else 'NOT MET'} · {pct:,.0f} %"
+                verdict = f"{'met' if v.met else 'NOT MET'} · {fnum(pct, ',.0f')} %"
             it.setText(1, verdict)
             it.setForeground(1, style.level_color(lvl) if lvl in (levels.OVER, levels.WARN) else self.palette().text())
             it.setText(2, BOTTLENECK_TEXT.get(v.bottleneck or "", v.bottleneck or "") if v is not None else "")
@@ -655,9 +696,9 @@ class WorkloadsPanel(QWidget):
         self.group_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.group_combo.setMinimumContentsLength(12)
         self.kind_label = QLabel(KIND_TEXT.get(w.kind, w.kind), self.form_box)
-        self.form.addRow("Name", self.name_edit)
-        self.form.addRow("Kind", self.kind_label)
-        self.form.addRow("Runs on", self.group_combo)
+        self.form.addRow(self.tr("Name"), self.name_edit)
+        self.form.addRow(self.tr("Kind"), self.kind_label)
+        self.form.addRow(self.tr("Runs on"), self.group_combo)
         model = SPEC_MODELS.get(w.kind)
         if model is not None:
             order = list(model.model_fields)
@@ -683,7 +724,7 @@ class WorkloadsPanel(QWidget):
             self.name_edit.setText(w.name)
             self.name_edit.setCursorPosition(0)  # show the start of a long name
             self.group_combo.clear()
-            self.group_combo.addItem("Whole plan (every GPU server)", None)
+            self.group_combo.addItem(self.tr("Whole plan (every GPU server)"), None)
             for g in self.doc.plan.groups:
                 self.group_combo.addItem(f"{g.name} ({len(g.members)} servers)", g.id)
             self.group_combo.setCurrentIndex(max(0, self.group_combo.findData(w.group)))

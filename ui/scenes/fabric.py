@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from planner.edits import Change
 from planner.fabric.graph import SINGULAR, TIER_LABELS, Box, FabricGraph, fabric_graph
 from ui import units
+from ui.units import fnum
 
 TIER_COLORS = {0: "#3d7cc9", 1: "#3f9a5a", 2: "#2f7d6e", 3: "#6b5aa8"}
 STORAGE_COLOR = "#c9822f"
@@ -181,18 +182,18 @@ class FabricScene(QGraphicsScene):
         f = QFont()
         f.setPixelSize(11)
         f.setBold(True)
-        label = QGraphicsSimpleTextItem(f"NVLink spine \u00b7 {n_links:,} links", bar)
+        label = QGraphicsSimpleTextItem(f"NVLink spine \u00b7 {fnum(n_links, ',')} links", bar)
         label.setFont(f)
         label.setBrush(QBrush(QColor("white")))
         br = label.boundingRect()
         label.setPos(left + 6 + (width - 12 - br.width()) / 2, mid - br.height() / 2)
-        bar.setToolTip(f"{n_links:,} NVLink links through the rack's spine: every GPU to every switch chip")
+        bar.setToolTip(f"{fnum(n_links, ',')} NVLink links through the rack's spine: every GPU to every switch chip")
         for it in lower + upper:
             r = it.rect()
             y_edge, y_bar = (r.top(), mid + 11) if it in lower else (r.bottom(), mid - 11)
             own = links.get(it.box.key, [])
             stub = EdgeItem(it.box.key, SPINE_KEY, own, QPointF(r.center().x(), y_edge), QPointF(r.center().x(), y_bar))
-            stub.setToolTip(f"{len(own):,} NVLink link{'s' if len(own) != 1 else ''} from {it.box.label}")
+            stub.setToolTip(f"{fnum(len(own), ',')} NVLink link{'s' if len(own) != 1 else ''} from {it.box.label}")
             self.addItem(stub)
             self.edges.append(stub)
 
@@ -326,7 +327,7 @@ class FabricView(QWidget):
         self.findings.itemClicked.connect(self._finding_activated)
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 4, 6, 0)
-        bar.addWidget(QLabel("Fabric:", self))
+        bar.addWidget(QLabel(self.tr("Fabric:"), self))
         bar.addWidget(self.chooser)
         self.properties = QPushButton(self.tr("Properties\u2026"), self)
         self.properties.setObjectName("fabricProperties")
@@ -482,17 +483,20 @@ class FabricView(QWidget):
         self.findings.clear()
         fab = next((f for f in self.doc.plan.fabrics if f.id == self.fabric_id()), None)
         if fab is None:
-            self.summary.setText("No fabric in this plan: Plan \u203a Auto-wire fabric\u2026 builds one")
+            self.summary.setText(self.tr("No fabric in this plan: Plan \u203a Auto-wire fabric\u2026 builds one"))
         elif r is None:
-            self.summary.setText(f"{fab.technology}, {fab.speed_gbps:g} Gb/s \u2014 waiting for results")
+            self.summary.setText(self.tr("{tech}, {speed} Gb/s \u2014 waiting for results").format(
+                tech=fab.technology, speed=fnum(fab.speed_gbps, "g")))
         elif getattr(r, "nvlink", None):
             rows = self._nvlink_rows(fab, r)
             self._add_findings(r)
         else:
             tiers = ", ".join(f"{n} {k if n == 1 else PLURAL.get(k.capitalize(), k + 's')}"
                               for k, n in r.switches_by_tier.items())
-            self.summary.setText(f"{fab.technology}, {fab.speed_gbps:g} Gb/s \u00b7 {r.servers} devices, "
-                                 f"{r.gpus} GPUs \u00b7 {tiers or 'no switches'} \u00b7 {r.links} links")
+            self.summary.setText(self.tr("{tech}, {speed} Gb/s \u00b7 {devices} devices, {gpus} GPUs \u00b7 {tiers} "
+                                         "\u00b7 {links} links").format(
+                tech=fab.technology, speed=fnum(fab.speed_gbps, "g"), devices=r.servers, gpus=r.gpus,
+                tiers=tiers or self.tr("no switches"), links=fnum(r.links, ",")))
             over = "  ".join(f"{k} {v:g}:1" for k, v in r.oversubscription_by_tier.items())
             rows = [
                 ("Per-GPU bandwidth", f"{r.per_gpu_gbps:g} Gb/s injection, {r.effective_per_gpu_gbps:g} Gb/s "
@@ -503,10 +507,10 @@ class FabricView(QWidget):
                 ("Hops", f"{r.hops} switch{'es' if r.hops != 1 else ''} between the farthest servers"),
                 ("Switches", f"{r.switches} ({tiers})" if tiers else "0"),
                 ("Switch ports", f"{r.switch_ports_used} of {r.switch_ports_total} used"
-                                 + (f" ({100 * r.switch_ports_used / r.switch_ports_total:.0f} %)"
+                                 + (f" ({fnum(100 * r.switch_ports_used / r.switch_ports_total, '.0f')} %)"
                                     if r.switch_ports_total else "")),
                 ("Cables", f"{r.cables}, {units.fmt_length_m(r.cable_length_m)}, {units.fmt_mass(r.cable_mass_kg)}"),
-                ("Power", f"switches {r.switch_power_kw:g} kW max, optics {r.optics_power_w / 1000:.2f} kW"),
+                ("Power", f"switches {r.switch_power_kw:g} kW max, optics {fnum(r.optics_power_w / 1000, '.2f')} kW"),
                 ("Unwired ports", str(len(r.unconnected_ports))),
             ]
             self._add_findings(r)
@@ -538,18 +542,18 @@ class FabricView(QWidget):
         complete = bool(nv.get("complete"))
         self.summary.setText(
             f"NVLink domain ({model}) \u00b7 {gpus} of {design} GPUs \u00b7 {nv.get('compute_trays', 0)} compute "
-            f"trays, {trays} switch trays \u00b7 {r.links:,} links \u00b7 "
+            f"trays, {trays} switch trays \u00b7 {fnum(r.links, ',')} links \u00b7 "
             + ("complete" if complete else "INCOMPLETE"))
         return [
             ("Domain", f"{gpus} GPUs of the {design}-GPU design"
                        + ("" if gpus == design else f", {design - gpus} missing" if gpus < design
                           else f", {gpus - design} too many")),
-            ("Per-GPU NVLink", f"{per / 1000:.2f} TB/s as wired (catalog {cat / 1000:.2f} TB/s, bidirectional)"),
+            ("Per-GPU NVLink", f"{fnum(per / 1000, '.2f')} TB/s as wired (catalog {fnum(cat / 1000, '.2f')} TB/s, bidirectional)"),
             ("Links per GPU", f"{nv.get('links_per_gpu', 0):g} \u00d7 {fab.speed_gbps:g} Gb/s"),
             ("Switch trays", f"{trays} present / {req if req is not None else '?'} required"),
-            ("Unwired NVLink ports", f"{nv.get('unconnected_nvlink_ports', 0):,}"),
+            ("Unwired NVLink ports", f"{fnum(nv.get('unconnected_nvlink_ports', 0), ',')}"),
             ("Complete", "yes" if complete else "no"),
-            ("Cables", f"{r.cables:,} spine links, {units.fmt_length_m(r.cable_length_m)}, "
+            ("Cables", f"{fnum(r.cables, ',')} spine links, {units.fmt_length_m(r.cable_length_m)}, "
                        f"{units.fmt_mass(r.cable_mass_kg)}"),
             ("Power", f"switch trays {r.switch_power_kw:g} kW max"),
         ]

@@ -33,7 +33,7 @@ import math
 import re
 from typing import Any
 
-from PySide6.QtCore import QEvent, QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -74,6 +74,7 @@ from planner.geometry import RackFootprint, row_footprints
 from planner.naming import letters
 from planner.plan import Rack, Row
 from ui import dialogs, style, units
+from ui.units import fnum
 
 SCALE = 1000.0  # scene units per metre: the scene is drawn in millimetres
 AISLE_BAND_M = 0.6  # half an aisle drawn in front of / behind a row (one standard tile)
@@ -186,7 +187,7 @@ def rack_gauge(results: Results | None, rack_id: str, mode: str) -> tuple[float 
         load, limit, util, lvl = rr.power_load_w, rr.power_capacity_w, rr.power_utilisation, rr.power_level
     else:
         load, limit, util, lvl = rr.heat_w, rr.cooling_capacity_w, rr.cooling_utilisation, rr.cooling_level
-    return util, lvl, (f"{load / 1000:.1f} / {limit / 1000:.1f} kW" if limit > 0 else f"{load / 1000:.1f} kW")
+    return util, lvl, (f"{fnum(load / 1000, '.1f')} / {fnum(limit / 1000, '.1f')} kW" if limit > 0 else f"{fnum(load / 1000, '.1f')} kW")
 
 
 # --------------------------------------------------------------------------- items
@@ -223,8 +224,8 @@ class RoomItem(QGraphicsItem):
 
     def dimension_text(self) -> str:
         """'10 m × 8 m · tiles 0.6 m', in the display units."""
-        return (f"{units.fmt_span_m(self.w / SCALE)} × {units.fmt_span_m(self.d / SCALE)} · "
-                f"tiles {units.fmt_span_m(self.tile / SCALE)}")
+        return QCoreApplication.translate("FloorScene", "{w} × {d} · tiles {tile}").format(
+            w=units.fmt_span_m(self.w / SCALE), d=units.fmt_span_m(self.d / SCALE), tile=units.fmt_span_m(self.tile / SCALE))
 
     def boundingRect(self) -> QRectF:
         m = 1.2 * SCALE  # room for the name and the tile labels outside the walls
@@ -539,7 +540,7 @@ class RackItem(QGraphicsItem):
             painter.setFont(_font(max(8.0, name_px - 2)))
             lines = []
             if self.util is not None:
-                lines.append(f"{self.util * 100:.0f} %")
+                lines.append(f"{fnum(self.util * 100, '.0f')} %")
             if self.figure:
                 lines.append(self.figure)
             if lines:
@@ -563,7 +564,7 @@ class RackItem(QGraphicsItem):
 
     def hoverEnterEvent(self, event: Any) -> None:
         self._hover = True
-        util = "no figures yet" if self.util is None else f"{self.util * 100:.0f} % of its limit"
+        util = "no figures yet" if self.util is None else f"{fnum(self.util * 100, '.0f')} % of its limit"
         mode = self.fscene.mode
         self.setToolTip(f"{self.name} ({self.rack_id}) — {mode}: {util}"
                         + (f", {self.figure}" if self.figure else "")
@@ -1317,7 +1318,7 @@ class FloorGraphicsView(QGraphicsView):
 
     def _draw_legend(self, painter: QPainter, vp: Any) -> QRectF:
         mode = self.fscene.mode
-        title = "Rack power vs. limit" if mode == "power" else "Rack heat vs. cooling"
+        title = self.tr("Rack power vs. limit") if mode == "power" else self.tr("Rack heat vs. cooling")
         res = self.fscene.doc.results
         s = res.settings if res is not None else None
         entries = style.band_labels(None if s is None else
@@ -1652,7 +1653,7 @@ class FloorView(QWidget):
         self.scene.add_racks_to_row(rows[0], 1)
 
     def _show_zoom(self, z: float) -> None:
-        self.status.setText(f"{z * SCALE:.0f} px/m")
+        self.status.setText(f"{fnum(z * SCALE, '.0f')} px/m")
 
     def _show_refusal(self, reason: str) -> None:
         self.status.setText(reason)

@@ -75,6 +75,7 @@ from planner.placement import device_dims, rack_dims
 from planner.plan import Placement, Rack, cooling_method_name
 from planner.units import INCH_MM, U_MM
 from ui import dialogs, style
+from ui.units import fnum
 
 RAIL_W = 19 * INCH_MM  # 482.6 mm between the rails' outer edges
 LABEL_MARGIN = 80.0  # U numbers, left of each elevation
@@ -531,7 +532,7 @@ class RackScene(QGraphicsScene):
             gname = (gpu.model if gpu else dev.gpu_slug or "").split()[0]
             bits.append(f"{dev.gpu_count}\u00d7 {gname}")
         if dev.max_power_w:
-            bits.append(f"{dev.max_power_w / 1000:.1f} kW")
+            bits.append(f"{fnum(dev.max_power_w / 1000, '.1f')} kW")
         details = "  \u00b7  ".join(bits)
         if p.name:
             details = f"{model}\n{details}" if details else model
@@ -696,7 +697,7 @@ class RackScene(QGraphicsScene):
             lines.append(tr("RackScene", "Power: not calculated yet"))
         elif pdu is not None:  # a PDU: the load it carries, and its own feed
             lines.append(tr("RackScene", "Load: {typical} kW typical, {max} kW max").format(
-                typical=f"{pdu.typical_w / 1000:.2f}", max=f"{pdu.max_w / 1000:.2f}"))
+                typical=f"{fnum(pdu.typical_w / 1000, '.2f')}", max=f"{fnum(pdu.max_w / 1000, '.2f')}"))
             feed = next((f.name for f in plan.feeds if f.id == pdu.feed), None)
             lines.append(tr("RackScene", "Feed: {feed}").format(feed=feed) if feed
                          else tr("RackScene", "Feed: none assigned"))
@@ -704,7 +705,7 @@ class RackScene(QGraphicsScene):
             lines.append(tr("RackScene", "Power: none counted"))
         else:
             lines.append(tr("RackScene", "Power: {typical} kW typical, {max} kW max").format(
-                typical=f"{dp.typical_w / 1000:.2f}", max=f"{dp.max_w / 1000:.2f}"))
+                typical=f"{fnum(dp.typical_w / 1000, '.2f')}", max=f"{fnum(dp.max_w / 1000, '.2f')}"))
             if dp.busbar:
                 lines.append(tr("RackScene", "Feed: the rack's DC busbar (power shelves)"))
             elif dp.pdus:
@@ -745,10 +746,12 @@ def rack_figures_text(results: Results | None, rack_id: str) -> str:
     r = results.racks.get(rack_id) if results is not None else None
     if r is None:
         return ""
-    power = f"{r.power_load_w / 1000:.1f} kW"
-    lines = [f"{power} of {r.power_capacity_w / 1000:.1f} kW" if r.power_capacity_w > 0
-             else f"{power} (no PDU capacity)"]
-    extra = [f"{r.gpu_count} GPUs", f"{r.u_used}/{r.u_height} U" if r.u_height else f"{r.u_used} U"]
+    tr = QCoreApplication.translate
+    power = fnum(r.power_load_w / 1000, ".1f")
+    lines = [tr("RackScene", "{load} kW of {cap} kW").format(load=power, cap=fnum(r.power_capacity_w / 1000, ".1f"))
+             if r.power_capacity_w > 0 else tr("RackScene", "{load} kW (no PDU capacity)").format(load=power)]
+    extra = [f"{r.gpu_count} GPUs", tr("RackScene", "{used}/{height} U").format(used=r.u_used, height=r.u_height)
+             if r.u_height else tr("RackScene", "{used} U").format(used=r.u_used)]
     if r.cooling:
         extra.append(cooling_method_name(r.cooling, lower=True))
     lines.append("  \u00b7  ".join(extra))
@@ -1250,8 +1253,8 @@ class RackGraphicsView(QGraphicsView):
             doc.select([("placement", pid)])
             link = self.rack_scene.port_used(pid, port.name)
             if link is not None:
-                menu.addAction(f"Disconnect {port.name}", lambda: self.disconnect_port(pid, port.name))
-            menu.addAction(f"Connect {port.name}\u2026", lambda: self.connect_dialog(pid, port.name))
+                menu.addAction(self.tr("Disconnect {port}").format(port=port.name), lambda: self.disconnect_port(pid, port.name))
+            menu.addAction(self.tr("Connect {port}\u2026").format(port=port.name), lambda: self.connect_dialog(pid, port.name))
             menu.exec(event.globalPos())
             return
         if dev is not None:
@@ -1259,23 +1262,23 @@ class RackGraphicsView(QGraphicsView):
             if key not in doc.selection:
                 doc.select([key])
             if dev.placement_id in self.rack_scene.ports:
-                menu.addAction("Connect\u2026", lambda: self.connect_dialog(dev.placement_id))
+                menu.addAction(self.tr("Connect\u2026"), lambda: self.connect_dialog(dev.placement_id))
                 wired = [lk.id for lk in doc.plan.links if dev.placement_id in (lk.a.placement, lk.b.placement)]
                 if wired:
-                    menu.addAction(f"Disconnect all ({len(wired)} cables)",
+                    menu.addAction(self.tr("Disconnect all (%n cable(s))", "", len(wired)),
                                    lambda: doc.push(Compound([Disconnect(i) for i in wired],
-                                                             f"Disconnect {len(wired)} cables")))
+                                                             self.tr("Disconnect %n cable(s)", "", len(wired)))))
                 menu.addSeparator()
-            menu.addAction("Delete", self.delete_selection)
-            menu.addAction("Duplicate", self.duplicate_selection)
+            menu.addAction(self.tr("Delete"), self.delete_selection)
+            menu.addAction(self.tr("Duplicate"), self.duplicate_selection)
             menu.addSeparator()
-            menu.addAction("Properties", self.propertiesRequested.emit)
+            menu.addAction(self.tr("Properties"), self.propertiesRequested.emit)
         elif frame is not None:
             doc.select([("rack", frame.rack_id)])
-            menu.addAction("Duplicate rack x N\u2026", lambda: self.duplicate_rack(frame.rack_id))
-            menu.addAction("Delete rack", self.delete_selection)
+            menu.addAction(self.tr("Duplicate rack x N\u2026"), lambda: self.duplicate_rack(frame.rack_id))
+            menu.addAction(self.tr("Delete rack"), self.delete_selection)
             menu.addSeparator()
-            menu.addAction("Properties", self.propertiesRequested.emit)
+            menu.addAction(self.tr("Properties"), self.propertiesRequested.emit)
         else:
             return
         menu.exec(event.globalPos())
@@ -1325,22 +1328,22 @@ class RackView(QWidget):
         self.row_box.setObjectName("rowChooser")
         self.row_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         fit = QToolButton(self)
-        fit.setText("Fit")
-        fit.setToolTip("Zoom to fit the row (Ctrl+wheel zooms)")
+        fit.setText(self.tr("Fit"))
+        fit.setToolTip(self.tr("Zoom to fit the row (Ctrl+wheel zooms)"))
         fit.clicked.connect(self.view.fit)
         add = QToolButton(self)
         add.setObjectName("addRackButton")
-        add.setText("Add rack")
-        add.setToolTip("Add an empty rack at the end of this row")
+        add.setText(self.tr("Add rack"))
+        add.setToolTip(self.tr("Add an empty rack at the end of this row"))
         add.clicked.connect(self.add_rack)
-        self.hint = QLabel("Drag devices from the catalog into a rack; Up/Down moves the selection 1U", self)
+        self.hint = QLabel(self.tr("Drag devices from the catalog into a rack; Up/Down moves the selection 1U"), self)
         self.hint.setEnabled(False)
         # a hint, not a layout constraint: on a 1366 px laptop screen it gives way to the racks
         self.hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.hint.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 4, 6, 0)
-        bar.addWidget(QLabel("Row:", self))
+        bar.addWidget(QLabel(self.tr("Row:"), self))
         bar.addWidget(self.row_box)
         bar.addWidget(fit)
         bar.addWidget(add)

@@ -1,0 +1,5945 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+    <context>
+        <name>App</name>
+        <message numerus="yes">
+            <location filename="../../ui/app.py" line="59" />
+            <source>%n catalog file(s) failed validation and were skipped:
+
+{files}
+
+Everything else in the catalog loaded normally.</source>
+            <translation>
+                <numerusform>%n Katalogdatei hat die Prüfung nicht bestanden und wurde übersprungen:
+
+{files}
+
+Der übrige Katalog wurde normal geladen.</numerusform>
+                <numerusform>%n Katalogdateien haben die Prüfung nicht bestanden und wurden übersprungen:
+
+{files}
+
+Der übrige Katalog wurde normal geladen.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../ui/app.py" line="58" />
+            <source>Catalog problems</source>
+            <translation>Probleme im Katalog</translation>
+        </message>
+    </context>
+    <context>
+        <name>AutowireDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="315" />
+            <source>Added power: {typical:.2f} kW typical, {max:.2f} kW max</source>
+            <translation>Zusätzliche Leistung: {typical:.2f} kW typisch, {max:.2f} kW maximal</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="125" />
+            <source>All servers and storage ({n})</source>
+            <translation>Alle Server und Speicher ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="190" />
+            <source>Apply</source>
+            <translation>Übernehmen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="338" />
+            <source>Apply adds this as one undo step; Cancel adds nothing.</source>
+            <translation>„Übernehmen“ fügt dies als einen Rückgängig-Schritt hinzu; „Abbrechen“ fügt nichts hinzu.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="95" />
+            <source>Auto-wire fabric</source>
+            <translation>Fabric automatisch verkabeln</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="308" />
+            <source>Cables to add: {n} ({servers} to servers, {uplinks} uplinks)</source>
+            <translation>Hinzuzufügende Kabel: {n} ({servers} zu Servern, {uplinks} Uplinks)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="108" />
+            <source>Design a new fabric</source>
+            <translation>Eine neue Fabric entwerfen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="59" />
+            <source>End-of-row leaves per row</source>
+            <translation>End-of-Row-Leafs pro Reihe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="321" />
+            <source>Every rail meets on the fabric's one leaf: new ports take its free ports</source>
+            <translation>Alle Rails treffen sich am einzigen Leaf der Fabric: neue Ports belegen dessen freie Ports</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="110" />
+            <source>Extend {name} (existing links stay)</source>
+            <translation>{name} erweitern (bestehende Verbindungen bleiben)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="172" />
+            <source>Fabric:</source>
+            <translation>Fabric:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="119" />
+            <source>Group: {name} ({n})</source>
+            <translation>Gruppe: {name} ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="177" />
+            <source>Leaves:</source>
+            <translation>Leafs:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="174" />
+            <source>Network:</source>
+            <translation>Netzwerk:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="264" />
+            <source>New switches go into checked racks that hold this fabric's switches first,
+then network racks, then other racks with room, then new network racks.</source>
+            <translation>Neue Switches kommen zuerst in angehakte Racks mit Switches dieser Fabric,
+dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Racks.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="323" />
+            <source>No rail pattern to keep: new ports fill free leaf ports in order, then new leaves</source>
+            <translation>Kein Rail-Muster zu erhalten: neue Ports belegen freie Leaf-Ports der Reihe nach, dann neue Leafs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="246" />
+            <source>Not yet wired into {name} ({n})</source>
+            <translation>Noch nicht in {name} verkabelt ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="313" />
+            <source>Optics to add: {n} transceivers</source>
+            <translation>Hinzuzufügende Optiken: {n} Transceiver</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="176" />
+            <source>Oversubscription:</source>
+            <translation>Überbuchung:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="268" />
+            <source>Preview</source>
+            <translation>Vorschau</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="269" />
+            <source>Preview lists what will be added; nothing changes until Apply.</source>
+            <translation>Die Vorschau listet, was hinzukommt; nichts ändert sich vor „Übernehmen“.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="306" />
+            <source>Racks receiving switches: {racks}</source>
+            <translation>Racks, die Switches aufnehmen: {racks}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="57" />
+            <source>Rail-optimised leaves (compute)</source>
+            <translation>Rail-optimierte Leafs (Compute)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="319" />
+            <source>Rails kept: NIC n of each new server goes to a rail-n leaf</source>
+            <translation>Rails bleiben: Netzwerkkarte n jedes neuen Servers geht an ein Rail-n-Leaf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="173" />
+            <source>Servers:</source>
+            <translation>Server:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="528" />
+            <source>Stopping the design…</source>
+            <translation>Entwurf wird angehalten…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="175" />
+            <source>Switch model:</source>
+            <translation>Switch-Modell:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="178" />
+            <source>Switch racks:</source>
+            <translation>Switch-Racks:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="179" />
+            <source>Switches go into free U of the checked racks; when those are full,
+new network racks are proposed at the end of a network row.</source>
+            <translation>Switches kommen in freie HE der angehakten Racks; sind diese voll,
+werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="300" />
+            <source>Switches to add: {n}</source>
+            <translation>Hinzuzufügende Switches: {n}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="326" />
+            <source>The fabric grows from {a} to {b} tiers; existing links stay</source>
+            <translation>Die Fabric wächst von {a} auf {b} Ebenen; bestehende Verbindungen bleiben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="347" />
+            <source>The plan changed since the preview: preview again</source>
+            <translation>Der Plan hat sich seit der Vorschau geändert: Vorschau erneut anzeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="58" />
+            <source>Top-of-rack leaf per rack</source>
+            <translation>Top-of-Rack-Leaf pro Rack</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="184" />
+            <source>Wire</source>
+            <translation>Verkabeln</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="426" />
+            <source>Working out what {n} devices add to the fabric…</source>
+            <translation>Es wird ermittelt, was {n} Geräte zur Fabric hinzufügen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="292" />
+            <source>leaf</source>
+            <translation>Leaf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="311" />
+            <source>no catalog cable reaches</source>
+            <translation>kein Katalogkabel reicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="307" />
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="305" />
+            <source>none: the new servers fit free leaf ports</source>
+            <translation>keine: die neuen Server passen an freie Leaf-Ports</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="292" />
+            <source>spine</source>
+            <translation>Spine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="310" />
+            <source>{count} × {cable}, {length}</source>
+            <translation>{count} × {cable}, {length}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="301" />
+            <source>{count} × {model} ({tier}) in {rack}: U{units}</source>
+            <translation>{count} × {model} ({tier}) in {rack}: HE {units}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="314" />
+            <source>{count} × {optic}</source>
+            <translation>{count} × {optic}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="329" />
+            <source>{n} links have no catalog cable for their length (see the findings)</source>
+            <translation>{n} Verbindungen haben kein Katalogkabel für ihre Länge (siehe Befunde)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="303" />
+            <source>{rack} (new network rack)</source>
+            <translation>{rack} (neues Netzwerk-Rack)</translation>
+        </message>
+    </context>
+    <context>
+        <name>BomPricesDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="42" />
+            <source>Bill of Materials and Prices</source>
+            <translation>Stückliste und Preise</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="116" />
+            <source>Capex {amount} {currency} is INCOMPLETE: {n} line(s) without a price or exchange rate are left out. Select one and set a price for this plan.</source>
+            <translation>Investitionskosten {amount} {currency} sind UNVOLLSTÄNDIG: {n} Position(en) ohne Preis oder Wechselkurs fehlen. Eine wählen und einen Preis für diesen Plan setzen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="112" />
+            <source>Capex {amount} {currency}, every line priced.</source>
+            <translation>Investitionskosten {amount} {currency}, jede Position mit Preis.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="48" />
+            <source>Catalog slug</source>
+            <translation>Katalog-Kennung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="49" />
+            <source>Currency</source>
+            <translation>Währung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="50" />
+            <source>Extended</source>
+            <translation>Gesamt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="107" />
+            <source>Extended ({currency})</source>
+            <translation>Gesamt ({currency})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="48" />
+            <source>Item</source>
+            <translation>Position</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="110" />
+            <source>No results yet.</source>
+            <translation>Noch keine Ergebnisse.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="60" />
+            <source>Price for this plan…</source>
+            <translation>Preis für diesen Plan…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="49" />
+            <source>Price from</source>
+            <translation>Preis aus</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="48" />
+            <source>Qty</source>
+            <translation>Menge</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="49" />
+            <source>Unit price</source>
+            <translation>Stückpreis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="90" />
+            <source>catalog</source>
+            <translation>Katalog</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="92" />
+            <source>no exchange rate</source>
+            <translation>kein Wechselkurs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="88" />
+            <source>no price</source>
+            <translation>kein Preis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="88" />
+            <source>not in the capex</source>
+            <translation>nicht in den Investitionskosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/bom_prices.py" line="90" />
+            <source>this plan</source>
+            <translation>dieser Plan</translation>
+        </message>
+    </context>
+    <context>
+        <name>BuildPlanExporter</name>
+        <message>
+            <location filename="../../ui/export.py" line="110" />
+            <source>An export is already running.</source>
+            <translation>Ein Export läuft bereits.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="170" />
+            <source>Cancelling…</source>
+            <translation>Wird abgebrochen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="218" />
+            <source>Cannot export build plan</source>
+            <translation>Aufbauplan kann nicht exportiert werden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="110" />
+            <location filename="../../ui/export.py" line="150" />
+            <source>Export build plan</source>
+            <translation>Aufbauplan exportieren</translation>
+        </message>
+    </context>
+    <context>
+        <name>BuildsPage</name>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="671" />
+            <source>Builds</source>
+            <translation>Aufbauten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="694" />
+            <source>Cancel Search</source>
+            <translation>Suche abbrechen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="672" />
+            <source>Candidate builds, best first. Pick one and press Finish to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
+            <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Fertigstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="898" />
+            <source>Generating the plan of build {k}…</source>
+            <translation>Plan von Aufbau {k} wird erzeugt…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="927" />
+            <source>Generation cancelled.</source>
+            <translation>Erzeugung abgebrochen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="826" />
+            <source>No build was found.</source>
+            <translation>Es wurde kein Aufbau gefunden.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="825" />
+            <source>No build was found: {why}</source>
+            <translation>Es wurde kein Aufbau gefunden: {why}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="915" />
+            <source>Plan generated.</source>
+            <translation>Plan erzeugt.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="697" />
+            <source>Search Again</source>
+            <translation>Erneut suchen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="876" />
+            <source>Search cancelled.</source>
+            <translation>Suche abgebrochen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="822" />
+            <source>Search cancelled: the {n} builds ranked so far.</source>
+            <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="757" />
+            <source>Searching builds…</source>
+            <translation>Aufbauten werden gesucht…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="922" />
+            <source>The plan could not be generated: {reason}</source>
+            <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="872" />
+            <source>The search failed: {reason}</source>
+            <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="828" />
+            <source>{n} builds compared, {m} meet every target and limit.</source>
+            <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="831" />
+            <source>{n} builds compared; none meets every target and limit.</source>
+            <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
+        </message>
+    </context>
+    <context>
+        <name>CableList</name>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="523" />
+            <source>CSV (*.csv)</source>
+            <translation>CSV (*.csv)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="539" />
+            <location filename="../../ui/panels/cables.py" line="547" />
+            <source>Cannot export cables</source>
+            <translation>Kabel können nicht exportiert werden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="255" />
+            <source>Export CSV…</source>
+            <translation>CSV exportieren…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="523" />
+            <source>Export cable schedule</source>
+            <translation>Kabelplan exportieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="261" />
+            <source>Fabric:</source>
+            <translation>Fabric:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="262" />
+            <source>Media:</source>
+            <translation>Medium:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="261" />
+            <source>Rack:</source>
+            <translation>Rack:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="250" />
+            <source>Search device, port, label…</source>
+            <translation>Gerät, Port, Beschriftung suchen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="458" />
+            <source>{shown} of {total} cables</source>
+            <translation>{shown} von {total} Kabeln</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="459" />
+            <source>{total} cables</source>
+            <translation>{total} Kabel</translation>
+        </message>
+    </context>
+    <context>
+        <name>CableTable</name>
+        <message numerus="yes">
+            <location filename="../../ui/panels/cables.py" line="222" />
+            <source>Disconnect %n cable(s)</source>
+            <translation>
+                <numerusform>%n Kabel trennen</numerusform>
+                <numerusform>%n Kabel trennen</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>Cables</name>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="433" />
+            <source>All</source>
+            <translation>Alle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="58" />
+            <source>Fabric</source>
+            <translation>Fabric</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="59" />
+            <source>From</source>
+            <translation>Von</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="63" />
+            <source>Gb/s</source>
+            <translation>Gb/s</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="57" />
+            <source>ID</source>
+            <translation>ID</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="65" />
+            <source>Length</source>
+            <translation>Länge</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="64" />
+            <source>Media</source>
+            <translation>Medium</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="60" />
+            <source>Port</source>
+            <translation>Port</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="62" />
+            <source>Port </source>
+            <translation>Port </translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="61" />
+            <source>To</source>
+            <translation>Nach</translation>
+        </message>
+    </context>
+    <context>
+        <name>CatalogPanel</name>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="226" />
+            <source>Add device, module and rack types from NetBox YAML files (the community device-type library) to your catalog</source>
+            <translation>Geräte-, Modul- und Racktypen aus NetBox-YAML-Dateien (der Community-Gerätetypbibliothek) zum Katalog hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="234" />
+            <source>Cancel Import</source>
+            <translation>Import abbrechen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="44" />
+            <source>Device</source>
+            <translation>Gerät</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="230" />
+            <source>Files…</source>
+            <translation>Dateien…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="264" />
+            <source>Filter by {what}</source>
+            <translation>Nach {what} filtern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="232" />
+            <source>Folder…</source>
+            <translation>Ordner…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="198" />
+            <source>GPU model</source>
+            <translation>GPU-Modell</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="44" />
+            <source>GPUs</source>
+            <translation>GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="225" />
+            <source>Import NetBox Device Types…</source>
+            <translation>NetBox-Gerätetypen importieren…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="305" />
+            <source>Importing NetBox device types…</source>
+            <translation>NetBox-Gerätetypen werden importiert…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="315" />
+            <source>Importing {file} ({percent} %)…</source>
+            <translation>{file} wird importiert ({percent} %)…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="197" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="96" />
+            <source>Needs data: {what}</source>
+            <translation>Daten fehlen: {what}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="326" />
+            <source>NetBox import</source>
+            <translation>NetBox-Import</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="193" />
+            <source>Search model, vendor, GPU...</source>
+            <translation>Modell, Hersteller, GPU suchen …</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="326" />
+            <source>The import stopped: {reason}</source>
+            <translation>Der Import wurde angehalten: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="196" />
+            <source>Vendor</source>
+            <translation>Hersteller</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="106" />
+            <source>maximum draw, kW (catalog)</source>
+            <translation>maximale Aufnahme, kW (Katalog)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="92" />
+            <source>needs data</source>
+            <translation>Daten fehlen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="107" />
+            <source>no power draw in the catalog yet</source>
+            <translation>noch keine Leistungsaufnahme im Katalog</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="52" />
+            <source>other</source>
+            <translation>sonstige</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="50" />
+            <source>server</source>
+            <translation>Server</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="50" />
+            <source>storage</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="51" />
+            <source>switch</source>
+            <translation>Switch</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="272" />
+            <source>{shown} of {total} device types — drag into a rack</source>
+            <translation>{shown} von {total} Gerätetypen — in ein Rack ziehen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/catalog.py" line="261" />
+            <source>{what}: Any</source>
+            <translation>{what}: alle</translation>
+        </message>
+    </context>
+    <context>
+        <name>ChartsPanel</name>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="289" />
+            <source>Cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="288" />
+            <source>Power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="290" />
+            <source>Workloads</source>
+            <translation>Arbeitslasten</translation>
+        </message>
+    </context>
+    <context>
+        <name>ConnectDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="549" />
+            <source>Automatic (by port kind)</source>
+            <translation>Automatisch (nach Portart)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="604" />
+            <source>Choose a port at each end</source>
+            <translation>An jedem Ende einen Port wählen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="541" />
+            <source>Connect</source>
+            <translation>Verbinden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="576" />
+            <source>Device:</source>
+            <translation>Gerät:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="580" />
+            <source>Fabric:</source>
+            <translation>Fabric:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="577" />
+            <source>Port:</source>
+            <translation>Port:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="578" />
+            <source>To device:</source>
+            <translation>Zu Gerät:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="579" />
+            <source>To port:</source>
+            <translation>Zu Port:</translation>
+        </message>
+    </context>
+    <context>
+        <name>Controllers</name>
+        <message>
+            <location filename="../../ui/controllers.py" line="57" />
+            <source>
+Field: {field}</source>
+            <translation>
+Feld: {field}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="58" />
+            <source> (line {line})</source>
+            <translation> (Zeile {line})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="59" />
+            <location filename="../../ui/controllers.py" line="64" />
+            <location filename="../../ui/controllers.py" line="67" />
+            <source>Cannot open plan</source>
+            <translation>Plan kann nicht geöffnet werden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="60" />
+            <source>{file}{line} could not be opened.{where}
+
+{message}</source>
+            <translation>{file}{line} konnte nicht geöffnet werden.{where}
+
+{message}</translation>
+        </message>
+    </context>
+    <context>
+        <name>CoolingLoops</name>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="80" />
+            <source>CDU catalog</source>
+            <translation>CDU-Katalog</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="80" />
+            <source>design value</source>
+            <translation>Auslegungswert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="63" />
+            <source>facility water, {kw} kW, {s}/{r} °C</source>
+            <translation>Gebäudewasser, {kw} kW, {s}/{r} °C</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="81" />
+            <source>from capacity and ΔT</source>
+            <translation>aus Kapazität und ΔT</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="66" />
+            <source>in-row, {n} × {cdu}, {s}/{r} °C</source>
+            <translation>In-Row, {n} × {cdu}, {s}/{r} °C</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="82" />
+            <source>unknown</source>
+            <translation>unbekannt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="83" />
+            <source>{load} kW of {cap} kW ({pct} %), {racks} rack(s)
+flow {flow} L/min of {rated} L/min rated ({basis})</source>
+            <translation>{load} kW von {cap} kW ({pct} %), {racks} Rack(s)
+Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
+        </message>
+    </context>
+    <context>
+        <name>CoolingLoopsDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="348" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="433" />
+            <source>Assign selected racks</source>
+            <translation>Gewählte Racks zuordnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="354" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="432" />
+            <source>Assign selected racks ({n})</source>
+            <translation>Gewählte Racks zuordnen ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="325" />
+            <source>Capacity</source>
+            <translation>Kapazität</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="363" />
+            <source>Close</source>
+            <translation>Schließen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="319" />
+            <source>Cooling loops</source>
+            <translation>Kühlkreisläufe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="355" />
+            <source>Delete</source>
+            <translation>Löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="341" />
+            <source>Edit…</source>
+            <translation>Bearbeiten…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="325" />
+            <source>Flow</source>
+            <translation>Durchfluss</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="324" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="325" />
+            <source>Load</source>
+            <translation>Last</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="324" />
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="339" />
+            <source>New facility water loop…</source>
+            <translation>Neuer Gebäudewasser-Kreislauf…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="337" />
+            <source>New in-row CDU loop…</source>
+            <translation>Neuer In-Row-CDU-Kreislauf…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="350" />
+            <source>Put the racks selected in the plan on this loop (one undo step). Racks on air become direct liquid on a CDU loop, rear doors on facility water.</source>
+            <translation>Die im Plan gewählten Racks an diesen Kreislauf hängen (ein Rückgängig-Schritt). Luftgekühlte Racks werden an einem CDU-Kreislauf zu direkter Flüssigkeitskühlung, an Gebäudewasser zu Rückkühltüren.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="326" />
+            <source>Racks</source>
+            <translation>Racks</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="324" />
+            <source>Supply/return</source>
+            <translation>Vorlauf/Rücklauf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="468" />
+            <source>The selected racks are already on this loop.</source>
+            <translation>Die gewählten Racks hängen bereits an diesem Kreislauf.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="357" />
+            <source>Unassign racks and delete</source>
+            <translation>Racks lösen und löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="402" />
+            <source>facility water</source>
+            <translation>Gebäudewasser</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="403" />
+            <source>in-row, {n} × {cdu}</source>
+            <translation>In-Row, {n} × {cdu}</translation>
+        </message>
+    </context>
+    <context>
+        <name>CsvOptionsDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/table_export.py" line="44" />
+            <source>Choose folder…</source>
+            <translation>Ordner wählen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/table_export.py" line="32" />
+            <source>Comma between fields, decimal point (English Excel)</source>
+            <translation>Komma zwischen Feldern, Dezimalpunkt (englisches Excel)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/table_export.py" line="28" />
+            <source>Export tables (CSV)</source>
+            <translation>Tabellen exportieren (CSV)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/table_export.py" line="41" />
+            <source>Format</source>
+            <translation>Format</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/table_export.py" line="36" />
+            <source>One file per table (BOM, cables, racks, power sources, power feeds, PDUs, workloads) in the folder you choose next, UTF-8 with a byte-order mark. Files of the same names there are replaced.</source>
+            <translation>Eine Datei pro Tabelle (Stückliste, Kabel, Racks, Stromquellen, Einspeisungen, PDUs, Arbeitslasten) im als Nächstes gewählten Ordner, UTF-8 mit Byte-Order-Mark. Gleichnamige Dateien dort werden ersetzt.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/table_export.py" line="33" />
+            <source>Semicolon between fields, decimal comma (German Excel)</source>
+            <translation>Semikolon zwischen Feldern, Dezimalkomma (deutsches Excel)</translation>
+        </message>
+    </context>
+    <context>
+        <name>Dialogs</name>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="83" />
+            <source>Delete Room</source>
+            <translation>Raum löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="79" />
+            <source>Delete room</source>
+            <translation>Raum löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="80" />
+            <source>Delete {room} with everything in it?</source>
+            <translation>{room} mit allem Inhalt löschen?</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="165" />
+            <source>Import NetBox device types</source>
+            <translation>NetBox-Gerätetypen importieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="174" />
+            <source>Import a folder of NetBox device types</source>
+            <translation>Einen Ordner mit NetBox-Gerätetypen importieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="54" />
+            <source>Import price list</source>
+            <translation>Preisliste importieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="201" />
+            <source>New from NetBox Site</source>
+            <translation>Neu aus NetBox-Standort</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="45" />
+            <source>Open plan</source>
+            <translation>Plan öffnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="101" />
+            <source>Plan already open</source>
+            <translation>Plan bereits geöffnet</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="55" />
+            <source>Price lists (*.xlsx *.csv);;Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv);;All files (*)</source>
+            <translation>Preislisten (*.xlsx *.csv);;Excel-Arbeitsmappe (*.xlsx);;CSV, UTF-8 (*.csv);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="116" />
+            <source>Rackwright did not close properly. These plans were autosaved:</source>
+            <translation>Rackwright wurde nicht ordnungsgemäß beendet. Diese Pläne wurden automatisch gesichert:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="114" />
+            <source>Recover unsaved work</source>
+            <translation>Ungesicherte Arbeit wiederherstellen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="81" />
+            <source>Rows: {rows}, racks: {racks}, devices: {devices}, links: {links}.
+Edit &gt; Undo brings them all back.</source>
+            <translation>Reihen: {rows}, Racks: {racks}, Geräte: {devices}, Verbindungen: {links}.
+Bearbeiten &gt; Rückgängig holt alles zurück.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="60" />
+            <source>Save plan as</source>
+            <translation>Plan speichern unter</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="34" />
+            <source>Save the changes to {name}?</source>
+            <translation>Änderungen an {name} speichern?</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="33" />
+            <source>Unsaved changes</source>
+            <translation>Ungespeicherte Änderungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="35" />
+            <source>Your changes will be lost if you don't save them.</source>
+            <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="205" />
+            <source>{n} line(s) were left out; Show Details lists them by file and line.</source>
+            <translation>{n} Zeile(n) ausgelassen; „Details anzeigen“ listet sie nach Datei und Zeile.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="102" />
+            <source>{reason}.
+
+Opening it here too means two people may save over each other's work. Open {name} anyway?</source>
+            <translation>{reason}.
+
+Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit überschreiben. {name} trotzdem öffnen?</translation>
+        </message>
+    </context>
+    <context>
+        <name>EngineLabels</name>
+        <message>
+            <location filename="../../ui/settings.py" line="263" />
+            <source>Air with containment, rack limit (kW)</source>
+            <translation>Luft mit Einhausung, Rack-Grenze (kW)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="262" />
+            <source>Air-cooled rack limit (kW)</source>
+            <translation>Grenze luftgekühltes Rack (kW)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="256" />
+            <source>Breaker continuous-load derating (fraction)</source>
+            <translation>Derating der Sicherung bei Dauerlast (Anteil)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="270" />
+            <source>CDU sizing margin (×)</source>
+            <translation>CDU-Auslegungsreserve (×)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="268" />
+            <source>Cooling warning at (fraction of capacity)</source>
+            <translation>Kühlungswarnung ab (Anteil der Kapazität)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="271" />
+            <source>Default cable length (m)</source>
+            <translation>Standard-Kabellänge (m)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="261" />
+            <source>Default power cords per device</source>
+            <translation>Standardanzahl Netzkabel pro Gerät</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="258" />
+            <source>Default power factor</source>
+            <translation>Standard-Leistungsfaktor</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="265" />
+            <source>Direct liquid cooling, rack limit (kW)</source>
+            <translation>Direkte Flüssigkeitskühlung, Rack-Grenze (kW)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="259" />
+            <source>Feed / phase warning at (fraction of capacity)</source>
+            <translation>Warnung Einspeisung / Phase ab (Anteil der Kapazität)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="266" />
+            <source>Immersion tank, default capacity (kW)</source>
+            <translation>Immersionstank, Standardkapazität (kW)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="267" />
+            <source>Liquid-cooled rack, heat to room air (kW)</source>
+            <translation>Flüssigkeitsgekühltes Rack, Wärme an Raumluft (kW)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="257" />
+            <source>Load basis for capacity checks</source>
+            <translation>Lastbasis für Kapazitätsprüfungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="272" />
+            <source>Minimum CPU cores per GPU</source>
+            <translation>Mindestanzahl CPU-Kerne pro GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="274" />
+            <source>Minimum compute fabric per GPU (Gb/s)</source>
+            <translation>Mindest-Compute-Fabric pro GPU (Gb/s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="275" />
+            <source>Minimum storage read per GPU (GB/s)</source>
+            <translation>Mindest-Speicherlesen pro GPU (GB/s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="273" />
+            <source>Minimum system RAM / GPU memory (×)</source>
+            <translation>Mindestverhältnis System-RAM / GPU-Speicher (×)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="260" />
+            <source>Phase imbalance warning (%)</source>
+            <translation>Warnung bei Unsymmetrie (%)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="264" />
+            <source>Rear-door HX, default capacity (kW)</source>
+            <translation>Rückkühltür, Standardkapazität (kW)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="269" />
+            <source>Server air temperature rise ΔT (K)</source>
+            <translation>Temperaturanstieg der Serverluft ΔT (K)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="277" />
+            <source>Stranded headroom threshold (kW)</source>
+            <translation>Schwelle für ungenutzte Reserve (kW)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="276" />
+            <source>Workload margin warning (fraction)</source>
+            <translation>Warnung beim Spielraum einer Arbeitslast (Anteil)</translation>
+        </message>
+    </context>
+    <context>
+        <name>Export</name>
+        <message>
+            <location filename="../../ui/export.py" line="35" />
+            <source>Export build plan (PDF)</source>
+            <translation>Aufbauplan exportieren (PDF)</translation>
+        </message>
+    </context>
+    <context>
+        <name>ExportOptionsDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="70" />
+            <source>All</source>
+            <translation>Alle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="37" />
+            <source>Bill of materials with prices, price basis and the capex total</source>
+            <translation>Stückliste mit Preisen, Preisbasis und Summe der Investitionskosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="104" />
+            <source>Choose file…</source>
+            <translation>Datei wählen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="33" />
+            <source>Each room to scale: rows, racks, aisles, dimensions</source>
+            <translation>Jeder Raum maßstäblich: Reihen, Racks, Gänge, Maße</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="54" />
+            <source>Export build plan</source>
+            <translation>Aufbauplan exportieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="35" />
+            <source>Feeds, rack PDUs and racks: capacity, failover, phase currents</source>
+            <translation>Einspeisungen, Rack-PDUs und Racks: Kapazität, Ausfall, Phasenströme</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="34" />
+            <source>Front and rear elevation of every rack with its figures and device list</source>
+            <translation>Rackansicht vorne und hinten für jedes Rack mit seinen Werten und der Geräteliste</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="36" />
+            <source>Heat, airflow and liquid flow per rack and CDU loop</source>
+            <translation>Wärmelast, Luftmenge und Durchfluss pro Rack und CDU-Kreislauf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="90" />
+            <source>Imperial (lb, ft, BTU/h, CFM, gpm) — change in File &gt; Settings</source>
+            <translation>Angloamerikanisch (lb, ft, BTU/h, CFM, gpm) — ändern unter Datei &gt; Einstellungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="92" />
+            <source>Metric (kg, m, kW, m³/h, L/min) — change in File &gt; Settings</source>
+            <translation>Metrisch (kg, m, kW, m³/h, L/min) — ändern unter Datei &gt; Einstellungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="70" />
+            <source>None</source>
+            <translation>Keine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="38" />
+            <source>Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart</source>
+            <translation>Kaufen gegenüber Mieten der GPUs: Kosten pro Jahr, Amortisation und das Diagramm der kumulierten Kosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="95" />
+            <source>Paper</source>
+            <translation>Papier</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="32" />
+            <source>Project, document control, headline figures, verdict and the sign-off table</source>
+            <translation>Projekt, Dokumentenlenkung, Kennzahlen, Ergebnis und die Freigabetabelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="58" />
+            <source>Sections</source>
+            <translation>Abschnitte</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="80" />
+            <source>Table of contents after the cover (page numbers, links)</source>
+            <translation>Inhaltsverzeichnis nach dem Deckblatt (Seitenzahlen, Links)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="39" />
+            <source>Totals by media and the full cable schedule</source>
+            <translation>Summen nach Medium und der vollständige Kabelplan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="96" />
+            <source>Units</source>
+            <translation>Einheiten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="40" />
+            <source>Workload verdicts and every error and warning</source>
+            <translation>Arbeitslast-Ergebnisse und jeder Fehler und jede Warnung</translation>
+        </message>
+    </context>
+    <context>
+        <name>FabricView</name>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="330" />
+            <source>Fabric:</source>
+            <translation>Fabric:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="334" />
+            <source>Name, kind, speed and oversubscription target of this fabric, in the Inspector</source>
+            <translation>Name, Art, Geschwindigkeit und Überbuchungsziel dieser Fabric, im Inspektor</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="486" />
+            <source>No fabric in this plan: Plan › Auto-wire fabric… builds one</source>
+            <translation>Keine Fabric in diesem Plan: Plan › Fabric automatisch verkabeln… legt eine an</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="332" />
+            <source>Properties…</source>
+            <translation>Eigenschaften…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="499" />
+            <source>no switches</source>
+            <translation>keine Switches</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="496" />
+            <source>{tech}, {speed} Gb/s · {devices} devices, {gpus} GPUs · {tiers} · {links} links</source>
+            <translation>{tech}, {speed} Gb/s · {devices} Geräte, {gpus} GPUs · {tiers} · {links} Verbindungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="488" />
+            <source>{tech}, {speed} Gb/s — waiting for results</source>
+            <translation>{tech}, {speed} Gb/s — warte auf Ergebnisse</translation>
+        </message>
+    </context>
+    <context>
+        <name>FileController</name>
+        <message>
+            <location filename="../../ui/controllers.py" line="190" />
+            <source>Cannot save plan</source>
+            <translation>Plan kann nicht gespeichert werden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="145" />
+            <source>New from NetBox Site</source>
+            <translation>Neu aus NetBox-Standort</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="146" />
+            <source>The NetBox export could not be read.
+
+{reason}</source>
+            <translation>Der NetBox-Export konnte nicht gelesen werden.
+
+{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="137" />
+            <source>rack type by height: {guess}</source>
+            <translation>Racktyp nach Höhe: {guess}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="190" />
+            <source>{file} could not be saved.
+
+{error}</source>
+            <translation>{file} konnte nicht gespeichert werden.
+
+{error}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="135" />
+            <source>{racks} rack(s) and {devices} device(s) of site “{site}” imported.</source>
+            <translation>{racks} Rack(s) und {devices} Gerät(e) des Standorts „{site}“ importiert.</translation>
+        </message>
+    </context>
+    <context>
+        <name>Findings</name>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="79" />
+            <source>Code</source>
+            <translation>Code</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="162" />
+            <source>Error</source>
+            <translation>Fehler</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="164" />
+            <source>Info</source>
+            <translation>Hinweis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="80" />
+            <source>Message</source>
+            <translation>Meldung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="79" />
+            <source>Severity</source>
+            <translation>Schwere</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="163" />
+            <source>Warning</source>
+            <translation>Warnung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="80" />
+            <source>Where</source>
+            <translation>Ort</translation>
+        </message>
+    </context>
+    <context>
+        <name>FindingsPanel</name>
+        <message numerus="yes">
+            <location filename="../../ui/panels/findings.py" line="334" />
+            <source>%n finding(s)</source>
+            <translation>
+                <numerusform>%n Befund</numerusform>
+                <numerusform>%n Befunde</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="326" />
+            <source>Errors</source>
+            <translation>Fehler</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="272" />
+            <source>Filter findings (code, message, rack...)</source>
+            <translation>Befunde filtern (Code, Meldung, Rack …)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="326" />
+            <source>Info</source>
+            <translation>Hinweise</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="265" />
+            <source>Show errors</source>
+            <translation>Fehler anzeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="266" />
+            <source>Show information</source>
+            <translation>Hinweise anzeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="265" />
+            <source>Show warnings</source>
+            <translation>Warnungen anzeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="326" />
+            <source>Warnings</source>
+            <translation>Warnungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="332" />
+            <source>no findings: the design passes every check</source>
+            <translation>keine Befunde: der Entwurf besteht jede Prüfung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="330" />
+            <source>no results yet</source>
+            <translation>noch keine Ergebnisse</translation>
+        </message>
+    </context>
+    <context>
+        <name>FloorGraphicsView</name>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1321" />
+            <source>Rack heat vs. cooling</source>
+            <translation>Rack-Wärmelast gegenüber Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1321" />
+            <source>Rack power vs. limit</source>
+            <translation>Rack-Leistung gegenüber Grenze</translation>
+        </message>
+    </context>
+    <context>
+        <name>FloorScene</name>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1035" />
+            <source>Add a room first: rows go inside a room</source>
+            <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1040" />
+            <source>Rows go inside a room: right-click on a room's floor</source>
+            <translation>Reihen liegen in einem Raum: Rechtsklick auf den Boden eines Raums</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="227" />
+            <source>{w} × {d} · tiles {tile}</source>
+            <translation>{w} × {d} · Bodenplatten {tile}</translation>
+        </message>
+    </context>
+    <context>
+        <name>FloorView</name>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1469" />
+            <source>Add Rack</source>
+            <translation>Rack hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1461" />
+            <source>Add Room</source>
+            <translation>Raum hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1467" />
+            <source>Add Row…</source>
+            <translation>Reihe hinzufügen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1470" />
+            <source>Add a rack at the end of the selected row</source>
+            <translation>Ein Rack am Ende der gewählten Reihe hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1608" />
+            <source>Add a rack to {row}</source>
+            <translation>Ein Rack zu {row} hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1591" />
+            <source>Add a room first: rows go inside a room</source>
+            <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1468" />
+            <source>Add a row of racks behind the rows of the room shown</source>
+            <translation>Eine Reihe Racks hinter den Reihen des angezeigten Raums hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1462" />
+            <source>Add an empty room to the site and show it</source>
+            <translation>Einen leeren Raum zum Standort hinzufügen und anzeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1477" />
+            <source>Add rack</source>
+            <translation>Rack hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1477" />
+            <location filename="../../ui/scenes/floor.py" line="1593" />
+            <source>Add row</source>
+            <translation>Reihe hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1626" />
+            <source>Add row of {n} racks here</source>
+            <translation>Reihe mit {n} Racks hier hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1608" />
+            <source>Add {n} racks to {row}</source>
+            <translation>{n} Racks zu {row} hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1443" />
+            <source>Colour by Cooling</source>
+            <translation>Nach Kühlung einfärben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1440" />
+            <source>Colour by Power</source>
+            <translation>Nach Leistung einfärben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1445" />
+            <source>Colour racks by heat against the rack's cooling capacity</source>
+            <translation>Racks nach Wärmelast im Verhältnis zur Kühlkapazität des Racks einfärben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1442" />
+            <source>Colour racks by power draw against the rack's power limit</source>
+            <translation>Racks nach Leistungsaufnahme im Verhältnis zur Leistungsgrenze des Racks einfärben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1444" />
+            <source>Cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1473" />
+            <location filename="../../ui/scenes/floor.py" line="1478" />
+            <source>Delete</source>
+            <translation>Löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1463" />
+            <source>Delete Room…</source>
+            <translation>Raum löschen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1618" />
+            <source>Delete rack {rack}</source>
+            <translation>Rack {rack} löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1464" />
+            <source>Delete the room shown, with its rows and racks (undo restores)</source>
+            <translation>Den angezeigten Raum mit seinen Reihen und Racks löschen (Rückgängig stellt ihn wieder her)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1474" />
+            <source>Delete the selected racks and rows (Del)</source>
+            <translation>Die gewählten Racks und Reihen löschen (Entf)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1633" />
+            <source>Delete {room}…</source>
+            <translation>{room} löschen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1622" />
+            <source>Delete {row} with its racks</source>
+            <translation>{row} mit ihren Racks löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1457" />
+            <source>Fit</source>
+            <translation>Einpassen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1454" />
+            <source>Fit Floor</source>
+            <translation>Raum einpassen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1455" />
+            <source>Fit the floor in the view (Ctrl+0, F)</source>
+            <translation>Den Raum in die Ansicht einpassen (Strg+0, F)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1466" />
+            <source>Name, size, tiles and floor of the room shown, in the Inspector</source>
+            <translation>Name, Größe, Bodenplatten und Boden des angezeigten Raums, im Inspektor</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1441" />
+            <source>Power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1475" />
+            <source>Properties</source>
+            <translation>Eigenschaften</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1616" />
+            <source>Properties of {rack}</source>
+            <translation>Eigenschaften von {rack}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1631" />
+            <source>Properties of {room}</source>
+            <translation>Eigenschaften von {room}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1620" />
+            <source>Properties of {row}</source>
+            <translation>Eigenschaften von {row}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1593" />
+            <source>Racks in the new row:</source>
+            <translation>Racks in der neuen Reihe:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1465" />
+            <source>Room Properties</source>
+            <translation>Raumeigenschaften</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1471" />
+            <source>Rotate Row</source>
+            <translation>Reihe drehen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1478" />
+            <source>Rotate row</source>
+            <translation>Reihe drehen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1611" />
+            <source>Rotate {row} 90°</source>
+            <translation>{row} um 90° drehen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1651" />
+            <source>Select a row (or one of its racks) to add a rack to</source>
+            <translation>Eine Reihe (oder eines ihrer Racks) wählen, der ein Rack hinzugefügt wird</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1481" />
+            <location filename="../../ui/scenes/floor.py" line="1636" />
+            <source>Show Room</source>
+            <translation>Raum anzeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1476" />
+            <source>Show the selection in the Inspector</source>
+            <translation>Die Auswahl im Inspektor anzeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1385" />
+            <source>The room shown on the floor plan</source>
+            <translation>Der im Raumplan angezeigte Raum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1584" />
+            <source>There is no room to delete</source>
+            <translation>Es gibt keinen Raum zum Löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1574" />
+            <source>There is no room: add one first</source>
+            <translation>Es gibt keinen Raum: zuerst einen anlegen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1472" />
+            <source>Turn the selected row 90° (R)</source>
+            <translation>Die gewählte Reihe um 90° drehen (R)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1452" />
+            <source>Zoom In</source>
+            <translation>Vergrößern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1453" />
+            <source>Zoom Out</source>
+            <translation>Verkleinern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1456" />
+            <source>Zoom in</source>
+            <translation>Vergrößern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor.py" line="1456" />
+            <source>Zoom out</source>
+            <translation>Verkleinern</translation>
+        </message>
+    </context>
+    <context>
+        <name>Help</name>
+        <message>
+            <location filename="../../ui/help.py" line="224" />
+            <source>About Rackwright</source>
+            <translation>Über Rackwright</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="117" />
+            <source>Command</source>
+            <translation>Befehl</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="210" />
+            <source>Desktop planner for AI/GPU datacenter builds: racks, fabrics, cooling and workloads in one live model. Works offline; every figure is traceable to a catalog source or a documented formula.</source>
+            <translation>Desktop-Planer für KI-/GPU-Rechenzentrumsaufbauten: Racks, Fabrics, Kühlung und Arbeitslasten in einem Live-Modell. Arbeitet offline; jede Zahl ist auf eine Katalogquelle oder eine dokumentierte Formel zurückführbar.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="113" />
+            <source>In the rack elevations: Up/Down move the selection 1U, Delete removes it, Escape clears the selection, Ctrl+wheel zooms.</source>
+            <translation>In den Rackansichten: Auf/Ab verschieben die Auswahl um 1 HE, Entf entfernt sie, Esc hebt die Auswahl auf, Strg+Mausrad zoomt.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="122" />
+            <source>Keyboard Shortcuts</source>
+            <translation>Tastenkürzel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="115" />
+            <source>Keyboard shortcuts</source>
+            <translation>Tastenkürzel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="118" />
+            <source>Keys</source>
+            <translation>Tasten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="219" />
+            <source>Licence</source>
+            <translation>Lizenz</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="117" />
+            <source>Menu</source>
+            <translation>Menü</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="219" />
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="58" />
+            <source>Rackwright Guide</source>
+            <translation>Rackwright-Handbuch</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="90" />
+            <source>Redo</source>
+            <translation>Wiederholen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="213" />
+            <source>The PDF build plan embeds the DejaVu fonts (Bitstream Vera licence, see resources/fonts/LICENSE-DejaVu.txt).</source>
+            <translation>Der PDF-Aufbauplan bettet die DejaVu-Schriften ein (Bitstream-Vera-Lizenz, siehe resources/fonts/LICENSE-DejaVu.txt).</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="64" />
+            <source>The user guide is missing from this installation: {path}</source>
+            <translation>Das Benutzerhandbuch fehlt in dieser Installation: {path}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="217" />
+            <source>Third-party software</source>
+            <translation>Software von Drittanbietern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="89" />
+            <source>Undo</source>
+            <translation>Rückgängig</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="219" />
+            <source>Version</source>
+            <translation>Version</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="216" />
+            <source>Versions</source>
+            <translation>Versionen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="105" />
+            <source>Window</source>
+            <translation>Fenster</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="201" />
+            <source>not installed</source>
+            <translation>nicht installiert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="191" />
+            <source>not stated</source>
+            <translation>nicht angegeben</translation>
+        </message>
+    </context>
+    <context>
+        <name>Inspector</name>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="561" />
+            <source>(default)</source>
+            <translation>(Standard)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="547" />
+            <source>(generic)</source>
+            <translation>(generisch)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="561" />
+            <source>(loop's)</source>
+            <translation>(des Kreislaufs)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="858" />
+            <location filename="../../ui/panels/inspector.py" line="874" />
+            <source>(no engine results yet)</source>
+            <translation>(noch keine Berechnungsergebnisse)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="521" />
+            <source>(none)</source>
+            <translation>(keine)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="341" />
+            <source>(not connected)</source>
+            <translation>(nicht verbunden)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="554" />
+            <source>(not set)</source>
+            <translation>(nicht gesetzt)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="627" />
+            <source>Air (no row default)</source>
+            <translation>Luft (kein Reihen-Standard)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="559" />
+            <source>Air ΔT</source>
+            <translation>Luft-ΔT</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="638" />
+            <source>All {total} racks follow the row.</source>
+            <translation>Alle {total} Racks folgen der Reihe.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="641" />
+            <source>Apply to all racks</source>
+            <translation>Auf alle Racks anwenden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="505" />
+            <source>As row ({method})</source>
+            <translation>Wie Reihe ({method})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="235" />
+            <source>Asset tag</source>
+            <translation>Inventarnummer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="200" />
+            <source>Author</source>
+            <translation>Autor</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="210" />
+            <source>Change in Plan &gt; Plan Settings…</source>
+            <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="698" />
+            <source>Compute</source>
+            <translation>Rechenleistung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="563" />
+            <source>Coolant temperature rise, overriding the loop's</source>
+            <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="559" />
+            <source>Coolant ΔT</source>
+            <translation>Kühlmittel-ΔT</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="503" />
+            <location filename="../../ui/panels/inspector.py" line="879" />
+            <source>Cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="626" />
+            <source>Cooling (row default)</source>
+            <translation>Kühlung (Reihen-Standard)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="542" />
+            <location filename="../../ui/panels/inspector.py" line="757" />
+            <source>Cooling loop</source>
+            <translation>Kühlkreislauf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="389" />
+            <source>Cord {n}</source>
+            <translation>Netzkabel {n}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="538" />
+            <source>Create a cooling loop and put this rack on it (one undo step)</source>
+            <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="198" />
+            <source>Customer</source>
+            <translation>Kunde</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="789" />
+            <source>Delete loop</source>
+            <translation>Kreislauf löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="288" />
+            <location filename="../../ui/panels/inspector.py" line="672" />
+            <source>Depth</source>
+            <translation>Tiefe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="477" />
+            <location filename="../../ui/panels/inspector.py" line="772" />
+            <source>Engine</source>
+            <translation>Berechnung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="643" />
+            <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
+            <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="690" />
+            <source>Fabric</source>
+            <translation>Fabric</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="253" />
+            <source>Face</source>
+            <translation>Seite</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="681" />
+            <source>Floor</source>
+            <translation>Raum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="674" />
+            <source>Floor load limit</source>
+            <translation>Grenze der Bodenlast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="673" />
+            <source>Floor tiles</source>
+            <translation>Bodenplatten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="698" />
+            <source>Front-end</source>
+            <translation>Frontend</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="277" />
+            <source>GPUs</source>
+            <translation>GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="266" />
+            <source>Height</source>
+            <translation>Höhe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="240" />
+            <location filename="../../ui/panels/inspector.py" line="465" />
+            <location filename="../../ui/panels/inspector.py" line="670" />
+            <location filename="../../ui/panels/inspector.py" line="692" />
+            <source>Id</source>
+            <translation>ID</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="700" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="713" />
+            <source>Layout</source>
+            <translation>Aufteilung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="703" />
+            <source>Link speed</source>
+            <translation>Verbindungsgeschwindigkeit</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="716" />
+            <source>Links</source>
+            <translation>Verbindungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="251" />
+            <source>Lowest U</source>
+            <translation>Unterste HE</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="699" />
+            <source>Management</source>
+            <translation>Management</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="286" />
+            <source>Mass</source>
+            <translation>Masse</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="268" />
+            <source>Max power</source>
+            <translation>Maximale Leistung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="553" />
+            <source>Max. supply</source>
+            <translation>Max. Versorgung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="507" />
+            <location filename="../../ui/panels/inspector.py" line="628" />
+            <source>Method</source>
+            <translation>Methode</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="211" />
+            <source>Money</source>
+            <translation>Geld</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="699" />
+            <source>NVLink</source>
+            <translation>NVLink</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="234" />
+            <location filename="../../ui/panels/inspector.py" line="464" />
+            <location filename="../../ui/panels/inspector.py" line="612" />
+            <location filename="../../ui/panels/inspector.py" line="669" />
+            <location filename="../../ui/panels/inspector.py" line="691" />
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="284" />
+            <source>Needs data</source>
+            <translation>Daten fehlen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="536" />
+            <source>New loop…</source>
+            <translation>Neuer Kreislauf…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="488" />
+            <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
+            <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="353" />
+            <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
+            <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="324" />
+            <source>No price: not in the capex, which is incomplete.</source>
+            <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="785" />
+            <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
+            <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="322" />
+            <source>No results yet.</source>
+            <translation>Noch keine Ergebnisse.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="512" />
+            <source>Not on a cooling loop: choose one, or create it with New loop…</source>
+            <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="615" />
+            <source>Orientation</source>
+            <translation>Ausrichtung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="705" />
+            <source>Oversubscription target</source>
+            <translation>Überbuchungsziel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="273" />
+            <source>PSU nameplate</source>
+            <translation>Netzteil-Typenschild</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="202" />
+            <source>PUE</source>
+            <translation>PUE</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="421" />
+            <location filename="../../ui/panels/inspector.py" line="444" />
+            <source>Pin</source>
+            <translation>Fest</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="423" />
+            <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
+            <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="878" />
+            <source>Power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="371" />
+            <source>Power cords</source>
+            <translation>Netzkabel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="722" />
+            <source>Power feed</source>
+            <translation>Einspeisung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="214" />
+            <location filename="../../ui/panels/inspector.py" line="486" />
+            <source>Power feeds</source>
+            <translation>Einspeisungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="297" />
+            <source>Price</source>
+            <translation>Preis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="304" />
+            <source>Price for this plan…</source>
+            <translation>Preis für diesen Plan…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="199" />
+            <source>Project</source>
+            <translation>Projekt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="241" />
+            <source>Rack</source>
+            <translation>Rack</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="471" />
+            <source>Rack type</source>
+            <translation>Racktyp</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="618" />
+            <location filename="../../ui/panels/inspector.py" line="684" />
+            <source>Racks</source>
+            <translation>Racks</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="778" />
+            <source>Racks on this loop</source>
+            <translation>Racks an diesem Kreislauf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="708" />
+            <source>Rail-optimised</source>
+            <translation>Rail-optimiert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="676" />
+            <source>Raised floor (unchecked: slab)</source>
+            <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="201" />
+            <source>Revision</source>
+            <translation>Revision</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="668" />
+            <source>Room</source>
+            <translation>Raum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="466" />
+            <source>Row</source>
+            <translation>Reihe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="683" />
+            <source>Rows</source>
+            <translation>Reihen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="223" />
+            <source>Select a rack or a device to see its properties.</source>
+            <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="236" />
+            <source>Serial</source>
+            <translation>Seriennummer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="564" />
+            <source>Server air temperature rise, for the airflow</source>
+            <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="257" />
+            <source>Side</source>
+            <translation>Seite</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="197" />
+            <source>Site</source>
+            <translation>Standort</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="293" />
+            <source>Sources</source>
+            <translation>Quellen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="449" />
+            <source>Spread automatically</source>
+            <translation>Automatisch verteilen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="698" />
+            <source>Storage</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="702" />
+            <source>Technology</source>
+            <translation>Technik</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="282" />
+            <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
+            <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="455" />
+            <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
+            <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="107" />
+            <source>The selected item no longer exists.</source>
+            <translation>Das gewählte Element existiert nicht mehr.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="556" />
+            <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
+            <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="239" />
+            <source>Type</source>
+            <translation>Typ</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="270" />
+            <source>Typical power</source>
+            <translation>Typische Leistung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="791" />
+            <source>Unassign racks and delete</source>
+            <translation>Racks lösen und löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="551" />
+            <source>Unit</source>
+            <translation>Einheit</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="671" />
+            <source>Width</source>
+            <translation>Breite</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="613" />
+            <source>X</source>
+            <translation>X</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="614" />
+            <source>Y</source>
+            <translation>Y</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="333" />
+            <source>catalog price</source>
+            <translation>Katalogpreis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="403" />
+            <source>cord </source>
+            <translation>Netzkabel </translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="335" />
+            <source>no exchange rate: not in the capex</source>
+            <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="203" />
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="410" />
+            <source>outlet </source>
+            <translation>Steckplatz </translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="384" />
+            <source>pinned</source>
+            <translation>fest</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="331" />
+            <source>price set for this plan{source}</source>
+            <translation>Preis für diesen Plan gesetzt{source}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="384" />
+            <source>spread by the engine</source>
+            <translation>von der Berechnung verteilt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="882" />
+            <source>{0}: {1}</source>
+            <translation>{0}: {1}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="885" />
+            <source>{0}: {1} % of its limit, {2}</source>
+            <translation>{0}: {1} % der Grenze, {2}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="273" />
+            <source>{count} x {rating} W</source>
+            <translation>{count} × {rating} W</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="204" />
+            <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
+            <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="216" />
+            <location filename="../../ui/panels/inspector.py" line="347" />
+            <source>{name} (side {side})</source>
+            <translation>{name} (Seite {side})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="344" />
+            <source>{name} (side {side}, on {source})</source>
+            <translation>{name} (Seite {side}, an {source})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="96" />
+            <source>{n} items selected ({kinds}).
+Delete, Copy and Duplicate act on all of them.</source>
+            <translation>{n} Elemente gewählt ({kinds}).
+Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="635" />
+            <source>{n} of {total} racks have their own cooling: {names}</source>
+            <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="385" />
+            <source>{pdu} outlet {outlet}, {phase} ({how})</source>
+            <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="381" />
+            <source>{pdu}, outlet not known yet</source>
+            <translation>{pdu}, Steckplatz noch unbekannt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="326" />
+            <source>{price} {currency} each, {qty} in the plan</source>
+            <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="550" />
+            <source>{slug} (not in catalog)</source>
+            <translation>{slug} (nicht im Katalog)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="217" />
+            <source>{v} V {phases}-phase, {a} A</source>
+            <translation>{v} V {phases}-phasig, {a} A</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="783" />
+            <source>… and {n} more</source>
+            <translation>… und {n} weitere</translation>
+        </message>
+    </context>
+    <context>
+        <name>Levels</name>
+        <message>
+            <location filename="../../ui/style.py" line="288" />
+            <source>&gt; 100 %</source>
+            <translation>&gt; 100 %</translation>
+        </message>
+        <message>
+            <location filename="../../ui/style.py" line="293" />
+            <source>&gt; {0} %</source>
+            <translation>&gt; {0} %</translation>
+        </message>
+        <message>
+            <location filename="../../ui/style.py" line="200" />
+            <source>close to the limit</source>
+            <translation>nahe der Grenze</translation>
+        </message>
+        <message>
+            <location filename="../../ui/style.py" line="290" />
+            <source>near limit</source>
+            <translation>nahe der Grenze</translation>
+        </message>
+        <message>
+            <location filename="../../ui/style.py" line="288" />
+            <source>no figures</source>
+            <translation>keine Werte</translation>
+        </message>
+        <message>
+            <location filename="../../ui/style.py" line="203" />
+            <source>no limit to compare</source>
+            <translation>keine Grenze zum Vergleich</translation>
+        </message>
+        <message>
+            <location filename="../../ui/style.py" line="290" />
+            <source>ok</source>
+            <translation>ok</translation>
+        </message>
+        <message>
+            <location filename="../../ui/style.py" line="202" />
+            <source>over the limit</source>
+            <translation>über der Grenze</translation>
+        </message>
+        <message>
+            <location filename="../../ui/style.py" line="198" />
+            <source>within limits</source>
+            <translation>innerhalb der Grenzen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/style.py" line="293" />
+            <source>≤ {0} %</source>
+            <translation>≤ {0} %</translation>
+        </message>
+    </context>
+    <context>
+        <name>LimitsPage</name>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="399" />
+            <source>Budget</source>
+            <translation>Budget</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="435" />
+            <source>Cooling available</source>
+            <translation>Verfügbare Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="433" />
+            <source>Currency</source>
+            <translation>Währung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="401" />
+            <source>Electricity price per kWh</source>
+            <translation>Strompreis pro kWh</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="400" />
+            <source>Floor area (m²)</source>
+            <translation>Bodenfläche (m²)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="470" />
+            <source>GPU models</source>
+            <translation>GPU-Modelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="381" />
+            <source>Hard limits of the build (leave a field empty for no limit) and the figures the running cost is worked out with.</source>
+            <translation>Harte Grenzen des Aufbaus (Feld leer lassen für keine Grenze) und die Werte, mit denen die laufenden Kosten berechnet werden.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="380" />
+            <location filename="../../ui/design/wizard.py" line="391" />
+            <source>Limits</source>
+            <translation>Grenzen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="399" />
+            <source>Maximum kW per rack</source>
+            <translation>Maximale kW pro Rack</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="400" />
+            <source>Maximum racks</source>
+            <translation>Maximale Anzahl Racks</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="401" />
+            <source>PUE</source>
+            <translation>PUE</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="447" />
+            <source>Preferred (none ticked: any)</source>
+            <translation>Bevorzugt (keines angehakt: beliebig)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="394" />
+            <source>Running cost</source>
+            <translation>Laufende Kosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="402" />
+            <source>Utilisation (%)</source>
+            <translation>Auslastung (%)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="469" />
+            <source>Vendors</source>
+            <translation>Hersteller</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="402" />
+            <source>Years of use</source>
+            <translation>Nutzungsjahre</translation>
+        </message>
+    </context>
+    <context>
+        <name>LoopEditor</name>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="259" />
+            <source>Edit cooling loop</source>
+            <translation>Kühlkreislauf bearbeiten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="265" />
+            <source>New facility water loop</source>
+            <translation>Neuer Gebäudewasser-Kreislauf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="266" />
+            <source>New in-row CDU loop</source>
+            <translation>Neuer In-Row-CDU-Kreislauf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="270" />
+            <source>Racks that go on the new loop: {names}</source>
+            <translation>Racks für den neuen Kreislauf: {names}</translation>
+        </message>
+    </context>
+    <context>
+        <name>LoopForm</name>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="121" />
+            <source>CDU model</source>
+            <translation>CDU-Modell</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="126" />
+            <source>CDUs</source>
+            <translation>CDUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="138" />
+            <source>Capacity</source>
+            <translation>Kapazität</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="131" />
+            <source>Coolant</source>
+            <translation>Kühlmittel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="110" />
+            <source>Facility water (chilled or warm)</source>
+            <translation>Gebäudewasser (Kalt- oder Warmwasser)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="109" />
+            <source>In-row CDUs (secondary loop)</source>
+            <translation>In-Row-CDUs (Sekundärkreislauf)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="111" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="106" />
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="130" />
+            <source>PG25 (25 % propylene glycol)</source>
+            <translation>PG25 (25 % Propylenglykol)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="141" />
+            <source>Rated flow</source>
+            <translation>Nenndurchfluss</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="135" />
+            <source>Return</source>
+            <translation>Rücklauf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="230" />
+            <source>Return: must be warmer than the supply ({s} °C)</source>
+            <translation>Rücklauf: muss wärmer sein als der Vorlauf ({s} °C)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="133" />
+            <source>Supply</source>
+            <translation>Vorlauf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="129" />
+            <source>Water</source>
+            <translation>Wasser</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="195" />
+            <source>from capacity and ΔT</source>
+            <translation>aus Kapazität und ΔT</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="137" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="194" />
+            <source>from the CDUs (catalog)</source>
+            <translation>aus den CDUs (Katalog)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="140" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="196" />
+            <source>from the CDUs, else capacity and ΔT</source>
+            <translation>aus den CDUs, sonst aus Kapazität und ΔT</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="117" />
+            <source>{name} ({kw} kW)</source>
+            <translation>{name} ({kw} kW)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="120" />
+            <source>{slug} (not in catalog)</source>
+            <translation>{slug} (nicht im Katalog)</translation>
+        </message>
+    </context>
+    <context>
+        <name>MainWindow</name>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="317" />
+            <source>&amp;About Rackwright</source>
+            <translation>Ü&amp;ber Rackwright</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="217" />
+            <source>&amp;Copy</source>
+            <translation>&amp;Kopieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="219" />
+            <source>&amp;Delete</source>
+            <translation>&amp;Löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="248" />
+            <source>&amp;Edit</source>
+            <translation>&amp;Bearbeiten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="194" />
+            <source>&amp;Export Build Plan (PDF)…</source>
+            <translation>Aufbauplan als PDF &amp;exportieren…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="232" />
+            <source>&amp;File</source>
+            <translation>&amp;Datei</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="227" />
+            <source>&amp;Fit Elevations</source>
+            <translation>Rackansichten &amp;einpassen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="319" />
+            <source>&amp;Help</source>
+            <translation>&amp;Hilfe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="315" />
+            <source>&amp;Keyboard Shortcuts</source>
+            <translation>&amp;Tastenkürzel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="188" />
+            <source>&amp;New</source>
+            <translation>&amp;Neu</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="189" />
+            <source>&amp;Open…</source>
+            <translation>Ö&amp;ffnen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="218" />
+            <source>&amp;Paste</source>
+            <translation>E&amp;infügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="264" />
+            <source>&amp;Plan</source>
+            <translation>&amp;Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="273" />
+            <source>&amp;Power Feeds and Sources…</source>
+            <translation>&amp;Einspeisungen und Stromquellen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="205" />
+            <source>&amp;Quit</source>
+            <translation>&amp;Beenden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="228" />
+            <source>&amp;Recalculate</source>
+            <translation>&amp;Neu berechnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="208" />
+            <source>&amp;Redo</source>
+            <translation>&amp;Wiederholen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="192" />
+            <source>&amp;Save</source>
+            <translation>&amp;Speichern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="206" />
+            <source>&amp;Undo</source>
+            <translation>&amp;Rückgängig</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="253" />
+            <source>&amp;View</source>
+            <translation>&amp;Ansicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="274" />
+            <source>Add and edit UPSs, panels and the feeds that hang off them</source>
+            <translation>USVs, Verteilungen und die daran hängenden Einspeisungen anlegen und bearbeiten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="266" />
+            <source>Auto-&amp;wire Fabric…</source>
+            <translation>Fabric automatisch &amp;verkabeln…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="269" />
+            <source>Auto-wire &amp;NVLink Domain</source>
+            <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="505" />
+            <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
+            <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="486" />
+            <source>Auto-wired {links} links, {switches} switches</source>
+            <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="471" />
+            <source>Cables</source>
+            <translation>Kabel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="99" />
+            <source>Catalog</source>
+            <translation>Katalog</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="39" />
+            <source>Charts</source>
+            <translation>Diagramme</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="279" />
+            <source>Cooling &amp;Loops…</source>
+            <translation>Kühl&amp;kreisläufe…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="222" />
+            <source>Copy the selected rack N times along its row</source>
+            <translation>Das gewählte Rack N-mal entlang seiner Reihe kopieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="280" />
+            <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
+            <translation>CDU- und Gebäudewasser-Kreisläufe anlegen, bearbeiten und löschen; die gewählten Racks zuordnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="216" />
+            <source>Cu&amp;t</source>
+            <translation>&amp;Ausschneiden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="220" />
+            <source>D&amp;uplicate</source>
+            <translation>&amp;Duplizieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="267" />
+            <source>Design and wire a leaf/spine fabric for servers (one undo step)</source>
+            <translation>Eine Leaf/Spine-Fabric für Server entwerfen und verkabeln (ein Rückgängig-Schritt)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="221" />
+            <source>Duplicate Rack × &amp;N…</source>
+            <translation>Rack × &amp;N duplizieren…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="196" />
+            <source>Export &amp;Workbook (Excel)…</source>
+            <translation>&amp;Arbeitsmappe exportieren (Excel)…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="200" />
+            <source>Export Tables (&amp;CSV)…</source>
+            <translation>Tabellen exportieren (&amp;CSV)…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="488" />
+            <source>Extended the fabric: {links} links, {switches} switches added</source>
+            <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="262" />
+            <source>F&amp;loor</source>
+            <translation>&amp;Raum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="470" />
+            <source>Fabric</source>
+            <translation>Fabric</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="38" />
+            <source>Findings</source>
+            <translation>Befunde</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="36" />
+            <source>Floor plan</source>
+            <translation>Raumplan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="302" />
+            <source>Import &amp;Price List…</source>
+            <translation>&amp;Preisliste importieren…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="106" />
+            <source>Inspector</source>
+            <translation>Inspektor</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="225" />
+            <source>Move Down 1U</source>
+            <translation>1 HE nach unten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="224" />
+            <source>Move Up 1U</source>
+            <translation>1 HE nach oben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="530" />
+            <source>Name the selected racks or devices from a pattern (one undo step)</source>
+            <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="551" />
+            <source>New from &amp;Template…</source>
+            <translation>Neu aus &amp;Vorlage…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="554" />
+            <source>New from &amp;Workload…</source>
+            <translation>Neu aus &amp;Arbeitslast…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="190" />
+            <source>New from NetBox &amp;Site…</source>
+            <translation>Neu aus NetBox-&amp;Standort…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="361" />
+            <source>No results yet</source>
+            <translation>Noch keine Ergebnisse</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="235" />
+            <source>Open &amp;Recent</source>
+            <translation>&amp;Zuletzt geöffnet</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="189" />
+            <source>Open a plan</source>
+            <translation>Einen Plan öffnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="526" />
+            <source>Plan &amp;Settings…</source>
+            <translation>Plan&amp;einstellungen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="312" />
+            <source>Rackwright &amp;Guide</source>
+            <translation>Rackwright-&amp;Handbuch</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="529" />
+            <source>Re&amp;name Selection…</source>
+            <translation>Auswahl &amp;umbenennen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="303" />
+            <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
+            <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="359" />
+            <source>Recalculating…</source>
+            <translation>Wird neu berechnet…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="345" />
+            <source>Refused: {reason}</source>
+            <translation>Abgelehnt: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="229" />
+            <source>Reset &amp;Layout</source>
+            <translation>&amp;Layout zurücksetzen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="363" />
+            <source>Results up to date</source>
+            <translation>Ergebnisse aktuell</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="193" />
+            <source>Save &amp;As…</source>
+            <translation>Speichern &amp;unter…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="192" />
+            <source>Save the plan</source>
+            <translation>Den Plan speichern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="193" />
+            <source>Save the plan under a new name</source>
+            <translation>Den Plan unter neuem Namen speichern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="204" />
+            <source>Se&amp;ttings…</source>
+            <translation>Ein&amp;stellungen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="558" />
+            <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
+            <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="223" />
+            <source>Select &amp;All</source>
+            <translation>&amp;Alles auswählen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="624" />
+            <source>Select racks or devices to rename</source>
+            <translation>Racks oder Geräte zum Umbenennen wählen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="557" />
+            <source>Si&amp;ze This Workload…</source>
+            <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="527" />
+            <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
+            <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="188" />
+            <source>Start a new plan</source>
+            <translation>Einen neuen Plan beginnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="191" />
+            <source>Start a plan from a NetBox site export (racks, devices)</source>
+            <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="552" />
+            <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
+            <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="555" />
+            <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
+            <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="314" />
+            <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
+            <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="37" />
+            <source>Totals</source>
+            <translation>Summen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="270" />
+            <source>Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip (one undo step)</source>
+            <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="500" />
+            <source>Wiring the NVLink domain of {name}…</source>
+            <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="40" />
+            <source>Workloads</source>
+            <translation>Arbeitslasten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="202" />
+            <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
+            <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als CSV-Dateien schreiben, eine pro Tabelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="198" />
+            <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
+            <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als Excel-Arbeitsmappe schreiben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="195" />
+            <source>Write the printed build plan as a PDF</source>
+            <translation>Den gedruckten Aufbauplan als PDF schreiben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="398" />
+            <source>{path} no longer exists</source>
+            <translation>{path} existiert nicht mehr</translation>
+        </message>
+    </context>
+    <context>
+        <name>NeedsData</name>
+        <message>
+            <location filename="../../ui/dialogs/needs_data.py" line="12" />
+            <source>GPUs</source>
+            <translation>GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/needs_data.py" line="14" />
+            <source>cooling and liquid fraction</source>
+            <translation>Kühlung und Flüssigkeitsanteil</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/needs_data.py" line="15" />
+            <source>depth</source>
+            <translation>Tiefe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/needs_data.py" line="11" />
+            <source>device kind</source>
+            <translation>Geräteart</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/needs_data.py" line="16" />
+            <source>price</source>
+            <translation>Preis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/needs_data.py" line="13" />
+            <source>typical and maximum power</source>
+            <translation>typische und maximale Leistung</translation>
+        </message>
+    </context>
+    <context>
+        <name>NetboxImportResult</name>
+        <message>
+            <location filename="../../ui/dialogs/netbox_import.py" line="45" />
+            <source>Details</source>
+            <translation>Details</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_import.py" line="45" />
+            <source>File</source>
+            <translation>Datei</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_import.py" line="34" />
+            <source>Imported devices are marked “needs data” in the catalog until their GPUs, power draw, cooling and price are filled in.</source>
+            <translation>Importierte Geräte sind im Katalog als „Daten fehlen“ markiert, bis GPUs, Leistungsaufnahme, Kühlung und Preis eingetragen sind.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_import.py" line="26" />
+            <source>NetBox import</source>
+            <translation>NetBox-Import</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_import.py" line="45" />
+            <source>Result</source>
+            <translation>Ergebnis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_import.py" line="32" />
+            <source>The import was cancelled; the files listed were done.</source>
+            <translation>Der Import wurde abgebrochen; die aufgelisteten Dateien sind erledigt.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_import.py" line="39" />
+            <source>Written to: {folder}</source>
+            <translation>Geschrieben nach: {folder}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_import.py" line="49" />
+            <source>failed</source>
+            <translation>fehlgeschlagen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_import.py" line="48" />
+            <source>imported</source>
+            <translation>importiert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_import.py" line="53" />
+            <source>line</source>
+            <translation>Zeile</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_import.py" line="48" />
+            <source>replaced</source>
+            <translation>ersetzt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_import.py" line="48" />
+            <source>skipped</source>
+            <translation>übersprungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_import.py" line="56" />
+            <source>{entry}; needs data: {what}</source>
+            <translation>{entry}; Daten fehlen: {what}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_import.py" line="29" />
+            <source>{ok} imported, {skipped} skipped, {failed} failed, of {files} file(s).</source>
+            <translation>{ok} importiert, {skipped} übersprungen, {failed} fehlgeschlagen, von {files} Datei(en).</translation>
+        </message>
+    </context>
+    <context>
+        <name>NetboxSiteDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/netbox_site.py" line="37" />
+            <source>Browse…</source>
+            <translation>Durchsuchen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_site.py" line="34" />
+            <source>Device types export</source>
+            <translation>Export der Gerätetypen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_site.py" line="33" />
+            <source>Devices export</source>
+            <translation>Export der Geräte</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_site.py" line="57" />
+            <source>NetBox CSV export</source>
+            <translation>NetBox-CSV-Export</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_site.py" line="26" />
+            <source>New from NetBox Site</source>
+            <translation>Neu aus NetBox-Standort</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_site.py" line="33" />
+            <source>Racks export (required)</source>
+            <translation>Racks-Export (erforderlich)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_site.py" line="27" />
+            <source>Start a plan from the hall as it stands: choose NetBox's CSV exports of the site's racks and devices (Export &gt; CSV on each list). Devices whose type is not in the catalog are listed, not placed; the device-types export helps match types.</source>
+            <translation>Einen Plan mit der Halle im Ist-Zustand beginnen: die CSV-Exporte der Racks und Geräte des Standorts aus NetBox wählen (Export &gt; CSV in jeder Liste). Geräte, deren Typ nicht im Katalog steht, werden aufgelistet, nicht platziert; der Gerätetyp-Export hilft beim Zuordnen.</translation>
+        </message>
+    </context>
+    <context>
+        <name>NewFromTemplateDialog</name>
+        <message>
+            <location filename="../../ui/design/templates.py" line="240" />
+            <source>(none stated)</source>
+            <translation>(nicht angegeben)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="188" />
+            <source>Building {title}… ({done} of {total} ready)</source>
+            <translation>Erstelle {title}… ({done} von {total} fertig)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="248" />
+            <source>Building…</source>
+            <translation>Wird erstellt…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="113" />
+            <source>Capex</source>
+            <translation>Investitionskosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="269" />
+            <source>Capex incomplete: these items have no price (or no exchange rate) and are left out:
+{items}</source>
+            <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis (oder keinen Wechselkurs) und fehlen:
+{items}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="114" />
+            <source>Check</source>
+            <translation>Prüfen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="147" />
+            <source>Create Plan</source>
+            <translation>Plan erstellen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="287" />
+            <source>Creating {title} when it is built…</source>
+            <translation>{title} wird erstellt, sobald er gebaut ist…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="112" />
+            <source>GPUs</source>
+            <translation>GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="113" />
+            <source>IT load</source>
+            <translation>IT-Last</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="112" />
+            <source>Meant for</source>
+            <translation>Gedacht für</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="68" />
+            <source>New from Template</source>
+            <translation>Neu aus Vorlage</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="113" />
+            <source>Racks</source>
+            <translation>Racks</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="243" />
+            <source>This template could not be built: {reason}</source>
+            <translation>Diese Vorlage konnte nicht aufgebaut werden: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="273" />
+            <source>{errors} errors, {warnings} warnings</source>
+            <translation>{errors} Fehler, {warnings} Warnungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/templates.py" line="184" />
+            <source>{n} reference designs</source>
+            <translation>{n} Referenzdesigns</translation>
+        </message>
+    </context>
+    <context>
+        <name>PlanSettingsDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="160" />
+            <source> % of capex per year</source>
+            <translation> % der Investitionskosten pro Jahr</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="153" />
+            <source> years</source>
+            <translation> Jahre</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="319" />
+            <source> {cur}/kW per month</source>
+            <translation> {cur}/kW pro Monat</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="96" />
+            <source>Add Rate</source>
+            <translation>Tarif hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="71" />
+            <source>Author</source>
+            <translation>Autor</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="177" />
+            <source>Catalog price</source>
+            <translation>Katalogpreis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="185" />
+            <source>Cloud price per GPU-hour</source>
+            <translation>Cloud-Preis pro GPU-Stunde</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="169" />
+            <source>Colocation price</source>
+            <translation>Colocation-Preis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="205" />
+            <source>Cooling units</source>
+            <translation>Kühlgeräte</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="86" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="89" />
+            <source>Currency</source>
+            <translation>Währung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="69" />
+            <source>Customer</source>
+            <translation>Kunde</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="123" />
+            <source>Electricity price</source>
+            <translation>Strompreis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="138" />
+            <source>Energy per year = typical IT power × PUE × 8,760 h × utilisation; its cost at the electricity price.</source>
+            <translation>Energie pro Jahr = typische IT-Leistung × PUE × 8.760 h × Auslastung; ihre Kosten zum Strompreis.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="113" />
+            <source>Exchange rates</source>
+            <translation>Wechselkurse</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="177" />
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="74" />
+            <source>General</source>
+            <translation>Allgemein</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="143" />
+            <source>Money</source>
+            <translation>Geld</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="224" />
+            <source>Names</source>
+            <translation>Namen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="325" />
+            <source>No GPUs in the plan yet: place GPU servers to set their cloud price.</source>
+            <translation>Noch keine GPUs im Plan: GPU-Server platzieren, um ihren Cloud-Preis festzulegen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="73" />
+            <source>Notes</source>
+            <translation>Anmerkungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="206" />
+            <source>Other devices</source>
+            <translation>Andere Geräte</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="205" />
+            <source>PDUs</source>
+            <translation>PDUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="130" />
+            <source>PUE</source>
+            <translation>PUE</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="195" />
+            <source>Patterns for new, pasted and duplicated items: {n} is a running number ({n:02} gives 01, 02, ...), {row}, {rack} and {room} the names of where the item goes. Empty: racks continue the last rack's name, devices get their model and a number.</source>
+            <translation>Muster für neue, eingefügte und duplizierte Elemente: {n} ist eine laufende Nummer ({n:02} ergibt 01, 02, …), {row}, {rack} und {room} die Namen des Ziels. Leer: Racks setzen den Namen des letzten Racks fort, Geräte erhalten ihr Modell und eine Nummer.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="51" />
+            <source>Plan Settings</source>
+            <translation>Planeinstellungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="205" />
+            <source>Power shelves</source>
+            <translation>Power-Shelves</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="178" />
+            <source>Price for this plan</source>
+            <translation>Preis für diesen Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="321" />
+            <source>Price for this plan in {cur} per GPU-hour; blank uses the catalog's indicative price (converted at the exchange rates). Rent or own uses the most numerous GPU model.</source>
+            <translation>Preis für diesen Plan in {cur} pro GPU-Stunde; leer nutzt den Richtpreis des Katalogs (zu den Wechselkursen umgerechnet). Mieten oder kaufen nutzt das häufigste GPU-Modell.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="70" />
+            <source>Project</source>
+            <translation>Projekt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="203" />
+            <source>Racks</source>
+            <translation>Racks</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="89" />
+            <source>Rate</source>
+            <translation>Kurs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="330" />
+            <source>Rate: how many {cur} one unit of the other currency buys (plan in EUR: USD 0.92 means 1 USD = 0.92 EUR).</source>
+            <translation>Kurs: wie viel {cur} eine Einheit der anderen Währung kostet (Plan in EUR: USD 0,92 heißt 1 USD = 0,92 EUR).</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="116" />
+            <source>Rates as of</source>
+            <translation>Kurse vom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="99" />
+            <source>Remove Rate</source>
+            <translation>Kurs entfernen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="190" />
+            <source>Rent or Own</source>
+            <translation>Mieten oder kaufen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="72" />
+            <source>Revision</source>
+            <translation>Revision</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="203" />
+            <source>Rooms</source>
+            <translation>Räume</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="203" />
+            <source>Rows</source>
+            <translation>Reihen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="204" />
+            <source>Servers</source>
+            <translation>Server</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="68" />
+            <source>Site</source>
+            <translation>Standort</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="170" />
+            <source>Space and power per kW of committed IT power (the maximum draw) and month; 0 for the customer's own hall.</source>
+            <translation>Fläche und Strom pro kW zugesagter IT-Leistung (maximale Aufnahme) und Monat; 0 für die eigene Halle des Kunden.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="204" />
+            <source>Storage</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="162" />
+            <source>Support and maintenance</source>
+            <translation>Support und Wartung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="204" />
+            <source>Switches</source>
+            <translation>Switches</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="333" />
+            <source>The plan's catalog prices are in {list}.</source>
+            <translation>Die Katalogpreise des Plans sind in {list}.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="137" />
+            <source>Utilisation</source>
+            <translation>Auslastung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="115" />
+            <source>YYYY-MM-DD</source>
+            <translation>JJJJ-MM-TT</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="155" />
+            <source>Years of use</source>
+            <translation>Nutzungsjahre</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="212" />
+            <source>e.g. {example}</source>
+            <translation>z. B. {example}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="355" />
+            <source>invalid</source>
+            <translation>ungültig</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="299" />
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+    </context>
+    <context>
+        <name>Power</name>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="71" />
+            <source>(no engine results yet)</source>
+            <translation>(noch keine Berechnungsergebnisse)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="63" />
+            <source>Generator</source>
+            <translation>Notstromaggregat</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="62" />
+            <source>Panel</source>
+            <translation>Unterverteilung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="62" />
+            <source>Switchboard</source>
+            <translation>Hauptverteilung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="62" />
+            <source>UPS</source>
+            <translation>USV</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="72" />
+            <source>{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)</source>
+            <translation>{load:.1f} kW normal, {fail:.1f} kW bei Ausfall, von {cap:.1f} kW ({util:.0f} %)</translation>
+        </message>
+    </context>
+    <context>
+        <name>PowerDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="310" />
+            <source>A new feed on the selected source (on the other side than the last feed)</source>
+            <translation>Eine neue Einspeisung an der gewählten Stromquelle (auf der anderen Seite als die letzte Einspeisung)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="312" />
+            <source>Add A+B Feeds for Selected Racks</source>
+            <translation>A+B-Einspeisungen für die gewählten Racks anlegen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="308" />
+            <source>Add Feed</source>
+            <translation>Einspeisung hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="298" />
+            <source>Add UPS / Panel</source>
+            <translation>USV / Verteilung hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="276" />
+            <source>Capacity kW</source>
+            <translation>Kapazität kW</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="317" />
+            <location filename="../../ui/dialogs/power.py" line="532" />
+            <source>Delete</source>
+            <translation>Löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="530" />
+            <source>Disconnect its PDUs and delete the feed?</source>
+            <translation>Die PDUs trennen und die Einspeisung löschen?</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="371" />
+            <source>Feed</source>
+            <translation>Einspeisung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="377" />
+            <source>Feeds on no source</source>
+            <translation>Einspeisungen ohne Stromquelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="531" />
+            <source>Hang what it supplies on its own upstream (or nothing) and delete it?</source>
+            <translation>Was sie versorgt, an ihre eigene Vorstufe (oder nichts) hängen und sie löschen?</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="275" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="275" />
+            <source>Load / failover kW</source>
+            <translation>Last / Ausfall kW</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="275" />
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="269" />
+            <source>Power Feeds and Sources</source>
+            <translation>Einspeisungen und Stromquellen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="286" />
+            <source>Select a power source or a feed to edit it, or add one below.</source>
+            <translation>Eine Stromquelle oder Einspeisung zum Bearbeiten wählen oder unten eine hinzufügen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="515" />
+            <source>Select one or more racks (or devices in them) first.</source>
+            <translation>Zuerst ein oder mehrere Racks (oder Geräte darin) wählen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="275" />
+            <source>Side</source>
+            <translation>Seite</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="314" />
+            <source>Two feeds per selected rack, named after it, with its unconnected PDUs on them (left PDUs on A, right on B); on the selected source</source>
+            <translation>Zwei Einspeisungen pro gewähltem Rack, nach ihm benannt, mit seinen nicht verbundenen PDUs daran (linke PDUs an A, rechte an B); an der gewählten Stromquelle</translation>
+        </message>
+    </context>
+    <context>
+        <name>PowerForm</name>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="253" />
+            <source>(none yet: pick this feed in a PDU's Inspector)</source>
+            <translation>(noch keine: diese Einspeisung im Inspektor einer PDU wählen)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="177" />
+            <location filename="../../ui/dialogs/power.py" line="205" />
+            <source>(none)</source>
+            <translation>(keine)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="258" />
+            <source>(nothing yet: hang feeds or panels off it)</source>
+            <translation>(noch nichts: Einspeisungen oder Unterverteilungen daran hängen)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="190" />
+            <source>1-phase</source>
+            <translation>1-phasig</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="190" />
+            <source>3-phase</source>
+            <translation>3-phasig</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="191" />
+            <source>Breaker</source>
+            <translation>Sicherung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="204" />
+            <source>Capacity</source>
+            <translation>Kapazität</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="193" />
+            <source>Continuous load</source>
+            <translation>Dauerlast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="106" />
+            <source>Engine</source>
+            <translation>Berechnung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="196" />
+            <source>Fraction of the breaker rating the feed may carry continuously (NEC: 0.8); 'engine default' uses the setting</source>
+            <translation>Anteil der Sicherungsnennstroms, den die Einspeisung dauerhaft tragen darf (NEC: 0,8); „Berechnungsstandard“ nutzt die Einstellung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="188" />
+            <location filename="../../ui/dialogs/power.py" line="206" />
+            <source>Hangs off</source>
+            <translation>Hängt an</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="203" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="186" />
+            <location filename="../../ui/dialogs/power.py" line="202" />
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="198" />
+            <source>PDUs</source>
+            <translation>PDUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="190" />
+            <source>Phases</source>
+            <translation>Phasen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="192" />
+            <source>Power factor</source>
+            <translation>Leistungsfaktor</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="187" />
+            <location filename="../../ui/dialogs/power.py" line="205" />
+            <source>Side</source>
+            <translation>Seite</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="207" />
+            <source>Supplies</source>
+            <translation>Versorgt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="189" />
+            <source>Voltage</source>
+            <translation>Spannung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="194" />
+            <source>engine default</source>
+            <translation>Berechnungsstandard</translation>
+        </message>
+    </context>
+    <context>
+        <name>PriceImportDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="65" />
+            <source>Catalog entry</source>
+            <translation>Katalogeintrag</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="75" />
+            <source>Could not be read ({n})</source>
+            <translation>Nicht lesbar ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="66" />
+            <source>Currency</source>
+            <translation>Währung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="66" />
+            <source>Date</source>
+            <translation>Datum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="71" />
+            <source>Field</source>
+            <translation>Feld</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="65" />
+            <location filename="../../ui/dialogs/price_import.py" line="69" />
+            <location filename="../../ui/dialogs/price_import.py" line="71" />
+            <source>Line</source>
+            <translation>Zeile</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="73" />
+            <source>Matched ({n})</source>
+            <translation>Zugeordnet ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="74" />
+            <source>Not matched ({n})</source>
+            <translation>Nicht zugeordnet ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="56" />
+            <source>Nothing was written: no row matched. An earlier import of this list is kept.</source>
+            <translation>Nichts geschrieben: keine Zeile passte. Ein früherer Import dieser Liste bleibt erhalten.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="65" />
+            <source>Price</source>
+            <translation>Preis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="40" />
+            <source>Price List Imported</source>
+            <translation>Preisliste importiert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="40" />
+            <source>Price List Not Imported</source>
+            <translation>Preisliste nicht importiert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="59" />
+            <source>Prices in {currencies} count in this plan's capex only with an exchange rate to {plan} (Plan Settings).</source>
+            <translation>Preise in {currencies} zählen in den Investitionskosten dieses Plans nur mit einem Wechselkurs zu {plan} (Planeinstellungen).</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="71" />
+            <source>Problem</source>
+            <translation>Problem</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="52" />
+            <source>The prices are in the user catalog as the price list “{name}” (importing it again replaces it); the capex is recalculated.</source>
+            <translation>Die Preise stehen im Benutzerkatalog als Preisliste „{name}“ (ein erneuter Import ersetzt sie); die Investitionskosten werden neu berechnet.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="66" />
+            <location filename="../../ui/dialogs/price_import.py" line="69" />
+            <source>The row named</source>
+            <translation>Die Reihe namens</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="69" />
+            <source>Why</source>
+            <translation>Grund</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="47" />
+            <source>{file}: {rows} rows read: {matched} matched, {unmatched} not matched, {bad} could not be read.</source>
+            <translation>{file}: {rows} Zeilen gelesen: {matched} zugeordnet, {unmatched} nicht zugeordnet, {bad} nicht lesbar.</translation>
+        </message>
+    </context>
+    <context>
+        <name>PriceListImporter</name>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="157" />
+            <source>Import Price List</source>
+            <translation>Preisliste importieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_import.py" line="158" />
+            <source>The price list could not be read; nothing was imported.</source>
+            <translation>Die Preisliste konnte nicht gelesen werden; nichts wurde importiert.</translation>
+        </message>
+    </context>
+    <context>
+        <name>PriceOverrideDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="101" />
+            <source>Catalog price: none.</source>
+            <translation>Katalogpreis: keiner.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="103" />
+            <source>Catalog price: {amount} {currency} ({basis}, {date}).</source>
+            <translation>Katalogpreis: {amount} {currency} ({basis}, {date}).</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="65" />
+            <source>Currency</source>
+            <translation>Währung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="66" />
+            <source>Date</source>
+            <translation>Datum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="107" />
+            <source>In the plan: {qty}.</source>
+            <translation>Im Plan: {qty}.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="68" />
+            <source>Note</source>
+            <translation>Hinweis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="64" />
+            <source>Price</source>
+            <translation>Preis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="35" />
+            <source>Price for This Plan</source>
+            <translation>Preis für diesen Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="67" />
+            <source>Source</source>
+            <translation>Quelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="75" />
+            <source>Use Catalog Price</source>
+            <translation>Katalogpreis verwenden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="57" />
+            <source>YYYY-MM-DD</source>
+            <translation>JJJJ-MM-TT</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="60" />
+            <source>e.g. distributor quote Q-2291</source>
+            <translation>z. B. Händlerangebot Q-2291</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="47" />
+            <source>price per unit</source>
+            <translation>Preis pro Stück</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/price_override.py" line="38" />
+            <source>{name} ({slug}): the price this plan uses instead of the catalog's, for every one in the bill of materials.</source>
+            <translation>{name} ({slug}): der Preis, den dieser Plan statt des Katalogpreises nutzt, für jedes Stück in der Stückliste.</translation>
+        </message>
+    </context>
+    <context>
+        <name>RackGraphicsView</name>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1257" />
+            <source>Connect {port}…</source>
+            <translation>{port} verbinden…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1265" />
+            <source>Connect…</source>
+            <translation>Verbinden…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1272" />
+            <source>Delete</source>
+            <translation>Löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1279" />
+            <source>Delete rack</source>
+            <translation>Rack löschen</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/scenes/rack.py" line="1270" />
+            <source>Disconnect %n cable(s)</source>
+            <translation>
+                <numerusform>%n Kabel trennen</numerusform>
+                <numerusform>%n Kabel trennen</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/scenes/rack.py" line="1268" />
+            <source>Disconnect all (%n cable(s))</source>
+            <translation>
+                <numerusform>Alle trennen (%n Kabel)</numerusform>
+                <numerusform>Alle trennen (%n Kabel)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1256" />
+            <source>Disconnect {port}</source>
+            <translation>{port} trennen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1273" />
+            <source>Duplicate</source>
+            <translation>Duplizieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1278" />
+            <source>Duplicate rack x N…</source>
+            <translation>Rack × N duplizieren…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1275" />
+            <location filename="../../ui/scenes/rack.py" line="1281" />
+            <source>Properties</source>
+            <translation>Eigenschaften</translation>
+        </message>
+    </context>
+    <context>
+        <name>RackScene</name>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="686" />
+            <source>0U, {side} side of the {face}</source>
+            <translation>0 HE, Seite {side}, {face}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="721" />
+            <source>Feed: no power cords</source>
+            <translation>Einspeisung: keine Netzkabel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="703" />
+            <source>Feed: none assigned</source>
+            <translation>Einspeisung: keine zugeordnet</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="710" />
+            <source>Feed: the rack's DC busbar (power shelves)</source>
+            <translation>Einspeisung: die DC-Stromschiene des Racks (Power-Shelves)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="719" />
+            <source>Feed: {feeds}</source>
+            <translation>Einspeisung: {feeds}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="702" />
+            <source>Feed: {feed}</source>
+            <translation>Einspeisung: {feed}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="699" />
+            <source>Load: {typical} kW typical, {max} kW max</source>
+            <translation>Last: {typical} kW typisch, {max} kW maximal</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="705" />
+            <source>Power: none counted</source>
+            <translation>Leistung: nicht gezählt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="697" />
+            <source>Power: not calculated yet</source>
+            <translation>Leistung: noch nicht berechnet</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="707" />
+            <source>Power: {typical} kW typical, {max} kW max</source>
+            <translation>Leistung: {typical} kW typisch, {max} kW maximal</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="683" />
+            <source>front</source>
+            <translation>vorne</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="685" />
+            <source>left</source>
+            <translation>links</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="683" />
+            <source>rear</source>
+            <translation>hinten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="685" />
+            <source>right</source>
+            <translation>rechts</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="717" />
+            <source>{feed} via {pdu}</source>
+            <translation>{feed} über {pdu}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="752" />
+            <source>{load} kW (no PDU capacity)</source>
+            <translation>{load} kW (keine PDU-Kapazität)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="751" />
+            <source>{load} kW of {cap} kW</source>
+            <translation>{load} kW von {cap} kW</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="572" />
+            <source>{n}× {model}</source>
+            <translation>{n}× {model}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="718" />
+            <source>{pdu} (no feed)</source>
+            <translation>{pdu} (keine Einspeisung)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="678" />
+            <source>{slug} (not in the catalog)</source>
+            <translation>{slug} (nicht im Katalog)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="690" />
+            <source>{span}, {face}</source>
+            <translation>{span}, {face}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="754" />
+            <source>{used} U</source>
+            <translation>{used} HE</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="753" />
+            <source>{used}/{height} U</source>
+            <translation>{used}/{height} HE</translation>
+        </message>
+    </context>
+    <context>
+        <name>RackView</name>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1337" />
+            <source>Add an empty rack at the end of this row</source>
+            <translation>Ein leeres Rack am Ende dieser Reihe hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1336" />
+            <source>Add rack</source>
+            <translation>Rack hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1339" />
+            <source>Drag devices from the catalog into a rack; Up/Down moves the selection 1U</source>
+            <translation>Geräte aus dem Katalog in ein Rack ziehen; Auf/Ab verschiebt die Auswahl um 1 HE</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1331" />
+            <source>Fit</source>
+            <translation>Einpassen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1346" />
+            <source>Row:</source>
+            <translation>Reihe:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack.py" line="1332" />
+            <source>Zoom to fit the row (Ctrl+wheel zooms)</source>
+            <translation>Reihe einpassen (Strg+Mausrad zoomt)</translation>
+        </message>
+    </context>
+    <context>
+        <name>RecoveryController</name>
+        <message>
+            <location filename="../../ui/recovery.py" line="173" />
+            <source>Cannot recover</source>
+            <translation>Wiederherstellung nicht möglich</translation>
+        </message>
+    </context>
+    <context>
+        <name>RenameDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/rename.py" line="50" />
+            <source>First number</source>
+            <translation>Erste Nummer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/rename.py" line="57" />
+            <source>New name</source>
+            <translation>Neuer Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/rename.py" line="57" />
+            <source>Now</source>
+            <translation>Jetzt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/rename.py" line="49" />
+            <source>Pattern</source>
+            <translation>Muster</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/rename.py" line="90" />
+            <source>Pattern: {reason}</source>
+            <translation>Muster: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/rename.py" line="35" />
+            <source>Rename Selection</source>
+            <translation>Auswahl umbenennen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/rename.py" line="84" />
+            <source>Select racks or devices to rename.</source>
+            <translation>Racks oder Geräte zum Umbenennen wählen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/rename.py" line="51" />
+            <source>{n} counts in the order you selected the items ({n:02} gives 01, 02, ...); {rack}, {row} and {room} are each item's own rack, row and room.</source>
+            <translation>{n} zählt in der Reihenfolge, in der die Elemente gewählt wurden ({n:02} ergibt 01, 02, …); {rack}, {row} und {room} sind Rack, Reihe und Raum des jeweiligen Elements.</translation>
+        </message>
+    </context>
+    <context>
+        <name>RentOwnChart</name>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="45" />
+            <source>No GPUs in this plan: nothing to rent.</source>
+            <translation>Keine GPUs in diesem Plan: nichts zu mieten.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="36" />
+            <source>Own</source>
+            <translation>Kaufen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="37" />
+            <source>Rent</source>
+            <translation>Mieten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="33" />
+            <source>Rent or own: cumulative cost</source>
+            <translation>Mieten oder kaufen: kumulierte Kosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="102" />
+            <source>Renting is not costed: {reason}</source>
+            <translation>Mieten ist nicht berechnet: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="90" />
+            <source>break-even {months} months</source>
+            <translation>Amortisation nach {months} Monaten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="86" />
+            <source>cumulative cost ({unit})</source>
+            <translation>kumulierte Kosten ({unit})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="32" />
+            <source>months</source>
+            <translation>Monate</translation>
+        </message>
+    </context>
+    <context>
+        <name>ScalingChart</name>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="132" />
+            <source>&lt;b&gt;Scaling&lt;/b&gt;</source>
+            <translation>&lt;b&gt;Skalierung&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="398" />
+            <source>Bottleneck: {parts}</source>
+            <translation>Engpass: {parts}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="149" />
+            <source>GPUs (log scale)</source>
+            <translation>GPUs (logarithmisch)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="411" />
+            <source>Plan: {gpus} GPUs, {state}</source>
+            <translation>Plan: {gpus} GPUs, {state}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="43" />
+            <source>Scaling efficiency</source>
+            <translation>Skalierungseffizienz</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="47" />
+            <source>System tokens/s</source>
+            <translation>System-Tokens/s</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="130" />
+            <source>The figure plotted against the GPU count</source>
+            <translation>Der gegen die GPU-Anzahl aufgetragene Wert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="48" />
+            <source>Time to first token</source>
+            <translation>Zeit bis zum ersten Token</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="41" />
+            <source>Time to train</source>
+            <translation>Trainingsdauer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="42" />
+            <source>Tokens/s per GPU</source>
+            <translation>Tokens/s pro GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="46" />
+            <source>Tokens/s per user</source>
+            <translation>Tokens/s pro Nutzer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="133" />
+            <source>What-if: this workload on more or fewer GPUs of the same servers, sized by the planner at each count (power and cooling not included)</source>
+            <translation>Was-wäre-wenn: diese Arbeitslast auf mehr oder weniger GPUs derselben Server, vom Planer für jede Anzahl dimensioniert (ohne Strom und Kühlung)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="406" />
+            <source>does not fit</source>
+            <translation>passt nicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="424" />
+            <source>fewest by the inverse search: {gpus}</source>
+            <translation>die wenigsten laut Rückwärtssuche: {gpus}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="421" />
+            <source>fewest by the inverse search: {gpus} at TP{tp}</source>
+            <translation>die wenigsten laut Rückwärtssuche: {gpus} bei TP{tp}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="410" />
+            <source>meets the target</source>
+            <translation>erfüllt das Ziel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="415" />
+            <source>met from {gpus} GPUs in this range (filled points)</source>
+            <translation>erfüllt ab {gpus} GPUs in diesem Bereich (gefüllte Punkte)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="410" />
+            <source>misses the target</source>
+            <translation>verfehlt das Ziel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="418" />
+            <source>no count in this range meets it</source>
+            <translation>keine Anzahl in diesem Bereich erfüllt es</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="408" />
+            <source>no target</source>
+            <translation>kein Ziel</translation>
+        </message>
+    </context>
+    <context>
+        <name>ScalingSection</name>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="526" />
+            <source>Sizing the workload at other GPU counts…</source>
+            <translation>Die Arbeitslast wird für andere GPU-Anzahlen dimensioniert…</translation>
+        </message>
+    </context>
+    <context>
+        <name>SettingsDialog</name>
+        <message>
+            <location filename="../../ui/settings.py" line="301" />
+            <source>Dark</source>
+            <translation>Dunkel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="310" />
+            <source>Display</source>
+            <translation>Anzeige</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="317" />
+            <source>Engine thresholds</source>
+            <translation>Schwellwerte der Berechnung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="300" />
+            <location filename="../../ui/settings.py" line="306" />
+            <source>Follow the system</source>
+            <translation>Wie das System</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="296" />
+            <source>Imperial (ft, in, lb, BTU/h, CFM, °F)</source>
+            <translation>Angloamerikanisch (ft, in, lb, BTU/h, CFM, °F)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="314" />
+            <source>Language (after a restart)</source>
+            <translation>Sprache (nach Neustart)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="300" />
+            <source>Light</source>
+            <translation>Hell</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="295" />
+            <source>Metric (m, mm, kg, kW, m³/h, °C)</source>
+            <translation>Metrisch (m, mm, kg, kW, m³/h, °C)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="291" />
+            <source>Settings</source>
+            <translation>Einstellungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="309" />
+            <source>Takes effect when Rackwright is started again.</source>
+            <translation>Wird beim nächsten Start von Rackwright wirksam.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="322" />
+            <source>The engine is not available in this build.</source>
+            <translation>Die Berechnung ist in diesem Build nicht verfügbar.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="313" />
+            <source>Theme</source>
+            <translation>Farbschema</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="312" />
+            <source>Units</source>
+            <translation>Einheiten</translation>
+        </message>
+    </context>
+    <context>
+        <name>SizingWizard</name>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="962" />
+            <source>Create Plan</source>
+            <translation>Plan erstellen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="951" />
+            <source>New from Workload</source>
+            <translation>Neu aus Arbeitslast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="951" />
+            <source>Size This Workload</source>
+            <translation>Diese Arbeitslast dimensionieren</translation>
+        </message>
+    </context>
+    <context>
+        <name>TablesExporter</name>
+        <message>
+            <location filename="../../ui/export_tables.py" line="114" />
+            <source>An export is already running.</source>
+            <translation>Ein Export läuft bereits.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="176" />
+            <source>Cancel</source>
+            <translation>Abbrechen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="197" />
+            <source>Cancelling…</source>
+            <translation>Wird abgebrochen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="167" />
+            <location filename="../../ui/export_tables.py" line="256" />
+            <source>Cannot export tables</source>
+            <translation>Tabellen können nicht exportiert werden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="35" />
+            <source>Excel workbooks (*.xlsx);;All files (*)</source>
+            <translation>Excel-Arbeitsmappen (*.xlsx);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="114" />
+            <location filename="../../ui/export_tables.py" line="178" />
+            <source>Export tables</source>
+            <translation>Tabellen exportieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="43" />
+            <source>Export tables (CSV): choose a folder</source>
+            <translation>Tabellen exportieren (CSV): Ordner wählen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="34" />
+            <source>Export workbook (Excel)</source>
+            <translation>Arbeitsmappe exportieren (Excel)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="191" />
+            <source>Exporting the tables to {name}…</source>
+            <translation>Tabellen werden nach {name} exportiert…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="261" />
+            <source>Table export cancelled; nothing was written</source>
+            <translation>Tabellenexport abgebrochen; nichts wurde geschrieben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="255" />
+            <source>Table export failed</source>
+            <translation>Tabellenexport fehlgeschlagen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="254" />
+            <source>The tables could not be made.
+
+{error}</source>
+            <translation>Die Tabellen konnten nicht erstellt werden.
+
+{error}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="237" />
+            <source>Workbook written: {path}</source>
+            <translation>Arbeitsmappe geschrieben: {path}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="210" />
+            <source>Writing the tables: {stage}…</source>
+            <translation>Tabellen werden geschrieben: {stage}…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="176" />
+            <source>Writing the tables…</source>
+            <translation>Tabellen werden geschrieben…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="239" />
+            <source>{count} CSV files written to {folder}</source>
+            <translation>{count} CSV-Dateien nach {folder} geschrieben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="251" />
+            <source>{name} could not be written.
+
+{reason}</source>
+            <translation>{name} konnte nicht geschrieben werden.
+
+{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="247" />
+            <source>{name} could not be written.
+
+{reason}
+
+If the file is open in another program (Excel locks the files it has open), close it there and export again.</source>
+            <translation>{name} konnte nicht geschrieben werden.
+
+{reason}
+
+Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Dateien), dort schließen und erneut exportieren.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_tables.py" line="168" />
+            <source>{path} is a file; the CSV tables are written into a folder.</source>
+            <translation>{path} ist eine Datei; die CSV-Tabellen werden in einen Ordner geschrieben.</translation>
+        </message>
+    </context>
+    <context>
+        <name>Thumbnail</name>
+        <message>
+            <location filename="../../ui/design/thumbnail.py" line="104" />
+            <source>no prices (incomplete)</source>
+            <translation>keine Preise (unvollständig)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/thumbnail.py" line="111" />
+            <source>{gpus} GPUs · {racks} racks · IT {it} · capex {capex}</source>
+            <translation>{gpus} GPUs · {racks} Racks · IT {it} · Investitionskosten {capex}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/thumbnail.py" line="108" />
+            <source>{money} (incomplete)</source>
+            <translation>{money} (unvollständig)</translation>
+        </message>
+    </context>
+    <context>
+        <name>TotalsPanel</name>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="314" />
+            <source>%n feed(s)</source>
+            <translation>
+                <numerusform>%n Einspeisung</numerusform>
+                <numerusform>%n Einspeisungen</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="350" />
+            <source>%n loop(s)</source>
+            <translation>
+                <numerusform>%n Kreislauf</numerusform>
+                <numerusform>%n Kreisläufe</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="442" />
+            <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
+            <translation>
+                <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
+                <numerusform>%n Rack-Domänen, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="335" />
+            <source>%n rack(s) near capacity</source>
+            <translation>
+                <numerusform>%n Rack nahe der Kapazität</numerusform>
+                <numerusform>%n Racks nahe der Kapazität</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="333" />
+            <source>%n rack(s) over capacity</source>
+            <translation>
+                <numerusform>%n Rack über der Kapazität</numerusform>
+                <numerusform>%n Racks über der Kapazität</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="111" />
+            <source>Air / liquid flow</source>
+            <translation>Luftmenge / Durchfluss</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="294" />
+            <source>BF16 dense · FP8 {fp8} PFLOPS</source>
+            <translation>BF16 dicht · FP8 {fp8} PFLOPS</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="184" />
+            <source>Bill of materials and prices…</source>
+            <translation>Stückliste und Preise…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="106" />
+            <source>Compute</source>
+            <translation>Rechenleistung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="110" />
+            <source>Cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="113" />
+            <source>Cost</source>
+            <translation>Kosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="106" />
+            <source>Dense compute</source>
+            <translation>Dichte FLOPS</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="113" />
+            <source>Energy per year</source>
+            <translation>Energie pro Jahr</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="109" />
+            <source>Facility (PUE)</source>
+            <translation>Gebäude (PUE)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="112" />
+            <source>Floor load</source>
+            <translation>Bodenlast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="106" />
+            <source>GPU memory</source>
+            <translation>GPU-Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="106" />
+            <source>GPUs</source>
+            <translation>GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="292" />
+            <source>HBM bandwidth {bw} TB/s</source>
+            <translation>HBM-Bandbreite {bw} TB/s</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="287" />
+            <source>HBM {bw} TB/s · workloads need {need} TB</source>
+            <translation>HBM {bw} TB/s · Bedarf {need} TB</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="113" />
+            <source>Hardware</source>
+            <translation>Hardware</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="110" />
+            <source>Heat</source>
+            <translation>Wärmelast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="108" />
+            <source>IT load</source>
+            <translation>IT-Last</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="391" />
+            <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
+            <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="110" />
+            <source>Liquid loops</source>
+            <translation>Flüssigkeitskreisläufe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="107" />
+            <source>NVLink domains</source>
+            <translation>NVLink-Domänen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="128" />
+            <source>No results yet</source>
+            <translation>Noch keine Ergebnisse</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="259" />
+            <source>No results yet: the engine has not run on this plan.</source>
+            <translation>Noch keine Ergebnisse: die Berechnung ist für diesen Plan noch nicht gelaufen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="108" />
+            <source>Power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="108" />
+            <source>Power feeds</source>
+            <translation>Einspeisungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="110" />
+            <source>Rack cooling</source>
+            <translation>Rack-Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="113" />
+            <source>Rent or own</source>
+            <translation>Mieten oder kaufen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="112" />
+            <source>Space and weight</source>
+            <translation>Fläche und Gewicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="112" />
+            <source>Weight</source>
+            <translation>Gewicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="317" />
+            <source>add power feeds to check capacity and A/B redundancy</source>
+            <translation>Einspeisungen anlegen, um Kapazität und A/B-Redundanz zu prüfen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="360" />
+            <source>air · {flow} l/min coolant</source>
+            <translation>Luft · {flow} l/min Kühlmittel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="414" />
+            <source>break-even {months} months</source>
+            <translation>Amortisation nach {months} Monaten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="426" />
+            <source>capex incomplete: owning is understated</source>
+            <translation>Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="337" />
+            <source>every rack within capacity</source>
+            <translation>jedes Rack innerhalb der Kapazität</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="303" />
+            <source>fullest rack {rack} at {pct}</source>
+            <translation>vollstes Rack {rack} bei {pct}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="338" />
+            <source>fullest rack {rack} · {state}</source>
+            <translation>vollstes Rack {rack} · {state}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="367" />
+            <source>heaviest rack {rack} at {pct} of its rating</source>
+            <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="383" />
+            <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
+            <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="386" />
+            <source>incomplete: some items have no price in the catalog</source>
+            <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="439" />
+            <source>largest {n} GPUs (in one {model})</source>
+            <translation>größte {n} GPUs (in einem {model})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="438" />
+            <source>largest {n} GPUs ({name})</source>
+            <translation>größte {n} GPUs ({name})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="324" />
+            <source>liquid {liquid}, air {air}</source>
+            <translation>Flüssigkeit {liquid}, Luft {air}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="381" />
+            <source>list/estimate prices from the catalog</source>
+            <translation>Listen-/Schätzpreise aus dem Katalog</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="300" />
+            <source>max · typical {typical} · idle {idle}</source>
+            <translation>maximal · typisch {typical} · Leerlauf {idle}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="353" />
+            <source>no CDU loops in this plan</source>
+            <translation>keine CDU-Kreisläufe in diesem Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="282" />
+            <source>no GPU servers placed</source>
+            <translation>keine GPU-Server platziert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="402" />
+            <source>no GPUs in this plan</source>
+            <translation>keine GPUs in diesem Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="435" />
+            <source>no NVLink GPUs placed</source>
+            <translation>keine NVLink-GPUs platziert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="317" />
+            <source>no feeds</source>
+            <translation>keine Einspeisungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="387" />
+            <source>no prices</source>
+            <translation>keine Preise</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="341" />
+            <location filename="../../ui/panels/totals.py" line="375" />
+            <source>no racks</source>
+            <translation>keine Racks</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="353" />
+            <location filename="../../ui/panels/totals.py" line="435" />
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="408" />
+            <source>not costed</source>
+            <translation>nicht berechnet</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="372" />
+            <source>of the room's floor rating under rack {rack}</source>
+            <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="420" />
+            <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
+            <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="408" />
+            <source>own {own}/year; renting not costed: {reason}</source>
+            <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="416" />
+            <source>price set in this plan</source>
+            <translation>Preis in diesem Plan gesetzt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="412" />
+            <source>renting cheaper</source>
+            <translation>Mieten günstiger</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="319" />
+            <source>typical × PUE {pue} · max {max}</source>
+            <translation>typisch × PUE {pue} · maximal {max}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="312" />
+            <source>worst feed {feed} ({side}): {load} of {cap} derated</source>
+            <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="308" />
+            <source>worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed</source>
+            <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert bei Ausfall von Seite {failed}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="348" />
+            <source>worst loop {loop}: {load} of {cap} (facility water)</source>
+            <translation>ungünstigster Kreislauf {loop}: {load} von {cap} (Gebäudewasser)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="345" />
+            <source>worst loop {loop}: {load} of {cap} ({n} × CDU)</source>
+            <translation>ungünstigster Kreislauf {loop}: {load} von {cap} ({n} × CDU)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="358" />
+            <source>{air} m³/h air · {flow} l/min coolant</source>
+            <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="389" />
+            <source>{amount} INCOMPLETE</source>
+            <translation>{amount} UNVOLLSTÄNDIG</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="327" />
+            <source>{btu} BTU/h · {tons} tons</source>
+            <translation>{btu} BTU/h · {tons} tons</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="279" />
+            <source>{models} · workloads need {n}</source>
+            <translation>{models} · Bedarf {n}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="394" />
+            <source>{mwh} MWh at {price} {cur}/kWh</source>
+            <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="445" />
+            <source>{n} in-server NVSwitch</source>
+            <translation>{n} NVSwitch im Server</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="417" />
+            <source>{offer}, {basis} {date}</source>
+            <translation>{offer}, {basis} {date}</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="270" />
+            <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
+            <translation>
+                <numerusform>{racks} Racks in %n Raum · {errors} Fehler, {warnings} Warnungen</numerusform>
+                <numerusform>{racks} Racks in %n Räumen · {errors} Fehler, {warnings} Warnungen</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="364" />
+            <source>{used} U used, {free} U free</source>
+            <translation>{used} HE belegt, {free} HE frei</translation>
+        </message>
+    </context>
+    <context>
+        <name>UtilBar</name>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="74" />
+            <source>{0} % of capacity</source>
+            <translation>{0} % der Kapazität</translation>
+        </message>
+    </context>
+    <context>
+        <name>Wizard</name>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="594" />
+            <source>Air</source>
+            <translation>Luft</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="78" />
+            <source>Air (hot/cold aisle containment)</source>
+            <translation>Luft (Warmgang-/Kaltgang-Einhausung)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="567" />
+            <source>Bottleneck</source>
+            <translation>Engpass</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="578" />
+            <source>Break-even</source>
+            <translation>Amortisation</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="574" />
+            <source>Capex</source>
+            <translation>Investitionskosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="805" />
+            <source>Capex incomplete: these items have no price in {currency} and are left out:
+{items}</source>
+            <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
+{items}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="586" />
+            <source>Capex plus running cost over the years of use</source>
+            <translation>Investitionskosten plus laufende Kosten über die Nutzungsjahre</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="571" />
+            <source>Cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="589" />
+            <source>Cost per million tokens served, USD</source>
+            <translation>Kosten pro Million ausgelieferter Tokens, USD</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="579" />
+            <source>Days to train</source>
+            <translation>Tage Training</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="79" />
+            <source>Direct liquid cooling (CDU)</source>
+            <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="573" />
+            <source>Facility kW</source>
+            <translation>Gebäude-kW</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="568" />
+            <source>GPUs</source>
+            <translation>GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="585" />
+            <source>How far the tightest workload is past its target (negative: short of it)</source>
+            <translation>Wie weit die knappste Arbeitslast über ihrem Ziel liegt (negativ: darunter)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="572" />
+            <source>IT kW</source>
+            <translation>IT-kW</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="590" />
+            <source>IT load times PUE</source>
+            <translation>IT-Last mal PUE</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="79" />
+            <location filename="../../ui/design/wizard.py" line="594" />
+            <source>Immersion</source>
+            <translation>Immersionskühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="594" />
+            <source>Liquid (DLC)</source>
+            <translation>Flüssigkeit (DLC)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="566" />
+            <source>Margin</source>
+            <translation>Spielraum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="565" />
+            <source>Meets</source>
+            <translation>Erfüllt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="592" />
+            <source>Months after which owning has cost less than renting (capex paid up front)</source>
+            <translation>Monate, nach denen Kaufen weniger gekostet hat als Mieten (Investitionskosten vorab bezahlt)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="575" />
+            <source>Opex / year</source>
+            <translation>Betriebskosten / Jahr</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="570" />
+            <source>Racks</source>
+            <translation>Racks</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="594" />
+            <source>Rear door</source>
+            <translation>Rückkühltür</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="78" />
+            <source>Rear-door heat exchangers</source>
+            <translation>Rückkühltüren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="577" />
+            <source>Rent / year</source>
+            <translation>Miete / Jahr</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="569" />
+            <source>Servers</source>
+            <translation>Server</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="581" />
+            <source>TTFT (s)</source>
+            <translation>TTFT (s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="591" />
+            <source>The same GPUs rented at the catalog's indicative cloud price per GPU-hour</source>
+            <translation>Dieselben GPUs gemietet, zum Richtpreis des Katalogs pro GPU-Stunde</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="540" />
+            <source>Tick at least one way of cooling the racks.</source>
+            <translation>Mindestens eine Kühlungsart für die Racks anhaken.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="588" />
+            <source>Time to first token, seconds</source>
+            <translation>Zeit bis zum ersten Token, Sekunden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="580" />
+            <source>Tok/s per user</source>
+            <translation>Tok/s pro Nutzer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="587" />
+            <source>Tokens per second each user gets</source>
+            <translation>Tokens pro Sekunde, die jeder Nutzer erhält</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="576" />
+            <source>Total cost</source>
+            <translation>Gesamtkosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="582" />
+            <source>USD / M tok</source>
+            <translation>USD / M Tok</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="532" />
+            <source>a percentage from 0 to 100</source>
+            <translation>ein Prozentwert von 0 bis 100</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="655" />
+            <source>met</source>
+            <translation>erfüllt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="418" />
+            <source>no limit</source>
+            <translation>keine Grenze</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="655" />
+            <source>not met</source>
+            <translation>nicht erfüllt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="629" />
+            <source>{money} ⚠ incomplete</source>
+            <translation>{money} ⚠ unvollständig</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="623" />
+            <source>{months} months</source>
+            <translation>{months} Monate</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="657" />
+            <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
+            <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="603" />
+            <source>✔ meets</source>
+            <translation>✔ erfüllt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="603" />
+            <source>✘ does not meet</source>
+            <translation>✘ erfüllt nicht</translation>
+        </message>
+    </context>
+    <context>
+        <name>Workloads</name>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="220" />
+            <source>  (asked {users})</source>
+            <translation>  (gefragt: {users})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="216" />
+            <location filename="../../ui/panels/workloads.py" line="230" />
+            <source>  (target {tgt})</source>
+            <translation>  (Ziel {tgt})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="218" />
+            <source>  (target {tt} s)</source>
+            <translation>  (Ziel {tt} s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="226" />
+            <source> (energy {cost})</source>
+            <translation> (Energie {cost})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="230" />
+            <source> days</source>
+            <translation> Tage</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="233" />
+            <source> of {capacity}</source>
+            <translation> von {capacity}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="240" />
+            <source> on {gpus} × {gpu}</source>
+            <translation> auf {gpus} × {gpu}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="242" />
+            <source>, written in {time}</source>
+            <translation>, geschrieben in {time}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="97" />
+            <source>Activation recompute</source>
+            <translation>Aktivierungs-Neuberechnung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="241" />
+            <source>Checkpoint</source>
+            <translation>Checkpoint</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="107" />
+            <source>Checkpoint every (min)</source>
+            <translation>Checkpoint alle (min)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="245" />
+            <source>Checkpoint size</source>
+            <translation>Checkpoint-Größe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="106" />
+            <source>Checkpoint size (GB)</source>
+            <translation>Checkpoint-Größe (GB)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="247" />
+            <source>Checkpoint write</source>
+            <translation>Checkpoint schreiben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="101" />
+            <source>Concurrent users</source>
+            <translation>Gleichzeitige Nutzer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="225" />
+            <source>Cost per million tokens</source>
+            <translation>Kosten pro Million Tokens</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="109" />
+            <source>Dataset read (GB/s)</source>
+            <translation>Datensatz lesen (GB/s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="227" />
+            <source>Energy per token</source>
+            <translation>Energie pro Token</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="81" />
+            <source>Fine-tuning</source>
+            <translation>Feintuning</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="65" />
+            <source>Fine-tuning (LoRA)</source>
+            <translation>Feintuning (LoRA)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="67" />
+            <source>Fine-tuning (QLoRA)</source>
+            <translation>Feintuning (QLoRA)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="63" />
+            <source>Fine-tuning (full)</source>
+            <translation>Feintuning (vollständig)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="131" />
+            <source>GPU memory</source>
+            <translation>GPU-Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="231" />
+            <source>GPU-hours</source>
+            <translation>GPU-Stunden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="256" />
+            <source>GPUs that would meet it</source>
+            <translation>GPUs, die es erfüllen würden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="93" />
+            <source>Global batch (tokens)</source>
+            <translation>Globale Batch-Größe (Tokens)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="82" />
+            <source>Inference</source>
+            <translation>Inferenz</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="69" />
+            <source>Inference serving</source>
+            <translation>Inferenz-Betrieb</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="99" />
+            <source>Input tokens</source>
+            <translation>Eingabe-Tokens</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="98" />
+            <source>KV-cache precision</source>
+            <translation>KV-Cache-Genauigkeit</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="353" />
+            <source>Key figure</source>
+            <translation>Kennzahl</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="222" />
+            <location filename="../../ui/panels/workloads.py" line="238" />
+            <source>Layout</source>
+            <translation>Aufteilung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="353" />
+            <source>Limited by</source>
+            <translation>Begrenzt durch</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="88" />
+            <source>LoRA rank</source>
+            <translation>LoRA-Rang</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="232" />
+            <source>Memory per GPU</source>
+            <translation>Speicher pro GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="184" />
+            <source>Met · {pct} % of target · limited by {bn}</source>
+            <translation>Erfüllt · {pct} % des Ziels · begrenzt durch {bn}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="87" />
+            <source>Method</source>
+            <translation>Methode</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="86" />
+            <source>Model</source>
+            <translation>Modell</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="186" />
+            <source>Not met · the {bn} of its servers fails</source>
+            <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="187" />
+            <source>Not met · {pct} % of target · limited by {bn}</source>
+            <translation>Nicht erfüllt · {pct} % des Ziels · begrenzt durch {bn}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="100" />
+            <source>Output tokens</source>
+            <translation>Ausgabe-Tokens</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="95" />
+            <source>Pipeline parallel</source>
+            <translation>Pipeline-Parallelität</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="61" />
+            <location filename="../../ui/panels/workloads.py" line="80" />
+            <source>Pre-training</source>
+            <translation>Vortraining</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="91" />
+            <source>Precision</source>
+            <translation>Genauigkeit</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="92" />
+            <source>Sequence length</source>
+            <translation>Sequenzlänge</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="104" />
+            <source>Serving stack</source>
+            <translation>Serving-Stack</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="181" />
+            <source>Sized (no target) · limited by {bn}</source>
+            <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="83" />
+            <source>Storage</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="72" />
+            <source>Storage (checkpoints, dataset)</source>
+            <translation>Speicher (Checkpoints, Datensatz)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="252" />
+            <source>Storage read</source>
+            <translation>Speicher lesen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="251" />
+            <source>Storage write</source>
+            <translation>Speicher schreiben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="221" />
+            <source>System throughput</source>
+            <translation>Systemdurchsatz</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="90" />
+            <source>Target duration (days)</source>
+            <translation>Zieldauer (Tage)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="103" />
+            <source>Target time to first token (s)</source>
+            <translation>Ziel-Zeit bis zum ersten Token (s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="102" />
+            <source>Target tokens/s per user</source>
+            <translation>Ziel-Tokens/s pro Nutzer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="94" />
+            <source>Tensor parallel</source>
+            <translation>Tensor-Parallelität</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="234" />
+            <source>Throughput</source>
+            <translation>Durchsatz</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="250" />
+            <source>Time spent checkpointing</source>
+            <translation>Zeit für Checkpoints</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="218" />
+            <source>Time to first token</source>
+            <translation>Zeit bis zum ersten Token</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="230" />
+            <source>Time to train</source>
+            <translation>Trainingsdauer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="215" />
+            <source>Tokens/s per user</source>
+            <translation>Tokens/s pro Nutzer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="105" />
+            <source>Training software (release year)</source>
+            <translation>Trainingssoftware (Erscheinungsjahr)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="89" />
+            <source>Training tokens</source>
+            <translation>Trainings-Tokens</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="219" />
+            <source>Users that fit</source>
+            <translation>Passende Nutzer</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="352" />
+            <source>Verdict</source>
+            <translation>Ergebnis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="223" />
+            <source>Weights per GPU</source>
+            <translation>Gewichte pro GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="352" />
+            <source>Workload</source>
+            <translation>Arbeitslast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="108" />
+            <source>Write checkpoint within (s)</source>
+            <translation>Checkpoint schreiben innerhalb (s)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="96" />
+            <source>ZeRO stage</source>
+            <translation>ZeRO-Stufe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="116" />
+            <source>as weights</source>
+            <translation>wie Gewichte</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="113" />
+            <location filename="../../ui/panels/workloads.py" line="114" />
+            <location filename="../../ui/panels/workloads.py" line="115" />
+            <source>auto</source>
+            <translation>automatisch</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="133" />
+            <source>compute</source>
+            <translation>Rechenleistung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="137" />
+            <source>cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="120" />
+            <source>from the model</source>
+            <translation>aus dem Modell</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="134" />
+            <source>interconnect</source>
+            <translation>Interconnect</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="132" />
+            <source>memory bandwidth</source>
+            <translation>Speicherbandbreite</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="123" />
+            <source>no checkpoint target</source>
+            <translation>kein Checkpoint-Ziel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="124" />
+            <source>no dataset target</source>
+            <translation>kein Datensatz-Ziel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="118" />
+            <location filename="../../ui/panels/workloads.py" line="119" />
+            <source>no target</source>
+            <translation>kein Ziel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="117" />
+            <source>no target (size only)</source>
+            <translation>kein Ziel (nur dimensionieren)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="121" />
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="122" />
+            <source>not set</source>
+            <translation>nicht gesetzt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="136" />
+            <source>power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="135" />
+            <source>storage</source>
+            <translation>Speicher</translation>
+        </message>
+    </context>
+    <context>
+        <name>WorkloadsPage</name>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="157" />
+            <source>Add target</source>
+            <translation>Ziel hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="261" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="260" />
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="167" />
+            <source>Remove</source>
+            <translation>Entfernen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="149" />
+            <source>What the build has to do: train, fine-tune or serve a model. Add one target or several; each is a plan workload and is attached to the plan made.</source>
+            <translation>Was der Aufbau leisten muss: ein Modell trainieren, feintunen oder betreiben. Ein Ziel oder mehrere hinzufügen; jedes wird eine Arbeitslast des Plans und dem erzeugten Plan zugeordnet.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="148" />
+            <source>Workloads</source>
+            <translation>Arbeitslasten</translation>
+        </message>
+    </context>
+    <context>
+        <name>WorkloadsPanel</name>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="368" />
+            <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
+            <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="366" />
+            <source>Add target</source>
+            <translation>Ziel hinzufügen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="416" />
+            <source>Delete</source>
+            <translation>Löschen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="418" />
+            <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
+            <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="390" />
+            <source>Group from selection</source>
+            <translation>Gruppe aus Auswahl</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="700" />
+            <source>Kind</source>
+            <translation>Art</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="391" />
+            <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
+            <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="699" />
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="448" />
+            <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
+            <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="379" />
+            <source>Remove</source>
+            <translation>Entfernen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="380" />
+            <source>Remove the selected workload target (undoable)</source>
+            <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="414" />
+            <source>Rename the server group chosen on the left (undoable)</source>
+            <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="412" />
+            <source>Rename…</source>
+            <translation>Umbenennen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="701" />
+            <source>Runs on</source>
+            <translation>Läuft auf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="421" />
+            <source>Server groups</source>
+            <translation>Servergruppen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="383" />
+            <source>Size a Build…</source>
+            <translation>Aufbau dimensionieren…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="385" />
+            <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
+            <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="410" />
+            <source>The plan's server groups (a workload can run on one)</source>
+            <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="727" />
+            <source>Whole plan (every GPU server)</source>
+            <translation>Ganzer Plan (jeder GPU-Server)</translation>
+        </message>
+    </context>
+    <context>
+        <name>_RackBars</name>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="114" />
+            <source>No rack figures yet</source>
+            <translation>Noch keine Rack-Werte</translation>
+        </message>
+    </context>
+    <context>
+        <name>_WorkloadMargins</name>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="210" />
+            <source>No workload targets in this plan (add one in the Workloads panel to see margins)</source>
+            <translation>Keine Arbeitslast-Ziele in diesem Plan (eines im Bereich Arbeitslasten hinzufügen, um Spielräume zu sehen)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="201" />
+            <source>achieved / target (%)</source>
+            <translation>erreicht / Ziel (%)</translation>
+        </message>
+    </context>
+</TS>

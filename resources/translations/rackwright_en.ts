@@ -1,0 +1,119 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+    <context>
+        <name>App</name>
+        <message numerus="yes">
+            <location filename="../../ui/app.py" line="59" />
+            <source>%n catalog file(s) failed validation and were skipped:
+
+{files}
+
+Everything else in the catalog loaded normally.</source>
+            <translation>
+                <numerusform>%n catalog file failed validation and was skipped:
+
+{files}
+
+Everything else in the catalog loaded normally.</numerusform>
+                <numerusform>%n catalog files failed validation and were skipped:
+
+{files}
+
+Everything else in the catalog loaded normally.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>CableTable</name>
+        <message numerus="yes">
+            <location filename="../../ui/panels/cables.py" line="222" />
+            <source>Disconnect %n cable(s)</source>
+            <translation>
+                <numerusform>Disconnect %n cable</numerusform>
+                <numerusform>Disconnect %n cables</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>FindingsPanel</name>
+        <message numerus="yes">
+            <location filename="../../ui/panels/findings.py" line="334" />
+            <source>%n finding(s)</source>
+            <translation>
+                <numerusform>%n finding</numerusform>
+                <numerusform>%n findings</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>RackGraphicsView</name>
+        <message numerus="yes">
+            <location filename="../../ui/scenes/rack.py" line="1270" />
+            <source>Disconnect %n cable(s)</source>
+            <translation>
+                <numerusform>Disconnect %n cable</numerusform>
+                <numerusform>Disconnect %n cables</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/scenes/rack.py" line="1268" />
+            <source>Disconnect all (%n cable(s))</source>
+            <translation>
+                <numerusform>Disconnect all (%n cable)</numerusform>
+                <numerusform>Disconnect all (%n cables)</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>TotalsPanel</name>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="314" />
+            <source>%n feed(s)</source>
+            <translation>
+                <numerusform>%n feed</numerusform>
+                <numerusform>%n feeds</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="350" />
+            <source>%n loop(s)</source>
+            <translation>
+                <numerusform>%n loop</numerusform>
+                <numerusform>%n loops</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="442" />
+            <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
+            <translation>
+                <numerusform>%n rack domain, {complete} complete, {tbs} TB/s per GPU</numerusform>
+                <numerusform>%n rack domains, {complete} complete, {tbs} TB/s per GPU</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="335" />
+            <source>%n rack(s) near capacity</source>
+            <translation>
+                <numerusform>%n rack near capacity</numerusform>
+                <numerusform>%n racks near capacity</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="333" />
+            <source>%n rack(s) over capacity</source>
+            <translation>
+                <numerusform>%n rack over capacity</numerusform>
+                <numerusform>%n racks over capacity</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="270" />
+            <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
+            <translation>
+                <numerusform>{racks} racks in %n room · {errors} errors, {warnings} warnings</numerusform>
+                <numerusform>{racks} racks in %n rooms · {errors} errors, {warnings} warnings</numerusform>
+            </translation>
+        </message>
+    </context>
+</TS>
