@@ -4,7 +4,7 @@
     <context>
         <name>App</name>
         <message numerus="yes">
-            <location filename="../../ui/app.py" line="59" />
+            <location filename="../../ui/app.py" line="101" />
             <source>%n catalog file(s) failed validation and were skipped:
 
 {files}
@@ -24,7 +24,7 @@ Der übrige Katalog wurde normal geladen.</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/app.py" line="58" />
+            <location filename="../../ui/app.py" line="100" />
             <source>Catalog problems</source>
             <translation>Probleme im Katalog</translation>
         </message>
@@ -731,6 +731,44 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
         </message>
     </context>
     <context>
+        <name>ConflictDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="236" />
+            <source>Both changed:</source>
+            <translation>Beide geändert:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="244" />
+            <source>Merge, Keeping Mine Where Both Changed</source>
+            <translation>Zusammenführen, bei Konflikten meine Änderung behalten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="225" />
+            <source>Plan changed in the repository</source>
+            <translation>Plan im Repository geändert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="246" />
+            <source>Save as New Plan…</source>
+            <translation>Als neuen Plan speichern…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="229" />
+            <source>Someone else saved revision {head} of “{name}” after the revision this copy is based on ({base}), and some changes collide. Nothing was saved yet.</source>
+            <translation>Jemand hat Revision {head} von „{name}“ nach der Revision gespeichert, auf der diese Kopie beruht ({base}), und einige Änderungen überschneiden sich. Es wurde noch nichts gespeichert.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="238" />
+            <source>Their changes ({summary}):</source>
+            <translation>Deren Änderungen ({summary}):</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="240" />
+            <source>Your changes ({summary}):</source>
+            <translation>Ihre Änderungen ({summary}):</translation>
+        </message>
+    </context>
+    <context>
         <name>ConnectDialog</name>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="549" />
@@ -985,27 +1023,37 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
     <context>
         <name>Dialogs</name>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="83" />
+            <location filename="../../ui/dialogs/__init__.py" line="64" />
+            <source>Choose the customer's logo</source>
+            <translation>Logo des Kunden wählen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="93" />
             <source>Delete Room</source>
             <translation>Raum löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="79" />
+            <location filename="../../ui/dialogs/__init__.py" line="89" />
             <source>Delete room</source>
             <translation>Raum löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="80" />
+            <location filename="../../ui/dialogs/__init__.py" line="90" />
             <source>Delete {room} with everything in it?</source>
             <translation>{room} mit allem Inhalt löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="165" />
+            <location filename="../../ui/dialogs/__init__.py" line="65" />
+            <source>Images (*.png *.jpg *.jpeg);;All files (*)</source>
+            <translation>Bilder (*.png *.jpg *.jpeg);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="175" />
             <source>Import NetBox device types</source>
             <translation>NetBox-Gerätetypen importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="174" />
+            <location filename="../../ui/dialogs/__init__.py" line="184" />
             <source>Import a folder of NetBox device types</source>
             <translation>Einen Ordner mit NetBox-Gerätetypen importieren</translation>
         </message>
@@ -1015,7 +1063,7 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
             <translation>Preisliste importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="201" />
+            <location filename="../../ui/dialogs/__init__.py" line="211" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
@@ -1025,7 +1073,17 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
             <translation>Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="101" />
+            <location filename="../../ui/dialogs/__init__.py" line="261" />
+            <source>Password</source>
+            <translation>Passwort</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="262" />
+            <source>Password for {where}:</source>
+            <translation>Passwort für {where}:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="111" />
             <source>Plan already open</source>
             <translation>Plan bereits geöffnet</translation>
         </message>
@@ -1035,24 +1093,24 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
             <translation>Preislisten (*.xlsx *.csv);;Excel-Arbeitsmappe (*.xlsx);;CSV, UTF-8 (*.csv);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="116" />
+            <location filename="../../ui/dialogs/__init__.py" line="126" />
             <source>Rackwright did not close properly. These plans were autosaved:</source>
             <translation>Rackwright wurde nicht ordnungsgemäß beendet. Diese Pläne wurden automatisch gesichert:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="114" />
+            <location filename="../../ui/dialogs/__init__.py" line="124" />
             <source>Recover unsaved work</source>
             <translation>Ungesicherte Arbeit wiederherstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="81" />
+            <location filename="../../ui/dialogs/__init__.py" line="91" />
             <source>Rows: {rows}, racks: {racks}, devices: {devices}, links: {links}.
 Edit &gt; Undo brings them all back.</source>
             <translation>Reihen: {rows}, Racks: {racks}, Geräte: {devices}, Verbindungen: {links}.
 Bearbeiten &gt; Rückgängig holt alles zurück.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="60" />
+            <location filename="../../ui/dialogs/__init__.py" line="70" />
             <source>Save plan as</source>
             <translation>Plan speichern unter</translation>
         </message>
@@ -1072,12 +1130,12 @@ Bearbeiten &gt; Rückgängig holt alles zurück.</translation>
             <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="205" />
+            <location filename="../../ui/dialogs/__init__.py" line="215" />
             <source>{n} line(s) were left out; Show Details lists them by file and line.</source>
             <translation>{n} Zeile(n) ausgelassen; „Details anzeigen“ listet sie nach Datei und Zeile.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="102" />
+            <location filename="../../ui/dialogs/__init__.py" line="112" />
             <source>{reason}.
 
 Opening it here too means two people may save over each other's work. Open {name} anyway?</source>
@@ -1089,112 +1147,112 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EngineLabels</name>
         <message>
-            <location filename="../../ui/settings.py" line="263" />
+            <location filename="../../ui/settings.py" line="264" />
             <source>Air with containment, rack limit (kW)</source>
             <translation>Luft mit Einhausung, Rack-Grenze (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="262" />
+            <location filename="../../ui/settings.py" line="263" />
             <source>Air-cooled rack limit (kW)</source>
             <translation>Grenze luftgekühltes Rack (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="256" />
+            <location filename="../../ui/settings.py" line="257" />
             <source>Breaker continuous-load derating (fraction)</source>
             <translation>Derating der Sicherung bei Dauerlast (Anteil)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="270" />
+            <location filename="../../ui/settings.py" line="271" />
             <source>CDU sizing margin (×)</source>
             <translation>CDU-Auslegungsreserve (×)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="268" />
+            <location filename="../../ui/settings.py" line="269" />
             <source>Cooling warning at (fraction of capacity)</source>
             <translation>Kühlungswarnung ab (Anteil der Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="271" />
+            <location filename="../../ui/settings.py" line="272" />
             <source>Default cable length (m)</source>
             <translation>Standard-Kabellänge (m)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="261" />
+            <location filename="../../ui/settings.py" line="262" />
             <source>Default power cords per device</source>
             <translation>Standardanzahl Netzkabel pro Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="258" />
+            <location filename="../../ui/settings.py" line="259" />
             <source>Default power factor</source>
             <translation>Standard-Leistungsfaktor</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="265" />
+            <location filename="../../ui/settings.py" line="266" />
             <source>Direct liquid cooling, rack limit (kW)</source>
             <translation>Direkte Flüssigkeitskühlung, Rack-Grenze (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="259" />
+            <location filename="../../ui/settings.py" line="260" />
             <source>Feed / phase warning at (fraction of capacity)</source>
             <translation>Warnung Einspeisung / Phase ab (Anteil der Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="266" />
+            <location filename="../../ui/settings.py" line="267" />
             <source>Immersion tank, default capacity (kW)</source>
             <translation>Immersionstank, Standardkapazität (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="267" />
+            <location filename="../../ui/settings.py" line="268" />
             <source>Liquid-cooled rack, heat to room air (kW)</source>
             <translation>Flüssigkeitsgekühltes Rack, Wärme an Raumluft (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="257" />
+            <location filename="../../ui/settings.py" line="258" />
             <source>Load basis for capacity checks</source>
             <translation>Lastbasis für Kapazitätsprüfungen</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="272" />
+            <location filename="../../ui/settings.py" line="273" />
             <source>Minimum CPU cores per GPU</source>
             <translation>Mindestanzahl CPU-Kerne pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="274" />
+            <location filename="../../ui/settings.py" line="275" />
             <source>Minimum compute fabric per GPU (Gb/s)</source>
             <translation>Mindest-Compute-Fabric pro GPU (Gb/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="275" />
+            <location filename="../../ui/settings.py" line="276" />
             <source>Minimum storage read per GPU (GB/s)</source>
             <translation>Mindest-Speicherlesen pro GPU (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="273" />
+            <location filename="../../ui/settings.py" line="274" />
             <source>Minimum system RAM / GPU memory (×)</source>
             <translation>Mindestverhältnis System-RAM / GPU-Speicher (×)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="260" />
+            <location filename="../../ui/settings.py" line="261" />
             <source>Phase imbalance warning (%)</source>
             <translation>Warnung bei Unsymmetrie (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="264" />
+            <location filename="../../ui/settings.py" line="265" />
             <source>Rear-door HX, default capacity (kW)</source>
             <translation>Rückkühltür, Standardkapazität (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="269" />
+            <location filename="../../ui/settings.py" line="270" />
             <source>Server air temperature rise ΔT (K)</source>
             <translation>Temperaturanstieg der Serverluft ΔT (K)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="277" />
+            <location filename="../../ui/settings.py" line="278" />
             <source>Stranded headroom threshold (kW)</source>
             <translation>Schwelle für ungenutzte Reserve (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="276" />
+            <location filename="../../ui/settings.py" line="277" />
             <source>Workload margin warning (fraction)</source>
             <translation>Warnung beim Spielraum einer Arbeitslast (Anteil)</translation>
         </message>
@@ -1210,7 +1268,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>ExportOptionsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="70" />
+            <location filename="../../ui/dialogs/export_options.py" line="72" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
@@ -1220,7 +1278,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Stückliste mit Preisen, Preisbasis und Summe der Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="104" />
+            <location filename="../../ui/dialogs/export_options.py" line="41" />
+            <source>Cable labels, one per cable end, on Avery L7651 (A4) or 5167 (Letter) label sheets: print at actual size</source>
+            <translation>Kabeletiketten, eines je Kabelende, auf Etikettenbögen Avery L7651 (A4) oder 5167 (Letter): in Originalgröße drucken</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="106" />
             <source>Choose file…</source>
             <translation>Datei wählen…</translation>
         </message>
@@ -1230,7 +1293,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Jeder Raum maßstäblich: Reihen, Racks, Gänge, Maße</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="54" />
+            <location filename="../../ui/dialogs/export_options.py" line="56" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
@@ -1250,17 +1313,17 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Wärmelast, Luftmenge und Durchfluss pro Rack und CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="90" />
+            <location filename="../../ui/dialogs/export_options.py" line="92" />
             <source>Imperial (lb, ft, BTU/h, CFM, gpm) — change in File &gt; Settings</source>
             <translation>Angloamerikanisch (lb, ft, BTU/h, CFM, gpm) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="92" />
+            <location filename="../../ui/dialogs/export_options.py" line="94" />
             <source>Metric (kg, m, kW, m³/h, L/min) — change in File &gt; Settings</source>
             <translation>Metrisch (kg, m, kW, m³/h, L/min) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="70" />
+            <location filename="../../ui/dialogs/export_options.py" line="72" />
             <source>None</source>
             <translation>Keine</translation>
         </message>
@@ -1270,9 +1333,14 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Kaufen gegenüber Mieten der GPUs: Kosten pro Jahr, Amortisation und das Diagramm der kumulierten Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="95" />
+            <location filename="../../ui/dialogs/export_options.py" line="97" />
             <source>Paper</source>
             <translation>Papier</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="40" />
+            <source>Per rack, the cables to pull, grouped by destination, with lengths and media (a page per rack)</source>
+            <translation>Je Rack die zu ziehenden Kabel, nach Ziel gruppiert, mit Längen und Medien (eine Seite je Rack)</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="32" />
@@ -1280,27 +1348,27 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Projekt, Dokumentenlenkung, Kennzahlen, Ergebnis und die Freigabetabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="58" />
+            <location filename="../../ui/dialogs/export_options.py" line="60" />
             <source>Sections</source>
             <translation>Abschnitte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="80" />
+            <location filename="../../ui/dialogs/export_options.py" line="82" />
             <source>Table of contents after the cover (page numbers, links)</source>
             <translation>Inhaltsverzeichnis nach dem Deckblatt (Seitenzahlen, Links)</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="39" />
-            <source>Totals by media and the full cable schedule</source>
-            <translation>Summen nach Medium und der vollständige Kabelplan</translation>
+            <source>Totals by media, in-rack NVLink counted per rack, and the cable schedule</source>
+            <translation>Summen nach Medium, NVLink im Rack je Rack gezählt, und der Kabelplan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="96" />
+            <location filename="../../ui/dialogs/export_options.py" line="98" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="40" />
+            <location filename="../../ui/dialogs/export_options.py" line="42" />
             <source>Workload verdicts and every error and warning</source>
             <translation>Arbeitslast-Ergebnisse und jeder Fehler und jede Warnung</translation>
         </message>
@@ -1387,37 +1455,37 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Findings</name>
         <message>
-            <location filename="../../ui/panels/findings.py" line="79" />
+            <location filename="../../ui/panels/findings.py" line="80" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="162" />
+            <location filename="../../ui/panels/findings.py" line="165" />
             <source>Error</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="164" />
+            <location filename="../../ui/panels/findings.py" line="167" />
             <source>Info</source>
             <translation>Hinweis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="80" />
+            <location filename="../../ui/panels/findings.py" line="81" />
             <source>Message</source>
             <translation>Meldung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="79" />
+            <location filename="../../ui/panels/findings.py" line="80" />
             <source>Severity</source>
             <translation>Schwere</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="163" />
+            <location filename="../../ui/panels/findings.py" line="166" />
             <source>Warning</source>
             <translation>Warnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="80" />
+            <location filename="../../ui/panels/findings.py" line="81" />
             <source>Where</source>
             <translation>Ort</translation>
         </message>
@@ -1425,7 +1493,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="334" />
+            <location filename="../../ui/panels/findings.py" line="337" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n Befund</numerusform>
@@ -1433,47 +1501,47 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="326" />
+            <location filename="../../ui/panels/findings.py" line="329" />
             <source>Errors</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="272" />
+            <location filename="../../ui/panels/findings.py" line="275" />
             <source>Filter findings (code, message, rack...)</source>
             <translation>Befunde filtern (Code, Meldung, Rack …)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="326" />
+            <location filename="../../ui/panels/findings.py" line="329" />
             <source>Info</source>
             <translation>Hinweise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="265" />
+            <location filename="../../ui/panels/findings.py" line="268" />
             <source>Show errors</source>
             <translation>Fehler anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="266" />
+            <location filename="../../ui/panels/findings.py" line="269" />
             <source>Show information</source>
             <translation>Hinweise anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="265" />
+            <location filename="../../ui/panels/findings.py" line="268" />
             <source>Show warnings</source>
             <translation>Warnungen anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="326" />
+            <location filename="../../ui/panels/findings.py" line="329" />
             <source>Warnings</source>
             <translation>Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="332" />
+            <location filename="../../ui/panels/findings.py" line="335" />
             <source>no findings: the design passes every check</source>
             <translation>keine Befunde: der Entwurf besteht jede Prüfung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="330" />
+            <location filename="../../ui/panels/findings.py" line="333" />
             <source>no results yet</source>
             <translation>noch keine Ergebnisse</translation>
         </message>
@@ -1763,107 +1831,122 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Help</name>
         <message>
-            <location filename="../../ui/help.py" line="224" />
+            <location filename="../../ui/help.py" line="191" />
             <source>About Rackwright</source>
             <translation>Über Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="117" />
+            <location filename="../../ui/help.py" line="115" />
             <source>Command</source>
             <translation>Befehl</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="210" />
+            <location filename="../../ui/help.py" line="162" />
             <source>Desktop planner for AI/GPU datacenter builds: racks, fabrics, cooling and workloads in one live model. Works offline; every figure is traceable to a catalog source or a documented formula.</source>
             <translation>Desktop-Planer für KI-/GPU-Rechenzentrumsaufbauten: Racks, Fabrics, Kühlung und Arbeitslasten in einem Live-Modell. Arbeitet offline; jede Zahl ist auf eine Katalogquelle oder eine dokumentierte Formel zurückführbar.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="113" />
+            <location filename="../../ui/help.py" line="111" />
             <source>In the rack elevations: Up/Down move the selection 1U, Delete removes it, Escape clears the selection, Ctrl+wheel zooms.</source>
             <translation>In den Rackansichten: Auf/Ab verschieben die Auswahl um 1 HE, Entf entfernt sie, Esc hebt die Auswahl auf, Strg+Mausrad zoomt.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="122" />
+            <location filename="../../ui/help.py" line="120" />
             <source>Keyboard Shortcuts</source>
             <translation>Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="115" />
+            <location filename="../../ui/help.py" line="113" />
             <source>Keyboard shortcuts</source>
             <translation>Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="118" />
+            <location filename="../../ui/help.py" line="116" />
             <source>Keys</source>
             <translation>Tasten</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="219" />
+            <location filename="../../ui/help.py" line="174" />
             <source>Licence</source>
             <translation>Lizenz</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="117" />
+            <location filename="../../ui/help.py" line="115" />
             <source>Menu</source>
             <translation>Menü</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="219" />
+            <location filename="../../ui/help.py" line="174" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="58" />
+            <location filename="../../ui/help.py" line="167" />
+            <source>Qt for Python and Qt are used under the LGPL v3: they are separate libraries in Rackwright's folder that you may replace with your own build of the same version. Third-party Notices has the details and every licence text.</source>
+            <translation>Qt for Python und Qt werden unter der LGPL v3 verwendet: Sie liegen als eigene Bibliotheken im Ordner von Rackwright und dürfen durch einen eigenen Build derselben Version ersetzt werden. Die Hinweise zu Drittanbietern enthalten die Einzelheiten und alle Lizenztexte.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="56" />
             <source>Rackwright Guide</source>
             <translation>Rackwright-Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="90" />
+            <location filename="../../ui/help.py" line="88" />
             <source>Redo</source>
             <translation>Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="213" />
+            <location filename="../../ui/help.py" line="165" />
             <source>The PDF build plan embeds the DejaVu fonts (Bitstream Vera licence, see resources/fonts/LICENSE-DejaVu.txt).</source>
             <translation>Der PDF-Aufbauplan bettet die DejaVu-Schriften ein (Bitstream-Vera-Lizenz, siehe resources/fonts/LICENSE-DejaVu.txt).</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="64" />
+            <location filename="../../ui/help.py" line="62" />
             <source>The user guide is missing from this installation: {path}</source>
             <translation>Das Benutzerhandbuch fehlt in dieser Installation: {path}</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="217" />
+            <location filename="../../ui/help.py" line="179" />
+            <source>Third-party Notices</source>
+            <translation>Hinweise zu Drittanbietern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="193" />
+            <source>Third-party Notices…</source>
+            <translation>Hinweise zu Drittanbietern…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/help.py" line="172" />
             <source>Third-party software</source>
             <translation>Software von Drittanbietern</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="89" />
+            <location filename="../../ui/help.py" line="87" />
             <source>Undo</source>
             <translation>Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="219" />
+            <location filename="../../ui/help.py" line="174" />
             <source>Version</source>
             <translation>Version</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="216" />
+            <location filename="../../ui/help.py" line="171" />
             <source>Versions</source>
             <translation>Versionen</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="105" />
+            <location filename="../../ui/help.py" line="103" />
             <source>Window</source>
             <translation>Fenster</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="201" />
+            <location filename="../../ui/help.py" line="153" />
             <source>not installed</source>
             <translation>nicht installiert</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="191" />
+            <location filename="../../ui/help.py" line="132" />
             <source>not stated</source>
             <translation>nicht angegeben</translation>
         </message>
@@ -2508,52 +2591,52 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>Levels</name>
         <message>
-            <location filename="../../ui/style.py" line="288" />
+            <location filename="../../ui/style.py" line="287" />
             <source>&gt; 100 %</source>
             <translation>&gt; 100 %</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="293" />
+            <location filename="../../ui/style.py" line="292" />
             <source>&gt; {0} %</source>
             <translation>&gt; {0} %</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="200" />
+            <location filename="../../ui/style.py" line="199" />
             <source>close to the limit</source>
             <translation>nahe der Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="290" />
+            <location filename="../../ui/style.py" line="289" />
             <source>near limit</source>
             <translation>nahe der Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="288" />
+            <location filename="../../ui/style.py" line="287" />
             <source>no figures</source>
             <translation>keine Werte</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="203" />
+            <location filename="../../ui/style.py" line="202" />
             <source>no limit to compare</source>
             <translation>keine Grenze zum Vergleich</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="290" />
+            <location filename="../../ui/style.py" line="289" />
             <source>ok</source>
             <translation>ok</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="202" />
+            <location filename="../../ui/style.py" line="201" />
             <source>over the limit</source>
             <translation>über der Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="198" />
+            <location filename="../../ui/style.py" line="197" />
             <source>within limits</source>
             <translation>innerhalb der Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="293" />
+            <location filename="../../ui/style.py" line="292" />
             <source>≤ {0} %</source>
             <translation>≤ {0} %</translation>
         </message>
@@ -2768,47 +2851,47 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/mainwindow.py" line="317" />
+            <location filename="../../ui/mainwindow.py" line="328" />
             <source>&amp;About Rackwright</source>
             <translation>Ü&amp;ber Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="217" />
+            <location filename="../../ui/mainwindow.py" line="224" />
             <source>&amp;Copy</source>
             <translation>&amp;Kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="219" />
+            <location filename="../../ui/mainwindow.py" line="226" />
             <source>&amp;Delete</source>
             <translation>&amp;Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="248" />
+            <location filename="../../ui/mainwindow.py" line="259" />
             <source>&amp;Edit</source>
             <translation>&amp;Bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="194" />
+            <location filename="../../ui/mainwindow.py" line="201" />
             <source>&amp;Export Build Plan (PDF)…</source>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="232" />
+            <location filename="../../ui/mainwindow.py" line="239" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="227" />
+            <location filename="../../ui/mainwindow.py" line="234" />
             <source>&amp;Fit Elevations</source>
             <translation>Rackansichten &amp;einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="319" />
+            <location filename="../../ui/mainwindow.py" line="330" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="315" />
+            <location filename="../../ui/mainwindow.py" line="326" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>&amp;Tastenkürzel</translation>
         </message>
@@ -2823,77 +2906,77 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Ö&amp;ffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="218" />
+            <location filename="../../ui/mainwindow.py" line="225" />
             <source>&amp;Paste</source>
             <translation>E&amp;infügen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="264" />
+            <location filename="../../ui/mainwindow.py" line="275" />
             <source>&amp;Plan</source>
             <translation>&amp;Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="273" />
+            <location filename="../../ui/mainwindow.py" line="284" />
             <source>&amp;Power Feeds and Sources…</source>
             <translation>&amp;Einspeisungen und Stromquellen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="205" />
+            <location filename="../../ui/mainwindow.py" line="212" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="228" />
+            <location filename="../../ui/mainwindow.py" line="235" />
             <source>&amp;Recalculate</source>
             <translation>&amp;Neu berechnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="208" />
+            <location filename="../../ui/mainwindow.py" line="215" />
             <source>&amp;Redo</source>
             <translation>&amp;Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="192" />
+            <location filename="../../ui/mainwindow.py" line="199" />
             <source>&amp;Save</source>
             <translation>&amp;Speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="206" />
+            <location filename="../../ui/mainwindow.py" line="213" />
             <source>&amp;Undo</source>
             <translation>&amp;Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="253" />
+            <location filename="../../ui/mainwindow.py" line="264" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="274" />
+            <location filename="../../ui/mainwindow.py" line="285" />
             <source>Add and edit UPSs, panels and the feeds that hang off them</source>
             <translation>USVs, Verteilungen und die daran hängenden Einspeisungen anlegen und bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="266" />
+            <location filename="../../ui/mainwindow.py" line="277" />
             <source>Auto-&amp;wire Fabric…</source>
             <translation>Fabric automatisch &amp;verkabeln…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="269" />
+            <location filename="../../ui/mainwindow.py" line="280" />
             <source>Auto-wire &amp;NVLink Domain</source>
             <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="505" />
+            <location filename="../../ui/mainwindow.py" line="516" />
             <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
             <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="486" />
+            <location filename="../../ui/mainwindow.py" line="497" />
             <source>Auto-wired {links} links, {switches} switches</source>
             <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="471" />
+            <location filename="../../ui/mainwindow.py" line="482" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
@@ -2908,62 +2991,62 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Diagramme</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="279" />
+            <location filename="../../ui/mainwindow.py" line="290" />
             <source>Cooling &amp;Loops…</source>
             <translation>Kühl&amp;kreisläufe…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="222" />
+            <location filename="../../ui/mainwindow.py" line="229" />
             <source>Copy the selected rack N times along its row</source>
             <translation>Das gewählte Rack N-mal entlang seiner Reihe kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="280" />
+            <location filename="../../ui/mainwindow.py" line="291" />
             <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
             <translation>CDU- und Gebäudewasser-Kreisläufe anlegen, bearbeiten und löschen; die gewählten Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="216" />
+            <location filename="../../ui/mainwindow.py" line="223" />
             <source>Cu&amp;t</source>
             <translation>&amp;Ausschneiden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="220" />
+            <location filename="../../ui/mainwindow.py" line="227" />
             <source>D&amp;uplicate</source>
             <translation>&amp;Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="267" />
+            <location filename="../../ui/mainwindow.py" line="278" />
             <source>Design and wire a leaf/spine fabric for servers (one undo step)</source>
             <translation>Eine Leaf/Spine-Fabric für Server entwerfen und verkabeln (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="221" />
+            <location filename="../../ui/mainwindow.py" line="228" />
             <source>Duplicate Rack × &amp;N…</source>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="196" />
+            <location filename="../../ui/mainwindow.py" line="203" />
             <source>Export &amp;Workbook (Excel)…</source>
             <translation>&amp;Arbeitsmappe exportieren (Excel)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="200" />
+            <location filename="../../ui/mainwindow.py" line="207" />
             <source>Export Tables (&amp;CSV)…</source>
             <translation>Tabellen exportieren (&amp;CSV)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="488" />
+            <location filename="../../ui/mainwindow.py" line="499" />
             <source>Extended the fabric: {links} links, {switches} switches added</source>
             <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="262" />
+            <location filename="../../ui/mainwindow.py" line="273" />
             <source>F&amp;loor</source>
             <translation>&amp;Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="470" />
+            <location filename="../../ui/mainwindow.py" line="481" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
@@ -2978,7 +3061,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Raumplan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="302" />
+            <location filename="../../ui/mainwindow.py" line="313" />
             <source>Import &amp;Price List…</source>
             <translation>&amp;Preisliste importieren…</translation>
         </message>
@@ -2988,27 +3071,27 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="225" />
+            <location filename="../../ui/mainwindow.py" line="232" />
             <source>Move Down 1U</source>
             <translation>1 HE nach unten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="224" />
+            <location filename="../../ui/mainwindow.py" line="231" />
             <source>Move Up 1U</source>
             <translation>1 HE nach oben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="530" />
+            <location filename="../../ui/mainwindow.py" line="541" />
             <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="551" />
+            <location filename="../../ui/mainwindow.py" line="562" />
             <source>New from &amp;Template…</source>
             <translation>Neu aus &amp;Vorlage…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="554" />
+            <location filename="../../ui/mainwindow.py" line="565" />
             <source>New from &amp;Workload…</source>
             <translation>Neu aus &amp;Arbeitslast…</translation>
         </message>
@@ -3018,12 +3101,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="361" />
+            <location filename="../../ui/mainwindow.py" line="372" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="235" />
+            <location filename="../../ui/mainwindow.py" line="242" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
@@ -3033,87 +3116,107 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Einen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="526" />
+            <location filename="../../ui/mainwindow.py" line="196" />
+            <source>Open a plan from the team repository (PostgreSQL)</source>
+            <translation>Einen Plan aus dem Team-Repository öffnen (PostgreSQL)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="195" />
+            <source>Open from Re&amp;pository…</source>
+            <translation>Aus Re&amp;pository öffnen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="537" />
             <source>Plan &amp;Settings…</source>
             <translation>Plan&amp;einstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="312" />
+            <location filename="../../ui/mainwindow.py" line="323" />
             <source>Rackwright &amp;Guide</source>
             <translation>Rackwright-&amp;Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="529" />
+            <location filename="../../ui/mainwindow.py" line="540" />
             <source>Re&amp;name Selection…</source>
             <translation>Auswahl &amp;umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="303" />
+            <location filename="../../ui/mainwindow.py" line="314" />
             <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="359" />
+            <location filename="../../ui/mainwindow.py" line="370" />
             <source>Recalculating…</source>
             <translation>Wird neu berechnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="345" />
+            <location filename="../../ui/mainwindow.py" line="356" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="229" />
+            <location filename="../../ui/mainwindow.py" line="236" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="363" />
+            <location filename="../../ui/mainwindow.py" line="374" />
             <source>Results up to date</source>
             <translation>Ergebnisse aktuell</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="193" />
+            <location filename="../../ui/mainwindow.py" line="200" />
             <source>Save &amp;As…</source>
             <translation>Speichern &amp;unter…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="192" />
+            <location filename="../../ui/mainwindow.py" line="199" />
             <source>Save the plan</source>
             <translation>Den Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="193" />
+            <location filename="../../ui/mainwindow.py" line="198" />
+            <source>Save the plan as the next revision in the team repository</source>
+            <translation>Den Plan als nächste Revision im Team-Repository speichern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="200" />
             <source>Save the plan under a new name</source>
             <translation>Den Plan unter neuem Namen speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="204" />
+            <location filename="../../ui/mainwindow.py" line="197" />
+            <source>Save to Reposi&amp;tory…</source>
+            <translation>Im Reposi&amp;tory speichern…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="211" />
             <source>Se&amp;ttings…</source>
             <translation>Ein&amp;stellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="558" />
+            <location filename="../../ui/mainwindow.py" line="569" />
             <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
             <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="223" />
+            <location filename="../../ui/mainwindow.py" line="230" />
             <source>Select &amp;All</source>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="624" />
+            <location filename="../../ui/mainwindow.py" line="635" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="557" />
+            <location filename="../../ui/mainwindow.py" line="568" />
             <source>Si&amp;ze This Workload…</source>
             <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="527" />
+            <location filename="../../ui/mainwindow.py" line="538" />
             <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
             <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
         </message>
@@ -3128,17 +3231,17 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="552" />
+            <location filename="../../ui/mainwindow.py" line="563" />
             <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
             <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="555" />
+            <location filename="../../ui/mainwindow.py" line="566" />
             <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
             <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="314" />
+            <location filename="../../ui/mainwindow.py" line="325" />
             <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
             <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
         </message>
@@ -3148,12 +3251,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Summen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="270" />
+            <location filename="../../ui/mainwindow.py" line="281" />
             <source>Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip (one undo step)</source>
             <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="500" />
+            <location filename="../../ui/mainwindow.py" line="511" />
             <source>Wiring the NVLink domain of {name}…</source>
             <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
         </message>
@@ -3163,22 +3266,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="202" />
+            <location filename="../../ui/mainwindow.py" line="209" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als CSV-Dateien schreiben, eine pro Tabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="198" />
+            <location filename="../../ui/mainwindow.py" line="205" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als Excel-Arbeitsmappe schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="195" />
+            <location filename="../../ui/mainwindow.py" line="202" />
             <source>Write the printed build plan as a PDF</source>
             <translation>Den gedruckten Aufbauplan als PDF schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="398" />
+            <location filename="../../ui/mainwindow.py" line="409" />
             <source>{path} no longer exists</source>
             <translation>{path} existiert nicht mehr</translation>
         </message>
@@ -3413,24 +3516,121 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
     </context>
     <context>
+        <name>OpenFromRepositoryDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="60" />
+            <location filename="../../ui/dialogs/repository.py" line="65" />
+            <source>Author</source>
+            <translation>Autor</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="66" />
+            <source>Changes</source>
+            <translation>Änderungen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="53" />
+            <source>Connect</source>
+            <translation>Verbinden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="116" />
+            <source>Connecting…</source>
+            <translation>Verbinde…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="114" />
+            <source>Enter the repository's URL, e.g. {hint}</source>
+            <translation>URL des Repositorys eingeben, z. B. {hint}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="61" />
+            <source>GPUs</source>
+            <translation>GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="65" />
+            <source>Message</source>
+            <translation>Meldung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="45" />
+            <source>Open from Repository</source>
+            <translation>Aus Repository öffnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="60" />
+            <source>Plan</source>
+            <translation>Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="77" />
+            <source>Repository:</source>
+            <translation>Repository:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="60" />
+            <location filename="../../ui/dialogs/repository.py" line="65" />
+            <source>Revision</source>
+            <translation>Revision</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="57" />
+            <source>Search plans by name</source>
+            <translation>Pläne nach Namen suchen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="60" />
+            <location filename="../../ui/dialogs/repository.py" line="65" />
+            <source>Time</source>
+            <translation>Zeit</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="52" />
+            <location filename="../../ui/dialogs/repository.py" line="114" />
+            <source>postgresql+psycopg://user@host:5432/database</source>
+            <translation>postgresql+psycopg://benutzer@host:5432/datenbank</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="156" />
+            <source>{message} (merged with {rev})</source>
+            <translation>{message} (zusammengeführt mit {rev})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="123" />
+            <source>{n} plan(s) in the repository.</source>
+            <translation>Pläne im Repository: {n}.</translation>
+        </message>
+    </context>
+    <context>
         <name>PlanSettingsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="160" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="178" />
             <source> % of capex per year</source>
             <translation> % der Investitionskosten pro Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="153" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="171" />
             <source> years</source>
             <translation> Jahre</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="319" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="337" />
             <source> {cur}/kW per month</source>
             <translation> {cur}/kW pro Monat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="96" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="390" />
+            <source>%1 (%2 KiB)</source>
+            <translation>%1 (%2 KiB)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="80" />
+            <source>A PNG or JPEG image of at most 512 KiB, printed at the top right of the build plan's cover; saved inside the plan</source>
+            <translation>Ein PNG- oder JPEG-Bild von höchstens 512 KiB, oben rechts auf dem Deckblatt des Aufbauplans gedruckt; wird im Plan gespeichert</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="114" />
             <source>Add Rate</source>
             <translation>Tarif hinzufügen</translation>
         </message>
@@ -3440,28 +3640,43 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="177" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="195" />
             <source>Catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="185" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="78" />
+            <source>Choose...</source>
+            <translation>Wählen...</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="203" />
             <source>Cloud price per GPU-hour</source>
             <translation>Cloud-Preis pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="169" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="187" />
             <source>Colocation price</source>
             <translation>Colocation-Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="205" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="223" />
             <source>Cooling units</source>
             <translation>Kühlgeräte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="86" />
-            <location filename="../../ui/dialogs/plan_settings.py" line="89" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="90" />
+            <source>Cover logo</source>
+            <translation>Logo auf dem Deckblatt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="404" />
+            <source>Cover logo: %1</source>
+            <translation>Logo auf dem Deckblatt: %1</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="104" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="107" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
@@ -3471,42 +3686,42 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="123" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="141" />
             <source>Electricity price</source>
             <translation>Strompreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="138" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="156" />
             <source>Energy per year = typical IT power × PUE × 8,760 h × utilisation; its cost at the electricity price.</source>
             <translation>Energie pro Jahr = typische IT-Leistung × PUE × 8.760 h × Auslastung; ihre Kosten zum Strompreis.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="113" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="131" />
             <source>Exchange rates</source>
             <translation>Wechselkurse</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="177" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="195" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="74" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="92" />
             <source>General</source>
             <translation>Allgemein</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="143" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="161" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="224" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="242" />
             <source>Names</source>
             <translation>Namen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="325" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="343" />
             <source>No GPUs in the plan yet: place GPU servers to set their cloud price.</source>
             <translation>Noch keine GPUs im Plan: GPU-Server platzieren, um ihren Cloud-Preis festzulegen.</translation>
         </message>
@@ -3516,22 +3731,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Anmerkungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="206" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="224" />
             <source>Other devices</source>
             <translation>Andere Geräte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="205" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="223" />
             <source>PDUs</source>
             <translation>PDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="130" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="148" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="195" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="213" />
             <source>Patterns for new, pasted and duplicated items: {n} is a running number ({n:02} gives 01, 02, ...), {row}, {rack} and {room} the names of where the item goes. Empty: racks continue the last rack's name, devices get their model and a number.</source>
             <translation>Muster für neue, eingefügte und duplizierte Elemente: {n} ist eine laufende Nummer ({n:02} ergibt 01, 02, …), {row}, {rack} und {room} die Namen des Ziels. Leer: Racks setzen den Namen des letzten Racks fort, Geräte erhalten ihr Modell und eine Nummer.</translation>
         </message>
@@ -3541,17 +3756,17 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Planeinstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="205" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="223" />
             <source>Power shelves</source>
             <translation>Power-Shelves</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="178" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="196" />
             <source>Price for this plan</source>
             <translation>Preis für diesen Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="321" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="339" />
             <source>Price for this plan in {cur} per GPU-hour; blank uses the catalog's indicative price (converted at the exchange rates). Rent or own uses the most numerous GPU model.</source>
             <translation>Preis für diesen Plan in {cur} pro GPU-Stunde; leer nutzt den Richtpreis des Katalogs (zu den Wechselkursen umgerechnet). Mieten oder kaufen nutzt das häufigste GPU-Modell.</translation>
         </message>
@@ -3561,32 +3776,37 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="203" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="221" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="89" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="107" />
             <source>Rate</source>
             <translation>Kurs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="330" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="348" />
             <source>Rate: how many {cur} one unit of the other currency buys (plan in EUR: USD 0.92 means 1 USD = 0.92 EUR).</source>
             <translation>Kurs: wie viel {cur} eine Einheit der anderen Währung kostet (Plan in EUR: USD 0,92 heißt 1 USD = 0,92 EUR).</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="116" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="134" />
             <source>Rates as of</source>
             <translation>Kurse vom</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="99" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="82" />
+            <source>Remove</source>
+            <translation>Entfernen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="117" />
             <source>Remove Rate</source>
             <translation>Kurs entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="190" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="208" />
             <source>Rent or Own</source>
             <translation>Mieten oder kaufen</translation>
         </message>
@@ -3596,17 +3816,17 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="203" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="221" />
             <source>Rooms</source>
             <translation>Räume</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="203" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="221" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="204" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="222" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
@@ -3616,57 +3836,63 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="170" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="188" />
             <source>Space and power per kW of committed IT power (the maximum draw) and month; 0 for the customer's own hall.</source>
             <translation>Fläche und Strom pro kW zugesagter IT-Leistung (maximale Aufnahme) und Monat; 0 für die eigene Halle des Kunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="204" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="222" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="162" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="180" />
             <source>Support and maintenance</source>
             <translation>Support und Wartung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="204" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="222" />
             <source>Switches</source>
             <translation>Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="333" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="351" />
             <source>The plan's catalog prices are in {list}.</source>
             <translation>Die Katalogpreise des Plans sind in {list}.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="137" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="155" />
             <source>Utilisation</source>
             <translation>Auslastung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="115" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="133" />
             <source>YYYY-MM-DD</source>
             <translation>JJJJ-MM-TT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="155" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="173" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="212" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="230" />
             <source>e.g. {example}</source>
             <translation>z. B. {example}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="355" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="373" />
             <source>invalid</source>
             <translation>ungültig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="299" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="390" />
+            <source>logo</source>
+            <translation>Logo</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="317" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="388" />
             <source>none</source>
             <translation>keine</translation>
         </message>
@@ -4393,6 +4619,104 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
     </context>
     <context>
+        <name>RepositoryController</name>
+        <message>
+            <location filename="../../ui/repository.py" line="190" />
+            <source>Merged with revision {head} and saved as revision {rev} of “{name}”.</source>
+            <translation>Mit Revision {head} zusammengeführt und als Revision {rev} von „{name}“ gespeichert.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/repository.py" line="205" />
+            <source>Name of the new plan in the repository:</source>
+            <translation>Name des neuen Plans im Repository:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/repository.py" line="185" />
+            <source>No changes since revision {rev}; nothing saved to the repository.</source>
+            <translation>Keine Änderungen seit Revision {rev}; nichts im Repository gespeichert.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/repository.py" line="133" />
+            <source>Open from Repository</source>
+            <translation>Aus Repository öffnen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/repository.py" line="130" />
+            <source>Opened “{name}” revision {rev} from the repository as {file}.</source>
+            <translation>„{name}“ Revision {rev} aus dem Repository als {file} geöffnet.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/repository.py" line="204" />
+            <source>Save as New Plan</source>
+            <translation>Als neuen Plan speichern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/repository.py" line="158" />
+            <location filename="../../ui/repository.py" line="209" />
+            <source>Save to Repository</source>
+            <translation>Im Repository speichern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/repository.py" line="193" />
+            <source>Saved as revision {rev} of “{name}”.</source>
+            <translation>Als Revision {rev} von „{name}“ gespeichert.</translation>
+        </message>
+    </context>
+    <context>
+        <name>SaveToRepositoryDialog</name>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="188" />
+            <source>A new plan in the repository</source>
+            <translation>Ein neuer Plan im Repository</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="187" />
+            <source>Based on revision {rev}</source>
+            <translation>Beruht auf Revision {rev}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="196" />
+            <source>Message:</source>
+            <translation>Nachricht:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="195" />
+            <source>Plan name:</source>
+            <translation>Planname:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="211" />
+            <source>Plan name: enter a name for the plan in the repository</source>
+            <translation>Planname: einen Namen für den Plan im Repository eingeben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="194" />
+            <source>Repository:</source>
+            <translation>Repository:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="208" />
+            <source>Repository: enter the URL, e.g. {hint}</source>
+            <translation>Repository: die URL eingeben, z. B. {hint}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="177" />
+            <source>Save to Repository</source>
+            <translation>Im Repository speichern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="186" />
+            <source>What changed, for the revision history</source>
+            <translation>Was sich geändert hat, für die Revisionsgeschichte</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="181" />
+            <location filename="../../ui/dialogs/repository.py" line="208" />
+            <source>postgresql+psycopg://user@host:5432/database</source>
+            <translation>postgresql+psycopg://benutzer@host:5432/datenbank</translation>
+        </message>
+    </context>
+    <context>
         <name>ScalingChart</name>
         <message>
             <location filename="../../ui/panels/scaling_chart.py" line="132" />
@@ -4506,68 +4830,68 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>SettingsDialog</name>
         <message>
-            <location filename="../../ui/settings.py" line="301" />
+            <location filename="../../ui/settings.py" line="302" />
             <source>Dark</source>
             <translation>Dunkel</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="310" />
+            <location filename="../../ui/settings.py" line="311" />
             <source>Display</source>
             <translation>Anzeige</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="317" />
+            <location filename="../../ui/settings.py" line="318" />
             <source>Engine thresholds</source>
             <translation>Schwellwerte der Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="300" />
-            <location filename="../../ui/settings.py" line="306" />
+            <location filename="../../ui/settings.py" line="301" />
+            <location filename="../../ui/settings.py" line="307" />
             <source>Follow the system</source>
             <translation>Wie das System</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="296" />
+            <location filename="../../ui/settings.py" line="297" />
             <source>Imperial (ft, in, lb, BTU/h, CFM, °F)</source>
             <translation>Angloamerikanisch (ft, in, lb, BTU/h, CFM, °F)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="314" />
+            <location filename="../../ui/settings.py" line="315" />
             <source>Language (after a restart)</source>
             <translation>Sprache (nach Neustart)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="300" />
+            <location filename="../../ui/settings.py" line="301" />
             <source>Light</source>
             <translation>Hell</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="295" />
+            <location filename="../../ui/settings.py" line="296" />
             <source>Metric (m, mm, kg, kW, m³/h, °C)</source>
             <translation>Metrisch (m, mm, kg, kW, m³/h, °C)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="291" />
+            <location filename="../../ui/settings.py" line="292" />
             <source>Settings</source>
             <translation>Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="309" />
+            <location filename="../../ui/settings.py" line="310" />
             <source>Takes effect when Rackwright is started again.</source>
             <translation>Wird beim nächsten Start von Rackwright wirksam.</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="322" />
+            <location filename="../../ui/settings.py" line="323" />
             <source>The engine is not available in this build.</source>
             <translation>Die Berechnung ist in diesem Build nicht verfügbar.</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="313" />
+            <location filename="../../ui/settings.py" line="314" />
             <source>Theme</source>
             <translation>Farbschema</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="312" />
+            <location filename="../../ui/settings.py" line="313" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
@@ -5916,9 +6240,19 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/workloads.py" line="789" />
+            <source>Uncertainty</source>
+            <translation>Unsicherheit</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/workloads.py" line="727" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="790" />
+            <source>±{pct} % (the model's median error on published runs)</source>
+            <translation>±{pct} % (der mittlere Fehler des Modells gegenüber veröffentlichten Messungen)</translation>
         </message>
     </context>
     <context>

@@ -4,7 +4,7 @@
     <context>
         <name>App</name>
         <message numerus="yes">
-            <location filename="../../ui/app.py" line="59" />
+            <location filename="../../ui/app.py" line="101" />
             <source>%n catalog file(s) failed validation and were skipped:
 
 {files}
@@ -38,7 +38,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="334" />
+            <location filename="../../ui/panels/findings.py" line="337" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n finding</numerusform>

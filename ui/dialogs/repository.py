@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-URL_HINT = "postgresql+psycopg://user@host:5432/database"
+# the URL form shown as a hint (translated: the user and database words are the reader's language)
 
 
 class OpenFromRepositoryDialog(QDialog):
@@ -49,7 +49,7 @@ class OpenFromRepositoryDialog(QDialog):
         self.revisions: list[Any] = []
         self.url = QLineEdit(url)
         self.url.setObjectName("repoUrl")
-        self.url.setPlaceholderText(URL_HINT)
+        self.url.setPlaceholderText(self.tr("postgresql+psycopg://user@host:5432/database"))
         self.connect_button = QPushButton(self.tr("Connect"))
         self.connect_button.setObjectName("repoConnect")
         self.search = QLineEdit()
@@ -111,7 +111,7 @@ class OpenFromRepositoryDialog(QDialog):
     def refresh(self) -> None:
         url = self.url.text().strip()
         if not url:
-            self.status.setText(self.tr("Enter the repository's URL, e.g. {hint}").format(hint=URL_HINT))
+            self.status.setText(self.tr("Enter the repository's URL, e.g. {hint}").format(hint=self.tr("postgresql+psycopg://user@host:5432/database")))
             return
         self.status.setText(self.tr("Connecting\u2026"))
         self.connect_button.setEnabled(False)
@@ -178,7 +178,7 @@ class SaveToRepositoryDialog(QDialog):
         self.resize(560, 260)
         self.url = QLineEdit(url)
         self.url.setObjectName("repoUrl")
-        self.url.setPlaceholderText(URL_HINT)
+        self.url.setPlaceholderText(self.tr("postgresql+psycopg://user@host:5432/database"))
         self.name = QLineEdit(name)
         self.name.setObjectName("repoName")
         self.message = QPlainTextEdit()
@@ -205,7 +205,7 @@ class SaveToRepositoryDialog(QDialog):
 
     def _check(self) -> None:
         if not self.url.text().strip():
-            self.error.setText(self.tr("Repository: enter the URL, e.g. {hint}").format(hint=URL_HINT))
+            self.error.setText(self.tr("Repository: enter the URL, e.g. {hint}").format(hint=self.tr("postgresql+psycopg://user@host:5432/database")))
             return
         if not self.name.text().strip():
             self.error.setText(self.tr("Plan name: enter a name for the plan in the repository"))
