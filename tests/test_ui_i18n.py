@@ -240,6 +240,17 @@ def test_german_number_formats(german):
     assert units.parse_number(units.format_entry(1.125)) == 1.125
 
 
+def test_german_wizard_comparison_figures(german):
+    """The sizing wizard's table printed US-style numbers (1,234.5) in German."""
+    from ui.design.wizard import cell_text
+
+    row = {"gpu_name": "H100", "currency": "EUR"}
+    assert cell_text(1234.5, "kw", row, "EUR") == "1.234,5"
+    assert cell_text(2560, "gpus", row, "EUR") == "2.560 \u00d7 H100"
+    assert cell_text(3.456, "f2", row, "EUR") == "3,46"
+    assert cell_text(1500, "months", row, "EUR") == "1.500 Monate"
+
+
 def test_german_concurrent_users_field(qtbot, tmp_path, monkeypatch):
     """The issue's example: `2.000` in "Concurrent users" on a German system is 2000 users,
     and `1,234` is refused with a message in the field, the spec unchanged."""

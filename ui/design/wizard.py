@@ -69,8 +69,8 @@ from ui.panels.workloads import (
     field_errors,
 )
 from ui.tasks import BackgroundTask
+from ui.units import fnum, parse_number
 from ui.units import format_entry as format_number
-from ui.units import parse_number
 
 log = logging.getLogger(__name__)
 tr = QCoreApplication.translate
@@ -594,6 +594,9 @@ HEADER_TIPS = {
 COOLING_SHORT = {"air": QT_TRANSLATE_NOOP("Wizard", "Air"), "rdhx": QT_TRANSLATE_NOOP("Wizard", "Rear door"), "dlc": QT_TRANSLATE_NOOP("Wizard", "Liquid (DLC)"), "immersion": QT_TRANSLATE_NOOP("Wizard", "Immersion")}
 
 
+NUMBER_SPECS = {"kw": ",.1f", "days": ",.1f", "f1": ",.1f", "f2": ",.2f"}
+
+
 def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
     if value is None or value == "":
         return "\u2013"
@@ -602,27 +605,21 @@ def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
     if fmt == "meets":
         return tr("Wizard", "\u2714 meets") if value else tr("Wizard", "\u2718 does not meet")
     if fmt == "gpus":
-        return f"{int(value):,} \u00d7 {row.get('gpu_name') or row.get('gpu')}"
+        return f"{fnum(int(value), ',')} \u00d7 {row.get('gpu_name') or row.get('gpu')}"
     if fmt == "servers":
-        return f"{int(value):,} \u00d7 {row.get('server_name') or row.get('server')}"
+        return f"{fnum(int(value), ',')} \u00d7 {row.get('server_name') or row.get('server')}"
     if fmt == "cooling":
         return tr("Wizard", COOLING_SHORT.get(value, str(value)))
     if fmt == "bottleneck":
         return tr("Wizard", BOTTLENECK_TEXT.get(value, str(value)))
     if fmt == "int":
-        return f"{int(value):,}"
-    if fmt == "kw":
-        return f"{float(value):,.1f}"
-    if fmt == "days":
-        return f"{float(value):,.1f}"
-    if fmt == "f1":
-        return f"{float(value):,.1f}"
-    if fmt == "f2":
-        return f"{float(value):,.2f}"
+        return fnum(int(value), ",")
+    if fmt in NUMBER_SPECS:  # in the app's language (German 1.234,5), as every other figure
+        return fnum(float(value), NUMBER_SPECS[fmt])
     if fmt == "months":
-        return tr("Wizard", "{months} months").format(months=f"{float(value):,.0f}")
+        return tr("Wizard", "{months} months").format(months=fnum(float(value), ",.0f"))
     if fmt == "pct":
-        return f"{float(value) * 100:+,.0f} %"
+        return f"{fnum(float(value) * 100, '+,.0f')} %"
     if fmt in ("money", "capex"):
         text = fmt_money(float(value), row.get("currency") or currency)
         if fmt == "capex" and row.get("capex_complete") is False:
