@@ -6,7 +6,7 @@ BANDS = {
     "inference-trtllm": {
         "median": 0.129,
         "worst": 0.243,
-        "cases": 66
+        "cases": 74
     },
     "inference-vllm": {
         "median": 0.143,

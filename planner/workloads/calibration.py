@@ -61,6 +61,23 @@ MEMORY_TRAFFIC_MULTIPLE = 4.0
 NVLINK_COLLECTIVE_LATENCY_S = 20e-6
 NETWORK_HOP_LATENCY_S = 25e-6
 
+# Tensor parallelism without NVLink: the all-reduces run over PCIe (inference).
+# * Through a PCIe switch with peer-to-peer: NCCL's own PCIe figure, 12 GB/s for Gen3 x16
+#   (src/graph/topo.h PCI_BW), which NCCL doubles for Gen4 x16 ("PCI[24.0]" in its
+#   topology log): 24 GB/s per direction.
+# * Through the CPU root complex (GPUs on the CPUs' root ports, as in 2-socket PCIe
+#   servers such as the Dell R760xa; NCCL disables peer-to-peer across sockets and stages
+#   through host memory): the measured host-staged GPU-to-GPU bandwidth of a PCIe Gen4
+#   server, 19-21 GB/s bidirectional = ~10 GB/s per direction (p2pBandwidthLatencyTest,
+#   8x A40, "Bidirectional P2P=Disabled Bandwidth Matrix", NVIDIA/nccl-tests issue 74).
+# * Latency: 3 us per ring step, 2 (n - 1) steps per all-reduce of n GPUs: the
+#   small-message all-reduce time NCCL reaches over PCIe-connected Ada GPUs
+#   (all_reduce_perf, 8 bytes: 40-43 us on 8x RTX 4090 = 14 ring steps; NVIDIA/nccl
+#   issue 1530), against ~20 us per all-reduce inside an NVLink domain.
+PCIE_SWITCH_GB_PER_S = 24.0
+PCIE_HOST_GB_PER_S = 10.0
+PCIE_RING_STEP_LATENCY_S = 3e-6
+
 # Share of tensor-parallel communication hidden under compute (Megatron-LM/TE
 # userbuffers overlap). 0 means fully exposed.
 TP_COMM_OVERLAP = 0.3
@@ -163,6 +180,29 @@ STACKS: dict[str, ServingStack] = {
 DEFAULT_STACK = "trtllm"
 # Stacks a user can choose for sizing (legacy stacks exist only for validation).
 USER_STACKS = ("trtllm", "vllm")
+
+# Inference software generation: a multiplier of the serving stack's matmul and attention
+# math speed (compute efficiency) for the MLPerf Inference round whose software a run
+# uses. Published, not fitted: NVIDIA's 8x H200-SXM-141GB TensorRT-LLM system ran
+# MLPerf Inference llama2-70b Offline (99 % accuracy target, FP8, TP1 replicas on both
+# rounds) at 31,302.7 tokens/s in v4.1 (August 2024) and 34,988.2 tokens/s in v5.0
+# (April 2025), same hardware, same submitter: 1.118x from software alone
+# (mlperf_log_summary.txt of closed/NVIDIA/results/H200-SXM-141GBx8_TRT in the v4.1 and
+# v5.0 results repositories). That run is compute-bound (batch ~800-2048 sequences of
+# ~510 tokens: the batched matmuls, not the weight reads, set the step), so the measured
+# gain is the math's and is applied to compute_efficiency. The DGX H100 pair of the same
+# rounds (24,524.9 -> 31,306.8, 1.28x) also changed its layout (TP2 -> TP1 PP2), so it
+# checks the factor together with pipeline-parallel serving instead of setting it.
+# The factor scales TensorRT-LLM only (the pair is TensorRT-LLM); other stacks have no
+# like-for-like pair and stay at 1.0. Keys are the year of the round's software.
+# The stack constants above describe 2025 software: most of the TensorRT-LLM cases they
+# are checked against are 2025 releases (0.19, 1.0; docs/validation.md), so a 2024 run
+# is charged 1 / 1.118 of their math speed rather than 2025 runs 1.118 x.
+INFERENCE_SOFTWARE_SPEEDUP: dict[str, float] = {"2024": 1.0, "2025": 1.118}
+INFERENCE_SOFTWARE_REFERENCE = "2025"
+INFERENCE_SOFTWARE_STACKS = ("trtllm",)
+# Sizing assumes current software (the MLPerf Inference v5.0 generation); a case states its own.
+DEFAULT_INFERENCE_SOFTWARE = "2025"
 
 # Software maturity of a GPU family relative to Hopper for the same stack (kernels
 # reach a smaller share of the datasheet figures on younger software stacks).

@@ -44,9 +44,26 @@ class ClusterSpec:
     # NVLink bandwidth per GPU inside the domain, bidirectional (NVIDIA's datasheet
     # convention, like the catalog's GPU figure); None: the GPU's catalog figure.
     nvlink_gb_per_s: float | None = None
+    # GPUs without NVLink: True when a PCIe switch joins them (peer-to-peer at link
+    # speed), False when they sit on the CPUs' root ports (collectives staged through
+    # host memory). See :meth:`pcie_collective`.
+    pcie_switch: bool = False
 
     def with_(self, **changes: Any) -> ClusterSpec:
         return replace(self, **changes)
+
+    @property
+    def has_nvlink(self) -> bool:
+        bidir = self.nvlink_gb_per_s if self.nvlink_gb_per_s is not None else self.gpu.nvlink_gb_per_s
+        return bidir > 0
+
+    def pcie_collective(self, size: int) -> tuple[float, float]:
+        """(GB/s per GPU one direction, latency s) of a ring all-reduce among ``size`` GPUs
+        of one server joined only by PCIe (calibration.PCIE_*: through a switch at NCCL's
+        Gen4 x16 figure, else through the CPU root complex and host memory; 2 (n - 1) ring
+        steps)."""
+        bw = cal.PCIE_SWITCH_GB_PER_S if self.pcie_switch else cal.PCIE_HOST_GB_PER_S
+        return bw, 2 * max(1, size - 1) * cal.PCIE_RING_STEP_LATENCY_S
 
     @property
     def domain_gpus(self) -> int:

@@ -65,6 +65,10 @@ class InferenceResult:
     nvlink_domain_gpus: int = 8
     tp_in_nvlink_domain: bool = True
     stack: str = cal.DEFAULT_STACK
+    pp: int = 1  # pipeline stages per replica (a replica is tp x pp GPUs)
+    software: str = cal.DEFAULT_INFERENCE_SOFTWARE  # software generation (MLPerf round year)
+    software_speedup: float = 1.0  # its factor on the stack's math speed (1.0: not scaled)
+    scale_up: str = "nvlink"  # the tensor-parallel link: nvlink | pcie | network
 
     @property
     def error_band(self) -> float | None:
@@ -73,9 +77,9 @@ class InferenceResult:
 
     def to_dict(self) -> dict:
         return {
-            "model": self.model, "gpu": self.gpu, "gpus": self.gpus, "tp": self.tp,
+            "model": self.model, "gpu": self.gpu, "gpus": self.gpus, "tp": self.tp, "pp": self.pp,
             "nvlink_domain_gpus": self.nvlink_domain_gpus,
-            "tp_in_nvlink_domain": self.tp_in_nvlink_domain,
+            "tp_in_nvlink_domain": self.tp_in_nvlink_domain, "scale_up": self.scale_up,
             "replicas": self.replicas, "precision": self.precision,
             "kv_precision": self.kv_precision, "input_tokens": self.input_tokens,
             "output_tokens": self.output_tokens, "batch_per_replica": self.batch_per_replica,
@@ -93,7 +97,8 @@ class InferenceResult:
             "energy_j_per_token": self.energy_j_per_token,
             "cost_per_million_tokens_usd": self.cost_per_million_tokens_usd,
             "energy_cost_per_million_tokens_usd": self.energy_cost_per_million_tokens_usd,
-            "stack": self.stack, "error_band": self.error_band,
+            "stack": self.stack, "software": self.software, "software_speedup": self.software_speedup,
+            "error_band": self.error_band,
             "notes": list(self.notes),
         }
 
@@ -112,29 +117,65 @@ class _Replica:
     link_lat: float
     in_domain: bool  # the tensor-parallel group fits one NVLink domain
     kv_read_factor: float  # KV cache reads per step / KV cache size (pre-XQA GQA: heads/kv_heads)
+    pp: int = 1  # pipeline stages
+    stage_link_bw: float = 0.0  # B/s between pipeline stages
+    stage_link_lat: float = 0.0
+    scale_up: str = "nvlink"  # nvlink | pcie | network (the tensor-parallel group's link)
+
+
+def software_speedup(stack: str, software: str) -> float:
+    """The software generation's factor on ``stack``'s math speed (calibration
+    INFERENCE_SOFTWARE_SPEEDUP; 1.0 for stacks without a published like-for-like pair)."""
+    if software not in cal.INFERENCE_SOFTWARE_SPEEDUP:
+        raise ValueError(f"unknown inference software generation {software!r} "
+                         f"(use one of {', '.join(cal.INFERENCE_SOFTWARE_SPEEDUP)})")
+    if stack not in cal.INFERENCE_SOFTWARE_STACKS:
+        return 1.0
+    return cal.INFERENCE_SOFTWARE_SPEEDUP[software] / cal.INFERENCE_SOFTWARE_SPEEDUP[cal.INFERENCE_SOFTWARE_REFERENCE]
+
+
+def _link(cl: ClusterSpec, size: int) -> tuple[float, float, bool, str]:
+    """(B/s, latency s, inside one NVLink domain or server, kind) of a collective among
+    ``size`` GPUs: NVLink inside the domain; PCIe inside a server of GPUs without NVLink
+    (switch or CPU root complex, :meth:`ClusterSpec.pcie_collective`); else the
+    inter-node fabric."""
+    link_gb, in_domain = cl.group_link(size)
+    if not in_domain:
+        return link_gb * GB, cal.NETWORK_HOP_LATENCY_S, False, "network"
+    if not cl.has_nvlink:
+        bw, lat = cl.pcie_collective(size)
+        return bw * GB, lat, True, "pcie"
+    return link_gb * GB, cal.NVLINK_COLLECTIVE_LATENCY_S, True, "nvlink"
 
 
 def _replica(model: ModelArch, cl: ClusterSpec, tp: int, precision: str, kv_precision: str,
-             isl: int, osl: int, stack: cal.ServingStack) -> _Replica:
+             isl: int, osl: int, stack: cal.ServingStack, pp: int = 1,
+             speedup: float = 1.0) -> _Replica:
+    """Per-GPU figures of a replica of ``tp`` x ``pp`` GPUs. Pipeline stages hold
+    layers / pp layers each: weights and KV cache per GPU shrink by pp."""
     gpu = cl.gpu
     fam = cal.FAMILY_INFERENCE_FACTOR.get(gpu.family, 0.8)
-    wpg = model.weights_bytes(precision) / tp
-    kv_tok_gpu = model.kv_bytes_per_token_per_gpu(kv_precision, tp)
+    wpg = model.weights_bytes(precision) / tp / pp
+    kv_tok_gpu = model.kv_bytes_per_token_per_gpu(kv_precision, tp) / pp
     kv_cap = stack.kv_capacity_bytes(gpu.capacity_bytes, wpg)
     max_seqs = int(kv_cap // (kv_tok_gpu * (isl + osl)))
     bw = gpu.hbm_gb_per_s * GB * stack.bandwidth_efficiency * fam
     mp = math_precision(precision)
-    peak = gpu.peak_tflops(mp) * 1e12 * stack.compute_efficiency * fam
+    peak = gpu.peak_tflops(mp) * 1e12 * stack.compute_efficiency * fam * speedup
     if mp != "bf16" and gpu.peak_tflops(mp) > gpu.bf16_tflops:
         peak *= cal.FP8_GEMM_RELATIVE_EFFICIENCY  # low-precision math reaches less of its peak
-    link_gb, in_domain = cl.group_link(tp)
-    lat = cal.NVLINK_COLLECTIVE_LATENCY_S if in_domain else cal.NETWORK_HOP_LATENCY_S
+    link_bw, lat, in_domain, kind = _link(cl, tp)
+    st_bw, st_lat = 0.0, 0.0
+    if pp > 1:
+        st_bw, st_lat, st_in, st_kind = _link(cl, tp * pp)
+        in_domain = in_domain and st_in
     kv_read = 1.0
     if not stack.gqa_shared_kv and model.attention != "mla":
         # query heads per GPU / KV heads per GPU
         kv_read = (model.heads / tp) / max(1.0, model.kv_heads / tp)
         kv_read = max(1.0, kv_read)
-    return _Replica(wpg, kv_tok_gpu, kv_cap, max_seqs, bw, peak, link_gb * GB, lat, in_domain, kv_read)
+    return _Replica(wpg, kv_tok_gpu, kv_cap, max_seqs, bw, peak, link_bw, lat, in_domain, kv_read,
+                    pp, st_bw, st_lat, kind)
 
 
 def _decode_times(model: ModelArch, rep: _Replica, tp: int, batch: int,
@@ -146,15 +187,24 @@ def _decode_times(model: ModelArch, rep: _Replica, tp: int, batch: int,
     roofline: the weight matmuls (weights read once for the batch vs matmul FLOPs) and
     attention (every sequence's KV cache read vs the score FLOPs).
     """
-    w_read = model.weights_read_params(batch) / model.params * rep.weights_per_gpu
+    pp = rep.pp
+    # With pp stages, in-flight batching keeps pp micro-batches of batch/pp sequences in the
+    # pipeline: a step of every sequence is pp micro-batch passes on each GPU, each
+    # reading the stage's weights once (pp x the per-GPU weights), so pipeline stages trade
+    # weight reads for the tensor-parallel all-reduces they avoid.
+    micro = max(batch / pp, 1.0)
+    w_read = pp * model.weights_read_params(micro) / model.params * rep.weights_per_gpu
     gemm_mem = w_read / rep.bw
-    gemm_comp = batch * 2.0 * model.active_params / tp / rep.peak
+    gemm_comp = batch * 2.0 * model.active_params / tp / pp / rep.peak
     attn_mem = batch * ctx * rep.kv_tok_gpu * rep.kv_read_factor / rep.bw
-    attn_comp = batch * 4.0 * model.layers * ctx * model.attn_dim / tp / rep.peak
+    attn_comp = batch * 4.0 * model.layers / pp * ctx * model.attn_dim / tp / rep.peak
     comm = 0.0
     if tp > 1:
         size = batch * model.hidden * 2.0
-        comm = 2 * model.layers * (2.0 * (tp - 1) / tp * size / rep.link_bw + rep.link_lat)
+        comm = 2 * model.layers / pp * (2.0 * (tp - 1) / tp * size / rep.link_bw) \
+            + 2 * model.layers * rep.link_lat
+    if pp > 1:  # each micro-batch's activations go to the next stage once per step
+        comm += batch * model.hidden * 2.0 / tp / rep.stage_link_bw + pp * rep.stage_link_lat
     gemm = max(gemm_mem, gemm_comp)
     attn = max(attn_mem, attn_comp)
     mem_side = (gemm_mem if gemm_mem >= gemm_comp else 0.0) + (attn_mem if attn_mem >= attn_comp else 0.0)
@@ -174,30 +224,47 @@ def _prefill_s(model: ModelArch, rep: _Replica, tp: int, isl: int, single: bool,
     first-token tables show: 7 ms for Llama-2-7B at 128 tokens on H100, where the
     overlapped bound is 5 ms (docs/validation.md)."""
     flops = 2.0 * model.active_params * isl + 2.0 * model.layers * isl * isl * model.attn_dim
-    t = flops / tp / rep.peak
+    pp = rep.pp
     if single:
-        t = t + rep.weights_per_gpu / rep.bw + overhead_s
-    return t + _prefill_comm_s(model, rep, tp, isl)
+        # a lone request passes the stages one after the other
+        t = flops / tp / rep.peak + pp * rep.weights_per_gpu / rep.bw + overhead_s
+        return t + pp * _prefill_comm_s(model, rep, tp, isl) + _stage_hops_s(model, rep, tp, isl)
+    # throughput: the stages work on different requests at once
+    return flops / tp / pp / rep.peak + _prefill_comm_s(model, rep, tp, isl) \
+        + _stage_hops_s(model, rep, tp, isl) / pp
 
 
 def _prefill_comm_s(model: ModelArch, rep: _Replica, tp: int, isl: int) -> float:
-    """Tensor-parallel all-reduces of one request's prefill (2 per layer)."""
+    """Tensor-parallel all-reduces of one request's prefill on one stage (2 per layer)."""
     if tp <= 1:
         return 0.0
     size = isl * model.hidden * 2.0
-    return 2 * model.layers * (2.0 * (tp - 1) / tp * size / rep.link_bw + rep.link_lat)
+    return 2 * model.layers / rep.pp * (2.0 * (tp - 1) / tp * size / rep.link_bw + rep.link_lat)
+
+
+def _stage_hops_s(model: ModelArch, rep: _Replica, tp: int, isl: int) -> float:
+    """One request's activations handed from stage to stage (pp - 1 hops)."""
+    if rep.pp <= 1:
+        return 0.0
+    return (rep.pp - 1) * (isl * model.hidden * 2.0 / tp / rep.stage_link_bw + rep.stage_link_lat)
 
 
 def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
           kv_precision: str | None = None, input_tokens: int = 1024, output_tokens: int = 256,
           tp: int | None = None, batch: int | None = None, users: int | None = None,
-          stack: str = cal.DEFAULT_STACK) -> InferenceResult:
+          stack: str = cal.DEFAULT_STACK, pp: int | None = None, software: str | None = None,
+          max_batch: int | None = None) -> InferenceResult:
     """Size a serving deployment on ``cl``.
 
     ``batch``: sequences per replica. ``users``: concurrent users over the whole system
     (batch = ceil(users / replicas)). Neither: the largest batch that fits (maximum
-    sustained throughput). ``tp`` defaults to the smallest power of two whose replica
-    holds the weights and at least one sequence (and leaves KV room for ~8).
+    sustained throughput), at most ``max_batch`` (the engine's scheduler limit: vLLM
+    --max-num-seqs, TensorRT-LLM max_batch_size; default the stack's). A replica is
+    ``tp`` x ``pp`` GPUs (tensor x pipeline parallel). Without ``tp``: the smallest
+    power-of-two replica that holds the weights and at least ~8 sequences (or the users),
+    laid out as the TP x PP split of that size with the highest throughput
+    (:func:`auto_layout`). ``software``: the serving software's generation (year of its
+    MLPerf Inference round, calibration.INFERENCE_SOFTWARE_SPEEDUP; default current).
     """
     if cl.gpus < 1:
         raise ValueError("the cluster needs at least one GPU")
@@ -210,15 +277,24 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     if st is None:
         raise ValueError(f"unknown serving stack {stack!r} (use one of {', '.join(cal.STACKS)})")
     isl, osl = int(input_tokens), int(output_tokens)
+    software = software or cal.DEFAULT_INFERENCE_SOFTWARE
+    speedup = software_speedup(stack, software)
+    if max_batch is not None and max_batch < 1:
+        raise ValueError("the scheduler's batch limit must be >= 1")
+    cap = int(max_batch) if max_batch is not None else st.max_batch
     notes: list[str] = []
     if isl + osl > model.max_context:
         notes.append(f"input + output ({isl + osl}) exceeds the model's context ({model.max_context})")
+    if pp is not None and (pp < 1 or model.layers < pp):
+        raise ValueError(f"pipeline-parallel degree {pp} must be between 1 and the model's {model.layers} layers")
     if tp is None:
-        tp = auto_tp(model, cl, precision, kv_precision, isl, osl, stack, users=users, batch=batch)
-    if tp < 1 or cl.gpus % tp:
-        raise ValueError(f"tensor-parallel degree {tp} does not divide {cl.gpus} GPUs")
-    replicas = cl.gpus // tp
-    rep = _replica(model, cl, tp, precision, kv_precision, isl, osl, st)
+        tp, pp = auto_layout(model, cl, precision, kv_precision, isl, osl, stack, users=users, batch=batch,
+                             pp=pp, software=software, max_batch=cap)
+    pp = pp or 1
+    if tp < 1 or cl.gpus % (tp * pp):
+        raise ValueError(f"a replica of TP{tp} x PP{pp} = {tp * pp} GPUs does not divide {cl.gpus} GPUs")
+    replicas = cl.gpus // (tp * pp)
+    rep = _replica(model, cl, tp, precision, kv_precision, isl, osl, st, pp, speedup)
     if not rep.in_domain:
         notes.append(f"TP{tp} spans more than one NVLink domain ({cl.domain_gpus} GPUs): its all-reduces "
                      f"cross the inter-node fabric at {cl.internode_gb_per_s:g} GB/s per GPU")
@@ -226,7 +302,7 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     if batch is None and users is not None:
         batch = max(1, math.ceil(users / replicas))
     if batch is None:  # maximum sustained throughput: the largest batch the engine schedules
-        batch = max(1, min(rep.max_seqs, st.max_batch))
+        batch = max(1, min(rep.max_seqs, cap))
     if batch > rep.max_seqs:
         fits = False
         if rep.max_seqs < 1:
@@ -281,7 +357,8 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         decode_compute_s=comp, decode_comm_s=comm, energy_j_per_token=energy_j,
         cost_per_million_tokens_usd=cost, energy_cost_per_million_tokens_usd=energy_cost,
         notes=notes + list(cl.notes), nvlink_domain_gpus=cl.domain_gpus,
-        tp_in_nvlink_domain=rep.in_domain, stack=stack,
+        tp_in_nvlink_domain=rep.in_domain, stack=stack, pp=pp, software=software,
+        software_speedup=speedup, scale_up=rep.scale_up,
     )
 
 
@@ -294,9 +371,43 @@ def tp_options(model: ModelArch, cl: ClusterSpec) -> list[int]:
     return out
 
 
+def auto_layout(model: ModelArch, cl: ClusterSpec, precision: str, kv_precision: str, isl: int,
+                osl: int, stack: str = cal.DEFAULT_STACK, *, users: int | None = None,
+                batch: int | None = None, pp: int | None = None, software: str | None = None,
+                max_batch: int | None = None) -> tuple[int, int]:
+    """(TP, PP) of the replica :func:`infer` uses when none is given. From the smallest
+    replica that holds the weights and the users (:func:`auto_tp`) up to one NVLink
+    domain (or server), every power-of-two replica size split into TP x PP is sized, and
+    the layout serving the most tokens per second wins (with ``users`` given, that is the
+    fastest per user). NVIDIA's MLPerf Inference v5.0 H100 submission serves Llama 2 70B
+    as TP1 PP2 replicas: the FP8 weights fit one GPU, but a second one buys KV room for a
+    larger batch, and a pipeline stage costs no all-reduces. ``pp`` given: only TP is
+    chosen (the smallest replica, as :func:`auto_tp`)."""
+    size = auto_tp(model, cl, precision, kv_precision, isl, osl, stack, users=users, batch=batch,
+                   pp=pp or 1)
+    if pp is not None:
+        return size, pp
+    top = max(size, min(cl.gpus, cl.domain_gpus))
+    best, best_tps = (size, 1), -1.0
+    n = size
+    while n <= top:
+        if cl.gpus % n == 0:
+            p = 1
+            while p <= n and p <= model.layers:
+                t = n // p
+                r = infer(model, cl, precision=precision, kv_precision=kv_precision, input_tokens=isl,
+                          output_tokens=osl, tp=t, pp=p, batch=batch, users=users, stack=stack,
+                          software=software, max_batch=max_batch)
+                if r.fits and r.tokens_per_s > best_tps * (1.0 + 1e-9):
+                    best, best_tps = (t, p), r.tokens_per_s
+                p *= 2
+        n *= 2
+    return best
+
+
 def auto_tp(model: ModelArch, cl: ClusterSpec, precision: str, kv_precision: str, isl: int,
             osl: int, stack: str = cal.DEFAULT_STACK, min_seqs: int = 8, users: int | None = None,
-            batch: int | None = None) -> int:
+            batch: int | None = None, pp: int = 1) -> int:
     """Smallest power-of-two TP whose replica holds the weights and ``min_seqs``
     sequences (else the one holding the most). With ``users`` (or ``batch`` per replica)
     given, the smallest TP whose replicas hold them all: a 70B model in FP8 fits one 80 GB
@@ -304,11 +415,11 @@ def auto_tp(model: ModelArch, cl: ClusterSpec, precision: str, kv_precision: str
     st = cal.STACKS[stack]
     best, best_seqs = None, -1
     first_fit = None
-    for t in tp_options(model, cl):
-        seqs = _replica(model, cl, t, precision, kv_precision, isl, osl, st).max_seqs
+    for t in tp_options(model, cl.with_(gpus=cl.gpus // pp) if cl.gpus % pp == 0 else cl):
+        seqs = _replica(model, cl, t, precision, kv_precision, isl, osl, st, pp).max_seqs
         if seqs >= min_seqs and first_fit is None:
             first_fit = t
-        need = batch if batch is not None else (math.ceil(users / (cl.gpus // t)) if users else None)
+        need = batch if batch is not None else (math.ceil(users / max(1, cl.gpus // (t * pp))) if users else None)
         if seqs >= min_seqs and (need is None or seqs >= need):
             return t
         if seqs > best_seqs:

@@ -51,11 +51,15 @@ def predict(case: dict[str, Any], catalog: Any) -> float:
     cl = cluster_from_catalog(catalog, case["gpu"], int(case["gpus"]))
     if case.get("gpu_overrides"):
         cl = cl.with_(gpu=cl.gpu.with_(**case["gpu_overrides"]))
+    if "pcie_switch" in case:
+        cl = cl.with_(pcie_switch=bool(case["pcie_switch"]))
     metric = case["metric"]
     if case["kind"] == "inference":
         r = infer(model, cl, precision=case["precision"], kv_precision=case.get("kv_precision"),
                   input_tokens=int(case["input_tokens"]), output_tokens=int(case["output_tokens"]),
-                  tp=case.get("tp"), batch=case.get("batch"), stack=case.get("stack", "trtllm"))
+                  tp=case.get("tp"), batch=case.get("batch"), stack=case.get("stack", "trtllm"),
+                  pp=case.get("pp"), software=str(case.get("software", cal.DEFAULT_INFERENCE_SOFTWARE)),
+                  max_batch=case.get("max_batch"))
         if metric == "tokens_per_s":
             return r.tokens_per_s
         if metric == "tokens_per_s_per_gpu":
@@ -99,7 +103,10 @@ def run(catalog: Any = None, path: Path = CASES_PATH) -> tuple[list[CaseResult],
 
 def _config(c: dict[str, Any]) -> str:
     if c["kind"] == "inference":
-        s = f"{c['model']} on {c['gpus']}x {c['gpu']} TP{c['tp']}, {c['precision'].upper()}, {c['input_tokens']}/{c['output_tokens']} tokens"
+        s = f"{c['model']} on {c['gpus']}x {c['gpu']} TP{c['tp']}"
+        if c.get("pp", 1) != 1:
+            s += f" PP{c['pp']}"
+        s += f", {c['precision'].upper()}, {c['input_tokens']}/{c['output_tokens']} tokens"
         if c.get("batch"):
             s += f", batch {c['batch']}"
         if c.get("stack", "trtllm") != "trtllm":
