@@ -130,3 +130,23 @@ def test_numbers_as_people_type_them(capsys):
         main(["size", *base, "--gpus", "8", "--tokens", "1,5"])
     assert e.value.code == 2
     assert "use a point for decimals" in capsys.readouterr().err
+
+
+def test_infer_software_generation_and_pipeline_layout(capsys):
+    """The output says which serving-software generation is assumed (text and --json),
+    --software changes it, and --pp lays replicas out as TP x PP."""
+    base = ("infer", "--model", "llama-2-70b", "--gpu", "h100-sxm", "--gpus", "8", "--precision", "fp8",
+            "--input-tokens", "222", "--output-tokens", "290")
+    code, out, _ = run(capsys, *base)
+    assert code == 0 and "MLPerf Inference v5.0 generation (2025)" in out
+    _, out, _ = run(capsys, *base, "--json")
+    new = json.loads(out)
+    assert new["software"] == "2025" and new["pp"] >= 1 and new["tp"] * new["pp"] * new["replicas"] == 8
+    _, out, _ = run(capsys, *base, "--software", "2024", "--tp", "2", "--json")
+    old = json.loads(out)
+    assert old["software"] == "2024" and old["software_speedup"] < 1.0
+    _, out, _ = run(capsys, *base, "--tp", "1", "--pp", "2", "--json")
+    pp = json.loads(out)
+    assert (pp["tp"], pp["pp"], pp["replicas"]) == (1, 2, 4)
+    code, _, err = run(capsys, *base, "--tp", "4", "--pp", "4")
+    assert code == 2 and "does not divide" in err

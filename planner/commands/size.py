@@ -65,6 +65,11 @@ def register(sub) -> None:
     qi.add_argument("--users", type=_count, default=None, help="concurrent users over the system")
     qi.add_argument("--batch", type=_count, default=None, help="concurrent sequences per replica")
     qi.add_argument("--stack", default="trtllm", choices=["trtllm", "vllm"])
+    qi.add_argument("--pp", type=_count, default=None,
+                    help="pipeline-parallel stages per replica (a replica is TP x PP GPUs; default: chosen with TP)")
+    qi.add_argument("--software", default=cal.DEFAULT_INFERENCE_SOFTWARE, choices=list(cal.INFERENCE_SOFTWARE_SPEEDUP),
+                    help="serving software generation (year of its MLPerf Inference round); TensorRT-LLM's math is "
+                         "11.8 %% faster on 2025 than on 2024 releases (default %(default)s)")
     qi.add_argument("--target-tokens-per-s-per-user", type=_number, default=None)
     qi.add_argument("--target-ttft-s", type=_number, default=None)
     qi.set_defaults(func=run_infer)
@@ -155,7 +160,7 @@ def run_infer(args) -> int:
     try:
         r = infer(model, cl, precision=args.precision, kv_precision=args.kv_precision,
                   input_tokens=args.input_tokens, output_tokens=args.output_tokens, tp=args.tp,
-                  batch=args.batch, users=args.users, stack=args.stack)
+                  batch=args.batch, users=args.users, stack=args.stack, pp=args.pp, software=args.software)
     except ValueError as e:
         raise UserError(str(e)) from None
     d = r.to_dict()
@@ -175,7 +180,7 @@ def run_infer(args) -> int:
             d["notes"].append("no replica meets the per-user targets even with one user on this GPU")
     cost = d["cost_per_million_tokens_usd"]
     lines = [
-        f"{r.model} on {r.gpus} x {r.gpu} ({r.replicas} replica(s) at TP{r.tp}, NVLink domain "
+        f"{r.model} on {r.gpus} x {r.gpu} ({r.replicas} replica(s) at TP{r.tp} PP{r.pp}, NVLink domain "
         f"{r.nvlink_domain_gpus} GPUs), {r.precision} weights, "
         f"{r.kv_precision} KV, {r.input_tokens}/{r.output_tokens} tokens",
         f"  fits: {'yes' if r.fits else 'NO'}   weights {r.weights_gb:.1f} GB ({r.weights_per_gpu_gb:.1f} GB/GPU), "

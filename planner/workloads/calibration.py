@@ -200,6 +200,8 @@ USER_STACKS = ("trtllm", "vllm")
 # is charged 1 / 1.118 of their math speed rather than 2025 runs 1.118 x.
 INFERENCE_SOFTWARE_SPEEDUP: dict[str, float] = {"2024": 1.0, "2025": 1.118}
 INFERENCE_SOFTWARE_REFERENCE = "2025"
+# The MLPerf Inference round whose software each generation stands for (shown with results).
+INFERENCE_SOFTWARE_ROUND: dict[str, str] = {"2024": "MLPerf Inference v4.1", "2025": "MLPerf Inference v5.0"}
 INFERENCE_SOFTWARE_STACKS = ("trtllm",)
 # Sizing assumes current software (the MLPerf Inference v5.0 generation); a case states its own.
 DEFAULT_INFERENCE_SOFTWARE = "2025"

@@ -298,6 +298,12 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     if not rep.in_domain:
         notes.append(f"TP{tp} spans more than one NVLink domain ({cl.domain_gpus} GPUs): its all-reduces "
                      f"cross the inter-node fabric at {cl.internode_gb_per_s:g} GB/s per GPU")
+    if stack in cal.INFERENCE_SOFTWARE_STACKS:
+        notes.append(f"assumes {stack} software of the {cal.INFERENCE_SOFTWARE_ROUND[software]} generation "
+                     f"({software}): math at {speedup:.3g}x the calibrated speed")
+    else:
+        notes.append(f"{stack}: no software-generation factor (no published like-for-like pair); "
+                     f"the {software} generation is not applied")
     fits = rep.max_seqs >= 1
     if batch is None and users is not None:
         batch = max(1, math.ceil(users / replicas))
