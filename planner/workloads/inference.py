@@ -300,7 +300,7 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
                      f"cross the inter-node fabric at {cl.internode_gb_per_s:g} GB/s per GPU")
     if stack in cal.INFERENCE_SOFTWARE_STACKS:
         notes.append(f"assumes {stack} software of the {cal.INFERENCE_SOFTWARE_ROUND[software]} generation "
-                     f"({software}): math at {speedup:.3g}x the calibrated speed")
+                     f"({software})")
     else:
         notes.append(f"{stack}: no software-generation factor (no published like-for-like pair); "
                      f"the {software} generation is not applied")
