@@ -150,3 +150,17 @@ def test_infer_software_generation_and_pipeline_layout(capsys):
     assert (pp["tp"], pp["pp"], pp["replicas"]) == (1, 2, 4)
     code, _, err = run(capsys, *base, "--tp", "4", "--pp", "4")
     assert code == 2 and "does not divide" in err
+
+
+def test_infer_pcie_switch_option(capsys):
+    """L40S TP4: the all-reduce through a PCIe switch is faster than through the CPU root
+    complex, and the result says the link is PCIe."""
+    base = ("infer", "--model", "llama-3-70b", "--gpu", "l40s", "--gpus", "4", "--tp", "4", "--precision", "fp8",
+            "--batch", "64", "--json")
+    _, out, _ = run(capsys, *base)
+    host = json.loads(out)
+    _, out, _ = run(capsys, *base, "--pcie-switch")
+    switch = json.loads(out)
+    assert host["scale_up"] == switch["scale_up"] == "pcie"
+    assert switch["decode_breakdown_s"]["communication"] < host["decode_breakdown_s"]["communication"]
+    assert switch["tokens_per_s"] > host["tokens_per_s"]

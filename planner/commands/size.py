@@ -67,6 +67,9 @@ def register(sub) -> None:
     qi.add_argument("--stack", default="trtllm", choices=["trtllm", "vllm"])
     qi.add_argument("--pp", type=_count, default=None,
                     help="pipeline-parallel stages per replica (a replica is TP x PP GPUs; default: chosen with TP)")
+    qi.add_argument("--pcie-switch", action="store_true",
+                    help="GPUs without NVLink share a PCIe switch (peer-to-peer all-reduce at 24 GB/s); "
+                         "default: the CPU root complex, staged through host memory at 10 GB/s")
     qi.add_argument("--software", default=cal.DEFAULT_INFERENCE_SOFTWARE, choices=list(cal.INFERENCE_SOFTWARE_SPEEDUP),
                     help="serving software generation (year of its MLPerf Inference round); TensorRT-LLM's math is "
                          "11.8 %% faster on 2025 than on 2024 releases (default %(default)s)")
@@ -127,6 +130,8 @@ def _setup(args):
     cl = cluster_from_catalog(cat, args.gpu, gpus, server=args.server, gpu_price_usd=args.gpu_price,
                               electricity_usd_per_kwh=args.electricity, pue=args.pue,
                               nvlink_domain_gpus=args.nvlink_domain, nvlink_gb_per_s=args.nvlink_gb_per_s, **kw)
+    if getattr(args, "pcie_switch", False):
+        cl = cl.with_(pcie_switch=True)
     return ModelArch.from_llm(llm), cl
 
 
