@@ -156,6 +156,8 @@ def run_infer(args) -> int:
         v = getattr(args, name)
         if v is not None and v <= 0:
             raise UserError(f"--{name.replace('_', '-')} must be > 0")
+    if sweep is not None and args.pp is not None:
+        raise UserError("--pp is not available with --sweep (the sweep chooses each point's layout)")
     if sweep is not None:
         return _run_sweep(args, sweep, model, cl, "inference", {
             "model": args.model, "precision": args.precision, "kv_precision": args.kv_precision,
