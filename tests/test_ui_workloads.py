@@ -259,3 +259,16 @@ def test_decimal_comma_is_refused_not_misread():
         parse_number("1,5", integer=False)
     assert parse_number("1,024", integer=True) == 1024
     assert parse_number("2.5k", integer=True) == 2500
+
+
+def test_inference_verdict_says_which_software_generation_it_assumes(qtbot, panel, doc):
+    """The panel shows the planner's note naming the serving-software generation the
+    inference figures assume (issue 15)."""
+    from PySide6.QtWidgets import QLabel
+
+    serve = next(w.id for w in doc.plan.workloads if w.kind == "inference")
+    panel.tree.setCurrentItem(item_of(panel, serve))
+    notes = panel.findChild(QLabel, "verdictNotes")
+    qtbot.waitUntil(lambda: "MLPerf Inference v5.0" in notes.text())
+    assert notes.isVisible()
+    assert doc.results.workloads[serve].figures["software"] == "2025"
