@@ -9,7 +9,7 @@ edit also pick the spots.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.edits import (
     AddItem,
@@ -33,6 +33,9 @@ from planner.naming import Namer, PatternError, letters, rename_names
 from planner.placement import PlacementChecker, rack_dims
 from planner.plan import Endpoint, Link, Placement, Plan, PowerConnection, PowerFeed, Rack, Room, Row
 
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+
 CLIPBOARD_MIME = "application/x-rackwright-items"
 DEVICE_MIME = "application/x-rackwright-device"
 
@@ -43,7 +46,7 @@ def _id_prefix(entity_id: str, default: str) -> str:
     return stem
 
 
-def new_placement(plan: Plan, catalog: Any, slug: str, u: int | None, face: str = "front",
+def new_placement(plan: Plan, catalog: Catalog | None, slug: str, u: int | None, face: str = "front",
                   side: str | None = None, name: str = "") -> Placement:
     dev = catalog.get("device-types", slug) if catalog is not None else None
     if dev is not None and dev.u_height <= 0 and u is not None:
@@ -109,7 +112,7 @@ def _links_within(plan: Plan, placement_ids: set[str]) -> list[Link]:
     return [lk for lk in plan.links if lk.a.placement in placement_ids and lk.b.placement in placement_ids]
 
 
-def _is_pdu(catalog: Any, p: Placement) -> bool:
+def _is_pdu(catalog: Catalog | None, p: Placement) -> bool:
     dev = catalog.get("device-types", p.device) if catalog is not None else None
     if dev is None:
         return p.feed is not None  # without the catalog: a placement that hangs on a feed
@@ -128,7 +131,7 @@ def _side_of(plan: Plan, pdu: Placement, feed_sides: dict[str, str] | None = Non
     return f"?{pdu.id}"
 
 
-def _pdus_by_side(plan: Plan, catalog: Any, placements: list[Placement],
+def _pdus_by_side(plan: Plan, catalog: Catalog, placements: list[Placement],
                   feed_sides: dict[str, str] | None = None) -> dict[str, list[Placement]]:
     """A rack's PDUs per feed side, each side's in name order (A1 before A2)."""
     out: dict[str, list[Placement]] = {}
@@ -137,7 +140,7 @@ def _pdus_by_side(plan: Plan, catalog: Any, placements: list[Placement],
     return out
 
 
-def copy_payload(plan: Plan, selection: tuple[tuple[str, str], ...], catalog: Any = None) -> dict[str, Any] | None:
+def copy_payload(plan: Plan, selection: tuple[tuple[str, str], ...], catalog: Catalog | None = None) -> dict[str, Any] | None:
     """What Copy puts on the clipboard (JSON-able): whole racks, single devices and the
     links between copied devices (a link with one end outside the copy stays behind).
     For single devices also where their cords went (``pdus``: PDU id -> [feed side, n-th
@@ -177,7 +180,7 @@ class _Cords:
     A device copied without explicit cords stays without (the engine spreads them); a
     target rack without PDUs leaves the cords out (the engine reports POWER_NO_PDU)."""
 
-    def __init__(self, plan: Plan, catalog: Any) -> None:
+    def __init__(self, plan: Plan, catalog: Catalog) -> None:
         self.plan = plan
         self.catalog = catalog
         self._used: dict[str, set[int]] | None = None
@@ -239,7 +242,7 @@ class _Cords:
         return out
 
 
-def _copy_links(plan: Plan, catalog: Any, links: list[Link], ids: dict[str, str], keep_length: set[str],
+def _copy_links(plan: Plan, catalog: Catalog | None, links: list[Link], ids: dict[str, str], keep_length: set[str],
                 claimed: set[str]) -> AddLinks | None:
     """Copies of ``links`` between the copied devices (``ids`` maps old to new placement
     ids; the copies must already be in ``plan``): fresh ids, same fabric, ports and cable.
@@ -291,7 +294,7 @@ class _RackCopier:
     taken back by the paste (cut and paste moves the rack). A feed the plan does not have
     (pasted from another plan) leaves the PDU unconnected, which PDU_NO_FEED reports."""
 
-    def __init__(self, plan: Plan, catalog: Any, claimed: set[str], namer: Namer) -> None:
+    def __init__(self, plan: Plan, catalog: Catalog, claimed: set[str], namer: Namer) -> None:
         self.plan = plan
         self.catalog = catalog
         self.claimed = claimed
@@ -360,7 +363,7 @@ class _RackCopier:
         return [AddItem(f) for f in self.new_feeds]
 
 
-def _source_pdus(plan: Plan, catalog: Any, pdu_ids: list[str]) -> dict[str, tuple[str, int]]:
+def _source_pdus(plan: Plan, catalog: Catalog, pdu_ids: list[str]) -> dict[str, tuple[str, int]]:
     """PDU id -> (feed side, n-th PDU of that side in its rack) for PDUs in ``plan``."""
     out: dict[str, tuple[str, int]] = {}
     for rid in {plan.index.placement_rack[i] for i in pdu_ids if i in plan.index.placement_rack}:
@@ -378,7 +381,7 @@ def _fresh_id(plan: Plan, prefix: str, claimed: set[str]) -> str:
             return i
 
 
-def duplicate_rack_edit(plan: Plan, rack_id: str, count: int, catalog: Any = None) -> Compound:
+def duplicate_rack_edit(plan: Plan, rack_id: str, count: int, catalog: Catalog | None = None) -> Compound:
     """``count`` copies of a rack (devices, cooling, PDU cords, the links between its own
     devices at their lengths; fresh ids; names and feeds as :class:`_RackCopier` makes
     them), appended to its row as one undo step."""
@@ -545,7 +548,7 @@ PREFERRED_RACK_TYPES = ("rack-48u-600x1200", "rack-42u-600x1200", "rack-48u-800x
 ROW_SPACING_M = 1.2  # a new row behind the others leaves a 1.2 m aisle (two 600 mm tiles)
 
 
-def default_rack_type(plan: Plan, catalog: Any, row_id: str | None = None) -> str:
+def default_rack_type(plan: Plan, catalog: Catalog | None, row_id: str | None = None) -> str:
     """The rack type a new rack gets: the type of the last rack of its row, else the
     plan's most used type, else a common catalog type (PREFERRED_RACK_TYPES first)."""
     row = plan.index.rows.get(row_id) if row_id is not None else None
@@ -580,7 +583,7 @@ def new_rack_name(plan: Plan, row_id: str) -> str:
     return first if first not in namer.taken("rack") else namer.next_numbered("rack", first)
 
 
-def add_rack_edit(plan: Plan, catalog: Any, row_id: str, rack_type: str | None = None) -> AddRack:
+def add_rack_edit(plan: Plan, catalog: Catalog, row_id: str, rack_type: str | None = None) -> AddRack:
     """An empty rack at the end of a row, of the row's last rack type (see
     :func:`default_rack_type`), named by :func:`new_rack_name`. The rack view's "Add rack"
     and the floor plan's both use this, so they name racks alike."""
@@ -609,7 +612,7 @@ def _dry_run(plan: Plan, make: Any, n: int) -> list[Edit]:
     return done
 
 
-def add_racks_edit(plan: Plan, catalog: Any, row_id: str, n: int = 1) -> Edit:
+def add_racks_edit(plan: Plan, catalog: Catalog, row_id: str, n: int = 1) -> Edit:
     """``n`` empty racks at the end of a row, as one undo step (one :func:`add_rack_edit` each)."""
     if row_id not in plan.index.rows:
         raise EditRefused(f"row {row_id!r} does not exist")
@@ -632,7 +635,7 @@ def new_row_name(plan: Plan) -> str:
         i += 1
 
 
-def free_row_spot(plan: Plan, catalog: Any, room_id: str) -> tuple[float, float]:
+def free_row_spot(plan: Plan, catalog: Catalog, room_id: str) -> tuple[float, float]:
     """Where a new row goes when the user did not point at a spot: two tiles in from the
     room's left wall, one aisle (ROW_SPACING_M) behind the deepest row, on the tile grid."""
     from planner.geometry import row_footprints
@@ -655,7 +658,7 @@ def _snap(v: float, tile: float, up: bool = False) -> float:
     return round(n * tile, 4)
 
 
-def add_row_edit(plan: Plan, catalog: Any, room_id: str, n_racks: int, x_m: float | None = None,
+def add_row_edit(plan: Plan, catalog: Catalog, room_id: str, n_racks: int, x_m: float | None = None,
                  y_m: float | None = None) -> Edit:
     """A new row of ``n_racks`` empty racks in a room, snapped to the room's tiles (at
     :func:`free_row_spot` without a position): the row, then its racks named as

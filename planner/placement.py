@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from planner.plan import Placement, Plan, Rack
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,7 @@ class RackDims:
     name: str
 
 
-def device_dims(catalog: Any, slug: str) -> DeviceDims | None:
+def device_dims(catalog: Catalog | None, slug: str) -> DeviceDims | None:
     dev = catalog.get("device-types", slug) if catalog is not None else None
     if dev is None:
         return None
@@ -53,7 +56,7 @@ def device_dims(catalog: Any, slug: str) -> DeviceDims | None:
     )
 
 
-def rack_dims(catalog: Any, slug: str) -> RackDims | None:
+def rack_dims(catalog: Catalog | None, slug: str) -> RackDims | None:
     rt = catalog.get("rack-types", slug) if catalog is not None else None
     if rt is None:
         return None
@@ -88,7 +91,7 @@ class PlacementChecker:
     """Checks placements against a catalog. Unknown hardware is not refused here
     (the plan keeps it, marked unknown, and the engine reports it)."""
 
-    def __init__(self, catalog: Any) -> None:
+    def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
 
     def footprint(self, p: Placement) -> tuple[set[int], set[int]] | None:

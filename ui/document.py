@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -34,6 +34,10 @@ from planner.edits import Change, Edit, EditRefused
 from planner.placement import PlacementChecker
 from planner.plan import Plan
 from ui.tasks import BackgroundTask
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from planner.engine.results import Results
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +85,7 @@ class EditCommand(QUndoCommand):
         return self.edit.merge(other.edit)
 
 
-def make_engine(catalog: Any, settings: Any = None) -> Any:
+def make_engine(catalog: Catalog, settings: Any = None) -> Any:
     """The planner engine for ``catalog``, or None while this build has none."""
     try:
         from planner.engine import Engine  # type: ignore[attr-defined]
@@ -117,7 +121,7 @@ class Document(QObject):
     busyChanged = Signal(bool)  # a full recompute is running in the background
     engineFailed = Signal(str)  # the engine raised; message for the status bar
 
-    def __init__(self, plan: Plan, catalog: Any, path: Path | None = None, parent: QObject | None = None,
+    def __init__(self, plan: Plan, catalog: Catalog, path: Path | None = None, parent: QObject | None = None,
                  engine: Any = "auto") -> None:
         super().__init__(parent)
         self.plan = plan
@@ -125,7 +129,7 @@ class Document(QObject):
         self.path = Path(path) if path is not None else None
         self.checker = PlacementChecker(catalog)
         self.undo_stack = QUndoStack(self)
-        self.results: Any = None
+        self.results: Results | None = None
         self.selection: tuple[tuple[str, str], ...] = ()
         self.last_refusal: str = ""
         self.engine: Any = make_engine(catalog) if engine == "auto" else engine
@@ -222,7 +226,7 @@ class Document(QObject):
     def busy(self) -> bool:
         return self._busy
 
-    def replace_catalog(self, catalog: Any, engine: Any) -> None:
+    def replace_catalog(self, catalog: Catalog, engine: Any) -> None:
         """Take a reloaded catalog (an imported price list) and its engine, and recompute; the plan
         and its undo history stay (an edit names catalog entries by slug, not by object)."""
         self.catalog = catalog
@@ -280,7 +284,7 @@ class Document(QObject):
             self.engineFailed.emit(f"Engine error: {type(e).__name__}: {e}")
             return None
 
-    def _store(self, results: Any) -> None:
+    def _store(self, results: Results | None) -> None:
         if results is None:
             return
         self.results = results
@@ -298,7 +302,7 @@ class Document(QObject):
         if self.results is not None and len(plan.links) + len(plan.index.placements) >= FREEZE_GC_AT:
             gcpause.freeze_long_lived()
 
-    def _on_compute_done(self, results: Any) -> None:
+    def _on_compute_done(self, results: Results) -> None:
         # (only the latest compute reports: a newer plan or engine superseded older ones)
         self._set_busy(False)
         # The engine computed a snapshot equal to the plan as it was when the compute began;

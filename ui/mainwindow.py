@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent, QShowEvent
@@ -28,6 +28,9 @@ from ui.panels.inspector import Inspector
 from ui.recovery import RecoveryController
 from ui.scenes.rack import RackView
 from ui.settings import AppSettings, SettingsDialog, apply_theme
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 log = logging.getLogger(__name__)
 
@@ -305,7 +308,7 @@ class MainWindow(QMainWindow):
         """File > Import Price List...: a distributor list into the user catalog; the capex follows."""
         from ui.dialogs.price_import import PriceListImporter
 
-        def take(catalog: Any) -> None:
+        def take(catalog: Catalog) -> None:
             self.doc.replace_catalog(catalog, make_engine(catalog, self.settings.engine_settings()))
 
         self.price_importer = PriceListImporter(self, self.doc, take)

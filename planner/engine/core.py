@@ -23,7 +23,7 @@ import math
 from collections import Counter
 from dataclasses import replace
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.economics import OwnInputs, rent_vs_own
 from planner.engine import levels, physics
@@ -52,6 +52,9 @@ from planner.engine.workloads import WorkloadState
 from planner.gcpause import no_gc
 from planner.naming import display_name
 from planner.plan import Plan
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 _fsum = math.fsum
 _ID = attrgetter("id")
@@ -100,7 +103,7 @@ class Engine:
     after every edit. One engine follows one plan object; handing it another plan (or
     the same plan after edits it was not told about) needs ``compute``."""
 
-    def __init__(self, catalog: Any, settings: EngineSettings | None = None) -> None:
+    def __init__(self, catalog: Catalog, settings: EngineSettings | None = None) -> None:
         self.catalog = catalog
         self.settings = settings or EngineSettings()
         self.specs = SpecCache(catalog, default_cords=self.settings.default_cords)

@@ -27,7 +27,7 @@ import json
 from collections import Counter
 from itertools import chain
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.engine.findings import Finding, make
 from planner.fabric.analysis import (
@@ -40,6 +40,9 @@ from planner.fabric.analysis import (
 from planner.fabric.ports import device_ports
 from planner.plan import Plan
 from planner.workloads.specs import has_target
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 _ID = attrgetter("id")
 _ROLES = ("compute", "storage", "frontend", "management", "nvlink")
@@ -59,7 +62,7 @@ class _Fabric:
 
 
 class Network:
-    def __init__(self, catalog: Any, default_length_m: float) -> None:
+    def __init__(self, catalog: Catalog, default_length_m: float) -> None:
         self.catalog = catalog
         self.default_length_m = default_length_m
         self.model = FabricModel(catalog, default_length_m)

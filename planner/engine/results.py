@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.economics import OwnInputs, RentVsOwn
 from planner.engine import levels, physics
@@ -17,6 +17,9 @@ from planner.engine.levels import Level
 from planner.engine.rack import RackResult
 from planner.engine.settings import EngineSettings
 from planner.workloads.evaluate import WorkloadVerdict
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 
 @dataclass(slots=True)
@@ -387,7 +390,7 @@ class NvlinkSummary:
     level: Level = levels.NONE
 
     @classmethod
-    def build(cls, fabrics: dict[str, Any], device_types: dict[str, int], catalog: Any) -> NvlinkSummary:
+    def build(cls, fabrics: dict[str, Any], device_types: dict[str, int], catalog: Catalog | None) -> NvlinkSummary:
         """From the fabric results (plan order) and the plan's device counts:
         O(fabrics + device types), nothing per placement."""
         from planner.fabric.nvlink import node_domains
@@ -546,7 +549,7 @@ class Results:
             return list(coll[entity_id].findings)
         return [f for f in self.findings if f.kind == kind and f.id == entity_id]
 
-    def to_json(self, plan: Any = None, catalog: Any = None) -> dict[str, Any]:
+    def to_json(self, plan: Any = None, catalog: Catalog | None = None) -> dict[str, Any]:
         """The JSON document of ``rackwright check --json`` (see docs/engine.md). With a
         plan, racks come in plan order and registered section providers add theirs."""
         from planner.engine.report import build_json

@@ -8,7 +8,7 @@ draws and formats.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF
@@ -18,6 +18,10 @@ from planner.plan import Plan
 from ui import style
 from ui.panels.totals import fmt_money, fmt_power
 
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from planner.engine.results import Results
+
 ROOM_GAP_M = 1.0  # rooms are drawn side by side, this far apart
 MARGIN_PX = 6
 
@@ -25,7 +29,7 @@ MARGIN_PX = 6
 tr = QCoreApplication.translate
 
 
-def floor_thumbnail(plan: Plan, catalog: Any, size: QSize, results: Any = None, dark: bool = False,
+def floor_thumbnail(plan: Plan, catalog: Catalog, size: QSize, results: Results | None = None, dark: bool = False,
                     dpr: float = 1.0) -> QImage:
     """The plan's rooms side by side, their racks from planner.geometry: GPU racks (by the
     engine's rack results, when given) filled, other racks grey, every rack's front (its
@@ -87,7 +91,7 @@ class Headline:
     racks: int
 
     @classmethod
-    def from_results(cls, results: Any) -> Headline:
+    def from_results(cls, results: Results) -> Headline:
         t = results.totals
         return cls(gpus=t.gpus, it_kw=t.agg.sums.get("max_w", 0.0) / 1000.0, capex=t.capex, currency=t.currency,
                    capex_complete=t.capex_complete, racks=t.racks)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import inspect
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
@@ -71,6 +71,9 @@ from ui.panels.workloads import (
 from ui.tasks import BackgroundTask
 from ui.units import fnum, parse_number
 from ui.units import format_entry as format_number
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 log = logging.getLogger(__name__)
 tr = QCoreApplication.translate
@@ -142,7 +145,7 @@ def _error_label(parent: QWidget, name: str) -> QLabel:
 class WorkloadsPage(QWizardPage):
     """The targets: a list on the left, the selected one's fields on the right."""
 
-    def __init__(self, catalog: Any, workloads: list[dict[str, Any]], parent: QWidget | None = None) -> None:
+    def __init__(self, catalog: Catalog, workloads: list[dict[str, Any]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.catalog = catalog
         self.setTitle(self.tr("Workloads"))
@@ -375,7 +378,7 @@ def _undefined(v: Any) -> bool:
 class LimitsPage(QWizardPage):
     """The constraints: every one a hard limit of the search."""
 
-    def __init__(self, catalog: Any, metadata: Metadata | None, parent: QWidget | None = None) -> None:
+    def __init__(self, catalog: Catalog | None, metadata: Metadata | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("Limits"))
         self.setSubTitle(self.tr("Hard limits of the build (leave a field empty for no limit) and the figures "
@@ -934,7 +937,7 @@ class SizingWizard(QWizard):
 
     planChosen = Signal(object)
 
-    def __init__(self, catalog: Any, parent: QWidget | None = None, *, workloads: Any = (),
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None, *, workloads: Any = (),
                  metadata: Metadata | None = None, top: int = 20, open_plan: Any = None) -> None:
         super().__init__(parent)
         self.catalog = catalog

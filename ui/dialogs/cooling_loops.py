@@ -9,7 +9,7 @@ shown come from the engine's results (``LoopResult``), never computed here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -36,10 +36,15 @@ from planner.edits import EditRefused
 from ui import style
 from ui.units import fnum
 
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from planner.engine.results import Results
+    from ui.document import Document
+
 ERROR_STYLE = "color: #d64541; font-weight: 600;"
 
 
-def selected_racks(doc: Any) -> list[str]:
+def selected_racks(doc: Document) -> list[str]:
     """Racks the user has selected: racks, the racks of selected devices and rows, in order."""
     plan = doc.plan
     idx = plan.index
@@ -67,7 +72,7 @@ def loop_summary(loop: Any) -> str:
         n=loop.cdu_count, cdu=loop.cdu or "?", s=f"{loop.supply_temp_c:g}", r=f"{loop.supply_temp_c + loop.delta_t_k:g}")
 
 
-def loop_figures(results: Any, loop_id: str) -> str:
+def loop_figures(results: Results | None, loop_id: str) -> str:
     """The engine's figures of a loop as text (empty without results)."""
     from PySide6.QtCore import QCoreApplication
 
@@ -93,7 +98,7 @@ class LoopForm(QWidget):
 
     edited = Signal()
 
-    def __init__(self, catalog: Any, values: dict[str, Any], parent: QWidget | None = None) -> None:
+    def __init__(self, catalog: Catalog, values: dict[str, Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.catalog = catalog
         form = QFormLayout(self)
@@ -247,7 +252,7 @@ class LoopEditor(QDialog):
     ``assign_racks`` to it); a refusal is shown in the dialog, which stays open with the
     user's input."""
 
-    def __init__(self, doc: Any, loop_id: str | None = None, kind: str = "in-row",
+    def __init__(self, doc: Document, loop_id: str | None = None, kind: str = "in-row",
                  assign_racks: list[str] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
@@ -311,7 +316,7 @@ class CoolingLoopsDialog(QDialog):
     plan (not modal), so racks can be selected in the elevations or the floor plan and
     put on a loop with "Assign selected racks"."""
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.editor: LoopEditor | None = None

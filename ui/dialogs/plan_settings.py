@@ -9,7 +9,7 @@ nothing is applied. Open it with ``open()`` (window-modal, not blocking the loop
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -36,6 +36,9 @@ from planner.naming import Place, pattern_error, render
 from planner.plan import NAMING_KINDS
 from planner.plan_settings import SettingsInvalid, plan_settings_edit
 
+if TYPE_CHECKING:
+    from ui.document import Document
+
 COMMON_CURRENCIES = ("USD", "EUR", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "INR",
                      "SGD", "KRW", "AED", "SAR", "BRL")
 
@@ -44,7 +47,7 @@ class PlanSettingsDialog(QDialog):
     """Fields are reachable as attributes (``currency``, ``rates``, ``naming[kind]`` ...)
     for tests and for the error to focus."""
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.setObjectName("planSettingsDialog")

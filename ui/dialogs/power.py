@@ -10,7 +10,7 @@ capacity, utilisation) are the engine's results, never computed here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
@@ -50,6 +50,10 @@ from ui import dialogs, style
 from ui import units as uunits
 from ui.units import fnum
 
+if TYPE_CHECKING:
+    from planner.engine.results import Results
+    from ui.document import Document
+
 SIDES = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -63,7 +67,7 @@ def kind_names() -> dict[str, str]:
             "generator": _tr("Generator")}
 
 
-def chain_figures(results: Any, kind: str, eid: str) -> str:
+def chain_figures(results: Results | None, kind: str, eid: str) -> str:
     """The engine's figures for a feed or a power source, as shown in the form."""
     coll = getattr(results, "feeds" if kind == "feed" else "sources", {}) if results is not None else {}
     r = coll.get(eid)
@@ -76,7 +80,7 @@ def chain_figures(results: Any, kind: str, eid: str) -> str:
 class PowerForm(QWidget):
     """Editable fields of one feed or power source; every commit is one SetProperty."""
 
-    def __init__(self, doc: Any, kind: str, entity_id: str, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, kind: str, entity_id: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.kind = kind
@@ -261,7 +265,7 @@ class PowerForm(QWidget):
 class PowerDialog(QDialog):
     """The power chain: sources and feeds in a tree, the selected one's form beside it."""
 
-    def __init__(self, doc: Any, parent: QWidget | None = None, racks: Any = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None, racks: Any = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self._racks = racks  # callable -> rack ids the main window has selected (A+B feeds)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
@@ -49,6 +49,9 @@ from planner.edits import Change, Compound
 from planner.fabric import CableRow, Disconnect, cable_schedule, write_schedule_csv
 from ui import dialogs, units
 from ui.tasks import BackgroundTask
+
+if TYPE_CHECKING:
+    from ui.document import Document
 
 log = logging.getLogger(__name__)
 
@@ -226,7 +229,7 @@ class CableTable(QTableView):
 class CableList(QWidget):
     exported = Signal(str)
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.model = CableModel(self)

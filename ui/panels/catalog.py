@@ -7,7 +7,7 @@ fields, not computed here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
@@ -38,6 +38,10 @@ from ui.dialogs.needs_data import needs_data_text
 from ui.i18n import TrDict
 from ui.tasks import BackgroundTask
 from ui.units import fnum
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from ui.document import Document
 
 SLUG_ROLE = Qt.ItemDataRole.UserRole + 1
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -76,7 +80,7 @@ def short_gpu_name(model: str) -> str:
 class CatalogModel(QStandardItemModel):
     """One row per device type; drags carry the slug."""
 
-    def __init__(self, catalog: Any, parent: Any = None) -> None:
+    def __init__(self, catalog: Catalog | None, parent: Any = None) -> None:
         super().__init__(0, len(COLUMNS), parent)
         self.setHorizontalHeaderLabels([QCoreApplication.translate("CatalogPanel", c) for c in COLUMNS])
         devices = sorted(catalog.devices.values(), key=lambda d: (d.kind, d.manufacturer, d.model)) \
@@ -85,7 +89,7 @@ class CatalogModel(QStandardItemModel):
             self.appendRow(self._row(catalog, d))
 
     @staticmethod
-    def _row(catalog: Any, d: Any) -> list[QStandardItem]:
+    def _row(catalog: Catalog, d: Any) -> list[QStandardItem]:
         gpu = catalog.get("gpus", d.gpu_slug) if d.gpu_slug else None
         gpu_name = gpu.model if gpu is not None else (d.gpu_slug or "")
         needs = d.needs_data
@@ -181,7 +185,7 @@ class CatalogFilter(QSortFilterProxyModel):
 
 
 class CatalogPanel(QWidget):
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         cat = doc.catalog

@@ -8,7 +8,7 @@ the rack elevations show it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
@@ -34,6 +34,10 @@ from PySide6.QtWidgets import (
 
 from planner.findings import finding_text
 from ui import style
+
+if TYPE_CHECKING:
+    from planner.engine.results import Results
+    from ui.document import Document
 
 # Finding "where" kinds -> Document selection kinds
 _SELECT_KIND = {"rack": "rack", "placement": "placement", "pdu": "placement", "device": "placement",
@@ -67,7 +71,7 @@ def _field(f: Any, name: str) -> Any:
     return f.get(name) if isinstance(f, dict) else getattr(f, name, None)
 
 
-def results_findings(results: Any) -> list[Any]:
+def results_findings(results: Results | None) -> list[Any]:
     if results is None:
         return []
     fs = getattr(results, "findings", None)
@@ -80,7 +84,7 @@ class FindingsModel(QAbstractTableModel):
     HEADERS = (QT_TRANSLATE_NOOP("Findings", "Severity"), QT_TRANSLATE_NOOP("Findings", "Code"),
                QT_TRANSLATE_NOOP("Findings", "Message"), QT_TRANSLATE_NOOP("Findings", "Where"))
 
-    def __init__(self, doc: Any, parent: Any = None) -> None:
+    def __init__(self, doc: Document, parent: Any = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.rows: list[tuple[str, str, str, str, str | None, str]] = []  # sev, code, msg, kind, id, where text
@@ -215,7 +219,7 @@ class FindingsPanel(QWidget):
     """``FindingsPanel(doc)``: follows ``doc.resultsChanged``; ``on_results(results)``
     is the slot. ``.table`` is the QTableView, ``.model`` the source model."""
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.model = FindingsModel(doc, self)
@@ -319,7 +323,7 @@ class FindingsPanel(QWidget):
         finally:
             self._fitting = False
 
-    def on_results(self, results: Any) -> None:
+    def on_results(self, results: Results | None) -> None:
         findings = results_findings(results)
         self.model.set_findings(findings)
         self.fit_columns()

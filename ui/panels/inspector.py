@@ -8,7 +8,7 @@ a rack come from the document's results.
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -40,11 +40,14 @@ from ui.dialogs.needs_data import needs_data_text
 from ui.scenes.rack import rack_figures_text
 from ui.units import fnum
 
+if TYPE_CHECKING:
+    from ui.document import Document
+
 COOLING_METHODS = list(COOLING_METHOD_NAMES.items())
 
 
 class Inspector(QWidget):
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.scroll = QScrollArea(self)

@@ -9,7 +9,7 @@ compares a figure with a threshold itself.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
@@ -29,6 +29,9 @@ from planner.units import btu_per_h, tons
 from ui import style
 from ui import units as display_units
 from ui.units import fnum
+
+if TYPE_CHECKING:
+    from ui.document import Document
 
 
 def fmt_power(w: float) -> str:
@@ -113,7 +116,7 @@ class TotalsPanel(QWidget):
         (QT_TRANSLATE_NOOP("TotalsPanel", "Cost"), (("capex", QT_TRANSLATE_NOOP("TotalsPanel", "Hardware"), False), ("opex", QT_TRANSLATE_NOOP("TotalsPanel", "Energy per year"), False), ("rent", QT_TRANSLATE_NOOP("TotalsPanel", "Rent or own"), False))),
     )
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.rows: dict[str, tuple[QLabel, QLabel, UtilBar | None]] = {}

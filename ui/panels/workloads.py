@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import types
 import typing
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
@@ -55,6 +55,10 @@ from ui.i18n import TrDict, tr_table
 from ui.panels.scaling_chart import ScalingSection
 from ui.units import fnum, parse_number
 from ui.units import format_entry as format_number
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from ui.document import Document
 
 # (key, menu text, kind, spec defaults, name template)
 PRESETS: tuple[tuple[str, str, str, dict[str, Any], str], ...] = (
@@ -265,7 +269,7 @@ class _Field(QWidget):
 
     committed = Signal(str)
 
-    def __init__(self, name: str, info: Any, catalog: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, name: str, info: Any, catalog: Catalog | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.name = name
         ann, self.optional = _unwrap(info.annotation)
@@ -305,7 +309,7 @@ class _Field(QWidget):
         lay.addWidget(self.editor)
         lay.addWidget(self.error)
 
-    def _choice_text(self, c: Any, catalog: Any) -> str:
+    def _choice_text(self, c: Any, catalog: Catalog | None) -> str:
         if self.name == "model" and catalog is not None:
             llm = catalog.get("llms", c)
             if llm is not None:
@@ -354,7 +358,7 @@ class WorkloadsPanel(QWidget):
     # Size...: the id of the workload to size for the user (the main window opens the wizard)
     sizeRequested = Signal(str)
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.fields: dict[str, _Field] = {}

@@ -11,7 +11,7 @@ its devices in the Document; the view highlights the paths of whatever is select
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPalette, QPen
@@ -39,6 +39,10 @@ from planner.edits import Change
 from planner.fabric.graph import SINGULAR, TIER_LABELS, Box, FabricGraph, fabric_graph
 from ui import units
 from ui.units import fnum
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from ui.document import Document
 
 TIER_COLORS = {0: "#3d7cc9", 1: "#3f9a5a", 2: "#2f7d6e", 3: "#6b5aa8"}
 STORAGE_COLOR = "#c9822f"
@@ -72,7 +76,7 @@ class EdgeItem(QGraphicsLineItem):
         self.setZValue(1)
 
 
-def _kind_color(catalog: Any, plan: Any, box: Box) -> QColor:
+def _kind_color(catalog: Catalog | None, plan: Any, box: Box) -> QColor:
     if box.tier == 0:
         dev = catalog.get("device-types", plan.index.placements[box.members[0]].device) if catalog else None
         if dev is not None and dev.kind == "storage":
@@ -88,7 +92,7 @@ class FabricScene(QGraphicsScene):
         self.spine: QGraphicsRectItem | None = None
         self.palette = QPalette()
 
-    def build(self, graph: FabricGraph | None, plan: Any, catalog: Any, nvlink: bool = False) -> None:
+    def build(self, graph: FabricGraph | None, plan: Any, catalog: Catalog, nvlink: bool = False) -> None:
         """Lay out ``graph``. ``nvlink``: a multi-node NVLink domain - compute trays below,
         switch trays above, and the all-to-all spine (1,296 links per NVL72) drawn as one
         bar with a stub per tray instead of a line per tray pair."""
@@ -295,7 +299,7 @@ class FabricGraphView(QGraphicsView):
 
 
 class FabricView(QWidget):
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.graph: FabricGraph | None = None
