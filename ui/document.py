@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -37,6 +38,7 @@ from ui.tasks import BackgroundTask
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.engine import Engine, EngineSettings
     from planner.engine.results import Results
 
 log = logging.getLogger(__name__)
@@ -85,10 +87,10 @@ class EditCommand(QUndoCommand):
         return self.edit.merge(other.edit)
 
 
-def make_engine(catalog: Catalog, settings: Any = None) -> Any:
+def make_engine(catalog: Catalog, settings: EngineSettings | None = None) -> Engine | None:
     """The planner engine for ``catalog``, or None while this build has none."""
     try:
-        from planner.engine import Engine  # type: ignore[attr-defined]
+        from planner.engine import Engine
     except ImportError:
         return None
     try:
@@ -122,7 +124,7 @@ class Document(QObject):
     engineFailed = Signal(str)  # the engine raised; message for the status bar
 
     def __init__(self, plan: Plan, catalog: Catalog, path: Path | None = None, parent: QObject | None = None,
-                 engine: Any = "auto") -> None:
+                 engine: Engine | None | Literal["auto"] = "auto") -> None:
         super().__init__(parent)
         self.plan = plan
         self.catalog = catalog
@@ -132,7 +134,7 @@ class Document(QObject):
         self.results: Results | None = None
         self.selection: tuple[tuple[str, str], ...] = ()
         self.last_refusal: str = ""
-        self.engine: Any = make_engine(catalog) if engine == "auto" else engine
+        self.engine: Engine | None = make_engine(catalog) if engine == "auto" else engine
         self._pending = Change()
         self._busy = False
         self._timer = QTimer(self)
@@ -226,14 +228,14 @@ class Document(QObject):
     def busy(self) -> bool:
         return self._busy
 
-    def replace_catalog(self, catalog: Catalog, engine: Any) -> None:
+    def replace_catalog(self, catalog: Catalog, engine: Engine | None) -> None:
         """Take a reloaded catalog (an imported price list) and its engine, and recompute; the plan
         and its undo history stay (an edit names catalog entries by slug, not by object)."""
         self.catalog = catalog
         self.checker = PlacementChecker(catalog)
         self.set_engine(engine)
 
-    def set_engine(self, engine: Any) -> None:
+    def set_engine(self, engine: Engine | None) -> None:
         """Swap the engine (new thresholds from the settings dialog) and recompute."""
         self.engine = engine
         self.results = None
@@ -241,7 +243,8 @@ class Document(QObject):
 
     def recompute(self, background: bool = True) -> None:
         """Full engine compute; off the GUI thread unless ``background`` is False."""
-        if self.engine is None:
+        engine = self.engine
+        if engine is None:
             self._compute.discard()  # a compute by the engine just dropped reports nothing
             self._set_busy(False)
             return
@@ -251,11 +254,10 @@ class Document(QObject):
             self._compute.discard()
             self._compute.wait(-1)  # a queued background compute must not run alongside
             self._set_busy(False)
-            self._store(self._safe(lambda: self.engine.compute(self.plan)))
+            self._store(self._safe(lambda: engine.compute(self.plan)))
             self._settle_gc()
             return
         snapshot = self.plan.snapshot()  # deep copy + own index, off-thread work reads it
-        engine = self.engine
         self._set_busy(True)
         self._compute.start(lambda _progress, _cancelled: engine.compute(snapshot),
                             on_done=self._on_compute_done, on_failed=self._on_compute_failed)
@@ -267,16 +269,17 @@ class Document(QObject):
             self._flush()
 
     def _flush(self) -> None:
-        if self.engine is None or self._busy:
+        engine = self.engine
+        if engine is None or self._busy:
             return
         change, self._pending = self._pending, Change()
         if self.results is None:
-            self._store(self._safe(lambda: self.engine.compute(self.plan)))
+            self._store(self._safe(lambda: engine.compute(self.plan)))
             self._settle_gc()
         elif not change.empty():
-            self._store(self._safe(lambda: self.engine.update(self.plan, change)))
+            self._store(self._safe(lambda: engine.update(self.plan, change)))
 
-    def _safe(self, fn: Any) -> Any:
+    def _safe(self, fn: Callable[[], Results]) -> Results | None:
         try:
             return fn()
         except Exception as e:
@@ -310,7 +313,8 @@ class Document(QObject):
         # later edit are incremental updates (without this the first edit after Open,
         # Recalculate or a settings change ran another full compute on the GUI thread:
         # 0.7-5 s at 16k GPUs, bench/bench_first_edit.py).
-        self.engine.adopt(self.plan)
+        if self.engine is not None:
+            self.engine.adopt(self.plan)
         self._store(results)
         self._settle_gc()
         if not self._pending.empty():

@@ -14,7 +14,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QTabBar, QWidget
 
@@ -23,6 +23,7 @@ from ui.controllers import EditController, FileController
 from ui.document import Document, make_engine
 from ui.export import BuildPlanExporter
 from ui.export_tables import TablesExporter
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.panels.catalog import CatalogPanel
 from ui.panels.inspector import Inspector
 from ui.recovery import RecoveryController

@@ -8,7 +8,7 @@ import json
 import typing
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRectF, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QApplication,
@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from ui.i18n import QT_TRANSLATE_NOOP
 
 ORG = "Rackwright"
 APP = "Rackwright"

@@ -20,6 +20,8 @@ from planner.workloads.evaluate import WorkloadVerdict
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.fabric.analysis import FabricResult
+    from planner.plan import Plan
 
 
 @dataclass(slots=True)
@@ -390,7 +392,7 @@ class NvlinkSummary:
     level: Level = levels.NONE
 
     @classmethod
-    def build(cls, fabrics: dict[str, Any], device_types: dict[str, int], catalog: Catalog | None) -> NvlinkSummary:
+    def build(cls, fabrics: dict[str, FabricResult], device_types: dict[str, int], catalog: Catalog | None) -> NvlinkSummary:
         """From the fabric results (plan order) and the plan's device counts:
         O(fabrics + device types), nothing per placement."""
         from planner.fabric.nvlink import node_domains
@@ -470,7 +472,7 @@ class Results:
     # per fabric (planner.fabric.analysis.FabricResult, by fabric id) and per workload
     # (planner.workloads.WorkloadVerdict, by workload id); their findings, in the engine's shape,
     # are part of ``findings``/``counts``/``has_errors``
-    fabrics: dict[str, Any] = field(default_factory=dict)
+    fabrics: dict[str, FabricResult] = field(default_factory=dict)
     fabric_findings: tuple[Finding, ...] = ()
     workloads: dict[str, WorkloadVerdict] = field(default_factory=dict)
     workload_findings: tuple[Finding, ...] = ()
@@ -549,7 +551,7 @@ class Results:
             return list(coll[entity_id].findings)
         return [f for f in self.findings if f.kind == kind and f.id == entity_id]
 
-    def to_json(self, plan: Any = None, catalog: Catalog | None = None) -> dict[str, Any]:
+    def to_json(self, plan: Plan | None = None, catalog: Catalog | None = None) -> dict[str, Any]:
         """The JSON document of ``rackwright check --json`` (see docs/engine.md). With a
         plan, racks come in plan order and registered section providers add theirs."""
         from planner.engine.report import build_json

@@ -26,7 +26,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -58,6 +58,7 @@ from planner.economics import DEFAULT_YEARS  # one default for wizard, plan and 
 from planner.plan import Metadata, Workload
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
 from ui import style
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.panels.totals import fmt_money
 from ui.panels.workloads import (
     BOTTLENECK_TEXT,

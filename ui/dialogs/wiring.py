@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -48,6 +48,7 @@ from planner.fabric.extend import (
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.wiring import connect_edit, used_ports
 from ui import units as uunits
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.tasks import BackgroundTask, Run
 from ui.units import fmt_length_m, fnum
 

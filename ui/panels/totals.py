@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QFrame,
@@ -28,6 +28,7 @@ from planner.engine import Results, levels
 from planner.units import btu_per_h, tons
 from ui import style
 from ui import units as display_units
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.units import fnum
 
 if TYPE_CHECKING:

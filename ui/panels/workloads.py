@@ -25,7 +25,7 @@ import types
 import typing
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -51,7 +51,7 @@ from planner.plan import ServerGroup, Workload
 from planner.workloads.evaluate import WorkloadVerdict
 from planner.workloads.specs import SPEC_MODELS, SpecError, has_target, parse_spec
 from ui import dialogs, style
-from ui.i18n import TrDict, tr_table
+from ui.i18n import QT_TRANSLATE_NOOP, TrDict, tr_table
 from ui.panels.scaling_chart import ScalingSection
 from ui.units import fnum, parse_number
 from ui.units import format_entry as format_number
