@@ -314,11 +314,11 @@ class EditController(QObject):
         if not self.doc.push(edit):
             return False
         new = []
-        for e in edit.edits:
-            if hasattr(e, "placement"):
-                new.append(("placement", e.placement.id))
-            elif hasattr(e, "rack"):
-                new.append(("rack", e.rack.id))
+        for sub in edit.edits:
+            if hasattr(sub, "placement"):
+                new.append(("placement", sub.placement.id))
+            elif hasattr(sub, "rack"):
+                new.append(("rack", sub.rack.id))
         self.doc.select(new)
         return True
 

@@ -111,9 +111,8 @@ class AppSettings:
     @property
     def recent_files(self) -> list[str]:
         v = self.store.value("files/recent", [])
-        if isinstance(v, str):
-            v = [v]
-        return [str(x) for x in (v or [])][:MAX_RECENT]
+        items = [v] if isinstance(v, str) else v if isinstance(v, list | tuple) else []
+        return [str(x) for x in items][:MAX_RECENT]
 
     def add_recent(self, path: str) -> list[str]:
         files = [path] + [p for p in self.recent_files if p != path]

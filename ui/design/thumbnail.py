@@ -73,7 +73,7 @@ def floor_thumbnail(plan: Plan, catalog: Catalog, size: QSize, results: Results 
                 p.setBrush(fill)
                 p.drawPolygon(poly)
                 p.setPen(QPen(style.COLD_TEXT, max(1.0, scale * 0.08)))
-                p.drawLine(poly[0], poly[1])
+                p.drawLine(poly.at(0), poly.at(1))
         x += (room.width_m + ROOM_GAP_M) * scale
     p.end()
     return img

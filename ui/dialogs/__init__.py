@@ -136,7 +136,12 @@ def ask_recover(parent: QWidget | None, descriptions: list[str]) -> tuple[str, i
     discard = buttons.addButton("Discard This Copy", QDialogButtonBox.ButtonRole.DestructiveRole)
     buttons.addButton("Later", QDialogButtonBox.ButtonRole.RejectRole)
     picked: dict[str, object] = {}
-    buttons.clicked.connect(lambda b: (picked.setdefault("button", b), dlg.done(0)))
+
+    def clicked(b: object) -> None:
+        picked.setdefault("button", b)
+        dlg.done(0)
+
+    buttons.clicked.connect(clicked)
     lay.addWidget(buttons)
     dlg.exec()
     row = lst.currentRow()

@@ -38,6 +38,7 @@ from ui.units import fnum
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.edits import Edit
     from planner.engine.results import Results
     from ui.document import Document
 
@@ -294,6 +295,7 @@ class LoopEditor(QDialog):
         plan = self.doc.plan
         try:
             values = self.form.values()
+            edit: Edit | None
             if self.loop_id is None:
                 loop = cooling.new_loop(plan, values.pop("kind"), **values)
                 edit = cooling.add_loop_edit(plan, loop, self.assign_racks)
@@ -446,8 +448,12 @@ class CoolingLoopsDialog(QDialog):
     # -- gestures ------------------------------------------------------------------------
     def new_loop(self, kind: str) -> LoopEditor:
         self.editor = LoopEditor(self.doc, kind=kind, parent=self)
-        self.editor.accepted.connect(lambda: self.editor is not None and self.editor.loop_id is not None
-                                     and self.select_loop(self.editor.loop_id))
+
+        def accepted() -> None:
+            if self.editor is not None and self.editor.loop_id is not None:
+                self.select_loop(self.editor.loop_id)
+
+        self.editor.accepted.connect(accepted)
         self.editor.open()
         return self.editor
 
@@ -484,7 +490,7 @@ class CoolingLoopsDialog(QDialog):
             return False
         reason = cooling.loop_in_use_reason(self.doc.plan, lid)
         if reason and not unassign:
-            self._refused_loop = lid
+            self._refused_loop: str | None = lid
             self._say(reason)
             self.btn_unassign_delete.show()
             return False

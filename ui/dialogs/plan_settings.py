@@ -446,7 +446,7 @@ class PlanSettingsDialog(QDialog):
             return
         for i in range(self.tabs.count()):
             page = self.tabs.widget(i)
-            if page is widget or page.isAncestorOf(widget):
+            if page is widget or (page is not None and page.isAncestorOf(widget)):
                 self.tabs.setCurrentIndex(i)
                 break
         widget.setFocus(Qt.FocusReason.OtherFocusReason)

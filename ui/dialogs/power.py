@@ -412,7 +412,7 @@ class PowerDialog(QDialog):
     def current(self) -> tuple[str, str] | None:
         it = self.tree.currentItem()
         data = it.data(0, ID_ROLE) if it is not None else None
-        return tuple(data) if data else None  # type: ignore[return-value]
+        return tuple(data) if data else None
 
     def select(self, kind: str, eid: str) -> None:
         it = getattr(self, "_items", {}).get((kind, eid))

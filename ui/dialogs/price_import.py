@@ -104,7 +104,8 @@ class PriceImportDialog(QDialog):
         return t
 
     def rows(self, table: QTableWidget) -> list[list[str]]:
-        return [[table.item(i, j).text() for j in range(table.columnCount())] for i in range(table.rowCount())]
+        return [[it.text() if (it := table.item(i, j)) is not None else "" for j in range(table.columnCount())]
+                for i in range(table.rowCount())]
 
 
 def _work(path: str, catalog: Catalog, user_dir: Path) -> tuple[Any, Path | None, Any]:

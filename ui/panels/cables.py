@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QItemSelection,
@@ -48,6 +47,7 @@ from PySide6.QtWidgets import (
 from planner.edits import Change, Compound
 from planner.fabric import CableRow, Disconnect, cable_schedule, write_schedule_csv
 from ui import dialogs, units
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.tasks import BackgroundTask
 
 if TYPE_CHECKING:

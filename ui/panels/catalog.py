@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QMimeData,
     QModelIndex,
@@ -35,7 +34,7 @@ from PySide6.QtWidgets import (
 from planner.builders import DEVICE_MIME
 from ui import dialogs
 from ui.dialogs.needs_data import needs_data_text
-from ui.i18n import TrDict
+from ui.i18n import QT_TRANSLATE_NOOP, TrDict
 from ui.tasks import BackgroundTask
 from ui.units import fnum
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QEvent,
@@ -34,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from planner.findings import finding_text
 from ui import style
+from ui.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from planner.engine.results import Results
@@ -207,6 +207,7 @@ class FindingsFilter(QSortFilterProxyModel):
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
         m = self.sourceModel()
+        assert isinstance(m, FindingsModel)
         sev, code, msg, kind, fid, where = m.rows[source_row]
         if sev not in self.severities and not (sev not in style.SEVERITIES and "info" in self.severities):
             return False
