@@ -228,6 +228,11 @@ class Document(QObject):
     def busy(self) -> bool:
         return self._busy
 
+    @property
+    def engine_settings(self) -> EngineSettings | None:
+        """The running engine's thresholds (None without an engine)."""
+        return self.engine.settings if self.engine is not None else None
+
     def replace_catalog(self, catalog: Catalog, engine: Engine | None) -> None:
         """Take a reloaded catalog (an imported price list) and its engine, and recompute; the plan
         and its undo history stay (an edit names catalog entries by slug, not by object)."""

@@ -140,8 +140,7 @@ class BuildPlanExporter(QObject):
 
     def _start(self, target: Path, options: Any) -> bool:
         snapshot = self.doc.plan.snapshot()  # deep copy + own index, off-thread work reads it
-        engine = getattr(self.doc, "engine", None)
-        engine_settings = getattr(engine, "settings", None)
+        engine_settings = self.doc.engine_settings
         if engine_settings is None and self.settings is not None:
             try:
                 engine_settings = self.settings.engine_settings()

@@ -173,8 +173,7 @@ class TablesExporter(QObject):
                                    path=target))
             return False
         snapshot = self.doc.plan.snapshot()
-        engine = getattr(self.doc, "engine", None)
-        engine_settings = getattr(engine, "settings", None)
+        engine_settings = self.doc.engine_settings
         catalog = self.doc.catalog
         imperial = self._imperial()
         dlg = QProgressDialog(_tr("Writing the tables\u2026"), _tr("Cancel"), 0, 1000, self.window)

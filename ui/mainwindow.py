@@ -693,8 +693,8 @@ class MainWindow(QMainWindow):
         settings), and the running engine's settings."""
         from ui import units
 
-        eng = getattr(self.doc.engine, "settings", None)
-        dump = eng.model_dump() if hasattr(eng, "model_dump") else None
+        eng = self.doc.engine_settings
+        dump = eng.model_dump() if eng is not None else None
         return units.current(), self.settings.theme, dump
 
     def apply_settings(self, force: bool = False) -> None:

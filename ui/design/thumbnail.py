@@ -52,7 +52,7 @@ def floor_thumbnail(plan: Plan, catalog: Catalog, size: QSize, results: Results 
     ox = MARGIN_PX + (avail_w - total_w * scale) / 2
     oy = MARGIN_PX + (avail_h - total_d * scale) / 2
     fps = plan_footprints(plan, catalog)
-    racks = getattr(results, "racks", None) or {}
+    racks = results.racks if results is not None else {}
     p = QPainter(img)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     x = ox
@@ -67,7 +67,7 @@ def floor_thumbnail(plan: Plan, catalog: Catalog, size: QSize, results: Results 
                     continue
                 poly = QPolygonF([QPointF(x + cx * scale, oy + cy * scale) for cx, cy in fp.corners])
                 rr = racks.get(rack.id)
-                gpu = rr is not None and getattr(rr, "gpu_count", 0) > 0
+                gpu = rr is not None and rr.gpu_count > 0
                 fill = QColor(style.INFO) if gpu else QColor(colors.tile_major)
                 p.setPen(QPen(colors.rack_edge, 0.6))
                 p.setBrush(fill)

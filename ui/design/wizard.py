@@ -226,7 +226,7 @@ class WorkloadsPage(QWizardPage):
         """Add a target from a Workloads-panel preset; returns its index."""
         _key, _text, kind, spec, name_t = next(p for p in PRESETS if p[0] == preset)
         spec = dict(spec)
-        llms = sorted(getattr(self.catalog, "llms", {}) or {}) if self.catalog is not None else []
+        llms = sorted(self.catalog.llms) if self.catalog is not None else []
         if "model" in spec and llms and spec["model"] not in llms:
             spec["model"] = llms[0]
         names = {w["name"] for w in self.items}

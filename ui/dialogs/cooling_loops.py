@@ -77,7 +77,7 @@ def loop_figures(results: Results | None, loop_id: str) -> str:
     """The engine's figures of a loop as text (empty without results)."""
     from PySide6.QtCore import QCoreApplication
 
-    lr = getattr(results, "loops", {}).get(loop_id) if results is not None else None
+    lr = results.loops.get(loop_id) if results is not None else None
     if lr is None:
         return ""
     tr = QCoreApplication.translate

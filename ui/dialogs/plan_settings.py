@@ -312,7 +312,7 @@ class PlanSettingsDialog(QDialog):
         name = QTableWidgetItem(f"{gpu.vendor} {gpu.model}" if gpu is not None else slug)
         name.setToolTip(slug)
         name.setFlags(name.flags() & ~Qt.ItemFlag.ItemIsEditable)
-        cp = cat.cloud_price(slug) if cat is not None and hasattr(cat, "cloud_price") else None
+        cp = cat.cloud_price(slug) if cat is not None else None
         if cp is not None:
             ctext = f"{cp.price_per_gpu_hour:g} {cp.currency} ({cp.vendor}, {cp.basis} {cp.date})"
             ctip = cp.source

@@ -51,7 +51,7 @@ from ui import units as uunits
 from ui.units import fnum
 
 if TYPE_CHECKING:
-    from planner.engine.results import Results
+    from planner.engine.results import FeedResult, Results, SourceResult
     from ui.document import Document
 
 SIDES = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
@@ -69,8 +69,9 @@ def kind_names() -> dict[str, str]:
 
 def chain_figures(results: Results | None, kind: str, eid: str) -> str:
     """The engine's figures for a feed or a power source, as shown in the form."""
-    coll = getattr(results, "feeds" if kind == "feed" else "sources", {}) if results is not None else {}
-    r = coll.get(eid)
+    r: FeedResult | SourceResult | None = None
+    if results is not None:
+        r = results.feeds.get(eid) if kind == "feed" else results.sources.get(eid)
     if r is None:
         return _tr("(no engine results yet)")
     return uunits.lformat(_tr("{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)"),
@@ -395,8 +396,9 @@ class PowerDialog(QDialog):
     def _fill_figures(self) -> None:
         res = self.doc.results
         for (kind, eid), it in getattr(self, "_items", {}).items():
-            coll = getattr(res, "feeds" if kind == "feed" else "sources", {}) if res is not None else {}
-            r = coll.get(eid)
+            r: FeedResult | SourceResult | None = None
+            if res is not None:
+                r = res.feeds.get(eid) if kind == "feed" else res.sources.get(eid)
             if r is None:
                 it.setText(3, "")
                 it.setText(4, "")

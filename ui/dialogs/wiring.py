@@ -415,7 +415,7 @@ class AutowireDialog(QDialog):
         if fid is not None:
             from planner.engine import power_delta
 
-            measure = power_delta(catalog, getattr(self.doc.engine, "settings", None))
+            measure = power_delta(catalog, self.doc.engine_settings)
 
             def work(progress, cancelled):
                 return preview_extension(snapshot, catalog, fid, servers, switch=switch,

@@ -340,7 +340,7 @@ class CatalogPanel(QWidget):
                 # devices of the plan that were unknown: a fresh engine forgets that
                 from ui.document import make_engine
 
-                self.doc.set_engine(make_engine(self.doc.catalog, getattr(self.doc.engine, "settings", None)))
+                self.doc.set_engine(make_engine(self.doc.catalog, self.doc.engine_settings))
         self._import_ended()
         self.result_dialog = dialogs.show_netbox_import_result(self, report, len(added))
 

@@ -36,6 +36,7 @@ from ui import style
 from ui.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
+    from planner.engine.findings import Finding
     from planner.engine.results import Results
     from ui.document import Document
 
@@ -71,13 +72,8 @@ def _field(f: Any, name: str) -> Any:
     return f.get(name) if isinstance(f, dict) else getattr(f, name, None)
 
 
-def results_findings(results: Results | None) -> list[Any]:
-    if results is None:
-        return []
-    fs = getattr(results, "findings", None)
-    if fs is None and isinstance(results, dict):
-        fs = results.get("findings")
-    return list(fs or [])
+def results_findings(results: Results | None) -> list[Finding]:
+    return list(results.findings) if results is not None else []
 
 
 class FindingsModel(QAbstractTableModel):

@@ -365,7 +365,7 @@ class Inspector(QWidget):
         res = self.doc.results
         rack_id = plan.index.placement_rack[pid]
         rr = res.racks.get(rack_id) if res is not None else None
-        engine = list(getattr(rr, "cords", {}).get(pid, ())) if rr is not None else []
+        engine = list(rr.cords.get(pid, ())) if rr is not None else []
         cords = current_cords(plan, res, pid)
         self._cords_shown = (pid, tuple(cords), tuple(engine))
         p = plan.placement(pid)
@@ -819,7 +819,7 @@ class Inspector(QWidget):
             res = self.doc.results
             if pid in self.doc.plan.index.placements:
                 rr = res.racks.get(self.doc.plan.index.placement_rack[pid]) if res is not None else None
-                engine = tuple(getattr(rr, "cords", {}).get(pid, ())) if rr is not None else ()
+                engine = tuple(rr.cords.get(pid, ())) if rr is not None else ()
                 if (pid, tuple(current_cords(self.doc.plan, res, pid)), engine) != shown:
                     self.rebuild()  # the engine spread (or moved) this device's cords
                     return

@@ -483,8 +483,7 @@ class ScalingSection(QWidget):
         self._task = BackgroundTask(self, "scaling sweep", expected_errors=(SpecError, PlanHardwareError, ValueError))
         self.pool = self._task.pool
         doc.changed.connect(self._on_changed)
-        if hasattr(doc, "planReset"):
-            doc.planReset.connect(self._on_plan_reset)
+        doc.planReset.connect(self._on_plan_reset)
 
     # -- inputs ---------------------------------------------------------------------------
     def _on_plan_reset(self) -> None:

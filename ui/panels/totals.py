@@ -380,7 +380,7 @@ class TotalsPanel(QWidget):
 
         # cost
         cur = t.currency
-        unconverted = getattr(t, "unconverted", ())
+        unconverted = t.unconverted
         if t.capex_complete:
             basis = tr("list/estimate prices from the catalog")
         elif unconverted:

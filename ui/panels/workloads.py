@@ -280,7 +280,7 @@ class _Field(QWidget):
         lay.setSpacing(1)
         empty = EMPTY_TEXT.get(name, "not set")
         if name == "model":
-            self.choices = sorted(catalog.llms) if catalog is not None and hasattr(catalog, "llms") else []
+            self.choices = sorted(catalog.llms) if catalog is not None else []
         elif typing.get_origin(ann) is typing.Literal:
             self.choices = list(typing.get_args(ann))
         if self.choices is not None:
@@ -542,8 +542,7 @@ class WorkloadsPanel(QWidget):
         doc.changed.connect(self.on_changed)
         doc.resultsChanged.connect(lambda _r: self.refresh_verdicts())
         doc.selectionChanged.connect(self.on_selection)
-        if hasattr(doc, "planReset"):
-            doc.planReset.connect(self.rebuild)
+        doc.planReset.connect(self.rebuild)
         self._apply_palette()
         self.rebuild()
 
@@ -822,7 +821,7 @@ class WorkloadsPanel(QWidget):
         key, _text, kind, spec, name_t = next(p for p in PRESETS if p[0] == preset)
         spec = dict(spec)
         cat = self.doc.catalog
-        llms = sorted(getattr(cat, "llms", {}) or {}) if cat is not None else []
+        llms = sorted(cat.llms) if cat is not None else []
         if "model" in spec and llms and spec["model"] not in llms:
             spec["model"] = llms[0]
         names = {w.name for w in self.doc.plan.workloads}

@@ -42,6 +42,7 @@ from ui.units import fnum
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.fabric.analysis import FabricResult
     from ui.document import Document
 
 TIER_COLORS = {0: "#3d7cc9", 1: "#3f9a5a", 2: "#2f7d6e", 3: "#6b5aa8"}
@@ -475,11 +476,10 @@ class FabricView(QWidget):
         return self.view.mapFromScene(self.scene.boxes[key].sceneBoundingRect().center())
 
     # -- figures ---------------------------------------------------------------------
-    def result(self) -> Any:
+    def result(self) -> FabricResult | None:
         res = self.doc.results
-        fabrics = getattr(res, "fabrics", None) if res is not None else None
         fid = self.fabric_id()
-        return fabrics.get(fid) if isinstance(fabrics, dict) and fid else None
+        return res.fabrics.get(fid) if res is not None and fid else None
 
     def update_figures(self) -> None:
         r = self.result()
@@ -491,7 +491,7 @@ class FabricView(QWidget):
         elif r is None:
             self.summary.setText(self.tr("{tech}, {speed} Gb/s \u2014 waiting for results").format(
                 tech=fab.technology, speed=fnum(fab.speed_gbps, "g")))
-        elif getattr(r, "nvlink", None):
+        elif r.nvlink:
             rows = self._nvlink_rows(fab, r)
             self._add_findings(r)
         else:
