@@ -1,4 +1,5 @@
-"""Builders that turn a user gesture (delete, paste, duplicate) into one planner edit.
+"""Builders that turn a user gesture (delete, paste, duplicate, add, drag, nudge, rotate,
+reorder) into one planner edit.
 
 Pure Python, no Qt: the main window and the views call these, then push the result on
 the document. Positions for pasted and duplicated items are found by dry-running the
@@ -8,6 +9,8 @@ edit also pick the spots.
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +23,7 @@ from planner.edits import (
     Compound,
     Edit,
     EditRefused,
+    MovePlacement,
     RemovePlacement,
     RemoveRack,
     RemoveRoom,
@@ -28,9 +32,10 @@ from planner.edits import (
 )
 from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import ordered_length
-from planner.fabric.wiring import AddLinks
+from planner.fabric.wiring import AddLinks, Disconnect
+from planner.geometry import row_footprints
 from planner.naming import Namer, PatternError, letters, rename_names
-from planner.placement import PlacementChecker, rack_dims
+from planner.placement import PlacementChecker, device_dims, rack_dims
 from planner.plan import Endpoint, Link, Placement, Plan, PowerConnection, PowerFeed, Rack, Room, Row
 
 if TYPE_CHECKING:
@@ -776,3 +781,121 @@ def rename_edit(plan: Plan, targets: list[tuple[str, str]], pattern: str, start:
         return None
     n = len(edits)
     return Compound(edits, f"Rename {n} item{'s' if n != 1 else ''}")
+
+
+# -- gestures in the views: drags, nudges, rotation, reordering ------------------------------------
+_gestures = itertools.count(1)
+FINE_STEP_M = 0.05  # a row dragged with Alt held moves in 5 cm steps instead of floor tiles
+
+
+def new_gesture(prefix: str = "drag") -> str:
+    """A fresh gesture id: the edits of one drag share it, so they merge into one undo step.
+    The one generator for every view (the rack view and the floor plan had one each)."""
+    return f"{prefix}-{next(_gestures)}"
+
+
+def snap_row_position(plan: Plan, row_id: str, x_m: float, y_m: float, fine: bool = False) -> tuple[float, float]:
+    """Where a row dragged to (``x_m``, ``y_m``) lands: on the floor tiles of its room, or on
+    5 cm steps when ``fine`` (Alt held)."""
+    room = plan.index.rooms[plan.index.row_room[row_id]]
+    step = FINE_STEP_M if fine else room.tile_m
+    return round(round(x_m / step) * step, 4), round(round(y_m / step) * step, 4)
+
+
+def move_row_edit(plan: Plan, row_id: str, x_m: float, y_m: float, gesture: str) -> Compound:
+    """One step of a row drag: the row's corner to (``x_m``, ``y_m``). The steps of one
+    gesture merge into one undo step."""
+    if row_id not in plan.index.rows:
+        raise EditRefused(f"row {row_id!r} does not exist")
+    return Compound([SetProperty("row", row_id, "x_m", x_m, gesture=gesture),
+                     SetProperty("row", row_id, "y_m", y_m, gesture=gesture)],
+                    text="Move row", merge_id=f"move-row:{row_id}:{gesture}")
+
+
+def reorder_slot(plan: Plan, catalog: Any, rack_id: str, along_m: float) -> tuple[Row, list[Rack], int]:
+    """A rack dragged ``along_m`` metres along its row (+ towards the row's end): (the row,
+    its other racks in order, the index among them the rack would go before)."""
+    row = plan.row_of(rack_id)
+    order = sorted(row.racks, key=lambda r: r.position)
+    fps = {f.rack_id: f for f in row_footprints(row, catalog)}
+    a = math.radians(row.orientation_deg)
+    ux, uy = math.cos(a), math.sin(a)
+
+    def along_of(rid: str) -> float:  # a rack's centre measured along the row from its start
+        cx, cy = fps[rid].center
+        return (cx - row.x_m) * ux + (cy - row.y_m) * uy
+
+    mine = along_of(rack_id) + along_m
+    others = [r for r in order if r.id != rack_id]
+    return row, others, sum(1 for r in others if along_of(r.id) < mine)
+
+
+def reorder_rack_edit(plan: Plan, catalog: Any, rack_id: str, along_m: float) -> Compound | None:
+    """Move a rack to the slot nearest ``along_m`` metres along its row (one undo step);
+    None when it stays where it is."""
+    row, others, index = reorder_slot(plan, catalog, rack_id, along_m)
+    order = sorted(row.racks, key=lambda r: r.position)
+    me = next(r for r in order if r.id == rack_id)
+    new_order = others[:index] + [me] + others[index:]
+    if [r.id for r in new_order] == [r.id for r in order]:
+        return None
+    return Compound([SetProperty("rack", r.id, "position", i) for i, r in enumerate(new_order) if r.position != i],
+                    text=f"Move rack {me.name}")
+
+
+def rotate_rows_edit(plan: Plan, row_ids: list[str]) -> Compound | None:
+    """Turn rows by 90 degrees (one undo step); None without rows."""
+    rows = [r for r in row_ids if r in plan.index.rows]
+    if not rows:
+        return None
+    return Compound([SetProperty("row", r, "orientation_deg", (plan.index.rows[r].orientation_deg + 90) % 360)
+                     for r in rows], text="Rotate rows" if len(rows) > 1 else "Rotate row")
+
+
+def remove_racks_edit(plan: Plan, rack_ids: list[str]) -> Compound | None:
+    """Remove racks with their devices (one undo step); None without racks."""
+    ids = [i for i in rack_ids if i in plan.index.racks]
+    if not ids:
+        return None
+    return Compound([RemoveRack(i) for i in ids], text=f"Remove {len(ids)} rack{'s' if len(ids) > 1 else ''}")
+
+
+def nudge_edit(plan: Plan, checker: PlacementChecker, placement_ids: list[str], step: int) -> Edit | None:
+    """Move devices ``step`` U up (+) or down (-) in their racks, as one undo step (0U devices
+    stay). None when none of them has a U; refused below U1."""
+    pids = [i for i in placement_ids if i in plan.index.placements and plan.placement(i).u is not None]
+    if not pids:
+        return None
+    lowest = min(plan.placement(i).u or 1 for i in pids)
+    if lowest + step < 1:
+        name = plan.placement(pids[0]).name or plan.placement(pids[0]).device
+        raise EditRefused(f"{name} is already at U{lowest}, the bottom of the rack")
+    # move the leading device first so a block of devices can shift together
+    pids.sort(key=lambda i: plan.placement(i).u or 0, reverse=step > 0)
+    edits: list[Edit] = [MovePlacement(i, plan.index.placement_rack[i], (plan.placement(i).u or 1) + step,
+                                       checker=checker) for i in pids]
+    return edits[0] if len(edits) == 1 else Compound(edits, f"Move {len(edits)} devices")
+
+
+def drag_device_edit(plan: Plan, catalog: Any, checker: PlacementChecker, placement_id: str, rack_id: str,
+                     u: int | None, face: str, side: str | None, gesture: str) -> MovePlacement | None:
+    """One step of a device drag to a slot (rack, U, face; a 0U device: face and side
+    channel). A full-depth device keeps its face. None when the device is already there."""
+    p = plan.placement(placement_id)
+    cur_rack = plan.index.placement_rack[placement_id]
+    if p.u is None:  # 0U (PDU): the side channel under the pointer, on that face
+        if (rack_id, face, side) == (cur_rack, p.face, p.side):
+            return None
+        return MovePlacement(placement_id, rack_id, None, face, checker=checker, gesture=gesture, side=side)
+    dims = device_dims(catalog, p.device)
+    full = p.full_depth if p.full_depth is not None else (dims.full_depth if dims else True)
+    face = p.face if full else face
+    if (rack_id, u, face) == (cur_rack, p.u, p.face):
+        return None
+    return MovePlacement(placement_id, rack_id, u, face, checker=checker, gesture=gesture)
+
+
+def disconnect_all_edit(plan: Plan, placement_id: str, text: str) -> Compound | None:
+    """Remove every link of a device (one undo step named ``text``); None when it has none."""
+    wired = [lk.id for lk in plan.links if placement_id in (lk.a.placement, lk.b.placement)]
+    return Compound([Disconnect(i) for i in wired], text) if wired else None
