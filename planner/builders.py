@@ -564,7 +564,7 @@ def default_rack_type(plan: Plan, catalog: Catalog | None, row_id: str | None = 
         counts[r.rack_type] = counts.get(r.rack_type, 0) + 1
     if counts:
         return max(counts, key=lambda k: counts[k])
-    known = list(getattr(catalog, "rack_types", None) or ()) if catalog is not None else []
+    known = list(catalog.rack_types) if catalog is not None else []
     return next((t for t in PREFERRED_RACK_TYPES if t in known), known[0] if known else PREFERRED_RACK_TYPES[0])
 
 
@@ -812,7 +812,7 @@ def move_row_edit(plan: Plan, row_id: str, x_m: float, y_m: float, gesture: str)
                     text="Move row", merge_id=f"move-row:{row_id}:{gesture}")
 
 
-def reorder_slot(plan: Plan, catalog: Any, rack_id: str, along_m: float) -> tuple[Row, list[Rack], int]:
+def reorder_slot(plan: Plan, catalog: Catalog, rack_id: str, along_m: float) -> tuple[Row, list[Rack], int]:
     """A rack dragged ``along_m`` metres along its row (+ towards the row's end): (the row,
     its other racks in order, the index among them the rack would go before)."""
     row = plan.row_of(rack_id)
@@ -830,7 +830,7 @@ def reorder_slot(plan: Plan, catalog: Any, rack_id: str, along_m: float) -> tupl
     return row, others, sum(1 for r in others if along_of(r.id) < mine)
 
 
-def reorder_rack_edit(plan: Plan, catalog: Any, rack_id: str, along_m: float) -> Compound | None:
+def reorder_rack_edit(plan: Plan, catalog: Catalog, rack_id: str, along_m: float) -> Compound | None:
     """Move a rack to the slot nearest ``along_m`` metres along its row (one undo step);
     None when it stays where it is."""
     row, others, index = reorder_slot(plan, catalog, rack_id, along_m)
@@ -877,7 +877,7 @@ def nudge_edit(plan: Plan, checker: PlacementChecker, placement_ids: list[str], 
     return edits[0] if len(edits) == 1 else Compound(edits, f"Move {len(edits)} devices")
 
 
-def drag_device_edit(plan: Plan, catalog: Any, checker: PlacementChecker, placement_id: str, rack_id: str,
+def drag_device_edit(plan: Plan, catalog: Catalog, checker: PlacementChecker, placement_id: str, rack_id: str,
                      u: int | None, face: str, side: str | None, gesture: str) -> MovePlacement | None:
     """One step of a device drag to a slot (rack, U, face; a 0U device: face and side
     channel). A full-depth device keeps its face. None when the device is already there."""

@@ -79,7 +79,7 @@ from planner.plan import (
 )
 
 if TYPE_CHECKING:
-    from planner.catalog import Catalog
+    from planner.catalog import Catalog, DeviceType
 
 SERVERS_PER_RACK = 4
 SU_SERVERS = 32
@@ -123,16 +123,11 @@ def _fast(cls: type, **fields: Any) -> Any:
 
 
 def _get(catalog: Catalog | None, table: str, slug: str) -> Any:
-    if catalog is None:
-        return None
-    getter = getattr(catalog, "get", None)
-    if getter is not None:
-        return getter(table, slug)
-    return None
+    return catalog.get(table, slug) if catalog is not None else None
 
 
-def _devices(catalog: Catalog | None) -> dict[str, Any]:
-    return dict(getattr(catalog, "devices", {}) or {}) if catalog is not None else {}
+def _devices(catalog: Catalog | None) -> dict[str, DeviceType]:
+    return dict(catalog.devices) if catalog is not None else {}
 
 
 def _liquid_fraction(d: Any) -> float:
@@ -155,7 +150,7 @@ def _pick_server(catalog: Catalog | None) -> str:
 
 
 def _pick_rdhx(catalog: Catalog | None) -> str | None:
-    units = getattr(catalog, "cooling_units", {}) if catalog is not None else {}
+    units = catalog.cooling_units if catalog is not None else {}
     cands = sorted((u.capacity_kw, slug) for slug, u in units.items() if u.kind.startswith("rdhx"))
     return cands[-1][1] if cands else None
 
@@ -180,7 +175,7 @@ def _pick_rack(catalog: Catalog | None) -> str:
     for slug in ("rack-48u-800x1200", "rack-48u-600x1200"):
         if _get(catalog, "rack-types", slug) is not None:
             return slug
-    racks = getattr(catalog, "rack_types", {}) if catalog is not None else {}
+    racks = catalog.rack_types if catalog is not None else {}
     for slug, rt in sorted(racks.items()):
         if rt.u_height == 48:
             return slug
@@ -223,7 +218,7 @@ def _pick_leaf(catalog: Catalog) -> str:
 
 
 def _pick_cdu(catalog: Catalog | None) -> tuple[str, float]:
-    units = getattr(catalog, "cooling_units", {}) if catalog is not None else {}
+    units = catalog.cooling_units if catalog is not None else {}
     for kind in ("cdu-in-row", "cdu-in-rack"):
         cands = sorted((u.capacity_kw, slug) for slug, u in units.items() if u.kind == kind)
         if cands:

@@ -20,13 +20,10 @@ DEFAULT_RACK_MM = (600.0, 1200.0)
 
 
 def cat_get(catalog: Catalog | None, table: str, slug: str | None) -> Any:
-    """Entry or None, whatever the catalog object (our Catalog, or None)."""
+    """Entry or None (no catalog, no slug, or not in the catalog)."""
     if catalog is None or slug is None:
         return None
-    getter = getattr(catalog, "get", None)
-    if getter is not None:
-        return getter(table, slug)
-    return None
+    return catalog.get(table, slug)
 
 
 class LenientCatalog:

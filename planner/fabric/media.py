@@ -57,7 +57,7 @@ class MediaChooser:
     """Caches the catalog's cable table sorted by preference; ``choose`` is cheap."""
 
     def __init__(self, catalog: Catalog | None) -> None:
-        cables = dict(getattr(catalog, "cables", {}) or {}) if catalog is not None else {}
+        cables = dict(catalog.cables) if catalog is not None else {}
         self.cables = [c for c in cables.values() if c.kind != "transceiver" and not is_nvlink_media(c)]
         # the NVLink spine (copper cartridges) carries NVLink only: offered by nvlink_media()
         self.nvlink = sorted((c for c in cables.values() if is_nvlink_media(c)), key=lambda c: c.slug)

@@ -96,18 +96,11 @@ class DevicePorts:
 def _device(catalog: Catalog | None, slug: str) -> Any:
     if catalog is None:
         return None
-    getter = getattr(catalog, "get", None)
-    if getter is not None:
-        return getter("device-types", slug)
-    try:
-        return catalog.device(slug)
-    except KeyError:
-        return None
+    return catalog.get("device-types", slug)
 
 
 def _nic(catalog: Catalog | None, slug: str) -> Any:
-    getter = getattr(catalog, "get", None)
-    return getter("nics", slug) if getter is not None else None
+    return catalog.get("nics", slug) if catalog is not None else None
 
 
 def device_ports(catalog: Catalog | None, slug: str) -> DevicePorts | None:
@@ -164,8 +157,7 @@ def nvlink_port_gbps(catalog: Catalog | None, dev: Any) -> float:
     gpus = dev.gpu_count or 0
     gpu = None
     if gpus and dev.gpu_slug:
-        getter = getattr(catalog, "get", None)
-        gpu = getter("gpus", dev.gpu_slug) if getter is not None else None
+        gpu = catalog.get("gpus", dev.gpu_slug) if catalog is not None else None
     bidir = float(getattr(gpu, "nvlink_bandwidth_gb_per_s", 0.0) or 0.0) if gpu is not None else 0.0
     if not n_ports or not gpus or bidir <= 0:
         return 0.0

@@ -6,7 +6,7 @@ of a fabric and the bandwidth per GPU between nodes (:func:`inter_node_gbps_per_
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.fabric.analysis.lookups import _Ports
 from planner.fabric.analysis.model import FabricModel
@@ -16,8 +16,11 @@ from planner.fabric.media import MediaChooser
 from planner.fabric.ports import NVLINK_ROLE, device_ports
 from planner.plan import Link, Plan
 
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
-def check_links(plan: Plan, catalog: Any, links: list[Link] | None = None,
+
+def check_links(plan: Plan, catalog: Catalog, links: list[Link] | None = None,
                 ports: _Ports | None = None) -> list[Finding]:
     """Findings on the wiring itself: ports, speeds, media, lengths (of ``links``,
     default all the plan's links; a port used twice, or in two fabrics, is found among
@@ -28,7 +31,7 @@ def check_links(plan: Plan, catalog: Any, links: list[Link] | None = None,
     return model.link_findings(lks)
 
 
-def analyse_fabrics(plan: Plan, catalog: Any, default_length_m: float = 0.0) -> list[FabricResult]:
+def analyse_fabrics(plan: Plan, catalog: Catalog, default_length_m: float = 0.0) -> list[FabricResult]:
     """One result per fabric of the plan, with its findings (link findings included)."""
     model = FabricModel(catalog, default_length_m)
     model.load(plan)
@@ -60,7 +63,7 @@ def required_role(fab: Any) -> str | None:
     return NVLINK_ROLE if fab.kind == "nvlink" else fab.kind
 
 
-def required_ports(catalog: Any, slug: str, role: str) -> list[str]:
+def required_ports(catalog: Catalog, slug: str, role: str) -> list[str]:
     """Names of a device type's ports of ``role``, in port order."""
     dp = device_ports(catalog, slug)
     return [] if dp is None else [p.name for p in dp.role(role)]
@@ -79,7 +82,7 @@ def with_unconnected(r: FabricResult, fab: Any, unconnected: list[tuple[str, str
     return r
 
 
-def analyse_fabric(plan: Plan, catalog: Any, fab: Any, links: list[Link], *, ports: _Ports | None = None,
+def analyse_fabric(plan: Plan, catalog: Catalog, fab: Any, links: list[Link], *, ports: _Ports | None = None,
                    chooser: MediaChooser | None = None, default_length_m: float = 0.0,
                    link_findings: list[Finding] | None = None) -> tuple[FabricResult, list[str]]:
     """One fabric from its links: tiers, bandwidth, switches, media, findings (its link
@@ -94,12 +97,12 @@ def analyse_fabric(plan: Plan, catalog: Any, fab: Any, links: list[Link], *, por
     return r, sorted(ends)
 
 
-def fabrics_json_section(plan: Plan, catalog: Any) -> list[dict]:
+def fabrics_json_section(plan: Plan, catalog: Catalog) -> list[dict]:
     """The ``fabrics[]`` section for ``rackwright check --json``: one dict per fabric."""
     return [r.as_dict() for r in analyse_fabrics(plan, catalog)]
 
 
-def inter_node_gbps_per_gpu(plan: Plan, catalog: Any, group: str | None = None) -> float:
+def inter_node_gbps_per_gpu(plan: Plan, catalog: Catalog, group: str | None = None) -> float:
     """Bandwidth per GPU between nodes (Gb/s, one direction) for all-reduce estimates.
 
     For the servers of ``group`` (a ServerGroup id; None = every GPU server): each

@@ -4,18 +4,21 @@ of a link's transceiver/active-cable power and cable mass)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.fabric.media import MediaChooser, transceiver_for
 from planner.fabric.ports import NVLINK_ROLE, Port, device_ports, port_lookup, switch_ports_at
 from planner.plan import Link, Plan
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 
 class _Ports:
     """Catalog lookups cached per slug: ports (device slug, port name, link speed), device
     kind/GPUs/power, cables, transceivers, switch port counts."""
 
-    def __init__(self, catalog: Any) -> None:
+    def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self._memo: dict[tuple[str, str, float | None], Port | None] = {}
         self._dev: dict[str, tuple[str, int, float]] = {}
@@ -99,7 +102,7 @@ class _Ports:
         return got
 
 
-def _kind(catalog: Any, slug: str) -> str:
+def _kind(catalog: Catalog | None, slug: str) -> str:
     dev = catalog.get("device-types", slug) if catalog is not None else None
     return dev.kind if dev is not None else "other"
 
@@ -109,7 +112,7 @@ def link_speed(pa: Port | None, pb: Port | None, fabric_speed: float) -> float:
     return min(speeds) if speeds else fabric_speed
 
 
-def link_media(catalog: Any, chooser: MediaChooser, lk: Any, speed: float,
+def link_media(catalog: Catalog, chooser: MediaChooser, lk: Any, speed: float,
                default_length_m: float = 0.0) -> tuple[float, int, float]:
     """(power per end W, transceivers, cable mass kg) of a link's media: the active
     cable's ``power_w`` at each end plus, for fibre, the transceiver's; mass =

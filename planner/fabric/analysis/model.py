@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.fabric.analysis.links import (
     _F_CABLE,
@@ -26,6 +26,9 @@ from planner.fabric.findings import Finding, fabric_finding
 from planner.fabric.media import MediaChooser
 from planner.plan import Link, Plan
 
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+
 
 class FabricModel:
     """Every fabric of a plan, kept by link: :meth:`load` (full), then :meth:`add_link`,
@@ -35,7 +38,7 @@ class FabricModel:
     (``FABRIC_PORT_CROSS_FABRIC``) is found whichever link came first: the link with the
     smallest id owns the port, the others get the finding."""
 
-    def __init__(self, catalog: Any, default_length_m: float = 0.0, ports: _Ports | None = None,
+    def __init__(self, catalog: Catalog, default_length_m: float = 0.0, ports: _Ports | None = None,
                  chooser: MediaChooser | None = None) -> None:
         self.catalog = catalog
         self.default_length_m = default_length_m

@@ -4,7 +4,7 @@ from ``Document.resultsChanged``; the selection in step with the document's."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import (
@@ -19,6 +19,9 @@ from ui import style
 from ui.scenes.floor.gestures import FloorGestures
 from ui.scenes.floor.items import SCALE, DropHintItem, RackItem, RoomItem, RowItem, rack_gauge, short_names
 
+if TYPE_CHECKING:
+    from ui.document import Document
+
 
 class FloorScene(FloorGestures, QGraphicsScene):
     """One room of the plan's floor as graphics items, kept in step with ``Document.changed``.
@@ -31,7 +34,7 @@ class FloorScene(FloorGestures, QGraphicsScene):
     roomsChanged = Signal()  # rooms added, removed or renamed
     roomResized = Signal()  # the room shown got another width or depth
 
-    def __init__(self, doc: Any, parent: Any = None) -> None:
+    def __init__(self, doc: Document, parent: Any = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.mode = "power"
@@ -53,8 +56,7 @@ class FloorScene(FloorGestures, QGraphicsScene):
         doc.changed.connect(self.on_changed)
         doc.resultsChanged.connect(self.on_results)
         doc.selectionChanged.connect(self.on_doc_selection)
-        if hasattr(doc, "planReset"):
-            doc.planReset.connect(self._on_reset)
+        doc.planReset.connect(self._on_reset)
         self.selectionChanged.connect(self.on_scene_selection)
 
     def set_colors(self, colors: style.FloorColors) -> None:

@@ -3,7 +3,7 @@ floor, the Floor menu's actions and the context menu."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import (
@@ -32,6 +32,9 @@ from ui.scenes.floor.scene import FloorScene
 from ui.scenes.floor.view import FloorGraphicsView
 from ui.units import fnum
 
+if TYPE_CHECKING:
+    from ui.document import Document
+
 
 class FloorView(QWidget):
     """The floor-plan panel: a toolbar (room, colour mode, zoom, add/rotate/remove) over
@@ -42,7 +45,7 @@ class FloorView(QWidget):
 
     propertiesRequested = Signal()  # show the Inspector (the selection is what to show)
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.scene = FloorScene(doc, self)

@@ -4,7 +4,7 @@ rack header's figures come from the engine's results."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 from PySide6.QtGui import (
@@ -47,11 +47,14 @@ from ui.scenes.rack.items import (
 )
 from ui.units import fnum
 
+if TYPE_CHECKING:
+    from ui.document import Document
+
 
 class RackScene(QGraphicsScene):
     """Builds items for the racks of one row from the plan."""
 
-    def __init__(self, doc: Any, parent: Any = None) -> None:
+    def __init__(self, doc: Document, parent: Any = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.row_id: str | None = None
@@ -394,7 +397,7 @@ class RackScene(QGraphicsScene):
         results = self.doc.results
         rack_id = plan.index.placement_rack.get(pid)
         rr = results.racks.get(rack_id) if results is not None and rack_id is not None else None
-        dp = getattr(rr, "device_power", {}).get(pid) if rr is not None else None
+        dp = rr.device_power.get(pid) if rr is not None else None
         pdu = results.pdus.get(pid) if results is not None else None
         if rr is None:
             lines.append(tr("RackScene", "Power: not calculated yet"))

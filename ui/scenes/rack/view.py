@@ -3,7 +3,7 @@ look-ups of the item under a point, the context menu."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPoint, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -35,6 +35,9 @@ from ui.scenes.rack.gestures import RackGestures
 from ui.scenes.rack.items import PORT_MIN_PX, DeviceItem, RackFrameItem, Target
 from ui.scenes.rack.scene import RackScene
 
+if TYPE_CHECKING:
+    from ui.document import Document
+
 
 class RackGraphicsView(RackGestures, QGraphicsView):
     """The view: drop target, drag of devices, keyboard moves, context menu."""
@@ -42,7 +45,7 @@ class RackGraphicsView(RackGestures, QGraphicsView):
     propertiesRequested = Signal()
     refusalCleared = Signal()  # the refusal shown is out of date (a later move or drop went well)
 
-    def __init__(self, doc: Any, scene: RackScene, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, scene: RackScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.doc = doc
         doc.changed.connect(lambda _c: self.hide_refusal())  # any edit that went through

@@ -3,7 +3,7 @@ and the selection in step with the document."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import (
@@ -28,11 +28,14 @@ from planner.edits import Change
 from ui.scenes.rack.scene import RackScene
 from ui.scenes.rack.view import RackGraphicsView
 
+if TYPE_CHECKING:
+    from ui.document import Document
+
 
 class RackView(QWidget):
     """The rack elevation panel: a row chooser, zoom buttons and the elevations."""
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.scene = RackScene(doc, self)
