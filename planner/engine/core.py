@@ -248,17 +248,17 @@ class Engine:
                 continue
             row_id = idx.rack_row[rid]
             room = idx.rooms[idx.row_room[row_id]]
-            res = compute_rack(ctx, rack, room, row_id)
-            self._racks[rid] = res
-            for pdu in res.pdu_contrib:
+            rr = compute_rack(ctx, rack, room, row_id)
+            self._racks[rid] = rr
+            for pdu in rr.pdu_contrib:
                 self._pdu_contrib_racks.setdefault(pdu, set()).add(rid)
-            for pdu in res.pdu_refs:
+            for pdu in rr.pdu_refs:
                 self._pdu_ref_racks.setdefault(pdu, set()).add(rid)
-            dirty_pdus.update(res.pdu_contrib)
-            dirty_pdus.update(res.pdus)
-            if res.loop is not None:
-                self._loop_racks.setdefault(res.loop, set()).add(rid)
-                dirty_loops.add(res.loop)
+            dirty_pdus.update(rr.pdu_contrib)
+            dirty_pdus.update(rr.pdus)
+            if rr.loop is not None:
+                self._loop_racks.setdefault(rr.loop, set()).add(rid)
+                dirty_loops.add(rr.loop)
             self._row_racks.setdefault(row_id, set()).add(rid)
             self._room_racks.setdefault(room.id, set()).add(rid)
             dirty_rooms.add(room.id)
@@ -292,9 +292,9 @@ class Engine:
                 self._loops_r[lid] = self._compute_loop(lid)
         for room_id in dirty_rooms:
             self._rooms.pop(room_id, None)
-            room = idx.rooms.get(room_id)
-            if room is not None:
-                self._rooms[room_id] = self._compute_room(room)
+            live_room = idx.rooms.get(room_id)
+            if live_room is not None:
+                self._rooms[room_id] = self._compute_room(live_room)
         totals, bom, plan_findings = self._compute_totals(plan)
         self.net.compute_fabrics(plan)
         # Results list their entries in plan order: the dicts above are refilled in the order

@@ -545,8 +545,9 @@ class Results:
         return any(f.severity == "error" for f in self._all_findings())
 
     def findings_for(self, kind: str, entity_id: str) -> list[Finding]:
-        coll = {"rack": self.racks, "pdu": self.pdus, "feed": self.feeds, "source": self.sources, "loop": self.loops,
-                "room": self.rooms}.get(kind)
+        colls: dict[str, dict[str, Any]] = {"rack": self.racks, "pdu": self.pdus, "feed": self.feeds,
+                                            "source": self.sources, "loop": self.loops, "room": self.rooms}
+        coll = colls.get(kind)
         if coll is not None and entity_id in coll:
             return list(coll[entity_id].findings)
         return [f for f in self.findings if f.kind == kind and f.id == entity_id]
