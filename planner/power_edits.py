@@ -232,7 +232,7 @@ def current_cords(plan: Plan, results: Results | None, placement_id: str) -> lis
     return [(c.pdu, c.outlet) for c in engine]
 
 
-def pin_cord_edit(plan: Plan, catalog: Catalog, results: Results, placement_id: str, index: int, pdu_id: str,
+def pin_cord_edit(plan: Plan, catalog: Catalog, results: Results | None, placement_id: str, index: int, pdu_id: str,
                   outlet: int) -> SetProperty:
     """Pin cord ``index`` of a device to ``outlet`` of PDU ``pdu_id``. The device's other cords
     keep where they are now (pinned as well), so nothing else moves. Refused when the PDU is

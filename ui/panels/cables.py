@@ -286,7 +286,7 @@ class CableList(QWidget):
         self._pending = Change()  # what the edits since the rows were made touched
         self._fabric_sig: dict[str, tuple[str, float]] = {}  # fabric -> (name, speed) of the rows
         self._rack_names: dict[str, str] = {}  # rack -> name of the rows
-        self._place_sig: dict[str, tuple[str, int | None, str, str]] = {}  # placement -> what rows show of it
+        self._place_sig: dict[str, tuple[str, int | None, str, str] | None] = {}  # placement -> what rows show of it
         self._by_id: dict[str, CableRow] = {}
         self.shown = True
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._rows_selected())

@@ -7,12 +7,14 @@ fields, not computed here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QCoreApplication,
     QMimeData,
     QModelIndex,
+    QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
 )
@@ -88,8 +90,8 @@ class CatalogModel(QStandardItemModel):
             self.appendRow(self._row(catalog, d))
 
     @staticmethod
-    def _row(catalog: Catalog, d: Any) -> list[QStandardItem]:
-        gpu = catalog.get("gpus", d.gpu_slug) if d.gpu_slug else None
+    def _row(catalog: Catalog | None, d: Any) -> list[QStandardItem]:
+        gpu = catalog.get("gpus", d.gpu_slug) if d.gpu_slug and catalog is not None else None
         gpu_name = gpu.model if gpu is not None else (d.gpu_slug or "")
         needs = d.needs_data
         needs_word = QCoreApplication.translate("CatalogPanel", "needs data")
@@ -135,7 +137,7 @@ class CatalogModel(QStandardItemModel):
     def mimeTypes(self) -> list[str]:
         return [DEVICE_MIME]
 
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
         data = QMimeData()
         slugs = []
         for ix in indexes:
@@ -169,7 +171,7 @@ class CatalogFilter(QSortFilterProxyModel):
             self.text, self.vendor, self.kind, self.gpu = text.strip().lower(), vendor, kind, gpu
             self.invalidateRowsFilter()
 
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
         m = self.sourceModel()
         name = m.index(source_row, 0, source_parent)
         if self.text and not all(w in (name.data(SEARCH_ROLE) or "") for w in self.text.split()):

@@ -41,12 +41,18 @@ from ui.scenes.rack import rack_figures_text
 from ui.units import fnum
 
 if TYPE_CHECKING:
+    from planner.engine.rack import CordResult
     from ui.document import Document
 
 COOLING_METHODS = list(COOLING_METHOD_NAMES.items())
 
 
 class Inspector(QWidget):
+    # the scroll area shadows QWidget.scroll(dx, dy), which nothing here calls (tests read it)
+    scroll: QScrollArea  # type: ignore[assignment]
+    results_label: QLabel | None
+    loop_results_label: QLabel | None
+
     def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
@@ -86,8 +92,8 @@ class Inspector(QWidget):
 
     def rebuild(self) -> None:
         self.fields = {}
-        self.price_label = None
-        self._cords_shown = None
+        self.price_label: QLabel | None = None
+        self._cords_shown: tuple[str, tuple[tuple[str, int | None], ...], tuple[CordResult, ...]] | None = None
         body = QWidget()
         self._body = QVBoxLayout(body)
         self._body.setContentsMargins(2, 2, 2, 2)
@@ -128,12 +134,13 @@ class Inspector(QWidget):
         self._body.addWidget(box)
         return form
 
-    def _push(self, edit: Any) -> None:
+    def _push(self, edit: Any) -> bool:
         if self.doc.push(edit):
             self.error.hide()
-        else:
-            self.error.setText(self.doc.last_refusal)
-            self.error.show()
+            return True
+        self.error.setText(self.doc.last_refusal)
+        self.error.show()
+        return False
 
     # -- editors -------------------------------------------------------------------------
     def _line(self, form: QFormLayout, label: str, kind: str, eid: str, field: str, value: str) -> QLineEdit:
