@@ -176,7 +176,7 @@ class PlacementChecker:
         rdims = rack_dims(self.catalog, rack.rack_type)
         height = rdims.u_height if rdims else 42
         for u in range(1, height + 1):
-            probe = Placement(id="probe", device=device, u=u, face=face)  # type: ignore[arg-type]
+            probe = Placement(id="probe", device=device, u=u, face=face)
             if self.check(plan, rack_id, probe, ignore="probe") is None:
                 return u
         return None

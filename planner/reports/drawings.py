@@ -206,7 +206,7 @@ def _device_label(catalog: Catalog | None, p: Placement) -> tuple[str, str, str]
     title = p.name or model
     bits = []
     if getattr(dev, "gpu_count", 0):
-        gpu = catalog.get("gpus", dev.gpu_slug)
+        gpu = catalog.get("gpus", dev.gpu_slug) if catalog is not None else None
         gname = (gpu.model if gpu else dev.gpu_slug or "").split()[0] if (gpu or dev.gpu_slug) else ""
         bits.append(f"{dev.gpu_count}\u00d7 {gname}".strip())
     if getattr(dev, "max_power_w", None):

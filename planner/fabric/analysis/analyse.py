@@ -48,7 +48,7 @@ def analyse_fabrics(plan: Plan, catalog: Catalog, default_length_m: float = 0.0)
                     dp = device_ports(catalog, p.device)
                     if dp is not None and dp.kind in ("server", "storage") and dp.role(role):
                         members.add(pid)
-            unconnected = []
+            unconnected: list[tuple[str, str]] = []
             for pid in sorted(members):
                 unconnected.extend((pid, name) for name in required_ports(catalog, plan.index.placements[pid].device,
                                                                           role) if (pid, name) not in wired)
