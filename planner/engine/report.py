@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from planner.engine.results import Results
+from planner.engine.results import Results, set_json_builder
 from planner.findings import finding_text
 from planner.i18n import N_, _, format_date, format_money, format_number, ngettext, use_language
 
@@ -140,6 +140,9 @@ def build_json(results: Results, plan: Any = None, catalog: Catalog | None = Non
         if value is not None:
             out[sec.name] = value
     return out
+
+
+set_json_builder(build_json)
 
 
 def _table(rows: list[list[str]], right: set[int]) -> list[str]:

@@ -7,6 +7,7 @@ dicts are fresh (shallow copies) while unchanged per-entity results are shared."
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -457,6 +458,17 @@ class WorkloadNeed:
     level: Level
 
 
+JsonBuilder = Callable[["Results", Any, Any], dict[str, Any]]
+_json_builder: JsonBuilder | None = None
+
+
+def set_json_builder(builder: JsonBuilder) -> None:
+    """Install the function behind :meth:`Results.to_json` (``planner.engine.report`` does,
+    on import)."""
+    global _json_builder
+    _json_builder = builder
+
+
 @dataclass
 class Results:
     """One snapshot of everything the engine computed for a plan."""
@@ -554,7 +566,10 @@ class Results:
 
     def to_json(self, plan: Plan | None = None, catalog: Catalog | None = None) -> dict[str, Any]:
         """The JSON document of ``rackwright check --json`` (see docs/engine.md). With a
-        plan, racks come in plan order and registered section providers add theirs."""
-        from planner.engine.report import build_json
-
-        return build_json(self, plan, catalog)
+        plan, racks come in plan order and registered section providers add theirs.
+        Built by :func:`planner.engine.report.build_json`, which the report module hands
+        down when it is imported (importing ``planner.engine`` does): this lower module
+        takes it as a function instead of importing the module above it."""
+        if _json_builder is None:  # only while planner.engine itself is being imported
+            raise RuntimeError("planner.engine.report is not loaded yet")
+        return _json_builder(self, plan, catalog)

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from planner.edits import AddItem, AddPlacement, AddRack, AddRow, Compound, Edit, EditRefused
+from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, _id_block
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser
+from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.ports import Port, device_ports, link_and_radix
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
@@ -40,23 +41,8 @@ from planner.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
 if TYPE_CHECKING:
     from planner.catalog import Catalog
 
-LABEL_PREFIX = {"compute": "CMP", "storage": "STO", "frontend": "FE", "management": "MGT", "nvlink": "NVL"}
 ROLE_NAMES = {"leaf": "Leaf", "spine": "Spine", "core": "Core"}
 AISLE_M = 1.2
-BATCH = 512  # cables between two progress reports / cancel checks (~15 ms of routing)
-
-
-@dataclass
-class AutowireResult:
-    edit: Compound
-    design: FatTree
-    fabric_id: str
-    switches: dict[str, list[str]] = field(default_factory=dict)  # role -> placement ids
-    new_racks: list[str] = field(default_factory=list)
-    links: int = 0
-    cables: dict[str, int] = field(default_factory=dict)  # cable slug -> count
-    transceivers: int = 0
-    unrouted: int = 0  # links with no catalog media for their length
 
 
 def _server_ports(plan: Plan, catalog: Catalog, servers: Sequence[str], role: str) -> list[list[Port]]:
@@ -351,8 +337,6 @@ def _autowire_nvlink(plan: Plan, catalog: Catalog, servers: Sequence[str], *, fa
                      fabric_name: str | None, rules: CableRules | None, st: Steps) -> AutowireResult:
     """NVLink: one domain per rack of the given trays (``planner.fabric.nvlink_wire``),
     all racks in one Compound (one undo step); progress and cancel per rack."""
-    from planner.fabric.nvlink_wire import autowire_nvlink_rack
-
     racks: list[str] = []
     for sid in servers:
         rid = plan.index.placement_rack.get(sid)
@@ -382,17 +366,6 @@ def _autowire_nvlink(plan: Plan, catalog: Catalog, servers: Sequence[str], *, fa
     first.edit = Compound(edits, text=f"Auto-wire NVLink domains of {len(racks)} racks")
     st.finish(f"{first.links:,} NVLink cables designed")
     return first
-
-
-def _id_block(plan: Plan, prefix: str, n: int, st: Steps | None = None) -> list[str]:
-    """``n`` fresh ids (``link-17`` ...), none used in the plan."""
-    new_id = plan.index.new_id
-    out = []
-    for i in range(n):
-        if st is not None and i % 4096 == 0:
-            st.report(i / n)
-        out.append(new_id(prefix))
-    return out
 
 
 def _switch_name(design: FatTree, role: str, i: int, prefix: str) -> str:

@@ -29,7 +29,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from planner.edits import AddItem, Compound, Edit, EditRefused
-from planner.fabric.autowire import BATCH, LABEL_PREFIX, AutowireResult, _id_block
+from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, _id_block
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser, nvlink_media
 from planner.fabric.nvlink import NVLINK_DESIGN_GPUS
