@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
+from collections.abc import Sequence
 from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -79,7 +80,7 @@ class Network:
         self._unwired: dict[str, dict[str, list[str]]] = {}  # pid -> role -> unwired ports (non-empty only)
         self._unwired_role: dict[str, set[str]] = {r: set() for r in _ROLES}
         self._fabrics: dict[str, _Fabric] = {}
-        self._fab_sig: list[tuple[str, str]] | None = None  # (id, kind) of the plan's fabrics last time
+        self._fab_sig: Sequence[tuple[str, str]] | None = None  # (id, kind) of the plan's fabrics last time
         self._role_fabs: dict[str | None, list[str]] = {}  # required role -> fabric ids
         self._dirty_roles: set[str] = set()  # roles whose unwired ports changed since compute_fabrics
         self.results: dict[str, Any] = {}
@@ -243,10 +244,10 @@ class Network:
         if change.links:
             found = self._links_by_id(plan, change.links)
             for lid in change.links:
-                old = model.links.get(lid)
-                if old is not None:
-                    dirty_ends(old)
-                    touched_pids.update((old.a, old.b))
+                known = model.links.get(lid)
+                if known is not None:
+                    dirty_ends(known)
+                    touched_pids.update((known.a, known.b))
                     if lid not in found:
                         model.remove_link(lid)
             for link in found.values():  # added or edited (patched in place when its ends stay)
@@ -310,7 +311,7 @@ class Network:
             todo.update(self._role_fabs.get(r, ()))
         if not todo:
             return
-        kinds = Counter(kind for _, kind in sig)
+        kinds: Counter[str] = Counter(kind for _, kind in sig)
         changed = False
         for fab in plan.fabrics:
             if fab.id in todo:
@@ -348,7 +349,7 @@ class Network:
         for fid in list(self._fabrics):
             if fid not in fabs:
                 del self._fabrics[fid]
-        kinds = Counter(f.kind for f in plan.fabrics)
+        kinds: Counter[str] = Counter(f.kind for f in plan.fabrics)
         results: dict[str, Any] = {}
         findings: list[Finding] = []
         for fab in plan.fabrics:

@@ -255,7 +255,7 @@ def rent_vs_own_lines(results: Results) -> list[str]:
     return out
 
 
-def _n(v: float, digits: int | None = None) -> str:
+def _n(v: float | None, digits: int | None = None) -> str:
     return format_number(v, None, digits)
 
 

@@ -254,12 +254,14 @@ class WorkloadState:
         rebuild = full or hw or change.workloads or change.groups or change.metadata
         if rebuild:
             self._base = self._build_inputs(plan, net)
+        assert self._base is not None  # built above on a full evaluation (rebuild)
         if rebuild or net.links_changed or self._inputs is None:
             self._inputs = {wid: self._with_fabric(net, *b) for wid, b in self._base.items()}
         if rebuild:
             self._index_members(pr)
         elif change is not None and change.placements:
             self._move_members(change.placements, pr)
+        assert dirty_racks is not None  # all racks on a full evaluation (above)
         for rid in dirty_racks:
             p, c = rack_flags(results, rid)
             (self._power_bad.discard if p else self._power_bad.add)(rid)
