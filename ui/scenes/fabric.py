@@ -86,6 +86,10 @@ def _kind_color(catalog: Catalog | None, plan: Any, box: Box) -> QColor:
 
 
 class FabricScene(QGraphicsScene):
+    # the view's palette, kept here for the items; it shadows QGraphicsScene.palette(), which
+    # nothing here calls
+    palette: QPalette  # type: ignore[assignment]
+
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.boxes: dict[str, BoxItem] = {}
@@ -100,7 +104,7 @@ class FabricScene(QGraphicsScene):
         self.clear()
         self.boxes.clear()
         self.edges.clear()
-        self.spine: QGraphicsRectItem | None = None
+        self.spine = None
         if graph is None or not graph.tiers:
             return
         text_c = self.palette.color(QPalette.ColorRole.WindowText)
@@ -564,8 +568,9 @@ class FabricView(QWidget):
 
     def figure(self, name: str) -> str:
         for i in range(self.figures.rowCount()):
-            if self.figures.item(i, 0).text() == name:
-                return self.figures.item(i, 1).text()
+            key, value = self.figures.item(i, 0), self.figures.item(i, 1)
+            if key is not None and value is not None and key.text() == name:
+                return value.text()
         raise KeyError(name)
 
     def _finding_activated(self, item: QListWidgetItem) -> None:

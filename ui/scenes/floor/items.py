@@ -209,7 +209,8 @@ class RoomItem(QGraphicsItem):
             major = QPen(c.tile_major, 0)
             i0 = max(0, int(exposed.left() // self.tile))
             i1 = int(exposed.right() // self.tile) + 1
-            lines_minor, lines_major = [], []
+            lines_minor: list[QLineF] = []
+            lines_major: list[QLineF] = []
             for i in range(i0, i1 + 1):
                 if i % step:
                     continue

@@ -130,7 +130,7 @@ class LodText(QGraphicsSimpleTextItem):
                 for i, line in enumerate(lines[:n])]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
         if not self.grown(lod):
             self.shown_lines = self.text().count("\n") + 1
             super().paint(painter, option, widget)
@@ -178,7 +178,7 @@ class RunLabel(LodText):
         self.wrap = True
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
         f = QFont(self.font())
         f.setPixelSize(max(1, round(MIN_SINGLE_LINE_PX / lod)))
         if QFontMetricsF(f).height() <= self.single_h:  # each device shows its own name
@@ -264,7 +264,7 @@ class PortsItem(QGraphicsItem):
         return self.rects[0].width() + 2 if self.rects else 0.0
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())  # type: ignore[attr-defined]
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
         if lod * self.port_width() < PORT_MIN_PX:
             return
         pid = self.device.placement_id

@@ -54,6 +54,10 @@ if TYPE_CHECKING:
 class RackScene(QGraphicsScene):
     """Builds items for the racks of one row from the plan."""
 
+    # the view's palette, kept here for the items; it shadows QGraphicsScene.palette(), which
+    # nothing here calls
+    palette: QPalette  # type: ignore[assignment]
+
     def __init__(self, doc: Document, parent: Any = None) -> None:
         super().__init__(parent)
         self.doc = doc
@@ -417,7 +421,7 @@ class RackScene(QGraphicsScene):
             elif dp.pdus:
                 feeds = []
                 for pdu_id in dict.fromkeys(dp.pdus):
-                    pr = results.pdus.get(pdu_id)
+                    pr = results.pdus.get(pdu_id) if results is not None else None
                     pdu_name = pr.name if pr is not None else pdu_id
                     feed = next((f.name for f in plan.feeds if pr is not None and f.id == pr.feed), None)
                     feeds.append(tr("RackScene", "{feed} via {pdu}").format(feed=feed, pdu=pdu_name) if feed
