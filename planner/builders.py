@@ -1,4 +1,5 @@
-"""Builders that turn a user gesture (delete, paste, duplicate) into one planner edit.
+"""Builders that turn a user gesture (delete, paste, duplicate, add, drag, nudge, rotate,
+reorder) into one planner edit.
 
 Pure Python, no Qt: the main window and the views call these, then push the result on
 the document. Positions for pasted and duplicated items are found by dry-running the
@@ -8,8 +9,10 @@ edit also pick the spots.
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.edits import (
     AddItem,
@@ -20,6 +23,7 @@ from planner.edits import (
     Compound,
     Edit,
     EditRefused,
+    MovePlacement,
     RemovePlacement,
     RemoveRack,
     RemoveRoom,
@@ -28,10 +32,14 @@ from planner.edits import (
 )
 from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import ordered_length
-from planner.fabric.wiring import AddLinks
+from planner.fabric.wiring import AddLinks, Disconnect
+from planner.geometry import row_footprints
 from planner.naming import Namer, PatternError, letters, rename_names
-from planner.placement import PlacementChecker, rack_dims
+from planner.placement import PlacementChecker, device_dims, rack_dims
 from planner.plan import Endpoint, Link, Placement, Plan, PowerConnection, PowerFeed, Rack, Room, Row
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 CLIPBOARD_MIME = "application/x-rackwright-items"
 DEVICE_MIME = "application/x-rackwright-device"
@@ -43,7 +51,7 @@ def _id_prefix(entity_id: str, default: str) -> str:
     return stem
 
 
-def new_placement(plan: Plan, catalog: Any, slug: str, u: int | None, face: str = "front",
+def new_placement(plan: Plan, catalog: Catalog | None, slug: str, u: int | None, face: str = "front",
                   side: str | None = None, name: str = "") -> Placement:
     dev = catalog.get("device-types", slug) if catalog is not None else None
     if dev is not None and dev.u_height <= 0 and u is not None:
@@ -109,7 +117,7 @@ def _links_within(plan: Plan, placement_ids: set[str]) -> list[Link]:
     return [lk for lk in plan.links if lk.a.placement in placement_ids and lk.b.placement in placement_ids]
 
 
-def _is_pdu(catalog: Any, p: Placement) -> bool:
+def _is_pdu(catalog: Catalog | None, p: Placement) -> bool:
     dev = catalog.get("device-types", p.device) if catalog is not None else None
     if dev is None:
         return p.feed is not None  # without the catalog: a placement that hangs on a feed
@@ -128,7 +136,7 @@ def _side_of(plan: Plan, pdu: Placement, feed_sides: dict[str, str] | None = Non
     return f"?{pdu.id}"
 
 
-def _pdus_by_side(plan: Plan, catalog: Any, placements: list[Placement],
+def _pdus_by_side(plan: Plan, catalog: Catalog, placements: list[Placement],
                   feed_sides: dict[str, str] | None = None) -> dict[str, list[Placement]]:
     """A rack's PDUs per feed side, each side's in name order (A1 before A2)."""
     out: dict[str, list[Placement]] = {}
@@ -137,7 +145,7 @@ def _pdus_by_side(plan: Plan, catalog: Any, placements: list[Placement],
     return out
 
 
-def copy_payload(plan: Plan, selection: tuple[tuple[str, str], ...], catalog: Any = None) -> dict[str, Any] | None:
+def copy_payload(plan: Plan, selection: tuple[tuple[str, str], ...], catalog: Catalog | None = None) -> dict[str, Any] | None:
     """What Copy puts on the clipboard (JSON-able): whole racks, single devices and the
     links between copied devices (a link with one end outside the copy stays behind).
     For single devices also where their cords went (``pdus``: PDU id -> [feed side, n-th
@@ -177,7 +185,7 @@ class _Cords:
     A device copied without explicit cords stays without (the engine spreads them); a
     target rack without PDUs leaves the cords out (the engine reports POWER_NO_PDU)."""
 
-    def __init__(self, plan: Plan, catalog: Any) -> None:
+    def __init__(self, plan: Plan, catalog: Catalog) -> None:
         self.plan = plan
         self.catalog = catalog
         self._used: dict[str, set[int]] | None = None
@@ -239,7 +247,7 @@ class _Cords:
         return out
 
 
-def _copy_links(plan: Plan, catalog: Any, links: list[Link], ids: dict[str, str], keep_length: set[str],
+def _copy_links(plan: Plan, catalog: Catalog | None, links: list[Link], ids: dict[str, str], keep_length: set[str],
                 claimed: set[str]) -> AddLinks | None:
     """Copies of ``links`` between the copied devices (``ids`` maps old to new placement
     ids; the copies must already be in ``plan``): fresh ids, same fabric, ports and cable.
@@ -291,7 +299,7 @@ class _RackCopier:
     taken back by the paste (cut and paste moves the rack). A feed the plan does not have
     (pasted from another plan) leaves the PDU unconnected, which PDU_NO_FEED reports."""
 
-    def __init__(self, plan: Plan, catalog: Any, claimed: set[str], namer: Namer) -> None:
+    def __init__(self, plan: Plan, catalog: Catalog, claimed: set[str], namer: Namer) -> None:
         self.plan = plan
         self.catalog = catalog
         self.claimed = claimed
@@ -360,7 +368,7 @@ class _RackCopier:
         return [AddItem(f) for f in self.new_feeds]
 
 
-def _source_pdus(plan: Plan, catalog: Any, pdu_ids: list[str]) -> dict[str, tuple[str, int]]:
+def _source_pdus(plan: Plan, catalog: Catalog, pdu_ids: list[str]) -> dict[str, tuple[str, int]]:
     """PDU id -> (feed side, n-th PDU of that side in its rack) for PDUs in ``plan``."""
     out: dict[str, tuple[str, int]] = {}
     for rid in {plan.index.placement_rack[i] for i in pdu_ids if i in plan.index.placement_rack}:
@@ -378,7 +386,7 @@ def _fresh_id(plan: Plan, prefix: str, claimed: set[str]) -> str:
             return i
 
 
-def duplicate_rack_edit(plan: Plan, rack_id: str, count: int, catalog: Any = None) -> Compound:
+def duplicate_rack_edit(plan: Plan, rack_id: str, count: int, catalog: Catalog | None = None) -> Compound:
     """``count`` copies of a rack (devices, cooling, PDU cords, the links between its own
     devices at their lengths; fresh ids; names and feeds as :class:`_RackCopier` makes
     them), appended to its row as one undo step."""
@@ -545,7 +553,7 @@ PREFERRED_RACK_TYPES = ("rack-48u-600x1200", "rack-42u-600x1200", "rack-48u-800x
 ROW_SPACING_M = 1.2  # a new row behind the others leaves a 1.2 m aisle (two 600 mm tiles)
 
 
-def default_rack_type(plan: Plan, catalog: Any, row_id: str | None = None) -> str:
+def default_rack_type(plan: Plan, catalog: Catalog | None, row_id: str | None = None) -> str:
     """The rack type a new rack gets: the type of the last rack of its row, else the
     plan's most used type, else a common catalog type (PREFERRED_RACK_TYPES first)."""
     row = plan.index.rows.get(row_id) if row_id is not None else None
@@ -556,7 +564,7 @@ def default_rack_type(plan: Plan, catalog: Any, row_id: str | None = None) -> st
         counts[r.rack_type] = counts.get(r.rack_type, 0) + 1
     if counts:
         return max(counts, key=lambda k: counts[k])
-    known = list(getattr(catalog, "rack_types", None) or ()) if catalog is not None else []
+    known = list(catalog.rack_types) if catalog is not None else []
     return next((t for t in PREFERRED_RACK_TYPES if t in known), known[0] if known else PREFERRED_RACK_TYPES[0])
 
 
@@ -580,7 +588,7 @@ def new_rack_name(plan: Plan, row_id: str) -> str:
     return first if first not in namer.taken("rack") else namer.next_numbered("rack", first)
 
 
-def add_rack_edit(plan: Plan, catalog: Any, row_id: str, rack_type: str | None = None) -> AddRack:
+def add_rack_edit(plan: Plan, catalog: Catalog, row_id: str, rack_type: str | None = None) -> AddRack:
     """An empty rack at the end of a row, of the row's last rack type (see
     :func:`default_rack_type`), named by :func:`new_rack_name`. The rack view's "Add rack"
     and the floor plan's both use this, so they name racks alike."""
@@ -609,7 +617,7 @@ def _dry_run(plan: Plan, make: Any, n: int) -> list[Edit]:
     return done
 
 
-def add_racks_edit(plan: Plan, catalog: Any, row_id: str, n: int = 1) -> Edit:
+def add_racks_edit(plan: Plan, catalog: Catalog, row_id: str, n: int = 1) -> Edit:
     """``n`` empty racks at the end of a row, as one undo step (one :func:`add_rack_edit` each)."""
     if row_id not in plan.index.rows:
         raise EditRefused(f"row {row_id!r} does not exist")
@@ -632,7 +640,7 @@ def new_row_name(plan: Plan) -> str:
         i += 1
 
 
-def free_row_spot(plan: Plan, catalog: Any, room_id: str) -> tuple[float, float]:
+def free_row_spot(plan: Plan, catalog: Catalog, room_id: str) -> tuple[float, float]:
     """Where a new row goes when the user did not point at a spot: two tiles in from the
     room's left wall, one aisle (ROW_SPACING_M) behind the deepest row, on the tile grid."""
     from planner.geometry import row_footprints
@@ -655,7 +663,7 @@ def _snap(v: float, tile: float, up: bool = False) -> float:
     return round(n * tile, 4)
 
 
-def add_row_edit(plan: Plan, catalog: Any, room_id: str, n_racks: int, x_m: float | None = None,
+def add_row_edit(plan: Plan, catalog: Catalog, room_id: str, n_racks: int, x_m: float | None = None,
                  y_m: float | None = None) -> Edit:
     """A new row of ``n_racks`` empty racks in a room, snapped to the room's tiles (at
     :func:`free_row_spot` without a position): the row, then its racks named as
@@ -773,3 +781,121 @@ def rename_edit(plan: Plan, targets: list[tuple[str, str]], pattern: str, start:
         return None
     n = len(edits)
     return Compound(edits, f"Rename {n} item{'s' if n != 1 else ''}")
+
+
+# -- gestures in the views: drags, nudges, rotation, reordering ------------------------------------
+_gestures = itertools.count(1)
+FINE_STEP_M = 0.05  # a row dragged with Alt held moves in 5 cm steps instead of floor tiles
+
+
+def new_gesture(prefix: str = "drag") -> str:
+    """A fresh gesture id: the edits of one drag share it, so they merge into one undo step.
+    The one generator for every view (the rack view and the floor plan had one each)."""
+    return f"{prefix}-{next(_gestures)}"
+
+
+def snap_row_position(plan: Plan, row_id: str, x_m: float, y_m: float, fine: bool = False) -> tuple[float, float]:
+    """Where a row dragged to (``x_m``, ``y_m``) lands: on the floor tiles of its room, or on
+    5 cm steps when ``fine`` (Alt held)."""
+    room = plan.index.rooms[plan.index.row_room[row_id]]
+    step = FINE_STEP_M if fine else room.tile_m
+    return round(round(x_m / step) * step, 4), round(round(y_m / step) * step, 4)
+
+
+def move_row_edit(plan: Plan, row_id: str, x_m: float, y_m: float, gesture: str) -> Compound:
+    """One step of a row drag: the row's corner to (``x_m``, ``y_m``). The steps of one
+    gesture merge into one undo step."""
+    if row_id not in plan.index.rows:
+        raise EditRefused(f"row {row_id!r} does not exist")
+    return Compound([SetProperty("row", row_id, "x_m", x_m, gesture=gesture),
+                     SetProperty("row", row_id, "y_m", y_m, gesture=gesture)],
+                    text="Move row", merge_id=f"move-row:{row_id}:{gesture}")
+
+
+def reorder_slot(plan: Plan, catalog: Catalog, rack_id: str, along_m: float) -> tuple[Row, list[Rack], int]:
+    """A rack dragged ``along_m`` metres along its row (+ towards the row's end): (the row,
+    its other racks in order, the index among them the rack would go before)."""
+    row = plan.row_of(rack_id)
+    order = sorted(row.racks, key=lambda r: r.position)
+    fps = {f.rack_id: f for f in row_footprints(row, catalog)}
+    a = math.radians(row.orientation_deg)
+    ux, uy = math.cos(a), math.sin(a)
+
+    def along_of(rid: str) -> float:  # a rack's centre measured along the row from its start
+        cx, cy = fps[rid].center
+        return (cx - row.x_m) * ux + (cy - row.y_m) * uy
+
+    mine = along_of(rack_id) + along_m
+    others = [r for r in order if r.id != rack_id]
+    return row, others, sum(1 for r in others if along_of(r.id) < mine)
+
+
+def reorder_rack_edit(plan: Plan, catalog: Catalog, rack_id: str, along_m: float) -> Compound | None:
+    """Move a rack to the slot nearest ``along_m`` metres along its row (one undo step);
+    None when it stays where it is."""
+    row, others, index = reorder_slot(plan, catalog, rack_id, along_m)
+    order = sorted(row.racks, key=lambda r: r.position)
+    me = next(r for r in order if r.id == rack_id)
+    new_order = others[:index] + [me] + others[index:]
+    if [r.id for r in new_order] == [r.id for r in order]:
+        return None
+    return Compound([SetProperty("rack", r.id, "position", i) for i, r in enumerate(new_order) if r.position != i],
+                    text=f"Move rack {me.name}")
+
+
+def rotate_rows_edit(plan: Plan, row_ids: list[str]) -> Compound | None:
+    """Turn rows by 90 degrees (one undo step); None without rows."""
+    rows = [r for r in row_ids if r in plan.index.rows]
+    if not rows:
+        return None
+    return Compound([SetProperty("row", r, "orientation_deg", (plan.index.rows[r].orientation_deg + 90) % 360)
+                     for r in rows], text="Rotate rows" if len(rows) > 1 else "Rotate row")
+
+
+def remove_racks_edit(plan: Plan, rack_ids: list[str]) -> Compound | None:
+    """Remove racks with their devices (one undo step); None without racks."""
+    ids = [i for i in rack_ids if i in plan.index.racks]
+    if not ids:
+        return None
+    return Compound([RemoveRack(i) for i in ids], text=f"Remove {len(ids)} rack{'s' if len(ids) > 1 else ''}")
+
+
+def nudge_edit(plan: Plan, checker: PlacementChecker, placement_ids: list[str], step: int) -> Edit | None:
+    """Move devices ``step`` U up (+) or down (-) in their racks, as one undo step (0U devices
+    stay). None when none of them has a U; refused below U1."""
+    pids = [i for i in placement_ids if i in plan.index.placements and plan.placement(i).u is not None]
+    if not pids:
+        return None
+    lowest = min(plan.placement(i).u or 1 for i in pids)
+    if lowest + step < 1:
+        name = plan.placement(pids[0]).name or plan.placement(pids[0]).device
+        raise EditRefused(f"{name} is already at U{lowest}, the bottom of the rack")
+    # move the leading device first so a block of devices can shift together
+    pids.sort(key=lambda i: plan.placement(i).u or 0, reverse=step > 0)
+    edits: list[Edit] = [MovePlacement(i, plan.index.placement_rack[i], (plan.placement(i).u or 1) + step,
+                                       checker=checker) for i in pids]
+    return edits[0] if len(edits) == 1 else Compound(edits, f"Move {len(edits)} devices")
+
+
+def drag_device_edit(plan: Plan, catalog: Catalog, checker: PlacementChecker, placement_id: str, rack_id: str,
+                     u: int | None, face: str, side: str | None, gesture: str) -> MovePlacement | None:
+    """One step of a device drag to a slot (rack, U, face; a 0U device: face and side
+    channel). A full-depth device keeps its face. None when the device is already there."""
+    p = plan.placement(placement_id)
+    cur_rack = plan.index.placement_rack[placement_id]
+    if p.u is None:  # 0U (PDU): the side channel under the pointer, on that face
+        if (rack_id, face, side) == (cur_rack, p.face, p.side):
+            return None
+        return MovePlacement(placement_id, rack_id, None, face, checker=checker, gesture=gesture, side=side)
+    dims = device_dims(catalog, p.device)
+    full = p.full_depth if p.full_depth is not None else (dims.full_depth if dims else True)
+    face = p.face if full else face
+    if (rack_id, u, face) == (cur_rack, p.u, p.face):
+        return None
+    return MovePlacement(placement_id, rack_id, u, face, checker=checker, gesture=gesture)
+
+
+def disconnect_all_edit(plan: Plan, placement_id: str, text: str) -> Compound | None:
+    """Remove every link of a device (one undo step named ``text``); None when it has none."""
+    wired = [lk.id for lk in plan.links if placement_id in (lk.a.placement, lk.b.placement)]
+    return Compound([Disconnect(i) for i in wired], text) if wired else None

@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
 
     out = sys.stdout
     if not getattr(args, "json", False):  # machine output (JSON) escapes for itself
-        sys.stdout = _SafeWriter(out)  # type: ignore[assignment]
+        sys.stdout = _SafeWriter(out)
     try:
         return int(args.func(args) or 0)
     except (UserError, PlanFormatError, CatalogError, FileNotFoundError, IsADirectoryError,

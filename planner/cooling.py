@@ -16,10 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.edits import AddItem, Compound, Edit, EditRefused, RemoveItem, SetProperty, SetRackCooling
 from planner.plan import CoolingChoice, CoolingLoop, Plan
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 # methods whose racks sit on a plan loop (as planner.engine.rack.LOOP_METHODS)
 LOOP_METHODS = ("rdhx", "direct-liquid", "immersion")
@@ -31,7 +34,7 @@ LOOP_FIELDS = ("name", "kind", "cdu", "cdu_count", "coolant", "supply_temp_c", "
                "flow_l_per_min")
 
 
-def unit_fits(catalog: Any, method: str, unit: str | None) -> bool:
+def unit_fits(catalog: Catalog | None, method: str, unit: str | None) -> bool:
     """Whether a catalog cooling unit belongs to a rack cooling method (a rear door for
     ``rdhx``, a tank for ``immersion``, an in-row/CRAH unit for contained air)."""
     if unit is None:
@@ -54,7 +57,7 @@ class CduOption:
     kind: str = "cdu-device"  # the cooling unit's kind (cdu-in-row, cdu-in-rack) or a device type
 
 
-def cdu_options(catalog: Any) -> list[CduOption]:
+def cdu_options(catalog: Catalog | None) -> list[CduOption]:
     """Every CDU model of the catalog, sorted by slug."""
     if catalog is None:
         return []
@@ -67,13 +70,13 @@ def cdu_options(catalog: Any) -> list[CduOption]:
     return sorted(out, key=lambda c: c.slug)
 
 
-def default_cdu(catalog: Any) -> str | None:
+def default_cdu(catalog: Catalog) -> str | None:
     """The CDU a new in-row loop starts with: the first in-row CDU, else any."""
     opts = cdu_options(catalog)
     return next((c.slug for c in opts if c.kind == "cdu-in-row"), opts[0].slug if opts else None)
 
 
-def cdu_capacity_kw(catalog: Any, slug: str | None) -> float | None:
+def cdu_capacity_kw(catalog: Catalog, slug: str | None) -> float | None:
     """Catalog capacity of one CDU model (None: not a CDU the catalog knows)."""
     return next((c.capacity_kw for c in cdu_options(catalog) if c.slug == slug), None)
 
@@ -145,7 +148,7 @@ def edit_loop_edit(plan: Plan, loop_id: str, values: dict[str, Any]) -> Edit | N
     return Compound(edits, f"Edit {checked.name}")
 
 
-def loop_kind_values(plan: Plan, catalog: Any, loop_id: str, kind: str) -> dict[str, Any]:
+def loop_kind_values(plan: Plan, catalog: Catalog, loop_id: str, kind: str) -> dict[str, Any]:
     """The fields a loop switches to when its kind changes: to ``facility`` it drops its
     CDUs and keeps today's capacity as its design capacity; to ``in-row`` it takes a CDU
     (the first in the catalog when it had none) and catalog figures."""
@@ -255,7 +258,7 @@ def assign_loop_edit(plan: Plan, loop_id: str, rack_ids: Iterable[str]) -> Edit 
     return Compound(edits, f"Assign {_n_racks(len(edits))} to {loop.name}")
 
 
-def rack_cooling_choice(plan: Plan, catalog: Any, rack_id: str, **changes: Any) -> CoolingChoice | None:
+def rack_cooling_choice(plan: Plan, catalog: Catalog, rack_id: str, **changes: Any) -> CoolingChoice | None:
     """The rack's own cooling choice after a change of some CoolingChoice fields
     (``method=None`` alone: follow the row again). Starts from what the rack has in
     effect; a new method drops a unit that does not belong to it and a loop it does not
@@ -264,7 +267,7 @@ def rack_cooling_choice(plan: Plan, catalog: Any, rack_id: str, **changes: Any) 
     return _changed_choice(catalog, rack.cooling or plan.effective_cooling(rack), changes)
 
 
-def rack_cooling_edit(plan: Plan, catalog: Any, rack_id: str, **changes: Any) -> Edit | None:
+def rack_cooling_edit(plan: Plan, catalog: Catalog, rack_id: str, **changes: Any) -> Edit | None:
     """One rack's cooling change as an edit (None when nothing changes)."""
     new = rack_cooling_choice(plan, catalog, rack_id, **changes)
     if new == plan.rack(rack_id).cooling:
@@ -272,12 +275,12 @@ def rack_cooling_edit(plan: Plan, catalog: Any, rack_id: str, **changes: Any) ->
     return SetRackCooling(rack_id, new)
 
 
-def row_cooling_choice(plan: Plan, catalog: Any, row_id: str, **changes: Any) -> CoolingChoice | None:
+def row_cooling_choice(plan: Plan, catalog: Catalog, row_id: str, **changes: Any) -> CoolingChoice | None:
     """The row's cooling default after a change (``method=None``: no default, plain air)."""
     return _changed_choice(catalog, plan.index.rows[row_id].cooling or CoolingChoice(), changes)
 
 
-def _changed_choice(catalog: Any, base: CoolingChoice, changes: dict[str, Any]) -> CoolingChoice | None:
+def _changed_choice(catalog: Catalog, base: CoolingChoice, changes: dict[str, Any]) -> CoolingChoice | None:
     """``base`` with ``changes``; ``method=None`` alone means no choice of its own. A new
     method drops a unit that does not belong to it and a loop it does not use."""
     if "method" in changes and changes["method"] is None:

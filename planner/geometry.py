@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from planner.plan import Plan, Rack, Row
 from planner.units import U_MM
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 DEFAULT_RACK_MM = (600.0, 1200.0)
 
@@ -50,7 +53,7 @@ class RackFootprint:
         return self.width_m * self.depth_m
 
 
-def rack_outer_mm(catalog: Any, slug: str) -> tuple[float, float]:
+def rack_outer_mm(catalog: Catalog | None, slug: str) -> tuple[float, float]:
     rt = catalog.get("rack-types", slug) if catalog is not None else None
     if rt is None:
         return DEFAULT_RACK_MM
@@ -65,7 +68,7 @@ def _rotate(x: float, y: float, deg: int) -> tuple[float, float]:
     return x * c - y * s, x * s + y * c
 
 
-def row_footprints(row: Row, catalog: Any) -> list[RackFootprint]:
+def row_footprints(row: Row, catalog: Catalog) -> list[RackFootprint]:
     out: list[RackFootprint] = []
     along = 0.0
     for rack in sorted(row.racks, key=lambda r: r.position):
@@ -81,7 +84,7 @@ def row_footprints(row: Row, catalog: Any) -> list[RackFootprint]:
     return out
 
 
-def plan_footprints(plan: Plan, catalog: Any) -> dict[str, RackFootprint]:
+def plan_footprints(plan: Plan, catalog: Catalog) -> dict[str, RackFootprint]:
     """Footprint of every rack, by rack id."""
     out: dict[str, RackFootprint] = {}
     for room in plan.site.rooms:
@@ -91,7 +94,7 @@ def plan_footprints(plan: Plan, catalog: Any) -> dict[str, RackFootprint]:
     return out
 
 
-def row_length_m(row: Row, catalog: Any) -> float:
+def row_length_m(row: Row, catalog: Catalog) -> float:
     fps = row_footprints(row, catalog)
     return sum(f.width_m for f in fps) + sum(r.gap_before_m for r in row.racks)
 

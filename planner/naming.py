@@ -26,7 +26,10 @@ import string
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 PLACEHOLDERS = ("n", "row", "rack", "room")
 # NAMING_KINDS of planner.plan, repeated here so this module does not import the model
@@ -142,7 +145,7 @@ def short_model(model: str) -> str:
     return tokens[0]
 
 
-def display_name(p: Any, catalog: Any = None) -> str:
+def display_name(p: Any, catalog: Catalog | None = None) -> str:
     """What to call a placement where it has no name (plans made elsewhere): its short
     model ('XE9680'), else its device slug; never its internal id."""
     if p.name:
@@ -151,7 +154,7 @@ def display_name(p: Any, catalog: Any = None) -> str:
     return short_model(dev.model) if dev is not None else p.device
 
 
-def device_kind(catalog: Any, slug: str) -> str:
+def device_kind(catalog: Catalog | None, slug: str) -> str:
     """The naming kind of a catalog device type: its catalog kind (server, switch,
     storage, pdu), 'power' for a power shelf, 'cooling' for a CDU, else 'other'."""
     dev = catalog.get("device-types", slug) if catalog is not None else None
@@ -166,7 +169,7 @@ def device_kind(catalog: Any, slug: str) -> str:
     return kind if kind in DEVICE_KINDS else "other"
 
 
-def default_device_pattern(catalog: Any, slug: str) -> str:
+def default_device_pattern(catalog: Catalog | None, slug: str) -> str:
     """The pattern a device gets when the plan has none for its kind."""
     kind = device_kind(catalog, slug)
     if kind == "pdu":
@@ -196,7 +199,7 @@ class Namer:
     devices among all devices of the plan. The plan is read once, when a class is first
     asked for; the namer does not notice later edits, so make one per gesture."""
 
-    def __init__(self, plan: Any, catalog: Any = None) -> None:
+    def __init__(self, plan: Any, catalog: Catalog | None = None) -> None:
         self.plan = plan
         self.catalog = catalog
         self.patterns: dict[str, str] = dict(plan.metadata.naming)

@@ -11,9 +11,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from planner.plan import Placement, Plan, Rack
+
+
+class CatalogLookup(Protocol):
+    """What placement checks read of a catalog: ``planner.catalog.Catalog``, or the engine's
+    ``LenientCatalog`` (entry or None, by table and slug)."""
+
+    def get(self, table: str, slug: str, default: Any = None) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -39,7 +46,7 @@ class RackDims:
     name: str
 
 
-def device_dims(catalog: Any, slug: str) -> DeviceDims | None:
+def device_dims(catalog: CatalogLookup | None, slug: str) -> DeviceDims | None:
     dev = catalog.get("device-types", slug) if catalog is not None else None
     if dev is None:
         return None
@@ -53,7 +60,7 @@ def device_dims(catalog: Any, slug: str) -> DeviceDims | None:
     )
 
 
-def rack_dims(catalog: Any, slug: str) -> RackDims | None:
+def rack_dims(catalog: CatalogLookup | None, slug: str) -> RackDims | None:
     rt = catalog.get("rack-types", slug) if catalog is not None else None
     if rt is None:
         return None
@@ -88,7 +95,7 @@ class PlacementChecker:
     """Checks placements against a catalog. Unknown hardware is not refused here
     (the plan keeps it, marked unknown, and the engine reports it)."""
 
-    def __init__(self, catalog: Any) -> None:
+    def __init__(self, catalog: CatalogLookup | None) -> None:
         self.catalog = catalog
 
     def footprint(self, p: Placement) -> tuple[set[int], set[int]] | None:
@@ -173,7 +180,7 @@ class PlacementChecker:
         rdims = rack_dims(self.catalog, rack.rack_type)
         height = rdims.u_height if rdims else 42
         for u in range(1, height + 1):
-            probe = Placement(id="probe", device=device, u=u, face=face)  # type: ignore[arg-type]
+            probe = Placement(id="probe", device=device, u=u, face=face)
             if self.check(plan, rack_id, probe, ignore="probe") is None:
                 return u
         return None

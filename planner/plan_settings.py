@@ -193,7 +193,7 @@ def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
     try:
         Metadata.model_validate({**md.model_dump(), **meta})
     except Exception as e:  # pydantic.ValidationError
-        errs = getattr(e, "errors", lambda: [])()
+        errs: list[Any] = getattr(e, "errors", lambda: [])()
         loc = errs[0]["loc"][0] if errs and errs[0].get("loc") else "notes"
         msg = errs[0].get("msg", str(e)) if errs else str(e)
         raise SettingsInvalid(str(loc), f"{FIELD_LABELS.get(str(loc), str(loc))}: {msg}") from None

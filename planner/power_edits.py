@@ -10,10 +10,14 @@ on the document (one undo step each); tests call them headless. Refusals are
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.edits import AddItem, Compound, Edit, EditRefused, RemoveItem, SetProperty
 from planner.plan import Plan, PowerConnection, PowerFeed, PowerSource
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from planner.engine.results import Results
 
 SOURCE_KINDS = ("ups", "panel", "switchboard", "generator")
 
@@ -120,7 +124,7 @@ def delete_source_edit(plan: Plan, source_id: str, detach: bool = False) -> Edit
     return Compound(edits, f"Delete {src.name}")
 
 
-def _pdus_of(plan: Plan, catalog: Any, rack_id: str) -> list[Any]:
+def _pdus_of(plan: Plan, catalog: Catalog | None, rack_id: str) -> list[Any]:
     out = []
     for p in plan.rack(rack_id).placements:
         dev = catalog.get("device-types", p.device) if catalog is not None else None
@@ -129,7 +133,7 @@ def _pdus_of(plan: Plan, catalog: Any, rack_id: str) -> list[Any]:
     return out
 
 
-def _pdu_rating(catalog: Any, pdus: list[Any]) -> dict[str, Any]:
+def _pdu_rating(catalog: Catalog | None, pdus: list[Any]) -> dict[str, Any]:
     """The feed fields the PDUs' catalog inputs ask for: the largest rated current, and
     voltage and phases where the PDUs agree (nothing for PDUs without a rating)."""
     specs = [d.planning.pdu for p in pdus
@@ -143,7 +147,7 @@ def _pdu_rating(catalog: Any, pdus: list[Any]) -> dict[str, Any]:
     return out
 
 
-def ab_feeds_edit(plan: Plan, catalog: Any, rack_ids: Iterable[str], upstream_a: str | None = None,
+def ab_feeds_edit(plan: Plan, catalog: Catalog, rack_ids: Iterable[str], upstream_a: str | None = None,
                   upstream_b: str | None = None, **fields: Any) -> Compound:
     """For each rack: feeds "<rack> A" (side A) and "<rack> B" (side B), optionally hung off
     sources, and the rack's PDUs that hang on no feed connected to them: left-side PDUs to
@@ -196,7 +200,7 @@ def phase_name(wiring: str, phases: int, phase: int) -> str:
     return ("L1", "L2", "L3")[phase]
 
 
-def pdu_info(catalog: Any, plan: Plan, pdu_id: str) -> Any:
+def pdu_info(catalog: Catalog | None, plan: Plan, pdu_id: str) -> Any:
     """The engine's PDU figures (outlets, phases, wiring, per-outlet phase) of a PDU placement,
     or None when it is not a PDU the catalog knows."""
     from planner.engine.specs import SpecCache
@@ -207,7 +211,7 @@ def pdu_info(catalog: Any, plan: Plan, pdu_id: str) -> Any:
     return SpecCache(catalog).device(p.device).pdu
 
 
-def current_cords(plan: Plan, results: Any, placement_id: str) -> list[tuple[str, int | None]]:
+def current_cords(plan: Plan, results: Results | None, placement_id: str) -> list[tuple[str, int | None]]:
     """A device's cords as (PDU, outlet): its own connections (outlets the engine chose filled
     in), else the engine's spread; empty when neither knows any."""
     p = plan.placement(placement_id)
@@ -228,7 +232,7 @@ def current_cords(plan: Plan, results: Any, placement_id: str) -> list[tuple[str
     return [(c.pdu, c.outlet) for c in engine]
 
 
-def pin_cord_edit(plan: Plan, catalog: Any, results: Any, placement_id: str, index: int, pdu_id: str,
+def pin_cord_edit(plan: Plan, catalog: Catalog, results: Results | None, placement_id: str, index: int, pdu_id: str,
                   outlet: int) -> SetProperty:
     """Pin cord ``index`` of a device to ``outlet`` of PDU ``pdu_id``. The device's other cords
     keep where they are now (pinned as well), so nothing else moves. Refused when the PDU is

@@ -58,7 +58,7 @@ trusted values, then the whole plan is validated once).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.gcpause import no_gc
 from planner.plan import (
@@ -77,6 +77,9 @@ from planner.plan import (
     Row,
     Site,
 )
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog, DeviceType
 
 SERVERS_PER_RACK = 4
 SU_SERVERS = 32
@@ -119,17 +122,12 @@ def _fast(cls: type, **fields: Any) -> Any:
     return obj
 
 
-def _get(catalog: Any, table: str, slug: str) -> Any:
-    if catalog is None:
-        return None
-    getter = getattr(catalog, "get", None)
-    if getter is not None:
-        return getter(table, slug)
-    return None
+def _get(catalog: Catalog | None, table: str, slug: str) -> Any:
+    return catalog.get(table, slug) if catalog is not None else None
 
 
-def _devices(catalog: Any) -> dict[str, Any]:
-    return dict(getattr(catalog, "devices", {}) or {}) if catalog is not None else {}
+def _devices(catalog: Catalog | None) -> dict[str, DeviceType]:
+    return dict(catalog.devices) if catalog is not None else {}
 
 
 def _liquid_fraction(d: Any) -> float:
@@ -137,7 +135,7 @@ def _liquid_fraction(d: Any) -> float:
     return float(c.liquid_fraction) if c is not None else 0.0
 
 
-def _pick_server(catalog: Any) -> str:
+def _pick_server(catalog: Catalog | None) -> str:
     if _get(catalog, "device-types", DEFAULT_SERVER) is not None:
         return DEFAULT_SERVER
     for slug, d in sorted(_devices(catalog).items()):
@@ -151,13 +149,13 @@ def _pick_server(catalog: Any) -> str:
     return AIR_SERVER
 
 
-def _pick_rdhx(catalog: Any) -> str | None:
-    units = getattr(catalog, "cooling_units", {}) if catalog is not None else {}
+def _pick_rdhx(catalog: Catalog | None) -> str | None:
+    units = catalog.cooling_units if catalog is not None else {}
     cands = sorted((u.capacity_kw, slug) for slug, u in units.items() if u.kind.startswith("rdhx"))
     return cands[-1][1] if cands else None
 
 
-def _port_names(catalog: Any, slug: str, role: str, n: int, fallback: str) -> list[str]:
+def _port_names(catalog: Catalog | None, slug: str, role: str, n: int, fallback: str) -> list[str]:
     """The device's first ``n`` ports of ``role`` (switch: data ports at 400G), else synthetic names."""
     from planner.fabric.ports import device_ports, switch_ports_at
 
@@ -173,18 +171,18 @@ def _port_names(catalog: Any, slug: str, role: str, n: int, fallback: str) -> li
     return names[:n]
 
 
-def _pick_rack(catalog: Any) -> str:
+def _pick_rack(catalog: Catalog | None) -> str:
     for slug in ("rack-48u-800x1200", "rack-48u-600x1200"):
         if _get(catalog, "rack-types", slug) is not None:
             return slug
-    racks = getattr(catalog, "rack_types", {}) if catalog is not None else {}
+    racks = catalog.rack_types if catalog is not None else {}
     for slug, rt in sorted(racks.items()):
         if rt.u_height == 48:
             return slug
     return "rack-48u-600x1200"
 
 
-def _pick_pdu(catalog: Any) -> str:
+def _pick_pdu(catalog: Catalog) -> str:
     """The three-phase PDU with the largest apparent power (wye preferred)."""
     best: tuple[float, int, str] | None = None
     for slug, d in sorted(_devices(catalog).items()):
@@ -197,7 +195,7 @@ def _pick_pdu(catalog: Any) -> str:
     return best[2] if best else "pdu-3ph-415v-63a"
 
 
-def _pick_mgmt(catalog: Any) -> str:
+def _pick_mgmt(catalog: Catalog) -> str:
     for slug, d in sorted(_devices(catalog).items()):
         sw = d.planning.switch if d.planning else None
         if sw is not None and sw.fabric == "management":
@@ -209,7 +207,7 @@ def _pick_mgmt(catalog: Any) -> str:
     return "management-switch-1g"
 
 
-def _pick_leaf(catalog: Any) -> str:
+def _pick_leaf(catalog: Catalog) -> str:
     if _get(catalog, "device-types", DEFAULT_LEAF) is not None:
         return DEFAULT_LEAF
     for slug, d in sorted(_devices(catalog).items()):
@@ -219,8 +217,8 @@ def _pick_leaf(catalog: Any) -> str:
     return DEFAULT_LEAF
 
 
-def _pick_cdu(catalog: Any) -> tuple[str, float]:
-    units = getattr(catalog, "cooling_units", {}) if catalog is not None else {}
+def _pick_cdu(catalog: Catalog | None) -> tuple[str, float]:
+    units = catalog.cooling_units if catalog is not None else {}
     for kind in ("cdu-in-row", "cdu-in-rack"):
         cands = sorted((u.capacity_kw, slug) for slug, u in units.items() if u.kind == kind)
         if cands:
@@ -231,7 +229,7 @@ def _pick_cdu(catalog: Any) -> tuple[str, float]:
     return "cdu-in-row", 600.0
 
 
-def synthetic_plan(gpus: int, catalog: Any, *, name: str = "", platform: str = "hgx-8gpu") -> Plan:
+def synthetic_plan(gpus: int, catalog: Catalog, *, name: str = "", platform: str = "hgx-8gpu") -> Plan:
     """A plan with about ``gpus`` GPUs: rounded up to whole 8-GPU servers (``platform="hgx-8gpu"``,
     the default) or to whole 72-GPU racks (``platform="gb200-nvl72"``, needs a catalog with
     the GB200 NVL72 trays, NVLink switch trays and power shelves)."""
@@ -250,7 +248,7 @@ def synthetic_plan(gpus: int, catalog: Any, *, name: str = "", platform: str = "
 class _Power:
     """2N rack PDUs, each on its own feed, and the racks that hold them (both platforms)."""
 
-    def __init__(self, catalog: Any, pdu: str, mgmt: str, rack_type: str) -> None:
+    def __init__(self, catalog: Catalog, pdu: str, mgmt: str, rack_type: str) -> None:
         self.pdu, self.mgmt, self.rack_type = pdu, mgmt, rack_type
         pdev = _get(catalog, "device-types", pdu)
         pspec = pdev.planning.pdu if pdev is not None and pdev.planning else None
@@ -391,7 +389,7 @@ def _layout(rows_of_racks: list[list[Rack]], rack_w_m: float, rack_d_m: float,
     return rooms, loops
 
 
-def _build(gpus: int, catalog: Any, name: str) -> Plan:
+def _build(gpus: int, catalog: Catalog | None, name: str) -> Plan:
     server = _pick_server(catalog)
     rack_type = _pick_rack(catalog)
     pdu = _pick_pdu(catalog)
@@ -509,7 +507,7 @@ NVL_RACKS_PER_ROW = 16  # 288 trays = 9 SUs of 32 trays: a row's leaves serve on
 LEAVES_PER_RACK = 16
 
 
-def _nvlink_plan(catalog: Any) -> tuple[list[str], list[str], int, float]:
+def _nvlink_plan(catalog: Catalog) -> tuple[list[str], list[str], int, float]:
     """(tray NVLink port names, switch tray fabric port names, links from each GPU to each
     switch tray, link speed) with the numbering of ``autowire_nvlink_rack``."""
     from planner.fabric.nvlink import NVLINK_DESIGN_GPUS
@@ -525,7 +523,7 @@ def _nvlink_plan(catalog: Any) -> tuple[list[str], list[str], int, float]:
     return tray_ports, sw_ports, max(1, per_gpu // need), min(p.speed_gbps for p in sw)
 
 
-def _build_gb200(gpus: int, catalog: Any, name: str) -> Plan:
+def _build_gb200(gpus: int, catalog: Catalog, name: str) -> Plan:
     missing = [slug for table, slug in (("device-types", NVL_TRAY), ("device-types", NVL_SWITCH),
                                         ("device-types", NVL_SHELF), ("rack-types", NVL_RACK))
                if _get(catalog, table, slug) is None]
@@ -681,7 +679,7 @@ def _build_gb200(gpus: int, catalog: Any, name: str) -> Plan:
     return plan
 
 
-def _cable(plan: Plan, catalog: Any, nvlink_fabrics: set[str] | frozenset[str] = frozenset()) -> None:
+def _cable(plan: Plan, catalog: Catalog, nvlink_fabrics: set[str] | frozenset[str] = frozenset()) -> None:
     """Route length from the floor geometry and media for every link (DAC, else MMF + SR4,
     else SMF + DR4: the optics-and-fibre cabling of DGX SuperPOD builds); links of
     ``nvlink_fabrics`` get the NVLink spine cartridge at the spine length, as

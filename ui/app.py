@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtWidgets import QApplication
@@ -24,6 +24,9 @@ from ui.document import Document, make_engine
 from ui.mainwindow import MainWindow
 from ui.paths import resources_dir
 from ui.settings import APP, ORG, AppSettings, apply_theme
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +108,7 @@ def load_catalog_reporting(parent: Any = None) -> Any:
     return catalog
 
 
-def open_window(path: str | None, catalog: Any = None, settings: AppSettings | None = None,
+def open_window(path: str | None, catalog: Catalog | None = None, settings: AppSettings | None = None,
                 background: bool = True) -> MainWindow:
     """Catalog, plan, document and main window, shown; no event loop."""
     app = application()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QMimeData, QObject, Signal
 from PySide6.QtWidgets import QApplication, QWidget
@@ -33,11 +33,14 @@ from ui import dialogs
 from ui.document import Document
 from ui.settings import AppSettings
 
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+
 log = logging.getLogger(__name__)
 
 
 
-def new_plan(catalog: Any) -> Plan:
+def new_plan(catalog: Catalog) -> Plan:
     """A fresh plan to start from: 'Room 1' (10 m x 8 m, 0.6 m tiles) holding 'Row A' with one
     empty rack 'A01' of a common type, ready for drops. Built by the same builders as the
     app's Add Room and Add Row, so its names continue the way later additions will."""
@@ -311,11 +314,11 @@ class EditController(QObject):
         if not self.doc.push(edit):
             return False
         new = []
-        for e in edit.edits:
-            if hasattr(e, "placement"):
-                new.append(("placement", e.placement.id))
-            elif hasattr(e, "rack"):
-                new.append(("rack", e.rack.id))
+        for sub in edit.edits:
+            if hasattr(sub, "placement"):
+                new.append(("placement", sub.placement.id))
+            elif hasattr(sub, "rack"):
+                new.append(("rack", sub.rack.id))
         self.doc.select(new)
         return True
 

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -34,6 +35,11 @@ from planner.edits import Change, Edit, EditRefused
 from planner.placement import PlacementChecker
 from planner.plan import Plan
 from ui.tasks import BackgroundTask
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from planner.engine import Engine, EngineSettings
+    from planner.engine.results import Results
 
 log = logging.getLogger(__name__)
 
@@ -81,10 +87,10 @@ class EditCommand(QUndoCommand):
         return self.edit.merge(other.edit)
 
 
-def make_engine(catalog: Any, settings: Any = None) -> Any:
+def make_engine(catalog: Catalog, settings: EngineSettings | None = None) -> Engine | None:
     """The planner engine for ``catalog``, or None while this build has none."""
     try:
-        from planner.engine import Engine  # type: ignore[attr-defined]
+        from planner.engine import Engine
     except ImportError:
         return None
     try:
@@ -117,18 +123,18 @@ class Document(QObject):
     busyChanged = Signal(bool)  # a full recompute is running in the background
     engineFailed = Signal(str)  # the engine raised; message for the status bar
 
-    def __init__(self, plan: Plan, catalog: Any, path: Path | None = None, parent: QObject | None = None,
-                 engine: Any = "auto") -> None:
+    def __init__(self, plan: Plan, catalog: Catalog, path: Path | None = None, parent: QObject | None = None,
+                 engine: Engine | None | Literal["auto"] = "auto") -> None:
         super().__init__(parent)
         self.plan = plan
         self.catalog = catalog
         self.path = Path(path) if path is not None else None
         self.checker = PlacementChecker(catalog)
         self.undo_stack = QUndoStack(self)
-        self.results: Any = None
+        self.results: Results | None = None
         self.selection: tuple[tuple[str, str], ...] = ()
         self.last_refusal: str = ""
-        self.engine: Any = make_engine(catalog) if engine == "auto" else engine
+        self.engine: Engine | None = make_engine(catalog) if engine == "auto" else engine
         self._pending = Change()
         self._busy = False
         self._timer = QTimer(self)
@@ -222,14 +228,19 @@ class Document(QObject):
     def busy(self) -> bool:
         return self._busy
 
-    def replace_catalog(self, catalog: Any, engine: Any) -> None:
+    @property
+    def engine_settings(self) -> EngineSettings | None:
+        """The running engine's thresholds (None without an engine)."""
+        return self.engine.settings if self.engine is not None else None
+
+    def replace_catalog(self, catalog: Catalog, engine: Engine | None) -> None:
         """Take a reloaded catalog (an imported price list) and its engine, and recompute; the plan
         and its undo history stay (an edit names catalog entries by slug, not by object)."""
         self.catalog = catalog
         self.checker = PlacementChecker(catalog)
         self.set_engine(engine)
 
-    def set_engine(self, engine: Any) -> None:
+    def set_engine(self, engine: Engine | None) -> None:
         """Swap the engine (new thresholds from the settings dialog) and recompute."""
         self.engine = engine
         self.results = None
@@ -237,7 +248,8 @@ class Document(QObject):
 
     def recompute(self, background: bool = True) -> None:
         """Full engine compute; off the GUI thread unless ``background`` is False."""
-        if self.engine is None:
+        engine = self.engine
+        if engine is None:
             self._compute.discard()  # a compute by the engine just dropped reports nothing
             self._set_busy(False)
             return
@@ -247,11 +259,10 @@ class Document(QObject):
             self._compute.discard()
             self._compute.wait(-1)  # a queued background compute must not run alongside
             self._set_busy(False)
-            self._store(self._safe(lambda: self.engine.compute(self.plan)))
+            self._store(self._safe(lambda: engine.compute(self.plan)))
             self._settle_gc()
             return
         snapshot = self.plan.snapshot()  # deep copy + own index, off-thread work reads it
-        engine = self.engine
         self._set_busy(True)
         self._compute.start(lambda _progress, _cancelled: engine.compute(snapshot),
                             on_done=self._on_compute_done, on_failed=self._on_compute_failed)
@@ -263,16 +274,17 @@ class Document(QObject):
             self._flush()
 
     def _flush(self) -> None:
-        if self.engine is None or self._busy:
+        engine = self.engine
+        if engine is None or self._busy:
             return
         change, self._pending = self._pending, Change()
         if self.results is None:
-            self._store(self._safe(lambda: self.engine.compute(self.plan)))
+            self._store(self._safe(lambda: engine.compute(self.plan)))
             self._settle_gc()
         elif not change.empty():
-            self._store(self._safe(lambda: self.engine.update(self.plan, change)))
+            self._store(self._safe(lambda: engine.update(self.plan, change)))
 
-    def _safe(self, fn: Any) -> Any:
+    def _safe(self, fn: Callable[[], Results]) -> Results | None:
         try:
             return fn()
         except Exception as e:
@@ -280,7 +292,7 @@ class Document(QObject):
             self.engineFailed.emit(f"Engine error: {type(e).__name__}: {e}")
             return None
 
-    def _store(self, results: Any) -> None:
+    def _store(self, results: Results | None) -> None:
         if results is None:
             return
         self.results = results
@@ -298,7 +310,7 @@ class Document(QObject):
         if self.results is not None and len(plan.links) + len(plan.index.placements) >= FREEZE_GC_AT:
             gcpause.freeze_long_lived()
 
-    def _on_compute_done(self, results: Any) -> None:
+    def _on_compute_done(self, results: Results) -> None:
         # (only the latest compute reports: a newer plan or engine superseded older ones)
         self._set_busy(False)
         # The engine computed a snapshot equal to the plan as it was when the compute began;
@@ -306,7 +318,8 @@ class Document(QObject):
         # later edit are incremental updates (without this the first edit after Open,
         # Recalculate or a settings change ran another full compute on the GUI thread:
         # 0.7-5 s at 16k GPUs, bench/bench_first_edit.py).
-        self.engine.adopt(self.plan)
+        if self.engine is not None:
+            self.engine.adopt(self.plan)
         self._store(results)
         self._settle_gc()
         if not self._pending.empty():

@@ -17,13 +17,17 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QProgressDialog, QWidget
 
 from ui import dialogs
 from ui.tasks import BackgroundTask
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from ui.document import Document
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +42,7 @@ def ask_pdf_path(parent: QWidget | None, suggested: str) -> str | None:
     return path or None
 
 
-def _export(snapshot: Any, catalog: Any, engine_settings: Any, path: Path, options: Any,
+def _export(snapshot: Any, catalog: Catalog, engine_settings: Any, path: Path, options: Any,
             progress: Any, cancelled: Any) -> Any:
     """The work of one export (a pool thread, on its own snapshot): engine, then the PDF."""
     from planner.engine import Engine
@@ -65,7 +69,7 @@ class BuildPlanExporter(QObject):
     failed = Signal(str)
     cancelled = Signal()
 
-    def __init__(self, doc: Any, window: QWidget, settings: Any = None) -> None:
+    def __init__(self, doc: Document, window: QWidget, settings: Any = None) -> None:
         super().__init__(window)
         self.doc = doc
         self.window = window
@@ -136,8 +140,7 @@ class BuildPlanExporter(QObject):
 
     def _start(self, target: Path, options: Any) -> bool:
         snapshot = self.doc.plan.snapshot()  # deep copy + own index, off-thread work reads it
-        engine = getattr(self.doc, "engine", None)
-        engine_settings = getattr(engine, "settings", None)
+        engine_settings = self.doc.engine_settings
         if engine_settings is None and self.settings is not None:
             try:
                 engine_settings = self.settings.engine_settings()

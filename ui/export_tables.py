@@ -16,13 +16,17 @@ writes nothing.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QProgressDialog, QWidget
 
 from ui import dialogs
 from ui.tasks import BackgroundTask
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from ui.document import Document
 
 
 def _tr(text: str) -> str:
@@ -44,7 +48,7 @@ def ask_csv_folder(parent: QWidget | None, suggested: str) -> str | None:
     return path or None
 
 
-def _export(snapshot: Any, catalog: Any, engine_settings: Any, fmt: str, target: Path, locale: str, imperial: bool,
+def _export(snapshot: Any, catalog: Catalog, engine_settings: Any, fmt: str, target: Path, locale: str, imperial: bool,
             progress: Any, cancelled: Any) -> list[Path]:
     """The work of one export (a pool thread, on its own snapshot): engine, tables, files."""
     from planner.engine import Engine
@@ -79,7 +83,7 @@ class TablesExporter(QObject):
     failed = Signal(str)
     cancelled = Signal()
 
-    def __init__(self, doc: Any, window: QWidget, settings: Any = None) -> None:
+    def __init__(self, doc: Document, window: QWidget, settings: Any = None) -> None:
         super().__init__(window)
         self.doc = doc
         self.window = window
@@ -169,8 +173,7 @@ class TablesExporter(QObject):
                                    path=target))
             return False
         snapshot = self.doc.plan.snapshot()
-        engine = getattr(self.doc, "engine", None)
-        engine_settings = getattr(engine, "settings", None)
+        engine_settings = self.doc.engine_settings
         catalog = self.doc.catalog
         imperial = self._imperial()
         dlg = QProgressDialog(_tr("Writing the tables\u2026"), _tr("Cancel"), 0, 1000, self.window)

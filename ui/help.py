@@ -91,8 +91,9 @@ def shortcut_rows(window: Any) -> list[tuple[str, str, str]]:
 
     def walk(menu: QMenu, path: str) -> None:
         for a in menu.actions():
-            if a.menu() is not None:
-                walk(a.menu(), f"{path} > {_plain(a.menu().title())}")
+            sub = a.menu()
+            if isinstance(sub, QMenu):
+                walk(sub, f"{path} > {_plain(sub.title())}")
             else:
                 add(path, a)
 
@@ -190,8 +191,9 @@ def open_notices(parent: QWidget | None) -> HelpWindow:
 def open_about(parent: QWidget | None) -> HelpWindow:
     win = HelpWindow(tr("About Rackwright"), "helpAbout", parent)
     win.browser.setHtml(about_html())
-    button = win.findChild(QDialogButtonBox).addButton(tr("Third-party Notices…"),
-                                                       QDialogButtonBox.ButtonRole.ActionRole)
+    box = win.findChild(QDialogButtonBox)
+    assert box is not None  # HelpWindow has its Close box
+    button = box.addButton(tr("Third-party Notices…"), QDialogButtonBox.ButtonRole.ActionRole)
     button.setObjectName("noticesButton")
     button.clicked.connect(lambda: setattr(win, "notices_window", open_notices(win)))
     win.show()

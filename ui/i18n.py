@@ -10,8 +10,17 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+if TYPE_CHECKING:
+    def QT_TRANSLATE_NOOP(context: str, source: str, /) -> str:
+        """Qt's marker as the type checker should see it: it returns ``source`` (PySide6's
+        stub says ``object``, so every marked table would read as objects)."""
+        ...
+else:
+    from PySide6.QtCore import QT_TRANSLATE_NOOP as QT_TRANSLATE_NOOP  # re-exported, typed above
 
 LANGUAGES = ("en", "de")
 ENV = "RACKWRIGHT_LANG"
@@ -83,7 +92,7 @@ def _tell_planner(lang: str) -> None:
     pi18n.set_default_language(lang)
 
 
-class TrDict(dict):
+class TrDict(dict[str, str]):
     """A table of texts marked ``QT_TRANSLATE_NOOP(context, "...")``: ``[key]`` and ``get``
     return the translation (in the language installed when they are read)."""
 
@@ -91,10 +100,10 @@ class TrDict(dict):
         super().__init__(*args, **kw)
         self.context = context
 
-    def __getitem__(self, key: object) -> str:
+    def __getitem__(self, key: str) -> str:
         return QCoreApplication.translate(self.context, super().__getitem__(key))
 
-    def get(self, key: object, default: object = None) -> object:  # type: ignore[override]
+    def get(self, key: str, default: str | None = None) -> str | None:  # type: ignore[override]
         return self[key] if key in self else default
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import importlib
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QTabBar, QWidget
 
@@ -23,11 +23,15 @@ from ui.controllers import EditController, FileController
 from ui.document import Document, make_engine
 from ui.export import BuildPlanExporter
 from ui.export_tables import TablesExporter
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.panels.catalog import CatalogPanel
 from ui.panels.inspector import Inspector
 from ui.recovery import RecoveryController
 from ui.scenes.rack import RackView
 from ui.settings import AppSettings, SettingsDialog, apply_theme
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 log = logging.getLogger(__name__)
 
@@ -305,7 +309,7 @@ class MainWindow(QMainWindow):
         """File > Import Price List...: a distributor list into the user catalog; the capex follows."""
         from ui.dialogs.price_import import PriceListImporter
 
-        def take(catalog: Any) -> None:
+        def take(catalog: Catalog) -> None:
             self.doc.replace_catalog(catalog, make_engine(catalog, self.settings.engine_settings()))
 
         self.price_importer = PriceListImporter(self, self.doc, take)
@@ -689,8 +693,8 @@ class MainWindow(QMainWindow):
         settings), and the running engine's settings."""
         from ui import units
 
-        eng = getattr(self.doc.engine, "settings", None)
-        dump = eng.model_dump() if hasattr(eng, "model_dump") else None
+        eng = self.doc.engine_settings
+        dump = eng.model_dump() if eng is not None else None
         return units.current(), self.settings.theme, dump
 
     def apply_settings(self, force: bool = False) -> None:

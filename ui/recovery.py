@@ -15,12 +15,15 @@ from __future__ import annotations
 import logging
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer
 
 from ui import dialogs
 from ui.tasks import BackgroundTask
+
+if TYPE_CHECKING:
+    from ui.document import Document
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +38,7 @@ CHECK_INTERVAL_MS = 5000
 class RecoveryController(QObject):
     """Autosave and locks for one Document (hooked up by the main window)."""
 
-    def __init__(self, doc: Any, parent: QObject | None = None, store: Any = None,
+    def __init__(self, doc: Document, parent: QObject | None = None, store: Any = None,
                  interval_s: float | None = None) -> None:
         super().__init__(parent)
         self.doc = doc

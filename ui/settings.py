@@ -8,7 +8,7 @@ import json
 import typing
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRectF, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QApplication,
@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from ui.i18n import QT_TRANSLATE_NOOP
 
 ORG = "Rackwright"
 APP = "Rackwright"
@@ -109,9 +111,8 @@ class AppSettings:
     @property
     def recent_files(self) -> list[str]:
         v = self.store.value("files/recent", [])
-        if isinstance(v, str):
-            v = [v]
-        return [str(x) for x in (v or [])][:MAX_RECENT]
+        items = [v] if isinstance(v, str) else v if isinstance(v, list | tuple) else []
+        return [str(x) for x in items][:MAX_RECENT]
 
     def add_recent(self, path: str) -> list[str]:
         files = [path] + [p for p in self.recent_files if p != path]

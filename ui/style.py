@@ -171,7 +171,8 @@ def chart_colors(palette: object) -> ChartColors:
 
 def level_color(lvl: str) -> QColor:
     """The colour of an engine level (planner.engine.levels)."""
-    return QColor({levels.OK: OK, levels.WARN: WARN, levels.OVER: BAD}.get(lvl, NONE))
+    colors: dict[str, QColor] = {levels.OK: OK, levels.WARN: WARN, levels.OVER: BAD}
+    return QColor(colors.get(lvl, NONE))
 
 
 def level_fill(lvl: str, utilisation: float | None) -> QColor:
@@ -217,7 +218,7 @@ def severity_rank(sev: str) -> int:
     return SEVERITIES.index(s) if s in SEVERITIES else len(SEVERITIES)
 
 
-def severity_color(sev: str) -> QColor:
+def severity_color(sev: str | None) -> QColor:
     return QColor({"error": BAD, "warning": WARN, "info": INFO}.get(str(sev).lower(), NONE))
 
 

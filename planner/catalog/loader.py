@@ -28,7 +28,7 @@ from pydantic import BaseModel, ValidationError
 
 from planner.fileio import field_path
 
-from .models import TABLE_MODELS, DeviceType, RackType
+from .models import TABLE_MODELS, Cable, CloudPrice, CoolingUnit, DeviceType, Gpu, Llm, Nic, RackType
 from .yamlsafe import LineMap, YamlRefused, read_yaml_file
 
 USER_CATALOG_ENV = "RACKWRIGHT_USER_CATALOG"
@@ -200,22 +200,22 @@ class Catalog:
     def rack_type(self, slug: str) -> RackType:
         return self._get(RACK_TABLE, slug)
 
-    def gpu(self, slug: str):  # -> Gpu
+    def gpu(self, slug: str) -> Gpu:
         return self._get("gpus", slug)
 
-    def nic(self, slug: str):  # -> Nic
+    def nic(self, slug: str) -> Nic:
         return self._get("nics", slug)
 
-    def cable(self, slug: str):  # -> Cable
+    def cable(self, slug: str) -> Cable:
         return self._get("cables", slug)
 
-    def cooling_unit(self, slug: str):  # -> CoolingUnit
+    def cooling_unit(self, slug: str) -> CoolingUnit:
         return self._get("cooling", slug)
 
-    def llm(self, slug: str):  # -> Llm
+    def llm(self, slug: str) -> Llm:
         return self._get("llms", slug)
 
-    def cloud_price(self, gpu_slug: str):  # -> CloudPrice | None
+    def cloud_price(self, gpu_slug: str) -> CloudPrice | None:
         """The indicative cloud price per GPU-hour for a GPU model (``gpus`` slug), or None
         when the catalog has none (components ``table: cloud``; the user layer overrides it)."""
         return self.tables["cloud"].get(gpu_slug)
@@ -240,23 +240,23 @@ class Catalog:
         return self.tables[RACK_TABLE]
 
     @property
-    def gpus(self) -> dict[str, Any]:
+    def gpus(self) -> dict[str, Gpu]:
         return self.tables["gpus"]
 
     @property
-    def nics(self) -> dict[str, Any]:
+    def nics(self) -> dict[str, Nic]:
         return self.tables["nics"]
 
     @property
-    def cables(self) -> dict[str, Any]:
+    def cables(self) -> dict[str, Cable]:
         return self.tables["cables"]
 
     @property
-    def cooling_units(self) -> dict[str, Any]:
+    def cooling_units(self) -> dict[str, CoolingUnit]:
         return self.tables["cooling"]
 
     @property
-    def llms(self) -> dict[str, Any]:
+    def llms(self) -> dict[str, Llm]:
         return self.tables["llms"]
 
     def devices_of_kind(self, kind: str) -> list[DeviceType]:

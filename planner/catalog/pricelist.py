@@ -22,11 +22,14 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .models import DATE_RE, Price
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_ROWS = 200_000
@@ -389,7 +392,7 @@ def _tokens(s: str) -> list[str]:
 class _Index:
     """Catalog entries that carry a price, by slug, (maker, model), and part number."""
 
-    def __init__(self, catalog: Any) -> None:
+    def __init__(self, catalog: Catalog) -> None:
         self.by_slug: dict[str, list[tuple[str, str]]] = {}
         self.entries: list[tuple[str, str, str, str, str | None]] = []  # table, slug, maker, model, part
         for table in PRICED_TABLES:
@@ -432,7 +435,7 @@ def _contains(hay: Sequence[str], needle: Sequence[str]) -> bool:
 # --------------------------------------------------------------------------- the import
 
 
-def read_price_list(path: str | Path, catalog: Any, *, name: str | None = None) -> PriceImport:
+def read_price_list(path: str | Path, catalog: Catalog, *, name: str | None = None) -> PriceImport:
     """Read a CSV or XLSX price list and match its rows to ``catalog``.
 
     Raises :class:`PriceListError` (one line) when the file as a whole cannot be read: missing,
@@ -646,7 +649,7 @@ def write_price_layer(result: PriceImport, user_dir: str | Path, *,
     return target
 
 
-def import_price_list(path: str | Path, catalog: Any, user_dir: str | Path, *, name: str | None = None,
+def import_price_list(path: str | Path, catalog: Catalog, user_dir: str | Path, *, name: str | None = None,
                       dry_run: bool = False) -> tuple[PriceImport, Path | None]:
     """Read, match and (unless ``dry_run`` or nothing matched) write one list's price layer."""
     result = read_price_list(path, catalog, name=name)

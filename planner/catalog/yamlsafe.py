@@ -47,7 +47,7 @@ class _LineLoader(yaml.SafeLoader):
         self._depth = 0
         self._nodes = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:  # type: ignore[override]
+    def compose_node(self, parent: Node | None, index: Any) -> Node:
         if self.check_event(AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_ALIASES:
@@ -116,7 +116,7 @@ def _precheck_events(text: str) -> None:
     Runs before composing so the (faster) C composer never sees an alias bomb.
     """
     aliases = depth = nodes = 0
-    for ev in yaml.parse(text, Loader=_CLoader):  # type: ignore[arg-type]
+    for ev in yaml.parse(text, Loader=_CLoader):
         if isinstance(ev, AliasEvent):
             aliases += 1
             if aliases > MAX_ALIASES:

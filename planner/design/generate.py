@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.design.model import COOLING_METHODS, BuildDesign, FabricChoice
 from planner.edits import AddItem, AddPlacement, EditRefused
@@ -83,6 +83,9 @@ from planner.synthetic import (
     NVL_TRAY_US,
     RACKS_PER_ROW,
 )
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 MARGIN_M = 1.0  # room edge to the rows
 FILL = 0.9  # fill a cooling or power limit to at most this share (the engine warns above it)
@@ -136,7 +139,7 @@ class Choices:
     notes: tuple[str, ...] = ()
 
 
-def _device(catalog: Any, slug: str, what: str) -> Any:
+def _device(catalog: Catalog | None, slug: str, what: str) -> Any:
     d = catalog.get("device-types", slug) if catalog is not None else None
     if d is None:
         raise DesignError(f"{what}: {slug!r} is not in the catalog")
@@ -147,7 +150,7 @@ def _switch_spec(d: Any) -> Any:
     return d.planning.switch if d is not None and d.planning is not None else None
 
 
-def pick_switch(catalog: Any, technology: str, speed_gbps: float, kind: str = "compute") -> str | None:
+def pick_switch(catalog: Catalog, technology: str, speed_gbps: float, kind: str = "compute") -> str | None:
     """The switch for a fabric of ``technology`` at ``speed_gbps``: of the catalog's
     switches of that technology with ports that carry the speed (breakouts counted),
     the one with the lowest maximum draw (the smallest switch that does the job), then the
@@ -170,7 +173,7 @@ def pick_switch(catalog: Any, technology: str, speed_gbps: float, kind: str = "c
     return best[-1] if best else None
 
 
-def _pick_pdu(catalog: Any) -> str:
+def _pick_pdu(catalog: Catalog) -> str:
     """The three-phase PDU with the largest apparent power, wye before delta, then slug."""
     best: tuple[float, int, str] | None = None
     for slug, d in sorted(catalog.devices.items()):
@@ -185,7 +188,7 @@ def _pick_pdu(catalog: Any) -> str:
     return best[2]
 
 
-def _pick_rack(catalog: Any, depth_mm: float) -> str:
+def _pick_rack(catalog: Catalog, depth_mm: float) -> str:
     """A 48U rack deep enough for the server: 800 mm wide first (room for 0U PDUs and cables
     beside 8-GPU servers; NVIDIA recommends >= 48U, 800 x 1200 mm for DGX H100), then 600."""
     cands = []
@@ -201,7 +204,7 @@ def _pick_rack(catalog: Any, depth_mm: float) -> str:
     return min(cands)[2]
 
 
-def _cooling_units(catalog: Any, kinds: tuple[str, ...]) -> list[tuple[float, str]]:
+def _cooling_units(catalog: Catalog, kinds: tuple[str, ...]) -> list[tuple[float, str]]:
     return sorted((u.capacity_kw, slug) for slug, u in catalog.cooling_units.items()
                   if any(u.kind.startswith(k) for k in kinds))
 
@@ -212,13 +215,13 @@ def _settings() -> Any:
     return DEFAULT_SETTINGS
 
 
-def _specs(catalog: Any) -> Any:
+def _specs(catalog: Catalog) -> Any:
     from planner.engine.specs import SpecCache
 
     return SpecCache(catalog)
 
 
-def _cooling_capacity_kw(design: BuildDesign, catalog: Any, unit: str | None, spec: Any) -> float:
+def _cooling_capacity_kw(design: BuildDesign, catalog: Catalog, unit: str | None, spec: Any) -> float:
     """The heat one compute rack may carry with the design's cooling (engine limits)."""
     s = _settings()
     if design.cooling == "air":
@@ -232,7 +235,7 @@ def _cooling_capacity_kw(design: BuildDesign, catalog: Any, unit: str | None, sp
     return s.rdhx_default_kw if design.cooling == "rdhx" else s.immersion_default_kw
 
 
-def rack_fit(design: BuildDesign, catalog: Any, *, rack_type: str | None = None,
+def rack_fit(design: BuildDesign, catalog: Catalog, *, rack_type: str | None = None,
              cooling_unit: str | None = None, pdu_slug: str | None = None) -> RackFit:
     """Servers per compute rack for ``design``: the fewest of what the U (top U kept for
     the management switch, U1 free), ``max_rack_kw`` and 90 % of the cooling allow (or
@@ -303,7 +306,7 @@ def _why(binding: str, by_u: int, by_power: int, by_cooling: int, design: BuildD
             f"at {server_w / 1000:.1f} kW each")
 
 
-def _link_ends(catalog: Any, slug: str, design: BuildDesign) -> int:
+def _link_ends(catalog: Catalog, slug: str, design: BuildDesign) -> int:
     """The device's ports the design wires (compute, storage, front-end, management)."""
     from planner.fabric.ports import device_ports
 
@@ -316,7 +319,7 @@ def _link_ends(catalog: Any, slug: str, design: BuildDesign) -> int:
     return sum(len(dp.role(r)) for r in roles)
 
 
-def effective_design(design: BuildDesign, catalog: Any) -> BuildDesign:
+def effective_design(design: BuildDesign, catalog: Catalog) -> BuildDesign:
     """``design`` as it is built: the default compute fabric (``FabricChoice()``, which a
     design has unless it says otherwise) left out for a server without compute ports (an
     inference server with front-end NICs only). A compute fabric the design chose itself
@@ -330,7 +333,7 @@ def effective_design(design: BuildDesign, catalog: Any) -> BuildDesign:
     return design
 
 
-def choices(design: BuildDesign, catalog: Any) -> Choices:
+def choices(design: BuildDesign, catalog: Catalog | None) -> Choices:
     """The catalog items :func:`generate_plan` builds ``design`` from: the design's own,
     else chosen (deterministically) from the catalog."""
     notes: list[str] = []
@@ -441,7 +444,7 @@ def choices(design: BuildDesign, catalog: Any) -> Choices:
                    frontend_switch=frontend_sw, cooling_unit=unit, fit=fit, notes=tuple(notes))
 
 
-def _storage_fabric(design: BuildDesign, catalog: Any) -> FabricChoice:
+def _storage_fabric(design: BuildDesign, catalog: Catalog) -> FabricChoice:
     """A non-blocking storage fabric at the slower of the servers' and the appliance's
     storage ports, InfiniBand when the appliance speaks it (NDR ports), else Ethernet."""
     from planner.fabric.ports import device_ports
@@ -476,7 +479,7 @@ class _PduModel:
     phase_cap_w: float  # derated real power per phase (whole PDU for single phase)
 
 
-def _pdu_model(catalog: Any, slug: str) -> _PduModel:
+def _pdu_model(catalog: Catalog, slug: str) -> _PduModel:
     from planner.engine import physics
 
     s = _settings()
@@ -530,7 +533,7 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
     return out, worst
 
 
-def _power_rack(plan: Plan, catalog: Any, rack: Rack, pdu: _PduModel, redundancy: str, checker: Any,
+def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redundancy: str, checker: Any,
                 link_ends: dict[str, int]) -> None:
     """0U PDUs on feeds of their own for ``rack``, as many per side as its maximum draw needs,
     and every device's cords on them."""
@@ -590,7 +593,7 @@ def _row_place(i: int, row_len_m: float, rack_d_m: float) -> tuple[float, float,
     return MARGIN_M, round(y_pair + rack_d_m + COLD_AISLE_M, 3), 0
 
 
-def _rack_dims(catalog: Any, slug: str) -> tuple[float, float]:
+def _rack_dims(catalog: Catalog, slug: str) -> tuple[float, float]:
     rt = catalog.get("rack-types", slug)
     return ((rt.outer_width_mm or 600.0) / 1000.0, (rt.outer_depth_mm or 1200.0) / 1000.0)
 
@@ -601,7 +604,7 @@ def _rack_dims(catalog: Any, slug: str) -> tuple[float, float]:
 @dataclass
 class _Build:
     plan: Plan
-    catalog: Any
+    catalog: Catalog | None
     checker: PlacementChecker
     servers: list[str] = field(default_factory=list)
     storage: list[str] = field(default_factory=list)
@@ -649,7 +652,7 @@ def _as_workload(w: Any, k: int, group: str) -> Workload:
     return out
 
 
-def generate_plan(design: BuildDesign, catalog: Any, *, workloads: Iterable[Any] = (),
+def generate_plan(design: BuildDesign, catalog: Catalog, *, workloads: Iterable[Any] = (),
                   metadata: Metadata | None = None, progress: ProgressFn | None = None,
                   cancel: CancelFn | None = None) -> Plan:
     """The complete plan for ``design`` (module docstring). ``workloads``: plan
@@ -667,7 +670,7 @@ def generate_plan(design: BuildDesign, catalog: Any, *, workloads: Iterable[Any]
     return plan
 
 
-def _generate(design: BuildDesign, catalog: Any, ch: Choices, workloads: list[Any], metadata: Metadata | None,
+def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: list[Any], metadata: Metadata | None,
               st: Steps) -> Plan:
     from planner.fabric.autowire import autowire
     from planner.fabric.ports import device_ports
@@ -878,7 +881,7 @@ def _generate(design: BuildDesign, catalog: Any, ch: Choices, workloads: list[An
     return Plan.model_validate(plan.model_dump())
 
 
-def _wire_management(plan: Plan, catalog: Any, ch: Choices, rows: list[Row]) -> None:
+def _wire_management(plan: Plan, catalog: Catalog, ch: Choices, rows: list[Row]) -> None:
     """A management switch in every rack for its devices' BMC/management ports, spines where
     free U allows: one network for the plan, else (more racks than two tiers of the switch
     reach) one per row."""
@@ -910,14 +913,14 @@ def _wire_management(plan: Plan, catalog: Any, ch: Choices, rows: list[Row]) -> 
             raise DesignError(f"management: {e}") from None
 
 
-def _has_role(catalog: Any, plan: Plan, pid: str, role: str) -> bool:
+def _has_role(catalog: Catalog, plan: Plan, pid: str, role: str) -> bool:
     from planner.fabric.ports import device_ports
 
     dp = device_ports(catalog, plan.placement(pid).device)
     return dp is not None and bool(dp.role(role))
 
 
-def _mgmt_member(catalog: Any, slug: str) -> bool:
+def _mgmt_member(catalog: Catalog, slug: str) -> bool:
     from planner.fabric.ports import device_ports
 
     d = catalog.get("device-types", slug)
@@ -928,7 +931,7 @@ def _mgmt_member(catalog: Any, slug: str) -> bool:
     return dp is not None and bool(dp.role("management"))
 
 
-def _switches_per_rack(catalog: Any, sw: str, rack_type: str, design: BuildDesign) -> int:
+def _switches_per_rack(catalog: Catalog, sw: str, rack_type: str, design: BuildDesign) -> int:
     """Switches one network rack holds: its U (top U for management, U1 free) and 90 % of air
     with containment (or the design's max_rack_kw) at the switch's draw and its ports' optics."""
     d = catalog.get("device-types", sw)
@@ -946,7 +949,7 @@ def _switches_per_rack(catalog: Any, sw: str, rack_type: str, design: BuildDesig
     return max(1, min((rt.u_height - 2) // h, int(budget // w)))
 
 
-def _estimate_switches(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers: int,
+def _estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int,
                        fc: FabricChoice) -> int:
     from planner.fabric.ports import device_ports, link_and_radix
     from planner.fabric.topology import FabricDesignError, design_fat_tree
@@ -969,7 +972,7 @@ def _estimate_switches(catalog: Any, design: BuildDesign, sw: str, role: str, n_
         raise DesignError(f"{role}: {e}") from None
 
 
-def _size_loops(plan: Plan, catalog: Any, design: BuildDesign, ch: Choices, b: _Build, ends: dict[str, int],
+def _size_loops(plan: Plan, catalog: Catalog, design: BuildDesign, ch: Choices, b: _Build, ends: dict[str, int],
                 loops: dict[int, str], facility: str | None) -> None:
     """CDU loops N+1 with the engine's margin for the liquid heat of their racks; the facility
     loop for the rear doors' (or tanks') heat, with the same margin."""
@@ -1001,7 +1004,7 @@ def _size_loops(plan: Plan, catalog: Any, design: BuildDesign, ch: Choices, b: _
         by_id[facility].capacity_kw = float(max(10, math.ceil(heat * s.loop_margin / 1000.0 / 10.0) * 10))
 
 
-def _pick_cdu(catalog: Any, need_kw: float, given: str | None) -> tuple[str, int]:
+def _pick_cdu(catalog: Catalog, need_kw: float, given: str | None) -> tuple[str, int]:
     """The CDU model and count for ``need_kw`` (margin included), N+1: the given one, else the
     in-row CDU with the least installed capacity (then fewest units, then slug); in-rack CDUs
     only when the catalog has no in-row one."""
@@ -1067,7 +1070,7 @@ def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
         edit.apply(plan)
 
 
-def _title(design: BuildDesign, catalog: Any, n_servers: int) -> str:
+def _title(design: BuildDesign, catalog: Catalog, n_servers: int) -> str:
     d = catalog.get("device-types", design.server)
     gpus = n_servers * (d.gpu_count or 0)
     return f"{gpus} GPUs: {n_servers} x {d.model}" if gpus else f"{n_servers} x {d.model}"
@@ -1089,7 +1092,7 @@ def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int) -> s
     return " ".join(parts)
 
 
-def gpu_count(plan: Plan, catalog: Any) -> int:
+def gpu_count(plan: Plan, catalog: Catalog) -> int:
     """GPUs in ``plan`` (catalog accelerator counts of its placements)."""
     n = 0
     for p, _ in plan.index.iter_placements():

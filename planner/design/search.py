@@ -78,13 +78,16 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from planner.design import generate as gen
 from planner.design import sizing
 from planner.design.model import COOLING_OPTIONS, BuildDesign, FabricChoice, StorageChoice
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 CONSTRAINT_NAMES: tuple[str, ...] = ("budget", "currency", "max_rack_kw", "cooling", "max_racks", "floor_m2",
                                      "vendors", "gpu_models", "electricity_price_per_kwh", "pue", "years",
@@ -288,7 +291,7 @@ def parse_plan_for_spec(data: Any) -> PlanForSpec:
     return PlanForSpec(tuple(out), c)
 
 
-def check_against_catalog(spec: PlanForSpec, catalog: Any) -> None:
+def check_against_catalog(spec: PlanForSpec, catalog: Catalog | None) -> None:
     """What only the catalog can tell: unknown models, GPUs and vendors
     (:class:`PlanForSpecError` with the field path)."""
     for i, w in enumerate(spec.workloads):
@@ -453,7 +456,7 @@ class _Fabric:
 
 
 class _Search:
-    def __init__(self, spec: PlanForSpec, catalog: Any, cancel: Callable[[], bool] | None) -> None:
+    def __init__(self, spec: PlanForSpec, catalog: Catalog, cancel: Callable[[], bool] | None) -> None:
         from planner.engine.settings import DEFAULT_SETTINGS
         from planner.engine.specs import SpecCache
         from planner.workloads.arch import ModelArch
@@ -1117,7 +1120,7 @@ def _rank_key(c: Candidate) -> tuple[Any, ...]:
             COOLING_OPTIONS.index(c.cooling), c.oversubscription or 0.0, c.storage or "", c.storage_count)
 
 
-def search(spec: PlanForSpec, catalog: Any, *, top: int | None = None,
+def search(spec: PlanForSpec, catalog: Catalog, *, top: int | None = None,
            cancel: Callable[[], bool] | None = None,
            progress: Callable[[float, str], Any] | None = None,
            count_factors: tuple[float, ...] = COUNT_FACTORS) -> SearchResult:

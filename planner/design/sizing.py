@@ -22,10 +22,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.design import generate as gen
 from planner.design.model import BuildDesign, StorageChoice
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 LIMITERS = {"u": "space", "max_rack_kw": "max_rack_kw", "cooling": "cooling", "pdu": "pdu", "design": "design"}
 
@@ -45,7 +48,7 @@ class RackCount:
         return self.compute + self.network + self.storage
 
 
-def build_choices(design: BuildDesign, catalog: Any, memo: dict | None = None) -> Any:
+def build_choices(design: BuildDesign, catalog: Catalog, memo: dict | None = None) -> Any:
     """:func:`planner.design.generate.choices` of ``design``, memoised in ``memo``: the
     choices do not depend on the server and storage counts or the oversubscription, and
     the storage device changes only the storage switch (chosen here as ``choices`` does),
@@ -64,7 +67,7 @@ def build_choices(design: BuildDesign, catalog: Any, memo: dict | None = None) -
     return got
 
 
-def _build_choices(design: BuildDesign, catalog: Any, memo: dict) -> Any:
+def _build_choices(design: BuildDesign, catalog: Catalog, memo: dict) -> Any:
     st = design.storage
     probe = replace(design, servers=1, name="", storage=None if st is None else StorageChoice(_ANY_STORAGE, 1),
                     compute=None if design.compute is None else replace(design.compute, oversubscription=1.0))
@@ -108,7 +111,7 @@ def _memo(memo: dict | None, key: Any, make: Any) -> Any:
     return memo[key]
 
 
-def storage_per_rack(design: BuildDesign, catalog: Any, ch: Any, memo: dict | None = None) -> int:
+def storage_per_rack(design: BuildDesign, catalog: Catalog, ch: Any, memo: dict | None = None) -> int:
     """Storage appliances per storage rack (generate_plan's rule)."""
     assert design.storage is not None
     slug = design.storage.device
@@ -132,7 +135,7 @@ def storage_per_rack(design: BuildDesign, catalog: Any, ch: Any, memo: dict | No
     return _memo(memo, ("storage_per_rack", slug, ch.network_rack_type, design.max_rack_kw), make)
 
 
-def _ports(catalog: Any, slug: str, role: str, memo: dict | None) -> list[Any]:
+def _ports(catalog: Catalog, slug: str, role: str, memo: dict | None) -> list[Any]:
     def make() -> list[Any]:
         from planner.fabric.ports import device_ports
 
@@ -142,7 +145,7 @@ def _ports(catalog: Any, slug: str, role: str, memo: dict | None) -> list[Any]:
     return _memo(memo, ("ports", slug, role), make)
 
 
-def link_and_radix(catalog: Any, speed: float, sw: str, memo: dict | None = None) -> tuple[float, int]:
+def link_and_radix(catalog: Catalog, speed: float, sw: str, memo: dict | None = None) -> tuple[float, int]:
     """(link speed, switch ports at it): planner.fabric.ports.link_and_radix, memoised."""
     def make() -> tuple[float, int]:
         from planner.fabric.ports import link_and_radix as lr
@@ -153,7 +156,7 @@ def link_and_radix(catalog: Any, speed: float, sw: str, memo: dict | None = None
     return _memo(memo, ("link_and_radix", speed, sw), make)
 
 
-def fabric_tree(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
+def fabric_tree(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
                 memo: dict | None = None) -> Any:
     """The fat tree of one fabric as generate._estimate_switches sizes it (the rules
     auto-wire uses), with the port look-ups memoised; None without ports. Raises
@@ -168,7 +171,7 @@ def fabric_tree(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers
     return got
 
 
-def _fabric_tree(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
+def _fabric_tree(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
                  memo: dict | None) -> Any:
     from planner.fabric.topology import FabricDesignError, design_fat_tree
 
@@ -189,7 +192,7 @@ def _fabric_tree(catalog: Any, design: BuildDesign, sw: str, role: str, n_server
         raise gen.DesignError(f"{role}: {e}") from None
 
 
-def estimate_switches(catalog: Any, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
+def estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
                       memo: dict | None = None) -> int:
     """Switches of one fabric: generate._estimate_switches with memoised look-ups (tests
     compare the two)."""
@@ -197,7 +200,7 @@ def estimate_switches(catalog: Any, design: BuildDesign, sw: str, role: str, n_s
     return 0 if t is None else t.switches
 
 
-def storage_fabric_choice(design: BuildDesign, catalog: Any, memo: dict | None = None) -> Any:
+def storage_fabric_choice(design: BuildDesign, catalog: Catalog, memo: dict | None = None) -> Any:
     """The storage fabric the generator wires for ``design`` (its own, else the default)."""
     if design.storage is None:
         return None
@@ -205,7 +208,7 @@ def storage_fabric_choice(design: BuildDesign, catalog: Any, memo: dict | None =
                                           lambda: gen._storage_fabric(design, catalog))
 
 
-def fabric_switches(design: BuildDesign, catalog: Any, ch: Any, servers: int,
+def fabric_switches(design: BuildDesign, catalog: Catalog, ch: Any, servers: int,
                     memo: dict | None = None) -> list[tuple[str, int]]:
     """(switch slug, count) of each fabric the generator wires (compute, storage,
     front-end), by the fat-tree rules auto-wire uses."""
@@ -219,7 +222,7 @@ def fabric_switches(design: BuildDesign, catalog: Any, ch: Any, servers: int,
     return out
 
 
-def rack_counts(design: BuildDesign, catalog: Any, ch: Any | None = None,
+def rack_counts(design: BuildDesign, catalog: Catalog, ch: Any | None = None,
                 switches: list[tuple[str, int]] | None = None, memo: dict | None = None) -> RackCount:
     """Compute, network and storage racks of ``design`` as generate_plan lays them out.
     Raises :class:`planner.design.generate.DesignError` when the design cannot be built."""
@@ -256,11 +259,11 @@ class FloorLayout:
         return self.width_m * self.depth_m
 
 
-def _dims(catalog: Any, slug: str) -> tuple[float, float]:
+def _dims(catalog: Catalog, slug: str) -> tuple[float, float]:
     return gen._rack_dims(catalog, slug)
 
 
-def floor_layout(compute_racks: int, other_racks: int, catalog: Any, rack_type: str,
+def floor_layout(compute_racks: int, other_racks: int, catalog: Catalog, rack_type: str,
                  network_rack_type: str) -> FloorLayout:
     """The room generate_plan draws around ``compute_racks`` compute racks (rows of at most
     RACKS_PER_ROW) and ``other_racks`` network and storage racks (one row after them)."""
@@ -280,7 +283,7 @@ def floor_layout(compute_racks: int, other_racks: int, catalog: Any, rack_type: 
     return FloorLayout(n_rows, round(2 * gen.MARGIN_M + row_len, 3), round(y1 + gen.MARGIN_M, 3))
 
 
-def racks_on_floor(floor_m2: float, catalog: Any, rack_type: str, network_rack_type: str,
+def racks_on_floor(floor_m2: float, catalog: Catalog, rack_type: str, network_rack_type: str,
                    other_racks: int = 0, limit: int = 100_000) -> int:
     """The most compute racks (beside ``other_racks``) whose :func:`floor_layout` fits
     ``floor_m2``."""
@@ -302,7 +305,7 @@ def racks_on_floor(floor_m2: float, catalog: Any, rack_type: str, network_rack_t
     return hi if area(hi) <= floor_m2 else lo
 
 
-def largest_unit(catalog: Any, cooling: str) -> str | None:
+def largest_unit(catalog: Catalog, cooling: str) -> str | None:
     """The largest catalog rear door (rdhx) or tank (immersion) -- what the generator tries
     first; None for other cooling."""
     kinds = {"rdhx": ("rdhx",), "immersion": ("immersion",)}.get(cooling)

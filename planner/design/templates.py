@@ -15,9 +15,12 @@ them against the catalog's device data.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.design.model import BuildDesign, FabricChoice, StorageChoice
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 
 @dataclass(frozen=True)
@@ -193,7 +196,7 @@ def get_template(name: str) -> Template:
     return t
 
 
-def build_template(name: str, catalog: Any, *, progress: Any = None, cancel: Any = None) -> Any:
+def build_template(name: str, catalog: Catalog, *, progress: Any = None, cancel: Any = None) -> Any:
     """The plan of template ``name`` (a :class:`~planner.plan.Plan`), built from ``catalog``."""
     from planner.design.generate import generate_plan
     from planner.plan import Metadata

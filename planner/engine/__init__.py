@@ -10,7 +10,7 @@ cost and stranded capacity, with design-rule-check findings. Pure Python, no Qt.
 See docs/engine.md for every formula, its source, and every finding code.
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.engine.core import Engine
 from planner.engine.findings import CODES, Finding
@@ -19,8 +19,11 @@ from planner.engine.report import SECTION_PROVIDERS, build_json, register_sectio
 from planner.engine.results import BomLine, FeedResult, LoopResult, PduResult, Results, RoomResult, Totals
 from planner.engine.settings import EngineSettings
 
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
-def power_delta(catalog: Any, settings: EngineSettings | None = None) -> Any:
+
+def power_delta(catalog: "Catalog", settings: EngineSettings | None = None) -> Any:
     """A function ``(plan, edit) -> ((typical W, max W) before, (typical W, max W) after)``:
     the plan's IT power from a full compute, then an incremental update after ``edit``,
     which it reverts (the plan is left as it was). For previews of edits in layers below

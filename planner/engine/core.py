@@ -23,7 +23,7 @@ import math
 from collections import Counter
 from dataclasses import replace
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.economics import OwnInputs, rent_vs_own
 from planner.engine import levels, physics
@@ -52,6 +52,9 @@ from planner.engine.workloads import WorkloadState
 from planner.gcpause import no_gc
 from planner.naming import display_name
 from planner.plan import Plan
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 _fsum = math.fsum
 _ID = attrgetter("id")
@@ -100,7 +103,7 @@ class Engine:
     after every edit. One engine follows one plan object; handing it another plan (or
     the same plan after edits it was not told about) needs ``compute``."""
 
-    def __init__(self, catalog: Any, settings: EngineSettings | None = None) -> None:
+    def __init__(self, catalog: Catalog, settings: EngineSettings | None = None) -> None:
         self.catalog = catalog
         self.settings = settings or EngineSettings()
         self.specs = SpecCache(catalog, default_cords=self.settings.default_cords)
@@ -245,17 +248,17 @@ class Engine:
                 continue
             row_id = idx.rack_row[rid]
             room = idx.rooms[idx.row_room[row_id]]
-            res = compute_rack(ctx, rack, room, row_id)
-            self._racks[rid] = res
-            for pdu in res.pdu_contrib:
+            rr = compute_rack(ctx, rack, room, row_id)
+            self._racks[rid] = rr
+            for pdu in rr.pdu_contrib:
                 self._pdu_contrib_racks.setdefault(pdu, set()).add(rid)
-            for pdu in res.pdu_refs:
+            for pdu in rr.pdu_refs:
                 self._pdu_ref_racks.setdefault(pdu, set()).add(rid)
-            dirty_pdus.update(res.pdu_contrib)
-            dirty_pdus.update(res.pdus)
-            if res.loop is not None:
-                self._loop_racks.setdefault(res.loop, set()).add(rid)
-                dirty_loops.add(res.loop)
+            dirty_pdus.update(rr.pdu_contrib)
+            dirty_pdus.update(rr.pdus)
+            if rr.loop is not None:
+                self._loop_racks.setdefault(rr.loop, set()).add(rid)
+                dirty_loops.add(rr.loop)
             self._row_racks.setdefault(row_id, set()).add(rid)
             self._room_racks.setdefault(room.id, set()).add(rid)
             dirty_rooms.add(room.id)
@@ -289,9 +292,9 @@ class Engine:
                 self._loops_r[lid] = self._compute_loop(lid)
         for room_id in dirty_rooms:
             self._rooms.pop(room_id, None)
-            room = idx.rooms.get(room_id)
-            if room is not None:
-                self._rooms[room_id] = self._compute_room(room)
+            live_room = idx.rooms.get(room_id)
+            if live_room is not None:
+                self._rooms[room_id] = self._compute_room(live_room)
         totals, bom, plan_findings = self._compute_totals(plan)
         self.net.compute_fabrics(plan)
         # Results list their entries in plan order: the dicts above are refilled in the order

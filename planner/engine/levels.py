@@ -46,13 +46,13 @@ def utilisation(load: float, limit: float) -> float | None:
 
 def rank(level: str) -> int:
     """0 for none .. 3 for over."""
-    return _RANK.get(level, 0)
+    return _RANK.get(level, 0)  # type: ignore[call-overload]  # a str that is not a level ranks 0
 
 
 def worst(levels: Iterable[str]) -> Level:
     """The most severe of ``levels`` (none for no levels)."""
     out: Level = NONE
     for lvl in levels:
-        if _RANK[lvl] > _RANK[out]:
+        if rank(lvl) > _RANK[out]:
             out = lvl  # type: ignore[assignment]
     return out

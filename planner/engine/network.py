@@ -25,9 +25,10 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
+from collections.abc import Sequence
 from itertools import chain
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.engine.findings import Finding, make
 from planner.fabric.analysis import (
@@ -40,6 +41,9 @@ from planner.fabric.analysis import (
 from planner.fabric.ports import device_ports
 from planner.plan import Plan
 from planner.workloads.specs import has_target
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 _ID = attrgetter("id")
 _ROLES = ("compute", "storage", "frontend", "management", "nvlink")
@@ -59,7 +63,7 @@ class _Fabric:
 
 
 class Network:
-    def __init__(self, catalog: Any, default_length_m: float) -> None:
+    def __init__(self, catalog: Catalog, default_length_m: float) -> None:
         self.catalog = catalog
         self.default_length_m = default_length_m
         self.model = FabricModel(catalog, default_length_m)
@@ -76,7 +80,7 @@ class Network:
         self._unwired: dict[str, dict[str, list[str]]] = {}  # pid -> role -> unwired ports (non-empty only)
         self._unwired_role: dict[str, set[str]] = {r: set() for r in _ROLES}
         self._fabrics: dict[str, _Fabric] = {}
-        self._fab_sig: list[tuple[str, str]] | None = None  # (id, kind) of the plan's fabrics last time
+        self._fab_sig: Sequence[tuple[str, str]] | None = None  # (id, kind) of the plan's fabrics last time
         self._role_fabs: dict[str | None, list[str]] = {}  # required role -> fabric ids
         self._dirty_roles: set[str] = set()  # roles whose unwired ports changed since compute_fabrics
         self.results: dict[str, Any] = {}
@@ -240,10 +244,10 @@ class Network:
         if change.links:
             found = self._links_by_id(plan, change.links)
             for lid in change.links:
-                old = model.links.get(lid)
-                if old is not None:
-                    dirty_ends(old)
-                    touched_pids.update((old.a, old.b))
+                known = model.links.get(lid)
+                if known is not None:
+                    dirty_ends(known)
+                    touched_pids.update((known.a, known.b))
                     if lid not in found:
                         model.remove_link(lid)
             for link in found.values():  # added or edited (patched in place when its ends stay)
@@ -307,7 +311,7 @@ class Network:
             todo.update(self._role_fabs.get(r, ()))
         if not todo:
             return
-        kinds = Counter(kind for _, kind in sig)
+        kinds: Counter[str] = Counter(kind for _, kind in sig)
         changed = False
         for fab in plan.fabrics:
             if fab.id in todo:
@@ -345,7 +349,7 @@ class Network:
         for fid in list(self._fabrics):
             if fid not in fabs:
                 del self._fabrics[fid]
-        kinds = Counter(f.kind for f in plan.fabrics)
+        kinds: Counter[str] = Counter(f.kind for f in plan.fabrics)
         results: dict[str, Any] = {}
         findings: list[Finding] = []
         for fab in plan.fabrics:

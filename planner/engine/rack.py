@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.engine import levels, physics
 from planner.engine.findings import Finding, make
@@ -20,6 +20,9 @@ from planner.engine.specs import DeviceSpec, LenientCatalog, SpecCache
 from planner.naming import display_name
 from planner.placement import PlacementChecker, free_blocks
 from planner.plan import CoolingLoop, Plan, PowerFeed, Rack, Room, cooling_method_name
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 # cooling methods whose rack sits on a plan cooling loop (CoolingChoice.loop): a rear door's
 # water, a cold-plate CDU loop, an immersion tank's heat exchanger
@@ -194,7 +197,7 @@ class RackContext:
     end_sums: Callable[[str], tuple[float, list[float]]] | None = None
 
     @classmethod
-    def make_checker(cls, catalog: Any) -> PlacementChecker:
+    def make_checker(cls, catalog: Catalog) -> PlacementChecker:
         return PlacementChecker(LenientCatalog(catalog))
 
 

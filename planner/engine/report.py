@@ -17,11 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from planner.engine.results import Results
+from planner.engine.results import Results, set_json_builder
 from planner.findings import finding_text
 from planner.i18n import N_, _, format_date, format_money, format_number, ngettext, use_language
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 Provider = Callable[[Results, Any, Any], Any]
 
@@ -55,7 +58,7 @@ def _rack_order(results: Results, plan: Any) -> list[str]:
     return [r.id for r in plan.racks() if r.id in results.racks]
 
 
-def _racks(results: Results, plan: Any, catalog: Any) -> list[dict[str, Any]]:
+def _racks(results: Results, plan: Any, catalog: Catalog) -> list[dict[str, Any]]:
     return [results.racks[rid].to_dict() for rid in _rack_order(results, plan)]
 
 
@@ -74,7 +77,7 @@ register_section("workloads", lambda r, p, c: [r.workloads[k].to_dict() for k in
                                                if k in r.workloads])
 
 
-def _nvlink_domains(results: Results, plan: Any, catalog: Any) -> list[dict[str, Any]] | None:
+def _nvlink_domains(results: Results, plan: Any, catalog: Catalog | None) -> list[dict[str, Any]] | None:
     """Every NVLink domain (``Results.nvlink``, made by the engine): the multi-node ones
     (an ``nvlink`` fabric each, figures as in its ``fabrics[].nvlink``) and the
     node-internal NVSwitch domains per server model (``planner.fabric.nvlink.node_domains``;
@@ -98,13 +101,13 @@ register_section("bom", lambda r, p, c: [b.to_dict() for b in r.bom])
 
 
 # -- power sources and money with its currency (self-contained: issue #11, power chain) -----------
-def _power_sources(results: Results, plan: Any, catalog: Any) -> list[dict[str, Any]]:
+def _power_sources(results: Results, plan: Any, catalog: Catalog) -> list[dict[str, Any]]:
     """``power_sources[]``: each UPS/panel with its normal and worst-case failover load against
     its capacity (plan order)."""
     return _ordered(results.sources, [s.id for s in plan.power_sources] if plan is not None else None)
 
 
-def _totals_with_currency(results: Results, plan: Any, catalog: Any) -> dict[str, Any]:
+def _totals_with_currency(results: Results, plan: Any, catalog: Catalog) -> dict[str, Any]:
     """``totals`` as before, plus ``money``: every money figure as ``{"value", "currency"}``
     (the flat ``capex``, ``cost_<cur>`` and ``opex_per_year_<cur>`` keys stay)."""
     t = results.totals
@@ -115,7 +118,7 @@ def _totals_with_currency(results: Results, plan: Any, catalog: Any) -> dict[str
     return out
 
 
-def _rent_vs_own(results: Results, plan: Any, catalog: Any) -> dict[str, Any] | None:
+def _rent_vs_own(results: Results, plan: Any, catalog: Catalog) -> dict[str, Any] | None:
     """``rent_vs_own``: owning the build against renting its GPUs (docs/engine.md, "Rent or
     own"); left out when the plan has no GPUs. Without a usable cloud price the cloud and
     break-even figures are null and ``reason`` says why."""
@@ -130,13 +133,16 @@ register_section("findings", lambda r, p, c: [f.to_dict() for f in r.findings])
 register_section("summary", lambda r, p, c: r.counts())
 
 
-def build_json(results: Results, plan: Any = None, catalog: Any = None) -> dict[str, Any]:
+def build_json(results: Results, plan: Any = None, catalog: Catalog | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"format": "rackwright-check", "format_version": 1}
     for sec in SECTION_PROVIDERS:
         value = sec.provider(results, plan, catalog)
         if value is not None:
             out[sec.name] = value
     return out
+
+
+set_json_builder(build_json)
 
 
 def _table(rows: list[list[str]], right: set[int]) -> list[str]:
@@ -249,7 +255,7 @@ def rent_vs_own_lines(results: Results) -> list[str]:
     return out
 
 
-def _n(v: float, digits: int | None = None) -> str:
+def _n(v: float | None, digits: int | None = None) -> str:
     return format_number(v, None, digits)
 
 

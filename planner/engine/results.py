@@ -7,8 +7,9 @@ dicts are fresh (shallow copies) while unchanged per-entity results are shared."
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.economics import OwnInputs, RentVsOwn
 from planner.engine import levels, physics
@@ -17,6 +18,11 @@ from planner.engine.levels import Level
 from planner.engine.rack import RackResult
 from planner.engine.settings import EngineSettings
 from planner.workloads.evaluate import WorkloadVerdict
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from planner.fabric.analysis import FabricResult
+    from planner.plan import Plan
 
 
 @dataclass(slots=True)
@@ -387,7 +393,7 @@ class NvlinkSummary:
     level: Level = levels.NONE
 
     @classmethod
-    def build(cls, fabrics: dict[str, Any], device_types: dict[str, int], catalog: Any) -> NvlinkSummary:
+    def build(cls, fabrics: dict[str, FabricResult], device_types: dict[str, int], catalog: Catalog | None) -> NvlinkSummary:
         """From the fabric results (plan order) and the plan's device counts:
         O(fabrics + device types), nothing per placement."""
         from planner.fabric.nvlink import node_domains
@@ -452,6 +458,17 @@ class WorkloadNeed:
     level: Level
 
 
+JsonBuilder = Callable[["Results", Any, Any], dict[str, Any]]
+_json_builder: JsonBuilder | None = None
+
+
+def set_json_builder(builder: JsonBuilder) -> None:
+    """Install the function behind :meth:`Results.to_json` (``planner.engine.report`` does,
+    on import)."""
+    global _json_builder
+    _json_builder = builder
+
+
 @dataclass
 class Results:
     """One snapshot of everything the engine computed for a plan."""
@@ -467,7 +484,7 @@ class Results:
     # per fabric (planner.fabric.analysis.FabricResult, by fabric id) and per workload
     # (planner.workloads.WorkloadVerdict, by workload id); their findings, in the engine's shape,
     # are part of ``findings``/``counts``/``has_errors``
-    fabrics: dict[str, Any] = field(default_factory=dict)
+    fabrics: dict[str, FabricResult] = field(default_factory=dict)
     fabric_findings: tuple[Finding, ...] = ()
     workloads: dict[str, WorkloadVerdict] = field(default_factory=dict)
     workload_findings: tuple[Finding, ...] = ()
@@ -540,15 +557,19 @@ class Results:
         return any(f.severity == "error" for f in self._all_findings())
 
     def findings_for(self, kind: str, entity_id: str) -> list[Finding]:
-        coll = {"rack": self.racks, "pdu": self.pdus, "feed": self.feeds, "source": self.sources, "loop": self.loops,
-                "room": self.rooms}.get(kind)
+        colls: dict[str, dict[str, Any]] = {"rack": self.racks, "pdu": self.pdus, "feed": self.feeds,
+                                            "source": self.sources, "loop": self.loops, "room": self.rooms}
+        coll = colls.get(kind)
         if coll is not None and entity_id in coll:
             return list(coll[entity_id].findings)
         return [f for f in self.findings if f.kind == kind and f.id == entity_id]
 
-    def to_json(self, plan: Any = None, catalog: Any = None) -> dict[str, Any]:
+    def to_json(self, plan: Plan | None = None, catalog: Catalog | None = None) -> dict[str, Any]:
         """The JSON document of ``rackwright check --json`` (see docs/engine.md). With a
-        plan, racks come in plan order and registered section providers add theirs."""
-        from planner.engine.report import build_json
-
-        return build_json(self, plan, catalog)
+        plan, racks come in plan order and registered section providers add theirs.
+        Built by :func:`planner.engine.report.build_json`, which the report module hands
+        down when it is imported (importing ``planner.engine`` does): this lower module
+        takes it as a function instead of importing the module above it."""
+        if _json_builder is None:  # only while planner.engine itself is being imported
+            raise RuntimeError("planner.engine.report is not loaded yet")
+        return _json_builder(self, plan, catalog)

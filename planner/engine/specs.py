@@ -8,29 +8,29 @@ memoised, so a rack recompute touches plain floats. Unknown slugs give a spec wi
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.engine import physics
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 DEFAULT_RACK_U = 48
 DEFAULT_RACK_MM = (600.0, 1200.0)
 
 
-def cat_get(catalog: Any, table: str, slug: str | None) -> Any:
-    """Entry or None, whatever the catalog object (our Catalog, or None)."""
+def cat_get(catalog: Catalog | None, table: str, slug: str | None) -> Any:
+    """Entry or None (no catalog, no slug, or not in the catalog)."""
     if catalog is None or slug is None:
         return None
-    getter = getattr(catalog, "get", None)
-    if getter is not None:
-        return getter(table, slug)
-    return None
+    return catalog.get(table, slug)
 
 
 class LenientCatalog:
     """Adapter for :class:`planner.placement.PlacementChecker`: ``device``/``rack_type``
     return None for unknown slugs instead of raising."""
 
-    def __init__(self, catalog: Any) -> None:
+    def __init__(self, catalog: Catalog) -> None:
         self._c = catalog
 
     def device(self, slug: str) -> Any:
@@ -188,7 +188,7 @@ def _price(obj: Any) -> tuple[float, str] | None:
 
 @dataclass
 class SpecCache:
-    catalog: Any
+    catalog: Catalog | None
     default_cords: int = 2
     _devices: dict[str, DeviceSpec] = field(default_factory=dict)
     _racks: dict[str, RackTypeSpec] = field(default_factory=dict)

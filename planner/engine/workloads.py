@@ -38,7 +38,7 @@ Verdicts are memoised on (workload, cluster, power/cooling verdicts). What an ed
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.engine import levels
 from planner.engine.findings import Finding
@@ -54,6 +54,10 @@ from planner.workloads.evaluate import (
 )
 from planner.workloads.specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, parse_spec
 
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from planner.engine.results import Results
+
 POWER_PREFIXES = ("POWER_", "PDU_", "PSU_", "BUSBAR_")
 COOLING_PREFIXES = ("COOLING_", "LOOP_")
 _MEMO_MAX = 512
@@ -63,7 +67,7 @@ def _errors(findings: Any, prefixes: tuple[str, ...]) -> bool:
     return any(f.severity == "error" and f.code.startswith(prefixes) for f in findings)
 
 
-def infrastructure_ok(results: Any, rack_ids: set[str]) -> tuple[bool, bool]:
+def infrastructure_ok(results: Results, rack_ids: set[str]) -> tuple[bool, bool]:
     """(power ok, cooling ok) for the racks holding a workload's servers."""
     power = cooling = True
     for rid in rack_ids:
@@ -72,7 +76,7 @@ def infrastructure_ok(results: Any, rack_ids: set[str]) -> tuple[bool, bool]:
     return power, cooling
 
 
-def _sources_ok(results: Any, sid: str | None) -> bool:
+def _sources_ok(results: Results, sid: str | None) -> bool:
     """No power error on the source ``sid`` nor on any source above it (a UPS over capacity
     takes down what hangs off it)."""
     sources = getattr(results, "sources", {})
@@ -88,7 +92,7 @@ def _sources_ok(results: Any, sid: str | None) -> bool:
     return True
 
 
-def rack_flags(results: Any, rid: str) -> tuple[bool, bool]:
+def rack_flags(results: Results, rid: str) -> tuple[bool, bool]:
     """(power ok, cooling ok) of one rack: its own findings, the PDUs it plugs into and
     their feeds (power), its CDU loop (cooling)."""
     rr = results.racks.get(rid)
@@ -132,7 +136,7 @@ def verdict_level(v: WorkloadVerdict, finding: Finding | None) -> Level:
 
 
 class WorkloadState:
-    def __init__(self, catalog: Any, settings: Any) -> None:
+    def __init__(self, catalog: Catalog, settings: Any) -> None:
         self.catalog = catalog
         self.settings = settings
         self.reset()
@@ -227,7 +231,7 @@ class WorkloadState:
             changed = True
         return changed
 
-    def evaluate(self, plan: Any, results: Any, net: Any, change: Any = None,
+    def evaluate(self, plan: Any, results: Results, net: Any, change: Any = None,
                  dirty_racks: set[str] | None = None) -> tuple[dict[str, WorkloadVerdict], tuple[Finding, ...]]:
         """Verdicts for every workload. With ``change`` (an incremental update) and
         ``dirty_racks`` (racks whose power/cooling verdict may have changed), only what the
@@ -250,12 +254,14 @@ class WorkloadState:
         rebuild = full or hw or change.workloads or change.groups or change.metadata
         if rebuild:
             self._base = self._build_inputs(plan, net)
+        assert self._base is not None  # built above on a full evaluation (rebuild)
         if rebuild or net.links_changed or self._inputs is None:
             self._inputs = {wid: self._with_fabric(net, *b) for wid, b in self._base.items()}
         if rebuild:
             self._index_members(pr)
         elif change is not None and change.placements:
             self._move_members(change.placements, pr)
+        assert dirty_racks is not None  # all racks on a full evaluation (above)
         for rid in dirty_racks:
             p, c = rack_flags(results, rid)
             (self._power_bad.discard if p else self._power_bad.add)(rid)

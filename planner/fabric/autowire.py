@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.edits import AddItem, AddPlacement, AddRack, AddRow, Compound, Edit, EditRefused
+from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, _id_block
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser
+from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.ports import Port, device_ports, link_and_radix
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
@@ -37,26 +38,14 @@ from planner.naming import Namer, Place
 from planner.placement import PlacementChecker
 from planner.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
 
-LABEL_PREFIX = {"compute": "CMP", "storage": "STO", "frontend": "FE", "management": "MGT", "nvlink": "NVL"}
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+
 ROLE_NAMES = {"leaf": "Leaf", "spine": "Spine", "core": "Core"}
 AISLE_M = 1.2
-BATCH = 512  # cables between two progress reports / cancel checks (~15 ms of routing)
 
 
-@dataclass
-class AutowireResult:
-    edit: Compound
-    design: FatTree
-    fabric_id: str
-    switches: dict[str, list[str]] = field(default_factory=dict)  # role -> placement ids
-    new_racks: list[str] = field(default_factory=list)
-    links: int = 0
-    cables: dict[str, int] = field(default_factory=dict)  # cable slug -> count
-    transceivers: int = 0
-    unrouted: int = 0  # links with no catalog media for their length
-
-
-def _server_ports(plan: Plan, catalog: Any, servers: Sequence[str], role: str) -> list[list[Port]]:
+def _server_ports(plan: Plan, catalog: Catalog, servers: Sequence[str], role: str) -> list[list[Port]]:
     out = []
     for sid in servers:
         if sid not in plan.index.placements:
@@ -78,7 +67,7 @@ def _mixed_refusal(role: str, ports: list[list[Port]]) -> EditRefused:
                        "server: auto-wire them as separate fabrics or without rails")
 
 
-def _switch_device(catalog: Any, slug: str) -> Any:
+def _switch_device(catalog: Catalog | None, slug: str) -> Any:
     dev = catalog.get("device-types", slug) if catalog is not None else None
     if dev is None:
         raise EditRefused(f"switch {slug!r} is not in the catalog")
@@ -92,7 +81,7 @@ class _Slots:
     from the top down: switches go top-of-rack, where an installer puts them (servers
     fill racks from the bottom). New network racks are the caller's."""
 
-    def __init__(self, plan: Plan, catalog: Any, racks: Sequence[str], height: int) -> None:
+    def __init__(self, plan: Plan, catalog: Catalog, racks: Sequence[str], height: int) -> None:
         self.plan = plan
         self.height = height
         self.checker = PlacementChecker(catalog)
@@ -118,7 +107,7 @@ class _Slots:
 
 
 @without_gc
-def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, kind: str = "compute",
+def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, *, kind: str = "compute",
              oversubscription: float = 1.0, rail_optimised: bool | None = None, leaf_per: str | None = None,
              switch_racks: Sequence[str] = (), rack_type: str | None = None, network_row: str | None = None,
              switches_per_rack: int | None = None, fabric_id: str | None = None, fabric_name: str | None = None,
@@ -344,12 +333,10 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
     return result
 
 
-def _autowire_nvlink(plan: Plan, catalog: Any, servers: Sequence[str], *, fabric_id: str | None,
+def _autowire_nvlink(plan: Plan, catalog: Catalog, servers: Sequence[str], *, fabric_id: str | None,
                      fabric_name: str | None, rules: CableRules | None, st: Steps) -> AutowireResult:
     """NVLink: one domain per rack of the given trays (``planner.fabric.nvlink_wire``),
     all racks in one Compound (one undo step); progress and cancel per rack."""
-    from planner.fabric.nvlink_wire import autowire_nvlink_rack
-
     racks: list[str] = []
     for sid in servers:
         rid = plan.index.placement_rack.get(sid)
@@ -381,17 +368,6 @@ def _autowire_nvlink(plan: Plan, catalog: Any, servers: Sequence[str], *, fabric
     return first
 
 
-def _id_block(plan: Plan, prefix: str, n: int, st: Steps | None = None) -> list[str]:
-    """``n`` fresh ids (``link-17`` ...), none used in the plan."""
-    new_id = plan.index.new_id
-    out = []
-    for i in range(n):
-        if st is not None and i % 4096 == 0:
-            st.report(i / n)
-        out.append(new_id(prefix))
-    return out
-
-
 def _switch_name(design: FatTree, role: str, i: int, prefix: str) -> str:
     if role == "leaf" and design.rail_optimised and design.tiers > 1:
         su, rail = divmod(i, design.rails)
@@ -407,7 +383,7 @@ def _room_for(plan: Plan, servers: Sequence[str]) -> str:
     return plan.index.row_room[plan.index.rack_row[rack.id]]
 
 
-def _network_row(plan: Plan, catalog: Any, servers: Sequence[str], network_row: str | None) -> tuple[str, Row | None]:
+def _network_row(plan: Plan, catalog: Catalog, servers: Sequence[str], network_row: str | None) -> tuple[str, Row | None]:
     if network_row is not None:
         if network_row not in plan.index.rows:
             raise EditRefused(f"row {network_row!r} does not exist")

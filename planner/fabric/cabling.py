@@ -16,11 +16,14 @@ Racks in different rooms add ``inter_room_m`` (a guess the user can set).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from planner.geometry import RackFootprint, plan_footprints, rack_distance_m, u_bottom_mm
 from planner.plan import Plan
 from planner.units import U_MM
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 SPINE_STUB_M = 0.3  # planning assumption: 2 x ~0.15 m from the tray connectors to the spine
 
@@ -45,7 +48,7 @@ class CableGeometry:
     ``add_rack``/``add_placement`` register racks and devices an edit is about to
     add (auto-wiring computes lengths before its edit is applied)."""
 
-    def __init__(self, plan: Plan, catalog: Any, rules: CableRules | None = None) -> None:
+    def __init__(self, plan: Plan, catalog: Catalog, rules: CableRules | None = None) -> None:
         self.catalog = catalog
         self.rules = rules or CableRules()
         self.footprints: dict[str, RackFootprint] = plan_footprints(plan, catalog)

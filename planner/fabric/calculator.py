@@ -11,11 +11,14 @@ per tier are assumptions the user can change (defaults: node-leaf 10 m, leaf-spi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from planner.fabric.media import MediaChooser
 from planner.fabric.ports import device_ports, link_and_radix
 from planner.fabric.topology import FabricDesignError, design_fat_tree
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 DEFAULT_LENGTHS_M = {"node_leaf": 10.0, "leaf_spine": 30.0, "spine_core": 60.0}
 
@@ -24,7 +27,7 @@ class CalculatorInputError(ValueError):
     """Bad calculator input (unknown slug, not a switch, ...); message for the user."""
 
 
-def calculate(catalog: Any, nodes: int, server: str, switch: str, oversubscription: float = 1.0,
+def calculate(catalog: Catalog, nodes: int, server: str, switch: str, oversubscription: float = 1.0,
               role: str = "compute", rail_optimised: bool = True,
               lengths_m: dict[str, float] | None = None) -> dict:
     if nodes <= 0:

@@ -43,7 +43,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.edits import AddPlacement, AddRack, AddRow, Compound, Edit, EditRefused
 from planner.fabric.autowire import (
@@ -63,6 +63,9 @@ from planner.fabric.wiring import AddLinks, used_ports
 from planner.geometry import row_footprints
 from planner.placement import PlacementChecker
 from planner.plan import Endpoint, Link, Placement, Plan, Rack, Row
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 ENDPOINT_KINDS = ("server", "storage")
 
@@ -125,7 +128,7 @@ class ExtendResult:
     link_gbps: float = 0.0
 
 
-def fabric_shape(plan: Plan, catalog: Any, fabric_id: str) -> FabricShape:
+def fabric_shape(plan: Plan, catalog: Catalog, fabric_id: str) -> FabricShape:
     """Leaves, spines and cores of a wired fabric, its rails and link speed."""
     fab = next((f for f in plan.fabrics if f.id == fabric_id), None)
     if fab is None:
@@ -197,7 +200,7 @@ def fabric_shape(plan: Plan, catalog: Any, fabric_id: str) -> FabricShape:
 class _PortBook:
     """Free switch ports at the link speed, taken in port order; knows breakout cages."""
 
-    def __init__(self, plan: Plan, catalog: Any, link: float, used: dict[tuple[str, str], str]) -> None:
+    def __init__(self, plan: Plan, catalog: Catalog, link: float, used: dict[tuple[str, str], str]) -> None:
         self.plan, self.catalog, self.link = plan, catalog, link
         self.used = used  # (placement, port) -> link id, as wiring.used_ports; ports taken here are added
         self._ports: dict[str, list[Port]] = {}
@@ -255,7 +258,7 @@ class _Spots:
     """Free U for switches, rack by rack in the given order, the highest free U first;
     then new network racks."""
 
-    def __init__(self, plan: Plan, catalog: Any, racks: list[str], height: int, prefix: str,
+    def __init__(self, plan: Plan, catalog: Catalog, racks: list[str], height: int, prefix: str,
                  near: list[str], servers: Sequence[str]) -> None:
         self.plan, self.catalog, self.height = plan, catalog, height
         checker = PlacementChecker(catalog)
@@ -308,7 +311,7 @@ def _grow_capacity(down: int, free: int, r: float) -> int:
 
 
 @without_gc
-def extend_fabric(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[str], *,
+def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequence[str], *,
                   switch: str | None = None, switch_racks: Sequence[str] | None = None,
                   rules: CableRules | None = None, progress: ProgressFn | None = None,
                   cancel: CancelFn | None = None) -> ExtendResult:
@@ -636,7 +639,7 @@ class Additions:
 PowerDelta = Callable[[Plan, Any], tuple[tuple[float, float], tuple[float, float]]]
 
 
-def additions(plan: Plan, catalog: Any, result: ExtendResult, power_delta: PowerDelta) -> Additions:
+def additions(plan: Plan, catalog: Catalog, result: ExtendResult, power_delta: PowerDelta) -> Additions:
     """What ``result`` adds, from a dry run of its edit on ``plan`` (applied, measured,
     reverted: the plan is left as it was): the IT power before and after from
     ``power_delta`` (typical and max, switches and optics included). The engine's full
@@ -694,7 +697,7 @@ def extendable_fabrics(plan: Plan) -> list[Any]:
     return [f for f in plan.fabrics if f.kind != "nvlink" and f.id in wired]
 
 
-def unwired_devices(plan: Plan, catalog: Any, fabric_id: str) -> list[str]:
+def unwired_devices(plan: Plan, catalog: Catalog, fabric_id: str) -> list[str]:
     """Servers and storage appliances with a free port of the fabric's kind (the
     candidates for extending it), in plan order."""
     fab = next((f for f in plan.fabrics if f.id == fabric_id), None)
@@ -709,7 +712,7 @@ def unwired_devices(plan: Plan, catalog: Any, fabric_id: str) -> list[str]:
     return out
 
 
-def preview_extension(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[str], *, power_delta: PowerDelta,
+def preview_extension(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequence[str], *, power_delta: PowerDelta,
                       progress: ProgressFn | None = None, cancel: CancelFn | None = None,
                       **kw: Any) -> ExtendPreview:
     """:func:`extend_fabric` then :func:`additions` (measured with ``power_delta``), with

@@ -21,9 +21,12 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.plan import Plan
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 TIER_LABELS = {0: "Nodes", 1: "Leaves", 2: "Spines", 3: "Cores"}
 SINGULAR = {0: "Node", 1: "Leaf", 2: "Spine", 3: "Core"}
@@ -96,7 +99,7 @@ def natural_key(text: str) -> list[Any]:
     return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", text)]
 
 
-def fabric_graph(plan: Plan, catalog: Any, fabric_id: str, max_boxes: int = 32) -> FabricGraph:
+def fabric_graph(plan: Plan, catalog: Catalog | None, fabric_id: str, max_boxes: int = 32) -> FabricGraph:
     pl = plan.index.placements
     links = [lk for lk in plan.links if lk.fabric == fabric_id]
     kind_cache: dict[str, str] = {}

@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 ORDER = ("dac", "acc", "aec", "aoc", "cat6", "cat6a", "mmf", "smf")
 FIBRE = ("mmf", "smf")
@@ -53,8 +56,8 @@ def _fibre_family(text: str | None) -> str | None:
 class MediaChooser:
     """Caches the catalog's cable table sorted by preference; ``choose`` is cheap."""
 
-    def __init__(self, catalog: Any) -> None:
-        cables = dict(getattr(catalog, "cables", {}) or {}) if catalog is not None else {}
+    def __init__(self, catalog: Catalog | None) -> None:
+        cables = dict(catalog.cables) if catalog is not None else {}
         self.cables = [c for c in cables.values() if c.kind != "transceiver" and not is_nvlink_media(c)]
         # the NVLink spine (copper cartridges) carries NVLink only: offered by nvlink_media()
         self.nvlink = sorted((c for c in cables.values() if is_nvlink_media(c)), key=lambda c: c.slug)

@@ -28,9 +28,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.fabric.findings import Finding, fabric_finding
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 # GPUs in one multi-node NVLink domain by design, per GPU model. GB200 NVL72: 18 compute
 # trays x 4 GPUs = 72 (NVIDIA GB200 NVL72 product page,
@@ -45,14 +48,14 @@ CODES = {
 }
 
 
-def _gpu_nvlink_gb_per_s(catalog: Any, gpu_slug: str | None) -> float:
+def _gpu_nvlink_gb_per_s(catalog: Catalog | None, gpu_slug: str | None) -> float:
     if not gpu_slug or catalog is None:
         return 0.0
     gpu = catalog.get("gpus", gpu_slug)
     return float(getattr(gpu, "nvlink_bandwidth_gb_per_s", 0.0) or 0.0) if gpu is not None else 0.0
 
 
-def fabric_domain(fab: Any, catalog: Any, gpu_nodes: list[tuple[str, str | None, int, float, int]],
+def fabric_domain(fab: Any, catalog: Catalog, gpu_nodes: list[tuple[str, str | None, int, float, int]],
                   switches: list[tuple[str, str | None]], switch_ports: Any,
                   nvlink_ports: Any) -> tuple[dict[str, Any], list[Finding]]:
     """The NVLink domain of an ``nvlink`` fabric.
@@ -116,7 +119,7 @@ def fabric_domain(fab: Any, catalog: Any, gpu_nodes: list[tuple[str, str | None,
     return d, out
 
 
-def node_domains(catalog: Any, device_counts: dict[str, int]) -> list[dict[str, Any]]:
+def node_domains(catalog: Catalog | None, device_counts: dict[str, int]) -> list[dict[str, Any]]:
     """Node-internal NVLink/NVSwitch domains per server model (no cables): the servers of
     each model whose GPU has NVLink and that have no NVLink ports to cable (those form
     multi-node domains instead)."""

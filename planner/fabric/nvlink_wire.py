@@ -26,10 +26,10 @@ raises ``Cancelled`` and changes nothing.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.edits import AddItem, Compound, Edit, EditRefused
-from planner.fabric.autowire import BATCH, LABEL_PREFIX, AutowireResult, _id_block
+from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, _id_block
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser, nvlink_media
 from planner.fabric.nvlink import NVLINK_DESIGN_GPUS
@@ -39,8 +39,11 @@ from planner.fabric.topology import FatTree
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.plan import Endpoint, Fabric, Link, Plan
 
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
-def nvlink_trays(plan: Plan, catalog: Any, rack_id: str) -> tuple[list[Any], list[Any]]:
+
+def nvlink_trays(plan: Plan, catalog: Catalog, rack_id: str) -> tuple[list[Any], list[Any]]:
     """(GPU trays with NVLink ports, NVLink switch trays) of a rack, in U order."""
     rack = plan.index.racks.get(rack_id)
     if rack is None:
@@ -60,7 +63,7 @@ def nvlink_trays(plan: Plan, catalog: Any, rack_id: str) -> tuple[list[Any], lis
 
 
 @without_gc
-def autowire_nvlink_rack(plan: Plan, catalog: Any, rack_id: str, *, fabric_id: str | None = None,
+def autowire_nvlink_rack(plan: Plan, catalog: Catalog, rack_id: str, *, fabric_id: str | None = None,
                          fabric_name: str | None = None, rules: CableRules | None = None,
                          progress: ProgressFn | None = None, cancel: CancelFn | None = None) -> AutowireResult:
     """Plan the NVLink spine of one rack; nothing changes until ``result.edit`` (one

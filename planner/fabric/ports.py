@@ -26,7 +26,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 ROLES = ("compute", "storage", "frontend", "dpu", "management")
 NVLINK_ROLE = "nvlink"
@@ -90,24 +93,17 @@ class DevicePorts:
         return [p for p in self.ports if p.role == role]
 
 
-def _device(catalog: Any, slug: str) -> Any:
+def _device(catalog: Catalog | None, slug: str) -> Any:
     if catalog is None:
         return None
-    getter = getattr(catalog, "get", None)
-    if getter is not None:
-        return getter("device-types", slug)
-    try:
-        return catalog.device(slug)
-    except KeyError:
-        return None
+    return catalog.get("device-types", slug)
 
 
-def _nic(catalog: Any, slug: str) -> Any:
-    getter = getattr(catalog, "get", None)
-    return getter("nics", slug) if getter is not None else None
+def _nic(catalog: Catalog | None, slug: str) -> Any:
+    return catalog.get("nics", slug) if catalog is not None else None
 
 
-def device_ports(catalog: Any, slug: str) -> DevicePorts | None:
+def device_ports(catalog: Catalog | None, slug: str) -> DevicePorts | None:
     """All ports of a device type with roles (cached per catalog and slug)."""
     return _device_ports_cached(_CatalogKey(catalog), slug)
 
@@ -117,7 +113,7 @@ class _CatalogKey:
 
     __slots__ = ("catalog",)
 
-    def __init__(self, catalog: Any) -> None:
+    def __init__(self, catalog: Catalog | None) -> None:
         self.catalog = catalog
 
     def __hash__(self) -> int:
@@ -146,7 +142,7 @@ def is_nvlink_interface(iface: Any) -> bool:
     return bool(_NVLINK_RE.search(iface.name) or _NVLINK_RE.search(iface.label or ""))
 
 
-def nvlink_port_gbps(catalog: Any, dev: Any) -> float:
+def nvlink_port_gbps(catalog: Catalog | None, dev: Any) -> float:
     """One NVLink port's speed, Gb/s each way. A switch: its ``planning.switch.ports``
     group whose connector says NVLink. A GPU tray: the GPU's catalog NVLink bandwidth
     (bidirectional GB/s) / its NVLink ports per GPU / 2 x 8 (GB200: 1,800 / 18 / 2 x 8 =
@@ -161,15 +157,14 @@ def nvlink_port_gbps(catalog: Any, dev: Any) -> float:
     gpus = dev.gpu_count or 0
     gpu = None
     if gpus and dev.gpu_slug:
-        getter = getattr(catalog, "get", None)
-        gpu = getter("gpus", dev.gpu_slug) if getter is not None else None
+        gpu = catalog.get("gpus", dev.gpu_slug) if catalog is not None else None
     bidir = float(getattr(gpu, "nvlink_bandwidth_gb_per_s", 0.0) or 0.0) if gpu is not None else 0.0
     if not n_ports or not gpus or bidir <= 0:
         return 0.0
     return bidir / (n_ports / gpus) / 2.0 * 8.0
 
 
-def _nvlink_ports(catalog: Any, dev: Any) -> list[Port]:
+def _nvlink_ports(catalog: Catalog | None, dev: Any) -> list[Port]:
     ifaces = [i for i in dev.interfaces if is_nvlink_interface(i)]
     if not ifaces:
         return []
@@ -177,7 +172,7 @@ def _nvlink_ports(catalog: Any, dev: Any) -> list[Port]:
     return [Port(i.name, speed, NVLINK_ROLE, "nvlink") for i in ifaces]
 
 
-def _switch_physical_ports(dev: Any, catalog: Any = None) -> list[Port]:
+def _switch_physical_ports(dev: Any, catalog: Catalog | None = None) -> list[Port]:
     out: list[Port] = []
     nvl = _nvlink_ports(catalog, dev)
     out.extend(Port(p.name, p.speed_gbps, "fabric", p.connector) for p in nvl)
@@ -195,7 +190,7 @@ def _switch_physical_ports(dev: Any, catalog: Any = None) -> list[Port]:
     return out
 
 
-def _endpoint_ports(catalog: Any, dev: Any) -> list[Port]:
+def _endpoint_ports(catalog: Catalog | None, dev: Any) -> list[Port]:
     ifaces = []
     for iface in dev.interfaces:
         speed = interface_speed_gbps(iface.type)
@@ -267,7 +262,7 @@ def breakout_factor(port_speed_gbps: float, link_speed_gbps: float) -> int:
     return k
 
 
-def switch_ports_at(catalog: Any, slug: str, link_speed_gbps: float) -> list[Port]:
+def switch_ports_at(catalog: Catalog, slug: str, link_speed_gbps: float) -> list[Port]:
     """Switch data ports usable at ``link_speed``, breakouts expanded, in port order.
 
     A port exactly ``k`` times faster splits into ``k`` lanes ``<port>s0..s<k-1>``; a port
@@ -292,7 +287,7 @@ def switch_ports_at(catalog: Any, slug: str, link_speed_gbps: float) -> list[Por
     return out
 
 
-def port_lookup(catalog: Any, slug: str, name: str, link_speed_gbps: float | None = None) -> Port | None:
+def port_lookup(catalog: Catalog | None, slug: str, name: str, link_speed_gbps: float | None = None) -> Port | None:
     """A port by name, including breakout lanes (``swp1s1``) of a device's cages.
 
     A lane's speed is the cage speed divided by the split that ``link_speed`` implies
@@ -327,7 +322,7 @@ def breakout_lanes(name: str) -> tuple[str, int] | None:
     return (m.group(1), int(m.group(2))) if m else None
 
 
-def link_and_radix(catalog: Any, nic_speed_gbps: float, switch: str) -> tuple[float, list[Port]]:
+def link_and_radix(catalog: Catalog, nic_speed_gbps: float, switch: str) -> tuple[float, list[Port]]:
     """Link speed (the slower of the NIC and the switch's fastest data port) and the
     switch ports usable at it. Shared by the calculator and auto-wiring."""
     dp = device_ports(catalog, switch)

@@ -7,7 +7,7 @@ import io
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.fabric.media import MediaChooser, transceiver_for
 from planner.fabric.ports import port_lookup
@@ -15,6 +15,9 @@ from planner.fabric.progress import without_gc
 from planner.fileio import atomic_write_bytes
 from planner.naming import display_name
 from planner.plan import Link, Plan
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 COLUMNS = ("id", "label", "fabric", "from_rack", "from_u", "from_device", "from_port", "to_rack", "to_u",
            "to_device", "to_port", "speed_gbps", "media", "cable", "transceiver", "length_m")
@@ -41,7 +44,7 @@ class CableRow:
 
 
 @without_gc
-def cable_schedule(plan: Plan, catalog: Any, links: Iterable[Link] | None = None) -> list[CableRow]:
+def cable_schedule(plan: Plan, catalog: Catalog | None, links: Iterable[Link] | None = None) -> list[CableRow]:
     """Rows in plan order (the order links were made: node-leaf, leaf-spine, ...);
     ``links`` (links of ``plan``) gives the rows of just those, in their order (the
     cable list redoes only the rows an edit touched).

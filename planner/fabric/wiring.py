@@ -11,13 +11,16 @@ reports findings.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from planner.edits import AddItem, Change, Compound, Edit, EditRefused
 from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import MediaChooser, nvlink_media
 from planner.fabric.ports import Port, breakout_lanes, port_lookup
 from planner.plan import Endpoint, Fabric, Link, Plan
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 
 def used_ports(plan: Plan, ignore_link: str | None = None) -> dict[tuple[str, str], str]:
@@ -45,7 +48,7 @@ def _port_conflict(used: dict[tuple[str, str], str], end: Endpoint, port: Port) 
     return None
 
 
-def resolve_ends(plan: Plan, catalog: Any, a: Endpoint, b: Endpoint) -> tuple[Port, Port]:
+def resolve_ends(plan: Plan, catalog: Catalog | None, a: Endpoint, b: Endpoint) -> tuple[Port, Port]:
     """The two ports of a would-be link, or EditRefused naming what is wrong."""
     idx = plan.index
     for end in (a, b):
@@ -75,13 +78,13 @@ def resolve_ends(plan: Plan, catalog: Any, a: Endpoint, b: Endpoint) -> tuple[Po
 class Connect(Edit):
     """Connects a device port to another in a fabric (one new link)."""
 
-    def __init__(self, catalog: Any, link: Link) -> None:
+    def __init__(self, catalog: Catalog | None, link: Link) -> None:
         self.catalog = catalog
         self.link = link
         self.text = f"Connect {link.a.port} to {link.b.port}"
 
     @classmethod
-    def between(cls, plan: Plan, catalog: Any, fabric: str, a: tuple[str, str], b: tuple[str, str],
+    def between(cls, plan: Plan, catalog: Catalog | None, fabric: str, a: tuple[str, str], b: tuple[str, str],
                 cable: str | None = None, length_m: float | None = None, label: str = "") -> Connect:
         link = Link(id=plan.new_id("link"), fabric=fabric, a=Endpoint(placement=a[0], port=a[1]),
                     b=Endpoint(placement=b[0], port=b[1]), cable=cable, length_m=length_m, label=label)
@@ -198,7 +201,7 @@ FABRIC_NAMES = {"compute": "Compute fabric", "storage": "Storage fabric", "front
                 "management": "Management network", "dpu": "Front-end network", "nvlink": "NVLink domain"}
 
 
-def fabric_for(plan: Plan, catalog: Any, a: Endpoint, b: Endpoint) -> tuple[str | None, str]:
+def fabric_for(plan: Plan, catalog: Catalog | None, a: Endpoint, b: Endpoint) -> tuple[str | None, str]:
     """The fabric a hand-drawn cable belongs to: the one either device is already wired
     into for that role, else the plan's fabric of the port's kind. Returns (fabric id or
     None when there is none yet, the kind the ports call for)."""
@@ -222,7 +225,7 @@ def fabric_for(plan: Plan, catalog: Any, a: Endpoint, b: Endpoint) -> tuple[str 
     return None, kind
 
 
-def connect_edit(plan: Plan, catalog: Any, a: tuple[str, str], b: tuple[str, str], fabric: str | None = None,
+def connect_edit(plan: Plan, catalog: Catalog | None, a: tuple[str, str], b: tuple[str, str], fabric: str | None = None,
                  label: str = "") -> Edit:
     """A ready-to-push edit for one hand-drawn cable: the fabric (:func:`fabric_for`, a
     new one of the ports' kind when the plan has none), the cable media and ordered

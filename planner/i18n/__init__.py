@@ -148,7 +148,7 @@ _ = gettext
 
 # ------------------------------------------------------------------------------- numbers
 
-def format_number(value: float | int, lang: str | None = None, decimals: int | None = None,
+def format_number(value: float | int | None, lang: str | None = None, decimals: int | None = None,
                   group: bool = True) -> str:
     """``value`` with the language's separators: ``decimals`` fixed places (None: as many as
     it needs, up to 3); ``group`` False leaves out the thousands separators."""

@@ -49,7 +49,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -58,6 +58,9 @@ from planner.fabric.ports import port_lookup
 from planner.fileio import atomic_write_files
 from planner.naming import display_name
 from planner.plan import Plan, cooling_method_name
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 NAME_MAX = 64  # NetBox device, rack and component names
 
@@ -183,7 +186,7 @@ def _device_type_yaml(t: _TypeExport) -> bytes:
 # --------------------------------------------------------------------------- export
 
 
-def _unique_names(plan: Plan, catalog: Any) -> dict[str, str]:
+def _unique_names(plan: Plan, catalog: Catalog) -> dict[str, str]:
     """Placement id -> NetBox device name, unique in the site and at most 64 characters."""
     out: dict[str, str] = {}
     used: set[str] = set()
@@ -199,7 +202,7 @@ def _unique_names(plan: Plan, catalog: Any) -> dict[str, str]:
     return out
 
 
-def export_netbox(plan: Plan, catalog: Any, out_dir: str | Path) -> list[Path]:
+def export_netbox(plan: Plan, catalog: Catalog | None, out_dir: str | Path) -> list[Path]:
     """Write the plan as NetBox bulk-import files into ``out_dir`` (created if needed);
     returns the files written, in import order."""
     out = Path(out_dir)
@@ -396,7 +399,7 @@ def _site_description(plan: Plan) -> str:
     return " - ".join(bits) + (f" (revision {m.revision})" if m.revision and bits else "")
 
 
-def _ensure_interface(catalog: Any, t: _TypeExport, slug: str, name: str, plan: Plan, lk: Any) -> None:
+def _ensure_interface(catalog: Catalog, t: _TypeExport, slug: str, name: str, plan: Plan, lk: Any) -> None:
     """Add ``name`` to the exported type unless it is already one of its interfaces."""
     if name in t._names("interfaces"):
         return

@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -54,6 +54,9 @@ from planner.fabric.ports import _device_ports_cached, interface_speed_gbps
 from planner.fileio import atomic_write_bytes, field_path
 from planner.netbox.schema import netbox_problems
 from planner.progress import CancelFn, ProgressFn
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 FILE_KINDS = ("device-type", "module-type", "rack-type")
 SWITCH_MIN_PORTS = 16  # data interfaces (not management) that make a device type a switch
@@ -427,7 +430,7 @@ def _import_one(path: Path, dest: Path, today: str) -> FileResult:
     return res
 
 
-def add_to_catalog(catalog: Any, report: ImportReport) -> list[tuple[str, str]]:
+def add_to_catalog(catalog: Catalog, report: ImportReport) -> list[tuple[str, str]]:
     """Put what ``report`` wrote into an already loaded ``catalog`` (the app's), in place:
     only slugs the catalog does not have yet (an import never replaces an entry in use),
     validated by loading the catalog's layers plus the import folder. Returns the

@@ -29,10 +29,13 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from planner.netbox.importer import slugify
 from planner.plan import Placement, Plan, Rack, Room, Row, Site
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 MAX_CSV_BYTES = 50 * 1024 * 1024
 RACK_PITCH_M = 0.6
@@ -148,7 +151,7 @@ def _id(prefix: str, n: int) -> str:
     return f"{prefix}-{n}"
 
 
-def _match_rack_type(catalog: Any, text: str, u_height: float | None, guesses: list[str], name: str) -> str:
+def _match_rack_type(catalog: Catalog | None, text: str, u_height: float | None, guesses: list[str], name: str) -> str:
     rts = catalog.rack_types if catalog is not None else {}
     t = (text or "").strip().lower()
     if t:
@@ -166,7 +169,7 @@ def _match_rack_type(catalog: Any, text: str, u_height: float | None, guesses: l
     return slug
 
 
-def _device_index(catalog: Any) -> dict[str, str]:
+def _device_index(catalog: Catalog | None) -> dict[str, str]:
     out: dict[str, str] = {}
     devices = sorted(catalog.devices.items()) if catalog is not None else []
     for slug, d in devices:
@@ -180,7 +183,7 @@ def _device_index(catalog: Any) -> dict[str, str]:
     return out
 
 
-def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: Any,
+def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: Catalog,
                 device_types_csv: str | Path | None = None, site: str | None = None) -> SiteImport:
     """Build a new plan from NetBox's CSV exports; see the module doc."""
     rack_rows = read_export(racks_csv, "racks")

@@ -9,7 +9,7 @@ and millimetres to points and flips y (geometry's y grows downward, PDF's upward
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect, String
 from reportlab.lib import colors
@@ -22,6 +22,9 @@ from planner.placement import device_dims
 from planner.plan import Placement, Rack, Room
 from planner.reports.text import fit
 from planner.units import INCH_MM, U_MM
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 # device colours: planner.palette (the app's too); floor colours as ui/style.py's light theme
 COLD = colors.Color(80 / 255, 150 / 255, 235 / 255, 0.30)
@@ -52,7 +55,7 @@ def _text_color(hex_color: str) -> colors.Color:
 # -- floor plan ------------------------------------------------------------------------------
 
 
-def floor_drawing(room: Room, catalog: Any, width_pt: float, height_pt: float, font: str, bold: str,
+def floor_drawing(room: Room, catalog: Catalog, width_pt: float, height_pt: float, font: str, bold: str,
                   rack_fill: dict[str, str] | None = None, length_fmt=None) -> Drawing:
     """The room to scale inside ``width_pt`` x ``height_pt``: tile grid, aisle bands
     (cold in front of the racks, hot behind), racks with their names and front edges,
@@ -194,7 +197,7 @@ def floor_drawing(room: Room, catalog: Any, width_pt: float, height_pt: float, f
 
 # -- rack elevations -----------------------------------------------------------------------
 
-def _device_label(catalog: Any, p: Placement) -> tuple[str, str, str]:
+def _device_label(catalog: Catalog | None, p: Placement) -> tuple[str, str, str]:
     """(title, details, colour) as the app's rack view labels a device."""
     dev = catalog.get("device-types", p.device) if catalog is not None else None
     if dev is None:
@@ -203,7 +206,7 @@ def _device_label(catalog: Any, p: Placement) -> tuple[str, str, str]:
     title = p.name or model
     bits = []
     if getattr(dev, "gpu_count", 0):
-        gpu = catalog.get("gpus", dev.gpu_slug)
+        gpu = catalog.get("gpus", dev.gpu_slug) if catalog is not None else None
         gname = (gpu.model if gpu else dev.gpu_slug or "").split()[0] if (gpu or dev.gpu_slug) else ""
         bits.append(f"{dev.gpu_count}\u00d7 {gname}".strip())
     if getattr(dev, "max_power_w", None):
@@ -212,7 +215,7 @@ def _device_label(catalog: Any, p: Placement) -> tuple[str, str, str]:
     return title, details, kind_color(getattr(dev, "kind", "other"))
 
 
-def rack_scale(rack_type: str, catalog: Any, u_height: int, width_pt: float, height_pt: float) -> float:
+def rack_scale(rack_type: str, catalog: Catalog, u_height: int, width_pt: float, height_pt: float) -> float:
     """Points per mm so that the two faces, side by side with their U scales, fit."""
     w_mm, _d = rack_outer_mm(catalog, rack_type)
     height_mm = u_height * U_MM + 2 * 40.0
@@ -220,7 +223,7 @@ def rack_scale(rack_type: str, catalog: Any, u_height: int, width_pt: float, hei
     return min(face_w / w_mm, (height_pt - 14) / height_mm)
 
 
-def elevation_drawing(rack: Rack, u_height: int, catalog: Any, scale: float, font: str, bold: str) -> Drawing:
+def elevation_drawing(rack: Rack, u_height: int, catalog: Catalog, scale: float, font: str, bold: str) -> Drawing:
     """Front and rear elevations of ``rack`` side by side, ``scale`` points per mm: U
     numbers, devices to scale with their labels (a full-depth device appears faded on
     the other face), 0U PDUs in the side channels of their face."""

@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape, letter
@@ -68,6 +68,10 @@ from planner.reports.flowables import (
 )
 from planner.reports.labels import LABEL_STOCK, LabelSheet
 from planner.reports.text import MISSING, clean, esc, fit, fonts, truncate, unsupported, wrap_lines
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from planner.engine.results import Results
 
 SECTIONS = ("cover", "floor", "racks", "power", "cooling", "bom", "rent", "cables", "pull", "findings", "labels")
 # printed unless chosen otherwise: the cable labels go on label stock, so they are asked for
@@ -142,7 +146,7 @@ ProgressFn = Callable[[float, str], Any]
 CancelFn = Callable[[], bool]
 
 
-def build_plan_pdf(plan: Any, catalog: Any, results: Any, path: str | Path, options: ReportOptions | None = None,
+def build_plan_pdf(plan: Any, catalog: Catalog, results: Results, path: str | Path, options: ReportOptions | None = None,
                    progress: ProgressFn | None = None, cancel: CancelFn | None = None) -> ReportSummary:
     """Write the build plan PDF of ``plan`` to ``path`` atomically and return a summary.
 
@@ -161,7 +165,7 @@ def build_plan_pdf(plan: Any, catalog: Any, results: Any, path: str | Path, opti
     return summary
 
 
-def render_plan_pdf(plan: Any, catalog: Any, results: Any, options: ReportOptions | None = None,
+def render_plan_pdf(plan: Any, catalog: Catalog, results: Results, options: ReportOptions | None = None,
                     progress: ProgressFn | None = None, cancel: CancelFn | None = None) -> tuple[bytes, ReportSummary]:
     """The PDF as bytes (nothing is written) and its summary."""
     t0 = time.perf_counter()
@@ -191,7 +195,7 @@ class _Doc(BaseDocTemplate):
 
 
 class _Builder:
-    def __init__(self, plan: Any, catalog: Any, results: Any, opts: ReportOptions,
+    def __init__(self, plan: Any, catalog: Catalog, results: Results, opts: ReportOptions,
                  progress: ProgressFn | None, cancel: CancelFn | None) -> None:
         self.plan, self.catalog, self.results, self.opts = plan, catalog, results, opts
         self.u = Units(opts.imperial)

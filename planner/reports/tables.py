@@ -20,12 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.fabric.schedule import cable_schedule
 from planner.geometry import plan_footprints
 from planner.plan import cooling_method_name
 from planner.units import LB_KG
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from planner.engine.results import Results
 
 FOOT_M = 0.3048  # exact (international foot, 1959)
 
@@ -66,7 +70,7 @@ class Sheet:
 ProgressFn = Callable[[float, str], Any]
 
 
-def plan_tables(plan: Any, catalog: Any, results: Any, imperial: bool = False,
+def plan_tables(plan: Any, catalog: Catalog, results: Results, imperial: bool = False,
                 progress: ProgressFn | None = None) -> list[Sheet]:
     """Every table of ``plan``; ``results`` is ``Engine(catalog, settings).compute(plan)``
     for this very plan."""
@@ -99,7 +103,7 @@ def _kw(w: float | None) -> float | None:
 
 
 class _Tables:
-    def __init__(self, plan: Any, catalog: Any, results: Any, imperial: bool) -> None:
+    def __init__(self, plan: Any, catalog: Catalog, results: Results, imperial: bool) -> None:
         self.plan, self.catalog, self.results = plan, catalog, results
         self.imperial = imperial
         self.mass_unit = "lb" if imperial else "kg"

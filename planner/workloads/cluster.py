@@ -6,12 +6,15 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.fabric.nvlink import NVLINK_DESIGN_GPUS
 
 from . import calibration as cal
 from .arch import GpuHw
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 # GPUs sharing one NVLink domain when it spans more than one server (GB200 NVL72:
 # 18 compute trays x 4 GPUs behind NVLink switches, NVIDIA GB200 NVL72 datasheet).
@@ -103,7 +106,7 @@ class ClusterSpec:
         return capex, energy
 
 
-def _nic_gbps(catalog: Any, device: Any, role: str) -> float:
+def _nic_gbps(catalog: Catalog, device: Any, role: str) -> float:
     total = 0.0
     for ref in device.planning.nics if device.planning else []:
         if ref.role != role and not (role == "storage" and ref.role == "dpu"):
@@ -122,7 +125,7 @@ def _server_power_w(device: Any) -> float | None:
     return mx * cal.LOAD_POWER_SHARE if mx is not None else None
 
 
-def reference_server(catalog: Any, gpu_slug: str) -> Any | None:
+def reference_server(catalog: Catalog, gpu_slug: str) -> Any | None:
     """A catalog server carrying this GPU (the most GPUs per box, then the slug) used for
     NICs, power and price when sizing without a plan."""
     servers = [d for d in catalog.servers() if d.gpu_slug == gpu_slug and d.gpu_count > 0]
@@ -133,7 +136,7 @@ def reference_server(catalog: Any, gpu_slug: str) -> Any | None:
 
 
 def cluster_from_catalog(
-    catalog: Any,
+    catalog: Catalog,
     gpu_slug: str,
     gpus: int,
     *,
@@ -213,7 +216,7 @@ class PlanHardwareError(ValueError):
     """The plan (or group) has no GPU servers to run a workload on."""
 
 
-def plan_hardware(plan: Any, catalog: Any, group: str | None = None) -> tuple[dict[str, int], dict[str, int],
+def plan_hardware(plan: Any, catalog: Catalog, group: str | None = None) -> tuple[dict[str, int], dict[str, int],
                                                                                    list[str]]:
     """(GPU servers per device type, storage systems per device type, GPU server
     placement ids) of ``group`` (or the plan): one pass over the placements."""
@@ -243,7 +246,7 @@ def plan_hardware(plan: Any, catalog: Any, group: str | None = None) -> tuple[di
     return dict(servers), dict(storage), pids
 
 
-def plan_nvlink_domains(plan: Any, catalog: Any) -> dict[str, tuple[int, float]]:
+def plan_nvlink_domains(plan: Any, catalog: Catalog) -> dict[str, tuple[int, float]]:
     """Placement -> (GPUs in its multi-node NVLink domain, per-GPU NVLink GB/s
     bidirectional as wired) for every GPU tray wired into an ``nvlink`` fabric
     (:mod:`planner.fabric.nvlink`)."""
@@ -294,7 +297,7 @@ def nvlink_domain_of(pids: Any, trays: Any, domains: dict[str, tuple[int, float]
     return size, bw, note
 
 
-def cluster_from_plan(plan: Any, catalog: Any, group: str | None = None) -> ClusterSpec:
+def cluster_from_plan(plan: Any, catalog: Catalog, group: str | None = None) -> ClusterSpec:
     """The cluster a plan workload runs on: the GPU servers of ``group`` (or the plan).
 
     Inter-node bandwidth per GPU comes from each server's compute NICs (the engine
@@ -314,7 +317,7 @@ def cluster_from_plan(plan: Any, catalog: Any, group: str | None = None) -> Clus
     return cluster_from_counts(catalog, servers, storage, plan.metadata, group=group, nvlink=nvlink)
 
 
-def _multi_node(catalog: Any, slug: str) -> bool:
+def _multi_node(catalog: Catalog, slug: str) -> bool:
     """Does a device type have NVLink ports to cable (a multi-node NVLink tray)?"""
     from planner.fabric.ports import NVLINK_ROLE, device_ports
 
@@ -322,7 +325,7 @@ def _multi_node(catalog: Any, slug: str) -> bool:
     return dp is not None and bool(dp.role(NVLINK_ROLE))
 
 
-def cluster_from_counts(catalog: Any, servers: dict[str, int], storage: dict[str, int], metadata: Any, *,
+def cluster_from_counts(catalog: Catalog, servers: dict[str, int], storage: dict[str, int], metadata: Any, *,
                         group: str | None = None,
                         nvlink: tuple[int, float | None, str] | None = None) -> ClusterSpec:
     """:func:`cluster_from_plan` from counts per device type (the engine keeps them by

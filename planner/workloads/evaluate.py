@@ -12,13 +12,16 @@ Power and cooling verdicts come from the engine: pass ``power_ok`` / ``cooling_o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .arch import ModelArch
 from .cluster import ClusterSpec, PlanHardwareError, cluster_from_plan
 from .inference import gpus_for_targets, infer, tp_options
 from .specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, StorageWorkloadSpec, parse_spec
 from .training import checkpoint_size_gb, gpus_for_days, train
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 BOTTLENECKS = ("gpu_memory", "memory_bandwidth", "compute", "interconnect", "storage", "power", "cooling")
 
@@ -54,7 +57,7 @@ class WorkloadVerdict:
         return d
 
 
-def _llm(catalog: Any, slug: str) -> ModelArch:
+def _llm(catalog: Catalog, slug: str) -> ModelArch:
     llm = catalog.get("llms", slug)
     if llm is None:
         raise SpecError(f"spec.model: unknown model {slug!r}")
@@ -174,7 +177,7 @@ def _gpus_for_days(model: ModelArch, cl: ClusterSpec, tokens: float, target_days
     return _NEED_MEMO[key]
 
 
-def evaluate_storage(spec: StorageWorkloadSpec, catalog: Any, cl: ClusterSpec) -> tuple[bool, float, str, dict]:
+def evaluate_storage(spec: StorageWorkloadSpec, catalog: Catalog, cl: ClusterSpec) -> tuple[bool, float, str, dict]:
     fig: dict[str, Any] = {"storage_write_gb_per_s": cl.storage_write_gb_per_s,
                            "storage_read_gb_per_s": cl.storage_read_gb_per_s}
     margins = []
@@ -197,7 +200,7 @@ def evaluate_storage(spec: StorageWorkloadSpec, catalog: Any, cl: ClusterSpec) -
     return margin >= 0, margin, "storage", fig
 
 
-def evaluate_workload(w: Any, plan: Any, catalog: Any, *, power_ok: bool = True,
+def evaluate_workload(w: Any, plan: Any, catalog: Catalog, *, power_ok: bool = True,
                       cooling_ok: bool = True) -> WorkloadVerdict:
     v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None)
     try:
@@ -220,7 +223,7 @@ def evaluate_workload(w: Any, plan: Any, catalog: Any, *, power_ok: bool = True,
     return v
 
 
-def evaluate_plan(plan: Any, catalog: Any, *, power_ok: bool = True,
+def evaluate_plan(plan: Any, catalog: Catalog, *, power_ok: bool = True,
                   cooling_ok: bool = True) -> list[WorkloadVerdict]:
     """One verdict per workload of the plan, in plan order."""
     return [evaluate_workload(w, plan, catalog, power_ok=power_ok, cooling_ok=cooling_ok)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .arch import ModelArch
 from .cluster import NVLINK_DOMAIN_OVERRIDE, ClusterSpec, cluster_from_plan
@@ -38,6 +38,9 @@ from .evaluate import (
     training_gpus_needed,
 )
 from .specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, parse_spec
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 MAX_SWEEP_POINTS = 10_000
 MAX_SWEEP_GPUS = 1 << 20
@@ -312,7 +315,7 @@ def _finish(res: SweepResult) -> None:
 # ----------------------------------------------------------------------------- plan workloads
 
 
-def workload_cluster(plan: Any, catalog: Any, workload: Any) -> ClusterSpec:
+def workload_cluster(plan: Any, catalog: Catalog, workload: Any) -> ClusterSpec:
     """The cluster a plan workload's verdict is sized on: :func:`cluster_from_plan` of
     its group, with the compute fabric's routed inter-node bandwidth per GPU where the
     plan wires one (as the engine does, docs/engine.md "Workloads")."""
@@ -337,7 +340,7 @@ def default_counts(plan_gpus: int, step: int, need: int | None = None, n: int = 
     return sorted(set(sweep_counts(lo, hi, n, step)) | set(ref))
 
 
-def sweep_workload(plan: Any, catalog: Any, workload: Any, gpus: Iterable[int] | None = None, *,
+def sweep_workload(plan: Any, catalog: Catalog, workload: Any, gpus: Iterable[int] | None = None, *,
                    points: int = 40, cancelled: Callable[[], bool] | None = None,
                    cluster: ClusterSpec | None = None) -> SweepResult:
     """Sweep a plan workload (``plan.workloads`` entry) on the hardware its verdict uses,

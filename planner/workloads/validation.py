@@ -11,7 +11,7 @@ import statistics
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -21,6 +21,9 @@ from .cluster import cluster_from_catalog
 from .inference import infer
 from .training import model_flops_per_token, train
 from .uncertainty import band_class
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 CASES_PATH = Path(__file__).with_name("validation_cases.yaml")
 
@@ -45,7 +48,7 @@ def load_cases(path: Path = CASES_PATH) -> dict[str, Any]:
         return yaml.safe_load(f)
 
 
-def predict(case: dict[str, Any], catalog: Any) -> float:
+def predict(case: dict[str, Any], catalog: Catalog) -> float:
     """The model's figure for one case, in the unit of its ``metric``."""
     model = ModelArch.from_llm(catalog.llm(case["model"]))
     cl = cluster_from_catalog(catalog, case["gpu"], int(case["gpus"]))
@@ -89,7 +92,7 @@ def predict(case: dict[str, Any], catalog: Any) -> float:
     raise ValueError(f"case {case.get('id')}: unknown metric {metric!r}")
 
 
-def run(catalog: Any = None, path: Path = CASES_PATH) -> tuple[list[CaseResult], float]:
+def run(catalog: Catalog | None = None, path: Path = CASES_PATH) -> tuple[list[CaseResult], float]:
     """All cases (in scope, then out of scope) with predictions; and the tolerance."""
     if catalog is None:
         from planner.catalog import load_catalog

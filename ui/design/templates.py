@@ -12,7 +12,7 @@ is handed over as soon as it is done.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QPixmap
@@ -35,6 +35,9 @@ from ui import style
 from ui.design.thumbnail import Headline, floor_thumbnail
 from ui.tasks import BackgroundTask
 
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+
 log = logging.getLogger(__name__)
 
 ICON_SIZE = QSize(120, 76)
@@ -46,7 +49,7 @@ def workload_text(info: Any) -> str:
     return str(getattr(info, "workload", "") or "")
 
 
-def build_preview(name: str, catalog: Any, progress: Any = None, cancel: Any = None) -> tuple[Any, Any]:
+def build_preview(name: str, catalog: Catalog, progress: Any = None, cancel: Any = None) -> tuple[Any, Any]:
     """(plan, engine results) of a template (runs in a worker)."""
     plan = design_templates.build_template(name, catalog, progress=progress, cancel=cancel)
     results = Engine(catalog).compute(plan.snapshot())
@@ -60,7 +63,7 @@ class NewFromTemplateDialog(QDialog):
 
     planChosen = Signal(object)
 
-    def __init__(self, catalog: Any, parent: QWidget | None = None, open_plan: Any = None) -> None:
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None, open_plan: Any = None) -> None:
         super().__init__(parent)
         self.catalog = catalog
         # open_plan(plan) -> bool: opens the plan (False: the user kept the open one; the dialog stays)

@@ -8,7 +8,7 @@ draws and formats.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize
 from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF
@@ -18,6 +18,10 @@ from planner.plan import Plan
 from ui import style
 from ui.panels.totals import fmt_money, fmt_power
 
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from planner.engine.results import Results
+
 ROOM_GAP_M = 1.0  # rooms are drawn side by side, this far apart
 MARGIN_PX = 6
 
@@ -25,7 +29,7 @@ MARGIN_PX = 6
 tr = QCoreApplication.translate
 
 
-def floor_thumbnail(plan: Plan, catalog: Any, size: QSize, results: Any = None, dark: bool = False,
+def floor_thumbnail(plan: Plan, catalog: Catalog, size: QSize, results: Results | None = None, dark: bool = False,
                     dpr: float = 1.0) -> QImage:
     """The plan's rooms side by side, their racks from planner.geometry: GPU racks (by the
     engine's rack results, when given) filled, other racks grey, every rack's front (its
@@ -48,7 +52,7 @@ def floor_thumbnail(plan: Plan, catalog: Any, size: QSize, results: Any = None, 
     ox = MARGIN_PX + (avail_w - total_w * scale) / 2
     oy = MARGIN_PX + (avail_h - total_d * scale) / 2
     fps = plan_footprints(plan, catalog)
-    racks = getattr(results, "racks", None) or {}
+    racks = results.racks if results is not None else {}
     p = QPainter(img)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     x = ox
@@ -63,13 +67,13 @@ def floor_thumbnail(plan: Plan, catalog: Any, size: QSize, results: Any = None, 
                     continue
                 poly = QPolygonF([QPointF(x + cx * scale, oy + cy * scale) for cx, cy in fp.corners])
                 rr = racks.get(rack.id)
-                gpu = rr is not None and getattr(rr, "gpu_count", 0) > 0
+                gpu = rr is not None and rr.gpu_count > 0
                 fill = QColor(style.INFO) if gpu else QColor(colors.tile_major)
                 p.setPen(QPen(colors.rack_edge, 0.6))
                 p.setBrush(fill)
                 p.drawPolygon(poly)
                 p.setPen(QPen(style.COLD_TEXT, max(1.0, scale * 0.08)))
-                p.drawLine(poly[0], poly[1])
+                p.drawLine(poly.at(0), poly.at(1))
         x += (room.width_m + ROOM_GAP_M) * scale
     p.end()
     return img
@@ -87,7 +91,7 @@ class Headline:
     racks: int
 
     @classmethod
-    def from_results(cls, results: Any) -> Headline:
+    def from_results(cls, results: Results) -> Headline:
         t = results.totals
         return cls(gpus=t.gpus, it_kw=t.agg.sums.get("max_w", 0.0) / 1000.0, capex=t.capex, currency=t.currency,
                    capex_complete=t.capex_complete, racks=t.racks)

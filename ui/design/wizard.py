@@ -23,10 +23,10 @@ from __future__ import annotations
 import inspect
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -58,6 +58,7 @@ from planner.economics import DEFAULT_YEARS  # one default for wizard, plan and 
 from planner.plan import Metadata, Workload
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
 from ui import style
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.panels.totals import fmt_money
 from ui.panels.workloads import (
     BOTTLENECK_TEXT,
@@ -71,6 +72,9 @@ from ui.panels.workloads import (
 from ui.tasks import BackgroundTask
 from ui.units import fnum, parse_number
 from ui.units import format_entry as format_number
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 log = logging.getLogger(__name__)
 tr = QCoreApplication.translate
@@ -142,7 +146,7 @@ def _error_label(parent: QWidget, name: str) -> QLabel:
 class WorkloadsPage(QWizardPage):
     """The targets: a list on the left, the selected one's fields on the right."""
 
-    def __init__(self, catalog: Any, workloads: list[dict[str, Any]], parent: QWidget | None = None) -> None:
+    def __init__(self, catalog: Catalog, workloads: list[dict[str, Any]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.catalog = catalog
         self.setTitle(self.tr("Workloads"))
@@ -222,7 +226,7 @@ class WorkloadsPage(QWizardPage):
         """Add a target from a Workloads-panel preset; returns its index."""
         _key, _text, kind, spec, name_t = next(p for p in PRESETS if p[0] == preset)
         spec = dict(spec)
-        llms = sorted(getattr(self.catalog, "llms", {}) or {}) if self.catalog is not None else []
+        llms = sorted(self.catalog.llms) if self.catalog is not None else []
         if "model" in spec and llms and spec["model"] not in llms:
             spec["model"] = llms[0]
         names = {w["name"] for w in self.items}
@@ -375,7 +379,7 @@ def _undefined(v: Any) -> bool:
 class LimitsPage(QWizardPage):
     """The constraints: every one a hard limit of the search."""
 
-    def __init__(self, catalog: Any, metadata: Metadata | None, parent: QWidget | None = None) -> None:
+    def __init__(self, catalog: Catalog | None, metadata: Metadata | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("Limits"))
         self.setSubTitle(self.tr("Hard limits of the build (leave a field empty for no limit) and the figures "
@@ -934,7 +938,7 @@ class SizingWizard(QWizard):
 
     planChosen = Signal(object)
 
-    def __init__(self, catalog: Any, parent: QWidget | None = None, *, workloads: Any = (),
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None, *, workloads: Any = (),
                  metadata: Metadata | None = None, top: int = 20, open_plan: Any = None) -> None:
         super().__init__(parent)
         self.catalog = catalog

@@ -7,10 +7,13 @@ through the module (``dialogs.show_error(...)``), never through an imported name
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+if TYPE_CHECKING:
+    from ui.document import Document
 
 PLAN_FILTER = "Rackwright plans (*.json *.rackplan);;JSON plan (*.json);;Project file (*.rackplan);;All files (*)"
 
@@ -133,7 +136,12 @@ def ask_recover(parent: QWidget | None, descriptions: list[str]) -> tuple[str, i
     discard = buttons.addButton("Discard This Copy", QDialogButtonBox.ButtonRole.DestructiveRole)
     buttons.addButton("Later", QDialogButtonBox.ButtonRole.RejectRole)
     picked: dict[str, object] = {}
-    buttons.clicked.connect(lambda b: (picked.setdefault("button", b), dlg.done(0)))
+
+    def clicked(b: object) -> None:
+        picked.setdefault("button", b)
+        dlg.done(0)
+
+    buttons.clicked.connect(clicked)
     lay.addWidget(buttons)
     dlg.exec()
     row = lst.currentRow()
@@ -149,7 +157,7 @@ def ask_yes_no(parent: QWidget | None, title: str, text: str) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
-def confirm_and_delete_rooms(doc: Any, parent: QWidget | None, room_ids: list[str]) -> bool:
+def confirm_and_delete_rooms(doc: Document, parent: QWidget | None, room_ids: list[str]) -> bool:
     """Delete rooms as one undo step; rooms that hold rows go only when the user confirms
     (``ui.dialogs.confirm_delete_room``), with their content. Used by the floor plan and
     Edit > Delete."""

@@ -6,7 +6,7 @@ the table refreshes with every new result. Open it with ``open()``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
@@ -28,6 +28,10 @@ from planner.engine import levels
 from ui import style
 from ui.units import fnum
 
+if TYPE_CHECKING:
+    from planner.engine.results import Results
+    from ui.document import Document
+
 
 class BomPricesDialog(QDialog):
     """``table`` has one row per BOM line (``slugs[row]``); ``price_button`` opens the
@@ -35,7 +39,7 @@ class BomPricesDialog(QDialog):
 
     COLUMNS = ("Item", "Catalog slug", "Qty", "Unit price", "Currency", "Price from", "Extended")
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.setObjectName("bomPricesDialog")
@@ -76,7 +80,7 @@ class BomPricesDialog(QDialog):
         self.fill(doc.results)
         self.resize(900, 520)
 
-    def fill(self, results: Any) -> None:
+    def fill(self, results: Results | None) -> None:
         keep = self.slugs[self.table.currentRow()] if 0 <= self.table.currentRow() < len(self.slugs) else None
         lines = list(results.bom) if results is not None else []
         self.table.setRowCount(len(lines))

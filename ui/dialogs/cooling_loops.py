@@ -9,7 +9,7 @@ shown come from the engine's results (``LoopResult``), never computed here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -36,10 +36,16 @@ from planner.edits import EditRefused
 from ui import style
 from ui.units import fnum
 
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from planner.edits import Edit
+    from planner.engine.results import Results
+    from ui.document import Document
+
 ERROR_STYLE = "color: #d64541; font-weight: 600;"
 
 
-def selected_racks(doc: Any) -> list[str]:
+def selected_racks(doc: Document) -> list[str]:
     """Racks the user has selected: racks, the racks of selected devices and rows, in order."""
     plan = doc.plan
     idx = plan.index
@@ -67,11 +73,11 @@ def loop_summary(loop: Any) -> str:
         n=loop.cdu_count, cdu=loop.cdu or "?", s=f"{loop.supply_temp_c:g}", r=f"{loop.supply_temp_c + loop.delta_t_k:g}")
 
 
-def loop_figures(results: Any, loop_id: str) -> str:
+def loop_figures(results: Results | None, loop_id: str) -> str:
     """The engine's figures of a loop as text (empty without results)."""
     from PySide6.QtCore import QCoreApplication
 
-    lr = getattr(results, "loops", {}).get(loop_id) if results is not None else None
+    lr = results.loops.get(loop_id) if results is not None else None
     if lr is None:
         return ""
     tr = QCoreApplication.translate
@@ -93,7 +99,7 @@ class LoopForm(QWidget):
 
     edited = Signal()
 
-    def __init__(self, catalog: Any, values: dict[str, Any], parent: QWidget | None = None) -> None:
+    def __init__(self, catalog: Catalog, values: dict[str, Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.catalog = catalog
         form = QFormLayout(self)
@@ -247,7 +253,7 @@ class LoopEditor(QDialog):
     ``assign_racks`` to it); a refusal is shown in the dialog, which stays open with the
     user's input."""
 
-    def __init__(self, doc: Any, loop_id: str | None = None, kind: str = "in-row",
+    def __init__(self, doc: Document, loop_id: str | None = None, kind: str = "in-row",
                  assign_racks: list[str] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
@@ -289,6 +295,7 @@ class LoopEditor(QDialog):
         plan = self.doc.plan
         try:
             values = self.form.values()
+            edit: Edit | None
             if self.loop_id is None:
                 loop = cooling.new_loop(plan, values.pop("kind"), **values)
                 edit = cooling.add_loop_edit(plan, loop, self.assign_racks)
@@ -311,7 +318,7 @@ class CoolingLoopsDialog(QDialog):
     plan (not modal), so racks can be selected in the elevations or the floor plan and
     put on a loop with "Assign selected racks"."""
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.editor: LoopEditor | None = None
@@ -441,8 +448,12 @@ class CoolingLoopsDialog(QDialog):
     # -- gestures ------------------------------------------------------------------------
     def new_loop(self, kind: str) -> LoopEditor:
         self.editor = LoopEditor(self.doc, kind=kind, parent=self)
-        self.editor.accepted.connect(lambda: self.editor is not None and self.editor.loop_id is not None
-                                     and self.select_loop(self.editor.loop_id))
+
+        def accepted() -> None:
+            if self.editor is not None and self.editor.loop_id is not None:
+                self.select_loop(self.editor.loop_id)
+
+        self.editor.accepted.connect(accepted)
         self.editor.open()
         return self.editor
 
@@ -479,7 +490,7 @@ class CoolingLoopsDialog(QDialog):
             return False
         reason = cooling.loop_in_use_reason(self.doc.plan, lid)
         if reason and not unassign:
-            self._refused_loop = lid
+            self._refused_loop: str | None = lid
             self._say(reason)
             self.btn_unassign_delete.show()
             return False

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner import i18n as pi18n
+from ui.i18n import QT_TRANSLATE_NOOP
 
 PAGE_SIZES = (("a4", "A4 (297 \u00d7 210 mm), landscape"), ("letter", "US Letter (11 \u00d7 8.5 in), landscape"))
 

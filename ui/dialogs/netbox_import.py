@@ -79,4 +79,5 @@ class NetboxImportResult(QDialog):
 
     def rows(self) -> list[list[str]]:
         """What the table shows, for tests: [file, result, details] per file."""
-        return [[self.tree.topLevelItem(i).text(c) for c in range(3)] for i in range(self.tree.topLevelItemCount())]
+        items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
+        return [[it.text(c) for c in range(3)] for it in items if it is not None]

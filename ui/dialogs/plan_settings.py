@@ -9,7 +9,7 @@ nothing is applied. Open it with ``open()`` (window-modal, not blocking the loop
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -36,6 +36,9 @@ from planner.naming import Place, pattern_error, render
 from planner.plan import NAMING_KINDS
 from planner.plan_settings import SettingsInvalid, plan_settings_edit
 
+if TYPE_CHECKING:
+    from ui.document import Document
+
 COMMON_CURRENCIES = ("USD", "EUR", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "INR",
                      "SGD", "KRW", "AED", "SAR", "BRL")
 
@@ -44,7 +47,7 @@ class PlanSettingsDialog(QDialog):
     """Fields are reachable as attributes (``currency``, ``rates``, ``naming[kind]`` ...)
     for tests and for the error to focus."""
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.setObjectName("planSettingsDialog")
@@ -309,7 +312,7 @@ class PlanSettingsDialog(QDialog):
         name = QTableWidgetItem(f"{gpu.vendor} {gpu.model}" if gpu is not None else slug)
         name.setToolTip(slug)
         name.setFlags(name.flags() & ~Qt.ItemFlag.ItemIsEditable)
-        cp = cat.cloud_price(slug) if cat is not None and hasattr(cat, "cloud_price") else None
+        cp = cat.cloud_price(slug) if cat is not None else None
         if cp is not None:
             ctext = f"{cp.price_per_gpu_hour:g} {cp.currency} ({cp.vendor}, {cp.basis} {cp.date})"
             ctip = cp.source
@@ -443,7 +446,7 @@ class PlanSettingsDialog(QDialog):
             return
         for i in range(self.tabs.count()):
             page = self.tabs.widget(i)
-            if page is widget or page.isAncestorOf(widget):
+            if page is widget or (page is not None and page.isAncestorOf(widget)):
                 self.tabs.setCurrentIndex(i)
                 break
         widget.setFocus(Qt.FocusReason.OtherFocusReason)

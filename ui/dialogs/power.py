@@ -10,7 +10,7 @@ capacity, utilisation) are the engine's results, never computed here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
@@ -50,6 +50,10 @@ from ui import dialogs, style
 from ui import units as uunits
 from ui.units import fnum
 
+if TYPE_CHECKING:
+    from planner.engine.results import FeedResult, Results, SourceResult
+    from ui.document import Document
+
 SIDES = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -63,10 +67,11 @@ def kind_names() -> dict[str, str]:
             "generator": _tr("Generator")}
 
 
-def chain_figures(results: Any, kind: str, eid: str) -> str:
+def chain_figures(results: Results | None, kind: str, eid: str) -> str:
     """The engine's figures for a feed or a power source, as shown in the form."""
-    coll = getattr(results, "feeds" if kind == "feed" else "sources", {}) if results is not None else {}
-    r = coll.get(eid)
+    r: FeedResult | SourceResult | None = None
+    if results is not None:
+        r = results.feeds.get(eid) if kind == "feed" else results.sources.get(eid)
     if r is None:
         return _tr("(no engine results yet)")
     return uunits.lformat(_tr("{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)"),
@@ -76,7 +81,7 @@ def chain_figures(results: Any, kind: str, eid: str) -> str:
 class PowerForm(QWidget):
     """Editable fields of one feed or power source; every commit is one SetProperty."""
 
-    def __init__(self, doc: Any, kind: str, entity_id: str, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, kind: str, entity_id: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.kind = kind
@@ -261,7 +266,7 @@ class PowerForm(QWidget):
 class PowerDialog(QDialog):
     """The power chain: sources and feeds in a tree, the selected one's form beside it."""
 
-    def __init__(self, doc: Any, parent: QWidget | None = None, racks: Any = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None, racks: Any = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self._racks = racks  # callable -> rack ids the main window has selected (A+B feeds)
@@ -391,8 +396,9 @@ class PowerDialog(QDialog):
     def _fill_figures(self) -> None:
         res = self.doc.results
         for (kind, eid), it in getattr(self, "_items", {}).items():
-            coll = getattr(res, "feeds" if kind == "feed" else "sources", {}) if res is not None else {}
-            r = coll.get(eid)
+            r: FeedResult | SourceResult | None = None
+            if res is not None:
+                r = res.feeds.get(eid) if kind == "feed" else res.sources.get(eid)
             if r is None:
                 it.setText(3, "")
                 it.setText(4, "")
@@ -408,7 +414,7 @@ class PowerDialog(QDialog):
     def current(self) -> tuple[str, str] | None:
         it = self.tree.currentItem()
         data = it.data(0, ID_ROLE) if it is not None else None
-        return tuple(data) if data else None  # type: ignore[return-value]
+        return tuple(data) if data else None
 
     def select(self, kind: str, eid: str) -> None:
         it = getattr(self, "_items", {}).get((kind, eid))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
@@ -28,6 +28,10 @@ from PySide6.QtWidgets import (
 from ui import dialogs
 from ui.tasks import BackgroundTask
 from ui.units import fnum
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from ui.document import Document
 
 
 class PriceImportDialog(QDialog):
@@ -100,10 +104,11 @@ class PriceImportDialog(QDialog):
         return t
 
     def rows(self, table: QTableWidget) -> list[list[str]]:
-        return [[table.item(i, j).text() for j in range(table.columnCount())] for i in range(table.rowCount())]
+        return [[it.text() if (it := table.item(i, j)) is not None else "" for j in range(table.columnCount())]
+                for i in range(table.rowCount())]
 
 
-def _work(path: str, catalog: Any, user_dir: Path) -> tuple[Any, Path | None, Any]:
+def _work(path: str, catalog: Catalog, user_dir: Path) -> tuple[Any, Path | None, Any]:
     from planner.catalog import load_catalog
     from planner.catalog.pricelist import import_price_list
 
@@ -117,7 +122,7 @@ class PriceListImporter(QObject):
 
     finished = Signal(object)  # the PriceImport, or the error message (str)
 
-    def __init__(self, parent: QWidget, doc: Any, on_catalog: Callable[[Any], None]) -> None:
+    def __init__(self, parent: QWidget, doc: Document, on_catalog: Callable[[Any], None]) -> None:
         super().__init__(parent)
         self.window = parent
         self.doc = doc

@@ -5,7 +5,7 @@ price" removes the plan's price. Open it with ``open()`` (window-modal, not bloc
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -23,12 +23,15 @@ from planner.plan_settings import SettingsInvalid, price_override_edit
 from ui.dialogs.plan_settings import COMMON_CURRENCIES
 from ui.units import fnum
 
+if TYPE_CHECKING:
+    from ui.document import Document
+
 
 class PriceOverrideDialog(QDialog):
     """``PriceOverrideDialog(doc, slug, name)``; fields ``amount``, ``currency``, ``date``,
     ``source``, ``note``; ``catalog_button`` removes the plan's price."""
 
-    def __init__(self, doc: Any, slug: str, name: str, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, slug: str, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc, self.slug = doc, slug
         self.setObjectName("priceOverrideDialog")

@@ -7,7 +7,7 @@ shows them and the reason when the pattern cannot be used.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QDialog,
@@ -26,9 +26,12 @@ from PySide6.QtWidgets import (
 from planner.builders import rename_edit, rename_preview, rename_targets
 from planner.naming import PatternError
 
+if TYPE_CHECKING:
+    from ui.document import Document
+
 
 class RenameDialog(QDialog):
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.setObjectName("renameDialog")

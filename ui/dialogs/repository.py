@@ -162,8 +162,9 @@ class OpenFromRepositoryDialog(QDialog):
             self.rev_list.addTopLevelItem(item)
         for c in range(4):
             self.rev_list.resizeColumnToContents(c)
-        if revisions:
-            self.rev_list.setCurrentItem(self.rev_list.topLevelItem(0))
+        first = self.rev_list.topLevelItem(0)
+        if revisions and first is not None:
+            self.rev_list.setCurrentItem(first)
         self._update_buttons()
 
     def _update_buttons(self) -> None:

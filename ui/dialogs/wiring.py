@@ -17,9 +17,9 @@ shown in the dialog, which stays open.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -48,8 +48,13 @@ from planner.fabric.extend import (
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.wiring import connect_edit, used_ports
 from ui import units as uunits
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.tasks import BackgroundTask, Run
 from ui.units import fmt_length_m, fnum
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from ui.document import Document
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +81,7 @@ def _failure_text(error: BaseException) -> str:
     return str(error) if isinstance(error, EditRefused) else f"{type(error).__name__}: {error}"
 
 
-def _kind(catalog: Any, slug: str) -> str:
+def _kind(catalog: Catalog | None, slug: str) -> str:
     dev = catalog.get("device-types", slug) if catalog is not None else None
     return dev.kind if dev is not None else "other"
 
@@ -90,7 +95,7 @@ class AutowireDialog(QDialog):
     wired = Signal(object)  # AutowireResult, after its edit was pushed
     extended = Signal(object)  # planner.fabric.extend.ExtendResult, after its edit was pushed
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Auto-wire fabric"))
         self.setObjectName("autowireDialog")
@@ -410,7 +415,7 @@ class AutowireDialog(QDialog):
         if fid is not None:
             from planner.engine import power_delta
 
-            measure = power_delta(catalog, getattr(self.doc.engine, "settings", None))
+            measure = power_delta(catalog, self.doc.engine_settings)
 
             def work(progress, cancelled):
                 return preview_extension(snapshot, catalog, fid, servers, switch=switch,
@@ -536,7 +541,7 @@ class AutowireDialog(QDialog):
 class ConnectDialog(QDialog):
     """Connect one port of a device to a port of another (one Connect edit)."""
 
-    def __init__(self, doc: Any, placement_id: str, port: str | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, placement_id: str, port: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Connect"))
         self.setObjectName("connectDialog")
@@ -625,7 +630,7 @@ class NvlinkAutowirer(QObject):
     progress = Signal(float, str)  # fraction, stage (from the worker, on the GUI thread)
     cancelled = Signal()
 
-    def __init__(self, doc: Any, parent: QObject | None = None) -> None:
+    def __init__(self, doc: Document, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self._task = _design_task(self, "NVLink auto-wire")

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QItemSelection,
@@ -48,7 +47,11 @@ from PySide6.QtWidgets import (
 from planner.edits import Change, Compound
 from planner.fabric import CableRow, Disconnect, cable_schedule, write_schedule_csv
 from ui import dialogs, units
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.tasks import BackgroundTask
+
+if TYPE_CHECKING:
+    from ui.document import Document
 
 log = logging.getLogger(__name__)
 
@@ -226,7 +229,7 @@ class CableTable(QTableView):
 class CableList(QWidget):
     exported = Signal(str)
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.model = CableModel(self)
@@ -283,7 +286,7 @@ class CableList(QWidget):
         self._pending = Change()  # what the edits since the rows were made touched
         self._fabric_sig: dict[str, tuple[str, float]] = {}  # fabric -> (name, speed) of the rows
         self._rack_names: dict[str, str] = {}  # rack -> name of the rows
-        self._place_sig: dict[str, tuple[str, int | None, str, str]] = {}  # placement -> what rows show of it
+        self._place_sig: dict[str, tuple[str, int | None, str, str] | None] = {}  # placement -> what rows show of it
         self._by_id: dict[str, CableRow] = {}
         self.shown = True
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._rows_selected())

@@ -7,13 +7,14 @@ fields, not computed here.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QMimeData,
     QModelIndex,
+    QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
 )
@@ -35,9 +36,13 @@ from PySide6.QtWidgets import (
 from planner.builders import DEVICE_MIME
 from ui import dialogs
 from ui.dialogs.needs_data import needs_data_text
-from ui.i18n import TrDict
+from ui.i18n import QT_TRANSLATE_NOOP, TrDict
 from ui.tasks import BackgroundTask
 from ui.units import fnum
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from ui.document import Document
 
 SLUG_ROLE = Qt.ItemDataRole.UserRole + 1
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -76,7 +81,7 @@ def short_gpu_name(model: str) -> str:
 class CatalogModel(QStandardItemModel):
     """One row per device type; drags carry the slug."""
 
-    def __init__(self, catalog: Any, parent: Any = None) -> None:
+    def __init__(self, catalog: Catalog | None, parent: Any = None) -> None:
         super().__init__(0, len(COLUMNS), parent)
         self.setHorizontalHeaderLabels([QCoreApplication.translate("CatalogPanel", c) for c in COLUMNS])
         devices = sorted(catalog.devices.values(), key=lambda d: (d.kind, d.manufacturer, d.model)) \
@@ -85,8 +90,8 @@ class CatalogModel(QStandardItemModel):
             self.appendRow(self._row(catalog, d))
 
     @staticmethod
-    def _row(catalog: Any, d: Any) -> list[QStandardItem]:
-        gpu = catalog.get("gpus", d.gpu_slug) if d.gpu_slug else None
+    def _row(catalog: Catalog | None, d: Any) -> list[QStandardItem]:
+        gpu = catalog.get("gpus", d.gpu_slug) if d.gpu_slug and catalog is not None else None
         gpu_name = gpu.model if gpu is not None else (d.gpu_slug or "")
         needs = d.needs_data
         needs_word = QCoreApplication.translate("CatalogPanel", "needs data")
@@ -132,7 +137,7 @@ class CatalogModel(QStandardItemModel):
     def mimeTypes(self) -> list[str]:
         return [DEVICE_MIME]
 
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
         data = QMimeData()
         slugs = []
         for ix in indexes:
@@ -166,7 +171,7 @@ class CatalogFilter(QSortFilterProxyModel):
             self.text, self.vendor, self.kind, self.gpu = text.strip().lower(), vendor, kind, gpu
             self.invalidateRowsFilter()
 
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
         m = self.sourceModel()
         name = m.index(source_row, 0, source_parent)
         if self.text and not all(w in (name.data(SEARCH_ROLE) or "") for w in self.text.split()):
@@ -181,7 +186,7 @@ class CatalogFilter(QSortFilterProxyModel):
 
 
 class CatalogPanel(QWidget):
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         cat = doc.catalog
@@ -337,7 +342,7 @@ class CatalogPanel(QWidget):
                 # devices of the plan that were unknown: a fresh engine forgets that
                 from ui.document import make_engine
 
-                self.doc.set_engine(make_engine(self.doc.catalog, getattr(self.doc.engine, "settings", None)))
+                self.doc.set_engine(make_engine(self.doc.catalog, self.doc.engine_settings))
         self._import_ended()
         self.result_dialog = dialogs.show_netbox_import_result(self, report, len(added))
 

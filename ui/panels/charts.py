@@ -9,7 +9,7 @@ the rack in the Document; the Document's selection outlines the rack's bar.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyqtgraph as pg
@@ -22,6 +22,9 @@ from planner.workloads.specs import has_target
 from ui import style
 from ui.panels.workloads import BOTTLENECK_TEXT
 from ui.units import fnum
+
+if TYPE_CHECKING:
+    from ui.document import Document
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#1f2328")
 
@@ -89,7 +92,7 @@ def fit_title(plot: pg.PlotWidget, colors: style.ChartColors, titles: tuple[str,
 class _RackBars(QWidget):
     """One bar per rack (load, kW) with the rack's limit as a tick above/below it."""
 
-    def __init__(self, doc: Any, titles: tuple[str, ...], unit_label: str, getter: Any,
+    def __init__(self, doc: Document, titles: tuple[str, ...], unit_label: str, getter: Any,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
@@ -275,7 +278,7 @@ class ChartsPanel(QWidget):
     """``ChartsPanel(doc)``: tabs Power / Cooling / Workloads, following
     ``doc.resultsChanged`` (slot ``on_results``) and ``doc.selectionChanged``."""
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.tabs = QTabWidget(self)

@@ -8,10 +8,9 @@ the rack elevations show it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QEvent,
@@ -34,6 +33,12 @@ from PySide6.QtWidgets import (
 
 from planner.findings import finding_text
 from ui import style
+from ui.i18n import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from planner.engine.findings import Finding
+    from planner.engine.results import Results
+    from ui.document import Document
 
 # Finding "where" kinds -> Document selection kinds
 _SELECT_KIND = {"rack": "rack", "placement": "placement", "pdu": "placement", "device": "placement",
@@ -67,20 +72,15 @@ def _field(f: Any, name: str) -> Any:
     return f.get(name) if isinstance(f, dict) else getattr(f, name, None)
 
 
-def results_findings(results: Any) -> list[Any]:
-    if results is None:
-        return []
-    fs = getattr(results, "findings", None)
-    if fs is None and isinstance(results, dict):
-        fs = results.get("findings")
-    return list(fs or [])
+def results_findings(results: Results | None) -> list[Finding]:
+    return list(results.findings) if results is not None else []
 
 
 class FindingsModel(QAbstractTableModel):
     HEADERS = (QT_TRANSLATE_NOOP("Findings", "Severity"), QT_TRANSLATE_NOOP("Findings", "Code"),
                QT_TRANSLATE_NOOP("Findings", "Message"), QT_TRANSLATE_NOOP("Findings", "Where"))
 
-    def __init__(self, doc: Any, parent: Any = None) -> None:
+    def __init__(self, doc: Document, parent: Any = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.rows: list[tuple[str, str, str, str, str | None, str]] = []  # sev, code, msg, kind, id, where text
@@ -203,6 +203,7 @@ class FindingsFilter(QSortFilterProxyModel):
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
         m = self.sourceModel()
+        assert isinstance(m, FindingsModel)
         sev, code, msg, kind, fid, where = m.rows[source_row]
         if sev not in self.severities and not (sev not in style.SEVERITIES and "info" in self.severities):
             return False
@@ -215,7 +216,7 @@ class FindingsPanel(QWidget):
     """``FindingsPanel(doc)``: follows ``doc.resultsChanged``; ``on_results(results)``
     is the slot. ``.table`` is the QTableView, ``.model`` the source model."""
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.model = FindingsModel(doc, self)
@@ -319,7 +320,7 @@ class FindingsPanel(QWidget):
         finally:
             self._fitting = False
 
-    def on_results(self, results: Any) -> None:
+    def on_results(self, results: Results | None) -> None:
         findings = results_findings(results)
         self.model.set_findings(findings)
         self.fit_columns()

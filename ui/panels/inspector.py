@@ -8,7 +8,7 @@ a rack come from the document's results.
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -40,11 +40,20 @@ from ui.dialogs.needs_data import needs_data_text
 from ui.scenes.rack import rack_figures_text
 from ui.units import fnum
 
+if TYPE_CHECKING:
+    from planner.engine.rack import CordResult
+    from ui.document import Document
+
 COOLING_METHODS = list(COOLING_METHOD_NAMES.items())
 
 
 class Inspector(QWidget):
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    # the scroll area shadows QWidget.scroll(dx, dy), which nothing here calls (tests read it)
+    scroll: QScrollArea  # type: ignore[assignment]
+    results_label: QLabel | None
+    loop_results_label: QLabel | None
+
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.scroll = QScrollArea(self)
@@ -83,8 +92,8 @@ class Inspector(QWidget):
 
     def rebuild(self) -> None:
         self.fields = {}
-        self.price_label = None
-        self._cords_shown = None
+        self.price_label: QLabel | None = None
+        self._cords_shown: tuple[str, tuple[tuple[str, int | None], ...], tuple[CordResult, ...]] | None = None
         body = QWidget()
         self._body = QVBoxLayout(body)
         self._body.setContentsMargins(2, 2, 2, 2)
@@ -125,12 +134,13 @@ class Inspector(QWidget):
         self._body.addWidget(box)
         return form
 
-    def _push(self, edit: Any) -> None:
+    def _push(self, edit: Any) -> bool:
         if self.doc.push(edit):
             self.error.hide()
-        else:
-            self.error.setText(self.doc.last_refusal)
-            self.error.show()
+            return True
+        self.error.setText(self.doc.last_refusal)
+        self.error.show()
+        return False
 
     # -- editors -------------------------------------------------------------------------
     def _line(self, form: QFormLayout, label: str, kind: str, eid: str, field: str, value: str) -> QLineEdit:
@@ -362,7 +372,7 @@ class Inspector(QWidget):
         res = self.doc.results
         rack_id = plan.index.placement_rack[pid]
         rr = res.racks.get(rack_id) if res is not None else None
-        engine = list(getattr(rr, "cords", {}).get(pid, ())) if rr is not None else []
+        engine = list(rr.cords.get(pid, ())) if rr is not None else []
         cords = current_cords(plan, res, pid)
         self._cords_shown = (pid, tuple(cords), tuple(engine))
         p = plan.placement(pid)
@@ -816,7 +826,7 @@ class Inspector(QWidget):
             res = self.doc.results
             if pid in self.doc.plan.index.placements:
                 rr = res.racks.get(self.doc.plan.index.placement_rack[pid]) if res is not None else None
-                engine = tuple(getattr(rr, "cords", {}).get(pid, ())) if rr is not None else ()
+                engine = tuple(rr.cords.get(pid, ())) if rr is not None else ()
                 if (pid, tuple(current_cords(self.doc.plan, res, pid)), engine) != shown:
                     self.rebuild()  # the engine spread (or moved) this device's cords
                     return

@@ -21,17 +21,22 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ui import style
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.tasks import BackgroundTask
 from ui.units import fnum
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from ui.document import Document
 
 log = logging.getLogger(__name__)
 
@@ -434,7 +439,7 @@ def _html(text: str) -> str:
 # ----------------------------------------------------------------------------- background sweep
 
 
-def _sweep(snapshot: Any, catalog: Any, workload: Any, cluster: Any, cancelled: Any) -> Any:
+def _sweep(snapshot: Any, catalog: Catalog, workload: Any, cluster: Any, cancelled: Any) -> Any:
     """sweep_workload in a pool thread, on a plan snapshot or on the cluster of the last
     sweep (``cluster``, while only the spec changed); None if cancelled before the end."""
     from planner.workloads import sweep_workload
@@ -453,7 +458,7 @@ class ScalingSection(QWidget):
 
     resultReady = Signal(object)
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.chart = ScalingChart(self)
@@ -478,8 +483,7 @@ class ScalingSection(QWidget):
         self._task = BackgroundTask(self, "scaling sweep", expected_errors=(SpecError, PlanHardwareError, ValueError))
         self.pool = self._task.pool
         doc.changed.connect(self._on_changed)
-        if hasattr(doc, "planReset"):
-            doc.planReset.connect(self._on_plan_reset)
+        doc.planReset.connect(self._on_plan_reset)
 
     # -- inputs ---------------------------------------------------------------------------
     def _on_plan_reset(self) -> None:

@@ -9,9 +9,9 @@ compares a figure with a threshold itself.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QFrame,
@@ -28,7 +28,11 @@ from planner.engine import Results, levels
 from planner.units import btu_per_h, tons
 from ui import style
 from ui import units as display_units
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.units import fnum
+
+if TYPE_CHECKING:
+    from ui.document import Document
 
 
 def fmt_power(w: float) -> str:
@@ -113,7 +117,7 @@ class TotalsPanel(QWidget):
         (QT_TRANSLATE_NOOP("TotalsPanel", "Cost"), (("capex", QT_TRANSLATE_NOOP("TotalsPanel", "Hardware"), False), ("opex", QT_TRANSLATE_NOOP("TotalsPanel", "Energy per year"), False), ("rent", QT_TRANSLATE_NOOP("TotalsPanel", "Rent or own"), False))),
     )
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.rows: dict[str, tuple[QLabel, QLabel, UtilBar | None]] = {}
@@ -376,7 +380,7 @@ class TotalsPanel(QWidget):
 
         # cost
         cur = t.currency
-        unconverted = getattr(t, "unconverted", ())
+        unconverted = t.unconverted
         if t.capex_complete:
             basis = tr("list/estimate prices from the catalog")
         elif unconverted:

@@ -23,9 +23,9 @@ from __future__ import annotations
 import re
 import types
 import typing
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -51,10 +51,14 @@ from planner.plan import ServerGroup, Workload
 from planner.workloads.evaluate import WorkloadVerdict
 from planner.workloads.specs import SPEC_MODELS, SpecError, has_target, parse_spec
 from ui import dialogs, style
-from ui.i18n import TrDict, tr_table
+from ui.i18n import QT_TRANSLATE_NOOP, TrDict, tr_table
 from ui.panels.scaling_chart import ScalingSection
 from ui.units import fnum, parse_number
 from ui.units import format_entry as format_number
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from ui.document import Document
 
 # (key, menu text, kind, spec defaults, name template)
 PRESETS: tuple[tuple[str, str, str, dict[str, Any], str], ...] = (
@@ -265,7 +269,7 @@ class _Field(QWidget):
 
     committed = Signal(str)
 
-    def __init__(self, name: str, info: Any, catalog: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, name: str, info: Any, catalog: Catalog | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.name = name
         ann, self.optional = _unwrap(info.annotation)
@@ -276,7 +280,7 @@ class _Field(QWidget):
         lay.setSpacing(1)
         empty = EMPTY_TEXT.get(name, "not set")
         if name == "model":
-            self.choices = sorted(catalog.llms) if catalog is not None and hasattr(catalog, "llms") else []
+            self.choices = sorted(catalog.llms) if catalog is not None else []
         elif typing.get_origin(ann) is typing.Literal:
             self.choices = list(typing.get_args(ann))
         if self.choices is not None:
@@ -305,7 +309,7 @@ class _Field(QWidget):
         lay.addWidget(self.editor)
         lay.addWidget(self.error)
 
-    def _choice_text(self, c: Any, catalog: Any) -> str:
+    def _choice_text(self, c: Any, catalog: Catalog | None) -> str:
         if self.name == "model" and catalog is not None:
             llm = catalog.get("llms", c)
             if llm is not None:
@@ -354,7 +358,7 @@ class WorkloadsPanel(QWidget):
     # Size...: the id of the workload to size for the user (the main window opens the wizard)
     sizeRequested = Signal(str)
 
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.fields: dict[str, _Field] = {}
@@ -538,8 +542,7 @@ class WorkloadsPanel(QWidget):
         doc.changed.connect(self.on_changed)
         doc.resultsChanged.connect(lambda _r: self.refresh_verdicts())
         doc.selectionChanged.connect(self.on_selection)
-        if hasattr(doc, "planReset"):
-            doc.planReset.connect(self.rebuild)
+        doc.planReset.connect(self.rebuild)
         self._apply_palette()
         self.rebuild()
 
@@ -818,7 +821,7 @@ class WorkloadsPanel(QWidget):
         key, _text, kind, spec, name_t = next(p for p in PRESETS if p[0] == preset)
         spec = dict(spec)
         cat = self.doc.catalog
-        llms = sorted(getattr(cat, "llms", {}) or {}) if cat is not None else []
+        llms = sorted(cat.llms) if cat is not None else []
         if "model" in spec and llms and spec["model"] not in llms:
             spec["model"] = llms[0]
         names = {w.name for w in self.doc.plan.workloads}

@@ -11,7 +11,7 @@ its devices in the Document; the view highlights the paths of whatever is select
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPalette, QPen
@@ -39,6 +39,11 @@ from planner.edits import Change
 from planner.fabric.graph import SINGULAR, TIER_LABELS, Box, FabricGraph, fabric_graph
 from ui import units
 from ui.units import fnum
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
+    from planner.fabric.analysis import FabricResult
+    from ui.document import Document
 
 TIER_COLORS = {0: "#3d7cc9", 1: "#3f9a5a", 2: "#2f7d6e", 3: "#6b5aa8"}
 STORAGE_COLOR = "#c9822f"
@@ -72,7 +77,7 @@ class EdgeItem(QGraphicsLineItem):
         self.setZValue(1)
 
 
-def _kind_color(catalog: Any, plan: Any, box: Box) -> QColor:
+def _kind_color(catalog: Catalog | None, plan: Any, box: Box) -> QColor:
     if box.tier == 0:
         dev = catalog.get("device-types", plan.index.placements[box.members[0]].device) if catalog else None
         if dev is not None and dev.kind == "storage":
@@ -81,6 +86,10 @@ def _kind_color(catalog: Any, plan: Any, box: Box) -> QColor:
 
 
 class FabricScene(QGraphicsScene):
+    # the view's palette, kept here for the items; it shadows QGraphicsScene.palette(), which
+    # nothing here calls
+    palette: QPalette  # type: ignore[assignment]
+
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.boxes: dict[str, BoxItem] = {}
@@ -88,14 +97,14 @@ class FabricScene(QGraphicsScene):
         self.spine: QGraphicsRectItem | None = None
         self.palette = QPalette()
 
-    def build(self, graph: FabricGraph | None, plan: Any, catalog: Any, nvlink: bool = False) -> None:
+    def build(self, graph: FabricGraph | None, plan: Any, catalog: Catalog, nvlink: bool = False) -> None:
         """Lay out ``graph``. ``nvlink``: a multi-node NVLink domain - compute trays below,
         switch trays above, and the all-to-all spine (1,296 links per NVL72) drawn as one
         bar with a stub per tray instead of a line per tray pair."""
         self.clear()
         self.boxes.clear()
         self.edges.clear()
-        self.spine: QGraphicsRectItem | None = None
+        self.spine = None
         if graph is None or not graph.tiers:
             return
         text_c = self.palette.color(QPalette.ColorRole.WindowText)
@@ -295,7 +304,7 @@ class FabricGraphView(QGraphicsView):
 
 
 class FabricView(QWidget):
-    def __init__(self, doc: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.graph: FabricGraph | None = None
@@ -471,11 +480,10 @@ class FabricView(QWidget):
         return self.view.mapFromScene(self.scene.boxes[key].sceneBoundingRect().center())
 
     # -- figures ---------------------------------------------------------------------
-    def result(self) -> Any:
+    def result(self) -> FabricResult | None:
         res = self.doc.results
-        fabrics = getattr(res, "fabrics", None) if res is not None else None
         fid = self.fabric_id()
-        return fabrics.get(fid) if isinstance(fabrics, dict) and fid else None
+        return res.fabrics.get(fid) if res is not None and fid else None
 
     def update_figures(self) -> None:
         r = self.result()
@@ -487,7 +495,7 @@ class FabricView(QWidget):
         elif r is None:
             self.summary.setText(self.tr("{tech}, {speed} Gb/s \u2014 waiting for results").format(
                 tech=fab.technology, speed=fnum(fab.speed_gbps, "g")))
-        elif getattr(r, "nvlink", None):
+        elif r.nvlink:
             rows = self._nvlink_rows(fab, r)
             self._add_findings(r)
         else:
@@ -560,8 +568,9 @@ class FabricView(QWidget):
 
     def figure(self, name: str) -> str:
         for i in range(self.figures.rowCount()):
-            if self.figures.item(i, 0).text() == name:
-                return self.figures.item(i, 1).text()
+            key, value = self.figures.item(i, 0), self.figures.item(i, 1)
+            if key is not None and value is not None and key.text() == name:
+                return value.text()
         raise KeyError(name)
 
     def _finding_activated(self, item: QListWidgetItem) -> None:

@@ -1,0 +1,475 @@
+"""The rack elevations' scene: the racks of one row side by side, front and rear, drawn to
+scale from :mod:`planner.geometry`, rebuilt per rack when ``Document.changed`` names it; the
+rack header's figures come from the engine's results."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QPalette,
+    QPen,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+)
+
+from planner.engine import Results, levels
+from planner.fabric import device_ports
+from planner.fabric.wiring import used_ports
+from planner.geometry import rack_outer_mm, u_bottom_mm, u_span_mm
+from planner.palette import UNKNOWN_COLOR, kind_color
+from planner.placement import device_dims, rack_dims
+from planner.plan import Placement, Rack, cooling_method_name
+from planner.units import U_MM
+from ui import style
+from ui.scenes.rack.items import (
+    FACE_GAP,
+    FRAME,
+    HEADER_H,
+    HEADER_SHARE,
+    LABEL_MARGIN,
+    RACK_GAP,
+    RAIL_W,
+    DeviceItem,
+    LodText,
+    PortsItem,
+    RackFrameItem,
+    RunLabel,
+    Target,
+)
+from ui.units import fnum
+
+if TYPE_CHECKING:
+    from ui.document import Document
+
+
+class RackScene(QGraphicsScene):
+    """Builds items for the racks of one row from the plan."""
+
+    # the view's palette, kept here for the items; it shadows QGraphicsScene.palette(), which
+    # nothing here calls
+    palette: QPalette  # type: ignore[assignment]
+
+    def __init__(self, doc: Document, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.row_id: str | None = None
+        self.frames: dict[tuple[str, str], RackFrameItem] = {}
+        self.outers: dict[tuple[str, str], QGraphicsRectItem] = {}  # the dark frame around each face
+        self.devices: dict[str, list[DeviceItem]] = {}
+        self.rack_items: dict[str, list[QGraphicsItem]] = {}  # per rack: device items + figure text
+        self.figures: dict[str, QGraphicsSimpleTextItem] = {}
+        self.names: dict[str, QGraphicsSimpleTextItem] = {}  # rack id -> its name in the header
+        self.origin_x: dict[str, float] = {}
+        self.header_h = HEADER_H  # rack header height for the row shown (grows with the row's width)
+        self.palette = QPalette()
+        self.ports: dict[str, PortsItem] = {}  # placement -> its ports item
+        self._used: dict[tuple[str, str], str] | None = None
+
+    def port_used(self, pid: str, port: str) -> str | None:
+        if self._used is None:
+            self._used = used_ports(self.doc.plan)
+        return self._used.get((pid, port)) or self._used.get((pid, port + "*"))
+
+    def links_changed(self) -> None:
+        self._used = None
+        for item in self.ports.values():
+            item.update()
+
+    # -- geometry helpers ------------------------------------------------------------
+    def rack_height_u(self, rack: Rack) -> int:
+        rd = rack_dims(self.doc.catalog, rack.rack_type)
+        return rd.u_height if rd else 42
+
+    def rack_width(self, rack: Rack) -> float:
+        return rack_outer_mm(self.doc.catalog, rack.rack_type)[0]
+
+    def face_x(self, rack_id: str, face: str) -> float:
+        """Left edge of a face's frame."""
+        rack = self.doc.plan.rack(rack_id)
+        x = self.origin_x[rack_id] + LABEL_MARGIN
+        return x if face == "front" else x + self.rack_width(rack) + FACE_GAP + LABEL_MARGIN
+
+    @staticmethod
+    def u_y(u: int) -> float:
+        """Scene y of the bottom edge of U ``u`` (U1 bottom at y=0, up is negative)."""
+        return -u_bottom_mm(u)
+
+    def target_at(self, pos: QPointF, grab_offset_u: int = 0) -> Target | None:
+        for (rack_id, face), frame in self.frames.items():
+            r = frame.sceneBoundingRect()
+            if r.left() - 1 <= pos.x() <= r.right() + 1 and r.top() - FRAME <= pos.y() <= r.bottom() + FRAME:
+                u = int((-pos.y()) // U_MM) + 1 - grab_offset_u
+                u = max(1, u)
+                rel = (pos.x() - r.left()) / max(r.width(), 1.0)
+                side = "left" if rel < 0.5 else "right"
+                return Target(rack_id, face, u, side)
+        return None
+
+    def point_for(self, rack_id: str, face: str, u: int) -> QPointF:
+        """Scene point in the middle of U ``u`` on a face."""
+        frame = self.frames[(rack_id, face)]
+        return QPointF(frame.sceneBoundingRect().center().x(), self.u_y(u) - U_MM / 2)
+
+    # -- building ------------------------------------------------------------------
+    def show_row(self, row_id: str | None) -> None:
+        self.row_id = row_id
+        self.rebuild()
+
+    def racks(self) -> list[Rack]:
+        if self.row_id is None or self.row_id not in self.doc.plan.index.rows:
+            return []
+        return sorted(self.doc.plan.index.rows[self.row_id].racks, key=lambda r: r.position)
+
+    def rebuild(self) -> None:
+        self.clear()
+        self.frames.clear()
+        self.outers.clear()
+        self.devices.clear()
+        self.ports.clear()
+        self._used = None
+        self.rack_items.clear()
+        self.figures.clear()
+        self.names.clear()
+        self.origin_x.clear()
+        racks = self.racks()
+        row_w = sum(2 * (LABEL_MARGIN + self.rack_width(r)) + FACE_GAP + RACK_GAP for r in racks)
+        self.header_h = max(HEADER_H, HEADER_SHARE * row_w)
+        x = 0.0
+        for rack in racks:
+            self.origin_x[rack.id] = x
+            self._build_frame(rack)
+            self._build_devices(rack)
+            x += 2 * (LABEL_MARGIN + self.rack_width(rack)) + FACE_GAP + RACK_GAP
+        self.update_figures()
+        r = self.itemsBoundingRect()
+        self.setSceneRect(r.adjusted(-60, -60, 60, 60))
+
+    def _text(self, text: str, size_mm: float, color: QColor, bold: bool = False,
+              parent: QGraphicsItem | None = None, room: QRectF | None = None,
+              skip_lines: int = 0, above: list[Any] | None = None, reserve_lines: int = 0) -> QGraphicsSimpleTextItem:
+        item = (LodText(text, parent, room, skip_lines, above, reserve_lines) if room is not None
+                else QGraphicsSimpleTextItem(text, parent))
+        f = QFont()
+        f.setPixelSize(max(1, round(size_mm)))
+        f.setBold(bold)
+        item.setFont(f)
+        item.setBrush(QBrush(color))
+        if parent is None:
+            self.addItem(item)
+        return item
+
+    def _build_frame(self, rack: Rack) -> None:
+        pal = self.palette
+        text_c = pal.color(QPalette.ColorRole.WindowText)
+        mid = pal.color(QPalette.ColorRole.Mid)
+        base = pal.color(QPalette.ColorRole.Base)
+        dark = pal.color(QPalette.ColorRole.Window).lightness() < 128
+        h_u = self.rack_height_u(rack)
+        height = u_bottom_mm(h_u + 1)
+        width = self.rack_width(rack)
+        for face in ("front", "rear"):
+            fx = self.face_x(rack.id, face)
+            outer = QGraphicsRectItem(QRectF(fx, -height - FRAME, width, height + 2 * FRAME))
+            outer.setBrush(QBrush(QColor("#2b2e33") if not dark else QColor("#15171a")))
+            outer.setPen(QPen(mid, 2))
+            self.addItem(outer)
+            self.outers[(rack.id, face)] = outer
+            rail_x = fx + (width - RAIL_W) / 2
+            frame = RackFrameItem(rack, face, QRectF(rail_x, -height, RAIL_W, height), h_u)
+            frame.setBrush(QBrush(base))
+            frame.setPen(QPen(mid, 1))
+            self.addItem(frame)
+            self.frames[(rack.id, face)] = frame
+            grid = QPen(mid, 0.6)
+            grid.setCosmetic(True)
+            for u in range(1, h_u + 1):
+                y = self.u_y(u)
+                if u > 1:
+                    line = self.addLine(rail_x, y, rail_x + RAIL_W, y, grid)
+                    line.setZValue(0.5)
+                if u == 1 or u % 2 == 0 or h_u <= 24:
+                    t = self._text(str(u), 30, text_c)
+                    br = t.boundingRect()
+                    t.setPos(fx - 12 - br.width(), y - U_MM / 2 - br.height() / 2)
+            label = self._text(face.upper(), 44, text_c, bold=False)
+            label.setPos(fx, -height - FRAME - 64)
+        fx = self.face_x(rack.id, "front")
+        head_w = self.face_x(rack.id, "rear") + width - fx
+        top = -height - FRAME - HEADER_H
+        grow = max(0.0, self.header_h - HEADER_H)
+        # Zoomed out (many racks in a row, a laptop screen) the header's lines grow to stay
+        # legible; they share the whole header in priority order: the name first, then the
+        # type, then the figures (each skips the grown lines above it), and each line is
+        # elided to the header's width before anything is dropped.
+        header = QRectF(fx, top - grow, head_w, HEADER_H - 70 + grow)
+        name = self._text(rack.name, 64, text_c, bold=True, room=header, above=[])
+        name.setPos(fx, top)
+        self.names[rack.id] = name
+        rt = rack_dims(self.doc.catalog, rack.rack_type)
+        # the type gives way to the engine's two lines of figures when both do not fit
+        sub = self._text(f"{rt.name if rt else rack.rack_type}", 40, text_c, room=header, above=[name],
+                         reserve_lines=2)
+        sub.setPos(fx, top + 84)
+        fig = self._text("", 40, text_c, bold=True, room=header, above=[name, sub])
+        fig.setPos(fx, top + 140)
+        self.figures[rack.id] = fig
+
+    def _device_color(self, slug: str) -> QColor:
+        dev = self.doc.catalog.get("device-types", slug) if self.doc.catalog is not None else None
+        if dev is None:
+            return QColor(UNKNOWN_COLOR)
+        return QColor(kind_color(dev.kind))
+
+    def _label(self, p: Placement) -> tuple[str, str]:
+        """(title, details): the user's name or the model; short model, GPUs and max kW."""
+        dev = self.doc.catalog.get("device-types", p.device) if self.doc.catalog is not None else None
+        if dev is None:
+            return (p.name or p.device, "not in the catalog")
+        model = dev.model.split(" (")[0]
+        title = p.name or model
+        bits = []
+        if dev.gpu_count:
+            gpu = self.doc.catalog.get("gpus", dev.gpu_slug)
+            gname = (gpu.model if gpu else dev.gpu_slug or "").split()[0]
+            bits.append(f"{dev.gpu_count}\u00d7 {gname}")
+        if dev.max_power_w:
+            bits.append(f"{fnum(dev.max_power_w / 1000, '.1f')} kW")
+        details = "  \u00b7  ".join(bits)
+        if p.name:
+            details = f"{model}\n{details}" if details else model
+        return title, details
+
+    def _build_devices(self, rack: Rack) -> None:
+        items: list[QGraphicsItem] = []
+        for p in rack.placements:
+            items.extend(self._device_items(rack, p))
+        items.extend(self._run_labels(rack))
+        self.rack_items[rack.id] = items
+
+    def _run_labels(self, rack: Rack) -> list[QGraphicsItem]:
+        """A RunLabel over each run of two or more identical devices stacked without a gap."""
+        placed = sorted((p for p in rack.placements if p.u is not None), key=lambda p: (p.face, p.u or 0))
+        runs: list[list[Placement]] = []
+        for p in placed:
+            prev = runs[-1][-1] if runs else None
+            if prev is not None and prev.device == p.device and prev.face == p.face:
+                dims = device_dims(self.doc.catalog, prev.device)
+                if (prev.u or 0) + max(1, int((dims.u_height if dims else 1.0) + 0.99)) == p.u:
+                    runs[-1].append(p)
+                    continue
+            runs.append([p])
+        out: list[QGraphicsItem] = []
+        for run in runs:
+            if len(run) < 2:
+                continue
+            rects = [it.sceneBoundingRect() for p in run for it in self.devices.get(p.id, []) if it.primary]
+            if not rects:
+                continue
+            area = rects[0]
+            for r in rects[1:]:
+                area = area.united(r)
+            dev = self.doc.catalog.get("device-types", run[0].device) if self.doc.catalog is not None else None
+            model = dev.model.split(" (")[0] if dev is not None else run[0].device
+            text = QCoreApplication.translate("RackScene", "{n}\u00d7 {model}").format(n=len(run), model=model)
+            label = RunLabel(text, area.adjusted(14, 4, -8, -4), rects[0].height() - 2)
+            f = QFont()
+            f.setPixelSize(36)
+            f.setBold(True)
+            label.setFont(f)
+            label.setBrush(QBrush(QColor("white")))
+            label.setPos(area.left() + 14, area.top() + 4)
+            self.addItem(label)
+            out.append(label)
+        return out
+
+    def _device_items(self, rack: Rack, p: Placement) -> list[DeviceItem]:
+        dims = device_dims(self.doc.catalog, p.device)
+        color = self._device_color(p.device)
+        out: list[DeviceItem] = []
+        title, sub = self._label(p)
+        height_mm_total = u_bottom_mm(self.rack_height_u(rack) + 1)
+        if p.u is None:  # 0U, in the side channel of its face
+            fx = self.face_x(rack.id, p.face)
+            width = self.rack_width(rack)
+            chan = (width - RAIL_W) / 2
+            x = fx + 6 if p.side == "left" else fx + width - chan + 6
+            rect = QRectF(x, -height_mm_total + 60, chan - 12, height_mm_total - 120)
+            item = DeviceItem(p.id, p.face, rect, True)
+            self._style(item, color, True)
+            self.addItem(item)
+            t = self._text(title, 22, QColor("white"), parent=item)
+            t.setRotation(-90)
+            t.setPos(rect.left() + 6, rect.bottom() - 20)
+            out.append(item)
+        else:
+            height = dims.u_height if dims else 1.0
+            full = p.full_depth if p.full_depth is not None else (dims.full_depth if dims else True)
+            faces = ["front", "rear"] if full else [p.face]
+            for face in faces:
+                frame = self.frames[(rack.id, face)]
+                fr = frame.rect()
+                bottom, top = u_span_mm(p.u, max(height, 0.5))
+                rect = QRectF(fr.left() + 3, -top + 1.5, fr.width() - 6, top - bottom - 3)
+                primary = face == p.face
+                item = DeviceItem(p.id, face, rect, primary)
+                self._style(item, color, primary)
+                self.addItem(item)
+                size = min(36.0, max(12.0, rect.height() * 0.78))
+                room = rect.adjusted(14, 1, -8, -1)
+                t = self._text(title if primary else f"{title} (rear)", size,
+                               QColor("white") if primary else self._rear_text(color), bold=primary, parent=item,
+                               room=QRectF(room.left(), room.top(), room.width(), min(room.height(), 240)))
+                t.setPos(rect.left() + 14, rect.top() + max(1.0, (min(rect.height(), 52) - size * 1.2) / 2))
+                if sub and primary and rect.height() >= 100:
+                    lines = sub.split("\n")[: max(1, int((rect.height() - 56) // 36))]
+                    s = self._text("\n".join(lines), 30, QColor(255, 255, 255, 225), parent=item,
+                                   room=room, skip_lines=1)
+                    s.setPos(rect.left() + 14, rect.top() + 50)
+                out.append(item)
+        self.devices.setdefault(p.id, []).extend(out)
+        tip = self.device_tooltip(p.id)
+        for it in out:
+            it.setToolTip(tip)
+        dp = device_ports(self.doc.catalog, p.device) if self.doc.catalog is not None else None
+        if dp is not None and dp.ports and p.u is not None:
+            host = next((it for it in out if it.face == "rear"), out[0] if out else None)
+            if host is not None:
+                self.ports[p.id] = PortsItem(host, dp.ports, self.port_used)
+        return out
+
+    def _rear_text(self, color: QColor) -> QColor:
+        """Text on a device's other face (its colour at low alpha over the rail): white is
+        unreadable on the light tint of the light theme, so a dark shade of the colour."""
+        if self.palette.color(QPalette.ColorRole.Window).lightness() < 128:
+            return QColor(255, 255, 255, 215)
+        return QColor(color).darker(260)
+
+    def _style(self, item: DeviceItem, color: QColor, primary: bool) -> None:
+        c = QColor(color)
+        if not primary:
+            c.setAlpha(110)
+        item.setBrush(QBrush(c))
+        pen = QPen(c.darker(150), 2)
+        item.setPen(pen)
+
+    def refresh_rack(self, rack_id: str) -> None:
+        """Redraw the devices of one rack from the plan."""
+        for it in self.rack_items.pop(rack_id, []):
+            if isinstance(it, DeviceItem):
+                if it.placement_id in self.ports and self.ports[it.placement_id].device is it:
+                    del self.ports[it.placement_id]
+                lst = self.devices.get(it.placement_id, [])
+                if it in lst:
+                    lst.remove(it)
+                if not lst:
+                    self.devices.pop(it.placement_id, None)
+            self.removeItem(it)
+        if rack_id in self.doc.plan.index.racks and rack_id in self.origin_x:
+            rack = self.doc.plan.rack(rack_id)
+            if rack_id in self.names and self.names[rack_id].text() != rack.name:  # renamed
+                self.names[rack_id].setText(rack.name)
+            self._build_devices(rack)
+
+    def device_tooltip(self, pid: str) -> str:
+        """Name, model, U, power (the engine's figures) and the feeds its cords go to."""
+        tr = QCoreApplication.translate
+        plan = self.doc.plan
+        p = plan.placement(pid)
+        dev = self.doc.catalog.get("device-types", p.device) if self.doc.catalog is not None else None
+        model = dev.model if dev is not None else tr("RackScene", "{slug} (not in the catalog)").format(slug=p.device)
+        lines = [p.name or model]
+        if p.name:
+            lines.append(model)
+        dims = device_dims(self.doc.catalog, p.device)
+        face = tr("RackScene", "front") if p.face == "front" else tr("RackScene", "rear")
+        if p.u is None:
+            side = tr("RackScene", "left") if p.side == "left" else tr("RackScene", "right")
+            lines.append(tr("RackScene", "0U, {side} side of the {face}").format(side=side, face=face))
+        else:
+            top = p.u + max(1, int((dims.u_height if dims else 1.0) + 0.99)) - 1
+            span = f"U{p.u}" if top == p.u else f"U{p.u}\u2013U{top}"
+            lines.append(tr("RackScene", "{span}, {face}").format(span=span, face=face))
+        results = self.doc.results
+        rack_id = plan.index.placement_rack.get(pid)
+        rr = results.racks.get(rack_id) if results is not None and rack_id is not None else None
+        dp = rr.device_power.get(pid) if rr is not None else None
+        pdu = results.pdus.get(pid) if results is not None else None
+        if rr is None:
+            lines.append(tr("RackScene", "Power: not calculated yet"))
+        elif pdu is not None:  # a PDU: the load it carries, and its own feed
+            lines.append(tr("RackScene", "Load: {typical} kW typical, {max} kW max").format(
+                typical=f"{fnum(pdu.typical_w / 1000, '.2f')}", max=f"{fnum(pdu.max_w / 1000, '.2f')}"))
+            feed = next((f.name for f in plan.feeds if f.id == pdu.feed), None)
+            lines.append(tr("RackScene", "Feed: {feed}").format(feed=feed) if feed
+                         else tr("RackScene", "Feed: none assigned"))
+        elif dp is None:
+            lines.append(tr("RackScene", "Power: none counted"))
+        else:
+            lines.append(tr("RackScene", "Power: {typical} kW typical, {max} kW max").format(
+                typical=f"{fnum(dp.typical_w / 1000, '.2f')}", max=f"{fnum(dp.max_w / 1000, '.2f')}"))
+            if dp.busbar:
+                lines.append(tr("RackScene", "Feed: the rack's DC busbar (power shelves)"))
+            elif dp.pdus:
+                feeds = []
+                for pdu_id in dict.fromkeys(dp.pdus):
+                    pr = results.pdus.get(pdu_id) if results is not None else None
+                    pdu_name = pr.name if pr is not None else pdu_id
+                    feed = next((f.name for f in plan.feeds if pr is not None and f.id == pr.feed), None)
+                    feeds.append(tr("RackScene", "{feed} via {pdu}").format(feed=feed, pdu=pdu_name) if feed
+                                 else tr("RackScene", "{pdu} (no feed)").format(pdu=pdu_name))
+                lines.append(tr("RackScene", "Feed: {feeds}").format(feeds="; ".join(feeds)))
+            else:
+                lines.append(tr("RackScene", "Feed: no power cords"))
+        return "\n".join(lines)
+
+    def refresh_tooltips(self) -> None:
+        for pid, items in self.devices.items():
+            if pid in self.doc.plan.index.placements:
+                tip = self.device_tooltip(pid)
+                for it in items:
+                    it.setToolTip(tip)
+
+    def update_figures(self) -> None:
+        self.refresh_tooltips()
+        results = self.doc.results
+        text_c = self.palette.color(QPalette.ColorRole.WindowText)
+        for rack_id, item in self.figures.items():
+            item.setText(rack_figures_text(results, rack_id))
+            lvl = rack_level(results, rack_id)
+            item.setBrush(QBrush(text_c if lvl == levels.NONE else style.level_color(lvl)))
+
+    def shown_racks(self) -> set[str]:
+        return set(self.origin_x)
+
+
+def rack_figures_text(results: Results | None, rack_id: str) -> str:
+    """The engine's per-rack figures as two short lines (nothing is computed here)."""
+    r = results.racks.get(rack_id) if results is not None else None
+    if r is None:
+        return ""
+    tr = QCoreApplication.translate
+    power = fnum(r.power_load_w / 1000, ".1f")
+    lines = [tr("RackScene", "{load} kW of {cap} kW").format(load=power, cap=fnum(r.power_capacity_w / 1000, ".1f"))
+             if r.power_capacity_w > 0 else tr("RackScene", "{load} kW (no PDU capacity)").format(load=power)]
+    extra = [f"{r.gpu_count} GPUs", tr("RackScene", "{used}/{height} U").format(used=r.u_used, height=r.u_height)
+             if r.u_height else tr("RackScene", "{used} U").format(used=r.u_used)]
+    if r.cooling:
+        extra.append(cooling_method_name(r.cooling, lower=True))
+    lines.append("  \u00b7  ".join(extra))
+    return "\n".join(lines)
+
+
+def rack_level(results: Results | None, rack_id: str) -> str:
+    """The engine's level of a rack (the worst of its power, cooling, weight and floor
+    levels), or none without results."""
+    r = results.racks.get(rack_id) if results is not None else None
+    return r.level if r is not None else levels.NONE
