@@ -261,7 +261,7 @@ def test_cli_export_xlsx_and_csv(tmp_path, capsys):
     assert main(["export", str(plan), "--format", "csv", "--locale", "de", "-o", str(tmp_path / "csv")]) == 0
     assert (tmp_path / "csv" / "bom.csv").read_text("utf-8-sig").startswith("Category;Manufacturer;")
     out = capsys.readouterr().out
-    assert "pod.xlsx" in out and "7 file(s)" in out
+    assert "pod.xlsx" in out and "7 files" in out
 
 
 @pytest.mark.parametrize("args, message", [

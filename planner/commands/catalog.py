@@ -7,28 +7,32 @@ from __future__ import annotations
 
 import json
 
+from planner.i18n import N_
+
 NAME = "catalog"
-HELP = "list or validate the hardware catalog (shipped + user folder), or import a price list"
+HELP = N_("list or validate the hardware catalog (shipped + user folder), or import a price list")
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help=HELP)
+    from planner.i18n import _
+
+    p = sub.add_parser(NAME, help=_(HELP))
     p.add_argument("action", choices=["list", "validate", "import-prices", "import-netbox"],
-                   help="list entries, only validate, import a CSV/XLSX price list or NetBox YAML files "
-                        "into the user catalog")
+                   help=_("list entries, only validate, import a CSV/XLSX price list or NetBox YAML files "
+                        "into the user catalog"))
     p.add_argument("paths", nargs="*",
-                   help="list/validate: catalog folders to load instead of the default layers; "
+                   help=_("list/validate: catalog folders to load instead of the default layers; "
                         "import-prices: the price list file (CSV or XLSX); "
-                        "import-netbox: the NetBox YAML files or folders to import")
+                        "import-netbox: the NetBox YAML files or folders to import"))
     p.add_argument("--replace", action="store_true",
-                   help="with import-netbox: overwrite entries already in the user catalog and override shipped ones")
+                   help=_("with import-netbox: overwrite entries already in the user catalog and override shipped ones"))
     p.add_argument("--into", metavar="FOLDER",
-                   help="with import-netbox: the catalog folder to write to (default: the user catalog)")
-    p.add_argument("--kind", help="with list: only device types of this kind (server, switch, ...)")
-    p.add_argument("--name", help="with import-prices: the price list's name (default: the file name); "
-                                  "importing a list of the same name again replaces it")
-    p.add_argument("--dry-run", action="store_true", help="with import-prices: report only, write nothing")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+                   help=_("with import-netbox: the catalog folder to write to (default: the user catalog)"))
+    p.add_argument("--kind", help=_("with list: only device types of this kind (server, switch, ...)"))
+    p.add_argument("--name", help=_("with import-prices: the price list's name (default: the file name); "
+                                  "importing a list of the same name again replaces it"))
+    p.add_argument("--dry-run", action="store_true", help=_("with import-prices: report only, write nothing"))
+    p.add_argument("--json", action="store_true", help=_("machine-readable output"))
     p.set_defaults(func=run)
 
 

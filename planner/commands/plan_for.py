@@ -17,8 +17,10 @@ import json
 import sys
 from pathlib import Path
 
+from planner.i18n import N_
+
 NAME = "plan-for"
-HELP = "rank candidate builds for workloads and constraints (SPEC.json); -o writes the best as a plan"
+HELP = N_("rank candidate builds for workloads and constraints (SPEC.json); -o writes the best as a plan")
 DEFAULT_TOP = 10
 
 
@@ -35,16 +37,18 @@ def _positive(text: str) -> int:
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help=HELP, description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
-    p.add_argument("spec", metavar="SPEC.json", help="workloads and constraints (docs/plan-for.md)")
-    p.add_argument("--json", action="store_true", help="print the ranked candidates as JSON")
+    from planner.i18n import _
+
+    p = sub.add_parser(NAME, help=_(HELP), description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
+    p.add_argument("spec", metavar="SPEC.json", help=_("workloads and constraints (docs/plan-for.md)"))
+    p.add_argument("--json", action="store_true", help=_("print the ranked candidates as JSON"))
     p.add_argument("-o", "--output", metavar="PLAN", default=None,
-                   help="write the best candidate (or --pick K) as a plan: .json or .rackplan")
+                   help=_("write the best candidate (or --pick K) as a plan: .json or .rackplan"))
     p.add_argument("--top", type=_positive, default=None,
                    help=f"show the first N candidates (default {DEFAULT_TOP}; --json: all)")
     p.add_argument("--pick", type=_positive, default=None, metavar="K",
-                   help="with -o: write candidate K of the ranking instead of the best")
-    p.add_argument("--force", action="store_true", help="replace PLAN if it exists")
+                   help=_("with -o: write candidate K of the ranking instead of the best"))
+    p.add_argument("--force", action="store_true", help=_("replace PLAN if it exists"))
     p.set_defaults(func=run)
 
 

@@ -18,45 +18,49 @@ import json
 import sys
 from pathlib import Path
 
+from planner.i18n import N_
+
 NAME = "repo"
-HELP = "share plans through a team repository on a PostgreSQL server (push, pull, list, log)"
+HELP = N_("share plans through a team repository on a PostgreSQL server (push, pull, list, log)")
 EXIT_CONFLICT = 3
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help=HELP, description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
+    from planner.i18n import _
+
+    p = sub.add_parser(NAME, help=_(HELP), description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
     acts = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    a = acts.add_parser("init", help="create the repository tables in an empty database (or upgrade them)")
+    a = acts.add_parser("init", help=_("create the repository tables in an empty database (or upgrade them)"))
     a.add_argument("url", metavar="URL")
-    a = acts.add_parser("push", help="store a plan as the next revision")
-    a.add_argument("plan", metavar="PLAN", help="the plan file (.rackplan or .json)")
+    a = acts.add_parser("push", help=_("store a plan as the next revision"))
+    a.add_argument("plan", metavar="PLAN", help=_("the plan file (.rackplan or .json)"))
     a.add_argument("url", metavar="URL")
-    a.add_argument("--name", help="the plan's name in the repository (default: the name it was pulled as, "
-                                  "else the file name without suffix)")
-    a.add_argument("--message", "-m", default="", help="what changed, for the revision history")
+    a.add_argument("--name", help=_("the plan's name in the repository (default: the name it was pulled as, "
+                                  "else the file name without suffix)"))
+    a.add_argument("--message", "-m", default="", help=_("what changed, for the revision history"))
     a.add_argument("--base", type=int, metavar="N",
-                   help="the revision this plan was made from (default: what the pulled file remembers)")
+                   help=_("the revision this plan was made from (default: what the pulled file remembers)"))
     a.add_argument("--no-merge", action="store_true",
-                   help="refuse instead of merging when someone else pushed since the base revision")
-    a = acts.add_parser("list", help="the plans: name, head revision, author, time")
+                   help=_("refuse instead of merging when someone else pushed since the base revision"))
+    a = acts.add_parser("list", help=_("the plans: name, head revision, author, time"))
     a.add_argument("url", metavar="URL")
-    a.add_argument("--search", default="", help="only names containing this (any case)")
-    a.add_argument("--json", action="store_true", help="machine-readable output")
-    a = acts.add_parser("log", help="every revision of a plan, newest first, with what changed")
+    a.add_argument("--search", default="", help=_("only names containing this (any case)"))
+    a.add_argument("--json", action="store_true", help=_("machine-readable output"))
+    a = acts.add_parser("log", help=_("every revision of a plan, newest first, with what changed"))
     a.add_argument("url", metavar="URL")
     a.add_argument("name", metavar="NAME")
-    a.add_argument("--json", action="store_true", help="machine-readable output")
-    a = acts.add_parser("pull", help="write a revision of a plan (default: the newest) to a .rackplan file")
+    a.add_argument("--json", action="store_true", help=_("machine-readable output"))
+    a = acts.add_parser("pull", help=_("write a revision of a plan (default: the newest) to a .rackplan file"))
     a.add_argument("url", metavar="URL")
     a.add_argument("name", metavar="NAME")
     a.add_argument("--revision", "-r", type=int, metavar="N")
-    a.add_argument("-o", "--output", required=True, metavar="PLAN", help="the .rackplan file to write")
-    a.add_argument("--force", action="store_true", help="replace PLAN if it exists")
-    a = acts.add_parser("catalog-push", help="make a catalog folder the team's catalog layer")
+    a.add_argument("-o", "--output", required=True, metavar="PLAN", help=_("the .rackplan file to write"))
+    a.add_argument("--force", action="store_true", help=_("replace PLAN if it exists"))
+    a = acts.add_parser("catalog-push", help=_("make a catalog folder the team's catalog layer"))
     a.add_argument("folder", metavar="FOLDER")
     a.add_argument("url", metavar="URL")
-    a = acts.add_parser("catalog-pull", help="write the team's catalog layer to a folder "
-                                             "(default: the team catalog folder the app loads)")
+    a = acts.add_parser("catalog-pull", help=_("write the team's catalog layer to a folder "
+                                             "(default: the team catalog folder the app loads)"))
     a.add_argument("url", metavar="URL")
     a.add_argument("-o", "--output", metavar="FOLDER")
     for a in acts.choices.values():

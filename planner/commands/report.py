@@ -9,37 +9,40 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from planner.i18n import N_
+
 NAME = "report"
-HELP = ("write the build plan PDF (cover, floor plan, rack sheets, power, cooling, "
-        "BOM, cable schedule, findings)")
+HELP = N_("write the build plan PDF (cover, floor plan, rack sheets, power, cooling, "
+          "BOM, cable schedule, findings)")
 
 
 def register(sub) -> None:
+    from planner.i18n import _
     from planner.reports import SECTIONS
 
-    p = sub.add_parser(NAME, help=HELP,
+    p = sub.add_parser(NAME, help=_(HELP),
                        description="Write the printed build plan of PLAN as a PDF. Exit status: 0 written, "
                                    "2 bad input. Sections: " + ", ".join(SECTIONS) + ".")
-    p.add_argument("plan", help="plan file (.json or .rackplan)")
-    p.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="the PDF to write (replaced atomically)")
+    p.add_argument("plan", help=_("plan file (.json or .rackplan)"))
+    p.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help=_("the PDF to write (replaced atomically)"))
     p.add_argument("--lang", choices=("de", "en"), default=None,
-                   help="language of the report (default: the system's)")
+                   help=_("language of the report (default: the system's)"))
     p.add_argument("--units", choices=("metric", "imperial"), default=None,
-                   help="metric (kW, m³/h, L/min, kg, m) or imperial (BTU/h, tons, CFM, gpm, lb, ft); default metric")
-    p.add_argument("--imperial", action="store_true", help="same as --units imperial")
+                   help=_("metric (kW, m³/h, L/min, kg, m) or imperial (BTU/h, tons, CFM, gpm, lb, ft); default metric"))
+    p.add_argument("--imperial", action="store_true", help=_("same as --units imperial"))
     p.add_argument("--sections", nargs="+", metavar="SECTION",
-                   help="only these sections, in the document's order (space or comma separated); default: all but "
-                        "labels (cable labels, printed on label stock)")
+                   help=_("only these sections, in the document's order (space or comma separated); default: all but "
+                        "labels (cable labels, printed on label stock)"))
     p.add_argument("--page-size", choices=("a4", "letter"), default=None,
-                   help="paper, landscape (default: A4 in German, Letter in English)")
+                   help=_("paper, landscape (default: A4 in German, Letter in English)"))
     p.add_argument("--no-toc", action="store_true",
-                   help="no contents page after the cover (the PDF outline is made anyway)")
+                   help=_("no contents page after the cover (the PDF outline is made anyway)"))
     p.add_argument("--rack-sheet-limit", type=int, default=48, metavar="N",
-                   help="above N racks, draw one elevation sheet per distinct rack layout (default 48)")
+                   help=_("above N racks, draw one elevation sheet per distinct rack layout (default 48)"))
     p.add_argument("--catalog", action="append", metavar="DIR",
-                   help="catalog folder to use instead of the shipped and user catalogs (repeatable)")
-    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="engine setting (see check)")
-    p.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
+                   help=_("catalog folder to use instead of the shipped and user catalogs (repeatable)"))
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help=_("engine setting (see check)"))
+    p.add_argument("--quiet", "-q", action="store_true", help=_("print nothing on success"))
     p.set_defaults(func=run)
 
 

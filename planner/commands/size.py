@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 
+from planner.i18n import N_
+
 NAME = "size"
-HELP = "size an inference or training workload without a plan"
+HELP = N_("size an inference or training workload without a plan")
 
 
 def _number(text: str) -> float:
@@ -33,55 +35,56 @@ def _count(text: str) -> int:
 
 
 def register(sub) -> None:
+    from planner.i18n import _
     from planner.workloads import calibration as cal
 
-    p = sub.add_parser(NAME, help=HELP)
+    p = sub.add_parser(NAME, help=_(HELP))
     kinds = p.add_subparsers(dest="size_kind", metavar="KIND")
 
     def common(q):
-        q.add_argument("--model", required=True, help="catalog LLM slug, e.g. llama-3-70b")
-        q.add_argument("--gpu", required=True, help="catalog GPU slug, e.g. h100-sxm")
-        q.add_argument("--gpus", type=_count, default=None, help="number of GPUs (default: 8)")
-        q.add_argument("--tp", type=_count, default=None, help="tensor-parallel degree")
-        q.add_argument("--server", default=None, help="catalog server slug for NICs, power and price")
-        q.add_argument("--gpu-price", type=_number, default=None, help="capex per GPU in USD (incl. server share)")
-        q.add_argument("--electricity", type=_number, default=0.12, help="USD per kWh (default 0.12)")
-        q.add_argument("--pue", type=_number, default=1.3, help="power usage effectiveness (default 1.3)")
+        q.add_argument("--model", required=True, help=_("catalog LLM slug, e.g. llama-3-70b"))
+        q.add_argument("--gpu", required=True, help=_("catalog GPU slug, e.g. h100-sxm"))
+        q.add_argument("--gpus", type=_count, default=None, help=_("number of GPUs (default: 8)"))
+        q.add_argument("--tp", type=_count, default=None, help=_("tensor-parallel degree"))
+        q.add_argument("--server", default=None, help=_("catalog server slug for NICs, power and price"))
+        q.add_argument("--gpu-price", type=_number, default=None, help=_("capex per GPU in USD (incl. server share)"))
+        q.add_argument("--electricity", type=_number, default=0.12, help=_("USD per kWh (default 0.12)"))
+        q.add_argument("--pue", type=_number, default=1.3, help=_("power usage effectiveness (default 1.3)"))
         q.add_argument("--nvlink-domain", type=_count, default=None,
-                       help="GPUs sharing one NVLink domain (default: GPUs per server; gb200: 72)")
+                       help=_("GPUs sharing one NVLink domain (default: GPUs per server; gb200: 72)"))
         q.add_argument("--nvlink-gb-per-s", type=_number, default=None,
-                       help="NVLink bandwidth per GPU in the domain, GB/s bidirectional (default: the GPU's)")
-        q.add_argument("--json", action="store_true", help="print JSON")
+                       help=_("NVLink bandwidth per GPU in the domain, GB/s bidirectional (default: the GPU's)"))
+        q.add_argument("--json", action="store_true", help=_("print JSON"))
         q.add_argument("--sweep", default=None, metavar="LO:HI[:N]",
-                       help="what-if: size at N GPU counts (default 16) spaced geometrically from LO to HI, "
-                            "whole nodes; prints a table (--json: a list of points) instead of --gpus")
+                       help=_("what-if: size at N GPU counts (default 16) spaced geometrically from LO to HI, "
+                            "whole nodes; prints a table (--json: a list of points) instead of --gpus"))
 
-    qi = kinds.add_parser("infer", help="inference serving")
+    qi = kinds.add_parser("infer", help=_("inference serving"))
     common(qi)
     qi.add_argument("--precision", default="bf16", choices=["bf16", "fp16", "fp8", "int8", "int4", "fp4"])
     qi.add_argument("--kv-precision", default=None, choices=["bf16", "fp16", "fp8", "int8"])
     qi.add_argument("--input-tokens", type=_count, default=1024)
     qi.add_argument("--output-tokens", type=_count, default=256)
-    qi.add_argument("--users", type=_count, default=None, help="concurrent users over the system")
-    qi.add_argument("--batch", type=_count, default=None, help="concurrent sequences per replica")
+    qi.add_argument("--users", type=_count, default=None, help=_("concurrent users over the system"))
+    qi.add_argument("--batch", type=_count, default=None, help=_("concurrent sequences per replica"))
     qi.add_argument("--stack", default="trtllm", choices=["trtllm", "vllm"])
     qi.add_argument("--target-tokens-per-s-per-user", type=_number, default=None)
     qi.add_argument("--target-ttft-s", type=_number, default=None)
     qi.set_defaults(func=run_infer)
 
-    qt = kinds.add_parser("train", help="pre-training or fine-tuning")
+    qt = kinds.add_parser("train", help=_("pre-training or fine-tuning"))
     common(qt)
-    qt.add_argument("--tokens", type=_number, required=True, help="training tokens, e.g. 2e12")
+    qt.add_argument("--tokens", type=_number, required=True, help=_("training tokens, e.g. 2e12"))
     qt.add_argument("--method", default="pretrain", choices=["pretrain", "full", "lora", "qlora"])
     qt.add_argument("--precision", default="bf16", choices=["bf16", "fp16", "fp8"])
     qt.add_argument("--seq-len", type=_count, default=4096)
     qt.add_argument("--global-batch-tokens", type=_number, default=4 * 1024 * 1024)
-    qt.add_argument("--pp", type=_count, default=None, help="pipeline-parallel degree")
+    qt.add_argument("--pp", type=_count, default=None, help=_("pipeline-parallel degree"))
     qt.add_argument("--zero", type=int, default=1, choices=[0, 1, 2, 3])
     qt.add_argument("--recompute", default=None, choices=["selective", "full"])
     qt.add_argument("--software", default=cal.DEFAULT_TRAINING_SOFTWARE, choices=list(cal.FP8_TRAINING_SOFTWARE_SPEEDUP),
-                    help="release year of the training software; FP8 runs are 27 %% faster on 2024 "
-                         "releases (default %(default)s)")
+                    help=_("release year of the training software; FP8 runs are 27 %% faster on 2024 "
+                         "releases (default %(default)s)"))
     qt.add_argument("--storage-write-gb-per-s", type=_number, default=None)
     qt.add_argument("--target-days", type=_number, default=None)
     qt.set_defaults(func=run_train)

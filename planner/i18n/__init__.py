@@ -351,9 +351,57 @@ def render(template: str | tuple[str, str], params: dict[str, Any] | tuple[tuple
         return src.format(**kw)
 
 
+def tf(template: str | tuple[str, str], **params: Any) -> str:
+    """Translate ``template`` into the active language and fill in ``params`` (numbers in the
+    language's form): ``print(tf("{n:,} racks written", n=n))``. English is ``str.format``
+    as is. Babel extracts the template (keyword ``tf``); an ``Np_`` pair picks by ``n``."""
+    return render(template, params)
+
+
+# ------------------------------------------------------------------------------- messages
+
+class Message(str):
+    """A text the planner makes for the user (a workload note, a sizing sentence), computed
+    once in English like a finding's message and translated at the edge: the string *is* the
+    English text (so ``--json``, plan files and comparisons stay English and locale-free), and
+    it keeps its template and parameters for :func:`message_text`. Make one with :func:`tmsg`."""
+
+    template: str | tuple[str, str]
+    params: tuple[tuple[str, Any], ...]
+
+    def __reduce__(self):  # pickles and copies keep the template (worker processes, deepcopy)
+        return (_message, (str(self), self.template, self.params))
+
+
+def _message(text: str, template: str | tuple[str, str], params: tuple[tuple[str, Any], ...]) -> Message:
+    m = Message(text)
+    m.template, m.params = template, params
+    return m
+
+
+def tmsg(template: str | tuple[str, str], **params: Any) -> Message:
+    """The English text of ``template`` (a literal, or an ``Np_`` pair picked by ``n``) filled
+    with ``params``, remembering both for :func:`message_text` in another language. Babel extracts the
+    template (keyword ``tmsg``), so it is a literal at the call, never an f-string."""
+    src = template
+    if isinstance(template, tuple):
+        src = template[0] if params.get("n", 1) == 1 else template[1]
+    return _message(src.format(**params), template, tuple(params.items()))
+
+
+def message_text(message: str, lang: str | None = None) -> str:
+    """``message`` in ``lang`` (default: the active language): a :class:`Message` through its
+    template and the catalog; any other string as it is (names, product texts, or already
+    translated)."""
+    if isinstance(message, Message) and _lang(lang) != "en":
+        return render(message.template, message.params, lang)
+    return str(message)
+
+
 __all__ = [
-    "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "N_", "Np_", "_", "active_language",
+    "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "Message", "N_", "Np_", "_",
+    "active_language",
     "babel_locale", "current_language", "format_date", "format_money", "format_number", "format_percent",
     "gettext", "ngettext", "normalize_language", "parse_number", "render", "set_default_language",
-    "use_language",
+    "message_text", "tf", "tmsg", "use_language",
 ]
