@@ -70,13 +70,14 @@ def run_import(args) -> int:
     from planner.catalog import load_catalog, user_catalog_dir
     from planner.catalog.pricelist import PriceListError, import_price_list, list_name
     from planner.cli import UserError
+    from planner.i18n import _, tf
 
     if len(args.paths) != 1:
-        raise UserError("catalog import-prices: give exactly one price list file (CSV or XLSX)")
+        raise UserError(_("catalog import-prices: give exactly one price list file (CSV or XLSX)"))
     name = args.name
     if name is not None and list_name(name + ".x") != name:
-        raise UserError(f"--name: {name!r} is not a usable list name (lower-case letters, digits, '-', '_', '.'); "
-                        f"e.g. {list_name(name + '.x')!r}")
+        raise UserError(tf("--name: {name!r} is not a usable list name (lower-case letters, digits, '-', '_', '.'); "
+                           "e.g. {example!r}", name=name, example=list_name(name + ".x")))
     cat = load_catalog()
     try:
         result, written = import_price_list(args.paths[0], cat, user_catalog_dir(), name=name,
@@ -96,10 +97,11 @@ def _import_netbox(args) -> int:
     from pathlib import Path
 
     from planner.cli import UserError
+    from planner.i18n import _
     from planner.netbox.importer import import_netbox
 
     if not args.paths:
-        raise UserError("catalog import-netbox: name the NetBox YAML files or folders to import")
+        raise UserError(_("catalog import-netbox: name the NetBox YAML files or folders to import"))
     report = import_netbox(args.paths, Path(args.into) if args.into else None, replace=args.replace)
     if args.json:
         print(json.dumps({"dest": str(report.dest), "files": [
@@ -114,5 +116,5 @@ def _import_netbox(args) -> int:
                 print(line)
         print(report.summary())
         if any(r.replaceable for r in report.results):
-            print("(import again with --replace to overwrite the entries skipped because their slug exists)")
+            print(_("(import again with --replace to overwrite the entries skipped because their slug exists)"))
     return 2 if report.failed else 0
