@@ -351,7 +351,7 @@ def render(template: str | tuple[str, str], params: dict[str, Any] | tuple[tuple
         return src.format(**kw)
 
 
-def tf(template: str | tuple[str, str], **params: Any) -> str:
+def tf(template: str | tuple[str, str], /, **params: Any) -> str:
     """Translate ``template`` into the active language and fill in ``params`` (numbers in the
     language's form): ``print(tf("{n:,} racks written", n=n))``. English is ``str.format``
     as is. Babel extracts the template (keyword ``tf``); an ``Np_`` pair picks by ``n``."""
@@ -379,7 +379,7 @@ def _message(text: str, template: str | tuple[str, str], params: tuple[tuple[str
     return m
 
 
-def tmsg(template: str | tuple[str, str], **params: Any) -> Message:
+def tmsg(template: str | tuple[str, str], /, **params: Any) -> Message:
     """The English text of ``template`` (a literal, or an ``Np_`` pair picked by ``n``) filled
     with ``params``, remembering both for :func:`message_text` in another language. Babel extracts the
     template (keyword ``tmsg``), so it is a literal at the call, never an f-string."""

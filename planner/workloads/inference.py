@@ -24,6 +24,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from planner.i18n import tmsg
+
 from . import calibration as cal
 from .arch import GB, ModelArch, math_precision, precision_bytes
 from .cluster import ClusterSpec
@@ -200,28 +202,31 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     holds the weights and at least one sequence (and leaves KV room for ~8).
     """
     if cl.gpus < 1:
-        raise ValueError("the cluster needs at least one GPU")
+        raise ValueError(tmsg("the cluster needs at least one GPU"))
     if input_tokens < 1 or output_tokens < 1:
-        raise ValueError("input and output tokens must be >= 1")
+        raise ValueError(tmsg("input and output tokens must be >= 1"))
     precision_bytes(precision)
     kv_precision = kv_precision or ("fp8" if precision in ("fp8", "fp4") else "bf16")
     precision_bytes(kv_precision)
     st = cal.STACKS.get(stack)
     if st is None:
-        raise ValueError(f"unknown serving stack {stack!r} (use one of {', '.join(cal.STACKS)})")
+        raise ValueError(tmsg("unknown serving stack {stack!r} (use one of {stacks})", stack=stack,
+                              stacks=", ".join(cal.STACKS)))
     isl, osl = int(input_tokens), int(output_tokens)
     notes: list[str] = []
     if isl + osl > model.max_context:
-        notes.append(f"input + output ({isl + osl}) exceeds the model's context ({model.max_context})")
+        notes.append(tmsg("input + output ({tokens}) exceeds the model's context ({context})", tokens=isl + osl,
+                          context=model.max_context))
     if tp is None:
         tp = auto_tp(model, cl, precision, kv_precision, isl, osl, stack, users=users, batch=batch)
     if tp < 1 or cl.gpus % tp:
-        raise ValueError(f"tensor-parallel degree {tp} does not divide {cl.gpus} GPUs")
+        raise ValueError(tmsg("tensor-parallel degree {tp} does not divide {gpus} GPUs", tp=tp, gpus=cl.gpus))
     replicas = cl.gpus // tp
     rep = _replica(model, cl, tp, precision, kv_precision, isl, osl, st)
     if not rep.in_domain:
-        notes.append(f"TP{tp} spans more than one NVLink domain ({cl.domain_gpus} GPUs): its all-reduces "
-                     f"cross the inter-node fabric at {cl.internode_gb_per_s:g} GB/s per GPU")
+        notes.append(tmsg("TP{tp} spans more than one NVLink domain ({domain} GPUs): its all-reduces cross the "
+                          "inter-node fabric at {gb_per_s:g} GB/s per GPU", tp=tp, domain=cl.domain_gpus,
+                          gb_per_s=cl.internode_gb_per_s))
     fits = rep.max_seqs >= 1
     if batch is None and users is not None:
         batch = max(1, math.ceil(users / replicas))
@@ -230,11 +235,11 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     if batch > rep.max_seqs:
         fits = False
         if rep.max_seqs < 1:
-            notes.append(f"weights need {rep.weights_per_gpu / GB:.1f} GB per GPU at tp={tp}: "
-                         "no room for the KV cache of one sequence")
+            notes.append(tmsg("weights need {gb:.1f} GB per GPU at tp={tp}: no room for the KV cache of one "
+                              "sequence", gb=rep.weights_per_gpu / GB, tp=tp))
         else:
-            notes.append(f"{batch} sequences per replica do not fit: the KV cache holds "
-                         f"{rep.max_seqs} at {isl + osl} tokens")
+            notes.append(tmsg("{batch} sequences per replica do not fit: the KV cache holds {max} at {tokens} "
+                              "tokens", batch=batch, max=rep.max_seqs, tokens=isl + osl))
     ctx = isl + osl / 2.0
     mem, comp, comm, t_kernels = _decode_times(model, rep, tp, batch, ctx)
     t_step = t_kernels + st.step_overhead_s
@@ -247,7 +252,8 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         # costing money) and add no tokens
         serving = min(replicas, max(1, math.ceil(users / batch)))
         if serving < replicas:
-            notes.append(f"{users} users keep {serving} of {replicas} replicas busy; the others idle")
+            notes.append(tmsg("{users} users keep {serving} of {replicas} replicas busy; the others idle",
+                              users=users, serving=serving, replicas=replicas))
     tps = r * osl * serving
     per_user = r * osl / batch
     ttft = t_pf1 + t_step * (batch - 1) / batch
@@ -268,7 +274,7 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     energy_cost = energy_h / tok_h * 1e6
     cost = (capex_h + energy_h) / tok_h * 1e6 if capex_h is not None else None
     if cost is None:
-        notes.append("no price in the catalog for this GPU or server: cost per token is energy only")
+        notes.append(tmsg("no price in the catalog for this GPU or server: cost per token is energy only"))
     return InferenceResult(
         model=model.slug, gpu=cl.gpu.slug, gpus=cl.gpus, tp=tp, replicas=replicas,
         precision=precision, kv_precision=kv_precision, input_tokens=isl, output_tokens=osl,
