@@ -334,14 +334,14 @@ def _spec_error(message: str) -> str:
 
 
 def _fmt(v, spec: str, scale: float = 1.0) -> str:
-    from planner.i18n import tf
+    from planner.i18n import render
 
-    return "–" if v is None else tf("{v:" + spec + "}", v=v * scale)
+    return "–" if v is None else render("{v:" + spec + "}", {"v": v * scale})
 
 
 def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dict: dict) -> int:
     from planner.cli import UserError
-    from planner.i18n import _, message_text, tf
+    from planner.i18n import _, message_text, render, tf
     from planner.workloads import SpecError, parse_spec, sweep_counts, sweep_step
     from planner.workloads import sweep as run_sweep
 
@@ -367,15 +367,24 @@ def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dic
                     "from {lo:,} to {hi:,} (steps of {step} GPUs)", model=model.slug, users=spec.users,
                     isl=spec.input_tokens, osl=spec.output_tokens, **fig)]
     if res.targets:
-        lines.append(tf("  target: {targets}", targets=", ".join(
-            tf("{v:g} days", v=v) if k == "days" else tf("{v:g} tokens/s per user", v=v)
-            if k == "tokens_per_s_per_user" else tf("TTFT {v:g} s", v=v) for k, v in res.targets.items())))
+        # (each text its own call: Babel does not see a marked call nested in another one)
+        targets = []
+        for k, v in res.targets.items():
+            if k == "days":
+                targets.append(tf("{v:g} days", v=v))
+            elif k == "tokens_per_s_per_user":
+                targets.append(tf("{v:g} tokens/s per user", v=v))
+            else:
+                targets.append(tf("TTFT {v:g} s", v=v))
+        lines.append(tf("  target: {targets}", targets=", ".join(targets)))
     # TRANSLATORS: column headings of the sweep table (`rackwright size ... --sweep`), kept short
     g, fi, tg, bh = _("GPUs"), _("fits"), _("target"), _("bottleneck")
     if training:
-        head = f"{g:>8}  {fi:<4}  {_('days'):>10}  {_('tok/s/GPU'):>10}  {_('scaling'):>8}  {tg:<6}  {bh}"
+        days, per_gpu, scaling = _("days"), _("tok/s/GPU"), _("scaling")
+        head = f"{g:>8}  {fi:<4}  {days:>10}  {per_gpu:>10}  {scaling:>8}  {tg:<6}  {bh}"
     else:
-        head = f"{g:>8}  {fi:<4}  {_('tokens/s'):>11}  {_('tok/s/user'):>10}  {_('TTFT s'):>8}  {tg:<6}  {bh}"
+        tps, per_user, ttft = _("tokens/s"), _("tok/s/user"), _("TTFT s")
+        head = f"{g:>8}  {fi:<4}  {tps:>11}  {per_user:>10}  {ttft:>8}  {tg:<6}  {bh}"
     lines.append(head)
     for p in res.points:
         met = "–" if p.met is None else _("met") if p.met else _("no")
@@ -404,9 +413,9 @@ def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dic
             lines.append(tf("  fewest GPUs by the inverse search ({search}): {result}", search=inv, result=got))
     ranges = res.bottleneck_ranges()
     if ranges:
-        lines.append(tf("  bottleneck: {ranges}", ranges=", ".join(
-            (tf("{bottleneck} {lo:,}", bottleneck=_bn(b), lo=a) if z == a else
-             tf("{bottleneck} {lo:,}-{hi:,}", bottleneck=_bn(b), lo=a, hi=z)) for b, a, z in ranges)))
+        spans = ", ".join(render("{bottleneck} {lo:,}" if z == a else "{bottleneck} {lo:,}-{hi:,}",
+                                 {"bottleneck": _bn(b), "lo": a, "hi": z}) for b, a, z in ranges)
+        lines.append(tf("  bottleneck: {ranges}", ranges=spans))
     lines += [tf("  note: {note}", note=message_text(t)) for t in res.notes]
     print("\n".join(lines))
     return 0

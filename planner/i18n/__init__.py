@@ -316,6 +316,11 @@ class _LocaleFormatter(string.Formatter):
         typ = m.group("type")
         if typ == "%":
             return format_percent(value, self.lang, int(prec or 0))
+        if typ == "g":
+            py = format(value, format_spec)
+            if "e" in py or prec is not None:  # {:.3g} of 1e11 is 1e+11, as in English: only the marks change
+                dec, grp = (",", ".") if self.lang == "de" else (".", ",")
+                return py.translate({ord("."): dec, ord(","): grp})
         if typ == "g" or (not typ and prec is None):
             if isinstance(value, int) or (typ == "g" and float(value).is_integer()):
                 return format_number(value, self.lang, 0, group=bool(m.group("comma")) or abs(value) >= 10000)
