@@ -399,7 +399,9 @@ def message_text(message: str, lang: str | None = None) -> str:
     template and the catalog; any other string as it is (names, product texts, or already
     translated)."""
     if isinstance(message, Message) and _lang(lang) != "en":
-        return render(message.template, message.params, lang)
+        # a parameter that is itself a Message (a clause of a longer sentence) in the same language
+        params = tuple((k, message_text(v, lang) if isinstance(v, Message) else v) for k, v in message.params)
+        return render(message.template, params, lang)
     return str(message)
 
 
