@@ -27,6 +27,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from planner.fileio import field_path
+from planner.i18n import Np_, tf
 
 from .models import TABLE_MODELS, DeviceType, RackType
 from .yamlsafe import LineMap, YamlRefused, read_yaml_file
@@ -723,7 +724,8 @@ def catalog_summary(catalog: Catalog, verbose: bool = False) -> str:
             priced = f", price from {Path(po.file).name}" if po is not None else ""
             lines.append(f"    {t}/{slug}{extra}  ({catalog.origins[(t, slug)].layer}{priced})")
     if catalog.errors:
-        lines.append(f"{len(catalog.errors)} error(s) in {len(catalog.failed_files)} file(s):")
+        files = tf(Np_("{n} file", "{n} files"), n=len(catalog.failed_files))
+        lines.append(tf(Np_("{n} error in {files}:", "{n} errors in {files}:"), n=len(catalog.errors), files=files))
         lines.extend(f"  {e}" for e in catalog.errors)
     else:
         lines.append("No errors.")

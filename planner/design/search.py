@@ -1087,6 +1087,8 @@ def _server_phrase(cand: Candidate, n: int) -> Message:
     gpu = cand.gpu_name.split(" ", 1)[1] if " " in cand.gpu_name else cand.gpu_name
     gpu = gpu.split()[0]
     per = cand.gpus // max(1, cand.servers)
+    if n == 0:  # "no" as a count reads differently from the answer "no" in other languages
+        return tmsg("no {per}-GPU {gpu} servers", per=per, gpu=gpu)
     return tmsg(Np_("{count} {per}-GPU {gpu} server", "{count} {per}-GPU {gpu} servers"), n=n, count=_count_word(n),
                 per=per, gpu=gpu)
 

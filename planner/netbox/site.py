@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from planner.i18n import Np_, tf
 from planner.netbox.importer import slugify
 from planner.plan import Placement, Plan, Rack, Room, Row, Site
 
@@ -89,8 +90,11 @@ class SiteImport:
     rack_type_guesses: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        return (f"{self.racks} rack(s) and {self.devices} device(s) imported into site {self.plan.site.name!r}; "
-                f"{len(self.problems)} line(s) left out")
+        racks = tf(Np_("{n} rack", "{n} racks"), n=self.racks)
+        devices = tf(Np_("{n} device", "{n} devices"), n=self.devices)
+        return tf(Np_("{racks} and {devices} imported into site {site!r}; {n} line left out",
+                      "{racks} and {devices} imported into site {site!r}; {n} lines left out"),
+                  racks=racks, devices=devices, site=self.plan.site.name, n=len(self.problems))
 
 
 def _norm(h: str) -> str:
