@@ -167,6 +167,21 @@ def suggest(word: str) -> str | None:
     return close[0] if close else None
 
 
+def unknown_word_message(word: str) -> str:
+    """The launcher's one line for `rackwright WORD` when WORD is neither a file nor a
+    command (in the system's language: RACKWRIGHT_LANG, else the system's)."""
+    from planner.i18n import current_language, tf, use_language
+
+    close = suggest(word)
+    safe = terminal_safe(word)
+    with use_language(current_language()):
+        if close:
+            return tf("rackwright: error: no such file or command: {word!r}; did you mean 'rackwright {close}'?",
+                      word=safe, close=close)
+        return tf("rackwright: error: no such file or command: {word!r}; `rackwright --help` lists the commands",
+                  word=safe)
+
+
 def _modules():
     return [importlib.import_module(m) for m in COMMAND_MODULES]
 
