@@ -169,6 +169,17 @@ def test_sweep_table_in_german():
     assert "1e+11 tokens" in en and "target: 30 days" in en and "bottleneck" in en
 
 
+def test_brownfield_and_catalog_in_german(tmp_path):
+    nb = ROOT / "tests" / "fixtures" / "netbox" / "site"
+    if not (nb / "racks.csv").exists():
+        pytest.skip("no NetBox site fixture")
+    code, out, _ = run("--lang", "de", "brownfield", "--racks", str(nb / "racks.csv"), "--devices",
+                       str(nb / "devices.csv"), "-o", str(tmp_path / "site.json"))
+    assert code in (0, 1) and "in Standort" in out and " geschrieben" in out
+    code, out, _ = run("--lang", "de", "catalog", "validate")
+    assert out.startswith("Katalog: ") and "Einträge in" in out and "Keine Fehler." in out
+
+
 def test_templates_fabric_and_new_in_german(tmp_path):
     code, out, _ = run("--lang", "de", "templates")
     assert code == 0 and out.splitlines()[0].split() == ["NAME", "GPUS", "TITEL"]
@@ -288,7 +299,7 @@ SINK_KEYWORDS = {"add_argument": {"help"}, "add_parser": {"help", "description"}
                  "add_subparsers": {"help", "description", "title"}}
 SINK_LISTS = {"notes", "lines", "problems"}  # notes.append(...), lines.append(...)
 CHECKED = ["cli.py", "commands", "reports/tables.py", "reports/xlsx.py", "reports/csvout.py", "workloads",
-           "design/search.py", "design/templates.py"]
+           "design/search.py", "design/templates.py", "design/generate.py", "netbox/site.py", "engine/workloads.py"]
 NOT_CHECKED = {"workloads/validation.py"}  # writes docs/validation.md for developers
 
 
