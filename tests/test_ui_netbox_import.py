@@ -132,7 +132,7 @@ def test_new_from_netbox_site(qtbot, tmp_path, monkeypatch):
     _file_action(win, "New from NetBox Site\u2026").trigger()
     qtbot.waitUntil(lambda: bool(shown), timeout=20_000)
     box = shown[0]
-    assert box.isVisible() and "4 racks and 5 devices" in box.text()
+    assert box.isVisible() and "4 rack(s) and 5 device(s)" in box.text()
     assert "devices.csv:7:" in box.detailedText() and "C9300-48P" in box.detailedText()
     box.close()
     plan = win.doc.plan

@@ -162,11 +162,11 @@ def _match_rack_type(catalog: Any, text: str, u_height: float | None, guesses: l
     u = int(u_height) if u_height else 48
     for pref in (f"rack-{u}u-600x1200", f"rack-{u}u-800x1200"):
         if pref in rts:
-            guesses.append(f"{name}: {u}U, rack type {pref}")
+            guesses.append(tmsg("{rack}: {u}U, rack type {type}", rack=name, u=u, type=pref))
             return pref
     fits = sorted((rt.u_height, slug) for slug, rt in rts.items() if rt.u_height >= u and "nvl72" not in slug)
     slug = fits[0][1] if fits else "rack-48u-600x1200"
-    guesses.append(f"{name}: {u}U, no such rack type in the catalog; {slug} used")
+    guesses.append(tmsg("{rack}: {u}U, no such rack type in the catalog; {type} used", rack=name, u=u, type=slug))
     return slug
 
 
