@@ -247,12 +247,12 @@ def print_table(result, shown, spec) -> None:
     c = spec.constraints
     cost_head = tf("TCO {years:g} y", years=c.years) if c.years else ""
     # TRANSLATORS: column headings of `rackwright plan-for`'s table, kept as short as the English
-    h = {k: _(t) for k, t in (("meets", "meets"), ("server", "server"), ("GPUs", "GPUs"), ("cool", "cool"),
-                              ("fabric", "fabric"), ("storage", "storage"), ("racks", "racks"),
-                              ("opex", "opex/yr"), ("workload", "workload"), ("margin", "margin"),
-                              ("bottleneck", "bottleneck"))}
+    h = {"meets": _("meets"), "server": _("server"), "GPUs": _("GPUs"), "cool": _("cool"), "fabric": _("fabric"),
+         "storage": _("storage"), "racks": _("racks"), "opex": _("opex/yr"), "workload": _("workload"),
+         "margin": _("margin"), "bottleneck": _("bottleneck")}
     capex_head = tf("capex {currency}", currency=c.currency)
-    head = (f"{'#':>3}  {h['meets']:5}  {'GPU':9} {h['server']:26} {h['GPUs']:>6} {h['cool']:5} {h['fabric']:6} "
+    mw = max(5, len(h["meets"]))  # the German heading is wider than "meets"
+    head = (f"{'#':>3}  {h['meets']:{mw}}  {'GPU':9} {h['server']:26} {h['GPUs']:>6} {h['cool']:5} {h['fabric']:6} "
             f"{h['storage']:22} {h['racks']:>5} {'IT kW':>8} {capex_head:>15} {h['opex']:>12} "
             + (f"{cost_head:>15}  " if c.years else "") +
             f"{h['workload']:>14} {h['margin']:>7}  {h['bottleneck']}")
@@ -269,7 +269,7 @@ def print_table(result, shown, spec) -> None:
         meets = _("yes") if x.meets else _("no")
         it_kw = tf("{kw:.1f}", kw=x.it_kw)
         margin = "-" if x.margin is None else tf("{margin:+.0%}", margin=x.margin)
-        print(f"{x.rank:>3}  {meets:5}  {x.gpu[:9]:9} {server[:26]:26} {x.gpus:>6} {x.cooling:5} "
+        print(f"{x.rank:>3}  {meets:{mw}}  {x.gpu[:9]:9} {server[:26]:26} {x.gpus:>6} {x.cooling:5} "
               f"{fabric:6} {storage[:22]:22} {x.racks:>5} {it_kw:>8} {_money(x.capex) + star:>15} "
               f"{_money(x.opex_per_year):>12} " + (f"{_money(cost) + star:>15}  " if c.years else "") + f"{wl:>14} "
               f"{margin:>7}  {_bn(x.bottleneck) or '-'}"
@@ -285,9 +285,11 @@ def print_table(result, shown, spec) -> None:
     best = shown[0] if shown else None
     if best is not None:
         print()
-        print(tf("#{rank}: {servers} x {server}, {gpus} GPUs in {racks} racks ({per_rack} per rack, limited by "
-                 "{limiter}), {it_kw:,.1f} kW IT, {facility_kw:,.1f} kW facility, {floor:,.0f} m2", rank=best.rank,
-                 servers=best.servers, server=best.server_name, gpus=best.gpus, racks=best.racks,
+        print(tf(Np_("#{rank}: {servers} x {server}, {gpus} GPUs in {n} rack ({per_rack} per rack, limited by "
+                     "{limiter}), {it_kw:,.1f} kW IT, {facility_kw:,.1f} kW facility, {floor:,.0f} m2",
+                     "#{rank}: {servers} x {server}, {gpus} GPUs in {n} racks ({per_rack} per rack, limited by "
+                     "{limiter}), {it_kw:,.1f} kW IT, {facility_kw:,.1f} kW facility, {floor:,.0f} m2"),
+                 rank=best.rank, servers=best.servers, server=best.server_name, gpus=best.gpus, n=best.racks,
                  per_rack=best.servers_per_rack, limiter=_(LIMITER_WORDS.get(best.rack_limiter, best.rack_limiter)),
                  it_kw=best.it_kw, facility_kw=best.facility_kw, floor=best.floor_m2))
         for w in best.workloads:

@@ -296,7 +296,7 @@ def parse_number(text: str, lang: str | None = None, integer: bool = False) -> f
 
 # ------------------------------------------------------------------------------- templates
 
-_NUM_SPEC = re.compile(r"^(?P<comma>,?)(?:\.(?P<prec>\d+))?(?P<type>[fdg%]?)$")
+_NUM_SPEC = re.compile(r"^(?P<sign>\+?)(?P<comma>,?)(?:\.(?P<prec>\d+))?(?P<type>[fdg%]?)$")
 
 
 class _LocaleFormatter(string.Formatter):
@@ -312,6 +312,8 @@ class _LocaleFormatter(string.Formatter):
         m = _NUM_SPEC.match(format_spec)
         if m is None:
             return super().format_field(value, format_spec)
+        if m.group("sign") and value >= 0:  # {x:+.0%}: the sign as Python writes it, the rest in the language's form
+            return "+" + self.format_field(value, format_spec[1:])
         prec = m.group("prec")
         typ = m.group("type")
         if typ == "%":
