@@ -164,6 +164,12 @@ def format_number(value: float | int, lang: str | None = None, decimals: int | N
     else:
         frac = ("." + "0" * decimals) if decimals > 0 else ""
         fmt = ("#,##0" if group else "0") + frac
+    if isinstance(value, float):
+        # the float's exact value, as Python's format() rounds it: Babel would round its shortest
+        # repr ("23.15" -> 23.2 half-even) where English f"{23.15:.1f}" prints 23.1
+        import decimal
+
+        value = decimal.Decimal(value)
     out = format_decimal(value, format=fmt, locale=loc, decimal_quantization=True)
     if out in ("-0", "-0,0", "-0.0") or (out.startswith("-") and set(out[1:]) <= set("0.,")):
         out = out[1:]
