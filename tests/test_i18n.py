@@ -97,4 +97,4 @@ def test_german_numbers_round_as_the_english_ones():
     for v in (23.15, 2.675, 0.125, 1234567.891, 2.5):
         for d in (0, 1, 2):
             assert format_number(v, "de", d).replace(".", "").replace(",", ".") == format(v, f".{d}f")
-            assert render("{v:.%df}" % d, {"v": v}, "de").replace(".", "").replace(",", ".") == format(v, f".{d}f")
+            assert render("{v:." + str(d) + "f}", {"v": v}, "de").replace(".", "").replace(",", ".") == format(v, f".{d}f")
