@@ -11,6 +11,11 @@ import what its options need: the report's sections, the sizer's calibration, he
 reportlab, pydantic models, ...); the others appear by name and ``HELP`` only, so
 ``--version``, ``--help`` and a light command do not pay for the heavy ones
 (bench/bench_startup.py).
+
+Language (docs/i18n-cli.md): one rule for every command. ``--lang de|en`` anywhere on the
+line (before or after the subcommand), else ``RACKWRIGHT_LANG``, else the system's language.
+It applies to the help (argparse's own words too), the human-readable output and the error
+messages; ``--json`` output is never translated.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import sys
 from collections.abc import Iterable
 
 import planner
+from planner.i18n import N_, Np_, _, active_language, ngettext
 
 # One line per subcommand module (planner/commands/<name>.py, NAME == <name> with - for _); add yours here.
 COMMAND_MODULES = [
@@ -42,7 +48,79 @@ COMMAND_MODULES = [
 
 
 class UserError(Exception):
-    """Bad input: printed as one line without a traceback, exit code 2."""
+    """Bad input: printed as one line without a traceback, exit code 2. Raise it with the
+    message already in the active language (``_("...").format(...)``)."""
+
+
+# argparse's own words (usage, options, its error messages), translated through the planner's
+# catalog: argparse looks them up with the module-level ``_``/``ngettext`` it imported from
+# gettext, which :func:`_install_argparse_words` points at the catalog. Listed here so the
+# catalog extracts them.
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"), N_("expected at most one argument"), N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"), N_("one of the arguments %s is required"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"), N_("can't open '%(filename)s': %(error)s"),
+    N_("unexpected option string: %s"),
+)
+ARGPARSE_PLURALS = (Np_("expected %s argument", "expected %s arguments"),)
+
+
+def _install_argparse_words() -> None:
+    """argparse's texts in the active language (English: unchanged)."""
+    argparse._ = lambda message: _(message)  # type: ignore[attr-defined]
+    argparse.ngettext = lambda s, p, n: ngettext(s, p, n)  # type: ignore[attr-defined]
+
+
+def _language_from_argv(argv: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang X`` / ``--lang=X`` anywhere before ``--``: (X, argv without it)."""
+    lang, rest, i = None, [], 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--":
+            rest += argv[i:]
+            break
+        if a == "--lang":
+            if i + 1 >= len(argv):
+                raise UserError(_("--lang needs a language: de or en"))
+            lang, i = argv[i + 1], i + 2
+            continue
+        if a.startswith("--lang="):
+            lang, i = a.partition("=")[2], i + 1
+            continue
+        rest.append(a)
+        i += 1
+    if lang is not None and lang not in ("de", "en"):
+        raise UserError(_("--lang: {lang!r} is not a language of Rackwright (de or en)").format(lang=lang))
+    return lang, rest
+
+
+def _add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` in the help of ``parser`` and every subcommand under it (main() takes it
+    off the line before parsing, wherever it stands)."""
+    if "--lang" not in parser._option_string_actions:
+        parser.add_argument("--lang", choices=("de", "en"), default=None,
+                            help=_("language of the help, messages and text output (default: RACKWRIGHT_LANG, "
+                                   "else the system's); --json is never translated"))
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                if sub._actions:  # a placeholder (add_help=False, no options) stays bare
+                    _add_lang_option(sub)
+
+
+def catalog_warning(problems: int) -> str:
+    """The warning every command prints when the catalog it loaded has problems."""
+    from planner.i18n import tf
+
+    return tf(Np_("rackwright: warning: the catalog has {n} problem; `rackwright catalog validate` lists it",
+                  "rackwright: warning: the catalog has {n} problems; `rackwright catalog validate` lists them"),
+              n=problems)
+
 
 
 # characters a terminal acts on instead of showing: C0/C1 controls (escape sequences, bell,
@@ -77,7 +155,7 @@ def one_line(message: str, verbose: bool = False) -> str:
     ``verbose``; control characters escaped either way."""
     message = str(message).strip()
     if not verbose and "\n" in message:
-        message = message.splitlines()[0].rstrip(" :") + " (more with --verbose)"
+        message = _("{line} (more with --verbose)").format(line=message.splitlines()[0].rstrip(" :"))
     return terminal_safe(message)
 
 
@@ -87,6 +165,21 @@ def suggest(word: str) -> str | None:
 
     close = difflib.get_close_matches(word, sorted(subcommand_names()), n=1, cutoff=0.6)
     return close[0] if close else None
+
+
+def unknown_word_message(word: str) -> str:
+    """The launcher's one line for `rackwright WORD` when WORD is neither a file nor a
+    command (in the system's language: RACKWRIGHT_LANG, else the system's)."""
+    from planner.i18n import current_language, tf, use_language
+
+    close = suggest(word)
+    safe = terminal_safe(word)
+    with use_language(current_language()):
+        if close:
+            return tf("rackwright: error: no such file or command: {word!r}; did you mean 'rackwright {close}'?",
+                      word=safe, close=close)
+        return tf("rackwright: error: no such file or command: {word!r}; `rackwright --help` lists the commands",
+                  word=safe)
 
 
 def _modules():
@@ -102,25 +195,43 @@ def subcommand_names() -> set[str]:
 def build_parser(full: Iterable[str] | None = None) -> argparse.ArgumentParser:
     """The parser; ``full``: the subcommands that register their whole parser (default:
     all); the others get a placeholder with their ``HELP`` line."""
+    _install_argparse_words()
     parser = argparse.ArgumentParser(
         prog="rackwright",
-        description="Rackwright: plan AI/GPU datacenter builds. Without a subcommand, "
-                    "`rackwright [PLAN]` opens the desktop app.",
+        description=_("Rackwright: plan AI/GPU datacenter builds. Without a subcommand, "
+                      "`rackwright [PLAN]` opens the desktop app."),
     )
-    parser.add_argument("--version", action="version", version=f"rackwright {planner.__version__}")
-    parser.add_argument("--verbose", action="store_true", help="errors in full, not their first line only")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"rackwright {planner.__version__}",
+                        help=_("show the version and exit"))
+    parser.add_argument("--verbose", action="store_true", help=_("errors in full, not their first line only"))
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     wanted = None if full is None else set(full)
     for mod in _modules():  # the command modules import only the standard library at the top
         if wanted is None or mod.NAME in wanted:
             mod.register(sub)
         else:
-            sub.add_parser(mod.NAME, help=mod.HELP, add_help=False)
+            sub.add_parser(mod.NAME, help=_(mod.HELP), add_help=False)
+    _add_lang_option(parser)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    from planner.i18n import current_language, use_language
+
+    try:
+        lang, argv = _language_from_argv(argv)
+    except UserError as e:
+        with use_language(current_language()):
+            print(_("rackwright: error: {message}").format(message=one_line(str(e))), file=sys.stderr)
+        return 2
+    # the language of this command (a context, not the process: main() called twice in one
+    # process, as the tests do, does not leak the first call's language into the second)
+    with use_language(lang or current_language()):
+        return _run(argv)
+
+
+def _run(argv: list[str]) -> int:
     # the subcommand is the first word that is not an option (the top level's options,
     # --help and --version, take no value)
     command = next((a for a in argv if not a.startswith("-")), None)
@@ -135,6 +246,8 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    if hasattr(args, "lang"):
+        args.lang = active_language()
     from planner.catalog import CatalogError
     from planner.plan_io import PlanFormatError
 
@@ -145,10 +258,10 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except (UserError, PlanFormatError, CatalogError, FileNotFoundError, IsADirectoryError,
             PermissionError) as e:
-        print(f"rackwright: error: {one_line(str(e), args.verbose)}", file=sys.stderr)
+        print(_("rackwright: error: {message}").format(message=one_line(str(e), args.verbose)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("rackwright: interrupted", file=sys.stderr)
+        print(_("rackwright: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from planner.i18n import Np_, tmsg
 from planner.placement import PlacementChecker
 from planner.plan import (
     CoolingChoice,
@@ -580,8 +581,12 @@ class RemoveRoom(Edit):
             raise EditRefused(f"room {self.room_id!r} does not exist")
         if room.rows and not self.with_content:
             racks = sum(len(r.racks) for r in room.rows)
-            raise EditRefused(f"room {room.name!r} still holds {len(room.rows)} row(s) with {racks} rack(s): "
-                              "remove them first, or delete the room with its content")
+            held = tmsg(Np_("{n} rack", "{n} racks"), n=racks)
+            raise EditRefused(tmsg(Np_("room {name!r} still holds {n} row with {racks}: remove them first, or delete "
+                                       "the room with its content",
+                                       "room {name!r} still holds {n} rows with {racks}: remove them first, or "
+                                       "delete the room with its content"), n=len(room.rows), name=room.name,
+                                   racks=held))
         self.text = f"Remove room {room.name}"
         ch = Change(structure=True, rooms={room.id})
         self._inner = [RemoveRow(r.id) for r in list(room.rows)]

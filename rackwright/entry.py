@@ -20,9 +20,8 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) > 1:
         return cli.main(args)  # lets argparse say what is wrong
     if args and not os.path.exists(args[0]):  # a mistyped command or a missing plan: say so, no window
-        close = cli.suggest(args[0])
-        hint = f"; did you mean 'rackwright {close}'?" if close else "; `rackwright --help` lists the commands"
-        print(f"rackwright: error: no such file or command: {cli.terminal_safe(args[0])!r}{hint}", file=sys.stderr)
+        msg = cli.unknown_word_message(args[0])
+        print(msg, file=sys.stderr)
         return 2
     import importlib
 

@@ -97,7 +97,9 @@ def test_bom_rows_are_the_engines_bom_with_numbers_and_a_sum(workbook, pod, cata
     # what the formula will compute is the engine's capex (only lines it could price)
     assert sum(ws.cell(i, ext).value or 0 for i in range(2, n + 2)) == pytest.approx(results.totals.capex)
     notes = [ws.cell(r, 1).value for r in range(total_row + 1, ws.max_row + 1)]
-    assert any(v and v.startswith(f"Incomplete: {len(unpriced)} line(s) without a price") for v in notes)
+    n_unpriced = len(unpriced)
+    line = "line without a price is" if n_unpriced == 1 else "lines without a price are"
+    assert any(v and v.startswith(f"Incomplete: {n_unpriced} {line}") for v in notes)
 
 
 def test_other_sheets_hold_numbers_from_the_results(workbook, pod):
@@ -261,7 +263,7 @@ def test_cli_export_xlsx_and_csv(tmp_path, capsys):
     assert main(["export", str(plan), "--format", "csv", "--locale", "de", "-o", str(tmp_path / "csv")]) == 0
     assert (tmp_path / "csv" / "bom.csv").read_text("utf-8-sig").startswith("Category;Manufacturer;")
     out = capsys.readouterr().out
-    assert "pod.xlsx" in out and "7 file(s)" in out
+    assert "pod.xlsx" in out and "7 files" in out
 
 
 @pytest.mark.parametrize("args, message", [

@@ -86,3 +86,15 @@ def test_active_language_is_per_context(monkeypatch):
         with use_language("en"):
             assert format_number(1.5) == "1.5"
     assert i18n.active_language() == "en"
+
+
+def test_german_numbers_round_as_the_english_ones():
+    """The same figure prints the same digits in both languages: Babel would round the
+    shortest repr of 23.15 (half-even: 23.2) where Python's format rounds the float's exact
+    value (23.149999...: 23.1)."""
+    from planner.i18n import format_number, render
+
+    for v in (23.15, 2.675, 0.125, 1234567.891, 2.5):
+        for d in (0, 1, 2):
+            assert format_number(v, "de", d).replace(".", "").replace(",", ".") == format(v, f".{d}f")
+            assert render("{v:." + str(d) + "f}", {"v": v}, "de").replace(".", "").replace(",", ".") == format(v, f".{d}f")

@@ -99,7 +99,7 @@ def test_cli_brownfield(tmp_path, capsys):
                  "--device-types", str(SITE / "device-types.csv"), "-o", str(out)])
     said = capsys.readouterr().out
     assert code == 1  # written, with lines left out
-    assert "devices.csv:7:" in said and "4 rack(s) and 5 device(s)" in said
+    assert "devices.csv:7:" in said and "4 racks and 5 devices" in said
     assert len(_placements(load_plan(out))) == 5
     # an existing plan is not replaced without --force
     assert main(["brownfield", "--racks", str(SITE / "racks.csv"), "-o", str(out)]) == 2

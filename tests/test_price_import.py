@@ -112,7 +112,7 @@ def test_unmatched_and_bad_rows_are_named_by_line(user, tmp_path, shipped, capsy
               f"{QM},-5,USD,2026-11-01\n")
     assert run(str(f)) == 1
     out = capsys.readouterr().out
-    assert "6 row(s), 1 matched, 1 not matched, 4 could not be read" in out
+    assert "6 rows, 1 matched, 1 not matched, 4 could not be read" in out
     assert "line 3: 'no-such-thing': matches nothing" in out
     assert "line 5: price: not a number ('abc')" in out
     assert "line 6: currency:" in out

@@ -27,6 +27,7 @@ from planner.builders import (
 )
 from planner.documents import load_plan, save_plan
 from planner.edits import EditRefused
+from planner.i18n import message_text
 from planner.plan import Plan, Site
 from planner.plan_io import PlanFormatError
 from ui import dialogs
@@ -137,7 +138,7 @@ class FileController(QObject):
         self.doc.replace_plan(result.plan, None)
         summary = self.tr("{racks} rack(s) and {devices} device(s) of site \u201c{site}\u201d imported.").format(
             racks=result.racks, devices=result.devices, site=result.plan.site.name)
-        lines = [str(p) for p in result.problems] + [self.tr("rack type by height: {guess}").format(guess=g)
+        lines = [str(p) for p in result.problems] + [self.tr("rack type by height: {guess}").format(guess=message_text(g))
                                                      for g in result.rack_type_guesses]
         self.site_result = dialogs.show_netbox_site_result(self.window, summary, lines)
 

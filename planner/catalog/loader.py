@@ -27,6 +27,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from planner.fileio import field_path
+from planner.i18n import Np_, _, tf
 
 from .models import TABLE_MODELS, Cable, CloudPrice, CoolingUnit, DeviceType, Gpu, Llm, Nic, RackType
 from .yamlsafe import LineMap, YamlRefused, read_yaml_file
@@ -701,30 +702,42 @@ def catalog_summary(catalog: Catalog, verbose: bool = False) -> str:
     its layer.
     """
     lines = []
-    lines.append(f"Catalog: {len(catalog)} entries loaded in {catalog.load_seconds * 1000:.0f} ms")
+    lines.append(tf(Np_("Catalog: {n} entry loaded in {ms:.0f} ms", "Catalog: {n} entries loaded in {ms:.0f} ms"),
+                    n=len(catalog), ms=catalog.load_seconds * 1000))
     for layer in catalog.layers:
-        state = "" if layer.root.is_dir() else " (not present)"
-        lines.append(f"  layer {layer.name}: {layer.root}{state}")
+        if layer.root.is_dir():
+            lines.append(tf("  layer {name}: {root}", name=layer.name, root=layer.root))
+        else:
+            lines.append(tf("  layer {name}: {root} (not present)", name=layer.name, root=layer.root))
     kinds = Counter(d.kind for d in catalog.devices.values())
     kind_txt = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
-    lines.append(f"  device types: {len(catalog.devices)} ({kind_txt})")
+    lines.append(tf("  device types: {n} ({kinds})", n=len(catalog.devices), kinds=kind_txt))
     for t in (RACK_TABLE, *TABLE_MODELS):
         lines.append(f"  {t}: {len(catalog.tables[t])}")
     overrides = [k for k, o in catalog.origins.items() if o.layer != "shipped" and k in catalog.overridden]
     if overrides:
-        lines.append(f"  overridden by later layers: {', '.join(f'{t}/{s}' for t, s in sorted(overrides))}")
+        names = ", ".join(f"{t}/{s}" for t, s in sorted(overrides))
+        lines.append(tf("  overridden by later layers: {entries}", entries=names))
     if catalog.price_origins:
         files = sorted({o.file for o in catalog.price_origins.values()})
-        lines.append(f"  prices from price lists: {len(catalog.price_origins)} entries ({', '.join(files)})")
+        lines.append(tf(Np_("  prices from price lists: {n} entry ({files})",
+                            "  prices from price lists: {n} entries ({files})"),
+                        n=len(catalog.price_origins), files=", ".join(files)))
     if verbose:
         for t, slug, e in catalog.items():
             extra = f" [{e.kind}]" if isinstance(e, DeviceType) else ""
             po = catalog.price_origins.get((t, slug))
-            priced = f", price from {Path(po.file).name}" if po is not None else ""
-            lines.append(f"    {t}/{slug}{extra}  ({catalog.origins[(t, slug)].layer}{priced})")
+            layer = catalog.origins[(t, slug)].layer
+            if po is not None:
+                entry = t + "/" + slug + extra
+                lines.append(tf("    {entry}  ({layer}, price from {file})", entry=entry, layer=layer,
+                                file=Path(po.file).name))
+            else:
+                lines.append(f"    {t}/{slug}{extra}  ({layer})")
     if catalog.errors:
-        lines.append(f"{len(catalog.errors)} error(s) in {len(catalog.failed_files)} file(s):")
+        files = tf(Np_("{n} file", "{n} files"), n=len(catalog.failed_files))
+        lines.append(tf(Np_("{n} error in {files}:", "{n} errors in {files}:"), n=len(catalog.errors), files=files))
         lines.extend(f"  {e}" for e in catalog.errors)
     else:
-        lines.append("No errors.")
+        lines.append(_("No errors."))
     return "\n".join(lines)

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from planner.i18n import Np_, tf
+
 from .models import DATE_RE, Price
 
 if TYPE_CHECKING:
@@ -112,8 +114,10 @@ class PriceImport:
 
     def report_lines(self, written: Path | None = None) -> list[str]:
         """The plain-text report the CLI prints (the app shows the same lists)."""
-        out = [f"{self.file_name}: {self.rows} row(s), {len(self.matched)} matched, "
-               f"{len(self.unmatched)} not matched, {len(self.bad)} could not be read"]
+        out = [tf(Np_("{file}: {n} row, {matched} matched, {unmatched} not matched, {bad} could not be read",
+                      "{file}: {n} rows, {matched} matched, {unmatched} not matched, {bad} could not be read"),
+                  file=self.file_name, n=self.rows, matched=len(self.matched), unmatched=len(self.unmatched),
+                  bad=len(self.bad))]
         for m in self.matched:
             out.append(f"  line {m.line}: {m.table}/{m.slug} = {m.amount:,.2f} {m.currency} ({m.date})")
         if self.unmatched:

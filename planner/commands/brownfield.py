@@ -13,21 +13,30 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from planner.i18n import N_
+
 NAME = "brownfield"
-HELP = "start a plan from a NetBox site export (racks, devices, device types CSV)"
+HELP = N_("start a plan from a NetBox site export (racks, devices, device types CSV)")
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help=HELP, description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
-    p.add_argument("--racks", required=True, metavar="CSV", help="NetBox export of the site's racks")
-    p.add_argument("--devices", metavar="CSV", help="NetBox export of the site's devices")
+    from planner.i18n import _
+
+    p = sub.add_parser(NAME, help=_(HELP), description=_(
+        "The racks and devices of the hall as they stand, so the new AI rows are planned into it. Lines that "
+        "cannot be imported (a device type not in the catalog, a device without a rack or position, an overlap, "
+        "a rack of another site) are listed with file and line; everything else is imported. Exit 0 all "
+        "imported, 1 written with lines left out, 2 bad input (unreadable export, no racks, PLAN exists "
+        "without --force)."))
+    p.add_argument("--racks", required=True, metavar="CSV", help=_("NetBox export of the site's racks"))
+    p.add_argument("--devices", metavar="CSV", help=_("NetBox export of the site's devices"))
     p.add_argument("--device-types", metavar="CSV",
-                   help="NetBox export of the device types (maps models to catalog slugs)")
-    p.add_argument("--site", help="the site to import when the export holds several (default: the most racks)")
-    p.add_argument("-o", "--output", required=True, metavar="PLAN", help="plan file to write (.json or .rackplan)")
-    p.add_argument("--force", action="store_true", help="replace PLAN if it exists")
+                   help=_("NetBox export of the device types (maps models to catalog slugs)"))
+    p.add_argument("--site", help=_("the site to import when the export holds several (default: the most racks)"))
+    p.add_argument("-o", "--output", required=True, metavar="PLAN", help=_("plan file to write (.json or .rackplan)"))
+    p.add_argument("--force", action="store_true", help=_("replace PLAN if it exists"))
     p.add_argument("--catalog", action="append", metavar="DIR",
-                   help="catalog folder to use instead of the shipped and user catalogs (repeatable)")
+                   help=_("catalog folder to use instead of the shipped and user catalogs (repeatable)"))
     p.set_defaults(func=run)
 
 
@@ -35,13 +44,15 @@ def run(args) -> int:
     from planner.catalog import load_catalog
     from planner.cli import UserError
     from planner.documents import format_for_suffix, save_plan
+    from planner.i18n import _, tf
     from planner.netbox.site import SiteImportError, import_site, report_lines
 
     out = Path(args.output)
     if format_for_suffix(out) is None:
-        raise UserError(f"{out}: unknown plan format {out.suffix or '(no suffix)'!r}; name it .json or .rackplan")
+        raise UserError(tf("{path}: unknown plan format {suffix!r}; name it .json or .rackplan", path=out,
+                           suffix=out.suffix or _("(no suffix)")))
     if out.exists() and not args.force:
-        raise UserError(f"{out}: exists; give --force to replace it")
+        raise UserError(tf("{path}: exists; give --force to replace it", path=out))
     catalog = load_catalog(args.catalog) if args.catalog else load_catalog()
     try:
         result = import_site(args.racks, args.devices, catalog, args.device_types, site=args.site)
@@ -50,8 +61,8 @@ def run(args) -> int:
     try:
         save_plan(result.plan, out, catalog)
     except OSError as e:
-        raise UserError(f"{out}: cannot write ({e.strerror or e})") from None
+        raise UserError(tf("{path}: cannot write ({error})", path=out, error=e.strerror or e)) from None
     for line in report_lines(result):
         print(line, file=sys.stdout)
-    print(f"wrote {out}")
+    print(tf("wrote {path}", path=out))
     return 1 if result.problems else 0

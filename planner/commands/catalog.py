@@ -7,28 +7,32 @@ from __future__ import annotations
 
 import json
 
+from planner.i18n import N_
+
 NAME = "catalog"
-HELP = "list or validate the hardware catalog (shipped + user folder), or import a price list"
+HELP = N_("list or validate the hardware catalog (shipped + user folder), or import a price list")
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help=HELP)
+    from planner.i18n import _
+
+    p = sub.add_parser(NAME, help=_(HELP))
     p.add_argument("action", choices=["list", "validate", "import-prices", "import-netbox"],
-                   help="list entries, only validate, import a CSV/XLSX price list or NetBox YAML files "
-                        "into the user catalog")
+                   help=_("list entries, only validate, import a CSV/XLSX price list or NetBox YAML files "
+                        "into the user catalog"))
     p.add_argument("paths", nargs="*",
-                   help="list/validate: catalog folders to load instead of the default layers; "
+                   help=_("list/validate: catalog folders to load instead of the default layers; "
                         "import-prices: the price list file (CSV or XLSX); "
-                        "import-netbox: the NetBox YAML files or folders to import")
+                        "import-netbox: the NetBox YAML files or folders to import"))
     p.add_argument("--replace", action="store_true",
-                   help="with import-netbox: overwrite entries already in the user catalog and override shipped ones")
+                   help=_("with import-netbox: overwrite entries already in the user catalog and override shipped ones"))
     p.add_argument("--into", metavar="FOLDER",
-                   help="with import-netbox: the catalog folder to write to (default: the user catalog)")
-    p.add_argument("--kind", help="with list: only device types of this kind (server, switch, ...)")
-    p.add_argument("--name", help="with import-prices: the price list's name (default: the file name); "
-                                  "importing a list of the same name again replaces it")
-    p.add_argument("--dry-run", action="store_true", help="with import-prices: report only, write nothing")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+                   help=_("with import-netbox: the catalog folder to write to (default: the user catalog)"))
+    p.add_argument("--kind", help=_("with list: only device types of this kind (server, switch, ...)"))
+    p.add_argument("--name", help=_("with import-prices: the price list's name (default: the file name); "
+                                  "importing a list of the same name again replaces it"))
+    p.add_argument("--dry-run", action="store_true", help=_("with import-prices: report only, write nothing"))
+    p.add_argument("--json", action="store_true", help=_("machine-readable output"))
     p.set_defaults(func=run)
 
 
@@ -66,13 +70,14 @@ def run_import(args) -> int:
     from planner.catalog import load_catalog, user_catalog_dir
     from planner.catalog.pricelist import PriceListError, import_price_list, list_name
     from planner.cli import UserError
+    from planner.i18n import _, tf
 
     if len(args.paths) != 1:
-        raise UserError("catalog import-prices: give exactly one price list file (CSV or XLSX)")
+        raise UserError(_("catalog import-prices: give exactly one price list file (CSV or XLSX)"))
     name = args.name
     if name is not None and list_name(name + ".x") != name:
-        raise UserError(f"--name: {name!r} is not a usable list name (lower-case letters, digits, '-', '_', '.'); "
-                        f"e.g. {list_name(name + '.x')!r}")
+        raise UserError(tf("--name: {name!r} is not a usable list name (lower-case letters, digits, '-', '_', '.'); "
+                           "e.g. {example!r}", name=name, example=list_name(name + ".x")))
     cat = load_catalog()
     try:
         result, written = import_price_list(args.paths[0], cat, user_catalog_dir(), name=name,
@@ -92,10 +97,11 @@ def _import_netbox(args) -> int:
     from pathlib import Path
 
     from planner.cli import UserError
+    from planner.i18n import _
     from planner.netbox.importer import import_netbox
 
     if not args.paths:
-        raise UserError("catalog import-netbox: name the NetBox YAML files or folders to import")
+        raise UserError(_("catalog import-netbox: name the NetBox YAML files or folders to import"))
     report = import_netbox(args.paths, Path(args.into) if args.into else None, replace=args.replace)
     if args.json:
         print(json.dumps({"dest": str(report.dest), "files": [
@@ -110,5 +116,5 @@ def _import_netbox(args) -> int:
                 print(line)
         print(report.summary())
         if any(r.replaceable for r in report.results):
-            print("(import again with --replace to overwrite the entries skipped because their slug exists)")
+            print(_("(import again with --replace to overwrite the entries skipped because their slug exists)"))
     return 2 if report.failed else 0

@@ -7,25 +7,29 @@ import json
 import math
 import sys
 
+from planner.i18n import N_
+
 NAME = "check"
-HELP = "compute power, cooling, space, compute and cost figures and report findings"
+HELP = N_("compute power, cooling, space, compute and cost figures and report findings")
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help=HELP,
-                       description="Run the engine over PLAN. Exit status: 0 no error findings, 1 error "
-                                   "findings, 2 bad input.")
-    p.add_argument("plan", help="plan file (.json or .rackplan)")
-    p.add_argument("--json", action="store_true", help="print the full result as JSON")
+    from planner.i18n import _
+
+    p = sub.add_parser(NAME, help=_(HELP),
+                       description=_("Run the engine over PLAN. Exit status: 0 no error findings, 1 error "
+                                     "findings, 2 bad input."))
+    p.add_argument("plan", help=_("plan file (.json or .rackplan)"))
+    p.add_argument("--json", action="store_true", help=_("print the full result as JSON"))
     p.add_argument("--catalog", action="append", metavar="DIR",
-                   help="catalog folder to use instead of the shipped and user catalogs (repeatable; later wins)")
+                   help=_("catalog folder to use instead of the shipped and user catalogs (repeatable; later wins)"))
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                   help="engine setting, e.g. --set continuous_derating=1.0 (see docs/engine.md)")
-    p.add_argument("--max-findings", type=int, default=200, help="findings listed in the text report")
+                   help=_("engine setting, e.g. --set continuous_derating=1.0 (see docs/engine.md)"))
+    p.add_argument("--max-findings", type=int, default=200, help=_("findings listed in the text report"))
     p.add_argument("--lang", choices=("de", "en"), default=None,
-                   help="language of the text report (default: the system's; --json is never translated)")
+                   help=_("language of the text report (default: the system's; --json is never translated)"))
     p.add_argument("--units", choices=("metric", "imperial"), default="metric",
-                   help="units of the text report: metric (kW, m³/h, L/min, kg) or imperial (BTU/h, tons, CFM, gpm, lb)")
+                   help=_("units of the text report: metric (kW, m³/h, L/min, kg) or imperial (BTU/h, tons, CFM, gpm, lb)"))
     p.set_defaults(func=run)
 
 
@@ -34,15 +38,17 @@ def parse_settings(pairs: list[str]):
 
     from planner.cli import UserError
     from planner.engine import EngineSettings
+    from planner.i18n import tf
 
     values: dict[str, object] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise UserError(f"--set expects KEY=VALUE (got {pair!r})")
+            raise UserError(tf("--set expects KEY=VALUE (got {pair!r})", pair=pair))
         if key not in EngineSettings.model_fields:
-            raise UserError(f"--set: unknown engine setting {key!r} (known: {', '.join(EngineSettings.model_fields)})")
+            raise UserError(tf("--set: unknown engine setting {key!r} (known: {known})", key=key,
+                               known=", ".join(EngineSettings.model_fields)))
         values[key] = value.strip()
     try:
         return EngineSettings.model_validate(values)
@@ -54,6 +60,7 @@ def parse_settings(pairs: list[str]):
 
 def run(args) -> int:
     from planner.catalog import load_catalog
+    from planner.cli import catalog_warning
     from planner.documents import load_plan
     from planner.engine import Engine, text_report
 
@@ -61,8 +68,7 @@ def run(args) -> int:
     plan = load_plan(args.plan)
     catalog = load_catalog(args.catalog) if args.catalog else load_catalog()
     if catalog.errors:
-        print(f"rackwright: warning: the catalog has {len(catalog.errors)} problem(s); "
-              "`rackwright catalog validate` lists them", file=sys.stderr)
+        print(catalog_warning(len(catalog.errors)), file=sys.stderr)
     results = Engine(catalog, settings).compute(plan)
     if args.json:
         # whole, then written: no half document on stdout; a figure that is not a finite

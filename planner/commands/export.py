@@ -18,56 +18,64 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from planner.i18n import N_
+
 NAME = "export"
-HELP = "write the plan's hand-off files: Excel workbook, CSV tables, NetBox import files"
+HELP = N_("write the plan's hand-off files: Excel workbook, CSV tables, NetBox import files")
 FORMATS = ("xlsx", "csv", "netbox")
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help=HELP,
-                       description="Write the plan's tables (BOM, cable schedule, racks, power sources and feeds, PDUs, workload "
-                                   "verdicts) as an Excel workbook or as CSV files, or the plan as NetBox import "
-                                   "files. Exit status: 0 written, 2 bad input.")
-    p.add_argument("plan", help="plan file (.json or .rackplan)")
-    p.add_argument("--format", "-f", required=True, choices=FORMATS, help="xlsx: one workbook; csv: one file per "
-                   "sheet in the folder OUT; netbox: NetBox CSV and device-type YAML in the folder OUT")
+    from planner.i18n import _
+
+    p = sub.add_parser(NAME, help=_(HELP),
+                       description=_("Write the plan's tables (BOM, cable schedule, racks, power sources and feeds, "
+                                     "PDUs, workload verdicts) as an Excel workbook or as CSV files, or the plan as "
+                                     "NetBox import files. Sheet names, column titles and notes follow --lang; CSV "
+                                     "file names and numbers do not (numbers follow --locale). Exit status: 0 "
+                                     "written, 2 bad input."))
+    p.add_argument("plan", help=_("plan file (.json or .rackplan)"))
+    p.add_argument("--format", "-f", required=True, choices=FORMATS, help=_("xlsx: one workbook; csv: one file per "
+                   "sheet in the folder OUT; netbox: NetBox CSV and device-type YAML in the folder OUT"))
     p.add_argument("-o", "--output", required=True, metavar="OUT",
-                   help="the workbook (xlsx) or the folder (csv, netbox) to write")
+                   help=_("the workbook (xlsx) or the folder (csv, netbox) to write"))
     p.add_argument("--locale", default="en", metavar="LANG",
-                   help="csv: the spreadsheet's language settings: en (default) writes ',' between fields and "
+                   help=_("csv: the spreadsheet's language settings: en (default) writes ',' between fields and "
                         "decimal points; de (de_DE, fr, ... any decimal-comma locale) writes ';' and decimal "
-                        "commas, as German Excel reads them")
-    p.add_argument("--imperial", action="store_true", help="xlsx, csv: masses in lb and lengths in ft")
+                        "commas, as German Excel reads them"))
+    p.add_argument("--imperial", action="store_true", help=_("xlsx, csv: masses in lb and lengths in ft"))
     p.add_argument("--catalog", action="append", metavar="DIR",
-                   help="catalog folder to use instead of the shipped and user catalogs (repeatable)")
-    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="engine setting (see check)")
-    p.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
+                   help=_("catalog folder to use instead of the shipped and user catalogs (repeatable)"))
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help=_("engine setting (see check)"))
+    p.add_argument("--quiet", "-q", action="store_true", help=_("print nothing on success"))
     p.set_defaults(func=run)
 
 
 def _check_output(fmt: str, out: Path) -> None:
     from planner.cli import UserError
+    from planner.i18n import tf
 
     if fmt == "xlsx":
         if out.is_dir():
-            raise UserError(f"{out}: is a folder; give the workbook's file name (e.g. plan.xlsx)")
+            raise UserError(tf("{path}: is a folder; give the workbook's file name (e.g. plan.xlsx)", path=out))
         if not out.parent.exists() and str(out.parent) not in ("", "."):
-            raise UserError(f"{out}: the folder {out.parent} does not exist")
+            raise UserError(tf("{path}: the folder {folder} does not exist", path=out, folder=out.parent))
         if out.suffix.lower() != ".xlsx":
-            raise UserError(f"{out}: an Excel workbook's name ends in .xlsx")
+            raise UserError(tf("{path}: an Excel workbook's name ends in .xlsx", path=out))
     else:
         if out.exists() and not out.is_dir():
-            raise UserError(f"{out}: is a file; --format {fmt} writes into a folder")
+            raise UserError(tf("{path}: is a file; --format {format} writes into a folder", path=out, format=fmt))
         parent = out.parent
         if not out.exists() and not parent.exists() and str(parent) not in ("", "."):
-            raise UserError(f"{out}: the folder {parent} does not exist")
+            raise UserError(tf("{path}: the folder {folder} does not exist", path=out, folder=parent))
 
 
 def run(args) -> int:
     from planner.catalog import load_catalog
-    from planner.cli import UserError
+    from planner.cli import UserError, catalog_warning
     from planner.commands.check import parse_settings
     from planner.documents import load_plan
+    from planner.i18n import Np_, tf
 
     out = Path(args.output)
     fmt = args.format
@@ -78,19 +86,19 @@ def run(args) -> int:
         try:
             dialect = dialect_for(args.locale)
         except ValueError as e:
-            raise UserError(f"--locale: {e}") from None
+            raise UserError(tf("--locale: {error}", error=e)) from None
     settings = parse_settings(args.set)
     plan = load_plan(args.plan)
     catalog = load_catalog(args.catalog) if args.catalog else load_catalog()
     if catalog.errors:
-        print(f"rackwright: warning: the catalog has {len(catalog.errors)} problem(s); "
-              "`rackwright catalog validate` lists them", file=sys.stderr)
+        print(catalog_warning(len(catalog.errors)), file=sys.stderr)
     try:
         if fmt == "netbox":
             try:
                 from planner.netbox.export import export_netbox
             except ImportError as e:
-                raise UserError(f"--format netbox: the NetBox export is not available in this build ({e})") from None
+                raise UserError(tf("--format netbox: the NetBox export is not available in this build ({error})",
+                                   error=e)) from None
             written = list(export_netbox(plan, catalog, out))
         else:
             from planner.engine import Engine
@@ -107,14 +115,19 @@ def run(args) -> int:
 
                 written = write_csv_files(sheets, out, args.locale)
     except PermissionError as e:
-        raise UserError(f"{e.filename or out}: cannot write ({e.strerror or e}; is it open in another program?)") \
-            from None
+        raise UserError(tf("{path}: cannot write ({error}; is it open in another program?)", path=e.filename or out,
+                           error=e.strerror or e)) from None
     except OSError as e:
-        raise UserError(f"{e.filename or out}: cannot write ({e.strerror or e})") from None
+        raise UserError(tf("{path}: cannot write ({error})", path=e.filename or out, error=e.strerror or e)) from None
     if not args.quiet:
         if fmt == "xlsx":
-            print(f"wrote {out} (sheets: {', '.join(s.name for s in sheets)})")
+            print(tf("wrote {path} (sheets: {sheets})", path=out, sheets=", ".join(s.name for s in sheets)))
         else:
-            extra = f", {dialect.name}" if fmt == "csv" else ""
-            print(f"wrote {len(written)} file(s) to {out}{extra}: {', '.join(Path(p).name for p in written)}")
+            names = ", ".join(Path(p).name for p in written)
+            if fmt == "csv":
+                print(tf(Np_("wrote {n} file to {path}, {dialect}: {files}", "wrote {n} files to {path}, {dialect}: {files}"),
+                         n=len(written), path=out, dialect=dialect.name, files=names))
+            else:
+                print(tf(Np_("wrote {n} file to {path}: {files}", "wrote {n} files to {path}: {files}"),
+                         n=len(written), path=out, files=names))
     return 0

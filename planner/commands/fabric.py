@@ -10,46 +10,52 @@ from __future__ import annotations
 
 import json
 
+from planner.i18n import N_
+
 NAME = "fabric"
-HELP = "size a leaf/spine fabric without a plan, or print a plan's cable schedule"
+HELP = N_("size a leaf/spine fabric without a plan, or print a plan's cable schedule")
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help=HELP,
-                       description="Fat-tree calculator (leaves, spines, cores, cables, transceivers, bandwidth, "
+    from planner.i18n import _
+
+    p = sub.add_parser(NAME, help=_(HELP),
+                       description=_("Fat-tree calculator (leaves, spines, cores, cables, transceivers, bandwidth, "
                                    "switch power) using the same rules as auto-wiring; or, with --schedule, "
-                                   "the cable schedule of a plan.")
-    p.add_argument("--nodes", type=int, help="number of servers")
-    p.add_argument("--server", metavar="SLUG", help="server device type (catalog slug)")
-    p.add_argument("--switch", metavar="SLUG", help="switch device type (catalog slug)")
+                                   "the cable schedule of a plan."))
+    p.add_argument("--nodes", type=int, help=_("number of servers"))
+    p.add_argument("--server", metavar="SLUG", help=_("server device type (catalog slug)"))
+    p.add_argument("--switch", metavar="SLUG", help=_("switch device type (catalog slug)"))
     p.add_argument("--oversubscription", type=float, default=1.0, metavar="R",
-                   help="leaf oversubscription, down:up (default 1 = non-blocking)")
+                   help=_("leaf oversubscription, down:up (default 1 = non-blocking)"))
     p.add_argument("--role", default="compute", choices=["compute", "storage", "frontend", "management"],
-                   help="which server ports to wire (default compute)")
-    p.add_argument("--no-rails", action="store_true", help="not rail-optimised (fill leaves in port order)")
-    p.add_argument("--node-leaf-m", type=float, default=None, help="assumed node-leaf cable length (m)")
-    p.add_argument("--leaf-spine-m", type=float, default=None, help="assumed leaf-spine cable length (m)")
-    p.add_argument("--spine-core-m", type=float, default=None, help="assumed spine-core cable length (m)")
-    p.add_argument("--schedule", metavar="PLAN", help="print the cable schedule of PLAN instead")
-    p.add_argument("--csv", metavar="OUT", help="with --schedule: write the schedule as CSV to OUT")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+                   help=_("which server ports to wire (default compute)"))
+    p.add_argument("--no-rails", action="store_true", help=_("not rail-optimised (fill leaves in port order)"))
+    p.add_argument("--node-leaf-m", type=float, default=None, help=_("assumed node-leaf cable length (m)"))
+    p.add_argument("--leaf-spine-m", type=float, default=None, help=_("assumed leaf-spine cable length (m)"))
+    p.add_argument("--spine-core-m", type=float, default=None, help=_("assumed spine-core cable length (m)"))
+    p.add_argument("--schedule", metavar="PLAN", help=_("print the cable schedule of PLAN instead"))
+    p.add_argument("--csv", metavar="OUT", help=_("with --schedule: write the schedule as CSV to OUT"))
+    p.add_argument("--json", action="store_true", help=_("machine-readable output"))
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from planner.catalog import load_catalog
     from planner.cli import UserError
+    from planner.i18n import tf
 
     if args.schedule:
         return _schedule(args)
     missing = [f"--{n}" for n in ("nodes", "server", "switch") if getattr(args, n) is None]
     if missing:
-        raise UserError(f"fabric: {', '.join(missing)} required (or --schedule PLAN)")
+        raise UserError(tf("fabric: {options} required (or --schedule PLAN)", options=", ".join(missing)))
     lengths = {k: v for k, v in (("node_leaf", args.node_leaf_m), ("leaf_spine", args.leaf_spine_m),
                                  ("spine_core", args.spine_core_m)) if v is not None}
     for k, v in lengths.items():
         if not v > 0:
-            raise UserError(f"fabric: --{k.replace('_', '-')}-m must be a positive length (got {v:g})")
+            raise UserError(tf("fabric: --{option}-m must be a positive length (got {value:g})",
+                               option=k.replace("_", "-"), value=v))
     from planner.fabric.calculator import CalculatorInputError, calculate
 
     catalog = load_catalog()
@@ -61,16 +67,22 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(res, indent=2))
         return 0
-    print(f"{res['nodes']} x {res['server']} ({res['gpus']} GPUs, {res['rails']} {args.role} ports each) "
-          f"on {res['switch']} ({res['radix']} ports at {res['link_gbps']:g} Gb/s)")
-    print(f"  tiers {res['tiers']}: {res['leaves']} leaves, {res['spines']} spines, {res['cores']} cores "
-          f"({res['switches']} switches, {res['switch_power_kw']:g} kW max)")
-    print(f"  cables {res['cables']} ({', '.join(f'{k} {v}' for k, v in res['cables_by_type'].items())}), "
-          f"transceivers {res['transceivers']} ({res['optics_power_kw']:g} kW)")
+    print(tf("{nodes} x {server} ({gpus} GPUs, {rails} {role} ports each) on {switch} ({radix} ports at "
+             "{gbps:g} Gb/s)", nodes=res["nodes"], server=res["server"], gpus=res["gpus"], rails=res["rails"],
+             role=args.role, switch=res["switch"], radix=res["radix"], gbps=res["link_gbps"]))
+    print(tf("  tiers {tiers}: {leaves} leaves, {spines} spines, {cores} cores ({switches} switches, "
+             "{kw:g} kW max)", tiers=res["tiers"], leaves=res["leaves"], spines=res["spines"], cores=res["cores"],
+             switches=res["switches"], kw=res["switch_power_kw"]))
+    by_type = ", ".join(f"{k} {v}" for k, v in res["cables_by_type"].items())
+    print(tf("  cables {cables} ({by_type}), transceivers {transceivers} ({kw:g} kW)", cables=res["cables"],
+             by_type=by_type, transceivers=res["transceivers"], kw=res["optics_power_kw"]))
     pg = res["per_gpu_gbps"]
-    print(f"  per GPU {pg:g} Gb/s" if pg is not None else "  no GPUs", end="")
-    print(f", oversubscription {res['oversubscription']:g}:1, bisection {res['bisection_tbps']:g} Tb/s, "
-          f"{res['hops']} switch hops")
+    rest = dict(ratio=res["oversubscription"], tbps=res["bisection_tbps"], hops=res["hops"])
+    if pg is not None:
+        print(tf("  per GPU {gbps:g} Gb/s, oversubscription {ratio:g}:1, bisection {tbps:g} Tb/s, {hops} switch "
+                 "hops", gbps=pg, **rest))
+    else:
+        print(tf("  no GPUs, oversubscription {ratio:g}:1, bisection {tbps:g} Tb/s, {hops} switch hops", **rest))
     return 0
 
 

@@ -17,34 +17,50 @@ import json
 import sys
 from pathlib import Path
 
+from planner.i18n import N_
+
 NAME = "plan-for"
-HELP = "rank candidate builds for workloads and constraints (SPEC.json); -o writes the best as a plan"
+HELP = N_("rank candidate builds for workloads and constraints (SPEC.json); -o writes the best as a plan")
 DEFAULT_TOP = 10
+# what limits the servers per rack (Candidate.rack_limiter), as words
+LIMITER_WORDS = {"space": N_("space"), "pdu": N_("pdu"), "cooling": N_("cooling"), "max_rack_kw": N_("max rack kw"),
+                 "design": N_("design")}
 
 
 def _positive(text: str) -> int:
     import argparse
 
+    from planner.i18n import tf
+
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(tf("{text!r} is not a whole number", text=text)) from None
     if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1 (got {n})")
+        raise argparse.ArgumentTypeError(tf("must be at least 1 (got {n})", n=n))
     return n
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help=HELP, description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
-    p.add_argument("spec", metavar="SPEC.json", help="workloads and constraints (docs/plan-for.md)")
-    p.add_argument("--json", action="store_true", help="print the ranked candidates as JSON")
+    from planner.i18n import _, tf
+
+    p = sub.add_parser(NAME, help=_(HELP), description=_(
+        "SPEC.json is {\"workloads\": [{\"name\", \"kind\", \"spec\"}], \"constraints\": {...}} (docs/plan-for.md, "
+        "docs/plan-for.schema.json). Prints the candidates ranked (those that meet every workload target and every "
+        "constraint first, then by total cost over the years, or capex without years); --json prints "
+        "{\"candidates\": [...]}. -o PLAN writes the best candidate (or --pick K) as a complete plan (JSON or "
+        ".rackplan by the suffix), atomically. Exit 0 when a candidate meets everything, 1 when none does (the "
+        "reason is printed: which constraint binds and by how much) or the written plan has error findings (named), "
+        "2 for a bad SPEC (one line naming the field, e.g. workloads[0].spec.users: ...)."))
+    p.add_argument("spec", metavar="SPEC.json", help=_("workloads and constraints (docs/plan-for.md)"))
+    p.add_argument("--json", action="store_true", help=_("print the ranked candidates as JSON"))
     p.add_argument("-o", "--output", metavar="PLAN", default=None,
-                   help="write the best candidate (or --pick K) as a plan: .json or .rackplan")
+                   help=_("write the best candidate (or --pick K) as a plan: .json or .rackplan"))
     p.add_argument("--top", type=_positive, default=None,
-                   help=f"show the first N candidates (default {DEFAULT_TOP}; --json: all)")
+                   help=tf("show the first N candidates (default {n}; --json: all)", n=DEFAULT_TOP))
     p.add_argument("--pick", type=_positive, default=None, metavar="K",
-                   help="with -o: write candidate K of the ranking instead of the best")
-    p.add_argument("--force", action="store_true", help="replace PLAN if it exists")
+                   help=_("with -o: write candidate K of the ranking instead of the best"))
+    p.add_argument("--force", action="store_true", help=_("replace PLAN if it exists"))
     p.set_defaults(func=run)
 
 
@@ -52,21 +68,23 @@ def read_spec(path: Path):
     """SPEC.json -> PlanForSpec; UserError (one line naming the file and field) if bad."""
     from planner.cli import UserError
     from planner.design.search import PlanForSpecError, parse_plan_for_spec
+    from planner.i18n import tf
 
     if not path.exists():
-        raise UserError(f"{path}: no such file")
+        raise UserError(tf("{path}: no such file", path=path))
     if path.is_dir():
-        raise UserError(f"{path}: is a folder")
+        raise UserError(tf("{path}: is a folder", path=path))
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise UserError(f"{path}: not UTF-8 text") from None
+        raise UserError(tf("{path}: not UTF-8 text", path=path)) from None
     except OSError as e:
-        raise UserError(f"{path}: cannot read: {e.strerror or e}") from None
+        raise UserError(tf("{path}: cannot read: {error}", path=path, error=e.strerror or e)) from None
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
-        raise UserError(f"{path}: line {e.lineno} column {e.colno}: not valid JSON ({e.msg})") from None
+        raise UserError(tf("{path}: line {line} column {column}: not valid JSON ({error})", path=path, line=e.lineno,
+                           column=e.colno, error=e.msg)) from None
     except ValueError as e:
         raise UserError(f"{path}: {e}") from None
     try:
@@ -82,21 +100,24 @@ def _no_constant(name: str) -> None:
 def _check_output(dst: Path, force: bool) -> None:
     from planner.cli import UserError
     from planner.documents import format_for_suffix
+    from planner.i18n import _, tf
 
     if format_for_suffix(dst) is None:
-        raise UserError(f"{dst}: unknown plan format {dst.suffix or '(no suffix)'!r}; name it .json or .rackplan")
+        raise UserError(tf("{path}: unknown plan format {suffix!r}; name it .json or .rackplan", path=dst,
+                           suffix=dst.suffix or _("(no suffix)")))
     if dst.is_dir():
-        raise UserError(f"{dst}: is a folder")
+        raise UserError(tf("{path}: is a folder", path=dst))
     if dst.exists() and not force:
-        raise UserError(f"{dst}: already exists (use --force to replace it)")
+        raise UserError(tf("{path}: already exists (use --force to replace it)", path=dst))
     if not dst.parent.resolve().is_dir():
-        raise UserError(f"{dst.parent}: no such folder")
+        raise UserError(tf("{path}: no such folder", path=dst.parent))
 
 
 def run(args) -> int:
     from planner.catalog import load_catalog
     from planner.cli import UserError
     from planner.design.search import PlanForSpecError, search
+    from planner.i18n import Np_, _, tf
 
     src = Path(args.spec)
     spec = read_spec(src)
@@ -104,7 +125,7 @@ def run(args) -> int:
     if dst is not None:
         _check_output(dst, args.force)
     if args.pick is not None and dst is None:
-        raise UserError("--pick needs -o PLAN (the candidate to write)")
+        raise UserError(_("--pick needs -o PLAN (the candidate to write)"))
     catalog = load_catalog()
     try:
         result = search(spec, catalog)
@@ -116,7 +137,9 @@ def run(args) -> int:
     if dst is not None:
         if args.pick is not None:
             if args.pick > len(result.candidates):
-                raise UserError(f"--pick {args.pick}: there are only {len(result.candidates)} candidates")
+                raise UserError(tf(Np_("--pick {pick}: there is only {n} candidate",
+                                       "--pick {pick}: there are only {n} candidates"), pick=args.pick,
+                                   n=len(result.candidates)))
             chosen = result.candidates[args.pick - 1]
         elif result.best is not None and result.best.meets:
             chosen = result.best
@@ -130,20 +153,23 @@ def run(args) -> int:
         print_table(result, shown, spec)
     if dst is not None:
         if chosen is None:
-            print(f"rackwright: nothing written to {dst}: no candidate meets every target and constraint "
-                  "(write one anyway with --pick K)", file=sys.stderr)
+            print(tf("rackwright: nothing written to {path}: no candidate meets every target and constraint (write "
+                     "one anyway with --pick K)", path=dst), file=sys.stderr)
         else:
             plan = write_plan(chosen, spec, catalog, dst)
-            print(f"wrote {dst}: candidate {chosen.rank}, {chosen.servers} x {chosen.server_name}, "
-                  f"{chosen.gpus} GPUs, {chosen.racks} racks", file=sys.stderr if args.json else sys.stdout)
+            print(tf("wrote {path}: candidate {rank}, {servers} x {server}, {gpus} GPUs, {racks} racks", path=dst,
+                     rank=chosen.rank, servers=chosen.servers, server=chosen.server_name, gpus=chosen.gpus,
+                     racks=chosen.racks), file=sys.stderr if args.json else sys.stdout)
             errors = plan_errors(plan, catalog)
             if errors:
-                shown_errors = "; ".join(f"{f.code}: {f.message}" for f in errors[:3])
-                print(f"rackwright: the written plan has {len(errors)} error finding(s) (rackwright check {dst}): "
-                      f"{shown_errors}", file=sys.stderr)
+                shown_errors = "; ".join(f"{f.code}: {f.text()}" for f in errors[:3])
+                print(tf(Np_("rackwright: the written plan has {n} error finding (rackwright check {path}): {errors}",
+                             "rackwright: the written plan has {n} error findings (rackwright check {path}): {errors}"),
+                         n=len(errors), path=dst, errors=shown_errors), file=sys.stderr)
                 return 1
     if chosen is not None and not chosen.meets:
-        print(f"rackwright: candidate {chosen.rank} does not meet: {_why_not(chosen)}", file=sys.stderr)
+        print(tf("rackwright: candidate {rank} does not meet: {why}", rank=chosen.rank, why=_why_not(chosen)),
+              file=sys.stderr)
         return 1
     return 0 if result.meeting else 1
 
@@ -159,105 +185,148 @@ def write_plan(cand, spec, catalog, dst: Path):
     """Generate the candidate's plan and save it atomically (nothing on failure); the plan."""
     from planner.cli import UserError
     from planner.documents import save_plan
+    from planner.i18n import _, tf
 
     try:
         from planner.design.generate import generate_plan
     except ImportError:
-        raise UserError("this build cannot generate plans yet (planner.design.generate is missing)") from None
+        raise UserError(_("this build cannot generate plans yet (planner.design.generate is missing)")) from None
     try:
         plan = generate_plan(cand.design, catalog, workloads=spec.plan_workloads(), metadata=spec.metadata(
             project=f"{cand.servers} x {cand.server_name}"))
     except ValueError as e:
-        raise UserError(f"cannot generate candidate {cand.rank}: {e}") from None
+        raise UserError(tf("cannot generate candidate {rank}: {error}", rank=cand.rank, error=e)) from None
     try:
         save_plan(plan, dst, catalog)
     except ValueError as e:
         raise UserError(f"{dst}: {e}") from None
     except OSError as e:
-        raise UserError(f"{dst}: cannot write: {e.strerror or e}") from None
+        raise UserError(tf("{path}: cannot write: {error}", path=dst, error=e.strerror or e)) from None
     return plan
 
 
 def _why_not(c) -> str:
-    parts = [v["message"] for v in c.violations]
-    parts += [f"{w['name']} not met" + (f" ({w['bottleneck']})" if w.get("bottleneck") else "")
+    from planner.i18n import message_text, tf
+
+    parts = [message_text(v["message"]) for v in c.violations]
+    parts += [tf("{name} not met ({bottleneck})", name=w["name"], bottleneck=_bn(w["bottleneck"]))
+              if w.get("bottleneck") else tf("{name} not met", name=w["name"])
               for w in c.workloads if not w["met"]]
     return "; ".join(parts) or "?"
 
 
+def _bn(code: str | None) -> str:
+    from planner.commands.size import _bn as words
+
+    return words(code)
+
+
 def _money(x: float | None) -> str:
-    return "-" if x is None else f"{x:,.0f}"
+    from planner.i18n import format_number
+
+    return "-" if x is None else format_number(x, decimals=0)
 
 
 def _workload_figure(w: dict) -> str:
+    from planner.i18n import _, tf
+
     if w.get("error"):
-        return "error"
+        return _("error")
     if w["kind"] in ("pretrain", "finetune"):
-        return "-" if w.get("days") is None else f"{w['days']:.1f} d"
+        return "-" if w.get("days") is None else tf("{days:.1f} d", days=w["days"])
     if w["kind"] == "inference":
         if not w.get("fits"):
-            return "no fit"
-        return f"{w['tokens_per_s_per_user']:.0f} tok/s/u" if w.get("tokens_per_s_per_user") else "-"
-    return "-" if w.get("margin") is None else f"{w['margin']:+.0%}"
+            return _("no fit")
+        return tf("{tpu:.0f} tok/s/u", tpu=w["tokens_per_s_per_user"]) if w.get("tokens_per_s_per_user") else "-"
+    return "-" if w.get("margin") is None else tf("{margin:+.0%}", margin=w["margin"])
 
 
 def print_table(result, shown, spec) -> None:
+    from planner.i18n import Np_, _, message_text, tf
+
     c = spec.constraints
-    cost_head = f"TCO {c.years:g} y" if c.years else ""
-    head = (f"{'#':>3}  {'meets':5}  {'GPU':9} {'server':26} {'GPUs':>6} {'cool':5} {'fabric':6} {'storage':22} "
-            f"{'racks':>5} {'IT kW':>8} {'capex ' + c.currency:>15} {'opex/yr':>12} "
+    cost_head = tf("TCO {years:g} y", years=c.years) if c.years else ""
+    # TRANSLATORS: column headings of `rackwright plan-for`'s table, kept as short as the English
+    h = {"meets": _("meets"), "server": _("server"), "GPUs": _("GPUs"), "cool": _("cool"), "fabric": _("fabric"),
+         "storage": _("storage"), "racks": _("racks"), "opex": _("opex/yr"), "workload": _("workload"),
+         "margin": _("margin"), "bottleneck": _("bottleneck")}
+    capex_head = tf("capex {currency}", currency=c.currency)
+    mw = max(5, len(h["meets"]))  # the German heading is wider than "meets"
+    head = (f"{'#':>3}  {h['meets']:{mw}}  {'GPU':9} {h['server']:26} {h['GPUs']:>6} {h['cool']:5} {h['fabric']:6} "
+            f"{h['storage']:22} {h['racks']:>5} {'IT kW':>8} {capex_head:>15} {h['opex']:>12} "
             + (f"{cost_head:>15}  " if c.years else "") +
-            f"{'workload':>14} {'margin':>7}  bottleneck")
+            f"{h['workload']:>14} {h['margin']:>7}  {h['bottleneck']}")
     print(head)
     print("-" * len(head))
     for x in shown:
         storage = "-" if not x.storage else f"{x.storage_count} x {x.storage}"
-        fabric = "-" if x.oversubscription is None else f"{x.oversubscription:g}:1"
+        fabric = "-" if x.oversubscription is None else tf("{ratio:g}:1", ratio=x.oversubscription)
         star = "" if x.capex_complete else "*"
         wl = _workload_figure(min(x.workloads, key=lambda w: w["margin"] if w.get("margin") is not None
                                   else -1e9)) if x.workloads else "-"
         cost = x.tco if c.years else x.capex
         server = x.server_name.split(" (")[0]  # the GPUs are the column before
-        print(f"{x.rank:>3}  {'yes' if x.meets else 'no':5}  {x.gpu[:9]:9} {server[:26]:26} {x.gpus:>6} {x.cooling:5} "
-              f"{fabric:6} {storage[:22]:22} {x.racks:>5} {x.it_kw:>8.1f} {_money(x.capex) + star:>15} "
+        meets = _("yes") if x.meets else _("no")
+        it_kw = tf("{kw:.1f}", kw=x.it_kw)
+        margin = "-" if x.margin is None else tf("{margin:+.0%}", margin=x.margin)
+        print(f"{x.rank:>3}  {meets:{mw}}  {x.gpu[:9]:9} {server[:26]:26} {x.gpus:>6} {x.cooling:5} "
+              f"{fabric:6} {storage[:22]:22} {x.racks:>5} {it_kw:>8} {_money(x.capex) + star:>15} "
               f"{_money(x.opex_per_year):>12} " + (f"{_money(cost) + star:>15}  " if c.years else "") + f"{wl:>14} "
-              f"{'-' if x.margin is None else format(x.margin, '+.0%'):>7}  {x.bottleneck or '-'}"
+              f"{margin:>7}  {_bn(x.bottleneck) or '-'}"
               + ("" if x.meets else f"  [{x.binding_constraint or 'workloads'}]"))
     print()
-    print(f"{result.considered} candidates ranked, {result.meeting} meet every target and constraint.")
+    print(tf(Np_("{n} candidate ranked, {meeting} meet every target and constraint.",
+                 "{n} candidates ranked, {meeting} meet every target and constraint."),
+             n=result.considered, meeting=result.meeting))
     if any(not x.capex_complete for x in shown):
-        print("* capex incomplete (a lower bound): some parts have no catalog price; see --json \"unpriced\".")
+        print(_("* capex incomplete (a lower bound): some parts have no catalog price; see --json \"unpriced\"."))
     if result.binding:
-        print(f"Nothing meets: {result.binding}.")
+        print(tf("Nothing meets: {why}.", why=message_text(result.binding)))
     best = shown[0] if shown else None
     if best is not None:
         print()
-        print(f"#{best.rank}: {best.servers} x {best.server_name}, {best.gpus} GPUs in {best.racks} racks "
-              f"({best.servers_per_rack} per rack, limited by {best.rack_limiter.replace('_', ' ')}), "
-              f"{best.it_kw:,.1f} kW IT, {best.facility_kw:,.1f} kW facility, {best.floor_m2:,.0f} m2")
+        print(tf(Np_("#{rank}: {servers} x {server}, {gpus} GPUs in {n} rack ({per_rack} per rack, limited by "
+                     "{limiter}), {it_kw:,.1f} kW IT, {facility_kw:,.1f} kW facility, {floor:,.0f} m2",
+                     "#{rank}: {servers} x {server}, {gpus} GPUs in {n} racks ({per_rack} per rack, limited by "
+                     "{limiter}), {it_kw:,.1f} kW IT, {facility_kw:,.1f} kW facility, {floor:,.0f} m2"),
+                 rank=best.rank, servers=best.servers, server=best.server_name, gpus=best.gpus, n=best.racks,
+                 per_rack=best.servers_per_rack, limiter=_(LIMITER_WORDS.get(best.rack_limiter, best.rack_limiter)),
+                 it_kw=best.it_kw, facility_kw=best.facility_kw, floor=best.floor_m2))
         for w in best.workloads:
             figs = []
             if w.get("days") is not None:
-                figs.append(f"{w['days']:.1f} days to train")
+                figs.append(tf("{days:.1f} days to train", days=w["days"]))
             if w.get("tokens_per_s_per_user") is not None:
-                figs.append(f"{w['tokens_per_s_per_user']:.1f} tokens/s per user")
+                figs.append(tf("{tpu:.1f} tokens/s per user", tpu=w["tokens_per_s_per_user"]))
             if w.get("ttft_s") is not None:
-                figs.append(f"{w['ttft_s']:.2f} s to first token")
+                figs.append(tf("{s:.2f} s to first token", s=w["ttft_s"]))
             if w.get("cost_per_million_tokens_usd") is not None:
-                figs.append(f"{w['cost_per_million_tokens_usd']:.2f} USD per million tokens")
-            met = "met" if w["met"] else "NOT met"
-            margin = "" if w.get("margin") is None else f", margin {w['margin']:+.0%}"
-            print(f"  {w['name']}: {met}{margin}; {', '.join(figs) or w.get('error') or ''}")
+                figs.append(tf("{usd:.2f} USD per million tokens", usd=w["cost_per_million_tokens_usd"]))
+            detail = ", ".join(figs) or message_text(w.get("error") or "")
+            if w.get("margin") is None:
+                print(tf("  {name}: met; {figures}", name=w["name"], figures=detail) if w["met"]
+                      else tf("  {name}: NOT met; {figures}", name=w["name"], figures=detail))
+            else:
+                print(tf("  {name}: met, margin {margin:+.0%}; {figures}", name=w["name"], margin=w["margin"],
+                         figures=detail) if w["met"]
+                      else tf("  {name}: NOT met, margin {margin:+.0%}; {figures}", name=w["name"], margin=w["margin"],
+                              figures=detail))
         ro = best.rent_vs_own
         if ro and ro.get("cloud_cost_per_year") is not None:
-            cur = best.currency
-            when = ("owning never catches up over the years of use" if ro.get("break_even_months") is None
-                    else f"owning breaks even after {ro['break_even_months']:.0f} months")
-            at = ("" if ro.get("break_even_utilisation") is None
-                  else f", or at {ro['break_even_utilisation']:.0%} utilisation")
-            print(f"  rent or own: renting the GPUs costs {ro['cloud_cost_per_year']:,.0f} {cur}/year, owning "
-                  f"{ro['own_cost_per_year']:,.0f} {cur}/year; {when}{at}")
+            costs = dict(cloud=ro["cloud_cost_per_year"], own=ro["own_cost_per_year"], currency=best.currency)
+            months, util = ro.get("break_even_months"), ro.get("break_even_utilisation")
+            if months is None:
+                line = tf("  rent or own: renting the GPUs costs {cloud:,.0f} {currency}/year, owning {own:,.0f} "
+                          "{currency}/year; owning never catches up over the years of use", **costs)
+            elif util is None:
+                line = tf("  rent or own: renting the GPUs costs {cloud:,.0f} {currency}/year, owning {own:,.0f} "
+                          "{currency}/year; owning breaks even after {months:.0f} months", months=months, **costs)
+            else:
+                line = tf("  rent or own: renting the GPUs costs {cloud:,.0f} {currency}/year, owning {own:,.0f} "
+                          "{currency}/year; owning breaks even after {months:.0f} months, or at {util:.0%} "
+                          "utilisation", months=months, util=util, **costs)
+            print(line)
         if best.unpriced:
-            print(f"  unpriced: {', '.join(best.unpriced)}")
+            print(tf("  unpriced: {parts}", parts=", ".join(best.unpriced)))
     for n in result.notes:
-        print(f"note: {n}")
+        print(tf("note: {note}", note=message_text(n)))

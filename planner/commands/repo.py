@@ -18,45 +18,56 @@ import json
 import sys
 from pathlib import Path
 
+from planner.i18n import N_
+
 NAME = "repo"
-HELP = "share plans through a team repository on a PostgreSQL server (push, pull, list, log)"
+HELP = N_("share plans through a team repository on a PostgreSQL server (push, pull, list, log)")
 EXIT_CONFLICT = 3
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help=HELP, description=__doc__.split("\n\n", 1)[1] if __doc__ else None)
+    from planner.i18n import _
+
+    p = sub.add_parser(NAME, help=_(HELP), description=_(
+        "URL is a SQLAlchemy URL, e.g. postgresql+psycopg://alice@db.example:5432/plans. Passwords come from libpq: "
+        "~/.pgpass, PGPASSWORD or a service file (postgresql+psycopg:///?service=NAME); on a terminal the command "
+        "asks when the server wants one. A password is never written to a plan or a settings file. A pulled plan "
+        "(.rackplan) remembers the repository, the plan's name and the revision it was pulled at; `repo push` of "
+        "that file sends it as the next revision. When someone else pushed in between, the two sets of changes are "
+        "merged when they do not collide (the merged plan is pushed and written back to the file); otherwise "
+        "nothing is written and the exit code is 3."))
     acts = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    a = acts.add_parser("init", help="create the repository tables in an empty database (or upgrade them)")
+    a = acts.add_parser("init", help=_("create the repository tables in an empty database (or upgrade them)"))
     a.add_argument("url", metavar="URL")
-    a = acts.add_parser("push", help="store a plan as the next revision")
-    a.add_argument("plan", metavar="PLAN", help="the plan file (.rackplan or .json)")
+    a = acts.add_parser("push", help=_("store a plan as the next revision"))
+    a.add_argument("plan", metavar="PLAN", help=_("the plan file (.rackplan or .json)"))
     a.add_argument("url", metavar="URL")
-    a.add_argument("--name", help="the plan's name in the repository (default: the name it was pulled as, "
-                                  "else the file name without suffix)")
-    a.add_argument("--message", "-m", default="", help="what changed, for the revision history")
+    a.add_argument("--name", help=_("the plan's name in the repository (default: the name it was pulled as, "
+                                  "else the file name without suffix)"))
+    a.add_argument("--message", "-m", default="", help=_("what changed, for the revision history"))
     a.add_argument("--base", type=int, metavar="N",
-                   help="the revision this plan was made from (default: what the pulled file remembers)")
+                   help=_("the revision this plan was made from (default: what the pulled file remembers)"))
     a.add_argument("--no-merge", action="store_true",
-                   help="refuse instead of merging when someone else pushed since the base revision")
-    a = acts.add_parser("list", help="the plans: name, head revision, author, time")
+                   help=_("refuse instead of merging when someone else pushed since the base revision"))
+    a = acts.add_parser("list", help=_("the plans: name, head revision, author, time"))
     a.add_argument("url", metavar="URL")
-    a.add_argument("--search", default="", help="only names containing this (any case)")
-    a.add_argument("--json", action="store_true", help="machine-readable output")
-    a = acts.add_parser("log", help="every revision of a plan, newest first, with what changed")
+    a.add_argument("--search", default="", help=_("only names containing this (any case)"))
+    a.add_argument("--json", action="store_true", help=_("machine-readable output"))
+    a = acts.add_parser("log", help=_("every revision of a plan, newest first, with what changed"))
     a.add_argument("url", metavar="URL")
     a.add_argument("name", metavar="NAME")
-    a.add_argument("--json", action="store_true", help="machine-readable output")
-    a = acts.add_parser("pull", help="write a revision of a plan (default: the newest) to a .rackplan file")
+    a.add_argument("--json", action="store_true", help=_("machine-readable output"))
+    a = acts.add_parser("pull", help=_("write a revision of a plan (default: the newest) to a .rackplan file"))
     a.add_argument("url", metavar="URL")
     a.add_argument("name", metavar="NAME")
     a.add_argument("--revision", "-r", type=int, metavar="N")
-    a.add_argument("-o", "--output", required=True, metavar="PLAN", help="the .rackplan file to write")
-    a.add_argument("--force", action="store_true", help="replace PLAN if it exists")
-    a = acts.add_parser("catalog-push", help="make a catalog folder the team's catalog layer")
+    a.add_argument("-o", "--output", required=True, metavar="PLAN", help=_("the .rackplan file to write"))
+    a.add_argument("--force", action="store_true", help=_("replace PLAN if it exists"))
+    a = acts.add_parser("catalog-push", help=_("make a catalog folder the team's catalog layer"))
     a.add_argument("folder", metavar="FOLDER")
     a.add_argument("url", metavar="URL")
-    a = acts.add_parser("catalog-pull", help="write the team's catalog layer to a folder "
-                                             "(default: the team catalog folder the app loads)")
+    a = acts.add_parser("catalog-pull", help=_("write the team's catalog layer to a folder "
+                                             "(default: the team catalog folder the app loads)"))
     a.add_argument("url", metavar="URL")
     a.add_argument("-o", "--output", metavar="FOLDER")
     for a in acts.choices.values():
@@ -66,6 +77,7 @@ def register(sub) -> None:
 
 def _connect(url: str):
     from planner.cli import UserError
+    from planner.i18n import tf
     from planner.repository import NeedPassword, RepoError, Repository
 
     try:
@@ -79,10 +91,10 @@ def _connect(url: str):
             return fn(repo, *a, **kw)
         except NeedPassword as e:
             if not sys.stdin.isatty():
-                raise UserError(f"{e}; put it in ~/.pgpass or PGPASSWORD") from None
+                raise UserError(tf("{error}; put it in ~/.pgpass or PGPASSWORD", error=e)) from None
             import getpass
 
-            pw = getpass.getpass(f"password for {repo.display_url}: ")
+            pw = getpass.getpass(tf("password for {url}: ", url=repo.display_url))
             repo.close()
             repo = Repository(url, password=pw)
             try:
@@ -99,6 +111,7 @@ def _connect(url: str):
 
 def run(args) -> int:
     from planner.cli import UserError
+    from planner.i18n import Np_, format_date, tf
 
     act = args.action
     call = _connect(args.url)
@@ -111,10 +124,11 @@ def run(args) -> int:
             print(json.dumps([p.to_json() for p in plans], indent=1))
         else:
             for p in plans:
-                print(f"{p.name:30s} r{p.head:<5d} {p.author:16s} {p.time:%Y-%m-%d %H:%M} {p.gpus:>6d} GPUs  "
+                gpus = tf("{n:>6d} GPUs", n=p.gpus)
+                print(f"{p.name:30s} r{p.head:<5d} {p.author:16s} {format_date(p.time)} {p.time:%H:%M} {gpus}  "
                       f"{p.message.splitlines()[0] if p.message else ''}")
             if not plans:
-                print("no plans" + (f" matching {args.search!r}" if args.search else ""))
+                print(tf("no plans matching {search!r}", search=args.search) if args.search else tf("no plans"))
         return 0
     if act == "log":
         revs = call(lambda r: r.log(args.name))
@@ -122,8 +136,9 @@ def run(args) -> int:
             print(json.dumps([x.to_json() for x in revs], indent=1))
         else:
             for x in revs:
-                how = f" (merged with r{x.merged_with})" if x.merged_with else ""
-                print(f"r{x.number}  {x.time:%Y-%m-%d %H:%M}  {x.author}{how}: {x.message}")
+                who = tf("{author} (merged with r{other})", author=x.author, other=x.merged_with) if x.merged_with \
+                    else x.author
+                print(f"r{x.number}  {format_date(x.time)} {x.time:%H:%M}  {who}: {x.message}")
                 print(f"    {x.changes.summary()}")
         return 0
     if act == "pull":
@@ -133,17 +148,19 @@ def run(args) -> int:
     if act == "catalog-push":
         folder = Path(args.folder)
         if not folder.is_dir():
-            raise UserError(f"{folder}: no such folder")
+            raise UserError(tf("{path}: no such folder", path=folder))
         files = {p.relative_to(folder).as_posix(): p.read_text(encoding="utf-8")
                  for p in sorted(folder.rglob("*")) if p.suffix in (".yaml", ".yml") and p.is_file()}
         from planner.catalog import load_catalog
 
         cat = load_catalog([folder])
         if cat.errors:
-            raise UserError(f"{folder}: the catalog has {len(cat.errors)} error(s), first: {cat.errors[0]}; "
-                            "nothing was pushed")
+            raise UserError(tf(Np_("{path}: the catalog has {n} error, first: {first}; nothing was pushed",
+                                   "{path}: the catalog has {n} errors, first: {first}; nothing was pushed"),
+                               path=folder, n=len(cat.errors), first=cat.errors[0]))
         n = call(lambda r: r.put_catalog_files(files))
-        print(f"the team catalog is now {n} file(s) from {folder}")
+        print(tf(Np_("the team catalog is now {n} file from {path}", "the team catalog is now {n} files from {path}"),
+                 n=n, path=folder))
         return 0
     if act == "catalog-pull":
         from planner.catalog import team_catalog_dir
@@ -155,35 +172,40 @@ def run(args) -> int:
         for rel, text in files.items():
             target = (out / rel).resolve()
             if out.resolve() not in target.parents:
-                raise UserError(f"team catalog file {rel!r} would be written outside {out}; nothing more written")
+                raise UserError(tf("team catalog file {file!r} would be written outside {path}; nothing more written",
+                                   file=rel, path=out))
             target.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(target, text.encode("utf-8"))
-        print(f"wrote {len(files)} team catalog file(s) to {out}")
+        print(tf(Np_("wrote {n} team catalog file to {path}", "wrote {n} team catalog files to {path}"),
+                 n=len(files), path=out))
         return 0
-    raise UserError(f"repo: unknown action {act!r}")
+    raise UserError(tf("repo: unknown action {action!r}", action=act))
 
 
 def _pull(args, call) -> int:
     from planner.cli import UserError
+    from planner.i18n import format_date, tf
     from planner.repository import origin_meta
     from planner.storage import save_rackplan
 
     out = Path(args.output)
     if out.suffix.lower() != ".rackplan":
-        raise UserError(f"{out}: name it .rackplan (a pulled plan remembers where it came from, which a JSON "
-                        "plan cannot; `rackwright convert` makes a JSON copy)")
+        raise UserError(tf("{path}: name it .rackplan (a pulled plan remembers where it came from, which a JSON "
+                           "plan cannot; `rackwright convert` makes a JSON copy)", path=out))
     if out.exists() and not args.force:
-        raise UserError(f"{out}: already exists (use --force to replace it)")
+        raise UserError(tf("{path}: already exists (use --force to replace it)", path=out))
     if not out.parent.resolve().is_dir():
-        raise UserError(f"{out.parent}: no such folder")
+        raise UserError(tf("{path}: no such folder", path=out.parent))
     pulled = call(lambda r: r.pull(args.name, args.revision))
     try:
         save_rackplan(pulled.opened.plan, out, embedded=pulled.opened.embedded,
                       extra_meta=origin_meta(args.url, args.name, pulled.revision.number))
     except OSError as e:
-        raise UserError(f"{out}: cannot write: {e.strerror or e}") from None
-    print(f"wrote {out}: {args.name} revision {pulled.revision.number} ({pulled.revision.author}, "
-          f"{pulled.revision.time:%Y-%m-%d %H:%M})")
+        raise UserError(tf("{path}: cannot write: {error}", path=out, error=e.strerror or e)) from None
+    rev = pulled.revision
+    hhmm = rev.time.strftime("%H:%M")
+    print(tf("wrote {path}: {name} revision {revision} ({author}, {date} {time})", path=out, name=args.name,
+             revision=rev.number, author=rev.author, date=format_date(rev.time), time=hhmm))
     return 0
 
 
@@ -191,12 +213,13 @@ def _push(args, call) -> int:
     from planner.catalog import load_catalog
     from planner.cli import UserError
     from planner.documents import open_document
+    from planner.i18n import message_text, tf
     from planner.repository import RepoConflict, origin_meta, origin_of, safe_url
     from planner.storage import merge_catalogs, save_rackplan
 
     src = Path(args.plan)
     if not src.exists():
-        raise UserError(f"{src}: no such file")
+        raise UserError(tf("{path}: no such file", path=src))
     opened = open_document(src)
     origin = origin_of(opened.meta) if opened.kind == "rackplan" else None
     same_repo = origin is not None and origin[0] == safe_url(args.url)
@@ -209,26 +232,31 @@ def _push(args, call) -> int:
         res = call(lambda r: r.push(name, opened.plan, base=base, message=args.message, catalog=catalog,
                                     embedded=opened.embedded, merge=not args.no_merge))
     except RepoConflict as e:
-        print(f"rackwright: conflict: {e}", file=sys.stderr)
+        print(tf("rackwright: conflict: {error}", error=e), file=sys.stderr)
         for c in (e.merge.conflicts if e.merge else [])[:20]:
             print(f"  {c}", file=sys.stderr)
         return EXIT_CONFLICT
     for n in res.notes:
-        print(n)
+        print(message_text(n))
     if res.unchanged:
         return 0
-    print(f"pushed {name} as revision {res.revision}" + (" (a new plan)" if res.created else "")
-          + f": {res.changes.summary()}")
+    if res.created:
+        print(tf("pushed {name} as revision {revision} (a new plan): {changes}", name=name, revision=res.revision,
+                 changes=res.changes.summary()))
+    else:
+        print(tf("pushed {name} as revision {revision}: {changes}", name=name, revision=res.revision,
+                 changes=res.changes.summary()))
     if opened.kind == "rackplan":
         # the file now stands for the pushed revision (the merged plan after a merge)
         try:
             save_rackplan(res.plan, src, catalog, embedded=opened.embedded,
                           extra_meta=origin_meta(args.url, name, res.revision))
         except (OSError, ValueError) as e:
-            raise UserError(f"{src}: pushed, but cannot record it in the file: {e}") from None
+            raise UserError(tf("{path}: pushed, but cannot record it in the file: {error}", path=src,
+                               error=e)) from None
         if res.merged_with:
-            print(f"{src} now holds the merged plan (revision {res.revision})")
+            print(tf("{path} now holds the merged plan (revision {revision})", path=src, revision=res.revision))
     else:
-        print(f"note: {src} is a JSON plan and cannot remember the revision; next time push with "
-              f"--base {res.revision}, or pull a .rackplan", file=sys.stderr)
+        print(tf("note: {path} is a JSON plan and cannot remember the revision; next time push with --base "
+                 "{revision}, or pull a .rackplan", path=src, revision=res.revision), file=sys.stderr)
     return 0

@@ -9,42 +9,46 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from planner.i18n import N_
+
 NAME = "report"
-HELP = ("write the build plan PDF (cover, floor plan, rack sheets, power, cooling, "
-        "BOM, cable schedule, findings)")
+HELP = N_("write the build plan PDF (cover, floor plan, rack sheets, power, cooling, "
+          "BOM, cable schedule, findings)")
 
 
 def register(sub) -> None:
+    from planner.i18n import _, tf
     from planner.reports import SECTIONS
 
-    p = sub.add_parser(NAME, help=HELP,
-                       description="Write the printed build plan of PLAN as a PDF. Exit status: 0 written, "
-                                   "2 bad input. Sections: " + ", ".join(SECTIONS) + ".")
-    p.add_argument("plan", help="plan file (.json or .rackplan)")
-    p.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="the PDF to write (replaced atomically)")
+    p = sub.add_parser(NAME, help=_(HELP),
+                       description=tf("Write the printed build plan of PLAN as a PDF. Exit status: 0 written, "
+                                      "2 bad input. Sections: {sections}.", sections=", ".join(SECTIONS)))
+    p.add_argument("plan", help=_("plan file (.json or .rackplan)"))
+    p.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help=_("the PDF to write (replaced atomically)"))
     p.add_argument("--lang", choices=("de", "en"), default=None,
-                   help="language of the report (default: the system's)")
+                   help=_("language of the report (default: the system's)"))
     p.add_argument("--units", choices=("metric", "imperial"), default=None,
-                   help="metric (kW, m³/h, L/min, kg, m) or imperial (BTU/h, tons, CFM, gpm, lb, ft); default metric")
-    p.add_argument("--imperial", action="store_true", help="same as --units imperial")
+                   help=_("metric (kW, m³/h, L/min, kg, m) or imperial (BTU/h, tons, CFM, gpm, lb, ft); default metric"))
+    p.add_argument("--imperial", action="store_true", help=_("same as --units imperial"))
     p.add_argument("--sections", nargs="+", metavar="SECTION",
-                   help="only these sections, in the document's order (space or comma separated); default: all but "
-                        "labels (cable labels, printed on label stock)")
+                   help=_("only these sections, in the document's order (space or comma separated); default: all but "
+                        "labels (cable labels, printed on label stock)"))
     p.add_argument("--page-size", choices=("a4", "letter"), default=None,
-                   help="paper, landscape (default: A4 in German, Letter in English)")
+                   help=_("paper, landscape (default: A4 in German, Letter in English)"))
     p.add_argument("--no-toc", action="store_true",
-                   help="no contents page after the cover (the PDF outline is made anyway)")
+                   help=_("no contents page after the cover (the PDF outline is made anyway)"))
     p.add_argument("--rack-sheet-limit", type=int, default=48, metavar="N",
-                   help="above N racks, draw one elevation sheet per distinct rack layout (default 48)")
+                   help=_("above N racks, draw one elevation sheet per distinct rack layout (default 48)"))
     p.add_argument("--catalog", action="append", metavar="DIR",
-                   help="catalog folder to use instead of the shipped and user catalogs (repeatable)")
-    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="engine setting (see check)")
-    p.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
+                   help=_("catalog folder to use instead of the shipped and user catalogs (repeatable)"))
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help=_("engine setting (see check)"))
+    p.add_argument("--quiet", "-q", action="store_true", help=_("print nothing on success"))
     p.set_defaults(func=run)
 
 
 def parse_sections(values: list[str] | None) -> tuple[str, ...]:
     from planner.cli import UserError
+    from planner.i18n import Np_, tf
     from planner.reports import DEFAULT_SECTIONS, SECTIONS
 
     if not values:
@@ -52,49 +56,48 @@ def parse_sections(values: list[str] | None) -> tuple[str, ...]:
     asked = [s.strip().lower() for v in values for s in v.split(",") if s.strip()]
     unknown = [s for s in asked if s not in SECTIONS]
     if unknown:
-        raise UserError(f"--sections: unknown section(s) {', '.join(unknown)} (known: {', '.join(SECTIONS)})")
+        raise UserError(tf(Np_("--sections: unknown section {sections} (known: {known})",
+                               "--sections: unknown sections {sections} (known: {known})"), n=len(unknown),
+                           sections=", ".join(unknown), known=", ".join(SECTIONS)))
     return tuple(s for s in SECTIONS if s in asked)
 
 
 def run(args) -> int:
     from planner.catalog import load_catalog
-    from planner.cli import UserError
+    from planner.cli import UserError, catalog_warning
     from planner.commands.check import parse_settings
     from planner.documents import load_plan
     from planner.engine import Engine
-    from planner.i18n import _, current_language, format_number, ngettext
+    from planner.i18n import _, current_language, format_number, ngettext, tf
     from planner.reports import ReportOptions, build_plan_pdf
 
     out = Path(args.output)
     if out.is_dir():
-        raise UserError(f"{out}: is a folder; give the PDF's file name")
+        raise UserError(tf("{path}: is a folder; give the PDF's file name", path=out))
     if not out.parent.exists() and str(out.parent) not in ("", "."):
-        raise UserError(f"{out}: the folder {out.parent} does not exist")
+        raise UserError(tf("{path}: the folder {folder} does not exist", path=out, folder=out.parent))
     if args.rack_sheet_limit < 0:
-        raise UserError("--rack-sheet-limit must be 0 or more")
+        raise UserError(_("--rack-sheet-limit must be 0 or more"))
     sections = parse_sections(args.sections)
     settings = parse_settings(args.set)
     plan = load_plan(args.plan)
     catalog = load_catalog(args.catalog) if args.catalog else load_catalog()
     if catalog.errors:
-        print(f"rackwright: warning: the catalog has {len(catalog.errors)} problem(s); "
-              "`rackwright catalog validate` lists them", file=sys.stderr)
+        print(catalog_warning(len(catalog.errors)), file=sys.stderr)
     results = Engine(catalog, settings).compute(plan)
     if args.imperial and args.units == "metric":
-        raise UserError("--imperial contradicts --units metric")
+        raise UserError(_("--imperial contradicts --units metric"))
     lang = args.lang or current_language()
     options = ReportOptions(imperial=args.imperial or args.units == "imperial", sections=sections,
                             page_size=args.page_size, rack_sheet_limit=args.rack_sheet_limit, toc=not args.no_toc,
                             lang=lang)
     try:
         summary = build_plan_pdf(plan, catalog, results, out, options)
-    except PermissionError as e:
-        raise UserError(f"{out}: cannot write ({e.strerror or e})") from None
-    except OSError as e:
-        raise UserError(f"{out}: cannot write ({e.strerror or e})") from None
+    except OSError as e:  # PermissionError too
+        raise UserError(tf("{path}: cannot write ({error})", path=out, error=e.strerror or e)) from None
     if summary.missing_glyphs:
         for note in summary.notes[:1]:
-            print(f"rackwright: warning: {note} (docs/reports.md, Fonts and scripts)", file=sys.stderr)
+            print(tf("rackwright: warning: {note} (docs/reports.md, Fonts and scripts)", note=note), file=sys.stderr)
     if not args.quiet:
         size = format_number(summary.bytes / 1024, lang, 0)
         if summary.summarised:

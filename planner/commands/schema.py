@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import json
 
+from planner.i18n import N_
+
 NAME = "schema"
-HELP = "print the JSON Schema of the plan file format"
+HELP = N_("print the JSON Schema of the plan file format")
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help=HELP)
+    from planner.i18n import _
+
+    p = sub.add_parser(NAME, help=_(HELP))
     p.add_argument("--plan-for", action="store_true",
-                   help="the schema of rackwright plan-for's SPEC.json instead (docs/plan-for.schema.json)")
+                   help=_("the schema of rackwright plan-for's SPEC.json instead (docs/plan-for.schema.json)"))
     p.set_defaults(func=run)
 
 

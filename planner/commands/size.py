@@ -9,8 +9,14 @@ from __future__ import annotations
 import argparse
 import json
 
+from planner.i18n import N_
+
 NAME = "size"
-HELP = "size an inference or training workload without a plan"
+# the bottleneck codes' words (the PDF's table has the same texts); English prints the code
+BOTTLENECK_WORDS = {"compute": N_("compute"), "interconnect": N_("interconnect"), "gpu_memory": N_("GPU memory"),
+                    "memory_bandwidth": N_("memory bandwidth"), "ttft": N_("time to first token"),
+                    "storage": N_("storage"), "power": N_("power"), "cooling": N_("cooling")}
+HELP = N_("size an inference or training workload without a plan")
 
 
 def _number(text: str) -> float:
@@ -33,97 +39,109 @@ def _count(text: str) -> int:
 
 
 def register(sub) -> None:
+    from planner.i18n import _
     from planner.workloads import calibration as cal
 
-    p = sub.add_parser(NAME, help=HELP)
+    p = sub.add_parser(NAME, help=_(HELP))
     kinds = p.add_subparsers(dest="size_kind", metavar="KIND")
 
     def common(q):
-        q.add_argument("--model", required=True, help="catalog LLM slug, e.g. llama-3-70b")
-        q.add_argument("--gpu", required=True, help="catalog GPU slug, e.g. h100-sxm")
-        q.add_argument("--gpus", type=_count, default=None, help="number of GPUs (default: 8)")
-        q.add_argument("--tp", type=_count, default=None, help="tensor-parallel degree")
-        q.add_argument("--server", default=None, help="catalog server slug for NICs, power and price")
-        q.add_argument("--gpu-price", type=_number, default=None, help="capex per GPU in USD (incl. server share)")
-        q.add_argument("--electricity", type=_number, default=0.12, help="USD per kWh (default 0.12)")
-        q.add_argument("--pue", type=_number, default=1.3, help="power usage effectiveness (default 1.3)")
+        q.add_argument("--model", required=True, help=_("catalog LLM slug, e.g. llama-3-70b"))
+        q.add_argument("--gpu", required=True, help=_("catalog GPU slug, e.g. h100-sxm"))
+        q.add_argument("--gpus", type=_count, default=None, help=_("number of GPUs (default: 8)"))
+        q.add_argument("--tp", type=_count, default=None, help=_("tensor-parallel degree"))
+        q.add_argument("--server", default=None, help=_("catalog server slug for NICs, power and price"))
+        q.add_argument("--gpu-price", type=_number, default=None, help=_("capex per GPU in USD (incl. server share)"))
+        q.add_argument("--electricity", type=_number, default=0.12, help=_("USD per kWh (default 0.12)"))
+        q.add_argument("--pue", type=_number, default=1.3, help=_("power usage effectiveness (default 1.3)"))
         q.add_argument("--nvlink-domain", type=_count, default=None,
-                       help="GPUs sharing one NVLink domain (default: GPUs per server; gb200: 72)")
+                       help=_("GPUs sharing one NVLink domain (default: GPUs per server; gb200: 72)"))
         q.add_argument("--nvlink-gb-per-s", type=_number, default=None,
-                       help="NVLink bandwidth per GPU in the domain, GB/s bidirectional (default: the GPU's)")
-        q.add_argument("--json", action="store_true", help="print JSON")
+                       help=_("NVLink bandwidth per GPU in the domain, GB/s bidirectional (default: the GPU's)"))
+        q.add_argument("--json", action="store_true", help=_("print JSON"))
         q.add_argument("--sweep", default=None, metavar="LO:HI[:N]",
-                       help="what-if: size at N GPU counts (default 16) spaced geometrically from LO to HI, "
-                            "whole nodes; prints a table (--json: a list of points) instead of --gpus")
+                       help=_("what-if: size at N GPU counts (default 16) spaced geometrically from LO to HI, "
+                            "whole nodes; prints a table (--json: a list of points) instead of --gpus"))
 
-    qi = kinds.add_parser("infer", help="inference serving")
+    qi = kinds.add_parser("infer", help=_("inference serving"))
     common(qi)
     qi.add_argument("--precision", default="bf16", choices=["bf16", "fp16", "fp8", "int8", "int4", "fp4"])
     qi.add_argument("--kv-precision", default=None, choices=["bf16", "fp16", "fp8", "int8"])
     qi.add_argument("--input-tokens", type=_count, default=1024)
     qi.add_argument("--output-tokens", type=_count, default=256)
-    qi.add_argument("--users", type=_count, default=None, help="concurrent users over the system")
-    qi.add_argument("--batch", type=_count, default=None, help="concurrent sequences per replica")
+    qi.add_argument("--users", type=_count, default=None, help=_("concurrent users over the system"))
+    qi.add_argument("--batch", type=_count, default=None, help=_("concurrent sequences per replica"))
     qi.add_argument("--stack", default="trtllm", choices=["trtllm", "vllm"])
     qi.add_argument("--pp", type=_count, default=None,
-                    help="pipeline-parallel stages per replica (a replica is TP x PP GPUs; default: chosen with TP)")
+                    help=_("pipeline-parallel stages per replica (a replica is TP x PP GPUs; default: chosen with TP)"))
     qi.add_argument("--pcie-switch", action="store_true",
-                    help="GPUs without NVLink share a PCIe switch (peer-to-peer all-reduce at 24 GB/s); "
-                         "default: the CPU root complex, staged through host memory at 10 GB/s")
+                    help=_("GPUs without NVLink share a PCIe switch (peer-to-peer all-reduce at 24 GB/s); "
+                           "default: the CPU root complex, staged through host memory at 10 GB/s"))
     qi.add_argument("--software", default=cal.DEFAULT_INFERENCE_SOFTWARE, choices=list(cal.INFERENCE_SOFTWARE_SPEEDUP),
-                    help="serving software generation (year of its MLPerf Inference round); TensorRT-LLM's math is "
-                         "11.8 %% faster on 2025 than on 2024 releases (default %(default)s)")
+                    help=_("serving software generation (year of its MLPerf Inference round); TensorRT-LLM's math is "
+                           "11.8 %% faster on 2025 than on 2024 releases (default %(default)s)"))
     qi.add_argument("--target-tokens-per-s-per-user", type=_number, default=None)
     qi.add_argument("--target-ttft-s", type=_number, default=None)
     qi.set_defaults(func=run_infer)
 
-    qt = kinds.add_parser("train", help="pre-training or fine-tuning")
+    qt = kinds.add_parser("train", help=_("pre-training or fine-tuning"))
     common(qt)
-    qt.add_argument("--tokens", type=_number, required=True, help="training tokens, e.g. 2e12")
+    qt.add_argument("--tokens", type=_number, required=True, help=_("training tokens, e.g. 2e12"))
     qt.add_argument("--method", default="pretrain", choices=["pretrain", "full", "lora", "qlora"])
     qt.add_argument("--precision", default="bf16", choices=["bf16", "fp16", "fp8"])
     qt.add_argument("--seq-len", type=_count, default=4096)
     qt.add_argument("--global-batch-tokens", type=_number, default=4 * 1024 * 1024)
-    qt.add_argument("--pp", type=_count, default=None, help="pipeline-parallel degree")
+    qt.add_argument("--pp", type=_count, default=None, help=_("pipeline-parallel degree"))
     qt.add_argument("--zero", type=int, default=1, choices=[0, 1, 2, 3])
     qt.add_argument("--recompute", default=None, choices=["selective", "full"])
     qt.add_argument("--software", default=cal.DEFAULT_TRAINING_SOFTWARE, choices=list(cal.FP8_TRAINING_SOFTWARE_SPEEDUP),
-                    help="release year of the training software; FP8 runs are 27 %% faster on 2024 "
-                         "releases (default %(default)s)")
+                    help=_("release year of the training software; FP8 runs are 27 %% faster on 2024 "
+                         "releases (default %(default)s)"))
     qt.add_argument("--storage-write-gb-per-s", type=_number, default=None)
     qt.add_argument("--target-days", type=_number, default=None)
     qt.set_defaults(func=run_train)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
+def _bn(code: str | None) -> str:
+    """A bottleneck for the text output: the code in English (as before), the word in German."""
+    from planner.i18n import _, active_language
+
+    if not code or active_language() == "en" or code not in BOTTLENECK_WORDS:
+        return code or ""
+    return _(BOTTLENECK_WORDS[code])
+
+
 def _setup(args):
     from planner.catalog import load_catalog
     from planner.cli import UserError
+    from planner.i18n import _, tf
     from planner.workloads import ModelArch, cluster_from_catalog
 
     cat = load_catalog()
     llm = cat.get("llms", args.model)
     if llm is None:
-        raise UserError(f"unknown model {args.model!r} (known: {', '.join(sorted(cat.llms))})")
+        raise UserError(tf("--model: unknown model {model!r} (known: {known})", model=args.model,
+                           known=", ".join(sorted(cat.llms))))
     if cat.get("gpus", args.gpu) is None:
-        raise UserError(f"unknown GPU {args.gpu!r} (known: {', '.join(sorted(cat.gpus))})")
+        raise UserError(tf("--gpu: unknown GPU {gpu!r} (known: {known})", gpu=args.gpu, known=", ".join(sorted(cat.gpus))))
     if args.server is not None and cat.get("device-types", args.server) is None:
-        raise UserError(f"unknown server {args.server!r}")
+        raise UserError(tf("--server: unknown server {server!r}", server=args.server))
     gpus = 8 if args.gpus is None else args.gpus
     if gpus < 1:
-        raise UserError(f"--gpus must be at least 1 (got {gpus})")
+        raise UserError(tf("--gpus must be at least 1 (got {gpus})", gpus=gpus))
     if args.tp is not None and (args.tp < 1 or gpus % args.tp):
-        raise UserError(f"--tp {args.tp} must be >= 1 and divide --gpus {gpus}")
+        raise UserError(tf("--tp {tp} must be >= 1 and divide --gpus {gpus}", tp=args.tp, gpus=gpus))
     for name in ("electricity", "pue", "gpu_price"):
         v = getattr(args, name)
         if v is not None and v < 0:
-            raise UserError(f"--{name.replace('_', '-')} must be >= 0")
+            raise UserError(tf("--{option} must be >= 0", option=name.replace("_", "-")))
     if args.pue < 1:
-        raise UserError("--pue must be >= 1")
+        raise UserError(_("--pue must be >= 1"))
     if args.nvlink_domain is not None and args.nvlink_domain < 1:
-        raise UserError(f"--nvlink-domain must be at least 1 (got {args.nvlink_domain})")
+        raise UserError(tf("--nvlink-domain must be at least 1 (got {n})", n=args.nvlink_domain))
     if args.nvlink_gb_per_s is not None and args.nvlink_gb_per_s < 0:
-        raise UserError("--nvlink-gb-per-s must be >= 0")
+        raise UserError(_("--nvlink-gb-per-s must be >= 0"))
     kw = {}
     if getattr(args, "storage_write_gb_per_s", None) is not None:
         kw["storage_write_gb_per_s"] = args.storage_write_gb_per_s
@@ -144,6 +162,7 @@ def _emit(args, d: dict, lines: list[str]) -> None:
 
 def run_infer(args) -> int:
     from planner.cli import UserError
+    from planner.i18n import Np_, _, message_text, tf, tmsg
     from planner.workloads import gpus_for_targets, infer
 
     sweep = _sweep_args(args)
@@ -151,13 +170,13 @@ def run_infer(args) -> int:
     for name in ("input_tokens", "output_tokens", "users", "batch"):
         v = getattr(args, name)
         if v is not None and v < 1:
-            raise UserError(f"--{name.replace('_', '-')} must be >= 1")
+            raise UserError(tf("--{option} must be >= 1", option=name.replace("_", "-")))
     for name in ("target_tokens_per_s_per_user", "target_ttft_s"):
         v = getattr(args, name)
         if v is not None and v <= 0:
-            raise UserError(f"--{name.replace('_', '-')} must be > 0")
+            raise UserError(tf("--{option} must be > 0", option=name.replace("_", "-")))
     if sweep is not None and args.pp is not None:
-        raise UserError("--pp is not available with --sweep (the sweep chooses each point's layout)")
+        raise UserError(_("--pp is not available with --sweep (the sweep chooses each point's layout)"))
     if sweep is not None:
         return _run_sweep(args, sweep, model, cl, "inference", {
             "model": args.model, "precision": args.precision, "kv_precision": args.kv_precision,
@@ -169,7 +188,8 @@ def run_infer(args) -> int:
                   input_tokens=args.input_tokens, output_tokens=args.output_tokens, tp=args.tp,
                   batch=args.batch, users=args.users, stack=args.stack, pp=args.pp, software=args.software)
     except ValueError as e:
-        raise UserError(str(e)) from None
+        raise UserError(message_text(e.args[0]) if e.args else str(e)) from None
+    notes = list(r.notes)
     d = r.to_dict()
     d["gpus_needed"] = None
     if args.target_tokens_per_s_per_user is not None or args.target_ttft_s is not None:
@@ -184,50 +204,63 @@ def run_infer(args) -> int:
         d["gpus_needed_batch_per_replica"] = need[2] if need else None
         d["targets_reachable"] = need is not None
         if need is None:
-            d["notes"].append("no replica meets the per-user targets even with one user on this GPU")
+            note = tmsg("no replica meets the per-user targets even with one user on this GPU")
+            d["notes"].append(note)
+            notes.append(note)
     cost = d["cost_per_million_tokens_usd"]
     lines = [
-        f"{r.model} on {r.gpus} x {r.gpu} ({r.replicas} replica(s) at TP{r.tp} PP{r.pp}, NVLink domain "
-        f"{r.nvlink_domain_gpus} GPUs), {r.precision} weights, "
-        f"{r.kv_precision} KV, {r.input_tokens}/{r.output_tokens} tokens",
-        f"  fits: {'yes' if r.fits else 'NO'}   weights {r.weights_gb:.1f} GB ({r.weights_per_gpu_gb:.1f} GB/GPU), "
-        f"KV {r.kv_cache_bytes_per_token:,.0f} B/token",
-        f"  concurrent sequences: {r.batch_per_replica} per replica (memory holds {r.max_concurrent_sequences})",
+        tf(Np_("{model} on {gpus} x {gpu} ({replicas} replica at TP{tp} PP{pp}, NVLink domain {domain} GPUs), {precision} "
+               "weights, {kv} KV, {isl}/{osl} tokens",
+               "{model} on {gpus} x {gpu} ({replicas} replicas at TP{tp} PP{pp}, NVLink domain {domain} GPUs), {precision} "
+               "weights, {kv} KV, {isl}/{osl} tokens"), n=r.replicas,
+           model=r.model, gpus=r.gpus, gpu=r.gpu, replicas=r.replicas, tp=r.tp, pp=r.pp, domain=r.nvlink_domain_gpus,
+           precision=r.precision, kv=r.kv_precision, isl=r.input_tokens, osl=r.output_tokens),
+        (tf("  fits: yes   weights {gb:.1f} GB ({per_gpu:.1f} GB/GPU), KV {kv:,.0f} B/token", gb=r.weights_gb,
+            per_gpu=r.weights_per_gpu_gb, kv=r.kv_cache_bytes_per_token) if r.fits else
+         tf("  fits: NO   weights {gb:.1f} GB ({per_gpu:.1f} GB/GPU), KV {kv:,.0f} B/token", gb=r.weights_gb,
+            per_gpu=r.weights_per_gpu_gb, kv=r.kv_cache_bytes_per_token)),
+        tf("  concurrent sequences: {batch} per replica (memory holds {max})", batch=r.batch_per_replica,
+           max=r.max_concurrent_sequences),
     ]
     if r.fits:
         lines += [
-            f"  throughput: ~{r.tokens_per_s:,.0f} tokens/s, {r.tokens_per_s_per_user:,.1f} tokens/s per user, "
-            f"TTFT {r.ttft_s * 1000:,.0f} ms" + _band(r.error_band),
-            f"  bottleneck: {r.bottleneck}   energy {r.energy_j_per_token:.2f} J/token   cost "
-            + (f"${cost:.3f}" if cost is not None else "n/a (no price)") + " per million tokens",
+            tf("  throughput: ~{tps:,.0f} tokens/s, {tpu:,.1f} tokens/s per user, TTFT {ttft:,.0f} ms",
+               tps=r.tokens_per_s, tpu=r.tokens_per_s_per_user, ttft=r.ttft_s * 1000) + _band(r.error_band),
+            tf("  bottleneck: {bottleneck}   energy {j:.2f} J/token   cost {cost} per million tokens",
+               bottleneck=_bn(r.bottleneck), j=r.energy_j_per_token,
+               cost=tf("${usd:.3f}", usd=cost) if cost is not None else _("n/a (no price)")),
         ]
     else:  # speeds of a deployment that cannot run would read as a promise
-        lines.append("  bottleneck: gpu_memory (does not fit: no throughput, latency or cost; "
-                     "add GPUs, raise --tp or lower the precision)")
+        lines.append(tf("  bottleneck: {bottleneck} (does not fit: no throughput, latency or cost; add GPUs, raise --tp "
+                        "or lower the precision)", bottleneck=_bn("gpu_memory")))
     if d["gpus_needed"] is not None or "targets_reachable" in d:
-        lines.append(f"  GPUs needed for the targets: {d['gpus_needed'] if d['gpus_needed'] else 'unreachable'}")
-    lines += [f"  note: {n}" for n in d["notes"]]
+        lines.append(tf("  GPUs needed for the targets: {n}", n=d["gpus_needed"]) if d["gpus_needed"]
+                     else _("  GPUs needed for the targets: unreachable"))
+    lines += [tf("  note: {note}", note=message_text(n)) for n in notes]
     _emit(args, d, lines)
     return 0
 
 
 def _band(band: float | None) -> str:
     """The model's validated error band after a line of figures (docs/validation.md)."""
-    return f" (each ±{band * 100:.0f} %, the model's median error on published runs)" if band else ""
+    from planner.i18n import tf
+
+    return tf(" (each ±{pct:.0f} %, the model's median error on published runs)", pct=band * 100) if band else ""
 
 
 def run_train(args) -> int:
     from planner.cli import UserError
+    from planner.i18n import _, message_text, tf, tmsg
     from planner.workloads import gpus_for_days, train
 
     sweep = _sweep_args(args)
     model, cl = _setup(args)
     if args.tokens <= 0:
-        raise UserError("--tokens must be > 0")
+        raise UserError(_("--tokens must be > 0"))
     if args.seq_len < 1 or args.global_batch_tokens <= 0:
-        raise UserError("--seq-len and --global-batch-tokens must be > 0")
+        raise UserError(_("--seq-len and --global-batch-tokens must be > 0"))
     if args.target_days is not None and args.target_days <= 0:
-        raise UserError("--target-days must be > 0")
+        raise UserError(_("--target-days must be > 0"))
     kw = dict(seq_len=args.seq_len, global_batch_tokens=args.global_batch_tokens,
               precision=args.precision, method=args.method, zero=args.zero, tp=args.tp, pp=args.pp,
               recompute=args.recompute, software=args.software)
@@ -240,7 +273,8 @@ def run_train(args) -> int:
     try:
         r = train(model, cl, args.tokens, **kw)
     except ValueError as e:
-        raise UserError(str(e)) from None
+        raise UserError(message_text(e.args[0]) if e.args else str(e)) from None
+    notes = list(r.notes)
     d = r.to_dict()
     d["gpus_needed"] = None
     if args.target_days is not None:
@@ -248,22 +282,33 @@ def run_train(args) -> int:
         kw.pop("pp")
         d["gpus_needed"] = gpus_for_days(model, cl, args.tokens, args.target_days, **kw)
         if d["gpus_needed"] is None:
-            d["notes"].append("the target is out of reach: scaling efficiency falls too far")
+            note = tmsg("the target is out of reach: scaling efficiency falls too far")
+            d["notes"].append(note)
+            notes.append(note)
     lay = r.layout
     ck = d["checkpoint_write_s"]
+    layout = f"TP{lay.tp} PP{lay.pp} DP{lay.dp}" + (f" EP{lay.ep}" if lay.ep > 1 else "")
+    mem = dict(used=r.memory_per_gpu_gb, cap=r.memory_capacity_gb, layout=layout, zero=lay.zero,
+               recompute=lay.recompute)
     lines = [
-        f"{r.model} {r.method} on {r.gpus:,} x {r.gpu}, {args.tokens:.3g} tokens, {r.precision}",
-        f"  fits: {'yes' if r.fits else 'NO'}   memory {r.memory_per_gpu_gb:.1f} of {r.memory_capacity_gb:.0f} GB per GPU   "
-        f"layout TP{lay.tp} PP{lay.pp} DP{lay.dp}" + (f" EP{lay.ep}" if lay.ep > 1 else "")
-        + f", ZeRO-{lay.zero}, {lay.recompute} recompute",
-        f"  ~{r.days:,.1f} days, {r.gpu_hours:,.0f} GPU-hours, MFU {r.mfu * 100:.1f} %, "
-        f"{r.tokens_per_s_per_gpu:,.0f} tokens/s per GPU" + _band(r.error_band),
-        f"  bottleneck: {r.bottleneck}   checkpoint {r.checkpoint_size_gb:,.0f} GB"
-        + (f", written in {ck:,.1f} s" if ck is not None else ""),
+        tf("{model} {method} on {gpus:,} x {gpu}, {tokens:.3g} tokens, {precision}", model=r.model, method=r.method,
+           gpus=r.gpus, gpu=r.gpu, tokens=args.tokens, precision=r.precision),
+        (tf("  fits: yes   memory {used:.1f} of {cap:.0f} GB per GPU   layout {layout}, ZeRO-{zero}, {recompute} "
+            "recompute", **mem) if r.fits else
+         tf("  fits: NO   memory {used:.1f} of {cap:.0f} GB per GPU   layout {layout}, ZeRO-{zero}, {recompute} "
+            "recompute", **mem)),
+        tf("  ~{days:,.1f} days, {hours:,.0f} GPU-hours, MFU {mfu:.1f} %, {tps:,.0f} tokens/s per GPU", days=r.days,
+           hours=r.gpu_hours, mfu=r.mfu * 100, tps=r.tokens_per_s_per_gpu) + _band(r.error_band),
+        (tf("  bottleneck: {bottleneck}   checkpoint {gb:,.0f} GB, written in {s:,.1f} s", bottleneck=_bn(r.bottleneck),
+            gb=r.checkpoint_size_gb, s=ck) if ck is not None else
+         tf("  bottleneck: {bottleneck}   checkpoint {gb:,.0f} GB", bottleneck=_bn(r.bottleneck),
+            gb=r.checkpoint_size_gb)),
     ]
     if args.target_days is not None:
-        lines.append(f"  GPUs needed for {args.target_days:g} days: {d['gpus_needed'] or 'unreachable'}")
-    lines += [f"  note: {n}" for n in d["notes"]]
+        lines.append(tf("  GPUs needed for {days:g} days: {n}", days=args.target_days, n=d["gpus_needed"])
+                     if d["gpus_needed"] else
+                     tf("  GPUs needed for {days:g} days: unreachable", days=args.target_days))
+    lines += [tf("  note: {note}", note=message_text(n)) for n in notes]
     _emit(args, d, lines)
     return 0
 
@@ -274,6 +319,7 @@ def run_train(args) -> int:
 def _sweep_args(args) -> tuple[int, int, int] | None:
     """The parsed --sweep (LO, HI, N), or None; fixes the base --gpus for _setup."""
     from planner.cli import UserError
+    from planner.i18n import _, message_text, tf
     from planner.workloads import parse_sweep
 
     if args.sweep is None:
@@ -281,13 +327,13 @@ def _sweep_args(args) -> tuple[int, int, int] | None:
     try:
         got = parse_sweep(args.sweep)
     except ValueError as e:
-        raise UserError(f"--sweep {e}") from None
+        raise UserError(tf("--sweep {error}", error=message_text(e.args[0]) if e.args else e)) from None
     if args.gpus is not None:
-        raise UserError("--sweep sets the GPU counts: leave out --gpus")
+        raise UserError(_("--sweep sets the GPU counts: leave out --gpus"))
     if getattr(args, "batch", None) is not None:
-        raise UserError("--sweep spreads --users over the replicas at each count: give --users, not --batch")
+        raise UserError(_("--sweep spreads --users over the replicas at each count: give --users, not --batch"))
     if hasattr(args, "users") and args.users is None:
-        raise UserError("--sweep needs --users (concurrent users over the whole system)")
+        raise UserError(_("--sweep needs --users (concurrent users over the whole system)"))
     args.gpus = 8 * (args.tp or 1) * (getattr(args, "pp", None) or 1)  # a base that --tp/--pp divide
     return got
 
@@ -300,18 +346,21 @@ def _spec_error(message: str) -> str:
 
 
 def _fmt(v, spec: str, scale: float = 1.0) -> str:
-    return "–" if v is None else format(v * scale, spec)
+    from planner.i18n import render
+
+    return "–" if v is None else render("{v:" + spec + "}", {"v": v * scale})
 
 
 def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dict: dict) -> int:
     from planner.cli import UserError
+    from planner.i18n import _, message_text, render, tf
     from planner.workloads import SpecError, parse_spec, sweep_counts, sweep_step
     from planner.workloads import sweep as run_sweep
 
     try:
         spec = parse_spec(kind, {k: v for k, v in spec_dict.items() if v is not None})
     except SpecError as e:
-        raise UserError(_spec_error(str(e))) from None
+        raise UserError(_spec_error(message_text(e.args[0]) if e.args else str(e))) from None
     lo, hi, n = sweep
     step = sweep_step(spec, cl)
     counts = sweep_counts(lo, hi, n, step)
@@ -320,23 +369,39 @@ def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dic
         print(json.dumps([p.to_dict() for p in res.points], indent=2))
         return 0
     training = res.kind == "training"
-    what = (f"{model.slug} {getattr(spec, 'method', 'pretrain')}, {spec.tokens:.3g} tokens" if training
-            else f"{model.slug} serving {spec.users:,} users, {spec.input_tokens}/{spec.output_tokens} tokens")
-    lines = [f"{what}, {spec.precision} on {cl.gpu.slug}: {len(counts)} GPU counts from {counts[0]:,} to "
-             f"{counts[-1]:,} (steps of {step} GPUs)"]
-    if res.targets:
-        lines.append("  target: " + ", ".join(
-            f"{v:g} days" if k == "days" else f"{v:g} tokens/s per user" if k == "tokens_per_s_per_user"
-            else f"TTFT {v:g} s" for k, v in res.targets.items()))
+    fig = dict(precision=spec.precision, gpu=cl.gpu.slug, counts=len(counts), lo=counts[0], hi=counts[-1], step=step)
     if training:
-        head = f"{'GPUs':>8}  {'fits':<4}  {'days':>10}  {'tok/s/GPU':>10}  {'scaling':>8}  {'target':<6}  bottleneck"
+        lines = [tf("{model} {method}, {tokens:.3g} tokens, {precision} on {gpu}: {counts} GPU counts from {lo:,} to "
+                    "{hi:,} (steps of {step} GPUs)", model=model.slug, method=getattr(spec, "method", "pretrain"),
+                    tokens=spec.tokens, **fig)]
     else:
-        head = f"{'GPUs':>8}  {'fits':<4}  {'tokens/s':>11}  {'tok/s/user':>10}  {'TTFT s':>8}  {'target':<6}  bottleneck"
+        lines = [tf("{model} serving {users:,} users, {isl}/{osl} tokens, {precision} on {gpu}: {counts} GPU counts "
+                    "from {lo:,} to {hi:,} (steps of {step} GPUs)", model=model.slug, users=spec.users,
+                    isl=spec.input_tokens, osl=spec.output_tokens, **fig)]
+    if res.targets:
+        # (each text its own call: Babel does not see a marked call nested in another one)
+        targets = []
+        for k, v in res.targets.items():
+            if k == "days":
+                targets.append(tf("{v:g} days", v=v))
+            elif k == "tokens_per_s_per_user":
+                targets.append(tf("{v:g} tokens/s per user", v=v))
+            else:
+                targets.append(tf("TTFT {v:g} s", v=v))
+        lines.append(tf("  target: {targets}", targets=", ".join(targets)))
+    # TRANSLATORS: column headings of the sweep table (`rackwright size ... --sweep`), kept short
+    g, fi, tg, bh = _("GPUs"), _("fits"), _("target"), _("bottleneck")
+    if training:
+        days, per_gpu, scaling = _("days"), _("tok/s/GPU"), _("scaling")
+        head = f"{g:>8}  {fi:<4}  {days:>10}  {per_gpu:>10}  {scaling:>8}  {tg:<6}  {bh}"
+    else:
+        tps, per_user, ttft = _("tokens/s"), _("tok/s/user"), _("TTFT s")
+        head = f"{g:>8}  {fi:<4}  {tps:>11}  {per_user:>10}  {ttft:>8}  {tg:<6}  {bh}"
     lines.append(head)
     for p in res.points:
-        met = "–" if p.met is None else "met" if p.met else "no"
-        fits = "yes" if p.fits else "NO"
-        bn = p.bottleneck or (f"error: {p.error}" if p.error else "")
+        met = "–" if p.met is None else _("met") if p.met else _("no")
+        fits = _("yes") if p.fits else _("NO")
+        bn = _bn(p.bottleneck) or (tf("error: {error}", error=message_text(p.error)) if p.error else "")
         if training:
             lines.append(f"{p.gpus:>8,}  {fits:<4}  {_fmt(p.days, ',.1f'):>10}  "
                          f"{_fmt(p.tokens_per_s_per_gpu, ',.0f'):>10}  "
@@ -347,17 +412,22 @@ def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dic
                          f"{_fmt(p.tokens_per_s_per_user, ',.1f'):>10}  {_fmt(p.ttft_s, ',.3f'):>8}  "
                          f"{met:<6}  {bn}")
     if res.targets:
-        lines.append("  smallest swept count meeting the target: "
-                     + (f"{res.min_gpus_met:,} GPUs" if res.min_gpus_met else "none in this range"))
+        lines.append(tf("  smallest swept count meeting the target: {n:,} GPUs", n=res.min_gpus_met)
+                     if res.min_gpus_met else _("  smallest swept count meeting the target: none in this range"))
         if training or "tokens_per_s_per_user" in res.targets:
             inv = "gpus_for_days" if training else "gpus_for_targets"
-            got = (f"{res.gpus_needed:,} GPUs" + (f" at TP{res.gpus_needed_tp}" if res.gpus_needed_tp else "")
-                   if res.gpus_needed else "unreachable")
-            lines.append(f"  fewest GPUs by the inverse search ({inv}): {got}")
+            if not res.gpus_needed:
+                got = _("unreachable")
+            elif res.gpus_needed_tp:
+                got = tf("{n:,} GPUs at TP{tp}", n=res.gpus_needed, tp=res.gpus_needed_tp)
+            else:
+                got = tf("{n:,} GPUs", n=res.gpus_needed)
+            lines.append(tf("  fewest GPUs by the inverse search ({search}): {result}", search=inv, result=got))
     ranges = res.bottleneck_ranges()
     if ranges:
-        lines.append("  bottleneck: " + ", ".join(
-            f"{b} {a:,}" + (f"-{z:,}" if z != a else "") for b, a, z in ranges))
-    lines += [f"  note: {t}" for t in res.notes]
+        spans = ", ".join(render("{bottleneck} {lo:,}" if z == a else "{bottleneck} {lo:,}-{hi:,}",
+                                 {"bottleneck": _bn(b), "lo": a, "hi": z}) for b, a, z in ranges)
+        lines.append(tf("  bottleneck: {ranges}", ranges=spans))
+    lines += [tf("  note: {note}", note=message_text(t)) for t in res.notes]
     print("\n".join(lines))
     return 0

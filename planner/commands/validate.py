@@ -4,43 +4,57 @@ catalog and every placement obeys the rack rules. (Engineering checks are
 
 from __future__ import annotations
 
+from planner.i18n import N_
+
 NAME = "validate"
-HELP = "check that a plan file is well formed and its placements are possible"
+HELP = N_("check that a plan file is well formed and its placements are possible")
 
 
 def register(sub) -> None:
-    p = sub.add_parser(NAME, help=HELP)
-    p.add_argument("plan", help="plan file (.json or .rackplan)")
+    from planner.i18n import _
+
+    p = sub.add_parser(NAME, help=_(HELP))
+    p.add_argument("plan", help=_("plan file (.json or .rackplan)"))
     p.set_defaults(func=run)
 
 
 def plan_problems(plan, catalog) -> list[str]:
+    from planner.i18n import tf
     from planner.placement import PlacementChecker
 
     checker = PlacementChecker(catalog)
     problems: list[str] = []
     for rack in plan.racks():
         if catalog.get("rack-types", rack.rack_type) is None:
-            problems.append(f"rack {rack.name} ({rack.id}): rack type {rack.rack_type!r} is not in the catalog")
+            problems.append(tf("rack {name} ({id}): rack type {type!r} is not in the catalog", name=rack.name,
+                               id=rack.id, type=rack.rack_type))
         for p in rack.placements:
             if catalog.get("device-types", p.device) is None:
-                problems.append(f"device {p.name or p.id} in {rack.name}: {p.device!r} is not in the catalog")
+                problems.append(tf("device {name} in {rack}: {device!r} is not in the catalog", name=p.name or p.id,
+                                   rack=rack.name, device=p.device))
             reason = checker.check(plan, rack.id, p, ignore=p.id)
             if reason:
-                problems.append(f"device {p.name or p.id} in {rack.name}: {reason}")
+                problems.append(tf("device {name} in {rack}: {reason}", name=p.name or p.id, rack=rack.name,
+                                   reason=reason))
     return problems
 
 
 def run(args) -> int:
     from planner.catalog import load_catalog
     from planner.documents import load_plan
+    from planner.i18n import Np_, tf
 
     plan = load_plan(args.plan)
     catalog = load_catalog()
     problems = plan_problems(plan, catalog)
     for line in problems:
         print(line)
-    n = len(plan.index.placements)
-    print(f"{args.plan}: {len(plan.index.racks)} racks, {n} devices, "
-          + (f"{len(problems)} problem(s)" if problems else "no problems"))
+    racks, devices = len(plan.index.racks), len(plan.index.placements)
+    if problems:
+        print(tf(Np_("{plan}: {racks} racks, {devices} devices, {n} problem",
+                     "{plan}: {racks} racks, {devices} devices, {n} problems"),
+                 plan=args.plan, racks=racks, devices=devices, n=len(problems)))
+    else:
+        print(tf("{plan}: {racks} racks, {devices} devices, no problems", plan=args.plan, racks=racks,
+                 devices=devices))
     return 1 if problems else 0

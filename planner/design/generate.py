@@ -53,6 +53,7 @@ from planner.design.model import COOLING_METHODS, BuildDesign, FabricChoice
 from planner.edits import AddItem, AddPlacement, EditRefused
 from planner.fabric.progress import CancelFn, ProgressFn, Steps
 from planner.gcpause import no_gc
+from planner.i18n import tmsg
 from planner.placement import PlacementChecker
 from planner.plan import (
     CoolingChoice,
@@ -381,7 +382,8 @@ def choices(design: BuildDesign, catalog: Catalog | None) -> Choices:
     if unit is None and design.cooling in ("rdhx", "immersion"):
         cands = _cooling_units(catalog, want or ())
         if not cands:
-            notes.append(f"no {design.cooling} unit in the catalog: the engine assumes its default capacity")
+            notes.append(tmsg("no {cooling} unit in the catalog: the engine assumes its default capacity",
+                              cooling=design.cooling))
         else:
             fit_unit = cands[-1][1]  # the largest first, then the smallest that carries the rack
     fit = rack_fit(design, catalog, rack_type=rack_type, cooling_unit=fit_unit, pdu_slug=pdu)
@@ -438,7 +440,7 @@ def choices(design: BuildDesign, catalog: Catalog | None) -> Choices:
     frontend_sw = fabric_switch(design.frontend, "frontend")
     mgmt = pick_switch(catalog, "ethernet", 1.0, "management") if design.management else None
     if design.management and mgmt is None:
-        notes.append("no management switch in the catalog: management network left out")
+        notes.append(tmsg("no management switch in the catalog: management network left out"))
     return Choices(server=design.server, rack_type=rack_type, network_rack_type=net_rack, pdu=pdu,
                    mgmt_switch=mgmt, compute_switch=compute_sw, storage_switch=storage_sw,
                    frontend_switch=frontend_sw, cooling_unit=unit, fit=fit, notes=tuple(notes))

@@ -85,6 +85,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from planner.design import generate as gen
 from planner.design import sizing
 from planner.design.model import COOLING_OPTIONS, BuildDesign, FabricChoice, StorageChoice
+from planner.i18n import N_, Message, Np_, tmsg
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -102,10 +103,11 @@ TRAINING_OVERSUBSCRIPTION = (1.0, 2.0)
 BYTES_PER_TOKEN = 4.0
 CHECKPOINTS_KEPT = 5
 DEFAULT_LENGTHS_M = {"node_leaf": 10.0, "leaf_spine": 30.0, "spine_core": 60.0}
-COOLING_WORDS = {"air": "air", "rdhx": "a rear-door heat exchanger", "dlc": "direct liquid cooling",
-                 "immersion": "immersion"}
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                "twelve")
+# phrases inside the binding sentences (English catalog texts; the sentences translate them, _cooling_phrase)
+COOLING_WORDS = {"air": N_("air"), "rdhx": N_("a rear-door heat exchanger"), "dlc": N_("direct liquid cooling"),
+                 "immersion": N_("immersion")}
+NUMBER_WORDS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
+                N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"))
 
 
 # ----------------------------------------------------------------------------- the spec
@@ -515,8 +517,9 @@ class _Search:
 
     def finish_notes(self) -> None:
         for suits, slugs in self.left_out.items():
-            self.notes.append(f"left out, they need {suits} cooling and the constraints allow "
-                              f"{', '.join(self.c.cooling)}: {', '.join(slugs)}")
+            self.notes.append(tmsg("left out, they need {suits} cooling and the constraints allow {allowed}: "
+                                   "{servers}", suits=suits, allowed=", ".join(self.c.cooling),
+                                   servers=", ".join(slugs)))
 
     @staticmethod
     def platform(server: Any) -> str:
@@ -859,10 +862,11 @@ class _Search:
         gpu = cat.gpu(server.gpu_slug)
         notes = list(ch.notes)
         if storage is None and (self.training or self.storage_wl):
-            notes.append(f"{server.manufacturer} {server.model} has no storage-network ports: no storage "
-                         "system in this build (attach one through another network)")
+            model = server.manufacturer + " " + server.model
+            notes.append(tmsg("{server} has no storage-network ports: no storage system in this build (attach one "
+                              "through another network)", server=model))
         if cooling == "immersion":
-            notes.append("immersion assumes an immersion-ready variant of the server")
+            notes.append(tmsg("immersion assumes an immersion-ready variant of the server"))
         return Candidate(
             gpu=server.gpu_slug, gpu_name=f"{gpu.vendor} {gpu.model}", server=server.slug,
             server_name=f"{server.manufacturer} {server.model}", vendor=server.manufacturer, platform=platform,
@@ -1009,23 +1013,25 @@ class _Search:
         if c.budget is not None and any(u.split(" x ", 1)[-1].split(" ")[0] == server.slug for u in unpriced):
             # most of the cost is unknown: the budget cannot be shown to hold
             out.append({"constraint": "budget", "needed": None, "limit": c.budget, "excess": math.inf,
-                        "message": f"{server.manufacturer} {server.model} has no price in {c.currency}: the "
-                                   f"capex is unknown, so it cannot be shown to fit the budget"})
+                        "message": tmsg("{server} has no price in {currency}: the capex is unknown, so it cannot "
+                                        "be shown to fit the budget", server=server.manufacturer + " " + server.model,
+                                        currency=c.currency)})
         elif c.budget is not None and capex > c.budget:
             out.append({"constraint": "budget", "needed": round(capex, 2), "limit": c.budget,
                         "excess": capex / c.budget - 1.0,
-                        "message": f"capex {capex:,.0f} {c.currency} is over the budget of {c.budget:,.0f} "
-                                   f"{c.currency}"})
+                        "message": tmsg("capex {capex:,.0f} {currency} is over the budget of {budget:,.0f} "
+                                        "{currency}", capex=capex, budget=c.budget, currency=c.currency)})
         if c.max_racks is not None and racks > c.max_racks:
             out.append({"constraint": "max_racks", "needed": racks, "limit": c.max_racks,
                         "excess": racks / c.max_racks - 1.0,
-                        "message": f"{racks} racks needed, the limit is {c.max_racks}"})
+                        "message": tmsg("{racks} racks needed, the limit is {limit}", racks=racks,
+                                        limit=c.max_racks)})
         if c.floor_m2 is not None and floor > c.floor_m2:
             holds = self.floor_racks(rc, ch)
             out.append({"constraint": "floor_m2", "needed": round(floor, 2), "limit": c.floor_m2,
                         "excess": floor / c.floor_m2 - 1.0, "floor_holds": holds,
-                        "message": f"{racks} racks need {floor:,.0f} m2 with their aisles, the floor has "
-                                   f"{c.floor_m2:,.0f} m2"})
+                        "message": tmsg("{racks} racks need {floor:,.0f} m2 with their aisles, the floor has "
+                                        "{limit:,.0f} m2", racks=racks, floor=floor, limit=c.floor_m2)})
         return out
 
     def _least_slack(self, capex: float, racks: int, floor: float, rc: sizing.RackCount) -> str | None:
@@ -1043,7 +1049,7 @@ class _Search:
 
     def _infeasible(self, design: BuildDesign, server: Any, cooling: str, err: Exception) -> None:
         """Why a server cannot be built at all under the constraints (for the binding sentence)."""
-        what = f"one {server.manufacturer} {server.model}"
+        what = f"{server.manufacturer} {server.model}"
         try:
             fit = gen.rack_fit(design, self.catalog, cooling_unit=sizing.largest_unit(self.catalog, cooling))
         except (gen.DesignError, KeyError, ValueError, AttributeError):
@@ -1051,31 +1057,43 @@ class _Search:
         if fit is not None and fit.servers_per_rack < 1:
             if fit.by_power < 1 and self.c.max_rack_kw is not None:
                 self.infeasible.append(("max_rack_kw", fit.server_kw / self.c.max_rack_kw - 1.0,
-                                        f"{what} draws up to {fit.server_kw:,.1f} kW with its optics, more than the "
-                                        f"{self.c.max_rack_kw:g} kW per rack limit"))
+                                        tmsg("one {server} draws up to {kw:,.1f} kW with its optics, more than the "
+                                             "{limit:g} kW per rack limit", server=what, kw=fit.server_kw,
+                                             limit=self.c.max_rack_kw)))
                 return
             if fit.by_cooling < 1:
                 self.infeasible.append(("cooling", fit.server_kw / (fit.cooling_kw * gen.FILL) - 1.0,
-                                        f"{what} draws up to {fit.server_kw:,.1f} kW with its optics, more than "
-                                        f"{COOLING_WORDS[cooling]} removes from one rack at 90 % "
-                                        f"({fit.cooling_kw * gen.FILL:g} kW)"))
+                                        tmsg("one {server} draws up to {kw:,.1f} kW with its optics, more than "
+                                             "{cooling} removes from one rack at 90 % ({limit:g} kW)", server=what,
+                                             kw=fit.server_kw, cooling=_cooling_phrase(cooling),
+                                             limit=fit.cooling_kw * gen.FILL)))
                 return
-        self.infeasible.append(("design", math.inf, f"{server.slug} on {cooling}: {err}"))
+        self.infeasible.append(("design", math.inf, tmsg("{server} on {cooling}: {error}", server=server.slug,
+                                                         cooling=cooling, error=err)))
 
 
 def _typ(device: Any) -> float:
     return float(device.typical_power_w or device.max_power_w or 0.0)
 
 
-def _count_word(n: int) -> str:
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else f"{n:,}"
+def _count_word(n: int) -> Message:
+    """``n`` as a word (one .. twelve), else in figures; a Message, so a sentence holding it
+    says it in its own language."""
+    return tmsg(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else tmsg("{n:,}", n=n)
 
 
-def _server_phrase(cand: Candidate, n: int) -> str:
+def _cooling_phrase(cooling: str) -> Message:
+    return tmsg(COOLING_WORDS[cooling]) if cooling in COOLING_WORDS else tmsg("{cooling}", cooling=cooling)
+
+
+def _server_phrase(cand: Candidate, n: int) -> Message:
     gpu = cand.gpu_name.split(" ", 1)[1] if " " in cand.gpu_name else cand.gpu_name
     gpu = gpu.split()[0]
     per = cand.gpus // max(1, cand.servers)
-    return f"{_count_word(n)} {per}-GPU {gpu} server{'s' if n != 1 else ''}"
+    if n == 0:  # "no" as a count reads differently from the answer "no" in other languages
+        return tmsg("no {per}-GPU {gpu} servers", per=per, gpu=gpu)
+    return tmsg(Np_("{count} {per}-GPU {gpu} server", "{count} {per}-GPU {gpu} servers"), n=n, count=_count_word(n),
+                per=per, gpu=gpu)
 
 
 def binding_sentence(cand: Candidate, violation: dict[str, Any], spec: PlanForSpec) -> str:
@@ -1084,31 +1102,41 @@ def binding_sentence(cand: Candidate, violation: dict[str, Any], spec: PlanForSp
     c = spec.constraints
     v = violation
     if v["constraint"] in ("max_racks", "floor_m2"):
+        # two clauses joined by a colon: why a rack holds so few servers, and what that costs
+        servers = _server_phrase(cand, cand.servers_per_rack)
         if cand.rack_limiter in ("max_rack_kw", "cooling"):
-            head = (f"{COOLING_WORDS[cand.cooling]} at {cand.rack_kw_limit:g} kW per rack holds "
-                    f"{_server_phrase(cand, cand.servers_per_rack)} per rack")
+            head = tmsg("{cooling} at {kw:g} kW per rack holds {servers} per rack",
+                        cooling=_cooling_phrase(cand.cooling), kw=cand.rack_kw_limit, servers=servers)
         elif cand.rack_limiter == "space":
-            head = f"a {cand.rack_u}U rack holds {_server_phrase(cand, cand.servers_per_rack)}"
+            head = tmsg("a {u}U rack holds {servers}", u=cand.rack_u, servers=servers)
         elif cand.rack_limiter == "pdu":
-            head = (f"four PDUs per feed side carry {_server_phrase(cand, cand.servers_per_rack)} per rack")
+            head = tmsg("four PDUs per feed side carry {servers} per rack", servers=servers)
         else:
-            head = f"a rack holds {_server_phrase(cand, cand.servers_per_rack)}"
+            head = tmsg("a rack holds {servers}", servers=servers)
         holds = v.get("floor_holds")
         if v["constraint"] == "floor_m2" and (cand.network_racks or cand.storage_racks):
             holds = (holds or 0) + cand.network_racks + cand.storage_racks
-        tail = (f"{cand.racks} racks needed, the floor holds {holds}" if v["constraint"] == "floor_m2"
-                else f"{cand.racks} racks needed, the limit is {c.max_racks}")
-        extra = ""
-        if cand.network_racks or cand.storage_racks:
-            extra = (f" ({cand.compute_racks} for servers, {cand.network_racks} for the fabric, "
-                     f"{cand.storage_racks} for storage)")
-        return f"{head}: {tail}{extra}"
+        split = dict(racks=cand.racks, compute=cand.compute_racks, network=cand.network_racks,
+                     storage=cand.storage_racks)
+        if v["constraint"] == "floor_m2":
+            tail = (tmsg("{racks} racks needed, the floor holds {holds} ({compute} for servers, {network} for the "
+                         "fabric, {storage} for storage)", holds=holds, **split)
+                    if cand.network_racks or cand.storage_racks
+                    else tmsg("{racks} racks needed, the floor holds {holds}", racks=cand.racks, holds=holds))
+        else:
+            tail = (tmsg("{racks} racks needed, the limit is {limit} ({compute} for servers, {network} for the "
+                         "fabric, {storage} for storage)", limit=c.max_racks, **split)
+                    if cand.network_racks or cand.storage_racks
+                    else tmsg("{racks} racks needed, the limit is {limit}", racks=cand.racks, limit=c.max_racks))
+        return tmsg("{reason}: {consequence}", reason=head, consequence=tail)
     if v["constraint"] == "budget":
         over = cand.capex - (c.budget or 0.0)
-        return (f"the cheapest build that meets the targets, {cand.servers} x {cand.server_name} "
-                f"({cand.gpus} GPUs, {cand.cooling}), costs {cand.capex:,.0f} {c.currency}: {over:,.0f} "
-                f"{c.currency} ({v['excess'] * 100:.0f} %) over the budget of {c.budget:,.0f} {c.currency}")
-    return str(v["message"])
+        return tmsg("the cheapest build that meets the targets, {servers} x {server} ({gpus} GPUs, {cooling}), costs "
+                    "{capex:,.0f} {currency}: {over:,.0f} {currency} ({pct:.0f} %) over the budget of {budget:,.0f} "
+                    "{currency}", servers=cand.servers, server=cand.server_name, gpus=cand.gpus,
+                    cooling=cand.cooling, capex=cand.capex, currency=c.currency, over=over, pct=v["excess"] * 100,
+                    budget=c.budget)
+    return v["message"] if isinstance(v["message"], Message) else str(v["message"])
 
 
 def _rank_key(c: Candidate) -> tuple[Any, ...]:
@@ -1142,7 +1170,7 @@ def search(spec: PlanForSpec, catalog: Catalog, *, top: int | None = None,
     cancelled = False
     servers = s.servers()
     if not servers:
-        s.notes.append("no catalog GPU server matches the vendors and GPU models")
+        s.notes.append(tmsg("no catalog GPU server matches the vendors and GPU models"))
     try:
         for i, server in enumerate(servers):
             if progress is not None:
@@ -1160,7 +1188,8 @@ def search(spec: PlanForSpec, catalog: Catalog, *, top: int | None = None,
                 cap = max(step, (MAX_GPUS // server.gpu_count) // step * step)
                 if need is None:
                     counts = {cap}
-                    note = f"{server.slug}: the targets are out of reach up to {MAX_GPUS:,} GPUs"
+                    note = tmsg("{server}: the targets are out of reach up to {max:,} GPUs", server=server.slug,
+                                max=MAX_GPUS)
                     if note not in s.notes:
                         s.notes.append(note)
                 else:
@@ -1202,22 +1231,28 @@ def _binding(cands: list[Candidate], s: _Search) -> tuple[str | None, str | None
         worst = max(best.violations, key=lambda v: v["excess"])
         if not math.isfinite(worst["excess"]):
             c = spec.constraints
-            return worst["constraint"], (f"no GPU server that meets the targets has a price in {c.currency}, so no "
-                                         f"build can be shown to fit the budget of {c.budget:,.0f} {c.currency}")
+            return worst["constraint"], tmsg("no GPU server that meets the targets has a price in {currency}, so no "
+                                             "build can be shown to fit the budget of {budget:,.0f} {currency}",
+                                             currency=c.currency, budget=c.budget)
         return worst["constraint"], binding_sentence(best, worst, spec)
     if s.infeasible and not cands:
         name, _x, msg = min(s.infeasible, key=lambda t: t[1])
         return name, msg
     if not cands:
-        return None, "no catalog server can be used: " + "; ".join(s.notes) if s.notes else None
+        return None, (tmsg("no catalog server can be used: {reasons}", reasons="; ".join(s.notes))
+                      if s.notes else None)
     # no candidate meets the workloads: the closest one
     best = max(cands, key=lambda c: (c.margin if c.margin is not None else -math.inf, -c.rank))
     short = [w for w in best.workloads if not w["met"]]
     w = min(short, key=lambda r: r["margin"] if r["margin"] is not None else -math.inf)
     m = w.get("margin")
-    by = f" (short by {-m * 100:.0f} %, bottleneck {w.get('bottleneck')})" if m is not None else ""
-    return "workloads", (f"no build reaches the target of {w['name']!r}: the closest, {best.servers} x "
-                         f"{best.server_name} ({best.gpus} GPUs), misses it{by}")
+    closest = dict(name=w["name"], servers=best.servers, server=best.server_name, gpus=best.gpus)
+    if m is None:
+        return "workloads", tmsg("no build reaches the target of {name!r}: the closest, {servers} x {server} ({gpus} "
+                                 "GPUs), misses it", **closest)
+    return "workloads", tmsg("no build reaches the target of {name!r}: the closest, {servers} x {server} ({gpus} GPUs), "
+                             "misses it (short by {pct:.0f} %, bottleneck {bottleneck})", pct=-m * 100,
+                             bottleneck=w.get("bottleneck"), **closest)
 
 
 # ----------------------------------------------------------------------------- JSON Schema

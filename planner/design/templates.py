@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from planner.design.model import BuildDesign, FabricChoice, StorageChoice
+from planner.i18n import N_
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class TemplateInfo:
     name: str
+    # title, description and workload are English catalog texts (N_): show them through
+    # planner.i18n._ (``rackwright templates``, the app's template dialog)
     title: str
     description: str
     workload: str  # what the build is meant for, one line
@@ -57,11 +60,11 @@ def _add(t: Template) -> None:
 
 _add(Template(
     TemplateInfo(
-        "entry-training-32xh100", "Entry training pod: 32x H100",
-        "Four Dell PowerEdge XE9680 (32x H100 SXM 80GB) on a rail-optimised 400G NDR InfiniBand "
+        "entry-training-32xh100", N_("Entry training pod: 32x H100"),
+        N_("Four Dell PowerEdge XE9680 (32x H100 SXM 80GB) on a rail-optimised 400G NDR InfiniBand "
         "fabric (ConnectX-7, one port per GPU), three DDN AI400X2 NVMe appliances (~2.2 PB raw flash) on "
-        "their own InfiniBand storage fabric, rear-door heat exchangers on facility water, 2N power.",
-        "Fine-tune Llama-3-70B (LoRA) on 2B tokens in a day; pre-train an 8B model on 300B tokens in a month",
+        "their own InfiniBand storage fabric, rear-door heat exchangers on facility water, 2N power."),
+        N_("Fine-tune Llama-3-70B (LoRA) on 2B tokens in a day; pre-train an 8B model on 300B tokens in a month"),
         32),
     BuildDesign(server="dell-poweredge-xe9680", servers=4, cooling="rdhx", name="Entry training pod: 32x H100",
                 servers_per_rack=2, compute=_IB400, storage=StorageChoice("ddn-ai400x2", 3)),
@@ -76,10 +79,10 @@ _add(Template(
 
 _add(Template(
     TemplateInfo(
-        "inference-small-enterprise", "Small enterprise inference server",
-        "One Dell PowerEdge R760 with one NVIDIA L40S (48 GB), 2x 32 cores, 512 GB RAM, 7.68 TB NVMe, "
-        "2x 10GbE to the customer's network; air-cooled in one rack with A/B PDUs and a management switch.",
-        "Serve Llama-3.1-8B (FP8) to 64 concurrent users at 20 tokens/s, first token within 1 s",
+        "inference-small-enterprise", N_("Small enterprise inference server"),
+        N_("One Dell PowerEdge R760 with one NVIDIA L40S (48 GB), 2x 32 cores, 512 GB RAM, 7.68 TB NVMe, "
+        "2x 10GbE to the customer's network; air-cooled in one rack with A/B PDUs and a management switch."),
+        N_("Serve Llama-3.1-8B (FP8) to 64 concurrent users at 20 tokens/s, first token within 1 s"),
         1),
     BuildDesign(server="dell-poweredge-r760-l40s", servers=1, cooling="air", name="Small enterprise inference",
                 compute=None),
@@ -94,10 +97,10 @@ _add(Template(
 
 _add(Template(
     TemplateInfo(
-        "inference-production", "Production inference: 8x R760xa (32x L40S)",
-        "Eight Dell PowerEdge R760xa, each 2x 32 cores, 512 GB RAM, 4x NVIDIA L40S (48 GB), 15.36 TB NVMe, "
-        "2x 100GbE, scaled horizontally behind a 100GbE front-end fabric; air with containment, 2N power.",
-        "Serve Llama-3.1-70B (FP8, tensor-parallel over each server's 4 GPUs) to 128 concurrent users",
+        "inference-production", N_("Production inference: 8x R760xa (32x L40S)"),
+        N_("Eight Dell PowerEdge R760xa, each 2x 32 cores, 512 GB RAM, 4x NVIDIA L40S (48 GB), 15.36 TB NVMe, "
+        "2x 100GbE, scaled horizontally behind a 100GbE front-end fabric; air with containment, 2N power."),
+        N_("Serve Llama-3.1-70B (FP8, tensor-parallel over each server's 4 GPUs) to 128 concurrent users"),
         32),
     BuildDesign(server="dell-poweredge-r760xa-l40s-100gbe", servers=8, cooling="air", name="Production inference",
                 compute=None,
@@ -114,10 +117,10 @@ _add(Template(
 
 _add(Template(
     TemplateInfo(
-        "training-enterprise", "Enterprise training: 2x XE9680 (16x H200)",
-        "Two Dell PowerEdge XE9680, each 2x 56 cores, 2 TB RAM, 8x NVIDIA H200 (141 GB), 61 TB NVMe, "
-        "8x 400G ConnectX-7 on a rail-optimised NDR InfiniBand fabric; air with containment, 2N power.",
-        "Fine-tune Llama-3.1-70B (full) on 2B tokens in 2 days",
+        "training-enterprise", N_("Enterprise training: 2x XE9680 (16x H200)"),
+        N_("Two Dell PowerEdge XE9680, each 2x 56 cores, 2 TB RAM, 8x NVIDIA H200 (141 GB), 61 TB NVMe, "
+        "8x 400G ConnectX-7 on a rail-optimised NDR InfiniBand fabric; air with containment, 2N power."),
+        N_("Fine-tune Llama-3.1-70B (full) on 2B tokens in 2 days"),
         16),
     BuildDesign(server="dell-poweredge-xe9680-h200", servers=2, cooling="air", name="Enterprise training",
                 compute=_IB400),
@@ -131,11 +134,11 @@ _add(Template(
 
 _add(Template(
     TemplateInfo(
-        "training-cluster", "Training cluster: 8 nodes, 64x H100 (liquid-cooled)",
-        "Eight Supermicro SYS-421GE-TNHR2-LCC (8x H100 SXM each, direct-to-chip liquid cooling), 16 TB RAM "
+        "training-cluster", N_("Training cluster: 8 nodes, 64x H100 (liquid-cooled)"),
+        N_("Eight Supermicro SYS-421GE-TNHR2-LCC (8x H100 SXM each, direct-to-chip liquid cooling), 16 TB RAM "
         "in all, 30.72 TB NVMe per node (distributed), a rail-optimised 400G NDR InfiniBand fabric, one CDU "
-        "loop (N+1), 2N power.",
-        "Pre-train Llama-3.1-8B on 1T tokens in 30 days",
+        "loop (N+1), 2N power."),
+        N_("Pre-train Llama-3.1-8B on 1T tokens in 30 days"),
         64),
     BuildDesign(server="supermicro-sys-421ge-tnhr2-lcc", servers=8, cooling="dlc", name="Training cluster",
                 compute=_IB400),
@@ -149,11 +152,11 @@ _add(Template(
 
 _add(Template(
     TemplateInfo(
-        "superpod-h100-1su", "DGX SuperPOD H100: one scalable unit (256 GPUs)",
-        "32 NVIDIA DGX H100 (one SuperPOD scalable unit), a rail-optimised 400G NDR InfiniBand compute "
+        "superpod-h100-1su", N_("DGX SuperPOD H100: one scalable unit (256 GPUs)"),
+        N_("32 NVIDIA DGX H100 (one SuperPOD scalable unit), a rail-optimised 400G NDR InfiniBand compute "
         "fabric (8 rails), four DDN AI400X2 on an InfiniBand storage fabric, a management switch per rack; "
-        "air with containment at three DGX per rack (the engine's 40 kW limit), 2N power.",
-        "Pre-train Llama-3.1-70B on 1T tokens in 60 days",
+        "air with containment at three DGX per rack (the engine's 40 kW limit), 2N power."),
+        N_("Pre-train Llama-3.1-70B on 1T tokens in 60 days"),
         256),
     BuildDesign(server="nvidia-dgx-h100", servers=32, cooling="air", name="DGX SuperPOD H100, 1 SU",
                 compute=_IB400, storage=StorageChoice("ddn-ai400x2", 4)),
@@ -166,11 +169,11 @@ _add(Template(
 
 _add(Template(
     TemplateInfo(
-        "gb200-nvl72", "GB200 NVL72: one rack (72 GPUs)",
-        "One NVIDIA GB200 NVL72 rack (18 compute trays, 9 NVLink switch trays, 8 power shelves on eight "
+        "gb200-nvl72", N_("GB200 NVL72: one rack (72 GPUs)"),
+        N_("One NVIDIA GB200 NVL72 rack (18 compute trays, 9 NVLink switch trays, 8 power shelves on eight "
         "415 V PDUs, sides A and B) on direct liquid cooling with its CDU loop (N+1), the 72-GPU NVLink "
-        "domain wired, the trays' ConnectX-7 ports on a 400G NDR InfiniBand fabric.",
-        "Serve Llama-3.1-405B (FP8) to 600 users at 20 tokens/s, first token within 1 s",
+        "domain wired, the trays' ConnectX-7 ports on a 400G NDR InfiniBand fabric."),
+        N_("Serve Llama-3.1-405B (FP8) to 600 users at 20 tokens/s, first token within 1 s"),
         72),
     BuildDesign(server="nvidia-gb200-nvl72-compute-tray", servers=18, cooling="dlc", platform="gb200-nvl72",
                 name="GB200 NVL72", compute=_IB400),

@@ -50,6 +50,7 @@ from planner.engine.settings import EngineSettings
 from planner.engine.specs import SpecCache, cat_get, loop_rating
 from planner.engine.workloads import WorkloadState
 from planner.gcpause import no_gc
+from planner.i18n import Np_
 from planner.naming import display_name
 from planner.plan import Plan
 
@@ -670,9 +671,9 @@ class Engine:
             else:
                 capex_terms.append(price[0] * qty * rate)
         if no_price:
-            findings.append(make("COST_NO_PRICE", "{v1} BOM line(s) have no price and are not in the capex: {v2}{v3}", "plan", v1=len(no_price), v2=', '.join(no_price[:5]), v3=' ...' if len(no_price) > 5 else ''))
+            findings.append(make("COST_NO_PRICE", Np_("{n} BOM line has no price and is not in the capex: {v2}{v3}", "{n} BOM lines have no price and are not in the capex: {v2}{v3}"), "plan", n=len(no_price), v2=', '.join(no_price[:5]), v3=' ...' if len(no_price) > 5 else ''))
         for cur, items in sorted(no_rate.items()):
-            findings.append(make("PRICE_NO_EXCHANGE_RATE", "{v1} BOM line(s) are priced in {cur} and the plan has no {cur} to {md_currency} exchange rate: they are not in the capex (set one in Plan Settings): {v5}{v6}", "plan", v1=len(items), cur=cur, md_currency=md.currency, v5=', '.join(items[:5]), v6=' ...' if len(items) > 5 else ''))
+            findings.append(make("PRICE_NO_EXCHANGE_RATE", Np_("{n} BOM line is priced in {cur} and the plan has no {cur} to {md_currency} exchange rate: it is not in the capex (set one in Plan Settings): {v5}{v6}", "{n} BOM lines are priced in {cur} and the plan has no {cur} to {md_currency} exchange rate: they are not in the capex (set one in Plan Settings): {v5}{v6}"), "plan", n=len(items), cur=cur, md_currency=md.currency, v5=', '.join(items[:5]), v6=' ...' if len(items) > 5 else ''))
         sums = agg.sums
         typ = sums.get("typical_w", 0.0)
         mx = sums.get("max_w", 0.0)
@@ -776,7 +777,7 @@ class Engine:
             if not spec.known:
                 continue
             if spec.gpu_count and not spec.gpu_known:
-                out.append(make("UNKNOWN_GPU", "{spec_name}: GPU {spec_gpu_slug!r} is not in the GPU table; memory and FLOPS of its {n} unit(s) are missing", "device-type", slug, spec_name=spec.name, spec_gpu_slug=spec.gpu_slug, n=n))
+                out.append(make("UNKNOWN_GPU", Np_("{spec_name}: GPU {spec_gpu_slug!r} is not in the GPU table; memory and FLOPS of its {n} unit are missing", "{spec_name}: GPU {spec_gpu_slug!r} is not in the GPU table; memory and FLOPS of its {n} units are missing"), "device-type", slug, spec_name=spec.name, spec_gpu_slug=spec.gpu_slug, n=n))
             for nic in spec.unknown_nics:
                 out.append(make("UNKNOWN_NIC", "{spec_name}: NIC {nic!r} is not in the NIC table", "device-type",
                                 slug, spec_name=spec.name, nic=nic))

@@ -17,6 +17,7 @@ from planner.engine.findings import Finding, make
 from planner.engine.levels import Level
 from planner.engine.settings import EngineSettings
 from planner.engine.specs import DeviceSpec, LenientCatalog, SpecCache
+from planner.i18n import Np_
 from planner.naming import display_name
 from planner.placement import PlacementChecker, free_blocks
 from planner.plan import CoolingLoop, Plan, PowerFeed, Rack, Room, cooling_method_name
@@ -374,7 +375,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
             device_power[pid] = replace(device_power[pid], pdus=pdus)
     findings.extend(pfind)
     if spread:
-        findings.append(make("POWER_CORDS_SPREAD", "{rack_name}: {spread} device(s) have no power connections; their cords were spread over the rack's PDUs (A/B alternating, each on the least-loaded phase)", "rack", rid, rack_name=rack.name, spread=spread))
+        findings.append(make("POWER_CORDS_SPREAD", Np_("{rack_name}: {n} device has no power connections; its cords were spread over the rack's PDUs (A/B alternating, each on the least-loaded phase)", "{rack_name}: {n} devices have no power connections; their cords were spread over the rack's PDUs (A/B alternating, each on the least-loaded phase)"), "rack", rid, rack_name=rack.name, n=spread))
     pdu_feeds = frozenset(p.feed for p in own_pdus if p.feed)
     sides = {ctx.feeds[f].side for f in pdu_feeds if f in ctx.feeds}
     if len(own_pdus) >= 2 and len(sides) == 1:
@@ -448,7 +449,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     else:
         liquid_heat = 0.0
         if liquid_devices:
-            findings.append(make("COOLING_LIQUID_DEVICE_ON_AIR", "{rack_name}: {v2} liquid-cooled device(s) ({v3}) but the rack is on {label}; choose direct liquid cooling and a CDU loop", "rack", rid, rack_name=rack.name, v2=len(liquid_devices), v3=', '.join(liquid_devices[:3]), label=label))
+            findings.append(make("COOLING_LIQUID_DEVICE_ON_AIR", Np_("{rack_name}: {n} liquid-cooled device ({v3}) but the rack is on {label}; choose direct liquid cooling and a CDU loop", "{rack_name}: {n} liquid-cooled devices ({v3}) but the rack is on {label}; choose direct liquid cooling and a CDU loop"), "rack", rid, rack_name=rack.name, n=len(liquid_devices), v3=', '.join(liquid_devices[:3]), label=label))
     air_heat = heat - liquid_heat
     airflow = physics.airflow_cfm(air_heat, air_dt)
     airflow_m3 = physics.airflow_m3_per_h(air_heat, air_dt)
@@ -690,7 +691,7 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
         dev_sides = {side_of[c[0]] for c in cords}
         is_shelf = busbar is not None and p.id in busbar.shelves
         if redundant and len(dev_sides) == 1 and not is_shelf:
-            findings.append(make("POWER_SINGLE_CORDED", "{v1}: all {n} cord(s) on feed side {v3}; it goes down when that side fails", "placement", p.id, v1=display_name(p, ctx.specs.catalog), n=n, v3=next(iter(dev_sides))))
+            findings.append(make("POWER_SINGLE_CORDED", Np_("{v1}: its {n} cord is on feed side {v3}; it goes down when that side fails", "{v1}: all {n} cords on feed side {v3}; it goes down when that side fails"), "placement", p.id, v1=display_name(p, ctx.specs.catalog), n=n, v3=next(iter(dev_sides))))
         for pid, outlet in cords:
             pspec = specs.device(pdu_placements[pid].device).pdu
             assert pspec is not None

@@ -44,6 +44,7 @@ from planner.engine import levels
 from planner.engine.findings import Finding
 from planner.engine.levels import Level
 from planner.engine.network import make_workload_finding, spec_key
+from planner.i18n import tmsg
 from planner.workloads.cluster import PlanHardwareError, cluster_from_counts, nvlink_domain_of
 from planner.workloads.evaluate import (
     WorkloadVerdict,
@@ -330,7 +331,7 @@ class WorkloadState:
             if w.group is not None:
                 grp = groups.get(w.group)
                 if grp is None:
-                    raise PlanHardwareError(f"unknown server group {w.group!r}")
+                    raise PlanHardwareError(tmsg("unknown server group {group!r}", group=w.group))
                 pids = [pid for pid in grp.members if pid in srv]
                 counts: dict[str, int] = {}
                 for pid in pids:

@@ -164,6 +164,12 @@ def format_number(value: float | int | None, lang: str | None = None, decimals: 
     else:
         frac = ("." + "0" * decimals) if decimals > 0 else ""
         fmt = ("#,##0" if group else "0") + frac
+    if isinstance(value, float):
+        # the float's exact value, as Python's format() rounds it: Babel would round its shortest
+        # repr ("23.15" -> 23.2 half-even) where English f"{23.15:.1f}" prints 23.1
+        import decimal
+
+        value = decimal.Decimal(value)
     out = format_decimal(value, format=fmt, locale=loc, decimal_quantization=True)
     if out in ("-0", "-0,0", "-0.0") or (out.startswith("-") and set(out[1:]) <= set("0.,")):
         out = out[1:]
@@ -296,7 +302,7 @@ def parse_number(text: str, lang: str | None = None, integer: bool = False) -> f
 
 # ------------------------------------------------------------------------------- templates
 
-_NUM_SPEC = re.compile(r"^(?P<comma>,?)(?:\.(?P<prec>\d+))?(?P<type>[fdg%]?)$")
+_NUM_SPEC = re.compile(r"^(?P<sign>\+?)(?P<comma>,?)(?:\.(?P<prec>\d+))?(?P<type>[fdg%]?)$")
 
 
 class _LocaleFormatter(string.Formatter):
@@ -312,10 +318,17 @@ class _LocaleFormatter(string.Formatter):
         m = _NUM_SPEC.match(format_spec)
         if m is None:
             return super().format_field(value, format_spec)
+        if m.group("sign") and value >= 0:  # {x:+.0%}: the sign as Python writes it, the rest in the language's form
+            return "+" + self.format_field(value, format_spec[1:])
         prec = m.group("prec")
         typ = m.group("type")
         if typ == "%":
             return format_percent(value, self.lang, int(prec or 0))
+        if typ == "g":
+            py = format(value, format_spec)
+            if "e" in py or prec is not None:  # {:.3g} of 1e11 is 1e+11, as in English: only the marks change
+                dec, grp = (",", ".") if self.lang == "de" else (".", ",")
+                return py.translate({ord("."): dec, ord(","): grp})
         if typ == "g" or (not typ and prec is None):
             if isinstance(value, int) or (typ == "g" and float(value).is_integer()):
                 return format_number(value, self.lang, 0, group=bool(m.group("comma")) or abs(value) >= 10000)
@@ -351,9 +364,59 @@ def render(template: str | tuple[str, str], params: dict[str, Any] | tuple[tuple
         return src.format(**kw)
 
 
+def tf(template: str | tuple[str, str], /, **params: Any) -> str:
+    """Translate ``template`` into the active language and fill in ``params`` (numbers in the
+    language's form): ``print(tf("{n:,} racks written", n=n))``. English is ``str.format``
+    as is. Babel extracts the template (keyword ``tf``); an ``Np_`` pair picks by ``n``."""
+    return render(template, params)
+
+
+# ------------------------------------------------------------------------------- messages
+
+class Message(str):
+    """A text the planner makes for the user (a workload note, a sizing sentence), computed
+    once in English like a finding's message and translated at the edge: the string *is* the
+    English text (so ``--json``, plan files and comparisons stay English and locale-free), and
+    it keeps its template and parameters for :func:`message_text`. Make one with :func:`tmsg`."""
+
+    template: str | tuple[str, str]
+    params: tuple[tuple[str, Any], ...]
+
+    def __reduce__(self):  # pickles and copies keep the template (worker processes, deepcopy)
+        return (_message, (str(self), self.template, self.params))
+
+
+def _message(text: str, template: str | tuple[str, str], params: tuple[tuple[str, Any], ...]) -> Message:
+    m = Message(text)
+    m.template, m.params = template, params
+    return m
+
+
+def tmsg(template: str | tuple[str, str], /, **params: Any) -> Message:
+    """The English text of ``template`` (a literal, or an ``Np_`` pair picked by ``n``) filled
+    with ``params``, remembering both for :func:`message_text` in another language. Babel extracts the
+    template (keyword ``tmsg``), so it is a literal at the call, never an f-string."""
+    src = template
+    if isinstance(template, tuple):
+        src = template[0] if params.get("n", 1) == 1 else template[1]
+    return _message(src.format(**params), template, tuple(params.items()))
+
+
+def message_text(message: str, lang: str | None = None) -> str:
+    """``message`` in ``lang`` (default: the active language): a :class:`Message` through its
+    template and the catalog; any other string as it is (names, product texts, or already
+    translated)."""
+    if isinstance(message, Message) and _lang(lang) != "en":
+        # a parameter that is itself a Message (a clause of a longer sentence) in the same language
+        params = tuple((k, message_text(v, lang) if isinstance(v, Message) else v) for k, v in message.params)
+        return render(message.template, params, lang)
+    return str(message)
+
+
 __all__ = [
-    "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "N_", "Np_", "_", "active_language",
+    "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "Message", "N_", "Np_", "_",
+    "active_language",
     "babel_locale", "current_language", "format_date", "format_money", "format_number", "format_percent",
     "gettext", "ngettext", "normalize_language", "parse_number", "render", "set_default_language",
-    "use_language",
+    "message_text", "tf", "tmsg", "use_language",
 ]

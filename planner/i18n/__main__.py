@@ -19,7 +19,8 @@ def main(argv: list[str]) -> int:
         return 0
     if cmd == "update":
         for lang in catalogs.languages():
-            print(f"{lang}: {catalogs.update_po(lang)} new text(s)")
+            n = catalogs.update_po(lang)
+            print(f"{lang}: {n} new text{'' if n == 1 else 's'}")
         return 0
     if cmd == "check":
         bad = 0

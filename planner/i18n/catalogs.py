@@ -23,10 +23,10 @@ PLANNER_DIR = LOCALE_DIR.parent
 
 # Babel keywords: the call and which positional arguments are the text (1-based);
 # (i, j) is a plural pair. make(code, template, ...) and fabric_finding(sev, code, template, ...)
-# carry finding templates.
+# carry finding templates; tmsg(template, ...) a planner Message's.
 KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "_": None, "gettext": None, "N_": None, "ngettext": (1, 2), "Np_": (1, 2),
-    "make": (2,), "fabric_finding": (3,),
+    "make": (2,), "fabric_finding": (3,), "tmsg": (1,), "tf": (1,),
 }
 
 

@@ -52,6 +52,7 @@ from planner.catalog.models import DeviceType, Nic, RackType
 from planner.catalog.yamlsafe import LineMap, YamlRefused, read_yaml_file
 from planner.fabric.ports import _device_ports_cached, interface_speed_gbps
 from planner.fileio import atomic_write_bytes, field_path
+from planner.i18n import Np_, tf
 from planner.netbox.schema import netbox_problems
 from planner.progress import CancelFn, ProgressFn
 
@@ -117,8 +118,14 @@ class ImportReport:
         return [r for r in self.results if r.status == SKIPPED]
 
     def summary(self) -> str:
-        return (f"{len(self.imported)} imported, {len(self.skipped)} skipped, {len(self.failed)} failed "
-                f"(of {len(self.results)} file(s)) into {self.dest}" + (" (cancelled)" if self.cancelled else ""))
+        counts = dict(imported=len(self.imported), skipped=len(self.skipped), failed=len(self.failed),
+                      n=len(self.results), dest=self.dest)
+        if self.cancelled:
+            return tf(Np_("{imported} imported, {skipped} skipped, {failed} failed (of {n} file) into {dest} "
+                          "(cancelled)", "{imported} imported, {skipped} skipped, {failed} failed (of {n} files) into "
+                          "{dest} (cancelled)"), **counts)
+        return tf(Np_("{imported} imported, {skipped} skipped, {failed} failed (of {n} file) into {dest}",
+                      "{imported} imported, {skipped} skipped, {failed} failed (of {n} files) into {dest}"), **counts)
 
 
 # --------------------------------------------------------------------------- helpers

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from planner.i18n import Np_, message_text, tf, tmsg
 from planner.netbox.importer import slugify
 from planner.plan import Placement, Plan, Rack, Room, Row, Site
 
@@ -79,8 +80,8 @@ class Problem:
     line: int
     message: str
 
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}"
+    def __str__(self) -> str:  # the message in the active language (a planner Message)
+        return f"{self.file}:{self.line}: {message_text(self.message)}"
 
 
 @dataclass
@@ -92,8 +93,11 @@ class SiteImport:
     rack_type_guesses: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        return (f"{self.racks} rack(s) and {self.devices} device(s) imported into site {self.plan.site.name!r}; "
-                f"{len(self.problems)} line(s) left out")
+        racks = tf(Np_("{n} rack", "{n} racks"), n=self.racks)
+        devices = tf(Np_("{n} device", "{n} devices"), n=self.devices)
+        return tf(Np_("{racks} and {devices} imported into site {site!r}; {n} line left out",
+                      "{racks} and {devices} imported into site {site!r}; {n} lines left out"),
+                  racks=racks, devices=devices, site=self.plan.site.name, n=len(self.problems))
 
 
 def _norm(h: str) -> str:
@@ -161,11 +165,11 @@ def _match_rack_type(catalog: Catalog | None, text: str, u_height: float | None,
     u = int(u_height) if u_height else 48
     for pref in (f"rack-{u}u-600x1200", f"rack-{u}u-800x1200"):
         if pref in rts:
-            guesses.append(f"{name}: {u}U, rack type {pref}")
+            guesses.append(tmsg("{rack}: {u}U, rack type {type}", rack=name, u=u, type=pref))
             return pref
     fits = sorted((rt.u_height, slug) for slug, rt in rts.items() if rt.u_height >= u and "nvl72" not in slug)
     slug = fits[0][1] if fits else "rack-48u-600x1200"
-    guesses.append(f"{name}: {u}U, no such rack type in the catalog; {slug} used")
+    guesses.append(tmsg("{rack}: {u}U, no such rack type in the catalog; {type} used", rack=name, u=u, type=slug))
     return slug
 
 
@@ -209,14 +213,15 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
     guesses: list[str] = []
     for n, (line, r) in enumerate(rack_rows, start=1):
         if r.get("site") and r["site"] != site_name:
-            problems.append(Problem(rname, line, f"rack {r.get('name')!r} is in site {r['site']!r}, not {site_name!r}"))
+            problems.append(Problem(rname, line, tmsg("rack {name!r} is in site {site!r}, not {wanted!r}",
+                                                       name=r.get("name"), site=r["site"], wanted=site_name)))
             continue
         name = (r.get("name") or "").strip()
         if not name:
-            problems.append(Problem(rname, line, "rack without a name"))
+            problems.append(Problem(rname, line, tmsg("rack without a name")))
             continue
         if name in racks_by_name:
-            problems.append(Problem(rname, line, f"rack {name!r} appears twice; the first is kept"))
+            problems.append(Problem(rname, line, tmsg("rack {name!r} appears twice; the first is kept", name=name)))
             continue
         rt = _match_rack_type(catalog, r.get("rack_type", ""), _number(r.get("u_height", "")), guesses, name)
         row_name, pos = "", 10_000 + n
@@ -247,20 +252,24 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
     side_next: dict[str, int] = defaultdict(int)
     used_u: dict[str, dict[tuple[int, str], str]] = defaultdict(dict)
     for n, (line, r) in enumerate(dev_rows, start=1):
-        what = r.get("name") or f"device on line {line}"
+        what = r.get("name") or tmsg("device on line {line}", line=line)
         rack = racks_by_name.get(r.get("rack", ""))
         if rack is None:
-            why = "has no rack" if not r.get("rack") else f"is in rack {r['rack']!r}, which was not imported"
-            problems.append(Problem(dname, line, f"{what} {why}; not placed"))
+            if not r.get("rack"):
+                problems.append(Problem(dname, line, tmsg("{device} has no rack; not placed", device=what)))
+            else:
+                problems.append(Problem(dname, line, tmsg("{device} is in rack {rack!r}, which was not imported; not "
+                                                          "placed", device=what, rack=r["rack"])))
             continue
         model, maker = r.get("device_type", ""), r.get("manufacturer", "")
         key, any_key = f"{maker}|{model}".lower(), f"|{model}".lower()
         slug = next((index[k] for k in (by_model.get(key), by_model.get(any_key), slugify(f"{maker}-{model}"),
                                         key, any_key, model.lower()) if k and k in index), None)
         if slug is None:
-            problems.append(Problem(dname, line, f"{what}: device type {model!r}" + (f" ({maker})" if maker else "")
-                                    + " is not in the catalog; import its NetBox device type first "
-                                    "(rackwright catalog import-netbox); not placed"))
+            model_txt = f"{model!r} ({maker})" if maker else repr(model)
+            problems.append(Problem(dname, line, tmsg("{device}: device type {model} is not in the catalog; import its "
+                                                      "NetBox device type first (rackwright catalog import-netbox); "
+                                                      "not placed", device=what, model=model_txt)))
             continue
         dev = catalog.device(slug)
         pos = _number(r.get("position", ""))
@@ -276,21 +285,21 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
                 rack.placements.append(Placement(**common, u=None, side=side, face="rear"))
                 placed += 1
             else:
-                problems.append(Problem(dname, line, f"{what} has no rack position (non-racked in NetBox); "
-                                        "not placed"))
+                problems.append(Problem(dname, line, tmsg("{device} has no rack position (non-racked in NetBox); "
+                                                          "not placed", device=what)))
             continue
         u = int(math.floor(pos))
         top = u + max(int(math.ceil(dev.u_height)), 1) - 1
         if u < 1 or top > height:
-            problems.append(Problem(dname, line, f"{what} at U{u} does not fit the {height}U rack {rack.name!r}; "
-                                    "not placed"))
+            problems.append(Problem(dname, line, tmsg("{device} at U{u} does not fit the {height}U rack {rack!r}; not "
+                                                      "placed", device=what, u=u, height=height, rack=rack.name)))
             continue
         faces = ("front", "rear") if dev.is_full_depth else (face,)
         clash = next((used_u[rack.id][(k, f)] for k in range(u, top + 1) for f in faces
                       if (k, f) in used_u[rack.id]), None)
         if clash is not None:
-            problems.append(Problem(dname, line, f"{what} at U{u} overlaps {clash} in rack {rack.name!r}; "
-                                    "not placed"))
+            problems.append(Problem(dname, line, tmsg("{device} at U{u} overlaps {other} in rack {rack!r}; not placed",
+                                                      device=what, u=u, other=clash, rack=rack.name)))
             continue
         for k in range(u, top + 1):
             for f in faces:
@@ -309,6 +318,6 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
 def report_lines(result: SiteImport) -> Iterable[str]:
     yield result.summary()
     for g in result.rack_type_guesses:
-        yield f"  rack type by height: {g}"
+        yield tf("  rack type by height: {guess}", guess=message_text(g))
     for p in result.problems:
         yield f"  {p}"

@@ -48,7 +48,10 @@ class CsvDialect:
 
     @property
     def name(self) -> str:
-        return "decimal comma, ';' between fields" if self.decimal == "," else "decimal point, ',' between fields"
+        """How the numbers and fields are written, in the active language (planner.i18n)."""
+        from planner.i18n import _
+
+        return _("decimal comma, ';' between fields") if self.decimal == "," else _("decimal point, ',' between fields")
 
 
 def dialect_for(locale: str) -> CsvDialect:
@@ -57,7 +60,9 @@ def dialect_for(locale: str) -> CsvDialect:
     code = (locale or "").strip()
     lang = code.replace("-", "_").split("_")[0].split(".")[0].lower()
     if not lang or not lang.isalpha() or len(lang) > 3:
-        raise ValueError(f"not a locale code: {locale!r} (e.g. en, de, de_DE)")
+        from planner.i18n import tf
+
+        raise ValueError(tf("not a locale code: {locale!r} (e.g. en, de, de_DE)", locale=locale))
     return CsvDialect(";", ",") if lang in DECIMAL_COMMA else CsvDialect(",", ".")
 
 

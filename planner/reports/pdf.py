@@ -118,7 +118,7 @@ class ReportOptions:
     def __post_init__(self) -> None:
         unknown = [s for s in self.sections if s not in SECTIONS]
         if unknown:
-            raise ValueError(f"unknown report section(s): {', '.join(unknown)} (known: {', '.join(SECTIONS)})")
+            raise ValueError(f"unknown report sections: {', '.join(unknown)} (known: {', '.join(SECTIONS)})")
         if self.page_size is not None and self.page_size not in PAGE_SIZES:
             raise ValueError(f"unknown page size {self.page_size!r} (a4 or letter)")
         if self.fonts not in ("auto", "builtin"):

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from planner.fabric.schedule import cable_schedule
 from planner.geometry import plan_footprints
+from planner.i18n import N_, Np_, _, tf, use_language
 from planner.plan import cooling_method_name
 from planner.units import LB_KG
 
@@ -36,9 +37,11 @@ FOOT_M = 0.3048  # exact (international foot, 1959)
 # kinds of columns; the writers choose number formats by kind
 TEXT, INT, FLOAT, MONEY, PERCENT = "text", "int", "float", "money", "percent"
 
-BOM_CATEGORIES = {"device-types": "Equipment", "rack-types": "Racks", "cooling": "Cooling", "cables": "Cables",
-                  "nics": "NICs"}
-PRICE_BASIS = {"list": "list", "street-estimate": "street estimate", "quote": "quote", "estimate": "estimate"}
+# texts of the cells (English catalog texts, N_; translated where a row is made)
+BOM_CATEGORIES = {"device-types": N_("Equipment"), "rack-types": N_("Racks"), "cooling": N_("Cooling"),
+                  "cables": N_("Cables"), "nics": N_("NICs")}
+PRICE_BASIS = {"list": N_("list"), "street-estimate": N_("street estimate"), "quote": N_("quote"),
+               "estimate": N_("estimate")}
 
 
 @dataclass(frozen=True)
@@ -51,29 +54,38 @@ class Column:
 
 @dataclass
 class Sheet:
-    """One table: ``name`` is the sheet name (<= 31 characters, Excel's limit) and,
-    lower-cased with dashes, the CSV file name. ``highlight`` holds the indexes of rows
-    to mark (a BOM line without a price); ``notes`` are lines shown under the table in
-    the workbook (the CSV files hold the rows only)."""
+    """One table: ``name`` is the sheet name (<= 31 characters, Excel's limit).
+    ``highlight`` holds the indexes of rows to mark (a BOM line without a price);
+    ``notes`` are lines shown under the table in the workbook (the CSV files hold the rows
+    only). ``name``, the column titles and the notes are in the tables' language; ``key``
+    is the English name, which, lower-cased with dashes, names the CSV file in every
+    language (a script finds ``bom.csv`` whatever the language)."""
 
     name: str
     columns: tuple[Column, ...]
     rows: list[tuple[Any, ...]] = field(default_factory=list)
     highlight: set[int] = field(default_factory=set)
     notes: list[str] = field(default_factory=list)
+    key: str = ""
 
     @property
     def file_stem(self) -> str:
-        return self.name.lower().replace(" ", "-")
+        return (self.key or self.name).lower().replace(" ", "-")
 
 
 ProgressFn = Callable[[float, str], Any]
 
 
 def plan_tables(plan: Any, catalog: Catalog, results: Results, imperial: bool = False,
-                progress: ProgressFn | None = None) -> list[Sheet]:
+                progress: ProgressFn | None = None, lang: str | None = None) -> list[Sheet]:
     """Every table of ``plan``; ``results`` is ``Engine(catalog, settings).compute(plan)``
-    for this very plan."""
+    for this very plan. Sheet names, column titles, fixed cell texts and notes in ``lang``
+    (default: the active language, planner.i18n); the values stay numbers."""
+    with use_language(lang):
+        return _plan_tables(plan, catalog, results, imperial, progress)
+
+
+def _plan_tables(plan: Any, catalog: Catalog, results: Results, imperial: bool, progress: ProgressFn | None) -> list[Sheet]:
     t = _Tables(plan, catalog, results, imperial)
     steps = (("bill of materials", t.bom), ("cable schedule", t.cables), ("racks", t.racks),
              ("power sources", t.sources), ("power feeds", t.feeds), ("rack PDUs", t.pdus),
@@ -92,8 +104,8 @@ def document_info(plan: Any) -> dict[str, str]:
     import planner
 
     md = plan.metadata
-    title = " \u2013 ".join(x for x in (md.customer, md.project) if x) or (plan.site.name or "Rackwright plan")
-    return {"title": title, "subject": "Bill of materials, cable schedule, racks, power and workloads",
+    title = " \u2013 ".join(x for x in (md.customer, md.project) if x) or (plan.site.name or _("Rackwright plan"))
+    return {"title": title, "subject": _("Bill of materials, cable schedule, racks, power and workloads"),
             "creator": md.author or "Rackwright", "revision": md.revision or "",
             "generator": f"Rackwright {planner.__version__}"}
 
@@ -141,11 +153,11 @@ class _Tables:
     def bom(self) -> Sheet:
         r = self.results
         cur = r.totals.currency
-        cols = (Column("Category"), Column("Manufacturer"), Column("Model"), Column("Part number"),
-                Column("Catalog slug"), Column("Quantity", INT, total=True), Column("Unit price", MONEY),
-                Column("Currency"), Column(f"Extended ({cur})", MONEY, total=True), Column("Price basis"),
-                Column("Price source"), Column("Price date"), Column("Note"))
-        sheet = Sheet("BOM", cols)
+        cols = (Column(_("Category")), Column(_("Manufacturer")), Column(_("Model")), Column(_("Part number")),
+                Column(_("Catalog slug")), Column(_("Quantity"), INT, total=True), Column(_("Unit price"), MONEY),
+                Column(_("Currency")), Column(tf("Extended ({currency})", currency=cur), MONEY, total=True), Column(_("Price basis")),
+                Column(_("Price source")), Column(_("Price date")), Column(_("Note")))
+        sheet = Sheet(_("BOM"), cols, key="BOM")
         unpriced = no_rate = 0
         for i, b in enumerate(r.bom):
             item = self._item(b.table, b.slug)
@@ -153,43 +165,51 @@ class _Tables:
             maker = getattr(item, "manufacturer", None) or getattr(item, "vendor", None) or ""
             model = getattr(item, "model", None) or b.name
             part = getattr(item, "part_number", None) or ""
-            note = "" if b.known else "Not in the catalog."
+            note = "" if b.known else _("Not in the catalog.")
             if b.unit_price is None:
                 unpriced += 1
-                note = (note + " " if note else "") + "No price: not in the total."
+                note = _("Not in the catalog. No price: not in the total.") if note else _("No price: not in the total.")
                 sheet.highlight.add(i)
             elif b.extended_plan is None:
                 no_rate += 1
-                note = f"No {b.currency} to {cur} exchange rate: not in the total."
+                note = tf("No {currency} to {plan_currency} exchange rate: not in the total.", currency=b.currency,
+                          plan_currency=cur)
                 sheet.highlight.add(i)
             elif b.currency != cur:
-                note = f"Converted at 1 {b.currency} = {b.rate:g} {cur}."
+                note = tf("Converted at 1 {currency} = {rate:g} {plan_currency}.", currency=b.currency, rate=b.rate,
+                          plan_currency=cur)
             sheet.rows.append((
-                BOM_CATEGORIES.get(b.table, b.table), maker, model, part, b.slug, b.quantity, b.unit_price,
+                _(BOM_CATEGORIES.get(b.table, b.table)), maker, model, part, b.slug, b.quantity, b.unit_price,
                 b.currency or "", b.extended_plan,
-                PRICE_BASIS.get(getattr(price, "basis", ""), getattr(price, "basis", "")) if price else "",
+                _(PRICE_BASIS.get(getattr(price, "basis", ""), getattr(price, "basis", ""))) if price else "",
                 getattr(price, "source", "") if price else "", getattr(price, "date", "") if price else "",
                 note))
         info = document_info(self.plan)
-        rev = f", revision {info['revision']}" if info["revision"] else ""
-        sheet.notes.append(f"{info['title']}{rev}. {info['generator']}.")
-        sheet.notes.append(f"Prices in {cur}: planning figures, not a quote. Price basis, source and date per line "
-                           "from the catalog.")
+        if info["revision"]:
+            sheet.notes.append(tf("{title}, revision {revision}. {generator}.", title=info["title"],
+                                  revision=info["revision"], generator=info["generator"]))
+        else:
+            sheet.notes.append(f"{info['title']}. {info['generator']}.")
+        sheet.notes.append(tf("Prices in {currency}: planning figures, not a quote. Price basis, source and date per "
+                              "line from the catalog.", currency=cur))
         if unpriced:
-            sheet.notes.append(f"Incomplete: {unpriced} line(s) without a price are not in the total.")
+            sheet.notes.append(tf(Np_("Incomplete: {n} line without a price is not in the total.",
+                                      "Incomplete: {n} lines without a price are not in the total."), n=unpriced))
         if no_rate:
-            sheet.notes.append(f"Incomplete: {no_rate} line(s) in a currency without an exchange rate are not in "
-                               "the total (set one in Plan Settings).")
+            sheet.notes.append(tf(Np_("Incomplete: {n} line in a currency without an exchange rate is not in the "
+                                      "total (set one in Plan Settings).",
+                                      "Incomplete: {n} lines in a currency without an exchange rate are not in the "
+                                      "total (set one in Plan Settings)."), n=no_rate))
         return sheet
 
     # -- cables ---------------------------------------------------------------------------------
     def cables(self) -> Sheet:
         lu = self.length_unit
-        cols = (Column("ID"), Column("Label"), Column("Fabric"), Column("From rack"), Column("From U", INT),
-                Column("From device"), Column("From port"), Column("To rack"), Column("To U", INT), Column("To device"),
-                Column("To port"), Column("Speed Gb/s", FLOAT, 0), Column("Media"), Column("Cable"),
-                Column("Optics"), Column(f"Length {lu}", FLOAT, 1, total=True))
-        sheet = Sheet("Cables", cols)
+        cols = (Column(_("ID")), Column(_("Label")), Column(_("Fabric")), Column(_("From rack")), Column(_("From U"), INT),
+                Column(_("From device")), Column(_("From port")), Column(_("To rack")), Column(_("To U"), INT), Column(_("To device")),
+                Column(_("To port")), Column(_("Speed Gb/s"), FLOAT, 0), Column(_("Media")), Column(_("Cable")),
+                Column(_("Optics")), Column(tf("Length {unit}", unit=lu), FLOAT, 1, total=True))
+        sheet = Sheet(_("Cables"), cols, key="Cables")
         length = self.length
         append = sheet.rows.append
         for c in cable_schedule(self.plan, self.catalog):
@@ -197,24 +217,25 @@ class _Tables:
                     _u(c.to_u), c.to_device, c.to_port, c.speed_gbps, c.media, c.cable, c.transceiver, length(c.length_m)))
         missing = sum(1 for row in sheet.rows if row[-1] is None)
         if missing:
-            sheet.notes.append(f"{missing} cable(s) without a length are not in the length total.")
+            sheet.notes.append(tf(Np_("{n} cable without a length is not in the length total.",
+                                      "{n} cables without a length are not in the length total."), n=missing))
         return sheet
 
     # -- racks ----------------------------------------------------------------------------------
     def racks(self) -> Sheet:
         r = self.results
         mu, lu = self.mass_unit, self.length_unit
-        cols = (Column("Room"), Column("Row"), Column("Position", INT), Column(f"X {lu}", FLOAT, 2),
-                Column(f"Y {lu}", FLOAT, 2), Column("Rack"), Column("Rack type"), Column("U height", INT),
-                Column("U used", INT, total=True), Column("U free", INT, total=True),
-                Column("Largest free block U", INT), Column("Devices", INT, total=True),
-                Column("GPUs", INT, total=True), Column("Typical kW", FLOAT, 2, total=True),
-                Column("Max kW", FLOAT, 2, total=True), Column("Nameplate kW", FLOAT, 2, total=True),
-                Column("PDU capacity kW", FLOAT, 2), Column("Cooling"), Column("Cooling unit"), Column("Loop"),
-                Column("Heat kW", FLOAT, 2, total=True), Column("Cooling capacity kW", FLOAT, 2),
-                Column("Cooling margin kW", FLOAT, 2), Column(f"Mass {mu}", FLOAT, 0, total=True),
-                Column(f"Max load {mu}", FLOAT, 0), Column("Level"))
-        sheet = Sheet("Racks", cols)
+        cols = (Column(_("Room")), Column(_("Row")), Column(_("Position"), INT), Column(f"X {lu}", FLOAT, 2),
+                Column(f"Y {lu}", FLOAT, 2), Column(_("Rack")), Column(_("Rack type")), Column(_("U height"), INT),
+                Column(_("U used"), INT, total=True), Column(_("U free"), INT, total=True),
+                Column(_("Largest free block U"), INT), Column(_("Devices"), INT, total=True),
+                Column(_("GPUs"), INT, total=True), Column(_("Typical kW"), FLOAT, 2, total=True),
+                Column(_("Max kW"), FLOAT, 2, total=True), Column(_("Nameplate kW"), FLOAT, 2, total=True),
+                Column(_("PDU capacity kW"), FLOAT, 2), Column(_("Cooling")), Column(_("Cooling unit")), Column(_("Loop")),
+                Column(_("Heat kW"), FLOAT, 2, total=True), Column(_("Cooling capacity kW"), FLOAT, 2),
+                Column(_("Cooling margin kW"), FLOAT, 2), Column(tf("Mass {unit}", unit=mu), FLOAT, 0, total=True),
+                Column(tf("Max load {unit}", unit=mu), FLOAT, 0), Column(_("Level")))
+        sheet = Sheet(_("Racks"), cols, key="Racks")
         fps = plan_footprints(self.plan, self.catalog)
         for room in self.plan.site.rooms:
             for row in room.rows:
@@ -228,50 +249,51 @@ class _Tables:
                         self.length(fp.y_m) if fp else None, res.name, res.rack_type, res.u_height, res.u_used,
                         res.u_free, res.largest_free_block_u, res.devices, res.gpu_count, _kw(res.typical_w),
                         _kw(res.max_w), _kw(res.nameplate_w), _kw(res.power_capacity_w),
-                        cooling_method_name(res.cooling), res.cooling_unit or "",
+                        cooling_method_name(res.cooling, translate=True), res.cooling_unit or "",
                         self.names.get(("loop", res.loop), res.loop or "") if res.loop else "",
                         _kw(res.heat_w), _kw(res.cooling_capacity_w), _kw(res.cooling_headroom_w),
                         self.mass(res.mass_kg), self.mass(res.max_load_kg) if res.max_load_kg else None,
                         str(res.level)))
-        sheet.notes.append("Position: the rack's place in its row, from the row's start; X, Y: its front-left "
-                           "corner in the room. Level: the worst of power, cooling, weight and floor load.")
+        sheet.notes.append(_("Position: the rack's place in its row, from the row's start; X, Y: its front-left "
+                           "corner in the room. Level: the worst of power, cooling, weight and floor load."))
         return sheet
 
     # -- power ----------------------------------------------------------------------------------
-    SOURCE_KINDS = {"ups": "UPS", "panel": "Panel", "switchboard": "Switchboard", "generator": "Generator"}
+    SOURCE_KINDS = {"ups": N_("UPS"), "panel": N_("Panel"), "switchboard": N_("Switchboard"),
+                    "generator": N_("Generator")}
 
     def sources(self) -> Sheet:
         """UPSs, panels, switchboards and generators with what hangs off them (the engine's roll-up)."""
         r = self.results
         found = getattr(r, "sources", {})
-        cols = (Column("Source"), Column("Kind"), Column("Side"), Column("Hangs off"), Column("Capacity kW", FLOAT, 2),
-                Column("Typical kW", FLOAT, 2), Column("Max kW", FLOAT, 2), Column("Failover kW", FLOAT, 2),
-                Column("Failed side"), Column("Utilisation", PERCENT), Column("Feeds", INT),
-                Column("Sources", INT), Column("Level"))
-        sheet = Sheet("Power sources", cols)
+        cols = (Column(_("Source")), Column(_("Kind")), Column(_("Side")), Column(_("Hangs off")), Column(_("Capacity kW"), FLOAT, 2),
+                Column(_("Typical kW"), FLOAT, 2), Column(_("Max kW"), FLOAT, 2), Column(_("Failover kW"), FLOAT, 2),
+                Column(_("Failed side")), Column(_("Utilisation"), PERCENT), Column(_("Feeds"), INT),
+                Column(_("Sources"), INT), Column(_("Level")))
+        sheet = Sheet(_("Power sources"), cols, key="Power sources")
         for src in self.plan.power_sources:
             sr = found.get(src.id)
             if sr is None:
                 continue
-            sheet.rows.append((sr.name, self.SOURCE_KINDS.get(sr.kind, sr.kind), sr.side or "",
+            sheet.rows.append((sr.name, _(self.SOURCE_KINDS.get(sr.kind, sr.kind)), sr.side or "",
                                self.names.get(("source", sr.upstream), sr.upstream) if sr.upstream else "",
                                _kw(sr.capacity_w), _kw(sr.typical_w), _kw(sr.max_w), _kw(sr.failover_w),
                                sr.failover_side or "", sr.utilisation, len(sr.feeds), len(sr.sources),
                                str(sr.level)))
-        sheet.notes.append("Each source carries the feeds and sources under it (not summed here: a source's load "
+        sheet.notes.append(_("Each source carries the feeds and sources under it (not summed here: a source's load "
                            "includes those below it). Failover: with the worst other feed side failed; "
-                           "utilisation = failover load / capacity (docs/engine.md, Power sources)."
-                           if sheet.rows else "The plan has no UPSs, panels, switchboards or generators.")
+                           "utilisation = failover load / capacity (docs/engine.md, Power sources).")
+                           if sheet.rows else _("The plan has no UPSs, panels, switchboards or generators."))
         return sheet
 
     def feeds(self) -> Sheet:
         r = self.results
-        cols = (Column("Feed"), Column("Side"), Column("Hangs off"), Column("Voltage V", FLOAT, 0), Column("Phases", INT),
-                Column("Breaker A", FLOAT, 0), Column("Derating", FLOAT, 2), Column("Capacity kW", FLOAT, 2),
-                Column("Typical kW", FLOAT, 2, total=True), Column("Max kW", FLOAT, 2, total=True),
-                Column("Failover kW", FLOAT, 2), Column("Failed side"), Column("Utilisation", PERCENT),
-                Column("PDUs", INT, total=True), Column("Level"))
-        sheet = Sheet("Power feeds", cols)
+        cols = (Column(_("Feed")), Column(_("Side")), Column(_("Hangs off")), Column(_("Voltage V"), FLOAT, 0), Column(_("Phases"), INT),
+                Column(_("Breaker A"), FLOAT, 0), Column(_("Derating"), FLOAT, 2), Column(_("Capacity kW"), FLOAT, 2),
+                Column(_("Typical kW"), FLOAT, 2, total=True), Column(_("Max kW"), FLOAT, 2, total=True),
+                Column(_("Failover kW"), FLOAT, 2), Column(_("Failed side")), Column(_("Utilisation"), PERCENT),
+                Column(_("PDUs"), INT, total=True), Column(_("Level")))
+        sheet = Sheet(_("Power feeds"), cols, key="Power feeds")
         for f in self.plan.feeds:
             fr = r.feeds.get(f.id)
             if fr is None:
@@ -281,20 +303,20 @@ class _Tables:
                                f.phases, f.breaker_a, fr.derating,
                                _kw(fr.capacity_w), _kw(fr.typical_w), _kw(fr.max_w), _kw(fr.failover_w),
                                fr.failover_side or "", fr.utilisation, len(fr.pdus), str(fr.level)))
-        sheet.notes.append("Failover: the feed's load with the worst other side failed; utilisation = failover "
-                           "load / derated capacity (docs/engine.md).")
+        sheet.notes.append(_("Failover: the feed's load with the worst other side failed; utilisation = failover "
+                           "load / derated capacity (docs/engine.md)."))
         return sheet
 
     def pdus(self) -> Sheet:
         r = self.results
-        cols = (Column("Rack"), Column("PDU"), Column("Feed"), Column("Side"), Column("Voltage V", FLOAT, 0),
-                Column("Wiring"), Column("Rated A", FLOAT, 0), Column("Limit A", FLOAT, 1),
-                Column("Typical kW", FLOAT, 2, total=True), Column("Max kW", FLOAT, 2, total=True),
-                Column("L1 A", FLOAT, 1), Column("L2 A", FLOAT, 1), Column("L3 A", FLOAT, 1),
-                Column("Failover L1 A", FLOAT, 1), Column("Failover L2 A", FLOAT, 1),
-                Column("Failover L3 A", FLOAT, 1), Column("Neutral A", FLOAT, 1), Column("Imbalance", PERCENT),
-                Column("Cords", INT, total=True))
-        sheet = Sheet("PDUs", cols)
+        cols = (Column(_("Rack")), Column(_("PDU")), Column(_("Feed")), Column(_("Side")), Column(_("Voltage V"), FLOAT, 0),
+                Column(_("Wiring")), Column(_("Rated A"), FLOAT, 0), Column(_("Limit A"), FLOAT, 1),
+                Column(_("Typical kW"), FLOAT, 2, total=True), Column(_("Max kW"), FLOAT, 2, total=True),
+                Column(_("L1 A"), FLOAT, 1), Column(_("L2 A"), FLOAT, 1), Column(_("L3 A"), FLOAT, 1),
+                Column(_("Failover L1 A"), FLOAT, 1), Column(_("Failover L2 A"), FLOAT, 1),
+                Column(_("Failover L3 A"), FLOAT, 1), Column(_("Neutral A"), FLOAT, 1), Column(_("Imbalance"), PERCENT),
+                Column(_("Cords"), INT, total=True))
+        sheet = Sheet(_("PDUs"), cols, key="PDUs")
         order = {rid: i for i, rid in enumerate(rk.id for rk in self.plan.racks())}
         pdus = sorted(r.pdus.values(), key=lambda p: (order.get(p.rack_id, 1 << 30), p.side, p.name))
         for p in pdus:
@@ -304,43 +326,43 @@ class _Tables:
                                p.voltage_v, p.wiring, p.rating_a, p.derated_a, _kw(p.typical_w), _kw(p.max_w),
                                a[0], a[1], a[2], fa[0], fa[1], fa[2], p.neutral_a, p.imbalance_percent / 100.0,
                                p.cords))
-        sheet.notes.append("Limit: min(PDU rating, feed breaker) x continuous derating. Phase currents at the load "
+        sheet.notes.append(_("Limit: min(PDU rating, feed breaker) x continuous derating. Phase currents at the load "
                            "basis in normal operation; failover: the worst case with another side failed. Delta "
-                           "PDUs show line currents.")
+                           "PDUs show line currents."))
         return sheet
 
     # -- workloads ------------------------------------------------------------------------------
     # the verdict's figures as columns, where any workload has them (planner.workloads)
-    WORKLOAD_FIGURES = (("model", "Model", TEXT, 0), ("gpu", "GPU", TEXT, 0), ("gpus", "GPUs", INT, 0),
-                        ("gpus_needed", "GPUs needed", INT, 0), ("precision", "Precision", TEXT, 0),
-                        ("days", "Days", FLOAT, 2), ("gpu_hours", "GPU-hours", FLOAT, 0),
-                        ("mfu", "MFU", PERCENT, 1), ("tokens_per_s", "Tokens/s", FLOAT, 0),
-                        ("tokens_per_s_per_user", "Tokens/s per user", FLOAT, 1), ("ttft_s", "TTFT s", FLOAT, 2),
-                        ("replicas", "Replicas", INT, 0), ("tp", "Tensor parallel", INT, 0),
-                        ("max_concurrent_sequences", "Max concurrent sequences", INT, 0),
-                        ("memory_per_gpu_gb", "GB per GPU", FLOAT, 1), ("method", "Method", TEXT, 0))
+    WORKLOAD_FIGURES = (("model", N_("Model"), TEXT, 0), ("gpu", N_("GPU"), TEXT, 0), ("gpus", N_("GPUs"), INT, 0),
+                        ("gpus_needed", N_("GPUs needed"), INT, 0), ("precision", N_("Precision"), TEXT, 0),
+                        ("days", N_("Days"), FLOAT, 2), ("gpu_hours", N_("GPU-hours"), FLOAT, 0),
+                        ("mfu", N_("MFU"), PERCENT, 1), ("tokens_per_s", N_("Tokens/s"), FLOAT, 0),
+                        ("tokens_per_s_per_user", N_("Tokens/s per user"), FLOAT, 1), ("ttft_s", N_("TTFT s"), FLOAT, 2),
+                        ("replicas", N_("Replicas"), INT, 0), ("tp", N_("Tensor parallel"), INT, 0),
+                        ("max_concurrent_sequences", N_("Max concurrent sequences"), INT, 0),
+                        ("memory_per_gpu_gb", N_("GB per GPU"), FLOAT, 1), ("method", N_("Method"), TEXT, 0))
 
     def workloads(self) -> Sheet:
         r = self.results
         verdicts = [r.workloads[w.id] for w in self.plan.workloads if w.id in r.workloads]
         figs = [f for f in self.WORKLOAD_FIGURES
                 if any(_figure(v.figures.get(f[0]), f[2]) is not None for v in verdicts)]
-        cols = (Column("Workload"), Column("Kind"), Column("Group"), Column("Verdict"), Column("Margin", PERCENT),
-                Column("Bottleneck")) + tuple(Column(title, kind, dec) for _k, title, kind, dec in figs) \
-            + (Column("Error"),)
-        sheet = Sheet("Workloads", cols)
+        cols = (Column(_("Workload")), Column(_("Kind")), Column(_("Group")), Column(_("Verdict")), Column(_("Margin"), PERCENT),
+                Column(_("Bottleneck"))) + tuple(Column(_(title), kind, dec) for _k, title, kind, dec in figs) \
+            + (Column(_("Error")),)
+        sheet = Sheet(_("Workloads"), cols, key="Workloads")
         for i, v in enumerate(verdicts):
-            verdict = "not evaluated" if v.met is None else ("met" if v.met else "NOT MET")
+            verdict = _("not evaluated") if v.met is None else (_("met") if v.met else _("NOT MET"))
             if v.met is not True:
                 sheet.highlight.add(i)
             sheet.rows.append((v.name, v.kind, v.group or "", verdict, v.margin, v.bottleneck or "")
                               + tuple(_figure(v.figures.get(k), kind) for k, _t, kind, _d in figs)
                               + (v.error or "",))
         if not verdicts:
-            sheet.notes.append("No workload targets are defined in this plan.")
+            sheet.notes.append(_("No workload targets are defined in this plan."))
         else:
-            sheet.notes.append("Margin: how far the plan is above (+) or below (-) the target; figures from the "
-                               "workload sizing (docs/workloads.md).")
+            sheet.notes.append(_("Margin: how far the plan is above (+) or below (-) the target; figures from the "
+                               "workload sizing (docs/workloads.md)."))
         return sheet
 
 

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from planner.fileio import atomic_write_bytes
+from planner.i18n import _
 from planner.progress import Cancelled
 from planner.reports.tables import FLOAT, INT, MONEY, PERCENT, Column, Sheet
 
@@ -254,7 +255,7 @@ def _body_xml(sheet: Sheet, letters: list[str], st: _Styles, tick: Callable[[int
     r = last
     if sheet.rows and any(c.total for c in sheet.columns):
         r += 1
-        cells = [_inline(f"A{r}", st.bold, "Total")]
+        cells = [_inline(f"A{r}", st.bold, _("Total"))]
         for j, col in enumerate(sheet.columns):
             if col.total and j:
                 L = letters[j]

@@ -223,7 +223,7 @@ def read_rows(conn: Connection) -> dict[str, list[dict[str, Any]]]:
                 bad = conn.execute(select(func.count()).select_from(table)
                                    .where(c.isnot(None), c.notin_([0, 1]))).scalar()
                 if bad:
-                    raise ValueError(f"table {table.name}: {c.name} holds {bad} value(s) that are not true/false")
+                    raise ValueError(f"table {table.name}: {c.name} holds values that are not true/false ({bad})")
         try:
             result = conn.execute(select(*table.columns).order_by(*keys)).all()
         except RecursionError:  # a JSON column nested thousands deep

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from planner.i18n import tmsg
+
 GB = 1e9  # decimal gigabyte, as GPU datasheets quote memory capacity and bandwidth
 
 # Bytes per element for weights / KV cache. INT4 and FP4 are 4 bits; the group scales
@@ -33,9 +35,8 @@ def precision_bytes(precision: str) -> float:
     try:
         return PRECISION_BYTES[precision]
     except KeyError:
-        raise ValueError(
-            f"unknown precision {precision!r} (use one of {', '.join(PRECISION_BYTES)})"
-        ) from None
+        raise ValueError(tmsg("unknown precision {precision!r} (use one of {known})", precision=precision,
+                              known=", ".join(PRECISION_BYTES))) from None
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from planner.fabric.nvlink import NVLINK_DESIGN_GPUS
+from planner.i18n import Np_, tmsg
 
 from . import calibration as cal
 from .arch import GpuHw
@@ -171,26 +172,26 @@ def cluster_from_catalog(
         st = _nic_gbps(catalog, dev, "storage")
         storage_nic = st / 8.0 if st > 0 else None
         if dev.price is not None and dev.price.currency == "USD":
-            capex, capex_source = dev.price.amount / per_node, f"{dev.slug} price"
-        notes.append(f"node: {dev.slug}")
+            capex, capex_source = dev.price.amount / per_node, tmsg("{server} price", server=dev.slug)
+        notes.append(tmsg("node: {server}", server=dev.slug))
     else:
-        notes.append("no catalog server with this GPU: 8 GPUs/node, 400 Gb/s per GPU assumed")
+        notes.append(tmsg("no catalog server with this GPU: 8 GPUs/node, 400 Gb/s per GPU assumed"))
     if nvlink_domain_gpus is None:
         nvlink_domain_gpus = NVLINK_DOMAIN_OVERRIDE.get(gpu_slug)
     if nvlink_domain_gpus is not None and nvlink_domain_gpus < 1:
-        raise ValueError(f"the NVLink domain needs at least 1 GPU (got {nvlink_domain_gpus})")
+        raise ValueError(tmsg("the NVLink domain needs at least 1 GPU (got {n})", n=nvlink_domain_gpus))
     if nvlink_gb_per_s is not None and nvlink_gb_per_s < 0:
-        raise ValueError("NVLink bandwidth must be >= 0")
+        raise ValueError(tmsg("NVLink bandwidth must be >= 0"))
     if gpu_price_usd is not None:
-        capex, capex_source = gpu_price_usd, "given GPU price"
+        capex, capex_source = gpu_price_usd, tmsg("given GPU price")
     elif capex is None and gpu.price_usd is not None:
-        capex, capex_source = gpu.price_usd, f"{gpu_slug} GPU price (GPU only, no server)"
+        capex, capex_source = gpu.price_usd, tmsg("{gpu} GPU price (GPU only, no server)", gpu=gpu_slug)
     nodes = max(1, -(-gpus // per_node))
     storage_note = ""
     if storage_write_gb_per_s is None and storage_nic is not None:
         storage_write_gb_per_s = storage_nic * nodes
-        storage_note = ("checkpoint write time is a lower bound: only the nodes' storage NICs limit it "
-                        "(no storage system given; pass --storage-write-gb-per-s)")
+        storage_note = tmsg("checkpoint write time is a lower bound: only the nodes' storage NICs limit it "
+                            "(no storage system given; pass --storage-write-gb-per-s)")
     if storage_read_gb_per_s is None and storage_nic is not None:
         storage_read_gb_per_s = storage_nic * nodes
     return ClusterSpec(
@@ -224,7 +225,7 @@ def plan_hardware(plan: Any, catalog: Catalog, group: str | None = None) -> tupl
     if group is not None:
         grp = next((g for g in plan.groups if g.id == group), None)
         if grp is None:
-            raise PlanHardwareError(f"unknown server group {group!r}")
+            raise PlanHardwareError(tmsg("unknown server group {group!r}", group=group))
         members = set(grp.members)
     servers: Counter[str] = Counter()
     storage: Counter[str] = Counter()
@@ -289,11 +290,21 @@ def nvlink_domain_of(pids: Any, trays: Any, domains: dict[str, tuple[int, float]
             bw = got[1] if bw is None else min(bw, got[1])
     if size is None:
         return None
-    note = f"NVLink domain from the plan's NVLink wiring: {size} GPUs"
-    if bw is not None:
-        note += f" at {bw:g} GB/s per GPU"
-    if unwired:
-        note += f"; {unwired} trays are not wired into an NVLink fabric (their own GPUs only)"
+    # whole sentences (the translation may reorder them), one per case
+    if bw is not None and unwired:
+        note = tmsg(Np_("NVLink domain from the plan's NVLink wiring: {size} GPUs at {bw:g} GB/s per GPU; {n} tray "
+                        "is not wired into an NVLink fabric (its own GPUs only)",
+                        "NVLink domain from the plan's NVLink wiring: {size} GPUs at {bw:g} GB/s per GPU; {n} trays "
+                        "are not wired into an NVLink fabric (their own GPUs only)"), size=size, bw=bw, n=unwired)
+    elif unwired:
+        note = tmsg(Np_("NVLink domain from the plan's NVLink wiring: {size} GPUs; {n} tray is not wired into an "
+                        "NVLink fabric (its own GPUs only)",
+                        "NVLink domain from the plan's NVLink wiring: {size} GPUs; {n} trays are not wired into an "
+                        "NVLink fabric (their own GPUs only)"), size=size, n=unwired)
+    elif bw is not None:
+        note = tmsg("NVLink domain from the plan's NVLink wiring: {size} GPUs at {bw:g} GB/s per GPU", size=size, bw=bw)
+    else:
+        note = tmsg("NVLink domain from the plan's NVLink wiring: {size} GPUs", size=size)
     return size, bw, note
 
 
@@ -339,34 +350,35 @@ def cluster_from_counts(catalog: Catalog, servers: dict[str, int], storage: dict
             if d is not None and d.gpu_count > 0:
                 devs[slug] = d
     if not devs:
-        where = f"group {group!r}" if group else "the plan"
-        raise PlanHardwareError(f"{where} has no GPU servers")
+        raise PlanHardwareError(tmsg("group {group!r} has no GPU servers", group=group) if group
+                                else tmsg("the plan has no GPU servers"))
     kinds: Counter[str] = Counter()
     for slug, d in devs.items():
         kinds[d.gpu_slug] += servers[slug]
     gpu_slug = max(sorted(kinds), key=lambda k: kinds[k])
     notes: list[str] = []
     if len(kinds) > 1:
-        notes.append(f"mixed GPUs ({', '.join(sorted(kinds))}); sized on {gpu_slug} servers only")
+        notes.append(tmsg("mixed GPUs ({gpus}); sized on {gpu} servers only", gpus=", ".join(sorted(kinds)),
+                          gpu=gpu_slug))
         devs = {s: d for s, d in devs.items() if d.gpu_slug == gpu_slug}
     gpu = GpuHw.from_catalog(catalog.gpu(gpu_slug))
     gpus = sum(d.gpu_count * servers[s] for s, d in devs.items())
     per_node = min(d.gpu_count for d in devs.values())
     inter = min(_nic_gbps(catalog, d, "compute") / 8.0 / d.gpu_count for d in devs.values())
     if inter <= 0:
-        notes.append("servers have no compute NICs: inter-node bandwidth 0")
+        notes.append(tmsg("servers have no compute NICs: inter-node bandwidth 0"))
     power = math.fsum(servers[s] * (_server_power_w(d) or gpu.tdp_w * cal.SERVER_POWER_PER_GPU_TDP)
                       for s, d in devs.items()) / gpus
     capex, src = None, ""
     if all(d.price is not None and d.price.currency == "USD" for d in devs.values()):
-        capex, src = math.fsum(servers[s] * d.price.amount for s, d in devs.items()) / gpus, "server prices"
+        capex, src = math.fsum(servers[s] * d.price.amount for s, d in devs.items()) / gpus, tmsg("server prices")
     elif gpu.price_usd is not None:
-        capex, src = gpu.price_usd, f"{gpu_slug} GPU price (GPU only)"
+        capex, src = gpu.price_usd, tmsg("{gpu} GPU price (GPU only)", gpu=gpu_slug)
     client_nic = math.fsum(servers[s] * _nic_gbps(catalog, d, "storage") for s, d in devs.items()) / 8.0
     write = read = None
     st_devs = [(catalog.get("device-types", s), n) for s, n in sorted(storage.items()) if n > 0]
     st_devs = [(d, n) for d, n in st_devs if d is not None and d.planning and d.planning.storage]
-    storage_note = "no storage devices in the plan" if not st_devs else ""
+    storage_note = tmsg("no storage devices in the plan") if not st_devs else ""
     if st_devs:
         write = math.fsum(n * d.planning.storage.write_gb_per_s for d, n in st_devs)
         read = math.fsum(n * d.planning.storage.read_gb_per_s for d, n in st_devs)

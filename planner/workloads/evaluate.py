@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from planner.i18n import tmsg
+
 from .arch import ModelArch
 from .cluster import ClusterSpec, PlanHardwareError, cluster_from_plan
 from .inference import gpus_for_targets, infer, tp_options
@@ -60,7 +62,7 @@ class WorkloadVerdict:
 def _llm(catalog: Catalog, slug: str) -> ModelArch:
     llm = catalog.get("llms", slug)
     if llm is None:
-        raise SpecError(f"spec.model: unknown model {slug!r}")
+        raise SpecError(tmsg("spec.model: unknown model {model!r}", model=slug))
     return ModelArch.from_llm(llm)
 
 
@@ -213,7 +215,8 @@ def evaluate_workload(w: Any, plan: Any, catalog: Catalog, *, power_ok: bool = T
         else:
             met, margin, bn, fig = evaluate_storage(spec, catalog, cl)
     except (SpecError, PlanHardwareError, ValueError) as e:
-        v.error = str(e)
+        # the message itself when it is a planner Message (translated where it is shown)
+        v.error = e.args[0] if len(e.args) == 1 and isinstance(e.args[0], str) else str(e)
         return v
     if not power_ok:
         met, bn = False, "power"

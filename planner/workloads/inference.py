@@ -24,6 +24,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from planner.i18n import tmsg
+
 from . import calibration as cal
 from .arch import GB, ModelArch, math_precision, precision_bytes
 from .cluster import ClusterSpec
@@ -127,8 +129,8 @@ def software_speedup(stack: str, software: str) -> float:
     """The software generation's factor on ``stack``'s math speed (calibration
     INFERENCE_SOFTWARE_SPEEDUP; 1.0 for stacks without a published like-for-like pair)."""
     if software not in cal.INFERENCE_SOFTWARE_SPEEDUP:
-        raise ValueError(f"unknown inference software generation {software!r} "
-                         f"(use one of {', '.join(cal.INFERENCE_SOFTWARE_SPEEDUP)})")
+        raise ValueError(tmsg("unknown inference software generation {software!r} (use one of {known})",
+                              software=software, known=", ".join(cal.INFERENCE_SOFTWARE_SPEEDUP)))
     if stack not in cal.INFERENCE_SOFTWARE_STACKS:
         return 1.0
     return cal.INFERENCE_SOFTWARE_SPEEDUP[software] / cal.INFERENCE_SOFTWARE_SPEEDUP[cal.INFERENCE_SOFTWARE_REFERENCE]
@@ -267,43 +269,48 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     MLPerf Inference round, calibration.INFERENCE_SOFTWARE_SPEEDUP; default current).
     """
     if cl.gpus < 1:
-        raise ValueError("the cluster needs at least one GPU")
+        raise ValueError(tmsg("the cluster needs at least one GPU"))
     if input_tokens < 1 or output_tokens < 1:
-        raise ValueError("input and output tokens must be >= 1")
+        raise ValueError(tmsg("input and output tokens must be >= 1"))
     precision_bytes(precision)
     kv_precision = kv_precision or ("fp8" if precision in ("fp8", "fp4") else "bf16")
     precision_bytes(kv_precision)
     st = cal.STACKS.get(stack)
     if st is None:
-        raise ValueError(f"unknown serving stack {stack!r} (use one of {', '.join(cal.STACKS)})")
+        raise ValueError(tmsg("unknown serving stack {stack!r} (use one of {stacks})", stack=stack,
+                              stacks=", ".join(cal.STACKS)))
     isl, osl = int(input_tokens), int(output_tokens)
     software = software or cal.DEFAULT_INFERENCE_SOFTWARE
     speedup = software_speedup(stack, software)
     if max_batch is not None and max_batch < 1:
-        raise ValueError("the scheduler's batch limit must be >= 1")
+        raise ValueError(tmsg("the scheduler's batch limit must be >= 1"))
     cap = int(max_batch) if max_batch is not None else st.max_batch
     notes: list[str] = []
     if isl + osl > model.max_context:
-        notes.append(f"input + output ({isl + osl}) exceeds the model's context ({model.max_context})")
+        notes.append(tmsg("input + output ({tokens}) exceeds the model's context ({context})", tokens=isl + osl,
+                          context=model.max_context))
     if pp is not None and (pp < 1 or model.layers < pp):
-        raise ValueError(f"pipeline-parallel degree {pp} must be between 1 and the model's {model.layers} layers")
+        raise ValueError(tmsg("pipeline-parallel degree {pp} must be between 1 and the model's {layers} layers",
+                              pp=pp, layers=model.layers))
     if tp is None:
         tp, pp = auto_layout(model, cl, precision, kv_precision, isl, osl, stack, users=users, batch=batch,
                              pp=pp, software=software, max_batch=cap)
     pp = pp or 1
     if tp < 1 or cl.gpus % (tp * pp):
-        raise ValueError(f"a replica of TP{tp} x PP{pp} = {tp * pp} GPUs does not divide {cl.gpus} GPUs")
+        raise ValueError(tmsg("a replica of TP{tp} x PP{pp} = {n} GPUs does not divide {gpus} GPUs",
+                              tp=tp, pp=pp, n=tp * pp, gpus=cl.gpus))
     replicas = cl.gpus // (tp * pp)
     rep = _replica(model, cl, tp, precision, kv_precision, isl, osl, st, pp, speedup)
     if not rep.in_domain:
-        notes.append(f"TP{tp} spans more than one NVLink domain ({cl.domain_gpus} GPUs): its all-reduces "
-                     f"cross the inter-node fabric at {cl.internode_gb_per_s:g} GB/s per GPU")
+        notes.append(tmsg("TP{tp} spans more than one NVLink domain ({domain} GPUs): its all-reduces cross the "
+                          "inter-node fabric at {gb_per_s:g} GB/s per GPU", tp=tp, domain=cl.domain_gpus,
+                          gb_per_s=cl.internode_gb_per_s))
     if stack in cal.INFERENCE_SOFTWARE_STACKS:
-        notes.append(f"assumes {stack} software of the {cal.INFERENCE_SOFTWARE_ROUND[software]} generation "
-                     f"({software})")
+        notes.append(tmsg("assumes {stack} software of the {round} generation ({software})", stack=stack,
+                          round=cal.INFERENCE_SOFTWARE_ROUND[software], software=software))
     else:
-        notes.append(f"{stack}: no software-generation factor (no published like-for-like pair); "
-                     f"the {software} generation is not applied")
+        notes.append(tmsg("{stack}: no software-generation factor (no published like-for-like pair); "
+                          "the {software} generation is not applied", stack=stack, software=software))
     fits = rep.max_seqs >= 1
     if batch is None and users is not None:
         batch = max(1, math.ceil(users / replicas))
@@ -312,11 +319,11 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     if batch > rep.max_seqs:
         fits = False
         if rep.max_seqs < 1:
-            notes.append(f"weights need {rep.weights_per_gpu / GB:.1f} GB per GPU at tp={tp}: "
-                         "no room for the KV cache of one sequence")
+            notes.append(tmsg("weights need {gb:.1f} GB per GPU at tp={tp}: no room for the KV cache of one "
+                              "sequence", gb=rep.weights_per_gpu / GB, tp=tp))
         else:
-            notes.append(f"{batch} sequences per replica do not fit: the KV cache holds "
-                         f"{rep.max_seqs} at {isl + osl} tokens")
+            notes.append(tmsg("{batch} sequences per replica do not fit: the KV cache holds {max} at {tokens} "
+                              "tokens", batch=batch, max=rep.max_seqs, tokens=isl + osl))
     ctx = isl + osl / 2.0
     mem, comp, comm, t_kernels = _decode_times(model, rep, tp, batch, ctx)
     t_step = t_kernels + st.step_overhead_s
@@ -329,7 +336,8 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         # costing money) and add no tokens
         serving = min(replicas, max(1, math.ceil(users / batch)))
         if serving < replicas:
-            notes.append(f"{users} users keep {serving} of {replicas} replicas busy; the others idle")
+            notes.append(tmsg("{users} users keep {serving} of {replicas} replicas busy; the others idle",
+                              users=users, serving=serving, replicas=replicas))
     tps = r * osl * serving
     per_user = r * osl / batch
     ttft = t_pf1 + t_step * (batch - 1) / batch
@@ -350,7 +358,7 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     energy_cost = energy_h / tok_h * 1e6
     cost = (capex_h + energy_h) / tok_h * 1e6 if capex_h is not None else None
     if cost is None:
-        notes.append("no price in the catalog for this GPU or server: cost per token is energy only")
+        notes.append(tmsg("no price in the catalog for this GPU or server: cost per token is energy only"))
     return InferenceResult(
         model=model.slug, gpu=cl.gpu.slug, gpus=cl.gpus, tp=tp, replicas=replicas,
         precision=precision, kv_precision=kv_precision, input_tokens=isl, output_tokens=osl,

@@ -10,6 +10,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from planner.i18n import tmsg
+
 PosF = Annotated[float, Field(gt=0)]
 PosI = Annotated[int, Field(ge=1)]
 
@@ -97,7 +99,8 @@ class SpecError(ValueError):
 def parse_spec(kind: str, spec: dict) -> _Spec:
     model = SPEC_MODELS.get(kind)
     if model is None:
-        raise SpecError(f"unknown workload kind {kind!r} (use one of {', '.join(SPEC_MODELS)})")
+        raise SpecError(tmsg("unknown workload kind {kind!r} (use one of {kinds})", kind=kind,
+                             kinds=", ".join(SPEC_MODELS)))
     try:
         return model.model_validate(spec)
     except ValidationError as e:

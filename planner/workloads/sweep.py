@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from planner.i18n import Np_, tmsg
+
 from .arch import ModelArch
 from .cluster import NVLINK_DOMAIN_OVERRIDE, ClusterSpec, cluster_from_plan
 from .evaluate import (
@@ -128,26 +130,30 @@ def parse_sweep(text: str) -> tuple[int, int, int]:
     with a message saying what is wrong."""
     parts = str(text).strip().split(":")
     if len(parts) not in (2, 3) or not all(p.strip() for p in parts):
-        raise ValueError(f"{text!r} is not LO:HI or LO:HI:N (e.g. 8:4096 or 8:4096:12)")
+        raise ValueError(tmsg("{text!r} is not LO:HI or LO:HI:N (e.g. 8:4096 or 8:4096:12)", text=text))
     vals = []
     for name, p in zip(("LO", "HI", "N"), parts):
         try:
             v = float(p.strip().replace("_", ""))
         except ValueError:
-            raise ValueError(f"{text!r}: {name} {p.strip()!r} is not a number") from None
+            raise ValueError(tmsg("{text!r}: {name} {value!r} is not a number", text=text, name=name,
+                                  value=p.strip())) from None
         if not math.isfinite(v) or v != int(v):
-            raise ValueError(f"{text!r}: {name} {p.strip()!r} is not a whole number")
+            raise ValueError(tmsg("{text!r}: {name} {value!r} is not a whole number", text=text, name=name,
+                                  value=p.strip()))
         vals.append(int(v))
     lo, hi = vals[0], vals[1]
     n = vals[2] if len(vals) == 3 else DEFAULT_POINTS
     if lo < 1:
-        raise ValueError(f"{text!r}: LO must be at least 1 GPU (got {lo})")
+        raise ValueError(tmsg("{text!r}: LO must be at least 1 GPU (got {lo})", text=text, lo=lo))
     if hi < lo:
-        raise ValueError(f"{text!r}: HI ({hi}) must be at least LO ({lo})")
+        raise ValueError(tmsg("{text!r}: HI ({hi}) must be at least LO ({lo})", text=text, hi=hi, lo=lo))
     if hi > MAX_SWEEP_GPUS:
-        raise ValueError(f"{text!r}: HI must be at most {MAX_SWEEP_GPUS:,} GPUs (got {hi:,})")
+        raise ValueError(tmsg("{text!r}: HI must be at most {max:,} GPUs (got {hi:,})", text=text, max=MAX_SWEEP_GPUS,
+                              hi=hi))
     if not 1 <= n <= MAX_SWEEP_POINTS:
-        raise ValueError(f"{text!r}: N must be between 1 and {MAX_SWEEP_POINTS:,} points (got {n})")
+        raise ValueError(tmsg("{text!r}: N must be between 1 and {max:,} points (got {n})", text=text,
+                              max=MAX_SWEEP_POINTS, n=n))
     return lo, hi, n
 
 
@@ -221,7 +227,7 @@ def sweep(spec: PretrainSpec | FinetuneSpec | InferenceSpec, model: ModelArch, c
         return _sweep_inference(spec, model, cluster, counts, cancelled, need)
     if isinstance(spec, (PretrainSpec, FinetuneSpec)):
         return _sweep_training(spec, model, cluster, counts, cancelled, need)
-    raise SpecError(f"a sweep sizes training or inference workloads, not {type(spec).__name__}")
+    raise SpecError(tmsg("a sweep sizes training or inference workloads, not {kind}", kind=type(spec).__name__))
 
 
 def _sweep_training(spec: TrainSpec, model: ModelArch, base: ClusterSpec, counts: list[int],
@@ -259,7 +265,7 @@ def _sweep_training(spec: TrainSpec, model: ModelArch, base: ClusterSpec, counts
     if need and targets and not res.cancelled and not _stop(cancelled):
         res.gpus_needed = training_gpus_needed(spec, model, base)
         if res.gpus_needed is None:
-            res.notes.append("the target is out of reach: scaling efficiency falls too far")
+            res.notes.append(tmsg("the target is out of reach: scaling efficiency falls too far"))
     _finish(res)
     return res
 
@@ -294,12 +300,12 @@ def _sweep_inference(spec: InferenceSpec, model: ModelArch, base: ClusterSpec, c
             tokens_per_s_per_user=fig["tokens_per_s_per_user"], ttft_s=fig["ttft_s"],
             verdict_bottleneck=bn))
     if idle_from is not None:
-        res.notes.append(f"from {idle_from:,} GPUs there are more replicas than the {spec.users:,} users: "
-                         "the spare replicas idle, so system tokens/s stops growing")
+        res.notes.append(tmsg("from {gpus:,} GPUs there are more replicas than the {users:,} users: the spare "
+                              "replicas idle, so system tokens/s stops growing", gpus=idle_from, users=spec.users))
     if need and "tokens_per_s_per_user" in targets and not res.cancelled and not _stop(cancelled):
         got = inference_gpus_needed(spec, model, base)
         if got is None:
-            res.notes.append("no replica meets the per-user targets even with one user on this GPU")
+            res.notes.append(tmsg("no replica meets the per-user targets even with one user on this GPU"))
         else:
             res.gpus_needed, res.gpus_needed_tp = got[0], got[1]
     _finish(res)
@@ -309,7 +315,7 @@ def _sweep_inference(spec: InferenceSpec, model: ModelArch, base: ClusterSpec, c
 def _finish(res: SweepResult) -> None:
     res.min_gpus_met = next((p.gpus for p in res.points if p.met), None)
     if res.cancelled:
-        res.notes.append(f"cancelled after {len(res.points)} points")
+        res.notes.append(tmsg(Np_("cancelled after {n} point", "cancelled after {n} points"), n=len(res.points)))
 
 
 # ----------------------------------------------------------------------------- plan workloads
@@ -327,7 +333,8 @@ def workload_cluster(plan: Any, catalog: Catalog, workload: Any) -> ClusterSpec:
         inter = inter_node_gbps_per_gpu(plan, catalog, workload.group)
         if inter > 0:
             cl = cl.with_(internode_gb_per_s=inter / 8.0,
-                          notes=cl.notes + (f"inter-node bandwidth from the compute fabric: {inter:g} Gb/s per GPU",))
+                          notes=cl.notes + (tmsg("inter-node bandwidth from the compute fabric: {gbps:g} Gb/s per GPU",
+                                                 gbps=inter),))
     return cl
 
 
@@ -350,7 +357,7 @@ def sweep_workload(plan: Any, catalog: Catalog, workload: Any, gpus: Iterable[in
     unknown model, storage workload) or ``PlanHardwareError`` (no GPU servers)."""
     spec = parse_spec(workload.kind, workload.spec)
     if not isinstance(spec, (PretrainSpec, FinetuneSpec, InferenceSpec)):
-        raise SpecError(f"a {workload.kind} workload has no GPU scaling to sweep")
+        raise SpecError(tmsg("a {kind} workload has no GPU scaling to sweep", kind=workload.kind))
     model = _llm(catalog, spec.model)
     base = cluster if cluster is not None else workload_cluster(plan, catalog, workload)
     if gpus is None:

@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass, field
 
+from planner.i18n import tmsg
+
 from . import calibration as cal
 from .arch import GB, ModelArch
 from .cluster import ClusterSpec
@@ -278,14 +280,15 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
     """Size a training run: the fastest layout that fits memory, its step time, MFU,
     days and GPU-hours (with goodput), memory per GPU, checkpoint size and write time."""
     if cl.gpus < 1:
-        raise ValueError("the cluster needs at least one GPU")
+        raise ValueError(tmsg("the cluster needs at least one GPU"))
     if tokens <= 0:
-        raise ValueError("tokens must be > 0")
+        raise ValueError(tmsg("tokens must be > 0"))
     if method not in METHODS:
-        raise ValueError(f"unknown method {method!r} (use one of {', '.join(METHODS)})")
+        raise ValueError(tmsg("unknown method {method!r} (use one of {methods})", method=method,
+                              methods=", ".join(METHODS)))
     if software not in cal.FP8_TRAINING_SOFTWARE_SPEEDUP:
-        raise ValueError(f"unknown training software {software!r} "
-                         f"(use one of {', '.join(cal.FP8_TRAINING_SOFTWARE_SPEEDUP)})")
+        raise ValueError(tmsg("unknown training software {software!r} (use one of {known})", software=software,
+                              known=", ".join(cal.FP8_TRAINING_SOFTWARE_SPEEDUP)))
     notes: list[str] = []
     seqs = max(1, int(global_batch_tokens // seq_len))
     cap = cl.gpu.capacity_bytes * cal.TRAIN_MEMORY_USABLE
@@ -293,7 +296,8 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
     if recompute:
         layouts = [lay for lay in layouts if lay.recompute == recompute]
     if not layouts:
-        raise ValueError(f"no tensor/pipeline split of {cl.gpus} GPUs matches tp={tp}, pp={pp}")
+        raise ValueError(tmsg("no tensor/pipeline split of {gpus} GPUs matches tp={tp}, pp={pp}", gpus=cl.gpus,
+                              tp=tp, pp=pp))
     best = None
     smallest = None
     for lay in layouts:
@@ -311,12 +315,12 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
     if best is None:
         lay, mem, s = smallest
         st = step_times(model, cl, lay, seq_len, s, precision, method, software)
-        notes.append(f"does not fit: needs {mem / GB:.1f} GB per GPU in the leanest layout, "
-                     f"{cap / GB:.1f} GB usable")
+        notes.append(tmsg("does not fit: needs {need:.1f} GB per GPU in the leanest layout, {usable:.1f} GB usable",
+                          need=mem / GB, usable=cap / GB))
     else:
         _, lay, mem, st, s = best
     if s > seqs:
-        notes.append(f"global batch raised to {s} sequences (one per data-parallel rank)")
+        notes.append(tmsg("global batch raised to {n} sequences (one per data-parallel rank)", n=s))
     batch_tokens = s * seq_len
     step = st.total_s
     tps = batch_tokens / step

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from planner.design import templates as design_templates
 from planner.engine import Engine
+from planner.i18n import _ as _planner_text
 from ui import style
 from ui.design.thumbnail import Headline, floor_thumbnail
 from ui.tasks import BackgroundTask
@@ -46,7 +47,7 @@ PREVIEW_SIZE = QSize(380, 230)
 
 def workload_text(info: Any) -> str:
     """The workload a template is meant for, as its TemplateInfo states it."""
-    return str(getattr(info, "workload", "") or "")
+    return _planner_text(str(getattr(info, "workload", "") or ""))
 
 
 def build_preview(name: str, catalog: Catalog, progress: Any = None, cancel: Any = None) -> tuple[Any, Any]:
@@ -84,7 +85,7 @@ class NewFromTemplateDialog(QDialog):
         self.list.setMinimumWidth(330)
         self.list.setWordWrap(True)
         for info in self.infos:
-            it = QListWidgetItem(info.title or info.name)
+            it = QListWidgetItem(_planner_text(info.title) or info.name)
             it.setData(Qt.ItemDataRole.UserRole, info.name)
             it.setToolTip(info.name)
             it.setSizeHint(QSize(300, ICON_SIZE.height() + 8))
@@ -212,7 +213,7 @@ class NewFromTemplateDialog(QDialog):
                                                                    self.devicePixelRatioF()))))
             h = Headline.from_results(results)
             info = self._info(name)
-            it.setText(f"{info.title or name}\n{h.gpus_text()} GPUs \u00b7 {h.it_text()}")
+            it.setText(f"{_planner_text(info.title) or name}\n{h.gpus_text()} GPUs \u00b7 {h.it_text()}")
         if name == self.current_name():
             self._show_current()
         if self.wanted == name:
@@ -237,9 +238,9 @@ class NewFromTemplateDialog(QDialog):
         if name is None:
             return
         info = self._info(name)
-        self.title.setText(info.title or name)
+        self.title.setText(_planner_text(info.title) or name)
         self.slug.setText(name)
-        self.description.setText(info.description or "")
+        self.description.setText(_planner_text(info.description) or "")
         self.fig["workload"].setText(workload_text(info) or self.tr("(none stated)"))
         built = self.built.get(name)
         err = self.failed.get(name)

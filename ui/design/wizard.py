@@ -55,6 +55,7 @@ from PySide6.QtWidgets import (
 
 from planner.design.model import COOLING_OPTIONS
 from planner.economics import DEFAULT_YEARS  # one default for wizard, plan and engine
+from planner.i18n import message_text
 from planner.plan import Metadata, Workload
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
 from ui import style
@@ -660,7 +661,7 @@ def workload_tip(row: dict[str, Any]) -> str:
             bottleneck=w.get("bottleneck") or "\u2013"))
     for v in row.get("violations") or ():
         if v.get("message"):
-            lines.append(str(v["message"]))
+            lines.append(message_text(v["message"]))
     return "\n".join(lines)
 
 
@@ -822,7 +823,7 @@ class BuildsPage(QWizardPage):
         if getattr(result, "cancelled", False):
             self.status.setText(self.tr("Search cancelled: the {n} builds ranked so far.").format(n=len(self.rows)))
         elif not self.rows:
-            notes = "; ".join(str(n) for n in getattr(result, "notes", None) or ())
+            notes = "; ".join(message_text(n) for n in getattr(result, "notes", None) or ())
             self.status.setText(self.tr("No build was found: {why}").format(why=notes) if notes
                                 else self.tr("No build was found."))
         elif meets:
@@ -832,7 +833,7 @@ class BuildsPage(QWizardPage):
             self.status.setText(self.tr("{n} builds compared; none meets every target and limit.").format(
                 n=len(self.rows)))
         if not meets and binding:
-            self.binding.setText(binding)
+            self.binding.setText(message_text(binding))
             self.binding.show()
         if self.rows:
             self.table.selectRow(0)

@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
 
 from planner.edits import AddItem, Compound, RemoveItem, SetProperty
 from planner.engine import levels
+from planner.i18n import message_text
 from planner.plan import ServerGroup, Workload
 from planner.workloads.evaluate import WorkloadVerdict
 from planner.workloads.specs import SPEC_MODELS, SpecError, has_target, parse_spec
@@ -774,7 +775,7 @@ class WorkloadsPanel(QWidget):
                               f"<b>{_html(head)}</b>")
         self.headline.setProperty("level", lvl)
         err = v.error if v is not None and v.error else ""
-        self.verdict_error.setText(err)
+        self.verdict_error.setText(message_text(err))
         self.verdict_error.setVisible(bool(err))
         if err and not self._loading:
             # an evaluation error naming a field goes to that field too
@@ -796,9 +797,9 @@ class WorkloadsPanel(QWidget):
             self.figures[label] = value
         res = self.doc.results
         findings = res.findings_for("workload", w.id) if res is not None else []
-        notes = [f.message for f in findings]
+        notes = [f.text() for f in findings]  # the finding's and the sizing's notes in the app's language
         if v is not None and v.figures.get("notes"):
-            notes += list(v.figures["notes"])
+            notes += [message_text(n) for n in v.figures["notes"]]
         self.notes.setText("\n".join(f"• {n}" for n in notes))
         self.notes.setVisible(bool(notes))
 
