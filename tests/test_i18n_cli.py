@@ -146,15 +146,16 @@ def test_user_errors_are_one_german_line_naming_the_field(tmp_path):
 def test_size_in_german_and_english_json_unchanged():
     code, de, _ = run("--lang", "de", *SIZE)
     assert code == 0
-    assert "4 Replikate mit TP2" in de and "passt: ja" in de
+    assert re.search(r"\d+ Replikate? mit TP\d+ PP\d+", de) and "passt: ja" in de
     assert re.search(r"Gewichte \d+,\d GB", de) and re.search(r"KV \d{3}\.\d{3} B/Token", de)
     assert "Engpass: Speicherbandbreite" in de and "Hinweis: Knoten: dell-poweredge-xe9680" in de
     code, en, _ = run(*SIZE)
-    assert "4 replicas at TP2" in en and "fits: yes" in en and "bottleneck: memory_bandwidth" in en
+    assert re.search(r"\d+ replicas? at TP\d+ PP\d+", en) and "fits: yes" in en and "bottleneck: memory_bandwidth" in en
     assert re.search(r"KV \d{3},\d{3} B/token", en) and "note: node: dell-poweredge-xe9680" in en
     _c, j_de, _ = run("--lang", "de", *SIZE, "--json")
     _c, j_en, _ = run(*SIZE, "--json")
-    assert j_de == j_en and json.loads(j_de)["notes"] == ["node: dell-poweredge-xe9680"]
+    assert j_de == j_en and "node: dell-poweredge-xe9680" in json.loads(j_de)["notes"]
+    assert "Software der Generation MLPerf Inference" in de and "software of the MLPerf Inference" in en
 
 
 def test_sweep_table_in_german():
