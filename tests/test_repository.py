@@ -345,3 +345,108 @@ def test_team_catalog_layer_sits_between_shipped_and_user(pg_url, tmp_path, monk
     cat = load_catalog()
     assert cat.rack_types["rack-42u-600x1200"].planning.price.amount == 1750
     assert cat.origins[("rack-types", "rack-42u-600x1200")].layer == "team"
+
+
+def test_remove_restore_rename_and_purge(pg_server, pg_url, tmp_path, capsys, monkeypatch):
+    """rm hides a plan and keeps its revisions; mv keeps the history; --purge needs a
+    confirmation and the server's DELETE right; names are data."""
+    assert main(["repo", "init", pg_url]) == 0
+    assert main(["repo", "push", str(EXAMPLE), pg_url, "--name", "pod", "-m", "one"]) == 0
+    pulled = tmp_path / "pod.rackplan"
+    assert main(["repo", "pull", pg_url, "pod", "-o", str(pulled)]) == 0
+    _edit(pulled, lambda p: setattr(p.metadata, "notes", "two"))
+    assert main(["repo", "push", str(pulled), pg_url, "-m", "two"]) == 0
+    assert main(["repo", "push", str(EXAMPLE), pg_url, "--name", "other"]) == 0
+    capsys.readouterr()
+
+    def names(*extra):
+        return [p["name"] for p in json.loads(_out(["repo", "list", pg_url, "--json", *extra]))]
+
+    assert main(["repo", "rm", pg_url, "pod"]) == 0
+    assert names() == ["other"] and names("--deleted") == ["pod"]
+    removed = json.loads(_out(["repo", "list", pg_url, "--json", "--deleted"]))[0]
+    assert removed["deleted_by"] == "rw_admin" and removed["head"] == 2
+    assert [r["revision"] for r in _revisions(pg_url, "pod")] == [2, 1]  # kept, retrievable
+    first = tmp_path / "r1.rackplan"
+    assert main(["repo", "pull", pg_url, "pod", "-r", "1", "-o", str(first)]) == 0
+    capsys.readouterr()
+    # a removed plan takes no pushes, and its name stays taken
+    _edit(pulled, lambda p: setattr(p.metadata, "notes", "three"))
+    assert main(["repo", "push", str(pulled), pg_url]) == 2
+    assert "was removed by rw_admin" in capsys.readouterr().err
+    assert main(["repo", "push", str(EXAMPLE), pg_url, "--name", "pod"]) == 2
+    assert main(["repo", "rm", pg_url, "no such plan"]) == 2
+    assert "no plan named 'no such plan'" in capsys.readouterr().err
+    assert main(["repo", "restore", pg_url, "pod"]) == 0
+    assert names() == ["other", "pod"]
+    assert main(["repo", "push", str(pulled), pg_url, "-m", "three"]) == 0
+
+    # rename: the history goes with it; a taken name is refused; hostile names are data
+    hostile = "pod'); DROP TABLE repo_revisions; --"
+    assert main(["repo", "mv", pg_url, "pod", "other"]) == 2
+    assert "already is a plan named 'other'" in capsys.readouterr().err
+    assert main(["repo", "mv", pg_url, "pod", hostile]) == 0
+    assert names() == ["other", hostile]
+    assert [r["message"] for r in _revisions(pg_url, hostile)] == ["three", "two", "one"]
+    _edit(pulled, lambda p: setattr(p.metadata, "notes", "four"))
+    assert main(["repo", "push", str(pulled), pg_url, "--name", hostile, "--base", "3", "-m", "four"]) == 0
+    assert origin_of(open_rackplan(pulled).meta)[1:] == (hostile, 4)
+
+    # purge: asks (no terminal here: refused without --yes), and needs the server's DELETE right
+    db = pg_url.rsplit("/", 1)[1]
+    pg_server.admin("DROP ROLE IF EXISTS writer", "CREATE ROLE writer LOGIN")
+    pg_server.admin("GRANT SELECT, INSERT, UPDATE ON ALL TABLES IN SCHEMA public TO writer",
+                    "GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO writer", db=db)
+    writer = pg_server.url(db, "writer")
+    capsys.readouterr()
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: False)
+    assert main(["repo", "rm", writer, "other", "--purge"]) == 2
+    assert "confirm with --yes" in capsys.readouterr().err
+    assert main(["repo", "rm", writer, "other", "--purge", "--yes"]) == 2
+    err = capsys.readouterr().err
+    assert "writer may not delete plans for good" in err and err.count("\n") == 1
+    assert main(["repo", "rm", writer, "other"]) == 0  # removing (and keeping) is the writers' right
+    assert main(["repo", "restore", writer, "other"]) == 0
+    assert [r["revision"] for r in _revisions(pg_url, "other")] == [1]
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt="": "not the name")
+    assert main(["repo", "rm", pg_url, "other", "--purge"]) == 2
+    assert "nothing was deleted" in capsys.readouterr().err
+    monkeypatch.setattr("builtins.input", lambda prompt="": "other")
+    assert main(["repo", "rm", pg_url, "other", "--purge"]) == 0
+    assert "1 revision(s)" in capsys.readouterr().out
+    assert names() == [hostile] and names("--deleted") == []
+    assert main(["repo", "log", pg_url, "other"]) == 2
+    # a reader may do none of it
+    pg_server.admin("DROP ROLE IF EXISTS reader2", "CREATE ROLE reader2 LOGIN")
+    pg_server.admin("GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader2", db=db)
+    capsys.readouterr()
+    assert main(["repo", "rm", pg_server.url(db, "reader2"), hostile]) == 2
+    assert "reader2 may not remove plans" in capsys.readouterr().err
+    assert main(["repo", "mv", pg_server.url(db, "reader2"), hostile, "x"]) == 2
+    assert "reader2 may not rename plans" in capsys.readouterr().err
+    assert names() == [hostile]
+
+
+def test_schema_1_repository_is_upgraded_by_init(pg_url, catalog, capsys):
+    with Repository(pg_url) as repo:
+        repo.init()
+        repo.push("pod", synthetic_plan(8, catalog), base=None, message="", catalog=catalog)
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    u = make_url(pg_url)
+    with psycopg.connect(host=u.host, port=u.port, user=u.username, dbname=u.database, autocommit=True) as c:
+        c.execute("ALTER TABLE repo_plans DROP COLUMN deleted_at, DROP COLUMN deleted_by")
+        c.execute("UPDATE rackwright_repo_meta SET value = '1' WHERE key = 'schema_version'")
+    assert main(["repo", "list", pg_url]) == 2
+    assert "upgrade it with: rackwright repo init URL" in capsys.readouterr().err
+    assert main(["repo", "init", pg_url]) == 0
+    assert "from schema 1 to 2" in capsys.readouterr().out
+    with Repository(pg_url) as repo:
+        repo.remove("pod")
+        assert [p.name for p in repo.list(deleted=True)] == ["pod"]
+    with psycopg.connect(host=u.host, port=u.port, user=u.username, dbname=u.database) as c:
+        method = c.execute("SELECT attcompression FROM pg_attribute WHERE attrelid = 'repo_revisions'::regclass "
+                           "AND attname = 'content'").fetchone()[0]
+    assert method in ("l", "")  # lz4 where the server has it

@@ -1,4 +1,4 @@
-"""`rackwright repo init|push|list|log|pull|catalog-push|catalog-pull`: a team repository of
+"""`rackwright repo init|push|list|log|pull|rm|mv|restore|catalog-push|catalog-pull`: a team repository of
 plans with their revision history on a PostgreSQL server (docs/repository.md).
 
 URL is a SQLAlchemy URL, e.g. postgresql+psycopg://alice@db.example:5432/plans. Passwords
@@ -41,6 +41,7 @@ def register(sub) -> None:
     a = acts.add_parser("list", help="the plans: name, head revision, author, time")
     a.add_argument("url", metavar="URL")
     a.add_argument("--search", default="", help="only names containing this (any case)")
+    a.add_argument("--deleted", action="store_true", help="the removed plans (repo rm) instead")
     a.add_argument("--json", action="store_true", help="machine-readable output")
     a = acts.add_parser("log", help="every revision of a plan, newest first, with what changed")
     a.add_argument("url", metavar="URL")
@@ -52,6 +53,21 @@ def register(sub) -> None:
     a.add_argument("--revision", "-r", type=int, metavar="N")
     a.add_argument("-o", "--output", required=True, metavar="PLAN", help="the .rackplan file to write")
     a.add_argument("--force", action="store_true", help="replace PLAN if it exists")
+    a = acts.add_parser("rm", help="remove a plan from the list; its revisions are kept (repo restore brings it "
+                                   "back); --purge deletes it and every revision for good")
+    a.add_argument("url", metavar="URL")
+    a.add_argument("name", metavar="NAME")
+    a.add_argument("--purge", action="store_true",
+                   help="delete the plan and all its revisions for good (needs the DELETE right on the server; "
+                        "asks for the plan's name unless --yes)")
+    a.add_argument("--yes", action="store_true", help="do not ask before --purge")
+    a = acts.add_parser("mv", help="rename a plan; its history goes with it")
+    a.add_argument("url", metavar="URL")
+    a.add_argument("old", metavar="OLD")
+    a.add_argument("new", metavar="NEW")
+    a = acts.add_parser("restore", help="bring back a plan removed with repo rm")
+    a.add_argument("url", metavar="URL")
+    a.add_argument("name", metavar="NAME")
     a = acts.add_parser("catalog-push", help="make a catalog folder the team's catalog layer")
     a.add_argument("folder", metavar="FOLDER")
     a.add_argument("url", metavar="URL")
@@ -106,15 +122,28 @@ def run(args) -> int:
         print(call(lambda r: r.init()))
         return 0
     if act == "list":
-        plans = call(lambda r: r.list(args.search))
+        plans = call(lambda r: r.list(args.search, deleted=args.deleted))
         if args.json:
             print(json.dumps([p.to_json() for p in plans], indent=1))
         else:
             for p in plans:
+                gone = f"  removed by {p.deleted_by} {p.deleted_at:%Y-%m-%d %H:%M}" if p.deleted_at else ""
                 print(f"{p.name:30s} r{p.head:<5d} {p.author:16s} {p.time:%Y-%m-%d %H:%M} {p.gpus:>6d} GPUs  "
-                      f"{p.message.splitlines()[0] if p.message else ''}")
+                      f"{p.message.splitlines()[0] if p.message else ''}{gone}")
             if not plans:
-                print("no plans" + (f" matching {args.search!r}" if args.search else ""))
+                print(("no removed plans" if args.deleted else "no plans")
+                      + (f" matching {args.search!r}" if args.search else ""))
+        return 0
+    if act == "rm":
+        return _rm(args, call)
+    if act == "mv":
+        call(lambda r: r.rename(args.old, args.new))
+        print(f"renamed {args.old!r} to {args.new!r} (with its history); push a copy pulled under the old name "
+              f"with --name {args.new!r} --base N (N: the revision it was pulled at)")
+        return 0
+    if act == "restore":
+        call(lambda r: r.restore(args.name))
+        print(f"restored {args.name!r}")
         return 0
     if act == "log":
         revs = call(lambda r: r.log(args.name))
@@ -163,10 +192,30 @@ def run(args) -> int:
     raise UserError(f"repo: unknown action {act!r}")
 
 
+def _rm(args, call) -> int:
+    from planner.cli import UserError
+
+    if not args.purge:
+        call(lambda r: r.remove(args.name))
+        print(f"removed {args.name!r} from the list; its revisions are kept (rackwright repo restore URL NAME "
+              "brings it back)")
+        return 0
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise UserError(f"--purge deletes {args.name!r} and all its revisions for good: confirm with --yes")
+        answer = input(f"delete {args.name!r} and every revision of it for good? Type its name to confirm: ")
+        if answer.strip() != args.name.strip():
+            raise UserError("not confirmed; nothing was deleted")
+    n = call(lambda r: r.purge(args.name))
+    print(f"deleted {args.name!r} and its {n} revision(s) for good")
+    return 0
+
+
 def _pull(args, call) -> int:
     from planner.cli import UserError
+    from planner.plan_io import PlanFormatError
     from planner.repository import origin_meta
-    from planner.storage import save_rackplan
+    from planner.storage.project import write_rackplan_bytes
 
     out = Path(args.output)
     if out.suffix.lower() != ".rackplan":
@@ -176,14 +225,14 @@ def _pull(args, call) -> int:
         raise UserError(f"{out}: already exists (use --force to replace it)")
     if not out.parent.resolve().is_dir():
         raise UserError(f"{out.parent}: no such folder")
-    pulled = call(lambda r: r.pull(args.name, args.revision))
-    try:
-        save_rackplan(pulled.opened.plan, out, embedded=pulled.opened.embedded,
-                      extra_meta=origin_meta(args.url, args.name, pulled.revision.number))
+    info, content = call(lambda r: r.fetch(args.name, args.revision))
+    try:  # the stored project file as it is, with its origin recorded (nothing written again)
+        write_rackplan_bytes(content, out, origin_meta(args.url, args.name, info.number))
     except OSError as e:
         raise UserError(f"{out}: cannot write: {e.strerror or e}") from None
-    print(f"wrote {out}: {args.name} revision {pulled.revision.number} ({pulled.revision.author}, "
-          f"{pulled.revision.time:%Y-%m-%d %H:%M})")
+    except (PlanFormatError, ValueError) as e:
+        raise UserError(f"{args.name} revision {info.number} in the repository is damaged: {e}") from None
+    print(f"wrote {out}: {args.name} revision {info.number} ({info.author}, {info.time:%Y-%m-%d %H:%M})")
     return 0
 
 
@@ -192,7 +241,8 @@ def _push(args, call) -> int:
     from planner.cli import UserError
     from planner.documents import open_document
     from planner.repository import RepoConflict, origin_meta, origin_of, safe_url
-    from planner.storage import merge_catalogs, save_rackplan
+    from planner.storage import merge_catalogs
+    from planner.storage.project import write_rackplan_bytes
 
     src = Path(args.plan)
     if not src.exists():
@@ -221,9 +271,8 @@ def _push(args, call) -> int:
           + f": {res.changes.summary()}")
     if opened.kind == "rackplan":
         # the file now stands for the pushed revision (the merged plan after a merge)
-        try:
-            save_rackplan(res.plan, src, catalog, embedded=opened.embedded,
-                          extra_meta=origin_meta(args.url, name, res.revision))
+        try:  # the revision's project file as stored, with its origin recorded
+            write_rackplan_bytes(res.content, src, origin_meta(args.url, name, res.revision))
         except (OSError, ValueError) as e:
             raise UserError(f"{src}: pushed, but cannot record it in the file: {e}") from None
         if res.merged_with:
