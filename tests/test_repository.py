@@ -492,3 +492,25 @@ def test_merged_revision_is_stored_exactly_as_the_merged_plan(pg_url, catalog):
     assert sorted(r.id for r in racks[1:3]) == ["rack-mine", "rack-theirs"]
     assert [p.name for p in racks[0].placements[:2]] == ["by mine", "by theirs"]
     assert "+1 rack" in res.changes.summary()
+
+
+def test_convert_keeps_a_pulled_plans_link(tmp_path, catalog, capsys):
+    """`rackwright convert` of a pulled plan: a .rackplan copy stays linked (pushable later
+    as the same plan); a JSON copy cannot be, and the command says how to push it."""
+    from planner.repository import origin_meta
+    from planner.storage.project import read_file_meta
+
+    pulled = tmp_path / "pulled.rackplan"
+    save_rackplan(synthetic_plan(8, catalog), pulled, catalog,
+                  extra_meta=origin_meta("postgresql+psycopg://alice:pw@db/team", "acme pod", 4))
+    assert main(["convert", str(pulled), str(tmp_path / "copy.rackplan")]) == 0
+    assert origin_of(read_file_meta(tmp_path / "copy.rackplan")) == ("postgresql+psycopg://alice@db/team",
+                                                                      "acme pod", 4)
+    capsys.readouterr()
+    assert main(["convert", str(pulled), str(tmp_path / "copy.json")]) == 0
+    assert "push it with --name 'acme pod' --base 4" in capsys.readouterr().err
+    # a plan that was never pulled gets no link, also when written over a linked file
+    plain = tmp_path / "plain.json"
+    plain.write_text(plan_to_json(synthetic_plan(8, catalog)), encoding="utf-8")
+    assert main(["convert", str(plain), str(tmp_path / "copy.rackplan"), "--force"]) == 0
+    assert origin_of(read_file_meta(tmp_path / "copy.rackplan")) is None

@@ -157,3 +157,43 @@ def test_password_is_asked_once_and_never_stored(qtbot, tmp_path, monkeypatch, p
     for f in (local, tmp_path / "settings.ini"):
         assert PW_PASSWORD.encode() not in f.read_bytes()
     assert win.repository.last_url.endswith(f"{PW_ROLE}@127.0.0.1:{pg_server.port}/{db}")
+
+
+def test_save_as_of_a_pulled_plan_keeps_its_repository_link(qtbot, tmp_path, monkeypatch):
+    """File > Save As of a pulled plan to another .rackplan: the copy can be pushed later as
+    the same plan (same name, same base revision); to JSON the link cannot be kept; saving
+    over a file linked to another plan does not take that file's link."""
+    from planner.repository import origin_meta
+    from planner.storage import save_rackplan
+    from tests.fixtures.ui_app.support import make_window
+    from ui import dialogs
+
+    catalog = load_catalog()
+    pulled = tmp_path / "pulled.rackplan"
+    save_rackplan(load_plan(EXAMPLE), pulled, catalog,
+                  extra_meta=origin_meta("postgresql+psycopg://alice:pw@db:5432/team", "acme pod", 7))
+    elsewhere = tmp_path / "other.rackplan"  # a file pulled from another plan, to be saved over
+    save_rackplan(load_plan(EXAMPLE), elsewhere, catalog,
+                  extra_meta=origin_meta("postgresql+psycopg://bob@db:5432/team", "other plan", 3))
+    win = make_window(qtbot, tmp_path)
+    assert win.files.open(str(pulled))
+    win.doc.push(SetProperty("metadata", None, "customer", "ACME (workshop copy)"))
+    targets = iter([str(tmp_path / "workshop.rackplan"), str(tmp_path / "plain.json"), str(elsewhere)])
+    monkeypatch.setattr(dialogs, "ask_save_path", lambda parent, suggested="": next(targets))
+
+    _file_action(win, "Save As\u2026").trigger()
+    copy = tmp_path / "workshop.rackplan"
+    assert win.doc.path == copy and not win.doc.modified
+    assert origin_of(read_file_meta(copy)) == ("postgresql+psycopg://alice@db:5432/team", "acme pod", 7)
+    # and a re-save of the copy keeps it
+    win.doc.push(SetProperty("metadata", None, "notes", "more"))
+    _file_action(win, "Save").trigger()
+    assert origin_of(read_file_meta(copy))[1:] == ("acme pod", 7)
+    assert load_plan(copy).metadata.notes == "more"
+
+    _file_action(win, "Save As\u2026").trigger()  # to JSON: nothing to keep it in
+    assert win.doc.path == tmp_path / "plain.json"
+    _file_action(win, "Save As\u2026").trigger()  # from JSON over a file linked elsewhere
+    assert win.doc.path == elsewhere
+    assert origin_of(read_file_meta(elsewhere)) is None
+    assert load_plan(elsewhere).metadata.customer == "ACME (workshop copy)"

@@ -29,7 +29,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from planner.catalog import load_catalog
     from planner.cli import UserError
-    from planner.documents import format_for_suffix, open_document
+    from planner.documents import format_for_suffix, open_document, repository_link
     from planner.plan_io import save_plan_json
     from planner.storage import merge_catalogs, save_rackplan
 
@@ -50,6 +50,7 @@ def run(args) -> int:
         raise UserError(f"{dst.parent}: no such folder")
 
     opened = open_document(src)  # PlanFormatError -> exit 2 with file and reason
+    link = repository_link(src) if opened.kind == "rackplan" else {}
     try:
         if fmt == "json":
             save_plan_json(opened.plan, dst)
@@ -58,10 +59,15 @@ def run(args) -> int:
                 print(f"note: {n} catalog entr{'y' if n == 1 else 'ies'} stored in {src.name} "
                       "are not part of the JSON form", file=sys.stderr)
             print(f"wrote {dst} ({dst.stat().st_size / 1024:.0f} KiB, JSON)")
+            if link:
+                print(f"note: {src.name} is revision {link['repo_revision']} of {link['repo_plan']!r} in "
+                      f"{link['repo_url']}; a JSON plan cannot remember that: push it with "
+                      f"--name {link['repo_plan']!r} --base {link['repo_revision']}", file=sys.stderr)
         else:
             local = load_catalog()
             catalog = merge_catalogs(local, opened.embedded, prefer="file")
-            info = save_rackplan(opened.plan, dst, catalog, embedded=opened.embedded)
+            # a pulled plan's copy stays linked to its repository plan (docs/repository.md)
+            info = save_rackplan(opened.plan, dst, catalog, embedded=opened.embedded, extra_meta=link)
             for u in info.unknown:
                 print(f"note: {u}: not in any catalog, not embedded", file=sys.stderr)
             print(f"wrote {dst} ({info.size_bytes / 1024:.0f} KiB, project file, "
