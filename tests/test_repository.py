@@ -514,3 +514,48 @@ def test_convert_keeps_a_pulled_plans_link(tmp_path, catalog, capsys):
     plain.write_text(plan_to_json(synthetic_plan(8, catalog)), encoding="utf-8")
     assert main(["convert", str(plain), str(tmp_path / "copy.rackplan"), "--force"]) == 0
     assert origin_of(read_file_meta(tmp_path / "copy.rackplan")) is None
+
+
+def test_catalog_pull_removes_what_the_team_removed_and_nothing_of_the_users(pg_url, tmp_path, capsys):
+    """catalog-pull remembers what it wrote (a manifest); a later pull removes those files the
+    team removed, unless changed here; the user's own files are never removed or overwritten."""
+    shipped = ROOT / "catalogs" / "rack-types" / "rack-42u-600x1200.yaml"
+    src = tmp_path / "team-src"
+    (src / "rack-types").mkdir(parents=True)
+    (src / "racks").mkdir()
+    text = shipped.read_text(encoding="utf-8")
+
+    def variant(slug: str) -> str:
+        return text.replace("slug: rack-42u-600x1200", f"slug: rack-{slug}")
+
+    for rel in ("rack-types/a.yaml", "rack-types/b.yaml", "racks/c.yaml", "rack-types/d.yaml"):
+        (src / rel).write_text(variant(rel.split("/")[1][0]), encoding="utf-8")
+    assert main(["repo", "init", pg_url]) == 0
+    assert main(["repo", "catalog-push", str(src), pg_url]) == 0
+    dest = tmp_path / "team-catalog"
+    (dest / "rack-types").mkdir(parents=True)
+    own = dest / "rack-types" / "mine.yaml"  # the user's own file, never from the repository
+    own.write_text(text, encoding="utf-8")
+    assert main(["repo", "catalog-pull", pg_url, "-o", str(dest)]) == 0
+    assert sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*.yaml")) == [
+        "rack-types/a.yaml", "rack-types/b.yaml", "rack-types/d.yaml", "rack-types/mine.yaml", "racks/c.yaml"]
+    # the team removes b, c and d; here d was changed since the pull
+    for rel in ("rack-types/b.yaml", "racks/c.yaml", "rack-types/d.yaml"):
+        (src / rel).unlink()
+    (src / "rack-types" / "mine.yaml").write_text(variant("team-mine"), encoding="utf-8")
+    assert main(["repo", "catalog-push", str(src), pg_url]) == 0
+    (dest / "rack-types" / "d.yaml").write_text(variant("d") + "# my note\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["repo", "catalog-pull", pg_url, "-o", str(dest)]) == 0
+    out, err = capsys.readouterr()
+    assert "removed 2 the team removed: rack-types/b.yaml, racks/c.yaml" in out
+    assert "kept rack-types/d.yaml: the team removed it, but it was changed here" in err
+    assert "kept rack-types/mine.yaml: your own file" in err
+    assert sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*.yaml")) == [
+        "rack-types/a.yaml", "rack-types/d.yaml", "rack-types/mine.yaml"]
+    assert not (dest / "racks").exists()  # emptied by the removal
+    assert own.read_text(encoding="utf-8") == text  # not overwritten by the team's file of that name
+    # once d is as pulled again, the next pull removes it
+    (dest / "rack-types" / "d.yaml").write_text(variant("d"), encoding="utf-8")
+    assert main(["repo", "catalog-pull", pg_url, "-o", str(dest)]) == 0
+    assert not (dest / "rack-types" / "d.yaml").exists() and own.exists()

@@ -175,21 +175,79 @@ def run(args) -> int:
         print(f"the team catalog is now {n} file(s) from {folder}")
         return 0
     if act == "catalog-pull":
-        from planner.catalog import team_catalog_dir
-        from planner.fileio import atomic_write_bytes
-
-        out = Path(args.output) if args.output else team_catalog_dir()
-        files = call(lambda r: r.catalog_files())
-        out.mkdir(parents=True, exist_ok=True)
-        for rel, text in files.items():
-            target = (out / rel).resolve()
-            if out.resolve() not in target.parents:
-                raise UserError(f"team catalog file {rel!r} would be written outside {out}; nothing more written")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_bytes(target, text.encode("utf-8"))
-        print(f"wrote {len(files)} team catalog file(s) to {out}")
-        return 0
+        return _catalog_pull(args, call)
     raise UserError(f"repo: unknown action {act!r}")
+
+
+MANIFEST = ".rackwright-team-catalog.json"  # what the last catalog-pull wrote to the folder
+
+
+def _catalog_pull(args, call) -> int:
+    """Write the team's catalog files; remove the files an earlier pull wrote that the team
+    has since removed (the manifest says which), unless changed here since; a file the
+    repository never wrote (the user's own) is neither removed nor overwritten."""
+    import hashlib
+
+    from planner.catalog import team_catalog_dir
+    from planner.cli import UserError
+    from planner.fileio import atomic_write_bytes
+    from planner.repository import safe_url
+
+    def digest(data: bytes) -> str:
+        return hashlib.sha256(data).hexdigest()
+
+    out = Path(args.output) if args.output else team_catalog_dir()
+    files = call(lambda r: r.catalog_files())
+    root = out.resolve()
+    targets = {}
+    for rel in files:
+        target = (out / rel).resolve()
+        if root not in target.parents:
+            raise UserError(f"team catalog file {rel!r} would be written outside {out}; nothing was written")
+        targets[rel] = target
+    manifest_path = out / MANIFEST
+    pulled: dict[str, str] = {}
+    if manifest_path.is_file():
+        try:
+            data = json.loads(manifest_path.read_text(encoding="utf-8"))
+            pulled = {str(k): str(v) for k, v in data.get("files", {}).items()}
+        except (OSError, ValueError, AttributeError):
+            print(f"note: {manifest_path} is unreadable; no file is removed this time", file=sys.stderr)
+    out.mkdir(parents=True, exist_ok=True)
+    written: dict[str, str] = {}  # the next manifest: path -> sha256 of what the repository wrote
+    kept, removed, n = [], [], 0
+    for rel, text in files.items():
+        target, data = targets[rel], text.encode("utf-8")
+        if target.is_file() and rel not in pulled and target.read_bytes() != data:
+            kept.append(f"kept {rel}: your own file (not from the repository); the team's version was not written")
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(target, data)
+        written[rel] = digest(data)
+        n += 1
+    for rel, sha in sorted(pulled.items()):
+        if rel in files:
+            continue
+        target = (out / rel).resolve()
+        if root not in target.parents or not target.is_file():
+            continue
+        if digest(target.read_bytes()) != sha:
+            kept.append(f"kept {rel}: the team removed it, but it was changed here since it was pulled")
+            written[rel] = sha  # still the team's to remove once it matches again
+            continue
+        target.unlink()
+        removed.append(rel)
+        parent = target.parent
+        while parent != root and parent.is_dir() and not any(parent.iterdir()):
+            parent.rmdir()
+            parent = parent.parent
+    atomic_write_bytes(manifest_path, json.dumps({"url": safe_url(args.url), "files": written}, indent=1,
+                                                 sort_keys=True).encode("utf-8"))
+    for line in kept:
+        print(f"note: {line}", file=sys.stderr)
+    print(f"wrote {n} team catalog file(s) to {out}"
+          + (f"; removed {len(removed)} the team removed: {', '.join(removed)}" if removed else ""))
+    return 0
 
 
 def _rm(args, call) -> int:
