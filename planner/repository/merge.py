@@ -63,8 +63,10 @@ def flatten(rows: dict[str, list[dict[str, Any]]]) -> dict[Key, Any]:
                                          sorted(lst, key=lambda r: r["seq"])]
         else:
             for r in table_rows:
-                out[(table, r["id"], "")] = {k: v for k, v in r.items() if k != "seq"}
-                out[(table, r["id"], "seq")] = r.get("seq", 0)
+                content = dict(r)
+                ident = content["id"]
+                out[(table, ident, "seq")] = content.pop("seq", 0)
+                out[(table, ident, "")] = content
     return out
 
 
@@ -206,14 +208,19 @@ def merge_items(b: dict[Key, Any], o: dict[Key, Any], t: dict[Key, Any], prefer:
     ours_changed: list[Key] = []
     theirs_changed: list[Key] = []
     from_theirs: list[Key] = []
-    for key in b.keys() | o.keys() | t.keys():
-        vb, vo, vt = b.get(key, _MISSING), o.get(key, _MISSING), t.get(key, _MISSING)
-        if vo != vb:
-            ours_changed.append(key)
+    keys = list(b.items()) + [(k, _MISSING) for k in (o.keys() | t.keys()) - b.keys()]
+    o_get, t_get = o.get, t.get
+    for key, vb in keys:
+        vo, vt = o_get(key, _MISSING), t_get(key, _MISSING)
+        if vo == vb:  # this side left it: theirs stands
+            if vt != vb:
+                theirs_changed.append(key)
+            continue
+        ours_changed.append(key)
         if vt != vb:
             theirs_changed.append(key)
-        if vo == vt or vo == vb:
-            continue  # theirs stands
+        if vo == vt:
+            continue
         if vt == vb:
             v = vo
         elif key[2] == "seq":  # both moved it: an order, not content; this side's order wins
