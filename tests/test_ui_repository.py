@@ -197,3 +197,64 @@ def test_save_as_of_a_pulled_plan_keeps_its_repository_link(qtbot, tmp_path, mon
     assert win.doc.path == elsewhere
     assert origin_of(read_file_meta(elsewhere)) is None
     assert load_plan(elsewhere).metadata.customer == "ACME (workshop copy)"
+
+
+def test_rename_remove_and_restore_in_the_open_dialog(qtbot, tmp_path, monkeypatch, pg_server, repo_url):
+    """Open from Repository: Rename (history kept), Remove (asked; revisions kept), Show
+    removed plans, Restore; a read-only role gets the server's refusal in one line."""
+    from tests.fixtures.ui_app.support import make_window
+    from ui import dialogs
+
+    win = make_window(qtbot, tmp_path)
+    shown = []
+    real_open = dialogs.open_repository_dialog
+    monkeypatch.setattr(dialogs, "open_repository_dialog",
+                        lambda parent, url, run: shown.append(real_open(parent, url, run)) or shown[-1])
+    _file_action(win, "Open from Repository\u2026").trigger()
+    dlg = shown[0]
+    qtbot.keyClicks(dlg.url, repo_url)
+    qtbot.mouseClick(dlg.connect_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dlg.plan_list.topLevelItemCount() == 2, timeout=20_000)
+
+    def names():
+        return [dlg.plan_list.topLevelItem(i).text(0) for i in range(dlg.plan_list.topLevelItemCount())]
+
+    dlg.plan_list.setCurrentItem(dlg.plan_list.topLevelItem(0))  # "acme pod"
+    hostile = "acme'; DROP TABLE repo_plans; --"
+    monkeypatch.setattr(dialogs, "ask_text", lambda parent, title, label, value="": hostile)
+    qtbot.mouseClick(dlg.rename_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: sorted(names()) == sorted([hostile, "other plan"]), timeout=20_000)
+    with Repository(repo_url) as repo:
+        assert [r.message for r in repo.log(hostile)] == ["customer", "first cut"]
+
+    asked = []
+    monkeypatch.setattr(dialogs, "ask_yes_no", lambda parent, title, text: asked.append(text) or True)
+    dlg.plan_list.setCurrentItem(next(dlg.plan_list.topLevelItem(i) for i in range(2)
+                                      if dlg.plan_list.topLevelItem(i).text(0) == "other plan"))
+    qtbot.mouseClick(dlg.remove_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: names() == [hostile], timeout=20_000)
+    assert "revisions are kept" in asked[0] and "Removed" in dlg.status.text()
+    dlg.show_removed.setChecked(True)
+    qtbot.waitUntil(lambda: names() == ["other plan"], timeout=20_000)
+    assert dlg.restore_button.isVisibleTo(dlg) and not dlg.remove_button.isVisibleTo(dlg)
+    dlg.plan_list.setCurrentItem(dlg.plan_list.topLevelItem(0))
+    qtbot.waitUntil(lambda: dlg.rev_list.topLevelItemCount() == 1, timeout=20_000)  # its history is there
+    qtbot.mouseClick(dlg.restore_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: names() == [] and "Restored" in dlg.status.text(), timeout=20_000)
+    dlg.show_removed.setChecked(False)
+    qtbot.waitUntil(lambda: sorted(names()) == sorted([hostile, "other plan"]), timeout=20_000)
+
+    # a read-only role: the refusal in one line, nothing changed
+    db = repo_url.rsplit("/", 1)[1]
+    pg_server.admin("DROP ROLE IF EXISTS ui_reader", "CREATE ROLE ui_reader LOGIN")
+    pg_server.admin("GRANT SELECT ON ALL TABLES IN SCHEMA public TO ui_reader", db=db)
+    dlg.url.clear()
+    qtbot.keyClicks(dlg.url, pg_server.url(db, "ui_reader"))
+    qtbot.mouseClick(dlg.connect_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dlg.plan_list.topLevelItemCount() == 2, timeout=20_000)
+    dlg.plan_list.setCurrentItem(dlg.plan_list.topLevelItem(0))
+    qtbot.mouseClick(dlg.remove_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "ui_reader may not remove plans" in dlg.status.text(), timeout=20_000)
+    with Repository(repo_url) as repo:
+        assert len(repo.list()) == 2
+    dlg.close()

@@ -301,6 +301,7 @@ class Repository:
                             "postgresql+psycopg://user@host:5432/database)") from None
         self.display_url = safe_url(self.url)
         self._revs: OrderedDict[tuple[int, int], _Revision] = OrderedDict()  # revisions never change
+        self._schema_ok = False
         if self.url.get_backend_name() != "postgresql":
             raise RepoError(f"{self.display_url}: a repository is a PostgreSQL database "
                             "(postgresql+psycopg://user@host:port/database)")
@@ -368,6 +369,8 @@ class Repository:
     # ------------------------------------------------------------------ schema
 
     def _check_schema(self, conn: Connection) -> int:
+        if self._schema_ok:  # checked once per connection object (a round trip less per step)
+            return REPO_SCHEMA_VERSION
         try:
             meta = dict(conn.execute(select(repo_meta.c.key, repo_meta.c.value)).all())
         except DBAPIError as e:
@@ -386,6 +389,7 @@ class Repository:
         if version < REPO_SCHEMA_VERSION:
             raise RepoError(f"{self.display_url}: repository schema {version} is older than this build's "
                             f"({REPO_SCHEMA_VERSION}); upgrade it with: rackwright repo init URL")
+        self._schema_ok = True
         return version
 
     def init(self) -> str:
@@ -636,9 +640,8 @@ class Repository:
             stored, stored_content, merged_with, changes, notes, new_rev = prepared
             head = now[1] if now else 0
             number = head + 1
-            author = conn.execute(select(func.current_user())).scalar_one()
-            conn.execute(insert(repo_revisions).values(
-                plan_id=pid, number=number, author=author, message=message, base=base,
+            conn.execute(insert(repo_revisions).values(  # the author: the role that pushed (the server's word)
+                plan_id=pid, number=number, author=func.current_user(), message=message, base=base,
                 merged_with=merged_with, changes=changes.to_json(), gpus=_count_gpus(stored, lookup),
                 size_bytes=len(stored_content), content=stored_content))
             conn.execute(update(repo_plans).where(repo_plans.c.id == pid).values(head=number))
