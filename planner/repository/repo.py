@@ -576,7 +576,7 @@ class Repository:
         lookup = gpu_catalog or catalog or (embedded.catalog if embedded is not None else None)
         cat_for_merge = catalog if catalog is not None else (embedded.catalog if embedded is not None else None)
 
-        def prepare(ident: tuple[int, int] | None
+        def prepare(ident: tuple[int, int] | None, conn: Connection
                     ) -> tuple[Plan, bytes, int | None, PlanDiff, list[str], _Revision]:
             """What to store on top of the head ``ident`` names: this plan, or it merged with the
             head; the new revision's bytes are the head's with only the changed rows replaced."""
@@ -592,14 +592,15 @@ class Repository:
                 changes = diff_items({}, {k: v for k, v in ours_items.items() if k[0] not in _SINGLE})
                 content = rackplan_bytes(snap)
                 return plan, content, None, changes, [], _Revision(ours_items, snap.catalog_rows, content)
-            head_rev = self._revision(ident[0], head, name)
+            head_rev = self._revision(ident[0], head, name, conn)
             if base == head:
                 keys = changed_keys(head_rev.items, ours_items)
                 content = self._content(head_rev, ours_items, keys, snap.catalog_rows, name)
                 return (plan, content, None, diff_items(head_rev.items, ours_items, keys=keys), [],
                         _Revision(ours_items, snap.catalog_rows, content))
             assert base is not None
-            result = merge_items(self._revision(ident[0], base, name).items, ours_items, head_rev.items, prefer) \
+            result = merge_items(self._revision(ident[0], base, name, conn).items, ours_items, head_rev.items,
+                                 prefer) \
                 if merge else None
             if result is None or not result.ok:
                 raise RepoConflict(name, base, head, result)
@@ -616,7 +617,7 @@ class Repository:
         with self._begin() as conn:
             self._check_schema(conn)
             seen = self._plan_id(conn, name, live=True)
-        prepared = prepare(seen)
+            prepared = prepare(seen, conn)  # the revisions it needs read in this transaction (no lock held)
         head = seen[1] if seen else 0
         if head and prepared[3].empty and prepared[2] is None:
             return PushResult(name, head, False, None, prepared[3], plan, prepared[1], unchanged=True,
@@ -636,7 +637,7 @@ class Repository:
             else:
                 pid = now[0]
                 if now != seen:
-                    prepared = prepare(now)
+                    prepared = prepare(now, conn)
             stored, stored_content, merged_with, changes, notes, new_rev = prepared
             head = now[1] if now else 0
             number = head + 1
@@ -656,7 +657,7 @@ class Repository:
             return rackplan_bytes(PlanSnapshot(unflatten(items), cat_rows, []))
         return patch_rackplan_bytes(head.content, name, rows_of(items, keys), cat_rows)
 
-    def _revision(self, pid: int, number: int, name: str) -> _Revision:
+    def _revision(self, pid: int, number: int, name: str, conn: Connection) -> _Revision:
         """A revision's rows (cached: revisions never change), read without building the plan
         when it is of this build's project schema."""
         key = (pid, number)
@@ -664,9 +665,8 @@ class Repository:
         if hit is not None:
             self._revs.move_to_end(key)
             return hit
-        with self._begin() as conn:
-            row = conn.execute(select(repo_revisions.c.content).where(
-                (repo_revisions.c.plan_id == pid) & (repo_revisions.c.number == number))).first()
+        row = conn.execute(select(repo_revisions.c.content).where(
+            (repo_revisions.c.plan_id == pid) & (repo_revisions.c.number == number))).first()
         if row is None:
             raise RepoError(f"{self.display_url}: damaged repository: revision {number} is missing")
         data, label = bytes(row[0]), f"{name}@{number}"
