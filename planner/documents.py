@@ -79,15 +79,34 @@ def load_plan(path: str | os.PathLike[str]) -> Plan:
 
 
 def save_plan(plan: Plan, path: str | os.PathLike[str], catalog: Catalog | None = None, *,
-              embedded: EmbeddedCatalog | None = None) -> None:
+              embedded: EmbeddedCatalog | None = None, link: dict[str, str] | None = None) -> None:
     """Save atomically in the format of the suffix (``.rackplan``, else JSON).
 
     For a project file, ``catalog``/``embedded`` supply the entries to embed (see
-    :func:`planner.storage.save_rackplan`); the JSON form holds the plan only.
+    :func:`planner.storage.save_rackplan`); the JSON form holds the plan only. ``link``:
+    the team repository the plan belongs to (:func:`repository_link`; ``{}``: none); None
+    keeps the link ``path`` already has (a re-save of a pulled plan).
     """
     if format_for_suffix(path) == "rackplan":
         from planner import storage
 
-        storage.save_rackplan(plan, path, catalog, embedded=embedded)
+        storage.save_rackplan(plan, path, catalog, embedded=embedded, extra_meta=link)
     else:
         save_plan_json(plan, path)
+
+
+def repository_link(path: str | os.PathLike[str] | None) -> dict[str, str]:
+    """Where a pulled project file came from (repository URL without password, plan name,
+    base revision: the ``rackwright_meta`` keys a copy carries over), or {} (not pulled, JSON,
+    unreadable). Save As and ``rackwright convert`` to another ``.rackplan`` keep it, so the
+    copy can be pushed later as the same plan."""
+    if path is None or sniff(path) != "rackplan":
+        return {}
+    from planner.storage.project import KEPT_META_KEYS, read_file_meta
+
+    try:
+        meta = read_file_meta(path)
+    except (PlanFormatError, OSError):
+        return {}
+    link = {k: meta[k] for k in KEPT_META_KEYS if k in meta}
+    return link if len(link) == len(KEPT_META_KEYS) else {}

@@ -8,6 +8,12 @@ port, and remove it afterwards. Run as root, the cluster belongs to the ``postgr
 (``initdb`` refuses root). Without the programs the tests skip with the reason, and fail
 under ``CI=true``.
 
+A cluster's folder (``rw-pg-*`` in the temporary folder) records the process that started it
+(``owner``: its id and start time). A test run killed before its clean-up leaves the server
+running; the next start stops and removes every such cluster whose owner is gone
+(:func:`remove_stale_clusters`). A folder without that record (older test code) counts as
+stale after :data:`UNOWNED_STALE_S`.
+
 Logins: the cluster's superuser ``rw_admin`` and any other role log in without a password
 (trust), except ``rw_pw``, which needs the password ``s3cret`` (scram-sha-256): the tests of
 wrong and missing passwords use it.
@@ -33,6 +39,9 @@ import pytest
 ENV_URL = "RACKWRIGHT_TEST_PG"
 SUPERUSER = "rw_admin"
 PW_ROLE, PW_PASSWORD = "rw_pw", "s3cret"
+PREFIX = "rw-pg-"
+OWNER_FILE = "owner"  # "PID START_TIME" of the process that started the cluster
+UNOWNED_STALE_S = 6 * 3600
 
 
 def find_bindir() -> Path | None:
@@ -86,6 +95,53 @@ def _as_owner(cmd: list[str], owner: str | None, **kw) -> subprocess.CompletedPr
     return subprocess.run(cmd, user=owner, check=True, capture_output=True, text=True, **kw)
 
 
+def _owner_alive(folder: Path) -> bool:
+    """Whether the process that started the cluster in ``folder`` still runs."""
+    from planner.storage.lock import pid_alive, process_start_time
+
+    try:
+        pid_s, _, started_s = (folder / OWNER_FILE).read_text(encoding="ascii").strip().partition(" ")
+        pid, started = int(pid_s), float(started_s) if started_s else None
+    except FileNotFoundError:
+        try:
+            return time.time() - folder.stat().st_mtime < UNOWNED_STALE_S
+        except OSError:
+            return False
+    except (OSError, ValueError):
+        return False
+    if not pid_alive(pid):
+        return False
+    now_started = process_start_time(pid)
+    # the id was reused by a later process: the owner is gone
+    return started is None or now_started is None or abs(now_started - started) < 2.0
+
+
+def remove_stale_clusters(tmpdir: str | None = None, bindir: Path | None = None) -> list[Path]:
+    """Stop and remove the clusters of test runs that died without cleaning up; returns them."""
+    bindir = bindir or find_bindir()
+    removed = []
+    for folder in sorted(Path(tmpdir or tempfile.gettempdir()).glob(PREFIX + "*")):
+        if not folder.is_dir() or _owner_alive(folder):
+            continue
+        data = folder / "data"
+        if bindir is not None and (data / "postmaster.pid").exists():
+            owner = "postgres" if os.geteuid() == 0 else None
+            with contextlib.suppress(subprocess.CalledProcessError, OSError, subprocess.TimeoutExpired):
+                _as_owner([str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "-t", "20", "stop"],
+                          owner, timeout=30)
+        shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder)
+    return removed
+
+
+def _record_owner(folder: Path) -> None:
+    from planner.storage.lock import process_start_time
+
+    started = process_start_time(os.getpid())
+    (folder / OWNER_FILE).write_text(f"{os.getpid()} {started if started is not None else ''}".strip(),
+                                     encoding="ascii")
+
+
 @contextlib.contextmanager
 def start_server() -> Iterator[PgServer]:
     """A fresh cluster for as long as the context lasts."""
@@ -94,9 +150,11 @@ def start_server() -> Iterator[PgServer]:
         raise FileNotFoundError("PostgreSQL server programs (initdb, pg_ctl) not found; install Debian's "
                                 "'postgresql' package or set RACKWRIGHT_TEST_PG to a server's URL")
     owner = "postgres" if os.geteuid() == 0 else None
-    tmp = Path(tempfile.mkdtemp(prefix="rw-pg-"))
+    remove_stale_clusters(bindir=bindir)
+    tmp = Path(tempfile.mkdtemp(prefix=PREFIX))
     data = tmp / "data"
     try:
+        _record_owner(tmp)
         if owner:
             shutil.chown(tmp, owner)
         _as_owner([str(bindir / "initdb"), "-D", str(data), "-U", SUPERUSER, "--auth=trust", "-E", "UTF8",

@@ -157,3 +157,104 @@ def test_password_is_asked_once_and_never_stored(qtbot, tmp_path, monkeypatch, p
     for f in (local, tmp_path / "settings.ini"):
         assert PW_PASSWORD.encode() not in f.read_bytes()
     assert win.repository.last_url.endswith(f"{PW_ROLE}@127.0.0.1:{pg_server.port}/{db}")
+
+
+def test_save_as_of_a_pulled_plan_keeps_its_repository_link(qtbot, tmp_path, monkeypatch):
+    """File > Save As of a pulled plan to another .rackplan: the copy can be pushed later as
+    the same plan (same name, same base revision); to JSON the link cannot be kept; saving
+    over a file linked to another plan does not take that file's link."""
+    from planner.repository import origin_meta
+    from planner.storage import save_rackplan
+    from tests.fixtures.ui_app.support import make_window
+    from ui import dialogs
+
+    catalog = load_catalog()
+    pulled = tmp_path / "pulled.rackplan"
+    save_rackplan(load_plan(EXAMPLE), pulled, catalog,
+                  extra_meta=origin_meta("postgresql+psycopg://alice:pw@db:5432/team", "acme pod", 7))
+    elsewhere = tmp_path / "other.rackplan"  # a file pulled from another plan, to be saved over
+    save_rackplan(load_plan(EXAMPLE), elsewhere, catalog,
+                  extra_meta=origin_meta("postgresql+psycopg://bob@db:5432/team", "other plan", 3))
+    win = make_window(qtbot, tmp_path)
+    assert win.files.open(str(pulled))
+    win.doc.push(SetProperty("metadata", None, "customer", "ACME (workshop copy)"))
+    targets = iter([str(tmp_path / "workshop.rackplan"), str(tmp_path / "plain.json"), str(elsewhere)])
+    monkeypatch.setattr(dialogs, "ask_save_path", lambda parent, suggested="": next(targets))
+
+    _file_action(win, "Save As\u2026").trigger()
+    copy = tmp_path / "workshop.rackplan"
+    assert win.doc.path == copy and not win.doc.modified
+    assert origin_of(read_file_meta(copy)) == ("postgresql+psycopg://alice@db:5432/team", "acme pod", 7)
+    # and a re-save of the copy keeps it
+    win.doc.push(SetProperty("metadata", None, "notes", "more"))
+    _file_action(win, "Save").trigger()
+    assert origin_of(read_file_meta(copy))[1:] == ("acme pod", 7)
+    assert load_plan(copy).metadata.notes == "more"
+
+    _file_action(win, "Save As\u2026").trigger()  # to JSON: nothing to keep it in
+    assert win.doc.path == tmp_path / "plain.json"
+    _file_action(win, "Save As\u2026").trigger()  # from JSON over a file linked elsewhere
+    assert win.doc.path == elsewhere
+    assert origin_of(read_file_meta(elsewhere)) is None
+    assert load_plan(elsewhere).metadata.customer == "ACME (workshop copy)"
+
+
+def test_rename_remove_and_restore_in_the_open_dialog(qtbot, tmp_path, monkeypatch, pg_server, repo_url):
+    """Open from Repository: Rename (history kept), Remove (asked; revisions kept), Show
+    removed plans, Restore; a read-only role gets the server's refusal in one line."""
+    from tests.fixtures.ui_app.support import make_window
+    from ui import dialogs
+
+    win = make_window(qtbot, tmp_path)
+    shown = []
+    real_open = dialogs.open_repository_dialog
+    monkeypatch.setattr(dialogs, "open_repository_dialog",
+                        lambda parent, url, run: shown.append(real_open(parent, url, run)) or shown[-1])
+    _file_action(win, "Open from Repository\u2026").trigger()
+    dlg = shown[0]
+    qtbot.keyClicks(dlg.url, repo_url)
+    qtbot.mouseClick(dlg.connect_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dlg.plan_list.topLevelItemCount() == 2, timeout=20_000)
+
+    def names():
+        return [dlg.plan_list.topLevelItem(i).text(0) for i in range(dlg.plan_list.topLevelItemCount())]
+
+    dlg.plan_list.setCurrentItem(dlg.plan_list.topLevelItem(0))  # "acme pod"
+    hostile = "acme'; DROP TABLE repo_plans; --"
+    monkeypatch.setattr(dialogs, "ask_text", lambda parent, title, label, value="": hostile)
+    qtbot.mouseClick(dlg.rename_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: sorted(names()) == sorted([hostile, "other plan"]), timeout=20_000)
+    with Repository(repo_url) as repo:
+        assert [r.message for r in repo.log(hostile)] == ["customer", "first cut"]
+
+    asked = []
+    monkeypatch.setattr(dialogs, "ask_yes_no", lambda parent, title, text: asked.append(text) or True)
+    dlg.plan_list.setCurrentItem(next(dlg.plan_list.topLevelItem(i) for i in range(2)
+                                      if dlg.plan_list.topLevelItem(i).text(0) == "other plan"))
+    qtbot.mouseClick(dlg.remove_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: names() == [hostile], timeout=20_000)
+    assert "revisions are kept" in asked[0] and "Removed" in dlg.status.text()
+    dlg.show_removed.setChecked(True)
+    qtbot.waitUntil(lambda: names() == ["other plan"], timeout=20_000)
+    assert dlg.restore_button.isVisibleTo(dlg) and not dlg.remove_button.isVisibleTo(dlg)
+    dlg.plan_list.setCurrentItem(dlg.plan_list.topLevelItem(0))
+    qtbot.waitUntil(lambda: dlg.rev_list.topLevelItemCount() == 1, timeout=20_000)  # its history is there
+    qtbot.mouseClick(dlg.restore_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: names() == [] and "Restored" in dlg.status.text(), timeout=20_000)
+    dlg.show_removed.setChecked(False)
+    qtbot.waitUntil(lambda: sorted(names()) == sorted([hostile, "other plan"]), timeout=20_000)
+
+    # a read-only role: the refusal in one line, nothing changed
+    db = repo_url.rsplit("/", 1)[1]
+    pg_server.admin("DROP ROLE IF EXISTS ui_reader", "CREATE ROLE ui_reader LOGIN")
+    pg_server.admin("GRANT SELECT ON ALL TABLES IN SCHEMA public TO ui_reader", db=db)
+    dlg.url.clear()
+    qtbot.keyClicks(dlg.url, pg_server.url(db, "ui_reader"))
+    qtbot.mouseClick(dlg.connect_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dlg.plan_list.topLevelItemCount() == 2, timeout=20_000)
+    dlg.plan_list.setCurrentItem(dlg.plan_list.topLevelItem(0))
+    qtbot.mouseClick(dlg.remove_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "ui_reader may not remove plans" in dlg.status.text(), timeout=20_000)
+    with Repository(repo_url) as repo:
+        assert len(repo.list()) == 2
+    dlg.close()

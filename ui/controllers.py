@@ -25,7 +25,7 @@ from planner.builders import (
     duplicate_rack_edit,
     paste_edit,
 )
-from planner.documents import load_plan, save_plan
+from planner.documents import load_plan, repository_link, save_plan
 from planner.edits import EditRefused
 from planner.i18n import message_text
 from planner.plan import Plan, Site
@@ -187,14 +187,17 @@ class FileController(QObject):
         return self._write(p)
 
     def _write(self, path: Path) -> bool:
+        old = self.doc.path
+        # Save As of a pulled plan: the copy stays linked to its repository plan (and a file
+        # saved over keeps none of its own link); a re-save keeps the file's link
+        link = None if old is not None and old.resolve() == path.resolve() else repository_link(old)
         try:
-            save_plan(self.doc.plan, path)
+            save_plan(self.doc.plan, path, link=link)
         except Exception as e:  # disk full, permissions, storage errors: the plan stays open and unsaved
             log.exception("save failed")
             dialogs.show_error(self.window, self.tr("Cannot save plan"), self.tr("{file} could not be saved.\n\n{error}").format(
                 file=path.name, error=e))
             return False
-        old = self.doc.path
         self.doc.mark_saved(path)
         if self.recovery is not None:
             self.recovery.saved(old)

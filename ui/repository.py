@@ -118,12 +118,11 @@ class RepositoryController(QObject):
 
         def pull(repo: Any) -> Any:
             from planner.repository import origin_meta
-            from planner.storage import save_rackplan
+            from planner.storage.project import write_rackplan_bytes
 
-            pulled = repo.pull(name, revision)
-            save_rackplan(pulled.opened.plan, target, embedded=pulled.opened.embedded,
-                          extra_meta=origin_meta(url, name, pulled.revision.number))
-            return pulled.revision.number
+            info, content = repo.fetch(name, revision)  # the stored file; opening it below reads it once
+            write_rackplan_bytes(content, target, origin_meta(url, name, info.number))
+            return info.number
 
         def done(number: int) -> None:
             if self.files.open(str(target)):
@@ -173,11 +172,11 @@ class RepositoryController(QObject):
 
         def push(repo: Any) -> Any:
             from planner.repository import origin_meta
-            from planner.storage import save_rackplan
+            from planner.storage.project import write_rackplan_bytes
 
             res = repo.push(name, plan, base=base, message=message, catalog=catalog, prefer=prefer)
             if not res.unchanged:  # the local file now stands for the pushed revision
-                save_rackplan(res.plan, path, catalog, extra_meta=origin_meta(url, name, res.revision))
+                write_rackplan_bytes(res.content, path, origin_meta(url, name, res.revision))
             return res
 
         def done(res: Any) -> None:

@@ -37,7 +37,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from planner.catalog import load_catalog
     from planner.cli import UserError
-    from planner.documents import format_for_suffix, open_document
+    from planner.documents import format_for_suffix, open_document, repository_link
     from planner.i18n import Np_, _, tf
     from planner.plan_io import save_plan_json
     from planner.storage import merge_catalogs, save_rackplan
@@ -59,6 +59,7 @@ def run(args) -> int:
         raise UserError(tf("{path}: no such folder", path=dst.parent))
 
     opened = open_document(src)  # PlanFormatError -> exit 2 with file and reason
+    link = repository_link(src) if opened.kind == "rackplan" else {}
     try:
         if fmt == "json":
             save_plan_json(opened.plan, dst)
@@ -68,10 +69,16 @@ def run(args) -> int:
                              "note: {n} catalog entries stored in {file} are not part of the JSON form"),
                          n=n, file=src.name), file=sys.stderr)
             print(tf("wrote {path} ({kib:.0f} KiB, JSON)", path=dst, kib=dst.stat().st_size / 1024))
+            if link:
+                print(tf("note: {file} is revision {revision} of {name!r} in {url}; a JSON plan cannot remember "
+                         "that: push it with --name {name!r} --base {revision}", file=src.name,
+                         revision=link["repo_revision"], name=link["repo_plan"], url=link["repo_url"]),
+                      file=sys.stderr)
         else:
             local = load_catalog()
             catalog = merge_catalogs(local, opened.embedded, prefer="file")
-            info = save_rackplan(opened.plan, dst, catalog, embedded=opened.embedded)
+            # a pulled plan's copy stays linked to its repository plan (docs/repository.md)
+            info = save_rackplan(opened.plan, dst, catalog, embedded=opened.embedded, extra_meta=link)
             for u in info.unknown:
                 print(tf("note: {slug}: not in any catalog, not embedded", slug=u), file=sys.stderr)
             print(tf(Np_("wrote {path} ({kib:.0f} KiB, project file, {n} catalog entry embedded)",

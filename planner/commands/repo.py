@@ -1,4 +1,4 @@
-"""`rackwright repo init|push|list|log|pull|catalog-push|catalog-pull`: a team repository of
+"""`rackwright repo init|push|list|log|pull|rm|mv|restore|catalog-push|catalog-pull`: a team repository of
 plans with their revision history on a PostgreSQL server (docs/repository.md).
 
 URL is a SQLAlchemy URL, e.g. postgresql+psycopg://alice@db.example:5432/plans. Passwords
@@ -52,6 +52,7 @@ def register(sub) -> None:
     a = acts.add_parser("list", help=_("the plans: name, head revision, author, time"))
     a.add_argument("url", metavar="URL")
     a.add_argument("--search", default="", help=_("only names containing this (any case)"))
+    a.add_argument("--deleted", action="store_true", help=_("the removed plans (repo rm) instead"))
     a.add_argument("--json", action="store_true", help=_("machine-readable output"))
     a = acts.add_parser("log", help=_("every revision of a plan, newest first, with what changed"))
     a.add_argument("url", metavar="URL")
@@ -63,6 +64,21 @@ def register(sub) -> None:
     a.add_argument("--revision", "-r", type=int, metavar="N")
     a.add_argument("-o", "--output", required=True, metavar="PLAN", help=_("the .rackplan file to write"))
     a.add_argument("--force", action="store_true", help=_("replace PLAN if it exists"))
+    a = acts.add_parser("rm", help=_("remove a plan from the list; its revisions are kept (repo restore brings it "
+                                     "back); --purge deletes it and every revision for good"))
+    a.add_argument("url", metavar="URL")
+    a.add_argument("name", metavar="NAME")
+    a.add_argument("--purge", action="store_true",
+                   help=_("delete the plan and all its revisions for good (needs the DELETE right on the server; "
+                          "asks for the plan's name unless --yes)"))
+    a.add_argument("--yes", action="store_true", help=_("do not ask before --purge"))
+    a = acts.add_parser("mv", help=_("rename a plan; its history goes with it"))
+    a.add_argument("url", metavar="URL")
+    a.add_argument("old", metavar="OLD")
+    a.add_argument("new", metavar="NEW")
+    a = acts.add_parser("restore", help=_("bring back a plan removed with repo rm"))
+    a.add_argument("url", metavar="URL")
+    a.add_argument("name", metavar="NAME")
     a = acts.add_parser("catalog-push", help=_("make a catalog folder the team's catalog layer"))
     a.add_argument("folder", metavar="FOLDER")
     a.add_argument("url", metavar="URL")
@@ -119,16 +135,33 @@ def run(args) -> int:
         print(call(lambda r: r.init()))
         return 0
     if act == "list":
-        plans = call(lambda r: r.list(args.search))
+        plans = call(lambda r: r.list(args.search, deleted=args.deleted))
         if args.json:
             print(json.dumps([p.to_json() for p in plans], indent=1))
         else:
             for p in plans:
                 gpus = tf("{n:>6d} GPUs", n=p.gpus)
+                gone = (tf("  removed by {who} {date} {time}", who=p.deleted_by, date=format_date(p.deleted_at),
+                           time=f"{p.deleted_at:%H:%M}") if p.deleted_at else "")
                 print(f"{p.name:30s} r{p.head:<5d} {p.author:16s} {format_date(p.time)} {p.time:%H:%M} {gpus}  "
-                      f"{p.message.splitlines()[0] if p.message else ''}")
+                      f"{p.message.splitlines()[0] if p.message else ''}{gone}")
             if not plans:
-                print(tf("no plans matching {search!r}", search=args.search) if args.search else tf("no plans"))
+                if args.deleted:
+                    print(tf("no removed plans matching {search!r}", search=args.search) if args.search
+                          else tf("no removed plans"))
+                else:
+                    print(tf("no plans matching {search!r}", search=args.search) if args.search else tf("no plans"))
+        return 0
+    if act == "rm":
+        return _rm(args, call)
+    if act == "mv":
+        call(lambda r: r.rename(args.old, args.new))
+        print(tf("renamed {old!r} to {new!r} (with its history); push a copy pulled under the old name with "
+                 "--name {new!r} --base N (N: the revision it was pulled at)", old=args.old, new=args.new))
+        return 0
+    if act == "restore":
+        call(lambda r: r.restore(args.name))
+        print(tf("restored {name!r}", name=args.name))
         return 0
     if act == "log":
         revs = call(lambda r: r.log(args.name))
@@ -163,30 +196,117 @@ def run(args) -> int:
                  n=n, path=folder))
         return 0
     if act == "catalog-pull":
-        from planner.catalog import team_catalog_dir
-        from planner.fileio import atomic_write_bytes
-
-        out = Path(args.output) if args.output else team_catalog_dir()
-        files = call(lambda r: r.catalog_files())
-        out.mkdir(parents=True, exist_ok=True)
-        for rel, text in files.items():
-            target = (out / rel).resolve()
-            if out.resolve() not in target.parents:
-                raise UserError(tf("team catalog file {file!r} would be written outside {path}; nothing more written",
-                                   file=rel, path=out))
-            target.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_bytes(target, text.encode("utf-8"))
-        print(tf(Np_("wrote {n} team catalog file to {path}", "wrote {n} team catalog files to {path}"),
-                 n=len(files), path=out))
-        return 0
+        return _catalog_pull(args, call)
     raise UserError(tf("repo: unknown action {action!r}", action=act))
+
+
+MANIFEST = ".rackwright-team-catalog.json"  # what the last catalog-pull wrote to the folder
+
+
+def _catalog_pull(args, call) -> int:
+    """Write the team's catalog files; remove the files an earlier pull wrote that the team
+    has since removed (the manifest says which), unless changed here since; a file the
+    repository never wrote (the user's own) is neither removed nor overwritten."""
+    import hashlib
+
+    from planner.catalog import team_catalog_dir
+    from planner.cli import UserError
+    from planner.fileio import atomic_write_bytes
+    from planner.i18n import Np_, tf
+    from planner.repository import safe_url
+
+    def digest(data: bytes) -> str:
+        return hashlib.sha256(data).hexdigest()
+
+    out = Path(args.output) if args.output else team_catalog_dir()
+    files = call(lambda r: r.catalog_files())
+    root = out.resolve()
+    targets = {}
+    for rel in files:
+        target = (out / rel).resolve()
+        if root not in target.parents:
+            raise UserError(tf("team catalog file {file!r} would be written outside {path}; nothing was written",
+                               file=rel, path=out))
+        targets[rel] = target
+    manifest_path = out / MANIFEST
+    pulled: dict[str, str] = {}
+    if manifest_path.is_file():
+        try:
+            data = json.loads(manifest_path.read_text(encoding="utf-8"))
+            pulled = {str(k): str(v) for k, v in data.get("files", {}).items()}
+        except (OSError, ValueError, AttributeError):
+            print(tf("note: {path} is unreadable; no file is removed this time", path=manifest_path), file=sys.stderr)
+    out.mkdir(parents=True, exist_ok=True)
+    written: dict[str, str] = {}  # the next manifest: path -> sha256 of what the repository wrote
+    kept, removed, n = [], [], 0
+    for rel, text in files.items():
+        target, data = targets[rel], text.encode("utf-8")
+        if target.is_file() and rel not in pulled and target.read_bytes() != data:
+            kept.append(tf("kept {file}: your own file (not from the repository); the team's version was not written",
+                           file=rel))
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(target, data)
+        written[rel] = digest(data)
+        n += 1
+    for rel, sha in sorted(pulled.items()):
+        if rel in files:
+            continue
+        target = (out / rel).resolve()
+        if root not in target.parents or not target.is_file():
+            continue
+        if digest(target.read_bytes()) != sha:
+            kept.append(tf("kept {file}: the team removed it, but it was changed here since it was pulled", file=rel))
+            written[rel] = sha  # still the team's to remove once it matches again
+            continue
+        target.unlink()
+        removed.append(rel)
+        parent = target.parent
+        while parent != root and parent.is_dir() and not any(parent.iterdir()):
+            parent.rmdir()
+            parent = parent.parent
+    atomic_write_bytes(manifest_path, json.dumps({"url": safe_url(args.url), "files": written}, indent=1,
+                                                 sort_keys=True).encode("utf-8"))
+    for line in kept:
+        print(tf("note: {note}", note=line), file=sys.stderr)
+    if removed:
+        print(tf(Np_("wrote {n} team catalog file to {path}; removed {m} the team removed: {files}",
+                     "wrote {n} team catalog files to {path}; removed {m} the team removed: {files}"),
+                 n=n, path=out, m=len(removed), files=", ".join(removed)))
+    else:
+        print(tf(Np_("wrote {n} team catalog file to {path}", "wrote {n} team catalog files to {path}"),
+                 n=n, path=out))
+    return 0
+
+
+def _rm(args, call) -> int:
+    from planner.cli import UserError
+    from planner.i18n import Np_, tf
+
+    if not args.purge:
+        call(lambda r: r.remove(args.name))
+        print(tf("removed {name!r} from the list; its revisions are kept (rackwright repo restore URL NAME "
+                 "brings it back)", name=args.name))
+        return 0
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise UserError(tf("--purge deletes {name!r} and all its revisions for good: confirm with --yes",
+                               name=args.name))
+        answer = input(tf("delete {name!r} and every revision of it for good? Type its name to confirm: ", name=args.name))
+        if answer.strip() != args.name.strip():
+            raise UserError(tf("not confirmed; nothing was deleted"))
+    n = call(lambda r: r.purge(args.name))
+    print(tf(Np_("deleted {name!r} and its {n} revision for good", "deleted {name!r} and its {n} revisions for good"),
+             name=args.name, n=n))
+    return 0
 
 
 def _pull(args, call) -> int:
     from planner.cli import UserError
     from planner.i18n import format_date, tf
+    from planner.plan_io import PlanFormatError
     from planner.repository import origin_meta
-    from planner.storage import save_rackplan
+    from planner.storage.project import write_rackplan_bytes
 
     out = Path(args.output)
     if out.suffix.lower() != ".rackplan":
@@ -196,16 +316,16 @@ def _pull(args, call) -> int:
         raise UserError(tf("{path}: already exists (use --force to replace it)", path=out))
     if not out.parent.resolve().is_dir():
         raise UserError(tf("{path}: no such folder", path=out.parent))
-    pulled = call(lambda r: r.pull(args.name, args.revision))
-    try:
-        save_rackplan(pulled.opened.plan, out, embedded=pulled.opened.embedded,
-                      extra_meta=origin_meta(args.url, args.name, pulled.revision.number))
+    info, content = call(lambda r: r.fetch(args.name, args.revision))
+    try:  # the stored project file as it is, with its origin recorded (nothing written again)
+        write_rackplan_bytes(content, out, origin_meta(args.url, args.name, info.number))
     except OSError as e:
         raise UserError(tf("{path}: cannot write: {error}", path=out, error=e.strerror or e)) from None
-    rev = pulled.revision
-    hhmm = rev.time.strftime("%H:%M")
+    except (PlanFormatError, ValueError) as e:
+        raise UserError(tf("{name} revision {revision} in the repository is damaged: {error}", name=args.name,
+                           revision=info.number, error=e)) from None
     print(tf("wrote {path}: {name} revision {revision} ({author}, {date} {time})", path=out, name=args.name,
-             revision=rev.number, author=rev.author, date=format_date(rev.time), time=hhmm))
+             revision=info.number, author=info.author, date=format_date(info.time), time=info.time.strftime("%H:%M")))
     return 0
 
 
@@ -215,7 +335,8 @@ def _push(args, call) -> int:
     from planner.documents import open_document
     from planner.i18n import message_text, tf
     from planner.repository import RepoConflict, origin_meta, origin_of, safe_url
-    from planner.storage import merge_catalogs, save_rackplan
+    from planner.storage import merge_catalogs
+    from planner.storage.project import write_rackplan_bytes
 
     src = Path(args.plan)
     if not src.exists():
@@ -248,9 +369,8 @@ def _push(args, call) -> int:
                  changes=res.changes.summary()))
     if opened.kind == "rackplan":
         # the file now stands for the pushed revision (the merged plan after a merge)
-        try:
-            save_rackplan(res.plan, src, catalog, embedded=opened.embedded,
-                          extra_meta=origin_meta(args.url, name, res.revision))
+        try:  # the revision's project file as stored, with its origin recorded
+            write_rackplan_bytes(res.content, src, origin_meta(args.url, name, res.revision))
         except (OSError, ValueError) as e:
             raise UserError(tf("{path}: pushed, but cannot record it in the file: {error}", path=src,
                                error=e)) from None

@@ -63,8 +63,10 @@ def flatten(rows: dict[str, list[dict[str, Any]]]) -> dict[Key, Any]:
                                          sorted(lst, key=lambda r: r["seq"])]
         else:
             for r in table_rows:
-                out[(table, r["id"], "")] = {k: v for k, v in r.items() if k != "seq"}
-                out[(table, r["id"], "seq")] = r.get("seq", 0)
+                content = dict(r)
+                ident = content["id"]
+                out[(table, ident, "seq")] = content.pop("seq", 0)
+                out[(table, ident, "")] = content
     return out
 
 
@@ -143,9 +145,16 @@ class PlanDiff:
                    list(d.get("lines", [])), int(d.get("total_lines", 0)))
 
 
-def diff_items(old: dict[Key, Any], new: dict[Key, Any], max_lines: int = 200) -> PlanDiff:
+def changed_keys(old: dict[Key, Any], new: dict[Key, Any]) -> list[Key]:
+    """The keys (contents and positions) whose values differ."""
+    return [k for k in (old.keys() | new.keys()) if old.get(k, _MISSING) != new.get(k, _MISSING)]
+
+
+def diff_items(old: dict[Key, Any], new: dict[Key, Any], max_lines: int = 200,
+               keys: list[Key] | None = None) -> PlanDiff:
+    """The difference report; ``keys``: only these can differ (the rest is known to be equal)."""
     d = PlanDiff()
-    changed = [k for k in (old.keys() | new.keys())
+    changed = [k for k in (old.keys() | new.keys() if keys is None else keys)
                if k[2] != "seq" and old.get(k, _MISSING) != new.get(k, _MISSING)]
     for key in sorted(changed, key=lambda k: (k[0], str(k[1]), k[2])):  # only what changed is sorted
         table, ident, _part = key
@@ -175,6 +184,8 @@ class MergeResult:
     conflicts: list[str]
     theirs_diff: PlanDiff  # what the other side changed since the base
     ours_diff: PlanDiff  # what this side changed since the base
+    items: dict[Key, Any] | None = None  # the merged plan's rows, flattened (equal to flatten(plan_to_rows(plan)))
+    changed_from_theirs: list[Key] = field(default_factory=list)  # the keys where the merged plan differs from theirs
 
     @property
     def ok(self) -> bool:
@@ -188,16 +199,29 @@ def merge_plans(base: Plan, ours: Plan, theirs: Plan, prefer: str | None = None)
 
 
 def merge_items(b: dict[Key, Any], o: dict[Key, Any], t: dict[Key, Any], prefer: str | None = None) -> MergeResult:
-    """:func:`merge_plans` over plans already flattened (a repository keeps them)."""
-    merged: dict[Key, Any] = {}
+    """:func:`merge_plans` over plans already flattened (a repository keeps them).
+
+    One pass over the keys; the merged plan is validated once; the differences are worked
+    out over the keys each side changed only."""
+    merged: dict[Key, Any] = dict(t)  # theirs, with what only this side changed (or settles) on top
     conflicts: list[str] = []
-    for key in b.keys() | o.keys() | t.keys():
-        vb, vo, vt = b.get(key, _MISSING), o.get(key, _MISSING), t.get(key, _MISSING)
+    ours_changed: list[Key] = []
+    theirs_changed: list[Key] = []
+    from_theirs: list[Key] = []
+    keys = list(b.items()) + [(k, _MISSING) for k in (o.keys() | t.keys()) - b.keys()]
+    o_get, t_get = o.get, t.get
+    for key, vb in keys:
+        vo, vt = o_get(key, _MISSING), t_get(key, _MISSING)
+        if vo == vb:  # this side left it: theirs stands
+            if vt != vb:
+                theirs_changed.append(key)
+            continue
+        ours_changed.append(key)
+        if vt != vb:
+            theirs_changed.append(key)
         if vo == vt:
-            v = vo
-        elif vo == vb:
-            v = vt
-        elif vt == vb:
+            continue
+        if vt == vb:
             v = vo
         elif key[2] == "seq":  # both moved it: an order, not content; this side's order wins
             v = vo if vo is not _MISSING else vt
@@ -216,14 +240,21 @@ def merge_items(b: dict[Key, Any], o: dict[Key, Any], t: dict[Key, Any], prefer:
                 conflicts.append(f"{what}: changed in both ({_short(vo)} here, {_short(vt)} there)"
                                  if table in _SINGLE else f"{what}: changed in both")
             continue
-        if v is not _MISSING:
+        if v is _MISSING:
+            merged.pop(key, None)
+        else:
             merged[key] = v
-    # an entity kept with only its position left (content deleted on one side): drop the position
-    merged = {k: v for k, v in merged.items() if k[2] != "seq" or (k[0], k[1], "") in merged}
+        if v is not vt:
+            from_theirs.append(key)
     conflicts.sort()
-    ours_diff, theirs_diff = diff_items(b, o, 50), diff_items(b, t, 50)
+    ours_diff, theirs_diff = diff_items(b, o, 50, ours_changed), diff_items(b, t, 50, theirs_changed)
     if conflicts:
         return MergeResult(None, conflicts, theirs_diff, ours_diff)
+    # an entity kept with only its position left (content deleted on one side): drop the position
+    for table, ident in {(k[0], k[1]) for k in from_theirs if k[0] not in _SINGLE and k[0] not in _LISTS}:
+        if (table, ident, "") not in merged and merged.pop((table, ident, "seq"), _MISSING) is not _MISSING:
+            from_theirs.append((table, ident, "seq"))
+    from_theirs += _renumber(merged, t, {k[0] for k in from_theirs})
     try:
         plan = Plan.model_validate(rows_to_plan_dict(unflatten(merged)))
     except (OrphanRowError, RequiredRowError) as e:
@@ -232,4 +263,55 @@ def merge_items(b: dict[Key, Any], o: dict[Key, Any], t: dict[Key, Any], prefer:
         first = e.errors()[0]
         msg = str(first["msg"]).removeprefix("Value error, ")
         return MergeResult(None, [f"the two sets of changes do not fit together: {msg}"], theirs_diff, ours_diff)
-    return MergeResult(plan, [], theirs_diff, ours_diff)
+    changed = sorted({k for k in from_theirs if merged.get(k, _MISSING) != t.get(k, _MISSING)},
+                     key=lambda k: (k[0], str(k[1]), k[2]))
+    return MergeResult(plan, [], theirs_diff, ours_diff, merged, changed)
+
+
+_PARENT = {"rack_rows": "room_id", "racks": "row_id", "placements": "rack_id"}
+
+
+def _renumber(items: dict[Key, Any], theirs: dict[Key, Any], tables: set[str]) -> list[Key]:
+    """Positions 0, 1, 2, ... among siblings, in the merged order (position, then id, as
+    :func:`unflatten` orders them), as saving the merged plan would number them; in
+    ``tables`` only. Returns the keys whose position now differs from ``theirs``."""
+    out = []
+    for table in tables - set(_SINGLE) - set(_LISTS):
+        parent = _PARENT.get(table)
+        groups: dict[Any, list[tuple[Any, str, Any]]] = {}
+        for (tb, ident, part), v in items.items():
+            if tb == table and part == "":
+                groups.setdefault(v.get(parent) if parent else None, []).append(
+                    (items.get((tb, ident, "seq"), 0), str(ident), ident))
+        for members in groups.values():
+            members.sort(key=lambda m: (m[0], m[1]))
+            for i, (seq, _, ident) in enumerate(members):
+                if seq != i:
+                    items[(table, ident, "seq")] = i
+                if theirs.get((table, ident, "seq"), _MISSING) != i:
+                    out.append((table, ident, "seq"))
+    return out
+
+
+def rows_of(items: dict[Key, Any], keys: list[Key]) -> dict[str, tuple[list[Any], list[dict[str, Any]]]]:
+    """The rows the entities of ``keys`` have in ``items``, as
+    :func:`planner.storage.project.patch_rackplan_bytes` replaces them: {table: (ids, rows)}."""
+    idents: dict[str, set[Any]] = {}
+    for table, ident, _ in keys:
+        idents.setdefault(table, set()).add(1 if table in _SINGLE else ident)
+    out: dict[str, tuple[list[Any], list[dict[str, Any]]]] = {}
+    for table, ids in idents.items():
+        rows: list[dict[str, Any]] = []
+        if table in _SINGLE:
+            rows.append({"id": 1, **{k[1]: v for k, v in items.items() if k[0] == table and k[2] == ""}})
+        elif table in _LISTS:
+            parent = _LISTS[table]
+            for ident in ids:
+                rows.extend({**r, parent: ident} for r in items.get((table, ident, ""), []))
+        else:
+            for ident in ids:
+                content = items.get((table, ident, ""))
+                if content is not None:
+                    rows.append({**content, "seq": items.get((table, ident, "seq"), 0)})
+        out[table] = (sorted(ids, key=str), rows)
+    return out

@@ -1,7 +1,8 @@
 """Dialogs of the team repository (ui/repository.py drives them; planner.repository does the work).
 
 - :class:`OpenFromRepositoryDialog`: a URL, Connect, the plans (search by name), the selected
-  plan's revisions with what changed; Open pulls the chosen revision.
+  plan's revisions with what changed; Open pulls the chosen revision. Rename and Remove
+  (revisions kept); Show removed plans lists those, with Restore.
 - :class:`SaveToRepositoryDialog`: URL, the plan's name and a message for the history.
 - :class:`ConflictDialog`: someone else pushed changes that collide with this copy's: what
   collides and what they changed; merge keeping mine where both changed, save as a new plan,
@@ -18,6 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -45,6 +47,7 @@ class OpenFromRepositoryDialog(QDialog):
         self.setWindowTitle(self.tr("Open from Repository"))
         self.resize(860, 520)
         self._run = run
+        self._note = ""  # what the last rename, removal or restore did
         self.plans: list[Any] = []
         self.revisions: list[Any] = []
         self.url = QLineEdit(url)
@@ -72,6 +75,19 @@ class OpenFromRepositoryDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel)
         self.open_button = self.buttons.button(QDialogButtonBox.StandardButton.Open)
         self.open_button.setEnabled(False)
+        self.show_removed = QCheckBox(self.tr("Show removed plans"))
+        self.show_removed.setObjectName("repoShowRemoved")
+        self.rename_button = QPushButton(self.tr("Rename\u2026"))
+        self.rename_button.setObjectName("repoRename")
+        self.remove_button = QPushButton(self.tr("Remove\u2026"))
+        self.remove_button.setObjectName("repoRemove")
+        self.remove_button.setToolTip(self.tr("Removes the plan from the list; its revisions are kept and it can "
+                                              "be restored"))
+        self.restore_button = QPushButton(self.tr("Restore"))
+        self.restore_button.setObjectName("repoRestore")
+        for b in (self.rename_button, self.remove_button, self.restore_button):
+            b.setEnabled(False)
+        self.restore_button.setVisible(False)
 
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Repository:")))
@@ -81,8 +97,17 @@ class OpenFromRepositoryDialog(QDialog):
         upper = QWidget()
         ul = QVBoxLayout(upper)
         ul.setContentsMargins(0, 0, 0, 0)
-        ul.addWidget(self.search)
+        search_row = QHBoxLayout()
+        search_row.addWidget(self.search, 1)
+        search_row.addWidget(self.show_removed)
+        ul.addLayout(search_row)
         ul.addWidget(self.plan_list)
+        actions = QHBoxLayout()
+        actions.addWidget(self.rename_button)
+        actions.addWidget(self.remove_button)
+        actions.addWidget(self.restore_button)
+        actions.addStretch(1)
+        ul.addLayout(actions)
         split.addWidget(upper)
         split.addWidget(self.rev_list)
         lay = QVBoxLayout(self)
@@ -98,6 +123,10 @@ class OpenFromRepositoryDialog(QDialog):
         self.rev_list.currentItemChanged.connect(lambda *_: self._update_buttons())
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        self.show_removed.toggled.connect(self._removed_toggled)
+        self.rename_button.clicked.connect(self._rename)
+        self.remove_button.clicked.connect(self._remove)
+        self.restore_button.clicked.connect(self._restore)
 
     # the choice: (url, plan name, revision or None for the newest)
     def choice(self) -> tuple[str, str, int | None] | None:
@@ -115,13 +144,76 @@ class OpenFromRepositoryDialog(QDialog):
             return
         self.status.setText(self.tr("Connecting\u2026"))
         self.connect_button.setEnabled(False)
-        self._run(url, lambda repo: repo.list(), self._listed, self._failed)
+        removed = self.show_removed.isChecked()
+        self._run(url, lambda repo: repo.list(deleted=removed), self._listed, self._failed)
 
     def _listed(self, plans: list[Any]) -> None:
         self.connect_button.setEnabled(True)
         self.plans = plans
-        self.status.setText(self.tr("{n} plan(s) in the repository.").format(n=len(plans)))
+        if self._note:
+            self.status.setText(self._note)
+            self._note = ""
+        elif self.show_removed.isChecked():
+            self.status.setText(self.tr("{n} removed plan(s) in the repository.").format(n=len(plans)))
+        else:
+            self.status.setText(self.tr("{n} plan(s) in the repository.").format(n=len(plans)))
         self._show_plans()
+
+    def _removed_toggled(self, on: bool) -> None:
+        self.remove_button.setVisible(not on)
+        self.rename_button.setVisible(not on)
+        self.restore_button.setVisible(on)
+        self.plans = []
+        self.plan_list.clear()
+        self.rev_list.clear()
+        if self.url.text().strip():
+            self.refresh()
+
+    def _current_name(self) -> str | None:
+        item = self.plan_list.currentItem()
+        return item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+
+    def _then_refresh(self, text: str) -> Callable[[Any], None]:
+        def done(_result: Any) -> None:
+            self._note = text  # shown when the list is back
+            self.refresh()
+        return done
+
+    def _rename(self) -> None:
+        from ui import dialogs
+
+        name = self._current_name()
+        if name is None:
+            return
+        new = dialogs.ask_text(self, self.tr("Rename Plan"),
+                               self.tr("New name of \u201c{name}\u201d in the repository (its history goes "
+                                       "with it):").format(name=name), name)
+        if new is None or not new.strip() or new.strip() == name:
+            return
+        new = new.strip()
+        self._run(self.url.text().strip(), lambda repo: repo.rename(name, new),
+                  self._then_refresh(self.tr("Renamed \u201c{old}\u201d to \u201c{new}\u201d.")
+                                     .format(old=name, new=new)), self._failed)
+
+    def _remove(self) -> None:
+        from ui import dialogs
+
+        name = self._current_name()
+        if name is None or not dialogs.ask_yes_no(
+                self, self.tr("Remove Plan"),
+                self.tr("Remove \u201c{name}\u201d from the repository's list?\n\nIts revisions are kept: "
+                        "it can be restored under \u201cShow removed plans\u201d.").format(name=name)):
+            return
+        self._run(self.url.text().strip(), lambda repo: repo.remove(name),
+                  self._then_refresh(self.tr("Removed \u201c{name}\u201d; its revisions are kept.")
+                                     .format(name=name)), self._failed)
+
+    def _restore(self) -> None:
+        name = self._current_name()
+        if name is None:
+            return
+        self._run(self.url.text().strip(), lambda repo: repo.restore(name),
+                  self._then_refresh(self.tr("Restored \u201c{name}\u201d.").format(name=name)), self._failed)
 
     def _failed(self, exc: BaseException) -> None:
         self.connect_button.setEnabled(True)
@@ -168,7 +260,9 @@ class OpenFromRepositoryDialog(QDialog):
         self._update_buttons()
 
     def _update_buttons(self) -> None:
-        self.open_button.setEnabled(self.plan_list.currentItem() is not None)
+        chosen = self.plan_list.currentItem() is not None
+        for b in (self.open_button, self.rename_button, self.remove_button, self.restore_button):
+            b.setEnabled(chosen)
 
 
 class SaveToRepositoryDialog(QDialog):
