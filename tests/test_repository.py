@@ -417,7 +417,7 @@ def test_remove_restore_rename_and_purge(pg_server, pg_url, tmp_path, capsys, mo
     assert "nothing was deleted" in capsys.readouterr().err
     monkeypatch.setattr("builtins.input", lambda prompt="": "other")
     assert main(["repo", "rm", pg_url, "other", "--purge"]) == 0
-    assert "1 revision(s)" in capsys.readouterr().out
+    assert "its 1 revision for good" in capsys.readouterr().out
     assert names() == [hostile] and names("--deleted") == []
     assert main(["repo", "log", pg_url, "other"]) == 2
     # a reader may do none of it

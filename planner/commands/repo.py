@@ -142,7 +142,7 @@ def run(args) -> int:
             for p in plans:
                 gpus = tf("{n:>6d} GPUs", n=p.gpus)
                 gone = (tf("  removed by {who} {date} {time}", who=p.deleted_by, date=format_date(p.deleted_at),
-                           time=f"{p.deleted_at:%H:%M}") if p.deleted_at else "")
+                           time=p.deleted_at.strftime("%H:%M")) if p.deleted_at else "")
                 print(f"{p.name:30s} r{p.head:<5d} {p.author:16s} {format_date(p.time)} {p.time:%H:%M} {gpus}  "
                       f"{p.message.splitlines()[0] if p.message else ''}{gone}")
             if not plans:
