@@ -26,12 +26,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from .models import DATE_RE, Price
+from .models import DATE_RE, PRICE_FOLDER, Price
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_ROWS = 200_000
 HEADER_SCAN_ROWS = 20  # title lines a list may carry above its header row
-PRICE_FOLDER = "prices"
 IMPORT_BASIS = "quote"  # a distributor's price to the integrator: the user's own figure
 # tables whose entries carry a price (llms describe models, not hardware)
 PRICED_TABLES = ("device-types", "rack-types", "gpus", "nics", "cables", "cooling")
