@@ -1,9 +1,12 @@
-"""Start-up of the desktop bundle (or the source tree): `rackwright --version`, and the time
-until the main window is on a real X server (Xvfb, Qt's xcb platform; found with xdotool).
+"""Start-up of the desktop bundle (or the source tree): `rackwright --version`, `rackwright check`
+of the example plan (the first run with an empty cache folder, then with the parsed catalog
+cached: planner/catalog/parsecache.py), and the time until the main window is on a real X
+server (Xvfb, Qt's xcb platform; found with xdotool).
 
     python bench/bench_startup.py                              # dist/rackwright/rackwright
     python bench/bench_startup.py --exe "python -m rackwright"  # the source tree, for comparison
     python bench/bench_startup.py --repeat 5
+    python bench/bench_startup.py --exe "python -m rackwright" --cli   # no window
 
 Both are wall-clock times and CPU times (user + system, from /proc): on a shared, loaded
 machine the wall time grows with the load, the CPU time much less.
@@ -30,7 +33,9 @@ EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
 
 
 def _env(tmp: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("RACKWRIGHT_")}
+    # PYTHONDONTWRITEBYTECODE (set in some shells and CI) makes every run compile all ~200
+    # modules from source again; an installed app or bundle has its bytecode compiled
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RACKWRIGHT_") and k != "PYTHONDONTWRITEBYTECODE"}
     env.update(XDG_CONFIG_HOME=str(tmp / "config"), XDG_DATA_HOME=str(tmp / "data"),
                RACKWRIGHT_USER_CATALOG=str(tmp / "no-user-catalog"), **extra)
     return env
@@ -44,6 +49,21 @@ def time_version(cmd: list[str], tmp: Path) -> float:
     r1 = os.times()
     if proc.returncode != 0:
         raise SystemExit(f"--version failed: {proc.stderr}")
+    return took, (r1.children_user - r0.children_user) + (r1.children_system - r0.children_system)
+
+
+def time_check(cmd: list[str], tmp: Path) -> tuple[float, float]:
+    """`check` of a copy of the example plan (exit 0 or 1: findings are not a failure)."""
+    plan = tmp / "check.json"
+    shutil.copy(EXAMPLE, plan)
+    env = _env(tmp, XDG_CACHE_HOME=str(tmp / "cache"))
+    t0 = time.perf_counter()
+    r0 = os.times()
+    proc = subprocess.run([*cmd, "check", str(plan)], capture_output=True, text=True, env=env)
+    took = time.perf_counter() - t0
+    r1 = os.times()
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"check failed: {proc.stderr}")
     return took, (r1.children_user - r0.children_user) + (r1.children_system - r0.children_system)
 
 
@@ -95,6 +115,7 @@ def main() -> int:
     ap.add_argument("--exe", default=str(ROOT / "dist" / "rackwright" / "rackwright"),
                     help="command that starts Rackwright (default: the bundle in dist/)")
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--cli", action="store_true", help="only --version and check (no window)")
     args = ap.parse_args()
     cmd = shlex.split(args.exe)
     if cmd[0] == "python":
@@ -106,6 +127,14 @@ def main() -> int:
         print(f"{args.exe} --version: median {statistics.median(times):.3f} s, min {min(times):.3f} s, "
               f"max {max(times):.3f} s over {args.repeat} runs; CPU median "
               f"{statistics.median(c for _, c in runs):.3f} s; load average {os.getloadavg()[0]:.1f}")
+        cold = time_check(cmd, tmp)  # an empty cache folder: parses the catalog and fills the cache
+        runs = [time_check(cmd, tmp) for _ in range(args.repeat)]
+        times = [w for w, _ in runs]
+        print(f"{args.exe} check {EXAMPLE.name}: median {statistics.median(times):.3f} s, min {min(times):.3f} s, "
+              f"max {max(times):.3f} s over {args.repeat} runs; CPU median {statistics.median(c for _, c in runs):.3f} s "
+              f"(first run, empty cache: {cold[0]:.3f} s, CPU {cold[1]:.3f} s); load average {os.getloadavg()[0]:.1f}")
+        if args.cli:
+            return 0
         if not (shutil.which("Xvfb") and shutil.which("xdotool")):
             print("first window: not measured (needs Xvfb and xdotool)")
             return 0

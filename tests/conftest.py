@@ -18,6 +18,8 @@ os.environ.setdefault("RACKWRIGHT_TEAM_CATALOG", str(Path(__file__).parent / "fi
 
 # recovery files, settings and locks of the app go to a throwaway folder
 os.environ.setdefault("RACKWRIGHT_USER_DATA", tempfile.mkdtemp(prefix="rackwright-test-"))
+# the parsed-catalog cache (planner.catalog.parsecache) too, never the developer's own
+os.environ.setdefault("RACKWRIGHT_CACHE", tempfile.mkdtemp(prefix="rackwright-test-cache-"))
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

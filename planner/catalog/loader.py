@@ -29,7 +29,19 @@ from pydantic import BaseModel, ValidationError
 from planner.fileio import field_path
 from planner.i18n import Np_, _, tf
 
-from .models import TABLE_MODELS, Cable, CloudPrice, CoolingUnit, DeviceType, Gpu, Llm, Nic, RackType
+from .models import (
+    PRICE_FOLDER,
+    TABLE_MODELS,
+    Cable,
+    CloudPrice,
+    CoolingUnit,
+    DeviceType,
+    Gpu,
+    Llm,
+    Nic,
+    RackType,
+)
+from .parsecache import ParseCache, cache_dir
 from .yamlsafe import LineMap, YamlRefused, read_yaml_file
 
 USER_CATALOG_ENV = "RACKWRIGHT_USER_CATALOG"
@@ -400,10 +412,11 @@ def _yaml_files(folder: Path) -> list[Path]:
     return sorted(files)[:MAX_FILES_PER_LAYER]
 
 
-def _read(layer: Layer, path: Path, errors: list[CatalogError]) -> tuple[Any, LineMap] | None:
+def _read(layer: Layer, path: Path, errors: list[CatalogError],
+          cache: ParseCache | None = None) -> tuple[Any, LineMap] | None:
     display = _display(layer, path)
     try:
-        data, lines = read_yaml_file(path)
+        data, lines = read_yaml_file(path, cache)
     except YamlRefused as exc:
         errors.append(CatalogError(display, exc.line, None, exc.message, path))
         return None
@@ -446,7 +459,7 @@ def _validate_one(
     return entry
 
 
-def _load_layer(layer: Layer, errors: list[CatalogError]) -> list[_Candidate]:
+def _load_layer(layer: Layer, errors: list[CatalogError], cache: ParseCache | None = None) -> list[_Candidate]:
     out: list[_Candidate] = []
     seen: dict[tuple[str, str], Origin] = {}
 
@@ -472,7 +485,7 @@ def _load_layer(layer: Layer, errors: list[CatalogError]) -> list[_Candidate]:
         (RACK_TABLE, RackType, layer.root / "rack-types"),
     ):
         for path in _yaml_files(folder):
-            got = _read(layer, path, errors)
+            got = _read(layer, path, errors, cache)
             if got is None:
                 continue
             data, lines = got
@@ -483,7 +496,7 @@ def _load_layer(layer: Layer, errors: list[CatalogError]) -> list[_Candidate]:
             add(_Candidate(table, entry.slug, entry, origin, lines, ()))
 
     for path in _yaml_files(layer.root / "components"):
-        got = _read(layer, path, errors)
+        got = _read(layer, path, errors, cache)
         if got is None:
             continue
         data, lines = got
@@ -595,6 +608,7 @@ def load_catalog(paths: Sequence[Path | str | Layer] | None = None) -> Catalog:
     t0 = time.perf_counter()
     layers = default_layers() if paths is None else _as_layers(paths)
     cat = Catalog(layers=layers)
+    cache = ParseCache(cache_dir())
     per_table: dict[tuple[str, str], list[_Candidate]] = {}
     order: list[tuple[str, str]] = []
     for layer in layers:
@@ -603,7 +617,7 @@ def load_catalog(paths: Sequence[Path | str | Layer] | None = None) -> Catalog:
         if not layer.root.is_dir():
             cat.errors.append(CatalogError(str(layer.root), None, None, "catalog path is not a folder"))
             continue
-        for c in _load_layer(layer, cat.errors):
+        for c in _load_layer(layer, cat.errors, cache):
             key = (c.table, c.slug)
             if key not in per_table:
                 per_table[key] = []
@@ -634,7 +648,8 @@ def load_catalog(paths: Sequence[Path | str | Layer] | None = None) -> Catalog:
     settle([k for k in order if k[0] == DEVICE_TABLE])
     for layer in layers:
         if layer.root.is_dir():
-            _apply_price_layer(layer, cat)
+            _apply_price_layer(layer, cat, cache)
+    cache.save()
     cat.errors.sort(key=lambda e: (e.file, e.line or 0))
     cat.load_seconds = time.perf_counter() - t0
     return cat
@@ -650,12 +665,15 @@ def with_price(entry: Any, price: Any) -> Any | None:
     return entry.model_copy(update={"price": price})
 
 
-def _apply_price_layer(layer: Layer, cat: Catalog) -> None:
+def _apply_price_layer(layer: Layer, cat: Catalog, cache: ParseCache | None = None) -> None:
     """Apply ``<layer>/prices/*.yaml`` in name order; a later file's price for an entry wins."""
-    from .pricelist import PRICE_FOLDER, PriceLayerFile, validation_messages
+    files = _yaml_files(layer.root / PRICE_FOLDER)
+    if not files:  # the price-list models are only built (imported) for a layer that has price lists
+        return
+    from .pricelist import PriceLayerFile, validation_messages
 
-    for path in _yaml_files(layer.root / PRICE_FOLDER):
-        got = _read(layer, path, cat.errors)
+    for path in files:
+        got = _read(layer, path, cat.errors, cache)
         if got is None:
             continue
         data, lines = got

@@ -86,6 +86,7 @@ class Source(Strict):
 
 
 DATE_RE = re.compile(r"^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$")
+PRICE_FOLDER = "prices"  # a catalog layer's imported price lists (planner.catalog.pricelist)
 
 
 class Price(Strict):

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from planner.i18n import Np_, tf
 
-from .models import DATE_RE, Price
+from .models import DATE_RE, PRICE_FOLDER, Price
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_ROWS = 200_000
 HEADER_SCAN_ROWS = 20  # title lines a list may carry above its header row
-PRICE_FOLDER = "prices"
 IMPORT_BASIS = "quote"  # a distributor's price to the integrator: the user's own figure
 # tables whose entries carry a price (llms describe models, not hardware)
 PRICED_TABLES = ("device-types", "rack-types", "gpus", "nics", "cables", "cooling")

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-from yaml.events import AliasEvent
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+if TYPE_CHECKING:
+    from planner.catalog.parsecache import ParseCache
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_ALIASES = 16
@@ -38,42 +37,59 @@ class YamlRefused(Exception):
         self.line = line
 
 
-class _LineLoader(yaml.SafeLoader):
-    """SafeLoader that counts aliases, depth and nodes while composing."""
-
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._aliases = 0
-        self._depth = 0
-        self._nodes = 0
-
-    def compose_node(self, parent: Node | None, index: Any) -> Node:
-        if self.check_event(AliasEvent):
-            self._aliases += 1
-            if self._aliases > MAX_ALIASES:
-                mark = self.peek_event().start_mark
-                raise YamlRefused(
-                    f"too many YAML aliases (more than {MAX_ALIASES}); catalog files must not use alias tricks",
-                    mark.line + 1,
-                )
-        self._nodes += 1
-        if self._nodes > MAX_NODES:
-            raise YamlRefused(f"document too large (more than {MAX_NODES} YAML nodes)")
-        self._depth += 1
-        try:
-            if self._depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark
-                raise YamlRefused(f"nesting deeper than {MAX_DEPTH} levels", mark.line + 1)
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
+_LOADERS: tuple[Any, Any] | None = None
 
 
-class _FastSafeLoader(getattr(yaml, "CSafeLoader", object)):  # type: ignore[misc]
-    """libyaml-backed SafeLoader (same tags as SafeLoader); used after the event precheck."""
+def _loaders() -> tuple[Any, Any]:
+    """(pure-Python line-counting loader, libyaml loader or None), built on first use: PyYAML is
+    imported only when a file has to be parsed (a start that reads the catalog from
+    :mod:`planner.catalog.parsecache` never imports it)."""
+    global _LOADERS
+    if _LOADERS is not None:
+        return _LOADERS
+    import yaml
+    from yaml.events import AliasEvent
+    from yaml.nodes import Node
+
+    class _LineLoader(yaml.SafeLoader):
+        """SafeLoader that counts aliases, depth and nodes while composing."""
+
+        def __init__(self, stream: str) -> None:
+            super().__init__(stream)
+            self._aliases = 0
+            self._depth = 0
+            self._nodes = 0
+
+        def compose_node(self, parent: Node | None, index: Any) -> Node:
+            if self.check_event(AliasEvent):
+                self._aliases += 1
+                if self._aliases > MAX_ALIASES:
+                    mark = self.peek_event().start_mark
+                    raise YamlRefused(
+                        f"too many YAML aliases (more than {MAX_ALIASES}); catalog files must not use alias tricks",
+                        mark.line + 1,
+                    )
+            self._nodes += 1
+            if self._nodes > MAX_NODES:
+                raise YamlRefused(f"document too large (more than {MAX_NODES} YAML nodes)")
+            self._depth += 1
+            try:
+                if self._depth > MAX_DEPTH:
+                    mark = self.peek_event().start_mark
+                    raise YamlRefused(f"nesting deeper than {MAX_DEPTH} levels", mark.line + 1)
+                return super().compose_node(parent, index)
+            finally:
+                self._depth -= 1
 
 
-_CLoader: Any = _FastSafeLoader if getattr(yaml, "__with_libyaml__", False) else None
+    class _FastSafeLoader(getattr(yaml, "CSafeLoader", object)):  # type: ignore[misc]
+        """libyaml-backed SafeLoader (same tags as SafeLoader); used after the event precheck."""
+
+
+    _CLoader: Any = _FastSafeLoader if getattr(yaml, "__with_libyaml__", False) else None
+
+    _LOADERS = (_LineLoader, _CLoader)
+    return _LOADERS
 
 
 @dataclass
@@ -93,21 +109,26 @@ class LineMap:
             p = p[:-1]
 
 
-def _walk(node: Node, path: Path_, out: dict[Path_, int], seen: set[int]) -> None:
-    if id(node) in seen:  # an alias: already mapped where it was defined
-        return
-    seen.add(id(node))
-    if isinstance(node, MappingNode):
-        for key_node, value_node in node.value:
-            key = key_node.value if isinstance(key_node, ScalarNode) else repr(key_node)
-            sub = (*path, str(key))
-            out.setdefault(sub, key_node.start_mark.line + 1)
-            _walk(value_node, sub, out, seen)
-    elif isinstance(node, SequenceNode):
-        for i, item in enumerate(node.value):
-            sub = (*path, i)
-            out.setdefault(sub, item.start_mark.line + 1)
-            _walk(item, sub, out, seen)
+def _walk(node: Any, path: Path_, out: dict[Path_, int], seen: set[int]) -> None:
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    def walk(node: Any, path: Path_) -> None:
+        if id(node) in seen:  # an alias: already mapped where it was defined
+            return
+        seen.add(id(node))
+        if isinstance(node, MappingNode):
+            for key_node, value_node in node.value:
+                key = key_node.value if isinstance(key_node, ScalarNode) else repr(key_node)
+                sub = (*path, str(key))
+                out.setdefault(sub, key_node.start_mark.line + 1)
+                walk(value_node, sub)
+        elif isinstance(node, SequenceNode):
+            for i, item in enumerate(node.value):
+                sub = (*path, i)
+                out.setdefault(sub, item.start_mark.line + 1)
+                walk(item, sub)
+
+    walk(node, path)
 
 
 def _precheck_events(text: str) -> None:
@@ -115,6 +136,10 @@ def _precheck_events(text: str) -> None:
 
     Runs before composing so the (faster) C composer never sees an alias bomb.
     """
+    import yaml
+    from yaml.events import AliasEvent
+
+    _CLoader = _loaders()[1]
     aliases = depth = nodes = 0
     for ev in yaml.parse(text, Loader=_CLoader):
         if isinstance(ev, AliasEvent):
@@ -140,6 +165,9 @@ def parse_yaml_text(text: str) -> tuple[Any, LineMap]:
     """Parse one YAML document safely; return (data, line map)."""
     if "\x00" in text:
         raise YamlRefused("file contains NUL bytes (binary data, not YAML text)")
+    import yaml
+
+    _LineLoader, _CLoader = _loaders()
     if _CLoader is not None:
         try:
             _precheck_events(text)
@@ -179,8 +207,9 @@ def parse_yaml_text(text: str) -> tuple[Any, LineMap]:
         loader.dispose()
 
 
-def read_yaml_file(path: Path) -> tuple[Any, LineMap]:
-    """Read and parse ``path`` with the size, encoding and alias limits applied."""
+def read_yaml_file(path: Path, cache: ParseCache | None = None) -> tuple[Any, LineMap]:
+    """Read and parse ``path`` with the size, encoding and alias limits applied; with a
+    ``cache`` (:mod:`planner.catalog.parsecache`), a file parsed before is read back from it."""
     try:
         size = path.stat().st_size
     except OSError as exc:
@@ -195,8 +224,16 @@ def read_yaml_file(path: Path) -> tuple[Any, LineMap]:
         raise YamlRefused(f"cannot read file: {exc.strerror or exc}") from None
     if len(raw) > MAX_FILE_BYTES:
         raise YamlRefused("file grew past the size limit while being read")
+    key = cache.key(raw) if cache is not None else ""
+    if cache is not None:
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise YamlRefused(f"file is not UTF-8 text (bad byte at offset {exc.start})") from None
-    return parse_yaml_text(text)
+    data, lines = parse_yaml_text(text)
+    if cache is not None:
+        cache.put(key, data, lines)
+    return data, lines

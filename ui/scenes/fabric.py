@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,8 +36,10 @@ from PySide6.QtWidgets import (
 )
 
 from planner.edits import Change
-from planner.fabric.graph import SINGULAR, TIER_LABELS, Box, FabricGraph, fabric_graph
+from planner.fabric.graph import Box, FabricGraph, fabric_graph
+from planner.findings import finding_text
 from ui import units
+from ui.i18n import QT_TRANSLATE_NOOP
 from ui.units import fnum
 
 if TYPE_CHECKING:
@@ -55,8 +57,37 @@ BOX_H = 54.0
 MIN_SLOT = 110.0
 SEV_COLORS = {"error": "#d64541", "warning": "#d99a00", "info": "#5b7fa6"}
 
-PLURAL = {"Node": "nodes", "Leaf": "leaves", "Spine": "spines", "Core": "cores"}
-NVLINK_TIER_LABELS = {0: "Compute\ntrays", 1: "Switch\ntrays", 2: "Other"}
+# Texts shown in the German app too (translated where they are shown, context "FabricScene").
+# A count and its noun are one whole phrase, singular or plural chosen by the count (English
+# and German both have just these two forms).
+TIER_LABELS = {0: QT_TRANSLATE_NOOP("FabricScene", "Nodes"), 1: QT_TRANSLATE_NOOP("FabricScene", "Leaves"),
+               2: QT_TRANSLATE_NOOP("FabricScene", "Spines"), 3: QT_TRANSLATE_NOOP("FabricScene", "Cores")}
+NVLINK_TIER_LABELS = {0: QT_TRANSLATE_NOOP("FabricScene", "Compute\ntrays"),
+                      1: QT_TRANSLATE_NOOP("FabricScene", "Switch\ntrays"), 2: QT_TRANSLATE_NOOP("FabricScene", "Other")}
+TIER_COUNTS = {  # tier -> (one, several)
+    0: (QT_TRANSLATE_NOOP("FabricScene", "{n} node"), QT_TRANSLATE_NOOP("FabricScene", "{n} nodes")),
+    1: (QT_TRANSLATE_NOOP("FabricScene", "{n} leaf"), QT_TRANSLATE_NOOP("FabricScene", "{n} leaves")),
+    2: (QT_TRANSLATE_NOOP("FabricScene", "{n} spine"), QT_TRANSLATE_NOOP("FabricScene", "{n} spines")),
+    3: (QT_TRANSLATE_NOOP("FabricScene", "{n} core"), QT_TRANSLATE_NOOP("FabricScene", "{n} cores")),
+}
+DEVICE_COUNT = (QT_TRANSLATE_NOOP("FabricScene", "{n} device"), QT_TRANSLATE_NOOP("FabricScene", "{n} devices"))
+LINK_COUNT = (QT_TRANSLATE_NOOP("FabricScene", "{n} link"), QT_TRANSLATE_NOOP("FabricScene", "{n} links"))
+GPU_COUNT = (QT_TRANSLATE_NOOP("FabricScene", "{n} GPU"), QT_TRANSLATE_NOOP("FabricScene", "{n} GPUs"))
+TIER_OF_KEY = {"leaf": 1, "spine": 2, "core": 3}  # FabricResult.switches_by_tier keys
+TIER_WORDS = {"leaf": QT_TRANSLATE_NOOP("FabricScene", "leaf"), "spine": QT_TRANSLATE_NOOP("FabricScene", "spine"),
+              "core": QT_TRANSLATE_NOOP("FabricScene", "core")}
+SEVERITY_WORDS = {"error": QT_TRANSLATE_NOOP("FabricScene", "ERROR"),
+                  "warning": QT_TRANSLATE_NOOP("FabricScene", "WARNING"),
+                  "info": QT_TRANSLATE_NOOP("FabricScene", "INFO")}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("FabricScene", text)
+
+
+def _count(n: int, forms: tuple[str, str]) -> str:
+    """``n`` with its noun, one whole phrase (``forms``: the singular and the plural)."""
+    return _tr(forms[0] if n == 1 else forms[1]).format(n=fnum(n, ","))
 NVLINK_SPINE = "#76b900"  # NVLink green
 SPINE_KEY = "spine"
 NVLINK_SLOT = 140.0  # wider boxes: "4 GPUs \u00b7 72 links" unelided
@@ -127,7 +158,8 @@ class FabricScene(QGraphicsScene):
             slot = total_w / per_line[t]
             w = min(220.0, slot - 10.0)
             n_dev = graph.devices.get(t, len(boxes))
-            tier_name = (NVLINK_TIER_LABELS if nvlink else TIER_LABELS).get(t, f"Tier {t}")
+            label = (NVLINK_TIER_LABELS if nvlink else TIER_LABELS).get(t)
+            tier_name = _tr(label) if label else _tr("Tier {n}").format(n=t)
             head = self.addSimpleText(f"{tier_name}\n{n_dev}", f_tier)
             head.setBrush(QBrush(text_c))
             head.setPos(0, y + BOX_H / 2 - head.boundingRect().height() / 2)
@@ -157,7 +189,8 @@ class FabricScene(QGraphicsScene):
                     tip.append(box.detail)
                 tip.append(subtitle)
                 if not nvlink:
-                    tip.append(f"{box.links_down} links down, {box.links_up} links up")
+                    tip.append(_tr("{down} down, {up} up").format(down=_count(box.links_down, LINK_COUNT),
+                                                                  up=_count(box.links_up, LINK_COUNT)))
                 item.setToolTip("\n".join(tip))
             y += lines[t] * (BOX_H + LINE_GAP) - LINE_GAP + ROW_GAP
         if nvlink and len(tiers) > 1:
@@ -191,18 +224,20 @@ class FabricScene(QGraphicsScene):
         f = QFont()
         f.setPixelSize(11)
         f.setBold(True)
-        label = QGraphicsSimpleTextItem(f"NVLink spine \u00b7 {fnum(n_links, ',')} links", bar)
+        label = QGraphicsSimpleTextItem(_tr("NVLink spine \u00b7 {links}").format(links=_count(n_links, LINK_COUNT)),
+                                        bar)
         label.setFont(f)
         label.setBrush(QBrush(QColor("white")))
         br = label.boundingRect()
         label.setPos(left + 6 + (width - 12 - br.width()) / 2, mid - br.height() / 2)
-        bar.setToolTip(f"{fnum(n_links, ',')} NVLink links through the rack's spine: every GPU to every switch chip")
+        bar.setToolTip(_tr("{links} through the rack's NVLink spine: every GPU to every switch chip").format(
+            links=_count(n_links, LINK_COUNT)))
         for it in lower + upper:
             r = it.rect()
             y_edge, y_bar = (r.top(), mid + 11) if it in lower else (r.bottom(), mid - 11)
             own = links.get(it.box.key, [])
             stub = EdgeItem(it.box.key, SPINE_KEY, own, QPointF(r.center().x(), y_edge), QPointF(r.center().x(), y_bar))
-            stub.setToolTip(f"{fnum(len(own), ',')} NVLink link{'s' if len(own) != 1 else ''} from {it.box.label}")
+            stub.setToolTip(_tr("{links} from {tray}").format(links=_count(len(own), LINK_COUNT), tray=it.box.label))
             self.addItem(stub)
             self.edges.append(stub)
 
@@ -217,34 +252,33 @@ class FabricScene(QGraphicsScene):
             else:
                 p1, p2 = ra.center(), rb.center()
             item = EdgeItem(e.a, e.b, e.links, p1, p2)
-            item.setToolTip(f"{len(e.links)} link{'s' if len(e.links) != 1 else ''}: {ia.box.label} \u2013 "
-                            f"{ib.box.label}")
+            item.setToolTip(_tr("{links}: {a} \u2013 {b}").format(links=_count(len(e.links), LINK_COUNT),
+                                                                  a=ia.box.label, b=ib.box.label))
             self.addItem(item)
             self.edges.append(item)
 
     @staticmethod
     def _subtitle(box: Box) -> str:
         if box.count > 1:
-            noun = PLURAL.get(SINGULAR.get(box.tier, ""), "devices")
-            bits = [f"{box.count} {noun}"]
+            bits = [_count(box.count, TIER_COUNTS.get(box.tier, DEVICE_COUNT))]
             if box.gpus:
-                bits.append(f"{box.gpus} GPUs")
+                bits.append(_count(box.gpus, GPU_COUNT))
             else:
-                bits.append(f"{box.links_down + box.links_up} links")
+                bits.append(_count(box.links_down + box.links_up, LINK_COUNT))
             return " \u00b7 ".join(bits)
         if box.tier == 0:
-            bits = [f"{box.links_up} link{'s' if box.links_up != 1 else ''}"]
+            bits = [_count(box.links_up, LINK_COUNT)]
             if box.gpus:
-                bits.insert(0, f"{box.gpus} GPUs")
+                bits.insert(0, _count(box.gpus, GPU_COUNT))
             return " \u00b7 ".join(bits)
-        return f"{box.links_down}\u2193 {box.links_up}\u2191 links"
+        return _tr("{down}\u2193 {up}\u2191 links").format(down=box.links_down, up=box.links_up)
 
     @staticmethod
     def _nvlink_subtitle(box: Box) -> str:
         links = box.links_down + box.links_up
         if box.gpus:
-            return f"{box.gpus} GPUs \u00b7 {links} links"
-        return f"{links} links"
+            return f"{_count(box.gpus, GPU_COUNT)} \u00b7 {_count(links, LINK_COUNT)}"
+        return _count(links, LINK_COUNT)
 
     def style_edges(self, highlighted: set[int], selected_boxes: set[str] | None = None) -> None:
         base = self.palette.color(QPalette.ColorRole.WindowText)
@@ -398,11 +432,16 @@ class FabricView(QWidget):
         self._syncing = True
         self.chooser.clear()
         for f in self.doc.plan.fabrics:
-            self.chooser.addItem(f"{f.name} ({f.kind})", f.id)
+            self.chooser.addItem(self._fabric_label(f), f.id)
         i = self.chooser.findData(cur)
         self.chooser.setCurrentIndex(i if i >= 0 else (0 if self.chooser.count() else -1))
         self._syncing = False
         self.rebuild()
+
+    def _fabric_label(self, f: Any) -> str:
+        kinds = {"compute": self.tr("compute"), "storage": self.tr("storage"), "frontend": self.tr("front-end"),
+                 "management": self.tr("management"), "nvlink": self.tr("NVLink")}
+        return self.tr("{fabric} ({kind})").format(fabric=f.name, kind=kinds.get(f.kind, f.kind))
 
     def _chosen(self, _i: int) -> None:
         if not self._syncing:
@@ -410,7 +449,7 @@ class FabricView(QWidget):
 
     def _on_changed(self, change: Change) -> None:
         if change.fabrics or change.structure:
-            names = [(f.id, f"{f.name} ({f.kind})") for f in self.doc.plan.fabrics]
+            names = [(f.id, self._fabric_label(f)) for f in self.doc.plan.fabrics]
             have = [(self.chooser.itemData(i), self.chooser.itemText(i)) for i in range(self.chooser.count())]
             if names != have:
                 self._fill_fabrics()
@@ -499,27 +538,38 @@ class FabricView(QWidget):
             rows = self._nvlink_rows(fab, r)
             self._add_findings(r)
         else:
-            tiers = ", ".join(f"{n} {k if n == 1 else PLURAL.get(k.capitalize(), k + 's')}"
+            tiers = ", ".join(_count(n, TIER_COUNTS.get(TIER_OF_KEY.get(k, -1), DEVICE_COUNT))
                               for k, n in r.switches_by_tier.items())
             self.summary.setText(self.tr("{tech}, {speed} Gb/s \u00b7 {devices} devices, {gpus} GPUs \u00b7 {tiers} "
                                          "\u00b7 {links} links").format(
                 tech=fab.technology, speed=fnum(fab.speed_gbps, "g"), devices=r.servers, gpus=r.gpus,
                 tiers=tiers or self.tr("no switches"), links=fnum(r.links, ",")))
-            over = "  ".join(f"{k} {v:g}:1" for k, v in r.oversubscription_by_tier.items())
+            over = "  ".join(f"{_tr(TIER_WORDS[k]) if k in TIER_WORDS else k} {fnum(v, 'g')}:1"
+                             for k, v in r.oversubscription_by_tier.items())
+            ports = (self.tr("{used} of {total} used ({percent} %)").format(
+                used=r.switch_ports_used, total=r.switch_ports_total,
+                percent=fnum(100 * r.switch_ports_used / r.switch_ports_total, ".0f"))
+                if r.switch_ports_total else self.tr("{used} of {total} used").format(
+                used=r.switch_ports_used, total=r.switch_ports_total))
             rows = [
-                ("Per-GPU bandwidth", f"{r.per_gpu_gbps:g} Gb/s injection, {r.effective_per_gpu_gbps:g} Gb/s "
-                                      "effective" if r.gpus else "no GPU servers on this fabric"),
-                ("Oversubscription", f"{r.oversubscription:g}:1 (target {fab.oversubscription:g}:1)"
-                                     + (f" \u2014 {over}" if over else "")),
-                ("Bisection", f"{r.bisection_tbps:g} Tb/s (one direction)"),
-                ("Hops", f"{r.hops} switch{'es' if r.hops != 1 else ''} between the farthest servers"),
-                ("Switches", f"{r.switches} ({tiers})" if tiers else "0"),
-                ("Switch ports", f"{r.switch_ports_used} of {r.switch_ports_total} used"
-                                 + (f" ({fnum(100 * r.switch_ports_used / r.switch_ports_total, '.0f')} %)"
-                                    if r.switch_ports_total else "")),
-                ("Cables", f"{r.cables}, {units.fmt_length_m(r.cable_length_m)}, {units.fmt_mass(r.cable_mass_kg)}"),
-                ("Power", f"switches {r.switch_power_kw:g} kW max, optics {fnum(r.optics_power_w / 1000, '.2f')} kW"),
-                ("Unwired ports", str(len(r.unconnected_ports))),
+                (self.tr("Per-GPU bandwidth"),
+                 self.tr("{injection} Gb/s injection, {effective} Gb/s effective").format(
+                     injection=fnum(r.per_gpu_gbps, "g"), effective=fnum(r.effective_per_gpu_gbps, "g"))
+                 if r.gpus else self.tr("no GPU servers on this fabric")),
+                (self.tr("Oversubscription"),
+                 (self.tr("{ratio}:1 (target {target}:1) \u2014 {tiers}") if over else
+                  self.tr("{ratio}:1 (target {target}:1)")).format(
+                     ratio=fnum(r.oversubscription, "g"), target=fnum(fab.oversubscription, "g"), tiers=over)),
+                (self.tr("Bisection"), self.tr("{tbps} Tb/s (one direction)").format(tbps=fnum(r.bisection_tbps, "g"))),
+                (self.tr("Hops"), (self.tr("1 switch between the farthest servers") if r.hops == 1 else
+                                   self.tr("{n} switches between the farthest servers").format(n=r.hops))),
+                (self.tr("Switches"), f"{r.switches} ({tiers})" if tiers else "0"),
+                (self.tr("Switch ports"), ports),
+                (self.tr("Cables"), f"{fnum(r.cables, ',')}, {units.fmt_length_m(r.cable_length_m)}, "
+                                    f"{units.fmt_mass(r.cable_mass_kg)}"),
+                (self.tr("Power"), self.tr("switches {switches} kW max, optics {optics} kW").format(
+                    switches=fnum(r.switch_power_kw, "g"), optics=fnum(r.optics_power_w / 1000, ".2f"))),
+                (self.tr("Unwired ports"), fnum(len(r.unconnected_ports), ",")),
             ]
             self._add_findings(r)
         self.figures.setRowCount(len(rows))
@@ -532,13 +582,14 @@ class FabricView(QWidget):
 
     def _add_findings(self, r: Any) -> None:
         for f in r.findings:
-            item = QListWidgetItem(f"{f.severity.upper()}  {f.message}")
+            text = finding_text(f) if getattr(f, "template", None) is not None else f.message
+            item = QListWidgetItem(f"{_tr(SEVERITY_WORDS.get(f.severity, f.severity.upper()))}  {text}")
             item.setForeground(QBrush(QColor(SEV_COLORS.get(f.severity, "#888888"))))
             item.setData(Qt.ItemDataRole.UserRole, f.entities)
             item.setToolTip(f.code)
             self.findings.addItem(item)
         if not r.findings:
-            self.findings.addItem(QListWidgetItem("No findings on this fabric"))
+            self.findings.addItem(QListWidgetItem(self.tr("No findings on this fabric")))
 
     def _nvlink_rows(self, fab: Any, r: Any) -> list[tuple[str, str]]:
         """The NVLink domain's figures (``FabricResult.nvlink``, engine figures only)."""
@@ -548,28 +599,39 @@ class FabricView(QWidget):
         per, cat = nv.get("per_gpu_gb_per_s", 0.0), nv.get("catalog_per_gpu_gb_per_s", 0.0)
         model = nv.get("gpu_model") or "GPU"
         complete = bool(nv.get("complete"))
-        self.summary.setText(
-            f"NVLink domain ({model}) \u00b7 {gpus} of {design} GPUs \u00b7 {nv.get('compute_trays', 0)} compute "
-            f"trays, {trays} switch trays \u00b7 {fnum(r.links, ',')} links \u00b7 "
-            + ("complete" if complete else "INCOMPLETE"))
+        summary = (self.tr("NVLink domain ({model}) \u00b7 {gpus} of {design} GPUs \u00b7 {compute} compute trays, "
+                           "{trays} switch trays \u00b7 {links} \u00b7 complete") if complete else
+                   self.tr("NVLink domain ({model}) \u00b7 {gpus} of {design} GPUs \u00b7 {compute} compute trays, "
+                           "{trays} switch trays \u00b7 {links} \u00b7 INCOMPLETE"))
+        self.summary.setText(summary.format(model=model, gpus=gpus, design=design, compute=nv.get("compute_trays", 0),
+                                            trays=trays, links=_count(r.links, LINK_COUNT)))
+        if gpus == design:
+            domain = self.tr("{gpus} GPUs of the {design}-GPU design")
+        elif gpus < design:
+            domain = self.tr("{gpus} GPUs of the {design}-GPU design, {missing} missing")
+        else:
+            domain = self.tr("{gpus} GPUs of the {design}-GPU design, {extra} too many")
         return [
-            ("Domain", f"{gpus} GPUs of the {design}-GPU design"
-                       + ("" if gpus == design else f", {design - gpus} missing" if gpus < design
-                          else f", {gpus - design} too many")),
-            ("Per-GPU NVLink", f"{fnum(per / 1000, '.2f')} TB/s as wired (catalog {fnum(cat / 1000, '.2f')} TB/s, bidirectional)"),
-            ("Links per GPU", f"{nv.get('links_per_gpu', 0):g} \u00d7 {fab.speed_gbps:g} Gb/s"),
-            ("Switch trays", f"{trays} present / {req if req is not None else '?'} required"),
-            ("Unwired NVLink ports", f"{fnum(nv.get('unconnected_nvlink_ports', 0), ',')}"),
-            ("Complete", "yes" if complete else "no"),
-            ("Cables", f"{fnum(r.cables, ',')} spine links, {units.fmt_length_m(r.cable_length_m)}, "
-                       f"{units.fmt_mass(r.cable_mass_kg)}"),
-            ("Power", f"switch trays {r.switch_power_kw:g} kW max"),
+            (self.tr("Domain"), domain.format(gpus=gpus, design=design, missing=design - gpus, extra=gpus - design)),
+            (self.tr("Per-GPU NVLink"), self.tr("{wired} TB/s as wired (catalog {catalog} TB/s, bidirectional)").format(
+                wired=fnum(per / 1000, ".2f"), catalog=fnum(cat / 1000, ".2f"))),
+            (self.tr("Links per GPU"), f"{fnum(nv.get('links_per_gpu', 0), 'g')} \u00d7 {fnum(fab.speed_gbps, 'g')} Gb/s"),
+            (self.tr("Switch trays"), self.tr("{present} present / {required} required").format(
+                present=trays, required=req if req is not None else "?")),
+            (self.tr("Unwired NVLink ports"), fnum(nv.get("unconnected_nvlink_ports", 0), ",")),
+            (self.tr("Complete"), self.tr("yes") if complete else self.tr("no")),
+            (self.tr("Cables"), self.tr("{links} spine links, {length}, {mass}").format(
+                links=fnum(r.cables, ","), length=units.fmt_length_m(r.cable_length_m),
+                mass=units.fmt_mass(r.cable_mass_kg))),
+            (self.tr("Power"), self.tr("switch trays {kw} kW max").format(kw=fnum(r.switch_power_kw, "g"))),
         ]
 
     def figure(self, name: str) -> str:
+        """The value of the row ``name`` (the English name; the row shows it translated)."""
+        shown = self.tr(name)
         for i in range(self.figures.rowCount()):
             key, value = self.figures.item(i, 0), self.figures.item(i, 1)
-            if key is not None and value is not None and key.text() == name:
+            if key is not None and value is not None and key.text() in (name, shown):
                 return value.text()
         raise KeyError(name)
 

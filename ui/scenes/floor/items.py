@@ -366,7 +366,9 @@ class RowItem(QGraphicsItem):
         # aisle words along the band when there is room
         if ppm >= 30:
             painter.setFont(_font(9, bold=True))
-            for poly, word, color in ((self._cold, "COLD AISLE", c.cold_text), (self._hot, "HOT AISLE", c.hot_text)):
+            cold = QCoreApplication.translate("FloorScene", "COLD AISLE")
+            hot = QCoreApplication.translate("FloorScene", "HOT AISLE")
+            for poly, word, color in ((self._cold, cold, c.cold_text), (self._hot, hot, c.hot_text)):
                 dev = tr.map(poly).boundingRect()
                 fm = QFontMetricsF(painter.font())
                 if dev.width() > fm.horizontalAdvance(word) + 50 and dev.height() >= fm.height():
@@ -407,7 +409,8 @@ class RowItem(QGraphicsItem):
         super().mouseReleaseEvent(event)
 
     def hoverEnterEvent(self, event: Any) -> None:
-        self.setToolTip(f"Row {self.name} — drag to move, R to rotate")
+        self.setToolTip(QCoreApplication.translate("FloorScene", "{row}: drag to move, R to rotate").format(
+            row=self.name))
 
 
 class RackItem(QGraphicsItem):
@@ -530,11 +533,14 @@ class RackItem(QGraphicsItem):
 
     def hoverEnterEvent(self, event: Any) -> None:
         self._hover = True
-        util = "no figures yet" if self.util is None else f"{fnum(self.util * 100, '.0f')} % of its limit"
-        mode = self.fscene.mode
-        self.setToolTip(f"{self.name} ({self.rack_id}) — {mode}: {util}"
-                        + (f", {self.figure}" if self.figure else "")
-                        + "\nDrag along the row to reorder; Shift+drag moves the row")
+        tr = QCoreApplication.translate
+        util = (tr("FloorScene", "no figures yet") if self.util is None
+                else tr("FloorScene", "{percent} % of its limit").format(percent=fnum(self.util * 100, ".0f")))
+        head = (tr("FloorScene", "{rack} ({id}) — power: {utilisation}{figure}") if self.fscene.mode == "power"
+                else tr("FloorScene", "{rack} ({id}) — cooling: {utilisation}{figure}"))
+        self.setToolTip(head.format(rack=self.name, id=self.rack_id, utilisation=util,
+                                    figure=f", {self.figure}" if self.figure else "")
+                        + "\n" + tr("FloorScene", "Drag along the row to reorder; Shift+drag moves the row"))
         self.update()
 
     def hoverLeaveEvent(self, event: Any) -> None:

@@ -51,7 +51,7 @@ class FloorView(QWidget):
         self.scene = FloorScene(doc, self)
         self.view = FloorGraphicsView(self.scene, self)
         self.view.menu_provider = self.context_menu
-        self.toolbar = QToolBar("Floor", self)
+        self.toolbar = QToolBar(self.tr("Floor"), self)
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.toolbar.setIconSize(self.toolbar.iconSize())
         self.room_box = QComboBox(self)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import QCoreApplication, QPoint, QRect, Qt
 from PySide6.QtGui import (
     QColor,
     QDragEnterEvent,
@@ -71,7 +71,7 @@ class RackGestures:
     def _drop_target(self, pos: QPoint, slug: str) -> tuple[Target | None, Placement | None, str | None]:
         target = self.rack_scene.target_at(self.mapToScene(pos))
         if target is None:
-            return None, None, "Drop the device on a rack"
+            return None, None, QCoreApplication.translate("RackGraphicsView", "Drop the device on a rack")
         edit = add_device_edit(self.doc.plan, self.doc.checker, target.rack_id, slug,
                                target.u, target.face, name="")  # where it goes; named on the drop
         p = edit.placement
@@ -128,8 +128,9 @@ class RackGestures:
         pos = event.position().toPoint()
         target = self.rack_scene.target_at(self.mapToScene(pos))
         if target is None:
-            self.show_refusal("Drop the device on a rack", pos)
-            self.doc.refused.emit("Drop the device on a rack")
+            reason = QCoreApplication.translate("RackGraphicsView", "Drop the device on a rack")
+            self.show_refusal(reason, pos)
+            self.doc.refused.emit(reason)
             event.ignore()
             return
         edit = add_device_edit(self.doc.plan, self.doc.checker, target.rack_id, slug, target.u, target.face)

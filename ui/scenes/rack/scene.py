@@ -200,7 +200,8 @@ class RackScene(QGraphicsScene):
                     t = self._text(str(u), 30, text_c)
                     br = t.boundingRect()
                     t.setPos(fx - 12 - br.width(), y - U_MM / 2 - br.height() / 2)
-            label = self._text(face.upper(), 44, text_c, bold=False)
+            # the face's name painted above it (capitals, as on a rack's own labels)
+            label = self._text(self.tr("FRONT") if face == "front" else self.tr("REAR"), 44, text_c, bold=False)
             label.setPos(fx, -height - FRAME - 64)
         fx = self.face_x(rack.id, "front")
         head_w = self.face_x(rack.id, "rear") + width - fx
@@ -233,7 +234,7 @@ class RackScene(QGraphicsScene):
         """(title, details): the user's name or the model; short model, GPUs and max kW."""
         dev = self.doc.catalog.get("device-types", p.device) if self.doc.catalog is not None else None
         if dev is None:
-            return (p.name or p.device, "not in the catalog")
+            return (p.name or p.device, self.tr("not in the catalog"))
         model = dev.model.split(" (")[0]
         title = p.name or model
         bits = []
@@ -325,7 +326,7 @@ class RackScene(QGraphicsScene):
                 self.addItem(item)
                 size = min(36.0, max(12.0, rect.height() * 0.78))
                 room = rect.adjusted(14, 1, -8, -1)
-                t = self._text(title if primary else f"{title} (rear)", size,
+                t = self._text(title if primary else self.tr("{name} (rear)").format(name=title), size,
                                QColor("white") if primary else self._rear_text(color), bold=primary, parent=item,
                                room=QRectF(room.left(), room.top(), room.width(), min(room.height(), 240)))
                 t.setPos(rect.left() + 14, rect.top() + max(1.0, (min(rect.height(), 52) - size * 1.2) / 2))
@@ -460,10 +461,11 @@ def rack_figures_text(results: Results | None, rack_id: str) -> str:
     power = fnum(r.power_load_w / 1000, ".1f")
     lines = [tr("RackScene", "{load} kW of {cap} kW").format(load=power, cap=fnum(r.power_capacity_w / 1000, ".1f"))
              if r.power_capacity_w > 0 else tr("RackScene", "{load} kW (no PDU capacity)").format(load=power)]
-    extra = [f"{r.gpu_count} GPUs", tr("RackScene", "{used}/{height} U").format(used=r.u_used, height=r.u_height)
+    gpus = tr("RackScene", "1 GPU") if r.gpu_count == 1 else tr("RackScene", "{n} GPUs").format(n=r.gpu_count)
+    extra = [gpus, tr("RackScene", "{used}/{height} U").format(used=r.u_used, height=r.u_height)
              if r.u_height else tr("RackScene", "{used} U").format(used=r.u_used)]
     if r.cooling:
-        extra.append(cooling_method_name(r.cooling, lower=True))
+        extra.append(cooling_method_name(r.cooling, lower=True, translate=True))
     lines.append("  \u00b7  ".join(extra))
     return "\n".join(lines)
 

@@ -255,6 +255,7 @@ class RackGraphicsView(RackGestures, QGraphicsView):
             self.show_refusal(self.doc.last_refusal)
 
     def duplicate_rack(self, rack_id: str) -> None:
-        n = dialogs.ask_int(self, "Duplicate rack", f"Copies of {self.doc.plan.rack(rack_id).name}:", 3, 1, 200)
+        n = dialogs.ask_int(self, self.tr("Duplicate rack"),
+                            self.tr("Copies of {rack}:").format(rack=self.doc.plan.rack(rack_id).name), 3, 1, 200)
         if n:
             self.doc.push(duplicate_rack_edit(self.doc.plan, rack_id, n, self.doc.catalog))

@@ -92,7 +92,9 @@ class RackView(QWidget):
         for room in self.doc.plan.site.rooms:
             for row in room.rows:
                 label = row.name if len(self.doc.plan.site.rooms) == 1 else f"{room.name} / {row.name}"
-                self.row_box.addItem(f"{label} ({len(row.racks)} racks)", row.id)
+                n = len(row.racks)
+                text = self.tr("{row} (1 rack)") if n == 1 else self.tr("{row} ({n} racks)")
+                self.row_box.addItem(text.format(row=label, n=n), row.id)
         i = self.row_box.findData(cur)
         self.row_box.setCurrentIndex(max(i, 0))
         self._syncing = False
@@ -124,7 +126,7 @@ class RackView(QWidget):
     def add_rack(self) -> bool:
         row = self.scene.row_id
         if row is None:
-            self.view.show_refusal("There is no row: add one on the floor plan first")
+            self.view.show_refusal(self.tr("There is no row: add one on the floor plan first"))
             return False
         edit = add_rack_edit(self.doc.plan, self.doc.catalog, row)
         if self.doc.push(edit):
