@@ -29,6 +29,7 @@ from planner.edits import (
 from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import ordered_length
 from planner.fabric.wiring import AddLinks
+from planner.i18n import N_, Np_, deferred
 from planner.naming import Namer, PatternError, letters, rename_names
 from planner.placement import PlacementChecker, rack_dims
 from planner.plan import Endpoint, Link, Placement, Plan, PowerConnection, PowerFeed, Rack, Room, Row
@@ -101,7 +102,7 @@ def _delete_edit(plan: Plan, selection: tuple[tuple[str, str], ...], rooms: list
     if len(edits) == 1:
         return edits[0]
     n = len(edits)
-    return Compound(edits, f"Delete {n} items")
+    return Compound(edits, deferred(N_("Delete {n} items"), n=n))
 
 
 def _links_within(plan: Plan, placement_ids: set[str]) -> list[Link]:
@@ -266,7 +267,7 @@ def _copy_links(plan: Plan, catalog: Any, links: list[Link], ids: dict[str, str]
             "id": _fresh_id(plan, _id_prefix(lk.id, "link"), claimed),
             "a": Endpoint(placement=a, port=lk.a.port), "b": Endpoint(placement=b, port=lk.b.port),
             "length_m": length}))
-    return AddLinks(out, text="Copy links")
+    return AddLinks(out, text=deferred(N_("Copy links")))
 
 
 def _feed_racks(plan: Plan) -> dict[str, set[str]]:
@@ -406,8 +407,8 @@ def duplicate_rack_edit(plan: Plan, rack_id: str, count: int, catalog: Any = Non
                     "b": Endpoint(placement=ids[lk.b.placement], port=lk.b.port)}))
     edits = copier.feed_edits() + racks
     if links:
-        edits.append(AddLinks(links, text="Copy links"))
-    return Compound(edits, f"Duplicate {src.name} x {count}")
+        edits.append(AddLinks(links, text=deferred(N_("Copy links"))))
+    return Compound(edits, deferred(N_("Duplicate {name} x {count}"), name=src.name, count=count))
 
 
 def _place_device(plan: Plan, checker: PlacementChecker, rack_id: str, p: Placement) -> Placement | None:
@@ -505,7 +506,7 @@ def paste_edit(plan: Plan, checker: PlacementChecker, payload: dict[str, Any], t
         for e in reversed(done):
             e.revert(plan)
     n = sum(isinstance(e, AddRack | AddPlacement) for e in done)
-    return Compound(done, f"Paste {n} item{'s' if n != 1 else ''}")
+    return Compound(done, deferred(Np_("Paste {n} item", "Paste {n} items"), n=n))
 
 
 def duplicate_device_edit(plan: Plan, checker: PlacementChecker, placement_ids: list[str]) -> Compound:
@@ -536,7 +537,7 @@ def duplicate_device_edit(plan: Plan, checker: PlacementChecker, placement_ids: 
     finally:
         for e in reversed(done):
             e.revert(plan)
-    return Compound(done, "Duplicate device" if len(done) == 1 else f"Duplicate {len(done)} devices")
+    return Compound(done, deferred(Np_("Duplicate device", "Duplicate {n} devices"), n=len(done)))
 
 
 # -- rooms, rows and racks: one place for default types, ids and names --------------------
@@ -616,7 +617,7 @@ def add_racks_edit(plan: Plan, catalog: Any, row_id: str, n: int = 1) -> Edit:
     edits = _dry_run(plan, lambda: add_rack_edit(plan, catalog, row_id), n)
     if n == 1:
         return edits[0]
-    return Compound(edits, f"Add {n} racks to {plan.index.rows[row_id].name}")
+    return Compound(edits, deferred(N_("Add {n} racks to {name}"), n=n, name=plan.index.rows[row_id].name))
 
 
 def new_row_name(plan: Plan) -> str:
@@ -678,7 +679,8 @@ def add_row_edit(plan: Plan, catalog: Any, room_id: str, n_racks: int, x_m: floa
         add.revert(plan)
     if not racks:
         return add
-    return Compound([add, *racks], f"Add {row.name} ({n_racks} rack{'s' if n_racks != 1 else ''})")
+    return Compound([add, *racks], deferred(Np_("Add {name} ({n} rack)", "Add {name} ({n} racks)"), n=n_racks,
+                                            name=row.name))
 
 
 def new_room_name(plan: Plan) -> str:
@@ -772,4 +774,4 @@ def rename_edit(plan: Plan, targets: list[tuple[str, str]], pattern: str, start:
     if not edits:
         return None
     n = len(edits)
-    return Compound(edits, f"Rename {n} item{'s' if n != 1 else ''}")
+    return Compound(edits, deferred(Np_("Rename {n} item", "Rename {n} items"), n=n))

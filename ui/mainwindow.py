@@ -14,6 +14,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QTabBar, QWidget
@@ -169,6 +170,16 @@ class MainWindow(QMainWindow):
         self.docks[name] = dock
         return dock
 
+    def _undo_text(self, text: str) -> None:
+        if not shiboken6.isValid(self.act_undo):  # the document outlives a closed window
+            return
+        self.act_undo.setText(self.tr("&Undo {action}").format(action=text) if text else self.tr("&Undo"))
+
+    def _redo_text(self, text: str) -> None:
+        if not shiboken6.isValid(self.act_redo):
+            return
+        self.act_redo.setText(self.tr("&Redo {action}").format(action=text) if text else self.tr("&Redo"))
+
     def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
         a = QAction(text, self)
         if shortcut is not None:
@@ -218,6 +229,9 @@ class MainWindow(QMainWindow):
             if extra not in redo_keys:
                 redo_keys.append(extra)
         self.act_redo.setShortcuts(redo_keys)
+        # "Undo Move rack A01" is Qt's prefix + space + text: a German menu wants "Rückgängig: …"
+        d.undo_stack.undoTextChanged.connect(self._undo_text)
+        d.undo_stack.redoTextChanged.connect(self._redo_text)
         self.addAction(self.act_undo)
         self.addAction(self.act_redo)
         self.act_cut = self._action(self.tr("Cu&t"), e.cut, SK.Cut)
@@ -365,7 +379,7 @@ class MainWindow(QMainWindow):
 
     def _update_engine_label(self, busy: bool) -> None:
         if self.doc.engine is None:
-            text = "Engine not available"
+            text = self.tr("Engine not available")
         elif busy:
             text = self.tr("Recalculating\u2026")
         elif self.doc.results is None:

@@ -33,6 +33,7 @@ from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.geometry import row_footprints
+from planner.i18n import N_, deferred
 from planner.naming import Namer, Place
 from planner.placement import PlacementChecker
 from planner.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
@@ -337,9 +338,10 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
             result.transceivers += media.transceivers
         links.append(Link.model_construct(id=link_ids[n], fabric=fid, a=a, b=b, cable=cable, length_m=length,
                                           label=f"{prefix}-{n + 1:05d}"))
-    edits.append(AddLinks(links, text="Add fabric links"))
+    edits.append(AddLinks(links, text=deferred(N_("Add fabric links"))))
     result.links = len(links)
-    result.edit = Compound(edits, text=f"Auto-wire {kind} fabric ({n_devices} servers, {design.switches} switches)")
+    result.edit = Compound(edits, text=deferred(N_("Auto-wire {kind} fabric ({servers} servers, {switches} switches)"),
+                                                kind=kind, servers=n_devices, switches=design.switches))
     st.finish(f"{result.links:,} cables designed")
     return result
 
@@ -376,7 +378,7 @@ def _autowire_nvlink(plan: Plan, catalog: Any, servers: Sequence[str], *, fabric
         first.switches["leaf"] += r.switches["leaf"]
     first.design.leaves = sum(r.design.leaves for r in results)
     edits: list[Edit] = [e for r in results for e in r.edit.edits]
-    first.edit = Compound(edits, text=f"Auto-wire NVLink domains of {len(racks)} racks")
+    first.edit = Compound(edits, text=deferred(N_("Auto-wire NVLink domains of {n} racks"), n=len(racks)))
     st.finish(f"{first.links:,} NVLink cables designed")
     return first
 

@@ -61,6 +61,7 @@ from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.geometry import row_footprints
+from planner.i18n import N_, deferred
 from planner.placement import PlacementChecker
 from planner.plan import Endpoint, Link, Placement, Plan, Rack, Row
 
@@ -562,10 +563,11 @@ def extend_fabric(plan: Plan, catalog: Any, fabric_id: str, servers: Sequence[st
             cable, length = media.cable, media.length_m
         links.append(Link.model_construct(id=plan.new_id("link"), fabric=fabric_id, a=a, b=b, cable=cable,
                                           length_m=length, label=f"{prefix}-{first + n:05d}"))
-    edits.append(AddLinks(links, text="Add fabric links"))
+    edits.append(AddLinks(links, text=deferred(N_("Add fabric links"))))
     result.links = links
     n_srv = len(result.servers)
-    result.edit = Compound(edits, text=f"Extend {fab.name} ({n_srv} servers, {len(new_switches)} switches)")
+    result.edit = Compound(edits, text=deferred(N_("Extend {name} ({servers} servers, {switches} switches)"),
+                                                name=fab.name, servers=n_srv, switches=len(new_switches)))
     st.finish(f"{len(links):,} cables designed")
     return result
 

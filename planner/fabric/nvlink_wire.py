@@ -37,6 +37,7 @@ from planner.fabric.ports import NVLINK_ROLE, device_ports
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FatTree
 from planner.fabric.wiring import AddLinks, used_ports
+from planner.i18n import N_, deferred
 from planner.plan import Endpoint, Fabric, Link, Plan
 
 
@@ -150,9 +151,10 @@ def autowire_nvlink_rack(plan: Plan, catalog: Any, rack_id: str, *, fabric_id: s
             result.cables[cable] = result.cables.get(cable, 0) + 1
         links.append(Link.model_construct(id=ids[n], fabric=fid, a=a, b=b, cable=cable, length_m=length,
                                           label=f"{prefix}-{rack.name or rack_id}-{n + 1:04d}"))
-    edits.append(AddLinks(links, text="Add NVLink spine links"))
+    edits.append(AddLinks(links, text=deferred(N_("Add NVLink spine links"))))
     result.links = len(links)
-    result.edit = Compound(edits, text=f"Auto-wire NVLink domain of {rack.name or rack_id} ({len(gpus)} GPUs, "
-                                       f"{len(switches)} switch trays)")
+    result.edit = Compound(edits, text=deferred(
+        N_("Auto-wire NVLink domain of {rack} ({gpus} GPUs, {trays} switch trays)"), rack=rack.name or rack_id,
+        gpus=len(gpus), trays=len(switches)))
     st.finish(f"{rack_name}: {len(links):,} NVLink cables designed")
     return result

@@ -17,6 +17,7 @@ from planner.edits import AddItem, Change, Compound, Edit, EditRefused
 from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import MediaChooser, nvlink_media
 from planner.fabric.ports import Port, breakout_lanes, port_lookup
+from planner.i18n import N_, deferred
 from planner.plan import Endpoint, Fabric, Link, Plan
 
 
@@ -78,7 +79,7 @@ class Connect(Edit):
     def __init__(self, catalog: Any, link: Link) -> None:
         self.catalog = catalog
         self.link = link
-        self.text = f"Connect {link.a.port} to {link.b.port}"
+        self.text = deferred(N_("Connect {a} to {b}"), a=link.a.port, b=link.b.port)
 
     @classmethod
     def between(cls, plan: Plan, catalog: Any, fabric: str, a: tuple[str, str], b: tuple[str, str],
@@ -125,7 +126,7 @@ class Disconnect(Edit):
 
     def __init__(self, link_id: str) -> None:
         self.link_id = link_id
-        self.text = "Disconnect"
+        self.text = deferred(N_("Disconnect"))
         self._saved: tuple[int, Link] | None = None
 
     def _apply(self, plan: Plan) -> Change:
@@ -149,7 +150,7 @@ class AddLinks(Edit):
     """Adds many links in one step (auto-wiring); ids, fabrics and devices are checked
     at apply time, so it can follow edits that add the switches."""
 
-    def __init__(self, links: Iterable[Link], text: str = "Add links") -> None:
+    def __init__(self, links: Iterable[Link], text: str = N_("Add links")) -> None:
         self.links = list(links)
         self.text = text
 

@@ -198,7 +198,8 @@ class CableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == SPEED_COL:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == MEDIA_COL and r.transceiver:
-            return f"{r.cable} with {r.transceiver} transceivers"
+            return QCoreApplication.translate("Cables", "{cable} with {transceiver} transceivers").format(
+                cable=r.cable, transceiver=r.transceiver)
         return None
 
 
@@ -511,7 +512,7 @@ class CableList(QWidget):
         if not ids:
             return False
         edits = [Disconnect(i) for i in ids]
-        edit = edits[0] if len(edits) == 1 else Compound(edits, f"Disconnect {len(edits)} cables")
+        edit = edits[0] if len(edits) == 1 else Compound(edits, self.tr("Disconnect %n cable(s)", "", len(edits)))
         return self.doc.push(edit)
 
     # -- export ----------------------------------------------------------------------
@@ -525,18 +526,20 @@ class CableList(QWidget):
                 return False
         if len(rows) >= BACKGROUND_EXPORT_ROWS:
             self.export_button.setEnabled(False)
-            self.count_label.setText(f"Writing {len(rows)} cables\u2026")
+            self.count_label.setText(self.tr("Writing {n} cables\u2026").format(n=units.fnum(len(rows), ",")))
             rows = list(rows)
             self._export_task.start(
                 lambda _progress, _cancelled: write_schedule_csv(rows, path),
                 on_done=lambda _result: self._export_done(path),
-                on_failed=lambda e: self._export_failed(f"{Path(path).name} could not be written.\n\n{e}"))
+                on_failed=lambda e: self._export_failed(self.tr("{file} could not be written.\n\n{error}").format(
+                    file=Path(path).name, error=e)))
             return True
         try:
             write_schedule_csv(rows, path)
         except Exception as e:
             log.exception("cable export failed")
-            dialogs.show_error(self, self.tr("Cannot export cables"), f"{Path(path).name} could not be written.\n\n{e}")
+            dialogs.show_error(self, self.tr("Cannot export cables"), self.tr("{file} could not be written.\n\n{error}").format(
+                file=Path(path).name, error=e))
             return False
         self._export_done(path)
         return True
