@@ -62,9 +62,24 @@ Der übrige Katalog wurde normal geladen.</numerusform>
             <translation>Hinzuzufügende Kabel: {n} ({servers} zu Servern, {uplinks} Uplinks)</translation>
         </message>
         <message>
+            <location filename="../../ui/dialogs/wiring.py" line="530" />
+            <source>Cancelling: nothing will be added to the plan</source>
+            <translation>Abbruch: dem Plan wird nichts hinzugefügt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="368" />
+            <source>Chosen devices ({n})</source>
+            <translation>Gewählte Geräte ({n})</translation>
+        </message>
+        <message>
             <location filename="../../ui/dialogs/wiring.py" line="108" />
             <source>Design a new fabric</source>
             <translation>Eine neue Fabric entwerfen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="424" />
+            <source>Designing the {kind} fabric for {n} devices…</source>
+            <translation>Die {kind}-Fabric für {n} Geräte wird entworfen…</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="59" />
@@ -114,6 +129,11 @@ dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Ra
             <translation>Kein Rail-Muster zu erhalten: neue Ports belegen freie Leaf-Ports der Reihe nach, dann neue Leafs</translation>
         </message>
         <message>
+            <location filename="../../ui/dialogs/wiring.py" line="404" />
+            <source>None of these devices has {kind} ports to wire</source>
+            <translation>Keines dieser Geräte hat {kind}-Ports zum Verkabeln</translation>
+        </message>
+        <message>
             <location filename="../../ui/dialogs/wiring.py" line="246" />
             <source>Not yet wired into {name} ({n})</source>
             <translation>Noch nicht in {name} verkabelt ({n})</translation>
@@ -154,12 +174,22 @@ dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Ra
             <translation>Rails bleiben: Netzwerkkarte n jedes neuen Servers geht an ein Rail-n-Leaf</translation>
         </message>
         <message>
+            <location filename="../../ui/dialogs/wiring.py" line="124" />
+            <source>Row: {name} ({n} servers/storage)</source>
+            <translation>Reihe: {name} ({n} Server/Storage)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="116" />
+            <source>Selected devices ({n})</source>
+            <translation>Ausgewählte Geräte ({n})</translation>
+        </message>
+        <message>
             <location filename="../../ui/dialogs/wiring.py" line="173" />
             <source>Servers:</source>
             <translation>Server:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="528" />
+            <location filename="../../ui/dialogs/wiring.py" line="529" />
             <source>Stopping the design…</source>
             <translation>Entwurf wird angehalten…</translation>
         </message>
@@ -202,11 +232,12 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="184" />
+            <location filename="../../ui/dialogs/wiring.py" line="268" />
             <source>Wire</source>
             <translation>Verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="426" />
+            <location filename="../../ui/dialogs/wiring.py" line="427" />
             <source>Working out what {n} devices add to the fabric…</source>
             <translation>Es wird ermittelt, was {n} Geräte zur Fabric hinzufügen…</translation>
         </message>
@@ -254,6 +285,11 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <location filename="../../ui/dialogs/wiring.py" line="329" />
             <source>{n} links have no catalog cable for their length (see the findings)</source>
             <translation>{n} Verbindungen haben kein Katalogkabel für ihre Länge (siehe Befunde)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="148" />
+            <source>{rack} (network)</source>
+            <translation>{rack} (Netzwerk)</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/wiring.py" line="303" />
@@ -357,106 +393,149 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildPlanExporter</name>
         <message>
-            <location filename="../../ui/export.py" line="110" />
+            <location filename="../../ui/export.py" line="215" />
+            <source>; rack sheets one per layout ({n})</source>
+            <translation>; Rackblätter je Aufbau eines ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="115" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="170" />
+            <location filename="../../ui/export.py" line="230" />
+            <source>Build plan export cancelled; nothing was written</source>
+            <translation>Export des Aufbauplans abgebrochen; nichts wurde geschrieben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="224" />
+            <source>Build plan export failed</source>
+            <translation>Export des Aufbauplans fehlgeschlagen</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/export.py" line="218" />
+            <source>Build plan written: {path} (%n page(s){extra})</source>
+            <translation>
+                <numerusform>Aufbauplan geschrieben: {path} (%n Seite{extra})</numerusform>
+                <numerusform>Aufbauplan geschrieben: {path} (%n Seiten{extra})</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="153" />
+            <source>Cancel</source>
+            <translation>Abbrechen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="175" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="218" />
+            <location filename="../../ui/export.py" line="225" />
             <source>Cannot export build plan</source>
             <translation>Aufbauplan kann nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="110" />
-            <location filename="../../ui/export.py" line="150" />
+            <location filename="../../ui/export.py" line="115" />
+            <location filename="../../ui/export.py" line="155" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="168" />
+            <source>Exporting the build plan to {file}…</source>
+            <translation>Aufbauplan wird nach {file} exportiert…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="186" />
+            <source>Writing the build plan: {stage}…</source>
+            <translation>Aufbauplan wird geschrieben: {stage}…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="153" />
+            <source>Writing the build plan…</source>
+            <translation>Aufbauplan wird geschrieben…</translation>
         </message>
     </context>
     <context>
         <name>BuildsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="671" />
+            <location filename="../../ui/design/wizard.py" line="668" />
             <source>Builds</source>
             <translation>Aufbauten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="694" />
+            <location filename="../../ui/design/wizard.py" line="691" />
             <source>Cancel Search</source>
             <translation>Suche abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="672" />
+            <location filename="../../ui/design/wizard.py" line="669" />
             <source>Candidate builds, best first. Pick one and press Finish to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
             <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Fertigstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="898" />
+            <location filename="../../ui/design/wizard.py" line="895" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="927" />
+            <location filename="../../ui/design/wizard.py" line="924" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="826" />
+            <location filename="../../ui/design/wizard.py" line="823" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="825" />
+            <location filename="../../ui/design/wizard.py" line="822" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="915" />
+            <location filename="../../ui/design/wizard.py" line="912" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="697" />
+            <location filename="../../ui/design/wizard.py" line="694" />
             <source>Search Again</source>
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="876" />
+            <location filename="../../ui/design/wizard.py" line="873" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="822" />
+            <location filename="../../ui/design/wizard.py" line="819" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="757" />
+            <location filename="../../ui/design/wizard.py" line="754" />
             <source>Searching builds…</source>
             <translation>Aufbauten werden gesucht…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="922" />
+            <location filename="../../ui/design/wizard.py" line="919" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="872" />
+            <location filename="../../ui/design/wizard.py" line="869" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="828" />
+            <location filename="../../ui/design/wizard.py" line="825" />
             <source>{n} builds compared, {m} meet every target and limit.</source>
             <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="831" />
+            <location filename="../../ui/design/wizard.py" line="828" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
@@ -464,53 +543,76 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableList</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="523" />
+            <location filename="../../ui/panels/cables.py" line="524" />
             <source>CSV (*.csv)</source>
             <translation>CSV (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="539" />
-            <location filename="../../ui/panels/cables.py" line="547" />
+            <location filename="../../ui/panels/cables.py" line="541" />
+            <location filename="../../ui/panels/cables.py" line="550" />
             <source>Cannot export cables</source>
             <translation>Kabel können nicht exportiert werden</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/cables.py" line="515" />
+            <source>Disconnect %n cable(s)</source>
+            <translation>
+                <numerusform>%n Kabel trennen</numerusform>
+                <numerusform>%n Kabel trennen</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="255" />
+            <location filename="../../ui/panels/cables.py" line="256" />
             <source>Export CSV…</source>
             <translation>CSV exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="523" />
+            <location filename="../../ui/panels/cables.py" line="524" />
             <source>Export cable schedule</source>
             <translation>Kabelplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="261" />
+            <location filename="../../ui/panels/cables.py" line="262" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="262" />
+            <location filename="../../ui/panels/cables.py" line="263" />
             <source>Media:</source>
             <translation>Medium:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="261" />
+            <location filename="../../ui/panels/cables.py" line="262" />
             <source>Rack:</source>
             <translation>Rack:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="250" />
+            <location filename="../../ui/panels/cables.py" line="251" />
             <source>Search device, port, label…</source>
             <translation>Gerät, Port, Beschriftung suchen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="458" />
+            <location filename="../../ui/panels/cables.py" line="529" />
+            <source>Writing {n} cables…</source>
+            <translation>{n} Kabel werden geschrieben…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="534" />
+            <location filename="../../ui/panels/cables.py" line="541" />
+            <source>{file} could not be written.
+
+{error}</source>
+            <translation>{file} konnte nicht geschrieben werden.
+
+{error}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="459" />
             <source>{shown} of {total} cables</source>
             <translation>{shown} von {total} Kabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="459" />
+            <location filename="../../ui/panels/cables.py" line="460" />
             <source>{total} cables</source>
             <translation>{total} Kabel</translation>
         </message>
@@ -518,7 +620,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableTable</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="222" />
+            <location filename="../../ui/panels/cables.py" line="223" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -529,7 +631,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Cables</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="433" />
+            <location filename="../../ui/panels/cables.py" line="434" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
@@ -577,6 +679,11 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <location filename="../../ui/panels/cables.py" line="61" />
             <source>To</source>
             <translation>Nach</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="201" />
+            <source>{cable} with {transceiver} transceivers</source>
+            <translation>{cable} mit Transceivern {transceiver}</translation>
         </message>
     </context>
     <context>
@@ -713,19 +820,67 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
         </message>
     </context>
     <context>
-        <name>ChartsPanel</name>
+        <name>Charts</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="289" />
-            <source>Cooling</source>
-            <translation>Kühlung</translation>
+            <location filename="../../ui/panels/charts.py" line="195" />
+            <source>Achieved vs target (100 %)</source>
+            <translation>Erreicht vs. Ziel (100 %)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="288" />
+            <location filename="../../ui/panels/charts.py" line="290" />
+            <source>Heat</source>
+            <translation>Wärmelast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="287" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/charts.py" line="289" />
+            <source>Rack heat (bars) vs. cooling (ticks)</source>
+            <translation>Wärmelast je Rack (Balken) vs. Kühlung (Striche)</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/charts.py" line="290" />
+            <source>Rack heat vs. cooling</source>
+            <translation>Rack-Wärmelast gegenüber Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="286" />
+            <source>Rack power (bars) vs. limit (ticks)</source>
+            <translation>Leistung je Rack (Balken) vs. Grenze (Striche)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="287" />
+            <source>Rack power vs. limit</source>
+            <translation>Rack-Leistung gegenüber Grenze</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="195" />
+            <source>Workloads</source>
+            <translation>Arbeitslasten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="194" />
+            <source>Workloads: achieved vs target (100 %)</source>
+            <translation>Arbeitslasten: erreicht vs. Ziel (100 %)</translation>
+        </message>
+    </context>
+    <context>
+        <name>ChartsPanel</name>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="294" />
+            <source>Cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="293" />
+            <source>Power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="295" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
@@ -771,44 +926,50 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ConnectDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="549" />
+            <location filename="../../ui/dialogs/wiring.py" line="550" />
             <source>Automatic (by port kind)</source>
             <translation>Automatisch (nach Portart)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="604" />
+            <location filename="../../ui/dialogs/wiring.py" line="606" />
             <source>Choose a port at each end</source>
             <translation>An jedem Ende einen Port wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="541" />
+            <location filename="../../ui/dialogs/wiring.py" line="542" />
+            <location filename="../../ui/dialogs/wiring.py" line="583" />
             <source>Connect</source>
             <translation>Verbinden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="576" />
+            <location filename="../../ui/dialogs/wiring.py" line="577" />
             <source>Device:</source>
             <translation>Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="580" />
+            <location filename="../../ui/dialogs/wiring.py" line="581" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="577" />
+            <location filename="../../ui/dialogs/wiring.py" line="578" />
             <source>Port:</source>
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="578" />
+            <location filename="../../ui/dialogs/wiring.py" line="579" />
             <source>To device:</source>
             <translation>Zu Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="579" />
+            <location filename="../../ui/dialogs/wiring.py" line="580" />
             <source>To port:</source>
             <translation>Zu Port:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="600" />
+            <source>{port}  (in use)</source>
+            <translation>{port}  (belegt)</translation>
         </message>
     </context>
     <context>
@@ -828,9 +989,19 @@ Feld: {field}</translation>
         <message>
             <location filename="../../ui/controllers.py" line="59" />
             <location filename="../../ui/controllers.py" line="64" />
-            <location filename="../../ui/controllers.py" line="67" />
+            <location filename="../../ui/controllers.py" line="69" />
             <source>Cannot open plan</source>
             <translation>Plan kann nicht geöffnet werden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="65" />
+            <location filename="../../ui/controllers.py" line="70" />
+            <source>{file} could not be opened.
+
+{error}</source>
+            <translation>{file} konnte nicht geöffnet werden.
+
+{error}</translation>
         </message>
         <message>
             <location filename="../../ui/controllers.py" line="60" />
@@ -1043,6 +1214,11 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
             <translation>{room} mit allem Inhalt löschen?</translation>
         </message>
         <message>
+            <location filename="../../ui/dialogs/__init__.py" line="133" />
+            <source>Discard This Copy</source>
+            <translation>Diese Kopie verwerfen</translation>
+        </message>
+        <message>
             <location filename="../../ui/dialogs/__init__.py" line="65" />
             <source>Images (*.png *.jpg *.jpeg);;All files (*)</source>
             <translation>Bilder (*.png *.jpg *.jpeg);;Alle Dateien (*)</translation>
@@ -1061,6 +1237,11 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
             <location filename="../../ui/dialogs/__init__.py" line="54" />
             <source>Import price list</source>
             <translation>Preisliste importieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="134" />
+            <source>Later</source>
+            <translation>Später</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="211" />
@@ -1096,6 +1277,11 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
             <location filename="../../ui/dialogs/__init__.py" line="126" />
             <source>Rackwright did not close properly. These plans were autosaved:</source>
             <translation>Rackwright wurde nicht ordnungsgemäß beendet. Diese Pläne wurden automatisch gesichert:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="132" />
+            <source>Recover</source>
+            <translation>Wiederherstellen</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/__init__.py" line="124" />
@@ -1142,6 +1328,47 @@ Opening it here too means two people may save over each other's work. Open {name
             <translation>{reason}.
 
 Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit überschreiben. {name} trotzdem öffnen?</translation>
+        </message>
+    </context>
+    <context>
+        <name>Document</name>
+        <message>
+            <location filename="../../ui/document.py" line="283" />
+            <source>Engine error: {error}</source>
+            <translation>Fehler der Berechnung: {error}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/document.py" line="196" />
+            <source>Untitled</source>
+            <translation>Unbenannt</translation>
+        </message>
+    </context>
+    <context>
+        <name>EditController</name>
+        <message>
+            <location filename="../../ui/controllers.py" line="343" />
+            <source>Duplicate rack</source>
+            <translation>Rack duplizieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="300" />
+            <source>Nothing to paste: copy racks or devices first</source>
+            <translation>Nichts einzufügen: zuerst Racks oder Geräte kopieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="344" />
+            <source>Number of copies of {rack}:</source>
+            <translation>Anzahl der Kopien von {rack}:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="340" />
+            <source>Select a rack to duplicate</source>
+            <translation>Ein Rack zum Duplizieren auswählen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="310" />
+            <source>The clipboard does not hold Rackwright items ({error})</source>
+            <translation>Die Zwischenablage enthält keine Rackwright-Objekte ({error})</translation>
         </message>
     </context>
     <context>
@@ -1264,6 +1491,24 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <source>Export build plan (PDF)</source>
             <translation>Aufbauplan exportieren (PDF)</translation>
         </message>
+        <message>
+            <location filename="../../ui/export.py" line="57" />
+            <source>The build plan could not be made.
+
+{error}</source>
+            <translation>Der Aufbauplan konnte nicht erstellt werden.
+
+{error}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="56" />
+            <source>{file} could not be written.
+
+{error}</source>
+            <translation>{file} konnte nicht geschrieben werden.
+
+{error}</translation>
+        </message>
     </context>
     <context>
         <name>ExportOptionsDialog</name>
@@ -1281,6 +1526,11 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <location filename="../../ui/dialogs/export_options.py" line="41" />
             <source>Cable labels, one per cable end, on Avery L7651 (A4) or 5167 (Letter) label sheets: print at actual size</source>
             <translation>Kabeletiketten, eines je Kabelende, auf Etikettenbögen Avery L7651 (A4) oder 5167 (Letter): in Originalgröße drucken</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="126" />
+            <source>Choose at least one section.</source>
+            <translation>Mindestens einen Abschnitt wählen.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="106" />
@@ -1414,17 +1664,17 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>FileController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="190" />
+            <location filename="../../ui/controllers.py" line="193" />
             <source>Cannot save plan</source>
             <translation>Plan kann nicht gespeichert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="145" />
+            <location filename="../../ui/controllers.py" line="148" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="146" />
+            <location filename="../../ui/controllers.py" line="149" />
             <source>The NetBox export could not be read.
 
 {reason}</source>
@@ -1433,12 +1683,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="137" />
+            <location filename="../../ui/controllers.py" line="140" />
             <source>rack type by height: {guess}</source>
             <translation>Racktyp nach Höhe: {guess}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="190" />
+            <location filename="../../ui/controllers.py" line="193" />
             <source>{file} could not be saved.
 
 {error}</source>
@@ -1447,7 +1697,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="135" />
+            <location filename="../../ui/controllers.py" line="138" />
             <source>{racks} rack(s) and {devices} device(s) of site “{site}” imported.</source>
             <translation>{racks} Rack(s) und {devices} Gerät(e) des Standorts „{site}“ importiert.</translation>
         </message>
@@ -1455,45 +1705,149 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Findings</name>
         <message>
-            <location filename="../../ui/panels/findings.py" line="80" />
+            <location filename="../../ui/panels/findings.py" line="98" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="165" />
+            <location filename="../../ui/panels/findings.py" line="195" />
+            <source>Double-click to show it</source>
+            <translation>Doppelklick zeigt die Stelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="186" />
+            <location filename="../../ui/panels/findings.py" line="193" />
             <source>Error</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="167" />
+            <location filename="../../ui/panels/findings.py" line="188" />
+            <location filename="../../ui/panels/findings.py" line="193" />
             <source>Info</source>
             <translation>Hinweis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="81" />
+            <location filename="../../ui/panels/findings.py" line="99" />
             <source>Message</source>
             <translation>Meldung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="80" />
+            <location filename="../../ui/panels/findings.py" line="43" />
+            <source>PDU</source>
+            <translation>PDU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="98" />
             <source>Severity</source>
             <translation>Schwere</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="166" />
+            <location filename="../../ui/panels/findings.py" line="187" />
+            <location filename="../../ui/panels/findings.py" line="193" />
             <source>Warning</source>
             <translation>Warnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="81" />
+            <location filename="../../ui/panels/findings.py" line="99" />
             <source>Where</source>
             <translation>Ort</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="42" />
+            <location filename="../../ui/panels/findings.py" line="43" />
+            <source>device</source>
+            <translation>Gerät</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="49" />
+            <source>device type</source>
+            <translation>Gerätetyp</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="46" />
+            <source>fabric</source>
+            <translation>Fabric</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="45" />
+            <source>feed</source>
+            <translation>Einspeisung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="47" />
+            <source>link</source>
+            <translation>Verbindung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="45" />
+            <source>loop</source>
+            <translation>Kühlkreislauf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="48" />
+            <source>plan</source>
+            <translation>Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="46" />
+            <source>power source</source>
+            <translation>Stromquelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="42" />
+            <source>rack</source>
+            <translation>Rack</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="44" />
+            <source>room</source>
+            <translation>Raum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="44" />
+            <source>row</source>
+            <translation>Reihe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="48" />
+            <source>server group</source>
+            <translation>Servergruppe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="49" />
+            <source>site</source>
+            <translation>Standort</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="47" />
+            <source>workload</source>
+            <translation>Arbeitslast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="155" />
+            <source>{device} in {rack}</source>
+            <translation>{device} in {rack}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="155" />
+            <source>{device} in {rack} U{u}</source>
+            <translation>{device} in {rack}, HE {u}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="167" />
+            <source>{kind} {place}</source>
+            <translation>{kind} {place}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="166" />
+            <source>{name} ({id})</source>
+            <translation>{name} ({id})</translation>
         </message>
     </context>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="337" />
+            <location filename="../../ui/panels/findings.py" line="360" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n Befund</numerusform>
@@ -1501,47 +1855,47 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="329" />
+            <location filename="../../ui/panels/findings.py" line="352" />
             <source>Errors</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="275" />
+            <location filename="../../ui/panels/findings.py" line="298" />
             <source>Filter findings (code, message, rack...)</source>
             <translation>Befunde filtern (Code, Meldung, Rack …)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="329" />
+            <location filename="../../ui/panels/findings.py" line="352" />
             <source>Info</source>
             <translation>Hinweise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="268" />
+            <location filename="../../ui/panels/findings.py" line="291" />
             <source>Show errors</source>
             <translation>Fehler anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="269" />
+            <location filename="../../ui/panels/findings.py" line="292" />
             <source>Show information</source>
             <translation>Hinweise anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="268" />
+            <location filename="../../ui/panels/findings.py" line="291" />
             <source>Show warnings</source>
             <translation>Warnungen anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="329" />
+            <location filename="../../ui/panels/findings.py" line="352" />
             <source>Warnings</source>
             <translation>Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="335" />
+            <location filename="../../ui/panels/findings.py" line="358" />
             <source>no findings: the design passes every check</source>
             <translation>keine Befunde: der Entwurf besteht jede Prüfung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="333" />
+            <location filename="../../ui/panels/findings.py" line="356" />
             <source>no results yet</source>
             <translation>noch keine Ergebnisse</translation>
         </message>
@@ -1954,63 +2308,63 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="561" />
+            <location filename="../../ui/panels/inspector.py" line="562" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="547" />
+            <location filename="../../ui/panels/inspector.py" line="548" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="561" />
+            <location filename="../../ui/panels/inspector.py" line="562" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="858" />
-            <location filename="../../ui/panels/inspector.py" line="874" />
+            <location filename="../../ui/panels/inspector.py" line="859" />
+            <location filename="../../ui/panels/inspector.py" line="875" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="521" />
+            <location filename="../../ui/panels/inspector.py" line="522" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="341" />
+            <location filename="../../ui/panels/inspector.py" line="342" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="554" />
+            <location filename="../../ui/panels/inspector.py" line="555" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="627" />
+            <location filename="../../ui/panels/inspector.py" line="628" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="559" />
+            <location filename="../../ui/panels/inspector.py" line="560" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="638" />
+            <location filename="../../ui/panels/inspector.py" line="639" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="641" />
+            <location filename="../../ui/panels/inspector.py" line="642" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="505" />
+            <location filename="../../ui/panels/inspector.py" line="506" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
@@ -2025,49 +2379,59 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Autor</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="265" />
+            <source>Catalog figures</source>
+            <translation>Katalogwerte</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/inspector.py" line="210" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="699" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="563" />
+            <location filename="../../ui/panels/inspector.py" line="564" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="559" />
+            <location filename="../../ui/panels/inspector.py" line="560" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="503" />
-            <location filename="../../ui/panels/inspector.py" line="879" />
+            <location filename="../../ui/panels/inspector.py" line="504" />
+            <location filename="../../ui/panels/inspector.py" line="880" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="626" />
+            <location filename="../../ui/panels/inspector.py" line="627" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="542" />
-            <location filename="../../ui/panels/inspector.py" line="757" />
+            <location filename="../../ui/panels/inspector.py" line="543" />
+            <location filename="../../ui/panels/inspector.py" line="758" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="389" />
+            <location filename="../../ui/panels/inspector.py" line="220" />
+            <source>Cooling loops</source>
+            <translation>Kühlkreisläufe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="390" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="538" />
+            <location filename="../../ui/panels/inspector.py" line="539" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
@@ -2077,29 +2441,34 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="789" />
+            <location filename="../../ui/panels/inspector.py" line="790" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="288" />
-            <location filename="../../ui/panels/inspector.py" line="672" />
+            <location filename="../../ui/panels/inspector.py" line="289" />
+            <location filename="../../ui/panels/inspector.py" line="673" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="477" />
-            <location filename="../../ui/panels/inspector.py" line="772" />
+            <location filename="../../ui/panels/inspector.py" line="233" />
+            <source>Device</source>
+            <translation>Gerät</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="478" />
+            <location filename="../../ui/panels/inspector.py" line="773" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="643" />
+            <location filename="../../ui/panels/inspector.py" line="644" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="690" />
+            <location filename="../../ui/panels/inspector.py" line="691" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
@@ -2109,60 +2478,70 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="681" />
+            <location filename="../../ui/panels/inspector.py" line="682" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="674" />
+            <location filename="../../ui/panels/inspector.py" line="675" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="673" />
+            <location filename="../../ui/panels/inspector.py" line="674" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="253" />
+            <source>Front</source>
+            <translation>Vorne</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="699" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="277" />
+            <location filename="../../ui/panels/inspector.py" line="278" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="266" />
+            <location filename="../../ui/panels/inspector.py" line="267" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="240" />
-            <location filename="../../ui/panels/inspector.py" line="465" />
-            <location filename="../../ui/panels/inspector.py" line="670" />
-            <location filename="../../ui/panels/inspector.py" line="692" />
+            <location filename="../../ui/panels/inspector.py" line="466" />
+            <location filename="../../ui/panels/inspector.py" line="671" />
+            <location filename="../../ui/panels/inspector.py" line="693" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="700" />
+            <location filename="../../ui/panels/inspector.py" line="701" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="713" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="257" />
+            <source>Left</source>
+            <translation>Links</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="704" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="716" />
+            <location filename="../../ui/panels/inspector.py" line="717" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
@@ -2172,28 +2551,28 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="699" />
+            <location filename="../../ui/panels/inspector.py" line="700" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="286" />
+            <location filename="../../ui/panels/inspector.py" line="287" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="268" />
+            <location filename="../../ui/panels/inspector.py" line="269" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="553" />
+            <location filename="../../ui/panels/inspector.py" line="554" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="507" />
-            <location filename="../../ui/panels/inspector.py" line="628" />
+            <location filename="../../ui/panels/inspector.py" line="508" />
+            <location filename="../../ui/panels/inspector.py" line="629" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
@@ -2203,71 +2582,71 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="699" />
+            <location filename="../../ui/panels/inspector.py" line="700" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="234" />
-            <location filename="../../ui/panels/inspector.py" line="464" />
-            <location filename="../../ui/panels/inspector.py" line="612" />
-            <location filename="../../ui/panels/inspector.py" line="669" />
-            <location filename="../../ui/panels/inspector.py" line="691" />
+            <location filename="../../ui/panels/inspector.py" line="465" />
+            <location filename="../../ui/panels/inspector.py" line="613" />
+            <location filename="../../ui/panels/inspector.py" line="670" />
+            <location filename="../../ui/panels/inspector.py" line="692" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="285" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="536" />
+            <location filename="../../ui/panels/inspector.py" line="537" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="488" />
+            <location filename="../../ui/panels/inspector.py" line="489" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="353" />
+            <location filename="../../ui/panels/inspector.py" line="354" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="324" />
+            <location filename="../../ui/panels/inspector.py" line="325" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="785" />
+            <location filename="../../ui/panels/inspector.py" line="786" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="322" />
+            <location filename="../../ui/panels/inspector.py" line="323" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="512" />
+            <location filename="../../ui/panels/inspector.py" line="513" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="615" />
+            <location filename="../../ui/panels/inspector.py" line="616" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="705" />
+            <location filename="../../ui/panels/inspector.py" line="706" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="273" />
+            <location filename="../../ui/panels/inspector.py" line="274" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
@@ -2277,44 +2656,50 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="421" />
-            <location filename="../../ui/panels/inspector.py" line="444" />
+            <location filename="../../ui/panels/inspector.py" line="422" />
+            <location filename="../../ui/panels/inspector.py" line="445" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="423" />
+            <location filename="../../ui/panels/inspector.py" line="196" />
+            <source>Plan</source>
+            <translation>Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="424" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="878" />
+            <location filename="../../ui/panels/inspector.py" line="879" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="371" />
+            <location filename="../../ui/panels/inspector.py" line="372" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="722" />
+            <location filename="../../ui/panels/inspector.py" line="260" />
+            <location filename="../../ui/panels/inspector.py" line="723" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="214" />
-            <location filename="../../ui/panels/inspector.py" line="486" />
+            <location filename="../../ui/panels/inspector.py" line="487" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="297" />
+            <location filename="../../ui/panels/inspector.py" line="298" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="304" />
+            <location filename="../../ui/panels/inspector.py" line="305" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
@@ -2325,34 +2710,40 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="241" />
+            <location filename="../../ui/panels/inspector.py" line="464" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="471" />
+            <location filename="../../ui/panels/inspector.py" line="472" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="618" />
-            <location filename="../../ui/panels/inspector.py" line="684" />
+            <location filename="../../ui/panels/inspector.py" line="619" />
+            <location filename="../../ui/panels/inspector.py" line="685" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="778" />
+            <location filename="../../ui/panels/inspector.py" line="779" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="708" />
+            <location filename="../../ui/panels/inspector.py" line="709" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="676" />
+            <location filename="../../ui/panels/inspector.py" line="677" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="253" />
+            <source>Rear</source>
+            <translation>Hinten</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="201" />
@@ -2360,17 +2751,23 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="668" />
+            <location filename="../../ui/panels/inspector.py" line="257" />
+            <source>Right</source>
+            <translation>Rechts</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="669" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="466" />
+            <location filename="../../ui/panels/inspector.py" line="467" />
+            <location filename="../../ui/panels/inspector.py" line="612" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="683" />
+            <location filename="../../ui/panels/inspector.py" line="684" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
@@ -2385,7 +2782,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="564" />
+            <location filename="../../ui/panels/inspector.py" line="565" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
@@ -2400,32 +2797,32 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="293" />
+            <location filename="../../ui/panels/inspector.py" line="294" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="449" />
+            <location filename="../../ui/panels/inspector.py" line="450" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="699" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="702" />
+            <location filename="../../ui/panels/inspector.py" line="703" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="282" />
+            <location filename="../../ui/panels/inspector.py" line="283" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="455" />
+            <location filename="../../ui/panels/inspector.py" line="456" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
@@ -2435,7 +2832,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="556" />
+            <location filename="../../ui/panels/inspector.py" line="557" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
@@ -2445,47 +2842,47 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="270" />
+            <location filename="../../ui/panels/inspector.py" line="271" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="791" />
+            <location filename="../../ui/panels/inspector.py" line="792" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="551" />
+            <location filename="../../ui/panels/inspector.py" line="552" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="671" />
+            <location filename="../../ui/panels/inspector.py" line="672" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="613" />
+            <location filename="../../ui/panels/inspector.py" line="614" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="614" />
+            <location filename="../../ui/panels/inspector.py" line="615" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="333" />
+            <location filename="../../ui/panels/inspector.py" line="334" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="403" />
+            <location filename="../../ui/panels/inspector.py" line="404" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="335" />
+            <location filename="../../ui/panels/inspector.py" line="336" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
@@ -2495,37 +2892,37 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="410" />
+            <location filename="../../ui/panels/inspector.py" line="411" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="384" />
+            <location filename="../../ui/panels/inspector.py" line="385" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="331" />
+            <location filename="../../ui/panels/inspector.py" line="332" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="384" />
+            <location filename="../../ui/panels/inspector.py" line="385" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="882" />
+            <location filename="../../ui/panels/inspector.py" line="883" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="885" />
+            <location filename="../../ui/panels/inspector.py" line="886" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="273" />
+            <location filename="../../ui/panels/inspector.py" line="274" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
@@ -2536,12 +2933,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="216" />
-            <location filename="../../ui/panels/inspector.py" line="347" />
+            <location filename="../../ui/panels/inspector.py" line="348" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="344" />
+            <location filename="../../ui/panels/inspector.py" line="345" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
@@ -2553,29 +2950,41 @@ Delete, Copy and Duplicate act on all of them.</source>
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="635" />
+            <location filename="../../ui/panels/inspector.py" line="636" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="385" />
+            <location filename="../../ui/panels/inspector.py" line="386" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="381" />
+            <location filename="../../ui/panels/inspector.py" line="382" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="326" />
+            <location filename="../../ui/panels/inspector.py" line="327" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="550" />
+            <location filename="../../ui/panels/inspector.py" line="237" />
+            <location filename="../../ui/panels/inspector.py" line="471" />
+            <location filename="../../ui/panels/inspector.py" line="551" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="266" />
+            <source>{u} U</source>
+            <translation>{u} HE</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="266" />
+            <source>{u} U (full depth)</source>
+            <translation>{u} HE (volle Tiefe)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="217" />
@@ -2583,7 +2992,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="783" />
+            <location filename="../../ui/panels/inspector.py" line="784" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -2851,437 +3260,454 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/mainwindow.py" line="328" />
+            <location filename="../../ui/mainwindow.py" line="342" />
             <source>&amp;About Rackwright</source>
             <translation>Ü&amp;ber Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="224" />
+            <location filename="../../ui/mainwindow.py" line="238" />
             <source>&amp;Copy</source>
             <translation>&amp;Kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="226" />
+            <location filename="../../ui/mainwindow.py" line="240" />
             <source>&amp;Delete</source>
             <translation>&amp;Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="259" />
+            <location filename="../../ui/mainwindow.py" line="273" />
             <source>&amp;Edit</source>
             <translation>&amp;Bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="201" />
+            <location filename="../../ui/mainwindow.py" line="212" />
             <source>&amp;Export Build Plan (PDF)…</source>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="239" />
+            <location filename="../../ui/mainwindow.py" line="253" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="234" />
+            <location filename="../../ui/mainwindow.py" line="248" />
             <source>&amp;Fit Elevations</source>
             <translation>Rackansichten &amp;einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="330" />
+            <location filename="../../ui/mainwindow.py" line="344" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="326" />
+            <location filename="../../ui/mainwindow.py" line="340" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>&amp;Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="188" />
+            <location filename="../../ui/mainwindow.py" line="199" />
             <source>&amp;New</source>
             <translation>&amp;Neu</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="189" />
+            <location filename="../../ui/mainwindow.py" line="200" />
             <source>&amp;Open…</source>
             <translation>Ö&amp;ffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="225" />
+            <location filename="../../ui/mainwindow.py" line="239" />
             <source>&amp;Paste</source>
             <translation>E&amp;infügen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="275" />
+            <location filename="../../ui/mainwindow.py" line="289" />
             <source>&amp;Plan</source>
             <translation>&amp;Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="284" />
+            <location filename="../../ui/mainwindow.py" line="298" />
             <source>&amp;Power Feeds and Sources…</source>
             <translation>&amp;Einspeisungen und Stromquellen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="212" />
+            <location filename="../../ui/mainwindow.py" line="223" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="235" />
+            <location filename="../../ui/mainwindow.py" line="249" />
             <source>&amp;Recalculate</source>
             <translation>&amp;Neu berechnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="215" />
+            <location filename="../../ui/mainwindow.py" line="181" />
+            <location filename="../../ui/mainwindow.py" line="226" />
             <source>&amp;Redo</source>
             <translation>&amp;Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="199" />
+            <location filename="../../ui/mainwindow.py" line="181" />
+            <source>&amp;Redo {action}</source>
+            <translation>&amp;Wiederholen: {action}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="210" />
             <source>&amp;Save</source>
             <translation>&amp;Speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="213" />
+            <location filename="../../ui/mainwindow.py" line="176" />
+            <location filename="../../ui/mainwindow.py" line="224" />
             <source>&amp;Undo</source>
             <translation>&amp;Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="264" />
+            <location filename="../../ui/mainwindow.py" line="176" />
+            <source>&amp;Undo {action}</source>
+            <translation>&amp;Rückgängig: {action}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="278" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="285" />
+            <location filename="../../ui/mainwindow.py" line="299" />
             <source>Add and edit UPSs, panels and the feeds that hang off them</source>
             <translation>USVs, Verteilungen und die daran hängenden Einspeisungen anlegen und bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="277" />
+            <location filename="../../ui/mainwindow.py" line="291" />
             <source>Auto-&amp;wire Fabric…</source>
             <translation>Fabric automatisch &amp;verkabeln…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="280" />
+            <location filename="../../ui/mainwindow.py" line="294" />
             <source>Auto-wire &amp;NVLink Domain</source>
             <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="516" />
+            <location filename="../../ui/mainwindow.py" line="530" />
             <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
             <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="497" />
+            <location filename="../../ui/mainwindow.py" line="511" />
             <source>Auto-wired {links} links, {switches} switches</source>
             <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="482" />
+            <location filename="../../ui/mainwindow.py" line="496" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="99" />
+            <location filename="../../ui/mainwindow.py" line="100" />
             <source>Catalog</source>
             <translation>Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="39" />
+            <location filename="../../ui/mainwindow.py" line="40" />
             <source>Charts</source>
             <translation>Diagramme</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="290" />
+            <location filename="../../ui/mainwindow.py" line="304" />
             <source>Cooling &amp;Loops…</source>
             <translation>Kühl&amp;kreisläufe…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="229" />
+            <location filename="../../ui/mainwindow.py" line="243" />
             <source>Copy the selected rack N times along its row</source>
             <translation>Das gewählte Rack N-mal entlang seiner Reihe kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="291" />
+            <location filename="../../ui/mainwindow.py" line="305" />
             <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
             <translation>CDU- und Gebäudewasser-Kreisläufe anlegen, bearbeiten und löschen; die gewählten Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="223" />
+            <location filename="../../ui/mainwindow.py" line="237" />
             <source>Cu&amp;t</source>
             <translation>&amp;Ausschneiden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="227" />
+            <location filename="../../ui/mainwindow.py" line="241" />
             <source>D&amp;uplicate</source>
             <translation>&amp;Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="278" />
+            <location filename="../../ui/mainwindow.py" line="292" />
             <source>Design and wire a leaf/spine fabric for servers (one undo step)</source>
             <translation>Eine Leaf/Spine-Fabric für Server entwerfen und verkabeln (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="228" />
+            <location filename="../../ui/mainwindow.py" line="242" />
             <source>Duplicate Rack × &amp;N…</source>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="203" />
+            <location filename="../../ui/mainwindow.py" line="382" />
+            <source>Engine not available</source>
+            <translation>Berechnung nicht verfügbar</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="214" />
             <source>Export &amp;Workbook (Excel)…</source>
             <translation>&amp;Arbeitsmappe exportieren (Excel)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="207" />
+            <location filename="../../ui/mainwindow.py" line="218" />
             <source>Export Tables (&amp;CSV)…</source>
             <translation>Tabellen exportieren (&amp;CSV)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="499" />
+            <location filename="../../ui/mainwindow.py" line="513" />
             <source>Extended the fabric: {links} links, {switches} switches added</source>
             <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="273" />
+            <location filename="../../ui/mainwindow.py" line="287" />
             <source>F&amp;loor</source>
             <translation>&amp;Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="481" />
+            <location filename="../../ui/mainwindow.py" line="495" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="38" />
+            <location filename="../../ui/mainwindow.py" line="39" />
             <source>Findings</source>
             <translation>Befunde</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="36" />
+            <location filename="../../ui/mainwindow.py" line="37" />
             <source>Floor plan</source>
             <translation>Raumplan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="313" />
+            <location filename="../../ui/mainwindow.py" line="327" />
             <source>Import &amp;Price List…</source>
             <translation>&amp;Preisliste importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="106" />
+            <location filename="../../ui/mainwindow.py" line="107" />
             <source>Inspector</source>
             <translation>Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="232" />
+            <location filename="../../ui/mainwindow.py" line="246" />
             <source>Move Down 1U</source>
             <translation>1 HE nach unten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="231" />
+            <location filename="../../ui/mainwindow.py" line="245" />
             <source>Move Up 1U</source>
             <translation>1 HE nach oben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="541" />
+            <location filename="../../ui/mainwindow.py" line="555" />
             <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="562" />
+            <location filename="../../ui/mainwindow.py" line="576" />
             <source>New from &amp;Template…</source>
             <translation>Neu aus &amp;Vorlage…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="565" />
+            <location filename="../../ui/mainwindow.py" line="579" />
             <source>New from &amp;Workload…</source>
             <translation>Neu aus &amp;Arbeitslast…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="190" />
+            <location filename="../../ui/mainwindow.py" line="201" />
             <source>New from NetBox &amp;Site…</source>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="372" />
+            <location filename="../../ui/mainwindow.py" line="386" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="242" />
+            <location filename="../../ui/mainwindow.py" line="256" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="189" />
+            <location filename="../../ui/mainwindow.py" line="200" />
             <source>Open a plan</source>
             <translation>Einen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="196" />
+            <location filename="../../ui/mainwindow.py" line="207" />
             <source>Open a plan from the team repository (PostgreSQL)</source>
             <translation>Einen Plan aus dem Team-Repository öffnen (PostgreSQL)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="195" />
+            <location filename="../../ui/mainwindow.py" line="206" />
             <source>Open from Re&amp;pository…</source>
             <translation>Aus Re&amp;pository öffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="537" />
+            <location filename="../../ui/mainwindow.py" line="551" />
             <source>Plan &amp;Settings…</source>
             <translation>Plan&amp;einstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="323" />
+            <location filename="../../ui/mainwindow.py" line="337" />
             <source>Rackwright &amp;Guide</source>
             <translation>Rackwright-&amp;Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="540" />
+            <location filename="../../ui/mainwindow.py" line="554" />
             <source>Re&amp;name Selection…</source>
             <translation>Auswahl &amp;umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="314" />
+            <location filename="../../ui/mainwindow.py" line="328" />
             <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="370" />
+            <location filename="../../ui/mainwindow.py" line="384" />
             <source>Recalculating…</source>
             <translation>Wird neu berechnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="356" />
+            <location filename="../../ui/mainwindow.py" line="370" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="236" />
+            <location filename="../../ui/mainwindow.py" line="250" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="374" />
+            <location filename="../../ui/mainwindow.py" line="388" />
             <source>Results up to date</source>
             <translation>Ergebnisse aktuell</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="200" />
+            <location filename="../../ui/mainwindow.py" line="211" />
             <source>Save &amp;As…</source>
             <translation>Speichern &amp;unter…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="199" />
+            <location filename="../../ui/mainwindow.py" line="210" />
             <source>Save the plan</source>
             <translation>Den Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="198" />
+            <location filename="../../ui/mainwindow.py" line="209" />
             <source>Save the plan as the next revision in the team repository</source>
             <translation>Den Plan als nächste Revision im Team-Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="200" />
+            <location filename="../../ui/mainwindow.py" line="211" />
             <source>Save the plan under a new name</source>
             <translation>Den Plan unter neuem Namen speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="197" />
+            <location filename="../../ui/mainwindow.py" line="208" />
             <source>Save to Reposi&amp;tory…</source>
             <translation>Im Reposi&amp;tory speichern…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="211" />
+            <location filename="../../ui/mainwindow.py" line="222" />
             <source>Se&amp;ttings…</source>
             <translation>Ein&amp;stellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="569" />
+            <location filename="../../ui/mainwindow.py" line="583" />
             <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
             <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="230" />
+            <location filename="../../ui/mainwindow.py" line="244" />
             <source>Select &amp;All</source>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="635" />
+            <location filename="../../ui/mainwindow.py" line="649" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="568" />
+            <location filename="../../ui/mainwindow.py" line="582" />
             <source>Si&amp;ze This Workload…</source>
             <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="538" />
+            <location filename="../../ui/mainwindow.py" line="552" />
             <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
             <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="188" />
+            <location filename="../../ui/mainwindow.py" line="199" />
             <source>Start a new plan</source>
             <translation>Einen neuen Plan beginnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="191" />
+            <location filename="../../ui/mainwindow.py" line="202" />
             <source>Start a plan from a NetBox site export (racks, devices)</source>
             <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="563" />
+            <location filename="../../ui/mainwindow.py" line="577" />
             <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
             <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="566" />
+            <location filename="../../ui/mainwindow.py" line="580" />
             <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
             <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="325" />
+            <location filename="../../ui/mainwindow.py" line="339" />
             <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
             <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="37" />
+            <location filename="../../ui/mainwindow.py" line="38" />
             <source>Totals</source>
             <translation>Summen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="281" />
+            <location filename="../../ui/mainwindow.py" line="295" />
             <source>Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip (one undo step)</source>
             <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="511" />
+            <location filename="../../ui/mainwindow.py" line="525" />
             <source>Wiring the NVLink domain of {name}…</source>
             <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="40" />
+            <location filename="../../ui/mainwindow.py" line="41" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="209" />
+            <location filename="../../ui/mainwindow.py" line="220" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als CSV-Dateien schreiben, eine pro Tabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="205" />
+            <location filename="../../ui/mainwindow.py" line="216" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als Excel-Arbeitsmappe schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="202" />
+            <location filename="../../ui/mainwindow.py" line="213" />
             <source>Write the printed build plan as a PDF</source>
             <translation>Den gedruckten Aufbauplan als PDF schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="409" />
+            <location filename="../../ui/mainwindow.py" line="423" />
             <source>{path} no longer exists</source>
             <translation>{path} existiert nicht mehr</translation>
         </message>
@@ -3513,6 +3939,19 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <location filename="../../ui/design/templates.py" line="184" />
             <source>{n} reference designs</source>
             <translation>{n} Referenzdesigns</translation>
+        </message>
+    </context>
+    <context>
+        <name>NvlinkAutowirer</name>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="656" />
+            <source>An NVLink auto-wire is already running</source>
+            <translation>Eine NVLink-Autoverkabelung läuft bereits</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="653" />
+            <source>Select an NVL72 rack (or a tray in it) to wire its NVLink domain</source>
+            <translation>Ein NVL72-Rack (oder einen Tray darin) auswählen, um seine NVLink-Domäne zu verkabeln</translation>
         </message>
     </context>
     <context>
@@ -4578,6 +5017,11 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>RentOwnChart</name>
         <message>
+            <location filename="../../ui/panels/rent_chart.py" line="80" />
+            <source>M</source>
+            <translation>Mio.</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/rent_chart.py" line="45" />
             <source>No GPUs in this plan: nothing to rent.</source>
             <translation>Keine GPUs in diesem Plan: nichts zu mieten.</translation>
@@ -4598,19 +5042,29 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Mieten oder kaufen: kumulierte Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="102" />
+            <location filename="../../ui/panels/rent_chart.py" line="103" />
             <source>Renting is not costed: {reason}</source>
             <translation>Mieten ist nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="90" />
+            <location filename="../../ui/panels/rent_chart.py" line="79" />
+            <source>bn</source>
+            <translation>Mrd.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="91" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="86" />
+            <location filename="../../ui/panels/rent_chart.py" line="87" />
             <source>cumulative cost ({unit})</source>
             <translation>kumulierte Kosten ({unit})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="80" />
+            <source>k</source>
+            <translation>Tsd.</translation>
         </message>
         <message>
             <location filename="../../ui/panels/rent_chart.py" line="32" />
@@ -4719,112 +5173,173 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>ScalingChart</name>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="132" />
+            <location filename="../../ui/panels/scaling_chart.py" line="137" />
             <source>&lt;b&gt;Scaling&lt;/b&gt;</source>
             <translation>&lt;b&gt;Skalierung&lt;/b&gt;</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="398" />
+            <location filename="../../ui/panels/scaling_chart.py" line="403" />
             <source>Bottleneck: {parts}</source>
             <translation>Engpass: {parts}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="149" />
+            <location filename="../../ui/panels/scaling_chart.py" line="154" />
             <source>GPUs (log scale)</source>
             <translation>GPUs (logarithmisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="411" />
+            <location filename="../../ui/panels/scaling_chart.py" line="416" />
             <source>Plan: {gpus} GPUs, {state}</source>
             <translation>Plan: {gpus} GPUs, {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="43" />
+            <location filename="../../ui/panels/scaling_chart.py" line="44" />
             <source>Scaling efficiency</source>
             <translation>Skalierungseffizienz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="47" />
+            <location filename="../../ui/panels/scaling_chart.py" line="48" />
             <source>System tokens/s</source>
             <translation>System-Tokens/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="130" />
+            <location filename="../../ui/panels/scaling_chart.py" line="135" />
             <source>The figure plotted against the GPU count</source>
             <translation>Der gegen die GPU-Anzahl aufgetragene Wert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="48" />
+            <location filename="../../ui/panels/scaling_chart.py" line="49" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="41" />
+            <location filename="../../ui/panels/scaling_chart.py" line="42" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="42" />
+            <location filename="../../ui/panels/scaling_chart.py" line="43" />
             <source>Tokens/s per GPU</source>
             <translation>Tokens/s pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="46" />
+            <location filename="../../ui/panels/scaling_chart.py" line="47" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="133" />
+            <location filename="../../ui/panels/scaling_chart.py" line="138" />
             <source>What-if: this workload on more or fewer GPUs of the same servers, sized by the planner at each count (power and cooling not included)</source>
             <translation>Was-wäre-wenn: diese Arbeitslast auf mehr oder weniger GPUs derselben Server, vom Planer für jede Anzahl dimensioniert (ohne Strom und Kühlung)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="406" />
+            <location filename="../../ui/panels/scaling_chart.py" line="64" />
+            <source>compute</source>
+            <translation>Rechenleistung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="69" />
+            <source>cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="411" />
             <source>does not fit</source>
             <translation>passt nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="424" />
+            <location filename="../../ui/panels/scaling_chart.py" line="67" />
+            <source>does not fit (GPU memory)</source>
+            <translation>passt nicht (GPU-Speicher)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="429" />
             <source>fewest by the inverse search: {gpus}</source>
             <translation>die wenigsten laut Rückwärtssuche: {gpus}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="421" />
+            <location filename="../../ui/panels/scaling_chart.py" line="426" />
             <source>fewest by the inverse search: {gpus} at TP{tp}</source>
             <translation>die wenigsten laut Rückwärtssuche: {gpus} bei TP{tp}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="410" />
+            <location filename="../../ui/panels/scaling_chart.py" line="66" />
+            <source>interconnect</source>
+            <translation>Interconnect</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="415" />
             <source>meets the target</source>
             <translation>erfüllt das Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="415" />
+            <location filename="../../ui/panels/scaling_chart.py" line="65" />
+            <source>memory bandwidth</source>
+            <translation>Speicherbandbreite</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="420" />
             <source>met from {gpus} GPUs in this range (filled points)</source>
             <translation>erfüllt ab {gpus} GPUs in diesem Bereich (gefüllte Punkte)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="410" />
+            <location filename="../../ui/panels/scaling_chart.py" line="415" />
             <source>misses the target</source>
             <translation>verfehlt das Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="418" />
+            <location filename="../../ui/panels/scaling_chart.py" line="423" />
             <source>no count in this range meets it</source>
             <translation>keine Anzahl in diesem Bereich erfüllt es</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="408" />
+            <location filename="../../ui/panels/scaling_chart.py" line="413" />
             <source>no target</source>
             <translation>kein Ziel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="163" />
+            <location filename="../../ui/panels/scaling_chart.py" line="367" />
+            <source>plan {value}</source>
+            <translation>Plan {value}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="68" />
+            <source>power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="68" />
+            <source>storage</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="356" />
+            <source>target {value}</source>
+            <translation>Ziel {value}</translation>
         </message>
     </context>
     <context>
         <name>ScalingSection</name>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="526" />
+            <location filename="../../ui/panels/scaling_chart.py" line="574" />
+            <source>No scaling chart: {reason}</source>
+            <translation>Kein Skalierungsdiagramm: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="531" />
             <source>Sizing the workload at other GPU counts…</source>
             <translation>Die Arbeitslast wird für andere GPU-Anzahlen dimensioniert…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="526" />
+            <source>Storage targets do not scale with the GPU count: no scaling chart.</source>
+            <translation>Storage-Ziele skalieren nicht mit der GPU-Anzahl: kein Skalierungsdiagramm.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="529" />
+            <source>Updating…</source>
+            <translation>Wird aktualisiert…</translation>
         </message>
     </context>
     <context>
@@ -4899,17 +5414,17 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="962" />
+            <location filename="../../ui/design/wizard.py" line="959" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="951" />
+            <location filename="../../ui/design/wizard.py" line="948" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="951" />
+            <location filename="../../ui/design/wizard.py" line="948" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -5487,7 +6002,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="805" />
+            <location filename="../../ui/design/wizard.py" line="802" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
@@ -5645,7 +6160,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>ein Prozentwert von 0 bis 100</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="655" />
+            <location filename="../../ui/design/wizard.py" line="652" />
             <source>met</source>
             <translation>erfüllt</translation>
         </message>
@@ -5655,32 +6170,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>keine Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="655" />
+            <location filename="../../ui/design/wizard.py" line="652" />
             <source>not met</source>
             <translation>nicht erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="629" />
+            <location filename="../../ui/design/wizard.py" line="626" />
             <source>{money} ⚠ incomplete</source>
             <translation>{money} ⚠ unvollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="623" />
+            <location filename="../../ui/design/wizard.py" line="620" />
             <source>{months} months</source>
             <translation>{months} Monate</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="657" />
+            <location filename="../../ui/design/wizard.py" line="654" />
             <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
             <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="603" />
+            <location filename="../../ui/design/wizard.py" line="606" />
             <source>✔ meets</source>
             <translation>✔ erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="603" />
+            <location filename="../../ui/design/wizard.py" line="606" />
             <source>✘ does not meet</source>
             <translation>✘ erfüllt nicht</translation>
         </message>
@@ -5688,108 +6203,128 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="220" />
+            <location filename="../../ui/panels/workloads.py" line="225" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="216" />
-            <location filename="../../ui/panels/workloads.py" line="230" />
+            <location filename="../../ui/panels/workloads.py" line="221" />
+            <location filename="../../ui/panels/workloads.py" line="235" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="218" />
+            <location filename="../../ui/panels/workloads.py" line="223" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="226" />
+            <location filename="../../ui/panels/workloads.py" line="231" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="230" />
+            <location filename="../../ui/panels/workloads.py" line="235" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="233" />
+            <location filename="../../ui/panels/workloads.py" line="238" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="240" />
+            <location filename="../../ui/panels/workloads.py" line="245" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="242" />
+            <location filename="../../ui/panels/workloads.py" line="247" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="97" />
+            <location filename="../../ui/panels/workloads.py" line="101" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="241" />
+            <location filename="../../ui/panels/workloads.py" line="246" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="107" />
+            <location filename="../../ui/panels/workloads.py" line="111" />
             <source>Checkpoint every (min)</source>
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="245" />
+            <location filename="../../ui/panels/workloads.py" line="250" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="106" />
+            <location filename="../../ui/panels/workloads.py" line="110" />
             <source>Checkpoint size (GB)</source>
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="247" />
+            <location filename="../../ui/panels/workloads.py" line="252" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="101" />
+            <location filename="../../ui/panels/workloads.py" line="77" />
+            <source>Checkpoint {model}</source>
+            <translation>Checkpoint {model}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="105" />
             <source>Concurrent users</source>
             <translation>Gleichzeitige Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="225" />
+            <location filename="../../ui/panels/workloads.py" line="230" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="109" />
+            <location filename="../../ui/panels/workloads.py" line="113" />
             <source>Dataset read (GB/s)</source>
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="227" />
+            <location filename="../../ui/panels/workloads.py" line="232" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="81" />
+            <location filename="../../ui/panels/workloads.py" line="68" />
+            <source>Fine-tune {model} (LoRA)</source>
+            <translation>Fine-Tuning {model} (LoRA)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="71" />
+            <source>Fine-tune {model} (QLoRA)</source>
+            <translation>Fine-Tuning {model} (QLoRA)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="65" />
+            <source>Fine-tune {model} (full)</source>
+            <translation>Fine-Tuning {model} (vollständig)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="85" />
             <source>Fine-tuning</source>
             <translation>Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="65" />
+            <location filename="../../ui/panels/workloads.py" line="66" />
             <source>Fine-tuning (LoRA)</source>
             <translation>Feintuning (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="67" />
+            <location filename="../../ui/panels/workloads.py" line="69" />
             <source>Fine-tuning (QLoRA)</source>
             <translation>Feintuning (QLoRA)</translation>
         </message>
@@ -5799,319 +6334,364 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="131" />
+            <location filename="../../ui/panels/workloads.py" line="135" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="231" />
+            <location filename="../../ui/panels/workloads.py" line="236" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="256" />
+            <location filename="../../ui/panels/workloads.py" line="261" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="93" />
+            <location filename="../../ui/panels/workloads.py" line="97" />
             <source>Global batch (tokens)</source>
             <translation>Globale Batch-Größe (Tokens)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="82" />
+            <location filename="../../ui/panels/workloads.py" line="86" />
             <source>Inference</source>
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="69" />
+            <location filename="../../ui/panels/workloads.py" line="72" />
             <source>Inference serving</source>
             <translation>Inferenz-Betrieb</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="99" />
+            <location filename="../../ui/panels/workloads.py" line="103" />
             <source>Input tokens</source>
             <translation>Eingabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="98" />
+            <location filename="../../ui/panels/workloads.py" line="102" />
             <source>KV-cache precision</source>
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="353" />
+            <location filename="../../ui/panels/workloads.py" line="358" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="222" />
-            <location filename="../../ui/panels/workloads.py" line="238" />
+            <location filename="../../ui/panels/workloads.py" line="227" />
+            <location filename="../../ui/panels/workloads.py" line="243" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="353" />
+            <location filename="../../ui/panels/workloads.py" line="358" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="88" />
+            <location filename="../../ui/panels/workloads.py" line="92" />
             <source>LoRA rank</source>
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="232" />
+            <location filename="../../ui/panels/workloads.py" line="237" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="184" />
+            <location filename="../../ui/panels/workloads.py" line="188" />
             <source>Met · {pct} % of target · limited by {bn}</source>
             <translation>Erfüllt · {pct} % des Ziels · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="87" />
+            <location filename="../../ui/panels/workloads.py" line="91" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="86" />
+            <location filename="../../ui/panels/workloads.py" line="90" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="186" />
+            <location filename="../../ui/panels/workloads.py" line="180" />
+            <source>No verdict yet</source>
+            <translation>Noch kein Ergebnis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="182" />
+            <source>Not evaluated</source>
+            <translation>Nicht bewertet</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="190" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="187" />
+            <location filename="../../ui/panels/workloads.py" line="191" />
             <source>Not met · {pct} % of target · limited by {bn}</source>
             <translation>Nicht erfüllt · {pct} % des Ziels · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="100" />
+            <location filename="../../ui/panels/workloads.py" line="104" />
             <source>Output tokens</source>
             <translation>Ausgabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="95" />
+            <location filename="../../ui/panels/workloads.py" line="99" />
             <source>Pipeline parallel</source>
             <translation>Pipeline-Parallelität</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/workloads.py" line="62" />
+            <source>Pre-train {model}</source>
+            <translation>Pre-Training {model}</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/workloads.py" line="61" />
-            <location filename="../../ui/panels/workloads.py" line="80" />
+            <location filename="../../ui/panels/workloads.py" line="84" />
             <source>Pre-training</source>
             <translation>Vortraining</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="91" />
+            <location filename="../../ui/panels/workloads.py" line="95" />
             <source>Precision</source>
             <translation>Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="92" />
+            <location filename="../../ui/panels/workloads.py" line="96" />
             <source>Sequence length</source>
             <translation>Sequenzlänge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="104" />
+            <location filename="../../ui/panels/workloads.py" line="74" />
+            <source>Serve {model}</source>
+            <translation>Bereitstellung {model}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="108" />
             <source>Serving stack</source>
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="181" />
+            <location filename="../../ui/panels/workloads.py" line="185" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="83" />
+            <location filename="../../ui/panels/workloads.py" line="87" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="72" />
+            <location filename="../../ui/panels/workloads.py" line="75" />
             <source>Storage (checkpoints, dataset)</source>
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="252" />
+            <location filename="../../ui/panels/workloads.py" line="257" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="251" />
+            <location filename="../../ui/panels/workloads.py" line="256" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="221" />
+            <location filename="../../ui/panels/workloads.py" line="226" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="90" />
+            <location filename="../../ui/panels/workloads.py" line="94" />
             <source>Target duration (days)</source>
             <translation>Zieldauer (Tage)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="103" />
+            <location filename="../../ui/panels/workloads.py" line="107" />
             <source>Target time to first token (s)</source>
             <translation>Ziel-Zeit bis zum ersten Token (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="102" />
+            <location filename="../../ui/panels/workloads.py" line="106" />
             <source>Target tokens/s per user</source>
             <translation>Ziel-Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="94" />
+            <location filename="../../ui/panels/workloads.py" line="98" />
             <source>Tensor parallel</source>
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="234" />
+            <location filename="../../ui/panels/workloads.py" line="239" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="250" />
+            <location filename="../../ui/panels/workloads.py" line="255" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="218" />
+            <location filename="../../ui/panels/workloads.py" line="223" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="230" />
+            <location filename="../../ui/panels/workloads.py" line="235" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="215" />
+            <location filename="../../ui/panels/workloads.py" line="220" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="105" />
+            <location filename="../../ui/panels/workloads.py" line="109" />
             <source>Training software (release year)</source>
             <translation>Trainingssoftware (Erscheinungsjahr)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="89" />
+            <location filename="../../ui/panels/workloads.py" line="93" />
             <source>Training tokens</source>
             <translation>Trainings-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="219" />
+            <location filename="../../ui/panels/workloads.py" line="224" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="352" />
+            <location filename="../../ui/panels/workloads.py" line="357" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="223" />
+            <location filename="../../ui/panels/workloads.py" line="228" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="352" />
+            <location filename="../../ui/panels/workloads.py" line="357" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="108" />
+            <location filename="../../ui/panels/workloads.py" line="112" />
             <source>Write checkpoint within (s)</source>
             <translation>Checkpoint schreiben innerhalb (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="96" />
+            <location filename="../../ui/panels/workloads.py" line="100" />
             <source>ZeRO stage</source>
             <translation>ZeRO-Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="116" />
+            <location filename="../../ui/panels/workloads.py" line="120" />
             <source>as weights</source>
             <translation>wie Gewichte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="113" />
-            <location filename="../../ui/panels/workloads.py" line="114" />
-            <location filename="../../ui/panels/workloads.py" line="115" />
+            <location filename="../../ui/panels/workloads.py" line="117" />
+            <location filename="../../ui/panels/workloads.py" line="118" />
+            <location filename="../../ui/panels/workloads.py" line="119" />
             <source>auto</source>
             <translation>automatisch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="133" />
+            <location filename="../../ui/panels/workloads.py" line="208" />
+            <source>checkpoint in {s} s</source>
+            <translation>Checkpoint in {s} s</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="137" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="137" />
+            <location filename="../../ui/panels/workloads.py" line="141" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="120" />
+            <location filename="../../ui/panels/workloads.py" line="204" />
+            <source>does not fit in GPU memory</source>
+            <translation>passt nicht in den GPU-Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="124" />
             <source>from the model</source>
             <translation>aus dem Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="134" />
+            <location filename="../../ui/panels/workloads.py" line="138" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="132" />
+            <location filename="../../ui/panels/workloads.py" line="136" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="123" />
+            <location filename="../../ui/panels/workloads.py" line="127" />
             <source>no checkpoint target</source>
             <translation>kein Checkpoint-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="124" />
+            <location filename="../../ui/panels/workloads.py" line="128" />
             <source>no dataset target</source>
             <translation>kein Datensatz-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="118" />
-            <location filename="../../ui/panels/workloads.py" line="119" />
+            <location filename="../../ui/panels/workloads.py" line="122" />
+            <location filename="../../ui/panels/workloads.py" line="123" />
             <source>no target</source>
             <translation>kein Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="117" />
+            <location filename="../../ui/panels/workloads.py" line="121" />
             <source>no target (size only)</source>
             <translation>kein Ziel (nur dimensionieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="121" />
+            <location filename="../../ui/panels/workloads.py" line="125" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="122" />
+            <location filename="../../ui/panels/workloads.py" line="126" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="136" />
+            <location filename="../../ui/panels/workloads.py" line="140" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="135" />
+            <location filename="../../ui/panels/workloads.py" line="209" />
+            <source>read {rate} GB/s</source>
+            <translation>Lesen {rate} GB/s</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="139" />
             <source>storage</source>
             <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="205" />
+            <source>{days} days · {hours} GPU-h</source>
+            <translation>{days} Tage · {hours} GPU-h</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="200" />
+            <source>{tps} tok/s/user · TTFT {ttft} s</source>
+            <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
         </message>
     </context>
     <context>
@@ -6150,107 +6730,185 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="368" />
+            <location filename="../../ui/panels/workloads.py" line="373" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="366" />
+            <location filename="../../ui/panels/workloads.py" line="371" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="955" />
+            <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
+            <translation>
+                <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
+                <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslasten laufen darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="416" />
+            <location filename="../../ui/panels/workloads.py" line="959" />
+            <source>Cannot delete {name}: {reason}</source>
+            <translation>{name} kann nicht gelöscht werden: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="936" />
+            <source>Cannot rename {name}: {reason}</source>
+            <translation>{name} kann nicht umbenannt werden: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="421" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="418" />
+            <location filename="../../ui/panels/workloads.py" line="423" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="997" />
+            <source>Group %n server(s)</source>
+            <translation>
+                <numerusform>%n Server gruppieren</numerusform>
+                <numerusform>%n Server gruppieren</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="996" />
+            <source>Group %n server(s) for {name}</source>
+            <translation>
+                <numerusform>%n Server für {name} gruppieren</numerusform>
+                <numerusform>%n Server für {name} gruppieren</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="390" />
+            <location filename="../../ui/panels/workloads.py" line="395" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="1003" />
+            <source>Group of %n server(s) created</source>
+            <translation>
+                <numerusform>Gruppe aus %n Server angelegt</numerusform>
+                <numerusform>Gruppe aus %n Servern angelegt</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="1002" />
+            <source>Group of %n server(s) created; {name} runs on it</source>
+            <translation>
+                <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
+                <numerusform>Gruppe aus %n Servern angelegt; {name} läuft darauf</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="700" />
+            <location filename="../../ui/panels/workloads.py" line="705" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="391" />
+            <location filename="../../ui/panels/workloads.py" line="396" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="699" />
+            <location filename="../../ui/panels/workloads.py" line="704" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="448" />
+            <location filename="../../ui/panels/workloads.py" line="929" />
+            <source>New name for {name}:</source>
+            <translation>Neuer Name für {name}:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="453" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="379" />
+            <location filename="../../ui/panels/workloads.py" line="384" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="380" />
+            <location filename="../../ui/panels/workloads.py" line="385" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="414" />
+            <location filename="../../ui/panels/workloads.py" line="928" />
+            <source>Rename server group</source>
+            <translation>Servergruppe umbenennen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="419" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="412" />
+            <location filename="../../ui/panels/workloads.py" line="417" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="701" />
+            <location filename="../../ui/panels/workloads.py" line="706" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="421" />
+            <location filename="../../ui/panels/workloads.py" line="983" />
+            <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
+            <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="426" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="383" />
+            <location filename="../../ui/panels/workloads.py" line="991" />
+            <source>Servers {names}</source>
+            <translation>Server {names}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="388" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="385" />
+            <location filename="../../ui/panels/workloads.py" line="390" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="410" />
+            <location filename="../../ui/panels/workloads.py" line="415" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="789" />
+            <location filename="../../ui/panels/workloads.py" line="794" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="727" />
+            <location filename="../../ui/panels/workloads.py" line="732" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="954" />
+            <source>{names} and %n more</source>
+            <translation>
+                <numerusform>{names} und %n weitere</numerusform>
+                <numerusform>{names} und %n weitere</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="790" />
+            <location filename="../../ui/panels/workloads.py" line="795" />
             <source>±{pct} % (the model's median error on published runs)</source>
             <translation>±{pct} % (der mittlere Fehler des Modells gegenüber veröffentlichten Messungen)</translation>
         </message>
@@ -6258,7 +6916,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>_RackBars</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="114" />
+            <location filename="../../ui/panels/charts.py" line="115" />
             <source>No rack figures yet</source>
             <translation>Noch keine Rack-Werte</translation>
         </message>
@@ -6266,12 +6924,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>_WorkloadMargins</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="210" />
+            <location filename="../../ui/panels/charts.py" line="213" />
             <source>No workload targets in this plan (add one in the Workloads panel to see margins)</source>
             <translation>Keine Arbeitslast-Ziele in diesem Plan (eines im Bereich Arbeitslasten hinzufügen, um Spielräume zu sehen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="201" />
+            <location filename="../../ui/panels/charts.py" line="203" />
             <source>achieved / target (%)</source>
             <translation>erreicht / Ziel (%)</translation>
         </message>

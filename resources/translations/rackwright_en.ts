@@ -25,9 +25,31 @@ Everything else in the catalog loaded normally.</numerusform>
         </message>
     </context>
     <context>
+        <name>BuildPlanExporter</name>
+        <message numerus="yes">
+            <location filename="../../ui/export.py" line="218" />
+            <source>Build plan written: {path} (%n page(s){extra})</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>CableList</name>
+        <message numerus="yes">
+            <location filename="../../ui/panels/cables.py" line="515" />
+            <source>Disconnect %n cable(s)</source>
+            <translation>
+                <numerusform>Disconnect %n cable</numerusform>
+                <numerusform>Disconnect %n cables</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>CableTable</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="222" />
+            <location filename="../../ui/panels/cables.py" line="223" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>Disconnect %n cable</numerusform>
@@ -38,7 +60,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="337" />
+            <location filename="../../ui/panels/findings.py" line="360" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n finding</numerusform>
@@ -113,6 +135,57 @@ Everything else in the catalog loaded normally.</numerusform>
             <translation>
                 <numerusform>{racks} racks in %n room · {errors} errors, {warnings} warnings</numerusform>
                 <numerusform>{racks} racks in %n rooms · {errors} errors, {warnings} warnings</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>WorkloadsPanel</name>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="955" />
+            <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="997" />
+            <source>Group %n server(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="996" />
+            <source>Group %n server(s) for {name}</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="1003" />
+            <source>Group of %n server(s) created</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="1002" />
+            <source>Group of %n server(s) created; {name} runs on it</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="954" />
+            <source>{names} and %n more</source>
+            <translation type="unfinished">
+                <numerusform />
+                <numerusform />
             </translation>
         </message>
     </context>
