@@ -29,7 +29,7 @@ from planner.edits import (
 from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import ordered_length
 from planner.fabric.wiring import AddLinks
-from planner.i18n import N_, Np_, deferred
+from planner.i18n import N_, Np_, deferred, gettext
 from planner.naming import Namer, PatternError, letters, rename_names
 from planner.placement import PlacementChecker, rack_dims
 from planner.plan import Endpoint, Link, Placement, Plan, PowerConnection, PowerFeed, Rack, Room, Row
@@ -687,9 +687,9 @@ def new_room_name(plan: Plan) -> str:
     """'Room 1', 'Room 2', ... the first that no room of the plan is called."""
     taken = {r.name for r in plan.site.rooms}
     n = 1
-    while f"Room {n}" in taken:
+    while gettext(N_("Room {n}")).format(n=n) in taken:
         n += 1
-    return f"Room {n}"
+    return gettext(N_("Room {n}")).format(n=n)
 
 
 def add_room_edit(plan: Plan, name: str | None = None, like: str | None = None) -> AddRoom:

@@ -2308,691 +2308,724 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="562" />
+            <location filename="../../ui/panels/inspector.py" line="572" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="548" />
+            <location filename="../../ui/panels/inspector.py" line="558" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="562" />
+            <location filename="../../ui/panels/inspector.py" line="572" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="859" />
-            <location filename="../../ui/panels/inspector.py" line="875" />
+            <location filename="../../ui/panels/inspector.py" line="869" />
+            <location filename="../../ui/panels/inspector.py" line="885" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="522" />
+            <location filename="../../ui/panels/inspector.py" line="532" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="342" />
+            <location filename="../../ui/panels/inspector.py" line="350" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="555" />
+            <location filename="../../ui/panels/inspector.py" line="565" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="628" />
+            <location filename="../../ui/panels/inspector.py" line="638" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="560" />
+            <location filename="../../ui/panels/inspector.py" line="570" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="639" />
+            <location filename="../../ui/panels/inspector.py" line="649" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="642" />
+            <location filename="../../ui/panels/inspector.py" line="652" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="506" />
+            <location filename="../../ui/panels/inspector.py" line="516" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="235" />
+            <location filename="../../ui/panels/inspector.py" line="243" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="200" />
+            <location filename="../../ui/panels/inspector.py" line="208" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="265" />
+            <location filename="../../ui/panels/inspector.py" line="273" />
             <source>Catalog figures</source>
             <translation>Katalogwerte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="210" />
+            <location filename="../../ui/panels/inspector.py" line="218" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="699" />
+            <location filename="../../ui/panels/inspector.py" line="709" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="564" />
+            <location filename="../../ui/panels/inspector.py" line="574" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="560" />
+            <location filename="../../ui/panels/inspector.py" line="570" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="504" />
-            <location filename="../../ui/panels/inspector.py" line="880" />
+            <location filename="../../ui/panels/inspector.py" line="512" />
+            <location filename="../../ui/panels/inspector.py" line="890" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="627" />
+            <location filename="../../ui/panels/inspector.py" line="637" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="543" />
-            <location filename="../../ui/panels/inspector.py" line="758" />
+            <location filename="../../ui/panels/inspector.py" line="48" />
+            <location filename="../../ui/panels/inspector.py" line="553" />
+            <location filename="../../ui/panels/inspector.py" line="768" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="220" />
+            <location filename="../../ui/panels/inspector.py" line="228" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="390" />
+            <location filename="../../ui/panels/inspector.py" line="398" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="539" />
+            <location filename="../../ui/panels/inspector.py" line="549" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="198" />
+            <location filename="../../ui/panels/inspector.py" line="206" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="790" />
+            <location filename="../../ui/panels/inspector.py" line="800" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="289" />
-            <location filename="../../ui/panels/inspector.py" line="673" />
+            <location filename="../../ui/panels/inspector.py" line="297" />
+            <location filename="../../ui/panels/inspector.py" line="683" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="233" />
+            <location filename="../../ui/panels/inspector.py" line="241" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="478" />
-            <location filename="../../ui/panels/inspector.py" line="773" />
+            <location filename="../../ui/panels/inspector.py" line="486" />
+            <location filename="../../ui/panels/inspector.py" line="783" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="644" />
+            <location filename="../../ui/panels/inspector.py" line="654" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="691" />
+            <location filename="../../ui/panels/inspector.py" line="50" />
+            <location filename="../../ui/panels/inspector.py" line="701" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="253" />
+            <location filename="../../ui/panels/inspector.py" line="261" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="682" />
+            <location filename="../../ui/panels/inspector.py" line="49" />
+            <source>Feed</source>
+            <translation>Einspeisung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="692" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="675" />
+            <location filename="../../ui/panels/inspector.py" line="685" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="674" />
+            <location filename="../../ui/panels/inspector.py" line="684" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="253" />
+            <location filename="../../ui/panels/inspector.py" line="261" />
             <source>Front</source>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="699" />
+            <location filename="../../ui/panels/inspector.py" line="709" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="278" />
+            <location filename="../../ui/panels/inspector.py" line="286" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="267" />
+            <location filename="../../ui/panels/inspector.py" line="275" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="240" />
-            <location filename="../../ui/panels/inspector.py" line="466" />
-            <location filename="../../ui/panels/inspector.py" line="671" />
-            <location filename="../../ui/panels/inspector.py" line="693" />
+            <location filename="../../ui/panels/inspector.py" line="248" />
+            <location filename="../../ui/panels/inspector.py" line="474" />
+            <location filename="../../ui/panels/inspector.py" line="681" />
+            <location filename="../../ui/panels/inspector.py" line="703" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="701" />
+            <location filename="../../ui/panels/inspector.py" line="711" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="714" />
+            <location filename="../../ui/panels/inspector.py" line="724" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="257" />
+            <location filename="../../ui/panels/inspector.py" line="265" />
             <source>Left</source>
             <translation>Links</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="704" />
+            <location filename="../../ui/panels/inspector.py" line="48" />
+            <source>Link</source>
+            <translation>Verbindung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="714" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="717" />
+            <location filename="../../ui/panels/inspector.py" line="727" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="251" />
+            <location filename="../../ui/panels/inspector.py" line="259" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="700" />
+            <location filename="../../ui/panels/inspector.py" line="710" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="287" />
+            <location filename="../../ui/panels/inspector.py" line="295" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="269" />
+            <location filename="../../ui/panels/inspector.py" line="277" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="554" />
+            <location filename="../../ui/panels/inspector.py" line="564" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="508" />
-            <location filename="../../ui/panels/inspector.py" line="629" />
+            <location filename="../../ui/panels/inspector.py" line="518" />
+            <location filename="../../ui/panels/inspector.py" line="639" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="211" />
+            <location filename="../../ui/panels/inspector.py" line="219" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="700" />
+            <location filename="../../ui/panels/inspector.py" line="710" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="234" />
-            <location filename="../../ui/panels/inspector.py" line="465" />
-            <location filename="../../ui/panels/inspector.py" line="613" />
-            <location filename="../../ui/panels/inspector.py" line="670" />
-            <location filename="../../ui/panels/inspector.py" line="692" />
+            <location filename="../../ui/panels/inspector.py" line="242" />
+            <location filename="../../ui/panels/inspector.py" line="473" />
+            <location filename="../../ui/panels/inspector.py" line="623" />
+            <location filename="../../ui/panels/inspector.py" line="680" />
+            <location filename="../../ui/panels/inspector.py" line="702" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="285" />
+            <location filename="../../ui/panels/inspector.py" line="293" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="537" />
+            <location filename="../../ui/panels/inspector.py" line="547" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="489" />
+            <location filename="../../ui/panels/inspector.py" line="497" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="354" />
+            <location filename="../../ui/panels/inspector.py" line="362" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="325" />
+            <location filename="../../ui/panels/inspector.py" line="333" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="786" />
+            <location filename="../../ui/panels/inspector.py" line="796" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="323" />
+            <location filename="../../ui/panels/inspector.py" line="331" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="513" />
+            <location filename="../../ui/panels/inspector.py" line="523" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="616" />
+            <location filename="../../ui/panels/inspector.py" line="626" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="706" />
+            <location filename="../../ui/panels/inspector.py" line="716" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="274" />
+            <location filename="../../ui/panels/inspector.py" line="282" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="202" />
+            <location filename="../../ui/panels/inspector.py" line="210" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="422" />
-            <location filename="../../ui/panels/inspector.py" line="445" />
+            <location filename="../../ui/panels/inspector.py" line="430" />
+            <location filename="../../ui/panels/inspector.py" line="453" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="196" />
+            <location filename="../../ui/panels/inspector.py" line="204" />
             <source>Plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="424" />
+            <location filename="../../ui/panels/inspector.py" line="432" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="879" />
+            <location filename="../../ui/panels/inspector.py" line="889" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="372" />
+            <location filename="../../ui/panels/inspector.py" line="380" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="260" />
-            <location filename="../../ui/panels/inspector.py" line="723" />
+            <location filename="../../ui/panels/inspector.py" line="268" />
+            <location filename="../../ui/panels/inspector.py" line="733" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="214" />
-            <location filename="../../ui/panels/inspector.py" line="487" />
+            <location filename="../../ui/panels/inspector.py" line="222" />
+            <location filename="../../ui/panels/inspector.py" line="495" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="298" />
+            <location filename="../../ui/panels/inspector.py" line="49" />
+            <source>Power source</source>
+            <translation>Stromquelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="306" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="305" />
+            <location filename="../../ui/panels/inspector.py" line="313" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="199" />
+            <location filename="../../ui/panels/inspector.py" line="207" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="241" />
-            <location filename="../../ui/panels/inspector.py" line="464" />
+            <location filename="../../ui/panels/inspector.py" line="249" />
+            <location filename="../../ui/panels/inspector.py" line="472" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="472" />
+            <location filename="../../ui/panels/inspector.py" line="480" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="619" />
-            <location filename="../../ui/panels/inspector.py" line="685" />
+            <location filename="../../ui/panels/inspector.py" line="629" />
+            <location filename="../../ui/panels/inspector.py" line="695" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="779" />
+            <location filename="../../ui/panels/inspector.py" line="789" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="709" />
+            <location filename="../../ui/panels/inspector.py" line="719" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="677" />
+            <location filename="../../ui/panels/inspector.py" line="687" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="253" />
+            <location filename="../../ui/panels/inspector.py" line="261" />
             <source>Rear</source>
             <translation>Hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="201" />
+            <location filename="../../ui/panels/inspector.py" line="209" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="257" />
+            <location filename="../../ui/panels/inspector.py" line="265" />
             <source>Right</source>
             <translation>Rechts</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="669" />
+            <location filename="../../ui/panels/inspector.py" line="50" />
+            <location filename="../../ui/panels/inspector.py" line="679" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="467" />
-            <location filename="../../ui/panels/inspector.py" line="612" />
+            <location filename="../../ui/panels/inspector.py" line="475" />
+            <location filename="../../ui/panels/inspector.py" line="622" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="684" />
+            <location filename="../../ui/panels/inspector.py" line="694" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="223" />
+            <location filename="../../ui/panels/inspector.py" line="231" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="236" />
+            <location filename="../../ui/panels/inspector.py" line="244" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="565" />
+            <location filename="../../ui/panels/inspector.py" line="575" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="257" />
+            <location filename="../../ui/panels/inspector.py" line="47" />
+            <source>Server group</source>
+            <translation>Servergruppe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="265" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="197" />
+            <location filename="../../ui/panels/inspector.py" line="205" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="294" />
+            <location filename="../../ui/panels/inspector.py" line="302" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="450" />
+            <location filename="../../ui/panels/inspector.py" line="458" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="699" />
+            <location filename="../../ui/panels/inspector.py" line="709" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="713" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="283" />
+            <location filename="../../ui/panels/inspector.py" line="291" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="456" />
+            <location filename="../../ui/panels/inspector.py" line="464" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="107" />
+            <location filename="../../ui/panels/inspector.py" line="115" />
             <source>The selected item no longer exists.</source>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="557" />
+            <location filename="../../ui/panels/inspector.py" line="567" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="239" />
+            <location filename="../../ui/panels/inspector.py" line="247" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="271" />
+            <location filename="../../ui/panels/inspector.py" line="279" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="792" />
+            <location filename="../../ui/panels/inspector.py" line="802" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="552" />
+            <location filename="../../ui/panels/inspector.py" line="562" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="672" />
+            <location filename="../../ui/panels/inspector.py" line="682" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="614" />
+            <location filename="../../ui/panels/inspector.py" line="47" />
+            <source>Workload</source>
+            <translation>Arbeitslast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="624" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="615" />
+            <location filename="../../ui/panels/inspector.py" line="625" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="334" />
+            <location filename="../../ui/panels/inspector.py" line="342" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="404" />
+            <location filename="../../ui/panels/inspector.py" line="412" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="336" />
+            <location filename="../../ui/panels/inspector.py" line="344" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="203" />
+            <location filename="../../ui/panels/inspector.py" line="211" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="411" />
+            <location filename="../../ui/panels/inspector.py" line="419" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="385" />
+            <location filename="../../ui/panels/inspector.py" line="393" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="332" />
+            <location filename="../../ui/panels/inspector.py" line="340" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="385" />
+            <location filename="../../ui/panels/inspector.py" line="393" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="883" />
+            <location filename="../../ui/panels/inspector.py" line="893" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="886" />
+            <location filename="../../ui/panels/inspector.py" line="896" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="274" />
+            <location filename="../../ui/panels/inspector.py" line="282" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="204" />
+            <location filename="../../ui/panels/inspector.py" line="212" />
             <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
             <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="216" />
-            <location filename="../../ui/panels/inspector.py" line="348" />
+            <location filename="../../ui/panels/inspector.py" line="113" />
+            <source>{kind} {id}</source>
+            <translation>{kind} {id}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="224" />
+            <location filename="../../ui/panels/inspector.py" line="356" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="345" />
+            <location filename="../../ui/panels/inspector.py" line="353" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="96" />
+            <location filename="../../ui/panels/inspector.py" line="104" />
             <source>{n} items selected ({kinds}).
 Delete, Copy and Duplicate act on all of them.</source>
             <translation>{n} Elemente gewählt ({kinds}).
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="636" />
+            <location filename="../../ui/panels/inspector.py" line="646" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="386" />
+            <location filename="../../ui/panels/inspector.py" line="394" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="382" />
+            <location filename="../../ui/panels/inspector.py" line="390" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="327" />
+            <location filename="../../ui/panels/inspector.py" line="335" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="237" />
-            <location filename="../../ui/panels/inspector.py" line="471" />
-            <location filename="../../ui/panels/inspector.py" line="551" />
+            <location filename="../../ui/panels/inspector.py" line="245" />
+            <location filename="../../ui/panels/inspector.py" line="479" />
+            <location filename="../../ui/panels/inspector.py" line="561" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="266" />
+            <location filename="../../ui/panels/inspector.py" line="274" />
             <source>{u} U</source>
             <translation>{u} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="266" />
+            <location filename="../../ui/panels/inspector.py" line="274" />
             <source>{u} U (full depth)</source>
             <translation>{u} HE (volle Tiefe)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="217" />
+            <location filename="../../ui/panels/inspector.py" line="225" />
             <source>{v} V {phases}-phase, {a} A</source>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="784" />
+            <location filename="../../ui/panels/inspector.py" line="794" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -5243,6 +5276,11 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Kühlung</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="42" />
+            <source>days</source>
+            <translation>Tage</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/scaling_chart.py" line="411" />
             <source>does not fit</source>
             <translation>passt nicht</translation>
@@ -5317,6 +5355,11 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <location filename="../../ui/panels/scaling_chart.py" line="356" />
             <source>target {value}</source>
             <translation>Ziel {value}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="47" />
+            <source>tok/s/user</source>
+            <translation>tok/s/Nutzer</translation>
         </message>
     </context>
     <context>
@@ -6209,7 +6252,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="221" />
-            <location filename="../../ui/panels/workloads.py" line="235" />
+            <location filename="../../ui/panels/workloads.py" line="236" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
@@ -6219,27 +6262,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="231" />
+            <location filename="../../ui/panels/workloads.py" line="232" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="235" />
+            <location filename="../../ui/panels/workloads.py" line="236" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="238" />
+            <location filename="../../ui/panels/workloads.py" line="239" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="245" />
+            <location filename="../../ui/panels/workloads.py" line="246" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="247" />
+            <location filename="../../ui/panels/workloads.py" line="230" />
+            <source> · KV cache {size}</source>
+            <translation> · KV-Cache {size}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="248" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
@@ -6249,7 +6297,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="246" />
+            <location filename="../../ui/panels/workloads.py" line="247" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
@@ -6259,7 +6307,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="250" />
+            <location filename="../../ui/panels/workloads.py" line="251" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
@@ -6269,7 +6317,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="252" />
+            <location filename="../../ui/panels/workloads.py" line="253" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
@@ -6284,7 +6332,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Gleichzeitige Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="230" />
+            <location filename="../../ui/panels/workloads.py" line="231" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
@@ -6294,7 +6342,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="232" />
+            <location filename="../../ui/panels/workloads.py" line="233" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
@@ -6339,12 +6387,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="236" />
+            <location filename="../../ui/panels/workloads.py" line="237" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="261" />
+            <location filename="../../ui/panels/workloads.py" line="262" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
@@ -6374,18 +6422,18 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="358" />
+            <location filename="../../ui/panels/workloads.py" line="359" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="227" />
-            <location filename="../../ui/panels/workloads.py" line="243" />
+            <location filename="../../ui/panels/workloads.py" line="244" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="358" />
+            <location filename="../../ui/panels/workloads.py" line="359" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
@@ -6395,7 +6443,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="237" />
+            <location filename="../../ui/panels/workloads.py" line="238" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
@@ -6491,12 +6539,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="257" />
+            <location filename="../../ui/panels/workloads.py" line="258" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="256" />
+            <location filename="../../ui/panels/workloads.py" line="257" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
@@ -6504,6 +6552,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <location filename="../../ui/panels/workloads.py" line="226" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="227" />
+            <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
+            <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="94" />
@@ -6526,12 +6579,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="239" />
+            <location filename="../../ui/panels/workloads.py" line="240" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="255" />
+            <location filename="../../ui/panels/workloads.py" line="256" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
@@ -6541,7 +6594,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="235" />
+            <location filename="../../ui/panels/workloads.py" line="236" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
@@ -6566,17 +6619,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="357" />
+            <location filename="../../ui/panels/workloads.py" line="358" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="228" />
+            <location filename="../../ui/panels/workloads.py" line="229" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="357" />
+            <location filename="../../ui/panels/workloads.py" line="358" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
@@ -6730,17 +6783,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="373" />
+            <location filename="../../ui/panels/workloads.py" line="374" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="371" />
+            <location filename="../../ui/panels/workloads.py" line="372" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="955" />
+            <location filename="../../ui/panels/workloads.py" line="957" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -6748,27 +6801,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="959" />
+            <location filename="../../ui/panels/workloads.py" line="961" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="936" />
+            <location filename="../../ui/panels/workloads.py" line="938" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="421" />
+            <location filename="../../ui/panels/workloads.py" line="422" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="423" />
+            <location filename="../../ui/panels/workloads.py" line="424" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="997" />
+            <location filename="../../ui/panels/workloads.py" line="999" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -6776,7 +6829,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="996" />
+            <location filename="../../ui/panels/workloads.py" line="998" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -6784,12 +6837,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="395" />
+            <location filename="../../ui/panels/workloads.py" line="396" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1003" />
+            <location filename="../../ui/panels/workloads.py" line="1005" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -6797,7 +6850,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1002" />
+            <location filename="../../ui/panels/workloads.py" line="1004" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -6805,102 +6858,132 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="705" />
+            <location filename="../../ui/panels/workloads.py" line="707" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="396" />
+            <location filename="../../ui/panels/workloads.py" line="397" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="704" />
+            <location filename="../../ui/panels/workloads.py" line="658" />
+            <source>NOT MET · {pct} %</source>
+            <translation>NICHT ERFÜLLT · {pct} %</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="706" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="929" />
+            <location filename="../../ui/panels/workloads.py" line="931" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="453" />
+            <location filename="../../ui/panels/workloads.py" line="454" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="384" />
+            <location filename="../../ui/panels/workloads.py" line="385" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="385" />
+            <location filename="../../ui/panels/workloads.py" line="386" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="928" />
+            <location filename="../../ui/panels/workloads.py" line="930" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="419" />
+            <location filename="../../ui/panels/workloads.py" line="420" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="417" />
+            <location filename="../../ui/panels/workloads.py" line="418" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="706" />
+            <location filename="../../ui/panels/workloads.py" line="708" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="983" />
+            <location filename="../../ui/panels/workloads.py" line="985" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="426" />
+            <location filename="../../ui/panels/workloads.py" line="427" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="991" />
+            <location filename="../../ui/panels/workloads.py" line="993" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="388" />
+            <location filename="../../ui/panels/workloads.py" line="389" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="390" />
+            <location filename="../../ui/panels/workloads.py" line="391" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="415" />
+            <location filename="../../ui/panels/workloads.py" line="416" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="794" />
+            <location filename="../../ui/panels/workloads.py" line="796" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="732" />
+            <location filename="../../ui/panels/workloads.py" line="734" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="658" />
+            <source>met · {pct} %</source>
+            <translation>erfüllt · {pct} %</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="653" />
+            <source>not evaluated</source>
+            <translation>nicht bewertet</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="655" />
+            <source>sized (no target)</source>
+            <translation>ausgelegt (ohne Ziel)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="648" />
+            <source>whole plan</source>
+            <translation>ganzer Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="649" />
+            <source>{kind} · runs on {where}</source>
+            <translation>{kind} · läuft auf {where}</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="954" />
+            <location filename="../../ui/panels/workloads.py" line="956" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -6908,7 +6991,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="795" />
+            <location filename="../../ui/panels/workloads.py" line="797" />
             <source>±{pct} % (the model's median error on published runs)</source>
             <translation>±{pct} % (der mittlere Fehler des Modells gegenüber veröffentlichten Messungen)</translation>
         </message>

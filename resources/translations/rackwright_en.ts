@@ -29,9 +29,9 @@ Everything else in the catalog loaded normally.</numerusform>
         <message numerus="yes">
             <location filename="../../ui/export.py" line="218" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>Build plan written: {path} (%n page{extra})</numerusform>
+                <numerusform>Build plan written: {path} (%n pages{extra})</numerusform>
             </translation>
         </message>
     </context>
@@ -141,51 +141,51 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>WorkloadsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="955" />
+            <location filename="../../ui/panels/workloads.py" line="957" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>Cannot delete {name}: %n workload runs on it ({who}). Set “Runs on” to another group or the whole plan first.</numerusform>
+                <numerusform>Cannot delete {name}: %n workloads run on it ({who}). Set “Runs on” to another group or the whole plan first.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="997" />
+            <location filename="../../ui/panels/workloads.py" line="999" />
             <source>Group %n server(s)</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>Group %n server</numerusform>
+                <numerusform>Group %n servers</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="996" />
+            <location filename="../../ui/panels/workloads.py" line="998" />
             <source>Group %n server(s) for {name}</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>Group %n server for {name}</numerusform>
+                <numerusform>Group %n servers for {name}</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1003" />
+            <location filename="../../ui/panels/workloads.py" line="1005" />
             <source>Group of %n server(s) created</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>Group of %n server created</numerusform>
+                <numerusform>Group of %n servers created</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1002" />
+            <location filename="../../ui/panels/workloads.py" line="1004" />
             <source>Group of %n server(s) created; {name} runs on it</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>Group of %n server created; {name} runs on it</numerusform>
+                <numerusform>Group of %n servers created; {name} runs on it</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="954" />
+            <location filename="../../ui/panels/workloads.py" line="956" />
             <source>{names} and %n more</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>{names} and %n more</numerusform>
+                <numerusform>{names} and %n more</numerusform>
             </translation>
         </message>
     </context>

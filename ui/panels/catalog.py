@@ -91,7 +91,7 @@ class CatalogModel(QStandardItemModel):
         needs = d.needs_data
         needs_word = QCoreApplication.translate("CatalogPanel", "needs data")
         name = QStandardItem(f"{d.manufacturer} {d.model.split(' (')[0]}")
-        tip = f"{d.manufacturer} {d.model} ({d.kind})\n{d.slug}\n{d.description or ''}".strip()
+        tip = f"{d.manufacturer} {d.model} ({KIND_NAMES.get(d.kind, d.kind)})\n{d.slug}\n{d.description or ''}".strip()
         if needs:
             tip += "\n" + QCoreApplication.translate("CatalogPanel", "Needs data: {what}").format(
                 what=needs_data_text(needs))

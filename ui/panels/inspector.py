@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -32,15 +32,23 @@ from planner import cooling
 from planner.cooling import LOOP_METHODS
 from planner.edits import Change, EditRefused, MovePlacement, SetProperty
 from planner.placement import rack_dims
-from planner.plan import COOLING_METHOD_NAMES, CoolingChoice
+from planner.plan import COOLING_METHOD_NAMES, CoolingChoice, cooling_method_name
 from ui import style
 from ui import units as uunits
 from ui.dialogs.cooling_loops import loop_summary
 from ui.dialogs.needs_data import needs_data_text
+from ui.i18n import TrDict
 from ui.scenes.rack import rack_figures_text
 from ui.units import fnum
 
 COOLING_METHODS = list(COOLING_METHOD_NAMES.items())
+# what a selected thing without a page of its own is called
+_KIND_TEXT = TrDict("Inspector", {
+    "group": QT_TRANSLATE_NOOP("Inspector", "Server group"), "workload": QT_TRANSLATE_NOOP("Inspector", "Workload"),
+    "link": QT_TRANSLATE_NOOP("Inspector", "Link"), "loop": QT_TRANSLATE_NOOP("Inspector", "Cooling loop"),
+    "source": QT_TRANSLATE_NOOP("Inspector", "Power source"), "feed": QT_TRANSLATE_NOOP("Inspector", "Feed"),
+    "fabric": QT_TRANSLATE_NOOP("Inspector", "Fabric"), "room": QT_TRANSLATE_NOOP("Inspector", "Room"),
+})
 
 
 class Inspector(QWidget):
@@ -102,7 +110,7 @@ class Inspector(QWidget):
                 if builder is not None:
                     builder(eid)
                 else:
-                    self._body.addWidget(QLabel(f"{kind} {eid}"))
+                    self._body.addWidget(QLabel(self.tr("{kind} {id}").format(kind=_KIND_TEXT.get(kind, kind), id=eid)))
             except KeyError:
                 self._body.addWidget(QLabel(self.tr("The selected item no longer exists.")))
         self._body.addStretch(1)
@@ -502,9 +510,11 @@ class Inspector(QWidget):
         own = rack.cooling
         eff = plan.effective_cooling(rack)
         cool = self._group(self.tr("Cooling"))
-        row_method = dict(COOLING_METHODS).get(row.cooling.method if row.cooling else "air", "")
+        # the method names in the app's language (the planner's catalog)
+        names = [(m, cooling_method_name(m, translate=True)) for m, _name in COOLING_METHODS]
+        row_method = dict(names).get(row.cooling.method if row.cooling else "air", "")
         methods: list[tuple[Any, str]] = [(None, self.tr("As row ({method})").format(method=row_method))]
-        methods += COOLING_METHODS
+        methods += names
         self._choice(cool, self.tr("Method"), methods, own.method if own else None,
                      lambda m: self._set_cooling(rid, method=m), "cooling_method")
         self._cooling_fields(cool, eff, lambda **kw: self._set_cooling(rid, **kw), "cooling",
@@ -625,7 +635,8 @@ class Inspector(QWidget):
         plan = self.doc.plan
         row = plan.index.rows[row_id]
         cool = self._group(self.tr("Cooling (row default)"))
-        methods: list[tuple[Any, str]] = [(None, self.tr("Air (no row default)"))] + COOLING_METHODS
+        methods: list[tuple[Any, str]] = [(None, self.tr("Air (no row default)"))] + \
+            [(m, cooling_method_name(m, translate=True)) for m, _name in COOLING_METHODS]
         self._choice(cool, self.tr("Method"), methods, row.cooling.method if row.cooling else None,
                      lambda m: self._set_row_cooling(row_id, method=m), "row_cooling_method")
         if row.cooling is not None:

@@ -39,12 +39,12 @@ log = logging.getLogger(__name__)
 # (key, menu text, axis label, log y, target key) per sweep kind; the first is the headline
 METRICS: dict[str, tuple[tuple[str, str, str, bool, str | None], ...]] = {
     "training": (
-        ("days", QT_TRANSLATE_NOOP("ScalingChart", "Time to train"), "days", True, "days"),
+        ("days", QT_TRANSLATE_NOOP("ScalingChart", "Time to train"), QT_TRANSLATE_NOOP("ScalingChart", "days"), True, "days"),
         ("tokens_per_s_per_gpu", QT_TRANSLATE_NOOP("ScalingChart", "Tokens/s per GPU"), "tok/s/GPU", False, None),
         ("scaling_efficiency", QT_TRANSLATE_NOOP("ScalingChart", "Scaling efficiency"), "%", False, None),
     ),
     "inference": (
-        ("tokens_per_s_per_user", QT_TRANSLATE_NOOP("ScalingChart", "Tokens/s per user"), "tok/s/user", False, "tokens_per_s_per_user"),
+        ("tokens_per_s_per_user", QT_TRANSLATE_NOOP("ScalingChart", "Tokens/s per user"), QT_TRANSLATE_NOOP("ScalingChart", "tok/s/user"), False, "tokens_per_s_per_user"),
         ("tokens_per_s", QT_TRANSLATE_NOOP("ScalingChart", "System tokens/s"), "tok/s", True, None),
         ("ttft_s", QT_TRANSLATE_NOOP("ScalingChart", "Time to first token"), "s", False, "ttft_s"),
     ),
@@ -301,7 +301,7 @@ class ScalingChart(QWidget):
             brushes.append(pg.mkBrush(self.colors.background if missed else c))
             pens.append(pg.mkPen(c, width=1.4) if missed else pg.mkPen(edge, width=0.8))
         self.points.setData(x, y, brush=brushes, pen=pens)
-        self.plot.setLabel("left", axis_label)
+        self.plot.setLabel("left", QCoreApplication.translate("ScalingChart", axis_label))
 
         # x range: every swept count, half a step of margin each side
         all_g = [p.gpus for p in res.points]

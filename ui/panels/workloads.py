@@ -224,9 +224,10 @@ def figure_rows(v: Any, kind: str, spec: dict[str, Any]) -> list[tuple[str, str]
         rows.append((_t("Users that fit"), _num(f.get("max_concurrent_sequences"), ",")
                      + _t("  (asked {users})").format(users=fnum(spec.get("users", 0), ","))))
         rows.append((_t("System throughput"), _num(f.get("tokens_per_s"), ",.0f", " tokens/s")))
-        rows.append((_t("Layout"), f"TP {f.get('tp')} × {f.get('replicas')} replicas on {f.get('gpus')} × {f.get('gpu')}"))
+        rows.append((_t("Layout"), _t("TP {tp} × {replicas} replicas on {gpus} × {gpu}").format(
+            tp=f.get('tp'), replicas=f.get('replicas'), gpus=f.get('gpus'), gpu=f.get('gpu'))))
         rows.append((_t("Weights per GPU"), _num(f.get("weights_per_gpu_gb"), ",.1f", " GB")
-                     + f" · KV cache {_num(f.get('kv_capacity_gb_per_gpu'), ',.1f', ' GB')}"))
+                     + _t(" · KV cache {size}").format(size=_num(f.get('kv_capacity_gb_per_gpu'), ',.1f', ' GB'))))
         rows.append((_t("Cost per million tokens"), _num(f.get("cost_per_million_tokens_usd"), ",.2f", " USD")
                      + _t(" (energy {cost})").format(cost=_num(f.get("energy_cost_per_million_tokens_usd"), ",.3f"))))
         rows.append((_t("Energy per token"), _num(f.get("energy_j_per_token"), ",.2f", " J")))
@@ -644,17 +645,18 @@ class WorkloadsPanel(QWidget):
             lvl = v.level if v is not None else levels.NONE
             it.setIcon(0, style.level_icon(lvl))
             it.setText(0, w.name or w.id)
-            runs = groups[w.group].name if w.group in groups else "whole plan"
-            it.setToolTip(0, f"{KIND_TEXT.get(w.kind, w.kind)} · runs on {runs}")
+            runs = groups[w.group].name if w.group in groups else self.tr("whole plan")
+            it.setToolTip(0, self.tr("{kind} · runs on {where}").format(kind=KIND_TEXT.get(w.kind, w.kind), where=runs))
             if v is None:
                 verdict = "…"
             elif v.met is None:
-                verdict = "not evaluated"
+                verdict = self.tr("not evaluated")
             elif not has_target(w.kind, w.spec):
-                verdict = "sized (no target)"
+                verdict = self.tr("sized (no target)")
             else:
                 pct = (1.0 + v.margin) * 100 if v.margin is not None else 0.0
-                verdict = f"{'met' if v.met else 'NOT MET'} · {fnum(pct, ',.0f')} %"
+                verdict = (self.tr("met · {pct} %") if v.met else self.tr("NOT MET · {pct} %")).format(
+                    pct=fnum(pct, ',.0f'))
             it.setText(1, verdict)
             it.setForeground(1, style.level_color(lvl) if lvl in (levels.OVER, levels.WARN) else self.palette().text())
             it.setText(2, BOTTLENECK_TEXT.get(v.bottleneck or "", v.bottleneck or "") if v is not None else "")
