@@ -792,6 +792,10 @@ class MainWindow(QMainWindow):
         screen = self.screen()
         if screen is None:
             return
+        # the narrow arrangement first (Charts tabbed with Findings): with the charts beside the
+        # findings the German docks need more than a 1366-pixel screen, and the window stayed wider
+        self._adapt_to_width()
+        self.layout().activate()  # the minimum size of the new arrangement, before sizing to it
         avail = screen.availableGeometry()
         geo = self.geometry()
         if avail.contains(geo):

@@ -2323,8 +2323,8 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="869" />
-            <location filename="../../ui/panels/inspector.py" line="885" />
+            <location filename="../../ui/panels/inspector.py" line="870" />
+            <location filename="../../ui/panels/inspector.py" line="886" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
@@ -2354,12 +2354,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="649" />
+            <location filename="../../ui/panels/inspector.py" line="650" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="652" />
+            <location filename="../../ui/panels/inspector.py" line="653" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
@@ -2389,7 +2389,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="709" />
+            <location filename="../../ui/panels/inspector.py" line="710" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
@@ -2405,7 +2405,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="512" />
-            <location filename="../../ui/panels/inspector.py" line="890" />
+            <location filename="../../ui/panels/inspector.py" line="891" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
@@ -2417,7 +2417,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
         <message>
             <location filename="../../ui/panels/inspector.py" line="48" />
             <location filename="../../ui/panels/inspector.py" line="553" />
-            <location filename="../../ui/panels/inspector.py" line="768" />
+            <location filename="../../ui/panels/inspector.py" line="769" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
@@ -2442,13 +2442,13 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="800" />
+            <location filename="../../ui/panels/inspector.py" line="801" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="297" />
-            <location filename="../../ui/panels/inspector.py" line="683" />
+            <location filename="../../ui/panels/inspector.py" line="684" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
@@ -2459,18 +2459,18 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="486" />
-            <location filename="../../ui/panels/inspector.py" line="783" />
+            <location filename="../../ui/panels/inspector.py" line="784" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="654" />
+            <location filename="../../ui/panels/inspector.py" line="655" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="50" />
-            <location filename="../../ui/panels/inspector.py" line="701" />
+            <location filename="../../ui/panels/inspector.py" line="702" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
@@ -2485,17 +2485,17 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="692" />
+            <location filename="../../ui/panels/inspector.py" line="693" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="685" />
+            <location filename="../../ui/panels/inspector.py" line="686" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="684" />
+            <location filename="../../ui/panels/inspector.py" line="685" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
@@ -2505,7 +2505,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="709" />
+            <location filename="../../ui/panels/inspector.py" line="710" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
@@ -2522,18 +2522,18 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
         <message>
             <location filename="../../ui/panels/inspector.py" line="248" />
             <location filename="../../ui/panels/inspector.py" line="474" />
-            <location filename="../../ui/panels/inspector.py" line="681" />
-            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="682" />
+            <location filename="../../ui/panels/inspector.py" line="704" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="711" />
+            <location filename="../../ui/panels/inspector.py" line="712" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="724" />
+            <location filename="../../ui/panels/inspector.py" line="725" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
@@ -2548,12 +2548,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="714" />
+            <location filename="../../ui/panels/inspector.py" line="715" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="727" />
+            <location filename="../../ui/panels/inspector.py" line="728" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
@@ -2563,7 +2563,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="710" />
+            <location filename="../../ui/panels/inspector.py" line="711" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
@@ -2584,7 +2584,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="518" />
-            <location filename="../../ui/panels/inspector.py" line="639" />
+            <location filename="../../ui/panels/inspector.py" line="640" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
@@ -2594,7 +2594,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="710" />
+            <location filename="../../ui/panels/inspector.py" line="711" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
@@ -2602,8 +2602,8 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <location filename="../../ui/panels/inspector.py" line="242" />
             <location filename="../../ui/panels/inspector.py" line="473" />
             <location filename="../../ui/panels/inspector.py" line="623" />
-            <location filename="../../ui/panels/inspector.py" line="680" />
-            <location filename="../../ui/panels/inspector.py" line="702" />
+            <location filename="../../ui/panels/inspector.py" line="681" />
+            <location filename="../../ui/panels/inspector.py" line="703" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
@@ -2633,7 +2633,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="796" />
+            <location filename="../../ui/panels/inspector.py" line="797" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
@@ -2653,7 +2653,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="716" />
+            <location filename="../../ui/panels/inspector.py" line="717" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
@@ -2684,7 +2684,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="889" />
+            <location filename="../../ui/panels/inspector.py" line="890" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
@@ -2695,7 +2695,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="268" />
-            <location filename="../../ui/panels/inspector.py" line="733" />
+            <location filename="../../ui/panels/inspector.py" line="734" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
@@ -2738,22 +2738,22 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="629" />
-            <location filename="../../ui/panels/inspector.py" line="695" />
+            <location filename="../../ui/panels/inspector.py" line="696" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="789" />
+            <location filename="../../ui/panels/inspector.py" line="790" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="719" />
+            <location filename="../../ui/panels/inspector.py" line="720" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="687" />
+            <location filename="../../ui/panels/inspector.py" line="688" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
@@ -2774,7 +2774,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="50" />
-            <location filename="../../ui/panels/inspector.py" line="679" />
+            <location filename="../../ui/panels/inspector.py" line="680" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
@@ -2785,7 +2785,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="694" />
+            <location filename="../../ui/panels/inspector.py" line="695" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
@@ -2830,12 +2830,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="709" />
+            <location filename="../../ui/panels/inspector.py" line="710" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="713" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
@@ -2870,7 +2870,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="802" />
+            <location filename="../../ui/panels/inspector.py" line="803" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
@@ -2880,7 +2880,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="682" />
+            <location filename="../../ui/panels/inspector.py" line="683" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
@@ -2940,12 +2940,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="893" />
+            <location filename="../../ui/panels/inspector.py" line="894" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="896" />
+            <location filename="../../ui/panels/inspector.py" line="897" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
@@ -2983,7 +2983,7 @@ Delete, Copy and Duplicate act on all of them.</source>
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="646" />
+            <location filename="../../ui/panels/inspector.py" line="647" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
@@ -3025,7 +3025,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="794" />
+            <location filename="../../ui/panels/inspector.py" line="795" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -5609,7 +5609,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="314" />
+            <location filename="../../ui/panels/totals.py" line="317" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n Einspeisung</numerusform>
@@ -5617,7 +5617,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="350" />
+            <location filename="../../ui/panels/totals.py" line="353" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n Kreislauf</numerusform>
@@ -5625,7 +5625,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="442" />
+            <location filename="../../ui/panels/totals.py" line="445" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -5633,7 +5633,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="335" />
+            <location filename="../../ui/panels/totals.py" line="338" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n Rack nahe der Kapazität</numerusform>
@@ -5641,7 +5641,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="333" />
+            <location filename="../../ui/panels/totals.py" line="336" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n Rack über der Kapazität</numerusform>
@@ -5654,12 +5654,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Luftmenge / Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="294" />
+            <location filename="../../ui/panels/totals.py" line="297" />
             <source>BF16 dense · FP8 {fp8} PFLOPS</source>
             <translation>BF16 dicht · FP8 {fp8} PFLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="184" />
+            <location filename="../../ui/panels/totals.py" line="187" />
             <source>Bill of materials and prices…</source>
             <translation>Stückliste und Preise…</translation>
         </message>
@@ -5709,12 +5709,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="292" />
+            <location filename="../../ui/panels/totals.py" line="295" />
             <source>HBM bandwidth {bw} TB/s</source>
             <translation>HBM-Bandbreite {bw} TB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="287" />
+            <location filename="../../ui/panels/totals.py" line="290" />
             <source>HBM {bw} TB/s · workloads need {need} TB</source>
             <translation>HBM {bw} TB/s · Bedarf {need} TB</translation>
         </message>
@@ -5734,14 +5734,14 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="391" />
+            <location filename="../../ui/panels/totals.py" line="394" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="110" />
             <source>Liquid loops</source>
-            <translation>Flüssigkeitskreisläufe</translation>
+            <translation>Kühlkreisläufe</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="107" />
@@ -5754,7 +5754,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="259" />
+            <location filename="../../ui/panels/totals.py" line="262" />
             <source>No results yet: the engine has not run on this plan.</source>
             <translation>Noch keine Ergebnisse: die Berechnung ist für diesen Plan noch nicht gelaufen.</translation>
         </message>
@@ -5789,214 +5789,214 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="317" />
+            <location filename="../../ui/panels/totals.py" line="320" />
             <source>add power feeds to check capacity and A/B redundancy</source>
             <translation>Einspeisungen anlegen, um Kapazität und A/B-Redundanz zu prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="360" />
+            <location filename="../../ui/panels/totals.py" line="363" />
             <source>air · {flow} l/min coolant</source>
             <translation>Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="414" />
+            <location filename="../../ui/panels/totals.py" line="417" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="426" />
+            <location filename="../../ui/panels/totals.py" line="429" />
             <source>capex incomplete: owning is understated</source>
             <translation>Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="337" />
+            <location filename="../../ui/panels/totals.py" line="340" />
             <source>every rack within capacity</source>
             <translation>jedes Rack innerhalb der Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="303" />
+            <location filename="../../ui/panels/totals.py" line="306" />
             <source>fullest rack {rack} at {pct}</source>
             <translation>vollstes Rack {rack} bei {pct}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="338" />
+            <location filename="../../ui/panels/totals.py" line="341" />
             <source>fullest rack {rack} · {state}</source>
             <translation>vollstes Rack {rack} · {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="367" />
+            <location filename="../../ui/panels/totals.py" line="370" />
             <source>heaviest rack {rack} at {pct} of its rating</source>
             <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="383" />
+            <location filename="../../ui/panels/totals.py" line="386" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
             <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="386" />
+            <location filename="../../ui/panels/totals.py" line="389" />
             <source>incomplete: some items have no price in the catalog</source>
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="439" />
+            <location filename="../../ui/panels/totals.py" line="442" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="438" />
+            <location filename="../../ui/panels/totals.py" line="441" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="324" />
+            <location filename="../../ui/panels/totals.py" line="327" />
             <source>liquid {liquid}, air {air}</source>
             <translation>Flüssigkeit {liquid}, Luft {air}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="381" />
+            <location filename="../../ui/panels/totals.py" line="384" />
             <source>list/estimate prices from the catalog</source>
             <translation>Listen-/Schätzpreise aus dem Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="300" />
+            <location filename="../../ui/panels/totals.py" line="303" />
             <source>max · typical {typical} · idle {idle}</source>
             <translation>maximal · typisch {typical} · Leerlauf {idle}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="353" />
+            <location filename="../../ui/panels/totals.py" line="356" />
             <source>no CDU loops in this plan</source>
             <translation>keine CDU-Kreisläufe in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="282" />
+            <location filename="../../ui/panels/totals.py" line="285" />
             <source>no GPU servers placed</source>
             <translation>keine GPU-Server platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="402" />
+            <location filename="../../ui/panels/totals.py" line="405" />
             <source>no GPUs in this plan</source>
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="435" />
+            <location filename="../../ui/panels/totals.py" line="438" />
             <source>no NVLink GPUs placed</source>
             <translation>keine NVLink-GPUs platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="317" />
+            <location filename="../../ui/panels/totals.py" line="320" />
             <source>no feeds</source>
             <translation>keine Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="387" />
+            <location filename="../../ui/panels/totals.py" line="390" />
             <source>no prices</source>
             <translation>keine Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="341" />
-            <location filename="../../ui/panels/totals.py" line="375" />
+            <location filename="../../ui/panels/totals.py" line="344" />
+            <location filename="../../ui/panels/totals.py" line="378" />
             <source>no racks</source>
             <translation>keine Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="353" />
-            <location filename="../../ui/panels/totals.py" line="435" />
+            <location filename="../../ui/panels/totals.py" line="356" />
+            <location filename="../../ui/panels/totals.py" line="438" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="408" />
+            <location filename="../../ui/panels/totals.py" line="411" />
             <source>not costed</source>
             <translation>nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="372" />
+            <location filename="../../ui/panels/totals.py" line="375" />
             <source>of the room's floor rating under rack {rack}</source>
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="420" />
+            <location filename="../../ui/panels/totals.py" line="423" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="408" />
+            <location filename="../../ui/panels/totals.py" line="411" />
             <source>own {own}/year; renting not costed: {reason}</source>
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="416" />
+            <location filename="../../ui/panels/totals.py" line="419" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="412" />
+            <location filename="../../ui/panels/totals.py" line="415" />
             <source>renting cheaper</source>
             <translation>Mieten günstiger</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="319" />
+            <location filename="../../ui/panels/totals.py" line="322" />
             <source>typical × PUE {pue} · max {max}</source>
             <translation>typisch × PUE {pue} · maximal {max}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="312" />
+            <location filename="../../ui/panels/totals.py" line="315" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="308" />
+            <location filename="../../ui/panels/totals.py" line="311" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert bei Ausfall von Seite {failed}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="348" />
+            <location filename="../../ui/panels/totals.py" line="351" />
             <source>worst loop {loop}: {load} of {cap} (facility water)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} (Gebäudewasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="345" />
+            <location filename="../../ui/panels/totals.py" line="348" />
             <source>worst loop {loop}: {load} of {cap} ({n} × CDU)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} ({n} × CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="358" />
+            <location filename="../../ui/panels/totals.py" line="361" />
             <source>{air} m³/h air · {flow} l/min coolant</source>
             <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="389" />
+            <location filename="../../ui/panels/totals.py" line="392" />
             <source>{amount} INCOMPLETE</source>
             <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="327" />
+            <location filename="../../ui/panels/totals.py" line="330" />
             <source>{btu} BTU/h · {tons} tons</source>
             <translation>{btu} BTU/h · {tons} tons</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="279" />
+            <location filename="../../ui/panels/totals.py" line="282" />
             <source>{models} · workloads need {n}</source>
             <translation>{models} · Bedarf {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="394" />
+            <location filename="../../ui/panels/totals.py" line="397" />
             <source>{mwh} MWh at {price} {cur}/kWh</source>
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="445" />
+            <location filename="../../ui/panels/totals.py" line="448" />
             <source>{n} in-server NVSwitch</source>
             <translation>{n} NVSwitch im Server</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="417" />
+            <location filename="../../ui/panels/totals.py" line="420" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="270" />
+            <location filename="../../ui/panels/totals.py" line="273" />
             <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
             <translation>
                 <numerusform>{racks} Racks in %n Raum · {errors} Fehler, {warnings} Warnungen</numerusform>
@@ -6004,7 +6004,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="364" />
+            <location filename="../../ui/panels/totals.py" line="367" />
             <source>{used} U used, {free} U free</source>
             <translation>{used} HE belegt, {free} HE frei</translation>
         </message>

@@ -90,7 +90,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="314" />
+            <location filename="../../ui/panels/totals.py" line="317" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n feed</numerusform>
@@ -98,7 +98,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="350" />
+            <location filename="../../ui/panels/totals.py" line="353" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n loop</numerusform>
@@ -106,7 +106,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="442" />
+            <location filename="../../ui/panels/totals.py" line="445" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n rack domain, {complete} complete, {tbs} TB/s per GPU</numerusform>
@@ -114,7 +114,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="335" />
+            <location filename="../../ui/panels/totals.py" line="338" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n rack near capacity</numerusform>
@@ -122,7 +122,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="333" />
+            <location filename="../../ui/panels/totals.py" line="336" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n rack over capacity</numerusform>
@@ -130,7 +130,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="270" />
+            <location filename="../../ui/panels/totals.py" line="273" />
             <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
             <translation>
                 <numerusform>{racks} racks in %n room · {errors} errors, {warnings} warnings</numerusform>

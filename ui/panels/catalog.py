@@ -237,14 +237,21 @@ class CatalogPanel(QWidget):
         self.import_task = BackgroundTask(self, "NetBox device-type import")
         self.result_dialog: Any = None
 
+        # the kind filter beside the search field, vendor and GPU model below with half the
+        # dock each: three in one row cut "Hersteller: alle" and "GPU model: Any" at the dock's
+        # narrowest width (1366-pixel screens)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.search, 1)
+        top.addWidget(self.kind)
         filters = QHBoxLayout()
         filters.setContentsMargins(0, 0, 0, 0)
-        for w in (self.vendor, self.kind, self.gpu):
+        for w in (self.vendor, self.gpu):
             filters.addWidget(w, 1)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.setSpacing(4)
-        lay.addWidget(self.search)
+        lay.addLayout(top)
         lay.addLayout(filters)
         lay.addWidget(self.table, 1)
         lay.addWidget(self.count)
