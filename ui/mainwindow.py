@@ -797,15 +797,18 @@ class MainWindow(QMainWindow):
         self._adapt_to_width()
         self.layout().activate()  # the minimum size of the new arrangement, before sizing to it
         avail = screen.availableGeometry()
-        geo = self.geometry()
-        if avail.contains(geo):
+        frame, geo = self.frameGeometry(), self.geometry()
+        if avail.contains(frame):
             return
-        w, h = min(geo.width(), avail.width()), min(geo.height(), avail.height())
-        rect = QRect(0, 0, w, h)
+        # the window frame (title bar, borders) counts: the whole window fits the screen
+        fw, fh = frame.width() - geo.width(), frame.height() - geo.height()
+        w, h = min(geo.width(), avail.width() - fw), min(geo.height(), avail.height() - fh)
+        rect = QRect(0, 0, w + fw, h + fh)
         rect.moveCenter(avail.center())
         rect.moveLeft(max(avail.left(), rect.left()))
         rect.moveTop(max(avail.top(), rect.top()))
-        self.setGeometry(rect)
+        self.resize(w, h)
+        self.move(rect.topLeft())  # move() places the frame
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
