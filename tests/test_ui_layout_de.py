@@ -122,3 +122,20 @@ def test_first_start_in_german_fits_a_1366_screen(tmp_path, lang):
     x, y, w, h = res["geo"]
     assert res["min"] <= aw
     assert ax <= x and x + w <= ax + aw and ay <= y and y + h <= ay + ah, res  # the frame too
+
+
+@pytest.mark.parametrize("window", CASES, ids=IDS, indirect=True)
+def test_workload_figures_fit_the_dock(window):
+    """The workload's figures (German "±6 % (der mittlere Fehler des Modells gegenüber
+    veröffentlichten Messungen)") made the detail wider than the dock: the right end of every
+    row and the "Aufbau dimensionieren" button were cut off."""
+    from PySide6.QtWidgets import QApplication
+
+    panel = window.panels["workloadsDock"]
+    window.docks["workloadsDock"].raise_()
+    panel.select_workload(window.doc.plan.workloads[0].id)
+    QApplication.processEvents()
+    assert panel.figures, "the verdict's figures are shown"
+    assert panel.detail.minimumSizeHint().width() <= panel.scroll.viewport().width()
+    right = panel.size_button.mapTo(panel.detail, panel.size_button.rect().topRight()).x()
+    assert right <= panel.scroll.viewport().width()

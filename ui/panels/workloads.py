@@ -787,6 +787,7 @@ class WorkloadsPanel(QWidget):
                     self.fields[name].show_error(text)
         for label, text in figure_rows(v, w.kind, w.spec):
             value = QLabel(text, self.figures_box)
+            value.setWordWrap(True)  # long German figures wrap instead of widening the panel past the dock
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setToolTip(text)
             self.figures_form.addRow(label, value)
@@ -796,6 +797,7 @@ class WorkloadsPanel(QWidget):
             label = self.tr("Uncertainty")
             value = QLabel(self.tr("±{pct} % (the model's median error on published runs)").format(
                 pct=f"{band * 100:.0f}"), self.figures_box)
+            value.setWordWrap(True)
             self.figures_form.addRow(label, value)
             self.figures[label] = value
         res = self.doc.results
