@@ -33,7 +33,7 @@ from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.geometry import row_footprints
-from planner.i18n import N_, deferred
+from planner.i18n import N_, deferred, gettext, render
 from planner.naming import Namer, Place
 from planner.placement import PlacementChecker
 from planner.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
@@ -139,7 +139,7 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
     it with :class:`~planner.fabric.progress.Cancelled`.
     """
     st = Steps(progress, cancel)
-    st.report(0.0, "Checking servers and ports")
+    st.report(0.0, gettext("Checking servers and ports"))
     if not servers:
         raise EditRefused("choose at least one server to wire")
     if len(set(servers)) != len(servers):
@@ -173,7 +173,7 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
             if (sid, p.name) in used:
                 raise EditRefused(f"port {p.name} of {plan.placement(sid).name or sid} is already wired "
                                   f"(link {used[(sid, p.name)]}); disconnect it first")
-    st.report(0.02, "Sizing the fat tree")
+    st.report(0.02, gettext("Sizing the fat tree"))
     try:
         if leaf_per is None:
             design = design_fat_tree(len(servers), rails, len(sw_ports), link, oversubscription, rail_optimised)
@@ -244,7 +244,7 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
         for k in range(per_rack):
             new_rack_slots.append((rid, 1 + k * height))
 
-    st.report(0.03, f"Placing {design.switches:,} switches")
+    st.report(0.03, render(N_("Placing {n:,} switches"), {"n": design.switches}))
     placed = 0
     for role_name, count in order:
         for i in range(count):
@@ -276,7 +276,7 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
             switch_ids[role_name].append(pid)
 
     # geometry of the racks and devices about to be added
-    st.report(0.07, "Measuring cable routes")
+    st.report(0.07, gettext("Measuring cable routes"))
     if new_racks:
         if new_row is not None:
             row_obj = new_row.model_copy(update={"racks": list(new_racks)})
@@ -318,10 +318,10 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
     def speed(h: Hop) -> float:
         return ports[h.index][h.port].speed_gbps if h.role == "node" else sw_ports[h.port].speed_gbps
 
-    st.report(0.08, f"Naming {design.cables:,} cables")
+    st.report(0.08, render(N_("Naming {n:,} cables"), {"n": design.cables}))
     link_ids = _id_block(plan, "link", design.cables, st.sub(0.08, 0.04))
     total = max(1, design.cables)
-    stage = f"Choosing media and lengths for {design.cables:,} cables"
+    stage = render(N_("Choosing media and lengths for {n:,} cables"), {"n": design.cables})
     for n, (ha, hb) in enumerate(design.links()):
         if n % BATCH == 0:
             st.report(0.12 + 0.87 * n / total, stage)
@@ -342,7 +342,7 @@ def autowire(plan: Plan, catalog: Any, servers: Sequence[str], switch: str, *, k
     result.links = len(links)
     result.edit = Compound(edits, text=deferred(N_("Auto-wire {kind} fabric ({servers} servers, {switches} switches)"),
                                                 kind=kind, servers=n_devices, switches=design.switches))
-    st.finish(f"{result.links:,} cables designed")
+    st.finish(render(N_("{n:,} cables designed"), {"n": result.links}))
     return result
 
 
@@ -367,7 +367,7 @@ def _autowire_nvlink(plan: Plan, catalog: Any, servers: Sequence[str], *, fabric
         results.append(autowire_nvlink_rack(plan, catalog, rid, fabric_id=fabric_id, fabric_name=fabric_name,
                                             rules=rules, progress=part.report, cancel=st.cancel))
     if len(results) == 1:
-        st.finish(f"{results[0].links:,} NVLink cables designed")
+        st.finish(render(N_("{n:,} NVLink cables designed"), {"n": results[0].links}))
         return results[0]
     first = results[0]
     for r in results[1:]:
@@ -379,7 +379,7 @@ def _autowire_nvlink(plan: Plan, catalog: Any, servers: Sequence[str], *, fabric
     first.design.leaves = sum(r.design.leaves for r in results)
     edits: list[Edit] = [e for r in results for e in r.edit.edits]
     first.edit = Compound(edits, text=deferred(N_("Auto-wire NVLink domains of {n} racks"), n=len(racks)))
-    st.finish(f"{first.links:,} NVLink cables designed")
+    st.finish(render(N_("{n:,} NVLink cables designed"), {"n": first.links}))
     return first
 
 
