@@ -543,18 +543,18 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableList</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="524" />
+            <location filename="../../ui/panels/cables.py" line="530" />
             <source>CSV (*.csv)</source>
             <translation>CSV (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="541" />
-            <location filename="../../ui/panels/cables.py" line="550" />
+            <location filename="../../ui/panels/cables.py" line="547" />
+            <location filename="../../ui/panels/cables.py" line="556" />
             <source>Cannot export cables</source>
             <translation>Kabel können nicht exportiert werden</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="515" />
+            <location filename="../../ui/panels/cables.py" line="521" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -562,43 +562,43 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="256" />
+            <location filename="../../ui/panels/cables.py" line="262" />
             <source>Export CSV…</source>
             <translation>CSV exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="524" />
+            <location filename="../../ui/panels/cables.py" line="530" />
             <source>Export cable schedule</source>
             <translation>Kabelplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="262" />
+            <location filename="../../ui/panels/cables.py" line="268" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="263" />
+            <location filename="../../ui/panels/cables.py" line="269" />
             <source>Media:</source>
             <translation>Medium:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="262" />
+            <location filename="../../ui/panels/cables.py" line="268" />
             <source>Rack:</source>
             <translation>Rack:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="251" />
+            <location filename="../../ui/panels/cables.py" line="257" />
             <source>Search device, port, label…</source>
             <translation>Gerät, Port, Beschriftung suchen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="529" />
+            <location filename="../../ui/panels/cables.py" line="535" />
             <source>Writing {n} cables…</source>
             <translation>{n} Kabel werden geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="534" />
-            <location filename="../../ui/panels/cables.py" line="541" />
+            <location filename="../../ui/panels/cables.py" line="540" />
+            <location filename="../../ui/panels/cables.py" line="547" />
             <source>{file} could not be written.
 
 {error}</source>
@@ -607,12 +607,12 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="459" />
+            <location filename="../../ui/panels/cables.py" line="465" />
             <source>{shown} of {total} cables</source>
             <translation>{shown} von {total} Kabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="460" />
+            <location filename="../../ui/panels/cables.py" line="466" />
             <source>{total} cables</source>
             <translation>{total} Kabel</translation>
         </message>
@@ -620,7 +620,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableTable</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="223" />
+            <location filename="../../ui/panels/cables.py" line="229" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -631,57 +631,62 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Cables</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="434" />
+            <location filename="../../ui/panels/cables.py" line="440" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="58" />
+            <location filename="../../ui/panels/cables.py" line="64" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="59" />
+            <location filename="../../ui/panels/cables.py" line="65" />
             <source>From</source>
             <translation>Von</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="63" />
+            <location filename="../../ui/panels/cables.py" line="69" />
             <source>Gb/s</source>
             <translation>Gb/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="57" />
+            <location filename="../../ui/panels/cables.py" line="63" />
             <source>ID</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="65" />
+            <location filename="../../ui/panels/cables.py" line="71" />
             <source>Length</source>
             <translation>Länge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="64" />
+            <location filename="../../ui/panels/cables.py" line="70" />
             <source>Media</source>
             <translation>Medium</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="60" />
+            <location filename="../../ui/panels/cables.py" line="66" />
             <source>Port</source>
             <translation>Port</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="62" />
+            <location filename="../../ui/panels/cables.py" line="68" />
             <source>Port </source>
             <translation>Port </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="61" />
+            <location filename="../../ui/panels/cables.py" line="67" />
             <source>To</source>
             <translation>Nach</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="201" />
+            <location filename="../../ui/panels/cables.py" line="57" />
+            <source>U{n}</source>
+            <translation>HE {n}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="207" />
             <source>{cable} with {transceiver} transceivers</source>
             <translation>{cable} mit Transceivern {transceiver}</translation>
         </message>
@@ -709,7 +714,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>Dateien…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="264" />
+            <location filename="../../ui/panels/catalog.py" line="271" />
             <source>Filter by {what}</source>
             <translation>Nach {what} filtern</translation>
         </message>
@@ -734,12 +739,12 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>NetBox-Gerätetypen importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="305" />
+            <location filename="../../ui/panels/catalog.py" line="312" />
             <source>Importing NetBox device types…</source>
             <translation>NetBox-Gerätetypen werden importiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="315" />
+            <location filename="../../ui/panels/catalog.py" line="322" />
             <source>Importing {file} ({percent} %)…</source>
             <translation>{file} wird importiert ({percent} %)…</translation>
         </message>
@@ -754,7 +759,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>Daten fehlen: {what}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="326" />
+            <location filename="../../ui/panels/catalog.py" line="333" />
             <source>NetBox import</source>
             <translation>NetBox-Import</translation>
         </message>
@@ -764,7 +769,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>Modell, Hersteller, GPU suchen …</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="326" />
+            <location filename="../../ui/panels/catalog.py" line="333" />
             <source>The import stopped: {reason}</source>
             <translation>Der Import wurde angehalten: {reason}</translation>
         </message>
@@ -809,12 +814,12 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>Switch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="272" />
+            <location filename="../../ui/panels/catalog.py" line="279" />
             <source>{shown} of {total} device types — drag into a rack</source>
             <translation>{shown} von {total} Gerätetypen — in ein Rack ziehen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="261" />
+            <location filename="../../ui/panels/catalog.py" line="268" />
             <source>{what}: Any</source>
             <translation>{what}: alle</translation>
         </message>
@@ -4431,12 +4436,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/power.py" line="317" />
-            <location filename="../../ui/dialogs/power.py" line="532" />
+            <location filename="../../ui/dialogs/power.py" line="533" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="530" />
+            <location filename="../../ui/dialogs/power.py" line="531" />
             <source>Disconnect its PDUs and delete the feed?</source>
             <translation>Die PDUs trennen und die Einspeisung löschen?</translation>
         </message>
@@ -4451,7 +4456,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Einspeisungen ohne Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="531" />
+            <location filename="../../ui/dialogs/power.py" line="532" />
             <source>Hang what it supplies on its own upstream (or nothing) and delete it?</source>
             <translation>Was sie versorgt, an ihre eigene Vorstufe (oder nichts) hängen und sie löschen?</translation>
         </message>
@@ -4481,7 +4486,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Eine Stromquelle oder Einspeisung zum Bearbeiten wählen oder unten eine hinzufügen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="515" />
+            <location filename="../../ui/dialogs/power.py" line="516" />
             <source>Select one or more racks (or devices in them) first.</source>
             <translation>Zuerst ein oder mehrere Racks (oder Geräte darin) wählen.</translation>
         </message>
@@ -5609,7 +5614,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="317" />
+            <location filename="../../ui/panels/totals.py" line="327" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n Einspeisung</numerusform>
@@ -5617,7 +5622,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="353" />
+            <location filename="../../ui/panels/totals.py" line="363" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n Kreislauf</numerusform>
@@ -5625,7 +5630,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="445" />
+            <location filename="../../ui/panels/totals.py" line="455" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -5633,7 +5638,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="338" />
+            <location filename="../../ui/panels/totals.py" line="348" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n Rack nahe der Kapazität</numerusform>
@@ -5641,7 +5646,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="336" />
+            <location filename="../../ui/panels/totals.py" line="346" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n Rack über der Kapazität</numerusform>
@@ -5654,7 +5659,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Luftmenge / Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="297" />
+            <location filename="../../ui/panels/totals.py" line="307" />
             <source>BF16 dense · FP8 {fp8} PFLOPS</source>
             <translation>BF16 dicht · FP8 {fp8} PFLOPS</translation>
         </message>
@@ -5709,12 +5714,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="295" />
+            <location filename="../../ui/panels/totals.py" line="305" />
             <source>HBM bandwidth {bw} TB/s</source>
             <translation>HBM-Bandbreite {bw} TB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="290" />
+            <location filename="../../ui/panels/totals.py" line="300" />
             <source>HBM {bw} TB/s · workloads need {need} TB</source>
             <translation>HBM {bw} TB/s · Bedarf {need} TB</translation>
         </message>
@@ -5734,7 +5739,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="394" />
+            <location filename="../../ui/panels/totals.py" line="404" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
         </message>
@@ -5754,7 +5759,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="262" />
+            <location filename="../../ui/panels/totals.py" line="272" />
             <source>No results yet: the engine has not run on this plan.</source>
             <translation>Noch keine Ergebnisse: die Berechnung ist für diesen Plan noch nicht gelaufen.</translation>
         </message>
@@ -5789,214 +5794,214 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="320" />
+            <location filename="../../ui/panels/totals.py" line="330" />
             <source>add power feeds to check capacity and A/B redundancy</source>
             <translation>Einspeisungen anlegen, um Kapazität und A/B-Redundanz zu prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="363" />
+            <location filename="../../ui/panels/totals.py" line="373" />
             <source>air · {flow} l/min coolant</source>
             <translation>Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="417" />
+            <location filename="../../ui/panels/totals.py" line="427" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="429" />
+            <location filename="../../ui/panels/totals.py" line="439" />
             <source>capex incomplete: owning is understated</source>
             <translation>Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="340" />
+            <location filename="../../ui/panels/totals.py" line="350" />
             <source>every rack within capacity</source>
             <translation>jedes Rack innerhalb der Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="306" />
+            <location filename="../../ui/panels/totals.py" line="316" />
             <source>fullest rack {rack} at {pct}</source>
             <translation>vollstes Rack {rack} bei {pct}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="341" />
+            <location filename="../../ui/panels/totals.py" line="351" />
             <source>fullest rack {rack} · {state}</source>
             <translation>vollstes Rack {rack} · {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="370" />
+            <location filename="../../ui/panels/totals.py" line="380" />
             <source>heaviest rack {rack} at {pct} of its rating</source>
             <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="386" />
+            <location filename="../../ui/panels/totals.py" line="396" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
             <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="389" />
+            <location filename="../../ui/panels/totals.py" line="399" />
             <source>incomplete: some items have no price in the catalog</source>
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="442" />
+            <location filename="../../ui/panels/totals.py" line="452" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="441" />
+            <location filename="../../ui/panels/totals.py" line="451" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="327" />
+            <location filename="../../ui/panels/totals.py" line="337" />
             <source>liquid {liquid}, air {air}</source>
             <translation>Flüssigkeit {liquid}, Luft {air}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="384" />
+            <location filename="../../ui/panels/totals.py" line="394" />
             <source>list/estimate prices from the catalog</source>
             <translation>Listen-/Schätzpreise aus dem Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="303" />
+            <location filename="../../ui/panels/totals.py" line="313" />
             <source>max · typical {typical} · idle {idle}</source>
             <translation>maximal · typisch {typical} · Leerlauf {idle}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="356" />
+            <location filename="../../ui/panels/totals.py" line="366" />
             <source>no CDU loops in this plan</source>
             <translation>keine CDU-Kreisläufe in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="285" />
+            <location filename="../../ui/panels/totals.py" line="295" />
             <source>no GPU servers placed</source>
             <translation>keine GPU-Server platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="405" />
+            <location filename="../../ui/panels/totals.py" line="415" />
             <source>no GPUs in this plan</source>
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="438" />
+            <location filename="../../ui/panels/totals.py" line="448" />
             <source>no NVLink GPUs placed</source>
             <translation>keine NVLink-GPUs platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="320" />
+            <location filename="../../ui/panels/totals.py" line="330" />
             <source>no feeds</source>
             <translation>keine Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="390" />
+            <location filename="../../ui/panels/totals.py" line="400" />
             <source>no prices</source>
             <translation>keine Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="344" />
-            <location filename="../../ui/panels/totals.py" line="378" />
+            <location filename="../../ui/panels/totals.py" line="354" />
+            <location filename="../../ui/panels/totals.py" line="388" />
             <source>no racks</source>
             <translation>keine Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="356" />
-            <location filename="../../ui/panels/totals.py" line="438" />
+            <location filename="../../ui/panels/totals.py" line="366" />
+            <location filename="../../ui/panels/totals.py" line="448" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="411" />
+            <location filename="../../ui/panels/totals.py" line="421" />
             <source>not costed</source>
             <translation>nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="375" />
+            <location filename="../../ui/panels/totals.py" line="385" />
             <source>of the room's floor rating under rack {rack}</source>
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="423" />
+            <location filename="../../ui/panels/totals.py" line="433" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="411" />
+            <location filename="../../ui/panels/totals.py" line="421" />
             <source>own {own}/year; renting not costed: {reason}</source>
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="419" />
+            <location filename="../../ui/panels/totals.py" line="429" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="415" />
+            <location filename="../../ui/panels/totals.py" line="425" />
             <source>renting cheaper</source>
             <translation>Mieten günstiger</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="322" />
+            <location filename="../../ui/panels/totals.py" line="332" />
             <source>typical × PUE {pue} · max {max}</source>
             <translation>typisch × PUE {pue} · maximal {max}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="315" />
+            <location filename="../../ui/panels/totals.py" line="325" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="311" />
+            <location filename="../../ui/panels/totals.py" line="321" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert bei Ausfall von Seite {failed}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="351" />
+            <location filename="../../ui/panels/totals.py" line="361" />
             <source>worst loop {loop}: {load} of {cap} (facility water)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} (Gebäudewasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="348" />
+            <location filename="../../ui/panels/totals.py" line="358" />
             <source>worst loop {loop}: {load} of {cap} ({n} × CDU)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} ({n} × CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="361" />
+            <location filename="../../ui/panels/totals.py" line="371" />
             <source>{air} m³/h air · {flow} l/min coolant</source>
             <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="392" />
+            <location filename="../../ui/panels/totals.py" line="402" />
             <source>{amount} INCOMPLETE</source>
             <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="330" />
+            <location filename="../../ui/panels/totals.py" line="340" />
             <source>{btu} BTU/h · {tons} tons</source>
             <translation>{btu} BTU/h · {tons} tons</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="282" />
+            <location filename="../../ui/panels/totals.py" line="292" />
             <source>{models} · workloads need {n}</source>
             <translation>{models} · Bedarf {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="397" />
+            <location filename="../../ui/panels/totals.py" line="407" />
             <source>{mwh} MWh at {price} {cur}/kWh</source>
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="448" />
+            <location filename="../../ui/panels/totals.py" line="458" />
             <source>{n} in-server NVSwitch</source>
             <translation>{n} NVSwitch im Server</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="420" />
+            <location filename="../../ui/panels/totals.py" line="430" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="273" />
+            <location filename="../../ui/panels/totals.py" line="283" />
             <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
             <translation>
                 <numerusform>{racks} Racks in %n Raum · {errors} Fehler, {warnings} Warnungen</numerusform>
@@ -6004,7 +6009,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="367" />
+            <location filename="../../ui/panels/totals.py" line="377" />
             <source>{used} U used, {free} U free</source>
             <translation>{used} HE belegt, {free} HE frei</translation>
         </message>
@@ -6793,7 +6798,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="957" />
+            <location filename="../../ui/panels/workloads.py" line="959" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -6801,12 +6806,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="961" />
+            <location filename="../../ui/panels/workloads.py" line="963" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="938" />
+            <location filename="../../ui/panels/workloads.py" line="940" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
@@ -6821,7 +6826,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="999" />
+            <location filename="../../ui/panels/workloads.py" line="1001" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -6829,7 +6834,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="998" />
+            <location filename="../../ui/panels/workloads.py" line="1000" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -6842,7 +6847,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1005" />
+            <location filename="../../ui/panels/workloads.py" line="1007" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -6850,7 +6855,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1004" />
+            <location filename="../../ui/panels/workloads.py" line="1006" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -6878,7 +6883,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="931" />
+            <location filename="../../ui/panels/workloads.py" line="933" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
@@ -6898,7 +6903,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="930" />
+            <location filename="../../ui/panels/workloads.py" line="932" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
@@ -6918,7 +6923,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="985" />
+            <location filename="../../ui/panels/workloads.py" line="987" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
@@ -6928,7 +6933,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="993" />
+            <location filename="../../ui/panels/workloads.py" line="995" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
@@ -6948,7 +6953,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="796" />
+            <location filename="../../ui/panels/workloads.py" line="797" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
@@ -6983,7 +6988,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="956" />
+            <location filename="../../ui/panels/workloads.py" line="958" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -6991,7 +6996,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="797" />
+            <location filename="../../ui/panels/workloads.py" line="798" />
             <source>±{pct} % (the model's median error on published runs)</source>
             <translation>±{pct} % (der mittlere Fehler des Modells gegenüber veröffentlichten Messungen)</translation>
         </message>

@@ -52,13 +52,19 @@ from ui.tasks import BackgroundTask
 
 log = logging.getLogger(__name__)
 
+def _u(text: str) -> str:
+    """The schedule's rack unit ("U12") as the app's language writes it ("HE 12")."""
+    return QCoreApplication.translate("Cables", "U{n}").format(n=text[1:]) \
+        if text[:1] == "U" and text[1:].isdigit() else text
+
+
 # (header, CableRow attribute or callable)
 COLUMNS: list[tuple[str, Any]] = [
     (QT_TRANSLATE_NOOP("Cables", "ID"), lambda r: r.label or r.id),
     (QT_TRANSLATE_NOOP("Cables", "Fabric"), "fabric"),
-    (QT_TRANSLATE_NOOP("Cables", "From"), lambda r: f"{r.from_rack} {r.from_u} {r.from_device}".replace("  ", " ").strip()),
+    (QT_TRANSLATE_NOOP("Cables", "From"), lambda r: f"{r.from_rack} {_u(r.from_u)} {r.from_device}".replace("  ", " ").strip()),
     (QT_TRANSLATE_NOOP("Cables", "Port"), "from_port"),
-    (QT_TRANSLATE_NOOP("Cables", "To"), lambda r: f"{r.to_rack} {r.to_u} {r.to_device}".replace("  ", " ").strip()),
+    (QT_TRANSLATE_NOOP("Cables", "To"), lambda r: f"{r.to_rack} {_u(r.to_u)} {r.to_device}".replace("  ", " ").strip()),
     (QT_TRANSLATE_NOOP("Cables", "Port "), "to_port"),
     (QT_TRANSLATE_NOOP("Cables", "Gb/s"), lambda r: f"{r.speed_gbps:g}"),
     (QT_TRANSLATE_NOOP("Cables", "Media"), lambda r: (r.media.upper() + (f" ({r.cable})" if r.cable else "")) if r.media else (r.cable or "\u2014")),
