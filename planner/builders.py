@@ -34,6 +34,7 @@ from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import ordered_length
 from planner.fabric.wiring import AddLinks, Disconnect
 from planner.geometry import row_footprints
+from planner.i18n import N_, Np_, deferred, gettext
 from planner.naming import Namer, PatternError, letters, rename_names
 from planner.placement import PlacementChecker, device_dims, rack_dims
 from planner.plan import Endpoint, Link, Placement, Plan, PowerConnection, PowerFeed, Rack, Room, Row
@@ -109,7 +110,7 @@ def _delete_edit(plan: Plan, selection: tuple[tuple[str, str], ...], rooms: list
     if len(edits) == 1:
         return edits[0]
     n = len(edits)
-    return Compound(edits, f"Delete {n} items")
+    return Compound(edits, deferred(N_("Delete {n} items"), n=n))
 
 
 def _links_within(plan: Plan, placement_ids: set[str]) -> list[Link]:
@@ -274,7 +275,7 @@ def _copy_links(plan: Plan, catalog: Catalog | None, links: list[Link], ids: dic
             "id": _fresh_id(plan, _id_prefix(lk.id, "link"), claimed),
             "a": Endpoint(placement=a, port=lk.a.port), "b": Endpoint(placement=b, port=lk.b.port),
             "length_m": length}))
-    return AddLinks(out, text="Copy links")
+    return AddLinks(out, text=deferred(N_("Copy links")))
 
 
 def _feed_racks(plan: Plan) -> dict[str, set[str]]:
@@ -414,8 +415,8 @@ def duplicate_rack_edit(plan: Plan, rack_id: str, count: int, catalog: Catalog |
                     "b": Endpoint(placement=ids[lk.b.placement], port=lk.b.port)}))
     edits = copier.feed_edits() + racks
     if links:
-        edits.append(AddLinks(links, text="Copy links"))
-    return Compound(edits, f"Duplicate {src.name} x {count}")
+        edits.append(AddLinks(links, text=deferred(N_("Copy links"))))
+    return Compound(edits, deferred(N_("Duplicate {name} x {count}"), name=src.name, count=count))
 
 
 def _place_device(plan: Plan, checker: PlacementChecker, rack_id: str, p: Placement) -> Placement | None:
@@ -513,7 +514,7 @@ def paste_edit(plan: Plan, checker: PlacementChecker, payload: dict[str, Any], t
         for e in reversed(done):
             e.revert(plan)
     n = sum(isinstance(e, AddRack | AddPlacement) for e in done)
-    return Compound(done, f"Paste {n} item{'s' if n != 1 else ''}")
+    return Compound(done, deferred(Np_("Paste {n} item", "Paste {n} items"), n=n))
 
 
 def duplicate_device_edit(plan: Plan, checker: PlacementChecker, placement_ids: list[str]) -> Compound:
@@ -544,7 +545,7 @@ def duplicate_device_edit(plan: Plan, checker: PlacementChecker, placement_ids: 
     finally:
         for e in reversed(done):
             e.revert(plan)
-    return Compound(done, "Duplicate device" if len(done) == 1 else f"Duplicate {len(done)} devices")
+    return Compound(done, deferred(Np_("Duplicate device", "Duplicate {n} devices"), n=len(done)))
 
 
 # -- rooms, rows and racks: one place for default types, ids and names --------------------
@@ -624,7 +625,7 @@ def add_racks_edit(plan: Plan, catalog: Catalog, row_id: str, n: int = 1) -> Edi
     edits = _dry_run(plan, lambda: add_rack_edit(plan, catalog, row_id), n)
     if n == 1:
         return edits[0]
-    return Compound(edits, f"Add {n} racks to {plan.index.rows[row_id].name}")
+    return Compound(edits, deferred(N_("Add {n} racks to {name}"), n=n, name=plan.index.rows[row_id].name))
 
 
 def new_row_name(plan: Plan) -> str:
@@ -686,16 +687,17 @@ def add_row_edit(plan: Plan, catalog: Catalog, room_id: str, n_racks: int, x_m: 
         add.revert(plan)
     if not racks:
         return add
-    return Compound([add, *racks], f"Add {row.name} ({n_racks} rack{'s' if n_racks != 1 else ''})")
+    return Compound([add, *racks], deferred(Np_("Add {name} ({n} rack)", "Add {name} ({n} racks)"), n=n_racks,
+                                            name=row.name))
 
 
 def new_room_name(plan: Plan) -> str:
     """'Room 1', 'Room 2', ... the first that no room of the plan is called."""
     taken = {r.name for r in plan.site.rooms}
     n = 1
-    while f"Room {n}" in taken:
+    while gettext(N_("Room {n}")).format(n=n) in taken:
         n += 1
-    return f"Room {n}"
+    return gettext(N_("Room {n}")).format(n=n)
 
 
 def add_room_edit(plan: Plan, name: str | None = None, like: str | None = None) -> AddRoom:
@@ -780,7 +782,7 @@ def rename_edit(plan: Plan, targets: list[tuple[str, str]], pattern: str, start:
     if not edits:
         return None
     n = len(edits)
-    return Compound(edits, f"Rename {n} item{'s' if n != 1 else ''}")
+    return Compound(edits, deferred(Np_("Rename {n} item", "Rename {n} items"), n=n))
 
 
 # -- gestures in the views: drags, nudges, rotation, reordering ------------------------------------
@@ -809,7 +811,7 @@ def move_row_edit(plan: Plan, row_id: str, x_m: float, y_m: float, gesture: str)
         raise EditRefused(f"row {row_id!r} does not exist")
     return Compound([SetProperty("row", row_id, "x_m", x_m, gesture=gesture),
                      SetProperty("row", row_id, "y_m", y_m, gesture=gesture)],
-                    text="Move row", merge_id=f"move-row:{row_id}:{gesture}")
+                    text=deferred(N_("Move row")), merge_id=f"move-row:{row_id}:{gesture}")
 
 
 def reorder_slot(plan: Plan, catalog: Catalog, rack_id: str, along_m: float) -> tuple[Row, list[Rack], int]:
@@ -840,7 +842,7 @@ def reorder_rack_edit(plan: Plan, catalog: Catalog, rack_id: str, along_m: float
     if [r.id for r in new_order] == [r.id for r in order]:
         return None
     return Compound([SetProperty("rack", r.id, "position", i) for i, r in enumerate(new_order) if r.position != i],
-                    text=f"Move rack {me.name}")
+                    text=deferred(N_("Move rack {name}"), name=me.name))
 
 
 def rotate_rows_edit(plan: Plan, row_ids: list[str]) -> Compound | None:
@@ -849,7 +851,7 @@ def rotate_rows_edit(plan: Plan, row_ids: list[str]) -> Compound | None:
     if not rows:
         return None
     return Compound([SetProperty("row", r, "orientation_deg", (plan.index.rows[r].orientation_deg + 90) % 360)
-                     for r in rows], text="Rotate rows" if len(rows) > 1 else "Rotate row")
+                     for r in rows], text=deferred(Np_("Rotate {n} row", "Rotate {n} rows"), n=len(rows)))
 
 
 def remove_racks_edit(plan: Plan, rack_ids: list[str]) -> Compound | None:
@@ -857,7 +859,7 @@ def remove_racks_edit(plan: Plan, rack_ids: list[str]) -> Compound | None:
     ids = [i for i in rack_ids if i in plan.index.racks]
     if not ids:
         return None
-    return Compound([RemoveRack(i) for i in ids], text=f"Remove {len(ids)} rack{'s' if len(ids) > 1 else ''}")
+    return Compound([RemoveRack(i) for i in ids], text=deferred(Np_("Remove {n} rack", "Remove {n} racks"), n=len(ids)))
 
 
 def nudge_edit(plan: Plan, checker: PlacementChecker, placement_ids: list[str], step: int) -> Edit | None:
@@ -874,7 +876,7 @@ def nudge_edit(plan: Plan, checker: PlacementChecker, placement_ids: list[str], 
     pids.sort(key=lambda i: plan.placement(i).u or 0, reverse=step > 0)
     edits: list[Edit] = [MovePlacement(i, plan.index.placement_rack[i], (plan.placement(i).u or 1) + step,
                                        checker=checker) for i in pids]
-    return edits[0] if len(edits) == 1 else Compound(edits, f"Move {len(edits)} devices")
+    return edits[0] if len(edits) == 1 else Compound(edits, deferred(Np_("Move {n} device", "Move {n} devices"), n=len(edits)))
 
 
 def drag_device_edit(plan: Plan, catalog: Catalog, checker: PlacementChecker, placement_id: str, rack_id: str,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from planner.edits import AddItem, Compound, Edit, EditRefused, RemoveItem, SetProperty, SetRackCooling
+from planner.i18n import N_, Np_, deferred
 from planner.plan import CoolingChoice, CoolingLoop, Plan
 
 if TYPE_CHECKING:
@@ -120,7 +121,8 @@ def add_loop_edit(plan: Plan, loop: CoolingLoop, assign_racks: Iterable[str] = (
     racks = list(assign_racks)
     if not racks:
         return add
-    return Compound([add, *_assign(plan, loop, racks)], f"Add {loop.name} and assign {_n_racks(len(racks))}")
+    return Compound([add, *_assign(plan, loop, racks)], deferred(Np_("Add {name} and assign {n} rack", "Add {name} and assign {n} racks"),
+                                                                    n=len(racks), name=loop.name))
 
 
 def edit_loop_edit(plan: Plan, loop_id: str, values: dict[str, Any]) -> Edit | None:
@@ -145,7 +147,7 @@ def edit_loop_edit(plan: Plan, loop_id: str, values: dict[str, Any]) -> Edit | N
     edits = [SetProperty("loop", loop_id, f, getattr(checked, f)) for f in changed]
     if len(edits) == 1:
         return edits[0]
-    return Compound(edits, f"Edit {checked.name}")
+    return Compound(edits, deferred(N_("Edit {name}"), name=checked.name))
 
 
 def loop_kind_values(plan: Plan, catalog: Catalog, loop_id: str, kind: str) -> dict[str, Any]:
@@ -192,7 +194,7 @@ class RemoveLoop(RemoveItem):
 
     def __init__(self, loop_id: str) -> None:
         super().__init__("loop", loop_id)
-        self.text = "Delete cooling loop"
+        self.text = deferred(N_("Delete cooling loop"))
 
     def _apply(self, plan: Plan) -> Any:
         if any(c.id == self.item_id for c in plan.cooling_loops):
@@ -220,11 +222,8 @@ def remove_loop_edit(plan: Plan, loop_id: str, unassign: bool = False) -> Edit:
         assert c is not None
         edits.append(SetProperty("row", row_id, "cooling", c.model_copy(update={"loop": None}).model_dump()))
     name = plan.cooling_loop(loop_id).name
-    return Compound([*edits, remove], f"Delete {name} and unassign {_n_racks(len(racks) + len(rows))}")
-
-
-def _n_racks(n: int) -> str:
-    return "1 rack" if n == 1 else f"{n} racks"
+    return Compound([*edits, remove], deferred(Np_("Delete {name} and unassign {n} rack", "Delete {name} and unassign {n} racks"),
+                                                n=len(racks) + len(rows), name=name))
 
 
 def _assign(plan: Plan, loop: CoolingLoop, rack_ids: list[str]) -> list[Edit]:
@@ -255,7 +254,8 @@ def assign_loop_edit(plan: Plan, loop_id: str, rack_ids: Iterable[str]) -> Edit 
     edits = _assign(plan, loop, ids)
     if not edits:
         return None
-    return Compound(edits, f"Assign {_n_racks(len(edits))} to {loop.name}")
+    return Compound(edits, deferred(Np_("Assign {n} rack to {name}", "Assign {n} racks to {name}"), n=len(edits),
+                                    name=loop.name))
 
 
 def rack_cooling_choice(plan: Plan, catalog: Catalog, rack_id: str, **changes: Any) -> CoolingChoice | None:
@@ -315,5 +315,6 @@ def set_row_cooling_edit(plan: Plan, row_id: str, choice: CoolingChoice | None,
         edits.extend(SetRackCooling(rid, None) for rid in row_overrides(plan, row_id))
     if not edits:
         return None
-    text = f"Set cooling of row {row.name}" + (" and all its racks" if apply_to_racks else "")
+    text = deferred(N_("Set cooling of row {name} and all its racks") if apply_to_racks
+                    else N_("Set cooling of row {name}"), name=row.name)
     return Compound(edits, text)

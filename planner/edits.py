@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from planner.i18n import Np_, tmsg
+from planner.i18n import N_, Np_, deferred, tmsg
 from planner.placement import PlacementChecker
 from planner.plan import (
     CoolingChoice,
@@ -79,7 +79,7 @@ class Change:
 class Edit:
     """Base class. Subclasses implement ``_apply``/``_revert`` and set ``text``."""
 
-    text: str = "Edit"
+    text: str = N_("Edit")  # a planner.i18n.Deferred where the text has parameters
     merge_id: str | None = None  # edits with the same merge_id may merge
 
     def apply(self, plan: Plan) -> Change:
@@ -106,7 +106,7 @@ class AddPlacement(Edit):
         self.rack_id = rack_id
         self.placement = placement
         self.checker = checker
-        self.text = f"Add {placement.name or placement.device}"
+        self.text = deferred(N_("Add {name}"), name=placement.name or placement.device)
 
     def _apply(self, plan: Plan) -> Change:
         if self.rack_id not in plan.index.racks:
@@ -135,7 +135,7 @@ class RemovePlacement(Edit):
 
     def __init__(self, placement_id: str) -> None:
         self.placement_id = placement_id
-        self.text = "Remove device"
+        self.text = deferred(N_("Remove device"))
         self._saved: dict[str, Any] | None = None
 
     def _apply(self, plan: Plan) -> Change:
@@ -204,7 +204,7 @@ class MovePlacement(Edit):
         self.to_face = face
         self.to_side = side  # 0U devices: the side channel (None keeps the current side)
         self.checker = checker
-        self.text = "Move device"
+        self.text = deferred(N_("Move device"))
         self.merge_id = f"move:{placement_id}:{gesture}" if gesture else None
         self._from: tuple[str, int, int | None, str] | None = None
 
@@ -298,6 +298,34 @@ def _change_for(plan: Plan, kind: str, entity_id: str | None, structural: bool) 
     return ch
 
 
+# undo texts (the app shows them translated: planner.i18n.translated)
+_FIELD_TEXTS = {
+    "name": N_("Rename"), "x_m": N_("Move"), "y_m": N_("Move"), "orientation_deg": N_("Rotate"),
+    "position": N_("Move rack"), "u": N_("Move device"), "face": N_("Turn device"), "side": N_("Set side"),
+    "feed": N_("Set feed"), "power": N_("Set power cords"), "upstream": N_("Set upstream"),
+    "cooling": N_("Change cooling"), "rack_type": N_("Change rack type"), "spec": N_("Change workload"),
+    "group": N_("Set server group"), "price_overrides": N_("Change prices for this plan"),
+    "raised_floor": N_("Set raised floor"), "rail_optimised": N_("Set rail-optimised wiring"),
+    "gap_before_m": N_("Set gap"), "width_m": N_("Set width"), "depth_m": N_("Set depth"),
+    "loop": N_("Set cooling loop"), "currency": N_("Set currency"),
+}
+_ADD_TEXTS = {
+    "PowerSource": N_("Add power source"), "PowerFeed": N_("Add feed"), "CoolingLoop": N_("Add cooling loop"),
+    "Fabric": N_("Add fabric"), "Link": N_("Add link"), "ServerGroup": N_("Add server group"),
+    "Workload": N_("Add workload"),
+}
+_REMOVE_TEXTS = {
+    "source": N_("Remove power source"), "feed": N_("Remove feed"), "loop": N_("Remove cooling loop"),
+    "fabric": N_("Remove fabric"), "link": N_("Remove link"), "group": N_("Remove server group"),
+    "workload": N_("Remove workload"),
+}
+
+
+def _field_text(field_name: str) -> str:
+    known = _FIELD_TEXTS.get(field_name)
+    return deferred(known) if known else deferred(N_("Set {field}"), field=field_name.replace("_", " "))
+
+
 class SetProperty(Edit):
     """Sets one field of one entity, validated against the model's field type.
 
@@ -313,7 +341,7 @@ class SetProperty(Edit):
         self.entity_id = entity_id
         self.field_name = field_name
         self.value = value
-        self.text = f"Set {field_name.replace('_', ' ')}"
+        self.text = _field_text(field_name)
         self.merge_id = f"set:{kind}:{entity_id}:{field_name}:{gesture}" if gesture else None
         self._old: Any = None
 
@@ -388,7 +416,7 @@ def _first_error(exc: Exception, field_name: str) -> str:
 class SetRackCooling(SetProperty):
     def __init__(self, rack_id: str, cooling: CoolingChoice | None) -> None:
         super().__init__("rack", rack_id, "cooling", cooling.model_dump() if cooling else None)
-        self.text = "Change rack cooling"
+        self.text = deferred(N_("Change rack cooling"))
 
 
 # -- racks and rows -----------------------------------------------------------------
@@ -399,7 +427,7 @@ class AddRack(Edit):
         self.row_id = row_id
         self.rack = rack
         self.index = index
-        self.text = f"Add rack {rack.name}"
+        self.text = deferred(N_("Add rack {name}"), name=rack.name)
 
     def _apply(self, plan: Plan) -> Change:
         if self.row_id not in plan.index.rows:
@@ -427,7 +455,7 @@ class RemoveRack(Edit):
 
     def __init__(self, rack_id: str) -> None:
         self.rack_id = rack_id
-        self.text = "Remove rack"
+        self.text = deferred(N_("Remove rack"))
         self._inner: list[RemovePlacement] = []
         self._pos: tuple[str, int, Rack] | None = None
 
@@ -477,7 +505,7 @@ class AddRow(Edit):
     def __init__(self, room_id: str, row: Row) -> None:
         self.room_id = room_id
         self.row = row
-        self.text = f"Add row {row.name}"
+        self.text = deferred(N_("Add row {name}"), name=row.name)
 
     def _apply(self, plan: Plan) -> Change:
         if self.room_id not in plan.index.rooms:
@@ -501,7 +529,7 @@ class RemoveRow(Edit):
 
     def __init__(self, row_id: str) -> None:
         self.row_id = row_id
-        self.text = "Remove row"
+        self.text = deferred(N_("Remove row"))
         self._inner: list[RemoveRack] = []
         self._pos: tuple[str, int, Row] | None = None
 
@@ -509,7 +537,7 @@ class RemoveRow(Edit):
         if self.row_id not in plan.index.rows:
             raise EditRefused(f"row {self.row_id!r} does not exist")
         row = plan.index.rows[self.row_id]
-        self.text = f"Remove row {row.name}"
+        self.text = deferred(N_("Remove row {name}"), name=row.name)
         room = plan.room_of(row.id)
         ch = Change(structure=True, rows={row.id}, rooms={room.id})
         self._inner = [RemoveRack(r.id) for r in list(row.racks)]
@@ -543,7 +571,7 @@ class AddRoom(Edit):
     def __init__(self, room: Room, index: int | None = None) -> None:
         self.room = room
         self.index = index
-        self.text = f"Add room {room.name}"
+        self.text = deferred(N_("Add room {name}"), name=room.name)
 
     def _apply(self, plan: Plan) -> Change:
         _refuse_used_ids(plan, [self.room.id, *(i for row in self.room.rows for i in _ids_in_row(row))])
@@ -571,7 +599,7 @@ class RemoveRoom(Edit):
     def __init__(self, room_id: str, with_content: bool = False) -> None:
         self.room_id = room_id
         self.with_content = with_content
-        self.text = "Remove room"
+        self.text = deferred(N_("Remove room"))
         self._inner: list[RemoveRow] = []
         self._pos: tuple[int, Room] | None = None
 
@@ -587,7 +615,7 @@ class RemoveRoom(Edit):
                                        "room {name!r} still holds {n} rows with {racks}: remove them first, or "
                                        "delete the room with its content"), n=len(room.rows), name=room.name,
                                    racks=held))
-        self.text = f"Remove room {room.name}"
+        self.text = deferred(N_("Remove room {name}"), name=room.name)
         ch = Change(structure=True, rooms={room.id})
         self._inner = [RemoveRow(r.id) for r in list(room.rows)]
         for e in self._inner:
@@ -627,7 +655,7 @@ class AddItem(Edit):
 
     def __init__(self, item: PowerSource | PowerFeed | CoolingLoop | Fabric | Link | ServerGroup | Workload) -> None:
         self.item = item
-        self.text = f"Add {type(item).__name__.lower()}"
+        self.text = deferred(_ADD_TEXTS.get(type(item).__name__, N_("Add item")))
 
     def _apply(self, plan: Plan) -> Change:
         attr, ch_field = _COLLECTIONS[type(self.item)]
@@ -665,7 +693,7 @@ class RemoveItem(Edit):
     def __init__(self, kind: str, item_id: str) -> None:
         self.kind = kind
         self.item_id = item_id
-        self.text = f"Remove {kind}"
+        self.text = deferred(_REMOVE_TEXTS.get(kind, N_("Remove item")))
         self._saved: tuple[int, Any] | None = None
 
     def _attr(self) -> tuple[str, str]:
@@ -725,7 +753,7 @@ class Compound(Edit):
     """Several edits as one undo step (paste, duplicate rack x N, auto-wire). If one
     fails, the ones already applied are reverted and the failure is raised."""
 
-    def __init__(self, edits: Iterable[Edit], text: str = "Edit", merge_id: str | None = None) -> None:
+    def __init__(self, edits: Iterable[Edit], text: str = N_("Edit"), merge_id: str | None = None) -> None:
         self.edits = list(edits)
         self.text = text
         self.merge_id = merge_id  # e.g. a row drag moving x_m and y_m together

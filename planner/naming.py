@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from planner.catalog import Catalog
 
+from planner.i18n import N_, gettext
+
 PLACEHOLDERS = ("n", "row", "rack", "room")
 # NAMING_KINDS of planner.plan, repeated here so this module does not import the model
 DEVICE_KINDS = ("server", "switch", "storage", "pdu", "power", "cooling", "other")
@@ -307,7 +309,8 @@ class Namer:
         pattern = self.pattern_for("room")
         if pattern:
             return self.from_pattern("room", pattern)
-        return self.claim("room", self.next_numbered("room", "Room 0"))
+        # a new room or row is named in the active language ("Raum 1", "Reihe A" in German)
+        return self.claim("room", self.next_numbered("room", gettext(N_("Room {n}")).format(n=0)))
 
     def row(self, room_id: str, after: str | None = None) -> str:
         """A new row's name in ``room_id``: the row pattern, else the next after ``after``,
@@ -319,7 +322,7 @@ class Namer:
             return self.claim("row", self.next_numbered("row", after))
         i = 0
         while True:
-            name = f"Row {letters(i)}"
+            name = gettext(N_("Row {letters}")).format(letters=letters(i))
             if name not in self.taken("row"):
                 return self.claim("row", name)
             i += 1

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from planner.edits import Compound, Edit, EditRefused, SetProperty
+from planner.i18n import N_, deferred
 from planner.logo import LogoError, read_logo
 from planner.naming import pattern_error
 from planner.plan import NAMING_KINDS, Logo, Metadata, Plan, PriceOverride
@@ -213,7 +214,7 @@ def plan_settings_edit(plan: Plan, values: dict[str, Any]) -> Compound | None:
             edits.append(SetProperty("metadata", None, field, new[field]))
     if not edits:
         return None
-    return Compound(edits, "Change plan settings")
+    return Compound(edits, deferred(N_("Change plan settings")))
 
 
 def price_override_edit(plan: Plan, slug: str, amount: Any = None, currency: str | None = None, date: str = "",
@@ -224,13 +225,13 @@ def price_override_edit(plan: Plan, slug: str, amount: Any = None, currency: str
     naming the field (``amount``, ``currency``, ``date``, ``source``, ``note``)."""
     md = plan.metadata
     current = dict(md.price_overrides)
-    label = f"Price for this plan ({slug})"
+    label = deferred(N_("Price for this plan ({slug})"), slug=slug)
     if amount is None or (isinstance(amount, str) and not amount.strip()):
         if slug not in current:
             return None
         del current[slug]
         edit = SetProperty("metadata", None, "price_overrides", current)
-        edit.text = f"Remove price for this plan ({slug})"
+        edit.text = deferred(N_("Remove price for this plan ({slug})"), slug=slug)
         return edit
     try:
         value = _number(amount)

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from planner.edits import AddItem, Compound, Edit, EditRefused, RemoveItem, SetProperty
+from planner.i18n import N_, deferred
 from planner.plan import Plan, PowerConnection, PowerFeed, PowerSource
 
 if TYPE_CHECKING:
@@ -66,15 +67,19 @@ def new_source(plan: Plan, kind: str = "ups", name: str | None = None, **fields:
     return PowerSource(id=sid, name=unique_name(taken, name), kind=kind, **fields)  # type: ignore[arg-type]
 
 
+_ADD_SOURCE = {"ups": N_("Add UPS {name}"), "panel": N_("Add panel {name}"),
+               "switchboard": N_("Add switchboard {name}"), "generator": N_("Add generator {name}")}
+
+
 def add_feed_edit(plan: Plan, **kw: Any) -> AddItem:
     e = AddItem(new_feed(plan, **kw))
-    e.text = f"Add feed {e.item.name}"
+    e.text = deferred(N_("Add feed {name}"), name=e.item.name)
     return e
 
 
 def add_source_edit(plan: Plan, kind: str = "ups", **kw: Any) -> AddItem:
     e = AddItem(new_source(plan, kind, **kw))
-    e.text = f"Add {kind if kind != 'ups' else 'UPS'} {e.item.name}"
+    e.text = deferred(_ADD_SOURCE.get(kind, N_("Add power source {name}")), name=e.item.name)
     return e
 
 
@@ -97,7 +102,7 @@ def delete_feed_edit(plan: Plan, feed_id: str, disconnect: bool = False) -> Edit
                           + (" ..." if len(names) > 5 else "") + "; disconnect them first")
     edits: list[Edit] = [SetProperty("placement", u, "feed", None) for u in users]
     edits.append(RemoveItem("feed", feed_id))
-    return Compound(edits, f"Delete feed {feed.name}")
+    return Compound(edits, deferred(N_("Delete feed {name}"), name=feed.name))
 
 
 def source_users(plan: Plan, source_id: str) -> tuple[list[str], list[str]]:
@@ -121,7 +126,7 @@ def delete_source_edit(plan: Plan, source_id: str, detach: bool = False) -> Edit
     edits: list[Edit] = [SetProperty("feed", f, "upstream", src.upstream) for f in feeds]
     edits += [SetProperty("source", s, "upstream", src.upstream) for s in subs]
     edits.append(RemoveItem("source", source_id))
-    return Compound(edits, f"Delete {src.name}")
+    return Compound(edits, deferred(N_("Delete {name}"), name=src.name))
 
 
 def _pdus_of(plan: Plan, catalog: Catalog | None, rack_id: str) -> list[Any]:
@@ -183,7 +188,8 @@ def ab_feeds_edit(plan: Plan, catalog: Catalog, rack_ids: Iterable[str], upstrea
         for p, side in pairs:
             edits.append(SetProperty("placement", p.id, "feed", made[side].id))
     n = len(racks)
-    text = f"Add A+B feeds for {plan.rack(racks[0]).name}" if n == 1 else f"Add A+B feeds for {n} racks"
+    text = deferred(N_("Add A+B feeds for {name}"), name=plan.rack(racks[0]).name) if n == 1 else \
+        deferred(N_("Add A+B feeds for {n} racks"), n=n)
     return Compound(edits, text)
 
 
@@ -264,7 +270,8 @@ def pin_cord_edit(plan: Plan, catalog: Catalog, results: Results | None, placeme
     new[index] = (pdu_id, outlet)
     value = [PowerConnection(pdu=d, outlet=o).model_dump() for d, o in new]
     e = SetProperty("placement", placement_id, "power", value)
-    e.text = f"Plug {dev.name or dev.id} cord {index + 1} into {pname} outlet {outlet}"
+    e.text = deferred(N_("Plug {device} cord {cord} into {pdu} outlet {outlet}"), device=dev.name or dev.id,
+                      cord=index + 1, pdu=pname, outlet=outlet)
     return e
 
 
@@ -274,7 +281,7 @@ def spread_cords_edit(plan: Plan, placement_id: str) -> SetProperty:
     if not dev.power:
         raise EditRefused(f"the cords of {dev.name or dev.id} are already spread automatically")
     e = SetProperty("placement", placement_id, "power", [])
-    e.text = f"Spread cords of {dev.name or dev.id} automatically"
+    e.text = deferred(N_("Spread cords of {device} automatically"), device=dev.name or dev.id)
     return e
 
 
@@ -290,4 +297,4 @@ def delete_power_edit(plan: Plan, selection: Iterable[tuple[str, str]]) -> Edit 
             edits.append(delete_source_edit(plan, eid))
     if not edits:
         return None
-    return edits[0] if len(edits) == 1 else Compound(edits, f"Delete {len(edits)} power items")
+    return edits[0] if len(edits) == 1 else Compound(edits, deferred(N_("Delete {n} power items"), n=len(edits)))

@@ -69,6 +69,52 @@ def _model_headers(model: QAbstractItemModel | None, texts: Texts, where: str) -
             texts.add(model.headerData(i, orient, Qt.ItemDataRole.ToolTipRole), where + " header tip")
 
 
+def _model_cells(model: QAbstractItemModel | None, texts: Texts, where: str, rows: int = 40) -> None:
+    """The texts in a table's or tree's cells and their tips (the first ``rows`` rows, and the
+    first level of children in a tree): the Findings' Where column, the cable list, the
+    workload list's verdicts."""
+    if model is None:
+        return
+    from PySide6.QtCore import QModelIndex
+
+    def cells(parent: QModelIndex, depth: int) -> None:
+        try:
+            n, cols = model.rowCount(parent), model.columnCount(parent)
+        except TypeError:
+            return
+        for r in range(min(n, rows)):
+            for c in range(cols):
+                i = model.index(r, c, parent)
+                texts.add(model.data(i, Qt.ItemDataRole.DisplayRole), f"{where} cell[{c}]")
+                texts.add(model.data(i, Qt.ItemDataRole.ToolTipRole), f"{where} cell[{c}] tip")
+            if depth == 0:
+                cells(model.index(r, 0, parent), 1)
+
+    cells(QModelIndex(), 0)
+
+
+def _plot_texts(w: QWidget, texts: Texts, where: str) -> None:
+    """A pyqtgraph plot's title, axis labels and the texts drawn in it (bar labels, the
+    target and plan lines' labels, the break-even label)."""
+    import pyqtgraph as pg
+
+    if not isinstance(w, pg.PlotWidget):
+        return
+    item = w.getPlotItem()
+    texts.add(item.titleLabel.text, where + " plot title")
+    for side in ("left", "bottom", "top", "right"):
+        ax = item.getAxis(side)
+        if ax.isVisible() and ax.labelText:
+            texts.add(ax.labelText, f"{where} plot axis {side}")
+    for it in w.scene().items():
+        if isinstance(it, pg.TextItem):
+            texts.add(it.toPlainText(), where + " plot text")
+    legend = item.legend
+    if legend is not None:
+        for _sample, label in legend.items:
+            texts.add(label.text, where + " plot legend")
+
+
 def walk_widget(w: QWidget, texts: Texts, where: str) -> None:
     for sub in [w, *w.findChildren(QWidget)]:
         name = f"{where}/{type(sub).__name__}:{sub.objectName()}"
@@ -101,6 +147,8 @@ def walk_widget(w: QWidget, texts: Texts, where: str) -> None:
                 texts.add(sub.tabText(i), name + " tab")
         if isinstance(sub, QAbstractItemView):
             _model_headers(sub.model(), texts, name)
+            _model_cells(sub.model(), texts, name)
+        _plot_texts(sub, texts, name)
         for act in sub.actions():
             walk_action(act, texts, name)
 
@@ -216,8 +264,10 @@ def walk_app(win: Any, monkeypatch: Any) -> Texts:
         patches.where = path
         if os.environ.get("RACKWRIGHT_WALK_VERBOSE"):
             print("trigger", path, file=sys.stderr, flush=True)
+        win.statusBar().clearMessage()
         act.trigger()
         QApplication.processEvents()
+        texts.add(win.statusBar().currentMessage(), path + " status message")
         for w in QApplication.topLevelWidgets():
             if w not in before and w.isVisible():
                 walk_widget(w, texts, path + " window")
@@ -235,8 +285,88 @@ def walk_app(win: Any, monkeypatch: Any) -> Texts:
             ev = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, view.viewport().mapToGlobal(pos))
             QTimer.singleShot(0, lambda: close_popup(texts, "rack view context menu"))
             view.contextMenuEvent(ev)
+    walk_selections(win, texts)
+    walk_undo_texts(win, texts)
+    walk_scaling_chart(win, texts)
     _ = (QObject, QPointF)
     return texts
+
+
+def walk_selections(win: Any, texts: Texts) -> None:
+    """The Inspector (and what follows the selection) for one thing of every kind the plan
+    has: a rack, a server, a PDU, a switch, a row, a room, a feed, a power source, a fabric,
+    a link, a server group, a workload."""
+    plan = win.doc.plan
+    cat = win.doc.catalog
+    picks: list[tuple[str, str]] = []
+    racks = [r for room in plan.site.rooms for row in room.rows for r in row.racks]
+    if racks:
+        picks.append(("rack", racks[0].id))
+    kinds_seen: set[str] = set()
+    for rack in racks:
+        for p in rack.placements:
+            dev = cat.get("device-types", p.device) if cat is not None else None
+            kind = getattr(dev, "kind", "?")
+            if kind not in kinds_seen:
+                kinds_seen.add(kind)
+                picks.append(("placement", p.id))
+    rows = [row for room in plan.site.rooms for row in room.rows]
+    picks += [("row", rows[0].id)] if rows else []
+    picks += [("room", plan.site.rooms[0].id)] if plan.site.rooms else []
+    for kind, coll in (("feed", plan.feeds), ("source", plan.power_sources), ("fabric", plan.fabrics),
+                       ("link", plan.links), ("group", plan.groups), ("loop", plan.cooling_loops),
+                       ("workload", plan.workloads)):
+        picks += [(kind, coll[0].id)] if coll else []
+    dock = win.findChild(QDockWidget, "inspectorDock")
+    for kind, eid in picks:
+        win.doc.select([(kind, eid)])
+        QApplication.processEvents()
+        if dock is not None:
+            walk_widget(dock, texts, f"inspector ({kind})")
+    win.doc.select([])
+    QApplication.processEvents()
+
+
+def walk_undo_texts(win: Any, texts: Texts) -> None:
+    """Edit > Undo/Redo name the last edit ("Undo Add 2 racks to Row A"): edits the planner
+    makes (builders) and ones the app makes, then undone so the plan is as it was."""
+    from planner.builders import add_racks_edit
+    from planner.edits import SetProperty
+
+    plan = win.doc.plan
+    rows = [row for room in plan.site.rooms for row in room.rows]
+    racks = [r for row in rows for r in row.racks]
+    edits = []
+    if rows:
+        edits.append(add_racks_edit(plan, win.doc.catalog, rows[0].id, 2))
+    if racks:
+        edits.append(SetProperty("rack", racks[0].id, "name", racks[0].name + "x"))
+        edits.append(SetProperty("rack", racks[0].id, "rack_type", racks[0].rack_type))
+    for edit in edits:
+        if win.doc.push(edit):
+            QApplication.processEvents()
+            walk_action(win.act_undo, texts, "undo")
+            win.doc.undo_stack.undo()
+            QApplication.processEvents()
+            walk_action(win.act_redo, texts, "redo")
+    win.doc.undo_stack.setClean()
+
+
+def walk_scaling_chart(win: Any, texts: Texts, timeout_s: float = 60.0) -> None:
+    """The workload's scaling chart once its sweep (a background task) has drawn it."""
+    import time
+
+    panel = win.panels.get("workloadsDock")
+    if panel is None or not win.doc.plan.workloads:
+        return
+    for w in win.doc.plan.workloads:
+        panel.select_workload(w.id)
+        end = time.monotonic() + timeout_s
+        while time.monotonic() < end and getattr(panel.scaling.chart, "result", None) is None:
+            QApplication.processEvents()
+            time.sleep(0.02)
+        QApplication.processEvents()
+        walk_widget(panel, texts, f"workload {w.id}")
 
 
 def planner_texts() -> set[str]:

@@ -65,11 +65,14 @@ def read_plan(path: str, parent: QWidget | None) -> Plan | None:
                            .format(file=Path(e.file).name, line=line, where=where, message=e.message),
                            details=str(e))
     except (OSError, ValueError) as e:
-        dialogs.show_error(parent, QCoreApplication.translate("Controllers", "Cannot open plan"), f"{Path(path).name} could not be opened.\n\n{e}")
+        dialogs.show_error(parent, QCoreApplication.translate("Controllers", "Cannot open plan"),
+                           QCoreApplication.translate("Controllers", "{file} could not be opened.\n\n{error}").format(
+                               file=Path(path).name, error=e))
     except Exception as e:  # any other failure to read a file ends in the same dialog, never a traceback
         log.exception("reading %s failed", path)
         dialogs.show_error(parent, QCoreApplication.translate("Controllers", "Cannot open plan"),
-                           f"{Path(path).name} could not be opened.\n\n{type(e).__name__}: {e}"[:2000])
+                           QCoreApplication.translate("Controllers", "{file} could not be opened.\n\n{error}").format(
+                               file=Path(path).name, error=f"{type(e).__name__}: {e}")[:2000])
     return None
 
 
@@ -301,7 +304,7 @@ class EditController(QObject):
     def paste(self) -> bool:
         md = QApplication.clipboard().mimeData()
         if md is None or not md.hasFormat(CLIPBOARD_MIME):
-            self.doc.refused.emit("Nothing to paste: copy racks or devices first")
+            self.doc.refused.emit(self.tr("Nothing to paste: copy racks or devices first"))
             return False
         try:
             payload = json.loads(bytes(md.data(CLIPBOARD_MIME).data()).decode("utf-8"))
@@ -311,7 +314,7 @@ class EditController(QObject):
             self.doc.refused.emit(str(e))
             return False
         except (ValueError, KeyError, TypeError) as e:
-            self.doc.refused.emit(f"The clipboard does not hold Rackwright items ({e})")
+            self.doc.refused.emit(self.tr("The clipboard does not hold Rackwright items ({error})").format(error=e))
             return False
         if not edit.edits:
             return False
@@ -341,11 +344,12 @@ class EditController(QObject):
     def duplicate_rack_n(self, n: int | None = None) -> bool:
         rack = self._target_rack()
         if rack is None:
-            self.doc.refused.emit("Select a rack to duplicate")
+            self.doc.refused.emit(self.tr("Select a rack to duplicate"))
             return False
         if n is None:
-            n = dialogs.ask_int(self.window, "Duplicate rack",
-                                f"Number of copies of {self.doc.plan.rack(rack).name}:", 3, 1, 500)
+            n = dialogs.ask_int(self.window, self.tr("Duplicate rack"),
+                                self.tr("Number of copies of {rack}:").format(rack=self.doc.plan.rack(rack).name),
+                                3, 1, 500)
             if not n:
                 return False
         return self.doc.push(duplicate_rack_edit(self.doc.plan, rack, n, self.doc.catalog))

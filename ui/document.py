@@ -32,6 +32,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from planner import gcpause
 from planner.edits import Change, Edit, EditRefused
+from planner.i18n import translated
 from planner.placement import PlacementChecker
 from planner.plan import Plan
 from ui.tasks import BackgroundTask
@@ -62,7 +63,9 @@ class EditCommand(QUndoCommand):
     surfaces as EditRefused before anything reaches the undo stack)."""
 
     def __init__(self, doc: Document, edit: Edit, change: Change) -> None:
-        super().__init__(edit.text)
+        # the planner makes undo texts in English with their template (planner.i18n.Deferred):
+        # shown in the app's language (the planner's default language follows the app's)
+        super().__init__(translated(edit.text))
         self.doc = doc
         self.edit = edit
         self._first_change: Change | None = change
@@ -196,7 +199,7 @@ class Document(QObject):
 
     @property
     def display_name(self) -> str:
-        return self.path.name if self.path is not None else "Untitled"
+        return self.path.name if self.path is not None else self.tr("Untitled")
 
     def set_path(self, path: str | os.PathLike[str] | None) -> None:
         self.path = Path(path) if path is not None else None
@@ -289,7 +292,7 @@ class Document(QObject):
             return fn()
         except Exception as e:
             log.exception("engine failed")
-            self.engineFailed.emit(f"Engine error: {type(e).__name__}: {e}")
+            self.engineFailed.emit(self.tr("Engine error: {error}").format(error=f"{type(e).__name__}: {e}"))
             return None
 
     def _store(self, results: Results | None) -> None:

@@ -57,8 +57,13 @@ def _export(snapshot: Any, catalog: Catalog, engine_settings: Any, path: Path, o
 def _failure_text(e: BaseException, path: Path) -> tuple[str, str]:
     """(message, details) for the error dialog of a failed export."""
     if isinstance(e, OSError):
-        return f"{path.name} could not be written.\n\n{e.strerror or e}", str(e)
-    return f"The build plan could not be made.\n\n{type(e).__name__}: {e}", f"{type(e).__name__}: {e}"
+        return _tr("{file} could not be written.\n\n{error}").format(file=path.name, error=e.strerror or e), str(e)
+    return (_tr("The build plan could not be made.\n\n{error}").format(error=f"{type(e).__name__}: {e}"),
+            f"{type(e).__name__}: {e}")
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Export", text)
 
 
 class BuildPlanExporter(QObject):
@@ -148,7 +153,7 @@ class BuildPlanExporter(QObject):
                 engine_settings = None
         catalog = self.doc.catalog
         self.last_path = target
-        dlg = QProgressDialog("Writing the build plan\u2026", "Cancel", 0, 1000, self.window)
+        dlg = QProgressDialog(self.tr("Writing the build plan\u2026"), self.tr("Cancel"), 0, 1000, self.window)
         dlg.setObjectName("exportProgress")
         dlg.setWindowTitle(self.tr("Export build plan"))
         dlg.setWindowModality(Qt.WindowModality.WindowModal)
@@ -163,7 +168,7 @@ class BuildPlanExporter(QObject):
                                                 cancelled),
             on_done=self._on_done, on_failed=lambda e: self._on_failed(*_failure_text(e, target)),
             on_cancelled=self._on_cancelled, on_progress=self._on_progress)
-        self._status(f"Exporting the build plan to {target.name}\u2026")
+        self._status(self.tr("Exporting the build plan to {file}\u2026").format(file=target.name))
         return True
 
     def cancel(self) -> None:
@@ -181,7 +186,7 @@ class BuildPlanExporter(QObject):
         if dlg is None or self.job is None or self.job.cancelled() or self._in_progress:
             return  # nested in our own setValue below: the next update will do
         if stage:
-            dlg.setLabelText(f"Writing the build plan: {stage}\u2026")
+            dlg.setLabelText(self.tr("Writing the build plan: {stage}\u2026").format(stage=stage))
         # a shown modal QProgressDialog processes events in setValue, which may deliver the
         # job's result and close this very dialog; a deleteLater posted from there would be
         # run by that same processEvents, freeing the dialog under setValue (a crash seen
@@ -210,20 +215,22 @@ class BuildPlanExporter(QObject):
 
     def _on_done(self, summary: Any) -> None:
         self._close_dialog()
-        extra = f"; rack sheets one per layout ({summary.rack_sheets})" if summary.summarised else ""
+        extra = self.tr("; rack sheets one per layout ({n})").format(n=summary.rack_sheets) if summary.summarised \
+            else ""
         extra += "".join(f"; {n}" for n in getattr(summary, "notes", []) if "no glyph" in n)
-        self._status(f"Build plan written: {summary.path} ({summary.pages} pages{extra})", 10_000)
+        self._status(self.tr("Build plan written: {path} (%n page(s){extra})", "", summary.pages).format(
+            path=summary.path, extra=extra), 10_000)
         self.finished.emit(summary)
 
     def _on_failed(self, message: str, details: str) -> None:
         self._close_dialog()
-        self._status("Build plan export failed", 10_000)
+        self._status(self.tr("Build plan export failed"), 10_000)
         dialogs.show_error(self.window, self.tr("Cannot export build plan"), message, details=details)
         self.failed.emit(message)
 
     def _on_cancelled(self) -> None:
         self._close_dialog()
-        self._status("Build plan export cancelled; nothing was written", 8000)
+        self._status(self.tr("Build plan export cancelled; nothing was written"), 8000)
         self.cancelled.emit()
 
     def _status(self, text: str, timeout: int = 0) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
@@ -103,7 +103,11 @@ class TrDict(dict[str, str]):
     def __getitem__(self, key: str) -> str:
         return QCoreApplication.translate(self.context, super().__getitem__(key))
 
-    def get(self, key: str, default: str | None = None) -> str | None:  # type: ignore[override]
+    @overload  # type: ignore[override]
+    def get(self, key: str, default: None = None) -> str | None: ...
+    @overload
+    def get(self, key: str, default: str) -> str: ...
+    def get(self, key: str, default: str | None = None) -> str | None:
         return self[key] if key in self else default
 
 

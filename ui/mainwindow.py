@@ -14,6 +14,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import shiboken6
 from PySide6.QtCore import QByteArray, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QTabBar, QWidget
@@ -173,6 +174,16 @@ class MainWindow(QMainWindow):
         self.docks[name] = dock
         return dock
 
+    def _undo_text(self, text: str) -> None:
+        if not shiboken6.isValid(self.act_undo):  # the document outlives a closed window
+            return
+        self.act_undo.setText(self.tr("&Undo {action}").format(action=text) if text else self.tr("&Undo"))
+
+    def _redo_text(self, text: str) -> None:
+        if not shiboken6.isValid(self.act_redo):
+            return
+        self.act_redo.setText(self.tr("&Redo {action}").format(action=text) if text else self.tr("&Redo"))
+
     def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
         a = QAction(text, self)
         if shortcut is not None:
@@ -222,6 +233,9 @@ class MainWindow(QMainWindow):
             if extra not in redo_keys:
                 redo_keys.append(extra)
         self.act_redo.setShortcuts(redo_keys)
+        # "Undo Move rack A01" is Qt's prefix + space + text: a German menu wants "Rückgängig: …"
+        d.undo_stack.undoTextChanged.connect(self._undo_text)
+        d.undo_stack.redoTextChanged.connect(self._redo_text)
         self.addAction(self.act_undo)
         self.addAction(self.act_redo)
         self.act_cut = self._action(self.tr("Cu&t"), e.cut, SK.Cut)
@@ -369,7 +383,7 @@ class MainWindow(QMainWindow):
 
     def _update_engine_label(self, busy: bool) -> None:
         if self.doc.engine is None:
-            text = "Engine not available"
+            text = self.tr("Engine not available")
         elif busy:
             text = self.tr("Recalculating\u2026")
         elif self.doc.results is None:
@@ -782,16 +796,23 @@ class MainWindow(QMainWindow):
         screen = self.screen()
         if screen is None:
             return
+        # the narrow arrangement first (Charts tabbed with Findings): with the charts beside the
+        # findings the German docks need more than a 1366-pixel screen, and the window stayed wider
+        self._adapt_to_width()
+        self.layout().activate()  # the minimum size of the new arrangement, before sizing to it
         avail = screen.availableGeometry()
-        geo = self.geometry()
-        if avail.contains(geo):
+        frame, geo = self.frameGeometry(), self.geometry()
+        if avail.contains(frame):
             return
-        w, h = min(geo.width(), avail.width()), min(geo.height(), avail.height())
-        rect = QRect(0, 0, w, h)
+        # the window frame (title bar, borders) counts: the whole window fits the screen
+        fw, fh = frame.width() - geo.width(), frame.height() - geo.height()
+        w, h = min(geo.width(), avail.width() - fw), min(geo.height(), avail.height() - fh)
+        rect = QRect(0, 0, w + fw, h + fh)
         rect.moveCenter(avail.center())
         rect.moveLeft(max(avail.left(), rect.left()))
         rect.moveTop(max(avail.top(), rect.top()))
-        self.setGeometry(rect)
+        self.resize(w, h)
+        self.move(rect.topLeft())  # move() places the frame
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

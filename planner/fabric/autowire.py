@@ -34,6 +34,7 @@ from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.geometry import row_footprints
+from planner.i18n import N_, deferred, gettext, render
 from planner.naming import Namer, Place
 from planner.placement import PlacementChecker
 from planner.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
@@ -127,7 +128,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
     it with :class:`~planner.fabric.progress.Cancelled`.
     """
     st = Steps(progress, cancel)
-    st.report(0.0, "Checking servers and ports")
+    st.report(0.0, gettext("Checking servers and ports"))
     if not servers:
         raise EditRefused("choose at least one server to wire")
     if len(set(servers)) != len(servers):
@@ -161,7 +162,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
             if (sid, p.name) in used:
                 raise EditRefused(f"port {p.name} of {plan.placement(sid).name or sid} is already wired "
                                   f"(link {used[(sid, p.name)]}); disconnect it first")
-    st.report(0.02, "Sizing the fat tree")
+    st.report(0.02, gettext("Sizing the fat tree"))
     try:
         if leaf_per is None:
             design = design_fat_tree(len(servers), rails, len(sw_ports), link, oversubscription, rail_optimised)
@@ -232,7 +233,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
         for k in range(per_rack):
             new_rack_slots.append((rid, 1 + k * height))
 
-    st.report(0.03, f"Placing {design.switches:,} switches")
+    st.report(0.03, render(N_("Placing {n:,} switches"), {"n": design.switches}))
     placed = 0
     for role_name, count in order:
         for i in range(count):
@@ -264,7 +265,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
             switch_ids[role_name].append(pid)
 
     # geometry of the racks and devices about to be added
-    st.report(0.07, "Measuring cable routes")
+    st.report(0.07, gettext("Measuring cable routes"))
     if new_racks:
         if new_row is not None:
             row_obj = new_row.model_copy(update={"racks": list(new_racks)})
@@ -306,10 +307,10 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
     def speed(h: Hop) -> float:
         return ports[h.index][h.port].speed_gbps if h.role == "node" else sw_ports[h.port].speed_gbps
 
-    st.report(0.08, f"Naming {design.cables:,} cables")
+    st.report(0.08, render(N_("Naming {n:,} cables"), {"n": design.cables}))
     link_ids = _id_block(plan, "link", design.cables, st.sub(0.08, 0.04))
     total = max(1, design.cables)
-    stage = f"Choosing media and lengths for {design.cables:,} cables"
+    stage = render(N_("Choosing media and lengths for {n:,} cables"), {"n": design.cables})
     for n, (ha, hb) in enumerate(design.links()):
         if n % BATCH == 0:
             st.report(0.12 + 0.87 * n / total, stage)
@@ -326,10 +327,11 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
             result.transceivers += media.transceivers
         links.append(Link.model_construct(id=link_ids[n], fabric=fid, a=a, b=b, cable=cable, length_m=length,
                                           label=f"{prefix}-{n + 1:05d}"))
-    edits.append(AddLinks(links, text="Add fabric links"))
+    edits.append(AddLinks(links, text=deferred(N_("Add fabric links"))))
     result.links = len(links)
-    result.edit = Compound(edits, text=f"Auto-wire {kind} fabric ({n_devices} servers, {design.switches} switches)")
-    st.finish(f"{result.links:,} cables designed")
+    result.edit = Compound(edits, text=deferred(N_("Auto-wire {kind} fabric ({servers} servers, {switches} switches)"),
+                                                kind=kind, servers=n_devices, switches=design.switches))
+    st.finish(render(N_("{n:,} cables designed"), {"n": result.links}))
     return result
 
 
@@ -352,7 +354,7 @@ def _autowire_nvlink(plan: Plan, catalog: Catalog, servers: Sequence[str], *, fa
         results.append(autowire_nvlink_rack(plan, catalog, rid, fabric_id=fabric_id, fabric_name=fabric_name,
                                             rules=rules, progress=part.report, cancel=st.cancel))
     if len(results) == 1:
-        st.finish(f"{results[0].links:,} NVLink cables designed")
+        st.finish(render(N_("{n:,} NVLink cables designed"), {"n": results[0].links}))
         return results[0]
     first = results[0]
     for r in results[1:]:
@@ -363,8 +365,8 @@ def _autowire_nvlink(plan: Plan, catalog: Catalog, servers: Sequence[str], *, fa
         first.switches["leaf"] += r.switches["leaf"]
     first.design.leaves = sum(r.design.leaves for r in results)
     edits: list[Edit] = [e for r in results for e in r.edit.edits]
-    first.edit = Compound(edits, text=f"Auto-wire NVLink domains of {len(racks)} racks")
-    st.finish(f"{first.links:,} NVLink cables designed")
+    first.edit = Compound(edits, text=deferred(N_("Auto-wire NVLink domains of {n} racks"), n=len(racks)))
+    st.finish(render(N_("{n:,} NVLink cables designed"), {"n": first.links}))
     return first
 
 

@@ -61,6 +61,7 @@ from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.geometry import row_footprints
+from planner.i18n import N_, deferred, gettext, render
 from planner.placement import PlacementChecker
 from planner.plan import Endpoint, Link, Placement, Plan, Rack, Row
 
@@ -321,7 +322,7 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
     racks that may take them (:func:`switch_rack_order` orders them; none: new network
     racks only). Existing links are never changed."""
     st = Steps(progress, cancel)
-    st.report(0.0, "Reading the fabric")
+    st.report(0.0, gettext("Reading the fabric"))
     if not servers:
         raise EditRefused("choose at least one server to wire")
     if len(set(servers)) != len(servers):
@@ -367,7 +368,7 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
     book = _PortBook(plan, catalog, link, used)
 
     # 1. existing leaves
-    st.report(0.05, "Finding free leaf ports")
+    st.report(0.05, gettext("Finding free leaf ports"))
     rails = shape.rail_pattern
     leaf_order = sorted(leaves, key=lambda s: _natural(pl[s].name or s))
     free_ports = {s: book.free(s, pl[s].device) for s in leaf_order}
@@ -411,7 +412,7 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
         book.mark(leaf, port)
 
     # 2. new leaves for what does not fit
-    st.report(0.1, "Sizing new switches")
+    st.report(0.1, gettext("Sizing new switches"))
     prefix = LABEL_PREFIX.get(fab.kind, "NET")
     radix = len(model_ports)
     if overflow and not model_ports:
@@ -475,7 +476,7 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
                 raise EditRefused(f"{model} has too few ports for {u} uplinks")
 
     # 3. uplinks
-    st.report(0.15, "Connecting new leaves to spines")
+    st.report(0.15, gettext("Connecting new leaves to spines"))
     up_links: list[tuple[Endpoint, Endpoint]] = []
     uplinks_of: list[tuple[str, str, int]] = []  # (leaf id, leaf slug, uplinks wanted)
     if grow:
@@ -514,7 +515,7 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
                              Endpoint.model_construct(placement=s, port=sp.name)))
 
     # 4. geometry, switches, links
-    st.report(0.2, "Measuring cable routes")
+    st.report(0.2, gettext("Measuring cable routes"))
     geo = CableGeometry(plan, catalog, rules)
     edits: list[Edit] = []
     new_ids = {rk.id for rk in spots.new_racks}
@@ -551,7 +552,7 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
                           uplinks=len(up_links), tiers_before=shape.tiers, leaves_before=len(leaf_order),
                           tiers_after=max(shape.tiers, 2 if (grow or new_leaves) else shape.tiers),
                           rail_pattern=rails, link_gbps=link)
-    stage = f"Choosing media and lengths for {len(pairs):,} cables"
+    stage = render(N_("Choosing media and lengths for {n:,} cables"), {"n": len(pairs)})
     links: list[Link] = []
     for n, (a, b) in enumerate(pairs):
         if n % BATCH == 0:
@@ -565,11 +566,12 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
             cable, length = media.cable, media.length_m
         links.append(Link.model_construct(id=plan.new_id("link"), fabric=fabric_id, a=a, b=b, cable=cable,
                                           length_m=length, label=f"{prefix}-{first + n:05d}"))
-    edits.append(AddLinks(links, text="Add fabric links"))
+    edits.append(AddLinks(links, text=deferred(N_("Add fabric links"))))
     result.links = links
     n_srv = len(result.servers)
-    result.edit = Compound(edits, text=f"Extend {fab.name} ({n_srv} servers, {len(new_switches)} switches)")
-    st.finish(f"{len(links):,} cables designed")
+    result.edit = Compound(edits, text=deferred(N_("Extend {name} ({servers} servers, {switches} switches)"),
+                                                name=fab.name, servers=n_srv, switches=len(new_switches)))
+    st.finish(render(N_("{n:,} cables designed"), {"n": len(links)}))
     return result
 
 
@@ -720,7 +722,7 @@ def preview_extension(plan: Plan, catalog: Catalog, fabric_id: str, servers: Seq
     st = Steps(progress, cancel)
     # the engine's compute for the added power takes most of the time on big plans
     res = extend_fabric(plan, catalog, fabric_id, servers, progress=st.sub(0.0, 0.3).report, cancel=st.cancel, **kw)
-    st.report(0.3, "Measuring the added power")
+    st.report(0.3, gettext("Measuring the added power"))
     added = additions(plan, catalog, res, power_delta)
-    st.finish(f"{len(res.links):,} cables and {len(res.switches)} switches to add")
+    st.finish(render(N_("{n:,} cables and {switches} switches to add"), {"n": len(res.links), "switches": len(res.switches)}))
     return ExtendPreview(res, added)

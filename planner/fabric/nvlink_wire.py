@@ -37,6 +37,7 @@ from planner.fabric.ports import NVLINK_ROLE, device_ports
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FatTree
 from planner.fabric.wiring import AddLinks, used_ports
+from planner.i18n import N_, deferred, render
 from planner.plan import Endpoint, Fabric, Link, Plan
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def autowire_nvlink_rack(plan: Plan, catalog: Catalog, rack_id: str, *, fabric_i
     the module docstring."""
     st = Steps(progress, cancel)
     rack_name = plan.index.racks[rack_id].name if rack_id in plan.index.racks else rack_id
-    st.report(0.0, f"{rack_name}: finding GPU and switch trays")
+    st.report(0.0, render(N_("{rack}: finding GPU and switch trays"), {"rack": rack_name}))
     gpu_trays, switches = nvlink_trays(plan, catalog, rack_id)
     if not gpu_trays:
         raise EditRefused("the rack holds no GPU trays with NVLink ports (e.g. GB200 NVL72 compute trays)")
@@ -116,7 +117,7 @@ def autowire_nvlink_rack(plan: Plan, catalog: Catalog, rack_id: str, *, fabric_i
     chooser = MediaChooser(catalog)
     prefix = LABEL_PREFIX["nvlink"]
     pairs: list[tuple[Endpoint, Endpoint]] = []
-    st.report(0.05, f"{rack_name}: assigning switch ports")
+    st.report(0.05, render(N_("{rack}: assigning switch ports"), {"rack": rack_name}))
     for i, (pid, names) in enumerate(gpus):
         if i % 16 == 0:
             st.report(0.05 + 0.25 * i / len(gpus))
@@ -139,7 +140,7 @@ def autowire_nvlink_rack(plan: Plan, catalog: Catalog, rack_id: str, *, fabric_i
                    cores_per_group=0)
     result = AutowireResult(edit=Compound([], text=""), design=tree, fabric_id=fid,
                             switches={"leaf": [s.id for s in switches], "spine": [], "core": []})
-    stage = f"{rack_name}: choosing media for {len(pairs):,} spine links"
+    stage = render(N_("{rack}: choosing media for {n:,} spine links"), {"rack": rack_name, "n": len(pairs)})
     for n, (a, b) in enumerate(pairs):
         if n % BATCH == 0:
             st.report(0.3 + 0.7 * n / max(1, len(pairs)), stage)
@@ -153,9 +154,10 @@ def autowire_nvlink_rack(plan: Plan, catalog: Catalog, rack_id: str, *, fabric_i
             result.cables[cable] = result.cables.get(cable, 0) + 1
         links.append(Link.model_construct(id=ids[n], fabric=fid, a=a, b=b, cable=cable, length_m=length,
                                           label=f"{prefix}-{rack.name or rack_id}-{n + 1:04d}"))
-    edits.append(AddLinks(links, text="Add NVLink spine links"))
+    edits.append(AddLinks(links, text=deferred(N_("Add NVLink spine links"))))
     result.links = len(links)
-    result.edit = Compound(edits, text=f"Auto-wire NVLink domain of {rack.name or rack_id} ({len(gpus)} GPUs, "
-                                       f"{len(switches)} switch trays)")
-    st.finish(f"{rack_name}: {len(links):,} NVLink cables designed")
+    result.edit = Compound(edits, text=deferred(
+        N_("Auto-wire NVLink domain of {rack} ({gpus} GPUs, {trays} switch trays)"), rack=rack.name or rack_id,
+        gpus=len(gpus), trays=len(switches)))
+    st.finish(render(N_("{rack}: {n:,} NVLink cables designed"), {"rack": rack_name, "n": len(links)}))
     return result

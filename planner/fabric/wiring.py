@@ -17,6 +17,7 @@ from planner.edits import AddItem, Change, Compound, Edit, EditRefused
 from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import MediaChooser, nvlink_media
 from planner.fabric.ports import Port, breakout_lanes, port_lookup
+from planner.i18n import N_, deferred
 from planner.plan import Endpoint, Fabric, Link, Plan
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ class Connect(Edit):
     def __init__(self, catalog: Catalog | None, link: Link) -> None:
         self.catalog = catalog
         self.link = link
-        self.text = f"Connect {link.a.port} to {link.b.port}"
+        self.text = deferred(N_("Connect {a} to {b}"), a=link.a.port, b=link.b.port)
 
     @classmethod
     def between(cls, plan: Plan, catalog: Catalog | None, fabric: str, a: tuple[str, str], b: tuple[str, str],
@@ -128,7 +129,7 @@ class Disconnect(Edit):
 
     def __init__(self, link_id: str) -> None:
         self.link_id = link_id
-        self.text = "Disconnect"
+        self.text = deferred(N_("Disconnect"))
         self._saved: tuple[int, Link] | None = None
 
     def _apply(self, plan: Plan) -> Change:
@@ -152,7 +153,7 @@ class AddLinks(Edit):
     """Adds many links in one step (auto-wiring); ids, fabrics and devices are checked
     at apply time, so it can follow edits that add the switches."""
 
-    def __init__(self, links: Iterable[Link], text: str = "Add links") -> None:
+    def __init__(self, links: Iterable[Link], text: str = N_("Add links")) -> None:
         self.links = list(links)
         self.text = text
 

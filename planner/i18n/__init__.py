@@ -406,6 +406,8 @@ def message_text(message: str, lang: str | None = None) -> str:
     """``message`` in ``lang`` (default: the active language): a :class:`Message` through its
     template and the catalog; any other string as it is (names, product texts, or already
     translated)."""
+    if isinstance(message, Deferred):
+        return message.translated(lang)
     if isinstance(message, Message) and _lang(lang) != "en":
         # a parameter that is itself a Message (a clause of a longer sentence) in the same language
         params = tuple((k, message_text(v, lang) if isinstance(v, Message) else v) for k, v in message.params)
@@ -413,10 +415,54 @@ def message_text(message: str, lang: str | None = None) -> str:
     return str(message)
 
 
+# ------------------------------------------------------------------------------- deferred texts
+
+class Deferred(str):
+    """A text that is English where it is made (a plain ``str`` to everything that compares,
+    logs or stores it) and keeps its template and parameters, so whoever shows it translates
+    it into the language of the moment (:func:`translated`): the undo texts of edits, which
+    the Qt-free planner makes and the app's Edit menu shows."""
+
+    template: str | tuple[str, str]
+    params: dict[str, Any]
+    n: int | None
+
+    def __new__(cls, template: str | tuple[str, str], params: dict[str, Any], n: int | None = None) -> Deferred:
+        self = super().__new__(cls, render(template, params, "en", n))
+        self.template = template
+        self.params = params
+        self.n = n
+        return self
+
+    def translated(self, lang: str | None = None) -> str:
+        params = {k: (v.translated(lang) if isinstance(v, Deferred) else v) for k, v in self.params.items()}
+        return render(self.template, params, lang, self.n)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle keep the template
+        return (Deferred, (self.template, self.params, self.n))
+
+
+def deferred(template: str | tuple[str, str], n: int | None = None, **params: Any) -> Deferred:
+    """``deferred(N_("Add rack {name}"), name=rack.name)``; plurals:
+    ``deferred(Np_("Paste {n} item", "Paste {n} items"), n=n)``."""
+    if n is not None:
+        params.setdefault("n", n)
+    return Deferred(template, params, n)
+
+
+def translated(text: str, lang: str | None = None) -> str:
+    """``text`` in ``lang`` (default: the active language): a :class:`Deferred` text from its
+    template, a plain one through the catalog (English if it is not there)."""
+    if isinstance(text, Deferred):
+        return text.translated(lang)
+    if isinstance(text, Message):
+        return message_text(text, lang)
+    return gettext(text, lang) if text else text
+
+
 __all__ = [
-    "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "Message", "N_", "Np_", "_",
-    "active_language",
-    "babel_locale", "current_language", "format_date", "format_money", "format_number", "format_percent",
-    "gettext", "ngettext", "normalize_language", "parse_number", "render", "set_default_language",
-    "message_text", "tf", "tmsg", "use_language",
+    "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "Deferred", "Message", "N_", "Np_", "_",
+    "active_language", "babel_locale", "current_language", "deferred", "format_date", "format_money",
+    "format_number", "format_percent", "gettext", "message_text", "ngettext", "normalize_language", "parse_number",
+    "render", "set_default_language", "tf", "tmsg", "translated", "use_language",
 ]

@@ -4,7 +4,7 @@
     <context>
         <name>App</name>
         <message numerus="yes">
-            <location filename="../../ui/app.py" line="101" />
+            <location filename="../../ui/app.py" line="104" />
             <source>%n catalog file(s) failed validation and were skipped:
 
 {files}
@@ -24,7 +24,7 @@ Der übrige Katalog wurde normal geladen.</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/app.py" line="100" />
+            <location filename="../../ui/app.py" line="103" />
             <source>Catalog problems</source>
             <translation>Probleme im Katalog</translation>
         </message>
@@ -32,231 +32,267 @@ Der übrige Katalog wurde normal geladen.</numerusform>
     <context>
         <name>AutowireDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="315" />
+            <location filename="../../ui/dialogs/wiring.py" line="320" />
             <source>Added power: {typical:.2f} kW typical, {max:.2f} kW max</source>
             <translation>Zusätzliche Leistung: {typical:.2f} kW typisch, {max:.2f} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="125" />
+            <location filename="../../ui/dialogs/wiring.py" line="130" />
             <source>All servers and storage ({n})</source>
             <translation>Alle Server und Speicher ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="190" />
+            <location filename="../../ui/dialogs/wiring.py" line="195" />
             <source>Apply</source>
             <translation>Übernehmen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="338" />
+            <location filename="../../ui/dialogs/wiring.py" line="343" />
             <source>Apply adds this as one undo step; Cancel adds nothing.</source>
             <translation>„Übernehmen“ fügt dies als einen Rückgängig-Schritt hinzu; „Abbrechen“ fügt nichts hinzu.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="95" />
+            <location filename="../../ui/dialogs/wiring.py" line="100" />
             <source>Auto-wire fabric</source>
             <translation>Fabric automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="308" />
+            <location filename="../../ui/dialogs/wiring.py" line="313" />
             <source>Cables to add: {n} ({servers} to servers, {uplinks} uplinks)</source>
             <translation>Hinzuzufügende Kabel: {n} ({servers} zu Servern, {uplinks} Uplinks)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="108" />
+            <location filename="../../ui/dialogs/wiring.py" line="535" />
+            <source>Cancelling: nothing will be added to the plan</source>
+            <translation>Abbruch: dem Plan wird nichts hinzugefügt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="373" />
+            <source>Chosen devices ({n})</source>
+            <translation>Gewählte Geräte ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="113" />
             <source>Design a new fabric</source>
             <translation>Eine neue Fabric entwerfen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="59" />
+            <location filename="../../ui/dialogs/wiring.py" line="429" />
+            <source>Designing the {kind} fabric for {n} devices…</source>
+            <translation>Die {kind}-Fabric für {n} Geräte wird entworfen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="64" />
             <source>End-of-row leaves per row</source>
             <translation>End-of-Row-Leafs pro Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="321" />
+            <location filename="../../ui/dialogs/wiring.py" line="326" />
             <source>Every rail meets on the fabric's one leaf: new ports take its free ports</source>
             <translation>Alle Rails treffen sich am einzigen Leaf der Fabric: neue Ports belegen dessen freie Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="110" />
+            <location filename="../../ui/dialogs/wiring.py" line="115" />
             <source>Extend {name} (existing links stay)</source>
             <translation>{name} erweitern (bestehende Verbindungen bleiben)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="172" />
+            <location filename="../../ui/dialogs/wiring.py" line="177" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="119" />
+            <location filename="../../ui/dialogs/wiring.py" line="124" />
             <source>Group: {name} ({n})</source>
             <translation>Gruppe: {name} ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="177" />
+            <location filename="../../ui/dialogs/wiring.py" line="182" />
             <source>Leaves:</source>
             <translation>Leafs:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="174" />
+            <location filename="../../ui/dialogs/wiring.py" line="179" />
             <source>Network:</source>
             <translation>Netzwerk:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="264" />
+            <location filename="../../ui/dialogs/wiring.py" line="269" />
             <source>New switches go into checked racks that hold this fabric's switches first,
 then network racks, then other racks with room, then new network racks.</source>
             <translation>Neue Switches kommen zuerst in angehakte Racks mit Switches dieser Fabric,
 dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Racks.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="323" />
+            <location filename="../../ui/dialogs/wiring.py" line="328" />
             <source>No rail pattern to keep: new ports fill free leaf ports in order, then new leaves</source>
             <translation>Kein Rail-Muster zu erhalten: neue Ports belegen freie Leaf-Ports der Reihe nach, dann neue Leafs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="246" />
+            <location filename="../../ui/dialogs/wiring.py" line="409" />
+            <source>None of these devices has {kind} ports to wire</source>
+            <translation>Keines dieser Geräte hat {kind}-Ports zum Verkabeln</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="251" />
             <source>Not yet wired into {name} ({n})</source>
             <translation>Noch nicht in {name} verkabelt ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="313" />
+            <location filename="../../ui/dialogs/wiring.py" line="318" />
             <source>Optics to add: {n} transceivers</source>
             <translation>Hinzuzufügende Optiken: {n} Transceiver</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="176" />
+            <location filename="../../ui/dialogs/wiring.py" line="181" />
             <source>Oversubscription:</source>
             <translation>Überbuchung:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="268" />
+            <location filename="../../ui/dialogs/wiring.py" line="273" />
             <source>Preview</source>
             <translation>Vorschau</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="269" />
+            <location filename="../../ui/dialogs/wiring.py" line="274" />
             <source>Preview lists what will be added; nothing changes until Apply.</source>
             <translation>Die Vorschau listet, was hinzukommt; nichts ändert sich vor „Übernehmen“.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="306" />
+            <location filename="../../ui/dialogs/wiring.py" line="311" />
             <source>Racks receiving switches: {racks}</source>
             <translation>Racks, die Switches aufnehmen: {racks}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="57" />
+            <location filename="../../ui/dialogs/wiring.py" line="62" />
             <source>Rail-optimised leaves (compute)</source>
             <translation>Rail-optimierte Leafs (Compute)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="319" />
+            <location filename="../../ui/dialogs/wiring.py" line="324" />
             <source>Rails kept: NIC n of each new server goes to a rail-n leaf</source>
             <translation>Rails bleiben: Netzwerkkarte n jedes neuen Servers geht an ein Rail-n-Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="173" />
+            <location filename="../../ui/dialogs/wiring.py" line="129" />
+            <source>Row: {name} ({n} servers/storage)</source>
+            <translation>Reihe: {name} ({n} Server/Storage)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="121" />
+            <source>Selected devices ({n})</source>
+            <translation>Ausgewählte Geräte ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="178" />
             <source>Servers:</source>
             <translation>Server:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="528" />
+            <location filename="../../ui/dialogs/wiring.py" line="534" />
             <source>Stopping the design…</source>
             <translation>Entwurf wird angehalten…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="175" />
+            <location filename="../../ui/dialogs/wiring.py" line="180" />
             <source>Switch model:</source>
             <translation>Switch-Modell:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="178" />
+            <location filename="../../ui/dialogs/wiring.py" line="183" />
             <source>Switch racks:</source>
             <translation>Switch-Racks:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="179" />
+            <location filename="../../ui/dialogs/wiring.py" line="184" />
             <source>Switches go into free U of the checked racks; when those are full,
 new network racks are proposed at the end of a network row.</source>
             <translation>Switches kommen in freie HE der angehakten Racks; sind diese voll,
 werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="300" />
+            <location filename="../../ui/dialogs/wiring.py" line="305" />
             <source>Switches to add: {n}</source>
             <translation>Hinzuzufügende Switches: {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="326" />
+            <location filename="../../ui/dialogs/wiring.py" line="331" />
             <source>The fabric grows from {a} to {b} tiers; existing links stay</source>
             <translation>Die Fabric wächst von {a} auf {b} Ebenen; bestehende Verbindungen bleiben</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="347" />
+            <location filename="../../ui/dialogs/wiring.py" line="352" />
             <source>The plan changed since the preview: preview again</source>
             <translation>Der Plan hat sich seit der Vorschau geändert: Vorschau erneut anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="58" />
+            <location filename="../../ui/dialogs/wiring.py" line="63" />
             <source>Top-of-rack leaf per rack</source>
             <translation>Top-of-Rack-Leaf pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="184" />
+            <location filename="../../ui/dialogs/wiring.py" line="189" />
+            <location filename="../../ui/dialogs/wiring.py" line="273" />
             <source>Wire</source>
             <translation>Verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="426" />
+            <location filename="../../ui/dialogs/wiring.py" line="432" />
             <source>Working out what {n} devices add to the fabric…</source>
             <translation>Es wird ermittelt, was {n} Geräte zur Fabric hinzufügen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="292" />
+            <location filename="../../ui/dialogs/wiring.py" line="297" />
             <source>leaf</source>
             <translation>Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="311" />
+            <location filename="../../ui/dialogs/wiring.py" line="316" />
             <source>no catalog cable reaches</source>
             <translation>kein Katalogkabel reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="307" />
+            <location filename="../../ui/dialogs/wiring.py" line="312" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="305" />
+            <location filename="../../ui/dialogs/wiring.py" line="310" />
             <source>none: the new servers fit free leaf ports</source>
             <translation>keine: die neuen Server passen an freie Leaf-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="292" />
+            <location filename="../../ui/dialogs/wiring.py" line="297" />
             <source>spine</source>
             <translation>Spine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="310" />
+            <location filename="../../ui/dialogs/wiring.py" line="315" />
             <source>{count} × {cable}, {length}</source>
             <translation>{count} × {cable}, {length}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="301" />
+            <location filename="../../ui/dialogs/wiring.py" line="306" />
             <source>{count} × {model} ({tier}) in {rack}: U{units}</source>
             <translation>{count} × {model} ({tier}) in {rack}: HE {units}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="314" />
+            <location filename="../../ui/dialogs/wiring.py" line="319" />
             <source>{count} × {optic}</source>
             <translation>{count} × {optic}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="329" />
+            <location filename="../../ui/dialogs/wiring.py" line="334" />
             <source>{n} links have no catalog cable for their length (see the findings)</source>
             <translation>{n} Verbindungen haben kein Katalogkabel für ihre Länge (siehe Befunde)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="303" />
+            <location filename="../../ui/dialogs/wiring.py" line="153" />
+            <source>{rack} (network)</source>
+            <translation>{rack} (Netzwerk)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="308" />
             <source>{rack} (new network rack)</source>
             <translation>{rack} (neues Netzwerk-Rack)</translation>
         </message>
@@ -264,92 +300,92 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BomPricesDialog</name>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="42" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="46" />
             <source>Bill of Materials and Prices</source>
             <translation>Stückliste und Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="116" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="120" />
             <source>Capex {amount} {currency} is INCOMPLETE: {n} line(s) without a price or exchange rate are left out. Select one and set a price for this plan.</source>
             <translation>Investitionskosten {amount} {currency} sind UNVOLLSTÄNDIG: {n} Position(en) ohne Preis oder Wechselkurs fehlen. Eine wählen und einen Preis für diesen Plan setzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="112" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="116" />
             <source>Capex {amount} {currency}, every line priced.</source>
             <translation>Investitionskosten {amount} {currency}, jede Position mit Preis.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="48" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="52" />
             <source>Catalog slug</source>
             <translation>Katalog-Kennung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="49" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="53" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="50" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="54" />
             <source>Extended</source>
             <translation>Gesamt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="107" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="111" />
             <source>Extended ({currency})</source>
             <translation>Gesamt ({currency})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="48" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="52" />
             <source>Item</source>
             <translation>Position</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="110" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="114" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="60" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="64" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="49" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="53" />
             <source>Price from</source>
             <translation>Preis aus</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="48" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="52" />
             <source>Qty</source>
             <translation>Menge</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="49" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="53" />
             <source>Unit price</source>
             <translation>Stückpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="90" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="94" />
             <source>catalog</source>
             <translation>Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="92" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="96" />
             <source>no exchange rate</source>
             <translation>kein Wechselkurs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="88" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="92" />
             <source>no price</source>
             <translation>kein Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="88" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="92" />
             <source>not in the capex</source>
             <translation>nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="90" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="94" />
             <source>this plan</source>
             <translation>dieser Plan</translation>
         </message>
@@ -357,106 +393,149 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildPlanExporter</name>
         <message>
-            <location filename="../../ui/export.py" line="110" />
+            <location filename="../../ui/export.py" line="218" />
+            <source>; rack sheets one per layout ({n})</source>
+            <translation>; Rackblätter je Aufbau eines ({n})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="119" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="170" />
+            <location filename="../../ui/export.py" line="233" />
+            <source>Build plan export cancelled; nothing was written</source>
+            <translation>Export des Aufbauplans abgebrochen; nichts wurde geschrieben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="227" />
+            <source>Build plan export failed</source>
+            <translation>Export des Aufbauplans fehlgeschlagen</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/export.py" line="221" />
+            <source>Build plan written: {path} (%n page(s){extra})</source>
+            <translation>
+                <numerusform>Aufbauplan geschrieben: {path} (%n Seite{extra})</numerusform>
+                <numerusform>Aufbauplan geschrieben: {path} (%n Seiten{extra})</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="156" />
+            <source>Cancel</source>
+            <translation>Abbrechen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="178" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="218" />
+            <location filename="../../ui/export.py" line="228" />
             <source>Cannot export build plan</source>
             <translation>Aufbauplan kann nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="110" />
-            <location filename="../../ui/export.py" line="150" />
+            <location filename="../../ui/export.py" line="119" />
+            <location filename="../../ui/export.py" line="158" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="171" />
+            <source>Exporting the build plan to {file}…</source>
+            <translation>Aufbauplan wird nach {file} exportiert…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="189" />
+            <source>Writing the build plan: {stage}…</source>
+            <translation>Aufbauplan wird geschrieben: {stage}…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="156" />
+            <source>Writing the build plan…</source>
+            <translation>Aufbauplan wird geschrieben…</translation>
         </message>
     </context>
     <context>
         <name>BuildsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="671" />
+            <location filename="../../ui/design/wizard.py" line="673" />
             <source>Builds</source>
             <translation>Aufbauten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="694" />
+            <location filename="../../ui/design/wizard.py" line="696" />
             <source>Cancel Search</source>
             <translation>Suche abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="672" />
+            <location filename="../../ui/design/wizard.py" line="674" />
             <source>Candidate builds, best first. Pick one and press Finish to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
             <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Fertigstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="898" />
+            <location filename="../../ui/design/wizard.py" line="900" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="927" />
+            <location filename="../../ui/design/wizard.py" line="929" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="826" />
+            <location filename="../../ui/design/wizard.py" line="828" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="825" />
+            <location filename="../../ui/design/wizard.py" line="827" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="915" />
+            <location filename="../../ui/design/wizard.py" line="917" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="697" />
+            <location filename="../../ui/design/wizard.py" line="699" />
             <source>Search Again</source>
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="876" />
+            <location filename="../../ui/design/wizard.py" line="878" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="822" />
+            <location filename="../../ui/design/wizard.py" line="824" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="757" />
+            <location filename="../../ui/design/wizard.py" line="759" />
             <source>Searching builds…</source>
             <translation>Aufbauten werden gesucht…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="922" />
+            <location filename="../../ui/design/wizard.py" line="924" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="872" />
+            <location filename="../../ui/design/wizard.py" line="874" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="828" />
+            <location filename="../../ui/design/wizard.py" line="830" />
             <source>{n} builds compared, {m} meet every target and limit.</source>
             <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="831" />
+            <location filename="../../ui/design/wizard.py" line="833" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
@@ -464,53 +543,76 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableList</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="523" />
+            <location filename="../../ui/panels/cables.py" line="533" />
             <source>CSV (*.csv)</source>
             <translation>CSV (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="539" />
-            <location filename="../../ui/panels/cables.py" line="547" />
+            <location filename="../../ui/panels/cables.py" line="550" />
+            <location filename="../../ui/panels/cables.py" line="559" />
             <source>Cannot export cables</source>
             <translation>Kabel können nicht exportiert werden</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/cables.py" line="524" />
+            <source>Disconnect %n cable(s)</source>
+            <translation>
+                <numerusform>%n Kabel trennen</numerusform>
+                <numerusform>%n Kabel trennen</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="255" />
+            <location filename="../../ui/panels/cables.py" line="265" />
             <source>Export CSV…</source>
             <translation>CSV exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="523" />
+            <location filename="../../ui/panels/cables.py" line="533" />
             <source>Export cable schedule</source>
             <translation>Kabelplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="261" />
+            <location filename="../../ui/panels/cables.py" line="271" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="262" />
+            <location filename="../../ui/panels/cables.py" line="272" />
             <source>Media:</source>
             <translation>Medium:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="261" />
+            <location filename="../../ui/panels/cables.py" line="271" />
             <source>Rack:</source>
             <translation>Rack:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="250" />
+            <location filename="../../ui/panels/cables.py" line="260" />
             <source>Search device, port, label…</source>
             <translation>Gerät, Port, Beschriftung suchen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="458" />
+            <location filename="../../ui/panels/cables.py" line="538" />
+            <source>Writing {n} cables…</source>
+            <translation>{n} Kabel werden geschrieben…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="543" />
+            <location filename="../../ui/panels/cables.py" line="550" />
+            <source>{file} could not be written.
+
+{error}</source>
+            <translation>{file} konnte nicht geschrieben werden.
+
+{error}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="468" />
             <source>{shown} of {total} cables</source>
             <translation>{shown} von {total} Kabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="459" />
+            <location filename="../../ui/panels/cables.py" line="469" />
             <source>{total} cables</source>
             <translation>{total} Kabel</translation>
         </message>
@@ -518,7 +620,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableTable</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="222" />
+            <location filename="../../ui/panels/cables.py" line="232" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -529,203 +631,261 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Cables</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="433" />
+            <location filename="../../ui/panels/cables.py" line="443" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="58" />
+            <location filename="../../ui/panels/cables.py" line="67" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="59" />
+            <location filename="../../ui/panels/cables.py" line="68" />
             <source>From</source>
             <translation>Von</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="63" />
+            <location filename="../../ui/panels/cables.py" line="72" />
             <source>Gb/s</source>
             <translation>Gb/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="57" />
+            <location filename="../../ui/panels/cables.py" line="66" />
             <source>ID</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="65" />
+            <location filename="../../ui/panels/cables.py" line="74" />
             <source>Length</source>
             <translation>Länge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="64" />
+            <location filename="../../ui/panels/cables.py" line="73" />
             <source>Media</source>
             <translation>Medium</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="60" />
+            <location filename="../../ui/panels/cables.py" line="69" />
             <source>Port</source>
             <translation>Port</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="62" />
+            <location filename="../../ui/panels/cables.py" line="71" />
             <source>Port </source>
             <translation>Port </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="61" />
+            <location filename="../../ui/panels/cables.py" line="70" />
             <source>To</source>
             <translation>Nach</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="60" />
+            <source>U{n}</source>
+            <translation>HE {n}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/cables.py" line="210" />
+            <source>{cable} with {transceiver} transceivers</source>
+            <translation>{cable} mit Transceivern {transceiver}</translation>
         </message>
     </context>
     <context>
         <name>CatalogPanel</name>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="226" />
+            <location filename="../../ui/panels/catalog.py" line="231" />
             <source>Add device, module and rack types from NetBox YAML files (the community device-type library) to your catalog</source>
             <translation>Geräte-, Modul- und Racktypen aus NetBox-YAML-Dateien (der Community-Gerätetypbibliothek) zum Katalog hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="234" />
+            <location filename="../../ui/panels/catalog.py" line="239" />
             <source>Cancel Import</source>
             <translation>Import abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="44" />
+            <location filename="../../ui/panels/catalog.py" line="49" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="230" />
+            <location filename="../../ui/panels/catalog.py" line="235" />
             <source>Files…</source>
             <translation>Dateien…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="264" />
+            <location filename="../../ui/panels/catalog.py" line="276" />
             <source>Filter by {what}</source>
             <translation>Nach {what} filtern</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="232" />
+            <location filename="../../ui/panels/catalog.py" line="237" />
             <source>Folder…</source>
             <translation>Ordner…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="198" />
+            <location filename="../../ui/panels/catalog.py" line="203" />
             <source>GPU model</source>
             <translation>GPU-Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="44" />
+            <location filename="../../ui/panels/catalog.py" line="49" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="225" />
+            <location filename="../../ui/panels/catalog.py" line="230" />
             <source>Import NetBox Device Types…</source>
             <translation>NetBox-Gerätetypen importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="305" />
+            <location filename="../../ui/panels/catalog.py" line="317" />
             <source>Importing NetBox device types…</source>
             <translation>NetBox-Gerätetypen werden importiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="315" />
+            <location filename="../../ui/panels/catalog.py" line="327" />
             <source>Importing {file} ({percent} %)…</source>
             <translation>{file} wird importiert ({percent} %)…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="197" />
+            <location filename="../../ui/panels/catalog.py" line="202" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="96" />
+            <location filename="../../ui/panels/catalog.py" line="101" />
             <source>Needs data: {what}</source>
             <translation>Daten fehlen: {what}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="326" />
+            <location filename="../../ui/panels/catalog.py" line="338" />
             <source>NetBox import</source>
             <translation>NetBox-Import</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="193" />
+            <location filename="../../ui/panels/catalog.py" line="198" />
             <source>Search model, vendor, GPU...</source>
             <translation>Modell, Hersteller, GPU suchen …</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="326" />
+            <location filename="../../ui/panels/catalog.py" line="338" />
             <source>The import stopped: {reason}</source>
             <translation>Der Import wurde angehalten: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="196" />
+            <location filename="../../ui/panels/catalog.py" line="201" />
             <source>Vendor</source>
             <translation>Hersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="106" />
+            <location filename="../../ui/panels/catalog.py" line="111" />
             <source>maximum draw, kW (catalog)</source>
             <translation>maximale Aufnahme, kW (Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="92" />
+            <location filename="../../ui/panels/catalog.py" line="97" />
             <source>needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="107" />
+            <location filename="../../ui/panels/catalog.py" line="112" />
             <source>no power draw in the catalog yet</source>
             <translation>noch keine Leistungsaufnahme im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="52" />
+            <location filename="../../ui/panels/catalog.py" line="57" />
             <source>other</source>
             <translation>sonstige</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="50" />
+            <location filename="../../ui/panels/catalog.py" line="55" />
             <source>server</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="50" />
+            <location filename="../../ui/panels/catalog.py" line="55" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="51" />
+            <location filename="../../ui/panels/catalog.py" line="56" />
             <source>switch</source>
             <translation>Switch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="272" />
+            <location filename="../../ui/panels/catalog.py" line="284" />
             <source>{shown} of {total} device types — drag into a rack</source>
             <translation>{shown} von {total} Gerätetypen — in ein Rack ziehen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="261" />
+            <location filename="../../ui/panels/catalog.py" line="273" />
             <source>{what}: Any</source>
             <translation>{what}: alle</translation>
         </message>
     </context>
     <context>
-        <name>ChartsPanel</name>
+        <name>Charts</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="289" />
-            <source>Cooling</source>
-            <translation>Kühlung</translation>
+            <location filename="../../ui/panels/charts.py" line="198" />
+            <source>Achieved vs target (100 %)</source>
+            <translation>Erreicht vs. Ziel (100 %)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="288" />
+            <location filename="../../ui/panels/charts.py" line="293" />
+            <source>Heat</source>
+            <translation>Wärmelast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="290" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/charts.py" line="292" />
+            <source>Rack heat (bars) vs. cooling (ticks)</source>
+            <translation>Wärmelast je Rack (Balken) vs. Kühlung (Striche)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="293" />
+            <source>Rack heat vs. cooling</source>
+            <translation>Rack-Wärmelast gegenüber Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="289" />
+            <source>Rack power (bars) vs. limit (ticks)</source>
+            <translation>Leistung je Rack (Balken) vs. Grenze (Striche)</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/charts.py" line="290" />
+            <source>Rack power vs. limit</source>
+            <translation>Rack-Leistung gegenüber Grenze</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="198" />
+            <source>Workloads</source>
+            <translation>Arbeitslasten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="197" />
+            <source>Workloads: achieved vs target (100 %)</source>
+            <translation>Arbeitslasten: erreicht vs. Ziel (100 %)</translation>
+        </message>
+    </context>
+    <context>
+        <name>ChartsPanel</name>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="297" />
+            <source>Cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="296" />
+            <source>Power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="298" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
@@ -733,37 +893,37 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ConflictDialog</name>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="236" />
+            <location filename="../../ui/dialogs/repository.py" line="331" />
             <source>Both changed:</source>
             <translation>Beide geändert:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="244" />
+            <location filename="../../ui/dialogs/repository.py" line="339" />
             <source>Merge, Keeping Mine Where Both Changed</source>
             <translation>Zusammenführen, bei Konflikten meine Änderung behalten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="225" />
+            <location filename="../../ui/dialogs/repository.py" line="320" />
             <source>Plan changed in the repository</source>
             <translation>Plan im Repository geändert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="246" />
+            <location filename="../../ui/dialogs/repository.py" line="341" />
             <source>Save as New Plan…</source>
             <translation>Als neuen Plan speichern…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="229" />
+            <location filename="../../ui/dialogs/repository.py" line="324" />
             <source>Someone else saved revision {head} of “{name}” after the revision this copy is based on ({base}), and some changes collide. Nothing was saved yet.</source>
             <translation>Jemand hat Revision {head} von „{name}“ nach der Revision gespeichert, auf der diese Kopie beruht ({base}), und einige Änderungen überschneiden sich. Es wurde noch nichts gespeichert.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="238" />
+            <location filename="../../ui/dialogs/repository.py" line="333" />
             <source>Their changes ({summary}):</source>
             <translation>Deren Änderungen ({summary}):</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="240" />
+            <location filename="../../ui/dialogs/repository.py" line="335" />
             <source>Your changes ({summary}):</source>
             <translation>Ihre Änderungen ({summary}):</translation>
         </message>
@@ -771,69 +931,85 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ConnectDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="549" />
+            <location filename="../../ui/dialogs/wiring.py" line="555" />
             <source>Automatic (by port kind)</source>
             <translation>Automatisch (nach Portart)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="604" />
+            <location filename="../../ui/dialogs/wiring.py" line="611" />
             <source>Choose a port at each end</source>
             <translation>An jedem Ende einen Port wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="541" />
+            <location filename="../../ui/dialogs/wiring.py" line="547" />
+            <location filename="../../ui/dialogs/wiring.py" line="588" />
             <source>Connect</source>
             <translation>Verbinden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="576" />
+            <location filename="../../ui/dialogs/wiring.py" line="582" />
             <source>Device:</source>
             <translation>Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="580" />
+            <location filename="../../ui/dialogs/wiring.py" line="586" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="577" />
+            <location filename="../../ui/dialogs/wiring.py" line="583" />
             <source>Port:</source>
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="578" />
+            <location filename="../../ui/dialogs/wiring.py" line="584" />
             <source>To device:</source>
             <translation>Zu Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="579" />
+            <location filename="../../ui/dialogs/wiring.py" line="585" />
             <source>To port:</source>
             <translation>Zu Port:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="605" />
+            <source>{port}  (in use)</source>
+            <translation>{port}  (belegt)</translation>
         </message>
     </context>
     <context>
         <name>Controllers</name>
         <message>
-            <location filename="../../ui/controllers.py" line="57" />
+            <location filename="../../ui/controllers.py" line="61" />
             <source>
 Field: {field}</source>
             <translation>
 Feld: {field}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="58" />
+            <location filename="../../ui/controllers.py" line="62" />
             <source> (line {line})</source>
             <translation> (Zeile {line})</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="59" />
-            <location filename="../../ui/controllers.py" line="64" />
-            <location filename="../../ui/controllers.py" line="67" />
+            <location filename="../../ui/controllers.py" line="63" />
+            <location filename="../../ui/controllers.py" line="68" />
+            <location filename="../../ui/controllers.py" line="73" />
             <source>Cannot open plan</source>
             <translation>Plan kann nicht geöffnet werden</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="60" />
+            <location filename="../../ui/controllers.py" line="69" />
+            <location filename="../../ui/controllers.py" line="74" />
+            <source>{file} could not be opened.
+
+{error}</source>
+            <translation>{file} konnte nicht geöffnet werden.
+
+{error}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="64" />
             <source>{file}{line} could not be opened.{where}
 
 {message}</source>
@@ -845,37 +1021,37 @@ Feld: {field}</translation>
     <context>
         <name>CoolingLoops</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="80" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="86" />
             <source>CDU catalog</source>
             <translation>CDU-Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="80" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="86" />
             <source>design value</source>
             <translation>Auslegungswert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="63" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="69" />
             <source>facility water, {kw} kW, {s}/{r} °C</source>
             <translation>Gebäudewasser, {kw} kW, {s}/{r} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="81" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="87" />
             <source>from capacity and ΔT</source>
             <translation>aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="66" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="72" />
             <source>in-row, {n} × {cdu}, {s}/{r} °C</source>
             <translation>In-Row, {n} × {cdu}, {s}/{r} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="82" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="88" />
             <source>unknown</source>
             <translation>unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="83" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="89" />
             <source>{load} kW of {cap} kW ({pct} %), {racks} rack(s)
 flow {flow} L/min of {rated} L/min rated ({basis})</source>
             <translation>{load} kW von {cap} kW ({pct} %), {racks} Rack(s)
@@ -885,104 +1061,104 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
     <context>
         <name>CoolingLoopsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="348" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="433" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="355" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="440" />
             <source>Assign selected racks</source>
             <translation>Gewählte Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="354" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="432" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="361" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="439" />
             <source>Assign selected racks ({n})</source>
             <translation>Gewählte Racks zuordnen ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="325" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="332" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="363" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="370" />
             <source>Close</source>
             <translation>Schließen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="319" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="326" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="355" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="362" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="341" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="348" />
             <source>Edit…</source>
             <translation>Bearbeiten…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="325" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="332" />
             <source>Flow</source>
             <translation>Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="324" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="331" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="325" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="332" />
             <source>Load</source>
             <translation>Last</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="324" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="331" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="339" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="346" />
             <source>New facility water loop…</source>
             <translation>Neuer Gebäudewasser-Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="337" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="344" />
             <source>New in-row CDU loop…</source>
             <translation>Neuer In-Row-CDU-Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="350" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="357" />
             <source>Put the racks selected in the plan on this loop (one undo step). Racks on air become direct liquid on a CDU loop, rear doors on facility water.</source>
             <translation>Die im Plan gewählten Racks an diesen Kreislauf hängen (ein Rückgängig-Schritt). Luftgekühlte Racks werden an einem CDU-Kreislauf zu direkter Flüssigkeitskühlung, an Gebäudewasser zu Rückkühltüren.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="326" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="333" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="324" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="331" />
             <source>Supply/return</source>
             <translation>Vorlauf/Rücklauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="468" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="479" />
             <source>The selected racks are already on this loop.</source>
             <translation>Die gewählten Racks hängen bereits an diesem Kreislauf.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="357" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="364" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="402" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="409" />
             <source>facility water</source>
             <translation>Gebäudewasser</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="403" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="410" />
             <source>in-row, {n} × {cdu}</source>
             <translation>In-Row, {n} × {cdu}</translation>
         </message>
@@ -1023,119 +1199,134 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
     <context>
         <name>Dialogs</name>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="64" />
+            <location filename="../../ui/dialogs/__init__.py" line="67" />
             <source>Choose the customer's logo</source>
             <translation>Logo des Kunden wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="93" />
+            <location filename="../../ui/dialogs/__init__.py" line="96" />
             <source>Delete Room</source>
             <translation>Raum löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="89" />
+            <location filename="../../ui/dialogs/__init__.py" line="92" />
             <source>Delete room</source>
             <translation>Raum löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="90" />
+            <location filename="../../ui/dialogs/__init__.py" line="93" />
             <source>Delete {room} with everything in it?</source>
             <translation>{room} mit allem Inhalt löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="65" />
+            <location filename="../../ui/dialogs/__init__.py" line="136" />
+            <source>Discard This Copy</source>
+            <translation>Diese Kopie verwerfen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="68" />
             <source>Images (*.png *.jpg *.jpeg);;All files (*)</source>
             <translation>Bilder (*.png *.jpg *.jpeg);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="175" />
+            <location filename="../../ui/dialogs/__init__.py" line="183" />
             <source>Import NetBox device types</source>
             <translation>NetBox-Gerätetypen importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="184" />
+            <location filename="../../ui/dialogs/__init__.py" line="192" />
             <source>Import a folder of NetBox device types</source>
             <translation>Einen Ordner mit NetBox-Gerätetypen importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="54" />
+            <location filename="../../ui/dialogs/__init__.py" line="57" />
             <source>Import price list</source>
             <translation>Preisliste importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="211" />
+            <location filename="../../ui/dialogs/__init__.py" line="137" />
+            <source>Later</source>
+            <translation>Später</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="219" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="45" />
+            <location filename="../../ui/dialogs/__init__.py" line="48" />
             <source>Open plan</source>
             <translation>Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="261" />
+            <location filename="../../ui/dialogs/__init__.py" line="269" />
             <source>Password</source>
             <translation>Passwort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="262" />
+            <location filename="../../ui/dialogs/__init__.py" line="270" />
             <source>Password for {where}:</source>
             <translation>Passwort für {where}:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="111" />
+            <location filename="../../ui/dialogs/__init__.py" line="114" />
             <source>Plan already open</source>
             <translation>Plan bereits geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="55" />
+            <location filename="../../ui/dialogs/__init__.py" line="58" />
             <source>Price lists (*.xlsx *.csv);;Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv);;All files (*)</source>
             <translation>Preislisten (*.xlsx *.csv);;Excel-Arbeitsmappe (*.xlsx);;CSV, UTF-8 (*.csv);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="126" />
+            <location filename="../../ui/dialogs/__init__.py" line="129" />
             <source>Rackwright did not close properly. These plans were autosaved:</source>
             <translation>Rackwright wurde nicht ordnungsgemäß beendet. Diese Pläne wurden automatisch gesichert:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="124" />
+            <location filename="../../ui/dialogs/__init__.py" line="135" />
+            <source>Recover</source>
+            <translation>Wiederherstellen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="127" />
             <source>Recover unsaved work</source>
             <translation>Ungesicherte Arbeit wiederherstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="91" />
+            <location filename="../../ui/dialogs/__init__.py" line="94" />
             <source>Rows: {rows}, racks: {racks}, devices: {devices}, links: {links}.
 Edit &gt; Undo brings them all back.</source>
             <translation>Reihen: {rows}, Racks: {racks}, Geräte: {devices}, Verbindungen: {links}.
 Bearbeiten &gt; Rückgängig holt alles zurück.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="70" />
+            <location filename="../../ui/dialogs/__init__.py" line="73" />
             <source>Save plan as</source>
             <translation>Plan speichern unter</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="34" />
+            <location filename="../../ui/dialogs/__init__.py" line="37" />
             <source>Save the changes to {name}?</source>
             <translation>Änderungen an {name} speichern?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="33" />
+            <location filename="../../ui/dialogs/__init__.py" line="36" />
             <source>Unsaved changes</source>
             <translation>Ungespeicherte Änderungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="35" />
+            <location filename="../../ui/dialogs/__init__.py" line="38" />
             <source>Your changes will be lost if you don't save them.</source>
             <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="215" />
+            <location filename="../../ui/dialogs/__init__.py" line="223" />
             <source>{n} line(s) were left out; Show Details lists them by file and line.</source>
             <translation>{n} Zeile(n) ausgelassen; „Details anzeigen“ listet sie nach Datei und Zeile.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="112" />
+            <location filename="../../ui/dialogs/__init__.py" line="115" />
             <source>{reason}.
 
 Opening it here too means two people may save over each other's work. Open {name} anyway?</source>
@@ -1145,114 +1336,155 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
         </message>
     </context>
     <context>
+        <name>Document</name>
+        <message>
+            <location filename="../../ui/document.py" line="295" />
+            <source>Engine error: {error}</source>
+            <translation>Fehler der Berechnung: {error}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/document.py" line="202" />
+            <source>Untitled</source>
+            <translation>Unbenannt</translation>
+        </message>
+    </context>
+    <context>
+        <name>EditController</name>
+        <message>
+            <location filename="../../ui/controllers.py" line="350" />
+            <source>Duplicate rack</source>
+            <translation>Rack duplizieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="307" />
+            <source>Nothing to paste: copy racks or devices first</source>
+            <translation>Nichts einzufügen: zuerst Racks oder Geräte kopieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="351" />
+            <source>Number of copies of {rack}:</source>
+            <translation>Anzahl der Kopien von {rack}:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="347" />
+            <source>Select a rack to duplicate</source>
+            <translation>Ein Rack zum Duplizieren auswählen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/controllers.py" line="317" />
+            <source>The clipboard does not hold Rackwright items ({error})</source>
+            <translation>Die Zwischenablage enthält keine Rackwright-Objekte ({error})</translation>
+        </message>
+    </context>
+    <context>
         <name>EngineLabels</name>
         <message>
-            <location filename="../../ui/settings.py" line="264" />
+            <location filename="../../ui/settings.py" line="265" />
             <source>Air with containment, rack limit (kW)</source>
             <translation>Luft mit Einhausung, Rack-Grenze (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="263" />
+            <location filename="../../ui/settings.py" line="264" />
             <source>Air-cooled rack limit (kW)</source>
             <translation>Grenze luftgekühltes Rack (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="257" />
+            <location filename="../../ui/settings.py" line="258" />
             <source>Breaker continuous-load derating (fraction)</source>
             <translation>Derating der Sicherung bei Dauerlast (Anteil)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="271" />
+            <location filename="../../ui/settings.py" line="272" />
             <source>CDU sizing margin (×)</source>
             <translation>CDU-Auslegungsreserve (×)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="269" />
+            <location filename="../../ui/settings.py" line="270" />
             <source>Cooling warning at (fraction of capacity)</source>
             <translation>Kühlungswarnung ab (Anteil der Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="272" />
+            <location filename="../../ui/settings.py" line="273" />
             <source>Default cable length (m)</source>
             <translation>Standard-Kabellänge (m)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="262" />
+            <location filename="../../ui/settings.py" line="263" />
             <source>Default power cords per device</source>
             <translation>Standardanzahl Netzkabel pro Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="259" />
+            <location filename="../../ui/settings.py" line="260" />
             <source>Default power factor</source>
             <translation>Standard-Leistungsfaktor</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="266" />
+            <location filename="../../ui/settings.py" line="267" />
             <source>Direct liquid cooling, rack limit (kW)</source>
             <translation>Direkte Flüssigkeitskühlung, Rack-Grenze (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="260" />
+            <location filename="../../ui/settings.py" line="261" />
             <source>Feed / phase warning at (fraction of capacity)</source>
             <translation>Warnung Einspeisung / Phase ab (Anteil der Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="267" />
+            <location filename="../../ui/settings.py" line="268" />
             <source>Immersion tank, default capacity (kW)</source>
             <translation>Immersionstank, Standardkapazität (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="268" />
+            <location filename="../../ui/settings.py" line="269" />
             <source>Liquid-cooled rack, heat to room air (kW)</source>
             <translation>Flüssigkeitsgekühltes Rack, Wärme an Raumluft (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="258" />
+            <location filename="../../ui/settings.py" line="259" />
             <source>Load basis for capacity checks</source>
             <translation>Lastbasis für Kapazitätsprüfungen</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="273" />
+            <location filename="../../ui/settings.py" line="274" />
             <source>Minimum CPU cores per GPU</source>
             <translation>Mindestanzahl CPU-Kerne pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="275" />
+            <location filename="../../ui/settings.py" line="276" />
             <source>Minimum compute fabric per GPU (Gb/s)</source>
             <translation>Mindest-Compute-Fabric pro GPU (Gb/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="276" />
+            <location filename="../../ui/settings.py" line="277" />
             <source>Minimum storage read per GPU (GB/s)</source>
             <translation>Mindest-Speicherlesen pro GPU (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="274" />
+            <location filename="../../ui/settings.py" line="275" />
             <source>Minimum system RAM / GPU memory (×)</source>
             <translation>Mindestverhältnis System-RAM / GPU-Speicher (×)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="261" />
+            <location filename="../../ui/settings.py" line="262" />
             <source>Phase imbalance warning (%)</source>
             <translation>Warnung bei Unsymmetrie (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="265" />
+            <location filename="../../ui/settings.py" line="266" />
             <source>Rear-door HX, default capacity (kW)</source>
             <translation>Rückkühltür, Standardkapazität (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="270" />
+            <location filename="../../ui/settings.py" line="271" />
             <source>Server air temperature rise ΔT (K)</source>
             <translation>Temperaturanstieg der Serverluft ΔT (K)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="278" />
+            <location filename="../../ui/settings.py" line="279" />
             <source>Stranded headroom threshold (kW)</source>
             <translation>Schwelle für ungenutzte Reserve (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="277" />
+            <location filename="../../ui/settings.py" line="278" />
             <source>Workload margin warning (fraction)</source>
             <translation>Warnung beim Spielraum einer Arbeitslast (Anteil)</translation>
         </message>
@@ -1260,9 +1492,27 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Export</name>
         <message>
-            <location filename="../../ui/export.py" line="35" />
+            <location filename="../../ui/export.py" line="39" />
             <source>Export build plan (PDF)</source>
             <translation>Aufbauplan exportieren (PDF)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="61" />
+            <source>The build plan could not be made.
+
+{error}</source>
+            <translation>Der Aufbauplan konnte nicht erstellt werden.
+
+{error}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="60" />
+            <source>{file} could not be written.
+
+{error}</source>
+            <translation>{file} konnte nicht geschrieben werden.
+
+{error}</translation>
         </message>
     </context>
     <context>
@@ -1281,6 +1531,11 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <location filename="../../ui/dialogs/export_options.py" line="41" />
             <source>Cable labels, one per cable end, on Avery L7651 (A4) or 5167 (Letter) label sheets: print at actual size</source>
             <translation>Kabeletiketten, eines je Kabelende, auf Etikettenbögen Avery L7651 (A4) oder 5167 (Letter): in Originalgröße drucken</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="126" />
+            <source>Choose at least one section.</source>
+            <translation>Mindestens einen Abschnitt wählen.</translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/export_options.py" line="106" />
@@ -1374,57 +1629,451 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
         </message>
     </context>
     <context>
+        <name>FabricScene</name>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="65" />
+            <source>Compute
+trays</source>
+            <translation>Compute-
+Trays</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="64" />
+            <source>Cores</source>
+            <translation>Cores</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="79" />
+            <source>ERROR</source>
+            <translation>FEHLER</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="81" />
+            <source>INFO</source>
+            <translation>INFO</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="63" />
+            <source>Leaves</source>
+            <translation>Leaves</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="227" />
+            <source>NVLink spine · {links}</source>
+            <translation>NVLink-Spine · {links}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="63" />
+            <source>Nodes</source>
+            <translation>Knoten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="66" />
+            <source>Other</source>
+            <translation>Sonstige</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="64" />
+            <source>Spines</source>
+            <translation>Spines</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="66" />
+            <source>Switch
+trays</source>
+            <translation>Switch-
+Trays</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="162" />
+            <source>Tier {n}</source>
+            <translation>Ebene {n}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="80" />
+            <source>WARNING</source>
+            <translation>WARNUNG</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="78" />
+            <source>core</source>
+            <translation>Core</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="77" />
+            <source>leaf</source>
+            <translation>Leaf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="77" />
+            <source>spine</source>
+            <translation>Spine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="192" />
+            <source>{down} down, {up} up</source>
+            <translation>{down} abwärts, {up} aufwärts</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="274" />
+            <source>{down}↓ {up}↑ links</source>
+            <translation>{down}↓ {up}↑ Links</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="240" />
+            <source>{links} from {tray}</source>
+            <translation>{links} von {tray}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="233" />
+            <source>{links} through the rack's NVLink spine: every GPU to every switch chip</source>
+            <translation>{links} über die NVLink-Spine des Racks: jede GPU an jeden Switch-Chip</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="255" />
+            <source>{links}: {a} – {b}</source>
+            <translation>{links}: {a} – {b}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="75" />
+            <source>{n} GPU</source>
+            <translation>{n} GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="75" />
+            <source>{n} GPUs</source>
+            <translation>{n} GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="71" />
+            <source>{n} core</source>
+            <translation>{n} Core</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="71" />
+            <source>{n} cores</source>
+            <translation>{n} Cores</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="73" />
+            <source>{n} device</source>
+            <translation>{n} Gerät</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="73" />
+            <source>{n} devices</source>
+            <translation>{n} Geräte</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="69" />
+            <source>{n} leaf</source>
+            <translation>{n} Leaf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="69" />
+            <source>{n} leaves</source>
+            <translation>{n} Leaves</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="74" />
+            <source>{n} link</source>
+            <translation>{n} Link</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="74" />
+            <source>{n} links</source>
+            <translation>{n} Links</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="68" />
+            <source>{n} node</source>
+            <translation>{n} Knoten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="68" />
+            <source>{n} nodes</source>
+            <translation>{n} Knoten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="70" />
+            <source>{n} spine</source>
+            <translation>{n} Spine</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="70" />
+            <source>{n} spines</source>
+            <translation>{n} Spines</translation>
+        </message>
+    </context>
+    <context>
         <name>FabricView</name>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="330" />
+            <location filename="../../ui/scenes/fabric.py" line="564" />
+            <source>1 switch between the farthest servers</source>
+            <translation>1 Switch zwischen den entferntesten Servern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="563" />
+            <source>Bisection</source>
+            <translation>Bisektionsbandbreite</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="568" />
+            <location filename="../../ui/scenes/fabric.py" line="623" />
+            <source>Cables</source>
+            <translation>Kabel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="622" />
+            <source>Complete</source>
+            <translation>Vollständig</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="615" />
+            <source>Domain</source>
+            <translation>Domäne</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="373" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="334" />
+            <location filename="../../ui/scenes/fabric.py" line="564" />
+            <source>Hops</source>
+            <translation>Hops</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="618" />
+            <source>Links per GPU</source>
+            <translation>Links je GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="443" />
+            <source>NVLink</source>
+            <translation>NVLink</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="604" />
+            <source>NVLink domain ({model}) · {gpus} of {design} GPUs · {compute} compute trays, {trays} switch trays · {links} · INCOMPLETE</source>
+            <translation>NVLink-Domäne ({model}) · {gpus} von {design} GPUs · {compute} Compute-Trays, {trays} Switch-Trays · {links} · UNVOLLSTÄNDIG</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="602" />
+            <source>NVLink domain ({model}) · {gpus} of {design} GPUs · {compute} compute trays, {trays} switch trays · {links} · complete</source>
+            <translation>NVLink-Domäne ({model}) · {gpus} von {design} GPUs · {compute} Compute-Trays, {trays} Switch-Trays · {links} · vollständig</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="377" />
             <source>Name, kind, speed and oversubscription target of this fabric, in the Inspector</source>
             <translation>Name, Art, Geschwindigkeit und Überbuchungsziel dieser Fabric, im Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="486" />
+            <location filename="../../ui/scenes/fabric.py" line="533" />
             <source>No fabric in this plan: Plan › Auto-wire fabric… builds one</source>
             <translation>Keine Fabric in diesem Plan: Plan › Fabric automatisch verkabeln… legt eine an</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="332" />
+            <location filename="../../ui/scenes/fabric.py" line="592" />
+            <source>No findings on this fabric</source>
+            <translation>Keine Befunde in dieser Fabric</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="559" />
+            <source>Oversubscription</source>
+            <translation>Überbuchung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="616" />
+            <source>Per-GPU NVLink</source>
+            <translation>NVLink je GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="555" />
+            <source>Per-GPU bandwidth</source>
+            <translation>Bandbreite je GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="570" />
+            <location filename="../../ui/scenes/fabric.py" line="626" />
+            <source>Power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="375" />
             <source>Properties…</source>
             <translation>Eigenschaften…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="499" />
+            <location filename="../../ui/scenes/fabric.py" line="567" />
+            <source>Switch ports</source>
+            <translation>Switch-Ports</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="619" />
+            <source>Switch trays</source>
+            <translation>Switch-Trays</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="566" />
+            <source>Switches</source>
+            <translation>Switches</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="621" />
+            <source>Unwired NVLink ports</source>
+            <translation>Unverkabelte NVLink-Ports</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="572" />
+            <source>Unwired ports</source>
+            <translation>Unverkabelte Ports</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="442" />
+            <source>compute</source>
+            <translation>Rechenleistung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="442" />
+            <source>front-end</source>
+            <translation>Frontend</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="443" />
+            <source>management</source>
+            <translation>Management</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="622" />
+            <source>no</source>
+            <translation>nein</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="558" />
+            <source>no GPU servers on this fabric</source>
+            <translation>keine GPU-Server in dieser Fabric</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="546" />
             <source>no switches</source>
             <translation>keine Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="496" />
+            <location filename="../../ui/scenes/fabric.py" line="442" />
+            <source>storage</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="626" />
+            <source>switch trays {kw} kW max</source>
+            <translation>Switch-Trays max. {kw} kW</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="570" />
+            <source>switches {switches} kW max, optics {optics} kW</source>
+            <translation>Switches max. {switches} kW, Optiken {optics} kW</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="622" />
+            <source>yes</source>
+            <translation>ja</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="444" />
+            <source>{fabric} ({kind})</source>
+            <translation>{fabric} ({kind})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="609" />
+            <source>{gpus} GPUs of the {design}-GPU design</source>
+            <translation>{gpus} GPUs des Designs mit {design} GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="613" />
+            <source>{gpus} GPUs of the {design}-GPU design, {extra} too many</source>
+            <translation>{gpus} GPUs des Designs mit {design} GPUs, {extra} zu viele</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="611" />
+            <source>{gpus} GPUs of the {design}-GPU design, {missing} missing</source>
+            <translation>{gpus} GPUs des Designs mit {design} GPUs, {missing} fehlen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="556" />
+            <source>{injection} Gb/s injection, {effective} Gb/s effective</source>
+            <translation>{injection} Gb/s Injektion, {effective} Gb/s effektiv</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="623" />
+            <source>{links} spine links, {length}, {mass}</source>
+            <translation>{links} Spine-Links, {length}, {mass}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="565" />
+            <source>{n} switches between the farthest servers</source>
+            <translation>{n} Switches zwischen den entferntesten Servern</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="619" />
+            <source>{present} present / {required} required</source>
+            <translation>{present} vorhanden / {required} benötigt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="561" />
+            <source>{ratio}:1 (target {target}:1)</source>
+            <translation>{ratio}:1 (Ziel {target}:1)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="560" />
+            <source>{ratio}:1 (target {target}:1) — {tiers}</source>
+            <translation>{ratio}:1 (Ziel {target}:1) — {tiers}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="563" />
+            <source>{tbps} Tb/s (one direction)</source>
+            <translation>{tbps} Tb/s (eine Richtung)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="543" />
             <source>{tech}, {speed} Gb/s · {devices} devices, {gpus} GPUs · {tiers} · {links} links</source>
             <translation>{tech}, {speed} Gb/s · {devices} Geräte, {gpus} GPUs · {tiers} · {links} Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="488" />
+            <location filename="../../ui/scenes/fabric.py" line="535" />
             <source>{tech}, {speed} Gb/s — waiting for results</source>
             <translation>{tech}, {speed} Gb/s — warte auf Ergebnisse</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="552" />
+            <source>{used} of {total} used</source>
+            <translation>{used} von {total} belegt</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="549" />
+            <source>{used} of {total} used ({percent} %)</source>
+            <translation>{used} von {total} belegt ({percent} %)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/fabric.py" line="616" />
+            <source>{wired} TB/s as wired (catalog {catalog} TB/s, bidirectional)</source>
+            <translation>{wired} TB/s wie verkabelt (Katalog {catalog} TB/s, bidirektional)</translation>
         </message>
     </context>
     <context>
         <name>FileController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="190" />
+            <location filename="../../ui/controllers.py" line="201" />
             <source>Cannot save plan</source>
             <translation>Plan kann nicht gespeichert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="145" />
+            <location filename="../../ui/controllers.py" line="152" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="146" />
+            <location filename="../../ui/controllers.py" line="153" />
             <source>The NetBox export could not be read.
 
 {reason}</source>
@@ -1433,12 +2082,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="137" />
+            <location filename="../../ui/controllers.py" line="144" />
             <source>rack type by height: {guess}</source>
             <translation>Racktyp nach Höhe: {guess}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="190" />
+            <location filename="../../ui/controllers.py" line="201" />
             <source>{file} could not be saved.
 
 {error}</source>
@@ -1447,7 +2096,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="135" />
+            <location filename="../../ui/controllers.py" line="142" />
             <source>{racks} rack(s) and {devices} device(s) of site “{site}” imported.</source>
             <translation>{racks} Rack(s) und {devices} Gerät(e) des Standorts „{site}“ importiert.</translation>
         </message>
@@ -1455,45 +2104,149 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Findings</name>
         <message>
-            <location filename="../../ui/panels/findings.py" line="80" />
+            <location filename="../../ui/panels/findings.py" line="97" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="165" />
+            <location filename="../../ui/panels/findings.py" line="194" />
+            <source>Double-click to show it</source>
+            <translation>Doppelklick zeigt die Stelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="185" />
+            <location filename="../../ui/panels/findings.py" line="192" />
             <source>Error</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="167" />
+            <location filename="../../ui/panels/findings.py" line="187" />
+            <location filename="../../ui/panels/findings.py" line="192" />
             <source>Info</source>
             <translation>Hinweis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="81" />
+            <location filename="../../ui/panels/findings.py" line="98" />
             <source>Message</source>
             <translation>Meldung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="80" />
+            <location filename="../../ui/panels/findings.py" line="47" />
+            <source>PDU</source>
+            <translation>PDU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="97" />
             <source>Severity</source>
             <translation>Schwere</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="166" />
+            <location filename="../../ui/panels/findings.py" line="186" />
+            <location filename="../../ui/panels/findings.py" line="192" />
             <source>Warning</source>
             <translation>Warnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="81" />
+            <location filename="../../ui/panels/findings.py" line="98" />
             <source>Where</source>
             <translation>Ort</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="46" />
+            <location filename="../../ui/panels/findings.py" line="47" />
+            <source>device</source>
+            <translation>Gerät</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="53" />
+            <source>device type</source>
+            <translation>Gerätetyp</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="50" />
+            <source>fabric</source>
+            <translation>Fabric</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="49" />
+            <source>feed</source>
+            <translation>Einspeisung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="51" />
+            <source>link</source>
+            <translation>Verbindung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="49" />
+            <source>loop</source>
+            <translation>Kühlkreislauf</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="52" />
+            <source>plan</source>
+            <translation>Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="50" />
+            <source>power source</source>
+            <translation>Stromquelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="46" />
+            <source>rack</source>
+            <translation>Rack</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="48" />
+            <source>room</source>
+            <translation>Raum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="48" />
+            <source>row</source>
+            <translation>Reihe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="52" />
+            <source>server group</source>
+            <translation>Servergruppe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="53" />
+            <source>site</source>
+            <translation>Standort</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="51" />
+            <source>workload</source>
+            <translation>Arbeitslast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="154" />
+            <source>{device} in {rack}</source>
+            <translation>{device} in {rack}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="154" />
+            <source>{device} in {rack} U{u}</source>
+            <translation>{device} in {rack}, HE {u}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="166" />
+            <source>{kind} {place}</source>
+            <translation>{kind} {place}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/findings.py" line="165" />
+            <source>{name} ({id})</source>
+            <translation>{name} ({id})</translation>
         </message>
     </context>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="337" />
+            <location filename="../../ui/panels/findings.py" line="360" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n Befund</numerusform>
@@ -1501,47 +2254,47 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="329" />
+            <location filename="../../ui/panels/findings.py" line="352" />
             <source>Errors</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="275" />
+            <location filename="../../ui/panels/findings.py" line="298" />
             <source>Filter findings (code, message, rack...)</source>
             <translation>Befunde filtern (Code, Meldung, Rack …)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="329" />
+            <location filename="../../ui/panels/findings.py" line="352" />
             <source>Info</source>
             <translation>Hinweise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="268" />
+            <location filename="../../ui/panels/findings.py" line="291" />
             <source>Show errors</source>
             <translation>Fehler anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="269" />
+            <location filename="../../ui/panels/findings.py" line="292" />
             <source>Show information</source>
             <translation>Hinweise anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="268" />
+            <location filename="../../ui/panels/findings.py" line="291" />
             <source>Show warnings</source>
             <translation>Warnungen anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="329" />
+            <location filename="../../ui/panels/findings.py" line="352" />
             <source>Warnings</source>
             <translation>Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="335" />
+            <location filename="../../ui/panels/findings.py" line="358" />
             <source>no findings: the design passes every check</source>
             <translation>keine Befunde: der Entwurf besteht jede Prüfung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="333" />
+            <location filename="../../ui/panels/findings.py" line="356" />
             <source>no results yet</source>
             <translation>noch keine Ergebnisse</translation>
         </message>
@@ -1549,12 +2302,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>FloorGraphicsView</name>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1321" />
+            <location filename="../../ui/scenes/floor/view.py" line="247" />
             <source>Rack heat vs. cooling</source>
             <translation>Rack-Wärmelast gegenüber Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1321" />
+            <location filename="../../ui/scenes/floor/view.py" line="247" />
             <source>Rack power vs. limit</source>
             <translation>Rack-Leistung gegenüber Grenze</translation>
         </message>
@@ -1562,17 +2315,57 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>FloorScene</name>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1035" />
+            <location filename="../../ui/scenes/floor/gestures.py" line="125" />
             <source>Add a room first: rows go inside a room</source>
             <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1040" />
+            <location filename="../../ui/scenes/floor/items.py" line="369" />
+            <source>COLD AISLE</source>
+            <translation>KALTGANG</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor/items.py" line="543" />
+            <source>Drag along the row to reorder; Shift+drag moves the row</source>
+            <translation>Entlang der Reihe ziehen zum Umordnen; Umschalt+Ziehen verschiebt die Reihe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor/items.py" line="370" />
+            <source>HOT AISLE</source>
+            <translation>WARMGANG</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor/gestures.py" line="131" />
             <source>Rows go inside a room: right-click on a room's floor</source>
             <translation>Reihen liegen in einem Raum: Rechtsklick auf den Boden eines Raums</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="227" />
+            <location filename="../../ui/scenes/floor/items.py" line="537" />
+            <source>no figures yet</source>
+            <translation>noch keine Werte</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor/items.py" line="538" />
+            <source>{percent} % of its limit</source>
+            <translation>{percent} % seiner Grenze</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor/items.py" line="540" />
+            <source>{rack} ({id}) — cooling: {utilisation}{figure}</source>
+            <translation>{rack} ({id}) — Kühlung: {utilisation}{figure}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor/items.py" line="539" />
+            <source>{rack} ({id}) — power: {utilisation}{figure}</source>
+            <translation>{rack} ({id}) — Leistung: {utilisation}{figure}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor/items.py" line="412" />
+            <source>{row}: drag to move, R to rotate</source>
+            <translation>{row}: ziehen zum Verschieben, R zum Drehen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor/items.py" line="192" />
             <source>{w} × {d} · tiles {tile}</source>
             <translation>{w} × {d} · Bodenplatten {tile}</translation>
         </message>
@@ -1580,250 +2373,255 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>FloorView</name>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1469" />
+            <location filename="../../ui/scenes/floor/widget.py" line="143" />
             <source>Add Rack</source>
             <translation>Rack hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1461" />
+            <location filename="../../ui/scenes/floor/widget.py" line="135" />
             <source>Add Room</source>
             <translation>Raum hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1467" />
+            <location filename="../../ui/scenes/floor/widget.py" line="141" />
             <source>Add Row…</source>
             <translation>Reihe hinzufügen…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1470" />
+            <location filename="../../ui/scenes/floor/widget.py" line="144" />
             <source>Add a rack at the end of the selected row</source>
             <translation>Ein Rack am Ende der gewählten Reihe hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1608" />
+            <location filename="../../ui/scenes/floor/widget.py" line="282" />
             <source>Add a rack to {row}</source>
             <translation>Ein Rack zu {row} hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1591" />
+            <location filename="../../ui/scenes/floor/widget.py" line="265" />
             <source>Add a room first: rows go inside a room</source>
             <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1468" />
+            <location filename="../../ui/scenes/floor/widget.py" line="142" />
             <source>Add a row of racks behind the rows of the room shown</source>
             <translation>Eine Reihe Racks hinter den Reihen des angezeigten Raums hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1462" />
+            <location filename="../../ui/scenes/floor/widget.py" line="136" />
             <source>Add an empty room to the site and show it</source>
             <translation>Einen leeren Raum zum Standort hinzufügen und anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1477" />
+            <location filename="../../ui/scenes/floor/widget.py" line="151" />
             <source>Add rack</source>
             <translation>Rack hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1477" />
-            <location filename="../../ui/scenes/floor.py" line="1593" />
+            <location filename="../../ui/scenes/floor/widget.py" line="151" />
+            <location filename="../../ui/scenes/floor/widget.py" line="267" />
             <source>Add row</source>
             <translation>Reihe hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1626" />
+            <location filename="../../ui/scenes/floor/widget.py" line="300" />
             <source>Add row of {n} racks here</source>
             <translation>Reihe mit {n} Racks hier hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1608" />
+            <location filename="../../ui/scenes/floor/widget.py" line="282" />
             <source>Add {n} racks to {row}</source>
             <translation>{n} Racks zu {row} hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1443" />
+            <location filename="../../ui/scenes/floor/widget.py" line="117" />
             <source>Colour by Cooling</source>
             <translation>Nach Kühlung einfärben</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1440" />
+            <location filename="../../ui/scenes/floor/widget.py" line="114" />
             <source>Colour by Power</source>
             <translation>Nach Leistung einfärben</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1445" />
+            <location filename="../../ui/scenes/floor/widget.py" line="119" />
             <source>Colour racks by heat against the rack's cooling capacity</source>
             <translation>Racks nach Wärmelast im Verhältnis zur Kühlkapazität des Racks einfärben</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1442" />
+            <location filename="../../ui/scenes/floor/widget.py" line="116" />
             <source>Colour racks by power draw against the rack's power limit</source>
             <translation>Racks nach Leistungsaufnahme im Verhältnis zur Leistungsgrenze des Racks einfärben</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1444" />
+            <location filename="../../ui/scenes/floor/widget.py" line="118" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1473" />
-            <location filename="../../ui/scenes/floor.py" line="1478" />
+            <location filename="../../ui/scenes/floor/widget.py" line="147" />
+            <location filename="../../ui/scenes/floor/widget.py" line="152" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1463" />
+            <location filename="../../ui/scenes/floor/widget.py" line="137" />
             <source>Delete Room…</source>
             <translation>Raum löschen…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1618" />
+            <location filename="../../ui/scenes/floor/widget.py" line="292" />
             <source>Delete rack {rack}</source>
             <translation>Rack {rack} löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1464" />
+            <location filename="../../ui/scenes/floor/widget.py" line="138" />
             <source>Delete the room shown, with its rows and racks (undo restores)</source>
             <translation>Den angezeigten Raum mit seinen Reihen und Racks löschen (Rückgängig stellt ihn wieder her)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1474" />
+            <location filename="../../ui/scenes/floor/widget.py" line="148" />
             <source>Delete the selected racks and rows (Del)</source>
             <translation>Die gewählten Racks und Reihen löschen (Entf)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1633" />
+            <location filename="../../ui/scenes/floor/widget.py" line="307" />
             <source>Delete {room}…</source>
             <translation>{room} löschen…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1622" />
+            <location filename="../../ui/scenes/floor/widget.py" line="296" />
             <source>Delete {row} with its racks</source>
             <translation>{row} mit ihren Racks löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1457" />
+            <location filename="../../ui/scenes/floor/widget.py" line="131" />
             <source>Fit</source>
             <translation>Einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1454" />
+            <location filename="../../ui/scenes/floor/widget.py" line="128" />
             <source>Fit Floor</source>
             <translation>Raum einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1455" />
+            <location filename="../../ui/scenes/floor/widget.py" line="129" />
             <source>Fit the floor in the view (Ctrl+0, F)</source>
             <translation>Den Raum in die Ansicht einpassen (Strg+0, F)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1466" />
+            <location filename="../../ui/scenes/floor/widget.py" line="54" />
+            <source>Floor</source>
+            <translation>Raum</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/floor/widget.py" line="140" />
             <source>Name, size, tiles and floor of the room shown, in the Inspector</source>
             <translation>Name, Größe, Bodenplatten und Boden des angezeigten Raums, im Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1441" />
+            <location filename="../../ui/scenes/floor/widget.py" line="115" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1475" />
+            <location filename="../../ui/scenes/floor/widget.py" line="149" />
             <source>Properties</source>
             <translation>Eigenschaften</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1616" />
+            <location filename="../../ui/scenes/floor/widget.py" line="290" />
             <source>Properties of {rack}</source>
             <translation>Eigenschaften von {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1631" />
+            <location filename="../../ui/scenes/floor/widget.py" line="305" />
             <source>Properties of {room}</source>
             <translation>Eigenschaften von {room}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1620" />
+            <location filename="../../ui/scenes/floor/widget.py" line="294" />
             <source>Properties of {row}</source>
             <translation>Eigenschaften von {row}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1593" />
+            <location filename="../../ui/scenes/floor/widget.py" line="267" />
             <source>Racks in the new row:</source>
             <translation>Racks in der neuen Reihe:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1465" />
+            <location filename="../../ui/scenes/floor/widget.py" line="139" />
             <source>Room Properties</source>
             <translation>Raumeigenschaften</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1471" />
+            <location filename="../../ui/scenes/floor/widget.py" line="145" />
             <source>Rotate Row</source>
             <translation>Reihe drehen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1478" />
+            <location filename="../../ui/scenes/floor/widget.py" line="152" />
             <source>Rotate row</source>
             <translation>Reihe drehen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1611" />
+            <location filename="../../ui/scenes/floor/widget.py" line="285" />
             <source>Rotate {row} 90°</source>
             <translation>{row} um 90° drehen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1651" />
+            <location filename="../../ui/scenes/floor/widget.py" line="325" />
             <source>Select a row (or one of its racks) to add a rack to</source>
             <translation>Eine Reihe (oder eines ihrer Racks) wählen, der ein Rack hinzugefügt wird</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1481" />
-            <location filename="../../ui/scenes/floor.py" line="1636" />
+            <location filename="../../ui/scenes/floor/widget.py" line="155" />
+            <location filename="../../ui/scenes/floor/widget.py" line="310" />
             <source>Show Room</source>
             <translation>Raum anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1476" />
+            <location filename="../../ui/scenes/floor/widget.py" line="150" />
             <source>Show the selection in the Inspector</source>
             <translation>Die Auswahl im Inspektor anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1385" />
+            <location filename="../../ui/scenes/floor/widget.py" line="59" />
             <source>The room shown on the floor plan</source>
             <translation>Der im Raumplan angezeigte Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1584" />
+            <location filename="../../ui/scenes/floor/widget.py" line="258" />
             <source>There is no room to delete</source>
             <translation>Es gibt keinen Raum zum Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1574" />
+            <location filename="../../ui/scenes/floor/widget.py" line="248" />
             <source>There is no room: add one first</source>
             <translation>Es gibt keinen Raum: zuerst einen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1472" />
+            <location filename="../../ui/scenes/floor/widget.py" line="146" />
             <source>Turn the selected row 90° (R)</source>
             <translation>Die gewählte Reihe um 90° drehen (R)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1452" />
+            <location filename="../../ui/scenes/floor/widget.py" line="126" />
             <source>Zoom In</source>
             <translation>Vergrößern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1453" />
+            <location filename="../../ui/scenes/floor/widget.py" line="127" />
             <source>Zoom Out</source>
             <translation>Verkleinern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1456" />
+            <location filename="../../ui/scenes/floor/widget.py" line="130" />
             <source>Zoom in</source>
             <translation>Vergrößern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor.py" line="1456" />
+            <location filename="../../ui/scenes/floor/widget.py" line="130" />
             <source>Zoom out</source>
             <translation>Verkleinern</translation>
         </message>
@@ -1831,57 +2629,57 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Help</name>
         <message>
-            <location filename="../../ui/help.py" line="191" />
+            <location filename="../../ui/help.py" line="192" />
             <source>About Rackwright</source>
             <translation>Über Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="115" />
+            <location filename="../../ui/help.py" line="116" />
             <source>Command</source>
             <translation>Befehl</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="162" />
+            <location filename="../../ui/help.py" line="163" />
             <source>Desktop planner for AI/GPU datacenter builds: racks, fabrics, cooling and workloads in one live model. Works offline; every figure is traceable to a catalog source or a documented formula.</source>
             <translation>Desktop-Planer für KI-/GPU-Rechenzentrumsaufbauten: Racks, Fabrics, Kühlung und Arbeitslasten in einem Live-Modell. Arbeitet offline; jede Zahl ist auf eine Katalogquelle oder eine dokumentierte Formel zurückführbar.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="111" />
+            <location filename="../../ui/help.py" line="112" />
             <source>In the rack elevations: Up/Down move the selection 1U, Delete removes it, Escape clears the selection, Ctrl+wheel zooms.</source>
             <translation>In den Rackansichten: Auf/Ab verschieben die Auswahl um 1 HE, Entf entfernt sie, Esc hebt die Auswahl auf, Strg+Mausrad zoomt.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="120" />
+            <location filename="../../ui/help.py" line="121" />
             <source>Keyboard Shortcuts</source>
             <translation>Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="113" />
+            <location filename="../../ui/help.py" line="114" />
             <source>Keyboard shortcuts</source>
             <translation>Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="116" />
+            <location filename="../../ui/help.py" line="117" />
             <source>Keys</source>
             <translation>Tasten</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="174" />
+            <location filename="../../ui/help.py" line="175" />
             <source>Licence</source>
             <translation>Lizenz</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="115" />
+            <location filename="../../ui/help.py" line="116" />
             <source>Menu</source>
             <translation>Menü</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="174" />
+            <location filename="../../ui/help.py" line="175" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="167" />
+            <location filename="../../ui/help.py" line="168" />
             <source>Qt for Python and Qt are used under the LGPL v3: they are separate libraries in Rackwright's folder that you may replace with your own build of the same version. Third-party Notices has the details and every licence text.</source>
             <translation>Qt for Python und Qt werden unter der LGPL v3 verwendet: Sie liegen als eigene Bibliotheken im Ordner von Rackwright und dürfen durch einen eigenen Build derselben Version ersetzt werden. Die Hinweise zu Drittanbietern enthalten die Einzelheiten und alle Lizenztexte.</translation>
         </message>
@@ -1896,7 +2694,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="165" />
+            <location filename="../../ui/help.py" line="166" />
             <source>The PDF build plan embeds the DejaVu fonts (Bitstream Vera licence, see resources/fonts/LICENSE-DejaVu.txt).</source>
             <translation>Der PDF-Aufbauplan bettet die DejaVu-Schriften ein (Bitstream-Vera-Lizenz, siehe resources/fonts/LICENSE-DejaVu.txt).</translation>
         </message>
@@ -1906,17 +2704,17 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Das Benutzerhandbuch fehlt in dieser Installation: {path}</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="179" />
+            <location filename="../../ui/help.py" line="180" />
             <source>Third-party Notices</source>
             <translation>Hinweise zu Drittanbietern</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="193" />
+            <location filename="../../ui/help.py" line="196" />
             <source>Third-party Notices…</source>
             <translation>Hinweise zu Drittanbietern…</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="172" />
+            <location filename="../../ui/help.py" line="173" />
             <source>Third-party software</source>
             <translation>Software von Drittanbietern</translation>
         </message>
@@ -1926,27 +2724,27 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="174" />
+            <location filename="../../ui/help.py" line="175" />
             <source>Version</source>
             <translation>Version</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="171" />
+            <location filename="../../ui/help.py" line="172" />
             <source>Versions</source>
             <translation>Versionen</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="103" />
+            <location filename="../../ui/help.py" line="104" />
             <source>Window</source>
             <translation>Fenster</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="153" />
+            <location filename="../../ui/help.py" line="154" />
             <source>not installed</source>
             <translation>nicht installiert</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="132" />
+            <location filename="../../ui/help.py" line="133" />
             <source>not stated</source>
             <translation>nicht angegeben</translation>
         </message>
@@ -1954,636 +2752,724 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="561" />
+            <location filename="../../ui/panels/inspector.py" line="582" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="547" />
+            <location filename="../../ui/panels/inspector.py" line="568" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="561" />
+            <location filename="../../ui/panels/inspector.py" line="582" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="858" />
-            <location filename="../../ui/panels/inspector.py" line="874" />
+            <location filename="../../ui/panels/inspector.py" line="880" />
+            <location filename="../../ui/panels/inspector.py" line="896" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="521" />
+            <location filename="../../ui/panels/inspector.py" line="542" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="341" />
+            <location filename="../../ui/panels/inspector.py" line="360" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="554" />
+            <location filename="../../ui/panels/inspector.py" line="575" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="627" />
+            <location filename="../../ui/panels/inspector.py" line="648" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="559" />
+            <location filename="../../ui/panels/inspector.py" line="580" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="638" />
+            <location filename="../../ui/panels/inspector.py" line="660" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="641" />
+            <location filename="../../ui/panels/inspector.py" line="663" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="505" />
+            <location filename="../../ui/panels/inspector.py" line="526" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="235" />
+            <location filename="../../ui/panels/inspector.py" line="253" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="200" />
+            <location filename="../../ui/panels/inspector.py" line="218" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="210" />
+            <location filename="../../ui/panels/inspector.py" line="283" />
+            <source>Catalog figures</source>
+            <translation>Katalogwerte</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="228" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="720" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="563" />
+            <location filename="../../ui/panels/inspector.py" line="584" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="559" />
+            <location filename="../../ui/panels/inspector.py" line="580" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="503" />
-            <location filename="../../ui/panels/inspector.py" line="879" />
+            <location filename="../../ui/panels/inspector.py" line="522" />
+            <location filename="../../ui/panels/inspector.py" line="901" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="626" />
+            <location filename="../../ui/panels/inspector.py" line="647" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="542" />
-            <location filename="../../ui/panels/inspector.py" line="757" />
+            <location filename="../../ui/panels/inspector.py" line="52" />
+            <location filename="../../ui/panels/inspector.py" line="563" />
+            <location filename="../../ui/panels/inspector.py" line="779" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="389" />
+            <location filename="../../ui/panels/inspector.py" line="238" />
+            <source>Cooling loops</source>
+            <translation>Kühlkreisläufe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="408" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="538" />
+            <location filename="../../ui/panels/inspector.py" line="559" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="198" />
+            <location filename="../../ui/panels/inspector.py" line="216" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="789" />
+            <location filename="../../ui/panels/inspector.py" line="811" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="288" />
-            <location filename="../../ui/panels/inspector.py" line="672" />
+            <location filename="../../ui/panels/inspector.py" line="307" />
+            <location filename="../../ui/panels/inspector.py" line="694" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="477" />
-            <location filename="../../ui/panels/inspector.py" line="772" />
+            <location filename="../../ui/panels/inspector.py" line="251" />
+            <source>Device</source>
+            <translation>Gerät</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="496" />
+            <location filename="../../ui/panels/inspector.py" line="794" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="643" />
+            <location filename="../../ui/panels/inspector.py" line="665" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="690" />
+            <location filename="../../ui/panels/inspector.py" line="54" />
+            <location filename="../../ui/panels/inspector.py" line="712" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="253" />
+            <location filename="../../ui/panels/inspector.py" line="271" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="681" />
+            <location filename="../../ui/panels/inspector.py" line="53" />
+            <source>Feed</source>
+            <translation>Einspeisung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="703" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="674" />
+            <location filename="../../ui/panels/inspector.py" line="696" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="673" />
+            <location filename="../../ui/panels/inspector.py" line="695" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="271" />
+            <source>Front</source>
+            <translation>Vorne</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="720" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="277" />
+            <location filename="../../ui/panels/inspector.py" line="296" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="266" />
+            <location filename="../../ui/panels/inspector.py" line="285" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="240" />
-            <location filename="../../ui/panels/inspector.py" line="465" />
-            <location filename="../../ui/panels/inspector.py" line="670" />
+            <location filename="../../ui/panels/inspector.py" line="258" />
+            <location filename="../../ui/panels/inspector.py" line="484" />
             <location filename="../../ui/panels/inspector.py" line="692" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="700" />
+            <location filename="../../ui/panels/inspector.py" line="722" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="713" />
+            <location filename="../../ui/panels/inspector.py" line="735" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="275" />
+            <source>Left</source>
+            <translation>Links</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="52" />
+            <source>Link</source>
+            <translation>Verbindung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="725" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="716" />
+            <location filename="../../ui/panels/inspector.py" line="738" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="251" />
+            <location filename="../../ui/panels/inspector.py" line="269" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="699" />
+            <location filename="../../ui/panels/inspector.py" line="721" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="286" />
+            <location filename="../../ui/panels/inspector.py" line="305" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="268" />
+            <location filename="../../ui/panels/inspector.py" line="287" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="553" />
+            <location filename="../../ui/panels/inspector.py" line="574" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="507" />
-            <location filename="../../ui/panels/inspector.py" line="628" />
+            <location filename="../../ui/panels/inspector.py" line="528" />
+            <location filename="../../ui/panels/inspector.py" line="650" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="211" />
+            <location filename="../../ui/panels/inspector.py" line="229" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="699" />
+            <location filename="../../ui/panels/inspector.py" line="721" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="234" />
-            <location filename="../../ui/panels/inspector.py" line="464" />
-            <location filename="../../ui/panels/inspector.py" line="612" />
-            <location filename="../../ui/panels/inspector.py" line="669" />
+            <location filename="../../ui/panels/inspector.py" line="252" />
+            <location filename="../../ui/panels/inspector.py" line="483" />
+            <location filename="../../ui/panels/inspector.py" line="633" />
             <location filename="../../ui/panels/inspector.py" line="691" />
+            <location filename="../../ui/panels/inspector.py" line="713" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="303" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="536" />
+            <location filename="../../ui/panels/inspector.py" line="557" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="488" />
+            <location filename="../../ui/panels/inspector.py" line="507" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="353" />
+            <location filename="../../ui/panels/inspector.py" line="372" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="324" />
+            <location filename="../../ui/panels/inspector.py" line="343" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="785" />
+            <location filename="../../ui/panels/inspector.py" line="807" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="322" />
+            <location filename="../../ui/panels/inspector.py" line="341" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="512" />
+            <location filename="../../ui/panels/inspector.py" line="533" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="615" />
+            <location filename="../../ui/panels/inspector.py" line="636" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="705" />
+            <location filename="../../ui/panels/inspector.py" line="727" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="273" />
+            <location filename="../../ui/panels/inspector.py" line="292" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="202" />
+            <location filename="../../ui/panels/inspector.py" line="220" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="421" />
-            <location filename="../../ui/panels/inspector.py" line="444" />
+            <location filename="../../ui/panels/inspector.py" line="440" />
+            <location filename="../../ui/panels/inspector.py" line="463" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="423" />
+            <location filename="../../ui/panels/inspector.py" line="214" />
+            <source>Plan</source>
+            <translation>Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="442" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="878" />
+            <location filename="../../ui/panels/inspector.py" line="900" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="371" />
+            <location filename="../../ui/panels/inspector.py" line="390" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="722" />
+            <location filename="../../ui/panels/inspector.py" line="278" />
+            <location filename="../../ui/panels/inspector.py" line="744" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="214" />
-            <location filename="../../ui/panels/inspector.py" line="486" />
+            <location filename="../../ui/panels/inspector.py" line="232" />
+            <location filename="../../ui/panels/inspector.py" line="505" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="297" />
+            <location filename="../../ui/panels/inspector.py" line="53" />
+            <source>Power source</source>
+            <translation>Stromquelle</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="316" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="304" />
+            <location filename="../../ui/panels/inspector.py" line="323" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="199" />
+            <location filename="../../ui/panels/inspector.py" line="217" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="241" />
+            <location filename="../../ui/panels/inspector.py" line="259" />
+            <location filename="../../ui/panels/inspector.py" line="482" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="471" />
+            <location filename="../../ui/panels/inspector.py" line="490" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="618" />
-            <location filename="../../ui/panels/inspector.py" line="684" />
+            <location filename="../../ui/panels/inspector.py" line="639" />
+            <location filename="../../ui/panels/inspector.py" line="706" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="778" />
+            <location filename="../../ui/panels/inspector.py" line="800" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="708" />
+            <location filename="../../ui/panels/inspector.py" line="730" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="676" />
+            <location filename="../../ui/panels/inspector.py" line="698" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="201" />
+            <location filename="../../ui/panels/inspector.py" line="271" />
+            <source>Rear</source>
+            <translation>Hinten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="219" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="668" />
+            <location filename="../../ui/panels/inspector.py" line="275" />
+            <source>Right</source>
+            <translation>Rechts</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="54" />
+            <location filename="../../ui/panels/inspector.py" line="690" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="466" />
+            <location filename="../../ui/panels/inspector.py" line="485" />
+            <location filename="../../ui/panels/inspector.py" line="632" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="683" />
+            <location filename="../../ui/panels/inspector.py" line="705" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="223" />
+            <location filename="../../ui/panels/inspector.py" line="241" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="236" />
+            <location filename="../../ui/panels/inspector.py" line="254" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="564" />
+            <location filename="../../ui/panels/inspector.py" line="585" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="257" />
+            <location filename="../../ui/panels/inspector.py" line="51" />
+            <source>Server group</source>
+            <translation>Servergruppe</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="275" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="197" />
+            <location filename="../../ui/panels/inspector.py" line="215" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="293" />
+            <location filename="../../ui/panels/inspector.py" line="312" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="449" />
+            <location filename="../../ui/panels/inspector.py" line="468" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="720" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="702" />
+            <location filename="../../ui/panels/inspector.py" line="724" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="282" />
+            <location filename="../../ui/panels/inspector.py" line="301" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="455" />
+            <location filename="../../ui/panels/inspector.py" line="474" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="107" />
+            <location filename="../../ui/panels/inspector.py" line="124" />
             <source>The selected item no longer exists.</source>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="556" />
+            <location filename="../../ui/panels/inspector.py" line="577" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="239" />
+            <location filename="../../ui/panels/inspector.py" line="257" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="270" />
+            <location filename="../../ui/panels/inspector.py" line="289" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="791" />
+            <location filename="../../ui/panels/inspector.py" line="813" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="551" />
+            <location filename="../../ui/panels/inspector.py" line="572" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="671" />
+            <location filename="../../ui/panels/inspector.py" line="693" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="613" />
+            <location filename="../../ui/panels/inspector.py" line="51" />
+            <source>Workload</source>
+            <translation>Arbeitslast</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="634" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="614" />
+            <location filename="../../ui/panels/inspector.py" line="635" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="333" />
+            <location filename="../../ui/panels/inspector.py" line="352" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="403" />
+            <location filename="../../ui/panels/inspector.py" line="422" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="335" />
+            <location filename="../../ui/panels/inspector.py" line="354" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="203" />
+            <location filename="../../ui/panels/inspector.py" line="221" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="410" />
+            <location filename="../../ui/panels/inspector.py" line="429" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="384" />
+            <location filename="../../ui/panels/inspector.py" line="403" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="331" />
+            <location filename="../../ui/panels/inspector.py" line="350" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="384" />
+            <location filename="../../ui/panels/inspector.py" line="403" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="882" />
+            <location filename="../../ui/panels/inspector.py" line="904" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="885" />
+            <location filename="../../ui/panels/inspector.py" line="907" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="273" />
+            <location filename="../../ui/panels/inspector.py" line="292" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="204" />
+            <location filename="../../ui/panels/inspector.py" line="222" />
             <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
             <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="216" />
-            <location filename="../../ui/panels/inspector.py" line="347" />
+            <location filename="../../ui/panels/inspector.py" line="122" />
+            <source>{kind} {id}</source>
+            <translation>{kind} {id}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="234" />
+            <location filename="../../ui/panels/inspector.py" line="366" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="344" />
+            <location filename="../../ui/panels/inspector.py" line="363" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="96" />
+            <location filename="../../ui/panels/inspector.py" line="113" />
             <source>{n} items selected ({kinds}).
 Delete, Copy and Duplicate act on all of them.</source>
             <translation>{n} Elemente gewählt ({kinds}).
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="635" />
+            <location filename="../../ui/panels/inspector.py" line="657" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="385" />
+            <location filename="../../ui/panels/inspector.py" line="404" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="381" />
+            <location filename="../../ui/panels/inspector.py" line="400" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="326" />
+            <location filename="../../ui/panels/inspector.py" line="345" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="550" />
+            <location filename="../../ui/panels/inspector.py" line="255" />
+            <location filename="../../ui/panels/inspector.py" line="489" />
+            <location filename="../../ui/panels/inspector.py" line="571" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="217" />
+            <location filename="../../ui/panels/inspector.py" line="284" />
+            <source>{u} U</source>
+            <translation>{u} HE</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="284" />
+            <source>{u} U (full depth)</source>
+            <translation>{u} HE (volle Tiefe)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="235" />
             <source>{v} V {phases}-phase, {a} A</source>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="783" />
+            <location filename="../../ui/panels/inspector.py" line="805" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -2591,52 +3477,52 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>Levels</name>
         <message>
-            <location filename="../../ui/style.py" line="287" />
+            <location filename="../../ui/style.py" line="288" />
             <source>&gt; 100 %</source>
             <translation>&gt; 100 %</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="292" />
+            <location filename="../../ui/style.py" line="293" />
             <source>&gt; {0} %</source>
             <translation>&gt; {0} %</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="199" />
+            <location filename="../../ui/style.py" line="200" />
             <source>close to the limit</source>
             <translation>nahe der Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="289" />
+            <location filename="../../ui/style.py" line="290" />
             <source>near limit</source>
             <translation>nahe der Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="287" />
+            <location filename="../../ui/style.py" line="288" />
             <source>no figures</source>
             <translation>keine Werte</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="202" />
+            <location filename="../../ui/style.py" line="203" />
             <source>no limit to compare</source>
             <translation>keine Grenze zum Vergleich</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="289" />
+            <location filename="../../ui/style.py" line="290" />
             <source>ok</source>
             <translation>ok</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="201" />
+            <location filename="../../ui/style.py" line="202" />
             <source>over the limit</source>
             <translation>über der Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="197" />
+            <location filename="../../ui/style.py" line="198" />
             <source>within limits</source>
             <translation>innerhalb der Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/style.py" line="292" />
+            <location filename="../../ui/style.py" line="293" />
             <source>≤ {0} %</source>
             <translation>≤ {0} %</translation>
         </message>
@@ -2644,83 +3530,83 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LimitsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="399" />
+            <location filename="../../ui/design/wizard.py" line="404" />
             <source>Budget</source>
             <translation>Budget</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="435" />
+            <location filename="../../ui/design/wizard.py" line="440" />
             <source>Cooling available</source>
             <translation>Verfügbare Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="433" />
+            <location filename="../../ui/design/wizard.py" line="438" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="401" />
+            <location filename="../../ui/design/wizard.py" line="406" />
             <source>Electricity price per kWh</source>
             <translation>Strompreis pro kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="400" />
+            <location filename="../../ui/design/wizard.py" line="405" />
             <source>Floor area (m²)</source>
             <translation>Bodenfläche (m²)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="470" />
+            <location filename="../../ui/design/wizard.py" line="475" />
             <source>GPU models</source>
             <translation>GPU-Modelle</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="381" />
+            <location filename="../../ui/design/wizard.py" line="386" />
             <source>Hard limits of the build (leave a field empty for no limit) and the figures the running cost is worked out with.</source>
             <translation>Harte Grenzen des Aufbaus (Feld leer lassen für keine Grenze) und die Werte, mit denen die laufenden Kosten berechnet werden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="380" />
-            <location filename="../../ui/design/wizard.py" line="391" />
+            <location filename="../../ui/design/wizard.py" line="385" />
+            <location filename="../../ui/design/wizard.py" line="396" />
             <source>Limits</source>
             <translation>Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="399" />
+            <location filename="../../ui/design/wizard.py" line="404" />
             <source>Maximum kW per rack</source>
             <translation>Maximale kW pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="400" />
+            <location filename="../../ui/design/wizard.py" line="405" />
             <source>Maximum racks</source>
             <translation>Maximale Anzahl Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="401" />
+            <location filename="../../ui/design/wizard.py" line="406" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="447" />
+            <location filename="../../ui/design/wizard.py" line="452" />
             <source>Preferred (none ticked: any)</source>
             <translation>Bevorzugt (keines angehakt: beliebig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="394" />
+            <location filename="../../ui/design/wizard.py" line="399" />
             <source>Running cost</source>
             <translation>Laufende Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="402" />
+            <location filename="../../ui/design/wizard.py" line="407" />
             <source>Utilisation (%)</source>
             <translation>Auslastung (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="469" />
+            <location filename="../../ui/design/wizard.py" line="474" />
             <source>Vendors</source>
             <translation>Hersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="402" />
+            <location filename="../../ui/design/wizard.py" line="407" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
@@ -2728,22 +3614,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LoopEditor</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="259" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="265" />
             <source>Edit cooling loop</source>
             <translation>Kühlkreislauf bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="265" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="271" />
             <source>New facility water loop</source>
             <translation>Neuer Gebäudewasser-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="266" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="272" />
             <source>New in-row CDU loop</source>
             <translation>Neuer In-Row-CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="270" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="276" />
             <source>Racks that go on the new loop: {names}</source>
             <translation>Racks für den neuen Kreislauf: {names}</translation>
         </message>
@@ -2751,99 +3637,99 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LoopForm</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="121" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="127" />
             <source>CDU model</source>
             <translation>CDU-Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="126" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="132" />
             <source>CDUs</source>
             <translation>CDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="138" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="144" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="131" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="137" />
             <source>Coolant</source>
             <translation>Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="110" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="116" />
             <source>Facility water (chilled or warm)</source>
             <translation>Gebäudewasser (Kalt- oder Warmwasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="109" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="115" />
             <source>In-row CDUs (secondary loop)</source>
             <translation>In-Row-CDUs (Sekundärkreislauf)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="111" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="117" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="106" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="112" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="130" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="136" />
             <source>PG25 (25 % propylene glycol)</source>
             <translation>PG25 (25 % Propylenglykol)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="141" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="147" />
             <source>Rated flow</source>
             <translation>Nenndurchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="135" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="141" />
             <source>Return</source>
             <translation>Rücklauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="230" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="236" />
             <source>Return: must be warmer than the supply ({s} °C)</source>
             <translation>Rücklauf: muss wärmer sein als der Vorlauf ({s} °C)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="133" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="139" />
             <source>Supply</source>
             <translation>Vorlauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="129" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="135" />
             <source>Water</source>
             <translation>Wasser</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="195" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="201" />
             <source>from capacity and ΔT</source>
             <translation>aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="137" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="194" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="143" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="200" />
             <source>from the CDUs (catalog)</source>
             <translation>aus den CDUs (Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="140" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="196" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="146" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="202" />
             <source>from the CDUs, else capacity and ΔT</source>
             <translation>aus den CDUs, sonst aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="117" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="123" />
             <source>{name} ({kw} kW)</source>
             <translation>{name} ({kw} kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="120" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="126" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
@@ -2851,437 +3737,454 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/mainwindow.py" line="328" />
+            <location filename="../../ui/mainwindow.py" line="346" />
             <source>&amp;About Rackwright</source>
             <translation>Ü&amp;ber Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="224" />
+            <location filename="../../ui/mainwindow.py" line="242" />
             <source>&amp;Copy</source>
             <translation>&amp;Kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="226" />
+            <location filename="../../ui/mainwindow.py" line="244" />
             <source>&amp;Delete</source>
             <translation>&amp;Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="259" />
+            <location filename="../../ui/mainwindow.py" line="277" />
             <source>&amp;Edit</source>
             <translation>&amp;Bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="201" />
+            <location filename="../../ui/mainwindow.py" line="216" />
             <source>&amp;Export Build Plan (PDF)…</source>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="239" />
+            <location filename="../../ui/mainwindow.py" line="257" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="234" />
+            <location filename="../../ui/mainwindow.py" line="252" />
             <source>&amp;Fit Elevations</source>
             <translation>Rackansichten &amp;einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="330" />
+            <location filename="../../ui/mainwindow.py" line="348" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="326" />
+            <location filename="../../ui/mainwindow.py" line="344" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>&amp;Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="188" />
+            <location filename="../../ui/mainwindow.py" line="203" />
             <source>&amp;New</source>
             <translation>&amp;Neu</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="189" />
+            <location filename="../../ui/mainwindow.py" line="204" />
             <source>&amp;Open…</source>
             <translation>Ö&amp;ffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="225" />
+            <location filename="../../ui/mainwindow.py" line="243" />
             <source>&amp;Paste</source>
             <translation>E&amp;infügen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="275" />
+            <location filename="../../ui/mainwindow.py" line="293" />
             <source>&amp;Plan</source>
             <translation>&amp;Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="284" />
+            <location filename="../../ui/mainwindow.py" line="302" />
             <source>&amp;Power Feeds and Sources…</source>
             <translation>&amp;Einspeisungen und Stromquellen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="212" />
+            <location filename="../../ui/mainwindow.py" line="227" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="235" />
+            <location filename="../../ui/mainwindow.py" line="253" />
             <source>&amp;Recalculate</source>
             <translation>&amp;Neu berechnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="215" />
+            <location filename="../../ui/mainwindow.py" line="185" />
+            <location filename="../../ui/mainwindow.py" line="230" />
             <source>&amp;Redo</source>
             <translation>&amp;Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="199" />
+            <location filename="../../ui/mainwindow.py" line="185" />
+            <source>&amp;Redo {action}</source>
+            <translation>&amp;Wiederholen: {action}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="214" />
             <source>&amp;Save</source>
             <translation>&amp;Speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="213" />
+            <location filename="../../ui/mainwindow.py" line="180" />
+            <location filename="../../ui/mainwindow.py" line="228" />
             <source>&amp;Undo</source>
             <translation>&amp;Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="264" />
+            <location filename="../../ui/mainwindow.py" line="180" />
+            <source>&amp;Undo {action}</source>
+            <translation>&amp;Rückgängig: {action}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="282" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="285" />
+            <location filename="../../ui/mainwindow.py" line="303" />
             <source>Add and edit UPSs, panels and the feeds that hang off them</source>
             <translation>USVs, Verteilungen und die daran hängenden Einspeisungen anlegen und bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="277" />
+            <location filename="../../ui/mainwindow.py" line="295" />
             <source>Auto-&amp;wire Fabric…</source>
             <translation>Fabric automatisch &amp;verkabeln…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="280" />
+            <location filename="../../ui/mainwindow.py" line="298" />
             <source>Auto-wire &amp;NVLink Domain</source>
             <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="516" />
+            <location filename="../../ui/mainwindow.py" line="534" />
             <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
             <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="497" />
+            <location filename="../../ui/mainwindow.py" line="515" />
             <source>Auto-wired {links} links, {switches} switches</source>
             <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="482" />
+            <location filename="../../ui/mainwindow.py" line="500" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="99" />
+            <location filename="../../ui/mainwindow.py" line="104" />
             <source>Catalog</source>
             <translation>Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="39" />
+            <location filename="../../ui/mainwindow.py" line="44" />
             <source>Charts</source>
             <translation>Diagramme</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="290" />
+            <location filename="../../ui/mainwindow.py" line="308" />
             <source>Cooling &amp;Loops…</source>
             <translation>Kühl&amp;kreisläufe…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="229" />
+            <location filename="../../ui/mainwindow.py" line="247" />
             <source>Copy the selected rack N times along its row</source>
             <translation>Das gewählte Rack N-mal entlang seiner Reihe kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="291" />
+            <location filename="../../ui/mainwindow.py" line="309" />
             <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
             <translation>CDU- und Gebäudewasser-Kreisläufe anlegen, bearbeiten und löschen; die gewählten Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="223" />
+            <location filename="../../ui/mainwindow.py" line="241" />
             <source>Cu&amp;t</source>
             <translation>&amp;Ausschneiden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="227" />
+            <location filename="../../ui/mainwindow.py" line="245" />
             <source>D&amp;uplicate</source>
             <translation>&amp;Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="278" />
+            <location filename="../../ui/mainwindow.py" line="296" />
             <source>Design and wire a leaf/spine fabric for servers (one undo step)</source>
             <translation>Eine Leaf/Spine-Fabric für Server entwerfen und verkabeln (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="228" />
+            <location filename="../../ui/mainwindow.py" line="246" />
             <source>Duplicate Rack × &amp;N…</source>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="203" />
+            <location filename="../../ui/mainwindow.py" line="386" />
+            <source>Engine not available</source>
+            <translation>Berechnung nicht verfügbar</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="218" />
             <source>Export &amp;Workbook (Excel)…</source>
             <translation>&amp;Arbeitsmappe exportieren (Excel)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="207" />
+            <location filename="../../ui/mainwindow.py" line="222" />
             <source>Export Tables (&amp;CSV)…</source>
             <translation>Tabellen exportieren (&amp;CSV)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="499" />
+            <location filename="../../ui/mainwindow.py" line="517" />
             <source>Extended the fabric: {links} links, {switches} switches added</source>
             <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="273" />
+            <location filename="../../ui/mainwindow.py" line="291" />
             <source>F&amp;loor</source>
             <translation>&amp;Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="481" />
+            <location filename="../../ui/mainwindow.py" line="499" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="38" />
+            <location filename="../../ui/mainwindow.py" line="43" />
             <source>Findings</source>
             <translation>Befunde</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="36" />
+            <location filename="../../ui/mainwindow.py" line="41" />
             <source>Floor plan</source>
             <translation>Raumplan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="313" />
+            <location filename="../../ui/mainwindow.py" line="331" />
             <source>Import &amp;Price List…</source>
             <translation>&amp;Preisliste importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="106" />
+            <location filename="../../ui/mainwindow.py" line="111" />
             <source>Inspector</source>
             <translation>Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="232" />
+            <location filename="../../ui/mainwindow.py" line="250" />
             <source>Move Down 1U</source>
             <translation>1 HE nach unten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="231" />
+            <location filename="../../ui/mainwindow.py" line="249" />
             <source>Move Up 1U</source>
             <translation>1 HE nach oben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="541" />
+            <location filename="../../ui/mainwindow.py" line="559" />
             <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="562" />
+            <location filename="../../ui/mainwindow.py" line="580" />
             <source>New from &amp;Template…</source>
             <translation>Neu aus &amp;Vorlage…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="565" />
+            <location filename="../../ui/mainwindow.py" line="583" />
             <source>New from &amp;Workload…</source>
             <translation>Neu aus &amp;Arbeitslast…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="190" />
+            <location filename="../../ui/mainwindow.py" line="205" />
             <source>New from NetBox &amp;Site…</source>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="372" />
+            <location filename="../../ui/mainwindow.py" line="390" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="242" />
+            <location filename="../../ui/mainwindow.py" line="260" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="189" />
+            <location filename="../../ui/mainwindow.py" line="204" />
             <source>Open a plan</source>
             <translation>Einen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="196" />
+            <location filename="../../ui/mainwindow.py" line="211" />
             <source>Open a plan from the team repository (PostgreSQL)</source>
             <translation>Einen Plan aus dem Team-Repository öffnen (PostgreSQL)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="195" />
+            <location filename="../../ui/mainwindow.py" line="210" />
             <source>Open from Re&amp;pository…</source>
             <translation>Aus Re&amp;pository öffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="537" />
+            <location filename="../../ui/mainwindow.py" line="555" />
             <source>Plan &amp;Settings…</source>
             <translation>Plan&amp;einstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="323" />
+            <location filename="../../ui/mainwindow.py" line="341" />
             <source>Rackwright &amp;Guide</source>
             <translation>Rackwright-&amp;Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="540" />
+            <location filename="../../ui/mainwindow.py" line="558" />
             <source>Re&amp;name Selection…</source>
             <translation>Auswahl &amp;umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="314" />
+            <location filename="../../ui/mainwindow.py" line="332" />
             <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="370" />
+            <location filename="../../ui/mainwindow.py" line="388" />
             <source>Recalculating…</source>
             <translation>Wird neu berechnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="356" />
+            <location filename="../../ui/mainwindow.py" line="374" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="236" />
+            <location filename="../../ui/mainwindow.py" line="254" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="374" />
+            <location filename="../../ui/mainwindow.py" line="392" />
             <source>Results up to date</source>
             <translation>Ergebnisse aktuell</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="200" />
+            <location filename="../../ui/mainwindow.py" line="215" />
             <source>Save &amp;As…</source>
             <translation>Speichern &amp;unter…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="199" />
+            <location filename="../../ui/mainwindow.py" line="214" />
             <source>Save the plan</source>
             <translation>Den Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="198" />
+            <location filename="../../ui/mainwindow.py" line="213" />
             <source>Save the plan as the next revision in the team repository</source>
             <translation>Den Plan als nächste Revision im Team-Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="200" />
+            <location filename="../../ui/mainwindow.py" line="215" />
             <source>Save the plan under a new name</source>
             <translation>Den Plan unter neuem Namen speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="197" />
+            <location filename="../../ui/mainwindow.py" line="212" />
             <source>Save to Reposi&amp;tory…</source>
             <translation>Im Reposi&amp;tory speichern…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="211" />
+            <location filename="../../ui/mainwindow.py" line="226" />
             <source>Se&amp;ttings…</source>
             <translation>Ein&amp;stellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="569" />
+            <location filename="../../ui/mainwindow.py" line="587" />
             <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
             <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="230" />
+            <location filename="../../ui/mainwindow.py" line="248" />
             <source>Select &amp;All</source>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="635" />
+            <location filename="../../ui/mainwindow.py" line="653" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="568" />
+            <location filename="../../ui/mainwindow.py" line="586" />
             <source>Si&amp;ze This Workload…</source>
             <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="538" />
+            <location filename="../../ui/mainwindow.py" line="556" />
             <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
             <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="188" />
+            <location filename="../../ui/mainwindow.py" line="203" />
             <source>Start a new plan</source>
             <translation>Einen neuen Plan beginnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="191" />
+            <location filename="../../ui/mainwindow.py" line="206" />
             <source>Start a plan from a NetBox site export (racks, devices)</source>
             <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="563" />
+            <location filename="../../ui/mainwindow.py" line="581" />
             <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
             <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="566" />
+            <location filename="../../ui/mainwindow.py" line="584" />
             <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
             <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="325" />
+            <location filename="../../ui/mainwindow.py" line="343" />
             <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
             <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="37" />
+            <location filename="../../ui/mainwindow.py" line="42" />
             <source>Totals</source>
             <translation>Summen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="281" />
+            <location filename="../../ui/mainwindow.py" line="299" />
             <source>Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip (one undo step)</source>
             <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="511" />
+            <location filename="../../ui/mainwindow.py" line="529" />
             <source>Wiring the NVLink domain of {name}…</source>
             <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="40" />
+            <location filename="../../ui/mainwindow.py" line="45" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="209" />
+            <location filename="../../ui/mainwindow.py" line="224" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als CSV-Dateien schreiben, eine pro Tabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="205" />
+            <location filename="../../ui/mainwindow.py" line="220" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als Excel-Arbeitsmappe schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="202" />
+            <location filename="../../ui/mainwindow.py" line="217" />
             <source>Write the printed build plan as a PDF</source>
             <translation>Den gedruckten Aufbauplan als PDF schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="409" />
+            <location filename="../../ui/mainwindow.py" line="427" />
             <source>{path} no longer exists</source>
             <translation>{path} existiert nicht mehr</translation>
         </message>
@@ -3433,466 +4336,548 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NewFromTemplateDialog</name>
         <message>
-            <location filename="../../ui/design/templates.py" line="240" />
+            <location filename="../../ui/design/templates.py" line="244" />
             <source>(none stated)</source>
             <translation>(nicht angegeben)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="188" />
+            <location filename="../../ui/design/templates.py" line="192" />
             <source>Building {title}… ({done} of {total} ready)</source>
             <translation>Erstelle {title}… ({done} von {total} fertig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="248" />
+            <location filename="../../ui/design/templates.py" line="252" />
             <source>Building…</source>
             <translation>Wird erstellt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="113" />
+            <location filename="../../ui/design/templates.py" line="117" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="269" />
+            <location filename="../../ui/design/templates.py" line="273" />
             <source>Capex incomplete: these items have no price (or no exchange rate) and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis (oder keinen Wechselkurs) und fehlen:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="114" />
+            <location filename="../../ui/design/templates.py" line="118" />
             <source>Check</source>
             <translation>Prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="147" />
+            <location filename="../../ui/design/templates.py" line="151" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="287" />
+            <location filename="../../ui/design/templates.py" line="291" />
             <source>Creating {title} when it is built…</source>
             <translation>{title} wird erstellt, sobald er gebaut ist…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="112" />
+            <location filename="../../ui/design/templates.py" line="116" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="113" />
+            <location filename="../../ui/design/templates.py" line="117" />
             <source>IT load</source>
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="112" />
+            <location filename="../../ui/design/templates.py" line="116" />
             <source>Meant for</source>
             <translation>Gedacht für</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="68" />
+            <location filename="../../ui/design/templates.py" line="72" />
             <source>New from Template</source>
             <translation>Neu aus Vorlage</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="113" />
+            <location filename="../../ui/design/templates.py" line="117" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="243" />
+            <location filename="../../ui/design/templates.py" line="247" />
             <source>This template could not be built: {reason}</source>
             <translation>Diese Vorlage konnte nicht aufgebaut werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="273" />
+            <location filename="../../ui/design/templates.py" line="277" />
             <source>{errors} errors, {warnings} warnings</source>
             <translation>{errors} Fehler, {warnings} Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="184" />
+            <location filename="../../ui/design/templates.py" line="188" />
             <source>{n} reference designs</source>
             <translation>{n} Referenzdesigns</translation>
         </message>
     </context>
     <context>
+        <name>NvlinkAutowirer</name>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="661" />
+            <source>An NVLink auto-wire is already running</source>
+            <translation>Eine NVLink-Autoverkabelung läuft bereits</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/wiring.py" line="658" />
+            <source>Select an NVL72 rack (or a tray in it) to wire its NVLink domain</source>
+            <translation>Ein NVL72-Rack (oder einen Tray darin) auswählen, um seine NVLink-Domäne zu verkabeln</translation>
+        </message>
+    </context>
+    <context>
         <name>OpenFromRepositoryDialog</name>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="60" />
-            <location filename="../../ui/dialogs/repository.py" line="65" />
+            <location filename="../../ui/dialogs/repository.py" line="63" />
+            <location filename="../../ui/dialogs/repository.py" line="68" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="66" />
+            <location filename="../../ui/dialogs/repository.py" line="69" />
             <source>Changes</source>
             <translation>Änderungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="53" />
+            <location filename="../../ui/dialogs/repository.py" line="56" />
             <source>Connect</source>
             <translation>Verbinden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="116" />
+            <location filename="../../ui/dialogs/repository.py" line="145" />
             <source>Connecting…</source>
             <translation>Verbinde…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="114" />
+            <location filename="../../ui/dialogs/repository.py" line="143" />
             <source>Enter the repository's URL, e.g. {hint}</source>
             <translation>URL des Repositorys eingeben, z. B. {hint}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="61" />
+            <location filename="../../ui/dialogs/repository.py" line="64" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="65" />
+            <location filename="../../ui/dialogs/repository.py" line="68" />
             <source>Message</source>
             <translation>Meldung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="45" />
+            <location filename="../../ui/dialogs/repository.py" line="189" />
+            <source>New name of “{name}” in the repository (its history goes with it):</source>
+            <translation>Neuer Name von „{name}“ im Repository (seine Geschichte geht mit):</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="47" />
             <source>Open from Repository</source>
             <translation>Aus Repository öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="60" />
+            <location filename="../../ui/dialogs/repository.py" line="63" />
             <source>Plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="77" />
+            <location filename="../../ui/dialogs/repository.py" line="203" />
+            <source>Remove Plan</source>
+            <translation>Plan entfernen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="204" />
+            <source>Remove “{name}” from the repository's list?
+
+Its revisions are kept: it can be restored under “Show removed plans”.</source>
+            <translation>„{name}“ aus der Liste des Repositorys entfernen?
+
+Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeigen“ wiederherstellen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="208" />
+            <source>Removed “{name}”; its revisions are kept.</source>
+            <translation>„{name}“ entfernt; seine Revisionen bleiben erhalten.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="84" />
+            <source>Removes the plan from the list; its revisions are kept and it can be restored</source>
+            <translation>Entfernt den Plan aus der Liste; seine Revisionen bleiben erhalten und er lässt sich wiederherstellen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="82" />
+            <source>Remove…</source>
+            <translation>Entfernen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="188" />
+            <source>Rename Plan</source>
+            <translation>Plan umbenennen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="195" />
+            <source>Renamed “{old}” to “{new}”.</source>
+            <translation>„{old}“ in „{new}“ umbenannt.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="80" />
+            <source>Rename…</source>
+            <translation>Umbenennen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="93" />
             <source>Repository:</source>
             <translation>Repository:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="60" />
-            <location filename="../../ui/dialogs/repository.py" line="65" />
+            <location filename="../../ui/dialogs/repository.py" line="86" />
+            <source>Restore</source>
+            <translation>Wiederherstellen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="216" />
+            <source>Restored “{name}”.</source>
+            <translation>„{name}“ wiederhergestellt.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="63" />
+            <location filename="../../ui/dialogs/repository.py" line="68" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="57" />
+            <location filename="../../ui/dialogs/repository.py" line="60" />
             <source>Search plans by name</source>
             <translation>Pläne nach Namen suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="60" />
-            <location filename="../../ui/dialogs/repository.py" line="65" />
+            <location filename="../../ui/dialogs/repository.py" line="78" />
+            <source>Show removed plans</source>
+            <translation>Entfernte Pläne zeigen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="63" />
+            <location filename="../../ui/dialogs/repository.py" line="68" />
             <source>Time</source>
             <translation>Zeit</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="52" />
-            <location filename="../../ui/dialogs/repository.py" line="114" />
+            <location filename="../../ui/dialogs/repository.py" line="55" />
+            <location filename="../../ui/dialogs/repository.py" line="143" />
             <source>postgresql+psycopg://user@host:5432/database</source>
             <translation>postgresql+psycopg://benutzer@host:5432/datenbank</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="156" />
+            <location filename="../../ui/dialogs/repository.py" line="248" />
             <source>{message} (merged with {rev})</source>
             <translation>{message} (zusammengeführt mit {rev})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="123" />
+            <location filename="../../ui/dialogs/repository.py" line="159" />
             <source>{n} plan(s) in the repository.</source>
             <translation>Pläne im Repository: {n}.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/repository.py" line="157" />
+            <source>{n} removed plan(s) in the repository.</source>
+            <translation>Entfernte Pläne im Repository: {n}.</translation>
         </message>
     </context>
     <context>
         <name>PlanSettingsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="178" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="181" />
             <source> % of capex per year</source>
             <translation> % der Investitionskosten pro Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="171" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="174" />
             <source> years</source>
             <translation> Jahre</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="337" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="340" />
             <source> {cur}/kW per month</source>
             <translation> {cur}/kW pro Monat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="390" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="393" />
             <source>%1 (%2 KiB)</source>
             <translation>%1 (%2 KiB)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="80" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="83" />
             <source>A PNG or JPEG image of at most 512 KiB, printed at the top right of the build plan's cover; saved inside the plan</source>
             <translation>Ein PNG- oder JPEG-Bild von höchstens 512 KiB, oben rechts auf dem Deckblatt des Aufbauplans gedruckt; wird im Plan gespeichert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="114" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="117" />
             <source>Add Rate</source>
             <translation>Tarif hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="71" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="74" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="195" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="198" />
             <source>Catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="78" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="81" />
             <source>Choose...</source>
             <translation>Wählen...</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="203" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="206" />
             <source>Cloud price per GPU-hour</source>
             <translation>Cloud-Preis pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="187" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="190" />
             <source>Colocation price</source>
             <translation>Colocation-Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="223" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="226" />
             <source>Cooling units</source>
             <translation>Kühlgeräte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="90" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="93" />
             <source>Cover logo</source>
             <translation>Logo auf dem Deckblatt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="404" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="407" />
             <source>Cover logo: %1</source>
             <translation>Logo auf dem Deckblatt: %1</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="104" />
             <location filename="../../ui/dialogs/plan_settings.py" line="107" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="110" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="69" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="72" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="141" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="144" />
             <source>Electricity price</source>
             <translation>Strompreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="156" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="159" />
             <source>Energy per year = typical IT power × PUE × 8,760 h × utilisation; its cost at the electricity price.</source>
             <translation>Energie pro Jahr = typische IT-Leistung × PUE × 8.760 h × Auslastung; ihre Kosten zum Strompreis.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="131" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="134" />
             <source>Exchange rates</source>
             <translation>Wechselkurse</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="195" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="198" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="92" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="95" />
             <source>General</source>
             <translation>Allgemein</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="161" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="164" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="242" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="245" />
             <source>Names</source>
             <translation>Namen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="343" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="346" />
             <source>No GPUs in the plan yet: place GPU servers to set their cloud price.</source>
             <translation>Noch keine GPUs im Plan: GPU-Server platzieren, um ihren Cloud-Preis festzulegen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="73" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="76" />
             <source>Notes</source>
             <translation>Anmerkungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="224" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="227" />
             <source>Other devices</source>
             <translation>Andere Geräte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="223" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="226" />
             <source>PDUs</source>
             <translation>PDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="148" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="151" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="213" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="216" />
             <source>Patterns for new, pasted and duplicated items: {n} is a running number ({n:02} gives 01, 02, ...), {row}, {rack} and {room} the names of where the item goes. Empty: racks continue the last rack's name, devices get their model and a number.</source>
             <translation>Muster für neue, eingefügte und duplizierte Elemente: {n} ist eine laufende Nummer ({n:02} ergibt 01, 02, …), {row}, {rack} und {room} die Namen des Ziels. Leer: Racks setzen den Namen des letzten Racks fort, Geräte erhalten ihr Modell und eine Nummer.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="51" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="54" />
             <source>Plan Settings</source>
             <translation>Planeinstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="223" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="226" />
             <source>Power shelves</source>
             <translation>Power-Shelves</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="196" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="199" />
             <source>Price for this plan</source>
             <translation>Preis für diesen Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="339" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="342" />
             <source>Price for this plan in {cur} per GPU-hour; blank uses the catalog's indicative price (converted at the exchange rates). Rent or own uses the most numerous GPU model.</source>
             <translation>Preis für diesen Plan in {cur} pro GPU-Stunde; leer nutzt den Richtpreis des Katalogs (zu den Wechselkursen umgerechnet). Mieten oder kaufen nutzt das häufigste GPU-Modell.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="70" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="73" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="221" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="224" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="107" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="110" />
             <source>Rate</source>
             <translation>Kurs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="348" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="351" />
             <source>Rate: how many {cur} one unit of the other currency buys (plan in EUR: USD 0.92 means 1 USD = 0.92 EUR).</source>
             <translation>Kurs: wie viel {cur} eine Einheit der anderen Währung kostet (Plan in EUR: USD 0,92 heißt 1 USD = 0,92 EUR).</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="134" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="137" />
             <source>Rates as of</source>
             <translation>Kurse vom</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="82" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="85" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="117" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="120" />
             <source>Remove Rate</source>
             <translation>Kurs entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="208" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="211" />
             <source>Rent or Own</source>
             <translation>Mieten oder kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="72" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="75" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="221" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="224" />
             <source>Rooms</source>
             <translation>Räume</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="221" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="224" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="222" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="225" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="68" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="71" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="188" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="191" />
             <source>Space and power per kW of committed IT power (the maximum draw) and month; 0 for the customer's own hall.</source>
             <translation>Fläche und Strom pro kW zugesagter IT-Leistung (maximale Aufnahme) und Monat; 0 für die eigene Halle des Kunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="222" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="225" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="180" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="183" />
             <source>Support and maintenance</source>
             <translation>Support und Wartung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="222" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="225" />
             <source>Switches</source>
             <translation>Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="351" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="354" />
             <source>The plan's catalog prices are in {list}.</source>
             <translation>Die Katalogpreise des Plans sind in {list}.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="155" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="158" />
             <source>Utilisation</source>
             <translation>Auslastung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="133" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="136" />
             <source>YYYY-MM-DD</source>
             <translation>JJJJ-MM-TT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="173" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="176" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="230" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="233" />
             <source>e.g. {example}</source>
             <translation>z. B. {example}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="373" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="376" />
             <source>invalid</source>
             <translation>ungültig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="390" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="393" />
             <source>logo</source>
             <translation>Logo</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="317" />
-            <location filename="../../ui/dialogs/plan_settings.py" line="388" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="320" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="391" />
             <source>none</source>
             <translation>keine</translation>
         </message>
@@ -3900,32 +4885,32 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>Power</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="71" />
+            <location filename="../../ui/dialogs/power.py" line="76" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="63" />
+            <location filename="../../ui/dialogs/power.py" line="67" />
             <source>Generator</source>
             <translation>Notstromaggregat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="62" />
+            <location filename="../../ui/dialogs/power.py" line="66" />
             <source>Panel</source>
             <translation>Unterverteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="62" />
+            <location filename="../../ui/dialogs/power.py" line="66" />
             <source>Switchboard</source>
             <translation>Hauptverteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="62" />
+            <location filename="../../ui/dialogs/power.py" line="66" />
             <source>UPS</source>
             <translation>USV</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="72" />
+            <location filename="../../ui/dialogs/power.py" line="77" />
             <source>{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)</source>
             <translation>{load:.1f} kW normal, {fail:.1f} kW bei Ausfall, von {cap:.1f} kW ({util:.0f} %)</translation>
         </message>
@@ -3933,93 +4918,93 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>PowerDialog</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="310" />
+            <location filename="../../ui/dialogs/power.py" line="315" />
             <source>A new feed on the selected source (on the other side than the last feed)</source>
             <translation>Eine neue Einspeisung an der gewählten Stromquelle (auf der anderen Seite als die letzte Einspeisung)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="312" />
+            <location filename="../../ui/dialogs/power.py" line="317" />
             <source>Add A+B Feeds for Selected Racks</source>
             <translation>A+B-Einspeisungen für die gewählten Racks anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="308" />
+            <location filename="../../ui/dialogs/power.py" line="313" />
             <source>Add Feed</source>
             <translation>Einspeisung hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="298" />
+            <location filename="../../ui/dialogs/power.py" line="303" />
             <source>Add UPS / Panel</source>
             <translation>USV / Verteilung hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="276" />
+            <location filename="../../ui/dialogs/power.py" line="281" />
             <source>Capacity kW</source>
             <translation>Kapazität kW</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="317" />
-            <location filename="../../ui/dialogs/power.py" line="532" />
+            <location filename="../../ui/dialogs/power.py" line="322" />
+            <location filename="../../ui/dialogs/power.py" line="539" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="530" />
+            <location filename="../../ui/dialogs/power.py" line="537" />
             <source>Disconnect its PDUs and delete the feed?</source>
             <translation>Die PDUs trennen und die Einspeisung löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="371" />
+            <location filename="../../ui/dialogs/power.py" line="376" />
             <source>Feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="377" />
+            <location filename="../../ui/dialogs/power.py" line="382" />
             <source>Feeds on no source</source>
             <translation>Einspeisungen ohne Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="531" />
+            <location filename="../../ui/dialogs/power.py" line="538" />
             <source>Hang what it supplies on its own upstream (or nothing) and delete it?</source>
             <translation>Was sie versorgt, an ihre eigene Vorstufe (oder nichts) hängen und sie löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="275" />
+            <location filename="../../ui/dialogs/power.py" line="280" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="275" />
+            <location filename="../../ui/dialogs/power.py" line="280" />
             <source>Load / failover kW</source>
             <translation>Last / Ausfall kW</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="275" />
+            <location filename="../../ui/dialogs/power.py" line="280" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="269" />
+            <location filename="../../ui/dialogs/power.py" line="274" />
             <source>Power Feeds and Sources</source>
             <translation>Einspeisungen und Stromquellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="286" />
+            <location filename="../../ui/dialogs/power.py" line="291" />
             <source>Select a power source or a feed to edit it, or add one below.</source>
             <translation>Eine Stromquelle oder Einspeisung zum Bearbeiten wählen oder unten eine hinzufügen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="515" />
+            <location filename="../../ui/dialogs/power.py" line="522" />
             <source>Select one or more racks (or devices in them) first.</source>
             <translation>Zuerst ein oder mehrere Racks (oder Geräte darin) wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="275" />
+            <location filename="../../ui/dialogs/power.py" line="280" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="314" />
+            <location filename="../../ui/dialogs/power.py" line="319" />
             <source>Two feeds per selected rack, named after it, with its unconnected PDUs on them (left PDUs on A, right on B); on the selected source</source>
             <translation>Zwei Einspeisungen pro gewähltem Rack, nach ihm benannt, mit seinen nicht verbundenen PDUs daran (linke PDUs an A, rechte an B); an der gewählten Stromquelle</translation>
         </message>
@@ -4027,106 +5012,106 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>PowerForm</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="253" />
+            <location filename="../../ui/dialogs/power.py" line="258" />
             <source>(none yet: pick this feed in a PDU's Inspector)</source>
             <translation>(noch keine: diese Einspeisung im Inspektor einer PDU wählen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="177" />
-            <location filename="../../ui/dialogs/power.py" line="205" />
+            <location filename="../../ui/dialogs/power.py" line="182" />
+            <location filename="../../ui/dialogs/power.py" line="210" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="258" />
+            <location filename="../../ui/dialogs/power.py" line="263" />
             <source>(nothing yet: hang feeds or panels off it)</source>
             <translation>(noch nichts: Einspeisungen oder Unterverteilungen daran hängen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="190" />
+            <location filename="../../ui/dialogs/power.py" line="195" />
             <source>1-phase</source>
             <translation>1-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="190" />
+            <location filename="../../ui/dialogs/power.py" line="195" />
             <source>3-phase</source>
             <translation>3-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="191" />
+            <location filename="../../ui/dialogs/power.py" line="196" />
             <source>Breaker</source>
             <translation>Sicherung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="204" />
+            <location filename="../../ui/dialogs/power.py" line="209" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="193" />
+            <location filename="../../ui/dialogs/power.py" line="198" />
             <source>Continuous load</source>
             <translation>Dauerlast</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="106" />
+            <location filename="../../ui/dialogs/power.py" line="111" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="196" />
+            <location filename="../../ui/dialogs/power.py" line="201" />
             <source>Fraction of the breaker rating the feed may carry continuously (NEC: 0.8); 'engine default' uses the setting</source>
             <translation>Anteil der Sicherungsnennstroms, den die Einspeisung dauerhaft tragen darf (NEC: 0,8); „Berechnungsstandard“ nutzt die Einstellung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="188" />
-            <location filename="../../ui/dialogs/power.py" line="206" />
+            <location filename="../../ui/dialogs/power.py" line="193" />
+            <location filename="../../ui/dialogs/power.py" line="211" />
             <source>Hangs off</source>
             <translation>Hängt an</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="203" />
+            <location filename="../../ui/dialogs/power.py" line="208" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="186" />
-            <location filename="../../ui/dialogs/power.py" line="202" />
+            <location filename="../../ui/dialogs/power.py" line="191" />
+            <location filename="../../ui/dialogs/power.py" line="207" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="198" />
+            <location filename="../../ui/dialogs/power.py" line="203" />
             <source>PDUs</source>
             <translation>PDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="190" />
+            <location filename="../../ui/dialogs/power.py" line="195" />
             <source>Phases</source>
             <translation>Phasen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="192" />
+            <location filename="../../ui/dialogs/power.py" line="197" />
             <source>Power factor</source>
             <translation>Leistungsfaktor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="187" />
-            <location filename="../../ui/dialogs/power.py" line="205" />
+            <location filename="../../ui/dialogs/power.py" line="192" />
+            <location filename="../../ui/dialogs/power.py" line="210" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="207" />
+            <location filename="../../ui/dialogs/power.py" line="212" />
             <source>Supplies</source>
             <translation>Versorgt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="189" />
+            <location filename="../../ui/dialogs/power.py" line="194" />
             <source>Voltage</source>
             <translation>Spannung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="194" />
+            <location filename="../../ui/dialogs/power.py" line="199" />
             <source>engine default</source>
             <translation>Berechnungsstandard</translation>
         </message>
@@ -4134,95 +5119,95 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>PriceImportDialog</name>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="65" />
+            <location filename="../../ui/dialogs/price_import.py" line="69" />
             <source>Catalog entry</source>
             <translation>Katalogeintrag</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="75" />
+            <location filename="../../ui/dialogs/price_import.py" line="79" />
             <source>Could not be read ({n})</source>
             <translation>Nicht lesbar ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="66" />
+            <location filename="../../ui/dialogs/price_import.py" line="70" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="66" />
+            <location filename="../../ui/dialogs/price_import.py" line="70" />
             <source>Date</source>
             <translation>Datum</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="71" />
+            <location filename="../../ui/dialogs/price_import.py" line="75" />
             <source>Field</source>
             <translation>Feld</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="65" />
             <location filename="../../ui/dialogs/price_import.py" line="69" />
-            <location filename="../../ui/dialogs/price_import.py" line="71" />
+            <location filename="../../ui/dialogs/price_import.py" line="73" />
+            <location filename="../../ui/dialogs/price_import.py" line="75" />
             <source>Line</source>
             <translation>Zeile</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="73" />
+            <location filename="../../ui/dialogs/price_import.py" line="77" />
             <source>Matched ({n})</source>
             <translation>Zugeordnet ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="74" />
+            <location filename="../../ui/dialogs/price_import.py" line="78" />
             <source>Not matched ({n})</source>
             <translation>Nicht zugeordnet ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="56" />
+            <location filename="../../ui/dialogs/price_import.py" line="60" />
             <source>Nothing was written: no row matched. An earlier import of this list is kept.</source>
             <translation>Nichts geschrieben: keine Zeile passte. Ein früherer Import dieser Liste bleibt erhalten.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="65" />
+            <location filename="../../ui/dialogs/price_import.py" line="69" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="40" />
+            <location filename="../../ui/dialogs/price_import.py" line="44" />
             <source>Price List Imported</source>
             <translation>Preisliste importiert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="40" />
+            <location filename="../../ui/dialogs/price_import.py" line="44" />
             <source>Price List Not Imported</source>
             <translation>Preisliste nicht importiert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="59" />
+            <location filename="../../ui/dialogs/price_import.py" line="63" />
             <source>Prices in {currencies} count in this plan's capex only with an exchange rate to {plan} (Plan Settings).</source>
             <translation>Preise in {currencies} zählen in den Investitionskosten dieses Plans nur mit einem Wechselkurs zu {plan} (Planeinstellungen).</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="71" />
+            <location filename="../../ui/dialogs/price_import.py" line="75" />
             <source>Problem</source>
             <translation>Problem</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="52" />
+            <location filename="../../ui/dialogs/price_import.py" line="56" />
             <source>The prices are in the user catalog as the price list “{name}” (importing it again replaces it); the capex is recalculated.</source>
             <translation>Die Preise stehen im Benutzerkatalog als Preisliste „{name}“ (ein erneuter Import ersetzt sie); die Investitionskosten werden neu berechnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="66" />
-            <location filename="../../ui/dialogs/price_import.py" line="69" />
+            <location filename="../../ui/dialogs/price_import.py" line="70" />
+            <location filename="../../ui/dialogs/price_import.py" line="73" />
             <source>The row named</source>
             <translation>Die Reihe namens</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="69" />
+            <location filename="../../ui/dialogs/price_import.py" line="73" />
             <source>Why</source>
             <translation>Grund</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="47" />
+            <location filename="../../ui/dialogs/price_import.py" line="51" />
             <source>{file}: {rows} rows read: {matched} matched, {unmatched} not matched, {bad} could not be read.</source>
             <translation>{file}: {rows} Zeilen gelesen: {matched} zugeordnet, {unmatched} nicht zugeordnet, {bad} nicht lesbar.</translation>
         </message>
@@ -4230,12 +5215,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>PriceListImporter</name>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="157" />
+            <location filename="../../ui/dialogs/price_import.py" line="162" />
             <source>Import Price List</source>
             <translation>Preisliste importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="158" />
+            <location filename="../../ui/dialogs/price_import.py" line="163" />
             <source>The price list could not be read; nothing was imported.</source>
             <translation>Die Preisliste konnte nicht gelesen werden; nichts wurde importiert.</translation>
         </message>
@@ -4243,72 +5228,72 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>PriceOverrideDialog</name>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="101" />
+            <location filename="../../ui/dialogs/price_override.py" line="104" />
             <source>Catalog price: none.</source>
             <translation>Katalogpreis: keiner.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="103" />
+            <location filename="../../ui/dialogs/price_override.py" line="106" />
             <source>Catalog price: {amount} {currency} ({basis}, {date}).</source>
             <translation>Katalogpreis: {amount} {currency} ({basis}, {date}).</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="65" />
+            <location filename="../../ui/dialogs/price_override.py" line="68" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="66" />
+            <location filename="../../ui/dialogs/price_override.py" line="69" />
             <source>Date</source>
             <translation>Datum</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="107" />
+            <location filename="../../ui/dialogs/price_override.py" line="110" />
             <source>In the plan: {qty}.</source>
             <translation>Im Plan: {qty}.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="68" />
+            <location filename="../../ui/dialogs/price_override.py" line="71" />
             <source>Note</source>
             <translation>Hinweis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="64" />
+            <location filename="../../ui/dialogs/price_override.py" line="67" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="35" />
+            <location filename="../../ui/dialogs/price_override.py" line="38" />
             <source>Price for This Plan</source>
             <translation>Preis für diesen Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="67" />
+            <location filename="../../ui/dialogs/price_override.py" line="70" />
             <source>Source</source>
             <translation>Quelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="75" />
+            <location filename="../../ui/dialogs/price_override.py" line="78" />
             <source>Use Catalog Price</source>
             <translation>Katalogpreis verwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="57" />
+            <location filename="../../ui/dialogs/price_override.py" line="60" />
             <source>YYYY-MM-DD</source>
             <translation>JJJJ-MM-TT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="60" />
+            <location filename="../../ui/dialogs/price_override.py" line="63" />
             <source>e.g. distributor quote Q-2291</source>
             <translation>z. B. Händlerangebot Q-2291</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="47" />
+            <location filename="../../ui/dialogs/price_override.py" line="50" />
             <source>price per unit</source>
             <translation>Preis pro Stück</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_override.py" line="38" />
+            <location filename="../../ui/dialogs/price_override.py" line="41" />
             <source>{name} ({slug}): the price this plan uses instead of the catalog's, for every one in the bill of materials.</source>
             <translation>{name} ({slug}): der Preis, den dieser Plan statt des Katalogpreises nutzt, für jedes Stück in der Stückliste.</translation>
         </message>
@@ -4316,27 +5301,32 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>RackGraphicsView</name>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1257" />
+            <location filename="../../ui/scenes/rack/view.py" line="203" />
             <source>Connect {port}…</source>
             <translation>{port} verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1265" />
+            <location filename="../../ui/scenes/rack/view.py" line="211" />
             <source>Connect…</source>
             <translation>Verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1272" />
+            <location filename="../../ui/scenes/rack/view.py" line="259" />
+            <source>Copies of {rack}:</source>
+            <translation>Kopien von {rack}:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/view.py" line="218" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1279" />
+            <location filename="../../ui/scenes/rack/view.py" line="225" />
             <source>Delete rack</source>
             <translation>Rack löschen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack.py" line="1270" />
+            <location filename="../../ui/scenes/rack/view.py" line="216" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -4344,7 +5334,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack.py" line="1268" />
+            <location filename="../../ui/scenes/rack/view.py" line="214" />
             <source>Disconnect all (%n cable(s))</source>
             <translation>
                 <numerusform>Alle trennen (%n Kabel)</numerusform>
@@ -4352,23 +5342,34 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1256" />
+            <location filename="../../ui/scenes/rack/view.py" line="202" />
             <source>Disconnect {port}</source>
             <translation>{port} trennen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1273" />
+            <location filename="../../ui/scenes/rack/gestures.py" line="74" />
+            <location filename="../../ui/scenes/rack/gestures.py" line="131" />
+            <source>Drop the device on a rack</source>
+            <translation>Das Gerät auf einem Rack ablegen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/view.py" line="219" />
             <source>Duplicate</source>
             <translation>Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1278" />
+            <location filename="../../ui/scenes/rack/view.py" line="258" />
+            <source>Duplicate rack</source>
+            <translation>Rack duplizieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/view.py" line="224" />
             <source>Duplicate rack x N…</source>
             <translation>Rack × N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1275" />
-            <location filename="../../ui/scenes/rack.py" line="1281" />
+            <location filename="../../ui/scenes/rack/view.py" line="221" />
+            <location filename="../../ui/scenes/rack/view.py" line="227" />
             <source>Properties</source>
             <translation>Eigenschaften</translation>
         </message>
@@ -4376,117 +5377,147 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>RackScene</name>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="686" />
+            <location filename="../../ui/scenes/rack/scene.py" line="397" />
             <source>0U, {side} side of the {face}</source>
             <translation>0 HE, Seite {side}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="721" />
+            <location filename="../../ui/scenes/rack/scene.py" line="464" />
+            <source>1 GPU</source>
+            <translation>1 GPU</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/scene.py" line="204" />
+            <source>FRONT</source>
+            <translation>VORNE</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/scene.py" line="432" />
             <source>Feed: no power cords</source>
             <translation>Einspeisung: keine Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="703" />
+            <location filename="../../ui/scenes/rack/scene.py" line="414" />
             <source>Feed: none assigned</source>
             <translation>Einspeisung: keine zugeordnet</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="710" />
+            <location filename="../../ui/scenes/rack/scene.py" line="421" />
             <source>Feed: the rack's DC busbar (power shelves)</source>
             <translation>Einspeisung: die DC-Stromschiene des Racks (Power-Shelves)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="719" />
+            <location filename="../../ui/scenes/rack/scene.py" line="430" />
             <source>Feed: {feeds}</source>
             <translation>Einspeisung: {feeds}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="702" />
+            <location filename="../../ui/scenes/rack/scene.py" line="413" />
             <source>Feed: {feed}</source>
             <translation>Einspeisung: {feed}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="699" />
+            <location filename="../../ui/scenes/rack/scene.py" line="410" />
             <source>Load: {typical} kW typical, {max} kW max</source>
             <translation>Last: {typical} kW typisch, {max} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="705" />
+            <location filename="../../ui/scenes/rack/scene.py" line="416" />
             <source>Power: none counted</source>
             <translation>Leistung: nicht gezählt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="697" />
+            <location filename="../../ui/scenes/rack/scene.py" line="408" />
             <source>Power: not calculated yet</source>
             <translation>Leistung: noch nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="707" />
+            <location filename="../../ui/scenes/rack/scene.py" line="418" />
             <source>Power: {typical} kW typical, {max} kW max</source>
             <translation>Leistung: {typical} kW typisch, {max} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="683" />
+            <location filename="../../ui/scenes/rack/scene.py" line="204" />
+            <source>REAR</source>
+            <translation>HINTEN</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/scene.py" line="394" />
             <source>front</source>
             <translation>vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="685" />
+            <location filename="../../ui/scenes/rack/scene.py" line="396" />
             <source>left</source>
             <translation>links</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="683" />
+            <location filename="../../ui/scenes/rack/scene.py" line="237" />
+            <source>not in the catalog</source>
+            <translation>nicht im Katalog</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/scene.py" line="394" />
             <source>rear</source>
             <translation>hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="685" />
+            <location filename="../../ui/scenes/rack/scene.py" line="396" />
             <source>right</source>
             <translation>rechts</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="717" />
+            <location filename="../../ui/scenes/rack/scene.py" line="428" />
             <source>{feed} via {pdu}</source>
             <translation>{feed} über {pdu}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="752" />
+            <location filename="../../ui/scenes/rack/scene.py" line="463" />
             <source>{load} kW (no PDU capacity)</source>
             <translation>{load} kW (keine PDU-Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="751" />
+            <location filename="../../ui/scenes/rack/scene.py" line="462" />
             <source>{load} kW of {cap} kW</source>
             <translation>{load} kW von {cap} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="572" />
+            <location filename="../../ui/scenes/rack/scene.py" line="329" />
+            <source>{name} (rear)</source>
+            <translation>{name} (hinten)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/scene.py" line="464" />
+            <source>{n} GPUs</source>
+            <translation>{n} GPUs</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/scene.py" line="283" />
             <source>{n}× {model}</source>
             <translation>{n}× {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="718" />
+            <location filename="../../ui/scenes/rack/scene.py" line="429" />
             <source>{pdu} (no feed)</source>
             <translation>{pdu} (keine Einspeisung)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="678" />
+            <location filename="../../ui/scenes/rack/scene.py" line="389" />
             <source>{slug} (not in the catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="690" />
+            <location filename="../../ui/scenes/rack/scene.py" line="401" />
             <source>{span}, {face}</source>
             <translation>{span}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="754" />
+            <location filename="../../ui/scenes/rack/scene.py" line="466" />
             <source>{used} U</source>
             <translation>{used} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="753" />
+            <location filename="../../ui/scenes/rack/scene.py" line="465" />
             <source>{used}/{height} U</source>
             <translation>{used}/{height} HE</translation>
         </message>
@@ -4494,40 +5525,55 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>RackView</name>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1337" />
+            <location filename="../../ui/scenes/rack/widget.py" line="55" />
             <source>Add an empty rack at the end of this row</source>
             <translation>Ein leeres Rack am Ende dieser Reihe hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1336" />
+            <location filename="../../ui/scenes/rack/widget.py" line="54" />
             <source>Add rack</source>
             <translation>Rack hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1339" />
+            <location filename="../../ui/scenes/rack/widget.py" line="57" />
             <source>Drag devices from the catalog into a rack; Up/Down moves the selection 1U</source>
             <translation>Geräte aus dem Katalog in ein Rack ziehen; Auf/Ab verschiebt die Auswahl um 1 HE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1331" />
+            <location filename="../../ui/scenes/rack/widget.py" line="49" />
             <source>Fit</source>
             <translation>Einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1346" />
+            <location filename="../../ui/scenes/rack/widget.py" line="64" />
             <source>Row:</source>
             <translation>Reihe:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack.py" line="1332" />
+            <location filename="../../ui/scenes/rack/widget.py" line="129" />
+            <source>There is no row: add one on the floor plan first</source>
+            <translation>Es gibt keine Reihe: zuerst eine im Grundriss anlegen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/widget.py" line="50" />
             <source>Zoom to fit the row (Ctrl+wheel zooms)</source>
             <translation>Reihe einpassen (Strg+Mausrad zoomt)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/widget.py" line="96" />
+            <source>{row} (1 rack)</source>
+            <translation>{row} (1 Rack)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/scenes/rack/widget.py" line="96" />
+            <source>{row} ({n} racks)</source>
+            <translation>{row} ({n} Racks)</translation>
         </message>
     </context>
     <context>
         <name>RecoveryController</name>
         <message>
-            <location filename="../../ui/recovery.py" line="173" />
+            <location filename="../../ui/recovery.py" line="176" />
             <source>Cannot recover</source>
             <translation>Wiederherstellung nicht möglich</translation>
         </message>
@@ -4535,48 +5581,53 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>RenameDialog</name>
         <message>
-            <location filename="../../ui/dialogs/rename.py" line="50" />
+            <location filename="../../ui/dialogs/rename.py" line="53" />
             <source>First number</source>
             <translation>Erste Nummer</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/rename.py" line="57" />
+            <location filename="../../ui/dialogs/rename.py" line="60" />
             <source>New name</source>
             <translation>Neuer Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/rename.py" line="57" />
+            <location filename="../../ui/dialogs/rename.py" line="60" />
             <source>Now</source>
             <translation>Jetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/rename.py" line="49" />
+            <location filename="../../ui/dialogs/rename.py" line="52" />
             <source>Pattern</source>
             <translation>Muster</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/rename.py" line="90" />
+            <location filename="../../ui/dialogs/rename.py" line="93" />
             <source>Pattern: {reason}</source>
             <translation>Muster: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/rename.py" line="35" />
+            <location filename="../../ui/dialogs/rename.py" line="38" />
             <source>Rename Selection</source>
             <translation>Auswahl umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/rename.py" line="84" />
+            <location filename="../../ui/dialogs/rename.py" line="87" />
             <source>Select racks or devices to rename.</source>
             <translation>Racks oder Geräte zum Umbenennen wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/rename.py" line="51" />
+            <location filename="../../ui/dialogs/rename.py" line="54" />
             <source>{n} counts in the order you selected the items ({n:02} gives 01, 02, ...); {rack}, {row} and {room} are each item's own rack, row and room.</source>
             <translation>{n} zählt in der Reihenfolge, in der die Elemente gewählt wurden ({n:02} ergibt 01, 02, …); {rack}, {row} und {room} sind Rack, Reihe und Raum des jeweiligen Elements.</translation>
         </message>
     </context>
     <context>
         <name>RentOwnChart</name>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="80" />
+            <source>M</source>
+            <translation>Mio.</translation>
+        </message>
         <message>
             <location filename="../../ui/panels/rent_chart.py" line="45" />
             <source>No GPUs in this plan: nothing to rent.</source>
@@ -4598,19 +5649,29 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Mieten oder kaufen: kumulierte Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="102" />
+            <location filename="../../ui/panels/rent_chart.py" line="103" />
             <source>Renting is not costed: {reason}</source>
             <translation>Mieten ist nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="90" />
+            <location filename="../../ui/panels/rent_chart.py" line="79" />
+            <source>bn</source>
+            <translation>Mrd.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="91" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="86" />
+            <location filename="../../ui/panels/rent_chart.py" line="87" />
             <source>cumulative cost ({unit})</source>
             <translation>kumulierte Kosten ({unit})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="80" />
+            <source>k</source>
+            <translation>Tsd.</translation>
         </message>
         <message>
             <location filename="../../ui/panels/rent_chart.py" line="32" />
@@ -4621,43 +5682,43 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>RepositoryController</name>
         <message>
-            <location filename="../../ui/repository.py" line="190" />
+            <location filename="../../ui/repository.py" line="189" />
             <source>Merged with revision {head} and saved as revision {rev} of “{name}”.</source>
             <translation>Mit Revision {head} zusammengeführt und als Revision {rev} von „{name}“ gespeichert.</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="205" />
+            <location filename="../../ui/repository.py" line="204" />
             <source>Name of the new plan in the repository:</source>
             <translation>Name des neuen Plans im Repository:</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="185" />
+            <location filename="../../ui/repository.py" line="184" />
             <source>No changes since revision {rev}; nothing saved to the repository.</source>
             <translation>Keine Änderungen seit Revision {rev}; nichts im Repository gespeichert.</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="133" />
+            <location filename="../../ui/repository.py" line="132" />
             <source>Open from Repository</source>
             <translation>Aus Repository öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="130" />
+            <location filename="../../ui/repository.py" line="129" />
             <source>Opened “{name}” revision {rev} from the repository as {file}.</source>
             <translation>„{name}“ Revision {rev} aus dem Repository als {file} geöffnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="204" />
+            <location filename="../../ui/repository.py" line="203" />
             <source>Save as New Plan</source>
             <translation>Als neuen Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="158" />
-            <location filename="../../ui/repository.py" line="209" />
+            <location filename="../../ui/repository.py" line="157" />
+            <location filename="../../ui/repository.py" line="208" />
             <source>Save to Repository</source>
             <translation>Im Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="193" />
+            <location filename="../../ui/repository.py" line="192" />
             <source>Saved as revision {rev} of “{name}”.</source>
             <translation>Als Revision {rev} von „{name}“ gespeichert.</translation>
         </message>
@@ -4665,53 +5726,53 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>SaveToRepositoryDialog</name>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="188" />
+            <location filename="../../ui/dialogs/repository.py" line="283" />
             <source>A new plan in the repository</source>
             <translation>Ein neuer Plan im Repository</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="187" />
+            <location filename="../../ui/dialogs/repository.py" line="282" />
             <source>Based on revision {rev}</source>
             <translation>Beruht auf Revision {rev}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="196" />
+            <location filename="../../ui/dialogs/repository.py" line="291" />
             <source>Message:</source>
             <translation>Nachricht:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="195" />
+            <location filename="../../ui/dialogs/repository.py" line="290" />
             <source>Plan name:</source>
             <translation>Planname:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="211" />
+            <location filename="../../ui/dialogs/repository.py" line="306" />
             <source>Plan name: enter a name for the plan in the repository</source>
             <translation>Planname: einen Namen für den Plan im Repository eingeben</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="194" />
+            <location filename="../../ui/dialogs/repository.py" line="289" />
             <source>Repository:</source>
             <translation>Repository:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="208" />
+            <location filename="../../ui/dialogs/repository.py" line="303" />
             <source>Repository: enter the URL, e.g. {hint}</source>
             <translation>Repository: die URL eingeben, z. B. {hint}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="177" />
+            <location filename="../../ui/dialogs/repository.py" line="272" />
             <source>Save to Repository</source>
             <translation>Im Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="186" />
+            <location filename="../../ui/dialogs/repository.py" line="281" />
             <source>What changed, for the revision history</source>
             <translation>Was sich geändert hat, für die Revisionsgeschichte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="181" />
-            <location filename="../../ui/dialogs/repository.py" line="208" />
+            <location filename="../../ui/dialogs/repository.py" line="276" />
+            <location filename="../../ui/dialogs/repository.py" line="303" />
             <source>postgresql+psycopg://user@host:5432/database</source>
             <translation>postgresql+psycopg://benutzer@host:5432/datenbank</translation>
         </message>
@@ -4719,179 +5780,250 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>ScalingChart</name>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="132" />
+            <location filename="../../ui/panels/scaling_chart.py" line="141" />
             <source>&lt;b&gt;Scaling&lt;/b&gt;</source>
             <translation>&lt;b&gt;Skalierung&lt;/b&gt;</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="398" />
+            <location filename="../../ui/panels/scaling_chart.py" line="407" />
             <source>Bottleneck: {parts}</source>
             <translation>Engpass: {parts}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="149" />
+            <location filename="../../ui/panels/scaling_chart.py" line="158" />
             <source>GPUs (log scale)</source>
             <translation>GPUs (logarithmisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="411" />
+            <location filename="../../ui/panels/scaling_chart.py" line="420" />
             <source>Plan: {gpus} GPUs, {state}</source>
             <translation>Plan: {gpus} GPUs, {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="43" />
+            <location filename="../../ui/panels/scaling_chart.py" line="48" />
             <source>Scaling efficiency</source>
             <translation>Skalierungseffizienz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="47" />
+            <location filename="../../ui/panels/scaling_chart.py" line="52" />
             <source>System tokens/s</source>
             <translation>System-Tokens/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="130" />
+            <location filename="../../ui/panels/scaling_chart.py" line="139" />
             <source>The figure plotted against the GPU count</source>
             <translation>Der gegen die GPU-Anzahl aufgetragene Wert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="48" />
+            <location filename="../../ui/panels/scaling_chart.py" line="53" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="41" />
+            <location filename="../../ui/panels/scaling_chart.py" line="46" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="42" />
+            <location filename="../../ui/panels/scaling_chart.py" line="47" />
             <source>Tokens/s per GPU</source>
             <translation>Tokens/s pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="46" />
+            <location filename="../../ui/panels/scaling_chart.py" line="51" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="133" />
+            <location filename="../../ui/panels/scaling_chart.py" line="142" />
             <source>What-if: this workload on more or fewer GPUs of the same servers, sized by the planner at each count (power and cooling not included)</source>
             <translation>Was-wäre-wenn: diese Arbeitslast auf mehr oder weniger GPUs derselben Server, vom Planer für jede Anzahl dimensioniert (ohne Strom und Kühlung)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="406" />
+            <location filename="../../ui/panels/scaling_chart.py" line="68" />
+            <source>compute</source>
+            <translation>Rechenleistung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="73" />
+            <source>cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="46" />
+            <source>days</source>
+            <translation>Tage</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="415" />
             <source>does not fit</source>
             <translation>passt nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="424" />
+            <location filename="../../ui/panels/scaling_chart.py" line="71" />
+            <source>does not fit (GPU memory)</source>
+            <translation>passt nicht (GPU-Speicher)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="433" />
             <source>fewest by the inverse search: {gpus}</source>
             <translation>die wenigsten laut Rückwärtssuche: {gpus}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="421" />
+            <location filename="../../ui/panels/scaling_chart.py" line="430" />
             <source>fewest by the inverse search: {gpus} at TP{tp}</source>
             <translation>die wenigsten laut Rückwärtssuche: {gpus} bei TP{tp}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="410" />
+            <location filename="../../ui/panels/scaling_chart.py" line="70" />
+            <source>interconnect</source>
+            <translation>Interconnect</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="419" />
             <source>meets the target</source>
             <translation>erfüllt das Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="415" />
+            <location filename="../../ui/panels/scaling_chart.py" line="69" />
+            <source>memory bandwidth</source>
+            <translation>Speicherbandbreite</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="424" />
             <source>met from {gpus} GPUs in this range (filled points)</source>
             <translation>erfüllt ab {gpus} GPUs in diesem Bereich (gefüllte Punkte)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="410" />
+            <location filename="../../ui/panels/scaling_chart.py" line="419" />
             <source>misses the target</source>
             <translation>verfehlt das Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="418" />
+            <location filename="../../ui/panels/scaling_chart.py" line="427" />
             <source>no count in this range meets it</source>
             <translation>keine Anzahl in diesem Bereich erfüllt es</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="408" />
+            <location filename="../../ui/panels/scaling_chart.py" line="417" />
             <source>no target</source>
             <translation>kein Ziel</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="167" />
+            <location filename="../../ui/panels/scaling_chart.py" line="371" />
+            <source>plan {value}</source>
+            <translation>Plan {value}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="72" />
+            <source>power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="72" />
+            <source>storage</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="360" />
+            <source>target {value}</source>
+            <translation>Ziel {value}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="51" />
+            <source>tok/s/user</source>
+            <translation>tok/s/Nutzer</translation>
         </message>
     </context>
     <context>
         <name>ScalingSection</name>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="526" />
+            <location filename="../../ui/panels/scaling_chart.py" line="577" />
+            <source>No scaling chart: {reason}</source>
+            <translation>Kein Skalierungsdiagramm: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="534" />
             <source>Sizing the workload at other GPU counts…</source>
             <translation>Die Arbeitslast wird für andere GPU-Anzahlen dimensioniert…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="529" />
+            <source>Storage targets do not scale with the GPU count: no scaling chart.</source>
+            <translation>Storage-Ziele skalieren nicht mit der GPU-Anzahl: kein Skalierungsdiagramm.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/scaling_chart.py" line="532" />
+            <source>Updating…</source>
+            <translation>Wird aktualisiert…</translation>
         </message>
     </context>
     <context>
         <name>SettingsDialog</name>
         <message>
-            <location filename="../../ui/settings.py" line="302" />
+            <location filename="../../ui/settings.py" line="303" />
             <source>Dark</source>
             <translation>Dunkel</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="311" />
+            <location filename="../../ui/settings.py" line="312" />
             <source>Display</source>
             <translation>Anzeige</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="318" />
+            <location filename="../../ui/settings.py" line="319" />
             <source>Engine thresholds</source>
             <translation>Schwellwerte der Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="301" />
-            <location filename="../../ui/settings.py" line="307" />
+            <location filename="../../ui/settings.py" line="302" />
+            <location filename="../../ui/settings.py" line="308" />
             <source>Follow the system</source>
             <translation>Wie das System</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="297" />
+            <location filename="../../ui/settings.py" line="298" />
             <source>Imperial (ft, in, lb, BTU/h, CFM, °F)</source>
             <translation>Angloamerikanisch (ft, in, lb, BTU/h, CFM, °F)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="315" />
+            <location filename="../../ui/settings.py" line="316" />
             <source>Language (after a restart)</source>
             <translation>Sprache (nach Neustart)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="301" />
+            <location filename="../../ui/settings.py" line="302" />
             <source>Light</source>
             <translation>Hell</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="296" />
+            <location filename="../../ui/settings.py" line="297" />
             <source>Metric (m, mm, kg, kW, m³/h, °C)</source>
             <translation>Metrisch (m, mm, kg, kW, m³/h, °C)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="292" />
+            <location filename="../../ui/settings.py" line="293" />
             <source>Settings</source>
             <translation>Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="310" />
+            <location filename="../../ui/settings.py" line="311" />
             <source>Takes effect when Rackwright is started again.</source>
             <translation>Wird beim nächsten Start von Rackwright wirksam.</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="323" />
+            <location filename="../../ui/settings.py" line="324" />
             <source>The engine is not available in this build.</source>
             <translation>Die Berechnung ist in diesem Build nicht verfügbar.</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="314" />
+            <location filename="../../ui/settings.py" line="315" />
             <source>Theme</source>
             <translation>Farbschema</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="313" />
+            <location filename="../../ui/settings.py" line="314" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
@@ -4899,17 +6031,17 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="962" />
+            <location filename="../../ui/design/wizard.py" line="964" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="951" />
+            <location filename="../../ui/design/wizard.py" line="953" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="951" />
+            <location filename="../../ui/design/wizard.py" line="953" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -4917,64 +6049,64 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>TablesExporter</name>
         <message>
-            <location filename="../../ui/export_tables.py" line="114" />
+            <location filename="../../ui/export_tables.py" line="118" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="176" />
+            <location filename="../../ui/export_tables.py" line="179" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="197" />
+            <location filename="../../ui/export_tables.py" line="200" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="167" />
-            <location filename="../../ui/export_tables.py" line="256" />
+            <location filename="../../ui/export_tables.py" line="171" />
+            <location filename="../../ui/export_tables.py" line="259" />
             <source>Cannot export tables</source>
             <translation>Tabellen können nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="35" />
+            <location filename="../../ui/export_tables.py" line="39" />
             <source>Excel workbooks (*.xlsx);;All files (*)</source>
             <translation>Excel-Arbeitsmappen (*.xlsx);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="114" />
-            <location filename="../../ui/export_tables.py" line="178" />
+            <location filename="../../ui/export_tables.py" line="118" />
+            <location filename="../../ui/export_tables.py" line="181" />
             <source>Export tables</source>
             <translation>Tabellen exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="43" />
+            <location filename="../../ui/export_tables.py" line="47" />
             <source>Export tables (CSV): choose a folder</source>
             <translation>Tabellen exportieren (CSV): Ordner wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="34" />
+            <location filename="../../ui/export_tables.py" line="38" />
             <source>Export workbook (Excel)</source>
             <translation>Arbeitsmappe exportieren (Excel)</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="191" />
+            <location filename="../../ui/export_tables.py" line="194" />
             <source>Exporting the tables to {name}…</source>
             <translation>Tabellen werden nach {name} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="261" />
+            <location filename="../../ui/export_tables.py" line="264" />
             <source>Table export cancelled; nothing was written</source>
             <translation>Tabellenexport abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="255" />
+            <location filename="../../ui/export_tables.py" line="258" />
             <source>Table export failed</source>
             <translation>Tabellenexport fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="254" />
+            <location filename="../../ui/export_tables.py" line="257" />
             <source>The tables could not be made.
 
 {error}</source>
@@ -4983,27 +6115,27 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="237" />
+            <location filename="../../ui/export_tables.py" line="240" />
             <source>Workbook written: {path}</source>
             <translation>Arbeitsmappe geschrieben: {path}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="210" />
+            <location filename="../../ui/export_tables.py" line="213" />
             <source>Writing the tables: {stage}…</source>
             <translation>Tabellen werden geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="176" />
+            <location filename="../../ui/export_tables.py" line="179" />
             <source>Writing the tables…</source>
             <translation>Tabellen werden geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="239" />
+            <location filename="../../ui/export_tables.py" line="242" />
             <source>{count} CSV files written to {folder}</source>
             <translation>{count} CSV-Dateien nach {folder} geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="251" />
+            <location filename="../../ui/export_tables.py" line="254" />
             <source>{name} could not be written.
 
 {reason}</source>
@@ -5012,7 +6144,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="247" />
+            <location filename="../../ui/export_tables.py" line="250" />
             <source>{name} could not be written.
 
 {reason}
@@ -5025,7 +6157,7 @@ If the file is open in another program (Excel locks the files it has open), clos
 Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Dateien), dort schließen und erneut exportieren.</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="168" />
+            <location filename="../../ui/export_tables.py" line="172" />
             <source>{path} is a file; the CSV tables are written into a folder.</source>
             <translation>{path} ist eine Datei; die CSV-Tabellen werden in einen Ordner geschrieben.</translation>
         </message>
@@ -5033,17 +6165,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>Thumbnail</name>
         <message>
-            <location filename="../../ui/design/thumbnail.py" line="104" />
+            <location filename="../../ui/design/thumbnail.py" line="108" />
             <source>no prices (incomplete)</source>
             <translation>keine Preise (unvollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/thumbnail.py" line="111" />
+            <location filename="../../ui/design/thumbnail.py" line="115" />
             <source>{gpus} GPUs · {racks} racks · IT {it} · capex {capex}</source>
             <translation>{gpus} GPUs · {racks} Racks · IT {it} · Investitionskosten {capex}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/thumbnail.py" line="108" />
+            <location filename="../../ui/design/thumbnail.py" line="112" />
             <source>{money} (incomplete)</source>
             <translation>{money} (unvollständig)</translation>
         </message>
@@ -5051,7 +6183,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="314" />
+            <location filename="../../ui/panels/totals.py" line="331" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n Einspeisung</numerusform>
@@ -5059,7 +6191,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="350" />
+            <location filename="../../ui/panels/totals.py" line="367" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n Kreislauf</numerusform>
@@ -5067,7 +6199,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="442" />
+            <location filename="../../ui/panels/totals.py" line="459" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -5075,7 +6207,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="335" />
+            <location filename="../../ui/panels/totals.py" line="352" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n Rack nahe der Kapazität</numerusform>
@@ -5083,7 +6215,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="333" />
+            <location filename="../../ui/panels/totals.py" line="350" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n Rack über der Kapazität</numerusform>
@@ -5091,354 +6223,354 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="111" />
+            <location filename="../../ui/panels/totals.py" line="115" />
             <source>Air / liquid flow</source>
             <translation>Luftmenge / Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="294" />
+            <location filename="../../ui/panels/totals.py" line="311" />
             <source>BF16 dense · FP8 {fp8} PFLOPS</source>
             <translation>BF16 dicht · FP8 {fp8} PFLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="184" />
+            <location filename="../../ui/panels/totals.py" line="191" />
             <source>Bill of materials and prices…</source>
             <translation>Stückliste und Preise…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="106" />
+            <location filename="../../ui/panels/totals.py" line="110" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="110" />
+            <location filename="../../ui/panels/totals.py" line="114" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="113" />
+            <location filename="../../ui/panels/totals.py" line="117" />
             <source>Cost</source>
             <translation>Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="106" />
+            <location filename="../../ui/panels/totals.py" line="110" />
             <source>Dense compute</source>
             <translation>Dichte FLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="113" />
+            <location filename="../../ui/panels/totals.py" line="117" />
             <source>Energy per year</source>
             <translation>Energie pro Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="109" />
+            <location filename="../../ui/panels/totals.py" line="113" />
             <source>Facility (PUE)</source>
             <translation>Gebäude (PUE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="112" />
+            <location filename="../../ui/panels/totals.py" line="116" />
             <source>Floor load</source>
             <translation>Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="106" />
+            <location filename="../../ui/panels/totals.py" line="110" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="106" />
+            <location filename="../../ui/panels/totals.py" line="110" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="292" />
+            <location filename="../../ui/panels/totals.py" line="309" />
             <source>HBM bandwidth {bw} TB/s</source>
             <translation>HBM-Bandbreite {bw} TB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="287" />
+            <location filename="../../ui/panels/totals.py" line="304" />
             <source>HBM {bw} TB/s · workloads need {need} TB</source>
             <translation>HBM {bw} TB/s · Bedarf {need} TB</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="113" />
+            <location filename="../../ui/panels/totals.py" line="117" />
             <source>Hardware</source>
             <translation>Hardware</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="110" />
+            <location filename="../../ui/panels/totals.py" line="114" />
             <source>Heat</source>
             <translation>Wärmelast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="108" />
+            <location filename="../../ui/panels/totals.py" line="112" />
             <source>IT load</source>
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="391" />
+            <location filename="../../ui/panels/totals.py" line="408" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="110" />
+            <location filename="../../ui/panels/totals.py" line="114" />
             <source>Liquid loops</source>
-            <translation>Flüssigkeitskreisläufe</translation>
+            <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="107" />
+            <location filename="../../ui/panels/totals.py" line="111" />
             <source>NVLink domains</source>
             <translation>NVLink-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="128" />
+            <location filename="../../ui/panels/totals.py" line="132" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="259" />
+            <location filename="../../ui/panels/totals.py" line="276" />
             <source>No results yet: the engine has not run on this plan.</source>
             <translation>Noch keine Ergebnisse: die Berechnung ist für diesen Plan noch nicht gelaufen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="108" />
+            <location filename="../../ui/panels/totals.py" line="112" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="108" />
+            <location filename="../../ui/panels/totals.py" line="112" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="110" />
+            <location filename="../../ui/panels/totals.py" line="114" />
             <source>Rack cooling</source>
             <translation>Rack-Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="113" />
+            <location filename="../../ui/panels/totals.py" line="117" />
             <source>Rent or own</source>
             <translation>Mieten oder kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="112" />
+            <location filename="../../ui/panels/totals.py" line="116" />
             <source>Space and weight</source>
             <translation>Fläche und Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="112" />
+            <location filename="../../ui/panels/totals.py" line="116" />
             <source>Weight</source>
             <translation>Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="317" />
+            <location filename="../../ui/panels/totals.py" line="334" />
             <source>add power feeds to check capacity and A/B redundancy</source>
             <translation>Einspeisungen anlegen, um Kapazität und A/B-Redundanz zu prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="360" />
+            <location filename="../../ui/panels/totals.py" line="377" />
             <source>air · {flow} l/min coolant</source>
             <translation>Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="414" />
+            <location filename="../../ui/panels/totals.py" line="431" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="426" />
+            <location filename="../../ui/panels/totals.py" line="443" />
             <source>capex incomplete: owning is understated</source>
             <translation>Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="337" />
+            <location filename="../../ui/panels/totals.py" line="354" />
             <source>every rack within capacity</source>
             <translation>jedes Rack innerhalb der Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="303" />
+            <location filename="../../ui/panels/totals.py" line="320" />
             <source>fullest rack {rack} at {pct}</source>
             <translation>vollstes Rack {rack} bei {pct}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="338" />
+            <location filename="../../ui/panels/totals.py" line="355" />
             <source>fullest rack {rack} · {state}</source>
             <translation>vollstes Rack {rack} · {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="367" />
+            <location filename="../../ui/panels/totals.py" line="384" />
             <source>heaviest rack {rack} at {pct} of its rating</source>
             <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="383" />
+            <location filename="../../ui/panels/totals.py" line="400" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
             <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="386" />
+            <location filename="../../ui/panels/totals.py" line="403" />
             <source>incomplete: some items have no price in the catalog</source>
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="439" />
+            <location filename="../../ui/panels/totals.py" line="456" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="438" />
+            <location filename="../../ui/panels/totals.py" line="455" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="324" />
+            <location filename="../../ui/panels/totals.py" line="341" />
             <source>liquid {liquid}, air {air}</source>
             <translation>Flüssigkeit {liquid}, Luft {air}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="381" />
+            <location filename="../../ui/panels/totals.py" line="398" />
             <source>list/estimate prices from the catalog</source>
             <translation>Listen-/Schätzpreise aus dem Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="300" />
+            <location filename="../../ui/panels/totals.py" line="317" />
             <source>max · typical {typical} · idle {idle}</source>
             <translation>maximal · typisch {typical} · Leerlauf {idle}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="353" />
+            <location filename="../../ui/panels/totals.py" line="370" />
             <source>no CDU loops in this plan</source>
             <translation>keine CDU-Kreisläufe in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="282" />
+            <location filename="../../ui/panels/totals.py" line="299" />
             <source>no GPU servers placed</source>
             <translation>keine GPU-Server platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="402" />
+            <location filename="../../ui/panels/totals.py" line="419" />
             <source>no GPUs in this plan</source>
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="435" />
+            <location filename="../../ui/panels/totals.py" line="452" />
             <source>no NVLink GPUs placed</source>
             <translation>keine NVLink-GPUs platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="317" />
+            <location filename="../../ui/panels/totals.py" line="334" />
             <source>no feeds</source>
             <translation>keine Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="387" />
+            <location filename="../../ui/panels/totals.py" line="404" />
             <source>no prices</source>
             <translation>keine Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="341" />
-            <location filename="../../ui/panels/totals.py" line="375" />
+            <location filename="../../ui/panels/totals.py" line="358" />
+            <location filename="../../ui/panels/totals.py" line="392" />
             <source>no racks</source>
             <translation>keine Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="353" />
-            <location filename="../../ui/panels/totals.py" line="435" />
+            <location filename="../../ui/panels/totals.py" line="370" />
+            <location filename="../../ui/panels/totals.py" line="452" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="408" />
+            <location filename="../../ui/panels/totals.py" line="425" />
             <source>not costed</source>
             <translation>nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="372" />
+            <location filename="../../ui/panels/totals.py" line="389" />
             <source>of the room's floor rating under rack {rack}</source>
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="420" />
+            <location filename="../../ui/panels/totals.py" line="437" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="408" />
+            <location filename="../../ui/panels/totals.py" line="425" />
             <source>own {own}/year; renting not costed: {reason}</source>
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="416" />
+            <location filename="../../ui/panels/totals.py" line="433" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="412" />
+            <location filename="../../ui/panels/totals.py" line="429" />
             <source>renting cheaper</source>
             <translation>Mieten günstiger</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="319" />
+            <location filename="../../ui/panels/totals.py" line="336" />
             <source>typical × PUE {pue} · max {max}</source>
             <translation>typisch × PUE {pue} · maximal {max}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="312" />
+            <location filename="../../ui/panels/totals.py" line="329" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="308" />
+            <location filename="../../ui/panels/totals.py" line="325" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert bei Ausfall von Seite {failed}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="348" />
+            <location filename="../../ui/panels/totals.py" line="365" />
             <source>worst loop {loop}: {load} of {cap} (facility water)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} (Gebäudewasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="345" />
+            <location filename="../../ui/panels/totals.py" line="362" />
             <source>worst loop {loop}: {load} of {cap} ({n} × CDU)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} ({n} × CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="358" />
+            <location filename="../../ui/panels/totals.py" line="375" />
             <source>{air} m³/h air · {flow} l/min coolant</source>
             <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="389" />
+            <location filename="../../ui/panels/totals.py" line="406" />
             <source>{amount} INCOMPLETE</source>
             <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="327" />
+            <location filename="../../ui/panels/totals.py" line="344" />
             <source>{btu} BTU/h · {tons} tons</source>
             <translation>{btu} BTU/h · {tons} tons</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="279" />
+            <location filename="../../ui/panels/totals.py" line="296" />
             <source>{models} · workloads need {n}</source>
             <translation>{models} · Bedarf {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="394" />
+            <location filename="../../ui/panels/totals.py" line="411" />
             <source>{mwh} MWh at {price} {cur}/kWh</source>
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="445" />
+            <location filename="../../ui/panels/totals.py" line="462" />
             <source>{n} in-server NVSwitch</source>
             <translation>{n} NVSwitch im Server</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="417" />
+            <location filename="../../ui/panels/totals.py" line="434" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="270" />
+            <location filename="../../ui/panels/totals.py" line="287" />
             <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
             <translation>
                 <numerusform>{racks} Racks in %n Raum · {errors} Fehler, {warnings} Warnungen</numerusform>
@@ -5446,7 +6578,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="364" />
+            <location filename="../../ui/panels/totals.py" line="381" />
             <source>{used} U used, {free} U free</source>
             <translation>{used} HE belegt, {free} HE frei</translation>
         </message>
@@ -5454,7 +6586,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>UtilBar</name>
         <message>
-            <location filename="../../ui/panels/totals.py" line="74" />
+            <location filename="../../ui/panels/totals.py" line="78" />
             <source>{0} % of capacity</source>
             <translation>{0} % der Kapazität</translation>
         </message>
@@ -5462,225 +6594,225 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>Wizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="594" />
+            <location filename="../../ui/design/wizard.py" line="599" />
             <source>Air</source>
             <translation>Luft</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="78" />
+            <location filename="../../ui/design/wizard.py" line="83" />
             <source>Air (hot/cold aisle containment)</source>
             <translation>Luft (Warmgang-/Kaltgang-Einhausung)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="567" />
+            <location filename="../../ui/design/wizard.py" line="572" />
             <source>Bottleneck</source>
             <translation>Engpass</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="578" />
+            <location filename="../../ui/design/wizard.py" line="583" />
             <source>Break-even</source>
             <translation>Amortisation</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="574" />
+            <location filename="../../ui/design/wizard.py" line="579" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="805" />
+            <location filename="../../ui/design/wizard.py" line="807" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="586" />
+            <location filename="../../ui/design/wizard.py" line="591" />
             <source>Capex plus running cost over the years of use</source>
             <translation>Investitionskosten plus laufende Kosten über die Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="571" />
+            <location filename="../../ui/design/wizard.py" line="576" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="589" />
+            <location filename="../../ui/design/wizard.py" line="594" />
             <source>Cost per million tokens served, USD</source>
             <translation>Kosten pro Million ausgelieferter Tokens, USD</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="579" />
+            <location filename="../../ui/design/wizard.py" line="584" />
             <source>Days to train</source>
             <translation>Tage Training</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="79" />
+            <location filename="../../ui/design/wizard.py" line="84" />
             <source>Direct liquid cooling (CDU)</source>
             <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="573" />
+            <location filename="../../ui/design/wizard.py" line="578" />
             <source>Facility kW</source>
             <translation>Gebäude-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="568" />
+            <location filename="../../ui/design/wizard.py" line="573" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="585" />
+            <location filename="../../ui/design/wizard.py" line="590" />
             <source>How far the tightest workload is past its target (negative: short of it)</source>
             <translation>Wie weit die knappste Arbeitslast über ihrem Ziel liegt (negativ: darunter)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="572" />
+            <location filename="../../ui/design/wizard.py" line="577" />
             <source>IT kW</source>
             <translation>IT-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="590" />
+            <location filename="../../ui/design/wizard.py" line="595" />
             <source>IT load times PUE</source>
             <translation>IT-Last mal PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="79" />
-            <location filename="../../ui/design/wizard.py" line="594" />
+            <location filename="../../ui/design/wizard.py" line="84" />
+            <location filename="../../ui/design/wizard.py" line="599" />
             <source>Immersion</source>
             <translation>Immersionskühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="594" />
+            <location filename="../../ui/design/wizard.py" line="599" />
             <source>Liquid (DLC)</source>
             <translation>Flüssigkeit (DLC)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="566" />
+            <location filename="../../ui/design/wizard.py" line="571" />
             <source>Margin</source>
             <translation>Spielraum</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="565" />
+            <location filename="../../ui/design/wizard.py" line="570" />
             <source>Meets</source>
             <translation>Erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="592" />
+            <location filename="../../ui/design/wizard.py" line="597" />
             <source>Months after which owning has cost less than renting (capex paid up front)</source>
             <translation>Monate, nach denen Kaufen weniger gekostet hat als Mieten (Investitionskosten vorab bezahlt)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="575" />
+            <location filename="../../ui/design/wizard.py" line="580" />
             <source>Opex / year</source>
             <translation>Betriebskosten / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="570" />
+            <location filename="../../ui/design/wizard.py" line="575" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="594" />
+            <location filename="../../ui/design/wizard.py" line="599" />
             <source>Rear door</source>
             <translation>Rückkühltür</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="78" />
+            <location filename="../../ui/design/wizard.py" line="83" />
             <source>Rear-door heat exchangers</source>
             <translation>Rückkühltüren</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="577" />
+            <location filename="../../ui/design/wizard.py" line="582" />
             <source>Rent / year</source>
             <translation>Miete / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="569" />
+            <location filename="../../ui/design/wizard.py" line="574" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="581" />
+            <location filename="../../ui/design/wizard.py" line="586" />
             <source>TTFT (s)</source>
             <translation>TTFT (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="591" />
+            <location filename="../../ui/design/wizard.py" line="596" />
             <source>The same GPUs rented at the catalog's indicative cloud price per GPU-hour</source>
             <translation>Dieselben GPUs gemietet, zum Richtpreis des Katalogs pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="540" />
+            <location filename="../../ui/design/wizard.py" line="545" />
             <source>Tick at least one way of cooling the racks.</source>
             <translation>Mindestens eine Kühlungsart für die Racks anhaken.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="588" />
+            <location filename="../../ui/design/wizard.py" line="593" />
             <source>Time to first token, seconds</source>
             <translation>Zeit bis zum ersten Token, Sekunden</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="580" />
+            <location filename="../../ui/design/wizard.py" line="585" />
             <source>Tok/s per user</source>
             <translation>Tok/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="587" />
+            <location filename="../../ui/design/wizard.py" line="592" />
             <source>Tokens per second each user gets</source>
             <translation>Tokens pro Sekunde, die jeder Nutzer erhält</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="576" />
+            <location filename="../../ui/design/wizard.py" line="581" />
             <source>Total cost</source>
             <translation>Gesamtkosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="582" />
+            <location filename="../../ui/design/wizard.py" line="587" />
             <source>USD / M tok</source>
             <translation>USD / M Tok</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="532" />
+            <location filename="../../ui/design/wizard.py" line="537" />
             <source>a percentage from 0 to 100</source>
             <translation>ein Prozentwert von 0 bis 100</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="655" />
+            <location filename="../../ui/design/wizard.py" line="657" />
             <source>met</source>
             <translation>erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="418" />
+            <location filename="../../ui/design/wizard.py" line="423" />
             <source>no limit</source>
             <translation>keine Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="655" />
+            <location filename="../../ui/design/wizard.py" line="657" />
             <source>not met</source>
             <translation>nicht erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="629" />
+            <location filename="../../ui/design/wizard.py" line="631" />
             <source>{money} ⚠ incomplete</source>
             <translation>{money} ⚠ unvollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="623" />
+            <location filename="../../ui/design/wizard.py" line="625" />
             <source>{months} months</source>
             <translation>{months} Monate</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="657" />
+            <location filename="../../ui/design/wizard.py" line="659" />
             <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
             <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="603" />
+            <location filename="../../ui/design/wizard.py" line="611" />
             <source>✔ meets</source>
             <translation>✔ erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="603" />
+            <location filename="../../ui/design/wizard.py" line="611" />
             <source>✘ does not meet</source>
             <translation>✘ erfüllt nicht</translation>
         </message>
@@ -5688,461 +6820,536 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="220" />
+            <location filename="../../ui/panels/workloads.py" line="230" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="216" />
-            <location filename="../../ui/panels/workloads.py" line="230" />
+            <location filename="../../ui/panels/workloads.py" line="226" />
+            <location filename="../../ui/panels/workloads.py" line="241" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="218" />
+            <location filename="../../ui/panels/workloads.py" line="228" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="226" />
+            <location filename="../../ui/panels/workloads.py" line="237" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="230" />
+            <location filename="../../ui/panels/workloads.py" line="241" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="233" />
+            <location filename="../../ui/panels/workloads.py" line="244" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="240" />
+            <location filename="../../ui/panels/workloads.py" line="251" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="242" />
+            <location filename="../../ui/panels/workloads.py" line="235" />
+            <source> · KV cache {size}</source>
+            <translation> · KV-Cache {size}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="253" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="97" />
+            <location filename="../../ui/panels/workloads.py" line="106" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="241" />
+            <location filename="../../ui/panels/workloads.py" line="252" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="107" />
+            <location filename="../../ui/panels/workloads.py" line="116" />
             <source>Checkpoint every (min)</source>
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="245" />
+            <location filename="../../ui/panels/workloads.py" line="256" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="106" />
+            <location filename="../../ui/panels/workloads.py" line="115" />
             <source>Checkpoint size (GB)</source>
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="247" />
+            <location filename="../../ui/panels/workloads.py" line="258" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="101" />
+            <location filename="../../ui/panels/workloads.py" line="82" />
+            <source>Checkpoint {model}</source>
+            <translation>Checkpoint {model}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="110" />
             <source>Concurrent users</source>
             <translation>Gleichzeitige Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="225" />
+            <location filename="../../ui/panels/workloads.py" line="236" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="109" />
+            <location filename="../../ui/panels/workloads.py" line="118" />
             <source>Dataset read (GB/s)</source>
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="227" />
+            <location filename="../../ui/panels/workloads.py" line="238" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="81" />
+            <location filename="../../ui/panels/workloads.py" line="73" />
+            <source>Fine-tune {model} (LoRA)</source>
+            <translation>Fine-Tuning {model} (LoRA)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="76" />
+            <source>Fine-tune {model} (QLoRA)</source>
+            <translation>Fine-Tuning {model} (QLoRA)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="70" />
+            <source>Fine-tune {model} (full)</source>
+            <translation>Fine-Tuning {model} (vollständig)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="90" />
             <source>Fine-tuning</source>
             <translation>Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="65" />
+            <location filename="../../ui/panels/workloads.py" line="71" />
             <source>Fine-tuning (LoRA)</source>
             <translation>Feintuning (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="67" />
+            <location filename="../../ui/panels/workloads.py" line="74" />
             <source>Fine-tuning (QLoRA)</source>
             <translation>Feintuning (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="63" />
+            <location filename="../../ui/panels/workloads.py" line="68" />
             <source>Fine-tuning (full)</source>
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="131" />
+            <location filename="../../ui/panels/workloads.py" line="140" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="231" />
+            <location filename="../../ui/panels/workloads.py" line="242" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="256" />
+            <location filename="../../ui/panels/workloads.py" line="267" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="93" />
+            <location filename="../../ui/panels/workloads.py" line="102" />
             <source>Global batch (tokens)</source>
             <translation>Globale Batch-Größe (Tokens)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="82" />
+            <location filename="../../ui/panels/workloads.py" line="91" />
             <source>Inference</source>
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="69" />
+            <location filename="../../ui/panels/workloads.py" line="77" />
             <source>Inference serving</source>
             <translation>Inferenz-Betrieb</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="99" />
+            <location filename="../../ui/panels/workloads.py" line="108" />
             <source>Input tokens</source>
             <translation>Eingabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="98" />
+            <location filename="../../ui/panels/workloads.py" line="107" />
             <source>KV-cache precision</source>
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="353" />
+            <location filename="../../ui/panels/workloads.py" line="364" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="222" />
-            <location filename="../../ui/panels/workloads.py" line="238" />
+            <location filename="../../ui/panels/workloads.py" line="232" />
+            <location filename="../../ui/panels/workloads.py" line="249" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="353" />
+            <location filename="../../ui/panels/workloads.py" line="364" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="88" />
+            <location filename="../../ui/panels/workloads.py" line="97" />
             <source>LoRA rank</source>
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="232" />
+            <location filename="../../ui/panels/workloads.py" line="243" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="184" />
+            <location filename="../../ui/panels/workloads.py" line="193" />
             <source>Met · {pct} % of target · limited by {bn}</source>
             <translation>Erfüllt · {pct} % des Ziels · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="87" />
+            <location filename="../../ui/panels/workloads.py" line="96" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="86" />
+            <location filename="../../ui/panels/workloads.py" line="95" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="186" />
+            <location filename="../../ui/panels/workloads.py" line="185" />
+            <source>No verdict yet</source>
+            <translation>Noch kein Ergebnis</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="187" />
+            <source>Not evaluated</source>
+            <translation>Nicht bewertet</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="195" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="187" />
+            <location filename="../../ui/panels/workloads.py" line="196" />
             <source>Not met · {pct} % of target · limited by {bn}</source>
             <translation>Nicht erfüllt · {pct} % des Ziels · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="100" />
+            <location filename="../../ui/panels/workloads.py" line="109" />
             <source>Output tokens</source>
             <translation>Ausgabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="95" />
+            <location filename="../../ui/panels/workloads.py" line="104" />
             <source>Pipeline parallel</source>
             <translation>Pipeline-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="61" />
-            <location filename="../../ui/panels/workloads.py" line="80" />
+            <location filename="../../ui/panels/workloads.py" line="67" />
+            <source>Pre-train {model}</source>
+            <translation>Pre-Training {model}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="66" />
+            <location filename="../../ui/panels/workloads.py" line="89" />
             <source>Pre-training</source>
             <translation>Vortraining</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="91" />
+            <location filename="../../ui/panels/workloads.py" line="100" />
             <source>Precision</source>
             <translation>Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="92" />
+            <location filename="../../ui/panels/workloads.py" line="101" />
             <source>Sequence length</source>
             <translation>Sequenzlänge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="104" />
+            <location filename="../../ui/panels/workloads.py" line="79" />
+            <source>Serve {model}</source>
+            <translation>Bereitstellung {model}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="113" />
             <source>Serving stack</source>
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="181" />
+            <location filename="../../ui/panels/workloads.py" line="190" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="83" />
+            <location filename="../../ui/panels/workloads.py" line="92" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="72" />
+            <location filename="../../ui/panels/workloads.py" line="80" />
             <source>Storage (checkpoints, dataset)</source>
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="252" />
+            <location filename="../../ui/panels/workloads.py" line="263" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="251" />
+            <location filename="../../ui/panels/workloads.py" line="262" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="221" />
+            <location filename="../../ui/panels/workloads.py" line="231" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="90" />
+            <location filename="../../ui/panels/workloads.py" line="232" />
+            <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
+            <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="99" />
             <source>Target duration (days)</source>
             <translation>Zieldauer (Tage)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="103" />
+            <location filename="../../ui/panels/workloads.py" line="112" />
             <source>Target time to first token (s)</source>
             <translation>Ziel-Zeit bis zum ersten Token (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="102" />
+            <location filename="../../ui/panels/workloads.py" line="111" />
             <source>Target tokens/s per user</source>
             <translation>Ziel-Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="94" />
+            <location filename="../../ui/panels/workloads.py" line="103" />
             <source>Tensor parallel</source>
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="234" />
+            <location filename="../../ui/panels/workloads.py" line="245" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="250" />
+            <location filename="../../ui/panels/workloads.py" line="261" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="218" />
+            <location filename="../../ui/panels/workloads.py" line="228" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="230" />
+            <location filename="../../ui/panels/workloads.py" line="241" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="215" />
+            <location filename="../../ui/panels/workloads.py" line="225" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="105" />
+            <location filename="../../ui/panels/workloads.py" line="114" />
             <source>Training software (release year)</source>
             <translation>Trainingssoftware (Erscheinungsjahr)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="89" />
+            <location filename="../../ui/panels/workloads.py" line="98" />
             <source>Training tokens</source>
             <translation>Trainings-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="219" />
+            <location filename="../../ui/panels/workloads.py" line="229" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="352" />
+            <location filename="../../ui/panels/workloads.py" line="363" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="223" />
+            <location filename="../../ui/panels/workloads.py" line="234" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="352" />
+            <location filename="../../ui/panels/workloads.py" line="363" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="108" />
+            <location filename="../../ui/panels/workloads.py" line="117" />
             <source>Write checkpoint within (s)</source>
             <translation>Checkpoint schreiben innerhalb (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="96" />
+            <location filename="../../ui/panels/workloads.py" line="105" />
             <source>ZeRO stage</source>
             <translation>ZeRO-Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="116" />
+            <location filename="../../ui/panels/workloads.py" line="125" />
             <source>as weights</source>
             <translation>wie Gewichte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="113" />
-            <location filename="../../ui/panels/workloads.py" line="114" />
-            <location filename="../../ui/panels/workloads.py" line="115" />
+            <location filename="../../ui/panels/workloads.py" line="122" />
+            <location filename="../../ui/panels/workloads.py" line="123" />
+            <location filename="../../ui/panels/workloads.py" line="124" />
             <source>auto</source>
             <translation>automatisch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="133" />
+            <location filename="../../ui/panels/workloads.py" line="213" />
+            <source>checkpoint in {s} s</source>
+            <translation>Checkpoint in {s} s</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="142" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="137" />
+            <location filename="../../ui/panels/workloads.py" line="146" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="120" />
+            <location filename="../../ui/panels/workloads.py" line="209" />
+            <source>does not fit in GPU memory</source>
+            <translation>passt nicht in den GPU-Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="129" />
             <source>from the model</source>
             <translation>aus dem Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="134" />
+            <location filename="../../ui/panels/workloads.py" line="143" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="132" />
+            <location filename="../../ui/panels/workloads.py" line="141" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="123" />
+            <location filename="../../ui/panels/workloads.py" line="132" />
             <source>no checkpoint target</source>
             <translation>kein Checkpoint-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="124" />
+            <location filename="../../ui/panels/workloads.py" line="133" />
             <source>no dataset target</source>
             <translation>kein Datensatz-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="118" />
-            <location filename="../../ui/panels/workloads.py" line="119" />
+            <location filename="../../ui/panels/workloads.py" line="127" />
+            <location filename="../../ui/panels/workloads.py" line="128" />
             <source>no target</source>
             <translation>kein Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="117" />
+            <location filename="../../ui/panels/workloads.py" line="126" />
             <source>no target (size only)</source>
             <translation>kein Ziel (nur dimensionieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="121" />
+            <location filename="../../ui/panels/workloads.py" line="130" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="122" />
+            <location filename="../../ui/panels/workloads.py" line="131" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="136" />
+            <location filename="../../ui/panels/workloads.py" line="145" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="135" />
+            <location filename="../../ui/panels/workloads.py" line="214" />
+            <source>read {rate} GB/s</source>
+            <translation>Lesen {rate} GB/s</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="144" />
             <source>storage</source>
             <translation>Speicher</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="210" />
+            <source>{days} days · {hours} GPU-h</source>
+            <translation>{days} Tage · {hours} GPU-h</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="205" />
+            <source>{tps} tok/s/user · TTFT {ttft} s</source>
+            <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
         </message>
     </context>
     <context>
         <name>WorkloadsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="157" />
+            <location filename="../../ui/design/wizard.py" line="162" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="261" />
+            <location filename="../../ui/design/wizard.py" line="266" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="260" />
+            <location filename="../../ui/design/wizard.py" line="265" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="167" />
+            <location filename="../../ui/design/wizard.py" line="172" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="149" />
+            <location filename="../../ui/design/wizard.py" line="154" />
             <source>What the build has to do: train, fine-tune or serve a model. Add one target or several; each is a plan workload and is attached to the plan made.</source>
             <translation>Was der Aufbau leisten muss: ein Modell trainieren, feintunen oder betreiben. Ein Ziel oder mehrere hinzufügen; jedes wird eine Arbeitslast des Plans und dem erzeugten Plan zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="148" />
+            <location filename="../../ui/design/wizard.py" line="153" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
@@ -6150,107 +7357,215 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="368" />
+            <location filename="../../ui/panels/workloads.py" line="379" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="366" />
+            <location filename="../../ui/panels/workloads.py" line="377" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="963" />
+            <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
+            <translation>
+                <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
+                <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslasten laufen darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="416" />
+            <location filename="../../ui/panels/workloads.py" line="967" />
+            <source>Cannot delete {name}: {reason}</source>
+            <translation>{name} kann nicht gelöscht werden: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="944" />
+            <source>Cannot rename {name}: {reason}</source>
+            <translation>{name} kann nicht umbenannt werden: {reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="427" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="418" />
+            <location filename="../../ui/panels/workloads.py" line="429" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="1005" />
+            <source>Group %n server(s)</source>
+            <translation>
+                <numerusform>%n Server gruppieren</numerusform>
+                <numerusform>%n Server gruppieren</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="1004" />
+            <source>Group %n server(s) for {name}</source>
+            <translation>
+                <numerusform>%n Server für {name} gruppieren</numerusform>
+                <numerusform>%n Server für {name} gruppieren</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="390" />
+            <location filename="../../ui/panels/workloads.py" line="401" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="1011" />
+            <source>Group of %n server(s) created</source>
+            <translation>
+                <numerusform>Gruppe aus %n Server angelegt</numerusform>
+                <numerusform>Gruppe aus %n Servern angelegt</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="1010" />
+            <source>Group of %n server(s) created; {name} runs on it</source>
+            <translation>
+                <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
+                <numerusform>Gruppe aus %n Servern angelegt; {name} läuft darauf</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="700" />
+            <location filename="../../ui/panels/workloads.py" line="711" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="391" />
+            <location filename="../../ui/panels/workloads.py" line="402" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="699" />
+            <location filename="../../ui/panels/workloads.py" line="662" />
+            <source>NOT MET · {pct} %</source>
+            <translation>NICHT ERFÜLLT · {pct} %</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="710" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="448" />
+            <location filename="../../ui/panels/workloads.py" line="937" />
+            <source>New name for {name}:</source>
+            <translation>Neuer Name für {name}:</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="459" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="379" />
+            <location filename="../../ui/panels/workloads.py" line="390" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="380" />
+            <location filename="../../ui/panels/workloads.py" line="391" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="414" />
+            <location filename="../../ui/panels/workloads.py" line="936" />
+            <source>Rename server group</source>
+            <translation>Servergruppe umbenennen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="425" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="412" />
+            <location filename="../../ui/panels/workloads.py" line="423" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="701" />
+            <location filename="../../ui/panels/workloads.py" line="712" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="421" />
+            <location filename="../../ui/panels/workloads.py" line="991" />
+            <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
+            <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="432" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="383" />
+            <location filename="../../ui/panels/workloads.py" line="999" />
+            <source>Servers {names}</source>
+            <translation>Server {names}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="394" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="385" />
+            <location filename="../../ui/panels/workloads.py" line="396" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="410" />
+            <location filename="../../ui/panels/workloads.py" line="421" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="789" />
+            <location filename="../../ui/panels/workloads.py" line="801" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="727" />
+            <location filename="../../ui/panels/workloads.py" line="738" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="790" />
+            <location filename="../../ui/panels/workloads.py" line="662" />
+            <source>met · {pct} %</source>
+            <translation>erfüllt · {pct} %</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="657" />
+            <source>not evaluated</source>
+            <translation>nicht bewertet</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="659" />
+            <source>sized (no target)</source>
+            <translation>ausgelegt (ohne Ziel)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="652" />
+            <source>whole plan</source>
+            <translation>ganzer Plan</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="653" />
+            <source>{kind} · runs on {where}</source>
+            <translation>{kind} · läuft auf {where}</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="962" />
+            <source>{names} and %n more</source>
+            <translation>
+                <numerusform>{names} und %n weitere</numerusform>
+                <numerusform>{names} und %n weitere</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="802" />
             <source>±{pct} % (the model's median error on published runs)</source>
             <translation>±{pct} % (der mittlere Fehler des Modells gegenüber veröffentlichten Messungen)</translation>
         </message>
@@ -6258,7 +7573,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>_RackBars</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="114" />
+            <location filename="../../ui/panels/charts.py" line="118" />
             <source>No rack figures yet</source>
             <translation>Noch keine Rack-Werte</translation>
         </message>
@@ -6266,12 +7581,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>_WorkloadMargins</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="210" />
+            <location filename="../../ui/panels/charts.py" line="216" />
             <source>No workload targets in this plan (add one in the Workloads panel to see margins)</source>
             <translation>Keine Arbeitslast-Ziele in diesem Plan (eines im Bereich Arbeitslasten hinzufügen, um Spielräume zu sehen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="201" />
+            <location filename="../../ui/panels/charts.py" line="206" />
             <source>achieved / target (%)</source>
             <translation>erreicht / Ziel (%)</translation>
         </message>

@@ -4,7 +4,7 @@
     <context>
         <name>App</name>
         <message numerus="yes">
-            <location filename="../../ui/app.py" line="101" />
+            <location filename="../../ui/app.py" line="104" />
             <source>%n catalog file(s) failed validation and were skipped:
 
 {files}
@@ -25,9 +25,31 @@ Everything else in the catalog loaded normally.</numerusform>
         </message>
     </context>
     <context>
+        <name>BuildPlanExporter</name>
+        <message numerus="yes">
+            <location filename="../../ui/export.py" line="221" />
+            <source>Build plan written: {path} (%n page(s){extra})</source>
+            <translation>
+                <numerusform>Build plan written: {path} (%n page{extra})</numerusform>
+                <numerusform>Build plan written: {path} (%n pages{extra})</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>CableList</name>
+        <message numerus="yes">
+            <location filename="../../ui/panels/cables.py" line="524" />
+            <source>Disconnect %n cable(s)</source>
+            <translation>
+                <numerusform>Disconnect %n cable</numerusform>
+                <numerusform>Disconnect %n cables</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>CableTable</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="222" />
+            <location filename="../../ui/panels/cables.py" line="232" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>Disconnect %n cable</numerusform>
@@ -38,7 +60,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="337" />
+            <location filename="../../ui/panels/findings.py" line="360" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n finding</numerusform>
@@ -49,7 +71,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>RackGraphicsView</name>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack.py" line="1270" />
+            <location filename="../../ui/scenes/rack/view.py" line="216" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>Disconnect %n cable</numerusform>
@@ -57,7 +79,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack.py" line="1268" />
+            <location filename="../../ui/scenes/rack/view.py" line="214" />
             <source>Disconnect all (%n cable(s))</source>
             <translation>
                 <numerusform>Disconnect all (%n cable)</numerusform>
@@ -68,7 +90,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="314" />
+            <location filename="../../ui/panels/totals.py" line="331" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n feed</numerusform>
@@ -76,7 +98,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="350" />
+            <location filename="../../ui/panels/totals.py" line="367" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n loop</numerusform>
@@ -84,7 +106,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="442" />
+            <location filename="../../ui/panels/totals.py" line="459" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n rack domain, {complete} complete, {tbs} TB/s per GPU</numerusform>
@@ -92,7 +114,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="335" />
+            <location filename="../../ui/panels/totals.py" line="352" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n rack near capacity</numerusform>
@@ -100,7 +122,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="333" />
+            <location filename="../../ui/panels/totals.py" line="350" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n rack over capacity</numerusform>
@@ -108,11 +130,62 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="270" />
+            <location filename="../../ui/panels/totals.py" line="287" />
             <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
             <translation>
                 <numerusform>{racks} racks in %n room · {errors} errors, {warnings} warnings</numerusform>
                 <numerusform>{racks} racks in %n rooms · {errors} errors, {warnings} warnings</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>WorkloadsPanel</name>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="963" />
+            <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
+            <translation>
+                <numerusform>Cannot delete {name}: %n workload runs on it ({who}). Set “Runs on” to another group or the whole plan first.</numerusform>
+                <numerusform>Cannot delete {name}: %n workloads run on it ({who}). Set “Runs on” to another group or the whole plan first.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="1005" />
+            <source>Group %n server(s)</source>
+            <translation>
+                <numerusform>Group %n server</numerusform>
+                <numerusform>Group %n servers</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="1004" />
+            <source>Group %n server(s) for {name}</source>
+            <translation>
+                <numerusform>Group %n server for {name}</numerusform>
+                <numerusform>Group %n servers for {name}</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="1011" />
+            <source>Group of %n server(s) created</source>
+            <translation>
+                <numerusform>Group of %n server created</numerusform>
+                <numerusform>Group of %n servers created</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="1010" />
+            <source>Group of %n server(s) created; {name} runs on it</source>
+            <translation>
+                <numerusform>Group of %n server created; {name} runs on it</numerusform>
+                <numerusform>Group of %n servers created; {name} runs on it</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/workloads.py" line="962" />
+            <source>{names} and %n more</source>
+            <translation>
+                <numerusform>{names} and %n more</numerusform>
+                <numerusform>{names} and %n more</numerusform>
             </translation>
         </message>
     </context>

@@ -132,9 +132,9 @@ def ask_recover(parent: QWidget | None, descriptions: list[str]) -> tuple[str, i
     lst.setCurrentRow(0)
     lay.addWidget(lst)
     buttons = QDialogButtonBox(dlg)
-    recover = buttons.addButton("Recover", QDialogButtonBox.ButtonRole.AcceptRole)
-    discard = buttons.addButton("Discard This Copy", QDialogButtonBox.ButtonRole.DestructiveRole)
-    buttons.addButton("Later", QDialogButtonBox.ButtonRole.RejectRole)
+    recover = buttons.addButton(QCoreApplication.translate("Dialogs", "Recover"), QDialogButtonBox.ButtonRole.AcceptRole)
+    discard = buttons.addButton(QCoreApplication.translate("Dialogs", "Discard This Copy"), QDialogButtonBox.ButtonRole.DestructiveRole)
+    buttons.addButton(QCoreApplication.translate("Dialogs", "Later"), QDialogButtonBox.ButtonRole.RejectRole)
     picked: dict[str, object] = {}
 
     def clicked(b: object) -> None:

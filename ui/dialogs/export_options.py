@@ -123,7 +123,7 @@ class ExportOptionsDialog(QDialog):
     def _update(self) -> None:
         any_on = any(cb.isChecked() for cb in self.section_boxes.values())
         self.ok_button.setEnabled(any_on)
-        self.hint.setText("" if any_on else "Choose at least one section.")
+        self.hint.setText("" if any_on else self.tr("Choose at least one section."))
 
     def sections(self) -> tuple[str, ...]:
         return tuple(k for k, cb in self.section_boxes.items() if cb.isChecked())

@@ -382,6 +382,7 @@ class PowerDialog(QDialog):
                     loose = QTreeWidgetItem([self.tr("Feeds on no source")])
                     loose.setFlags(Qt.ItemFlag.ItemIsEnabled)
                     self.tree.addTopLevelItem(loose)
+                    loose.setFirstColumnSpanned(True)  # a heading: "Einspeisungen ohne Quelle" was cut
                 loose.addChild(it)
             items[("feed", f.id)] = it
         self._items = items

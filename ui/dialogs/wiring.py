@@ -118,7 +118,7 @@ class AutowireDialog(QDialog):
         endpoints = [pid for pid, p in plan.index.placements.items() if _kind(cat, p.device) in ("server", "storage")]
         sel = [i for i in doc.selected("placement") if i in endpoints]
         if sel:
-            self.source.addItem(f"Selected devices ({len(sel)})", sel)
+            self.source.addItem(self.tr("Selected devices ({n})").format(n=len(sel)), sel)
         for g in plan.groups:
             members = [m for m in g.members if m in plan.index.placements]
             self.source.addItem(self.tr("Group: {name} ({n})").format(name=g.name, n=len(members)), members)
@@ -126,7 +126,7 @@ class AutowireDialog(QDialog):
             for row in room.rows:
                 ids = [p.id for r in row.racks for p in r.placements if p.id in endpoints]
                 if ids:
-                    self.source.addItem(f"Row: {row.name} ({len(ids)} servers/storage)", ids)
+                    self.source.addItem(self.tr("Row: {name} ({n} servers/storage)").format(name=row.name, n=len(ids)), ids)
         self.source.addItem(self.tr("All servers and storage ({n})").format(n=len(endpoints)), endpoints)
         self.kind = QComboBox(self)
         self.kind.setObjectName("autowireKind")
@@ -150,7 +150,7 @@ class AutowireDialog(QDialog):
         self.racks.setObjectName("autowireRacks")
         self.racks.setMaximumHeight(130)
         for rack in plan.racks():
-            it = QListWidgetItem(f"{rack.name}" + (" (network)" if "network" in rack.tags else ""))
+            it = QListWidgetItem(self.tr("{rack} (network)").format(rack=rack.name) if "network" in rack.tags else rack.name)
             it.setData(Qt.ItemDataRole.UserRole, rack.id)
             it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             empty_or_net = "network" in rack.tags or not rack.placements
@@ -270,7 +270,7 @@ class AutowireDialog(QDialog):
             "New switches go into checked racks that hold this fabric's switches first,\n"
             "then network racks, then other racks with room, then new network racks.")
             if fid is not None else self._design_hint)
-        self.wire_button.setText(self.tr("Preview") if fid is not None else "Wire")
+        self.wire_button.setText(self.tr("Preview") if fid is not None else self.tr("Wire"))
         self._show(self.tr("Preview lists what will be added; nothing changes until Apply.")
                    if fid is not None else "", error=False)
 
@@ -370,7 +370,7 @@ class AutowireDialog(QDialog):
         if kind is not None:
             self.kind.setCurrentIndex(self.kind.findData(kind))
         if servers is not None:
-            self.source.insertItem(0, f"Chosen devices ({len(servers)})", list(servers))
+            self.source.insertItem(0, self.tr("Chosen devices ({n})").format(n=len(servers)), list(servers))
             self.source.setCurrentIndex(0)
         if switch is not None:
             self.switch.setCurrentIndex(self.switch.findData(switch))
@@ -406,7 +406,7 @@ class AutowireDialog(QDialog):
     def run(self) -> bool:
         servers, switch, kw = self.parameters()
         if not servers:
-            self._show(f"None of these devices has {kw['kind']} ports to wire")
+            self._show(self.tr("None of these devices has {kind} ports to wire").format(kind=kw['kind']))
             return False
         snapshot = self.doc.plan.snapshot()  # deep copy + own index, off-thread work reads it
         catalog = self.doc.catalog
@@ -426,7 +426,8 @@ class AutowireDialog(QDialog):
                 return autowire(snapshot, catalog, servers, switch, progress=progress, cancel=cancelled, **kw)
         self._set_running(True)
         if fid is None:
-            self._show(f"Designing the {kw['kind']} fabric for {fnum(len(servers), ',')} devices\u2026", error=False)
+            self._show(self.tr("Designing the {kind} fabric for {n} devices\u2026").format(
+                kind=kw['kind'], n=fnum(len(servers), ',')), error=False)
         else:
             self._show(self.tr("Working out what {n} devices add to the fabric\u2026").format(n=len(servers)),
                        error=False)
@@ -531,7 +532,7 @@ class AutowireDialog(QDialog):
         job.cancel()
         self.cancel_button.setEnabled(False)
         self.stage.setText(self.tr("Stopping the design\u2026"))
-        self._show("Cancelling: nothing will be added to the plan", error=False)
+        self._show(self.tr("Cancelling: nothing will be added to the plan"), error=False)
 
     def wait(self, msecs: int = 30000) -> bool:
         """Block until no design runs in this dialog's pool (tests, shutdown)."""
@@ -584,7 +585,7 @@ class ConnectDialog(QDialog):
         form.addRow(self.tr("To port:"), self.to_port)
         form.addRow(self.tr("Fabric:"), self.fabric)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        ok = buttons.addButton("Connect", QDialogButtonBox.ButtonRole.AcceptRole)
+        ok = buttons.addButton(self.tr("Connect"), QDialogButtonBox.ButtonRole.AcceptRole)
         ok.setObjectName("connectRun")
         ok.clicked.connect(self.connect_ports)
         buttons.rejected.connect(self.reject)
@@ -600,7 +601,8 @@ class ConnectDialog(QDialog):
         dp = device_ports(self.doc.catalog, self.doc.plan.index.placements[pid].device)
         for port in dp.ports if dp is not None else ():
             busy = (pid, port.name) in used or (pid, port.name + "*") in used
-            box.addItem(f"{port.name}  {port.speed_gbps:g}G {port.role}" + ("  (in use)" if busy else ""), port.name)
+            text = f"{port.name}  {fnum(port.speed_gbps, 'g')}G {port.role}"
+            box.addItem(self.tr("{port}  (in use)").format(port=text) if busy else text, port.name)
 
     def connect_ports(self) -> bool:
         a = (self.placement_id, self.from_port.currentData())
@@ -653,10 +655,10 @@ class NvlinkAutowirer(QObject):
     def run(self, rack_id: str | None = None) -> bool:
         rack_id = rack_id or self.target_rack()
         if rack_id is None:
-            self._fail("Select an NVL72 rack (or a tray in it) to wire its NVLink domain")
+            self._fail(self.tr("Select an NVL72 rack (or a tray in it) to wire its NVLink domain"))
             return False
         if self._job is not None:
-            self._fail("An NVLink auto-wire is already running")
+            self._fail(self.tr("An NVLink auto-wire is already running"))
             return False
         snapshot = self.doc.plan.snapshot()  # deep copy + own index, off-thread work reads it
         catalog = self.doc.catalog

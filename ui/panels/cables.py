@@ -55,13 +55,19 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+def _u(text: str) -> str:
+    """The schedule's rack unit ("U12") as the app's language writes it ("HE 12")."""
+    return QCoreApplication.translate("Cables", "U{n}").format(n=text[1:]) \
+        if text[:1] == "U" and text[1:].isdigit() else text
+
+
 # (header, CableRow attribute or callable)
 COLUMNS: list[tuple[str, Any]] = [
     (QT_TRANSLATE_NOOP("Cables", "ID"), lambda r: r.label or r.id),
     (QT_TRANSLATE_NOOP("Cables", "Fabric"), "fabric"),
-    (QT_TRANSLATE_NOOP("Cables", "From"), lambda r: f"{r.from_rack} {r.from_u} {r.from_device}".replace("  ", " ").strip()),
+    (QT_TRANSLATE_NOOP("Cables", "From"), lambda r: f"{r.from_rack} {_u(r.from_u)} {r.from_device}".replace("  ", " ").strip()),
     (QT_TRANSLATE_NOOP("Cables", "Port"), "from_port"),
-    (QT_TRANSLATE_NOOP("Cables", "To"), lambda r: f"{r.to_rack} {r.to_u} {r.to_device}".replace("  ", " ").strip()),
+    (QT_TRANSLATE_NOOP("Cables", "To"), lambda r: f"{r.to_rack} {_u(r.to_u)} {r.to_device}".replace("  ", " ").strip()),
     (QT_TRANSLATE_NOOP("Cables", "Port "), "to_port"),
     (QT_TRANSLATE_NOOP("Cables", "Gb/s"), lambda r: f"{r.speed_gbps:g}"),
     (QT_TRANSLATE_NOOP("Cables", "Media"), lambda r: (r.media.upper() + (f" ({r.cable})" if r.cable else "")) if r.media else (r.cable or "\u2014")),
@@ -201,7 +207,8 @@ class CableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == SPEED_COL:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == MEDIA_COL and r.transceiver:
-            return f"{r.cable} with {r.transceiver} transceivers"
+            return QCoreApplication.translate("Cables", "{cable} with {transceiver} transceivers").format(
+                cable=r.cable, transceiver=r.transceiver)
         return None
 
 
@@ -514,7 +521,7 @@ class CableList(QWidget):
         if not ids:
             return False
         edits = [Disconnect(i) for i in ids]
-        edit = edits[0] if len(edits) == 1 else Compound(edits, f"Disconnect {len(edits)} cables")
+        edit = edits[0] if len(edits) == 1 else Compound(edits, self.tr("Disconnect %n cable(s)", "", len(edits)))
         return self.doc.push(edit)
 
     # -- export ----------------------------------------------------------------------
@@ -528,18 +535,20 @@ class CableList(QWidget):
                 return False
         if len(rows) >= BACKGROUND_EXPORT_ROWS:
             self.export_button.setEnabled(False)
-            self.count_label.setText(f"Writing {len(rows)} cables\u2026")
+            self.count_label.setText(self.tr("Writing {n} cables\u2026").format(n=units.fnum(len(rows), ",")))
             rows = list(rows)
             self._export_task.start(
                 lambda _progress, _cancelled: write_schedule_csv(rows, path),
                 on_done=lambda _result: self._export_done(path),
-                on_failed=lambda e: self._export_failed(f"{Path(path).name} could not be written.\n\n{e}"))
+                on_failed=lambda e: self._export_failed(self.tr("{file} could not be written.\n\n{error}").format(
+                    file=Path(path).name, error=e)))
             return True
         try:
             write_schedule_csv(rows, path)
         except Exception as e:
             log.exception("cable export failed")
-            dialogs.show_error(self, self.tr("Cannot export cables"), f"{Path(path).name} could not be written.\n\n{e}")
+            dialogs.show_error(self, self.tr("Cannot export cables"), self.tr("{file} could not be written.\n\n{error}").format(
+                file=Path(path).name, error=e))
             return False
         self._export_done(path)
         return True

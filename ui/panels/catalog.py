@@ -96,7 +96,7 @@ class CatalogModel(QStandardItemModel):
         needs = d.needs_data
         needs_word = QCoreApplication.translate("CatalogPanel", "needs data")
         name = QStandardItem(f"{d.manufacturer} {d.model.split(' (')[0]}")
-        tip = f"{d.manufacturer} {d.model} ({d.kind})\n{d.slug}\n{d.description or ''}".strip()
+        tip = f"{d.manufacturer} {d.model} ({KIND_NAMES.get(d.kind, d.kind)})\n{d.slug}\n{d.description or ''}".strip()
         if needs:
             tip += "\n" + QCoreApplication.translate("CatalogPanel", "Needs data: {what}").format(
                 what=needs_data_text(needs))
@@ -242,14 +242,21 @@ class CatalogPanel(QWidget):
         self.import_task = BackgroundTask(self, "NetBox device-type import")
         self.result_dialog: Any = None
 
+        # the kind filter beside the search field, vendor and GPU model below with half the
+        # dock each: three in one row cut "Hersteller: alle" and "GPU model: Any" at the dock's
+        # narrowest width (1366-pixel screens)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.search, 1)
+        top.addWidget(self.kind)
         filters = QHBoxLayout()
         filters.setContentsMargins(0, 0, 0, 0)
-        for w in (self.vendor, self.kind, self.gpu):
+        for w in (self.vendor, self.gpu):
             filters.addWidget(w, 1)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.setSpacing(4)
-        lay.addWidget(self.search)
+        lay.addLayout(top)
         lay.addLayout(filters)
         lay.addWidget(self.table, 1)
         lay.addWidget(self.count)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 from planner.engine import RackResult, Results
 from planner.workloads.specs import has_target
 from ui import style
+from ui.i18n import QT_TRANSLATE_NOOP, tr_table
 from ui.panels.workloads import BOTTLENECK_TEXT
 from ui.units import fnum
 
@@ -103,8 +104,8 @@ class _RackBars(QWidget):
         self.plot.setMouseEnabled(x=True, y=False)
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setLabel("left", unit_label)
-        self.titles = titles  # longest first; the one that fits the width is shown
-        self.title = titles[0]
+        self.titles = tuple(tr_table("Charts", titles))  # longest first; the one that fits the width is shown
+        self.title = self.titles[0]
         self.plot.setTitle(self.title, size="10pt")
         self.plot.getPlotItem().getViewBox().setDefaultPadding(0.01)
         self.bars = pg.BarGraphItem(x=np.zeros(0), height=np.zeros(0), width=0.8)
@@ -193,7 +194,8 @@ class _WorkloadMargins(QWidget):
     line. Colour: the workload's verdict level (met, met within the model's uncertainty,
     not met). Each bar is labelled with its percentage and bottleneck."""
 
-    TITLES = ("Workloads: achieved vs target (100 %)", "Achieved vs target (100 %)", "Workloads")
+    TITLES = (QT_TRANSLATE_NOOP("Charts", "Workloads: achieved vs target (100 %)"),
+              QT_TRANSLATE_NOOP("Charts", "Achieved vs target (100 %)"), QT_TRANSLATE_NOOP("Charts", "Workloads"))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -202,7 +204,8 @@ class _WorkloadMargins(QWidget):
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.showGrid(x=True, y=False, alpha=0.25)
         self.plot.setLabel("bottom", self.tr("achieved / target (%)"))
-        self.title = self.TITLES[0]
+        self.titles = tuple(tr_table("Charts", self.TITLES))  # longest first
+        self.title = self.titles[0]
         self.plot.setTitle(self.title, size="10pt")
         self.plot.hideButtons()
         self.bars = pg.BarGraphItem(x0=np.zeros(0), y=np.zeros(0), height=0.6, width=np.zeros(0))
@@ -227,7 +230,7 @@ class _WorkloadMargins(QWidget):
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
-        self.title = fit_title(self.plot, self.colors, self.TITLES, self.width())
+        self.title = fit_title(self.plot, self.colors, self.titles, self.width())
 
     def set_colors(self, colors: style.ChartColors) -> None:
         self.colors = colors
@@ -283,9 +286,11 @@ class ChartsPanel(QWidget):
         self.doc = doc
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
-        self.power = _RackBars(doc, ("Rack power (bars) vs. limit (ticks)", "Rack power vs. limit", "Power"),
+        self.power = _RackBars(doc, (QT_TRANSLATE_NOOP("Charts", "Rack power (bars) vs. limit (ticks)"),
+                                     QT_TRANSLATE_NOOP("Charts", "Rack power vs. limit"), QT_TRANSLATE_NOOP("Charts", "Power")),
                                "kW", power_gauge, self)
-        self.cooling = _RackBars(doc, ("Rack heat (bars) vs. cooling (ticks)", "Rack heat vs. cooling", "Heat"),
+        self.cooling = _RackBars(doc, (QT_TRANSLATE_NOOP("Charts", "Rack heat (bars) vs. cooling (ticks)"),
+                                       QT_TRANSLATE_NOOP("Charts", "Rack heat vs. cooling"), QT_TRANSLATE_NOOP("Charts", "Heat")),
                                  "kW", cooling_gauge, self)
         self.workloads = _WorkloadMargins(self)
         self.tabs.addTab(self.power, self.tr("Power"))

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from planner.findings import finding_text
 from ui import style
-from ui.i18n import QT_TRANSLATE_NOOP
+from ui.i18n import QT_TRANSLATE_NOOP, TrDict
 
 if TYPE_CHECKING:
     from planner.engine.findings import Finding
@@ -41,6 +41,23 @@ if TYPE_CHECKING:
     from ui.document import Document
 
 # Finding "where" kinds -> Document selection kinds
+# what the Where column calls each kind of place (the finding's ``kind``)
+_KIND_TEXT = TrDict("Findings", {
+    "rack": QT_TRANSLATE_NOOP("Findings", "rack"), "placement": QT_TRANSLATE_NOOP("Findings", "device"),
+    "device": QT_TRANSLATE_NOOP("Findings", "device"), "pdu": QT_TRANSLATE_NOOP("Findings", "PDU"),
+    "row": QT_TRANSLATE_NOOP("Findings", "row"), "room": QT_TRANSLATE_NOOP("Findings", "room"),
+    "loop": QT_TRANSLATE_NOOP("Findings", "loop"), "feed": QT_TRANSLATE_NOOP("Findings", "feed"),
+    "source": QT_TRANSLATE_NOOP("Findings", "power source"), "fabric": QT_TRANSLATE_NOOP("Findings", "fabric"),
+    "link": QT_TRANSLATE_NOOP("Findings", "link"), "workload": QT_TRANSLATE_NOOP("Findings", "workload"),
+    "group": QT_TRANSLATE_NOOP("Findings", "server group"), "plan": QT_TRANSLATE_NOOP("Findings", "plan"),
+    "device-type": QT_TRANSLATE_NOOP("Findings", "device type"), "site": QT_TRANSLATE_NOOP("Findings", "site"),
+})
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Findings", text)
+
+
 _SELECT_KIND = {"rack": "rack", "placement": "placement", "pdu": "placement", "device": "placement",
                 "row": "row", "room": "room", "feed": "feed", "source": "source", "loop": "loop", "fabric": "fabric",
                 "link": "link",
@@ -124,7 +141,7 @@ class FindingsModel(QAbstractTableModel):
 
     def _where_text(self, kind: str, fid: str | None) -> str:
         if not fid:
-            return kind or "plan"
+            return _KIND_TEXT.get(kind or "plan", kind)
         idx = getattr(self, "_idx", None) or self.doc.plan.index
         name = ""
         if kind == "rack" and fid in idx.racks:
@@ -132,18 +149,21 @@ class FindingsModel(QAbstractTableModel):
         elif kind in ("placement", "pdu", "device") and fid in idx.placements:
             p = idx.placements[fid]
             rack = idx.racks.get(idx.placement_rack.get(fid, ""))
-            name = (p.name or p.device) + (f" in {rack.name}" + (f" U{p.u}" if p.u else "") if rack else "")
+            name = p.name or p.device
+            if rack is not None:
+                name = (_tr("{device} in {rack} U{u}") if p.u else _tr("{device} in {rack}")).format(
+                    device=name, rack=rack.name, u=p.u)
         elif kind == "row" and fid in idx.rows:
             name = idx.rows[fid].name
         elif kind == "room" and fid in idx.rooms:
             name = idx.rooms[fid].name
         else:
             name = self._names.get(fid, "")
-        label = {"placement": "device", "pdu": "PDU", "loop": "loop", "feed": "feed"}.get(kind, kind)
-        if name and name.lower().startswith(f"{label.lower()} "):
+        label = _KIND_TEXT.get(kind, kind)
+        if name and (name.lower().startswith(f"{label.lower()} ") or name.lower().startswith(f"{kind.lower()} ")):
             label = ""  # 'PDU NVL72-1 A1' already says it is a PDU: not 'PDU PDU NVL72-1 A1'
-        text = f"{name} ({fid})" if name and name != fid else fid
-        return f"{label} {text}" if label else text
+        text = _tr("{name} ({id})").format(name=name, id=fid) if name and name != fid else fid
+        return _tr("{kind} {place}").format(kind=label, place=text) if label else text
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.rows)
@@ -169,7 +189,9 @@ class FindingsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DecorationRole and col == 0:
             return style.severity_icon(sev)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{sev.upper()} {code}\n{msg}\n{where}" + ("\nDouble-click to show it" if fid else "")
+            names = {"error": _tr("Error"), "warning": _tr("Warning"), "info": _tr("Info")}
+            tip = f"{names.get(sev, sev).upper()} {code}\n{msg}\n{where}"
+            return tip + "\n" + _tr("Double-click to show it") if fid else tip
         if role == SEV_ROLE:
             return sev
         return None

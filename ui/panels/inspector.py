@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -32,11 +32,12 @@ from planner import cooling
 from planner.cooling import LOOP_METHODS
 from planner.edits import Change, EditRefused, MovePlacement, SetProperty
 from planner.placement import rack_dims
-from planner.plan import COOLING_METHOD_NAMES, CoolingChoice
+from planner.plan import COOLING_METHOD_NAMES, CoolingChoice, cooling_method_name
 from ui import style
 from ui import units as uunits
 from ui.dialogs.cooling_loops import loop_summary
 from ui.dialogs.needs_data import needs_data_text
+from ui.i18n import TrDict
 from ui.scenes.rack import rack_figures_text
 from ui.units import fnum
 
@@ -45,6 +46,13 @@ if TYPE_CHECKING:
     from ui.document import Document
 
 COOLING_METHODS = list(COOLING_METHOD_NAMES.items())
+# what a selected thing without a page of its own is called
+_KIND_TEXT = TrDict("Inspector", {
+    "group": QT_TRANSLATE_NOOP("Inspector", "Server group"), "workload": QT_TRANSLATE_NOOP("Inspector", "Workload"),
+    "link": QT_TRANSLATE_NOOP("Inspector", "Link"), "loop": QT_TRANSLATE_NOOP("Inspector", "Cooling loop"),
+    "source": QT_TRANSLATE_NOOP("Inspector", "Power source"), "feed": QT_TRANSLATE_NOOP("Inspector", "Feed"),
+    "fabric": QT_TRANSLATE_NOOP("Inspector", "Fabric"), "room": QT_TRANSLATE_NOOP("Inspector", "Room"),
+})
 
 
 class Inspector(QWidget):
@@ -111,7 +119,7 @@ class Inspector(QWidget):
                 if builder is not None:
                     builder(eid)
                 else:
-                    self._body.addWidget(QLabel(f"{kind} {eid}"))
+                    self._body.addWidget(QLabel(self.tr("{kind} {id}").format(kind=_KIND_TEXT.get(kind, kind), id=eid)))
             except KeyError:
                 self._body.addWidget(QLabel(self.tr("The selected item no longer exists.")))
         self._body.addStretch(1)
@@ -203,7 +211,7 @@ class Inspector(QWidget):
     # -- per kind ----------------------------------------------------------------------
     def _plan_summary(self) -> None:
         md = self.doc.plan.metadata
-        form = self._group("Plan")
+        form = self._group(self.tr("Plan"))
         self._line(form, self.tr("Site"), "site", None, "name", self.doc.plan.site.name)  # type: ignore[arg-type]
         self._line(form, self.tr("Customer"), "metadata", None, "customer", md.customer)  # type: ignore[arg-type]
         self._line(form, self.tr("Project"), "metadata", None, "project", md.project)  # type: ignore[arg-type]
@@ -227,7 +235,7 @@ class Inspector(QWidget):
                              QLabel(self.tr("{v} V {phases}-phase, {a} A").format(
                                  v=fnum(f.voltage_v, "g"), phases=f.phases, a=fnum(f.breaker_a, "g"))))
         if plan.cooling_loops:
-            loops = self._group("Cooling loops")
+            loops = self._group(self.tr("Cooling loops"))
             for c in plan.cooling_loops:
                 loops.addRow(self._link(c.name, ("loop", c.id)), QLabel(loop_summary(c)))
         hint = QLabel(self.tr("Select a rack or a device to see its properties."))
@@ -240,11 +248,11 @@ class Inspector(QWidget):
         p = plan.placement(pid)
         rack = plan.rack_of(pid)
         dev = self.doc.catalog.get("device-types", p.device) if self.doc.catalog is not None else None
-        form = self._group("Device")
+        form = self._group(self.tr("Device"))
         self._line(form, self.tr("Name"), "placement", pid, "name", p.name)
         self._line(form, self.tr("Asset tag"), "placement", pid, "asset_tag", p.asset_tag)
         self._line(form, self.tr("Serial"), "placement", pid, "serial", p.serial)
-        kind = QLabel(f"{dev.manufacturer} {dev.model}" if dev else f"{p.device} (not in catalog)")
+        kind = QLabel(f"{dev.manufacturer} {dev.model}" if dev else self.tr("{slug} (not in catalog)").format(slug=p.device))
         kind.setWordWrap(True)
         form.addRow(self.tr("Type"), kind)
         form.addRow(self.tr("Id"), QLabel(p.id))
@@ -260,20 +268,21 @@ class Inspector(QWidget):
                 MovePlacement(pid, rack.id, u.value(), checker=self.doc.checker)))
             form.addRow(self.tr("Lowest U"), u)
             self.fields["u"] = u
-            self._choice(form, self.tr("Face"), [("front", "Front"), ("rear", "Rear")], p.face,
+            self._choice(form, self.tr("Face"), [("front", self.tr("Front")), ("rear", self.tr("Rear"))], p.face,
                          lambda f: f != p.face and self._push(MovePlacement(pid, rack.id, p.u, f,
                                                                             checker=self.doc.checker)), "face")
         else:
-            self._choice(form, self.tr("Side"), [("left", "Left"), ("right", "Right")], p.side,
+            self._choice(form, self.tr("Side"), [("left", self.tr("Left")), ("right", self.tr("Right"))], p.side,
                          lambda s: s != p.side and self._push(SetProperty("placement", pid, "side", s)), "side")
         if dev is not None and dev.kind == "pdu":
-            self._feed_choice(form, "Power feed", pid, p.feed)
+            self._feed_choice(form, self.tr("Power feed"), pid, p.feed)
         elif dev is not None:
             self._cords_section(pid)
         self._price_section(p.device, f"{dev.manufacturer} {dev.model}" if dev else p.device)
         if dev is not None:
-            cat = self._group("Catalog figures")
-            cat.addRow(self.tr("Height"), QLabel(f"{dev.u_height:g} U" + (" (full depth)" if dev.is_full_depth else "")))
+            cat = self._group(self.tr("Catalog figures"))
+            height = self.tr("{u} U (full depth)") if dev.is_full_depth else self.tr("{u} U")
+            cat.addRow(self.tr("Height"), QLabel(height.format(u=fnum(dev.u_height, "g"))))
             if dev.max_power_w:
                 cat.addRow(self.tr("Max power"), QLabel(f"{fnum(dev.max_power_w / 1000, '.2f')} kW"))
             if dev.typical_power_w and dev.typical_power_w != dev.max_power_w:
@@ -470,14 +479,14 @@ class Inspector(QWidget):
     def _show_rack(self, rid: str) -> None:
         plan = self.doc.plan
         rack = plan.rack(rid)
-        form = self._group("Rack")
+        form = self._group(self.tr("Rack"))
         self._line(form, self.tr("Name"), "rack", rid, "name", rack.name)
         form.addRow(self.tr("Id"), QLabel(rack.id))
         form.addRow(self.tr("Row"), QLabel(plan.row_of(rid).name))
         types = sorted(self.doc.catalog.rack_types.values(), key=lambda t: t.slug) if self.doc.catalog else []
         opts = [(t.slug, f"{t.manufacturer} {t.model}") for t in types]
         if rack.rack_type not in {t.slug for t in types}:
-            opts.insert(0, (rack.rack_type, f"{rack.rack_type} (not in catalog)"))
+            opts.insert(0, (rack.rack_type, self.tr("{slug} (not in catalog)").format(slug=rack.rack_type)))
         self._choice(form, self.tr("Rack type"), opts, rack.rack_type,
                      lambda v: v != plan.rack(rid).rack_type and self._push(SetProperty("rack", rid, "rack_type", v)),
                      "rack_type")
@@ -511,9 +520,11 @@ class Inspector(QWidget):
         own = rack.cooling
         eff = plan.effective_cooling(rack)
         cool = self._group(self.tr("Cooling"))
-        row_method = dict(COOLING_METHODS).get(row.cooling.method if row.cooling else "air", "")
+        # the method names in the app's language (the planner's catalog)
+        names = [(m, cooling_method_name(m, translate=True)) for m, _name in COOLING_METHODS]
+        row_method = dict(names).get(row.cooling.method if row.cooling else "air", "")
         methods: list[tuple[Any, str]] = [(None, self.tr("As row ({method})").format(method=row_method))]
-        methods += COOLING_METHODS
+        methods += names
         self._choice(cool, self.tr("Method"), methods, own.method if own else None,
                      lambda m: self._set_cooling(rid, method=m), "cooling_method")
         self._cooling_fields(cool, eff, lambda **kw: self._set_cooling(rid, **kw), "cooling",
@@ -554,7 +565,7 @@ class Inspector(QWidget):
         if units and self.doc.catalog is not None:
             cands = sorted((c for c in self.doc.catalog.cooling_units.values()
                             if any(c.kind.startswith(k) for k in units)), key=lambda c: c.slug)
-            opts = [(None, self.tr("(generic)"))] + [(c.slug, f"{c.vendor} {c.model} ({c.capacity_kw:g} kW)")
+            opts = [(None, self.tr("(generic)"))] + [(c.slug, f"{c.vendor} {c.model} ({fnum(c.capacity_kw, 'g')} kW)")
                                                      for c in cands]
             if eff.unit is not None and eff.unit not in {c.slug for c in cands}:
                 opts.append((eff.unit, self.tr("{slug} (not in catalog)").format(slug=eff.unit)))
@@ -618,7 +629,7 @@ class Inspector(QWidget):
 
     def _show_row(self, rid: str) -> None:
         row = self.doc.plan.index.rows[rid]
-        form = self._group("Row")
+        form = self._group(self.tr("Row"))
         self._line(form, self.tr("Name"), "row", rid, "name", row.name)
         self._number(form, self.tr("X"), "row", rid, "x_m", row.x_m, -1000, 1000, 2, "length_m")
         self._number(form, self.tr("Y"), "row", rid, "y_m", row.y_m, -1000, 1000, 2, "length_m")
@@ -634,7 +645,8 @@ class Inspector(QWidget):
         plan = self.doc.plan
         row = plan.index.rows[row_id]
         cool = self._group(self.tr("Cooling (row default)"))
-        methods: list[tuple[Any, str]] = [(None, self.tr("Air (no row default)"))] + COOLING_METHODS
+        methods: list[tuple[Any, str]] = [(None, self.tr("Air (no row default)"))] + \
+            [(m, cooling_method_name(m, translate=True)) for m, _name in COOLING_METHODS]
         self._choice(cool, self.tr("Method"), methods, row.cooling.method if row.cooling else None,
                      lambda m: self._set_row_cooling(row_id, method=m), "row_cooling_method")
         if row.cooling is not None:

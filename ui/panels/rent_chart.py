@@ -75,8 +75,9 @@ class RentOwnChart(QWidget):
         self.months = months = rvo.horizon_months()
         own, rent = rvo.cumulative(months)
         top = max([*own, *(rent or [])]) or 1.0
-        self.scale, prefix = (1e9, "bn ") if top >= 1e9 else (1e6, "M ") if top >= 1e6 else \
-            (1e3, "k ") if top >= 1e4 else (1.0, "")
+        # the scale's word: "M" is "Mio." to a German reader, "bn" "Mrd."
+        self.scale, prefix = (1e9, self.tr("bn") + " ") if top >= 1e9 else \
+            (1e6, self.tr("M") + " ") if top >= 1e6 else (1e3, self.tr("k") + " ") if top >= 1e4 else (1.0, "")
         x = np.arange(months + 1, dtype=float)
         self.own.setData(x, np.array(own, dtype=float) / self.scale)
         if rent is not None:

@@ -30,7 +30,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ui import style
-from ui.i18n import QT_TRANSLATE_NOOP
+from ui.i18n import QT_TRANSLATE_NOOP, TrDict
 from ui.tasks import BackgroundTask
 from ui.units import fnum
 
@@ -43,12 +43,12 @@ log = logging.getLogger(__name__)
 # (key, menu text, axis label, log y, target key) per sweep kind; the first is the headline
 METRICS: dict[str, tuple[tuple[str, str, str, bool, str | None], ...]] = {
     "training": (
-        ("days", QT_TRANSLATE_NOOP("ScalingChart", "Time to train"), "days", True, "days"),
+        ("days", QT_TRANSLATE_NOOP("ScalingChart", "Time to train"), QT_TRANSLATE_NOOP("ScalingChart", "days"), True, "days"),
         ("tokens_per_s_per_gpu", QT_TRANSLATE_NOOP("ScalingChart", "Tokens/s per GPU"), "tok/s/GPU", False, None),
         ("scaling_efficiency", QT_TRANSLATE_NOOP("ScalingChart", "Scaling efficiency"), "%", False, None),
     ),
     "inference": (
-        ("tokens_per_s_per_user", QT_TRANSLATE_NOOP("ScalingChart", "Tokens/s per user"), "tok/s/user", False, "tokens_per_s_per_user"),
+        ("tokens_per_s_per_user", QT_TRANSLATE_NOOP("ScalingChart", "Tokens/s per user"), QT_TRANSLATE_NOOP("ScalingChart", "tok/s/user"), False, "tokens_per_s_per_user"),
         ("tokens_per_s", QT_TRANSLATE_NOOP("ScalingChart", "System tokens/s"), "tok/s", True, None),
         ("ttft_s", QT_TRANSLATE_NOOP("ScalingChart", "Time to first token"), "s", False, "ttft_s"),
     ),
@@ -64,9 +64,13 @@ BOTTLENECK_COLORS = {
     "power": QColor("#d55e00"),
     "cooling": QColor("#56b4e9"),
 }
-BOTTLENECK_WORDS = {"compute": "compute", "memory_bandwidth": "memory bandwidth", "interconnect": "interconnect",
-                    "gpu_memory": "does not fit (GPU memory)", "storage": "storage", "power": "power",
-                    "cooling": "cooling"}
+BOTTLENECK_WORDS = TrDict("ScalingChart", {
+    "compute": QT_TRANSLATE_NOOP("ScalingChart", "compute"),
+    "memory_bandwidth": QT_TRANSLATE_NOOP("ScalingChart", "memory bandwidth"),
+    "interconnect": QT_TRANSLATE_NOOP("ScalingChart", "interconnect"),
+    "gpu_memory": QT_TRANSLATE_NOOP("ScalingChart", "does not fit (GPU memory)"),
+    "storage": QT_TRANSLATE_NOOP("ScalingChart", "storage"), "power": QT_TRANSLATE_NOOP("ScalingChart", "power"),
+    "cooling": QT_TRANSLATE_NOOP("ScalingChart", "cooling")})
 PLAN_COLOR = QColor("#1f6feb")
 DEBOUNCE_MS = 250
 
@@ -160,7 +164,7 @@ class ScalingChart(QWidget):
         self.points = pg.ScatterPlotItem(size=6, pxMode=True)
         self.target_line: pg.InfiniteLine | None = None
         self.plan_line = pg.InfiniteLine(angle=90, movable=False,
-                                         pen=pg.mkPen(PLAN_COLOR, width=1.5), label="plan {value}",
+                                         pen=pg.mkPen(PLAN_COLOR, width=1.5), label=self.tr("plan {value}"),
                                          labelOpts={"position": 0.93, "color": PLAN_COLOR, "anchors": [(0, 0), (0, 0)]})
         self.plan_dot = pg.ScatterPlotItem(size=13, symbol="d", pen=pg.mkPen("w", width=1.2),
                                            brush=pg.mkBrush(PLAN_COLOR))
@@ -301,7 +305,7 @@ class ScalingChart(QWidget):
             brushes.append(pg.mkBrush(self.colors.background if missed else c))
             pens.append(pg.mkPen(c, width=1.4) if missed else pg.mkPen(edge, width=0.8))
         self.points.setData(x, y, brush=brushes, pen=pens)
-        self.plot.setLabel("left", axis_label)
+        self.plot.setLabel("left", QCoreApplication.translate("ScalingChart", axis_label))
 
         # x range: every swept count, half a step of margin each side
         all_g = [p.gpus for p in res.points]
@@ -353,7 +357,7 @@ class ScalingChart(QWidget):
             self.target_line = pg.InfiniteLine(
                 pos=float(ty(np.array([target]))[0]), angle=0, movable=False,
                 pen=pg.mkPen(self.colors.reference, width=1.4, style=Qt.PenStyle.DashLine),
-                label=f"target {value_text(target)}",
+                label=self.tr("target {value}").format(value=value_text(target)),
                 labelOpts={"position": 0.98 if lower_better else 0.02, "color": self.colors.foreground,
                            "anchors": [(1, above), (1, above)] if lower_better else [(0, above), (0, above)],
                            "fill": self._label_fill()})
@@ -364,7 +368,7 @@ class ScalingChart(QWidget):
         plan = res.plan_gpus
         if plan:
             self.plan_line.setPos(math.log10(plan))
-            self.plan_line.label.setFormat(f"plan {gpus_text(plan)}")
+            self.plan_line.label.setFormat(self.tr("plan {value}").format(value=gpus_text(plan)))
             self.plan_line.label.fill = pg.mkBrush(self._label_fill())
             self.plan_line.setVisible(True)
             i = np.nonzero(gpus == plan)[0]
@@ -522,10 +526,10 @@ class ScalingSection(QWidget):
         if w.kind not in ("pretrain", "finetune", "inference"):
             self._timer.stop()
             self.chart.set_result(None)
-            self.chart.set_message("Storage targets do not scale with the GPU count: no scaling chart.")
+            self.chart.set_message(self.tr("Storage targets do not scale with the GPU count: no scaling chart."))
             return
         if self.chart.result is not None:
-            self.chart.set_message("Updating…")
+            self.chart.set_message(self.tr("Updating…"))
         else:
             self.chart.set_message(self.tr("Sizing the workload at other GPU counts…"))
         if self.isVisible():
@@ -570,7 +574,7 @@ class ScalingSection(QWidget):
         expected = isinstance(error, self._task.expected_errors)
         message = str(error) if expected else f"{type(error).__name__}: {error}"
         self.chart.set_result(None)
-        self.chart.set_message(f"No scaling chart: {message}")
+        self.chart.set_message(self.tr("No scaling chart: {reason}").format(reason=message))
 
     def cancel(self) -> None:
         """Stop the running sweep (it ends at the next point) and drop its result."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QFrame,
@@ -68,7 +68,7 @@ class UtilBar(QWidget):
         self.level: str = levels.NONE
         self.warn_at: float | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setMinimumWidth(60)
+        self.setMinimumWidth(24)  # the dock's narrowest width leaves the bar little room (German names)
 
     def sizeHint(self) -> QSize:
         return QSize(110, 10)
@@ -125,7 +125,7 @@ class TotalsPanel(QWidget):
         inner = QWidget()
         grid = QGridLayout(inner)
         grid.setContentsMargins(10, 8, 10, 8)
-        grid.setHorizontalSpacing(10)
+        grid.setHorizontalSpacing(8)
         grid.setVerticalSpacing(3)
         grid.setColumnStretch(3, 1)
         r = 0
@@ -155,6 +155,9 @@ class TotalsPanel(QWidget):
                 dot = QLabel(inner)
                 dot.setFixedSize(12, 12)
                 name = QLabel(self.tr(label), inner)
+                # a long name ("Luftmenge / Durchfluss") wraps rather than pushing the values
+                # past the dock's right edge at its narrowest (1366-pixel screens)
+                name.setWordWrap(True)
                 value = QLabel("–", inner)
                 # bold by font, not a style sheet: a widget's own style sheet pins the palette
                 # it was polished with, and the values stayed black on dark grey after a switch
@@ -206,6 +209,7 @@ class TotalsPanel(QWidget):
         r += 1
         grid.setRowStretch(r, 1)
         scroll = QScrollArea(self)
+        self.scroll_area = scroll
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -257,8 +261,19 @@ class TotalsPanel(QWidget):
             self._set(key, "–")
 
     # -- results --------------------------------------------------------------------------
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        """As narrow as the figures allow, never narrower: the scroll area scrolls only
+        vertically, so a dock narrower than its grid cut the values off at the right."""
+        base = super().minimumSizeHint()
+        inner, bar = self.scroll_area.widget(), self.scroll_area.verticalScrollBar()
+        if inner is None or bar is None:
+            return base
+        need = inner.minimumSizeHint().width() + bar.sizeHint().width()
+        return QSize(max(base.width(), need), base.height())
+
     def on_results(self, results: Results | None) -> None:
         self.rent_chart.set_results(results)
+        QTimer.singleShot(0, self.updateGeometry)  # new values: the dock asks the minimum again
         if results is None:
             self.header.setText(self.tr("No results yet: the engine has not run on this plan."))
             self._clear()

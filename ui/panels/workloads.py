@@ -64,18 +64,22 @@ if TYPE_CHECKING:
 # (key, menu text, kind, spec defaults, name template)
 PRESETS: tuple[tuple[str, str, str, dict[str, Any], str], ...] = (
     ("pretrain", QT_TRANSLATE_NOOP("Workloads", "Pre-training"), "pretrain",
-     {"model": "llama-3.1-8b", "tokens": 1e12, "target_days": 30}, "Pre-train {model}"),
+     {"model": "llama-3.1-8b", "tokens": 1e12, "target_days": 30}, QT_TRANSLATE_NOOP("Workloads", "Pre-train {model}")),
     ("finetune-full", QT_TRANSLATE_NOOP("Workloads", "Fine-tuning (full)"), "finetune",
-     {"model": "llama-3.1-8b", "method": "full", "tokens": 1e9, "target_days": 1}, "Fine-tune {model} (full)"),
+     {"model": "llama-3.1-8b", "method": "full", "tokens": 1e9, "target_days": 1},
+     QT_TRANSLATE_NOOP("Workloads", "Fine-tune {model} (full)")),
     ("finetune-lora", QT_TRANSLATE_NOOP("Workloads", "Fine-tuning (LoRA)"), "finetune",
-     {"model": "llama-3-70b", "method": "lora", "tokens": 1e9, "target_days": 3}, "Fine-tune {model} (LoRA)"),
+     {"model": "llama-3-70b", "method": "lora", "tokens": 1e9, "target_days": 3},
+     QT_TRANSLATE_NOOP("Workloads", "Fine-tune {model} (LoRA)")),
     ("finetune-qlora", QT_TRANSLATE_NOOP("Workloads", "Fine-tuning (QLoRA)"), "finetune",
-     {"model": "llama-3-70b", "method": "qlora", "tokens": 1e9, "target_days": 3}, "Fine-tune {model} (QLoRA)"),
+     {"model": "llama-3-70b", "method": "qlora", "tokens": 1e9, "target_days": 3},
+     QT_TRANSLATE_NOOP("Workloads", "Fine-tune {model} (QLoRA)")),
     ("inference", QT_TRANSLATE_NOOP("Workloads", "Inference serving"), "inference",
      {"model": "llama-3.1-70b", "users": 100, "target_tokens_per_s_per_user": 20, "target_ttft_s": 1.0},
-     "Serve {model}"),
+     QT_TRANSLATE_NOOP("Workloads", "Serve {model}")),
     ("storage", QT_TRANSLATE_NOOP("Workloads", "Storage (checkpoints, dataset)"), "storage",
-     {"model": "llama-3-70b", "checkpoint_every_min": 30, "checkpoint_within_s": 60}, "Checkpoint {model}"),
+     {"model": "llama-3-70b", "checkpoint_every_min": 30, "checkpoint_within_s": 60},
+     QT_TRANSLATE_NOOP("Workloads", "Checkpoint {model}")),
 )
 
 # workload kinds a build can be sized for (File > New from Workload; storage alone sizes no GPUs)
@@ -178,9 +182,9 @@ def _num(v: Any, fmt: str, unit: str = "") -> str:
 
 def verdict_headline(v: Any, kind: str, spec: dict[str, Any]) -> str:
     if v is None:
-        return "No verdict yet"
+        return _t("No verdict yet")
     if v.met is None:
-        return "Not evaluated"
+        return _t("Not evaluated")
     bn = BOTTLENECK_TEXT.get(v.bottleneck or "", v.bottleneck or "")
     if not has_target(kind, spec):
         return _t("Sized (no target) · limited by {bn}").format(bn=bn)
@@ -198,15 +202,16 @@ def key_figure(v: Any, kind: str) -> str:
         return ""
     f = v.figures
     if kind == "inference":
-        return (f"{_num(f.get('tokens_per_s_per_user'), ',.1f')} tok/s/user · "
-                f"TTFT {_num(f.get('ttft_s'), '.2f')} s")
+        return _t("{tps} tok/s/user · TTFT {ttft} s").format(tps=_num(f.get('tokens_per_s_per_user'), ',.1f'),
+                                                             ttft=_num(f.get('ttft_s'), '.2f'))
     if kind in ("pretrain", "finetune"):
         if not f.get("fits", True):
-            return "does not fit in GPU memory"
-        return f"{_num(f.get('days'), ',.2f')} days · {_num(f.get('gpu_hours'), ',.0f')} GPU-h"
+            return _t("does not fit in GPU memory")
+        return _t("{days} days · {hours} GPU-h").format(days=_num(f.get('days'), ',.2f'),
+                                                       hours=_num(f.get('gpu_hours'), ',.0f'))
     t = f.get("checkpoint_write_s")
-    return f"checkpoint in {_num(t, ',.1f')} s" if t is not None else \
-        f"read {_num(f.get('storage_read_gb_per_s'), ',.1f')} GB/s"
+    return _t("checkpoint in {s} s").format(s=_num(t, ',.1f')) if t is not None else \
+        _t("read {rate} GB/s").format(rate=_num(f.get('storage_read_gb_per_s'), ',.1f'))
 
 
 def figure_rows(v: Any, kind: str, spec: dict[str, Any]) -> list[tuple[str, str]]:
@@ -224,9 +229,10 @@ def figure_rows(v: Any, kind: str, spec: dict[str, Any]) -> list[tuple[str, str]
         rows.append((_t("Users that fit"), _num(f.get("max_concurrent_sequences"), ",")
                      + _t("  (asked {users})").format(users=fnum(spec.get("users", 0), ","))))
         rows.append((_t("System throughput"), _num(f.get("tokens_per_s"), ",.0f", " tokens/s")))
-        rows.append((_t("Layout"), f"TP {f.get('tp')} × {f.get('replicas')} replicas on {f.get('gpus')} × {f.get('gpu')}"))
+        rows.append((_t("Layout"), _t("TP {tp} × {replicas} replicas on {gpus} × {gpu}").format(
+            tp=f.get('tp'), replicas=f.get('replicas'), gpus=f.get('gpus'), gpu=f.get('gpu'))))
         rows.append((_t("Weights per GPU"), _num(f.get("weights_per_gpu_gb"), ",.1f", " GB")
-                     + f" · KV cache {_num(f.get('kv_capacity_gb_per_gpu'), ',.1f', ' GB')}"))
+                     + _t(" · KV cache {size}").format(size=_num(f.get('kv_capacity_gb_per_gpu'), ',.1f', ' GB'))))
         rows.append((_t("Cost per million tokens"), _num(f.get("cost_per_million_tokens_usd"), ",.2f", " USD")
                      + _t(" (energy {cost})").format(cost=_num(f.get("energy_cost_per_million_tokens_usd"), ",.3f"))))
         rows.append((_t("Energy per token"), _num(f.get("energy_j_per_token"), ",.2f", " J")))
@@ -643,17 +649,18 @@ class WorkloadsPanel(QWidget):
             lvl = v.level if v is not None else levels.NONE
             it.setIcon(0, style.level_icon(lvl))
             it.setText(0, w.name or w.id)
-            runs = groups[w.group].name if w.group in groups else "whole plan"
-            it.setToolTip(0, f"{KIND_TEXT.get(w.kind, w.kind)} · runs on {runs}")
+            runs = groups[w.group].name if w.group in groups else self.tr("whole plan")
+            it.setToolTip(0, self.tr("{kind} · runs on {where}").format(kind=KIND_TEXT.get(w.kind, w.kind), where=runs))
             if v is None:
                 verdict = "…"
             elif v.met is None:
-                verdict = "not evaluated"
+                verdict = self.tr("not evaluated")
             elif not has_target(w.kind, w.spec):
-                verdict = "sized (no target)"
+                verdict = self.tr("sized (no target)")
             else:
                 pct = (1.0 + v.margin) * 100 if v.margin is not None else 0.0
-                verdict = f"{'met' if v.met else 'NOT MET'} · {fnum(pct, ',.0f')} %"
+                verdict = (self.tr("met · {pct} %") if v.met else self.tr("NOT MET · {pct} %")).format(
+                    pct=fnum(pct, ',.0f'))
             it.setText(1, verdict)
             it.setForeground(1, style.level_color(lvl) if lvl in (levels.OVER, levels.WARN) else self.palette().text())
             it.setText(2, BOTTLENECK_TEXT.get(v.bottleneck or "", v.bottleneck or "") if v is not None else "")
@@ -784,6 +791,7 @@ class WorkloadsPanel(QWidget):
                     self.fields[name].show_error(text)
         for label, text in figure_rows(v, w.kind, w.spec):
             value = QLabel(text, self.figures_box)
+            value.setWordWrap(True)  # long German figures wrap instead of widening the panel past the dock
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setToolTip(text)
             self.figures_form.addRow(label, value)
@@ -793,6 +801,7 @@ class WorkloadsPanel(QWidget):
             label = self.tr("Uncertainty")
             value = QLabel(self.tr("±{pct} % (the model's median error on published runs)").format(
                 pct=f"{band * 100:.0f}"), self.figures_box)
+            value.setWordWrap(True)
             self.figures_form.addRow(label, value)
             self.figures[label] = value
         res = self.doc.results
@@ -826,7 +835,7 @@ class WorkloadsPanel(QWidget):
         if "model" in spec and llms and spec["model"] not in llms:
             spec["model"] = llms[0]
         names = {w.name for w in self.doc.plan.workloads}
-        name = name_t.format(model=spec.get("model", ""))
+        name = _t(name_t).format(model=spec.get("model", ""))
         base, n = name, 2
         while name in names:
             name = f"{base} {n}"
@@ -924,14 +933,15 @@ class WorkloadsPanel(QWidget):
         if g is None:
             return False
         if name is None:
-            name = dialogs.ask_text(self, "Rename server group", f"New name for {g.name}:", g.name)
+            name = dialogs.ask_text(self, self.tr("Rename server group"),
+                                    self.tr("New name for {name}:").format(name=g.name), g.name)
             if name is None:
                 return False
         name = name.strip()
         if not name or name == g.name:
             return False
         if not self.doc.push(SetProperty("group", g.id, "name", name)):
-            self._group_say(f"Cannot rename {g.name}: {self.doc.last_refusal}")
+            self._group_say(self.tr("Cannot rename {name}: {reason}").format(name=g.name, reason=self.doc.last_refusal))
             return False
         self._group_say("")
         return True
@@ -947,13 +957,14 @@ class WorkloadsPanel(QWidget):
             return True
         users = [w.name or w.id for w in self.doc.plan.workloads if w.group == g.id]
         if users:
-            who = ", ".join(f"“{u}”" for u in users[:3]) + (f" and {len(users) - 3} more" if len(users) > 3 else "")
-            verb = "runs" if len(users) == 1 else "run"
-            self._group_say(f"Cannot delete {g.name}: {who} {verb} on it. Set “Runs on” of "
-                            f"{'that workload' if len(users) == 1 else 'those workloads'} to another group "
-                            "or the whole plan first.")
+            who = ", ".join(f"“{u}”" for u in users[:3])
+            if len(users) > 3:
+                who = self.tr("{names} and %n more", "", len(users) - 3).format(names=who)
+            self._group_say(self.tr("Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to "
+                                    "another group or the whole plan first.", "", len(users))
+                            .format(name=g.name, who=who))
         else:
-            self._group_say(f"Cannot delete {g.name}: {self.doc.last_refusal}")
+            self._group_say(self.tr("Cannot delete {name}: {reason}").format(name=g.name, reason=self.doc.last_refusal))
         return False
 
     def selected_servers(self) -> list[str]:
@@ -977,7 +988,7 @@ class WorkloadsPanel(QWidget):
         """Make a server group of the selected GPU servers; the current workload runs on it."""
         servers = self.selected_servers()
         if not servers:
-            msg = "Select GPU servers (or their racks) in the rack view or the floor plan first"
+            msg = self.tr("Select GPU servers (or their racks) in the rack view or the floor plan first")
             self._say(msg, error=True)
             self.doc.refused.emit(msg)
             return None
@@ -985,17 +996,19 @@ class WorkloadsPanel(QWidget):
         names = [idx.placements[p].name or p for p in servers]
         label = ", ".join(names[:3]) + (f" +{len(names) - 3}" if len(names) > 3 else "")
         gid = self._unique_id("grp")
-        group = ServerGroup(id=gid, name=f"Servers {label}", members=servers)
+        group = ServerGroup(id=gid, name=self.tr("Servers {names}").format(names=label), members=servers)
         w = self._workload(self.current_id())
         edits: list[Any] = [AddItem(group)]
         if w is not None:
             edits.append(SetProperty("workload", w.id, "group", gid))
-        text = f"Group {len(servers)} servers" + (f" for {w.name}" if w is not None else "")
+        text = (self.tr("Group %n server(s) for {name}", "", len(servers)).format(name=w.name) if w is not None
+                else self.tr("Group %n server(s)", "", len(servers)))
         if not self.doc.push(Compound(edits, text)):
             self._say(self.doc.last_refusal, error=True)
             return None
         self.groups_combo.setCurrentIndex(max(0, self.groups_combo.findData(gid)))
-        self._say(f"Group of {len(servers)} servers created" + (f"; {w.name} runs on it" if w is not None else ""))
+        self._say(self.tr("Group of %n server(s) created; {name} runs on it", "", len(servers)).format(name=w.name)
+                  if w is not None else self.tr("Group of %n server(s) created", "", len(servers)))
         return gid
 
 
