@@ -155,7 +155,7 @@ def test_size_in_german_and_english_json_unchanged():
     _c, j_de, _ = run("--lang", "de", *SIZE, "--json")
     _c, j_en, _ = run(*SIZE, "--json")
     assert j_de == j_en and "node: dell-poweredge-xe9680" in json.loads(j_de)["notes"]
-    assert "Software der Generation MLPerf Inference" in de and "software of the MLPerf Inference" in en
+    assert "Software auf dem Stand von MLPerf Inference" in de and "software of the MLPerf Inference" in en
 
 
 def test_sweep_table_in_german():

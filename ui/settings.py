@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.i18n import translated
 from ui.i18n import QT_TRANSLATE_NOOP
 
 ORG = "Rackwright"
@@ -328,7 +329,7 @@ class SettingsDialog(QDialog):
                 if w is None:
                     continue
                 w.setObjectName(f"engine_{name}")
-                w.setToolTip(info.description or "")
+                w.setToolTip(translated(info.description or ""))
                 self.engine_fields[name] = w
                 ef.addRow(engine_label(name), w)
         scroll = QScrollArea()

@@ -366,11 +366,12 @@ class WorkloadState:
         if inter is not None:
             if inter > 0:
                 cl = cl.with_(internode_gb_per_s=inter / 8.0,
-                              notes=cl.notes + (f"inter-node bandwidth from the compute fabric: {inter:g} Gb/s per "
-                                                "GPU (links / GPUs / oversubscription, slowest server)",))
+                              notes=cl.notes + (tmsg("inter-node bandwidth from the compute fabric: {gbps:g} Gb/s per "
+                                                     "GPU (links / GPUs / oversubscription, slowest server)",
+                                                     gbps=inter),))
             else:
-                cl = cl.with_(notes=cl.notes + ("some servers are not wired to the compute fabric: inter-node "
-                                                "bandwidth from their compute NICs",))
+                cl = cl.with_(notes=cl.notes + (tmsg("some servers are not wired to the compute fabric: inter-node "
+                                                     "bandwidth from their compute NICs"),))
         return key, spec, cl, tuple(pid for pid, _ in members), None
 
     def _verdict(self, w: Any, skey: str, spec: Any, cl: Any, power_ok: bool, cooling_ok: bool) -> WorkloadVerdict:

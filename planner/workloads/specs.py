@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from planner.i18n import tmsg
+from planner.i18n import N_, tmsg
 
 PosF = Annotated[float, Field(gt=0)]
 PosI = Annotated[int, Field(ge=1)]
@@ -21,9 +21,9 @@ class _Spec(BaseModel):
 
 
 class _TrainBase(_Spec):
-    model: str = Field(min_length=1, description="catalog LLM slug")
-    tokens: PosF = Field(description="training tokens")
-    target_days: PosF | None = Field(default=None, description="target wall-clock duration")
+    model: str = Field(min_length=1, description=N_("catalog LLM slug"))
+    tokens: PosF = Field(description=N_("training tokens"))
+    target_days: PosF | None = Field(default=None, description=N_("target wall-clock duration"))
     precision: Literal["bf16", "fp16", "fp8"] = "bf16"
     seq_len: Annotated[int, Field(ge=128, le=1_048_576)] = 4096
     global_batch_tokens: PosF = 4 * 1024 * 1024
@@ -51,7 +51,7 @@ class InferenceSpec(_Spec):
     kv_precision: Literal["bf16", "fp16", "fp8", "int8"] | None = None
     input_tokens: Annotated[int, Field(ge=1, le=10_000_000)] = 1024
     output_tokens: Annotated[int, Field(ge=1, le=1_000_000)] = 256
-    users: PosI = Field(description="concurrent users (sequences in flight)")
+    users: PosI = Field(description=N_("concurrent users (sequences in flight)"))
     target_tokens_per_s_per_user: PosF | None = None
     target_ttft_s: PosF | None = None
     tp: PosI | None = None

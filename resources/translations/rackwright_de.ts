@@ -1379,112 +1379,112 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EngineLabels</name>
         <message>
-            <location filename="../../ui/settings.py" line="265" />
+            <location filename="../../ui/settings.py" line="266" />
             <source>Air with containment, rack limit (kW)</source>
             <translation>Luft mit Einhausung, Rack-Grenze (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="264" />
+            <location filename="../../ui/settings.py" line="265" />
             <source>Air-cooled rack limit (kW)</source>
             <translation>Grenze luftgekühltes Rack (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="258" />
+            <location filename="../../ui/settings.py" line="259" />
             <source>Breaker continuous-load derating (fraction)</source>
             <translation>Derating der Sicherung bei Dauerlast (Anteil)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="272" />
+            <location filename="../../ui/settings.py" line="273" />
             <source>CDU sizing margin (×)</source>
             <translation>CDU-Auslegungsreserve (×)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="270" />
+            <location filename="../../ui/settings.py" line="271" />
             <source>Cooling warning at (fraction of capacity)</source>
             <translation>Kühlungswarnung ab (Anteil der Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="273" />
+            <location filename="../../ui/settings.py" line="274" />
             <source>Default cable length (m)</source>
             <translation>Standard-Kabellänge (m)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="263" />
+            <location filename="../../ui/settings.py" line="264" />
             <source>Default power cords per device</source>
             <translation>Standardanzahl Netzkabel pro Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="260" />
+            <location filename="../../ui/settings.py" line="261" />
             <source>Default power factor</source>
             <translation>Standard-Leistungsfaktor</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="267" />
+            <location filename="../../ui/settings.py" line="268" />
             <source>Direct liquid cooling, rack limit (kW)</source>
             <translation>Direkte Flüssigkeitskühlung, Rack-Grenze (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="261" />
+            <location filename="../../ui/settings.py" line="262" />
             <source>Feed / phase warning at (fraction of capacity)</source>
             <translation>Warnung Einspeisung / Phase ab (Anteil der Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="268" />
+            <location filename="../../ui/settings.py" line="269" />
             <source>Immersion tank, default capacity (kW)</source>
             <translation>Immersionstank, Standardkapazität (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="269" />
+            <location filename="../../ui/settings.py" line="270" />
             <source>Liquid-cooled rack, heat to room air (kW)</source>
             <translation>Flüssigkeitsgekühltes Rack, Wärme an Raumluft (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="259" />
+            <location filename="../../ui/settings.py" line="260" />
             <source>Load basis for capacity checks</source>
             <translation>Lastbasis für Kapazitätsprüfungen</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="274" />
+            <location filename="../../ui/settings.py" line="275" />
             <source>Minimum CPU cores per GPU</source>
             <translation>Mindestanzahl CPU-Kerne pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="276" />
+            <location filename="../../ui/settings.py" line="277" />
             <source>Minimum compute fabric per GPU (Gb/s)</source>
             <translation>Mindest-Compute-Fabric pro GPU (Gb/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="277" />
+            <location filename="../../ui/settings.py" line="278" />
             <source>Minimum storage read per GPU (GB/s)</source>
             <translation>Mindest-Speicherlesen pro GPU (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="275" />
+            <location filename="../../ui/settings.py" line="276" />
             <source>Minimum system RAM / GPU memory (×)</source>
             <translation>Mindestverhältnis System-RAM / GPU-Speicher (×)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="262" />
+            <location filename="../../ui/settings.py" line="263" />
             <source>Phase imbalance warning (%)</source>
             <translation>Warnung bei Unsymmetrie (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="266" />
+            <location filename="../../ui/settings.py" line="267" />
             <source>Rear-door HX, default capacity (kW)</source>
             <translation>Rückkühltür, Standardkapazität (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="271" />
+            <location filename="../../ui/settings.py" line="272" />
             <source>Server air temperature rise ΔT (K)</source>
             <translation>Temperaturanstieg der Serverluft ΔT (K)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="279" />
+            <location filename="../../ui/settings.py" line="280" />
             <source>Stranded headroom threshold (kW)</source>
             <translation>Schwelle für ungenutzte Reserve (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="278" />
+            <location filename="../../ui/settings.py" line="279" />
             <source>Workload margin warning (fraction)</source>
             <translation>Warnung beim Spielraum einer Arbeitslast (Anteil)</translation>
         </message>
@@ -5962,68 +5962,68 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>SettingsDialog</name>
         <message>
-            <location filename="../../ui/settings.py" line="303" />
+            <location filename="../../ui/settings.py" line="304" />
             <source>Dark</source>
             <translation>Dunkel</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="312" />
+            <location filename="../../ui/settings.py" line="313" />
             <source>Display</source>
             <translation>Anzeige</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="319" />
+            <location filename="../../ui/settings.py" line="320" />
             <source>Engine thresholds</source>
             <translation>Schwellwerte der Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="302" />
-            <location filename="../../ui/settings.py" line="308" />
+            <location filename="../../ui/settings.py" line="303" />
+            <location filename="../../ui/settings.py" line="309" />
             <source>Follow the system</source>
             <translation>Wie das System</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="298" />
+            <location filename="../../ui/settings.py" line="299" />
             <source>Imperial (ft, in, lb, BTU/h, CFM, °F)</source>
             <translation>Angloamerikanisch (ft, in, lb, BTU/h, CFM, °F)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="316" />
+            <location filename="../../ui/settings.py" line="317" />
             <source>Language (after a restart)</source>
             <translation>Sprache (nach Neustart)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="302" />
+            <location filename="../../ui/settings.py" line="303" />
             <source>Light</source>
             <translation>Hell</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="297" />
+            <location filename="../../ui/settings.py" line="298" />
             <source>Metric (m, mm, kg, kW, m³/h, °C)</source>
             <translation>Metrisch (m, mm, kg, kW, m³/h, °C)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="293" />
+            <location filename="../../ui/settings.py" line="294" />
             <source>Settings</source>
             <translation>Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="311" />
+            <location filename="../../ui/settings.py" line="312" />
             <source>Takes effect when Rackwright is started again.</source>
             <translation>Wird beim nächsten Start von Rackwright wirksam.</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="324" />
+            <location filename="../../ui/settings.py" line="325" />
             <source>The engine is not available in this build.</source>
             <translation>Die Berechnung ist in diesem Build nicht verfügbar.</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="315" />
+            <location filename="../../ui/settings.py" line="316" />
             <source>Theme</source>
             <translation>Farbschema</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="314" />
+            <location filename="../../ui/settings.py" line="315" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
@@ -6183,7 +6183,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="331" />
+            <location filename="../../ui/panels/totals.py" line="333" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n Einspeisung</numerusform>
@@ -6191,7 +6191,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="367" />
+            <location filename="../../ui/panels/totals.py" line="369" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n Kreislauf</numerusform>
@@ -6199,7 +6199,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="459" />
+            <location filename="../../ui/panels/totals.py" line="461" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -6207,7 +6207,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="352" />
+            <location filename="../../ui/panels/totals.py" line="354" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n Rack nahe der Kapazität</numerusform>
@@ -6215,7 +6215,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="350" />
+            <location filename="../../ui/panels/totals.py" line="352" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n Rack über der Kapazität</numerusform>
@@ -6228,7 +6228,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Luftmenge / Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="311" />
+            <location filename="../../ui/panels/totals.py" line="313" />
             <source>BF16 dense · FP8 {fp8} PFLOPS</source>
             <translation>BF16 dicht · FP8 {fp8} PFLOPS</translation>
         </message>
@@ -6283,12 +6283,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="309" />
+            <location filename="../../ui/panels/totals.py" line="311" />
             <source>HBM bandwidth {bw} TB/s</source>
             <translation>HBM-Bandbreite {bw} TB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="304" />
+            <location filename="../../ui/panels/totals.py" line="306" />
             <source>HBM {bw} TB/s · workloads need {need} TB</source>
             <translation>HBM {bw} TB/s · Bedarf {need} TB</translation>
         </message>
@@ -6308,7 +6308,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="408" />
+            <location filename="../../ui/panels/totals.py" line="410" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
         </message>
@@ -6328,7 +6328,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="276" />
+            <location filename="../../ui/panels/totals.py" line="278" />
             <source>No results yet: the engine has not run on this plan.</source>
             <translation>Noch keine Ergebnisse: die Berechnung ist für diesen Plan noch nicht gelaufen.</translation>
         </message>
@@ -6363,214 +6363,214 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="334" />
+            <location filename="../../ui/panels/totals.py" line="336" />
             <source>add power feeds to check capacity and A/B redundancy</source>
             <translation>Einspeisungen anlegen, um Kapazität und A/B-Redundanz zu prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="377" />
+            <location filename="../../ui/panels/totals.py" line="379" />
             <source>air · {flow} l/min coolant</source>
             <translation>Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="431" />
+            <location filename="../../ui/panels/totals.py" line="433" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="443" />
+            <location filename="../../ui/panels/totals.py" line="445" />
             <source>capex incomplete: owning is understated</source>
             <translation>Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="354" />
+            <location filename="../../ui/panels/totals.py" line="356" />
             <source>every rack within capacity</source>
             <translation>jedes Rack innerhalb der Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="320" />
+            <location filename="../../ui/panels/totals.py" line="322" />
             <source>fullest rack {rack} at {pct}</source>
             <translation>vollstes Rack {rack} bei {pct}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="355" />
+            <location filename="../../ui/panels/totals.py" line="357" />
             <source>fullest rack {rack} · {state}</source>
             <translation>vollstes Rack {rack} · {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="384" />
+            <location filename="../../ui/panels/totals.py" line="386" />
             <source>heaviest rack {rack} at {pct} of its rating</source>
             <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="400" />
+            <location filename="../../ui/panels/totals.py" line="402" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
             <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="403" />
+            <location filename="../../ui/panels/totals.py" line="405" />
             <source>incomplete: some items have no price in the catalog</source>
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="456" />
+            <location filename="../../ui/panels/totals.py" line="458" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="455" />
+            <location filename="../../ui/panels/totals.py" line="457" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="341" />
+            <location filename="../../ui/panels/totals.py" line="343" />
             <source>liquid {liquid}, air {air}</source>
             <translation>Flüssigkeit {liquid}, Luft {air}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="398" />
+            <location filename="../../ui/panels/totals.py" line="400" />
             <source>list/estimate prices from the catalog</source>
             <translation>Listen-/Schätzpreise aus dem Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="317" />
+            <location filename="../../ui/panels/totals.py" line="319" />
             <source>max · typical {typical} · idle {idle}</source>
             <translation>maximal · typisch {typical} · Leerlauf {idle}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="370" />
+            <location filename="../../ui/panels/totals.py" line="372" />
             <source>no CDU loops in this plan</source>
             <translation>keine CDU-Kreisläufe in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="299" />
+            <location filename="../../ui/panels/totals.py" line="301" />
             <source>no GPU servers placed</source>
             <translation>keine GPU-Server platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="419" />
+            <location filename="../../ui/panels/totals.py" line="421" />
             <source>no GPUs in this plan</source>
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="452" />
+            <location filename="../../ui/panels/totals.py" line="454" />
             <source>no NVLink GPUs placed</source>
             <translation>keine NVLink-GPUs platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="334" />
+            <location filename="../../ui/panels/totals.py" line="336" />
             <source>no feeds</source>
             <translation>keine Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="404" />
+            <location filename="../../ui/panels/totals.py" line="406" />
             <source>no prices</source>
             <translation>keine Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="358" />
-            <location filename="../../ui/panels/totals.py" line="392" />
+            <location filename="../../ui/panels/totals.py" line="360" />
+            <location filename="../../ui/panels/totals.py" line="394" />
             <source>no racks</source>
             <translation>keine Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="370" />
-            <location filename="../../ui/panels/totals.py" line="452" />
+            <location filename="../../ui/panels/totals.py" line="372" />
+            <location filename="../../ui/panels/totals.py" line="454" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="425" />
+            <location filename="../../ui/panels/totals.py" line="427" />
             <source>not costed</source>
             <translation>nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="389" />
+            <location filename="../../ui/panels/totals.py" line="391" />
             <source>of the room's floor rating under rack {rack}</source>
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="437" />
+            <location filename="../../ui/panels/totals.py" line="439" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="425" />
+            <location filename="../../ui/panels/totals.py" line="427" />
             <source>own {own}/year; renting not costed: {reason}</source>
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="433" />
+            <location filename="../../ui/panels/totals.py" line="435" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="429" />
+            <location filename="../../ui/panels/totals.py" line="431" />
             <source>renting cheaper</source>
             <translation>Mieten günstiger</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="336" />
+            <location filename="../../ui/panels/totals.py" line="338" />
             <source>typical × PUE {pue} · max {max}</source>
             <translation>typisch × PUE {pue} · maximal {max}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="329" />
+            <location filename="../../ui/panels/totals.py" line="331" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="325" />
+            <location filename="../../ui/panels/totals.py" line="327" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert bei Ausfall von Seite {failed}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="365" />
+            <location filename="../../ui/panels/totals.py" line="367" />
             <source>worst loop {loop}: {load} of {cap} (facility water)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} (Gebäudewasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="362" />
+            <location filename="../../ui/panels/totals.py" line="364" />
             <source>worst loop {loop}: {load} of {cap} ({n} × CDU)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} ({n} × CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="375" />
+            <location filename="../../ui/panels/totals.py" line="377" />
             <source>{air} m³/h air · {flow} l/min coolant</source>
             <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="406" />
+            <location filename="../../ui/panels/totals.py" line="408" />
             <source>{amount} INCOMPLETE</source>
             <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="344" />
+            <location filename="../../ui/panels/totals.py" line="346" />
             <source>{btu} BTU/h · {tons} tons</source>
             <translation>{btu} BTU/h · {tons} tons</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="296" />
+            <location filename="../../ui/panels/totals.py" line="298" />
             <source>{models} · workloads need {n}</source>
             <translation>{models} · Bedarf {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="411" />
+            <location filename="../../ui/panels/totals.py" line="413" />
             <source>{mwh} MWh at {price} {cur}/kWh</source>
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="462" />
+            <location filename="../../ui/panels/totals.py" line="464" />
             <source>{n} in-server NVSwitch</source>
             <translation>{n} NVSwitch im Server</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="434" />
+            <location filename="../../ui/panels/totals.py" line="436" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="287" />
+            <location filename="../../ui/panels/totals.py" line="289" />
             <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
             <translation>
                 <numerusform>{racks} Racks in %n Raum · {errors} Fehler, {warnings} Warnungen</numerusform>
@@ -6578,7 +6578,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="381" />
+            <location filename="../../ui/panels/totals.py" line="383" />
             <source>{used} U used, {free} U free</source>
             <translation>{used} HE belegt, {free} HE frei</translation>
         </message>
@@ -6820,48 +6820,48 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="230" />
+            <location filename="../../ui/panels/workloads.py" line="236" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="226" />
-            <location filename="../../ui/panels/workloads.py" line="241" />
+            <location filename="../../ui/panels/workloads.py" line="232" />
+            <location filename="../../ui/panels/workloads.py" line="247" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="228" />
+            <location filename="../../ui/panels/workloads.py" line="234" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="237" />
+            <location filename="../../ui/panels/workloads.py" line="243" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="241" />
+            <location filename="../../ui/panels/workloads.py" line="247" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="244" />
+            <location filename="../../ui/panels/workloads.py" line="250" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="251" />
+            <location filename="../../ui/panels/workloads.py" line="257" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="235" />
+            <location filename="../../ui/panels/workloads.py" line="241" />
             <source> · KV cache {size}</source>
             <translation> · KV-Cache {size}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="253" />
+            <location filename="../../ui/panels/workloads.py" line="259" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
@@ -6871,7 +6871,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="252" />
+            <location filename="../../ui/panels/workloads.py" line="258" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
@@ -6881,7 +6881,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="256" />
+            <location filename="../../ui/panels/workloads.py" line="262" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
@@ -6891,7 +6891,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="258" />
+            <location filename="../../ui/panels/workloads.py" line="264" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
@@ -6906,7 +6906,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Gleichzeitige Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="236" />
+            <location filename="../../ui/panels/workloads.py" line="242" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
@@ -6916,7 +6916,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="238" />
+            <location filename="../../ui/panels/workloads.py" line="244" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
@@ -6956,17 +6956,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="140" />
+            <location filename="../../ui/panels/workloads.py" line="146" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="242" />
+            <location filename="../../ui/panels/workloads.py" line="248" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="267" />
+            <location filename="../../ui/panels/workloads.py" line="273" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
@@ -6996,20 +6996,25 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="364" />
+            <location filename="../../ui/panels/workloads.py" line="370" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="232" />
-            <location filename="../../ui/panels/workloads.py" line="249" />
+            <location filename="../../ui/panels/workloads.py" line="238" />
+            <location filename="../../ui/panels/workloads.py" line="255" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="364" />
+            <location filename="../../ui/panels/workloads.py" line="370" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="141" />
+            <source>LoRA</source>
+            <translation>LoRA</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="97" />
@@ -7017,12 +7022,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="243" />
+            <location filename="../../ui/panels/workloads.py" line="249" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="193" />
+            <location filename="../../ui/panels/workloads.py" line="199" />
             <source>Met · {pct} % of target · limited by {bn}</source>
             <translation>Erfüllt · {pct} % des Ziels · begrenzt durch {bn}</translation>
         </message>
@@ -7037,22 +7042,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="185" />
+            <location filename="../../ui/panels/workloads.py" line="191" />
             <source>No verdict yet</source>
             <translation>Noch kein Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="187" />
+            <location filename="../../ui/panels/workloads.py" line="193" />
             <source>Not evaluated</source>
             <translation>Nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="195" />
+            <location filename="../../ui/panels/workloads.py" line="201" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="196" />
+            <location filename="../../ui/panels/workloads.py" line="202" />
             <source>Not met · {pct} % of target · limited by {bn}</source>
             <translation>Nicht erfüllt · {pct} % des Ziels · begrenzt durch {bn}</translation>
         </message>
@@ -7083,6 +7088,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Genauigkeit</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/workloads.py" line="142" />
+            <source>QLoRA</source>
+            <translation>QLoRA</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/workloads.py" line="101" />
             <source>Sequence length</source>
             <translation>Sequenzlänge</translation>
@@ -7098,7 +7108,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="190" />
+            <location filename="../../ui/panels/workloads.py" line="196" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
@@ -7113,22 +7123,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="263" />
+            <location filename="../../ui/panels/workloads.py" line="269" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="262" />
+            <location filename="../../ui/panels/workloads.py" line="268" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="231" />
+            <location filename="../../ui/panels/workloads.py" line="237" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="232" />
+            <location filename="../../ui/panels/workloads.py" line="238" />
             <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
             <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
         </message>
@@ -7153,27 +7163,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="245" />
+            <location filename="../../ui/panels/workloads.py" line="251" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="261" />
+            <location filename="../../ui/panels/workloads.py" line="267" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="228" />
+            <location filename="../../ui/panels/workloads.py" line="234" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="241" />
+            <location filename="../../ui/panels/workloads.py" line="247" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="225" />
+            <location filename="../../ui/panels/workloads.py" line="231" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
@@ -7188,22 +7198,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Trainings-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="229" />
+            <location filename="../../ui/panels/workloads.py" line="235" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="363" />
+            <location filename="../../ui/panels/workloads.py" line="369" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="234" />
+            <location filename="../../ui/panels/workloads.py" line="240" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="363" />
+            <location filename="../../ui/panels/workloads.py" line="369" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
@@ -7230,22 +7240,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>automatisch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="213" />
+            <location filename="../../ui/panels/workloads.py" line="219" />
             <source>checkpoint in {s} s</source>
             <translation>Checkpoint in {s} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="142" />
+            <location filename="../../ui/panels/workloads.py" line="148" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="146" />
+            <location filename="../../ui/panels/workloads.py" line="152" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="209" />
+            <location filename="../../ui/panels/workloads.py" line="215" />
             <source>does not fit in GPU memory</source>
             <translation>passt nicht in den GPU-Speicher</translation>
         </message>
@@ -7255,12 +7265,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>aus dem Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="143" />
+            <location filename="../../ui/panels/workloads.py" line="141" />
+            <source>full fine-tuning</source>
+            <translation>vollständiges Fine-Tuning</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="149" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="141" />
+            <location filename="../../ui/panels/workloads.py" line="147" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
@@ -7296,27 +7311,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="145" />
+            <location filename="../../ui/panels/workloads.py" line="151" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="214" />
+            <location filename="../../ui/panels/workloads.py" line="220" />
             <source>read {rate} GB/s</source>
             <translation>Lesen {rate} GB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="144" />
+            <location filename="../../ui/panels/workloads.py" line="150" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="210" />
+            <location filename="../../ui/panels/workloads.py" line="216" />
             <source>{days} days · {hours} GPU-h</source>
             <translation>{days} Tage · {hours} GPU-h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="205" />
+            <location filename="../../ui/panels/workloads.py" line="211" />
             <source>{tps} tok/s/user · TTFT {ttft} s</source>
             <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
         </message>
@@ -7357,17 +7372,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="379" />
+            <location filename="../../ui/panels/workloads.py" line="385" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="377" />
+            <location filename="../../ui/panels/workloads.py" line="383" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="963" />
+            <location filename="../../ui/panels/workloads.py" line="969" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -7375,27 +7390,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="967" />
+            <location filename="../../ui/panels/workloads.py" line="973" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="944" />
+            <location filename="../../ui/panels/workloads.py" line="950" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="427" />
+            <location filename="../../ui/panels/workloads.py" line="433" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="429" />
+            <location filename="../../ui/panels/workloads.py" line="435" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1005" />
+            <location filename="../../ui/panels/workloads.py" line="1011" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -7403,7 +7418,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1004" />
+            <location filename="../../ui/panels/workloads.py" line="1010" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -7411,12 +7426,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="401" />
+            <location filename="../../ui/panels/workloads.py" line="407" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1011" />
+            <location filename="../../ui/panels/workloads.py" line="1017" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -7424,7 +7439,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1010" />
+            <location filename="../../ui/panels/workloads.py" line="1016" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -7432,132 +7447,132 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="711" />
+            <location filename="../../ui/panels/workloads.py" line="717" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="402" />
+            <location filename="../../ui/panels/workloads.py" line="408" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="662" />
+            <location filename="../../ui/panels/workloads.py" line="668" />
             <source>NOT MET · {pct} %</source>
             <translation>NICHT ERFÜLLT · {pct} %</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="710" />
+            <location filename="../../ui/panels/workloads.py" line="716" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="937" />
+            <location filename="../../ui/panels/workloads.py" line="943" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="459" />
+            <location filename="../../ui/panels/workloads.py" line="465" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="390" />
+            <location filename="../../ui/panels/workloads.py" line="396" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="391" />
+            <location filename="../../ui/panels/workloads.py" line="397" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="936" />
+            <location filename="../../ui/panels/workloads.py" line="942" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="425" />
+            <location filename="../../ui/panels/workloads.py" line="431" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="423" />
+            <location filename="../../ui/panels/workloads.py" line="429" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="712" />
+            <location filename="../../ui/panels/workloads.py" line="718" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="991" />
+            <location filename="../../ui/panels/workloads.py" line="997" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="432" />
+            <location filename="../../ui/panels/workloads.py" line="438" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="999" />
+            <location filename="../../ui/panels/workloads.py" line="1005" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="394" />
+            <location filename="../../ui/panels/workloads.py" line="400" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="396" />
+            <location filename="../../ui/panels/workloads.py" line="402" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="421" />
+            <location filename="../../ui/panels/workloads.py" line="427" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="801" />
+            <location filename="../../ui/panels/workloads.py" line="807" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="738" />
+            <location filename="../../ui/panels/workloads.py" line="744" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="662" />
+            <location filename="../../ui/panels/workloads.py" line="668" />
             <source>met · {pct} %</source>
             <translation>erfüllt · {pct} %</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="657" />
+            <location filename="../../ui/panels/workloads.py" line="663" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="659" />
+            <location filename="../../ui/panels/workloads.py" line="665" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="652" />
+            <location filename="../../ui/panels/workloads.py" line="658" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="653" />
+            <location filename="../../ui/panels/workloads.py" line="659" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="962" />
+            <location filename="../../ui/panels/workloads.py" line="968" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -7565,9 +7580,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="802" />
+            <location filename="../../ui/panels/workloads.py" line="808" />
             <source>±{pct} % (the model's median error on published runs)</source>
             <translation>±{pct} % (der mittlere Fehler des Modells gegenüber veröffentlichten Messungen)</translation>
+        </message>
+    </context>
+    <context>
+        <name>_Field</name>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="336" />
+            <source>{value} (not in catalog)</source>
+            <translation>{value} (nicht im Katalog)</translation>
         </message>
     </context>
     <context>

@@ -90,7 +90,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="331" />
+            <location filename="../../ui/panels/totals.py" line="333" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n feed</numerusform>
@@ -98,7 +98,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="367" />
+            <location filename="../../ui/panels/totals.py" line="369" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n loop</numerusform>
@@ -106,7 +106,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="459" />
+            <location filename="../../ui/panels/totals.py" line="461" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n rack domain, {complete} complete, {tbs} TB/s per GPU</numerusform>
@@ -114,7 +114,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="352" />
+            <location filename="../../ui/panels/totals.py" line="354" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n rack near capacity</numerusform>
@@ -122,7 +122,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="350" />
+            <location filename="../../ui/panels/totals.py" line="352" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n rack over capacity</numerusform>
@@ -130,7 +130,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="287" />
+            <location filename="../../ui/panels/totals.py" line="289" />
             <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
             <translation>
                 <numerusform>{racks} racks in %n room · {errors} errors, {warnings} warnings</numerusform>
@@ -141,7 +141,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>WorkloadsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="963" />
+            <location filename="../../ui/panels/workloads.py" line="969" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>Cannot delete {name}: %n workload runs on it ({who}). Set “Runs on” to another group or the whole plan first.</numerusform>
@@ -149,7 +149,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1005" />
+            <location filename="../../ui/panels/workloads.py" line="1011" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>Group %n server</numerusform>
@@ -157,7 +157,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1004" />
+            <location filename="../../ui/panels/workloads.py" line="1010" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>Group %n server for {name}</numerusform>
@@ -165,7 +165,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1011" />
+            <location filename="../../ui/panels/workloads.py" line="1017" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Group of %n server created</numerusform>
@@ -173,7 +173,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1010" />
+            <location filename="../../ui/panels/workloads.py" line="1016" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Group of %n server created; {name} runs on it</numerusform>
@@ -181,7 +181,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="962" />
+            <location filename="../../ui/panels/workloads.py" line="968" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} and %n more</numerusform>

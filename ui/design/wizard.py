@@ -55,7 +55,7 @@ from PySide6.QtWidgets import (
 
 from planner.design.model import COOLING_OPTIONS
 from planner.economics import DEFAULT_YEARS  # one default for wizard, plan and engine
-from planner.i18n import message_text
+from planner.i18n import message_text, translated
 from planner.plan import Metadata, Workload
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
 from ui import style
@@ -277,7 +277,7 @@ class WorkloadsPage(QWizardPage):
                 fld = _Field(name, info, self.catalog, self.form_box)
                 fld.committed.connect(self._commit_field)
                 label = QLabel(FIELD_LABELS.get(name, name.replace("_", " ").capitalize()), self.form_box)
-                label.setToolTip(info.description or "")
+                label.setToolTip(translated(info.description or ""))
                 self.form.addRow(label, fld)
                 self.fields[name] = fld
                 d = info.default

@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 
 from planner.edits import AddItem, Compound, RemoveItem, SetProperty
 from planner.engine import levels
-from planner.i18n import message_text
+from planner.i18n import message_text, translated
 from planner.plan import ServerGroup, Workload
 from planner.workloads.evaluate import WorkloadVerdict
 from planner.workloads.specs import SPEC_MODELS, SpecError, has_target, parse_spec
@@ -135,6 +135,12 @@ EMPTY_TEXT = TrDict("Workloads", {
 FIELD_ORDER = ("model", "method", "tokens", "target_days", "users", "target_tokens_per_s_per_user",
                "target_ttft_s", "input_tokens", "output_tokens", "precision", "kv_precision", "stack",
                "checkpoint_size_gb", "checkpoint_every_min", "checkpoint_within_s", "dataset_read_gb_per_s")
+
+# choice values the workload fields offer, as the list shows them (the value stays the code)
+CHOICE_TEXT = TrDict("Workloads", {
+    "full": QT_TRANSLATE_NOOP("Workloads", "full fine-tuning"), "lora": QT_TRANSLATE_NOOP("Workloads", "LoRA"),
+    "qlora": QT_TRANSLATE_NOOP("Workloads", "QLoRA"),
+})
 
 BOTTLENECK_TEXT = TrDict("Workloads", {
     "gpu_memory": QT_TRANSLATE_NOOP("Workloads", "GPU memory"),
@@ -307,7 +313,7 @@ class _Field(QWidget):
             line.editingFinished.connect(lambda: self.committed.emit(self.name))
             self.editor = line
         self.editor.setObjectName(f"field_{name}")
-        self.editor.setToolTip(info.description or FIELD_LABELS.get(name, name))
+        self.editor.setToolTip(translated(info.description) if info.description else FIELD_LABELS.get(name, name))
         self.error = QLabel(self)
         self.error.setObjectName(f"error_{name}")
         self.error.setWordWrap(True)
@@ -321,13 +327,13 @@ class _Field(QWidget):
             llm = catalog.get("llms", c)
             if llm is not None:
                 return f"{getattr(llm, 'name', None) or c} ({llm.params_b:g}B)"
-        return str(c)
+        return CHOICE_TEXT.get(str(c), str(c))
 
     def set_value(self, v: Any) -> None:
         if isinstance(self.editor, QComboBox):
             i = self.editor.findData(v)
             if i < 0 and v is not None:  # a value the list does not know (e.g. a model not in the catalog)
-                self.editor.addItem(f"{v} (not in catalog)", v)
+                self.editor.addItem(self.tr("{value} (not in catalog)").format(value=v), v)
                 i = self.editor.count() - 1
             self.editor.setCurrentIndex(max(i, 0))
         else:
@@ -719,7 +725,7 @@ class WorkloadsPanel(QWidget):
                 fld = _Field(name, model.model_fields[name], self.doc.catalog, self.form_box)
                 fld.committed.connect(self._commit_field)
                 label = QLabel(FIELD_LABELS.get(name, name.replace("_", " ").capitalize()), self.form_box)
-                label.setToolTip(model.model_fields[name].description or "")
+                label.setToolTip(translated(model.model_fields[name].description or ""))
                 self.form.addRow(label, fld)
                 self.fields[name] = fld
         for i in range(self.form.count()):  # show now, not on the next event-loop turn
