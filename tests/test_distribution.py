@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import configparser
 import io
+import os
 import plistlib
 import re
 import shutil
@@ -95,6 +96,18 @@ def test_make_icons_check_fails_when_the_svg_changes(tmp_path, monkeypatch):
 
 
 # -- Linux -----------------------------------------------------------------------------------
+def _tool(name: str, package: str) -> str:
+    """A validator from Debian's packages (.ci/run installs them): skipped without it, except
+    under CI=true, where a missing tool fails instead of passing unchecked."""
+    found = shutil.which(name)
+    if found is None:
+        reason = f"needs {name} (Debian package {package})"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI=true: {reason}", pytrace=False)
+        pytest.skip(reason)
+    return found
+
+
 def _desktop() -> configparser.SectionProxy:
     entry = configparser.ConfigParser(interpolation=None)
     entry.optionxform = str
@@ -111,11 +124,11 @@ def test_shared_mime_info_defines_rackplan():
     assert types[0].find("m:icon", ns).get("name") == _desktop()["Icon"]
 
 
-@pytest.mark.skipif(shutil.which("update-mime-database") is None, reason="needs shared-mime-info")
 def test_update_mime_database_maps_rackplan_to_our_type(tmp_path):
+    tool = _tool("update-mime-database", "shared-mime-info")
     (tmp_path / "packages").mkdir()
     shutil.copy(PKG / "rackwright-mime.xml", tmp_path / "packages" / "rackwright.xml")
-    proc = subprocess.run(["update-mime-database", str(tmp_path)], capture_output=True, text=True)
+    proc = subprocess.run([tool, str(tmp_path)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     globs = (tmp_path / "globs2").read_text()
     assert f"{MIME_TYPE}:*.rackplan" in globs
@@ -136,11 +149,20 @@ def test_appstream_metadata_matches_the_desktop_entry():
     assert root.findtext("metadata_license") and root.find("description/p") is not None
 
 
-@pytest.mark.skipif(shutil.which("appstreamcli") is None, reason="needs appstreamcli")
 def test_appstreamcli_validates_the_metadata():
-    proc = subprocess.run(["appstreamcli", "validate", "--no-net", str(PKG / "rackwright.metainfo.xml")],
+    tool = _tool("appstreamcli", "appstream")
+    proc = subprocess.run([tool, "validate", "--no-net", str(PKG / "rackwright.metainfo.xml")],
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_desktop_file_validate_accepts_the_entry(tmp_path):
+    tool = _tool("desktop-file-validate", "desktop-file-utils")
+    proc = subprocess.run([tool, str(PKG / "rackwright.desktop")], capture_output=True, text=True)
+    assert proc.returncode == 0 and not proc.stdout.strip(), proc.stdout + proc.stderr
+    broken = tmp_path / "rackwright.desktop"  # the validator does catch a broken entry
+    broken.write_text((PKG / "rackwright.desktop").read_text().replace("Type=Application\n", ""))
+    assert subprocess.run([tool, str(broken)], capture_output=True, text=True).returncode != 0
 
 
 # -- macOS -----------------------------------------------------------------------------------
