@@ -122,6 +122,27 @@ def test_lgpl_libraries_are_separate_replaceable_files(bundle):
     assert list((internal / "psycopg_binary.libs").glob("libpq*.so*"))
 
 
+def test_notices_cover_the_libraries_from_the_build_system(bundle):
+    """Every shared library in _internal/ that no wheel brought (PyInstaller took it from this
+    machine) is listed with its package in the notices; the GTK platform theme, which pulled in
+    GLib and Cairo without GTK, and GPL readline are left out."""
+    internal = bundle / "_internal"
+    text = (internal / "resources" / "THIRD-PARTY-NOTICES.txt").read_text(encoding="utf-8")
+    section = text[text.index("Libraries copied from the build system"):]
+    listed = set()
+    for line in section.splitlines():
+        parts = line.split()
+        if line.startswith("  ") and parts and ".so" in parts[0]:
+            listed.add(parts[0])
+            assert "not from a package" not in line, line
+    top = {p.name for p in internal.glob("*.so*") if p.is_file() and not p.is_symlink()}
+    assert top - {n for n in top if n.startswith("libpython")} == listed
+    assert "zlib1g" in section and "/usr/share/common-licenses/LGPL-2.1" in section
+    assert not list(internal.glob("PySide6/Qt/plugins/platformthemes/*gtk*"))
+    assert not list(internal.glob("libglib-2.0.so*")) and not list(internal.glob("libreadline*"))
+    assert list(internal.glob("PySide6/Qt/plugins/platforms/libqxcb.so"))
+
+
 def test_about_box_finds_every_distributions_metadata(bundle):
     """Help > About lists versions and licences from the installed metadata, which the frozen
     app finds in _internal/ (on sys.path there): the spec copies every distribution's."""

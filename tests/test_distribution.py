@@ -352,6 +352,34 @@ def test_notices_cover_the_bundled_postgres_driver(monkeypatch):
     assert [d.metadata["Name"].lower() for d in notices.runtime_distributions()] == names
 
 
+def test_system_library_notices_name_package_and_licence(tmp_path):
+    """packaging/system_notices.py: the libraries PyInstaller copies from the build machine get
+    their Debian package, its copyright file and the common licence texts it points to; the
+    wheels' own libraries and Python's are left to their own notices."""
+    _tool("dpkg", "dpkg")
+    import ctypes.util
+
+    import system_notices
+
+    libz = next((p for p in ("/lib/x86_64-linux-gnu/libz.so.1", "/usr/lib/x86_64-linux-gnu/libz.so.1",
+                             "/lib/aarch64-linux-gnu/libz.so.1") if Path(p).exists()), None)
+    if libz is None:
+        pytest.skip(f"no libz where Debian puts it ({ctypes.util.find_library('z')})")
+    import PySide6
+
+    wheel_lib = next(Path(PySide6.__file__).parent.glob("Qt/lib/libQt6Core.so*"))
+    stray = tmp_path / "libstray.so.1"
+    stray.write_bytes(b"\x7fELF")
+    binaries = [("libz.so.1", libz, "BINARY"), ("PySide6/Qt/lib/libQt6Core.so.6", str(wheel_lib), "BINARY"),
+                ("libstray.so.1", str(stray), "BINARY"), ("base_library.zip", libz, "DATA")]
+    assert [d for d, _ in system_notices.system_binaries(binaries)] == ["libstray.so.1", "libz.so.1"]
+    text = system_notices.notices(binaries)
+    assert re.search(r"^  libz\.so\.1 +zlib1g \S+$", text, re.M)
+    assert re.search(rf"^  libstray\.so\.1 +not from a package: {re.escape(str(stray))}$", text, re.M)
+    assert (Path("/usr/share/doc/zlib1g/copyright").read_text()[:200]) in text
+    assert "libQt6Core" not in text  # PySide6's own, in its notices
+
+
 def test_pyside6_runtime_hook_replaces_pyinstallers():
     """packaging/pyinstaller-hooks: PyInstaller reads rthooks.dat (a dict literal) and takes the
     first hook directory's entry for a module; the spec passes the folder as hookspath."""
