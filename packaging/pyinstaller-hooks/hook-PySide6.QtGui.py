@@ -1,8 +1,8 @@
 # Rackwright's hook for PySide6.QtGui: PyInstaller's (hooks/hook-PySide6.QtGui.py), without the
 # GTK 3 platform-theme plugin (PySide6/Qt/plugins/platformthemes/libqgtk3.so). That plugin
-# pulled some 35 libraries of the build machine into the Linux bundle (GLib, GIO, Cairo,
-# Pango, ATK, gdk-pixbuf, libgcrypt, libsystemd, ...) but never GTK itself, which the plugin
-# then loads from the user's system next to the bundle's older GLib. Qt falls back to its
+# pulled some 24 libraries of the build machine into the Linux bundle (GIO, Cairo, Pango,
+# ATK, gdk-pixbuf, HarfBuzz, libmount, ...) but never GTK itself, which the plugin then loads
+# from the user's system next to the bundle's older GLib (libQt6Core's own dependency). Qt falls back to its
 # own dialogs and the xdg-desktop-portal theme. packaging/pyinstaller-hooks is the spec's
 # hookspath, whose hooks take precedence over PyInstaller's; docs/packaging.md.
 import os
