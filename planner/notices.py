@@ -22,29 +22,42 @@ from pathlib import Path
 MAIN_LIBRARIES = ("PySide6-Essentials", "shiboken6", "pyqtgraph", "numpy", "SQLAlchemy", "reportlab",
                   "PyYAML", "pydantic", "pydantic-core", "platformdirs", "openpyxl")
 NOTICES_NAME = "THIRD-PARTY-NOTICES.txt"
+# the extras the desktop bundle ships (packaging/rackwright.spec): the PostgreSQL driver for the
+# team repository; their distributions are listed when installed
+BUNDLED_EXTRAS = ("postgres",)
 # licence texts kept in resources/licenses/ for distributions that ship none
 BUNDLED_TEXTS = {"LGPL-3.0": "LGPL-3.0.txt", "GPL-3.0": "GPL-3.0.txt"}
 _LICENCE_FILE = re.compile(r"(LICEN[CS]E|COPYING|NOTICE|AUTHORS)", re.IGNORECASE)
 
 QT_LGPL = """\
-Qt for Python (PySide6, shiboken6) and the Qt libraries it loads are used under the GNU
-Lesser General Public License v3 (LGPL-3.0; its text and the GPL-3.0 it extends follow
-below). Rackwright links to them dynamically and does not modify them. What that means for
-you, the user of this copy:
+Qt for Python (PySide6, shiboken6) and the Qt libraries it loads, and the PostgreSQL driver
+psycopg (psycopg, psycopg-binary), are used under the GNU Lesser General Public License v3
+(LGPL-3.0; its text and the GPL-3.0 it extends follow below). Rackwright links to them
+dynamically and does not modify them. What that means for you, the user of this copy:
 
-- The Qt and PySide6 libraries are separate, replaceable files. In the one-folder bundle
-  they are in _internal/PySide6/ (Linux and Windows: the Qt libraries in
-  _internal/PySide6/Qt/lib or directly in _internal/PySide6, the Python bindings
-  PySide6/*.so or *.pyd, shiboken6/ beside them; macOS: Rackwright.app/Contents/Frameworks/
-  PySide6). To use a modified Qt or PySide6, build the same version ({pyside}) from its
-  sources and put your files in place of these; nothing else in Rackwright needs changing.
-- A wheel install (pip install rackwright) uses whatever PySide6 pip installed; replace it
-  with pip as usual.
+- They are separate, replaceable files. In the one-folder bundle (the folder with the
+  rackwright executable):
+  - Linux: the Qt libraries are _internal/PySide6/Qt/lib/libQt6*.so.6 (the same names
+    directly in _internal/ are symbolic links to them) with Qt's plugins in
+    _internal/PySide6/Qt/plugins; the bindings are _internal/PySide6/*.so,
+    _internal/shiboken6/*.so and the Python files beside them;
+  - Windows: the Qt libraries _internal\\PySide6\\Qt6*.dll and plugins\\, the bindings
+    _internal\\PySide6\\*.pyd, _internal\\shiboken6\\ and the Python files beside them;
+  - macOS: the same folders under Rackwright.app/Contents/Frameworks/ (replacing a file
+    there invalidates the app's signature: sign it again, or run it unsigned);
+  - psycopg is _internal/psycopg/ (Python source files), its compiled part and the libpq
+    it loads are _internal/psycopg_binary/ and _internal/psycopg_binary.libs/.
+  To use a modified Qt, PySide6 or psycopg, build the same version (PySide6 {pyside},
+  psycopg {psycopg}) from its sources and put your files in place of these; nothing else
+  in Rackwright needs changing.
+- A wheel install (pip install rackwright) uses whatever PySide6 and psycopg pip installed;
+  replace them with pip as usual.
 - The sources of Qt are at https://download.qt.io/official_releases/qt/ and
   https://code.qt.io/cgit/qt/, those of Qt for Python at
   https://download.qt.io/official_releases/QtForPython/ and
-  https://code.qt.io/cgit/pyside/pyside-setup.git/ (tag v{pyside}). On request the
-  distributor of your copy of Rackwright gives you the same sources.
+  https://code.qt.io/cgit/pyside/pyside-setup.git/ (tag v{pyside}), those of psycopg at
+  https://github.com/psycopg/psycopg (tag {psycopg}). On request the distributor of your
+  copy of Rackwright gives you the same sources.
 - You may reverse-engineer Rackwright to the extent needed to debug such modifications.
 """
 
@@ -56,43 +69,63 @@ def _dist(name: str) -> metadata.Distribution | None:
         return None
 
 
-def _req_name(req: str) -> str | None:
-    """The distribution named by a requirement string, if it applies here without extras."""
+def _req_name(req: str, extras: frozenset[str] = frozenset()) -> tuple[str, frozenset[str]] | None:
+    """The distribution a requirement string names and the extras it asks of it, if the
+    requirement applies here with none or one of ``extras`` requested."""
     try:
         from packaging.requirements import Requirement
 
         r = Requirement(req)
-        return r.name if r.marker is None or r.marker.evaluate({"extra": ""}) else None
+        wanted = r.marker is None or any(r.marker.evaluate({"extra": e}) for e in ("", *extras))
+        return (r.name, frozenset(r.extras)) if wanted else None
     except Exception:  # no packaging (a frozen bundle) or an odd string: read it by hand
         pass
     spec, _, marker = req.partition(";")
-    if "extra" in marker:
+    asked = re.search(r"""extra\s*==\s*['"]([^'"]+)['"]""", marker)
+    if asked and asked.group(1) not in extras:
         return None
-    m = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", spec)
-    return m.group(1) if m else None
+    m = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[([^\]]*)\])?", spec)
+    if not m:
+        return None
+    return m.group(1), frozenset(e.strip() for e in (m.group(2) or "").split(",") if e.strip())
 
 
-def runtime_distributions() -> list[metadata.Distribution]:
-    """Rackwright's run-time dependencies and theirs (from the installed metadata), sorted by
-    name; the main libraries when rackwright's own metadata is not there."""
-    names: list[str] = []
+def runtime_distributions(extras: tuple[str, ...] = BUNDLED_EXTRAS) -> list[metadata.Distribution]:
+    """Rackwright's run-time dependencies and theirs (from the installed metadata), with those
+    of ``extras`` that are installed (the bundle ships the PostgreSQL driver), sorted by name;
+    the main libraries when rackwright's own metadata is not there."""
     root = _dist("rackwright")
-    todo = [r for r in (root.requires or [])] if root is not None else list(MAIN_LIBRARIES)
+    todo: list[tuple[str, frozenset[str]]]
+    if root is not None:
+        todo = [(r, frozenset(extras)) for r in root.requires or []]
+    else:
+        todo = [(n, frozenset()) for n in MAIN_LIBRARIES]
     found: dict[str, metadata.Distribution] = {}
+    seen: set[tuple[str, frozenset[str]]] = set()
     while todo:
-        name = _req_name(todo.pop())
-        if name is None:
+        req, asked = todo.pop()
+        named = _req_name(req, asked)
+        if named is None:
             continue
+        name, sub_extras = named
         key = re.sub(r"[-_.]+", "-", name).lower()
-        if key in found or key in names:
+        if (key, sub_extras) in seen:
             continue
-        names.append(key)
-        d = _dist(name)
+        seen.add((key, sub_extras))
+        d = found.get(key) or _dist(name)
         if d is None:
             continue
         found[key] = d
-        todo.extend(d.requires or [])
+        todo.extend((r, sub_extras) for r in d.requires or [])
     return sorted(found.values(), key=lambda d: d.metadata["Name"].lower())
+
+
+def native_libraries(dist: metadata.Distribution) -> list[str]:
+    """The shared libraries a binary wheel carries for itself (auditwheel's ``NAME.libs/``
+    folder on Linux, delocate's ``.dylibs/`` on macOS): libpq and OpenSSL in psycopg-binary,
+    OpenBLAS in numpy. Their licences are those of the projects they come from."""
+    return sorted({f.name for f in dist.files or []
+                   if len(f.parts) >= 2 and (f.parts[-2].endswith(".libs") or f.parts[-2] == ".dylibs")})
 
 
 def licence_of(dist: metadata.Distribution, not_stated: str = "not stated") -> str:
@@ -160,6 +193,7 @@ def notices_text(resources: Path | None = None, version: str | None = None) -> s
     dists = runtime_distributions()
     rule = "=" * 78
     pyside = next((d.version for d in dists if d.metadata["Name"].lower().startswith("pyside6")), "?")
+    psycopg = next((d.version for d in dists if d.metadata["Name"].lower() == "psycopg"), "not included")
     rows = [("Python", platform.python_version(), "PSF-2.0")]
     rows += [(d.metadata["Name"], d.version, licence_of(d)) for d in dists]
     rows.append(("DejaVu fonts", "2.37", "Bitstream-Vera AND LicenseRef-Arev-Fonts"))
@@ -169,7 +203,7 @@ def notices_text(resources: Path | None = None, version: str | None = None) -> s
            "declared licence and the licence texts it ships (from the installed distributions'",
            "metadata when this file was made).", "",
            *(f"  {n:<{width}}{v:<12}{lic}" for n, v, lic in rows), "", rule,
-           "Qt for Python and the LGPL", rule, QT_LGPL.format(pyside=pyside)]
+           "Qt for Python, psycopg and the LGPL", rule, QT_LGPL.format(pyside=pyside, psycopg=psycopg)]
     py = _python_licence()
     out += [rule, f"Python {platform.python_version()} (PSF-2.0)", rule,
             py if py else "The Python Software Foundation License, https://docs.python.org/3/license.html", ""]
@@ -182,6 +216,9 @@ def notices_text(resources: Path | None = None, version: str | None = None) -> s
         out += [rule, f"{d.metadata['Name']} {d.version}", f"Licence: {lic}"]
         if home:
             out.append(f"Home page: {home}")
+        libs = native_libraries(d)
+        if libs:
+            out.append("Carries these libraries of other projects, under their own licences: " + ", ".join(libs))
         out.append(rule)
         texts = licence_texts(d) or _bundled_texts(lic, resources)
         if not texts:

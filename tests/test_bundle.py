@@ -1,5 +1,6 @@
-"""The PyInstaller bundle, built: it starts, checks a plan headless, keeps the GUI up, and
-carries the notices, replaceable Qt libraries, icons and translations (docs/packaging.md).
+"""The PyInstaller bundle, built: it starts, checks a plan headless, keeps the GUI up, talks
+to a team repository on PostgreSQL, and carries the notices, replaceable LGPL libraries, the
+metadata Help > About reads, icons and translations (docs/packaging.md).
 
 Slow (building takes about a minute), so it runs on a bundle built beforehand and only when
 RACKWRIGHT_BUNDLE names it: ``.ci/bundle`` builds dist/rackwright and runs this file, after
@@ -92,16 +93,90 @@ def test_notices_list_everything_bundled(bundle):
     from planner.notices import runtime_distributions
 
     text = (bundle / "_internal" / "resources" / "THIRD-PARTY-NOTICES.txt").read_text(encoding="utf-8")
+    names = set()
     for d in runtime_distributions():
         assert f"\n{d.metadata['Name']} {d.version}\nLicence: " in text
+        names.add(d.metadata["Name"].lower())
+    assert {"psycopg", "psycopg-binary"} <= names  # the bundled PostgreSQL driver (LGPL too)
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in text and "no licence file shipped" not in text
+    assert "_internal/psycopg/" in text and "libpq" in text
 
 
-def test_qt_libraries_are_separate_replaceable_files(bundle):
-    """LGPL: the user can swap the Qt libraries; they are plain shared libraries in the folder."""
-    qt = bundle / "_internal" / "PySide6" / "Qt" / "lib"
+def test_lgpl_libraries_are_separate_replaceable_files(bundle):
+    """LGPL (THIRD-PARTY-NOTICES.txt, docs/packaging.md): the user can swap Qt, PySide6 and
+    psycopg. The libraries are plain shared libraries in the folder (the links beside
+    _internal/ point at them), and the Python parts are source files there, not in the
+    executable's archive (the spec's module_collection_mode)."""
+    internal = bundle / "_internal"
+    qt = internal / "PySide6" / "Qt" / "lib"
     assert (qt / "libQt6Core.so.6").is_file() and (qt / "libQt6Widgets.so.6").is_file()
-    assert list((bundle / "_internal" / "PySide6").glob("QtCore*.so"))
+    assert not (qt / "libQt6Core.so.6").is_symlink()
+    link = internal / "libQt6Core.so.6"
+    if link.exists():
+        assert link.resolve() == (qt / "libQt6Core.so.6").resolve()
+    assert list((internal / "PySide6").glob("QtCore*.so")) and list((internal / "shiboken6").glob("Shiboken*.so"))
+    for pkg in ("PySide6", "shiboken6", "psycopg"):
+        assert (internal / pkg / "__init__.py").is_file(), pkg
+    assert (internal / "psycopg" / "pq" / "__init__.py").is_file()
+    assert list((internal / "psycopg_binary").glob("pq*.so"))
+    assert list((internal / "psycopg_binary.libs").glob("libpq*.so*"))
+
+
+def test_notices_cover_the_libraries_from_the_build_system(bundle):
+    """Every shared library in _internal/ that no wheel brought (PyInstaller took it from this
+    machine) is listed with its package in the notices; the GTK platform theme, which pulled in
+    GIO, Cairo and Pango without GTK, and GPL readline are left out."""
+    internal = bundle / "_internal"
+    text = (internal / "resources" / "THIRD-PARTY-NOTICES.txt").read_text(encoding="utf-8")
+    section = text[text.index("Libraries copied from the build system"):]
+    listed = set()
+    for line in section.splitlines():
+        parts = line.split()
+        if line.startswith("  ") and parts and ".so" in parts[0]:
+            listed.add(parts[0])
+            assert "not from a package" not in line, line
+    top = {p.name for p in internal.glob("*.so*") if p.is_file() and not p.is_symlink()}
+    assert top - {n for n in top if n.startswith("libpython")} == listed
+    assert "zlib1g" in section and "/usr/share/common-licenses/LGPL-2.1" in section
+    assert not list(internal.glob("PySide6/Qt/plugins/platformthemes/*gtk*"))
+    for gone in ("libgio-2.0.so*", "libcairo.so*", "libpango-1.0.so*", "libatk-1.0.so*", "libreadline*"):
+        assert not list(internal.glob(gone)), gone  # libglib stays: libQt6Core needs it
+    assert list(internal.glob("PySide6/Qt/plugins/platforms/libqxcb.so"))
+
+
+def test_about_box_finds_every_distributions_metadata(bundle):
+    """Help > About lists versions and licences from the installed metadata, which the frozen
+    app finds in _internal/ (on sys.path there): the spec copies every distribution's."""
+    import re
+    from importlib import metadata
+
+    from planner.notices import runtime_distributions
+
+    def norm(s: str) -> str:
+        return re.sub(r"[-_.]+", "-", s).lower()
+
+    found = {norm(d.metadata["Name"]): d.version for d in metadata.distributions(path=[str(bundle / "_internal")])}
+    for d in [*runtime_distributions(), metadata.distribution("rackwright")]:
+        assert found.get(norm(d.metadata["Name"])) == d.version, d.metadata["Name"]
+
+
+def test_team_repository_from_the_bundle(bundle, pg_url, tmp_path):
+    """The bundle carries the PostgreSQL driver (psycopg with libpq): `repo init`, `push` and
+    `list` against a throwaway server (tests/pgserver.py)."""
+    plan = tmp_path / "pod.json"
+    shutil.copy(EXAMPLE, plan)
+
+    def rw(*args: str) -> subprocess.CompletedProcess:
+        proc = subprocess.run([bundle / "rackwright", *args], capture_output=True, text=True,
+                              env=_env(tmp_path), cwd=tmp_path, timeout=120)
+        assert proc.returncode == 0, (args[:2], proc.stdout[-1000:], proc.stderr[-2000:])
+        return proc
+
+    rw("repo", "init", pg_url)
+    rw("repo", "push", str(plan), pg_url, "--name", "bundle-pod", "-m", "from the bundle")
+    listed = json.loads(rw("repo", "list", pg_url, "--json").stdout)
+    assert [(p["name"], p["head"], p["message"]) for p in listed] == [("bundle-pod", 1, "from the bundle")]
+    assert listed[0]["gpus"] > 0
 
 
 def test_icons_and_translations_travel(bundle):
@@ -128,29 +203,3 @@ def test_installs_with_the_linux_script(bundle, tmp_path):
                          env=_env(tmp_path), timeout=60)
     assert run.returncode == 0 and run.stdout.startswith("rackwright ")
     assert (prefix / "share" / "icons" / "hicolor" / "48x48" / "apps" / "rackwright.png").is_file()
-
-
-def test_windows_version_resource_builds(tmp_path, monkeypatch):
-    """PyInstaller's version-resource classes are plain Python: the resource the spec writes on
-    Windows reads back with the same fields and packs into the binary VS_VERSIONINFO
-    (PyInstaller and pefile are installed wherever the bundle is built: the package extra)."""
-    pytest.importorskip("PyInstaller")
-    import PyInstaller.compat
-
-    # the module imports win32api (only used to write a resource into an .exe, on Windows)
-    monkeypatch.setattr(PyInstaller.compat, "win32api", getattr(PyInstaller.compat, "win32api", None), raising=False)
-    sys.path.insert(0, str(ROOT / "packaging" / "windows"))
-    from PyInstaller.utils.win32.versioninfo import load_version_info_from_text_file
-    from version_info import version_info
-
-    from planner import __version__
-
-    text = str(version_info(__version__, "rackwright"))
-    path = tmp_path / "version.txt"
-    path.write_text(text, encoding="utf-8")
-    back = load_version_info_from_text_file(str(path))
-    assert str(back) == text
-    assert f"StringStruct('ProductVersion', '{__version__}')" in text
-    assert "StringStruct('OriginalFilename', 'rackwright.exe')" in text
-    raw = back.toRaw()
-    assert "ProductVersion".encode("utf-16-le") in raw and __version__.encode("utf-16-le") in raw

@@ -8,6 +8,8 @@ checked on Linux. The bundle itself: tests/test_bundle.py (.ci/bundle)."""
 from __future__ import annotations
 
 import configparser
+import io
+import os
 import plistlib
 import re
 import shutil
@@ -57,13 +59,25 @@ def test_ico_frames_are_the_svg_rendered_at_that_size():
             assert max(hi for _, hi in diff.getextrema()) <= 8, s
 
 
-def test_icns_holds_16_to_1024_px():
+def test_icns_holds_every_iconset_size():
+    """The ten images of a macOS iconset (16, 32, 128, 256, 512 pt at 1x and @2x), each a PNG
+    of its pixel size in an entry of its OSType, the lengths adding up; Pillow reads them too."""
     from PIL import Image
 
+    data = (ICONS / "rackwright.icns").read_bytes()
+    entries = make_icons.read_icns(data)
+    want = {"icp4": 16, "ic11": 32, "icp5": 32, "ic12": 64, "ic07": 128, "ic13": 256, "ic08": 256,
+            "ic14": 512, "ic09": 512, "ic10": 1024}
+    assert set(entries) == set(want)
+    for kind, px in want.items():
+        assert entries[kind][:8] == b"\x89PNG\r\n\x1a\n", kind
+        with Image.open(io.BytesIO(entries[kind])) as png:
+            assert png.size == (px, px), kind
     with Image.open(ICONS / "rackwright.icns") as icns:
-        assert icns.size == (1024, 1024)
-        have = {w * scale for w, _, scale in icns.info["sizes"]}
-        assert {32, 64, 128, 256, 512, 1024} <= have
+        assert {(w, scale) for w, _, scale in icns.info["sizes"]} == {
+            (pt, scale) for _, pt, scale in make_icons.ICNS_TYPES}
+    with pytest.raises(ValueError):
+        make_icons.read_icns(data[:-1])  # a truncated file is caught
 
 
 def test_hicolor_pngs_have_their_sizes():
@@ -82,6 +96,18 @@ def test_make_icons_check_fails_when_the_svg_changes(tmp_path, monkeypatch):
 
 
 # -- Linux -----------------------------------------------------------------------------------
+def _tool(name: str, package: str) -> str:
+    """A validator from Debian's packages (.ci/run installs them): skipped without it, except
+    under CI=true, where a missing tool fails instead of passing unchecked."""
+    found = shutil.which(name)
+    if found is None:
+        reason = f"needs {name} (Debian package {package})"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI=true: {reason}", pytrace=False)
+        pytest.skip(reason)
+    return found
+
+
 def _desktop() -> configparser.SectionProxy:
     entry = configparser.ConfigParser(interpolation=None)
     entry.optionxform = str
@@ -98,11 +124,11 @@ def test_shared_mime_info_defines_rackplan():
     assert types[0].find("m:icon", ns).get("name") == _desktop()["Icon"]
 
 
-@pytest.mark.skipif(shutil.which("update-mime-database") is None, reason="needs shared-mime-info")
 def test_update_mime_database_maps_rackplan_to_our_type(tmp_path):
+    tool = _tool("update-mime-database", "shared-mime-info")
     (tmp_path / "packages").mkdir()
     shutil.copy(PKG / "rackwright-mime.xml", tmp_path / "packages" / "rackwright.xml")
-    proc = subprocess.run(["update-mime-database", str(tmp_path)], capture_output=True, text=True)
+    proc = subprocess.run([tool, str(tmp_path)], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     globs = (tmp_path / "globs2").read_text()
     assert f"{MIME_TYPE}:*.rackplan" in globs
@@ -123,11 +149,20 @@ def test_appstream_metadata_matches_the_desktop_entry():
     assert root.findtext("metadata_license") and root.find("description/p") is not None
 
 
-@pytest.mark.skipif(shutil.which("appstreamcli") is None, reason="needs appstreamcli")
 def test_appstreamcli_validates_the_metadata():
-    proc = subprocess.run(["appstreamcli", "validate", "--no-net", str(PKG / "rackwright.metainfo.xml")],
+    tool = _tool("appstreamcli", "appstream")
+    proc = subprocess.run([tool, "validate", "--no-net", str(PKG / "rackwright.metainfo.xml")],
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_desktop_file_validate_accepts_the_entry(tmp_path):
+    tool = _tool("desktop-file-validate", "desktop-file-utils")
+    proc = subprocess.run([tool, str(PKG / "rackwright.desktop")], capture_output=True, text=True)
+    assert proc.returncode == 0 and not proc.stdout.strip(), proc.stdout + proc.stderr
+    broken = tmp_path / "rackwright.desktop"  # the validator does catch a broken entry
+    broken.write_text((PKG / "rackwright.desktop").read_text().replace("Type=Application\n", ""))
+    assert subprocess.run([tool, str(broken)], capture_output=True, text=True).returncode != 0
 
 
 # -- macOS -----------------------------------------------------------------------------------
@@ -191,6 +226,11 @@ def _iss_path(rel: str) -> Path:
     return (PKG / "windows" / rel.replace("\\", "/")).resolve()
 
 
+def _iss_defines() -> dict[str, str]:
+    text = (PKG / "windows" / "rackwright.iss").read_text(encoding="utf-8")
+    return dict(re.findall(r"^\s*#define\s+(\w+)\s+(.+?)\s*$", text, re.M))
+
+
 def test_inno_setup_script_installs_per_user_with_icon_and_start_menu():
     s = _iss()
     assert {"Setup", "Files", "Icons", "Registry", "Run"} <= set(s)
@@ -199,6 +239,14 @@ def test_inno_setup_script_installs_per_user_with_icon_and_start_menu():
     assert setup["ChangesAssociations"] == "yes"
     assert setup["DefaultDirName"].startswith("{autopf}")
     assert setup["AppVersion"] == "{#AppVersion}"
+    # the version comes from the executable's version resource (written from planner.__version__)
+    defines = _iss_defines()
+    exe = re.fullmatch(r'AddBackslash\(SourcePath\) \+ "(.+)"', defines["AppExe"])
+    assert exe and _iss_path(exe.group(1)) == ROOT / "dist" / "rackwright" / "rackwright.exe"
+    assert defines["AppVersion"] == 'GetStringFileInfo(AppExe, "ProductVersion")'
+    assert defines["AppNumericVersion"] == "GetVersionNumbersString(AppExe)"
+    assert setup["VersionInfoVersion"] == "{#AppNumericVersion}"
+    assert setup["OutputBaseFilename"] == "rackwright-{#AppVersion}-setup"
     assert _iss_path(setup["SetupIconFile"]) == ICONS / "rackwright.ico"
     files = [_params(line) for line in s["Files"]]
     assert _iss_path(files[0]["Source"]) == ROOT / "dist" / "rackwright" / "*"  # where the spec builds
@@ -223,6 +271,45 @@ def test_windows_version_numbers():
     assert version_info.version_tuple("0.1.0") == (0, 1, 0, 0)
     assert version_info.version_tuple("1.2.3.dev4") == (1, 2, 3, 0)
     assert version_info.version_tuple("2.0rc1") == (2, 0, 0, 0)
+    from planner import __version__
+
+    nums = version_info.version_tuple(__version__)
+    assert all(0 <= n <= 0xFFFF for n in nums)  # each part of a VS_FIXEDFILEINFO version is 16 bits
+    assert __version__.startswith(".".join(map(str, nums[:2])))
+
+
+def test_windows_version_resource_carries_the_package_version(tmp_path, monkeypatch):
+    """The resource the spec writes on Windows (packaging/windows/version_info.py) reads back
+    with PyInstaller's parser, names the package version and the executable, and packs into the
+    VS_VERSIONINFO whose fixed block the installer script reads its version from.
+    PyInstaller's version-resource classes are plain Python (PyInstaller and pefile are the
+    "package" extra: .ci/bundle runs this file with them installed)."""
+    pytest.importorskip("PyInstaller")
+    import PyInstaller.compat
+
+    # the module imports win32api (only used to write a resource into an .exe, on Windows)
+    monkeypatch.setattr(PyInstaller.compat, "win32api", getattr(PyInstaller.compat, "win32api", None), raising=False)
+    from PyInstaller.utils.win32.versioninfo import load_version_info_from_text_file
+
+    from planner import __version__
+
+    for exe in ("rackwright", "rackwright-cli"):
+        text = str(version_info.version_info(__version__, exe))
+        path = tmp_path / f"version-{exe}.txt"
+        path.write_text(text, encoding="utf-8")
+        back = load_version_info_from_text_file(str(path))
+        assert str(back) == text
+        assert f"StringStruct('ProductVersion', '{__version__}')" in text
+        assert f"StringStruct('FileVersion', '{__version__}')" in text
+        assert f"StringStruct('OriginalFilename', '{exe}.exe')" in text
+        raw = back.toRaw()
+        assert "ProductVersion".encode("utf-16-le") in raw and __version__.encode("utf-16-le") in raw
+        # VS_FIXEDFILEINFO, the binary block Explorer and the installer script read the version from
+        # (its raw packing uses the C long of the building system, so read the fields, not bytes)
+        ffi = back.ffi
+        nums = version_info.version_tuple(__version__)
+        for ms, ls in ((ffi.fileVersionMS, ffi.fileVersionLS), (ffi.productVersionMS, ffi.productVersionLS)):
+            assert (ms >> 16, ms & 0xFFFF, ls >> 16, ls & 0xFFFF) == nums
 
 
 # -- licences --------------------------------------------------------------------------------
@@ -244,6 +331,55 @@ def test_notices_carry_a_licence_text_for_every_runtime_distribution():
     assert (ROOT / "resources" / "fonts" / "LICENSE-DejaVu.txt").read_text()[:200] in text
 
 
+def test_notices_cover_the_bundled_postgres_driver(monkeypatch):
+    """The bundle ships the "postgres" extra (psycopg, LGPL-3.0, with libpq in psycopg-binary):
+    it is listed with its licence, its native libraries and the LGPL statement; the same list
+    comes out without the packaging module (a frozen app may lack it)."""
+    pytest.importorskip("psycopg")
+    from planner import notices
+
+    names = [d.metadata["Name"].lower() for d in notices.runtime_distributions()]
+    assert {"psycopg", "psycopg-binary"} <= set(names)
+    assert "psycopg" not in [d.metadata["Name"].lower() for d in notices.runtime_distributions(extras=())]
+    text = notices.notices_text(ROOT / "resources")
+    binary = next(d for d in notices.runtime_distributions() if d.metadata["Name"].lower() == "psycopg-binary")
+    libs = notices.native_libraries(binary)
+    assert any(lib.startswith("libpq") for lib in libs) or sys.platform == "win32"
+    assert ", ".join(libs) in text
+    assert f"psycopg {next(d.version for d in notices.runtime_distributions() if d.metadata['Name'] == 'psycopg')}" in text
+    assert "_internal/psycopg/" in text
+    monkeypatch.setitem(sys.modules, "packaging.requirements", None)  # import fails: the hand parser
+    assert [d.metadata["Name"].lower() for d in notices.runtime_distributions()] == names
+
+
+def test_system_library_notices_name_package_and_licence(tmp_path):
+    """packaging/system_notices.py: the libraries PyInstaller copies from the build machine get
+    their Debian package, its copyright file and the common licence texts it points to; the
+    wheels' own libraries and Python's are left to their own notices."""
+    _tool("dpkg", "dpkg")
+    import ctypes.util
+
+    import system_notices
+
+    libz = next((p for p in ("/lib/x86_64-linux-gnu/libz.so.1", "/usr/lib/x86_64-linux-gnu/libz.so.1",
+                             "/lib/aarch64-linux-gnu/libz.so.1") if Path(p).exists()), None)
+    if libz is None:
+        pytest.skip(f"no libz where Debian puts it ({ctypes.util.find_library('z')})")
+    import PySide6
+
+    wheel_lib = next(Path(PySide6.__file__).parent.glob("Qt/lib/libQt6Core.so*"))
+    stray = tmp_path / "libstray.so.1"
+    stray.write_bytes(b"\x7fELF")
+    binaries = [("libz.so.1", libz, "BINARY"), ("PySide6/Qt/lib/libQt6Core.so.6", str(wheel_lib), "BINARY"),
+                ("libstray.so.1", str(stray), "BINARY"), ("base_library.zip", libz, "DATA")]
+    assert [d for d, _ in system_notices.system_binaries(binaries)] == ["libstray.so.1", "libz.so.1"]
+    text = system_notices.notices(binaries)
+    assert re.search(r"^  libz\.so\.1 +zlib1g \S+$", text, re.M)
+    assert re.search(rf"^  libstray\.so\.1 +not from a package: {re.escape(str(stray))}$", text, re.M)
+    assert (Path("/usr/share/doc/zlib1g/copyright").read_text()[:200]) in text
+    assert "libQt6Core" not in text  # PySide6's own, in its notices
+
+
 def test_pyside6_runtime_hook_replaces_pyinstallers():
     """packaging/pyinstaller-hooks: PyInstaller reads rthooks.dat (a dict literal) and takes the
     first hook directory's entry for a module; the spec passes the folder as hookspath."""
@@ -257,3 +393,47 @@ def test_pyside6_runtime_hook_replaces_pyinstallers():
         compile(code, name, "exec")
         assert "create_embedded_qt_conf" in code and "QT_PLUGIN_PATH" in code
     assert '"packaging", "pyinstaller-hooks"' in (PKG / "rackwright.spec").read_text()
+
+
+# -- the documented Windows and macOS steps ----------------------------------------------------
+def _doc_section(title: str) -> str:
+    text = (ROOT / "docs" / "packaging.md").read_text(encoding="utf-8")
+    start = text.index(f"\n## {title}")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end != -1 else None]
+
+
+def _commands(section: str) -> list[str]:
+    return [line for block in re.findall(r"```\n(.*?)```", section, re.S) for line in block.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("system", ["Windows", "macOS"])
+def test_documented_build_steps_name_what_the_repository_has(system):
+    """docs/packaging.md gives the Windows and macOS steps as commands to paste: every file they
+    name exists, the executables and the .app are those the spec builds, the extra they install
+    exists, and no version number is written into them (it would go stale)."""
+    from planner import __version__
+
+    section = _doc_section(system)
+    lines = _commands(section)
+    assert len(lines) >= 6, lines
+    text = "\n".join(lines)
+    spec = (PKG / "rackwright.spec").read_text()
+    for rel in re.findall(r"(?<![\w/\\.])((?:packaging|examples|resources)[\\/][\w./\\-]+)", text):
+        assert (ROOT / rel.replace("\\", "/")).exists(), rel
+    assert '-e ".[package]"' in text
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert re.search(r"^package = \[.*\"pyinstaller.*psycopg\[binary\]", pyproject, re.M)
+    assert __version__ not in text and not re.search(r"\b\d+\.\d+\.\d+\b", text.replace("Inno Setup 6", ""))
+    if system == "Windows":
+        exes = set(re.findall(r"dist\\rackwright\\([\w-]+)\.exe", text))
+        assert exes == {"rackwright", "rackwright-cli"}
+        for exe in exes:
+            assert f'name="{exe}"' in spec, exe
+        assert r"packaging\windows\rackwright.iss" in text and "ISCC.exe" in text
+        assert r"dist\rackwright-$v-setup.exe" in text  # OutputBaseFilename, version from the exe
+    else:
+        assert 'name="Rackwright.app"' in spec and "dist/Rackwright.app/Contents/MacOS/rackwright --version" in text
+        assert "plutil -lint dist/Rackwright.app/Contents/Info.plist" in text
+        assert "mdls -name kMDItemContentType /tmp/pod.rackplan" in text
+        assert "`com.rackwright.plan`" in section  # what mdls must report: the plist's exported type

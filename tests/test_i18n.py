@@ -69,6 +69,20 @@ def test_templates_format_numbers_per_language():
     assert render(tpl, params, "de") == "12,3 A of 1.356.256 (50\xa0%)"
 
 
+def test_format_field_and_template_use_the_languages_separators():
+    """The public form of render's number fields (ui/units.py's fnum and lformat use it)."""
+    assert i18n.format_field(1356256.4, ",.0f", "de") == "1.356.256"
+    assert i18n.format_field(1.3, ".2f", "de") == "1,30"
+    assert i18n.format_field(1356256.4, ",.0f", "en") == "1,356,256"
+    assert i18n.format_field("n/a", ">5", "de") == "  n/a"  # not a number: str.format's rules
+    assert i18n.format_field(True, "", "de") == "True"
+    tpl = "{a:.1f} kW for {room}, {n:d} racks"
+    assert i18n.format_template(tpl, "de", a=12.25, room="Hall 1", n=12000) == "12,2 kW for Hall 1, 12.000 racks"
+    assert i18n.format_template(tpl, "en", a=12.25, room="Hall 1", n=12000) == tpl.format(a=12.25, room="Hall 1",
+                                                                                            n=12000)
+    assert i18n.format_template("{lang} {template}", "de", lang="x", template="y") == "x y"
+
+
 def test_active_language_is_per_context(monkeypatch):
     monkeypatch.setenv("RACKWRIGHT_LANG", "de_AT.UTF-8")
     assert i18n.current_language() == "de"

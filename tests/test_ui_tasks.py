@@ -201,3 +201,58 @@ def test_a_task_whose_owner_is_gone_reports_nothing(qtbot):
     assert not shiboken6.isValid(task)
     qtbot.wait(100)
     assert run.outcome == "done" and seen.events == []
+
+
+# -- ProgressJob: the progress dialog and options dialog around a task (the exports) -------------
+def test_progress_job_shows_progress_cancels_and_closes_its_dialog_first(qtbot):
+    from PySide6.QtWidgets import QDialog, QMainWindow, QPushButton
+
+    from ui.tasks import ProgressJob
+
+    win = QMainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    job = ProgressJob(win, "test job", title="Job", object_name="jobProgress", cancel_text="Stop",
+                      cancelling_text="Stopping...")
+    started, seen = threading.Event(), []
+
+    def work(progress, cancelled):
+        progress(0.5, "half")
+        started.set()
+        while not cancelled():
+            time.sleep(0.01)
+        raise Cancelled("stopped")
+
+    def on_cancelled():  # the dialog is gone before the owner is told
+        seen.append(("cancelled", job.dialog, job.busy))
+        job.status("stopped", 1000)
+
+    job.start(work, label="Working", stage_text=lambda stage: f"Working: {stage}", on_done=seen.append,
+              on_failed=seen.append, on_cancelled=on_cancelled)
+    dlg = job.dialog
+    assert job.busy and dlg.objectName() == "jobProgress" and dlg.windowTitle() == "Job"
+    assert started.wait(10)
+    qtbot.waitUntil(lambda: dlg.value() == 500, timeout=10_000)
+    assert dlg.labelText() == "Working: half"
+    dlg.findChild(QPushButton).click()  # the dialog's Cancel button asks the run to stop
+    assert dlg.labelText() == "Stopping..."
+    qtbot.waitUntil(lambda: bool(seen), timeout=10_000)
+    assert seen == [("cancelled", None, False)]
+    assert job.last_thread_id not in (None, threading.get_ident())
+    assert win.statusBar().currentMessage() == "stopped"
+
+    # options first: a second ask raises the open dialog, OK hands it over, Cancel does not
+    made, accepted = [], []
+
+    def make():
+        made.append(QDialog(win))
+        return made[-1]
+
+    job.ask(make, accepted.append)
+    job.ask(make, accepted.append)
+    assert len(made) == 1 and job.options_dialog is made[0] and made[0].isModal()
+    made[0].reject()
+    assert job.options_dialog is None and accepted == []
+    job.ask(make, accepted.append)
+    made[1].accept()
+    assert accepted == [made[1]]

@@ -8,7 +8,8 @@ The plan is copied on the GUI thread (a snapshot, so edits made meanwhile cannot
 the writer); a ``ui.tasks.BackgroundTask`` runs the engine on the snapshot and
 ``planner.reports.build_plan_pdf`` (which writes atomically) off the GUI thread.
 Progress, success, failure and cancellation come back on the GUI thread and are shown
-there: a ``QProgressDialog`` with Cancel, the status bar, an error dialog. The worker
+there (``ui.tasks.ProgressJob``, shared with the table exports): a ``QProgressDialog``
+with Cancel, the status bar, an error dialog. The worker
 never touches a widget; Cancel sets the run's cancel flag, which the writer polls, and a
 cancelled export writes nothing (an existing file stays as it was).
 """
@@ -19,11 +20,11 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
-from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QProgressDialog, QWidget
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from ui import dialogs
-from ui.tasks import BackgroundTask
+from ui.tasks import ProgressJob
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -57,13 +58,8 @@ def _export(snapshot: Any, catalog: Catalog, engine_settings: Any, path: Path, o
 def _failure_text(e: BaseException, path: Path) -> tuple[str, str]:
     """(message, details) for the error dialog of a failed export."""
     if isinstance(e, OSError):
-        return _tr("{file} could not be written.\n\n{error}").format(file=path.name, error=e.strerror or e), str(e)
-    return (_tr("The build plan could not be made.\n\n{error}").format(error=f"{type(e).__name__}: {e}"),
-            f"{type(e).__name__}: {e}")
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Export", text)
+        return f"{path.name} could not be written.\n\n{e.strerror or e}", str(e)
+    return f"The build plan could not be made.\n\n{type(e).__name__}: {e}", f"{type(e).__name__}: {e}"
 
 
 class BuildPlanExporter(QObject):
@@ -79,18 +75,29 @@ class BuildPlanExporter(QObject):
         self.doc = doc
         self.window = window
         self.settings = settings
-        self.task = BackgroundTask(self, "build plan export", expected_errors=(OSError,))
-        self.job: Any = None  # the running ui.tasks.Run
-        self.dialog: QProgressDialog | None = None
-        self.options_dialog: Any = None  # ui.dialogs.export_options.ExportOptionsDialog while it is open
-        self._in_progress = False  # inside the progress dialog's setValue
-        self._dispose: QProgressDialog | None = None  # closed inside setValue, to delete after it
+        self.job = ProgressJob(window, "build plan export", title=self.tr("Export build plan"),
+                               object_name="exportProgress", cancel_text=self.tr("Cancel"),
+                               cancelling_text=self.tr("Cancelling\u2026"), expected_errors=(OSError,))
         self.last_path: Path | None = None
-        self.last_thread_id: int | None = None  # the thread the last export ran in
 
     @property
     def busy(self) -> bool:
-        return self.job is not None
+        return self.job.busy
+
+    @property
+    def dialog(self) -> Any:
+        """The progress dialog while an export runs."""
+        return self.job.dialog
+
+    @property
+    def options_dialog(self) -> Any:
+        """ui.dialogs.export_options.ExportOptionsDialog while it is open."""
+        return self.job.options_dialog
+
+    @property
+    def last_thread_id(self) -> int | None:
+        """The thread the last export ran in."""
+        return self.job.last_thread_id
 
     def _suggested(self) -> str:
         if self.last_path is not None:
@@ -120,23 +127,12 @@ class BuildPlanExporter(QObject):
             return False
         if path is not None:
             return self._start(Path(path), options or self._options())
-        if self.options_dialog is not None:  # already asking
-            self.options_dialog.raise_()
-            return True
         from ui.dialogs.export_options import ExportOptionsDialog
 
-        dlg = ExportOptionsDialog(self.settings, self.window)
-        dlg.setWindowModality(Qt.WindowModality.WindowModal)
-        dlg.finished.connect(lambda result: self._options_chosen(dlg, result))
-        self.options_dialog = dlg
-        dlg.open()
+        self.job.ask(lambda: ExportOptionsDialog(self.settings, self.window), self._options_chosen)
         return True
 
-    def _options_chosen(self, dlg: Any, result: int) -> None:
-        self.options_dialog = None
-        dlg.deleteLater()
-        if result != QDialog.DialogCode.Accepted:
-            return
+    def _options_chosen(self, dlg: Any) -> None:
         dlg.remember()
         options = dlg.options()
         path = ask_pdf_path(self.window, self._suggested())
@@ -145,7 +141,8 @@ class BuildPlanExporter(QObject):
 
     def _start(self, target: Path, options: Any) -> bool:
         snapshot = self.doc.plan.snapshot()  # deep copy + own index, off-thread work reads it
-        engine_settings = self.doc.engine_settings
+        engine = getattr(self.doc, "engine", None)
+        engine_settings = getattr(engine, "settings", None)
         if engine_settings is None and self.settings is not None:
             try:
                 engine_settings = self.settings.engine_settings()
@@ -153,68 +150,25 @@ class BuildPlanExporter(QObject):
                 engine_settings = None
         catalog = self.doc.catalog
         self.last_path = target
-        dlg = QProgressDialog(self.tr("Writing the build plan\u2026"), self.tr("Cancel"), 0, 1000, self.window)
-        dlg.setObjectName("exportProgress")
-        dlg.setWindowTitle(self.tr("Export build plan"))
-        dlg.setWindowModality(Qt.WindowModality.WindowModal)
-        dlg.setMinimumDuration(400)
-        dlg.setAutoClose(False)
-        dlg.setAutoReset(False)
-        dlg.setValue(0)
-        dlg.canceled.connect(self.cancel)
-        self.dialog = dlg
-        self.job = self.task.start(
+        self.job.start(
             lambda progress, cancelled: _export(snapshot, catalog, engine_settings, target, options, progress,
                                                 cancelled),
+            label=self.tr("Writing the build plan\u2026"),
+            stage_text=lambda stage: self.tr("Writing the build plan: {stage}\u2026").format(stage=stage),
             on_done=self._on_done, on_failed=lambda e: self._on_failed(*_failure_text(e, target)),
-            on_cancelled=self._on_cancelled, on_progress=self._on_progress)
+            on_cancelled=self._on_cancelled)
         self._status(self.tr("Exporting the build plan to {file}\u2026").format(file=target.name))
         return True
 
     def cancel(self) -> None:
         """Ask the running export to stop; it reports ``cancelled`` when it has."""
-        self.task.cancel()
-        if self.dialog is not None:
-            self.dialog.setLabelText(self.tr("Cancelling\u2026"))
+        self.job.cancel()
 
     def wait(self, msecs: int = 60_000) -> bool:
-        return self.task.wait(msecs)
+        return self.job.wait(msecs)
 
-    # -- GUI thread: results of the worker --------------------------------------------------------
-    def _on_progress(self, fraction: float, stage: str) -> None:
-        dlg = self.dialog
-        if dlg is None or self.job is None or self.job.cancelled() or self._in_progress:
-            return  # nested in our own setValue below: the next update will do
-        if stage:
-            dlg.setLabelText(self.tr("Writing the build plan: {stage}\u2026").format(stage=stage))
-        # a shown modal QProgressDialog processes events in setValue, which may deliver the
-        # job's result and close this very dialog; a deleteLater posted from there would be
-        # run by that same processEvents, freeing the dialog under setValue (a crash seen
-        # on a loaded machine), so _close_dialog leaves the deletion to us, after it
-        self._in_progress = True
-        try:
-            dlg.setValue(int(max(0.0, min(1.0, fraction)) * 1000))
-        finally:
-            self._in_progress = False
-            if self._dispose is not None:
-                self._dispose.deleteLater()
-                self._dispose = None
-
-    def _close_dialog(self) -> None:
-        if self.job is not None:
-            self.last_thread_id = self.job.thread_id
-        if self.dialog is not None:
-            self.dialog.canceled.disconnect(self.cancel)
-            self.dialog.close()
-            if self._in_progress:
-                self._dispose = self.dialog  # deleted once setValue has returned
-            else:
-                self.dialog.deleteLater()
-            self.dialog = None
-        self.job = None
-
+    # -- GUI thread: how the worker ended (the progress dialog is closed by then) -----------------
     def _on_done(self, summary: Any) -> None:
-        self._close_dialog()
         extra = self.tr("; rack sheets one per layout ({n})").format(n=summary.rack_sheets) if summary.summarised \
             else ""
         extra += "".join(f"; {n}" for n in getattr(summary, "notes", []) if "no glyph" in n)
@@ -223,16 +177,13 @@ class BuildPlanExporter(QObject):
         self.finished.emit(summary)
 
     def _on_failed(self, message: str, details: str) -> None:
-        self._close_dialog()
         self._status(self.tr("Build plan export failed"), 10_000)
         dialogs.show_error(self.window, self.tr("Cannot export build plan"), message, details=details)
         self.failed.emit(message)
 
     def _on_cancelled(self) -> None:
-        self._close_dialog()
         self._status(self.tr("Build plan export cancelled; nothing was written"), 8000)
         self.cancelled.emit()
 
     def _status(self, text: str, timeout: int = 0) -> None:
-        if isinstance(self.window, QMainWindow):
-            self.window.statusBar().showMessage(text, timeout)
+        self.job.status(text, timeout)

@@ -9,7 +9,7 @@ export does (ui/export.py): the plan is copied on the GUI thread; a
 ``ui.tasks.BackgroundTask`` runs the engine on the snapshot, makes the tables
 (``planner.reports.tables``) and writes them (``planner.reports.xlsx`` /
 ``planner.reports.csvout``, atomically; CSV all files or none) in a pool thread; progress
-with Cancel, the status bar and an error dialog on the GUI thread. A cancelled export
+with Cancel, the status bar and an error dialog on the GUI thread (``ui.tasks.ProgressJob``). A cancelled export
 writes nothing.
 """
 
@@ -18,11 +18,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
-from PySide6.QtWidgets import QDialog, QFileDialog, QMainWindow, QProgressDialog, QWidget
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from ui import dialogs
-from ui.tasks import BackgroundTask
+from ui.tasks import ProgressJob
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -88,18 +88,29 @@ class TablesExporter(QObject):
         self.doc = doc
         self.window = window
         self.settings = settings
-        self.task = BackgroundTask(self, "table export", expected_errors=(OSError,))
-        self.job: Any = None
-        self.dialog: QProgressDialog | None = None
-        self.options_dialog: Any = None  # the CSV options dialog while it is open
+        self.job = ProgressJob(window, "table export", title=_tr("Export tables"), object_name="tablesExportProgress",
+                               cancel_text=_tr("Cancel"), cancelling_text=_tr("Cancelling\u2026"),
+                               expected_errors=(OSError,))
         self.last_paths: list[Path] = []
-        self.last_thread_id: int | None = None
-        self._in_progress = False  # inside the progress dialog's setValue
-        self._dispose: QProgressDialog | None = None  # closed inside setValue, to delete after it
 
     @property
     def busy(self) -> bool:
-        return self.job is not None
+        return self.job.busy
+
+    @property
+    def dialog(self) -> Any:
+        """The progress dialog while an export runs."""
+        return self.job.dialog
+
+    @property
+    def options_dialog(self) -> Any:
+        """The CSV options dialog while it is open."""
+        return self.job.options_dialog
+
+    @property
+    def last_thread_id(self) -> int | None:
+        """The thread the last export ran in."""
+        return self.job.last_thread_id
 
     def _stem(self) -> str:
         if self.doc.path is not None:
@@ -142,23 +153,12 @@ class TablesExporter(QObject):
 
             chosen = locale or getattr(self.settings, "csv_locale", None) or system_csv_locale()
             return self._start("csv", Path(folder), chosen)
-        if self.options_dialog is not None:
-            self.options_dialog.raise_()
-            return True
         from ui.dialogs.table_export import CsvOptionsDialog
 
-        dlg = CsvOptionsDialog(self.settings, self.window)
-        dlg.setWindowModality(Qt.WindowModality.WindowModal)
-        dlg.finished.connect(lambda result: self._csv_options_chosen(dlg, result))
-        self.options_dialog = dlg
-        dlg.open()
+        self.job.ask(lambda: CsvOptionsDialog(self.settings, self.window), self._csv_options_chosen)
         return True
 
-    def _csv_options_chosen(self, dlg: Any, result: int) -> None:
-        self.options_dialog = None
-        dlg.deleteLater()
-        if result != QDialog.DialogCode.Accepted:
-            return
+    def _csv_options_chosen(self, dlg: Any) -> None:
         dlg.remember()
         locale = dlg.csv_locale()
         folder = ask_csv_folder(self.window, str(self._folder() / f"{self._stem()}-tables"))
@@ -176,65 +176,23 @@ class TablesExporter(QObject):
         engine_settings = self.doc.engine_settings
         catalog = self.doc.catalog
         imperial = self._imperial()
-        dlg = QProgressDialog(_tr("Writing the tables\u2026"), _tr("Cancel"), 0, 1000, self.window)
-        dlg.setObjectName("tablesExportProgress")
-        dlg.setWindowTitle(_tr("Export tables"))
-        dlg.setWindowModality(Qt.WindowModality.WindowModal)
-        dlg.setMinimumDuration(400)
-        dlg.setAutoClose(False)
-        dlg.setAutoReset(False)
-        dlg.setValue(0)
-        dlg.canceled.connect(self.cancel)
-        self.dialog = dlg
-        self.job = self.task.start(
+        self.job.start(
             lambda progress, cancelled: _export(snapshot, catalog, engine_settings, fmt, target, locale, imperial,
                                                 progress, cancelled),
-            on_done=self._on_done, on_failed=lambda e: self._on_failed(e, target),
-            on_cancelled=self._on_cancelled, on_progress=self._on_progress)
+            label=_tr("Writing the tables\u2026"),
+            stage_text=lambda stage: _tr("Writing the tables: {stage}\u2026").format(stage=stage),
+            on_done=self._on_done, on_failed=lambda e: self._on_failed(e, target), on_cancelled=self._on_cancelled)
         self._status(_tr("Exporting the tables to {name}\u2026").format(name=target.name))
         return True
 
     def cancel(self) -> None:
-        self.task.cancel()
-        if self.dialog is not None:
-            self.dialog.setLabelText(_tr("Cancelling\u2026"))
+        self.job.cancel()
 
     def wait(self, msecs: int = 60_000) -> bool:
-        return self.task.wait(msecs)
+        return self.job.wait(msecs)
 
-    def _on_progress(self, fraction: float, stage: str) -> None:
-        dlg = self.dialog
-        if dlg is None or self.job is None or self.job.cancelled() or self._in_progress:
-            return
-        # as in ui/export.py: a shown modal QProgressDialog processes events in setValue,
-        # which may deliver the end of the run and close this very dialog; it is deleted
-        # only once setValue has returned
-        if stage:
-            dlg.setLabelText(_tr("Writing the tables: {stage}\u2026").format(stage=stage))
-        self._in_progress = True
-        try:
-            dlg.setValue(int(max(0.0, min(1.0, fraction)) * 1000))
-        finally:
-            self._in_progress = False
-            if self._dispose is not None:
-                self._dispose.deleteLater()
-                self._dispose = None
-
-    def _close_dialog(self) -> None:
-        if self.job is not None:
-            self.last_thread_id = self.job.thread_id
-        if self.dialog is not None:
-            self.dialog.canceled.disconnect(self.cancel)
-            self.dialog.close()
-            if self._in_progress:
-                self._dispose = self.dialog
-            else:
-                self.dialog.deleteLater()
-            self.dialog = None
-        self.job = None
-
+    # -- GUI thread: how the worker ended (the progress dialog is closed by then) -----------------
     def _on_done(self, paths: list[Path]) -> None:
-        self._close_dialog()
         self.last_paths = list(paths)
         if len(paths) == 1:
             text = _tr("Workbook written: {path}").format(path=paths[0])
@@ -245,7 +203,6 @@ class TablesExporter(QObject):
         self.finished.emit(list(paths))
 
     def _on_failed(self, e: BaseException, target: Path) -> None:
-        self._close_dialog()
         if isinstance(e, PermissionError):
             message = _tr("{name} could not be written.\n\n{reason}\n\nIf the file is open in another program "
                           "(Excel locks the files it has open), close it there and export again.").format(
@@ -260,10 +217,8 @@ class TablesExporter(QObject):
         self.failed.emit(message)
 
     def _on_cancelled(self) -> None:
-        self._close_dialog()
         self._status(_tr("Table export cancelled; nothing was written"), 8000)
         self.cancelled.emit()
 
     def _status(self, text: str, timeout: int = 0) -> None:
-        if isinstance(self.window, QMainWindow):
-            self.window.statusBar().showMessage(text, timeout)
+        self.job.status(text, timeout)

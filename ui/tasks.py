@@ -37,6 +37,7 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import QDialog, QMainWindow, QProgressDialog, QWidget
 
 from planner.progress import CancelFn, Cancelled, ProgressFn
 
@@ -237,4 +238,119 @@ class BackgroundTask(QObject):
             self.current = None
 
 
-__all__ = ["BackgroundTask", "Run", "reports"]
+class ProgressJob(QObject):
+    """A :class:`BackgroundTask` a user waits for: the shape every export has (ui/export.py,
+    ui/export_tables.py). An options dialog opened window-modal without a nested event loop
+    (:meth:`ask`), then :meth:`start`: a window-modal ``QProgressDialog`` whose Cancel asks the
+    run to stop, progress shown as it comes, the dialog closed before ``on_done``,
+    ``on_failed`` or ``on_cancelled`` is called; :meth:`status` writes to the window's status
+    bar. The texts are the caller's (translated in its own context)."""
+
+    def __init__(self, window: QWidget, name: str, *, title: str, object_name: str, cancel_text: str,
+                 cancelling_text: str, expected_errors: tuple[type[BaseException], ...] = ()) -> None:
+        super().__init__(window)
+        self.window = window
+        self.task = BackgroundTask(self, name, expected_errors=expected_errors)
+        self.title = title
+        self.object_name = object_name
+        self.cancel_text = cancel_text
+        self.cancelling_text = cancelling_text
+        self.run: Run | None = None  # the running export
+        self.dialog: QProgressDialog | None = None
+        self.options_dialog: QDialog | None = None  # while :meth:`ask` waits for an answer
+        self.last_thread_id: int | None = None  # the thread the last run ran in
+        self._stage_text: Callable[[str], str] | None = None
+        self._in_progress = False  # inside the progress dialog's setValue
+        self._dispose: QProgressDialog | None = None  # closed inside setValue, to delete after it
+
+    @property
+    def busy(self) -> bool:
+        return self.run is not None
+
+    def ask(self, make_dialog: Callable[[], QDialog], on_accepted: Callable[[Any], Any]) -> None:
+        """Open ``make_dialog()`` window-modal (``open()``, no nested event loop) and call
+        ``on_accepted(dialog)`` on OK; while it is open, a second call raises it instead."""
+        if self.options_dialog is not None:
+            self.options_dialog.raise_()
+            return
+        dlg = make_dialog()
+        dlg.setWindowModality(Qt.WindowModality.WindowModal)
+        dlg.finished.connect(lambda result: self._answered(dlg, result, on_accepted))
+        self.options_dialog = dlg
+        dlg.open()
+
+    def _answered(self, dlg: QDialog, result: int, on_accepted: Callable[[Any], Any]) -> None:
+        self.options_dialog = None
+        dlg.deleteLater()
+        if result == QDialog.DialogCode.Accepted:
+            on_accepted(dlg)
+
+    def start(self, work: Work, *, label: str, on_done: Callable[[Any], Any],
+              on_failed: Callable[[BaseException], Any], on_cancelled: Callable[[], Any],
+              stage_text: Callable[[str], str] | None = None) -> Run:
+        """Show the progress dialog (after 0.4 s) and run ``work``; ``stage_text(stage)`` is
+        the dialog's label for a stage the work reports."""
+        dlg = QProgressDialog(label, self.cancel_text, 0, 1000, self.window)
+        dlg.setObjectName(self.object_name)
+        dlg.setWindowTitle(self.title)
+        dlg.setWindowModality(Qt.WindowModality.WindowModal)
+        dlg.setMinimumDuration(400)
+        dlg.setAutoClose(False)
+        dlg.setAutoReset(False)
+        dlg.setValue(0)
+        dlg.canceled.connect(self.cancel)
+        self.dialog = dlg
+        self._stage_text = stage_text
+        self.run = self.task.start(
+            work, on_done=lambda result: self._ended(on_done, result), on_failed=lambda e: self._ended(on_failed, e),
+            on_cancelled=lambda: self._ended(on_cancelled), on_progress=self._on_progress)
+        return self.run
+
+    def cancel(self) -> None:
+        """Ask the running job to stop; it reports through ``on_cancelled`` when it has."""
+        self.task.cancel()
+        if self.dialog is not None:
+            self.dialog.setLabelText(self.cancelling_text)
+
+    def wait(self, msecs: int = 60_000) -> bool:
+        return self.task.wait(msecs)
+
+    def status(self, text: str, timeout: int = 0) -> None:
+        if isinstance(self.window, QMainWindow):
+            self.window.statusBar().showMessage(text, timeout)
+
+    def _on_progress(self, fraction: float, stage: str) -> None:
+        dlg = self.dialog
+        if dlg is None or self.run is None or self.run.cancelled() or self._in_progress:
+            return  # nested in our own setValue below: the next update will do
+        if stage and self._stage_text is not None:
+            dlg.setLabelText(self._stage_text(stage))
+        # a shown modal QProgressDialog processes events in setValue, which may deliver the
+        # job's result and close this very dialog; a deleteLater posted from there would be
+        # run by that same processEvents, freeing the dialog under setValue (a crash seen
+        # on a loaded machine), so _close_dialog leaves the deletion to us, after it
+        self._in_progress = True
+        try:
+            dlg.setValue(int(max(0.0, min(1.0, fraction)) * 1000))
+        finally:
+            self._in_progress = False
+            if self._dispose is not None:
+                self._dispose.deleteLater()
+                self._dispose = None
+
+    def _ended(self, callback: Callable[..., Any], *args: Any) -> None:
+        if self.run is not None:
+            self.last_thread_id = self.run.thread_id
+        if self.dialog is not None:
+            self.dialog.canceled.disconnect(self.cancel)
+            self.dialog.close()
+            if self._in_progress:
+                self._dispose = self.dialog  # deleted once setValue has returned
+            else:
+                self.dialog.deleteLater()
+            self.dialog = None
+        self.run = None
+        callback(*args)
+
+
+__all__ = ["BackgroundTask", "ProgressJob", "Run", "reports"]

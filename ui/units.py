@@ -111,12 +111,9 @@ def _lang() -> str:
 def fnum(value: float | int, spec: str = ",.0f") -> str:
     """``value`` formatted with the Python format ``spec`` ('',.1f', '.0f', ',') in the app's
     language: German ``1.356.256`` / ``1,30``, English ``1,356,256`` / ``1.30``."""
-    lang = _lang()
-    if lang == "en" or isinstance(value, bool) or not isinstance(value, int | float):
-        return format(value, spec)
     from planner import i18n as pi18n
 
-    return pi18n._formatter(lang).format_field(value, spec)
+    return pi18n.format_field(value, spec, _lang())
 
 
 def fmt_int(n: float) -> str:
@@ -132,12 +129,9 @@ def fmt_money(amount: float, currency: str) -> str:
 
 def lformat(template: str, **fields: object) -> str:
     """``template.format(**fields)`` with numeric fields (``{x:.1f}``) in the app's language."""
-    lang = _lang()
-    if lang == "en":
-        return template.format(**fields)
     from planner import i18n as pi18n
 
-    return pi18n._formatter(lang).format(template, **fields)
+    return pi18n.format_template(template, _lang(), **fields)
 
 
 def parse_number(text: str, integer: bool = False) -> float | int:

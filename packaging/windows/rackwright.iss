@@ -1,18 +1,29 @@
 ; Inno Setup 6 script: a per-user installer for the Windows one-folder bundle.
 ;
 ;   .venv\Scripts\pyinstaller --noconfirm packaging\rackwright.spec
-;   iscc /DAppVersion=0.1.0 packaging\windows\rackwright.iss   (-> dist\rackwright-0.1.0-setup.exe)
+;   ISCC.exe packaging\windows\rackwright.iss        (-> dist\rackwright-VERSION-setup.exe)
 ;
 ; Installs dist\rackwright\ for the current user only (no administrator rights:
 ; %LOCALAPPDATA%\Programs\Rackwright), a Start-menu entry, and the .rackplan file type in
 ; HKEY_CURRENT_USER\Software\Classes (Rackwright.Plan, opened with rackwright.exe "%1", the
 ; icon from the executable); uninstalling removes them. Paths are relative to this file.
+; The version is read from rackwright.exe's version resource, which the spec wrote from
+; planner.__version__ (packaging/windows/version_info.py), so installer and program agree;
+; /DAppVersion=X overrides the displayed version. Needs Inno Setup 6.3 or newer (x64compatible).
 ; Checked by tests/test_distribution.py (present, well-formed, every file it names exists);
 ; not compiled or run here (docs/packaging.md).
 
-#ifndef AppVersion
-  #define AppVersion "0.0.0"
+#define AppExe AddBackslash(SourcePath) + "..\..\dist\rackwright\rackwright.exe"
+#if !FileExists(AppExe)
+  #error dist\rackwright\rackwright.exe not found: build the bundle first (pyinstaller packaging\rackwright.spec)
 #endif
+#ifndef AppVersion
+  #define AppVersion GetStringFileInfo(AppExe, "ProductVersion")
+#endif
+#if AppVersion == ""
+  #error dist\rackwright\rackwright.exe has no version resource (packaging\rackwright.spec writes one)
+#endif
+#define AppNumericVersion GetVersionNumbersString(AppExe)
 
 [Setup]
 AppId={{6F3B2C0E-3F5A-4E59-9A53-2E7C1B9D4A10}
@@ -20,7 +31,8 @@ AppName=Rackwright
 AppVersion={#AppVersion}
 AppVerName=Rackwright {#AppVersion}
 AppPublisher=Rackwright developers
-VersionInfoVersion={#AppVersion}
+VersionInfoVersion={#AppNumericVersion}
+VersionInfoProductTextVersion={#AppVersion}
 DefaultDirName={autopf}\Rackwright
 DefaultGroupName=Rackwright
 DisableProgramGroupPage=yes

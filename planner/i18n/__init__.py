@@ -342,6 +342,24 @@ def _formatter(lang: str) -> _LocaleFormatter:
     return _LocaleFormatter(lang)
 
 
+def format_field(value: Any, spec: str, lang: str | None = None) -> str:
+    """``format(value, spec)`` (``',.0f'``, ``'.1f'``, ``','``, ``'.0%'``) with the language's
+    separators, as a field of ``render`` is: German ``1.356.256`` / ``1,30``."""
+    code = _lang(lang)
+    if code == "en":
+        return format(value, spec)
+    return _formatter(code).format_field(value, spec)
+
+
+def format_template(template: str, lang: str | None = None, /, **fields: Any) -> str:
+    """``template.format(**fields)`` with the numeric fields (``{x:.1f}``) in the language's
+    number format; no translation (``render`` translates first)."""
+    code = _lang(lang)
+    if code == "en":
+        return template.format(**fields)
+    return _formatter(code).format(template, **fields)
+
+
 def render(template: str | tuple[str, str], params: dict[str, Any] | tuple[tuple[str, Any], ...] = (),
            lang: str | None = None, n: int | None = None) -> str:
     """Translate ``template`` (a ``N_`` text or an ``Np_`` pair with count ``n``) and fill
@@ -462,7 +480,8 @@ def translated(text: str, lang: str | None = None) -> str:
 
 __all__ = [
     "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "Deferred", "Message", "N_", "Np_", "_",
-    "active_language", "babel_locale", "current_language", "deferred", "format_date", "format_money",
-    "format_number", "format_percent", "gettext", "message_text", "ngettext", "normalize_language", "parse_number",
-    "render", "set_default_language", "tf", "tmsg", "translated", "use_language",
+    "active_language", "babel_locale", "current_language", "deferred", "format_date", "format_field",
+    "format_money", "format_number", "format_percent", "format_template", "gettext", "message_text", "ngettext",
+    "normalize_language", "parse_number", "render", "set_default_language", "tf", "tmsg", "translated",
+    "use_language",
 ]

@@ -393,27 +393,27 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildPlanExporter</name>
         <message>
-            <location filename="../../ui/export.py" line="218" />
+            <location filename="../../ui/export.py" line="172" />
             <source>; rack sheets one per layout ({n})</source>
             <translation>; Rackblätter je Aufbau eines ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="119" />
+            <location filename="../../ui/export.py" line="126" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="233" />
+            <location filename="../../ui/export.py" line="185" />
             <source>Build plan export cancelled; nothing was written</source>
             <translation>Export des Aufbauplans abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="227" />
+            <location filename="../../ui/export.py" line="180" />
             <source>Build plan export failed</source>
             <translation>Export des Aufbauplans fehlgeschlagen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/export.py" line="221" />
+            <location filename="../../ui/export.py" line="175" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
             <translation>
                 <numerusform>Aufbauplan geschrieben: {path} (%n Seite{extra})</numerusform>
@@ -421,33 +421,33 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             </translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="156" />
+            <location filename="../../ui/export.py" line="79" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="178" />
+            <location filename="../../ui/export.py" line="80" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="228" />
+            <location filename="../../ui/export.py" line="181" />
             <source>Cannot export build plan</source>
             <translation>Aufbauplan kann nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="119" />
-            <location filename="../../ui/export.py" line="158" />
+            <location filename="../../ui/export.py" line="78" />
+            <location filename="../../ui/export.py" line="126" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="171" />
+            <location filename="../../ui/export.py" line="160" />
             <source>Exporting the build plan to {file}…</source>
             <translation>Aufbauplan wird nach {file} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="189" />
+            <location filename="../../ui/export.py" line="157" />
             <source>Writing the build plan: {stage}…</source>
             <translation>Aufbauplan wird geschrieben: {stage}…</translation>
         </message>
@@ -1492,27 +1492,9 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Export</name>
         <message>
-            <location filename="../../ui/export.py" line="39" />
+            <location filename="../../ui/export.py" line="40" />
             <source>Export build plan (PDF)</source>
             <translation>Aufbauplan exportieren (PDF)</translation>
-        </message>
-        <message>
-            <location filename="../../ui/export.py" line="61" />
-            <source>The build plan could not be made.
-
-{error}</source>
-            <translation>Der Aufbauplan konnte nicht erstellt werden.
-
-{error}</translation>
-        </message>
-        <message>
-            <location filename="../../ui/export.py" line="60" />
-            <source>{file} could not be written.
-
-{error}</source>
-            <translation>{file} konnte nicht geschrieben werden.
-
-{error}</translation>
         </message>
     </context>
     <context>
@@ -6049,23 +6031,23 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>TablesExporter</name>
         <message>
-            <location filename="../../ui/export_tables.py" line="118" />
+            <location filename="../../ui/export_tables.py" line="129" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="179" />
+            <location filename="../../ui/export_tables.py" line="92" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="200" />
+            <location filename="../../ui/export_tables.py" line="92" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="171" />
-            <location filename="../../ui/export_tables.py" line="259" />
+            <location filename="../../ui/export_tables.py" line="216" />
             <source>Cannot export tables</source>
             <translation>Tabellen können nicht exportiert werden</translation>
         </message>
@@ -6075,8 +6057,8 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>Excel-Arbeitsmappen (*.xlsx);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="118" />
-            <location filename="../../ui/export_tables.py" line="181" />
+            <location filename="../../ui/export_tables.py" line="91" />
+            <location filename="../../ui/export_tables.py" line="129" />
             <source>Export tables</source>
             <translation>Tabellen exportieren</translation>
         </message>
@@ -6091,22 +6073,22 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>Arbeitsmappe exportieren (Excel)</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="194" />
+            <location filename="../../ui/export_tables.py" line="185" />
             <source>Exporting the tables to {name}…</source>
             <translation>Tabellen werden nach {name} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="264" />
+            <location filename="../../ui/export_tables.py" line="220" />
             <source>Table export cancelled; nothing was written</source>
             <translation>Tabellenexport abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="258" />
+            <location filename="../../ui/export_tables.py" line="215" />
             <source>Table export failed</source>
             <translation>Tabellenexport fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="257" />
+            <location filename="../../ui/export_tables.py" line="214" />
             <source>The tables could not be made.
 
 {error}</source>
@@ -6115,27 +6097,27 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="240" />
+            <location filename="../../ui/export_tables.py" line="198" />
             <source>Workbook written: {path}</source>
             <translation>Arbeitsmappe geschrieben: {path}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="213" />
+            <location filename="../../ui/export_tables.py" line="183" />
             <source>Writing the tables: {stage}…</source>
             <translation>Tabellen werden geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="179" />
+            <location filename="../../ui/export_tables.py" line="182" />
             <source>Writing the tables…</source>
             <translation>Tabellen werden geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="242" />
+            <location filename="../../ui/export_tables.py" line="200" />
             <source>{count} CSV files written to {folder}</source>
             <translation>{count} CSV-Dateien nach {folder} geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="254" />
+            <location filename="../../ui/export_tables.py" line="211" />
             <source>{name} could not be written.
 
 {reason}</source>
@@ -6144,7 +6126,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="250" />
+            <location filename="../../ui/export_tables.py" line="207" />
             <source>{name} could not be written.
 
 {reason}
