@@ -74,6 +74,13 @@ DP_ALWAYS_EXPOSED = 0.1
 # hides nearly all; plain implementations much less).
 EP_COMM_OVERLAP = 0.6
 
+# Context parallelism: the layout search splits a sequence over at most seq_len / 4,096
+# GPUs. The smallest per-GPU chunk in the published recipes: NeMo runs Llama 3 8B and
+# 70B at 8k sequence with CP2 (NeMo 24.07 performance summary) and Megatron Bridge's
+# Llama 3.1 405B recipe at 8k with CP2; Llama 3 405B's 128k phase uses CP16 (8k per
+# GPU; Llama 3 paper, Table 4). Not a tuned number: it bounds the search.
+CP_MIN_TOKENS_PER_GPU = 4096
+
 # Interleaved 1F1B pipeline: virtual stages per GPU, at most this many and at most the
 # layers held per GPU (Narayanan et al. 2021, bubble = (p - 1) / (v m)).
 MAX_VIRTUAL_STAGES = 4
