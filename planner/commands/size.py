@@ -241,8 +241,9 @@ def run_train(args) -> int:
     ck = d["checkpoint_write_s"]
     lines = [
         f"{r.model} {r.method} on {r.gpus:,} x {r.gpu}, {args.tokens:.3g} tokens, {r.precision}",
-        f"  fits: {'yes' if r.fits else 'NO'}   memory {r.memory_per_gpu_gb:.1f} of {r.memory_capacity_gb:.0f} GB per GPU   "
-        f"layout TP{lay.tp} PP{lay.pp} DP{lay.dp}" + (f" EP{lay.ep}" if lay.ep > 1 else "")
+        f"  fits: {'yes' if r.fits else 'NO'}   memory {r.memory_per_gpu_gib:.1f} of {r.memory_capacity_gib:.1f} GiB per GPU   "
+        f"layout TP{lay.tp}" + (f" CP{lay.cp}" if lay.cp > 1 else "") + f" PP{lay.pp} DP{lay.dp}"
+        + (f" EP{lay.ep}" if lay.ep > 1 else "")
         + f", ZeRO-{lay.zero}, {lay.recompute} recompute",
         f"  ~{r.days:,.1f} days, {r.gpu_hours:,.0f} GPU-hours, MFU {r.mfu * 100:.1f} %, "
         f"{r.tokens_per_s_per_gpu:,.0f} tokens/s per GPU" + _band(r.error_band),

@@ -314,7 +314,7 @@ class _Tables:
                         ("tokens_per_s_per_user", "Tokens/s per user", FLOAT, 1), ("ttft_s", "TTFT s", FLOAT, 2),
                         ("replicas", "Replicas", INT, 0), ("tp", "Tensor parallel", INT, 0),
                         ("max_concurrent_sequences", "Max concurrent sequences", INT, 0),
-                        ("memory_per_gpu_gb", "GB per GPU", FLOAT, 1), ("method", "Method", TEXT, 0))
+                        ("memory_per_gpu_gib", "GiB per GPU", FLOAT, 1), ("method", "Method", TEXT, 0))
 
     def workloads(self) -> Sheet:
         r = self.results

@@ -27,6 +27,10 @@ from .cluster import ClusterSpec
 from .uncertainty import error_band
 
 RECOMPUTE = ("selective", "full")
+# Binary gibibyte: memory per GPU is shown in GiB, the unit the driver counts in
+# (nvidia-smi reports MiB), so an "80 GB" H100 (81,559 MiB) reads 79.6 GiB, not 85.5 GB
+# (docs/workloads.md, "Memory").
+GIB = float(2**30)
 METHODS = ("pretrain", "full", "lora", "qlora")
 
 
@@ -98,6 +102,8 @@ class TrainingResult:
             "layout": asdict(self.layout),
             "memory_per_gpu_gb": round(self.memory_per_gpu_gb, 2),
             "memory_capacity_gb": round(self.memory_capacity_gb, 2),
+            "memory_per_gpu_gib": round(self.memory_per_gpu_gib, 2),
+            "memory_capacity_gib": round(self.memory_capacity_gib, 2),
             "seq_len": self.seq_len, "global_batch_tokens": self.global_batch_tokens,
             "step_s": self.step_s, "tokens_per_s": self.tokens_per_s,
             "tokens_per_s_per_gpu": self.tokens_per_s_per_gpu, "mfu": self.mfu,
@@ -109,6 +115,15 @@ class TrainingResult:
             "notes": list(self.notes),
         }
         return d
+
+    @property
+    def memory_per_gpu_gib(self) -> float:
+        return self.memory_per_gpu_gb * GB / GIB
+
+    @property
+    def memory_capacity_gib(self) -> float:
+        """The GPU's memory as the driver reports it, in GiB (H100: 79.6)."""
+        return self.memory_capacity_gb * GB / GIB
 
     @property
     def error_band(self) -> float | None:
@@ -359,8 +374,8 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
     if best is None:
         lay, mem, s = smallest
         st = step_times(model, cl, lay, seq_len, s, precision, method, software)
-        notes.append(f"does not fit: needs {mem / GB:.1f} GB per GPU in the leanest layout, "
-                     f"{cap / GB:.1f} GB usable")
+        notes.append(f"does not fit: needs {mem / GIB:.1f} GiB per GPU in the leanest layout, "
+                     f"{cap / GIB:.1f} GiB usable")
     else:
         _, lay, mem, st, s = best
     if s > seqs:
