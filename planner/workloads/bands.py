@@ -14,8 +14,8 @@ BANDS = {
         "cases": 5
     },
     "training": {
-        "median": 0.058,
-        "worst": 0.197,
-        "cases": 16
+        "median": 0.063,
+        "worst": 0.239,
+        "cases": 33
     }
 }

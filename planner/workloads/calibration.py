@@ -50,6 +50,13 @@ FP8_TRAINING_SOFTWARE_SPEEDUP: dict[str, float] = {"2023": 1.0, "2024": 1.27}
 # Sizing assumes current software (2024 or later); a case states its own.
 DEFAULT_TRAINING_SOFTWARE = "2024"
 
+# Share of the attention score/value FLOPs (PaLM's 12 L attn_dim T per token counts the
+# full T x T matrix) a causal kernel computes: FlashAttention skips the blocks above the
+# diagonal (Dao 2023, FlashAttention-2, section 3.1.1 "Causal masking"). Attention runs
+# in BF16 in FP8 training (Transformer Engine's FP8 recipes cast the linear layers; its
+# FP8 attention is off by default), so it is charged at the BF16 rate.
+ATTENTION_CAUSAL_SHARE = 0.5
+
 # Memory-bound work per token and layer (norms, activations, residual adds, softmax,
 # optimizer update amortised), as a multiple of the activation bytes Korthikanti et al.
 # (2022) count per token and layer (34 x hidden bytes). Read at the HBM bandwidth.

@@ -210,18 +210,24 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
     tokens = m * seq_len / cp  # tokens per GPU group (one tp x pp replica slice) per step
     full_seq = seq_len
     seq_len = seq_len / cp  # tokens of a sequence on one GPU
-    flops_tok = model_flops_per_token(model, full_seq, method)
+    # attention scores and values (12 L attn_dim T per token, PaLM) apart from the
+    # weight matmuls: a causal kernel computes only the unmasked half, in BF16 even in
+    # FP8 runs (docs/workloads.md, "Attention")
+    attn_tok = 12.0 * model.layers * model.attn_dim * full_seq
+    flops_tok = model_flops_per_token(model, full_seq, method) - attn_tok
     if lay.recompute == "full":
-        flops_tok += 2.0 * model.active_params + 4.0 * model.layers * model.attn_dim * full_seq
+        flops_tok += 2.0 * model.active_params
+        attn_tok += 4.0 * model.layers * model.attn_dim * full_seq
     if method == "qlora":
         flops_tok *= cal.QLORA_DEQUANT_OVERHEAD
     eff = cal.GEMM_EFFICIENCY.get(gpu.family, cal.DEFAULT_GEMM_EFFICIENCY)
+    peak_attn = gpu.bf16_tflops * 1e12 * eff / cal.ATTENTION_CAUSAL_SHARE
     if precision == "fp8" and gpu.fp8_tflops:
         peak = (gpu.fp8_tflops * 1e12 * eff * cal.FP8_GEMM_RELATIVE_EFFICIENCY
                 * cal.FP8_TRAINING_SOFTWARE_SPEEDUP[software])
     else:
         peak = gpu.bf16_tflops * 1e12 * eff
-    gemm = tokens * flops_tok / (tp * pp) / peak
+    gemm = tokens * (flops_tok / peak + attn_tok / peak_attn) / (tp * pp)
     h = model.hidden
     layers_here = model.layers / pp
     mem = (tokens * layers_here * cal.ACTIVATION_BYTES_PER_HIDDEN * cal.MEMORY_TRAFFIC_MULTIPLE
@@ -256,7 +262,7 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
         lat = cal.NVLINK_COLLECTIVE_LATENCY_S if tp * cp <= domain else cal.NETWORK_HOP_LATENCY_S
         chunk = seq_len * 2.0 * model.kv_heads * model.head_dim * 2.0 / tp
         ring = 3.0 * (cp - 1) * (chunk / bw + lat)
-        attn = 12.0 * model.attn_dim * full_seq * seq_len / tp / peak
+        attn = 12.0 * model.attn_dim * full_seq * seq_len / tp / peak_attn
         cp_comm = m * layers_here * max(0.0, ring - attn)
 
     # pipeline: bubble and activation sends

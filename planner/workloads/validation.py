@@ -79,7 +79,11 @@ def predict(case: dict[str, Any], catalog: Any) -> float:
         if metric == "tokens_per_s_per_gpu":
             return r.tokens_per_s_per_gpu
         if metric == "tflops_per_gpu":
-            return r.tokens_per_s_per_gpu * model_flops_per_token(model, r.seq_len) / 1e12
+            flops = model_flops_per_token(model, r.seq_len)
+            if case.get("flops_count") == "causal":
+                # the source counts half the attention score/value FLOPs (causal mask)
+                flops -= 6.0 * model.layers * model.attn_dim * r.seq_len
+            return r.tokens_per_s_per_gpu * flops / 1e12
         if metric == "mfu":
             return r.mfu
     raise ValueError(f"case {case.get('id')}: unknown metric {metric!r}")
