@@ -14,8 +14,8 @@ BANDS = {
         "cases": 5
     },
     "training": {
-        "median": 0.063,
-        "worst": 0.239,
+        "median": 0.046,
+        "worst": 0.136,
         "cases": 33
     }
 }

@@ -271,7 +271,10 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
         v = max(1, min(cal.MAX_VIRTUAL_STAGES, int(layers_here)))
         bubble = (pp - 1) / (v * m) * (compute + tp_comm + cp_comm)
         bw = nvl if tp * cp * pp <= domain else net
-        pp_comm = m * v * 2.0 * seq_len * h * 2.0 / bw
+        # each tensor-parallel rank sends its 1/tp slice (scatter/gather optimisation,
+        # Narayanan et al. 2021, section 4.1; with sequence parallelism the activation
+        # between stages is already split over the tp ranks)
+        pp_comm = m * v * 2.0 * seq_len * h * 2.0 / tp / bw
 
     # data parallel gradient reduction over the DP x CP ranks (the context-parallel
     # ranks hold the same weights), hidden under the last micro-batch's backward
