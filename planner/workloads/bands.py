@@ -16,6 +16,6 @@ BANDS = {
     "training": {
         "median": 0.046,
         "worst": 0.136,
-        "cases": 33
+        "cases": 44
     }
 }
