@@ -77,6 +77,7 @@ def register(sub) -> None:
     qt.add_argument("--seq-len", type=_count, default=4096)
     qt.add_argument("--global-batch-tokens", type=_number, default=4 * 1024 * 1024)
     qt.add_argument("--pp", type=_count, default=None, help="pipeline-parallel degree")
+    qt.add_argument("--cp", type=_count, default=None, help="context-parallel degree (default: chosen)")
     qt.add_argument("--zero", type=int, default=1, choices=[0, 1, 2, 3])
     qt.add_argument("--recompute", default=None, choices=["selective", "full"])
     qt.add_argument("--software", default=cal.DEFAULT_TRAINING_SOFTWARE, choices=list(cal.FP8_TRAINING_SOFTWARE_SPEEDUP),
@@ -219,6 +220,8 @@ def run_train(args) -> int:
     kw = dict(seq_len=args.seq_len, global_batch_tokens=args.global_batch_tokens,
               precision=args.precision, method=args.method, zero=args.zero, tp=args.tp, pp=args.pp,
               recompute=args.recompute, software=args.software)
+    if sweep is not None and args.cp is not None:
+        raise UserError("--cp applies to one run: leave it out with --sweep")
     if sweep is not None:
         spec = {"model": args.model, "tokens": args.tokens, "target_days": args.target_days,
                 **{k: v for k, v in kw.items() if k != "method"}}
@@ -226,7 +229,7 @@ def run_train(args) -> int:
             spec["method"] = args.method
         return _run_sweep(args, sweep, model, cl, "pretrain" if args.method == "pretrain" else "finetune", spec)
     try:
-        r = train(model, cl, args.tokens, **kw)
+        r = train(model, cl, args.tokens, cp=args.cp, **kw)
     except ValueError as e:
         raise UserError(str(e)) from None
     d = r.to_dict()
