@@ -259,3 +259,15 @@ def test_decimal_comma_is_refused_not_misread():
         parse_number("1,5", integer=False)
     assert parse_number("1,024", integer=True) == 1024
     assert parse_number("2.5k", integer=True) == 2500
+
+
+def test_training_memory_is_shown_in_gib_of_the_drivers_capacity(qtbot, panel, doc):
+    """An H100's memory reads 79.6 GiB (81,559 MiB as the driver reports it), never the
+    "86 GB" the decimal figure gave; the used memory is in the same unit, from the engine."""
+    wid = next(w.id for w in doc.plan.workloads if w.kind in ("pretrain", "finetune"))
+    panel.select_workload(wid)
+    qtbot.waitUntil(lambda: "Memory per GPU" in panel.figures)
+    text = panel.figures["Memory per GPU"].text()
+    used = doc.results.workloads[wid].figures["memory_per_gpu_gib"]
+    assert text == f"{used:,.1f} GiB of 79.6 GiB"
+    assert "GB" not in text.replace("GiB", "")
