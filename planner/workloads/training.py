@@ -212,7 +212,7 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
     seq_len = seq_len / cp  # tokens of a sequence on one GPU
     # attention scores and values (12 L attn_dim T per token, PaLM) apart from the
     # weight matmuls: a causal kernel computes only the unmasked half, in BF16 even in
-    # FP8 runs (docs/workloads.md, "Attention")
+    # FP8 runs (docs/workloads.md, "Training")
     attn_tok = 12.0 * model.layers * model.attn_dim * full_seq
     flops_tok = model_flops_per_token(model, full_seq, method) - attn_tok
     if lay.recompute == "full":
