@@ -164,3 +164,29 @@ def test_infer_pcie_switch_option(capsys):
     assert host["scale_up"] == switch["scale_up"] == "pcie"
     assert switch["decode_breakdown_s"]["communication"] < host["decode_breakdown_s"]["communication"]
     assert switch["tokens_per_s"] > host["tokens_per_s"]
+
+
+def test_train_memory_in_gib_and_context_parallel(capsys):
+    """An H100 reads 79.6 GiB (81,559 MiB as the driver reports it), not "86 GB"; the search
+    picks CP2 for 405B at 8k on 16,384 GPUs and shows it; --cp pins it (Meta's CP1 does not
+    fit the memory rules, and the note says so in GiB); an impossible --cp is bad input."""
+    base = ("train", "--model", "llama-3.1-405b", "--gpu", "h100-sxm", "--gpus", "16384", "--tokens", "15.6e12",
+            "--seq-len", "8192", "--global-batch-tokens", "16777216")
+    code, out, _ = run(capsys, *base)
+    assert code == 0
+    assert "of 79.6 GiB per GPU" in out and "GB per GPU" not in out
+    assert " CP2 " in out
+    code, out, _ = run(capsys, *base, "--json")
+    d = json.loads(out)
+    assert d["memory_capacity_gib"] == pytest.approx(81559 / 1024, abs=0.01)
+    assert d["memory_per_gpu_gib"] == pytest.approx(d["memory_per_gpu_gb"] * 1e9 / 2**30, abs=0.01)
+    assert d["layout"]["cp"] == 2 and d["fits"] is True
+    code, out, _ = run(capsys, *base, "--tp", "8", "--pp", "16", "--cp", "1", "--recompute", "selective", "--json")
+    d = json.loads(out)
+    assert d["fits"] is False and d["layout"]["cp"] == 1
+    assert any("GiB per GPU" in n and "GiB usable" in n for n in d["notes"])
+    code, _, err = run(capsys, *base, "--cp", "3")
+    assert code == 2 and "cp=3" in err
+    code, _, err = run(capsys, "train", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--tokens", "1e12",
+                       "--sweep", "8:64", "--cp", "2")
+    assert code == 2 and "--cp" in err

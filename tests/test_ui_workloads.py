@@ -272,3 +272,15 @@ def test_inference_verdict_says_which_software_generation_it_assumes(qtbot, pane
     qtbot.waitUntil(lambda: "MLPerf Inference v5.0" in notes.text())
     assert notes.isVisible()
     assert doc.results.workloads[serve].figures["software"] == "2025"
+
+
+def test_training_memory_is_shown_in_gib_of_the_drivers_capacity(qtbot, panel, doc):
+    """An H100's memory reads 79.6 GiB (81,559 MiB as the driver reports it), never the
+    "86 GB" the decimal figure gave; the used memory is in the same unit, from the engine."""
+    wid = next(w.id for w in doc.plan.workloads if w.kind in ("pretrain", "finetune"))
+    panel.select_workload(wid)
+    qtbot.waitUntil(lambda: "Memory per GPU" in panel.figures)
+    text = panel.figures["Memory per GPU"].text()
+    used = doc.results.workloads[wid].figures["memory_per_gpu_gib"]
+    assert text == f"{used:,.1f} GiB of 79.6 GiB"
+    assert "GB" not in text.replace("GiB", "")

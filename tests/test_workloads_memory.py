@@ -93,11 +93,18 @@ def test_verdict_chooses_the_tp_that_meets_the_targets(cat):
     assert fig2["fits"] and fig2["tp"] >= 2
 
 
+# The automatic layout may trail a published one by at most this share (ties and rounding);
+# the search is exhaustive over its rules, so a fitting published layout is never faster.
+LAYOUT_TOLERANCE = 0.01
+
+
 def test_automatic_training_layout_is_as_good_as_every_published_one_that_fits(cat):
-    """Every training case of the validation table that states its layout: where that layout
-    fits the model's memory rules, the automatic layout (no tp/pp given) is at least as fast
-    per GPU. A published layout the rules reject (Meta's 405B TP8 PP16 at 8k: its activations
-    exceed 80 GB under 34 sbh/t) is reported, not compared: docs/validation.md says so."""
+    """Every training case of the validation table that states its layout (tp, and pp/cp/
+    recompute where given): the automatic layout (nothing pinned) is at least as fast per
+    GPU as the published layout, within LAYOUT_TOLERANCE. A published layout outside the
+    model's memory rules (Meta's 405B TP8 CP1 PP16 at 8k) must say why in the case
+    (``layout_outside_rules``), and that it does not fit is checked: a case whose published
+    layout fits may not carry the field."""
     from planner.workloads.training import train
 
     doc = validation.load_cases()
@@ -112,17 +119,53 @@ def test_automatic_training_layout_is_as_good_as_every_published_one_that_fits(c
         kw = dict(seq_len=int(c.get("seq_len", 4096)), global_batch_tokens=float(c.get("global_batch_tokens", 4 * 2**20)),
                   precision=c.get("precision", "bf16"), method=c.get("method", "pretrain"),
                   software=str(c.get("software", cal.DEFAULT_TRAINING_SOFTWARE)))
-        pub = train(model, cl, float(c["tokens"]), tp=c["tp"], pp=c.get("pp"), recompute=c.get("recompute"), **kw)
+        pub = train(model, cl, float(c["tokens"]), tp=c["tp"], pp=c.get("pp"), cp=c.get("cp"),
+                    recompute=c.get("recompute"), **kw)
         auto = train(model, cl, float(c["tokens"]), **kw)
         assert auto.fits, c["id"]
-        if not pub.fits:
+        if pub.fits:
+            assert "layout_outside_rules" not in c, (c["id"], "the published layout fits the rules")
+            compared.append(c["id"])
+        else:
+            assert len(c.get("layout_outside_rules", "")) > 40, (c["id"], "say why the published layout does not fit")
             rejected.append(c["id"])
-            continue
-        compared.append(c["id"])
-        assert auto.tokens_per_s_per_gpu >= pub.tokens_per_s_per_gpu * (1 - 1e-9), (
-            c["id"], (pub.layout.tp, pub.layout.pp), (auto.layout.tp, auto.layout.pp))
-    assert len(compared) >= 6
-    assert set(rejected) <= {"llama3-405b-8192gpu", "llama3-405b-16384gpu", "llama31-card-405b"}
+        # pinned tp/pp/cp/recompute leave one candidate: pub is the published layout,
+        # computed even where it does not fit
+        assert (pub.layout.tp, pub.layout.pp) == (c["tp"], c.get("pp", pub.layout.pp))
+        assert auto.tokens_per_s_per_gpu >= pub.tokens_per_s_per_gpu * (1 - LAYOUT_TOLERANCE), (
+            c["id"], pub.layout, auto.layout, auto.tokens_per_s_per_gpu / pub.tokens_per_s_per_gpu)
+    assert len(compared) >= 8
+    assert set(rejected) == {"llama3-405b-8192gpu", "llama3-405b-16384gpu", "llama31-card-405b", "llama3-405b-128k-cp16"}
+
+
+def test_context_parallelism_splits_activations_and_is_chosen_for_405b(cat):
+    """CP halves the activations per GPU (same layout otherwise), shards the optimizer over
+    DP x CP, adds a charged ring exchange only when it outruns the attention math, and the
+    search picks it for Llama 3.1 405B at 8k on 16,384 H100 (NeMo's recipes use CP2)."""
+    from planner.workloads.training import Layout, memory_per_gpu_bytes, step_times, train
+
+    model = ModelArch.from_llm(cat.llm("llama-3.1-405b"))
+    one = Layout(8, 16, 128, recompute="selective")
+    two = Layout(8, 16, 64, recompute="selective", cp=2)
+    m1 = memory_per_gpu_bytes(model, one, 8192, "pretrain", 16)
+    m2 = memory_per_gpu_bytes(model, two, 8192, "pretrain", 32)
+    assert m2 < 0.62 * m1  # activations dominate and are halved
+    cl = cluster_from_catalog(cat, "h100-sxm", 16384)
+    t1 = step_times(model, cl, one, 8192, 2048, "bf16", "pretrain")
+    t2 = step_times(model, cl, two, 8192, 2048, "bf16", "pretrain")
+    assert t1.cp_comm_s == 0.0
+    # at 128k tokens per sequence the attention math hides the ring; at 8k on a slow
+    # fabric it does not
+    long = Layout(8, 16, 8, recompute="selective", cp=16)
+    assert step_times(model, cl, long, 131072, 128, "bf16", "pretrain").cp_comm_s == 0.0
+    slow = cl.with_(internode_gb_per_s=1.0)
+    assert step_times(model, slow, Layout(8, 16, 16, recompute="selective", cp=8), 32768, 2048,
+                      "bf16", "pretrain").cp_comm_s > 0.0
+    assert t2.gemm_s == pytest.approx(t1.gemm_s, rel=1e-9)  # twice the micro-batches of half the tokens
+    r = train(model, cl, 15.6e12, seq_len=8192, global_batch_tokens=16 * 2**20)
+    assert r.fits and r.layout.cp >= 2
+    assert r.to_dict()["layout"]["cp"] == r.layout.cp
+    assert train(model, cl, 15.6e12, seq_len=4096, global_batch_tokens=16 * 2**20).layout.cp == 1
 
 
 def test_error_bands_module_is_current(cat):

@@ -92,6 +92,7 @@ def register(sub) -> None:
     qt.add_argument("--seq-len", type=_count, default=4096)
     qt.add_argument("--global-batch-tokens", type=_number, default=4 * 1024 * 1024)
     qt.add_argument("--pp", type=_count, default=None, help=_("pipeline-parallel degree"))
+    qt.add_argument("--cp", type=_count, default=None, help=_("context-parallel degree (default: chosen)"))
     qt.add_argument("--zero", type=int, default=1, choices=[0, 1, 2, 3])
     qt.add_argument("--recompute", default=None, choices=["selective", "full"])
     qt.add_argument("--software", default=cal.DEFAULT_TRAINING_SOFTWARE, choices=list(cal.FP8_TRAINING_SOFTWARE_SPEEDUP),
@@ -264,6 +265,8 @@ def run_train(args) -> int:
     kw = dict(seq_len=args.seq_len, global_batch_tokens=args.global_batch_tokens,
               precision=args.precision, method=args.method, zero=args.zero, tp=args.tp, pp=args.pp,
               recompute=args.recompute, software=args.software)
+    if sweep is not None and args.cp is not None:
+        raise UserError(_("--cp applies to one run: leave it out with --sweep"))
     if sweep is not None:
         spec = {"model": args.model, "tokens": args.tokens, "target_days": args.target_days,
                 **{k: v for k, v in kw.items() if k != "method"}}
@@ -271,7 +274,7 @@ def run_train(args) -> int:
             spec["method"] = args.method
         return _run_sweep(args, sweep, model, cl, "pretrain" if args.method == "pretrain" else "finetune", spec)
     try:
-        r = train(model, cl, args.tokens, **kw)
+        r = train(model, cl, args.tokens, cp=args.cp, **kw)
     except ValueError as e:
         raise UserError(message_text(e.args[0]) if e.args else str(e)) from None
     notes = list(r.notes)
@@ -287,15 +290,16 @@ def run_train(args) -> int:
             notes.append(note)
     lay = r.layout
     ck = d["checkpoint_write_s"]
-    layout = f"TP{lay.tp} PP{lay.pp} DP{lay.dp}" + (f" EP{lay.ep}" if lay.ep > 1 else "")
-    mem = dict(used=r.memory_per_gpu_gb, cap=r.memory_capacity_gb, layout=layout, zero=lay.zero,
+    layout = (f"TP{lay.tp}" + (f" CP{lay.cp}" if lay.cp > 1 else "") + f" PP{lay.pp} DP{lay.dp}"
+              + (f" EP{lay.ep}" if lay.ep > 1 else ""))
+    mem = dict(used=r.memory_per_gpu_gib, cap=r.memory_capacity_gib, layout=layout, zero=lay.zero,
                recompute=lay.recompute)
     lines = [
         tf("{model} {method} on {gpus:,} x {gpu}, {tokens:.3g} tokens, {precision}", model=r.model, method=r.method,
            gpus=r.gpus, gpu=r.gpu, tokens=args.tokens, precision=r.precision),
-        (tf("  fits: yes   memory {used:.1f} of {cap:.0f} GB per GPU   layout {layout}, ZeRO-{zero}, {recompute} "
+        (tf("  fits: yes   memory {used:.1f} of {cap:.1f} GiB per GPU   layout {layout}, ZeRO-{zero}, {recompute} "
             "recompute", **mem) if r.fits else
-         tf("  fits: NO   memory {used:.1f} of {cap:.0f} GB per GPU   layout {layout}, ZeRO-{zero}, {recompute} "
+         tf("  fits: NO   memory {used:.1f} of {cap:.1f} GiB per GPU   layout {layout}, ZeRO-{zero}, {recompute} "
             "recompute", **mem)),
         tf("  ~{days:,.1f} days, {hours:,.0f} GPU-hours, MFU {mfu:.1f} %, {tps:,.0f} tokens/s per GPU", days=r.days,
            hours=r.gpu_hours, mfu=r.mfu * 100, tps=r.tokens_per_s_per_gpu) + _band(r.error_band),

@@ -1556,7 +1556,7 @@ class _Builder:
                         ("ttft_s", N_("TTFT s"), 2), ("replicas", N_("replicas"), 0),
                         ("tp", N_("tensor parallel"), 0),
                         ("max_concurrent_sequences", N_("max concurrent sequences"), 0),
-                        ("memory_per_gpu_gb", N_("GB per GPU"), 1), ("method", N_("method"), None))
+                        ("memory_per_gpu_gib", N_("GiB per GPU"), 1), ("method", N_("method"), None))
 
     def _workload_figs(self, figs: dict[str, Any]) -> str:
         keep = []

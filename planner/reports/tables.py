@@ -340,7 +340,7 @@ class _Tables:
                         ("tokens_per_s_per_user", N_("Tokens/s per user"), FLOAT, 1), ("ttft_s", N_("TTFT s"), FLOAT, 2),
                         ("replicas", N_("Replicas"), INT, 0), ("tp", N_("Tensor parallel"), INT, 0),
                         ("max_concurrent_sequences", N_("Max concurrent sequences"), INT, 0),
-                        ("memory_per_gpu_gb", N_("GB per GPU"), FLOAT, 1), ("method", N_("Method"), TEXT, 0))
+                        ("memory_per_gpu_gib", N_("GiB per GPU"), FLOAT, 1), ("method", N_("Method"), TEXT, 0))
 
     def workloads(self) -> Sheet:
         r = self.results

@@ -14,8 +14,8 @@ BANDS = {
         "cases": 5
     },
     "training": {
-        "median": 0.058,
-        "worst": 0.197,
-        "cases": 16
+        "median": 0.046,
+        "worst": 0.136,
+        "cases": 44
     }
 }

@@ -50,6 +50,13 @@ FP8_TRAINING_SOFTWARE_SPEEDUP: dict[str, float] = {"2023": 1.0, "2024": 1.27}
 # Sizing assumes current software (2024 or later); a case states its own.
 DEFAULT_TRAINING_SOFTWARE = "2024"
 
+# Share of the attention score/value FLOPs (PaLM's 12 L attn_dim T per token counts the
+# full T x T matrix) a causal kernel computes: FlashAttention skips the blocks above the
+# diagonal (Dao 2023, FlashAttention-2, section 3.1.1 "Causal masking"). Attention runs
+# in BF16 in FP8 training (Transformer Engine's FP8 recipes cast the linear layers; its
+# FP8 attention is off by default), so it is charged at the BF16 rate.
+ATTENTION_CAUSAL_SHARE = 0.5
+
 # Memory-bound work per token and layer (norms, activations, residual adds, softmax,
 # optimizer update amortised), as a multiple of the activation bytes Korthikanti et al.
 # (2022) count per token and layer (34 x hidden bytes). Read at the HBM bandwidth.
@@ -90,6 +97,13 @@ DP_ALWAYS_EXPOSED = 0.1
 # Share of the expert-parallel all-to-all hidden under compute (DeepSeek's DualPipe
 # hides nearly all; plain implementations much less).
 EP_COMM_OVERLAP = 0.6
+
+# Context parallelism: the layout search splits a sequence over at most seq_len / 4,096
+# GPUs. The smallest per-GPU chunk in the published recipes: NeMo runs Llama 3 8B and
+# 70B at 8k sequence with CP2 (NeMo 24.07 performance summary) and Megatron Bridge's
+# Llama 3.1 405B recipe at 8k with CP2; Llama 3 405B's 128k phase uses CP16 (8k per
+# GPU; Llama 3 paper, Table 4). Not a tuned number: it bounds the search.
+CP_MIN_TOKENS_PER_GPU = 4096
 
 # Interleaved 1F1B pipeline: virtual stages per GPU, at most this many and at most the
 # layers held per GPU (Narayanan et al. 2021, bubble = (p - 1) / (v m)).

@@ -1,7 +1,7 @@
 """Training and fine-tuning: memory per GPU, step time, time to train, scaling.
 
-A training step on ``tp x pp x dp`` GPUs (tensor, pipeline, data parallel; experts
-split over ``ep`` data-parallel ranks) is charged:
+A training step on ``tp x cp x pp x dp`` GPUs (tensor, context, pipeline, data
+parallel; experts split over ``ep`` data-parallel ranks) is charged:
 
 * matmul time: tokens x FLOPs per token / (GPUs x peak x GEMM efficiency);
 * memory-bound time: tokens x layers x 34 h x multiple / (tp x HBM bandwidth);
@@ -9,7 +9,9 @@ split over ``ep`` data-parallel ranks) is charged:
 * the pipeline bubble (p - 1) / (v m) and stage-to-stage sends;
 * the data-parallel gradient reduction over the inter-node fabric (ring
   2(n-1)/n plus a latency per tree level), hidden only under the last micro-batch;
-* the expert-parallel all-to-all for MoE models, partly overlapped.
+* the expert-parallel all-to-all for MoE models, partly overlapped;
+* the context-parallel ring exchange of keys and values, hidden under the attention
+  math of the chunk in hand (only the excess is charged).
 
 Formulas and sources: ``docs/workloads.md``. Constants: :mod:`.calibration`.
 """
@@ -27,6 +29,10 @@ from .cluster import ClusterSpec
 from .uncertainty import error_band
 
 RECOMPUTE = ("selective", "full")
+# Binary gibibyte: memory per GPU is shown in GiB, the unit the driver counts in
+# (nvidia-smi reports MiB), so an "80 GB" H100 (81,559 MiB) reads 79.6 GiB, not 85.5 GB
+# (docs/workloads.md, "Memory").
+GIB = float(2**30)
 METHODS = ("pretrain", "full", "lora", "qlora")
 
 
@@ -38,10 +44,13 @@ class Layout:
     ep: int = 1
     zero: int = 1
     recompute: str = "selective"
+    # context parallel: each sequence split over cp GPUs (Megatron-Core / Transformer
+    # Engine context parallelism; Llama 3 paper section 3.3.2)
+    cp: int = 1
 
     @property
     def gpus(self) -> int:
-        return self.tp * self.pp * self.dp
+        return self.tp * self.cp * self.pp * self.dp
 
 
 @dataclass(slots=True)
@@ -53,11 +62,12 @@ class StepTimes:
     pp_comm_s: float
     dp_comm_s: float
     ep_comm_s: float
+    cp_comm_s: float = 0.0
 
     @property
     def total_s(self) -> float:
         return (self.gemm_s + self.memory_s + self.tp_comm_s + self.bubble_s + self.pp_comm_s
-                + self.dp_comm_s + self.ep_comm_s)
+                + self.dp_comm_s + self.ep_comm_s + self.cp_comm_s)
 
 
 @dataclass(slots=True)
@@ -94,6 +104,8 @@ class TrainingResult:
             "layout": asdict(self.layout),
             "memory_per_gpu_gb": round(self.memory_per_gpu_gb, 2),
             "memory_capacity_gb": round(self.memory_capacity_gb, 2),
+            "memory_per_gpu_gib": round(self.memory_per_gpu_gib, 3),
+            "memory_capacity_gib": round(self.memory_capacity_gib, 3),
             "seq_len": self.seq_len, "global_batch_tokens": self.global_batch_tokens,
             "step_s": self.step_s, "tokens_per_s": self.tokens_per_s,
             "tokens_per_s_per_gpu": self.tokens_per_s_per_gpu, "mfu": self.mfu,
@@ -105,6 +117,15 @@ class TrainingResult:
             "notes": list(self.notes),
         }
         return d
+
+    @property
+    def memory_per_gpu_gib(self) -> float:
+        return self.memory_per_gpu_gb * GB / GIB
+
+    @property
+    def memory_capacity_gib(self) -> float:
+        """The GPU's memory as the driver reports it, in GiB (H100: 79.6)."""
+        return self.memory_capacity_gb * GB / GIB
 
     @property
     def error_band(self) -> float | None:
@@ -146,11 +167,17 @@ def _pow2_upto(n: int) -> list[int]:
 
 def memory_per_gpu_bytes(model: ModelArch, lay: Layout, seq_len: int, method: str,
                          micro_batches: int, lora_rank: int = 16) -> float:
-    """Training memory per GPU (bytes): model states under ZeRO, activations, logits."""
+    """Training memory per GPU (bytes): model states under ZeRO, activations, logits.
+
+    Context parallelism splits every sequence over ``cp`` GPUs: activations and logits
+    are those of ``seq_len / cp`` tokens, and the optimizer states are sharded over the
+    data-parallel group that includes the context-parallel ranks (they hold the same
+    weights; Megatron-Core's distributed optimizer uses the DP x CP group)."""
     dense, routed = model.moe_split()
     shard = lay.tp * lay.pp
     p_gpu = dense / shard + routed / (shard * max(1, lay.ep))
-    dp = lay.dp
+    dp = lay.dp * lay.cp
+    seq_len = seq_len / lay.cp  # tokens of each sequence held by one GPU
     if method in ("lora", "qlora"):
         wbytes = 0.5 if method == "qlora" else cal.WEIGHT_BYTES_TRAIN
         states = p_gpu * wbytes + lora_params(model, lora_rank) / shard * 16.0
@@ -180,21 +207,29 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
                precision: str, method: str, software: str = cal.DEFAULT_TRAINING_SOFTWARE) -> StepTimes:
     """Times of one optimizer step over ``seqs`` sequences on ``lay``."""
     gpu = cl.gpu
-    tp, pp, dp = lay.tp, lay.pp, lay.dp
+    tp, pp, dp, cp = lay.tp, lay.pp, lay.dp, lay.cp
     m = max(1, seqs // dp)  # micro-batches (one sequence each) per pipeline
-    tokens = m * seq_len  # tokens per model replica per step
-    flops_tok = model_flops_per_token(model, seq_len, method)
+    tokens = m * seq_len / cp  # tokens per GPU group (one tp x pp replica slice) per step
+    full_seq = seq_len
+    seq_len = seq_len / cp  # tokens of a sequence on one GPU
+    # attention scores and values (12 L attn_dim T per token, PaLM) apart from the
+    # weight matmuls: a causal kernel computes only the unmasked half, in BF16 even in
+    # FP8 runs (docs/workloads.md, "Training")
+    attn_tok = 12.0 * model.layers * model.attn_dim * full_seq
+    flops_tok = model_flops_per_token(model, full_seq, method) - attn_tok
     if lay.recompute == "full":
-        flops_tok += 2.0 * model.active_params + 4.0 * model.layers * model.attn_dim * seq_len
+        flops_tok += 2.0 * model.active_params
+        attn_tok += 4.0 * model.layers * model.attn_dim * full_seq
     if method == "qlora":
         flops_tok *= cal.QLORA_DEQUANT_OVERHEAD
     eff = cal.GEMM_EFFICIENCY.get(gpu.family, cal.DEFAULT_GEMM_EFFICIENCY)
+    peak_attn = gpu.bf16_tflops * 1e12 * eff / cal.ATTENTION_CAUSAL_SHARE
     if precision == "fp8" and gpu.fp8_tflops:
         peak = (gpu.fp8_tflops * 1e12 * eff * cal.FP8_GEMM_RELATIVE_EFFICIENCY
                 * cal.FP8_TRAINING_SOFTWARE_SPEEDUP[software])
     else:
         peak = gpu.bf16_tflops * 1e12 * eff
-    gemm = tokens * flops_tok / (tp * pp) / peak
+    gemm = tokens * (flops_tok / peak + attn_tok / peak_attn) / (tp * pp)
     h = model.hidden
     layers_here = model.layers / pp
     mem = (tokens * layers_here * cal.ACTIVATION_BYTES_PER_HIDDEN * cal.MEMORY_TRAFFIC_MULTIPLE
@@ -204,7 +239,7 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
     nvl = cl.scale_up_gb_per_s() * GB
     net = max(cl.internode_gb_per_s, 1e-3) * GB
     domain = cl.domain_gpus
-    in_node = tp * pp * dp <= domain
+    in_node = tp * cp * pp * dp <= domain
 
     # tensor parallel: 2 all-reduces forward + 2 backward per layer (+2 with full recompute)
     tp_comm = 0.0
@@ -216,17 +251,38 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
                                                       else cal.NETWORK_HOP_LATENCY_S)
         tp_comm = m * layers_here * n_ar * per_ar * (1.0 - cal.TP_COMM_OVERLAP)
 
+    # context parallel: ring exchange of K and V chunks (Transformer Engine's P2P ring;
+    # the all-gather variant moves the same bytes). Per layer and micro-batch each GPU
+    # sends (cp - 1) chunks of its K and V forward and (cp - 1) of K, V and their
+    # gradients backward: 3 (cp - 1) chunks of seq/cp x 2 x kv_heads x head_dim / tp
+    # x 2 bytes. Each ring step overlaps the attention of the chunk in hand, so only
+    # what exceeds the attention math of the layer (12 x attn_dim x seq per token,
+    # forward + backward, the PaLM count) is charged (docs/workloads.md).
+    cp_comm = 0.0
+    if cp > 1:
+        bw = nvl if tp * cp <= domain else net
+        lat = cal.NVLINK_COLLECTIVE_LATENCY_S if tp * cp <= domain else cal.NETWORK_HOP_LATENCY_S
+        chunk = seq_len * 2.0 * model.kv_heads * model.head_dim * 2.0 / tp
+        ring = 3.0 * (cp - 1) * (chunk / bw + lat)
+        attn = 12.0 * model.attn_dim * full_seq * seq_len / tp / peak_attn
+        cp_comm = m * layers_here * max(0.0, ring - attn)
+
     # pipeline: bubble and activation sends
     bubble = pp_comm = 0.0
     if pp > 1:
         v = max(1, min(cal.MAX_VIRTUAL_STAGES, int(layers_here)))
-        bubble = (pp - 1) / (v * m) * (compute + tp_comm)
-        bw = nvl if tp * pp <= domain else net
-        pp_comm = m * v * 2.0 * seq_len * h * 2.0 / bw
+        bubble = (pp - 1) / (v * m) * (compute + tp_comm + cp_comm)
+        bw = nvl if tp * cp * pp <= domain else net
+        # each tensor-parallel rank sends its 1/tp slice (scatter/gather optimisation,
+        # Narayanan et al. 2021, section 4.1; with sequence parallelism the activation
+        # between stages is already split over the tp ranks)
+        pp_comm = m * v * 2.0 * seq_len * h * 2.0 / tp / bw
 
-    # data parallel gradient reduction, hidden under the last micro-batch's backward
+    # data parallel gradient reduction over the DP x CP ranks (the context-parallel
+    # ranks hold the same weights), hidden under the last micro-batch's backward
     dp_comm = 0.0
     dense, routed = model.moe_split()
+    dp = dp * cp
     if dp > 1:
         trainable = (dense / (tp * pp) + routed / (tp * pp * max(1, lay.ep))
                      if method not in ("lora", "qlora") else lora_params(model, 16) / (tp * pp))
@@ -248,27 +304,41 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
         cross = max(0.0, cross)
         bw_eff = 1.0 / ((1.0 - cross) / nvl + cross / net)
         ep_comm = tokens / tp * moe_here * per_tok / bw_eff * (1.0 - cal.EP_COMM_OVERLAP)
-    return StepTimes(gemm, mem, tp_comm, bubble, pp_comm, dp_comm, ep_comm)
+    return StepTimes(gemm, mem, tp_comm, bubble, pp_comm, dp_comm, ep_comm, cp_comm)
+
+
+def cp_options(n: int, seq_len: int, cp: int | None = None) -> list[int]:
+    """Context-parallel sizes the search tries: powers of two that leave every GPU at
+    least ``cal.CP_MIN_TOKENS_PER_GPU`` tokens of a sequence (and divide ``n``)."""
+    if cp:
+        return [cp]
+    return [c for c in _pow2_upto(n) if n % c == 0 and seq_len / c >= cal.CP_MIN_TOKENS_PER_GPU or c == 1]
 
 
 def candidate_layouts(model: ModelArch, cl: ClusterSpec, zero: int = 1,
-                      tp: int | None = None, pp: int | None = None) -> list[Layout]:
-    """Every tp x pp x dp split of the cluster's GPUs (powers of two for tp and pp,
-    tp inside an NVLink domain and not beyond the attention heads)."""
+                      tp: int | None = None, pp: int | None = None, cp: int | None = None,
+                      seq_len: int = 4096) -> list[Layout]:
+    """Every tp x cp x pp x dp split of the cluster's GPUs (powers of two for tp, cp and
+    pp, tp inside an NVLink domain and not beyond the attention heads, cp only while
+    each GPU keeps ``cal.CP_MIN_TOKENS_PER_GPU`` tokens of a sequence)."""
     n = cl.gpus
     tps = [tp] if tp else [t for t in _pow2_upto(min(cl.domain_gpus, model.heads)) if n % t == 0]
     out = []
     for t in tps:
-        pps = [pp] if pp else [p for p in _pow2_upto(min(model.layers, n // t)) if (n // t) % p == 0]
-        for p in pps:
-            if n % (t * p):
+        for c in cp_options(n // t if n % t == 0 else 1, seq_len, cp):
+            if n % (t * c):
                 continue
-            d = n // (t * p)
-            ep = 1
-            if model.is_moe:
-                ep = max(e for e in _pow2_upto(min(model.experts, d)) if d % e == 0)
-            for rc in RECOMPUTE:
-                out.append(Layout(t, p, d, ep, zero, rc))
+            rest = n // (t * c)
+            pps = [pp] if pp else [p for p in _pow2_upto(min(model.layers, rest)) if rest % p == 0]
+            for p in pps:
+                if rest % p:
+                    continue
+                d = rest // p
+                ep = 1
+                if model.is_moe:
+                    ep = max(e for e in _pow2_upto(min(model.experts, d)) if d % e == 0)
+                for rc in RECOMPUTE:
+                    out.append(Layout(t, p, d, ep, zero, rc, c))
     return out
 
 
@@ -276,7 +346,8 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
           global_batch_tokens: float = 4 * 1024 * 1024, precision: str = "bf16",
           method: str = "pretrain", zero: int = 1, tp: int | None = None,
           pp: int | None = None, recompute: str | None = None, goodput: float | None = None,
-          lora_rank: int = 16, software: str = cal.DEFAULT_TRAINING_SOFTWARE) -> TrainingResult:
+          lora_rank: int = 16, software: str = cal.DEFAULT_TRAINING_SOFTWARE,
+          cp: int | None = None) -> TrainingResult:
     """Size a training run: the fastest layout that fits memory, its step time, MFU,
     days and GPU-hours (with goodput), memory per GPU, checkpoint size and write time."""
     if cl.gpus < 1:
@@ -292,12 +363,12 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
     notes: list[str] = []
     seqs = max(1, int(global_batch_tokens // seq_len))
     cap = cl.gpu.capacity_bytes * cal.TRAIN_MEMORY_USABLE
-    layouts = candidate_layouts(model, cl, zero, tp, pp)
+    layouts = candidate_layouts(model, cl, zero, tp, pp, cp, seq_len)
     if recompute:
         layouts = [lay for lay in layouts if lay.recompute == recompute]
     if not layouts:
-        raise ValueError(tmsg("no tensor/pipeline split of {gpus} GPUs matches tp={tp}, pp={pp}", gpus=cl.gpus,
-                              tp=tp, pp=pp))
+        raise ValueError(tmsg("no tensor/context/pipeline split of {gpus} GPUs matches tp={tp}, cp={cp}, pp={pp}",
+                              gpus=cl.gpus, tp=tp, cp=cp, pp=pp))
     best = None
     smallest = None
     for lay in layouts:
@@ -315,8 +386,8 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
     if best is None:
         lay, mem, s = smallest
         st = step_times(model, cl, lay, seq_len, s, precision, method, software)
-        notes.append(tmsg("does not fit: needs {need:.1f} GB per GPU in the leanest layout, {usable:.1f} GB usable",
-                          need=mem / GB, usable=cap / GB))
+        notes.append(tmsg("does not fit: needs {need:.1f} GiB per GPU in the leanest layout, {usable:.1f} GiB usable",
+                          need=mem / GIB, usable=cap / GIB))
     else:
         _, lay, mem, st, s = best
     if s > seqs:
@@ -331,7 +402,7 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
     days = seconds / 86400.0
     ck = checkpoint_size_gb(model, method)
     ck_s = ck / cl.storage_write_gb_per_s if cl.storage_write_gb_per_s else None
-    comm = st.tp_comm_s + st.pp_comm_s + st.dp_comm_s + st.ep_comm_s
+    comm = st.tp_comm_s + st.pp_comm_s + st.dp_comm_s + st.ep_comm_s + st.cp_comm_s
     if not fits:
         bottleneck = "gpu_memory"
     elif comm > 0.5 * (st.gemm_s + st.memory_s):

@@ -75,7 +75,7 @@ def predict(case: dict[str, Any], catalog: Catalog) -> float:
         r = train(model, cl, float(case["tokens"]), seq_len=int(case.get("seq_len", 4096)),
                   global_batch_tokens=float(case.get("global_batch_tokens", 4 * 2**20)),
                   precision=case.get("precision", "bf16"), method=case.get("method", "pretrain"),
-                  tp=case.get("tp"), pp=case.get("pp"), recompute=case.get("recompute"),
+                  tp=case.get("tp"), pp=case.get("pp"), cp=case.get("cp"), recompute=case.get("recompute"),
                   goodput=case.get("goodput"), software=str(case.get("software", cal.DEFAULT_TRAINING_SOFTWARE)))
         if metric == "gpu_hours":
             return r.gpu_hours
@@ -86,7 +86,11 @@ def predict(case: dict[str, Any], catalog: Catalog) -> float:
         if metric == "tokens_per_s_per_gpu":
             return r.tokens_per_s_per_gpu
         if metric == "tflops_per_gpu":
-            return r.tokens_per_s_per_gpu * model_flops_per_token(model, r.seq_len) / 1e12
+            flops = model_flops_per_token(model, r.seq_len)
+            if case.get("flops_count") == "causal":
+                # the source counts half the attention score/value FLOPs (causal mask)
+                flops -= 6.0 * model.layers * model.attn_dim * r.seq_len
+            return r.tokens_per_s_per_gpu * flops / 1e12
         if metric == "mfu":
             return r.mfu
     raise ValueError(f"case {case.get('id')}: unknown metric {metric!r}")
@@ -119,7 +123,7 @@ def _config(c: dict[str, Any]) -> str:
     if c.get("method", "pretrain") != "pretrain":
         s += f", {c['method'].upper() if c['method'] != 'full' else 'full fine-tune'}"
     if c.get("tp"):
-        s += f", TP{c['tp']} PP{c.get('pp', 1)}"
+        s += f", TP{c['tp']} PP{c.get('pp', 1)}" + (f" CP{c['cp']}" if c.get("cp", 1) > 1 else "")
     if c.get("precision", "bf16") != "bf16":
         s += f", {c['precision'].upper()}"
     return s

@@ -246,13 +246,13 @@ def figure_rows(v: Any, kind: str, spec: dict[str, Any]) -> list[tuple[str, str]
         tgt = spec.get("target_days")
         rows.append((_t("Time to train"), _num(f.get("days"), ",.2f", _t(" days")) + (_t("  (target {tgt})").format(tgt=fnum(tgt, "g")) if tgt else "")))
         rows.append((_t("GPU-hours"), _num(f.get("gpu_hours"), ",.0f")))
-        rows.append((_t("Memory per GPU"), _num(f.get("memory_per_gpu_gb"), ",.1f", " GB")
-                     + _t(" of {capacity}").format(capacity=_num(f.get("memory_capacity_gb"), ",.0f", " GB"))))
+        rows.append((_t("Memory per GPU"), _num(f.get("memory_per_gpu_gib"), ",.1f", " GiB")
+                     + _t(" of {capacity}").format(capacity=_num(f.get("memory_capacity_gib"), ",.1f", " GiB"))))
         rows.append((_t("Throughput"), _num(f.get("tokens_per_s"), ",.0f", " tokens/s")
                      + f" · MFU {_num((f.get('mfu') or 0) * 100, '.0f', ' %')}"))
         lay = f.get("layout") or {}
         if lay:
-            rows.append((_t("Layout"), " · ".join(f"{k.upper()} {lay[k]}" for k in ("tp", "pp", "dp", "ep")
+            rows.append((_t("Layout"), " · ".join(f"{k.upper()} {lay[k]}" for k in ("tp", "cp", "pp", "dp", "ep")
                                               if lay.get(k) is not None)
                          + _t(" on {gpus} × {gpu}").format(gpus=f.get("gpus"), gpu=f.get("gpu"))))
         rows.append((_t("Checkpoint"), _num(f.get("checkpoint_size_gb"), ",.1f", " GB")
