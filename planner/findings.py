@@ -63,9 +63,12 @@ def finding_text(f: Finding, lang: str | None = None) -> str:
     """``f``'s message in ``lang`` (default: the active language): its template through the
     catalog, numbers in the language's form; the English message when there is no template
     (or the language is English)."""
-    from planner.i18n import active_language, normalize_language, render
+    from planner.i18n import Message, active_language, message_text, normalize_language, render
 
     code = normalize_language(lang) if lang else active_language()
     if f.template is None or code == "en":
         return f.message
-    return render(f.template, f.params, code)
+    # a parameter that is itself a planner Message ("feed A1 (A)", a clause) in the same language
+    params = f.params.items() if isinstance(f.params, dict) else f.params
+    return render(f.template, tuple((k, message_text(v, code) if isinstance(v, Message) else v) for k, v in params),
+                  code)

@@ -50,7 +50,7 @@ from planner.engine.settings import EngineSettings
 from planner.engine.specs import SpecCache, cat_get, loop_rating
 from planner.engine.workloads import WorkloadState
 from planner.gcpause import no_gc
-from planner.i18n import Np_
+from planner.i18n import Np_, tmsg
 from planner.naming import display_name
 from planner.plan import Plan
 
@@ -449,7 +449,7 @@ class Engine:
             if load > worst:
                 worst, worst_side = load, failed
         findings: list[Finding] = []
-        label = f"feed {f.name} ({f.side})"
+        label = tmsg("feed {name} ({side})", name=f.name, side=f.side)
         if normal > cap:
             findings.append(make("POWER_FEED_OVERLOAD", "{label}: {v2:.1f} kW exceeds its {v3:.1f} kW capacity ({f_breaker_a:.0f} A at {v5:.0f} %)", "feed", fid, label=label, v2=normal / 1000, v3=cap / 1000, f_breaker_a=f.breaker_a, v5=der * 100))
         elif worst > cap:

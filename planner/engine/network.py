@@ -39,6 +39,7 @@ from planner.fabric.analysis import (
     with_unconnected,
 )
 from planner.fabric.ports import device_ports
+from planner.i18n import tmsg
 from planner.plan import Plan
 from planner.workloads.specs import has_target
 
@@ -402,23 +403,41 @@ def spec_key(w: Any) -> str:
     return json.dumps([w.id, w.name, w.kind, w.group, w.spec], sort_keys=True, default=str)
 
 
+def _kind_text(kind: str) -> str:
+    """A workload kind as the finding's sentence names it (translated at the edge)."""
+    return {"pretrain": tmsg("pretrain"), "finetune": tmsg("finetune"), "inference": tmsg("inference"),
+            "storage": tmsg("storage")}.get(kind, kind)
+
+
+def _bottleneck_text(code: str | None) -> str:
+    """A bottleneck code as the finding's sentence names it (translated at the edge)."""
+    return {"compute": tmsg("compute"), "interconnect": tmsg("interconnect"), "gpu_memory": tmsg("GPU memory"),
+            "memory_bandwidth": tmsg("memory bandwidth"), "ttft": tmsg("time to first token"),
+            "storage": tmsg("storage"), "power": tmsg("power"), "cooling": tmsg("cooling")}.get(code or "", code or "")
+
+
 def make_workload_finding(v: Any, spec: dict[str, Any], margin_warn: float) -> Finding | None:
-    label = f"workload {v.name}"
+    label = tmsg("workload {name}", name=v.name)
+    kind = _kind_text(v.kind)
     if v.met is None:
         return make("WORKLOAD_NOT_EVALUATED", "{label}: {v_error}", "workload", v.id, label=label, v_error=v.error)
     if not v.met:
-        if v.bottleneck in ("power", "cooling"):
-            why = f"the {v.bottleneck} of its servers fails (see the {v.bottleneck} findings)"
+        why: str
+        if v.bottleneck == "power":
+            why = tmsg("the power of its servers fails (see the power findings)")
+        elif v.bottleneck == "cooling":
+            why = tmsg("the cooling of its servers fails (see the cooling findings)")
         else:
-            short = f"{-v.margin * 100:.0f} % short" if v.margin is not None and v.margin < 0 else "not met"
-            why = f"{short}, limited by {v.bottleneck}"
+            short = (tmsg("{pct:.0f} % short", pct=-v.margin * 100) if v.margin is not None and v.margin < 0
+                     else tmsg("not met"))
+            why = tmsg("{short}, limited by {bottleneck}", short=short, bottleneck=_bottleneck_text(v.bottleneck))
             need = v.figures.get("gpus_needed")
             if need:
-                why += f"; about {need} GPUs would meet it"
-        return make("WORKLOAD_UNMET", "{label} ({v_kind}): target not met: {why}", "workload", v.id, label=label, v_kind=v.kind, why=why)
+                why = tmsg("{why}; about {n:,} GPUs would meet it", why=why, n=need)
+        return make("WORKLOAD_UNMET", "{label} ({v_kind}): target not met: {why}", "workload", v.id, label=label, v_kind=kind, why=why)
     # the figure's validated error band (docs/validation.md) when wider than the setting
     band = (v.figures or {}).get("error_band") if isinstance(getattr(v, "figures", None), dict) else None
     margin_warn = max(margin_warn, float(band or 0.0))
     if has_target(v.kind, spec) and v.margin is not None and v.margin < margin_warn:
-        return make("WORKLOAD_LOW_MARGIN", "{label} ({v_kind}): met with {v3:.0f} % margin, within the model's uncertainty ({v4:.0f} %)", "workload", v.id, label=label, v_kind=v.kind, v3=v.margin * 100, v4=margin_warn * 100)
+        return make("WORKLOAD_LOW_MARGIN", "{label} ({v_kind}): met with {v3:.0f} % margin, within the model's uncertainty ({v4:.0f} %)", "workload", v.id, label=label, v_kind=kind, v3=v.margin * 100, v4=margin_warn * 100)
     return None

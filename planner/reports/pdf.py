@@ -99,6 +99,9 @@ LOGO_BOX = (170.0, 60.0)  # the cover's logo at most this wide and high (points)
 TOP = 36.0
 BOTTOM = 32.0
 
+# fine-tuning methods as the build plan names them (the value stays the code in --json)
+FINETUNE_METHODS = {"full": N_("full fine-tuning"), "lora": N_("LoRA"), "qlora": N_("QLoRA")}
+
 
 @dataclass(frozen=True)
 class ReportOptions:
@@ -1505,11 +1508,16 @@ class _Builder:
         if wl:
             rows, styles = [], {}
             for i, v in enumerate(wl):
-                met = _("not evaluated") if v.met is None else (_("met") if v.met else _("NOT MET"))
+                met = _("not evaluated") if v.met is None else (
+                    _("NOT MET") if not v.met else
+                    _("met within the model's uncertainty") if v.level == "warn" else _("met"))
                 figs = self._workload_figs(v.figures)
+                band = v.figures.get("error_band")
+                if band and v.met is not None:  # the model's validated error band (docs/validation.md)
+                    figs = _("uncertainty ±{pct} %").format(pct=num(band * 100, 0)) + "; " + figs
                 kind = _(WORKLOAD_KINDS[v.kind]) if v.kind in WORKLOAD_KINDS else clean(v.kind)
                 bottleneck = _(BOTTLENECKS[v.bottleneck]) if v.bottleneck in BOTTLENECKS else v.bottleneck
-                rows.append([self.cell(v.name), kind, met,
+                rows.append([self.cell(v.name), kind, self.cell(met),
                              "\u2013" if v.margin is None else ("+" if v.margin >= 0.005 else "")
                              + f"{num(v.margin * 100, 0)} %",
                              self.cell(bottleneck or "\u2013"), self.cell(v.error or figs)])
@@ -1517,7 +1525,7 @@ class _Builder:
                              [("TEXTCOLOR", colors.HexColor("#8a5a00"))] if v.met is None else [])
             out.append(self._rows_table(self.heads(N_("Workload"), N_("Kind"), N_("Verdict"), N_("Margin"),
                                                    N_("Bottleneck"), N_("Figures")), rows,
-                                        [150, 75, 70, 50, 130, 311], numeric={3}, row_styles=styles))
+                                        [150, 75, 100, 50, 100, 311], numeric={3}, row_styles=styles))
         else:
             out.append(self.P(_("No workload targets are defined in this plan."), self.st_small))
         fs = r.findings
@@ -1568,6 +1576,8 @@ class _Builder:
                 text = f"{num(v * 100, 0)} %"
             elif fmt_ is not None and isinstance(v, (int, float)) and not isinstance(v, bool):
                 text = num(v, fmt_)
+            elif key == "method":
+                text = _(FINETUNE_METHODS[v]) if v in FINETUNE_METHODS else clean(v)
             else:
                 text = clean(v)
             keep.append(f"{_(label)} {text}")

@@ -6905,17 +6905,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
         <message>
             <location filename="../../ui/panels/workloads.py" line="73" />
             <source>Fine-tune {model} (LoRA)</source>
-            <translation>Fine-Tuning {model} (LoRA)</translation>
+            <translation>Feintuning {model} (LoRA)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="76" />
             <source>Fine-tune {model} (QLoRA)</source>
-            <translation>Fine-Tuning {model} (QLoRA)</translation>
+            <translation>Feintuning {model} (QLoRA)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="70" />
             <source>Fine-tune {model} (full)</source>
-            <translation>Fine-Tuning {model} (vollständig)</translation>
+            <translation>Feintuning {model} (vollständig)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="90" />
@@ -7249,7 +7249,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
         <message>
             <location filename="../../ui/panels/workloads.py" line="141" />
             <source>full fine-tuning</source>
-            <translation>vollständiges Fine-Tuning</translation>
+            <translation>vollständiges Feintuning</translation>
         </message>
         <message>
             <location filename="../../ui/panels/workloads.py" line="149" />
@@ -7514,6 +7514,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/workloads.py" line="810" />
+            <source>The model's median error on published runs of this kind (docs/validation.md)</source>
+            <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/workloads.py" line="427" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
@@ -7562,9 +7567,9 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="808" />
-            <source>±{pct} % (the model's median error on published runs)</source>
-            <translation>±{pct} % (der mittlere Fehler des Modells gegenüber veröffentlichten Messungen)</translation>
+            <location filename="../../ui/panels/workloads.py" line="809" />
+            <source>±{pct} %</source>
+            <translation>±{pct} %</translation>
         </message>
     </context>
     <context>

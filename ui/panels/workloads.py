@@ -805,9 +805,9 @@ class WorkloadsPanel(QWidget):
         band = v.figures.get("error_band") if v is not None and v.met is not None else None
         if band:  # the engine's validated error band of these figures (docs/validation.md)
             label = self.tr("Uncertainty")
-            value = QLabel(self.tr("±{pct} % (the model's median error on published runs)").format(
-                pct=f"{band * 100:.0f}"), self.figures_box)
-            value.setWordWrap(True)
+            # short, so it never wraps into the row above; what it means is in the tooltip
+            value = QLabel(self.tr("±{pct} %").format(pct=f"{band * 100:.0f}"), self.figures_box)
+            value.setToolTip(self.tr("The model's median error on published runs of this kind (docs/validation.md)"))
             self.figures_form.addRow(label, value)
             self.figures[label] = value
         res = self.doc.results
