@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from planner import cooling
 from planner.edits import EditRefused
+from planner.i18n import message_text
 from ui import style
 from ui.units import fnum
 
@@ -491,7 +492,7 @@ class CoolingLoopsDialog(QDialog):
         reason = cooling.loop_in_use_reason(self.doc.plan, lid)
         if reason and not unassign:
             self._refused_loop: str | None = lid
-            self._say(reason)
+            self._say(message_text(reason))
             self.btn_unassign_delete.show()
             return False
         self._refused_loop = None
