@@ -344,9 +344,9 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
     sw_tech = {"management": "ethernet"}.get(sw_dev.planning.switch.fabric, sw_dev.planning.switch.fabric) \
         if sw_dev.planning is not None and sw_dev.planning.switch is not None else None
     if sw_tech is not None and fab.technology in ("infiniband", "ethernet") and sw_tech != fab.technology:
-        raise EditRefused(tmsg("{switch} is an {tech} switch; {fabric} is {fabric_tech}: choose a switch of that "
-                               "kind for the new switches", switch=f"{sw_dev.manufacturer} {sw_dev.model}",
-                               tech=sw_tech, fabric=fab.name, fabric_tech=fab.technology))
+        raise EditRefused(tmsg("{manufacturer} {model} is an {tech} switch; {fabric} is {fabric_tech}: choose a switch "
+                               "of that kind for the new switches", manufacturer=sw_dev.manufacturer,
+                               model=sw_dev.model, tech=sw_tech, fabric=fab.name, fabric_tech=fab.technology))
 
     # the ports to wire
     todo: list[tuple[str, Port, int]] = []  # (server, port, NIC position)
@@ -422,8 +422,8 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
     prefix = LABEL_PREFIX.get(fab.kind, "NET")
     radix = len(model_ports)
     if overflow and not model_ports:
-        raise EditRefused(tmsg("{switch} has no data ports at {speed:g} Gb/s for the new switches",
-                               switch=f"{sw_dev.manufacturer} {sw_dev.model}", speed=link))
+        raise EditRefused(tmsg("{manufacturer} {model} has no data ports at {speed:g} Gb/s for the new switches",
+                               manufacturer=sw_dev.manufacturer, model=sw_dev.model, speed=link))
     try:
         d, u = leaf_split(radix, r) if overflow else (0, 0)
     except FabricDesignError as e:
