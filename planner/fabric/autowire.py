@@ -453,8 +453,8 @@ def _grouped_design(groups: list[tuple[str, list[int]]], rails: int, radix: int,
             spines = s
             break
     if spines is None:
-        raise FabricDesignError(f"{leaf} leaves need more than two tiers; wire this network per row "
-                                "or with larger switches")
+        raise FabricDesignError(tmsg("{leaves} leaves need more than two tiers; wire this network per row or with "
+                                     "larger switches", leaves=leaf))
     tree = GroupedTree(nodes=nodes, rails=rails, endpoints=endpoints, radix=radix, link_gbps=link,
                        oversubscription_target=float(oversubscription), rail_optimised=False, tiers=2,
                        down_per_leaf=d, up_per_leaf=u, nodes_per_su=max(1, d // rails), sus=leaf, leaves=leaf,
