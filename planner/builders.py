@@ -34,7 +34,7 @@ from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import ordered_length
 from planner.fabric.wiring import AddLinks, Disconnect
 from planner.geometry import row_footprints
-from planner.i18n import N_, Np_, deferred, gettext
+from planner.i18n import N_, Np_, deferred, gettext, tmsg
 from planner.naming import Namer, PatternError, letters, rename_names
 from planner.placement import PlacementChecker, device_dims, rack_dims
 from planner.plan import Endpoint, Link, Placement, Plan, PowerConnection, PowerFeed, Rack, Room, Row
@@ -69,7 +69,7 @@ def add_device_edit(plan: Plan, checker: PlacementChecker, rack_id: str, slug: s
     name, 20-30 ms at 16k GPUs, on every mouse move). A 0U device (PDU) goes on the first
     free side."""
     if rack_id not in plan.index.racks:
-        raise EditRefused(f"rack {rack_id!r} does not exist")
+        raise EditRefused(tmsg("rack {id!r} does not exist", id=rack_id))
     if name is None:
         namer = namer or Namer(plan, checker.catalog)
         name = namer.device(slug, namer.place_of_rack(rack_id))
@@ -460,7 +460,7 @@ def paste_edit(plan: Plan, checker: PlacementChecker, payload: dict[str, Any], t
         if racks:
             row_id = target_row or next(iter(plan.index.rows), None)
             if row_id is None:
-                raise EditRefused("there is no row to paste racks into")
+                raise EditRefused(tmsg("there is no row to paste racks into"))
             row = plan.index.rows[row_id]
             pos = max((r.position for r in row.racks), default=0)
             new_racks: list[Edit] = []
@@ -472,7 +472,7 @@ def paste_edit(plan: Plan, checker: PlacementChecker, payload: dict[str, Any], t
                 done.append(e)
         if devices:
             if target_rack is None:
-                raise EditRefused("select a rack to paste devices into")
+                raise EditRefused(tmsg("select a rack to paste devices into"))
             pasted = {p.id: _fresh_id(plan, _id_prefix(p.id, "dev"), claimed) for p in devices}
             feeds = {f.id for f in plan.feeds}
             place = namer.place_of_rack(target_rack)
@@ -484,7 +484,8 @@ def paste_edit(plan: Plan, checker: PlacementChecker, payload: dict[str, Any], t
                                                         "feed": p.feed if p.feed in feeds else None})
                 spot = _place_device(plan, checker, target_rack, fresh)
                 if spot is None:
-                    raise EditRefused(f"{plan.rack(target_rack).name} has no room for {fresh.name or fresh.device}")
+                    raise EditRefused(tmsg("{rack} has no room for {device}", rack=plan.rack(target_rack).name,
+                                           device=fresh.name or fresh.device))
                 e = AddPlacement(target_rack, spot, checker)
                 e.apply(plan)
                 done.append(e)
@@ -538,7 +539,8 @@ def duplicate_device_edit(plan: Plan, checker: PlacementChecker, placement_ids: 
                                                      "name": name, "power": cords.map(p.power, source, target)})
             spot = _place_device(plan, checker, rack_id, fresh)
             if spot is None:
-                raise EditRefused(f"{rack.name} has no room for another {p.name or p.device}")
+                raise EditRefused(tmsg("{rack} has no room for another {device}", rack=rack.name,
+                                       device=p.name or p.device))
             e = AddPlacement(rack_id, spot, checker)
             e.apply(plan)
             done.append(e)
@@ -621,7 +623,7 @@ def _dry_run(plan: Plan, make: Any, n: int) -> list[Edit]:
 def add_racks_edit(plan: Plan, catalog: Catalog, row_id: str, n: int = 1) -> Edit:
     """``n`` empty racks at the end of a row, as one undo step (one :func:`add_rack_edit` each)."""
     if row_id not in plan.index.rows:
-        raise EditRefused(f"row {row_id!r} does not exist")
+        raise EditRefused(tmsg("row {id!r} does not exist", id=row_id))
     edits = _dry_run(plan, lambda: add_rack_edit(plan, catalog, row_id), n)
     if n == 1:
         return edits[0]
@@ -670,7 +672,7 @@ def add_row_edit(plan: Plan, catalog: Catalog, room_id: str, n_racks: int, x_m: 
     :func:`free_row_spot` without a position): the row, then its racks named as
     :func:`add_rack_edit` names them, as one undo step."""
     if room_id not in plan.index.rooms:
-        raise EditRefused(f"room {room_id!r} does not exist")
+        raise EditRefused(tmsg("room {id!r} does not exist", id=room_id))
     room = plan.index.rooms[room_id]
     if x_m is None or y_m is None:
         x_m, y_m = free_row_spot(plan, catalog, room_id)
@@ -808,7 +810,7 @@ def move_row_edit(plan: Plan, row_id: str, x_m: float, y_m: float, gesture: str)
     """One step of a row drag: the row's corner to (``x_m``, ``y_m``). The steps of one
     gesture merge into one undo step."""
     if row_id not in plan.index.rows:
-        raise EditRefused(f"row {row_id!r} does not exist")
+        raise EditRefused(tmsg("row {id!r} does not exist", id=row_id))
     return Compound([SetProperty("row", row_id, "x_m", x_m, gesture=gesture),
                      SetProperty("row", row_id, "y_m", y_m, gesture=gesture)],
                     text=deferred(N_("Move row")), merge_id=f"move-row:{row_id}:{gesture}")
@@ -871,7 +873,7 @@ def nudge_edit(plan: Plan, checker: PlacementChecker, placement_ids: list[str], 
     lowest = min(plan.placement(i).u or 1 for i in pids)
     if lowest + step < 1:
         name = plan.placement(pids[0]).name or plan.placement(pids[0]).device
-        raise EditRefused(f"{name} is already at U{lowest}, the bottom of the rack")
+        raise EditRefused(tmsg("{name} is already at U{u}, the bottom of the rack", name=name, u=lowest))
     # move the leading device first so a block of devices can shift together
     pids.sort(key=lambda i: plan.placement(i).u or 0, reverse=step > 0)
     edits: list[Edit] = [MovePlacement(i, plan.index.placement_rack[i], (plan.placement(i).u or 1) + step,

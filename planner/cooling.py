@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from planner.edits import AddItem, Compound, Edit, EditRefused, RemoveItem, SetProperty, SetRackCooling
-from planner.i18n import N_, Np_, deferred
+from planner.i18n import N_, Np_, deferred, tmsg
 from planner.plan import CoolingChoice, CoolingLoop, Plan
 
 if TYPE_CHECKING:
@@ -104,9 +104,9 @@ def _validated(data: dict[str, Any]) -> CoolingLoop:
     from pydantic import ValidationError
 
     if not str(data.get("name") or "").strip():
-        raise EditRefused("name: a cooling loop needs a name")
+        raise EditRefused(tmsg("name: a cooling loop needs a name"))
     if data.get("kind") == "facility" and data.get("capacity_kw") is None:
-        raise EditRefused("capacity_kw: a facility water loop needs its design capacity")
+        raise EditRefused(tmsg("capacity_kw: a facility water loop needs its design capacity"))
     try:
         return CoolingLoop.model_validate(data)
     except ValidationError as e:
@@ -133,10 +133,10 @@ def edit_loop_edit(plan: Plan, loop_id: str, values: dict[str, Any]) -> Edit | N
     try:
         loop = plan.cooling_loop(loop_id)
     except KeyError:
-        raise EditRefused(f"cooling loop {loop_id!r} does not exist") from None
+        raise EditRefused(tmsg("cooling loop {id!r} does not exist", id=loop_id)) from None
     unknown = set(values) - set(LOOP_FIELDS)
     if unknown:
-        raise EditRefused(f"a cooling loop has no field {sorted(unknown)[0]!r}")
+        raise EditRefused(tmsg("a cooling loop has no field {field!r}", field=sorted(unknown)[0]))
     data = loop.model_dump()
     data.update(values)
     checked = _validated(data)
@@ -184,9 +184,15 @@ def loop_in_use_reason(plan: Plan, loop_id: str) -> str | None:
     racks, rows = loop_users(plan, loop_id)
     if not racks and not rows:
         return None
-    names = [plan.rack(r).name for r in racks] + [f"row {plan.index.rows[r].name}" for r in rows]
-    listed = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
-    return f"{plan.cooling_loop(loop_id).name} is used by {listed}; unassign them to delete it"
+    names: list[str] = [plan.rack(r).name for r in racks]
+    names += [tmsg("row {name}", name=plan.index.rows[r].name) for r in rows]
+    shown = names[0]
+    for name in names[1:5]:  # a list of Messages stays translatable item by item
+        shown = tmsg("{a}, {b}", a=shown, b=name)
+    listed = (tmsg(Np_("{shown} and {n} more", "{shown} and {n} more"), shown=shown, n=len(names) - 5)
+              if len(names) > 5 else shown)
+    return tmsg("{loop} is used by {users}; unassign them to delete it", loop=plan.cooling_loop(loop_id).name,
+                users=listed)
 
 
 class RemoveLoop(RemoveItem):
@@ -249,7 +255,7 @@ def assign_loop_edit(plan: Plan, loop_id: str, rack_ids: Iterable[str]) -> Edit 
     try:
         loop = plan.cooling_loop(loop_id)
     except KeyError:
-        raise EditRefused(f"cooling loop {loop_id!r} does not exist") from None
+        raise EditRefused(tmsg("cooling loop {id!r} does not exist", id=loop_id)) from None
     ids = [r for r in dict.fromkeys(rack_ids) if r in plan.index.racks]
     edits = _assign(plan, loop, ids)
     if not edits:
@@ -306,7 +312,7 @@ def set_row_cooling_edit(plan: Plan, row_id: str, choice: CoolingChoice | None,
     """Set a row's cooling default; with ``apply_to_racks`` also clear every rack's own
     choice so the whole row follows it: one undo step either way. None: no change."""
     if row_id not in plan.index.rows:
-        raise EditRefused(f"row {row_id!r} does not exist")
+        raise EditRefused(tmsg("row {id!r} does not exist", id=row_id))
     row = plan.index.rows[row_id]
     edits: list[Edit] = []
     if choice != row.cooling:

@@ -41,7 +41,38 @@ from planner.plan import (
 
 
 class EditRefused(ValueError):
-    """The edit cannot be applied; ``str(e)`` is the reason, meant for the user."""
+    """The edit cannot be applied; ``str(e)`` is the reason, meant for the user, in English.
+    :attr:`reason` keeps it as given (a :class:`planner.i18n.Message`), so the app shows it
+    in its language with ``message_text(e.reason)``."""
+
+    @property
+    def reason(self) -> str:
+        return self.args[0] if self.args and isinstance(self.args[0], str) else str(self)
+
+
+# "<kind> 'id' does not exist" and "<kind> 'id' is still used by ..." per entity kind, whole
+# sentences so a translation can inflect the noun
+_MISSING = {
+    "room": N_("room {id!r} does not exist"), "row": N_("row {id!r} does not exist"),
+    "rack": N_("rack {id!r} does not exist"), "placement": N_("placement {id!r} does not exist"),
+    "source": N_("source {id!r} does not exist"), "feed": N_("feed {id!r} does not exist"),
+    "loop": N_("loop {id!r} does not exist"), "fabric": N_("fabric {id!r} does not exist"),
+    "link": N_("link {id!r} does not exist"), "group": N_("group {id!r} does not exist"),
+    "workload": N_("workload {id!r} does not exist"),
+}
+_STILL_USED = {
+    "source": N_("source {id!r} is still used by {users}"), "feed": N_("feed {id!r} is still used by {users}"),
+    "loop": N_("loop {id!r} is still used by {users}"), "fabric": N_("fabric {id!r} is still used by {users}"),
+    "group": N_("group {id!r} is still used by {users}"),
+}
+_NO_SUCH = {"feed": N_("there is no feed {id!r}"), "source": N_("there is no source {id!r}"),
+            "group": N_("there is no group {id!r}")}
+
+
+def _missing(kind: str, item_id: object) -> str:
+    """The reason for a refusal because ``kind`` ``item_id`` is not in the plan."""
+    template = _MISSING.get(kind)
+    return tmsg(template, id=item_id) if template else f"{kind} {item_id!r} does not exist"
 
 
 @dataclass
@@ -110,9 +141,9 @@ class AddPlacement(Edit):
 
     def _apply(self, plan: Plan) -> Change:
         if self.rack_id not in plan.index.racks:
-            raise EditRefused(f"rack {self.rack_id!r} does not exist")
+            raise EditRefused(tmsg("rack {id!r} does not exist", id=self.rack_id))
         if plan.index.id_exists(self.placement.id):
-            raise EditRefused(f"id {self.placement.id!r} is already used")
+            raise EditRefused(tmsg("id {id!r} is already used", id=self.placement.id))
         if self.checker is not None:
             reason = self.checker.check(plan, self.rack_id, self.placement)
             if reason:
@@ -140,7 +171,7 @@ class RemovePlacement(Edit):
 
     def _apply(self, plan: Plan) -> Change:
         if self.placement_id not in plan.index.placements:
-            raise EditRefused(f"device {self.placement_id!r} does not exist")
+            raise EditRefused(tmsg("device {id!r} does not exist", id=self.placement_id))
         pid = self.placement_id
         rack = plan.rack_of(pid)
         pos = next(i for i, p in enumerate(rack.placements) if p.id == pid)
@@ -211,9 +242,9 @@ class MovePlacement(Edit):
     def _apply(self, plan: Plan) -> Change:
         pid = self.placement_id
         if pid not in plan.index.placements:
-            raise EditRefused(f"device {pid!r} does not exist")
+            raise EditRefused(tmsg("device {id!r} does not exist", id=pid))
         if self.to_rack not in plan.index.racks:
-            raise EditRefused(f"rack {self.to_rack!r} does not exist")
+            raise EditRefused(tmsg("rack {id!r} does not exist", id=self.to_rack))
         p = plan.placement(pid)
         src = plan.rack_of(pid)
         face = self.to_face or p.face
@@ -348,12 +379,12 @@ class SetProperty(Edit):
     def _apply(self, plan: Plan) -> Change:
         try:
             target = _find_entity(plan, self.kind, self.entity_id)
-        except KeyError as e:
-            raise EditRefused(str(e.args[0])) from None
+        except KeyError:
+            raise EditRefused(_missing(self.kind, self.entity_id)) from None
         cls = type(target)
         if self.field_name not in cls.model_fields or self.field_name in ("id", "placements", "racks", "rows",
                                                                           "rooms"):
-            raise EditRefused(f"{self.kind} has no editable field {self.field_name!r}")
+            raise EditRefused(tmsg("{kind} has no editable field {field!r}", kind=self.kind, field=self.field_name))
         # validate by building a copy with the new value
         data = target.model_dump()
         data[self.field_name] = self.value
@@ -392,12 +423,14 @@ def _check_reference(plan: Plan, kind: str, entity_id: str | None, ref_kind: str
     try:
         _find_entity(plan, ref_kind, ref_id)
     except KeyError:
-        raise EditRefused(f"there is no {ref_kind} {ref_id!r}") from None
+        template = _NO_SUCH.get(ref_kind)
+        raise EditRefused(tmsg(template, id=ref_id) if template else f"there is no {ref_kind} {ref_id!r}") from None
     if kind == "source" and ref_kind == "source":  # a source may not end up upstream of itself
         seen, up = {entity_id}, ref_id
         while up is not None:
             if up in seen:
-                raise EditRefused(f"power source {entity_id!r} would feed itself through {ref_id!r}")
+                raise EditRefused(tmsg("power source {id!r} would feed itself through {through!r}", id=entity_id,
+                                       through=ref_id))
             seen.add(up)
             up = plan.power_source(up).upstream
 
@@ -431,11 +464,11 @@ class AddRack(Edit):
 
     def _apply(self, plan: Plan) -> Change:
         if self.row_id not in plan.index.rows:
-            raise EditRefused(f"row {self.row_id!r} does not exist")
+            raise EditRefused(tmsg("row {id!r} does not exist", id=self.row_id))
         ids = [self.rack.id, *(p.id for p in self.rack.placements)]
         for i in ids:
             if plan.index.id_exists(i):
-                raise EditRefused(f"id {i!r} is already used")
+                raise EditRefused(tmsg("id {id!r} is already used", id=i))
         row = plan.index.rows[self.row_id]
         row.racks.insert(len(row.racks) if self.index is None else self.index, self.rack)
         plan.index.add_rack(self.rack, row.id)
@@ -461,7 +494,7 @@ class RemoveRack(Edit):
 
     def _apply(self, plan: Plan) -> Change:
         if self.rack_id not in plan.index.racks:
-            raise EditRefused(f"rack {self.rack_id!r} does not exist")
+            raise EditRefused(tmsg("rack {id!r} does not exist", id=self.rack_id))
         rack = plan.rack(self.rack_id)
         ch = Change(structure=True, racks={rack.id})
         # remove 0U/U devices one by one so their links/cords/groups are restored on revert
@@ -497,7 +530,7 @@ def _refuse_used_ids(plan: Plan, ids: Iterable[str]) -> None:
     seen: set[str] = set()
     for i in ids:
         if plan.index.id_exists(i) or i in seen:
-            raise EditRefused(f"id {i!r} is already used")
+            raise EditRefused(tmsg("id {id!r} is already used", id=i))
         seen.add(i)
 
 
@@ -509,7 +542,7 @@ class AddRow(Edit):
 
     def _apply(self, plan: Plan) -> Change:
         if self.room_id not in plan.index.rooms:
-            raise EditRefused(f"room {self.room_id!r} does not exist")
+            raise EditRefused(tmsg("room {id!r} does not exist", id=self.room_id))
         _refuse_used_ids(plan, _ids_in_row(self.row))
         room = plan.index.rooms[self.room_id]
         room.rows.append(self.row)
@@ -535,7 +568,7 @@ class RemoveRow(Edit):
 
     def _apply(self, plan: Plan) -> Change:
         if self.row_id not in plan.index.rows:
-            raise EditRefused(f"row {self.row_id!r} does not exist")
+            raise EditRefused(tmsg("row {id!r} does not exist", id=self.row_id))
         row = plan.index.rows[self.row_id]
         self.text = deferred(N_("Remove row {name}"), name=row.name)
         room = plan.room_of(row.id)
@@ -606,7 +639,7 @@ class RemoveRoom(Edit):
     def _apply(self, plan: Plan) -> Change:
         room = plan.index.rooms.get(self.room_id)
         if room is None:
-            raise EditRefused(f"room {self.room_id!r} does not exist")
+            raise EditRefused(tmsg("room {id!r} does not exist", id=self.room_id))
         if room.rows and not self.with_content:
             racks = sum(len(r.racks) for r in room.rows)
             held = tmsg(Np_("{n} rack", "{n} racks"), n=racks)
@@ -660,13 +693,13 @@ class AddItem(Edit):
     def _apply(self, plan: Plan) -> Change:
         attr, ch_field = _COLLECTIONS[type(self.item)]
         if plan.index.id_exists(self.item.id):
-            raise EditRefused(f"id {self.item.id!r} is already used")
+            raise EditRefused(tmsg("id {id!r} is already used", id=self.item.id))
         if isinstance(self.item, Link):
             for end in (self.item.a, self.item.b):
                 if end.placement not in plan.index.placements:
-                    raise EditRefused(f"link end {end.placement!r} does not exist")
+                    raise EditRefused(tmsg("link end {id!r} does not exist", id=end.placement))
             if self.item.fabric not in {f.id for f in plan.fabrics}:
-                raise EditRefused(f"fabric {self.item.fabric!r} does not exist")
+                raise EditRefused(tmsg("fabric {id!r} does not exist", id=self.item.fabric))
         getattr(plan, attr).append(self.item)
         plan.index.add_id(self.item.id)
         ch = Change()
@@ -706,11 +739,13 @@ class RemoveItem(Edit):
         items = getattr(plan, attr)
         pos = next((i for i, x in enumerate(items) if x.id == self.item_id), None)
         if pos is None:
-            raise EditRefused(f"{self.kind} {self.item_id!r} does not exist")
+            raise EditRefused(_missing(self.kind, self.item_id))
         users = _users_of(plan, self.kind, self.item_id)
         if users:
-            raise EditRefused(f"{self.kind} {self.item_id!r} is still used by {', '.join(users[:5])}"
-                              + (" ..." if len(users) > 5 else ""))
+            listed = ", ".join(users[:5]) + (" ..." if len(users) > 5 else "")
+            template = _STILL_USED.get(self.kind)
+            raise EditRefused(tmsg(template, id=self.item_id, users=listed) if template
+                              else f"{self.kind} {self.item_id!r} is still used by {listed}")
         self._saved = (pos, items[pos])
         del items[pos]
         plan.index.remove_id(self.item_id)

@@ -13,7 +13,22 @@ import math
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from planner.i18n import N_, tmsg
 from planner.plan import Placement, Plan, Rack
+
+# whole sentences per side and face, so a translation can say "links"/"vorne" in its own order
+_ZERO_U_FULL = {
+    ("left", "front"): N_("{rack}: the left side already holds two 0U devices on the front"),
+    ("left", "rear"): N_("{rack}: the left side already holds two 0U devices on the rear"),
+    ("right", "front"): N_("{rack}: the right side already holds two 0U devices on the front"),
+    ("right", "rear"): N_("{rack}: the right side already holds two 0U devices on the rear"),
+}
+_TAKEN = {
+    ("front", False): N_("U{u} on the front of {rack} is taken by {other}"),
+    ("rear", False): N_("U{u} on the rear of {rack} is taken by {other}"),
+    ("front", True): N_("U{u} on the front of {rack} is taken by {other} (full depth)"),
+    ("rear", True): N_("U{u} on the rear of {rack} is taken by {other} (full depth)"),
+}
 
 
 class CatalogLookup(Protocol):
@@ -135,25 +150,29 @@ class PlacementChecker:
         dev_name = dims.name if dims else p.device
         if p.u is None:
             if dims is not None and dims.u_height > 0:
-                return f"{dev_name} is {dims.u_height:g}U and needs a U position"
+                return tmsg("{device} is {height:g}U and needs a U position", device=dev_name, height=dims.u_height)
             taken = [q for q in rack.placements if q.id != ignore and q.u is None and q.side == p.side
                      and q.face == p.face]
             if len(taken) >= 2:
-                return f"{rack.name}: the {p.side} side already holds two 0U devices on the {p.face}"
+                template = _ZERO_U_FULL.get((str(p.side), str(p.face)))
+                if template is None:
+                    return f"{rack.name}: the {p.side} side already holds two 0U devices on the {p.face}"
+                return tmsg(template, rack=rack.name)
             return None
         if p.u < 1:
-            return f"U{p.u} is below the bottom of {rack.name}: the lowest unit is U1"
+            return tmsg("U{u} is below the bottom of {rack}: the lowest unit is U1", u=p.u, rack=rack.name)
         if dims is not None and dims.u_height <= 0:
-            return f"{dev_name} is a 0U device: mount it on a side, not at a U position"
+            return tmsg("{device} is a 0U device: mount it on a side, not at a U position", device=dev_name)
         height = dims.u_height if dims else 1.0
         top = p.u + max(1, math.ceil(height)) - 1
         if rdims is not None and top > rdims.u_height:
-            return (f"{dev_name} is {height:g}U: at U{p.u} it would reach U{top}, "
-                    f"beyond the top of {rack.name} ({rdims.u_height}U)")
+            return tmsg("{device} is {height:g}U: at U{u} it would reach U{top}, beyond the top of {rack} "
+                        "({rack_height}U)", device=dev_name, height=height, u=p.u, top=top, rack=rack.name,
+                        rack_height=rdims.u_height)
         if rdims is not None and dims is not None and dims.depth_mm and rdims.max_device_depth_mm \
                 and dims.depth_mm > rdims.max_device_depth_mm:
-            return (f"{dev_name} is {dims.depth_mm:.0f} mm deep; {rack.name} takes devices up to "
-                    f"{rdims.max_device_depth_mm:.0f} mm deep")
+            return tmsg("{device} is {depth:.0f} mm deep; {rack} takes devices up to {max_depth:.0f} mm deep",
+                        device=dev_name, depth=dims.depth_mm, rack=rack.name, max_depth=rdims.max_device_depth_mm)
         fp = self.footprint(p)
         assert fp is not None
         front, rear = self.occupancy(rack, ignore=ignore if ignore is not None else p.id)
@@ -163,8 +182,8 @@ class PlacementChecker:
                 other = plan.placement(occ[clash[0]])
                 odims = device_dims(self.catalog, other.device)
                 oname = other.name or (odims.name if odims else other.device)
-                return (f"U{clash[0]} on the {face} of {rack.name} is taken by {oname}"
-                        + (" (full depth)" if odims and odims.full_depth and other.face != face else ""))
+                full = bool(odims and odims.full_depth and other.face != face)
+                return tmsg(_TAKEN[(face, full)], u=clash[0], rack=rack.name, other=oname)
         return None
 
     def free_blocks(self, rack: Rack) -> list[tuple[int, int]]:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from planner.edits import AddItem, Compound, Edit, EditRefused, RemoveItem, SetProperty
-from planner.i18n import N_, deferred
+from planner.i18n import N_, Np_, deferred, tmsg
 from planner.plan import Plan, PowerConnection, PowerFeed, PowerSource
 
 if TYPE_CHECKING:
@@ -94,12 +94,14 @@ def delete_feed_edit(plan: Plan, feed_id: str, disconnect: bool = False) -> Edit
     try:
         feed = plan.feed(feed_id)
     except KeyError:
-        raise EditRefused(f"feed {feed_id!r} does not exist") from None
+        raise EditRefused(tmsg("feed {id!r} does not exist", id=feed_id)) from None
     users = feed_users(plan, feed_id)
     if users and not disconnect:
         names = [plan.placement(u).name or u for u in users]
-        raise EditRefused(f"feed {feed.name} still powers {len(users)} PDU(s): {', '.join(names[:5])}"
-                          + (" ..." if len(names) > 5 else "") + "; disconnect them first")
+        listed = ", ".join(names[:5]) + (" ..." if len(names) > 5 else "")
+        raise EditRefused(tmsg(Np_("feed {name} still powers {n} PDU: {pdus}; disconnect it first",
+                                   "feed {name} still powers {n} PDUs: {pdus}; disconnect them first"),
+                               name=feed.name, n=len(users), pdus=listed))
     edits: list[Edit] = [SetProperty("placement", u, "feed", None) for u in users]
     edits.append(RemoveItem("feed", feed_id))
     return Compound(edits, deferred(N_("Delete feed {name}"), name=feed.name))
@@ -117,12 +119,13 @@ def delete_source_edit(plan: Plan, source_id: str, detach: bool = False) -> Edit
     try:
         src = plan.power_source(source_id)
     except KeyError:
-        raise EditRefused(f"power source {source_id!r} does not exist") from None
+        raise EditRefused(tmsg("power source {id!r} does not exist", id=source_id)) from None
     feeds, subs = source_users(plan, source_id)
     if (feeds or subs) and not detach:
         names = [plan.feed(f).name for f in feeds] + [plan.power_source(s).name for s in subs]
-        raise EditRefused(f"{src.name} still supplies {', '.join(names[:5])}" + (" ..." if len(names) > 5 else "")
-                          + "; move them to another source first")
+        listed = ", ".join(names[:5]) + (" ..." if len(names) > 5 else "")
+        raise EditRefused(tmsg("{name} still supplies {users}; move them to another source first", name=src.name,
+                               users=listed))
     edits: list[Edit] = [SetProperty("feed", f, "upstream", src.upstream) for f in feeds]
     edits += [SetProperty("source", s, "upstream", src.upstream) for s in subs]
     edits.append(RemoveItem("source", source_id))
@@ -164,7 +167,7 @@ def ab_feeds_edit(plan: Plan, catalog: Catalog, rack_ids: Iterable[str], upstrea
     taken = _names(plan.feeds)
     racks = [r for r in rack_ids if r in plan.index.racks]
     if not racks:
-        raise EditRefused("select one or more racks first")
+        raise EditRefused(tmsg("select one or more racks first"))
     for rid in racks:
         rack = plan.rack(rid)
         free = [p for p in _pdus_of(plan, catalog, rid) if p.feed is None]
@@ -245,27 +248,30 @@ def pin_cord_edit(plan: Plan, catalog: Catalog, results: Results | None, placeme
     not a PDU, the outlet does not exist on it, or a pinned cord (this device's or another's)
     already uses it; a cord the engine spread there gives way (it is spread again)."""
     if placement_id not in plan.index.placements:
-        raise EditRefused(f"device {placement_id!r} does not exist")
+        raise EditRefused(tmsg("device {id!r} does not exist", id=placement_id))
     dev = plan.placement(placement_id)
     cords = current_cords(plan, results, placement_id)
     if not 0 <= index < len(cords):
-        raise EditRefused(f"{dev.name or dev.id} has no cord {index + 1}")
+        raise EditRefused(tmsg("{device} has no cord {cord}", device=dev.name or dev.id, cord=index + 1))
     info = pdu_info(catalog, plan, pdu_id)
     if info is None:
-        raise EditRefused(f"{pdu_id!r} is not a PDU")
+        raise EditRefused(tmsg("{id!r} is not a PDU", id=pdu_id))
     pdu = plan.placement(pdu_id)
     pname = pdu.name or pdu.id
     if not 1 <= outlet <= info.outlets:
-        raise EditRefused(f"outlet {outlet} does not exist on {pname}: it has outlets 1 to {info.outlets}")
+        raise EditRefused(tmsg("outlet {outlet} does not exist on {pdu}: it has outlets 1 to {outlets}",
+                               outlet=outlet, pdu=pname, outlets=info.outlets))
     for k, (other_pdu, other_outlet) in enumerate(cords):
         if k != index and other_pdu == pdu_id and other_outlet == outlet:
-            raise EditRefused(f"outlet {outlet} of {pname} already takes cord {k + 1} of {dev.name or dev.id}")
+            raise EditRefused(tmsg("outlet {outlet} of {pdu} already takes cord {cord} of {device}", outlet=outlet,
+                                   pdu=pname, cord=k + 1, device=dev.name or dev.id))
     for other, _ in plan.index.iter_placements():
         if other.id == placement_id:
             continue
         for c in other.power:
             if c.pdu == pdu_id and c.outlet == outlet:
-                raise EditRefused(f"outlet {outlet} of {pname} is taken by {other.name or other.id}")
+                raise EditRefused(tmsg("outlet {outlet} of {pdu} is taken by {other}", outlet=outlet, pdu=pname,
+                                       other=other.name or other.id))
     new = list(cords)
     new[index] = (pdu_id, outlet)
     value = [PowerConnection(pdu=d, outlet=o).model_dump() for d, o in new]
@@ -279,7 +285,7 @@ def spread_cords_edit(plan: Plan, placement_id: str) -> SetProperty:
     """Let the engine spread the device's cords again (no pinned connections)."""
     dev = plan.placement(placement_id)
     if not dev.power:
-        raise EditRefused(f"the cords of {dev.name or dev.id} are already spread automatically")
+        raise EditRefused(tmsg("the cords of {device} are already spread automatically", device=dev.name or dev.id))
     e = SetProperty("placement", placement_id, "power", [])
     e.text = deferred(N_("Spread cords of {device} automatically"), device=dev.name or dev.id)
     return e

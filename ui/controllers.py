@@ -27,7 +27,7 @@ from planner.builders import (
 )
 from planner.documents import load_plan, repository_link, save_plan
 from planner.edits import EditRefused
-from planner.i18n import message_text
+from planner.i18n import error_text, message_text
 from planner.plan import Plan, Site
 from planner.plan_io import PlanFormatError
 from ui import dialogs
@@ -278,8 +278,8 @@ class EditController(QObject):
             try:
                 edit = delete_power_edit(self.doc.plan, self.doc.selection)
             except EditRefused as e:
-                self.doc.last_refusal = str(e)
-                self.doc.refused.emit(str(e))
+                self.doc.last_refusal = error_text(e)
+                self.doc.refused.emit(self.doc.last_refusal)
                 return
         if edit is not None:
             self.doc.push(edit)
@@ -310,8 +310,8 @@ class EditController(QObject):
             payload = json.loads(bytes(md.data(CLIPBOARD_MIME).data()).decode("utf-8"))
             edit = paste_edit(self.doc.plan, self.doc.checker, payload, self._target_rack(), self._target_row())
         except EditRefused as e:
-            self.doc.last_refusal = str(e)
-            self.doc.refused.emit(str(e))
+            self.doc.last_refusal = error_text(e)
+            self.doc.refused.emit(self.doc.last_refusal)
             return False
         except (ValueError, KeyError, TypeError) as e:
             self.doc.refused.emit(self.tr("The clipboard does not hold Rackwright items ({error})").format(error=e))
@@ -339,7 +339,8 @@ class EditController(QObject):
             try:
                 self.doc.push(duplicate_device_edit(self.doc.plan, self.doc.checker, pids))
             except EditRefused as e:
-                self.doc.refused.emit(str(e))
+                self.doc.last_refusal = error_text(e)
+                self.doc.refused.emit(self.doc.last_refusal)
 
     def duplicate_rack_n(self, n: int | None = None) -> bool:
         rack = self._target_rack()

@@ -32,7 +32,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from planner import gcpause
 from planner.edits import Change, Edit, EditRefused
-from planner.i18n import translated
+from planner.i18n import error_text, translated
 from planner.placement import PlacementChecker
 from planner.plan import Plan
 from ui.tasks import BackgroundTask
@@ -167,8 +167,8 @@ class Document(QObject):
         try:
             change = edit.apply(self.plan)
         except EditRefused as e:
-            self.last_refusal = str(e)
-            self.refused.emit(str(e))
+            self.last_refusal = error_text(e)  # the reason in the app's language (str(e) is English)
+            self.refused.emit(self.last_refusal)
             return False
         self.undo_stack.push(EditCommand(self, edit, change))
         return True

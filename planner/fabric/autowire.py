@@ -34,7 +34,7 @@ from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.geometry import row_footprints
-from planner.i18n import N_, deferred, gettext, render
+from planner.i18n import N_, deferred, gettext, render, tmsg
 from planner.naming import Namer, Place
 from planner.placement import PlacementChecker
 from planner.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
@@ -50,30 +50,32 @@ def _server_ports(plan: Plan, catalog: Catalog, servers: Sequence[str], role: st
     out = []
     for sid in servers:
         if sid not in plan.index.placements:
-            raise EditRefused(f"device {sid!r} does not exist")
+            raise EditRefused(tmsg("device {id!r} does not exist", id=sid))
         p = plan.index.placements[sid]
         dp = device_ports(catalog, p.device)
         if dp is None:
-            raise EditRefused(f"{p.name or sid}: device type {p.device!r} is not in the catalog")
+            raise EditRefused(tmsg("{name}: device type {device!r} is not in the catalog", name=p.name or sid,
+                                   device=p.device))
         ports = dp.role(role)
         if not ports:
-            raise EditRefused(f"{p.name or sid} ({p.device}) has no {role} ports")
+            raise EditRefused(tmsg("{name} ({device}) has no {role} ports", name=p.name or sid, device=p.device,
+                                   role=role))
         out.append(ports)
     return out
 
 
 def _mixed_refusal(role: str, ports: list[list[Port]]) -> EditRefused:
-    return EditRefused(f"the chosen servers have different numbers of {role} ports "
-                       f"({sorted({len(x) for x in ports})}); a rail-optimised fabric needs the same on every "
-                       "server: auto-wire them as separate fabrics or without rails")
+    return EditRefused(tmsg("the chosen servers have different numbers of {role} ports ({counts}); a "
+                            "rail-optimised fabric needs the same on every server: auto-wire them as separate "
+                            "fabrics or without rails", role=role, counts=str(sorted({len(x) for x in ports}))))
 
 
 def _switch_device(catalog: Catalog | None, slug: str) -> Any:
     dev = catalog.get("device-types", slug) if catalog is not None else None
     if dev is None:
-        raise EditRefused(f"switch {slug!r} is not in the catalog")
+        raise EditRefused(tmsg("switch {slug!r} is not in the catalog", slug=slug))
     if dev.kind != "switch":
-        raise EditRefused(f"{slug!r} is a {dev.kind}, not a switch")
+        raise EditRefused(tmsg("{slug!r} is a {kind}, not a switch", slug=slug, kind=dev.kind))
     return dev
 
 
@@ -89,7 +91,7 @@ class _Slots:
         self.free: list[tuple[str, int]] = []
         for rack_id in racks:
             if rack_id not in plan.index.racks:
-                raise EditRefused(f"rack {rack_id!r} does not exist")
+                raise EditRefused(tmsg("rack {id!r} does not exist", id=rack_id))
             rack = plan.index.racks[rack_id]
             spots = [start + length - (k + 1) * height
                      for start, length in self.checker.free_blocks(rack) for k in range(length // height)]
@@ -130,9 +132,9 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
     st = Steps(progress, cancel)
     st.report(0.0, gettext("Checking servers and ports"))
     if not servers:
-        raise EditRefused("choose at least one server to wire")
+        raise EditRefused(tmsg("choose at least one server to wire"))
     if len(set(servers)) != len(servers):
-        raise EditRefused("a server is listed twice")
+        raise EditRefused(tmsg("a server is listed twice"))
     if kind == "nvlink":
         return _autowire_nvlink(plan, catalog, servers, fabric_id=fabric_id, fabric_name=fabric_name, rules=rules,
                                 st=st)
@@ -143,7 +145,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
     nic_speed = min(p.speed_gbps for srv in ports for p in srv)
     link, sw_ports = link_and_radix(catalog, nic_speed, switch)
     if not sw_ports:
-        raise EditRefused(f"switch {switch!r} lists no data ports")
+        raise EditRefused(tmsg("switch {slug!r} lists no data ports", slug=switch))
     if rail_optimised is None:
         rail_optimised = kind == "compute" and leaf_per is None
     if len({len(x) for x in ports}) > 1:
@@ -160,8 +162,8 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
     for sid, srv in zip(servers, ports):
         for p in srv:
             if (sid, p.name) in used:
-                raise EditRefused(f"port {p.name} of {plan.placement(sid).name or sid} is already wired "
-                                  f"(link {used[(sid, p.name)]}); disconnect it first")
+                raise EditRefused(tmsg("port {port} of {name} is already wired (link {link}); disconnect it first",
+                                       port=p.name, name=plan.placement(sid).name or sid, link=used[(sid, p.name)]))
     st.report(0.02, gettext("Sizing the fat tree"))
     try:
         if leaf_per is None:
@@ -171,7 +173,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
             groups = _groups(plan, servers, leaf_per)
             design = _grouped_design(groups, rails, len(sw_ports), link, oversubscription)
     except FabricDesignError as e:
-        raise EditRefused(str(e)) from None
+        raise EditRefused(e.args[0] if e.args else str(e)) from None
 
     edits: list[Edit] = []
     fid = fabric_id
@@ -343,11 +345,11 @@ def _autowire_nvlink(plan: Plan, catalog: Catalog, servers: Sequence[str], *, fa
     for sid in servers:
         rid = plan.index.placement_rack.get(sid)
         if rid is None:
-            raise EditRefused(f"no placement {sid!r}")
+            raise EditRefused(tmsg("no placement {id!r}", id=sid))
         if rid not in racks:
             racks.append(rid)
     if len(racks) > 1 and fabric_id is not None:
-        raise EditRefused("an NVLink domain cannot span racks: wire one rack per fabric")
+        raise EditRefused(tmsg("an NVLink domain cannot span racks: wire one rack per fabric"))
     results = []
     for k, rid in enumerate(racks):
         part = st.sub(k / len(racks), 1 / len(racks))
@@ -388,7 +390,7 @@ def _room_for(plan: Plan, servers: Sequence[str]) -> str:
 def _network_row(plan: Plan, catalog: Catalog, servers: Sequence[str], network_row: str | None) -> tuple[str, Row | None]:
     if network_row is not None:
         if network_row not in plan.index.rows:
-            raise EditRefused(f"row {network_row!r} does not exist")
+            raise EditRefused(tmsg("row {id!r} does not exist", id=network_row))
         return network_row, None
     room = plan.index.rooms[_room_for(plan, servers)]
     y_end = 0.0
@@ -412,7 +414,7 @@ def _next_position(plan: Plan, row_id: str, new_row: Row | None, k: int) -> int:
 
 def _groups(plan: Plan, servers: Sequence[str], per: str) -> list[tuple[str, list[int]]]:
     if per not in ("rack", "row"):
-        raise EditRefused(f"leaf_per must be 'rack' or 'row' (got {per!r})")
+        raise EditRefused(tmsg("leaf_per must be 'rack' or 'row' (got {value!r})", value=per))
     out: dict[str, list[int]] = {}
     for i, sid in enumerate(servers):
         rack_id = plan.index.placement_rack[sid]
@@ -451,8 +453,8 @@ def _grouped_design(groups: list[tuple[str, list[int]]], rails: int, radix: int,
             spines = s
             break
     if spines is None:
-        raise FabricDesignError(f"{leaf} leaves need more than two tiers; wire this network per row "
-                                "or with larger switches")
+        raise FabricDesignError(tmsg("{leaves} leaves need more than two tiers; wire this network per row or with "
+                                     "larger switches", leaves=leaf))
     tree = GroupedTree(nodes=nodes, rails=rails, endpoints=endpoints, radix=radix, link_gbps=link,
                        oversubscription_target=float(oversubscription), rail_optimised=False, tiers=2,
                        down_per_leaf=d, up_per_leaf=u, nodes_per_su=max(1, d // rails), sus=leaf, leaves=leaf,

@@ -61,7 +61,7 @@ from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.geometry import row_footprints
-from planner.i18n import N_, deferred, gettext, render
+from planner.i18n import N_, deferred, gettext, render, tmsg
 from planner.placement import PlacementChecker
 from planner.plan import Endpoint, Link, Placement, Plan, Rack, Row
 
@@ -133,9 +133,10 @@ def fabric_shape(plan: Plan, catalog: Catalog, fabric_id: str) -> FabricShape:
     """Leaves, spines and cores of a wired fabric, its rails and link speed."""
     fab = next((f for f in plan.fabrics if f.id == fabric_id), None)
     if fab is None:
-        raise EditRefused(f"fabric {fabric_id!r} does not exist")
+        raise EditRefused(tmsg("fabric {id!r} does not exist", id=fabric_id))
     if fab.kind == "nvlink":
-        raise EditRefused(f"{fab.name} is an NVLink domain: wire its rack with Auto-wire NVLink Domain")
+        raise EditRefused(tmsg("{fabric} is an NVLink domain: wire its rack with Auto-wire NVLink Domain",
+                               fabric=fab.name))
     role = fab.kind
     pl = plan.index.placements
 
@@ -194,7 +195,8 @@ def fabric_shape(plan: Plan, catalog: Catalog, fabric_id: str) -> FabricShape:
         if level[n] > level[s]:
             up[s] += count
     if not level:
-        raise EditRefused(f"{fab.name} has no switches wired yet: design it with Auto-wire instead of extending it")
+        raise EditRefused(tmsg("{fabric} has no switches wired yet: design it with Auto-wire instead of extending it",
+                               fabric=fab.name))
     return FabricShape(fabric_id, role, level, down, up, rails, float(fab.speed_gbps))
 
 
@@ -242,7 +244,7 @@ def switch_rack_order(plan: Plan, shape: FabricShape, allowed: Sequence[str] | N
     if allowed is not None:
         for r in allowed:
             if r not in plan.index.racks:
-                raise EditRefused(f"rack {r!r} does not exist")
+                raise EditRefused(tmsg("rack {id!r} does not exist", id=r))
     ok = set(allowed) if allowed is not None else set(plan.index.racks)
     own: list[str] = []
     for s in sorted(shape.level, key=lambda s: _natural(plan.index.placements[s].name or s)):
@@ -324,17 +326,17 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
     st = Steps(progress, cancel)
     st.report(0.0, gettext("Reading the fabric"))
     if not servers:
-        raise EditRefused("choose at least one server to wire")
+        raise EditRefused(tmsg("choose at least one server to wire"))
     if len(set(servers)) != len(servers):
-        raise EditRefused("a server is listed twice")
+        raise EditRefused(tmsg("a server is listed twice"))
     shape = fabric_shape(plan, catalog, fabric_id)
     fab = next(f for f in plan.fabrics if f.id == fabric_id)
     pl = plan.index.placements
     r = max(1.0, float(fab.oversubscription))
     leaves = shape.leaves
     if not leaves:
-        raise EditRefused(f"{fab.name} has no leaf (no switch of it is linked to a server): design it with "
-                          "Auto-wire instead of extending it")
+        raise EditRefused(tmsg("{fabric} has no leaf (no switch of it is linked to a server): design it with "
+                               "Auto-wire instead of extending it", fabric=fab.name))
     leaf_models = Counter(pl[s].device for s in leaves)
     leaf_model = leaf_models.most_common(1)[0][0]
     model = switch or leaf_model
@@ -342,25 +344,29 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
     sw_tech = {"management": "ethernet"}.get(sw_dev.planning.switch.fabric, sw_dev.planning.switch.fabric) \
         if sw_dev.planning is not None and sw_dev.planning.switch is not None else None
     if sw_tech is not None and fab.technology in ("infiniband", "ethernet") and sw_tech != fab.technology:
-        raise EditRefused(f"{sw_dev.manufacturer} {sw_dev.model} is an {sw_tech} switch; {fab.name} is "
-                          f"{fab.technology}: choose a switch of that kind for the new switches")
+        raise EditRefused(tmsg("{manufacturer} {model} is an {tech} switch; {fabric} is {fabric_tech}: choose a switch "
+                               "of that kind for the new switches", manufacturer=sw_dev.manufacturer,
+                               model=sw_dev.model, tech=sw_tech, fabric=fab.name, fabric_tech=fab.technology))
 
     # the ports to wire
     todo: list[tuple[str, Port, int]] = []  # (server, port, NIC position)
     used = used_ports(plan)
     for sid in servers:
         if sid not in pl:
-            raise EditRefused(f"device {sid!r} does not exist")
+            raise EditRefused(tmsg("device {id!r} does not exist", id=sid))
         dp = device_ports(catalog, pl[sid].device)
         if dp is None:
-            raise EditRefused(f"{pl[sid].name or sid}: device type {pl[sid].device!r} is not in the catalog")
+            raise EditRefused(tmsg("{name}: device type {device!r} is not in the catalog", name=pl[sid].name or sid,
+                                   device=pl[sid].device))
         if dp.kind not in ENDPOINT_KINDS:
-            raise EditRefused(f"{pl[sid].name or sid} is a {dp.kind}, not a server or storage")
+            raise EditRefused(tmsg("{name} is a {kind}, not a server or storage", name=pl[sid].name or sid,
+                                   kind=dp.kind))
         for k, p in enumerate(dp.role(shape.role)):
             if (sid, p.name) not in used:
                 todo.append((sid, p, k))
     if not todo:
-        raise EditRefused(f"the chosen devices have no free {shape.role} ports to wire into {fab.name}")
+        raise EditRefused(tmsg("the chosen devices have no free {role} ports to wire into {fabric}", role=shape.role,
+                               fabric=fab.name))
     nic_speed = min(p.speed_gbps for _, p, _ in todo)
     # the link speed is the existing leaves' (their ports are what the new servers meet)
     link, _leaf_ports = link_and_radix(catalog, nic_speed, leaf_model)
@@ -401,11 +407,11 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
         for s in leaf_order:
             need = math.ceil(shape.down[s] / r - 1e-9)
             if len(free_ports[s]) < need:
-                raise EditRefused(
-                    f"{fab.name} is one tier and its leaf {pl[s].name or s} is nearly full: the new servers need "
-                    f"more leaves and a spine tier, and {pl[s].name or s} would need {need} free ports for "
-                    f"uplinks at {r:g}:1 (it has {len(free_ports[s])}). Raise the fabric's oversubscription or "
-                    "re-design the fabric")
+                raise EditRefused(tmsg(
+                    "{fabric} is one tier and its leaf {leaf} is nearly full: the new servers need more leaves and a "
+                    "spine tier, and {leaf} would need {need} free ports for uplinks at {ratio:g}:1 (it has "
+                    "{have}). Raise the fabric's oversubscription or re-design the fabric",
+                    fabric=fab.name, leaf=pl[s].name or s, need=need, ratio=r, have=len(free_ports[s])))
         cap = {s: _grow_capacity(shape.down[s], len(free_ports[s]), r) for s in leaf_order}
         placed, overflow = fill(cap)
     for _, _, _, leaf, port in placed:
@@ -416,12 +422,12 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
     prefix = LABEL_PREFIX.get(fab.kind, "NET")
     radix = len(model_ports)
     if overflow and not model_ports:
-        raise EditRefused(f"{sw_dev.manufacturer} {sw_dev.model} has no data ports at {link:g} Gb/s for the new "
-                          "switches")
+        raise EditRefused(tmsg("{manufacturer} {model} has no data ports at {speed:g} Gb/s for the new switches",
+                               manufacturer=sw_dev.manufacturer, model=sw_dev.model, speed=link))
     try:
         d, u = leaf_split(radix, r) if overflow else (0, 0)
     except FabricDesignError as e:
-        raise EditRefused(str(e)) from None
+        raise EditRefused(e.args[0] if e.args else str(e)) from None
     height = max(1, math.ceil(sw_dev.u_height))
     spots = _Spots(plan, catalog, switch_rack_order(plan, shape, switch_racks), height, prefix,
                    [plan.index.placement_rack[s] for s in leaf_order if s in plan.index.placement_rack],
@@ -473,7 +479,7 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
         for ns in new_leaves:  # their uplink ports come after the d down ports
             free = book.free(ns.placement_id, model)
             if len(free) < u:  # pragma: no cover - leaf_split keeps d + u <= radix
-                raise EditRefused(f"{model} has too few ports for {u} uplinks")
+                raise EditRefused(tmsg("{model} has too few ports for {n} uplinks", model=model, n=u))
 
     # 3. uplinks
     st.report(0.15, gettext("Connecting new leaves to spines"))
@@ -495,10 +501,11 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
         need = sum(n for *_x, n in uplinks_of)
         have = sum(len(book.free(s, spine_slugs[s])) for s in spine_ids)
         if need > have:
-            raise EditRefused(
-                f"{fab.name}: the new servers need {len(new_leaves)} more leaves with {need} uplinks, but its "
-                f"{len(spine_ids)} spines have {have} free ports. Growing the spine layer would mean re-cabling "
-                "every leaf: free spine ports, choose fewer servers, or re-design the fabric")
+            raise EditRefused(tmsg(
+                "{fabric}: the new servers need {leaves} more leaves with {need} uplinks, but its {spines} spines "
+                "have {have} free ports. Growing the spine layer would mean re-cabling every leaf: free spine ports, "
+                "choose fewer servers, or re-design the fabric",
+                fabric=fab.name, leaves=len(new_leaves), need=need, spines=len(spine_ids), have=have))
     for leaf, slug, n in uplinks_of:
         for m in range(n):
             for t in range(len(spine_ids)):
@@ -507,10 +514,10 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
                 if sp is not None:
                     break
             else:
-                raise EditRefused(f"{fab.name}: the spines ran out of free ports for uplinks")
+                raise EditRefused(tmsg("{fabric}: the spines ran out of free ports for uplinks", fabric=fab.name))
             lp = book.take(leaf, slug)
             if lp is None:  # pragma: no cover - capacities were checked above
-                raise EditRefused(f"{pl[leaf].name if leaf in pl else leaf} has no free port for an uplink")
+                raise EditRefused(tmsg("{leaf} has no free port for an uplink", leaf=pl[leaf].name if leaf in pl else leaf))
             up_links.append((Endpoint.model_construct(placement=leaf, port=lp.name),
                              Endpoint.model_construct(placement=s, port=sp.name)))
 

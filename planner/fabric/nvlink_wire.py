@@ -37,7 +37,7 @@ from planner.fabric.ports import NVLINK_ROLE, device_ports
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FatTree
 from planner.fabric.wiring import AddLinks, used_ports
-from planner.i18n import N_, deferred, render
+from planner.i18n import N_, deferred, render, tmsg
 from planner.plan import Endpoint, Fabric, Link, Plan
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def nvlink_trays(plan: Plan, catalog: Catalog, rack_id: str) -> tuple[list[Any],
     """(GPU trays with NVLink ports, NVLink switch trays) of a rack, in U order."""
     rack = plan.index.racks.get(rack_id)
     if rack is None:
-        raise EditRefused(f"no rack {rack_id!r}")
+        raise EditRefused(tmsg("no rack {id!r}", id=rack_id))
     gpu_trays, switches = [], []
     for p in sorted(rack.placements, key=lambda p: (p.u if p.u is not None else 10_000, p.id)):
         dp = device_ports(catalog, p.device)
@@ -75,9 +75,9 @@ def autowire_nvlink_rack(plan: Plan, catalog: Catalog, rack_id: str, *, fabric_i
     st.report(0.0, render(N_("{rack}: finding GPU and switch trays"), {"rack": rack_name}))
     gpu_trays, switches = nvlink_trays(plan, catalog, rack_id)
     if not gpu_trays:
-        raise EditRefused("the rack holds no GPU trays with NVLink ports (e.g. GB200 NVL72 compute trays)")
+        raise EditRefused(tmsg("the rack holds no GPU trays with NVLink ports (e.g. GB200 NVL72 compute trays)"))
     if not switches:
-        raise EditRefused("the rack holds no NVLink switch trays")
+        raise EditRefused(tmsg("the rack holds no NVLink switch trays"))
     gpus: list[tuple[str, list[str]]] = []  # (placement, its NVLink ports) per GPU
     gpu_slug = None
     for p in gpu_trays:
@@ -97,13 +97,14 @@ def autowire_nvlink_rack(plan: Plan, catalog: Catalog, rack_id: str, *, fabric_i
     k = max(1, links_per_gpu // need)  # links from each GPU to each tray (one per chip)
     per_chip = per_tray // k
     if len(gpus) > per_chip:
-        raise EditRefused(f"{len(gpus)} GPUs in the rack but each NVLink switch chip has {per_chip} ports")
+        raise EditRefused(tmsg("{gpus} GPUs in the rack but each NVLink switch chip has {ports} ports", gpus=len(gpus),
+                               ports=per_chip))
     used = used_ports(plan)
     for pid, names in gpus:
         for n in names:
             if (pid, n) in used:
-                raise EditRefused(f"NVLink port {n} of {plan.placement(pid).name or pid} is already wired "
-                                  f"(link {used[(pid, n)]}); disconnect it first")
+                raise EditRefused(tmsg("NVLink port {port} of {name} is already wired (link {link}); disconnect it "
+                                       "first", port=n, name=plan.placement(pid).name or pid, link=used[(pid, n)]))
 
     edits: list[Edit] = []
     fid = fabric_id
@@ -128,7 +129,8 @@ def autowire_nvlink_rack(plan: Plan, catalog: Catalog, rack_id: str, *, fabric_i
             sw = switches[tray]
             port = sw_ports[chip * per_chip + i].name
             if (sw.id, port) in used:
-                raise EditRefused(f"port {port} of {sw.name or sw.id} is already wired; disconnect it first")
+                raise EditRefused(tmsg("port {port} of {name} is already wired; disconnect it first", port=port,
+                                       name=sw.name or sw.id))
             pairs.append((Endpoint.model_construct(placement=pid, port=name),
                           Endpoint.model_construct(placement=sw.id, port=port)))
     ids = _id_block(plan, "link", len(pairs))

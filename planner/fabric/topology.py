@@ -28,6 +28,8 @@ import math
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 
+from planner.i18n import tmsg
+
 
 class FabricDesignError(ValueError):
     """The requested fabric cannot be built with these switches (message for the user)."""
@@ -160,7 +162,8 @@ class FatTree:
 def leaf_split(radix: int, oversubscription: float) -> tuple[int, int]:
     """(down, up) ports per leaf: the most down ports with ``down + ceil(down / r) <= R``."""
     if radix < 2:
-        raise FabricDesignError(f"a switch needs at least 2 ports at the link speed to build a tree (has {radix})")
+        raise FabricDesignError(tmsg("a switch needs at least 2 ports at the link speed to build a tree (has {radix})",
+                                     radix=radix))
     r = float(oversubscription)
     d = radix - 1
     while d > 1 and d + math.ceil(d / r - 1e-9) > radix:
@@ -179,11 +182,11 @@ def design_fat_tree(nodes: int, rails: int, radix: int, link_gbps: float, oversu
                     rail_optimised: bool = True) -> FatTree:
     """Size a leaf/spine(/core) fat tree for ``nodes`` servers with ``rails`` ports each."""
     if nodes <= 0:
-        raise FabricDesignError(f"the number of nodes must be at least 1 (got {nodes})")
+        raise FabricDesignError(tmsg("the number of nodes must be at least 1 (got {nodes})", nodes=nodes))
     if rails <= 0:
-        raise FabricDesignError("the servers have no ports on this fabric")
+        raise FabricDesignError(tmsg("the servers have no ports on this fabric"))
     if oversubscription < 1:
-        raise FabricDesignError(f"oversubscription must be 1 or more (got {oversubscription:g})")
+        raise FabricDesignError(tmsg("oversubscription must be 1 or more (got {value:g})", value=oversubscription))
     endpoints = nodes * rails
     common = dict(nodes=nodes, rails=rails, endpoints=endpoints, radix=radix, link_gbps=link_gbps,
                   oversubscription_target=float(oversubscription), rail_optimised=rail_optimised)
@@ -210,7 +213,7 @@ def design_fat_tree(nodes: int, rails: int, radix: int, link_gbps: float, oversu
     half = radix // 2
     leaves_per_pod = (half // rails) * rails if rail_optimised and rails <= half else half
     if leaves_per_pod < 1:
-        raise FabricDesignError(f"{rails} rails do not fit a pod of {half}-port spines")
+        raise FabricDesignError(tmsg("{rails} rails do not fit a pod of {half}-port spines", rails=rails, half=half))
     if rail_optimised and sus * rails != leaves:  # pragma: no cover - defensive
         raise FabricDesignError("inconsistent rail layout")
     pods = math.ceil(leaves / leaves_per_pod)
@@ -219,10 +222,10 @@ def design_fat_tree(nodes: int, rails: int, radix: int, link_gbps: float, oversu
         raise FabricDesignError("spine ports exhausted")
     g = _smallest_divisor_at_least(spine_up, math.ceil(pods * spine_up / radix))
     if g is None:
-        raise FabricDesignError(
-            f"{nodes} nodes x {rails} ports need more than three tiers of {radix}-port switches "
-            f"(three tiers reach {radix * leaves_per_pod * d} endpoints); "
-            "use a larger radix or fewer nodes")
+        raise FabricDesignError(tmsg(
+            "{nodes} nodes x {rails} ports need more than three tiers of {radix}-port switches (three tiers reach "
+            "{reach} endpoints); use a larger radix or fewer nodes",
+            nodes=nodes, rails=rails, radix=radix, reach=radix * leaves_per_pod * d))
     return FatTree(**common, tiers=3, down_per_leaf=d, up_per_leaf=u, nodes_per_su=nodes_per_su, sus=sus,
                    leaves=leaves, spines=pods * u, cores=u * g, pods=pods, leaves_per_pod=leaves_per_pod,
                    spines_per_pod=u, links_per_leaf_spine=1, spine_up=spine_up, cores_per_group=g)

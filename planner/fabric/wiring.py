@@ -17,7 +17,7 @@ from planner.edits import AddItem, Change, Compound, Edit, EditRefused
 from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import MediaChooser, nvlink_media
 from planner.fabric.ports import Port, breakout_lanes, port_lookup
-from planner.i18n import N_, deferred
+from planner.i18n import N_, deferred, tmsg
 from planner.plan import Endpoint, Fabric, Link, Plan
 
 if TYPE_CHECKING:
@@ -54,14 +54,15 @@ def resolve_ends(plan: Plan, catalog: Catalog | None, a: Endpoint, b: Endpoint) 
     idx = plan.index
     for end in (a, b):
         if end.placement not in idx.placements:
-            raise EditRefused(f"device {end.placement!r} does not exist")
+            raise EditRefused(tmsg("device {id!r} does not exist", id=end.placement))
     if a.placement == b.placement:
-        raise EditRefused("a cable cannot connect a device to itself")
+        raise EditRefused(tmsg("a cable cannot connect a device to itself"))
     da, db = idx.placements[a.placement], idx.placements[b.placement]
     if catalog is not None:
         for p in (da, db):
             if catalog.get("device-types", p.device) is None:
-                raise EditRefused(f"{p.name or p.id}: device type {p.device!r} is not in the catalog")
+                raise EditRefused(tmsg("{name}: device type {device!r} is not in the catalog", name=p.name or p.id,
+                                       device=p.device))
     pa = port_lookup(catalog, da.device, a.port)
     pb = port_lookup(catalog, db.device, b.port)
     # a breakout lane's speed follows the other end
@@ -71,7 +72,8 @@ def resolve_ends(plan: Plan, catalog: Catalog | None, a: Endpoint, b: Endpoint) 
         pb = port_lookup(catalog, db.device, b.port, pa.speed_gbps)
     for port, end, dev in ((pa, a, da), (pb, b, db)):
         if port is None:
-            raise EditRefused(f"{dev.name or dev.id} ({dev.device}) has no port {end.port!r}")
+            raise EditRefused(tmsg("{name} ({device}) has no port {port!r}", name=dev.name or dev.id, device=dev.device,
+                                   port=end.port))
     assert pa is not None and pb is not None
     return pa, pb
 
@@ -94,18 +96,19 @@ class Connect(Edit):
     def _apply(self, plan: Plan) -> Change:
         lk = self.link
         if plan.index.id_exists(lk.id):
-            raise EditRefused(f"id {lk.id!r} is already used")
+            raise EditRefused(tmsg("id {id!r} is already used", id=lk.id))
         if lk.fabric not in {f.id for f in plan.fabrics}:
-            raise EditRefused(f"fabric {lk.fabric!r} does not exist")
+            raise EditRefused(tmsg("fabric {id!r} does not exist", id=lk.fabric))
         if lk.cable is not None and self.catalog is not None and self.catalog.get("cables", lk.cable) is None:
-            raise EditRefused(f"cable {lk.cable!r} is not in the catalog")
+            raise EditRefused(tmsg("cable {cable!r} is not in the catalog", cable=lk.cable))
         pa, pb = resolve_ends(plan, self.catalog, lk.a, lk.b)
         used = used_ports(plan)
         for end, port in ((lk.a, pa), (lk.b, pb)):
             other = _port_conflict(used, end, port)
             if other is not None:
                 dev = plan.placement(end.placement)
-                raise EditRefused(f"port {end.port} of {dev.name or dev.id} is already used by link {other}")
+                raise EditRefused(tmsg("port {port} of {name} is already used by link {link}", port=end.port,
+                                       name=dev.name or dev.id, link=other))
         plan.links.append(lk)
         plan.index.add_id(lk.id)
         return _link_change(lk)
@@ -135,7 +138,7 @@ class Disconnect(Edit):
     def _apply(self, plan: Plan) -> Change:
         pos = next((i for i, x in enumerate(plan.links) if x.id == self.link_id), None)
         if pos is None:
-            raise EditRefused(f"link {self.link_id!r} does not exist")
+            raise EditRefused(tmsg("link {id!r} does not exist", id=self.link_id))
         lk = plan.links.pop(pos)
         self._saved = (pos, lk)
         plan.index.remove_id(lk.id)
@@ -173,13 +176,13 @@ class AddLinks(Edit):
         seen: set[str] = set()
         for lk in self.links:
             if lk.id in seen or idx.id_exists(lk.id):
-                raise EditRefused(f"id {lk.id!r} is already used")
+                raise EditRefused(tmsg("id {id!r} is already used", id=lk.id))
             seen.add(lk.id)
             if lk.fabric not in fabrics:
-                raise EditRefused(f"fabric {lk.fabric!r} does not exist")
+                raise EditRefused(tmsg("fabric {id!r} does not exist", id=lk.fabric))
             for end in (lk.a, lk.b):
                 if end.placement not in idx.placements:
-                    raise EditRefused(f"link end {end.placement!r} does not exist")
+                    raise EditRefused(tmsg("link end {id!r} does not exist", id=end.placement))
         plan.links.extend(self.links)
         for lk in self.links:
             idx.add_id(lk.id)

@@ -433,6 +433,14 @@ def message_text(message: str, lang: str | None = None) -> str:
     return str(message)
 
 
+def error_text(error: BaseException, lang: str | None = None) -> str:
+    """The reason an exception gives the user (an ``EditRefused``, a ``ValueError`` a form
+    shows) in ``lang``: its first argument through :func:`message_text` when that is a text
+    (a :class:`Message` keeps its template there; ``str(error)`` would be the plain English)."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return message_text(first, lang) if isinstance(first, str) else str(error)
+
+
 # ------------------------------------------------------------------------------- deferred texts
 
 class Deferred(str):
@@ -480,7 +488,7 @@ def translated(text: str, lang: str | None = None) -> str:
 
 __all__ = [
     "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "Deferred", "Message", "N_", "Np_", "_",
-    "active_language", "babel_locale", "current_language", "deferred", "format_date", "format_field",
+    "active_language", "babel_locale", "current_language", "deferred", "error_text", "format_date", "format_field",
     "format_money", "format_number", "format_percent", "format_template", "gettext", "message_text", "ngettext",
     "normalize_language", "parse_number", "render", "set_default_language", "tf", "tmsg", "translated",
     "use_language",

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from planner import cooling
 from planner.edits import EditRefused
+from planner.i18n import error_text, message_text
 from ui import style
 from ui.units import fnum
 
@@ -302,7 +303,7 @@ class LoopEditor(QDialog):
             else:
                 edit = cooling.edit_loop_edit(plan, self.loop_id, values)
         except (EditRefused, ValueError) as e:
-            self.form.show_error(str(e))
+            self.form.show_error(error_text(e))
             return False
         if edit is not None and not self.doc.push(edit):
             self.form.show_error(self.doc.last_refusal)
@@ -473,7 +474,7 @@ class CoolingLoopsDialog(QDialog):
         try:
             edit = cooling.assign_loop_edit(self.doc.plan, lid, racks)
         except EditRefused as e:
-            self._say(str(e))
+            self._say(error_text(e))
             return False
         if edit is None:
             self._say(self.tr("The selected racks are already on this loop."))
@@ -491,7 +492,7 @@ class CoolingLoopsDialog(QDialog):
         reason = cooling.loop_in_use_reason(self.doc.plan, lid)
         if reason and not unassign:
             self._refused_loop: str | None = lid
-            self._say(reason)
+            self._say(message_text(reason))
             self.btn_unassign_delete.show()
             return False
         self._refused_loop = None

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from planner.edits import Change, EditRefused, SetProperty
 from planner.engine import levels
+from planner.i18n import error_text
 from planner.naming import display_name
 from planner.power_edits import (
     SOURCE_KINDS,
@@ -520,7 +521,7 @@ class PowerDialog(QDialog):
                                  upstream_b=up if side in (None, "B") else None)
         except EditRefused as e:
             self.message.setText(self.tr("Select one or more racks (or devices in them) first.")
-                                 if not racks else str(e))
+                                 if not racks else error_text(e))
             self.message.show()
             return False
         return self._do(edit)
@@ -536,8 +537,8 @@ class PowerDialog(QDialog):
         except EditRefused as e:
             question = (self.tr("Disconnect its PDUs and delete the feed?") if kind == "feed"
                         else self.tr("Hang what it supplies on its own upstream (or nothing) and delete it?"))
-            if not dialogs.ask_yes_no(self, self.tr("Delete"), f"{e}.\n\n{question}"):
-                self.message.setText(str(e))
+            if not dialogs.ask_yes_no(self, self.tr("Delete"), f"{error_text(e)}.\n\n{question}"):
+                self.message.setText(error_text(e))
                 self.message.show()
                 return False
             edit = (delete_feed_edit(plan, eid, disconnect=True) if kind == "feed"

@@ -47,6 +47,7 @@ from planner.fabric.extend import (
 )
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.wiring import connect_edit, used_ports
+from planner.i18n import error_text
 from ui import units as uunits
 from ui.i18n import QT_TRANSLATE_NOOP
 from ui.tasks import BackgroundTask, Run
@@ -78,7 +79,7 @@ def _design_task(owner: QObject, what: str) -> BackgroundTask:
 
 
 def _failure_text(error: BaseException) -> str:
-    return str(error) if isinstance(error, EditRefused) else f"{type(error).__name__}: {error}"
+    return error_text(error) if isinstance(error, EditRefused) else f"{type(error).__name__}: {error}"
 
 
 def _kind(catalog: Catalog | None, slug: str) -> str:
@@ -613,7 +614,7 @@ class ConnectDialog(QDialog):
         try:
             edit = connect_edit(self.doc.plan, self.doc.catalog, a, b, self.fabric.currentData())
         except EditRefused as e:
-            self.status.setText(str(e))
+            self.status.setText(error_text(e))
             return False
         if not self.doc.push(edit):
             self.status.setText(self.doc.last_refusal)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from planner import cooling
 from planner.cooling import LOOP_METHODS
 from planner.edits import Change, EditRefused, MovePlacement, SetProperty
+from planner.i18n import error_text, message_text
 from planner.placement import rack_dims
 from planner.plan import COOLING_METHOD_NAMES, CoolingChoice, cooling_method_name
 from ui import style
@@ -447,7 +448,7 @@ class Inspector(QWidget):
                 edit = pin_cord_edit(self.doc.plan, cat, self.doc.results, pid, which.value() - 1,
                                      pdu_box.currentData(), outlet_box.value())
             except EditRefused as e:
-                self.error.setText(str(e))
+                self.error.setText(error_text(e))
                 self.error.show()
                 return
             self._push(edit)
@@ -611,7 +612,7 @@ class Inspector(QWidget):
         try:
             edit = cooling.rack_cooling_edit(self.doc.plan, self.doc.catalog, rid, **changes)
         except ValueError as e:  # a value the model refuses (EditRefused is a ValueError too)
-            self.error.setText(str(e))
+            self.error.setText(error_text(e))
             self.error.show()
             return
         if edit is not None:
@@ -675,7 +676,7 @@ class Inspector(QWidget):
             choice = cooling.row_cooling_choice(self.doc.plan, self.doc.catalog, row_id, **changes)
             edit = cooling.set_row_cooling_edit(self.doc.plan, row_id, choice)
         except ValueError as e:
-            self.error.setText(str(e))
+            self.error.setText(error_text(e))
             self.error.show()
             return
         self._push_opt(edit)
@@ -784,7 +785,7 @@ class Inspector(QWidget):
             try:
                 edit = cooling.edit_loop_edit(self.doc.plan, lid, form.values())
             except ValueError as e:
-                form.show_error(str(e))
+                form.show_error(error_text(e))
                 return
             if edit is not None and not self.doc.push(edit):
                 form.show_error(self.doc.last_refusal)
@@ -817,7 +818,7 @@ class Inspector(QWidget):
         def do_delete(with_unassign: bool) -> None:
             reason = cooling.loop_in_use_reason(self.doc.plan, lid)
             if reason and not with_unassign:
-                self.error.setText(reason)
+                self.error.setText(message_text(reason))
                 self.error.show()
                 unassign.show()
                 return

@@ -23,6 +23,7 @@ from planner.builders import (
 )
 from planner.edits import Compound, EditRefused
 from planner.geometry import row_footprints
+from planner.i18n import error_text
 from ui.scenes.floor.items import SCALE, DropHintItem, RackItem, RoomItem, RowItem
 
 if TYPE_CHECKING:
@@ -111,8 +112,8 @@ class FloorGestures:
         try:
             edit = build()
         except EditRefused as e:
-            self.doc.last_refusal = str(e)
-            self.doc.refused.emit(str(e))
+            self.doc.last_refusal = error_text(e)
+            self.doc.refused.emit(self.doc.last_refusal)
             return None
         return edit if self.doc.push(edit) else None
 

@@ -33,6 +33,7 @@ from planner.builders import (
 from planner.edits import EditRefused
 from planner.fabric import Port
 from planner.fabric.wiring import connect_edit
+from planner.i18n import error_text, message_text
 from planner.placement import device_dims
 from planner.plan import Placement
 from ui.scenes.rack.items import DeviceItem, RackFrameItem, Target
@@ -108,7 +109,7 @@ class RackGestures:
         else:
             self._hide_ghost()
         if reason:
-            self.show_refusal(reason, pos)
+            self.show_refusal(message_text(reason), pos)
         else:
             self.hide_refusal()
         event.setDropAction(Qt.DropAction.CopyAction)
@@ -186,9 +187,9 @@ class RackGestures:
         try:
             edit = connect_edit(self.doc.plan, self.doc.catalog, a, b)
         except EditRefused as e:
-            self.doc.last_refusal = str(e)
-            self.doc.refused.emit(str(e))
-            self.show_refusal(str(e), at)
+            self.doc.last_refusal = error_text(e)
+            self.doc.refused.emit(self.doc.last_refusal)
+            self.show_refusal(self.doc.last_refusal, at)
             return False
         if not self.doc.push(edit):
             self.show_refusal(self.doc.last_refusal, at)
@@ -364,9 +365,9 @@ class RackGestures:
         try:
             edit = nudge_edit(self.doc.plan, self.doc.checker, self.doc.selected("placement"), step)
         except EditRefused as e:
-            self.doc.last_refusal = str(e)
-            self.doc.refused.emit(str(e))
-            self.show_refusal(str(e))
+            self.doc.last_refusal = error_text(e)
+            self.doc.refused.emit(self.doc.last_refusal)
+            self.show_refusal(self.doc.last_refusal)
             return False
         if edit is None:
             return False
