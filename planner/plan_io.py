@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from planner.fileio import atomic_write_bytes, field_path, regular_file_problem
+from planner.fileio import atomic_write_bytes, field_path, first_validation_problem, regular_file_problem
 from planner.gcpause import no_gc
 from planner.plan import FORMAT_VERSION, Plan
 
@@ -38,6 +38,12 @@ class PlanFormatError(ValueError):
         loc = self.file + (f":{line}" if line else "")
         super().__init__(f"{loc}: {where + ': ' if where else ''}{message}")
 
+    def __str__(self) -> str:  # the message in the active language (a planner Message is translated)
+        from planner.i18n import message_text
+
+        loc = self.file + (f":{self.line}" if self.line else "")
+        return f"{loc}: {self.where + ': ' if self.where else ''}{message_text(self.message)}"
+
 
 def plan_from_dict(data: Any, file: str | os.PathLike[str] | None = None) -> Plan:
     if not isinstance(data, dict):
@@ -56,10 +62,8 @@ def plan_from_dict(data: Any, file: str | os.PathLike[str] | None = None) -> Pla
         with no_gc():
             return Plan.model_validate(data)
     except ValidationError as e:
-        first = e.errors()[0]
-        more = len(e.errors()) - 1
-        msg = first["msg"] + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
-        raise PlanFormatError(file, msg, field_path(first["loc"])) from None
+        errors = e.errors()
+        raise PlanFormatError(file, first_validation_problem(errors), field_path(errors[0]["loc"])) from None
 
 
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:

@@ -215,6 +215,17 @@ def format_date(date: _dt.date | _dt.datetime | str, lang: str | None = None) ->
     return date.isoformat()
 
 
+def format_list(items: list[str] | tuple[str, ...], style: str = "and", lang: str | None = None) -> str:
+    """``["a", "b", "c"]`` joined as the language joins a list: ``style`` ``"and"`` (German
+    ``a, b und c``) or ``"or"`` (``a, b oder c``; English ``a, b, or c`` as CLDR writes it)."""
+    from babel.lists import format_list as _babel_list
+
+    seq = [str(x) for x in items]
+    if len(seq) < 2:
+        return "".join(seq)
+    return _babel_list(seq, style="standard" if style == "and" else style, locale=babel_locale(lang))
+
+
 # ------------------------------------------------------------------------------- parsing
 
 class AmbiguousNumber(ValueError):
@@ -428,7 +439,7 @@ def message_text(message: str, lang: str | None = None) -> str:
         return message.translated(lang)
     if isinstance(message, Message) and _lang(lang) != "en":
         # a parameter that is itself a Message (a clause of a longer sentence) in the same language
-        params = tuple((k, message_text(v, lang) if isinstance(v, Message) else v) for k, v in message.params)
+        params = tuple((k, message_text(v, lang) if isinstance(v, Message | Deferred) else v) for k, v in message.params)
         return render(message.template, params, lang)
     return str(message)
 
@@ -481,7 +492,7 @@ def translated(text: str, lang: str | None = None) -> str:
 __all__ = [
     "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "Deferred", "Message", "N_", "Np_", "_",
     "active_language", "babel_locale", "current_language", "deferred", "format_date", "format_field",
-    "format_money", "format_number", "format_percent", "format_template", "gettext", "message_text", "ngettext",
+    "format_list", "format_money", "format_number", "format_percent", "format_template", "gettext", "message_text", "ngettext",
     "normalize_language", "parse_number", "render", "set_default_language", "tf", "tmsg", "translated",
     "use_language",
 ]
