@@ -444,6 +444,18 @@ def message_text(message: str, lang: str | None = None) -> str:
     return str(message)
 
 
+def join_messages(parts: list[str], sep: str = ", ") -> str:
+    """``parts`` (Messages or plain strings) joined with ``sep`` as one :class:`Message`
+    (a list of clauses, not a sentence: the separator stays as it is and each part is
+    translated where the whole is shown)."""
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        return parts[0]
+    template = sep.replace("{", "{{").replace("}", "}}").join(f"{{p{i}}}" for i in range(len(parts)))
+    return _message(sep.join(parts), template, tuple((f"p{i}", p) for i, p in enumerate(parts)))
+
+
 # ------------------------------------------------------------------------------- deferred texts
 
 class Deferred(str):
@@ -492,7 +504,8 @@ def translated(text: str, lang: str | None = None) -> str:
 __all__ = [
     "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "Deferred", "Message", "N_", "Np_", "_",
     "active_language", "babel_locale", "current_language", "deferred", "format_date", "format_field",
-    "format_list", "format_money", "format_number", "format_percent", "format_template", "gettext", "message_text", "ngettext",
+    "format_list", "format_money", "format_number", "format_percent", "format_template", "gettext", "join_messages",
+    "message_text", "ngettext",
     "normalize_language", "parse_number", "render", "set_default_language", "tf", "tmsg", "translated",
     "use_language",
 ]
