@@ -493,3 +493,17 @@ def test_validation_messages_keep_pydantics_english_and_translate_by_type():
     # an error type without a German text keeps pydantic's English
     unknown = {"type": "some_new_type", "msg": "Something pydantic says", "ctx": {}}
     assert message_text(validation_message(unknown), "de") == "Something pydantic says"
+
+
+def test_plan_for_cooling_names_and_left_out_note_in_german(tmp_path):
+    spec = _spec_with(tmp_path, "rdhx.json", lambda d: d.update(constraints={"cooling": ["rdhx"], "max_rack_kw": 40}))
+    code, de, _e = run("--lang", "de", "plan-for", str(spec), "--top", "3")
+    assert code == 0
+    assert "brauchen Kühlung dlc oder immersion, die Randbedingungen erlauben rdhx" in de, de
+    assert " or " not in de
+    rows = [ln for ln in de.splitlines() if re.match(r"\s+\d+\s+ja\s", ln)]
+    assert rows and all(" Rückkühltür " in ln and " rdhx " not in ln for ln in rows), rows
+    code, en, _e = run("plan-for", str(spec), "--top", "3")
+    assert "they need dlc or immersion cooling and the constraints allow rdhx" in en
+    rows = [ln for ln in en.splitlines() if re.match(r"\s+\d+\s+yes\s", ln)]
+    assert rows and all(" rdhx " in ln for ln in rows), rows

@@ -85,7 +85,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from planner.design import generate as gen
 from planner.design import sizing
 from planner.design.model import COOLING_OPTIONS, BuildDesign, FabricChoice, StorageChoice
-from planner.fileio import validation_message
+from planner.fileio import ChoiceList, validation_message
 from planner.i18n import N_, Message, Np_, tmsg
 
 if TYPE_CHECKING:
@@ -487,7 +487,7 @@ class _Search:
         self.storage_wl = [w for w in spec.workloads if w.kind == "storage"]
         self.gpu_wl = [w for w in spec.workloads if w.kind in ("pretrain", "finetune", "inference")]
         self.notes: list[str] = []
-        self.left_out: dict[str, list[str]] = {}
+        self.left_out: dict[tuple[str, ...], list[str]] = {}
         self.infeasible: list[tuple[str, float, str]] = []  # (constraint, excess, sentence)
         self._eval_cache: dict[Any, Any] = {}
         self._fabric_cache: dict[Any, _Fabric | None] = {}
@@ -523,13 +523,15 @@ class _Search:
             suits = ("dlc", "immersion") if liquid else ("air", "rdhx", "immersion")
         got = [c for c in self.c.cooling if c in suits]
         if not got:
-            self.left_out.setdefault(" or ".join(suits), []).append(server.slug)
+            self.left_out.setdefault(suits, []).append(server.slug)
         return got
 
     def finish_notes(self) -> None:
         for suits, slugs in self.left_out.items():
+            # "dlc or immersion": joined with the language's "or" where the note is shown
+            either = ChoiceList(list(suits), " or ".join(suits)) if len(suits) > 1 else suits[0]
             self.notes.append(tmsg("left out, they need {suits} cooling and the constraints allow {allowed}: "
-                                   "{servers}", suits=suits, allowed=", ".join(self.c.cooling),
+                                   "{servers}", suits=either, allowed=", ".join(self.c.cooling),
                                    servers=", ".join(slugs)))
 
     @staticmethod
