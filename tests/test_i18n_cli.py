@@ -455,6 +455,15 @@ def test_bad_plan_file_is_one_german_line_naming_the_field(tmp_path):
     code, _o, err = run("--lang", "en", "check", str(bad))
     assert code == 2 and err.strip() == f"rackwright: error: {bad}: feeds[0].breaker_a: Input should be greater " \
                                         "than 0 (and 1 more problem)"
+    # what is not a plan at all
+    other = tmp_path / "other.json"
+    other.write_text('{"format": "x"}', encoding="utf-8")
+    code, _o, err = run("--lang", "de", "check", str(other))
+    assert code == 2 and err.strip() == f"rackwright: Fehler: {other}: format: kein Rackwright-Plan " \
+                                        '("format": "rackwright-plan" fehlt)'
+    code, _o, err = run("--lang", "en", "check", str(other))
+    assert err.strip() == f'rackwright: error: {other}: format: not a Rackwright plan (missing "format": ' \
+                          '"rackwright-plan")'
     # engine settings on the command line
     code, _o, err = run("--lang", "de", "check", str(EXAMPLE), "--set", "power_factor=abc")
     assert code == 2 and "--set power_factor: Der Wert muss eine Zahl sein" in err
