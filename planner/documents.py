@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from planner.fileio import regular_file_problem
+from planner.i18n import tmsg
 from planner.plan import Plan
 from planner.plan_io import PlanFormatError, load_plan_json, save_plan_json
 
@@ -37,9 +38,9 @@ def sniff(path: str | os.PathLike[str]) -> str:
         with open(path, "rb") as f:
             head = f.read(32)
     except IsADirectoryError:
-        raise PlanFormatError(path, "is a folder, not a plan file") from None
+        raise PlanFormatError(path, tmsg("is a folder, not a plan file")) from None
     except OSError as e:
-        raise PlanFormatError(path, f"cannot open: {e.strerror or e}") from None
+        raise PlanFormatError(path, tmsg("cannot open: {error}", error=e.strerror or str(e))) from None
     if head.startswith(SQLITE_MAGIC):
         return "rackplan"
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
@@ -66,8 +67,8 @@ def open_document(path: str | os.PathLike[str]) -> OpenedPlan:
     if kind == "rackplan":
         return storage.open_rackplan(path)
     if kind == "empty":
-        raise PlanFormatError(path, "the file is empty (0 bytes)")
-    raise PlanFormatError(path, "neither a Rackwright JSON plan nor a .rackplan project file")
+        raise PlanFormatError(path, tmsg("the file is empty (0 bytes)"))
+    raise PlanFormatError(path, tmsg("neither a Rackwright JSON plan nor a .rackplan project file"))
 
 
 def load_plan(path: str | os.PathLike[str]) -> Plan:

@@ -25,6 +25,9 @@ import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
+
+from planner.i18n import N_, Deferred, Np_
 
 
 def field_path(loc: Iterable[str | int]) -> str:
@@ -213,3 +216,144 @@ def atomic_write_files(files: Iterable[tuple[str | os.PathLike[str], bytes]]) ->
     for _tmp, target in staged:
         remove_stale_temp_files(target)
     return [t for _tmp, t in staged]
+
+
+# ------------------------------------------------------------------------------- validation errors
+
+# pydantic's error messages by their ``type`` code, as whole sentences the catalog translates
+# (its own texts are English only). The English is pydantic's own wording (the message itself
+# is kept as the English text, so English output does not change); the ``ctx`` values fill
+# the placeholders. Types not listed keep pydantic's English message.
+_VALIDATION_TEXTS: dict[str, Any] = {
+    "missing": N_("Field required"),
+    "extra_forbidden": N_("Extra inputs are not permitted"),
+    "greater_than": N_("Input should be greater than {gt}"),
+    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
+    "less_than": N_("Input should be less than {lt}"),
+    "less_than_equal": N_("Input should be less than or equal to {le}"),
+    "multiple_of": N_("Input should be a multiple of {multiple_of}"),
+    "finite_number": N_("Input should be a finite number"),
+    "int_type": N_("Input should be a valid integer"),
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional part"),
+    "float_type": N_("Input should be a valid number"),
+    "float_parsing": N_("Input should be a valid number, unable to parse string as a number"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
+    "string_type": N_("Input should be a valid string"),
+    "string_too_short": Np_("String should have at least {n} character", "String should have at least {n} characters"),
+    "string_too_long": Np_("String should have at most {n} character", "String should have at most {n} characters"),
+    "string_pattern_mismatch": N_("String should match pattern '{pattern}'"),
+    "too_short": Np_("{field_type} should have at least {n} item after validation, not {actual_length}",
+                     "{field_type} should have at least {n} items after validation, not {actual_length}"),
+    "too_long": Np_("{field_type} should have at most {n} item after validation, not {actual_length}",
+                    "{field_type} should have at most {n} items after validation, not {actual_length}"),
+    "literal_error": N_("Input should be {expected}"),
+    "enum": N_("Input should be {expected}"),
+    "dict_type": N_("Input should be a valid dictionary"),
+    "model_type": N_("Input should be a valid dictionary or instance of {class_name}"),
+    "list_type": N_("Input should be a valid list"),
+    "tuple_type": N_("Input should be a valid tuple"),
+    "none_required": N_("Input should be None"),
+}
+# pydantic's names of the collection in too_short/too_long, as the messages say them
+_FIELD_TYPES = {"List": N_("List"), "Tuple": N_("Tuple"), "Set": N_("Set"), "Dictionary": N_("Dictionary")}
+# one repr'd literal ('air', "x", 3, True) as pydantic lists them in ``expected``
+_LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|[-+\w.]+")
+
+
+def _choices(expected: str) -> Any:
+    """pydantic's ``'a', 'b' or 'c'`` as a list the language joins (``'a', 'b' oder 'c'``);
+    the English text as it is when it is not such a list."""
+    items: list[str] = []
+    pos = 0
+    while pos < len(expected):
+        m = _LITERAL.match(expected, pos)
+        if m is None:
+            return expected
+        items.append(m.group())
+        pos = m.end()
+        for sep in (", ", " or "):
+            if expected.startswith(sep, pos):
+                pos += len(sep)
+                break
+    if len(items) < 2:
+        return expected
+    english = ", ".join(items[:-1]) + " or " + items[-1]
+    if english != expected:
+        return expected
+    return ChoiceList(items, expected)
+
+
+class ChoiceList(Deferred):
+    """``'a', 'b' or 'c'``: pydantic's English text, joined with the language's "or" where a
+    message holding it is translated (:func:`planner.i18n.message_text`)."""
+
+    items: list[str]
+
+    def __new__(cls, items: list[str], english: str) -> ChoiceList:
+        self = str.__new__(cls, english)
+        self.items = list(items)
+        self.template, self.params, self.n = english, {}, None
+        return self
+
+    def translated(self, lang: str | None = None) -> str:
+        from planner.i18n import active_language, format_list
+
+        if (lang or active_language()) == "en":
+            return str(self)
+        return format_list(self.items, "or", lang)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ChoiceList, (self.items, str(self)))
+
+
+def validation_message(err: Any) -> str:
+    """One pydantic error (an item of ``ValidationError.errors()``) as the user reads it: a
+    :class:`planner.i18n.Message` whose English is pydantic's own message and whose German
+    comes from the catalog, with the error's limits (``gt``, ``min_length``, the allowed
+    values) filled in; pydantic's English message for a type this does not know."""
+    from planner.i18n import _message
+
+    msg = str(err.get("msg", ""))
+    typ = err.get("type", "")
+    ctx = dict(err.get("ctx") or {})
+    if typ == "value_error":  # our own validators' texts: a Message inside is translated as it is
+        inner = ctx.get("error")
+        arg = inner.args[0] if isinstance(inner, Exception) and len(inner.args) == 1 else None
+        return arg if isinstance(arg, str) and type(arg) is not str else msg
+    template = _VALIDATION_TEXTS.get(typ)
+    if template is None:
+        return msg
+    params: dict[str, Any] = {k: v for k, v in ctx.items() if isinstance(v, int | float | str)}
+    if isinstance(template, tuple):
+        key = "min_length" if typ in ("string_too_short", "too_short") else "max_length"
+        if not isinstance(ctx.get(key), int):
+            return msg
+        params["n"] = ctx[key]
+        field_type = params.get("field_type")
+        if field_type in _FIELD_TYPES:
+            params["field_type"] = _message(field_type, _FIELD_TYPES[field_type], ())
+    if typ in ("literal_error", "enum") and isinstance(ctx.get("expected"), str):
+        params["expected"] = _choices(ctx["expected"])
+    try:
+        src = template if isinstance(template, str) else template[0 if params.get("n") == 1 else 1]
+        src.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return msg  # pydantic's context changed: its English rather than a broken sentence
+    return _message(msg, template, tuple(params.items()))
+
+
+def first_validation_problem(errors: list[Any], bare_value_errors: bool = False) -> str:
+    """The first of pydantic's ``errors()`` as :func:`validation_message` says it, with how
+    many more there are: ``Field required (and 2 more problems)``, translated where shown;
+    ``bare_value_errors`` leaves out pydantic's "Value error, " before our validators' texts."""
+    from planner.i18n import tmsg
+
+    first = validation_message(errors[0]) if errors else ""
+    if bare_value_errors and type(first) is str:
+        first = first.removeprefix("Value error, ")
+    more = len(errors) - 1
+    if more <= 0:
+        return first
+    return tmsg(Np_("{message} (and {n} more problem)", "{message} (and {n} more problems)"), message=first, n=more)

@@ -16,8 +16,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from planner.fileio import atomic_write_bytes, field_path, regular_file_problem
+from planner.fileio import atomic_write_bytes, field_path, first_validation_problem, regular_file_problem
 from planner.gcpause import no_gc
+from planner.i18n import tmsg
 from planner.plan import FORMAT_VERSION, Plan
 
 __all__ = ["PlanFormatError", "atomic_write_bytes", "load_plan_json", "plan_from_dict", "plan_to_dict",
@@ -38,28 +39,32 @@ class PlanFormatError(ValueError):
         loc = self.file + (f":{line}" if line else "")
         super().__init__(f"{loc}: {where + ': ' if where else ''}{message}")
 
+    def __str__(self) -> str:  # the message in the active language (a planner Message is translated)
+        from planner.i18n import message_text
+
+        loc = self.file + (f":{self.line}" if self.line else "")
+        return f"{loc}: {self.where + ': ' if self.where else ''}{message_text(self.message)}"
+
 
 def plan_from_dict(data: Any, file: str | os.PathLike[str] | None = None) -> Plan:
     if not isinstance(data, dict):
-        raise PlanFormatError(file, "a plan is a JSON object at the top level")
+        raise PlanFormatError(file, tmsg("a plan is a JSON object at the top level"))
     if data.get("format") != "rackwright-plan":
-        raise PlanFormatError(file, "not a Rackwright plan (missing \"format\": \"rackwright-plan\")", "format")
+        raise PlanFormatError(file, tmsg("not a Rackwright plan (missing \"format\": \"rackwright-plan\")"), "format")
     version = data.get("format_version")
     if not isinstance(version, int):
-        raise PlanFormatError(file, "format_version must be a whole number", "format_version")
+        raise PlanFormatError(file, tmsg("format_version must be a whole number"), "format_version")
     if version > FORMAT_VERSION:
         raise PlanFormatError(
-            file, f"written by a newer Rackwright (plan format {version}; this build reads up to "
-                  f"{FORMAT_VERSION}). Update Rackwright to open it.", "format_version")
+            file, tmsg("written by a newer Rackwright (plan format {version}; this build reads up to {newest}). "
+                       "Update Rackwright to open it.", version=version, newest=FORMAT_VERSION), "format_version")
     data = migrate(data)
     try:
         with no_gc():
             return Plan.model_validate(data)
     except ValidationError as e:
-        first = e.errors()[0]
-        more = len(e.errors()) - 1
-        msg = first["msg"] + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
-        raise PlanFormatError(file, msg, field_path(first["loc"])) from None
+        errors = e.errors()
+        raise PlanFormatError(file, first_validation_problem(errors), field_path(errors[0]["loc"])) from None
 
 
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
@@ -106,21 +111,22 @@ def load_plan_json(path: str | os.PathLike[str]) -> Plan:
     try:
         size = p.stat().st_size
     except OSError as e:
-        raise PlanFormatError(p, f"cannot open: {e.strerror or e}") from None
+        raise PlanFormatError(p, tmsg("cannot open: {error}", error=e.strerror or str(e))) from None
     if size > MAX_PLAN_BYTES:
-        raise PlanFormatError(p, f"file is {size / 1e6:.0f} MB, larger than any plan this build opens")
+        raise PlanFormatError(p, tmsg("file is {mb:.0f} MB, larger than any plan this build opens", mb=size / 1e6))
     raw = p.read_bytes()
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise PlanFormatError(p, f"not a text file (invalid UTF-8 at byte {e.start})") from None
+        raise PlanFormatError(p, tmsg("not a text file (invalid UTF-8 at byte {byte})", byte=e.start)) from None
     try:
         with no_gc():
             data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise PlanFormatError(p, f"not valid JSON: {e.msg} (column {e.colno})", line=e.lineno) from None
+        raise PlanFormatError(p, tmsg("not valid JSON: {error} (column {column})", error=e.msg, column=e.colno),
+                              line=e.lineno) from None
     except RecursionError:
-        raise PlanFormatError(p, "JSON nested too deeply") from None
+        raise PlanFormatError(p, tmsg("JSON nested too deeply")) from None
     return plan_from_dict(data, p)
 
 

@@ -13,24 +13,31 @@ import re
 from typing import Any
 
 from planner.edits import Compound, Edit, EditRefused, SetProperty
-from planner.i18n import N_, deferred
+from planner.fileio import validation_message
+from planner.i18n import N_, _message, deferred, message_text, tmsg
 from planner.logo import LogoError, read_logo
 from planner.naming import pattern_error
 from planner.plan import NAMING_KINDS, Logo, Metadata, Plan, PriceOverride
 
 # field -> what the user sees it called (messages name the field)
 FIELD_LABELS = {
-    "site": "Site", "customer": "Customer", "project": "Project", "author": "Author", "revision": "Revision",
-    "notes": "Notes", "currency": "Currency", "exchange_rates": "Exchange rates",
-    "exchange_rates_date": "Rates as of", "electricity_price_per_kwh": "Electricity price", "pue": "PUE",
-    "utilisation": "Utilisation", "naming": "Name patterns",
-    "years_of_use": "Years of use", "support_fraction_per_year": "Support and maintenance per year",
-    "colocation_price_per_kw_month": "Colocation price", "cloud_price_per_gpu_hour": "Cloud price per GPU-hour",
-    "logo": "Cover logo",
+    "site": N_("Site"), "customer": N_("Customer"), "project": N_("Project"), "author": N_("Author"),
+    "revision": N_("Revision"), "notes": N_("Notes"), "currency": N_("Currency"), "exchange_rates": N_("Exchange rates"),
+    "exchange_rates_date": N_("Rates as of"), "electricity_price_per_kwh": N_("Electricity price"), "pue": N_("PUE"),
+    "utilisation": N_("Utilisation"), "naming": N_("Name patterns"),
+    "years_of_use": N_("Years of use"), "support_fraction_per_year": N_("Support and maintenance per year"),
+    "colocation_price_per_kw_month": N_("Colocation price"), "cloud_price_per_gpu_hour": N_("Cloud price per GPU-hour"),
+    "logo": N_("Cover logo"),
 }
-KIND_LABELS = {"room": "rooms", "row": "rows", "rack": "racks", "server": "servers", "switch": "switches",
-               "storage": "storage", "pdu": "PDUs", "power": "power shelves", "cooling": "cooling units",
-               "other": "other devices"}
+KIND_LABELS = {"room": N_("rooms"), "row": N_("rows"), "rack": N_("racks"), "server": N_("servers"),
+               "switch": N_("switches"), "storage": N_("storage"), "pdu": N_("PDUs"), "power": N_("power shelves"),
+               "cooling": N_("cooling units"), "other": N_("other devices")}
+
+
+def _label(table: dict[str, str], key: str) -> str:
+    """A field's or kind's name as a Message (translated where the message is shown)."""
+    text = table.get(key)
+    return _message(text, text, ()) if text else key
 _CODE = re.compile(r"^[A-Z]{3}$")
 
 
@@ -42,6 +49,10 @@ class SettingsInvalid(EditRefused):
         self.field = field
         self.kind = kind
         super().__init__(message)
+
+    def text(self) -> str:
+        """The message in the active language (it is a planner Message)."""
+        return message_text(self.args[0]) if self.args and isinstance(self.args[0], str) else str(self)
 
 
 def _number(text: Any) -> float:
@@ -60,20 +71,21 @@ def parse_rates(rows: list[tuple[str, Any]], currency: str) -> dict[str, float]:
         if not code and not raw:
             continue
         if not _CODE.match(code):
-            raise SettingsInvalid("exchange_rates", f"Exchange rates, row {i}: {code_text.strip()!r} is not a "
-                                  "three-letter currency code (ISO 4217, e.g. USD)")
+            raise SettingsInvalid("exchange_rates", tmsg("Exchange rates, row {i}: {code!r} is not a three-letter currency "
+                                                       "code (ISO 4217, e.g. USD)", i=i, code=code_text.strip()))
         if code == currency:
-            raise SettingsInvalid("exchange_rates", f"Exchange rate for {code}: {code} is the plan currency "
-                                  "(its rate is 1)")
+            raise SettingsInvalid("exchange_rates", tmsg("Exchange rate for {code}: {code} is the plan currency (its rate is 1)",
+                                                       code=code))
         if code in out:
-            raise SettingsInvalid("exchange_rates", f"Exchange rates: {code} is listed twice")
+            raise SettingsInvalid("exchange_rates", tmsg("Exchange rates: {code} is listed twice", code=code))
         try:
             rate = _number(raw)
         except ValueError:
-            raise SettingsInvalid("exchange_rates", f"Exchange rate for {code}: {raw!r} is not a number") from None
+            raise SettingsInvalid("exchange_rates", tmsg("Exchange rate for {code}: {raw!r} is not a number", code=code,
+                                                       raw=raw)) from None
         if not math.isfinite(rate) or rate <= 0 or rate > 1e6:
-            raise SettingsInvalid("exchange_rates", f"Exchange rate for {code}: must be above 0 (how many "
-                                  f"{currency} one {code} buys), not {raw}")
+            raise SettingsInvalid("exchange_rates", tmsg("Exchange rate for {code}: must be above 0 (how many {currency} one "
+                                                       "{code} buys), not {raw}", code=code, currency=currency, raw=raw))
         out[code] = rate
     return out
 
@@ -92,16 +104,17 @@ def parse_cloud_prices(rows: list[tuple[str, Any]], currency: str) -> dict[str, 
         if not raw:
             continue
         if not _SLUG.match(slug):
-            raise SettingsInvalid("cloud_price_per_gpu_hour", f"Cloud price per GPU-hour: {slug!r} is not a GPU "
-                                  "slug of the catalog (e.g. h100-sxm)")
+            raise SettingsInvalid("cloud_price_per_gpu_hour", tmsg("Cloud price per GPU-hour: {slug!r} is not a GPU slug of the "
+                                                                 "catalog (e.g. h100-sxm)", slug=slug))
         try:
             v = _number(raw)
         except ValueError:
-            raise SettingsInvalid("cloud_price_per_gpu_hour", f"Cloud price per GPU-hour for {slug}: {raw!r} is "
-                                  "not a number") from None
+            raise SettingsInvalid("cloud_price_per_gpu_hour", tmsg("Cloud price per GPU-hour for {slug}: {raw!r} is not a "
+                                                                 "number", slug=slug, raw=raw)) from None
         if not math.isfinite(v) or not 0 < v <= 10_000:
-            raise SettingsInvalid("cloud_price_per_gpu_hour", f"Cloud price per GPU-hour for {slug}: must be above "
-                                  f"0 and up to 10,000 {currency}, not {raw}")
+            raise SettingsInvalid("cloud_price_per_gpu_hour", tmsg("Cloud price per GPU-hour for {slug}: must be above 0 and "
+                                                                 "up to {most:,} {currency}, not {raw}", slug=slug,
+                                                                 most=10_000, currency=currency, raw=raw))
         out[slug] = v
     return out
 
@@ -115,16 +128,16 @@ def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
     if "site" in values:
         site = str(values["site"]).strip()
         if not site:
-            raise SettingsInvalid("site", "Site: give the site a name")
+            raise SettingsInvalid("site", tmsg("Site: give the site a name"))
         if len(site) > 200:
-            raise SettingsInvalid("site", "Site: at most 200 characters")
+            raise SettingsInvalid("site", tmsg("Site: at most {n} characters", n=200))
         out["site"] = site
     currency = md.currency
     if "currency" in values:
         currency = str(values["currency"]).strip().upper()
         if not _CODE.match(currency):
-            raise SettingsInvalid("currency", f"Currency: {str(values['currency']).strip()!r} is not a three-letter "
-                                  "currency code (ISO 4217, e.g. EUR)")
+            raise SettingsInvalid("currency", tmsg("Currency: {code!r} is not a three-letter currency code (ISO 4217, "
+                                                 "e.g. EUR)", code=str(values["currency"]).strip()))
         out["currency"] = currency
     if "exchange_rates" in values:
         rates = values["exchange_rates"]
@@ -138,32 +151,37 @@ def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
             except ValueError:
                 ok = False
             if not ok:
-                raise SettingsInvalid("exchange_rates_date", f"Rates as of: {date!r} is not a date (YYYY-MM-DD)")
+                raise SettingsInvalid("exchange_rates_date", tmsg("Rates as of: {date!r} is not a date (YYYY-MM-DD)",
+                                                                      date=date))
         out["exchange_rates_date"] = date
     if "years_of_use" in values:
         try:
             years = _number(values["years_of_use"])
         except ValueError:
-            raise SettingsInvalid("years_of_use", f"Years of use: {values['years_of_use']!r} is not a number") from None
+            raise SettingsInvalid("years_of_use", tmsg("Years of use: {raw!r} is not a number",
+                                                               raw=values["years_of_use"])) from None
         if not math.isfinite(years) or not 0 < years <= 50:
-            raise SettingsInvalid("years_of_use", f"Years of use: {years:g} is not a number of years above 0 and "
-                                  "up to 50")
+            raise SettingsInvalid("years_of_use", tmsg("Years of use: {years:g} is not a number of years above 0 and up to "
+                                                     "50", years=years))
         out["years_of_use"] = years
     if "cloud_price_per_gpu_hour" in values:
         prices = values["cloud_price_per_gpu_hour"]
         rows = list(prices.items()) if isinstance(prices, dict) else list(prices)
         out["cloud_price_per_gpu_hour"] = parse_cloud_prices(rows, currency)
-    for field, lo, hi, what in (("electricity_price_per_kwh", 0.0, 100.0, "a price per kWh"),
-                                ("pue", 1.0, 5.0, "a PUE"), ("utilisation", 0.0, 1.0, "a share of the year"),
-                                ("support_fraction_per_year", 0.0, 1.0, "a share of the capex"),
-                                ("colocation_price_per_kw_month", 0.0, 100_000.0, "a price per kW and month")):
+    for field, lo, hi, what in (("electricity_price_per_kwh", 0.0, 100.0, N_("a price per kWh")),
+                                ("pue", 1.0, 5.0, N_("a PUE")), ("utilisation", 0.0, 1.0, N_("a share of the year")),
+                                ("support_fraction_per_year", 0.0, 1.0, N_("a share of the capex")),
+                                ("colocation_price_per_kw_month", 0.0, 100_000.0, N_("a price per kW and month"))):
         if field in values:
             try:
                 v = _number(values[field])
             except ValueError:
-                raise SettingsInvalid(field, f"{FIELD_LABELS[field]}: {values[field]!r} is not a number") from None
+                raise SettingsInvalid(field, tmsg("{field}: {raw!r} is not a number", field=_label(FIELD_LABELS, field),
+                                                 raw=values[field])) from None
             if not math.isfinite(v) or not lo <= v <= hi:
-                raise SettingsInvalid(field, f"{FIELD_LABELS[field]}: {v:g} is not {what} between {lo:g} and {hi:g}")
+                raise SettingsInvalid(field, tmsg("{field}: {v:g} is not {what} between {lo:g} and {hi:g}",
+                                                 field=_label(FIELD_LABELS, field), v=v,
+                                                 what=_message(what, what, ()), lo=lo, hi=hi))
             out[field] = v
     if "naming" in values:
         naming: dict[str, str] = {}
@@ -172,10 +190,11 @@ def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
             if not pattern:
                 continue
             if kind not in NAMING_KINDS:
-                raise SettingsInvalid("naming", f"Name patterns: unknown kind {kind!r}", kind)
+                raise SettingsInvalid("naming", tmsg("Name patterns: unknown kind {kind!r}", kind=kind), kind)
             reason = pattern_error(pattern)
             if reason is not None:
-                raise SettingsInvalid("naming", f"Name pattern for {KIND_LABELS.get(kind, kind)}: {reason}", kind)
+                raise SettingsInvalid("naming", tmsg("Name pattern for {kind}: {reason}",
+                                                        kind=_label(KIND_LABELS, kind), reason=reason), kind)
             naming[kind] = pattern
         out["naming"] = naming
     for field in ("customer", "project", "author", "revision", "notes"):
@@ -187,7 +206,7 @@ def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
             try:
                 logo = read_logo(str(logo))
             except LogoError as e:
-                raise SettingsInvalid("logo", f"Cover logo: {e}") from None
+                raise SettingsInvalid("logo", tmsg("Cover logo: {error}", error=str(e))) from None
         out["logo"] = logo
     # whatever the model checks beyond the above (lengths), with the field's name
     meta = {k: v for k, v in out.items() if k != "site"}
@@ -196,8 +215,9 @@ def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
     except Exception as e:  # pydantic.ValidationError
         errs: list[Any] = getattr(e, "errors", lambda: [])()
         loc = errs[0]["loc"][0] if errs and errs[0].get("loc") else "notes"
-        msg = errs[0].get("msg", str(e)) if errs else str(e)
-        raise SettingsInvalid(str(loc), f"{FIELD_LABELS.get(str(loc), str(loc))}: {msg}") from None
+        msg = validation_message(errs[0]) if errs else str(e)
+        raise SettingsInvalid(str(loc), tmsg("{field}: {problem}", field=_label(FIELD_LABELS, str(loc)),
+                                             problem=msg)) from None
     return out
 
 
@@ -236,13 +256,14 @@ def price_override_edit(plan: Plan, slug: str, amount: Any = None, currency: str
     try:
         value = _number(amount)
     except ValueError:
-        raise SettingsInvalid("amount", f"Price: {str(amount).strip()!r} is not a number") from None
+        raise SettingsInvalid("amount", tmsg("Price: {raw!r} is not a number", raw=str(amount).strip())) from None
     if not math.isfinite(value) or not 0 <= value <= 1e12:
-        raise SettingsInvalid("amount", f"Price: {amount} is not a price between 0 and 1,000,000,000,000")
+        raise SettingsInvalid("amount", tmsg("Price: {raw} is not a price between 0 and {most:,}", raw=amount,
+                                                   most=10**12))
     cur = (currency or md.currency).strip().upper()
     if not _CODE.match(cur):
-        raise SettingsInvalid("currency", f"Currency: {str(currency).strip()!r} is not a three-letter currency code "
-                              "(ISO 4217, e.g. EUR)")
+        raise SettingsInvalid("currency", tmsg("Currency: {code!r} is not a three-letter currency code (ISO 4217, "
+                                                 "e.g. EUR)", code=str(currency).strip()))
     date = (date or "").strip()
     if date:
         try:
@@ -251,12 +272,12 @@ def price_override_edit(plan: Plan, slug: str, amount: Any = None, currency: str
         except ValueError:
             ok = False
         if not ok:
-            raise SettingsInvalid("date", f"Date: {date!r} is not a date (YYYY-MM-DD or YYYY-MM)")
+            raise SettingsInvalid("date", tmsg("Date: {date!r} is not a date (YYYY-MM-DD or YYYY-MM)", date=date))
     source, note = (source or "").strip(), (note or "").strip()
     if len(source) > 200:
-        raise SettingsInvalid("source", "Source: at most 200 characters")
+        raise SettingsInvalid("source", tmsg("Source: at most {n} characters", n=200))
     if len(note) > 2000:
-        raise SettingsInvalid("note", "Note: at most 2,000 characters")
+        raise SettingsInvalid("note", tmsg("Note: at most {n:,} characters", n=2000))
     new = PriceOverride(amount=value, currency=cur, date=date, source=source, note=note)
     if current.get(slug) == new:
         return None

@@ -392,3 +392,127 @@ def test_every_marked_text_reaches_the_catalog():
             if key and key not in keys:
                 missing.append(f"{path.relative_to(ROOT)}:{node.lineno}: {key!r}")
     assert missing == [], "\n".join(missing)
+
+
+# ------------------------------------------------------------------ validation errors (pydantic's texts)
+
+def _spec_with(tmp_path, name: str, edit) -> Path:
+    data = json.loads((ROOT / "examples" / "plan-for" / "serve-70b.json").read_text(encoding="utf-8"))
+    edit(data)
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_plan_for_spec_errors_are_one_german_line_naming_the_field(tmp_path):
+    def users_zero(d):
+        d["workloads"][0]["spec"]["users"] = 0
+
+    def users_text(d):
+        d["workloads"][0]["spec"]["users"] = "viele"
+
+    def bad_precision(d):
+        d["workloads"][0]["spec"]["precision"] = "fp7"
+
+    def rack_kw(d):
+        d["constraints"]["max_rack_kw"] = -1
+
+    def missing_name(d):
+        del d["workloads"][0]["spec"]["model"]
+
+    cases = [
+        (users_zero, "workloads[0].spec.users: Der Wert muss mindestens 1 sein",
+         "workloads[0].spec.users: Input should be greater than or equal to 1"),
+        (users_text, "workloads[0].spec.users: Der Wert muss eine ganze Zahl sein",
+         "workloads[0].spec.users: Input should be a valid integer, unable to parse string as an integer"),
+        (bad_precision, "workloads[0].spec.precision: Der Wert muss 'bf16', 'fp16', 'fp8', 'int8', 'int4' oder "
+                        "'fp4' sein",
+         "workloads[0].spec.precision: Input should be 'bf16', 'fp16', 'fp8', 'int8', 'int4' or 'fp4'"),
+        (rack_kw, "constraints.max_rack_kw: Der Wert muss größer als 0 sein",
+         "constraints.max_rack_kw: Input should be greater than 0"),
+        (missing_name, "workloads[0].spec.model: Pflichtfeld fehlt", "workloads[0].spec.model: Field required"),
+    ]
+    for i, (edit, german, english) in enumerate(cases):
+        spec = _spec_with(tmp_path, f"s{i}.json", edit)
+        code, out, err = run("--lang", "de", "plan-for", str(spec))
+        assert code == 2 and out == "" and err.count("\n") == 1, err
+        assert err.startswith(f"rackwright: Fehler: {spec}: {german}"), err
+        assert "Input should" not in err and "Field required" not in err
+        code, _o, err = run("--lang", "en", "plan-for", str(spec))
+        assert code == 2 and err.strip() == f"rackwright: error: {spec}: {english}", err
+
+
+def test_bad_plan_file_is_one_german_line_naming_the_field(tmp_path):
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["feeds"][0]["breaker_a"] = -5
+    data["feeds"][1]["phases"] = "drei"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run("--lang", "de", "check", str(bad))
+    assert code == 2 and out == ""
+    assert err.strip() == f"rackwright: Fehler: {bad}: feeds[0].breaker_a: Der Wert muss größer als 0 sein " \
+                          "(und 1 weiteres Problem)"
+    code, _o, err = run("--lang", "en", "check", str(bad))
+    assert code == 2 and err.strip() == f"rackwright: error: {bad}: feeds[0].breaker_a: Input should be greater " \
+                                        "than 0 (and 1 more problem)"
+    # what is not a plan at all
+    other = tmp_path / "other.json"
+    other.write_text('{"format": "x"}', encoding="utf-8")
+    code, _o, err = run("--lang", "de", "check", str(other))
+    assert code == 2 and err.strip() == f"rackwright: Fehler: {other}: format: kein Rackwright-Plan " \
+                                        '("format": "rackwright-plan" fehlt)'
+    code, _o, err = run("--lang", "en", "check", str(other))
+    assert err.strip() == f'rackwright: error: {other}: format: not a Rackwright plan (missing "format": ' \
+                          '"rackwright-plan")'
+    # engine settings on the command line
+    code, _o, err = run("--lang", "de", "check", str(EXAMPLE), "--set", "power_factor=abc")
+    assert code == 2 and "--set power_factor: Der Wert muss eine Zahl sein" in err
+
+
+def test_validation_messages_keep_pydantics_english_and_translate_by_type():
+    from typing import Literal
+
+    from pydantic import BaseModel, Field, ValidationError
+
+    from planner.fileio import validation_message
+
+    class M(BaseModel, extra="forbid"):
+        a: int = Field(gt=0)
+        b: float = Field(le=2.5)
+        c: str = Field(min_length=3)
+        d: Literal["air", "liquid"]
+        e: list[int] = Field(min_length=2)
+        f: bool
+
+    with pytest.raises(ValidationError) as info:
+        M.model_validate({"a": 0, "b": 3, "c": "x", "d": "gas", "e": [1], "f": "vielleicht", "z": 1})
+    errors = info.value.errors()
+    msgs = [validation_message(err) for err in errors]
+    assert [str(m) for m in msgs] == [err["msg"] for err in errors]  # English exactly as pydantic writes it
+    german = [message_text(m, "de") for m in msgs]
+    assert german == [
+        "Der Wert muss größer als 0 sein",
+        "Der Wert darf höchstens 2,5 sein",
+        "Der Text muss mindestens 3 Zeichen lang sein",
+        "Der Wert muss 'air' oder 'liquid' sein",
+        "Die Liste muss mindestens 2 Einträge haben, nicht 1",
+        "Der Wert muss true oder false sein; die Angabe ist keins von beiden",
+        "Zusätzliche Angaben sind nicht erlaubt",
+    ]
+    # an error type without a German text keeps pydantic's English
+    unknown = {"type": "some_new_type", "msg": "Something pydantic says", "ctx": {}}
+    assert message_text(validation_message(unknown), "de") == "Something pydantic says"
+
+
+def test_plan_for_cooling_names_and_left_out_note_in_german(tmp_path):
+    spec = _spec_with(tmp_path, "rdhx.json", lambda d: d.update(constraints={"cooling": ["rdhx"], "max_rack_kw": 40}))
+    code, de, _e = run("--lang", "de", "plan-for", str(spec), "--top", "3")
+    assert code == 0
+    assert "brauchen Kühlung dlc oder immersion, die Randbedingungen erlauben rdhx" in de, de
+    assert " or " not in de
+    rows = [ln for ln in de.splitlines() if re.match(r"\s+\d+\s+ja\s", ln)]
+    assert rows and all(" Rückkühltür " in ln and " rdhx " not in ln for ln in rows), rows
+    code, en, _e = run("plan-for", str(spec), "--top", "3")
+    assert "they need dlc or immersion cooling and the constraints allow rdhx" in en
+    rows = [ln for ln in en.splitlines() if re.match(r"\s+\d+\s+yes\s", ln)]
+    assert rows and all(" rdhx " in ln for ln in rows), rows

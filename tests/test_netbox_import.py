@@ -253,3 +253,28 @@ def test_a_power_block_without_a_draw_must_say_it_needs_data():
     assert d.max_power_w is None and d.typical_power_w is None and d.planning.power.nameplate_w == 1600
     with pytest.raises(ValidationError, match="needs_data"):
         DeviceType.model_validate({**base, "planning": {"needs_data": ["gpus"]}})
+
+
+def test_cli_import_netbox_lines_in_german(tmp_path, monkeypatch, capsys):
+    """Every per-file line (status, reason, the field at fault) is German with --lang de."""
+    from planner.cli import main
+
+    monkeypatch.setenv("RACKWRIGHT_USER_CATALOG", str(tmp_path / "user-catalog"))
+    psu = FIXTURES / "module-types" / "Supermicro" / "PWS-2K20A-1R.yml"
+    long_label = FIXTURES / "invalid" / "long-label.yaml"
+    nope = tmp_path / "nope"
+    code = main(["--lang", "de", "catalog", "import-netbox", str(SWITCH), str(psu), str(long_label), str(nope)])
+    out = capsys.readouterr().out
+    assert code == 2
+    assert f"{SWITCH}: device-types/dell-powerswitch-n3248te-on importiert" in out, out
+    assert f"{psu}: übersprungen: ein Modultyp ohne Netzwerkschnittstellen" in out, out
+    assert f"{nope}: keine solche Datei und kein solcher Ordner" in out, out
+    label_line = next(ln for ln in out.splitlines() if "long-label.yaml:10: power-ports[0].label:" in ln)
+    assert label_line.endswith("NetBox erlaubt 64 Zeichen (angegeben: 81)"), label_line
+    assert " imported" not in out and "skipped" not in out and "no such file" not in out
+    code = main(["--lang", "de", "catalog", "import-netbox", str(SWITCH)])
+    out = capsys.readouterr().out
+    assert f"{SWITCH}: device-types/dell-powerswitch-n3248te-on übersprungen: schon in Ihrem Katalog (" in out, out
+    code = main(["catalog", "import-netbox", str(SWITCH)])
+    out = capsys.readouterr().out
+    assert f"{SWITCH}: skipped device-types/dell-powerswitch-n3248te-on: already in your catalog (" in out, out

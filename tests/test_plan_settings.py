@@ -92,3 +92,28 @@ def test_rent_or_own_settings_are_checked_and_one_edit():
                 or str(e).startswith("Cloud price per GPU-hour")
         else:
             raise AssertionError(f"{values} accepted")
+
+
+def test_settings_messages_in_german():
+    """The dialog shows SettingsInvalid.text(): German in German, the English text unchanged."""
+    from pathlib import Path
+
+    from planner.documents import load_plan
+    from planner.i18n import use_language
+    from planner.plan_settings import SettingsInvalid, check_values
+
+    plan = load_plan(Path(__file__).resolve().parent.parent / "examples" / "xe9680-h100-pod.json")
+    cases = [({"pue": "7"}, "PUE: 7 is not a PUE between 1 and 5", "PUE: 7 muss zwischen 1 und 5 liegen (ein PUE)"),
+             ({"years_of_use": "viele"}, "Years of use: 'viele' is not a number",
+              "Nutzungsjahre: 'viele' ist keine Zahl"),
+             ({"exchange_rates": [("EURO", "1.1")]},
+              "Exchange rates, row 1: 'EURO' is not a three-letter currency code (ISO 4217, e.g. USD)",
+              "Wechselkurse, Zeile 1: 'EURO' ist kein dreibuchstabiger Währungscode (ISO 4217, z. B. USD)"),
+             ({"customer": "x" * 500}, None, "Kunde: Der Text darf höchstens ")]
+    for values, english, german in cases:
+        with pytest.raises(SettingsInvalid) as info:
+            check_values(plan, values)
+        if english is not None:
+            assert str(info.value) == english and info.value.text() == english
+        with use_language("de"):
+            assert info.value.text().startswith(german), info.value.text()

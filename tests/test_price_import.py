@@ -279,3 +279,26 @@ def test_catalog_list_says_which_prices_came_from_a_list(user, tmp_path, capsys)
     entries = {e["slug"]: e for e in json.loads(capsys.readouterr().out)["entries"]}
     assert entries[QM]["price_list"].endswith("l.yaml")
     assert entries[XE]["price_list"] is None
+
+
+def test_report_lines_in_german(user, tmp_path, shipped, capsys):
+    """Every line of the report after the first is German with --lang de: the matched rows
+    with German numbers and dates, the headings and the reasons."""
+    f = write(tmp_path / "mixed.csv", "slug,price,currency,date\n"
+              f"{XE},280000.5,USD,2026-11-01\n"
+              "no-such-thing,100,USD,2026-11-01\n"
+              f"{QM},-5,USD,2026-11-01\n"
+              f"{QM},1000,EUR €,2026-11-01\n")
+    assert main(["--lang", "de", "catalog", "import-prices", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert f"  Zeile 2: device-types/{XE} = 280.000,50 USD (01.11.2026)" in out, out
+    assert "Zeilen ohne genau einen Katalogeintrag" in out and "Zeilen, die nicht gelesen werden konnten:" in out
+    assert "  Zeile 3: 'no-such-thing': passt zu nichts im Katalog" in out
+    assert "  Zeile 4: price: muss größer als 0 sein" in out and "Zeile 5: currency: kein dreibuchstabiger" in out
+    assert "Preisebene geschrieben: " in out
+    for english in ("line ", "matches nothing", "must be greater", "Rows ", "Price layer written"):
+        assert english not in out, english
+    assert run(str(f)) == 1
+    out = capsys.readouterr().out
+    assert f"  line 2: device-types/{XE} = 280,000.50 USD (2026-11-01)" in out
+    assert "  line 4: price: must be greater than 0" in out and "line 5: currency: not a three-letter" in out

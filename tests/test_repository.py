@@ -562,3 +562,34 @@ def test_catalog_pull_removes_what_the_team_removed_and_nothing_of_the_users(pg_
     (dest / "rack-types" / "d.yaml").write_text(variant("d"), encoding="utf-8")
     assert main(["repo", "catalog-pull", pg_url, "-o", str(dest)]) == 0
     assert not (dest / "rack-types" / "d.yaml").exists() and own.exists()
+
+
+def test_merge_and_conflict_lines_in_german(pg_url, tmp_path, capsys):
+    """The change summaries, the merge note and the conflict lines are German with --lang de,
+    English without (and in --json)."""
+    assert main(["repo", "init", pg_url]) == 0
+    assert main(["repo", "push", str(EXAMPLE), pg_url, "--name", "acme pod", "-m", "first cut"]) == 0
+    a, b = tmp_path / "a.rackplan", tmp_path / "b.rackplan"
+    assert main(["repo", "pull", pg_url, "acme pod", "-o", str(a)]) == 0
+    assert main(["repo", "pull", pg_url, "acme pod", "-o", str(b)]) == 0
+    _edit(a, lambda p: setattr(p.metadata, "customer", "ACME from Alice"))
+    _edit(b, lambda p: setattr(p.site.rooms[0].rows[0].racks[0], "name", "R01-bob"))
+    assert main(["--lang", "de", "repo", "push", str(a), pg_url, "-m", "customer name"]) == 0
+    out = capsys.readouterr().out
+    assert "als Revision 2 gespeichert: ~1 Planeinstellung" in out, out
+    assert main(["--lang", "de", "repo", "push", str(b), pg_url, "-m", "rack name"]) == 0
+    out = capsys.readouterr().out
+    assert "mit Revision 2 zusammengeführt: ~1 Planeinstellung aus dem Repository, ~1 Rack aus dieser Kopie" in out, out
+    _edit(a, lambda p: setattr(p.site.rooms[0].rows[0].racks[0], "name", "R01-alice"))
+    assert main(["--lang", "de", "repo", "push", str(a), pg_url, "-m", "my rack name"]) == 3
+    err = capsys.readouterr().err
+    assert "Plan 'acme pod' wurde von jemand anderem geändert" in err and "Nichts wurde geschrieben" in err
+    assert "  Rack 'rack-1': in beiden geändert" in err, err
+    assert "changed in both" not in err and "was changed by someone else" not in err
+    assert main(["repo", "push", str(a), pg_url, "-m", "my rack name"]) == 3
+    err = capsys.readouterr().err
+    assert "  rack 'rack-1': changed in both" in err and "was changed by someone else" in err
+    assert main(["--lang", "de", "repo", "log", pg_url, "acme pod"]) == 0
+    out = capsys.readouterr().out
+    assert "    ~1 Rack" in out and "    ~1 Planeinstellung" in out and "plan setting" not in out, out
+    assert "~1 plan setting" in _revisions(pg_url, "acme pod")[1]["summary"]  # JSON stays English

@@ -313,3 +313,43 @@ def test_rubber_band_selects_devices(qtbot):
     b = view.mapFromScene(frame.center().x(), top + 10)
     drag(view, a, b)
     assert set(doc.selection) == {("placement", "srv-1"), ("placement", "srv-2")}
+
+
+def test_fabric_view_group_labels_in_german(qtbot, tmp_path, monkeypatch):
+    """A big fabric's group boxes ("Leaf group 1") are planner texts: German in the German app."""
+    import functools
+
+    from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
+
+    from planner.fabric.graph import fabric_graph
+    from planner.i18n import message_text
+    from ui import i18n
+    from ui.scenes import fabric as fabric_scene
+
+    ts_dir = Path(__file__).resolve().parent.parent / "resources" / "translations"
+    # groups from 4 boxes a tier on (the view's own limit is 32: this plan has 16 nodes)
+    monkeypatch.setattr(fabric_scene, "fabric_graph", functools.partial(fabric_graph, max_boxes=3))
+    plan = make_plan(16, spare_racks=1)
+    spare = plan.site.rooms[0].rows[0].racks[-1].id
+    win = window(qtbot, tmp_path, plan)
+    autowire_from_dialog(qtbot, win, servers(win.doc.plan), spare)
+    win.doc.flush()
+    win.docks["fabricDock"].raise_()
+    fv = win.fabric_view
+
+    def texts() -> set[str]:
+        fv.rebuild()
+        return {it.text() for it in fv.scene.items() if isinstance(it, QGraphicsSimpleTextItem)}
+
+    english = texts()
+    assert "Node group 1" in english and "Leaf group 1" in english
+    labels = [b.label for boxes in fv.graph.tiers.values() for b in boxes]
+    assert "Spine group 1" in labels and message_text(labels[labels.index("Spine group 1")], "de") == \
+        "Spine-Gruppe 1"
+    try:
+        i18n.install(QApplication.instance(), "de", ts_dir)
+        german = texts()
+    finally:
+        i18n.install(QApplication.instance(), "en", ts_dir)
+    assert "Knotengruppe 1" in german and "Leaf-Gruppe 1" in german
+    assert not {t for t in german if " group " in t}, german

@@ -258,3 +258,42 @@ def test_rename_remove_and_restore_in_the_open_dialog(qtbot, tmp_path, monkeypat
     with Repository(repo_url) as repo:
         assert len(repo.list()) == 2
     dlg.close()
+
+
+def test_conflict_dialog_lines_in_german(qtbot):
+    """The conflict dialog's lines come from the planner (merge conflicts, diff lines and
+    summaries): German in the German app, English in the English one."""
+    from PySide6.QtWidgets import QApplication, QPlainTextEdit
+
+    from planner.repository import RepoConflict, merge_plans
+    from ui import i18n
+    from ui.dialogs.repository import ConflictDialog
+
+    ts_dir = Path(__file__).resolve().parent.parent / "resources" / "translations"
+    base = load_plan(EXAMPLE)
+    ours, theirs = load_plan(EXAMPLE), load_plan(EXAMPLE)
+    ours.metadata.customer, theirs.metadata.customer = "ACME (mine)", "ACME (theirs)"
+    ours.site.rooms[0].rows[0].racks[0].name = "R01-mine"
+    theirs.site.rooms[0].rows[0].racks[0].name = "R01-theirs"
+    merge = merge_plans(base, ours, theirs)
+    assert not merge.ok
+    exc = RepoConflict("acme pod", 2, 3, merge)
+
+    def details() -> str:
+        d = ConflictDialog(None, exc)
+        qtbot.addWidget(d)
+        return d.findChild(QPlainTextEdit, "repoConflictDetails").toPlainText()
+
+    english = details()
+    assert "  rack 'rack-1': changed in both" in english and "~1 plan setting" in english
+    try:
+        i18n.install(QApplication.instance(), "de", ts_dir)
+        german = details()
+        message = str(exc)
+    finally:
+        i18n.install(QApplication.instance(), "en", ts_dir)
+    assert "  Rack 'rack-1': in beiden geändert" in german, german
+    assert "  Planeinstellung customer: in beiden geändert ('ACME (mine)' hier, 'ACME (theirs)' dort)" in german
+    assert "~1 Planeinstellung" in german and "~1 Rack" in german
+    assert "changed in both" not in german and "plan setting" not in german
+    assert message.startswith("Plan 'acme pod' wurde von jemand anderem geändert"), message

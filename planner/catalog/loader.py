@@ -26,8 +26,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from planner.fileio import field_path
-from planner.i18n import Np_, _, tf
+from planner.fileio import field_path, validation_message
+from planner.i18n import Np_, _, tf, tmsg
 
 from .models import (
     PRICE_FOLDER,
@@ -75,8 +75,11 @@ class CatalogError(Exception):
         self.path = path
 
     def __str__(self) -> str:
+        from planner.i18n import message_text
+
         loc = self.file if self.line is None else f"{self.file}:{self.line}"
-        return f"{loc}: {self.field}: {self.message}" if self.field else f"{loc}: {self.message}"
+        text = message_text(self.message)  # a planner Message in the active language
+        return f"{loc}: {self.field}: {text}" if self.field else f"{loc}: {text}"
 
     def __repr__(self) -> str:
         return f"CatalogError({str(self)!r})"
@@ -335,15 +338,15 @@ def _pydantic_errors(
         loc = tuple(err["loc"])
         # drop pydantic's internal union/tag members from the path
         loc = tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
-        msg = err["msg"]
-        if msg.startswith("Value error, "):
+        msg: str = validation_message(err)
+        if type(msg) is str and msg.startswith("Value error, "):
             msg = msg[len("Value error, ") :]
         if err["type"] == "missing":
-            msg = "required field is missing"
+            msg = tmsg("required field is missing")
         elif err["type"] == "extra_forbidden":
-            msg = "unknown key (typo?)"
+            msg = tmsg("unknown key (typo?)")
         elif "(got" not in msg and not isinstance(err.get("input"), dict | list):
-            msg = f"{msg} (got {_short(err.get('input'))})"
+            msg = tmsg("{problem} (got {value})", problem=msg, value=_short(err.get("input")))
         full = (*prefix, *loc)
         out.append(CatalogError(display, lines.line_for(full), _loc_to_field(full), msg, path))
     return out

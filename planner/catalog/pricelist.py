@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from planner.i18n import Np_, tf
+from planner.i18n import Np_, _, format_date, message_text, tf, tmsg
 
 from .models import DATE_RE, PRICE_FOLDER, Price
 
@@ -117,18 +117,22 @@ class PriceImport:
                       "{file}: {n} rows, {matched} matched, {unmatched} not matched, {bad} could not be read"),
                   file=self.file_name, n=self.rows, matched=len(self.matched), unmatched=len(self.unmatched),
                   bad=len(self.bad))]
-        for m in self.matched:
-            out.append(f"  line {m.line}: {m.table}/{m.slug} = {m.amount:,.2f} {m.currency} ({m.date})")
+        for m in self.matched:  # indented under the first line: the indent is layout, not text
+            entry = f"{m.table}/{m.slug}"
+            out.append("  " + tf("line {line}: {entry} = {amount:,.2f} {currency} ({date})", line=m.line,
+                                 entry=entry, amount=m.amount, currency=m.currency, date=format_date(m.date)))
         if self.unmatched:
-            out.append("Rows not matched to one catalog entry (nothing, several, or one already priced):")
-            out.extend(f"  line {u.line}: {u.said}: {u.reason}" for u in self.unmatched)
+            out.append(_("Rows not matched to one catalog entry (nothing, several, or one already priced):"))
+            out.extend("  " + tf("line {line}: {said}: {reason}", line=u.line, said=u.said,
+                                 reason=message_text(u.reason)) for u in self.unmatched)
         if self.bad:
-            out.append("Rows that could not be read:")
-            out.extend(f"  {b}" for b in self.bad)
+            out.append(_("Rows that could not be read:"))
+            out.extend("  " + tf("line {line}: {field}: {problem}", line=b.line, field=b.field,
+                                 problem=message_text(b.message)) for b in self.bad)
         if written is not None:
-            out.append(f"Price layer written: {written}")
+            out.append(tf("Price layer written: {path}", path=written))
         elif not self.matched:
-            out.append("Nothing written: no row matched (an earlier import of this list is kept).")
+            out.append(_("Nothing written: no row matched (an earlier import of this list is kept)."))
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -208,15 +212,15 @@ def _parse_number(text: str) -> _Amount:
     either; they come back with ``value`` None and both readings."""
     s = re.sub(r"[\s\u00a0\u202f']", "", text)
     if s.startswith("-"):
-        raise ValueError("must be greater than 0")
+        raise ValueError(tmsg("must be greater than 0"))
     if not re.fullmatch(r"\d[\d.,]*", s) or s[-1] in ".,":
-        raise ValueError(f"not a number ({text!r})")
+        raise ValueError(tmsg("not a number ({text})", text=repr(text)))
     if "." in s and "," in s:
         dec = "." if s.rfind(".") > s.rfind(",") else ","
         thou = "," if dec == "." else "."
         whole, frac = s.rsplit(dec, 1)
         if not _GROUPED[thou].match(whole) or thou in frac:
-            raise ValueError(f"not a number ({text!r})")
+            raise ValueError(tmsg("not a number ({text})", text=repr(text)))
         return _Amount(float(whole.replace(thou, "") + "." + frac), dec == ",")
     for mark in (",", "."):
         if mark not in s:
@@ -224,7 +228,7 @@ def _parse_number(text: str) -> _Amount:
         parts = s.split(mark)
         if len(parts) > 2:  # 1,234,567 or 1.234.567: grouping marks
             if not _GROUPED[mark].match(s):
-                raise ValueError(f"not a number ({text!r})")
+                raise ValueError(tmsg("not a number ({text})", text=repr(text)))
             return _Amount(float(s.replace(mark, "")), mark == ".")
         whole, frac = parts
         if len(frac) == 3 and whole != "0" and len(whole) <= 3:
@@ -252,7 +256,7 @@ def _parse_currency(text: str) -> str:
     s = text.strip()
     code = CURRENCY_SYMBOLS.get(s.upper(), s.upper())
     if not re.fullmatch(r"[A-Z]{3}", code):
-        raise ValueError(f"not a three-letter currency code ({text!r})")
+        raise ValueError(tmsg("not a three-letter currency code ({text})", text=repr(text)))
     return code
 
 
@@ -263,19 +267,19 @@ def _parse_date(v: Any) -> str:
         return v.isoformat()
     s = _cell_text(v)
     if not s:
-        raise ValueError("empty")
+        raise ValueError(tmsg("empty"))
     m = re.fullmatch(r"(\d{4})[-/](\d{1,2})(?:[-/](\d{1,2}))?(?:[ T][\d:.]+)?", s)
     if m:
         y, mo, d = int(m.group(1)), int(m.group(2)), m.group(3)
     else:
         m = re.fullmatch(r"(?:(\d{1,2})\.)?(\d{1,2})\.(\d{4})", s)  # German 15.11.2026 / 11.2026
         if not m:
-            raise ValueError(f"not a date ({s!r}); write YYYY-MM-DD, YYYY-MM or DD.MM.YYYY")
+            raise ValueError(tmsg("not a date ({text}); write YYYY-MM-DD, YYYY-MM or DD.MM.YYYY", text=repr(s)))
         d, mo, y = m.group(1), int(m.group(2)), int(m.group(3))
     try:
         day = dt.date(y, mo, int(d) if d else 1)
     except ValueError:
-        raise ValueError(f"not a calendar date ({s!r})") from None
+        raise ValueError(tmsg("not a calendar date ({text})", text=repr(s))) from None
     out = day.isoformat() if d else f"{y:04d}-{mo:02d}"
     assert DATE_RE.match(out)
     return out
@@ -489,61 +493,65 @@ def read_price_list(path: str | Path, catalog: Catalog, *, name: str | None = No
         said = repr(slug) if slug else " / ".join(repr(x) for x in (maker, model) if x) or "(no name)"
         if not slug and not model:
             result.bad.append(BadRow(line, "slug" if "slug" in cols else "model",
-                                     "empty: the row names no catalog entry"))
+                                     tmsg("empty: the row names no catalog entry")))
             continue
         problems: list[BadRow] = []
         raw_price = cell(row, "price")
         cur_from_price = None
         amount: Any = None
         if isinstance(raw_price, bool) or raw_price is None or _cell_text(raw_price) == "":
-            problems.append(BadRow(line, "price", "empty"))
+            problems.append(BadRow(line, "price", tmsg("empty")))
         elif isinstance(raw_price, int | float):
             amount = float(raw_price)
             if not amount > 0 or amount != amount or amount in (float("inf"),):
-                problems.append(BadRow(line, "price", f"must be greater than 0 (got {raw_price!r})"))
+                problems.append(BadRow(line, "price", tmsg("must be greater than 0 (got {value})", value=repr(raw_price))))
         else:
             text, cur_from_price = _split_currency(_cell_text(raw_price))
             try:
                 amount = _parse_number(text)
             except ValueError as exc:
-                problems.append(BadRow(line, "price", str(exc)))
+                problems.append(BadRow(line, "price", _reason(exc)))
             else:
                 if amount.comma_decimal is not None:
                     votes.add(amount.comma_decimal)
                 if amount.value is not None and not amount.value > 0:
-                    problems.append(BadRow(line, "price", f"must be greater than 0 (got {_cell_text(raw_price)!r})"))
+                    problems.append(BadRow(line, "price", tmsg("must be greater than 0 (got {value})",
+                                                               value=repr(_cell_text(raw_price)))))
         currency = ""
         raw_cur = _cell_text(cell(row, "currency"))
         try:
             if raw_cur:
                 currency = _parse_currency(raw_cur)
                 if cur_from_price and cur_from_price != currency:
-                    raise ValueError(f"{currency} here but {cur_from_price} in the price cell")
+                    raise ValueError(tmsg("{currency} here but {other} in the price cell", currency=currency,
+                                          other=cur_from_price))
             elif cur_from_price:
                 currency = _parse_currency(cur_from_price)
             elif header_currency:
                 currency = header_currency
             else:
-                raise ValueError("empty")
+                raise ValueError(tmsg("empty"))
             if header_currency and currency != header_currency:
-                raise ValueError(f"{currency} here but the price column is headed {header_currency}")
+                raise ValueError(tmsg("{currency} here but the price column is headed {header}", currency=currency,
+                                      header=header_currency))
         except ValueError as exc:
-            problems.append(BadRow(line, "currency", str(exc)))
+            problems.append(BadRow(line, "currency", _reason(exc)))
         date = ""
         try:
             date = _parse_date(cell(row, "date"))
         except ValueError as exc:
-            problems.append(BadRow(line, "date", str(exc)))
+            problems.append(BadRow(line, "date", _reason(exc)))
         if problems:
             result.bad.extend(problems)
             continue
         hits = index.match(slug, maker, model)
         if not hits:
-            result.unmatched.append(UnmatchedRow(line, said, "matches nothing in the catalog"))
+            result.unmatched.append(UnmatchedRow(line, said, tmsg("matches nothing in the catalog")))
             continue
         if len(hits) > 1:
             names = ", ".join(f"{t}/{s}" for t, s in hits[:6])
-            result.unmatched.append(UnmatchedRow(line, said, f"matches several entries ({names}); give the slug"))
+            result.unmatched.append(UnmatchedRow(line, said, tmsg("matches several entries ({names}); give the slug",
+                                                                  names=names)))
             continue
         pending.append((line, said, hits, amount, currency, date))
 
@@ -553,11 +561,12 @@ def read_price_list(path: str | Path, catalog: Catalog, *, name: str | None = No
         value = amount if isinstance(amount, float) else amount.value
         if value is None:
             if comma is None:
-                why = ("the list uses both decimal marks elsewhere" if votes else
-                       "no other price in the list shows which decimal mark it uses")
-                result.bad.append(BadRow(line, "price", f"{amount.text!r} is ambiguous ({amount.alternatives[0]:.0f} "
-                                         f"or {amount.alternatives[1]:g}; {why}): write it without a thousands "
-                                         "separator"))
+                why = (tmsg("the list uses both decimal marks elsewhere") if votes else
+                       tmsg("no other price in the list shows which decimal mark it uses"))
+                result.bad.append(BadRow(line, "price", tmsg(
+                    "{text} is ambiguous ({thousands:.0f} or {decimal:g}; {why}): write it without a thousands "
+                    "separator", text=repr(amount.text), thousands=amount.alternatives[0],
+                    decimal=amount.alternatives[1], why=why)))
                 continue
             # with a decimal comma "1.234" is 1234; with a decimal point "1,234" is 1234
             thousands = (amount.mark == ".") == comma
@@ -565,8 +574,10 @@ def read_price_list(path: str | Path, catalog: Catalog, *, name: str | None = No
         table, slug = hits[0]
         first = seen.get((table, slug))
         if first is not None:
+            entry = f"{table}/{slug}"
             result.unmatched.append(UnmatchedRow(
-                line, said, f"names {table}/{slug} again (line {first} is imported; one price per entry)"))
+                line, said, tmsg("names {entry} again (line {first} is imported; one price per entry)",
+                                 entry=entry, first=first)))
             continue
         seen[(table, slug)] = line
         result.matched.append(MatchedRow(line, table, slug, value, currency, date, said))
@@ -659,6 +670,11 @@ def import_price_list(path: str | Path, catalog: Catalog, user_dir: str | Path, 
     if dry_run or not result.matched:
         return result, None
     return result, write_price_layer(result, user_dir)
+
+
+def _reason(exc: ValueError) -> str:
+    """An exception's text, a planner Message kept as such (translated where it is shown)."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
 
 
 def validation_messages(exc: ValidationError) -> Iterable[tuple[tuple[str | int, ...], str]]:

@@ -53,9 +53,12 @@ def parse_settings(pairs: list[str]):
     try:
         return EngineSettings.model_validate(values)
     except ValidationError as e:
+        from planner.fileio import validation_message
+        from planner.i18n import message_text
+
         err = e.errors()[0]
         loc = ".".join(str(x) for x in err.get("loc", ()))
-        raise UserError(f"--set {loc}: {err.get('msg')}") from None
+        raise UserError(f"--set {loc}: {message_text(validation_message(err))}") from None
 
 
 def run(args) -> int:

@@ -25,6 +25,9 @@ DEFAULT_TOP = 10
 # what limits the servers per rack (Candidate.rack_limiter), as words
 LIMITER_WORDS = {"space": N_("space"), "pdu": N_("pdu"), "cooling": N_("cooling"), "max_rack_kw": N_("max rack kw"),
                  "design": N_("design")}
+# TRANSLATORS: the cooling column of `rackwright plan-for`'s table: short names of the cooling options
+# (English prints the option's code as the spec writes it)
+COOLING_COLUMN = {"air": N_("Air"), "rdhx": N_("RDHX"), "dlc": N_("DLC"), "immersion": N_("Immersion")}
 
 
 def _positive(text: str) -> int:
@@ -242,7 +245,7 @@ def _workload_figure(w: dict) -> str:
 
 
 def print_table(result, shown, spec) -> None:
-    from planner.i18n import Np_, _, message_text, tf
+    from planner.i18n import Np_, _, active_language, message_text, tf
 
     c = spec.constraints
     cost_head = tf("TCO {years:g} y", years=c.years) if c.years else ""
@@ -252,7 +255,12 @@ def print_table(result, shown, spec) -> None:
          "margin": _("margin"), "bottleneck": _("bottleneck")}
     capex_head = tf("capex {currency}", currency=c.currency)
     mw = max(5, len(h["meets"]))  # the German heading is wider than "meets"
-    head = (f"{'#':>3}  {h['meets']:{mw}}  {'GPU':9} {h['server']:26} {h['GPUs']:>6} {h['cool']:5} {h['fabric']:6} "
+
+    def cooling(code: str) -> str:
+        return _(COOLING_COLUMN[code]) if code in COOLING_COLUMN and active_language() != "en" else code
+
+    cw = max([5, len(h["cool"])] + [len(cooling(x.cooling)) for x in shown])
+    head = (f"{'#':>3}  {h['meets']:{mw}}  {'GPU':9} {h['server']:26} {h['GPUs']:>6} {h['cool']:{cw}} {h['fabric']:6} "
             f"{h['storage']:22} {h['racks']:>5} {'IT kW':>8} {capex_head:>15} {h['opex']:>12} "
             + (f"{cost_head:>15}  " if c.years else "") +
             f"{h['workload']:>14} {h['margin']:>7}  {h['bottleneck']}")
@@ -269,7 +277,7 @@ def print_table(result, shown, spec) -> None:
         meets = _("yes") if x.meets else _("no")
         it_kw = tf("{kw:.1f}", kw=x.it_kw)
         margin = "-" if x.margin is None else tf("{margin:+.0%}", margin=x.margin)
-        print(f"{x.rank:>3}  {meets:{mw}}  {x.gpu[:9]:9} {server[:26]:26} {x.gpus:>6} {x.cooling:5} "
+        print(f"{x.rank:>3}  {meets:{mw}}  {x.gpu[:9]:9} {server[:26]:26} {x.gpus:>6} {cooling(x.cooling):{cw}} "
               f"{fabric:6} {storage[:22]:22} {x.racks:>5} {it_kw:>8} {_money(x.capex) + star:>15} "
               f"{_money(x.opex_per_year):>12} " + (f"{_money(cost) + star:>15}  " if c.years else "") + f"{wl:>14} "
               f"{margin:>7}  {_bn(x.bottleneck) or '-'}"

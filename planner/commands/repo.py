@@ -127,7 +127,7 @@ def _connect(url: str):
 
 def run(args) -> int:
     from planner.cli import UserError
-    from planner.i18n import Np_, format_date, tf
+    from planner.i18n import Np_, format_date, message_text, tf
 
     act = args.action
     call = _connect(args.url)
@@ -172,7 +172,7 @@ def run(args) -> int:
                 who = tf("{author} (merged with r{other})", author=x.author, other=x.merged_with) if x.merged_with \
                     else x.author
                 print(f"r{x.number}  {format_date(x.time)} {x.time:%H:%M}  {who}: {x.message}")
-                print(f"    {x.changes.summary()}")
+                print(f"    {message_text(x.changes.summary())}")
         return 0
     if act == "pull":
         return _pull(args, call)
@@ -355,7 +355,7 @@ def _push(args, call) -> int:
     except RepoConflict as e:
         print(tf("rackwright: conflict: {error}", error=e), file=sys.stderr)
         for c in (e.merge.conflicts if e.merge else [])[:20]:
-            print(f"  {c}", file=sys.stderr)
+            print(f"  {message_text(c)}", file=sys.stderr)
         return EXIT_CONFLICT
     for n in res.notes:
         print(message_text(n))
@@ -363,10 +363,10 @@ def _push(args, call) -> int:
         return 0
     if res.created:
         print(tf("pushed {name} as revision {revision} (a new plan): {changes}", name=name, revision=res.revision,
-                 changes=res.changes.summary()))
+                 changes=message_text(res.changes.summary())))
     else:
         print(tf("pushed {name} as revision {revision}: {changes}", name=name, revision=res.revision,
-                 changes=res.changes.summary()))
+                 changes=message_text(res.changes.summary())))
     if opened.kind == "rackplan":
         # the file now stands for the pushed revision (the merged plan after a merge)
         try:  # the revision's project file as stored, with its origin recorded

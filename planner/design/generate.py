@@ -627,7 +627,7 @@ def _as_workload(w: Any, k: int, group: str) -> Workload:
     ``workloads[k].<field>``."""
     from pydantic import ValidationError
 
-    from planner.fileio import field_path
+    from planner.fileio import field_path, validation_message
     from planner.workloads.specs import SpecError, parse_spec
 
     if isinstance(w, Workload):
@@ -639,7 +639,8 @@ def _as_workload(w: Any, k: int, group: str) -> Workload:
             out = Workload.model_validate(data)
         except ValidationError as e:
             err = e.errors()[0]
-            raise DesignError(f"workloads[{k}].{field_path(err.get('loc', ()))}: {err.get('msg')}") from None
+            bad = f"workloads[{k}].{field_path(err.get('loc', ()))}"
+            raise DesignError(tmsg("{field}: {problem}", field=bad, problem=validation_message(err))) from None
     else:
         raise DesignError(f"workloads[{k}]: a plan workload or a dict with name, kind and spec, "
                           f"not {type(w).__name__}")

@@ -85,6 +85,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from planner.design import generate as gen
 from planner.design import sizing
 from planner.design.model import COOLING_OPTIONS, BuildDesign, FabricChoice, StorageChoice
+from planner.fileio import ChoiceList, validation_message
 from planner.i18n import N_, Message, Np_, tmsg
 
 if TYPE_CHECKING:
@@ -120,6 +121,12 @@ class PlanForSpecError(ValueError):
         self.path = path
         self.message = message
         super().__init__(f"{path}: {message}" if path else message)
+
+    def __str__(self) -> str:  # the message in the active language (a planner Message is translated)
+        from planner.i18n import message_text
+
+        text = message_text(self.message)
+        return f"{self.path}: {text}" if self.path else text
 
 
 PosF = Annotated[float, Field(gt=0)]
@@ -259,12 +266,14 @@ def parse_plan_for_spec(data: Any) -> PlanForSpec:
             pw = Workload(id="w", name=name, kind=kind, spec=spec)
         except ValidationError as e:
             err = e.errors()[0]
-            raise PlanForSpecError(_loc(where, tuple(err["loc"])), err["msg"]) from None
+            raise PlanForSpecError(_loc(where, tuple(err["loc"])), validation_message(err)) from None
         try:
             parsed = parse_spec(pw.kind, pw.spec)
         except SpecError as e:
-            first = str(e).split("; ")[0]
-            path, _sep, msg = first.partition(": ")
+            if e.problems:
+                path, msg = e.problems[0]
+            else:  # a spec the models accept but the planner does not (an unknown kind)
+                path, msg = "spec", (e.args[0] if len(e.args) == 1 and isinstance(e.args[0], str) else str(e))
             raise PlanForSpecError(f"{where}.{path}", msg) from None
         names.add(pw.name)
         out.append(SpecWorkload(_slug_id(pw.name, i, seen), pw.name, pw.kind, dict(pw.spec), parsed))
@@ -284,7 +293,9 @@ def parse_plan_for_spec(data: Any) -> PlanForSpec:
         c = Constraints(**values)
     except ValidationError as e:
         err = e.errors()[0]
-        msg = err["msg"].replace("a valid tuple", "a list")  # JSON has lists; the model keeps tuples
+        if err.get("type") == "tuple_type":  # JSON has lists; the model keeps tuples
+            err = {**err, "type": "list_type", "msg": err["msg"].replace("a valid tuple", "a list")}
+        msg = validation_message(err)
         raise PlanForSpecError(_loc("constraints", tuple(err["loc"])), msg) from None
     if len(set(c.cooling)) != len(c.cooling):
         dup = next(x for i, x in enumerate(c.cooling) if x in c.cooling[:i])
@@ -476,7 +487,7 @@ class _Search:
         self.storage_wl = [w for w in spec.workloads if w.kind == "storage"]
         self.gpu_wl = [w for w in spec.workloads if w.kind in ("pretrain", "finetune", "inference")]
         self.notes: list[str] = []
-        self.left_out: dict[str, list[str]] = {}
+        self.left_out: dict[tuple[str, ...], list[str]] = {}
         self.infeasible: list[tuple[str, float, str]] = []  # (constraint, excess, sentence)
         self._eval_cache: dict[Any, Any] = {}
         self._fabric_cache: dict[Any, _Fabric | None] = {}
@@ -512,13 +523,15 @@ class _Search:
             suits = ("dlc", "immersion") if liquid else ("air", "rdhx", "immersion")
         got = [c for c in self.c.cooling if c in suits]
         if not got:
-            self.left_out.setdefault(" or ".join(suits), []).append(server.slug)
+            self.left_out.setdefault(suits, []).append(server.slug)
         return got
 
     def finish_notes(self) -> None:
         for suits, slugs in self.left_out.items():
+            # "dlc or immersion": joined with the language's "or" where the note is shown
+            either = ChoiceList(list(suits), " or ".join(suits)) if len(suits) > 1 else suits[0]
             self.notes.append(tmsg("left out, they need {suits} cooling and the constraints allow {allowed}: "
-                                   "{servers}", suits=suits, allowed=", ".join(self.c.cooling),
+                                   "{servers}", suits=either, allowed=", ".join(self.c.cooling),
                                    servers=", ".join(slugs)))
 
     @staticmethod

@@ -23,6 +23,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from planner.i18n import N_, tmsg
 from planner.plan import Plan
 
 if TYPE_CHECKING:
@@ -30,13 +31,17 @@ if TYPE_CHECKING:
 
 TIER_LABELS = {0: "Nodes", 1: "Leaves", 2: "Spines", 3: "Cores"}
 SINGULAR = {0: "Node", 1: "Leaf", 2: "Spine", 3: "Core"}
+# a group's box label (a planner Message: English here, translated where the Fabric view draws it)
+GROUP_LABELS = {0: N_("Node group {n}"), 1: N_("Leaf group {n}"), 2: N_("Spine group {n}"),
+                3: N_("Core group {n}")}
+OTHER_GROUP_LABEL = N_("Tier {tier} group {n}")
 
 
 @dataclass
 class Box:
     key: str
     tier: int
-    label: str
+    label: str  # a device's name, or a group's Message (message_text() where it is shown)
     members: list[str]  # placement ids
     gpus: int = 0
     links_down: int = 0
@@ -179,7 +184,8 @@ def fabric_graph(plan: Plan, catalog: Catalog | None, fabric_id: str, max_boxes:
             boxes = []
             for i, part in enumerate(parts):
                 first, last = pl[part[0]].name or part[0], pl[part[-1]].name or part[-1]
-                label = f"{SINGULAR.get(tier, 'Tier')} group {i + 1}" if len(part) > 1 else first
+                label = (tmsg(GROUP_LABELS.get(tier, OTHER_GROUP_LABEL), tier=tier, n=i + 1)
+                         if len(part) > 1 else first)
                 detail = f"{first} \u2026 {last}" if len(part) > 1 else ""
                 boxes.append(Box(f"g:{tier}:{i}", tier, label, list(part), detail=detail))
         for b in boxes:

@@ -215,6 +215,17 @@ def format_date(date: _dt.date | _dt.datetime | str, lang: str | None = None) ->
     return date.isoformat()
 
 
+def format_list(items: list[str] | tuple[str, ...], style: str = "and", lang: str | None = None) -> str:
+    """``["a", "b", "c"]`` joined as the language joins a list: ``style`` ``"and"`` (German
+    ``a, b und c``) or ``"or"`` (``a, b oder c``; English ``a, b, or c`` as CLDR writes it)."""
+    from babel.lists import format_list as _babel_list
+
+    seq = [str(x) for x in items]
+    if len(seq) < 2:
+        return "".join(seq)
+    return _babel_list(seq, style="standard" if style == "and" else style, locale=babel_locale(lang))
+
+
 # ------------------------------------------------------------------------------- parsing
 
 class AmbiguousNumber(ValueError):
@@ -428,7 +439,7 @@ def message_text(message: str, lang: str | None = None) -> str:
         return message.translated(lang)
     if isinstance(message, Message) and _lang(lang) != "en":
         # a parameter that is itself a Message (a clause of a longer sentence) in the same language
-        params = tuple((k, message_text(v, lang) if isinstance(v, Message) else v) for k, v in message.params)
+        params = tuple((k, message_text(v, lang) if isinstance(v, Message | Deferred) else v) for k, v in message.params)
         return render(message.template, params, lang)
     return str(message)
 
@@ -439,6 +450,18 @@ def error_text(error: BaseException, lang: str | None = None) -> str:
     (a :class:`Message` keeps its template there; ``str(error)`` would be the plain English)."""
     first = error.args[0] if len(error.args) == 1 else None
     return message_text(first, lang) if isinstance(first, str) else str(error)
+
+
+def join_messages(parts: list[str], sep: str = ", ") -> str:
+    """``parts`` (Messages or plain strings) joined with ``sep`` as one :class:`Message`
+    (a list of clauses, not a sentence: the separator stays as it is and each part is
+    translated where the whole is shown)."""
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        return parts[0]
+    template = sep.replace("{", "{{").replace("}", "}}").join(f"{{p{i}}}" for i in range(len(parts)))
+    return _message(sep.join(parts), template, tuple((f"p{i}", p) for i, p in enumerate(parts)))
 
 
 # ------------------------------------------------------------------------------- deferred texts
@@ -489,7 +512,8 @@ def translated(text: str, lang: str | None = None) -> str:
 __all__ = [
     "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "Deferred", "Message", "N_", "Np_", "_",
     "active_language", "babel_locale", "current_language", "deferred", "error_text", "format_date", "format_field",
-    "format_money", "format_number", "format_percent", "format_template", "gettext", "message_text", "ngettext",
+    "format_list", "format_money", "format_number", "format_percent", "format_template", "gettext", "join_messages",
+    "message_text", "ngettext",
     "normalize_language", "parse_number", "render", "set_default_language", "tf", "tmsg", "translated",
     "use_language",
 ]

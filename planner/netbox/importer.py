@@ -51,8 +51,8 @@ from planner.catalog.loader import (
 from planner.catalog.models import DeviceType, Nic, RackType
 from planner.catalog.yamlsafe import LineMap, YamlRefused, read_yaml_file
 from planner.fabric.ports import _device_ports_cached, interface_speed_gbps
-from planner.fileio import atomic_write_bytes, field_path
-from planner.i18n import Np_, tf
+from planner.fileio import atomic_write_bytes, field_path, validation_message
+from planner.i18n import N_, Np_, _, message_text, tf, tmsg
 from planner.netbox.schema import netbox_problems
 from planner.progress import CancelFn, ProgressFn
 
@@ -65,6 +65,7 @@ SWITCH_MIN_PORTS = 16  # data interfaces (not management) that make a device typ
 # what a status means to a user
 IMPORTED, REPLACED, SKIPPED, FAILED = "imported", "replaced", "skipped", "failed"
 _VALID = "valid"  # checked, not yet written
+STATUS_WORDS = {IMPORTED: N_("imported"), REPLACED: N_("replaced"), SKIPPED: N_("skipped"), FAILED: N_("failed")}
 
 
 @dataclass
@@ -91,12 +92,17 @@ class FileResult:
         """One line per outcome (and one per error), for the CLI and the result dialog."""
         if self.errors:
             return [str(e) for e in self.errors]
-        what = f"{self.path}: {self.status}"
+        status = _(STATUS_WORDS[self.status]) if self.status in STATUS_WORDS else self.status
+        message = message_text(self.message)
+        item = f"{self.table}/{self.slug}"
+        if self.slug and message:
+            return [tf("{path}: {status} {item}: {message}", path=self.path, status=status, item=item,
+                       message=message)]
         if self.slug:
-            what += f" {self.table}/{self.slug}"
-        if self.message:
-            what += f": {self.message}"
-        return [what]
+            return [tf("{path}: {status} {item}", path=self.path, status=status, item=item)]
+        if message:
+            return [tf("{path}: {status}: {message}", path=self.path, status=status, message=message)]
+        return [tf("{path}: {status}", path=self.path, status=status)]
 
 
 @dataclass
@@ -154,13 +160,13 @@ def input_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[FileResul
             found = sorted(q for q in p.rglob("*") if q.suffix.lower() in (".yaml", ".yml") and q.is_file()
                            and not any(part.startswith(".") for part in q.relative_to(p).parts))
             if not found:
-                missing.append(FileResult(p, message="folder holds no .yaml or .yml files", errors=[
-                    CatalogError(str(p), None, None, "folder holds no .yaml or .yml files", p)]))
+                none = tmsg("folder holds no .yaml or .yml files")
+                missing.append(FileResult(p, message=none, errors=[CatalogError(str(p), None, None, none, p)]))
             files.extend(found)
         elif p.is_file():
             files.append(p)
         else:
-            missing.append(FileResult(p, errors=[CatalogError(str(p), None, None, "no such file or folder", p)]))
+            missing.append(FileResult(p, errors=[CatalogError(str(p), None, None, tmsg("no such file or folder"), p)]))
     return files[:MAX_FILES_PER_LAYER], missing
 
 
@@ -192,9 +198,11 @@ def _model_errors(path: Path, lines: LineMap, model: type[BaseModel], entry: dic
         probs = []
         for err in exc.errors(include_url=False)[:20]:
             loc = (*prefix, *(p for p in err["loc"] if not (isinstance(p, str) and "[" in p)))
-            msg = err["msg"].removeprefix("Value error, ")
+            msg: str = validation_message(err)
+            if type(msg) is str:
+                msg = msg.removeprefix("Value error, ")
             if err["type"] == "missing":
-                msg = "required field is missing"
+                msg = tmsg("required field is missing")
             probs.append((loc, msg))
         return None, _errors(path, lines, probs)
     return obj, []
@@ -272,10 +280,11 @@ def nic_entry(data: dict[str, Any], path: Path, today: str) -> tuple[dict[str, A
     speeds = [(i.get("type"), interface_speed_gbps(i.get("type"))) for i in ifaces]
     speeds = [(t, s) for t, s in speeds if s]
     if not speeds:
-        return None, ("a module type without network interfaces (power supply, drive, ...): Rackwright's "
-                      "catalog has no table for it")
+        return None, tmsg("a module type without network interfaces (power supply, drive, ...): Rackwright's "
+                          "catalog has no table for it")
     if len({s for _t, s in speeds}) > 1:
-        return None, "a module type with ports of different speeds: Rackwright's NIC table needs one port speed"
+        return None, tmsg("a module type with ports of different speeds: Rackwright's NIC table needs one port "
+                          "speed")
     t0 = speeds[0][0] or ""
     connector = t0.rsplit("-", 1)[-1] if "-" in t0 else t0
     entry = {
@@ -351,12 +360,13 @@ def import_netbox(paths: Sequence[str | Path], dest: Path | None = None, *, repl
         if key in seen:
             res.status = FAILED
             res.errors = [CatalogError(str(path), None, "slug",
-                                       f"{res.slug!r} is also imported from {seen[key]} in this batch", path)]
+                                       tmsg("{slug!r} is also imported from {other} in this batch", slug=res.slug,
+                                            other=str(seen[key])), path)]
             continue
         seen[key] = path
         if shipped_cat is not None and res.slug in shipped_cat.tables.get(key[0], {}) and not replace:
             res.status = SKIPPED
-            res.message = "the shipped catalog already has this slug; not replaced"
+            res.message = tmsg("the shipped catalog already has this slug; not replaced")
             res.replaceable = True
             continue
         # a valid entry with this slug anywhere in the folder, or any file (even a broken
@@ -365,7 +375,7 @@ def import_netbox(paths: Sequence[str | Path], dest: Path | None = None, *, repl
         if old is not None:
             if not replace:
                 res.status = SKIPPED
-                res.message = f"already in your catalog ({old}); not replaced"
+                res.message = tmsg("already in your catalog ({old}); not replaced", old=str(old))
                 res.replaceable = True
                 continue
             res.target = old
@@ -376,12 +386,13 @@ def import_netbox(paths: Sequence[str | Path], dest: Path | None = None, *, repl
         except OSError as exc:
             res.status = FAILED
             res.errors = [CatalogError(str(path), None, None,
-                                       f"cannot write {res.target}: {exc.strerror or exc}", path)]
+                                       tmsg("cannot write {target}: {error}", target=str(res.target),
+                                            error=exc.strerror or str(exc)), path)]
             continue
         res.status = REPLACED if (old is not None or (shipped_cat is not None and res.slug in
                                                        shipped_cat.tables.get(key[0], {}))) else IMPORTED
         if res.needs_data:
-            res.message = "needs data: " + ", ".join(res.needs_data)
+            res.message = tmsg("needs data: {fields}", fields=", ".join(res.needs_data))
     return report
 
 
@@ -404,7 +415,7 @@ def _import_one(path: Path, dest: Path, today: str) -> FileResult:
         entry["planning"] = device_planning(data, path, today)
         obj, errs = _model_errors(path, lines, DeviceType, entry)
         if not errs and obj.uncovered():
-            errs = _errors(path, lines, [((k,), "figure has no source") for k in obj.uncovered()])
+            errs = _errors(path, lines, [((k,), tmsg("figure has no source")) for k in obj.uncovered()])
         if errs:
             res.errors = errs
             return res

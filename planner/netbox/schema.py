@@ -21,6 +21,7 @@ import re
 from typing import Any
 
 from planner.catalog import netbox_enums as nb
+from planner.i18n import N_, _message, tmsg
 
 SLUG_RE = re.compile(r"^[-a-z0-9_]+$")
 NAME_MAX = 64
@@ -101,7 +102,17 @@ def _type_ok(v: Any, kind: str) -> bool:
     return isinstance(v, int | float) and math.isfinite(v)
 
 
-_KIND_WORDS = {"str": "text", "bool": "true or false", "number": "a number", "integer": "a whole number"}
+_KIND_WORDS = {"str": N_("text"), "bool": N_("true or false"), "number": N_("a number"),
+               "integer": N_("a whole number")}
+
+
+def _word(kind: str) -> str:
+    return _message(_KIND_WORDS[kind], _KIND_WORDS[kind], ())
+
+
+def _r(value: Any, width: int) -> str:
+    """``value``'s repr, cut at ``width`` characters."""
+    return f"{value!r:.{width}}"
 
 
 def _multiple_ok(v: float, step: float) -> bool:
@@ -113,64 +124,73 @@ def netbox_problems(data: Any, file_kind: str) -> list[tuple[Path_, str]]:
     """Where ``data`` (a parsed YAML file) breaks NetBox's rules for ``file_kind``
     (``device-type``, ``module-type`` or ``rack-type``); empty when NetBox would take it."""
     if not isinstance(data, dict):
-        return [((), f"a NetBox {file_kind} file is a mapping at the top level (got {type(data).__name__})")]
+        return [((), tmsg("a NetBox {kind} file is a mapping at the top level (got {type})", kind=file_kind,
+                          type=type(data).__name__))]
     out: list[tuple[Path_, str]] = []
     fields, lists = FIELDS[file_kind], LISTS[file_kind]
     for key in REQUIRED[file_kind]:
         if key not in data:
-            out.append(((key,), f"required by NetBox for a {file_kind} and missing"))
+            out.append(((key,), tmsg("required by NetBox for a {kind} and missing", kind=file_kind)))
     for key, v in data.items():
         k = str(key)
         if k in fields:
             kind = fields[k]
             if not _type_ok(v, kind):
-                out.append(((k,), f"must be {_KIND_WORDS[kind]} (got {v!r:.60})"))
+                out.append(((k,), tmsg("must be {what} (got {value})", what=_word(kind), value=_r(v, 60))))
                 continue
             if k in _ENUMS and v not in _ENUMS[k]:
                 allowed = ", ".join(str(x) for x in sorted(_ENUMS[k], key=str))
-                out.append(((k,), f"{v!r:.40} is not a NetBox value (one of {allowed})"))
+                out.append(((k,), tmsg("{value} is not a NetBox value (one of {allowed})", value=_r(v, 40),
+                                          allowed=allowed)))
             if kind in ("number", "integer") and v < 0:
-                out.append(((k,), f"must be >= 0 (got {v})"))
+                out.append(((k,), tmsg("must be >= 0 (got {value})", value=v)))
             if k == "starting_unit" and kind == "number" and v < 1:
-                out.append(((k,), f"must be >= 1 (got {v})"))
+                out.append(((k,), tmsg("must be >= 1 (got {value})", value=v)))
             step = _MULTIPLE_OF.get((file_kind, k))
             if step is not None and kind in ("number", "integer") and not _multiple_ok(float(v), step):
-                out.append(((k,), f"must be a multiple of {step:g} (got {v})"))
+                out.append(((k,), tmsg("must be a multiple of {step:g} (got {value})", step=step, value=v)))
             if k == "slug" and not SLUG_RE.match(v):
-                out.append(((k,), f"NetBox slugs are lower-case letters, digits, '-' and '_' (got {v!r:.60})"))
+                out.append(((k,), tmsg("NetBox slugs are lower-case letters, digits, '-' and '_' (got {value})",
+                                          value=_r(v, 60))))
         elif k in lists:
             out.extend(_component_problems(k, v))
         else:
-            out.append(((k,), f"not a field of a NetBox {file_kind}"))
+            out.append(((k,), tmsg("not a field of a NetBox {kind}", kind=file_kind)))
     return out
 
 
 def _component_problems(key: str, items: Any) -> list[tuple[Path_, str]]:
     if not isinstance(items, list):
-        return [((key,), f"must be a list (got {type(items).__name__})")]
+        return [((key,), tmsg("must be a list (got {type})", type=type(items).__name__))]
     out: list[tuple[Path_, str]] = []
     required = _COMPONENTS[key]
     types = _COMPONENT_TYPES.get(key)
     for i, item in enumerate(items):
         if not isinstance(item, dict):
-            out.append(((key, i), f"must be a mapping (got {type(item).__name__})"))
+            out.append(((key, i), tmsg("must be a mapping (got {type})", type=type(item).__name__)))
             continue
         for r in required:
             if r not in item:
-                out.append(((key, i, r), "required by NetBox and missing"))
+                out.append(((key, i, r), tmsg("required by NetBox and missing")))
         for k in ("name", "label", "power_port", "rear_port", "position", "description"):
             if k in item and not isinstance(item[k], str):
-                out.append(((key, i, k), f"must be text (got {item[k]!r:.60})"))
+                out.append(((key, i, k), tmsg("must be {what} (got {value})", what=_word("str"),
+                                                     value=_r(item[k], 60))))
             elif k in ("name", "label", "power_port") and k in item and len(item[k]) > NAME_MAX:
-                out.append(((key, i, k), f"NetBox allows {NAME_MAX} characters (got {len(item[k])})"))
+                out.append(((key, i, k), tmsg("NetBox allows {most} characters (got {n})", most=NAME_MAX,
+                                                     n=len(item[k]))))
         if types is not None and "type" in item and item["type"] not in types:
-            out.append(((key, i, "type"), f"{item['type']!r:.60} is not a NetBox {key[:-1]} type"))
+            out.append(((key, i, "type"), tmsg("{value} is not a NetBox {kind} type", value=_r(item['type'], 60),
+                                                    kind=key[:-1])))
         for k in ("maximum_draw", "allocated_draw", "positions", "rear_port_position"):
             if k in item and (isinstance(item[k], bool) or not isinstance(item[k], int)):
-                out.append(((key, i, k), f"must be a whole number (got {item[k]!r:.60})"))
+                out.append(((key, i, k), tmsg("must be {what} (got {value})", what=_word("integer"),
+                                                     value=_r(item[k], 60))))
         if key == "power-outlets" and "feed_leg" in item and item["feed_leg"] not in nb.FEED_LEGS:
-            out.append(((key, i, "feed_leg"), f"must be A, B or C (got {item['feed_leg']!r:.20})"))
+            out.append(((key, i, "feed_leg"), tmsg("must be A, B or C (got {value})",
+                                                                  value=_r(item['feed_leg'], 20))))
         for k in ("mgmt_only", "poe"):
             if k in item and not isinstance(item[k], bool):
-                out.append(((key, i, k), f"must be true or false (got {item[k]!r:.20})"))
+                out.append(((key, i, k), tmsg("must be {what} (got {value})", what=_word("bool"),
+                                                     value=_r(item[k], 20))))
     return out

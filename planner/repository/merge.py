@@ -26,6 +26,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from planner.fileio import first_validation_problem
+from planner.i18n import N_, _message, join_messages, tmsg
 from planner.plan import Plan
 from planner.storage.convert import OrphanRowError, RequiredRowError, plan_to_rows, rows_to_plan_dict
 
@@ -34,11 +36,25 @@ _LISTS = {"power_connections": "placement_id", "group_members": "group_id"}  # o
 
 # what one row of a table is called in a report
 NOUNS = {
-    "plan_metadata": "plan setting", "site": "site", "rooms": "room", "rack_rows": "row", "racks": "rack",
-    "power_sources": "power source", "power_feeds": "power feed", "placements": "device",
-    "power_connections": "power cords of", "cooling_loops": "cooling loop", "fabrics": "fabric",
-    "links": "cable", "server_groups": "group", "group_members": "members of", "workloads": "workload",
+    "plan_metadata": N_("plan setting"), "site": N_("site"), "rooms": N_("room"), "rack_rows": N_("row"),
+    "racks": N_("rack"), "power_sources": N_("power source"), "power_feeds": N_("power feed"),
+    "placements": N_("device"), "power_connections": N_("power cords of"), "cooling_loops": N_("cooling loop"),
+    "fabrics": N_("fabric"), "links": N_("cable"), "server_groups": N_("group"), "group_members": N_("members of"),
+    "workloads": N_("workload"),
 }
+
+
+def _noun(table: str) -> str:
+    """What one row of ``table`` is called, as a Message (translated where it is shown)."""
+    noun = NOUNS.get(table)
+    return _message(noun, noun, ()) if noun else table
+
+
+def _what(table: str, ident: Any) -> str:
+    """``rack 'rack-1'``; the plan's settings and the site by field: ``site name``."""
+    if table in _SINGLE:
+        return tmsg("{noun} {ident}", noun=_noun(table), ident=str(ident))
+    return tmsg("{noun} {ident}", noun=_noun(table), ident=repr(ident))
 
 Key = tuple[str, Any, str]  # (table, entity id, "" for the content | "seq" for the position)
 _MISSING: Any = object()
@@ -99,19 +115,21 @@ def _short(v: Any) -> str:
 
 
 def _describe(table: str, ident: Any, before: Any, after: Any) -> str:
-    noun = NOUNS.get(table, table)
+    """One line of the difference report, a Message (English here, translated where shown)."""
+    who = _what(table, ident)
     if table in _SINGLE:
-        return f"{noun} {ident}: {_short(before)} -> {_short(after)}"
-    who = f"{noun} {ident!r}"
+        return tmsg("{what}: {before} -> {after}", what=who, before=_short(before), after=_short(after))
     if before is _MISSING:
-        return f"added {who}"
+        return tmsg("added {what}", what=who)
     if after is _MISSING:
-        return f"removed {who}"
+        return tmsg("removed {what}", what=who)
     if isinstance(before, dict) and isinstance(after, dict):
         fields = [f"{k} {_short(before.get(k))} -> {_short(after.get(k))}"
                   for k in sorted(set(before) | set(after)) if before.get(k) != after.get(k)]
-        return f"{who}: " + "; ".join(fields[:4]) + (f" (+{len(fields) - 4} more)" if len(fields) > 4 else "")
-    return f"{who} changed"
+        if len(fields) > 4:
+            return tmsg("{what}: {fields} (+{n} more)", what=who, fields="; ".join(fields[:4]), n=len(fields) - 4)
+        return tmsg("{what}: {fields}", what=who, fields="; ".join(fields))
+    return tmsg("{what} changed", what=who)
 
 
 @dataclass
@@ -129,10 +147,11 @@ class PlanDiff:
         return not (self.added or self.removed or self.changed)
 
     def summary(self) -> str:
-        parts = []
+        """``+2 rack, ~1 device`` (a Message: translated where it is shown)."""
+        parts: list[str] = []
         for sign, counts in (("+", self.added), ("-", self.removed), ("~", self.changed)):
-            parts.extend(f"{sign}{n} {NOUNS.get(t, t)}" for t, n in sorted(counts.items()))
-        return ", ".join(parts) if parts else "no changes"
+            parts.extend(tmsg("{sign}{n} {noun}", sign=sign, n=n, noun=_noun(t)) for t, n in sorted(counts.items()))
+        return join_messages(parts, ", ") if parts else tmsg("no changes")
 
     def to_json(self) -> dict[str, Any]:
         return {"added": self.added, "removed": self.removed, "changed": self.changed, "lines": self.lines,
@@ -229,16 +248,18 @@ def merge_items(b: dict[Key, Any], o: dict[Key, Any], t: dict[Key, Any], prefer:
             v = vo if prefer == "ours" else vt
         else:
             table, ident, _ = key
-            noun = NOUNS.get(table, table)
-            what = f"{noun} {ident}" if table in _SINGLE else f"{noun} {ident!r}"
-            if vo is _MISSING or vt is _MISSING:
-                side = "this copy" if vo is _MISSING else "the repository"
-                conflicts.append(f"{what}: deleted in {side}, changed in the other")
+            what = _what(table, ident)
+            if vo is _MISSING:
+                conflicts.append(tmsg("{what}: deleted in this copy, changed in the other", what=what))
+            elif vt is _MISSING:
+                conflicts.append(tmsg("{what}: deleted in the repository, changed in the other", what=what))
             elif vb is _MISSING:
-                conflicts.append(f"{what}: added in both with different contents")
+                conflicts.append(tmsg("{what}: added in both with different contents", what=what))
+            elif table in _SINGLE:
+                conflicts.append(tmsg("{what}: changed in both ({here} here, {there} there)", what=what,
+                                      here=_short(vo), there=_short(vt)))
             else:
-                conflicts.append(f"{what}: changed in both ({_short(vo)} here, {_short(vt)} there)"
-                                 if table in _SINGLE else f"{what}: changed in both")
+                conflicts.append(tmsg("{what}: changed in both", what=what))
             continue
         if v is _MISSING:
             merged.pop(key, None)
@@ -258,11 +279,12 @@ def merge_items(b: dict[Key, Any], o: dict[Key, Any], t: dict[Key, Any], prefer:
     try:
         plan = Plan.model_validate(rows_to_plan_dict(unflatten(merged)))
     except (OrphanRowError, RequiredRowError) as e:
-        return MergeResult(None, [f"the two sets of changes do not fit together: {e}"], theirs_diff, ours_diff)
+        return MergeResult(None, [tmsg("the two sets of changes do not fit together: {error}", error=str(e))],
+                           theirs_diff, ours_diff)
     except ValidationError as e:
-        first = e.errors()[0]
-        msg = str(first["msg"]).removeprefix("Value error, ")
-        return MergeResult(None, [f"the two sets of changes do not fit together: {msg}"], theirs_diff, ours_diff)
+        msg = first_validation_problem(e.errors()[:1], bare_value_errors=True)
+        return MergeResult(None, [tmsg("the two sets of changes do not fit together: {error}", error=msg)],
+                           theirs_diff, ours_diff)
     changed = sorted({k for k in from_theirs if merged.get(k, _MISSING) != t.get(k, _MISSING)},
                      key=lambda k: (k[0], str(k[1]), k[2]))
     return MergeResult(plan, [], theirs_diff, ours_diff, merged, changed)

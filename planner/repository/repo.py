@@ -60,6 +60,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlch
 
 from planner.catalog import Catalog
 from planner.gcpause import no_gc
+from planner.i18n import Np_, tmsg
 from planner.plan import Plan
 from planner.plan_io import PlanFormatError
 from planner.storage import (
@@ -148,6 +149,13 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2}
 class RepoError(Exception):
     """Bad URL, unreachable server, refused login or permission, not a repository: one line."""
 
+    def __str__(self) -> str:  # a planner Message in the active language
+        from planner.i18n import message_text
+
+        if len(self.args) == 1 and isinstance(self.args[0], str):
+            return message_text(self.args[0])
+        return super().__str__()
+
 
 class NeedPassword(RepoError):
     """The server asks for a password and libpq found none (.pgpass, PGPASSWORD, service)."""
@@ -158,15 +166,24 @@ class RepoConflict(RepoError):
 
     def __init__(self, name: str, base: int | None, head: int, merge: MergeResult | None) -> None:
         self.name, self.base, self.head, self.merge = name, base, head, merge
+        msg: str
         if base is None:
-            msg = (f"plan {name!r} already exists in the repository (revision {head}); pull it, or push "
-                   "under another name")
+            msg = tmsg("plan {name!r} already exists in the repository (revision {head}); pull it, or push "
+                       "under another name", name=name, head=head)
         else:
             first = merge.conflicts[0] if merge and merge.conflicts else ""
             more = len(merge.conflicts) - 1 if merge else 0
-            msg = (f"plan {name!r} was changed by someone else: this copy is based on revision {base}, the "
-                   f"repository is at revision {head}, and the changes collide ({first}"
-                   + (f"; and {more} more" if more > 0 else "") + "). Nothing was written.")
+            if more > 0:
+                msg = tmsg(Np_("plan {name!r} was changed by someone else: this copy is based on revision {base}, "
+                               "the repository is at revision {head}, and the changes collide ({first}; and {n} "
+                               "more). Nothing was written.",
+                               "plan {name!r} was changed by someone else: this copy is based on revision {base}, "
+                               "the repository is at revision {head}, and the changes collide ({first}; and {n} "
+                               "more). Nothing was written."), name=name, base=base, head=head, first=first, n=more)
+            else:
+                msg = tmsg("plan {name!r} was changed by someone else: this copy is based on revision {base}, the "
+                           "repository is at revision {head}, and the changes collide ({first}). Nothing was written.",
+                           name=name, base=base, head=head, first=first)
         super().__init__(msg)
 
 
@@ -608,8 +625,8 @@ class Repository:
             cat_rows, _ = catalog_rows(result.plan, [cat_for_merge] if cat_for_merge is not None else [],
                                        head_rev.embedded(f"{name}@{head}"))
             content = self._content(head_rev, result.items, result.changed_from_theirs, cat_rows, name)
-            note = (f"merged with revision {head}: {result.theirs_diff.summary()} from the repository, "
-                    f"{result.ours_diff.summary()} from this copy")
+            note = tmsg("merged with revision {head}: {theirs} from the repository, {ours} from this copy",
+                        head=head, theirs=result.theirs_diff.summary(), ours=result.ours_diff.summary())
             changes = diff_items(head_rev.items, result.items, keys=result.changed_from_theirs)
             return result.plan, content, head, changes, [note], _Revision(result.items, cat_rows, content)
 
@@ -621,7 +638,7 @@ class Repository:
         head = seen[1] if seen else 0
         if head and prepared[3].empty and prepared[2] is None:
             return PushResult(name, head, False, None, prepared[3], plan, prepared[1], unchanged=True,
-                              notes=[f"no changes since revision {head}; nothing pushed"])
+                              notes=[tmsg("no changes since revision {head}; nothing pushed", head=head)])
         # 2. locked: store it; if someone pushed meanwhile, merge again while holding the lock
         with self._begin() as conn:
             self._check_schema(conn)

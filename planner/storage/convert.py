@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 from sqlalchemy import Boolean, Connection, func, select
 
 from planner import plan as pm
+from planner.fileio import first_validation_problem
 from planner.plan_io import PlanFormatError
 
 from . import models as m
@@ -350,7 +351,5 @@ def rows_to_plan(rows: dict[str, list[dict[str, Any]]], path: str | os.PathLike[
     try:
         return pm.Plan.model_validate(data)
     except ValidationError as e:
-        first = e.errors()[0]
-        more = len(e.errors()) - 1
-        msg = first["msg"].removeprefix("Value error, ") + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
-        raise PlanFormatError(path, msg, _where(data, tuple(first["loc"]))) from None
+        errors = e.errors()
+        raise PlanFormatError(path, first_validation_problem(errors, bare_value_errors=True), _where(data, tuple(errors[0]["loc"]))) from None

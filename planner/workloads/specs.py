@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from planner.fileio import validation_message
 from planner.i18n import N_, tmsg
 
 PosF = Annotated[float, Field(gt=0)]
@@ -93,7 +94,24 @@ def has_target(kind: str, spec: dict) -> bool:
 
 
 class SpecError(ValueError):
-    """A workload spec failed validation; the message names each bad field."""
+    """A workload spec failed validation; the message names each bad field. ``problems``:
+    (field, message) of each, the message a translatable planner Message."""
+
+    problems: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, problems: list[tuple[str, str]]) -> SpecError:
+        """One error for several bad fields: ``spec.a: ...; spec.b: ...`` (each part translated
+        where it is shown)."""
+        from planner.i18n import _message
+
+        parts = [tmsg("{field}: {problem}", field=f, problem=p) for f, p in problems]
+        joined: str = parts[-1]
+        for part in reversed(parts[:-1]):  # a list of sentences, not a sentence: joined as is
+            joined = _message(f"{part}; {joined}", "{first}; {rest}", (("first", part), ("rest", joined)))
+        e = cls(joined)
+        e.problems = tuple(problems)
+        return e
 
 
 def parse_spec(kind: str, spec: dict) -> _Spec:
@@ -104,8 +122,8 @@ def parse_spec(kind: str, spec: dict) -> _Spec:
     try:
         return model.model_validate(spec)
     except ValidationError as e:
-        parts = []
+        problems = []
         for err in e.errors():
             loc = ".".join(str(x) for x in err["loc"])
-            parts.append(f"spec.{loc}: {err['msg']}" if loc else f"spec: {err['msg']}")
-        raise SpecError("; ".join(parts)) from None
+            problems.append((f"spec.{loc}" if loc else "spec", validation_message(err)))
+        raise SpecError.of(problems) from None

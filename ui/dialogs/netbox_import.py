@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.i18n import message_text
 from ui.dialogs.needs_data import needs_data_text
 
 
@@ -51,14 +52,14 @@ class NetboxImportResult(QDialog):
             if r.errors:
                 details = "\n".join(
                     (f"{self.tr('line')} {e.line}: " if e.line else "") + (f"{e.field}: " if e.field else "")
-                    + e.message for e in r.errors)
+                    + message_text(e.message) for e in r.errors)
             elif r.ok and r.needs_data:
                 details = self.tr("{entry}; needs data: {what}").format(
                     entry=f"{r.table}/{r.slug}", what=needs_data_text(r.needs_data))
             elif r.ok:
                 details = f"{r.table}/{r.slug}"
             else:
-                details = r.message
+                details = message_text(r.message)
             item = QTreeWidgetItem([r.path.name, words.get(r.status, r.status), details])
             item.setToolTip(0, str(r.path))
             item.setToolTip(2, details)

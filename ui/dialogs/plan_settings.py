@@ -456,7 +456,7 @@ class PlanSettingsDialog(QDialog):
         try:
             edit = plan_settings_edit(self.doc.plan, self.values())
         except SettingsInvalid as e:
-            self.error.setText(str(e))
+            self.error.setText(e.text())
             self.error.show()
             self._focus(e)
             return False

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.i18n import message_text
 from ui import dialogs
 from ui.tasks import BackgroundTask
 from ui.units import fnum
@@ -71,9 +72,9 @@ class PriceImportDialog(QDialog):
                                    [(m.line, f"{m.table}/{m.slug}", f"{fnum(m.amount, ',.2f')}", m.currency, m.date, m.said)
                                     for m in result.matched], right=(0, 2))
         self.unmatched = self._table("priceUnmatched", [self.tr("Line"), self.tr("The row named"), self.tr("Why")],
-                                     [(u.line, u.said, u.reason) for u in result.unmatched], right=(0,))
+                                     [(u.line, u.said, message_text(u.reason)) for u in result.unmatched], right=(0,))
         self.bad = self._table("priceBad", [self.tr("Line"), self.tr("Field"), self.tr("Problem")],
-                               [(b.line, b.field, b.message) for b in result.bad], right=(0,))
+                               [(b.line, b.field, message_text(b.message)) for b in result.bad], right=(0,))
         self.tabs.addTab(self.matched, self.tr("Matched ({n})").format(n=len(result.matched)))
         self.tabs.addTab(self.unmatched, self.tr("Not matched ({n})").format(n=len(result.unmatched)))
         self.tabs.addTab(self.bad, self.tr("Could not be read ({n})").format(n=len(result.bad)))

@@ -125,7 +125,7 @@ class PriceOverrideDialog(QDialog):
                                        currency=self.currency.currentText(), date=self.date.text(),
                                        source=self.source.text(), note=self.note.text())
         except SettingsInvalid as e:
-            return self._fail(str(e), {"amount": self.amount, "currency": self.currency, "date": self.date,
+            return self._fail(e.text(), {"amount": self.amount, "currency": self.currency, "date": self.date,
                                        "source": self.source, "note": self.note}.get(e.field))
         if edit is not None and not self.doc.push(edit):
             return self._fail(self.doc.last_refusal)

@@ -35,6 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.i18n import message_text
+
 # the URL form shown as a hint (translated: the user and database words are the reader's language)
 
 
@@ -248,9 +250,9 @@ class OpenFromRepositoryDialog(QDialog):
             text = (self.tr("{message} (merged with {rev})").format(message=r.message, rev=r.merged_with)
                     if r.merged_with else r.message)
             item = QTreeWidgetItem([str(r.number), r.time.strftime("%Y-%m-%d %H:%M"), r.author, text,
-                                    r.changes.summary()])
+                                    message_text(r.changes.summary())])
             item.setData(0, Qt.ItemDataRole.UserRole, r.number)
-            item.setToolTip(4, "\n".join(r.changes.lines[:40]))
+            item.setToolTip(4, "\n".join(message_text(x) for x in r.changes.lines[:40]))
             self.rev_list.addTopLevelItem(item)
         for c in range(4):
             self.rev_list.resizeColumnToContents(c)
@@ -328,12 +330,14 @@ class ConflictDialog(QDialog):
         details = QPlainTextEdit()
         details.setObjectName("repoConflictDetails")
         details.setReadOnly(True)
-        lines = [self.tr("Both changed:")] + [f"  {c}" for c in (merge.conflicts if merge else [])]
+        # the planner's lines (Messages) in the app's language
+        lines = [self.tr("Both changed:")] + [f"  {message_text(c)}" for c in (merge.conflicts if merge else [])]
         if merge is not None:
-            lines += ["", self.tr("Their changes ({summary}):").format(summary=merge.theirs_diff.summary())]
-            lines += [f"  {x}" for x in merge.theirs_diff.lines]
-            lines += ["", self.tr("Your changes ({summary}):").format(summary=merge.ours_diff.summary())]
-            lines += [f"  {x}" for x in merge.ours_diff.lines]
+            lines += ["", self.tr("Their changes ({summary}):").format(
+                summary=message_text(merge.theirs_diff.summary()))]
+            lines += [f"  {message_text(x)}" for x in merge.theirs_diff.lines]
+            lines += ["", self.tr("Your changes ({summary}):").format(summary=message_text(merge.ours_diff.summary()))]
+            lines += [f"  {message_text(x)}" for x in merge.ours_diff.lines]
         details.setPlainText("\n".join(lines))
         buttons = QDialogButtonBox()
         self.merge_button = buttons.addButton(self.tr("Merge, Keeping Mine Where Both Changed"),

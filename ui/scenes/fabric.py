@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from planner.edits import Change
 from planner.fabric.graph import Box, FabricGraph, fabric_graph
 from planner.findings import finding_text
+from planner.i18n import message_text
 from ui import units
 from ui.i18n import QT_TRANSLATE_NOOP
 from ui.units import fnum
@@ -173,7 +174,7 @@ class FabricScene(QGraphicsScene):
                 item.setPen(QPen(color.darker(150), 1.5))
                 self.addItem(item)
                 self.boxes[box.key] = item
-                title = QGraphicsSimpleTextItem(fm_t.elidedText(box.label, Qt.TextElideMode.ElideMiddle,
+                title = QGraphicsSimpleTextItem(fm_t.elidedText(message_text(box.label), Qt.TextElideMode.ElideMiddle,
                                                                 int(w - 10)), item)
                 title.setFont(f_title)
                 title.setBrush(QBrush(QColor("white")))
@@ -184,7 +185,7 @@ class FabricScene(QGraphicsScene):
                 sub.setFont(f_sub)
                 sub.setBrush(QBrush(QColor(255, 255, 255, 230)))
                 sub.setPos(rect.left() + 5, rect.top() + 25)
-                tip = [box.label]
+                tip = [message_text(box.label)]
                 if box.detail:
                     tip.append(box.detail)
                 tip.append(subtitle)
@@ -237,7 +238,7 @@ class FabricScene(QGraphicsScene):
             y_edge, y_bar = (r.top(), mid + 11) if it in lower else (r.bottom(), mid - 11)
             own = links.get(it.box.key, [])
             stub = EdgeItem(it.box.key, SPINE_KEY, own, QPointF(r.center().x(), y_edge), QPointF(r.center().x(), y_bar))
-            stub.setToolTip(_tr("{links} from {tray}").format(links=_count(len(own), LINK_COUNT), tray=it.box.label))
+            stub.setToolTip(_tr("{links} from {tray}").format(links=_count(len(own), LINK_COUNT), tray=message_text(it.box.label)))
             self.addItem(stub)
             self.edges.append(stub)
 
@@ -253,7 +254,7 @@ class FabricScene(QGraphicsScene):
                 p1, p2 = ra.center(), rb.center()
             item = EdgeItem(e.a, e.b, e.links, p1, p2)
             item.setToolTip(_tr("{links}: {a} \u2013 {b}").format(links=_count(len(e.links), LINK_COUNT),
-                                                                  a=ia.box.label, b=ib.box.label))
+                                                                  a=message_text(ia.box.label), b=message_text(ib.box.label)))
             self.addItem(item)
             self.edges.append(item)
 
