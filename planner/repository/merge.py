@@ -129,7 +129,7 @@ class PlanDiff:
         return not (self.added or self.removed or self.changed)
 
     def summary(self) -> str:
-        parts = []
+        parts: list[str] = []
         for sign, counts in (("+", self.added), ("-", self.removed), ("~", self.changed)):
             parts.extend(f"{sign}{n} {NOUNS.get(t, t)}" for t, n in sorted(counts.items()))
         return ", ".join(parts) if parts else "no changes"
