@@ -128,14 +128,21 @@ def native_libraries(dist: metadata.Distribution) -> list[str]:
                    if len(f.parts) >= 2 and (f.parts[-2].endswith(".libs") or f.parts[-2] == ".dylibs")})
 
 
+def _field(md: metadata.PackageMetadata, name: str) -> str | None:
+    """The first value of a metadata field, None when it is absent (PackageMetadata promises
+    get_all, not Message.get)."""
+    values = md.get_all(name)
+    return values[0] if values else None
+
+
 def licence_of(dist: metadata.Distribution, not_stated: str = "not stated") -> str:
     """The licence a distribution declares: License-Expression, else a short License field,
     else its 'License ::' classifiers."""
     md = dist.metadata
-    expr = md.get("License-Expression")
+    expr = _field(md, "License-Expression")
     if expr:
         return expr.strip()
-    lic = (md.get("License") or "").strip()
+    lic = (_field(md, "License") or "").strip()
     if lic and "\n" not in lic and len(lic) <= 80 and lic.upper() != "UNKNOWN":
         return lic
     classifiers = [c.split("::")[-1].strip() for c in md.get_all("Classifier") or []
@@ -159,7 +166,7 @@ def licence_texts(dist: metadata.Distribution) -> list[tuple[str, str]]:
         inner = "/".join(parts[2:] if len(parts) > 2 and parts[1] == "licenses" else parts[1:])
         if inner in declared or (len(parts) >= 2 and _LICENCE_FILE.search(parts[-1])):
             try:
-                text = Path(dist.locate_file(entry)).read_text(encoding="utf-8", errors="replace")
+                text = Path(str(dist.locate_file(entry))).read_text(encoding="utf-8", errors="replace")
             except OSError:
                 continue
             found.setdefault(inner, text)
@@ -210,7 +217,7 @@ def notices_text(resources: Path | None = None, version: str | None = None) -> s
     shown: dict[str, str] = {}  # bundled licence text -> the distribution it was printed under
     for d in dists:
         lic = licence_of(d)
-        home = d.metadata.get("Home-page") or next(
+        home = _field(d.metadata, "Home-page") or next(
             (u.split(",", 1)[1].strip() for u in d.metadata.get_all("Project-URL") or []
              if u.split(",", 1)[0].strip().lower() in ("homepage", "home", "source", "repository")), "")
         out += [rule, f"{d.metadata['Name']} {d.version}", f"Licence: {lic}"]

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from planner.i18n import N_, active_language, gettext
 
-FORMAT_VERSION = 3
+FORMAT_VERSION: Final = 3
 
 Face = Literal["front", "rear"]
 Side = Literal["left", "right"]

@@ -147,7 +147,9 @@ def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
         date = str(values["exchange_rates_date"]).strip()
         if date:
             try:
-                ok = re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) and dt.date.fromisoformat(date)
+                ok = re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) is not None
+                if ok:
+                    dt.date.fromisoformat(date)  # 2025-02-30 raises
             except ValueError:
                 ok = False
             if not ok:

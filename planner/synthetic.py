@@ -58,7 +58,10 @@ trusted values, then the whole plan is validated once).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from planner.gcpause import no_gc
 from planner.plan import (
@@ -80,6 +83,9 @@ from planner.plan import (
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog, DeviceType
+    from planner.fabric.ports import DevicePorts
+
+_M = TypeVar("_M", bound=BaseModel)
 
 SERVERS_PER_RACK = 4
 SU_SERVERS = 32
@@ -99,10 +105,10 @@ AIR_SERVER = "dell-poweredge-xe9680"
 DEFAULT_LEAF = "nvidia-quantum-2-qm9700"
 
 
-_DEFAULTS: dict[type, tuple[tuple[str, Any], ...]] = {}
+_DEFAULTS: dict[type[BaseModel], tuple[tuple[str, FieldInfo | None], ...]] = {}
 
 
-def _fast(cls: type, **fields: Any) -> Any:
+def _fast(cls: type[_M], **fields: Any) -> _M:
     """Build a pydantic model instance from trusted, complete field values without
     validation (what ``model_construct`` does, minus its per-call overhead). The
     plan is validated as a whole at the end."""
@@ -113,8 +119,12 @@ def _fast(cls: type, **fields: Any) -> Any:
     if len(fields) == len(order):
         values = fields
     else:  # fields a caller here does not name (added to the model later) get their default, in field order
-        values = {name: fields[name] if name in fields else f.get_default(call_default_factory=True)  # type: ignore[union-attr]
-                  for name, f in order if name in fields or f is not None}
+        values = {}
+        for name, f in order:
+            if name in fields:
+                values[name] = fields[name]
+            elif f is not None:
+                values[name] = f.get_default(call_default_factory=True)
     object.__setattr__(obj, "__dict__", values)
     object.__setattr__(obj, "__pydantic_fields_set__", set(fields))
     object.__setattr__(obj, "__pydantic_extra__", None)
@@ -389,7 +399,7 @@ def _layout(rows_of_racks: list[list[Rack]], rack_w_m: float, rack_d_m: float,
     return rooms, loops
 
 
-def _build(gpus: int, catalog: Catalog | None, name: str) -> Plan:
+def _build(gpus: int, catalog: Catalog, name: str) -> Plan:
     server = _pick_server(catalog)
     rack_type = _pick_rack(catalog)
     pdu = _pick_pdu(catalog)
@@ -507,14 +517,23 @@ NVL_RACKS_PER_ROW = 16  # 288 trays = 9 SUs of 32 trays: a row's leaves serve on
 LEAVES_PER_RACK = 16
 
 
+def _ports_of(catalog: Catalog, slug: str) -> DevicePorts:
+    from planner.fabric.ports import device_ports
+
+    dp = device_ports(catalog, slug)
+    if dp is None:
+        raise ValueError(f"{slug} is not in the catalog")
+    return dp
+
+
 def _nvlink_plan(catalog: Catalog) -> tuple[list[str], list[str], int, float]:
     """(tray NVLink port names, switch tray fabric port names, links from each GPU to each
     switch tray, link speed) with the numbering of ``autowire_nvlink_rack``."""
     from planner.fabric.nvlink import NVLINK_DESIGN_GPUS
-    from planner.fabric.ports import NVLINK_ROLE, device_ports
+    from planner.fabric.ports import NVLINK_ROLE
 
-    tray_ports = [p.name for p in device_ports(catalog, NVL_TRAY).role(NVLINK_ROLE)]
-    sw = [p for p in device_ports(catalog, NVL_SWITCH).ports if p.role == "fabric"]
+    tray_ports = [p.name for p in _ports_of(catalog, NVL_TRAY).role(NVLINK_ROLE)]
+    sw = [p for p in _ports_of(catalog, NVL_SWITCH).ports if p.role == "fabric"]
     sw_ports = [p.name for p in sw]
     dev = catalog.device(NVL_TRAY)
     per_gpu = len(tray_ports) // max(1, dev.gpu_count or 1)
@@ -538,12 +557,11 @@ def _build_gb200(gpus: int, catalog: Catalog, name: str) -> Plan:
 
     tdev, swdev, shdev = (catalog.device(s) for s in (NVL_TRAY, NVL_SWITCH, NVL_SHELF))
     t_max_w, sw_max_w = tdev.max_power_w or 0.0, swdev.max_power_w or 0.0
-    psus = shdev.planning.busbar.psu_count if shdev.planning and shdev.planning.busbar else 6
+    shelf_psus = shdev.planning.busbar.psu_count if shdev.planning and shdev.planning.busbar else None
+    psus = shelf_psus if shelf_psus is not None else 6
     gpus_per_tray = max(1, tdev.gpu_count or 4)
     trays_per_rack = NVL_GPUS_PER_RACK // gpus_per_tray
-    from planner.fabric.ports import device_ports
-
-    tray_cx = [p.name for p in device_ports(catalog, NVL_TRAY).role("compute")]  # one rail per port
+    tray_cx = [p.name for p in _ports_of(catalog, NVL_TRAY).role("compute")]  # one rail per port
     if not tray_cx:
         raise ValueError(f"{NVL_TRAY} lists no compute ports in the catalog")
     rails = len(tray_cx)

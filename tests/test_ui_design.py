@@ -276,7 +276,7 @@ def test_new_from_template_opens_the_chosen_design_as_a_new_document(qtbot, wind
     assert ("incomplete" in dlg.fig["capex"].text()) is (not results.totals.capex_complete)
     assert not dlg.list.item(row).icon().isNull()
     old_plan = window.doc.plan
-    qtbot.mouseClick(dlg.create, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dlg.create_button, Qt.MouseButton.LeftButton)
     assert asked  # the changed plan was not dropped without asking
     doc = window.doc
     assert doc.plan is not old_plan and doc.path is None and not doc.modified
@@ -302,9 +302,9 @@ def test_keeping_the_unsaved_plan_keeps_the_template_dialog_open(qtbot, window, 
     dlg.list.setCurrentRow(names.index("inference-small-enterprise"))
     qtbot.waitUntil(lambda: "inference-small-enterprise" in dlg.built, timeout=120_000)
     plan = window.doc.plan
-    dlg.create.click()
+    dlg.create_button.click()
     assert window.doc.plan is plan and window.doc.plan.rack(rack.id).name == "changed"
-    assert dlg.isVisible() and dlg.create.isEnabled()
+    assert dlg.isVisible() and dlg.create_button.isEnabled()
     dlg.reject()
 
 

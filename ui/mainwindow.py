@@ -79,6 +79,16 @@ def _load_panel(module: str, cls: str, doc: Document) -> QWidget | None:
         return None
 
 
+def _insert(menu: QMenu, before: QAction | None, action: QAction | None) -> None:
+    """``action`` (a separator for None) before ``before``, at the end for None (Qt's null action)."""
+    if before is None:
+        menu.addSeparator() if action is None else menu.addAction(action)
+    elif action is None:
+        menu.insertSeparator(before)
+    else:
+        menu.insertAction(before, action)
+
+
 class MainWindow(QMainWindow):
     def __init__(self, doc: Document, settings: AppSettings | None = None, recovery_store: Any = None) -> None:
         super().__init__()
@@ -275,10 +285,10 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addAction(self.act_quit)
         m = mb.addMenu(self.tr("&Edit"))
-        for a in (self.act_undo, self.act_redo, None, self.act_cut, self.act_copy, self.act_paste, self.act_delete,
-                  None, self.act_duplicate, self.act_dup_rack, None, self.act_move_up, self.act_move_down, None,
-                  self.act_select_all):
-            m.addSeparator() if a is None else m.addAction(a)
+        for act in (self.act_undo, self.act_redo, None, self.act_cut, self.act_copy, self.act_paste, self.act_delete,
+                    None, self.act_duplicate, self.act_dup_rack, None, self.act_move_up, self.act_move_down, None,
+                    self.act_select_all):
+            m.addSeparator() if act is None else m.addAction(act)
         m = mb.addMenu(self.tr("&View"))
         for dock in self.docks.values():
             m.addAction(dock.toggleViewAction())
@@ -287,9 +297,12 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_reset_layout)
         # Floor: rooms, rows and racks on the floor plan, so none of its actions hides in a toolbar overflow
         floor = self.panels.get("floorDock")
-        if floor is not None and hasattr(floor, "fill_menu"):
-            self.floor_menu = floor.fill_menu(mb.addMenu(self.tr("F&loor")))
-            floor.propertiesRequested.connect(self.show_inspector)
+        if floor is not None:
+            from ui.scenes.floor import FloorView  # imported already: the panel loaded
+
+            if isinstance(floor, FloorView):
+                self.floor_menu = floor.fill_menu(mb.addMenu(self.tr("F&loor")))
+                floor.propertiesRequested.connect(self.show_inspector)
         m = mb.addMenu(self.tr("&Plan"))
         m.addAction(self.act_recompute)
         self.act_autowire = self._action(self.tr("Auto-&wire Fabric\u2026"), self.show_autowire,
@@ -315,9 +328,9 @@ class MainWindow(QMainWindow):
         tb = self.addToolBar("Main")
         tb.setObjectName("mainToolBar")
         tb.setMovable(False)
-        for a in (self.act_new, self.act_open, self.act_save, None, self.act_undo, self.act_redo, None,
-                  self.act_delete, self.act_duplicate, self.act_dup_rack, None, self.act_fit):
-            tb.addSeparator() if a is None else tb.addAction(a)
+        for act in (self.act_new, self.act_open, self.act_save, None, self.act_undo, self.act_redo, None,
+                    self.act_delete, self.act_duplicate, self.act_dup_rack, None, self.act_fit):
+            tb.addSeparator() if act is None else tb.addAction(act)
 
     def _build_price_import(self, menu: QMenu) -> None:
         """File > Import Price List...: a distributor list into the user catalog; the capex follows."""
@@ -557,21 +570,25 @@ class MainWindow(QMainWindow):
                                                           "price, PUE, utilisation and naming patterns of this plan"))
         self.act_rename = self._action(self.tr("Re&name Selection…"), self.show_rename, QKeySequence("F2"),
                                        self.tr("Name the selected racks or devices from a pattern (one undo step)"))
-        menus = {a.text(): a.menu() for a in self.menuBar().actions() if a.menu() is not None}
+        menus = self._menus()
         plan_menu, edit_menu = menus.get("&Plan"), menus.get("&Edit")
         if plan_menu is not None:
             first = plan_menu.actions()[0] if plan_menu.actions() else None
-            plan_menu.insertAction(first, self.act_plan_settings)
-            plan_menu.insertSeparator(first)
+            _insert(plan_menu, first, self.act_plan_settings)
+            _insert(plan_menu, first, None)
         if edit_menu is not None:
             acts = edit_menu.actions()
             i = acts.index(self.act_dup_rack) if self.act_dup_rack in acts else len(acts) - 1
-            edit_menu.insertAction(acts[i + 1] if i + 1 < len(acts) else None, self.act_rename)
+            _insert(edit_menu, acts[i + 1] if i + 1 < len(acts) else None, self.act_rename)
         self.plan_settings_dialog: Any = None
         self.rename_dialog: Any = None
         self.doc.selectionChanged.connect(lambda _s: self.act_rename.setEnabled(
             any(k in ("rack", "placement") for k, _ in self.doc.selection)))
         self.act_rename.setEnabled(False)
+
+    def _menus(self) -> dict[str, QMenu]:
+        """The menu bar's menus by their (untranslated-at-build) titles, e.g. "&Plan"."""
+        return {a.text(): menu for a in self.menuBar().actions() if isinstance(menu := a.menu(), QMenu)}
 
     # -- reference designs and workload sizing (ui.design) ----------------------------------------
     def _add_design_actions(self) -> None:
@@ -589,17 +606,17 @@ class MainWindow(QMainWindow):
         self.act_new_template.setObjectName("actNewFromTemplate")
         self.act_new_workload.setObjectName("actNewFromWorkload")
         self.act_size_workload.setObjectName("actSizeWorkload")
-        menus = {a.text(): a.menu() for a in self.menuBar().actions() if a.menu() is not None}
+        menus = self._menus()
         file_menu, plan_menu = menus.get("&File"), menus.get("&Plan")
         if file_menu is not None:
             acts = file_menu.actions()
             after = acts[acts.index(self.act_new) + 1] if self.act_new in acts else None
-            file_menu.insertAction(after, self.act_new_template)
-            file_menu.insertAction(after, self.act_new_workload)
+            _insert(file_menu, after, self.act_new_template)
+            _insert(file_menu, after, self.act_new_workload)
         if plan_menu is not None:
             acts = plan_menu.actions()
             i = acts.index(self.act_plan_settings) if self.act_plan_settings in acts else -1
-            plan_menu.insertAction(acts[i + 1] if 0 <= i < len(acts) - 1 else None, self.act_size_workload)
+            _insert(plan_menu, acts[i + 1] if 0 <= i < len(acts) - 1 else None, self.act_size_workload)
         panel = self.panels.get("workloadsDock")
         if panel is not None and hasattr(panel, "sizeRequested"):
             panel.sizeRequested.connect(self.show_size_workload)
@@ -751,7 +768,7 @@ class MainWindow(QMainWindow):
                 return  # the recompute brings every results view up to date, units too
         if units_changed:
             for w in [*self.panels.values(), getattr(self, "cable_list", None)]:
-                if hasattr(w, "units_changed"):
+                if w is not None and hasattr(w, "units_changed"):
                     w.units_changed()
             if self.doc.results is not None:  # figures shown in units, from the same results
                 self.doc.resultsChanged.emit(self.doc.results)
@@ -799,7 +816,9 @@ class MainWindow(QMainWindow):
         # the narrow arrangement first (Charts tabbed with Findings): with the charts beside the
         # findings the German docks need more than a 1366-pixel screen, and the window stayed wider
         self._adapt_to_width()
-        self.layout().activate()  # the minimum size of the new arrangement, before sizing to it
+        lay = self.layout()
+        if lay is not None:  # a QMainWindow always has its own layout
+            lay.activate()  # the minimum size of the new arrangement, before sizing to it
         avail = screen.availableGeometry()
         frame, geo = self.frameGeometry(), self.geometry()
         if avail.contains(frame):

@@ -23,6 +23,9 @@ from ui import dialogs
 from ui.tasks import BackgroundTask
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from planner.plan import Plan
     from ui.document import Document
 
 log = logging.getLogger(__name__)
@@ -38,7 +41,7 @@ CHECK_INTERVAL_MS = 5000
 class RecoveryController(QObject):
     """Autosave and locks for one Document (hooked up by the main window)."""
 
-    def __init__(self, doc: Document, parent: QObject | None = None, store: Any = None,
+    def __init__(self, doc: Document, parent: QObject | None = None, store: RecoveryStore | None = None,
                  interval_s: float | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
@@ -48,8 +51,8 @@ class RecoveryController(QObject):
         # overwritten or discarded by this run's autosaves, saves and closes
         self.session = uuid.uuid4().hex[:10]
         store = store if store is not None else (RecoveryStore() if self.enabled else None)
-        self.store = store.with_session(self.session) if store is not None else None
-        self.saver = Autosaver(self.store, interval_s) if self.enabled else None
+        self.store: RecoveryStore | None = store.with_session(self.session) if store is not None else None
+        self.saver: Autosaver | None = Autosaver(self.store, interval_s) if self.enabled else None
         self.lock: Any = None
         self._edits = 0
         self.writer = BackgroundTask(self, "autosave", expected_errors=(OSError,))
@@ -57,7 +60,7 @@ class RecoveryController(QObject):
         self.timer.setInterval(CHECK_INTERVAL_MS)
         self.timer.timeout.connect(self.tick)
         doc.changed.connect(self._count)
-        if self.enabled and self.saver.interval_s > 0:
+        if self.saver is not None and self.saver.interval_s > 0:
             self.timer.start()
 
     def _count(self, _change: Any) -> None:
@@ -74,14 +77,14 @@ class RecoveryController(QObject):
     # -- autosave ------------------------------------------------------------------
     def tick(self, wait: bool = False) -> None:
         """Autosave if the plan changed since the last one and the interval passed."""
-        if not self.enabled or not self.doc.modified:
+        saver = self.saver  # None when autosave is off (enabled False)
+        if saver is None or not self.doc.modified:
             return
         gen = self.generation()
-        if not self.saver.due(gen):
+        if not saver.due(gen):
             return
         snap = snapshot(self.doc.plan, self.doc.catalog)
         kw = dict(self._slot_kw(), title=self.doc.display_name)
-        saver = self.saver
         if wait:
             saver.maybe_save(snap, gen, **kw)
         else:
@@ -94,25 +97,27 @@ class RecoveryController(QObject):
 
     def saved(self, old_path: Path | None) -> None:
         """After a successful save: drop recovery copies of this document."""
-        if not self.enabled:
+        saver, store = self.saver, self.store
+        if saver is None or store is None:
             return
-        self.saver.saved(self.generation())
+        saver.saved(self.generation())
         try:
-            self.store.discard_for(untitled_id=self.untitled_id)
+            store.discard_for(untitled_id=self.untitled_id)
             if old_path is not None:
-                self.store.discard_for(old_path)
+                store.discard_for(old_path)
             if self.doc.path is not None:
-                self.store.discard_for(self.doc.path)
+                store.discard_for(self.doc.path)
         except OSError:
             log.warning("could not remove recovery files", exc_info=True)
 
     def closed(self, release: bool = True) -> None:
         """Clean close or plan replaced without saving (the user chose to discard)."""
-        if self.enabled:
+        store = self.store if self.enabled else None
+        if store is not None:
             try:
-                self.store.discard_for(untitled_id=self.untitled_id)
+                store.discard_for(untitled_id=self.untitled_id)
                 if self.doc.path is not None:
-                    self.store.discard_for(self.doc.path)
+                    store.discard_for(self.doc.path)
             except OSError:
                 log.warning("could not remove recovery files", exc_info=True)
         if release:
@@ -147,16 +152,17 @@ class RecoveryController(QObject):
             self.lock = None
 
     # -- start-up recovery ---------------------------------------------------------------
-    def offer_recovery(self, parent: Any = None) -> Any:
+    def offer_recovery(self, parent: QWidget | None = None) -> tuple[Plan, Path | None] | None:
         """If crashed sessions left recovery files, ask what to do with each; returns the
         plan to show (marked unsaved) or None. Only the copy the user names is recovered
         or discarded; "Later" keeps them all; a copy that cannot be read is reported once
         and set aside (recovery/damaged/), not offered again."""
-        if not self.enabled:
+        store = self.store if self.enabled else None
+        if store is None:
             return None
         while True:
             try:
-                entries = self.store.list()
+                entries = store.list()
             except OSError:
                 return None
             if not entries:
@@ -167,16 +173,16 @@ class RecoveryController(QObject):
             action, index = choice if isinstance(choice, tuple) else ("recover", choice)
             entry = entries[index]
             if action == "discard":
-                self.store.discard(entry)
+                store.discard(entry)
                 continue
             try:
-                opened = self.store.open(entry)
+                opened = store.open(entry)
             except Exception as e:  # a damaged recovery file must not stop the app, nor come back
-                folder = self.store.set_aside(entry)
+                folder = store.set_aside(entry)
                 dialogs.show_error(parent, self.tr("Cannot recover"),
                                    f"{describe_entry(entry)} could not be read and was moved to {folder}.\n\n{e}")
                 continue
-            self.store.discard(entry)
+            store.discard(entry)
             return opened.plan, (Path(entry.original_path) if entry.original_path else None)
 
 

@@ -529,10 +529,10 @@ def _load_layer(layer: Layer, errors: list[CatalogError], cache: ParseCache | No
                 )
             )
             continue
-        model = TABLE_MODELS[table]
+        table_model = TABLE_MODELS[table]
         for i, raw in enumerate(entries):
             prefix = ("entries", i)
-            entry = _validate_one(model, raw, layer, path, lines, prefix, errors)
+            entry = _validate_one(table_model, raw, layer, path, lines, prefix, errors)
             if entry is None:
                 continue
             origin = Origin(layer.name, display, lines.line_for((*prefix, "slug")), path)
@@ -748,16 +748,16 @@ def catalog_summary(catalog: Catalog, verbose: bool = False) -> str:
         for t, slug, e in catalog.items():
             extra = f" [{e.kind}]" if isinstance(e, DeviceType) else ""
             po = catalog.price_origins.get((t, slug))
-            layer = catalog.origins[(t, slug)].layer
+            layer_name = catalog.origins[(t, slug)].layer
             if po is not None:
                 entry = t + "/" + slug + extra
-                lines.append(tf("    {entry}  ({layer}, price from {file})", entry=entry, layer=layer,
+                lines.append(tf("    {entry}  ({layer}, price from {file})", entry=entry, layer=layer_name,
                                 file=Path(po.file).name))
             else:
-                lines.append(f"    {t}/{slug}{extra}  ({layer})")
+                lines.append(f"    {t}/{slug}{extra}  ({layer_name})")
     if catalog.errors:
-        files = tf(Np_("{n} file", "{n} files"), n=len(catalog.failed_files))
-        lines.append(tf(Np_("{n} error in {files}:", "{n} errors in {files}:"), n=len(catalog.errors), files=files))
+        n_files = tf(Np_("{n} file", "{n} files"), n=len(catalog.failed_files))
+        lines.append(tf(Np_("{n} error in {files}:", "{n} errors in {files}:"), n=len(catalog.errors), files=n_files))
         lines.extend(f"  {e}" for e in catalog.errors)
     else:
         lines.append(_("No errors."))

@@ -360,11 +360,13 @@ def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dic
     from planner.i18n import _, message_text, render, tf
     from planner.workloads import SpecError, parse_spec, sweep_counts, sweep_step
     from planner.workloads import sweep as run_sweep
+    from planner.workloads.specs import InferenceSpec, StorageWorkloadSpec
 
     try:
         spec = parse_spec(kind, {k: v for k, v in spec_dict.items() if v is not None})
     except SpecError as e:
         raise UserError(_spec_error(message_text(e.args[0]) if e.args else str(e))) from None
+    assert not isinstance(spec, StorageWorkloadSpec)  # kind is inference, pretrain or finetune (the callers')
     lo, hi, n = sweep
     step = sweep_step(spec, cl)
     counts = sweep_counts(lo, hi, n, step)
@@ -374,7 +376,7 @@ def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dic
         return 0
     training = res.kind == "training"
     fig = dict(precision=spec.precision, gpu=cl.gpu.slug, counts=len(counts), lo=counts[0], hi=counts[-1], step=step)
-    if training:
+    if not isinstance(spec, InferenceSpec):  # training: the sweep's kind follows the spec's
         lines = [tf("{model} {method}, {tokens:.3g} tokens, {precision} on {gpu}: {counts} GPU counts from {lo:,} to "
                     "{hi:,} (steps of {step} GPUs)", model=model.slug, method=getattr(spec, "method", "pretrain"),
                     tokens=spec.tokens, **fig)]

@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from planner.design.model import COOLING_METHODS, BuildDesign, FabricChoice
 from planner.edits import AddItem, AddPlacement, EditRefused
@@ -87,6 +87,7 @@ from planner.synthetic import (
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.fabric.ports import Port
 
 MARGIN_M = 1.0  # room edge to the rows
 FILL = 0.9  # fill a cooling or power limit to at most this share (the engine warns above it)
@@ -208,6 +209,15 @@ def _pick_rack(catalog: Catalog, depth_mm: float) -> str:
 def _cooling_units(catalog: Catalog, kinds: tuple[str, ...]) -> list[tuple[float, str]]:
     return sorted((u.capacity_kw, slug) for slug, u in catalog.cooling_units.items()
                   if any(u.kind.startswith(k) for k in kinds))
+
+
+def _role_ports(catalog: Catalog, slug: str, role: str) -> list[Port]:
+    """The ports of ``slug`` with ``role``; none for a device without ports (:func:`choices`
+    refuses a storage device without storage ports before anything is built)."""
+    from planner.fabric.ports import device_ports
+
+    dp = device_ports(catalog, slug)
+    return dp.role(role) if dp is not None else []
 
 
 def _settings() -> Any:
@@ -334,7 +344,7 @@ def effective_design(design: BuildDesign, catalog: Catalog) -> BuildDesign:
     return design
 
 
-def choices(design: BuildDesign, catalog: Catalog | None) -> Choices:
+def choices(design: BuildDesign, catalog: Catalog) -> Choices:
     """The catalog items :func:`generate_plan` builds ``design`` from: the design's own,
     else chosen (deterministically) from the catalog."""
     notes: list[str] = []
@@ -453,7 +463,7 @@ def _storage_fabric(design: BuildDesign, catalog: Catalog) -> FabricChoice:
 
     assert design.storage is not None
     speeds = []
-    tech = "ethernet"
+    tech: Literal["infiniband", "ethernet"] = "ethernet"
     for slug in (design.server, design.storage.device):
         dp = device_ports(catalog, slug)
         ports = dp.role("storage") if dp is not None else []
@@ -606,7 +616,7 @@ def _rack_dims(catalog: Catalog, slug: str) -> tuple[float, float]:
 @dataclass
 class _Build:
     plan: Plan
-    catalog: Catalog | None
+    catalog: Catalog
     checker: PlacementChecker
     servers: list[str] = field(default_factory=list)
     storage: list[str] = field(default_factory=list)
@@ -676,7 +686,6 @@ def generate_plan(design: BuildDesign, catalog: Catalog, *, workloads: Iterable[
 def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: list[Any], metadata: Metadata | None,
               st: Steps) -> Plan:
     from planner.fabric.autowire import autowire
-    from planner.fabric.ports import device_ports
 
     gb200 = design.platform == "gb200-nvl72"
     per_rack = ch.fit.servers_per_rack
@@ -692,20 +701,22 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     # storage racks: appliances by U and 90 % of air with containment
     spec = _specs(catalog)
     stor_per_rack = 0
-    n_storage = design.storage.count if design.storage is not None else 0
-    if n_storage:
-        sdev = _device(catalog, design.storage.device, "storage.device")
-        sspec = spec.device(design.storage.device)
+    storage = design.storage
+    n_storage = storage.count if storage is not None else 0
+    if storage is not None and n_storage:
+        sdev = _device(catalog, storage.device, "storage.device")
+        sspec = spec.device(storage.device)
         nrt = catalog.get("rack-types", ch.network_rack_type)
         h = max(1, math.ceil(sdev.u_height or 1))
-        ends = len(device_ports(catalog, design.storage.device).role("storage"))
-        by_kw = int((_settings().air_containment_limit_kw * 1000 * FILL - 200.0) // (sspec.max_w + OPTICS_W * ends))
+        sto_ends = len(_role_ports(catalog, storage.device, "storage"))
+        by_kw = int((_settings().air_containment_limit_kw * 1000 * FILL - 200.0)
+                    // (sspec.max_w + OPTICS_W * sto_ends))
         limit = [(nrt.u_height - 2) // h, by_kw]
         if design.max_rack_kw is not None:
-            limit.append(int((design.max_rack_kw * 1000 - 200.0) // (sspec.max_w + OPTICS_W * ends)))
+            limit.append(int((design.max_rack_kw * 1000 - 200.0) // (sspec.max_w + OPTICS_W * sto_ends)))
         stor_per_rack = min(limit)
         if stor_per_rack < 1:
-            raise DesignError(f"storage.device: one {design.storage.device} does not fit a rack's limits")
+            raise DesignError(f"storage.device: one {storage.device} does not fit a rack's limits")
     n_storage_racks = math.ceil(n_storage / stor_per_rack) if n_storage else 0
 
     # network racks: estimate them now (the same fat-tree sizing auto-wire uses) for the layout
@@ -794,13 +805,13 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
                                            u=2 + slot * s_height))
                 b.servers.append(sid)
             left -= min(per_rack, left)
-    if n_storage:
-        stdev = catalog.get("device-types", design.storage.device)
+    if storage is not None and n_storage:
+        stdev = catalog.get("device-types", storage.device)
         h = max(1, math.ceil(stdev.u_height or 1))
         for k in range(n_storage):
             rack = b.storage_racks[k // stor_per_rack]
             pid = f"sto-{k + 1}"
-            b.place(rack.id, Placement(id=pid, device=design.storage.device, name=f"storage{k + 1:02d}",
+            b.place(rack.id, Placement(id=pid, device=storage.device, name=f"storage{k + 1:02d}",
                                        u=2 + (k % stor_per_rack) * h))
             b.storage.append(pid)
 
@@ -815,18 +826,19 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
             raise DesignError(f"{kind}: {e}") from None
         res.edit.apply(plan)
 
+    net_row_id = net_row.id if net_row is not None else None
     if design.compute is not None and ch.compute_switch is not None:
         st.report(0.15, "Wiring the compute fabric")
         fc = design.compute
         wire("compute", b.servers, ch.compute_switch, fc,
              f"Compute ({fc.technology}, {fc.speed_gbps:g}G{', rail-optimised' if fc.rail_optimised else ''})",
-             st.sub(0.15, 0.45), network_row=net_row.id, switches_per_rack=sw_per_rack[ch.compute_switch])
+             st.sub(0.15, 0.45), network_row=net_row_id, switches_per_rack=sw_per_rack[ch.compute_switch])
     if n_storage and ch.storage_switch is not None:
         st.report(0.6, "Wiring the storage fabric")
         fc = design.storage_fabric or _storage_fabric(design, catalog)
         members = [s for s in b.servers if _has_role(catalog, plan, s, "storage")] + b.storage
         wire("storage", members, ch.storage_switch, fc, f"Storage ({fc.technology}, {fc.speed_gbps:g}G)",
-             st.sub(0.6, 0.1), network_row=net_row.id, switches_per_rack=sw_per_rack[ch.storage_switch])
+             st.sub(0.6, 0.1), network_row=net_row_id, switches_per_rack=sw_per_rack[ch.storage_switch])
     if design.frontend is not None and ch.frontend_switch is not None:
         st.report(0.7, "Wiring the front-end fabric")
         fc = design.frontend
@@ -834,13 +846,13 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
         if not members:
             raise DesignError(f"frontend: {design.server} has no front-end ports")
         wire("frontend", members, ch.frontend_switch, fc, f"Front-end ({fc.technology}, {fc.speed_gbps:g}G)",
-             st.sub(0.7, 0.05), network_row=net_row.id, switches_per_rack=sw_per_rack[ch.frontend_switch])
+             st.sub(0.7, 0.05), network_row=net_row_id, switches_per_rack=sw_per_rack[ch.frontend_switch])
     net_racks = [r for r in (net_row.racks if net_row is not None else []) if "storage" not in r.tags]
     for r in net_racks:
         r.cooling = CoolingChoice(method="air-containment")
     if ch.mgmt_switch is not None:
         st.report(0.75, "Wiring the management network")
-        _wire_management(plan, catalog, ch, b.rows)
+        _wire_management(plan, catalog, ch, ch.mgmt_switch, b.rows)
 
     # power: every rack's PDUs and cords, sized for its maximum draw
     st.report(0.85, "Sizing power")
@@ -884,7 +896,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     return Plan.model_validate(plan.model_dump())
 
 
-def _wire_management(plan: Plan, catalog: Catalog, ch: Choices, rows: list[Row]) -> None:
+def _wire_management(plan: Plan, catalog: Catalog, ch: Choices, switch: str, rows: list[Row]) -> None:
     """A management switch in every rack for its devices' BMC/management ports, spines where
     free U allows: one network for the plan, else (more racks than two tiers of the switch
     reach) one per row."""
@@ -897,7 +909,7 @@ def _wire_management(plan: Plan, catalog: Catalog, ch: Choices, rows: list[Row])
         ids = members(rs)
         if not ids:
             return
-        res = autowire(plan, catalog, ids, ch.mgmt_switch, kind="management", oversubscription=MGMT_OVERSUBSCRIPTION,
+        res = autowire(plan, catalog, ids, switch, kind="management", oversubscription=MGMT_OVERSUBSCRIPTION,
                        rail_optimised=False, leaf_per="rack",
                        # spines in the network row's racks first (it is the last row)
                        switch_racks=[rk.id for row in reversed(rs) for rk in row.racks],
@@ -963,7 +975,7 @@ def _estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str
     speeds = [p.speed_gbps for p in ports]
     rail = fc.rail_optimised and role == "compute"
     if role == "storage" and design.storage is not None:
-        sp = device_ports(catalog, design.storage.device).role("storage")
+        sp = _role_ports(catalog, design.storage.device, "storage")
         speeds += [p.speed_gbps for p in sp]
         nodes, rails, rail = n_servers * len(ports) + design.storage.count * len(sp), 1, False
     if not speeds or not nodes or not rails:
@@ -1030,7 +1042,10 @@ def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
     from planner.fabric.nvlink_wire import autowire_nvlink_rack
 
     plan, catalog = b.plan, b.catalog
-    psus = catalog.device(NVL_SHELF).planning.busbar.psu_count
+    shelf = catalog.device(NVL_SHELF).planning
+    psus = shelf.busbar.psu_count if shelf is not None and shelf.busbar is not None else None
+    if not psus:
+        raise DesignError(f"platform: {NVL_SHELF!r} in the catalog gives no power-shelf PSU count (planning.busbar)")
     pdu = _pdu_model(catalog, ch.pdu)
     for rack in b.compute_racks:
         rid = rack.id

@@ -6,7 +6,7 @@ these results."""
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from itertools import chain
@@ -382,7 +382,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         findings.append(make("POWER_FEED_NO_REDUNDANCY", "{rack_name}: all PDUs hang on feed side {v2}; a feed failure takes the rack down", "rack", rid, rack_name=rack.name, v2=next(iter(sides))))
 
     # power capacity of the rack's own PDUs, with one feed side lost
-    cap_by_side: Counter[str] = Counter()
+    cap_by_side: defaultdict[str, float] = defaultdict(float)
     for p in own_pdus:
         spec = specs.device(p.device)
         assert spec.pdu is not None
@@ -581,7 +581,7 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
                     if target is not None:
                         pdu_placements[c.pdu] = target
                 tspec = specs.device(target.device) if target is not None else None
-                if tspec is None or tspec.pdu is None:
+                if target is None or tspec is None or tspec.pdu is None:
                     findings.append(make("POWER_UNKNOWN_PDU", "{v1}: power connection to {c_pdu!r}, which is not a known PDU", "placement", p.id, v1=display_name(p, ctx.specs.catalog), c_pdu=c.pdu))
                     continue
                 if c.outlet is not None:
@@ -704,17 +704,17 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
             c.cords += 1
         basis = spec.max_w if ctx.settings.load_basis == "max" else spec.typical_w
         for failed in all_sides:
-            live = [cd for cd in cords if side_of[cd[0]] != failed]
+            live_cords = [cd for cd in cords if side_of[cd[0]] != failed]
             if is_shelf:
                 basis = shelf_fail[failed].get(p.id, 0.0)
-            for pid, outlet in live:
+            for pid, outlet in live_cords:
                 pspec = specs.device(pdu_placements[pid].device).pdu
                 assert pspec is not None
                 c = contrib[pid]
                 arr = c.fail_w.get(failed)
                 if arr is None:
                     arr = c.fail_w[failed] = [0.0, 0.0, 0.0]
-                arr[pspec.phase_of(outlet)] += basis / len(live)
+                arr[pspec.phase_of(outlet)] += basis / len(live_cords)
     for pid, outs in explicit.items():
         if pid in contrib:
             contrib[pid].outlets = outs

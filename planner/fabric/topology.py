@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
+from functools import partial
 
 from planner.i18n import tmsg
 
@@ -188,10 +189,10 @@ def design_fat_tree(nodes: int, rails: int, radix: int, link_gbps: float, oversu
     if oversubscription < 1:
         raise FabricDesignError(tmsg("oversubscription must be 1 or more (got {value:g})", value=oversubscription))
     endpoints = nodes * rails
-    common = dict(nodes=nodes, rails=rails, endpoints=endpoints, radix=radix, link_gbps=link_gbps,
-                  oversubscription_target=float(oversubscription), rail_optimised=rail_optimised)
+    tree = partial(FatTree, nodes=nodes, rails=rails, endpoints=endpoints, radix=radix, link_gbps=link_gbps,
+                   oversubscription_target=float(oversubscription), rail_optimised=rail_optimised)
     if endpoints <= radix:
-        return FatTree(**common, tiers=1, down_per_leaf=endpoints, up_per_leaf=0, nodes_per_su=nodes, sus=1,
+        return tree(tiers=1, down_per_leaf=endpoints, up_per_leaf=0, nodes_per_su=nodes, sus=1,
                        leaves=1, spines=0, cores=0, pods=1, leaves_per_pod=1, spines_per_pod=0,
                        links_per_leaf_spine=0, spine_up=0, cores_per_group=0)
     d, u = leaf_split(radix, oversubscription)
@@ -206,7 +207,7 @@ def design_fat_tree(nodes: int, rails: int, radix: int, link_gbps: float, oversu
     s_min = math.ceil(leaves * u / radix)
     spines = _smallest_divisor_at_least(u, s_min)
     if spines is not None:
-        return FatTree(**common, tiers=2, down_per_leaf=d, up_per_leaf=u, nodes_per_su=nodes_per_su, sus=sus,
+        return tree(tiers=2, down_per_leaf=d, up_per_leaf=u, nodes_per_su=nodes_per_su, sus=sus,
                        leaves=leaves, spines=spines, cores=0, pods=1, leaves_per_pod=leaves, spines_per_pod=spines,
                        links_per_leaf_spine=u // spines, spine_up=0, cores_per_group=0)
     # three tiers
@@ -226,6 +227,6 @@ def design_fat_tree(nodes: int, rails: int, radix: int, link_gbps: float, oversu
             "{nodes} nodes x {rails} ports need more than three tiers of {radix}-port switches (three tiers reach "
             "{reach} endpoints); use a larger radix or fewer nodes",
             nodes=nodes, rails=rails, radix=radix, reach=radix * leaves_per_pod * d))
-    return FatTree(**common, tiers=3, down_per_leaf=d, up_per_leaf=u, nodes_per_su=nodes_per_su, sus=sus,
+    return tree(tiers=3, down_per_leaf=d, up_per_leaf=u, nodes_per_su=nodes_per_su, sus=sus,
                    leaves=leaves, spines=pods * u, cores=u * g, pods=pods, leaves_per_pod=leaves_per_pod,
                    spines_per_pod=u, links_per_leaf_spine=1, spine_up=spine_up, cores_per_group=g)

@@ -35,7 +35,10 @@ import re
 import string
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 LANGUAGES = ("de", "en")
 LOCALES = {"de": "de_DE", "en": "en_US"}
@@ -164,13 +167,14 @@ def format_number(value: float | int | None, lang: str | None = None, decimals: 
     else:
         frac = ("." + "0" * decimals) if decimals > 0 else ""
         fmt = ("#,##0" if group else "0") + frac
+    number: float | int | Decimal = value
     if isinstance(value, float):
         # the float's exact value, as Python's format() rounds it: Babel would round its shortest
         # repr ("23.15" -> 23.2 half-even) where English f"{23.15:.1f}" prints 23.1
         import decimal
 
-        value = decimal.Decimal(value)
-    out = format_decimal(value, format=fmt, locale=loc, decimal_quantization=True)
+        number = decimal.Decimal(value)
+    out = format_decimal(number, format=fmt, locale=loc, decimal_quantization=True)
     if out in ("-0", "-0,0", "-0.0") or (out.startswith("-") and set(out[1:]) <= set("0.,")):
         out = out[1:]
     return out
@@ -203,19 +207,22 @@ def format_money(value: float, currency: str, lang: str | None = None, decimals:
 
 def format_date(date: _dt.date | _dt.datetime | str, lang: str | None = None) -> str:
     """German ``01.12.2026``; English ISO ``2026-12-01``. A string is read as ISO first."""
+    day: _dt.date
     if isinstance(date, str):
         try:
-            date = _dt.date.fromisoformat(date[:10])
+            day = _dt.date.fromisoformat(date[:10])
         except ValueError:
             return date
-    if isinstance(date, _dt.datetime):
-        date = date.date()
+    elif isinstance(date, _dt.datetime):
+        day = date.date()
+    else:
+        day = date
     if _lang(lang) == "de":
-        return f"{date.day:02d}.{date.month:02d}.{date.year:04d}"
-    return date.isoformat()
+        return f"{day.day:02d}.{day.month:02d}.{day.year:04d}"
+    return day.isoformat()
 
 
-def format_list(items: list[str] | tuple[str, ...], style: str = "and", lang: str | None = None) -> str:
+def format_list(items: list[str] | tuple[str, ...], style: Literal["and", "or"] = "and", lang: str | None = None) -> str:
     """``["a", "b", "c"]`` joined as the language joins a list: ``style`` ``"and"`` (German
     ``a, b und c``) or ``"or"`` (``a, b oder c``; English ``a, b, or c`` as CLDR writes it)."""
     from babel.lists import format_list as _babel_list
@@ -223,7 +230,7 @@ def format_list(items: list[str] | tuple[str, ...], style: str = "and", lang: st
     seq = [str(x) for x in items]
     if len(seq) < 2:
         return "".join(seq)
-    return _babel_list(seq, style="standard" if style == "and" else style, locale=babel_locale(lang))
+    return _babel_list(seq, style="standard" if style == "and" else "or", locale=babel_locale(lang))
 
 
 # ------------------------------------------------------------------------------- parsing
@@ -425,9 +432,10 @@ def tmsg(template: str | tuple[str, str], /, **params: Any) -> Message:
     """The English text of ``template`` (a literal, or an ``Np_`` pair picked by ``n``) filled
     with ``params``, remembering both for :func:`message_text` in another language. Babel extracts the
     template (keyword ``tmsg``), so it is a literal at the call, never an f-string."""
-    src = template
     if isinstance(template, tuple):
         src = template[0] if params.get("n", 1) == 1 else template[1]
+    else:
+        src = template
     return _message(src.format(**params), template, tuple(params.items()))
 
 

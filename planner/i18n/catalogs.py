@@ -54,9 +54,9 @@ class _PoTranslations(_gettext.NullTranslations):
             if not m.id or m.fuzzy:
                 continue
             if isinstance(m.id, tuple | list):
-                if all(m.string):
+                if isinstance(m.string, tuple | list) and all(m.string):
                     self._plural[(m.id[0], m.id[1])] = tuple(m.string)
-            elif m.string:
+            elif isinstance(m.string, str) and m.string:
                 self._single[m.id] = m.string
 
     def gettext(self, message: str) -> str:
@@ -148,7 +148,7 @@ def check(lang: str) -> list[str]:
             continue
         key = (m.id[0], m.id[1]) if isinstance(m.id, tuple | list) else m.id
         entries[key] = m
-        strings = list(m.string) if isinstance(m.string, tuple | list) else [m.string]
+        strings = list(m.string) if isinstance(m.string, tuple | list) else [m.string or ""]
         if m.fuzzy:
             problems.append(f"fuzzy: {key!r}")
         elif not all(strings):

@@ -104,8 +104,8 @@ def floor_drawing(room: Room, catalog: Catalog, width_pt: float, height_pt: floa
         first, last = fps[0], fps[-1]
         fl, fr, rr, rl = first.corners[0], last.corners[1], last.corners[2], first.corners[3]
         dx, dy = rl[0] - fl[0], rl[1] - fl[1]
-        n = math.hypot(dx, dy) or 1.0
-        ox, oy = -dx / n * AISLE_BAND_M, -dy / n * AISLE_BAND_M  # outward from the fronts
+        length = math.hypot(dx, dy) or 1.0
+        ox, oy = -dx / length * AISLE_BAND_M, -dy / length * AISLE_BAND_M  # outward from the fronts
         front = [fl, fr, (fr[0] + ox, fr[1] + oy), (fl[0] + ox, fl[1] + oy)]
         rear = [rl, rr, (rr[0] - ox, rr[1] - oy), (rl[0] - ox, rl[1] - oy)]
         cold, hot = (front, rear) if row.cold_aisle_side == "front" else (rear, front)

@@ -242,6 +242,10 @@ class _Builder:
                                      textColor=colors.HexColor("#3c4650"))
         self.st_rack = ParagraphStyle("rack", fontName=b, fontSize=10, leading=12, splitLongWords=1)
 
+    def _name_of(self, kind: str, ident: str | None, missing: str) -> str:
+        """The display name of a ``kind`` id (the id itself when it has none); ``missing`` without an id."""
+        return self._names.get((kind, ident), ident) if ident else missing
+
     def _name_index(self) -> dict[tuple[str, str], str]:
         out: dict[tuple[str, str], str] = {}
         p = self.plan
@@ -494,10 +498,10 @@ class _Builder:
     def units_name(self) -> str:
         return _("imperial") if self.opts.imperial else _("metric")
 
-    def _rows_table(self, *args: Any, **kwargs: Any) -> RowsTable:
-        rows = args[1]
+    def _rows_table(self, header: list[str], rows: list[list[Any]], widths: list[float], numeric: Iterable[int] = (),
+                    row_styles: dict[int, list[tuple]] | None = None) -> RowsTable:
         self._rows_total += len(rows)
-        return self.table(*args, ticker=self.ticker, **kwargs)
+        return self.table(header, rows, widths, numeric, row_styles, ticker=self.ticker)
 
     # -- cover -------------------------------------------------------------------------------
     def cover(self) -> list[Any]:
@@ -814,7 +818,7 @@ class _Builder:
         blocks = [self.rack_block(rep, members, col_w - 8, block_h - 4) for rep, members in groups]
         self.rack_blocks = len(blocks)
         for i in range(0, len(blocks), per):
-            chunk = blocks[i:i + per]
+            chunk: list[list[Any] | str] = list(blocks[i:i + per])  # a rack's flowables; "" pads the row
             marks = [self.entry(1, rep.name if len(members) == 1 else _("{name} (+{n} alike)").format(
                 name=rep.name, n=len(members) - 1),
                                 f"rack-{rep.id}") for rep, members in groups[i:i + per]]
@@ -876,7 +880,7 @@ class _Builder:
             (_("PDU capacity"), f"{kw(res.power_capacity_w)} kW" if res.power_capacity_w else "\u2013"),
             (_("Cooling"), esc(cool_name)),
             (_("Unit"), esc(truncate(res.cooling_unit or _("default"), 28))),
-            (_("Loop"), esc(self._names.get(("loop", res.loop), res.loop or "\u2013"))),
+            (_("Loop"), esc(self._name_of("loop", res.loop, "\u2013"))),
             (_("Capacity"), f"{kw(res.cooling_capacity_w)} kW"),
             (_("Heat"), f"{kw(res.heat_w)} kW" + (" " + esc(_("({liquid} liquid)").format(liquid=kw(res.liquid_heat_w)))
                                                   if res.liquid_heat_w else "")),
@@ -1026,7 +1030,7 @@ class _Builder:
         rows, styles = [], {}
         for i, p in enumerate(pdus):
             rows.append([clean(self._names.get(("rack", p.rack_id), p.rack_id)), clean(p.name),
-                         clean(self._names.get(("feed", p.feed), p.feed or _("none"))),
+                         clean(self._name_of("feed", p.feed, _("none"))),
                          f"{num(p.voltage_v)} V {p.wiring}", num(p.rating_a), num(p.derated_a, 1), kw(p.typical_w),
                          kw(p.max_w), " / ".join(num(a, 1) for a in p.phase_a),
                          " / ".join(num(a, 1) for a in p.failover_phase_a), f"{num(p.imbalance_percent, 0)} %",
@@ -1088,7 +1092,7 @@ class _Builder:
             cap = res.cooling_capacity_w
             rows.append([clean(res.name), cooling_method_name(res.cooling, translate=True),
                          clean(res.cooling_unit or _("default")),
-                         clean(self._names.get(("loop", res.loop), res.loop or "\u2013")), kw(res.heat_w),
+                         clean(self._name_of("loop", res.loop, "\u2013")), kw(res.heat_w),
                          kw(res.liquid_heat_w), kw(res.air_heat_w), u.airflow(res.airflow_cfm),
                          u.flow(res.liquid_flow_l_per_min) if res.liquid_flow_l_per_min else "\u2013", kw(cap),
                          kw(res.cooling_headroom_w), pct(res.cooling_utilisation)])
@@ -1574,7 +1578,7 @@ class _Builder:
                 continue
             if fmt_ == "pct" and isinstance(v, (int, float)):
                 text = f"{num(v * 100, 0)} %"
-            elif fmt_ is not None and isinstance(v, (int, float)) and not isinstance(v, bool):
+            elif isinstance(fmt_, int) and isinstance(v, (int, float)) and not isinstance(v, bool):
                 text = num(v, fmt_)
             elif key == "method":
                 text = _(FINETUNE_METHODS[v]) if v in FINETUNE_METHODS else clean(v)

@@ -28,11 +28,12 @@ URLs are shown and stored without them (:func:`safe_url`).
 
 from __future__ import annotations
 
+import builtins
 import datetime as _dt
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import (
     JSON,
@@ -532,7 +533,7 @@ class Repository:
         n, author, time, message, base, merged, changes, gpus, size = row
         return RevisionInfo(n, author, time, message, base, merged, PlanDiff.from_json(changes), gpus, size)
 
-    def log(self, name: str) -> list[RevisionInfo]:
+    def log(self, name: str) -> builtins.list[RevisionInfo]:  # (list is a method here)
         """Every revision of ``name``, newest first."""
         with self._begin() as conn:
             self._check_schema(conn)
@@ -666,8 +667,8 @@ class Repository:
         self._remember(pid, number, new_rev)
         return PushResult(name, number, created, merged_with, changes, stored, stored_content, notes=notes)
 
-    def _content(self, head: _Revision, items: dict[Any, Any], keys: list[Any],
-                 cat_rows: list[dict[str, Any]], name: str) -> bytes:
+    def _content(self, head: _Revision, items: dict[Any, Any], keys: builtins.list[Any],
+                 cat_rows: builtins.list[dict[str, Any]], name: str) -> bytes:
         """A new revision's project file: the head's bytes with the rows of ``keys`` replaced
         (a head of an older project schema: written whole)."""
         if head.content is None:
@@ -741,7 +742,7 @@ class _Txn:
         except (DBAPIError, SQLAlchemyError) as e:
             raise self.repo._error(e, "connect") from None
 
-    def __exit__(self, et: Any, ev: Any, tb: Any) -> bool:
+    def __exit__(self, et: Any, ev: Any, tb: Any) -> Literal[False]:
         try:
             self.cm.__exit__(et, ev, tb)
         except (DBAPIError, SQLAlchemyError) as e:

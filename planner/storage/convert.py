@@ -76,7 +76,7 @@ PLAN_CLASSES = (pm.Plan, pm.Metadata, pm.Site, pm.Room, pm.Row, pm.Rack, pm.Plac
 
 def unmapped_fields() -> list[str]:
     """``Class.field`` for every plan-model field this module does not store (should be none)."""
-    out = []
+    out: list[str] = []
     for cls in PLAN_CLASSES:
         known = set(SCALARS.get(cls, ())) | set(SPECIAL.get(cls, ()))
         out.extend(f"{cls.__name__}.{f}" for f in cls.model_fields if f not in known)

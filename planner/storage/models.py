@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, Table, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 ID = String(64)
@@ -254,9 +254,17 @@ class CatalogEntryRow(Base):
     source_file: Mapped[str] = mapped_column(Text)
 
 
+def table_of(cls: type[Base]) -> Table:
+    """The Table a mapped class declares (SQLAlchemy types ``__table__`` as any FromClause)."""
+    t = cls.__table__
+    if not isinstance(t, Table):  # pragma: no cover - every class here declares a __tablename__
+        raise TypeError(f"{cls.__name__} is not mapped to a table")
+    return t
+
+
 # Parents before children: the insert order; reverse it to delete.
-TABLES_IN_ORDER = [
-    m.__table__
+TABLES_IN_ORDER: list[Table] = [
+    table_of(m)
     for m in (
         Meta,
         PlanMetadata,

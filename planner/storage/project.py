@@ -169,13 +169,13 @@ def build_database(plan: Plan | PlanSnapshot, catalog: Catalog | None, embedded:
     engine = sq.memory_engine_from(_empty_schema())
     try:
         with engine.begin() as conn:
-            conn.execute(insert(m.Meta.__table__), _meta_rows(extra_meta))
+            conn.execute(insert(m.table_of(m.Meta)), _meta_rows(extra_meta))
             for table in m.TABLES_IN_ORDER:
                 data = rows.get(table.name)
                 if data:
                     conn.execute(insert(table), data)
             if cat_rows:
-                conn.execute(insert(m.CatalogEntryRow.__table__), cat_rows)
+                conn.execute(insert(m.table_of(m.CatalogEntryRow)), cat_rows)
     except BaseException:
         sq.close(engine)
         raise
@@ -234,7 +234,7 @@ def _existing(path: Path) -> OpenedPlan | None:
 
 
 def _read_catalog_rows(conn: Connection) -> list[dict[str, Any]]:
-    t = m.CatalogEntryRow.__table__
+    t = m.table_of(m.CatalogEntryRow)
     names = [c.name for c in t.columns]
     return [dict(zip(names, r)) for r in conn.execute(select(*t.columns).order_by(t.c.table_name, t.c.slug))]
 
@@ -334,7 +334,7 @@ def patch_rackplan_bytes(data: bytes, name: str | os.PathLike[str],
     try:
         with engine.connect() as conn:  # committed by _serialized
             old = read_meta(conn, p)
-            meta_t = m.Meta.__table__
+            meta_t = m.table_of(m.Meta)
             if schema_version(old, p) != SCHEMA_VERSION:
                 # an older file: its tables are the old ones; only the given keys are set (opening migrates)
                 if replace or catalog_rows is not None:
@@ -356,9 +356,9 @@ def patch_rackplan_bytes(data: bytes, name: str | os.PathLike[str],
                 if rows:
                     conn.execute(insert(table), rows)
             if catalog_rows is not None:
-                conn.execute(delete(m.CatalogEntryRow.__table__))
+                conn.execute(delete(m.table_of(m.CatalogEntryRow)))
                 if catalog_rows:
-                    conn.execute(insert(m.CatalogEntryRow.__table__), catalog_rows)
+                    conn.execute(insert(m.table_of(m.CatalogEntryRow)), catalog_rows)
             return _serialized(conn)
     finally:
         sq.close(engine)

@@ -281,7 +281,7 @@ def nvlink_domain_of(pids: Any, trays: Any, domains: dict[str, tuple[int, float]
     for pid in pids:
         if pid not in trays:
             continue
-        got = domains.get(pid)
+        got: tuple[int, float | None] | None = domains.get(pid)
         if got is None:
             unwired += 1
             got = (gpus_of(pid), None)

@@ -18,7 +18,7 @@ from planner.i18n import tmsg
 
 from .arch import ModelArch
 from .cluster import ClusterSpec, PlanHardwareError, cluster_from_plan
-from .inference import gpus_for_targets, infer, tp_options
+from .inference import InferenceResult, gpus_for_targets, infer, tp_options
 from .specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, StorageWorkloadSpec, parse_spec
 from .training import checkpoint_size_gb, gpus_for_days, train
 
@@ -76,8 +76,9 @@ def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec, *
     # one with the best margin among those that hold the users. A 70B model in FP8 fits one H100, yet TP2 replicas may
     # serve each user faster. Without such targets, infer's automatic TP.
     targets = spec.target_tokens_per_s_per_user is not None or spec.target_ttft_s is not None
-    tps: list[int | None] = [spec.tp] if spec.tp or not targets else list(tp_options(model, cl))
-    best = None
+    # (no power-of-two TP divides a cluster without GPUs: then infer's own choice, which says so)
+    tps: list[int | None] = [spec.tp] if spec.tp or not targets else (list(tp_options(model, cl)) or [None])
+    best: tuple[InferenceResult, float, str] | None = None
     for t in tps:
         r = infer(model, cl, precision=spec.precision, kv_precision=spec.kv_precision,
                   input_tokens=spec.input_tokens, output_tokens=spec.output_tokens, tp=t,
@@ -87,6 +88,7 @@ def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec, *
             best = (r, margin, limiter)
         if margin >= 0:
             break
+    assert best is not None  # tps is never empty
     r, margin, limiter = best
     fig = r.to_dict()
     met = margin >= 0
@@ -97,7 +99,7 @@ def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec, *
     return met, margin, bottleneck, fig
 
 
-def _inference_margin(spec: InferenceSpec, r) -> tuple[float, str]:
+def _inference_margin(spec: InferenceSpec, r: InferenceResult) -> tuple[float, str]:
     """The tightest target's margin (achieved/required - 1) and what limits it."""
     margins: list[tuple[float, str]] = []
     # concurrency: sequences the KV cache holds vs users
@@ -184,7 +186,11 @@ def evaluate_storage(spec: StorageWorkloadSpec, catalog: Catalog, cl: ClusterSpe
                            "storage_read_gb_per_s": cl.storage_read_gb_per_s}
     margins = []
     if spec.checkpoint_within_s is not None:
-        size = spec.checkpoint_size_gb or checkpoint_size_gb(_llm(catalog, spec.model))
+        if spec.checkpoint_size_gb:
+            size = spec.checkpoint_size_gb
+        else:
+            assert spec.model is not None  # the spec's validator wants a model or a checkpoint size
+            size = checkpoint_size_gb(_llm(catalog, spec.model))
         fig["checkpoint_size_gb"] = size
         if not cl.storage_write_gb_per_s:
             fig["checkpoint_write_s"] = None

@@ -350,7 +350,7 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         parts = {"memory_bandwidth": mem / t_step * decode_share,
                  "compute": comp / t_step * decode_share + r * (t_pf - pf_comm),
                  "interconnect": comm / t_step * decode_share + r * pf_comm}
-        bottleneck = max(parts, key=parts.get)
+        bottleneck = max(parts, key=lambda k: parts[k])
     power = cl.load_power_per_gpu_w() * cl.gpus
     energy_j = power * cl.pue / tps if tps > 0 else math.inf
     capex_h, energy_h = cl.cost_per_gpu_hour_usd()

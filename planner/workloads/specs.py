@@ -79,7 +79,10 @@ class StorageWorkloadSpec(_Spec):
         return self
 
 
-SPEC_MODELS: dict[str, type[_Spec]] = {
+WorkloadSpec = PretrainSpec | FinetuneSpec | InferenceSpec | StorageWorkloadSpec
+"""What :func:`parse_spec` returns: one model per workload kind."""
+
+SPEC_MODELS: dict[str, type[WorkloadSpec]] = {
     "pretrain": PretrainSpec,
     "finetune": FinetuneSpec,
     "inference": InferenceSpec,
@@ -114,7 +117,7 @@ class SpecError(ValueError):
         return e
 
 
-def parse_spec(kind: str, spec: dict) -> _Spec:
+def parse_spec(kind: str, spec: dict) -> WorkloadSpec:
     model = SPEC_MODELS.get(kind)
     if model is None:
         raise SpecError(tmsg("unknown workload kind {kind!r} (use one of {kinds})", kind=kind,

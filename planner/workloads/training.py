@@ -177,7 +177,7 @@ def memory_per_gpu_bytes(model: ModelArch, lay: Layout, seq_len: int, method: st
     shard = lay.tp * lay.pp
     p_gpu = dense / shard + routed / (shard * max(1, lay.ep))
     dp = lay.dp * lay.cp
-    seq_len = seq_len / lay.cp  # tokens of each sequence held by one GPU
+    seq_gpu = seq_len / lay.cp  # tokens of each sequence held by one GPU
     if method in ("lora", "qlora"):
         wbytes = 0.5 if method == "qlora" else cal.WEIGHT_BYTES_TRAIN
         states = p_gpu * wbytes + lora_params(model, lora_rank) / shard * 16.0
@@ -194,12 +194,12 @@ def memory_per_gpu_bytes(model: ModelArch, lay: Layout, seq_len: int, method: st
     h = model.hidden
     layers_here = model.layers / lay.pp
     in_flight = min(lay.pp, micro_batches)
-    per_layer_full = seq_len * h * cal.ACTIVATION_BYTES_PER_HIDDEN / lay.tp
+    per_layer_full = seq_gpu * h * cal.ACTIVATION_BYTES_PER_HIDDEN / lay.tp
     if lay.recompute == "full":
-        act = layers_here * in_flight * seq_len * h * 2.0 + per_layer_full
+        act = layers_here * in_flight * seq_gpu * h * 2.0 + per_layer_full
     else:
         act = layers_here * in_flight * per_layer_full
-    logits = seq_len * model.vocab * 4.0 / lay.tp
+    logits = seq_gpu * model.vocab * 4.0 / lay.tp
     return states + act + logits + cal.TRAIN_WORKSPACE_GB * GB
 
 
@@ -211,7 +211,7 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
     m = max(1, seqs // dp)  # micro-batches (one sequence each) per pipeline
     tokens = m * seq_len / cp  # tokens per GPU group (one tp x pp replica slice) per step
     full_seq = seq_len
-    seq_len = seq_len / cp  # tokens of a sequence on one GPU
+    seq_gpu = seq_len / cp  # tokens of a sequence on one GPU
     # attention scores and values (12 L attn_dim T per token, PaLM) apart from the
     # weight matmuls: a causal kernel computes only the unmasked half, in BF16 even in
     # FP8 runs (docs/workloads.md, "Training")
@@ -245,7 +245,7 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
     tp_comm = 0.0
     if tp > 1:
         bw = nvl if tp <= domain else net
-        size = seq_len * h * 2.0
+        size = seq_gpu * h * 2.0
         n_ar = 6 if lay.recompute == "full" else 4
         per_ar = 2.0 * (tp - 1) / tp * size / bw + (cal.NVLINK_COLLECTIVE_LATENCY_S if tp <= domain
                                                       else cal.NETWORK_HOP_LATENCY_S)
@@ -262,9 +262,9 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
     if cp > 1:
         bw = nvl if tp * cp <= domain else net
         lat = cal.NVLINK_COLLECTIVE_LATENCY_S if tp * cp <= domain else cal.NETWORK_HOP_LATENCY_S
-        chunk = seq_len * 2.0 * model.kv_heads * model.head_dim * 2.0 / tp
+        chunk = seq_gpu * 2.0 * model.kv_heads * model.head_dim * 2.0 / tp
         ring = 3.0 * (cp - 1) * (chunk / bw + lat)
-        attn = 12.0 * model.attn_dim * full_seq * seq_len / tp / peak_attn
+        attn = 12.0 * model.attn_dim * full_seq * seq_gpu / tp / peak_attn
         cp_comm = m * layers_here * max(0.0, ring - attn)
 
     # pipeline: bubble and activation sends
@@ -276,7 +276,7 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
         # each tensor-parallel rank sends its 1/tp slice (scatter/gather optimisation,
         # Narayanan et al. 2021, section 4.1; with sequence parallelism the activation
         # between stages is already split over the tp ranks)
-        pp_comm = m * v * 2.0 * seq_len * h * 2.0 / tp / bw
+        pp_comm = m * v * 2.0 * seq_gpu * h * 2.0 / tp / bw
 
     # data parallel gradient reduction over the DP x CP ranks (the context-parallel
     # ranks hold the same weights), hidden under the last micro-batch's backward
@@ -370,7 +370,7 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
         raise ValueError(tmsg("no tensor/context/pipeline split of {gpus} GPUs matches tp={tp}, cp={cp}, pp={pp}",
                               gpus=cl.gpus, tp=tp, cp=cp, pp=pp))
     best = None
-    smallest = None
+    smallest: tuple[Layout, float, int] | None = None
     for lay in layouts:
         s = max(seqs, lay.dp)
         mem = memory_per_gpu_bytes(model, lay, seq_len, method, max(1, s // lay.dp), lora_rank)
@@ -384,6 +384,7 @@ def train(model: ModelArch, cl: ClusterSpec, tokens: float, *, seq_len: int = 40
             best = (t, lay, mem, st, s)
     fits = best is not None
     if best is None:
+        assert smallest is not None  # layouts is not empty (refused above)
         lay, mem, s = smallest
         st = step_times(model, cl, lay, seq_len, s, precision, method, software)
         notes.append(tmsg("does not fit: needs {need:.1f} GiB per GPU in the leanest layout, {usable:.1f} GiB usable",

@@ -72,27 +72,27 @@ def predict(case: dict[str, Any], catalog: Catalog) -> float:
         if metric == "tokens_per_s_per_user":
             return r.tokens_per_s_per_user
     else:
-        r = train(model, cl, float(case["tokens"]), seq_len=int(case.get("seq_len", 4096)),
+        t = train(model, cl, float(case["tokens"]), seq_len=int(case.get("seq_len", 4096)),
                   global_batch_tokens=float(case.get("global_batch_tokens", 4 * 2**20)),
                   precision=case.get("precision", "bf16"), method=case.get("method", "pretrain"),
                   tp=case.get("tp"), pp=case.get("pp"), cp=case.get("cp"), recompute=case.get("recompute"),
                   goodput=case.get("goodput"), software=str(case.get("software", cal.DEFAULT_TRAINING_SOFTWARE)))
         if metric == "gpu_hours":
-            return r.gpu_hours
+            return t.gpu_hours
         if metric == "days":
-            return r.days
+            return t.days
         if metric == "minutes":
-            return r.days * 1440.0
+            return t.days * 1440.0
         if metric == "tokens_per_s_per_gpu":
-            return r.tokens_per_s_per_gpu
+            return t.tokens_per_s_per_gpu
         if metric == "tflops_per_gpu":
-            flops = model_flops_per_token(model, r.seq_len)
+            flops = model_flops_per_token(model, t.seq_len)
             if case.get("flops_count") == "causal":
                 # the source counts half the attention score/value FLOPs (causal mask)
-                flops -= 6.0 * model.layers * model.attn_dim * r.seq_len
-            return r.tokens_per_s_per_gpu * flops / 1e12
+                flops -= 6.0 * model.layers * model.attn_dim * t.seq_len
+            return t.tokens_per_s_per_gpu * flops / 1e12
         if metric == "mfu":
-            return r.mfu
+            return t.mfu
     raise ValueError(f"case {case.get('id')}: unknown metric {metric!r}")
 
 
@@ -191,7 +191,7 @@ def markdown(results: list[CaseResult], tolerance: float) -> str:
             c = r.case
             lines.append(f"| `{c['id']}` | {_config(c)} | {_fmt(r.published)} | {_fmt(r.predicted)} | "
                          f"{r.error * 100:+.1f} % | {c['reason']} |")
-    sources = {}
+    sources: dict[str, str] = {}
     for r in results:
         sources.setdefault(r.case["source"], r.case["url"])
     lines += ["", "Sources:", ""] + [f"- {t} — <{u}>" for t, u in sources.items()]

@@ -12,6 +12,7 @@ is handed over as soon as it is done.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -148,9 +149,9 @@ class NewFromTemplateDialog(QDialog):
         self.progress.setTextVisible(False)
         self.progress.setMaximumHeight(10)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.create = self.buttons.addButton(self.tr("Create Plan"), QDialogButtonBox.ButtonRole.AcceptRole)
-        self.create.setObjectName("createPlan")
-        self.create.setDefault(True)
+        self.create_button = self.buttons.addButton(self.tr("Create Plan"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.create_button.setObjectName("createPlan")
+        self.create_button.setDefault(True)
         self.buttons.accepted.connect(self.choose)
         self.buttons.rejected.connect(self.reject)
         bottom = QHBoxLayout()
@@ -193,8 +194,7 @@ class NewFromTemplateDialog(QDialog):
             title=self._info(name).title or name, done=done, total=len(self.infos)))
         catalog = self.catalog
         self.task.start(lambda progress, cancelled: build_preview(name, catalog, progress, cancelled),
-                        on_done=lambda res, n=name: self._built(n, res),
-                        on_failed=lambda exc, n=name: self._failed(n, exc))
+                        on_done=partial(self._built, name), on_failed=partial(self._failed, name))
 
     def _item(self, name: str) -> QListWidgetItem | None:
         for i in range(self.list.count()):
@@ -246,7 +246,7 @@ class NewFromTemplateDialog(QDialog):
         err = self.failed.get(name)
         self.error.setText(self.tr("This template could not be built: {reason}").format(reason=err) if err else "")
         self.error.setVisible(bool(err))
-        self.create.setEnabled(err is None)
+        self.create_button.setEnabled(err is None)
         if built is None:
             self.preview.setPixmap(QPixmap())
             self.preview.setText(self.tr("Building\u2026") if err is None else "")
@@ -287,7 +287,7 @@ class NewFromTemplateDialog(QDialog):
         built = self.built.get(name)
         if built is None:
             self.wanted = name
-            self.create.setEnabled(False)
+            self.create_button.setEnabled(False)
             self.status.setText(self.tr("Creating {title} when it is built\u2026").format(
                 title=self._info(name).title or name))
             if not self.task.running:

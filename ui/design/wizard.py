@@ -187,19 +187,19 @@ class WorkloadsPage(QWizardPage):
         self.form = QFormLayout(self.form_box)
         self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setWidget(self.form_box)
-        self.scroll.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.form_scroll = QScrollArea(self)
+        self.form_scroll.setWidgetResizable(True)
+        self.form_scroll.setWidget(self.form_box)
+        self.form_scroll.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.form_box.setMaximumWidth(820)  # a full-HD screen's width is no use to a number field
         self.message = _error_label(self, "workloads")
 
         lw.setMinimumWidth(240)
         lw.setMaximumWidth(340)
-        self.scroll.setMinimumWidth(420)
+        self.form_scroll.setMinimumWidth(420)
         body = QHBoxLayout()
         body.addWidget(lw, 1)
-        body.addWidget(self.scroll, 2)
+        body.addWidget(self.form_scroll, 2)
         lay = QVBoxLayout(self)
         lay.addLayout(body, 1)
         lay.addWidget(self.message)
@@ -703,8 +703,9 @@ class BuildsPage(QWizardPage):
         self.table.setObjectName("candidateTable")
         self.table.setHorizontalHeaderLabels([tr("Wizard", h) for _k, h, _f in COLUMNS])
         for c, (key, _h, _f) in enumerate(COLUMNS):
-            if key in HEADER_TIPS:
-                self.table.horizontalHeaderItem(c).setToolTip(tr("Wizard", HEADER_TIPS[key]))
+            head = self.table.horizontalHeaderItem(c)  # set by setHorizontalHeaderLabels above
+            if key in HEADER_TIPS and head is not None:
+                head.setToolTip(tr("Wizard", HEADER_TIPS[key]))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -749,9 +750,9 @@ class BuildsPage(QWizardPage):
 
     def start_search(self) -> None:
         wiz = self.wizard()
-        spec = getattr(wiz, "spec", None)
-        if spec is None:
+        if not isinstance(wiz, SizingWizard) or wiz.spec is None:
             return
+        spec = wiz.spec
         self.generate_task.discard()
         self.table.setRowCount(0)
         self.rows, self.result, self.plan, self.generated_for = [], None, None, None
@@ -895,6 +896,8 @@ class BuildsPage(QWizardPage):
         if self.plan is not None and self.generated_for == k:
             return True
         wiz = self.wizard()
+        if not isinstance(wiz, SizingWizard):
+            return False
         cand = self.result.candidates[k]
         workloads, metadata, catalog = wiz.spec.plan_workloads(), wiz.plan_metadata(), wiz.catalog
         self.status.setText(self.tr("Generating the plan of build {k}\u2026").format(k=k + 1))

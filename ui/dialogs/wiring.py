@@ -135,7 +135,8 @@ class AutowireDialog(QDialog):
             self.kind.addItem(k.capitalize(), k)
         self.switch = QComboBox(self)
         self.switch.setObjectName("autowireSwitch")
-        self._switches = [d for d in (cat.devices_of_kind("switch") if cat is not None else [])
+        # (switch, its fabric) for every catalog switch with planning data
+        self._switches = [(d, d.planning.switch.fabric) for d in (cat.devices_of_kind("switch") if cat is not None else [])
                           if d.planning is not None and d.planning.switch is not None]
         self.over = QDoubleSpinBox(self)
         self.over.setObjectName("autowireOversubscription")
@@ -215,15 +216,20 @@ class AutowireDialog(QDialog):
         self.over.valueChanged.connect(lambda _v: self._drop_preview())
         self.racks.itemChanged.connect(lambda _it: self._drop_preview())
 
+    def _relayout(self) -> None:
+        lay = self.layout()
+        if lay is not None:  # the dialog's form, set in __init__
+            lay.activate()
+
     def _kind_changed(self) -> None:
         kind = self.kind.currentData()
         wanted = SWITCH_FABRIC.get(kind, ())
         cur = self.switch.currentData()
         self.switch.clear()
-        for d in sorted(self._switches, key=lambda d: (d.planning.switch.fabric not in wanted,
-                                                       wanted.index(d.planning.switch.fabric)
-                                                       if d.planning.switch.fabric in wanted else 9, d.model)):
-            self.switch.addItem(f"{d.manufacturer} {d.model} ({d.planning.switch.fabric})", d.slug)
+        for d, fabric in sorted(self._switches, key=lambda df: (df[1] not in wanted,
+                                                                 wanted.index(df[1]) if df[1] in wanted else 9,
+                                                                 df[0].model)):
+            self.switch.addItem(f"{d.manufacturer} {d.model} ({fabric})", d.slug)
         i = self.switch.findData(cur)
         keep = i >= 0 and self.switch.itemText(i).endswith(tuple(f"({f})" for f in wanted))
         self.switch.setCurrentIndex(i if keep else (0 if self.switch.count() else -1))
@@ -335,9 +341,10 @@ class AutowireDialog(QDialog):
             group(self.tr("{n} links have no catalog cable for their length (see the findings)").format(
                 n=add.unrouted), [])
         tree.show()
-        rows = sum(1 + tree.topLevelItem(i).childCount() for i in range(tree.topLevelItemCount()))
+        rows = sum(1 + item.childCount() for i in range(tree.topLevelItemCount())
+                   if (item := tree.topLevelItem(i)) is not None)
         tree.setMinimumHeight(min(420, (rows + 1) * max(16, tree.sizeHintForRow(0))))
-        self.layout().activate()  # grow for the list rather than scrolling it
+        self._relayout()  # grow for the list rather than scrolling it
         self.resize(self.width(), max(self.height(), self.sizeHint().height()))
         self.apply_button.show()
         self.apply_button.setDefault(True)
@@ -452,11 +459,11 @@ class AutowireDialog(QDialog):
         self.stage.setText("")
         self.stage.setVisible(on)
         if on:  # grow for the bar and stage rather than squeezing the rack list
-            self.layout().activate()
+            self._relayout()
             self._height_before_run = self.height()
             self.resize(self.width(), max(self.height(), self.sizeHint().height()))
         elif self._height_before_run is not None:  # and give the room back
-            self.layout().activate()
+            self._relayout()
             self.resize(self.width(), max(self._height_before_run, self.minimumSizeHint().height()))
             self._height_before_run = None
 

@@ -282,7 +282,7 @@ class ScalingChart(QWidget):
         self.plot.setVisible(has)
         self.legend.setVisible(has)
         self.summary.setVisible(has)
-        if not has:
+        if not has or res is None or spec is None:
             self.curve.setData([], [])
             self.points.setData([], [])
             self.plan_dot.setData([], [])
@@ -371,9 +371,9 @@ class ScalingChart(QWidget):
             self.plan_line.label.setFormat(self.tr("plan {value}").format(value=gpus_text(plan)))
             self.plan_line.label.fill = pg.mkBrush(self._label_fill())
             self.plan_line.setVisible(True)
-            i = np.nonzero(gpus == plan)[0]
-            if len(i):
-                self.plan_dot.setData([x[i[0]]], [y[i[0]]])
+            at = np.nonzero(gpus == plan)[0]
+            if len(at):
+                self.plan_dot.setData([x[at[0]]], [y[at[0]]])
             else:
                 self.plan_dot.setData([], [])
         else:
@@ -563,7 +563,7 @@ class ScalingSection(QWidget):
         # (only the latest request reports: a newer one superseded older ones)
         if result is None:
             return  # stopped early
-        if result.cluster is not None:
+        if result.cluster is not None and self._pending_key is not None:
             self._cluster = (self._pending_key, result.cluster)
         self.chart.set_message("")
         self.chart.set_result(result)

@@ -25,6 +25,7 @@ class _Ports:
         self._cables: dict[str, Any] = {}
         self._xcvr: dict[tuple[str, float, float], Any] = {}
         self._sw: dict[tuple[str, float], tuple[int, int | None]] = {}
+        self._nvl: dict[str, tuple[str | None, int]] = {}  # nvlink_ports by device slug
         self._pairs: dict[tuple[str, str, str, str], tuple[Any, ...]] = {}  # ports of both ends, speed, speeds agree
         self._media: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # (cable, length, speed) -> media, no findings
         # (devices, ports, fabric speed, cable, length, default length) -> (speed, media) of a link
@@ -81,13 +82,13 @@ class _Ports:
 
     def nvlink_ports(self, slug: str | None) -> tuple[str | None, int]:
         """(GPU slug, NVLink ports) of a device type (a GB200 tray: gb200, 72)."""
-        key = ("nvlink", slug or "")
-        got = self._sw.get(key)  # type: ignore[arg-type]
+        key = slug or ""
+        got = self._nvl.get(key)
         if got is None:
             dev = self.catalog.get("device-types", slug) if (self.catalog is not None and slug) else None
-            dp = device_ports(self.catalog, slug) if dev is not None else None
+            dp = device_ports(self.catalog, slug) if (dev is not None and slug) else None
             got = (dev.gpu_slug if dev is not None else None, len(dp.role(NVLINK_ROLE)) if dp is not None else 0)
-            self._sw[key] = got  # type: ignore[index]
+            self._nvl[key] = got
         return got
 
     def switch_ports(self, slug: str, speed: float) -> tuple[int, int | None]:

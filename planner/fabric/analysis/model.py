@@ -188,9 +188,9 @@ class FabricModel:
         port_links = self.port_links
         for k in ((f.a, f.a_port), (f.b, f.b_port)):
             users = port_links.get(k)
-            if users is None or (type(users) is tuple and users[0] == f.id):
+            if users is None or (isinstance(users, tuple) and users[0] == f.id):
                 port_links[k] = (f.id, f.fabric)
-            elif type(users) is tuple:
+            elif isinstance(users, tuple):
                 port_links[k] = {users[0]: users[1], f.id: f.fabric}
             else:
                 users[f.id] = f.fabric
@@ -254,7 +254,7 @@ class FabricModel:
         keys = {(f.a, f.a_port), (f.b, f.b_port)}
         for k in keys:
             users = self.port_links.get(k)
-            if type(users) is tuple:
+            if isinstance(users, tuple):
                 if users[0] == lid:
                     del self.port_links[k]
             elif users is not None:

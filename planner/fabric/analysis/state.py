@@ -263,11 +263,11 @@ class FabricState:
         nodes = self.nodes
         na = nodes.get(a)
         a_new = na is None
-        if a_new:
+        if na is None:
             na = self._node(a, f.a_dev)[0]
         nb = nodes.get(b)
         b_new = nb is None
-        if b_new:
+        if nb is None:
             nb = self._node(b, f.b_dev)[0]
         bw = _exact(f.speed_gbps)
         new_pair = self._add_pair(a, b, na, nb, 1, bw)
