@@ -32,267 +32,267 @@ Der übrige Katalog wurde normal geladen.</numerusform>
     <context>
         <name>AutowireDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="320" />
+            <location filename="../../ui/dialogs/wiring.py" line="327" />
             <source>Added power: {typical:.2f} kW typical, {max:.2f} kW max</source>
             <translation>Zusätzliche Leistung: {typical:.2f} kW typisch, {max:.2f} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="130" />
+            <location filename="../../ui/dialogs/wiring.py" line="131" />
             <source>All servers and storage ({n})</source>
             <translation>Alle Server und Speicher ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="195" />
+            <location filename="../../ui/dialogs/wiring.py" line="197" />
             <source>Apply</source>
             <translation>Übernehmen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="343" />
+            <location filename="../../ui/dialogs/wiring.py" line="351" />
             <source>Apply adds this as one undo step; Cancel adds nothing.</source>
             <translation>„Übernehmen“ fügt dies als einen Rückgängig-Schritt hinzu; „Abbrechen“ fügt nichts hinzu.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="100" />
+            <location filename="../../ui/dialogs/wiring.py" line="101" />
             <source>Auto-wire fabric</source>
             <translation>Fabric automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="313" />
+            <location filename="../../ui/dialogs/wiring.py" line="320" />
             <source>Cables to add: {n} ({servers} to servers, {uplinks} uplinks)</source>
             <translation>Hinzuzufügende Kabel: {n} ({servers} zu Servern, {uplinks} Uplinks)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="535" />
+            <location filename="../../ui/dialogs/wiring.py" line="543" />
             <source>Cancelling: nothing will be added to the plan</source>
             <translation>Abbruch: dem Plan wird nichts hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="373" />
+            <location filename="../../ui/dialogs/wiring.py" line="381" />
             <source>Chosen devices ({n})</source>
             <translation>Gewählte Geräte ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="113" />
+            <location filename="../../ui/dialogs/wiring.py" line="114" />
             <source>Design a new fabric</source>
             <translation>Eine neue Fabric entwerfen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="429" />
+            <location filename="../../ui/dialogs/wiring.py" line="437" />
             <source>Designing the {kind} fabric for {n} devices…</source>
             <translation>Die {kind}-Fabric für {n} Geräte wird entworfen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="64" />
+            <location filename="../../ui/dialogs/wiring.py" line="65" />
             <source>End-of-row leaves per row</source>
             <translation>End-of-Row-Leafs pro Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="326" />
+            <location filename="../../ui/dialogs/wiring.py" line="333" />
             <source>Every rail meets on the fabric's one leaf: new ports take its free ports</source>
             <translation>Alle Rails treffen sich am einzigen Leaf der Fabric: neue Ports belegen dessen freie Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="115" />
+            <location filename="../../ui/dialogs/wiring.py" line="116" />
             <source>Extend {name} (existing links stay)</source>
             <translation>{name} erweitern (bestehende Verbindungen bleiben)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="177" />
+            <location filename="../../ui/dialogs/wiring.py" line="179" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="124" />
+            <location filename="../../ui/dialogs/wiring.py" line="125" />
             <source>Group: {name} ({n})</source>
             <translation>Gruppe: {name} ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="182" />
+            <location filename="../../ui/dialogs/wiring.py" line="184" />
             <source>Leaves:</source>
             <translation>Leafs:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="179" />
+            <location filename="../../ui/dialogs/wiring.py" line="181" />
             <source>Network:</source>
             <translation>Netzwerk:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="269" />
+            <location filename="../../ui/dialogs/wiring.py" line="276" />
             <source>New switches go into checked racks that hold this fabric's switches first,
 then network racks, then other racks with room, then new network racks.</source>
             <translation>Neue Switches kommen zuerst in angehakte Racks mit Switches dieser Fabric,
 dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Racks.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="328" />
+            <location filename="../../ui/dialogs/wiring.py" line="335" />
             <source>No rail pattern to keep: new ports fill free leaf ports in order, then new leaves</source>
             <translation>Kein Rail-Muster zu erhalten: neue Ports belegen freie Leaf-Ports der Reihe nach, dann neue Leafs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="409" />
+            <location filename="../../ui/dialogs/wiring.py" line="417" />
             <source>None of these devices has {kind} ports to wire</source>
             <translation>Keines dieser Geräte hat {kind}-Ports zum Verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="251" />
+            <location filename="../../ui/dialogs/wiring.py" line="258" />
             <source>Not yet wired into {name} ({n})</source>
             <translation>Noch nicht in {name} verkabelt ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="318" />
+            <location filename="../../ui/dialogs/wiring.py" line="325" />
             <source>Optics to add: {n} transceivers</source>
             <translation>Hinzuzufügende Optiken: {n} Transceiver</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="181" />
+            <location filename="../../ui/dialogs/wiring.py" line="183" />
             <source>Oversubscription:</source>
             <translation>Überbuchung:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="273" />
+            <location filename="../../ui/dialogs/wiring.py" line="280" />
             <source>Preview</source>
             <translation>Vorschau</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="274" />
+            <location filename="../../ui/dialogs/wiring.py" line="281" />
             <source>Preview lists what will be added; nothing changes until Apply.</source>
             <translation>Die Vorschau listet, was hinzukommt; nichts ändert sich vor „Übernehmen“.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="311" />
+            <location filename="../../ui/dialogs/wiring.py" line="318" />
             <source>Racks receiving switches: {racks}</source>
             <translation>Racks, die Switches aufnehmen: {racks}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="62" />
+            <location filename="../../ui/dialogs/wiring.py" line="63" />
             <source>Rail-optimised leaves (compute)</source>
             <translation>Rail-optimierte Leafs (Compute)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="324" />
+            <location filename="../../ui/dialogs/wiring.py" line="331" />
             <source>Rails kept: NIC n of each new server goes to a rail-n leaf</source>
             <translation>Rails bleiben: Netzwerkkarte n jedes neuen Servers geht an ein Rail-n-Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="129" />
+            <location filename="../../ui/dialogs/wiring.py" line="130" />
             <source>Row: {name} ({n} servers/storage)</source>
             <translation>Reihe: {name} ({n} Server/Storage)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="121" />
+            <location filename="../../ui/dialogs/wiring.py" line="122" />
             <source>Selected devices ({n})</source>
             <translation>Ausgewählte Geräte ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="178" />
+            <location filename="../../ui/dialogs/wiring.py" line="180" />
             <source>Servers:</source>
             <translation>Server:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="534" />
+            <location filename="../../ui/dialogs/wiring.py" line="542" />
             <source>Stopping the design…</source>
             <translation>Entwurf wird angehalten…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="180" />
+            <location filename="../../ui/dialogs/wiring.py" line="182" />
             <source>Switch model:</source>
             <translation>Switch-Modell:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="183" />
+            <location filename="../../ui/dialogs/wiring.py" line="185" />
             <source>Switch racks:</source>
             <translation>Switch-Racks:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="184" />
+            <location filename="../../ui/dialogs/wiring.py" line="186" />
             <source>Switches go into free U of the checked racks; when those are full,
 new network racks are proposed at the end of a network row.</source>
             <translation>Switches kommen in freie HE der angehakten Racks; sind diese voll,
 werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="305" />
+            <location filename="../../ui/dialogs/wiring.py" line="312" />
             <source>Switches to add: {n}</source>
             <translation>Hinzuzufügende Switches: {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="331" />
+            <location filename="../../ui/dialogs/wiring.py" line="338" />
             <source>The fabric grows from {a} to {b} tiers; existing links stay</source>
             <translation>Die Fabric wächst von {a} auf {b} Ebenen; bestehende Verbindungen bleiben</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="352" />
+            <location filename="../../ui/dialogs/wiring.py" line="360" />
             <source>The plan changed since the preview: preview again</source>
             <translation>Der Plan hat sich seit der Vorschau geändert: Vorschau erneut anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="63" />
+            <location filename="../../ui/dialogs/wiring.py" line="64" />
             <source>Top-of-rack leaf per rack</source>
             <translation>Top-of-Rack-Leaf pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="189" />
-            <location filename="../../ui/dialogs/wiring.py" line="273" />
+            <location filename="../../ui/dialogs/wiring.py" line="191" />
+            <location filename="../../ui/dialogs/wiring.py" line="280" />
             <source>Wire</source>
             <translation>Verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="432" />
+            <location filename="../../ui/dialogs/wiring.py" line="440" />
             <source>Working out what {n} devices add to the fabric…</source>
             <translation>Es wird ermittelt, was {n} Geräte zur Fabric hinzufügen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="297" />
+            <location filename="../../ui/dialogs/wiring.py" line="304" />
             <source>leaf</source>
             <translation>Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="316" />
+            <location filename="../../ui/dialogs/wiring.py" line="323" />
             <source>no catalog cable reaches</source>
             <translation>kein Katalogkabel reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="312" />
+            <location filename="../../ui/dialogs/wiring.py" line="319" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="310" />
+            <location filename="../../ui/dialogs/wiring.py" line="317" />
             <source>none: the new servers fit free leaf ports</source>
             <translation>keine: die neuen Server passen an freie Leaf-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="297" />
+            <location filename="../../ui/dialogs/wiring.py" line="304" />
             <source>spine</source>
             <translation>Spine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="315" />
+            <location filename="../../ui/dialogs/wiring.py" line="322" />
             <source>{count} × {cable}, {length}</source>
             <translation>{count} × {cable}, {length}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="306" />
+            <location filename="../../ui/dialogs/wiring.py" line="313" />
             <source>{count} × {model} ({tier}) in {rack}: U{units}</source>
             <translation>{count} × {model} ({tier}) in {rack}: HE {units}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="319" />
+            <location filename="../../ui/dialogs/wiring.py" line="326" />
             <source>{count} × {optic}</source>
             <translation>{count} × {optic}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="334" />
+            <location filename="../../ui/dialogs/wiring.py" line="341" />
             <source>{n} links have no catalog cable for their length (see the findings)</source>
             <translation>{n} Verbindungen haben kein Katalogkabel für ihre Länge (siehe Befunde)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="153" />
+            <location filename="../../ui/dialogs/wiring.py" line="155" />
             <source>{rack} (network)</source>
             <translation>{rack} (Netzwerk)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="308" />
+            <location filename="../../ui/dialogs/wiring.py" line="315" />
             <source>{rack} (new network rack)</source>
             <translation>{rack} (neues Netzwerk-Rack)</translation>
         </message>
@@ -475,27 +475,27 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Fertigstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="900" />
+            <location filename="../../ui/design/wizard.py" line="903" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="929" />
+            <location filename="../../ui/design/wizard.py" line="932" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="828" />
+            <location filename="../../ui/design/wizard.py" line="829" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="827" />
+            <location filename="../../ui/design/wizard.py" line="828" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="917" />
+            <location filename="../../ui/design/wizard.py" line="920" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
@@ -505,37 +505,37 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="878" />
+            <location filename="../../ui/design/wizard.py" line="879" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="824" />
+            <location filename="../../ui/design/wizard.py" line="825" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="759" />
+            <location filename="../../ui/design/wizard.py" line="760" />
             <source>Searching builds…</source>
             <translation>Aufbauten werden gesucht…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="924" />
+            <location filename="../../ui/design/wizard.py" line="927" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="874" />
+            <location filename="../../ui/design/wizard.py" line="875" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="830" />
+            <location filename="../../ui/design/wizard.py" line="831" />
             <source>{n} builds compared, {m} meet every target and limit.</source>
             <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="833" />
+            <location filename="../../ui/design/wizard.py" line="834" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
@@ -893,37 +893,37 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ConflictDialog</name>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="331" />
+            <location filename="../../ui/dialogs/repository.py" line="334" />
             <source>Both changed:</source>
             <translation>Beide geändert:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="339" />
+            <location filename="../../ui/dialogs/repository.py" line="343" />
             <source>Merge, Keeping Mine Where Both Changed</source>
             <translation>Zusammenführen, bei Konflikten meine Änderung behalten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="320" />
+            <location filename="../../ui/dialogs/repository.py" line="322" />
             <source>Plan changed in the repository</source>
             <translation>Plan im Repository geändert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="341" />
+            <location filename="../../ui/dialogs/repository.py" line="345" />
             <source>Save as New Plan…</source>
             <translation>Als neuen Plan speichern…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="324" />
+            <location filename="../../ui/dialogs/repository.py" line="326" />
             <source>Someone else saved revision {head} of “{name}” after the revision this copy is based on ({base}), and some changes collide. Nothing was saved yet.</source>
             <translation>Jemand hat Revision {head} von „{name}“ nach der Revision gespeichert, auf der diese Kopie beruht ({base}), und einige Änderungen überschneiden sich. Es wurde noch nichts gespeichert.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="333" />
+            <location filename="../../ui/dialogs/repository.py" line="336" />
             <source>Their changes ({summary}):</source>
             <translation>Deren Änderungen ({summary}):</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="335" />
+            <location filename="../../ui/dialogs/repository.py" line="339" />
             <source>Your changes ({summary}):</source>
             <translation>Ihre Änderungen ({summary}):</translation>
         </message>
@@ -931,48 +931,48 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ConnectDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="555" />
+            <location filename="../../ui/dialogs/wiring.py" line="563" />
             <source>Automatic (by port kind)</source>
             <translation>Automatisch (nach Portart)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="611" />
+            <location filename="../../ui/dialogs/wiring.py" line="619" />
             <source>Choose a port at each end</source>
             <translation>An jedem Ende einen Port wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="547" />
-            <location filename="../../ui/dialogs/wiring.py" line="588" />
+            <location filename="../../ui/dialogs/wiring.py" line="555" />
+            <location filename="../../ui/dialogs/wiring.py" line="596" />
             <source>Connect</source>
             <translation>Verbinden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="582" />
+            <location filename="../../ui/dialogs/wiring.py" line="590" />
             <source>Device:</source>
             <translation>Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="586" />
+            <location filename="../../ui/dialogs/wiring.py" line="594" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="583" />
+            <location filename="../../ui/dialogs/wiring.py" line="591" />
             <source>Port:</source>
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="584" />
+            <location filename="../../ui/dialogs/wiring.py" line="592" />
             <source>To device:</source>
             <translation>Zu Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="585" />
+            <location filename="../../ui/dialogs/wiring.py" line="593" />
             <source>To port:</source>
             <translation>Zu Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="605" />
+            <location filename="../../ui/dialogs/wiring.py" line="613" />
             <source>{port}  (in use)</source>
             <translation>{port}  (belegt)</translation>
         </message>
@@ -1021,37 +1021,37 @@ Feld: {field}</translation>
     <context>
         <name>CoolingLoops</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="86" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="87" />
             <source>CDU catalog</source>
             <translation>CDU-Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="86" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="87" />
             <source>design value</source>
             <translation>Auslegungswert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="69" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="70" />
             <source>facility water, {kw} kW, {s}/{r} °C</source>
             <translation>Gebäudewasser, {kw} kW, {s}/{r} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="87" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="88" />
             <source>from capacity and ΔT</source>
             <translation>aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="72" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="73" />
             <source>in-row, {n} × {cdu}, {s}/{r} °C</source>
             <translation>In-Row, {n} × {cdu}, {s}/{r} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="88" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="89" />
             <source>unknown</source>
             <translation>unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="89" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="90" />
             <source>{load} kW of {cap} kW ({pct} %), {racks} rack(s)
 flow {flow} L/min of {rated} L/min rated ({basis})</source>
             <translation>{load} kW von {cap} kW ({pct} %), {racks} Rack(s)
@@ -1061,104 +1061,104 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
     <context>
         <name>CoolingLoopsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="355" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="440" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="356" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="441" />
             <source>Assign selected racks</source>
             <translation>Gewählte Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="361" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="439" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="362" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="440" />
             <source>Assign selected racks ({n})</source>
             <translation>Gewählte Racks zuordnen ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="332" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="333" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="370" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="371" />
             <source>Close</source>
             <translation>Schließen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="326" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="327" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="362" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="363" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="348" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="349" />
             <source>Edit…</source>
             <translation>Bearbeiten…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="332" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="333" />
             <source>Flow</source>
             <translation>Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="331" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="332" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="332" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="333" />
             <source>Load</source>
             <translation>Last</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="331" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="332" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="346" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="347" />
             <source>New facility water loop…</source>
             <translation>Neuer Gebäudewasser-Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="344" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="345" />
             <source>New in-row CDU loop…</source>
             <translation>Neuer In-Row-CDU-Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="357" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="358" />
             <source>Put the racks selected in the plan on this loop (one undo step). Racks on air become direct liquid on a CDU loop, rear doors on facility water.</source>
             <translation>Die im Plan gewählten Racks an diesen Kreislauf hängen (ein Rückgängig-Schritt). Luftgekühlte Racks werden an einem CDU-Kreislauf zu direkter Flüssigkeitskühlung, an Gebäudewasser zu Rückkühltüren.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="333" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="334" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="331" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="332" />
             <source>Supply/return</source>
             <translation>Vorlauf/Rücklauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="479" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="480" />
             <source>The selected racks are already on this loop.</source>
             <translation>Die gewählten Racks hängen bereits an diesem Kreislauf.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="364" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="365" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="409" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="410" />
             <source>facility water</source>
             <translation>Gebäudewasser</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="410" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="411" />
             <source>in-row, {n} × {cdu}</source>
             <translation>In-Row, {n} × {cdu}</translation>
         </message>
@@ -1351,7 +1351,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EditController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="350" />
+            <location filename="../../ui/controllers.py" line="351" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
@@ -1361,12 +1361,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Nichts einzufügen: zuerst Racks oder Geräte kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="351" />
+            <location filename="../../ui/controllers.py" line="352" />
             <source>Number of copies of {rack}:</source>
             <translation>Anzahl der Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="347" />
+            <location filename="../../ui/controllers.py" line="348" />
             <source>Select a rack to duplicate</source>
             <translation>Ein Rack zum Duplizieren auswählen</translation>
         </message>
@@ -1613,176 +1613,176 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>FabricScene</name>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="65" />
+            <location filename="../../ui/scenes/fabric.py" line="66" />
             <source>Compute
 trays</source>
             <translation>Compute-
 Trays</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="64" />
+            <location filename="../../ui/scenes/fabric.py" line="65" />
             <source>Cores</source>
             <translation>Cores</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="79" />
+            <location filename="../../ui/scenes/fabric.py" line="80" />
             <source>ERROR</source>
             <translation>FEHLER</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="81" />
+            <location filename="../../ui/scenes/fabric.py" line="82" />
             <source>INFO</source>
             <translation>INFO</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="63" />
+            <location filename="../../ui/scenes/fabric.py" line="64" />
             <source>Leaves</source>
             <translation>Leaves</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="227" />
+            <location filename="../../ui/scenes/fabric.py" line="228" />
             <source>NVLink spine · {links}</source>
             <translation>NVLink-Spine · {links}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="63" />
+            <location filename="../../ui/scenes/fabric.py" line="64" />
             <source>Nodes</source>
             <translation>Knoten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="66" />
+            <location filename="../../ui/scenes/fabric.py" line="67" />
             <source>Other</source>
             <translation>Sonstige</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="64" />
+            <location filename="../../ui/scenes/fabric.py" line="65" />
             <source>Spines</source>
             <translation>Spines</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="66" />
+            <location filename="../../ui/scenes/fabric.py" line="67" />
             <source>Switch
 trays</source>
             <translation>Switch-
 Trays</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="162" />
+            <location filename="../../ui/scenes/fabric.py" line="163" />
             <source>Tier {n}</source>
             <translation>Ebene {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="80" />
+            <location filename="../../ui/scenes/fabric.py" line="81" />
             <source>WARNING</source>
             <translation>WARNUNG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="78" />
+            <location filename="../../ui/scenes/fabric.py" line="79" />
             <source>core</source>
             <translation>Core</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="77" />
+            <location filename="../../ui/scenes/fabric.py" line="78" />
             <source>leaf</source>
             <translation>Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="77" />
+            <location filename="../../ui/scenes/fabric.py" line="78" />
             <source>spine</source>
             <translation>Spine</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="192" />
+            <location filename="../../ui/scenes/fabric.py" line="193" />
             <source>{down} down, {up} up</source>
             <translation>{down} abwärts, {up} aufwärts</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="274" />
+            <location filename="../../ui/scenes/fabric.py" line="275" />
             <source>{down}↓ {up}↑ links</source>
             <translation>{down}↓ {up}↑ Links</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="240" />
+            <location filename="../../ui/scenes/fabric.py" line="241" />
             <source>{links} from {tray}</source>
             <translation>{links} von {tray}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="233" />
+            <location filename="../../ui/scenes/fabric.py" line="234" />
             <source>{links} through the rack's NVLink spine: every GPU to every switch chip</source>
             <translation>{links} über die NVLink-Spine des Racks: jede GPU an jeden Switch-Chip</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="255" />
+            <location filename="../../ui/scenes/fabric.py" line="256" />
             <source>{links}: {a} – {b}</source>
             <translation>{links}: {a} – {b}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="75" />
+            <location filename="../../ui/scenes/fabric.py" line="76" />
             <source>{n} GPU</source>
             <translation>{n} GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="75" />
+            <location filename="../../ui/scenes/fabric.py" line="76" />
             <source>{n} GPUs</source>
             <translation>{n} GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="71" />
+            <location filename="../../ui/scenes/fabric.py" line="72" />
             <source>{n} core</source>
             <translation>{n} Core</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="71" />
+            <location filename="../../ui/scenes/fabric.py" line="72" />
             <source>{n} cores</source>
             <translation>{n} Cores</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="73" />
+            <location filename="../../ui/scenes/fabric.py" line="74" />
             <source>{n} device</source>
             <translation>{n} Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="73" />
+            <location filename="../../ui/scenes/fabric.py" line="74" />
             <source>{n} devices</source>
             <translation>{n} Geräte</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="69" />
+            <location filename="../../ui/scenes/fabric.py" line="70" />
             <source>{n} leaf</source>
             <translation>{n} Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="69" />
+            <location filename="../../ui/scenes/fabric.py" line="70" />
             <source>{n} leaves</source>
             <translation>{n} Leaves</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="74" />
+            <location filename="../../ui/scenes/fabric.py" line="75" />
             <source>{n} link</source>
             <translation>{n} Link</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="74" />
+            <location filename="../../ui/scenes/fabric.py" line="75" />
             <source>{n} links</source>
             <translation>{n} Links</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="68" />
+            <location filename="../../ui/scenes/fabric.py" line="69" />
             <source>{n} node</source>
             <translation>{n} Knoten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="68" />
+            <location filename="../../ui/scenes/fabric.py" line="69" />
             <source>{n} nodes</source>
             <translation>{n} Knoten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="70" />
+            <location filename="../../ui/scenes/fabric.py" line="71" />
             <source>{n} spine</source>
             <translation>{n} Spine</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="70" />
+            <location filename="../../ui/scenes/fabric.py" line="71" />
             <source>{n} spines</source>
             <translation>{n} Spines</translation>
         </message>
@@ -1790,254 +1790,254 @@ Trays</translation>
     <context>
         <name>FabricView</name>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="564" />
+            <location filename="../../ui/scenes/fabric.py" line="565" />
             <source>1 switch between the farthest servers</source>
             <translation>1 Switch zwischen den entferntesten Servern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="563" />
+            <location filename="../../ui/scenes/fabric.py" line="564" />
             <source>Bisection</source>
             <translation>Bisektionsbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="568" />
-            <location filename="../../ui/scenes/fabric.py" line="623" />
+            <location filename="../../ui/scenes/fabric.py" line="569" />
+            <location filename="../../ui/scenes/fabric.py" line="624" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="622" />
+            <location filename="../../ui/scenes/fabric.py" line="623" />
             <source>Complete</source>
             <translation>Vollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="615" />
+            <location filename="../../ui/scenes/fabric.py" line="616" />
             <source>Domain</source>
             <translation>Domäne</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="373" />
+            <location filename="../../ui/scenes/fabric.py" line="374" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="564" />
+            <location filename="../../ui/scenes/fabric.py" line="565" />
             <source>Hops</source>
             <translation>Hops</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="618" />
+            <location filename="../../ui/scenes/fabric.py" line="619" />
             <source>Links per GPU</source>
             <translation>Links je GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="443" />
+            <location filename="../../ui/scenes/fabric.py" line="444" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="604" />
+            <location filename="../../ui/scenes/fabric.py" line="605" />
             <source>NVLink domain ({model}) · {gpus} of {design} GPUs · {compute} compute trays, {trays} switch trays · {links} · INCOMPLETE</source>
             <translation>NVLink-Domäne ({model}) · {gpus} von {design} GPUs · {compute} Compute-Trays, {trays} Switch-Trays · {links} · UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="602" />
+            <location filename="../../ui/scenes/fabric.py" line="603" />
             <source>NVLink domain ({model}) · {gpus} of {design} GPUs · {compute} compute trays, {trays} switch trays · {links} · complete</source>
             <translation>NVLink-Domäne ({model}) · {gpus} von {design} GPUs · {compute} Compute-Trays, {trays} Switch-Trays · {links} · vollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="377" />
+            <location filename="../../ui/scenes/fabric.py" line="378" />
             <source>Name, kind, speed and oversubscription target of this fabric, in the Inspector</source>
             <translation>Name, Art, Geschwindigkeit und Überbuchungsziel dieser Fabric, im Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="533" />
+            <location filename="../../ui/scenes/fabric.py" line="534" />
             <source>No fabric in this plan: Plan › Auto-wire fabric… builds one</source>
             <translation>Keine Fabric in diesem Plan: Plan › Fabric automatisch verkabeln… legt eine an</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="592" />
+            <location filename="../../ui/scenes/fabric.py" line="593" />
             <source>No findings on this fabric</source>
             <translation>Keine Befunde in dieser Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="559" />
+            <location filename="../../ui/scenes/fabric.py" line="560" />
             <source>Oversubscription</source>
             <translation>Überbuchung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="616" />
+            <location filename="../../ui/scenes/fabric.py" line="617" />
             <source>Per-GPU NVLink</source>
             <translation>NVLink je GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="555" />
+            <location filename="../../ui/scenes/fabric.py" line="556" />
             <source>Per-GPU bandwidth</source>
             <translation>Bandbreite je GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="570" />
-            <location filename="../../ui/scenes/fabric.py" line="626" />
+            <location filename="../../ui/scenes/fabric.py" line="571" />
+            <location filename="../../ui/scenes/fabric.py" line="627" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="375" />
+            <location filename="../../ui/scenes/fabric.py" line="376" />
             <source>Properties…</source>
             <translation>Eigenschaften…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="567" />
+            <location filename="../../ui/scenes/fabric.py" line="568" />
             <source>Switch ports</source>
             <translation>Switch-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="619" />
+            <location filename="../../ui/scenes/fabric.py" line="620" />
             <source>Switch trays</source>
             <translation>Switch-Trays</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="566" />
+            <location filename="../../ui/scenes/fabric.py" line="567" />
             <source>Switches</source>
             <translation>Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="621" />
+            <location filename="../../ui/scenes/fabric.py" line="622" />
             <source>Unwired NVLink ports</source>
             <translation>Unverkabelte NVLink-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="572" />
+            <location filename="../../ui/scenes/fabric.py" line="573" />
             <source>Unwired ports</source>
             <translation>Unverkabelte Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="442" />
+            <location filename="../../ui/scenes/fabric.py" line="443" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="442" />
+            <location filename="../../ui/scenes/fabric.py" line="443" />
             <source>front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="443" />
+            <location filename="../../ui/scenes/fabric.py" line="444" />
             <source>management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="622" />
+            <location filename="../../ui/scenes/fabric.py" line="623" />
             <source>no</source>
             <translation>nein</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="558" />
+            <location filename="../../ui/scenes/fabric.py" line="559" />
             <source>no GPU servers on this fabric</source>
             <translation>keine GPU-Server in dieser Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="546" />
+            <location filename="../../ui/scenes/fabric.py" line="547" />
             <source>no switches</source>
             <translation>keine Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="442" />
+            <location filename="../../ui/scenes/fabric.py" line="443" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="626" />
+            <location filename="../../ui/scenes/fabric.py" line="627" />
             <source>switch trays {kw} kW max</source>
             <translation>Switch-Trays max. {kw} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="570" />
+            <location filename="../../ui/scenes/fabric.py" line="571" />
             <source>switches {switches} kW max, optics {optics} kW</source>
             <translation>Switches max. {switches} kW, Optiken {optics} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="622" />
+            <location filename="../../ui/scenes/fabric.py" line="623" />
             <source>yes</source>
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="444" />
+            <location filename="../../ui/scenes/fabric.py" line="445" />
             <source>{fabric} ({kind})</source>
             <translation>{fabric} ({kind})</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="609" />
+            <location filename="../../ui/scenes/fabric.py" line="610" />
             <source>{gpus} GPUs of the {design}-GPU design</source>
             <translation>{gpus} GPUs des Designs mit {design} GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="613" />
+            <location filename="../../ui/scenes/fabric.py" line="614" />
             <source>{gpus} GPUs of the {design}-GPU design, {extra} too many</source>
             <translation>{gpus} GPUs des Designs mit {design} GPUs, {extra} zu viele</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="611" />
+            <location filename="../../ui/scenes/fabric.py" line="612" />
             <source>{gpus} GPUs of the {design}-GPU design, {missing} missing</source>
             <translation>{gpus} GPUs des Designs mit {design} GPUs, {missing} fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="556" />
+            <location filename="../../ui/scenes/fabric.py" line="557" />
             <source>{injection} Gb/s injection, {effective} Gb/s effective</source>
             <translation>{injection} Gb/s Injektion, {effective} Gb/s effektiv</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="623" />
+            <location filename="../../ui/scenes/fabric.py" line="624" />
             <source>{links} spine links, {length}, {mass}</source>
             <translation>{links} Spine-Links, {length}, {mass}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="565" />
+            <location filename="../../ui/scenes/fabric.py" line="566" />
             <source>{n} switches between the farthest servers</source>
             <translation>{n} Switches zwischen den entferntesten Servern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="619" />
+            <location filename="../../ui/scenes/fabric.py" line="620" />
             <source>{present} present / {required} required</source>
             <translation>{present} vorhanden / {required} benötigt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="561" />
+            <location filename="../../ui/scenes/fabric.py" line="562" />
             <source>{ratio}:1 (target {target}:1)</source>
             <translation>{ratio}:1 (Ziel {target}:1)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="560" />
+            <location filename="../../ui/scenes/fabric.py" line="561" />
             <source>{ratio}:1 (target {target}:1) — {tiers}</source>
             <translation>{ratio}:1 (Ziel {target}:1) — {tiers}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="563" />
+            <location filename="../../ui/scenes/fabric.py" line="564" />
             <source>{tbps} Tb/s (one direction)</source>
             <translation>{tbps} Tb/s (eine Richtung)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="543" />
+            <location filename="../../ui/scenes/fabric.py" line="544" />
             <source>{tech}, {speed} Gb/s · {devices} devices, {gpus} GPUs · {tiers} · {links} links</source>
             <translation>{tech}, {speed} Gb/s · {devices} Geräte, {gpus} GPUs · {tiers} · {links} Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="535" />
+            <location filename="../../ui/scenes/fabric.py" line="536" />
             <source>{tech}, {speed} Gb/s — waiting for results</source>
             <translation>{tech}, {speed} Gb/s — warte auf Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="552" />
+            <location filename="../../ui/scenes/fabric.py" line="553" />
             <source>{used} of {total} used</source>
             <translation>{used} von {total} belegt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="549" />
+            <location filename="../../ui/scenes/fabric.py" line="550" />
             <source>{used} of {total} used ({percent} %)</source>
             <translation>{used} von {total} belegt ({percent} %)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="616" />
+            <location filename="../../ui/scenes/fabric.py" line="617" />
             <source>{wired} TB/s as wired (catalog {catalog} TB/s, bidirectional)</source>
             <translation>{wired} TB/s wie verkabelt (Katalog {catalog} TB/s, bidirektional)</translation>
         </message>
@@ -2297,7 +2297,7 @@ Trays</translation>
     <context>
         <name>FloorScene</name>
         <message>
-            <location filename="../../ui/scenes/floor/gestures.py" line="125" />
+            <location filename="../../ui/scenes/floor/gestures.py" line="126" />
             <source>Add a room first: rows go inside a room</source>
             <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
         </message>
@@ -2317,7 +2317,7 @@ Trays</translation>
             <translation>WARMGANG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/gestures.py" line="131" />
+            <location filename="../../ui/scenes/floor/gestures.py" line="132" />
             <source>Rows go inside a room: right-click on a room's floor</source>
             <translation>Reihen liegen in einem Raum: Rechtsklick auf den Boden eines Raums</translation>
         </message>
@@ -2734,724 +2734,724 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="582" />
+            <location filename="../../ui/panels/inspector.py" line="583" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="568" />
+            <location filename="../../ui/panels/inspector.py" line="569" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="582" />
+            <location filename="../../ui/panels/inspector.py" line="583" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="880" />
-            <location filename="../../ui/panels/inspector.py" line="896" />
+            <location filename="../../ui/panels/inspector.py" line="881" />
+            <location filename="../../ui/panels/inspector.py" line="897" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="542" />
+            <location filename="../../ui/panels/inspector.py" line="543" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="360" />
+            <location filename="../../ui/panels/inspector.py" line="361" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="575" />
+            <location filename="../../ui/panels/inspector.py" line="576" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="648" />
+            <location filename="../../ui/panels/inspector.py" line="649" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="580" />
+            <location filename="../../ui/panels/inspector.py" line="581" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="660" />
+            <location filename="../../ui/panels/inspector.py" line="661" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="663" />
+            <location filename="../../ui/panels/inspector.py" line="664" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="526" />
+            <location filename="../../ui/panels/inspector.py" line="527" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="253" />
+            <location filename="../../ui/panels/inspector.py" line="254" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="218" />
+            <location filename="../../ui/panels/inspector.py" line="219" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="283" />
+            <location filename="../../ui/panels/inspector.py" line="284" />
             <source>Catalog figures</source>
             <translation>Katalogwerte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="228" />
+            <location filename="../../ui/panels/inspector.py" line="229" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="720" />
+            <location filename="../../ui/panels/inspector.py" line="721" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="584" />
+            <location filename="../../ui/panels/inspector.py" line="585" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="580" />
+            <location filename="../../ui/panels/inspector.py" line="581" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="522" />
-            <location filename="../../ui/panels/inspector.py" line="901" />
+            <location filename="../../ui/panels/inspector.py" line="523" />
+            <location filename="../../ui/panels/inspector.py" line="902" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="647" />
+            <location filename="../../ui/panels/inspector.py" line="648" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="52" />
-            <location filename="../../ui/panels/inspector.py" line="563" />
-            <location filename="../../ui/panels/inspector.py" line="779" />
+            <location filename="../../ui/panels/inspector.py" line="53" />
+            <location filename="../../ui/panels/inspector.py" line="564" />
+            <location filename="../../ui/panels/inspector.py" line="780" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="238" />
+            <location filename="../../ui/panels/inspector.py" line="239" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="408" />
+            <location filename="../../ui/panels/inspector.py" line="409" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="559" />
+            <location filename="../../ui/panels/inspector.py" line="560" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="216" />
+            <location filename="../../ui/panels/inspector.py" line="217" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="811" />
+            <location filename="../../ui/panels/inspector.py" line="812" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="307" />
-            <location filename="../../ui/panels/inspector.py" line="694" />
+            <location filename="../../ui/panels/inspector.py" line="308" />
+            <location filename="../../ui/panels/inspector.py" line="695" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="251" />
+            <location filename="../../ui/panels/inspector.py" line="252" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="496" />
-            <location filename="../../ui/panels/inspector.py" line="794" />
+            <location filename="../../ui/panels/inspector.py" line="497" />
+            <location filename="../../ui/panels/inspector.py" line="795" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="665" />
+            <location filename="../../ui/panels/inspector.py" line="666" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="54" />
-            <location filename="../../ui/panels/inspector.py" line="712" />
+            <location filename="../../ui/panels/inspector.py" line="55" />
+            <location filename="../../ui/panels/inspector.py" line="713" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="271" />
+            <location filename="../../ui/panels/inspector.py" line="272" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="53" />
+            <location filename="../../ui/panels/inspector.py" line="54" />
             <source>Feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="704" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="696" />
+            <location filename="../../ui/panels/inspector.py" line="697" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="695" />
+            <location filename="../../ui/panels/inspector.py" line="696" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="271" />
+            <location filename="../../ui/panels/inspector.py" line="272" />
             <source>Front</source>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="720" />
+            <location filename="../../ui/panels/inspector.py" line="721" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="296" />
+            <location filename="../../ui/panels/inspector.py" line="297" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="285" />
+            <location filename="../../ui/panels/inspector.py" line="286" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="258" />
-            <location filename="../../ui/panels/inspector.py" line="484" />
-            <location filename="../../ui/panels/inspector.py" line="692" />
-            <location filename="../../ui/panels/inspector.py" line="714" />
+            <location filename="../../ui/panels/inspector.py" line="259" />
+            <location filename="../../ui/panels/inspector.py" line="485" />
+            <location filename="../../ui/panels/inspector.py" line="693" />
+            <location filename="../../ui/panels/inspector.py" line="715" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="722" />
+            <location filename="../../ui/panels/inspector.py" line="723" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="735" />
+            <location filename="../../ui/panels/inspector.py" line="736" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="275" />
+            <location filename="../../ui/panels/inspector.py" line="276" />
             <source>Left</source>
             <translation>Links</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="52" />
+            <location filename="../../ui/panels/inspector.py" line="53" />
             <source>Link</source>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="725" />
+            <location filename="../../ui/panels/inspector.py" line="726" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="738" />
+            <location filename="../../ui/panels/inspector.py" line="739" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="269" />
+            <location filename="../../ui/panels/inspector.py" line="270" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="721" />
+            <location filename="../../ui/panels/inspector.py" line="722" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="305" />
+            <location filename="../../ui/panels/inspector.py" line="306" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="287" />
+            <location filename="../../ui/panels/inspector.py" line="288" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="574" />
+            <location filename="../../ui/panels/inspector.py" line="575" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="528" />
-            <location filename="../../ui/panels/inspector.py" line="650" />
+            <location filename="../../ui/panels/inspector.py" line="529" />
+            <location filename="../../ui/panels/inspector.py" line="651" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="229" />
+            <location filename="../../ui/panels/inspector.py" line="230" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="721" />
+            <location filename="../../ui/panels/inspector.py" line="722" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="252" />
-            <location filename="../../ui/panels/inspector.py" line="483" />
-            <location filename="../../ui/panels/inspector.py" line="633" />
-            <location filename="../../ui/panels/inspector.py" line="691" />
-            <location filename="../../ui/panels/inspector.py" line="713" />
+            <location filename="../../ui/panels/inspector.py" line="253" />
+            <location filename="../../ui/panels/inspector.py" line="484" />
+            <location filename="../../ui/panels/inspector.py" line="634" />
+            <location filename="../../ui/panels/inspector.py" line="692" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="303" />
+            <location filename="../../ui/panels/inspector.py" line="304" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="557" />
+            <location filename="../../ui/panels/inspector.py" line="558" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="507" />
+            <location filename="../../ui/panels/inspector.py" line="508" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="372" />
+            <location filename="../../ui/panels/inspector.py" line="373" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="343" />
+            <location filename="../../ui/panels/inspector.py" line="344" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="807" />
+            <location filename="../../ui/panels/inspector.py" line="808" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="341" />
+            <location filename="../../ui/panels/inspector.py" line="342" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="533" />
+            <location filename="../../ui/panels/inspector.py" line="534" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="636" />
+            <location filename="../../ui/panels/inspector.py" line="637" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="727" />
+            <location filename="../../ui/panels/inspector.py" line="728" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="292" />
+            <location filename="../../ui/panels/inspector.py" line="293" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="220" />
+            <location filename="../../ui/panels/inspector.py" line="221" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="440" />
-            <location filename="../../ui/panels/inspector.py" line="463" />
+            <location filename="../../ui/panels/inspector.py" line="441" />
+            <location filename="../../ui/panels/inspector.py" line="464" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="214" />
+            <location filename="../../ui/panels/inspector.py" line="215" />
             <source>Plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="442" />
+            <location filename="../../ui/panels/inspector.py" line="443" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="900" />
+            <location filename="../../ui/panels/inspector.py" line="901" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="390" />
+            <location filename="../../ui/panels/inspector.py" line="391" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="278" />
-            <location filename="../../ui/panels/inspector.py" line="744" />
+            <location filename="../../ui/panels/inspector.py" line="279" />
+            <location filename="../../ui/panels/inspector.py" line="745" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="232" />
-            <location filename="../../ui/panels/inspector.py" line="505" />
+            <location filename="../../ui/panels/inspector.py" line="233" />
+            <location filename="../../ui/panels/inspector.py" line="506" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="53" />
+            <location filename="../../ui/panels/inspector.py" line="54" />
             <source>Power source</source>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="316" />
+            <location filename="../../ui/panels/inspector.py" line="317" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="323" />
+            <location filename="../../ui/panels/inspector.py" line="324" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="217" />
+            <location filename="../../ui/panels/inspector.py" line="218" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="259" />
-            <location filename="../../ui/panels/inspector.py" line="482" />
+            <location filename="../../ui/panels/inspector.py" line="260" />
+            <location filename="../../ui/panels/inspector.py" line="483" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="490" />
+            <location filename="../../ui/panels/inspector.py" line="491" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="639" />
-            <location filename="../../ui/panels/inspector.py" line="706" />
+            <location filename="../../ui/panels/inspector.py" line="640" />
+            <location filename="../../ui/panels/inspector.py" line="707" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="800" />
+            <location filename="../../ui/panels/inspector.py" line="801" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="730" />
+            <location filename="../../ui/panels/inspector.py" line="731" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="699" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="271" />
+            <location filename="../../ui/panels/inspector.py" line="272" />
             <source>Rear</source>
             <translation>Hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="219" />
+            <location filename="../../ui/panels/inspector.py" line="220" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="275" />
+            <location filename="../../ui/panels/inspector.py" line="276" />
             <source>Right</source>
             <translation>Rechts</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="54" />
-            <location filename="../../ui/panels/inspector.py" line="690" />
+            <location filename="../../ui/panels/inspector.py" line="55" />
+            <location filename="../../ui/panels/inspector.py" line="691" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="485" />
-            <location filename="../../ui/panels/inspector.py" line="632" />
+            <location filename="../../ui/panels/inspector.py" line="486" />
+            <location filename="../../ui/panels/inspector.py" line="633" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="705" />
+            <location filename="../../ui/panels/inspector.py" line="706" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="241" />
+            <location filename="../../ui/panels/inspector.py" line="242" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="254" />
+            <location filename="../../ui/panels/inspector.py" line="255" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="585" />
+            <location filename="../../ui/panels/inspector.py" line="586" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="51" />
+            <location filename="../../ui/panels/inspector.py" line="52" />
             <source>Server group</source>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="275" />
+            <location filename="../../ui/panels/inspector.py" line="276" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="215" />
+            <location filename="../../ui/panels/inspector.py" line="216" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="312" />
+            <location filename="../../ui/panels/inspector.py" line="313" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="468" />
+            <location filename="../../ui/panels/inspector.py" line="469" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="720" />
+            <location filename="../../ui/panels/inspector.py" line="721" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="724" />
+            <location filename="../../ui/panels/inspector.py" line="725" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="301" />
+            <location filename="../../ui/panels/inspector.py" line="302" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="474" />
+            <location filename="../../ui/panels/inspector.py" line="475" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="124" />
+            <location filename="../../ui/panels/inspector.py" line="125" />
             <source>The selected item no longer exists.</source>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="577" />
+            <location filename="../../ui/panels/inspector.py" line="578" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="257" />
+            <location filename="../../ui/panels/inspector.py" line="258" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="289" />
+            <location filename="../../ui/panels/inspector.py" line="290" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="813" />
+            <location filename="../../ui/panels/inspector.py" line="814" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="572" />
+            <location filename="../../ui/panels/inspector.py" line="573" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="693" />
+            <location filename="../../ui/panels/inspector.py" line="694" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="51" />
+            <location filename="../../ui/panels/inspector.py" line="52" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="634" />
+            <location filename="../../ui/panels/inspector.py" line="635" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="635" />
+            <location filename="../../ui/panels/inspector.py" line="636" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="352" />
+            <location filename="../../ui/panels/inspector.py" line="353" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="422" />
+            <location filename="../../ui/panels/inspector.py" line="423" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="354" />
+            <location filename="../../ui/panels/inspector.py" line="355" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="221" />
+            <location filename="../../ui/panels/inspector.py" line="222" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="429" />
+            <location filename="../../ui/panels/inspector.py" line="430" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="403" />
+            <location filename="../../ui/panels/inspector.py" line="404" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="350" />
+            <location filename="../../ui/panels/inspector.py" line="351" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="403" />
+            <location filename="../../ui/panels/inspector.py" line="404" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="904" />
+            <location filename="../../ui/panels/inspector.py" line="905" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="907" />
+            <location filename="../../ui/panels/inspector.py" line="908" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="292" />
+            <location filename="../../ui/panels/inspector.py" line="293" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="222" />
+            <location filename="../../ui/panels/inspector.py" line="223" />
             <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
             <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="122" />
+            <location filename="../../ui/panels/inspector.py" line="123" />
             <source>{kind} {id}</source>
             <translation>{kind} {id}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="234" />
-            <location filename="../../ui/panels/inspector.py" line="366" />
+            <location filename="../../ui/panels/inspector.py" line="235" />
+            <location filename="../../ui/panels/inspector.py" line="367" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="363" />
+            <location filename="../../ui/panels/inspector.py" line="364" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="113" />
+            <location filename="../../ui/panels/inspector.py" line="114" />
             <source>{n} items selected ({kinds}).
 Delete, Copy and Duplicate act on all of them.</source>
             <translation>{n} Elemente gewählt ({kinds}).
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="657" />
+            <location filename="../../ui/panels/inspector.py" line="658" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="404" />
+            <location filename="../../ui/panels/inspector.py" line="405" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="400" />
+            <location filename="../../ui/panels/inspector.py" line="401" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="345" />
+            <location filename="../../ui/panels/inspector.py" line="346" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="255" />
-            <location filename="../../ui/panels/inspector.py" line="489" />
-            <location filename="../../ui/panels/inspector.py" line="571" />
+            <location filename="../../ui/panels/inspector.py" line="256" />
+            <location filename="../../ui/panels/inspector.py" line="490" />
+            <location filename="../../ui/panels/inspector.py" line="572" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="285" />
             <source>{u} U</source>
             <translation>{u} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="285" />
             <source>{u} U (full depth)</source>
             <translation>{u} HE (volle Tiefe)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="235" />
+            <location filename="../../ui/panels/inspector.py" line="236" />
             <source>{v} V {phases}-phase, {a} A</source>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="805" />
+            <location filename="../../ui/panels/inspector.py" line="806" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -3596,22 +3596,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LoopEditor</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="265" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="266" />
             <source>Edit cooling loop</source>
             <translation>Kühlkreislauf bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="271" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="272" />
             <source>New facility water loop</source>
             <translation>Neuer Gebäudewasser-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="272" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="273" />
             <source>New in-row CDU loop</source>
             <translation>Neuer In-Row-CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="276" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="277" />
             <source>Racks that go on the new loop: {names}</source>
             <translation>Racks für den neuen Kreislauf: {names}</translation>
         </message>
@@ -3619,99 +3619,99 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LoopForm</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="127" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="128" />
             <source>CDU model</source>
             <translation>CDU-Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="132" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="133" />
             <source>CDUs</source>
             <translation>CDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="144" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="145" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="137" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="138" />
             <source>Coolant</source>
             <translation>Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="116" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="117" />
             <source>Facility water (chilled or warm)</source>
             <translation>Gebäudewasser (Kalt- oder Warmwasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="115" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="116" />
             <source>In-row CDUs (secondary loop)</source>
             <translation>In-Row-CDUs (Sekundärkreislauf)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="117" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="118" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="112" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="113" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="136" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="137" />
             <source>PG25 (25 % propylene glycol)</source>
             <translation>PG25 (25 % Propylenglykol)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="147" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="148" />
             <source>Rated flow</source>
             <translation>Nenndurchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="141" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="142" />
             <source>Return</source>
             <translation>Rücklauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="236" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="237" />
             <source>Return: must be warmer than the supply ({s} °C)</source>
             <translation>Rücklauf: muss wärmer sein als der Vorlauf ({s} °C)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="139" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="140" />
             <source>Supply</source>
             <translation>Vorlauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="135" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="136" />
             <source>Water</source>
             <translation>Wasser</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="201" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="202" />
             <source>from capacity and ΔT</source>
             <translation>aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="143" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="200" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="144" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="201" />
             <source>from the CDUs (catalog)</source>
             <translation>aus den CDUs (Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="146" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="202" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="147" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="203" />
             <source>from the CDUs, else capacity and ΔT</source>
             <translation>aus den CDUs, sonst aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="123" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="124" />
             <source>{name} ({kw} kW)</source>
             <translation>{name} ({kw} kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="126" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="127" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
@@ -3719,149 +3719,149 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/mainwindow.py" line="346" />
+            <location filename="../../ui/mainwindow.py" line="359" />
             <source>&amp;About Rackwright</source>
             <translation>Ü&amp;ber Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="242" />
+            <location filename="../../ui/mainwindow.py" line="252" />
             <source>&amp;Copy</source>
             <translation>&amp;Kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="244" />
+            <location filename="../../ui/mainwindow.py" line="254" />
             <source>&amp;Delete</source>
             <translation>&amp;Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="277" />
+            <location filename="../../ui/mainwindow.py" line="287" />
             <source>&amp;Edit</source>
             <translation>&amp;Bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="216" />
+            <location filename="../../ui/mainwindow.py" line="226" />
             <source>&amp;Export Build Plan (PDF)…</source>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="257" />
+            <location filename="../../ui/mainwindow.py" line="267" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="252" />
+            <location filename="../../ui/mainwindow.py" line="262" />
             <source>&amp;Fit Elevations</source>
             <translation>Rackansichten &amp;einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="348" />
+            <location filename="../../ui/mainwindow.py" line="361" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="344" />
+            <location filename="../../ui/mainwindow.py" line="357" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>&amp;Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="203" />
+            <location filename="../../ui/mainwindow.py" line="213" />
             <source>&amp;New</source>
             <translation>&amp;Neu</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="204" />
+            <location filename="../../ui/mainwindow.py" line="214" />
             <source>&amp;Open…</source>
             <translation>Ö&amp;ffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="243" />
+            <location filename="../../ui/mainwindow.py" line="253" />
             <source>&amp;Paste</source>
             <translation>E&amp;infügen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="293" />
+            <location filename="../../ui/mainwindow.py" line="306" />
             <source>&amp;Plan</source>
             <translation>&amp;Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="302" />
+            <location filename="../../ui/mainwindow.py" line="315" />
             <source>&amp;Power Feeds and Sources…</source>
             <translation>&amp;Einspeisungen und Stromquellen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="227" />
+            <location filename="../../ui/mainwindow.py" line="237" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="253" />
+            <location filename="../../ui/mainwindow.py" line="263" />
             <source>&amp;Recalculate</source>
             <translation>&amp;Neu berechnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="185" />
-            <location filename="../../ui/mainwindow.py" line="230" />
+            <location filename="../../ui/mainwindow.py" line="195" />
+            <location filename="../../ui/mainwindow.py" line="240" />
             <source>&amp;Redo</source>
             <translation>&amp;Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="185" />
+            <location filename="../../ui/mainwindow.py" line="195" />
             <source>&amp;Redo {action}</source>
             <translation>&amp;Wiederholen: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="214" />
+            <location filename="../../ui/mainwindow.py" line="224" />
             <source>&amp;Save</source>
             <translation>&amp;Speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="180" />
-            <location filename="../../ui/mainwindow.py" line="228" />
+            <location filename="../../ui/mainwindow.py" line="190" />
+            <location filename="../../ui/mainwindow.py" line="238" />
             <source>&amp;Undo</source>
             <translation>&amp;Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="180" />
+            <location filename="../../ui/mainwindow.py" line="190" />
             <source>&amp;Undo {action}</source>
             <translation>&amp;Rückgängig: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="282" />
+            <location filename="../../ui/mainwindow.py" line="292" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="303" />
+            <location filename="../../ui/mainwindow.py" line="316" />
             <source>Add and edit UPSs, panels and the feeds that hang off them</source>
             <translation>USVs, Verteilungen und die daran hängenden Einspeisungen anlegen und bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="295" />
+            <location filename="../../ui/mainwindow.py" line="308" />
             <source>Auto-&amp;wire Fabric…</source>
             <translation>Fabric automatisch &amp;verkabeln…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="298" />
+            <location filename="../../ui/mainwindow.py" line="311" />
             <source>Auto-wire &amp;NVLink Domain</source>
             <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="534" />
+            <location filename="../../ui/mainwindow.py" line="547" />
             <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
             <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="515" />
+            <location filename="../../ui/mainwindow.py" line="528" />
             <source>Auto-wired {links} links, {switches} switches</source>
             <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="500" />
+            <location filename="../../ui/mainwindow.py" line="513" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="104" />
+            <location filename="../../ui/mainwindow.py" line="114" />
             <source>Catalog</source>
             <translation>Katalog</translation>
         </message>
@@ -3871,67 +3871,67 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Diagramme</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="308" />
+            <location filename="../../ui/mainwindow.py" line="321" />
             <source>Cooling &amp;Loops…</source>
             <translation>Kühl&amp;kreisläufe…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="247" />
+            <location filename="../../ui/mainwindow.py" line="257" />
             <source>Copy the selected rack N times along its row</source>
             <translation>Das gewählte Rack N-mal entlang seiner Reihe kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="309" />
+            <location filename="../../ui/mainwindow.py" line="322" />
             <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
             <translation>CDU- und Gebäudewasser-Kreisläufe anlegen, bearbeiten und löschen; die gewählten Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="241" />
+            <location filename="../../ui/mainwindow.py" line="251" />
             <source>Cu&amp;t</source>
             <translation>&amp;Ausschneiden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="245" />
+            <location filename="../../ui/mainwindow.py" line="255" />
             <source>D&amp;uplicate</source>
             <translation>&amp;Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="296" />
+            <location filename="../../ui/mainwindow.py" line="309" />
             <source>Design and wire a leaf/spine fabric for servers (one undo step)</source>
             <translation>Eine Leaf/Spine-Fabric für Server entwerfen und verkabeln (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="246" />
+            <location filename="../../ui/mainwindow.py" line="256" />
             <source>Duplicate Rack × &amp;N…</source>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="386" />
+            <location filename="../../ui/mainwindow.py" line="399" />
             <source>Engine not available</source>
             <translation>Berechnung nicht verfügbar</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="218" />
+            <location filename="../../ui/mainwindow.py" line="228" />
             <source>Export &amp;Workbook (Excel)…</source>
             <translation>&amp;Arbeitsmappe exportieren (Excel)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="222" />
+            <location filename="../../ui/mainwindow.py" line="232" />
             <source>Export Tables (&amp;CSV)…</source>
             <translation>Tabellen exportieren (&amp;CSV)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="517" />
+            <location filename="../../ui/mainwindow.py" line="530" />
             <source>Extended the fabric: {links} links, {switches} switches added</source>
             <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="291" />
+            <location filename="../../ui/mainwindow.py" line="304" />
             <source>F&amp;loor</source>
             <translation>&amp;Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="499" />
+            <location filename="../../ui/mainwindow.py" line="512" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
@@ -3946,187 +3946,187 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Raumplan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="331" />
+            <location filename="../../ui/mainwindow.py" line="344" />
             <source>Import &amp;Price List…</source>
             <translation>&amp;Preisliste importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="111" />
+            <location filename="../../ui/mainwindow.py" line="121" />
             <source>Inspector</source>
             <translation>Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="250" />
+            <location filename="../../ui/mainwindow.py" line="260" />
             <source>Move Down 1U</source>
             <translation>1 HE nach unten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="249" />
+            <location filename="../../ui/mainwindow.py" line="259" />
             <source>Move Up 1U</source>
             <translation>1 HE nach oben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="559" />
+            <location filename="../../ui/mainwindow.py" line="572" />
             <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="580" />
+            <location filename="../../ui/mainwindow.py" line="597" />
             <source>New from &amp;Template…</source>
             <translation>Neu aus &amp;Vorlage…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="583" />
+            <location filename="../../ui/mainwindow.py" line="600" />
             <source>New from &amp;Workload…</source>
             <translation>Neu aus &amp;Arbeitslast…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="205" />
+            <location filename="../../ui/mainwindow.py" line="215" />
             <source>New from NetBox &amp;Site…</source>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="390" />
+            <location filename="../../ui/mainwindow.py" line="403" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="260" />
+            <location filename="../../ui/mainwindow.py" line="270" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="204" />
+            <location filename="../../ui/mainwindow.py" line="214" />
             <source>Open a plan</source>
             <translation>Einen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="211" />
+            <location filename="../../ui/mainwindow.py" line="221" />
             <source>Open a plan from the team repository (PostgreSQL)</source>
             <translation>Einen Plan aus dem Team-Repository öffnen (PostgreSQL)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="210" />
+            <location filename="../../ui/mainwindow.py" line="220" />
             <source>Open from Re&amp;pository…</source>
             <translation>Aus Re&amp;pository öffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="555" />
+            <location filename="../../ui/mainwindow.py" line="568" />
             <source>Plan &amp;Settings…</source>
             <translation>Plan&amp;einstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="341" />
+            <location filename="../../ui/mainwindow.py" line="354" />
             <source>Rackwright &amp;Guide</source>
             <translation>Rackwright-&amp;Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="558" />
+            <location filename="../../ui/mainwindow.py" line="571" />
             <source>Re&amp;name Selection…</source>
             <translation>Auswahl &amp;umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="332" />
+            <location filename="../../ui/mainwindow.py" line="345" />
             <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="388" />
+            <location filename="../../ui/mainwindow.py" line="401" />
             <source>Recalculating…</source>
             <translation>Wird neu berechnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="374" />
+            <location filename="../../ui/mainwindow.py" line="387" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="254" />
+            <location filename="../../ui/mainwindow.py" line="264" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="392" />
+            <location filename="../../ui/mainwindow.py" line="405" />
             <source>Results up to date</source>
             <translation>Ergebnisse aktuell</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="215" />
+            <location filename="../../ui/mainwindow.py" line="225" />
             <source>Save &amp;As…</source>
             <translation>Speichern &amp;unter…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="214" />
+            <location filename="../../ui/mainwindow.py" line="224" />
             <source>Save the plan</source>
             <translation>Den Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="213" />
+            <location filename="../../ui/mainwindow.py" line="223" />
             <source>Save the plan as the next revision in the team repository</source>
             <translation>Den Plan als nächste Revision im Team-Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="215" />
+            <location filename="../../ui/mainwindow.py" line="225" />
             <source>Save the plan under a new name</source>
             <translation>Den Plan unter neuem Namen speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="212" />
+            <location filename="../../ui/mainwindow.py" line="222" />
             <source>Save to Reposi&amp;tory…</source>
             <translation>Im Reposi&amp;tory speichern…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="226" />
+            <location filename="../../ui/mainwindow.py" line="236" />
             <source>Se&amp;ttings…</source>
             <translation>Ein&amp;stellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="587" />
+            <location filename="../../ui/mainwindow.py" line="604" />
             <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
             <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="248" />
+            <location filename="../../ui/mainwindow.py" line="258" />
             <source>Select &amp;All</source>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="653" />
+            <location filename="../../ui/mainwindow.py" line="670" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="586" />
+            <location filename="../../ui/mainwindow.py" line="603" />
             <source>Si&amp;ze This Workload…</source>
             <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="556" />
+            <location filename="../../ui/mainwindow.py" line="569" />
             <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
             <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="203" />
+            <location filename="../../ui/mainwindow.py" line="213" />
             <source>Start a new plan</source>
             <translation>Einen neuen Plan beginnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="206" />
+            <location filename="../../ui/mainwindow.py" line="216" />
             <source>Start a plan from a NetBox site export (racks, devices)</source>
             <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="581" />
+            <location filename="../../ui/mainwindow.py" line="598" />
             <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
             <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="584" />
+            <location filename="../../ui/mainwindow.py" line="601" />
             <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
             <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="343" />
+            <location filename="../../ui/mainwindow.py" line="356" />
             <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
             <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
         </message>
@@ -4136,12 +4136,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Summen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="299" />
+            <location filename="../../ui/mainwindow.py" line="312" />
             <source>Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip (one undo step)</source>
             <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="529" />
+            <location filename="../../ui/mainwindow.py" line="542" />
             <source>Wiring the NVLink domain of {name}…</source>
             <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
         </message>
@@ -4151,22 +4151,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="224" />
+            <location filename="../../ui/mainwindow.py" line="234" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als CSV-Dateien schreiben, eine pro Tabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="220" />
+            <location filename="../../ui/mainwindow.py" line="230" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als Excel-Arbeitsmappe schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="217" />
+            <location filename="../../ui/mainwindow.py" line="227" />
             <source>Write the printed build plan as a PDF</source>
             <translation>Den gedruckten Aufbauplan als PDF schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="427" />
+            <location filename="../../ui/mainwindow.py" line="440" />
             <source>{path} no longer exists</source>
             <translation>{path} existiert nicht mehr</translation>
         </message>
@@ -4207,72 +4207,72 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NetboxImportResult</name>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="45" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="46" />
             <source>Details</source>
             <translation>Details</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="45" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="46" />
             <source>File</source>
             <translation>Datei</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="34" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="35" />
             <source>Imported devices are marked “needs data” in the catalog until their GPUs, power draw, cooling and price are filled in.</source>
             <translation>Importierte Geräte sind im Katalog als „Daten fehlen“ markiert, bis GPUs, Leistungsaufnahme, Kühlung und Preis eingetragen sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="26" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="27" />
             <source>NetBox import</source>
             <translation>NetBox-Import</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="45" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="46" />
             <source>Result</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="32" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="33" />
             <source>The import was cancelled; the files listed were done.</source>
             <translation>Der Import wurde abgebrochen; die aufgelisteten Dateien sind erledigt.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="39" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="40" />
             <source>Written to: {folder}</source>
             <translation>Geschrieben nach: {folder}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="49" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="50" />
             <source>failed</source>
             <translation>fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="48" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="49" />
             <source>imported</source>
             <translation>importiert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="53" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="54" />
             <source>line</source>
             <translation>Zeile</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="48" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="49" />
             <source>replaced</source>
             <translation>ersetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="48" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="49" />
             <source>skipped</source>
             <translation>übersprungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="56" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="57" />
             <source>{entry}; needs data: {what}</source>
             <translation>{entry}; Daten fehlen: {what}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="29" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="30" />
             <source>{ok} imported, {skipped} skipped, {failed} failed, of {files} file(s).</source>
             <translation>{ok} importiert, {skipped} übersprungen, {failed} fehlgeschlagen, von {files} Datei(en).</translation>
         </message>
@@ -4323,7 +4323,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>(nicht angegeben)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="192" />
+            <location filename="../../ui/design/templates.py" line="193" />
             <source>Building {title}… ({done} of {total} ready)</source>
             <translation>Erstelle {title}… ({done} von {total} fertig)</translation>
         </message>
@@ -4333,7 +4333,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Wird erstellt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="117" />
+            <location filename="../../ui/design/templates.py" line="118" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
@@ -4345,12 +4345,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="118" />
+            <location filename="../../ui/design/templates.py" line="119" />
             <source>Check</source>
             <translation>Prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="151" />
+            <location filename="../../ui/design/templates.py" line="152" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
@@ -4360,27 +4360,27 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>{title} wird erstellt, sobald er gebaut ist…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="116" />
+            <location filename="../../ui/design/templates.py" line="117" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="117" />
+            <location filename="../../ui/design/templates.py" line="118" />
             <source>IT load</source>
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="116" />
+            <location filename="../../ui/design/templates.py" line="117" />
             <source>Meant for</source>
             <translation>Gedacht für</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="72" />
+            <location filename="../../ui/design/templates.py" line="73" />
             <source>New from Template</source>
             <translation>Neu aus Vorlage</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="117" />
+            <location filename="../../ui/design/templates.py" line="118" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
@@ -4395,7 +4395,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>{errors} Fehler, {warnings} Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="188" />
+            <location filename="../../ui/design/templates.py" line="189" />
             <source>{n} reference designs</source>
             <translation>{n} Referenzdesigns</translation>
         </message>
@@ -4403,12 +4403,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NvlinkAutowirer</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="661" />
+            <location filename="../../ui/dialogs/wiring.py" line="669" />
             <source>An NVLink auto-wire is already running</source>
             <translation>Eine NVLink-Autoverkabelung läuft bereits</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="658" />
+            <location filename="../../ui/dialogs/wiring.py" line="666" />
             <source>Select an NVL72 rack (or a tray in it) to wire its NVLink domain</source>
             <translation>Ein NVL72-Rack (oder einen Tray darin) auswählen, um seine NVLink-Domäne zu verkabeln</translation>
         </message>
@@ -4416,63 +4416,63 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>OpenFromRepositoryDialog</name>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="63" />
-            <location filename="../../ui/dialogs/repository.py" line="68" />
+            <location filename="../../ui/dialogs/repository.py" line="65" />
+            <location filename="../../ui/dialogs/repository.py" line="70" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="69" />
+            <location filename="../../ui/dialogs/repository.py" line="71" />
             <source>Changes</source>
             <translation>Änderungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="56" />
+            <location filename="../../ui/dialogs/repository.py" line="58" />
             <source>Connect</source>
             <translation>Verbinden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="145" />
+            <location filename="../../ui/dialogs/repository.py" line="147" />
             <source>Connecting…</source>
             <translation>Verbinde…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="143" />
+            <location filename="../../ui/dialogs/repository.py" line="145" />
             <source>Enter the repository's URL, e.g. {hint}</source>
             <translation>URL des Repositorys eingeben, z. B. {hint}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="64" />
+            <location filename="../../ui/dialogs/repository.py" line="66" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="68" />
+            <location filename="../../ui/dialogs/repository.py" line="70" />
             <source>Message</source>
             <translation>Meldung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="189" />
+            <location filename="../../ui/dialogs/repository.py" line="191" />
             <source>New name of “{name}” in the repository (its history goes with it):</source>
             <translation>Neuer Name von „{name}“ im Repository (seine Geschichte geht mit):</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="47" />
+            <location filename="../../ui/dialogs/repository.py" line="49" />
             <source>Open from Repository</source>
             <translation>Aus Repository öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="63" />
+            <location filename="../../ui/dialogs/repository.py" line="65" />
             <source>Plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="203" />
+            <location filename="../../ui/dialogs/repository.py" line="205" />
             <source>Remove Plan</source>
             <translation>Plan entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="204" />
+            <location filename="../../ui/dialogs/repository.py" line="206" />
             <source>Remove “{name}” from the repository's list?
 
 Its revisions are kept: it can be restored under “Show removed plans”.</source>
@@ -4481,90 +4481,90 @@ Its revisions are kept: it can be restored under “Show removed plans”.</sour
 Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeigen“ wiederherstellen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="208" />
+            <location filename="../../ui/dialogs/repository.py" line="210" />
             <source>Removed “{name}”; its revisions are kept.</source>
             <translation>„{name}“ entfernt; seine Revisionen bleiben erhalten.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="84" />
+            <location filename="../../ui/dialogs/repository.py" line="86" />
             <source>Removes the plan from the list; its revisions are kept and it can be restored</source>
             <translation>Entfernt den Plan aus der Liste; seine Revisionen bleiben erhalten und er lässt sich wiederherstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="82" />
+            <location filename="../../ui/dialogs/repository.py" line="84" />
             <source>Remove…</source>
             <translation>Entfernen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="188" />
+            <location filename="../../ui/dialogs/repository.py" line="190" />
             <source>Rename Plan</source>
             <translation>Plan umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="195" />
+            <location filename="../../ui/dialogs/repository.py" line="197" />
             <source>Renamed “{old}” to “{new}”.</source>
             <translation>„{old}“ in „{new}“ umbenannt.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="80" />
+            <location filename="../../ui/dialogs/repository.py" line="82" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="93" />
+            <location filename="../../ui/dialogs/repository.py" line="95" />
             <source>Repository:</source>
             <translation>Repository:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="86" />
+            <location filename="../../ui/dialogs/repository.py" line="88" />
             <source>Restore</source>
             <translation>Wiederherstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="216" />
+            <location filename="../../ui/dialogs/repository.py" line="218" />
             <source>Restored “{name}”.</source>
             <translation>„{name}“ wiederhergestellt.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="63" />
-            <location filename="../../ui/dialogs/repository.py" line="68" />
+            <location filename="../../ui/dialogs/repository.py" line="65" />
+            <location filename="../../ui/dialogs/repository.py" line="70" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="60" />
+            <location filename="../../ui/dialogs/repository.py" line="62" />
             <source>Search plans by name</source>
             <translation>Pläne nach Namen suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="78" />
+            <location filename="../../ui/dialogs/repository.py" line="80" />
             <source>Show removed plans</source>
             <translation>Entfernte Pläne zeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="63" />
-            <location filename="../../ui/dialogs/repository.py" line="68" />
+            <location filename="../../ui/dialogs/repository.py" line="65" />
+            <location filename="../../ui/dialogs/repository.py" line="70" />
             <source>Time</source>
             <translation>Zeit</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="55" />
-            <location filename="../../ui/dialogs/repository.py" line="143" />
+            <location filename="../../ui/dialogs/repository.py" line="57" />
+            <location filename="../../ui/dialogs/repository.py" line="145" />
             <source>postgresql+psycopg://user@host:5432/database</source>
             <translation>postgresql+psycopg://benutzer@host:5432/datenbank</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="248" />
+            <location filename="../../ui/dialogs/repository.py" line="250" />
             <source>{message} (merged with {rev})</source>
             <translation>{message} (zusammengeführt mit {rev})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="159" />
+            <location filename="../../ui/dialogs/repository.py" line="161" />
             <source>{n} plan(s) in the repository.</source>
             <translation>Pläne im Repository: {n}.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="157" />
+            <location filename="../../ui/dialogs/repository.py" line="159" />
             <source>{n} removed plan(s) in the repository.</source>
             <translation>Entfernte Pläne im Repository: {n}.</translation>
         </message>
@@ -4867,32 +4867,32 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>Power</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="76" />
+            <location filename="../../ui/dialogs/power.py" line="77" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="67" />
+            <location filename="../../ui/dialogs/power.py" line="68" />
             <source>Generator</source>
             <translation>Notstromaggregat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="66" />
+            <location filename="../../ui/dialogs/power.py" line="67" />
             <source>Panel</source>
             <translation>Unterverteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="66" />
+            <location filename="../../ui/dialogs/power.py" line="67" />
             <source>Switchboard</source>
             <translation>Hauptverteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="66" />
+            <location filename="../../ui/dialogs/power.py" line="67" />
             <source>UPS</source>
             <translation>USV</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="77" />
+            <location filename="../../ui/dialogs/power.py" line="78" />
             <source>{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)</source>
             <translation>{load:.1f} kW normal, {fail:.1f} kW bei Ausfall, von {cap:.1f} kW ({util:.0f} %)</translation>
         </message>
@@ -4900,93 +4900,93 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PowerDialog</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="315" />
+            <location filename="../../ui/dialogs/power.py" line="316" />
             <source>A new feed on the selected source (on the other side than the last feed)</source>
             <translation>Eine neue Einspeisung an der gewählten Stromquelle (auf der anderen Seite als die letzte Einspeisung)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="317" />
+            <location filename="../../ui/dialogs/power.py" line="318" />
             <source>Add A+B Feeds for Selected Racks</source>
             <translation>A+B-Einspeisungen für die gewählten Racks anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="313" />
+            <location filename="../../ui/dialogs/power.py" line="314" />
             <source>Add Feed</source>
             <translation>Einspeisung hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="303" />
+            <location filename="../../ui/dialogs/power.py" line="304" />
             <source>Add UPS / Panel</source>
             <translation>USV / Verteilung hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="281" />
+            <location filename="../../ui/dialogs/power.py" line="282" />
             <source>Capacity kW</source>
             <translation>Kapazität kW</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="322" />
-            <location filename="../../ui/dialogs/power.py" line="539" />
+            <location filename="../../ui/dialogs/power.py" line="323" />
+            <location filename="../../ui/dialogs/power.py" line="540" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="537" />
+            <location filename="../../ui/dialogs/power.py" line="538" />
             <source>Disconnect its PDUs and delete the feed?</source>
             <translation>Die PDUs trennen und die Einspeisung löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="376" />
+            <location filename="../../ui/dialogs/power.py" line="377" />
             <source>Feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="382" />
+            <location filename="../../ui/dialogs/power.py" line="383" />
             <source>Feeds on no source</source>
             <translation>Einspeisungen ohne Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="538" />
+            <location filename="../../ui/dialogs/power.py" line="539" />
             <source>Hang what it supplies on its own upstream (or nothing) and delete it?</source>
             <translation>Was sie versorgt, an ihre eigene Vorstufe (oder nichts) hängen und sie löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="280" />
+            <location filename="../../ui/dialogs/power.py" line="281" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="280" />
+            <location filename="../../ui/dialogs/power.py" line="281" />
             <source>Load / failover kW</source>
             <translation>Last / Ausfall kW</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="280" />
+            <location filename="../../ui/dialogs/power.py" line="281" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="274" />
+            <location filename="../../ui/dialogs/power.py" line="275" />
             <source>Power Feeds and Sources</source>
             <translation>Einspeisungen und Stromquellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="291" />
+            <location filename="../../ui/dialogs/power.py" line="292" />
             <source>Select a power source or a feed to edit it, or add one below.</source>
             <translation>Eine Stromquelle oder Einspeisung zum Bearbeiten wählen oder unten eine hinzufügen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="522" />
+            <location filename="../../ui/dialogs/power.py" line="523" />
             <source>Select one or more racks (or devices in them) first.</source>
             <translation>Zuerst ein oder mehrere Racks (oder Geräte darin) wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="280" />
+            <location filename="../../ui/dialogs/power.py" line="281" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="319" />
+            <location filename="../../ui/dialogs/power.py" line="320" />
             <source>Two feeds per selected rack, named after it, with its unconnected PDUs on them (left PDUs on A, right on B); on the selected source</source>
             <translation>Zwei Einspeisungen pro gewähltem Rack, nach ihm benannt, mit seinen nicht verbundenen PDUs daran (linke PDUs an A, rechte an B); an der gewählten Stromquelle</translation>
         </message>
@@ -4994,106 +4994,106 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PowerForm</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="258" />
+            <location filename="../../ui/dialogs/power.py" line="259" />
             <source>(none yet: pick this feed in a PDU's Inspector)</source>
             <translation>(noch keine: diese Einspeisung im Inspektor einer PDU wählen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="182" />
-            <location filename="../../ui/dialogs/power.py" line="210" />
+            <location filename="../../ui/dialogs/power.py" line="183" />
+            <location filename="../../ui/dialogs/power.py" line="211" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="263" />
+            <location filename="../../ui/dialogs/power.py" line="264" />
             <source>(nothing yet: hang feeds or panels off it)</source>
             <translation>(noch nichts: Einspeisungen oder Unterverteilungen daran hängen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="195" />
+            <location filename="../../ui/dialogs/power.py" line="196" />
             <source>1-phase</source>
             <translation>1-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="195" />
+            <location filename="../../ui/dialogs/power.py" line="196" />
             <source>3-phase</source>
             <translation>3-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="196" />
+            <location filename="../../ui/dialogs/power.py" line="197" />
             <source>Breaker</source>
             <translation>Sicherung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="209" />
+            <location filename="../../ui/dialogs/power.py" line="210" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="198" />
+            <location filename="../../ui/dialogs/power.py" line="199" />
             <source>Continuous load</source>
             <translation>Dauerlast</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="111" />
+            <location filename="../../ui/dialogs/power.py" line="112" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="201" />
+            <location filename="../../ui/dialogs/power.py" line="202" />
             <source>Fraction of the breaker rating the feed may carry continuously (NEC: 0.8); 'engine default' uses the setting</source>
             <translation>Anteil der Sicherungsnennstroms, den die Einspeisung dauerhaft tragen darf (NEC: 0,8); „Berechnungsstandard“ nutzt die Einstellung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="193" />
-            <location filename="../../ui/dialogs/power.py" line="211" />
+            <location filename="../../ui/dialogs/power.py" line="194" />
+            <location filename="../../ui/dialogs/power.py" line="212" />
             <source>Hangs off</source>
             <translation>Hängt an</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="208" />
+            <location filename="../../ui/dialogs/power.py" line="209" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="191" />
-            <location filename="../../ui/dialogs/power.py" line="207" />
+            <location filename="../../ui/dialogs/power.py" line="192" />
+            <location filename="../../ui/dialogs/power.py" line="208" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="203" />
+            <location filename="../../ui/dialogs/power.py" line="204" />
             <source>PDUs</source>
             <translation>PDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="195" />
+            <location filename="../../ui/dialogs/power.py" line="196" />
             <source>Phases</source>
             <translation>Phasen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="197" />
+            <location filename="../../ui/dialogs/power.py" line="198" />
             <source>Power factor</source>
             <translation>Leistungsfaktor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="192" />
-            <location filename="../../ui/dialogs/power.py" line="210" />
+            <location filename="../../ui/dialogs/power.py" line="193" />
+            <location filename="../../ui/dialogs/power.py" line="211" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="212" />
+            <location filename="../../ui/dialogs/power.py" line="213" />
             <source>Supplies</source>
             <translation>Versorgt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="194" />
+            <location filename="../../ui/dialogs/power.py" line="195" />
             <source>Voltage</source>
             <translation>Spannung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="199" />
+            <location filename="../../ui/dialogs/power.py" line="200" />
             <source>engine default</source>
             <translation>Berechnungsstandard</translation>
         </message>
@@ -5101,95 +5101,95 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PriceImportDialog</name>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="69" />
+            <location filename="../../ui/dialogs/price_import.py" line="70" />
             <source>Catalog entry</source>
             <translation>Katalogeintrag</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="79" />
+            <location filename="../../ui/dialogs/price_import.py" line="80" />
             <source>Could not be read ({n})</source>
             <translation>Nicht lesbar ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="70" />
+            <location filename="../../ui/dialogs/price_import.py" line="71" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="70" />
+            <location filename="../../ui/dialogs/price_import.py" line="71" />
             <source>Date</source>
             <translation>Datum</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="75" />
+            <location filename="../../ui/dialogs/price_import.py" line="76" />
             <source>Field</source>
             <translation>Feld</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="69" />
-            <location filename="../../ui/dialogs/price_import.py" line="73" />
-            <location filename="../../ui/dialogs/price_import.py" line="75" />
+            <location filename="../../ui/dialogs/price_import.py" line="70" />
+            <location filename="../../ui/dialogs/price_import.py" line="74" />
+            <location filename="../../ui/dialogs/price_import.py" line="76" />
             <source>Line</source>
             <translation>Zeile</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="77" />
+            <location filename="../../ui/dialogs/price_import.py" line="78" />
             <source>Matched ({n})</source>
             <translation>Zugeordnet ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="78" />
+            <location filename="../../ui/dialogs/price_import.py" line="79" />
             <source>Not matched ({n})</source>
             <translation>Nicht zugeordnet ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="60" />
+            <location filename="../../ui/dialogs/price_import.py" line="61" />
             <source>Nothing was written: no row matched. An earlier import of this list is kept.</source>
             <translation>Nichts geschrieben: keine Zeile passte. Ein früherer Import dieser Liste bleibt erhalten.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="69" />
+            <location filename="../../ui/dialogs/price_import.py" line="70" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="44" />
+            <location filename="../../ui/dialogs/price_import.py" line="45" />
             <source>Price List Imported</source>
             <translation>Preisliste importiert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="44" />
+            <location filename="../../ui/dialogs/price_import.py" line="45" />
             <source>Price List Not Imported</source>
             <translation>Preisliste nicht importiert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="63" />
+            <location filename="../../ui/dialogs/price_import.py" line="64" />
             <source>Prices in {currencies} count in this plan's capex only with an exchange rate to {plan} (Plan Settings).</source>
             <translation>Preise in {currencies} zählen in den Investitionskosten dieses Plans nur mit einem Wechselkurs zu {plan} (Planeinstellungen).</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="75" />
+            <location filename="../../ui/dialogs/price_import.py" line="76" />
             <source>Problem</source>
             <translation>Problem</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="56" />
+            <location filename="../../ui/dialogs/price_import.py" line="57" />
             <source>The prices are in the user catalog as the price list “{name}” (importing it again replaces it); the capex is recalculated.</source>
             <translation>Die Preise stehen im Benutzerkatalog als Preisliste „{name}“ (ein erneuter Import ersetzt sie); die Investitionskosten werden neu berechnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="70" />
-            <location filename="../../ui/dialogs/price_import.py" line="73" />
+            <location filename="../../ui/dialogs/price_import.py" line="71" />
+            <location filename="../../ui/dialogs/price_import.py" line="74" />
             <source>The row named</source>
             <translation>Die Reihe namens</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="73" />
+            <location filename="../../ui/dialogs/price_import.py" line="74" />
             <source>Why</source>
             <translation>Grund</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="51" />
+            <location filename="../../ui/dialogs/price_import.py" line="52" />
             <source>{file}: {rows} rows read: {matched} matched, {unmatched} not matched, {bad} could not be read.</source>
             <translation>{file}: {rows} Zeilen gelesen: {matched} zugeordnet, {unmatched} nicht zugeordnet, {bad} nicht lesbar.</translation>
         </message>
@@ -5197,12 +5197,12 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PriceListImporter</name>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="162" />
+            <location filename="../../ui/dialogs/price_import.py" line="163" />
             <source>Import Price List</source>
             <translation>Preisliste importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="163" />
+            <location filename="../../ui/dialogs/price_import.py" line="164" />
             <source>The price list could not be read; nothing was imported.</source>
             <translation>Die Preisliste konnte nicht gelesen werden; nichts wurde importiert.</translation>
         </message>
@@ -5329,8 +5329,8 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>{port} trennen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/gestures.py" line="74" />
-            <location filename="../../ui/scenes/rack/gestures.py" line="131" />
+            <location filename="../../ui/scenes/rack/gestures.py" line="75" />
+            <location filename="../../ui/scenes/rack/gestures.py" line="132" />
             <source>Drop the device on a rack</source>
             <translation>Das Gerät auf einem Rack ablegen</translation>
         </message>
@@ -5555,7 +5555,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>RecoveryController</name>
         <message>
-            <location filename="../../ui/recovery.py" line="176" />
+            <location filename="../../ui/recovery.py" line="182" />
             <source>Cannot recover</source>
             <translation>Wiederherstellung nicht möglich</translation>
         </message>
@@ -5708,53 +5708,53 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>SaveToRepositoryDialog</name>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="283" />
+            <location filename="../../ui/dialogs/repository.py" line="285" />
             <source>A new plan in the repository</source>
             <translation>Ein neuer Plan im Repository</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="282" />
+            <location filename="../../ui/dialogs/repository.py" line="284" />
             <source>Based on revision {rev}</source>
             <translation>Beruht auf Revision {rev}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="291" />
+            <location filename="../../ui/dialogs/repository.py" line="293" />
             <source>Message:</source>
             <translation>Nachricht:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="290" />
+            <location filename="../../ui/dialogs/repository.py" line="292" />
             <source>Plan name:</source>
             <translation>Planname:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="306" />
+            <location filename="../../ui/dialogs/repository.py" line="308" />
             <source>Plan name: enter a name for the plan in the repository</source>
             <translation>Planname: einen Namen für den Plan im Repository eingeben</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="289" />
+            <location filename="../../ui/dialogs/repository.py" line="291" />
             <source>Repository:</source>
             <translation>Repository:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="303" />
+            <location filename="../../ui/dialogs/repository.py" line="305" />
             <source>Repository: enter the URL, e.g. {hint}</source>
             <translation>Repository: die URL eingeben, z. B. {hint}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="272" />
+            <location filename="../../ui/dialogs/repository.py" line="274" />
             <source>Save to Repository</source>
             <translation>Im Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="281" />
+            <location filename="../../ui/dialogs/repository.py" line="283" />
             <source>What changed, for the revision history</source>
             <translation>Was sich geändert hat, für die Revisionsgeschichte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="276" />
-            <location filename="../../ui/dialogs/repository.py" line="303" />
+            <location filename="../../ui/dialogs/repository.py" line="278" />
+            <location filename="../../ui/dialogs/repository.py" line="305" />
             <source>postgresql+psycopg://user@host:5432/database</source>
             <translation>postgresql+psycopg://benutzer@host:5432/datenbank</translation>
         </message>
@@ -6013,17 +6013,17 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="964" />
+            <location filename="../../ui/design/wizard.py" line="967" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="953" />
+            <location filename="../../ui/design/wizard.py" line="956" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="953" />
+            <location filename="../../ui/design/wizard.py" line="956" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -6601,7 +6601,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="807" />
+            <location filename="../../ui/design/wizard.py" line="808" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
