@@ -284,3 +284,35 @@ def test_training_memory_is_shown_in_gib_of_the_drivers_capacity(qtbot, panel, d
     used = doc.results.workloads[wid].figures["memory_per_gpu_gib"]
     assert text == f"{used:,.1f} GiB of 79.6 GiB"
     assert "GB" not in text.replace("GiB", "")
+
+
+def test_headline_says_met_within_the_models_uncertainty(qtbot, catalog):
+    """A target met by less than the model's error band (the engine levels it warn) reads
+    'Met within the model's uncertainty', not a bare 'Met' (issue 15)."""
+    from PySide6.QtWidgets import QLabel
+
+    from planner.engine.settings import EngineSettings
+
+    plan = load_plan(EXAMPLE)
+    plain = Engine(catalog).compute(plan)
+    warn = max(v.margin for v in plain.workloads.values() if v.margin is not None) + 0.5
+    d = Document(plan, catalog, engine=Engine(catalog, EngineSettings(workload_margin_warn=warn)))
+    d.recompute(background=False)
+    p = WorkloadsPanel(d)
+    qtbot.addWidget(p)
+    p.resize(560, 900)
+    p.show()
+    wid = plan.workloads[0].id
+    assert d.results.workloads[wid].level == "warn" and d.results.workloads[wid].met
+    p.select_workload(wid)
+    head = p.findChild(QLabel, "verdictHeadline")
+    qtbot.waitUntil(lambda: "within the model" in head.text())
+    d2 = Document(load_plan(EXAMPLE), catalog, engine=Engine(catalog))
+    d2.recompute(background=False)
+    p2 = WorkloadsPanel(d2)
+    qtbot.addWidget(p2)
+    p2.show()
+    p2.select_workload(wid)
+    head2 = p2.findChild(QLabel, "verdictHeadline")
+    qtbot.waitUntil(lambda: "Met" in head2.text())
+    assert "within the model" not in head2.text()

@@ -195,6 +195,9 @@ def verdict_headline(v: Any, kind: str, spec: dict[str, Any]) -> str:
     if not has_target(kind, spec):
         return _t("Sized (no target) · limited by {bn}").format(bn=bn)
     pct = (1.0 + v.margin) * 100 if v.margin is not None else None
+    if v.met and v.level == levels.WARN:  # the engine: met, but by less than the model's error band
+        return _t("Met within the model's uncertainty · {pct} % of target · limited by {bn}").format(
+            pct=fnum(pct, ",.0f"), bn=bn)
     if v.met:
         return _t("Met · {pct} % of target · limited by {bn}").format(pct=fnum(pct, ",.0f"), bn=bn)
     if v.bottleneck in ("power", "cooling"):
