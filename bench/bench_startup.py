@@ -67,14 +67,31 @@ def time_check(cmd: list[str], tmp: Path) -> tuple[float, float]:
     return took, (r1.children_user - r0.children_user) + (r1.children_system - r0.children_system)
 
 
-def start_xvfb() -> tuple[subprocess.Popen, str]:
-    r, w = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
-                            pass_fds=(w,), stderr=subprocess.DEVNULL)
-    os.close(w)
-    with os.fdopen(r) as fh:
-        display = ":" + fh.readline().strip()
-    return proc, display
+def _display_answers(display: str) -> bool:
+    env = {**os.environ, "DISPLAY": display}
+    return subprocess.run(["xdotool", "getdisplaygeometry"], env=env, capture_output=True).returncode == 0
+
+
+def start_xvfb(attempts: int = 3) -> tuple[subprocess.Popen, str]:
+    """A fresh Xvfb on a free display, checked to answer before it is used: in .ci/bundle,
+    right after the bundle's tests, a server that reported its display was seen not to
+    accept connections ("could not connect to display :0"); then another one is started."""
+    for _ in range(attempts):
+        r, w = os.pipe()
+        proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+                                pass_fds=(w,), stderr=subprocess.DEVNULL)
+        os.close(w)
+        with os.fdopen(r) as fh:
+            display = ":" + fh.readline().strip()
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            if _display_answers(display):
+                return proc, display
+            time.sleep(0.1)
+        print(f"Xvfb on {display} does not answer; starting another one", file=sys.stderr)
+        proc.terminate()
+        proc.wait(timeout=20)
+    raise SystemExit("no Xvfb display answered")
 
 
 def _cpu_s(pid: int) -> float:
