@@ -193,3 +193,30 @@ def test_generated_plan_is_editable_and_the_engine_follows(catalog):
     assert after.totals.agg.ints["gpu_count"] == 8 * 9
     removed.revert(plan)
     assert Engine(catalog).compute(plan).totals.agg.ints["gpu_count"] == 80
+
+
+def test_refusals_are_english_as_str_and_german_through_error_text(catalog):
+    from planner.i18n import error_text
+
+    cases = [(BuildDesign(server="dell-poweredge-xe9680", servers=2, cooling="air", max_rack_kw=5.0),
+              "max_rack_kw: one dell-poweredge-xe9680 draws ", " kW with its optics; 5 kW per rack holds 0 at ",
+              "max_rack_kw: ein dell-poweredge-xe9680 nimmt mit seinen Transceivern ", " kW je Rack fassen 0 bei je "),
+             (BuildDesign(server="no-such-server", servers=2), "server: 'no-such-server' is not in the catalog", "",
+              "server: 'no-such-server' ist nicht im Katalog", "")]
+    for design, en_start, en_part, de_start, de_part in cases:
+        with pytest.raises(DesignError) as e:
+            generate_plan(design, catalog)
+        en, de = str(e.value), error_text(e.value, "de")
+        assert en.startswith(en_start) and en_part in en, en
+        assert error_text(e.value, "en") == en
+        assert de.startswith(de_start) and de_part in de, de
+    # the figures in the German sentence are German numbers (a decimal comma)
+    assert "," in de_figure(catalog) and "." not in de_figure(catalog)
+
+
+def de_figure(catalog):
+    from planner.i18n import error_text
+
+    with pytest.raises(DesignError) as e:
+        generate_plan(BuildDesign(server="dell-poweredge-xe9680", servers=2, cooling="air", max_rack_kw=5.0), catalog)
+    return error_text(e.value, "de").split("Transceivern ")[1].split(" kW")[0]

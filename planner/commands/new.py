@@ -42,7 +42,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from planner.cli import UserError, catalog_warning
     from planner.design.templates import TEMPLATES
-    from planner.i18n import Np_, _, format_money, tf
+    from planner.i18n import Np_, _, error_text, format_money, tf
 
     if args.template not in TEMPLATES:
         raise UserError(tf("--template: unknown template {name!r} (one of {names})", name=args.template,
@@ -72,7 +72,7 @@ def run(args) -> int:
     try:
         plan = build_template(args.template, catalog)
     except DesignError as e:
-        raise UserError(tf("template {name}: {error}", name=args.template, error=e)) from None
+        raise UserError(tf("template {name}: {error}", name=args.template, error=error_text(e))) from None
     try:
         if fmt == "json":
             from planner.plan_io import save_plan_json

@@ -188,7 +188,7 @@ def write_plan(cand, spec, catalog, dst: Path):
     """Generate the candidate's plan and save it atomically (nothing on failure); the plan."""
     from planner.cli import UserError
     from planner.documents import save_plan
-    from planner.i18n import _, tf
+    from planner.i18n import _, error_text, tf
 
     try:
         from planner.design.generate import generate_plan
@@ -198,7 +198,7 @@ def write_plan(cand, spec, catalog, dst: Path):
         plan = generate_plan(cand.design, catalog, workloads=spec.plan_workloads(), metadata=spec.metadata(
             project=f"{cand.servers} x {cand.server_name}"))
     except ValueError as e:
-        raise UserError(tf("cannot generate candidate {rank}: {error}", rank=cand.rank, error=e)) from None
+        raise UserError(tf("cannot generate candidate {rank}: {error}", rank=cand.rank, error=error_text(e))) from None
     try:
         save_plan(plan, dst, catalog)
     except ValueError as e:

@@ -53,7 +53,7 @@ from planner.design.model import COOLING_METHODS, BuildDesign, FabricChoice
 from planner.edits import AddItem, AddPlacement, EditRefused
 from planner.fabric.progress import CancelFn, ProgressFn, Steps
 from planner.gcpause import no_gc
-from planner.i18n import tmsg
+from planner.i18n import Message, tmsg
 from planner.placement import PlacementChecker
 from planner.plan import (
     CoolingChoice,
@@ -104,7 +104,15 @@ NVL_FLOOR_KG_PER_M2 = 2500.0  # a populated NVL72 rack is ~1.36 t on 0.64 m2: a 
 
 
 class DesignError(ValueError):
-    """A design the generator cannot build; the message names the field and why."""
+    """A design the generator cannot build; the message (a :class:`~planner.i18n.Message`,
+    English as ``str(e)``, translated by ``planner.i18n.error_text(e)``) names the field and why."""
+
+
+def reason_of(error: BaseException) -> str:
+    """An exception's reason to put into a longer message: its first argument (a
+    :class:`~planner.i18n.Message` keeps its template, so it is translated with the whole)."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, str) else str(error)
 
 
 # -- choices ---------------------------------------------------------------------------------------
@@ -144,7 +152,7 @@ class Choices:
 def _device(catalog: Catalog | None, slug: str, what: str) -> Any:
     d = catalog.get("device-types", slug) if catalog is not None else None
     if d is None:
-        raise DesignError(f"{what}: {slug!r} is not in the catalog")
+        raise DesignError(tmsg("{what}: {slug!r} is not in the catalog", what=what, slug=slug))
     return d
 
 
@@ -186,7 +194,7 @@ def _pick_pdu(catalog: Catalog) -> str:
         if best is None or key < best:
             best = key
     if best is None:
-        raise DesignError("pdu: the catalog has no three-phase PDU")
+        raise DesignError(tmsg("pdu: the catalog has no three-phase PDU"))
     return best[2]
 
 
@@ -202,7 +210,7 @@ def _pick_rack(catalog: Catalog, depth_mm: float) -> str:
             continue
         cands.append((rt.u_height != 48, -(rt.outer_width_mm or 600.0), slug))
     if not cands:
-        raise DesignError("rack_type: the catalog has no 42U or taller rack type")
+        raise DesignError(tmsg("rack_type: the catalog has no 42U or taller rack type"))
     return min(cands)[2]
 
 
@@ -261,13 +269,14 @@ def rack_fit(design: BuildDesign, catalog: Catalog, *, rack_type: str | None = N
         sw = _specs(catalog).device(NVL_SWITCH)
         rack_kw = (n * spec.max_w + len(NVL_SWITCH_US) * sw.max_w) / 1000.0
         if design.max_rack_kw is not None and rack_kw > design.max_rack_kw:
-            raise DesignError(f"max_rack_kw: a GB200 NVL72 rack draws {rack_kw:.0f} kW at most (18 compute trays, "
-                              f"9 NVLink switch trays), more than {design.max_rack_kw:g} kW")
+            raise DesignError(tmsg("max_rack_kw: a GB200 NVL72 rack draws {rack_kw:.0f} kW at most (18 compute trays, "
+                                   "9 NVLink switch trays), more than {max_kw:g} kW", rack_kw=rack_kw,
+                                   max_kw=design.max_rack_kw))
         return RackFit(n, n, n, n, "design", spec.max_w / 1000.0, _settings().direct_liquid_limit_kw, n)
     rt_slug = rack_type or design.rack_type or _pick_rack(catalog, dev.planning.depth_mm or 0.0)
     rt = catalog.get("rack-types", rt_slug)
     if rt is None:
-        raise DesignError(f"rack_type: {rt_slug!r} is not in the catalog")
+        raise DesignError(tmsg("rack_type: {slug!r} is not in the catalog", slug=rt_slug))
     height = max(1, math.ceil(dev.u_height or 1))
     by_u = max(0, (rt.u_height - 2) // height)
     ports = _link_ends(catalog, design.server, design)
@@ -299,22 +308,24 @@ def rack_fit(design: BuildDesign, catalog: Catalog, *, rack_type: str | None = N
     if design.servers_per_rack is not None and design.servers_per_rack <= n:
         n, binding = design.servers_per_rack, "design"
     elif design.servers_per_rack is not None and design.servers_per_rack > n:
-        raise DesignError(f"servers_per_rack: {design.servers_per_rack} x {design.server} do not fit one rack "
-                          f"({_why(binding, by_u, by_power, by_cooling, design, cap_kw, server_w)})")
+        raise DesignError(tmsg("servers_per_rack: {n} x {server} do not fit one rack ({why})",
+                               n=design.servers_per_rack, server=design.server,
+                               why=_why(binding, by_u, by_power, by_cooling, design, cap_kw, server_w)))
     return RackFit(n, by_u, by_power, by_cooling, binding, server_w / 1000.0, cap_kw, by_pdu)
 
 
 def _why(binding: str, by_u: int, by_power: int, by_cooling: int, design: BuildDesign, cap_kw: float,
-         server_w: float) -> str:
+         server_w: float) -> Message:
     if binding == "u":
-        return f"the rack's U holds {by_u}"
+        return tmsg("the rack's U holds {n}", n=by_u)
     if binding == "pdu":
-        return (f"{MAX_PDUS_PER_SIDE} PDUs per feed side (the most 0U mounting holds) carry no more at "
-                f"{server_w / 1000:.1f} kW each")
+        return tmsg("{pdus} PDUs per feed side (the most 0U mounting holds) carry no more at {kw:.1f} kW each",
+                    pdus=MAX_PDUS_PER_SIDE, kw=server_w / 1000)
     if binding == "max_rack_kw":
-        return f"{design.max_rack_kw:g} kW per rack holds {by_power} at {server_w / 1000:.1f} kW each"
-    return (f"{design.cooling} cooling carries {cap_kw:.0f} kW per rack, {FILL:.0%} of it holds {by_cooling} "
-            f"at {server_w / 1000:.1f} kW each")
+        return tmsg("{max_kw:g} kW per rack holds {n} at {kw:.1f} kW each", max_kw=design.max_rack_kw, n=by_power,
+                    kw=server_w / 1000)
+    return tmsg("{cooling} cooling carries {cap_kw:.0f} kW per rack, {fill:.0%} of it holds {n} at {kw:.1f} kW each",
+                cooling=design.cooling, cap_kw=cap_kw, fill=FILL, n=by_cooling, kw=server_w / 1000)
 
 
 def _link_ends(catalog: Catalog, slug: str, design: BuildDesign) -> int:
@@ -350,27 +361,31 @@ def choices(design: BuildDesign, catalog: Catalog) -> Choices:
     notes: list[str] = []
     sdev = _device(catalog, design.server, "server")
     if sdev.kind != "server":
-        raise DesignError(f"server: {design.server!r} is a {sdev.kind}, not a server")
+        raise DesignError(tmsg("server: {server!r} is a {kind}, not a server", server=design.server, kind=sdev.kind))
     spec = _specs(catalog).device(design.server)
     if design.platform == "gb200-nvl72":
         if design.server != NVL_TRAY:
-            raise DesignError(f"server: the gb200-nvl72 platform is built from {NVL_TRAY}, not {design.server!r}")
+            raise DesignError(tmsg("server: the gb200-nvl72 platform is built from {tray}, not {server!r}", tray=NVL_TRAY,
+                                       server=design.server))
         for table, slug in (("device-types", NVL_SWITCH), ("device-types", NVL_SHELF), ("rack-types", NVL_RACK)):
             if catalog.get(table, slug) is None:
-                raise DesignError(f"platform: gb200-nvl72 needs {slug!r} in the catalog ({table})")
+                raise DesignError(tmsg("platform: gb200-nvl72 needs {slug!r} in the catalog ({table})", slug=slug,
+                                           table=table))
         if design.cooling != "dlc":
-            raise DesignError("cooling: a GB200 NVL72 rack is liquid-cooled (dlc)")
+            raise DesignError(tmsg("cooling: a GB200 NVL72 rack is liquid-cooled (dlc)"))
     elif spec.liquid_fraction > 0 and design.cooling in ("air", "rdhx"):
-        raise DesignError(f"cooling: {design.server} is liquid-cooled ({spec.liquid_fraction:.0%} of its heat to "
-                          f"cold plates); choose dlc or immersion, not {design.cooling}")
+        raise DesignError(tmsg("cooling: {server} is liquid-cooled ({fraction:.0%} of its heat to cold plates); "
+                               "choose dlc or immersion, not {cooling}", server=design.server,
+                               fraction=spec.liquid_fraction, cooling=design.cooling))
     elif spec.liquid_fraction == 0 and design.cooling == "dlc":
-        raise DesignError(f"cooling: {design.server} has no cold plates: direct liquid cooling would leave all its "
-                          "heat to room air; choose air, rdhx or immersion, or a liquid-cooled server")
+        raise DesignError(tmsg("cooling: {server} has no cold plates: direct liquid cooling would leave all its "
+                               "heat to room air; choose air, rdhx or immersion, or a liquid-cooled server",
+                               server=design.server))
     pdu = design.pdu or (NVL_PDU if design.platform == "gb200-nvl72" and catalog.get("device-types", NVL_PDU)
                          else _pick_pdu(catalog))
     pdev = _device(catalog, pdu, "pdu")
     if pdev.planning is None or pdev.planning.pdu is None:
-        raise DesignError(f"pdu: {pdu!r} is not a PDU")
+        raise DesignError(tmsg("pdu: {pdu!r} is not a PDU", pdu=pdu))
     net_rack = design.rack_type or _pick_rack(catalog, 0.0)
     if design.platform == "gb200-nvl72":
         rack_type = NVL_RACK
@@ -378,16 +393,17 @@ def choices(design: BuildDesign, catalog: Catalog) -> Choices:
         rack_type = design.rack_type or _pick_rack(catalog, sdev.planning.depth_mm or 0.0)
     for slug in (rack_type, net_rack):
         if catalog.get("rack-types", slug) is None:
-            raise DesignError(f"rack_type: {slug!r} is not in the catalog")
+            raise DesignError(tmsg("rack_type: {slug!r} is not in the catalog", slug=slug))
 
     unit = design.cooling_unit
     want = {"rdhx": ("rdhx",), "immersion": ("immersion",), "dlc": ("cdu-in-row", "cdu-in-rack")}.get(design.cooling)
     if unit is not None:
         u = catalog.cooling_units.get(unit)
         if u is None:
-            raise DesignError(f"cooling_unit: {unit!r} is not in the catalog's cooling equipment")
+            raise DesignError(tmsg("cooling_unit: {unit!r} is not in the catalog's cooling equipment", unit=unit))
         if want is None or not any(u.kind.startswith(k) for k in want):
-            raise DesignError(f"cooling_unit: {unit!r} is a {u.kind}, not for {design.cooling} cooling")
+            raise DesignError(tmsg("cooling_unit: {unit!r} is a {kind}, not for {cooling} cooling", unit=unit, kind=u.kind,
+                                   cooling=design.cooling))
     fit_unit = unit
     if unit is None and design.cooling in ("rdhx", "immersion"):
         cands = _cooling_units(catalog, want or ())
@@ -398,9 +414,9 @@ def choices(design: BuildDesign, catalog: Catalog) -> Choices:
             fit_unit = cands[-1][1]  # the largest first, then the smallest that carries the rack
     fit = rack_fit(design, catalog, rack_type=rack_type, cooling_unit=fit_unit, pdu_slug=pdu)
     if fit.servers_per_rack < 1:
-        raise DesignError(f"max_rack_kw: one {design.server} draws {fit.server_kw:.1f} kW with its optics; "
-                          + _why(fit.binding, fit.by_u, fit.by_power, fit.by_cooling, design, fit.cooling_kw,
-                                 fit.server_kw * 1000))
+        raise DesignError(tmsg("max_rack_kw: one {server} draws {kw:.1f} kW with its optics; {why}", server=design.server,
+                               kw=fit.server_kw, why=_why(fit.binding, fit.by_u, fit.by_power, fit.by_cooling, design,
+                                                          fit.cooling_kw, fit.server_kw * 1000)))
     if unit is None and design.cooling in ("rdhx", "immersion") and fit_unit is not None:
         rack_kw = fit.servers_per_rack * fit.server_kw + (0.2 if design.management else 0.0)
         cands = _cooling_units(catalog, want or ())
@@ -414,33 +430,35 @@ def choices(design: BuildDesign, catalog: Catalog) -> Choices:
         if fc.switch is not None:
             d = _device(catalog, fc.switch, f"{kind}.switch")
             if _switch_spec(d) is None:
-                raise DesignError(f"{kind}.switch: {fc.switch!r} is not a switch")
+                raise DesignError(tmsg("{kind}.switch: {switch!r} is not a switch", kind=kind, switch=fc.switch))
             return fc.switch
         got = pick_switch(catalog, fc.technology, speed or fc.speed_gbps, kind)
         if got is None:
-            raise DesignError(f"{kind}: the catalog has no {fc.technology} switch with ports at "
-                              f"{speed or fc.speed_gbps:g} Gb/s")
+            raise DesignError(tmsg("{kind}: the catalog has no {technology} switch with ports at {speed:g} Gb/s",
+                                   kind=kind, technology=fc.technology, speed=speed or fc.speed_gbps))
         return got
 
     for kind, fc in (("compute", design.compute), ("storage_fabric", design.storage_fabric),
                      ("frontend", design.frontend)):
         if fc is not None and fc.technology == "nvlink":
-            raise DesignError(f"{kind}: NVLink is a rack's own domain (platform gb200-nvl72 wires it), not a "
-                              "fabric between servers; choose infiniband or ethernet")
+            raise DesignError(tmsg("{kind}: NVLink is a rack's own domain (platform gb200-nvl72 wires it), not a "
+                                   "fabric between servers; choose infiniband or ethernet", kind=kind))
     from planner.fabric.ports import device_ports
 
     sports = device_ports(catalog, design.server)
     for kind, role, wanted in (("compute", "compute", design.compute), ("storage", "storage", design.storage),
                                ("frontend", "frontend", design.frontend)):
         if wanted is not None and (sports is None or not sports.role(role)):
-            raise DesignError(f"{kind}: {design.server} has no {role} ports"
-                              + ("; choose a server with storage NICs, or leave storage out (servers reach "
-                                 "shared storage through their storage ports)" if kind == "storage" else ""))
+            raise DesignError(tmsg("{kind}: {server} has no {role} ports; choose a server with storage NICs, or leave "
+                                   "storage out (servers reach shared storage through their storage ports)",
+                                   kind=kind, server=design.server, role=role) if kind == "storage"
+                              else tmsg("{kind}: {server} has no {role} ports", kind=kind, server=design.server,
+                                        role=role))
     if design.storage is not None:
         _device(catalog, design.storage.device, "storage.device")
         dp = device_ports(catalog, design.storage.device)
         if dp is None or not dp.role("storage"):
-            raise DesignError(f"storage.device: {design.storage.device!r} has no storage ports")
+            raise DesignError(tmsg("storage.device: {device!r} has no storage ports", device=design.storage.device))
     compute_sw = fabric_switch(design.compute, "compute")
     storage_sw = None
     if design.storage is not None:
@@ -525,7 +543,7 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
             best = min(((normal[k][ph], j, ph, k) for j, k in enumerate(side) for ph, lst in free[k].items() if lst),
                        default=None)
             if best is None:
-                raise DesignError("pdu: more cords than outlets")
+                raise DesignError(tmsg("pdu: more cords than outlets"))
             _load, _j, ph, k = best
             outlet = free[k][ph].pop()
             normal[k][ph] += max_w / cords
@@ -570,7 +588,8 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redund
         if worst <= pdu.phase_cap_w * FILL:
             break
     if chosen is None:
-        raise DesignError(f"pdu: {rack.name} needs more than {MAX_PDUS_PER_SIDE} {pdu.slug} per side")
+        raise DesignError(tmsg("pdu: {rack} needs more than {n} {pdu} per side", rack=rack.name, n=MAX_PDUS_PER_SIDE,
+                                pdu=pdu.slug))
     per_side, sides, cords = chosen
     pdu_ids = []
     for k in range(per_side * n_sides):
@@ -628,7 +647,8 @@ class _Build:
         try:
             AddPlacement(rack_id, p, self.checker).apply(self.plan)
         except EditRefused as e:
-            raise DesignError(f"{p.device}: cannot place {p.name} in {self.plan.rack(rack_id).name}: {e}") from None
+            raise DesignError(tmsg("{device}: cannot place {name} in {rack}: {reason}", device=p.device, name=p.name,
+                                   rack=self.plan.rack(rack_id).name, reason=reason_of(e))) from None
 
 
 def _as_workload(w: Any, k: int, group: str) -> Workload:
@@ -652,16 +672,18 @@ def _as_workload(w: Any, k: int, group: str) -> Workload:
             bad = f"workloads[{k}].{field_path(err.get('loc', ()))}"
             raise DesignError(tmsg("{field}: {problem}", field=bad, problem=validation_message(err))) from None
     else:
-        raise DesignError(f"workloads[{k}]: a plan workload or a dict with name, kind and spec, "
-                          f"not {type(w).__name__}")
+        raise DesignError(tmsg("workloads[{k}]: a plan workload or a dict with name, kind and spec, not {type}", k=k,
+                               type=type(w).__name__))
     if out.group != group:
-        raise DesignError(f"workloads[{k}].group: {out.group!r} is not a group of the generated plan "
-                          f"(leave it out: the workload runs on the servers, {group!r})")
+        raise DesignError(tmsg("workloads[{k}].group: {got!r} is not a group of the generated plan "
+                               "(leave it out: the workload runs on the servers, {group!r})", k=k, got=out.group,
+                               group=group))
     try:
         parse_spec(out.kind, out.spec)
     except SpecError as e:
-        msg = str(e)
-        raise DesignError(f"workloads[{k}].{msg}" if msg.startswith("spec") else f"workloads[{k}]: {msg}") from None
+        msg = reason_of(e)
+        raise DesignError(tmsg("workloads[{k}].{reason}", k=k, reason=msg) if msg.startswith("spec")
+                          else tmsg("workloads[{k}]: {reason}", k=k, reason=msg)) from None
     return out
 
 
@@ -716,7 +738,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
             limit.append(int((design.max_rack_kw * 1000 - 200.0) // (sspec.max_w + OPTICS_W * sto_ends)))
         stor_per_rack = min(limit)
         if stor_per_rack < 1:
-            raise DesignError(f"storage.device: one {storage.device} does not fit a rack's limits")
+            raise DesignError(tmsg("storage.device: one {device} does not fit a rack's limits", device=storage.device))
     n_storage_racks = math.ceil(n_storage / stor_per_rack) if n_storage else 0
 
     # network racks: estimate them now (the same fat-tree sizing auto-wire uses) for the layout
@@ -823,7 +845,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
                            rack_type=ch.network_rack_type, fabric_id=f"fab-{kind}", fabric_name=name,
                            progress=part.report, cancel=part.cancel, **kw)
         except EditRefused as e:
-            raise DesignError(f"{kind}: {e}") from None
+            raise DesignError(tmsg("{kind}: {reason}", kind=kind, reason=reason_of(e))) from None
         res.edit.apply(plan)
 
     net_row_id = net_row.id if net_row is not None else None
@@ -844,7 +866,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
         fc = design.frontend
         members = [s for s in b.servers if _has_role(catalog, plan, s, "frontend")]
         if not members:
-            raise DesignError(f"frontend: {design.server} has no front-end ports")
+            raise DesignError(tmsg("frontend: {server} has no front-end ports", server=design.server))
         wire("frontend", members, ch.frontend_switch, fc, f"Front-end ({fc.technology}, {fc.speed_gbps:g}G)",
              st.sub(0.7, 0.05), network_row=net_row_id, switches_per_rack=sw_per_rack[ch.frontend_switch])
     net_racks = [r for r in (net_row.racks if net_row is not None else []) if "storage" not in r.tags]
@@ -925,7 +947,7 @@ def _wire_management(plan: Plan, catalog: Catalog, ch: Choices, switch: str, row
         try:
             wire([row], f"fab-mgmt-{row.id}", f"Management {row.name} (1 GbE)")
         except EditRefused as e:
-            raise DesignError(f"management: {e}") from None
+            raise DesignError(tmsg("management: {reason}", reason=reason_of(e))) from None
 
 
 def _has_role(catalog: Catalog, plan: Plan, pid: str, role: str) -> bool:
@@ -984,7 +1006,7 @@ def _estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str
     try:
         return design_fat_tree(nodes, rails, len(sw_ports), link, fc.oversubscription, rail).switches
     except FabricDesignError as e:
-        raise DesignError(f"{role}: {e}") from None
+        raise DesignError(tmsg("{kind}: {reason}", kind=role, reason=reason_of(e))) from None
 
 
 def _size_loops(plan: Plan, catalog: Catalog, design: BuildDesign, ch: Choices, b: _Build, ends: dict[str, int],
@@ -1032,7 +1054,7 @@ def _pick_cdu(catalog: Catalog, need_kw: float, given: str | None) -> tuple[str,
             best = min(((max(1, math.ceil(need_kw / cap)) + 1) * cap, max(1, math.ceil(need_kw / cap)) + 1, slug)
                        for cap, slug in cands)
             return best[2], best[1]
-    raise DesignError("cooling_unit: the catalog has no CDU for direct liquid cooling")
+    raise DesignError(tmsg("cooling_unit: the catalog has no CDU for direct liquid cooling"))
 
 
 def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
@@ -1045,7 +1067,8 @@ def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
     shelf = catalog.device(NVL_SHELF).planning
     psus = shelf.busbar.psu_count if shelf is not None and shelf.busbar is not None else None
     if not psus:
-        raise DesignError(f"platform: {NVL_SHELF!r} in the catalog gives no power-shelf PSU count (planning.busbar)")
+        raise DesignError(tmsg("platform: {shelf!r} in the catalog gives no power-shelf PSU count (planning.busbar)",
+                               shelf=NVL_SHELF))
     pdu = _pdu_model(catalog, ch.pdu)
     for rack in b.compute_racks:
         rid = rack.id
@@ -1083,7 +1106,8 @@ def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
             edits.append(autowire_nvlink_rack(plan, catalog, rack.id, fabric_id=f"fab-nvl-{i}",
                                               fabric_name=f"NVLink {rack.name}").edit)
         except EditRefused as e:
-            raise DesignError(f"platform: NVLink domain of {rack.name}: {e}") from None
+            raise DesignError(tmsg("platform: NVLink domain of {rack}: {reason}", rack=rack.name,
+                                   reason=reason_of(e))) from None
     for edit in edits:
         edit.apply(plan)
 

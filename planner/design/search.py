@@ -1082,7 +1082,7 @@ class _Search:
                                              limit=fit.cooling_kw * gen.FILL)))
                 return
         self.infeasible.append(("design", math.inf, tmsg("{server} on {cooling}: {error}", server=server.slug,
-                                                         cooling=cooling, error=err)))
+                                                         cooling=cooling, error=gen.reason_of(err))))
 
 
 def _typ(device: Any) -> float:

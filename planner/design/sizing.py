@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from planner.design import generate as gen
 from planner.design.model import BuildDesign, StorageChoice
+from planner.i18n import tmsg
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -86,12 +87,12 @@ def _build_choices(design: BuildDesign, catalog: Catalog, memo: dict) -> Any:
 
     def storage_switch() -> str | Exception:
         if catalog.get("device-types", st.device) is None:
-            return gen.DesignError(f"storage.device: {st.device!r} is not in the catalog")
+            return gen.DesignError(tmsg("storage.device: {device!r} is not in the catalog", device=st.device))
         sfab = gen._storage_fabric(design, catalog)
         sw = gen.pick_switch(catalog, sfab.technology, sfab.speed_gbps, "storage_fabric")
         if sw is None:
-            return gen.DesignError(f"storage_fabric: the catalog has no {sfab.technology} switch with ports at "
-                                   f"{sfab.speed_gbps:g} Gb/s")
+            return gen.DesignError(tmsg("{kind}: the catalog has no {technology} switch with ports at {speed:g} Gb/s",
+                                        kind="storage_fabric", technology=sfab.technology, speed=sfab.speed_gbps))
         return sw
 
     sw = _memo(memo, ("storage_switch", design.server, st.device), storage_switch)
@@ -189,7 +190,7 @@ def _fabric_tree(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_se
     try:
         return design_fat_tree(nodes, rails, radix, link, fc.oversubscription, rail)
     except FabricDesignError as e:
-        raise gen.DesignError(f"{role}: {e}") from None
+        raise gen.DesignError(tmsg("{kind}: {reason}", kind=role, reason=gen.reason_of(e))) from None
 
 
 def estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
@@ -234,7 +235,8 @@ def rack_counts(design: BuildDesign, catalog: Catalog, ch: Any | None = None,
     if design.storage is not None and design.storage.count:
         spr = storage_per_rack(design, catalog, ch, memo)
         if spr < 1:
-            raise gen.DesignError(f"storage.device: one {design.storage.device} does not fit a rack's limits")
+            raise gen.DesignError(tmsg("storage.device: one {device} does not fit a rack's limits",
+                                        device=design.storage.device))
         storage = math.ceil(design.storage.count / spr)
     network = 0
     for sw, n in (switches if switches is not None else fabric_switches(design, catalog, ch, design.servers, memo)):

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from planner.design import templates as design_templates
 from planner.engine import Engine
 from planner.i18n import _ as _planner_text
+from planner.i18n import error_text
 from ui import style
 from ui.design.thumbnail import Headline, floor_thumbnail
 from ui.tasks import BackgroundTask
@@ -222,7 +223,7 @@ class NewFromTemplateDialog(QDialog):
         self._next()
 
     def _failed(self, name: str, exc: BaseException) -> None:
-        self.failed[name] = f"{type(exc).__name__}: {exc}" if not str(exc) else str(exc)
+        self.failed[name] = f"{type(exc).__name__}: {exc}" if not str(exc) else error_text(exc)
         it = self._item(name)
         if it is not None:
             it.setForeground(style.BAD)

@@ -55,7 +55,7 @@ from PySide6.QtWidgets import (
 
 from planner.design.model import COOLING_OPTIONS
 from planner.economics import DEFAULT_YEARS  # one default for wizard, plan and engine
-from planner.i18n import message_text, translated
+from planner.i18n import error_text, message_text, translated
 from planner.plan import Metadata, Workload
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
 from ui import style
@@ -872,7 +872,7 @@ class BuildsPage(QWizardPage):
             wiz.back()
             wiz.show_spec_error(str(exc))
             return
-        self.status.setText(self.tr("The search failed: {reason}").format(reason=str(exc) or type(exc).__name__))
+        self.status.setText(self.tr("The search failed: {reason}").format(reason=error_text(exc) or type(exc).__name__))
 
     def _search_cancelled(self) -> None:
         self._busy(False)
@@ -925,7 +925,7 @@ class BuildsPage(QWizardPage):
     def _generate_failed(self, exc: BaseException) -> None:
         self._busy(False)
         self.status.setText(self.tr("The plan could not be generated: {reason}").format(
-            reason=str(exc) or type(exc).__name__))
+            reason=error_text(exc) or type(exc).__name__))
 
     def _generate_cancelled(self) -> None:
         self._busy(False)
