@@ -103,6 +103,8 @@ def new_loop(plan: Plan, kind: str = "in-row", **values: Any) -> CoolingLoop:
 def _validated(data: dict[str, Any]) -> CoolingLoop:
     from pydantic import ValidationError
 
+    from planner.fileio import validation_message
+
     if not str(data.get("name") or "").strip():
         raise EditRefused(tmsg("name: a cooling loop needs a name"))
     if data.get("kind") == "facility" and data.get("capacity_kw") is None:
@@ -112,7 +114,8 @@ def _validated(data: dict[str, Any]) -> CoolingLoop:
     except ValidationError as e:
         err = e.errors()[0]
         loc = ".".join(str(x) for x in err.get("loc", ())) or "loop"
-        raise EditRefused(f"{loc}: {err.get('msg', 'invalid value')}") from None
+        raise EditRefused(tmsg("{field}: {problem}", field=loc,
+                               problem=validation_message(err) or "invalid value")) from None
 
 
 def add_loop_edit(plan: Plan, loop: CoolingLoop, assign_racks: Iterable[str] = ()) -> Edit:

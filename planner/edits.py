@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from planner.fileio import validation_message
 from planner.i18n import N_, Np_, deferred, tmsg
 from planner.placement import PlacementChecker
 from planner.plan import (
@@ -442,8 +443,9 @@ def _first_error(exc: Exception, field_name: str) -> str:
         if errs:
             e = errs[0]
             loc = ".".join(str(x) for x in e.get("loc", ()) if x != "__root__") or field_name
-            return f"{loc}: {e.get('msg', 'invalid value')}"
-    return f"{field_name}: {exc}"
+            # pydantic's English message; German by the error's type (fileio.validation_message)
+            return tmsg("{field}: {problem}", field=loc, problem=validation_message(e) or "invalid value")
+    return tmsg("{field}: {problem}", field=field_name, problem=str(exc))
 
 
 class SetRackCooling(SetProperty):

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from planner.i18n import N_, Deferred, Np_
+from planner.i18n import N_, Deferred, Np_, tmsg
 
 
 def field_path(loc: Iterable[str | int]) -> str:
@@ -122,11 +122,15 @@ def regular_file_problem(path: str | os.PathLike[str]) -> str | None:
     except OSError:
         return None
     if stat.S_ISDIR(st.st_mode):
-        return "is a folder, not a plan file"
+        return tmsg("is a folder, not a plan file")
+    if stat.S_ISFIFO(st.st_mode):
+        return tmsg("not a regular file (a named pipe (FIFO))")
+    if stat.S_ISSOCK(st.st_mode):
+        return tmsg("not a regular file (a socket)")
+    if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode):
+        return tmsg("not a regular file (a device)")
     if not stat.S_ISREG(st.st_mode):
-        kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode)
-                else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "a special file")
-        return f"not a regular file ({kind})"
+        return tmsg("not a regular file (a special file)")
     return None
 
 

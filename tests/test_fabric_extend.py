@@ -26,6 +26,7 @@ from planner.fabric.extend import (
     switch_rack_order,
     unwired_devices,
 )
+from planner.i18n import message_text
 from planner.placement import PlacementChecker
 from planner.plan import Plan, Rack
 from tests.test_fabric import FIXTURE, make_plan, servers
@@ -237,8 +238,9 @@ def test_refusals_name_the_reason_and_change_nothing(cat):
     # a second scalable unit needs 256 uplinks; the 4 spines are full at 1:1
     with pytest.raises(EditRefused, match="spines have 0 free ports"):
         extend_fabric(plan, cat, fid, servers(plan)[16:])
-    with pytest.raises(EditRefused, match="no free compute ports"):
+    with pytest.raises(EditRefused, match="no free compute ports") as info:
         extend_fabric(plan, cat, fid, servers(plan)[:2])  # already wired
+    assert "keine freien Compute-Ports" in message_text(info.value.reason, "de")  # the role named in German
     with pytest.raises(EditRefused, match="does not exist"):
         extend_fabric(plan, cat, "no-such-fabric", servers(plan)[16:17])
     # a fabric of switches only has no leaf to extend

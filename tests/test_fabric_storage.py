@@ -10,6 +10,7 @@ import pytest
 
 from planner.edits import AddItem, EditRefused
 from planner.fabric import Connect, analyse_fabrics, autowire, check_links, device_ports
+from planner.i18n import message_text
 from planner.plan import Fabric, Placement
 from tests.test_fabric import cat, make_plan, servers  # noqa: F401  (fixture re-used)
 
@@ -65,5 +66,6 @@ def test_autowire_storage_fabric_mixes_servers_and_appliance(cat):  # noqa: F811
 
 def test_mixed_port_counts_refused_for_a_rail_optimised_fabric(cat):  # noqa: F811
     plan, _ = _with_storage(2)
-    with pytest.raises(EditRefused, match="different numbers of storage ports"):
+    with pytest.raises(EditRefused, match="different numbers of storage ports") as info:
         autowire(plan, cat, servers(plan) + ["sto-1"], "test-ib-64x400", kind="storage", rail_optimised=True)
+    assert "unterschiedlich viele Storage-Ports" in message_text(info.value.reason, "de")

@@ -62,7 +62,7 @@ def read_plan(path: str, parent: QWidget | None) -> Plan | None:
         line = tr("Controllers", " (line {line})").format(line=e.line) if e.line else ""
         dialogs.show_error(parent, QCoreApplication.translate("Controllers", "Cannot open plan"),
                            QCoreApplication.translate("Controllers", "{file}{line} could not be opened.{where}\n\n{message}")
-                           .format(file=Path(e.file).name, line=line, where=where, message=e.message),
+                           .format(file=Path(e.file).name, line=line, where=where, message=message_text(e.message)),
                            details=str(e))
     except (OSError, ValueError) as e:
         dialogs.show_error(parent, QCoreApplication.translate("Controllers", "Cannot open plan"),

@@ -28,6 +28,7 @@ from planner.edits import AddItem, AddPlacement, AddRack, AddRow, Compound, Edit
 from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, _id_block
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser
+from planner.fabric.names import device_kind_text, role_ports_text
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.ports import Port, device_ports, link_and_radix
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
@@ -58,16 +59,16 @@ def _server_ports(plan: Plan, catalog: Catalog, servers: Sequence[str], role: st
                                    device=p.device))
         ports = dp.role(role)
         if not ports:
-            raise EditRefused(tmsg("{name} ({device}) has no {role} ports", name=p.name or sid, device=p.device,
-                                   role=role))
+            raise EditRefused(tmsg("{name} ({device}) has no {ports}", name=p.name or sid, device=p.device,
+                                   ports=role_ports_text(role)))
         out.append(ports)
     return out
 
 
 def _mixed_refusal(role: str, ports: list[list[Port]]) -> EditRefused:
-    return EditRefused(tmsg("the chosen servers have different numbers of {role} ports ({counts}); a "
+    return EditRefused(tmsg("the chosen servers have different numbers of {ports} ({counts}); a "
                             "rail-optimised fabric needs the same on every server: auto-wire them as separate "
-                            "fabrics or without rails", role=role, counts=str(sorted({len(x) for x in ports}))))
+                            "fabrics or without rails", ports=role_ports_text(role), counts=str(sorted({len(x) for x in ports}))))
 
 
 def _switch_device(catalog: Catalog | None, slug: str) -> Any:
@@ -75,7 +76,7 @@ def _switch_device(catalog: Catalog | None, slug: str) -> Any:
     if dev is None:
         raise EditRefused(tmsg("switch {slug!r} is not in the catalog", slug=slug))
     if dev.kind != "switch":
-        raise EditRefused(tmsg("{slug!r} is a {kind}, not a switch", slug=slug, kind=dev.kind))
+        raise EditRefused(tmsg("{slug!r} is a {kind}, not a switch", slug=slug, kind=device_kind_text(dev.kind)))
     return dev
 
 

@@ -56,6 +56,7 @@ from planner.fabric.autowire import (
 )
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser, transceiver_for
+from planner.fabric.names import device_kind_text, role_ports_text
 from planner.fabric.ports import Port, device_ports, link_and_radix, switch_ports_at
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, leaf_split
@@ -360,12 +361,12 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
                                    device=pl[sid].device))
         if dp.kind not in ENDPOINT_KINDS:
             raise EditRefused(tmsg("{name} is a {kind}, not a server or storage", name=pl[sid].name or sid,
-                                   kind=dp.kind))
+                                   kind=device_kind_text(dp.kind)))
         for k, p in enumerate(dp.role(shape.role)):
             if (sid, p.name) not in used:
                 todo.append((sid, p, k))
     if not todo:
-        raise EditRefused(tmsg("the chosen devices have no free {role} ports to wire into {fabric}", role=shape.role,
+        raise EditRefused(tmsg("the chosen devices have no free {ports} to wire into {fabric}", ports=role_ports_text(shape.role),
                                fabric=fab.name))
     nic_speed = min(p.speed_gbps for _, p, _ in todo)
     # the link speed is the existing leaves' (their ports are what the new servers meet)

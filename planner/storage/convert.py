@@ -21,6 +21,7 @@ from sqlalchemy import Boolean, Connection, func, select
 
 from planner import plan as pm
 from planner.fileio import first_validation_problem
+from planner.i18n import tmsg
 from planner.plan_io import PlanFormatError
 
 from . import models as m
@@ -345,9 +346,9 @@ def rows_to_plan(rows: dict[str, list[dict[str, Any]]], path: str | os.PathLike[
     try:
         data = rows_to_plan_dict(rows)
     except (RequiredRowError, OrphanRowError) as e:
-        raise PlanFormatError(path, f"damaged project file: {e}", e.table) from None
+        raise PlanFormatError(path, tmsg("damaged project file: {error}", error=str(e)), e.table) from None
     except ValueError as e:
-        raise PlanFormatError(path, f"damaged project file: {e}") from None
+        raise PlanFormatError(path, tmsg("damaged project file: {error}", error=str(e))) from None
     try:
         return pm.Plan.model_validate(data)
     except ValidationError as e:

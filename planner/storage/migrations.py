@@ -52,6 +52,7 @@ from sqlalchemy import (
     update,
 )
 
+from planner.i18n import tmsg
 from planner.plan_io import PlanFormatError
 
 FILE_FORMAT = "rackwright-project"
@@ -64,12 +65,15 @@ def read_meta(conn: Connection, path: str | os.PathLike[str]) -> dict[str, str]:
     if "rackwright_meta" not in tables:
         shown = ", ".join(sorted(tables)[:8]) + (" ..." if len(tables) > 8 else "")
         raise PlanFormatError(
-            path, "a SQLite database, but not a Rackwright project file (no rackwright_meta table; "
-                  f"its tables: {shown or 'none'})")
+            path, tmsg("a SQLite database, but not a Rackwright project file (no rackwright_meta table; "
+                       "its tables: {tables})", tables=shown) if shown else
+            tmsg("a SQLite database, but not a Rackwright project file (no rackwright_meta table; "
+                 "it has no tables)"))
     meta_t = Table("rackwright_meta", MetaData(), Column("key", String), Column("value", Text))
     meta = {str(k): str(v) for k, v in conn.execute(select(meta_t.c.key, meta_t.c.value))}
     if meta.get("format") != FILE_FORMAT:
-        raise PlanFormatError(path, f"not a Rackwright project file (format is {meta.get('format')!r})",
+        raise PlanFormatError(path, tmsg("not a Rackwright project file (format is {format})",
+                                         format=repr(meta.get("format"))),
                               "rackwright_meta.format")
     return meta
 
@@ -79,16 +83,19 @@ def schema_version(meta: dict[str, str], path: str | os.PathLike[str]) -> int:
     try:
         version = int(raw)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise PlanFormatError(path, f"schema_version must be a whole number (got {raw!r})",
+        raise PlanFormatError(path, tmsg("schema_version must be a whole number (got {value})", value=repr(raw)),
                               "rackwright_meta.schema_version") from None
     if version > SCHEMA_VERSION:
         app = meta.get("app_version")
-        by = f" by Rackwright {app}" if app else ""
-        raise PlanFormatError(
-            path, f"written{by} with project file schema {version}; this build reads up to schema "
-                  f"{SCHEMA_VERSION}. Update Rackwright to open it.", "rackwright_meta.schema_version")
+        newer = (tmsg("written by Rackwright {app} with project file schema {version}; this build reads up to "
+                      "schema {reads}. Update Rackwright to open it.", app=app, version=version, reads=SCHEMA_VERSION)
+                 if app else
+                 tmsg("written with project file schema {version}; this build reads up to schema {reads}. "
+                      "Update Rackwright to open it.", version=version, reads=SCHEMA_VERSION))
+        raise PlanFormatError(path, newer, "rackwright_meta.schema_version")
     if version < OLDEST_SCHEMA:
-        raise PlanFormatError(path, f"unknown project file schema {version}", "rackwright_meta.schema_version")
+        raise PlanFormatError(path, tmsg("unknown project file schema {version}", version=version),
+                              "rackwright_meta.schema_version")
     return version
 
 
@@ -102,7 +109,8 @@ def migrate(conn: Connection, version: int, path: str | os.PathLike[str]) -> lis
         except PlanFormatError:
             raise
         except Exception as e:  # a damaged old file: say which step failed
-            raise PlanFormatError(path, f"cannot upgrade from schema {version} to {version + 1}: {e}") from None
+            raise PlanFormatError(path, tmsg("cannot upgrade from schema {version} to {next}: {error}",
+                                             version=version, next=version + 1, error=str(e))) from None
         notes.append(f"upgraded from project file schema {version} to {version + 1}")
         version += 1
     conn.execute(text("UPDATE rackwright_meta SET value = :v WHERE key = 'schema_version'"),

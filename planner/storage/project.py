@@ -13,6 +13,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 import planner
 from planner.catalog import Catalog
+from planner.i18n import tmsg
 from planner.plan import FORMAT_VERSION, Plan
 from planner.plan_io import PlanFormatError, no_gc
 
@@ -265,17 +266,18 @@ def _open(p: Path, data: bytes | None = None) -> OpenedPlan:
             notes = migrate(conn, version, p) if version < SCHEMA_VERSION else []
             pfv = meta.get("plan_format_version", str(FORMAT_VERSION))
             if not pfv.isdigit() or int(pfv) > FORMAT_VERSION:
-                raise PlanFormatError(p, f"plan format {pfv} is newer than this build reads ({FORMAT_VERSION}); "
-                                         "update Rackwright to open it", "rackwright_meta.plan_format_version")
+                raise PlanFormatError(p, tmsg("plan format {found} is newer than this build reads ({reads}); "
+                                              "update Rackwright to open it", found=pfv, reads=FORMAT_VERSION),
+                                     "rackwright_meta.plan_format_version")
             rows = read_rows(conn)
             cat_rows = _read_catalog_rows(conn)
     except SQLAlchemyError as e:
         orig = getattr(e, "orig", None) or e
-        raise PlanFormatError(p, f"damaged or incomplete project file: {orig}") from None
+        raise PlanFormatError(p, tmsg("damaged or incomplete project file: {error}", error=str(orig))) from None
     except (ValueError, TypeError) as e:  # e.g. a JSON column holding something else
         if isinstance(e, PlanFormatError):
             raise
-        raise PlanFormatError(p, f"damaged project file: {e}") from None
+        raise PlanFormatError(p, tmsg("damaged project file: {error}", error=str(e))) from None
     finally:
         sq.close(engine)
     plan = rows_to_plan(rows, p)
@@ -303,11 +305,12 @@ def read_project_rows(data: bytes, name: str | os.PathLike[str]
                 return None
             return read_rows(conn), _read_catalog_rows(conn), meta
     except SQLAlchemyError as e:
-        raise PlanFormatError(p, f"damaged or incomplete project file: {getattr(e, 'orig', None) or e}") from None
+        raise PlanFormatError(p, tmsg("damaged or incomplete project file: {error}",
+                                       error=str(getattr(e, "orig", None) or e))) from None
     except (ValueError, TypeError) as e:
         if isinstance(e, PlanFormatError):
             raise
-        raise PlanFormatError(p, f"damaged project file: {e}") from None
+        raise PlanFormatError(p, tmsg("damaged project file: {error}", error=str(e))) from None
     finally:
         sq.close(engine)
 
@@ -389,7 +392,8 @@ def read_file_meta(path: str | os.PathLike[str]) -> dict[str, str]:
         with engine.connect() as conn:
             return read_meta(conn, p)
     except SQLAlchemyError as e:
-        raise PlanFormatError(p, f"damaged or incomplete project file: {getattr(e, 'orig', None) or e}") from None
+        raise PlanFormatError(p, tmsg("damaged or incomplete project file: {error}",
+                                       error=str(getattr(e, "orig", None) or e))) from None
     finally:
         sq.close(engine)
 

@@ -29,6 +29,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
 
 from planner.fileio import atomic_write_bytes, regular_file_problem
+from planner.i18n import tmsg
 from planner.plan_io import MAX_PLAN_BYTES, PlanFormatError
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -73,37 +74,39 @@ def read_file_bytes(path: str | os.PathLike[str]) -> bytes:
     try:
         size = p.stat().st_size
         if size > MAX_PLAN_BYTES:
-            raise PlanFormatError(p, f"file is {size / 1e6:.0f} MB, larger than any plan this build opens")
+            raise PlanFormatError(p, tmsg("file is {mb:.0f} MB, larger than any plan this build opens", mb=size / 1e6))
         return p.read_bytes()
     except IsADirectoryError:
-        raise PlanFormatError(p, "is a folder, not a project file") from None
+        raise PlanFormatError(p, tmsg("is a folder, not a project file")) from None
     except OSError as e:
-        raise PlanFormatError(p, f"cannot open: {e.strerror or e}") from None
+        raise PlanFormatError(p, tmsg("cannot open: {error}", error=e.strerror or str(e))) from None
 
 
 def check_header(data: bytes, path: str | os.PathLike[str]) -> None:
     """Reject what is plainly not a complete SQLite file before SQLite sees it."""
     if len(data) == 0:
-        raise PlanFormatError(path, "the file is empty (0 bytes)")
+        raise PlanFormatError(path, tmsg("the file is empty (0 bytes)"))
     if not data.startswith(SQLITE_MAGIC):
-        raise PlanFormatError(path, "not a project file (it is not a SQLite database)")
+        raise PlanFormatError(path, tmsg("not a project file (it is not a SQLite database)"))
     if len(data) < HEADER_SIZE:
-        raise PlanFormatError(path, f"the file is truncated ({len(data)} bytes, shorter than a SQLite header)")
+        raise PlanFormatError(path, tmsg("the file is truncated ({size} bytes, shorter than a SQLite header)",
+                                         size=len(data)))
     page_size = struct.unpack(">H", data[16:18])[0]
     page_size = 65536 if page_size == 1 else page_size
     if page_size < 512 or page_size & (page_size - 1):
-        raise PlanFormatError(path, f"damaged SQLite header (page size {page_size})")
+        raise PlanFormatError(path, tmsg("damaged SQLite header (page size {page_size})", page_size=page_size))
     change_counter, page_count = struct.unpack(">II", data[24:32])
     valid_for = struct.unpack(">I", data[92:96])[0]
     if page_count and valid_for == change_counter:
         expected = page_count * page_size
         if len(data) < expected:
             raise PlanFormatError(
-                path, f"the file is truncated ({len(data)} of {expected} bytes); it was cut off while "
-                      "being copied or written. Look for the previous version or a recovery file.")
+                path, tmsg("the file is truncated ({size} of {expected} bytes); it was cut off while "
+                           "being copied or written. Look for the previous version or a recovery file.",
+                           size=len(data), expected=expected))
     if len(data) % page_size:
-        raise PlanFormatError(path, f"the file is truncated or damaged ({len(data)} bytes is not a whole "
-                                    f"number of {page_size}-byte pages)")
+        raise PlanFormatError(path, tmsg("the file is truncated or damaged ({size} bytes is not a whole "
+                                         "number of {page_size}-byte pages)", size=len(data), page_size=page_size))
 
 
 def open_bytes(data: bytes, path: str | os.PathLike[str]) -> Engine:
@@ -120,10 +123,11 @@ def open_bytes(data: bytes, path: str | os.PathLike[str]) -> Engine:
         row = conn.execute("PRAGMA quick_check(1)").fetchone()
     except sqlite3.DatabaseError as e:
         conn.close()
-        raise PlanFormatError(path, f"damaged SQLite database: {e}") from None
+        raise PlanFormatError(path, tmsg("damaged SQLite database: {error}", error=str(e))) from None
     if not row or row[0] != "ok":
         conn.close()
-        raise PlanFormatError(path, f"damaged SQLite database: {row[0] if row else 'integrity check failed'}")
+        raise PlanFormatError(path, tmsg("damaged SQLite database: {error}", error=row[0]) if row else
+                              tmsg("damaged SQLite database: integrity check failed"))
     return _engine_for(conn)
 
 
