@@ -4318,84 +4318,84 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NewFromTemplateDialog</name>
         <message>
-            <location filename="../../ui/design/templates.py" line="244" />
+            <location filename="../../ui/design/templates.py" line="245" />
             <source>(none stated)</source>
             <translation>(nicht angegeben)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="193" />
+            <location filename="../../ui/design/templates.py" line="194" />
             <source>Building {title}… ({done} of {total} ready)</source>
             <translation>Erstelle {title}… ({done} von {total} fertig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="252" />
+            <location filename="../../ui/design/templates.py" line="253" />
             <source>Building…</source>
             <translation>Wird erstellt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="118" />
+            <location filename="../../ui/design/templates.py" line="119" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="273" />
+            <location filename="../../ui/design/templates.py" line="274" />
             <source>Capex incomplete: these items have no price (or no exchange rate) and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis (oder keinen Wechselkurs) und fehlen:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="119" />
+            <location filename="../../ui/design/templates.py" line="120" />
             <source>Check</source>
             <translation>Prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="152" />
+            <location filename="../../ui/design/templates.py" line="153" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="291" />
+            <location filename="../../ui/design/templates.py" line="292" />
             <source>Creating {title} when it is built…</source>
             <translation>{title} wird erstellt, sobald er gebaut ist…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="117" />
+            <location filename="../../ui/design/templates.py" line="118" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="118" />
+            <location filename="../../ui/design/templates.py" line="119" />
             <source>IT load</source>
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="117" />
+            <location filename="../../ui/design/templates.py" line="118" />
             <source>Meant for</source>
             <translation>Gedacht für</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="73" />
+            <location filename="../../ui/design/templates.py" line="74" />
             <source>New from Template</source>
             <translation>Neu aus Vorlage</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="118" />
+            <location filename="../../ui/design/templates.py" line="119" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="247" />
+            <location filename="../../ui/design/templates.py" line="248" />
             <source>This template could not be built: {reason}</source>
             <translation>Diese Vorlage konnte nicht aufgebaut werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="277" />
+            <location filename="../../ui/design/templates.py" line="278" />
             <source>{errors} errors, {warnings} warnings</source>
             <translation>{errors} Fehler, {warnings} Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="189" />
+            <location filename="../../ui/design/templates.py" line="190" />
             <source>{n} reference designs</source>
             <translation>{n} Referenzdesigns</translation>
         </message>
