@@ -516,3 +516,11 @@ def test_plan_for_cooling_names_and_left_out_note_in_german(tmp_path):
     assert "they need dlc or immersion cooling and the constraints allow rdhx" in en
     rows = [ln for ln in en.splitlines() if re.match(r"\s+\d+\s+yes\s", ln)]
     assert rows and all(" rdhx " in ln for ln in rows), rows
+
+
+def test_fabric_calculator_refusals_in_german():
+    """The fabric calculator's bad-input lines are German in German, English otherwise."""
+    code, _out, err = run("--lang", "de", "fabric", "--nodes", "4", "--server", "bogus", "--switch", "bogus")
+    assert code == 2 and "unbekannter Server 'bogus' (nicht im Katalog)" in err
+    code, _out, err = run("fabric", "--nodes", "4", "--server", "bogus", "--switch", "bogus")
+    assert code == 2 and "unknown server 'bogus' (not in the catalog)" in err

@@ -43,7 +43,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from planner.catalog import load_catalog
     from planner.cli import UserError
-    from planner.i18n import tf
+    from planner.i18n import error_text, tf
 
     if args.schedule:
         return _schedule(args)
@@ -63,7 +63,7 @@ def run(args) -> int:
         res = calculate(catalog, args.nodes, args.server, args.switch, args.oversubscription, role=args.role,
                         rail_optimised=not args.no_rails, lengths_m=lengths)
     except CalculatorInputError as e:
-        raise UserError(f"fabric: {e}") from None
+        raise UserError(tf("fabric: {reason}", reason=error_text(e))) from None
     if args.json:
         print(json.dumps(res, indent=2))
         return 0

@@ -14,8 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from planner.fabric.media import MediaChooser
+from planner.fabric.names import device_kind_text, role_ports_text
 from planner.fabric.ports import device_ports, link_and_radix
 from planner.fabric.topology import FabricDesignError, design_fat_tree
+from planner.i18n import tmsg
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -31,22 +33,22 @@ def calculate(catalog: Catalog, nodes: int, server: str, switch: str, oversubscr
               role: str = "compute", rail_optimised: bool = True,
               lengths_m: dict[str, float] | None = None) -> dict:
     if nodes <= 0:
-        raise CalculatorInputError(f"--nodes must be at least 1 (got {nodes})")
+        raise CalculatorInputError(tmsg("--nodes must be at least 1 (got {nodes})", nodes=nodes))
     if oversubscription < 1:
-        raise CalculatorInputError(f"--oversubscription must be 1 or more (got {oversubscription:g})")
+        raise CalculatorInputError(tmsg("--oversubscription must be 1 or more (got {value:g})", value=oversubscription))
     srv = catalog.get("device-types", server)
     if srv is None:
-        raise CalculatorInputError(f"unknown server {server!r} (not in the catalog)")
+        raise CalculatorInputError(tmsg("unknown server {server!r} (not in the catalog)", server=server))
     if srv.kind not in ("server", "storage"):
-        raise CalculatorInputError(f"{server!r} is a {srv.kind}, not a server")
+        raise CalculatorInputError(tmsg("{server!r} is a {kind}, not a server", server=server, kind=device_kind_text(srv.kind)))
     sw = catalog.get("device-types", switch)
     if sw is None:
-        raise CalculatorInputError(f"unknown switch {switch!r} (not in the catalog)")
+        raise CalculatorInputError(tmsg("unknown switch {switch!r} (not in the catalog)", switch=switch))
     if sw.kind != "switch":
-        raise CalculatorInputError(f"{switch!r} is a {sw.kind}, not a switch")
+        raise CalculatorInputError(tmsg("{switch!r} is a {kind}, not a switch", switch=switch, kind=device_kind_text(sw.kind)))
     ports = device_ports(catalog, server).role(role)  # type: ignore[union-attr]
     if not ports:
-        raise CalculatorInputError(f"{server!r} has no {role} NIC ports")
+        raise CalculatorInputError(tmsg("{server!r} has no {ports} on its NICs", server=server, ports=role_ports_text(role)))
     nic_speed = min(p.speed_gbps for p in ports)
     link, sw_ports = link_and_radix(catalog, nic_speed, switch)
     try:
