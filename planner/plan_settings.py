@@ -14,7 +14,7 @@ from typing import Any
 
 from planner.edits import Compound, Edit, EditRefused, SetProperty
 from planner.fileio import validation_message
-from planner.i18n import N_, _message, deferred, message_text, tmsg
+from planner.i18n import N_, _message, deferred, error_text, tmsg
 from planner.logo import LogoError, read_logo
 from planner.naming import pattern_error
 from planner.plan import NAMING_KINDS, Logo, Metadata, Plan, PriceOverride
@@ -52,7 +52,7 @@ class SettingsInvalid(EditRefused):
 
     def text(self) -> str:
         """The message in the active language (it is a planner Message)."""
-        return message_text(self.args[0]) if self.args and isinstance(self.args[0], str) else str(self)
+        return error_text(self)
 
 
 def _number(text: Any) -> float:

@@ -163,7 +163,7 @@ def _emit(args, d: dict, lines: list[str]) -> None:
 
 def run_infer(args) -> int:
     from planner.cli import UserError
-    from planner.i18n import Np_, _, message_text, tf, tmsg
+    from planner.i18n import Np_, _, error_text, message_text, tf, tmsg
     from planner.workloads import gpus_for_targets, infer
 
     sweep = _sweep_args(args)
@@ -189,7 +189,7 @@ def run_infer(args) -> int:
                   input_tokens=args.input_tokens, output_tokens=args.output_tokens, tp=args.tp,
                   batch=args.batch, users=args.users, stack=args.stack, pp=args.pp, software=args.software)
     except ValueError as e:
-        raise UserError(message_text(e.args[0]) if e.args else str(e)) from None
+        raise UserError(error_text(e)) from None
     notes = list(r.notes)
     d = r.to_dict()
     d["gpus_needed"] = None
@@ -251,7 +251,7 @@ def _band(band: float | None) -> str:
 
 def run_train(args) -> int:
     from planner.cli import UserError
-    from planner.i18n import _, message_text, tf, tmsg
+    from planner.i18n import _, error_text, message_text, tf, tmsg
     from planner.workloads import gpus_for_days, train
 
     sweep = _sweep_args(args)
@@ -276,7 +276,7 @@ def run_train(args) -> int:
     try:
         r = train(model, cl, args.tokens, cp=args.cp, **kw)
     except ValueError as e:
-        raise UserError(message_text(e.args[0]) if e.args else str(e)) from None
+        raise UserError(error_text(e)) from None
     notes = list(r.notes)
     d = r.to_dict()
     d["gpus_needed"] = None
@@ -323,7 +323,7 @@ def run_train(args) -> int:
 def _sweep_args(args) -> tuple[int, int, int] | None:
     """The parsed --sweep (LO, HI, N), or None; fixes the base --gpus for _setup."""
     from planner.cli import UserError
-    from planner.i18n import _, message_text, tf
+    from planner.i18n import _, error_text, tf
     from planner.workloads import parse_sweep
 
     if args.sweep is None:
@@ -331,7 +331,7 @@ def _sweep_args(args) -> tuple[int, int, int] | None:
     try:
         got = parse_sweep(args.sweep)
     except ValueError as e:
-        raise UserError(tf("--sweep {error}", error=message_text(e.args[0]) if e.args else e)) from None
+        raise UserError(tf("--sweep {error}", error=error_text(e))) from None
     if args.gpus is not None:
         raise UserError(_("--sweep sets the GPU counts: leave out --gpus"))
     if getattr(args, "batch", None) is not None:
@@ -357,7 +357,7 @@ def _fmt(v, spec: str, scale: float = 1.0) -> str:
 
 def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dict: dict) -> int:
     from planner.cli import UserError
-    from planner.i18n import _, message_text, render, tf
+    from planner.i18n import _, error_text, message_text, render, tf
     from planner.workloads import SpecError, parse_spec, sweep_counts, sweep_step
     from planner.workloads import sweep as run_sweep
     from planner.workloads.specs import InferenceSpec, StorageWorkloadSpec
@@ -365,7 +365,7 @@ def _run_sweep(args, sweep: tuple[int, int, int], model, cl, kind: str, spec_dic
     try:
         spec = parse_spec(kind, {k: v for k, v in spec_dict.items() if v is not None})
     except SpecError as e:
-        raise UserError(_spec_error(message_text(e.args[0]) if e.args else str(e))) from None
+        raise UserError(_spec_error(error_text(e))) from None
     assert not isinstance(spec, StorageWorkloadSpec)  # kind is inference, pretrain or finetune (the callers')
     lo, hi, n = sweep
     step = sweep_step(spec, cl)

@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QMenu,
     QProgressBar,
     QPushButton,
     QScrollArea,
@@ -69,6 +68,7 @@ from ui.panels.workloads import (
     PRESETS,
     _Field,
     field_errors,
+    preset_menu,
 )
 from ui.tasks import BackgroundTask
 from ui.units import fnum, parse_number
@@ -161,14 +161,7 @@ class WorkloadsPage(QWizardPage):
         self.list.setObjectName("wizardWorkloads")
         self.add_button = QPushButton(self.tr("Add target"), self)
         self.add_button.setObjectName("wizardAddWorkload")
-        menu = QMenu(self.add_button)
-        self.add_actions = {}
-        for key, text, _kind, _spec, _name in PRESETS:
-            text = QCoreApplication.translate("Workloads", text)
-            act = menu.addAction(text)
-            act.triggered.connect(lambda _c=False, k=key: self.add(k))
-            self.add_actions[key] = act
-        self.add_button.setMenu(menu)
+        self.add_actions = preset_menu(self.add_button, self.add)
         self.remove_button = QPushButton(self.tr("Remove"), self)
         self.remove_button.setObjectName("wizardRemoveWorkload")
         self.remove_button.clicked.connect(self.remove_current)

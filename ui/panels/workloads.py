@@ -23,9 +23,11 @@ from __future__ import annotations
 import re
 import types
 import typing
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -184,6 +186,19 @@ def _num(v: Any, fmt: str, unit: str = "") -> str:
     if v is None:
         return "–"
     return f"{fnum(v, fmt)}{unit}"
+
+
+def preset_menu(button: QPushButton, pick: Callable[[str], Any]) -> dict[str, QAction]:
+    """The "Add target" menu of workload presets on ``button`` (the Workloads panel and the
+    sizing wizard): one action per preset, calling ``pick(key)``; returns the actions by key."""
+    menu = QMenu(button)
+    actions: dict[str, QAction] = {}
+    for key, text, _kind, _spec, _name in PRESETS:
+        act = menu.addAction(QCoreApplication.translate("Workloads", text))
+        act.triggered.connect(lambda _c=False, k=key: pick(k))
+        actions[key] = act
+    button.setMenu(menu)
+    return actions
 
 
 def verdict_headline(v: Any, kind: str, spec: dict[str, Any]) -> str:
@@ -386,14 +401,7 @@ class WorkloadsPanel(QWidget):
         self.add_button = QPushButton(self.tr("Add target"), self)
         self.add_button.setObjectName("addWorkloadButton")
         self.add_button.setToolTip(self.tr("Add a workload target: training, fine-tuning, inference serving or storage"))
-        menu = QMenu(self.add_button)
-        self.add_actions = {}
-        for key, text, _kind, _spec, _name in PRESETS:
-            text = QCoreApplication.translate("Workloads", text)
-            act = menu.addAction(text)
-            act.triggered.connect(lambda _c=False, k=key: self.add_workload(k))
-            self.add_actions[key] = act
-        self.add_button.setMenu(menu)
+        self.add_actions = preset_menu(self.add_button, self.add_workload)
         self.remove_button = QPushButton(self)
         self.remove_button.setObjectName("removeWorkloadButton")
         self.remove_button.setText(self.tr("Remove"))
