@@ -816,8 +816,8 @@ def _counts(items: list[Any]) -> Aggregate:
     """The integer fields and the per-model/per-slug counts of some racks (in their order;
     sums of parts in order give the same values and key order as one pass)."""
     agg = Aggregate()
-    for f in INT_FIELDS:
-        agg.ints[f] = sum(map(_GETTERS[f], items))
+    for fi in INT_FIELDS:
+        agg.ints[fi] = sum(map(_GETTERS[fi], items))
     for r in items:
         _count_into(agg.gpus, r.gpus)
         _count_into(agg.bom, r.bom)
@@ -834,21 +834,21 @@ def _aggregate(items: list[Any], rack_level: bool, counts: list[Aggregate] | Non
     types: dict[str, int] = {}
     if rack_level:
         agg.racks = len(items)
-        for f in SUM_FIELDS:
-            agg.sums[f] = _fsum(map(_GETTERS[f], items))
+        for fs in SUM_FIELDS:
+            agg.sums[fs] = _fsum(map(_GETTERS[fs], items))
         if counts is not None:
-            for f in INT_FIELDS:
-                agg.ints[f] = sum(c.ints[f] for c in counts)
+            for fi in INT_FIELDS:
+                agg.ints[fi] = sum(c.ints[fi] for c in counts)
             items = counts
         else:
-            for f in INT_FIELDS:
-                agg.ints[f] = sum(map(_GETTERS[f], items))
+            for fi in INT_FIELDS:
+                agg.ints[fi] = sum(map(_GETTERS[fi], items))
     else:
         agg.racks = sum(a.racks for a in items)
-        for f in SUM_FIELDS:
-            agg.sums[f] = _fsum(a.sums[f] for a in items)
-        for f in INT_FIELDS:
-            agg.ints[f] = sum(a.ints[f] for a in items)
+        for fs in SUM_FIELDS:
+            agg.sums[fs] = _fsum(a.sums[fs] for a in items)
+        for fi in INT_FIELDS:
+            agg.ints[fi] = sum(a.ints[fi] for a in items)
     for r in items:
         _count_into(gpus, r.gpus)
         _count_into(bom, r.bom)

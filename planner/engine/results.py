@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from planner.economics import OwnInputs, RentVsOwn
 from planner.engine import levels, physics
@@ -166,11 +166,16 @@ class LoopResult:
                 "level": self.level}
 
 
-SUM_FIELDS = ("idle_w", "typical_w", "max_w", "nameplate_w", "heat_w", "liquid_heat_w", "air_heat_w",
-              "airflow_cfm", "airflow_m3_per_h", "liquid_flow_l_per_min", "mass_kg", "cable_mass_kg",
-              "optics_power_w", "gpu_memory_gb",
-              "gpu_bw_tb_per_s", "bf16_pflops", "fp8_pflops", "ram_gb", "compute_gbps", "storage_read_gb_per_s")
-INT_FIELDS = ("u_height", "u_used", "u_free", "devices", "gpu_count", "cpu_cores")
+# The names of Aggregate's sums and counts: each is also an attribute of RackResult, the
+# engine adds them up by these names, and the type checker refuses a key that is not one.
+SumField = Literal["idle_w", "typical_w", "max_w", "nameplate_w", "heat_w", "liquid_heat_w", "air_heat_w",
+                   "airflow_cfm", "airflow_m3_per_h", "liquid_flow_l_per_min", "mass_kg", "cable_mass_kg",
+                   "optics_power_w", "gpu_memory_gb",
+                   "gpu_bw_tb_per_s", "bf16_pflops", "fp8_pflops", "ram_gb", "compute_gbps",
+                   "storage_read_gb_per_s"]
+IntField = Literal["u_height", "u_used", "u_free", "devices", "gpu_count", "cpu_cores"]
+SUM_FIELDS: tuple[SumField, ...] = get_args(SumField)
+INT_FIELDS: tuple[IntField, ...] = get_args(IntField)
 
 
 @dataclass(slots=True)
@@ -178,8 +183,8 @@ class Aggregate:
     """Sums over racks (a room) or rooms (the site)."""
 
     racks: int = 0
-    sums: dict[str, float] = field(default_factory=dict)
-    ints: dict[str, int] = field(default_factory=dict)
+    sums: dict[SumField, float] = field(default_factory=dict)
+    ints: dict[IntField, int] = field(default_factory=dict)
     gpus: dict[str, int] = field(default_factory=dict)
     bom: dict[tuple[str, str], int] = field(default_factory=dict)
     device_types: dict[str, int] = field(default_factory=dict)
