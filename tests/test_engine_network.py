@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -289,3 +290,35 @@ def test_an_overloaded_ups_fails_the_workloads_on_its_feeds(plan):
     assert res.to_json(plan) == Engine(CAT).compute(plan).to_json(plan)
     res = engine.update(plan, SetProperty("source", "ups", "capacity_kw", 1000.0).apply(plan))
     assert res.workloads["w-g1"].met is True
+
+
+def test_plan_workloads_carry_the_sizings_layout_and_software_choices(plan):
+    """A plan workload sets what `rackwright size` can: the serving software generation and
+    pipeline stages of inference, the context-parallel degree of training; the engine's
+    verdict is sized with them (they were CLI-only, so a plan could not say them)."""
+    from planner.workloads import calibration as cal
+    from planner.workloads.specs import InferenceSpec, SpecError, parse_spec
+
+    base = {"model": "llama-3.1-70b", "precision": "fp8", "users": 2000, "tp": 2}  # compute-bound batches
+    plan.workloads.append(Workload(id="w-old", name="old", kind="inference", spec={**base, "software": "2024"}))
+    plan.workloads.append(Workload(id="w-new", name="new", kind="inference", spec={**base, "software": "2025"}))
+    plan.workloads.append(Workload(id="w-pp", name="pp", kind="inference", spec={**base, "tp": 1, "pp": 2}))
+    plan.workloads.append(Workload(id="w-cp", name="cp", kind="pretrain",
+                                   spec={"model": "llama-3.1-8b", "tokens": 1e10, "seq_len": 32768, "cp": 2}))
+    plan.reindex()
+    res = Engine(CAT).compute(plan)
+    old, new = res.workloads["w-old"].figures, res.workloads["w-new"].figures
+    assert (old["software"], new["software"]) == ("2024", "2025")
+    ratio = cal.INFERENCE_SOFTWARE_SPEEDUP["2025"] / cal.INFERENCE_SOFTWARE_SPEEDUP["2024"]
+    assert old["software_speedup"] == pytest.approx(1 / ratio)  # the generation the verdict assumed
+    assert 1.01 < new["tokens_per_s"] / old["tokens_per_s"] <= ratio + 1e-9
+    pp = res.workloads["w-pp"].figures
+    assert (pp["tp"], pp["pp"]) == (1, 2)
+    assert res.workloads["w-cp"].figures["layout"]["cp"] == 2
+    # the spec offers exactly the generations the calibration knows, and refuses others by name
+    assert set(get_args(InferenceSpec.model_fields["software"].annotation)) == set(cal.INFERENCE_SOFTWARE_SPEEDUP)
+    assert InferenceSpec.model_fields["software"].default == cal.DEFAULT_INFERENCE_SOFTWARE
+    with pytest.raises(SpecError, match="spec.software"):
+        parse_spec("inference", {**base, "software": "2019"})
+    with pytest.raises(SpecError, match="spec.cp"):
+        parse_spec("pretrain", {"model": "x", "tokens": 1e9, "cp": 0})

@@ -187,6 +187,13 @@ def test_train_memory_in_gib_and_context_parallel(capsys):
     assert any("GiB per GPU" in n and "GiB usable" in n for n in d["notes"])
     code, _, err = run(capsys, *base, "--cp", "3")
     assert code == 2 and "cp=3" in err
-    code, _, err = run(capsys, "train", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--tokens", "1e12",
-                       "--sweep", "8:64", "--cp", "2")
-    assert code == 2 and "--cp" in err
+    # a sweep keeps the context-parallel degree at every point, as a single run with it
+    sweep = ("train", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--tokens", "1e12", "--json")
+    code, out, _ = run(capsys, *sweep, "--sweep", "8:64", "--cp", "2")
+    assert code == 0
+    points = {p["gpus"]: p for p in json.loads(out)}
+    code, out, _ = run(capsys, *sweep, "--gpus", "32", "--cp", "2")
+    one = json.loads(out)
+    assert one["layout"]["cp"] == 2 and points[32]["days"] == pytest.approx(one["days"])
+    code, out, _ = run(capsys, *sweep, "--sweep", "8:64")
+    assert {p["gpus"]: p["days"] for p in json.loads(out)} != {g: p["days"] for g, p in points.items()}

@@ -149,3 +149,21 @@ def test_mi325x_catalog_figures_and_its_memory_answer(cat):
     b1 = infer(m, cluster_from_catalog(cat, "mi325x", 1), batch=4, **kw)
     assert b1.decode_memory_s < a1.decode_memory_s
     assert math.isclose(a1.decode_memory_s / b1.decode_memory_s, 6.0 / 5.3, rel_tol=0.02)
+
+
+def test_gpus_needed_assumes_the_same_software_as_the_sizing():
+    """The inverse search (GPUs needed for a speed target) sizes with the spec's serving
+    software, as the forward sizing does: older software needs more GPUs for the same
+    target (it used the default generation whatever the spec or `--software` said)."""
+    from planner.workloads.evaluate import _llm, inference_gpus_needed
+    from planner.workloads.specs import parse_spec
+
+    cat = load_catalog()
+    cl = cluster_from_catalog(cat, "h100-sxm", 8)
+    need = {}
+    for sw in ("2024", "2025"):
+        spec = parse_spec("inference", {"model": "llama-3.1-70b", "precision": "fp8", "users": 2000,
+                                        "target_tokens_per_s_per_user": 20, "software": sw})
+        need[sw] = inference_gpus_needed(spec, _llm(cat, spec.model), cl)
+    assert need["2024"] is not None and need["2025"] is not None
+    assert need["2024"][0] > need["2025"][0]

@@ -176,14 +176,13 @@ def run_infer(args) -> int:
         v = getattr(args, name)
         if v is not None and v <= 0:
             raise UserError(tf("--{option} must be > 0", option=name.replace("_", "-")))
-    if sweep is not None and args.pp is not None:
-        raise UserError(_("--pp is not available with --sweep (the sweep chooses each point's layout)"))
     if sweep is not None:
         return _run_sweep(args, sweep, model, cl, "inference", {
             "model": args.model, "precision": args.precision, "kv_precision": args.kv_precision,
             "input_tokens": args.input_tokens, "output_tokens": args.output_tokens, "users": args.users,
             "target_tokens_per_s_per_user": args.target_tokens_per_s_per_user,
-            "target_ttft_s": args.target_ttft_s, "tp": args.tp, "stack": args.stack})
+            "target_ttft_s": args.target_ttft_s, "tp": args.tp, "pp": args.pp,
+            "stack": args.stack, "software": args.software})
     try:
         r = infer(model, cl, precision=args.precision, kv_precision=args.kv_precision,
                   input_tokens=args.input_tokens, output_tokens=args.output_tokens, tp=args.tp,
@@ -199,7 +198,7 @@ def run_infer(args) -> int:
                                 tokens_per_s_per_user=args.target_tokens_per_s_per_user or 0.0,
                                 ttft_s=args.target_ttft_s, precision=args.precision,
                                 kv_precision=args.kv_precision, input_tokens=args.input_tokens,
-                                output_tokens=args.output_tokens, stack=args.stack)
+                                output_tokens=args.output_tokens, stack=args.stack, software=args.software)
         d["gpus_needed"] = need[0] if need else None
         d["gpus_needed_tp"] = need[1] if need else None
         d["gpus_needed_batch_per_replica"] = need[2] if need else None
@@ -265,10 +264,8 @@ def run_train(args) -> int:
     kw = dict(seq_len=args.seq_len, global_batch_tokens=args.global_batch_tokens,
               precision=args.precision, method=args.method, zero=args.zero, tp=args.tp, pp=args.pp,
               recompute=args.recompute, software=args.software)
-    if sweep is not None and args.cp is not None:
-        raise UserError(_("--cp applies to one run: leave it out with --sweep"))
-    if sweep is not None:
-        spec = {"model": args.model, "tokens": args.tokens, "target_days": args.target_days,
+    if sweep is not None:  # each point sized as a plan workload with the same spec would be
+        spec = {"model": args.model, "tokens": args.tokens, "target_days": args.target_days, "cp": args.cp,
                 **{k: v for k, v in kw.items() if k != "method"}}
         if args.method != "pretrain":
             spec["method"] = args.method

@@ -82,7 +82,7 @@ def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec, *
     for t in tps:
         r = infer(model, cl, precision=spec.precision, kv_precision=spec.kv_precision,
                   input_tokens=spec.input_tokens, output_tokens=spec.output_tokens, tp=t,
-                  users=spec.users, stack=spec.stack)
+                  users=spec.users, stack=spec.stack, pp=spec.pp, software=spec.software)
         margin, limiter = _inference_margin(spec, r)
         if best is None or (r.fits, margin) > (best[0].fits, best[1] + 1e-9):
             best = (r, margin, limiter)
@@ -124,14 +124,15 @@ def inference_gpus_needed(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec
                             tokens_per_s_per_user=spec.target_tokens_per_s_per_user,
                             ttft_s=spec.target_ttft_s, precision=spec.precision,
                             kv_precision=spec.kv_precision, input_tokens=spec.input_tokens,
-                            output_tokens=spec.output_tokens, stack=spec.stack)
+                            output_tokens=spec.output_tokens, stack=spec.stack,
+                            software=spec.software)
 
 
 def training_kwargs(spec: PretrainSpec | FinetuneSpec) -> dict:
     """The :func:`train` / :func:`gpus_for_days` keyword arguments of a training spec."""
     kw = dict(seq_len=spec.seq_len, global_batch_tokens=spec.global_batch_tokens,
               precision=spec.precision, method=getattr(spec, "method", "pretrain"), zero=spec.zero,
-              tp=spec.tp, pp=spec.pp, recompute=spec.recompute, software=spec.software)
+              tp=spec.tp, pp=spec.pp, cp=spec.cp, recompute=spec.recompute, software=spec.software)
     if isinstance(spec, FinetuneSpec):
         kw["lora_rank"] = spec.lora_rank
     return kw

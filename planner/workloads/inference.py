@@ -447,14 +447,15 @@ def gpus_for_targets(model: ModelArch, cl: ClusterSpec, *, users: int, tokens_pe
                      ttft_s: float | None = None, precision: str = "bf16",
                      kv_precision: str | None = None, input_tokens: int = 1024,
                      output_tokens: int = 256, stack: str = cal.DEFAULT_STACK,
-                     max_tp: int = 64) -> tuple[int, int, int] | None:
+                     max_tp: int = 64, software: str | None = None) -> tuple[int, int, int] | None:
     """The fewest GPUs serving ``users`` concurrent users, each at
     ``tokens_per_s_per_user`` or faster with time to first token within ``ttft_s``.
 
     Returns (gpus, tp, batch per replica), or None if no replica meets the per-user
     targets even with one user (then more GPUs cannot help: the model is too slow on
     this GPU). The per-user speed falls with the batch, so for each TP the largest batch
-    that still meets the targets is found by bisection.
+    that still meets the targets is found by bisection. ``software``: as :func:`infer`'s
+    (the answer must assume the same serving software as the sizing it goes with).
     """
     kv_precision = kv_precision or ("fp8" if precision in ("fp8", "fp4") else "bf16")
     best = None
@@ -465,7 +466,7 @@ def gpus_for_targets(model: ModelArch, cl: ClusterSpec, *, users: int, tokens_pe
         def ok(b: int, t=t, probe=probe) -> bool:
             r = infer(model, probe, precision=precision, kv_precision=kv_precision,
                       input_tokens=input_tokens, output_tokens=output_tokens, tp=t,
-                      batch=b, stack=stack)
+                      batch=b, stack=stack, software=software)
             return (r.fits and r.tokens_per_s_per_user >= tokens_per_s_per_user
                     and (ttft_s is None or r.ttft_s <= ttft_s))
 

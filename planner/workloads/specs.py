@@ -30,6 +30,8 @@ class _TrainBase(_Spec):
     global_batch_tokens: PosF = 4 * 1024 * 1024
     tp: PosI | None = None
     pp: PosI | None = None
+    # context parallelism (sequence split across GPUs; long contexts); None: the layout search
+    cp: PosI | None = Field(default=None, description=N_("context-parallel GPUs per replica (empty: automatic)"))
     zero: Literal[0, 1, 2, 3] = 1
     recompute: Literal["selective", "full"] | None = None
     # release year of the training software (FP8 speed; calibration.FP8_TRAINING_SOFTWARE_SPEEDUP)
@@ -56,7 +58,13 @@ class InferenceSpec(_Spec):
     target_tokens_per_s_per_user: PosF | None = None
     target_ttft_s: PosF | None = None
     tp: PosI | None = None
+    # pipeline stages per replica (a replica is tp x pp GPUs); None: the automatic layout
+    pp: PosI | None = Field(default=None, description=N_("pipeline stages per replica (empty: automatic)"))
     stack: Literal["trtllm", "vllm"] = "trtllm"
+    # serving software generation (calibration.INFERENCE_SOFTWARE_SPEEDUP: the year of its
+    # MLPerf Inference round; TensorRT-LLM only)
+    software: Literal["2024", "2025"] = Field(
+        default="2025", description=N_("serving software generation (year of its MLPerf Inference round)"))
 
 
 class StorageWorkloadSpec(_Spec):

@@ -185,9 +185,10 @@ def sweep_counts(lo: int, hi: int, n: int, step: int = 8) -> list[int]:
 
 def sweep_step(spec: Any, cluster: ClusterSpec) -> int:
     """GPUs per step of a sweep: whole nodes (as :func:`gpus_for_days` steps: the node,
-    at most 8), also a multiple of the spec's fixed tensor x pipeline degree."""
+    at most 8), also a multiple of the spec's fixed tensor x pipeline (x context) degree."""
     step = cluster.gpus_per_node if cluster.gpus_per_node <= 8 else 8
-    fixed = (getattr(spec, "tp", None) or 1) * (getattr(spec, "pp", None) or 1)
+    fixed = ((getattr(spec, "tp", None) or 1) * (getattr(spec, "pp", None) or 1)
+             * (getattr(spec, "cp", None) or 1))
     return math.lcm(max(1, step), max(1, fixed))
 
 
