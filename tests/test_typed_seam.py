@@ -69,3 +69,21 @@ def test_a_misspelt_results_field_in_a_view_fails_the_type_check(tmp_path: Path)
         assert {int(e.split(":")[1]) for e in hits} == set(lines), hits
     # nothing else in the copy is an error: the misspellings are what failed
     assert len(bad_errors) == sum(len([1 for ln in src.splitlines() if new in ln]) for _, new in RENAMES), bad_errors
+
+
+def test_a_sum_the_engine_does_not_add_up_fails_the_type_check(tmp_path: Path) -> None:
+    """``Aggregate.sums``/``ints`` are keyed by the engine's field names (Literal types): the
+    build plan reading a sum by a name the engine does not make fails the type check (it was
+    a KeyError on the customer's export)."""
+    old, new = 's["liquid_heat_w"]', 's["liquid_heat_kw"]'
+    src = (ROOT / "planner" / "reports" / "pdf.py").read_text(encoding="utf-8")
+    assert old in src, f"the build plan no longer reads {old}: pick another sum for this test"
+    bad = tmp_path / "pdf_misspelt.py"
+    bad.write_text(src.replace(old, new), encoding="utf-8")
+    lines = {i + 1 for i, ln in enumerate(src.replace(old, new).splitlines()) if new in ln}
+
+    errors = _mypy(bad)
+
+    hits = [e for e in errors if "liquid_heat_kw" in e and "Invalid index type" in e]
+    assert {int(e.split(":")[1]) for e in hits} == lines, errors
+    assert len(errors) == len(hits), errors
