@@ -111,7 +111,7 @@ class Change:
 class Edit:
     """Base class. Subclasses implement ``_apply``/``_revert`` and set ``text``."""
 
-    text: str = N_("Edit")  # a planner.i18n.Deferred where the text has parameters
+    text: str = N_("Edit")  # a planner.i18n.Message (deferred()) where the text has parameters
     merge_id: str | None = None  # edits with the same merge_id may merge
 
     def apply(self, plan: Plan) -> Change:

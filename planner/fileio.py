@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from planner.i18n import N_, Deferred, Np_, tmsg
+from planner.i18n import N_, Message, Np_, tmsg
 
 
 def field_path(loc: Iterable[str | int]) -> str:
@@ -289,7 +289,7 @@ def _choices(expected: str) -> Any:
     return ChoiceList(items, expected)
 
 
-class ChoiceList(Deferred):
+class ChoiceList(Message):
     """``'a', 'b' or 'c'``: pydantic's English text, joined with the language's "or" where a
     message holding it is translated (:func:`planner.i18n.message_text`)."""
 
@@ -298,7 +298,7 @@ class ChoiceList(Deferred):
     def __new__(cls, items: list[str], english: str) -> ChoiceList:
         self = str.__new__(cls, english)
         self.items = list(items)
-        self.template, self.params, self.n = english, {}, None
+        self.template, self.params = english, ()
         return self
 
     def translated(self, lang: str | None = None) -> str:

@@ -63,7 +63,7 @@ class EditCommand(QUndoCommand):
     surfaces as EditRefused before anything reaches the undo stack)."""
 
     def __init__(self, doc: Document, edit: Edit, change: Change) -> None:
-        # the planner makes undo texts in English with their template (planner.i18n.Deferred):
+        # the planner makes undo texts in English with their template (a planner.i18n.Message, made by deferred()):
         # shown in the app's language (the planner's default language follows the app's)
         super().__init__(translated(edit.text))
         self.doc = doc

@@ -410,15 +410,24 @@ def tf(template: str | tuple[str, str], /, **params: Any) -> str:
 # ------------------------------------------------------------------------------- messages
 
 class Message(str):
-    """A text the planner makes for the user (a workload note, a sizing sentence), computed
-    once in English like a finding's message and translated at the edge: the string *is* the
-    English text (so ``--json``, plan files and comparisons stay English and locale-free), and
-    it keeps its template and parameters for :func:`message_text`. Make one with :func:`tmsg`."""
+    """A text the planner makes for the user (a workload note, a refusal, an undo text),
+    computed once in English like a finding's message and translated at the edge: the string
+    *is* the English text (so ``--json``, plan files, logs and comparisons stay English and
+    locale-free), and it keeps its template and parameters for :meth:`translated`. Make one
+    with :func:`tmsg` (or :func:`deferred`, the same for undo texts)."""
 
     template: str | tuple[str, str]
     params: tuple[tuple[str, Any], ...]
 
-    def __reduce__(self):  # pickles and copies keep the template (worker processes, deepcopy)
+    def translated(self, lang: str | None = None) -> str:
+        """The text in ``lang`` (default: the active language), a parameter that is itself a
+        Message (a clause of a longer sentence) in the same language."""
+        if _lang(lang) == "en":
+            return str(self)
+        params = tuple((k, v.translated(lang) if isinstance(v, Message) else v) for k, v in self.params)
+        return render(self.template, params, lang)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickles and copies keep the template (worker processes, deepcopy)
         return (_message, (str(self), self.template, self.params))
 
 
@@ -443,13 +452,7 @@ def message_text(message: str, lang: str | None = None) -> str:
     """``message`` in ``lang`` (default: the active language): a :class:`Message` through its
     template and the catalog; any other string as it is (names, product texts, or already
     translated)."""
-    if isinstance(message, Deferred):
-        return message.translated(lang)
-    if isinstance(message, Message) and _lang(lang) != "en":
-        # a parameter that is itself a Message (a clause of a longer sentence) in the same language
-        params = tuple((k, message_text(v, lang) if isinstance(v, Message | Deferred) else v) for k, v in message.params)
-        return render(message.template, params, lang)
-    return str(message)
+    return message.translated(lang) if isinstance(message, Message) else str(message)
 
 
 def error_text(error: BaseException, lang: str | None = None) -> str:
@@ -472,53 +475,28 @@ def join_messages(parts: list[str], sep: str = ", ") -> str:
     return _message(sep.join(parts), template, tuple((f"p{i}", p) for i, p in enumerate(parts)))
 
 
-# ------------------------------------------------------------------------------- deferred texts
+# ------------------------------------------------------------------------------- undo texts
 
-class Deferred(str):
-    """A text that is English where it is made (a plain ``str`` to everything that compares,
-    logs or stores it) and keeps its template and parameters, so whoever shows it translates
-    it into the language of the moment (:func:`translated`): the undo texts of edits, which
-    the Qt-free planner makes and the app's Edit menu shows."""
-
-    template: str | tuple[str, str]
-    params: dict[str, Any]
-    n: int | None
-
-    def __new__(cls, template: str | tuple[str, str], params: dict[str, Any], n: int | None = None) -> Deferred:
-        self = super().__new__(cls, render(template, params, "en", n))
-        self.template = template
-        self.params = params
-        self.n = n
-        return self
-
-    def translated(self, lang: str | None = None) -> str:
-        params = {k: (v.translated(lang) if isinstance(v, Deferred) else v) for k, v in self.params.items()}
-        return render(self.template, params, lang, self.n)
-
-    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle keep the template
-        return (Deferred, (self.template, self.params, self.n))
-
-
-def deferred(template: str | tuple[str, str], n: int | None = None, **params: Any) -> Deferred:
-    """``deferred(N_("Add rack {name}"), name=rack.name)``; plurals:
-    ``deferred(Np_("Paste {n} item", "Paste {n} items"), n=n)``."""
+def deferred(template: str | tuple[str, str], n: int | None = None, **params: Any) -> Message:
+    """An edit's undo text: ``deferred(N_("Add rack {name}"), name=rack.name)``; plurals:
+    ``deferred(Np_("Paste {n} item", "Paste {n} items"), n=n)``. A :class:`Message` like
+    :func:`tmsg`'s (English where the Qt-free planner makes it; the app's Edit menu shows it
+    in the language of the moment)."""
     if n is not None:
         params.setdefault("n", n)
-    return Deferred(template, params, n)
+    return tmsg(template, **params)
 
 
 def translated(text: str, lang: str | None = None) -> str:
-    """``text`` in ``lang`` (default: the active language): a :class:`Deferred` text from its
+    """``text`` in ``lang`` (default: the active language): a :class:`Message` from its
     template, a plain one through the catalog (English if it is not there)."""
-    if isinstance(text, Deferred):
-        return text.translated(lang)
     if isinstance(text, Message):
-        return message_text(text, lang)
+        return text.translated(lang)
     return gettext(text, lang) if text else text
 
 
 __all__ = [
-    "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "Deferred", "Message", "N_", "Np_", "_",
+    "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "Message", "N_", "Np_", "_",
     "active_language", "babel_locale", "current_language", "deferred", "error_text", "format_date", "format_field",
     "format_list", "format_money", "format_number", "format_percent", "format_template", "gettext", "join_messages",
     "message_text", "ngettext",
