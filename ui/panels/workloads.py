@@ -104,6 +104,7 @@ FIELD_LABELS = TrDict("Workloads", {
     "global_batch_tokens": QT_TRANSLATE_NOOP("Workloads", "Global batch (tokens)"),
     "tp": QT_TRANSLATE_NOOP("Workloads", "Tensor parallel"),
     "pp": QT_TRANSLATE_NOOP("Workloads", "Pipeline parallel"),
+    "cp": QT_TRANSLATE_NOOP("Workloads", "Context parallel"),
     "zero": QT_TRANSLATE_NOOP("Workloads", "ZeRO stage"),
     "recompute": QT_TRANSLATE_NOOP("Workloads", "Activation recompute"),
     "kv_precision": QT_TRANSLATE_NOOP("Workloads", "KV-cache precision"),
@@ -113,7 +114,7 @@ FIELD_LABELS = TrDict("Workloads", {
     "target_tokens_per_s_per_user": QT_TRANSLATE_NOOP("Workloads", "Target tokens/s per user"),
     "target_ttft_s": QT_TRANSLATE_NOOP("Workloads", "Target time to first token (s)"),
     "stack": QT_TRANSLATE_NOOP("Workloads", "Serving stack"),
-    "software": QT_TRANSLATE_NOOP("Workloads", "Training software (release year)"),
+    "software": QT_TRANSLATE_NOOP("Workloads", "Software generation (year)"),
     "checkpoint_size_gb": QT_TRANSLATE_NOOP("Workloads", "Checkpoint size (GB)"),
     "checkpoint_every_min": QT_TRANSLATE_NOOP("Workloads", "Checkpoint every (min)"),
     "checkpoint_within_s": QT_TRANSLATE_NOOP("Workloads", "Write checkpoint within (s)"),
@@ -123,6 +124,7 @@ FIELD_LABELS = TrDict("Workloads", {
 EMPTY_TEXT = TrDict("Workloads", {
     "tp": QT_TRANSLATE_NOOP("Workloads", "auto"),
     "pp": QT_TRANSLATE_NOOP("Workloads", "auto"),
+    "cp": QT_TRANSLATE_NOOP("Workloads", "auto"),
     "recompute": QT_TRANSLATE_NOOP("Workloads", "auto"),
     "kv_precision": QT_TRANSLATE_NOOP("Workloads", "as weights"),
     "target_days": QT_TRANSLATE_NOOP("Workloads", "no target (size only)"),
@@ -309,7 +311,7 @@ class _Field(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(1)
-        empty = EMPTY_TEXT.get(name, "not set")
+        empty = EMPTY_TEXT.get(name) or self.tr("not set")
         if name == "model":
             self.choices = sorted(catalog.llms) if catalog is not None else []
         elif typing.get_origin(ann) is typing.Literal:
