@@ -27,7 +27,7 @@ from planner.builders import (
     paste_edit,
 )
 from planner.documents import load_plan, repository_link, save_plan
-from planner.edits import EditRefused
+from planner.edits import AddPlacement, AddRack, EditRefused
 from planner.i18n import error_text, message_text
 from planner.plan import Plan, Site
 from planner.plan_io import PlanFormatError
@@ -325,9 +325,9 @@ class EditController(QObject):
             return False
         new = []
         for sub in edit.edits:
-            if hasattr(sub, "placement"):
+            if isinstance(sub, AddPlacement):
                 new.append(("placement", sub.placement.id))
-            elif hasattr(sub, "rack"):
+            elif isinstance(sub, AddRack):
                 new.append(("rack", sub.rack.id))
         self.doc.select(new)
         return True

@@ -385,7 +385,7 @@ class LimitsPage(QWizardPage):
         cf = QFormLayout(cost)
         cf.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         defaults = {"electricity_price_per_kwh": md.electricity_price_per_kwh, "pue": md.pue,
-                    "years": getattr(md, "years_of_use", None) or DEFAULT_YEARS, "utilisation": md.utilisation * 100}
+                    "years": md.years_of_use or DEFAULT_YEARS, "utilisation": md.utilisation * 100}
         labels = {"budget": self.tr("Budget"), "max_rack_kw": self.tr("Maximum kW per rack"),
                   "max_racks": self.tr("Maximum racks"), "floor_m2": self.tr("Floor area (m²)"),
                   "electricity_price_per_kwh": self.tr("Electricity price per kWh"), "pue": self.tr("PUE"),
@@ -448,7 +448,7 @@ class LimitsPage(QWizardPage):
             it.setData(Qt.ItemDataRole.UserRole, v)
         gpus = catalog.gpus if catalog is not None else {}
         for slug, g in sorted(gpus.items()):
-            label = " ".join(x for x in (getattr(g, "vendor", None), getattr(g, "model", None)) if x) or slug
+            label = f"{g.vendor} {g.model}"
             it = QListWidgetItem(label, self.gpu_models)
             it.setToolTip(slug)
             it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -852,7 +852,9 @@ class BuildsPage(QWizardPage):
     def _search_failed(self, exc: BaseException) -> None:
         self._busy(False)
         wiz = self.wizard()
-        if getattr(exc, "path", None) and isinstance(wiz, SizingWizard):
+        from planner.design.search import PlanForSpecError
+
+        if isinstance(exc, PlanForSpecError) and exc.path and isinstance(wiz, SizingWizard):
             # what only the catalog can tell (a model, GPU or vendor it does not know): back to its field
             wiz.back()
             wiz.show_spec_error(str(exc))
