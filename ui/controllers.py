@@ -34,6 +34,7 @@ from planner.plan_io import PlanFormatError
 from ui import dialogs
 from ui.document import Document
 from ui.settings import AppSettings
+from ui.tasks import BackgroundTask
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -91,6 +92,7 @@ class FileController(QObject):
         self.settings = settings
         self.window = parent_widget
         self.recovery = recovery  # autosave slots, file locks
+        self._site_task: BackgroundTask | None = None  # New from NetBox Site, made when first used
 
     def maybe_save(self) -> bool:
         """True when it is fine to drop the current plan (saved, discarded or clean)."""
@@ -124,9 +126,7 @@ class FileController(QObject):
         if not paths:
             return
         from planner.netbox.site import import_site
-        from ui.tasks import BackgroundTask
-
-        if getattr(self, "_site_task", None) is None:
+        if self._site_task is None:
             self._site_task = BackgroundTask(self, "NetBox site import")
         racks, devices, types = paths
         catalog = self.doc.catalog

@@ -110,6 +110,8 @@ class MainWindow(QMainWindow):
         self.setObjectName("RackwrightMainWindow")
         self.cooling_dialog: CoolingLoopsDialog | None = None  # non-modal, one each: raised when asked again
         self.power_dialog: PowerDialog | None = None
+        self._refusal_message = ""  # the refusal the status bar shows
+        self._fitted = False  # sized by fit_to_screen, not a remembered geometry
         # Window size, menu bar and status bar exist before any dock is tabbed: when the
         # frame around the docks changes after a tab group formed, Qt 6.11 lays out a new
         # tab bar and leaves the old one visible over whatever dock is there now.
@@ -406,7 +408,7 @@ class MainWindow(QMainWindow):
 
     def clear_refusal(self) -> None:
         """A later edit went through (or a drag ended well): the refusal is no longer news."""
-        msg = getattr(self, "_refusal_message", "")
+        msg = self._refusal_message
         if msg and self.statusBar().currentMessage() == msg:
             self.statusBar().clearMessage()
         self._refusal_message = ""
@@ -820,7 +822,7 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if getattr(self, "_fitted", False):
+        if self._fitted:
             self._fitted = False
             QTimer.singleShot(0, self._keep_on_screen)
         QTimer.singleShot(0, self._after_resize)

@@ -46,6 +46,7 @@ class RepositoryController(QObject):
         self.window = parent_widget
         self._passwords: dict[str, str] = {}  # this session only
         self.task = BackgroundTask(self, "team repository")
+        self._list_task: BackgroundTask | None = None  # the Open dialog's, made when it first opens
         self.open_dialog: OpenFromRepositoryDialog | None = None
         self.last_message = ""  # what the status bar was told last (tests read it)
 
@@ -110,7 +111,7 @@ class RepositoryController(QObject):
         self.open_dialog.accepted.connect(self._chosen)
 
     def _dialog_task(self) -> BackgroundTask:
-        if getattr(self, "_list_task", None) is None:
+        if self._list_task is None:
             self._list_task = BackgroundTask(self, "team repository list")
         return self._list_task
 

@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.fabric.autowire_base import AutowireResult
     from planner.fabric.extend import ExtendResult
+    from planner.progress import CancelFn, ProgressFn
     from ui.document import Document
 
 log = logging.getLogger(__name__)
@@ -428,12 +429,12 @@ class AutowireDialog(QDialog):
 
             measure = power_delta(catalog, self.doc.engine_settings)
 
-            def work(progress, cancelled):
+            def work(progress: ProgressFn, cancelled: CancelFn) -> AutowireResult | ExtendPreview:
                 return preview_extension(snapshot, catalog, fid, servers, switch=switch,
                                          switch_racks=kw["switch_racks"], power_delta=measure,
                                          progress=progress, cancel=cancelled)
         else:
-            def work(progress, cancelled):
+            def work(progress: ProgressFn, cancelled: CancelFn) -> AutowireResult | ExtendPreview:
                 return autowire(snapshot, catalog, servers, switch, progress=progress, cancel=cancelled, **kw)
         self._set_running(True)
         if fid is None:
