@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialog
 
 from planner.catalog import load_catalog
 from planner.plan import Placement, Plan
@@ -78,6 +79,8 @@ def test_autowire_dialog_wires_off_thread_and_one_undo_restores(qtbot, tmp_path)
     dlg = autowire_from_dialog(qtbot, win, servers(doc.plan), spare)
     # 16 DGX x 8 rails: one SU of 8 rail leaves, 4 spines, every node port wired
     assert len(doc.plan.links) == 16 * 8 + 8 * 32 == dlg.applied.links
+    # QDialog's own exit code is still there (the result of the wiring once hid result())
+    assert dlg.result() == QDialog.DialogCode.Accepted
     assert len(doc.plan.rack(spare).placements) == 12
     assert doc.undo_stack.count() == depth + 1
     doc.flush()
