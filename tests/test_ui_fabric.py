@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialog
 
 from planner.catalog import load_catalog
 from planner.plan import Placement, Plan
@@ -77,11 +78,13 @@ def test_autowire_dialog_wires_off_thread_and_one_undo_restores(qtbot, tmp_path)
     depth = doc.undo_stack.count()
     dlg = autowire_from_dialog(qtbot, win, servers(doc.plan), spare)
     # 16 DGX x 8 rails: one SU of 8 rail leaves, 4 spines, every node port wired
-    assert len(doc.plan.links) == 16 * 8 + 8 * 32 == dlg.result.links
+    assert len(doc.plan.links) == 16 * 8 + 8 * 32 == dlg.applied.links
+    # QDialog's own exit code is still there (the result of the wiring once hid result())
+    assert dlg.result() == QDialog.DialogCode.Accepted
     assert len(doc.plan.rack(spare).placements) == 12
     assert doc.undo_stack.count() == depth + 1
     doc.flush()
-    assert doc.results.fabrics[dlg.result.fabric_id].switches_by_tier == {"leaf": 8, "spine": 4}
+    assert doc.results.fabrics[dlg.applied.fabric_id].switches_by_tier == {"leaf": 8, "spine": 4}
     doc.undo_stack.undo()
     assert doc.plan.model_dump(mode="json") == before
     doc.undo_stack.redo()
@@ -157,7 +160,7 @@ def test_autowire_cancel_mid_run_stops_the_worker_and_adds_nothing(qtbot):
         gate.set()
         tasks.reports().progress.disconnect(hold)
     qtbot.waitUntil(lambda: not dlg.isVisible(), timeout=60000)
-    assert not dlg.isVisible() and not dlg.running and dlg.result is None
+    assert not dlg.isVisible() and not dlg.running and dlg.applied is None
     assert dlg.wait(30000) and job.ended_at is not None
     assert job.outcome == "cancelled" and dlg.last_cancel_latency_s is not None
     assert values == sorted(values) and values[-1] < 1000
@@ -176,14 +179,14 @@ def test_fabric_view_counts_and_click_highlights_leaf_links(qtbot, tmp_path):
     fv = win.fabric_view
     fv.rebuild()
     qtbot.waitExposed(fv.view)
-    assert fv.fabric_id() == dlg.result.fabric_id
+    assert fv.fabric_id() == dlg.applied.fabric_id
     tiers = {t: len(b) for t, b in fv.graph.tiers.items()}
     assert tiers == {0: 16, 1: 8, 2: 4}
     assert "8 leaves" in fv.summary.text() and "4 spines" in fv.summary.text()
     assert fv.figure("Per-GPU bandwidth").startswith("400 Gb/s")
     # node-leaf cables use one switch port, leaf-spine cables two; 12 switches x 64 ports
     assert fv.figure("Switch ports") == f"{16 * 8 + 2 * 8 * 32} of {12 * 64} used (83 %)"
-    leaf = dlg.result.switches["leaf"][2]
+    leaf = dlg.applied.switches["leaf"][2]
     key = fv.graph.box_of[leaf]
     QTest.mouseClick(fv.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      fv.box_point(key))

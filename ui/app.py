@@ -12,10 +12,11 @@ from __future__ import annotations
 import logging
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QFileOpenEvent
+from PySide6.QtWidgets import QApplication, QWidget
 
 from ui import dialogs, i18n
 from ui import units as uunits
@@ -49,8 +50,8 @@ class FileOpenHandler(QObject):
         return path
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.FileOpen and watched is QApplication.instance():
-            path = event.file() or event.url().toLocalFile()  # type: ignore[attr-defined]
+        if isinstance(event, QFileOpenEvent) and watched is QApplication.instance():
+            path = event.file() or event.url().toLocalFile()
             if path:
                 if self.window is None:
                     self.pending = path
@@ -90,7 +91,7 @@ def application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def load_catalog_reporting(parent: Any = None) -> Any:
+def load_catalog_reporting(parent: QWidget | None = None) -> Catalog:
     """The layered catalog; files that failed validation are listed in a dialog."""
     from planner.catalog import load_catalog
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QMimeData, QObject, Signal
 from PySide6.QtWidgets import QApplication, QWidget
@@ -26,16 +27,19 @@ from planner.builders import (
     paste_edit,
 )
 from planner.documents import load_plan, repository_link, save_plan
-from planner.edits import EditRefused
+from planner.edits import AddPlacement, AddRack, EditRefused
 from planner.i18n import error_text, message_text
 from planner.plan import Plan, Site
 from planner.plan_io import PlanFormatError
 from ui import dialogs
 from ui.document import Document
 from ui.settings import AppSettings
+from ui.tasks import BackgroundTask
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.netbox.site import SiteImport
+    from ui.recovery import RecoveryController
 
 log = logging.getLogger(__name__)
 
@@ -82,12 +86,13 @@ class FileController(QObject):
     recentChanged = Signal(list)
 
     def __init__(self, doc: Document, settings: AppSettings, parent_widget: QWidget,
-                 recovery: Any = None) -> None:
+                 recovery: RecoveryController | None = None) -> None:
         super().__init__(parent_widget)
         self.doc = doc
         self.settings = settings
         self.window = parent_widget
-        self.recovery = recovery  # ui.recovery.RecoveryController (autosave slots, file locks)
+        self.recovery = recovery  # autosave slots, file locks
+        self._site_task: BackgroundTask | None = None  # New from NetBox Site, made when first used
 
     def maybe_save(self) -> bool:
         """True when it is fine to drop the current plan (saved, discarded or clean)."""
@@ -121,9 +126,7 @@ class FileController(QObject):
         if not paths:
             return
         from planner.netbox.site import import_site
-        from ui.tasks import BackgroundTask
-
-        if getattr(self, "_site_task", None) is None:
+        if self._site_task is None:
             self._site_task = BackgroundTask(self, "NetBox site import")
         racks, devices, types = paths
         catalog = self.doc.catalog
@@ -132,7 +135,7 @@ class FileController(QObject):
                               on_done=lambda result: self._site_done(result, undo_index),
                               on_failed=self._site_failed)
 
-    def _site_done(self, result: Any, undo_index: int) -> None:
+    def _site_done(self, result: SiteImport, undo_index: int) -> None:
         # the plan was edited while the export was read: ask again before replacing it
         if self.doc.undo_stack.index() != undo_index and not self.maybe_save():
             return
@@ -238,11 +241,11 @@ def _install_clipboard_guard() -> None:
 class EditController(QObject):
     """Delete, copy, paste, duplicate, duplicate rack x N, select all."""
 
-    def __init__(self, doc: Document, parent_widget: QWidget, current_row: Any) -> None:
+    def __init__(self, doc: Document, parent_widget: QWidget, current_row: Callable[[], str | None]) -> None:
         super().__init__(parent_widget)
         self.doc = doc
         self.window = parent_widget
-        self.current_row = current_row  # callable -> row id shown in the elevations
+        self.current_row = current_row  # the row shown in the elevations
 
     def _target_rack(self) -> str | None:
         plan = self.doc.plan
@@ -322,9 +325,9 @@ class EditController(QObject):
             return False
         new = []
         for sub in edit.edits:
-            if hasattr(sub, "placement"):
+            if isinstance(sub, AddPlacement):
                 new.append(("placement", sub.placement.id))
-            elif hasattr(sub, "rack"):
+            elif isinstance(sub, AddRack):
                 new.append(("rack", sub.rack.id))
         self.doc.select(new)
         return True

@@ -4,29 +4,35 @@ written off the GUI thread.
 
 Excel: the file dialog, then the export. CSV: the options dialog
 (``ui.dialogs.table_export.CsvOptionsDialog``: which spreadsheet settings, opened
-window-modal without a nested event loop), then a folder, then the export. As the PDF
-export does (ui/export.py): the plan is copied on the GUI thread; a
-``ui.tasks.BackgroundTask`` runs the engine on the snapshot, makes the tables
-(``planner.reports.tables``) and writes them (``planner.reports.xlsx`` /
+window-modal without a nested event loop), then a folder, then the export. What every
+export does (``ui.exporting.PlanExporter``, shared with the PDF export): the plan is copied
+on the GUI thread; the engine runs on the snapshot, the tables are made
+(``planner.reports.tables``) and written (``planner.reports.xlsx`` /
 ``planner.reports.csvout``, atomically; CSV all files or none) in a pool thread; progress
-with Cancel, the status bar and an error dialog on the GUI thread (``ui.tasks.ProgressJob``). A cancelled export
+with Cancel, the status bar and an error dialog on the GUI thread. A cancelled export
 writes nothing.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from planner.progress import Cancelled
 from ui import dialogs
-from ui.tasks import ProgressJob
+from ui.exporting import ExportTexts, PlanExporter
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.engine.results import Results
+    from planner.plan import Plan
+    from planner.progress import CancelFn, ProgressFn
+    from ui.dialogs.table_export import CsvOptionsDialog
     from ui.document import Document
+    from ui.settings import AppSettings
 
 
 def _tr(text: str) -> str:
@@ -48,20 +54,14 @@ def ask_csv_folder(parent: QWidget | None, suggested: str) -> str | None:
     return path or None
 
 
-def _export(snapshot: Any, catalog: Catalog, engine_settings: Any, fmt: str, target: Path, locale: str, imperial: bool,
-            progress: Any, cancelled: Any) -> list[Path]:
-    """The work of one export (a pool thread, on its own snapshot): engine, tables, files."""
-    from planner.engine import Engine
+def _write(plan: Plan, catalog: Catalog, results: Results, fmt: str, target: Path, locale: str, imperial: bool,
+           progress: ProgressFn, cancelled: CancelFn) -> list[Path]:
+    """The tables and files of one export (a pool thread, on its own snapshot and its results)."""
     from planner.reports.tables import document_info, plan_tables
-    from planner.reports.xlsx import ExportCancelled
 
-    results = Engine(catalog, engine_settings).compute(snapshot)
+    sheets = plan_tables(plan, catalog, results, imperial=imperial, progress=lambda f, stage: progress(0.3 * f, stage))
     if cancelled():
-        raise ExportCancelled("cancelled")
-    sheets = plan_tables(snapshot, catalog, results, imperial=imperial,
-                         progress=lambda f, stage: progress(0.3 * f, stage))
-    if cancelled():
-        raise ExportCancelled("cancelled")
+        raise Cancelled("cancelled")
 
     def later(f: float, stage: str) -> None:
         progress(0.3 + 0.7 * f, stage)
@@ -69,74 +69,38 @@ def _export(snapshot: Any, catalog: Catalog, engine_settings: Any, fmt: str, tar
     if fmt == "xlsx":
         from planner.reports.xlsx import write_workbook
 
-        return [write_workbook(sheets, target, progress=later, cancel=cancelled, info=document_info(snapshot))]
+        return [write_workbook(sheets, target, progress=later, cancel=cancelled, info=document_info(plan))]
     from planner.reports.csvout import write_csv_files
 
     return write_csv_files(sheets, target, locale, progress=later, cancel=cancelled)
 
 
-class TablesExporter(QObject):
-    """Runs table exports for one main window. ``finished(paths)``, ``failed(message)``
-    and ``cancelled()`` are emitted on the GUI thread after the user has been told."""
+class TablesExporter(PlanExporter):
+    """Runs table exports for one main window (``ui.exporting.PlanExporter``); ``finished``
+    carries the paths written."""
 
-    finished = Signal(object)
-    failed = Signal(str)
-    cancelled = Signal()
-
-    def __init__(self, doc: Document, window: QWidget, settings: Any = None) -> None:
-        super().__init__(window)
-        self.doc = doc
-        self.window = window
-        self.settings = settings
-        self.job = ProgressJob(window, "table export", title=_tr("Export tables"), object_name="tablesExportProgress",
-                               cancel_text=_tr("Cancel"), cancelling_text=_tr("Cancelling\u2026"),
-                               expected_errors=(OSError,))
+    def __init__(self, doc: Document, window: QWidget, settings: AppSettings | None = None) -> None:
+        super().__init__(doc, window, settings, name="table export", object_name="tablesExportProgress")
         self.last_paths: list[Path] = []
 
-    @property
-    def busy(self) -> bool:
-        return self.job.busy
-
-    @property
-    def dialog(self) -> Any:
-        """The progress dialog while an export runs."""
-        return self.job.dialog
-
-    @property
-    def options_dialog(self) -> Any:
-        """The CSV options dialog while it is open."""
-        return self.job.options_dialog
-
-    @property
-    def last_thread_id(self) -> int | None:
-        """The thread the last export ran in."""
-        return self.job.last_thread_id
-
-    def _stem(self) -> str:
-        if self.doc.path is not None:
-            return self.doc.path.stem
-        stem = "".join(c if c.isalnum() or c in "-_ " else "_" for c in (self.doc.plan.metadata.project or ""))
-        return stem.strip() or "plan"
+    def _texts(self) -> ExportTexts:
+        return ExportTexts(
+            title=_tr("Export tables"), failed_title=_tr("Cannot export tables"),
+            already_running=_tr("An export is already running."), working=_tr("Writing the tables\u2026"),
+            stage=_tr("Writing the tables: {stage}\u2026"), started=_tr("Exporting the tables to {name}\u2026"),
+            failed=_tr("Table export failed"), cancelled=_tr("Table export cancelled; nothing was written"),
+            cancel=_tr("Cancel"), cancelling=_tr("Cancelling\u2026"))
 
     def _folder(self) -> Path:
         return self.doc.path.parent if self.doc.path is not None else Path.home()
 
-    def _imperial(self) -> bool:
-        return getattr(self.settings, "units", "metric") == "imperial" if self.settings is not None else False
-
-    def _refuse_if_busy(self) -> bool:
-        if self.busy:
-            dialogs.show_info(self.window, _tr("Export tables"), _tr("An export is already running."))
-            return True
-        return False
-
     # -- Excel -------------------------------------------------------------------------------------
     def export_xlsx(self, path: str | None = None) -> bool:
         """Ask for the workbook's file (unless ``path``) and start. False if nothing started."""
-        if self._refuse_if_busy():
+        if self.refuse_if_busy():
             return False
         if path is None:
-            path = ask_xlsx_path(self.window, str(self._folder() / f"{self._stem()}.xlsx"))
+            path = ask_xlsx_path(self.window, str(self._folder() / f"{self._stem('plan')}.xlsx"))
             if not path:
                 return False
         return self._start("xlsx", Path(path), "en")
@@ -146,22 +110,22 @@ class TablesExporter(QObject):
         """Without a folder: open the options dialog; on OK ask for the folder and start
         (True: the dialog is open). With a folder: start at once (``locale`` or the
         remembered or system one)."""
-        if self._refuse_if_busy():
+        if self.refuse_if_busy():
             return False
         if folder is not None:
             from ui.dialogs.table_export import system_csv_locale
 
-            chosen = locale or getattr(self.settings, "csv_locale", None) or system_csv_locale()
+            chosen = locale or (self.settings.csv_locale if self.settings is not None else None) or system_csv_locale()
             return self._start("csv", Path(folder), chosen)
         from ui.dialogs.table_export import CsvOptionsDialog
 
         self.job.ask(lambda: CsvOptionsDialog(self.settings, self.window), self._csv_options_chosen)
         return True
 
-    def _csv_options_chosen(self, dlg: Any) -> None:
+    def _csv_options_chosen(self, dlg: CsvOptionsDialog) -> None:
         dlg.remember()
         locale = dlg.csv_locale()
-        folder = ask_csv_folder(self.window, str(self._folder() / f"{self._stem()}-tables"))
+        folder = ask_csv_folder(self.window, str(self._folder() / f"{self._stem('plan')}-tables"))
         if folder:
             self._start("csv", Path(folder), locale)
 
@@ -172,53 +136,27 @@ class TablesExporter(QObject):
                                _tr("{path} is a file; the CSV tables are written into a folder.").format(
                                    path=target))
             return False
-        snapshot = self.doc.plan.snapshot()
-        engine_settings = self.doc.engine_settings
-        catalog = self.doc.catalog
-        imperial = self._imperial()
-        self.job.start(
-            lambda progress, cancelled: _export(snapshot, catalog, engine_settings, fmt, target, locale, imperial,
-                                                progress, cancelled),
-            label=_tr("Writing the tables\u2026"),
-            stage_text=lambda stage: _tr("Writing the tables: {stage}\u2026").format(stage=stage),
-            on_done=self._on_done, on_failed=lambda e: self._on_failed(e, target), on_cancelled=self._on_cancelled)
-        self._status(_tr("Exporting the tables to {name}\u2026").format(name=target.name))
-        return True
+        imperial = self.imperial
+        return self.run(
+            target, lambda plan, catalog, results, progress, cancelled: _write(plan, catalog, results, fmt, target,
+                                                                               locale, imperial, progress, cancelled),
+            written=self._written, failure=lambda e: self._failure(e, target))
 
-    def cancel(self) -> None:
-        self.job.cancel()
-
-    def wait(self, msecs: int = 60_000) -> bool:
-        return self.job.wait(msecs)
-
-    # -- GUI thread: how the worker ended (the progress dialog is closed by then) -----------------
-    def _on_done(self, paths: list[Path]) -> None:
+    # -- GUI thread: how the worker ended ----------------------------------------------------------
+    def _written(self, paths: list[Path]) -> str:
         self.last_paths = list(paths)
         if len(paths) == 1:
-            text = _tr("Workbook written: {path}").format(path=paths[0])
-        else:
-            text = _tr("{count} CSV files written to {folder}").format(count=len(paths),
-                                                                       folder=paths[0].parent if paths else "")
-        self._status(text, 10_000)
-        self.finished.emit(list(paths))
+            return _tr("Workbook written: {path}").format(path=paths[0])
+        return _tr("{count} CSV files written to {folder}").format(count=len(paths),
+                                                                  folder=paths[0].parent if paths else "")
 
-    def _on_failed(self, e: BaseException, target: Path) -> None:
+    def _failure(self, e: BaseException, target: Path) -> str:
+        """The error dialog's message for a failed export."""
         if isinstance(e, PermissionError):
-            message = _tr("{name} could not be written.\n\n{reason}\n\nIf the file is open in another program "
-                          "(Excel locks the files it has open), close it there and export again.").format(
+            return _tr("{name} could not be written.\n\n{reason}\n\nIf the file is open in another program "
+                       "(Excel locks the files it has open), close it there and export again.").format(
                 name=Path(e.filename).name if e.filename else target.name, reason=e.strerror or e)
-        elif isinstance(e, OSError):
-            message = _tr("{name} could not be written.\n\n{reason}").format(
+        if isinstance(e, OSError):
+            return _tr("{name} could not be written.\n\n{reason}").format(
                 name=Path(e.filename).name if e.filename else target.name, reason=e.strerror or e)
-        else:
-            message = _tr("The tables could not be made.\n\n{error}").format(error=f"{type(e).__name__}: {e}")
-        self._status(_tr("Table export failed"), 10_000)
-        dialogs.show_error(self.window, _tr("Cannot export tables"), message, details=f"{type(e).__name__}: {e}")
-        self.failed.emit(message)
-
-    def _on_cancelled(self) -> None:
-        self._status(_tr("Table export cancelled; nothing was written"), 8000)
-        self.cancelled.emit()
-
-    def _status(self, text: str, timeout: int = 0) -> None:
-        self.job.status(text, timeout)
+        return _tr("The tables could not be made.\n\n{error}").format(error=f"{type(e).__name__}: {e}")

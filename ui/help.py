@@ -9,12 +9,20 @@ import html
 import platform
 import re
 from importlib import metadata
-from typing import Any
+from pathlib import Path
 
 from PySide6 import __version__ as PYSIDE_VERSION
 from PySide6.QtCore import QCoreApplication, QUrl, qVersion
 from PySide6.QtGui import QAction, QFontDatabase, QKeySequence
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMenu, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QMainWindow,
+    QMenu,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from planner.notices import MAIN_LIBRARIES, NOTICES_NAME, _dist, notices_text, runtime_distributions  # noqa: F401
 from planner.notices import licence_of as _licence_of
@@ -24,7 +32,7 @@ def tr(text: str) -> str:
     return QCoreApplication.translate("Help", text)
 
 
-def guide_path() -> Any:
+def guide_path() -> Path:
     from ui.paths import resources_dir
 
     return resources_dir() / "help" / "guide.html"
@@ -70,7 +78,7 @@ def _plain(text: str) -> str:
     return re.sub(r"&(.)", r"\1", text).replace("\u2026", "...").rstrip(".").strip()
 
 
-def shortcut_rows(window: Any) -> list[tuple[str, str, str]]:
+def shortcut_rows(window: QMainWindow) -> list[tuple[str, str, str]]:
     """(menu, command, keys) for every action of the window that has a shortcut, in menu
     order, then the window's other actions; keys in the platform's own notation."""
     rows: list[tuple[str, str, str]] = []
@@ -98,14 +106,14 @@ def shortcut_rows(window: Any) -> list[tuple[str, str, str]]:
                 add(path, a)
 
     for top in window.menuBar().actions():
-        if top.menu() is not None:
-            walk(top.menu(), _plain(top.menu().title()))
+        if isinstance(menu := top.menu(), QMenu):
+            walk(menu, _plain(menu.title()))
     for a in window.actions():
         add(tr("Window"), a)
     return rows
 
 
-def shortcuts_html(window: Any) -> str:
+def shortcuts_html(window: QMainWindow) -> str:
     rows = shortcut_rows(window)
     body = "".join(f"<tr><td>{html.escape(m)}</td><td>{html.escape(c)}</td><td><b>{html.escape(k)}</b></td></tr>"
                    for m, c, k in rows)
@@ -117,7 +125,7 @@ def shortcuts_html(window: Any) -> str:
             f"<th>{html.escape(tr('Keys'))}</th></tr>{body}</table><p>{view}</p>")
 
 
-def open_shortcuts(window: Any) -> HelpWindow:
+def open_shortcuts(window: QMainWindow) -> HelpWindow:
     win = HelpWindow(tr("Keyboard Shortcuts"), "helpShortcuts", window)
     win.browser.setHtml(shortcuts_html(window))
     win.show()

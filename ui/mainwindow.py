@@ -32,7 +32,19 @@ from ui.scenes.rack import RackView
 from ui.settings import AppSettings, SettingsDialog, apply_theme
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from planner.catalog import Catalog
+    from planner.fabric.autowire_base import AutowireResult
+    from planner.storage import RecoveryStore
+    from ui.design.templates import NewFromTemplateDialog
+    from ui.design.wizard import SizingWizard
+    from ui.dialogs.cooling_loops import CoolingLoopsDialog
+    from ui.dialogs.plan_settings import PlanSettingsDialog
+    from ui.dialogs.power import PowerDialog
+    from ui.dialogs.rename import RenameDialog
+    from ui.dialogs.wiring import AutowireDialog
+    from ui.help import HelpWindow
 
 log = logging.getLogger(__name__)
 
@@ -90,11 +102,16 @@ def _insert(menu: QMenu, before: QAction | None, action: QAction | None) -> None
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, doc: Document, settings: AppSettings | None = None, recovery_store: Any = None) -> None:
+    def __init__(self, doc: Document, settings: AppSettings | None = None,
+                 recovery_store: RecoveryStore | None = None) -> None:
         super().__init__()
         self.doc = doc
         self.settings = settings or AppSettings()
         self.setObjectName("RackwrightMainWindow")
+        self.cooling_dialog: CoolingLoopsDialog | None = None  # non-modal, one each: raised when asked again
+        self.power_dialog: PowerDialog | None = None
+        self._refusal_message = ""  # the refusal the status bar shows
+        self._fitted = False  # sized by fit_to_screen, not a remembered geometry
         # Window size, menu bar and status bar exist before any dock is tabbed: when the
         # frame around the docks changes after a tab group formed, Qt 6.11 lays out a new
         # tab bar and leaves the old one visible over whatever dock is there now.
@@ -194,7 +211,9 @@ class MainWindow(QMainWindow):
             return
         self.act_redo.setText(self.tr("&Redo {action}").format(action=text) if text else self.tr("&Redo"))
 
-    def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
+    def _action(self, text: str, slot: Callable[[], object],
+                shortcut: QKeySequence | QKeySequence.StandardKey | list[QKeySequence] | None = None,
+                tip: str = "") -> QAction:
         a = QAction(text, self)
         if shortcut is not None:
             if isinstance(shortcut, list):
@@ -350,7 +369,7 @@ class MainWindow(QMainWindow):
         """Help: the offline guide, the shortcuts (read from the actions when opened) and About."""
         from ui import help as uhelp
 
-        self.help_window: Any = None  # the last Help window opened (tests, and to keep it alive)
+        self.help_window: HelpWindow | None = None  # the last Help window opened (tests, and to keep it alive)
         self.act_guide = self._action(self.tr("Rackwright &Guide"), lambda: self._show_help(uhelp.open_guide),
                                       QKeySequence.StandardKey.HelpContents,
                                       self.tr("The user guide: catalog, racks, feeds, workloads, wiring, export"))
@@ -364,7 +383,7 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addAction(self.act_about)
 
-    def _show_help(self, opener: Any) -> Any:
+    def _show_help(self, opener: Callable[[MainWindow], HelpWindow]) -> HelpWindow:
         win = opener(self)
         win.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.help_window = win
@@ -389,7 +408,7 @@ class MainWindow(QMainWindow):
 
     def clear_refusal(self) -> None:
         """A later edit went through (or a drag ended well): the refusal is no longer news."""
-        msg = getattr(self, "_refusal_message", "")
+        msg = self._refusal_message
         if msg and self.statusBar().currentMessage() == msg:
             self.statusBar().clearMessage()
         self._refusal_message = ""
@@ -406,7 +425,7 @@ class MainWindow(QMainWindow):
         self.engine_label.setText(text)
 
     # -- state -----------------------------------------------------------------------
-    def _update_title(self, *_: Any) -> None:
+    def _update_title(self, *_: object) -> None:
         try:
             modified = self.doc.modified
         except RuntimeError:  # the undo stack is gone (application shutting down)
@@ -441,7 +460,7 @@ class MainWindow(QMainWindow):
             return
         self.files.open(path)
 
-    def _show_workloads_for(self, selection: Any) -> None:
+    def _show_workloads_for(self, selection: tuple[tuple[str, str], ...]) -> None:
         if any(k == "workload" for k, _ in selection or ()):
             dock = self.docks["workloadsDock"]
             dock.show()
@@ -512,13 +531,13 @@ class MainWindow(QMainWindow):
         self._dock("fabricDock", QT_TRANSLATE_NOOP("MainWindow", "Fabric"), self.fabric_view, area)
         cables = self._dock("cablesDock", QT_TRANSLATE_NOOP("MainWindow", "Cables"), self.cable_list, area)
         cables.visibilityChanged.connect(self.cable_list.set_shown)
-        self.autowire_dialog: Any = None
+        self.autowire_dialog: AutowireDialog | None = None
         from ui.dialogs.wiring import NvlinkAutowirer
 
         self.nvlink_wirer = NvlinkAutowirer(self.doc, self)
         self.nvlink_wirer.wired.connect(self._nvlink_wired)
 
-    def show_autowire(self) -> Any:
+    def show_autowire(self) -> AutowireDialog:
         """Plan > Auto-wire Fabric...: the dialog (window-modal, not blocking the loop)."""
         from ui.dialogs.wiring import AutowireDialog
 
@@ -543,19 +562,20 @@ class MainWindow(QMainWindow):
             return True
         return False
 
-    def _nvlink_wired(self, res: Any) -> None:
+    def _nvlink_wired(self, res: AutowireResult) -> None:
         self.statusBar().showMessage(self.tr("Auto-wired {links} NVLink links to {trays} switch trays").format(
             links=uunits.fmt_int(res.links), trays=len(res.switches.get("leaf", []))), 10000)
         if hasattr(self, "fabric_view"):
             self.fabric_view.set_fabric(res.fabric_id)
 
-    def show_cooling_loops(self) -> Any:
+    def show_cooling_loops(self) -> CoolingLoopsDialog:
         """Plan > Cooling Loops...: one window beside the plan (not modal), raised if open."""
         from ui.dialogs.cooling_loops import CoolingLoopsDialog
 
-        dlg = getattr(self, "cooling_dialog", None)
+        dlg = self.cooling_dialog
         if dlg is None:
-            dlg = self.cooling_dialog = CoolingLoopsDialog(self.doc, self)
+            dlg = CoolingLoopsDialog(self.doc, self)
+            self.cooling_dialog = dlg
         dlg.show()
         dlg.raise_()
         dlg.activateWindow()
@@ -580,8 +600,8 @@ class MainWindow(QMainWindow):
             acts = edit_menu.actions()
             i = acts.index(self.act_dup_rack) if self.act_dup_rack in acts else len(acts) - 1
             _insert(edit_menu, acts[i + 1] if i + 1 < len(acts) else None, self.act_rename)
-        self.plan_settings_dialog: Any = None
-        self.rename_dialog: Any = None
+        self.plan_settings_dialog: PlanSettingsDialog | None = None
+        self.rename_dialog: RenameDialog | None = None
         self.doc.selectionChanged.connect(lambda _s: self.act_rename.setEnabled(
             any(k in ("rack", "placement") for k, _ in self.doc.selection)))
         self.act_rename.setEnabled(False)
@@ -620,9 +640,9 @@ class MainWindow(QMainWindow):
         panel = self.panels.get("workloadsDock")
         if panel is not None and hasattr(panel, "sizeRequested"):
             panel.sizeRequested.connect(self.show_size_workload)
-        self.design_dialog: Any = None
+        self.design_dialog: NewFromTemplateDialog | SizingWizard | None = None
 
-    def show_new_from_template(self) -> Any:
+    def show_new_from_template(self) -> NewFromTemplateDialog:
         """File > New from Template...: the reference designs (window-modal, not blocking)."""
         from ui.design.templates import NewFromTemplateDialog
 
@@ -632,7 +652,7 @@ class MainWindow(QMainWindow):
         dlg.open()
         return dlg
 
-    def show_size_workload(self, workload_id: str | None = "") -> Any:
+    def show_size_workload(self, workload_id: str | None = "") -> SizingWizard:
         """File > New from Workload... (``workload_id`` None: start empty) and Plan > Size This
         Workload... ("": the workload selected in the Workloads panel, else the plan's first)."""
         from ui.design.wizard import SizingWizard
@@ -652,7 +672,7 @@ class MainWindow(QMainWindow):
         dlg.open()
         return dlg
 
-    def show_plan_settings(self) -> Any:
+    def show_plan_settings(self) -> PlanSettingsDialog:
         """Plan > Plan Settings...: the dialog, window-modal (not blocking the loop)."""
         from ui.dialogs.plan_settings import PlanSettingsDialog
 
@@ -662,7 +682,7 @@ class MainWindow(QMainWindow):
         dlg.open()
         return dlg
 
-    def show_rename(self) -> Any:
+    def show_rename(self) -> RenameDialog | None:
         """Edit > Rename Selection...: pattern, preview, one undo step."""
         from ui.dialogs.rename import RenameDialog
 
@@ -675,13 +695,14 @@ class MainWindow(QMainWindow):
         dlg.open()
         return dlg
 
-    def show_power(self) -> Any:
+    def show_power(self) -> PowerDialog:
         """Plan > Power Feeds and Sources...: the non-modal power chain window (ui.dialogs.power)."""
         from ui.dialogs.power import PowerDialog
 
-        dlg = getattr(self, "power_dialog", None)
+        dlg = self.power_dialog
         if dlg is None:
-            dlg = self.power_dialog = PowerDialog(self.doc, self, racks=self._selected_racks)
+            dlg = PowerDialog(self.doc, self, racks=self._selected_racks)
+            self.power_dialog = dlg
         dlg.show()
         dlg.raise_()
         dlg.activateWindow()
@@ -714,12 +735,12 @@ class MainWindow(QMainWindow):
             dlg.save()
             self.apply_settings()
 
-    def _settings_state(self) -> tuple[str, str, Any]:
+    def _settings_state(self) -> tuple[str, str, dict[str, Any]]:
         """What the settings dialog decides: (units, theme, engine settings as a dict)."""
         eng = self.settings.engine_settings()
-        return self.settings.units, self.settings.theme, eng.model_dump() if eng is not None else None
+        return self.settings.units, self.settings.theme, eng.model_dump()
 
-    def _applied_state(self) -> tuple[str, str, Any]:
+    def _applied_state(self) -> tuple[str, str, dict[str, Any] | None]:
         """What is in effect now: display units, the theme the launcher applied (from the
         settings), and the running engine's settings."""
         from ui import units
@@ -801,7 +822,7 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if getattr(self, "_fitted", False):
+        if self._fitted:
             self._fitted = False
             QTimer.singleShot(0, self._keep_on_screen)
         QTimer.singleShot(0, self._after_resize)

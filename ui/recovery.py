@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import uuid
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 
@@ -25,7 +25,9 @@ from ui.tasks import BackgroundTask
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
+    from planner.edits import Change
     from planner.plan import Plan
+    from planner.storage import RecoveryEntry
     from ui.document import Document
 
 log = logging.getLogger(__name__)
@@ -53,7 +55,7 @@ class RecoveryController(QObject):
         store = store if store is not None else (RecoveryStore() if self.enabled else None)
         self.store: RecoveryStore | None = store.with_session(self.session) if store is not None else None
         self.saver: Autosaver | None = Autosaver(self.store, interval_s) if self.enabled else None
-        self.lock: Any = None
+        self.lock: FileLock | None = None
         self._edits = 0
         self.writer = BackgroundTask(self, "autosave", expected_errors=(OSError,))
         self.timer = QTimer(self)
@@ -63,13 +65,13 @@ class RecoveryController(QObject):
         if self.saver is not None and self.saver.interval_s > 0:
             self.timer.start()
 
-    def _count(self, _change: Any) -> None:
+    def _count(self, _change: Change) -> None:
         self._edits += 1
 
     def generation(self) -> tuple[int, int]:
         return (self._edits, self.doc.undo_stack.index())
 
-    def _slot_kw(self) -> dict[str, Any]:
+    def _slot_kw(self) -> dict[str, str]:
         if self.doc.path is not None:
             return {"document_path": str(self.doc.path)}
         return {"untitled_id": self.untitled_id}
@@ -124,7 +126,7 @@ class RecoveryController(QObject):
             self.release_lock()
 
     # -- locks ------------------------------------------------------------------------
-    def try_lock(self, path: str | Path, parent: Any = None) -> tuple[bool, Any]:
+    def try_lock(self, path: str | Path, parent: QWidget | None = None) -> tuple[bool, FileLock | None]:
         """(go ahead?, lock or None) for opening ``path``; asks when another program
         holds it. The current lock is kept until :meth:`adopt`."""
         if FileLock is None:
@@ -137,7 +139,7 @@ class RecoveryController(QObject):
             res = lock.acquire(force=True)
         return True, (lock if res.acquired else None)
 
-    def adopt(self, lock: Any) -> None:
+    def adopt(self, lock: FileLock | None) -> None:
         """The document now shows the file of ``lock``: release the previous one."""
         if lock is not self.lock:
             self.release_lock()
@@ -186,7 +188,7 @@ class RecoveryController(QObject):
             return opened.plan, (Path(entry.original_path) if entry.original_path else None)
 
 
-def describe_entry(entry: Any) -> str:
+def describe_entry(entry: RecoveryEntry) -> str:
     """A recovery slot as the user reads it: the plan and when it was autosaved, in the
     user's own date and time format (not ISO)."""
     from PySide6.QtCore import QDateTime, QLocale

@@ -16,27 +16,38 @@ settings, plans or logs). The last URL is remembered without its password.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QMainWindow, QWidget
 
+from planner.progress import CancelFn, ProgressFn
 from ui import dialogs
 from ui.tasks import BackgroundTask
+
+if TYPE_CHECKING:
+    from planner.repository import PushResult, Repository
+    from ui.controllers import FileController
+    from ui.dialogs.repository import OpenFromRepositoryDialog
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 URL_KEY = "repository/last_url"
 
 
 class RepositoryController(QObject):
-    def __init__(self, files: Any, parent_widget: Any) -> None:
+    def __init__(self, files: FileController, parent_widget: QWidget) -> None:
         super().__init__(parent_widget)
-        self.files = files  # ui.controllers.FileController
+        self.files = files
         self.doc = files.doc
         self.window = parent_widget
         self._passwords: dict[str, str] = {}  # this session only
         self.task = BackgroundTask(self, "team repository")
-        self.open_dialog: Any = None
+        self._list_task: BackgroundTask | None = None  # the Open dialog's, made when it first opens
+        self.open_dialog: OpenFromRepositoryDialog | None = None
         self.last_message = ""  # what the status bar was told last (tests read it)
 
     # ------------------------------------------------------------------ settings, passwords
@@ -50,13 +61,14 @@ class RepositoryController(QObject):
 
         self.files.settings.store.setValue(URL_KEY, safe_url(url))
 
-    def run(self, url: str, fn: Any, on_done: Any, on_failed: Any, task: BackgroundTask | None = None) -> None:
+    def run(self, url: str, fn: Callable[[Repository], T], on_done: Callable[[T], object],
+            on_failed: Callable[[BaseException], object], task: BackgroundTask | None = None) -> None:
         """``fn(repository)`` off the GUI thread; a password is asked for when the server wants one."""
         from planner.repository import NeedPassword, RepoError, Repository, safe_url
 
         key = safe_url(url)
 
-        def work(_progress: Any, _cancelled: Any) -> Any:
+        def work(_progress: ProgressFn, _cancelled: CancelFn) -> T:
             with Repository(url, password=self._passwords.get(key)) as repo:
                 return fn(repo)
 
@@ -75,9 +87,8 @@ class RepositoryController(QObject):
 
     def _status(self, text: str) -> None:
         self.last_message = text
-        bar = getattr(self.window, "statusBar", None)
-        if callable(bar):
-            bar().showMessage(text, 10_000)
+        if isinstance(self.window, QMainWindow):
+            self.window.statusBar().showMessage(text, 10_000)
 
     def _error(self, title: str, exc: BaseException) -> None:
         from planner.repository import RepoError
@@ -90,14 +101,17 @@ class RepositoryController(QObject):
     def open_from_repository(self) -> None:
         if not self.files.maybe_save():
             return
-        self.open_dialog = dialogs.open_repository_dialog(
-            self.window, self.last_url,
-            lambda url, fn, done, failed: self.run(url, fn, done, failed,
-                                                   task=self._dialog_task()))
+        task = self._dialog_task()
+
+        def run(url: str, fn: Callable[[Repository], T], on_done: Callable[[T], object],
+                on_failed: Callable[[BaseException], object]) -> None:
+            self.run(url, fn, on_done, on_failed, task=task)
+
+        self.open_dialog = dialogs.open_repository_dialog(self.window, self.last_url, run)
         self.open_dialog.accepted.connect(self._chosen)
 
     def _dialog_task(self) -> BackgroundTask:
-        if getattr(self, "_list_task", None) is None:
+        if self._list_task is None:
             self._list_task = BackgroundTask(self, "team repository list")
         return self._list_task
 
@@ -116,7 +130,7 @@ class RepositoryController(QObject):
         if target.suffix.lower() != ".rackplan":
             target = target.with_suffix(".rackplan")
 
-        def pull(repo: Any) -> Any:
+        def pull(repo: Repository) -> int:
             from planner.repository import origin_meta
             from planner.storage.project import write_rackplan_bytes
 
@@ -170,7 +184,7 @@ class RepositoryController(QObject):
         plan = self.doc.plan.model_copy(deep=True)
         catalog = self.doc.catalog
 
-        def push(repo: Any) -> Any:
+        def push(repo: Repository) -> PushResult:
             from planner.repository import origin_meta
             from planner.storage.project import write_rackplan_bytes
 
@@ -179,7 +193,7 @@ class RepositoryController(QObject):
                 write_rackplan_bytes(res.content, path, origin_meta(url, name, res.revision))
             return res
 
-        def done(res: Any) -> None:
+        def done(res: PushResult) -> None:
             if res.unchanged:
                 self._status(self.tr("No changes since revision {rev}; nothing saved to the repository.")
                              .format(rev=res.revision))

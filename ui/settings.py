@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import typing
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
@@ -23,12 +23,18 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QStyle,
     QStyleFactory,
+    QStyleOption,
     QVBoxLayout,
     QWidget,
 )
 
 from planner.i18n import translated
 from ui.i18n import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from pydantic.fields import FieldInfo
+
+    from planner.engine.settings import EngineSettings
 
 ORG = "Rackwright"
 APP = "Rackwright"
@@ -39,11 +45,9 @@ def qsettings() -> QSettings:
     return QSettings(ORG, APP)
 
 
-def engine_settings_model() -> Any:
-    try:
-        from planner.engine.settings import EngineSettings
-    except ImportError:
-        return None
+def engine_settings_model() -> type[EngineSettings]:
+    from planner.engine.settings import EngineSettings
+
     return EngineSettings
 
 
@@ -98,11 +102,9 @@ class AppSettings:
     def engine_overrides(self, v: dict[str, Any]) -> None:
         self.store.setValue("engine/overrides", json.dumps(v))
 
-    def engine_settings(self) -> Any:
+    def engine_settings(self) -> EngineSettings:
         """EngineSettings with the user's overrides; invalid stored values are dropped."""
         model = engine_settings_model()
-        if model is None:
-            return None
         data = {k: v for k, v in self.engine_overrides.items() if k in model.model_fields}
         try:
             return model(**data)
@@ -213,7 +215,8 @@ class FusionStyle(QProxyStyle):
     def __init__(self) -> None:
         super().__init__(QStyleFactory.create("Fusion"))
 
-    def drawPrimitive(self, element: Any, option: Any, painter: Any, widget: Any = None) -> None:  # noqa: N802
+    def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption, painter: QPainter,  # noqa: N802
+                      widget: QWidget | None = None) -> None:
         super().drawPrimitive(element, option, painter, widget)
         PE = QStyle.PrimitiveElement
         if element not in (PE.PE_IndicatorCheckBox, PE.PE_IndicatorItemViewItemCheck, PE.PE_IndicatorRadioButton):
@@ -316,22 +319,18 @@ class SettingsDialog(QDialog):
         f.addRow(self.tr("Theme"), self.theme)
         f.addRow(self.tr("Language (after a restart)"), self.language)
 
-        self.engine_fields: dict[str, QWidget] = {}
+        self.engine_fields: dict[str, QComboBox | QSpinBox | QDoubleSpinBox] = {}
         eng = QGroupBox(self.tr("Engine thresholds"))
         ef = QFormLayout(eng)
-        model = engine_settings_model()
         current = settings.engine_settings()
-        if model is None:
-            ef.addRow(self.tr("The engine is not available in this build."), QWidget())
-        else:
-            for name, info in model.model_fields.items():
-                w = self._editor(info, getattr(current, name))
-                if w is None:
-                    continue
-                w.setObjectName(f"engine_{name}")
-                w.setToolTip(translated(info.description or ""))
-                self.engine_fields[name] = w
-                ef.addRow(engine_label(name), w)
+        for name, info in engine_settings_model().model_fields.items():
+            w = self._editor(info, getattr(current, name))
+            if w is None:
+                continue
+            w.setObjectName(f"engine_{name}")
+            w.setToolTip(translated(info.description or ""))
+            self.engine_fields[name] = w
+            ef.addRow(engine_label(name), w)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(eng)
@@ -347,7 +346,7 @@ class SettingsDialog(QDialog):
         self.resize(620, 640)
 
     @staticmethod
-    def _editor(info: Any, value: Any) -> QWidget | None:
+    def _editor(info: FieldInfo, value: Any) -> QComboBox | QSpinBox | QDoubleSpinBox | None:
         ann = info.annotation
         args = typing.get_args(ann)
         if typing.get_origin(ann) is typing.Literal:
@@ -376,24 +375,20 @@ class SettingsDialog(QDialog):
         return None
 
     def restore_defaults(self) -> None:
-        model = engine_settings_model()
-        if model is None:
-            return
-        d = model()
+        d = engine_settings_model()()
         for name, w in self.engine_fields.items():
             v = getattr(d, name)
             if isinstance(w, QComboBox):
                 w.setCurrentIndex(w.findData(v))
             else:
-                w.setValue(v)  # type: ignore[attr-defined]
+                w.setValue(v)
 
     def values(self) -> tuple[str, str, dict[str, Any]]:
         overrides: dict[str, Any] = {}
-        model = engine_settings_model()
-        defaults = model() if model is not None else None
+        defaults = engine_settings_model()()
         for name, w in self.engine_fields.items():
-            v = w.currentData() if isinstance(w, QComboBox) else w.value()  # type: ignore[attr-defined]
-            if defaults is None or v != getattr(defaults, name):
+            v = w.currentData() if isinstance(w, QComboBox) else w.value()
+            if v != getattr(defaults, name):
                 overrides[name] = v
         return self.units.currentData(), self.theme.currentData(), overrides
 

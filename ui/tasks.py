@@ -33,7 +33,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThreadPool, Signal
@@ -43,7 +43,10 @@ from planner.progress import CancelFn, Cancelled, ProgressFn
 
 log = logging.getLogger(__name__)
 
-Work = Callable[[ProgressFn, CancelFn], Any]
+Work = Callable[[ProgressFn, CancelFn], object]
+T = TypeVar("T")
+D = TypeVar("D", bound=QDialog)
+Callbacks = dict[str, Callable[..., object] | None]
 
 _alive: set[Run] = set()  # runs whose end has not been handled on the GUI thread yet
 
@@ -54,11 +57,11 @@ class Run:
     ``outcome`` is "" while it runs, then "done", "failed" or "cancelled" (set by the
     worker); ``stale`` once a newer run or :meth:`BackgroundTask.discard` replaced it."""
 
-    def __init__(self, task: BackgroundTask, number: int, work: Work, callbacks: dict[str, Any]) -> None:
+    def __init__(self, task: BackgroundTask, number: int, work: Work, callbacks: Callbacks) -> None:
         self.task = task
         self.name = task.name
         self.number = number
-        self.work = work
+        self.work: Work | None = work  # None once it ran (its snapshot may go)
         self.callbacks = callbacks
         self.stale = False
         self.outcome = ""
@@ -106,9 +109,12 @@ class Run:
         self.thread_id = threading.get_ident()
         self.started_at = time.perf_counter()
         kind: str
-        payload: Any = None
+        payload: object = None
+        work, self.work = self.work, None
         try:
-            payload = self.work(self._progress, self.cancelled)
+            if work is None:  # a run is executed once
+                raise RuntimeError(f"{self!r} executed twice")
+            payload = work(self._progress, self.cancelled)
             kind = "done"
         except Cancelled:
             kind = "cancelled"
@@ -119,7 +125,7 @@ class Run:
         finally:
             self.ended_at = time.perf_counter()
         self.outcome = kind
-        self.work = None  # type: ignore[assignment]  # its snapshot may go
+        del work  # its snapshot may go
         _relay().ended.emit(self, kind, payload)
 
 
@@ -142,7 +148,7 @@ class _Relay(QObject):
         if cb is not None:
             cb(fraction, stage)
 
-    def _on_ended(self, run: Run, kind: str, payload: Any) -> None:
+    def _on_ended(self, run: Run, kind: str, payload: object) -> None:
         _alive.discard(run)
         task = run.task
         if run.stale or not shiboken6.isValid(task):
@@ -202,11 +208,12 @@ class BackgroundTask(QObject):
         """A run was started and has not reported its end yet."""
         return self.current is not None
 
-    def start(self, work: Work, *, on_done: Callable[[Any], Any] | None = None,
-              on_failed: Callable[[BaseException], Any] | None = None,
-              on_cancelled: Callable[[], Any] | None = None,
-              on_progress: Callable[[float, str], Any] | None = None) -> Run:
-        """Run ``work(progress, cancelled)`` in the pool; a previous run is superseded."""
+    def start(self, work: Callable[[ProgressFn, CancelFn], T], *, on_done: Callable[[T], object] | None = None,
+              on_failed: Callable[[BaseException], object] | None = None,
+              on_cancelled: Callable[[], object] | None = None,
+              on_progress: Callable[[float, str], object] | None = None) -> Run:
+        """Run ``work(progress, cancelled)`` in the pool; a previous run is superseded;
+        ``on_done`` gets what ``work`` returned."""
         self.discard()
         self.runs += 1
         run = Run(self, self.runs, work, {"on_done": on_done, "on_failed": on_failed,
@@ -267,7 +274,7 @@ class ProgressJob(QObject):
     def busy(self) -> bool:
         return self.run is not None
 
-    def ask(self, make_dialog: Callable[[], QDialog], on_accepted: Callable[[Any], Any]) -> None:
+    def ask(self, make_dialog: Callable[[], D], on_accepted: Callable[[D], object]) -> None:
         """Open ``make_dialog()`` window-modal (``open()``, no nested event loop) and call
         ``on_accepted(dialog)`` on OK; while it is open, a second call raises it instead."""
         if self.options_dialog is not None:
@@ -279,14 +286,14 @@ class ProgressJob(QObject):
         self.options_dialog = dlg
         dlg.open()
 
-    def _answered(self, dlg: QDialog, result: int, on_accepted: Callable[[Any], Any]) -> None:
+    def _answered(self, dlg: D, result: int, on_accepted: Callable[[D], object]) -> None:
         self.options_dialog = None
         dlg.deleteLater()
         if result == QDialog.DialogCode.Accepted:
             on_accepted(dlg)
 
-    def start(self, work: Work, *, label: str, on_done: Callable[[Any], Any],
-              on_failed: Callable[[BaseException], Any], on_cancelled: Callable[[], Any],
+    def start(self, work: Callable[[ProgressFn, CancelFn], T], *, label: str, on_done: Callable[[T], object],
+              on_failed: Callable[[BaseException], object], on_cancelled: Callable[[], object],
               stage_text: Callable[[str], str] | None = None) -> Run:
         """Show the progress dialog (after 0.4 s) and run ``work``; ``stage_text(stage)`` is
         the dialog's label for a stage the work reports."""
@@ -338,7 +345,7 @@ class ProgressJob(QObject):
                 self._dispose.deleteLater()
                 self._dispose = None
 
-    def _ended(self, callback: Callable[..., Any], *args: Any) -> None:
+    def _ended(self, callback: Callable[..., object], *args: object) -> None:
         if self.run is not None:
             self.last_thread_id = self.run.thread_id
         if self.dialog is not None:

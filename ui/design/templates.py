@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QPixmap
@@ -39,7 +39,13 @@ from ui.design.thumbnail import Headline, floor_thumbnail
 from ui.tasks import BackgroundTask
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from planner.catalog import Catalog
+    from planner.design.templates import TemplateInfo
+    from planner.engine.results import Results
+    from planner.plan import Plan
+    from planner.progress import CancelFn, ProgressFn
 
 log = logging.getLogger(__name__)
 
@@ -47,12 +53,13 @@ ICON_SIZE = QSize(120, 76)
 PREVIEW_SIZE = QSize(380, 230)
 
 
-def workload_text(info: Any) -> str:
+def workload_text(info: TemplateInfo) -> str:
     """The workload a template is meant for, as its TemplateInfo states it."""
-    return _planner_text(str(getattr(info, "workload", "") or ""))
+    return _planner_text(info.workload or "")
 
 
-def build_preview(name: str, catalog: Catalog, progress: Any = None, cancel: Any = None) -> tuple[Any, Any]:
+def build_preview(name: str, catalog: Catalog, progress: ProgressFn | None = None,
+                  cancel: CancelFn | None = None) -> tuple[Plan, Results]:
     """(plan, engine results) of a template (runs in a worker)."""
     plan = design_templates.build_template(name, catalog, progress=progress, cancel=cancel)
     results = Engine(catalog).compute(plan.snapshot())
@@ -66,7 +73,8 @@ class NewFromTemplateDialog(QDialog):
 
     planChosen = Signal(object)
 
-    def __init__(self, catalog: Catalog, parent: QWidget | None = None, open_plan: Any = None) -> None:
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None,
+                 open_plan: Callable[[Plan], bool] | None = None) -> None:
         super().__init__(parent)
         self.catalog = catalog
         # open_plan(plan) -> bool: opens the plan (False: the user kept the open one; the dialog stays)
@@ -74,7 +82,7 @@ class NewFromTemplateDialog(QDialog):
         self.setWindowTitle(self.tr("New from Template"))
         self.setObjectName("newFromTemplateDialog")
         self.infos = list(design_templates.list_templates())
-        self.built: dict[str, tuple[Any, Any]] = {}  # name -> (plan, results)
+        self.built: dict[str, tuple[Plan, Results]] = {}
         self.failed: dict[str, str] = {}  # name -> why it could not be built
         self.queue: list[str] = [i.name for i in self.infos]
         self.wanted: str | None = None  # Create was pressed for this one before it was built
@@ -175,7 +183,7 @@ class NewFromTemplateDialog(QDialog):
         it = self.list.currentItem()
         return it.data(Qt.ItemDataRole.UserRole) if it is not None else None
 
-    def _info(self, name: str) -> Any:
+    def _info(self, name: str) -> TemplateInfo:
         return next(i for i in self.infos if i.name == name)
 
     def _next(self) -> None:
@@ -204,7 +212,7 @@ class NewFromTemplateDialog(QDialog):
                 return it
         return None
 
-    def _built(self, name: str, res: tuple[Any, Any]) -> None:
+    def _built(self, name: str, res: tuple[Plan, Results]) -> None:
         self.built[name] = res
         plan, results = res
         it = self._item(name)

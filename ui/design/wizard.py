@@ -20,14 +20,14 @@ Every figure in the table is the search's; the wizard formats them and never com
 
 from __future__ import annotations
 
-import inspect
 import logging
 import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -76,6 +76,9 @@ from ui.units import format_entry as format_number
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.design.search import Candidate, PlanForSpec, SearchResult
+    from planner.plan import Plan
+    from planner.progress import CancelFn, ProgressFn
 
 log = logging.getLogger(__name__)
 tr = QCoreApplication.translate
@@ -119,17 +122,6 @@ def split_errors(message: str) -> list[tuple[str, int | None, str, str]]:
         else:
             out.append(("constraints", None, m.group(5) or "", m.group(6)))
     return out
-
-
-def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
-    """Call ``fn`` with the keyword arguments it takes (progress/cancel are optional)."""
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return fn(*args, **kwargs)
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return fn(*args, **kwargs)
-    return fn(*args, **{k: v for k, v in kwargs.items() if k in params})
 
 
 def _error_label(parent: QWidget, name: str) -> QLabel:
@@ -363,7 +355,7 @@ class WorkloadsPage(QWizardPage):
         return True
 
 
-def _undefined(v: Any) -> bool:
+def _undefined(v: object) -> bool:
     return type(v).__name__ == "PydanticUndefinedType"
 
 
@@ -393,7 +385,7 @@ class LimitsPage(QWizardPage):
         cf = QFormLayout(cost)
         cf.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         defaults = {"electricity_price_per_kwh": md.electricity_price_per_kwh, "pue": md.pue,
-                    "years": getattr(md, "years_of_use", None) or DEFAULT_YEARS, "utilisation": md.utilisation * 100}
+                    "years": md.years_of_use or DEFAULT_YEARS, "utilisation": md.utilisation * 100}
         labels = {"budget": self.tr("Budget"), "max_rack_kw": self.tr("Maximum kW per rack"),
                   "max_racks": self.tr("Maximum racks"), "floor_m2": self.tr("Floor area (m²)"),
                   "electricity_price_per_kwh": self.tr("Electricity price per kWh"), "pue": self.tr("PUE"),
@@ -456,7 +448,7 @@ class LimitsPage(QWizardPage):
             it.setData(Qt.ItemDataRole.UserRole, v)
         gpus = catalog.gpus if catalog is not None else {}
         for slug, g in sorted(gpus.items()):
-            label = " ".join(x for x in (getattr(g, "vendor", None), getattr(g, "model", None)) if x) or slug
+            label = f"{g.vendor} {g.model}"
             it = QListWidgetItem(label, self.gpu_models)
             it.setToolTip(slug)
             it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -630,7 +622,7 @@ def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
 WORKLOAD_FIGURES = ("days", "tokens_per_s_per_user", "ttft_s", "cost_per_million_tokens_usd")
 
 
-def candidate_row(cand: Any) -> dict[str, Any]:
+def candidate_row(cand: Candidate) -> dict[str, Any]:
     """A candidate's figures (its to_dict()); a per-workload figure is a list with one entry
     per workload that has it (shown joined by ' / ')."""
     d = dict(cand.to_dict())
@@ -666,9 +658,9 @@ class BuildsPage(QWizardPage):
         self.setTitle(self.tr("Builds"))
         self.setSubTitle(self.tr("Candidate builds, best first. Pick one and press Finish to open it as a new plan: "
                                  "room, racks, power, cooling and fabrics laid out, the workloads attached."))
-        self.result: Any = None
+        self.result: SearchResult | None = None
         self.rows: list[dict[str, Any]] = []
-        self.plan: Any = None  # the generated plan of the chosen candidate
+        self.plan: Plan | None = None  # the generated plan of the chosen candidate
         self.generated_for: int | None = None
         self.search_task = BackgroundTask(self, "workload search", expected_errors=(ValueError,))
         self.generate_task = BackgroundTask(self, "plan generation")
@@ -754,10 +746,10 @@ class BuildsPage(QWizardPage):
         self._busy(True)
         catalog, top = wiz.catalog, wiz.top
 
-        def work(progress: Any, cancelled: Any) -> Any:
+        def work(progress: ProgressFn, cancelled: CancelFn) -> SearchResult:
             from planner.design import search as design_search
 
-            return _call(design_search.search, spec, catalog, top=top, cancel=cancelled, progress=progress)
+            return design_search.search(spec, catalog, top=top, cancel=cancelled, progress=progress)
 
         self.search_task.start(work, on_done=self._searched, on_failed=self._search_failed,
                                on_cancelled=self._search_cancelled, on_progress=self._progress)
@@ -773,12 +765,12 @@ class BuildsPage(QWizardPage):
         if stage:
             self.status.setText(stage)
 
-    def _searched(self, result: Any) -> None:
+    def _searched(self, result: SearchResult) -> None:
         self._busy(False)
         self.result = result
-        cands = list(getattr(result, "candidates", []) or [])
-        self.rows = [candidate_row(c) for c in cands]
-        currency = getattr(self.wizard(), "currency", "USD")
+        self.rows = [candidate_row(c) for c in result.candidates]
+        wiz = self.wizard()
+        currency = wiz.currency if isinstance(wiz, SizingWizard) else "USD"
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
             for c, (key, _h, fmt) in enumerate(COLUMNS):
@@ -807,17 +799,17 @@ class BuildsPage(QWizardPage):
         self._fit_columns()
         QTimer.singleShot(0, self._fit_columns)  # again once the table has its scroll bars and final size
         meets = sum(1 for row in self.rows if row.get("meets"))
-        binding = str(getattr(result, "binding", "") or "")
+        binding = result.binding or ""
         for r, row in enumerate(self.rows):
             tip = workload_tip(row)
             for c in range(self.table.columnCount()):
                 item = self.table.item(r, c)
                 if item is not None and not item.toolTip():
                     item.setToolTip(tip)
-        if getattr(result, "cancelled", False):
+        if result.cancelled:
             self.status.setText(self.tr("Search cancelled: the {n} builds ranked so far.").format(n=len(self.rows)))
         elif not self.rows:
-            notes = "; ".join(message_text(n) for n in getattr(result, "notes", None) or ())
+            notes = "; ".join(message_text(n) for n in result.notes)
             self.status.setText(self.tr("No build was found: {why}").format(why=notes) if notes
                                 else self.tr("No build was found."))
         elif meets:
@@ -852,7 +844,7 @@ class BuildsPage(QWizardPage):
             t.setColumnWidth(c, new)
             over -= w - new
 
-    def resizeEvent(self, event: Any) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self.rows:
             self._fit_columns()
@@ -860,7 +852,9 @@ class BuildsPage(QWizardPage):
     def _search_failed(self, exc: BaseException) -> None:
         self._busy(False)
         wiz = self.wizard()
-        if getattr(exc, "path", None) and isinstance(wiz, SizingWizard):
+        from planner.design.search import PlanForSpecError
+
+        if isinstance(exc, PlanForSpecError) and exc.path and isinstance(wiz, SizingWizard):
             # what only the catalog can tell (a model, GPU or vendor it does not know): back to its field
             wiz.back()
             wiz.show_spec_error(str(exc))
@@ -889,14 +883,14 @@ class BuildsPage(QWizardPage):
         if self.plan is not None and self.generated_for == k:
             return True
         wiz = self.wizard()
-        if not isinstance(wiz, SizingWizard):
+        if not isinstance(wiz, SizingWizard) or wiz.spec is None or self.result is None:
             return False
         cand = self.result.candidates[k]
         workloads, metadata, catalog = wiz.spec.plan_workloads(), wiz.plan_metadata(), wiz.catalog
         self.status.setText(self.tr("Generating the plan of build {k}\u2026").format(k=k + 1))
         self._busy(True, determinate=True)
 
-        def work(progress: Any, cancelled: Any) -> Any:
+        def work(progress: ProgressFn, cancelled: CancelFn) -> Plan:
             from planner.design import generate as design_generate
 
             return design_generate.generate_plan(cand.design, catalog, workloads=workloads, metadata=metadata,
@@ -907,7 +901,7 @@ class BuildsPage(QWizardPage):
                                  on_progress=self._progress)
         return False
 
-    def _generated(self, k: int, plan: Any) -> None:
+    def _generated(self, k: int, plan: Plan) -> None:
         self._busy(False)
         self.plan, self.generated_for = plan, k
         self.status.setText(self.tr("Plan generated."))
@@ -935,15 +929,16 @@ class SizingWizard(QWizard):
 
     planChosen = Signal(object)
 
-    def __init__(self, catalog: Catalog, parent: QWidget | None = None, *, workloads: Any = (),
-                 metadata: Metadata | None = None, top: int = 20, open_plan: Any = None) -> None:
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None, *,
+                 workloads: Sequence[Workload | Mapping[str, Any]] = (), metadata: Metadata | None = None,
+                 top: int = 20, open_plan: Callable[[Plan], bool] | None = None) -> None:
         super().__init__(parent)
         self.catalog = catalog
         # open_plan(plan) -> bool: opens the plan (False: the user kept the open one; the wizard stays)
         self.open_plan = open_plan
         self.base_metadata = metadata
         self.top = top
-        self.spec: Any = None  # the parsed SPEC (planner.design.search.PlanForSpec)
+        self.spec: PlanForSpec | None = None  # the parsed SPEC
         self.spec_data: dict[str, Any] = {}
         self.setObjectName("sizingWizard")
         self.setWindowTitle(self.tr("New from Workload") if not workloads else self.tr("Size This Workload"))
@@ -1008,18 +1003,21 @@ class SizingWizard(QWizard):
     def plan_metadata(self) -> Metadata:
         """The generated plan's metadata: the search's (currency, electricity price, PUE,
         utilisation), the years of use, and from the plan sized (Size This Workload) who it is
-        for and its rent-or-own and exchange-rate settings."""
+        for and its rent-or-own and exchange-rate settings. Needs the SPEC checked (:meth:`check_spec`)."""
+        spec = self.spec
+        if spec is None:
+            raise RuntimeError("plan_metadata before check_spec")
         extra: dict[str, Any] = {}
         base = self.base_metadata
         if base is not None:
             extra = {k: v for k, v in base.model_dump().items() if k in CARRIED_METADATA}
-        years = self.spec.constraints.years
+        years = spec.constraints.years
         if years is not None and "years_of_use" in Metadata.model_fields:
             extra["years_of_use"] = years
         try:
-            return self.spec.metadata(**extra)
+            return spec.metadata(**extra)
         except ValueError:  # a carried value the new plan refuses: the search's own
-            return self.spec.metadata()
+            return spec.metadata()
 
     def accept(self) -> None:
         page = self.builds_page

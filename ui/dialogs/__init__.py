@@ -7,12 +7,16 @@ through the module (``dialogs.show_error(...)``), never through an imported name
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 if TYPE_CHECKING:
+    from planner.netbox.importer import ImportReport
+    from planner.repository import RepoConflict
+    from ui.dialogs.netbox_import import NetboxImportResult
+    from ui.dialogs.repository import OpenFromRepositoryDialog, RunOnRepository
     from ui.document import Document
 
 PLAN_FILTER = "Rackwright plans (*.json *.rackplan);;JSON plan (*.json);;Project file (*.rackplan);;All files (*)"
@@ -193,7 +197,7 @@ def ask_netbox_folder(parent: QWidget | None) -> str | None:
     return path or None
 
 
-def show_netbox_import_result(parent: QWidget | None, report: Any, added: int) -> Any:
+def show_netbox_import_result(parent: QWidget | None, report: ImportReport, added: int) -> NetboxImportResult:
     """The per-file result of a NetBox import, shown without blocking (``open()``);
     returns the dialog."""
     from ui.dialogs.netbox_import import NetboxImportResult
@@ -211,7 +215,7 @@ def ask_netbox_site(parent: QWidget | None) -> tuple[str, str | None, str | None
     return dlg.paths() if dlg.exec() == NetboxSiteDialog.DialogCode.Accepted else None
 
 
-def show_netbox_site_result(parent: QWidget | None, summary: str, lines: list[str]) -> Any:
+def show_netbox_site_result(parent: QWidget | None, summary: str, lines: list[str]) -> QMessageBox:
     """What a NetBox site import left out, shown without blocking; returns the box."""
     from PySide6.QtCore import QCoreApplication
 
@@ -230,7 +234,7 @@ def show_netbox_site_result(parent: QWidget | None, summary: str, lines: list[st
 # --------------------------------------------------------------------------- team repository
 
 
-def open_repository_dialog(parent: QWidget | None, url: str, run: Any) -> Any:
+def open_repository_dialog(parent: QWidget | None, url: str, run: RunOnRepository) -> OpenFromRepositoryDialog:
     """File > Open from Repository: shown without blocking; returns the dialog (its
     ``accepted`` signal and ``choice()`` tell what to pull)."""
     from ui.dialogs.repository import OpenFromRepositoryDialog
@@ -251,7 +255,7 @@ def ask_save_to_repository(parent: QWidget | None, url: str, name: str, base: in
     return dlg.values() if dlg.exec() == SaveToRepositoryDialog.DialogCode.Accepted else None
 
 
-def ask_repository_conflict(parent: QWidget | None, conflict: Any) -> str:
+def ask_repository_conflict(parent: QWidget | None, conflict: RepoConflict) -> str:
     """"merge" (keeping mine where both changed), "new" (save as a new plan) or "cancel"."""
     from ui.dialogs.repository import ConflictDialog
 

@@ -6,7 +6,7 @@ the table refreshes with every new result. Open it with ``open()``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
@@ -30,6 +30,7 @@ from ui.units import fnum
 
 if TYPE_CHECKING:
     from planner.engine.results import Results
+    from ui.dialogs.price_override import PriceOverrideDialog
     from ui.document import Document
 
 
@@ -65,7 +66,7 @@ class BomPricesDialog(QDialog):
         self.price_button.setObjectName("priceForPlan")
         self.price_button.setEnabled(False)
         self.price_button.clicked.connect(self.open_price_dialog)
-        self.price_dialog: Any = None
+        self.price_dialog: PriceOverrideDialog | None = None
         row = QHBoxLayout()
         row.addWidget(self.price_button)
         row.addStretch(1)
@@ -125,7 +126,7 @@ class BomPricesDialog(QDialog):
     def _selection(self) -> None:
         self.price_button.setEnabled(0 <= self.table.currentRow() < len(self.slugs))
 
-    def open_price_dialog(self) -> Any:
+    def open_price_dialog(self) -> PriceOverrideDialog | None:
         r = self.table.currentRow()
         if not 0 <= r < len(self.slugs):
             return None

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.edits import Edit
     from planner.engine.results import Results
+    from planner.plan import CoolingLoop
     from ui.document import Document
 
 ERROR_STYLE = "color: #d64541; font-weight: 600;"
@@ -61,7 +62,7 @@ def selected_racks(doc: Document) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def loop_summary(loop: Any) -> str:
+def loop_summary(loop: CoolingLoop) -> str:
     """One line for a loop in lists: 'in-row, 2 x cdu-in-row-700kw' / 'facility water, 100 kW'."""
     from PySide6.QtCore import QCoreApplication
 

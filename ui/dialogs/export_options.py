@@ -6,7 +6,7 @@ app's display units (File > Settings), the same figures the user sees on screen.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -24,6 +24,10 @@ from PySide6.QtWidgets import (
 
 from planner import i18n as pi18n
 from ui.i18n import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from planner.reports import ReportOptions
+    from ui.settings import AppSettings
 
 PAGE_SIZES = (("a4", "A4 (297 \u00d7 210 mm), landscape"), ("letter", "US Letter (11 \u00d7 8.5 in), landscape"))
 
@@ -47,7 +51,7 @@ class ExportOptionsDialog(QDialog):
     """Section checkboxes, a table-of-contents checkbox and the paper size. ``options()``
     makes the ``ReportOptions``; ``remember()`` stores the choice in ``settings``."""
 
-    def __init__(self, settings: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: AppSettings | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         from planner.reports import SECTIONS
         from planner.reports.pdf import SECTION_TITLES
@@ -88,7 +92,7 @@ class ExportOptionsDialog(QDialog):
             self.page_size.addItem(text, value)
         self.page_size.setCurrentIndex(max(0, self.page_size.findData(
             settings.report_page_size if settings is not None else "a4")))
-        units = getattr(settings, "units", "metric") if settings is not None else "metric"
+        units = settings.units if settings is not None else "metric"
         self.units_label = QLabel(self.tr("Imperial (lb, ft, BTU/h, CFM, gpm) \u2014 change in File > Settings")
                                   if units == "imperial" else
                                   self.tr("Metric (kg, m, kW, m³/h, L/min) \u2014 change in File > Settings"))
@@ -128,7 +132,7 @@ class ExportOptionsDialog(QDialog):
     def sections(self) -> tuple[str, ...]:
         return tuple(k for k, cb in self.section_boxes.items() if cb.isChecked())
 
-    def options(self) -> Any:
+    def options(self) -> ReportOptions:
         from planner.reports import ReportOptions
 
         return ReportOptions(imperial=self._imperial, sections=self.sections(),

@@ -3,7 +3,7 @@ failed with the field at fault), and what each imported device still needs."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QDialog,
@@ -19,9 +19,12 @@ from PySide6.QtWidgets import (
 from planner.i18n import message_text
 from ui.dialogs.needs_data import needs_data_text
 
+if TYPE_CHECKING:
+    from planner.netbox.importer import ImportReport
+
 
 class NetboxImportResult(QDialog):
-    def __init__(self, report: Any, added: int, parent: QWidget | None = None) -> None:
+    def __init__(self, report: ImportReport, added: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("netboxImportResult")
         self.setWindowTitle(self.tr("NetBox import"))

@@ -37,6 +37,7 @@ from planner.plan import NAMING_KINDS
 from planner.plan_settings import SettingsInvalid, plan_settings_edit
 
 if TYPE_CHECKING:
+    from planner.plan import Logo
     from ui.document import Document
 
 COMMON_CURRENCIES = ("USD", "EUR", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "INR",
@@ -385,7 +386,7 @@ class PlanSettingsDialog(QDialog):
         label.setToolTip(text)
 
     # -- the cover logo ------------------------------------------------------------------------
-    def _set_logo(self, logo: Any) -> None:
+    def _set_logo(self, logo: Logo | None) -> None:
         self._logo = logo
         if logo is None:
             self.logo_name.setText(self.tr("none"))

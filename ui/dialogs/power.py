@@ -52,7 +52,11 @@ from ui import units as uunits
 from ui.units import fnum
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from planner.edits import Edit
     from planner.engine.results import FeedResult, Results, SourceResult
+    from planner.plan import PowerFeed, PowerSource
     from ui.document import Document
 
 SIDES = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
@@ -116,11 +120,11 @@ class PowerForm(QWidget):
         doc.resultsChanged.connect(self._on_results)
 
     # -- helpers ---------------------------------------------------------------------
-    def entity(self) -> Any:
+    def entity(self) -> PowerFeed | PowerSource:
         plan = self.doc.plan
         return plan.feed(self.entity_id) if self.kind == "feed" else plan.power_source(self.entity_id)
 
-    def _push(self, field: str, value: Any) -> None:
+    def _push(self, field: str, value: object) -> None:
         try:
             current = getattr(self.entity(), field)
         except KeyError:
@@ -237,7 +241,7 @@ class PowerForm(QWidget):
             w.blockSignals(False)
         self.update_figures()
 
-    def _on_results(self, _results: Any) -> None:
+    def _on_results(self, _results: Results | None) -> None:
         self.update_figures()
 
     def update_figures(self) -> None:
@@ -267,10 +271,11 @@ class PowerForm(QWidget):
 class PowerDialog(QDialog):
     """The power chain: sources and feeds in a tree, the selected one's form beside it."""
 
-    def __init__(self, doc: Document, parent: QWidget | None = None, racks: Any = None) -> None:
+    def __init__(self, doc: Document, parent: QWidget | None = None,
+                 racks: Callable[[], Iterable[str]] | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
-        self._racks = racks  # callable -> rack ids the main window has selected (A+B feeds)
+        self._racks = racks  # the rack ids the main window has selected (A+B feeds)
         self.setObjectName("powerDialog")
         self.setWindowTitle(self.tr("Power Feeds and Sources"))
         self.setModal(False)
@@ -471,11 +476,11 @@ class PowerDialog(QDialog):
             else:
                 self.form.update_figures()
 
-    def _on_results(self, _r: Any) -> None:
+    def _on_results(self, _r: Results | None) -> None:
         self._fill_figures()
 
     # -- actions -----------------------------------------------------------------------
-    def _do(self, edit: Any, select: tuple[str, str] | None = None) -> bool:
+    def _do(self, edit: Edit, select: tuple[str, str] | None = None) -> bool:
         if self.doc.push(edit):
             self.message.hide()
             if select is not None:

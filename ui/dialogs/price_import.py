@@ -9,9 +9,9 @@ could not be read, each with its line in the file.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
@@ -32,14 +32,15 @@ from ui.units import fnum
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.catalog.pricelist import PriceImport
     from ui.document import Document
 
 
 class PriceImportDialog(QDialog):
     """What an import did: a summary, and one table each for matched, unmatched and unreadable rows."""
 
-    def __init__(self, result: Any, written: Path | None, parent: QWidget | None = None, *,
-                 plan_currency: str = "", rates: Any = ()) -> None:
+    def __init__(self, result: PriceImport, written: Path | None, parent: QWidget | None = None, *,
+                 plan_currency: str = "", rates: Iterable[str] = ()) -> None:
         super().__init__(parent)
         self.setObjectName("priceImportDialog")
         self.setWindowTitle(self.tr("Price List Imported") if written else self.tr("Price List Not Imported"))
@@ -87,7 +88,7 @@ class PriceImportDialog(QDialog):
         lay.addWidget(buttons)
         self.resize(760, 420)
 
-    def _table(self, name: str, headers: list[str], rows: list[tuple[Any, ...]],
+    def _table(self, name: str, headers: list[str], rows: list[tuple[object, ...]],
                right: tuple[int, ...] = ()) -> QTableWidget:
         t = QTableWidget(len(rows), len(headers), self)
         t.setObjectName(name)
@@ -109,7 +110,7 @@ class PriceImportDialog(QDialog):
                 for i in range(table.rowCount())]
 
 
-def _work(path: str, catalog: Catalog, user_dir: Path) -> tuple[Any, Path | None, Any]:
+def _work(path: str, catalog: Catalog, user_dir: Path) -> tuple[PriceImport, Path | None, Catalog | None]:
     from planner.catalog import load_catalog
     from planner.catalog.pricelist import import_price_list
 
@@ -123,7 +124,7 @@ class PriceListImporter(QObject):
 
     finished = Signal(object)  # the PriceImport, or the error message (str)
 
-    def __init__(self, parent: QWidget, doc: Document, on_catalog: Callable[[Any], None]) -> None:
+    def __init__(self, parent: QWidget, doc: Document, on_catalog: Callable[[Catalog], None]) -> None:
         super().__init__(parent)
         self.window = parent
         self.doc = doc
@@ -145,7 +146,7 @@ class PriceListImporter(QObject):
                         on_done=self._done, on_failed=self._failed)
         return True
 
-    def _done(self, out: tuple[Any, Path | None, Any]) -> None:
+    def _done(self, out: tuple[PriceImport, Path | None, Catalog | None]) -> None:
         result, written, catalog = out
         if catalog is not None:
             self.on_catalog(catalog)

@@ -15,7 +15,7 @@ runs a callable on a repository, supplied by the controller, which asks for pass
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -37,21 +37,35 @@ from PySide6.QtWidgets import (
 
 from planner.i18n import message_text
 
+if TYPE_CHECKING:
+    from planner.repository import PlanInfo, RepoConflict, Repository, RevisionInfo
+
+T = TypeVar("T")
+
+
+class RunOnRepository(Protocol):
+    """The controller's way to reach the database (``ui.repository.RepositoryController.run``):
+    ``fn(repository)`` off the GUI thread, then ``on_done(its result)`` or ``on_failed(exception)``
+    on the GUI thread; a password is asked for when the server wants one."""
+
+    def __call__(self, url: str, fn: Callable[[Repository], T], on_done: Callable[[T], object],
+                 on_failed: Callable[[BaseException], object]) -> None: ...
+
 # the URL form shown as a hint (translated: the user and database words are the reader's language)
 
 
 class OpenFromRepositoryDialog(QDialog):
     """``run(url, fn, on_done, on_failed)``: the controller's way to reach the database."""
 
-    def __init__(self, parent: QWidget | None, url: str, run: Callable[..., None]) -> None:
+    def __init__(self, parent: QWidget | None, url: str, run: RunOnRepository) -> None:
         super().__init__(parent)
         self.setObjectName("openFromRepository")
         self.setWindowTitle(self.tr("Open from Repository"))
         self.resize(860, 520)
         self._run = run
         self._note = ""  # what the last rename, removal or restore did
-        self.plans: list[Any] = []
-        self.revisions: list[Any] = []
+        self.plans: list[PlanInfo] = []
+        self.revisions: list[RevisionInfo] = []
         self.url = QLineEdit(url)
         self.url.setObjectName("repoUrl")
         self.url.setPlaceholderText(self.tr("postgresql+psycopg://user@host:5432/database"))
@@ -149,7 +163,7 @@ class OpenFromRepositoryDialog(QDialog):
         removed = self.show_removed.isChecked()
         self._run(url, lambda repo: repo.list(deleted=removed), self._listed, self._failed)
 
-    def _listed(self, plans: list[Any]) -> None:
+    def _listed(self, plans: list[PlanInfo]) -> None:
         self.connect_button.setEnabled(True)
         self.plans = plans
         if self._note:
@@ -175,8 +189,8 @@ class OpenFromRepositoryDialog(QDialog):
         item = self.plan_list.currentItem()
         return item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
 
-    def _then_refresh(self, text: str) -> Callable[[Any], None]:
-        def done(_result: Any) -> None:
+    def _then_refresh(self, text: str) -> Callable[[object], None]:
+        def done(_result: object) -> None:
             self._note = text  # shown when the list is back
             self.refresh()
         return done
@@ -243,7 +257,7 @@ class OpenFromRepositoryDialog(QDialog):
         name = item.data(0, Qt.ItemDataRole.UserRole)
         self._run(self.url.text().strip(), lambda repo: repo.log(name), self._logged, self._failed)
 
-    def _logged(self, revisions: list[Any]) -> None:
+    def _logged(self, revisions: list[RevisionInfo]) -> None:
         self.revisions = revisions
         self.rev_list.clear()
         for r in revisions:
@@ -316,13 +330,13 @@ class SaveToRepositoryDialog(QDialog):
 class ConflictDialog(QDialog):
     """``choice`` after it closes: "merge", "new" or "cancel"."""
 
-    def __init__(self, parent: QWidget | None, conflict: Any) -> None:
+    def __init__(self, parent: QWidget | None, conflict: RepoConflict) -> None:
         super().__init__(parent)
         self.setObjectName("repoConflict")
         self.setWindowTitle(self.tr("Plan changed in the repository"))
         self.resize(640, 420)
         self.choice = "cancel"
-        merge = getattr(conflict, "merge", None)
+        merge = conflict.merge
         head = QLabel(self.tr("Someone else saved revision {head} of \u201c{name}\u201d after the revision this "
                               "copy is based on ({base}), and some changes collide. Nothing was saved yet.")
                       .format(head=conflict.head, name=conflict.name, base=conflict.base))

@@ -7,10 +7,13 @@ format (QLocale); after that the last choice is remembered (``AppSettings.csv_lo
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
+
+if TYPE_CHECKING:
+    from ui.settings import AppSettings
 
 
 def system_csv_locale() -> str:
@@ -22,7 +25,7 @@ class CsvOptionsDialog(QDialog):
     """A combo of the two CSV dialects; ``csv_locale()`` is the code for
     :func:`planner.reports.csvout.write_csv_files`, ``remember()`` stores it."""
 
-    def __init__(self, settings: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: AppSettings | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("csvOptionsDialog")
         self.setWindowTitle(self.tr("Export tables (CSV)"))
@@ -31,7 +34,7 @@ class CsvOptionsDialog(QDialog):
         self.dialect.setObjectName("csvDialectCombo")
         self.dialect.addItem(self.tr("Comma between fields, decimal point (English Excel)"), "en")
         self.dialect.addItem(self.tr("Semicolon between fields, decimal comma (German Excel)"), "de")
-        chosen = getattr(settings, "csv_locale", None) if settings is not None else None
+        chosen = settings.csv_locale if settings is not None else None
         self.dialect.setCurrentIndex(max(0, self.dialect.findData(chosen or system_csv_locale())))
         info = QLabel(self.tr("One file per table (BOM, cables, racks, power sources, power feeds, PDUs, workloads) in the "
                               "folder you choose next, UTF-8 with a byte-order mark. Files of the same names "

@@ -17,7 +17,7 @@ shown in the dialog, which stays open.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
@@ -55,6 +55,9 @@ from ui.units import fmt_length_m, fnum
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.fabric.autowire_base import AutowireResult
+    from planner.fabric.extend import ExtendResult
+    from planner.progress import CancelFn, ProgressFn
     from ui.document import Document
 
 log = logging.getLogger(__name__)
@@ -101,7 +104,8 @@ class AutowireDialog(QDialog):
         self.setWindowTitle(self.tr("Auto-wire fabric"))
         self.setObjectName("autowireDialog")
         self.doc = doc
-        self.result: Any = None
+        # what was pushed (not ``result``: that is QDialog.result(), the dialog's exit code)
+        self.applied: AutowireResult | ExtendResult | None = None
         self._job: Run | None = None
         self.last_cancel_latency_s: float | None = None  # Cancel -> worker left the design
         self._height_before_run: int | None = None
@@ -362,7 +366,7 @@ class AutowireDialog(QDialog):
         if not self.doc.push(pv.result.edit):
             self._show(self.doc.last_refusal)
             return False
-        self.result = pv.result
+        self.applied = pv.result
         self.extended.emit(pv.result)
         self.accept()
         return True
@@ -425,12 +429,12 @@ class AutowireDialog(QDialog):
 
             measure = power_delta(catalog, self.doc.engine_settings)
 
-            def work(progress, cancelled):
+            def work(progress: ProgressFn, cancelled: CancelFn) -> AutowireResult | ExtendPreview:
                 return preview_extension(snapshot, catalog, fid, servers, switch=switch,
                                          switch_racks=kw["switch_racks"], power_delta=measure,
                                          progress=progress, cancel=cancelled)
         else:
-            def work(progress, cancelled):
+            def work(progress: ProgressFn, cancelled: CancelFn) -> AutowireResult | ExtendPreview:
                 return autowire(snapshot, catalog, servers, switch, progress=progress, cancel=cancelled, **kw)
         self._set_running(True)
         if fid is None:
@@ -493,7 +497,7 @@ class AutowireDialog(QDialog):
         self._end(job)
         super().reject()
 
-    def _done(self, res: Any) -> None:
+    def _done(self, res: AutowireResult | ExtendPreview) -> None:
         job = self._current()
         if job is None:
             return  # a run that is no longer this dialog's
@@ -507,7 +511,7 @@ class AutowireDialog(QDialog):
         if not self.doc.push(res.edit):
             self._show(self.doc.last_refusal)
             return
-        self.result = res
+        self.applied = res
         self.wired.emit(res)
         self.accept()
 
@@ -691,7 +695,7 @@ class NvlinkAutowirer(QObject):
         self._job = None
         self.cancelled.emit()
 
-    def _done(self, res: Any) -> None:
+    def _done(self, res: AutowireResult) -> None:
         if self._job is None:
             return
         job, self._job = self._job, None
