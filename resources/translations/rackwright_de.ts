@@ -4,7 +4,7 @@
     <context>
         <name>App</name>
         <message numerus="yes">
-            <location filename="../../ui/app.py" line="104" />
+            <location filename="../../ui/app.py" line="105" />
             <source>%n catalog file(s) failed validation and were skipped:
 
 {files}
@@ -24,7 +24,7 @@ Der übrige Katalog wurde normal geladen.</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/app.py" line="103" />
+            <location filename="../../ui/app.py" line="104" />
             <source>Catalog problems</source>
             <translation>Probleme im Katalog</translation>
         </message>
@@ -32,267 +32,267 @@ Der übrige Katalog wurde normal geladen.</numerusform>
     <context>
         <name>AutowireDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="327" />
+            <location filename="../../ui/dialogs/wiring.py" line="331" />
             <source>Added power: {typical:.2f} kW typical, {max:.2f} kW max</source>
             <translation>Zusätzliche Leistung: {typical:.2f} kW typisch, {max:.2f} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="131" />
+            <location filename="../../ui/dialogs/wiring.py" line="135" />
             <source>All servers and storage ({n})</source>
             <translation>Alle Server und Speicher ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="197" />
+            <location filename="../../ui/dialogs/wiring.py" line="201" />
             <source>Apply</source>
             <translation>Übernehmen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="351" />
+            <location filename="../../ui/dialogs/wiring.py" line="355" />
             <source>Apply adds this as one undo step; Cancel adds nothing.</source>
             <translation>„Übernehmen“ fügt dies als einen Rückgängig-Schritt hinzu; „Abbrechen“ fügt nichts hinzu.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="101" />
+            <location filename="../../ui/dialogs/wiring.py" line="104" />
             <source>Auto-wire fabric</source>
             <translation>Fabric automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="320" />
+            <location filename="../../ui/dialogs/wiring.py" line="324" />
             <source>Cables to add: {n} ({servers} to servers, {uplinks} uplinks)</source>
             <translation>Hinzuzufügende Kabel: {n} ({servers} zu Servern, {uplinks} Uplinks)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="543" />
+            <location filename="../../ui/dialogs/wiring.py" line="547" />
             <source>Cancelling: nothing will be added to the plan</source>
             <translation>Abbruch: dem Plan wird nichts hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="381" />
+            <location filename="../../ui/dialogs/wiring.py" line="385" />
             <source>Chosen devices ({n})</source>
             <translation>Gewählte Geräte ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="114" />
+            <location filename="../../ui/dialogs/wiring.py" line="118" />
             <source>Design a new fabric</source>
             <translation>Eine neue Fabric entwerfen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="437" />
+            <location filename="../../ui/dialogs/wiring.py" line="441" />
             <source>Designing the {kind} fabric for {n} devices…</source>
             <translation>Die {kind}-Fabric für {n} Geräte wird entworfen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="65" />
+            <location filename="../../ui/dialogs/wiring.py" line="68" />
             <source>End-of-row leaves per row</source>
             <translation>End-of-Row-Leafs pro Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="333" />
+            <location filename="../../ui/dialogs/wiring.py" line="337" />
             <source>Every rail meets on the fabric's one leaf: new ports take its free ports</source>
             <translation>Alle Rails treffen sich am einzigen Leaf der Fabric: neue Ports belegen dessen freie Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="116" />
+            <location filename="../../ui/dialogs/wiring.py" line="120" />
             <source>Extend {name} (existing links stay)</source>
             <translation>{name} erweitern (bestehende Verbindungen bleiben)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="179" />
+            <location filename="../../ui/dialogs/wiring.py" line="183" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="125" />
+            <location filename="../../ui/dialogs/wiring.py" line="129" />
             <source>Group: {name} ({n})</source>
             <translation>Gruppe: {name} ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="184" />
+            <location filename="../../ui/dialogs/wiring.py" line="188" />
             <source>Leaves:</source>
             <translation>Leafs:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="181" />
+            <location filename="../../ui/dialogs/wiring.py" line="185" />
             <source>Network:</source>
             <translation>Netzwerk:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="276" />
+            <location filename="../../ui/dialogs/wiring.py" line="280" />
             <source>New switches go into checked racks that hold this fabric's switches first,
 then network racks, then other racks with room, then new network racks.</source>
             <translation>Neue Switches kommen zuerst in angehakte Racks mit Switches dieser Fabric,
 dann in Netzwerk-Racks, dann in andere Racks mit Platz, dann in neue Netzwerk-Racks.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="335" />
+            <location filename="../../ui/dialogs/wiring.py" line="339" />
             <source>No rail pattern to keep: new ports fill free leaf ports in order, then new leaves</source>
             <translation>Kein Rail-Muster zu erhalten: neue Ports belegen freie Leaf-Ports der Reihe nach, dann neue Leafs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="417" />
+            <location filename="../../ui/dialogs/wiring.py" line="421" />
             <source>None of these devices has {kind} ports to wire</source>
             <translation>Keines dieser Geräte hat {kind}-Ports zum Verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="258" />
+            <location filename="../../ui/dialogs/wiring.py" line="262" />
             <source>Not yet wired into {name} ({n})</source>
             <translation>Noch nicht in {name} verkabelt ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="325" />
+            <location filename="../../ui/dialogs/wiring.py" line="329" />
             <source>Optics to add: {n} transceivers</source>
             <translation>Hinzuzufügende Optiken: {n} Transceiver</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="183" />
+            <location filename="../../ui/dialogs/wiring.py" line="187" />
             <source>Oversubscription:</source>
             <translation>Überbuchung:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="280" />
+            <location filename="../../ui/dialogs/wiring.py" line="284" />
             <source>Preview</source>
             <translation>Vorschau</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="281" />
+            <location filename="../../ui/dialogs/wiring.py" line="285" />
             <source>Preview lists what will be added; nothing changes until Apply.</source>
             <translation>Die Vorschau listet, was hinzukommt; nichts ändert sich vor „Übernehmen“.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="318" />
+            <location filename="../../ui/dialogs/wiring.py" line="322" />
             <source>Racks receiving switches: {racks}</source>
             <translation>Racks, die Switches aufnehmen: {racks}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="63" />
+            <location filename="../../ui/dialogs/wiring.py" line="66" />
             <source>Rail-optimised leaves (compute)</source>
             <translation>Rail-optimierte Leafs (Compute)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="331" />
+            <location filename="../../ui/dialogs/wiring.py" line="335" />
             <source>Rails kept: NIC n of each new server goes to a rail-n leaf</source>
             <translation>Rails bleiben: Netzwerkkarte n jedes neuen Servers geht an ein Rail-n-Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="130" />
+            <location filename="../../ui/dialogs/wiring.py" line="134" />
             <source>Row: {name} ({n} servers/storage)</source>
             <translation>Reihe: {name} ({n} Server/Storage)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="122" />
+            <location filename="../../ui/dialogs/wiring.py" line="126" />
             <source>Selected devices ({n})</source>
             <translation>Ausgewählte Geräte ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="180" />
+            <location filename="../../ui/dialogs/wiring.py" line="184" />
             <source>Servers:</source>
             <translation>Server:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="542" />
+            <location filename="../../ui/dialogs/wiring.py" line="546" />
             <source>Stopping the design…</source>
             <translation>Entwurf wird angehalten…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="182" />
+            <location filename="../../ui/dialogs/wiring.py" line="186" />
             <source>Switch model:</source>
             <translation>Switch-Modell:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="185" />
+            <location filename="../../ui/dialogs/wiring.py" line="189" />
             <source>Switch racks:</source>
             <translation>Switch-Racks:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="186" />
+            <location filename="../../ui/dialogs/wiring.py" line="190" />
             <source>Switches go into free U of the checked racks; when those are full,
 new network racks are proposed at the end of a network row.</source>
             <translation>Switches kommen in freie HE der angehakten Racks; sind diese voll,
 werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="312" />
+            <location filename="../../ui/dialogs/wiring.py" line="316" />
             <source>Switches to add: {n}</source>
             <translation>Hinzuzufügende Switches: {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="338" />
+            <location filename="../../ui/dialogs/wiring.py" line="342" />
             <source>The fabric grows from {a} to {b} tiers; existing links stay</source>
             <translation>Die Fabric wächst von {a} auf {b} Ebenen; bestehende Verbindungen bleiben</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="360" />
+            <location filename="../../ui/dialogs/wiring.py" line="364" />
             <source>The plan changed since the preview: preview again</source>
             <translation>Der Plan hat sich seit der Vorschau geändert: Vorschau erneut anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="64" />
+            <location filename="../../ui/dialogs/wiring.py" line="67" />
             <source>Top-of-rack leaf per rack</source>
             <translation>Top-of-Rack-Leaf pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="191" />
-            <location filename="../../ui/dialogs/wiring.py" line="280" />
+            <location filename="../../ui/dialogs/wiring.py" line="195" />
+            <location filename="../../ui/dialogs/wiring.py" line="284" />
             <source>Wire</source>
             <translation>Verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="440" />
+            <location filename="../../ui/dialogs/wiring.py" line="444" />
             <source>Working out what {n} devices add to the fabric…</source>
             <translation>Es wird ermittelt, was {n} Geräte zur Fabric hinzufügen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="304" />
+            <location filename="../../ui/dialogs/wiring.py" line="308" />
             <source>leaf</source>
             <translation>Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="323" />
+            <location filename="../../ui/dialogs/wiring.py" line="327" />
             <source>no catalog cable reaches</source>
             <translation>kein Katalogkabel reicht</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="319" />
+            <location filename="../../ui/dialogs/wiring.py" line="323" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="317" />
+            <location filename="../../ui/dialogs/wiring.py" line="321" />
             <source>none: the new servers fit free leaf ports</source>
             <translation>keine: die neuen Server passen an freie Leaf-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="304" />
+            <location filename="../../ui/dialogs/wiring.py" line="308" />
             <source>spine</source>
             <translation>Spine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="322" />
+            <location filename="../../ui/dialogs/wiring.py" line="326" />
             <source>{count} × {cable}, {length}</source>
             <translation>{count} × {cable}, {length}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="313" />
+            <location filename="../../ui/dialogs/wiring.py" line="317" />
             <source>{count} × {model} ({tier}) in {rack}: U{units}</source>
             <translation>{count} × {model} ({tier}) in {rack}: HE {units}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="326" />
+            <location filename="../../ui/dialogs/wiring.py" line="330" />
             <source>{count} × {optic}</source>
             <translation>{count} × {optic}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="341" />
+            <location filename="../../ui/dialogs/wiring.py" line="345" />
             <source>{n} links have no catalog cable for their length (see the findings)</source>
             <translation>{n} Verbindungen haben kein Katalogkabel für ihre Länge (siehe Befunde)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="155" />
+            <location filename="../../ui/dialogs/wiring.py" line="159" />
             <source>{rack} (network)</source>
             <translation>{rack} (Netzwerk)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="315" />
+            <location filename="../../ui/dialogs/wiring.py" line="319" />
             <source>{rack} (new network rack)</source>
             <translation>{rack} (neues Netzwerk-Rack)</translation>
         </message>
@@ -300,92 +300,92 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BomPricesDialog</name>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="46" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="47" />
             <source>Bill of Materials and Prices</source>
             <translation>Stückliste und Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="120" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="121" />
             <source>Capex {amount} {currency} is INCOMPLETE: {n} line(s) without a price or exchange rate are left out. Select one and set a price for this plan.</source>
             <translation>Investitionskosten {amount} {currency} sind UNVOLLSTÄNDIG: {n} Position(en) ohne Preis oder Wechselkurs fehlen. Eine wählen und einen Preis für diesen Plan setzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="116" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="117" />
             <source>Capex {amount} {currency}, every line priced.</source>
             <translation>Investitionskosten {amount} {currency}, jede Position mit Preis.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="52" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="53" />
             <source>Catalog slug</source>
             <translation>Katalog-Kennung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="53" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="54" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="54" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="55" />
             <source>Extended</source>
             <translation>Gesamt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="111" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="112" />
             <source>Extended ({currency})</source>
             <translation>Gesamt ({currency})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="52" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="53" />
             <source>Item</source>
             <translation>Position</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="114" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="115" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="64" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="65" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="53" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="54" />
             <source>Price from</source>
             <translation>Preis aus</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="52" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="53" />
             <source>Qty</source>
             <translation>Menge</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="53" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="54" />
             <source>Unit price</source>
             <translation>Stückpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="94" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="95" />
             <source>catalog</source>
             <translation>Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="96" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="97" />
             <source>no exchange rate</source>
             <translation>kein Wechselkurs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="92" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="93" />
             <source>no price</source>
             <translation>kein Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="92" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="93" />
             <source>not in the capex</source>
             <translation>nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="94" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="95" />
             <source>this plan</source>
             <translation>dieser Plan</translation>
         </message>
@@ -393,27 +393,27 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildPlanExporter</name>
         <message>
-            <location filename="../../ui/export.py" line="172" />
+            <location filename="../../ui/export.py" line="121" />
             <source>; rack sheets one per layout ({n})</source>
             <translation>; Rackblätter je Aufbau eines ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="126" />
+            <location filename="../../ui/export.py" line="67" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="185" />
+            <location filename="../../ui/export.py" line="72" />
             <source>Build plan export cancelled; nothing was written</source>
             <translation>Export des Aufbauplans abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="180" />
+            <location filename="../../ui/export.py" line="71" />
             <source>Build plan export failed</source>
             <translation>Export des Aufbauplans fehlgeschlagen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/export.py" line="175" />
+            <location filename="../../ui/export.py" line="124" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
             <translation>
                 <numerusform>Aufbauplan geschrieben: {path} (%n Seite{extra})</numerusform>
@@ -421,121 +421,136 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             </translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="79" />
+            <location filename="../../ui/export.py" line="73" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="80" />
+            <location filename="../../ui/export.py" line="73" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="181" />
+            <location filename="../../ui/export.py" line="66" />
             <source>Cannot export build plan</source>
             <translation>Aufbauplan kann nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="78" />
-            <location filename="../../ui/export.py" line="126" />
+            <location filename="../../ui/export.py" line="66" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="160" />
+            <location filename="../../ui/export.py" line="70" />
             <source>Exporting the build plan to {file}…</source>
             <translation>Aufbauplan wird nach {file} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="157" />
+            <location filename="../../ui/export.py" line="131" />
+            <source>The build plan could not be made.
+
+{error}</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="69" />
             <source>Writing the build plan: {stage}…</source>
             <translation>Aufbauplan wird geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="156" />
+            <location filename="../../ui/export.py" line="68" />
             <source>Writing the build plan…</source>
             <translation>Aufbauplan wird geschrieben…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="130" />
+            <source>{name} could not be written.
+
+{reason}</source>
+            <translation>{name} konnte nicht geschrieben werden.
+
+{reason}</translation>
         </message>
     </context>
     <context>
         <name>BuildsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="666" />
+            <location filename="../../ui/design/wizard.py" line="658" />
             <source>Builds</source>
             <translation>Aufbauten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="689" />
+            <location filename="../../ui/design/wizard.py" line="681" />
             <source>Cancel Search</source>
             <translation>Suche abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="667" />
+            <location filename="../../ui/design/wizard.py" line="659" />
             <source>Candidate builds, best first. Pick one and press Finish to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
             <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Fertigstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="896" />
+            <location filename="../../ui/design/wizard.py" line="890" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="925" />
+            <location filename="../../ui/design/wizard.py" line="919" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="822" />
+            <location filename="../../ui/design/wizard.py" line="814" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="821" />
+            <location filename="../../ui/design/wizard.py" line="813" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="913" />
+            <location filename="../../ui/design/wizard.py" line="907" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="692" />
+            <location filename="../../ui/design/wizard.py" line="684" />
             <source>Search Again</source>
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="872" />
+            <location filename="../../ui/design/wizard.py" line="866" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="818" />
+            <location filename="../../ui/design/wizard.py" line="810" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="753" />
+            <location filename="../../ui/design/wizard.py" line="745" />
             <source>Searching builds…</source>
             <translation>Aufbauten werden gesucht…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="920" />
+            <location filename="../../ui/design/wizard.py" line="914" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="868" />
+            <location filename="../../ui/design/wizard.py" line="862" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="824" />
+            <location filename="../../ui/design/wizard.py" line="816" />
             <source>{n} builds compared, {m} meet every target and limit.</source>
             <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="827" />
+            <location filename="../../ui/design/wizard.py" line="819" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
@@ -893,37 +908,37 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ConflictDialog</name>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="334" />
+            <location filename="../../ui/dialogs/repository.py" line="348" />
             <source>Both changed:</source>
             <translation>Beide geändert:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="343" />
+            <location filename="../../ui/dialogs/repository.py" line="357" />
             <source>Merge, Keeping Mine Where Both Changed</source>
             <translation>Zusammenführen, bei Konflikten meine Änderung behalten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="322" />
+            <location filename="../../ui/dialogs/repository.py" line="336" />
             <source>Plan changed in the repository</source>
             <translation>Plan im Repository geändert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="345" />
+            <location filename="../../ui/dialogs/repository.py" line="359" />
             <source>Save as New Plan…</source>
             <translation>Als neuen Plan speichern…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="326" />
+            <location filename="../../ui/dialogs/repository.py" line="340" />
             <source>Someone else saved revision {head} of “{name}” after the revision this copy is based on ({base}), and some changes collide. Nothing was saved yet.</source>
             <translation>Jemand hat Revision {head} von „{name}“ nach der Revision gespeichert, auf der diese Kopie beruht ({base}), und einige Änderungen überschneiden sich. Es wurde noch nichts gespeichert.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="336" />
+            <location filename="../../ui/dialogs/repository.py" line="350" />
             <source>Their changes ({summary}):</source>
             <translation>Deren Änderungen ({summary}):</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="339" />
+            <location filename="../../ui/dialogs/repository.py" line="353" />
             <source>Your changes ({summary}):</source>
             <translation>Ihre Änderungen ({summary}):</translation>
         </message>
@@ -931,48 +946,48 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>ConnectDialog</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="563" />
+            <location filename="../../ui/dialogs/wiring.py" line="567" />
             <source>Automatic (by port kind)</source>
             <translation>Automatisch (nach Portart)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="619" />
+            <location filename="../../ui/dialogs/wiring.py" line="623" />
             <source>Choose a port at each end</source>
             <translation>An jedem Ende einen Port wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="555" />
-            <location filename="../../ui/dialogs/wiring.py" line="596" />
+            <location filename="../../ui/dialogs/wiring.py" line="559" />
+            <location filename="../../ui/dialogs/wiring.py" line="600" />
             <source>Connect</source>
             <translation>Verbinden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="590" />
+            <location filename="../../ui/dialogs/wiring.py" line="594" />
             <source>Device:</source>
             <translation>Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="594" />
+            <location filename="../../ui/dialogs/wiring.py" line="598" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="591" />
+            <location filename="../../ui/dialogs/wiring.py" line="595" />
             <source>Port:</source>
             <translation>Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="592" />
+            <location filename="../../ui/dialogs/wiring.py" line="596" />
             <source>To device:</source>
             <translation>Zu Gerät:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="593" />
+            <location filename="../../ui/dialogs/wiring.py" line="597" />
             <source>To port:</source>
             <translation>Zu Port:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="613" />
+            <location filename="../../ui/dialogs/wiring.py" line="617" />
             <source>{port}  (in use)</source>
             <translation>{port}  (belegt)</translation>
         </message>
@@ -980,27 +995,27 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Controllers</name>
         <message>
-            <location filename="../../ui/controllers.py" line="61" />
+            <location filename="../../ui/controllers.py" line="65" />
             <source>
 Field: {field}</source>
             <translation>
 Feld: {field}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="62" />
+            <location filename="../../ui/controllers.py" line="66" />
             <source> (line {line})</source>
             <translation> (Zeile {line})</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="63" />
-            <location filename="../../ui/controllers.py" line="68" />
-            <location filename="../../ui/controllers.py" line="73" />
+            <location filename="../../ui/controllers.py" line="67" />
+            <location filename="../../ui/controllers.py" line="72" />
+            <location filename="../../ui/controllers.py" line="77" />
             <source>Cannot open plan</source>
             <translation>Plan kann nicht geöffnet werden</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="69" />
-            <location filename="../../ui/controllers.py" line="74" />
+            <location filename="../../ui/controllers.py" line="73" />
+            <location filename="../../ui/controllers.py" line="78" />
             <source>{file} could not be opened.
 
 {error}</source>
@@ -1009,7 +1024,7 @@ Feld: {field}</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="64" />
+            <location filename="../../ui/controllers.py" line="68" />
             <source>{file}{line} could not be opened.{where}
 
 {message}</source>
@@ -1021,37 +1036,37 @@ Feld: {field}</translation>
     <context>
         <name>CoolingLoops</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="87" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="88" />
             <source>CDU catalog</source>
             <translation>CDU-Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="87" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="88" />
             <source>design value</source>
             <translation>Auslegungswert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="70" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="71" />
             <source>facility water, {kw} kW, {s}/{r} °C</source>
             <translation>Gebäudewasser, {kw} kW, {s}/{r} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="88" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="89" />
             <source>from capacity and ΔT</source>
             <translation>aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="73" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="74" />
             <source>in-row, {n} × {cdu}, {s}/{r} °C</source>
             <translation>In-Row, {n} × {cdu}, {s}/{r} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="89" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="90" />
             <source>unknown</source>
             <translation>unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="90" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="91" />
             <source>{load} kW of {cap} kW ({pct} %), {racks} rack(s)
 flow {flow} L/min of {rated} L/min rated ({basis})</source>
             <translation>{load} kW von {cap} kW ({pct} %), {racks} Rack(s)
@@ -1061,104 +1076,104 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
     <context>
         <name>CoolingLoopsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="356" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="441" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="357" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="442" />
             <source>Assign selected racks</source>
             <translation>Gewählte Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="362" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="440" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="363" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="441" />
             <source>Assign selected racks ({n})</source>
             <translation>Gewählte Racks zuordnen ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="333" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="334" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="371" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="372" />
             <source>Close</source>
             <translation>Schließen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="327" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="328" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="363" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="364" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="349" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="350" />
             <source>Edit…</source>
             <translation>Bearbeiten…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="333" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="334" />
             <source>Flow</source>
             <translation>Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="332" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="333" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="333" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="334" />
             <source>Load</source>
             <translation>Last</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="332" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="333" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="347" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="348" />
             <source>New facility water loop…</source>
             <translation>Neuer Gebäudewasser-Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="345" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="346" />
             <source>New in-row CDU loop…</source>
             <translation>Neuer In-Row-CDU-Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="358" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="359" />
             <source>Put the racks selected in the plan on this loop (one undo step). Racks on air become direct liquid on a CDU loop, rear doors on facility water.</source>
             <translation>Die im Plan gewählten Racks an diesen Kreislauf hängen (ein Rückgängig-Schritt). Luftgekühlte Racks werden an einem CDU-Kreislauf zu direkter Flüssigkeitskühlung, an Gebäudewasser zu Rückkühltüren.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="334" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="335" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="332" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="333" />
             <source>Supply/return</source>
             <translation>Vorlauf/Rücklauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="480" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="481" />
             <source>The selected racks are already on this loop.</source>
             <translation>Die gewählten Racks hängen bereits an diesem Kreislauf.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="365" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="366" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="410" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="411" />
             <source>facility water</source>
             <translation>Gebäudewasser</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="411" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="412" />
             <source>in-row, {n} × {cdu}</source>
             <translation>In-Row, {n} × {cdu}</translation>
         </message>
@@ -1166,32 +1181,32 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
     <context>
         <name>CsvOptionsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/table_export.py" line="44" />
+            <location filename="../../ui/dialogs/table_export.py" line="47" />
             <source>Choose folder…</source>
             <translation>Ordner wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/table_export.py" line="32" />
+            <location filename="../../ui/dialogs/table_export.py" line="35" />
             <source>Comma between fields, decimal point (English Excel)</source>
             <translation>Komma zwischen Feldern, Dezimalpunkt (englisches Excel)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/table_export.py" line="28" />
+            <location filename="../../ui/dialogs/table_export.py" line="31" />
             <source>Export tables (CSV)</source>
             <translation>Tabellen exportieren (CSV)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/table_export.py" line="41" />
+            <location filename="../../ui/dialogs/table_export.py" line="44" />
             <source>Format</source>
             <translation>Format</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/table_export.py" line="36" />
+            <location filename="../../ui/dialogs/table_export.py" line="39" />
             <source>One file per table (BOM, cables, racks, power sources, power feeds, PDUs, workloads) in the folder you choose next, UTF-8 with a byte-order mark. Files of the same names there are replaced.</source>
             <translation>Eine Datei pro Tabelle (Stückliste, Kabel, Racks, Stromquellen, Einspeisungen, PDUs, Arbeitslasten) im als Nächstes gewählten Ordner, UTF-8 mit Byte-Order-Mark. Gleichnamige Dateien dort werden ersetzt.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/table_export.py" line="33" />
+            <location filename="../../ui/dialogs/table_export.py" line="36" />
             <source>Semicolon between fields, decimal comma (German Excel)</source>
             <translation>Semikolon zwischen Feldern, Dezimalkomma (deutsches Excel)</translation>
         </message>
@@ -1199,134 +1214,134 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
     <context>
         <name>Dialogs</name>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="67" />
+            <location filename="../../ui/dialogs/__init__.py" line="71" />
             <source>Choose the customer's logo</source>
             <translation>Logo des Kunden wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="96" />
+            <location filename="../../ui/dialogs/__init__.py" line="100" />
             <source>Delete Room</source>
             <translation>Raum löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="92" />
+            <location filename="../../ui/dialogs/__init__.py" line="96" />
             <source>Delete room</source>
             <translation>Raum löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="93" />
+            <location filename="../../ui/dialogs/__init__.py" line="97" />
             <source>Delete {room} with everything in it?</source>
             <translation>{room} mit allem Inhalt löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="136" />
+            <location filename="../../ui/dialogs/__init__.py" line="140" />
             <source>Discard This Copy</source>
             <translation>Diese Kopie verwerfen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="68" />
+            <location filename="../../ui/dialogs/__init__.py" line="72" />
             <source>Images (*.png *.jpg *.jpeg);;All files (*)</source>
             <translation>Bilder (*.png *.jpg *.jpeg);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="183" />
+            <location filename="../../ui/dialogs/__init__.py" line="187" />
             <source>Import NetBox device types</source>
             <translation>NetBox-Gerätetypen importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="192" />
+            <location filename="../../ui/dialogs/__init__.py" line="196" />
             <source>Import a folder of NetBox device types</source>
             <translation>Einen Ordner mit NetBox-Gerätetypen importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="57" />
+            <location filename="../../ui/dialogs/__init__.py" line="61" />
             <source>Import price list</source>
             <translation>Preisliste importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="137" />
+            <location filename="../../ui/dialogs/__init__.py" line="141" />
             <source>Later</source>
             <translation>Später</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="219" />
+            <location filename="../../ui/dialogs/__init__.py" line="223" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="48" />
+            <location filename="../../ui/dialogs/__init__.py" line="52" />
             <source>Open plan</source>
             <translation>Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="269" />
+            <location filename="../../ui/dialogs/__init__.py" line="273" />
             <source>Password</source>
             <translation>Passwort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="270" />
+            <location filename="../../ui/dialogs/__init__.py" line="274" />
             <source>Password for {where}:</source>
             <translation>Passwort für {where}:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="114" />
+            <location filename="../../ui/dialogs/__init__.py" line="118" />
             <source>Plan already open</source>
             <translation>Plan bereits geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="58" />
+            <location filename="../../ui/dialogs/__init__.py" line="62" />
             <source>Price lists (*.xlsx *.csv);;Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv);;All files (*)</source>
             <translation>Preislisten (*.xlsx *.csv);;Excel-Arbeitsmappe (*.xlsx);;CSV, UTF-8 (*.csv);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="129" />
+            <location filename="../../ui/dialogs/__init__.py" line="133" />
             <source>Rackwright did not close properly. These plans were autosaved:</source>
             <translation>Rackwright wurde nicht ordnungsgemäß beendet. Diese Pläne wurden automatisch gesichert:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="135" />
+            <location filename="../../ui/dialogs/__init__.py" line="139" />
             <source>Recover</source>
             <translation>Wiederherstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="127" />
+            <location filename="../../ui/dialogs/__init__.py" line="131" />
             <source>Recover unsaved work</source>
             <translation>Ungesicherte Arbeit wiederherstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="94" />
+            <location filename="../../ui/dialogs/__init__.py" line="98" />
             <source>Rows: {rows}, racks: {racks}, devices: {devices}, links: {links}.
 Edit &gt; Undo brings them all back.</source>
             <translation>Reihen: {rows}, Racks: {racks}, Geräte: {devices}, Verbindungen: {links}.
 Bearbeiten &gt; Rückgängig holt alles zurück.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="73" />
+            <location filename="../../ui/dialogs/__init__.py" line="77" />
             <source>Save plan as</source>
             <translation>Plan speichern unter</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="37" />
+            <location filename="../../ui/dialogs/__init__.py" line="41" />
             <source>Save the changes to {name}?</source>
             <translation>Änderungen an {name} speichern?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="36" />
+            <location filename="../../ui/dialogs/__init__.py" line="40" />
             <source>Unsaved changes</source>
             <translation>Ungespeicherte Änderungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="38" />
+            <location filename="../../ui/dialogs/__init__.py" line="42" />
             <source>Your changes will be lost if you don't save them.</source>
             <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="223" />
+            <location filename="../../ui/dialogs/__init__.py" line="227" />
             <source>{n} line(s) were left out; Show Details lists them by file and line.</source>
             <translation>{n} Zeile(n) ausgelassen; „Details anzeigen“ listet sie nach Datei und Zeile.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="115" />
+            <location filename="../../ui/dialogs/__init__.py" line="119" />
             <source>{reason}.
 
 Opening it here too means two people may save over each other's work. Open {name} anyway?</source>
@@ -1351,27 +1366,27 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EditController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="351" />
+            <location filename="../../ui/controllers.py" line="354" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="307" />
+            <location filename="../../ui/controllers.py" line="310" />
             <source>Nothing to paste: copy racks or devices first</source>
             <translation>Nichts einzufügen: zuerst Racks oder Geräte kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="352" />
+            <location filename="../../ui/controllers.py" line="355" />
             <source>Number of copies of {rack}:</source>
             <translation>Anzahl der Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="348" />
+            <location filename="../../ui/controllers.py" line="351" />
             <source>Select a rack to duplicate</source>
             <translation>Ein Rack zum Duplizieren auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="317" />
+            <location filename="../../ui/controllers.py" line="320" />
             <source>The clipboard does not hold Rackwright items ({error})</source>
             <translation>Die Zwischenablage enthält keine Rackwright-Objekte ({error})</translation>
         </message>
@@ -1379,112 +1394,112 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EngineLabels</name>
         <message>
-            <location filename="../../ui/settings.py" line="266" />
+            <location filename="../../ui/settings.py" line="269" />
             <source>Air with containment, rack limit (kW)</source>
             <translation>Luft mit Einhausung, Rack-Grenze (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="265" />
+            <location filename="../../ui/settings.py" line="268" />
             <source>Air-cooled rack limit (kW)</source>
             <translation>Grenze luftgekühltes Rack (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="259" />
+            <location filename="../../ui/settings.py" line="262" />
             <source>Breaker continuous-load derating (fraction)</source>
             <translation>Derating der Sicherung bei Dauerlast (Anteil)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="273" />
+            <location filename="../../ui/settings.py" line="276" />
             <source>CDU sizing margin (×)</source>
             <translation>CDU-Auslegungsreserve (×)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="271" />
+            <location filename="../../ui/settings.py" line="274" />
             <source>Cooling warning at (fraction of capacity)</source>
             <translation>Kühlungswarnung ab (Anteil der Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="274" />
+            <location filename="../../ui/settings.py" line="277" />
             <source>Default cable length (m)</source>
             <translation>Standard-Kabellänge (m)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="264" />
+            <location filename="../../ui/settings.py" line="267" />
             <source>Default power cords per device</source>
             <translation>Standardanzahl Netzkabel pro Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="261" />
+            <location filename="../../ui/settings.py" line="264" />
             <source>Default power factor</source>
             <translation>Standard-Leistungsfaktor</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="268" />
+            <location filename="../../ui/settings.py" line="271" />
             <source>Direct liquid cooling, rack limit (kW)</source>
             <translation>Direkte Flüssigkeitskühlung, Rack-Grenze (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="262" />
+            <location filename="../../ui/settings.py" line="265" />
             <source>Feed / phase warning at (fraction of capacity)</source>
             <translation>Warnung Einspeisung / Phase ab (Anteil der Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="269" />
+            <location filename="../../ui/settings.py" line="272" />
             <source>Immersion tank, default capacity (kW)</source>
             <translation>Immersionstank, Standardkapazität (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="270" />
+            <location filename="../../ui/settings.py" line="273" />
             <source>Liquid-cooled rack, heat to room air (kW)</source>
             <translation>Flüssigkeitsgekühltes Rack, Wärme an Raumluft (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="260" />
+            <location filename="../../ui/settings.py" line="263" />
             <source>Load basis for capacity checks</source>
             <translation>Lastbasis für Kapazitätsprüfungen</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="275" />
+            <location filename="../../ui/settings.py" line="278" />
             <source>Minimum CPU cores per GPU</source>
             <translation>Mindestanzahl CPU-Kerne pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="277" />
+            <location filename="../../ui/settings.py" line="280" />
             <source>Minimum compute fabric per GPU (Gb/s)</source>
             <translation>Mindest-Compute-Fabric pro GPU (Gb/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="278" />
+            <location filename="../../ui/settings.py" line="281" />
             <source>Minimum storage read per GPU (GB/s)</source>
             <translation>Mindest-Speicherlesen pro GPU (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="276" />
+            <location filename="../../ui/settings.py" line="279" />
             <source>Minimum system RAM / GPU memory (×)</source>
             <translation>Mindestverhältnis System-RAM / GPU-Speicher (×)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="263" />
+            <location filename="../../ui/settings.py" line="266" />
             <source>Phase imbalance warning (%)</source>
             <translation>Warnung bei Unsymmetrie (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="267" />
+            <location filename="../../ui/settings.py" line="270" />
             <source>Rear-door HX, default capacity (kW)</source>
             <translation>Rückkühltür, Standardkapazität (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="272" />
+            <location filename="../../ui/settings.py" line="275" />
             <source>Server air temperature rise ΔT (K)</source>
             <translation>Temperaturanstieg der Serverluft ΔT (K)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="280" />
+            <location filename="../../ui/settings.py" line="283" />
             <source>Stranded headroom threshold (kW)</source>
             <translation>Schwelle für ungenutzte Reserve (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="279" />
+            <location filename="../../ui/settings.py" line="282" />
             <source>Workload margin warning (fraction)</source>
             <translation>Warnung beim Spielraum einer Arbeitslast (Anteil)</translation>
         </message>
@@ -1492,7 +1507,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Export</name>
         <message>
-            <location filename="../../ui/export.py" line="40" />
+            <location filename="../../ui/export.py" line="43" />
             <source>Export build plan (PDF)</source>
             <translation>Aufbauplan exportieren (PDF)</translation>
         </message>
@@ -1500,112 +1515,112 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>ExportOptionsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="72" />
+            <location filename="../../ui/dialogs/export_options.py" line="76" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="37" />
+            <location filename="../../ui/dialogs/export_options.py" line="41" />
             <source>Bill of materials with prices, price basis and the capex total</source>
             <translation>Stückliste mit Preisen, Preisbasis und Summe der Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="41" />
+            <location filename="../../ui/dialogs/export_options.py" line="45" />
             <source>Cable labels, one per cable end, on Avery L7651 (A4) or 5167 (Letter) label sheets: print at actual size</source>
             <translation>Kabeletiketten, eines je Kabelende, auf Etikettenbögen Avery L7651 (A4) oder 5167 (Letter): in Originalgröße drucken</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="126" />
+            <location filename="../../ui/dialogs/export_options.py" line="130" />
             <source>Choose at least one section.</source>
             <translation>Mindestens einen Abschnitt wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="106" />
+            <location filename="../../ui/dialogs/export_options.py" line="110" />
             <source>Choose file…</source>
             <translation>Datei wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="33" />
+            <location filename="../../ui/dialogs/export_options.py" line="37" />
             <source>Each room to scale: rows, racks, aisles, dimensions</source>
             <translation>Jeder Raum maßstäblich: Reihen, Racks, Gänge, Maße</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="56" />
+            <location filename="../../ui/dialogs/export_options.py" line="60" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="35" />
+            <location filename="../../ui/dialogs/export_options.py" line="39" />
             <source>Feeds, rack PDUs and racks: capacity, failover, phase currents</source>
             <translation>Einspeisungen, Rack-PDUs und Racks: Kapazität, Ausfall, Phasenströme</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="34" />
+            <location filename="../../ui/dialogs/export_options.py" line="38" />
             <source>Front and rear elevation of every rack with its figures and device list</source>
             <translation>Rackansicht vorne und hinten für jedes Rack mit seinen Werten und der Geräteliste</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="36" />
+            <location filename="../../ui/dialogs/export_options.py" line="40" />
             <source>Heat, airflow and liquid flow per rack and CDU loop</source>
             <translation>Wärmelast, Luftmenge und Durchfluss pro Rack und CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="92" />
+            <location filename="../../ui/dialogs/export_options.py" line="96" />
             <source>Imperial (lb, ft, BTU/h, CFM, gpm) — change in File &gt; Settings</source>
             <translation>Angloamerikanisch (lb, ft, BTU/h, CFM, gpm) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="94" />
+            <location filename="../../ui/dialogs/export_options.py" line="98" />
             <source>Metric (kg, m, kW, m³/h, L/min) — change in File &gt; Settings</source>
             <translation>Metrisch (kg, m, kW, m³/h, L/min) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="72" />
+            <location filename="../../ui/dialogs/export_options.py" line="76" />
             <source>None</source>
             <translation>Keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="38" />
+            <location filename="../../ui/dialogs/export_options.py" line="42" />
             <source>Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart</source>
             <translation>Kaufen gegenüber Mieten der GPUs: Kosten pro Jahr, Amortisation und das Diagramm der kumulierten Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="97" />
+            <location filename="../../ui/dialogs/export_options.py" line="101" />
             <source>Paper</source>
             <translation>Papier</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="40" />
+            <location filename="../../ui/dialogs/export_options.py" line="44" />
             <source>Per rack, the cables to pull, grouped by destination, with lengths and media (a page per rack)</source>
             <translation>Je Rack die zu ziehenden Kabel, nach Ziel gruppiert, mit Längen und Medien (eine Seite je Rack)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="32" />
+            <location filename="../../ui/dialogs/export_options.py" line="36" />
             <source>Project, document control, headline figures, verdict and the sign-off table</source>
             <translation>Projekt, Dokumentenlenkung, Kennzahlen, Ergebnis und die Freigabetabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="60" />
+            <location filename="../../ui/dialogs/export_options.py" line="64" />
             <source>Sections</source>
             <translation>Abschnitte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="82" />
+            <location filename="../../ui/dialogs/export_options.py" line="86" />
             <source>Table of contents after the cover (page numbers, links)</source>
             <translation>Inhaltsverzeichnis nach dem Deckblatt (Seitenzahlen, Links)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="39" />
+            <location filename="../../ui/dialogs/export_options.py" line="43" />
             <source>Totals by media, in-rack NVLink counted per rack, and the cable schedule</source>
             <translation>Summen nach Medium, NVLink im Rack je Rack gezählt, und der Kabelplan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="98" />
+            <location filename="../../ui/dialogs/export_options.py" line="102" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="42" />
+            <location filename="../../ui/dialogs/export_options.py" line="46" />
             <source>Workload verdicts and every error and warning</source>
             <translation>Arbeitslast-Ergebnisse und jeder Fehler und jede Warnung</translation>
         </message>
@@ -2045,17 +2060,17 @@ Trays</translation>
     <context>
         <name>FileController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="201" />
+            <location filename="../../ui/controllers.py" line="204" />
             <source>Cannot save plan</source>
             <translation>Plan kann nicht gespeichert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="152" />
+            <location filename="../../ui/controllers.py" line="155" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="153" />
+            <location filename="../../ui/controllers.py" line="156" />
             <source>The NetBox export could not be read.
 
 {reason}</source>
@@ -2064,12 +2079,12 @@ Trays</translation>
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="144" />
+            <location filename="../../ui/controllers.py" line="147" />
             <source>rack type by height: {guess}</source>
             <translation>Racktyp nach Höhe: {guess}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="201" />
+            <location filename="../../ui/controllers.py" line="204" />
             <source>{file} could not be saved.
 
 {error}</source>
@@ -2078,7 +2093,7 @@ Trays</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="142" />
+            <location filename="../../ui/controllers.py" line="145" />
             <source>{racks} rack(s) and {devices} device(s) of site “{site}” imported.</source>
             <translation>{racks} Rack(s) und {devices} Gerät(e) des Standorts „{site}“ importiert.</translation>
         </message>
@@ -2611,122 +2626,122 @@ Trays</translation>
     <context>
         <name>Help</name>
         <message>
-            <location filename="../../ui/help.py" line="192" />
+            <location filename="../../ui/help.py" line="200" />
             <source>About Rackwright</source>
             <translation>Über Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="116" />
+            <location filename="../../ui/help.py" line="124" />
             <source>Command</source>
             <translation>Befehl</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="163" />
+            <location filename="../../ui/help.py" line="171" />
             <source>Desktop planner for AI/GPU datacenter builds: racks, fabrics, cooling and workloads in one live model. Works offline; every figure is traceable to a catalog source or a documented formula.</source>
             <translation>Desktop-Planer für KI-/GPU-Rechenzentrumsaufbauten: Racks, Fabrics, Kühlung und Arbeitslasten in einem Live-Modell. Arbeitet offline; jede Zahl ist auf eine Katalogquelle oder eine dokumentierte Formel zurückführbar.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="112" />
+            <location filename="../../ui/help.py" line="120" />
             <source>In the rack elevations: Up/Down move the selection 1U, Delete removes it, Escape clears the selection, Ctrl+wheel zooms.</source>
             <translation>In den Rackansichten: Auf/Ab verschieben die Auswahl um 1 HE, Entf entfernt sie, Esc hebt die Auswahl auf, Strg+Mausrad zoomt.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="121" />
+            <location filename="../../ui/help.py" line="129" />
             <source>Keyboard Shortcuts</source>
             <translation>Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="114" />
+            <location filename="../../ui/help.py" line="122" />
             <source>Keyboard shortcuts</source>
             <translation>Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="117" />
+            <location filename="../../ui/help.py" line="125" />
             <source>Keys</source>
             <translation>Tasten</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="175" />
+            <location filename="../../ui/help.py" line="183" />
             <source>Licence</source>
             <translation>Lizenz</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="116" />
+            <location filename="../../ui/help.py" line="124" />
             <source>Menu</source>
             <translation>Menü</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="175" />
+            <location filename="../../ui/help.py" line="183" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="168" />
+            <location filename="../../ui/help.py" line="176" />
             <source>Qt for Python and Qt are used under the LGPL v3: they are separate libraries in Rackwright's folder that you may replace with your own build of the same version. Third-party Notices has the details and every licence text.</source>
             <translation>Qt for Python und Qt werden unter der LGPL v3 verwendet: Sie liegen als eigene Bibliotheken im Ordner von Rackwright und dürfen durch einen eigenen Build derselben Version ersetzt werden. Die Hinweise zu Drittanbietern enthalten die Einzelheiten und alle Lizenztexte.</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="56" />
+            <location filename="../../ui/help.py" line="64" />
             <source>Rackwright Guide</source>
             <translation>Rackwright-Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="88" />
+            <location filename="../../ui/help.py" line="96" />
             <source>Redo</source>
             <translation>Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="166" />
+            <location filename="../../ui/help.py" line="174" />
             <source>The PDF build plan embeds the DejaVu fonts (Bitstream Vera licence, see resources/fonts/LICENSE-DejaVu.txt).</source>
             <translation>Der PDF-Aufbauplan bettet die DejaVu-Schriften ein (Bitstream-Vera-Lizenz, siehe resources/fonts/LICENSE-DejaVu.txt).</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="62" />
+            <location filename="../../ui/help.py" line="70" />
             <source>The user guide is missing from this installation: {path}</source>
             <translation>Das Benutzerhandbuch fehlt in dieser Installation: {path}</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="180" />
+            <location filename="../../ui/help.py" line="188" />
             <source>Third-party Notices</source>
             <translation>Hinweise zu Drittanbietern</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="196" />
+            <location filename="../../ui/help.py" line="204" />
             <source>Third-party Notices…</source>
             <translation>Hinweise zu Drittanbietern…</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="173" />
+            <location filename="../../ui/help.py" line="181" />
             <source>Third-party software</source>
             <translation>Software von Drittanbietern</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="87" />
+            <location filename="../../ui/help.py" line="95" />
             <source>Undo</source>
             <translation>Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="175" />
+            <location filename="../../ui/help.py" line="183" />
             <source>Version</source>
             <translation>Version</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="172" />
+            <location filename="../../ui/help.py" line="180" />
             <source>Versions</source>
             <translation>Versionen</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="104" />
+            <location filename="../../ui/help.py" line="112" />
             <source>Window</source>
             <translation>Fenster</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="154" />
+            <location filename="../../ui/help.py" line="162" />
             <source>not installed</source>
             <translation>nicht installiert</translation>
         </message>
         <message>
-            <location filename="../../ui/help.py" line="133" />
+            <location filename="../../ui/help.py" line="141" />
             <source>not stated</source>
             <translation>nicht angegeben</translation>
         </message>
@@ -3512,83 +3527,83 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LimitsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="397" />
+            <location filename="../../ui/design/wizard.py" line="389" />
             <source>Budget</source>
             <translation>Budget</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="433" />
+            <location filename="../../ui/design/wizard.py" line="425" />
             <source>Cooling available</source>
             <translation>Verfügbare Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="431" />
+            <location filename="../../ui/design/wizard.py" line="423" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="399" />
+            <location filename="../../ui/design/wizard.py" line="391" />
             <source>Electricity price per kWh</source>
             <translation>Strompreis pro kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="398" />
+            <location filename="../../ui/design/wizard.py" line="390" />
             <source>Floor area (m²)</source>
             <translation>Bodenfläche (m²)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="468" />
+            <location filename="../../ui/design/wizard.py" line="460" />
             <source>GPU models</source>
             <translation>GPU-Modelle</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="379" />
+            <location filename="../../ui/design/wizard.py" line="371" />
             <source>Hard limits of the build (leave a field empty for no limit) and the figures the running cost is worked out with.</source>
             <translation>Harte Grenzen des Aufbaus (Feld leer lassen für keine Grenze) und die Werte, mit denen die laufenden Kosten berechnet werden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="378" />
-            <location filename="../../ui/design/wizard.py" line="389" />
+            <location filename="../../ui/design/wizard.py" line="370" />
+            <location filename="../../ui/design/wizard.py" line="381" />
             <source>Limits</source>
             <translation>Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="397" />
+            <location filename="../../ui/design/wizard.py" line="389" />
             <source>Maximum kW per rack</source>
             <translation>Maximale kW pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="398" />
+            <location filename="../../ui/design/wizard.py" line="390" />
             <source>Maximum racks</source>
             <translation>Maximale Anzahl Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="399" />
+            <location filename="../../ui/design/wizard.py" line="391" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="445" />
+            <location filename="../../ui/design/wizard.py" line="437" />
             <source>Preferred (none ticked: any)</source>
             <translation>Bevorzugt (keines angehakt: beliebig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="392" />
+            <location filename="../../ui/design/wizard.py" line="384" />
             <source>Running cost</source>
             <translation>Laufende Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="400" />
+            <location filename="../../ui/design/wizard.py" line="392" />
             <source>Utilisation (%)</source>
             <translation>Auslastung (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="467" />
+            <location filename="../../ui/design/wizard.py" line="459" />
             <source>Vendors</source>
             <translation>Hersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="400" />
+            <location filename="../../ui/design/wizard.py" line="392" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
@@ -3596,22 +3611,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LoopEditor</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="266" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="267" />
             <source>Edit cooling loop</source>
             <translation>Kühlkreislauf bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="272" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="273" />
             <source>New facility water loop</source>
             <translation>Neuer Gebäudewasser-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="273" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="274" />
             <source>New in-row CDU loop</source>
             <translation>Neuer In-Row-CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="277" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="278" />
             <source>Racks that go on the new loop: {names}</source>
             <translation>Racks für den neuen Kreislauf: {names}</translation>
         </message>
@@ -3619,99 +3634,99 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LoopForm</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="128" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="129" />
             <source>CDU model</source>
             <translation>CDU-Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="133" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="134" />
             <source>CDUs</source>
             <translation>CDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="145" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="146" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="138" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="139" />
             <source>Coolant</source>
             <translation>Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="117" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="118" />
             <source>Facility water (chilled or warm)</source>
             <translation>Gebäudewasser (Kalt- oder Warmwasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="116" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="117" />
             <source>In-row CDUs (secondary loop)</source>
             <translation>In-Row-CDUs (Sekundärkreislauf)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="118" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="119" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="113" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="114" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="137" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="138" />
             <source>PG25 (25 % propylene glycol)</source>
             <translation>PG25 (25 % Propylenglykol)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="148" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="149" />
             <source>Rated flow</source>
             <translation>Nenndurchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="142" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="143" />
             <source>Return</source>
             <translation>Rücklauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="237" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="238" />
             <source>Return: must be warmer than the supply ({s} °C)</source>
             <translation>Rücklauf: muss wärmer sein als der Vorlauf ({s} °C)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="140" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="141" />
             <source>Supply</source>
             <translation>Vorlauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="136" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="137" />
             <source>Water</source>
             <translation>Wasser</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="202" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="203" />
             <source>from capacity and ΔT</source>
             <translation>aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="144" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="201" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="145" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="202" />
             <source>from the CDUs (catalog)</source>
             <translation>aus den CDUs (Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="147" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="203" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="148" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="204" />
             <source>from the CDUs, else capacity and ΔT</source>
             <translation>aus den CDUs, sonst aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="124" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="125" />
             <source>{name} ({kw} kW)</source>
             <translation>{name} ({kw} kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="127" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="128" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
@@ -3719,454 +3734,454 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/mainwindow.py" line="359" />
+            <location filename="../../ui/mainwindow.py" line="378" />
             <source>&amp;About Rackwright</source>
             <translation>Ü&amp;ber Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="252" />
+            <location filename="../../ui/mainwindow.py" line="271" />
             <source>&amp;Copy</source>
             <translation>&amp;Kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="254" />
+            <location filename="../../ui/mainwindow.py" line="273" />
             <source>&amp;Delete</source>
             <translation>&amp;Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="287" />
+            <location filename="../../ui/mainwindow.py" line="306" />
             <source>&amp;Edit</source>
             <translation>&amp;Bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="226" />
+            <location filename="../../ui/mainwindow.py" line="245" />
             <source>&amp;Export Build Plan (PDF)…</source>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="267" />
+            <location filename="../../ui/mainwindow.py" line="286" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="262" />
+            <location filename="../../ui/mainwindow.py" line="281" />
             <source>&amp;Fit Elevations</source>
             <translation>Rackansichten &amp;einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="361" />
+            <location filename="../../ui/mainwindow.py" line="380" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="357" />
+            <location filename="../../ui/mainwindow.py" line="376" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>&amp;Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="213" />
+            <location filename="../../ui/mainwindow.py" line="232" />
             <source>&amp;New</source>
             <translation>&amp;Neu</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="214" />
+            <location filename="../../ui/mainwindow.py" line="233" />
             <source>&amp;Open…</source>
             <translation>Ö&amp;ffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="253" />
+            <location filename="../../ui/mainwindow.py" line="272" />
             <source>&amp;Paste</source>
             <translation>E&amp;infügen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="306" />
+            <location filename="../../ui/mainwindow.py" line="325" />
             <source>&amp;Plan</source>
             <translation>&amp;Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="315" />
+            <location filename="../../ui/mainwindow.py" line="334" />
             <source>&amp;Power Feeds and Sources…</source>
             <translation>&amp;Einspeisungen und Stromquellen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="237" />
+            <location filename="../../ui/mainwindow.py" line="256" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="263" />
+            <location filename="../../ui/mainwindow.py" line="282" />
             <source>&amp;Recalculate</source>
             <translation>&amp;Neu berechnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="195" />
-            <location filename="../../ui/mainwindow.py" line="240" />
+            <location filename="../../ui/mainwindow.py" line="212" />
+            <location filename="../../ui/mainwindow.py" line="259" />
             <source>&amp;Redo</source>
             <translation>&amp;Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="195" />
+            <location filename="../../ui/mainwindow.py" line="212" />
             <source>&amp;Redo {action}</source>
             <translation>&amp;Wiederholen: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="224" />
+            <location filename="../../ui/mainwindow.py" line="243" />
             <source>&amp;Save</source>
             <translation>&amp;Speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="190" />
-            <location filename="../../ui/mainwindow.py" line="238" />
+            <location filename="../../ui/mainwindow.py" line="207" />
+            <location filename="../../ui/mainwindow.py" line="257" />
             <source>&amp;Undo</source>
             <translation>&amp;Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="190" />
+            <location filename="../../ui/mainwindow.py" line="207" />
             <source>&amp;Undo {action}</source>
             <translation>&amp;Rückgängig: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="292" />
+            <location filename="../../ui/mainwindow.py" line="311" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="316" />
+            <location filename="../../ui/mainwindow.py" line="335" />
             <source>Add and edit UPSs, panels and the feeds that hang off them</source>
             <translation>USVs, Verteilungen und die daran hängenden Einspeisungen anlegen und bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="308" />
+            <location filename="../../ui/mainwindow.py" line="327" />
             <source>Auto-&amp;wire Fabric…</source>
             <translation>Fabric automatisch &amp;verkabeln…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="311" />
+            <location filename="../../ui/mainwindow.py" line="330" />
             <source>Auto-wire &amp;NVLink Domain</source>
             <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="547" />
+            <location filename="../../ui/mainwindow.py" line="566" />
             <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
             <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="528" />
+            <location filename="../../ui/mainwindow.py" line="547" />
             <source>Auto-wired {links} links, {switches} switches</source>
             <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="513" />
+            <location filename="../../ui/mainwindow.py" line="532" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="114" />
+            <location filename="../../ui/mainwindow.py" line="131" />
             <source>Catalog</source>
             <translation>Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="44" />
+            <location filename="../../ui/mainwindow.py" line="56" />
             <source>Charts</source>
             <translation>Diagramme</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="321" />
+            <location filename="../../ui/mainwindow.py" line="340" />
             <source>Cooling &amp;Loops…</source>
             <translation>Kühl&amp;kreisläufe…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="257" />
+            <location filename="../../ui/mainwindow.py" line="276" />
             <source>Copy the selected rack N times along its row</source>
             <translation>Das gewählte Rack N-mal entlang seiner Reihe kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="322" />
+            <location filename="../../ui/mainwindow.py" line="341" />
             <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
             <translation>CDU- und Gebäudewasser-Kreisläufe anlegen, bearbeiten und löschen; die gewählten Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="251" />
+            <location filename="../../ui/mainwindow.py" line="270" />
             <source>Cu&amp;t</source>
             <translation>&amp;Ausschneiden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="255" />
+            <location filename="../../ui/mainwindow.py" line="274" />
             <source>D&amp;uplicate</source>
             <translation>&amp;Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="309" />
+            <location filename="../../ui/mainwindow.py" line="328" />
             <source>Design and wire a leaf/spine fabric for servers (one undo step)</source>
             <translation>Eine Leaf/Spine-Fabric für Server entwerfen und verkabeln (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="256" />
+            <location filename="../../ui/mainwindow.py" line="275" />
             <source>Duplicate Rack × &amp;N…</source>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="399" />
+            <location filename="../../ui/mainwindow.py" line="418" />
             <source>Engine not available</source>
             <translation>Berechnung nicht verfügbar</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="228" />
+            <location filename="../../ui/mainwindow.py" line="247" />
             <source>Export &amp;Workbook (Excel)…</source>
             <translation>&amp;Arbeitsmappe exportieren (Excel)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="232" />
+            <location filename="../../ui/mainwindow.py" line="251" />
             <source>Export Tables (&amp;CSV)…</source>
             <translation>Tabellen exportieren (&amp;CSV)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="530" />
+            <location filename="../../ui/mainwindow.py" line="549" />
             <source>Extended the fabric: {links} links, {switches} switches added</source>
             <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="304" />
+            <location filename="../../ui/mainwindow.py" line="323" />
             <source>F&amp;loor</source>
             <translation>&amp;Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="512" />
+            <location filename="../../ui/mainwindow.py" line="531" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="43" />
+            <location filename="../../ui/mainwindow.py" line="55" />
             <source>Findings</source>
             <translation>Befunde</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="41" />
+            <location filename="../../ui/mainwindow.py" line="53" />
             <source>Floor plan</source>
             <translation>Raumplan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="344" />
+            <location filename="../../ui/mainwindow.py" line="363" />
             <source>Import &amp;Price List…</source>
             <translation>&amp;Preisliste importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="121" />
+            <location filename="../../ui/mainwindow.py" line="138" />
             <source>Inspector</source>
             <translation>Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="260" />
+            <location filename="../../ui/mainwindow.py" line="279" />
             <source>Move Down 1U</source>
             <translation>1 HE nach unten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="259" />
+            <location filename="../../ui/mainwindow.py" line="278" />
             <source>Move Up 1U</source>
             <translation>1 HE nach oben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="572" />
+            <location filename="../../ui/mainwindow.py" line="592" />
             <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="597" />
+            <location filename="../../ui/mainwindow.py" line="617" />
             <source>New from &amp;Template…</source>
             <translation>Neu aus &amp;Vorlage…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="600" />
+            <location filename="../../ui/mainwindow.py" line="620" />
             <source>New from &amp;Workload…</source>
             <translation>Neu aus &amp;Arbeitslast…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="215" />
+            <location filename="../../ui/mainwindow.py" line="234" />
             <source>New from NetBox &amp;Site…</source>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="403" />
+            <location filename="../../ui/mainwindow.py" line="422" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="270" />
+            <location filename="../../ui/mainwindow.py" line="289" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="214" />
+            <location filename="../../ui/mainwindow.py" line="233" />
             <source>Open a plan</source>
             <translation>Einen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="221" />
+            <location filename="../../ui/mainwindow.py" line="240" />
             <source>Open a plan from the team repository (PostgreSQL)</source>
             <translation>Einen Plan aus dem Team-Repository öffnen (PostgreSQL)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="220" />
+            <location filename="../../ui/mainwindow.py" line="239" />
             <source>Open from Re&amp;pository…</source>
             <translation>Aus Re&amp;pository öffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="568" />
+            <location filename="../../ui/mainwindow.py" line="588" />
             <source>Plan &amp;Settings…</source>
             <translation>Plan&amp;einstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="354" />
+            <location filename="../../ui/mainwindow.py" line="373" />
             <source>Rackwright &amp;Guide</source>
             <translation>Rackwright-&amp;Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="571" />
+            <location filename="../../ui/mainwindow.py" line="591" />
             <source>Re&amp;name Selection…</source>
             <translation>Auswahl &amp;umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="345" />
+            <location filename="../../ui/mainwindow.py" line="364" />
             <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="401" />
+            <location filename="../../ui/mainwindow.py" line="420" />
             <source>Recalculating…</source>
             <translation>Wird neu berechnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="387" />
+            <location filename="../../ui/mainwindow.py" line="406" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="264" />
+            <location filename="../../ui/mainwindow.py" line="283" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="405" />
+            <location filename="../../ui/mainwindow.py" line="424" />
             <source>Results up to date</source>
             <translation>Ergebnisse aktuell</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="225" />
+            <location filename="../../ui/mainwindow.py" line="244" />
             <source>Save &amp;As…</source>
             <translation>Speichern &amp;unter…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="224" />
+            <location filename="../../ui/mainwindow.py" line="243" />
             <source>Save the plan</source>
             <translation>Den Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="223" />
+            <location filename="../../ui/mainwindow.py" line="242" />
             <source>Save the plan as the next revision in the team repository</source>
             <translation>Den Plan als nächste Revision im Team-Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="225" />
+            <location filename="../../ui/mainwindow.py" line="244" />
             <source>Save the plan under a new name</source>
             <translation>Den Plan unter neuem Namen speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="222" />
+            <location filename="../../ui/mainwindow.py" line="241" />
             <source>Save to Reposi&amp;tory…</source>
             <translation>Im Reposi&amp;tory speichern…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="236" />
+            <location filename="../../ui/mainwindow.py" line="255" />
             <source>Se&amp;ttings…</source>
             <translation>Ein&amp;stellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="604" />
+            <location filename="../../ui/mainwindow.py" line="624" />
             <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
             <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="258" />
+            <location filename="../../ui/mainwindow.py" line="277" />
             <source>Select &amp;All</source>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="670" />
+            <location filename="../../ui/mainwindow.py" line="690" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="603" />
+            <location filename="../../ui/mainwindow.py" line="623" />
             <source>Si&amp;ze This Workload…</source>
             <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="569" />
+            <location filename="../../ui/mainwindow.py" line="589" />
             <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
             <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="213" />
+            <location filename="../../ui/mainwindow.py" line="232" />
             <source>Start a new plan</source>
             <translation>Einen neuen Plan beginnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="216" />
+            <location filename="../../ui/mainwindow.py" line="235" />
             <source>Start a plan from a NetBox site export (racks, devices)</source>
             <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="598" />
+            <location filename="../../ui/mainwindow.py" line="618" />
             <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
             <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="601" />
+            <location filename="../../ui/mainwindow.py" line="621" />
             <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
             <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="356" />
+            <location filename="../../ui/mainwindow.py" line="375" />
             <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
             <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="42" />
+            <location filename="../../ui/mainwindow.py" line="54" />
             <source>Totals</source>
             <translation>Summen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="312" />
+            <location filename="../../ui/mainwindow.py" line="331" />
             <source>Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip (one undo step)</source>
             <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="542" />
+            <location filename="../../ui/mainwindow.py" line="561" />
             <source>Wiring the NVLink domain of {name}…</source>
             <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="45" />
+            <location filename="../../ui/mainwindow.py" line="57" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="234" />
+            <location filename="../../ui/mainwindow.py" line="253" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als CSV-Dateien schreiben, eine pro Tabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="230" />
+            <location filename="../../ui/mainwindow.py" line="249" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als Excel-Arbeitsmappe schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="227" />
+            <location filename="../../ui/mainwindow.py" line="246" />
             <source>Write the printed build plan as a PDF</source>
             <translation>Den gedruckten Aufbauplan als PDF schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="440" />
+            <location filename="../../ui/mainwindow.py" line="459" />
             <source>{path} no longer exists</source>
             <translation>{path} existiert nicht mehr</translation>
         </message>
@@ -4207,72 +4222,72 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NetboxImportResult</name>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="46" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="49" />
             <source>Details</source>
             <translation>Details</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="46" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="49" />
             <source>File</source>
             <translation>Datei</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="35" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="38" />
             <source>Imported devices are marked “needs data” in the catalog until their GPUs, power draw, cooling and price are filled in.</source>
             <translation>Importierte Geräte sind im Katalog als „Daten fehlen“ markiert, bis GPUs, Leistungsaufnahme, Kühlung und Preis eingetragen sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="27" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="30" />
             <source>NetBox import</source>
             <translation>NetBox-Import</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="46" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="49" />
             <source>Result</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="33" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="36" />
             <source>The import was cancelled; the files listed were done.</source>
             <translation>Der Import wurde abgebrochen; die aufgelisteten Dateien sind erledigt.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="40" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="43" />
             <source>Written to: {folder}</source>
             <translation>Geschrieben nach: {folder}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="50" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="53" />
             <source>failed</source>
             <translation>fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="49" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="52" />
             <source>imported</source>
             <translation>importiert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="54" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="57" />
             <source>line</source>
             <translation>Zeile</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="49" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="52" />
             <source>replaced</source>
             <translation>ersetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="49" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="52" />
             <source>skipped</source>
             <translation>übersprungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="57" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="60" />
             <source>{entry}; needs data: {what}</source>
             <translation>{entry}; Daten fehlen: {what}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_import.py" line="30" />
+            <location filename="../../ui/dialogs/netbox_import.py" line="33" />
             <source>{ok} imported, {skipped} skipped, {failed} failed, of {files} file(s).</source>
             <translation>{ok} importiert, {skipped} übersprungen, {failed} fehlgeschlagen, von {files} Datei(en).</translation>
         </message>
@@ -4318,84 +4333,84 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NewFromTemplateDialog</name>
         <message>
-            <location filename="../../ui/design/templates.py" line="245" />
+            <location filename="../../ui/design/templates.py" line="253" />
             <source>(none stated)</source>
             <translation>(nicht angegeben)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="194" />
+            <location filename="../../ui/design/templates.py" line="202" />
             <source>Building {title}… ({done} of {total} ready)</source>
             <translation>Erstelle {title}… ({done} von {total} fertig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="253" />
+            <location filename="../../ui/design/templates.py" line="261" />
             <source>Building…</source>
             <translation>Wird erstellt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="119" />
+            <location filename="../../ui/design/templates.py" line="127" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="274" />
+            <location filename="../../ui/design/templates.py" line="282" />
             <source>Capex incomplete: these items have no price (or no exchange rate) and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis (oder keinen Wechselkurs) und fehlen:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="120" />
+            <location filename="../../ui/design/templates.py" line="128" />
             <source>Check</source>
             <translation>Prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="153" />
+            <location filename="../../ui/design/templates.py" line="161" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="292" />
+            <location filename="../../ui/design/templates.py" line="300" />
             <source>Creating {title} when it is built…</source>
             <translation>{title} wird erstellt, sobald er gebaut ist…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="118" />
+            <location filename="../../ui/design/templates.py" line="126" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="119" />
+            <location filename="../../ui/design/templates.py" line="127" />
             <source>IT load</source>
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="118" />
+            <location filename="../../ui/design/templates.py" line="126" />
             <source>Meant for</source>
             <translation>Gedacht für</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="74" />
+            <location filename="../../ui/design/templates.py" line="82" />
             <source>New from Template</source>
             <translation>Neu aus Vorlage</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="119" />
+            <location filename="../../ui/design/templates.py" line="127" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="248" />
+            <location filename="../../ui/design/templates.py" line="256" />
             <source>This template could not be built: {reason}</source>
             <translation>Diese Vorlage konnte nicht aufgebaut werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="278" />
+            <location filename="../../ui/design/templates.py" line="286" />
             <source>{errors} errors, {warnings} warnings</source>
             <translation>{errors} Fehler, {warnings} Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/templates.py" line="190" />
+            <location filename="../../ui/design/templates.py" line="198" />
             <source>{n} reference designs</source>
             <translation>{n} Referenzdesigns</translation>
         </message>
@@ -4403,12 +4418,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NvlinkAutowirer</name>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="669" />
+            <location filename="../../ui/dialogs/wiring.py" line="673" />
             <source>An NVLink auto-wire is already running</source>
             <translation>Eine NVLink-Autoverkabelung läuft bereits</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/wiring.py" line="666" />
+            <location filename="../../ui/dialogs/wiring.py" line="670" />
             <source>Select an NVL72 rack (or a tray in it) to wire its NVLink domain</source>
             <translation>Ein NVL72-Rack (oder einen Tray darin) auswählen, um seine NVLink-Domäne zu verkabeln</translation>
         </message>
@@ -4416,63 +4431,63 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>OpenFromRepositoryDialog</name>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="65" />
-            <location filename="../../ui/dialogs/repository.py" line="70" />
+            <location filename="../../ui/dialogs/repository.py" line="79" />
+            <location filename="../../ui/dialogs/repository.py" line="84" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="71" />
+            <location filename="../../ui/dialogs/repository.py" line="85" />
             <source>Changes</source>
             <translation>Änderungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="58" />
+            <location filename="../../ui/dialogs/repository.py" line="72" />
             <source>Connect</source>
             <translation>Verbinden</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="147" />
+            <location filename="../../ui/dialogs/repository.py" line="161" />
             <source>Connecting…</source>
             <translation>Verbinde…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="145" />
+            <location filename="../../ui/dialogs/repository.py" line="159" />
             <source>Enter the repository's URL, e.g. {hint}</source>
             <translation>URL des Repositorys eingeben, z. B. {hint}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="66" />
+            <location filename="../../ui/dialogs/repository.py" line="80" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="70" />
+            <location filename="../../ui/dialogs/repository.py" line="84" />
             <source>Message</source>
             <translation>Meldung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="191" />
+            <location filename="../../ui/dialogs/repository.py" line="205" />
             <source>New name of “{name}” in the repository (its history goes with it):</source>
             <translation>Neuer Name von „{name}“ im Repository (seine Geschichte geht mit):</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="49" />
+            <location filename="../../ui/dialogs/repository.py" line="63" />
             <source>Open from Repository</source>
             <translation>Aus Repository öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="65" />
+            <location filename="../../ui/dialogs/repository.py" line="79" />
             <source>Plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="205" />
+            <location filename="../../ui/dialogs/repository.py" line="219" />
             <source>Remove Plan</source>
             <translation>Plan entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="206" />
+            <location filename="../../ui/dialogs/repository.py" line="220" />
             <source>Remove “{name}” from the repository's list?
 
 Its revisions are kept: it can be restored under “Show removed plans”.</source>
@@ -4481,90 +4496,90 @@ Its revisions are kept: it can be restored under “Show removed plans”.</sour
 Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeigen“ wiederherstellen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="210" />
+            <location filename="../../ui/dialogs/repository.py" line="224" />
             <source>Removed “{name}”; its revisions are kept.</source>
             <translation>„{name}“ entfernt; seine Revisionen bleiben erhalten.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="86" />
+            <location filename="../../ui/dialogs/repository.py" line="100" />
             <source>Removes the plan from the list; its revisions are kept and it can be restored</source>
             <translation>Entfernt den Plan aus der Liste; seine Revisionen bleiben erhalten und er lässt sich wiederherstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="84" />
+            <location filename="../../ui/dialogs/repository.py" line="98" />
             <source>Remove…</source>
             <translation>Entfernen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="190" />
+            <location filename="../../ui/dialogs/repository.py" line="204" />
             <source>Rename Plan</source>
             <translation>Plan umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="197" />
+            <location filename="../../ui/dialogs/repository.py" line="211" />
             <source>Renamed “{old}” to “{new}”.</source>
             <translation>„{old}“ in „{new}“ umbenannt.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="82" />
+            <location filename="../../ui/dialogs/repository.py" line="96" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="95" />
+            <location filename="../../ui/dialogs/repository.py" line="109" />
             <source>Repository:</source>
             <translation>Repository:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="88" />
+            <location filename="../../ui/dialogs/repository.py" line="102" />
             <source>Restore</source>
             <translation>Wiederherstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="218" />
+            <location filename="../../ui/dialogs/repository.py" line="232" />
             <source>Restored “{name}”.</source>
             <translation>„{name}“ wiederhergestellt.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="65" />
-            <location filename="../../ui/dialogs/repository.py" line="70" />
+            <location filename="../../ui/dialogs/repository.py" line="79" />
+            <location filename="../../ui/dialogs/repository.py" line="84" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="62" />
+            <location filename="../../ui/dialogs/repository.py" line="76" />
             <source>Search plans by name</source>
             <translation>Pläne nach Namen suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="80" />
+            <location filename="../../ui/dialogs/repository.py" line="94" />
             <source>Show removed plans</source>
             <translation>Entfernte Pläne zeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="65" />
-            <location filename="../../ui/dialogs/repository.py" line="70" />
+            <location filename="../../ui/dialogs/repository.py" line="79" />
+            <location filename="../../ui/dialogs/repository.py" line="84" />
             <source>Time</source>
             <translation>Zeit</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="57" />
-            <location filename="../../ui/dialogs/repository.py" line="145" />
+            <location filename="../../ui/dialogs/repository.py" line="71" />
+            <location filename="../../ui/dialogs/repository.py" line="159" />
             <source>postgresql+psycopg://user@host:5432/database</source>
             <translation>postgresql+psycopg://benutzer@host:5432/datenbank</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="250" />
+            <location filename="../../ui/dialogs/repository.py" line="264" />
             <source>{message} (merged with {rev})</source>
             <translation>{message} (zusammengeführt mit {rev})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="161" />
+            <location filename="../../ui/dialogs/repository.py" line="175" />
             <source>{n} plan(s) in the repository.</source>
             <translation>Pläne im Repository: {n}.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="159" />
+            <location filename="../../ui/dialogs/repository.py" line="173" />
             <source>{n} removed plan(s) in the repository.</source>
             <translation>Entfernte Pläne im Repository: {n}.</translation>
         </message>
@@ -4572,294 +4587,294 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PlanSettingsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="181" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="182" />
             <source> % of capex per year</source>
             <translation> % der Investitionskosten pro Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="174" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="175" />
             <source> years</source>
             <translation> Jahre</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="340" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="341" />
             <source> {cur}/kW per month</source>
             <translation> {cur}/kW pro Monat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="393" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="394" />
             <source>%1 (%2 KiB)</source>
             <translation>%1 (%2 KiB)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="83" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="84" />
             <source>A PNG or JPEG image of at most 512 KiB, printed at the top right of the build plan's cover; saved inside the plan</source>
             <translation>Ein PNG- oder JPEG-Bild von höchstens 512 KiB, oben rechts auf dem Deckblatt des Aufbauplans gedruckt; wird im Plan gespeichert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="117" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="118" />
             <source>Add Rate</source>
             <translation>Tarif hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="74" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="75" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="198" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="199" />
             <source>Catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="81" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="82" />
             <source>Choose...</source>
             <translation>Wählen...</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="206" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="207" />
             <source>Cloud price per GPU-hour</source>
             <translation>Cloud-Preis pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="190" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="191" />
             <source>Colocation price</source>
             <translation>Colocation-Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="226" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="227" />
             <source>Cooling units</source>
             <translation>Kühlgeräte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="93" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="94" />
             <source>Cover logo</source>
             <translation>Logo auf dem Deckblatt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="407" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="408" />
             <source>Cover logo: %1</source>
             <translation>Logo auf dem Deckblatt: %1</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="107" />
-            <location filename="../../ui/dialogs/plan_settings.py" line="110" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="108" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="111" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="72" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="73" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="144" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="145" />
             <source>Electricity price</source>
             <translation>Strompreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="159" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="160" />
             <source>Energy per year = typical IT power × PUE × 8,760 h × utilisation; its cost at the electricity price.</source>
             <translation>Energie pro Jahr = typische IT-Leistung × PUE × 8.760 h × Auslastung; ihre Kosten zum Strompreis.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="134" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="135" />
             <source>Exchange rates</source>
             <translation>Wechselkurse</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="198" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="199" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="95" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="96" />
             <source>General</source>
             <translation>Allgemein</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="164" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="165" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="245" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="246" />
             <source>Names</source>
             <translation>Namen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="346" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="347" />
             <source>No GPUs in the plan yet: place GPU servers to set their cloud price.</source>
             <translation>Noch keine GPUs im Plan: GPU-Server platzieren, um ihren Cloud-Preis festzulegen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="76" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="77" />
             <source>Notes</source>
             <translation>Anmerkungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="227" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="228" />
             <source>Other devices</source>
             <translation>Andere Geräte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="226" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="227" />
             <source>PDUs</source>
             <translation>PDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="151" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="152" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="216" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="217" />
             <source>Patterns for new, pasted and duplicated items: {n} is a running number ({n:02} gives 01, 02, ...), {row}, {rack} and {room} the names of where the item goes. Empty: racks continue the last rack's name, devices get their model and a number.</source>
             <translation>Muster für neue, eingefügte und duplizierte Elemente: {n} ist eine laufende Nummer ({n:02} ergibt 01, 02, …), {row}, {rack} und {room} die Namen des Ziels. Leer: Racks setzen den Namen des letzten Racks fort, Geräte erhalten ihr Modell und eine Nummer.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="54" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="55" />
             <source>Plan Settings</source>
             <translation>Planeinstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="226" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="227" />
             <source>Power shelves</source>
             <translation>Power-Shelves</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="199" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="200" />
             <source>Price for this plan</source>
             <translation>Preis für diesen Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="342" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="343" />
             <source>Price for this plan in {cur} per GPU-hour; blank uses the catalog's indicative price (converted at the exchange rates). Rent or own uses the most numerous GPU model.</source>
             <translation>Preis für diesen Plan in {cur} pro GPU-Stunde; leer nutzt den Richtpreis des Katalogs (zu den Wechselkursen umgerechnet). Mieten oder kaufen nutzt das häufigste GPU-Modell.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="73" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="74" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="224" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="225" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="110" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="111" />
             <source>Rate</source>
             <translation>Kurs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="351" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="352" />
             <source>Rate: how many {cur} one unit of the other currency buys (plan in EUR: USD 0.92 means 1 USD = 0.92 EUR).</source>
             <translation>Kurs: wie viel {cur} eine Einheit der anderen Währung kostet (Plan in EUR: USD 0,92 heißt 1 USD = 0,92 EUR).</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="137" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="138" />
             <source>Rates as of</source>
             <translation>Kurse vom</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="85" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="86" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="120" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="121" />
             <source>Remove Rate</source>
             <translation>Kurs entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="211" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="212" />
             <source>Rent or Own</source>
             <translation>Mieten oder kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="75" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="76" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="224" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="225" />
             <source>Rooms</source>
             <translation>Räume</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="224" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="225" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="225" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="226" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="71" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="72" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="191" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="192" />
             <source>Space and power per kW of committed IT power (the maximum draw) and month; 0 for the customer's own hall.</source>
             <translation>Fläche und Strom pro kW zugesagter IT-Leistung (maximale Aufnahme) und Monat; 0 für die eigene Halle des Kunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="225" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="226" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="183" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="184" />
             <source>Support and maintenance</source>
             <translation>Support und Wartung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="225" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="226" />
             <source>Switches</source>
             <translation>Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="354" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="355" />
             <source>The plan's catalog prices are in {list}.</source>
             <translation>Die Katalogpreise des Plans sind in {list}.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="158" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="159" />
             <source>Utilisation</source>
             <translation>Auslastung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="136" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="137" />
             <source>YYYY-MM-DD</source>
             <translation>JJJJ-MM-TT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="176" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="177" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="233" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="234" />
             <source>e.g. {example}</source>
             <translation>z. B. {example}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="376" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="377" />
             <source>invalid</source>
             <translation>ungültig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="393" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="394" />
             <source>logo</source>
             <translation>Logo</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="320" />
-            <location filename="../../ui/dialogs/plan_settings.py" line="391" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="321" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="392" />
             <source>none</source>
             <translation>keine</translation>
         </message>
@@ -4867,32 +4882,32 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>Power</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="77" />
+            <location filename="../../ui/dialogs/power.py" line="81" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="68" />
+            <location filename="../../ui/dialogs/power.py" line="72" />
             <source>Generator</source>
             <translation>Notstromaggregat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="67" />
+            <location filename="../../ui/dialogs/power.py" line="71" />
             <source>Panel</source>
             <translation>Unterverteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="67" />
+            <location filename="../../ui/dialogs/power.py" line="71" />
             <source>Switchboard</source>
             <translation>Hauptverteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="67" />
+            <location filename="../../ui/dialogs/power.py" line="71" />
             <source>UPS</source>
             <translation>USV</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="78" />
+            <location filename="../../ui/dialogs/power.py" line="82" />
             <source>{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)</source>
             <translation>{load:.1f} kW normal, {fail:.1f} kW bei Ausfall, von {cap:.1f} kW ({util:.0f} %)</translation>
         </message>
@@ -4900,93 +4915,93 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PowerDialog</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="316" />
+            <location filename="../../ui/dialogs/power.py" line="321" />
             <source>A new feed on the selected source (on the other side than the last feed)</source>
             <translation>Eine neue Einspeisung an der gewählten Stromquelle (auf der anderen Seite als die letzte Einspeisung)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="318" />
+            <location filename="../../ui/dialogs/power.py" line="323" />
             <source>Add A+B Feeds for Selected Racks</source>
             <translation>A+B-Einspeisungen für die gewählten Racks anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="314" />
+            <location filename="../../ui/dialogs/power.py" line="319" />
             <source>Add Feed</source>
             <translation>Einspeisung hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="304" />
+            <location filename="../../ui/dialogs/power.py" line="309" />
             <source>Add UPS / Panel</source>
             <translation>USV / Verteilung hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="282" />
+            <location filename="../../ui/dialogs/power.py" line="287" />
             <source>Capacity kW</source>
             <translation>Kapazität kW</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="323" />
-            <location filename="../../ui/dialogs/power.py" line="540" />
+            <location filename="../../ui/dialogs/power.py" line="328" />
+            <location filename="../../ui/dialogs/power.py" line="545" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="538" />
+            <location filename="../../ui/dialogs/power.py" line="543" />
             <source>Disconnect its PDUs and delete the feed?</source>
             <translation>Die PDUs trennen und die Einspeisung löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="377" />
+            <location filename="../../ui/dialogs/power.py" line="382" />
             <source>Feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="383" />
+            <location filename="../../ui/dialogs/power.py" line="388" />
             <source>Feeds on no source</source>
             <translation>Einspeisungen ohne Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="539" />
+            <location filename="../../ui/dialogs/power.py" line="544" />
             <source>Hang what it supplies on its own upstream (or nothing) and delete it?</source>
             <translation>Was sie versorgt, an ihre eigene Vorstufe (oder nichts) hängen und sie löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="281" />
+            <location filename="../../ui/dialogs/power.py" line="286" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="281" />
+            <location filename="../../ui/dialogs/power.py" line="286" />
             <source>Load / failover kW</source>
             <translation>Last / Ausfall kW</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="281" />
+            <location filename="../../ui/dialogs/power.py" line="286" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="275" />
+            <location filename="../../ui/dialogs/power.py" line="280" />
             <source>Power Feeds and Sources</source>
             <translation>Einspeisungen und Stromquellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="292" />
+            <location filename="../../ui/dialogs/power.py" line="297" />
             <source>Select a power source or a feed to edit it, or add one below.</source>
             <translation>Eine Stromquelle oder Einspeisung zum Bearbeiten wählen oder unten eine hinzufügen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="523" />
+            <location filename="../../ui/dialogs/power.py" line="528" />
             <source>Select one or more racks (or devices in them) first.</source>
             <translation>Zuerst ein oder mehrere Racks (oder Geräte darin) wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="281" />
+            <location filename="../../ui/dialogs/power.py" line="286" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="320" />
+            <location filename="../../ui/dialogs/power.py" line="325" />
             <source>Two feeds per selected rack, named after it, with its unconnected PDUs on them (left PDUs on A, right on B); on the selected source</source>
             <translation>Zwei Einspeisungen pro gewähltem Rack, nach ihm benannt, mit seinen nicht verbundenen PDUs daran (linke PDUs an A, rechte an B); an der gewählten Stromquelle</translation>
         </message>
@@ -4994,106 +5009,106 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PowerForm</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="259" />
+            <location filename="../../ui/dialogs/power.py" line="263" />
             <source>(none yet: pick this feed in a PDU's Inspector)</source>
             <translation>(noch keine: diese Einspeisung im Inspektor einer PDU wählen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="183" />
-            <location filename="../../ui/dialogs/power.py" line="211" />
+            <location filename="../../ui/dialogs/power.py" line="187" />
+            <location filename="../../ui/dialogs/power.py" line="215" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="264" />
+            <location filename="../../ui/dialogs/power.py" line="268" />
             <source>(nothing yet: hang feeds or panels off it)</source>
             <translation>(noch nichts: Einspeisungen oder Unterverteilungen daran hängen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="196" />
+            <location filename="../../ui/dialogs/power.py" line="200" />
             <source>1-phase</source>
             <translation>1-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="196" />
+            <location filename="../../ui/dialogs/power.py" line="200" />
             <source>3-phase</source>
             <translation>3-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="197" />
+            <location filename="../../ui/dialogs/power.py" line="201" />
             <source>Breaker</source>
             <translation>Sicherung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="210" />
+            <location filename="../../ui/dialogs/power.py" line="214" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="199" />
+            <location filename="../../ui/dialogs/power.py" line="203" />
             <source>Continuous load</source>
             <translation>Dauerlast</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="112" />
+            <location filename="../../ui/dialogs/power.py" line="116" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="202" />
+            <location filename="../../ui/dialogs/power.py" line="206" />
             <source>Fraction of the breaker rating the feed may carry continuously (NEC: 0.8); 'engine default' uses the setting</source>
             <translation>Anteil der Sicherungsnennstroms, den die Einspeisung dauerhaft tragen darf (NEC: 0,8); „Berechnungsstandard“ nutzt die Einstellung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="194" />
-            <location filename="../../ui/dialogs/power.py" line="212" />
+            <location filename="../../ui/dialogs/power.py" line="198" />
+            <location filename="../../ui/dialogs/power.py" line="216" />
             <source>Hangs off</source>
             <translation>Hängt an</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="209" />
+            <location filename="../../ui/dialogs/power.py" line="213" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="192" />
-            <location filename="../../ui/dialogs/power.py" line="208" />
+            <location filename="../../ui/dialogs/power.py" line="196" />
+            <location filename="../../ui/dialogs/power.py" line="212" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="204" />
+            <location filename="../../ui/dialogs/power.py" line="208" />
             <source>PDUs</source>
             <translation>PDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="196" />
+            <location filename="../../ui/dialogs/power.py" line="200" />
             <source>Phases</source>
             <translation>Phasen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="198" />
+            <location filename="../../ui/dialogs/power.py" line="202" />
             <source>Power factor</source>
             <translation>Leistungsfaktor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="193" />
-            <location filename="../../ui/dialogs/power.py" line="211" />
+            <location filename="../../ui/dialogs/power.py" line="197" />
+            <location filename="../../ui/dialogs/power.py" line="215" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="213" />
+            <location filename="../../ui/dialogs/power.py" line="217" />
             <source>Supplies</source>
             <translation>Versorgt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="195" />
+            <location filename="../../ui/dialogs/power.py" line="199" />
             <source>Voltage</source>
             <translation>Spannung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="200" />
+            <location filename="../../ui/dialogs/power.py" line="204" />
             <source>engine default</source>
             <translation>Berechnungsstandard</translation>
         </message>
@@ -5101,95 +5116,95 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PriceImportDialog</name>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="70" />
+            <location filename="../../ui/dialogs/price_import.py" line="71" />
             <source>Catalog entry</source>
             <translation>Katalogeintrag</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="80" />
+            <location filename="../../ui/dialogs/price_import.py" line="81" />
             <source>Could not be read ({n})</source>
             <translation>Nicht lesbar ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="71" />
+            <location filename="../../ui/dialogs/price_import.py" line="72" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="71" />
+            <location filename="../../ui/dialogs/price_import.py" line="72" />
             <source>Date</source>
             <translation>Datum</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="76" />
+            <location filename="../../ui/dialogs/price_import.py" line="77" />
             <source>Field</source>
             <translation>Feld</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="70" />
-            <location filename="../../ui/dialogs/price_import.py" line="74" />
-            <location filename="../../ui/dialogs/price_import.py" line="76" />
+            <location filename="../../ui/dialogs/price_import.py" line="71" />
+            <location filename="../../ui/dialogs/price_import.py" line="75" />
+            <location filename="../../ui/dialogs/price_import.py" line="77" />
             <source>Line</source>
             <translation>Zeile</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="78" />
+            <location filename="../../ui/dialogs/price_import.py" line="79" />
             <source>Matched ({n})</source>
             <translation>Zugeordnet ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="79" />
+            <location filename="../../ui/dialogs/price_import.py" line="80" />
             <source>Not matched ({n})</source>
             <translation>Nicht zugeordnet ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="61" />
+            <location filename="../../ui/dialogs/price_import.py" line="62" />
             <source>Nothing was written: no row matched. An earlier import of this list is kept.</source>
             <translation>Nichts geschrieben: keine Zeile passte. Ein früherer Import dieser Liste bleibt erhalten.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="70" />
+            <location filename="../../ui/dialogs/price_import.py" line="71" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="45" />
+            <location filename="../../ui/dialogs/price_import.py" line="46" />
             <source>Price List Imported</source>
             <translation>Preisliste importiert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="45" />
+            <location filename="../../ui/dialogs/price_import.py" line="46" />
             <source>Price List Not Imported</source>
             <translation>Preisliste nicht importiert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="64" />
+            <location filename="../../ui/dialogs/price_import.py" line="65" />
             <source>Prices in {currencies} count in this plan's capex only with an exchange rate to {plan} (Plan Settings).</source>
             <translation>Preise in {currencies} zählen in den Investitionskosten dieses Plans nur mit einem Wechselkurs zu {plan} (Planeinstellungen).</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="76" />
+            <location filename="../../ui/dialogs/price_import.py" line="77" />
             <source>Problem</source>
             <translation>Problem</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="57" />
+            <location filename="../../ui/dialogs/price_import.py" line="58" />
             <source>The prices are in the user catalog as the price list “{name}” (importing it again replaces it); the capex is recalculated.</source>
             <translation>Die Preise stehen im Benutzerkatalog als Preisliste „{name}“ (ein erneuter Import ersetzt sie); die Investitionskosten werden neu berechnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="71" />
-            <location filename="../../ui/dialogs/price_import.py" line="74" />
+            <location filename="../../ui/dialogs/price_import.py" line="72" />
+            <location filename="../../ui/dialogs/price_import.py" line="75" />
             <source>The row named</source>
             <translation>Die Reihe namens</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="74" />
+            <location filename="../../ui/dialogs/price_import.py" line="75" />
             <source>Why</source>
             <translation>Grund</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="52" />
+            <location filename="../../ui/dialogs/price_import.py" line="53" />
             <source>{file}: {rows} rows read: {matched} matched, {unmatched} not matched, {bad} could not be read.</source>
             <translation>{file}: {rows} Zeilen gelesen: {matched} zugeordnet, {unmatched} nicht zugeordnet, {bad} nicht lesbar.</translation>
         </message>
@@ -5197,12 +5212,12 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PriceListImporter</name>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="163" />
+            <location filename="../../ui/dialogs/price_import.py" line="164" />
             <source>Import Price List</source>
             <translation>Preisliste importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/price_import.py" line="164" />
+            <location filename="../../ui/dialogs/price_import.py" line="165" />
             <source>The price list could not be read; nothing was imported.</source>
             <translation>Die Preisliste konnte nicht gelesen werden; nichts wurde importiert.</translation>
         </message>
@@ -5555,7 +5570,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>RecoveryController</name>
         <message>
-            <location filename="../../ui/recovery.py" line="182" />
+            <location filename="../../ui/recovery.py" line="184" />
             <source>Cannot recover</source>
             <translation>Wiederherstellung nicht möglich</translation>
         </message>
@@ -5664,43 +5679,43 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>RepositoryController</name>
         <message>
-            <location filename="../../ui/repository.py" line="189" />
+            <location filename="../../ui/repository.py" line="203" />
             <source>Merged with revision {head} and saved as revision {rev} of “{name}”.</source>
             <translation>Mit Revision {head} zusammengeführt und als Revision {rev} von „{name}“ gespeichert.</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="204" />
+            <location filename="../../ui/repository.py" line="218" />
             <source>Name of the new plan in the repository:</source>
             <translation>Name des neuen Plans im Repository:</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="184" />
+            <location filename="../../ui/repository.py" line="198" />
             <source>No changes since revision {rev}; nothing saved to the repository.</source>
             <translation>Keine Änderungen seit Revision {rev}; nichts im Repository gespeichert.</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="132" />
+            <location filename="../../ui/repository.py" line="146" />
             <source>Open from Repository</source>
             <translation>Aus Repository öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="129" />
+            <location filename="../../ui/repository.py" line="143" />
             <source>Opened “{name}” revision {rev} from the repository as {file}.</source>
             <translation>„{name}“ Revision {rev} aus dem Repository als {file} geöffnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="203" />
+            <location filename="../../ui/repository.py" line="217" />
             <source>Save as New Plan</source>
             <translation>Als neuen Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="157" />
-            <location filename="../../ui/repository.py" line="208" />
+            <location filename="../../ui/repository.py" line="171" />
+            <location filename="../../ui/repository.py" line="222" />
             <source>Save to Repository</source>
             <translation>Im Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/repository.py" line="192" />
+            <location filename="../../ui/repository.py" line="206" />
             <source>Saved as revision {rev} of “{name}”.</source>
             <translation>Als Revision {rev} von „{name}“ gespeichert.</translation>
         </message>
@@ -5708,53 +5723,53 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>SaveToRepositoryDialog</name>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="285" />
+            <location filename="../../ui/dialogs/repository.py" line="299" />
             <source>A new plan in the repository</source>
             <translation>Ein neuer Plan im Repository</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="284" />
+            <location filename="../../ui/dialogs/repository.py" line="298" />
             <source>Based on revision {rev}</source>
             <translation>Beruht auf Revision {rev}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="293" />
+            <location filename="../../ui/dialogs/repository.py" line="307" />
             <source>Message:</source>
             <translation>Nachricht:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="292" />
+            <location filename="../../ui/dialogs/repository.py" line="306" />
             <source>Plan name:</source>
             <translation>Planname:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="308" />
+            <location filename="../../ui/dialogs/repository.py" line="322" />
             <source>Plan name: enter a name for the plan in the repository</source>
             <translation>Planname: einen Namen für den Plan im Repository eingeben</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="291" />
+            <location filename="../../ui/dialogs/repository.py" line="305" />
             <source>Repository:</source>
             <translation>Repository:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="305" />
+            <location filename="../../ui/dialogs/repository.py" line="319" />
             <source>Repository: enter the URL, e.g. {hint}</source>
             <translation>Repository: die URL eingeben, z. B. {hint}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="274" />
+            <location filename="../../ui/dialogs/repository.py" line="288" />
             <source>Save to Repository</source>
             <translation>Im Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="283" />
+            <location filename="../../ui/dialogs/repository.py" line="297" />
             <source>What changed, for the revision history</source>
             <translation>Was sich geändert hat, für die Revisionsgeschichte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/repository.py" line="278" />
-            <location filename="../../ui/dialogs/repository.py" line="305" />
+            <location filename="../../ui/dialogs/repository.py" line="292" />
+            <location filename="../../ui/dialogs/repository.py" line="319" />
             <source>postgresql+psycopg://user@host:5432/database</source>
             <translation>postgresql+psycopg://benutzer@host:5432/datenbank</translation>
         </message>
@@ -5944,68 +5959,63 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>SettingsDialog</name>
         <message>
-            <location filename="../../ui/settings.py" line="304" />
+            <location filename="../../ui/settings.py" line="307" />
             <source>Dark</source>
             <translation>Dunkel</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="313" />
+            <location filename="../../ui/settings.py" line="316" />
             <source>Display</source>
             <translation>Anzeige</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="320" />
+            <location filename="../../ui/settings.py" line="323" />
             <source>Engine thresholds</source>
             <translation>Schwellwerte der Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="303" />
-            <location filename="../../ui/settings.py" line="309" />
+            <location filename="../../ui/settings.py" line="306" />
+            <location filename="../../ui/settings.py" line="312" />
             <source>Follow the system</source>
             <translation>Wie das System</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="299" />
+            <location filename="../../ui/settings.py" line="302" />
             <source>Imperial (ft, in, lb, BTU/h, CFM, °F)</source>
             <translation>Angloamerikanisch (ft, in, lb, BTU/h, CFM, °F)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="317" />
+            <location filename="../../ui/settings.py" line="320" />
             <source>Language (after a restart)</source>
             <translation>Sprache (nach Neustart)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="303" />
+            <location filename="../../ui/settings.py" line="306" />
             <source>Light</source>
             <translation>Hell</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="298" />
+            <location filename="../../ui/settings.py" line="301" />
             <source>Metric (m, mm, kg, kW, m³/h, °C)</source>
             <translation>Metrisch (m, mm, kg, kW, m³/h, °C)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="294" />
+            <location filename="../../ui/settings.py" line="297" />
             <source>Settings</source>
             <translation>Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="312" />
+            <location filename="../../ui/settings.py" line="315" />
             <source>Takes effect when Rackwright is started again.</source>
             <translation>Wird beim nächsten Start von Rackwright wirksam.</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="325" />
-            <source>The engine is not available in this build.</source>
-            <translation>Die Berechnung ist in diesem Build nicht verfügbar.</translation>
-        </message>
-        <message>
-            <location filename="../../ui/settings.py" line="316" />
+            <location filename="../../ui/settings.py" line="319" />
             <source>Theme</source>
             <translation>Farbschema</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="315" />
+            <location filename="../../ui/settings.py" line="318" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
@@ -6013,17 +6023,17 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="960" />
+            <location filename="../../ui/design/wizard.py" line="955" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="949" />
+            <location filename="../../ui/design/wizard.py" line="944" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="949" />
+            <location filename="../../ui/design/wizard.py" line="944" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -6031,7 +6041,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>TablesExporter</name>
         <message>
-            <location filename="../../ui/export_tables.py" line="129" />
+            <location filename="../../ui/export_tables.py" line="89" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
@@ -6046,49 +6056,48 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="171" />
-            <location filename="../../ui/export_tables.py" line="216" />
+            <location filename="../../ui/export_tables.py" line="88" />
+            <location filename="../../ui/export_tables.py" line="135" />
             <source>Cannot export tables</source>
             <translation>Tabellen können nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="39" />
+            <location filename="../../ui/export_tables.py" line="45" />
             <source>Excel workbooks (*.xlsx);;All files (*)</source>
             <translation>Excel-Arbeitsmappen (*.xlsx);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="91" />
-            <location filename="../../ui/export_tables.py" line="129" />
+            <location filename="../../ui/export_tables.py" line="88" />
             <source>Export tables</source>
             <translation>Tabellen exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="47" />
+            <location filename="../../ui/export_tables.py" line="53" />
             <source>Export tables (CSV): choose a folder</source>
             <translation>Tabellen exportieren (CSV): Ordner wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="38" />
+            <location filename="../../ui/export_tables.py" line="44" />
             <source>Export workbook (Excel)</source>
             <translation>Arbeitsmappe exportieren (Excel)</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="185" />
+            <location filename="../../ui/export_tables.py" line="90" />
             <source>Exporting the tables to {name}…</source>
             <translation>Tabellen werden nach {name} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="220" />
+            <location filename="../../ui/export_tables.py" line="91" />
             <source>Table export cancelled; nothing was written</source>
             <translation>Tabellenexport abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="215" />
+            <location filename="../../ui/export_tables.py" line="91" />
             <source>Table export failed</source>
             <translation>Tabellenexport fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="214" />
+            <location filename="../../ui/export_tables.py" line="162" />
             <source>The tables could not be made.
 
 {error}</source>
@@ -6097,27 +6106,27 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="198" />
+            <location filename="../../ui/export_tables.py" line="149" />
             <source>Workbook written: {path}</source>
             <translation>Arbeitsmappe geschrieben: {path}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="183" />
+            <location filename="../../ui/export_tables.py" line="90" />
             <source>Writing the tables: {stage}…</source>
             <translation>Tabellen werden geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="182" />
+            <location filename="../../ui/export_tables.py" line="89" />
             <source>Writing the tables…</source>
             <translation>Tabellen werden geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="200" />
+            <location filename="../../ui/export_tables.py" line="150" />
             <source>{count} CSV files written to {folder}</source>
             <translation>{count} CSV-Dateien nach {folder} geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="211" />
+            <location filename="../../ui/export_tables.py" line="160" />
             <source>{name} could not be written.
 
 {reason}</source>
@@ -6126,7 +6135,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="207" />
+            <location filename="../../ui/export_tables.py" line="156" />
             <source>{name} could not be written.
 
 {reason}
@@ -6139,7 +6148,7 @@ If the file is open in another program (Excel locks the files it has open), clos
 Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Dateien), dort schließen und erneut exportieren.</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="172" />
+            <location filename="../../ui/export_tables.py" line="136" />
             <source>{path} is a file; the CSV tables are written into a folder.</source>
             <translation>{path} ist eine Datei; die CSV-Tabellen werden in einen Ordner geschrieben.</translation>
         </message>
@@ -6576,225 +6585,225 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>Wizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="592" />
+            <location filename="../../ui/design/wizard.py" line="584" />
             <source>Air</source>
             <translation>Luft</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="83" />
+            <location filename="../../ui/design/wizard.py" line="86" />
             <source>Air (hot/cold aisle containment)</source>
             <translation>Luft (Warmgang-/Kaltgang-Einhausung)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="565" />
+            <location filename="../../ui/design/wizard.py" line="557" />
             <source>Bottleneck</source>
             <translation>Engpass</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="576" />
+            <location filename="../../ui/design/wizard.py" line="568" />
             <source>Break-even</source>
             <translation>Amortisation</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="572" />
+            <location filename="../../ui/design/wizard.py" line="564" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="801" />
+            <location filename="../../ui/design/wizard.py" line="793" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="584" />
+            <location filename="../../ui/design/wizard.py" line="576" />
             <source>Capex plus running cost over the years of use</source>
             <translation>Investitionskosten plus laufende Kosten über die Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="569" />
+            <location filename="../../ui/design/wizard.py" line="561" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="587" />
+            <location filename="../../ui/design/wizard.py" line="579" />
             <source>Cost per million tokens served, USD</source>
             <translation>Kosten pro Million ausgelieferter Tokens, USD</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="577" />
+            <location filename="../../ui/design/wizard.py" line="569" />
             <source>Days to train</source>
             <translation>Tage Training</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="84" />
+            <location filename="../../ui/design/wizard.py" line="87" />
             <source>Direct liquid cooling (CDU)</source>
             <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="571" />
+            <location filename="../../ui/design/wizard.py" line="563" />
             <source>Facility kW</source>
             <translation>Gebäude-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="566" />
+            <location filename="../../ui/design/wizard.py" line="558" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="583" />
+            <location filename="../../ui/design/wizard.py" line="575" />
             <source>How far the tightest workload is past its target (negative: short of it)</source>
             <translation>Wie weit die knappste Arbeitslast über ihrem Ziel liegt (negativ: darunter)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="570" />
+            <location filename="../../ui/design/wizard.py" line="562" />
             <source>IT kW</source>
             <translation>IT-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="588" />
+            <location filename="../../ui/design/wizard.py" line="580" />
             <source>IT load times PUE</source>
             <translation>IT-Last mal PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="84" />
-            <location filename="../../ui/design/wizard.py" line="592" />
+            <location filename="../../ui/design/wizard.py" line="87" />
+            <location filename="../../ui/design/wizard.py" line="584" />
             <source>Immersion</source>
             <translation>Immersionskühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="592" />
+            <location filename="../../ui/design/wizard.py" line="584" />
             <source>Liquid (DLC)</source>
             <translation>Flüssigkeit (DLC)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="564" />
+            <location filename="../../ui/design/wizard.py" line="556" />
             <source>Margin</source>
             <translation>Spielraum</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="563" />
+            <location filename="../../ui/design/wizard.py" line="555" />
             <source>Meets</source>
             <translation>Erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="590" />
+            <location filename="../../ui/design/wizard.py" line="582" />
             <source>Months after which owning has cost less than renting (capex paid up front)</source>
             <translation>Monate, nach denen Kaufen weniger gekostet hat als Mieten (Investitionskosten vorab bezahlt)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="573" />
+            <location filename="../../ui/design/wizard.py" line="565" />
             <source>Opex / year</source>
             <translation>Betriebskosten / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="568" />
+            <location filename="../../ui/design/wizard.py" line="560" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="592" />
+            <location filename="../../ui/design/wizard.py" line="584" />
             <source>Rear door</source>
             <translation>Rückkühltür</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="83" />
+            <location filename="../../ui/design/wizard.py" line="86" />
             <source>Rear-door heat exchangers</source>
             <translation>Rückkühltüren</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="575" />
+            <location filename="../../ui/design/wizard.py" line="567" />
             <source>Rent / year</source>
             <translation>Miete / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="567" />
+            <location filename="../../ui/design/wizard.py" line="559" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="579" />
+            <location filename="../../ui/design/wizard.py" line="571" />
             <source>TTFT (s)</source>
             <translation>TTFT (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="589" />
+            <location filename="../../ui/design/wizard.py" line="581" />
             <source>The same GPUs rented at the catalog's indicative cloud price per GPU-hour</source>
             <translation>Dieselben GPUs gemietet, zum Richtpreis des Katalogs pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="538" />
+            <location filename="../../ui/design/wizard.py" line="530" />
             <source>Tick at least one way of cooling the racks.</source>
             <translation>Mindestens eine Kühlungsart für die Racks anhaken.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="586" />
+            <location filename="../../ui/design/wizard.py" line="578" />
             <source>Time to first token, seconds</source>
             <translation>Zeit bis zum ersten Token, Sekunden</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="578" />
+            <location filename="../../ui/design/wizard.py" line="570" />
             <source>Tok/s per user</source>
             <translation>Tok/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="585" />
+            <location filename="../../ui/design/wizard.py" line="577" />
             <source>Tokens per second each user gets</source>
             <translation>Tokens pro Sekunde, die jeder Nutzer erhält</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="574" />
+            <location filename="../../ui/design/wizard.py" line="566" />
             <source>Total cost</source>
             <translation>Gesamtkosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="580" />
+            <location filename="../../ui/design/wizard.py" line="572" />
             <source>USD / M tok</source>
             <translation>USD / M Tok</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="530" />
+            <location filename="../../ui/design/wizard.py" line="522" />
             <source>a percentage from 0 to 100</source>
             <translation>ein Prozentwert von 0 bis 100</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="650" />
+            <location filename="../../ui/design/wizard.py" line="642" />
             <source>met</source>
             <translation>erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="416" />
+            <location filename="../../ui/design/wizard.py" line="408" />
             <source>no limit</source>
             <translation>keine Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="650" />
+            <location filename="../../ui/design/wizard.py" line="642" />
             <source>not met</source>
             <translation>nicht erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="624" />
+            <location filename="../../ui/design/wizard.py" line="616" />
             <source>{money} ⚠ incomplete</source>
             <translation>{money} ⚠ unvollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="618" />
+            <location filename="../../ui/design/wizard.py" line="610" />
             <source>{months} months</source>
             <translation>{months} Monate</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="652" />
+            <location filename="../../ui/design/wizard.py" line="644" />
             <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
             <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="604" />
+            <location filename="../../ui/design/wizard.py" line="596" />
             <source>✔ meets</source>
             <translation>✔ erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="604" />
+            <location filename="../../ui/design/wizard.py" line="596" />
             <source>✘ does not meet</source>
             <translation>✘ erfüllt nicht</translation>
         </message>
@@ -7332,32 +7341,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>WorkloadsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="162" />
+            <location filename="../../ui/design/wizard.py" line="154" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="259" />
+            <location filename="../../ui/design/wizard.py" line="251" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="258" />
+            <location filename="../../ui/design/wizard.py" line="250" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="165" />
+            <location filename="../../ui/design/wizard.py" line="157" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="154" />
+            <location filename="../../ui/design/wizard.py" line="146" />
             <source>What the build has to do: train, fine-tune or serve a model. Add one target or several; each is a plan workload and is attached to the plan made.</source>
             <translation>Was der Aufbau leisten muss: ein Modell trainieren, feintunen oder betreiben. Ein Ziel oder mehrere hinzufügen; jedes wird eine Arbeitslast des Plans und dem erzeugten Plan zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="153" />
+            <location filename="../../ui/design/wizard.py" line="145" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>

@@ -4,7 +4,7 @@
     <context>
         <name>App</name>
         <message numerus="yes">
-            <location filename="../../ui/app.py" line="104" />
+            <location filename="../../ui/app.py" line="105" />
             <source>%n catalog file(s) failed validation and were skipped:
 
 {files}
@@ -27,7 +27,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>BuildPlanExporter</name>
         <message numerus="yes">
-            <location filename="../../ui/export.py" line="175" />
+            <location filename="../../ui/export.py" line="124" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
             <translation>
                 <numerusform>Build plan written: {path} (%n page{extra})</numerusform>
