@@ -299,3 +299,46 @@ def _inference_window(qtbot, tmp_path, monkeypatch):
     win = open_main(tmp_path, "de", monkeypatch)
     qtbot.addWidget(win, before_close_func=lambda w: w.doc.undo_stack.setClean())
     return win
+
+
+def _menu_actions(win) -> dict[str, list[str]]:
+    """Each menu bar menu (by object name): its actions' object names or, unnamed, their
+    shortcut and checkability (what stays the same in every language)."""
+    from PySide6.QtWidgets import QMenu
+
+    out = {}
+    for top in win.menuBar().actions():
+        menu = top.menu()
+        if isinstance(menu, QMenu):
+            out[menu.objectName()] = [a.objectName() or f"{a.shortcut().toString()}|{a.isSeparator()}|{a.isCheckable()}"
+                                      for a in menu.actions()]
+    return out
+
+
+def test_german_menus_have_every_entry_the_english_ones_have(qtbot, tmp_path, monkeypatch):
+    """The menus are the same in both languages: in German File > New from Template… and New
+    from Workload… and Edit > Rename Selection… were missing (they were added to the menu
+    found by its English title)."""
+    from PySide6.QtWidgets import QApplication
+
+    from tests.i18n_walk import open_main
+    from ui import i18n
+
+    menus = {}
+    try:
+        for lang in ("en", "de"):
+            (tmp_path / lang).mkdir()
+            win = open_main(tmp_path / lang, lang, monkeypatch)
+            qtbot.addWidget(win, before_close_func=lambda w: w.doc.undo_stack.setClean())
+            menus[lang] = _menu_actions(win)
+            if lang == "de":
+                assert "Datei" in win.menuBar().actions()[0].text()
+                file_menu = win._menus()["menuFile"]
+                assert win.act_new_template in file_menu.actions() and win.act_new_workload in file_menu.actions()
+                assert win.act_rename in win._menus()["menuEdit"].actions()
+                assert win.act_plan_settings in win._menus()["menuPlan"].actions()
+            win.close()
+    finally:
+        i18n.install(QApplication.instance(), "en", TS_DIR)
+    assert set(menus["de"]) == set(menus["en"]) >= {"menuFile", "menuEdit", "menuView", "menuPlan", "menuHelp"}
+    assert menus["de"] == menus["en"]

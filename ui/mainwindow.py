@@ -17,7 +17,16 @@ from typing import TYPE_CHECKING, Any
 import shiboken6
 from PySide6.QtCore import QByteArray, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QTabBar, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMenuBar,
+    QTabBar,
+    QWidget,
+)
 
 from ui import units as uunits
 from ui.controllers import EditController, FileController
@@ -283,7 +292,7 @@ class MainWindow(QMainWindow):
         self.act_reset_layout = self._action(self.tr("Reset &Layout"), self.reset_layout)
 
         mb = self.menuBar()
-        m = mb.addMenu(self.tr("&File"))
+        m = self._menu(mb, self.tr("&File"), "menuFile")
         for a in (self.act_new, self.act_new_netbox, self.act_open):
             m.addAction(a)
         self.recent_menu = QMenu(self.tr("Open &Recent"), self)
@@ -303,12 +312,12 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_settings)
         m.addSeparator()
         m.addAction(self.act_quit)
-        m = mb.addMenu(self.tr("&Edit"))
+        m = self._menu(mb, self.tr("&Edit"), "menuEdit")
         for act in (self.act_undo, self.act_redo, None, self.act_cut, self.act_copy, self.act_paste, self.act_delete,
                     None, self.act_duplicate, self.act_dup_rack, None, self.act_move_up, self.act_move_down, None,
                     self.act_select_all):
             m.addSeparator() if act is None else m.addAction(act)
-        m = mb.addMenu(self.tr("&View"))
+        m = self._menu(mb, self.tr("&View"), "menuView")
         for dock in self.docks.values():
             m.addAction(dock.toggleViewAction())
         m.addSeparator()
@@ -320,9 +329,9 @@ class MainWindow(QMainWindow):
             from ui.scenes.floor import FloorView  # imported already: the panel loaded
 
             if isinstance(floor, FloorView):
-                self.floor_menu = floor.fill_menu(mb.addMenu(self.tr("F&loor")))
+                self.floor_menu = floor.fill_menu(self._menu(mb, self.tr("F&loor"), "menuFloor"))
                 floor.propertiesRequested.connect(self.show_inspector)
-        m = mb.addMenu(self.tr("&Plan"))
+        m = self._menu(mb, self.tr("&Plan"), "menuPlan")
         m.addAction(self.act_recompute)
         self.act_autowire = self._action(self.tr("Auto-&wire Fabric\u2026"), self.show_autowire,
                                          tip=self.tr("Design and wire a leaf/spine fabric for servers (one undo step)"))
@@ -377,7 +386,7 @@ class MainWindow(QMainWindow):
                                           lambda: self._show_help(uhelp.open_shortcuts))
         self.act_about = self._action(self.tr("&About Rackwright"), lambda: self._show_help(uhelp.open_about))
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
-        m = self.menuBar().addMenu(self.tr("&Help"))
+        m = self._menu(self.menuBar(), self.tr("&Help"), "menuHelp")
         m.addAction(self.act_guide)
         m.addAction(self.act_shortcuts)
         m.addSeparator()
@@ -591,7 +600,7 @@ class MainWindow(QMainWindow):
         self.act_rename = self._action(self.tr("Re&name Selection…"), self.show_rename, QKeySequence("F2"),
                                        self.tr("Name the selected racks or devices from a pattern (one undo step)"))
         menus = self._menus()
-        plan_menu, edit_menu = menus.get("&Plan"), menus.get("&Edit")
+        plan_menu, edit_menu = menus.get("menuPlan"), menus.get("menuEdit")
         if plan_menu is not None:
             first = plan_menu.actions()[0] if plan_menu.actions() else None
             _insert(plan_menu, first, self.act_plan_settings)
@@ -606,9 +615,19 @@ class MainWindow(QMainWindow):
             any(k in ("rack", "placement") for k, _ in self.doc.selection)))
         self.act_rename.setEnabled(False)
 
+    @staticmethod
+    def _menu(bar: QMenuBar, title: str, name: str) -> QMenu:
+        """A menu of the menu bar, named for :meth:`_menus` (its title is translated)."""
+        menu = bar.addMenu(title)
+        menu.setObjectName(name)
+        return menu
+
     def _menus(self) -> dict[str, QMenu]:
-        """The menu bar's menus by their (untranslated-at-build) titles, e.g. "&Plan"."""
-        return {a.text(): menu for a in self.menuBar().actions() if isinstance(menu := a.menu(), QMenu)}
+        """The menu bar's menus by object name ("menuFile", "menuPlan", ...): never by their
+        titles, which are translated (in German "&File" is "&Datei": looked up by title, the
+        File menu's New from Template and New from Workload went missing)."""
+        return {menu.objectName(): menu for a in self.menuBar().actions()
+                if isinstance(menu := a.menu(), QMenu) and menu.objectName()}
 
     # -- reference designs and workload sizing (ui.design) ----------------------------------------
     def _add_design_actions(self) -> None:
@@ -627,7 +646,7 @@ class MainWindow(QMainWindow):
         self.act_new_workload.setObjectName("actNewFromWorkload")
         self.act_size_workload.setObjectName("actSizeWorkload")
         menus = self._menus()
-        file_menu, plan_menu = menus.get("&File"), menus.get("&Plan")
+        file_menu, plan_menu = menus.get("menuFile"), menus.get("menuPlan")
         if file_menu is not None:
             acts = file_menu.actions()
             after = acts[acts.index(self.act_new) + 1] if self.act_new in acts else None
