@@ -31,6 +31,7 @@ ALLOWED_WORDS = {
     "token", "checkpoint", "checkpoints", "workload", "design", "capex", "opex", "pflops", "tflops", "ndr",
     "max", "min", "typ", "ok", "id", "code", "codes", "model", "models", "info", "web", "guide",
     "hx", "rdhx", "aoc", "acc", "dac", "cat6a", "optic", "optics", "tray", "trays", "domain",
+    "tag",  # German "Tag" (day), in the templates' workload sentences
 }
 
 

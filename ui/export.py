@@ -22,6 +22,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from ui.exporting import ExportTexts, PlanExporter
+from ui.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -35,12 +36,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PDF_FILTER = "PDF documents (*.pdf);;All files (*)"
+PDF_FILTER = QT_TRANSLATE_NOOP("Export", "PDF documents (*.pdf);;All files (*)")
 
 
 def ask_pdf_path(parent: QWidget | None, suggested: str) -> str | None:
     """Where to write the PDF (tests replace this function)."""
-    path, _ = QFileDialog.getSaveFileName(parent, QCoreApplication.translate("Export", "Export build plan (PDF)"), suggested, PDF_FILTER)
+    path, _ = QFileDialog.getSaveFileName(parent, QCoreApplication.translate("Export", "Export build plan (PDF)"), suggested,
+                                          QCoreApplication.translate("Export", PDF_FILTER))
     if path and not Path(path).suffix:
         path += ".pdf"
     return path or None

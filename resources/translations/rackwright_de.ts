@@ -393,27 +393,27 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildPlanExporter</name>
         <message>
-            <location filename="../../ui/export.py" line="121" />
+            <location filename="../../ui/export.py" line="123" />
             <source>; rack sheets one per layout ({n})</source>
             <translation>; Rackblätter je Aufbau eines ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="67" />
+            <location filename="../../ui/export.py" line="69" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="72" />
+            <location filename="../../ui/export.py" line="74" />
             <source>Build plan export cancelled; nothing was written</source>
             <translation>Export des Aufbauplans abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="71" />
+            <location filename="../../ui/export.py" line="73" />
             <source>Build plan export failed</source>
             <translation>Export des Aufbauplans fehlgeschlagen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/export.py" line="124" />
+            <location filename="../../ui/export.py" line="126" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
             <translation>
                 <numerusform>Aufbauplan geschrieben: {path} (%n Seite{extra})</numerusform>
@@ -421,49 +421,51 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             </translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="73" />
+            <location filename="../../ui/export.py" line="75" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="73" />
+            <location filename="../../ui/export.py" line="75" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="66" />
+            <location filename="../../ui/export.py" line="68" />
             <source>Cannot export build plan</source>
             <translation>Aufbauplan kann nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="66" />
+            <location filename="../../ui/export.py" line="68" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="70" />
+            <location filename="../../ui/export.py" line="72" />
             <source>Exporting the build plan to {file}…</source>
             <translation>Aufbauplan wird nach {file} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="131" />
+            <location filename="../../ui/export.py" line="133" />
             <source>The build plan could not be made.
 
 {error}</source>
-            <translation type="unfinished" />
+            <translation>Der Aufbauplan konnte nicht erstellt werden.
+
+{error}</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="69" />
+            <location filename="../../ui/export.py" line="71" />
             <source>Writing the build plan: {stage}…</source>
             <translation>Aufbauplan wird geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="68" />
+            <location filename="../../ui/export.py" line="70" />
             <source>Writing the build plan…</source>
             <translation>Aufbauplan wird geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/export.py" line="130" />
+            <location filename="../../ui/export.py" line="132" />
             <source>{name} could not be written.
 
 {reason}</source>
@@ -486,8 +488,8 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
         </message>
         <message>
             <location filename="../../ui/design/wizard.py" line="659" />
-            <source>Candidate builds, best first. Pick one and press Finish to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
-            <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Fertigstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
+            <source>Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
+            <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Plan erstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
         </message>
         <message>
             <location filename="../../ui/design/wizard.py" line="890" />
@@ -1214,134 +1216,144 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
     <context>
         <name>Dialogs</name>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="71" />
+            <location filename="../../ui/dialogs/__init__.py" line="75" />
             <source>Choose the customer's logo</source>
             <translation>Logo des Kunden wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="100" />
+            <location filename="../../ui/dialogs/__init__.py" line="105" />
             <source>Delete Room</source>
             <translation>Raum löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="96" />
+            <location filename="../../ui/dialogs/__init__.py" line="101" />
             <source>Delete room</source>
             <translation>Raum löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="97" />
+            <location filename="../../ui/dialogs/__init__.py" line="102" />
             <source>Delete {room} with everything in it?</source>
             <translation>{room} mit allem Inhalt löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="140" />
+            <location filename="../../ui/dialogs/__init__.py" line="145" />
             <source>Discard This Copy</source>
             <translation>Diese Kopie verwerfen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="72" />
+            <location filename="../../ui/dialogs/__init__.py" line="76" />
             <source>Images (*.png *.jpg *.jpeg);;All files (*)</source>
             <translation>Bilder (*.png *.jpg *.jpeg);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="187" />
+            <location filename="../../ui/dialogs/__init__.py" line="192" />
             <source>Import NetBox device types</source>
             <translation>NetBox-Gerätetypen importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="196" />
+            <location filename="../../ui/dialogs/__init__.py" line="202" />
             <source>Import a folder of NetBox device types</source>
             <translation>Einen Ordner mit NetBox-Gerätetypen importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="61" />
+            <location filename="../../ui/dialogs/__init__.py" line="65" />
             <source>Import price list</source>
             <translation>Preisliste importieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="141" />
+            <location filename="../../ui/dialogs/__init__.py" line="146" />
             <source>Later</source>
             <translation>Später</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="223" />
+            <location filename="../../ui/dialogs/__init__.py" line="184" />
+            <source>NetBox YAML (*.yaml *.yml);;All files (*)</source>
+            <translation>NetBox-YAML (*.yaml *.yml);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="229" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="52" />
+            <location filename="../../ui/dialogs/__init__.py" line="55" />
             <source>Open plan</source>
             <translation>Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="273" />
+            <location filename="../../ui/dialogs/__init__.py" line="279" />
             <source>Password</source>
             <translation>Passwort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="274" />
+            <location filename="../../ui/dialogs/__init__.py" line="280" />
             <source>Password for {where}:</source>
             <translation>Passwort für {where}:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="118" />
+            <location filename="../../ui/dialogs/__init__.py" line="123" />
             <source>Plan already open</source>
             <translation>Plan bereits geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="62" />
+            <location filename="../../ui/dialogs/__init__.py" line="66" />
             <source>Price lists (*.xlsx *.csv);;Excel workbook (*.xlsx);;CSV, UTF-8 (*.csv);;All files (*)</source>
             <translation>Preislisten (*.xlsx *.csv);;Excel-Arbeitsmappe (*.xlsx);;CSV, UTF-8 (*.csv);;Alle Dateien (*)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="133" />
+            <location filename="../../ui/dialogs/__init__.py" line="138" />
             <source>Rackwright did not close properly. These plans were autosaved:</source>
             <translation>Rackwright wurde nicht ordnungsgemäß beendet. Diese Pläne wurden automatisch gesichert:</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="139" />
+            <location filename="../../ui/dialogs/__init__.py" line="24" />
+            <source>Rackwright plans (*.json *.rackplan);;JSON plan (*.json);;Project file (*.rackplan);;All files (*)</source>
+            <translation>Rackwright-Pläne (*.json *.rackplan);;JSON-Plan (*.json);;Projektdatei (*.rackplan);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/__init__.py" line="144" />
             <source>Recover</source>
             <translation>Wiederherstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="131" />
+            <location filename="../../ui/dialogs/__init__.py" line="136" />
             <source>Recover unsaved work</source>
             <translation>Ungesicherte Arbeit wiederherstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="98" />
+            <location filename="../../ui/dialogs/__init__.py" line="103" />
             <source>Rows: {rows}, racks: {racks}, devices: {devices}, links: {links}.
 Edit &gt; Undo brings them all back.</source>
             <translation>Reihen: {rows}, Racks: {racks}, Geräte: {devices}, Verbindungen: {links}.
 Bearbeiten &gt; Rückgängig holt alles zurück.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="77" />
+            <location filename="../../ui/dialogs/__init__.py" line="81" />
             <source>Save plan as</source>
             <translation>Plan speichern unter</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="41" />
+            <location filename="../../ui/dialogs/__init__.py" line="44" />
             <source>Save the changes to {name}?</source>
             <translation>Änderungen an {name} speichern?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="40" />
+            <location filename="../../ui/dialogs/__init__.py" line="43" />
             <source>Unsaved changes</source>
             <translation>Ungespeicherte Änderungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="42" />
+            <location filename="../../ui/dialogs/__init__.py" line="45" />
             <source>Your changes will be lost if you don't save them.</source>
             <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="227" />
+            <location filename="../../ui/dialogs/__init__.py" line="233" />
             <source>{n} line(s) were left out; Show Details lists them by file and line.</source>
             <translation>{n} Zeile(n) ausgelassen; „Details anzeigen“ listet sie nach Datei und Zeile.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/__init__.py" line="119" />
+            <location filename="../../ui/dialogs/__init__.py" line="124" />
             <source>{reason}.
 
 Opening it here too means two people may save over each other's work. Open {name} anyway?</source>
@@ -1507,120 +1519,138 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>Export</name>
         <message>
-            <location filename="../../ui/export.py" line="43" />
+            <location filename="../../ui/export.py" line="44" />
             <source>Export build plan (PDF)</source>
             <translation>Aufbauplan exportieren (PDF)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export.py" line="39" />
+            <source>PDF documents (*.pdf);;All files (*)</source>
+            <translation>PDF-Dokumente (*.pdf);;Alle Dateien (*)</translation>
+        </message>
+    </context>
+    <context>
+        <name>ExportOptions</name>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="33" />
+            <source>A4 (297 × 210 mm), landscape</source>
+            <translation>A4 (297 × 210 mm), Querformat</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/export_options.py" line="34" />
+            <source>US Letter (11 × 8.5 in), landscape</source>
+            <translation>US Letter (11 × 8,5 in), Querformat</translation>
         </message>
     </context>
     <context>
         <name>ExportOptionsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="76" />
+            <location filename="../../ui/dialogs/export_options.py" line="78" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="41" />
+            <location filename="../../ui/dialogs/export_options.py" line="43" />
             <source>Bill of materials with prices, price basis and the capex total</source>
             <translation>Stückliste mit Preisen, Preisbasis und Summe der Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="45" />
+            <location filename="../../ui/dialogs/export_options.py" line="47" />
             <source>Cable labels, one per cable end, on Avery L7651 (A4) or 5167 (Letter) label sheets: print at actual size</source>
             <translation>Kabeletiketten, eines je Kabelende, auf Etikettenbögen Avery L7651 (A4) oder 5167 (Letter): in Originalgröße drucken</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="130" />
+            <location filename="../../ui/dialogs/export_options.py" line="132" />
             <source>Choose at least one section.</source>
             <translation>Mindestens einen Abschnitt wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="110" />
+            <location filename="../../ui/dialogs/export_options.py" line="112" />
             <source>Choose file…</source>
             <translation>Datei wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="37" />
+            <location filename="../../ui/dialogs/export_options.py" line="39" />
             <source>Each room to scale: rows, racks, aisles, dimensions</source>
             <translation>Jeder Raum maßstäblich: Reihen, Racks, Gänge, Maße</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="60" />
+            <location filename="../../ui/dialogs/export_options.py" line="62" />
             <source>Export build plan</source>
             <translation>Aufbauplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="39" />
+            <location filename="../../ui/dialogs/export_options.py" line="41" />
             <source>Feeds, rack PDUs and racks: capacity, failover, phase currents</source>
             <translation>Einspeisungen, Rack-PDUs und Racks: Kapazität, Ausfall, Phasenströme</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="38" />
+            <location filename="../../ui/dialogs/export_options.py" line="40" />
             <source>Front and rear elevation of every rack with its figures and device list</source>
             <translation>Rackansicht vorne und hinten für jedes Rack mit seinen Werten und der Geräteliste</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="40" />
+            <location filename="../../ui/dialogs/export_options.py" line="42" />
             <source>Heat, airflow and liquid flow per rack and CDU loop</source>
             <translation>Wärmelast, Luftmenge und Durchfluss pro Rack und CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="96" />
+            <location filename="../../ui/dialogs/export_options.py" line="98" />
             <source>Imperial (lb, ft, BTU/h, CFM, gpm) — change in File &gt; Settings</source>
             <translation>Angloamerikanisch (lb, ft, BTU/h, CFM, gpm) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="98" />
+            <location filename="../../ui/dialogs/export_options.py" line="100" />
             <source>Metric (kg, m, kW, m³/h, L/min) — change in File &gt; Settings</source>
             <translation>Metrisch (kg, m, kW, m³/h, L/min) — ändern unter Datei &gt; Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="76" />
+            <location filename="../../ui/dialogs/export_options.py" line="78" />
             <source>None</source>
             <translation>Keine</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="42" />
+            <location filename="../../ui/dialogs/export_options.py" line="44" />
             <source>Owning against renting the GPUs: cost per year, break-even and the cumulative cost chart</source>
             <translation>Kaufen gegenüber Mieten der GPUs: Kosten pro Jahr, Amortisation und das Diagramm der kumulierten Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="101" />
+            <location filename="../../ui/dialogs/export_options.py" line="103" />
             <source>Paper</source>
             <translation>Papier</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="44" />
+            <location filename="../../ui/dialogs/export_options.py" line="46" />
             <source>Per rack, the cables to pull, grouped by destination, with lengths and media (a page per rack)</source>
             <translation>Je Rack die zu ziehenden Kabel, nach Ziel gruppiert, mit Längen und Medien (eine Seite je Rack)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="36" />
+            <location filename="../../ui/dialogs/export_options.py" line="38" />
             <source>Project, document control, headline figures, verdict and the sign-off table</source>
             <translation>Projekt, Dokumentenlenkung, Kennzahlen, Ergebnis und die Freigabetabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="64" />
+            <location filename="../../ui/dialogs/export_options.py" line="66" />
             <source>Sections</source>
             <translation>Abschnitte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="86" />
+            <location filename="../../ui/dialogs/export_options.py" line="88" />
             <source>Table of contents after the cover (page numbers, links)</source>
             <translation>Inhaltsverzeichnis nach dem Deckblatt (Seitenzahlen, Links)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="43" />
+            <location filename="../../ui/dialogs/export_options.py" line="45" />
             <source>Totals by media, in-rack NVLink counted per rack, and the cable schedule</source>
             <translation>Summen nach Medium, NVLink im Rack je Rack gezählt, und der Kabelplan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="102" />
+            <location filename="../../ui/dialogs/export_options.py" line="104" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/export_options.py" line="46" />
+            <location filename="../../ui/dialogs/export_options.py" line="48" />
             <source>Workload verdicts and every error and warning</source>
             <translation>Arbeitslast-Ergebnisse und jeder Fehler und jede Warnung</translation>
         </message>
@@ -3734,454 +3764,454 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/mainwindow.py" line="378" />
+            <location filename="../../ui/mainwindow.py" line="387" />
             <source>&amp;About Rackwright</source>
             <translation>Ü&amp;ber Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="271" />
+            <location filename="../../ui/mainwindow.py" line="280" />
             <source>&amp;Copy</source>
             <translation>&amp;Kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="273" />
+            <location filename="../../ui/mainwindow.py" line="282" />
             <source>&amp;Delete</source>
             <translation>&amp;Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="306" />
+            <location filename="../../ui/mainwindow.py" line="315" />
             <source>&amp;Edit</source>
             <translation>&amp;Bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="245" />
+            <location filename="../../ui/mainwindow.py" line="254" />
             <source>&amp;Export Build Plan (PDF)…</source>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="286" />
+            <location filename="../../ui/mainwindow.py" line="295" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="281" />
+            <location filename="../../ui/mainwindow.py" line="290" />
             <source>&amp;Fit Elevations</source>
             <translation>Rackansichten &amp;einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="380" />
+            <location filename="../../ui/mainwindow.py" line="389" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="376" />
+            <location filename="../../ui/mainwindow.py" line="385" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>&amp;Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="232" />
+            <location filename="../../ui/mainwindow.py" line="241" />
             <source>&amp;New</source>
             <translation>&amp;Neu</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="233" />
+            <location filename="../../ui/mainwindow.py" line="242" />
             <source>&amp;Open…</source>
             <translation>Ö&amp;ffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="272" />
+            <location filename="../../ui/mainwindow.py" line="281" />
             <source>&amp;Paste</source>
             <translation>E&amp;infügen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="325" />
+            <location filename="../../ui/mainwindow.py" line="334" />
             <source>&amp;Plan</source>
             <translation>&amp;Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="334" />
+            <location filename="../../ui/mainwindow.py" line="343" />
             <source>&amp;Power Feeds and Sources…</source>
             <translation>&amp;Einspeisungen und Stromquellen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="256" />
+            <location filename="../../ui/mainwindow.py" line="265" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="282" />
+            <location filename="../../ui/mainwindow.py" line="291" />
             <source>&amp;Recalculate</source>
             <translation>&amp;Neu berechnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="212" />
-            <location filename="../../ui/mainwindow.py" line="259" />
+            <location filename="../../ui/mainwindow.py" line="221" />
+            <location filename="../../ui/mainwindow.py" line="268" />
             <source>&amp;Redo</source>
             <translation>&amp;Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="212" />
+            <location filename="../../ui/mainwindow.py" line="221" />
             <source>&amp;Redo {action}</source>
             <translation>&amp;Wiederholen: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="243" />
+            <location filename="../../ui/mainwindow.py" line="252" />
             <source>&amp;Save</source>
             <translation>&amp;Speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="207" />
-            <location filename="../../ui/mainwindow.py" line="257" />
+            <location filename="../../ui/mainwindow.py" line="216" />
+            <location filename="../../ui/mainwindow.py" line="266" />
             <source>&amp;Undo</source>
             <translation>&amp;Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="207" />
+            <location filename="../../ui/mainwindow.py" line="216" />
             <source>&amp;Undo {action}</source>
             <translation>&amp;Rückgängig: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="311" />
+            <location filename="../../ui/mainwindow.py" line="320" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="335" />
+            <location filename="../../ui/mainwindow.py" line="344" />
             <source>Add and edit UPSs, panels and the feeds that hang off them</source>
             <translation>USVs, Verteilungen und die daran hängenden Einspeisungen anlegen und bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="327" />
+            <location filename="../../ui/mainwindow.py" line="336" />
             <source>Auto-&amp;wire Fabric…</source>
             <translation>Fabric automatisch &amp;verkabeln…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="330" />
+            <location filename="../../ui/mainwindow.py" line="339" />
             <source>Auto-wire &amp;NVLink Domain</source>
             <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="566" />
+            <location filename="../../ui/mainwindow.py" line="575" />
             <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
             <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="547" />
+            <location filename="../../ui/mainwindow.py" line="556" />
             <source>Auto-wired {links} links, {switches} switches</source>
             <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="532" />
+            <location filename="../../ui/mainwindow.py" line="541" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="131" />
+            <location filename="../../ui/mainwindow.py" line="140" />
             <source>Catalog</source>
             <translation>Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="56" />
+            <location filename="../../ui/mainwindow.py" line="65" />
             <source>Charts</source>
             <translation>Diagramme</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="340" />
+            <location filename="../../ui/mainwindow.py" line="349" />
             <source>Cooling &amp;Loops…</source>
             <translation>Kühl&amp;kreisläufe…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="276" />
+            <location filename="../../ui/mainwindow.py" line="285" />
             <source>Copy the selected rack N times along its row</source>
             <translation>Das gewählte Rack N-mal entlang seiner Reihe kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="341" />
+            <location filename="../../ui/mainwindow.py" line="350" />
             <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
             <translation>CDU- und Gebäudewasser-Kreisläufe anlegen, bearbeiten und löschen; die gewählten Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="270" />
+            <location filename="../../ui/mainwindow.py" line="279" />
             <source>Cu&amp;t</source>
             <translation>&amp;Ausschneiden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="274" />
+            <location filename="../../ui/mainwindow.py" line="283" />
             <source>D&amp;uplicate</source>
             <translation>&amp;Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="328" />
+            <location filename="../../ui/mainwindow.py" line="337" />
             <source>Design and wire a leaf/spine fabric for servers (one undo step)</source>
             <translation>Eine Leaf/Spine-Fabric für Server entwerfen und verkabeln (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="275" />
+            <location filename="../../ui/mainwindow.py" line="284" />
             <source>Duplicate Rack × &amp;N…</source>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="418" />
+            <location filename="../../ui/mainwindow.py" line="427" />
             <source>Engine not available</source>
             <translation>Berechnung nicht verfügbar</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="247" />
+            <location filename="../../ui/mainwindow.py" line="256" />
             <source>Export &amp;Workbook (Excel)…</source>
             <translation>&amp;Arbeitsmappe exportieren (Excel)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="251" />
+            <location filename="../../ui/mainwindow.py" line="260" />
             <source>Export Tables (&amp;CSV)…</source>
             <translation>Tabellen exportieren (&amp;CSV)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="549" />
+            <location filename="../../ui/mainwindow.py" line="558" />
             <source>Extended the fabric: {links} links, {switches} switches added</source>
             <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="323" />
+            <location filename="../../ui/mainwindow.py" line="332" />
             <source>F&amp;loor</source>
             <translation>&amp;Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="531" />
+            <location filename="../../ui/mainwindow.py" line="540" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="55" />
+            <location filename="../../ui/mainwindow.py" line="64" />
             <source>Findings</source>
             <translation>Befunde</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="53" />
+            <location filename="../../ui/mainwindow.py" line="62" />
             <source>Floor plan</source>
             <translation>Raumplan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="363" />
+            <location filename="../../ui/mainwindow.py" line="372" />
             <source>Import &amp;Price List…</source>
             <translation>&amp;Preisliste importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="138" />
+            <location filename="../../ui/mainwindow.py" line="147" />
             <source>Inspector</source>
             <translation>Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="279" />
+            <location filename="../../ui/mainwindow.py" line="288" />
             <source>Move Down 1U</source>
             <translation>1 HE nach unten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="278" />
+            <location filename="../../ui/mainwindow.py" line="287" />
             <source>Move Up 1U</source>
             <translation>1 HE nach oben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="592" />
+            <location filename="../../ui/mainwindow.py" line="601" />
             <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="617" />
+            <location filename="../../ui/mainwindow.py" line="636" />
             <source>New from &amp;Template…</source>
             <translation>Neu aus &amp;Vorlage…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="620" />
+            <location filename="../../ui/mainwindow.py" line="639" />
             <source>New from &amp;Workload…</source>
             <translation>Neu aus &amp;Arbeitslast…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="234" />
+            <location filename="../../ui/mainwindow.py" line="243" />
             <source>New from NetBox &amp;Site…</source>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="422" />
+            <location filename="../../ui/mainwindow.py" line="431" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="289" />
+            <location filename="../../ui/mainwindow.py" line="298" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="233" />
+            <location filename="../../ui/mainwindow.py" line="242" />
             <source>Open a plan</source>
             <translation>Einen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="240" />
+            <location filename="../../ui/mainwindow.py" line="249" />
             <source>Open a plan from the team repository (PostgreSQL)</source>
             <translation>Einen Plan aus dem Team-Repository öffnen (PostgreSQL)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="239" />
+            <location filename="../../ui/mainwindow.py" line="248" />
             <source>Open from Re&amp;pository…</source>
             <translation>Aus Re&amp;pository öffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="588" />
+            <location filename="../../ui/mainwindow.py" line="597" />
             <source>Plan &amp;Settings…</source>
             <translation>Plan&amp;einstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="373" />
+            <location filename="../../ui/mainwindow.py" line="382" />
             <source>Rackwright &amp;Guide</source>
             <translation>Rackwright-&amp;Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="591" />
+            <location filename="../../ui/mainwindow.py" line="600" />
             <source>Re&amp;name Selection…</source>
             <translation>Auswahl &amp;umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="364" />
+            <location filename="../../ui/mainwindow.py" line="373" />
             <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="420" />
+            <location filename="../../ui/mainwindow.py" line="429" />
             <source>Recalculating…</source>
             <translation>Wird neu berechnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="406" />
+            <location filename="../../ui/mainwindow.py" line="415" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="283" />
+            <location filename="../../ui/mainwindow.py" line="292" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="424" />
+            <location filename="../../ui/mainwindow.py" line="433" />
             <source>Results up to date</source>
             <translation>Ergebnisse aktuell</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="244" />
+            <location filename="../../ui/mainwindow.py" line="253" />
             <source>Save &amp;As…</source>
             <translation>Speichern &amp;unter…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="243" />
+            <location filename="../../ui/mainwindow.py" line="252" />
             <source>Save the plan</source>
             <translation>Den Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="242" />
+            <location filename="../../ui/mainwindow.py" line="251" />
             <source>Save the plan as the next revision in the team repository</source>
             <translation>Den Plan als nächste Revision im Team-Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="244" />
+            <location filename="../../ui/mainwindow.py" line="253" />
             <source>Save the plan under a new name</source>
             <translation>Den Plan unter neuem Namen speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="241" />
+            <location filename="../../ui/mainwindow.py" line="250" />
             <source>Save to Reposi&amp;tory…</source>
             <translation>Im Reposi&amp;tory speichern…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="255" />
+            <location filename="../../ui/mainwindow.py" line="264" />
             <source>Se&amp;ttings…</source>
             <translation>Ein&amp;stellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="624" />
+            <location filename="../../ui/mainwindow.py" line="643" />
             <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
             <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="277" />
+            <location filename="../../ui/mainwindow.py" line="286" />
             <source>Select &amp;All</source>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="690" />
+            <location filename="../../ui/mainwindow.py" line="709" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="623" />
+            <location filename="../../ui/mainwindow.py" line="642" />
             <source>Si&amp;ze This Workload…</source>
             <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="589" />
+            <location filename="../../ui/mainwindow.py" line="598" />
             <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
             <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="232" />
+            <location filename="../../ui/mainwindow.py" line="241" />
             <source>Start a new plan</source>
             <translation>Einen neuen Plan beginnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="235" />
+            <location filename="../../ui/mainwindow.py" line="244" />
             <source>Start a plan from a NetBox site export (racks, devices)</source>
             <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="618" />
+            <location filename="../../ui/mainwindow.py" line="637" />
             <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
             <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="621" />
+            <location filename="../../ui/mainwindow.py" line="640" />
             <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
             <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="375" />
+            <location filename="../../ui/mainwindow.py" line="384" />
             <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
             <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="54" />
+            <location filename="../../ui/mainwindow.py" line="63" />
             <source>Totals</source>
             <translation>Summen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="331" />
+            <location filename="../../ui/mainwindow.py" line="340" />
             <source>Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip (one undo step)</source>
             <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="561" />
+            <location filename="../../ui/mainwindow.py" line="570" />
             <source>Wiring the NVLink domain of {name}…</source>
             <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="57" />
+            <location filename="../../ui/mainwindow.py" line="66" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="253" />
+            <location filename="../../ui/mainwindow.py" line="262" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als CSV-Dateien schreiben, eine pro Tabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="249" />
+            <location filename="../../ui/mainwindow.py" line="258" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als Excel-Arbeitsmappe schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="246" />
+            <location filename="../../ui/mainwindow.py" line="255" />
             <source>Write the printed build plan as a PDF</source>
             <translation>Den gedruckten Aufbauplan als PDF schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="459" />
+            <location filename="../../ui/mainwindow.py" line="468" />
             <source>{path} no longer exists</source>
             <translation>{path} existiert nicht mehr</translation>
         </message>
@@ -4295,37 +4325,42 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NetboxSiteDialog</name>
         <message>
-            <location filename="../../ui/dialogs/netbox_site.py" line="37" />
+            <location filename="../../ui/dialogs/netbox_site.py" line="40" />
             <source>Browse…</source>
             <translation>Durchsuchen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_site.py" line="34" />
+            <location filename="../../ui/dialogs/netbox_site.py" line="22" />
+            <source>CSV export (*.csv);;All files (*)</source>
+            <translation>CSV-Export (*.csv);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/netbox_site.py" line="37" />
             <source>Device types export</source>
             <translation>Export der Gerätetypen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_site.py" line="33" />
+            <location filename="../../ui/dialogs/netbox_site.py" line="36" />
             <source>Devices export</source>
             <translation>Export der Geräte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_site.py" line="57" />
+            <location filename="../../ui/dialogs/netbox_site.py" line="60" />
             <source>NetBox CSV export</source>
             <translation>NetBox-CSV-Export</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_site.py" line="26" />
+            <location filename="../../ui/dialogs/netbox_site.py" line="29" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_site.py" line="33" />
+            <location filename="../../ui/dialogs/netbox_site.py" line="36" />
             <source>Racks export (required)</source>
             <translation>Racks-Export (erforderlich)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/netbox_site.py" line="27" />
+            <location filename="../../ui/dialogs/netbox_site.py" line="30" />
             <source>Start a plan from the hall as it stands: choose NetBox's CSV exports of the site's racks and devices (Export &gt; CSV on each list). Devices whose type is not in the catalog are listed, not placed; the device-types export helps match types.</source>
             <translation>Einen Plan mit der Halle im Ist-Zustand beginnen: die CSV-Exporte der Racks und Geräte des Standorts aus NetBox wählen (Export &gt; CSV in jeder Liste). Geräte, deren Typ nicht im Katalog steht, werden aufgelistet, nicht platziert; der Gerätetyp-Export hilft beim Zuordnen.</translation>
         </message>
@@ -4882,32 +4917,32 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>Power</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="81" />
+            <location filename="../../ui/dialogs/power.py" line="82" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="72" />
+            <location filename="../../ui/dialogs/power.py" line="73" />
             <source>Generator</source>
             <translation>Notstromaggregat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="71" />
+            <location filename="../../ui/dialogs/power.py" line="72" />
             <source>Panel</source>
             <translation>Unterverteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="71" />
+            <location filename="../../ui/dialogs/power.py" line="72" />
             <source>Switchboard</source>
             <translation>Hauptverteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="71" />
+            <location filename="../../ui/dialogs/power.py" line="72" />
             <source>UPS</source>
             <translation>USV</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="82" />
+            <location filename="../../ui/dialogs/power.py" line="83" />
             <source>{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)</source>
             <translation>{load:.1f} kW normal, {fail:.1f} kW bei Ausfall, von {cap:.1f} kW ({util:.0f} %)</translation>
         </message>
@@ -4915,93 +4950,93 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PowerDialog</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="321" />
+            <location filename="../../ui/dialogs/power.py" line="322" />
             <source>A new feed on the selected source (on the other side than the last feed)</source>
             <translation>Eine neue Einspeisung an der gewählten Stromquelle (auf der anderen Seite als die letzte Einspeisung)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="323" />
+            <location filename="../../ui/dialogs/power.py" line="324" />
             <source>Add A+B Feeds for Selected Racks</source>
             <translation>A+B-Einspeisungen für die gewählten Racks anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="319" />
+            <location filename="../../ui/dialogs/power.py" line="320" />
             <source>Add Feed</source>
             <translation>Einspeisung hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="309" />
+            <location filename="../../ui/dialogs/power.py" line="310" />
             <source>Add UPS / Panel</source>
             <translation>USV / Verteilung hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="287" />
+            <location filename="../../ui/dialogs/power.py" line="288" />
             <source>Capacity kW</source>
             <translation>Kapazität kW</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="328" />
-            <location filename="../../ui/dialogs/power.py" line="545" />
+            <location filename="../../ui/dialogs/power.py" line="329" />
+            <location filename="../../ui/dialogs/power.py" line="546" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="543" />
+            <location filename="../../ui/dialogs/power.py" line="544" />
             <source>Disconnect its PDUs and delete the feed?</source>
             <translation>Die PDUs trennen und die Einspeisung löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="382" />
+            <location filename="../../ui/dialogs/power.py" line="383" />
             <source>Feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="388" />
+            <location filename="../../ui/dialogs/power.py" line="389" />
             <source>Feeds on no source</source>
             <translation>Einspeisungen ohne Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="544" />
+            <location filename="../../ui/dialogs/power.py" line="545" />
             <source>Hang what it supplies on its own upstream (or nothing) and delete it?</source>
             <translation>Was sie versorgt, an ihre eigene Vorstufe (oder nichts) hängen und sie löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="286" />
+            <location filename="../../ui/dialogs/power.py" line="287" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="286" />
+            <location filename="../../ui/dialogs/power.py" line="287" />
             <source>Load / failover kW</source>
             <translation>Last / Ausfall kW</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="286" />
+            <location filename="../../ui/dialogs/power.py" line="287" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="280" />
+            <location filename="../../ui/dialogs/power.py" line="281" />
             <source>Power Feeds and Sources</source>
             <translation>Einspeisungen und Stromquellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="297" />
+            <location filename="../../ui/dialogs/power.py" line="298" />
             <source>Select a power source or a feed to edit it, or add one below.</source>
             <translation>Eine Stromquelle oder Einspeisung zum Bearbeiten wählen oder unten eine hinzufügen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="528" />
+            <location filename="../../ui/dialogs/power.py" line="529" />
             <source>Select one or more racks (or devices in them) first.</source>
             <translation>Zuerst ein oder mehrere Racks (oder Geräte darin) wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="286" />
+            <location filename="../../ui/dialogs/power.py" line="287" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="325" />
+            <location filename="../../ui/dialogs/power.py" line="326" />
             <source>Two feeds per selected rack, named after it, with its unconnected PDUs on them (left PDUs on A, right on B); on the selected source</source>
             <translation>Zwei Einspeisungen pro gewähltem Rack, nach ihm benannt, mit seinen nicht verbundenen PDUs daran (linke PDUs an A, rechte an B); an der gewählten Stromquelle</translation>
         </message>
@@ -5009,106 +5044,106 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PowerForm</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="263" />
+            <location filename="../../ui/dialogs/power.py" line="264" />
             <source>(none yet: pick this feed in a PDU's Inspector)</source>
             <translation>(noch keine: diese Einspeisung im Inspektor einer PDU wählen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="187" />
-            <location filename="../../ui/dialogs/power.py" line="215" />
+            <location filename="../../ui/dialogs/power.py" line="188" />
+            <location filename="../../ui/dialogs/power.py" line="216" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="268" />
+            <location filename="../../ui/dialogs/power.py" line="269" />
             <source>(nothing yet: hang feeds or panels off it)</source>
             <translation>(noch nichts: Einspeisungen oder Unterverteilungen daran hängen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="200" />
+            <location filename="../../ui/dialogs/power.py" line="201" />
             <source>1-phase</source>
             <translation>1-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="200" />
+            <location filename="../../ui/dialogs/power.py" line="201" />
             <source>3-phase</source>
             <translation>3-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="201" />
+            <location filename="../../ui/dialogs/power.py" line="202" />
             <source>Breaker</source>
             <translation>Sicherung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="214" />
+            <location filename="../../ui/dialogs/power.py" line="215" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="203" />
+            <location filename="../../ui/dialogs/power.py" line="204" />
             <source>Continuous load</source>
             <translation>Dauerlast</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="116" />
+            <location filename="../../ui/dialogs/power.py" line="117" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="206" />
+            <location filename="../../ui/dialogs/power.py" line="207" />
             <source>Fraction of the breaker rating the feed may carry continuously (NEC: 0.8); 'engine default' uses the setting</source>
             <translation>Anteil der Sicherungsnennstroms, den die Einspeisung dauerhaft tragen darf (NEC: 0,8); „Berechnungsstandard“ nutzt die Einstellung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="198" />
-            <location filename="../../ui/dialogs/power.py" line="216" />
+            <location filename="../../ui/dialogs/power.py" line="199" />
+            <location filename="../../ui/dialogs/power.py" line="217" />
             <source>Hangs off</source>
             <translation>Hängt an</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="213" />
+            <location filename="../../ui/dialogs/power.py" line="214" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="196" />
-            <location filename="../../ui/dialogs/power.py" line="212" />
+            <location filename="../../ui/dialogs/power.py" line="197" />
+            <location filename="../../ui/dialogs/power.py" line="213" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="208" />
+            <location filename="../../ui/dialogs/power.py" line="209" />
             <source>PDUs</source>
             <translation>PDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="200" />
+            <location filename="../../ui/dialogs/power.py" line="201" />
             <source>Phases</source>
             <translation>Phasen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="202" />
+            <location filename="../../ui/dialogs/power.py" line="203" />
             <source>Power factor</source>
             <translation>Leistungsfaktor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="197" />
-            <location filename="../../ui/dialogs/power.py" line="215" />
+            <location filename="../../ui/dialogs/power.py" line="198" />
+            <location filename="../../ui/dialogs/power.py" line="216" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="217" />
+            <location filename="../../ui/dialogs/power.py" line="218" />
             <source>Supplies</source>
             <translation>Versorgt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="199" />
+            <location filename="../../ui/dialogs/power.py" line="200" />
             <source>Voltage</source>
             <translation>Spannung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="204" />
+            <location filename="../../ui/dialogs/power.py" line="205" />
             <source>engine default</source>
             <translation>Berechnungsstandard</translation>
         </message>

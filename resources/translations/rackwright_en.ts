@@ -27,7 +27,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>BuildPlanExporter</name>
         <message numerus="yes">
-            <location filename="../../ui/export.py" line="124" />
+            <location filename="../../ui/export.py" line="126" />
             <source>Build plan written: {path} (%n page(s){extra})</source>
             <translation>
                 <numerusform>Build plan written: {path} (%n page{extra})</numerusform>

@@ -656,7 +656,7 @@ class BuildsPage(QWizardPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("Builds"))
-        self.setSubTitle(self.tr("Candidate builds, best first. Pick one and press Finish to open it as a new plan: "
+        self.setSubTitle(self.tr("Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: "
                                  "room, racks, power, cooling and fabrics laid out, the workloads attached."))
         self.result: SearchResult | None = None
         self.rows: list[dict[str, Any]] = []

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from ui.i18n import QT_TRANSLATE_NOOP
+
 if TYPE_CHECKING:
     from planner.netbox.importer import ImportReport
     from planner.repository import RepoConflict
@@ -19,7 +21,8 @@ if TYPE_CHECKING:
     from ui.dialogs.repository import OpenFromRepositoryDialog, RunOnRepository
     from ui.document import Document
 
-PLAN_FILTER = "Rackwright plans (*.json *.rackplan);;JSON plan (*.json);;Project file (*.rackplan);;All files (*)"
+PLAN_FILTER = QT_TRANSLATE_NOOP(
+    "Dialogs", "Rackwright plans (*.json *.rackplan);;JSON plan (*.json);;Project file (*.rackplan);;All files (*)")
 
 
 def show_error(parent: QWidget | None, title: str, text: str, details: str = "") -> None:
@@ -49,7 +52,8 @@ def ask_save_changes(parent: QWidget | None, name: str) -> str:
 
 
 def ask_open_path(parent: QWidget | None, directory: str = "") -> str | None:
-    path, _ = QFileDialog.getOpenFileName(parent, QCoreApplication.translate("Dialogs", "Open plan"), directory, PLAN_FILTER)
+    path, _ = QFileDialog.getOpenFileName(parent, QCoreApplication.translate("Dialogs", "Open plan"), directory,
+                                          QCoreApplication.translate("Dialogs", PLAN_FILTER))
     return path or None
 
 
@@ -74,7 +78,8 @@ def ask_logo_path(parent: QWidget | None, directory: str = "") -> str | None:
 
 
 def ask_save_path(parent: QWidget | None, suggested: str = "") -> str | None:
-    path, _ = QFileDialog.getSaveFileName(parent, QCoreApplication.translate("Dialogs", "Save plan as"), suggested, PLAN_FILTER)
+    path, _ = QFileDialog.getSaveFileName(parent, QCoreApplication.translate("Dialogs", "Save plan as"), suggested,
+                                          QCoreApplication.translate("Dialogs", PLAN_FILTER))
     return path or None
 
 
@@ -176,7 +181,7 @@ def confirm_and_delete_rooms(doc: Document, parent: QWidget | None, room_ids: li
     return edit is not None and doc.push(edit)
 
 
-YAML_FILTER = "NetBox YAML (*.yaml *.yml);;All files (*)"
+YAML_FILTER = QT_TRANSLATE_NOOP("Dialogs", "NetBox YAML (*.yaml *.yml);;All files (*)")
 
 
 def ask_netbox_files(parent: QWidget | None) -> list[str]:
@@ -184,7 +189,8 @@ def ask_netbox_files(parent: QWidget | None) -> list[str]:
     from PySide6.QtCore import QCoreApplication
 
     paths, _ = QFileDialog.getOpenFileNames(
-        parent, QCoreApplication.translate("Dialogs", "Import NetBox device types"), "", YAML_FILTER)
+        parent, QCoreApplication.translate("Dialogs", "Import NetBox device types"), "",
+        QCoreApplication.translate("Dialogs", YAML_FILTER))
     return list(paths)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
     from planner.reports import ReportOptions
     from ui.settings import AppSettings
 
-PAGE_SIZES = (("a4", "A4 (297 \u00d7 210 mm), landscape"), ("letter", "US Letter (11 \u00d7 8.5 in), landscape"))
+PAGE_SIZES = (("a4", QT_TRANSLATE_NOOP("ExportOptions", "A4 (297 \u00d7 210 mm), landscape")),
+              ("letter", QT_TRANSLATE_NOOP("ExportOptions", "US Letter (11 \u00d7 8.5 in), landscape")))
 
 # what each section holds, as a tooltip (docs/reports.md has the full list)
 SECTION_HINTS = {
@@ -89,7 +91,7 @@ class ExportOptionsDialog(QDialog):
         self.page_size = QComboBox()
         self.page_size.setObjectName("pageSizeCombo")
         for value, text in PAGE_SIZES:
-            self.page_size.addItem(text, value)
+            self.page_size.addItem(QCoreApplication.translate("ExportOptions", text), value)
         self.page_size.setCurrentIndex(max(0, self.page_size.findData(
             settings.report_page_size if settings is not None else "a4")))
         units = settings.units if settings is not None else "metric"

@@ -3,6 +3,7 @@ device types). Only the racks export is required."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -16,7 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-CSV_FILTER = "CSV export (*.csv);;All files (*)"
+from ui.i18n import QT_TRANSLATE_NOOP
+
+CSV_FILTER = QT_TRANSLATE_NOOP("NetboxSiteDialog", "CSV export (*.csv);;All files (*)")
 
 
 class NetboxSiteDialog(QDialog):
@@ -54,7 +57,8 @@ class NetboxSiteDialog(QDialog):
         self._update()
 
     def _browse(self, edit: QLineEdit) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("NetBox CSV export"), edit.text(), CSV_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("NetBox CSV export"), edit.text(),
+                                              QCoreApplication.translate("NetboxSiteDialog", CSV_FILTER))
         if path:
             edit.setText(path)
 

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from planner.edits import Change, EditRefused, SetProperty
 from planner.engine import levels
+from planner.findings import finding_text
 from planner.i18n import error_text
 from planner.naming import display_name
 from planner.power_edits import (
@@ -255,7 +256,7 @@ class PowerForm(QWidget):
         worst = min((f.severity for f in found), key=style.severity_rank, default=None)
         flagged = worst in ("error", "warning")  # info findings stay in the text colour
         self.findings.setStyleSheet(f"color: {style.severity_color(worst).name()};" if flagged else "")
-        self.findings.setText("\n".join(f.message for f in found))
+        self.findings.setText("\n".join(finding_text(f) for f in found))
         self.findings.setVisible(bool(found))
         if self.kind == "feed":
             self.figures.setText(chain_figures(self.doc.results, "feed", self.entity_id))
@@ -413,7 +414,7 @@ class PowerDialog(QDialog):
             it.setText(3, f"{fnum(r.load_w / 1000, '.1f')} / {fnum(r.failover_w / 1000, '.1f')}")
             it.setText(4, f"{fnum(r.capacity_w / 1000, '.1f')}")
             for col in (3, 4):
-                it.setToolTip(col, "\n".join(f.message for f in r.findings))
+                it.setToolTip(col, "\n".join(finding_text(f) for f in r.findings))
             # the engine's level, coloured as the rack and floor views colour theirs
             flagged = r.level in (levels.WARN, levels.OVER)
             it.setForeground(3, style.level_color(r.level) if flagged else self.tree.palette().text())
