@@ -1039,7 +1039,7 @@ class WorkloadsPanel(QWidget):
         return gid
 
 
-def _is_undefined(v: Any) -> bool:
+def _is_undefined(v: object) -> bool:
     return type(v).__name__ == "PydanticUndefinedType"
 
 
