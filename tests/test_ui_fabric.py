@@ -269,6 +269,44 @@ def test_port_drag_connects_and_used_port_is_refused_with_reason(qtbot):
     assert len(doc.plan.links) == 1
 
 
+def test_context_menu_disconnects_all_of_a_devices_cables_in_one_undo_step(qtbot):
+    """Right-click on a wired device > Disconnect all: its cables go as one undo step."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QContextMenuEvent
+    from PySide6.QtWidgets import QApplication, QMenu
+
+    doc, rv = rack_view(qtbot, _wired_rack())
+    view = rv.view
+    view.zoom_to("sw-1", 0.9)
+    drag(view, view.port_point("srv-1", "ib0"), view.port_point("sw-1", "P0.0"))
+    drag(view, view.port_point("srv-1", "ib1"), view.port_point("sw-1", "P0.1"))
+    assert len(doc.plan.links) == 2
+    depth = doc.undo_stack.count()
+    item = next(it for it in rv.scene.devices["sw-1"] if it.primary)
+    r = item.sceneBoundingRect()
+    pos = view.mapFromScene(r.right() - 4, r.center().y())  # on the device, clear of its ports
+    assert view.port_at(pos) is None and view._device_at(pos) is not None
+    shown: list[str] = []
+
+    def pick() -> None:
+        menu = QApplication.activePopupWidget()
+        assert isinstance(menu, QMenu)
+        shown.extend(a.text() for a in menu.actions())
+        action = next(a for a in menu.actions() if a.text().startswith("Disconnect all"))
+        menu.close()
+        action.trigger()
+
+    QTimer.singleShot(0, pick)
+    view.contextMenuEvent(QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, view.viewport().mapToGlobal(pos)))
+    assert any(t.startswith("Disconnect all (2 ") for t in shown)
+    assert not doc.plan.links
+    assert doc.undo_stack.count() == depth + 1, "one undo step"
+    doc.undo_stack.undo()
+    assert len(doc.plan.links) == 2
+    depth = doc.undo_stack.count()
+    assert not view.disconnect_all("sto-1") and doc.undo_stack.count() == depth, "no cables: nothing pushed"
+
+
 def test_storage_appliance_ports_are_wirable_by_drag(qtbot):
     doc, rv = rack_view(qtbot, _wired_rack())
     view = rv.view

@@ -127,6 +127,45 @@ def test_dragging_a_rack_reorders_it_in_its_row(floor):
     assert w.scene.racks["rack-00"].scenePos().x() == pytest.approx(w.scene.origins["hall"].x() + fp.x_m * SCALE)
 
 
+def test_shift_dragging_a_rack_moves_its_row_then_a_plain_drag_reorders(floor):
+    """Shift+drag on a rack moves the whole row (the scene's row drag, one undo step); the
+    next plain drag on the same rack is a reorder again, not a row move."""
+    doc, w = floor
+    row = doc.plan.index.rows["row-0"]
+    x0, y0 = row.x_m, row.y_m
+    ppm = w.view.zoom() * SCALE
+    a = rack_centre_vp(w, "rack-01")
+    depth_before = doc.undo_stack.count()
+    drag(w, a, a + QPoint(0, round(1.2 * ppm)), steps=10, modifier=Qt.KeyboardModifier.ShiftModifier)
+    assert (row.x_m, row.y_m) == (pytest.approx(x0), pytest.approx(y0 + 1.2))
+    assert [r.id for r in sorted(row.racks, key=lambda r: r.position)] == ["rack-00", "rack-01", "rack-02", "rack-03"]
+    assert doc.undo_stack.count() == depth_before + 1, "a row drag is one undo step"
+    # a plain drag now reorders and leaves the row where it is
+    a = rack_centre_vp(w, "rack-00")
+    b = rack_centre_vp(w, "rack-02") + QPoint(round(0.15 * ppm), 0)
+    drag(w, a, b)
+    assert (row.x_m, row.y_m) == (pytest.approx(x0), pytest.approx(y0 + 1.2))
+    assert [r.id for r in sorted(row.racks, key=lambda r: r.position)] == ["rack-01", "rack-02", "rack-00", "rack-03"]
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    assert (row.x_m, row.y_m) == (x0, y0)
+
+
+def test_context_menu_on_a_rack_rotates_its_row_and_adds_racks(floor):
+    doc, w = floor
+    item = w.scene.racks["rack-02"]
+    menu = w.context_menu(item.sceneBoundingRect().center(), item)
+    next(a for a in menu.actions() if a.text() == "Rotate Row A 90\u00b0").trigger()
+    assert doc.plan.index.rows["row-0"].orientation_deg == 90
+    assert doc.selection == (("row", "row-0"),)
+    menu = w.context_menu(item.sceneBoundingRect().center(), item)
+    next(a for a in menu.actions() if a.text() == "Add 2 racks to Row A").trigger()
+    racks = doc.plan.index.rows["row-0"].racks
+    assert len(racks) == 6
+    assert doc.selection == (("rack", racks[-1].id),), "the last rack added is selected"
+    assert racks[-1].id in w.scene.racks
+
+
 def test_click_selects_in_document_and_document_selection_highlights(floor, qtbot):
     doc, w = floor
     with qtbot.waitSignal(doc.selectionChanged):

@@ -136,6 +136,6 @@ def test_workload_figures_fit_the_dock(window):
     panel.select_workload(window.doc.plan.workloads[0].id)
     QApplication.processEvents()
     assert panel.figures, "the verdict's figures are shown"
-    assert panel.detail.minimumSizeHint().width() <= panel.scroll.viewport().width()
+    assert panel.detail.minimumSizeHint().width() <= panel.detail_scroll.viewport().width()
     right = panel.size_button.mapTo(panel.detail, panel.size_button.rect().topRight()).x()
-    assert right <= panel.scroll.viewport().width()
+    assert right <= panel.detail_scroll.viewport().width()

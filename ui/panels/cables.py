@@ -13,6 +13,7 @@ is large (a ``ui.tasks.BackgroundTask``, reporting back on the GUI thread).
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,13 +23,14 @@ from PySide6.QtCore import (
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSignalBlocker,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QContextMenuEvent, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -51,6 +53,7 @@ from ui.i18n import QT_TRANSLATE_NOOP
 from ui.tasks import BackgroundTask
 
 if TYPE_CHECKING:
+    from planner.plan import PlanIndex
     from ui.document import Document
 
 log = logging.getLogger(__name__)
@@ -78,7 +81,7 @@ BACKGROUND_EXPORT_ROWS = 5000
 ALL = "All"
 
 
-def _end_sig(idx: Any, pid: str) -> tuple[str, int | None, str, str] | None:
+def _end_sig(idx: PlanIndex, pid: str) -> tuple[str, int | None, str, str] | None:
     """What a cable row shows of a device (``idx``: the plan's index): its rack's name,
     U, name and type (None if gone)."""
     p = idx.placements.get(pid)
@@ -99,7 +102,7 @@ class CableModel(QAbstractTableModel):
     ``sorted()`` rather than a million ``lessThan`` calls into Python). Cells are
     formatted only when the view asks for them, i.e. for the visible rows."""
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.rows: list[CableRow] = []
         self.order: list[int] = []
@@ -143,7 +146,7 @@ class CableModel(QAbstractTableModel):
 
     def _compute_order(self) -> list[int]:
         rows = self.rows
-        keep: Any = range(len(rows))
+        keep: Sequence[int] = range(len(rows))
         if self.fabric:
             keep = [i for i in keep if rows[i].fabric == self.fabric]
         if self.rack:
@@ -224,7 +227,7 @@ class CableTable(QTableView):
             return
         super().keyPressEvent(event)
 
-    def contextMenuEvent(self, event: Any) -> None:
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         if not self.owner.selected_links():
             return
         menu = QMenu(self)
@@ -320,7 +323,7 @@ class CableList(QWidget):
                 return
             self._timer.start()
 
-    def showEvent(self, event: Any) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if self._stale and self.shown:
             self._timer.start()

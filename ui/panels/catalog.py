@@ -8,12 +8,13 @@ fields, not computed here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QCoreApplication,
     QMimeData,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
@@ -42,6 +43,9 @@ from ui.units import fnum
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.catalog.models import DeviceType
+    from planner.netbox.importer import ImportReport
+    from ui.dialogs.netbox_import import NetboxImportResult
     from ui.document import Document
 
 SLUG_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -81,7 +85,7 @@ def short_gpu_name(model: str) -> str:
 class CatalogModel(QStandardItemModel):
     """One row per device type; drags carry the slug."""
 
-    def __init__(self, catalog: Catalog | None, parent: Any = None) -> None:
+    def __init__(self, catalog: Catalog | None, parent: QObject | None = None) -> None:
         super().__init__(0, len(COLUMNS), parent)
         self.setHorizontalHeaderLabels([QCoreApplication.translate("CatalogPanel", c) for c in COLUMNS])
         devices = sorted(catalog.devices.values(), key=lambda d: (d.kind, d.manufacturer, d.model)) \
@@ -90,7 +94,7 @@ class CatalogModel(QStandardItemModel):
             self.appendRow(self._row(catalog, d))
 
     @staticmethod
-    def _row(catalog: Catalog | None, d: Any) -> list[QStandardItem]:
+    def _row(catalog: Catalog | None, d: DeviceType) -> list[QStandardItem]:
         gpu = catalog.get("gpus", d.gpu_slug) if d.gpu_slug and catalog is not None else None
         gpu_name = gpu.model if gpu is not None else (d.gpu_slug or "")
         needs = d.needs_data
@@ -154,7 +158,7 @@ class CatalogModel(QStandardItemModel):
 
 
 class CatalogFilter(QSortFilterProxyModel):
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.text = ""
         self.vendor = ANY
@@ -240,7 +244,7 @@ class CatalogPanel(QWidget):
         self.cancel_import_action.setEnabled(False)
         self.import_button.setMenu(menu)
         self.import_task = BackgroundTask(self, "NetBox device-type import")
-        self.result_dialog: Any = None
+        self.result_dialog: NetboxImportResult | None = None
 
         # the kind filter beside the search field, vendor and GPU model below with half the
         # dock each: three in one row cut "Hersteller: alle" and "GPU model: Any" at the dock's
@@ -338,7 +342,7 @@ class CatalogPanel(QWidget):
         dialogs.show_error(self, self.tr("NetBox import"), self.tr("The import stopped: {reason}").format(
             reason=str(exc) or type(exc).__name__))
 
-    def _import_done(self, report: Any) -> None:
+    def _import_done(self, report: ImportReport) -> None:
         from planner.netbox.importer import add_to_catalog
 
         added = add_to_catalog(self.doc.catalog, report) if self.doc.catalog is not None else []

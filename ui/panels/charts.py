@@ -9,12 +9,13 @@ the rack in the Document; the Document's selection outlines the rack's bar.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from planner.engine import RackResult, Results
@@ -25,7 +26,12 @@ from ui.panels.workloads import BOTTLENECK_TEXT
 from ui.units import fnum
 
 if TYPE_CHECKING:
+    from planner.edits import Change
+    from planner.plan import Plan
     from ui.document import Document
+
+# (load W, limit W, utilisation, level) of a rack, from the engine's result
+Gauge = tuple[float, float, float | None, str]
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#1f2328")
 
@@ -42,17 +48,17 @@ def style_plot(plot: pg.PlotWidget, colors: style.ChartColors, title: str) -> No
     plot.setTitle(title, size="10pt", color=colors.foreground.name())
 
 
-def power_gauge(rr: RackResult) -> tuple[float, float, float | None, str]:
+def power_gauge(rr: RackResult) -> Gauge:
     """(load W, limit W, utilisation, level) of a rack's power, from the engine's result."""
     return rr.power_load_w, rr.power_capacity_w, rr.power_utilisation, rr.power_level
 
 
-def cooling_gauge(rr: RackResult) -> tuple[float, float, float | None, str]:
+def cooling_gauge(rr: RackResult) -> Gauge:
     """(heat W, cooling capacity W, utilisation, level) of a rack, from the engine's result."""
     return rr.heat_w, rr.cooling_capacity_w, rr.cooling_utilisation, rr.cooling_level
 
 
-def workload_margins(results: Results | None, plan: Any = None) -> list[tuple[str, str, float, str, str]]:
+def workload_margins(results: Results | None, plan: Plan | None = None) -> list[tuple[str, str, float, str, str]]:
     """(workload id, name, margin, bottleneck, level) for every evaluated workload with a
     target, in plan order, from the engine's verdicts (``Results.workloads``, a
     ``WorkloadVerdict`` per workload id, with its level). Margin = achieved / required - 1
@@ -93,7 +99,7 @@ def fit_title(plot: pg.PlotWidget, colors: style.ChartColors, titles: tuple[str,
 class _RackBars(QWidget):
     """One bar per rack (load, kW) with the rack's limit as a tick above/below it."""
 
-    def __init__(self, doc: Document, titles: tuple[str, ...], unit_label: str, getter: Any,
+    def __init__(self, doc: Document, titles: tuple[str, ...], unit_label: str, getter: Callable[[RackResult], Gauge],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
@@ -127,7 +133,7 @@ class _RackBars(QWidget):
         self.levels: list[str] = []  # the engine's level of each bar, in rack order
         self.colors = style.LIGHT_CHART
 
-    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
         self.title = fit_title(self.plot, self.colors, self.titles, self.width())
 
@@ -173,14 +179,14 @@ class _RackBars(QWidget):
         self.plot.setVisible(bool(ids))
         self.set_selection(self.doc.selection)
 
-    def set_selection(self, selection: Any) -> None:
+    def set_selection(self, selection: tuple[tuple[str, str], ...]) -> None:
         want = [i for i, rid in enumerate(self.rack_ids) if ("rack", rid) in set(selection or ())]
         self.sel.setOpts(x=np.array(want, dtype=float), height=self.heights[want] if want else np.zeros(0), width=0.8)
 
     def bar_count(self) -> int:
         return len(self.bars.opts["height"])
 
-    def _clicked(self, ev: Any) -> None:
+    def _clicked(self, ev: Any) -> None:  # pyqtgraph's MouseClickEvent (pyqtgraph has no types)
         vb = self.plot.getPlotItem().getViewBox()
         p = vb.mapSceneToView(ev.scenePos())
         i = int(round(p.x()))
@@ -228,7 +234,7 @@ class _WorkloadMargins(QWidget):
         self.labels: list[pg.TextItem] = []
         self.colors = style.LIGHT_CHART
 
-    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
         self.title = fit_title(self.plot, self.colors, self.titles, self.width())
 
@@ -239,7 +245,7 @@ class _WorkloadMargins(QWidget):
         for t in self.labels:
             t.setColor(colors.foreground)
 
-    def set_results(self, results: Results | None, plan: Any = None) -> None:
+    def set_results(self, results: Results | None, plan: Plan | None = None) -> None:
         rows = workload_margins(results, plan)
         n = len(rows)
         self.ids = [r[0] for r in rows]
@@ -317,12 +323,12 @@ class ChartsPanel(QWidget):
             chart.set_colors(colors)
         self.on_results(self.doc.results)
 
-    def changeEvent(self, event: Any) -> None:
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self.follow_palette()
 
-    def _on_changed(self, change: Any) -> None:
+    def _on_changed(self, change: Change) -> None:
         # a renamed workload or a changed target shows before the engine's next results
         if change.workloads and self.doc.results is not None:
             self.workloads.set_results(self.doc.results, self.doc.plan)
@@ -332,7 +338,7 @@ class ChartsPanel(QWidget):
         self.cooling.set_results(results)
         self.workloads.set_results(results, self.doc.plan)
 
-    def on_selection(self, selection: Any) -> None:
+    def on_selection(self, selection: tuple[tuple[str, str], ...]) -> None:
         self.power.set_selection(selection)
         self.cooling.set_selection(selection)
 

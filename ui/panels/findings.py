@@ -15,6 +15,7 @@ from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
@@ -75,20 +76,6 @@ def _known_codes() -> list[str]:
     return list(CODES)
 
 
-def finding_where(f: Any) -> tuple[str, str | None]:
-    """(kind, id) of a finding, whatever its shape (object with kind/id or where)."""
-    kind = getattr(f, "kind", None)
-    fid = getattr(f, "id", None)
-    if kind is None:
-        where = getattr(f, "where", None) or (f.get("where") if isinstance(f, dict) else None) or {}
-        kind, fid = where.get("kind"), where.get("id")
-    return str(kind or ""), fid
-
-
-def _field(f: Any, name: str) -> Any:
-    return f.get(name) if isinstance(f, dict) else getattr(f, name, None)
-
-
 def results_findings(results: Results | None) -> list[Finding]:
     return list(results.findings) if results is not None else []
 
@@ -97,7 +84,7 @@ class FindingsModel(QAbstractTableModel):
     HEADERS = (QT_TRANSLATE_NOOP("Findings", "Severity"), QT_TRANSLATE_NOOP("Findings", "Code"),
                QT_TRANSLATE_NOOP("Findings", "Message"), QT_TRANSLATE_NOOP("Findings", "Where"))
 
-    def __init__(self, doc: Document, parent: Any = None) -> None:
+    def __init__(self, doc: Document, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.rows: list[tuple[str, str, str, str, str | None, str]] = []  # sev, code, msg, kind, id, where text
@@ -105,7 +92,7 @@ class FindingsModel(QAbstractTableModel):
         self.sort_order = Qt.SortOrder.AscendingOrder
         self._names: dict[str, str] = {}
 
-    def set_findings(self, findings: list[Any]) -> None:
+    def set_findings(self, findings: list[Finding]) -> None:
         self.beginResetModel()
         plan = self.doc.plan
         self._names = {item.id: item.name for coll in (plan.feeds, plan.power_sources, plan.cooling_loops, plan.fabrics)
@@ -113,12 +100,10 @@ class FindingsModel(QAbstractTableModel):
         self._idx = plan.index  # one lookup: plan.index goes through pydantic's __getattr__
         self.rows = []
         for f in findings:
-            kind, fid = finding_where(f)
-            sev = str(_field(f, "severity") or "info").lower()
             # the message in the app's language (planner.findings.finding_text: the template
             # through the planner's catalog); a finding without a template keeps its text
-            msg = finding_text(f) if getattr(f, "template", None) is not None else str(_field(f, "message") or "")
-            self.rows.append((sev, str(_field(f, "code") or ""), msg, kind, fid, self._where_text(kind, fid)))
+            msg = finding_text(f)
+            self.rows.append((f.severity, f.code, msg, f.kind, f.id, self._where_text(f.kind, f.id)))
         self._sort_rows()
         self.endResetModel()
 
@@ -205,7 +190,7 @@ class FindingsModel(QAbstractTableModel):
 
 
 class FindingsFilter(QSortFilterProxyModel):
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.severities = {"error", "warning", "info"}
         self.text = ""
@@ -314,7 +299,7 @@ class FindingsPanel(QWidget):
         if not self._fitting and col in (1, 3):
             self._user_sized.add(col)
 
-    def eventFilter(self, obj: Any, event: QEvent) -> bool:
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and obj is self.table.viewport():
             self.fit_columns()
         return False

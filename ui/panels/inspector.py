@@ -8,6 +8,7 @@ a rack come from the document's results.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
@@ -30,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from planner import cooling
 from planner.cooling import LOOP_METHODS
-from planner.edits import Change, EditRefused, MovePlacement, SetProperty
+from planner.edits import Change, Edit, EditRefused, MovePlacement, SetProperty
 from planner.i18n import error_text, message_text
 from planner.placement import rack_dims
 from planner.plan import COOLING_METHOD_NAMES, CoolingChoice, cooling_method_name
@@ -44,6 +45,8 @@ from ui.units import fnum
 
 if TYPE_CHECKING:
     from planner.engine.rack import CordResult
+    from ui.dialogs.cooling_loops import LoopEditor
+    from ui.dialogs.price_override import PriceOverrideDialog
     from ui.document import Document
 
 COOLING_METHODS = list(COOLING_METHOD_NAMES.items())
@@ -143,7 +146,7 @@ class Inspector(QWidget):
         self._body.addWidget(box)
         return form
 
-    def _push(self, edit: Any) -> bool:
+    def _push(self, edit: Edit) -> bool:
         if self.doc.push(edit):
             self.error.hide()
             return True
@@ -189,8 +192,10 @@ class Inspector(QWidget):
         self.fields[field] = w
         return w
 
-    def _choice(self, form: QFormLayout, label: str, options: list[tuple[Any, str]], current: Any,
-                on_pick: Any, name: str) -> QComboBox:
+    def _choice(self, form: QFormLayout, label: str, options: Sequence[tuple[object, str]], current: object,
+                on_pick: Callable[[Any], object], name: str) -> QComboBox:
+        """A choice of ``options`` (value, text); ``on_pick`` gets the value picked (the
+        combo's item data: a string, a number or None)."""
         w = QComboBox()
         w.setObjectName(f"field_{name}")
         w.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -327,7 +332,7 @@ class Inspector(QWidget):
         self.fields["price_for_plan"] = btn
         form.addRow(btn)
 
-    def open_price_dialog(self, slug: str, name: str) -> Any:
+    def open_price_dialog(self, slug: str, name: str) -> PriceOverrideDialog:
         from ui.dialogs.price_override import PriceOverrideDialog
 
         dlg = PriceOverrideDialog(self.doc, slug, name, self.window())
@@ -358,7 +363,7 @@ class Inspector(QWidget):
     def _feed_choice(self, form: QFormLayout, label: str, pid: str, current: str | None) -> QComboBox:
         plan = self.doc.plan
         srcs = {s.id: s.name for s in plan.power_sources}
-        feeds: list[tuple[Any, str]] = [(None, self.tr("(not connected)"))]
+        feeds: list[tuple[str | None, str]] = [(None, self.tr("(not connected)"))]
         for f in plan.feeds:
             if f.upstream in srcs:
                 text = self.tr("{name} (side {side}, on {source})").format(name=f.name, side=f.side,
@@ -366,9 +371,11 @@ class Inspector(QWidget):
             else:
                 text = self.tr("{name} (side {side})").format(name=f.name, side=f.side)
             feeds.append((f.id, text))
-        w = self._choice(form, label, feeds, current,
-                         lambda v, pid=pid: v != self.doc.plan.placement(pid).feed and
-                         self._push(SetProperty("placement", pid, "feed", v)), f"feed_{pid}")
+        def pick(feed: str | None) -> None:
+            if feed != self.doc.plan.placement(pid).feed:
+                self._push(SetProperty("placement", pid, "feed", feed))
+
+        w = self._choice(form, label, feeds, current, pick, f"feed_{pid}")
         if not plan.feeds:
             w.setToolTip(self.tr("No feeds yet: add them in Plan > Power Feeds and Sources"))
         return w
@@ -524,7 +531,7 @@ class Inspector(QWidget):
         # the method names in the app's language (the planner's catalog)
         names = [(m, cooling_method_name(m, translate=True)) for m, _name in COOLING_METHODS]
         row_method = dict(names).get(row.cooling.method if row.cooling else "air", "")
-        methods: list[tuple[Any, str]] = [(None, self.tr("As row ({method})").format(method=row_method))]
+        methods: list[tuple[str | None, str]] = [(None, self.tr("As row ({method})").format(method=row_method))]
         methods += names
         self._choice(cool, self.tr("Method"), methods, own.method if own else None,
                      lambda m: self._set_cooling(rid, method=m), "cooling_method")
@@ -535,8 +542,8 @@ class Inspector(QWidget):
             hint.setWordWrap(True)
             cool.addRow(hint)
 
-    def _cooling_fields(self, form: QFormLayout, eff: CoolingChoice, on_pick: Any, prefix: str,
-                        new_loop: Any = None) -> None:
+    def _cooling_fields(self, form: QFormLayout, eff: CoolingChoice, on_pick: Callable[..., object], prefix: str,
+                        new_loop: Callable[[], object] | None = None) -> None:
         """Loop, unit, design supply temperature and ΔT of a cooling choice (rack or row)."""
         plan = self.doc.plan
         if eff.method in LOOP_METHODS:
@@ -586,7 +593,7 @@ class Inspector(QWidget):
                       else self.tr("Server air temperature rise, for the airflow"))
 
     def _optional_number(self, form: QFormLayout, label: str, value: float | None, lo: float, hi: float,
-                         suffix: str, unset: str, on_commit: Any, name: str) -> QDoubleSpinBox:
+                         suffix: str, unset: str, on_commit: Callable[[float | None], object], name: str) -> QDoubleSpinBox:
         """A number that may be unset: the lowest value of the box shows ``unset``."""
         w = QDoubleSpinBox()
         w.setObjectName(f"field_{name}")
@@ -618,15 +625,15 @@ class Inspector(QWidget):
         if edit is not None:
             self._push(edit)
 
-    def new_loop_for_racks(self, rack_ids: list[str], method: str) -> Any:
+    def new_loop_for_racks(self, rack_ids: list[str], method: str) -> LoopEditor:
         """'New loop…': the loop editor, creating the loop and putting the racks on it in
         one undo step (a facility water loop for rear doors, else in-row CDUs)."""
         from ui.dialogs.cooling_loops import LoopEditor
 
         kind = "facility" if method == "rdhx" else "in-row"
-        self.loop_editor = LoopEditor(self.doc, kind=kind, assign_racks=rack_ids, parent=self)
-        self.loop_editor.open()
-        return self.loop_editor
+        dlg = self.loop_editor = LoopEditor(self.doc, kind=kind, assign_racks=rack_ids, parent=self)
+        dlg.open()
+        return dlg
 
     def _show_row(self, rid: str) -> None:
         row = self.doc.plan.index.rows[rid]
@@ -646,7 +653,7 @@ class Inspector(QWidget):
         plan = self.doc.plan
         row = plan.index.rows[row_id]
         cool = self._group(self.tr("Cooling (row default)"))
-        methods: list[tuple[Any, str]] = [(None, self.tr("Air (no row default)"))] + \
+        methods: list[tuple[str | None, str]] = [(None, self.tr("Air (no row default)"))] + \
             [(m, cooling_method_name(m, translate=True)) for m, _name in COOLING_METHODS]
         self._choice(cool, self.tr("Method"), methods, row.cooling.method if row.cooling else None,
                      lambda m: self._set_row_cooling(row_id, method=m), "row_cooling_method")
@@ -681,7 +688,7 @@ class Inspector(QWidget):
             return
         self._push_opt(edit)
 
-    def _push_opt(self, edit: Any) -> None:
+    def _push_opt(self, edit: Edit | None) -> None:
         if edit is not None:
             self._push(edit)
 
@@ -714,7 +721,7 @@ class Inspector(QWidget):
         self._line(form, self.tr("Name"), "fabric", fid, "name", fab.name)
         form.addRow(self.tr("Id"), QLabel(fab.id))
 
-        def pick(field: str) -> Any:
+        def pick(field: str) -> Callable[[Any], object]:
             return lambda v: v != getattr(self._entity("fabric", fid), field) and \
                 self._push(SetProperty("fabric", fid, field, v))
 

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ui import style
@@ -36,7 +37,14 @@ from ui.units import fnum
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.edits import Change
+    from planner.plan import Plan, Workload
+    from planner.workloads.cluster import ClusterSpec
+    from planner.workloads.sweep import SweepResult
     from ui.document import Document
+
+    # what a sweep ran on: (workload id, its group, hardware generation)
+    SweepKey = tuple[str, str | None, int]
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +139,7 @@ class ScalingChart(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.result: Any = None
+        self.result: SweepResult | None = None
         self.metric_key: str | None = None
         self.colors = style.chart_colors(self.palette())
         self.metric_combo = QComboBox(self)
@@ -213,14 +221,14 @@ class ScalingChart(QWidget):
         self.message.setStyleSheet(f"color: {colors.muted.name()};")
         self._draw()
 
-    def changeEvent(self, event: Any) -> None:
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             colors = style.chart_colors(self.palette())
             if colors != self.colors:
                 self.set_colors(colors)
 
-    def resizeEvent(self, event: Any) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._x_ticks()
 
@@ -229,7 +237,7 @@ class ScalingChart(QWidget):
         self.message.setText(text)
         self.message.setVisible(bool(text))
 
-    def set_result(self, result: Any) -> None:
+    def set_result(self, result: SweepResult | None) -> None:
         """Show ``result`` (None: nothing to show; the plot is hidden)."""
         self.result = result
         kind = result.kind if result is not None else None
@@ -260,11 +268,11 @@ class ScalingChart(QWidget):
 
     def series(self) -> tuple[np.ndarray, np.ndarray]:
         """(GPUs, metric values) of the points that have the metric, in GPU order."""
-        spec = self._spec()
-        if spec is None:
+        spec, res = self._spec(), self.result
+        if spec is None or res is None:
             return np.zeros(0), np.zeros(0)
         scale = 100.0 if spec[0] == "scaling_efficiency" else 1.0
-        pts = [(p.gpus, getattr(p, spec[0])) for p in self.result.points]
+        pts = [(p.gpus, getattr(p, spec[0])) for p in res.points]
         pts = [(g, v * scale) for g, v in pts if v is not None and math.isfinite(v) and (not spec[3] or v > 0)]
         return np.array([g for g, _ in pts], dtype=float), np.array([v for _, v in pts], dtype=float)
 
@@ -397,7 +405,7 @@ class ScalingChart(QWidget):
             ticks = [(math.log10(v), gpus_text(v)) for v in sorted({min(all_g), max(all_g)})]
         self.plot.getAxis("bottom").setTicks([ticks, []])
 
-    def _legend(self, res: Any) -> None:
+    def _legend(self, res: SweepResult) -> None:
         parts = []
         for bn, a, z in res.bottleneck_ranges():
             c = BOTTLENECK_COLORS.get(bn, self.colors.muted).name()
@@ -407,7 +415,7 @@ class ScalingChart(QWidget):
         self.legend.setText(QCoreApplication.translate("ScalingChart", "Bottleneck: {parts}").format(
             parts=" &nbsp; ".join(parts)) if parts else "")
 
-    def _summary(self, res: Any, key: str, target_key: str | None) -> None:
+    def _summary(self, res: SweepResult, key: str, target_key: str | None) -> None:
         bits = []
         plan = res.point_at(res.plan_gpus) if res.plan_gpus else None
         if plan is not None:
@@ -418,7 +426,7 @@ class ScalingChart(QWidget):
             else:
                 state = self.tr("meets the target") if plan.met else self.tr("misses the target")
             bits.append(f"<span style='color:{PLAN_COLOR.name()}'>&#9670;</span> " + self.tr(
-                "Plan: {gpus} GPUs, {state}").format(gpus=fnum(res.plan_gpus, ","), state=state))
+                "Plan: {gpus} GPUs, {state}").format(gpus=fnum(plan.gpus, ","), state=state))
         if res.targets:
             if res.min_gpus_met:
                 bits.append(self.tr("met from {gpus} GPUs in this range (filled points)").format(
@@ -443,7 +451,8 @@ def _html(text: str) -> str:
 # ----------------------------------------------------------------------------- background sweep
 
 
-def _sweep(snapshot: Any, catalog: Catalog, workload: Any, cluster: Any, cancelled: Any) -> Any:
+def _sweep(snapshot: Plan | None, catalog: Catalog, workload: Workload, cluster: ClusterSpec | None,
+           cancelled: Callable[[], bool]) -> SweepResult | None:
     """sweep_workload in a pool thread, on a plan snapshot or on the cluster of the last
     sweep (``cluster``, while only the spec changed); None if cancelled before the end."""
     from planner.workloads import sweep_workload
@@ -475,8 +484,8 @@ class ScalingSection(QWidget):
         # the hardware a sweep ran on, reused while only the workload's spec changes:
         # (workload id, group, hardware generation) -> ClusterSpec
         self._hw_generation = 0
-        self._cluster: tuple[tuple[Any, ...], Any] | None = None
-        self._pending_key: tuple[Any, ...] | None = None
+        self._cluster: tuple[SweepKey, ClusterSpec] | None = None
+        self._pending_key: SweepKey | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
@@ -502,10 +511,10 @@ class ScalingSection(QWidget):
         self.chart.set_result(None)
         self.schedule()
 
-    def _workload(self) -> Any:
+    def _workload(self) -> Workload | None:
         return next((w for w in self.doc.plan.workloads if w.id == self.workload_id), None)
 
-    def _on_changed(self, change: Any) -> None:
+    def _on_changed(self, change: Change) -> None:
         hardware = bool(change.placements or change.groups or change.links or change.fabrics
                         or change.metadata or change.structure)
         if hardware:
@@ -537,7 +546,7 @@ class ScalingSection(QWidget):
         else:
             self._dirty = True
 
-    def showEvent(self, event: Any) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if self._dirty:
             self._dirty = False
@@ -559,7 +568,7 @@ class ScalingSection(QWidget):
         self._pending_key = key
 
     # -- results (GUI thread) --------------------------------------------------------------
-    def _on_done(self, result: Any) -> None:
+    def _on_done(self, result: SweepResult | None) -> None:
         # (only the latest request reports: a newer one superseded older ones)
         if result is None:
             return  # stopped early

@@ -9,10 +9,10 @@ compares a figure with a threshold itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.engine import Results, levels
+from planner.engine import Results, Totals, levels
 from planner.units import btu_per_h, tons
 from ui import style
 from ui import units as display_units
@@ -32,6 +32,7 @@ from ui.i18n import QT_TRANSLATE_NOOP
 from ui.units import fnum
 
 if TYPE_CHECKING:
+    from ui.dialogs.bom_prices import BomPricesDialog
     from ui.document import Document
 
 
@@ -78,7 +79,7 @@ class UtilBar(QWidget):
         self.setToolTip("" if f is None else self.tr("{0} % of capacity").format(f"{fnum(f * 100, '.0f')}"))
         self.update()
 
-    def paintEvent(self, event: Any) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = QRectF(self.rect()).adjusted(0.5, 1.5, -0.5, -1.5)
@@ -191,7 +192,7 @@ class TotalsPanel(QWidget):
         self.prices_button = QPushButton(self.tr("Bill of materials and prices…"), inner)
         self.prices_button.setObjectName("bomPricesButton")
         self.prices_button.clicked.connect(self.open_prices)
-        self.prices_dialog: Any = None
+        self.prices_dialog: BomPricesDialog | None = None
         grid.addWidget(self.prices_button, r, 1, 1, 2, Qt.AlignmentFlag.AlignLeft)
         r += 1
         # the cumulative cost of owning and renting, under the Rent or own entry
@@ -218,16 +219,16 @@ class TotalsPanel(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(scroll)
         doc.resultsChanged.connect(self.on_results)
-        self._chart_colors: Any = None
+        self._chart_colors: style.ChartColors | None = None
         self._follow_palette()
         self.on_results(doc.results)
 
-    def open_prices(self) -> Any:
+    def open_prices(self) -> BomPricesDialog:
         from ui.dialogs.bom_prices import BomPricesDialog
 
-        self.prices_dialog = BomPricesDialog(self.doc, self.window())
-        self.prices_dialog.open()
-        return self.prices_dialog
+        dlg = self.prices_dialog = BomPricesDialog(self.doc, self.window())
+        dlg.open()
+        return dlg
 
     def _follow_palette(self) -> None:
         colors = style.chart_colors(self.palette())
@@ -235,7 +236,7 @@ class TotalsPanel(QWidget):
             self._chart_colors = colors
             self.rent_chart.set_colors(colors)
 
-    def changeEvent(self, event: Any) -> None:  # noqa: N802 (Qt override)
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._follow_palette()
@@ -414,7 +415,7 @@ class TotalsPanel(QWidget):
                                                               price=fnum(t.electricity_price_per_kwh, "g"), cur=cur))
         self._set_rent(t)
 
-    def _set_rent(self, t: Any) -> None:
+    def _set_rent(self, t: Totals) -> None:
         """Rent or own as the engine costed it (``Totals.rent_vs_own``)."""
         rvo = t.rent_vs_own
         if rvo is None:
@@ -422,8 +423,8 @@ class TotalsPanel(QWidget):
             return
         cur = rvo.currency
         own = fmt_money(rvo.own_cost_per_year, cur)
-        f = rvo.figures
-        if f is None or f.cloud_cost_per_year is None:
+        f, price = rvo.figures, rvo.inputs.cloud_price_per_gpu_hour
+        if f is None or f.cloud_cost_per_year is None or price is None:  # renting is costed from the price
             self._set("rent", self.tr("not costed"), self.tr("own {own}/year; renting not costed: {reason}")
                       .replace("{own}", own).replace("{reason}", rvo.reason), None, levels.WARN)
             return
@@ -439,7 +440,7 @@ class TotalsPanel(QWidget):
         detail = (self.tr("own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); "
                           "break-even utilisation {util}")
                   .replace("{own}", own).replace("{rent}", fmt_money(f.cloud_cost_per_year, cur))
-                  .replace("{gpus}", f"{fnum(rvo.gpus, ',')}").replace("{price}", f"{fnum(rvo.inputs.cloud_price_per_gpu_hour, ',.2f')}")
+                  .replace("{gpus}", f"{fnum(rvo.gpus, ',')}").replace("{price}", f"{fnum(price, ',.2f')}")
                   .replace("{cur}", cur).replace("{source}", source).replace("{util}", util))
         if not rvo.capex_complete:
             detail += " · " + self.tr("capex incomplete: owning is understated")

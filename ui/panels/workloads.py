@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.edits import AddItem, Compound, RemoveItem, SetProperty
+from planner.edits import AddItem, Change, Compound, Edit, RemoveItem, SetProperty
 from planner.engine import levels
 from planner.i18n import message_text, translated
 from planner.plan import ServerGroup, Workload
@@ -60,6 +60,8 @@ from ui.units import fnum, parse_number
 from ui.units import format_entry as format_number
 
 if TYPE_CHECKING:
+    from pydantic.fields import FieldInfo
+
     from planner.catalog import Catalog
     from ui.document import Document
 
@@ -190,7 +192,7 @@ def _num(v: Any, fmt: str, unit: str = "") -> str:
     return f"{fnum(v, fmt)}{unit}"
 
 
-def preset_menu(button: QPushButton, pick: Callable[[str], Any]) -> dict[str, QAction]:
+def preset_menu(button: QPushButton, pick: Callable[[str], object]) -> dict[str, QAction]:
     """The "Add target" menu of workload presets on ``button`` (the Workloads panel and the
     sizing wizard): one action per preset, calling ``pick(key)``; returns the actions by key."""
     menu = QMenu(button)
@@ -203,15 +205,15 @@ def preset_menu(button: QPushButton, pick: Callable[[str], Any]) -> dict[str, QA
     return actions
 
 
-def verdict_headline(v: Any, kind: str, spec: dict[str, Any]) -> str:
+def verdict_headline(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> str:
     if v is None:
         return _t("No verdict yet")
-    if v.met is None:
+    if v.met is None or v.margin is None:  # the engine sets both or neither
         return _t("Not evaluated")
     bn = BOTTLENECK_TEXT.get(v.bottleneck or "", v.bottleneck or "")
     if not has_target(kind, spec):
         return _t("Sized (no target) · limited by {bn}").format(bn=bn)
-    pct = (1.0 + v.margin) * 100 if v.margin is not None else None
+    pct = (1.0 + v.margin) * 100
     if v.met and v.level == levels.WARN:  # the engine: met, but by less than the model's error band
         return _t("Met within the model's uncertainty · {pct} % of target · limited by {bn}").format(
             pct=fnum(pct, ",.0f"), bn=bn)
@@ -222,7 +224,7 @@ def verdict_headline(v: Any, kind: str, spec: dict[str, Any]) -> str:
     return _t("Not met · {pct} % of target · limited by {bn}").format(pct=fnum(pct, ",.0f"), bn=bn)
 
 
-def key_figure(v: Any, kind: str) -> str:
+def key_figure(v: WorkloadVerdict | None, kind: str) -> str:
     """The one figure shown in the list for a verdict."""
     if v is None or v.met is None:
         return ""
@@ -240,7 +242,7 @@ def key_figure(v: Any, kind: str) -> str:
         _t("read {rate} GB/s").format(rate=_num(f.get('storage_read_gb_per_s'), ',.1f'))
 
 
-def figure_rows(v: Any, kind: str, spec: dict[str, Any]) -> list[tuple[str, str]]:
+def figure_rows(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any]) -> list[tuple[str, str]]:
     """(label, text) of the verdict's key figures, from the engine's figures only."""
     if v is None or v.met is None:
         return []
@@ -302,7 +304,7 @@ class _Field(QWidget):
 
     committed = Signal(str)
 
-    def __init__(self, name: str, info: Any, catalog: Catalog | None, parent: QWidget | None = None) -> None:
+    def __init__(self, name: str, info: FieldInfo, catalog: Catalog | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.name = name
         ann, self.optional = _unwrap(info.annotation)
@@ -325,7 +327,7 @@ class _Field(QWidget):
             box.activated.connect(lambda _i: self.committed.emit(self.name))
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             box.setMinimumContentsLength(10)
-            self.editor: QWidget = box
+            self.editor: QComboBox | QLineEdit = box
         else:
             line = QLineEdit(self)
             if self.optional:
@@ -357,13 +359,13 @@ class _Field(QWidget):
                 i = self.editor.count() - 1
             self.editor.setCurrentIndex(max(i, 0))
         else:
-            self.editor.setText(format_number(v))  # type: ignore[attr-defined]
+            self.editor.setText(format_number(v))
 
     def value(self) -> Any:
         """The editor's value; raises ValueError for text that is not a number."""
         if isinstance(self.editor, QComboBox):
             return self.editor.currentData()
-        text = self.editor.text().strip()  # type: ignore[attr-defined]
+        text = self.editor.text().strip()
         if not text:
             return None
         return parse_number(text, self.integer)
@@ -517,7 +519,7 @@ class WorkloadsPanel(QWidget):
         self.form.setVerticalSpacing(4)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         # name, kind and runs-on rows are made with the form (see _build_form)
-        self.name_edit: QLineEdit | None = None
+        self.name_edit: QLineEdit | None = None  # None until a workload's form is built
         self.group_combo: QComboBox | None = None
         self.kind_label: QLabel | None = None
         self.message = QLabel(self.detail)
@@ -539,11 +541,12 @@ class WorkloadsPanel(QWidget):
         dl.addWidget(self.form_box)
         dl.addWidget(self.message)
         dl.addStretch(1)
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setWidget(self.detail)
+        # not ``self.scroll``: that would hide QWidget.scroll(dx, dy)
+        self.detail_scroll = QScrollArea(self)
+        self.detail_scroll.setWidgetResizable(True)
+        self.detail_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.detail_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.detail_scroll.setWidget(self.detail)
 
         top = QWidget(self)
         tl = QVBoxLayout(top)
@@ -556,7 +559,7 @@ class WorkloadsPanel(QWidget):
         tl.addWidget(self.empty, 1)
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.addWidget(top)
-        self.splitter.addWidget(self.scroll)
+        self.splitter.addWidget(self.detail_scroll)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setChildrenCollapsible(False)
@@ -572,7 +575,7 @@ class WorkloadsPanel(QWidget):
         self._apply_palette()
         self.rebuild()
 
-    def resizeEvent(self, event: Any) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         # a narrow dock keeps the name readable: the key figure is in the verdict below anyway
         self.tree.setColumnHidden(3, self.width() < 600)
@@ -586,7 +589,7 @@ class WorkloadsPanel(QWidget):
         self.empty.setStyleSheet(f"color: {muted}; padding: 12px;")
         self.message.setStyleSheet(f"color: {muted};")
 
-    def changeEvent(self, event: Any) -> None:
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._apply_palette()
@@ -602,9 +605,13 @@ class WorkloadsPanel(QWidget):
         item = self.tree.currentItem()
         return item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
 
+    def _items(self) -> list[QTreeWidgetItem]:
+        """The list's rows, one per workload."""
+        items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
+        return [it for it in items if it is not None]
+
     def select_workload(self, wid: str) -> None:
-        for i in range(self.tree.topLevelItemCount()):
-            it = self.tree.topLevelItem(i)
+        for it in self._items():
             if it.data(0, Qt.ItemDataRole.UserRole) == wid:
                 self.tree.setCurrentItem(it)
                 return
@@ -636,13 +643,12 @@ class WorkloadsPanel(QWidget):
             self.select_workload(keep if keep in ids else ids[0])
         self._show_current(force=True)
 
-    def on_changed(self, change: Any) -> None:
+    def on_changed(self, change: Change) -> None:
         if change.groups or change.structure or change.placements:
             self._fill_groups()
         if change.workloads or change.groups or change.structure or change.placements:
             ids = [w.id for w in self.doc.plan.workloads]
-            listed = [self.tree.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole)
-                      for i in range(self.tree.topLevelItemCount())]
+            listed = [it.data(0, Qt.ItemDataRole.UserRole) for it in self._items()]
             if ids != listed:
                 self.rebuild()
             else:
@@ -651,7 +657,7 @@ class WorkloadsPanel(QWidget):
                 if cur in change.workloads or change.groups:
                     self._show_current()  # reloads values; rebuilds the form only for another kind
 
-    def on_selection(self, selection: Any) -> None:
+    def on_selection(self, selection: tuple[tuple[str, str], ...]) -> None:
         for kind, wid in selection or ():
             if kind == "workload":
                 self.select_workload(wid)
@@ -659,8 +665,7 @@ class WorkloadsPanel(QWidget):
 
     def refresh_verdicts(self) -> None:
         groups = {g.id: g for g in self.doc.plan.groups}
-        for i in range(self.tree.topLevelItemCount()):
-            it = self.tree.topLevelItem(i)
+        for it in self._items():
             w = self._workload(it.data(0, Qt.ItemDataRole.UserRole))
             if w is None:
                 continue
@@ -693,7 +698,7 @@ class WorkloadsPanel(QWidget):
         w = self._workload(self.current_id())
         self.remove_button.setEnabled(w is not None)
         self.size_button.setEnabled(w is not None and w.kind in SIZABLE_KINDS)
-        self.scroll.setVisible(w is not None)
+        self.detail_scroll.setVisible(w is not None)
         self.scaling.set_workload(w.id if w is not None else None)
         if w is None:
             self._form_for = None
@@ -710,9 +715,10 @@ class WorkloadsPanel(QWidget):
         while form.rowCount():
             row = form.takeRow(0)
             for item in (row.labelItem, row.fieldItem):
-                if item is not None and item.widget() is not None:
-                    item.widget().hide()
-                    item.widget().deleteLater()
+                widget = item.widget() if item is not None else None
+                if widget is not None:
+                    widget.hide()
+                    widget.deleteLater()
 
     def _build_form(self, w: Workload) -> None:
         self._clear_form(self.form)
@@ -743,21 +749,25 @@ class WorkloadsPanel(QWidget):
                 self.fields[name] = fld
         for i in range(self.form.count()):  # show now, not on the next event-loop turn
             item = self.form.itemAt(i)
-            if item is not None and item.widget() is not None:
-                item.widget().show()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.show()
         self._apply_palette()
         self._form_for = (w.id, w.kind)
 
     def _load_form(self, w: Workload) -> None:
+        name_edit, group_combo = self.name_edit, self.group_combo
+        if name_edit is None or group_combo is None:  # no form yet: _build_form comes first
+            return
         self._loading = True
         try:
-            self.name_edit.setText(w.name)
-            self.name_edit.setCursorPosition(0)  # show the start of a long name
-            self.group_combo.clear()
-            self.group_combo.addItem(self.tr("Whole plan (every GPU server)"), None)
+            name_edit.setText(w.name)
+            name_edit.setCursorPosition(0)  # show the start of a long name
+            group_combo.clear()
+            group_combo.addItem(self.tr("Whole plan (every GPU server)"), None)
             for g in self.doc.plan.groups:
-                self.group_combo.addItem(f"{g.name} ({len(g.members)} servers)", g.id)
-            self.group_combo.setCurrentIndex(max(0, self.group_combo.findData(w.group)))
+                group_combo.addItem(f"{g.name} ({len(g.members)} servers)", g.id)
+            group_combo.setCurrentIndex(max(0, group_combo.findData(w.group)))
             model = SPEC_MODELS.get(w.kind)
             defaults = {n: i.default for n, i in model.model_fields.items()} if model else {}
             for name, fld in self.fields.items():
@@ -873,7 +883,7 @@ class WorkloadsPanel(QWidget):
 
     def _commit_name(self) -> None:
         w = self._workload(self.current_id())
-        if w is None or self._loading:
+        if w is None or self.name_edit is None or self._loading:
             return
         text = self.name_edit.text().strip()
         if text == w.name:
@@ -886,7 +896,7 @@ class WorkloadsPanel(QWidget):
 
     def _commit_group(self) -> None:
         w = self._workload(self.current_id())
-        if w is None or self._loading:
+        if w is None or self.group_combo is None or self._loading:
             return
         gid = self.group_combo.currentData()
         if gid != w.group and not self.doc.push(SetProperty("workload", w.id, "group", gid)):
@@ -1017,7 +1027,7 @@ class WorkloadsPanel(QWidget):
         gid = self._unique_id("grp")
         group = ServerGroup(id=gid, name=self.tr("Servers {names}").format(names=label), members=servers)
         w = self._workload(self.current_id())
-        edits: list[Any] = [AddItem(group)]
+        edits: list[Edit] = [AddItem(group)]
         if w is not None:
             edits.append(SetProperty("workload", w.id, "group", gid))
         text = (self.tr("Group %n server(s) for {name}", "", len(servers)).format(name=w.name) if w is not None
@@ -1031,7 +1041,7 @@ class WorkloadsPanel(QWidget):
         return gid
 
 
-def _is_undefined(v: Any) -> bool:
+def _is_undefined(v: object) -> bool:
     return type(v).__name__ == "PydanticUndefinedType"
 
 

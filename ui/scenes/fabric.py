@@ -11,10 +11,20 @@ its devices in the Document; the view highlights the paths of whatever is select
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPalette, QPen
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QMouseEvent,
+    QPainter,
+    QPalette,
+    QPen,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QGraphicsLineItem,
@@ -46,6 +56,7 @@ from ui.units import fnum
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.fabric.analysis import FabricResult
+    from planner.plan import Fabric, Plan
     from ui.document import Document
 
 TIER_COLORS = {0: "#3d7cc9", 1: "#3f9a5a", 2: "#2f7d6e", 3: "#6b5aa8"}
@@ -109,7 +120,7 @@ class EdgeItem(QGraphicsLineItem):
         self.setZValue(1)
 
 
-def _kind_color(catalog: Catalog | None, plan: Any, box: Box) -> QColor:
+def _kind_color(catalog: Catalog | None, plan: Plan, box: Box) -> QColor:
     if box.tier == 0:
         dev = catalog.get("device-types", plan.index.placements[box.members[0]].device) if catalog else None
         if dev is not None and dev.kind == "storage":
@@ -122,14 +133,14 @@ class FabricScene(QGraphicsScene):
     # nothing here calls
     palette: QPalette  # type: ignore[assignment]
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.boxes: dict[str, BoxItem] = {}
         self.edges: list[EdgeItem] = []
         self.spine: QGraphicsRectItem | None = None
         self.palette = QPalette()
 
-    def build(self, graph: FabricGraph | None, plan: Any, catalog: Catalog, nvlink: bool = False) -> None:
+    def build(self, graph: FabricGraph | None, plan: Plan, catalog: Catalog, nvlink: bool = False) -> None:
         """Lay out ``graph``. ``nvlink``: a multi-node NVLink domain - compute trays below,
         switch trays above, and the all-to-all spine (1,296 links per NVL72) drawn as one
         bar with a stub per tray instead of a line per tray pair."""
@@ -315,11 +326,11 @@ class FabricGraphView(QGraphicsView):
                 self.scale(1.4, 1.4)
                 self.centerOn(r.center())
 
-    def resizeEvent(self, event: Any) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fit()
 
-    def box_at(self, pos: Any) -> BoxItem | None:
+    def box_at(self, pos: QPoint) -> BoxItem | None:
         # BoxItems only (their labels lie inside them). Never parentItem() on what items()
         # returns: on PySide6 6.11 that hands a top-level item (a tier heading, a cable line)
         # to Python and it is deleted from the scene with the temporary wrapper.
@@ -439,7 +450,7 @@ class FabricView(QWidget):
         self._syncing = False
         self.rebuild()
 
-    def _fabric_label(self, f: Any) -> str:
+    def _fabric_label(self, f: Fabric) -> str:
         kinds = {"compute": self.tr("compute"), "storage": self.tr("storage"), "frontend": self.tr("front-end"),
                  "management": self.tr("management"), "nvlink": self.tr("NVLink")}
         return self.tr("{fabric} ({kind})").format(fabric=f.name, kind=kinds.get(f.kind, f.kind))
@@ -515,7 +526,7 @@ class FabricView(QWidget):
         fab = next((f for f in self.doc.plan.fabrics if f.id == self.fabric_id()), None)
         return fab is not None and fab.kind == "nvlink"
 
-    def box_point(self, key: str) -> Any:
+    def box_point(self, key: str) -> QPoint:
         """Viewport point at the middle of a box (tests, tools)."""
         return self.view.mapFromScene(self.scene.boxes[key].sceneBoundingRect().center())
 
@@ -581,9 +592,9 @@ class FabricView(QWidget):
             self.figures.setItem(i, 1, b)
         self.figures.resizeRowsToContents()
 
-    def _add_findings(self, r: Any) -> None:
+    def _add_findings(self, r: FabricResult) -> None:
         for f in r.findings:
-            text = finding_text(f) if getattr(f, "template", None) is not None else f.message
+            text = finding_text(f)  # the English message when it has no template
             item = QListWidgetItem(f"{_tr(SEVERITY_WORDS.get(f.severity, f.severity.upper()))}  {text}")
             item.setForeground(QBrush(QColor(SEV_COLORS.get(f.severity, "#888888"))))
             item.setData(Qt.ItemDataRole.UserRole, f.entities)
@@ -592,9 +603,9 @@ class FabricView(QWidget):
         if not r.findings:
             self.findings.addItem(QListWidgetItem(self.tr("No findings on this fabric")))
 
-    def _nvlink_rows(self, fab: Any, r: Any) -> list[tuple[str, str]]:
+    def _nvlink_rows(self, fab: Fabric, r: FabricResult) -> list[tuple[str, str]]:
         """The NVLink domain's figures (``FabricResult.nvlink``, engine figures only)."""
-        nv = r.nvlink
+        nv = r.nvlink or {}
         gpus, design = nv.get("domain_gpus", 0), nv.get("design_gpus", 0)
         trays, req = nv.get("switch_trays", 0), nv.get("switch_trays_required")
         per, cat = nv.get("per_gpu_gb_per_s", 0.0), nv.get("catalog_per_gpu_gb_per_s", 0.0)

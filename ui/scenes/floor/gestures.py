@@ -5,7 +5,9 @@ one edit on release), adding rows and racks, rotating and removing. The edits ar
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLineF, QPointF, Qt
 
@@ -21,13 +23,28 @@ from planner.builders import (
     rotate_rows_edit,
     snap_row_position,
 )
-from planner.edits import Compound, EditRefused
+from planner.edits import AddRack, AddRow, Compound, Edit, EditRefused
 from planner.geometry import row_footprints
 from planner.i18n import error_text
 from ui.scenes.floor.items import SCALE, DropHintItem, RackItem, RoomItem, RowItem
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QGraphicsItem
+
     from ui.document import Document
+
+
+@dataclass
+class RowDrag:
+    """A row being dragged: where the press was, the row's position then (metres), the
+    gesture its edits merge under, and the position last pushed."""
+
+    row: str
+    press: QPointF
+    x_m: float
+    y_m: float
+    gesture: str
+    last: tuple[float, float]
 
 
 class FloorGestures:
@@ -39,10 +56,10 @@ class FloorGestures:
     rooms: dict[str, RoomItem]
     origins: dict[str, QPointF]
     room_id: str | None
-    _row_drag: dict[str, Any] | None
+    _row_drag: RowDrag | None
 
     if TYPE_CHECKING:  # declared for the type checker only: at run time the scene's own
-        def selectedItems(self) -> list[Any]: ...  # noqa: N802 - QGraphicsScene's
+        def selectedItems(self) -> list[QGraphicsItem]: ...  # noqa: N802 - QGraphicsScene's
         def _update_scene_rect(self) -> None: ...
 
     # -- row drag (live, merged) ----------------------------------------------------------
@@ -50,23 +67,22 @@ class FloorGestures:
         row = self.doc.plan.index.rows.get(row_id)
         if row is None:
             return
-        self._row_drag = {"row": row_id, "press": scene_pos, "x": row.x_m, "y": row.y_m,
-                          "gesture": new_gesture(), "last": (row.x_m, row.y_m)}
+        self._row_drag = RowDrag(row_id, scene_pos, row.x_m, row.y_m, new_gesture(), (row.x_m, row.y_m))
 
     def row_drag_active(self) -> bool:
         return self._row_drag is not None
 
-    def row_drag_to(self, scene_pos: QPointF, modifiers: Any = Qt.KeyboardModifier.NoModifier) -> None:
+    def row_drag_to(self, scene_pos: QPointF, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
         d = self._row_drag
         if d is None:
             return
-        delta = (scene_pos - d["press"]) / SCALE
-        nx, ny = snap_row_position(self.doc.plan, d["row"], d["x"] + delta.x(), d["y"] + delta.y(),
+        delta = (scene_pos - d.press) / SCALE
+        nx, ny = snap_row_position(self.doc.plan, d.row, d.x_m + delta.x(), d.y_m + delta.y(),
                                    fine=bool(modifiers & Qt.KeyboardModifier.AltModifier))
-        if (nx, ny) == d["last"]:
+        if (nx, ny) == d.last:
             return
-        if self.doc.push(move_row_edit(self.doc.plan, d["row"], nx, ny, d["gesture"])):
-            d["last"] = (nx, ny)
+        if self.doc.push(move_row_edit(self.doc.plan, d.row, nx, ny, d.gesture)):
+            d.last = (nx, ny)
 
     def end_row_drag(self) -> None:
         if self._row_drag is not None:
@@ -107,7 +123,7 @@ class FloorGestures:
                 return rid, local
         return None
 
-    def _push_built(self, build: Any) -> Any:
+    def _push_built(self, build: Callable[[], Edit]) -> Edit | None:
         """Build an edit (planner.builders) and push it; a refusal reaches the user."""
         try:
             edit = build()
@@ -137,8 +153,9 @@ class FloorGestures:
         edit = self._push_built(lambda: add_row_edit(self.doc.plan, self.doc.catalog, room_id, n_racks, x, y))
         if edit is None:
             return False
-        row = edit.edits[0].row if isinstance(edit, Compound) else edit.row
-        self.doc.select([("row", row.id)])
+        add = edit.edits[0] if isinstance(edit, Compound) else edit  # the AddRow, then its racks
+        if isinstance(add, AddRow):
+            self.doc.select([("row", add.row.id)])
         return True
 
     def add_racks_to_row(self, row_id: str, n: int = 1) -> bool:
@@ -148,7 +165,8 @@ class FloorGestures:
         if edit is None:
             return False
         last = edit.edits[-1] if isinstance(edit, Compound) else edit
-        self.doc.select([("rack", last.rack.id)])
+        if isinstance(last, AddRack):
+            self.doc.select([("rack", last.rack.id)])
         return True
 
     def selected_rows(self) -> list[str]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -21,13 +22,16 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QGraphicsItem,
+    QGraphicsSceneHoverEvent,
+    QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
+    QWidget,
 )
 
 from planner.engine import Results, levels
 from planner.geometry import RackFootprint
 from planner.naming import letters
-from planner.plan import Rack, Row
+from planner.plan import Rack, Room, Row
 from ui import style, units
 from ui.units import fnum
 
@@ -50,7 +54,7 @@ class FloorSceneLike(Protocol):
 
     def begin_row_drag(self, row_id: str, scene_pos: QPointF) -> None: ...
     def row_drag_active(self) -> bool: ...
-    def row_drag_to(self, scene_pos: QPointF, modifiers: Any = ...) -> None: ...
+    def row_drag_to(self, scene_pos: QPointF, modifiers: Qt.KeyboardModifier = ...) -> None: ...
     def end_row_drag(self) -> None: ...
     def show_drop_hint(self, item: RackItem | None, along_mm: float) -> None: ...
     def reorder_rack(self, rack_id: str, along_mm: float) -> bool: ...
@@ -161,7 +165,7 @@ def rack_gauge(results: Results | None, rack_id: str, mode: str) -> tuple[float 
 class RoomItem(QGraphicsItem):
     """A room: floor, tile grid (thinned by level of detail), walls, name, size."""
 
-    def __init__(self, room: Any, origin: QPointF) -> None:
+    def __init__(self, room: Room, origin: QPointF) -> None:
         super().__init__()
         self.room_id = room.id
         self.setZValue(-10)
@@ -175,7 +179,7 @@ class RoomItem(QGraphicsItem):
             self.highlighted = on
             self.update()
 
-    def set_room(self, room: Any, origin: QPointF) -> None:
+    def set_room(self, room: Room, origin: QPointF) -> None:
         self.prepareGeometryChange()
         self.name = room.name
         self.w = room.width_m * SCALE
@@ -196,7 +200,7 @@ class RoomItem(QGraphicsItem):
         m = 1.2 * SCALE  # room for the name and the tile labels outside the walls
         return QRectF(-m, -m, self.w + 2 * m, self.d + 2 * m)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         ppm = _px_per_m(option, painter)
         c = _colors(self)
         r = self.floor_rect()
@@ -299,7 +303,6 @@ class RowItem(QGraphicsItem):
         self._bounds = QRectF()
         self.name = row.name
         self.cold_front = True
-        self._drag: dict[str, Any] | None = None
 
     def set_geometry(self, row: Row, fps: list[RackFootprint], origin: QPointF) -> None:
         self.prepareGeometryChange()
@@ -344,7 +347,7 @@ class RowItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return self._shape
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         ppm = _px_per_m(option, painter)
         c = _colors(self)
         painter.setPen(Qt.PenStyle.NoPen)
@@ -389,7 +392,7 @@ class RowItem(QGraphicsItem):
         painter.restore()
 
     # -- dragging the row: live edits that merge into one undo step --------------------
-    def mousePressEvent(self, event: Any) -> None:
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
             super().mousePressEvent(event)  # selection
             self.fscene.begin_row_drag(self.row_id, event.scenePos())
@@ -397,20 +400,30 @@ class RowItem(QGraphicsItem):
             return
         super().mousePressEvent(event)
 
-    def mouseMoveEvent(self, event: Any) -> None:
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self.fscene.row_drag_active():
             self.fscene.row_drag_to(event.scenePos(), event.modifiers())
             event.accept()
             return
         super().mouseMoveEvent(event)
 
-    def mouseReleaseEvent(self, event: Any) -> None:
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self.fscene.end_row_drag()
         super().mouseReleaseEvent(event)
 
-    def hoverEnterEvent(self, event: Any) -> None:
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self.setToolTip(QCoreApplication.translate("FloorScene", "{row}: drag to move, R to rotate").format(
             row=self.name))
+
+
+@dataclass
+class RackDrag:
+    """A rack dragged along its row to reorder it: where the press was, where the rack
+    stood, whether it has moved far enough to count as a drag."""
+
+    press: QPointF
+    pos: QPointF
+    moved: bool = False
 
 
 class RackItem(QGraphicsItem):
@@ -432,7 +445,8 @@ class RackItem(QGraphicsItem):
         self.level: str = levels.NONE
         self.figure = ""
         self._hover = False
-        self._drag: dict[str, Any] | None = None
+        self._drag: RackDrag | None = None  # dragged along its row
+        self._moving_row = False  # Shift+drag: the scene moves the whole row
 
     def set_footprint(self, rack: Rack, fp: RackFootprint, origin: QPointF) -> None:
         self.prepareGeometryChange()
@@ -461,7 +475,7 @@ class RackItem(QGraphicsItem):
         p.addRect(self._rect)
         return p
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         ppm = _px_per_m(option, painter)
         r = self._rect
         sel = self.isSelected()
@@ -531,7 +545,7 @@ class RackItem(QGraphicsItem):
         self._label_cache = (key, out)
         return out
 
-    def hoverEnterEvent(self, event: Any) -> None:
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self._hover = True
         tr = QCoreApplication.translate
         util = (tr("FloorScene", "no figures yet") if self.util is None
@@ -543,56 +557,58 @@ class RackItem(QGraphicsItem):
                         + "\n" + tr("FloorScene", "Drag along the row to reorder; Shift+drag moves the row"))
         self.update()
 
-    def hoverLeaveEvent(self, event: Any) -> None:
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self._hover = False
         self.update()
 
     # -- dragging: along the row to reorder (preview, one edit on release) --------------
-    def mousePressEvent(self, event: Any) -> None:
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         super().mousePressEvent(event)  # selection
         if event.button() != Qt.MouseButton.LeftButton:
             return
-        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+        self._moving_row = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if self._moving_row:
             self.fscene.begin_row_drag(self.row_id, event.scenePos())
-            self._drag = {"row": True}
+            self._drag = None
         else:
-            self._drag = {"row": False, "press": event.scenePos(), "pos": self.pos(), "moved": False}
+            self._drag = RackDrag(event.scenePos(), self.pos())
         event.accept()
 
-    def mouseMoveEvent(self, event: Any) -> None:
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._moving_row:
+            self.fscene.row_drag_to(event.scenePos(), event.modifiers())
+            return
         d = self._drag
         if d is None:
             return
-        if d["row"]:
-            self.fscene.row_drag_to(event.scenePos(), event.modifiers())
+        delta = event.scenePos() - d.press
+        if not d.moved and math.hypot(delta.x(), delta.y()) < 40 / max(self.fscene.current_zoom(), 1e-6) / 10:
             return
-        delta = event.scenePos() - d["press"]
-        if not d["moved"] and math.hypot(delta.x(), delta.y()) < 40 / max(self.fscene.current_zoom(), 1e-6) / 10:
-            return
-        d["moved"] = True
+        d.moved = True
         a = math.radians(self.rotation())
         ux, uy = math.cos(a), math.sin(a)
         along = delta.x() * ux + delta.y() * uy
         self.setZValue(5)
         self.setOpacity(0.75)
-        self.setPos(d["pos"] + QPointF(ux * along, uy * along))
+        self.setPos(d.pos + QPointF(ux * along, uy * along))
         self.fscene.show_drop_hint(self, along)
 
-    def mouseReleaseEvent(self, event: Any) -> None:
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         d, self._drag = self._drag, None
+        moving_row, self._moving_row = self._moving_row, False
         super().mouseReleaseEvent(event)
-        if d is None:
-            return
-        if d["row"]:
+        if moving_row:
             self.fscene.end_row_drag()
             return
-        if d["moved"]:
+        if d is None:
+            return
+        if d.moved:
             a = math.radians(self.rotation())
-            delta = event.scenePos() - d["press"]
+            delta = event.scenePos() - d.press
             along = delta.x() * math.cos(a) + delta.y() * math.sin(a)
             self.setOpacity(1.0)
             self.setZValue(0)
-            self.setPos(d["pos"])  # the model decides where it ends up
+            self.setPos(d.pos)  # the model decides where it ends up
             self.fscene.show_drop_hint(None, 0)
             self.fscene.reorder_rack(self.rack_id, along)
 
@@ -613,7 +629,7 @@ class DropHintItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return QRectF(self.line.p1(), self.line.p2()).normalized().adjusted(-200, -200, 200, 200)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         pen = QPen(style.SELECTION, 4.0)
         pen.setCosmetic(True)
         painter.setPen(pen)

@@ -4,9 +4,9 @@ from ``Document.resultsChanged``; the selection in step with the document's."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, Signal
+from PySide6.QtCore import QObject, QPointF, Signal
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
@@ -14,12 +14,13 @@ from PySide6.QtWidgets import (
 
 from planner.engine import Results
 from planner.geometry import row_footprints
-from planner.plan import Row
+from planner.plan import Room, Row
 from ui import style
-from ui.scenes.floor.gestures import FloorGestures
+from ui.scenes.floor.gestures import FloorGestures, RowDrag
 from ui.scenes.floor.items import SCALE, DropHintItem, RackItem, RoomItem, RowItem, rack_gauge, short_names
 
 if TYPE_CHECKING:
+    from planner.edits import Change
     from ui.document import Document
 
 
@@ -34,7 +35,7 @@ class FloorScene(FloorGestures, QGraphicsScene):
     roomsChanged = Signal()  # rooms added, removed or renamed
     roomResized = Signal()  # the room shown got another width or depth
 
-    def __init__(self, doc: Document, parent: Any = None) -> None:
+    def __init__(self, doc: Document, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.mode = "power"
@@ -45,7 +46,7 @@ class FloorScene(FloorGestures, QGraphicsScene):
         self.room_id: str | None = None
         self._names_dirty = False  # racks came, went or were renamed since the short labels were made
         self._syncing_selection = False
-        self._row_drag: dict[str, Any] | None = None
+        self._row_drag: RowDrag | None = None
         self._zoom = 0.05
         self.hint = DropHintItem()
         self.hint.setVisible(False)
@@ -68,7 +69,7 @@ class FloorScene(FloorGestures, QGraphicsScene):
         self.update()
 
     # -- building ---------------------------------------------------------------------
-    def current_room(self) -> Any:
+    def current_room(self) -> Room | None:
         """The room shown, or None when the plan has no room."""
         return self.doc.plan.index.rooms.get(self.room_id) if self.room_id is not None else None
 
@@ -161,7 +162,7 @@ class FloorScene(FloorGestures, QGraphicsScene):
         for rid in [k for k, v in self.racks.items() if v.row_id == row_id]:
             self._remove_rack_item(rid)
 
-    def on_changed(self, change: Any) -> None:
+    def on_changed(self, change: Change) -> None:
         """Mirror an applied or reverted edit: update only the touched rows/racks of the
         room shown. The Change may name entities that no longer exist (a replaced plan,
         a removed room): those items just go."""
@@ -253,7 +254,7 @@ class FloorScene(FloorGestures, QGraphicsScene):
             return idx.row_room.get(eid)
         return None
 
-    def on_doc_selection(self, selection: Any) -> None:
+    def on_doc_selection(self, selection: tuple[tuple[str, str], ...]) -> None:
         if self._syncing_selection:
             return
         rooms = [r for r in (self._room_of(k, i) for k, i in selection or ()) if r is not None]
@@ -266,7 +267,7 @@ class FloorScene(FloorGestures, QGraphicsScene):
         rooms = {self._room_of(k, i) for k, i in self.doc.selection} - {None}
         return bool(rooms) and self.room_id not in rooms
 
-    def _apply_selection(self, selection: Any) -> None:
+    def _apply_selection(self, selection: tuple[tuple[str, str], ...]) -> None:
         for rid, item in self.rooms.items():
             item.set_highlighted(("room", rid) in (selection or ()))
         idx = self.doc.plan.index

@@ -4,17 +4,24 @@ legend drawn in the foreground."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
+    QContextMenuEvent,
     QFontMetricsF,
+    QKeyEvent,
+    QMouseEvent,
     QPainter,
     QPen,
+    QResizeEvent,
+    QShowEvent,
+    QWheelEvent,
 )
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsView,
+    QMenu,
     QWidget,
 )
 
@@ -49,6 +56,9 @@ class FloorGraphicsView(QGraphicsView):
         self.auto_fit = True  # refit on resize until the user zooms or pans
         self.setMouseTracking(True)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.DefaultContextMenu)
+        # the right-click menu for a scene point and the item there (set by the FloorView)
+        self.menu_provider: Callable[[QPointF, QGraphicsItem | None], QMenu | None] | None = None
+        self.last_menu: QMenu | None = None  # the menu shown last (tests read it)
 
     # -- zoom ---------------------------------------------------------------------------
     def zoom(self) -> float:
@@ -75,8 +85,8 @@ class FloorGraphicsView(QGraphicsView):
         r = QRectF()
         for item in self.fscene.rooms.values():
             r = r.united(item.sceneBoundingRect())
-        for item in self.fscene.rows.values():
-            r = r.united(item.sceneBoundingRect())
+        for row in self.fscene.rows.values():
+            r = r.united(row.sceneBoundingRect())
         if r.isEmpty():
             r = QRectF(0, 0, 10 * SCALE, 8 * SCALE)
         r = r.adjusted(-0.02 * r.width(), -0.02 * r.height(), 0.02 * r.width(), 0.02 * r.height())
@@ -96,7 +106,7 @@ class FloorGraphicsView(QGraphicsView):
         scale bar stacked above it when the view is too narrow to put them side by side."""
         return 64.0 if self.viewport().width() >= 560 else 110.0 if self.viewport().width() >= 330 else 128.0
 
-    def resizeEvent(self, event: Any) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self.auto_fit and self._fitted_once:
             self.fit()
@@ -115,20 +125,20 @@ class FloorGraphicsView(QGraphicsView):
                                Qt.AspectRatioMode.KeepAspectRatio)
         self.viewport().update()
 
-    def showEvent(self, event: Any) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._fitted_once:
             self._fitted_once = True
             self.fit()
 
-    def wheelEvent(self, event: Any) -> None:
+    def wheelEvent(self, event: QWheelEvent) -> None:
         dy = event.angleDelta().y() or event.pixelDelta().y()
         if dy:
             self.zoom_by(1.0015 ** dy, event.position())
         event.accept()
 
     # -- pan ----------------------------------------------------------------------------
-    def keyPressEvent(self, event: Any) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
@@ -136,7 +146,7 @@ class FloorGraphicsView(QGraphicsView):
             return
         super().keyPressEvent(event)
 
-    def keyReleaseEvent(self, event: Any) -> None:
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = False
             self.viewport().unsetCursor()
@@ -144,7 +154,7 @@ class FloorGraphicsView(QGraphicsView):
             return
         super().keyReleaseEvent(event)
 
-    def mousePressEvent(self, event: Any) -> None:
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.MiddleButton or (
                 self._space and event.button() == Qt.MouseButton.LeftButton):
             self._pan = event.position()
@@ -153,7 +163,7 @@ class FloorGraphicsView(QGraphicsView):
             return
         super().mousePressEvent(event)
 
-    def mouseMoveEvent(self, event: Any) -> None:
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._pan is not None:
             d = event.position() - self._pan
             self._pan = event.position()
@@ -171,7 +181,7 @@ class FloorGraphicsView(QGraphicsView):
         self.translate(dx / z, dy / z)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
 
-    def mouseReleaseEvent(self, event: Any) -> None:
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._pan is not None and event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.LeftButton):
             self._pan = None
             if self._space:
@@ -182,7 +192,7 @@ class FloorGraphicsView(QGraphicsView):
             return
         super().mouseReleaseEvent(event)
 
-    def mouseDoubleClickEvent(self, event: Any) -> None:
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         """A double-click on the bare floor shows the room's properties."""
         if event.button() == Qt.MouseButton.LeftButton and not isinstance(
                 self.itemAt(event.position().toPoint()), RowItem | RackItem):
@@ -193,9 +203,9 @@ class FloorGraphicsView(QGraphicsView):
                 return
         super().mouseDoubleClickEvent(event)
 
-    def contextMenuEvent(self, event: Any) -> None:
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         """The menu of what is under the pointer (built by the FloorView: ``menu_provider``)."""
-        provider = getattr(self, "menu_provider", None)
+        provider = self.menu_provider
         if provider is None:
             return
         menu = provider(self.mapToScene(event.pos()), self.itemAt(event.pos()))
@@ -205,7 +215,7 @@ class FloorGraphicsView(QGraphicsView):
         menu.exec(event.globalPos())
 
     # -- overlay: legend and scale bar ---------------------------------------------------------
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         painter.save()
         painter.resetTransform()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -222,12 +232,12 @@ class FloorGraphicsView(QGraphicsView):
         length_m, label = units.scale_bar(120 / ppm)  # a round length of ~120 px
         return length_m * ppm, label
 
-    def _draw_scale_bar(self, painter: QPainter, vp: Any, legend: QRectF | None = None) -> None:
+    def _draw_scale_bar(self, painter: QPainter, vp: QRect, legend: QRectF | None = None) -> None:
         bar = self.scale_bar()
         if bar is None:
             return
         w, label = bar
-        x0, y0 = 16, vp.height() - 22
+        x0, y0 = 16.0, vp.height() - 22.0
         if legend is not None and legend.left() < x0 + max(w, 40) + 16:  # narrow view: stack above the legend
             y0 = legend.top() - 12
         painter.setPen(Qt.PenStyle.NoPen)
@@ -242,7 +252,7 @@ class FloorGraphicsView(QGraphicsView):
         painter.setFont(_font(11))
         painter.drawText(QPointF(x0, y0 - 8), label)
 
-    def _draw_legend(self, painter: QPainter, vp: Any) -> QRectF:
+    def _draw_legend(self, painter: QPainter, vp: QRect) -> QRectF:
         mode = self.fscene.mode
         title = self.tr("Rack power vs. limit") if mode == "power" else self.tr("Rack heat vs. cooling")
         res = self.fscene.doc.results

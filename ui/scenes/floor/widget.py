@@ -3,7 +3,9 @@ floor, the Floor menu's actions and the context menu."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import (
@@ -14,6 +16,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QComboBox,
+    QGraphicsItem,
     QLabel,
     QMenu,
     QSizePolicy,
@@ -75,7 +78,7 @@ class FloorView(QWidget):
         doc.refused.connect(self._show_refusal)
         self.scene.roomsChanged.connect(self._fill_rooms)
         self.scene.roomChanged.connect(self._room_shown)
-        self.scene.roomResized.connect(lambda: self.view.auto_fit and self.view.fit())
+        self.scene.roomResized.connect(self._room_resized)
         self._fill_rooms()
         self.follow_palette()
 
@@ -86,7 +89,11 @@ class FloorView(QWidget):
         self.status.setStyleSheet(f"color: {self.scene.colors.label_muted.name()}; padding-right: 6px;")
         self.view.viewport().update()
 
-    def changeEvent(self, event: Any) -> None:
+    def _room_resized(self) -> None:
+        if self.view.auto_fit:  # the user has not zoomed or panned since the last fit
+            self.view.fit()
+
+    def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self.follow_palette()
@@ -96,7 +103,8 @@ class FloorView(QWidget):
         self.scene.update()
         self.view.viewport().update()
 
-    def _act(self, text: str, keys: list[Any], slot: Any, tip: str = "") -> QAction:
+    def _act(self, text: str, keys: list[str | QKeySequence.StandardKey], slot: Callable[[], object],
+             tip: str = "") -> QAction:
         a = QAction(text, self)
         a.setShortcuts([QKeySequence(k) for k in keys])
         a.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -270,7 +278,7 @@ class FloorView(QWidget):
         return self.scene.add_row_at(None, n)
 
     # -- context menu -----------------------------------------------------------------------
-    def context_menu(self, scene_pos: QPointF, item: Any) -> QMenu:
+    def context_menu(self, scene_pos: QPointF, item: QGraphicsItem | None) -> QMenu:
         """What a right-click offers: on a rack or row, that row's actions; on the floor,
         a row there; always the room's actions."""
         menu = QMenu(self)
@@ -281,24 +289,24 @@ class FloorView(QWidget):
             for n in (1, 2, 4):
                 text = (self.tr("Add a rack to {row}") if n == 1 else self.tr("Add {n} racks to {row}")).format(
                     n=n, row=name)
-                menu.addAction(text, lambda n=n: self.scene.add_racks_to_row(row_id, n))
+                menu.addAction(text, partial(self.scene.add_racks_to_row, row_id, n))
             menu.addAction(self.tr("Rotate {row} 90\u00b0").format(row=name),
-                           lambda: (self.doc.select([("row", row_id)]), self.scene.rotate_selected()))
+                           partial(self._rotate_row, row_id))
             menu.addSeparator()
             if isinstance(item, RackItem):
                 rack_id = item.rack_id
                 menu.addAction(self.tr("Properties of {rack}").format(rack=item.name),
-                               lambda: (self.doc.select([("rack", rack_id)]), self.propertiesRequested.emit()))
+                               partial(self._properties_of, "rack", rack_id))
                 menu.addAction(self.tr("Delete rack {rack}").format(rack=item.name),
                                lambda: self._delete([("rack", rack_id)]))
             menu.addAction(self.tr("Properties of {row}").format(row=name),
-                           lambda: (self.doc.select([("row", row_id)]), self.propertiesRequested.emit()))
+                           partial(self._properties_of, "row", row_id))
             menu.addAction(self.tr("Delete {row} with its racks").format(row=name),
                            lambda: self._delete([("row", row_id)]))
         elif self.scene.room_at(scene_pos) is not None:
             for n in (4, 8, 12):
                 menu.addAction(self.tr("Add row of {n} racks here").format(n=n),
-                               lambda n=n: self.scene.add_row_at(scene_pos, n))
+                               partial(self.scene.add_row_at, scene_pos, n))
         menu.addSeparator()
         room = self.scene.current_room()
         if room is not None:
@@ -309,6 +317,14 @@ class FloorView(QWidget):
         if len(plan.site.rooms) > 1:
             self._fill_room_menu(menu.addMenu(self.tr("Show Room")))
         return menu
+
+    def _rotate_row(self, row_id: str) -> None:
+        self.doc.select([("row", row_id)])
+        self.scene.rotate_selected()
+
+    def _properties_of(self, kind: str, eid: str) -> None:
+        self.doc.select([(kind, eid)])
+        self.propertiesRequested.emit()
 
     def _delete(self, selection: list[tuple[str, str]]) -> bool:
         edit = delete_edit(self.doc.plan, tuple(selection))

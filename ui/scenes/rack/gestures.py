@@ -6,9 +6,10 @@ arguments and shows a refusal at the pointer."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
 
-from PySide6.QtCore import QCoreApplication, QPoint, QRect, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRect, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QDragEnterEvent,
@@ -39,20 +40,60 @@ from planner.plan import Placement
 from ui.scenes.rack.items import DeviceItem, RackFrameItem, Target
 
 if TYPE_CHECKING:
+    # the type checker sees the view this mixes into, so the handlers' super() calls and
+    # the view's own methods (mapToScene, viewport, setFocus) are checked against Qt's
+    from PySide6.QtWidgets import QGraphicsView as _ViewBase
+
     from ui.document import Document
     from ui.scenes.rack.scene import RackScene
+else:
+    _ViewBase = object
 
 
-class RackGestures:
+@dataclass
+class DeviceDrag:
+    """A device being dragged: its placement, the U under the pointer relative to its own
+    U, the gesture its moves merge under, where the press was; ``active`` once it has moved
+    a few pixels, ``last`` the target pushed last, ``refused`` when that move was refused."""
+
+    pid: str
+    offset: int
+    gesture: str
+    press: QPoint
+    active: bool = False
+    last: tuple[str, int | None, str, str | None] | None = None
+    refused: bool = False
+
+
+@dataclass
+class WireDrag:
+    """A cable being drawn from a port: the port, the rubber line and where it starts."""
+
+    pid: str
+    port: str
+    line: QGraphicsLineItem
+    start: QPointF
+
+
+@dataclass
+class BandSelect:
+    """A rubber-band selection: where it started; with Ctrl/Shift it adds to ``base``."""
+
+    origin: QPoint
+    multi: bool
+    base: list[tuple[str, str]] = field(default_factory=list)
+
+
+class RackGestures(_ViewBase):
     """Gestures of :class:`~ui.scenes.rack.view.RackGraphicsView` (``self`` is the view)."""
 
     # what the view provides
     doc: Document
     rack_scene: RackScene
-    propertiesRequested: Any
-    _drag: dict[str, Any] | None
-    _wire: dict[str, Any] | None
-    _band: dict[str, Any] | None
+    propertiesRequested: ClassVar[Signal]
+    _drag: DeviceDrag | None
+    _wire: WireDrag | None
+    _band: BandSelect | None
     _rubber: QRubberBand | None
 
     if TYPE_CHECKING:  # declared for the type checker only: at run time the view's own
@@ -64,9 +105,6 @@ class RackGestures:
         def show_refusal(self, reason: str, at: QPoint | None = None) -> None: ...
         def hide_refusal(self) -> None: ...
         def delete_selection(self) -> None: ...
-        def mapToScene(self, pos: Any) -> Any: ...  # noqa: N802 - QGraphicsView's
-        def viewport(self) -> Any: ...
-        def setFocus(self, reason: Any) -> None: ...  # noqa: N802 - QWidget's
 
     # -- catalog drops -----------------------------------------------------------------
     def _drop_target(self, pos: QPoint, slug: str) -> tuple[Target | None, Placement | None, str | None]:
@@ -115,7 +153,7 @@ class RackGestures:
         event.setDropAction(Qt.DropAction.CopyAction)
         event.accept()
 
-    def dragLeaveEvent(self, event: Any) -> None:
+    def dragLeaveEvent(self, event: QEvent) -> None:
         self._hide_ghost()
         self.hide_refusal()
         event.accept()
@@ -166,21 +204,21 @@ class RackGestures:
         self.rack_scene.addItem(line)
         start = self.rack_scene.ports[pid].port_rect(port.name).center()
         line.setLine(start.x(), start.y(), start.x(), start.y())
-        self._wire = {"pid": pid, "port": port.name, "line": line, "start": start}
+        self._wire = WireDrag(pid, port.name, line, start)
         self.viewport().setCursor(Qt.CursorShape.CrossCursor)
 
     def _end_wire(self, pos: QPoint) -> bool:
         w = self._wire
         assert w is not None
         self._wire = None
-        if w["line"].scene() is not None:
-            self.rack_scene.removeItem(w["line"])
+        if w.line.scene() is not None:
+            self.rack_scene.removeItem(w.line)
         self.viewport().unsetCursor()
         self._set_hot(None)
         hit = self.port_at(pos)
-        if hit is None or (hit[0] == w["pid"] and hit[1].name == w["port"]):
+        if hit is None or (hit[0] == w.pid and hit[1].name == w.port):
             return False
-        return self.connect_ports((w["pid"], w["port"]), (hit[0], hit[1].name), pos)
+        return self.connect_ports((w.pid, w.port), (hit[0], hit[1].name), pos)
 
     def connect_ports(self, a: tuple[str, str], b: tuple[str, str], at: QPoint | None = None) -> bool:
         """Push a Connect between two ports; show the reason at ``at`` when refused."""
@@ -228,8 +266,7 @@ class RackGestures:
                 p = self.doc.plan.placement(dev.placement_id)
                 t = self.rack_scene.target_at(self.mapToScene(pos))
                 offset = (t.u - p.u) if (t and t.u and p.u) else 0
-                self._drag = {"pid": dev.placement_id, "offset": offset, "gesture": new_gesture(),
-                              "press": pos, "active": False, "last": None}
+                self._drag = DeviceDrag(dev.placement_id, offset, new_gesture(), pos)
             event.accept()
             return
         frame = self._frame_at(pos)
@@ -244,15 +281,15 @@ class RackGestures:
         elif event.button() == Qt.MouseButton.LeftButton and not multi:
             self.doc.select([])
         if event.button() == Qt.MouseButton.LeftButton:
-            self._band = {"origin": pos, "multi": multi, "base": list(self.doc.selection) if multi else []}
+            self._band = BandSelect(pos, multi, list(self.doc.selection) if multi else [])
         event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
         if self._wire is not None:
             end = self.mapToScene(pos)
-            st = self._wire["start"]
-            self._wire["line"].setLine(st.x(), st.y(), end.x(), end.y())
+            st = self._wire.start
+            self._wire.line.setLine(st.x(), st.y(), end.x(), end.y())
             self._set_hot(self.port_at(pos))
             event.accept()
             return
@@ -264,10 +301,10 @@ class RackGestures:
         if d is None or not (event.buttons() & Qt.MouseButton.LeftButton):
             super().mouseMoveEvent(event)
             return
-        if not d["active"]:
-            if (pos - d["press"]).manhattanLength() < 4:
+        if not d.active:
+            if (pos - d.press).manhattanLength() < 4:
                 return
-            d["active"] = True
+            d.active = True
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
         self._drag_to(pos)
         event.accept()
@@ -276,44 +313,44 @@ class RackGestures:
         b = self._band
         assert b is not None
         if self._rubber is None:
-            if (pos - b["origin"]).manhattanLength() < 6:
+            if (pos - b.origin).manhattanLength() < 6:
                 return
             self._rubber = QRubberBand(QRubberBand.Shape.Rectangle, self.viewport())
-        rect = QRect(b["origin"], pos).normalized()
+        rect = QRect(b.origin, pos).normalized()
         self._rubber.setGeometry(rect)
         self._rubber.show()
         area = self.mapToScene(rect).boundingRect()
         picked = [("placement", pid) for pid, items in self.rack_scene.devices.items()
                   if any(it.primary and area.intersects(it.sceneBoundingRect()) for it in items)]
-        sel = list(b["base"]) + [k for k in picked if k not in b["base"]]
+        sel = list(b.base) + [k for k in picked if k not in b.base]
         self.doc.select(sel)
 
     def _drag_to(self, pos: QPoint) -> None:
         d = self._drag
         assert d is not None
         plan = self.doc.plan
-        pid = d["pid"]
+        pid = d.pid
         if pid not in plan.index.placements:
             return
         p = plan.placement(pid)
-        target = self.rack_scene.target_at(self.mapToScene(pos), d["offset"] if p.u is not None else 0)
+        target = self.rack_scene.target_at(self.mapToScene(pos), d.offset if p.u is not None else 0)
         if target is None:
             return
         key = (target.rack_id, target.u, target.face, target.side)
-        if key == d["last"]:
+        if key == d.last:
             return
-        d["last"] = key
+        d.last = key
         edit = drag_device_edit(plan, self.doc.catalog, self.doc.checker, pid, target.rack_id, target.u,
-                                target.face, target.side, d["gesture"])
+                                target.face, target.side, d.gesture)
         if edit is None:  # back where it is: nothing to move, nothing refused
-            d["refused"] = False
+            d.refused = False
             self.hide_refusal()
             return
         if self.doc.push(edit):
-            d["refused"] = False
+            d.refused = False
             self.hide_refusal()
         else:
-            d["refused"] = True
+            d.refused = True
             self.show_refusal(self.doc.last_refusal, pos)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
@@ -330,7 +367,7 @@ class RackGestures:
         if self._drag is not None:
             d, self._drag = self._drag, None
             self.viewport().unsetCursor()
-            if d["active"] and not d.get("refused"):  # the drag ended well: its refusals are history
+            if d.active and not d.refused:  # the drag ended well: its refusals are history
                 self.hide_refusal()
             event.accept()
             return

@@ -3,8 +3,8 @@ device and its ports; the drop target under the pointer (:class:`Target`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QGraphicsSimpleTextItem,
     QStyleOptionGraphicsItem,
+    QWidget,
 )
 
 from planner.fabric import Port
@@ -129,11 +130,13 @@ class LodText(QGraphicsSimpleTextItem):
         return [(y0 + i * line_h + fm.ascent(), fm.elidedText(line, Qt.TextElideMode.ElideRight, width))
                 for i, line in enumerate(lines[:n])]
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         if not self.grown(lod):
             self.shown_lines = self.text().count("\n") + 1
-            super().paint(painter, option, widget)
+            # Qt passes no widget when the scene is rendered to an image or the printer; the
+            # stubs type this one parameter (of QGraphicsSimpleTextItem only) as not None
+            super().paint(painter, option, widget)  # type: ignore[arg-type]
             return
         lines = self.grown_lines(lod)
         self.shown_lines = len(lines)
@@ -177,7 +180,7 @@ class RunLabel(LodText):
         self.setZValue(6)
         self.wrap = True
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         f = QFont(self.font())
         f.setPixelSize(max(1, round(MIN_SINGLE_LINE_PX / lod)))
@@ -227,7 +230,8 @@ class PortsItem(QGraphicsItem):
     """All ports of one device face, painted in one item (cheap at any device count);
     hidden below a zoom level. Hit-testing goes through :meth:`port_at`."""
 
-    def __init__(self, parent: DeviceItem, ports: tuple[Port, ...], used: Any) -> None:
+    def __init__(self, parent: DeviceItem, ports: tuple[Port, ...],
+                 used: Callable[[str, str], str | None]) -> None:
         super().__init__(parent)
         self.device = parent
         self.ports = ports
@@ -263,7 +267,7 @@ class PortsItem(QGraphicsItem):
     def port_width(self) -> float:
         return self.rects[0].width() + 2 if self.rects else 0.0
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         if lod * self.port_width() < PORT_MIN_PX:
             return

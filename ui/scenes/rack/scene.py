@@ -4,9 +4,9 @@ rack header's figures come from the engine's results."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, overload
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF
+from PySide6.QtCore import QCoreApplication, QObject, QPointF, QRectF
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -58,7 +58,7 @@ class RackScene(QGraphicsScene):
     # nothing here calls
     palette: QPalette  # type: ignore[assignment]
 
-    def __init__(self, doc: Document, parent: Any = None) -> None:
+    def __init__(self, doc: Document, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.row_id: str | None = None
@@ -153,9 +153,20 @@ class RackScene(QGraphicsScene):
         r = self.itemsBoundingRect()
         self.setSceneRect(r.adjusted(-60, -60, 60, 60))
 
+    @overload
+    def _text(self, text: str, size_mm: float, color: QColor, bold: bool = ...,
+              parent: QGraphicsItem | None = ..., room: None = ...) -> QGraphicsSimpleTextItem: ...
+
+    @overload
+    def _text(self, text: str, size_mm: float, color: QColor, bold: bool = ...,
+              parent: QGraphicsItem | None = ..., *, room: QRectF, skip_lines: int = ...,
+              above: list[LodText] | None = ..., reserve_lines: int = ...) -> LodText: ...
+
     def _text(self, text: str, size_mm: float, color: QColor, bold: bool = False,
               parent: QGraphicsItem | None = None, room: QRectF | None = None,
-              skip_lines: int = 0, above: list[Any] | None = None, reserve_lines: int = 0) -> QGraphicsSimpleTextItem:
+              skip_lines: int = 0, above: list[LodText] | None = None,
+              reserve_lines: int = 0) -> QGraphicsSimpleTextItem:
+        """A text item; with ``room``, a :class:`LodText` that stays legible zoomed out."""
         item = (LodText(text, parent, room, skip_lines, above, reserve_lines) if room is not None
                 else QGraphicsSimpleTextItem(text, parent))
         f = QFont()

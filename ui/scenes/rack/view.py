@@ -3,14 +3,17 @@ look-ups of the item under a point, the context menu."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QContextMenuEvent,
     QPainter,
     QPen,
+    QResizeEvent,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
@@ -31,11 +34,12 @@ from planner.builders import (
 from planner.fabric import Disconnect, Port
 from planner.geometry import u_span_mm
 from ui import dialogs
-from ui.scenes.rack.gestures import RackGestures
+from ui.scenes.rack.gestures import BandSelect, DeviceDrag, RackGestures, WireDrag
 from ui.scenes.rack.items import PORT_MIN_PX, DeviceItem, RackFrameItem, Target
 from ui.scenes.rack.scene import RackScene
 
 if TYPE_CHECKING:
+    from ui.dialogs.wiring import ConnectDialog
     from ui.document import Document
 
 
@@ -56,11 +60,12 @@ class RackGraphicsView(RackGestures, QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.user_zoomed = False
-        self._drag: dict[str, Any] | None = None
-        self._wire: dict[str, Any] | None = None
-        self._band: dict[str, Any] | None = None
+        self._drag: DeviceDrag | None = None
+        self._wire: WireDrag | None = None
+        self._band: BandSelect | None = None
         self._rubber: QRubberBand | None = None
         self._ghost: QGraphicsRectItem | None = None
+        self.connect_dialog_open: ConnectDialog | None = None  # the Connect dialog opened last (tests)
         self.overlay = QLabel(self.viewport())
         self.overlay.setObjectName("refusalOverlay")
         self.overlay.setWordWrap(True)
@@ -127,7 +132,7 @@ class RackGraphicsView(RackGestures, QGraphicsView):
             self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
         self.user_zoomed = False
 
-    def resizeEvent(self, event: Any) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if not self.user_zoomed:
             self.fit()
@@ -187,7 +192,7 @@ class RackGraphicsView(RackGestures, QGraphicsView):
                           else items[0])
 
     # -- context menu ------------------------------------------------------------------
-    def contextMenuEvent(self, event: Any) -> None:
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         pos = event.pos()
         dev = self._device_at(pos)
         frame = self._frame_at(pos)
@@ -212,8 +217,7 @@ class RackGraphicsView(RackGestures, QGraphicsView):
                 wired = [lk.id for lk in doc.plan.links if dev.placement_id in (lk.a.placement, lk.b.placement)]
                 if wired:
                     menu.addAction(self.tr("Disconnect all (%n cable(s))", "", len(wired)),
-                                   lambda: doc.push(disconnect_all_edit(
-                                       doc.plan, dev.placement_id, self.tr("Disconnect %n cable(s)", "", len(wired)))))
+                                   partial(self.disconnect_all, dev.placement_id))
                 menu.addSeparator()
             menu.addAction(self.tr("Delete"), self.delete_selection)
             menu.addAction(self.tr("Duplicate"), self.duplicate_selection)
@@ -235,7 +239,13 @@ class RackGraphicsView(RackGestures, QGraphicsView):
             return False
         return self.doc.push(Disconnect(link))
 
-    def connect_dialog(self, pid: str, port: str | None = None) -> Any:
+    def disconnect_all(self, pid: str) -> bool:
+        """Remove every cable of a device, as one undo step (False when it has none)."""
+        wired = sum(1 for lk in self.doc.plan.links if pid in (lk.a.placement, lk.b.placement))
+        edit = disconnect_all_edit(self.doc.plan, pid, self.tr("Disconnect %n cable(s)", "", wired))
+        return edit is not None and self.doc.push(edit)
+
+    def connect_dialog(self, pid: str, port: str | None = None) -> ConnectDialog:
         from ui.dialogs.wiring import ConnectDialog
 
         dlg = ConnectDialog(self.doc, pid, port, self)

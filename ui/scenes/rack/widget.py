@@ -3,7 +3,7 @@ and the selection in step with the document."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import (
@@ -164,7 +164,7 @@ class RackView(QWidget):
         if change.racks & shown:
             self._sync_selection()
 
-    def _on_selection(self, sel: Any) -> None:
+    def _on_selection(self, sel: tuple[tuple[str, str], ...]) -> None:
         plan = self.doc.plan
         rows = []
         for kind, i in sel:
