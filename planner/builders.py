@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from planner.edits import (
@@ -57,11 +58,11 @@ def new_placement(plan: Plan, catalog: Catalog | None, slug: str, u: int | None,
     dev = catalog.get("device-types", slug) if catalog is not None else None
     if dev is not None and dev.u_height <= 0 and u is not None:
         side, u = side or "left", None
-    return Placement(id=plan.new_id("dev"), device=slug, name=name, u=u, face=face,  # type: ignore[arg-type]
-                     side=side if u is None else None)  # type: ignore[arg-type]
+    return Placement(id=plan.new_id("dev"), device=slug, name=name, u=u, face=face,
+                     side=side if u is None else None)
 
 
-def add_device_edit(plan: Plan, checker: PlacementChecker, rack_id: str, slug: str, u: int | None,
+def add_device_edit(plan: Plan, checker: PlacementChecker[Catalog | None], rack_id: str, slug: str, u: int | None,
                     face: str = "front", namer: Namer | None = None, name: str | None = None) -> AddPlacement:
     """The edit a catalog drop makes: the device named by the plan's pattern for its kind
     (or the default name, planner.naming), unless ``name`` is given (a drag's hover check,
@@ -137,7 +138,7 @@ def _side_of(plan: Plan, pdu: Placement, feed_sides: dict[str, str] | None = Non
     return f"?{pdu.id}"
 
 
-def _pdus_by_side(plan: Plan, catalog: Catalog, placements: list[Placement],
+def _pdus_by_side(plan: Plan, catalog: Catalog | None, placements: list[Placement],
                   feed_sides: dict[str, str] | None = None) -> dict[str, list[Placement]]:
     """A rack's PDUs per feed side, each side's in name order (A1 before A2)."""
     out: dict[str, list[Placement]] = {}
@@ -167,7 +168,7 @@ def copy_payload(plan: Plan, selection: tuple[tuple[str, str], ...], catalog: Ca
         d = lk.model_dump(mode="json")
         d["same_rack"] = plan.index.placement_rack[lk.a.placement] == plan.index.placement_rack[lk.b.placement]
         links.append(d)
-    pdus: dict[str, list[Any]] = {}
+    pdus: dict[str, list[str | int]] = {}  # JSON: [feed side, n-th PDU of that side]
     for rid in {plan.index.placement_rack[i] for i in device_ids}:
         for side, lst in _pdus_by_side(plan, catalog, plan.rack(rid).placements).items():
             for k, pdu in enumerate(lst):
@@ -186,7 +187,7 @@ class _Cords:
     A device copied without explicit cords stays without (the engine spreads them); a
     target rack without PDUs leaves the cords out (the engine reports POWER_NO_PDU)."""
 
-    def __init__(self, plan: Plan, catalog: Catalog) -> None:
+    def __init__(self, plan: Plan, catalog: Catalog | None) -> None:
         self.plan = plan
         self.catalog = catalog
         self._used: dict[str, set[int]] | None = None
@@ -300,7 +301,7 @@ class _RackCopier:
     taken back by the paste (cut and paste moves the rack). A feed the plan does not have
     (pasted from another plan) leaves the PDU unconnected, which PDU_NO_FEED reports."""
 
-    def __init__(self, plan: Plan, catalog: Catalog, claimed: set[str], namer: Namer) -> None:
+    def __init__(self, plan: Plan, catalog: Catalog | None, claimed: set[str], namer: Namer) -> None:
         self.plan = plan
         self.catalog = catalog
         self.claimed = claimed
@@ -369,7 +370,7 @@ class _RackCopier:
         return [AddItem(f) for f in self.new_feeds]
 
 
-def _source_pdus(plan: Plan, catalog: Catalog, pdu_ids: list[str]) -> dict[str, tuple[str, int]]:
+def _source_pdus(plan: Plan, catalog: Catalog | None, pdu_ids: list[str]) -> dict[str, tuple[str, int]]:
     """PDU id -> (feed side, n-th PDU of that side in its rack) for PDUs in ``plan``."""
     out: dict[str, tuple[str, int]] = {}
     for rid in {plan.index.placement_rack[i] for i in pdu_ids if i in plan.index.placement_rack}:
@@ -419,7 +420,7 @@ def duplicate_rack_edit(plan: Plan, rack_id: str, count: int, catalog: Catalog |
     return Compound(edits, deferred(N_("Duplicate {name} x {count}"), name=src.name, count=count))
 
 
-def _place_device(plan: Plan, checker: PlacementChecker, rack_id: str, p: Placement) -> Placement | None:
+def _place_device(plan: Plan, checker: PlacementChecker[Catalog | None], rack_id: str, p: Placement) -> Placement | None:
     """``p`` at its own U (or side) in ``rack_id`` if free, else the lowest free U."""
     if checker.check(plan, rack_id, p, ignore=p.id) is None:
         return p
@@ -436,7 +437,7 @@ def _place_device(plan: Plan, checker: PlacementChecker, rack_id: str, p: Placem
     return None
 
 
-def paste_edit(plan: Plan, checker: PlacementChecker, payload: dict[str, Any], target_rack: str | None,
+def paste_edit(plan: Plan, checker: PlacementChecker[Catalog | None], payload: dict[str, Any], target_rack: str | None,
                target_row: str | None) -> Compound:
     """Paste clipboard racks into ``target_row`` and devices into ``target_rack``, with
     fresh ids and names (planner.naming), devices plugged into the target rack's own PDUs
@@ -518,7 +519,7 @@ def paste_edit(plan: Plan, checker: PlacementChecker, payload: dict[str, Any], t
     return Compound(done, deferred(Np_("Paste {n} item", "Paste {n} items"), n=n))
 
 
-def duplicate_device_edit(plan: Plan, checker: PlacementChecker, placement_ids: list[str]) -> Compound:
+def duplicate_device_edit(plan: Plan, checker: PlacementChecker[Catalog | None], placement_ids: list[str]) -> Compound:
     """Copies of devices in their own racks, at the lowest free U, named by the plan's
     patterns (else the next free number) and plugged into the rack's PDUs as the
     originals are (same feed sides; free outlets)."""
@@ -541,9 +542,9 @@ def duplicate_device_edit(plan: Plan, checker: PlacementChecker, placement_ids: 
             if spot is None:
                 raise EditRefused(tmsg("{rack} has no room for another {device}", rack=rack.name,
                                        device=p.name or p.device))
-            e = AddPlacement(rack_id, spot, checker)
-            e.apply(plan)
-            done.append(e)
+            add = AddPlacement(rack_id, spot, checker)
+            add.apply(plan)
+            done.append(add)
     finally:
         for e in reversed(done):
             e.revert(plan)
@@ -605,7 +606,7 @@ def add_rack_edit(plan: Plan, catalog: Catalog, row_id: str, rack_type: str | No
     return AddRack(row_id, Rack(id=plan.new_id("rack"), name=name, rack_type=rack_type, position=pos))
 
 
-def _dry_run(plan: Plan, make: Any, n: int) -> list[Edit]:
+def _dry_run(plan: Plan, make: Callable[[], Edit], n: int) -> list[Edit]:
     """``n`` edits from ``make()``, each built on the plan as the ones before left it
     (so ids and names never repeat), then all reverted: the plan is unchanged."""
     done: list[Edit] = []
@@ -864,7 +865,7 @@ def remove_racks_edit(plan: Plan, rack_ids: list[str]) -> Compound | None:
     return Compound([RemoveRack(i) for i in ids], text=deferred(Np_("Remove {n} rack", "Remove {n} racks"), n=len(ids)))
 
 
-def nudge_edit(plan: Plan, checker: PlacementChecker, placement_ids: list[str], step: int) -> Edit | None:
+def nudge_edit(plan: Plan, checker: PlacementChecker[Catalog | None], placement_ids: list[str], step: int) -> Edit | None:
     """Move devices ``step`` U up (+) or down (-) in their racks, as one undo step (0U devices
     stay). None when none of them has a U; refused below U1."""
     pids = [i for i in placement_ids if i in plan.index.placements and plan.placement(i).u is not None]
@@ -881,7 +882,7 @@ def nudge_edit(plan: Plan, checker: PlacementChecker, placement_ids: list[str], 
     return edits[0] if len(edits) == 1 else Compound(edits, deferred(Np_("Move {n} device", "Move {n} devices"), n=len(edits)))
 
 
-def drag_device_edit(plan: Plan, catalog: Catalog, checker: PlacementChecker, placement_id: str, rack_id: str,
+def drag_device_edit(plan: Plan, catalog: Catalog, checker: PlacementChecker[Catalog | None], placement_id: str, rack_id: str,
                      u: int | None, face: str, side: str | None, gesture: str) -> MovePlacement | None:
     """One step of a device drag to a slot (rack, U, face; a 0U device: face and side
     channel). A full-depth device keeps its face. None when the device is already there."""

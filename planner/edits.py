@@ -17,9 +17,11 @@ with a reason a user understands; a refused edit leaves the plan unchanged.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from planner.fileio import validation_message
 from planner.i18n import N_, Np_, deferred, tmsg
@@ -28,17 +30,23 @@ from planner.plan import (
     CoolingChoice,
     CoolingLoop,
     Fabric,
+    Face,
     Link,
     Placement,
     Plan,
+    PowerConnection,
     PowerFeed,
     PowerSource,
     Rack,
     Room,
     Row,
     ServerGroup,
+    Side,
     Workload,
 )
+
+# what AddItem adds and RemoveItem removes
+Item = PowerSource | PowerFeed | CoolingLoop | Fabric | Link | ServerGroup | Workload
 
 
 class EditRefused(ValueError):
@@ -161,6 +169,18 @@ class AddPlacement(Edit):
         return Change(racks={rack.id}, placements={self.placement.id})
 
 
+@dataclass
+class _Removed:
+    """What ``RemovePlacement`` took out, to put back where it was."""
+
+    rack: str
+    pos: int
+    placement: Placement
+    links: list[tuple[int, Link]]  # (position in plan.links, link)
+    cords: list[tuple[str, int, PowerConnection]]  # (device, position in its power list, cord to the PDU)
+    groups: list[tuple[str, int]]  # (group, position in its members)
+
+
 class RemovePlacement(Edit):
     """Removes a device and the links, power connections and group memberships that
     reference it (restored on revert)."""
@@ -168,7 +188,7 @@ class RemovePlacement(Edit):
     def __init__(self, placement_id: str) -> None:
         self.placement_id = placement_id
         self.text = deferred(N_("Remove device"))
-        self._saved: dict[str, Any] | None = None
+        self._saved: _Removed | None = None
 
     def _apply(self, plan: Plan) -> Change:
         if self.placement_id not in plan.index.placements:
@@ -177,14 +197,13 @@ class RemovePlacement(Edit):
         rack = plan.rack_of(pid)
         pos = next(i for i, p in enumerate(rack.placements) if p.id == pid)
         links = [(i, lk) for i, lk in enumerate(plan.links) if lk.a.placement == pid or lk.b.placement == pid]
-        cords = []
+        cords: list[tuple[str, int, PowerConnection]] = []
         for other, _ in plan.index.iter_placements():
             for j, c in enumerate(other.power):
                 if c.pdu == pid:
                     cords.append((other.id, j, c))
         groups = [(g.id, g.members.index(pid)) for g in plan.groups if pid in g.members]
-        self._saved = {"rack": rack.id, "pos": pos, "placement": rack.placements[pos], "links": links,
-                       "cords": cords, "groups": groups}
+        self._saved = _Removed(rack.id, pos, rack.placements[pos], links, cords, groups)
         del rack.placements[pos]
         plan.index.remove_placement(pid)
         link_ids = {lk.id for _, lk in links}
@@ -205,22 +224,26 @@ class RemovePlacement(Edit):
     def _revert(self, plan: Plan) -> Change:
         s = self._saved
         assert s is not None
-        rack = plan.rack(s["rack"])
-        rack.placements.insert(s["pos"], s["placement"])
-        plan.index.add_placement(s["placement"], rack.id)
-        for i, lk in s["links"]:
+        rack = plan.rack(s.rack)
+        rack.placements.insert(s.pos, s.placement)
+        plan.index.add_placement(s.placement, rack.id)
+        for i, lk in s.links:
             plan.links.insert(i, lk)
             plan.index.add_id(lk.id)
         touched = {self.placement_id}
-        for oid, j, c in s["cords"]:
+        for oid, j, c in s.cords:
             plan.placement(oid).power.insert(j, c)
             touched.add(oid)
-        for gid, i in s["groups"]:
+        for gid, i in s.groups:
             next(g for g in plan.groups if g.id == gid).members.insert(i, self.placement_id)
-        ch = Change(racks={rack.id}, placements=touched, links={lk.id for _, lk in s["links"]},
-                    groups={g for g, _ in s["groups"]})
+        ch = Change(racks={rack.id}, placements=touched, links={lk.id for _, lk in s.links},
+                    groups={g for g, _ in s.groups})
         ch.racks.update(plan.index.placement_rack[o] for o in touched)
         return ch
+
+
+_FACE: TypeAdapter[Face] = TypeAdapter(Face)
+_SIDE: TypeAdapter[Side | None] = TypeAdapter(Side | None)
 
 
 class MovePlacement(Edit):
@@ -238,7 +261,8 @@ class MovePlacement(Edit):
         self.checker = checker
         self.text = deferred(N_("Move device"))
         self.merge_id = f"move:{placement_id}:{gesture}" if gesture else None
-        self._from: tuple[str, int, int | None, str] | None = None
+        self._from: tuple[str, int, int | None, Face] | None = None
+        self._from_side: Side | None = None
 
     def _apply(self, plan: Plan) -> Change:
         pid = self.placement_id
@@ -248,8 +272,16 @@ class MovePlacement(Edit):
             raise EditRefused(tmsg("rack {id!r} does not exist", id=self.to_rack))
         p = plan.placement(pid)
         src = plan.rack_of(pid)
-        face = self.to_face or p.face
-        side = self.to_side or p.side
+        # the face and side channel as the model allows them: a caller's string is checked
+        # here (a bad one used to reach the plan unvalidated, and the saved plan failed to load)
+        try:
+            face = _FACE.validate_python(self.to_face or p.face)
+        except ValidationError as e:
+            raise EditRefused(_first_error(e, "face")) from None
+        try:
+            side = _SIDE.validate_python(self.to_side or p.side)
+        except ValidationError as e:
+            raise EditRefused(_first_error(e, "side")) from None
         if self.checker is not None:
             candidate = p.model_copy(update={"u": self.to_u, "face": face, "side": side})
             reason = self.checker.check(plan, self.to_rack, candidate, ignore=pid)
@@ -259,8 +291,8 @@ class MovePlacement(Edit):
         self._from = (src.id, pos, p.u, p.face)
         self._from_side = p.side
         p.u = self.to_u
-        p.face = face  # type: ignore[assignment]
-        p.side = side  # type: ignore[assignment]
+        p.face = face
+        p.side = side
         if src.id != self.to_rack:
             del src.placements[pos]
             plan.rack(self.to_rack).placements.append(p)
@@ -273,8 +305,8 @@ class MovePlacement(Edit):
         pid = self.placement_id
         p = plan.placement(pid)
         p.u = u
-        p.face = face  # type: ignore[assignment]
-        p.side = self._from_side  # type: ignore[assignment]
+        p.face = face
+        p.side = self._from_side
         here = plan.rack_of(pid)
         here_pos = next(i for i, q in enumerate(here.placements) if q.id == pid)
         if here.id != src_id or here_pos != pos:
@@ -295,18 +327,23 @@ class MovePlacement(Edit):
 # -- generic property edits ------------------------------------------------------------
 
 
-def _find_entity(plan: Plan, kind: str, entity_id: str | None) -> Any:
+def _find_entity(plan: Plan, kind: str, entity_id: str | None) -> BaseModel:
+    """The model object a ``SetProperty`` edits (KeyError when there is none)."""
     if kind == "metadata":
         return plan.metadata
     if kind == "plan":
         return plan
     if kind == "site":
         return plan.site
+    if entity_id is None:
+        raise KeyError(f"{kind} needs an id")
     idx = plan.index
-    maps = {"room": idx.rooms, "row": idx.rows, "rack": idx.racks, "placement": idx.placements}
+    maps: dict[str, Mapping[str, BaseModel]] = {"room": idx.rooms, "row": idx.rows, "rack": idx.racks,
+                                                "placement": idx.placements}
     if kind in maps:
         return maps[kind][entity_id]
-    colls = {"source": plan.power_sources, "feed": plan.feeds, "loop": plan.cooling_loops, "fabric": plan.fabrics, "link": plan.links,
+    colls: dict[str, Sequence[Item]] = {
+        "source": plan.power_sources, "feed": plan.feeds, "loop": plan.cooling_loops, "fabric": plan.fabrics, "link": plan.links,
              "group": plan.groups, "workload": plan.workloads}
     for item in colls[kind]:
         if item.id == entity_id:
@@ -427,7 +464,8 @@ def _check_reference(plan: Plan, kind: str, entity_id: str | None, ref_kind: str
         template = _NO_SUCH.get(ref_kind)
         raise EditRefused(tmsg(template, id=ref_id) if template else f"there is no {ref_kind} {ref_id!r}") from None
     if kind == "source" and ref_kind == "source":  # a source may not end up upstream of itself
-        seen, up = {entity_id}, ref_id
+        seen = {entity_id}
+        up: str | None = ref_id
         while up is not None:
             if up in seen:
                 raise EditRefused(tmsg("power source {id!r} would feed itself through {through!r}", id=entity_id,
@@ -688,7 +726,7 @@ _COLLECTIONS = {
 class AddItem(Edit):
     """Adds a power source, feed, cooling loop, fabric, link, server group or workload."""
 
-    def __init__(self, item: PowerSource | PowerFeed | CoolingLoop | Fabric | Link | ServerGroup | Workload) -> None:
+    def __init__(self, item: Item) -> None:
         self.item = item
         self.text = deferred(_ADD_TEXTS.get(type(item).__name__, N_("Add item")))
 
@@ -729,7 +767,7 @@ class RemoveItem(Edit):
         self.kind = kind
         self.item_id = item_id
         self.text = deferred(_REMOVE_TEXTS.get(kind, N_("Remove item")))
-        self._saved: tuple[int, Any] | None = None
+        self._saved: tuple[int, Item] | None = None
 
     def _attr(self) -> tuple[str, str]:
         return {"source": ("power_sources", "sources"), "feed": ("feeds", "feeds"), "loop": ("cooling_loops", "loops"), "fabric": ("fabrics", "fabrics"),

@@ -68,7 +68,7 @@ def _rotate(x: float, y: float, deg: int) -> tuple[float, float]:
     return x * c - y * s, x * s + y * c
 
 
-def row_footprints(row: Row, catalog: Catalog) -> list[RackFootprint]:
+def row_footprints(row: Row, catalog: Catalog | None) -> list[RackFootprint]:
     out: list[RackFootprint] = []
     along = 0.0
     for rack in sorted(row.racks, key=lambda r: r.position):
@@ -84,7 +84,7 @@ def row_footprints(row: Row, catalog: Catalog) -> list[RackFootprint]:
     return out
 
 
-def plan_footprints(plan: Plan, catalog: Catalog) -> dict[str, RackFootprint]:
+def plan_footprints(plan: Plan, catalog: Catalog | None) -> dict[str, RackFootprint]:
     """Footprint of every rack, by rack id."""
     out: dict[str, RackFootprint] = {}
     for room in plan.site.rooms:
@@ -94,7 +94,7 @@ def plan_footprints(plan: Plan, catalog: Catalog) -> dict[str, RackFootprint]:
     return out
 
 
-def row_length_m(row: Row, catalog: Catalog) -> float:
+def row_length_m(row: Row, catalog: Catalog | None) -> float:
     fps = row_footprints(row, catalog)
     return sum(f.width_m for f in fps) + sum(r.gap_before_m for r in row.racks)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from planner.i18n import N_, tmsg
 from planner.plan import Placement, Plan, Rack
@@ -106,11 +106,16 @@ def units_of(u: int, u_height: float) -> range:
     return range(u, u + max(1, math.ceil(u_height)))
 
 
-class PlacementChecker:
+# the catalog a checker was made with: a Catalog in the app and the builders (which hand it
+# on to naming and cable routing), the engine's LenientCatalog in the engine
+C = TypeVar("C", bound="CatalogLookup | None", covariant=True)
+
+
+class PlacementChecker(Generic[C]):
     """Checks placements against a catalog. Unknown hardware is not refused here
     (the plan keeps it, marked unknown, and the engine reports it)."""
 
-    def __init__(self, catalog: CatalogLookup | None) -> None:
+    def __init__(self, catalog: C) -> None:
         self.catalog = catalog
 
     def footprint(self, p: Placement) -> tuple[set[int], set[int]] | None:

@@ -14,16 +14,18 @@ from typing import TYPE_CHECKING, Any
 
 from planner.edits import AddItem, Compound, Edit, EditRefused, RemoveItem, SetProperty
 from planner.i18n import N_, Np_, deferred, tmsg
-from planner.plan import Plan, PowerConnection, PowerFeed, PowerSource
+from planner.plan import Placement, Plan, PowerConnection, PowerFeed, PowerSource
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.engine.rack import CordResult
     from planner.engine.results import Results
+    from planner.engine.specs import PduInfo
 
 SOURCE_KINDS = ("ups", "panel", "switchboard", "generator")
 
 
-def _names(items: Iterable[Any]) -> set[str]:
+def _names(items: Iterable[PowerFeed | PowerSource]) -> set[str]:
     return {x.name for x in items}
 
 
@@ -64,7 +66,7 @@ def new_source(plan: Plan, kind: str = "ups", name: str | None = None, **fields:
         while f"{stem} {n}" in taken:
             n += 1
         name = f"{stem} {n}"
-    return PowerSource(id=sid, name=unique_name(taken, name), kind=kind, **fields)  # type: ignore[arg-type]
+    return PowerSource(id=sid, name=unique_name(taken, name), kind=kind, **fields)
 
 
 _ADD_SOURCE = {"ups": N_("Add UPS {name}"), "panel": N_("Add panel {name}"),
@@ -72,14 +74,16 @@ _ADD_SOURCE = {"ups": N_("Add UPS {name}"), "panel": N_("Add panel {name}"),
 
 
 def add_feed_edit(plan: Plan, **kw: Any) -> AddItem:
-    e = AddItem(new_feed(plan, **kw))
-    e.text = deferred(N_("Add feed {name}"), name=e.item.name)
+    feed = new_feed(plan, **kw)
+    e = AddItem(feed)
+    e.text = deferred(N_("Add feed {name}"), name=feed.name)
     return e
 
 
 def add_source_edit(plan: Plan, kind: str = "ups", **kw: Any) -> AddItem:
-    e = AddItem(new_source(plan, kind, **kw))
-    e.text = deferred(_ADD_SOURCE.get(kind, N_("Add power source {name}")), name=e.item.name)
+    source = new_source(plan, kind, **kw)
+    e = AddItem(source)
+    e.text = deferred(_ADD_SOURCE.get(kind, N_("Add power source {name}")), name=source.name)
     return e
 
 
@@ -132,7 +136,7 @@ def delete_source_edit(plan: Plan, source_id: str, detach: bool = False) -> Edit
     return Compound(edits, deferred(N_("Delete {name}"), name=src.name))
 
 
-def _pdus_of(plan: Plan, catalog: Catalog | None, rack_id: str) -> list[Any]:
+def _pdus_of(plan: Plan, catalog: Catalog | None, rack_id: str) -> list[Placement]:
     out = []
     for p in plan.rack(rack_id).placements:
         dev = catalog.get("device-types", p.device) if catalog is not None else None
@@ -141,7 +145,7 @@ def _pdus_of(plan: Plan, catalog: Catalog | None, rack_id: str) -> list[Any]:
     return out
 
 
-def _pdu_rating(catalog: Catalog | None, pdus: list[Any]) -> dict[str, Any]:
+def _pdu_rating(catalog: Catalog | None, pdus: list[Placement]) -> dict[str, float]:
     """The feed fields the PDUs' catalog inputs ask for: the largest rated current, and
     voltage and phases where the PDUs agree (nothing for PDUs without a rating)."""
     specs = [d.planning.pdu for p in pdus
@@ -149,7 +153,7 @@ def _pdu_rating(catalog: Catalog | None, pdus: list[Any]) -> dict[str, Any]:
              and d.planning is not None and d.planning.pdu is not None]
     if not specs:
         return {}
-    out: dict[str, Any] = {"breaker_a": max(s.amps for s in specs)}
+    out: dict[str, float] = {"breaker_a": max(s.amps for s in specs)}
     if len({(s.voltage_v, s.phases) for s in specs}) == 1:
         out.update(voltage_v=specs[0].voltage_v, phases=specs[0].phases)
     return out
@@ -209,7 +213,7 @@ def phase_name(wiring: str, phases: int, phase: int) -> str:
     return ("L1", "L2", "L3")[phase]
 
 
-def pdu_info(catalog: Catalog | None, plan: Plan, pdu_id: str) -> Any:
+def pdu_info(catalog: Catalog | None, plan: Plan, pdu_id: str) -> PduInfo | None:
     """The engine's PDU figures (outlets, phases, wiring, per-outlet phase) of a PDU placement,
     or None when it is not a PDU the catalog knows."""
     from planner.engine.specs import SpecCache
@@ -224,12 +228,12 @@ def current_cords(plan: Plan, results: Results | None, placement_id: str) -> lis
     """A device's cords as (PDU, outlet): its own connections (outlets the engine chose filled
     in), else the engine's spread; empty when neither knows any."""
     p = plan.placement(placement_id)
-    engine = []
+    engine: list[CordResult] = []
     if results is not None:
         rack = plan.index.placement_rack.get(placement_id)
         rr = results.racks.get(rack) if rack is not None else None
         if rr is not None:
-            engine = list(getattr(rr, "cords", {}).get(placement_id, ()))
+            engine = list(rr.cords.get(placement_id, ()))
     if p.power:
         out = []
         for k, c in enumerate(p.power):

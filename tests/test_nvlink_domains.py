@@ -12,7 +12,7 @@ import pytest
 
 from planner.catalog import load_catalog
 from planner.documents import load_plan
-from planner.edits import AddItem, AddPlacement, RemoveItem, RemovePlacement
+from planner.edits import AddItem, AddPlacement, AddRack, RemoveItem, RemovePlacement
 from planner.engine import Engine
 from planner.fabric.analysis import analyse_fabrics
 from planner.fabric.autowire import autowire
@@ -126,6 +126,27 @@ def test_autowire_undo_restores_exactly_and_engine_follows(cat):
     back = eng.update(plan, edit.revert(plan))
     assert plan_to_json(plan) == before
     assert back.to_json(plan, cat) == Engine(cat).compute(plan).to_json(plan, cat)
+
+
+def test_autowire_of_trays_in_two_racks_is_one_undo_step_with_a_domain_per_rack(cat):
+    # the summed design used to be assigned into the frozen FatTree (FrozenInstanceError)
+    plan = nvl72(cat)
+    AddRack("row", plan.rack("r1").model_copy(update={"id": "r2", "name": "NVL72-2", "position": 1,
+                                                      "placements": []})).apply(plan)
+    chk = PlacementChecker(cat)
+    for p in list(plan.rack("r1").placements):
+        AddPlacement("r2", p.model_copy(update={"id": "b-" + p.id, "name": "b-" + (p.name or "")}), chk).apply(plan)
+    trays = [p.id for r in ("r1", "r2") for p in plan.rack(r).placements if p.device == TRAY]
+    before = plan_to_json(plan)
+    res = autowire(plan, cat, trays, SW, kind="nvlink")
+    assert res.links == 2 * 1296 == res.design.cables
+    assert (res.design.nodes, res.design.leaves, res.design.switches) == (36, 18, 18)
+    assert len(res.switches["leaf"]) == 18
+    res.edit.apply(plan)
+    nvl = [r for r in analyse_fabrics(plan, cat) if r.kind == "nvlink"]
+    assert sorted(r.nvlink["domain_gpus"] for r in nvl) == [72, 72]
+    res.edit.revert(plan)
+    assert plan_to_json(plan) == before
 
 
 def test_engine_incremental_equals_full_when_nvlink_breaks(cat):

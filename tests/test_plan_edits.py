@@ -25,6 +25,7 @@ from planner.edits import (
     RemoveRow,
     SetProperty,
 )
+from planner.placement import PlacementChecker
 from planner.plan import (
     Endpoint,
     Link,
@@ -165,6 +166,25 @@ def test_move_merge_is_one_step_and_reverts_to_the_origin():
     assert snapshot(plan) == before
     other = MovePlacement("dev-1", "rack-1", 3, gesture="drag-2")
     assert not first.merge(other)
+
+
+@pytest.mark.parametrize("kw, field", [({"face": "top"}, "face"), ({"side": "middle"}, "side")])
+def test_move_refuses_a_face_or_side_the_model_does_not_have(kw, field):
+    # MovePlacement used to set any string, with or without a checker: the saved plan then
+    # failed to load ("face: Input should be 'front' or 'rear'")
+    plan = small_plan()
+    before = snapshot(plan)
+    with pytest.raises(EditRefused, match=field):
+        MovePlacement("dev-1", "rack-2", 10, **kw).apply(plan)
+    with pytest.raises(EditRefused, match=field):
+        MovePlacement("dev-1", "rack-2", 10, checker=PlacementChecker(None), **kw).apply(plan)
+    assert snapshot(plan) == before
+    edit = MovePlacement("dev-1", "rack-2", 10, face="rear")
+    edit.apply(plan)
+    assert plan.placement("dev-1").face == "rear"
+    plan_from_dict(plan_to_dict(plan), "p.json")
+    edit.revert(plan)
+    assert snapshot(plan) == before
 
 
 def test_new_ids_never_collide():

@@ -195,21 +195,28 @@ def _cell_text(v: Any) -> str:
 
 @dataclass(frozen=True)
 class _Amount:
-    value: float | None  # None: ambiguous
+    value: float
     comma_decimal: bool | None  # what the text shows about the list's decimal mark (None: nothing)
-    alternatives: tuple[float, float] | None = None  # for an ambiguous text: (thousands, decimal)
-    mark: str = ""  # the ambiguous text's one mark, "." or ","
-    text: str = ""
+
+
+@dataclass(frozen=True)
+class _Ambiguous:
+    """``1.234`` / ``1,234``: a thousands mark or a decimal one; the list's other prices decide."""
+
+    thousands: float  # the value read with a thousands mark (1234)
+    decimal: float  # read with a decimal mark (1.234)
+    mark: str  # the text's one mark, "." or ","
+    text: str
 
 
 _GROUPED = {",": re.compile(r"^\d{1,3}(,\d{3})+$"), ".": re.compile(r"^\d{1,3}(\.\d{3})+$")}
 
 
-def _parse_number(text: str) -> _Amount:
+def _parse_number(text: str) -> _Amount | _Ambiguous:
     """``1234``, ``1234.5``, ``1.234,50``, ``1,234.50``, ``12,5``; ValueError if not a number.
 
     ``1.234`` / ``1,234`` (one mark, three digits after it, short integer part) can be
-    either; they come back with ``value`` None and both readings."""
+    either; they come back as :class:`_Ambiguous` with both readings."""
     s = re.sub(r"[\s\u00a0\u202f']", "", text)
     if s.startswith("-"):
         raise ValueError(tmsg("must be greater than 0"))
@@ -232,7 +239,7 @@ def _parse_number(text: str) -> _Amount:
             return _Amount(float(s.replace(mark, "")), mark == ".")
         whole, frac = parts
         if len(frac) == 3 and whole != "0" and len(whole) <= 3:
-            return _Amount(None, None, (float(whole + frac), float(whole + "." + frac)), mark, text.strip())
+            return _Ambiguous(float(whole + frac), float(whole + "." + frac), mark, text.strip())
         return _Amount(float(whole + "." + frac), mark == ",")
     return _Amount(float(s), None)
 
@@ -388,7 +395,7 @@ def _find_header(rows: list[tuple[int, list[Any]]], display: str
 # --------------------------------------------------------------------------- matching
 
 
-def _norm(s: Any) -> str:
+def _norm(s: str | None) -> str:
     return re.sub(r"\s+", " ", str(s or "")).strip().casefold()
 
 
@@ -481,7 +488,7 @@ def read_price_list(path: str | Path, catalog: Catalog, *, name: str | None = No
         j = cols.get(f)
         return row[j] if j is not None and j < len(row) else None
 
-    pending: list[tuple[int, str, list[tuple[str, str]], Any, str, str | None]] = []
+    pending: list[tuple[int, str, list[tuple[str, str]], float | _Ambiguous, str, str]] = []
     votes: set[bool] = set()  # decimal marks the list shows (True: comma)
     for line, row in rows[k + 1:]:
         if all(_cell_text(c) == "" for c in row):
@@ -498,7 +505,7 @@ def read_price_list(path: str | Path, catalog: Catalog, *, name: str | None = No
         problems: list[BadRow] = []
         raw_price = cell(row, "price")
         cur_from_price = None
-        amount: Any = None
+        amount: float | _Ambiguous | None = None
         if isinstance(raw_price, bool) or raw_price is None or _cell_text(raw_price) == "":
             problems.append(BadRow(line, "price", tmsg("empty")))
         elif isinstance(raw_price, int | float):
@@ -508,15 +515,19 @@ def read_price_list(path: str | Path, catalog: Catalog, *, name: str | None = No
         else:
             text, cur_from_price = _split_currency(_cell_text(raw_price))
             try:
-                amount = _parse_number(text)
+                parsed = _parse_number(text)
             except ValueError as exc:
                 problems.append(BadRow(line, "price", _reason(exc)))
             else:
-                if amount.comma_decimal is not None:
-                    votes.add(amount.comma_decimal)
-                if amount.value is not None and not amount.value > 0:
-                    problems.append(BadRow(line, "price", tmsg("must be greater than 0 (got {value})",
-                                                               value=repr(_cell_text(raw_price)))))
+                if isinstance(parsed, _Ambiguous):
+                    amount = parsed
+                else:
+                    amount = parsed.value
+                    if parsed.comma_decimal is not None:
+                        votes.add(parsed.comma_decimal)
+                    if not parsed.value > 0:
+                        problems.append(BadRow(line, "price", tmsg("must be greater than 0 (got {value})",
+                                                                   value=repr(_cell_text(raw_price)))))
         currency = ""
         raw_cur = _cell_text(cell(row, "currency"))
         try:
@@ -544,6 +555,7 @@ def read_price_list(path: str | Path, catalog: Catalog, *, name: str | None = No
         if problems:
             result.bad.extend(problems)
             continue
+        assert amount is not None  # a price cell that gave no amount added a problem above
         hits = index.match(slug, maker, model)
         if not hits:
             result.unmatched.append(UnmatchedRow(line, said, tmsg("matches nothing in the catalog")))
@@ -558,19 +570,20 @@ def read_price_list(path: str | Path, catalog: Catalog, *, name: str | None = No
     comma = next(iter(votes)) if len(votes) == 1 else None
     seen: dict[tuple[str, str], int] = {}
     for line, said, hits, amount, currency, date in pending:
-        value = amount if isinstance(amount, float) else amount.value
-        if value is None:
+        if isinstance(amount, float):
+            value = amount
+        else:
             if comma is None:
                 why = (tmsg("the list uses both decimal marks elsewhere") if votes else
                        tmsg("no other price in the list shows which decimal mark it uses"))
                 result.bad.append(BadRow(line, "price", tmsg(
                     "{text} is ambiguous ({thousands:.0f} or {decimal:g}; {why}): write it without a thousands "
-                    "separator", text=repr(amount.text), thousands=amount.alternatives[0],
-                    decimal=amount.alternatives[1], why=why)))
+                    "separator", text=repr(amount.text), thousands=amount.thousands,
+                    decimal=amount.decimal, why=why)))
                 continue
             # with a decimal comma "1.234" is 1234; with a decimal point "1,234" is 1234
             thousands = (amount.mark == ".") == comma
-            value = amount.alternatives[0] if thousands else amount.alternatives[1]
+            value = amount.thousands if thousands else amount.decimal
         table, slug = hits[0]
         first = seen.get((table, slug))
         if first is not None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 CoolingOption = Literal["air", "rdhx", "dlc", "immersion"]
-COOLING_OPTIONS: tuple[str, ...] = ("air", "rdhx", "dlc", "immersion")
+COOLING_OPTIONS: tuple[CoolingOption, ...] = ("air", "rdhx", "dlc", "immersion")
 # constraint name -> planner.plan.CoolingMethod
 COOLING_METHODS: dict[str, str] = {"air": "air-containment", "rdhx": "rdhx", "dlc": "direct-liquid",
                                    "immersion": "immersion"}

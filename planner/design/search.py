@@ -84,12 +84,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from planner.design import generate as gen
 from planner.design import sizing
-from planner.design.model import COOLING_OPTIONS, BuildDesign, FabricChoice, StorageChoice
+from planner.design.model import COOLING_OPTIONS, BuildDesign, CoolingOption, FabricChoice, StorageChoice
 from planner.fileio import ChoiceList, validation_message
 from planner.i18n import N_, Message, Np_, tmsg
 
 if TYPE_CHECKING:
-    from planner.catalog import Catalog
+    from planner.catalog import Catalog, DeviceType
+    from planner.fabric.media import Media, MediaChooser
+    from planner.fabric.topology import FatTree
+    from planner.plan import Metadata, Workload
+    from planner.workloads.cluster import ClusterSpec
+    from planner.workloads.specs import WorkloadSpec
 
 CONSTRAINT_NAMES: tuple[str, ...] = ("budget", "currency", "max_rack_kw", "cooling", "max_racks", "floor_m2",
                                      "vendors", "gpu_models", "electricity_price_per_kwh", "pue", "years",
@@ -107,6 +112,8 @@ DEFAULT_LENGTHS_M = {"node_leaf": 10.0, "leaf_spine": 30.0, "spine_core": 60.0}
 # phrases inside the binding sentences (English catalog texts; the sentences translate them, _cooling_phrase)
 COOLING_WORDS = {"air": N_("air"), "rdhx": N_("a rear-door heat exchanger"), "dlc": N_("direct liquid cooling"),
                  "immersion": N_("immersion")}
+Platform = Literal["servers", "gb200-nvl72"]  # BuildDesign.platform
+Technology = Literal["infiniband", "ethernet", "nvlink"]  # FabricChoice.technology
 NUMBER_WORDS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"),
                 N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"))
 
@@ -143,7 +150,7 @@ class Constraints(BaseModel):
     cooling: Annotated[tuple[Literal["air", "rdhx", "dlc", "immersion"], ...],
                        Field(min_length=1, description="cooling available: air (with containment), rdhx "
                                                        "(rear-door heat exchanger), dlc (direct liquid), immersion")
-                       ] = COOLING_OPTIONS  # type: ignore[assignment]
+                       ] = COOLING_OPTIONS
     max_racks: Annotated[int, Field(ge=1, le=100_000, description="racks available (compute, network, storage)")
                          ] | None = None
     floor_m2: Annotated[float, Field(gt=0, le=1e6, description="floor area available, m2 (racks, aisles, "
@@ -166,9 +173,9 @@ class SpecWorkload:
     name: str
     kind: str
     spec: dict[str, Any]
-    parsed: Any
+    parsed: WorkloadSpec
 
-    def to_plan_workload(self) -> Any:
+    def to_plan_workload(self) -> Workload:
         from planner.plan import Workload
 
         return Workload(id=self.id, name=self.name, kind=self.kind, spec=dict(self.spec))
@@ -179,10 +186,10 @@ class PlanForSpec:
     workloads: tuple[SpecWorkload, ...]
     constraints: Constraints = field(default_factory=Constraints)
 
-    def plan_workloads(self) -> list[Any]:
+    def plan_workloads(self) -> list[Workload]:
         return [w.to_plan_workload() for w in self.workloads]
 
-    def metadata(self, **extra: Any) -> Any:
+    def metadata(self, **extra: Any) -> Metadata:
         """The plan metadata a generated plan carries: currency, electricity price, PUE,
         utilisation from the constraints."""
         from planner.plan import Metadata
@@ -192,7 +199,7 @@ class PlanForSpec:
                         utilisation=c.utilisation, **extra)
 
 
-def _loc(prefix: str, loc: tuple[Any, ...]) -> str:
+def _loc(prefix: str, loc: tuple[int | str, ...]) -> str:
     out = prefix
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
@@ -205,7 +212,7 @@ def _suggest(word: str, names: tuple[str, ...]) -> str:
     return f"{hint}known: {', '.join(names)}"
 
 
-def _type_name(v: Any) -> str:
+def _type_name(v: object) -> str:
     return {dict: "an object", list: "a list", str: "a string", bool: "true/false", type(None): "null"}.get(
         type(v), "a number" if isinstance(v, (int, float)) else type(v).__name__)
 
@@ -304,7 +311,7 @@ def parse_plan_for_spec(data: Any) -> PlanForSpec:
     return PlanForSpec(tuple(out), c)
 
 
-def check_against_catalog(spec: PlanForSpec, catalog: Catalog | None) -> None:
+def check_against_catalog(spec: PlanForSpec, catalog: Catalog) -> None:
     """What only the catalog can tell: unknown models, GPUs and vendors
     (:class:`PlanForSpecError` with the field path)."""
     for i, w in enumerate(spec.workloads):
@@ -452,8 +459,8 @@ class SearchCancelled(Exception):
 class _Fabric:
     """A compute (or storage) fabric sized by the fat-tree rules (planner.fabric.topology)."""
 
-    switch: Any
-    technology: str
+    switch: DeviceType
+    technology: Technology
     link_gbps: float
     rails: int
     leaves: int
@@ -482,24 +489,25 @@ class _Search:
         self.specs = SpecCache(catalog)
         self.metadata = spec.metadata()
         self.models = {w.id: ModelArch.from_llm(catalog.llm(w.parsed.model))
-                       for w in spec.workloads if getattr(w.parsed, "model", None)}
+                       for w in spec.workloads if w.parsed.model}
         self.training = [w for w in spec.workloads if w.kind in ("pretrain", "finetune")]
         self.storage_wl = [w for w in spec.workloads if w.kind == "storage"]
         self.gpu_wl = [w for w in spec.workloads if w.kind in ("pretrain", "finetune", "inference")]
         self.notes: list[str] = []
         self.left_out: dict[tuple[str, ...], list[str]] = {}
         self.infeasible: list[tuple[str, float, str]] = []  # (constraint, excess, sentence)
-        self._eval_cache: dict[Any, Any] = {}
-        self._fabric_cache: dict[Any, _Fabric | None] = {}
+        # (server, count, (oversubscription, rails, link) of the fabric, storage, kinds) -> workload rows
+        self._eval_cache: dict[tuple[object, ...], list[dict[str, Any]]] = {}
+        self._fabric_cache: dict[tuple[str, int, float], _Fabric | None] = {}
         self._choices: dict[Any, Any] = {}
-        self._media: Any = None
-        self._media_cache: dict[Any, Any] = {}
-        self._floor_racks: dict[Any, int] = {}
-        self._pdu_cache: dict[Any, int] = {}
+        self._media: MediaChooser | None = None
+        self._media_cache: dict[tuple[float, float], Media | None] = {}
+        self._floor_racks: dict[tuple[str, str, int], int] = {}
+        self._pdu_cache: dict[tuple[str, tuple[tuple[str, float, int], ...]], int] = {}
         self._memo: dict[Any, Any] = {}
 
     # -- catalog choices
-    def servers(self) -> list[Any]:
+    def servers(self) -> list[DeviceType]:
         vendors = {v.casefold() for v in self.c.vendors}
         out = []
         for d in sorted(self.catalog.servers(), key=lambda d: d.slug):
@@ -512,13 +520,13 @@ class _Search:
             out.append(d)
         return out
 
-    def coolings(self, server: Any) -> list[str]:
+    def coolings(self, server: DeviceType) -> list[CoolingOption]:
         """The allowed cooling options the server suits (as the generator accepts them):
         air-cooled servers on air, rear doors or immersion; liquid-cooled ones on direct
         liquid or immersion; GB200 NVL72 on direct liquid only."""
         liquid = self.specs.device(server.slug).liquid_fraction > 0
         if self.platform(server) == "gb200-nvl72":
-            suits: tuple[str, ...] = ("dlc",)
+            suits: tuple[CoolingOption, ...] = ("dlc",)
         else:
             suits = ("dlc", "immersion") if liquid else ("air", "rdhx", "immersion")
         got = [c for c in self.c.cooling if c in suits]
@@ -535,17 +543,17 @@ class _Search:
                                    servers=", ".join(slugs)))
 
     @staticmethod
-    def platform(server: Any) -> str:
+    def platform(server: DeviceType) -> Platform:
         return "gb200-nvl72" if server.slug == gen.NVL_TRAY else "servers"
 
     # -- fabric
-    def fabric(self, server: Any, nodes: int, oversub: float) -> _Fabric | None:
+    def fabric(self, server: DeviceType, nodes: int, oversub: float) -> _Fabric | None:
         key = (server.slug, nodes, oversub)
         if key not in self._fabric_cache:
             self._fabric_cache[key] = self._design_fabric(server, nodes, oversub)
         return self._fabric_cache[key]
 
-    def _design_fabric(self, server: Any, nodes: int, oversub: float) -> _Fabric | None:
+    def _design_fabric(self, server: DeviceType, nodes: int, oversub: float) -> _Fabric | None:
         """The compute fabric auto-wire builds: a rail-optimised fat tree of the switch the
         generator picks (InfiniBand where the NICs speak it, else Ethernet)."""
         from planner.fabric.topology import FabricDesignError, design_fat_tree
@@ -554,8 +562,10 @@ class _Search:
         if not ports:
             return None
         nic = min(p.speed_gbps for p in ports)
-        sw = tech = None
-        for tech in ("infiniband", "ethernet"):
+        sw: str | None = None
+        tech: Technology | None = None
+        techs: tuple[Technology, ...] = ("infiniband", "ethernet")
+        for tech in techs:
             key = ("pick_switch", tech, nic)
             if key not in self._memo:
                 self._memo[key] = gen.pick_switch(self.catalog, tech, nic, "compute")
@@ -586,7 +596,7 @@ class _Search:
         return _Fabric(self.catalog.device(sw), tech, link, len(ports), t.leaves, t.spines, t.cores,
                        t.leaf_oversubscription, cables, optics)
 
-    def _cables(self, t: Any) -> dict[str, int]:
+    def _cables(self, t: FatTree) -> dict[str, int]:
         """Cables and transceivers of a fat tree at the default lengths per tier."""
         out: dict[str, int] = {}
         for tier, n in (("node_leaf", t.cables_node_leaf), ("leaf_spine", t.cables_leaf_spine),
@@ -598,7 +608,7 @@ class _Search:
                     out[m.transceiver] = out.get(m.transceiver, 0) + 2 * n
         return out
 
-    def _medium(self, speed: float, length: float) -> Any:
+    def _medium(self, speed: float, length: float) -> Media | None:
         key = (speed, length)
         if key not in self._media_cache:
             if self._media is None:
@@ -609,7 +619,7 @@ class _Search:
         return self._media_cache[key]
 
     # -- workloads
-    def cluster(self, server: Any, n: int, fab: _Fabric | None, storage: tuple[str, int] | None) -> Any:
+    def cluster(self, server: DeviceType, n: int, fab: _Fabric | None, storage: tuple[str, int] | None) -> ClusterSpec:
         """The cluster the plan's verdicts will size on (planner.workloads.sweep.workload_cluster):
         cluster_from_counts of the servers and storage, inter-node bandwidth from the
         wired compute fabric divided by its oversubscription."""
@@ -622,8 +632,8 @@ class _Search:
             cl = cl.with_(internode_gb_per_s=round(inter, 3) / 8.0)
         return cl
 
-    def evaluate(self, server: Any, n: int, fab: _Fabric | None, storage: tuple[str, int] | None,
-                 kinds: tuple[str, ...] = ("pretrain", "finetune", "inference", "storage")) -> list[dict]:
+    def evaluate(self, server: DeviceType, n: int, fab: _Fabric | None, storage: tuple[str, int] | None,
+                 kinds: tuple[str, ...] = ("pretrain", "finetune", "inference", "storage")) -> list[dict[str, Any]]:
         key = (server.slug, n, None if fab is None else (fab.oversubscription, fab.rails, fab.link_gbps),
                storage, kinds)
         got = self._eval_cache.get(key)
@@ -648,17 +658,19 @@ class _Search:
             self._eval_cache[key] = got
         return got
 
-    def _one(self, w: SpecWorkload, cl: Any) -> dict[str, Any]:
+    def _one(self, w: SpecWorkload, cl: ClusterSpec) -> dict[str, Any]:
         from planner.workloads.evaluate import evaluate_inference, evaluate_storage, evaluate_training
+        from planner.workloads.specs import InferenceSpec, StorageWorkloadSpec
 
         out: dict[str, Any] = {"name": w.name, "kind": w.kind}
+        spec = w.parsed  # the model parse_spec picked by the workload's kind
         try:
-            if w.kind == "inference":
-                met, margin, bn, fig = evaluate_inference(w.parsed, self.models[w.id], cl, need=False)
-            elif w.kind in ("pretrain", "finetune"):
-                met, margin, bn, fig = evaluate_training(w.parsed, self.models[w.id], cl)
+            if isinstance(spec, InferenceSpec):
+                met, margin, bn, fig = evaluate_inference(spec, self.models[w.id], cl, need=False)
+            elif isinstance(spec, StorageWorkloadSpec):
+                met, margin, bn, fig = evaluate_storage(spec, self.catalog, cl)
             else:
-                met, margin, bn, fig = evaluate_storage(w.parsed, self.catalog, cl)
+                met, margin, bn, fig = evaluate_training(spec, self.models[w.id], cl)
         except ValueError as e:
             out.update(met=False, margin=None, bottleneck=None, error=str(e))
             return out
@@ -671,11 +683,11 @@ class _Search:
                    storage_read_gb_per_s=fig.get("storage_read_gb_per_s", cl.storage_read_gb_per_s))
         return out
 
-    def _gpu_met(self, server: Any, n: int, oversub: float | None) -> bool:
+    def _gpu_met(self, server: DeviceType, n: int, oversub: float | None) -> bool:
         fab = self.fabric(server, n, oversub) if oversub is not None else None
         return all(r["met"] for r in self.evaluate(server, n, fab, None, ("pretrain", "finetune", "inference")))
 
-    def min_servers(self, server: Any, oversub: float | None, step: int) -> int | None:
+    def min_servers(self, server: DeviceType, oversub: float | None, step: int) -> int | None:
         """The fewest servers (a multiple of ``step``) meeting every training and
         inference workload, by doubling then bisection; None: not within MAX_GPUS."""
         cap = max(step, (MAX_GPUS // server.gpu_count) // step * step)
@@ -704,7 +716,7 @@ class _Search:
             raise SearchCancelled
 
     # -- storage
-    def storage_options(self, server: Any, n: int) -> list[tuple[str, int] | None]:
+    def storage_options(self, server: DeviceType, n: int) -> list[tuple[str, int] | None]:
         """None for inference only; for training (or storage workloads) each catalog
         storage system, as many as the dataset and checkpoints, 0.5 GB/s per GPU
         (the engine's balance rule) and the storage workloads need. A server without
@@ -714,17 +726,16 @@ class _Search:
             return [None]
         if not sizing._ports(self.catalog, server.slug, "storage", self._memo):
             return [None]
-        devs = [d for d in sorted(self.catalog.storage(), key=lambda d: d.slug)
-                if d.planning and d.planning.storage]
+        devs = [(d, d.planning.storage) for d in sorted(self.catalog.storage(), key=lambda d: d.slug)
+                if d.planning is not None and d.planning.storage is not None]
         vendors = {v.casefold() for v in self.c.vendors}
-        if vendors and any(d.manufacturer.casefold() in vendors for d in devs):
-            devs = [d for d in devs if d.manufacturer.casefold() in vendors]
+        if vendors and any(d.manufacturer.casefold() in vendors for d, _s in devs):
+            devs = [(d, s) for d, s in devs if d.manufacturer.casefold() in vendors]
         gpus = n * server.gpu_count
         out: list[tuple[str, int] | None] = []
         cap_tb = self._storage_tb()
         read_need = self.settings.min_storage_gb_per_s_per_gpu * gpus if self.training else 0.0
-        for d in devs:
-            s = d.planning.storage
+        for d, s in devs:
             usable = s.usable_capacity_tb or s.raw_capacity_tb or 0.0
             k = 1
             if usable > 0:
@@ -747,30 +758,33 @@ class _Search:
         return out or [None]
 
     def _storage_tb(self) -> float:
+        from planner.workloads.specs import FinetuneSpec, PretrainSpec
         from planner.workloads.training import checkpoint_size_gb
 
         tb = 0.0
-        for w in self.training:
+        for w in self.spec.workloads:  # the training workloads
+            if not isinstance(w.parsed, PretrainSpec | FinetuneSpec):
+                continue
             tb += w.parsed.tokens * BYTES_PER_TOKEN / 1e12
             tb += CHECKPOINTS_KEPT * checkpoint_size_gb(self.models[w.id]) / 1000.0
         return tb
 
     # -- one candidate
-    def design(self, server: Any, n: int, fab: _Fabric | None, oversub: float | None,
-               storage: tuple[str, int] | None, cooling: str) -> BuildDesign:
+    def design(self, server: DeviceType, n: int, fab: _Fabric | None, oversub: float | None,
+               storage: tuple[str, int] | None, cooling: CoolingOption) -> BuildDesign:
         platform = self.platform(server)
         return BuildDesign(
-            server=server.slug, servers=n, cooling=cooling,  # type: ignore[arg-type]
-            name=f"{n} x {server.manufacturer} {server.model}", platform=platform,  # type: ignore[arg-type]
+            server=server.slug, servers=n, cooling=cooling,
+            name=f"{n} x {server.manufacturer} {server.model}", platform=platform,
             max_rack_kw=self.c.max_rack_kw,
             compute=None if fab is None else FabricChoice(
-                kind="compute", technology=fab.technology, speed_gbps=fab.link_gbps,  # type: ignore[arg-type]
+                kind="compute", technology=fab.technology, speed_gbps=fab.link_gbps,
                 oversubscription=oversub or 1.0, rail_optimised=True, switch=fab.switch.slug),
             storage=StorageChoice(storage[0], storage[1]) if storage else None,
             frontend=None, management=True)
 
-    def candidate(self, server: Any, n: int, oversub: float | None, storage: tuple[str, int] | None,
-                  cooling: str) -> Candidate | None:
+    def candidate(self, server: DeviceType, n: int, oversub: float | None, storage: tuple[str, int] | None,
+                  cooling: CoolingOption) -> Candidate | None:
         from planner.economics import DEFAULT_YEARS, OwnInputs, rent_vs_own
 
         c = self.c
@@ -872,7 +886,9 @@ class _Search:
         meets = wl_met and not violations
         binding = max(violations, key=lambda v: v["excess"])["constraint"] if violations else self._least_slack(
             capex, racks, floor, rc)
-        gpu = cat.gpu(server.gpu_slug)
+        gpu_slug = server.gpu_slug
+        assert gpu_slug is not None  # servers() offers only servers whose GPU the catalog has
+        gpu = cat.gpu(gpu_slug)
         notes = list(ch.notes)
         if storage is None and (self.training or self.storage_wl):
             model = server.manufacturer + " " + server.model
@@ -881,7 +897,7 @@ class _Search:
         if cooling == "immersion":
             notes.append(tmsg("immersion assumes an immersion-ready variant of the server"))
         return Candidate(
-            gpu=server.gpu_slug, gpu_name=f"{gpu.vendor} {gpu.model}", server=server.slug,
+            gpu=gpu_slug, gpu_name=f"{gpu.vendor} {gpu.model}", server=server.slug,
             server_name=f"{server.manufacturer} {server.model}", vendor=server.manufacturer, platform=platform,
             gpus=n * server.gpu_count, servers=n, cooling=cooling,
             oversubscription=None if fab is None else round(fab.oversubscription, 4),
@@ -932,8 +948,8 @@ class _Search:
         dp = device_ports(self.catalog, sw)
         return len([p for p in dp.ports if p.role == "fabric"]) if dp is not None else 0
 
-    def _pdus(self, ch: Any, rc: sizing.RackCount, server: Any, n: int, server_w: float, it_w: float,
-              mgmt: Any) -> int:
+    def _pdus(self, ch: gen.Choices, rc: sizing.RackCount, server: DeviceType, n: int, server_w: float, it_w: float,
+              mgmt: DeviceType | None) -> int:
         """2N PDUs as the generator powers racks: per rack and side the fewest (up to four)
         whose phases carry the rack's cords after losing a side (its own cord assignment,
         planner.design.generate._assign_cords); network and storage racks by their share of
@@ -951,7 +967,7 @@ class _Search:
                 total += racks * self._rack_pdus(pdu, tuple([(f"s{i}", server_w, cords) for i in range(k)] + extra))
         return total + self._other_pdus(ch, rc, max(0.0, it_w - n * server_w))
 
-    def _other_pdus(self, ch: Any, rc: sizing.RackCount, other_w: float) -> int:
+    def _other_pdus(self, ch: gen.Choices, rc: sizing.RackCount, other_w: float) -> int:
         """2N PDUs of the network and storage racks, by their share of ``other_w``."""
         others = rc.network + rc.storage
         if not others:
@@ -962,7 +978,7 @@ class _Search:
         side_w = pdu.phase_cap_w * (3 if pdu.phases == 3 else 1) * gen.FILL
         return others * 2 * min(gen.MAX_PDUS_PER_SIDE, max(1, math.ceil(other_w / others / side_w)))
 
-    def _rack_pdus(self, pdu: Any, loads: tuple[tuple[str, float, int], ...]) -> int:
+    def _rack_pdus(self, pdu: gen._PduModel, loads: tuple[tuple[str, float, int], ...]) -> int:
         key = (pdu.slug, loads)
         got = self._pdu_cache.get(key)
         if got is None:
@@ -981,19 +997,12 @@ class _Search:
             self._pdu_cache[key] = got
         return got
 
-    def _cloud(self, server: Any) -> float | None:
-        fn = getattr(self.catalog, "cloud_price", None)
-        if fn is None:
+    def _cloud(self, server: DeviceType) -> float | None:
+        """The catalog's cloud price per GPU-hour of the server's GPU in the spec's currency, else None."""
+        got = self.catalog.cloud_price(server.gpu_slug) if server.gpu_slug else None
+        if got is None or got.currency != self.c.currency:
             return None
-        try:
-            got = fn(server.gpu_slug)
-        except (KeyError, ValueError):
-            return None
-        if got is None:
-            return None
-        amount = getattr(got, "price_per_gpu_hour", None) or getattr(got, "amount", got)
-        cur = getattr(got, "currency", "USD")
-        return float(amount) if cur == self.c.currency else None
+        return float(got.price_per_gpu_hour)
 
     def _price(self, bom: dict[tuple[str, str], int]) -> tuple[float, list[str]]:
         total = 0.0
@@ -1009,7 +1018,7 @@ class _Search:
                 total += price.amount * qty
         return total, missing
 
-    def floor_racks(self, rc: sizing.RackCount, ch: Any) -> int | None:
+    def floor_racks(self, rc: sizing.RackCount, ch: gen.Choices) -> int | None:
         """Compute racks the floor holds beside the network and storage racks."""
         if self.c.floor_m2 is None:
             return None
@@ -1019,7 +1028,7 @@ class _Search:
                                                            ch.network_rack_type, rc.network + rc.storage)
         return self._floor_racks[key]
 
-    def _violations(self, capex: float, racks: int, floor: float, rc: sizing.RackCount, ch: Any, server: Any,
+    def _violations(self, capex: float, racks: int, floor: float, rc: sizing.RackCount, ch: gen.Choices, server: DeviceType,
                     unpriced: list[str]) -> list[dict[str, Any]]:
         c = self.c
         out: list[dict[str, Any]] = []
@@ -1060,7 +1069,7 @@ class _Search:
             slack.append((0.0, "max_rack_kw"))
         return min(slack)[1] if slack else None
 
-    def _infeasible(self, design: BuildDesign, server: Any, cooling: str, err: Exception) -> None:
+    def _infeasible(self, design: BuildDesign, server: DeviceType, cooling: str, err: Exception) -> None:
         """Why a server cannot be built at all under the constraints (for the binding sentence)."""
         what = f"{server.manufacturer} {server.model}"
         try:
@@ -1085,7 +1094,7 @@ class _Search:
                                                          cooling=cooling, error=gen.reason_of(err))))
 
 
-def _typ(device: Any) -> float:
+def _typ(device: DeviceType) -> float:
     return float(device.typical_power_w or device.max_power_w or 0.0)
 
 
@@ -1163,7 +1172,7 @@ def _rank_key(c: Candidate) -> tuple[Any, ...]:
 
 def search(spec: PlanForSpec, catalog: Catalog, *, top: int | None = None,
            cancel: Callable[[], bool] | None = None,
-           progress: Callable[[float, str], Any] | None = None,
+           progress: Callable[[float, str], object] | None = None,
            count_factors: tuple[float, ...] = COUNT_FACTORS) -> SearchResult:
     """Rank candidate builds for ``spec`` (see the module docstring). Raises
     :class:`PlanForSpecError` for what only the catalog can tell (unknown model, GPU or

@@ -49,7 +49,7 @@ class RackCount:
         return self.compute + self.network + self.storage
 
 
-def build_choices(design: BuildDesign, catalog: Catalog, memo: dict | None = None) -> Any:
+def build_choices(design: BuildDesign, catalog: Catalog, memo: dict | None = None) -> gen.Choices:
     """:func:`planner.design.generate.choices` of ``design``, memoised in ``memo``: the
     choices do not depend on the server and storage counts or the oversubscription, and
     the storage device changes only the storage switch (chosen here as ``choices`` does),
@@ -68,7 +68,7 @@ def build_choices(design: BuildDesign, catalog: Catalog, memo: dict | None = Non
     return got
 
 
-def _build_choices(design: BuildDesign, catalog: Catalog, memo: dict) -> Any:
+def _build_choices(design: BuildDesign, catalog: Catalog, memo: dict) -> gen.Choices:
     st = design.storage
     probe = replace(design, servers=1, name="", storage=None if st is None else StorageChoice(_ANY_STORAGE, 1),
                     compute=None if design.compute is None else replace(design.compute, oversubscription=1.0))

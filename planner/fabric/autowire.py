@@ -20,9 +20,10 @@ Nothing reaches the plan either way: the edit is built, not applied.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from planner.edits import AddItem, AddPlacement, AddRack, AddRow, Compound, Edit, EditRefused
 from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, _id_block
@@ -41,7 +42,8 @@ from planner.placement import PlacementChecker
 from planner.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
 
 if TYPE_CHECKING:
-    from planner.catalog import Catalog
+    from planner.catalog import Catalog, DeviceType
+    from planner.catalog.models import SwitchSpec
 
 ROLE_NAMES = {"leaf": "Leaf", "spine": "Spine", "core": "Core"}
 AISLE_M = 1.2
@@ -71,13 +73,15 @@ def _mixed_refusal(role: str, ports: list[list[Port]]) -> EditRefused:
                             "fabrics or without rails", ports=role_ports_text(role), counts=str(sorted({len(x) for x in ports}))))
 
 
-def _switch_device(catalog: Catalog | None, slug: str) -> Any:
+def _switch_device(catalog: Catalog | None, slug: str) -> tuple[DeviceType, SwitchSpec]:
+    """The switch's device type and its ``planning.switch`` block."""
     dev = catalog.get("device-types", slug) if catalog is not None else None
     if dev is None:
         raise EditRefused(tmsg("switch {slug!r} is not in the catalog", slug=slug))
-    if dev.kind != "switch":
+    if dev.kind != "switch" or dev.planning is None or dev.planning.switch is None:
+        # a loaded entry of kind "switch" always has the block (Planning._kind_blocks refuses one without)
         raise EditRefused(tmsg("{slug!r} is a {kind}, not a switch", slug=slug, kind=device_kind_text(dev.kind)))
-    return dev
+    return dev, dev.planning.switch
 
 
 class _Slots:
@@ -141,7 +145,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
                                 st=st)
     n_devices = len(servers)
     role = kind if kind != "nvlink" else "compute"
-    sw = _switch_device(catalog, switch)
+    sw, sw_spec = _switch_device(catalog, switch)
     ports = _server_ports(plan, catalog, servers, role)
     nic_speed = min(p.speed_gbps for srv in ports for p in srv)
     link, sw_ports = link_and_radix(catalog, nic_speed, switch)
@@ -181,7 +185,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
     if fid is None or not any(f.id == fid for f in plan.fabrics):
         fid = fid or plan.new_id("fabric")
         tech = {"infiniband": "infiniband", "ethernet": "ethernet", "management": "ethernet",
-                "nvlink": "nvlink"}[sw.planning.switch.fabric]
+                "nvlink": "nvlink"}[sw_spec.fabric]
         edits.append(AddItem(Fabric(id=fid, name=fabric_name or f"{kind.capitalize()} fabric", kind=kind,
                                     technology=tech, speed_gbps=link,
                                     # the target the user asked for; what the design reaches is the
@@ -263,8 +267,9 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
                 name = namer.device(switch, place)
             else:
                 name = _switch_name(design, role_name, i, prefix)
-            p = Placement(id=pid, device=switch, name=name, u=u, tags=[f"fabric:{fid}", f"tier:{role_name}"])
-            placements_by_rack.setdefault(rack_id, []).append(p)
+            placement = Placement(id=pid, device=switch, name=name, u=u,
+                                  tags=[f"fabric:{fid}", f"tier:{role_name}"])
+            placements_by_rack.setdefault(rack_id, []).append(placement)
             switch_ids[role_name].append(pid)
 
     # geometry of the racks and devices about to be added
@@ -281,8 +286,8 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
         for rack in new_racks:
             geo.add_rack(rack.id, rack.rack_type, room_id, fps[rack.id])
     for rack_id, ps in placements_by_rack.items():
-        for p in ps:
-            geo.add_placement(p.id, rack_id, p.u, p.device)
+        for placement in ps:
+            geo.add_placement(placement.id, rack_id, placement.u, placement.device)
 
     if new_row is not None and new_racks:
         edits.append(AddRow(_room_for(plan, servers), new_row))
@@ -293,8 +298,8 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
     for rack_id, ps in placements_by_rack.items():
         if rack_id in new_ids:
             continue
-        for p in ps:
-            edits.append(AddPlacement(rack_id, p, checker))
+        for placement in ps:
+            edits.append(AddPlacement(rack_id, placement, checker))
 
     chooser = MediaChooser(catalog)
     port_names = [p.name for p in sw_ports]
@@ -366,7 +371,11 @@ def _autowire_nvlink(plan: Plan, catalog: Catalog, servers: Sequence[str], *, fa
         for c, n in r.cables.items():
             first.cables[c] = first.cables.get(c, 0) + n
         first.switches["leaf"] += r.switches["leaf"]
-    first.design.leaves = sum(r.design.leaves for r in results)
+    # the design is a frozen FatTree: one with the racks' trays, GPUs and switch trays added up
+    # (assigning first.design.leaves raised FrozenInstanceError)
+    first.design = dataclasses.replace(first.design, nodes=sum(r.design.nodes for r in results),
+                                       endpoints=sum(r.design.endpoints for r in results),
+                                       leaves=sum(r.design.leaves for r in results))
     edits: list[Edit] = [e for r in results for e in r.edit.edits]
     first.edit = Compound(edits, text=deferred(N_("Auto-wire NVLink domains of {n} racks"), n=len(racks)))
     st.finish(render(N_("{n:,} NVLink cables designed"), {"n": first.links}))

@@ -48,7 +48,7 @@ class CableGeometry:
     ``add_rack``/``add_placement`` register racks and devices an edit is about to
     add (auto-wiring computes lengths before its edit is applied)."""
 
-    def __init__(self, plan: Plan, catalog: Catalog, rules: CableRules | None = None) -> None:
+    def __init__(self, plan: Plan, catalog: Catalog | None, rules: CableRules | None = None) -> None:
         self.catalog = catalog
         self.rules = rules or CableRules()
         self.footprints: dict[str, RackFootprint] = plan_footprints(plan, catalog)

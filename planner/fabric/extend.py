@@ -64,7 +64,7 @@ from planner.fabric.wiring import AddLinks, used_ports
 from planner.geometry import row_footprints
 from planner.i18n import N_, deferred, gettext, render, tmsg
 from planner.placement import PlacementChecker
-from planner.plan import Endpoint, Link, Placement, Plan, Rack, Row
+from planner.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -249,9 +249,9 @@ def switch_rack_order(plan: Plan, shape: FabricShape, allowed: Sequence[str] | N
     ok = set(allowed) if allowed is not None else set(plan.index.racks)
     own: list[str] = []
     for s in sorted(shape.level, key=lambda s: _natural(plan.index.placements[s].name or s)):
-        r = plan.index.placement_rack.get(s)
-        if r is not None and r not in own:
-            own.append(r)
+        rack_id = plan.index.placement_rack.get(s)
+        if rack_id is not None and rack_id not in own:
+            own.append(rack_id)
     racks = [r.id for r in plan.racks()]
     net = [r for r in racks if "network" in plan.index.racks[r].tags and r not in own]
     rest = [r for r in racks if r not in own and r not in net]
@@ -341,10 +341,9 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
     leaf_models = Counter(pl[s].device for s in leaves)
     leaf_model = leaf_models.most_common(1)[0][0]
     model = switch or leaf_model
-    sw_dev = _switch_device(catalog, model)
-    sw_tech = {"management": "ethernet"}.get(sw_dev.planning.switch.fabric, sw_dev.planning.switch.fabric) \
-        if sw_dev.planning is not None and sw_dev.planning.switch is not None else None
-    if sw_tech is not None and fab.technology in ("infiniband", "ethernet") and sw_tech != fab.technology:
+    sw_dev, sw_spec = _switch_device(catalog, model)
+    sw_tech = {"management": "ethernet"}.get(sw_spec.fabric, sw_spec.fabric)
+    if fab.technology in ("infiniband", "ethernet") and sw_tech != fab.technology:
         raise EditRefused(tmsg("{manufacturer} {model} is an {tech} switch; {fabric} is {fabric_tech}: choose a switch "
                                "of that kind for the new switches", manufacturer=sw_dev.manufacturer,
                                model=sw_dev.model, tech=sw_tech, fabric=fab.name, fabric_tech=fab.technology))
@@ -540,16 +539,16 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
             geo.add_rack(rk.id, rk.rack_type, room_id, fps[rk.id])
     by_rack: dict[str, list[Placement]] = {}
     for ns in new_switches:
-        p = Placement(id=ns.placement_id, device=model, name=ns.name, u=ns.u,
-                      tags=[f"fabric:{fabric_id}", f"tier:{ns.tier}"])
-        by_rack.setdefault(ns.rack_id, []).append(p)
-        geo.add_placement(p.id, ns.rack_id, p.u, p.device)
+        placement = Placement(id=ns.placement_id, device=model, name=ns.name, u=ns.u,
+                              tags=[f"fabric:{fabric_id}", f"tier:{ns.tier}"])
+        by_rack.setdefault(ns.rack_id, []).append(placement)
+        geo.add_placement(placement.id, ns.rack_id, placement.u, placement.device)
     for rk in spots.new_racks:
         edits.append(AddRack(spots.row_id, rk.model_copy(update={"placements": by_rack.get(rk.id, [])})))
     checker = PlacementChecker(catalog)
     for rid, ps in by_rack.items():
         if rid not in new_ids:
-            edits.extend(AddPlacement(rid, p, checker) for p in ps)
+            edits.extend(AddPlacement(rid, placement, checker) for placement in ps)
 
     chooser = MediaChooser(catalog)
     pairs = node_links + up_links
@@ -583,7 +582,7 @@ def extend_fabric(plan: Plan, catalog: Catalog, fabric_id: str, servers: Sequenc
     return result
 
 
-def _natural(text: str) -> list[Any]:
+def _natural(text: str) -> list[int | str]:
     return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", text)]
 
 
@@ -646,7 +645,7 @@ class Additions:
 # (plan, edit) -> ((typical W, max W) before, (typical W, max W) after): the engine's IT
 # power around a dry run of the edit (planner.engine.power_delta makes one; the fabric
 # layer sits below the engine and does not import it)
-PowerDelta = Callable[[Plan, Any], tuple[tuple[float, float], tuple[float, float]]]
+PowerDelta = Callable[[Plan, Edit], tuple[tuple[float, float], tuple[float, float]]]
 
 
 def additions(plan: Plan, catalog: Catalog, result: ExtendResult, power_delta: PowerDelta) -> Additions:
@@ -701,7 +700,7 @@ class ExtendPreview:
     added: Additions
 
 
-def extendable_fabrics(plan: Plan) -> list[Any]:
+def extendable_fabrics(plan: Plan) -> list[Fabric]:
     """The plan's fabrics that auto-wire can extend: wired ones, NVLink domains excepted."""
     wired = {lk.fabric for lk in plan.links}
     return [f for f in plan.fabrics if f.kind != "nvlink" and f.id in wired]

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from planner.i18n import N_, tmsg
 from planner.plan import Plan
@@ -100,7 +101,7 @@ class FabricGraph:
         return out
 
 
-def natural_key(text: str) -> list[Any]:
+def natural_key(text: str) -> list[int | str]:
     return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", text)]
 
 
@@ -188,9 +189,9 @@ def fabric_graph(plan: Plan, catalog: Catalog | None, fabric_id: str, max_boxes:
                          if len(part) > 1 else first)
                 detail = f"{first} \u2026 {last}" if len(part) > 1 else ""
                 boxes.append(Box(f"g:{tier}:{i}", tier, label, list(part), detail=detail))
-        for b in boxes:
-            for p in b.members:
-                box_of[p] = b.key
+        for box in boxes:
+            for p in box.members:
+                box_of[p] = box.key
         tiers[tier] = boxes
     # node boxes ordered under their leaves
     if 0 in tiers and 1 in tiers:
@@ -213,25 +214,25 @@ def fabric_graph(plan: Plan, catalog: Catalog | None, fabric_id: str, max_boxes:
             e = edges[(ka, kb)] = Edge(ka, kb)
         e.links.append(lk.id)
     boxes_by_key = {b.key: b for bs in tiers.values() for b in bs}
-    for b in boxes_by_key.values():
-        b.gpus = sum(gpus(p) for p in b.members)
+    for box in boxes_by_key.values():
+        box.gpus = sum(gpus(p) for p in box.members)
     for (ka, kb), e in edges.items():
         boxes_by_key[ka].links_up += len(e.links)
         boxes_by_key[kb].links_down += len(e.links)
     return FabricGraph(fabric_id, tiers, list(edges.values()), box_of, {t: len(m) for t, m in by_tier.items()})
 
 
-def _merge_by_reach(parts: list[list[str]], adj: Any, level: dict[str, int], group_of: dict[str, str], tier: int,
+def _merge_by_reach(parts: list[list[str]], adj: Mapping[str, Mapping[str, list[str]]], level: dict[str, int], group_of: dict[str, str], tier: int,
                     max_boxes: int) -> list[list[str]]:
     """Merge groups of one tier by the groups they reach two tiers up (SUs by pod), or
     else into at most ``max_boxes`` runs of consecutive whole groups."""
 
-    def reach(part: list[str]) -> tuple:
+    def reach(part: list[str]) -> tuple[str, ...]:
         up1 = {q for q in adj[part[0]] if level[q] == tier + 1}
         up2 = {group_of[r] for q in up1 for r in adj[q] if level[r] == tier + 2}
         return tuple(sorted(up2))
 
-    merged: dict[tuple, list[str]] = {}
+    merged: dict[tuple[str, ...], list[str]] = {}
     for part in parts:
         merged.setdefault(reach(part), []).extend(part)
     out = list(merged.values())

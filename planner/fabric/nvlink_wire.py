@@ -26,30 +26,35 @@ raises ``Cancelled`` and changes nothing.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from planner.edits import AddItem, Compound, Edit, EditRefused
 from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, _id_block
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser, nvlink_media
 from planner.fabric.nvlink import NVLINK_DESIGN_GPUS
-from planner.fabric.ports import NVLINK_ROLE, device_ports
+from planner.fabric.ports import NVLINK_ROLE, DevicePorts, device_ports
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FatTree
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.i18n import N_, deferred, render, tmsg
-from planner.plan import Endpoint, Fabric, Link, Plan
+from planner.plan import Endpoint, Fabric, Link, Placement, Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
 
 
-def nvlink_trays(plan: Plan, catalog: Catalog, rack_id: str) -> tuple[list[Any], list[Any]]:
-    """(GPU trays with NVLink ports, NVLink switch trays) of a rack, in U order."""
+Tray = tuple[Placement, DevicePorts]
+
+
+def nvlink_trays(plan: Plan, catalog: Catalog, rack_id: str) -> tuple[list[Tray], list[Tray]]:
+    """(GPU trays with NVLink ports, NVLink switch trays) of a rack, in U order, each with
+    its device type's ports."""
     rack = plan.index.racks.get(rack_id)
     if rack is None:
         raise EditRefused(tmsg("no rack {id!r}", id=rack_id))
-    gpu_trays, switches = [], []
+    gpu_trays: list[Tray] = []
+    switches: list[Tray] = []
     for p in sorted(rack.placements, key=lambda p: (p.u if p.u is not None else 10_000, p.id)):
         dp = device_ports(catalog, p.device)
         if dp is None:
@@ -57,9 +62,9 @@ def nvlink_trays(plan: Plan, catalog: Catalog, rack_id: str) -> tuple[list[Any],
         dev = catalog.get("device-types", p.device)
         if dp.kind == "switch" and dev.planning is not None and dev.planning.switch is not None \
                 and dev.planning.switch.fabric == "nvlink":
-            switches.append(p)
+            switches.append((p, dp))
         elif dp.role(NVLINK_ROLE):
-            gpu_trays.append(p)
+            gpu_trays.append((p, dp))
     return gpu_trays, switches
 
 
@@ -73,23 +78,24 @@ def autowire_nvlink_rack(plan: Plan, catalog: Catalog, rack_id: str, *, fabric_i
     st = Steps(progress, cancel)
     rack_name = plan.index.racks[rack_id].name if rack_id in plan.index.racks else rack_id
     st.report(0.0, render(N_("{rack}: finding GPU and switch trays"), {"rack": rack_name}))
-    gpu_trays, switches = nvlink_trays(plan, catalog, rack_id)
+    gpu_trays, switch_trays = nvlink_trays(plan, catalog, rack_id)
+    switches = [p for p, _ in switch_trays]
     if not gpu_trays:
         raise EditRefused(tmsg("the rack holds no GPU trays with NVLink ports (e.g. GB200 NVL72 compute trays)"))
     if not switches:
         raise EditRefused(tmsg("the rack holds no NVLink switch trays"))
     gpus: list[tuple[str, list[str]]] = []  # (placement, its NVLink ports) per GPU
     gpu_slug = None
-    for p in gpu_trays:
-        dev = catalog.get("device-types", p.device)
-        names = [x.name for x in device_ports(catalog, p.device).role(NVLINK_ROLE)]
+    for p, dp in gpu_trays:
+        dev = catalog.device(p.device)
+        names = [x.name for x in dp.role(NVLINK_ROLE)]
         g = max(1, dev.gpu_count or 1)
         per = len(names) // g
         gpu_slug = gpu_slug or dev.gpu_slug
         for i in range(g):
             gpus.append((p.id, names[i * per:(i + 1) * per]))
     links_per_gpu = len(gpus[0][1])
-    sw_ports = [x for x in device_ports(catalog, switches[0].device).ports if x.role == "fabric"]
+    sw_ports = [x for x in switch_trays[0][1].ports if x.role == "fabric"]
     speed = min(x.speed_gbps for x in sw_ports)
     per_tray = len(sw_ports)
     design = NVLINK_DESIGN_GPUS.get(gpu_slug or "", len(gpus))
@@ -101,10 +107,11 @@ def autowire_nvlink_rack(plan: Plan, catalog: Catalog, rack_id: str, *, fabric_i
                                ports=per_chip))
     used = used_ports(plan)
     for pid, names in gpus:
-        for n in names:
-            if (pid, n) in used:
+        for port_name in names:
+            if (pid, port_name) in used:
                 raise EditRefused(tmsg("NVLink port {port} of {name} is already wired (link {link}); disconnect it "
-                                       "first", port=n, name=plan.placement(pid).name or pid, link=used[(pid, n)]))
+                                       "first", port=port_name, name=plan.placement(pid).name or pid,
+                                       link=used[(pid, port_name)]))
 
     edits: list[Edit] = []
     fid = fabric_id

@@ -57,10 +57,10 @@ from planner.catalog import netbox_enums as nb
 from planner.fabric.ports import port_lookup
 from planner.fileio import atomic_write_files
 from planner.naming import display_name
-from planner.plan import Plan, cooling_method_name
+from planner.plan import Link, Plan, cooling_method_name
 
 if TYPE_CHECKING:
-    from planner.catalog import Catalog
+    from planner.catalog import Catalog, DeviceType
 
 NAME_MAX = 64  # NetBox device, rack and component names
 
@@ -93,7 +93,7 @@ def _csv(header: list[str], rows: Iterable[dict[str, Any]]) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
-def _cell(v: Any) -> str:
+def _cell(v: object) -> str:
     if v is None:
         return ""
     if isinstance(v, bool):
@@ -144,7 +144,8 @@ class _TypeExport:
     """The exported YAML of one device type: the catalog entry without ``planning``, with
     the ports the plan uses added."""
 
-    def __init__(self, dev: Any) -> None:
+    def __init__(self, dev: DeviceType) -> None:
+        self.kind = dev.kind  # the catalog kind: the device role
         data = dev.model_dump(mode="json", by_alias=True, exclude_none=True, exclude={"planning"})
         self.data: dict[str, Any] = {k: v for k, v in data.items() if v != [] and v != {}}
         if isinstance(self.data.get("u_height"), float) and self.data["u_height"].is_integer():
@@ -186,7 +187,7 @@ def _device_type_yaml(t: _TypeExport) -> bytes:
 # --------------------------------------------------------------------------- export
 
 
-def _unique_names(plan: Plan, catalog: Catalog) -> dict[str, str]:
+def _unique_names(plan: Plan, catalog: Catalog | None) -> dict[str, str]:
     """Placement id -> NetBox device name, unique in the site and at most 64 characters."""
     out: dict[str, str] = {}
     used: set[str] = set()
@@ -305,13 +306,13 @@ def export_netbox(plan: Plan, catalog: Catalog | None, out_dir: str | Path) -> l
     for lk in plan.links:
         ends = []
         for ep in (lk.a, lk.b):
-            p = idx.placements.get(ep.placement)
-            if p is None:
+            end = idx.placements.get(ep.placement)
+            if end is None:
                 break
-            t = type_of(p.device)
+            t = type_of(end.device)
             if t is not None:
-                _ensure_interface(catalog, t, p.device, ep.port, plan, lk)
-            ends.append((names[p.id], ep.port))
+                _ensure_interface(catalog, t, end.device, ep.port, plan, lk)
+            ends.append((names[end.id], ep.port))
         if len(ends) != 2:
             continue
         cab = catalog.get("cables", lk.cable) if catalog is not None and lk.cable else None
@@ -350,7 +351,7 @@ def export_netbox(plan: Plan, catalog: Catalog | None, out_dir: str | Path) -> l
 
     # ---- write
     manufacturers = sorted({t.data["manufacturer"] for t in types.values()})
-    roles = {ROLE_COLORS.get(catalog.get("device-types", slug).kind, ROLE_COLORS["other"]) for slug in types}
+    roles = {ROLE_COLORS.get(t.kind, ROLE_COLORS["other"]) for t in types.values()}
     if unknown:
         roles.add(ROLE_COLORS["other"])
     files: list[tuple[Path, bytes]] = [
@@ -399,7 +400,7 @@ def _site_description(plan: Plan) -> str:
     return " - ".join(bits) + (f" (revision {m.revision})" if m.revision and bits else "")
 
 
-def _ensure_interface(catalog: Catalog, t: _TypeExport, slug: str, name: str, plan: Plan, lk: Any) -> None:
+def _ensure_interface(catalog: Catalog | None, t: _TypeExport, slug: str, name: str, plan: Plan, lk: Link) -> None:
     """Add ``name`` to the exported type unless it is already one of its interfaces."""
     if name in t._names("interfaces"):
         return

@@ -238,9 +238,9 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
         for j, (row_name, members) in enumerate(sorted(rows.items(), key=lambda kv: kv[0]), start=1):
             members.sort(key=lambda t: (t[0], t[1]))
             racks = []
-            for k, (_pos, _name, rack) in enumerate(members):
-                rack.position = k
-                racks.append(rack)
+            for k, (_pos, _name, member) in enumerate(members):
+                member.position = k
+                racks.append(member)
             plan_rows.append(Row(id=f"row-{i}-{j}", name=row_name or f"Row {j}", x_m=1.2,
                                  y_m=1.2 + (j - 1) * ROW_PITCH_M, racks=racks))
         longest = max(len(r.racks) for r in plan_rows)
@@ -253,8 +253,8 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
     used_u: dict[str, dict[tuple[int, str], str]] = defaultdict(dict)
     for n, (line, r) in enumerate(dev_rows, start=1):
         what = r.get("name") or tmsg("device on line {line}", line=line)
-        rack = racks_by_name.get(r.get("rack", ""))
-        if rack is None:
+        in_rack = racks_by_name.get(r.get("rack", ""))
+        if in_rack is None:
             if not r.get("rack"):
                 problems.append(Problem(dname, line, tmsg("{device} has no rack; not placed", device=what)))
             else:
@@ -272,39 +272,39 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
                                                       "not placed", device=what, model=model_txt)))
             continue
         dev = catalog.device(slug)
-        pos = _number(r.get("position", ""))
+        position = _number(r.get("position", ""))
         face = "rear" if r.get("face", "").strip().lower() == "rear" else "front"
         common = {"id": _id("nb", n), "device": slug, "name": (r.get("name") or "")[:200],
                   "serial": (r.get("serial") or "")[:50], "asset_tag": (r.get("asset_tag") or "")[:50]}
-        rt = catalog.get("rack-types", rack.rack_type)
+        rt = catalog.get("rack-types", in_rack.rack_type)
         height = rt.u_height if rt is not None else 48
-        if pos is None:
+        if position is None:
             if dev.u_height == 0:
-                side = "left" if side_next[rack.id] % 2 == 0 else "right"
-                side_next[rack.id] += 1
-                rack.placements.append(Placement(**common, u=None, side=side, face="rear"))
+                side = "left" if side_next[in_rack.id] % 2 == 0 else "right"
+                side_next[in_rack.id] += 1
+                in_rack.placements.append(Placement(**common, u=None, side=side, face="rear"))
                 placed += 1
             else:
                 problems.append(Problem(dname, line, tmsg("{device} has no rack position (non-racked in NetBox); "
                                                           "not placed", device=what)))
             continue
-        u = int(math.floor(pos))
+        u = int(math.floor(position))
         top = u + max(int(math.ceil(dev.u_height)), 1) - 1
         if u < 1 or top > height:
             problems.append(Problem(dname, line, tmsg("{device} at U{u} does not fit the {height}U rack {rack!r}; not "
-                                                      "placed", device=what, u=u, height=height, rack=rack.name)))
+                                                      "placed", device=what, u=u, height=height, rack=in_rack.name)))
             continue
         faces = ("front", "rear") if dev.is_full_depth else (face,)
-        clash = next((used_u[rack.id][(k, f)] for k in range(u, top + 1) for f in faces
-                      if (k, f) in used_u[rack.id]), None)
+        clash = next((used_u[in_rack.id][(k, f)] for k in range(u, top + 1) for f in faces
+                      if (k, f) in used_u[in_rack.id]), None)
         if clash is not None:
             problems.append(Problem(dname, line, tmsg("{device} at U{u} overlaps {other} in rack {rack!r}; not placed",
-                                                      device=what, u=u, other=clash, rack=rack.name)))
+                                                      device=what, u=u, other=clash, rack=in_rack.name)))
             continue
         for k in range(u, top + 1):
             for f in faces:
-                used_u[rack.id][(k, f)] = what
-        rack.placements.append(Placement(**common, u=u, face=face))
+                used_u[in_rack.id][(k, f)] = what
+        in_rack.placements.append(Placement(**common, u=u, face=face))
         placed += 1
 
     plan = Plan(site=Site(name=site_name[:200], rooms=plan_rooms))

@@ -50,7 +50,7 @@ def _noun(table: str) -> str:
     return _message(noun, noun, ()) if noun else table
 
 
-def _what(table: str, ident: Any) -> str:
+def _what(table: str, ident: object) -> str:
     """``rack 'rack-1'``; the plan's settings and the site by field: ``site name``."""
     if table in _SINGLE:
         return tmsg("{noun} {ident}", noun=_noun(table), ident=str(ident))
@@ -109,12 +109,12 @@ def unflatten(items: dict[Key, Any]) -> dict[str, list[dict[str, Any]]]:
 # --------------------------------------------------------------------------- differences
 
 
-def _short(v: Any) -> str:
+def _short(v: object) -> str:
     s = repr(v)
     return s if len(s) <= 40 else s[:37] + "..."
 
 
-def _describe(table: str, ident: Any, before: Any, after: Any) -> str:
+def _describe(table: str, ident: object, before: object, after: object) -> str:
     """One line of the difference report, a Message (English here, translated where shown)."""
     who = _what(table, ident)
     if table in _SINGLE:
@@ -214,7 +214,8 @@ class MergeResult:
 def merge_plans(base: Plan, ours: Plan, theirs: Plan, prefer: str | None = None) -> MergeResult:
     """Three-way merge: ``ours`` and ``theirs`` both started from ``base``. ``prefer``
     ("ours" or "theirs") settles what both changed differently; None lists it as a conflict."""
-    return merge_items(*(flatten(plan_to_rows(p)) for p in (base, ours, theirs)), prefer=prefer)
+    b, o, t = (flatten(plan_to_rows(p)) for p in (base, ours, theirs))
+    return merge_items(b, o, t, prefer=prefer)
 
 
 def merge_items(b: dict[Key, Any], o: dict[Key, Any], t: dict[Key, Any], prefer: str | None = None) -> MergeResult:
