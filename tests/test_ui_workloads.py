@@ -59,8 +59,13 @@ def type_into(qtbot, field, text: str) -> None:
 
 
 def verdict_text(doc, wid: str) -> str:
+    """The list's verdict: the engine's margin signed as the build plan and `check` print it
+    ("+108 %"; it read "208 %", the share of the target, in the app alone)."""
     v = doc.results.workloads[wid]
-    return f"{'met' if v.met else 'NOT MET'} · {(1 + v.margin) * 100:,.0f} %"
+    if not v.met and v.bottleneck in ("power", "cooling"):
+        return f"NOT MET · {v.bottleneck}"
+    sign = "+" if v.margin >= 0.005 else ""
+    return f"{'met' if v.met else 'NOT MET'} · {sign}{v.margin * 100:,.0f} %"
 
 
 def test_number_entry_and_spec_error_parsing():

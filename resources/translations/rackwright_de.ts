@@ -560,18 +560,18 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableList</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="533" />
+            <location filename="../../ui/panels/cables.py" line="536" />
             <source>CSV (*.csv)</source>
             <translation>CSV (*.csv)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="550" />
-            <location filename="../../ui/panels/cables.py" line="559" />
+            <location filename="../../ui/panels/cables.py" line="553" />
+            <location filename="../../ui/panels/cables.py" line="562" />
             <source>Cannot export cables</source>
             <translation>Kabel können nicht exportiert werden</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="524" />
+            <location filename="../../ui/panels/cables.py" line="527" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -579,43 +579,43 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="265" />
+            <location filename="../../ui/panels/cables.py" line="268" />
             <source>Export CSV…</source>
             <translation>CSV exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="533" />
+            <location filename="../../ui/panels/cables.py" line="536" />
             <source>Export cable schedule</source>
             <translation>Kabelplan exportieren</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="271" />
+            <location filename="../../ui/panels/cables.py" line="274" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="272" />
+            <location filename="../../ui/panels/cables.py" line="275" />
             <source>Media:</source>
             <translation>Medium:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="271" />
+            <location filename="../../ui/panels/cables.py" line="274" />
             <source>Rack:</source>
             <translation>Rack:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="260" />
+            <location filename="../../ui/panels/cables.py" line="263" />
             <source>Search device, port, label…</source>
             <translation>Gerät, Port, Beschriftung suchen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="538" />
+            <location filename="../../ui/panels/cables.py" line="541" />
             <source>Writing {n} cables…</source>
             <translation>{n} Kabel werden geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="543" />
-            <location filename="../../ui/panels/cables.py" line="550" />
+            <location filename="../../ui/panels/cables.py" line="546" />
+            <location filename="../../ui/panels/cables.py" line="553" />
             <source>{file} could not be written.
 
 {error}</source>
@@ -624,12 +624,12 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="468" />
+            <location filename="../../ui/panels/cables.py" line="471" />
             <source>{shown} of {total} cables</source>
             <translation>{shown} von {total} Kabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="469" />
+            <location filename="../../ui/panels/cables.py" line="472" />
             <source>{total} cables</source>
             <translation>{total} Kabel</translation>
         </message>
@@ -637,7 +637,7 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CableTable</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="232" />
+            <location filename="../../ui/panels/cables.py" line="235" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -648,62 +648,62 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Cables</name>
         <message>
-            <location filename="../../ui/panels/cables.py" line="443" />
+            <location filename="../../ui/panels/cables.py" line="446" />
             <source>All</source>
             <translation>Alle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="67" />
+            <location filename="../../ui/panels/cables.py" line="70" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="68" />
+            <location filename="../../ui/panels/cables.py" line="71" />
             <source>From</source>
             <translation>Von</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="72" />
+            <location filename="../../ui/panels/cables.py" line="75" />
             <source>Gb/s</source>
             <translation>Gb/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="66" />
+            <location filename="../../ui/panels/cables.py" line="69" />
             <source>ID</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="74" />
+            <location filename="../../ui/panels/cables.py" line="77" />
             <source>Length</source>
             <translation>Länge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="73" />
+            <location filename="../../ui/panels/cables.py" line="76" />
             <source>Media</source>
             <translation>Medium</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="69" />
+            <location filename="../../ui/panels/cables.py" line="72" />
             <source>Port</source>
             <translation>Port</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="71" />
+            <location filename="../../ui/panels/cables.py" line="74" />
             <source>Port </source>
             <translation>Port </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="70" />
+            <location filename="../../ui/panels/cables.py" line="73" />
             <source>To</source>
             <translation>Nach</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="60" />
+            <location filename="../../ui/panels/cables.py" line="63" />
             <source>U{n}</source>
             <translation>HE {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/cables.py" line="210" />
+            <location filename="../../ui/panels/cables.py" line="213" />
             <source>{cable} with {transceiver} transceivers</source>
             <translation>{cable} mit Transceivern {transceiver}</translation>
         </message>
@@ -711,132 +711,132 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CatalogPanel</name>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="231" />
+            <location filename="../../ui/panels/catalog.py" line="235" />
             <source>Add device, module and rack types from NetBox YAML files (the community device-type library) to your catalog</source>
             <translation>Geräte-, Modul- und Racktypen aus NetBox-YAML-Dateien (der Community-Gerätetypbibliothek) zum Katalog hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="239" />
+            <location filename="../../ui/panels/catalog.py" line="243" />
             <source>Cancel Import</source>
             <translation>Import abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="49" />
+            <location filename="../../ui/panels/catalog.py" line="53" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="235" />
+            <location filename="../../ui/panels/catalog.py" line="239" />
             <source>Files…</source>
             <translation>Dateien…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="276" />
+            <location filename="../../ui/panels/catalog.py" line="280" />
             <source>Filter by {what}</source>
             <translation>Nach {what} filtern</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="237" />
+            <location filename="../../ui/panels/catalog.py" line="241" />
             <source>Folder…</source>
             <translation>Ordner…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="203" />
+            <location filename="../../ui/panels/catalog.py" line="207" />
             <source>GPU model</source>
             <translation>GPU-Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="49" />
+            <location filename="../../ui/panels/catalog.py" line="53" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="230" />
+            <location filename="../../ui/panels/catalog.py" line="234" />
             <source>Import NetBox Device Types…</source>
             <translation>NetBox-Gerätetypen importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="317" />
+            <location filename="../../ui/panels/catalog.py" line="321" />
             <source>Importing NetBox device types…</source>
             <translation>NetBox-Gerätetypen werden importiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="327" />
+            <location filename="../../ui/panels/catalog.py" line="331" />
             <source>Importing {file} ({percent} %)…</source>
             <translation>{file} wird importiert ({percent} %)…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="202" />
+            <location filename="../../ui/panels/catalog.py" line="206" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="101" />
+            <location filename="../../ui/panels/catalog.py" line="105" />
             <source>Needs data: {what}</source>
             <translation>Daten fehlen: {what}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="338" />
+            <location filename="../../ui/panels/catalog.py" line="342" />
             <source>NetBox import</source>
             <translation>NetBox-Import</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="198" />
+            <location filename="../../ui/panels/catalog.py" line="202" />
             <source>Search model, vendor, GPU...</source>
             <translation>Modell, Hersteller, GPU suchen …</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="338" />
+            <location filename="../../ui/panels/catalog.py" line="342" />
             <source>The import stopped: {reason}</source>
             <translation>Der Import wurde angehalten: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="201" />
+            <location filename="../../ui/panels/catalog.py" line="205" />
             <source>Vendor</source>
             <translation>Hersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="111" />
+            <location filename="../../ui/panels/catalog.py" line="115" />
             <source>maximum draw, kW (catalog)</source>
             <translation>maximale Aufnahme, kW (Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="97" />
+            <location filename="../../ui/panels/catalog.py" line="101" />
             <source>needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="112" />
+            <location filename="../../ui/panels/catalog.py" line="116" />
             <source>no power draw in the catalog yet</source>
             <translation>noch keine Leistungsaufnahme im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="57" />
+            <location filename="../../ui/panels/catalog.py" line="61" />
             <source>other</source>
             <translation>sonstige</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="55" />
+            <location filename="../../ui/panels/catalog.py" line="59" />
             <source>server</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="55" />
+            <location filename="../../ui/panels/catalog.py" line="59" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="56" />
+            <location filename="../../ui/panels/catalog.py" line="60" />
             <source>switch</source>
             <translation>Switch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="284" />
+            <location filename="../../ui/panels/catalog.py" line="288" />
             <source>{shown} of {total} device types — drag into a rack</source>
             <translation>{shown} von {total} Gerätetypen — in ein Rack ziehen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="273" />
+            <location filename="../../ui/panels/catalog.py" line="277" />
             <source>{what}: Any</source>
             <translation>{what}: alle</translation>
         </message>
@@ -844,57 +844,14 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Charts</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="198" />
+            <location filename="../../ui/panels/charts.py" line="204" />
             <source>Achieved vs target (100 %)</source>
             <translation>Erreicht vs. Ziel (100 %)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="293" />
+            <location filename="../../ui/panels/charts.py" line="299" />
             <source>Heat</source>
             <translation>Wärmelast</translation>
-        </message>
-        <message>
-            <location filename="../../ui/panels/charts.py" line="290" />
-            <source>Power</source>
-            <translation>Strom</translation>
-        </message>
-        <message>
-            <location filename="../../ui/panels/charts.py" line="292" />
-            <source>Rack heat (bars) vs. cooling (ticks)</source>
-            <translation>Wärmelast je Rack (Balken) vs. Kühlung (Striche)</translation>
-        </message>
-        <message>
-            <location filename="../../ui/panels/charts.py" line="293" />
-            <source>Rack heat vs. cooling</source>
-            <translation>Rack-Wärmelast gegenüber Kühlung</translation>
-        </message>
-        <message>
-            <location filename="../../ui/panels/charts.py" line="289" />
-            <source>Rack power (bars) vs. limit (ticks)</source>
-            <translation>Leistung je Rack (Balken) vs. Grenze (Striche)</translation>
-        </message>
-        <message>
-            <location filename="../../ui/panels/charts.py" line="290" />
-            <source>Rack power vs. limit</source>
-            <translation>Rack-Leistung gegenüber Grenze</translation>
-        </message>
-        <message>
-            <location filename="../../ui/panels/charts.py" line="198" />
-            <source>Workloads</source>
-            <translation>Arbeitslasten</translation>
-        </message>
-        <message>
-            <location filename="../../ui/panels/charts.py" line="197" />
-            <source>Workloads: achieved vs target (100 %)</source>
-            <translation>Arbeitslasten: erreicht vs. Ziel (100 %)</translation>
-        </message>
-    </context>
-    <context>
-        <name>ChartsPanel</name>
-        <message>
-            <location filename="../../ui/panels/charts.py" line="297" />
-            <source>Cooling</source>
-            <translation>Kühlung</translation>
         </message>
         <message>
             <location filename="../../ui/panels/charts.py" line="296" />
@@ -903,6 +860,49 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
         </message>
         <message>
             <location filename="../../ui/panels/charts.py" line="298" />
+            <source>Rack heat (bars) vs. cooling (ticks)</source>
+            <translation>Wärmelast je Rack (Balken) vs. Kühlung (Striche)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="299" />
+            <source>Rack heat vs. cooling</source>
+            <translation>Rack-Wärmelast gegenüber Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="295" />
+            <source>Rack power (bars) vs. limit (ticks)</source>
+            <translation>Leistung je Rack (Balken) vs. Grenze (Striche)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="296" />
+            <source>Rack power vs. limit</source>
+            <translation>Rack-Leistung gegenüber Grenze</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="204" />
+            <source>Workloads</source>
+            <translation>Arbeitslasten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="203" />
+            <source>Workloads: achieved vs target (100 %)</source>
+            <translation>Arbeitslasten: erreicht vs. Ziel (100 %)</translation>
+        </message>
+    </context>
+    <context>
+        <name>ChartsPanel</name>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="303" />
+            <source>Cooling</source>
+            <translation>Kühlung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="302" />
+            <source>Power</source>
+            <translation>Strom</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/charts.py" line="304" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
@@ -1658,176 +1658,176 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>FabricScene</name>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="66" />
+            <location filename="../../ui/scenes/fabric.py" line="77" />
             <source>Compute
 trays</source>
             <translation>Compute-
 Trays</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="65" />
+            <location filename="../../ui/scenes/fabric.py" line="76" />
             <source>Cores</source>
             <translation>Cores</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="80" />
+            <location filename="../../ui/scenes/fabric.py" line="91" />
             <source>ERROR</source>
             <translation>FEHLER</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="82" />
+            <location filename="../../ui/scenes/fabric.py" line="93" />
             <source>INFO</source>
             <translation>INFO</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="64" />
+            <location filename="../../ui/scenes/fabric.py" line="75" />
             <source>Leaves</source>
             <translation>Leaves</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="228" />
+            <location filename="../../ui/scenes/fabric.py" line="239" />
             <source>NVLink spine · {links}</source>
             <translation>NVLink-Spine · {links}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="64" />
+            <location filename="../../ui/scenes/fabric.py" line="75" />
             <source>Nodes</source>
             <translation>Knoten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="67" />
+            <location filename="../../ui/scenes/fabric.py" line="78" />
             <source>Other</source>
             <translation>Sonstige</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="65" />
+            <location filename="../../ui/scenes/fabric.py" line="76" />
             <source>Spines</source>
             <translation>Spines</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="67" />
+            <location filename="../../ui/scenes/fabric.py" line="78" />
             <source>Switch
 trays</source>
             <translation>Switch-
 Trays</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="163" />
+            <location filename="../../ui/scenes/fabric.py" line="174" />
             <source>Tier {n}</source>
             <translation>Ebene {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="81" />
+            <location filename="../../ui/scenes/fabric.py" line="92" />
             <source>WARNING</source>
             <translation>WARNUNG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="79" />
+            <location filename="../../ui/scenes/fabric.py" line="90" />
             <source>core</source>
             <translation>Core</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="78" />
+            <location filename="../../ui/scenes/fabric.py" line="89" />
             <source>leaf</source>
             <translation>Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="78" />
+            <location filename="../../ui/scenes/fabric.py" line="89" />
             <source>spine</source>
             <translation>Spine</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="193" />
+            <location filename="../../ui/scenes/fabric.py" line="204" />
             <source>{down} down, {up} up</source>
             <translation>{down} abwärts, {up} aufwärts</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="275" />
+            <location filename="../../ui/scenes/fabric.py" line="286" />
             <source>{down}↓ {up}↑ links</source>
             <translation>{down}↓ {up}↑ Links</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="241" />
+            <location filename="../../ui/scenes/fabric.py" line="252" />
             <source>{links} from {tray}</source>
             <translation>{links} von {tray}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="234" />
+            <location filename="../../ui/scenes/fabric.py" line="245" />
             <source>{links} through the rack's NVLink spine: every GPU to every switch chip</source>
             <translation>{links} über die NVLink-Spine des Racks: jede GPU an jeden Switch-Chip</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="256" />
+            <location filename="../../ui/scenes/fabric.py" line="267" />
             <source>{links}: {a} – {b}</source>
             <translation>{links}: {a} – {b}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="76" />
+            <location filename="../../ui/scenes/fabric.py" line="87" />
             <source>{n} GPU</source>
             <translation>{n} GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="76" />
+            <location filename="../../ui/scenes/fabric.py" line="87" />
             <source>{n} GPUs</source>
             <translation>{n} GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="72" />
+            <location filename="../../ui/scenes/fabric.py" line="83" />
             <source>{n} core</source>
             <translation>{n} Core</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="72" />
+            <location filename="../../ui/scenes/fabric.py" line="83" />
             <source>{n} cores</source>
             <translation>{n} Cores</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="74" />
+            <location filename="../../ui/scenes/fabric.py" line="85" />
             <source>{n} device</source>
             <translation>{n} Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="74" />
+            <location filename="../../ui/scenes/fabric.py" line="85" />
             <source>{n} devices</source>
             <translation>{n} Geräte</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="70" />
+            <location filename="../../ui/scenes/fabric.py" line="81" />
             <source>{n} leaf</source>
             <translation>{n} Leaf</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="70" />
+            <location filename="../../ui/scenes/fabric.py" line="81" />
             <source>{n} leaves</source>
             <translation>{n} Leaves</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="75" />
+            <location filename="../../ui/scenes/fabric.py" line="86" />
             <source>{n} link</source>
             <translation>{n} Link</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="75" />
+            <location filename="../../ui/scenes/fabric.py" line="86" />
             <source>{n} links</source>
             <translation>{n} Links</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="69" />
+            <location filename="../../ui/scenes/fabric.py" line="80" />
             <source>{n} node</source>
             <translation>{n} Knoten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="69" />
+            <location filename="../../ui/scenes/fabric.py" line="80" />
             <source>{n} nodes</source>
             <translation>{n} Knoten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="71" />
+            <location filename="../../ui/scenes/fabric.py" line="82" />
             <source>{n} spine</source>
             <translation>{n} Spine</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="71" />
+            <location filename="../../ui/scenes/fabric.py" line="82" />
             <source>{n} spines</source>
             <translation>{n} Spines</translation>
         </message>
@@ -1835,254 +1835,254 @@ Trays</translation>
     <context>
         <name>FabricView</name>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="565" />
+            <location filename="../../ui/scenes/fabric.py" line="576" />
             <source>1 switch between the farthest servers</source>
             <translation>1 Switch zwischen den entferntesten Servern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="564" />
+            <location filename="../../ui/scenes/fabric.py" line="575" />
             <source>Bisection</source>
             <translation>Bisektionsbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="569" />
-            <location filename="../../ui/scenes/fabric.py" line="624" />
+            <location filename="../../ui/scenes/fabric.py" line="580" />
+            <location filename="../../ui/scenes/fabric.py" line="635" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="623" />
+            <location filename="../../ui/scenes/fabric.py" line="634" />
             <source>Complete</source>
             <translation>Vollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="616" />
+            <location filename="../../ui/scenes/fabric.py" line="627" />
             <source>Domain</source>
             <translation>Domäne</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="374" />
+            <location filename="../../ui/scenes/fabric.py" line="385" />
             <source>Fabric:</source>
             <translation>Fabric:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="565" />
+            <location filename="../../ui/scenes/fabric.py" line="576" />
             <source>Hops</source>
             <translation>Hops</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="619" />
+            <location filename="../../ui/scenes/fabric.py" line="630" />
             <source>Links per GPU</source>
             <translation>Links je GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="444" />
+            <location filename="../../ui/scenes/fabric.py" line="455" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="605" />
+            <location filename="../../ui/scenes/fabric.py" line="616" />
             <source>NVLink domain ({model}) · {gpus} of {design} GPUs · {compute} compute trays, {trays} switch trays · {links} · INCOMPLETE</source>
             <translation>NVLink-Domäne ({model}) · {gpus} von {design} GPUs · {compute} Compute-Trays, {trays} Switch-Trays · {links} · UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="603" />
+            <location filename="../../ui/scenes/fabric.py" line="614" />
             <source>NVLink domain ({model}) · {gpus} of {design} GPUs · {compute} compute trays, {trays} switch trays · {links} · complete</source>
             <translation>NVLink-Domäne ({model}) · {gpus} von {design} GPUs · {compute} Compute-Trays, {trays} Switch-Trays · {links} · vollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="378" />
+            <location filename="../../ui/scenes/fabric.py" line="389" />
             <source>Name, kind, speed and oversubscription target of this fabric, in the Inspector</source>
             <translation>Name, Art, Geschwindigkeit und Überbuchungsziel dieser Fabric, im Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="534" />
+            <location filename="../../ui/scenes/fabric.py" line="545" />
             <source>No fabric in this plan: Plan › Auto-wire fabric… builds one</source>
             <translation>Keine Fabric in diesem Plan: Plan › Fabric automatisch verkabeln… legt eine an</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="593" />
+            <location filename="../../ui/scenes/fabric.py" line="604" />
             <source>No findings on this fabric</source>
             <translation>Keine Befunde in dieser Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="560" />
+            <location filename="../../ui/scenes/fabric.py" line="571" />
             <source>Oversubscription</source>
             <translation>Überbuchung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="617" />
+            <location filename="../../ui/scenes/fabric.py" line="628" />
             <source>Per-GPU NVLink</source>
             <translation>NVLink je GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="556" />
+            <location filename="../../ui/scenes/fabric.py" line="567" />
             <source>Per-GPU bandwidth</source>
             <translation>Bandbreite je GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="571" />
-            <location filename="../../ui/scenes/fabric.py" line="627" />
+            <location filename="../../ui/scenes/fabric.py" line="582" />
+            <location filename="../../ui/scenes/fabric.py" line="638" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="376" />
+            <location filename="../../ui/scenes/fabric.py" line="387" />
             <source>Properties…</source>
             <translation>Eigenschaften…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="568" />
+            <location filename="../../ui/scenes/fabric.py" line="579" />
             <source>Switch ports</source>
             <translation>Switch-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="620" />
+            <location filename="../../ui/scenes/fabric.py" line="631" />
             <source>Switch trays</source>
             <translation>Switch-Trays</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="567" />
+            <location filename="../../ui/scenes/fabric.py" line="578" />
             <source>Switches</source>
             <translation>Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="622" />
+            <location filename="../../ui/scenes/fabric.py" line="633" />
             <source>Unwired NVLink ports</source>
             <translation>Unverkabelte NVLink-Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="573" />
+            <location filename="../../ui/scenes/fabric.py" line="584" />
             <source>Unwired ports</source>
             <translation>Unverkabelte Ports</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="443" />
+            <location filename="../../ui/scenes/fabric.py" line="454" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="443" />
+            <location filename="../../ui/scenes/fabric.py" line="454" />
             <source>front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="444" />
+            <location filename="../../ui/scenes/fabric.py" line="455" />
             <source>management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="623" />
+            <location filename="../../ui/scenes/fabric.py" line="634" />
             <source>no</source>
             <translation>nein</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="559" />
+            <location filename="../../ui/scenes/fabric.py" line="570" />
             <source>no GPU servers on this fabric</source>
             <translation>keine GPU-Server in dieser Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="547" />
+            <location filename="../../ui/scenes/fabric.py" line="558" />
             <source>no switches</source>
             <translation>keine Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="443" />
+            <location filename="../../ui/scenes/fabric.py" line="454" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="627" />
+            <location filename="../../ui/scenes/fabric.py" line="638" />
             <source>switch trays {kw} kW max</source>
             <translation>Switch-Trays max. {kw} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="571" />
+            <location filename="../../ui/scenes/fabric.py" line="582" />
             <source>switches {switches} kW max, optics {optics} kW</source>
             <translation>Switches max. {switches} kW, Optiken {optics} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="623" />
+            <location filename="../../ui/scenes/fabric.py" line="634" />
             <source>yes</source>
             <translation>ja</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="445" />
+            <location filename="../../ui/scenes/fabric.py" line="456" />
             <source>{fabric} ({kind})</source>
             <translation>{fabric} ({kind})</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="610" />
+            <location filename="../../ui/scenes/fabric.py" line="621" />
             <source>{gpus} GPUs of the {design}-GPU design</source>
             <translation>{gpus} GPUs des Designs mit {design} GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="614" />
+            <location filename="../../ui/scenes/fabric.py" line="625" />
             <source>{gpus} GPUs of the {design}-GPU design, {extra} too many</source>
             <translation>{gpus} GPUs des Designs mit {design} GPUs, {extra} zu viele</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="612" />
+            <location filename="../../ui/scenes/fabric.py" line="623" />
             <source>{gpus} GPUs of the {design}-GPU design, {missing} missing</source>
             <translation>{gpus} GPUs des Designs mit {design} GPUs, {missing} fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="557" />
+            <location filename="../../ui/scenes/fabric.py" line="568" />
             <source>{injection} Gb/s injection, {effective} Gb/s effective</source>
             <translation>{injection} Gb/s Injektion, {effective} Gb/s effektiv</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="624" />
+            <location filename="../../ui/scenes/fabric.py" line="635" />
             <source>{links} spine links, {length}, {mass}</source>
             <translation>{links} Spine-Links, {length}, {mass}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="566" />
+            <location filename="../../ui/scenes/fabric.py" line="577" />
             <source>{n} switches between the farthest servers</source>
             <translation>{n} Switches zwischen den entferntesten Servern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="620" />
+            <location filename="../../ui/scenes/fabric.py" line="631" />
             <source>{present} present / {required} required</source>
             <translation>{present} vorhanden / {required} benötigt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="562" />
+            <location filename="../../ui/scenes/fabric.py" line="573" />
             <source>{ratio}:1 (target {target}:1)</source>
             <translation>{ratio}:1 (Ziel {target}:1)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="561" />
+            <location filename="../../ui/scenes/fabric.py" line="572" />
             <source>{ratio}:1 (target {target}:1) — {tiers}</source>
             <translation>{ratio}:1 (Ziel {target}:1) — {tiers}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="564" />
+            <location filename="../../ui/scenes/fabric.py" line="575" />
             <source>{tbps} Tb/s (one direction)</source>
             <translation>{tbps} Tb/s (eine Richtung)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="544" />
+            <location filename="../../ui/scenes/fabric.py" line="555" />
             <source>{tech}, {speed} Gb/s · {devices} devices, {gpus} GPUs · {tiers} · {links} links</source>
             <translation>{tech}, {speed} Gb/s · {devices} Geräte, {gpus} GPUs · {tiers} · {links} Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="536" />
+            <location filename="../../ui/scenes/fabric.py" line="547" />
             <source>{tech}, {speed} Gb/s — waiting for results</source>
             <translation>{tech}, {speed} Gb/s — warte auf Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="553" />
+            <location filename="../../ui/scenes/fabric.py" line="564" />
             <source>{used} of {total} used</source>
             <translation>{used} von {total} belegt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="550" />
+            <location filename="../../ui/scenes/fabric.py" line="561" />
             <source>{used} of {total} used ({percent} %)</source>
             <translation>{used} von {total} belegt ({percent} %)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/fabric.py" line="617" />
+            <location filename="../../ui/scenes/fabric.py" line="628" />
             <source>{wired} TB/s as wired (catalog {catalog} TB/s, bidirectional)</source>
             <translation>{wired} TB/s wie verkabelt (Katalog {catalog} TB/s, bidirektional)</translation>
         </message>
@@ -2131,141 +2131,141 @@ Trays</translation>
     <context>
         <name>Findings</name>
         <message>
-            <location filename="../../ui/panels/findings.py" line="97" />
+            <location filename="../../ui/panels/findings.py" line="84" />
             <source>Code</source>
             <translation>Code</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="194" />
+            <location filename="../../ui/panels/findings.py" line="179" />
             <source>Double-click to show it</source>
             <translation>Doppelklick zeigt die Stelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="185" />
-            <location filename="../../ui/panels/findings.py" line="192" />
+            <location filename="../../ui/panels/findings.py" line="170" />
+            <location filename="../../ui/panels/findings.py" line="177" />
             <source>Error</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="187" />
-            <location filename="../../ui/panels/findings.py" line="192" />
+            <location filename="../../ui/panels/findings.py" line="172" />
+            <location filename="../../ui/panels/findings.py" line="177" />
             <source>Info</source>
             <translation>Hinweis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="98" />
+            <location filename="../../ui/panels/findings.py" line="85" />
             <source>Message</source>
             <translation>Meldung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="47" />
+            <location filename="../../ui/panels/findings.py" line="48" />
             <source>PDU</source>
             <translation>PDU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="97" />
+            <location filename="../../ui/panels/findings.py" line="84" />
             <source>Severity</source>
             <translation>Schwere</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="186" />
-            <location filename="../../ui/panels/findings.py" line="192" />
+            <location filename="../../ui/panels/findings.py" line="171" />
+            <location filename="../../ui/panels/findings.py" line="177" />
             <source>Warning</source>
             <translation>Warnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="98" />
+            <location filename="../../ui/panels/findings.py" line="85" />
             <source>Where</source>
             <translation>Ort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="46" />
             <location filename="../../ui/panels/findings.py" line="47" />
+            <location filename="../../ui/panels/findings.py" line="48" />
             <source>device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="53" />
+            <location filename="../../ui/panels/findings.py" line="54" />
             <source>device type</source>
             <translation>Gerätetyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="50" />
+            <location filename="../../ui/panels/findings.py" line="51" />
             <source>fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="49" />
+            <location filename="../../ui/panels/findings.py" line="50" />
             <source>feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="51" />
+            <location filename="../../ui/panels/findings.py" line="52" />
             <source>link</source>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="49" />
+            <location filename="../../ui/panels/findings.py" line="50" />
             <source>loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="52" />
+            <location filename="../../ui/panels/findings.py" line="53" />
             <source>plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="50" />
+            <location filename="../../ui/panels/findings.py" line="51" />
             <source>power source</source>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="46" />
+            <location filename="../../ui/panels/findings.py" line="47" />
             <source>rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="48" />
+            <location filename="../../ui/panels/findings.py" line="49" />
             <source>room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="48" />
+            <location filename="../../ui/panels/findings.py" line="49" />
             <source>row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="52" />
+            <location filename="../../ui/panels/findings.py" line="53" />
             <source>server group</source>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="53" />
+            <location filename="../../ui/panels/findings.py" line="54" />
             <source>site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="51" />
+            <location filename="../../ui/panels/findings.py" line="52" />
             <source>workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="154" />
+            <location filename="../../ui/panels/findings.py" line="139" />
             <source>{device} in {rack}</source>
             <translation>{device} in {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="154" />
+            <location filename="../../ui/panels/findings.py" line="139" />
             <source>{device} in {rack} U{u}</source>
             <translation>{device} in {rack}, HE {u}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="166" />
+            <location filename="../../ui/panels/findings.py" line="151" />
             <source>{kind} {place}</source>
             <translation>{kind} {place}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="165" />
+            <location filename="../../ui/panels/findings.py" line="150" />
             <source>{name} ({id})</source>
             <translation>{name} ({id})</translation>
         </message>
@@ -2273,7 +2273,7 @@ Trays</translation>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="360" />
+            <location filename="../../ui/panels/findings.py" line="345" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n Befund</numerusform>
@@ -2281,47 +2281,47 @@ Trays</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="352" />
+            <location filename="../../ui/panels/findings.py" line="337" />
             <source>Errors</source>
             <translation>Fehler</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="298" />
+            <location filename="../../ui/panels/findings.py" line="283" />
             <source>Filter findings (code, message, rack...)</source>
             <translation>Befunde filtern (Code, Meldung, Rack …)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="352" />
+            <location filename="../../ui/panels/findings.py" line="337" />
             <source>Info</source>
             <translation>Hinweise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="291" />
+            <location filename="../../ui/panels/findings.py" line="276" />
             <source>Show errors</source>
             <translation>Fehler anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="292" />
+            <location filename="../../ui/panels/findings.py" line="277" />
             <source>Show information</source>
             <translation>Hinweise anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="291" />
+            <location filename="../../ui/panels/findings.py" line="276" />
             <source>Show warnings</source>
             <translation>Warnungen anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="352" />
+            <location filename="../../ui/panels/findings.py" line="337" />
             <source>Warnings</source>
             <translation>Warnungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="358" />
+            <location filename="../../ui/panels/findings.py" line="343" />
             <source>no findings: the design passes every check</source>
             <translation>keine Befunde: der Entwurf besteht jede Prüfung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/findings.py" line="356" />
+            <location filename="../../ui/panels/findings.py" line="341" />
             <source>no results yet</source>
             <translation>noch keine Ergebnisse</translation>
         </message>
@@ -2329,12 +2329,12 @@ Trays</translation>
     <context>
         <name>FloorGraphicsView</name>
         <message>
-            <location filename="../../ui/scenes/floor/view.py" line="247" />
+            <location filename="../../ui/scenes/floor/view.py" line="257" />
             <source>Rack heat vs. cooling</source>
             <translation>Rack-Wärmelast gegenüber Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/view.py" line="247" />
+            <location filename="../../ui/scenes/floor/view.py" line="257" />
             <source>Rack power vs. limit</source>
             <translation>Rack-Leistung gegenüber Grenze</translation>
         </message>
@@ -2342,57 +2342,57 @@ Trays</translation>
     <context>
         <name>FloorScene</name>
         <message>
-            <location filename="../../ui/scenes/floor/gestures.py" line="126" />
+            <location filename="../../ui/scenes/floor/gestures.py" line="142" />
             <source>Add a room first: rows go inside a room</source>
             <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="369" />
+            <location filename="../../ui/scenes/floor/items.py" line="372" />
             <source>COLD AISLE</source>
             <translation>KALTGANG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="543" />
+            <location filename="../../ui/scenes/floor/items.py" line="557" />
             <source>Drag along the row to reorder; Shift+drag moves the row</source>
             <translation>Entlang der Reihe ziehen zum Umordnen; Umschalt+Ziehen verschiebt die Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="370" />
+            <location filename="../../ui/scenes/floor/items.py" line="373" />
             <source>HOT AISLE</source>
             <translation>WARMGANG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/gestures.py" line="132" />
+            <location filename="../../ui/scenes/floor/gestures.py" line="148" />
             <source>Rows go inside a room: right-click on a room's floor</source>
             <translation>Reihen liegen in einem Raum: Rechtsklick auf den Boden eines Raums</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="537" />
+            <location filename="../../ui/scenes/floor/items.py" line="551" />
             <source>no figures yet</source>
             <translation>noch keine Werte</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="538" />
+            <location filename="../../ui/scenes/floor/items.py" line="552" />
             <source>{percent} % of its limit</source>
             <translation>{percent} % seiner Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="540" />
+            <location filename="../../ui/scenes/floor/items.py" line="554" />
             <source>{rack} ({id}) — cooling: {utilisation}{figure}</source>
             <translation>{rack} ({id}) — Kühlung: {utilisation}{figure}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="539" />
+            <location filename="../../ui/scenes/floor/items.py" line="553" />
             <source>{rack} ({id}) — power: {utilisation}{figure}</source>
             <translation>{rack} ({id}) — Leistung: {utilisation}{figure}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="412" />
+            <location filename="../../ui/scenes/floor/items.py" line="415" />
             <source>{row}: drag to move, R to rotate</source>
             <translation>{row}: ziehen zum Verschieben, R zum Drehen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="192" />
+            <location filename="../../ui/scenes/floor/items.py" line="196" />
             <source>{w} × {d} · tiles {tile}</source>
             <translation>{w} × {d} · Bodenplatten {tile}</translation>
         </message>
@@ -2400,255 +2400,255 @@ Trays</translation>
     <context>
         <name>FloorView</name>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="143" />
+            <location filename="../../ui/scenes/floor/widget.py" line="151" />
             <source>Add Rack</source>
             <translation>Rack hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="135" />
+            <location filename="../../ui/scenes/floor/widget.py" line="143" />
             <source>Add Room</source>
             <translation>Raum hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="141" />
+            <location filename="../../ui/scenes/floor/widget.py" line="149" />
             <source>Add Row…</source>
             <translation>Reihe hinzufügen…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="144" />
+            <location filename="../../ui/scenes/floor/widget.py" line="152" />
             <source>Add a rack at the end of the selected row</source>
             <translation>Ein Rack am Ende der gewählten Reihe hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="282" />
+            <location filename="../../ui/scenes/floor/widget.py" line="290" />
             <source>Add a rack to {row}</source>
             <translation>Ein Rack zu {row} hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="265" />
+            <location filename="../../ui/scenes/floor/widget.py" line="273" />
             <source>Add a room first: rows go inside a room</source>
             <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="142" />
+            <location filename="../../ui/scenes/floor/widget.py" line="150" />
             <source>Add a row of racks behind the rows of the room shown</source>
             <translation>Eine Reihe Racks hinter den Reihen des angezeigten Raums hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="136" />
+            <location filename="../../ui/scenes/floor/widget.py" line="144" />
             <source>Add an empty room to the site and show it</source>
             <translation>Einen leeren Raum zum Standort hinzufügen und anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="151" />
+            <location filename="../../ui/scenes/floor/widget.py" line="159" />
             <source>Add rack</source>
             <translation>Rack hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="151" />
-            <location filename="../../ui/scenes/floor/widget.py" line="267" />
+            <location filename="../../ui/scenes/floor/widget.py" line="159" />
+            <location filename="../../ui/scenes/floor/widget.py" line="275" />
             <source>Add row</source>
             <translation>Reihe hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="300" />
+            <location filename="../../ui/scenes/floor/widget.py" line="308" />
             <source>Add row of {n} racks here</source>
             <translation>Reihe mit {n} Racks hier hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="282" />
+            <location filename="../../ui/scenes/floor/widget.py" line="290" />
             <source>Add {n} racks to {row}</source>
             <translation>{n} Racks zu {row} hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="117" />
+            <location filename="../../ui/scenes/floor/widget.py" line="125" />
             <source>Colour by Cooling</source>
             <translation>Nach Kühlung einfärben</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="114" />
+            <location filename="../../ui/scenes/floor/widget.py" line="122" />
             <source>Colour by Power</source>
             <translation>Nach Leistung einfärben</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="119" />
+            <location filename="../../ui/scenes/floor/widget.py" line="127" />
             <source>Colour racks by heat against the rack's cooling capacity</source>
             <translation>Racks nach Wärmelast im Verhältnis zur Kühlkapazität des Racks einfärben</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="116" />
+            <location filename="../../ui/scenes/floor/widget.py" line="124" />
             <source>Colour racks by power draw against the rack's power limit</source>
             <translation>Racks nach Leistungsaufnahme im Verhältnis zur Leistungsgrenze des Racks einfärben</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="118" />
+            <location filename="../../ui/scenes/floor/widget.py" line="126" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="147" />
-            <location filename="../../ui/scenes/floor/widget.py" line="152" />
+            <location filename="../../ui/scenes/floor/widget.py" line="155" />
+            <location filename="../../ui/scenes/floor/widget.py" line="160" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="137" />
+            <location filename="../../ui/scenes/floor/widget.py" line="145" />
             <source>Delete Room…</source>
             <translation>Raum löschen…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="292" />
+            <location filename="../../ui/scenes/floor/widget.py" line="300" />
             <source>Delete rack {rack}</source>
             <translation>Rack {rack} löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="138" />
+            <location filename="../../ui/scenes/floor/widget.py" line="146" />
             <source>Delete the room shown, with its rows and racks (undo restores)</source>
             <translation>Den angezeigten Raum mit seinen Reihen und Racks löschen (Rückgängig stellt ihn wieder her)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="148" />
+            <location filename="../../ui/scenes/floor/widget.py" line="156" />
             <source>Delete the selected racks and rows (Del)</source>
             <translation>Die gewählten Racks und Reihen löschen (Entf)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="307" />
+            <location filename="../../ui/scenes/floor/widget.py" line="315" />
             <source>Delete {room}…</source>
             <translation>{room} löschen…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="296" />
+            <location filename="../../ui/scenes/floor/widget.py" line="304" />
             <source>Delete {row} with its racks</source>
             <translation>{row} mit ihren Racks löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="131" />
+            <location filename="../../ui/scenes/floor/widget.py" line="139" />
             <source>Fit</source>
             <translation>Einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="128" />
+            <location filename="../../ui/scenes/floor/widget.py" line="136" />
             <source>Fit Floor</source>
             <translation>Raum einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="129" />
+            <location filename="../../ui/scenes/floor/widget.py" line="137" />
             <source>Fit the floor in the view (Ctrl+0, F)</source>
             <translation>Den Raum in die Ansicht einpassen (Strg+0, F)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="54" />
+            <location filename="../../ui/scenes/floor/widget.py" line="57" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="140" />
+            <location filename="../../ui/scenes/floor/widget.py" line="148" />
             <source>Name, size, tiles and floor of the room shown, in the Inspector</source>
             <translation>Name, Größe, Bodenplatten und Boden des angezeigten Raums, im Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="115" />
+            <location filename="../../ui/scenes/floor/widget.py" line="123" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="149" />
+            <location filename="../../ui/scenes/floor/widget.py" line="157" />
             <source>Properties</source>
             <translation>Eigenschaften</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="290" />
+            <location filename="../../ui/scenes/floor/widget.py" line="298" />
             <source>Properties of {rack}</source>
             <translation>Eigenschaften von {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="305" />
+            <location filename="../../ui/scenes/floor/widget.py" line="313" />
             <source>Properties of {room}</source>
             <translation>Eigenschaften von {room}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="294" />
+            <location filename="../../ui/scenes/floor/widget.py" line="302" />
             <source>Properties of {row}</source>
             <translation>Eigenschaften von {row}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="267" />
+            <location filename="../../ui/scenes/floor/widget.py" line="275" />
             <source>Racks in the new row:</source>
             <translation>Racks in der neuen Reihe:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="139" />
+            <location filename="../../ui/scenes/floor/widget.py" line="147" />
             <source>Room Properties</source>
             <translation>Raumeigenschaften</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="145" />
+            <location filename="../../ui/scenes/floor/widget.py" line="153" />
             <source>Rotate Row</source>
             <translation>Reihe drehen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="152" />
+            <location filename="../../ui/scenes/floor/widget.py" line="160" />
             <source>Rotate row</source>
             <translation>Reihe drehen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="285" />
+            <location filename="../../ui/scenes/floor/widget.py" line="293" />
             <source>Rotate {row} 90°</source>
             <translation>{row} um 90° drehen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="325" />
+            <location filename="../../ui/scenes/floor/widget.py" line="341" />
             <source>Select a row (or one of its racks) to add a rack to</source>
             <translation>Eine Reihe (oder eines ihrer Racks) wählen, der ein Rack hinzugefügt wird</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="155" />
-            <location filename="../../ui/scenes/floor/widget.py" line="310" />
+            <location filename="../../ui/scenes/floor/widget.py" line="163" />
+            <location filename="../../ui/scenes/floor/widget.py" line="318" />
             <source>Show Room</source>
             <translation>Raum anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="150" />
+            <location filename="../../ui/scenes/floor/widget.py" line="158" />
             <source>Show the selection in the Inspector</source>
             <translation>Die Auswahl im Inspektor anzeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="59" />
+            <location filename="../../ui/scenes/floor/widget.py" line="62" />
             <source>The room shown on the floor plan</source>
             <translation>Der im Raumplan angezeigte Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="258" />
+            <location filename="../../ui/scenes/floor/widget.py" line="266" />
             <source>There is no room to delete</source>
             <translation>Es gibt keinen Raum zum Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="248" />
+            <location filename="../../ui/scenes/floor/widget.py" line="256" />
             <source>There is no room: add one first</source>
             <translation>Es gibt keinen Raum: zuerst einen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="146" />
+            <location filename="../../ui/scenes/floor/widget.py" line="154" />
             <source>Turn the selected row 90° (R)</source>
             <translation>Die gewählte Reihe um 90° drehen (R)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="126" />
+            <location filename="../../ui/scenes/floor/widget.py" line="134" />
             <source>Zoom In</source>
             <translation>Vergrößern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="127" />
+            <location filename="../../ui/scenes/floor/widget.py" line="135" />
             <source>Zoom Out</source>
             <translation>Verkleinern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="130" />
+            <location filename="../../ui/scenes/floor/widget.py" line="138" />
             <source>Zoom in</source>
             <translation>Vergrößern</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/widget.py" line="130" />
+            <location filename="../../ui/scenes/floor/widget.py" line="138" />
             <source>Zoom out</source>
             <translation>Verkleinern</translation>
         </message>
@@ -2779,724 +2779,724 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="583" />
+            <location filename="../../ui/panels/inspector.py" line="590" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="569" />
+            <location filename="../../ui/panels/inspector.py" line="576" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="583" />
+            <location filename="../../ui/panels/inspector.py" line="590" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="881" />
-            <location filename="../../ui/panels/inspector.py" line="897" />
+            <location filename="../../ui/panels/inspector.py" line="888" />
+            <location filename="../../ui/panels/inspector.py" line="904" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="543" />
+            <location filename="../../ui/panels/inspector.py" line="550" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="361" />
+            <location filename="../../ui/panels/inspector.py" line="366" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="576" />
+            <location filename="../../ui/panels/inspector.py" line="583" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="649" />
+            <location filename="../../ui/panels/inspector.py" line="656" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="581" />
+            <location filename="../../ui/panels/inspector.py" line="588" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="661" />
+            <location filename="../../ui/panels/inspector.py" line="668" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="664" />
+            <location filename="../../ui/panels/inspector.py" line="671" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="527" />
+            <location filename="../../ui/panels/inspector.py" line="534" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="254" />
+            <location filename="../../ui/panels/inspector.py" line="259" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="219" />
+            <location filename="../../ui/panels/inspector.py" line="224" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="289" />
             <source>Catalog figures</source>
             <translation>Katalogwerte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="229" />
+            <location filename="../../ui/panels/inspector.py" line="234" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="721" />
+            <location filename="../../ui/panels/inspector.py" line="728" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="585" />
+            <location filename="../../ui/panels/inspector.py" line="592" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="581" />
+            <location filename="../../ui/panels/inspector.py" line="588" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="523" />
-            <location filename="../../ui/panels/inspector.py" line="902" />
+            <location filename="../../ui/panels/inspector.py" line="530" />
+            <location filename="../../ui/panels/inspector.py" line="909" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="648" />
+            <location filename="../../ui/panels/inspector.py" line="655" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="53" />
-            <location filename="../../ui/panels/inspector.py" line="564" />
-            <location filename="../../ui/panels/inspector.py" line="780" />
+            <location filename="../../ui/panels/inspector.py" line="56" />
+            <location filename="../../ui/panels/inspector.py" line="571" />
+            <location filename="../../ui/panels/inspector.py" line="787" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="239" />
+            <location filename="../../ui/panels/inspector.py" line="244" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="409" />
+            <location filename="../../ui/panels/inspector.py" line="416" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="560" />
+            <location filename="../../ui/panels/inspector.py" line="567" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="217" />
+            <location filename="../../ui/panels/inspector.py" line="222" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="812" />
+            <location filename="../../ui/panels/inspector.py" line="819" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="308" />
-            <location filename="../../ui/panels/inspector.py" line="695" />
+            <location filename="../../ui/panels/inspector.py" line="313" />
+            <location filename="../../ui/panels/inspector.py" line="702" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="252" />
+            <location filename="../../ui/panels/inspector.py" line="257" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="497" />
-            <location filename="../../ui/panels/inspector.py" line="795" />
+            <location filename="../../ui/panels/inspector.py" line="504" />
+            <location filename="../../ui/panels/inspector.py" line="802" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="666" />
+            <location filename="../../ui/panels/inspector.py" line="673" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="55" />
-            <location filename="../../ui/panels/inspector.py" line="713" />
+            <location filename="../../ui/panels/inspector.py" line="58" />
+            <location filename="../../ui/panels/inspector.py" line="720" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="272" />
+            <location filename="../../ui/panels/inspector.py" line="277" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="54" />
+            <location filename="../../ui/panels/inspector.py" line="57" />
             <source>Feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="704" />
+            <location filename="../../ui/panels/inspector.py" line="711" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="697" />
+            <location filename="../../ui/panels/inspector.py" line="704" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="696" />
+            <location filename="../../ui/panels/inspector.py" line="703" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="272" />
+            <location filename="../../ui/panels/inspector.py" line="277" />
             <source>Front</source>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="721" />
+            <location filename="../../ui/panels/inspector.py" line="728" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="297" />
+            <location filename="../../ui/panels/inspector.py" line="302" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="286" />
+            <location filename="../../ui/panels/inspector.py" line="291" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="259" />
-            <location filename="../../ui/panels/inspector.py" line="485" />
-            <location filename="../../ui/panels/inspector.py" line="693" />
-            <location filename="../../ui/panels/inspector.py" line="715" />
+            <location filename="../../ui/panels/inspector.py" line="264" />
+            <location filename="../../ui/panels/inspector.py" line="492" />
+            <location filename="../../ui/panels/inspector.py" line="700" />
+            <location filename="../../ui/panels/inspector.py" line="722" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="723" />
+            <location filename="../../ui/panels/inspector.py" line="730" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="736" />
+            <location filename="../../ui/panels/inspector.py" line="743" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="276" />
+            <location filename="../../ui/panels/inspector.py" line="281" />
             <source>Left</source>
             <translation>Links</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="53" />
+            <location filename="../../ui/panels/inspector.py" line="56" />
             <source>Link</source>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="726" />
+            <location filename="../../ui/panels/inspector.py" line="733" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="739" />
+            <location filename="../../ui/panels/inspector.py" line="746" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="270" />
+            <location filename="../../ui/panels/inspector.py" line="275" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="722" />
+            <location filename="../../ui/panels/inspector.py" line="729" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="306" />
+            <location filename="../../ui/panels/inspector.py" line="311" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="288" />
+            <location filename="../../ui/panels/inspector.py" line="293" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="575" />
+            <location filename="../../ui/panels/inspector.py" line="582" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="529" />
-            <location filename="../../ui/panels/inspector.py" line="651" />
+            <location filename="../../ui/panels/inspector.py" line="536" />
+            <location filename="../../ui/panels/inspector.py" line="658" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="230" />
+            <location filename="../../ui/panels/inspector.py" line="235" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="722" />
+            <location filename="../../ui/panels/inspector.py" line="729" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="253" />
-            <location filename="../../ui/panels/inspector.py" line="484" />
-            <location filename="../../ui/panels/inspector.py" line="634" />
-            <location filename="../../ui/panels/inspector.py" line="692" />
-            <location filename="../../ui/panels/inspector.py" line="714" />
+            <location filename="../../ui/panels/inspector.py" line="258" />
+            <location filename="../../ui/panels/inspector.py" line="491" />
+            <location filename="../../ui/panels/inspector.py" line="641" />
+            <location filename="../../ui/panels/inspector.py" line="699" />
+            <location filename="../../ui/panels/inspector.py" line="721" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="304" />
+            <location filename="../../ui/panels/inspector.py" line="309" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="558" />
+            <location filename="../../ui/panels/inspector.py" line="565" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="508" />
+            <location filename="../../ui/panels/inspector.py" line="515" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="373" />
+            <location filename="../../ui/panels/inspector.py" line="380" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="344" />
+            <location filename="../../ui/panels/inspector.py" line="349" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="808" />
+            <location filename="../../ui/panels/inspector.py" line="815" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="342" />
+            <location filename="../../ui/panels/inspector.py" line="347" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="534" />
+            <location filename="../../ui/panels/inspector.py" line="541" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="637" />
+            <location filename="../../ui/panels/inspector.py" line="644" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="728" />
+            <location filename="../../ui/panels/inspector.py" line="735" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="293" />
+            <location filename="../../ui/panels/inspector.py" line="298" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="221" />
+            <location filename="../../ui/panels/inspector.py" line="226" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="441" />
-            <location filename="../../ui/panels/inspector.py" line="464" />
+            <location filename="../../ui/panels/inspector.py" line="448" />
+            <location filename="../../ui/panels/inspector.py" line="471" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="215" />
+            <location filename="../../ui/panels/inspector.py" line="220" />
             <source>Plan</source>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="443" />
+            <location filename="../../ui/panels/inspector.py" line="450" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="901" />
+            <location filename="../../ui/panels/inspector.py" line="908" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="391" />
+            <location filename="../../ui/panels/inspector.py" line="398" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="279" />
-            <location filename="../../ui/panels/inspector.py" line="745" />
+            <location filename="../../ui/panels/inspector.py" line="284" />
+            <location filename="../../ui/panels/inspector.py" line="752" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="233" />
-            <location filename="../../ui/panels/inspector.py" line="506" />
+            <location filename="../../ui/panels/inspector.py" line="238" />
+            <location filename="../../ui/panels/inspector.py" line="513" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="54" />
+            <location filename="../../ui/panels/inspector.py" line="57" />
             <source>Power source</source>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="317" />
+            <location filename="../../ui/panels/inspector.py" line="322" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="324" />
+            <location filename="../../ui/panels/inspector.py" line="329" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="218" />
+            <location filename="../../ui/panels/inspector.py" line="223" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="260" />
-            <location filename="../../ui/panels/inspector.py" line="483" />
+            <location filename="../../ui/panels/inspector.py" line="265" />
+            <location filename="../../ui/panels/inspector.py" line="490" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="491" />
+            <location filename="../../ui/panels/inspector.py" line="498" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="640" />
-            <location filename="../../ui/panels/inspector.py" line="707" />
+            <location filename="../../ui/panels/inspector.py" line="647" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="801" />
+            <location filename="../../ui/panels/inspector.py" line="808" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="731" />
+            <location filename="../../ui/panels/inspector.py" line="738" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="699" />
+            <location filename="../../ui/panels/inspector.py" line="706" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="272" />
+            <location filename="../../ui/panels/inspector.py" line="277" />
             <source>Rear</source>
             <translation>Hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="220" />
+            <location filename="../../ui/panels/inspector.py" line="225" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="276" />
+            <location filename="../../ui/panels/inspector.py" line="281" />
             <source>Right</source>
             <translation>Rechts</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="55" />
-            <location filename="../../ui/panels/inspector.py" line="691" />
+            <location filename="../../ui/panels/inspector.py" line="58" />
+            <location filename="../../ui/panels/inspector.py" line="698" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="486" />
-            <location filename="../../ui/panels/inspector.py" line="633" />
+            <location filename="../../ui/panels/inspector.py" line="493" />
+            <location filename="../../ui/panels/inspector.py" line="640" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="706" />
+            <location filename="../../ui/panels/inspector.py" line="713" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="242" />
+            <location filename="../../ui/panels/inspector.py" line="247" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="255" />
+            <location filename="../../ui/panels/inspector.py" line="260" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="586" />
+            <location filename="../../ui/panels/inspector.py" line="593" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="52" />
+            <location filename="../../ui/panels/inspector.py" line="55" />
             <source>Server group</source>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="276" />
+            <location filename="../../ui/panels/inspector.py" line="281" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="216" />
+            <location filename="../../ui/panels/inspector.py" line="221" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="313" />
+            <location filename="../../ui/panels/inspector.py" line="318" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="469" />
+            <location filename="../../ui/panels/inspector.py" line="476" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="721" />
+            <location filename="../../ui/panels/inspector.py" line="728" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="725" />
+            <location filename="../../ui/panels/inspector.py" line="732" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="302" />
+            <location filename="../../ui/panels/inspector.py" line="307" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="475" />
+            <location filename="../../ui/panels/inspector.py" line="482" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="125" />
+            <location filename="../../ui/panels/inspector.py" line="128" />
             <source>The selected item no longer exists.</source>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="578" />
+            <location filename="../../ui/panels/inspector.py" line="585" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="258" />
+            <location filename="../../ui/panels/inspector.py" line="263" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="290" />
+            <location filename="../../ui/panels/inspector.py" line="295" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="814" />
+            <location filename="../../ui/panels/inspector.py" line="821" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="573" />
+            <location filename="../../ui/panels/inspector.py" line="580" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="694" />
+            <location filename="../../ui/panels/inspector.py" line="701" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="52" />
+            <location filename="../../ui/panels/inspector.py" line="55" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="635" />
+            <location filename="../../ui/panels/inspector.py" line="642" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="636" />
+            <location filename="../../ui/panels/inspector.py" line="643" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="353" />
+            <location filename="../../ui/panels/inspector.py" line="358" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="423" />
+            <location filename="../../ui/panels/inspector.py" line="430" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="355" />
+            <location filename="../../ui/panels/inspector.py" line="360" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="222" />
+            <location filename="../../ui/panels/inspector.py" line="227" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="430" />
+            <location filename="../../ui/panels/inspector.py" line="437" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="404" />
+            <location filename="../../ui/panels/inspector.py" line="411" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="351" />
+            <location filename="../../ui/panels/inspector.py" line="356" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="404" />
+            <location filename="../../ui/panels/inspector.py" line="411" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="905" />
+            <location filename="../../ui/panels/inspector.py" line="912" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="908" />
+            <location filename="../../ui/panels/inspector.py" line="915" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="293" />
+            <location filename="../../ui/panels/inspector.py" line="298" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="223" />
+            <location filename="../../ui/panels/inspector.py" line="228" />
             <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
             <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="123" />
+            <location filename="../../ui/panels/inspector.py" line="126" />
             <source>{kind} {id}</source>
             <translation>{kind} {id}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="235" />
-            <location filename="../../ui/panels/inspector.py" line="367" />
+            <location filename="../../ui/panels/inspector.py" line="240" />
+            <location filename="../../ui/panels/inspector.py" line="372" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="364" />
+            <location filename="../../ui/panels/inspector.py" line="369" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="114" />
+            <location filename="../../ui/panels/inspector.py" line="117" />
             <source>{n} items selected ({kinds}).
 Delete, Copy and Duplicate act on all of them.</source>
             <translation>{n} Elemente gewählt ({kinds}).
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="658" />
+            <location filename="../../ui/panels/inspector.py" line="665" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="405" />
+            <location filename="../../ui/panels/inspector.py" line="412" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="401" />
+            <location filename="../../ui/panels/inspector.py" line="408" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="346" />
+            <location filename="../../ui/panels/inspector.py" line="351" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="256" />
-            <location filename="../../ui/panels/inspector.py" line="490" />
-            <location filename="../../ui/panels/inspector.py" line="572" />
+            <location filename="../../ui/panels/inspector.py" line="261" />
+            <location filename="../../ui/panels/inspector.py" line="497" />
+            <location filename="../../ui/panels/inspector.py" line="579" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="285" />
+            <location filename="../../ui/panels/inspector.py" line="290" />
             <source>{u} U</source>
             <translation>{u} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="285" />
+            <location filename="../../ui/panels/inspector.py" line="290" />
             <source>{u} U (full depth)</source>
             <translation>{u} HE (volle Tiefe)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="236" />
+            <location filename="../../ui/panels/inspector.py" line="241" />
             <source>{v} V {phases}-phase, {a} A</source>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="806" />
+            <location filename="../../ui/panels/inspector.py" line="813" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -5333,32 +5333,32 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>RackGraphicsView</name>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="203" />
+            <location filename="../../ui/scenes/rack/view.py" line="208" />
             <source>Connect {port}…</source>
             <translation>{port} verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="211" />
+            <location filename="../../ui/scenes/rack/view.py" line="216" />
             <source>Connect…</source>
             <translation>Verbinden…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="259" />
+            <location filename="../../ui/scenes/rack/view.py" line="269" />
             <source>Copies of {rack}:</source>
             <translation>Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="218" />
+            <location filename="../../ui/scenes/rack/view.py" line="222" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="225" />
+            <location filename="../../ui/scenes/rack/view.py" line="229" />
             <source>Delete rack</source>
             <translation>Rack löschen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="216" />
+            <location filename="../../ui/scenes/rack/view.py" line="245" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>%n Kabel trennen</numerusform>
@@ -5366,7 +5366,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="214" />
+            <location filename="../../ui/scenes/rack/view.py" line="219" />
             <source>Disconnect all (%n cable(s))</source>
             <translation>
                 <numerusform>Alle trennen (%n Kabel)</numerusform>
@@ -5374,34 +5374,34 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             </translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="202" />
+            <location filename="../../ui/scenes/rack/view.py" line="207" />
             <source>Disconnect {port}</source>
             <translation>{port} trennen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/gestures.py" line="75" />
-            <location filename="../../ui/scenes/rack/gestures.py" line="132" />
+            <location filename="../../ui/scenes/rack/gestures.py" line="113" />
+            <location filename="../../ui/scenes/rack/gestures.py" line="170" />
             <source>Drop the device on a rack</source>
             <translation>Das Gerät auf einem Rack ablegen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="219" />
+            <location filename="../../ui/scenes/rack/view.py" line="223" />
             <source>Duplicate</source>
             <translation>Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="258" />
+            <location filename="../../ui/scenes/rack/view.py" line="268" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="224" />
+            <location filename="../../ui/scenes/rack/view.py" line="228" />
             <source>Duplicate rack x N…</source>
             <translation>Rack × N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/view.py" line="221" />
-            <location filename="../../ui/scenes/rack/view.py" line="227" />
+            <location filename="../../ui/scenes/rack/view.py" line="225" />
+            <location filename="../../ui/scenes/rack/view.py" line="231" />
             <source>Properties</source>
             <translation>Eigenschaften</translation>
         </message>
@@ -5409,147 +5409,147 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>RackScene</name>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="397" />
+            <location filename="../../ui/scenes/rack/scene.py" line="408" />
             <source>0U, {side} side of the {face}</source>
             <translation>0 HE, Seite {side}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="464" />
+            <location filename="../../ui/scenes/rack/scene.py" line="475" />
             <source>1 GPU</source>
             <translation>1 GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="204" />
+            <location filename="../../ui/scenes/rack/scene.py" line="215" />
             <source>FRONT</source>
             <translation>VORNE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="432" />
+            <location filename="../../ui/scenes/rack/scene.py" line="443" />
             <source>Feed: no power cords</source>
             <translation>Einspeisung: keine Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="414" />
+            <location filename="../../ui/scenes/rack/scene.py" line="425" />
             <source>Feed: none assigned</source>
             <translation>Einspeisung: keine zugeordnet</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="421" />
+            <location filename="../../ui/scenes/rack/scene.py" line="432" />
             <source>Feed: the rack's DC busbar (power shelves)</source>
             <translation>Einspeisung: die DC-Stromschiene des Racks (Power-Shelves)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="430" />
+            <location filename="../../ui/scenes/rack/scene.py" line="441" />
             <source>Feed: {feeds}</source>
             <translation>Einspeisung: {feeds}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="413" />
+            <location filename="../../ui/scenes/rack/scene.py" line="424" />
             <source>Feed: {feed}</source>
             <translation>Einspeisung: {feed}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="410" />
+            <location filename="../../ui/scenes/rack/scene.py" line="421" />
             <source>Load: {typical} kW typical, {max} kW max</source>
             <translation>Last: {typical} kW typisch, {max} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="416" />
+            <location filename="../../ui/scenes/rack/scene.py" line="427" />
             <source>Power: none counted</source>
             <translation>Leistung: nicht gezählt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="408" />
+            <location filename="../../ui/scenes/rack/scene.py" line="419" />
             <source>Power: not calculated yet</source>
             <translation>Leistung: noch nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="418" />
+            <location filename="../../ui/scenes/rack/scene.py" line="429" />
             <source>Power: {typical} kW typical, {max} kW max</source>
             <translation>Leistung: {typical} kW typisch, {max} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="204" />
+            <location filename="../../ui/scenes/rack/scene.py" line="215" />
             <source>REAR</source>
             <translation>HINTEN</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="394" />
+            <location filename="../../ui/scenes/rack/scene.py" line="405" />
             <source>front</source>
             <translation>vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="396" />
+            <location filename="../../ui/scenes/rack/scene.py" line="407" />
             <source>left</source>
             <translation>links</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="237" />
+            <location filename="../../ui/scenes/rack/scene.py" line="248" />
             <source>not in the catalog</source>
             <translation>nicht im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="394" />
+            <location filename="../../ui/scenes/rack/scene.py" line="405" />
             <source>rear</source>
             <translation>hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="396" />
+            <location filename="../../ui/scenes/rack/scene.py" line="407" />
             <source>right</source>
             <translation>rechts</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="428" />
+            <location filename="../../ui/scenes/rack/scene.py" line="439" />
             <source>{feed} via {pdu}</source>
             <translation>{feed} über {pdu}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="463" />
+            <location filename="../../ui/scenes/rack/scene.py" line="474" />
             <source>{load} kW (no PDU capacity)</source>
             <translation>{load} kW (keine PDU-Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="462" />
+            <location filename="../../ui/scenes/rack/scene.py" line="473" />
             <source>{load} kW of {cap} kW</source>
             <translation>{load} kW von {cap} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="329" />
+            <location filename="../../ui/scenes/rack/scene.py" line="340" />
             <source>{name} (rear)</source>
             <translation>{name} (hinten)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="464" />
+            <location filename="../../ui/scenes/rack/scene.py" line="475" />
             <source>{n} GPUs</source>
             <translation>{n} GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="283" />
+            <location filename="../../ui/scenes/rack/scene.py" line="294" />
             <source>{n}× {model}</source>
             <translation>{n}× {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="429" />
+            <location filename="../../ui/scenes/rack/scene.py" line="440" />
             <source>{pdu} (no feed)</source>
             <translation>{pdu} (keine Einspeisung)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="389" />
+            <location filename="../../ui/scenes/rack/scene.py" line="400" />
             <source>{slug} (not in the catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="401" />
+            <location filename="../../ui/scenes/rack/scene.py" line="412" />
             <source>{span}, {face}</source>
             <translation>{span}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="466" />
+            <location filename="../../ui/scenes/rack/scene.py" line="477" />
             <source>{used} U</source>
             <translation>{used} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="465" />
+            <location filename="../../ui/scenes/rack/scene.py" line="476" />
             <source>{used}/{height} U</source>
             <translation>{used}/{height} HE</translation>
         </message>
@@ -5812,158 +5812,158 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>ScalingChart</name>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="141" />
+            <location filename="../../ui/panels/scaling_chart.py" line="150" />
             <source>&lt;b&gt;Scaling&lt;/b&gt;</source>
             <translation>&lt;b&gt;Skalierung&lt;/b&gt;</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="407" />
+            <location filename="../../ui/panels/scaling_chart.py" line="416" />
             <source>Bottleneck: {parts}</source>
             <translation>Engpass: {parts}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="158" />
+            <location filename="../../ui/panels/scaling_chart.py" line="167" />
             <source>GPUs (log scale)</source>
             <translation>GPUs (logarithmisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="420" />
+            <location filename="../../ui/panels/scaling_chart.py" line="429" />
             <source>Plan: {gpus} GPUs, {state}</source>
             <translation>Plan: {gpus} GPUs, {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="48" />
+            <location filename="../../ui/panels/scaling_chart.py" line="57" />
             <source>Scaling efficiency</source>
             <translation>Skalierungseffizienz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="52" />
+            <location filename="../../ui/panels/scaling_chart.py" line="61" />
             <source>System tokens/s</source>
             <translation>System-Tokens/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="139" />
+            <location filename="../../ui/panels/scaling_chart.py" line="148" />
             <source>The figure plotted against the GPU count</source>
             <translation>Der gegen die GPU-Anzahl aufgetragene Wert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="53" />
+            <location filename="../../ui/panels/scaling_chart.py" line="62" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="46" />
+            <location filename="../../ui/panels/scaling_chart.py" line="55" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="47" />
+            <location filename="../../ui/panels/scaling_chart.py" line="56" />
             <source>Tokens/s per GPU</source>
             <translation>Tokens/s pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="51" />
+            <location filename="../../ui/panels/scaling_chart.py" line="60" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="142" />
+            <location filename="../../ui/panels/scaling_chart.py" line="151" />
             <source>What-if: this workload on more or fewer GPUs of the same servers, sized by the planner at each count (power and cooling not included)</source>
             <translation>Was-wäre-wenn: diese Arbeitslast auf mehr oder weniger GPUs derselben Server, vom Planer für jede Anzahl dimensioniert (ohne Strom und Kühlung)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="68" />
+            <location filename="../../ui/panels/scaling_chart.py" line="77" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="73" />
+            <location filename="../../ui/panels/scaling_chart.py" line="82" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="46" />
+            <location filename="../../ui/panels/scaling_chart.py" line="55" />
             <source>days</source>
             <translation>Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="415" />
+            <location filename="../../ui/panels/scaling_chart.py" line="424" />
             <source>does not fit</source>
             <translation>passt nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="71" />
+            <location filename="../../ui/panels/scaling_chart.py" line="80" />
             <source>does not fit (GPU memory)</source>
             <translation>passt nicht (GPU-Speicher)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="433" />
+            <location filename="../../ui/panels/scaling_chart.py" line="442" />
             <source>fewest by the inverse search: {gpus}</source>
             <translation>die wenigsten laut Rückwärtssuche: {gpus}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="430" />
+            <location filename="../../ui/panels/scaling_chart.py" line="439" />
             <source>fewest by the inverse search: {gpus} at TP{tp}</source>
             <translation>die wenigsten laut Rückwärtssuche: {gpus} bei TP{tp}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="70" />
+            <location filename="../../ui/panels/scaling_chart.py" line="79" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="419" />
+            <location filename="../../ui/panels/scaling_chart.py" line="428" />
             <source>meets the target</source>
             <translation>erfüllt das Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="69" />
+            <location filename="../../ui/panels/scaling_chart.py" line="78" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="424" />
+            <location filename="../../ui/panels/scaling_chart.py" line="433" />
             <source>met from {gpus} GPUs in this range (filled points)</source>
             <translation>erfüllt ab {gpus} GPUs in diesem Bereich (gefüllte Punkte)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="419" />
+            <location filename="../../ui/panels/scaling_chart.py" line="428" />
             <source>misses the target</source>
             <translation>verfehlt das Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="427" />
+            <location filename="../../ui/panels/scaling_chart.py" line="436" />
             <source>no count in this range meets it</source>
             <translation>keine Anzahl in diesem Bereich erfüllt es</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="417" />
+            <location filename="../../ui/panels/scaling_chart.py" line="426" />
             <source>no target</source>
             <translation>kein Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="167" />
-            <location filename="../../ui/panels/scaling_chart.py" line="371" />
+            <location filename="../../ui/panels/scaling_chart.py" line="176" />
+            <location filename="../../ui/panels/scaling_chart.py" line="380" />
             <source>plan {value}</source>
             <translation>Plan {value}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="72" />
+            <location filename="../../ui/panels/scaling_chart.py" line="81" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="72" />
+            <location filename="../../ui/panels/scaling_chart.py" line="81" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="360" />
+            <location filename="../../ui/panels/scaling_chart.py" line="369" />
             <source>target {value}</source>
             <translation>Ziel {value}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="51" />
+            <location filename="../../ui/panels/scaling_chart.py" line="60" />
             <source>tok/s/user</source>
             <translation>tok/s/Nutzer</translation>
         </message>
@@ -5971,22 +5971,22 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>ScalingSection</name>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="577" />
+            <location filename="../../ui/panels/scaling_chart.py" line="587" />
             <source>No scaling chart: {reason}</source>
             <translation>Kein Skalierungsdiagramm: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="534" />
+            <location filename="../../ui/panels/scaling_chart.py" line="544" />
             <source>Sizing the workload at other GPU counts…</source>
             <translation>Die Arbeitslast wird für andere GPU-Anzahlen dimensioniert…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="529" />
+            <location filename="../../ui/panels/scaling_chart.py" line="539" />
             <source>Storage targets do not scale with the GPU count: no scaling chart.</source>
             <translation>Storage-Ziele skalieren nicht mit der GPU-Anzahl: kein Skalierungsdiagramm.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/scaling_chart.py" line="532" />
+            <location filename="../../ui/panels/scaling_chart.py" line="542" />
             <source>Updating…</source>
             <translation>Wird aktualisiert…</translation>
         </message>
@@ -6209,7 +6209,15 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="333" />
+            <location filename="../../ui/panels/totals.py" line="291" />
+            <source>%n error(s)</source>
+            <translation>
+                <numerusform>%n Fehler</numerusform>
+                <numerusform>%n Fehler</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="335" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n Einspeisung</numerusform>
@@ -6217,7 +6225,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="369" />
+            <location filename="../../ui/panels/totals.py" line="371" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n Kreislauf</numerusform>
@@ -6225,7 +6233,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="461" />
+            <location filename="../../ui/panels/totals.py" line="463" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -6233,7 +6241,15 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="354" />
+            <location filename="../../ui/panels/totals.py" line="290" />
+            <source>%n rack(s)</source>
+            <translation>
+                <numerusform>%n Rack</numerusform>
+                <numerusform>%n Racks</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="356" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n Rack nahe der Kapazität</numerusform>
@@ -6241,370 +6257,386 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="352" />
+            <location filename="../../ui/panels/totals.py" line="354" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n Rack über der Kapazität</numerusform>
                 <numerusform>%n Racks über der Kapazität</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="290" />
+            <source>%n room(s)</source>
+            <translation>
+                <numerusform>%n Raum</numerusform>
+                <numerusform>%n Räumen</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="466" />
+            <source>%n server(s) with an in-server NVSwitch domain</source>
+            <translation>
+                <numerusform>%n Server mit NVSwitch-Domäne im Server</numerusform>
+                <numerusform>%n Server mit NVSwitch-Domäne im Server</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="292" />
+            <source>%n warning(s)</source>
+            <translation>
+                <numerusform>%n Warnung</numerusform>
+                <numerusform>%n Warnungen</numerusform>
+            </translation>
+        </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="115" />
+            <location filename="../../ui/panels/totals.py" line="116" />
             <source>Air / liquid flow</source>
             <translation>Luftmenge / Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="313" />
+            <location filename="../../ui/panels/totals.py" line="315" />
             <source>BF16 dense · FP8 {fp8} PFLOPS</source>
             <translation>BF16 dicht · FP8 {fp8} PFLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="191" />
+            <location filename="../../ui/panels/totals.py" line="192" />
             <source>Bill of materials and prices…</source>
             <translation>Stückliste und Preise…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="110" />
+            <location filename="../../ui/panels/totals.py" line="111" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="114" />
+            <location filename="../../ui/panels/totals.py" line="115" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="117" />
+            <location filename="../../ui/panels/totals.py" line="118" />
             <source>Cost</source>
             <translation>Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="110" />
+            <location filename="../../ui/panels/totals.py" line="111" />
             <source>Dense compute</source>
             <translation>Dichte FLOPS</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="117" />
+            <location filename="../../ui/panels/totals.py" line="118" />
             <source>Energy per year</source>
             <translation>Energie pro Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="113" />
+            <location filename="../../ui/panels/totals.py" line="114" />
             <source>Facility (PUE)</source>
             <translation>Gebäude (PUE)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="116" />
+            <location filename="../../ui/panels/totals.py" line="117" />
             <source>Floor load</source>
             <translation>Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="110" />
+            <location filename="../../ui/panels/totals.py" line="111" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="110" />
+            <location filename="../../ui/panels/totals.py" line="111" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="311" />
+            <location filename="../../ui/panels/totals.py" line="313" />
             <source>HBM bandwidth {bw} TB/s</source>
             <translation>HBM-Bandbreite {bw} TB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="306" />
+            <location filename="../../ui/panels/totals.py" line="308" />
             <source>HBM {bw} TB/s · workloads need {need} TB</source>
             <translation>HBM {bw} TB/s · Bedarf {need} TB</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="117" />
+            <location filename="../../ui/panels/totals.py" line="118" />
             <source>Hardware</source>
             <translation>Hardware</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="114" />
+            <location filename="../../ui/panels/totals.py" line="115" />
             <source>Heat</source>
             <translation>Wärmelast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="112" />
+            <location filename="../../ui/panels/totals.py" line="113" />
             <source>IT load</source>
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="410" />
+            <location filename="../../ui/panels/totals.py" line="412" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="114" />
+            <location filename="../../ui/panels/totals.py" line="115" />
             <source>Liquid loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="111" />
+            <location filename="../../ui/panels/totals.py" line="112" />
             <source>NVLink domains</source>
             <translation>NVLink-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="132" />
+            <location filename="../../ui/panels/totals.py" line="133" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="278" />
+            <location filename="../../ui/panels/totals.py" line="279" />
             <source>No results yet: the engine has not run on this plan.</source>
             <translation>Noch keine Ergebnisse: die Berechnung ist für diesen Plan noch nicht gelaufen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="112" />
+            <location filename="../../ui/panels/totals.py" line="113" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="112" />
+            <location filename="../../ui/panels/totals.py" line="113" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="114" />
+            <location filename="../../ui/panels/totals.py" line="115" />
             <source>Rack cooling</source>
             <translation>Rack-Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="117" />
+            <location filename="../../ui/panels/totals.py" line="118" />
             <source>Rent or own</source>
             <translation>Mieten oder kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="116" />
+            <location filename="../../ui/panels/totals.py" line="117" />
             <source>Space and weight</source>
             <translation>Fläche und Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="116" />
+            <location filename="../../ui/panels/totals.py" line="117" />
             <source>Weight</source>
             <translation>Gewicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="336" />
+            <location filename="../../ui/panels/totals.py" line="338" />
             <source>add power feeds to check capacity and A/B redundancy</source>
             <translation>Einspeisungen anlegen, um Kapazität und A/B-Redundanz zu prüfen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="379" />
+            <location filename="../../ui/panels/totals.py" line="381" />
             <source>air · {flow} l/min coolant</source>
             <translation>Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="433" />
+            <location filename="../../ui/panels/totals.py" line="435" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="445" />
+            <location filename="../../ui/panels/totals.py" line="447" />
             <source>capex incomplete: owning is understated</source>
             <translation>Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="356" />
+            <location filename="../../ui/panels/totals.py" line="358" />
             <source>every rack within capacity</source>
             <translation>jedes Rack innerhalb der Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="322" />
+            <location filename="../../ui/panels/totals.py" line="324" />
             <source>fullest rack {rack} at {pct}</source>
             <translation>vollstes Rack {rack} bei {pct}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="357" />
+            <location filename="../../ui/panels/totals.py" line="359" />
             <source>fullest rack {rack} · {state}</source>
             <translation>vollstes Rack {rack} · {state}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="386" />
+            <location filename="../../ui/panels/totals.py" line="388" />
             <source>heaviest rack {rack} at {pct} of its rating</source>
             <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="402" />
+            <location filename="../../ui/panels/totals.py" line="404" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
             <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="405" />
+            <location filename="../../ui/panels/totals.py" line="407" />
             <source>incomplete: some items have no price in the catalog</source>
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="458" />
+            <location filename="../../ui/panels/totals.py" line="460" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="457" />
+            <location filename="../../ui/panels/totals.py" line="459" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="343" />
+            <location filename="../../ui/panels/totals.py" line="345" />
             <source>liquid {liquid}, air {air}</source>
             <translation>Flüssigkeit {liquid}, Luft {air}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="400" />
+            <location filename="../../ui/panels/totals.py" line="402" />
             <source>list/estimate prices from the catalog</source>
             <translation>Listen-/Schätzpreise aus dem Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="319" />
+            <location filename="../../ui/panels/totals.py" line="321" />
             <source>max · typical {typical} · idle {idle}</source>
             <translation>maximal · typisch {typical} · Leerlauf {idle}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="372" />
+            <location filename="../../ui/panels/totals.py" line="374" />
             <source>no CDU loops in this plan</source>
             <translation>keine CDU-Kreisläufe in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="301" />
+            <location filename="../../ui/panels/totals.py" line="303" />
             <source>no GPU servers placed</source>
             <translation>keine GPU-Server platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="421" />
+            <location filename="../../ui/panels/totals.py" line="423" />
             <source>no GPUs in this plan</source>
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="454" />
+            <location filename="../../ui/panels/totals.py" line="456" />
             <source>no NVLink GPUs placed</source>
             <translation>keine NVLink-GPUs platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="336" />
+            <location filename="../../ui/panels/totals.py" line="338" />
             <source>no feeds</source>
             <translation>keine Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="406" />
+            <location filename="../../ui/panels/totals.py" line="408" />
             <source>no prices</source>
             <translation>keine Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="360" />
-            <location filename="../../ui/panels/totals.py" line="394" />
+            <location filename="../../ui/panels/totals.py" line="362" />
+            <location filename="../../ui/panels/totals.py" line="396" />
             <source>no racks</source>
             <translation>keine Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="372" />
-            <location filename="../../ui/panels/totals.py" line="454" />
+            <location filename="../../ui/panels/totals.py" line="374" />
+            <location filename="../../ui/panels/totals.py" line="456" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="427" />
+            <location filename="../../ui/panels/totals.py" line="429" />
             <source>not costed</source>
             <translation>nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="391" />
+            <location filename="../../ui/panels/totals.py" line="393" />
             <source>of the room's floor rating under rack {rack}</source>
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="439" />
+            <location filename="../../ui/panels/totals.py" line="441" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="427" />
+            <location filename="../../ui/panels/totals.py" line="429" />
             <source>own {own}/year; renting not costed: {reason}</source>
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="435" />
+            <location filename="../../ui/panels/totals.py" line="437" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="431" />
+            <location filename="../../ui/panels/totals.py" line="433" />
             <source>renting cheaper</source>
             <translation>Mieten günstiger</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="338" />
+            <location filename="../../ui/panels/totals.py" line="340" />
             <source>typical × PUE {pue} · max {max}</source>
             <translation>typisch × PUE {pue} · maximal {max}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="331" />
+            <location filename="../../ui/panels/totals.py" line="333" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="327" />
+            <location filename="../../ui/panels/totals.py" line="329" />
             <source>worst feed {feed} ({side}): {load} of {cap} derated with side {failed} failed</source>
             <translation>ungünstigste Einspeisung {feed} ({side}): {load} von {cap} gemindert bei Ausfall von Seite {failed}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="367" />
+            <location filename="../../ui/panels/totals.py" line="369" />
             <source>worst loop {loop}: {load} of {cap} (facility water)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} (Gebäudewasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="364" />
+            <location filename="../../ui/panels/totals.py" line="366" />
             <source>worst loop {loop}: {load} of {cap} ({n} × CDU)</source>
             <translation>ungünstigster Kreislauf {loop}: {load} von {cap} ({n} × CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="377" />
+            <location filename="../../ui/panels/totals.py" line="379" />
             <source>{air} m³/h air · {flow} l/min coolant</source>
             <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="408" />
+            <location filename="../../ui/panels/totals.py" line="410" />
             <source>{amount} INCOMPLETE</source>
             <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="346" />
+            <location filename="../../ui/panels/totals.py" line="348" />
             <source>{btu} BTU/h · {tons} tons</source>
             <translation>{btu} BTU/h · {tons} tons</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="298" />
+            <location filename="../../ui/panels/totals.py" line="300" />
             <source>{models} · workloads need {n}</source>
             <translation>{models} · Bedarf {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="413" />
+            <location filename="../../ui/panels/totals.py" line="415" />
             <source>{mwh} MWh at {price} {cur}/kWh</source>
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="464" />
-            <source>{n} in-server NVSwitch</source>
-            <translation>{n} NVSwitch im Server</translation>
-        </message>
-        <message>
-            <location filename="../../ui/panels/totals.py" line="436" />
+            <location filename="../../ui/panels/totals.py" line="438" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
-        <message numerus="yes">
+        <message>
             <location filename="../../ui/panels/totals.py" line="289" />
-            <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
-            <translation>
-                <numerusform>{racks} Racks in %n Raum · {errors} Fehler, {warnings} Warnungen</numerusform>
-                <numerusform>{racks} Racks in %n Räumen · {errors} Fehler, {warnings} Warnungen</numerusform>
-            </translation>
+            <source>{racks} in {rooms} · {errors}, {warnings}</source>
+            <translation>{racks} in {rooms} · {errors}, {warnings}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="383" />
+            <location filename="../../ui/panels/totals.py" line="385" />
             <source>{used} U used, {free} U free</source>
             <translation>{used} HE belegt, {free} HE frei</translation>
         </message>
@@ -6612,7 +6644,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>UtilBar</name>
         <message>
-            <location filename="../../ui/panels/totals.py" line="78" />
+            <location filename="../../ui/panels/totals.py" line="79" />
             <source>{0} % of capacity</source>
             <translation>{0} % der Kapazität</translation>
         </message>
@@ -6846,529 +6878,529 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>Workloads</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="256" />
+            <location filename="../../ui/panels/workloads.py" line="264" />
             <source>  (asked {users})</source>
             <translation>  (gefragt: {users})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="252" />
-            <location filename="../../ui/panels/workloads.py" line="267" />
+            <location filename="../../ui/panels/workloads.py" line="260" />
+            <location filename="../../ui/panels/workloads.py" line="275" />
             <source>  (target {tgt})</source>
             <translation>  (Ziel {tgt})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="254" />
+            <location filename="../../ui/panels/workloads.py" line="262" />
             <source>  (target {tt} s)</source>
             <translation>  (Ziel {tt} s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="263" />
+            <location filename="../../ui/panels/workloads.py" line="271" />
             <source> (energy {cost})</source>
             <translation> (Energie {cost})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="267" />
+            <location filename="../../ui/panels/workloads.py" line="275" />
             <source> days</source>
             <translation> Tage</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="270" />
+            <location filename="../../ui/panels/workloads.py" line="278" />
             <source> of {capacity}</source>
             <translation> von {capacity}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="277" />
+            <location filename="../../ui/panels/workloads.py" line="285" />
             <source> on {gpus} × {gpu}</source>
             <translation> auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="261" />
+            <location filename="../../ui/panels/workloads.py" line="269" />
             <source> · KV cache {size}</source>
             <translation> · KV-Cache {size}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="279" />
+            <location filename="../../ui/panels/workloads.py" line="287" />
             <source>, written in {time}</source>
             <translation>, geschrieben in {time}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="109" />
+            <location filename="../../ui/panels/workloads.py" line="111" />
             <source>Activation recompute</source>
             <translation>Aktivierungs-Neuberechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="278" />
+            <location filename="../../ui/panels/workloads.py" line="286" />
             <source>Checkpoint</source>
             <translation>Checkpoint</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="119" />
+            <location filename="../../ui/panels/workloads.py" line="121" />
             <source>Checkpoint every (min)</source>
             <translation>Checkpoint alle (min)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="282" />
+            <location filename="../../ui/panels/workloads.py" line="290" />
             <source>Checkpoint size</source>
             <translation>Checkpoint-Größe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="118" />
+            <location filename="../../ui/panels/workloads.py" line="120" />
             <source>Checkpoint size (GB)</source>
             <translation>Checkpoint-Größe (GB)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="284" />
+            <location filename="../../ui/panels/workloads.py" line="292" />
             <source>Checkpoint write</source>
             <translation>Checkpoint schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="84" />
+            <location filename="../../ui/panels/workloads.py" line="86" />
             <source>Checkpoint {model}</source>
             <translation>Checkpoint {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="113" />
+            <location filename="../../ui/panels/workloads.py" line="115" />
             <source>Concurrent users</source>
             <translation>Gleichzeitige Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="107" />
+            <location filename="../../ui/panels/workloads.py" line="109" />
             <source>Context parallel</source>
             <translation>Kontextparallel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="262" />
+            <location filename="../../ui/panels/workloads.py" line="270" />
             <source>Cost per million tokens</source>
             <translation>Kosten pro Million Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="121" />
+            <location filename="../../ui/panels/workloads.py" line="123" />
             <source>Dataset read (GB/s)</source>
             <translation>Datensatz lesen (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="264" />
+            <location filename="../../ui/panels/workloads.py" line="272" />
             <source>Energy per token</source>
             <translation>Energie pro Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="75" />
+            <location filename="../../ui/panels/workloads.py" line="77" />
             <source>Fine-tune {model} (LoRA)</source>
             <translation>Feintuning {model} (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="78" />
+            <location filename="../../ui/panels/workloads.py" line="80" />
             <source>Fine-tune {model} (QLoRA)</source>
             <translation>Feintuning {model} (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="72" />
+            <location filename="../../ui/panels/workloads.py" line="74" />
             <source>Fine-tune {model} (full)</source>
             <translation>Feintuning {model} (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="92" />
+            <location filename="../../ui/panels/workloads.py" line="94" />
             <source>Fine-tuning</source>
             <translation>Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="73" />
+            <location filename="../../ui/panels/workloads.py" line="75" />
             <source>Fine-tuning (LoRA)</source>
             <translation>Feintuning (LoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="76" />
+            <location filename="../../ui/panels/workloads.py" line="78" />
             <source>Fine-tuning (QLoRA)</source>
             <translation>Feintuning (QLoRA)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="70" />
+            <location filename="../../ui/panels/workloads.py" line="72" />
             <source>Fine-tuning (full)</source>
             <translation>Feintuning (vollständig)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="150" />
+            <location filename="../../ui/panels/workloads.py" line="152" />
             <source>GPU memory</source>
             <translation>GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="268" />
+            <location filename="../../ui/panels/workloads.py" line="276" />
             <source>GPU-hours</source>
             <translation>GPU-Stunden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="293" />
+            <location filename="../../ui/panels/workloads.py" line="301" />
             <source>GPUs that would meet it</source>
             <translation>GPUs, die es erfüllen würden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="104" />
+            <location filename="../../ui/panels/workloads.py" line="106" />
             <source>Global batch (tokens)</source>
             <translation>Globale Batch-Größe (Tokens)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="93" />
+            <location filename="../../ui/panels/workloads.py" line="95" />
             <source>Inference</source>
             <translation>Inferenz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="79" />
+            <location filename="../../ui/panels/workloads.py" line="81" />
             <source>Inference serving</source>
             <translation>Inferenz-Betrieb</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="111" />
+            <location filename="../../ui/panels/workloads.py" line="113" />
             <source>Input tokens</source>
             <translation>Eingabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="110" />
+            <location filename="../../ui/panels/workloads.py" line="112" />
             <source>KV-cache precision</source>
             <translation>KV-Cache-Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="390" />
+            <location filename="../../ui/panels/workloads.py" line="398" />
             <source>Key figure</source>
             <translation>Kennzahl</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="258" />
-            <location filename="../../ui/panels/workloads.py" line="275" />
+            <location filename="../../ui/panels/workloads.py" line="266" />
+            <location filename="../../ui/panels/workloads.py" line="283" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="390" />
+            <location filename="../../ui/panels/workloads.py" line="398" />
             <source>Limited by</source>
             <translation>Begrenzt durch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="145" />
+            <location filename="../../ui/panels/workloads.py" line="147" />
             <source>LoRA</source>
             <translation>LoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="99" />
+            <location filename="../../ui/panels/workloads.py" line="101" />
             <source>LoRA rank</source>
             <translation>LoRA-Rang</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="269" />
+            <location filename="../../ui/panels/workloads.py" line="277" />
             <source>Memory per GPU</source>
             <translation>Speicher pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="216" />
-            <source>Met within the model's uncertainty · {pct} % of target · limited by {bn}</source>
-            <translation>Innerhalb der Modellunsicherheit erfüllt · {pct} % des Ziels · begrenzt durch {bn}</translation>
+            <location filename="../../ui/panels/workloads.py" line="218" />
+            <source>Met within the model's uncertainty · margin {margin} · limited by {bn}</source>
+            <translation>Im Rahmen der Modellunsicherheit erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="219" />
-            <source>Met · {pct} % of target · limited by {bn}</source>
-            <translation>Erfüllt · {pct} % des Ziels · begrenzt durch {bn}</translation>
+            <location filename="../../ui/panels/workloads.py" line="221" />
+            <source>Met · margin {margin} · limited by {bn}</source>
+            <translation>Erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="98" />
+            <location filename="../../ui/panels/workloads.py" line="100" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="97" />
+            <location filename="../../ui/panels/workloads.py" line="99" />
             <source>Model</source>
             <translation>Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="208" />
+            <location filename="../../ui/panels/workloads.py" line="210" />
             <source>No verdict yet</source>
             <translation>Noch kein Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="210" />
+            <location filename="../../ui/panels/workloads.py" line="212" />
             <source>Not evaluated</source>
             <translation>Nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="221" />
+            <location filename="../../ui/panels/workloads.py" line="224" />
+            <source>Not met · margin {margin} · limited by {bn}</source>
+            <translation>Nicht erfüllt · Spielraum {margin} · begrenzt durch {bn}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="223" />
             <source>Not met · the {bn} of its servers fails</source>
             <translation>Nicht erfüllt · {bn} der Server reicht nicht</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="222" />
-            <source>Not met · {pct} % of target · limited by {bn}</source>
-            <translation>Nicht erfüllt · {pct} % des Ziels · begrenzt durch {bn}</translation>
-        </message>
-        <message>
-            <location filename="../../ui/panels/workloads.py" line="112" />
+            <location filename="../../ui/panels/workloads.py" line="114" />
             <source>Output tokens</source>
             <translation>Ausgabe-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="106" />
+            <location filename="../../ui/panels/workloads.py" line="108" />
             <source>Pipeline parallel</source>
             <translation>Pipeline-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="69" />
+            <location filename="../../ui/panels/workloads.py" line="71" />
             <source>Pre-train {model}</source>
             <translation>Pre-Training {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="68" />
-            <location filename="../../ui/panels/workloads.py" line="91" />
+            <location filename="../../ui/panels/workloads.py" line="70" />
+            <location filename="../../ui/panels/workloads.py" line="93" />
             <source>Pre-training</source>
             <translation>Vortraining</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="102" />
+            <location filename="../../ui/panels/workloads.py" line="104" />
             <source>Precision</source>
             <translation>Genauigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="146" />
+            <location filename="../../ui/panels/workloads.py" line="148" />
             <source>QLoRA</source>
             <translation>QLoRA</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="103" />
+            <location filename="../../ui/panels/workloads.py" line="105" />
             <source>Sequence length</source>
             <translation>Sequenzlänge</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="81" />
+            <location filename="../../ui/panels/workloads.py" line="83" />
             <source>Serve {model}</source>
             <translation>Bereitstellung {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="116" />
+            <location filename="../../ui/panels/workloads.py" line="118" />
             <source>Serving stack</source>
             <translation>Serving-Stack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="213" />
+            <location filename="../../ui/panels/workloads.py" line="215" />
             <source>Sized (no target) · limited by {bn}</source>
             <translation>Dimensioniert (ohne Ziel) · begrenzt durch {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="117" />
+            <location filename="../../ui/panels/workloads.py" line="119" />
             <source>Software generation (year)</source>
             <translation>Softwarestand (Jahr)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="94" />
+            <location filename="../../ui/panels/workloads.py" line="96" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="82" />
+            <location filename="../../ui/panels/workloads.py" line="84" />
             <source>Storage (checkpoints, dataset)</source>
             <translation>Speicher (Checkpoints, Datensatz)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="289" />
+            <location filename="../../ui/panels/workloads.py" line="297" />
             <source>Storage read</source>
             <translation>Speicher lesen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="288" />
+            <location filename="../../ui/panels/workloads.py" line="296" />
             <source>Storage write</source>
             <translation>Speicher schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="257" />
+            <location filename="../../ui/panels/workloads.py" line="265" />
             <source>System throughput</source>
             <translation>Systemdurchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="258" />
+            <location filename="../../ui/panels/workloads.py" line="266" />
             <source>TP {tp} × {replicas} replicas on {gpus} × {gpu}</source>
             <translation>TP {tp} × {replicas} Replikate auf {gpus} × {gpu}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="101" />
+            <location filename="../../ui/panels/workloads.py" line="103" />
             <source>Target duration (days)</source>
             <translation>Zieldauer (Tage)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="115" />
+            <location filename="../../ui/panels/workloads.py" line="117" />
             <source>Target time to first token (s)</source>
             <translation>Ziel-Zeit bis zum ersten Token (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="114" />
+            <location filename="../../ui/panels/workloads.py" line="116" />
             <source>Target tokens/s per user</source>
             <translation>Ziel-Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="105" />
+            <location filename="../../ui/panels/workloads.py" line="107" />
             <source>Tensor parallel</source>
             <translation>Tensor-Parallelität</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="271" />
+            <location filename="../../ui/panels/workloads.py" line="279" />
             <source>Throughput</source>
             <translation>Durchsatz</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="287" />
+            <location filename="../../ui/panels/workloads.py" line="295" />
             <source>Time spent checkpointing</source>
             <translation>Zeit für Checkpoints</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="254" />
+            <location filename="../../ui/panels/workloads.py" line="262" />
             <source>Time to first token</source>
             <translation>Zeit bis zum ersten Token</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="267" />
+            <location filename="../../ui/panels/workloads.py" line="275" />
             <source>Time to train</source>
             <translation>Trainingsdauer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="251" />
+            <location filename="../../ui/panels/workloads.py" line="259" />
             <source>Tokens/s per user</source>
             <translation>Tokens/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="100" />
+            <location filename="../../ui/panels/workloads.py" line="102" />
             <source>Training tokens</source>
             <translation>Trainings-Tokens</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="255" />
+            <location filename="../../ui/panels/workloads.py" line="263" />
             <source>Users that fit</source>
             <translation>Passende Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="389" />
+            <location filename="../../ui/panels/workloads.py" line="397" />
             <source>Verdict</source>
             <translation>Ergebnis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="260" />
+            <location filename="../../ui/panels/workloads.py" line="268" />
             <source>Weights per GPU</source>
             <translation>Gewichte pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="389" />
+            <location filename="../../ui/panels/workloads.py" line="397" />
             <source>Workload</source>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="120" />
+            <location filename="../../ui/panels/workloads.py" line="122" />
             <source>Write checkpoint within (s)</source>
             <translation>Checkpoint schreiben innerhalb (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="108" />
+            <location filename="../../ui/panels/workloads.py" line="110" />
             <source>ZeRO stage</source>
             <translation>ZeRO-Stufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="129" />
+            <location filename="../../ui/panels/workloads.py" line="131" />
             <source>as weights</source>
             <translation>wie Gewichte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="125" />
-            <location filename="../../ui/panels/workloads.py" line="126" />
             <location filename="../../ui/panels/workloads.py" line="127" />
             <location filename="../../ui/panels/workloads.py" line="128" />
+            <location filename="../../ui/panels/workloads.py" line="129" />
+            <location filename="../../ui/panels/workloads.py" line="130" />
             <source>auto</source>
             <translation>automatisch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="239" />
+            <location filename="../../ui/panels/workloads.py" line="247" />
             <source>checkpoint in {s} s</source>
             <translation>Checkpoint in {s} s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="152" />
+            <location filename="../../ui/panels/workloads.py" line="154" />
             <source>compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="156" />
+            <location filename="../../ui/panels/workloads.py" line="158" />
             <source>cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="235" />
+            <location filename="../../ui/panels/workloads.py" line="243" />
             <source>does not fit in GPU memory</source>
             <translation>passt nicht in den GPU-Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="133" />
+            <location filename="../../ui/panels/workloads.py" line="135" />
             <source>from the model</source>
             <translation>aus dem Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="145" />
+            <location filename="../../ui/panels/workloads.py" line="147" />
             <source>full fine-tuning</source>
             <translation>vollständiges Feintuning</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="153" />
+            <location filename="../../ui/panels/workloads.py" line="155" />
             <source>interconnect</source>
             <translation>Interconnect</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="151" />
+            <location filename="../../ui/panels/workloads.py" line="153" />
             <source>memory bandwidth</source>
             <translation>Speicherbandbreite</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="136" />
+            <location filename="../../ui/panels/workloads.py" line="138" />
             <source>no checkpoint target</source>
             <translation>kein Checkpoint-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="137" />
+            <location filename="../../ui/panels/workloads.py" line="139" />
             <source>no dataset target</source>
             <translation>kein Datensatz-Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="131" />
-            <location filename="../../ui/panels/workloads.py" line="132" />
+            <location filename="../../ui/panels/workloads.py" line="133" />
+            <location filename="../../ui/panels/workloads.py" line="134" />
             <source>no target</source>
             <translation>kein Ziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="130" />
+            <location filename="../../ui/panels/workloads.py" line="132" />
             <source>no target (size only)</source>
             <translation>kein Ziel (nur dimensionieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="134" />
+            <location filename="../../ui/panels/workloads.py" line="136" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="135" />
+            <location filename="../../ui/panels/workloads.py" line="137" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="155" />
+            <location filename="../../ui/panels/workloads.py" line="157" />
             <source>power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="240" />
+            <location filename="../../ui/panels/workloads.py" line="248" />
             <source>read {rate} GB/s</source>
             <translation>Lesen {rate} GB/s</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="154" />
+            <location filename="../../ui/panels/workloads.py" line="156" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="236" />
+            <location filename="../../ui/panels/workloads.py" line="244" />
             <source>{days} days · {hours} GPU-h</source>
             <translation>{days} Tage · {hours} GPU-h</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="231" />
+            <location filename="../../ui/panels/workloads.py" line="239" />
             <source>{tps} tok/s/user · TTFT {ttft} s</source>
             <translation>{tps} tok/s/Nutzer · TTFT {ttft} s</translation>
         </message>
@@ -7409,17 +7441,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>WorkloadsPanel</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="405" />
+            <location filename="../../ui/panels/workloads.py" line="413" />
             <source>Add a workload target: training, fine-tuning, inference serving or storage</source>
             <translation>Ein Arbeitslast-Ziel hinzufügen: Training, Feintuning, Inferenz oder Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="403" />
+            <location filename="../../ui/panels/workloads.py" line="411" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="982" />
+            <location filename="../../ui/panels/workloads.py" line="999" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>{name} kann nicht gelöscht werden: %n Arbeitslast läuft darauf ({who}). Zuerst „Läuft auf“ auf eine andere Gruppe oder den ganzen Plan setzen.</numerusform>
@@ -7427,27 +7459,27 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="986" />
+            <location filename="../../ui/panels/workloads.py" line="1003" />
             <source>Cannot delete {name}: {reason}</source>
             <translation>{name} kann nicht gelöscht werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="963" />
+            <location filename="../../ui/panels/workloads.py" line="980" />
             <source>Cannot rename {name}: {reason}</source>
             <translation>{name} kann nicht umbenannt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="446" />
+            <location filename="../../ui/panels/workloads.py" line="454" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="448" />
+            <location filename="../../ui/panels/workloads.py" line="456" />
             <source>Delete the server group chosen on the left (undoable); not while a workload runs on it</source>
             <translation>Die links gewählte Servergruppe löschen (rückgängig machbar); nicht, solange eine Arbeitslast darauf läuft</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1024" />
+            <location filename="../../ui/panels/workloads.py" line="1041" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>%n Server gruppieren</numerusform>
@@ -7455,7 +7487,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1023" />
+            <location filename="../../ui/panels/workloads.py" line="1040" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>%n Server für {name} gruppieren</numerusform>
@@ -7463,12 +7495,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="420" />
+            <location filename="../../ui/panels/workloads.py" line="428" />
             <source>Group from selection</source>
             <translation>Gruppe aus Auswahl</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1030" />
+            <location filename="../../ui/panels/workloads.py" line="1047" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt</numerusform>
@@ -7476,7 +7508,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1029" />
+            <location filename="../../ui/panels/workloads.py" line="1046" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Gruppe aus %n Server angelegt; {name} läuft darauf</numerusform>
@@ -7484,137 +7516,147 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="730" />
+            <location filename="../../ui/panels/workloads.py" line="743" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="421" />
+            <location filename="../../ui/panels/workloads.py" line="429" />
             <source>Make a server group of the GPU servers selected in the racks or on the floor (servers of selected racks count too) and run the current workload on it</source>
             <translation>Aus den in den Racks oder im Raumplan gewählten GPU-Servern eine Servergruppe bilden (Server gewählter Racks zählen mit) und die aktuelle Arbeitslast darauf laufen lassen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="681" />
-            <source>NOT MET · {pct} %</source>
-            <translation>NICHT ERFÜLLT · {pct} %</translation>
+            <location filename="../../ui/panels/workloads.py" line="691" />
+            <source>NOT MET · {bn}</source>
+            <translation>NICHT ERFÜLLT · {bn}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="729" />
+            <location filename="../../ui/panels/workloads.py" line="694" />
+            <source>NOT MET · {margin}</source>
+            <translation>NICHT ERFÜLLT · {margin}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="742" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="956" />
+            <location filename="../../ui/panels/workloads.py" line="973" />
             <source>New name for {name}:</source>
             <translation>Neuer Name für {name}:</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="478" />
+            <location filename="../../ui/panels/workloads.py" line="486" />
             <source>No workload targets yet. Add one (training, fine-tuning, inference or storage) to see whether this build meets it.</source>
             <translation>Noch keine Arbeitslast-Ziele. Eines hinzufügen (Training, Feintuning, Inferenz oder Speicher), um zu sehen, ob dieser Aufbau es erfüllt.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="409" />
+            <location filename="../../ui/panels/workloads.py" line="417" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="410" />
+            <location filename="../../ui/panels/workloads.py" line="418" />
             <source>Remove the selected workload target (undoable)</source>
             <translation>Das gewählte Arbeitslast-Ziel entfernen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="955" />
+            <location filename="../../ui/panels/workloads.py" line="972" />
             <source>Rename server group</source>
             <translation>Servergruppe umbenennen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="444" />
+            <location filename="../../ui/panels/workloads.py" line="452" />
             <source>Rename the server group chosen on the left (undoable)</source>
             <translation>Die links gewählte Servergruppe umbenennen (rückgängig machbar)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="442" />
+            <location filename="../../ui/panels/workloads.py" line="450" />
             <source>Rename…</source>
             <translation>Umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="731" />
+            <location filename="../../ui/panels/workloads.py" line="744" />
             <source>Runs on</source>
             <translation>Läuft auf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1010" />
+            <location filename="../../ui/panels/workloads.py" line="1027" />
             <source>Select GPU servers (or their racks) in the rack view or the floor plan first</source>
             <translation>Zuerst GPU-Server (oder ihre Racks) in der Rackansicht oder im Raumplan auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="451" />
+            <location filename="../../ui/panels/workloads.py" line="459" />
             <source>Server groups</source>
             <translation>Servergruppen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="1018" />
+            <location filename="../../ui/panels/workloads.py" line="1035" />
             <source>Servers {names}</source>
             <translation>Server {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="413" />
+            <location filename="../../ui/panels/workloads.py" line="421" />
             <source>Size a Build…</source>
             <translation>Aufbau dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="415" />
+            <location filename="../../ui/panels/workloads.py" line="423" />
             <source>Size this workload for me: compare the builds that meet the selected target and open the chosen one as a new plan</source>
             <translation>Diese Arbeitslast für mich dimensionieren: die Aufbauten vergleichen, die das gewählte Ziel erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="823" />
+            <location filename="../../ui/panels/workloads.py" line="840" />
             <source>The model's median error on published runs of this kind (docs/validation.md)</source>
             <translation>Der mittlere Fehler des Modells gegenüber veröffentlichten Läufen dieser Art (docs/validation.md)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="440" />
+            <location filename="../../ui/panels/workloads.py" line="448" />
             <source>The plan's server groups (a workload can run on one)</source>
             <translation>Die Servergruppen des Plans (eine Arbeitslast kann auf einer laufen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="820" />
+            <location filename="../../ui/panels/workloads.py" line="837" />
             <source>Uncertainty</source>
             <translation>Unsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="757" />
+            <location filename="../../ui/panels/workloads.py" line="774" />
             <source>Whole plan (every GPU server)</source>
             <translation>Ganzer Plan (jeder GPU-Server)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="681" />
-            <source>met · {pct} %</source>
-            <translation>erfüllt · {pct} %</translation>
+            <location filename="../../ui/panels/workloads.py" line="694" />
+            <source>met · {margin}</source>
+            <translation>erfüllt · {margin}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="676" />
+            <location filename="../../ui/panels/workloads.py" line="687" />
             <source>not evaluated</source>
             <translation>nicht bewertet</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="678" />
+            <location filename="../../ui/panels/workloads.py" line="689" />
             <source>sized (no target)</source>
             <translation>ausgelegt (ohne Ziel)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="671" />
+            <location filename="../../ui/panels/workloads.py" line="699" />
+            <source>waiting for the engine</source>
+            <translation>wartet auf die Berechnung</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/workloads.py" line="682" />
             <source>whole plan</source>
             <translation>ganzer Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="672" />
+            <location filename="../../ui/panels/workloads.py" line="683" />
             <source>{kind} · runs on {where}</source>
             <translation>{kind} · läuft auf {where}</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="981" />
+            <location filename="../../ui/panels/workloads.py" line="998" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} und %n weitere</numerusform>
@@ -7622,7 +7664,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="822" />
+            <location filename="../../ui/panels/workloads.py" line="839" />
             <source>±{pct} %</source>
             <translation>±{pct} %</translation>
         </message>
@@ -7630,12 +7672,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>_Field</name>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="314" />
+            <location filename="../../ui/panels/workloads.py" line="322" />
             <source>not set</source>
             <translation>nicht gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/workloads.py" line="356" />
+            <location filename="../../ui/panels/workloads.py" line="364" />
             <source>{value} (not in catalog)</source>
             <translation>{value} (nicht im Katalog)</translation>
         </message>
@@ -7643,7 +7685,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>_RackBars</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="118" />
+            <location filename="../../ui/panels/charts.py" line="124" />
             <source>No rack figures yet</source>
             <translation>Noch keine Rack-Werte</translation>
         </message>
@@ -7651,12 +7693,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
     <context>
         <name>_WorkloadMargins</name>
         <message>
-            <location filename="../../ui/panels/charts.py" line="216" />
+            <location filename="../../ui/panels/charts.py" line="222" />
             <source>No workload targets in this plan (add one in the Workloads panel to see margins)</source>
             <translation>Keine Arbeitslast-Ziele in diesem Plan (eines im Bereich Arbeitslasten hinzufügen, um Spielräume zu sehen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/charts.py" line="206" />
+            <location filename="../../ui/panels/charts.py" line="212" />
             <source>achieved / target (%)</source>
             <translation>erreicht / Ziel (%)</translation>
         </message>

@@ -38,7 +38,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>CableList</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="524" />
+            <location filename="../../ui/panels/cables.py" line="527" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>Disconnect %n cable</numerusform>
@@ -49,7 +49,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>CableTable</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/cables.py" line="232" />
+            <location filename="../../ui/panels/cables.py" line="235" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>Disconnect %n cable</numerusform>
@@ -60,7 +60,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>FindingsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/findings.py" line="360" />
+            <location filename="../../ui/panels/findings.py" line="345" />
             <source>%n finding(s)</source>
             <translation>
                 <numerusform>%n finding</numerusform>
@@ -71,7 +71,7 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>RackGraphicsView</name>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="216" />
+            <location filename="../../ui/scenes/rack/view.py" line="245" />
             <source>Disconnect %n cable(s)</source>
             <translation>
                 <numerusform>Disconnect %n cable</numerusform>
@@ -79,7 +79,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/scenes/rack/view.py" line="214" />
+            <location filename="../../ui/scenes/rack/view.py" line="219" />
             <source>Disconnect all (%n cable(s))</source>
             <translation>
                 <numerusform>Disconnect all (%n cable)</numerusform>
@@ -90,7 +90,15 @@ Everything else in the catalog loaded normally.</numerusform>
     <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="333" />
+            <location filename="../../ui/panels/totals.py" line="291" />
+            <source>%n error(s)</source>
+            <translation>
+                <numerusform>%n error</numerusform>
+                <numerusform>%n errors</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="335" />
             <source>%n feed(s)</source>
             <translation>
                 <numerusform>%n feed</numerusform>
@@ -98,7 +106,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="369" />
+            <location filename="../../ui/panels/totals.py" line="371" />
             <source>%n loop(s)</source>
             <translation>
                 <numerusform>%n loop</numerusform>
@@ -106,7 +114,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="461" />
+            <location filename="../../ui/panels/totals.py" line="463" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n rack domain, {complete} complete, {tbs} TB/s per GPU</numerusform>
@@ -114,7 +122,15 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="354" />
+            <location filename="../../ui/panels/totals.py" line="290" />
+            <source>%n rack(s)</source>
+            <translation>
+                <numerusform>%n rack</numerusform>
+                <numerusform>%n racks</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="356" />
             <source>%n rack(s) near capacity</source>
             <translation>
                 <numerusform>%n rack near capacity</numerusform>
@@ -122,7 +138,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="352" />
+            <location filename="../../ui/panels/totals.py" line="354" />
             <source>%n rack(s) over capacity</source>
             <translation>
                 <numerusform>%n rack over capacity</numerusform>
@@ -130,18 +146,34 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="289" />
-            <source>{racks} racks in %n room(s) · {errors} errors, {warnings} warnings</source>
+            <location filename="../../ui/panels/totals.py" line="290" />
+            <source>%n room(s)</source>
             <translation>
-                <numerusform>{racks} racks in %n room · {errors} errors, {warnings} warnings</numerusform>
-                <numerusform>{racks} racks in %n rooms · {errors} errors, {warnings} warnings</numerusform>
+                <numerusform>%n room</numerusform>
+                <numerusform>%n rooms</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="466" />
+            <source>%n server(s) with an in-server NVSwitch domain</source>
+            <translation>
+                <numerusform>%n server with an in-server NVSwitch domain</numerusform>
+                <numerusform>%n servers with an in-server NVSwitch domain</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="292" />
+            <source>%n warning(s)</source>
+            <translation>
+                <numerusform>%n warning</numerusform>
+                <numerusform>%n warnings</numerusform>
             </translation>
         </message>
     </context>
     <context>
         <name>WorkloadsPanel</name>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="982" />
+            <location filename="../../ui/panels/workloads.py" line="999" />
             <source>Cannot delete {name}: %n workload(s) run on it ({who}). Set “Runs on” to another group or the whole plan first.</source>
             <translation>
                 <numerusform>Cannot delete {name}: %n workload runs on it ({who}). Set “Runs on” to another group or the whole plan first.</numerusform>
@@ -149,7 +181,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1024" />
+            <location filename="../../ui/panels/workloads.py" line="1041" />
             <source>Group %n server(s)</source>
             <translation>
                 <numerusform>Group %n server</numerusform>
@@ -157,7 +189,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1023" />
+            <location filename="../../ui/panels/workloads.py" line="1040" />
             <source>Group %n server(s) for {name}</source>
             <translation>
                 <numerusform>Group %n server for {name}</numerusform>
@@ -165,7 +197,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1030" />
+            <location filename="../../ui/panels/workloads.py" line="1047" />
             <source>Group of %n server(s) created</source>
             <translation>
                 <numerusform>Group of %n server created</numerusform>
@@ -173,7 +205,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="1029" />
+            <location filename="../../ui/panels/workloads.py" line="1046" />
             <source>Group of %n server(s) created; {name} runs on it</source>
             <translation>
                 <numerusform>Group of %n server created; {name} runs on it</numerusform>
@@ -181,7 +213,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/workloads.py" line="981" />
+            <location filename="../../ui/panels/workloads.py" line="998" />
             <source>{names} and %n more</source>
             <translation>
                 <numerusform>{names} and %n more</numerusform>

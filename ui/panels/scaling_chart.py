@@ -30,6 +30,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from planner.i18n import message_text
 from ui import style
 from ui.i18n import QT_TRANSLATE_NOOP, TrDict
 from ui.tasks import BackgroundTask
@@ -439,8 +440,8 @@ class ScalingChart(QWidget):
                         gpus=fnum(res.gpus_needed, ","), tp=res.gpus_needed_tp))
                 else:
                     bits.append(self.tr("fewest by the inverse search: {gpus}").format(gpus=fnum(res.gpus_needed, ",")))
-        notes = "".join(f"<br><span style='color:{self.colors.muted.name()}'>{_html(n)}</span>"
-                        for n in res.notes)
+        notes = "".join(f"<br><span style='color:{self.colors.muted.name()}'>{_html(message_text(n))}</span>"
+                        for n in res.notes)  # planner Messages, in the app's language
         self.summary.setText(" · ".join(bits) + notes)
 
 

@@ -286,9 +286,10 @@ class TotalsPanel(QWidget):
         cool_warn = st.cooling_warn_fraction if st is not None else None
         need_warn = 1.0 / (1.0 + st.workload_margin_warn) if st is not None else None
         counts = results.counts()
-        self.header.setText(
-            self.tr("{racks} racks in %n room(s) · {errors} errors, {warnings} warnings", "", t.rooms).format(
-                racks=display_units.fmt_int(t.racks), errors=counts.get("error", 0), warnings=counts.get("warning", 0)))
+        self.header.setText(self.tr("{racks} in {rooms} · {errors}, {warnings}").format(
+            racks=self.tr("%n rack(s)", "", t.racks), rooms=self.tr("%n room(s)", "", t.rooms),
+            errors=self.tr("%n error(s)", "", counts.get("error", 0)),
+            warnings=self.tr("%n warning(s)", "", counts.get("warning", 0))))
 
         # compute
         tr = self.tr
@@ -462,7 +463,7 @@ class TotalsPanel(QWidget):
             bits.append(self.tr("%n rack domain(s), {complete} complete, {tbs} TB/s per GPU", "", nv.multi_node).format(
                 complete=nv.complete, tbs=fnum((nv.min_per_gpu_gb_per_s or 0.0) / 1000, ".2f")))
         if nv.in_server:
-            bits.append(self.tr("{n} in-server NVSwitch").format(n=nv.in_server))
+            bits.append(self.tr("%n server(s) with an in-server NVSwitch domain", "", nv.in_server))
         self._set("nvlink", fmt_int(nv.count), " · ".join(bits), None, nv.level)
 
     def _model_name(self, slug: str | None) -> str:

@@ -213,15 +213,21 @@ def verdict_headline(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any])
     bn = BOTTLENECK_TEXT.get(v.bottleneck or "", v.bottleneck or "")
     if not has_target(kind, spec):
         return _t("Sized (no target) · limited by {bn}").format(bn=bn)
-    pct = (1.0 + v.margin) * 100
+    margin = margin_text(v.margin)
     if v.met and v.level == levels.WARN:  # the engine: met, but by less than the model's error band
-        return _t("Met within the model's uncertainty · {pct} % of target · limited by {bn}").format(
-            pct=fnum(pct, ",.0f"), bn=bn)
+        return _t("Met within the model's uncertainty · margin {margin} · limited by {bn}").format(
+            margin=margin, bn=bn)
     if v.met:
-        return _t("Met · {pct} % of target · limited by {bn}").format(pct=fnum(pct, ",.0f"), bn=bn)
+        return _t("Met · margin {margin} · limited by {bn}").format(margin=margin, bn=bn)
     if v.bottleneck in ("power", "cooling"):
         return _t("Not met · the {bn} of its servers fails").format(bn=bn)
-    return _t("Not met · {pct} % of target · limited by {bn}").format(pct=fnum(pct, ",.0f"), bn=bn)
+    return _t("Not met · margin {margin} · limited by {bn}").format(margin=margin, bn=bn)
+
+
+def margin_text(margin: float) -> str:
+    """A verdict's margin (achieved/required - 1) as the build plan and ``rackwright check``
+    print it: signed percent, "+108 %" (it read "208 %" of target here, "+108 %" there)."""
+    return ("+" if margin >= 0.005 else "") + fnum(margin * 100, ",.0f") + " %"
 
 
 def key_figure(v: WorkloadVerdict | None, kind: str) -> str:
@@ -681,15 +687,16 @@ class WorkloadsPanel(QWidget):
                 verdict = self.tr("not evaluated")
             elif not has_target(w.kind, w.spec):
                 verdict = self.tr("sized (no target)")
+            elif not v.met and v.bottleneck in ("power", "cooling"):  # the sizing's margin does not say why
+                verdict = self.tr("NOT MET · {bn}").format(bn=BOTTLENECK_TEXT.get(v.bottleneck, v.bottleneck))
             else:
-                pct = (1.0 + v.margin) * 100 if v.margin is not None else 0.0
-                verdict = (self.tr("met · {pct} %") if v.met else self.tr("NOT MET · {pct} %")).format(
-                    pct=fnum(pct, ',.0f'))
+                margin = margin_text(v.margin) if v.margin is not None else "\u2013"
+                verdict = (self.tr("met · {margin}") if v.met else self.tr("NOT MET · {margin}")).format(margin=margin)
             it.setText(1, verdict)
             it.setForeground(1, style.level_color(lvl) if lvl in (levels.OVER, levels.WARN) else self.palette().text())
             it.setText(2, BOTTLENECK_TEXT.get(v.bottleneck or "", v.bottleneck or "") if v is not None else "")
             it.setText(3, key_figure(v, w.kind))
-            it.setToolTip(1, verdict_headline(v, w.kind, w.spec) if v is not None else "waiting for the engine")
+            it.setToolTip(1, verdict_headline(v, w.kind, w.spec) if v is not None else self.tr("waiting for the engine"))
             it.setToolTip(3, it.text(3))
         self._show_verdict()
 
