@@ -651,7 +651,7 @@ class _Build:
                                    rack=self.plan.rack(rack_id).name, reason=reason_of(e))) from None
 
 
-def _as_workload(w: Any, k: int, group: str) -> Workload:
+def _as_workload(w: Workload, k: int, group: str) -> Workload:
     """A plan workload from ``w`` (a Workload or a ``{"name", "kind", "spec"}`` dict) on
     ``group`` unless it names its own; a bad one raises DesignError naming
     ``workloads[k].<field>``."""

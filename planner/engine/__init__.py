@@ -21,6 +21,7 @@ from planner.engine.settings import EngineSettings
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.plan import Plan
 
 
 def power_delta(catalog: "Catalog", settings: EngineSettings | None = None) -> Any:
@@ -29,7 +30,7 @@ def power_delta(catalog: "Catalog", settings: EngineSettings | None = None) -> A
     which it reverts (the plan is left as it was). For previews of edits in layers below
     the engine (planner.fabric.extend.additions)."""
 
-    def measure(plan: Any, edit: Any) -> tuple[tuple[float, float], tuple[float, float]]:
+    def measure(plan: Plan, edit: Any) -> tuple[tuple[float, float], tuple[float, float]]:
         engine = Engine(catalog, settings)
         before = engine.compute(plan).totals.agg.sums
         change = edit.apply(plan)

@@ -56,6 +56,8 @@ from planner.plan import Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.edits import Change
+    from planner.plan import CoolingLoop, Metadata, Room
 
 _fsum = math.fsum
 _ID = attrgetter("id")
@@ -63,7 +65,7 @@ SOURCE_KIND_NAMES = {"ups": "UPS", "panel": "Panel", "switchboard": "Switchboard
 
 
 
-def _loop_key(loop: Any) -> tuple[Any, ...]:
+def _loop_key(loop: CoolingLoop) -> tuple[Any, ...]:
     """The fields of a cooling loop that a rack's result reads (planner.engine.rack)."""
     return (loop.name, loop.coolant, loop.delta_t_k, loop.supply_temp_c)
 
@@ -173,7 +175,7 @@ class Engine:
         # _loop_keys stay those of the plan computed: they say what the rack results were
         # computed with, so a loop edited meanwhile is told apart by the next update
 
-    def update(self, plan: Plan, change: Any) -> Results:
+    def update(self, plan: Plan, change: Change) -> Results:
         """Incremental recompute after an edit; ``change`` is the ``Change`` it returned."""
         if self._plan is not plan or self._results is None:
             return self.compute(plan)
@@ -224,7 +226,7 @@ class Engine:
 
     # -- the pipeline ---------------------------------------------------------------------------------
     def _run(self, plan: Plan, dirty_racks: set[str], dirty_feeds: set[str], dirty_loops: set[str],
-             dirty_rooms: set[str], change: Any = None, dirty_sources: set[str] | None = None) -> Results:
+             dirty_rooms: set[str], change: Change | None = None, dirty_sources: set[str] | None = None) -> Results:
         idx = plan.index
         ctx = RackContext(plan, self.specs, self.settings, self._feeds, self._loops, self.net.by_placement,
                           self.checker, self.net.end_sums)
@@ -621,7 +623,7 @@ class Engine:
                           if rating.capacity_known else levels.NONE)
 
     # -- rooms and totals --------------------------------------------------------------------------------------
-    def _compute_room(self, room: Any) -> RoomResult:
+    def _compute_room(self, room: Room) -> RoomResult:
         racks = self._racks
         parts = []
         for row in room.rows:
@@ -691,7 +693,7 @@ class Engine:
         findings.extend(self._balance(agg, s))
         return totals, lines, tuple(findings)
 
-    def _rent_vs_own(self, md: Any, agg: Aggregate, capex: float, capex_complete: bool, typical_w: float,
+    def _rent_vs_own(self, md: Metadata, agg: Aggregate, capex: float, capex_complete: bool, typical_w: float,
                      max_w: float, findings: list[Finding]) -> RentOwnResult | None:
         """Rent or own (docs/engine.md): owning this build (capex from the BOM, energy at the
         typical IT draw, colocation on the maximum draw as committed power) against renting

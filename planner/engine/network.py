@@ -45,6 +45,8 @@ from planner.workloads.specs import has_target
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.edits import Change
+    from planner.plan import Fabric, Workload
 
 _ID = attrgetter("id")
 _ROLES = ("compute", "storage", "frontend", "management", "nvlink")
@@ -214,7 +216,7 @@ class Network:
             self._ports_of(pid, p.device)
             self._refresh_unwired(pid)
 
-    def update(self, plan: Plan, change: Any, racks: set[str]) -> None:
+    def update(self, plan: Plan, change: Change, racks: set[str]) -> None:
         """Apply a Change; adds to ``racks`` the racks whose link power or cable mass changed."""
         idx = plan.index
         pr = idx.placement_rack
@@ -321,7 +323,7 @@ class Network:
             self.results = {fab.id: self._fabrics[fab.id].final for fab in plan.fabrics}
             self.findings = tuple(chain.from_iterable(self._fabrics[fab.id].findings for fab in plan.fabrics))
 
-    def _refresh_fabric(self, fab: Any, kinds: Counter[str]) -> bool:
+    def _refresh_fabric(self, fab: Fabric, kinds: Counter[str]) -> bool:
         """Bring one fabric's result and unconnected-port overlay up to date; True if its
         final result object changed."""
         core, ends = self.model.result(fab.id)
@@ -399,7 +401,7 @@ class Network:
         return inter_node_from(members, bw, compute)
 
 
-def spec_key(w: Any) -> str:
+def spec_key(w: Workload) -> str:
     return json.dumps([w.id, w.name, w.kind, w.group, w.spec], sort_keys=True, default=str)
 
 

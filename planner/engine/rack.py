@@ -24,6 +24,7 @@ from planner.plan import CoolingLoop, Plan, PowerFeed, Rack, Room, cooling_metho
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.plan import Placement
 
 # cooling methods whose rack sits on a plan cooling loop (CoolingChoice.loop): a rear door's
 # water, a cold-plate CDU loop, an immersion tank's heat exchanger
@@ -202,7 +203,7 @@ class RackContext:
         return PlacementChecker(LenientCatalog(catalog))
 
 
-def _feed_side(ctx: RackContext, pdu_placement: Any) -> str:
+def _feed_side(ctx: RackContext, pdu_placement: Placement) -> str:
     fid = pdu_placement.feed
     feed = ctx.feeds.get(fid) if fid else None
     # a PDU on no feed is its own failure domain

@@ -14,6 +14,7 @@ from planner.engine import physics
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.plan import CoolingLoop
 
 DEFAULT_RACK_U = 48
 DEFAULT_RACK_MM = (600.0, 1200.0)
@@ -151,7 +152,7 @@ class LoopRating:
         return self.capacity_basis != "unknown"
 
 
-def loop_rating(specs: SpecCache, loop: Any) -> LoopRating:
+def loop_rating(specs: SpecCache, loop: CoolingLoop) -> LoopRating:
     """Capacity and rated flow of a ``planner.plan.CoolingLoop`` (docs/engine.md, "CDU
     and facility loops"): capacity = ``capacity_kw`` when set (a facility loop always
     has it), else the CDUs' catalog capacity x ``cdu_count``; rated flow =

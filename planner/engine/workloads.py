@@ -57,7 +57,9 @@ from planner.workloads.specs import FinetuneSpec, InferenceSpec, PretrainSpec, S
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.edits import Change
     from planner.engine.results import Results
+    from planner.plan import Plan, Workload
 
 POWER_PREFIXES = ("POWER_", "PDU_", "PSU_", "BUSBAR_")
 COOLING_PREFIXES = ("COOLING_", "LOOP_")
@@ -209,13 +211,13 @@ class WorkloadState:
             self._sto[pid] = slug
             self._sto_counts[slug] = self._sto_counts.get(slug, 0) + 1
 
-    def _hw_full(self, plan: Any) -> None:
+    def _hw_full(self, plan: Plan) -> None:
         self._srv, self._sto, self._srv_counts, self._sto_counts = {}, {}, {}, {}
         for pid, p in plan.index.placements.items():
             self._hw_set(pid, p.device)
         self._hw_ready = True
 
-    def _hw_update(self, plan: Any, pids: set[str]) -> bool:
+    def _hw_update(self, plan: Plan, pids: set[str]) -> bool:
         """Patch the counts for the changed placements; True if a GPU server or storage
         system appeared, vanished or changed type."""
         pl = plan.index.placements
@@ -232,7 +234,7 @@ class WorkloadState:
             changed = True
         return changed
 
-    def evaluate(self, plan: Any, results: Results, net: Any, change: Any = None,
+    def evaluate(self, plan: Plan, results: Results, net: Any, change: Change | None = None,
                  dirty_racks: set[str] | None = None) -> tuple[dict[str, WorkloadVerdict], tuple[Finding, ...]]:
         """Verdicts for every workload. With ``change`` (an incremental update) and
         ``dirty_racks`` (racks whose power/cooling verdict may have changed), only what the
@@ -249,10 +251,10 @@ class WorkloadState:
             self._hw_full(plan)
             hw = True
         else:
-            hw = bool(change.placements) and any(self._cluster_device(a) or self._cluster_device(b)
-                                                 for a, b in net.device_changes) \
+            hw = change is not None and bool(change.placements) \
+                and any(self._cluster_device(a) or self._cluster_device(b) for a, b in net.device_changes) \
                 and self._hw_update(plan, change.placements)
-        rebuild = full or hw or change.workloads or change.groups or change.metadata
+        rebuild = full or hw or change is None or bool(change.workloads or change.groups or change.metadata)
         if rebuild:
             self._base = self._build_inputs(plan, net)
         assert self._base is not None  # built above on a full evaluation (rebuild)
@@ -317,11 +319,11 @@ class WorkloadState:
                 if new is not None:
                     counts[new] = counts.get(new, 0) + 1
 
-    def _build_inputs(self, plan: Any, net: Any) -> dict[str, tuple[Any, ...]]:
+    def _build_inputs(self, plan: Plan, net: Any) -> dict[str, tuple[Any, ...]]:
         groups = {g.id: g for g in plan.groups}
         return {w.id: self._inputs_of(plan, w, groups) for w in plan.workloads}
 
-    def _inputs_of(self, plan: Any, w: Any, groups: dict[str, Any]) -> tuple[Any, ...]:
+    def _inputs_of(self, plan: Plan, w: Workload, groups: dict[str, Any]) -> tuple[Any, ...]:
         """(spec key, spec, cluster from the hardware counts, members, error). The
         cluster costs O(device types) for a plan-wide workload (the counts are kept by
         delta), O(group members) for a group."""
@@ -374,7 +376,7 @@ class WorkloadState:
                                                      "bandwidth from their compute NICs"),))
         return key, spec, cl, tuple(pid for pid, _ in members), None
 
-    def _verdict(self, w: Any, skey: str, spec: Any, cl: Any, power_ok: bool, cooling_ok: bool) -> WorkloadVerdict:
+    def _verdict(self, w: Workload, skey: str, spec: Any, cl: Any, power_ok: bool, cooling_ok: bool) -> WorkloadVerdict:
         v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None)
         key = (skey, cl, power_ok, cooling_ok)
         got = self._memo.get(key)

@@ -72,6 +72,7 @@ from planner.reports.text import MISSING, clean, esc, fit, fonts, truncate, unsu
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.engine.results import Results
+    from planner.plan import Plan, Rack
 
 SECTIONS = ("cover", "floor", "racks", "power", "cooling", "bom", "rent", "cables", "pull", "findings", "labels")
 # printed unless chosen otherwise: the cable labels go on label stock, so they are asked for
@@ -149,7 +150,7 @@ ProgressFn = Callable[[float, str], Any]
 CancelFn = Callable[[], bool]
 
 
-def build_plan_pdf(plan: Any, catalog: Catalog, results: Results, path: str | Path, options: ReportOptions | None = None,
+def build_plan_pdf(plan: Plan, catalog: Catalog, results: Results, path: str | Path, options: ReportOptions | None = None,
                    progress: ProgressFn | None = None, cancel: CancelFn | None = None) -> ReportSummary:
     """Write the build plan PDF of ``plan`` to ``path`` atomically and return a summary.
 
@@ -168,7 +169,7 @@ def build_plan_pdf(plan: Any, catalog: Catalog, results: Results, path: str | Pa
     return summary
 
 
-def render_plan_pdf(plan: Any, catalog: Catalog, results: Results, options: ReportOptions | None = None,
+def render_plan_pdf(plan: Plan, catalog: Catalog, results: Results, options: ReportOptions | None = None,
                     progress: ProgressFn | None = None, cancel: CancelFn | None = None) -> tuple[bytes, ReportSummary]:
     """The PDF as bytes (nothing is written) and its summary."""
     t0 = time.perf_counter()
@@ -198,7 +199,7 @@ class _Doc(BaseDocTemplate):
 
 
 class _Builder:
-    def __init__(self, plan: Any, catalog: Catalog, results: Results, opts: ReportOptions,
+    def __init__(self, plan: Plan, catalog: Catalog, results: Results, opts: ReportOptions,
                  progress: ProgressFn | None, cancel: CancelFn | None) -> None:
         self.plan, self.catalog, self.results, self.opts = plan, catalog, results, opts
         self.u = Units(opts.imperial)
@@ -786,7 +787,7 @@ class _Builder:
         return out
 
     # -- rack elevations -----------------------------------------------------------------------
-    def _layout_key(self, rack: Any) -> tuple:
+    def _layout_key(self, rack: Rack) -> tuple:
         return (rack.rack_type, tuple(sorted((p.device, p.u if p.u is not None else -1, p.face, p.side or "",
                                               p.full_depth) for p in rack.placements)))
 
@@ -844,7 +845,7 @@ class _Builder:
                         out += c
         return out
 
-    def rack_block(self, rack: Any, members: list[Any], width: float, height: float) -> list[Any]:
+    def rack_block(self, rack: Rack, members: list[Any], width: float, height: float) -> list[Any]:
         res = self.results.racks[rack.id]
         u = self.u
         row = self.plan.row_of(rack.id)
@@ -914,7 +915,7 @@ class _Builder:
             ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         return head + [Spacer(1, 2), body]
 
-    def _device_rows(self, rack: Any, width: float) -> list[list[str]]:
+    def _device_rows(self, rack: Rack, width: float) -> list[list[str]]:
         """U, name and model of every device of ``rack``, top down (0U PDUs last)."""
         items = sorted(rack.placements, key=lambda p: (p.u is None, -(p.u or 0), p.side or ""))
         rows = []
@@ -926,7 +927,7 @@ class _Builder:
             rows.append([where, display_name(p, self.catalog), model])
         return rows
 
-    def device_list(self, rack: Any, width: float, room: float) -> tuple[Table | None, list[list[str]]]:
+    def device_list(self, rack: Rack, width: float, room: float) -> tuple[Table | None, list[list[str]]]:
         """The rack's devices that fit in ``room`` beside the elevation, and the rest
         (listed on a continuation page by :meth:`racks`: every device is on its sheet)."""
         rows = self._device_rows(rack, width)
@@ -953,7 +954,7 @@ class _Builder:
         return Table(data, colWidths=[width * 0.16, width * 0.36, width * 0.48], rowHeights=line,
                      style=TableStyle(style), hAlign="LEFT"), rest
 
-    def device_continuation(self, rack: Any, members: list[Any], rest: list[list[str]],
+    def device_continuation(self, rack: Rack, members: list[Any], rest: list[list[str]],
                             width: float) -> list[Any]:
         """The devices of a rack sheet that did not fit beside the elevation (for the next page)."""
         if not rest:

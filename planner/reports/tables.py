@@ -31,6 +31,7 @@ from planner.units import LB_KG
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.engine.results import Results
+    from planner.plan import Plan
 
 FOOT_M = 0.3048  # exact (international foot, 1959)
 
@@ -76,7 +77,7 @@ class Sheet:
 ProgressFn = Callable[[float, str], Any]
 
 
-def plan_tables(plan: Any, catalog: Catalog, results: Results, imperial: bool = False,
+def plan_tables(plan: Plan, catalog: Catalog, results: Results, imperial: bool = False,
                 progress: ProgressFn | None = None, lang: str | None = None) -> list[Sheet]:
     """Every table of ``plan``; ``results`` is ``Engine(catalog, settings).compute(plan)``
     for this very plan. Sheet names, column titles, fixed cell texts and notes in ``lang``
@@ -85,7 +86,7 @@ def plan_tables(plan: Any, catalog: Catalog, results: Results, imperial: bool = 
         return _plan_tables(plan, catalog, results, imperial, progress)
 
 
-def _plan_tables(plan: Any, catalog: Catalog, results: Results, imperial: bool, progress: ProgressFn | None) -> list[Sheet]:
+def _plan_tables(plan: Plan, catalog: Catalog, results: Results, imperial: bool, progress: ProgressFn | None) -> list[Sheet]:
     t = _Tables(plan, catalog, results, imperial)
     steps = (("bill of materials", t.bom), ("cable schedule", t.cables), ("racks", t.racks),
              ("power sources", t.sources), ("power feeds", t.feeds), ("rack PDUs", t.pdus),
@@ -98,7 +99,7 @@ def _plan_tables(plan: Any, catalog: Catalog, results: Results, imperial: bool, 
     return out
 
 
-def document_info(plan: Any) -> dict[str, str]:
+def document_info(plan: Plan) -> dict[str, str]:
     """Who and what the files are for, from the plan's metadata: the workbook's document
     properties (title, subject, creator, ...) and the first note of the BOM."""
     import planner
@@ -115,7 +116,7 @@ def _kw(w: float | None) -> float | None:
 
 
 class _Tables:
-    def __init__(self, plan: Any, catalog: Catalog, results: Results, imperial: bool) -> None:
+    def __init__(self, plan: Plan, catalog: Catalog, results: Results, imperial: bool) -> None:
         self.plan, self.catalog, self.results = plan, catalog, results
         self.imperial = imperial
         self.mass_unit = "lb" if imperial else "kg"

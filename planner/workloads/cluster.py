@@ -16,6 +16,7 @@ from .arch import GpuHw
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.plan import Plan
 
 # GPUs sharing one NVLink domain when it spans more than one server (GB200 NVL72:
 # 18 compute trays x 4 GPUs behind NVLink switches, NVIDIA GB200 NVL72 datasheet).
@@ -217,7 +218,7 @@ class PlanHardwareError(ValueError):
     """The plan (or group) has no GPU servers to run a workload on."""
 
 
-def plan_hardware(plan: Any, catalog: Catalog, group: str | None = None) -> tuple[dict[str, int], dict[str, int],
+def plan_hardware(plan: Plan, catalog: Catalog, group: str | None = None) -> tuple[dict[str, int], dict[str, int],
                                                                                    list[str]]:
     """(GPU servers per device type, storage systems per device type, GPU server
     placement ids) of ``group`` (or the plan): one pass over the placements."""
@@ -247,7 +248,7 @@ def plan_hardware(plan: Any, catalog: Catalog, group: str | None = None) -> tupl
     return dict(servers), dict(storage), pids
 
 
-def plan_nvlink_domains(plan: Any, catalog: Catalog) -> dict[str, tuple[int, float]]:
+def plan_nvlink_domains(plan: Plan, catalog: Catalog) -> dict[str, tuple[int, float]]:
     """Placement -> (GPUs in its multi-node NVLink domain, per-GPU NVLink GB/s
     bidirectional as wired) for every GPU tray wired into an ``nvlink`` fabric
     (:mod:`planner.fabric.nvlink`)."""
@@ -308,7 +309,7 @@ def nvlink_domain_of(pids: Any, trays: Any, domains: dict[str, tuple[int, float]
     return size, bw, note
 
 
-def cluster_from_plan(plan: Any, catalog: Catalog, group: str | None = None) -> ClusterSpec:
+def cluster_from_plan(plan: Plan, catalog: Catalog, group: str | None = None) -> ClusterSpec:
     """The cluster a plan workload runs on: the GPU servers of ``group`` (or the plan).
 
     Inter-node bandwidth per GPU comes from each server's compute NICs (the engine

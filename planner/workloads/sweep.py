@@ -43,6 +43,7 @@ from .specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, parse_s
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.plan import Plan, Workload
 
 MAX_SWEEP_POINTS = 10_000
 MAX_SWEEP_GPUS = 1 << 20
@@ -321,7 +322,7 @@ def _finish(res: SweepResult) -> None:
 # ----------------------------------------------------------------------------- plan workloads
 
 
-def workload_cluster(plan: Any, catalog: Catalog, workload: Any) -> ClusterSpec:
+def workload_cluster(plan: Plan, catalog: Catalog, workload: Workload) -> ClusterSpec:
     """The cluster a plan workload's verdict is sized on: :func:`cluster_from_plan` of
     its group, with the compute fabric's routed inter-node bandwidth per GPU where the
     plan wires one (as the engine does, docs/engine.md "Workloads")."""
@@ -347,7 +348,7 @@ def default_counts(plan_gpus: int, step: int, need: int | None = None, n: int = 
     return sorted(set(sweep_counts(lo, hi, n, step)) | set(ref))
 
 
-def sweep_workload(plan: Any, catalog: Catalog, workload: Any, gpus: Iterable[int] | None = None, *,
+def sweep_workload(plan: Plan, catalog: Catalog, workload: Workload, gpus: Iterable[int] | None = None, *,
                    points: int = 40, cancelled: Callable[[], bool] | None = None,
                    cluster: ClusterSpec | None = None) -> SweepResult:
     """Sweep a plan workload (``plan.workloads`` entry) on the hardware its verdict uses,

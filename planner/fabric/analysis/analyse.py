@@ -18,6 +18,7 @@ from planner.plan import Link, Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.plan import Fabric
 
 
 def check_links(plan: Plan, catalog: Catalog, links: list[Link] | None = None,
@@ -57,7 +58,7 @@ def analyse_fabrics(plan: Plan, catalog: Catalog, default_length_m: float = 0.0)
     return results
 
 
-def required_role(fab: Any) -> str | None:
+def required_role(fab: Fabric) -> str | None:
     """The port role every member of the fabric must wire (an NVLink fabric: the GPU
     trays' NVLink ports)."""
     return NVLINK_ROLE if fab.kind == "nvlink" else fab.kind
@@ -69,7 +70,7 @@ def required_ports(catalog: Catalog, slug: str, role: str) -> list[str]:
     return [] if dp is None else [p.name for p in dp.role(role)]
 
 
-def with_unconnected(r: FabricResult, fab: Any, unconnected: list[tuple[str, str]]) -> FabricResult:
+def with_unconnected(r: FabricResult, fab: Fabric, unconnected: list[tuple[str, str]]) -> FabricResult:
     """Add the unconnected required ports (and their finding) to a fabric result."""
     r.unconnected_ports = list(unconnected)
     if unconnected:
@@ -82,7 +83,7 @@ def with_unconnected(r: FabricResult, fab: Any, unconnected: list[tuple[str, str
     return r
 
 
-def analyse_fabric(plan: Plan, catalog: Catalog, fab: Any, links: list[Link], *, ports: _Ports | None = None,
+def analyse_fabric(plan: Plan, catalog: Catalog, fab: Fabric, links: list[Link], *, ports: _Ports | None = None,
                    chooser: MediaChooser | None = None, default_length_m: float = 0.0,
                    link_findings: list[Finding] | None = None) -> tuple[FabricResult, list[str]]:
     """One fabric from its links: tiers, bandwidth, switches, media, findings (its link

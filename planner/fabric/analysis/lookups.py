@@ -43,7 +43,7 @@ class _Ports:
     def ends(self, plan: Plan, lk: Link) -> tuple[Port | None, Port | None]:
         return self.ends_of(plan.index.placements, lk)
 
-    def ends_of(self, pl: dict[str, Any], lk: Any) -> tuple[Port | None, Port | None]:
+    def ends_of(self, pl: dict[str, Any], lk: Link) -> tuple[Port | None, Port | None]:
         return self.port_pair(pl[lk.a.placement].device, lk.a.port, pl[lk.b.placement].device, lk.b.port)
 
     def port_pair(self, da: str, a: str, db: str, b: str) -> tuple[Port | None, Port | None]:
@@ -113,7 +113,7 @@ def link_speed(pa: Port | None, pb: Port | None, fabric_speed: float) -> float:
     return min(speeds) if speeds else fabric_speed
 
 
-def link_media(catalog: Catalog, chooser: MediaChooser, lk: Any, speed: float,
+def link_media(catalog: Catalog, chooser: MediaChooser, lk: Link, speed: float,
                default_length_m: float = 0.0) -> tuple[float, int, float]:
     """(power per end W, transceivers, cable mass kg) of a link's media: the active
     cable's ``power_w`` at each end plus, for fibre, the transceiver's; mass =
