@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from planner.engine.findings import Finding, make
 from planner.fabric.analysis import (
     FabricModel,
+    FabricResult,
     LinkFacts,
     inter_node_from,
     required_role,
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.edits import Change
     from planner.plan import Fabric, Workload
+    from planner.workloads.evaluate import WorkloadVerdict
 
 _ID = attrgetter("id")
 _ROLES = ("compute", "storage", "frontend", "management", "nvlink")
@@ -57,11 +59,11 @@ LinkSnap = LinkFacts  # the name the rack module and older callers know
 class _Fabric:
     __slots__ = ("core", "ends", "final", "findings", "unconnected")
 
-    def __init__(self, core: Any, ends: set[str]) -> None:
+    def __init__(self, core: FabricResult, ends: set[str]) -> None:
         self.core = core
         self.ends = ends
         self.unconnected: list[tuple[str, str]] | None = None
-        self.final: Any = None
+        self.final: FabricResult | None = None
         self.findings: tuple[Finding, ...] = ()
 
 
@@ -418,7 +420,7 @@ def _bottleneck_text(code: str | None) -> str:
             "storage": tmsg("storage"), "power": tmsg("power"), "cooling": tmsg("cooling")}.get(code or "", code or "")
 
 
-def make_workload_finding(v: Any, spec: dict[str, Any], margin_warn: float) -> Finding | None:
+def make_workload_finding(v: WorkloadVerdict, spec: dict[str, Any], margin_warn: float) -> Finding | None:
     label = tmsg("workload {name}", name=v.name)
     kind = _kind_text(v.kind)
     if v.met is None:

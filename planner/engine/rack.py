@@ -16,7 +16,7 @@ from planner.engine import levels, physics
 from planner.engine.findings import Finding, make
 from planner.engine.levels import Level
 from planner.engine.settings import EngineSettings
-from planner.engine.specs import DeviceSpec, LenientCatalog, SpecCache
+from planner.engine.specs import DeviceSpec, SpecCache
 from planner.i18n import Np_
 from planner.naming import display_name
 from planner.placement import PlacementChecker, free_blocks
@@ -200,7 +200,7 @@ class RackContext:
 
     @classmethod
     def make_checker(cls, catalog: Catalog) -> PlacementChecker:
-        return PlacementChecker(LenientCatalog(catalog))
+        return PlacementChecker(catalog)
 
 
 def _feed_side(ctx: RackContext, pdu_placement: Placement) -> str:

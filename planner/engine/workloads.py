@@ -38,6 +38,7 @@ Verdicts are memoised on (workload, cluster, power/cooling verdicts). What an ed
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from planner.engine import levels
@@ -58,15 +59,19 @@ from planner.workloads.specs import FinetuneSpec, InferenceSpec, PretrainSpec, S
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.edits import Change
+    from planner.engine.network import Network
     from planner.engine.results import Results
-    from planner.plan import Plan, Workload
+    from planner.engine.settings import EngineSettings
+    from planner.plan import Plan, ServerGroup, Workload
+    from planner.workloads.cluster import ClusterSpec
+    from planner.workloads.specs import WorkloadSpec
 
 POWER_PREFIXES = ("POWER_", "PDU_", "PSU_", "BUSBAR_")
 COOLING_PREFIXES = ("COOLING_", "LOOP_")
 _MEMO_MAX = 512
 
 
-def _errors(findings: Any, prefixes: tuple[str, ...]) -> bool:
+def _errors(findings: Iterable[Finding], prefixes: tuple[str, ...]) -> bool:
     return any(f.severity == "error" and f.code.startswith(prefixes) for f in findings)
 
 
@@ -139,7 +144,7 @@ def verdict_level(v: WorkloadVerdict, finding: Finding | None) -> Level:
 
 
 class WorkloadState:
-    def __init__(self, catalog: Catalog, settings: Any) -> None:
+    def __init__(self, catalog: Catalog, settings: EngineSettings) -> None:
         self.catalog = catalog
         self.settings = settings
         self.reset()
@@ -234,7 +239,7 @@ class WorkloadState:
             changed = True
         return changed
 
-    def evaluate(self, plan: Plan, results: Results, net: Any, change: Change | None = None,
+    def evaluate(self, plan: Plan, results: Results, net: Network, change: Change | None = None,
                  dirty_racks: set[str] | None = None) -> tuple[dict[str, WorkloadVerdict], tuple[Finding, ...]]:
         """Verdicts for every workload. With ``change`` (an incremental update) and
         ``dirty_racks`` (racks whose power/cooling verdict may have changed), only what the
@@ -319,11 +324,11 @@ class WorkloadState:
                 if new is not None:
                     counts[new] = counts.get(new, 0) + 1
 
-    def _build_inputs(self, plan: Plan, net: Any) -> dict[str, tuple[Any, ...]]:
+    def _build_inputs(self, plan: Plan, net: Network) -> dict[str, tuple[Any, ...]]:
         groups = {g.id: g for g in plan.groups}
         return {w.id: self._inputs_of(plan, w, groups) for w in plan.workloads}
 
-    def _inputs_of(self, plan: Plan, w: Workload, groups: dict[str, Any]) -> tuple[Any, ...]:
+    def _inputs_of(self, plan: Plan, w: Workload, groups: dict[str, ServerGroup]) -> tuple[Any, ...]:
         """(spec key, spec, cluster from the hardware counts, members, error). The
         cluster costs O(device types) for a plan-wide workload (the counts are kept by
         delta), O(group members) for a group."""
@@ -352,7 +357,8 @@ class WorkloadState:
         return spec_key(w), spec, cl, members, None
 
     @staticmethod
-    def _with_fabric(net: Any, key: Any, spec: Any, cl: Any, members: Any, err: Any) -> tuple[Any, ...]:
+    def _with_fabric(net: Network, key: Any, spec: Any, cl: Any, members: tuple[tuple[str, int], ...],
+                     err: str | None) -> tuple[Any, ...]:
         """The base inputs with the compute fabric's inter-node bandwidth, where wired."""
         if err is not None:
             return key, spec, cl, (), err
@@ -376,7 +382,7 @@ class WorkloadState:
                                                      "bandwidth from their compute NICs"),))
         return key, spec, cl, tuple(pid for pid, _ in members), None
 
-    def _verdict(self, w: Workload, skey: str, spec: Any, cl: Any, power_ok: bool, cooling_ok: bool) -> WorkloadVerdict:
+    def _verdict(self, w: Workload, skey: str, spec: WorkloadSpec, cl: ClusterSpec, power_ok: bool, cooling_ok: bool) -> WorkloadVerdict:
         v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None)
         key = (skey, cl, power_ok, cooling_ok)
         got = self._memo.get(key)

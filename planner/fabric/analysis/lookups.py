@@ -11,7 +11,7 @@ from planner.fabric.ports import NVLINK_ROLE, Port, device_ports, port_lookup, s
 from planner.plan import Link, Plan
 
 if TYPE_CHECKING:
-    from planner.catalog import Catalog
+    from planner.catalog import Cable, Catalog
 
 
 class _Ports:
@@ -22,8 +22,8 @@ class _Ports:
         self.catalog = catalog
         self._memo: dict[tuple[str, str, float | None], Port | None] = {}
         self._dev: dict[str, tuple[str, int, float]] = {}
-        self._cables: dict[str, Any] = {}
-        self._xcvr: dict[tuple[str, float, float], Any] = {}
+        self._cables: dict[str, Cable | None] = {}
+        self._xcvr: dict[tuple[str, float, float], Cable | None] = {}
         self._sw: dict[tuple[str, float], tuple[int, int | None]] = {}
         self._nvl: dict[str, tuple[str | None, int]] = {}  # nvlink_ports by device slug
         self._pairs: dict[tuple[str, str, str, str], tuple[Any, ...]] = {}  # ports of both ends, speed, speeds agree
@@ -65,14 +65,14 @@ class _Ports:
             self._dev[slug] = got
         return got
 
-    def cable(self, slug: str) -> Any:
+    def cable(self, slug: str) -> Cable | None:
         try:
             return self._cables[slug]
         except KeyError:
             got = self._cables[slug] = self.catalog.get("cables", slug) if self.catalog is not None else None
             return got
 
-    def transceiver(self, chooser: MediaChooser, cable: Any, speed: float, length: float) -> Any:
+    def transceiver(self, chooser: MediaChooser, cable: Cable, speed: float, length: float) -> Cable | None:
         key = (cable.slug, speed, length)
         try:
             return self._xcvr[key]
