@@ -44,6 +44,7 @@ from .specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, parse_s
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.plan import Plan, Workload
+    from planner.workloads.specs import WorkloadSpec
 
 MAX_SWEEP_POINTS = 10_000
 MAX_SWEEP_GPUS = 1 << 20
@@ -184,7 +185,7 @@ def sweep_counts(lo: int, hi: int, n: int, step: int = 8) -> list[int]:
     return [k * step for k in out]
 
 
-def sweep_step(spec: Any, cluster: ClusterSpec) -> int:
+def sweep_step(spec: WorkloadSpec, cluster: ClusterSpec) -> int:
     """GPUs per step of a sweep: whole nodes (as :func:`gpus_for_days` steps: the node,
     at most 8), also a multiple of the spec's fixed tensor x pipeline degree."""
     step = cluster.gpus_per_node if cluster.gpus_per_node <= 8 else 8
