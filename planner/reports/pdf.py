@@ -42,7 +42,7 @@ from reportlab.platypus import (
 )
 
 import planner
-from planner.fabric.schedule import cable_schedule
+from planner.fabric.schedule import CableRow, cable_schedule
 from planner.fileio import atomic_write_bytes
 from planner.findings import finding_text
 from planner.i18n import N_, PAPER, _, format_date, ngettext, use_language
@@ -71,6 +71,7 @@ from planner.reports.text import MISSING, clean, esc, fit, fonts, truncate, unsu
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.catalog.models import Price
     from planner.engine.results import Results
     from planner.plan import Plan, Rack
 
@@ -224,7 +225,7 @@ class _Builder:
         self._keys: set[str] = set()
         self._styles()
         self._names = self._name_index()
-        self._schedule: list[Any] | None = None
+        self._schedule: list[CableRow] | None = None
 
     # -- styles ------------------------------------------------------------------------------
     def _styles(self) -> None:
@@ -1141,7 +1142,7 @@ class _Builder:
         return out
 
     # -- BOM ---------------------------------------------------------------------------------
-    def _price(self, table: str, slug: str) -> Any:
+    def _price(self, table: str, slug: str) -> Price | None:
         if self.catalog is None:
             return None
         item = self.catalog.get(table, slug)
@@ -1308,7 +1309,7 @@ class _Builder:
         return out
 
     # -- cables ------------------------------------------------------------------------------
-    def schedule(self) -> list[Any]:
+    def schedule(self) -> list[CableRow]:
         """The cable schedule rows (once per report: the cables, pull list and labels share it)."""
         if self._schedule is None:
             self._schedule = cable_schedule(self.plan, self.catalog)
@@ -1334,7 +1335,7 @@ class _Builder:
         """A schedule's rack unit ("U12") as the report's language writes it ("HE 12")."""
         return _("U{n}").format(n=text[1:]) if text[:1] == "U" and text[1:].isdigit() else text
 
-    def _media(self, c: Any) -> str:
+    def _media(self, c: CableRow) -> str:
         media = c.cable or _("unspecified")
         return f"{media} + {c.transceiver}" if c.transceiver else media
 

@@ -30,6 +30,7 @@ from planner.units import LB_KG
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.catalog.models import Price
     from planner.engine.results import Results
     from planner.plan import Plan
 
@@ -139,16 +140,16 @@ class _Tables:
         return None if m is None else (m / FOOT_M if self.imperial else m)
 
     # -- BOM ------------------------------------------------------------------------------------
-    def _item(self, table: str, slug: str) -> Any:
+    def _item(self, table: str, slug: str) -> object:
         return self.catalog.get(table, slug) if self.catalog is not None else None
 
     @staticmethod
-    def _price(item: Any) -> Any:
+    def _price(item: object) -> Price | None:
         if item is None:
             return None
         price = getattr(item, "price", None)
-        if price is None and getattr(item, "planning", None) is not None:
-            price = getattr(item.planning, "price", None)
+        if price is None:
+            price = getattr(getattr(item, "planning", None), "price", None)
         return price
 
     def bom(self) -> Sheet:
