@@ -6,7 +6,8 @@ of a fabric and the bandwidth per GPU between nodes (:func:`inter_node_gbps_per_
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from planner.fabric.analysis.lookups import _Ports
 from planner.fabric.analysis.model import FabricModel
@@ -134,7 +135,7 @@ def inter_node_gbps_per_gpu(plan: Plan, catalog: Catalog, group: str | None = No
     return inter_node_from(gpus_of, bw, ovs)
 
 
-def inter_node_from(members: Any, bw: Any, oversubscription: dict[str, float]) -> float:
+def inter_node_from(members: Iterable[tuple[str, int]], bw: Mapping[tuple[str, str], float], oversubscription: dict[str, float]) -> float:
     """The formula of :func:`inter_node_gbps_per_gpu` over precomputed inputs:
     ``members`` (placement id, GPUs) pairs, ``bw[(placement, fabric)]`` the server's link
     bandwidth on each compute fabric (Gb/s), ``oversubscription[fabric]``. Each server

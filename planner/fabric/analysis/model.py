@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -322,7 +323,7 @@ class FabricModel:
         return out
 
 
-def _users(users: tuple[str, str] | dict[str, str] | None) -> Any:
+def _users(users: tuple[str, str] | dict[str, str] | None) -> Iterable[str]:
     """The link ids of a ``FabricModel.port_links`` value."""
     if users is None:
         return ()
