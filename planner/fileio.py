@@ -269,7 +269,7 @@ _FIELD_TYPES = {"List": N_("List"), "Tuple": N_("Tuple"), "Set": N_("Set"), "Dic
 _LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|[-+\w.]+")
 
 
-def _choices(expected: str) -> Any:
+def _choices(expected: str) -> str:
     """pydantic's ``'a', 'b' or 'c'`` as a list the language joins (``'a', 'b' oder 'c'``);
     the English text as it is when it is not such a list."""
     items: list[str] = []
