@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.plan import Plan
 
-# (results, plan or None, catalog or None) -> a JSON value, or None to leave the section out
-Provider = Callable[["Results", "Plan | None", "Catalog | None"], Any]
+    # (results, plan or None, catalog or None) -> a JSON value, or None to leave the section out
+    Provider = Callable[[Results, Plan | None, Catalog | None], Any]
 
 
 @dataclass(frozen=True)
