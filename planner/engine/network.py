@@ -39,6 +39,7 @@ from planner.fabric.analysis import (
     required_role,
     with_unconnected,
 )
+from planner.fabric.names import bottleneck_text, workload_kind_text
 from planner.fabric.ports import device_ports
 from planner.i18n import tmsg
 from planner.plan import Plan
@@ -407,22 +408,9 @@ def spec_key(w: Workload) -> str:
     return json.dumps([w.id, w.name, w.kind, w.group, w.spec], sort_keys=True, default=str)
 
 
-def _kind_text(kind: str) -> str:
-    """A workload kind as the finding's sentence names it (translated at the edge)."""
-    return {"pretrain": tmsg("pretrain"), "finetune": tmsg("finetune"), "inference": tmsg("inference"),
-            "storage": tmsg("storage")}.get(kind, kind)
-
-
-def _bottleneck_text(code: str | None) -> str:
-    """A bottleneck code as the finding's sentence names it (translated at the edge)."""
-    return {"compute": tmsg("compute"), "interconnect": tmsg("interconnect"), "gpu_memory": tmsg("GPU memory"),
-            "memory_bandwidth": tmsg("memory bandwidth"), "ttft": tmsg("time to first token"),
-            "storage": tmsg("storage"), "power": tmsg("power"), "cooling": tmsg("cooling")}.get(code or "", code or "")
-
-
 def make_workload_finding(v: WorkloadVerdict, spec: dict[str, Any], margin_warn: float) -> Finding | None:
     label = tmsg("workload {name}", name=v.name)
-    kind = _kind_text(v.kind)
+    kind = workload_kind_text(v.kind)
     if v.met is None:
         return make("WORKLOAD_NOT_EVALUATED", "{label}: {v_error}", "workload", v.id, label=label, v_error=v.error)
     if not v.met:
@@ -434,7 +422,7 @@ def make_workload_finding(v: WorkloadVerdict, spec: dict[str, Any], margin_warn:
         else:
             short = (tmsg("{pct:.0f} % short", pct=-v.margin * 100) if v.margin is not None and v.margin < 0
                      else tmsg("not met"))
-            why = tmsg("{short}, limited by {bottleneck}", short=short, bottleneck=_bottleneck_text(v.bottleneck))
+            why = tmsg("{short}, limited by {bottleneck}", short=short, bottleneck=bottleneck_text(v.bottleneck))
             need = v.figures.get("gpus_needed")
             if need:
                 why = tmsg("{why}; about {n:,} GPUs would meet it", why=why, n=need)

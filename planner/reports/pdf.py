@@ -42,10 +42,11 @@ from reportlab.platypus import (
 )
 
 import planner
+from planner.fabric.names import bottleneck_text, workload_kind_text
 from planner.fabric.schedule import CableRow, cable_schedule
 from planner.fileio import atomic_write_bytes
 from planner.findings import finding_text
-from planner.i18n import N_, PAPER, _, format_date, ngettext, use_language
+from planner.i18n import N_, PAPER, _, format_date, message_text, ngettext, use_language
 from planner.logo import logo_size
 from planner.naming import display_name
 from planner.plan import cooling_method_name
@@ -85,11 +86,6 @@ SECTION_TITLES = {"cover": N_("Cover and summary"), "floor": N_("Floor plan"), "
                   "findings": N_("Findings and workloads"), "labels": N_("Cable labels")}
 PAGE_SIZES = {"a4": A4, "letter": letter}
 BASIS_NAMES = {"list": N_("list"), "street-estimate": N_("street"), "quote": N_("quote"), "estimate": N_("estimate")}
-WORKLOAD_KINDS = {"pretrain": N_("pretrain"), "finetune": N_("finetune"), "inference": N_("inference"),
-                  "storage": N_("storage")}
-BOTTLENECKS = {"compute": N_("compute"), "interconnect": N_("interconnect"), "gpu_memory": N_("GPU memory"),
-               "memory_bandwidth": N_("memory bandwidth"), "ttft": N_("time to first token"),
-               "storage": N_("storage"), "power": N_("power"), "cooling": N_("cooling")}
 SEVERITY_NAMES = {"error": N_("ERROR"), "warning": N_("WARNING"), "info": N_("INFO")}
 WHERE_KINDS = {"rack": N_("rack"), "placement": N_("device"), "pdu": N_("PDU"), "feed": N_("feed"),
                "loop": N_("loop"), "room": N_("room"), "device-type": N_("device type"), "plan": N_("plan"),
@@ -1521,8 +1517,8 @@ class _Builder:
                 band = v.figures.get("error_band")
                 if band and v.met is not None:  # the model's validated error band (docs/validation.md)
                     figs = _("uncertainty ±{pct} %").format(pct=num(band * 100, 0)) + "; " + figs
-                kind = _(WORKLOAD_KINDS[v.kind]) if v.kind in WORKLOAD_KINDS else clean(v.kind)
-                bottleneck = _(BOTTLENECKS[v.bottleneck]) if v.bottleneck in BOTTLENECKS else v.bottleneck
+                kind = clean(message_text(workload_kind_text(v.kind)))
+                bottleneck = message_text(bottleneck_text(v.bottleneck))
                 rows.append([self.cell(v.name), kind, self.cell(met),
                              "\u2013" if v.margin is None else ("+" if v.margin >= 0.005 else "")
                              + f"{num(v.margin * 100, 0)} %",
