@@ -74,6 +74,7 @@ if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.catalog.models import Price
     from planner.engine.results import Results
+    from planner.findings import Finding
     from planner.plan import Plan, Rack
 
 SECTIONS = ("cover", "floor", "racks", "power", "cooling", "bom", "rent", "cables", "pull", "findings", "labels")
@@ -790,10 +791,10 @@ class _Builder:
 
     def racks(self) -> list[Any]:
         racks = [r for r in self.plan.racks() if r.id in self.results.racks]
-        groups: list[tuple[Any, list[Any]]] = []
+        groups: list[tuple[Rack, list[Rack]]] = []
         if len(racks) > self.opts.rack_sheet_limit:
             self.summarised = True
-            by_key: dict[tuple, list[Any]] = {}
+            by_key: dict[tuple, list[Rack]] = {}
             for r in racks:
                 by_key.setdefault(self._layout_key(r), []).append(r)
             groups = [(members[0], members) for members in by_key.values()]
@@ -842,7 +843,7 @@ class _Builder:
                         out += c
         return out
 
-    def rack_block(self, rack: Rack, members: list[Any], width: float, height: float) -> list[Any]:
+    def rack_block(self, rack: Rack, members: list[Rack], width: float, height: float) -> list[Any]:
         res = self.results.racks[rack.id]
         u = self.u
         row = self.plan.row_of(rack.id)
@@ -951,7 +952,7 @@ class _Builder:
         return Table(data, colWidths=[width * 0.16, width * 0.36, width * 0.48], rowHeights=line,
                      style=TableStyle(style), hAlign="LEFT"), rest
 
-    def device_continuation(self, rack: Rack, members: list[Any], rest: list[list[str]],
+    def device_continuation(self, rack: Rack, members: list[Rack], rest: list[list[str]],
                             width: float) -> list[Any]:
         """The devices of a rack sheet that did not fit beside the elevation (for the next page)."""
         if not rest:
@@ -1072,7 +1073,7 @@ class _Builder:
                                       facility=kw(t.facility_typical_w))), self.st_small))
         return out
 
-    def _sev_style(self, findings: Iterable[Any]) -> list[tuple]:
+    def _sev_style(self, findings: Iterable[Finding]) -> list[tuple]:
         sev = {f.severity for f in findings}
         if "error" in sev:
             return [("TEXTCOLOR", colors.HexColor("#c0392b"))]
