@@ -374,7 +374,7 @@ def _u(where: str) -> int | None:
     return int(where[1:]) if where[:1] == "U" and where[1:].isdigit() else None
 
 
-def _figure(v: Any, kind: str) -> Any:
+def _figure(v: object, kind: str) -> str | int | float | None:
     """A workload figure as a cell value of ``kind`` (None where it has no such value)."""
     if v is None or isinstance(v, (dict, list, tuple)):
         return None
