@@ -18,7 +18,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from planner.edits import AddItem, Compound, Edit, EditRefused, RemoveItem, SetProperty, SetRackCooling
+from planner.edits import (
+    AddItem,
+    Change,
+    Compound,
+    Edit,
+    EditRefused,
+    RemoveItem,
+    SetProperty,
+    SetRackCooling,
+)
 from planner.i18n import N_, Np_, deferred, tmsg
 from planner.plan import CoolingChoice, CoolingLoop, Plan
 
@@ -205,7 +214,7 @@ class RemoveLoop(RemoveItem):
         super().__init__("loop", loop_id)
         self.text = deferred(N_("Delete cooling loop"))
 
-    def _apply(self, plan: Plan) -> Any:
+    def _apply(self, plan: Plan) -> Change:
         if any(c.id == self.item_id for c in plan.cooling_loops):
             reason = loop_in_use_reason(plan, self.item_id)
             if reason:

@@ -25,9 +25,12 @@ import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.i18n import N_, Message, Np_, tmsg
+
+if TYPE_CHECKING:
+    from pydantic_core import ErrorDetails
 
 
 def field_path(loc: Iterable[str | int]) -> str:
@@ -266,7 +269,7 @@ _FIELD_TYPES = {"List": N_("List"), "Tuple": N_("Tuple"), "Set": N_("Set"), "Dic
 _LITERAL = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|[-+\w.]+")
 
 
-def _choices(expected: str) -> Any:
+def _choices(expected: str) -> str:
     """pydantic's ``'a', 'b' or 'c'`` as a list the language joins (``'a', 'b' oder 'c'``);
     the English text as it is when it is not such a list."""
     items: list[str] = []
@@ -312,7 +315,7 @@ class ChoiceList(Message):
         return (ChoiceList, (self.items, str(self)))
 
 
-def validation_message(err: Any) -> str:
+def validation_message(err: ErrorDetails) -> str:
     """One pydantic error (an item of ``ValidationError.errors()``) as the user reads it: a
     :class:`planner.i18n.Message` whose English is pydantic's own message and whose German
     comes from the catalog, with the error's limits (``gt``, ``min_length``, the allowed

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.plan import Placement, Plan
 
 from planner.i18n import N_, gettext
 
@@ -147,7 +148,7 @@ def short_model(model: str) -> str:
     return tokens[0]
 
 
-def display_name(p: Any, catalog: Catalog | None = None) -> str:
+def display_name(p: Placement, catalog: Catalog | None = None) -> str:
     """What to call a placement where it has no name (plans made elsewhere): its short
     model ('XE9680'), else its device slug; never its internal id."""
     if p.name:
@@ -201,7 +202,7 @@ class Namer:
     devices among all devices of the plan. The plan is read once, when a class is first
     asked for; the namer does not notice later edits, so make one per gesture."""
 
-    def __init__(self, plan: Any, catalog: Catalog | None = None) -> None:
+    def __init__(self, plan: Plan, catalog: Catalog | None = None) -> None:
         self.plan = plan
         self.catalog = catalog
         self.patterns: dict[str, str] = dict(plan.metadata.naming)

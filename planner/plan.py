@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
@@ -689,7 +689,10 @@ def _clone_value(v: Any) -> Any:
     return copy.deepcopy(v)  # nothing in the model today; kept correct for tomorrow's fields
 
 
-def _clone_model(m: BaseModel) -> Any:
+_Model_T = TypeVar("_Model_T", bound=BaseModel)
+
+
+def _clone_model(m: _Model_T) -> _Model_T:
     """``m`` rebuilt from copies of its field values; private attributes (the plan's
     index) start unset, as pydantic's deep copy would not share them either."""
     new = _new_object(type(m))

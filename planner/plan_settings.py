@@ -55,7 +55,7 @@ class SettingsInvalid(EditRefused):
         return error_text(self)
 
 
-def _number(text: Any) -> float:
+def _number(text: object) -> float:
     if isinstance(text, int | float):
         return float(text)
     return float(str(text).strip().replace(",", "."))
@@ -239,7 +239,7 @@ def plan_settings_edit(plan: Plan, values: dict[str, Any]) -> Compound | None:
     return Compound(edits, deferred(N_("Change plan settings")))
 
 
-def price_override_edit(plan: Plan, slug: str, amount: Any = None, currency: str | None = None, date: str = "",
+def price_override_edit(plan: Plan, slug: str, amount: str | float | None = None, currency: str | None = None, date: str = "",
                         source: str = "", note: str = "") -> SetProperty | None:
     """"Price for this plan": one undo step setting (or, with ``amount`` None or blank,
     removing) the per-plan price of a catalog item (``metadata.price_overrides[slug]``).

@@ -58,6 +58,7 @@ trusted values, then the whole plan is validated once).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
@@ -140,7 +141,7 @@ def _devices(catalog: Catalog | None) -> dict[str, DeviceType]:
     return dict(catalog.devices) if catalog is not None else {}
 
 
-def _liquid_fraction(d: Any) -> float:
+def _liquid_fraction(d: DeviceType | None) -> float:
     c = d.planning.cooling if d is not None and d.planning else None
     return float(c.liquid_fraction) if c is not None else 0.0
 
@@ -355,7 +356,7 @@ def _spine_racks(power: _Power, rack_idx: int, spine_ids: list[list[str]], leaf:
 
 
 def _layout(rows_of_racks: list[list[Rack]], rack_w_m: float, rack_d_m: float,
-            row_liquid_kw: Any, cdu: str, cdu_kw: float,
+            row_liquid_kw: Callable[[list[Rack]], float], cdu: str, cdu_kw: float,
             floor_limit_kg_per_m2: float = 1500.0) -> tuple[list[Room], list[CoolingLoop]]:
     """Rows (at most ROWS_PER_ROOM per room) in hot/cold-aisle pairs; a CDU loop (N+1) for each
     row with liquid load (``row_liquid_kw(racks)`` > 0) serving its direct-liquid racks."""

@@ -101,6 +101,17 @@ def test_rack_fit_follows_the_binding_limit(catalog):
     assert lcc.binding in ("u", "pdu") and lcc.servers_per_rack * lcc.server_kw <= 140 * 0.9
 
 
+
+def test_rack_fit_refuses_a_pdu_that_is_not_one(catalog):
+    """rack_fit (the workload search calls it before choices() has checked the design) names
+    the field for a PDU slug that is a switch or unknown, instead of failing on the missing
+    PDU figures with an AttributeError."""
+    for slug in ("nvidia-sn2201", "no-such-pdu"):
+        with pytest.raises(DesignError) as e:
+            rack_fit(BuildDesign(server="dell-poweredge-xe9680", servers=2, pdu=slug), catalog)
+        assert str(e.value).startswith("pdu:")
+
+
 @pytest.mark.parametrize("design, field", [
     (BuildDesign(server="no-such-server", servers=1), "server"),
     (BuildDesign(server="supermicro-sys-421ge-tnhr2-lcc", servers=1, cooling="air"), "cooling"),

@@ -335,3 +335,55 @@ def test_finding_sentences_translate_their_nested_parts(example):
     wide = Engine(catalog, EngineSettings(workload_margin_warn=max(margins) + 0.5)).compute(plan)
     low = [finding_text(f, "de") for f in wide.findings if f.code == "WORKLOAD_LOW_MARGIN"]
     assert low and all("(Feintuning)" in t or "(Inferenz)" in t for t in low)
+
+
+def test_code_words_have_one_table_covering_every_code():
+    """Bottlenecks, workload kinds, device kinds and port roles are named in one table each
+    (planner.fabric.names), used by the findings, the PDF and the CLI: a new code gets its
+    word there or this fails."""
+    from typing import get_args
+
+    from planner.catalog.models import KINDS
+    from planner.fabric import names
+    from planner.fabric.ports import ROLES
+    from planner.plan import WorkloadKind
+    from planner.workloads.evaluate import BOTTLENECKS
+
+    assert set(BOTTLENECKS) <= set(names.BOTTLENECKS)
+    assert set(names.WORKLOAD_KINDS) == set(get_args(WorkloadKind))
+    assert set(names.DEVICE_KINDS) == set(KINDS)
+    assert set(names.ROLE_PORTS) == set(ROLES)
+    from planner.i18n import message_text
+
+    for code in names.BOTTLENECKS:
+        text = names.bottleneck_text(code)
+        assert text == names.BOTTLENECKS[code]  # English: the table's text
+        assert message_text(text, "de") != text, code  # German: from the catalog
+    assert names.bottleneck_text("new_limit") == "new_limit" and names.bottleneck_text(None) == ""
+
+
+def test_pdf_and_finding_name_a_bottleneck_alike(example, tmp_path):
+    """The German PDF's workload table and the WORKLOAD_UNMET finding use the same word for
+    what limits a workload (once two tables that could drift apart)."""
+    import copy
+
+    from planner.fabric.names import bottleneck_text, workload_kind_text
+    from planner.findings import finding_text
+    from planner.i18n import message_text
+
+    plan, catalog, _results = example
+    unmet = copy.deepcopy(plan)
+    for w in unmet.workloads:
+        if w.kind == "inference":
+            w.spec["users"] = 100_000
+    res = Engine(catalog).compute(unmet)
+    v = next(v for v in res.workloads.values() if v.met is False)
+    word = message_text(bottleneck_text(v.bottleneck), "de")
+    kind = message_text(workload_kind_text(v.kind), "de")
+    assert word != v.bottleneck and kind != v.kind  # translated
+    f = next(f for f in res.findings if f.code == "WORKLOAD_UNMET" and f.id == v.id)
+    assert f"begrenzt durch {word}" in finding_text(f, "de") and f"({kind})" in finding_text(f, "de")
+    out = tmp_path / "unmet-de.pdf"
+    build_plan_pdf(unmet, catalog, res, out, ReportOptions(lang="de", sections=("findings",)))
+    text = _pdftotext(out)
+    assert word in text and kind in text

@@ -33,12 +33,14 @@ from .models import (
     PRICE_FOLDER,
     TABLE_MODELS,
     Cable,
+    CatalogEntry,
     CloudPrice,
     CoolingUnit,
     DeviceType,
     Gpu,
     Llm,
     Nic,
+    Price,
     RackType,
 )
 from .parsecache import ParseCache, cache_dir
@@ -181,7 +183,7 @@ class Origin:
 class _Candidate:
     table: str
     slug: str
-    entry: Any
+    entry: CatalogEntry
     origin: Origin
     lines: LineMap
     prefix: tuple[str | int, ...]
@@ -543,9 +545,9 @@ def _load_layer(layer: Layer, errors: list[CatalogError], cache: ParseCache | No
 def _cross_errors(c: _Candidate, tables: dict[str, dict[str, Any]]) -> list[CatalogError]:
     """Device references to the GPU and NIC tables."""
     out: list[CatalogError] = []
-    if c.table != DEVICE_TABLE:
+    dev = c.entry
+    if c.table != DEVICE_TABLE or not isinstance(dev, DeviceType):
         return out
-    dev: DeviceType = c.entry
     pl = dev.planning
     if pl is None:
         return out
@@ -658,7 +660,7 @@ def load_catalog(paths: Sequence[Path | str | Layer] | None = None) -> Catalog:
     return cat
 
 
-def with_price(entry: Any, price: Any) -> Any | None:
+def with_price(entry: CatalogEntry, price: Price | None) -> CatalogEntry | None:
     """A copy of ``entry`` with only its price replaced (None: a device or rack type without a
     ``planning`` block has nowhere to carry one)."""
     if isinstance(entry, DeviceType | RackType):

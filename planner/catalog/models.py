@@ -936,6 +936,9 @@ class CloudPrice(Component):
         return v
 
 
+# any entry of a catalog table
+CatalogEntry = DeviceType | RackType | Component
+
 TABLE_MODELS: dict[str, type[Component]] = {
     "gpus": Gpu,
     "nics": Nic,

@@ -12,10 +12,6 @@ import json
 from planner.i18n import N_
 
 NAME = "size"
-# the bottleneck codes' words (the PDF's table has the same texts); English prints the code
-BOTTLENECK_WORDS = {"compute": N_("compute"), "interconnect": N_("interconnect"), "gpu_memory": N_("GPU memory"),
-                    "memory_bandwidth": N_("memory bandwidth"), "ttft": N_("time to first token"),
-                    "storage": N_("storage"), "power": N_("power"), "cooling": N_("cooling")}
 HELP = N_("size an inference or training workload without a plan")
 
 
@@ -105,12 +101,14 @@ def register(sub) -> None:
 
 
 def _bn(code: str | None) -> str:
-    """A bottleneck for the text output: the code in English (as before), the word in German."""
-    from planner.i18n import _, active_language
+    """A bottleneck for the text output: the code in English (as before), the word in German
+    (planner.fabric.names.BOTTLENECKS, as the PDF and the findings name it)."""
+    from planner.fabric.names import bottleneck_text
+    from planner.i18n import active_language, message_text
 
-    if not code or active_language() == "en" or code not in BOTTLENECK_WORDS:
+    if not code or active_language() == "en":
         return code or ""
-    return _(BOTTLENECK_WORDS[code])
+    return message_text(bottleneck_text(code))
 
 
 def _setup(args):

@@ -45,7 +45,7 @@ server that no rack or limit can hold, a liquid-cooled server on air) raises
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -86,7 +86,10 @@ from planner.synthetic import (
 )
 
 if TYPE_CHECKING:
-    from planner.catalog import Catalog
+    from planner.catalog import Catalog, DeviceType
+    from planner.catalog.models import SwitchSpec
+    from planner.engine.settings import EngineSettings
+    from planner.engine.specs import DeviceSpec, SpecCache
     from planner.fabric.ports import Port
 
 MARGIN_M = 1.0  # room edge to the rows
@@ -149,14 +152,14 @@ class Choices:
     notes: tuple[str, ...] = ()
 
 
-def _device(catalog: Catalog | None, slug: str, what: str) -> Any:
+def _device(catalog: Catalog | None, slug: str, what: str) -> DeviceType:
     d = catalog.get("device-types", slug) if catalog is not None else None
     if d is None:
         raise DesignError(tmsg("{what}: {slug!r} is not in the catalog", what=what, slug=slug))
     return d
 
 
-def _switch_spec(d: Any) -> Any:
+def _switch_spec(d: DeviceType | None) -> SwitchSpec | None:
     return d.planning.switch if d is not None and d.planning is not None else None
 
 
@@ -228,19 +231,19 @@ def _role_ports(catalog: Catalog, slug: str, role: str) -> list[Port]:
     return dp.role(role) if dp is not None else []
 
 
-def _settings() -> Any:
+def _settings() -> EngineSettings:
     from planner.engine.settings import DEFAULT_SETTINGS
 
     return DEFAULT_SETTINGS
 
 
-def _specs(catalog: Catalog) -> Any:
+def _specs(catalog: Catalog) -> SpecCache:
     from planner.engine.specs import SpecCache
 
     return SpecCache(catalog)
 
 
-def _cooling_capacity_kw(design: BuildDesign, catalog: Catalog, unit: str | None, spec: Any) -> float:
+def _cooling_capacity_kw(design: BuildDesign, catalog: Catalog, unit: str | None, spec: DeviceSpec) -> float:
     """The heat one compute rack may carry with the design's cooling (engine limits)."""
     s = _settings()
     if design.cooling == "air":
@@ -273,7 +276,7 @@ def rack_fit(design: BuildDesign, catalog: Catalog, *, rack_type: str | None = N
                                    "9 NVLink switch trays), more than {max_kw:g} kW", rack_kw=rack_kw,
                                    max_kw=design.max_rack_kw))
         return RackFit(n, n, n, n, "design", spec.max_w / 1000.0, _settings().direct_liquid_limit_kw, n)
-    rt_slug = rack_type or design.rack_type or _pick_rack(catalog, dev.planning.depth_mm or 0.0)
+    rt_slug = rack_type or design.rack_type or _pick_rack(catalog, _depth_mm(dev))
     rt = catalog.get("rack-types", rt_slug)
     if rt is None:
         raise DesignError(tmsg("rack_type: {slug!r} is not in the catalog", slug=rt_slug))
@@ -355,6 +358,11 @@ def effective_design(design: BuildDesign, catalog: Catalog) -> BuildDesign:
     return design
 
 
+def _depth_mm(dev: DeviceType) -> float:
+    """A device's depth for the rack choice (0 where the catalog gives none)."""
+    return (dev.planning.depth_mm if dev.planning is not None else None) or 0.0
+
+
 def choices(design: BuildDesign, catalog: Catalog) -> Choices:
     """The catalog items :func:`generate_plan` builds ``design`` from: the design's own,
     else chosen (deterministically) from the catalog."""
@@ -390,7 +398,7 @@ def choices(design: BuildDesign, catalog: Catalog) -> Choices:
     if design.platform == "gb200-nvl72":
         rack_type = NVL_RACK
     else:
-        rack_type = design.rack_type or _pick_rack(catalog, sdev.planning.depth_mm or 0.0)
+        rack_type = design.rack_type or _pick_rack(catalog, _depth_mm(sdev))
     for slug in (rack_type, net_rack):
         if catalog.get("rack-types", slug) is None:
             raise DesignError(tmsg("rack_type: {slug!r} is not in the catalog", slug=slug))
@@ -505,7 +513,7 @@ class _PduModel:
     phases: int
     amps: float
     outlets: int
-    phase_of: Any
+    phase_of: Callable[[int], int]
     phase_cap_w: float  # derated real power per phase (whole PDU for single phase)
 
 
@@ -514,6 +522,8 @@ def _pdu_model(catalog: Catalog, slug: str) -> _PduModel:
 
     s = _settings()
     info = _specs(catalog).device(slug).pdu
+    if info is None:  # choices() refuses these first; rack_fit may be called before it
+        raise DesignError(tmsg("pdu: {pdu!r} is not a PDU", pdu=slug))
     cap = physics.feed_capacity_w(info.voltage_v, info.amps, info.phases, s.power_factor, s.continuous_derating)
     return _PduModel(slug, info.voltage_v, info.phases, info.amps, info.outlets, info.phase_of,
                      cap / (3 if info.phases == 3 else 1))
@@ -563,7 +573,7 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
     return out, worst
 
 
-def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redundancy: str, checker: Any,
+def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redundancy: str, checker: PlacementChecker,
                 link_ends: dict[str, int]) -> None:
     """0U PDUs on feeds of their own for ``rack``, as many per side as its maximum draw needs,
     and every device's cords on them."""
@@ -651,7 +661,7 @@ class _Build:
                                    rack=self.plan.rack(rack_id).name, reason=reason_of(e))) from None
 
 
-def _as_workload(w: Any, k: int, group: str) -> Workload:
+def _as_workload(w: object, k: int, group: str) -> Workload:
     """A plan workload from ``w`` (a Workload or a ``{"name", "kind", "spec"}`` dict) on
     ``group`` unless it names its own; a bad one raises DesignError naming
     ``workloads[k].<field>``."""

@@ -21,15 +21,20 @@ compares):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from planner.design import generate as gen
-from planner.design.model import BuildDesign, StorageChoice
+from planner.design.model import BuildDesign, FabricChoice, StorageChoice
 from planner.i18n import tmsg
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.fabric.topology import FatTree
+
+_T = TypeVar("_T")
 
 LIMITERS = {"u": "space", "max_rack_kw": "max_rack_kw", "cooling": "cooling", "pdu": "pdu", "design": "design"}
 
@@ -104,7 +109,7 @@ def _build_choices(design: BuildDesign, catalog: Catalog, memo: dict) -> gen.Cho
 _ANY_STORAGE = "-storage-"
 
 
-def _memo(memo: dict | None, key: Any, make: Any) -> Any:
+def _memo(memo: dict | None, key: Hashable, make: Callable[[], _T]) -> _T:
     if memo is None:
         return make()
     if key not in memo:
@@ -112,7 +117,7 @@ def _memo(memo: dict | None, key: Any, make: Any) -> Any:
     return memo[key]
 
 
-def storage_per_rack(design: BuildDesign, catalog: Catalog, ch: Any, memo: dict | None = None) -> int:
+def storage_per_rack(design: BuildDesign, catalog: Catalog, ch: gen.Choices, memo: dict | None = None) -> int:
     """Storage appliances per storage rack (generate_plan's rule)."""
     assert design.storage is not None
     slug = design.storage.device
@@ -157,8 +162,8 @@ def link_and_radix(catalog: Catalog, speed: float, sw: str, memo: dict | None = 
     return _memo(memo, ("link_and_radix", speed, sw), make)
 
 
-def fabric_tree(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
-                memo: dict | None = None) -> Any:
+def fabric_tree(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int, fc: FabricChoice,
+                memo: dict | None = None) -> FatTree | None:
     """The fat tree of one fabric as generate._estimate_switches sizes it (the rules
     auto-wire uses), with the port look-ups memoised; None without ports. Raises
     DesignError when it needs more tiers than the switch allows."""
@@ -172,8 +177,8 @@ def fabric_tree(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_ser
     return got
 
 
-def _fabric_tree(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
-                 memo: dict | None) -> Any:
+def _fabric_tree(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int, fc: FabricChoice,
+                 memo: dict | None) -> FatTree | None:
     from planner.fabric.topology import FabricDesignError, design_fat_tree
 
     ports = _ports(catalog, design.server, role, memo)
@@ -193,7 +198,7 @@ def _fabric_tree(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_se
         raise gen.DesignError(tmsg("{kind}: {reason}", kind=role, reason=gen.reason_of(e))) from None
 
 
-def estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int, fc: Any,
+def estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str, n_servers: int, fc: FabricChoice,
                       memo: dict | None = None) -> int:
     """Switches of one fabric: generate._estimate_switches with memoised look-ups (tests
     compare the two)."""
@@ -201,7 +206,7 @@ def estimate_switches(catalog: Catalog, design: BuildDesign, sw: str, role: str,
     return 0 if t is None else t.switches
 
 
-def storage_fabric_choice(design: BuildDesign, catalog: Catalog, memo: dict | None = None) -> Any:
+def storage_fabric_choice(design: BuildDesign, catalog: Catalog, memo: dict | None = None) -> FabricChoice | None:
     """The storage fabric the generator wires for ``design`` (its own, else the default)."""
     if design.storage is None:
         return None
@@ -209,7 +214,7 @@ def storage_fabric_choice(design: BuildDesign, catalog: Catalog, memo: dict | No
                                           lambda: gen._storage_fabric(design, catalog))
 
 
-def fabric_switches(design: BuildDesign, catalog: Catalog, ch: Any, servers: int,
+def fabric_switches(design: BuildDesign, catalog: Catalog, ch: gen.Choices, servers: int,
                     memo: dict | None = None) -> list[tuple[str, int]]:
     """(switch slug, count) of each fabric the generator wires (compute, storage,
     front-end), by the fat-tree rules auto-wire uses."""
@@ -223,7 +228,7 @@ def fabric_switches(design: BuildDesign, catalog: Catalog, ch: Any, servers: int
     return out
 
 
-def rack_counts(design: BuildDesign, catalog: Catalog, ch: Any | None = None,
+def rack_counts(design: BuildDesign, catalog: Catalog, ch: gen.Choices | None = None,
                 switches: list[tuple[str, int]] | None = None, memo: dict | None = None) -> RackCount:
     """Compute, network and storage racks of ``design`` as generate_plan lays them out.
     Raises :class:`planner.design.generate.DesignError` when the design cannot be built."""
@@ -242,7 +247,7 @@ def rack_counts(design: BuildDesign, catalog: Catalog, ch: Any | None = None,
     for sw, n in (switches if switches is not None else fabric_switches(design, catalog, ch, design.servers, memo)):
         if n:
             per_net = _memo(memo, ("switches_per_rack", sw, ch.network_rack_type, design.max_rack_kw),
-                            lambda sw=sw: gen._switches_per_rack(catalog, sw, ch.network_rack_type, design))
+                            partial(gen._switches_per_rack, catalog, sw, ch.network_rack_type, design))
             network += math.ceil(n / per_net)
     limit = {"u": None, "max_rack_kw": design.max_rack_kw, "cooling": fit.cooling_kw * gen.FILL,
              "pdu": None, "design": None}.get(fit.binding)

@@ -22,6 +22,8 @@ from planner.i18n import N_
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.fabric.progress import CancelFn, ProgressFn
+    from planner.plan import Plan
 
 
 @dataclass(frozen=True)
@@ -199,7 +201,8 @@ def get_template(name: str) -> Template:
     return t
 
 
-def build_template(name: str, catalog: Catalog, *, progress: Any = None, cancel: Any = None) -> Any:
+def build_template(name: str, catalog: Catalog, *, progress: ProgressFn | None = None,
+                   cancel: CancelFn | None = None) -> Plan:
     """The plan of template ``name`` (a :class:`~planner.plan.Plan`), built from ``catalog``."""
     from planner.design.generate import generate_plan
     from planner.plan import Metadata

@@ -10,7 +10,10 @@ cost and stranded capacity, with design-rule-check findings. Pure Python, no Qt.
 See docs/engine.md for every formula, its source, and every finding code.
 """
 
-from typing import TYPE_CHECKING, Any
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from planner.engine.core import Engine
 from planner.engine.findings import CODES, Finding
@@ -21,15 +24,21 @@ from planner.engine.settings import EngineSettings
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.edits import Edit
+    from planner.plan import Plan
 
 
-def power_delta(catalog: "Catalog", settings: EngineSettings | None = None) -> Any:
+# (plan, edit) -> ((typical W, max W) before, (typical W, max W) after)
+PowerMeasure = Callable[["Plan", "Edit"], tuple[tuple[float, float], tuple[float, float]]]
+
+
+def power_delta(catalog: Catalog, settings: EngineSettings | None = None) -> PowerMeasure:
     """A function ``(plan, edit) -> ((typical W, max W) before, (typical W, max W) after)``:
     the plan's IT power from a full compute, then an incremental update after ``edit``,
     which it reverts (the plan is left as it was). For previews of edits in layers below
     the engine (planner.fabric.extend.additions)."""
 
-    def measure(plan: Any, edit: Any) -> tuple[tuple[float, float], tuple[float, float]]:
+    def measure(plan: Plan, edit: Edit) -> tuple[tuple[float, float], tuple[float, float]]:
         engine = Engine(catalog, settings)
         before = engine.compute(plan).totals.agg.sums
         change = edit.apply(plan)

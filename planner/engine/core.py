@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import replace
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from planner.economics import OwnInputs, rent_vs_own
 from planner.engine import levels, physics
@@ -47,7 +48,7 @@ from planner.engine.results import (
     WorkloadNeed,
 )
 from planner.engine.settings import EngineSettings
-from planner.engine.specs import SpecCache, cat_get, loop_rating
+from planner.engine.specs import PduInfo, SpecCache, cat_get, loop_rating
 from planner.engine.workloads import WorkloadState
 from planner.gcpause import no_gc
 from planner.i18n import Np_, tmsg
@@ -56,19 +57,22 @@ from planner.plan import Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.edits import Change
+    from planner.plan import CoolingLoop, Metadata, Room
 
 _fsum = math.fsum
 _ID = attrgetter("id")
+_V = TypeVar("_V")
 SOURCE_KIND_NAMES = {"ups": "UPS", "panel": "Panel", "switchboard": "Switchboard", "generator": "Generator"}
 
 
 
-def _loop_key(loop: Any) -> tuple[Any, ...]:
+def _loop_key(loop: CoolingLoop) -> tuple[Any, ...]:
     """The fields of a cooling loop that a rack's result reads (planner.engine.rack)."""
     return (loop.name, loop.coolant, loop.delta_t_k, loop.supply_temp_c)
 
 
-def _ordered(d: dict[str, Any], order: Any) -> dict[str, Any]:
+def _ordered(d: dict[str, _V], order: Iterable[str]) -> dict[str, _V]:
     """``d``'s entries in the key order of ``order`` (the plan's); any others after, sorted."""
     out = {k: d[k] for k in order if k in d}
     if len(out) != len(d):
@@ -90,7 +94,7 @@ class _Order:
         self.keys: list[str] = []
         self.keyset: set[str] = set()
 
-    def __call__(self, d: dict[str, Any], order: Any) -> dict[str, Any]:
+    def __call__(self, d: dict[str, _V], order: Iterable[str]) -> dict[str, _V]:
         src = list(order)
         if src != self.src or d.keys() != self.keyset:
             out = _ordered(d, src)
@@ -173,7 +177,7 @@ class Engine:
         # _loop_keys stay those of the plan computed: they say what the rack results were
         # computed with, so a loop edited meanwhile is told apart by the next update
 
-    def update(self, plan: Plan, change: Any) -> Results:
+    def update(self, plan: Plan, change: Change) -> Results:
         """Incremental recompute after an edit; ``change`` is the ``Change`` it returned."""
         if self._plan is not plan or self._results is None:
             return self.compute(plan)
@@ -224,7 +228,7 @@ class Engine:
 
     # -- the pipeline ---------------------------------------------------------------------------------
     def _run(self, plan: Plan, dirty_racks: set[str], dirty_feeds: set[str], dirty_loops: set[str],
-             dirty_rooms: set[str], change: Any = None, dirty_sources: set[str] | None = None) -> Results:
+             dirty_rooms: set[str], change: Change | None = None, dirty_sources: set[str] | None = None) -> Results:
         idx = plan.index
         ctx = RackContext(plan, self.specs, self.settings, self._feeds, self._loops, self.net.by_placement,
                           self.checker, self.net.end_sums)
@@ -418,18 +422,19 @@ class Engine:
         return PduResult(
             id=pid, name=name, rack_id=rack_id, device=p.device, feed=p.feed, side=side, wiring=info.wiring,
             voltage_v=info.voltage_v, phases=info.phases, rating_a=rating, derated_a=derated,
-            typical_w=_fsum(typ_ph), max_w=_fsum(max_ph), phase_w=tuple(basis_ph),  # type: ignore[arg-type]
-            phase_a=tuple(currents), neutral_a=neutral, imbalance_percent=imb,  # type: ignore[arg-type]
-            failover_phase_a=tuple(worst), fail_w={k: _fsum(v) for k, v in fail_ph.items()},  # type: ignore[arg-type]
+            typical_w=_fsum(typ_ph), max_w=_fsum(max_ph), phase_w=(basis_ph[0], basis_ph[1], basis_ph[2]),
+            phase_a=currents, neutral_a=neutral, imbalance_percent=imb,
+            failover_phase_a=(worst[0], worst[1], worst[2]), fail_w={k: _fsum(v) for k, v in fail_ph.items()},
             cords=sum(c.cords for c in contribs), findings=tuple(findings))
 
     @staticmethod
-    def _currents(info: Any, phase_w: list[float], pf: float) -> tuple[float, float, float]:
+    def _currents(info: PduInfo, phase_w: list[float], pf: float) -> tuple[float, float, float]:
         if info.phases == 1:
             return (physics.single_phase_current(_fsum(phase_w), info.voltage_v, pf), 0.0, 0.0)
+        a, b, c = phase_w  # three phases (or three delta branches)
         if info.wiring == "delta":
-            return physics.delta_line_currents(tuple(phase_w), info.voltage_v, pf)  # type: ignore[arg-type]
-        return physics.wye_phase_currents(tuple(phase_w), info.voltage_v, pf)  # type: ignore[arg-type]
+            return physics.delta_line_currents((a, b, c), info.voltage_v, pf)
+        return physics.wye_phase_currents((a, b, c), info.voltage_v, pf)
 
     # -- feeds ----------------------------------------------------------------------------------------------
     def _compute_feed(self, fid: str) -> FeedResult:
@@ -521,7 +526,7 @@ class Engine:
             stack.extend(children.get(sid, ()))
         return out
 
-    def _compute_source(self, sid: str, children: Any) -> SourceResult:
+    def _compute_source(self, sid: str, children: Iterable[str]) -> SourceResult:
         """Load of the feeds and downstream sources under a source, normal and with each other
         side failed (a feed on the failed side is dead; the others carry their failover load
         for that side), against the source's capacity."""
@@ -621,7 +626,7 @@ class Engine:
                           if rating.capacity_known else levels.NONE)
 
     # -- rooms and totals --------------------------------------------------------------------------------------
-    def _compute_room(self, room: Any) -> RoomResult:
+    def _compute_room(self, room: Room) -> RoomResult:
         racks = self._racks
         parts = []
         for row in room.rows:
@@ -691,7 +696,7 @@ class Engine:
         findings.extend(self._balance(agg, s))
         return totals, lines, tuple(findings)
 
-    def _rent_vs_own(self, md: Any, agg: Aggregate, capex: float, capex_complete: bool, typical_w: float,
+    def _rent_vs_own(self, md: Metadata, agg: Aggregate, capex: float, capex_complete: bool, typical_w: float,
                      max_w: float, findings: list[Finding]) -> RentOwnResult | None:
         """Rent or own (docs/engine.md): owning this build (capex from the BOM, energy at the
         typical IT draw, colocation on the maximum draw as committed power) against renting

@@ -33,11 +33,13 @@ from typing import TYPE_CHECKING, Any
 from planner.engine.findings import Finding, make
 from planner.fabric.analysis import (
     FabricModel,
+    FabricResult,
     LinkFacts,
     inter_node_from,
     required_role,
     with_unconnected,
 )
+from planner.fabric.names import bottleneck_text, workload_kind_text
 from planner.fabric.ports import device_ports
 from planner.i18n import tmsg
 from planner.plan import Plan
@@ -45,6 +47,9 @@ from planner.workloads.specs import has_target
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.edits import Change
+    from planner.plan import Fabric, Workload
+    from planner.workloads.evaluate import WorkloadVerdict
 
 _ID = attrgetter("id")
 _ROLES = ("compute", "storage", "frontend", "management", "nvlink")
@@ -55,11 +60,11 @@ LinkSnap = LinkFacts  # the name the rack module and older callers know
 class _Fabric:
     __slots__ = ("core", "ends", "final", "findings", "unconnected")
 
-    def __init__(self, core: Any, ends: set[str]) -> None:
+    def __init__(self, core: FabricResult, ends: set[str]) -> None:
         self.core = core
         self.ends = ends
         self.unconnected: list[tuple[str, str]] | None = None
-        self.final: Any = None
+        self.final: FabricResult | None = None
         self.findings: tuple[Finding, ...] = ()
 
 
@@ -214,7 +219,7 @@ class Network:
             self._ports_of(pid, p.device)
             self._refresh_unwired(pid)
 
-    def update(self, plan: Plan, change: Any, racks: set[str]) -> None:
+    def update(self, plan: Plan, change: Change, racks: set[str]) -> None:
         """Apply a Change; adds to ``racks`` the racks whose link power or cable mass changed."""
         idx = plan.index
         pr = idx.placement_rack
@@ -321,7 +326,7 @@ class Network:
             self.results = {fab.id: self._fabrics[fab.id].final for fab in plan.fabrics}
             self.findings = tuple(chain.from_iterable(self._fabrics[fab.id].findings for fab in plan.fabrics))
 
-    def _refresh_fabric(self, fab: Any, kinds: Counter[str]) -> bool:
+    def _refresh_fabric(self, fab: Fabric, kinds: Counter[str]) -> bool:
         """Bring one fabric's result and unconnected-port overlay up to date; True if its
         final result object changed."""
         core, ends = self.model.result(fab.id)
@@ -399,26 +404,13 @@ class Network:
         return inter_node_from(members, bw, compute)
 
 
-def spec_key(w: Any) -> str:
+def spec_key(w: Workload) -> str:
     return json.dumps([w.id, w.name, w.kind, w.group, w.spec], sort_keys=True, default=str)
 
 
-def _kind_text(kind: str) -> str:
-    """A workload kind as the finding's sentence names it (translated at the edge)."""
-    return {"pretrain": tmsg("pretrain"), "finetune": tmsg("finetune"), "inference": tmsg("inference"),
-            "storage": tmsg("storage")}.get(kind, kind)
-
-
-def _bottleneck_text(code: str | None) -> str:
-    """A bottleneck code as the finding's sentence names it (translated at the edge)."""
-    return {"compute": tmsg("compute"), "interconnect": tmsg("interconnect"), "gpu_memory": tmsg("GPU memory"),
-            "memory_bandwidth": tmsg("memory bandwidth"), "ttft": tmsg("time to first token"),
-            "storage": tmsg("storage"), "power": tmsg("power"), "cooling": tmsg("cooling")}.get(code or "", code or "")
-
-
-def make_workload_finding(v: Any, spec: dict[str, Any], margin_warn: float) -> Finding | None:
+def make_workload_finding(v: WorkloadVerdict, spec: dict[str, Any], margin_warn: float) -> Finding | None:
     label = tmsg("workload {name}", name=v.name)
-    kind = _kind_text(v.kind)
+    kind = workload_kind_text(v.kind)
     if v.met is None:
         return make("WORKLOAD_NOT_EVALUATED", "{label}: {v_error}", "workload", v.id, label=label, v_error=v.error)
     if not v.met:
@@ -430,7 +422,7 @@ def make_workload_finding(v: Any, spec: dict[str, Any], margin_warn: float) -> F
         else:
             short = (tmsg("{pct:.0f} % short", pct=-v.margin * 100) if v.margin is not None and v.margin < 0
                      else tmsg("not met"))
-            why = tmsg("{short}, limited by {bottleneck}", short=short, bottleneck=_bottleneck_text(v.bottleneck))
+            why = tmsg("{short}, limited by {bottleneck}", short=short, bottleneck=bottleneck_text(v.bottleneck))
             need = v.figures.get("gpus_needed")
             if need:
                 why = tmsg("{why}; about {n:,} GPUs would meet it", why=why, n=need)

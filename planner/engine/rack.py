@@ -16,7 +16,7 @@ from planner.engine import levels, physics
 from planner.engine.findings import Finding, make
 from planner.engine.levels import Level
 from planner.engine.settings import EngineSettings
-from planner.engine.specs import DeviceSpec, LenientCatalog, SpecCache
+from planner.engine.specs import DeviceSpec, SpecCache
 from planner.i18n import Np_
 from planner.naming import display_name
 from planner.placement import PlacementChecker, free_blocks
@@ -24,6 +24,8 @@ from planner.plan import CoolingLoop, Plan, PowerFeed, Rack, Room, cooling_metho
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.fabric.analysis import LinkFacts
+    from planner.plan import Placement
 
 # cooling methods whose rack sits on a plan cooling loop (CoolingChoice.loop): a rear door's
 # water, a cold-plate CDU loop, an immersion tank's heat exchanger
@@ -191,7 +193,7 @@ class RackContext:
     settings: EngineSettings
     feeds: dict[str, PowerFeed]
     loops: dict[str, CoolingLoop]
-    links_by_placement: dict[str, list[Any]]  # placement -> LinkSnap (planner.engine.network)
+    links_by_placement: dict[str, list[LinkFacts]]  # placement -> its links (planner.engine.network)
     checker: PlacementChecker
     # placement -> (fsum of its links' media power per end, half of each link's cable mass),
     # cached per placement (planner.engine.network.Network.end_sums); None: summed here
@@ -199,10 +201,10 @@ class RackContext:
 
     @classmethod
     def make_checker(cls, catalog: Catalog) -> PlacementChecker:
-        return PlacementChecker(LenientCatalog(catalog))
+        return PlacementChecker(catalog)
 
 
-def _feed_side(ctx: RackContext, pdu_placement: Any) -> str:
+def _feed_side(ctx: RackContext, pdu_placement: Placement) -> str:
     fid = pdu_placement.feed
     feed = ctx.feeds.get(fid) if fid else None
     # a PDU on no feed is its own failure domain
@@ -262,8 +264,8 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     no_power: Counter[str] = Counter()
     no_mass: Counter[str] = Counter()
     liquid_devices: list[str] = []
-    powered: list[tuple[Any, DeviceSpec]] = []
-    own_pdus: list[Any] = []
+    powered: list[tuple[Placement, DeviceSpec]] = []
+    own_pdus: list[Placement] = []
     unit_dev: DeviceSpec | None = None
     optics = 0.0
     device_power: dict[str, DevicePower] = {}
@@ -272,7 +274,7 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
     # busbar racks (GB200 NVL72, ORv3): power shelves feed a DC busbar; devices without AC
     # inlets (and without explicit cords) draw from it, not from PDU outlets
     has_busbar = any(specs.device(p.device).busbar_w > 0 for p in rack.placements)
-    shelves: list[tuple[Any, DeviceSpec]] = []
+    shelves: list[tuple[Placement, DeviceSpec]] = []
     bus_idle = bus_typ = bus_max = 0.0
     for p in rack.placements:
         spec = specs.device(p.device)
@@ -544,7 +546,7 @@ class Busbar:
     load_w: float
 
 
-def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list[tuple[Any, DeviceSpec]],
+def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Placement], powered: list[tuple[Placement, DeviceSpec]],
                 busbar: Busbar | None = None, cords_to: dict[str, tuple[str, ...]] | None = None,
                 ) -> tuple[dict[str, PduContribution], set[str], int, list[Finding], dict[str, tuple[CordResult, ...]]]:
     """Cords to outlets to phases; each device's load split evenly over its live cords.
@@ -556,7 +558,7 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
     pdu_refs = {p.id for p in own_pdus}
     pdu_placements = {p.id: p for p in own_pdus}
     # A, B, A, B, ...: the k-th PDU of each feed side in turn, so any two spread cords are on two sides
-    by_side: dict[str, list[Any]] = {}
+    by_side: dict[str, list[Placement]] = {}
     for p in sorted(own_pdus, key=lambda p: (_feed_side(ctx, p), p.id)):
         by_side.setdefault(_feed_side(ctx, p), []).append(p)
     order = [lst[k] for k in range(max((len(v) for v in by_side.values()), default=0))
@@ -567,7 +569,7 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
     cursor = 0
     explicit: dict[str, dict[int, str]] = {}
     # pass 1: explicit cords, with outlet numbers
-    cords_of: list[tuple[Any, DeviceSpec, list[list[Any]]]] = []  # [pdu_id, outlet|None]
+    cords_of: list[tuple[Placement, DeviceSpec, list[list[Any]]]] = []  # [pdu_id, outlet|None]
     for p, spec in powered:
         if spec.pdu is not None:
             continue
@@ -696,12 +698,12 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
             pspec = specs.device(pdu_placements[pid].device).pdu
             assert pspec is not None
             ph = pspec.phase_of(outlet)
-            c = contrib.get(pid)
-            if c is None:
-                c = contrib[pid] = PduContribution([0.0, 0.0, 0.0], [0.0, 0.0, 0.0], {})
-            c.typical_w[ph] += spec.typical_w / n
-            c.max_w[ph] += spec.max_w / n
-            c.cords += 1
+            share = contrib.get(pid)
+            if share is None:
+                share = contrib[pid] = PduContribution([0.0, 0.0, 0.0], [0.0, 0.0, 0.0], {})
+            share.typical_w[ph] += spec.typical_w / n
+            share.max_w[ph] += spec.max_w / n
+            share.cords += 1
         basis = spec.max_w if ctx.settings.load_basis == "max" else spec.typical_w
         for failed in all_sides:
             live_cords = [cd for cd in cords if side_of[cd[0]] != failed]
@@ -710,10 +712,10 @@ def _distribute(ctx: RackContext, rack: Rack, own_pdus: list[Any], powered: list
             for pid, outlet in live_cords:
                 pspec = specs.device(pdu_placements[pid].device).pdu
                 assert pspec is not None
-                c = contrib[pid]
-                arr = c.fail_w.get(failed)
+                share = contrib[pid]
+                arr = share.fail_w.get(failed)
                 if arr is None:
-                    arr = c.fail_w[failed] = [0.0, 0.0, 0.0]
+                    arr = share.fail_w[failed] = [0.0, 0.0, 0.0]
                 arr[pspec.phase_of(outlet)] += basis / len(live_cords)
     for pid, outs in explicit.items():
         if pid in contrib:

@@ -25,8 +25,10 @@ from planner.i18n import N_, _, format_date, format_money, format_number, ngette
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.plan import Plan
 
-Provider = Callable[[Results, Any, Any], Any]
+    # (results, plan or None, catalog or None) -> a JSON value, or None to leave the section out
+    Provider = Callable[[Results, Plan | None, Catalog | None], Any]
 
 
 @dataclass(frozen=True)
@@ -52,13 +54,13 @@ def register_section(name: str, provider: Provider, after: str | None = None) ->
     SECTION_PROVIDERS.append(Section(name, provider))
 
 
-def _rack_order(results: Results, plan: Any) -> list[str]:
+def _rack_order(results: Results, plan: Plan | None) -> list[str]:
     if plan is None:
         return list(results.racks)
     return [r.id for r in plan.racks() if r.id in results.racks]
 
 
-def _racks(results: Results, plan: Any, catalog: Catalog) -> list[dict[str, Any]]:
+def _racks(results: Results, plan: Plan | None, catalog: Catalog | None) -> list[dict[str, Any]]:
     return [results.racks[rid].to_dict() for rid in _rack_order(results, plan)]
 
 
@@ -77,7 +79,7 @@ register_section("workloads", lambda r, p, c: [r.workloads[k].to_dict() for k in
                                                if k in r.workloads])
 
 
-def _nvlink_domains(results: Results, plan: Any, catalog: Catalog | None) -> list[dict[str, Any]] | None:
+def _nvlink_domains(results: Results, plan: Plan | None, catalog: Catalog | None) -> list[dict[str, Any]] | None:
     """Every NVLink domain (``Results.nvlink``, made by the engine): the multi-node ones
     (an ``nvlink`` fabric each, figures as in its ``fabrics[].nvlink``) and the
     node-internal NVSwitch domains per server model (``planner.fabric.nvlink.node_domains``;
@@ -101,13 +103,13 @@ register_section("bom", lambda r, p, c: [b.to_dict() for b in r.bom])
 
 
 # -- power sources and money with its currency (self-contained: issue #11, power chain) -----------
-def _power_sources(results: Results, plan: Any, catalog: Catalog) -> list[dict[str, Any]]:
+def _power_sources(results: Results, plan: Plan | None, catalog: Catalog | None) -> list[dict[str, Any]]:
     """``power_sources[]``: each UPS/panel with its normal and worst-case failover load against
     its capacity (plan order)."""
     return _ordered(results.sources, [s.id for s in plan.power_sources] if plan is not None else None)
 
 
-def _totals_with_currency(results: Results, plan: Any, catalog: Catalog) -> dict[str, Any]:
+def _totals_with_currency(results: Results, plan: Plan | None, catalog: Catalog | None) -> dict[str, Any]:
     """``totals`` as before, plus ``money``: every money figure as ``{"value", "currency"}``
     (the flat ``capex``, ``cost_<cur>`` and ``opex_per_year_<cur>`` keys stay)."""
     t = results.totals
@@ -118,7 +120,7 @@ def _totals_with_currency(results: Results, plan: Any, catalog: Catalog) -> dict
     return out
 
 
-def _rent_vs_own(results: Results, plan: Any, catalog: Catalog) -> dict[str, Any] | None:
+def _rent_vs_own(results: Results, plan: Plan | None, catalog: Catalog | None) -> dict[str, Any] | None:
     """``rent_vs_own``: owning the build against renting its GPUs (docs/engine.md, "Rent or
     own"); left out when the plan has no GPUs. Without a usable cloud price the cloud and
     break-even figures are null and ``reason`` says why."""
@@ -133,7 +135,7 @@ register_section("findings", lambda r, p, c: [f.to_dict() for f in r.findings])
 register_section("summary", lambda r, p, c: r.counts())
 
 
-def build_json(results: Results, plan: Any = None, catalog: Catalog | None = None) -> dict[str, Any]:
+def build_json(results: Results, plan: Plan | None = None, catalog: Catalog | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"format": "rackwright-check", "format_version": 1}
     for sec in SECTION_PROVIDERS:
         value = sec.provider(results, plan, catalog)
@@ -156,11 +158,11 @@ def _table(rows: list[list[str]], right: set[int]) -> list[str]:
     return out
 
 
-def _power_lines(results: Results, plan: Any) -> list[str]:
+def _power_lines(results: Results, plan: Plan | None) -> list[str]:
     """Feeds and power sources for the text report: capacity (derated for feeds), normal and
     worst-case failover load, utilisation (failover / capacity)."""
     out: list[str] = []
-    names = {s.id: s.name for s in getattr(plan, "power_sources", ())}
+    names = {s.id: s.name for s in plan.power_sources} if plan is not None else {}
     if results.feeds:
         out.append(_("Power feeds"))
         rows = [_heads(N_("feed"), N_("side"), N_("source"), N_("capacity kW"), N_("load kW"), N_("failover kW"),
@@ -184,7 +186,7 @@ def _power_lines(results: Results, plan: Any) -> list[str]:
     return out
 
 
-def _loops_text(results: Results, plan: Any, imperial: bool = False) -> list[str]:
+def _loops_text(results: Results, plan: Plan | None, imperial: bool = False) -> list[str]:
     """The cooling loops table of the text report (nothing when the plan has none)."""
     loops = [r for r in ([results.loops[x.id] for x in plan.cooling_loops if x.id in results.loops]
                          if plan is not None else results.loops.values())]
@@ -274,7 +276,7 @@ def _label(text: str) -> str:
     return "  " + f"{_(text)} ".ljust(21 if active_language() == "de" else 18)
 
 
-def text_report(results: Results, plan: Any = None, max_findings: int = 200, lang: str | None = None,
+def text_report(results: Results, plan: Plan | None = None, max_findings: int = 200, lang: str | None = None,
                 imperial: bool = False) -> str:
     """The human-readable report of ``rackwright check``, in ``lang`` (default: the active
     language) with its number formats; metric (kW, m³/h, L/min, kg) or imperial (BTU/h,
@@ -283,13 +285,13 @@ def text_report(results: Results, plan: Any = None, max_findings: int = 200, lan
         return _text_report(results, plan, max_findings, imperial)
 
 
-def _text_report(results: Results, plan: Any, max_findings: int, imperial: bool) -> str:
+def _text_report(results: Results, plan: Plan | None, max_findings: int, imperial: bool) -> str:
     from planner.units import CFM_TO_M3_PER_H, LB_KG
 
     t = results.totals.to_dict()
     cur = results.totals.currency
     lines = []
-    title = getattr(getattr(plan, "metadata", None), "project", "") or _("Plan")
+    title = (plan.metadata.project if plan is not None else "") or _("Plan")
     lines.append(_("Rackwright check: {title}").format(title=title))
     lines.append("")
     lines.append(_("Totals"))

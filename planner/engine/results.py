@@ -463,7 +463,7 @@ class WorkloadNeed:
     level: Level
 
 
-JsonBuilder = Callable[["Results", Any, Any], dict[str, Any]]
+JsonBuilder = Callable[["Results", "Plan | None", "Catalog | None"], dict[str, Any]]
 _json_builder: JsonBuilder | None = None
 
 

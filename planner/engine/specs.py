@@ -8,40 +8,39 @@ memoised, so a rack recompute touches plain floats. Unknown slugs give a spec wi
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from planner.engine import physics
 
 if TYPE_CHECKING:
-    from planner.catalog import Catalog
+    from planner.catalog import Cable, Catalog, CloudPrice, CoolingUnit, DeviceType, Gpu, Nic, RackType
+    from planner.plan import CoolingLoop
 
 DEFAULT_RACK_U = 48
 DEFAULT_RACK_MM = (600.0, 1200.0)
 
 
-def cat_get(catalog: Catalog | None, table: str, slug: str | None) -> Any:
+@overload
+def cat_get(catalog: Catalog | None, table: Literal["device-types"], slug: str | None) -> DeviceType | None: ...
+@overload
+def cat_get(catalog: Catalog | None, table: Literal["rack-types"], slug: str | None) -> RackType | None: ...
+@overload
+def cat_get(catalog: Catalog | None, table: Literal["gpus"], slug: str | None) -> Gpu | None: ...
+@overload
+def cat_get(catalog: Catalog | None, table: Literal["nics"], slug: str | None) -> Nic | None: ...
+@overload
+def cat_get(catalog: Catalog | None, table: Literal["cables"], slug: str | None) -> Cable | None: ...
+@overload
+def cat_get(catalog: Catalog | None, table: Literal["cooling"], slug: str | None) -> CoolingUnit | None: ...
+@overload
+def cat_get(catalog: Catalog | None, table: Literal["cloud"], slug: str | None) -> CloudPrice | None: ...
+
+
+def cat_get(catalog: Catalog | None, table: str, slug: str | None) -> object:
     """Entry or None (no catalog, no slug, or not in the catalog)."""
     if catalog is None or slug is None:
         return None
     return catalog.get(table, slug)
-
-
-class LenientCatalog:
-    """Adapter for :class:`planner.placement.PlacementChecker`: ``device``/``rack_type``
-    return None for unknown slugs instead of raising."""
-
-    def __init__(self, catalog: Catalog) -> None:
-        self._c = catalog
-
-    def device(self, slug: str) -> Any:
-        return cat_get(self._c, "device-types", slug)
-
-    def rack_type(self, slug: str) -> Any:
-        return cat_get(self._c, "rack-types", slug)
-
-    def get(self, table: str, slug: str, default: Any = None) -> Any:
-        found = cat_get(self._c, table, slug)
-        return default if found is None else found
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +150,7 @@ class LoopRating:
         return self.capacity_basis != "unknown"
 
 
-def loop_rating(specs: SpecCache, loop: Any) -> LoopRating:
+def loop_rating(specs: SpecCache, loop: CoolingLoop) -> LoopRating:
     """Capacity and rated flow of a ``planner.plan.CoolingLoop`` (docs/engine.md, "CDU
     and facility loops"): capacity = ``capacity_kw`` when set (a facility loop always
     has it), else the CDUs' catalog capacity x ``cdu_count``; rated flow =
@@ -179,7 +178,7 @@ def loop_rating(specs: SpecCache, loop: Any) -> LoopRating:
     return LoopRating(cap, cap_basis, cap_n1, flow, flow_basis, cu)
 
 
-def _price(obj: Any) -> tuple[float, str] | None:
+def _price(obj: object) -> tuple[float, str] | None:
     p = getattr(obj, "price", None)
     if p is None:
         return None
@@ -193,7 +192,7 @@ class SpecCache:
     _devices: dict[str, DeviceSpec] = field(default_factory=dict)
     _racks: dict[str, RackTypeSpec] = field(default_factory=dict)
     _cooling: dict[str, CoolingSpec] = field(default_factory=dict)
-    _cables: dict[str, Any] = field(default_factory=dict)
+    _cables: dict[str, Cable | None] = field(default_factory=dict)
     _optics: dict[tuple[int, float], tuple[DeviceSpec, DeviceSpec]] = field(default_factory=dict)
 
     def with_optics(self, spec: DeviceSpec, optics_w: float) -> DeviceSpec:
@@ -228,7 +227,7 @@ class SpecCache:
             s = self._cooling[slug] = self._build_cooling(slug)
         return s
 
-    def cable(self, slug: str | None) -> Any:
+    def cable(self, slug: str | None) -> Cable | None:
         if slug is None:
             return None
         if slug not in self._cables:
@@ -305,13 +304,13 @@ class SpecCache:
                 kw["ram_gb"] = float(pl.memory_gb)
             gbps = 0.0
             unknown = []
-            for n in pl.nics:
-                nic = cat_get(self.catalog, "nics", n.model)
+            for ref in pl.nics:
+                nic = cat_get(self.catalog, "nics", ref.model)
                 if nic is None:
-                    unknown.append(n.model)
+                    unknown.append(ref.model)
                     continue
-                if n.role == "compute":
-                    gbps += n.count * nic.total_gbps
+                if ref.role == "compute":
+                    gbps += ref.count * nic.total_gbps
             kw["compute_gbps"] = gbps
             kw["unknown_nics"] = tuple(unknown)
             if pl.storage is not None:

@@ -38,7 +38,8 @@ Verdicts are memoised on (workload, cluster, power/cooling verdicts). What an ed
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from planner.engine import levels
 from planner.engine.findings import Finding
@@ -57,14 +58,20 @@ from planner.workloads.specs import FinetuneSpec, InferenceSpec, PretrainSpec, S
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.edits import Change
+    from planner.engine.network import Network
     from planner.engine.results import Results
+    from planner.engine.settings import EngineSettings
+    from planner.plan import Plan, ServerGroup, Workload
+    from planner.workloads.cluster import ClusterSpec
+    from planner.workloads.specs import WorkloadSpec
 
 POWER_PREFIXES = ("POWER_", "PDU_", "PSU_", "BUSBAR_")
 COOLING_PREFIXES = ("COOLING_", "LOOP_")
 _MEMO_MAX = 512
 
 
-def _errors(findings: Any, prefixes: tuple[str, ...]) -> bool:
+def _errors(findings: Iterable[Finding], prefixes: tuple[str, ...]) -> bool:
     return any(f.severity == "error" and f.code.startswith(prefixes) for f in findings)
 
 
@@ -136,16 +143,36 @@ def verdict_level(v: WorkloadVerdict, finding: Finding | None) -> Level:
     return levels.OK
 
 
+class _Base(NamedTuple):
+    """What a workload's verdict needs from the plan: its spec (and the key its verdicts are
+    memoised by), the cluster its servers make and those servers (placement, GPUs)."""
+
+    key: str
+    spec: WorkloadSpec
+    cluster: ClusterSpec
+    members: tuple[tuple[str, int], ...]
+
+
+class _Inputs(NamedTuple):
+    """:class:`_Base` with the compute fabric's bandwidth in the cluster; members by id."""
+
+    key: str
+    spec: WorkloadSpec
+    cluster: ClusterSpec
+    members: tuple[str, ...]
+
+
 class WorkloadState:
-    def __init__(self, catalog: Catalog, settings: Any) -> None:
+    def __init__(self, catalog: Catalog, settings: EngineSettings) -> None:
         self.catalog = catalog
         self.settings = settings
         self.reset()
 
     def reset(self) -> None:
         self._memo: dict[Any, WorkloadVerdict] = {}
-        self._base: dict[str, tuple[Any, ...]] | None = None  # workload id -> (spec key, spec, cluster, members, err)
-        self._inputs: dict[str, tuple[Any, ...]] | None = None  # the same with the fabric's inter-node bandwidth
+        # workload id -> its inputs, or the error that keeps it from being evaluated
+        self._base: dict[str, _Base | str] | None = None
+        self._inputs: dict[str, _Inputs | str] | None = None  # the same with the fabric's inter-node bandwidth
         self._power_bad: set[str] = set()  # racks whose power fails (rack_flags)
         self._cool_bad: set[str] = set()
         self._rack_count: dict[str, dict[str, int]] = {}  # workload id -> rack -> members in it
@@ -209,13 +236,13 @@ class WorkloadState:
             self._sto[pid] = slug
             self._sto_counts[slug] = self._sto_counts.get(slug, 0) + 1
 
-    def _hw_full(self, plan: Any) -> None:
+    def _hw_full(self, plan: Plan) -> None:
         self._srv, self._sto, self._srv_counts, self._sto_counts = {}, {}, {}, {}
         for pid, p in plan.index.placements.items():
             self._hw_set(pid, p.device)
         self._hw_ready = True
 
-    def _hw_update(self, plan: Any, pids: set[str]) -> bool:
+    def _hw_update(self, plan: Plan, pids: set[str]) -> bool:
         """Patch the counts for the changed placements; True if a GPU server or storage
         system appeared, vanished or changed type."""
         pl = plan.index.placements
@@ -232,7 +259,7 @@ class WorkloadState:
             changed = True
         return changed
 
-    def evaluate(self, plan: Any, results: Results, net: Any, change: Any = None,
+    def evaluate(self, plan: Plan, results: Results, net: Network, change: Change | None = None,
                  dirty_racks: set[str] | None = None) -> tuple[dict[str, WorkloadVerdict], tuple[Finding, ...]]:
         """Verdicts for every workload. With ``change`` (an incremental update) and
         ``dirty_racks`` (racks whose power/cooling verdict may have changed), only what the
@@ -249,15 +276,15 @@ class WorkloadState:
             self._hw_full(plan)
             hw = True
         else:
-            hw = bool(change.placements) and any(self._cluster_device(a) or self._cluster_device(b)
-                                                 for a, b in net.device_changes) \
+            hw = change is not None and bool(change.placements) \
+                and any(self._cluster_device(a) or self._cluster_device(b) for a, b in net.device_changes) \
                 and self._hw_update(plan, change.placements)
-        rebuild = full or hw or change.workloads or change.groups or change.metadata
+        rebuild = full or hw or change is None or bool(change.workloads or change.groups or change.metadata)
         if rebuild:
             self._base = self._build_inputs(plan, net)
         assert self._base is not None  # built above on a full evaluation (rebuild)
         if rebuild or net.links_changed or self._inputs is None:
-            self._inputs = {wid: self._with_fabric(net, *b) for wid, b in self._base.items()}
+            self._inputs = {wid: b if isinstance(b, str) else self._with_fabric(net, b) for wid, b in self._base.items()}
         if rebuild:
             self._index_members(pr)
         elif change is not None and change.placements:
@@ -272,14 +299,14 @@ class WorkloadState:
         if len(self._memo) > _MEMO_MAX:
             self._memo.clear()
         for w in plan.workloads:
-            key, spec, cl, members, err = self._inputs[w.id]
-            if err is not None:
-                v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None, error=err)
+            got = self._inputs[w.id]
+            if isinstance(got, str):
+                v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None, error=got)
             else:
                 rc = self._rack_count.get(w.id, {})
                 power_ok = not any(r in rc for r in self._power_bad)
                 cooling_ok = not any(r in rc for r in self._cool_bad)
-                v = self._verdict(w, key, spec, cl, power_ok, cooling_ok)
+                v = self._verdict(w, got.key, got.spec, got.cluster, power_ok, cooling_ok)
             out[w.id] = v
             f = make_workload_finding(v, w.spec, self.settings.workload_margin_warn)
             if f is not None:
@@ -288,10 +315,10 @@ class WorkloadState:
 
     def _index_members(self, pr: dict[str, str]) -> None:
         self._rack_count, self._member_of, self._member_rack = {}, {}, {}
-        for wid, (_k, _s, _c, members, err) in (self._base or {}).items():
+        for wid, base in (self._base or {}).items():
             counts: dict[str, int] = {}
-            if err is None:
-                for pid, _gpus in members:
+            if not isinstance(base, str):
+                for pid, _gpus in base.members:
                     rid = pr.get(pid)
                     self._member_of.setdefault(pid, []).append(wid)
                     self._member_rack[pid] = rid
@@ -317,12 +344,12 @@ class WorkloadState:
                 if new is not None:
                     counts[new] = counts.get(new, 0) + 1
 
-    def _build_inputs(self, plan: Any, net: Any) -> dict[str, tuple[Any, ...]]:
+    def _build_inputs(self, plan: Plan, net: Network) -> dict[str, _Base | str]:
         groups = {g.id: g for g in plan.groups}
         return {w.id: self._inputs_of(plan, w, groups) for w in plan.workloads}
 
-    def _inputs_of(self, plan: Any, w: Any, groups: dict[str, Any]) -> tuple[Any, ...]:
-        """(spec key, spec, cluster from the hardware counts, members, error). The
+    def _inputs_of(self, plan: Plan, w: Workload, groups: dict[str, ServerGroup]) -> _Base | str:
+        """The workload's :class:`_Base` (the cluster from the hardware counts), or the error. The
         cluster costs O(device types) for a plan-wide workload (the counts are kept by
         delta), O(group members) for a group."""
         srv = self._srv
@@ -341,19 +368,18 @@ class WorkloadState:
                 counts = self._srv_counts
             cl = cluster_from_counts(self.catalog, counts, self._sto_counts, plan.metadata, group=w.group)
         except (SpecError, PlanHardwareError, ValueError) as e:
-            return None, None, None, (), str(e)
+            return str(e)
         gpu_slug = cl.gpu.slug if hasattr(cl.gpu, "slug") else None
         if pids is None:
             members = tuple((pid, v[1]) for pid, v in srv.items() if gpu_slug is None or v[2] == gpu_slug)
         else:
             members = tuple((pid, srv[pid][1]) for pid in pids if gpu_slug is None or srv[pid][2] == gpu_slug)
-        return spec_key(w), spec, cl, members, None
+        return _Base(spec_key(w), spec, cl, members)
 
     @staticmethod
-    def _with_fabric(net: Any, key: Any, spec: Any, cl: Any, members: Any, err: Any) -> tuple[Any, ...]:
+    def _with_fabric(net: Network, base: _Base) -> _Inputs:
         """The base inputs with the compute fabric's inter-node bandwidth, where wired."""
-        if err is not None:
-            return key, spec, cl, (), err
+        cl, members = base.cluster, base.members
         trays = net.nvlink_trays
         if trays:
             gm = dict(members)
@@ -372,9 +398,9 @@ class WorkloadState:
             else:
                 cl = cl.with_(notes=cl.notes + (tmsg("some servers are not wired to the compute fabric: inter-node "
                                                      "bandwidth from their compute NICs"),))
-        return key, spec, cl, tuple(pid for pid, _ in members), None
+        return _Inputs(base.key, base.spec, cl, tuple(pid for pid, _ in members))
 
-    def _verdict(self, w: Any, skey: str, spec: Any, cl: Any, power_ok: bool, cooling_ok: bool) -> WorkloadVerdict:
+    def _verdict(self, w: Workload, skey: str, spec: WorkloadSpec, cl: ClusterSpec, power_ok: bool, cooling_ok: bool) -> WorkloadVerdict:
         v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None)
         key = (skey, cl, power_ok, cooling_ok)
         got = self._memo.get(key)

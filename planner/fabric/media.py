@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from planner.catalog import Catalog
+    from planner.catalog import Cable, Catalog
 
 ORDER = ("dac", "acc", "aec", "aoc", "cat6", "cat6a", "mmf", "smf")
 FIBRE = ("mmf", "smf")
@@ -113,10 +113,10 @@ class MediaChooser:
         return None
 
 
-def is_nvlink_media(cable: Any) -> bool:
+def is_nvlink_media(cable: Cable) -> bool:
     """A cable for NVLink only (the GB200 NVL72 spine cartridge), never chosen for a
     network link."""
-    return "nvlink" in cable.slug.lower() or "nvlink" in (getattr(cable, "connector", "") or "").lower()
+    return "nvlink" in cable.slug.lower() or "nvlink" in cable.connector.lower()
 
 
 def nvlink_media(chooser: MediaChooser, length_m: float) -> Media | None:
@@ -130,7 +130,7 @@ def nvlink_media(chooser: MediaChooser, length_m: float) -> Media | None:
     return None
 
 
-def transceiver_for(chooser: MediaChooser, cable: Any, speed: float, length: float) -> Any:
+def transceiver_for(chooser: MediaChooser, cable: Cable, speed: float, length: float) -> Cable | None:
     """The transceiver a fibre link of this cable, speed and length needs (None for other media)."""
     if cable.kind not in FIBRE:
         return None

@@ -1,20 +1,51 @@
-"""Port roles and device kinds as a refusal's sentence names them: the English is the code
-itself (so the English sentences read as before), the German a noun from the catalog."""
+"""The planner's code words as sentences and reports name them: port roles, device kinds,
+workload kinds and workload bottlenecks. One table each (English source texts, marked
+with ``N_`` for the catalog), used by the fabric refusals, the engine's findings, the PDF
+and the CLI, so a word is translated once and the same everywhere.
+
+Each ``*_text`` function returns a :class:`planner.i18n.Message`: English as the code
+itself reads in a sentence (so English findings and ``--json`` read as before), translated
+at the edge (:func:`planner.i18n.message_text`; a report rendered in a language calls it
+right away). An unknown code is returned as it is."""
 
 from __future__ import annotations
 
-from planner.i18n import tmsg
+from planner.i18n import N_, tmsg
+
+# port role -> its ports (planner.fabric.ports.ROLES)
+ROLE_PORTS = {"compute": N_("compute ports"), "storage": N_("storage ports"), "frontend": N_("frontend ports"),
+              "management": N_("management ports"), "dpu": N_("dpu ports")}
+# device type kind (planner.catalog.models.KINDS)
+DEVICE_KINDS = {"server": N_("server"), "switch": N_("switch"), "storage": N_("storage"), "pdu": N_("pdu"),
+                "cdu": N_("cdu"), "cooling": N_("cooling"), "patch": N_("patch"), "other": N_("other")}
+# workload kind (planner.workloads.specs)
+WORKLOAD_KINDS = {"pretrain": N_("pretrain"), "finetune": N_("finetune"), "inference": N_("inference"),
+                  "storage": N_("storage")}
+# what limits a workload (planner.workloads.evaluate.BOTTLENECKS, plus ttft from the sizing)
+BOTTLENECKS = {"compute": N_("compute"), "interconnect": N_("interconnect"), "gpu_memory": N_("GPU memory"),
+               "memory_bandwidth": N_("memory bandwidth"), "ttft": N_("time to first token"),
+               "storage": N_("storage"), "power": N_("power"), "cooling": N_("cooling")}
 
 
 def role_ports_text(role: str) -> str:
     """``compute ports``, ``storage ports``, ... (a port role's ports, translated at the edge)."""
-    return {"compute": tmsg("compute ports"), "storage": tmsg("storage ports"), "frontend": tmsg("frontend ports"),
-            "management": tmsg("management ports"), "dpu": tmsg("dpu ports")}.get(role) or tmsg(
-        "{role} ports", role=role)
+    template = ROLE_PORTS.get(role)
+    return tmsg(template) if template is not None else tmsg("{role} ports", role=role)
 
 
 def device_kind_text(kind: str) -> str:
     """A device type's kind (``server``, ``switch``, ...) as a noun, translated at the edge."""
-    return {"server": tmsg("server"), "switch": tmsg("switch"), "storage": tmsg("storage"), "pdu": tmsg("pdu"),
-            "cdu": tmsg("cdu"), "cooling": tmsg("cooling"), "patch": tmsg("patch"), "other": tmsg("other")
-            }.get(kind, kind)
+    template = DEVICE_KINDS.get(kind)
+    return tmsg(template) if template is not None else kind
+
+
+def workload_kind_text(kind: str) -> str:
+    """A workload's kind (``pretrain``, ``inference``, ...) as a sentence names it."""
+    template = WORKLOAD_KINDS.get(kind)
+    return tmsg(template) if template is not None else kind
+
+
+def bottleneck_text(code: str | None) -> str:
+    """What limits a workload (``gpu_memory`` -> ``GPU memory``); "" for None."""
+    template = BOTTLENECKS.get(code or "")
+    return tmsg(template) if template is not None else (code or "")

@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from planner.fabric.findings import Finding, fabric_finding
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.fabric.analysis.result import FabricInfo
 
 # GPUs in one multi-node NVLink domain by design, per GPU model. GB200 NVL72: 18 compute
 # trays x 4 GPUs = 72 (NVIDIA GB200 NVL72 product page,
@@ -55,9 +57,9 @@ def _gpu_nvlink_gb_per_s(catalog: Catalog | None, gpu_slug: str | None) -> float
     return float(getattr(gpu, "nvlink_bandwidth_gb_per_s", 0.0) or 0.0) if gpu is not None else 0.0
 
 
-def fabric_domain(fab: Any, catalog: Catalog, gpu_nodes: list[tuple[str, str | None, int, float, int]],
-                  switches: list[tuple[str, str | None]], switch_ports: Any,
-                  nvlink_ports: Any) -> tuple[dict[str, Any], list[Finding]]:
+def fabric_domain(fab: FabricInfo, catalog: Catalog, gpu_nodes: list[tuple[str, str | None, int, float, int]],
+                  switches: list[tuple[str, str | None]], switch_ports: Callable[[str], int],
+                  nvlink_ports: Callable[[str | None], tuple[str | None, int]]) -> tuple[dict[str, Any], list[Finding]]:
     """The NVLink domain of an ``nvlink`` fabric.
 
     ``gpu_nodes``: (placement, device slug, GPUs, wired Gb/s each way, wired links) of the

@@ -26,10 +26,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from planner.catalog import Catalog
+    from planner.catalog import Catalog, DeviceType, Nic
+    from planner.catalog.models import Interface
 
 ROLES = ("compute", "storage", "frontend", "dpu", "management")
 NVLINK_ROLE = "nvlink"
@@ -93,13 +94,13 @@ class DevicePorts:
         return [p for p in self.ports if p.role == role]
 
 
-def _device(catalog: Catalog | None, slug: str) -> Any:
+def _device(catalog: Catalog | None, slug: str) -> DeviceType | None:
     if catalog is None:
         return None
     return catalog.get("device-types", slug)
 
 
-def _nic(catalog: Catalog | None, slug: str) -> Any:
+def _nic(catalog: Catalog | None, slug: str) -> Nic | None:
     return catalog.get("nics", slug) if catalog is not None else None
 
 
@@ -135,14 +136,14 @@ def _device_ports_cached(key: _CatalogKey, slug: str) -> DevicePorts | None:
     return DevicePorts(slug, kind, tuple(_endpoint_ports(catalog, dev)))
 
 
-def is_nvlink_interface(iface: Any) -> bool:
+def is_nvlink_interface(iface: Interface) -> bool:
     """An NVLink port (type ``other`` named or labelled NVLink, or an NVOS ``acp`` port)."""
     if iface.type != "other" or iface.mgmt_only:
         return False
     return bool(_NVLINK_RE.search(iface.name) or _NVLINK_RE.search(iface.label or ""))
 
 
-def nvlink_port_gbps(catalog: Catalog | None, dev: Any) -> float:
+def nvlink_port_gbps(catalog: Catalog | None, dev: DeviceType) -> float:
     """One NVLink port's speed, Gb/s each way. A switch: its ``planning.switch.ports``
     group whose connector says NVLink. A GPU tray: the GPU's catalog NVLink bandwidth
     (bidirectional GB/s) / its NVLink ports per GPU / 2 x 8 (GB200: 1,800 / 18 / 2 x 8 =
@@ -164,7 +165,7 @@ def nvlink_port_gbps(catalog: Catalog | None, dev: Any) -> float:
     return bidir / (n_ports / gpus) / 2.0 * 8.0
 
 
-def _nvlink_ports(catalog: Catalog | None, dev: Any) -> list[Port]:
+def _nvlink_ports(catalog: Catalog | None, dev: DeviceType) -> list[Port]:
     ifaces = [i for i in dev.interfaces if is_nvlink_interface(i)]
     if not ifaces:
         return []
@@ -172,7 +173,7 @@ def _nvlink_ports(catalog: Catalog | None, dev: Any) -> list[Port]:
     return [Port(i.name, speed, NVLINK_ROLE, "nvlink") for i in ifaces]
 
 
-def _switch_physical_ports(dev: Any, catalog: Catalog | None = None) -> list[Port]:
+def _switch_physical_ports(dev: DeviceType, catalog: Catalog | None = None) -> list[Port]:
     out: list[Port] = []
     nvl = _nvlink_ports(catalog, dev)
     out.extend(Port(p.name, p.speed_gbps, "fabric", p.connector) for p in nvl)
@@ -190,7 +191,7 @@ def _switch_physical_ports(dev: Any, catalog: Catalog | None = None) -> list[Por
     return out
 
 
-def _endpoint_ports(catalog: Catalog | None, dev: Any) -> list[Port]:
+def _endpoint_ports(catalog: Catalog | None, dev: DeviceType) -> list[Port]:
     ifaces = []
     for iface in dev.interfaces:
         speed = interface_speed_gbps(iface.type)
@@ -212,14 +213,14 @@ def _endpoint_ports(catalog: Catalog | None, dev: Any) -> list[Port]:
         nic_speed = float(nic.speed_gbps) if nic is not None else None
         connector = nic.connector if nic is not None else ""
 
-        def _hint(iface: Any, role: str = ref.role) -> bool:
+        def _hint(iface: Interface, role: str = ref.role) -> bool:
             text = f"{iface.name} {iface.label or ''} {iface.description or ''}"
             return any(r == role and rx.search(text) for r, rx in _ROLE_HINTS)
 
         def _speed_ok(s: float, want: float | None = nic_speed) -> bool:
             return want is None or abs(s - want) < 1e-6
 
-        picked: list[tuple[Any, float]] = []
+        picked: list[tuple[Interface, float]] = []
         for pref in (True, False):
             for iface, speed in ifaces:
                 if len(picked) >= n_ports:

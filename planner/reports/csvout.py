@@ -66,7 +66,7 @@ def dialect_for(locale: str) -> CsvDialect:
     return CsvDialect(";", ",") if lang in DECIMAL_COMMA else CsvDialect(",", ".")
 
 
-def _number(v: Any, kind: str, decimals: int, decimal: str) -> str:
+def _number(v: object, kind: str, decimals: int, decimal: str) -> str:
     if v is None or isinstance(v, bool) or not isinstance(v, (int, float)):
         return "" if v is None else str(v)
     if isinstance(v, float) and not math.isfinite(v):
@@ -90,7 +90,7 @@ def _number(v: Any, kind: str, decimals: int, decimal: str) -> str:
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _text_field(v: Any) -> str:
+def _text_field(v: object) -> str:
     s = "" if v is None else str(v)
     return "'" + s if s.startswith(FORMULA_START) else s
 

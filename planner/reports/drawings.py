@@ -9,7 +9,7 @@ and millimetres to points and flips y (geometry's y grows downward, PDF's upward
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect, String
 from reportlab.lib import colors
@@ -25,6 +25,7 @@ from planner.units import INCH_MM, U_MM
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.engine.results import RentOwnResult
 
 # device colours: planner.palette (the app's too); floor colours as ui/style.py's light theme
 COLD = colors.Color(80 / 255, 150 / 255, 235 / 255, 0.30)
@@ -334,7 +335,7 @@ def _short_money(v: float) -> str:
     return format_number(v, None, 0)
 
 
-def rent_own_chart(rvo: Any, width_pt: float, height_pt: float, font: str, bold: str) -> Drawing:
+def rent_own_chart(rvo: RentOwnResult, width_pt: float, height_pt: float, font: str, bold: str) -> Drawing:
     """Cumulative cost over time of owning and of renting (``RentOwnResult.cumulative``,
     engine figures only), with the break-even month marked."""
     from reportlab.graphics.charts.lineplots import LinePlot

@@ -42,10 +42,11 @@ from reportlab.platypus import (
 )
 
 import planner
-from planner.fabric.schedule import cable_schedule
+from planner.fabric.names import bottleneck_text, workload_kind_text
+from planner.fabric.schedule import CableRow, cable_schedule
 from planner.fileio import atomic_write_bytes
 from planner.findings import finding_text
-from planner.i18n import N_, PAPER, _, format_date, ngettext, use_language
+from planner.i18n import N_, PAPER, _, format_date, message_text, ngettext, use_language
 from planner.logo import logo_size
 from planner.naming import display_name
 from planner.plan import cooling_method_name
@@ -71,7 +72,10 @@ from planner.reports.text import MISSING, clean, esc, fit, fonts, truncate, unsu
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.catalog.models import Price
     from planner.engine.results import Results
+    from planner.findings import Finding
+    from planner.plan import Plan, Rack
 
 SECTIONS = ("cover", "floor", "racks", "power", "cooling", "bom", "rent", "cables", "pull", "findings", "labels")
 # printed unless chosen otherwise: the cable labels go on label stock, so they are asked for
@@ -83,11 +87,6 @@ SECTION_TITLES = {"cover": N_("Cover and summary"), "floor": N_("Floor plan"), "
                   "findings": N_("Findings and workloads"), "labels": N_("Cable labels")}
 PAGE_SIZES = {"a4": A4, "letter": letter}
 BASIS_NAMES = {"list": N_("list"), "street-estimate": N_("street"), "quote": N_("quote"), "estimate": N_("estimate")}
-WORKLOAD_KINDS = {"pretrain": N_("pretrain"), "finetune": N_("finetune"), "inference": N_("inference"),
-                  "storage": N_("storage")}
-BOTTLENECKS = {"compute": N_("compute"), "interconnect": N_("interconnect"), "gpu_memory": N_("GPU memory"),
-               "memory_bandwidth": N_("memory bandwidth"), "ttft": N_("time to first token"),
-               "storage": N_("storage"), "power": N_("power"), "cooling": N_("cooling")}
 SEVERITY_NAMES = {"error": N_("ERROR"), "warning": N_("WARNING"), "info": N_("INFO")}
 WHERE_KINDS = {"rack": N_("rack"), "placement": N_("device"), "pdu": N_("PDU"), "feed": N_("feed"),
                "loop": N_("loop"), "room": N_("room"), "device-type": N_("device type"), "plan": N_("plan"),
@@ -149,7 +148,7 @@ ProgressFn = Callable[[float, str], Any]
 CancelFn = Callable[[], bool]
 
 
-def build_plan_pdf(plan: Any, catalog: Catalog, results: Results, path: str | Path, options: ReportOptions | None = None,
+def build_plan_pdf(plan: Plan, catalog: Catalog, results: Results, path: str | Path, options: ReportOptions | None = None,
                    progress: ProgressFn | None = None, cancel: CancelFn | None = None) -> ReportSummary:
     """Write the build plan PDF of ``plan`` to ``path`` atomically and return a summary.
 
@@ -168,7 +167,7 @@ def build_plan_pdf(plan: Any, catalog: Catalog, results: Results, path: str | Pa
     return summary
 
 
-def render_plan_pdf(plan: Any, catalog: Catalog, results: Results, options: ReportOptions | None = None,
+def render_plan_pdf(plan: Plan, catalog: Catalog, results: Results, options: ReportOptions | None = None,
                     progress: ProgressFn | None = None, cancel: CancelFn | None = None) -> tuple[bytes, ReportSummary]:
     """The PDF as bytes (nothing is written) and its summary."""
     t0 = time.perf_counter()
@@ -198,7 +197,7 @@ class _Doc(BaseDocTemplate):
 
 
 class _Builder:
-    def __init__(self, plan: Any, catalog: Catalog, results: Results, opts: ReportOptions,
+    def __init__(self, plan: Plan, catalog: Catalog, results: Results, opts: ReportOptions,
                  progress: ProgressFn | None, cancel: CancelFn | None) -> None:
         self.plan, self.catalog, self.results, self.opts = plan, catalog, results, opts
         self.u = Units(opts.imperial)
@@ -223,7 +222,7 @@ class _Builder:
         self._keys: set[str] = set()
         self._styles()
         self._names = self._name_index()
-        self._schedule: list[Any] | None = None
+        self._schedule: list[CableRow] | None = None
 
     # -- styles ------------------------------------------------------------------------------
     def _styles(self) -> None:
@@ -786,16 +785,16 @@ class _Builder:
         return out
 
     # -- rack elevations -----------------------------------------------------------------------
-    def _layout_key(self, rack: Any) -> tuple:
+    def _layout_key(self, rack: Rack) -> tuple:
         return (rack.rack_type, tuple(sorted((p.device, p.u if p.u is not None else -1, p.face, p.side or "",
                                               p.full_depth) for p in rack.placements)))
 
     def racks(self) -> list[Any]:
         racks = [r for r in self.plan.racks() if r.id in self.results.racks]
-        groups: list[tuple[Any, list[Any]]] = []
+        groups: list[tuple[Rack, list[Rack]]] = []
         if len(racks) > self.opts.rack_sheet_limit:
             self.summarised = True
-            by_key: dict[tuple, list[Any]] = {}
+            by_key: dict[tuple, list[Rack]] = {}
             for r in racks:
                 by_key.setdefault(self._layout_key(r), []).append(r)
             groups = [(members[0], members) for members in by_key.values()]
@@ -844,7 +843,7 @@ class _Builder:
                         out += c
         return out
 
-    def rack_block(self, rack: Any, members: list[Any], width: float, height: float) -> list[Any]:
+    def rack_block(self, rack: Rack, members: list[Rack], width: float, height: float) -> list[Any]:
         res = self.results.racks[rack.id]
         u = self.u
         row = self.plan.row_of(rack.id)
@@ -914,7 +913,7 @@ class _Builder:
             ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         return head + [Spacer(1, 2), body]
 
-    def _device_rows(self, rack: Any, width: float) -> list[list[str]]:
+    def _device_rows(self, rack: Rack, width: float) -> list[list[str]]:
         """U, name and model of every device of ``rack``, top down (0U PDUs last)."""
         items = sorted(rack.placements, key=lambda p: (p.u is None, -(p.u or 0), p.side or ""))
         rows = []
@@ -926,7 +925,7 @@ class _Builder:
             rows.append([where, display_name(p, self.catalog), model])
         return rows
 
-    def device_list(self, rack: Any, width: float, room: float) -> tuple[Table | None, list[list[str]]]:
+    def device_list(self, rack: Rack, width: float, room: float) -> tuple[Table | None, list[list[str]]]:
         """The rack's devices that fit in ``room`` beside the elevation, and the rest
         (listed on a continuation page by :meth:`racks`: every device is on its sheet)."""
         rows = self._device_rows(rack, width)
@@ -953,7 +952,7 @@ class _Builder:
         return Table(data, colWidths=[width * 0.16, width * 0.36, width * 0.48], rowHeights=line,
                      style=TableStyle(style), hAlign="LEFT"), rest
 
-    def device_continuation(self, rack: Any, members: list[Any], rest: list[list[str]],
+    def device_continuation(self, rack: Rack, members: list[Rack], rest: list[list[str]],
                             width: float) -> list[Any]:
         """The devices of a rack sheet that did not fit beside the elevation (for the next page)."""
         if not rest:
@@ -1074,7 +1073,7 @@ class _Builder:
                                       facility=kw(t.facility_typical_w))), self.st_small))
         return out
 
-    def _sev_style(self, findings: Iterable[Any]) -> list[tuple]:
+    def _sev_style(self, findings: Iterable[Finding]) -> list[tuple]:
         sev = {f.severity for f in findings}
         if "error" in sev:
             return [("TEXTCOLOR", colors.HexColor("#c0392b"))]
@@ -1140,7 +1139,7 @@ class _Builder:
         return out
 
     # -- BOM ---------------------------------------------------------------------------------
-    def _price(self, table: str, slug: str) -> Any:
+    def _price(self, table: str, slug: str) -> Price | None:
         if self.catalog is None:
             return None
         item = self.catalog.get(table, slug)
@@ -1307,7 +1306,7 @@ class _Builder:
         return out
 
     # -- cables ------------------------------------------------------------------------------
-    def schedule(self) -> list[Any]:
+    def schedule(self) -> list[CableRow]:
         """The cable schedule rows (once per report: the cables, pull list and labels share it)."""
         if self._schedule is None:
             self._schedule = cable_schedule(self.plan, self.catalog)
@@ -1333,7 +1332,7 @@ class _Builder:
         """A schedule's rack unit ("U12") as the report's language writes it ("HE 12")."""
         return _("U{n}").format(n=text[1:]) if text[:1] == "U" and text[1:].isdigit() else text
 
-    def _media(self, c: Any) -> str:
+    def _media(self, c: CableRow) -> str:
         media = c.cable or _("unspecified")
         return f"{media} + {c.transceiver}" if c.transceiver else media
 
@@ -1519,8 +1518,8 @@ class _Builder:
                 band = v.figures.get("error_band")
                 if band and v.met is not None:  # the model's validated error band (docs/validation.md)
                     figs = _("uncertainty ±{pct} %").format(pct=num(band * 100, 0)) + "; " + figs
-                kind = _(WORKLOAD_KINDS[v.kind]) if v.kind in WORKLOAD_KINDS else clean(v.kind)
-                bottleneck = _(BOTTLENECKS[v.bottleneck]) if v.bottleneck in BOTTLENECKS else v.bottleneck
+                kind = clean(message_text(workload_kind_text(v.kind)))
+                bottleneck = message_text(bottleneck_text(v.bottleneck))
                 rows.append([self.cell(v.name), kind, self.cell(met),
                              "\u2013" if v.margin is None else ("+" if v.margin >= 0.005 else "")
                              + f"{num(v.margin * 100, 0)} %",

@@ -30,7 +30,9 @@ from planner.units import LB_KG
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.catalog.models import Price
     from planner.engine.results import Results
+    from planner.plan import Plan
 
 FOOT_M = 0.3048  # exact (international foot, 1959)
 
@@ -76,7 +78,7 @@ class Sheet:
 ProgressFn = Callable[[float, str], Any]
 
 
-def plan_tables(plan: Any, catalog: Catalog, results: Results, imperial: bool = False,
+def plan_tables(plan: Plan, catalog: Catalog, results: Results, imperial: bool = False,
                 progress: ProgressFn | None = None, lang: str | None = None) -> list[Sheet]:
     """Every table of ``plan``; ``results`` is ``Engine(catalog, settings).compute(plan)``
     for this very plan. Sheet names, column titles, fixed cell texts and notes in ``lang``
@@ -85,7 +87,7 @@ def plan_tables(plan: Any, catalog: Catalog, results: Results, imperial: bool = 
         return _plan_tables(plan, catalog, results, imperial, progress)
 
 
-def _plan_tables(plan: Any, catalog: Catalog, results: Results, imperial: bool, progress: ProgressFn | None) -> list[Sheet]:
+def _plan_tables(plan: Plan, catalog: Catalog, results: Results, imperial: bool, progress: ProgressFn | None) -> list[Sheet]:
     t = _Tables(plan, catalog, results, imperial)
     steps = (("bill of materials", t.bom), ("cable schedule", t.cables), ("racks", t.racks),
              ("power sources", t.sources), ("power feeds", t.feeds), ("rack PDUs", t.pdus),
@@ -98,7 +100,7 @@ def _plan_tables(plan: Any, catalog: Catalog, results: Results, imperial: bool, 
     return out
 
 
-def document_info(plan: Any) -> dict[str, str]:
+def document_info(plan: Plan) -> dict[str, str]:
     """Who and what the files are for, from the plan's metadata: the workbook's document
     properties (title, subject, creator, ...) and the first note of the BOM."""
     import planner
@@ -115,7 +117,7 @@ def _kw(w: float | None) -> float | None:
 
 
 class _Tables:
-    def __init__(self, plan: Any, catalog: Catalog, results: Results, imperial: bool) -> None:
+    def __init__(self, plan: Plan, catalog: Catalog, results: Results, imperial: bool) -> None:
         self.plan, self.catalog, self.results = plan, catalog, results
         self.imperial = imperial
         self.mass_unit = "lb" if imperial else "kg"
@@ -138,16 +140,16 @@ class _Tables:
         return None if m is None else (m / FOOT_M if self.imperial else m)
 
     # -- BOM ------------------------------------------------------------------------------------
-    def _item(self, table: str, slug: str) -> Any:
+    def _item(self, table: str, slug: str) -> object:
         return self.catalog.get(table, slug) if self.catalog is not None else None
 
     @staticmethod
-    def _price(item: Any) -> Any:
+    def _price(item: object) -> Price | None:
         if item is None:
             return None
         price = getattr(item, "price", None)
-        if price is None and getattr(item, "planning", None) is not None:
-            price = getattr(item.planning, "price", None)
+        if price is None:
+            price = getattr(getattr(item, "planning", None), "price", None)
         return price
 
     def bom(self) -> Sheet:
@@ -372,7 +374,7 @@ def _u(where: str) -> int | None:
     return int(where[1:]) if where[:1] == "U" and where[1:].isdigit() else None
 
 
-def _figure(v: Any, kind: str) -> Any:
+def _figure(v: object, kind: str) -> str | int | float | None:
     """A workload figure as a cell value of ``kind`` (None where it has no such value)."""
     if v is None or isinstance(v, (dict, list, tuple)):
         return None

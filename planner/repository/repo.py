@@ -31,8 +31,10 @@ from __future__ import annotations
 import builtins
 import datetime as _dt
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from types import TracebackType
 from typing import Any, Literal
 
 from sqlalchemy import (
@@ -529,7 +531,7 @@ class Repository:
                  repo_revisions.c.changes, repo_revisions.c.gpus, repo_revisions.c.size_bytes)
 
     @staticmethod
-    def _rev(row: Any) -> RevisionInfo:
+    def _rev(row: Sequence[Any]) -> RevisionInfo:
         n, author, time, message, base, merged, changes, gpus, size = row
         return RevisionInfo(n, author, time, message, base, merged, PlanDiff.from_json(changes), gpus, size)
 
@@ -733,7 +735,7 @@ class _Txn:
     def __init__(self, repo: Repository, doing: str | None = None) -> None:
         self.repo = repo
         self.doing = doing  # what a refused permission says the user may not do (default: write)
-        self.cm: Any = None
+        self.cm: AbstractContextManager[Connection] | None = None
 
     def __enter__(self) -> Connection:
         try:
@@ -742,7 +744,9 @@ class _Txn:
         except (DBAPIError, SQLAlchemyError) as e:
             raise self.repo._error(e, "connect") from None
 
-    def __exit__(self, et: Any, ev: Any, tb: Any) -> Literal[False]:
+    def __exit__(self, et: type[BaseException] | None, ev: BaseException | None,
+                 tb: TracebackType | None) -> Literal[False]:
+        assert self.cm is not None  # set by __enter__
         try:
             self.cm.__exit__(et, ev, tb)
         except (DBAPIError, SQLAlchemyError) as e:

@@ -20,7 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ValidationError
 
 from planner.catalog import Catalog, DeviceType, Layer, Origin, RackType
-from planner.catalog.models import TABLE_MODELS
+from planner.catalog.models import TABLE_MODELS, CatalogEntry
 from planner.plan import Plan
 
 DEVICE_TABLE = "device-types"
@@ -180,7 +180,7 @@ def direct_references(plan: Plan) -> dict[tuple[str, str], list[str]]:
     return refs
 
 
-def _lookup(catalogs: list[Catalog], table: str, slug: str) -> tuple[Any, Catalog] | None:
+def _lookup(catalogs: list[Catalog], table: str, slug: str) -> tuple[CatalogEntry, Catalog] | None:
     for cat in catalogs:
         e = cat.get(table, slug)
         if e is not None:
@@ -188,13 +188,13 @@ def _lookup(catalogs: list[Catalog], table: str, slug: str) -> tuple[Any, Catalo
     return None
 
 
-def used_entries(plan: Plan, catalogs: list[Catalog]) -> tuple[dict[tuple[str, str], tuple[Any, Catalog]],
+def used_entries(plan: Plan, catalogs: list[Catalog]) -> tuple[dict[tuple[str, str], tuple[CatalogEntry, Catalog]],
                                                                 list[UnknownRef]]:
     """Entries the plan uses, each from the first catalog that has it, and what none has.
 
     Spec strings that name no LLM or GPU are ordinary text, not unknown hardware.
     """
-    found: dict[tuple[str, str], tuple[Any, Catalog]] = {}
+    found: dict[tuple[str, str], tuple[CatalogEntry, Catalog]] = {}
     unknown: dict[tuple[str, str], list[str]] = {}
     pending = list(direct_references(plan).items())
     while pending:

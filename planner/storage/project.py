@@ -21,6 +21,7 @@ from . import models as m
 from . import sqlite as sq
 from .convert import NotFinite, plan_to_rows, read_rows, rows_to_plan
 from .embedded import (
+    Difference,
     EmbeddedCatalog,
     Prefer,
     UnknownRef,
@@ -39,7 +40,7 @@ class Resolution:
     """The catalog to work with after opening, and what the user should be told."""
 
     catalog: Catalog
-    differences: list[Any]
+    differences: list[Difference]
     missing_locally: list[tuple[str, str]]
     unknown: list[UnknownRef]
 
@@ -61,7 +62,7 @@ class OpenedPlan:
         """The stored entries as a catalog layer (layer name ``plan-file``)."""
         return self.embedded.catalog
 
-    def differences(self, local: Catalog) -> list[Any]:
+    def differences(self, local: Catalog) -> list[Difference]:
         return catalog_differences(self.embedded, local)
 
     def resolve(self, local: Catalog, prefer: Prefer = "local",

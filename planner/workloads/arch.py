@@ -9,9 +9,12 @@ fast pure arithmetic over floats. Formulas and sources: ``docs/workloads.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.i18n import tmsg
+
+if TYPE_CHECKING:
+    from planner.catalog import Gpu, Llm
 
 GB = 1e9  # decimal gigabyte, as GPU datasheets quote memory capacity and bandwidth
 
@@ -58,9 +61,9 @@ class GpuHw:
     memory_bytes: float = 0.0
 
     @classmethod
-    def from_catalog(cls, gpu: Any) -> GpuHw:
+    def from_catalog(cls, gpu: Gpu) -> GpuHw:
         price = None
-        if getattr(gpu, "price", None) is not None and gpu.price.currency == "USD":
+        if gpu.price is not None and gpu.price.currency == "USD":
             price = float(gpu.price.amount)
         return cls(
             slug=gpu.slug,
@@ -138,7 +141,7 @@ class ModelArch:
     max_context: int = 4096
 
     @classmethod
-    def from_llm(cls, llm: Any) -> ModelArch:
+    def from_llm(cls, llm: Llm) -> ModelArch:
         moe = llm.moe
         return cls(
             slug=llm.slug,

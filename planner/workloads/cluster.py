@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,8 @@ from . import calibration as cal
 from .arch import GpuHw
 
 if TYPE_CHECKING:
-    from planner.catalog import Catalog
+    from planner.catalog import Catalog, DeviceType
+    from planner.plan import Metadata, Plan
 
 # GPUs sharing one NVLink domain when it spans more than one server (GB200 NVL72:
 # 18 compute trays x 4 GPUs behind NVLink switches, NVIDIA GB200 NVL72 datasheet).
@@ -107,7 +109,7 @@ class ClusterSpec:
         return capex, energy
 
 
-def _nic_gbps(catalog: Catalog, device: Any, role: str) -> float:
+def _nic_gbps(catalog: Catalog, device: DeviceType, role: str) -> float:
     total = 0.0
     for ref in device.planning.nics if device.planning else []:
         if ref.role != role and not (role == "storage" and ref.role == "dpu"):
@@ -118,7 +120,7 @@ def _nic_gbps(catalog: Catalog, device: Any, role: str) -> float:
     return total
 
 
-def _server_power_w(device: Any) -> float | None:
+def _server_power_w(device: DeviceType) -> float | None:
     typ = device.typical_power_w
     if typ is not None:
         return typ
@@ -126,7 +128,7 @@ def _server_power_w(device: Any) -> float | None:
     return mx * cal.LOAD_POWER_SHARE if mx is not None else None
 
 
-def reference_server(catalog: Catalog, gpu_slug: str) -> Any | None:
+def reference_server(catalog: Catalog, gpu_slug: str) -> DeviceType | None:
     """A catalog server carrying this GPU (the most GPUs per box, then the slug) used for
     NICs, power and price when sizing without a plan."""
     servers = [d for d in catalog.servers() if d.gpu_slug == gpu_slug and d.gpu_count > 0]
@@ -217,7 +219,7 @@ class PlanHardwareError(ValueError):
     """The plan (or group) has no GPU servers to run a workload on."""
 
 
-def plan_hardware(plan: Any, catalog: Catalog, group: str | None = None) -> tuple[dict[str, int], dict[str, int],
+def plan_hardware(plan: Plan, catalog: Catalog, group: str | None = None) -> tuple[dict[str, int], dict[str, int],
                                                                                    list[str]]:
     """(GPU servers per device type, storage systems per device type, GPU server
     placement ids) of ``group`` (or the plan): one pass over the placements."""
@@ -247,7 +249,7 @@ def plan_hardware(plan: Any, catalog: Catalog, group: str | None = None) -> tupl
     return dict(servers), dict(storage), pids
 
 
-def plan_nvlink_domains(plan: Any, catalog: Catalog) -> dict[str, tuple[int, float]]:
+def plan_nvlink_domains(plan: Plan, catalog: Catalog) -> dict[str, tuple[int, float]]:
     """Placement -> (GPUs in its multi-node NVLink domain, per-GPU NVLink GB/s
     bidirectional as wired) for every GPU tray wired into an ``nvlink`` fabric
     (:mod:`planner.fabric.nvlink`)."""
@@ -268,8 +270,8 @@ def plan_nvlink_domains(plan: Any, catalog: Catalog) -> dict[str, tuple[int, flo
     return out
 
 
-def nvlink_domain_of(pids: Any, trays: Any, domains: dict[str, tuple[int, float]],
-                     gpus_of: Any) -> tuple[int, float | None, str] | None:
+def nvlink_domain_of(pids: Iterable[str], trays: Container[str], domains: dict[str, tuple[int, float]],
+                     gpus_of: Callable[[str], int]) -> tuple[int, float | None, str] | None:
     """The NVLink domain a workload can count on: the smallest domain among its GPU
     trays that take part in multi-node NVLink (``trays``: their placement ids; a tray
     wired into no NVLink fabric is a domain of its own GPUs). None when no member is such
@@ -308,7 +310,7 @@ def nvlink_domain_of(pids: Any, trays: Any, domains: dict[str, tuple[int, float]
     return size, bw, note
 
 
-def cluster_from_plan(plan: Any, catalog: Catalog, group: str | None = None) -> ClusterSpec:
+def cluster_from_plan(plan: Plan, catalog: Catalog, group: str | None = None) -> ClusterSpec:
     """The cluster a plan workload runs on: the GPU servers of ``group`` (or the plan).
 
     Inter-node bandwidth per GPU comes from each server's compute NICs (the engine
@@ -336,7 +338,7 @@ def _multi_node(catalog: Catalog, slug: str) -> bool:
     return dp is not None and bool(dp.role(NVLINK_ROLE))
 
 
-def cluster_from_counts(catalog: Catalog, servers: dict[str, int], storage: dict[str, int], metadata: Any, *,
+def cluster_from_counts(catalog: Catalog, servers: dict[str, int], storage: dict[str, int], metadata: Metadata, *,
                         group: str | None = None,
                         nvlink: tuple[int, float | None, str] | None = None) -> ClusterSpec:
     """:func:`cluster_from_plan` from counts per device type (the engine keeps them by

@@ -24,6 +24,7 @@ from .training import checkpoint_size_gb, gpus_for_days, train
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.plan import Plan, Workload
 
 BOTTLENECKS = ("gpu_memory", "memory_bandwidth", "compute", "interconnect", "storage", "power", "cooling")
 
@@ -209,7 +210,7 @@ def evaluate_storage(spec: StorageWorkloadSpec, catalog: Catalog, cl: ClusterSpe
     return margin >= 0, margin, "storage", fig
 
 
-def evaluate_workload(w: Any, plan: Any, catalog: Catalog, *, power_ok: bool = True,
+def evaluate_workload(w: Workload, plan: Plan, catalog: Catalog, *, power_ok: bool = True,
                       cooling_ok: bool = True) -> WorkloadVerdict:
     v = WorkloadVerdict(w.id, w.name, w.kind, w.group, None, None, None)
     try:
@@ -233,7 +234,7 @@ def evaluate_workload(w: Any, plan: Any, catalog: Catalog, *, power_ok: bool = T
     return v
 
 
-def evaluate_plan(plan: Any, catalog: Catalog, *, power_ok: bool = True,
+def evaluate_plan(plan: Plan, catalog: Catalog, *, power_ok: bool = True,
                   cooling_ok: bool = True) -> list[WorkloadVerdict]:
     """One verdict per workload of the plan, in plan order."""
     return [evaluate_workload(w, plan, catalog, power_ok=power_ok, cooling_ok=cooling_ok)

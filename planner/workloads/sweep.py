@@ -43,6 +43,8 @@ from .specs import FinetuneSpec, InferenceSpec, PretrainSpec, SpecError, parse_s
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.plan import Plan, Workload
+    from planner.workloads.specs import WorkloadSpec
 
 MAX_SWEEP_POINTS = 10_000
 MAX_SWEEP_GPUS = 1 << 20
@@ -183,7 +185,7 @@ def sweep_counts(lo: int, hi: int, n: int, step: int = 8) -> list[int]:
     return [k * step for k in out]
 
 
-def sweep_step(spec: Any, cluster: ClusterSpec) -> int:
+def sweep_step(spec: WorkloadSpec, cluster: ClusterSpec) -> int:
     """GPUs per step of a sweep: whole nodes (as :func:`gpus_for_days` steps: the node,
     at most 8), also a multiple of the spec's fixed tensor x pipeline (x context) degree."""
     step = cluster.gpus_per_node if cluster.gpus_per_node <= 8 else 8
@@ -322,7 +324,7 @@ def _finish(res: SweepResult) -> None:
 # ----------------------------------------------------------------------------- plan workloads
 
 
-def workload_cluster(plan: Any, catalog: Catalog, workload: Any) -> ClusterSpec:
+def workload_cluster(plan: Plan, catalog: Catalog, workload: Workload) -> ClusterSpec:
     """The cluster a plan workload's verdict is sized on: :func:`cluster_from_plan` of
     its group, with the compute fabric's routed inter-node bandwidth per GPU where the
     plan wires one (as the engine does, docs/engine.md "Workloads")."""
@@ -348,7 +350,7 @@ def default_counts(plan_gpus: int, step: int, need: int | None = None, n: int = 
     return sorted(set(sweep_counts(lo, hi, n, step)) | set(ref))
 
 
-def sweep_workload(plan: Any, catalog: Catalog, workload: Any, gpus: Iterable[int] | None = None, *,
+def sweep_workload(plan: Plan | None, catalog: Catalog, workload: Workload, gpus: Iterable[int] | None = None, *,
                    points: int = 40, cancelled: Callable[[], bool] | None = None,
                    cluster: ClusterSpec | None = None) -> SweepResult:
     """Sweep a plan workload (``plan.workloads`` entry) on the hardware its verdict uses,
@@ -360,7 +362,11 @@ def sweep_workload(plan: Any, catalog: Catalog, workload: Any, gpus: Iterable[in
     if not isinstance(spec, (PretrainSpec, FinetuneSpec, InferenceSpec)):
         raise SpecError(tmsg("a {kind} workload has no GPU scaling to sweep", kind=workload.kind))
     model = _llm(catalog, spec.model)
-    base = cluster if cluster is not None else workload_cluster(plan, catalog, workload)
+    if cluster is None:
+        if plan is None:
+            raise ValueError("sweep_workload needs the plan or the cluster of its last sweep")
+        cluster = workload_cluster(plan, catalog, workload)
+    base = cluster
     if gpus is None:
         if _stop(cancelled):
             return SweepResult("training" if not isinstance(spec, InferenceSpec) else "inference",

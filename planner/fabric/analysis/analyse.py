@@ -6,7 +6,8 @@ of a fabric and the bandwidth per GPU between nodes (:func:`inter_node_gbps_per_
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from planner.fabric.analysis.lookups import _Ports
 from planner.fabric.analysis.model import FabricModel
@@ -18,6 +19,7 @@ from planner.plan import Link, Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
+    from planner.plan import Fabric
 
 
 def check_links(plan: Plan, catalog: Catalog, links: list[Link] | None = None,
@@ -57,7 +59,7 @@ def analyse_fabrics(plan: Plan, catalog: Catalog, default_length_m: float = 0.0)
     return results
 
 
-def required_role(fab: Any) -> str | None:
+def required_role(fab: Fabric) -> str | None:
     """The port role every member of the fabric must wire (an NVLink fabric: the GPU
     trays' NVLink ports)."""
     return NVLINK_ROLE if fab.kind == "nvlink" else fab.kind
@@ -69,7 +71,7 @@ def required_ports(catalog: Catalog, slug: str, role: str) -> list[str]:
     return [] if dp is None else [p.name for p in dp.role(role)]
 
 
-def with_unconnected(r: FabricResult, fab: Any, unconnected: list[tuple[str, str]]) -> FabricResult:
+def with_unconnected(r: FabricResult, fab: Fabric, unconnected: list[tuple[str, str]]) -> FabricResult:
     """Add the unconnected required ports (and their finding) to a fabric result."""
     r.unconnected_ports = list(unconnected)
     if unconnected:
@@ -82,7 +84,7 @@ def with_unconnected(r: FabricResult, fab: Any, unconnected: list[tuple[str, str
     return r
 
 
-def analyse_fabric(plan: Plan, catalog: Catalog, fab: Any, links: list[Link], *, ports: _Ports | None = None,
+def analyse_fabric(plan: Plan, catalog: Catalog, fab: Fabric, links: list[Link], *, ports: _Ports | None = None,
                    chooser: MediaChooser | None = None, default_length_m: float = 0.0,
                    link_findings: list[Finding] | None = None) -> tuple[FabricResult, list[str]]:
     """One fabric from its links: tiers, bandwidth, switches, media, findings (its link
@@ -133,7 +135,7 @@ def inter_node_gbps_per_gpu(plan: Plan, catalog: Catalog, group: str | None = No
     return inter_node_from(gpus_of, bw, ovs)
 
 
-def inter_node_from(members: Any, bw: Any, oversubscription: dict[str, float]) -> float:
+def inter_node_from(members: Iterable[tuple[str, int]], bw: Mapping[tuple[str, str], float], oversubscription: dict[str, float]) -> float:
     """The formula of :func:`inter_node_gbps_per_gpu` over precomputed inputs:
     ``members`` (placement id, GPUs) pairs, ``bw[(placement, fabric)]`` the server's link
     bandwidth on each compute fabric (Gb/s), ``oversubscription[fabric]``. Each server

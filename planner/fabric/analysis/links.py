@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 from planner.fabric.analysis.lookups import _media, _Ports, link_speed
 from planner.fabric.findings import Finding, fabric_finding
 from planner.fabric.media import TWISTED_PAIR, MediaChooser
+from planner.plan import Fabric, Link
 
 
 class LinkFacts(NamedTuple):
@@ -54,7 +55,7 @@ _F_GRAPH = itemgetter(*(_F[n] for n in ("a", "b", "speed_gbps", "a_dev", "b_dev"
 _new_facts = tuple.__new__
 
 
-def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: Any, lk: Any,
+def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: Fabric | None, lk: Link,
                default_length_m: float = 0.0) -> LinkFacts:
     """The :class:`LinkFacts` of ``lk`` in fabric ``fab`` (``pl``: the plan's placements by id).
     Port pairs and media are looked up once per distinct (devices, ports) and (cable,
@@ -124,7 +125,7 @@ def link_facts(cache: _Ports, chooser: MediaChooser, pl: dict[str, Any], fab: An
                                   speed, per_end, mass, xcvr, label, na, nb, da, db, findings))
 
 
-def _cable_findings(cache: _Ports, lk: Any, label: str, speed: float) -> list[Finding]:
+def _cable_findings(cache: _Ports, lk: Link, label: str, speed: float) -> list[Finding]:
     """Checks of a link's cable against its speed and length."""
     out: list[Finding] = []
     if lk.cable is None:

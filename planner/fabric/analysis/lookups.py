@@ -11,7 +11,7 @@ from planner.fabric.ports import NVLINK_ROLE, Port, device_ports, port_lookup, s
 from planner.plan import Link, Plan
 
 if TYPE_CHECKING:
-    from planner.catalog import Catalog
+    from planner.catalog import Cable, Catalog
 
 
 class _Ports:
@@ -22,8 +22,8 @@ class _Ports:
         self.catalog = catalog
         self._memo: dict[tuple[str, str, float | None], Port | None] = {}
         self._dev: dict[str, tuple[str, int, float]] = {}
-        self._cables: dict[str, Any] = {}
-        self._xcvr: dict[tuple[str, float, float], Any] = {}
+        self._cables: dict[str, Cable | None] = {}
+        self._xcvr: dict[tuple[str, float, float], Cable | None] = {}
         self._sw: dict[tuple[str, float], tuple[int, int | None]] = {}
         self._nvl: dict[str, tuple[str | None, int]] = {}  # nvlink_ports by device slug
         self._pairs: dict[tuple[str, str, str, str], tuple[Any, ...]] = {}  # ports of both ends, speed, speeds agree
@@ -43,7 +43,7 @@ class _Ports:
     def ends(self, plan: Plan, lk: Link) -> tuple[Port | None, Port | None]:
         return self.ends_of(plan.index.placements, lk)
 
-    def ends_of(self, pl: dict[str, Any], lk: Any) -> tuple[Port | None, Port | None]:
+    def ends_of(self, pl: dict[str, Any], lk: Link) -> tuple[Port | None, Port | None]:
         return self.port_pair(pl[lk.a.placement].device, lk.a.port, pl[lk.b.placement].device, lk.b.port)
 
     def port_pair(self, da: str, a: str, db: str, b: str) -> tuple[Port | None, Port | None]:
@@ -65,14 +65,14 @@ class _Ports:
             self._dev[slug] = got
         return got
 
-    def cable(self, slug: str) -> Any:
+    def cable(self, slug: str) -> Cable | None:
         try:
             return self._cables[slug]
         except KeyError:
             got = self._cables[slug] = self.catalog.get("cables", slug) if self.catalog is not None else None
             return got
 
-    def transceiver(self, chooser: MediaChooser, cable: Any, speed: float, length: float) -> Any:
+    def transceiver(self, chooser: MediaChooser, cable: Cable, speed: float, length: float) -> Cable | None:
         key = (cable.slug, speed, length)
         try:
             return self._xcvr[key]
@@ -113,7 +113,7 @@ def link_speed(pa: Port | None, pb: Port | None, fabric_speed: float) -> float:
     return min(speeds) if speeds else fabric_speed
 
 
-def link_media(catalog: Catalog, chooser: MediaChooser, lk: Any, speed: float,
+def link_media(catalog: Catalog, chooser: MediaChooser, lk: Link, speed: float,
                default_length_m: float = 0.0) -> tuple[float, int, float]:
     """(power per end W, transceivers, cable mass kg) of a link's media: the active
     cable's ``power_w`` at each end plus, for fibre, the transceiver's; mass =

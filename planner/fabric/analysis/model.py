@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +25,7 @@ from planner.fabric.analysis.result import FabricResult
 from planner.fabric.analysis.state import FabricState
 from planner.fabric.findings import Finding, fabric_finding
 from planner.fabric.media import MediaChooser
-from planner.plan import Link, Plan
+from planner.plan import Fabric, Link, Plan
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -47,7 +48,7 @@ class FabricModel:
         self.reset()
 
     def reset(self) -> None:
-        self.fabric_objs: dict[str, Any] = {}
+        self.fabric_objs: dict[str, Fabric] = {}
         self.states: dict[str, FabricState] = {}
         self.links: dict[str, LinkFacts] = {}
         self.by_placement: dict[str, list[LinkFacts]] = {}
@@ -64,7 +65,7 @@ class FabricModel:
         self.touched: set[str] = set()
 
     # -- loading -------------------------------------------------------------------------------------
-    def load(self, plan: Plan, links: list[Link] | None = None, fabrics: list[Any] | None = None) -> None:
+    def load(self, plan: Plan, links: list[Link] | None = None, fabrics: list[Fabric] | None = None) -> None:
         self.reset()
         self.fabric_objs = {f.id: f for f in (plan.fabrics if fabrics is None else fabrics)}
         for fid, fab in self.fabric_objs.items():
@@ -199,7 +200,7 @@ class FabricModel:
         if f.transceiver is not None:
             self.transceiver_counts[f.transceiver] += 2
 
-    def add_link(self, plan: Plan, link: Any) -> LinkFacts:
+    def add_link(self, plan: Plan, link: Link) -> LinkFacts:
         """Add a plan link (or replace the one with its id) and return its facts. A link
         whose ends, ports, speed and fabric stay (a cable, length or label edit) is patched
         in place: media sums and its findings only."""
@@ -322,7 +323,7 @@ class FabricModel:
         return out
 
 
-def _users(users: tuple[str, str] | dict[str, str] | None) -> Any:
+def _users(users: tuple[str, str] | dict[str, str] | None) -> Iterable[str]:
     """The link ids of a ``FabricModel.port_links`` value."""
     if users is None:
         return ()

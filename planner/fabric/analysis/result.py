@@ -3,11 +3,29 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from planner.fabric.findings import Finding
 
 TIER_NAMES = {1: "leaf", 2: "spine", 3: "core"}
+
+
+class FabricInfo(Protocol):
+    """What the analysis reads of a fabric: a plan's ``planner.plan.Fabric``, or the stand-in
+    for a fabric id a link names that the plan does not have (``model._UnknownFabric``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def technology(self) -> str: ...
+    @property
+    def speed_gbps(self) -> float: ...
+    @property
+    def oversubscription(self) -> float: ...
 
 
 @dataclass

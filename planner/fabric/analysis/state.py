@@ -5,11 +5,10 @@ keyed by link id) that adding or removing one link patches."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from planner.fabric.analysis.links import _F_CABLE, _F_GRAPH, _F_LENGTH, _F_MASS, _F_POWER, _F_XCVR, LinkFacts
 from planner.fabric.analysis.lookups import _Ports
-from planner.fabric.analysis.result import TIER_NAMES, FabricResult
+from planner.fabric.analysis.result import TIER_NAMES, FabricInfo, FabricResult
 from planner.fabric.analysis.sums import _exact, _float
 from planner.fabric.findings import Finding, fabric_finding
 from planner.fabric.nvlink import fabric_domain
@@ -38,7 +37,7 @@ class FabricState:
     the per-pair aggregates (O(switch pairs), not O(links)) when the result is read.
     """
 
-    def __init__(self, fab: Any, cache: _Ports) -> None:
+    def __init__(self, fab: FabricInfo, cache: _Ports) -> None:
         self.fab = fab
         self.cache = cache
         self.links: dict[str, LinkFacts] = {}
