@@ -61,6 +61,30 @@ def test_derived_prices_match_their_stated_arithmetic(cat):
         assert cat.get("rack-types", slug).price.amount == pytest.approx(ar3300 * factor, rel=0.01), slug
 
 
+NVL72_RACK_USD = 3_000_000  # NT$96M (TweakTown citing UDN, 2024-05), the figure the split uses
+
+
+def test_gb200_nvl72_tray_prices_split_the_rack_price_by_draw(cat):
+    # the rack price over its 18 compute and 9 NVLink switch trays in proportion to their maximum draw
+    tray = cat.device("nvidia-gb200-nvl72-compute-tray")
+    switch = cat.device("nvidia-nvlink-switch")
+    tray_w, switch_w = tray.planning.power.max_w, switch.planning.power.max_w
+    rack_w = 18 * tray_w + 9 * switch_w
+    assert tray.planning.price.amount == pytest.approx(NVL72_RACK_USD * tray_w / rack_w, abs=100)
+    assert switch.planning.price.amount == pytest.approx(NVL72_RACK_USD * switch_w / rack_w, abs=100)
+    per_rack = 18 * tray.planning.price.amount + 9 * switch.planning.price.amount
+    assert per_rack == pytest.approx(NVL72_RACK_USD, rel=0.001)
+    # what the trays' price already includes stays unpriced, so no rack is counted twice
+    assert cat.device("nvidia-gb200-power-shelf").planning.price is None
+    assert cat.get("rack-types", "nvidia-gb200-nvl72-rack").price is None
+    assert cat.get("cables", "nvlink-spine-cartridge").price is None
+
+
+def test_aoc_is_priced_as_the_optical_link_it_replaces(cat):
+    link = 2 * cat.get("cables", "xcvr-400g-sr4-osfp").price.amount + cat.get("cables", "fibre-mmf-om4-mpo12").price.amount
+    assert cat.get("cables", "aoc-400g-qsfp112").price.amount == link
+
+
 @pytest.mark.parametrize("gpus", [256, 2048])
 def test_synthetic_plan_capex_is_complete(cat, gpus):
     res = Engine(cat).compute(synthetic_plan(gpus, cat))
