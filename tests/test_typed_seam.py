@@ -7,6 +7,7 @@ two result fields are misspelt, and on a small module that reads the results cor
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -87,3 +88,38 @@ def test_a_sum_the_engine_does_not_add_up_fails_the_type_check(tmp_path: Path) -
     hits = [e for e in errors if "liquid_heat_kw" in e and "Invalid index type" in e]
     assert {int(e.split(":")[1]) for e in hits} == lines, errors
     assert len(errors) == len(hits), errors
+
+
+# Parameters and attributes that name a thing of the plan, the catalog or the engine: typed
+# with that thing's class wherever they appear (issue 16: "no Any where a type exists").
+SEAM_NAMES = {"plan", "catalog", "results", "doc", "document", "change", "engine", "fab", "fabric",
+              "workload", "rack", "room", "snapshot", "totals", "settings", "edit"}
+
+
+def _any_annotated(tree: ast.AST) -> list[tuple[int, str]]:
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            args = node.args
+            for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+                ann = a.annotation
+                if a.arg in SEAM_NAMES and ann is not None and "Any" in ast.unparse(ann).split(" | "):
+                    out.append((a.lineno, a.arg))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name | ast.Attribute):
+            name = node.target.id if isinstance(node.target, ast.Name) else node.target.attr
+            if name in SEAM_NAMES and "Any" in ast.unparse(node.annotation).split(" | "):
+                out.append((node.lineno, name))
+    return out
+
+
+def test_the_seams_names_are_typed_with_their_classes() -> None:
+    # the check itself finds what it looks for (a parameter, an attribute, a union with Any)
+    probe = ast.parse("def f(plan: Any, doc: 'Document', catalog: Any | None = None) -> None:\n"
+                      "    self.results: Any = None\n    rest: Any = 1\n")
+    assert [n for _, n in _any_annotated(probe)] == ["plan", "catalog", "results"]
+    found = []
+    for pkg in ("planner", "ui"):
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            found += [f"{path.relative_to(ROOT)}:{line}: {name}: Any" for line, name in _any_annotated(tree)]
+    assert not found, "\n".join(found)
