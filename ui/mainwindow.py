@@ -32,6 +32,7 @@ from ui import units as uunits
 from ui.controllers import EditController, FileController
 from ui.document import Document, make_engine
 from ui.export import BuildPlanExporter
+from ui.export_netbox import NetboxExporter
 from ui.export_tables import TablesExporter
 from ui.i18n import QT_TRANSLATE_NOOP
 from ui.panels.catalog import CatalogPanel
@@ -165,6 +166,7 @@ class MainWindow(QMainWindow):
         self.edits = EditController(doc, self, self.rack_view.current_row)
         self.exporter = BuildPlanExporter(doc, self, self.settings)
         self.table_exporter = TablesExporter(doc, self, self.settings)
+        self.netbox_exporter = NetboxExporter(doc, self, self.settings)
         self._build_actions()
         self._add_plan_actions()
         self._add_design_actions()
@@ -261,6 +263,10 @@ class MainWindow(QMainWindow):
                                            lambda: self.table_exporter.export_csv(), None,
                                            self.tr("Write the BOM, cable schedule, racks, power and workload "
                                                    "verdicts as CSV files, one per table"))
+        self.act_export_netbox = self._action(self.tr("Export &NetBox Import Files\u2026"),
+                                              lambda: self.netbox_exporter.export(), None,
+                                              self.tr("Write the site, racks, devices, power feeds and cables as "
+                                                      "NetBox bulk-import files, with the device types"))
         self.act_settings = self._action(self.tr("Se&ttings\u2026"), self.show_settings, SK.Preferences)
         self.act_quit = self._action(self.tr("&Quit"), self.close, SK.Quit)
         self.act_undo = d.undo_stack.createUndoAction(self, self.tr("&Undo"))
@@ -307,6 +313,7 @@ class MainWindow(QMainWindow):
         m.addAction(self.act_export_pdf)
         m.addAction(self.act_export_xlsx)
         m.addAction(self.act_export_csv)
+        m.addAction(self.act_export_netbox)
         m.addSeparator()
         self._build_price_import(m)
         m.addAction(self.act_settings)

@@ -3764,454 +3764,464 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../ui/mainwindow.py" line="387" />
+            <location filename="../../ui/mainwindow.py" line="394" />
             <source>&amp;About Rackwright</source>
             <translation>Ü&amp;ber Rackwright</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="280" />
+            <location filename="../../ui/mainwindow.py" line="286" />
             <source>&amp;Copy</source>
             <translation>&amp;Kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="282" />
+            <location filename="../../ui/mainwindow.py" line="288" />
             <source>&amp;Delete</source>
             <translation>&amp;Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="315" />
+            <location filename="../../ui/mainwindow.py" line="322" />
             <source>&amp;Edit</source>
             <translation>&amp;Bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="254" />
+            <location filename="../../ui/mainwindow.py" line="256" />
             <source>&amp;Export Build Plan (PDF)…</source>
             <translation>Aufbauplan als PDF &amp;exportieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="295" />
+            <location filename="../../ui/mainwindow.py" line="301" />
             <source>&amp;File</source>
             <translation>&amp;Datei</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="290" />
+            <location filename="../../ui/mainwindow.py" line="296" />
             <source>&amp;Fit Elevations</source>
             <translation>Rackansichten &amp;einpassen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="389" />
+            <location filename="../../ui/mainwindow.py" line="396" />
             <source>&amp;Help</source>
             <translation>&amp;Hilfe</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="385" />
+            <location filename="../../ui/mainwindow.py" line="392" />
             <source>&amp;Keyboard Shortcuts</source>
             <translation>&amp;Tastenkürzel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="241" />
+            <location filename="../../ui/mainwindow.py" line="243" />
             <source>&amp;New</source>
             <translation>&amp;Neu</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="242" />
+            <location filename="../../ui/mainwindow.py" line="244" />
             <source>&amp;Open…</source>
             <translation>Ö&amp;ffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="281" />
+            <location filename="../../ui/mainwindow.py" line="287" />
             <source>&amp;Paste</source>
             <translation>E&amp;infügen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="334" />
+            <location filename="../../ui/mainwindow.py" line="341" />
             <source>&amp;Plan</source>
             <translation>&amp;Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="343" />
+            <location filename="../../ui/mainwindow.py" line="350" />
             <source>&amp;Power Feeds and Sources…</source>
             <translation>&amp;Einspeisungen und Stromquellen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="265" />
+            <location filename="../../ui/mainwindow.py" line="271" />
             <source>&amp;Quit</source>
             <translation>&amp;Beenden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="291" />
+            <location filename="../../ui/mainwindow.py" line="297" />
             <source>&amp;Recalculate</source>
             <translation>&amp;Neu berechnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="221" />
-            <location filename="../../ui/mainwindow.py" line="268" />
+            <location filename="../../ui/mainwindow.py" line="223" />
+            <location filename="../../ui/mainwindow.py" line="274" />
             <source>&amp;Redo</source>
             <translation>&amp;Wiederholen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="221" />
+            <location filename="../../ui/mainwindow.py" line="223" />
             <source>&amp;Redo {action}</source>
             <translation>&amp;Wiederholen: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="252" />
+            <location filename="../../ui/mainwindow.py" line="254" />
             <source>&amp;Save</source>
             <translation>&amp;Speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="216" />
-            <location filename="../../ui/mainwindow.py" line="266" />
+            <location filename="../../ui/mainwindow.py" line="218" />
+            <location filename="../../ui/mainwindow.py" line="272" />
             <source>&amp;Undo</source>
             <translation>&amp;Rückgängig</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="216" />
+            <location filename="../../ui/mainwindow.py" line="218" />
             <source>&amp;Undo {action}</source>
             <translation>&amp;Rückgängig: {action}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="320" />
+            <location filename="../../ui/mainwindow.py" line="327" />
             <source>&amp;View</source>
             <translation>&amp;Ansicht</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="344" />
+            <location filename="../../ui/mainwindow.py" line="351" />
             <source>Add and edit UPSs, panels and the feeds that hang off them</source>
             <translation>USVs, Verteilungen und die daran hängenden Einspeisungen anlegen und bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="336" />
+            <location filename="../../ui/mainwindow.py" line="343" />
             <source>Auto-&amp;wire Fabric…</source>
             <translation>Fabric automatisch &amp;verkabeln…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="339" />
+            <location filename="../../ui/mainwindow.py" line="346" />
             <source>Auto-wire &amp;NVLink Domain</source>
             <translation>&amp;NVLink-Domäne automatisch verkabeln</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="575" />
+            <location filename="../../ui/mainwindow.py" line="582" />
             <source>Auto-wired {links} NVLink links to {trays} switch trays</source>
             <translation>{links} NVLink-Verbindungen zu {trays} Switch-Trays automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="556" />
+            <location filename="../../ui/mainwindow.py" line="563" />
             <source>Auto-wired {links} links, {switches} switches</source>
             <translation>{links} Verbindungen, {switches} Switches automatisch verkabelt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="541" />
+            <location filename="../../ui/mainwindow.py" line="548" />
             <source>Cables</source>
             <translation>Kabel</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="140" />
+            <location filename="../../ui/mainwindow.py" line="141" />
             <source>Catalog</source>
             <translation>Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="65" />
+            <location filename="../../ui/mainwindow.py" line="66" />
             <source>Charts</source>
             <translation>Diagramme</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="349" />
+            <location filename="../../ui/mainwindow.py" line="356" />
             <source>Cooling &amp;Loops…</source>
             <translation>Kühl&amp;kreisläufe…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="285" />
+            <location filename="../../ui/mainwindow.py" line="291" />
             <source>Copy the selected rack N times along its row</source>
             <translation>Das gewählte Rack N-mal entlang seiner Reihe kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="350" />
+            <location filename="../../ui/mainwindow.py" line="357" />
             <source>Create, edit and delete CDU and facility water loops; assign the selected racks</source>
             <translation>CDU- und Gebäudewasser-Kreisläufe anlegen, bearbeiten und löschen; die gewählten Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="279" />
+            <location filename="../../ui/mainwindow.py" line="285" />
             <source>Cu&amp;t</source>
             <translation>&amp;Ausschneiden</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="283" />
+            <location filename="../../ui/mainwindow.py" line="289" />
             <source>D&amp;uplicate</source>
             <translation>&amp;Duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="337" />
+            <location filename="../../ui/mainwindow.py" line="344" />
             <source>Design and wire a leaf/spine fabric for servers (one undo step)</source>
             <translation>Eine Leaf/Spine-Fabric für Server entwerfen und verkabeln (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="284" />
+            <location filename="../../ui/mainwindow.py" line="290" />
             <source>Duplicate Rack × &amp;N…</source>
             <translation>Rack × &amp;N duplizieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="427" />
+            <location filename="../../ui/mainwindow.py" line="434" />
             <source>Engine not available</source>
             <translation>Berechnung nicht verfügbar</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="256" />
+            <location filename="../../ui/mainwindow.py" line="266" />
+            <source>Export &amp;NetBox Import Files…</source>
+            <translation>&amp;NetBox-Importdateien exportieren…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="258" />
             <source>Export &amp;Workbook (Excel)…</source>
             <translation>&amp;Arbeitsmappe exportieren (Excel)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="260" />
+            <location filename="../../ui/mainwindow.py" line="262" />
             <source>Export Tables (&amp;CSV)…</source>
             <translation>Tabellen exportieren (&amp;CSV)…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="558" />
+            <location filename="../../ui/mainwindow.py" line="565" />
             <source>Extended the fabric: {links} links, {switches} switches added</source>
             <translation>Fabric erweitert: {links} Verbindungen, {switches} Switches hinzugefügt</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="332" />
+            <location filename="../../ui/mainwindow.py" line="339" />
             <source>F&amp;loor</source>
             <translation>&amp;Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="540" />
+            <location filename="../../ui/mainwindow.py" line="547" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="64" />
+            <location filename="../../ui/mainwindow.py" line="65" />
             <source>Findings</source>
             <translation>Befunde</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="62" />
+            <location filename="../../ui/mainwindow.py" line="63" />
             <source>Floor plan</source>
             <translation>Raumplan</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="372" />
+            <location filename="../../ui/mainwindow.py" line="379" />
             <source>Import &amp;Price List…</source>
             <translation>&amp;Preisliste importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="147" />
+            <location filename="../../ui/mainwindow.py" line="148" />
             <source>Inspector</source>
             <translation>Inspektor</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="288" />
+            <location filename="../../ui/mainwindow.py" line="294" />
             <source>Move Down 1U</source>
             <translation>1 HE nach unten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="287" />
+            <location filename="../../ui/mainwindow.py" line="293" />
             <source>Move Up 1U</source>
             <translation>1 HE nach oben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="601" />
+            <location filename="../../ui/mainwindow.py" line="608" />
             <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="636" />
+            <location filename="../../ui/mainwindow.py" line="643" />
             <source>New from &amp;Template…</source>
             <translation>Neu aus &amp;Vorlage…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="639" />
+            <location filename="../../ui/mainwindow.py" line="646" />
             <source>New from &amp;Workload…</source>
             <translation>Neu aus &amp;Arbeitslast…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="243" />
+            <location filename="../../ui/mainwindow.py" line="245" />
             <source>New from NetBox &amp;Site…</source>
             <translation>Neu aus NetBox-&amp;Standort…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="431" />
+            <location filename="../../ui/mainwindow.py" line="438" />
             <source>No results yet</source>
             <translation>Noch keine Ergebnisse</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="298" />
+            <location filename="../../ui/mainwindow.py" line="304" />
             <source>Open &amp;Recent</source>
             <translation>&amp;Zuletzt geöffnet</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="242" />
+            <location filename="../../ui/mainwindow.py" line="244" />
             <source>Open a plan</source>
             <translation>Einen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="249" />
+            <location filename="../../ui/mainwindow.py" line="251" />
             <source>Open a plan from the team repository (PostgreSQL)</source>
             <translation>Einen Plan aus dem Team-Repository öffnen (PostgreSQL)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="248" />
+            <location filename="../../ui/mainwindow.py" line="250" />
             <source>Open from Re&amp;pository…</source>
             <translation>Aus Re&amp;pository öffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="597" />
+            <location filename="../../ui/mainwindow.py" line="604" />
             <source>Plan &amp;Settings…</source>
             <translation>Plan&amp;einstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="382" />
+            <location filename="../../ui/mainwindow.py" line="389" />
             <source>Rackwright &amp;Guide</source>
             <translation>Rackwright-&amp;Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="600" />
+            <location filename="../../ui/mainwindow.py" line="607" />
             <source>Re&amp;name Selection…</source>
             <translation>Auswahl &amp;umbenennen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="373" />
+            <location filename="../../ui/mainwindow.py" line="380" />
             <source>Read a distributor price list (XLSX or CSV) into your catalog; the capex uses its prices</source>
             <translation>Eine Händler-Preisliste (XLSX oder CSV) in den Katalog einlesen; die Investitionskosten nutzen ihre Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="429" />
+            <location filename="../../ui/mainwindow.py" line="436" />
             <source>Recalculating…</source>
             <translation>Wird neu berechnet…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="415" />
+            <location filename="../../ui/mainwindow.py" line="422" />
             <source>Refused: {reason}</source>
             <translation>Abgelehnt: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="292" />
+            <location filename="../../ui/mainwindow.py" line="298" />
             <source>Reset &amp;Layout</source>
             <translation>&amp;Layout zurücksetzen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="433" />
+            <location filename="../../ui/mainwindow.py" line="440" />
             <source>Results up to date</source>
             <translation>Ergebnisse aktuell</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="253" />
+            <location filename="../../ui/mainwindow.py" line="255" />
             <source>Save &amp;As…</source>
             <translation>Speichern &amp;unter…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="252" />
+            <location filename="../../ui/mainwindow.py" line="254" />
             <source>Save the plan</source>
             <translation>Den Plan speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="251" />
+            <location filename="../../ui/mainwindow.py" line="253" />
             <source>Save the plan as the next revision in the team repository</source>
             <translation>Den Plan als nächste Revision im Team-Repository speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="253" />
+            <location filename="../../ui/mainwindow.py" line="255" />
             <source>Save the plan under a new name</source>
             <translation>Den Plan unter neuem Namen speichern</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="250" />
+            <location filename="../../ui/mainwindow.py" line="252" />
             <source>Save to Reposi&amp;tory…</source>
             <translation>Im Reposi&amp;tory speichern…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="264" />
+            <location filename="../../ui/mainwindow.py" line="270" />
             <source>Se&amp;ttings…</source>
             <translation>Ein&amp;stellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="643" />
+            <location filename="../../ui/mainwindow.py" line="650" />
             <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
             <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="286" />
+            <location filename="../../ui/mainwindow.py" line="292" />
             <source>Select &amp;All</source>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="709" />
+            <location filename="../../ui/mainwindow.py" line="716" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="642" />
+            <location filename="../../ui/mainwindow.py" line="649" />
             <source>Si&amp;ze This Workload…</source>
             <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="598" />
+            <location filename="../../ui/mainwindow.py" line="605" />
             <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
             <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="241" />
+            <location filename="../../ui/mainwindow.py" line="243" />
             <source>Start a new plan</source>
             <translation>Einen neuen Plan beginnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="244" />
+            <location filename="../../ui/mainwindow.py" line="246" />
             <source>Start a plan from a NetBox site export (racks, devices)</source>
             <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="637" />
+            <location filename="../../ui/mainwindow.py" line="644" />
             <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
             <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="640" />
+            <location filename="../../ui/mainwindow.py" line="647" />
             <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
             <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="384" />
+            <location filename="../../ui/mainwindow.py" line="391" />
             <source>The user guide: catalog, racks, feeds, workloads, wiring, export</source>
             <translation>Das Benutzerhandbuch: Katalog, Racks, Einspeisungen, Arbeitslasten, Verkabelung, Export</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="63" />
+            <location filename="../../ui/mainwindow.py" line="64" />
             <source>Totals</source>
             <translation>Summen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="340" />
+            <location filename="../../ui/mainwindow.py" line="347" />
             <source>Wire the NVLink spine of the selected NVL72 rack: every GPU to every switch chip (one undo step)</source>
             <translation>Den NVLink-Spine des gewählten NVL72-Racks verkabeln: jede GPU an jeden Switch-Chip (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="570" />
+            <location filename="../../ui/mainwindow.py" line="577" />
             <source>Wiring the NVLink domain of {name}…</source>
             <translation>NVLink-Domäne von {name} wird verkabelt…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="66" />
+            <location filename="../../ui/mainwindow.py" line="67" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="262" />
+            <location filename="../../ui/mainwindow.py" line="264" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as CSV files, one per table</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als CSV-Dateien schreiben, eine pro Tabelle</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="258" />
+            <location filename="../../ui/mainwindow.py" line="260" />
             <source>Write the BOM, cable schedule, racks, power and workload verdicts as an Excel workbook</source>
             <translation>Stückliste, Kabelplan, Racks, Strom und Arbeitslast-Ergebnisse als Excel-Arbeitsmappe schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="255" />
+            <location filename="../../ui/mainwindow.py" line="257" />
             <source>Write the printed build plan as a PDF</source>
             <translation>Den gedruckten Aufbauplan als PDF schreiben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="468" />
+            <location filename="../../ui/mainwindow.py" line="268" />
+            <source>Write the site, racks, devices, power feeds and cables as NetBox bulk-import files, with the device types</source>
+            <translation>Standort, Racks, Geräte, Einspeisungen und Kabel als NetBox-Massenimportdateien schreiben, mit den Gerätetypen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/mainwindow.py" line="475" />
             <source>{path} no longer exists</source>
             <translation>{path} existiert nicht mehr</translation>
         </message>
@@ -4247,6 +4257,97 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <location filename="../../ui/dialogs/needs_data.py" line="13" />
             <source>typical and maximum power</source>
             <translation>typische und maximale Leistung</translation>
+        </message>
+    </context>
+    <context>
+        <name>NetboxExporter</name>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="62" />
+            <source>An export is already running.</source>
+            <translation>Ein Export läuft bereits.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="65" />
+            <source>Cancel</source>
+            <translation>Abbrechen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="66" />
+            <source>Cancelling…</source>
+            <translation>Wird abgebrochen…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="61" />
+            <source>Cannot export the NetBox files</source>
+            <translation>NetBox-Dateien können nicht exportiert werden</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="61" />
+            <source>Export NetBox import files</source>
+            <translation>NetBox-Importdateien exportieren</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="38" />
+            <source>Export NetBox import files: choose a folder</source>
+            <translation>NetBox-Importdateien exportieren: Ordner wählen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="64" />
+            <source>Exporting the NetBox files to {name}…</source>
+            <translation>NetBox-Dateien werden nach {name} exportiert…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="65" />
+            <source>NetBox export cancelled; nothing was written</source>
+            <translation>NetBox-Export abgebrochen; nichts wurde geschrieben</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="64" />
+            <source>NetBox export failed</source>
+            <translation>NetBox-Export fehlgeschlagen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="46" />
+            <source>NetBox files</source>
+            <translation>NetBox-Dateien</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="95" />
+            <source>The NetBox files could not be made.
+
+{error}</source>
+            <translation>Die NetBox-Dateien konnten nicht erstellt werden.
+
+{error}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="63" />
+            <source>Writing the NetBox files: {stage}…</source>
+            <translation>NetBox-Dateien werden geschrieben: {stage}…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="62" />
+            <source>Writing the NetBox files…</source>
+            <translation>NetBox-Dateien werden geschrieben…</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="88" />
+            <source>{count} NetBox files written to {folder} (import them in the order of their numbers)</source>
+            <translation>{count} NetBox-Dateien nach {folder} geschrieben (in der Reihenfolge ihrer Nummern importieren)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="93" />
+            <source>{name} could not be written.
+
+{reason}</source>
+            <translation>{name} konnte nicht geschrieben werden.
+
+{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/export_netbox.py" line="80" />
+            <source>{path} is a file; the NetBox files are written into a folder.</source>
+            <translation>{path} ist eine Datei; die NetBox-Dateien werden in einen Ordner geschrieben.</translation>
         </message>
     </context>
     <context>
