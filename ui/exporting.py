@@ -1,5 +1,5 @@
-"""What the plan exports share (File > Export Build Plan, Export Workbook, Export Tables):
-one :class:`PlanExporter` per main window and kind of export, built on ``ui.tasks.ProgressJob``.
+"""What the plan exports share (File > Export Build Plan, Export Workbook, Export Tables,
+Export NetBox Import Files): one :class:`PlanExporter` per main window and kind of export, built on ``ui.tasks.ProgressJob``.
 
 An export copies the plan on the GUI thread (a snapshot, so edits made meanwhile cannot
 race the writer); the pool thread runs the engine on the snapshot and then the export's own
