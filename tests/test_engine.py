@@ -480,10 +480,10 @@ def test_direct_liquid_rack_without_liquid_devices_is_flagged(cat):
 def test_findings_call_an_unnamed_device_by_its_model_never_its_id():
     """Issue #11: a device never shows its internal id as its name (plans made elsewhere
     may carry unnamed devices; the app names every device it adds)."""
+    import copy
+
     from planner.catalog import load_catalog
     from planner.documents import load_plan
-
-    import copy
 
     shipped = load_catalog()
     # a finding about one device: the storage appliance on PSUs too small for it (the shipped
