@@ -632,15 +632,17 @@ def add_racks_edit(plan: Plan, catalog: Catalog, row_id: str, n: int = 1) -> Edi
 
 
 def new_row_name(plan: Plan) -> str:
-    """'Row A', 'Row B', ... the first letter no row of the plan uses yet (rows named
+    """'Row A', 'Row B', ... ('Reihe A' in German) the first letter no row of the plan uses yet (rows named
     'A' or 'Row A' both take 'A'), so the new row's racks ('B01', ...) are new names too."""
     taken = {r.name for r in plan.index.rows.values()}
     taken |= {r.name.split()[-1] for r in plan.index.rows.values() if r.name.split()}
     i = 0
     while True:
         tag = letters(i)
-        if tag not in taken and f"Row {tag}" not in taken:
-            return f"Row {tag}"
+        # in the active language ("Reihe A" in a German plan); English names count as taken too
+        name = gettext(N_("Row {letters}")).format(letters=tag)
+        if tag not in taken and name not in taken and f"Row {tag}" not in taken:
+            return name
         i += 1
 
 

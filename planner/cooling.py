@@ -28,7 +28,7 @@ from planner.edits import (
     SetProperty,
     SetRackCooling,
 )
-from planner.i18n import N_, Np_, deferred, tmsg
+from planner.i18n import N_, Np_, deferred, tf, tmsg
 from planner.plan import CoolingChoice, CoolingLoop, Plan
 
 if TYPE_CHECKING:
@@ -95,12 +95,13 @@ def new_loop(plan: Plan, kind: str = "in-row", **values: Any) -> CoolingLoop:
     """A fresh loop with a new id and a name not used by another loop ('CDU loop 2',
     'Facility water 1'); ``values`` are CoolingLoop fields. Raises EditRefused naming the
     field when they are not a valid loop."""
-    stem = "CDU loop" if kind == "in-row" else "Facility water"
+    # in the active language ('CDU-Kreislauf 1' in German): a name is data, made once
+    template = N_("CDU loop {n}") if kind == "in-row" else N_("Facility water {n}")
     taken = {c.name for c in plan.cooling_loops}
     n = 1
-    while f"{stem} {n}" in taken:
+    while tf(template, n=n) in taken:
         n += 1
-    data: dict[str, Any] = {"id": plan.new_id("loop"), "name": f"{stem} {n}", "kind": kind}
+    data: dict[str, Any] = {"id": plan.new_id("loop"), "name": tf(template, n=n), "kind": kind}
     if kind == "facility":
         data["cdu"] = None
         data["supply_temp_c"] = 18.0  # chilled water for rear doors (passive doors: 14-18 C)

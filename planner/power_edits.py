@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from planner.edits import AddItem, Compound, Edit, EditRefused, RemoveItem, SetProperty
-from planner.i18n import N_, Np_, deferred, tmsg
+from planner.i18n import N_, Np_, deferred, tf, tmsg
 from planner.plan import Placement, Plan, PowerConnection, PowerFeed, PowerSource
 
 if TYPE_CHECKING:
@@ -50,10 +50,20 @@ def new_feed(plan: Plan, side: str = "A", name: str | None = None, upstream: str
     taken = _names(plan.feeds)
     if name is None:
         n = 1
-        while f"Feed {side}{n}" in taken:
+        while _feed_name(side, n) in taken:
             n += 1
-        name = f"Feed {side}{n}"
+        name = _feed_name(side, n)
     return PowerFeed(id=fid, name=unique_name(taken, name), side=side, upstream=upstream, **fields)
+
+
+def _feed_name(side: str, n: int) -> str:
+    """'Feed A1' in the active language ('Einspeisung A1' in German): names are made once, as data."""
+    return tf(N_("Feed {side}{n}"), side=side, n=n)
+
+
+# a new source's name in the active language (names are data: made once, in the plan's language)
+_SOURCE_NAMES = {"ups": N_("UPS {n}"), "panel": N_("Panel {n}"), "switchboard": N_("Switchboard {n}"),
+                 "generator": N_("Generator {n}")}
 
 
 def new_source(plan: Plan, kind: str = "ups", name: str | None = None, **fields: Any) -> PowerSource:
@@ -61,11 +71,11 @@ def new_source(plan: Plan, kind: str = "ups", name: str | None = None, **fields:
     sid = plan.new_id(kind)
     taken = _names(plan.power_sources)
     if name is None:
-        stem = {"ups": "UPS", "panel": "Panel", "switchboard": "Switchboard", "generator": "Generator"}[kind]
+        template = _SOURCE_NAMES[kind]
         n = 1
-        while f"{stem} {n}" in taken:
+        while tf(template, n=n) in taken:
             n += 1
-        name = f"{stem} {n}"
+        name = tf(template, n=n)
     return PowerSource(id=sid, name=unique_name(taken, name), kind=kind, **fields)
 
 

@@ -5,6 +5,7 @@ through the CLI entry point."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 
@@ -200,3 +201,67 @@ def test_cli_new_bad_input_is_one_line_and_writes_nothing(tmp_path, capsys):
     assert main(["new", "--template", "gb200-nvl72", "-o", str(folder)]) == 2
     assert "is a folder" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == [folder] and list(folder.iterdir()) == []
+
+
+# warnings a generated plan must not carry: the generator wired or chose them (links at two
+# speeds, a port that is not there, a device its own PSUs cannot carry after one fails)
+GENERATOR_CODES = {"FABRIC_SPEED_MISMATCH", "PSU_OVERLOAD", "FABRIC_UNKNOWN_PORT", "FABRIC_SLOW_LINK"}
+
+
+def _own_warnings(plan, res, *, storage: bool) -> list[str]:
+    links = {lk.id: lk for lk in plan.links}
+    return [f"{f.code}: {f.message}" for f in res.findings if f.code in GENERATOR_CODES
+            and (f.code != "FABRIC_SPEED_MISMATCH" or (links[f.id].fabric == "fab-storage") is storage)]
+
+
+@pytest.mark.parametrize("name", list(TEMPLATES))
+def test_template_carries_no_warning_the_generator_causes(built, name):
+    """The walk-through found 8 to 107 such warnings per template (management leaves' 100G
+    uplinks on the 1G ports of their spine, the DDN appliance over its one remaining PSU,
+    switches whose optics were counted twice)."""
+    plan, res = built[name]
+    assert _own_warnings(plan, res, storage=False) == []
+    mgmt = [f for f in plan.fabrics if f.kind == "management"]
+    assert mgmt and all(f.speed_gbps == 1.0 for f in mgmt)
+
+
+@pytest.mark.xfail(strict=True, reason="left: the storage fabric runs at the servers' 200G storage NICs, so the "
+                   "DDN AI400X2's 400G ports land on 200G lanes (autowire has one link speed per fabric)")
+def test_storage_fabric_runs_every_port_at_its_own_speed(built):
+    plan, res = built["superpod-h100-1su"]
+    assert _own_warnings(plan, res, storage=True) == []
+
+
+def test_a_german_template_is_named_in_german_and_an_english_one_in_english(catalog):
+    from planner.i18n import use_language
+
+    name = "entry-training-32xh100"
+    with use_language("de"):
+        de = build_template(name, catalog)
+    en = build_template(name, catalog)  # the test run's language is English (conftest)
+    for plan, site, room, row, group, loop in ((de, "Standort", "Rechenzentrumsraum 1", "Reihe 1", "GPU-Server",
+                                                "Gebäudewasser"),
+                                               (en, "Site", "Data hall 1", "Row 1", "GPU servers", "Facility water")):
+        assert plan.site.name == site and plan.site.rooms[0].name == room
+        assert plan.site.rooms[0].rows[0].name == row
+        assert [g.name for g in plan.groups] == [group] and [lp.name for lp in plan.cooling_loops] == [loop]
+    assert "Rail-optimiert" in de.fabrics[0].name and "rail-optimised" in en.fabrics[0].name
+    assert de.metadata.notes.startswith("Referenzdesign") and en.metadata.notes.startswith("Reference design")
+    assert {w.name for w in de.workloads} == {"Feintuning Llama-3-70B (LoRA): 2 Mrd. Tokens in 1 Tag",
+                                               "Vortraining Llama-3.1-8B: 300 Mrd. Tokens in 30 Tagen"}
+
+
+def test_generated_notes_name_catalog_models_not_slugs(catalog):
+    """The plan notes print on the cover of the customer's build plan."""
+    from planner.design.generate import generate_plan
+    from planner.i18n import use_language
+
+    design = dataclasses.replace(TEMPLATES["training-enterprise"].design, name=None)
+    with use_language("de"):
+        plan = generate_plan(design, catalog)
+    notes = plan.metadata.notes
+    assert notes.startswith("Von Rackwright aus einem Build-Entwurf erzeugt: 2 × Dell PowerEdge XE9680")
+    used = {p.device for p, _ in plan.index.iter_placements()} | {r.rack_type for r in plan.racks()}
+    assert [slug for slug in used if slug in notes] == []
+    assert catalog.device("nvidia-sn2201").model in notes
+    assert plan.metadata.project.startswith("16 GPUs: 2 × ") and plan.metadata.author == "Rackwright-Generator"

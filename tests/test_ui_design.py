@@ -220,7 +220,9 @@ def test_wizard_sizes_a_small_inference_target_into_a_plan_that_meets_it(qtbot, 
     assert page.table.rowCount() >= 1, page.status.text()
     meets_col = [k for k, _h, _f in __import__("ui.design.wizard", fromlist=["COLUMNS"]).COLUMNS].index("meets")
     first = page.rows[0]
-    assert first["meets"] and "\u2714" in page.table.item(0, meets_col).text()
+    # the mark is the search's level (the engine's rule): warn when met within the model's uncertainty
+    mark = "\u26a0" if first["level"] == "warn" else "\u2714"
+    assert first["meets"] and mark in page.table.item(0, meets_col).text()
     assert first["it_kw"] <= 20 * first["racks"]
     # rent or own in the comparison: the search's figures for the same GPUs rented
     keys = [k for k, _h, _f in __import__("ui.design.wizard", fromlist=["COLUMNS"]).COLUMNS]
@@ -386,3 +388,17 @@ def test_cancel_stops_the_search_and_keeps_what_it_ranked(qtbot, window):
     page.again_button.click()  # and it can run again to the end
     qtbot.waitUntil(lambda: not page.busy, timeout=120_000)
     assert "cancelled" not in page.status.text().lower() and page.table.rowCount() > 0
+
+
+def test_a_build_met_within_the_models_uncertainty_is_not_shown_as_plainly_met(qtbot, window):
+    """The wizard takes the level from the search (the engine's WORKLOAD_LOW_MARGIN rule), as
+    the Workloads panel does: a first choice with 4 % margin no longer reads "meets"."""
+    from ui.design.wizard import cell_text, workload_tip
+
+    row = {"meets": True, "level": "warn", "workloads": [{"name": "chat", "met": True, "margin": 0.04,
+                                                          "level": "warn", "bottleneck": "compute"}]}
+    assert cell_text(True, "meets", row, "USD").startswith("\u26a0")
+    assert "uncertainty" in workload_tip(row)
+    row_ok = dict(row, level="ok", workloads=[dict(row["workloads"][0], level="ok", margin=0.4)])
+    assert cell_text(True, "meets", row_ok, "USD").startswith("\u2714")
+    assert "uncertainty" not in workload_tip(row_ok)

@@ -53,7 +53,7 @@ from planner.design.model import COOLING_METHODS, BuildDesign, FabricChoice
 from planner.edits import AddItem, AddPlacement, EditRefused
 from planner.fabric.progress import CancelFn, ProgressFn, Steps
 from planner.gcpause import no_gc
-from planner.i18n import Message, tmsg
+from planner.i18n import N_, Message, gettext, tf, tmsg
 from planner.placement import PlacementChecker
 from planner.plan import (
     CoolingChoice,
@@ -767,14 +767,14 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     net_row_racks = n_storage_racks + est_net_racks
     row_len = max([c * rack_w for c in compute_rows] + [net_row_racks * net_w])
 
-    room = Room(id="room-1", name="Data hall 1", width_m=round(2 * MARGIN_M + row_len, 3), depth_m=10.0,
+    room = Room(id="room-1", name=tf(N_("Data hall {n}"), n=1), width_m=round(2 * MARGIN_M + row_len, 3), depth_m=10.0,
                 tile_m=0.6, floor_load_limit_kg_per_m2=NVL_FLOOR_KG_PER_M2 if gb200 else 1500.0)
     md = metadata or Metadata()
     if not md.project:
         md = md.model_copy(update={"project": design.name or _title(design, catalog, n_servers)})
     if not md.author:
-        md = md.model_copy(update={"author": "Rackwright generator"})
-    plan = Plan(metadata=md, site=Site(name="Site", rooms=[room]))
+        md = md.model_copy(update={"author": gettext(N_("Rackwright generator"))})
+    plan = Plan(metadata=md, site=Site(name=gettext(N_("Site")), rooms=[room]))
     b = _Build(plan, catalog, PlacementChecker(catalog))
 
     # cooling loops
@@ -788,7 +788,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     s_height = max(1, math.ceil(sdev.u_height or 1))
     for i, count in enumerate(compute_rows):
         x, y, orient = _row_place(i, row_len, rack_d_max)
-        row = Row(id=f"row-{i + 1}", name=f"Row {i + 1}", x_m=x, y_m=y, orientation_deg=orient)
+        row = Row(id=f"row-{i + 1}", name=tf(N_("Row {n}"), n=i + 1), x_m=x, y_m=y, orientation_deg=orient)
         if design.cooling == "dlc":
             loops[i] = f"loop-row-{i + 1}"
         for pos in range(count):
@@ -805,7 +805,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     n_rows = len(compute_rows)
     if n_storage_racks or est_net_racks:
         x, y, orient = _row_place(n_rows, row_len, rack_d_max)
-        net_row = Row(id="row-net", name="Network row", x_m=x, y_m=y, orientation_deg=orient)
+        net_row = Row(id="row-net", name=gettext(N_("Network row")), x_m=x, y_m=y, orientation_deg=orient)
         for k in range(n_storage_racks):
             net_row.racks.append(Rack(id=f"rack-sto-{k + 1}", name=f"STO-{k + 1:02d}", rack_type=ch.network_rack_type,
                                       position=k, tags=["storage"], cooling=CoolingChoice(method="air-containment")))
@@ -814,11 +814,11 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     # loops exist before the racks that name them
     pending_loops = []
     if facility is not None:
-        pending_loops.append(CoolingLoop(id=facility, name="Facility water", kind="facility",
+        pending_loops.append(CoolingLoop(id=facility, name=gettext(N_("Facility water")), kind="facility",
                                          supply_temp_c=FACILITY_SUPPLY_C[design.cooling],
                                          delta_t_k=FACILITY_DELTA_T_K, capacity_kw=1.0))
     for i, lid in loops.items():
-        pending_loops.append(CoolingLoop(id=lid, name=f"CDU loop row {i + 1}", kind="in-row", cdu="placeholder",
+        pending_loops.append(CoolingLoop(id=lid, name=tf(N_("CDU loop row {n}"), n=i + 1), kind="in-row", cdu="placeholder",
                                          cdu_count=1, supply_temp_c=CDU_SUPPLY_C, delta_t_k=10.0))
     plan.cooling_loops = pending_loops
     room.rows = b.rows
@@ -863,13 +863,16 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
         st.report(0.15, "Wiring the compute fabric")
         fc = design.compute
         wire("compute", b.servers, ch.compute_switch, fc,
-             f"Compute ({fc.technology}, {fc.speed_gbps:g}G{', rail-optimised' if fc.rail_optimised else ''})",
+             tf(N_("Compute ({technology}, {speed:g}G, rail-optimised)") if fc.rail_optimised
+                else N_("Compute ({technology}, {speed:g}G)"), technology=_technology(fc.technology),
+                speed=fc.speed_gbps),
              st.sub(0.15, 0.45), network_row=net_row_id, switches_per_rack=sw_per_rack[ch.compute_switch])
     if n_storage and ch.storage_switch is not None:
         st.report(0.6, "Wiring the storage fabric")
         fc = design.storage_fabric or _storage_fabric(design, catalog)
         members = [s for s in b.servers if _has_role(catalog, plan, s, "storage")] + b.storage
-        wire("storage", members, ch.storage_switch, fc, f"Storage ({fc.technology}, {fc.speed_gbps:g}G)",
+        wire("storage", members, ch.storage_switch, fc,
+             tf(N_("Storage ({technology}, {speed:g}G)"), technology=_technology(fc.technology), speed=fc.speed_gbps),
              st.sub(0.6, 0.1), network_row=net_row_id, switches_per_rack=sw_per_rack[ch.storage_switch])
     if design.frontend is not None and ch.frontend_switch is not None:
         st.report(0.7, "Wiring the front-end fabric")
@@ -877,7 +880,8 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
         members = [s for s in b.servers if _has_role(catalog, plan, s, "frontend")]
         if not members:
             raise DesignError(tmsg("frontend: {server} has no front-end ports", server=design.server))
-        wire("frontend", members, ch.frontend_switch, fc, f"Front-end ({fc.technology}, {fc.speed_gbps:g}G)",
+        wire("frontend", members, ch.frontend_switch, fc,
+             tf(N_("Front-end ({technology}, {speed:g}G)"), technology=_technology(fc.technology), speed=fc.speed_gbps),
              st.sub(0.7, 0.05), network_row=net_row_id, switches_per_rack=sw_per_rack[ch.frontend_switch])
     net_racks = [r for r in (net_row.racks if net_row is not None else []) if "storage" not in r.tags]
     for r in net_racks:
@@ -916,12 +920,12 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     room.width_m = round(max(room.width_m, x1 + MARGIN_M), 3)
     room.depth_m = round(y1 + MARGIN_M, 3)
 
-    grp = ServerGroup(id="grp-servers", name="GPU servers" if not gb200 else "NVL72 compute trays",
+    grp = ServerGroup(id="grp-servers", name=gettext(N_("GPU servers") if not gb200 else N_("NVL72 compute trays")),
                       members=list(b.servers))
     AddItem(grp).apply(plan)
     for k, w in enumerate(workloads):
         AddItem(_as_workload(w, k, grp.id)).apply(plan)
-    notes = _notes(design, ch, n_servers, per_rack)
+    notes = _notes(design, ch, n_servers, per_rack, catalog)
     if not plan.metadata.notes:
         plan.metadata = plan.metadata.model_copy(update={"notes": notes})
     st.report(0.97, "Checking the plan")
@@ -949,13 +953,13 @@ def _wire_management(plan: Plan, catalog: Catalog, ch: Choices, switch: str, row
         res.edit.apply(plan)
 
     try:
-        wire(rows, "fab-mgmt", "Management (1 GbE)")
+        wire(rows, "fab-mgmt", gettext(N_("Management (1 GbE)")))
         return
     except EditRefused:
         pass  # more leaves than two tiers reach: one network per row
     for row in rows:
         try:
-            wire([row], f"fab-mgmt-{row.id}", f"Management {row.name} (1 GbE)")
+            wire([row], f"fab-mgmt-{row.id}", tf(N_("Management {row} (1 GbE)"), row=row.name))
         except EditRefused as e:
             raise DesignError(tmsg("management: {reason}", reason=reason_of(e))) from None
 
@@ -1114,7 +1118,7 @@ def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
     for i, rack in enumerate(b.compute_racks, start=1):
         try:
             edits.append(autowire_nvlink_rack(plan, catalog, rack.id, fabric_id=f"fab-nvl-{i}",
-                                              fabric_name=f"NVLink {rack.name}").edit)
+                                              fabric_name=tf(N_("NVLink {rack}"), rack=rack.name)).edit)
         except EditRefused as e:
             raise DesignError(tmsg("platform: NVLink domain of {rack}: {reason}", rack=rack.name,
                                    reason=reason_of(e))) from None
@@ -1125,22 +1129,63 @@ def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
 def _title(design: BuildDesign, catalog: Catalog, n_servers: int) -> str:
     d = catalog.get("device-types", design.server)
     gpus = n_servers * (d.gpu_count or 0)
-    return f"{gpus} GPUs: {n_servers} x {d.model}" if gpus else f"{n_servers} x {d.model}"
+    model = _model_name(catalog, "device-types", design.server)
+    return (tf(N_("{gpus} GPUs: {n} x {model}"), gpus=gpus, n=n_servers, model=model) if gpus
+            else tf(N_("{n} x {model}"), n=n_servers, model=model))
 
 
-def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int) -> str:
+def _technology(tech: str) -> str:
+    """A fabric technology as its name is written (the same in every language)."""
+    return {"infiniband": "InfiniBand", "ethernet": "Ethernet", "roce": "RoCE", "nvlink": "NVLink"}.get(tech, tech)
+
+
+def _model_name(catalog: Catalog, kind: str, slug: str) -> str:
+    """A catalog item as a customer reads it: manufacturer and model ("Nvidia SN2201 (...)"),
+    not its slug; the slug when the catalog does not know it."""
+    item = catalog.get(kind, slug)
+    if item is None:
+        return slug
+    maker = getattr(item, "manufacturer", None) or getattr(item, "vendor", None) or ""
+    model = str(getattr(item, "model", "") or slug)
+    return model if not maker or model.lower().startswith(maker.lower()) else f"{maker} {model}"
+
+
+# what limited the servers per rack (RackFit.binding), as the plan's notes say it
+_BINDINGS = {"u": N_("limited by the rack's height units"), "max_rack_kw": N_("limited by the maximum kW per rack"),
+             "cooling": N_("limited by the rack's cooling"), "pdu": N_("limited by the PDUs"),
+             "design": N_("as the design gives it")}
+_COOLING = {"air": N_("air cooling with containment"), "rdhx": N_("rear-door heat exchangers"),
+            "dlc": N_("direct liquid cooling"), "immersion": N_("immersion cooling")}
+
+
+def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, catalog: Catalog) -> str:
+    """The plan's notes (printed on the cover of the build plan): what was built from what, in
+    the active language, every item by its catalog model name."""
+    from planner.i18n import message_text
+
     fit = ch.fit
-    parts = [f"Generated by Rackwright from a build design: {n_servers} x {ch.server}, {per_rack} per rack "
-             f"({fit.server_kw:.1f} kW each with optics; limited by {fit.binding}), {design.cooling} cooling"
-             + (f" ({ch.cooling_unit})" if ch.cooling_unit else "") + f", rack {ch.rack_type}, PDU {ch.pdu}, "
-             f"{design.redundancy} feeds."]
-    for kind, sw in (("compute", ch.compute_switch), ("storage", ch.storage_switch),
-                     ("front-end", ch.frontend_switch), ("management", ch.mgmt_switch)):
+
+    def dev(slug: str) -> str:
+        return _model_name(catalog, "device-types", slug)
+
+    cooling = gettext(_COOLING[design.cooling]) if design.cooling in _COOLING else design.cooling
+    if ch.cooling_unit:
+        cooling = tf(N_("{cooling} ({unit})"), cooling=cooling, unit=_model_name(catalog, "cooling", ch.cooling_unit))
+    parts = [tf(N_("Generated by Rackwright from a build design: {n} x {server}, {per_rack} per rack ({kw:.1f} kW each "
+                   "with optics; {binding}), {cooling}, rack {rack}, PDU {pdu}, {redundancy} feeds."),
+                n=n_servers, server=dev(ch.server), per_rack=per_rack, kw=fit.server_kw,
+                binding=gettext(_BINDINGS[fit.binding]) if fit.binding in _BINDINGS else fit.binding,
+                cooling=cooling, rack=_model_name(catalog, "rack-types", ch.rack_type), pdu=dev(ch.pdu),
+                redundancy=design.redundancy)]
+    for template, sw in ((N_("Compute switches: {model}."), ch.compute_switch),
+                         (N_("Storage switches: {model}."), ch.storage_switch),
+                         (N_("Front-end switches: {model}."), ch.frontend_switch),
+                         (N_("Management switches: {model}."), ch.mgmt_switch)):
         if sw:
-            parts.append(f"{kind.capitalize()} switches: {sw}.")
+            parts.append(tf(template, model=dev(sw)))
     if design.storage is not None:
-        parts.append(f"Storage: {design.storage.count} x {design.storage.device}.")
-    parts += list(ch.notes)
+        parts.append(tf(N_("Storage: {n} x {model}."), n=design.storage.count, model=dev(design.storage.device)))
+    parts += [message_text(note) for note in ch.notes]
     return " ".join(parts)
 
 

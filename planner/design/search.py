@@ -43,9 +43,11 @@ Input (docs/plan-for.md, docs/plan-for.schema.json)::
     ``capex_complete`` and ``unpriced`` (the BOM lines without a price in the spec's
     currency), ``opex_per_year`` (energy + support, planner.economics), ``tco`` (years x
     own cost per year; None without ``years``), ``rent_vs_own`` (dict or None),
-    ``workloads`` (one dict per workload: name, kind, met, margin, bottleneck, days,
+    ``workloads`` (one dict per workload: name, kind, met, margin, bottleneck, level (the
+    engine's: warn when met within the model's uncertainty), days,
     tokens_per_s_per_user, ttft_s, cost_per_million_tokens_usd, gpus_needed),
-    ``workloads_met``, ``meets`` (every workload met and every constraint holds),
+    ``workloads_met``, ``meets`` (every workload met and every constraint holds), ``level``
+    (the worst of the workloads' levels),
     ``margin`` and ``bottleneck`` (of the tightest workload), ``binding_constraint``
     (the violated constraint, or for a meeting candidate the one with least slack, or
     None), ``violations`` (list of dicts: constraint, needed, limit, excess, message),
@@ -68,7 +70,10 @@ PDUs, CDUs and management switches come from the generator's own rules
 (:mod:`planner.design.sizing` calls into :mod:`planner.design.generate`), so the plan
 written from a candidate has its racks, floor area and (within rounding) capex.
 With a ``budget``, a candidate whose GPU servers have no price in the spec's currency
-breaks it (its capex is unknown). The full description: docs/plan-for.md.
+breaks it (its capex is unknown). Ranking: meeting candidates first, then those whose
+workloads are met; within those, training builds with storage before those that leave
+it out, then builds with a complete capex before builds whose capex leaves unpriced lines
+out (a lower bound, marked ``capex_complete=False``), then by TCO (or capex). The full description: docs/plan-for.md.
 """
 
 from __future__ import annotations
@@ -386,6 +391,15 @@ class Candidate:
         return any(u.split(" x ", 1)[-1].split(" ")[0] == self.server for u in self.unpriced)
 
     @property
+    def level(self) -> str:
+        """The engine's level of the workloads (planner.engine.levels): over when one is not
+        met, warn when one is met only within the model's uncertainty (the plan will carry
+        WORKLOAD_LOW_MARGIN), ok, none without workloads that have a level."""
+        from planner.engine import levels
+
+        return levels.worst(str(w.get("level") or levels.NONE) for w in self.workloads)
+
+    @property
     def storage_left_out(self) -> bool:
         return self.storage is None and any(w["kind"] in ("pretrain", "finetune", "storage") for w in self.workloads)
 
@@ -409,7 +423,7 @@ class Candidate:
             "capex_complete": self.capex_complete, "unpriced": list(self.unpriced),
             "opex_per_year": round(self.opex_per_year, 2), "tco": None if self.tco is None else round(self.tco, 2),
             "years": self.years, "rent_vs_own": self.rent_vs_own, "workloads": [dict(w) for w in self.workloads],
-            "workloads_met": self.workloads_met, "meets": self.meets,
+            "workloads_met": self.workloads_met, "meets": self.meets, "level": self.level,
             "margin": None if self.margin is None else round(self.margin, 4), "bottleneck": self.bottleneck,
             "binding_constraint": self.binding_constraint,
             "violations": [{**v, "excess": v["excess"] if math.isfinite(v["excess"]) else None}
@@ -674,6 +688,7 @@ class _Search:
         except ValueError as e:
             out.update(met=False, margin=None, bottleneck=None, error=str(e))
             return out
+        out.update(level=self._level(w, bool(met), margin, bn, fig))
         out.update(met=bool(met), margin=round(margin, 4), bottleneck=bn, fits=fig.get("fits"),
                    days=fig.get("days"), tokens_per_s=fig.get("tokens_per_s"),
                    tokens_per_s_per_user=fig.get("tokens_per_s_per_user"), ttft_s=fig.get("ttft_s"),
@@ -682,6 +697,19 @@ class _Search:
                    checkpoint_write_s=fig.get("checkpoint_write_s"),
                    storage_read_gb_per_s=fig.get("storage_read_gb_per_s", cl.storage_read_gb_per_s))
         return out
+
+    def _level(self, w: SpecWorkload, met: bool, margin: float, bottleneck: str | None,
+               figures: dict[str, Any]) -> str:
+        """The engine's level of this verdict (planner.engine.levels: over when not met, warn
+        when met within the model's uncertainty, WORKLOAD_LOW_MARGIN), by the engine's own
+        rule, so the wizard shows what the plan's Workloads panel will show."""
+        from planner.engine.network import make_workload_finding
+        from planner.engine.workloads import verdict_level
+        from planner.workloads.evaluate import WorkloadVerdict
+
+        v = WorkloadVerdict(id=w.id, name=w.name, kind=w.kind, group=None, met=met, margin=margin,
+                            bottleneck=bottleneck, figures=dict(figures))
+        return verdict_level(v, make_workload_finding(v, w.spec, self.settings.workload_margin_warn))
 
     def _gpu_met(self, server: DeviceType, n: int, oversub: float | None) -> bool:
         fab = self.fabric(server, n, oversub) if oversub is not None else None
@@ -1162,11 +1190,14 @@ def binding_sentence(cand: Candidate, violation: dict[str, Any], spec: PlanForSp
 
 
 def _rank_key(c: Candidate) -> tuple[Any, ...]:
-    # a capex with unpriced parts is a lower bound: builds whose GPU servers have no price
-    # (most of the cost unknown) rank after those whose servers are priced
     # a training build without a storage system (its server has no storage ports) after
     # those with one: cheaper only because it leaves storage out
-    return (not c.meets, not c.workloads_met, c.server_unpriced, c.storage_left_out, c.cost, c.capex, c.gpus, c.server,
+    # a capex with unpriced parts is a lower bound, not a price: then builds with an
+    # incomplete capex after every build whose capex is complete (an unpriced rear door made
+    # a build look cheapest), and among them those whose GPU servers have no price (most of
+    # the cost unknown) last
+    return (not c.meets, not c.workloads_met, c.storage_left_out, not c.capex_complete, c.server_unpriced, c.cost,
+            c.capex, c.gpus, c.server,
             COOLING_OPTIONS.index(c.cooling), c.oversubscription or 0.0, c.storage or "", c.storage_count)
 
 

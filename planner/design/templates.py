@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from planner.design.model import BuildDesign, FabricChoice, StorageChoice
-from planner.i18n import N_
+from planner.i18n import N_, gettext, tf
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -44,7 +44,7 @@ class Template:
     workloads: tuple[dict[str, Any], ...]  # plan workloads: {"id", "name", "kind", "spec"}
     # (low, high) per figure, None for an open end; see the module docstring
     spec: dict[str, tuple[float | None, float | None]] = field(default_factory=dict)
-    customer: str = "Reference design"
+    customer: str = N_("Reference design")
 
 
 class UnknownTemplate(ValueError):
@@ -71,9 +71,9 @@ _add(Template(
     BuildDesign(server="dell-poweredge-xe9680", servers=4, cooling="rdhx", name="Entry training pod: 32x H100",
                 servers_per_rack=2, compute=_IB400, storage=StorageChoice("ddn-ai400x2", 3)),
     (
-        {"id": "wl-finetune", "name": "Fine-tune Llama-3-70B (LoRA): 2B tokens in 1 day", "kind": "finetune",
+        {"id": "wl-finetune", "name": N_("Fine-tune Llama-3-70B (LoRA): 2B tokens in 1 day"), "kind": "finetune",
          "spec": {"model": "llama-3-70b", "method": "lora", "tokens": 2e9, "target_days": 1}},
-        {"id": "wl-pretrain", "name": "Pre-train Llama-3.1-8B: 300B tokens in 30 days", "kind": "pretrain",
+        {"id": "wl-pretrain", "name": N_("Pre-train Llama-3.1-8B: 300B tokens in 30 days"), "kind": "pretrain",
          "spec": {"model": "llama-3.1-8b", "tokens": 3e11, "target_days": 30, "precision": "bf16"}},
     ),
     spec={"gpus": (32, 32), "gpu_memory_gb": (80, 80), "nic_gbps": (400, 400), "shared_flash_tb": (1800, 2500)},
@@ -89,7 +89,7 @@ _add(Template(
     BuildDesign(server="dell-poweredge-r760-l40s", servers=1, cooling="air", name="Small enterprise inference",
                 compute=None),
     (
-        {"id": "wl-serve", "name": "Serve Llama-3.1-8B: 64 users at 20 tok/s, TTFT < 1 s", "kind": "inference",
+        {"id": "wl-serve", "name": N_("Serve Llama-3.1-8B: 64 users at 20 tok/s, TTFT < 1 s"), "kind": "inference",
          "spec": {"model": "llama-3.1-8b", "precision": "fp8", "users": 64, "input_tokens": 1024,
                   "output_tokens": 256, "target_tokens_per_s_per_user": 20, "target_ttft_s": 1.0}},
     ),
@@ -109,7 +109,7 @@ _add(Template(
                 frontend=FabricChoice(kind="frontend", technology="ethernet", speed_gbps=100.0, oversubscription=1.0,
                                       rail_optimised=False)),
     (
-        {"id": "wl-serve", "name": "Serve Llama-3.1-70B: 128 users at 10 tok/s, TTFT < 2 s", "kind": "inference",
+        {"id": "wl-serve", "name": N_("Serve Llama-3.1-70B: 128 users at 10 tok/s, TTFT < 2 s"), "kind": "inference",
          "spec": {"model": "llama-3.1-70b", "precision": "fp8", "users": 128, "input_tokens": 1024,
                   "output_tokens": 256, "target_tokens_per_s_per_user": 10, "target_ttft_s": 2.0, "tp": 4}},
     ),
@@ -127,7 +127,7 @@ _add(Template(
     BuildDesign(server="dell-poweredge-xe9680-h200", servers=2, cooling="air", name="Enterprise training",
                 compute=_IB400),
     (
-        {"id": "wl-finetune", "name": "Fine-tune Llama-3.1-70B (full): 2B tokens in 2 days", "kind": "finetune",
+        {"id": "wl-finetune", "name": N_("Fine-tune Llama-3.1-70B (full): 2B tokens in 2 days"), "kind": "finetune",
          "spec": {"model": "llama-3.1-70b", "method": "full", "tokens": 2e9, "target_days": 2, "zero": 3}},
     ),
     spec={"cpus": (2, 2), "cores": (96, 192), "ram_gb": (1000, 2048), "gpus_per_server": (4, 8),
@@ -145,7 +145,7 @@ _add(Template(
     BuildDesign(server="supermicro-sys-421ge-tnhr2-lcc", servers=8, cooling="dlc", name="Training cluster",
                 compute=_IB400),
     (
-        {"id": "wl-pretrain", "name": "Pre-train Llama-3.1-8B: 1T tokens in 30 days", "kind": "pretrain",
+        {"id": "wl-pretrain", "name": N_("Pre-train Llama-3.1-8B: 1T tokens in 30 days"), "kind": "pretrain",
          "spec": {"model": "llama-3.1-8b", "tokens": 1e12, "target_days": 30, "precision": "bf16"}},
     ),
     spec={"servers": (2, None), "gpus": (16, None), "ram_total_tb": (10, None), "nvme_tb": (1, None),
@@ -163,7 +163,7 @@ _add(Template(
     BuildDesign(server="nvidia-dgx-h100", servers=32, cooling="air", name="DGX SuperPOD H100, 1 SU",
                 compute=_IB400, storage=StorageChoice("ddn-ai400x2", 4)),
     (
-        {"id": "wl-pretrain", "name": "Pre-train Llama-3.1-70B: 1T tokens in 60 days", "kind": "pretrain",
+        {"id": "wl-pretrain", "name": N_("Pre-train Llama-3.1-70B: 1T tokens in 60 days"), "kind": "pretrain",
          "spec": {"model": "llama-3.1-70b", "tokens": 1e12, "target_days": 60, "precision": "bf16"}},
     ),
     spec={"servers": (32, 32), "gpus": (256, 256), "nic_gbps": (400, 400)},
@@ -180,7 +180,7 @@ _add(Template(
     BuildDesign(server="nvidia-gb200-nvl72-compute-tray", servers=18, cooling="dlc", platform="gb200-nvl72",
                 name="GB200 NVL72", compute=_IB400),
     (
-        {"id": "wl-serve", "name": "Serve Llama-3.1-405B (FP8): 600 users at 20 tok/s, TTFT < 1 s",
+        {"id": "wl-serve", "name": N_("Serve Llama-3.1-405B (FP8): 600 users at 20 tok/s, TTFT < 1 s"),
          "kind": "inference",
          "spec": {"model": "llama-3.1-405b", "precision": "fp8", "users": 600, "input_tokens": 2048,
                   "output_tokens": 512, "target_tokens_per_s_per_user": 20, "target_ttft_s": 1.0, "tp": 8}},
@@ -208,11 +208,15 @@ def build_template(name: str, catalog: Catalog, *, progress: ProgressFn | None =
     from planner.plan import Metadata
 
     t = get_template(name)
-    md = Metadata(customer=t.customer, project=t.info.title, author="Rackwright reference design",
-                  notes=f"Reference design {t.info.name}: {t.info.description} Meant for: {t.info.workload}. "
-                        "Built by `rackwright new --template`; docs/templates.md gives the sources of its choices.")
-    return generate_plan(t.design, catalog, workloads=[dict(w) for w in t.workloads], metadata=md,
-                         progress=progress, cancel=cancel)
+    # the plan's texts are data, made in the active language (a German plan says it in German)
+    md = Metadata(customer=gettext(t.customer), project=gettext(t.info.title),
+                  author=gettext(N_("Rackwright reference design")),
+                  notes=tf(N_("Reference design {name}: {description} Meant for: {workload}. Built by `rackwright new "
+                              "--template`; docs/templates.md gives the sources of its choices."),
+                           name=t.info.name, description=gettext(t.info.description),
+                           workload=gettext(t.info.workload)))
+    workloads = [dict(w, name=gettext(w["name"])) for w in t.workloads]
+    return generate_plan(t.design, catalog, workloads=workloads, metadata=md, progress=progress, cancel=cancel)
 
 
 __all__ = ["TEMPLATES", "Template", "TemplateInfo", "UnknownTemplate", "build_template", "get_template",

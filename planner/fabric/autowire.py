@@ -35,6 +35,7 @@ from planner.fabric.ports import Port, device_ports, link_and_radix
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
 from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_tree, leaf_split
 from planner.fabric.wiring import AddLinks, used_ports
+from planner.fabric.wiring import fabric_name as default_fabric_name
 from planner.geometry import row_footprints
 from planner.i18n import N_, deferred, gettext, render, tmsg
 from planner.naming import Namer, Place
@@ -186,7 +187,7 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
         fid = fid or plan.new_id("fabric")
         tech = {"infiniband": "infiniband", "ethernet": "ethernet", "management": "ethernet",
                 "nvlink": "nvlink"}[sw_spec.fabric]
-        edits.append(AddItem(Fabric(id=fid, name=fabric_name or f"{kind.capitalize()} fabric", kind=kind,
+        edits.append(AddItem(Fabric(id=fid, name=fabric_name or default_fabric_name(kind), kind=kind,
                                     technology=tech, speed_gbps=link,
                                     # the target the user asked for; what the design reaches is the
                                     # engine's to judge against it

@@ -331,4 +331,9 @@ def link_and_radix(catalog: Catalog, nic_speed_gbps: float, switch: str) -> tupl
     if not speeds:
         return nic_speed_gbps, []
     link = min(nic_speed_gbps, max(speeds))
-    return link, switch_ports_at(catalog, switch, link)
+    ports = switch_ports_at(catalog, switch, link)
+    # a switch with ports of two speeds (an SN2201's 48 x 1G and 4 x 100G uplinks) builds a
+    # tree at the link speed on the ports of that speed: a faster port used unsplit would put
+    # a leaf's 100G uplink on a spine's 1G port (a speed mismatch on every uplink)
+    native = [p for p in ports if p.speed_gbps == link]
+    return link, (native if len(native) >= 2 else ports)

@@ -17,7 +17,7 @@ from planner.edits import AddItem, Change, Compound, Edit, EditRefused
 from planner.fabric.cabling import CableGeometry
 from planner.fabric.media import MediaChooser, nvlink_media
 from planner.fabric.ports import Port, breakout_lanes, port_lookup
-from planner.i18n import N_, deferred, tmsg
+from planner.i18n import N_, deferred, gettext, tmsg
 from planner.plan import Endpoint, Fabric, Link, Plan
 
 if TYPE_CHECKING:
@@ -201,8 +201,14 @@ class AddLinks(Edit):
         return self._change()
 
 
-FABRIC_NAMES = {"compute": "Compute fabric", "storage": "Storage fabric", "frontend": "Front-end network",
-                "management": "Management network", "dpu": "Front-end network", "nvlink": "NVLink domain"}
+# a new fabric's name, made in the active language (names are data: stored as made)
+FABRIC_NAMES = {"compute": N_("Compute fabric"), "storage": N_("Storage fabric"), "frontend": N_("Front-end network"),
+                "management": N_("Management network"), "dpu": N_("Front-end network"), "nvlink": N_("NVLink domain")}
+
+
+def fabric_name(kind: str) -> str:
+    """The default name of a new ``kind`` fabric in the active language."""
+    return gettext(FABRIC_NAMES.get(kind, N_("Fabric")))
 
 
 def fabric_for(plan: Plan, catalog: Catalog | None, a: Endpoint, b: Endpoint) -> tuple[str | None, str]:
@@ -247,7 +253,7 @@ def connect_edit(plan: Plan, catalog: Catalog | None, a: tuple[str, str], b: tup
         tech = "ethernet" if kind in ("management", "frontend") or speed <= 100 else "infiniband"
         if kind == "nvlink":
             tech = "nvlink"
-        edits.append(AddItem(Fabric(id=fabric, name=FABRIC_NAMES.get(kind, "Fabric"), kind=kind, technology=tech,
+        edits.append(AddItem(Fabric(id=fabric, name=fabric_name(kind), kind=kind, technology=tech,
                                     speed_gbps=speed, rail_optimised=False)))
     cable, length = None, None
     if catalog is not None:

@@ -593,6 +593,8 @@ def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
     if isinstance(value, list):
         return " / ".join(cell_text(v, fmt, row, currency) for v in value)
     if fmt == "meets":
+        if value and row.get("level") == "warn":  # the engine's level: met within the model's uncertainty
+            return tr("Wizard", "\u26a0 meets, within the model's uncertainty")
         return tr("Wizard", "\u2714 meets") if value else tr("Wizard", "\u2718 does not meet")
     if fmt == "gpus":
         return f"{fnum(int(value), ',')} \u00d7 {row.get('gpu_name') or row.get('gpu')}"
@@ -639,7 +641,8 @@ def workload_tip(row: dict[str, Any]) -> str:
     """One line per workload: its name, met or not, margin and bottleneck (the search's)."""
     lines = []
     for w in row.get("workloads") or ():
-        met = tr("Wizard", "met") if w.get("met") else tr("Wizard", "not met")
+        met = (tr("Wizard", "met within the model's uncertainty") if w.get("met") and w.get("level") == "warn"
+               else tr("Wizard", "met") if w.get("met") else tr("Wizard", "not met"))
         margin = w.get("margin")
         lines.append(tr("Wizard", "{name}: {met}, margin {margin}, limited by {bottleneck}").format(
             name=w.get("name", ""), met=met, margin="\u2013" if margin is None else f"{margin * 100:+.0f} %",
@@ -780,8 +783,9 @@ class BuildsPage(QWizardPage):
                     it.setToolTip(f"{it.text()}\n{row.get('gpu' if key == 'gpus' else 'server') or ''}")
                 if fmt not in ("text", "meets", "gpus", "servers", "cooling", "bottleneck"):
                     it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                if fmt == "meets":
-                    it.setForeground(style.OK if value else style.BAD)
+                if fmt == "meets":  # the colour of the search's level (the engine's rule), not our own
+                    it.setForeground(style.WARN.darker(130) if value and row.get("level") == "warn"
+                                     else style.OK if value else style.BAD)
                     f = it.font()
                     f.setBold(True)
                     it.setFont(f)

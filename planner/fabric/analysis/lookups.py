@@ -48,6 +48,13 @@ class _Ports:
 
     def port_pair(self, da: str, a: str, db: str, b: str) -> tuple[Port | None, Port | None]:
         pa, pb = self.get(da, a), self.get(db, b)
+        # a breakout lane (swp1s0) runs at the split its cable makes: a 400G cage split for
+        # a 100G NIC is four 100G lanes, not the two 200G lanes its name alone suggests
+        if pa is not None and pb is not None and (pa.parent is None) != (pb.parent is None):
+            if pb.parent is not None:
+                pb = self.get(db, b, pa.speed_gbps) or pb
+            else:
+                pa = self.get(da, a, pb.speed_gbps) or pa
         if pa is None and pb is not None:
             pa = self.get(da, a, pb.speed_gbps)
         if pb is None and pa is not None:
