@@ -61,3 +61,13 @@ def test_a_second_name_counts_the_first_in_its_language():
         add_loop_edit(plan, new_loop(plan, "in-row", cdu=None, capacity_kw=100.0)).apply(plan)
     assert [s.name for s in plan.power_sources][-1] == "USV 2"
     assert [lp.name for lp in plan.cooling_loops][-1] == "CDU-Kreislauf 2"
+
+
+@pytest.mark.parametrize(("lang", "site", "room"), [("de", "Standort", "Raum 1"), ("en", "Site", "Room 1")])
+def test_file_new_starts_a_plan_named_in_the_language(lang, site, room):
+    """File > New's empty plan: its site was "Site" in every language."""
+    from ui.controllers import new_plan
+
+    with use_language(lang):
+        plan = new_plan(fixture_catalog())
+    assert plan.site.name == site and plan.site.rooms[0].name == room

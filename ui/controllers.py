@@ -28,7 +28,7 @@ from planner.builders import (
 )
 from planner.documents import load_plan, repository_link, save_plan
 from planner.edits import AddPlacement, AddRack, EditRefused
-from planner.i18n import error_text, message_text
+from planner.i18n import N_, error_text, gettext, message_text
 from planner.plan import Plan, Site
 from planner.plan_io import PlanFormatError
 from ui import dialogs
@@ -49,7 +49,7 @@ def new_plan(catalog: Catalog) -> Plan:
     """A fresh plan to start from: 'Room 1' (10 m x 8 m, 0.6 m tiles) holding 'Row A' with one
     empty rack 'A01' of a common type, ready for drops. Built by the same builders as the
     app's Add Room and Add Row, so its names continue the way later additions will."""
-    plan = Plan(site=Site(name="Site"))
+    plan = Plan(site=Site(name=gettext(N_("Site"))))  # in the language of the moment, as the builders name
     room = add_room_edit(plan)
     room.apply(plan)
     add_row_edit(plan, catalog, room.room.id, 1).apply(plan)
