@@ -108,6 +108,8 @@ LOGO_BOX = (170.0, 60.0)  # the cover's logo at most this wide and high (points)
 TOP = 36.0
 BOTTOM = 32.0
 
+# a rack PDU's wiring (catalog PduSpec.wiring) as the build plan names it
+WIRING_NAMES = {"wye": N_("wye"), "delta": N_("delta"), "single": N_("single-phase")}
 # the coolants of a liquid loop (planner.plan.Coolant) as the build plan names them
 COOLANT_NAMES = {"water": N_("water"), "pg25": N_("PG25 (propylene glycol 25 %)")}
 
@@ -791,7 +793,7 @@ class _Builder:
         racks = {f.id for f in self.results.findings if f.code == "NO_MASS_DATA"}
         if not racks:
             return text
-        return text + " <font color='#c0392b'><b>" + esc(_("INCOMPLETE")) + "</b></font> " + esc(ngettext(
+        return text + " <font color='#b7791f'><b>" + esc(_("incomplete")) + "</b></font> " + esc(ngettext(
             "(equipment without a weight in {n} rack, counted as 0 kg)",
             "(equipment without a weight in {n} racks, counted as 0 kg)", len(racks)).format(n=len(racks)))
 
@@ -1180,7 +1182,8 @@ class _Builder:
         for i, p in enumerate(pdus):
             rows.append([clean(self._names.get(("rack", p.rack_id), p.rack_id)), clean(p.name),
                          clean(self._name_of("feed", p.feed, _("none"))),
-                         f"{num(p.voltage_v)} V {p.wiring}", num(p.rating_a), num(p.derated_a, 1), kw(p.typical_w),
+                         f"{num(p.voltage_v)} V " + (_(WIRING_NAMES[p.wiring]) if p.wiring in WIRING_NAMES
+                                                     else clean(p.wiring)), num(p.rating_a), num(p.derated_a, 1), kw(p.typical_w),
                          kw(p.max_w), " / ".join(num(a, 1) for a in p.phase_a),
                          " / ".join(num(a, 1) for a in p.failover_phase_a), f"{num(p.imbalance_percent, 0)} %",
                          str(p.cords)])
