@@ -271,3 +271,25 @@ def test_mass_marked_incomplete_when_equipment_has_no_weight(catalog):
     with use_language("de"):
         cover2 = " ".join(_texts(b2.cover()))
     assert re.search(r"Gewicht \S+ kg (?!unvollständig)", cover2)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_rack_sheet_device_list_prints_names_and_models_whole(catalog, lang):
+    """The device list beside the elevation printed "GB200 NVL72 com…" for both the
+    compute tray and the power shelf: names and models now wrap, and every device is on
+    the sheet or on its continuation."""
+    plan, results = _computed(GB200, catalog)
+    rack = next(r for r in plan.racks() if r.name == "NVL72-1")
+    b = _builder(plan, catalog, results, lang)
+    with use_language(lang):
+        block = b.rack_block(rack, [rack], b.frame_w / 2 - 8, b.frame_h - 28)
+        expected = b._device_rows(rack, 140)
+        rest = b._device_rest[rack.id]
+    texts = [_text(c) for _w, c in _cells(block)]
+    assert not any("\u2026" in t for t in texts)
+    shown = expected[:len(expected) - len(rest)]
+    assert len(shown) >= 5 and rest == expected[len(shown):]
+    for u, name, model in shown:
+        i = texts.index(u)
+        assert texts[i + 1:i + 3] == [name, model]
+    assert any("compute tray" in t for t in texts) and any("power shelf" in t for t in texts)

@@ -1079,29 +1079,58 @@ class _Builder:
 
     def device_list(self, rack: Rack, width: float, room: float) -> tuple[Table | None, list[list[str]]]:
         """The rack's devices that fit in ``room`` beside the elevation, and the rest
-        (listed on a continuation page by :meth:`racks`: every device is on its sheet)."""
+        (listed on a continuation page by :meth:`racks`: every device is on its sheet).
+        The columns are as wide as their texts where the width allows; a longer name or
+        model wraps at word boundaries onto more lines, never cut."""
         rows = self._device_rows(rack, width)
-        line = 8.0
-        fit_rows = int(room // line) - 1
-        if fit_rows < 2 or not rows:
+        size, leading, pad = 6.0, 7.0, 4.0
+        line = leading + 1.0
+        if not rows or int(room // line) - 1 < 2:
             return None, rows
-        shown, rest = rows[:fit_rows], rows[fit_rows:]
-        if rest:  # the last line says where the rest is
-            shown, rest = rows[:fit_rows - 1], rows[fit_rows - 1:]
-            shown = shown + [["", _("{n} more on the next page").format(n=len(rest)), ""]]
-        data = [[_("U"), _("Device"), _("Model")]]
-        for w, name, model in shown:
-            data.append([w, fit(name, width * 0.36 - 4, self.font, 6) if w else name,
-                         fit(model, width * 0.48 - 4, self.font, 6)])
+        sw = pdfmetrics.stringWidth
+        head = [_("U"), _("Device"), _("Model")]
+        u_w = max(sw(t, self.font if i else self.bold, size) for i, t in enumerate(
+            [head[0]] + [r[0] for r in rows])) + pad + 1
+        name_w = max(sw(t, self.font if i else self.bold, size) for i, t in enumerate(
+            [head[1]] + [clean(r[1]) for r in rows])) + pad + 1
+        rest_w = width - u_w
+        model_w = max(sw(t, self.font if i else self.bold, size) for i, t in enumerate(
+            [head[2]] + [clean(r[2]) for r in rows])) + pad + 1
+        if name_w + model_w > rest_w:  # share the width by need, each at least its longest word
+            words = [max(longest_word(r[k], self.font, size) for r in rows) + pad + 1 for k in (1, 2)]
+            name_w = min(name_w, max(words[0], rest_w * name_w / (name_w + model_w)))
+            name_w = min(name_w, max(rest_w - words[1], rest_w * 0.3))
+        model_w = rest_w - name_w
+        budget = room - line  # the header line
+        data: list[list[str]] = [head]
+        heights = [line]
+        shown = 0
+        for i, (w, name, model) in enumerate(rows):
+            cells = [w, "\n".join(wrap_lines(name, name_w - pad, self.font, size, max_lines=6)),
+                     "\n".join(wrap_lines(model, model_w - pad, self.font, size, max_lines=6))]
+            h = leading * max(c.count("\n") + 1 for c in cells) + 1.0
+            more = line if i < len(rows) - 1 else 0.0  # room for the "more on the next page" line
+            if h + more > budget:
+                break
+            data.append(cells)
+            heights.append(h)
+            budget -= h
+            shown += 1
+        rest = rows[shown:]
+        if shown < 2 and rest:
+            return None, rows
         style = [("FONTNAME", (0, 0), (-1, -1), self.font), ("FONTNAME", (0, 0), (-1, 0), self.bold),
-                 ("FONTSIZE", (0, 0), (-1, -1), 6), ("LEADING", (0, 0), (-1, -1), 7),
+                 ("FONTSIZE", (0, 0), (-1, -1), size), ("LEADING", (0, 0), (-1, -1), leading),
+                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                  ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
                  ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
                  ("TEXTCOLOR", (0, 0), (-1, 0), colors.HexColor("#5b6570")),
                  ("LINEBELOW", (0, 0), (-1, 0), 0.4, colors.HexColor("#9aa3ad"))]
-        if rest:
+        if rest:  # the last line says where the rest is
+            data.append(["", _("{n} more on the next page").format(n=len(rest)), ""])
+            heights.append(line)
             style += [("SPAN", (1, -1), (-1, -1)), ("FONTNAME", (0, -1), (-1, -1), self.bold)]
-        return Table(data, colWidths=[width * 0.16, width * 0.36, width * 0.48], rowHeights=line,
+        return Table(data, colWidths=[u_w, name_w, model_w], rowHeights=heights,
                      style=TableStyle(style), hAlign="LEFT"), rest
 
     def device_continuation(self, rack: Rack, members: list[Rack], rest: list[list[str]],
