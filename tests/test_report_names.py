@@ -149,6 +149,9 @@ def test_german_pdf_names_no_english_doc_sections_coolant_or_wiring(gb200_texts)
     assert re.search(r"\bwater\b", en)
     assert "415 V Stern" in de and not re.search(r"\bwye\b", de)
     assert "415 V wye" in en
+    # the cloud price's basis on the rent-or-own page
+    assert not re.search(r"\bindicative\b", de) and re.search(r"on-demand, Richtwert \d", de)
+    assert re.search(r"on-demand, indicative \d", en)
 
 
 def test_long_words_are_neither_cut_nor_broken(gb200_texts):

@@ -108,6 +108,8 @@ LOGO_BOX = (170.0, 60.0)  # the cover's logo at most this wide and high (points)
 TOP = 36.0
 BOTTOM = 32.0
 
+# a cloud price's basis (catalog CloudPrice.basis) as the build plan names it
+CLOUD_BASIS_NAMES = {"indicative": N_("indicative")}
 # a rack PDU's wiring (catalog PduSpec.wiring) as the build plan names it
 WIRING_NAMES = {"wye": N_("wye"), "delta": N_("delta"), "single": N_("single-phase")}
 # the coolants of a liquid loop (planner.plan.Coolant) as the build plan names them
@@ -1448,7 +1450,9 @@ class _Builder:
             if rvo.price_source == "plan":
                 src = _("price set in this plan")
             else:
-                src = f"{d.get('offer', '')}, {d.get('basis', '')} {format_date(d.get('date', '') or '')}"
+                basis = d.get("basis", "")
+                basis = _(CLOUD_BASIS_NAMES[basis]) if basis in CLOUD_BASIS_NAMES else basis
+                src = f"{d.get('offer', '')}, {basis} {format_date(d.get('date', '') or '')}"
                 if d.get("currency") != cur and d.get("exchange_rate") is not None:
                     src += "; " + _("{amount} {currency} at {rate}").format(
                         amount=num(d["amount"]), currency=d["currency"], rate=num(d["exchange_rate"]))
