@@ -304,13 +304,6 @@ class _Builder:
             t = f'<font color="{color}">{t}</font>'
         return Paragraph(t, self.st_cell)
 
-    def table(self, header: list[str], rows: list[list[Any]], widths: list[float], numeric: Iterable[int] = (),
-              row_styles: dict[int, list[tuple]] | None = None, ticker: Ticker | None = None) -> RowsTable:
-        total = sum(widths)
-        if total > self.frame_w or total > 0.75 * self.frame_w:  # fill the frame's width
-            widths = [w * self.frame_w / total for w in widths]
-        return RowsTable(header, rows, widths, self.font, self.bold, set(numeric), row_styles, ticker)
-
     def _content_table(self, header: list[str], rows: list[list[Any]], numeric: Iterable[int] = (),
                        width: float | None = None, row_styles: dict[int, list[tuple]] | None = None,
                        min_col: float = 22.0) -> RowsTable:
