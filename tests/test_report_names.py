@@ -296,3 +296,14 @@ def test_rack_sheet_device_list_prints_names_and_models_whole(catalog, lang):
         i = texts.index(u)
         assert texts[i + 1:i + 3] == [name, model]
     assert any("compute tray" in t for t in texts) and any("power shelf" in t for t in texts)
+
+
+def test_findings_name_a_device_type_by_its_catalog_name(catalog):
+    plan, results = _computed(GB200, catalog)
+    f = next(f for f in results.findings if f.kind == "device-type")
+    dev = catalog.get("device-types", f.id)
+    b = _builder(plan, catalog, results, "en")
+    with use_language("en"):
+        texts = _texts(b.findings())
+    assert f"device type {dev.manufacturer} {dev.model}" in texts
+    assert not any(t.endswith(f.id) for t in texts), f.id

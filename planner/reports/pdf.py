@@ -288,8 +288,9 @@ class _Builder:
             return _(WHERE_KINDS[kind]) if kind in WHERE_KINDS else kind
         name = self._names.get((kind, ident))
         label = _(WHERE_KINDS[kind]) if kind in WHERE_KINDS else kind
-        if kind in ("device-type",):
-            return f"{label} {ident}"
+        if kind == "device-type":  # by its catalog name, as the BOM names it
+            dev = self.catalog.get("device-types", ident) if self.catalog is not None else None
+            return f"{label} {dev.manufacturer} {dev.model}" if dev is not None else f"{label} {ident}"
         return f"{label} {name}" if name else f"{label} {ident}"
 
     # -- small builders ----------------------------------------------------------------------
