@@ -134,19 +134,23 @@ class RowsTable(Flowable):
             h = max((self._cell_height(c, i) for i, c in enumerate(row)), default=LEADING)
             cum.append(cum[-1] + h + PAD_V)
         self._shared["cum"] = cum
-        self._shared["header_h"] = LEADING + PAD_V
+        # a header title given as Lines (broken at word boundaries by the caller) is printed
+        # whole on as many lines as it has; a plain one is cut to its column
+        header_lines = max((h.count("\n") + 1 for h in self.header if isinstance(h, Lines)), default=1)
+        self._shared["header_h"] = LEADING * header_lines + PAD_V
+        header = [h if isinstance(h, Lines) else fit(h, self.col_widths[i] - PAD_H, self.bold, 7)
+                  for i, h in enumerate(self.header)]
         cells = []
         if self.fitted:
             self._shared["cells"] = self.rows
-            self._shared["header"] = [fit(h, self.col_widths[i] - PAD_H, self.bold, 7)
-                                      for i, h in enumerate(self.header)]
+            self._shared["header"] = header
             return
         for row in self.rows:
             cells.append([c if isinstance(c, (Flowable, Lines)) else
                           fit(c, sum(self.col_widths) - PAD_H, self.bold, 7) if isinstance(c, SpanText) else
                           fit(c, self.col_widths[i] - PAD_H, self.font, 7) for i, c in enumerate(row)])
         self._shared["cells"] = cells
-        self._shared["header"] = [fit(h, self.col_widths[i] - PAD_H, self.bold, 7) for i, h in enumerate(self.header)]
+        self._shared["header"] = header
 
     def _height(self, start: int, end: int) -> float:
         cum = self._shared["cum"]

@@ -68,7 +68,17 @@ from planner.reports.flowables import (
     toc_rows,
 )
 from planner.reports.labels import LABEL_STOCK, LabelSheet
-from planner.reports.text import MISSING, clean, esc, fit, fonts, truncate, unsupported, wrap_lines
+from planner.reports.text import (
+    MISSING,
+    clean,
+    esc,
+    fit,
+    fonts,
+    longest_word,
+    truncate,
+    unsupported,
+    wrap_lines,
+)
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -97,6 +107,13 @@ MARGIN = 28.0
 LOGO_BOX = (170.0, 60.0)  # the cover's logo at most this wide and high (points)
 TOP = 36.0
 BOTTOM = 32.0
+
+# a cloud price's basis (catalog CloudPrice.basis) as the build plan names it
+CLOUD_BASIS_NAMES = {"indicative": N_("indicative")}
+# a rack PDU's wiring (catalog PduSpec.wiring) as the build plan names it
+WIRING_NAMES = {"wye": N_("wye"), "delta": N_("delta"), "single": N_("single-phase")}
+# the coolants of a liquid loop (planner.plan.Coolant) as the build plan names them
+COOLANT_NAMES = {"water": N_("water"), "pg25": N_("PG25 (propylene glycol 25 %)")}
 
 # fine-tuning methods as the build plan names them (the value stays the code in --json)
 FINETUNE_METHODS = {"full": N_("full fine-tuning"), "lora": N_("LoRA"), "qlora": N_("QLoRA")}
@@ -271,8 +288,9 @@ class _Builder:
             return _(WHERE_KINDS[kind]) if kind in WHERE_KINDS else kind
         name = self._names.get((kind, ident))
         label = _(WHERE_KINDS[kind]) if kind in WHERE_KINDS else kind
-        if kind in ("device-type",):
-            return f"{label} {ident}"
+        if kind == "device-type":  # by its catalog name, as the BOM names it
+            dev = self.catalog.get("device-types", ident) if self.catalog is not None else None
+            return f"{label} {dev.manufacturer} {dev.model}" if dev is not None else f"{label} {ident}"
         return f"{label} {name}" if name else f"{label} {ident}"
 
     # -- small builders ----------------------------------------------------------------------
@@ -286,13 +304,6 @@ class _Builder:
         if color:
             t = f'<font color="{color}">{t}</font>'
         return Paragraph(t, self.st_cell)
-
-    def table(self, header: list[str], rows: list[list[Any]], widths: list[float], numeric: Iterable[int] = (),
-              row_styles: dict[int, list[tuple]] | None = None, ticker: Ticker | None = None) -> RowsTable:
-        total = sum(widths)
-        if total > self.frame_w or total > 0.75 * self.frame_w:  # fill the frame's width
-            widths = [w * self.frame_w / total for w in widths]
-        return RowsTable(header, rows, widths, self.font, self.bold, set(numeric), row_styles, ticker)
 
     def _content_table(self, header: list[str], rows: list[list[Any]], numeric: Iterable[int] = (),
                        width: float | None = None, row_styles: dict[int, list[tuple]] | None = None,
@@ -336,8 +347,9 @@ class _Builder:
                     break
                 rest -= w
             level = max(level, min_col)
-            widths = [min(w, level) for w in nat]
-            narrowed = [i for i in range(ncol) if nat[i] > level]
+            widths = self._widen_for_words(header, rows, [min(w, level) for w in nat], width,
+                                           cols=[i for i in range(ncol) if nat[i] > level])
+            narrowed = [i for i in range(ncol) if nat[i] > widths[i]]
             for row in rows:
                 if isinstance(row[0], SpanText):
                     continue
@@ -348,12 +360,19 @@ class _Builder:
         for r in span_rows:
             rows[r][0] = SpanText(fit(rows[r][0], sum(widths) - PAD_H, bold, 7))
         self._rows_total += len(rows)
-        return RowsTable(header, rows, widths, font, bold, set(numeric), row_styles, self.ticker, fitted=True)
+        head: list[str] = [self._wrapped(h, widths[i], bold) for i, h in enumerate(header)]
+        return RowsTable(head, rows, widths, font, bold, set(numeric), row_styles, self.ticker, fitted=True)
 
     def kv_table(self, pairs: list[tuple[str, str]], widths: tuple[float, float], cols: int = 1,
-                 size: float = 8.0) -> Table:
-        """Label/value pairs in ``cols`` column pairs."""
+                 size: float = 8.0, tight: bool = False) -> Table:
+        """Label/value pairs in ``cols`` column pairs. ``tight``: the label column only as
+        wide as the longest label (the values get the rest), and a value whose longest word
+        is wider than its column set smaller, so no word breaks inside."""
         per = -(-len(pairs) // cols) if pairs else 0
+        if tight and pairs:
+            lw = min(widths[0], max(pdfmetrics.stringWidth(clean(k), self.font, size) for k, _v in pairs) + 7)
+            widths = (lw, widths[0] + widths[1] - lw)
+        style_kv = ParagraphStyle("kv", parent=self.st_cell, fontSize=size, leading=size * 1.22)
         data = []
         for r in range(per):
             row: list[Any] = []
@@ -361,8 +380,14 @@ class _Builder:
                 i = c * per + r
                 if i < len(pairs):
                     k, v = pairs[i]
-                    row += [fit(k, widths[0] - 6, self.font, size), Paragraph(v, ParagraphStyle(
-                        "kv", parent=self.st_cell, fontSize=size, leading=size * 1.22))]
+                    para = Paragraph(v, style_kv)
+                    if tight:  # padding 2 + 4, and a point to spare
+                        word = longest_word(para.getPlainText(), self.bold if "<b>" in v else self.font, size)
+                        if word > widths[1] - 7:
+                            small = max(4.5, size * (widths[1] - 7) / word)
+                            para = Paragraph(v, ParagraphStyle("kvs", parent=style_kv, fontSize=small,
+                                                               leading=small * 1.22))
+                    row += [fit(k, widths[0] - 6, self.font, size), para]
                 else:
                     row += ["", ""]
             data.append(row)
@@ -499,8 +524,88 @@ class _Builder:
 
     def _rows_table(self, header: list[str], rows: list[list[Any]], widths: list[float], numeric: Iterable[int] = (),
                     row_styles: dict[int, list[tuple]] | None = None) -> RowsTable:
+        """A table with ``widths`` as the designer's proportions (filling the frame), made wide
+        enough for every column's longest word; longer texts wrap at word boundaries, header
+        titles included: nothing is cut with an ellipsis and no word breaks inside."""
         self._rows_total += len(rows)
-        return self.table(header, rows, widths, numeric, row_styles, ticker=self.ticker)
+        total = sum(widths)
+        if total > self.frame_w or total > 0.75 * self.frame_w:  # fill the frame's width
+            widths = [w * self.frame_w / total for w in widths]
+        widths = self._widen_for_words(header, rows, widths, sum(widths), whole=True)
+        head: list[str] = [self._wrapped(h, widths[i], self.bold) for i, h in enumerate(header)]
+        for row in rows:
+            if isinstance(row[0], SpanText):
+                continue
+            for i, c in enumerate(row):
+                if isinstance(c, str) and c and not isinstance(c, Lines):
+                    row[i] = self._wrapped(c, widths[i], self.font)
+        return RowsTable(head, rows, widths, self.font, self.bold, set(numeric), row_styles, self.ticker,
+                         fitted=True)
+
+    @staticmethod
+    def _wrapped(text: str, width: float, font: str) -> str:
+        """``text`` (cleaned) as one line if it fits ``width`` (a column), else as
+        :class:`Lines` broken at word boundaries."""
+        t = clean(text)
+        if pdfmetrics.stringWidth(t, font, 7) <= width - PAD_H:
+            return t
+        return Lines("\n".join(wrap_lines(t, width - PAD_H, font, 7, max_lines=60)))
+
+    def _widen_for_words(self, header: list[str], rows: list[list[Any]], widths: list[float],
+                         total: float, cols: Iterable[int] | None = None, whole: bool = False) -> list[float]:
+        """``widths`` changed so that every column is at least as wide as its longest word
+        (header titles in bold, cells, paragraphs at their own size), the extra taken from
+        columns wider than theirs; the sum stays ``total``. When the words cannot all fit,
+        every column gets its share of ``total`` in proportion to its longest word. ``cols``:
+        the columns whose cells may be narrower than their text (default all); the cells of
+        the others fit already. ``whole``: then, as far as other columns are wider than their
+        longest text, columns of plain text widen to print theirs on one line."""
+        sw = pdfmetrics.stringWidth
+        ncol = len(header)
+        minw = [longest_word(h, self.bold, 7) + PAD_H + 1 for h in header]
+        # a column's longest text on one line; inf: it has paragraphs (they fill any width)
+        natw = [sw(clean(h), self.bold, 7) + PAD_H + 1 for h in header]
+        seen: set[tuple[int, str]] = set()
+        check = range(ncol) if cols is None else list(cols)
+        for row in rows:
+            if isinstance(row[0], SpanText):
+                continue
+            for i in check:
+                c = row[i]
+                if isinstance(c, Paragraph):
+                    size = c.style.fontSize
+                    font = self.bold if "<b>" in str(getattr(c, "text", "")) else c.style.fontName
+                    w = longest_word(c.getPlainText(), font, size)
+                    natw[i] = float("inf")
+                elif isinstance(c, str) and c:
+                    if (i, c) in seen:
+                        continue
+                    seen.add((i, c))
+                    w = longest_word(c, self.font, 7)
+                    if whole:
+                        natw[i] = max(natw[i], max(sw(x, self.font, 7) for x in clean(c).split("\n")) + PAD_H + 1)
+                else:
+                    continue
+                if w + PAD_H + 1 > minw[i]:
+                    minw[i] = w + PAD_H + 1
+        widths = list(widths)
+        need = sum(max(0.0, m - w) for m, w in zip(minw, widths, strict=True))
+        if need > 0.01:
+            slack = [max(0.0, w - m) for m, w in zip(minw, widths, strict=True)]
+            spare = sum(slack)
+            if spare < need:  # the words do not fit side by side: shares by longest word
+                return [m * total / sum(minw) for m in minw]
+            widths = [max(m, w - sl * need / spare) for m, w, sl in zip(minw, widths, slack, strict=True)]
+        if not whole:
+            return widths
+        want = [max(0.0, n - w) if n != float("inf") else 0.0 for n, w in zip(natw, widths, strict=True)]
+        give = [max(0.0, w - max(n, m)) if n != float("inf") else 0.0
+                for n, m, w in zip(natw, minw, widths, strict=True)]
+        need, spare = sum(want), sum(give)
+        if need <= 0.01 or spare <= 0.01:
+            return widths
+        moved = min(need, spare)
+        return [w + wa * moved / need - g * moved / spare for w, wa, g in zip(widths, want, give, strict=True)]
 
     # -- cover -------------------------------------------------------------------------------
     def cover(self) -> list[Any]:
@@ -543,7 +648,7 @@ class _Builder:
                                   "<b>{racks}</b> in {rooms} rooms; {used} U used, {free} U free", t.rooms)
              .format(racks=num(t.racks), rooms=num(t.rooms), used=num(t.agg.ints["u_used"]),
                      free=num(t.agg.ints["u_free"]))),
-            (_("Mass"), esc(self.u.mass_u(s["mass_kg"]))),
+            (_("Mass"), self._mass_headline(s["mass_kg"])),
             (_("Capex"), capex),
             (_("Annual energy"), _("{mwh} MWh/year, <b>{cost}</b>/year at {price} {currency}/kWh")
              .format(mwh=num(t.energy_kwh_per_year / 1000, 0), cost=money(t.opex_per_year, self.currency),
@@ -676,6 +781,17 @@ class _Builder:
             ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fdecea")),
             ("LEFTPADDING", (0, 0), (-1, -1), 8), ("TOPPADDING", (0, 0), (-1, -1), 6),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 6)]))
+
+    def _mass_headline(self, mass_kg: float) -> str:
+        """The cover's mass, marked incomplete (like the capex) when the engine counted
+        devices or rack types without a weight as 0 kg (its NO_MASS_DATA findings)."""
+        text = esc(self.u.mass_u(mass_kg))
+        racks = {f.id for f in self.results.findings if f.code == "NO_MASS_DATA"}
+        if not racks:
+            return text
+        return text + " <font color='#b7791f'><b>" + esc(_("incomplete")) + "</b></font> " + esc(ngettext(
+            "(equipment without a weight in {n} rack, counted as 0 kg)",
+            "(equipment without a weight in {n} racks, counted as 0 kg)", len(racks)).format(n=len(racks)))
 
     def _rent_headline(self) -> str:
         rvo = self.results.totals.rent_vs_own
@@ -870,15 +986,19 @@ class _Builder:
         cool_name = cooling_method_name(res.cooling, translate=True)
         margin = res.cooling_headroom_w
         mcolor = "#c0392b" if margin < 0 else "#1f2328"
-        errors = [f for f in res.findings if f.severity == "error"]
-        warns = [f for f in res.findings if f.severity == "warning"]
+        found = self.rack_findings(rack.id)
+        errors = [f for f in found if f.severity == "error"]
+        warns = [f for f in found if f.severity == "warning"]
+        mass = esc(u.mass_u(res.mass_kg))
+        if any(f.code == "NO_MASS_DATA" for f in res.findings):
+            mass += " <font color='#b7791f'><b>" + esc(_("incomplete")) + "</b></font>"
         pairs = [
             (_("Power typical"), f"{kw(res.typical_w)} kW"),
             (_("Power max"), f"<b>{kw(res.max_w)} kW</b>"),
             (_("Nameplate"), f"{kw(res.nameplate_w)} kW"),
             (_("PDU capacity"), f"{kw(res.power_capacity_w)} kW" if res.power_capacity_w else "\u2013"),
             (_("Cooling"), esc(cool_name)),
-            (_("Unit"), esc(truncate(res.cooling_unit or _("default"), 28))),
+            (_("Unit"), esc(truncate(self.cooling_name(res.cooling_unit) or _("default"), 80))),
             (_("Loop"), esc(self._name_of("loop", res.loop, "\u2013"))),
             (_("Capacity"), f"{kw(res.cooling_capacity_w)} kW"),
             (_("Heat"), f"{kw(res.heat_w)} kW" + (" " + esc(_("({liquid} liquid)").format(liquid=kw(res.liquid_heat_w)))
@@ -886,7 +1006,7 @@ class _Builder:
             (_("Margin"), f"<font color='{mcolor}'>{kw(margin)} kW</font>"),
             (_("Airflow"), esc(u.airflow_u(res.airflow_cfm))),
             (_("Liquid flow"), esc(u.flow_u(res.liquid_flow_l_per_min)) if res.liquid_flow_l_per_min else "\u2013"),
-            (_("Mass"), esc(u.mass_u(res.mass_kg))),
+            (_("Mass"), mass),
             (_("Max load"), esc(u.mass_u(res.max_load_kg)) if res.max_load_kg else "\u2013"),
             (_("Floor load"), f"{u.mass(res.floor_load_kg_per_m2)} {u.mass_unit}/{u.area_unit}"
              if not u.imperial else f"{num(res.floor_load_kg_per_m2 / 4.882427636, 0)} lb/ft\u00b2"),
@@ -900,7 +1020,7 @@ class _Builder:
              + esc(ngettext("{n} warning", "{n} warnings", len(warns)).format(n=len(warns)))),
         ]
         label_w = 70 if self.lang == "de" else 58
-        figs = self.kv_table(pairs, (label_w, fig_w - label_w), size=6.8)
+        figs = self.kv_table(pairs, (label_w, fig_w - label_w), size=6.8, tight=True)
         room_left = height - head_h - 4 - figs.wrap(fig_w, height)[1] - 14
         side: list[Any] = [figs]
         devs, rest = self.device_list(rack, fig_w, room_left)
@@ -912,6 +1032,34 @@ class _Builder:
             ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         return head + [Spacer(1, 2), body]
+
+    def rack_findings(self, rack_id: str) -> list[Finding]:
+        """The findings of everything on or for a rack, as the engine attributes them: the
+        rack's own (its placements' included), its PDUs' and the feeds its PDUs hang off
+        (a feed shared with other racks counts on each of their sheets)."""
+        r = self.results
+        out = list(r.racks[rack_id].findings) if rack_id in r.racks else []
+        feeds: list[str] = []
+        for p in r.pdus.values():
+            if p.rack_id == rack_id:
+                out += p.findings
+                if p.feed and p.feed not in feeds:
+                    feeds.append(p.feed)
+        for fid in feeds:
+            fr = r.feeds.get(fid)
+            if fr is not None:
+                out += fr.findings
+        return out
+
+    def cooling_name(self, slug: str | None) -> str:
+        """A cooling unit's (CDU, rear door, in-row cooler) catalog name, "vendor model";
+        the slug when the catalog does not have it, "" for none."""
+        if not slug:
+            return ""
+        item = self.catalog.get("cooling", slug) if self.catalog is not None else None
+        if item is None:
+            return clean(slug)
+        return clean(f"{item.vendor} {item.model}")
 
     def _device_rows(self, rack: Rack, width: float) -> list[list[str]]:
         """U, name and model of every device of ``rack``, top down (0U PDUs last)."""
@@ -927,29 +1075,58 @@ class _Builder:
 
     def device_list(self, rack: Rack, width: float, room: float) -> tuple[Table | None, list[list[str]]]:
         """The rack's devices that fit in ``room`` beside the elevation, and the rest
-        (listed on a continuation page by :meth:`racks`: every device is on its sheet)."""
+        (listed on a continuation page by :meth:`racks`: every device is on its sheet).
+        The columns are as wide as their texts where the width allows; a longer name or
+        model wraps at word boundaries onto more lines, never cut."""
         rows = self._device_rows(rack, width)
-        line = 8.0
-        fit_rows = int(room // line) - 1
-        if fit_rows < 2 or not rows:
+        size, leading, pad = 6.0, 7.0, 4.0
+        line = leading + 1.0
+        if not rows or int(room // line) - 1 < 2:
             return None, rows
-        shown, rest = rows[:fit_rows], rows[fit_rows:]
-        if rest:  # the last line says where the rest is
-            shown, rest = rows[:fit_rows - 1], rows[fit_rows - 1:]
-            shown = shown + [["", _("{n} more on the next page").format(n=len(rest)), ""]]
-        data = [[_("U"), _("Device"), _("Model")]]
-        for w, name, model in shown:
-            data.append([w, fit(name, width * 0.36 - 4, self.font, 6) if w else name,
-                         fit(model, width * 0.48 - 4, self.font, 6)])
+        sw = pdfmetrics.stringWidth
+        head = [_("U"), _("Device"), _("Model")]
+        u_w = max(sw(t, self.font if i else self.bold, size) for i, t in enumerate(
+            [head[0]] + [r[0] for r in rows])) + pad + 1
+        name_w = max(sw(t, self.font if i else self.bold, size) for i, t in enumerate(
+            [head[1]] + [clean(r[1]) for r in rows])) + pad + 1
+        rest_w = width - u_w
+        model_w = max(sw(t, self.font if i else self.bold, size) for i, t in enumerate(
+            [head[2]] + [clean(r[2]) for r in rows])) + pad + 1
+        if name_w + model_w > rest_w:  # share the width by need, each at least its longest word
+            words = [max(longest_word(r[k], self.font, size) for r in rows) + pad + 1 for k in (1, 2)]
+            name_w = min(name_w, max(words[0], rest_w * name_w / (name_w + model_w)))
+            name_w = min(name_w, max(rest_w - words[1], rest_w * 0.3))
+        model_w = rest_w - name_w
+        budget = room - line  # the header line
+        data: list[list[str]] = [head]
+        heights = [line]
+        shown = 0
+        for i, (w, name, model) in enumerate(rows):
+            cells = [w, "\n".join(wrap_lines(name, name_w - pad, self.font, size, max_lines=6)),
+                     "\n".join(wrap_lines(model, model_w - pad, self.font, size, max_lines=6))]
+            h = leading * max(c.count("\n") + 1 for c in cells) + 1.0
+            more = line if i < len(rows) - 1 else 0.0  # room for the "more on the next page" line
+            if h + more > budget:
+                break
+            data.append(cells)
+            heights.append(h)
+            budget -= h
+            shown += 1
+        rest = rows[shown:]
+        if shown < 2 and rest:
+            return None, rows
         style = [("FONTNAME", (0, 0), (-1, -1), self.font), ("FONTNAME", (0, 0), (-1, 0), self.bold),
-                 ("FONTSIZE", (0, 0), (-1, -1), 6), ("LEADING", (0, 0), (-1, -1), 7),
+                 ("FONTSIZE", (0, 0), (-1, -1), size), ("LEADING", (0, 0), (-1, -1), leading),
+                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                  ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
                  ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
                  ("TEXTCOLOR", (0, 0), (-1, 0), colors.HexColor("#5b6570")),
                  ("LINEBELOW", (0, 0), (-1, 0), 0.4, colors.HexColor("#9aa3ad"))]
-        if rest:
+        if rest:  # the last line says where the rest is
+            data.append(["", _("{n} more on the next page").format(n=len(rest)), ""])
+            heights.append(line)
             style += [("SPAN", (1, -1), (-1, -1)), ("FONTNAME", (0, -1), (-1, -1), self.bold)]
-        return Table(data, colWidths=[width * 0.16, width * 0.36, width * 0.48], rowHeights=line,
+        return Table(data, colWidths=[u_w, name_w, model_w], rowHeights=heights,
                      style=TableStyle(style), hAlign="LEFT"), rest
 
     def device_continuation(self, rack: Rack, members: list[Rack], rest: list[list[str]],
@@ -990,8 +1167,8 @@ class _Builder:
                                  [140, 65, 35, 105, 65, 60, 55, 65, 55, 55, 40],
                                  numeric={4, 5, 6, 7, 9, 10}, row_styles=styles),
                 self.P(esc(_("Each source carries the feeds and sources under it; failover: with the worst other "
-                             "feed side failed (docs/engine.md, Power sources); utilisation = failover load / "
-                             "capacity.")), self.st_small)]
+                             "feed side failed (Rackwright documentation, docs/engine.md); utilisation = failover "
+                             "load / capacity.")), self.st_small)]
 
     @staticmethod
     def heads(*titles: str) -> list[str]:
@@ -1030,7 +1207,8 @@ class _Builder:
         for i, p in enumerate(pdus):
             rows.append([clean(self._names.get(("rack", p.rack_id), p.rack_id)), clean(p.name),
                          clean(self._name_of("feed", p.feed, _("none"))),
-                         f"{num(p.voltage_v)} V {p.wiring}", num(p.rating_a), num(p.derated_a, 1), kw(p.typical_w),
+                         f"{num(p.voltage_v)} V " + (_(WIRING_NAMES[p.wiring]) if p.wiring in WIRING_NAMES
+                                                     else clean(p.wiring)), num(p.rating_a), num(p.derated_a, 1), kw(p.typical_w),
                          kw(p.max_w), " / ".join(num(a, 1) for a in p.phase_a),
                          " / ".join(num(a, 1) for a in p.failover_phase_a), f"{num(p.imbalance_percent, 0)} %",
                          str(p.cords)])
@@ -1090,7 +1268,7 @@ class _Builder:
             res = r.racks[rk.id]
             cap = res.cooling_capacity_w
             rows.append([clean(res.name), cooling_method_name(res.cooling, translate=True),
-                         clean(res.cooling_unit or _("default")),
+                         self.cooling_name(res.cooling_unit) or _("default"),
                          clean(self._name_of("loop", res.loop, "\u2013")), kw(res.heat_w),
                          kw(res.liquid_heat_w), kw(res.air_heat_w), u.airflow(res.airflow_cfm),
                          u.flow(res.liquid_flow_l_per_min) if res.liquid_flow_l_per_min else "\u2013", kw(cap),
@@ -1111,8 +1289,10 @@ class _Builder:
         loops = [lp.id for lp in self.plan.cooling_loops if lp.id in r.loops]
         for i, lid in enumerate(loops):
             lr = r.loops[lid]
-            rows.append([clean(lr.name), clean(lr.cdu) if lr.cdu else _("facility water"),
-                         str(lr.cdu_count) if lr.cdu else "-", clean(lr.coolant), str(lr.racks),
+            rows.append([clean(lr.name), self.cooling_name(lr.cdu) if lr.cdu else _("facility water"),
+                         str(lr.cdu_count) if lr.cdu else "-",
+                         _(COOLANT_NAMES[lr.coolant]) if lr.coolant in COOLANT_NAMES else clean(lr.coolant),
+                         str(lr.racks),
                          kw(lr.heat_w), kw(lr.capacity_w), kw(lr.capacity_n_minus_1_w),
                          kw(lr.capacity_w - lr.heat_w), u.flow(lr.flow_l_per_min), u.flow(lr.rated_flow_l_per_min),
                          pct(lr.utilisation)])
@@ -1183,7 +1363,8 @@ class _Builder:
                     else:
                         ext = _("no rate")
                         styles[i] = [("TEXTCOLOR", colors.HexColor("#b7791f"))]
-            name = b.name if b.known else _("{slug} (not in catalog)").format(slug=b.name)
+            name = (self.cooling_name(b.slug) if b.table == "cooling" else b.name) if b.known else \
+                _("{slug} (not in catalog)").format(slug=b.name)
             rows.append([table_names.get(b.table, b.table), self.cell(name), clean(b.slug), num(b.quantity), up,
                          clean(b.currency or "\u2013"), basis_s, ext])
         out.append(self._rows_table(self.heads(N_("Category"), N_("Item"), N_("Catalog slug"), N_("Qty"),
@@ -1220,7 +1401,7 @@ class _Builder:
         out.append(self.P(esc(_("Price basis: list = vendor list price; street = observed street/reseller price; "
                                 "estimate = derived or reported figure; quote = a quote on record; plan = a price "
                                 "set for this plan (Price for this plan), used before the catalog's. Dates are when "
-                                "the price was taken. Sources per item in the catalog (docs/catalog.md, prices)."))
+                                "the price was taken. Sources per item in the catalog (Rackwright documentation, docs/catalog.md)."))
                           + rates + " " + esc(energy.format(
                               cost=money(t.opex_per_year, self.currency), mwh=num(t.energy_kwh_per_year / 1000, 0),
                               price=num(t.electricity_price_per_kwh), currency=self.currency, pue=num(t.pue),
@@ -1231,7 +1412,8 @@ class _Builder:
     def rent(self) -> list[Any]:
         rvo = self.results.totals.rent_vs_own
         cur = self.currency
-        out = self.section_heading("rent", esc(_("indicative; formulas in docs/engine.md, Rent or own")))
+        out = self.section_heading("rent", esc(_("indicative; formulas in the Rackwright documentation "
+                                                 "(docs/engine.md)")))
         if rvo is None:
             out.append(self.P(_("The plan has no GPUs: nothing to rent."), self.st_body))
             return out
@@ -1262,7 +1444,9 @@ class _Builder:
             if rvo.price_source == "plan":
                 src = _("price set in this plan")
             else:
-                src = f"{d.get('offer', '')}, {d.get('basis', '')} {format_date(d.get('date', '') or '')}"
+                basis = d.get("basis", "")
+                basis = _(CLOUD_BASIS_NAMES[basis]) if basis in CLOUD_BASIS_NAMES else basis
+                src = f"{d.get('offer', '')}, {basis} {format_date(d.get('date', '') or '')}"
                 if d.get("currency") != cur and d.get("exchange_rate") is not None:
                     src += "; " + _("{amount} {currency} at {rate}").format(
                         amount=num(d["amount"]), currency=d["currency"], rate=num(d["exchange_rate"]))

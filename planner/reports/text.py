@@ -85,9 +85,11 @@ def fit(text: object, width: float, font: str, size: float) -> str:
 
 
 def wrap_lines(text: object, width: float, font: str, size: float, max_lines: int = 4) -> list[str]:
-    """``text`` broken into lines at most ``width`` points wide, never cut: after a space,
-    ``-``, ``/``, ``_``, ``.`` or ``:`` where possible, else inside the word. The last of
-    ``max_lines`` lines takes what is left (callers size columns so that never happens)."""
+    """``text`` broken into lines at most ``width`` points wide, never cut: at the last
+    space that fits; in a line without one, after ``-``, ``/``, ``_``, ``.`` or ``:``;
+    only a word wider than ``width`` breaks inside (callers size columns to their longest
+    word, :func:`longest_word`). The last of ``max_lines`` lines takes what is left
+    (callers size columns so that never happens)."""
     s = clean(text)
     lines: list[str] = []
     sw = pdfmetrics.stringWidth
@@ -99,13 +101,22 @@ def wrap_lines(text: object, width: float, font: str, size: float, max_lines: in
                 lo = mid
             else:
                 hi = mid - 1
-        cut = max((s.rfind(ch, 0, lo) for ch in " -/_.:"), default=-1)
+        cut = s.rfind(" ", 0, lo + 1)  # a space right after the prefix is a break too
+        if cut <= 0:
+            cut = max((s.rfind(ch, 0, lo) for ch in "-/_.:"), default=-1)
         n = cut + 1 if cut > 0 else lo
         lines.append(s[:n].rstrip())
         s = s[n:].lstrip()
     if s or not lines:
         lines.append(s)
     return lines
+
+
+def longest_word(text: object, font: str, size: float) -> float:
+    """The width in points of the widest word of ``text`` (words: split at white space):
+    a column at least this wide wraps ``text`` at word boundaries only."""
+    words = clean(text).split()
+    return max((pdfmetrics.stringWidth(w, font, size) for w in words), default=0.0)
 
 
 def truncate(text: object, limit: int) -> str:
