@@ -144,6 +144,7 @@ class Engine:
         self._outside_m: dict[str, float] = {}
         self._outside_row: dict[str, str] = {}
         self._row_outside: dict[str, dict[str, float]] = {}  # row -> its racks past the walls
+        self._row_geo_key: dict[str, tuple[Any, ...]] = {}  # row -> what its footprints were made from
         # row -> (its rack results, their int and count sums): reused while the row's rack
         # results are the same objects (a room of 288 NVL72 racks re-merges one row, not all)
         self._row_parts: dict[str, tuple[list[RackResult], Aggregate]] = {}
@@ -258,12 +259,22 @@ class Engine:
         catalog = self.catalog
         outside, outside_row = self._outside_m, self._outside_row
         changed: set[str] = set()
+        keys = self._row_geo_key
         for row_id in rows:
             row = idx.rows.get(row_id)
             new: dict[str, float] = {}
-            if row is not None:
+            if row is None:
+                keys.pop(row_id, None)
+            else:
                 room = idx.rooms[idx.row_room[row_id]]
                 w, d = room.width_m, room.depth_m
+                # everything row_footprints reads, and the walls: most edits of a rack (a name, a
+                # device) leave it as it was, and the footprints (~20 us a rack) are not redone
+                key = (w, d, row.x_m, row.y_m, row.orientation_deg,
+                       tuple([(r.id, r.position, r.gap_before_m, r.rack_type) for r in row.racks]))
+                if keys.get(row_id) == key:
+                    continue
+                keys[row_id] = key
                 for fp in row_footprints(row, catalog):
                     over = room_overhang_m(fp, w, d)
                     if over:
