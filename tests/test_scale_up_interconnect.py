@@ -81,3 +81,22 @@ def test_size_infer_names_the_gpus_link(capsys):
     code = main(["--lang", "de", "size", "infer", "--model", "llama-3.1-8b", "--gpu", "l40s", "--gpus", "1"])
     first = capsys.readouterr().out.splitlines()[0]
     assert "NVLink-Domäne" not in first and "PCIe" in first and "keine GPU-zu-GPU-Verbindung" in first
+
+
+def test_check_text_names_the_link(capsys, tmp_path):
+    from planner.plan_io import plan_to_json
+
+    plan = _plan("hpe-cray-xd675", 2)
+    path = tmp_path / "amd.json"
+    path.write_text(plan_to_json(plan))
+    main(["check", str(path)])
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("Scale-up"))
+    assert "2 x 8 GPUs on Infinity Fabric in one hpe-cray-xd675" in line and "NVLink" not in line
+    main(["--lang", "de", "check", str(path)])
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("Scale-up"))
+    assert "2 x 8 GPUs über Infinity Fabric in einem hpe-cray-xd675" in line
+    plan = _plan("supermicro-sys-421ge-tnrt", 1)
+    path.write_text(plan_to_json(plan))
+    main(["check", str(path)])
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.strip().startswith("Scale-up"))
+    assert "PCIe" in line and "NVLink" not in line
