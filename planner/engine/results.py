@@ -421,8 +421,7 @@ class NvlinkSummary:
                 else levels.OK
             doms.append(NvlinkDomain("multi-node", fr.name, None, 0, int(nv.get("domain_gpus", 0)),
                                      float(nv.get("per_gpu_gb_per_s", 0.0)), True, bool(nv.get("complete")), lvl,
-                                     dict(nv, name=fr.name, interconnect="nvlink",
-                                          interconnect_name=SCALE_UP_NAMES["nvlink"])))
+                                     dict(nv, name=fr.name)))
         if catalog is not None:
             for d in node_domains(catalog, device_types):
                 doms.append(NvlinkDomain("node", None, d["server_model"], int(d["servers"]), int(d["domain_gpus"]),

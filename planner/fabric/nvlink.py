@@ -133,6 +133,8 @@ def fabric_domain(fab: FabricInfo, catalog: Catalog, gpu_nodes: list[tuple[str, 
         "switch_trays": len(switches),
         "switch_trays_required": required,
         "unconnected_nvlink_ports": unconnected,
+        "interconnect": "nvlink",  # a cabled nvlink fabric is NVLink through NVLink switch trays
+        "interconnect_name": SCALE_UP_NAMES["nvlink"],
     }
     d["complete"] = bool(gpus == design and (required is None or len(switches) >= required)
                          and unconnected == 0 and gpus > 0)
