@@ -115,7 +115,17 @@ def rack_distance_m(a: RackFootprint, b: RackFootprint) -> float:
     return abs(ax - bx) + abs(ay - by)
 
 
-def rack_in_room(rack: Rack, fp: RackFootprint, width_m: float, depth_m: float) -> bool:
+ROOM_EPS_M = 1e-9  # a footprint this close to a wall counts as inside (float noise of rotations)
+
+
+def room_overhang_m(fp: RackFootprint, width_m: float, depth_m: float) -> float:
+    """How far the footprint ``fp`` reaches past the walls of a room of ``width_m`` x
+    ``depth_m`` (the room's frame: x across its width, y down its depth): the largest of
+    its overhangs on the four sides, 0.0 when it stands inside (walls included)."""
     x0, y0, x1, y1 = fp.bounds
-    eps = 1e-9
-    return x0 >= -eps and y0 >= -eps and x1 <= width_m + eps and y1 <= depth_m + eps
+    over = max(-x0, -y0, x1 - width_m, y1 - depth_m)
+    return over if over > ROOM_EPS_M else 0.0
+
+
+def rack_in_room(rack: Rack, fp: RackFootprint, width_m: float, depth_m: float) -> bool:
+    return room_overhang_m(fp, width_m, depth_m) == 0.0

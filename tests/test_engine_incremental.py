@@ -106,7 +106,8 @@ def random_edit(plan, data, counter):
         "add_fabric", "rename", "workload", "group", "link_prop", "link_prop", "reuse", "unlink_any",
         "switch_link", "add_room", "remove_room", "remove_row", "dup_rack", "dup_device", "paste_device",
         "rename_sel", "add_links", "source", "source", "feed_upstream", "feed_upstream", "add_source",
-        "remove_source", "add_feed", "remove_feed", "cooling_plan", "cooling_plan", "disconnect"]))
+        "remove_source", "add_feed", "remove_feed", "cooling_plan", "cooling_plan", "disconnect",
+        "room_size", "room_size", "row_geo", "row_geo", "rack_geo", "rack_geo", "rack_geo"]))
     counter[0] += 1
     n = counter[0]
     if kind == "cooling_plan":  # loops added, edited, removed; racks and rows assigned
@@ -151,6 +152,23 @@ def random_edit(plan, data, counter):
         loop = data.draw(st.sampled_from([None] + [x.id for x in plan.cooling_loops]))
         unit = data.draw(st.sampled_from([None, "test-rdhx-active-50", "unknown-door"]))
         return SetRackCooling(rid, CoolingChoice(method=method, loop=loop, unit=unit))
+    if kind == "room_size" and plan.index.rooms:  # a room shrunk or grown under its rows (RACK_OUTSIDE_ROOM)
+        room = data.draw(st.sampled_from(sorted(plan.index.rooms)))
+        field = data.draw(st.sampled_from(["width_m", "depth_m"]))
+        return SetProperty("room", room, field, data.draw(st.sampled_from([1.0, 2.0, 3.5, 6.0, 40.0])))
+    if kind == "row_geo" and plan.index.rows:  # a row moved or turned: its racks may leave the floor
+        row = data.draw(st.sampled_from(sorted(plan.index.rows)))
+        field, value = data.draw(st.sampled_from([("x_m", 0.0), ("x_m", 1.2), ("x_m", 9.0), ("y_m", 0.0),
+                                                  ("y_m", 5.5), ("orientation_deg", 90), ("orientation_deg", 180),
+                                                  ("orientation_deg", 270), ("orientation_deg", 0)]))
+        return SetProperty("row", row, field, value)
+    if kind == "rack_geo" and racks:  # one rack wider, further along or re-ordered: the racks after it shift
+        firsts = sorted(min(row.racks, key=lambda r: r.position).id for row in plan.index.rows.values() if row.racks)
+        rid = data.draw(st.sampled_from(firsts if firsts and data.draw(st.booleans()) else racks))
+        field, value = data.draw(st.sampled_from([("gap_before_m", 11.0), ("gap_before_m", 0.0), ("position", 0),
+                                                  ("position", 99), ("rack_type", "rack-48u-600x1200"),
+                                                  ("rack_type", "odd-rack")]))
+        return SetProperty("rack", rid, field, value)
     if kind == "room" and plan.index.rooms:
         room = data.draw(st.sampled_from(sorted(plan.index.rooms)))
         field, value = data.draw(st.sampled_from([("floor_load_limit_kg_per_m2", 500.0),

@@ -106,7 +106,24 @@ def random_edit(plan, data, n):
         "nvl_add", "nvl_add", "nvl_rm", "nvl_rm", "nvl_clear", "nvl_autowire", "nvl_link_prop", "nvl_fabric",
         "cmp_add", "cmp_rm", "tray_move", "tray_move", "tray_rm", "tray_add", "switch_move", "switch_rm",
         "shelf_move", "shelf_rm", "shelf_add", "shelf_cords", "pdu_feed", "pdu_feed", "feed_side", "pdu_rm",
-        "swap", "cooling", "group", "feed_upstream", "feed_upstream", "source", "cooling_plan"]))
+        "swap", "cooling", "group", "feed_upstream", "feed_upstream", "source", "cooling_plan", "floor",
+        "floor"]))
+    if kind == "floor":  # the room shrunk, a row moved or turned, a rack pushed along: RACK_OUTSIDE_ROOM
+        room = plan.site.rooms[0]
+        rows = sorted(plan.index.rows)
+        what = data.draw(st.sampled_from(["room", "row", "rack"]))
+        if what == "room":
+            return SetProperty("room", room.id, data.draw(st.sampled_from(["width_m", "depth_m"])),
+                               data.draw(st.sampled_from([1.5, 4.0, 60.0])))
+        if what == "row" and rows:
+            field, value = data.draw(st.sampled_from([("x_m", 0.2), ("y_m", 30.0), ("orientation_deg", 90),
+                                                      ("orientation_deg", 0)]))
+            return SetProperty("row", data.draw(st.sampled_from(rows)), field, value)
+        racks = sorted(plan.index.racks)
+        if racks:
+            return SetProperty("rack", data.draw(st.sampled_from(racks)), "gap_before_m",
+                               data.draw(st.sampled_from([0.0, 25.0])))
+        return None
     if kind == "feed_upstream" and plan.feeds:
         return SetProperty("feed", data.draw(st.sampled_from(sorted(f.id for f in plan.feeds))), "upstream",
                            data.draw(st.sampled_from([None, "ups-a", "ups-b", "pnl-a"])))

@@ -153,3 +153,31 @@ def test_nvlink_wirer_reports_progress_and_cancel_pushes_nothing(qtbot, tmp_path
     assert fs == sorted(fs) and fs[-1] == 1.0
     assert any("spine links" in s for _, s in seen) and seen[-1][1].endswith("1,296 NVLink cables designed")
     assert doc.undo_stack.count() == 1 and len(doc.plan.links) == 1296
+
+
+def test_totals_name_amd_infinity_fabric_not_nvswitch(qtbot, tmp_path):
+    """12 HPE XD675 (8 x MI300X on Infinity Fabric): the Totals row says Infinity Fabric,
+    its title too; an H100 server added makes it a mixed "scale-up" row naming both."""
+    from PySide6.QtWidgets import QLabel
+
+    from planner.edits import AddPlacement
+    from planner.plan import Placement
+    from tests.test_scale_up_interconnect import _plan
+
+    plan = _plan("hpe-cray-xd675", 12)
+    plan.reindex()
+    win = window(qtbot, tmp_path, plan)
+    totals = win.panels["totalsDock"]
+    value, detail, _ = totals.rows["nvlink"]
+    titles = {lbl.text() for lbl in totals.findChildren(QLabel)}
+    assert value.text() == "12"
+    assert "Infinity Fabric" in detail.text() and "NVSwitch" not in detail.text()
+    assert "Infinity Fabric domains" in titles and "NVLink domains" not in titles
+    win.doc.push(AddPlacement("r0", Placement(id="h100", device="dell-poweredge-xe9680", u=20)))
+    win.doc.flush()
+    titles = {lbl.text() for lbl in totals.findChildren(QLabel)}
+    assert "Scale-up domains" in titles
+    assert "NVSwitch" in detail.text() and "Infinity Fabric" in detail.text()
+    win.doc.undo_stack.undo()
+    win.doc.flush()
+    assert "Infinity Fabric domains" in {lbl.text() for lbl in totals.findChildren(QLabel)}

@@ -206,12 +206,14 @@ def run_infer(args) -> int:
             d["notes"].append(note)
             notes.append(note)
     cost = d["cost_per_million_tokens_usd"]
+    link, link_text = _scale_up(cl, r.nvlink_domain_gpus)
+    d["scale_up_interconnect"] = link
     lines = [
-        tf(Np_("{model} on {gpus} x {gpu} ({replicas} replica at TP{tp} PP{pp}, NVLink domain {domain} GPUs), {precision} "
+        tf(Np_("{model} on {gpus} x {gpu} ({replicas} replica at TP{tp} PP{pp}, {link}), {precision} "
                "weights, {kv} KV, {isl}/{osl} tokens",
-               "{model} on {gpus} x {gpu} ({replicas} replicas at TP{tp} PP{pp}, NVLink domain {domain} GPUs), {precision} "
+               "{model} on {gpus} x {gpu} ({replicas} replicas at TP{tp} PP{pp}, {link}), {precision} "
                "weights, {kv} KV, {isl}/{osl} tokens"), n=r.replicas,
-           model=r.model, gpus=r.gpus, gpu=r.gpu, replicas=r.replicas, tp=r.tp, pp=r.pp, domain=r.nvlink_domain_gpus,
+           model=r.model, gpus=r.gpus, gpu=r.gpu, replicas=r.replicas, tp=r.tp, pp=r.pp, link=link_text,
            precision=r.precision, kv=r.kv_precision, isl=r.input_tokens, osl=r.output_tokens),
         (tf("  fits: yes   weights {gb:.1f} GB ({per_gpu:.1f} GB/GPU), KV {kv:,.0f} B/token", gb=r.weights_gb,
             per_gpu=r.weights_per_gpu_gb, kv=r.kv_cache_bytes_per_token) if r.fits else
@@ -237,6 +239,28 @@ def run_infer(args) -> int:
     lines += [tf("  note: {note}", note=message_text(n)) for n in notes]
     _emit(args, d, lines)
     return 0
+
+
+def _scale_up(cl, domain: int) -> tuple[str, str]:
+    """(interconnect key, the clause naming it) for the GPUs' scale-up domain: the GPU's own
+    link from the catalog (planner.fabric.nvlink.scale_up_interconnect), NVLink when
+    --nvlink-gb-per-s gives one to a GPU without, none when it is set to 0."""
+    from planner.i18n import Np_, tf
+
+    link = cl.gpu.interconnect
+    if not cl.has_nvlink:
+        link = "none"
+    elif link == "none":
+        link = "nvlink"  # --nvlink-gb-per-s on a GPU without a link of its own
+    if link == "none":
+        return link, tf("no GPU-to-GPU link: GPUs talk over PCIe")
+    templates = {
+        "nvlink": Np_("NVLink domain {n} GPU", "NVLink domain {n} GPUs"),
+        "nvlink-bridge": Np_("NVLink-bridged domain {n} GPU", "NVLink-bridged domain {n} GPUs"),
+        "infinity-fabric": Np_("Infinity Fabric domain {n} GPU", "Infinity Fabric domain {n} GPUs"),
+        "other": Np_("GPU-to-GPU link domain {n} GPU", "GPU-to-GPU link domain {n} GPUs"),
+    }
+    return link, tf(templates[link], n=domain)
 
 
 def _band(band: float | None) -> str:

@@ -51,6 +51,7 @@ from planner.engine.settings import EngineSettings
 from planner.engine.specs import PduInfo, SpecCache, cat_get, loop_rating
 from planner.engine.workloads import WorkloadState
 from planner.gcpause import no_gc
+from planner.geometry import room_overhang_m, row_footprints
 from planner.i18n import Np_, tmsg
 from planner.naming import display_name
 from planner.plan import Plan
@@ -138,6 +139,12 @@ class Engine:
         self._sources_r: dict[str, SourceResult] = {}
         self._src_feeds: dict[str, set[str]] = {}
         self._loop_keys: dict[str, tuple[Any, ...]] = {}  # loop -> the fields its racks' results read
+        # racks standing past their room's walls: rack -> overhang in m, and the row it was found in
+        # (checked per row from the floor plan's footprints: _check_rows)
+        self._outside_m: dict[str, float] = {}
+        self._outside_row: dict[str, str] = {}
+        self._row_outside: dict[str, dict[str, float]] = {}  # row -> its racks past the walls
+        self._row_geo_key: dict[str, tuple[Any, ...]] = {}  # row -> what its footprints were made from
         # row -> (its rack results, their int and count sums): reused while the row's rack
         # results are the same objects (a room of 288 NVL72 racks re-merges one row, not all)
         self._row_parts: dict[str, tuple[list[RackResult], Aggregate]] = {}
@@ -162,6 +169,7 @@ class Engine:
         # A full compute allocates ~10 objects per device, none of them garbage; the cyclic
         # GC would rescan them again and again (40 % of the time at 64k GPUs).
         with no_gc():
+            self._check_rows(plan, plan.index.rows)
             self.net.full(plan)
             return self._run(plan, racks, set(self._feeds), set(self._loops), set(plan.index.rooms),
                              dirty_sources=set(self._sources))
@@ -207,6 +215,23 @@ class Engine:
                     self._loop_keys.pop(lp, None)
                 else:
                     self._loop_keys[lp] = key
+        # where racks stand on the floor: a rack's footprint follows its row (start, rotation),
+        # the racks before it in the row (widths, gaps, order) and its room's size
+        geo_rows: set[str] = set(change.rows)
+        rack_row = idx.rack_row
+        outside_row = self._outside_row
+        for rid in change.racks:
+            r_row = rack_row.get(rid)
+            if r_row is not None:
+                geo_rows.add(r_row)
+            r_row = outside_row.get(rid)
+            if r_row is not None:
+                geo_rows.add(r_row)
+        for room_id in change.rooms:
+            room = idx.rooms.get(room_id)
+            if room is not None:
+                geo_rows.update(row.id for row in room.rows)
+        racks |= self._check_rows(plan, geo_rows)
         self.net.update(plan, change, racks)
         for pid in change.placements:
             r = idx.placement_rack.get(pid)
@@ -226,12 +251,56 @@ class Engine:
                 racks.update(r.id for row in room.rows for r in row.racks)
         return self._run(plan, racks, feeds, loops, rooms, change, dirty_sources=sources)
 
+    def _check_rows(self, plan: Plan, rows: Iterable[str]) -> set[str]:
+        """Check the racks of ``rows`` against their room's walls (RACK_OUTSIDE_ROOM, from
+        :func:`planner.geometry.row_footprints`, the floor plan's own footprints); the racks
+        whose overhang changed (came, went or grew): their results must be recomputed."""
+        idx = plan.index
+        catalog = self.catalog
+        outside, outside_row = self._outside_m, self._outside_row
+        changed: set[str] = set()
+        keys = self._row_geo_key
+        for row_id in rows:
+            row = idx.rows.get(row_id)
+            new: dict[str, float] = {}
+            if row is None:
+                keys.pop(row_id, None)
+            else:
+                room = idx.rooms[idx.row_room[row_id]]
+                w, d = room.width_m, room.depth_m
+                # everything row_footprints reads, and the walls: most edits of a rack (a name, a
+                # device) leave it as it was, and the footprints (~20 us a rack) are not redone
+                key = (w, d, row.x_m, row.y_m, row.orientation_deg,
+                       tuple([(r.id, r.position, r.gap_before_m, r.rack_type) for r in row.racks]))
+                if keys.get(row_id) == key:
+                    continue
+                keys[row_id] = key
+                for fp in row_footprints(row, catalog):
+                    over = room_overhang_m(fp, w, d)
+                    if over:
+                        new[fp.rack_id] = over
+            old = self._row_outside.pop(row_id, None)
+            if new:
+                self._row_outside[row_id] = new
+            if old:
+                for rid in old:
+                    # gone from this row's list (unless it moved to a row checked before this one)
+                    if rid not in new and outside_row.get(rid) == row_id:
+                        del outside_row[rid], outside[rid]
+                        changed.add(rid)
+            for rid, over in new.items():
+                if outside.get(rid) != over:
+                    changed.add(rid)
+                outside[rid] = over
+                outside_row[rid] = row_id
+        return changed
+
     # -- the pipeline ---------------------------------------------------------------------------------
     def _run(self, plan: Plan, dirty_racks: set[str], dirty_feeds: set[str], dirty_loops: set[str],
              dirty_rooms: set[str], change: Change | None = None, dirty_sources: set[str] | None = None) -> Results:
         idx = plan.index
         ctx = RackContext(plan, self.specs, self.settings, self._feeds, self._loops, self.net.by_placement,
-                          self.checker, self.net.end_sums)
+                          self.checker, self.net.end_sums, self._outside_m)
         dirty_pdus: set[str] = set()
         for rid in dirty_racks:
             old = self._racks.pop(rid, None)

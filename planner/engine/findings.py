@@ -77,6 +77,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     # space and weight
     "RACK_OVERWEIGHT": ("error", "Equipment mass exceeds the rack's static load rating."),
     "FLOOR_OVERLOAD": ("error", "A rack's mass over its footprint exceeds the room's floor load limit."),
+    "RACK_OUTSIDE_ROOM": ("error", "A rack's footprint reaches past the walls of its room (the row runs off the "
+                                   "floor, or the room is too small)."),
     # compute balance
     "BALANCE_CPU_CORES": ("warning", "Too few CPU cores per GPU."),
     "BALANCE_RAM": ("warning", "System RAM small against GPU memory."),

@@ -198,6 +198,9 @@ class RackContext:
     # placement -> (fsum of its links' media power per end, half of each link's cable mass),
     # cached per placement (planner.engine.network.Network.end_sums); None: summed here
     end_sums: Callable[[str], tuple[float, list[float]]] | None = None
+    # rack -> how far its footprint reaches past its room's walls, in m (racks inside are
+    # absent): planner.geometry.room_overhang_m, kept per row by the engine (core.Engine._check_rows)
+    outside_m: dict[str, float] | None = None
 
     @classmethod
     def make_checker(cls, catalog: Catalog) -> PlacementChecker:
@@ -486,6 +489,10 @@ def compute_rack(ctx: RackContext, rack: Rack, room: Room, row_id: str) -> RackR
         findings.append(make("RACK_OVERWEIGHT", "{rack_name}: {load:.0f} kg of equipment exceeds the rack's {rt_max_load_kg:.0f} kg load rating", "rack", rid, rack_name=rack.name, load=load, rt_max_load_kg=rt.max_load_kg))
     if floor > room.floor_load_limit_kg_per_m2:
         findings.append(make("FLOOR_OVERLOAD", "{rack_name}: {total_mass:.0f} kg on {area:.2f} m2 is {floor:.0f} kg/m2, above the {room_name} limit of {room_floor_load_limit_kg_per_m2:.0f} kg/m2", "rack", rid, rack_name=rack.name, total_mass=total_mass, area=area, floor=floor, room_name=room.name, room_floor_load_limit_kg_per_m2=room.floor_load_limit_kg_per_m2))
+
+    over = ctx.outside_m.get(rid) if ctx.outside_m else None
+    if over:
+        findings.append(make("RACK_OUTSIDE_ROOM", "{rack_name} reaches {over:.2f} m past the walls of room {room_name} ({room_width_m:.2f} x {room_depth_m:.2f} m): move its row or make the room larger", "rack", rid, rack_name=rack.name, over=over, room_name=room.name, room_width_m=room.width_m, room_depth_m=room.depth_m))
 
     # -- stranded capacity ---------------------------------------------------------------------------
     power_head = power_cap - basis_w

@@ -285,6 +285,29 @@ def text_report(results: Results, plan: Plan | None = None, max_findings: int = 
         return _text_report(results, plan, max_findings, imperial)
 
 
+def _scale_up_text(results: Results) -> str:
+    """The plan's scale-up domains in one line, each named by its interconnect (NVLink/NVSwitch,
+    Infinity Fabric, NVLink bridge: ``Results.nvlink``); "" without GPUs."""
+    from planner.fabric.nvlink import SCALE_UP_NAMES
+
+    if not results.totals.agg.ints.get("gpu_count", 0):
+        return ""
+    parts = []
+    multi: dict[int, int] = {}  # multi-node domains by size (an NVL72 rack each: one line for all)
+    for d in results.nvlink.domains:
+        if d.domain == "multi-node":
+            multi[d.gpus] = multi.get(d.gpus, 0) + 1
+    for gpus, n in sorted(multi.items(), reverse=True):
+        parts.append(_("{n} x {gpus} GPUs on {link} across trays").format(n=n, gpus=gpus,
+                                                                        link=_(SCALE_UP_NAMES["nvlink"])))
+    for d in results.nvlink.domains:
+        link = _(SCALE_UP_NAMES.get(d.interconnect, d.interconnect))
+        if d.domain != "multi-node" and d.interconnect != "none":
+            parts.append(_("{servers} x {gpus} GPUs on {link} in one {server}").format(
+                servers=d.servers, gpus=d.gpus, link=link, server=d.server_model))
+    return "; ".join(parts) if parts else _("none: the GPUs talk over PCIe")
+
+
 def _text_report(results: Results, plan: Plan | None, max_findings: int, imperial: bool) -> str:
     from planner.units import CFM_TO_M3_PER_H, LB_KG
 
@@ -298,6 +321,9 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
     gpus = ", ".join(f"{n} x {m}" for m, n in t["gpus_by_model"].items()) or _("none")
     lines.append(_label(N_("GPUs")) + _("{gpus} ({models}), {memory} GB GPU memory, {pflops} PFLOPS BF16 dense").format(
         gpus=t["gpus"], models=gpus, memory=_n(t["gpu_memory_gb"], 0), pflops=_n(t["bf16_pflops_dense"], 1)))
+    scale_up = _scale_up_text(results)
+    if scale_up:
+        lines.append(_label(N_("Scale-up")) + scale_up)
     lines.append(_label(N_("IT power")) + _("{typical} kW typical, {max} kW max").format(
         typical=_n(t["it_power_kw"]["typical"], 1), max=_n(t["it_power_kw"]["max"], 1)))
     lines.append(_label(N_("Facility power")) + _("{kw} kW at PUE {pue}").format(

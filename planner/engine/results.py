@@ -379,6 +379,9 @@ class NvlinkDomain:
     complete: bool  # multi-node: wired as its design says; node: True
     level: Level  # multi-node: worst of its NVLINK_ findings, warn when incomplete; node: ok
     figures: dict[str, Any]  # the JSON entry
+    # what joins the domain's GPUs (planner.fabric.nvlink.SCALE_UP_NAMES): "nvlink" (NVSwitch,
+    # and every multi-node domain), "nvlink-bridge", "infinity-fabric", "other", "none"
+    interconnect: str = "nvlink"
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.figures)
@@ -394,14 +397,19 @@ class NvlinkSummary:
     multi_node: int = 0
     complete: int = 0  # multi-node domains wired as designed
     min_per_gpu_gb_per_s: float | None = None  # slowest multi-node domain
-    in_server: int = 0  # servers with an in-server NVSwitch domain
+    in_server: int = 0  # servers with an in-server scale-up domain (NVSwitch, Infinity Fabric, bridged pairs)
     level: Level = levels.NONE
+    # servers with an in-server domain per interconnect ("nvlink": NVSwitch, "infinity-fabric",
+    # "nvlink-bridge", "other"), in that order; the node domains' own figures say their size
+    in_server_by: tuple[tuple[str, int], ...] = ()
+    # the interconnects of the domains counted (multi-node ones are "nvlink"), in that order
+    interconnects: tuple[str, ...] = ()
 
     @classmethod
     def build(cls, fabrics: dict[str, FabricResult], device_types: dict[str, int], catalog: Catalog | None) -> NvlinkSummary:
         """From the fabric results (plan order) and the plan's device counts:
         O(fabrics + device types), nothing per placement."""
-        from planner.fabric.nvlink import node_domains
+        from planner.fabric.nvlink import SCALE_UP_NAMES, node_domains
 
         doms: list[NvlinkDomain] = []
         for fr in fabrics.values():
@@ -418,17 +426,21 @@ class NvlinkSummary:
             for d in node_domains(catalog, device_types):
                 doms.append(NvlinkDomain("node", None, d["server_model"], int(d["servers"]), int(d["domain_gpus"]),
                                          float(d["per_gpu_gb_per_s"]), bool(d["nvlink"]), True,
-                                         levels.OK if d["nvlink"] else levels.NONE, d))
+                                         levels.OK if d["nvlink"] else levels.NONE, d, d["interconnect"]))
         multi = [d for d in doms if d.domain == "multi-node"]
         node = [d for d in doms if d.domain == "node" and d.nvlink]
         shown = multi + node
         if not shown:
             return cls(domains=tuple(doms))
+        by = {k: sum(d.servers for d in node if d.interconnect == k) for k in SCALE_UP_NAMES if k != "none"}
+        links = {d.interconnect for d in shown}
         return cls(domains=tuple(doms), count=len(multi) + sum(d.servers for d in node),
                    largest=max(shown, key=lambda d: d.gpus), multi_node=len(multi),
                    complete=sum(1 for d in multi if d.complete),
                    min_per_gpu_gb_per_s=min((d.per_gpu_gb_per_s for d in multi), default=None),
-                   in_server=sum(d.servers for d in node), level=levels.worst(d.level for d in shown))
+                   in_server=sum(d.servers for d in node), level=levels.worst(d.level for d in shown),
+                   in_server_by=tuple((k, n) for k, n in by.items() if n),
+                   interconnects=tuple(k for k in SCALE_UP_NAMES if k in links))
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from planner.fabric.findings import Finding, fabric_finding
+from planner.i18n import N_
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -48,6 +49,38 @@ CODES = {
     "NVLINK_SWITCH_TRAYS_MISSING": "error",
     "NVLINK_BANDWIDTH_LOW": "warning",
 }
+
+
+# The GPU-to-GPU (scale-up) interconnect of a GPU model, told from its catalog entry: vendor,
+# form factor and GPU-to-GPU bandwidth (``nvlink_bandwidth_gb_per_s``, where the catalog also
+# stores AMD's Infinity Fabric figure; catalogs/components/gpus.yaml). docs/engine.md, "NVLink".
+#   nvlink           NVIDIA SXM/superchip parts: NVLink through NVSwitch (in the server on HGX/DGX
+#                    boards; across trays in an NVL72 rack's nvlink fabric)
+#   nvlink-bridge    NVIDIA PCIe cards with NVLink: a bridge joins card pairs (H100 datasheet:
+#                    "NVLink bridge 600 GB/s between card pairs")
+#   infinity-fabric  AMD Instinct OAM parts: Infinity Fabric links among the server's GPUs
+#                    (MI300X: 7 links x 128 GB/s, the 8 OAMs fully connected; no switch)
+#   other            another vendor's GPU-to-GPU link
+#   none             no GPU-to-GPU link (PCIe cards without a bridge: L40S, L4): GPUs talk over PCIe
+SCALE_UP_NAMES: dict[str, str] = {
+    "nvlink": N_("NVLink/NVSwitch"), "nvlink-bridge": N_("NVLink bridge"), "infinity-fabric": N_("Infinity Fabric"),
+    "other": N_("GPU-to-GPU link"), "none": N_("PCIe only"),
+}
+BRIDGE_DOMAIN_GPUS = 2  # an NVLink bridge joins two PCIe cards (NVIDIA H100 datasheet, see above)
+
+
+def scale_up_interconnect(gpu: Any) -> str:
+    """The key in :data:`SCALE_UP_NAMES` of a catalog GPU entry (None: ``"none"``)."""
+    bw = float(getattr(gpu, "nvlink_bandwidth_gb_per_s", 0.0) or 0.0) if gpu is not None else 0.0
+    if bw <= 0:
+        return "none"
+    vendor = str(getattr(gpu, "vendor", "") or "").strip().lower()
+    form = str(getattr(gpu, "form_factor", "") or "").lower()
+    if vendor == "amd":
+        return "infinity-fabric"
+    if vendor != "nvidia":
+        return "other"
+    return "nvlink-bridge" if "pcie" in form else "nvlink"
 
 
 def _gpu_nvlink_gb_per_s(catalog: Catalog | None, gpu_slug: str | None) -> float:
@@ -100,6 +133,8 @@ def fabric_domain(fab: FabricInfo, catalog: Catalog, gpu_nodes: list[tuple[str, 
         "switch_trays": len(switches),
         "switch_trays_required": required,
         "unconnected_nvlink_ports": unconnected,
+        "interconnect": "nvlink",  # a cabled nvlink fabric is NVLink through NVLink switch trays
+        "interconnect_name": SCALE_UP_NAMES["nvlink"],
     }
     d["complete"] = bool(gpus == design and (required is None or len(switches) >= required)
                          and unconnected == 0 and gpus > 0)
@@ -139,13 +174,21 @@ def node_domains(catalog: Catalog | None, device_counts: dict[str, int]) -> list
         if dp is not None and dp.role(NVLINK_ROLE):
             continue
         bidir = _gpu_nvlink_gb_per_s(catalog, dev.gpu_slug)
+        link = scale_up_interconnect(catalog.get("gpus", dev.gpu_slug) if catalog is not None and dev.gpu_slug
+                                     else None)
+        size = 1 if link == "none" else min(dev.gpu_count, BRIDGE_DOMAIN_GPUS) if link == "nvlink-bridge" \
+            else dev.gpu_count
         out.append({
             "domain": "node",
             "server_model": slug,
             "servers": n,
             "gpu_model": dev.gpu_slug,
-            "domain_gpus": dev.gpu_count if bidir > 0 else 1,
+            "domain_gpus": size,
             "per_gpu_gb_per_s": bidir,
-            "nvlink": bidir > 0,
+            # the GPU has a GPU-to-GPU link at all (named "nvlink" before other links were told
+            # apart; "interconnect" says which)
+            "nvlink": link != "none",
+            "interconnect": link,
+            "interconnect_name": SCALE_UP_NAMES[link],
         })
     return out

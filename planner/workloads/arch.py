@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from planner.fabric.nvlink import scale_up_interconnect
 from planner.i18n import tmsg
 
 if TYPE_CHECKING:
@@ -59,9 +60,13 @@ class GpuHw:
     # Memory as the driver reports it, bytes (catalog memory_reported_mib); 0 = unknown,
     # then memory_gb x 1e9 (see capacity_bytes).
     memory_bytes: float = 0.0
+    # what joins GPUs (planner.fabric.nvlink.scale_up_interconnect: "nvlink", "nvlink-bridge",
+    # "infinity-fabric", "other", "none"), for naming the domain; the figures use nvlink_gb_per_s
+    interconnect: str = "nvlink"
 
     @classmethod
     def from_catalog(cls, gpu: Gpu) -> GpuHw:
+
         price = None
         if gpu.price is not None and gpu.price.currency == "USD":
             price = float(gpu.price.amount)
@@ -77,6 +82,7 @@ class GpuHw:
             tdp_w=float(gpu.tdp_w),
             price_usd=price,
             memory_bytes=float(getattr(gpu, "memory_bytes", 0.0) or 0.0),
+            interconnect=scale_up_interconnect(gpu),
         )
 
     def with_(self, **changes: Any) -> GpuHw:

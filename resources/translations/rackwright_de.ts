@@ -6334,7 +6334,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="463" />
+            <location filename="../../ui/panels/totals.py" line="478" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -6374,7 +6374,31 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="466" />
+            <location filename="../../ui/panels/totals.py" line="486" />
+            <source>%n server(s) with NVLink-bridged GPU pairs</source>
+            <translation>
+                <numerusform>%n Server mit per NVLink-Bridge gekoppelten GPU-Paaren</numerusform>
+                <numerusform>%n Server mit per NVLink-Bridge gekoppelten GPU-Paaren</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="488" />
+            <source>%n server(s) with a GPU-to-GPU link</source>
+            <translation>
+                <numerusform>%n Server mit GPU-zu-GPU-Verbindung</numerusform>
+                <numerusform>%n Server mit GPU-zu-GPU-Verbindung</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="484" />
+            <source>%n server(s) with an in-server Infinity Fabric domain</source>
+            <translation>
+                <numerusform>%n Server mit Infinity-Fabric-Domäne im Server</numerusform>
+                <numerusform>%n Server mit Infinity-Fabric-Domäne im Server</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="482" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n Server mit NVSwitch-Domäne im Server</numerusform>
@@ -6475,6 +6499,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>IT-Last</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/totals.py" line="466" />
+            <source>Infinity Fabric domains</source>
+            <translation>Infinity-Fabric-Domänen</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/totals.py" line="412" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
@@ -6486,6 +6515,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="112" />
+            <location filename="../../ui/panels/totals.py" line="468" />
             <source>NVLink domains</source>
             <translation>NVLink-Domänen</translation>
         </message>
@@ -6518,6 +6548,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <location filename="../../ui/panels/totals.py" line="118" />
             <source>Rent or own</source>
             <translation>Mieten oder kaufen</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="467" />
+            <source>Scale-up domains</source>
+            <translation>Scale-up-Domänen</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="117" />
@@ -6580,12 +6615,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="460" />
+            <location filename="../../ui/panels/totals.py" line="475" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="459" />
+            <location filename="../../ui/panels/totals.py" line="474" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
@@ -6620,9 +6655,9 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="456" />
-            <source>no NVLink GPUs placed</source>
-            <translation>keine NVLink-GPUs platziert</translation>
+            <location filename="../../ui/panels/totals.py" line="470" />
+            <source>no GPUs with a GPU-to-GPU link (NVLink, Infinity Fabric) placed</source>
+            <translation>keine GPUs mit GPU-zu-GPU-Verbindung (NVLink, Infinity Fabric) platziert</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="338" />
@@ -6642,7 +6677,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Datei
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="374" />
-            <location filename="../../ui/panels/totals.py" line="456" />
+            <location filename="../../ui/panels/totals.py" line="470" />
             <source>none</source>
             <translation>keine</translation>
         </message>

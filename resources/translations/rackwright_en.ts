@@ -114,7 +114,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="463" />
+            <location filename="../../ui/panels/totals.py" line="478" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n rack domain, {complete} complete, {tbs} TB/s per GPU</numerusform>
@@ -154,7 +154,31 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="466" />
+            <location filename="../../ui/panels/totals.py" line="486" />
+            <source>%n server(s) with NVLink-bridged GPU pairs</source>
+            <translation>
+                <numerusform>%n server with NVLink-bridged GPU pairs</numerusform>
+                <numerusform>%n servers with NVLink-bridged GPU pairs</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="488" />
+            <source>%n server(s) with a GPU-to-GPU link</source>
+            <translation>
+                <numerusform>%n server with a GPU-to-GPU link</numerusform>
+                <numerusform>%n servers with a GPU-to-GPU link</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="484" />
+            <source>%n server(s) with an in-server Infinity Fabric domain</source>
+            <translation>
+                <numerusform>%n server with an in-server Infinity Fabric domain</numerusform>
+                <numerusform>%n servers with an in-server Infinity Fabric domain</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/panels/totals.py" line="482" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n server with an in-server NVSwitch domain</numerusform>

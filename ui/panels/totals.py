@@ -448,12 +448,27 @@ class TotalsPanel(QWidget):
         self._set("rent", value, detail, None, levels.OK if rvo.capex_complete else levels.WARN)
 
     def _set_nvlink(self, results: Results) -> None:
-        """NVLink domains as the engine lists them (``Results.nvlink``, the ``nvlink_domains``
-        section of ``rackwright check``): multi-node domains (one per NVLink fabric) and the
-        NVSwitch domain inside each HGX/DGX server."""
+        """Scale-up domains as the engine lists them (``Results.nvlink``, the ``nvlink_domains``
+        section of ``rackwright check``): multi-node NVLink domains (one per NVLink fabric) and
+        the domain inside each server, named by the engine's interconnect (NVSwitch on
+        HGX/DGX, Infinity Fabric on AMD OAM boards, NVLink-bridged pairs of PCIe cards)."""
         nv = results.nvlink
+        # the row's title names what the plan's GPUs use: the name label left of the value
+        value = self.rows["nvlink"][0]
+        parent = value.parentWidget()
+        grid = parent.layout() if parent is not None else None
+        if isinstance(grid, QGridLayout) and grid.indexOf(value) >= 0:
+            pos: tuple[int, int, int, int] = grid.getItemPosition(grid.indexOf(value))  # type: ignore[assignment]
+            item = grid.itemAtPosition(pos[0], 1)
+            title = item.widget() if item is not None else None
+            if isinstance(title, QLabel):
+                links = nv.interconnects
+                title.setText(self.tr("Infinity Fabric domains") if links == ("infinity-fabric",)
+                              else self.tr("Scale-up domains") if "infinity-fabric" in links or "other" in links
+                              else self.tr("NVLink domains"))
         if not nv.count or nv.largest is None:
-            self._set("nvlink", self.tr("none"), self.tr("no NVLink GPUs placed"))
+            self._set("nvlink", self.tr("none"), self.tr("no GPUs with a GPU-to-GPU link (NVLink, Infinity Fabric) "
+                                                         "placed"))
             return
         big = nv.largest
         bits = [self.tr("largest {n} GPUs ({name})").format(n=big.gpus, name=big.name) if big.domain == "multi-node"
@@ -462,8 +477,15 @@ class TotalsPanel(QWidget):
         if nv.multi_node:
             bits.append(self.tr("%n rack domain(s), {complete} complete, {tbs} TB/s per GPU", "", nv.multi_node).format(
                 complete=nv.complete, tbs=fnum((nv.min_per_gpu_gb_per_s or 0.0) / 1000, ".2f")))
-        if nv.in_server:
-            bits.append(self.tr("%n server(s) with an in-server NVSwitch domain", "", nv.in_server))
+        for link, n in nv.in_server_by:
+            if link == "nvlink":
+                bits.append(self.tr("%n server(s) with an in-server NVSwitch domain", "", n))
+            elif link == "infinity-fabric":
+                bits.append(self.tr("%n server(s) with an in-server Infinity Fabric domain", "", n))
+            elif link == "nvlink-bridge":
+                bits.append(self.tr("%n server(s) with NVLink-bridged GPU pairs", "", n))
+            else:
+                bits.append(self.tr("%n server(s) with a GPU-to-GPU link", "", n))
         self._set("nvlink", fmt_int(nv.count), " · ".join(bits), None, nv.level)
 
     def _model_name(self, slug: str | None) -> str:
