@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from planner.engine.results import Results, set_json_builder
+from planner.fabric.names import bottleneck_text, fabric_kind_text, workload_kind_text
 from planner.findings import finding_text
-from planner.i18n import N_, _, format_date, format_money, format_number, ngettext, use_language
+from planner.i18n import N_, _, format_date, format_money, format_number, message_text, ngettext, use_language
+from planner.plan import cooling_method_name
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -329,7 +331,8 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
         r = results.racks[rid]
         air = r.airflow_cfm if imperial else r.airflow_cfm * CFM_TO_M3_PER_H
         mass = r.mass_kg / LB_KG if imperial else r.mass_kg
-        rows.append([r.name, _n(r.typical_w / 1000, 1), _n(r.max_w / 1000, 1), r.cooling,
+        rows.append([r.name, _n(r.typical_w / 1000, 1), _n(r.max_w / 1000, 1),
+                     cooling_method_name(r.cooling, translate=True),
                      _n(r.cooling_capacity_w / 1000, 0), _n(air, 0), _n(_flow(r.liquid_flow_l_per_min, imperial), 1),
                      _n(mass, 0), str(r.u_used), str(r.u_free), str(r.gpu_count)])
     lines.extend(_table(rows, right=set(range(1, 11)) - {3}))
@@ -341,7 +344,7 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
         rows = [_heads(N_("fabric"), N_("kind"), N_("Gb/s/GPU"), N_("oversub"), N_("bisection Tb/s"), N_("switches"),
                        N_("cables"), N_("optics kW"))]
         for fr in results.fabrics.values():
-            rows.append([fr.name, fr.kind, _n(fr.per_gpu_gbps), f"{_n(fr.oversubscription)}:1",
+            rows.append([fr.name, message_text(fabric_kind_text(fr.kind)), _n(fr.per_gpu_gbps), f"{_n(fr.oversubscription)}:1",
                          _n(fr.bisection_tbps, 1), str(fr.switches), str(fr.cables), _n(fr.optics_power_w / 1000, 1)])
         lines.extend(_table(rows, right=set(range(2, 8))))
         lines.append("")
@@ -351,7 +354,8 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
         for v in results.workloads.values():
             met = _("n/a") if v.met is None else (_("yes") if v.met else _("NO"))
             margin = "" if v.margin is None else ("+" if v.margin >= 0.005 else "") + f"{_n(v.margin * 100, 0)} %"
-            rows.append([v.name, v.kind, met, margin, v.bottleneck or (v.error or "")[:60]])
+            why = message_text(bottleneck_text(v.bottleneck)) if v.bottleneck else message_text(v.error or "")[:60]
+            rows.append([v.name, message_text(workload_kind_text(v.kind)), met, margin, why])
         lines.extend(_table(rows, right={3}))
         lines.append("")
     counts = results.counts()

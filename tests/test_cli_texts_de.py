@@ -1,0 +1,92 @@
+"""The walk-through's CLI and export texts in German (WALK.md items 5, 6, 15, 16, 17): spec
+errors, duplicate ids and placement clashes translated; table and check words translated;
+CLI input errors as one translated line; plurals; the CSV default per language."""
+
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from planner.cli import main
+from planner.i18n import error_text, message_text, use_language
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = main(list(argv))
+        except SystemExit as e:  # --help, argparse's own errors
+            code = int(e.code or 0)
+    return code, out.getvalue(), err.getvalue()
+
+
+def example_dict() -> dict:
+    return json.loads(EXAMPLE.read_text(encoding="utf-8"))
+
+
+def write(tmp_path: Path, name: str, data: dict) -> str:
+    p = tmp_path / name
+    p.write_text(json.dumps(data), encoding="utf-8")
+    return str(p)
+
+
+# ------------------------------------------------------------------ item 5: planner errors
+
+def test_workload_spec_error_is_translated_through_the_engine(tmp_path):
+    data = example_dict()
+    wl = next(w for w in data["workloads"] if w["kind"] == "inference")
+    wl["spec"]["users"] = 0
+    code, out, _err = run("check", write(tmp_path, "wl.json", data), "--lang", "de")
+    assert "spec.users: Der Wert muss mindestens 1 sein" in out
+    assert "Input should be" not in out
+    code, out, _err = run("check", write(tmp_path, "wl.json", data), "--lang", "en")
+    assert "spec.users: Input should be greater than or equal to 1" in out
+
+
+def test_spec_error_str_keeps_the_translatable_message():
+    from planner.workloads.specs import SpecError, parse_spec
+
+    with pytest.raises(SpecError) as e:
+        parse_spec("inference", {"model": "llama-3-70b", "users": -3})
+    assert message_text(str(e.value), "de") == "spec.users: Der Wert muss mindestens 1 sein"
+    assert error_text(e.value, "de") == message_text(str(e.value), "de")
+
+
+def test_duplicate_placement_id_names_the_field_in_german(tmp_path):
+    data = example_dict()
+    racks = data["site"]["rooms"][0]["rows"][0]["racks"]
+    first = racks[0]["placements"][0]["id"]
+    racks[1]["placements"][0]["id"] = first
+    path = write(tmp_path, "dup.json", data)
+    code, out, err = run("validate", path, "--lang", "de")
+    assert code == 2
+    line = err.strip()
+    assert "\n" not in line and "Value error" not in line
+    assert (f"site.rooms[0].rows[0].racks[1].placements[0].id: doppelte ID '{first}', schon vergeben an "
+            "site.rooms[0].rows[0].racks[0].placements[0]") in line
+
+
+def test_duplicate_feed_id_is_translated(tmp_path):
+    data = example_dict()
+    data["feeds"][1]["id"] = data["feeds"][0]["id"]
+    code, _out, err = run("check", write(tmp_path, "dupfeed.json", data), "--lang", "de")
+    assert code == 2
+    assert "feeds: doppelte ID" in err and "[0] und [1]" in err and "Value error" not in err
+
+
+def test_validate_says_placement_clashes_as_check_does(tmp_path):
+    data = example_dict()
+    rack = data["site"]["rooms"][0]["rows"][0]["racks"][0]
+    a, b = [p for p in rack["placements"] if p.get("u")][:2]
+    b["u"], b["face"] = a["u"], a.get("face", "front")
+    code, out, _err = run("validate", write(tmp_path, "overlap.json", data), "--lang", "de")
+    assert code == 1
+    assert f"HE {a['u']} " in out and "belegt" in out and "is taken by" not in out
