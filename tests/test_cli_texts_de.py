@@ -90,3 +90,62 @@ def test_validate_says_placement_clashes_as_check_does(tmp_path):
     code, out, _err = run("validate", write(tmp_path, "overlap.json", data), "--lang", "de")
     assert code == 1
     assert f"HE {a['u']} " in out and "belegt" in out and "is taken by" not in out
+
+
+# ------------------------------------------------------------------ item 6: words in tables and check
+
+def _sheet(sheets, key):
+    s = next(s for s in sheets if s.key == key)
+    return s, [c.title for c in s.columns]
+
+
+def test_german_tables_name_codes_in_words():
+    from planner.catalog import load_catalog
+    from planner.documents import load_plan
+    from planner.engine import Engine
+    from planner.reports.tables import plan_tables
+
+    catalog = load_catalog()
+    plan = load_plan(EXAMPLE)
+    results = Engine(catalog).compute(plan)
+    de = plan_tables(plan, catalog, results, lang="de")
+    en = plan_tables(plan, catalog, results, lang="en")
+
+    wl, cols = _sheet(de, "Workloads")
+    kinds = {r[cols.index("Art")] for r in wl.rows}
+    assert kinds == {"Feintuning", "Inferenz"}
+    assert {r[cols.index("Engpass")] for r in wl.rows} <= {"Rechenleistung", "Stromversorgung", "Kühlung",
+                                                             "GPU-Speicher", "Speicherbandbreite", ""}
+    racks, cols = _sheet(de, "Racks")
+    levels = {r[cols.index("Stufe")] for r in racks.rows}
+    assert levels and levels <= {"in Ordnung", "nahe der Grenze", "über der Grenze", ""}
+    slugs = {rk.rack_type for rk in plan.racks()}
+    types = {r[cols.index("Racktyp")] for r in racks.rows}
+    assert not (types & slugs)
+    rt = catalog.get("rack-types", next(iter(slugs)))
+    assert f"{rt.manufacturer} {rt.model}" in types
+    pdus, cols = _sheet(de, "PDUs")
+    assert {r[cols.index("Anschluss")] for r in pdus.rows} <= {"Stern", "Dreieck", "einphasig"}
+    feeds, cols = _sheet(de, "Power feeds")
+    assert {r[cols.index("Stufe")] for r in feeds.rows} <= {"in Ordnung", "nahe der Grenze", "über der Grenze", ""}
+    # English keeps plain English words
+    wl_en, cols = _sheet(en, "Workloads")
+    assert {r[cols.index("Kind")] for r in wl_en.rows} == {"finetune", "inference"}
+    pd_en, cols = _sheet(en, "PDUs")
+    assert {r[cols.index("Wiring")] for r in pd_en.rows} <= {"wye (star)", "delta", "single-phase"}
+
+
+def test_check_text_names_cooling_fabric_and_workload_kinds_in_german():
+    code, out, _err = run("check", str(EXAMPLE), "--lang", "de")
+    racks = out[out.index("\nRacks\n"):out.index("Einspeisungen")]
+    assert "Rückkühltür" in racks and "rdhx" not in racks and " air " not in racks
+    fabrics = out[out.index("\nFabrics\n"):out.index("Arbeitslasten")]
+    assert "Rechenleistung" in fabrics and "Speicher" in fabrics
+    assert " compute " not in fabrics and " storage " not in fabrics and " management " not in fabrics
+    workloads = out[out.index("Arbeitslasten"):out.index("Befunde:")]
+    assert "Feintuning" in workloads and "Inferenz" in workloads and "finetune" not in workloads
+    # --json keeps the codes
+    code, out, _err = run("check", str(EXAMPLE), "--lang", "de", "--json")
+    doc = json.loads(out)
+    assert {w["kind"] for w in doc["workloads"]} == {"finetune", "inference"}
+    assert {r["cooling"] for r in doc["racks"]} >= {"rdhx"}
