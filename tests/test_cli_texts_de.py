@@ -149,3 +149,39 @@ def test_check_text_names_cooling_fabric_and_workload_kinds_in_german():
     doc = json.loads(out)
     assert {w["kind"] for w in doc["workloads"]} == {"finetune", "inference"}
     assert {r["cooling"] for r in doc["racks"]} >= {"rdhx"}
+
+
+# ------------------------------------------------------------------ item 5: undo labels
+
+_NOT_SETTABLE = {"id", "placements", "racks", "rows", "rooms", "format", "format_version"}
+
+
+def _settable_fields() -> set[tuple[str, str]]:
+    """(kind, field) of every field SetProperty can set, read from the plan model itself."""
+    from planner import plan as P
+
+    classes = {"metadata": P.Plan.model_fields["metadata"].annotation, "plan": P.Plan,
+               "site": P.Plan.model_fields["site"].annotation, "room": P.Room, "row": P.Row, "rack": P.Rack,
+               "placement": P.Placement, "source": P.PowerSource, "feed": P.PowerFeed, "loop": P.CoolingLoop,
+               "fabric": P.Fabric, "link": P.Link, "group": P.ServerGroup, "workload": P.Workload}
+    return {(k, f) for k, c in classes.items() for f in c.model_fields if f not in _NOT_SETTABLE}
+
+
+def test_every_settable_field_has_its_own_undo_label():
+    from planner.edits import SetProperty
+
+    fields = _settable_fields()
+    assert ("feed", "breaker_a") in fields and len(fields) > 60
+    generic = [(k, f) for k, f in fields if SetProperty(k, "x", f, None).text.template == "Set {field}"]
+    assert not generic, f"fields without an undo label in planner/edits.py _FIELD_TEXTS: {sorted(generic)}"
+
+
+def test_breaker_undo_label_in_german():
+    from planner.documents import load_plan
+    from planner.edits import SetProperty
+
+    plan = load_plan(EXAMPLE)
+    feed = plan.feeds[0]
+    edit = SetProperty("feed", feed.id, "breaker_a", 40)
+    edit.apply(plan)
+    assert message_text(edit.text, "de") == "Sicherung festlegen"
