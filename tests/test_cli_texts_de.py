@@ -185,3 +185,41 @@ def test_breaker_undo_label_in_german():
     edit = SetProperty("feed", feed.id, "breaker_a", 40)
     edit.apply(plan)
     assert message_text(edit.text, "de") == "Sicherung festlegen"
+
+
+# ------------------------------------------------------------------ item 15: CLI input
+
+def test_bad_number_is_one_translated_line_with_exit_2():
+    code, out, err = run("size", "infer", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--input-tokens", "abc",
+                         "--lang", "de")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "Aufruf" not in err and "usage" not in err
+    assert "--input-tokens: 'abc' ist keine Zahl" in err and "is not a number" not in err
+
+
+def test_size_help_has_text_for_every_option_and_local_defaults():
+    code, out, _err = run("size", "infer", "--help", "--lang", "de")
+    assert code == 0
+    assert "(Standard 0,12)" in out and "(Standard 1,3)" in out
+    for opt in ("--precision", "--stack", "--input-tokens", "--output-tokens", "--kv-precision",
+                "--target-tokens-per-s-per-user", "--target-ttft-s"):
+        block = out[out.index(opt + " "):]
+        lines = block.splitlines()
+        # the option's own line has its help, or the next (indented) line does
+        same = lines[0].split(None, 2)
+        has = len(same) > 2 or lines[1].startswith(" " * 10)
+        assert has, opt
+    code, out, _err = run("size", "train", "--help", "--lang", "de")
+    for opt in ("--method", "--seq-len", "--global-batch-tokens", "--zero", "--recompute", "--target-days"):
+        lines = out[out.index(opt + " "):].splitlines()
+        assert len(lines[0].split(None, 2)) > 2 or lines[1].startswith(" " * 10), opt
+
+
+def test_german_decimal_comma_is_read_and_an_ambiguous_one_refused():
+    base = ["size", "infer", "--model", "llama-3-70b", "--gpu", "h100-sxm", "--users", "8", "--json"]
+    code, out, _err = run(*base, "--electricity", "0,15", "--lang", "de")
+    assert code == 0
+    code_en, out_en, _err = run(*base, "--electricity", "0.15", "--lang", "en")
+    assert json.loads(out) == json.loads(out_en)
+    code, _out, err = run(*base, "--electricity", "1,500", "--lang", "de")
+    assert code == 2 and "mehrdeutig" in err
