@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from planner.cli import main
-from planner.i18n import error_text, message_text, use_language
+from planner.i18n import error_text, message_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
@@ -223,3 +223,19 @@ def test_german_decimal_comma_is_read_and_an_ambiguous_one_refused():
     assert json.loads(out) == json.loads(out_en)
     code, _out, err = run(*base, "--electricity", "1,500", "--lang", "de")
     assert code == 2 and "mehrdeutig" in err
+
+
+def test_json_and_file_errors_are_translated(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "rackwright-plan", "x": }', encoding="utf-8")
+    code, _out, err = run("check", str(bad), "--lang", "de")
+    assert code == 2 and "ein Wert fehlt oder ist falsch geschrieben" in err and "Expecting" not in err
+    code, _out, err = run("check", str(tmp_path / "nosuch.json"), "--lang", "de")
+    assert code == 2 and "No such file" not in err and "Datei" in err
+
+
+def test_report_refuses_an_output_that_is_not_a_pdf(tmp_path):
+    out = tmp_path / "x.txt"
+    code, _out, err = run("report", str(EXAMPLE), "-o", str(out), "--lang", "de")
+    assert code == 2 and not out.exists() and not (tmp_path / "x.pdf").exists()
+    assert "x.pdf" in err and err.count("\n") == 1
