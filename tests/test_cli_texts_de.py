@@ -239,3 +239,18 @@ def test_report_refuses_an_output_that_is_not_a_pdf(tmp_path):
     code, _out, err = run("report", str(EXAMPLE), "-o", str(out), "--lang", "de")
     assert code == 2 and not out.exists() and not (tmp_path / "x.pdf").exists()
     assert "x.pdf" in err and err.count("\n") == 1
+
+
+def test_check_text_lists_a_missing_device_before_the_port_errors_it_causes(tmp_path):
+    data = example_dict()
+    rack = data["site"]["rooms"][0]["rows"][0]["racks"][0]
+    wired = {lk["a"]["placement"] for lk in data["links"]} | {lk["b"]["placement"] for lk in data["links"]}
+    victim = next(p for p in rack["placements"] if p["id"] in wired)
+    victim["device"] = "no-such-device"
+    path = write(tmp_path, "baddev.json", data)
+    code, out, _err = run("check", path, "--lang", "en")
+    lines = [ln for ln in out.splitlines() if "UNKNOWN_DEVICE" in ln or "FABRIC_UNKNOWN_PORT" in ln]
+    assert "UNKNOWN_DEVICE" in lines[0] and any("FABRIC_UNKNOWN_PORT" in ln for ln in lines[1:])
+    code, out, _err = run("check", path, "--json")
+    codes = [f["code"] for f in json.loads(out)["findings"]]
+    assert codes.index("FABRIC_UNKNOWN_PORT") < codes.index("UNKNOWN_DEVICE")  # --json: the engine's order

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from planner.engine.results import Results, set_json_builder
 from planner.fabric.names import bottleneck_text, fabric_kind_text, workload_kind_text
-from planner.findings import finding_text
+from planner.findings import SEVERITY_RANK, finding_text
 from planner.i18n import N_, _, format_date, format_money, format_number, message_text, ngettext, use_language
 from planner.plan import cooling_method_name
 
@@ -363,7 +363,9 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
         errors=ngettext("{n} error", "{n} errors", counts["error"]).format(n=counts["error"]),
         warnings=ngettext("{n} warning", "{n} warnings", counts["warning"]).format(n=counts["warning"]),
         infos=ngettext("{n} note", "{n} notes", counts["info"]).format(n=counts["info"])))
-    fs = results.findings
+    # causes first: a device, rack type, GPU or NIC missing from the catalog makes the findings
+    # about its ports and figures, so within a severity they lead (the JSON keeps the engine's order)
+    fs = sorted(results.findings, key=lambda f: (SEVERITY_RANK.get(f.severity, 3), not f.code.startswith("UNKNOWN_")))
     sev = {"error": _("ERROR"), "warning": _("WARNING"), "info": _("INFO")}
     width = max(7, *(len(x) for x in sev.values()))
     for f in fs[:max_findings]:
