@@ -180,12 +180,22 @@ def _power_lines(results: Results, plan: Plan | None) -> list[str]:
         rows = [_heads(N_("source"), N_("kind"), N_("side"), N_("upstream"), N_("capacity kW"), N_("load kW"),
                        N_("failover kW"), N_("util %"))]
         for s in results.sources.values():
-            rows.append([s.name, s.kind, s.side or "-", names.get(s.upstream, "-") if s.upstream else "-",
+            rows.append([s.name, _kind(SOURCE_KINDS, s.kind), s.side or "-", names.get(s.upstream, "-") if s.upstream else "-",
                          _n(s.capacity_w / 1000, 1), _n(s.load_w / 1000, 1), _n(s.failover_w / 1000, 1),
                          _n(s.utilisation * 100, 0)])
         out.extend(_table(rows, right={4, 5, 6, 7}))
         out.append("")
     return out
+
+
+# the plan's kind codes as the text tables name them (the tables export and the app say the same)
+SOURCE_KINDS = {"ups": N_("UPS"), "panel": N_("Panel"), "switchboard": N_("Switchboard"), "generator": N_("Generator")}
+LOOP_KINDS = {"in-row": N_("in-row"), "facility": N_("facility water")}
+
+
+def _kind(table: dict[str, str], code: str) -> str:
+    word = table.get(code)
+    return _(word) if word is not None else code
 
 
 def _loops_text(results: Results, plan: Plan | None, imperial: bool = False) -> list[str]:
@@ -201,7 +211,7 @@ def _loops_text(results: Results, plan: Plan | None, imperial: bool = False) -> 
     for lr in loops:
         cap = _n(lr.capacity_w / 1000, 0) if lr.capacity_basis != "unknown" else "?"
         rated = _n(_flow(lr.rated_flow_l_per_min, imperial), 0) if lr.rated_flow_l_per_min is not None else "?"
-        rows.append([lr.name, lr.kind, f"{_temp(lr.supply_temp_c, imperial)}/{_temp(lr.return_temp_c, imperial)}",
+        rows.append([lr.name, _kind(LOOP_KINDS, lr.kind), f"{_temp(lr.supply_temp_c, imperial)}/{_temp(lr.return_temp_c, imperial)}",
                      _n(lr.heat_w / 1000, 1), cap, _n(_flow(lr.flow_l_per_min, imperial), 0), rated, str(lr.racks)])
     return [_("Cooling loops"), *_table(rows, right=set(range(3, 8))), ""]
 
