@@ -24,6 +24,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Iterable
+from typing import NoReturn
 
 import planner
 from planner.i18n import N_, Np_, _, active_language, ngettext
@@ -192,11 +193,21 @@ def subcommand_names() -> set[str]:
     return {m.rpartition(".")[2].replace("_", "-") for m in COMMAND_MODULES}
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line (no usage block): ``rackwright size infer:
+    error: argument --input-tokens: 'abc' is not a number (see rackwright size infer --help)``.
+    Subcommands' parsers are of this class too (argparse makes them ``type(parent)``)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, _("%(prog)s: error: %(message)s\n") % {
+            "prog": self.prog, "message": _("{message} (see `{prog} --help`)").format(message=message, prog=self.prog)})
+
+
 def build_parser(full: Iterable[str] | None = None) -> argparse.ArgumentParser:
     """The parser; ``full``: the subcommands that register their whole parser (default:
     all); the others get a placeholder with their ``HELP`` line."""
     _install_argparse_words()
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rackwright",
         description=_("Rackwright: plan AI/GPU datacenter builds. Without a subcommand, "
                       "`rackwright [PLAN]` opens the desktop app."),

@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from planner.fileio import regular_file_problem
+from planner.fileio import os_error_text, regular_file_problem
 from planner.i18n import tmsg
 from planner.plan import Plan
 from planner.plan_io import PlanFormatError, load_plan_json, save_plan_json
@@ -40,7 +40,7 @@ def sniff(path: str | os.PathLike[str]) -> str:
     except IsADirectoryError:
         raise PlanFormatError(path, tmsg("is a folder, not a plan file")) from None
     except OSError as e:
-        raise PlanFormatError(path, tmsg("cannot open: {error}", error=e.strerror or str(e))) from None
+        raise PlanFormatError(path, tmsg("cannot open: {error}", error=os_error_text(e))) from None
     if head.startswith(SQLITE_MAGIC):
         return "rackplan"
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):

@@ -364,3 +364,53 @@ def first_validation_problem(errors: list[Any], bare_value_errors: bool = False)
     if more <= 0:
         return first
     return tmsg(Np_("{message} (and {n} more problem)", "{message} (and {n} more problems)"), message=first, n=more)
+
+
+# ------------------------------------------------------------------ system error texts
+
+_ERRNO_TEXTS = {
+    "ENOENT": N_("no such file or folder"), "EACCES": N_("permission denied"), "EPERM": N_("not permitted"),
+    "EISDIR": N_("is a folder"), "ENOTDIR": N_("a part of the path is not a folder"),
+    "ENOSPC": N_("no space left on the disk"), "EROFS": N_("the disk is read-only"),
+    "EEXIST": N_("already exists"), "ENAMETOOLONG": N_("the file name is too long"),
+    "EBUSY": N_("in use by another program"), "EDQUOT": N_("disk quota exceeded"),
+    "EIO": N_("input/output error (the disk or the network drive failed)"),
+}
+
+
+def os_error_text(error: OSError | str) -> str:
+    """Why an operation on a file failed, as the user reads it: a translatable Message for the
+    common errors (no such file, permission denied, disk full, ...), else the system's own text
+    (``strerror``), which Python gives in English."""
+    import errno
+
+    if isinstance(error, str):
+        return error
+    name = errno.errorcode.get(error.errno or -1, "")
+    template = _ERRNO_TEXTS.get(name)
+    if template is not None:
+        return tmsg(template)
+    return error.strerror or str(error)
+
+
+# json's messages (json.decoder) that a hand-edited file runs into, as sentences of their own
+_JSON_TEXTS = {
+    "Expecting value": N_("a value is missing or misspelt"),
+    "Expecting property name enclosed in double quotes": N_("expected a key in double quotes"),
+    "Expecting ',' delimiter": N_("a comma is missing"),
+    "Expecting ':' delimiter": N_("a colon is missing"),
+    "Unterminated string starting at": N_("a text is not closed with a double quote"),
+    "Extra data": N_("more text after the end of the JSON document"),
+    "Invalid control character at": N_("a control character (e.g. a line break) inside a text"),
+    "Invalid \\escape": N_("an invalid backslash escape in a text"),
+    "Illegal trailing comma before end of object": N_("a comma before the closing brace"),
+    "Illegal trailing comma before end of array": N_("a comma before the closing bracket"),
+}
+
+
+def json_error_text(error: ValueError) -> str:
+    """What is wrong in a JSON text (``json.JSONDecodeError.msg``) as a translatable Message;
+    json's English for a message this does not know."""
+    msg = str(getattr(error, "msg", error))
+    template = _JSON_TEXTS.get(msg)
+    return tmsg(template) if template is not None else msg

@@ -25,7 +25,7 @@ from typing import Annotated, Any, Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
-from planner.i18n import N_, active_language, gettext
+from planner.i18n import N_, active_language, gettext, tmsg
 
 FORMAT_VERSION: Final = 3
 
@@ -399,16 +399,22 @@ class Plan(_Model):
     @field_validator("power_sources", "feeds", "cooling_loops", "fabrics", "links", "groups", "workloads")
     @classmethod
     def _unique_ids(cls, items: list[Any]) -> list[Any]:
-        seen: set[str] = set()
-        for item in items:
+        seen: dict[str, int] = {}
+        for i, item in enumerate(items):
             if item.id in seen:
-                raise ValueError(f"duplicate id {item.id!r}")
-            seen.add(item.id)
+                raise ValueError(tmsg("duplicate id {id!r}: entries [{first}] and [{second}] both use it",
+                                      id=item.id, first=seen[item.id], second=i))
+            seen[item.id] = i
         return items
 
     @model_validator(mode="after")
     def _references(self) -> Plan:
-        idx = PlanIndex(self)  # raises on duplicate ids across the site
+        try:
+            idx = PlanIndex(self)
+        except DuplicateIdError as e:  # one line naming both places in the file
+            paths = _id_paths(self, e.entity_id)
+            raise ValueError(tmsg("{path}: duplicate id {id!r}, already used at {first}", path=paths[-1] + ".id",
+                                  id=e.entity_id, first=paths[0])) from None
         feeds = {f.id for f in self.feeds}
         sources = {s.id: s for s in self.power_sources}
         for f in self.feeds:
@@ -550,6 +556,33 @@ def _depth(v: Any, limit: int = MAX_SPEC_DEPTH + 1) -> int:
     return deepest
 
 
+class DuplicateIdError(ValueError):
+    """Two entities of a plan have the same id (``entity_id``)."""
+
+    def __init__(self, entity_id: str, what: str) -> None:
+        super().__init__(tmsg("duplicate id {id!r}", id=entity_id))
+        self.what = what  # room, row, rack, placement or entity
+        self.entity_id = entity_id
+
+
+def _id_paths(plan: Plan, entity_id: str) -> list[str]:
+    """Where in the plan file ``entity_id`` is used as an id (``site.rooms[0].rows[1]...``), in file order."""
+    out: list[str] = []
+    for i, room in enumerate(plan.site.rooms):
+        rp = f"site.rooms[{i}]"
+        out += [rp] if room.id == entity_id else []
+        for j, row in enumerate(room.rows):
+            wp = f"{rp}.rows[{j}]"
+            out += [wp] if row.id == entity_id else []
+            for k, rack in enumerate(row.racks):
+                kp = f"{wp}.racks[{k}]"
+                out += [kp] if rack.id == entity_id else []
+                out += [f"{kp}.placements[{m}]" for m, p in enumerate(rack.placements) if p.id == entity_id]
+    for name in ("power_sources", "feeds", "cooling_loops", "fabrics", "links", "groups", "workloads"):
+        out += [f"{name}[{i}]" for i, item in enumerate(getattr(plan, name)) if item.id == entity_id]
+    return out or ["id"]
+
+
 class PlanIndex:
     """Id lookups over a plan. Rebuilt on load; kept current by :mod:`planner.edits`."""
 
@@ -579,7 +612,7 @@ class PlanIndex:
 
     def _claim(self, entity_id: str, what: str) -> None:
         if entity_id in self._ids:
-            raise ValueError(f"duplicate id {entity_id!r} ({what})")
+            raise DuplicateIdError(entity_id, what)
         self._ids.add(entity_id)
         self._bump(entity_id)
 

@@ -16,7 +16,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from planner.fileio import atomic_write_bytes, field_path, first_validation_problem, regular_file_problem
+from planner.fileio import (
+    atomic_write_bytes,
+    field_path,
+    first_validation_problem,
+    json_error_text,
+    os_error_text,
+    regular_file_problem,
+)
 from planner.gcpause import no_gc
 from planner.i18n import tmsg
 from planner.plan import FORMAT_VERSION, Plan
@@ -111,7 +118,7 @@ def load_plan_json(path: str | os.PathLike[str]) -> Plan:
     try:
         size = p.stat().st_size
     except OSError as e:
-        raise PlanFormatError(p, tmsg("cannot open: {error}", error=e.strerror or str(e))) from None
+        raise PlanFormatError(p, tmsg("cannot open: {error}", error=os_error_text(e))) from None
     if size > MAX_PLAN_BYTES:
         raise PlanFormatError(p, tmsg("file is {mb:.0f} MB, larger than any plan this build opens", mb=size / 1e6))
     raw = p.read_bytes()
@@ -123,7 +130,7 @@ def load_plan_json(path: str | os.PathLike[str]) -> Plan:
         with no_gc():
             data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise PlanFormatError(p, tmsg("not valid JSON: {error} (column {column})", error=e.msg, column=e.colno),
+        raise PlanFormatError(p, tmsg("not valid JSON: {error} (column {column})", error=json_error_text(e), column=e.colno),
                               line=e.lineno) from None
     except RecursionError:
         raise PlanFormatError(p, tmsg("JSON nested too deeply")) from None

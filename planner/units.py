@@ -7,6 +7,8 @@ import math
 import re
 from typing import Any
 
+from planner.i18n import tmsg
+
 U_MM = 44.45  # EIA-310: 1U = 1.75 in = 44.45 mm
 INCH_MM = 25.4
 LB_KG = 0.45359237
@@ -66,18 +68,18 @@ def parse_number(text: str, integer: bool = False) -> float | int:
         t = t[:-1]
     if "," in t:
         if not _GROUPED.match(t):
-            raise ValueError(f"{raw!r} is not a number: use a point for decimals ('1.5'); "
-                             "a comma only groups thousands ('2,000')")
+            raise ValueError(tmsg("{raw!r} is not a number: use a point for decimals ('1.5'); "
+                                  "a comma only groups thousands ('2,000')", raw=raw))
         t = t.replace(",", "")
     try:
         v = float(t) * mult
     except ValueError:
-        raise ValueError(f"{raw!r} is not a number") from None
+        raise ValueError(tmsg("{raw!r} is not a number", raw=raw)) from None
     if not math.isfinite(v):
-        raise ValueError(f"{raw!r} is not a finite number")
+        raise ValueError(tmsg("{raw!r} is not a finite number", raw=raw))
     if integer:
         if v != int(v):
-            raise ValueError(f"{raw!r} is not a whole number")
+            raise ValueError(tmsg("{raw!r} is not a whole number", raw=raw))
         return int(v)
     return v
 

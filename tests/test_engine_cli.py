@@ -164,4 +164,4 @@ def test_json_has_feeds_power_sources_and_currency(tmp_path, capsys):
     code, out, _ = run(capsys, str(path))
     assert "Power feeds" in out and "Power sources" in out
     line = next(ln for ln in out.splitlines() if ln.strip().startswith("Panel 1"))
-    assert line.split()[2:] == ["panel", "-", "UPS", "A", "2.0", "0.8", "1.6", "80"]
+    assert line.split()[2:] == ["Panel", "-", "UPS", "A", "2.0", "0.8", "1.6", "80"]  # the kind in words

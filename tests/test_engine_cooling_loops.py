@@ -300,7 +300,7 @@ def test_check_json_lists_cooling_loops(tmp_path, capsys):
     main(["check", str(path), "--catalog", str(FIXTURE)])
     text = capsys.readouterr().out
     line = next(ln for ln in text.splitlines() if ln.strip().startswith("Chilled water"))
-    assert line.split()[2:6] == ["facility", "16/22", "44.0", "100"]
+    assert line.split()[2:7] == ["facility", "water", "16/22", "44.0", "100"]  # the kind in words
 
 
 def test_cdu_choices_include_in_rack_cdu_devices():

@@ -442,3 +442,12 @@ def test_autowire_puts_switches_at_the_top_of_the_racks_it_is_given(cat):
     us = sorted((p.u for p in plan.rack(spare).placements), reverse=True)
     assert us and us[0] + math.ceil(cat.get("device-types", plan.rack(spare).placements[0].device).u_height) - 1 == top
     assert us == list(range(us[0], us[0] - len(us), -1))  # packed downward from the top
+
+
+def test_autowire_undo_text_counts_with_plurals(cat):
+    from planner.i18n import message_text
+
+    plan = make_plan(2, per_rack=2, spare_racks=0)
+    res = autowire(plan, cat, servers(plan), "test-ib-64x400")
+    assert res.edit.text == "Auto-wire the compute fabric (2 servers, 1 switch)"
+    assert message_text(res.edit.text, "de") == "Fabric „Rechenleistung“ automatisch verkabeln (2 Server, 1 Switch)"

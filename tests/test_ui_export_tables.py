@@ -140,3 +140,19 @@ def test_a_failed_export_shows_an_error(qtbot, tmp_path, catalog, errors):
         assert win.table_exporter.export_xlsx(str(blocked / "pod.xlsx"))  # its folder is a file
     assert errors and errors[0][0] == "Cannot export tables"
     assert not win.table_exporter.busy
+
+
+def test_csv_dialog_defaults_to_german_excel_in_the_german_app(qtbot, monkeypatch):
+    from PySide6.QtCore import QLocale
+
+    from ui import i18n
+    from ui.dialogs.table_export import CsvOptionsDialog
+
+    monkeypatch.setattr(i18n, "_current", "de")
+    dlg = CsvOptionsDialog(None)
+    qtbot.addWidget(dlg)
+    assert dlg.csv_locale() == "de"
+    monkeypatch.setattr(i18n, "_current", "en")
+    dlg = CsvOptionsDialog(None)
+    qtbot.addWidget(dlg)
+    assert dlg.csv_locale() == ("de" if QLocale.system().decimalPoint() == "," else "en")

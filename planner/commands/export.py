@@ -75,7 +75,8 @@ def run(args) -> int:
     from planner.cli import UserError, catalog_warning
     from planner.commands.check import parse_settings
     from planner.documents import load_plan
-    from planner.i18n import Np_, tf
+    from planner.fileio import os_error_text
+    from planner.i18n import Np_, message_text, tf
 
     out = Path(args.output)
     fmt = args.format
@@ -116,9 +117,9 @@ def run(args) -> int:
                 written = write_csv_files(sheets, out, args.locale)
     except PermissionError as e:
         raise UserError(tf("{path}: cannot write ({error}; is it open in another program?)", path=e.filename or out,
-                           error=e.strerror or e)) from None
+                           error=message_text(os_error_text(e)))) from None
     except OSError as e:
-        raise UserError(tf("{path}: cannot write ({error})", path=e.filename or out, error=e.strerror or e)) from None
+        raise UserError(tf("{path}: cannot write ({error})", path=e.filename or out, error=message_text(os_error_text(e)))) from None
     if not args.quiet:
         if fmt == "xlsx":
             print(tf("wrote {path} (sheets: {sheets})", path=out, sheets=", ".join(s.name for s in sheets)))

@@ -71,7 +71,8 @@ def read_spec(path: Path):
     """SPEC.json -> PlanForSpec; UserError (one line naming the file and field) if bad."""
     from planner.cli import UserError
     from planner.design.search import PlanForSpecError, parse_plan_for_spec
-    from planner.i18n import tf
+    from planner.fileio import os_error_text
+    from planner.i18n import message_text, tf
 
     if not path.exists():
         raise UserError(tf("{path}: no such file", path=path))
@@ -82,7 +83,7 @@ def read_spec(path: Path):
     except UnicodeDecodeError:
         raise UserError(tf("{path}: not UTF-8 text", path=path)) from None
     except OSError as e:
-        raise UserError(tf("{path}: cannot read: {error}", path=path, error=e.strerror or e)) from None
+        raise UserError(tf("{path}: cannot read: {error}", path=path, error=message_text(os_error_text(e)))) from None
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
@@ -188,7 +189,8 @@ def write_plan(cand, spec, catalog, dst: Path):
     """Generate the candidate's plan and save it atomically (nothing on failure); the plan."""
     from planner.cli import UserError
     from planner.documents import save_plan
-    from planner.i18n import _, error_text, tf
+    from planner.fileio import os_error_text
+    from planner.i18n import _, error_text, message_text, tf
 
     try:
         from planner.design.generate import generate_plan
@@ -204,7 +206,7 @@ def write_plan(cand, spec, catalog, dst: Path):
     except ValueError as e:
         raise UserError(f"{dst}: {e}") from None
     except OSError as e:
-        raise UserError(tf("{path}: cannot write: {error}", path=dst, error=e.strerror or e)) from None
+        raise UserError(tf("{path}: cannot write: {error}", path=dst, error=message_text(os_error_text(e)))) from None
     return plan
 
 

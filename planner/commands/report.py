@@ -68,12 +68,16 @@ def run(args) -> int:
     from planner.commands.check import parse_settings
     from planner.documents import load_plan
     from planner.engine import Engine
-    from planner.i18n import _, current_language, format_number, ngettext, tf
+    from planner.fileio import os_error_text
+    from planner.i18n import _, current_language, format_number, message_text, ngettext, tf
     from planner.reports import ReportOptions, build_plan_pdf
 
     out = Path(args.output)
     if out.is_dir():
         raise UserError(tf("{path}: is a folder; give the PDF's file name", path=out))
+    if out.suffix.lower() != ".pdf":  # a PDF under another name would open as garbage in that app
+        raise UserError(tf("{path}: the build plan is a PDF; give a file name ending in .pdf (e.g. {suggest})",
+                           path=out, suggest=out.with_suffix(".pdf") if out.suffix else str(out) + ".pdf"))
     if not out.parent.exists() and str(out.parent) not in ("", "."):
         raise UserError(tf("{path}: the folder {folder} does not exist", path=out, folder=out.parent))
     if args.rack_sheet_limit < 0:
@@ -94,7 +98,7 @@ def run(args) -> int:
     try:
         summary = build_plan_pdf(plan, catalog, results, out, options)
     except OSError as e:  # PermissionError too
-        raise UserError(tf("{path}: cannot write ({error})", path=out, error=e.strerror or e)) from None
+        raise UserError(tf("{path}: cannot write ({error})", path=out, error=message_text(os_error_text(e)))) from None
     if summary.missing_glyphs:
         for note in summary.notes[:1]:
             print(tf("rackwright: warning: {note} (docs/reports.md, Fonts and scripts)", note=note), file=sys.stderr)

@@ -15,23 +15,40 @@ NAME = "size"
 HELP = N_("size an inference or training workload without a plan")
 
 
-def _number(text: str) -> float:
-    """Accept 2e12, 2E12, 2_000, 2,000, 1.5, 2T (planner.units.parse_number)."""
+def _parse(text: str, integer: bool = False) -> float | int:
+    """planner.units.parse_number; in German also a decimal comma ('0,15'), since the help
+    shows the defaults that way. A German '1,500' could mean 1.5 or 1500: refused."""
+    import re
+
+    from planner.i18n import active_language, error_text, tmsg
     from planner.units import parse_number
 
+    t = text.strip()
     try:
-        return float(parse_number(text))
+        if active_language() == "de" and re.fullmatch(r"[+-]?\d+,\d+", t):
+            if re.fullmatch(r"[+-]?\d{1,3}(,\d{3})+", t):
+                raise ValueError(tmsg("{raw!r} could be read two ways: write {point!r} or {whole!r}", raw=t,
+                                      point=t.replace(",", "."), whole=t.replace(",", "")))
+            t = t.replace(",", ".")
+        return parse_number(t, integer=integer)
     except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+        raise argparse.ArgumentTypeError(error_text(e)) from None
+
+
+def _number(text: str) -> float:
+    """Accept 2e12, 2E12, 2_000, 2,000, 1.5, 2T (planner.units.parse_number)."""
+    return float(_parse(text))
 
 
 def _count(text: str) -> int:
-    from planner.units import parse_number
+    return int(_parse(text, integer=True))
 
-    try:
-        return int(parse_number(text, integer=True))
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+
+def _default(template: str, value: float) -> str:
+    """A help text with its default in the language's number form (``{default}``)."""
+    from planner.i18n import _, format_number
+
+    return _(template).format(default=format_number(value))
 
 
 def register(sub) -> None:
@@ -48,8 +65,8 @@ def register(sub) -> None:
         q.add_argument("--tp", type=_count, default=None, help=_("tensor-parallel degree"))
         q.add_argument("--server", default=None, help=_("catalog server slug for NICs, power and price"))
         q.add_argument("--gpu-price", type=_number, default=None, help=_("capex per GPU in USD (incl. server share)"))
-        q.add_argument("--electricity", type=_number, default=0.12, help=_("USD per kWh (default 0.12)"))
-        q.add_argument("--pue", type=_number, default=1.3, help=_("power usage effectiveness (default 1.3)"))
+        q.add_argument("--electricity", type=_number, default=0.12, help=_default(N_("USD per kWh (default {default})"), 0.12))
+        q.add_argument("--pue", type=_number, default=1.3, help=_default(N_("power usage effectiveness (default {default})"), 1.3))
         q.add_argument("--nvlink-domain", type=_count, default=None,
                        help=_("GPUs sharing one NVLink domain (default: GPUs per server; gb200: 72)"))
         q.add_argument("--nvlink-gb-per-s", type=_number, default=None,
@@ -61,13 +78,18 @@ def register(sub) -> None:
 
     qi = kinds.add_parser("infer", help=_("inference serving"))
     common(qi)
-    qi.add_argument("--precision", default="bf16", choices=["bf16", "fp16", "fp8", "int8", "int4", "fp4"])
-    qi.add_argument("--kv-precision", default=None, choices=["bf16", "fp16", "fp8", "int8"])
-    qi.add_argument("--input-tokens", type=_count, default=1024)
-    qi.add_argument("--output-tokens", type=_count, default=256)
+    qi.add_argument("--precision", default="bf16", choices=["bf16", "fp16", "fp8", "int8", "int4", "fp4"],
+                    help=_("number format of the weights (default %(default)s)"))
+    qi.add_argument("--kv-precision", default=None, choices=["bf16", "fp16", "fp8", "int8"],
+                    help=_("number format of the KV cache (default: as the weights)"))
+    qi.add_argument("--input-tokens", type=_count, default=1024,
+                    help=_("prompt length in tokens per request (default %(default)s)"))
+    qi.add_argument("--output-tokens", type=_count, default=256,
+                    help=_("generated tokens per request (default %(default)s)"))
     qi.add_argument("--users", type=_count, default=None, help=_("concurrent users over the system"))
     qi.add_argument("--batch", type=_count, default=None, help=_("concurrent sequences per replica"))
-    qi.add_argument("--stack", default="trtllm", choices=["trtllm", "vllm"])
+    qi.add_argument("--stack", default="trtllm", choices=["trtllm", "vllm"],
+                    help=_("serving software: TensorRT-LLM or vLLM (default %(default)s)"))
     qi.add_argument("--pp", type=_count, default=None,
                     help=_("pipeline-parallel stages per replica (a replica is TP x PP GPUs; default: chosen with TP)"))
     qi.add_argument("--pcie-switch", action="store_true",
@@ -76,26 +98,34 @@ def register(sub) -> None:
     qi.add_argument("--software", default=cal.DEFAULT_INFERENCE_SOFTWARE, choices=list(cal.INFERENCE_SOFTWARE_SPEEDUP),
                     help=_("serving software generation (year of its MLPerf Inference round); TensorRT-LLM's math is "
                            "11.8 %% faster on 2025 than on 2024 releases (default %(default)s)"))
-    qi.add_argument("--target-tokens-per-s-per-user", type=_number, default=None)
-    qi.add_argument("--target-ttft-s", type=_number, default=None)
+    qi.add_argument("--target-tokens-per-s-per-user", type=_number, default=None,
+                    help=_("target: generated tokens per second each user sees"))
+    qi.add_argument("--target-ttft-s", type=_number, default=None,
+                    help=_("target: time to first token in seconds"))
     qi.set_defaults(func=run_infer)
 
     qt = kinds.add_parser("train", help=_("pre-training or fine-tuning"))
     common(qt)
     qt.add_argument("--tokens", type=_number, required=True, help=_("training tokens, e.g. 2e12"))
-    qt.add_argument("--method", default="pretrain", choices=["pretrain", "full", "lora", "qlora"])
-    qt.add_argument("--precision", default="bf16", choices=["bf16", "fp16", "fp8"])
-    qt.add_argument("--seq-len", type=_count, default=4096)
-    qt.add_argument("--global-batch-tokens", type=_number, default=4 * 1024 * 1024)
+    qt.add_argument("--method", default="pretrain", choices=["pretrain", "full", "lora", "qlora"],
+                    help=_("pre-training, or fine-tuning in full, with LoRA or QLoRA (default %(default)s)"))
+    qt.add_argument("--precision", default="bf16", choices=["bf16", "fp16", "fp8"],
+                    help=_("number format of the training math (default %(default)s)"))
+    qt.add_argument("--seq-len", type=_count, default=4096, help=_("sequence length in tokens (default %(default)s)"))
+    qt.add_argument("--global-batch-tokens", type=_number, default=4 * 1024 * 1024,
+                    help=_("tokens per optimizer step over all GPUs (default 4M)"))
     qt.add_argument("--pp", type=_count, default=None, help=_("pipeline-parallel degree"))
     qt.add_argument("--cp", type=_count, default=None, help=_("context-parallel degree (default: chosen)"))
-    qt.add_argument("--zero", type=int, default=1, choices=[0, 1, 2, 3])
-    qt.add_argument("--recompute", default=None, choices=["selective", "full"])
+    qt.add_argument("--zero", type=int, default=1, choices=[0, 1, 2, 3],
+                    help=_("ZeRO stage: how far optimizer state, gradients and weights are sharded (default %(default)s)"))
+    qt.add_argument("--recompute", default=None, choices=["selective", "full"],
+                    help=_("activation recomputation (default: chosen by memory)"))
     qt.add_argument("--software", default=cal.DEFAULT_TRAINING_SOFTWARE, choices=list(cal.FP8_TRAINING_SOFTWARE_SPEEDUP),
                     help=_("release year of the training software; FP8 runs are 27 %% faster on 2024 "
                          "releases (default %(default)s)"))
-    qt.add_argument("--storage-write-gb-per-s", type=_number, default=None)
-    qt.add_argument("--target-days", type=_number, default=None)
+    qt.add_argument("--storage-write-gb-per-s", type=_number, default=None,
+                    help=_("storage write bandwidth for checkpoints, GB/s (default: the server's storage NICs)"))
+    qt.add_argument("--target-days", type=_number, default=None, help=_("target: training wall-clock days"))
     qt.set_defaults(func=run_train)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 

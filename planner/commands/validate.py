@@ -19,7 +19,7 @@ def register(sub) -> None:
 
 
 def plan_problems(plan, catalog) -> list[str]:
-    from planner.i18n import tf
+    from planner.i18n import message_text, tf
     from planner.placement import PlacementChecker
 
     checker = PlacementChecker(catalog)
@@ -35,7 +35,7 @@ def plan_problems(plan, catalog) -> list[str]:
             reason = checker.check(plan, rack.id, p, ignore=p.id)
             if reason:
                 problems.append(tf("device {name} in {rack}: {reason}", name=p.name or p.id, rack=rack.name,
-                                   reason=reason))
+                                   reason=message_text(reason)))
     return problems
 
 

@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from planner.engine.results import Results, set_json_builder
-from planner.findings import finding_text
-from planner.i18n import N_, _, format_date, format_money, format_number, ngettext, use_language
+from planner.fabric.names import bottleneck_text, fabric_kind_text, workload_kind_text
+from planner.findings import SEVERITY_RANK, finding_text
+from planner.i18n import N_, _, format_date, format_money, format_number, message_text, ngettext, use_language
+from planner.plan import cooling_method_name
 
 if TYPE_CHECKING:
     from planner.catalog import Catalog
@@ -178,12 +180,22 @@ def _power_lines(results: Results, plan: Plan | None) -> list[str]:
         rows = [_heads(N_("source"), N_("kind"), N_("side"), N_("upstream"), N_("capacity kW"), N_("load kW"),
                        N_("failover kW"), N_("util %"))]
         for s in results.sources.values():
-            rows.append([s.name, s.kind, s.side or "-", names.get(s.upstream, "-") if s.upstream else "-",
+            rows.append([s.name, _kind(SOURCE_KINDS, s.kind), s.side or "-", names.get(s.upstream, "-") if s.upstream else "-",
                          _n(s.capacity_w / 1000, 1), _n(s.load_w / 1000, 1), _n(s.failover_w / 1000, 1),
                          _n(s.utilisation * 100, 0)])
         out.extend(_table(rows, right={4, 5, 6, 7}))
         out.append("")
     return out
+
+
+# the plan's kind codes as the text tables name them (the tables export and the app say the same)
+SOURCE_KINDS = {"ups": N_("UPS"), "panel": N_("Panel"), "switchboard": N_("Switchboard"), "generator": N_("Generator")}
+LOOP_KINDS = {"in-row": N_("in-row"), "facility": N_("facility water")}
+
+
+def _kind(table: dict[str, str], code: str) -> str:
+    word = table.get(code)
+    return _(word) if word is not None else code
 
 
 def _loops_text(results: Results, plan: Plan | None, imperial: bool = False) -> list[str]:
@@ -199,7 +211,7 @@ def _loops_text(results: Results, plan: Plan | None, imperial: bool = False) -> 
     for lr in loops:
         cap = _n(lr.capacity_w / 1000, 0) if lr.capacity_basis != "unknown" else "?"
         rated = _n(_flow(lr.rated_flow_l_per_min, imperial), 0) if lr.rated_flow_l_per_min is not None else "?"
-        rows.append([lr.name, lr.kind, f"{_temp(lr.supply_temp_c, imperial)}/{_temp(lr.return_temp_c, imperial)}",
+        rows.append([lr.name, _kind(LOOP_KINDS, lr.kind), f"{_temp(lr.supply_temp_c, imperial)}/{_temp(lr.return_temp_c, imperial)}",
                      _n(lr.heat_w / 1000, 1), cap, _n(_flow(lr.flow_l_per_min, imperial), 0), rated, str(lr.racks)])
     return [_("Cooling loops"), *_table(rows, right=set(range(3, 8))), ""]
 
@@ -355,7 +367,8 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
         r = results.racks[rid]
         air = r.airflow_cfm if imperial else r.airflow_cfm * CFM_TO_M3_PER_H
         mass = r.mass_kg / LB_KG if imperial else r.mass_kg
-        rows.append([r.name, _n(r.typical_w / 1000, 1), _n(r.max_w / 1000, 1), r.cooling,
+        rows.append([r.name, _n(r.typical_w / 1000, 1), _n(r.max_w / 1000, 1),
+                     cooling_method_name(r.cooling, translate=True),
                      _n(r.cooling_capacity_w / 1000, 0), _n(air, 0), _n(_flow(r.liquid_flow_l_per_min, imperial), 1),
                      _n(mass, 0), str(r.u_used), str(r.u_free), str(r.gpu_count)])
     lines.extend(_table(rows, right=set(range(1, 11)) - {3}))
@@ -367,7 +380,7 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
         rows = [_heads(N_("fabric"), N_("kind"), N_("Gb/s/GPU"), N_("oversub"), N_("bisection Tb/s"), N_("switches"),
                        N_("cables"), N_("optics kW"))]
         for fr in results.fabrics.values():
-            rows.append([fr.name, fr.kind, _n(fr.per_gpu_gbps), f"{_n(fr.oversubscription)}:1",
+            rows.append([fr.name, message_text(fabric_kind_text(fr.kind)), _n(fr.per_gpu_gbps), f"{_n(fr.oversubscription)}:1",
                          _n(fr.bisection_tbps, 1), str(fr.switches), str(fr.cables), _n(fr.optics_power_w / 1000, 1)])
         lines.extend(_table(rows, right=set(range(2, 8))))
         lines.append("")
@@ -377,7 +390,8 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
         for v in results.workloads.values():
             met = _("n/a") if v.met is None else (_("yes") if v.met else _("NO"))
             margin = "" if v.margin is None else ("+" if v.margin >= 0.005 else "") + f"{_n(v.margin * 100, 0)} %"
-            rows.append([v.name, v.kind, met, margin, v.bottleneck or (v.error or "")[:60]])
+            why = message_text(bottleneck_text(v.bottleneck)) if v.bottleneck else message_text(v.error or "")[:60]
+            rows.append([v.name, message_text(workload_kind_text(v.kind)), met, margin, why])
         lines.extend(_table(rows, right={3}))
         lines.append("")
     counts = results.counts()
@@ -385,7 +399,9 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
         errors=ngettext("{n} error", "{n} errors", counts["error"]).format(n=counts["error"]),
         warnings=ngettext("{n} warning", "{n} warnings", counts["warning"]).format(n=counts["warning"]),
         infos=ngettext("{n} note", "{n} notes", counts["info"]).format(n=counts["info"])))
-    fs = results.findings
+    # causes first: a device, rack type, GPU or NIC missing from the catalog makes the findings
+    # about its ports and figures, so within a severity they lead (the JSON keeps the engine's order)
+    fs = sorted(results.findings, key=lambda f: (SEVERITY_RANK.get(f.severity, 3), not f.code.startswith("UNKNOWN_")))
     sev = {"error": _("ERROR"), "warning": _("WARNING"), "info": _("INFO")}
     width = max(7, *(len(x) for x in sev.values()))
     for f in fs[:max_findings]:

@@ -29,7 +29,7 @@ from planner.edits import AddItem, AddPlacement, AddRack, AddRow, Compound, Edit
 from planner.fabric.autowire_base import BATCH, LABEL_PREFIX, AutowireResult, _id_block
 from planner.fabric.cabling import CableGeometry, CableRules
 from planner.fabric.media import MediaChooser
-from planner.fabric.names import device_kind_text, role_ports_text
+from planner.fabric.names import device_kind_text, fabric_kind_text, role_ports_text
 from planner.fabric.nvlink_wire import autowire_nvlink_rack
 from planner.fabric.ports import Port, device_ports, link_and_radix
 from planner.fabric.progress import CancelFn, ProgressFn, Steps, without_gc
@@ -37,7 +37,7 @@ from planner.fabric.topology import FabricDesignError, FatTree, Hop, design_fat_
 from planner.fabric.wiring import AddLinks, used_ports
 from planner.fabric.wiring import fabric_name as default_fabric_name
 from planner.geometry import row_footprints
-from planner.i18n import N_, deferred, gettext, render, tmsg
+from planner.i18n import N_, Np_, deferred, gettext, render, tmsg
 from planner.naming import Namer, Place
 from planner.placement import PlacementChecker
 from planner.plan import Endpoint, Fabric, Link, Placement, Plan, Rack, Row
@@ -338,9 +338,11 @@ def autowire(plan: Plan, catalog: Catalog, servers: Sequence[str], switch: str, 
                                           label=f"{prefix}-{n + 1:05d}"))
     edits.append(AddLinks(links, text=deferred(N_("Add fabric links"))))
     result.links = len(links)
-    result.edit = Compound(edits, text=deferred(N_("Auto-wire {kind} fabric ({servers} servers, {switches} switches)"),
-                                                kind=kind, servers=n_devices, switches=design.switches))
-    st.finish(render(N_("{n:,} cables designed"), {"n": result.links}))
+    servers = deferred(Np_("{n} server", "{n} servers"), n=n_devices)
+    switches = deferred(Np_("{n} switch", "{n} switches"), n=design.switches)
+    result.edit = Compound(edits, text=deferred(N_("Auto-wire the {kind} fabric ({servers}, {switches})"),
+                                                kind=fabric_kind_text(kind), servers=servers, switches=switches))
+    st.finish(render(Np_("{n:,} cable designed", "{n:,} cables designed"), {"n": result.links}))
     return result
 
 

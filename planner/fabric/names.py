@@ -18,6 +18,9 @@ ROLE_PORTS = {"compute": N_("compute ports"), "storage": N_("storage ports"), "f
 # device type kind (planner.catalog.models.KINDS)
 DEVICE_KINDS = {"server": N_("server"), "switch": N_("switch"), "storage": N_("storage"), "pdu": N_("pdu"),
                 "cdu": N_("cdu"), "cooling": N_("cooling"), "patch": N_("patch"), "other": N_("other")}
+# fabric kind (planner.plan.FabricKind)
+FABRIC_KINDS = {"compute": N_("compute"), "storage": N_("storage"), "frontend": N_("frontend"),
+                "management": N_("management"), "nvlink": N_("NVLink")}
 # workload kind (planner.workloads.specs)
 WORKLOAD_KINDS = {"pretrain": N_("pretrain"), "finetune": N_("finetune"), "inference": N_("inference"),
                   "storage": N_("storage")}
@@ -36,6 +39,12 @@ def role_ports_text(role: str) -> str:
 def device_kind_text(kind: str) -> str:
     """A device type's kind (``server``, ``switch``, ...) as a noun, translated at the edge."""
     template = DEVICE_KINDS.get(kind)
+    return tmsg(template) if template is not None else kind
+
+
+def fabric_kind_text(kind: str) -> str:
+    """A fabric's kind (``compute``, ``management``, ...) as a table cell names it."""
+    template = FABRIC_KINDS.get(kind)
     return tmsg(template) if template is not None else kind
 
 

@@ -22,9 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from planner.fabric.names import bottleneck_text, workload_kind_text
 from planner.fabric.schedule import cable_schedule
 from planner.geometry import plan_footprints
-from planner.i18n import N_, Np_, _, tf, use_language
+from planner.i18n import N_, Np_, _, message_text, tf, use_language
 from planner.plan import cooling_method_name
 from planner.units import LB_KG
 
@@ -35,6 +36,21 @@ if TYPE_CHECKING:
     from planner.plan import Plan
 
 FOOT_M = 0.3048  # exact (international foot, 1959)
+
+# the engine's level codes (planner.engine.levels) and PDU wiring codes (catalog) as the cells say them
+LEVELS = {"none": "", "ok": N_("ok"), "warn": N_("near limit"), "over": N_("over the limit")}
+WIRING = {"wye": N_("wye (star)"), "delta": N_("delta"), "single": N_("single-phase")}
+
+
+def _level(code: object) -> str:
+    word = LEVELS.get(str(code))
+    return str(code) if word is None else (_(word) if word else "")
+
+
+def _wiring(code: str) -> str:
+    word = WIRING.get(code)
+    return _(word) if word is not None else code
+
 
 # kinds of columns; the writers choose number formats by kind
 TEXT, INT, FLOAT, MONEY, PERCENT = "text", "int", "float", "money", "percent"
@@ -248,17 +264,23 @@ class _Tables:
                     fp = fps.get(rack.id)
                     sheet.rows.append((
                         room.name, row.name, pos, self.length(fp.x_m) if fp else None,
-                        self.length(fp.y_m) if fp else None, res.name, res.rack_type, res.u_height, res.u_used,
+                        self.length(fp.y_m) if fp else None, res.name, self._rack_type_name(res.rack_type),
+                        res.u_height, res.u_used,
                         res.u_free, res.largest_free_block_u, res.devices, res.gpu_count, _kw(res.typical_w),
                         _kw(res.max_w), _kw(res.nameplate_w), _kw(res.power_capacity_w),
                         cooling_method_name(res.cooling, translate=True), res.cooling_unit or "",
                         self.names.get(("loop", res.loop), res.loop or "") if res.loop else "",
                         _kw(res.heat_w), _kw(res.cooling_capacity_w), _kw(res.cooling_headroom_w),
                         self.mass(res.mass_kg), self.mass(res.max_load_kg) if res.max_load_kg else None,
-                        str(res.level)))
+                        _level(res.level)))
         sheet.notes.append(_("Position: the rack's place in its row, from the row's start; X, Y: its front-left "
                            "corner in the room. Level: the worst of power, cooling, weight and floor load."))
         return sheet
+
+    def _rack_type_name(self, slug: str) -> str:
+        """The rack type as the PDF names it (manufacturer and model); the slug when the catalog lacks it."""
+        rt = self.catalog.get("rack-types", slug) if self.catalog is not None else None
+        return f"{rt.manufacturer} {rt.model}" if rt is not None else slug
 
     # -- power ----------------------------------------------------------------------------------
     SOURCE_KINDS = {"ups": N_("UPS"), "panel": N_("Panel"), "switchboard": N_("Switchboard"),
@@ -281,7 +303,7 @@ class _Tables:
                                self.names.get(("source", sr.upstream), sr.upstream) if sr.upstream else "",
                                _kw(sr.capacity_w), _kw(sr.typical_w), _kw(sr.max_w), _kw(sr.failover_w),
                                sr.failover_side or "", sr.utilisation, len(sr.feeds), len(sr.sources),
-                               str(sr.level)))
+                               _level(sr.level)))
         sheet.notes.append(_("Each source carries the feeds and sources under it (not summed here: a source's load "
                            "includes those below it). Failover: with the worst other feed side failed; "
                            "utilisation = failover load / capacity (docs/engine.md, Power sources).")
@@ -304,7 +326,7 @@ class _Tables:
             sheet.rows.append((fr.name, fr.side, self.names.get(("source", up), up) if up else "", f.voltage_v,
                                f.phases, f.breaker_a, fr.derating,
                                _kw(fr.capacity_w), _kw(fr.typical_w), _kw(fr.max_w), _kw(fr.failover_w),
-                               fr.failover_side or "", fr.utilisation, len(fr.pdus), str(fr.level)))
+                               fr.failover_side or "", fr.utilisation, len(fr.pdus), _level(fr.level)))
         sheet.notes.append(_("Failover: the feed's load with the worst other side failed; utilisation = failover "
                            "load / derated capacity (docs/engine.md)."))
         return sheet
@@ -325,7 +347,7 @@ class _Tables:
             a, fa = p.phase_a, p.failover_phase_a
             sheet.rows.append((self.names.get(("rack", p.rack_id), p.rack_id), p.name,
                                self.names.get(("feed", p.feed), p.feed or "") if p.feed else "", p.side,
-                               p.voltage_v, p.wiring, p.rating_a, p.derated_a, _kw(p.typical_w), _kw(p.max_w),
+                               p.voltage_v, _wiring(p.wiring), p.rating_a, p.derated_a, _kw(p.typical_w), _kw(p.max_w),
                                a[0], a[1], a[2], fa[0], fa[1], fa[2], p.neutral_a, p.imbalance_percent / 100.0,
                                p.cords))
         sheet.notes.append(_("Limit: min(PDU rating, feed breaker) x continuous derating. Phase currents at the load "
@@ -357,9 +379,10 @@ class _Tables:
             verdict = _("not evaluated") if v.met is None else (_("met") if v.met else _("NOT MET"))
             if v.met is not True:
                 sheet.highlight.add(i)
-            sheet.rows.append((v.name, v.kind, v.group or "", verdict, v.margin, v.bottleneck or "")
+            sheet.rows.append((v.name, message_text(workload_kind_text(v.kind)), v.group or "", verdict, v.margin,
+                               message_text(bottleneck_text(v.bottleneck)))
                               + tuple(_figure(v.figures.get(k), kind) for k, _t, kind, _d in figs)
-                              + (v.error or "",))
+                              + (message_text(v.error) if v.error else "",))
         if not verdicts:
             sheet.notes.append(_("No workload targets are defined in this plan."))
         else:

@@ -28,7 +28,7 @@ from pathlib import Path
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
 
-from planner.fileio import atomic_write_bytes, regular_file_problem
+from planner.fileio import atomic_write_bytes, os_error_text, regular_file_problem
 from planner.i18n import tmsg
 from planner.plan_io import MAX_PLAN_BYTES, PlanFormatError
 
@@ -79,7 +79,7 @@ def read_file_bytes(path: str | os.PathLike[str]) -> bytes:
     except IsADirectoryError:
         raise PlanFormatError(p, tmsg("is a folder, not a project file")) from None
     except OSError as e:
-        raise PlanFormatError(p, tmsg("cannot open: {error}", error=e.strerror or str(e))) from None
+        raise PlanFormatError(p, tmsg("cannot open: {error}", error=os_error_text(e))) from None
 
 
 def check_header(data: bytes, path: str | os.PathLike[str]) -> None:

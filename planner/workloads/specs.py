@@ -110,6 +110,12 @@ class SpecError(ValueError):
 
     problems: tuple[tuple[str, str], ...] = ()
 
+    def __str__(self) -> str:
+        # the Message itself (a str), so ``str(e)`` where the engine keeps the error as a text
+        # still translates where it is shown (``Input should be ...`` -> ``Der Wert muss ...``)
+        first = self.args[0] if len(self.args) == 1 else None
+        return first if isinstance(first, str) else super().__str__()
+
     @classmethod
     def of(cls, problems: list[tuple[str, str]]) -> SpecError:
         """One error for several bad fields: ``spec.a: ...; spec.b: ...`` (each part translated

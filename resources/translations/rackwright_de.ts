@@ -1183,32 +1183,32 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
     <context>
         <name>CsvOptionsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/table_export.py" line="47" />
+            <location filename="../../ui/dialogs/table_export.py" line="53" />
             <source>Choose folder…</source>
             <translation>Ordner wählen…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/table_export.py" line="35" />
+            <location filename="../../ui/dialogs/table_export.py" line="41" />
             <source>Comma between fields, decimal point (English Excel)</source>
             <translation>Komma zwischen Feldern, Dezimalpunkt (englisches Excel)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/table_export.py" line="31" />
+            <location filename="../../ui/dialogs/table_export.py" line="37" />
             <source>Export tables (CSV)</source>
             <translation>Tabellen exportieren (CSV)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/table_export.py" line="44" />
+            <location filename="../../ui/dialogs/table_export.py" line="50" />
             <source>Format</source>
             <translation>Format</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/table_export.py" line="39" />
+            <location filename="../../ui/dialogs/table_export.py" line="45" />
             <source>One file per table (BOM, cables, racks, power sources, power feeds, PDUs, workloads) in the folder you choose next, UTF-8 with a byte-order mark. Files of the same names there are replaced.</source>
             <translation>Eine Datei pro Tabelle (Stückliste, Kabel, Racks, Stromquellen, Einspeisungen, PDUs, Arbeitslasten) im als Nächstes gewählten Ordner, UTF-8 mit Byte-Order-Mark. Gleichnamige Dateien dort werden ersetzt.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/table_export.py" line="36" />
+            <location filename="../../ui/dialogs/table_export.py" line="42" />
             <source>Semicolon between fields, decimal comma (German Excel)</source>
             <translation>Semikolon zwischen Feldern, Dezimalkomma (deutsches Excel)</translation>
         </message>

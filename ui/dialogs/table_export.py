@@ -1,8 +1,9 @@
 """The choice of File > Export Tables (CSV)...: which spreadsheet settings the CSV files
 are for. Excel reads a CSV file with the list separator and decimal symbol of the
 system's regional settings, so German Excel needs ``;`` between fields and decimal
-commas (planner.reports.csvout). The first time the choice follows the system's number
-format (QLocale); after that the last choice is remembered (``AppSettings.csv_locale``).
+commas (planner.reports.csvout). The first time the choice is German Excel's when the app
+is in German or the system writes a decimal comma (QLocale), else English Excel's; after
+that the last choice is remembered (``AppSettings.csv_locale``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,12 @@ if TYPE_CHECKING:
 
 
 def system_csv_locale() -> str:
-    """``de`` when the system writes numbers with a decimal comma, else ``en``."""
+    """``de`` when the app is in German or the system writes numbers with a decimal comma
+    (its Excel then expects ``;`` and decimal commas), else ``en``."""
+    from ui import i18n
+
+    if i18n.current() == "de":
+        return "de"
     return "de" if QLocale.system().decimalPoint() == "," else "en"
 
 
