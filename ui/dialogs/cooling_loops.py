@@ -62,8 +62,9 @@ def selected_racks(doc: Document) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def loop_summary(loop: CoolingLoop) -> str:
-    """One line for a loop in lists: 'in-row, 2 x cdu-in-row-700kw' / 'facility water, 100 kW'."""
+def loop_summary(loop: CoolingLoop, catalog: Catalog | None = None) -> str:
+    """One line for a loop in lists: 'in-row, 2 x CoolIT Systems CHx750 row CDU' / 'facility
+    water, 100 kW' (the CDU's catalog name; its slug only when the catalog lacks it)."""
     from PySide6.QtCore import QCoreApplication
 
     tr = QCoreApplication.translate
@@ -72,7 +73,8 @@ def loop_summary(loop: CoolingLoop) -> str:
             kw=f"{loop.capacity_kw:g}" if loop.capacity_kw is not None else "?", s=f"{loop.supply_temp_c:g}",
             r=f"{loop.supply_temp_c + loop.delta_t_k:g}")
     return tr("CoolingLoops", "in-row, {n} \u00d7 {cdu}, {s}/{r} \u00b0C").format(
-        n=loop.cdu_count, cdu=loop.cdu or "?", s=f"{loop.supply_temp_c:g}", r=f"{loop.supply_temp_c + loop.delta_t_k:g}")
+        n=loop.cdu_count, cdu=cooling.unit_name(catalog, loop.cdu), s=f"{loop.supply_temp_c:g}",
+        r=f"{loop.supply_temp_c + loop.delta_t_k:g}")
 
 
 def loop_figures(results: Results | None, loop_id: str) -> str:
@@ -290,7 +292,18 @@ class LoopEditor(QDialog):
         plan = self.doc.plan
         if kind == "facility":
             return cooling.new_loop(plan, "facility", capacity_kw=100.0).model_dump()
-        return cooling.new_loop(plan, "in-row", cdu=cooling.default_cdu(self.doc.catalog) or "cdu").model_dump()
+        # sized for the racks it is for (those it gets, else the selected ones, else the racks
+        # with liquid heat on no loop yet), from the engine's heat figures (planner.cooling)
+        res = self.doc.results
+        settings = self.doc.engine_settings
+        sized = None
+        if res is not None:
+            racks = self.assign_racks or selected_racks(self.doc) or cooling.unlooped_liquid_racks(plan, res.racks)
+            sized = cooling.sized_cdu(self.doc.catalog, cooling.loop_heat_w(res.racks, racks),
+                                      settings.loop_margin if settings is not None else 1.0)
+        if sized is None:
+            return cooling.new_loop(plan, "in-row", cdu=cooling.default_cdu(self.doc.catalog) or "cdu").model_dump()
+        return cooling.new_loop(plan, "in-row", cdu=sized[0], cdu_count=sized[1]).model_dump()
 
     def commit(self) -> bool:
         """OK: push the edit; True when the plan took it (the dialog then closes)."""
@@ -409,7 +422,7 @@ class CoolingLoopsDialog(QDialog):
         for r, lp in enumerate(loops):
             lr = results.loops.get(lp.id) if results is not None else None
             kind = self.tr("facility water") if lp.kind == "facility" else \
-                self.tr("in-row, {n} \u00d7 {cdu}").format(n=lp.cdu_count, cdu=lp.cdu or "?")
+                self.tr("in-row, {n} \u00d7 {cdu}").format(n=lp.cdu_count, cdu=cooling.unit_name(self.doc.catalog, lp.cdu))
             cells = [lp.name, kind, f"{lp.supply_temp_c:g}/{lp.supply_temp_c + lp.delta_t_k:g} \u00b0C"]
             if lr is not None:
                 cap = f"{fnum(lr.capacity_w / 1000, ',.0f')} kW" if lr.capacity_basis != "unknown" else "?"
