@@ -299,6 +299,8 @@ class RowItem(QGraphicsItem):
         self._hot = QPolygonF()
         self._body = QPolygonF()
         self._label_anchor = QPointF()
+        self._out = QPointF()
+        self._along = QPointF()
         self._shape = QPainterPath()
         self._bounds = QRectF()
         self.name = row.name
@@ -331,6 +333,7 @@ class RowItem(QGraphicsItem):
         self._cold, self._hot = (front_band, rear_band) if self.cold_front else (rear_band, front_band)
         self._body = QPolygonF([fl, fr, rr, rl])
         self._label_anchor = fl + out_front  # outer corner of the front band
+        self._out = out_front  # from the row's front edge out across its front band
         self._along = fr - fl
         path = QPainterPath()
         path.addPolygon(front_band)
@@ -383,13 +386,28 @@ class RowItem(QGraphicsItem):
         fm = QFontMetricsF(painter.font())
         a = tr.map(self._label_anchor)
         text = self.name
-        box = QRectF(a.x(), a.y() - fm.height() - 2, fm.horizontalAdvance(text) + 10, fm.height() + 2)
+        box = self.label_box(a, tr.map(self._label_anchor + self._out) - a, tr.map(self._label_anchor + self._along) - a,
+                             fm.horizontalAdvance(text) + 10, fm.height() + 2)
+        self.last_label_box = box  # in the viewport's pixels (tests read it)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(c.label_box)
         painter.drawRoundedRect(box, 3, 3)
         painter.setPen(style.SELECTION if self.isSelected() else c.label)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         painter.restore()
+
+    @staticmethod
+    def label_box(a: QPointF, out: QPointF, along: QPointF, w: float, h: float) -> QRectF:
+        """The row name's box (device pixels) beside the row's first rack, level with its front
+        band: ``a`` is the band's outer corner at that end, ``out`` points from the racks across
+        the band, ``along`` down the row. Drawn into the aisle it lay over the next row's racks
+        ('Network row 1' read 'roww' across a rack edge)."""
+        mid = a - out / 2  # the middle of the band's end
+        if abs(out.y()) >= abs(out.x()):  # a row across the screen: the name before its start
+            x = a.x() - w - 4 if along.x() >= 0 else a.x() + 4
+            return QRectF(x, mid.y() - h / 2, w, h)
+        y = a.y() - h - 4 if along.y() >= 0 else a.y() + 4  # a row down the screen: above/below it
+        return QRectF(mid.x() - w / 2, y, w, h)
 
     # -- dragging the row: live edits that merge into one undo step --------------------
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:

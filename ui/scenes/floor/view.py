@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QPen,
     QResizeEvent,
     QShowEvent,
+    QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
@@ -80,31 +81,57 @@ class FloorGraphicsView(QGraphicsView):
             self.scale(factor, factor)
         self.zoomChanged.emit(self.zoom())
 
+    # pixels kept free around the fitted floor: the room's name and size above it, the tile
+    # labels below and left of it (drawn outside the walls in device pixels)
+    FIT_TOP_PX = 30.0
+    FIT_BOTTOM_PX = 18.0
+    FIT_SIDE_PX = 20.0
+
     def fit(self) -> None:
-        """Fit all rooms (or everything, with no rooms) with a margin."""
+        """Fit the room's floor (and any row reaching past it) into the view: as large as the
+        view allows with the room's title above, its tile labels around and the legend and
+        scale bar below kept clear (it opened at half that size, the title under the toolbar)."""
         r = QRectF()
         for item in self.fscene.rooms.values():
-            r = r.united(item.sceneBoundingRect())
+            r = r.united(item.mapRectToScene(item.floor_rect()))
         for row in self.fscene.rows.values():
-            r = r.united(row.sceneBoundingRect())
+            r = r.united(row.mapRectToScene(row.shape().boundingRect()))
         if r.isEmpty():
             r = QRectF(0, 0, 10 * SCALE, 8 * SCALE)
-        r = r.adjusted(-0.02 * r.width(), -0.02 * r.height(), 0.02 * r.width(), 0.02 * r.height())
-        # keep the rooms clear of the legend and scale bar drawn over the bottom of the view
-        target = r
-        for _ in range(3):
-            self.fitInView(target, Qt.AspectRatioMode.KeepAspectRatio)
-            z = self.zoom()
-            if z <= 0:
+        vw, vh = float(self.viewport().width()), float(self.viewport().height())
+        side, top = self.FIT_SIDE_PX, self.FIT_TOP_PX
+        vp = self.viewport().rect()
+        legend = self._legend_box(vp)
+        overlays = [legend.adjusted(-4, -4, 4, 4), self._scale_bar_box(vp, legend).adjusted(-4, -4, 4, 4)]
+
+        def placed(reserve: float) -> tuple[float, QRectF]:
+            avail_w, avail_h = max(vw - 2 * side, 20.0), max(vh - top - self.FIT_BOTTOM_PX - reserve, 20.0)
+            z = max(MIN_ZOOM, min(MAX_ZOOM, avail_w / r.width(), avail_h / r.height()))
+            w, h = r.width() * z, r.height() * z
+            dev = QRectF(side + (avail_w - w) / 2, top + (avail_h - h) / 2, w, h)  # centred in the free area
+            return z, dev
+
+        # the largest floor that keeps clear of the legend and the scale bar: beside them when
+        # the view is wide enough, else above the band they take at the bottom
+        z, dev = placed(self._overlay_reserve_px())
+        for reserve in (0.0, vh - legend.top() + 4):
+            zc, devc = placed(reserve)
+            grown = devc.adjusted(-self.FIT_SIDE_PX, -self.FIT_TOP_PX, self.FIT_SIDE_PX, self.FIT_BOTTOM_PX)
+            if zc > z and not any(grown.intersects(o) for o in overlays):
+                z, dev = zc, devc
                 break
-            target = r.adjusted(0, 0, 0, self._overlay_reserve_px() / z)
+        self.setTransform(QTransform.fromScale(z, z))
+        # the view's centre in scene coordinates, so that the floor lands on ``dev``
+        self.centerOn(r.left() + (vw / 2 - dev.left()) / z, r.top() + (vh / 2 - dev.top()) / z)
         self.auto_fit = True
         self.zoomChanged.emit(self.zoom())
 
     def _overlay_reserve_px(self) -> float:
-        """Height of the overlay band at the bottom: the legend (48 px + margin), and the
-        scale bar stacked above it when the view is too narrow to put them side by side."""
-        return 64.0 if self.viewport().width() >= 560 else 110.0 if self.viewport().width() >= 330 else 128.0
+        """Height of the overlay band at the bottom: the legend and the scale bar (beside it,
+        or stacked above it in a view too narrow for both side by side), with a margin."""
+        vp = self.viewport().rect()
+        legend = self._legend_box(vp)
+        return vp.height() - min(legend.top(), self._scale_bar_box(vp, legend).top()) + 4
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -252,27 +279,53 @@ class FloorGraphicsView(QGraphicsView):
         painter.setFont(_font(11))
         painter.drawText(QPointF(x0, y0 - 8), label)
 
-    def _draw_legend(self, painter: QPainter, vp: QRect) -> QRectF:
+    def _legend_entries(self) -> tuple[str, list[tuple[str, str]]]:
         mode = self.fscene.mode
         title = self.tr("Rack power vs. limit") if mode == "power" else self.tr("Rack heat vs. cooling")
         res = self.fscene.doc.results
         s = res.settings if res is not None else None
         entries = style.band_labels(None if s is None else
                                     s.feed_warn_fraction if mode == "power" else s.cooling_warn_fraction)
-        painter.setFont(_font(11))
-        fm = QFontMetricsF(painter.font())
-        tf = _font(11, bold=True)
-        tw = QFontMetricsF(tf).horizontalAdvance(title)
+        return title, entries
+
+    def _legend_layout(self, vp: QRect) -> tuple[QRectF, int]:
+        """The legend's box in the viewport and how many swatches go on a row."""
+        title, entries = self._legend_entries()
+        fm = QFontMetricsF(_font(11))
+        tw = QFontMetricsF(_font(11, bold=True)).horizontalAdvance(title)
         ew = sum(fm.horizontalAdvance(t) + 30 for _, t in entries)
         per_row = len(entries)
-        if max(tw, ew) + 20 > vp.width() - 24:  # narrow view: the swatches on two rows
+        bar = self.scale_bar()
+        bar_room = 16 + max(bar[0] if bar is not None else 120.0, 40) + 16 + 12
+        # narrow view: the swatches on two rows, so the scale bar still fits beside the legend
+        # (stacked above it, the two took 110 px off a 200 px high floor plan)
+        if max(tw, ew) + 20 > vp.width() - 24 or vp.width() - (max(tw, ew) + 32) < bar_room:
             per_row = math.ceil(len(entries) / 2)
             ew = max(sum(fm.horizontalAdvance(t) + 30 for _, t in entries[i:i + per_row])
                      for i in range(0, len(entries), per_row))
         w = max(tw, ew) + 20
         rows = math.ceil(len(entries) / per_row)
         h = 48 + 18 * (rows - 1)
-        box = QRectF(max(4.0, vp.width() - w - 12), vp.height() - h - 12, w, h)
+        return QRectF(max(4.0, vp.width() - w - 12), vp.height() - h - 12, w, h), per_row
+
+    def _legend_box(self, vp: QRect) -> QRectF:
+        return self._legend_layout(vp)[0]
+
+    def _scale_bar_box(self, vp: QRect, legend: QRectF) -> QRectF:
+        """Where the scale bar's box goes (as _draw_scale_bar draws it)."""
+        bar = self.scale_bar()
+        w = bar[0] if bar is not None else 120.0
+        x0, y0 = 16.0, vp.height() - 22.0
+        if legend.left() < x0 + max(w, 40) + 16:
+            y0 = legend.top() - 12
+        return QRectF(x0 - 8, y0 - 24, max(w, 40) + 16, 34)
+
+    def _draw_legend(self, painter: QPainter, vp: QRect) -> QRectF:
+        title, entries = self._legend_entries()
+        box, per_row = self._legend_layout(vp)
+        painter.setFont(_font(11))
+        fm = QFontMetricsF(painter.font())
+        tf = _font(11, bold=True)
         c = self.fscene.colors
         painter.setPen(QPen(c.overlay_border, 1))
         painter.setBrush(c.overlay_box)
