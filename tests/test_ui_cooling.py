@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialogButtonBox
 
 from planner.catalog import load_catalog
@@ -325,3 +326,30 @@ def test_new_in_row_loop_starts_on_a_cdu_sized_for_the_selected_racks(qtbot, tmp
     row = bom.slugs.index("c-cdu-40")
     assert bom.table.item(row, 0).text() == "Test CDU 40 kW"
     bom.close()
+
+
+def test_assign_racks_picked_in_the_loop_window(qtbot, win):
+    """With no rack selected, "Assign selected racks" offers the plan's racks in its menu;
+    picking R02 puts it on the loop in one undo step, and Ctrl+Z in the window takes it back."""
+    from PySide6.QtTest import QTest
+
+    doc = win.doc
+    menu_action(win, "Plan", "Cooling Loops").trigger()
+    dlg = win.cooling_dialog
+    dlg.btn_new_inrow.click()
+    ok(dlg.editor)
+    lid = doc.plan.cooling_loops[0].id
+    dlg.select_loop(lid)
+    doc.select([])
+    assert dlg.btn_assign.isEnabled()
+    dlg.btn_assign.click()
+    qtbot.waitUntil(dlg.assign_menu.isVisible)
+    dlg.assign_menu.close()
+    dlg.assign_menu.findChild(QAction, "rackMenuRack_r2").trigger()
+    assert doc.plan.rack("r2").cooling.loop == lid
+    n = doc.undo_stack.index()
+    dlg.activateWindow()
+    qtbot.waitUntil(dlg.isActiveWindow)
+    dlg.table.setFocus()
+    QTest.keyClick(dlg.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert doc.undo_stack.index() == n - 1 and doc.plan.rack("r2").cooling.loop is None

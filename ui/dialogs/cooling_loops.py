@@ -23,10 +23,12 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -35,6 +37,7 @@ from planner import cooling
 from planner.edits import EditRefused
 from planner.i18n import error_text, message_text
 from ui import style
+from ui.dialogs.rack_menu import fill_rack_menu
 from ui.units import fnum
 
 if TYPE_CHECKING:
@@ -367,11 +370,20 @@ class CoolingLoopsDialog(QDialog):
         row1.addStretch(1)
         lay.addLayout(row1)
         row2 = QHBoxLayout()
-        self.btn_assign = QPushButton(self.tr("Assign selected racks"))
+        # the selected racks, or racks picked from the button's menu (this window may cover the
+        # elevations where they would be selected)
+        self.btn_assign = QToolButton()
+        self.btn_assign.setText(self.tr("Assign selected racks"))
         self.btn_assign.setObjectName("assignSelectedRacks")
         self.btn_assign.setToolTip(self.tr("Put the racks selected in the plan on this loop (one undo step). Racks on "
-                                           "air become direct liquid on a CDU loop, rear doors on facility water."))
-        self.btn_assign.clicked.connect(self.assign_selected)
+                                           "air become direct liquid on a CDU loop, rear doors on facility water. "
+                                           "The arrow picks racks without selecting them in the plan."))
+        self.btn_assign.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        self.assign_menu = QMenu(self.btn_assign)
+        self.assign_menu.setObjectName("assignRackMenu")
+        self.assign_menu.aboutToShow.connect(lambda: fill_rack_menu(self.assign_menu, self.doc, self.assign_selected))
+        self.btn_assign.setMenu(self.assign_menu)
+        self.btn_assign.clicked.connect(lambda: self.assign_selected())
         self.btn_assign.setMinimumWidth(self.btn_assign.fontMetrics().horizontalAdvance(
             self.tr("Assign selected racks ({n})").format(n=9999)) + 24)
         self.btn_delete = QPushButton(self.tr("Delete"))
@@ -450,7 +462,7 @@ class CoolingLoopsDialog(QDialog):
         n = len(selected_racks(self.doc))
         self.btn_edit.setEnabled(lid is not None)
         self.btn_delete.setEnabled(lid is not None)
-        self.btn_assign.setEnabled(lid is not None and n > 0)
+        self.btn_assign.setEnabled(lid is not None)  # no racks selected: its menu picks them
         self.btn_assign.setText(self.tr("Assign selected racks ({n})").format(n=n) if n
                                 else self.tr("Assign selected racks"))
         if lid is None or lid != getattr(self, "_refused_loop", None):
@@ -480,10 +492,16 @@ class CoolingLoopsDialog(QDialog):
         self.editor.open()
         return self.editor
 
-    def assign_selected(self) -> bool:
+    def assign_selected(self, rack_ids: list[str] | None = None) -> bool:
+        """Put ``rack_ids`` (picked from the button's menu), else the selected racks, on the
+        current loop; with neither, the menu of racks opens under the button."""
         lid = self.current_loop()
-        racks = selected_racks(self.doc)
-        if lid is None or not racks:
+        racks = list(rack_ids) if rack_ids else selected_racks(self.doc)
+        if lid is None:
+            return False
+        if not racks:
+            fill_rack_menu(self.assign_menu, self.doc, self.assign_selected)
+            self.assign_menu.popup(self.btn_assign.mapToGlobal(self.btn_assign.rect().bottomLeft()))  # not blocking
             return False
         try:
             edit = cooling.assign_loop_edit(self.doc.plan, lid, racks)
