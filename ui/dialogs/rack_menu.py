@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from ui.document import Document
 
 
-def _tr(text: str, n: int = -1) -> str:
-    return QCoreApplication.translate("RackMenu", text, "", n)
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("RackMenu", text)
 
 
 def fill_rack_menu(menu: QMenu, doc: Document, pick: Callable[[list[str]], object]) -> None:
@@ -33,7 +33,7 @@ def fill_rack_menu(menu: QMenu, doc: Document, pick: Callable[[list[str]], objec
         act = menu.addAction(_tr("No racks in the plan yet"))
         act.setEnabled(False)
         return
-    act = menu.addAction(_tr("All racks (%n)", len(every)))
+    act = menu.addAction(QCoreApplication.translate("RackMenu", "All racks (%n)", "", len(every)))
     act.setObjectName("rackMenuAll")
     act.triggered.connect(lambda _c=False, ids=every: pick(list(ids)))
     menu.addSeparator()
@@ -45,7 +45,7 @@ def fill_rack_menu(menu: QMenu, doc: Document, pick: Callable[[list[str]], objec
             sub = menu.addMenu(title)
             sub.setObjectName(f"rackMenuRow_{row.id}")
             ids = [r.id for r in row.racks]
-            whole = sub.addAction(_tr("Whole row (%n racks)", len(ids)))
+            whole = sub.addAction(QCoreApplication.translate("RackMenu", "Whole row (%n racks)", "", len(ids)))
             whole.setObjectName(f"rackMenuRowAll_{row.id}")
             whole.triggered.connect(lambda _c=False, ids=ids: pick(list(ids)))
             sub.addSeparator()
