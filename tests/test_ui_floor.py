@@ -288,9 +288,11 @@ def test_fit_fills_a_short_view_and_keeps_the_room_title_in_view(qtbot, catalog)
     room = next(iter(w.scene.rooms.values()))
     floor_vp = v.mapFromScene(room.mapRectToScene(room.floor_rect())).boundingRect()
     assert floor_vp.top() >= v.FIT_TOP_PX - 2  # room for the title above the walls
-    legend = v._legend_box(v.viewport().rect())
-    assert floor_vp.bottom() <= legend.top()
-    # as large as the free height allows (it was drawn at about half that)
+    vp = v.viewport().rect()
+    legend = v._legend_box(vp)
+    bar = v._scale_bar_box(vp, legend)
+    assert not floor_vp.toRectF().intersects(legend) and not floor_vp.toRectF().intersects(bar)
+    # at least as large as the height above the legend allows (it was drawn at about half that)
     free_h = v.viewport().height() - v.FIT_TOP_PX - v.FIT_BOTTOM_PX - v._overlay_reserve_px()
     assert floor_vp.height() >= free_h - 3
     assert v._overlay_reserve_px() < 100  # the scale bar beside the legend, not stacked above it

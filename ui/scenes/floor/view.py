@@ -31,6 +31,9 @@ from ui.scenes.floor.items import MAX_ZOOM, MIN_ZOOM, SCALE, RackItem, RowItem, 
 from ui.scenes.floor.scene import FloorScene
 
 
+SCALE_BAR_MAX_PX = 150.0  # the scale bar is never longer (FloorGraphicsView.scale_bar), so the fit can reserve it
+
+
 class FloorGraphicsView(QGraphicsView):
     """Zoom about the pointer, pan with the middle button or Space+drag, rubber-band
     select; legend and scale bar drawn over the floor."""
@@ -104,23 +107,31 @@ class FloorGraphicsView(QGraphicsView):
         legend = self._legend_box(vp)
         overlays = [legend.adjusted(-4, -4, 4, 4), self._scale_bar_box(vp, legend).adjusted(-4, -4, 4, 4)]
 
-        def placed(reserve: float) -> tuple[float, QRectF]:
-            avail_w, avail_h = max(vw - 2 * side, 20.0), max(vh - top - self.FIT_BOTTOM_PX - reserve, 20.0)
-            z = max(MIN_ZOOM, min(MAX_ZOOM, avail_w / r.width(), avail_h / r.height()))
+        def placed(area: QRectF) -> tuple[float, QRectF]:
+            aw, ah = max(area.width(), 20.0), max(area.height(), 20.0)
+            z = max(MIN_ZOOM, min(MAX_ZOOM, aw / r.width(), ah / r.height()))
             w, h = r.width() * z, r.height() * z
-            dev = QRectF(side + (avail_w - w) / 2, top + (avail_h - h) / 2, w, h)  # centred in the free area
-            return z, dev
+            return z, QRectF(area.left() + (aw - w) / 2, area.top() + (ah - h) / 2, w, h)  # centred in it
 
-        # the largest floor that keeps clear of the legend and the scale bar: beside them when
-        # the view is wide enough, else above the band they take at the bottom
-        z, dev = placed(self._overlay_reserve_px())
-        for reserve in (0.0, vh - legend.top() + 4):
-            zc, devc = placed(reserve)
-            grown = devc.adjusted(-self.FIT_SIDE_PX, -self.FIT_TOP_PX, self.FIT_SIDE_PX, self.FIT_BOTTOM_PX)
+        bar = overlays[1]
+        below = self.FIT_BOTTOM_PX
+        # where the floor may go: above the band the legend and scale bar take at the bottom
+        # (always clear of them), the whole view, or left of the legend above the scale bar
+        # (a wide, short dock: the room twice as large as above the band)
+        band = QRectF(side, top, vw - 2 * side, vh - top - below - self._overlay_reserve_px())
+        z, dev = placed(band)
+        for area in (QRectF(side, top, vw - 2 * side, vh - top - below),
+                     QRectF(side, top, legend.left() - 2 * side, bar.top() - below - top)):
+            zc, devc = placed(area)
+            grown = devc.adjusted(-4, -self.FIT_TOP_PX, 4, self.FIT_BOTTOM_PX)  # with its title and labels
             if zc > z and not any(grown.intersects(o) for o in overlays):
                 z, dev = zc, devc
-                break
         self.setTransform(QTransform.fromScale(z, z))
+        # room to scroll the floor off-centre (beside the legend): the scene's margin is one
+        # floor wide, less than half a short, wide view at this zoom
+        need = r.adjusted(-vw / z, -vh / z, vw / z, vh / z)
+        if not self.fscene.sceneRect().contains(need):
+            self.fscene.setSceneRect(self.fscene.sceneRect().united(need))
         # the view's centre in scene coordinates, so that the floor lands on ``dev``
         self.centerOn(r.left() + (vw / 2 - dev.left()) / z, r.top() + (vh / 2 - dev.top()) / z)
         self.auto_fit = True
@@ -257,6 +268,8 @@ class FloorGraphicsView(QGraphicsView):
         if ppm <= 0:
             return None
         length_m, label = units.scale_bar(120 / ppm)  # a round length of ~120 px
+        if length_m * ppm > SCALE_BAR_MAX_PX:  # the next round step can be 2.5 times as long
+            length_m, label = units.scale_bar(60 / ppm)
         return length_m * ppm, label
 
     def _draw_scale_bar(self, painter: QPainter, vp: QRect, legend: QRectF | None = None) -> None:
@@ -295,8 +308,7 @@ class FloorGraphicsView(QGraphicsView):
         tw = QFontMetricsF(_font(11, bold=True)).horizontalAdvance(title)
         ew = sum(fm.horizontalAdvance(t) + 30 for _, t in entries)
         per_row = len(entries)
-        bar = self.scale_bar()
-        bar_room = 16 + max(bar[0] if bar is not None else 120.0, 40) + 16 + 12
+        bar_room = 16 + SCALE_BAR_MAX_PX + 16 + 12  # not the bar's length now: that depends on the zoom
         # narrow view: the swatches on two rows, so the scale bar still fits beside the legend
         # (stacked above it, the two took 110 px off a 200 px high floor plan)
         if max(tw, ew) + 20 > vp.width() - 24 or vp.width() - (max(tw, ew) + 32) < bar_room:
@@ -312,9 +324,9 @@ class FloorGraphicsView(QGraphicsView):
         return self._legend_layout(vp)[0]
 
     def _scale_bar_box(self, vp: QRect, legend: QRectF) -> QRectF:
-        """Where the scale bar's box goes (as _draw_scale_bar draws it)."""
-        bar = self.scale_bar()
-        w = bar[0] if bar is not None else 120.0
+        """The most the scale bar's box takes (as _draw_scale_bar places it, at its longest:
+        its length follows the zoom, the fit must not)."""
+        w = SCALE_BAR_MAX_PX
         x0, y0 = 16.0, vp.height() - 22.0
         if legend.left() < x0 + max(w, 40) + 16:
             y0 = legend.top() - 12
