@@ -30,7 +30,6 @@ from ui import style, units
 from ui.scenes.floor.items import MAX_ZOOM, MIN_ZOOM, SCALE, RackItem, RowItem, _font
 from ui.scenes.floor.scene import FloorScene
 
-
 SCALE_BAR_MAX_PX = 150.0  # the scale bar is never longer (FloorGraphicsView.scale_bar), so the fit can reserve it
 
 
