@@ -391,7 +391,8 @@ class CoolingLoopsDialog(QDialog):
         self.btn_unassign_delete = QPushButton(self.tr("Unassign racks and delete"))
         self.btn_unassign_delete.clicked.connect(lambda: self.delete_loop(True))
         self.btn_unassign_delete.hide()
-        for b in (self.btn_assign, self.btn_delete, self.btn_unassign_delete):
+        row2.addWidget(self.btn_assign)
+        for b in (self.btn_delete, self.btn_unassign_delete):
             row2.addWidget(b)
         row2.addStretch(1)
         close = QPushButton(self.tr("Close"))
@@ -404,7 +405,7 @@ class CoolingLoopsDialog(QDialog):
         self.message.setStyleSheet(ERROR_STYLE)
         self.message.hide()
         lay.addWidget(self.message)
-        self.resize(760, 360)
+        self.resize(900, 360)  # the CDU model names the kind column
         doc.changed.connect(lambda _c: self.refresh())
         doc.resultsChanged.connect(lambda _r: self.refresh())
         doc.selectionChanged.connect(lambda _s: self._update_buttons())

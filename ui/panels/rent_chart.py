@@ -64,7 +64,7 @@ class RentOwnChart(QWidget):
         if not self.months:
             return
         x = self.break_even.value()
-        frac = min(max(float(x) / self.months, 0.0), 1.0)  # type: ignore[arg-type]
+        frac = min(max(float(x) / self.months, 0.0), 1.0)
         right = frac < 0.5
         self.break_even_label.setAnchor((0, 0) if right else (1, 0))
         plot_w = self.plot.getViewBox().width() or self.plot.width()
