@@ -302,10 +302,6 @@ class ChartsPanel(QWidget):
         self.tabs.addTab(self.power, self.tr("Power"))
         self.tabs.addTab(self.cooling, self.tr("Cooling"))
         self.tabs.addTab(self.workloads, self.tr("Workloads"))
-        # as wide as its three tabs: beside the Findings at 1920 px the dock was narrower and
-        # "Arbeitslasten" was cut to "Arbeitsla" behind scroll arrows
-        self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
-        self.setMinimumWidth(self.tabs.tabBar().sizeHint().width() + 8)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.tabs)
