@@ -86,17 +86,16 @@ def short_gpu_name(model: str) -> str:
 
 def fit_name(name: str, fm: QFontMetrics, width: int) -> str:
     """A device name shortened at word boundaries to fit ``width`` pixels: the whole name, else
-    the maker and the model number with the words between left out ('Dell … R660'), else the
-    model number alone ('… R660'), and only then cut at the right. Cutting in the middle of
+    the maker and as many of the last words as fit with the words between left out ('Dell …
+    R660', 'APC … 48 outlets'), else the last words alone ('… R660'), and only then cut at
+    the right. Cutting in the middle of
     the text read 'Dell P…e R660'; the model number is what tells the rows apart."""
     if fm.horizontalAdvance(name) <= width:
         return name
     words = name.split()
-    candidates = []
-    if len(words) > 2:
-        candidates.append(f"{words[0]} \u2026 {words[-1]}")
-    if len(words) > 1:
-        candidates.append(f"\u2026 {words[-1]}")
+    n = len(words)
+    candidates = [f"{words[0]} \u2026 {' '.join(words[-k:])}" for k in range(n - 2, 0, -1)]
+    candidates += [f"\u2026 {' '.join(words[-k:])}" for k in range(n - 1, 0, -1)]
     for c in candidates:
         if fm.horizontalAdvance(c) <= width:
             return c
