@@ -14,6 +14,7 @@ edit they return, so every gesture is one undo step and can be tested headless:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -32,7 +33,10 @@ from planner.i18n import N_, Np_, deferred, tf, tmsg
 from planner.plan import CoolingChoice, CoolingLoop, Plan
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from planner.catalog import Catalog
+    from planner.engine.results import RackResult
 
 # methods whose racks sit on a plan loop (as planner.engine.rack.LOOP_METHODS)
 LOOP_METHODS = ("rdhx", "direct-liquid", "immersion")
@@ -84,6 +88,48 @@ def default_cdu(catalog: Catalog) -> str | None:
     """The CDU a new in-row loop starts with: the first in-row CDU, else any."""
     opts = cdu_options(catalog)
     return next((c.slug for c in opts if c.kind == "cdu-in-row"), opts[0].slug if opts else None)
+
+
+def sized_cdu(catalog: Catalog, heat_w: float, margin: float = 1.0) -> tuple[str, int] | None:
+    """The CDU model and count a new loop starts with for ``heat_w`` of liquid heat (times the
+    engine's ``loop_margin``): the smallest catalog CDU unit whose capacity covers it (ties by slug;
+    device types with a CDU block only when the catalog has no CDU unit);
+    when no single CDU does, the largest model, as many as cover it. None: no CDU in the catalog.
+    A 24 kW rack no longer starts on a 1,350 kW unit (and its placeholder price)."""
+    every = [c for c in cdu_options(catalog) if c.capacity_kw > 0]
+    # catalog cooling units first: a device-type CDU also has to be placed in a rack by hand
+    opts = [c for c in every if c.kind != "cdu-device"] or every
+    if not opts:
+        return None
+    need_kw = max(heat_w, 0.0) * margin / 1000
+    covering = [c for c in opts if c.capacity_kw >= need_kw]
+    if covering:
+        return min(covering, key=lambda c: (c.capacity_kw, c.slug)).slug, 1
+    big = max(opts, key=lambda c: (c.capacity_kw, c.slug))
+    return big.slug, max(1, math.ceil(need_kw / big.capacity_kw - 1e-9))
+
+
+def loop_heat_w(racks: Mapping[str, RackResult], rack_ids: Iterable[str]) -> float:
+    """The heat the engine says ``rack_ids`` would put on a liquid loop: each rack's loop heat,
+    or its devices' liquid (cold-plate) heat while it is still on another cooling method."""
+    return sum(max(r.loop_heat_w, r.liquid_heat_w) for r in (racks.get(rid) for rid in rack_ids) if r is not None)
+
+
+def unlooped_liquid_racks(plan: Plan, racks: Mapping[str, RackResult]) -> list[str]:
+    """Racks with liquid heat that are on no loop yet (what a new loop is for when the user
+    has selected none)."""
+    return [rid for rid, r in racks.items() if r.loop is None and r.liquid_heat_w > 0 and rid in plan.index.racks]
+
+
+def unit_name(catalog: Catalog | None, slug: str | None) -> str:
+    """A cooling unit's or CDU's catalog name ('Vertiv Liebert XDU1350 in-row CDU') for lists
+    and dialogs; the slug when the catalog does not know it ('?' for none)."""
+    if slug is None:
+        return "?"
+    unit = catalog.cooling_units.get(slug) if catalog is not None else None
+    if unit is not None:
+        return f"{unit.vendor} {unit.model}"
+    return next((c.name for c in cdu_options(catalog) if c.slug == slug), slug)
 
 
 def cdu_capacity_kw(catalog: Catalog, slug: str | None) -> float | None:

@@ -61,6 +61,18 @@ def test_user_catalog_dir_env(monkeypatch, tmp_path):
     assert user_catalog_dir().name == "catalog" and "rackwright" in str(user_catalog_dir()).lower()
 
 
+def test_user_data_env_isolates_user_and_team_catalogs(monkeypatch, tmp_path):
+    """RACKWRIGHT_USER_DATA alone moves the user and team catalogs (a NetBox import wrote to
+    ~/.local/share/Rackwright/catalog although the variable was set)."""
+    from planner.catalog import team_catalog_dir
+
+    monkeypatch.delenv("RACKWRIGHT_USER_CATALOG", raising=False)
+    monkeypatch.delenv("RACKWRIGHT_TEAM_CATALOG", raising=False)
+    monkeypatch.setenv("RACKWRIGHT_USER_DATA", str(tmp_path / "data"))
+    assert user_catalog_dir() == tmp_path / "data" / "catalog"
+    assert team_catalog_dir() == tmp_path / "data" / "team-catalog"
+
+
 def test_pyinstaller_bundle_location(monkeypatch, tmp_path):
     import sys
 

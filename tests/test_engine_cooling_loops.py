@@ -312,3 +312,20 @@ def test_cdu_choices_include_in_rack_cdu_devices():
     assert devices and set(devices) <= set(opts)
     assert all(opts[d].capacity_kw == shipped.get("device-types", d).planning.cdu.capacity_kw for d in devices)
     assert opts[cooling.default_cdu(shipped)].kind == "cdu-in-row"
+
+
+def test_new_loop_cdu_is_sized_for_the_heat():
+    """A new loop's CDU: the smallest catalog CDU covering the racks' liquid heat x margin (a
+    24 kW rack started on the 1,350 kW unit with its 200,000 $ placeholder); past the largest,
+    that one as many times as needed."""
+    shipped = load_catalog()
+    units = [c for c in cooling.cdu_options(shipped) if c.kind != "cdu-device"]
+    for heat_kw, margin in ((24, 1.0), (24, 1.2), (500, 1.0), (1000, 1.1)):
+        slug, count = cooling.sized_cdu(shipped, heat_kw * 1000, margin)
+        cap = cooling.cdu_capacity_kw(shipped, slug)
+        assert count == 1 and cap >= heat_kw * margin
+        assert not any(heat_kw * margin <= c.capacity_kw < cap for c in units)  # none smaller covers
+    assert cooling.sized_cdu(shipped, 24_000)[0] != "cdu-in-row-1350kw"
+    biggest = max(units, key=lambda c: c.capacity_kw)
+    assert cooling.sized_cdu(shipped, 2.5 * biggest.capacity_kw * 1000) == (biggest.slug, 3)
+    assert cooling.sized_cdu(load_catalog([]), 1000) is None

@@ -51,9 +51,9 @@ def test_table_drag_uses_device_mime(qtbot, tmp_path):
 
 
 def test_narrow_catalog_keeps_model_names_apart(qtbot):
-    """In a laptop-narrow Catalog dock, the shown (elided) device names of the shipped
-    catalog stay distinct: 'Dell Power…XE9680' and 'Dell Power…R760xa', not two
-    'Dell PowerEdge XE…' rows told apart only by their GPU column."""
+    """In a laptop-narrow Catalog dock, the shown device names of the shipped catalog stay
+    distinct and are shortened by whole words: 'Dell … XE9680' and 'Dell … R760xa', not two
+    'Dell PowerEdge XE…' rows nor 'Dell P…e R660' cut inside a word."""
     from planner.catalog import load_catalog
     from planner.plan import Plan
     from ui.document import Document
@@ -70,6 +70,19 @@ def test_narrow_catalog_keeps_model_names_apart(qtbot):
     fm = table.fontMetrics()
     rows = [(panel.proxy.index(r, 0).data(), panel.proxy.index(r, 3).data()) for r in range(panel.proxy.rowCount())]
     assert len(set(rows)) == len(rows)  # name and GPU column tell every device type apart
-    shown = [(fm.elidedText(n, table.textElideMode(), width), g) for n, g in rows]
-    assert any("\u2026" in n for n, _ in shown)  # the dock is narrow enough to elide
+    # the text the name column's delegate paints in each cell
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    delegate = table.itemDelegateForColumn(0)
+    shown = []
+    for r, (_n, g) in enumerate(rows):
+        opt = QStyleOptionViewItem()
+        opt.rect = table.visualRect(panel.proxy.index(r, 0))
+        delegate.initStyleOption(opt, panel.proxy.index(r, 0))
+        shown.append((opt.text, g))
+    assert any("\u2026" in n for n, _ in shown)  # the dock is narrow enough to shorten
     assert len(set(shown)) == len(shown), sorted(s for s in shown if shown.count(s) > 1)
+    # shortened at word boundaries, never inside a word ("Dell P…e R660")
+    for (full, _g), (text, _) in zip(rows, shown, strict=True):
+        assert all(w in full.split() for w in text.replace("\u2026", " ").split()) or text.endswith("\u2026"), text
+        assert fm.horizontalAdvance(text) <= width + 1, text

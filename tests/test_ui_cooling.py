@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialogButtonBox
 
 from planner.catalog import load_catalog
@@ -286,3 +287,69 @@ def test_loop_window_looks_right(qtbot, win, tmp_path):
     win.inspector.grab().save(str(tmp_path / "inspector_row.png"))
     assert dlg.table.item(0, 0).text() == "Facility water 1"
     assert Qt.AlignmentFlag.AlignRight & dlg.table.item(0, 3).textAlignment()
+
+
+def test_new_in_row_loop_starts_on_a_cdu_sized_for_the_selected_racks(qtbot, tmp_path):
+    """Plan > Cooling Loops > New in-row CDU loop with R02 (16 kW of liquid heat) selected:
+    the form starts on the smallest CDU that covers it, not the first (biggest) in-row unit."""
+    from ui.document import Document
+    from ui.mainwindow import MainWindow
+    from ui.settings import AppSettings
+
+    layer = tmp_path / "layer" / "components"
+    layer.mkdir(parents=True)
+    (layer / "cooling.yaml").write_text("table: cooling\nentries:\n" + "".join(
+        f"  - slug: {slug}\n    vendor: Test\n    model: CDU {kw} kW\n    kind: cdu-in-row\n"
+        f"    capacity_kw: {kw}\n    conditions: test\n    sources:\n      - title: test\n        covers: [capacity_kw, conditions]\n"
+        for slug, kw in (("a-cdu-1350", 1350), ("b-cdu-12", 12), ("c-cdu-40", 40))))
+    cat = load_catalog([FIXTURE, tmp_path / "layer"])
+    assert not cat.errors, cat.errors
+    settings = AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    w = MainWindow(Document(cooling_plan(), cat, None), settings)
+    qtbot.addWidget(w, before_close_func=lambda x: x.doc.undo_stack.setClean())
+    w.show()
+    w.doc.recompute(background=False)
+    w.doc.select([("rack", "r2")])
+    menu_action(w, "Plan", "Cooling Loops").trigger()
+    w.cooling_dialog.btn_new_inrow.click()
+    ed = w.cooling_dialog.editor
+    assert ed.form.cdu.currentData() == "c-cdu-40" and ed.form.count.value() == 1
+    ok(ed)
+    assert w.doc.plan.cooling_loops[0].cdu == "c-cdu-40"
+    # the loop list and the Bill of Materials and Prices name the CDU by its catalog model
+    kind_cell = w.cooling_dialog.table.item(0, 1).text()
+    assert "Test CDU 40 kW" in kind_cell and "c-cdu-40" not in kind_cell
+    w.doc.flush()
+    totals = w.panels["totalsDock"]
+    totals.prices_button.click()
+    bom = totals.prices_dialog
+    row = bom.slugs.index("c-cdu-40")
+    assert bom.table.item(row, 0).text() == "Test CDU 40 kW"
+    bom.close()
+
+
+def test_assign_racks_picked_in_the_loop_window(qtbot, win):
+    """With no rack selected, "Assign selected racks" offers the plan's racks in its menu;
+    picking R02 puts it on the loop in one undo step, and Ctrl+Z in the window takes it back."""
+    from PySide6.QtTest import QTest
+
+    doc = win.doc
+    menu_action(win, "Plan", "Cooling Loops").trigger()
+    dlg = win.cooling_dialog
+    dlg.btn_new_inrow.click()
+    ok(dlg.editor)
+    lid = doc.plan.cooling_loops[0].id
+    dlg.select_loop(lid)
+    doc.select([])
+    assert dlg.btn_assign.isEnabled()
+    dlg.btn_assign.click()
+    qtbot.waitUntil(dlg.assign_menu.isVisible)
+    dlg.assign_menu.close()
+    dlg.assign_menu.findChild(QAction, "rackMenuRack_r2").trigger()
+    assert doc.plan.rack("r2").cooling.loop == lid
+    n = doc.undo_stack.index()
+    dlg.activateWindow()
+    qtbot.waitUntil(dlg.isActiveWindow)
+    dlg.table.setFocus()
+    QTest.keyClick(dlg.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert doc.undo_stack.index() == n - 1 and doc.plan.rack("r2").cooling.loop is None

@@ -10,7 +10,7 @@ from planner.catalog import load_catalog
 from planner.geometry import plan_footprints
 from planner.plan import Placement, Plan, Rack, Room, Row, Site
 from ui.document import Document
-from ui.scenes.floor import SCALE, FloorView, RackItem, RowItem
+from ui.scenes.floor import AISLE_BAND_M, SCALE, FloorView, RackItem, RowItem
 
 pytestmark = pytest.mark.gui
 
@@ -218,7 +218,8 @@ def test_wheel_and_keys_zoom_and_fit(floor):
     assert w.view.zoom() == pytest.approx(z0)
     # the whole room is visible after fit
     vis = w.view.mapToScene(w.view.viewport().rect()).boundingRect()
-    assert vis.contains(w.scene.rooms["hall"].sceneBoundingRect().adjusted(1, 1, -1, -1))
+    room = w.scene.rooms["hall"]
+    assert vis.contains(room.mapRectToScene(room.floor_rect()).adjusted(1, 1, -1, -1))
 
 
 def test_middle_drag_pans(floor):
@@ -242,3 +243,58 @@ def test_row_item_exists_per_row_and_follows_rename(floor):
 
     doc.push(SetProperty("row", "row-1", "name", "Row Z"))
     assert isinstance(w.scene.rows["row-1"], RowItem) and w.scene.rows["row-1"].name == "Row Z"
+
+
+def test_row_names_stay_off_the_racks_whichever_way_the_row_faces(qtbot, catalog):
+    """Rows 1.2 m apart (and one turned round) in a small floor plan: each row's name went
+    into the aisle, over the next row's racks ('Network row 1' read 'roww' across a rack
+    edge). No name box touches a rack now, nor crosses the room's wall."""
+    def racks(r: int) -> list[Rack]:
+        return [Rack(id=f"rack-{r}{i}", name=f"R{r}{i}", rack_type="rack-48u-600x1200", position=i) for i in range(3)]
+
+    rows = [Row(id="row-0", name="Network row 1", x_m=2.4, y_m=1.8, racks=racks(0)),
+            Row(id="row-1", name="Network row 2", x_m=2.4, y_m=4.2, racks=racks(1)),
+            Row(id="row-2", name="Row turned", x_m=2.4 + 1.8, y_m=8.4, orientation_deg=180, racks=racks(2))]
+    doc = Document(Plan(site=Site(rooms=[Room(id="hall", name="Hall", width_m=9.6, depth_m=9.6, rows=rows)])),
+                   catalog)
+    w = FloorView(doc)
+    qtbot.addWidget(w)
+    w.resize(400, 330)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit()
+    w.view.grab()  # paints the rows' names
+    assert w.view.zoom() * AISLE_BAND_M * SCALE < 18  # the band is narrower than the name is high
+    rack_boxes = [w.view.mapFromScene(it.mapToScene(it.shape().boundingRect())).boundingRect().toRectF()
+                  for it in w.scene.racks.values()]
+    room = w.scene.rooms["hall"]
+    floor = w.view.mapFromScene(room.mapRectToScene(room.floor_rect())).boundingRect().toRectF()
+    for rid, row in w.scene.rows.items():
+        box = row.last_label_box
+        hit = [r for r in rack_boxes if box.intersects(r.adjusted(1, 1, -1, -1))]
+        assert not hit, (rid, box, hit)
+        assert floor.adjusted(-2, -2, 2, 2).contains(box), (rid, box, floor)  # not across the wall
+
+
+def test_fit_fills_a_short_view_and_keeps_the_room_title_in_view(qtbot, catalog):
+    """A floor plan as short as the dock at 1366x768 (437x207): the room fills the height left
+    by the title, the tile labels and the legend, and its name is not cut off at the top."""
+    doc = Document(two_row_plan(), catalog)
+    w = FloorView(doc)
+    qtbot.addWidget(w)
+    w.show()
+    w.resize(440, 250)
+    qtbot.waitExposed(w)
+    w.view.fit()
+    v = w.view
+    room = next(iter(w.scene.rooms.values()))
+    floor_vp = v.mapFromScene(room.mapRectToScene(room.floor_rect())).boundingRect()
+    assert floor_vp.top() >= v.FIT_TOP_PX - 2  # room for the title above the walls
+    vp = v.viewport().rect()
+    legend = v._legend_box(vp)
+    bar = v._scale_bar_box(vp, legend)
+    assert not floor_vp.toRectF().intersects(legend) and not floor_vp.toRectF().intersects(bar)
+    # at least as large as the height above the legend allows (it was drawn at about half that)
+    free_h = v.viewport().height() - v.FIT_TOP_PX - v.FIT_BOTTOM_PX - v._overlay_reserve_px()
+    assert floor_vp.height() >= free_h - 3
+    assert v._overlay_reserve_px() < 100  # the scale bar beside the legend, not stacked above it

@@ -301,3 +301,36 @@ def test_edit_delete_removes_a_selected_unused_feed_and_refuses_a_used_one(qtbot
     assert fid not in {f.id for f in doc.plan.feeds}
     doc.undo_stack.undo()
     assert fid in {f.id for f in doc.plan.feeds}
+
+
+def test_ab_feeds_pick_racks_in_the_window_and_ctrl_z_undoes_there(qtbot, tmp_path):
+    """Nothing selected: the A+B button opens a menu of the plan's racks (the window no longer
+    has to be closed to select them in the elevations); a row picked there gets its feeds, and
+    Ctrl+Z / Ctrl+Shift+Z typed in the power window undo and redo it."""
+    from PySide6.QtTest import QTest
+
+    win = make_window(qtbot, tmp_path)
+    doc = win.doc
+    dlg = open_power(win, qtbot)
+    doc.select([])
+    n = doc.undo_stack.count()
+    before = {f.name for f in doc.plan.feeds}
+    qtbot.mouseClick(dlg.ab_btn, Qt.MouseButton.LeftButton)
+    assert doc.undo_stack.count() == n and dlg.message.isVisible()
+    qtbot.waitUntil(dlg.ab_menu.isVisible)
+    row = next(iter(doc.plan.index.rows.values()))
+    sub = dlg.ab_menu.findChild(type(dlg.ab_menu), f"rackMenuRow_{row.id}")
+    whole = next(a for a in sub.actions() if a.objectName() == f"rackMenuRowAll_{row.id}")
+    dlg.ab_menu.close()
+    whole.trigger()
+    assert doc.undo_stack.count() == n + 1
+    names = {f.name for f in doc.plan.feeds} - before
+    assert names == {f"{r.name} {s}" for r in row.racks for s in "AB"}
+    dlg.activateWindow()
+    qtbot.waitUntil(dlg.isActiveWindow)
+    dlg.tree.setFocus()
+    QTest.keyClick(dlg.tree, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert doc.undo_stack.count() == n + 1 and doc.undo_stack.index() == n
+    assert {f.name for f in doc.plan.feeds} == before
+    QTest.keyClick(dlg.tree, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert doc.undo_stack.index() == n + 1

@@ -192,6 +192,27 @@ def test_click_selects_rack_and_ctrl_click_multi_selects(qtbot, tmp_path):
     assert QPoint(0, 0) != view.viewport_point("rack-2", "front", 30)
 
 
+def test_click_on_a_rack_name_or_header_selects_the_rack(qtbot, tmp_path):
+    """The rack's name, its type line and its FRONT/REAR words above the faces select the rack
+    as a click inside its frame does (only the frame did)."""
+    win = make_window(qtbot, tmp_path)
+    doc, view = win.doc, win.rack_view.view
+    scene = view.rack_scene
+    doc.select([])
+    name = scene.names["rack-2"]
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     view.mapFromScene(name.sceneBoundingRect().center()))
+    assert doc.selection == (("rack", "rack-2"),)
+    doc.select([])
+    rear_top = scene.outers[("rack-2", "rear")].sceneBoundingRect()
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     view.mapFromScene(QPointF(rear_top.center().x(), rear_top.top() - 30)))  # over REAR
+    assert doc.selection == (("rack", "rack-2"),)
+    # the empty canvas beside the racks still clears the selection
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, QPoint(2, 2))
+    assert doc.selection == ()
+
+
 def test_add_rack_button_appends_an_empty_rack(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
     doc = win.doc

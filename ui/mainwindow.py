@@ -592,6 +592,7 @@ class MainWindow(QMainWindow):
         if dlg is None:
             dlg = CoolingLoopsDialog(self.doc, self)
             self.cooling_dialog = dlg
+            self._share_undo(dlg)
         dlg.show()
         dlg.raise_()
         dlg.activateWindow()
@@ -729,10 +730,17 @@ class MainWindow(QMainWindow):
         if dlg is None:
             dlg = PowerDialog(self.doc, self, racks=self._selected_racks)
             self.power_dialog = dlg
+            self._share_undo(dlg)
         dlg.show()
         dlg.raise_()
         dlg.activateWindow()
         return dlg
+
+    def _share_undo(self, window: QWidget) -> None:
+        """Edit > Undo / Redo (Ctrl+Z, Ctrl+Shift+Z) also work while a non-modal plan window
+        has the focus: a window shortcut only fires in its own window (Ctrl+Z did nothing in
+        the power feeds window)."""
+        window.addActions([self.act_undo, self.act_redo])
 
     def _selected_racks(self) -> list[str]:
         """Racks selected, holding the selected devices, or in the selected rows (in selection

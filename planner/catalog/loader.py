@@ -48,6 +48,18 @@ from .yamlsafe import LineMap, YamlRefused, read_yaml_file
 
 USER_CATALOG_ENV = "RACKWRIGHT_USER_CATALOG"
 TEAM_CATALOG_ENV = "RACKWRIGHT_TEAM_CATALOG"
+# the user data dir (planner.storage.recovery reads the same variable): the user and team catalog
+# folders live under it, so one variable isolates a test run or a second profile completely
+USER_DATA_ENV = "RACKWRIGHT_USER_DATA"
+
+
+def _user_data_root() -> Path:
+    env = os.environ.get(USER_DATA_ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("Rackwright"))
 SHIPPED_CATALOG_ENV = "RACKWRIGHT_SHIPPED_CATALOG"
 MAX_ERRORS_PER_FILE = 20
 MAX_FILES_PER_LAYER = 20_000
@@ -138,26 +150,24 @@ def user_catalog_dir() -> Path:
 
     Linux ``~/.local/share/Rackwright/catalog``; macOS
     ``~/Library/Application Support/Rackwright/catalog``; Windows
-    ``%LOCALAPPDATA%\\Rackwright\\Rackwright\\catalog``. ``$RACKWRIGHT_USER_CATALOG`` overrides it.
+    ``%LOCALAPPDATA%\\Rackwright\\Rackwright\\catalog``. ``$RACKWRIGHT_USER_CATALOG`` overrides it;
+    else ``$RACKWRIGHT_USER_DATA/catalog`` when that is set.
     """
     env = os.environ.get(USER_CATALOG_ENV)
     if env:
         return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("Rackwright")) / "catalog"
+    return _user_data_root() / "catalog"
 
 
 def team_catalog_dir() -> Path:
     """The team's catalog layer as last pulled from a repository (``rackwright repo catalog-pull``):
     ``platformdirs.user_data_dir("Rackwright")/team-catalog``; ``$RACKWRIGHT_TEAM_CATALOG``
-    overrides it. Loaded between the shipped catalog and the user's folder when it exists."""
+    overrides it (else ``$RACKWRIGHT_USER_DATA/team-catalog``). Loaded between the shipped catalog
+    and the user's folder when it exists."""
     env = os.environ.get(TEAM_CATALOG_ENV)
     if env:
         return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("Rackwright")) / "team-catalog"
+    return _user_data_root() / "team-catalog"
 
 
 @dataclass(frozen=True)

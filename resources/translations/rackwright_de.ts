@@ -300,92 +300,92 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BomPricesDialog</name>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="47" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="48" />
             <source>Bill of Materials and Prices</source>
             <translation>Stückliste und Preise</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="121" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="124" />
             <source>Capex {amount} {currency} is INCOMPLETE: {n} line(s) without a price or exchange rate are left out. Select one and set a price for this plan.</source>
             <translation>Investitionskosten {amount} {currency} sind UNVOLLSTÄNDIG: {n} Position(en) ohne Preis oder Wechselkurs fehlen. Eine wählen und einen Preis für diesen Plan setzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="117" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="120" />
             <source>Capex {amount} {currency}, every line priced.</source>
             <translation>Investitionskosten {amount} {currency}, jede Position mit Preis.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="53" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="54" />
             <source>Catalog slug</source>
             <translation>Katalog-Kennung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="54" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="55" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="55" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="56" />
             <source>Extended</source>
             <translation>Gesamt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="112" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="115" />
             <source>Extended ({currency})</source>
             <translation>Gesamt ({currency})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="53" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="54" />
             <source>Item</source>
             <translation>Position</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="115" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="118" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="65" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="66" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="54" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="55" />
             <source>Price from</source>
             <translation>Preis aus</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="53" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="54" />
             <source>Qty</source>
             <translation>Menge</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="54" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="55" />
             <source>Unit price</source>
             <translation>Stückpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="95" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="98" />
             <source>catalog</source>
             <translation>Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="97" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="100" />
             <source>no exchange rate</source>
             <translation>kein Wechselkurs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="93" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="96" />
             <source>no price</source>
             <translation>kein Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="93" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="96" />
             <source>not in the capex</source>
             <translation>nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/bom_prices.py" line="95" />
+            <location filename="../../ui/dialogs/bom_prices.py" line="98" />
             <source>this plan</source>
             <translation>dieser Plan</translation>
         </message>
@@ -711,132 +711,132 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>CatalogPanel</name>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="235" />
+            <location filename="../../ui/panels/catalog.py" line="266" />
             <source>Add device, module and rack types from NetBox YAML files (the community device-type library) to your catalog</source>
             <translation>Geräte-, Modul- und Racktypen aus NetBox-YAML-Dateien (der Community-Gerätetypbibliothek) zum Katalog hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="243" />
+            <location filename="../../ui/panels/catalog.py" line="274" />
             <source>Cancel Import</source>
             <translation>Import abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="53" />
+            <location filename="../../ui/panels/catalog.py" line="55" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="239" />
+            <location filename="../../ui/panels/catalog.py" line="270" />
             <source>Files…</source>
             <translation>Dateien…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="280" />
+            <location filename="../../ui/panels/catalog.py" line="311" />
             <source>Filter by {what}</source>
             <translation>Nach {what} filtern</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="241" />
+            <location filename="../../ui/panels/catalog.py" line="272" />
             <source>Folder…</source>
             <translation>Ordner…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="207" />
+            <location filename="../../ui/panels/catalog.py" line="236" />
             <source>GPU model</source>
             <translation>GPU-Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="53" />
+            <location filename="../../ui/panels/catalog.py" line="55" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="234" />
+            <location filename="../../ui/panels/catalog.py" line="265" />
             <source>Import NetBox Device Types…</source>
             <translation>NetBox-Gerätetypen importieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="321" />
+            <location filename="../../ui/panels/catalog.py" line="352" />
             <source>Importing NetBox device types…</source>
             <translation>NetBox-Gerätetypen werden importiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="331" />
+            <location filename="../../ui/panels/catalog.py" line="362" />
             <source>Importing {file} ({percent} %)…</source>
             <translation>{file} wird importiert ({percent} %)…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="206" />
+            <location filename="../../ui/panels/catalog.py" line="235" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="105" />
+            <location filename="../../ui/panels/catalog.py" line="134" />
             <source>Needs data: {what}</source>
             <translation>Daten fehlen: {what}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="342" />
+            <location filename="../../ui/panels/catalog.py" line="373" />
             <source>NetBox import</source>
             <translation>NetBox-Import</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="202" />
+            <location filename="../../ui/panels/catalog.py" line="231" />
             <source>Search model, vendor, GPU...</source>
             <translation>Modell, Hersteller, GPU suchen …</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="342" />
+            <location filename="../../ui/panels/catalog.py" line="373" />
             <source>The import stopped: {reason}</source>
             <translation>Der Import wurde angehalten: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="205" />
+            <location filename="../../ui/panels/catalog.py" line="234" />
             <source>Vendor</source>
             <translation>Hersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="115" />
+            <location filename="../../ui/panels/catalog.py" line="144" />
             <source>maximum draw, kW (catalog)</source>
             <translation>maximale Aufnahme, kW (Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="101" />
+            <location filename="../../ui/panels/catalog.py" line="130" />
             <source>needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="116" />
+            <location filename="../../ui/panels/catalog.py" line="145" />
             <source>no power draw in the catalog yet</source>
             <translation>noch keine Leistungsaufnahme im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="61" />
+            <location filename="../../ui/panels/catalog.py" line="63" />
             <source>other</source>
             <translation>sonstige</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="59" />
+            <location filename="../../ui/panels/catalog.py" line="61" />
             <source>server</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="59" />
+            <location filename="../../ui/panels/catalog.py" line="61" />
             <source>storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="60" />
+            <location filename="../../ui/panels/catalog.py" line="62" />
             <source>switch</source>
             <translation>Switch</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="288" />
+            <location filename="../../ui/panels/catalog.py" line="319" />
             <source>{shown} of {total} device types — drag into a rack</source>
             <translation>{shown} von {total} Gerätetypen — in ein Rack ziehen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/catalog.py" line="277" />
+            <location filename="../../ui/panels/catalog.py" line="308" />
             <source>{what}: Any</source>
             <translation>{what}: alle</translation>
         </message>
@@ -1038,37 +1038,37 @@ Feld: {field}</translation>
     <context>
         <name>CoolingLoops</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="88" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="93" />
             <source>CDU catalog</source>
             <translation>CDU-Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="88" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="93" />
             <source>design value</source>
             <translation>Auslegungswert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="71" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="75" />
             <source>facility water, {kw} kW, {s}/{r} °C</source>
             <translation>Gebäudewasser, {kw} kW, {s}/{r} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="89" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="94" />
             <source>from capacity and ΔT</source>
             <translation>aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="74" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="78" />
             <source>in-row, {n} × {cdu}, {s}/{r} °C</source>
             <translation>In-Row, {n} × {cdu}, {s}/{r} °C</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="90" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="95" />
             <source>unknown</source>
             <translation>unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="91" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="96" />
             <source>{load} kW of {cap} kW ({pct} %), {racks} rack(s)
 flow {flow} L/min of {rated} L/min rated ({basis})</source>
             <translation>{load} kW von {cap} kW ({pct} %), {racks} Rack(s)
@@ -1078,104 +1078,104 @@ Durchfluss {flow} L/min von {rated} L/min Nenndurchfluss ({basis})</translation>
     <context>
         <name>CoolingLoopsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="357" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="442" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="376" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="468" />
             <source>Assign selected racks</source>
             <translation>Gewählte Racks zuordnen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="363" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="441" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="388" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="467" />
             <source>Assign selected racks ({n})</source>
             <translation>Gewählte Racks zuordnen ({n})</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="334" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="350" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="372" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="398" />
             <source>Close</source>
             <translation>Schließen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="328" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="344" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="364" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="389" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="350" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="366" />
             <source>Edit…</source>
             <translation>Bearbeiten…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="334" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="350" />
             <source>Flow</source>
             <translation>Durchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="333" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="349" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="334" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="350" />
             <source>Load</source>
             <translation>Last</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="333" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="349" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="348" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="364" />
             <source>New facility water loop…</source>
             <translation>Neuer Gebäudewasser-Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="346" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="362" />
             <source>New in-row CDU loop…</source>
             <translation>Neuer In-Row-CDU-Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="359" />
-            <source>Put the racks selected in the plan on this loop (one undo step). Racks on air become direct liquid on a CDU loop, rear doors on facility water.</source>
-            <translation>Die im Plan gewählten Racks an diesen Kreislauf hängen (ein Rückgängig-Schritt). Luftgekühlte Racks werden an einem CDU-Kreislauf zu direkter Flüssigkeitskühlung, an Gebäudewasser zu Rückkühltüren.</translation>
+            <location filename="../../ui/dialogs/cooling_loops.py" line="378" />
+            <source>Put the racks selected in the plan on this loop (one undo step). Racks on air become direct liquid on a CDU loop, rear doors on facility water. The arrow picks racks without selecting them in the plan.</source>
+            <translation>Die im Plan gewählten Racks an diesen Kreislauf hängen (ein Rückgängig-Schritt). Luftgekühlte Racks werden an einem CDU-Kreislauf zu direkter Flüssigkeitskühlung, an Gebäudewasser zu Rückkühltüren. Der Pfeil wählt Racks, ohne sie im Plan auszuwählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="335" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="351" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="333" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="349" />
             <source>Supply/return</source>
             <translation>Vorlauf/Rücklauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="481" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="513" />
             <source>The selected racks are already on this loop.</source>
             <translation>Die gewählten Racks hängen bereits an diesem Kreislauf.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="366" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="391" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="411" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="437" />
             <source>facility water</source>
             <translation>Gebäudewasser</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="412" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="438" />
             <source>in-row, {n} × {cdu}</source>
             <translation>In-Row, {n} × {cdu}</translation>
         </message>
@@ -2329,12 +2329,12 @@ Trays</translation>
     <context>
         <name>FloorGraphicsView</name>
         <message>
-            <location filename="../../ui/scenes/floor/view.py" line="257" />
+            <location filename="../../ui/scenes/floor/view.py" line="296" />
             <source>Rack heat vs. cooling</source>
             <translation>Rack-Wärmelast gegenüber Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/view.py" line="257" />
+            <location filename="../../ui/scenes/floor/view.py" line="296" />
             <source>Rack power vs. limit</source>
             <translation>Rack-Leistung gegenüber Grenze</translation>
         </message>
@@ -2347,17 +2347,17 @@ Trays</translation>
             <translation>Zuerst einen Raum anlegen: Reihen liegen in einem Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="372" />
+            <location filename="../../ui/scenes/floor/items.py" line="376" />
             <source>COLD AISLE</source>
             <translation>KALTGANG</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="557" />
+            <location filename="../../ui/scenes/floor/items.py" line="592" />
             <source>Drag along the row to reorder; Shift+drag moves the row</source>
             <translation>Entlang der Reihe ziehen zum Umordnen; Umschalt+Ziehen verschiebt die Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="373" />
+            <location filename="../../ui/scenes/floor/items.py" line="377" />
             <source>HOT AISLE</source>
             <translation>WARMGANG</translation>
         </message>
@@ -2367,32 +2367,32 @@ Trays</translation>
             <translation>Reihen liegen in einem Raum: Rechtsklick auf den Boden eines Raums</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="551" />
+            <location filename="../../ui/scenes/floor/items.py" line="586" />
             <source>no figures yet</source>
             <translation>noch keine Werte</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="552" />
+            <location filename="../../ui/scenes/floor/items.py" line="587" />
             <source>{percent} % of its limit</source>
             <translation>{percent} % seiner Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="554" />
+            <location filename="../../ui/scenes/floor/items.py" line="589" />
             <source>{rack} ({id}) — cooling: {utilisation}{figure}</source>
             <translation>{rack} ({id}) — Kühlung: {utilisation}{figure}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="553" />
+            <location filename="../../ui/scenes/floor/items.py" line="588" />
             <source>{rack} ({id}) — power: {utilisation}{figure}</source>
             <translation>{rack} ({id}) — Leistung: {utilisation}{figure}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="415" />
+            <location filename="../../ui/scenes/floor/items.py" line="450" />
             <source>{row}: drag to move, R to rotate</source>
             <translation>{row}: ziehen zum Verschieben, R zum Drehen</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/floor/items.py" line="196" />
+            <location filename="../../ui/scenes/floor/items.py" line="197" />
             <source>{w} × {d} · tiles {tile}</source>
             <translation>{w} × {d} · Bodenplatten {tile}</translation>
         </message>
@@ -3641,22 +3641,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LoopEditor</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="267" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="272" />
             <source>Edit cooling loop</source>
             <translation>Kühlkreislauf bearbeiten</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="273" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="278" />
             <source>New facility water loop</source>
             <translation>Neuer Gebäudewasser-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="274" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="279" />
             <source>New in-row CDU loop</source>
             <translation>Neuer In-Row-CDU-Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="278" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="283" />
             <source>Racks that go on the new loop: {names}</source>
             <translation>Racks für den neuen Kreislauf: {names}</translation>
         </message>
@@ -3664,99 +3664,99 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LoopForm</name>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="129" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="134" />
             <source>CDU model</source>
             <translation>CDU-Modell</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="134" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="139" />
             <source>CDUs</source>
             <translation>CDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="146" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="151" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="139" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="144" />
             <source>Coolant</source>
             <translation>Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="118" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="123" />
             <source>Facility water (chilled or warm)</source>
             <translation>Gebäudewasser (Kalt- oder Warmwasser)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="117" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="122" />
             <source>In-row CDUs (secondary loop)</source>
             <translation>In-Row-CDUs (Sekundärkreislauf)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="119" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="124" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="114" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="119" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="138" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="143" />
             <source>PG25 (25 % propylene glycol)</source>
             <translation>PG25 (25 % Propylenglykol)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="149" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="154" />
             <source>Rated flow</source>
             <translation>Nenndurchfluss</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="143" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="148" />
             <source>Return</source>
             <translation>Rücklauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="238" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="243" />
             <source>Return: must be warmer than the supply ({s} °C)</source>
             <translation>Rücklauf: muss wärmer sein als der Vorlauf ({s} °C)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="141" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="146" />
             <source>Supply</source>
             <translation>Vorlauf</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="137" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="142" />
             <source>Water</source>
             <translation>Wasser</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="203" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="208" />
             <source>from capacity and ΔT</source>
             <translation>aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="145" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="202" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="150" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="207" />
             <source>from the CDUs (catalog)</source>
             <translation>aus den CDUs (Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="148" />
-            <location filename="../../ui/dialogs/cooling_loops.py" line="204" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="153" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="209" />
             <source>from the CDUs, else capacity and ΔT</source>
             <translation>aus den CDUs, sonst aus Kapazität und ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="125" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="130" />
             <source>{name} ({kw} kW)</source>
             <translation>{name} ({kw} kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/cooling_loops.py" line="128" />
+            <location filename="../../ui/dialogs/cooling_loops.py" line="133" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
@@ -4016,17 +4016,17 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>1 HE nach oben</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="608" />
+            <location filename="../../ui/mainwindow.py" line="609" />
             <source>Name the selected racks or devices from a pattern (one undo step)</source>
             <translation>Die gewählten Racks oder Geräte nach einem Muster benennen (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="643" />
+            <location filename="../../ui/mainwindow.py" line="644" />
             <source>New from &amp;Template…</source>
             <translation>Neu aus &amp;Vorlage…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="646" />
+            <location filename="../../ui/mainwindow.py" line="647" />
             <source>New from &amp;Workload…</source>
             <translation>Neu aus &amp;Arbeitslast…</translation>
         </message>
@@ -4061,7 +4061,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Aus Re&amp;pository öffnen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="604" />
+            <location filename="../../ui/mainwindow.py" line="605" />
             <source>Plan &amp;Settings…</source>
             <translation>Plan&amp;einstellungen…</translation>
         </message>
@@ -4071,7 +4071,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Rackwright-&amp;Handbuch</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="607" />
+            <location filename="../../ui/mainwindow.py" line="608" />
             <source>Re&amp;name Selection…</source>
             <translation>Auswahl &amp;umbenennen…</translation>
         </message>
@@ -4131,7 +4131,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Ein&amp;stellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="650" />
+            <location filename="../../ui/mainwindow.py" line="651" />
             <source>Search the builds that meet the selected workload of this plan and open the chosen one as a new plan</source>
             <translation>Die Aufbauten suchen, die die gewählte Arbeitslast dieses Plans erfüllen, und den gewählten als neuen Plan öffnen</translation>
         </message>
@@ -4141,17 +4141,17 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>&amp;Alles auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="716" />
+            <location filename="../../ui/mainwindow.py" line="717" />
             <source>Select racks or devices to rename</source>
             <translation>Racks oder Geräte zum Umbenennen wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="649" />
+            <location filename="../../ui/mainwindow.py" line="650" />
             <source>Si&amp;ze This Workload…</source>
             <translation>Diese Arbeitslast &amp;dimensionieren…</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="605" />
+            <location filename="../../ui/mainwindow.py" line="606" />
             <source>Site, customer, currency and exchange rates, energy price, PUE, utilisation and naming patterns of this plan</source>
             <translation>Standort, Kunde, Währung und Wechselkurse, Strompreis, PUE, Auslastung und Namensmuster dieses Plans</translation>
         </message>
@@ -4166,12 +4166,12 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Einen Plan aus einem NetBox-Standortexport beginnen (Racks, Geräte)</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="644" />
+            <location filename="../../ui/mainwindow.py" line="645" />
             <source>Start from a reference design: racks placed, powered, cooled and wired, with its workload</source>
             <translation>Von einem Referenzdesign ausgehen: Racks platziert, mit Strom versorgt, gekühlt und verkabelt, mit seiner Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/mainwindow.py" line="647" />
+            <location filename="../../ui/mainwindow.py" line="648" />
             <source>State the workloads and limits; compare the builds that meet them and open the chosen one as a plan</source>
             <translation>Arbeitslasten und Grenzen angeben; die Aufbauten vergleichen, die sie erfüllen, und den gewählten als Plan öffnen</translation>
         </message>
@@ -5018,32 +5018,32 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>Power</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="82" />
+            <location filename="../../ui/dialogs/power.py" line="83" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="73" />
+            <location filename="../../ui/dialogs/power.py" line="74" />
             <source>Generator</source>
             <translation>Notstromaggregat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="72" />
+            <location filename="../../ui/dialogs/power.py" line="73" />
             <source>Panel</source>
             <translation>Unterverteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="72" />
+            <location filename="../../ui/dialogs/power.py" line="73" />
             <source>Switchboard</source>
             <translation>Hauptverteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="72" />
+            <location filename="../../ui/dialogs/power.py" line="73" />
             <source>UPS</source>
             <translation>USV</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="83" />
+            <location filename="../../ui/dialogs/power.py" line="84" />
             <source>{load:.1f} kW normal, {fail:.1f} kW on failover of {cap:.1f} kW ({util:.0f} %)</source>
             <translation>{load:.1f} kW normal, {fail:.1f} kW bei Ausfall, von {cap:.1f} kW ({util:.0f} %)</translation>
         </message>
@@ -5051,200 +5051,205 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>PowerDialog</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="322" />
+            <location filename="../../ui/dialogs/power.py" line="323" />
             <source>A new feed on the selected source (on the other side than the last feed)</source>
             <translation>Eine neue Einspeisung an der gewählten Stromquelle (auf der anderen Seite als die letzte Einspeisung)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="324" />
+            <location filename="../../ui/dialogs/power.py" line="328" />
             <source>Add A+B Feeds for Selected Racks</source>
             <translation>A+B-Einspeisungen für die gewählten Racks anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="320" />
+            <location filename="../../ui/dialogs/power.py" line="321" />
             <source>Add Feed</source>
             <translation>Einspeisung hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="310" />
+            <location filename="../../ui/dialogs/power.py" line="311" />
             <source>Add UPS / Panel</source>
             <translation>USV / Verteilung hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="288" />
+            <location filename="../../ui/dialogs/power.py" line="289" />
             <source>Capacity kW</source>
             <translation>Kapazität kW</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="329" />
-            <location filename="../../ui/dialogs/power.py" line="546" />
+            <location filename="../../ui/dialogs/power.py" line="339" />
+            <location filename="../../ui/dialogs/power.py" line="564" />
             <source>Delete</source>
             <translation>Löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="544" />
+            <location filename="../../ui/dialogs/power.py" line="562" />
             <source>Disconnect its PDUs and delete the feed?</source>
             <translation>Die PDUs trennen und die Einspeisung löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="383" />
+            <location filename="../../ui/dialogs/power.py" line="393" />
             <source>Feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="389" />
+            <location filename="../../ui/dialogs/power.py" line="399" />
             <source>Feeds on no source</source>
             <translation>Einspeisungen ohne Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="545" />
+            <location filename="../../ui/dialogs/power.py" line="563" />
             <source>Hang what it supplies on its own upstream (or nothing) and delete it?</source>
             <translation>Was sie versorgt, an ihre eigene Vorstufe (oder nichts) hängen und sie löschen?</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="287" />
+            <location filename="../../ui/dialogs/power.py" line="288" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="287" />
+            <location filename="../../ui/dialogs/power.py" line="288" />
             <source>Load / failover kW</source>
             <translation>Last / Ausfall kW</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="287" />
+            <location filename="../../ui/dialogs/power.py" line="288" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="281" />
+            <location filename="../../ui/dialogs/power.py" line="282" />
             <source>Power Feeds and Sources</source>
             <translation>Einspeisungen und Stromquellen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="298" />
+            <location filename="../../ui/dialogs/power.py" line="299" />
             <source>Select a power source or a feed to edit it, or add one below.</source>
             <translation>Eine Stromquelle oder Einspeisung zum Bearbeiten wählen oder unten eine hinzufügen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="529" />
+            <location filename="../../ui/dialogs/power.py" line="534" />
+            <source>Select one or more racks (or devices in them) first, or pick them here.</source>
+            <translation>Zuerst ein oder mehrere Racks (oder Geräte darin) im Plan wählen oder hier auswählen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/power.py" line="547" />
             <source>Select one or more racks (or devices in them) first.</source>
             <translation>Zuerst ein oder mehrere Racks (oder Geräte darin) wählen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="287" />
+            <location filename="../../ui/dialogs/power.py" line="288" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="326" />
-            <source>Two feeds per selected rack, named after it, with its unconnected PDUs on them (left PDUs on A, right on B); on the selected source</source>
-            <translation>Zwei Einspeisungen pro gewähltem Rack, nach ihm benannt, mit seinen nicht verbundenen PDUs daran (linke PDUs an A, rechte an B); an der gewählten Stromquelle</translation>
+            <location filename="../../ui/dialogs/power.py" line="330" />
+            <source>Two feeds per selected rack, named after it, with its unconnected PDUs on them (left PDUs on A, right on B); on the selected source. The arrow picks racks without selecting them in the plan.</source>
+            <translation>Zwei Einspeisungen pro gewähltem Rack, nach ihm benannt, mit seinen nicht verbundenen PDUs daran (linke PDUs an A, rechte an B); an der gewählten Stromquelle. Der Pfeil wählt Racks, ohne sie im Plan auszuwählen.</translation>
         </message>
     </context>
     <context>
         <name>PowerForm</name>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="264" />
+            <location filename="../../ui/dialogs/power.py" line="265" />
             <source>(none yet: pick this feed in a PDU's Inspector)</source>
             <translation>(noch keine: diese Einspeisung im Inspektor einer PDU wählen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="188" />
-            <location filename="../../ui/dialogs/power.py" line="216" />
+            <location filename="../../ui/dialogs/power.py" line="189" />
+            <location filename="../../ui/dialogs/power.py" line="217" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="269" />
+            <location filename="../../ui/dialogs/power.py" line="270" />
             <source>(nothing yet: hang feeds or panels off it)</source>
             <translation>(noch nichts: Einspeisungen oder Unterverteilungen daran hängen)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="201" />
+            <location filename="../../ui/dialogs/power.py" line="202" />
             <source>1-phase</source>
             <translation>1-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="201" />
+            <location filename="../../ui/dialogs/power.py" line="202" />
             <source>3-phase</source>
             <translation>3-phasig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="202" />
+            <location filename="../../ui/dialogs/power.py" line="203" />
             <source>Breaker</source>
             <translation>Sicherung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="215" />
+            <location filename="../../ui/dialogs/power.py" line="216" />
             <source>Capacity</source>
             <translation>Kapazität</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="204" />
+            <location filename="../../ui/dialogs/power.py" line="205" />
             <source>Continuous load</source>
             <translation>Dauerlast</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="117" />
+            <location filename="../../ui/dialogs/power.py" line="118" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="207" />
+            <location filename="../../ui/dialogs/power.py" line="208" />
             <source>Fraction of the breaker rating the feed may carry continuously (NEC: 0.8); 'engine default' uses the setting</source>
             <translation>Anteil der Sicherungsnennstroms, den die Einspeisung dauerhaft tragen darf (NEC: 0,8); „Berechnungsstandard“ nutzt die Einstellung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="199" />
-            <location filename="../../ui/dialogs/power.py" line="217" />
+            <location filename="../../ui/dialogs/power.py" line="200" />
+            <location filename="../../ui/dialogs/power.py" line="218" />
             <source>Hangs off</source>
             <translation>Hängt an</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="214" />
+            <location filename="../../ui/dialogs/power.py" line="215" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="197" />
-            <location filename="../../ui/dialogs/power.py" line="213" />
+            <location filename="../../ui/dialogs/power.py" line="198" />
+            <location filename="../../ui/dialogs/power.py" line="214" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="209" />
+            <location filename="../../ui/dialogs/power.py" line="210" />
             <source>PDUs</source>
             <translation>PDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="201" />
+            <location filename="../../ui/dialogs/power.py" line="202" />
             <source>Phases</source>
             <translation>Phasen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="203" />
+            <location filename="../../ui/dialogs/power.py" line="204" />
             <source>Power factor</source>
             <translation>Leistungsfaktor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="198" />
-            <location filename="../../ui/dialogs/power.py" line="216" />
+            <location filename="../../ui/dialogs/power.py" line="199" />
+            <location filename="../../ui/dialogs/power.py" line="217" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="218" />
+            <location filename="../../ui/dialogs/power.py" line="219" />
             <source>Supplies</source>
             <translation>Versorgt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="200" />
+            <location filename="../../ui/dialogs/power.py" line="201" />
             <source>Voltage</source>
             <translation>Spannung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/power.py" line="205" />
+            <location filename="../../ui/dialogs/power.py" line="206" />
             <source>engine default</source>
             <translation>Berechnungsstandard</translation>
         </message>
@@ -5508,149 +5513,173 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
         </message>
     </context>
     <context>
+        <name>RackMenu</name>
+        <message numerus="yes">
+            <location filename="../../ui/dialogs/rack_menu.py" line="36" />
+            <source>All racks (%n)</source>
+            <translation>
+                <numerusform>Alle Racks (%n)</numerusform>
+                <numerusform>Alle Racks (%n)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/rack_menu.py" line="33" />
+            <source>No racks in the plan yet</source>
+            <translation>Noch keine Racks im Plan</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/dialogs/rack_menu.py" line="48" />
+            <source>Whole row (%n racks)</source>
+            <translation>
+                <numerusform>Ganze Reihe (%n Rack)</numerusform>
+                <numerusform>Ganze Reihe (%n Racks)</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>RackScene</name>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="408" />
+            <location filename="../../ui/scenes/rack/scene.py" line="424" />
             <source>0U, {side} side of the {face}</source>
             <translation>0 HE, Seite {side}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="475" />
+            <location filename="../../ui/scenes/rack/scene.py" line="491" />
             <source>1 GPU</source>
             <translation>1 GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="215" />
+            <location filename="../../ui/scenes/rack/scene.py" line="229" />
             <source>FRONT</source>
             <translation>VORNE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="443" />
+            <location filename="../../ui/scenes/rack/scene.py" line="459" />
             <source>Feed: no power cords</source>
             <translation>Einspeisung: keine Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="425" />
+            <location filename="../../ui/scenes/rack/scene.py" line="441" />
             <source>Feed: none assigned</source>
             <translation>Einspeisung: keine zugeordnet</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="432" />
+            <location filename="../../ui/scenes/rack/scene.py" line="448" />
             <source>Feed: the rack's DC busbar (power shelves)</source>
             <translation>Einspeisung: die DC-Stromschiene des Racks (Power-Shelves)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="441" />
+            <location filename="../../ui/scenes/rack/scene.py" line="457" />
             <source>Feed: {feeds}</source>
             <translation>Einspeisung: {feeds}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="424" />
+            <location filename="../../ui/scenes/rack/scene.py" line="440" />
             <source>Feed: {feed}</source>
             <translation>Einspeisung: {feed}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="421" />
+            <location filename="../../ui/scenes/rack/scene.py" line="437" />
             <source>Load: {typical} kW typical, {max} kW max</source>
             <translation>Last: {typical} kW typisch, {max} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="427" />
+            <location filename="../../ui/scenes/rack/scene.py" line="443" />
             <source>Power: none counted</source>
             <translation>Leistung: nicht gezählt</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="419" />
+            <location filename="../../ui/scenes/rack/scene.py" line="435" />
             <source>Power: not calculated yet</source>
             <translation>Leistung: noch nicht berechnet</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="429" />
+            <location filename="../../ui/scenes/rack/scene.py" line="445" />
             <source>Power: {typical} kW typical, {max} kW max</source>
             <translation>Leistung: {typical} kW typisch, {max} kW maximal</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="215" />
+            <location filename="../../ui/scenes/rack/scene.py" line="229" />
             <source>REAR</source>
             <translation>HINTEN</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="405" />
+            <location filename="../../ui/scenes/rack/scene.py" line="421" />
             <source>front</source>
             <translation>vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="407" />
+            <location filename="../../ui/scenes/rack/scene.py" line="423" />
             <source>left</source>
             <translation>links</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="248" />
+            <location filename="../../ui/scenes/rack/scene.py" line="264" />
             <source>not in the catalog</source>
             <translation>nicht im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="405" />
+            <location filename="../../ui/scenes/rack/scene.py" line="421" />
             <source>rear</source>
             <translation>hinten</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="407" />
+            <location filename="../../ui/scenes/rack/scene.py" line="423" />
             <source>right</source>
             <translation>rechts</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="439" />
+            <location filename="../../ui/scenes/rack/scene.py" line="455" />
             <source>{feed} via {pdu}</source>
             <translation>{feed} über {pdu}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="474" />
+            <location filename="../../ui/scenes/rack/scene.py" line="490" />
             <source>{load} kW (no PDU capacity)</source>
             <translation>{load} kW (keine PDU-Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="473" />
+            <location filename="../../ui/scenes/rack/scene.py" line="489" />
             <source>{load} kW of {cap} kW</source>
             <translation>{load} kW von {cap} kW</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="340" />
+            <location filename="../../ui/scenes/rack/scene.py" line="356" />
             <source>{name} (rear)</source>
             <translation>{name} (hinten)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="475" />
+            <location filename="../../ui/scenes/rack/scene.py" line="491" />
             <source>{n} GPUs</source>
             <translation>{n} GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="294" />
+            <location filename="../../ui/scenes/rack/scene.py" line="310" />
             <source>{n}× {model}</source>
             <translation>{n}× {model}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="440" />
+            <location filename="../../ui/scenes/rack/scene.py" line="456" />
             <source>{pdu} (no feed)</source>
             <translation>{pdu} (keine Einspeisung)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="400" />
+            <location filename="../../ui/scenes/rack/scene.py" line="416" />
             <source>{slug} (not in the catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="412" />
+            <location filename="../../ui/scenes/rack/scene.py" line="428" />
             <source>{span}, {face}</source>
             <translation>{span}, {face}</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="477" />
+            <location filename="../../ui/scenes/rack/scene.py" line="493" />
             <source>{used} U</source>
             <translation>{used} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/scenes/rack/scene.py" line="476" />
+            <location filename="../../ui/scenes/rack/scene.py" line="492" />
             <source>{used}/{height} U</source>
             <translation>{used}/{height} HE</translation>
         </message>
@@ -5757,52 +5786,47 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
     <context>
         <name>RentOwnChart</name>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="80" />
+            <location filename="../../ui/panels/rent_chart.py" line="36" />
+            <source>Cumulative cost</source>
+            <translation>Kumulierte Kosten</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="101" />
             <source>M</source>
             <translation>Mio.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="45" />
+            <location filename="../../ui/panels/rent_chart.py" line="48" />
             <source>No GPUs in this plan: nothing to rent.</source>
             <translation>Keine GPUs in diesem Plan: nichts zu mieten.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="36" />
+            <location filename="../../ui/panels/rent_chart.py" line="39" />
             <source>Own</source>
             <translation>Kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="37" />
+            <location filename="../../ui/panels/rent_chart.py" line="40" />
             <source>Rent</source>
             <translation>Mieten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="33" />
-            <source>Rent or own: cumulative cost</source>
-            <translation>Mieten oder kaufen: kumulierte Kosten</translation>
-        </message>
-        <message>
-            <location filename="../../ui/panels/rent_chart.py" line="103" />
+            <location filename="../../ui/panels/rent_chart.py" line="122" />
             <source>Renting is not costed: {reason}</source>
             <translation>Mieten ist nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="79" />
+            <location filename="../../ui/panels/rent_chart.py" line="100" />
             <source>bn</source>
             <translation>Mrd.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="91" />
+            <location filename="../../ui/panels/rent_chart.py" line="112" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="87" />
-            <source>cumulative cost ({unit})</source>
-            <translation>kumulierte Kosten ({unit})</translation>
-        </message>
-        <message>
-            <location filename="../../ui/panels/rent_chart.py" line="80" />
+            <location filename="../../ui/panels/rent_chart.py" line="101" />
             <source>k</source>
             <translation>Tsd.</translation>
         </message>

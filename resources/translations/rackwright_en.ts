@@ -88,6 +88,25 @@ Everything else in the catalog loaded normally.</numerusform>
         </message>
     </context>
     <context>
+        <name>RackMenu</name>
+        <message numerus="yes">
+            <location filename="../../ui/dialogs/rack_menu.py" line="36" />
+            <source>All racks (%n)</source>
+            <translation>
+                <numerusform>All racks (%n)</numerusform>
+                <numerusform>All racks (%n)</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../ui/dialogs/rack_menu.py" line="48" />
+            <source>Whole row (%n racks)</source>
+            <translation>
+                <numerusform>Whole row (%n rack)</numerusform>
+                <numerusform>Whole row (%n racks)</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>TotalsPanel</name>
         <message numerus="yes">
             <location filename="../../ui/panels/totals.py" line="291" />

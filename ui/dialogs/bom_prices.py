@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner.cooling import unit_name
 from planner.engine import levels
 from ui import style
 from ui.units import fnum
@@ -86,7 +87,9 @@ class BomPricesDialog(QDialog):
         lines = list(results.bom) if results is not None else []
         self.table.setRowCount(len(lines))
         self.slugs = [b.slug for b in lines]
-        self.names = [b.name for b in lines]
+        # cooling units come from the engine under their slug: show the catalog's model name
+        self.names = [unit_name(self.doc.catalog, b.slug) if b.name == b.slug and b.table == "cooling" else b.name
+                      for b in lines]
         warn = QBrush(style.level_color(levels.WARN))
         for r, b in enumerate(lines):
             if b.unit_price is None:
@@ -95,7 +98,7 @@ class BomPricesDialog(QDialog):
                 source = self.tr("this plan") if b.price_source == "plan" else self.tr("catalog")
                 unit = f"{fnum(b.unit_price, ',.0f')}"
                 ext = f"{fnum(b.extended_plan, ',.0f')}" if b.extended_plan is not None else self.tr("no exchange rate")
-            cells = [b.name, b.slug, f"{fnum(b.quantity, ',')}", unit, b.currency or "–", source, ext]
+            cells = [self.names[r], b.slug, f"{fnum(b.quantity, ',')}", unit, b.currency or "–", source, ext]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if c in (2, 3, 6):

@@ -23,10 +23,12 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -35,6 +37,7 @@ from planner import cooling
 from planner.edits import EditRefused
 from planner.i18n import error_text, message_text
 from ui import style
+from ui.dialogs.rack_menu import fill_rack_menu
 from ui.units import fnum
 
 if TYPE_CHECKING:
@@ -62,8 +65,9 @@ def selected_racks(doc: Document) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def loop_summary(loop: CoolingLoop) -> str:
-    """One line for a loop in lists: 'in-row, 2 x cdu-in-row-700kw' / 'facility water, 100 kW'."""
+def loop_summary(loop: CoolingLoop, catalog: Catalog | None = None) -> str:
+    """One line for a loop in lists: 'in-row, 2 x CoolIT Systems CHx750 row CDU' / 'facility
+    water, 100 kW' (the CDU's catalog name; its slug only when the catalog lacks it)."""
     from PySide6.QtCore import QCoreApplication
 
     tr = QCoreApplication.translate
@@ -72,7 +76,8 @@ def loop_summary(loop: CoolingLoop) -> str:
             kw=f"{loop.capacity_kw:g}" if loop.capacity_kw is not None else "?", s=f"{loop.supply_temp_c:g}",
             r=f"{loop.supply_temp_c + loop.delta_t_k:g}")
     return tr("CoolingLoops", "in-row, {n} \u00d7 {cdu}, {s}/{r} \u00b0C").format(
-        n=loop.cdu_count, cdu=loop.cdu or "?", s=f"{loop.supply_temp_c:g}", r=f"{loop.supply_temp_c + loop.delta_t_k:g}")
+        n=loop.cdu_count, cdu=cooling.unit_name(catalog, loop.cdu), s=f"{loop.supply_temp_c:g}",
+        r=f"{loop.supply_temp_c + loop.delta_t_k:g}")
 
 
 def loop_figures(results: Results | None, loop_id: str) -> str:
@@ -290,7 +295,18 @@ class LoopEditor(QDialog):
         plan = self.doc.plan
         if kind == "facility":
             return cooling.new_loop(plan, "facility", capacity_kw=100.0).model_dump()
-        return cooling.new_loop(plan, "in-row", cdu=cooling.default_cdu(self.doc.catalog) or "cdu").model_dump()
+        # sized for the racks it is for (those it gets, else the selected ones, else the racks
+        # with liquid heat on no loop yet), from the engine's heat figures (planner.cooling)
+        res = self.doc.results
+        settings = self.doc.engine_settings
+        sized = None
+        if res is not None:
+            racks = self.assign_racks or selected_racks(self.doc) or cooling.unlooped_liquid_racks(plan, res.racks)
+            sized = cooling.sized_cdu(self.doc.catalog, cooling.loop_heat_w(res.racks, racks),
+                                      settings.loop_margin if settings is not None else 1.0)
+        if sized is None:
+            return cooling.new_loop(plan, "in-row", cdu=cooling.default_cdu(self.doc.catalog) or "cdu").model_dump()
+        return cooling.new_loop(plan, "in-row", cdu=sized[0], cdu_count=sized[1]).model_dump()
 
     def commit(self) -> bool:
         """OK: push the edit; True when the plan took it (the dialog then closes)."""
@@ -354,11 +370,20 @@ class CoolingLoopsDialog(QDialog):
         row1.addStretch(1)
         lay.addLayout(row1)
         row2 = QHBoxLayout()
-        self.btn_assign = QPushButton(self.tr("Assign selected racks"))
+        # the selected racks, or racks picked from the button's menu (this window may cover the
+        # elevations where they would be selected)
+        self.btn_assign = QToolButton()
+        self.btn_assign.setText(self.tr("Assign selected racks"))
         self.btn_assign.setObjectName("assignSelectedRacks")
         self.btn_assign.setToolTip(self.tr("Put the racks selected in the plan on this loop (one undo step). Racks on "
-                                           "air become direct liquid on a CDU loop, rear doors on facility water."))
-        self.btn_assign.clicked.connect(self.assign_selected)
+                                           "air become direct liquid on a CDU loop, rear doors on facility water. "
+                                           "The arrow picks racks without selecting them in the plan."))
+        self.btn_assign.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        self.assign_menu = QMenu(self.btn_assign)
+        self.assign_menu.setObjectName("assignRackMenu")
+        self.assign_menu.aboutToShow.connect(lambda: fill_rack_menu(self.assign_menu, self.doc, self.assign_selected))
+        self.btn_assign.setMenu(self.assign_menu)
+        self.btn_assign.clicked.connect(lambda: self.assign_selected())
         self.btn_assign.setMinimumWidth(self.btn_assign.fontMetrics().horizontalAdvance(
             self.tr("Assign selected racks ({n})").format(n=9999)) + 24)
         self.btn_delete = QPushButton(self.tr("Delete"))
@@ -366,7 +391,8 @@ class CoolingLoopsDialog(QDialog):
         self.btn_unassign_delete = QPushButton(self.tr("Unassign racks and delete"))
         self.btn_unassign_delete.clicked.connect(lambda: self.delete_loop(True))
         self.btn_unassign_delete.hide()
-        for b in (self.btn_assign, self.btn_delete, self.btn_unassign_delete):
+        row2.addWidget(self.btn_assign)
+        for b in (self.btn_delete, self.btn_unassign_delete):
             row2.addWidget(b)
         row2.addStretch(1)
         close = QPushButton(self.tr("Close"))
@@ -379,7 +405,7 @@ class CoolingLoopsDialog(QDialog):
         self.message.setStyleSheet(ERROR_STYLE)
         self.message.hide()
         lay.addWidget(self.message)
-        self.resize(760, 360)
+        self.resize(900, 360)  # the CDU model names the kind column
         doc.changed.connect(lambda _c: self.refresh())
         doc.resultsChanged.connect(lambda _r: self.refresh())
         doc.selectionChanged.connect(lambda _s: self._update_buttons())
@@ -409,7 +435,7 @@ class CoolingLoopsDialog(QDialog):
         for r, lp in enumerate(loops):
             lr = results.loops.get(lp.id) if results is not None else None
             kind = self.tr("facility water") if lp.kind == "facility" else \
-                self.tr("in-row, {n} \u00d7 {cdu}").format(n=lp.cdu_count, cdu=lp.cdu or "?")
+                self.tr("in-row, {n} \u00d7 {cdu}").format(n=lp.cdu_count, cdu=cooling.unit_name(self.doc.catalog, lp.cdu))
             cells = [lp.name, kind, f"{lp.supply_temp_c:g}/{lp.supply_temp_c + lp.delta_t_k:g} \u00b0C"]
             if lr is not None:
                 cap = f"{fnum(lr.capacity_w / 1000, ',.0f')} kW" if lr.capacity_basis != "unknown" else "?"
@@ -437,7 +463,7 @@ class CoolingLoopsDialog(QDialog):
         n = len(selected_racks(self.doc))
         self.btn_edit.setEnabled(lid is not None)
         self.btn_delete.setEnabled(lid is not None)
-        self.btn_assign.setEnabled(lid is not None and n > 0)
+        self.btn_assign.setEnabled(lid is not None)  # no racks selected: its menu picks them
         self.btn_assign.setText(self.tr("Assign selected racks ({n})").format(n=n) if n
                                 else self.tr("Assign selected racks"))
         if lid is None or lid != getattr(self, "_refused_loop", None):
@@ -467,10 +493,16 @@ class CoolingLoopsDialog(QDialog):
         self.editor.open()
         return self.editor
 
-    def assign_selected(self) -> bool:
+    def assign_selected(self, rack_ids: list[str] | None = None) -> bool:
+        """Put ``rack_ids`` (picked from the button's menu), else the selected racks, on the
+        current loop; with neither, the menu of racks opens under the button."""
         lid = self.current_loop()
-        racks = selected_racks(self.doc)
-        if lid is None or not racks:
+        racks = list(rack_ids) if rack_ids else selected_racks(self.doc)
+        if lid is None:
+            return False
+        if not racks:
+            fill_rack_menu(self.assign_menu, self.doc, self.assign_selected)
+            self.assign_menu.popup(self.btn_assign.mapToGlobal(self.btn_assign.rect().bottomLeft()))  # not blocking
             return False
         try:
             edit = cooling.assign_loop_edit(self.doc.plan, lid, racks)

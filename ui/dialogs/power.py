@@ -50,6 +50,7 @@ from planner.power_edits import (
 )
 from ui import dialogs, style
 from ui import units as uunits
+from ui.dialogs.rack_menu import fill_rack_menu
 from ui.units import fnum
 
 if TYPE_CHECKING:
@@ -321,11 +322,20 @@ class PowerDialog(QDialog):
         self.add_feed_btn.setObjectName("addFeed")
         self.add_feed_btn.setToolTip(self.tr("A new feed on the selected source (on the other side than the last feed)"))
         self.add_feed_btn.clicked.connect(self.add_feed)
-        self.ab_btn = QPushButton(self.tr("Add A+B Feeds for Selected Racks"), self)
+        # the racks come from the plan's selection, or from the button's menu: this window stays
+        # open beside (or over) the elevations, so it can pick racks itself
+        self.ab_btn = QToolButton(self)
+        self.ab_btn.setText(self.tr("Add A+B Feeds for Selected Racks"))
         self.ab_btn.setObjectName("addABFeeds")
         self.ab_btn.setToolTip(self.tr("Two feeds per selected rack, named after it, with its unconnected PDUs on "
-                                       "them (left PDUs on A, right on B); on the selected source"))
-        self.ab_btn.clicked.connect(self.add_ab_feeds)
+                                       "them (left PDUs on A, right on B); on the selected source. The arrow picks "
+                                       "racks without selecting them in the plan."))
+        self.ab_btn.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        self.ab_menu = QMenu(self.ab_btn)
+        self.ab_menu.setObjectName("abRackMenu")
+        self.ab_menu.aboutToShow.connect(lambda: fill_rack_menu(self.ab_menu, self.doc, self.add_ab_feeds))
+        self.ab_btn.setMenu(self.ab_menu)
+        self.ab_btn.clicked.connect(lambda: self.add_ab_feeds())
         self.delete_btn = QPushButton(self.tr("Delete"), self)
         self.delete_btn.setObjectName("deletePower")
         self.delete_btn.clicked.connect(self.delete_current)
@@ -516,8 +526,16 @@ class PowerDialog(QDialog):
         edit = add_feed_edit(plan, side=side, upstream=up)
         return self._do(edit, ("feed", edit.item.id))
 
-    def add_ab_feeds(self) -> bool:
-        racks = list(self._racks()) if self._racks is not None else []
+    def add_ab_feeds(self, rack_ids: list[str] | None = None) -> bool:
+        """A+B feeds for ``rack_ids`` (picked from the button's menu), else for the racks
+        selected in the plan; with neither, the menu of racks opens under the button."""
+        racks = list(rack_ids) if rack_ids else list(self._racks()) if self._racks is not None else []
+        if not racks and self.ab_btn.isVisible():
+            self.message.setText(self.tr("Select one or more racks (or devices in them) first, or pick them here."))
+            self.message.show()
+            fill_rack_menu(self.ab_menu, self.doc, self.add_ab_feeds)
+            self.ab_menu.popup(self.ab_btn.mapToGlobal(self.ab_btn.rect().bottomLeft()))  # not blocking
+            return False
         plan = self.doc.plan
         up = self._selected_source()
         # a source with a side takes only that side's feeds; one without takes both

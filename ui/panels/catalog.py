@@ -19,7 +19,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QColor, QIcon, QPixmap, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QColor, QFontMetrics, QIcon, QPixmap, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -80,6 +82,33 @@ def short_gpu_name(model: str) -> str:
     """'H100 SXM5 80GB' -> 'H100', 'Instinct MI300X' -> 'MI300X': the first word with a digit."""
     words = model.split()
     return next((w for w in words if any(ch.isdigit() for ch in w)), words[0] if words else "")
+
+
+def fit_name(name: str, fm: QFontMetrics, width: int) -> str:
+    """A device name shortened at word boundaries to fit ``width`` pixels: the whole name, else
+    the maker and as many of the last words as fit with the words between left out ('Dell …
+    R660', 'APC … 48 outlets'), else the last words alone ('… R660'), and only then cut at
+    the right. Cutting in the middle of
+    the text read 'Dell P…e R660'; the model number is what tells the rows apart."""
+    if fm.horizontalAdvance(name) <= width:
+        return name
+    words = name.split()
+    n = len(words)
+    candidates = [f"{words[0]} \u2026 {' '.join(words[-k:])}" for k in range(n - 2, 0, -1)]
+    candidates += [f"\u2026 {' '.join(words[-k:])}" for k in range(n - 1, 0, -1)]
+    for c in candidates:
+        if fm.horizontalAdvance(c) <= width:
+            return c
+    return fm.elidedText(name, Qt.TextElideMode.ElideRight, width)
+
+
+class NameDelegate(QStyledItemDelegate):
+    """Paints the device column with :func:`fit_name` (the tooltip has the full name)."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
+        super().initStyleOption(option, index)
+        room = option.rect.width() - 8 - (option.decorationSize.width() + 4 if not option.icon.isNull() else 0)
+        option.text = fit_name(option.text, option.fontMetrics, max(room, 0))
 
 
 class CatalogModel(QStandardItemModel):
@@ -220,8 +249,10 @@ class CatalogPanel(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)
-        # middle: "Dell Power…XE9680" and "Dell Power…R760xa" stay apart in a narrow dock
-        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        # a narrow dock: whole words left out ("Dell … R660"), the model numbers stay apart
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.name_delegate = NameDelegate(self.table)
+        self.table.setItemDelegateForColumn(0, self.name_delegate)
         hh = self.table.horizontalHeader()
         hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         hh.setMinimumSectionSize(36)

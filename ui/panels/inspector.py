@@ -243,7 +243,7 @@ class Inspector(QWidget):
         if plan.cooling_loops:
             loops = self._group(self.tr("Cooling loops"))
             for c in plan.cooling_loops:
-                loops.addRow(self._link(c.name, ("loop", c.id)), QLabel(loop_summary(c)))
+                loops.addRow(self._link(c.name, ("loop", c.id)), QLabel(loop_summary(c, self.doc.catalog)))
         hint = QLabel(self.tr("Select a rack or a device to see its properties."))
         hint.setEnabled(False)
         hint.setWordWrap(True)

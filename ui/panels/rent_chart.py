@@ -30,7 +30,10 @@ class RentOwnChart(QWidget):
         self.plot.hideButtons()
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setLabel("bottom", self.tr("months"))
-        self.title = self.tr("Rent or own: cumulative cost")
+        # short texts: in the Totals dock (~270 px on a 1366-px laptop) the long title, the
+        # break-even words and "cumulative cost (M USD)" up the axis were cut off; the entry
+        # above the chart already says "Rent or own"
+        self.title = self.tr("Cumulative cost")
         self.plot.setTitle(self.title, size="10pt")
         self.legend = self.plot.addLegend(offset=(10, 10))
         self.own = self.plot.plot([], [], pen=pg.mkPen(OWN_COLOR, width=2.5), name=self.tr("Own"))
@@ -53,6 +56,24 @@ class RentOwnChart(QWidget):
         lay.addWidget(self.empty)
         self.colors = style.LIGHT_CHART
         self.months = 0
+        self.plot.getViewBox().sigResized.connect(lambda _vb: self._place_break_even())
+
+    def _place_break_even(self) -> None:
+        """The break-even words on the wider side of the line, wrapped to the room there (in
+        a narrow dock "Amortisation nach 18,2 Monaten" ran off the chart's right edge)."""
+        if not self.months:
+            return
+        x = self.break_even.value()
+        frac = min(max(float(x) / self.months, 0.0), 1.0)
+        right = frac < 0.5
+        self.break_even_label.setAnchor((0, 0) if right else (1, 0))
+        plot_w = self.plot.getViewBox().width() or self.plot.width()
+        room = max(plot_w * ((1 - frac) if right else frac) - 10, 40.0)
+        item = self.break_even_label.textItem
+        item.setTextWidth(-1)
+        if item.boundingRect().width() > room:
+            item.setTextWidth(room)
+        self.break_even_label.updateTextPos()
 
     def set_colors(self, colors: style.ChartColors) -> None:
         from ui.panels.charts import style_plot
@@ -84,16 +105,14 @@ class RentOwnChart(QWidget):
             self.rent.setData(x, np.array(rent, dtype=float) / self.scale)
         else:
             self.rent.setData([], [])
-        self.plot.setLabel("left", self.tr("cumulative cost ({unit})").replace("{unit}", prefix + rvo.currency))
+        self.plot.setLabel("left", prefix + rvo.currency)
         f = rvo.figures
         if f is not None and f.break_even_months is not None and f.break_even_months <= months:
             self.break_even.setValue(f.break_even_months)
             self.break_even_label.setText(self.tr("break-even {months} months").replace(
                 "{months}", f"{fnum(f.break_even_months, ',.1f')}"))
-            # right of the line, or left of it in the last third of the chart
-            right = f.break_even_months < months * 0.66
-            self.break_even_label.setAnchor((0, 0) if right else (1, 0))
             self.break_even_label.setPos(f.break_even_months, top * 1.04 / self.scale)
+            self._place_break_even()
             self.break_even.show()
             self.break_even_label.show()
         else:

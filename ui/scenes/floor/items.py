@@ -59,6 +59,7 @@ class FloorSceneLike(Protocol):
     def show_drop_hint(self, item: RackItem | None, along_mm: float) -> None: ...
     def reorder_rack(self, rack_id: str, along_mm: float) -> bool: ...
     def current_zoom(self) -> float: ...
+    def floor_of(self, room_id: str) -> QRectF | None: ...
 
 
 def _px_per_m(option: QStyleOptionGraphicsItem, painter: QPainter) -> float:
@@ -299,6 +300,8 @@ class RowItem(QGraphicsItem):
         self._hot = QPolygonF()
         self._body = QPolygonF()
         self._label_anchor = QPointF()
+        self._out = QPointF()
+        self._along = QPointF()
         self._shape = QPainterPath()
         self._bounds = QRectF()
         self.name = row.name
@@ -331,6 +334,7 @@ class RowItem(QGraphicsItem):
         self._cold, self._hot = (front_band, rear_band) if self.cold_front else (rear_band, front_band)
         self._body = QPolygonF([fl, fr, rr, rl])
         self._label_anchor = fl + out_front  # outer corner of the front band
+        self._out = out_front  # from the row's front edge out across its front band
         self._along = fr - fl
         path = QPainterPath()
         path.addPolygon(front_band)
@@ -383,13 +387,44 @@ class RowItem(QGraphicsItem):
         fm = QFontMetricsF(painter.font())
         a = tr.map(self._label_anchor)
         text = self.name
-        box = QRectF(a.x(), a.y() - fm.height() - 2, fm.horizontalAdvance(text) + 10, fm.height() + 2)
+        floor = self.fscene.floor_of(self.room_id)
+        box = self.label_box(a, tr.map(self._label_anchor + self._out) - a, tr.map(self._label_anchor + self._along) - a,
+                             fm.horizontalAdvance(text) + 10, fm.height() + 2,
+                             tr.mapRect(self.mapRectFromScene(floor)) if floor is not None else None)
+        self.last_label_box = box  # in the viewport's pixels (tests read it)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(c.label_box)
         painter.drawRoundedRect(box, 3, 3)
         painter.setPen(style.SELECTION if self.isSelected() else c.label)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         painter.restore()
+
+    @staticmethod
+    def label_box(a: QPointF, out: QPointF, along: QPointF, w: float, h: float,
+                  floor: QRectF | None = None) -> QRectF:
+        """The row name's box (device pixels) level with the row's front band, before its first
+        rack, else after its last when only there it stays on the room's ``floor``: ``a`` is the
+        band's outer corner at the first rack, ``out`` points from the racks across the band,
+        ``along`` runs the row's length. Drawn into the aisle it lay over the next row's racks
+        ('Network row 1' read 'roww' across a rack edge)."""
+        mid = a - out / 2  # the middle of the band's end at the first rack
+        end = mid + along  # ... and at the last
+        unit = along / max(math.hypot(along.x(), along.y()), 1e-9)
+        boxes = []
+        for at, sign in ((mid, -1.0), (end, 1.0)):  # before the start, after the end
+            if abs(out.y()) >= abs(out.x()):  # a row across the screen
+                x = at.x() - w - 4 if unit.x() * sign < 0 else at.x() + 4
+                boxes.append(QRectF(x, at.y() - h / 2, w, h))
+            else:  # a row down the screen
+                y = at.y() - h - 4 if unit.y() * sign < 0 else at.y() + 4
+                boxes.append(QRectF(at.x() - w / 2, y, w, h))
+        if floor is not None:  # the first on the floor, else the one most on it
+            def on_floor(b: QRectF) -> float:
+                i = b.intersected(floor)
+                return i.width() * i.height()
+            inside = [b for b in boxes if floor.adjusted(-1, -1, 1, 1).contains(b)]
+            return inside[0] if inside else max(boxes, key=on_floor)
+        return boxes[0]
 
     # -- dragging the row: live edits that merge into one undo step --------------------
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:

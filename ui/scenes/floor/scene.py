@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPointF, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Signal
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsScene,
@@ -292,6 +292,11 @@ class FloorScene(FloorGestures, QGraphicsScene):
             for v in self.views():
                 if hasattr(v, "reveal"):
                     v.reveal(want)
+
+    def floor_of(self, room_id: str) -> QRectF | None:
+        """A room's floor (inside its walls) in scene coordinates, None when it is not shown."""
+        item = self.rooms.get(room_id)
+        return item.mapRectToScene(item.floor_rect()) if item is not None else None
 
     def current_zoom(self) -> float:
         views = self.views()

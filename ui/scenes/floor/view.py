@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QPen,
     QResizeEvent,
     QShowEvent,
+    QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
@@ -28,6 +29,8 @@ from PySide6.QtWidgets import (
 from ui import style, units
 from ui.scenes.floor.items import MAX_ZOOM, MIN_ZOOM, SCALE, RackItem, RowItem, _font
 from ui.scenes.floor.scene import FloorScene
+
+SCALE_BAR_MAX_PX = 150.0  # the scale bar is never longer (FloorGraphicsView.scale_bar), so the fit can reserve it
 
 
 class FloorGraphicsView(QGraphicsView):
@@ -80,31 +83,65 @@ class FloorGraphicsView(QGraphicsView):
             self.scale(factor, factor)
         self.zoomChanged.emit(self.zoom())
 
+    # pixels kept free around the fitted floor: the room's name and size above it, the tile
+    # labels below and left of it (drawn outside the walls in device pixels)
+    FIT_TOP_PX = 30.0
+    FIT_BOTTOM_PX = 18.0
+    FIT_SIDE_PX = 20.0
+
     def fit(self) -> None:
-        """Fit all rooms (or everything, with no rooms) with a margin."""
+        """Fit the room's floor (and any row reaching past it) into the view: as large as the
+        view allows with the room's title above, its tile labels around and the legend and
+        scale bar below kept clear (it opened at half that size, the title under the toolbar)."""
         r = QRectF()
         for item in self.fscene.rooms.values():
-            r = r.united(item.sceneBoundingRect())
+            r = r.united(item.mapRectToScene(item.floor_rect()))
         for row in self.fscene.rows.values():
-            r = r.united(row.sceneBoundingRect())
+            r = r.united(row.mapRectToScene(row.shape().boundingRect()))
         if r.isEmpty():
             r = QRectF(0, 0, 10 * SCALE, 8 * SCALE)
-        r = r.adjusted(-0.02 * r.width(), -0.02 * r.height(), 0.02 * r.width(), 0.02 * r.height())
-        # keep the rooms clear of the legend and scale bar drawn over the bottom of the view
-        target = r
-        for _ in range(3):
-            self.fitInView(target, Qt.AspectRatioMode.KeepAspectRatio)
-            z = self.zoom()
-            if z <= 0:
-                break
-            target = r.adjusted(0, 0, 0, self._overlay_reserve_px() / z)
+        vw, vh = float(self.viewport().width()), float(self.viewport().height())
+        side, top = self.FIT_SIDE_PX, self.FIT_TOP_PX
+        vp = self.viewport().rect()
+        legend = self._legend_box(vp)
+        overlays = [legend.adjusted(-4, -4, 4, 4), self._scale_bar_box(vp, legend).adjusted(-4, -4, 4, 4)]
+
+        def placed(area: QRectF) -> tuple[float, QRectF]:
+            aw, ah = max(area.width(), 20.0), max(area.height(), 20.0)
+            z = max(MIN_ZOOM, min(MAX_ZOOM, aw / r.width(), ah / r.height()))
+            w, h = r.width() * z, r.height() * z
+            return z, QRectF(area.left() + (aw - w) / 2, area.top() + (ah - h) / 2, w, h)  # centred in it
+
+        bar = overlays[1]
+        below = self.FIT_BOTTOM_PX
+        # where the floor may go: above the band the legend and scale bar take at the bottom
+        # (always clear of them), the whole view, or left of the legend above the scale bar
+        # (a wide, short dock: the room twice as large as above the band)
+        band = QRectF(side, top, vw - 2 * side, vh - top - below - self._overlay_reserve_px())
+        z, dev = placed(band)
+        for area in (QRectF(side, top, vw - 2 * side, vh - top - below),
+                     QRectF(side, top, legend.left() - 2 * side, bar.top() - below - top)):
+            zc, devc = placed(area)
+            grown = devc.adjusted(-4, -self.FIT_TOP_PX, 4, self.FIT_BOTTOM_PX)  # with its title and labels
+            if zc > z and not any(grown.intersects(o) for o in overlays):
+                z, dev = zc, devc
+        self.setTransform(QTransform.fromScale(z, z))
+        # room to scroll the floor off-centre (beside the legend): the scene's margin is one
+        # floor wide, less than half a short, wide view at this zoom
+        need = r.adjusted(-vw / z, -vh / z, vw / z, vh / z)
+        if not self.fscene.sceneRect().contains(need):
+            self.fscene.setSceneRect(self.fscene.sceneRect().united(need))
+        # the view's centre in scene coordinates, so that the floor lands on ``dev``
+        self.centerOn(r.left() + (vw / 2 - dev.left()) / z, r.top() + (vh / 2 - dev.top()) / z)
         self.auto_fit = True
         self.zoomChanged.emit(self.zoom())
 
     def _overlay_reserve_px(self) -> float:
-        """Height of the overlay band at the bottom: the legend (48 px + margin), and the
-        scale bar stacked above it when the view is too narrow to put them side by side."""
-        return 64.0 if self.viewport().width() >= 560 else 110.0 if self.viewport().width() >= 330 else 128.0
+        """Height of the overlay band at the bottom: the legend and the scale bar (beside it,
+        or stacked above it in a view too narrow for both side by side), with a margin."""
+        vp = self.viewport().rect()
+        legend = self._legend_box(vp)
+        return vp.height() - min(legend.top(), self._scale_bar_box(vp, legend).top()) + 4
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -230,6 +267,8 @@ class FloorGraphicsView(QGraphicsView):
         if ppm <= 0:
             return None
         length_m, label = units.scale_bar(120 / ppm)  # a round length of ~120 px
+        if length_m * ppm > SCALE_BAR_MAX_PX:  # the next round step can be 2.5 times as long
+            length_m, label = units.scale_bar(60 / ppm)
         return length_m * ppm, label
 
     def _draw_scale_bar(self, painter: QPainter, vp: QRect, legend: QRectF | None = None) -> None:
@@ -252,27 +291,52 @@ class FloorGraphicsView(QGraphicsView):
         painter.setFont(_font(11))
         painter.drawText(QPointF(x0, y0 - 8), label)
 
-    def _draw_legend(self, painter: QPainter, vp: QRect) -> QRectF:
+    def _legend_entries(self) -> tuple[str, list[tuple[str, str]]]:
         mode = self.fscene.mode
         title = self.tr("Rack power vs. limit") if mode == "power" else self.tr("Rack heat vs. cooling")
         res = self.fscene.doc.results
         s = res.settings if res is not None else None
         entries = style.band_labels(None if s is None else
                                     s.feed_warn_fraction if mode == "power" else s.cooling_warn_fraction)
-        painter.setFont(_font(11))
-        fm = QFontMetricsF(painter.font())
-        tf = _font(11, bold=True)
-        tw = QFontMetricsF(tf).horizontalAdvance(title)
+        return title, entries
+
+    def _legend_layout(self, vp: QRect) -> tuple[QRectF, int]:
+        """The legend's box in the viewport and how many swatches go on a row."""
+        title, entries = self._legend_entries()
+        fm = QFontMetricsF(_font(11))
+        tw = QFontMetricsF(_font(11, bold=True)).horizontalAdvance(title)
         ew = sum(fm.horizontalAdvance(t) + 30 for _, t in entries)
         per_row = len(entries)
-        if max(tw, ew) + 20 > vp.width() - 24:  # narrow view: the swatches on two rows
+        bar_room = 16 + SCALE_BAR_MAX_PX + 16 + 12  # not the bar's length now: that depends on the zoom
+        # narrow view: the swatches on two rows, so the scale bar still fits beside the legend
+        # (stacked above it, the two took 110 px off a 200 px high floor plan)
+        if max(tw, ew) + 20 > vp.width() - 24 or vp.width() - (max(tw, ew) + 32) < bar_room:
             per_row = math.ceil(len(entries) / 2)
             ew = max(sum(fm.horizontalAdvance(t) + 30 for _, t in entries[i:i + per_row])
                      for i in range(0, len(entries), per_row))
         w = max(tw, ew) + 20
         rows = math.ceil(len(entries) / per_row)
         h = 48 + 18 * (rows - 1)
-        box = QRectF(max(4.0, vp.width() - w - 12), vp.height() - h - 12, w, h)
+        return QRectF(max(4.0, vp.width() - w - 12), vp.height() - h - 12, w, h), per_row
+
+    def _legend_box(self, vp: QRect) -> QRectF:
+        return self._legend_layout(vp)[0]
+
+    def _scale_bar_box(self, vp: QRect, legend: QRectF) -> QRectF:
+        """The most the scale bar's box takes (as _draw_scale_bar places it, at its longest:
+        its length follows the zoom, the fit must not)."""
+        w = SCALE_BAR_MAX_PX
+        x0, y0 = 16.0, vp.height() - 22.0
+        if legend.left() < x0 + max(w, 40) + 16:
+            y0 = legend.top() - 12
+        return QRectF(x0 - 8, y0 - 24, max(w, 40) + 16, 34)
+
+    def _draw_legend(self, painter: QPainter, vp: QRect) -> QRectF:
+        title, entries = self._legend_entries()
+        box, per_row = self._legend_layout(vp)
+        painter.setFont(_font(11))
+        fm = QFontMetricsF(painter.font())
+        tf = _font(11, bold=True)
         c = self.fscene.colors
         painter.setPen(QPen(c.overlay_border, 1))
         painter.setBrush(c.overlay_box)

@@ -64,6 +64,8 @@ class RackScene(QGraphicsScene):
         self.row_id: str | None = None
         self.frames: dict[tuple[str, str], RackFrameItem] = {}
         self.outers: dict[tuple[str, str], QGraphicsRectItem] = {}  # the dark frame around each face
+        # each rack's header (name, type, figures, FRONT/REAR) above its faces, in scene coordinates
+        self.headers: dict[str, QRectF] = {}
         self.devices: dict[str, list[DeviceItem]] = {}
         self.rack_items: dict[str, list[QGraphicsItem]] = {}  # per rack: device items + figure text
         self.figures: dict[str, QGraphicsSimpleTextItem] = {}
@@ -114,6 +116,17 @@ class RackScene(QGraphicsScene):
                 return Target(rack_id, face, u, side)
         return None
 
+    def rack_at(self, pos: QPointF) -> tuple[str, str] | None:
+        """(rack, face) of the face or the header (name, type, figures) under a scene point: a
+        click on a rack's name selects the rack as a click inside its frame does."""
+        t = self.target_at(pos)
+        if t is not None:
+            return t.rack_id, t.face
+        for rack_id, r in self.headers.items():
+            if r.contains(pos):
+                return rack_id, "front" if pos.x() < r.center().x() else "rear"
+        return None
+
     def point_for(self, rack_id: str, face: str, u: int) -> QPointF:
         """Scene point in the middle of U ``u`` on a face."""
         frame = self.frames[(rack_id, face)]
@@ -133,6 +146,7 @@ class RackScene(QGraphicsScene):
         self.clear()
         self.frames.clear()
         self.outers.clear()
+        self.headers.clear()
         self.devices.clear()
         self.ports.clear()
         self._used = None
@@ -223,6 +237,8 @@ class RackScene(QGraphicsScene):
         # type, then the figures (each skips the grown lines above it), and each line is
         # elided to the header's width before anything is dropped.
         header = QRectF(fx, top - grow, head_w, HEADER_H - 70 + grow)
+        # the whole band above the faces, down to the outer frames, is the rack's to click
+        self.headers[rack.id] = QRectF(fx, top - grow, head_w, (-height - FRAME) - (top - grow))
         name = self._text(rack.name, 64, text_c, bold=True, room=header, above=[])
         name.setPos(fx, top)
         self.names[rack.id] = name

@@ -158,8 +158,8 @@ class RackGraphicsView(RackGestures, QGraphicsView):
         return None
 
     def _frame_at(self, pos: QPoint) -> RackFrameItem | None:
-        t = self.rack_scene.target_at(self.mapToScene(pos))
-        return self.rack_scene.frames.get((t.rack_id, t.face)) if t else None
+        hit = self.rack_scene.rack_at(self.mapToScene(pos))
+        return self.rack_scene.frames.get(hit) if hit else None
 
     # -- ports and wiring ----------------------------------------------------------------
     def port_at(self, pos: QPoint) -> tuple[str, Port] | None:
