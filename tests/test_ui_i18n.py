@@ -285,6 +285,13 @@ def test_german_concurrent_users_field(qtbot, tmp_path, monkeypatch):
         qtbot.keyClick(edit, Qt.Key.Key_Return)
         assert _spec(win, wid)["users"] == 2000
         assert error.isVisibleTo(panel) and "1,234" in error.text()
+        # a value the spec refuses: the spec's reason in German under the field (it was
+        # pydantic's English, "Input should be greater than or equal to 1")
+        edit.selectAll()
+        qtbot.keyClicks(edit, "0")
+        qtbot.keyClick(edit, Qt.Key.Key_Return)
+        assert _spec(win, wid)["users"] == 2000
+        assert error.isVisibleTo(panel) and error.text() == "Der Wert muss mindestens 1 sein", error.text()
     finally:
         i18n.install(QApplication.instance(), "en", TS_DIR)
 

@@ -304,10 +304,13 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <source>Bill of Materials and Prices</source>
             <translation>Stückliste und Preise</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <location filename="../../ui/dialogs/bom_prices.py" line="124" />
-            <source>Capex {amount} {currency} is INCOMPLETE: {n} line(s) without a price or exchange rate are left out. Select one and set a price for this plan.</source>
-            <translation>Investitionskosten {amount} {currency} sind UNVOLLSTÄNDIG: {n} Position(en) ohne Preis oder Wechselkurs fehlen. Eine wählen und einen Preis für diesen Plan setzen.</translation>
+            <source>Capex {amount} {currency} is INCOMPLETE: %n line(s) without a price or exchange rate are left out. Select one and set a price for this plan.</source>
+            <translation>
+                <numerusform>Investitionskosten {amount} {currency} sind UNVOLLSTÄNDIG: %n Position ohne Preis oder Wechselkurs fehlt. Diese wählen und einen Preis für diesen Plan setzen.</numerusform>
+                <numerusform>Investitionskosten {amount} {currency} sind UNVOLLSTÄNDIG: %n Positionen ohne Preis oder Wechselkurs fehlen. Eine wählen und einen Preis für diesen Plan setzen.</numerusform>
+            </translation>
         </message>
         <message>
             <location filename="../../ui/dialogs/bom_prices.py" line="120" />
@@ -4417,10 +4420,13 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <source>{entry}; needs data: {what}</source>
             <translation>{entry}; Daten fehlen: {what}</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <location filename="../../ui/dialogs/netbox_import.py" line="33" />
-            <source>{ok} imported, {skipped} skipped, {failed} failed, of {files} file(s).</source>
-            <translation>{ok} importiert, {skipped} übersprungen, {failed} fehlgeschlagen, von {files} Datei(en).</translation>
+            <source>{ok} imported, {skipped} skipped, {failed} failed, of %n file(s).</source>
+            <translation>
+                <numerusform>{ok} importiert, {skipped} übersprungen, {failed} fehlgeschlagen, von %n Datei.</numerusform>
+                <numerusform>{ok} importiert, {skipped} übersprungen, {failed} fehlgeschlagen, von %n Dateien.</numerusform>
+            </translation>
         </message>
     </context>
     <context>

@@ -25,6 +25,17 @@ Everything else in the catalog loaded normally.</numerusform>
         </message>
     </context>
     <context>
+        <name>BomPricesDialog</name>
+        <message numerus="yes">
+            <location filename="../../ui/dialogs/bom_prices.py" line="124" />
+            <source>Capex {amount} {currency} is INCOMPLETE: %n line(s) without a price or exchange rate are left out. Select one and set a price for this plan.</source>
+            <translation>
+                <numerusform>Capex {amount} {currency} is INCOMPLETE: %n line without a price or exchange rate is left out. Select it and set a price for this plan.</numerusform>
+                <numerusform>Capex {amount} {currency} is INCOMPLETE: %n lines without a price or exchange rate are left out. Select one and set a price for this plan.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>BuildPlanExporter</name>
         <message numerus="yes">
             <location filename="../../ui/export.py" line="126" />
@@ -65,6 +76,17 @@ Everything else in the catalog loaded normally.</numerusform>
             <translation>
                 <numerusform>%n finding</numerusform>
                 <numerusform>%n findings</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>NetboxImportResult</name>
+        <message numerus="yes">
+            <location filename="../../ui/dialogs/netbox_import.py" line="33" />
+            <source>{ok} imported, {skipped} skipped, {failed} failed, of %n file(s).</source>
+            <translation>
+                <numerusform>{ok} imported, {skipped} skipped, {failed} failed, of %n file.</numerusform>
+                <numerusform>{ok} imported, {skipped} skipped, {failed} failed, of %n files.</numerusform>
             </translation>
         </message>
     </context>

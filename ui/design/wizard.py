@@ -272,7 +272,7 @@ class WorkloadsPage(QWizardPage):
         try:
             parse_spec(w["kind"], w["spec"])
         except SpecError as e:
-            self.show_errors(i, field_errors(str(e)))
+            self.show_errors(i, field_errors(error_text(e)))
 
     def _commit_name(self) -> None:
         i = self.list.currentRow()
@@ -301,7 +301,7 @@ class WorkloadsPage(QWizardPage):
         try:
             parse_spec(w["kind"], spec)
         except SpecError as e:
-            errs = field_errors(str(e))
+            errs = field_errors(error_text(e))
             fld.show_error(errs.get(name) or "")
             return
         for f in self.fields.values():  # the spec is valid now: only unreadable text stays named
@@ -349,7 +349,7 @@ class WorkloadsPage(QWizardPage):
             try:
                 parse_spec(w["kind"], w["spec"])
             except SpecError as e:
-                self.show_errors(i, field_errors(str(e)))
+                self.show_errors(i, field_errors(error_text(e)))
                 return False
         self.message.hide()
         return True

@@ -121,10 +121,10 @@ class BomPricesDialog(QDialog):
                                  .replace("{amount}", f"{fnum(t.capex, ',.0f')}").replace("{currency}", t.currency))
         else:
             missing = sum(1 for b in lines if b.unit_price is None or b.extended_plan is None)
-            self.summary.setText(self.tr("Capex {amount} {currency} is INCOMPLETE: {n} line(s) without a price or "
-                                         "exchange rate are left out. Select one and set a price for this plan.")
-                                 .replace("{amount}", f"{fnum(t.capex, ',.0f')}").replace("{currency}", t.currency)
-                                 .replace("{n}", str(missing)))
+            self.summary.setText(self.tr("Capex {amount} {currency} is INCOMPLETE: %n line(s) without a price or "
+                                         "exchange rate are left out. Select one and set a price for this plan.", "",
+                                         missing)
+                                 .replace("{amount}", f"{fnum(t.capex, ',.0f')}").replace("{currency}", t.currency))
 
     def _selection(self) -> None:
         self.price_button.setEnabled(0 <= self.table.currentRow() < len(self.slugs))

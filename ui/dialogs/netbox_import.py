@@ -30,8 +30,8 @@ class NetboxImportResult(QDialog):
         self.setWindowTitle(self.tr("NetBox import"))
         self.report = report
         n_ok, n_skip, n_fail = len(report.imported), len(report.skipped), len(report.failed)
-        text = self.tr("{ok} imported, {skipped} skipped, {failed} failed, of {files} file(s).").format(
-            ok=n_ok, skipped=n_skip, failed=n_fail, files=len(report.results))
+        text = self.tr("{ok} imported, {skipped} skipped, {failed} failed, of %n file(s).", "",
+                       len(report.results)).format(ok=n_ok, skipped=n_skip, failed=n_fail)
         if report.cancelled:
             text += " " + self.tr("The import was cancelled; the files listed were done.")
         if n_ok:

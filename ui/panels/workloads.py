@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
 
 from planner.edits import AddItem, Change, Compound, Edit, RemoveItem, SetProperty
 from planner.engine import levels
-from planner.i18n import message_text, translated
+from planner.i18n import error_text, message_text, translated
 from planner.plan import ServerGroup, Workload
 from planner.workloads.evaluate import WorkloadVerdict
 from planner.workloads.specs import SPEC_MODELS, SpecError, has_target, parse_spec
@@ -785,7 +785,7 @@ class WorkloadsPanel(QWidget):
             try:
                 parse_spec(w.kind, w.spec)
             except SpecError as e:
-                self._show_spec_errors(str(e))
+                self._show_spec_errors(error_text(e))
         finally:
             self._loading = False
 
@@ -822,7 +822,7 @@ class WorkloadsPanel(QWidget):
         self.verdict_error.setVisible(bool(err))
         if err and not self._loading:
             # an evaluation error naming a field goes to that field too
-            for name, text in field_errors(err).items():
+            for name, text in field_errors(message_text(err)).items():
                 if name in self.fields:
                     self.fields[name].show_error(text)
         for label, text in figure_rows(v, w.kind, w.spec):
@@ -930,7 +930,7 @@ class WorkloadsPanel(QWidget):
         try:
             parse_spec(w.kind, spec)
         except SpecError as e:
-            errs = field_errors(str(e))
+            errs = field_errors(error_text(e))
             # this field's own message; a rule over several fields (storage) also lands here
             fld.show_error(errs.get(name) or "; ".join(errs.values()))
             return
