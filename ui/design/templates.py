@@ -200,7 +200,7 @@ class NewFromTemplateDialog(QDialog):
         cur = self.wanted or self.current_name()
         name = cur if cur in self.queue else self.queue[0]
         self.status.setText(self.tr("Building {title}\u2026 ({done} of {total} ready)").format(
-            title=self._info(name).title or name, done=done, total=len(self.infos)))
+            title=_planner_text(self._info(name).title) or name, done=done, total=len(self.infos)))
         catalog = self.catalog
         self.task.start(lambda progress, cancelled: build_preview(name, catalog, progress, cancelled),
                         on_done=partial(self._built, name), on_failed=partial(self._failed, name))
