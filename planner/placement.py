@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from planner.i18n import N_, tmsg
 from planner.plan import Placement, Plan, Rack
+
+if TYPE_CHECKING:
+    from planner.catalog import Catalog
 
 # whole sentences per side and face, so a translation can say "links"/"vorne" in its own order
 _ZERO_U_FULL = {
@@ -29,13 +32,6 @@ _TAKEN = {
     ("front", True): N_("U{u} on the front of {rack} is taken by {other} (full depth)"),
     ("rear", True): N_("U{u} on the rear of {rack} is taken by {other} (full depth)"),
 }
-
-
-class CatalogLookup(Protocol):
-    """What placement checks read of a catalog: ``planner.catalog.Catalog``, or the engine's
-    ``LenientCatalog`` (entry or None, by table and slug)."""
-
-    def get(self, table: str, slug: str, default: Any = None) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -61,21 +57,20 @@ class RackDims:
     name: str
 
 
-def device_dims(catalog: CatalogLookup | None, slug: str) -> DeviceDims | None:
+def device_dims(catalog: Catalog | None, slug: str) -> DeviceDims | None:
     dev = catalog.get("device-types", slug) if catalog is not None else None
     if dev is None:
         return None
-    planning = getattr(dev, "planning", None)
-    depth = getattr(planning, "depth_mm", None) if planning is not None else None
+    depth = dev.planning.depth_mm if dev.planning is not None else None
     return DeviceDims(
         u_height=float(dev.u_height),
-        full_depth=bool(getattr(dev, "is_full_depth", True)),
+        full_depth=dev.is_full_depth,
         depth_mm=float(depth) if depth else None,
         name=f"{dev.manufacturer} {dev.model}",
     )
 
 
-def rack_dims(catalog: CatalogLookup | None, slug: str) -> RackDims | None:
+def rack_dims(catalog: Catalog | None, slug: str) -> RackDims | None:
     rt = catalog.get("rack-types", slug) if catalog is not None else None
     if rt is None:
         return None
@@ -106,9 +101,8 @@ def units_of(u: int, u_height: float) -> range:
     return range(u, u + max(1, math.ceil(u_height)))
 
 
-# the catalog a checker was made with: a Catalog in the app and the builders (which hand it
-# on to naming and cable routing), the engine's LenientCatalog in the engine
-C = TypeVar("C", bound="CatalogLookup | None", covariant=True)
+# the catalog a checker was made with (None: no catalog, nothing known of the hardware)
+C = TypeVar("C", bound="Catalog | None", covariant=True)
 
 
 class PlacementChecker(Generic[C]):

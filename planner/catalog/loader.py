@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 from pydantic import BaseModel, ValidationError
 
@@ -248,8 +248,29 @@ class Catalog:
         when the catalog has none (components ``table: cloud``; the user layer overrides it)."""
         return self.tables["cloud"].get(gpu_slug)
 
-    def get(self, table: str, slug: str, default: Any = None) -> Any:
-        return self.tables.get(table, {}).get(slug, default)
+    # get: one type per table, so that a caller reads a checked field (issue 16)
+    @overload
+    def get(self, table: Literal["device-types"], slug: str) -> DeviceType | None: ...
+    @overload
+    def get(self, table: Literal["rack-types"], slug: str) -> RackType | None: ...
+    @overload
+    def get(self, table: Literal["gpus"], slug: str) -> Gpu | None: ...
+    @overload
+    def get(self, table: Literal["nics"], slug: str) -> Nic | None: ...
+    @overload
+    def get(self, table: Literal["cables"], slug: str) -> Cable | None: ...
+    @overload
+    def get(self, table: Literal["cooling"], slug: str) -> CoolingUnit | None: ...
+    @overload
+    def get(self, table: Literal["llms"], slug: str) -> Llm | None: ...
+    @overload
+    def get(self, table: Literal["cloud"], slug: str) -> CloudPrice | None: ...
+    @overload
+    def get(self, table: str, slug: str) -> CatalogEntry | None: ...
+
+    def get(self, table: str, slug: str) -> CatalogEntry | None:
+        """The entry of ``table`` with ``slug``, or None (also for a table the catalog lacks)."""
+        return self.tables.get(table, {}).get(slug)
 
     def origin(self, slug: str, table: str = DEVICE_TABLE) -> Origin:
         """Layer, file and line an entry was loaded from."""

@@ -495,7 +495,7 @@ def _storage_fabric(design: BuildDesign, catalog: Catalog) -> FabricChoice:
         ports = dp.role("storage") if dp is not None else []
         speeds += [p.speed_gbps for p in ports]
         if slug == design.storage.device:
-            dev = catalog.get("device-types", slug)
+            dev = catalog.device(slug)
             names = {p.name for p in ports}
             if any(i.name in names and (i.type or "").startswith("infiniband") for i in dev.interfaces):
                 tech = "infiniband"
@@ -635,7 +635,7 @@ def _row_place(i: int, row_len_m: float, rack_d_m: float) -> tuple[float, float,
 
 
 def _rack_dims(catalog: Catalog, slug: str) -> tuple[float, float]:
-    rt = catalog.get("rack-types", slug)
+    rt = catalog.rack_type(slug)
     return ((rt.outer_width_mm or 600.0) / 1000.0, (rt.outer_depth_mm or 1200.0) / 1000.0)
 
 
@@ -738,7 +738,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     if storage is not None and n_storage:
         sdev = _device(catalog, storage.device, "storage.device")
         sspec = spec.device(storage.device)
-        nrt = catalog.get("rack-types", ch.network_rack_type)
+        nrt = catalog.rack_type(ch.network_rack_type)
         h = max(1, math.ceil(sdev.u_height or 1))
         sto_ends = len(_role_ports(catalog, storage.device, "storage"))
         by_kw = int((_settings().air_containment_limit_kw * 1000 * FILL - 200.0)
@@ -784,7 +784,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
         facility = "loop-facility"
     rack_no = 0
     rack_prefix = "NVL72" if gb200 else "GPU"
-    sdev = catalog.get("device-types", design.server)
+    sdev = catalog.device(design.server)
     s_height = max(1, math.ceil(sdev.u_height or 1))
     for i, count in enumerate(compute_rows):
         x, y, orient = _row_place(i, row_len, rack_d_max)
@@ -838,7 +838,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
                 b.servers.append(sid)
             left -= min(per_rack, left)
     if storage is not None and n_storage:
-        stdev = catalog.get("device-types", storage.device)
+        stdev = catalog.device(storage.device)
         h = max(1, math.ceil(stdev.u_height or 1))
         for k in range(n_storage):
             rack = b.storage_racks[k // stor_per_rack]
@@ -985,9 +985,9 @@ def _mgmt_member(catalog: Catalog, slug: str) -> bool:
 def _switches_per_rack(catalog: Catalog, sw: str, rack_type: str, design: BuildDesign) -> int:
     """Switches one network rack holds: its U (top U for management, U1 free) and 90 % of air
     with containment (or the design's max_rack_kw) at the switch's draw and its ports' optics."""
-    d = catalog.get("device-types", sw)
+    d = catalog.device(sw)
     sp = _specs(catalog).device(sw)
-    rt = catalog.get("rack-types", rack_type)
+    rt = catalog.rack_type(rack_type)
     h = max(1, math.ceil(d.u_height or 1))
     from planner.fabric.ports import device_ports
 
@@ -1127,7 +1127,7 @@ def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
 
 
 def _title(design: BuildDesign, catalog: Catalog, n_servers: int) -> str:
-    d = catalog.get("device-types", design.server)
+    d = catalog.device(design.server)
     gpus = n_servers * (d.gpu_count or 0)
     model = _model_name(catalog, "device-types", design.server)
     return (tf(N_("{gpus} GPUs: {n} x {model}"), gpus=gpus, n=n_servers, model=model) if gpus

@@ -125,9 +125,9 @@ def storage_per_rack(design: BuildDesign, catalog: Catalog, ch: gen.Choices, mem
     def make() -> int:
         from planner.fabric.ports import device_ports
 
-        sdev = catalog.get("device-types", slug)
+        sdev = catalog.device(slug)
         sspec = gen._specs(catalog).device(slug)
-        nrt = catalog.get("rack-types", ch.network_rack_type)
+        nrt = catalog.rack_type(ch.network_rack_type)
         h = max(1, math.ceil(sdev.u_height or 1))
         dp = device_ports(catalog, slug)
         ends = len(dp.role("storage")) if dp is not None else 0

@@ -59,7 +59,7 @@ def nvlink_trays(plan: Plan, catalog: Catalog, rack_id: str) -> tuple[list[Tray]
         dp = device_ports(catalog, p.device)
         if dp is None:
             continue
-        dev = catalog.get("device-types", p.device)
+        dev = catalog.device(p.device)  # device_ports found it
         if dp.kind == "switch" and dev.planning is not None and dev.planning.switch is not None \
                 and dev.planning.switch.fabric == "nvlink":
             switches.append((p, dp))

@@ -276,8 +276,8 @@ def import_site(racks_csv: str | Path, devices_csv: str | Path | None, catalog: 
         face = "rear" if r.get("face", "").strip().lower() == "rear" else "front"
         common = {"id": _id("nb", n), "device": slug, "name": (r.get("name") or "")[:200],
                   "serial": (r.get("serial") or "")[:50], "asset_tag": (r.get("asset_tag") or "")[:50]}
-        rt = catalog.get("rack-types", in_rack.rack_type)
-        height = rt.u_height if rt is not None else 48
+        in_type = catalog.get("rack-types", in_rack.rack_type)
+        height = in_type.u_height if in_type is not None else 48
         if position is None:
             if dev.u_height == 0:
                 side = "left" if side_next[in_rack.id] % 2 == 0 else "right"

@@ -207,10 +207,10 @@ def _device_label(catalog: Catalog | None, p: Placement) -> tuple[str, str, str]
     title = p.name or model
     bits = []
     if getattr(dev, "gpu_count", 0):
-        gpu = catalog.get("gpus", dev.gpu_slug) if catalog is not None else None
+        gpu = catalog.get("gpus", dev.gpu_slug) if catalog is not None and dev.gpu_slug else None
         gname = (gpu.model if gpu else dev.gpu_slug or "").split()[0] if (gpu or dev.gpu_slug) else ""
         bits.append(f"{dev.gpu_count}\u00d7 {gname}".strip())
-    if getattr(dev, "max_power_w", None):
+    if dev.max_power_w:
         bits.append(f"{format_number(dev.max_power_w / 1000, None, 1)} kW")
     details = f"{model} \u00b7 " + " \u00b7 ".join(bits) if p.name and bits else (model if p.name else " \u00b7 ".join(bits))
     return title, details, kind_color(getattr(dev, "kind", "other"))

@@ -1326,8 +1326,9 @@ class _Builder:
         if item is None:
             return None
         price = getattr(item, "price", None)
-        if price is None and getattr(item, "planning", None) is not None:
-            price = getattr(item.planning, "price", None)
+        planning = getattr(item, "planning", None)  # device and rack types keep theirs in planning
+        if price is None and planning is not None:
+            price = getattr(planning, "price", None)
         return price
 
     def bom(self) -> list[Any]:

@@ -326,7 +326,7 @@ def cluster_from_plan(plan: Plan, catalog: Catalog, group: str | None = None) ->
         if trays:
             domains = plan_nvlink_domains(plan, catalog)
             nvlink = nvlink_domain_of(pids, trays, domains,
-                                      lambda pid: catalog.get("device-types", plan.index.placements[pid].device).gpu_count)
+                                      lambda pid: catalog.device(plan.index.placements[pid].device).gpu_count)
     return cluster_from_counts(catalog, servers, storage, plan.metadata, group=group, nvlink=nvlink)
 
 
@@ -356,7 +356,8 @@ def cluster_from_counts(catalog: Catalog, servers: dict[str, int], storage: dict
                                 else tmsg("the plan has no GPU servers"))
     kinds: Counter[str] = Counter()
     for slug, d in devs.items():
-        kinds[d.gpu_slug] += servers[slug]
+        if d.gpu_slug is not None:  # GPU servers all have one
+            kinds[d.gpu_slug] += servers[slug]
     gpu_slug = max(sorted(kinds), key=lambda k: kinds[k])
     notes: list[str] = []
     if len(kinds) > 1:
@@ -372,18 +373,22 @@ def cluster_from_counts(catalog: Catalog, servers: dict[str, int], storage: dict
     power = math.fsum(servers[s] * (_server_power_w(d) or gpu.tdp_w * cal.SERVER_POWER_PER_GPU_TDP)
                       for s, d in devs.items()) / gpus
     capex, src = None, ""
-    if all(d.price is not None and d.price.currency == "USD" for d in devs.values()):
-        capex, src = math.fsum(servers[s] * d.price.amount for s, d in devs.items()) / gpus, tmsg("server prices")
+    usd = [(servers[s], d.price.amount) for s, d in devs.items() if d.price is not None and d.price.currency == "USD"]
+    if len(usd) == len(devs):  # every server priced in USD
+        capex, src = math.fsum(n * amount for n, amount in usd) / gpus, tmsg("server prices")
     elif gpu.price_usd is not None:
         capex, src = gpu.price_usd, tmsg("{gpu} GPU price (GPU only)", gpu=gpu_slug)
     client_nic = math.fsum(servers[s] * _nic_gbps(catalog, d, "storage") for s, d in devs.items()) / 8.0
     write = read = None
-    st_devs = [(catalog.get("device-types", s), n) for s, n in sorted(storage.items()) if n > 0]
-    st_devs = [(d, n) for d, n in st_devs if d is not None and d.planning and d.planning.storage]
-    storage_note = tmsg("no storage devices in the plan") if not st_devs else ""
-    if st_devs:
-        write = math.fsum(n * d.planning.storage.write_gb_per_s for d, n in st_devs)
-        read = math.fsum(n * d.planning.storage.read_gb_per_s for d, n in st_devs)
+    st_specs = []  # (storage figures, count) of the plan's storage devices
+    for s, n in sorted(storage.items()):
+        sd = catalog.get("device-types", s)
+        if n > 0 and sd is not None and sd.planning is not None and sd.planning.storage is not None:
+            st_specs.append((sd.planning.storage, n))
+    storage_note = tmsg("no storage devices in the plan") if not st_specs else ""
+    if st_specs:
+        write = math.fsum(n * st.write_gb_per_s for st, n in st_specs)
+        read = math.fsum(n * st.read_gb_per_s for st, n in st_specs)
         if client_nic > 0:
             write, read = min(write, client_nic), min(read, client_nic)
     domain, nvl_bw = NVLINK_DOMAIN_OVERRIDE.get(gpu_slug), None

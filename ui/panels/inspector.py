@@ -294,11 +294,11 @@ class Inspector(QWidget):
             if dev.typical_power_w and dev.typical_power_w != dev.max_power_w:
                 cat.addRow(self.tr("Typical power"), QLabel(f"{fnum(dev.typical_power_w / 1000, '.2f')} kW"))
             power = dev.planning.power if dev.planning is not None else None
-            if not dev.max_power_w and power is not None and power.nameplate_w:
+            if not dev.max_power_w and power is not None and power.nameplate_w and power.psu_rating_w:
                 cat.addRow(self.tr("PSU nameplate"), QLabel(self.tr("{count} x {rating} W").format(
                     count=power.psu_count, rating=f"{fnum(power.psu_rating_w, ',.0f')}")))
             if dev.gpu_count:
-                gpu = self.doc.catalog.get("gpus", dev.gpu_slug)
+                gpu = self.doc.catalog.get("gpus", dev.gpu_slug) if dev.gpu_slug else None
                 cat.addRow(self.tr("GPUs"), QLabel(f"{dev.gpu_count} x {gpu.model if gpu else dev.gpu_slug}"))
             if dev.needs_data:
                 need = QLabel(needs_data_text(dev.needs_data))

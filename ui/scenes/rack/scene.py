@@ -266,7 +266,7 @@ class RackScene(QGraphicsScene):
         title = p.name or model
         bits = []
         if dev.gpu_count:
-            gpu = self.doc.catalog.get("gpus", dev.gpu_slug)
+            gpu = self.doc.catalog.get("gpus", dev.gpu_slug) if dev.gpu_slug else None
             gname = (gpu.model if gpu else dev.gpu_slug or "").split()[0]
             bits.append(f"{dev.gpu_count}\u00d7 {gname}")
         if dev.max_power_w:
