@@ -1,31 +1,19 @@
-"""The walk-through's CLI and export texts in German (WALK.md items 5, 6, 15, 16, 17): spec
+"""The walk-through's CLI and export texts in German (a user walk-through, 2026-12-01): spec
 errors, duplicate ids and placement clashes translated; table and check words translated;
 CLI input errors as one translated line; plurals; the CSV default per language."""
 
 from __future__ import annotations
 
-import io
 import json
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
-from planner.cli import main
 from planner.i18n import error_text, message_text
+from tests.test_i18n_cli import run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
-            code = main(list(argv))
-        except SystemExit as e:  # --help, argparse's own errors
-            code = int(e.code or 0)
-    return code, out.getvalue(), err.getvalue()
 
 
 def example_dict() -> dict:
