@@ -12,8 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from planner.i18n import N_
+
 Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
+# how the printed outputs (build plan, workbook) name a severity and the kind of entity a
+# finding is about (translated where shown)
+SEVERITY_NAMES = {"error": N_("ERROR"), "warning": N_("WARNING"), "info": N_("INFO")}
+WHERE_KINDS = {"rack": N_("rack"), "placement": N_("device"), "pdu": N_("PDU"), "feed": N_("feed"),
+               "loop": N_("loop"), "room": N_("room"), "device-type": N_("device type"), "plan": N_("plan"),
+               "fabric": N_("fabric"), "link": N_("link"), "workload": N_("workload"), "source": N_("power source"),
+               "row": N_("row")}
 
 
 @dataclass(frozen=True, slots=True)

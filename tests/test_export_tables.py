@@ -25,7 +25,8 @@ from planner.reports.xlsx import ExportCancelled, write_workbook
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 POD = EXAMPLES / "xe9680-h100-pod.json"
-SHEETS = ["BOM", "Cables", "Racks", "Power sources", "Power feeds", "PDUs", "Workloads"]
+SHEETS = ["BOM", "Cables", "Racks", "Power sources", "Power feeds", "PDUs", "Cooling loops", "Workloads", "Rent or own",
+          "Findings"]
 
 
 @pytest.fixture(scope="module")
@@ -161,7 +162,8 @@ def test_german_csv_uses_semicolons_and_decimal_commas(pod, tmp_path):
     _plan, results, sheets = pod
     written = write_csv_files(sheets, tmp_path / "out", "de")
     assert [p.name for p in written] == ["bom.csv", "cables.csv", "racks.csv", "power-sources.csv",
-                                         "power-feeds.csv", "pdus.csv", "workloads.csv"]
+                                         "power-feeds.csv", "pdus.csv", "cooling-loops.csv", "workloads.csv",
+                                         "rent-or-own.csv", "findings.csv"]
     raw = (tmp_path / "out" / "pdus.csv").read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(raw[3:].decode("utf-8")), delimiter=";"))
@@ -263,7 +265,7 @@ def test_cli_export_xlsx_and_csv(tmp_path, capsys):
     assert main(["export", str(plan), "--format", "csv", "--locale", "de", "-o", str(tmp_path / "csv")]) == 0
     assert (tmp_path / "csv" / "bom.csv").read_text("utf-8-sig").startswith("Category;Manufacturer;")
     out = capsys.readouterr().out
-    assert "pod.xlsx" in out and "7 files" in out
+    assert "pod.xlsx" in out and "10 files" in out
 
 
 @pytest.mark.parametrize("args, message", [
@@ -348,3 +350,22 @@ def test_cli_a_file_that_cannot_be_replaced_exits_2(tmp_path, capsys, monkeypatc
     assert "pod.xlsx" in err and "open in another program" in err and "\n" not in err
     assert target.read_bytes() == b"open in Excel"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pod.json", "pod.xlsx"]  # no temp file left
+
+
+def test_the_new_sheets_carry_the_engines_loops_rent_and_findings(pod):
+    """Cooling loops, rent or own and findings are in the hand-off too (the workbook had
+    none of them): each row from the engine's results for this very plan."""
+    plan, results, sheets = pod
+    by = {s.key: s for s in sheets}
+    loops = by["Cooling loops"]
+    assert [r[0] for r in loops.rows] == [results.loops[lp.id].name for lp in plan.cooling_loops if lp.id in results.loops]
+    findings = by["Findings"]
+    assert len(findings.rows) == len(results.findings)
+    assert [r[1] for r in findings.rows] == [f.code for f in sorted(results.findings,
+                                                                     key=lambda f: {"error": 0, "warning": 1}.get(f.severity, 2))]
+    rent = by["Rent or own"]
+    ro = results.totals.rent_vs_own
+    assert ro is not None
+    values = {r[0]: r[1] for r in rent.rows}
+    assert values["Owning per year"] == pytest.approx(ro.own_cost_per_year)
+    assert values["Capex"] == pytest.approx(results.totals.capex)

@@ -227,9 +227,9 @@ def test_export_tables_in_german_xlsx_headers_and_numbers(tmp_path):
 def test_export_csv_headers_follow_the_language_numbers_and_names_do_not(tmp_path):
     out_de, out_en = tmp_path / "de", tmp_path / "en"
     code, printed, _ = run("--lang", "de", "export", str(EXAMPLE), "-f", "csv", "-o", str(out_de))
-    assert code == 0 and "7 Dateien nach" in printed and "Dezimalpunkt, ',' zwischen Feldern" in printed
+    assert code == 0 and "10 Dateien nach" in printed and "Dezimalpunkt, ',' zwischen Feldern" in printed
     code, printed, _ = run("export", str(EXAMPLE), "-f", "csv", "-o", str(out_en))
-    assert "wrote 7 files to" in printed
+    assert "wrote 10 files to" in printed
     assert sorted(p.name for p in out_de.iterdir()) == sorted(p.name for p in out_en.iterdir())
     de = (out_de / "bom.csv").read_text(encoding="utf-8-sig").splitlines()
     en = (out_en / "bom.csv").read_text(encoding="utf-8-sig").splitlines()

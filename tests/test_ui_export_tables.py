@@ -68,7 +68,8 @@ def test_file_export_workbook_writes_the_engines_bom(qtbot, tmp_path, monkeypatc
     assert asked and asked[0].endswith(".xlsx")
     assert win.table_exporter.last_thread_id not in (None, threading.get_ident())
     wb = load_workbook(target)
-    assert wb.sheetnames == ["BOM", "Cables", "Racks", "Power sources", "Power feeds", "PDUs", "Workloads"]
+    assert wb.sheetnames == ["BOM", "Cables", "Racks", "Power sources", "Power feeds", "PDUs", "Cooling loops", "Workloads",
+                             "Rent or own", "Findings"]
     ws = wb["BOM"]
     assert ws.freeze_panes == "A2"
     bom = win.doc.results.bom
@@ -92,7 +93,8 @@ def test_file_export_csv_for_german_excel(qtbot, tmp_path, monkeypatch, catalog,
         qtbot.mouseClick(dlg.ok_button, Qt.MouseButton.LeftButton)
     paths = blocker.args[0]
     assert {p.name for p in paths} == {"bom.csv", "cables.csv", "racks.csv", "power-sources.csv", "power-feeds.csv",
-                                       "pdus.csv", "workloads.csv"}
+                                       "pdus.csv", "cooling-loops.csv", "workloads.csv", "rent-or-own.csv",
+                                       "findings.csv"}
     text = (folder / "racks.csv").read_text("utf-8-sig")
     header, first = text.splitlines()[:2]
     assert header.startswith("Room;Row;Position;")

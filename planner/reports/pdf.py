@@ -45,7 +45,7 @@ import planner
 from planner.fabric.names import bottleneck_text, workload_kind_text
 from planner.fabric.schedule import CableRow, cable_schedule
 from planner.fileio import atomic_write_bytes
-from planner.findings import finding_text
+from planner.findings import SEVERITY_NAMES, WHERE_KINDS, finding_text
 from planner.i18n import N_, PAPER, _, format_date, message_text, ngettext, use_language
 from planner.logo import logo_size
 from planner.naming import display_name
@@ -97,11 +97,6 @@ SECTION_TITLES = {"cover": N_("Cover and summary"), "floor": N_("Floor plan"), "
                   "findings": N_("Findings and workloads"), "labels": N_("Cable labels")}
 PAGE_SIZES = {"a4": A4, "letter": letter}
 BASIS_NAMES = {"list": N_("list"), "street-estimate": N_("street"), "quote": N_("quote"), "estimate": N_("estimate")}
-SEVERITY_NAMES = {"error": N_("ERROR"), "warning": N_("WARNING"), "info": N_("INFO")}
-WHERE_KINDS = {"rack": N_("rack"), "placement": N_("device"), "pdu": N_("PDU"), "feed": N_("feed"),
-               "loop": N_("loop"), "room": N_("room"), "device-type": N_("device type"), "plan": N_("plan"),
-               "fabric": N_("fabric"), "link": N_("link"), "workload": N_("workload"), "source": N_("power source"),
-               "row": N_("row")}
 SEVERITY_COLORS = {"error": "#c0392b", "warning": "#b7791f", "info": "#3b7dd8"}
 MARGIN = 28.0
 LOGO_BOX = (170.0, 60.0)  # the cover's logo at most this wide and high (points)

@@ -1,4 +1,5 @@
-"""The plan's hand-off tables: BOM, cable schedule, racks, power sources and feeds, PDUs, workloads.
+"""The plan's hand-off tables: BOM, cable schedule, racks, power sources and feeds, PDUs,
+cooling loops, workloads, rent or own, findings.
 
 ``plan_tables(plan, catalog, results, imperial=False) -> list[Sheet]`` gives the tables
 the Excel workbook (:mod:`planner.reports.xlsx`) and the CSV files
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from planner.fabric.names import bottleneck_text, workload_kind_text
 from planner.fabric.schedule import cable_schedule
+from planner.findings import SEVERITY_NAMES, SEVERITY_RANK, WHERE_KINDS, finding_text
 from planner.geometry import plan_footprints
 from planner.i18n import N_, Np_, _, message_text, tf, use_language
 from planner.plan import cooling_method_name
@@ -107,7 +109,8 @@ def _plan_tables(plan: Plan, catalog: Catalog, results: Results, imperial: bool,
     t = _Tables(plan, catalog, results, imperial)
     steps = (("bill of materials", t.bom), ("cable schedule", t.cables), ("racks", t.racks),
              ("power sources", t.sources), ("power feeds", t.feeds), ("rack PDUs", t.pdus),
-             ("workloads", t.workloads))
+             ("cooling loops", t.loops), ("workloads", t.workloads), ("rent or own", t.rent),
+             ("findings", t.findings))
     out = []
     for i, (stage, make) in enumerate(steps):
         if progress is not None:
@@ -148,6 +151,27 @@ class _Tables:
         for coll, kind in ((plan.feeds, "feed"), (plan.cooling_loops, "loop"), (plan.power_sources, "source")):
             for x in coll:
                 self.names[(kind, x.id)] = x.name
+
+    def cooling_name(self, slug: str | None) -> str:
+        """A cooling unit's catalog name, "vendor model" (the slug when the catalog lacks it)."""
+        if not slug:
+            return ""
+        item = self.catalog.get("cooling", slug) if self.catalog is not None else None
+        return f"{item.vendor} {item.model}" if item is not None else slug
+
+    def where(self, kind: str, ident: str | None) -> str:
+        """A finding's place as the build plan names it: kind and name."""
+        label = _(WHERE_KINDS[kind]) if kind in WHERE_KINDS else kind
+        if not ident:
+            return label
+        if kind == "device-type":
+            dev = self.catalog.get("device-types", ident) if self.catalog is not None else None
+            return f"{label} {dev.manufacturer} {dev.model}" if dev is not None else f"{label} {ident}"
+        name = self.names.get((kind, ident))
+        if name is None and kind == "placement":
+            p = self.plan.index.placements.get(ident)
+            name = (p.name or p.id) if p is not None else None
+        return f"{label} {name or ident}"
 
     def mass(self, kg: float | None) -> float | None:
         return None if kg is None else (kg / LB_KG if self.imperial else kg)
@@ -268,7 +292,7 @@ class _Tables:
                         res.u_height, res.u_used,
                         res.u_free, res.largest_free_block_u, res.devices, res.gpu_count, _kw(res.typical_w),
                         _kw(res.max_w), _kw(res.nameplate_w), _kw(res.power_capacity_w),
-                        cooling_method_name(res.cooling, translate=True), res.cooling_unit or "",
+                        cooling_method_name(res.cooling, translate=True), self.cooling_name(res.cooling_unit),
                         self.names.get(("loop", res.loop), res.loop or "") if res.loop else "",
                         _kw(res.heat_w), _kw(res.cooling_capacity_w), _kw(res.cooling_headroom_w),
                         self.mass(res.mass_kg), self.mass(res.max_load_kg) if res.max_load_kg else None,
@@ -389,6 +413,96 @@ class _Tables:
             sheet.notes.append(_("Margin: how far the plan is above (+) or below (-) the target; figures from the "
                                "workload sizing (docs/workloads.md)."))
         return sheet
+
+
+    # -- cooling loops --------------------------------------------------------------------------
+    LOOP_KINDS = {"in-row": N_("CDU loop"), "facility": N_("facility water")}
+
+    def loops(self) -> Sheet:
+        r = self.results
+        cols = (Column(_("Loop")), Column(_("Kind")), Column(_("CDU")), Column(_("CDUs"), INT, total=True),
+                Column(_("Coolant")), Column(_("Supply °C"), FLOAT, 1), Column(_("Return °C"), FLOAT, 1),
+                Column(_("Capacity kW"), FLOAT, 1), Column(_("Capacity N-1 kW"), FLOAT, 1),
+                Column(_("Load kW"), FLOAT, 1, total=True), Column(_("Flow L/min"), FLOAT, 0),
+                Column(_("Rated flow L/min"), FLOAT, 0), Column(_("Racks"), INT, total=True),
+                Column(_("Utilisation"), PERCENT), Column(_("Level")))
+        sheet = Sheet(_("Cooling loops"), cols, key="Cooling loops")
+        for lp in self.plan.cooling_loops:
+            lr = r.loops.get(lp.id)
+            if lr is None:
+                continue
+            known = lr.capacity_basis != "unknown"
+            sheet.rows.append((lr.name, _(self.LOOP_KINDS.get(lr.kind, lr.kind)), self.cooling_name(lr.cdu),
+                               lr.cdu_count if lr.cdu is not None else 0, _coolant(lr.coolant),
+                               lr.supply_temp_c, lr.return_temp_c, _kw(lr.capacity_w) if known else None,
+                               _kw(lr.capacity_n_minus_1_w) if known and lr.cdu is not None else None,
+                               _kw(lr.heat_w), lr.flow_l_per_min, lr.rated_flow_l_per_min, lr.racks,
+                               lr.utilisation if known else None, _level(lr.level)))
+            if lr.level == "over":
+                sheet.highlight.add(len(sheet.rows) - 1)
+        sheet.notes.append(_("Load: the liquid heat of the loop's racks; utilisation = load x the loop margin / "
+                             "capacity, as the engine levels it.") if sheet.rows else
+                           _("The plan has no cooling loops."))
+        return sheet
+
+    # -- rent or own ----------------------------------------------------------------------------
+    def rent(self) -> Sheet:
+        """The engine's rent-or-own figures, one line each (the build plan's Rent or own page)."""
+        t = self.results.totals
+        cur = t.currency
+        cols = (Column(_("Figure")), Column(_("Value"), FLOAT, 2), Column(_("Measured in")))
+        sheet = Sheet(_("Rent or own"), cols, key="Rent or own")
+        ro = t.rent_vs_own
+        if ro is None:
+            sheet.notes.append(_("The plan has no GPUs: nothing to rent."))
+            return sheet
+        d = ro.to_dict()
+        per_year = tf("{currency}/year", currency=cur)
+        rows: list[tuple[str, float | None, str]] = [
+            (_("GPUs"), float(ro.gpus), ro.gpu_model_name),
+            (_("Capex"), d["inputs"]["capex"], cur),
+            (_("Owning per year"), d["own_cost_per_year"], per_year),
+            (_("  capital"), d["own_parts_per_year"]["capital"], per_year),
+            (_("  energy"), d["own_parts_per_year"]["energy"], per_year),
+            (_("  support"), d["own_parts_per_year"]["support"], per_year),
+            (_("  colocation"), d["own_parts_per_year"]["colocation"], per_year),
+            (_("Renting per year"), d["cloud_cost_per_year"], per_year),
+            (_("Cloud price per GPU-hour"), d["cloud_price_per_gpu_hour"], cur),
+            (_("Break-even"), d["break_even_months"], _("months")),
+            (_("Break-even utilisation"), d["break_even_utilisation"], "%"),
+            (_("Years of use"), d["years"], _("years")),
+        ]
+        for label, value, unit in rows:
+            if unit == "%" and value is not None:
+                value = value * 100.0
+            sheet.rows.append((label, value, unit))
+        if not t.capex_complete:
+            sheet.notes.append(_("Capex is incomplete (BOM lines without a price): owning is understated."))
+        if ro.figures is None and ro.reason:
+            sheet.notes.append(message_text(ro.reason))
+        sheet.notes.append(_("Indicative figures; the formulas are in the Rackwright documentation (docs/engine.md)."))
+        return sheet
+
+    # -- findings -------------------------------------------------------------------------------
+    def findings(self) -> Sheet:
+        cols = (Column(_("Severity")), Column(_("Code")), Column(_("Where")), Column(_("Message")))
+        sheet = Sheet(_("Findings"), cols, key="Findings")
+        fs = sorted(self.results.findings, key=lambda f: SEVERITY_RANK.get(f.severity, 3))
+        for f in fs:
+            if f.severity == "error":
+                sheet.highlight.add(len(sheet.rows))
+            sheet.rows.append((_(SEVERITY_NAMES.get(f.severity, f.severity)), f.code, self.where(f.kind, f.id),
+                               finding_text(f)))
+        sheet.notes.append(_("The engine's design-rule findings, errors first (codes in docs/engine.md).")
+                           if sheet.rows else _("No findings."))
+        return sheet
+
+
+_COOLANTS = {"water": N_("water"), "pg25": N_("PG25 (propylene glycol 25 %)")}  # as the build plan names them
+
+
+def _coolant(code: str) -> str:
+    return _(_COOLANTS[code]) if code in _COOLANTS else code
 
 
 def _u(where: str) -> int | None:
