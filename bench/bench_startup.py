@@ -73,12 +73,14 @@ def _display_answers(display: str) -> bool:
 
 
 def start_xvfb(attempts: int = 3) -> tuple[subprocess.Popen, str]:
-    """A fresh Xvfb on a free display, checked to answer before it is used: in .ci/bundle,
-    right after the bundle's tests, a server that reported its display was seen not to
-    accept connections ("could not connect to display :0"); then another one is started."""
+    """A fresh Xvfb on a free display, checked to answer before it is used. ``-noreset``: an
+    X server resets when its last client leaves, and a client connecting during the reset
+    is refused; here the check's xdotool was that last client, and the app that followed
+    it failed now and then with "could not connect to display :0" (.ci/bundle, 4 times)."""
     for _ in range(attempts):
         r, w = os.pipe()
-        proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+        proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1920x1080x24", "-nolisten", "tcp",
+                                 "-noreset"],
                                 pass_fds=(w,), stderr=subprocess.DEVNULL)
         os.close(w)
         with os.fdopen(r) as fh:
