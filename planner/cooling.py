@@ -126,10 +126,10 @@ def unit_name(catalog: Catalog | None, slug: str | None) -> str:
     and dialogs; the slug when the catalog does not know it ('?' for none)."""
     if slug is None:
         return "?"
-    unit = catalog.cooling_units.get(slug) if catalog is not None else None
-    if unit is not None:
-        return f"{unit.vendor} {unit.model}"
-    return next((c.name for c in cdu_options(catalog) if c.slug == slug), slug)
+    if catalog is None:
+        return slug
+    # a CDU is a cooling unit, or a device type with a planning.cdu block (cdu_options)
+    return catalog.entry_name("cooling" if catalog.get("cooling", slug) is not None else "device-types", slug)
 
 
 def cdu_capacity_kw(catalog: Catalog, slug: str | None) -> float | None:

@@ -51,6 +51,13 @@ def cooling_method_name(method: str, lower: bool = False, translate: bool = Fals
             return name
     return name[:1].lower() + name[1:] if lower else name
 Coolant = Literal["water", "pg25"]
+# the coolants as the printed outputs name them (translated where shown)
+COOLANT_NAMES: dict[str, str] = {"water": N_("water"), "pg25": N_("PG25 (propylene glycol 25 %)")}
+
+
+def coolant_name(code: str) -> str:
+    """A loop's coolant in the active language; an unknown code as it is."""
+    return gettext(COOLANT_NAMES[code]) if code in COOLANT_NAMES else code
 FabricKind = Literal["compute", "storage", "frontend", "management", "nvlink"]
 FabricTechnology = Literal["infiniband", "ethernet", "nvlink"]
 WorkloadKind = Literal["pretrain", "finetune", "inference", "storage"]

@@ -129,5 +129,5 @@ class BuildPlanExporter(PlanExporter):
     def _failure(self, e: BaseException, path: Path) -> str:
         """The error dialog's message for a failed export."""
         if isinstance(e, OSError):
-            return self.tr("{name} could not be written.\n\n{reason}").format(name=path.name, reason=e.strerror or e)
+            return self.write_error_text(e, path)
         return self.tr("The build plan could not be made.\n\n{error}").format(error=f"{type(e).__name__}: {e}")

@@ -43,7 +43,6 @@ def _write(plan: Plan, catalog: Catalog, _results: Results, target: Path, progre
            cancelled: CancelFn) -> list[Path]:
     from planner.netbox.export import export_netbox
 
-    progress(0.1, _tr("NetBox files"))
     if cancelled():
         raise Cancelled("cancelled")
     return export_netbox(plan, catalog, target)
@@ -90,6 +89,5 @@ class NetboxExporter(PlanExporter):
 
     def _failure(self, e: BaseException, target: Path) -> str:
         if isinstance(e, OSError):
-            return _tr("{name} could not be written.\n\n{reason}").format(
-                name=Path(e.filename).name if e.filename else target.name, reason=e.strerror or e)
+            return self.write_error_text(e, target)
         return _tr("The NetBox files could not be made.\n\n{error}").format(error=f"{type(e).__name__}: {e}")

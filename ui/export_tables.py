@@ -152,11 +152,6 @@ class TablesExporter(PlanExporter):
 
     def _failure(self, e: BaseException, target: Path) -> str:
         """The error dialog's message for a failed export."""
-        if isinstance(e, PermissionError):
-            return _tr("{name} could not be written.\n\n{reason}\n\nIf the file is open in another program "
-                       "(Excel locks the files it has open), close it there and export again.").format(
-                name=Path(e.filename).name if e.filename else target.name, reason=e.strerror or e)
         if isinstance(e, OSError):
-            return _tr("{name} could not be written.\n\n{reason}").format(
-                name=Path(e.filename).name if e.filename else target.name, reason=e.strerror or e)
+            return self.write_error_text(e, target)
         return _tr("The tables could not be made.\n\n{error}").format(error=f"{type(e).__name__}: {e}")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QDialog, QProgressDialog, QWidget
 
 from planner.progress import CancelFn, Cancelled, ProgressFn
@@ -146,6 +146,20 @@ class PlanExporter(QObject):
                        on_cancelled=self._cancelled)
         self.status(self.texts.started.format(file=target.name, name=target.name))
         return True
+
+    @staticmethod
+    def write_error_text(e: OSError, target: Path) -> str:
+        """The error dialog's message when the export's file could not be written (every
+        export says it alike): the file's name, the system's reason and, when access was
+        refused, the likely cause."""
+        name = Path(e.filename).name if e.filename else target.name
+        if isinstance(e, PermissionError):
+            return QCoreApplication.translate(
+                "PlanExporter", "{name} could not be written.\n\n{reason}\n\nIf the file is open in another program "
+                "(Excel and PDF viewers lock the files they have open), close it there and export again.").format(
+                name=name, reason=e.strerror or e)
+        return QCoreApplication.translate("PlanExporter", "{name} could not be written.\n\n{reason}").format(
+            name=name, reason=e.strerror or e)
 
     def cancel(self) -> None:
         """Ask the running export to stop; it reports ``cancelled`` when it has."""

@@ -272,6 +272,14 @@ class Catalog:
         """The entry of ``table`` with ``slug``, or None (also for a table the catalog lacks)."""
         return self.tables.get(table, {}).get(slug)
 
+    def entry_name(self, table: str, slug: str) -> str:
+        """How an entry is named to a user: "manufacturer model" (device and rack types),
+        "vendor model" (components); the slug when the catalog does not have it."""
+        e = self.get(table, slug)
+        if isinstance(e, DeviceType | RackType):
+            return f"{e.manufacturer} {e.model}"
+        return f"{e.vendor} {e.model}" if e is not None else slug
+
     def origin(self, slug: str, table: str = DEVICE_TABLE) -> Origin:
         """Layer, file and line an entry was loaded from."""
         return self.origins[(table, slug)]

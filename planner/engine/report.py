@@ -22,7 +22,17 @@ from typing import TYPE_CHECKING, Any
 from planner.engine.results import Results, set_json_builder
 from planner.fabric.names import bottleneck_text, fabric_kind_text, workload_kind_text
 from planner.findings import SEVERITY_RANK, finding_text
-from planner.i18n import N_, _, format_date, format_money, format_number, message_text, ngettext, use_language
+from planner.i18n import (
+    N_,
+    _,
+    format_date,
+    format_margin,
+    format_money,
+    format_number,
+    message_text,
+    ngettext,
+    use_language,
+)
 from planner.plan import cooling_method_name
 
 if TYPE_CHECKING:
@@ -389,7 +399,7 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
         rows = [_heads(N_("workload"), N_("kind"), N_("met"), N_("margin"), N_("bottleneck"))]
         for v in results.workloads.values():
             met = _("n/a") if v.met is None else (_("yes") if v.met else _("NO"))
-            margin = "" if v.margin is None else ("+" if v.margin >= 0.005 else "") + f"{_n(v.margin * 100, 0)} %"
+            margin = "" if v.margin is None else format_margin(v.margin)
             why = message_text(bottleneck_text(v.bottleneck)) if v.bottleneck else message_text(v.error or "")[:60]
             rows.append([v.name, message_text(workload_kind_text(v.kind)), met, margin, why])
         lines.extend(_table(rows, right={3}))

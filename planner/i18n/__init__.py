@@ -186,6 +186,12 @@ def format_percent(fraction: float, lang: str | None = None, decimals: int = 0) 
     return f"{num}\u00a0%" if _lang(lang) == "de" else f"{num}%"
 
 
+def format_margin(margin: float, lang: str | None = None) -> str:
+    """A workload margin (achieved/required - 1) as every output prints it: signed percent,
+    ``+108 %`` / ``-12 %`` (no sign for a margin that rounds to zero)."""
+    return ("+" if margin >= 0.005 else "") + f"{format_number(margin * 100.0, lang, 0)} %"
+
+
 @lru_cache(maxsize=4)
 def _money_pattern(name: str) -> str:
     pat = _locale_obj(name).currency_formats["standard"].pattern
@@ -498,7 +504,7 @@ def translated(text: str, lang: str | None = None) -> str:
 __all__ = [
     "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "PAPER", "AmbiguousNumber", "Message", "N_", "Np_", "_",
     "active_language", "babel_locale", "current_language", "deferred", "error_text", "format_date", "format_field",
-    "format_list", "format_money", "format_number", "format_percent", "format_template", "gettext", "join_messages",
+    "format_list", "format_margin", "format_money", "format_number", "format_percent", "format_template", "gettext", "join_messages",
     "message_text", "ngettext",
     "normalize_language", "parse_number", "render", "set_default_language", "tf", "tmsg", "translated",
     "use_language",

@@ -45,11 +45,11 @@ import planner
 from planner.fabric.names import bottleneck_text, workload_kind_text
 from planner.fabric.schedule import CableRow, cable_schedule
 from planner.fileio import atomic_write_bytes
-from planner.findings import SEVERITY_NAMES, WHERE_KINDS, finding_text
-from planner.i18n import N_, PAPER, _, format_date, message_text, ngettext, use_language
+from planner.findings import SEVERITY_NAMES, finding_text
+from planner.i18n import N_, PAPER, _, format_date, format_margin, message_text, ngettext, use_language
 from planner.logo import logo_size
 from planner.naming import display_name
-from planner.plan import cooling_method_name
+from planner.plan import coolant_name, cooling_method_name
 from planner.reports import drawings
 from planner.reports.display import Units, kw, money, num, pct
 from planner.reports.flowables import (
@@ -68,6 +68,7 @@ from planner.reports.flowables import (
     toc_rows,
 )
 from planner.reports.labels import LABEL_STOCK, LabelSheet
+from planner.reports.places import name_index, place_text
 from planner.reports.text import (
     MISSING,
     clean,
@@ -107,8 +108,6 @@ BOTTOM = 32.0
 CLOUD_BASIS_NAMES = {"indicative": N_("indicative")}
 # a rack PDU's wiring (catalog PduSpec.wiring) as the build plan names it
 WIRING_NAMES = {"wye": N_("wye"), "delta": N_("delta"), "single": N_("single-phase")}
-# the coolants of a liquid loop (planner.plan.Coolant) as the build plan names them
-COOLANT_NAMES = {"water": N_("water"), "pg25": N_("PG25 (propylene glycol 25 %)")}
 
 # fine-tuning methods as the build plan names them (the value stays the code in --json)
 FINETUNE_METHODS = {"full": N_("full fine-tuning"), "lora": N_("LoRA"), "qlora": N_("QLoRA")}
@@ -233,7 +232,7 @@ class _Builder:
         self.toc = TocState()
         self._keys: set[str] = set()
         self._styles()
-        self._names = self._name_index()
+        self._names = name_index(plan, self.catalog)
         self._schedule: list[CableRow] | None = None
 
     # -- styles ------------------------------------------------------------------------------
@@ -257,36 +256,8 @@ class _Builder:
         """The display name of a ``kind`` id (the id itself when it has none); ``missing`` without an id."""
         return self._names.get((kind, ident), ident) if ident else missing
 
-    def _name_index(self) -> dict[tuple[str, str], str]:
-        out: dict[tuple[str, str], str] = {}
-        p = self.plan
-        for room in p.site.rooms:
-            out[("room", room.id)] = room.name
-            for row in room.rows:
-                out[("row", row.id)] = row.name
-                for rack in row.racks:
-                    out[("rack", rack.id)] = rack.name
-                    for pl in rack.placements:
-                        nm = f"{rack.name} / {display_name(pl, self.catalog)}"
-                        out[("placement", pl.id)] = nm
-                        out[("pdu", pl.id)] = nm
-        for coll, kind in ((p.feeds, "feed"), (p.power_sources, "source"), (p.cooling_loops, "loop"),
-                           (p.fabrics, "fabric"), (p.workloads, "workload")):
-            for x in coll:
-                out[(kind, x.id)] = x.name
-        for lk in p.links:
-            out[("link", lk.id)] = lk.label or lk.id
-        return out
-
     def where(self, kind: str, ident: str | None) -> str:
-        if not ident:
-            return _(WHERE_KINDS[kind]) if kind in WHERE_KINDS else kind
-        name = self._names.get((kind, ident))
-        label = _(WHERE_KINDS[kind]) if kind in WHERE_KINDS else kind
-        if kind == "device-type":  # by its catalog name, as the BOM names it
-            dev = self.catalog.get("device-types", ident) if self.catalog is not None else None
-            return f"{label} {dev.manufacturer} {dev.model}" if dev is not None else f"{label} {ident}"
-        return f"{label} {name}" if name else f"{label} {ident}"
+        return place_text(self._names, self.catalog, kind, ident)
 
     # -- small builders ----------------------------------------------------------------------
     def P(self, text: str, style: ParagraphStyle | None = None) -> Paragraph:  # noqa: N802
@@ -1051,10 +1022,7 @@ class _Builder:
         the slug when the catalog does not have it, "" for none."""
         if not slug:
             return ""
-        item = self.catalog.get("cooling", slug) if self.catalog is not None else None
-        if item is None:
-            return clean(slug)
-        return clean(f"{item.vendor} {item.model}")
+        return clean(self.catalog.entry_name("cooling", slug) if self.catalog is not None else slug)
 
     def _device_rows(self, rack: Rack, width: float) -> list[list[str]]:
         """U, name and model of every device of ``rack``, top down (0U PDUs last)."""
@@ -1286,7 +1254,7 @@ class _Builder:
             lr = r.loops[lid]
             rows.append([clean(lr.name), self.cooling_name(lr.cdu) if lr.cdu else _("facility water"),
                          str(lr.cdu_count) if lr.cdu else "-",
-                         _(COOLANT_NAMES[lr.coolant]) if lr.coolant in COOLANT_NAMES else clean(lr.coolant),
+                         clean(coolant_name(lr.coolant)),
                          str(lr.racks),
                          kw(lr.heat_w), kw(lr.capacity_w), kw(lr.capacity_n_minus_1_w),
                          kw(lr.capacity_w - lr.heat_w), u.flow(lr.flow_l_per_min), u.flow(lr.rated_flow_l_per_min),
@@ -1701,8 +1669,7 @@ class _Builder:
                 kind = clean(message_text(workload_kind_text(v.kind)))
                 bottleneck = message_text(bottleneck_text(v.bottleneck))
                 rows.append([self.cell(v.name), kind, self.cell(met),
-                             "\u2013" if v.margin is None else ("+" if v.margin >= 0.005 else "")
-                             + f"{num(v.margin * 100, 0)} %",
+                             "\u2013" if v.margin is None else format_margin(v.margin),
                              self.cell(bottleneck or "\u2013"), self.cell(v.error or figs)])
                 styles[i] = ([("TEXTCOLOR", colors.HexColor("#c0392b"))] if v.met is False else
                              [("TEXTCOLOR", colors.HexColor("#8a5a00"))] if v.met is None else [])

@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 from planner.fabric.names import bottleneck_text, workload_kind_text
 from planner.fabric.schedule import cable_schedule
-from planner.findings import SEVERITY_NAMES, SEVERITY_RANK, WHERE_KINDS, finding_text
+from planner.findings import SEVERITY_NAMES, SEVERITY_RANK, finding_text
 from planner.geometry import plan_footprints
 from planner.i18n import N_, Np_, _, message_text, tf, use_language
-from planner.plan import cooling_method_name
+from planner.plan import coolant_name, cooling_method_name
+from planner.reports.places import name_index, place_text
 from planner.units import LB_KG
 
 if TYPE_CHECKING:
@@ -141,37 +142,13 @@ class _Tables:
         self.imperial = imperial
         self.mass_unit = "lb" if imperial else "kg"
         self.length_unit = "ft" if imperial else "m"
-        self.names: dict[tuple[str, str], str] = {}
-        for room in plan.site.rooms:
-            self.names[("room", room.id)] = room.name
-            for row in room.rows:
-                self.names[("row", row.id)] = row.name
-                for rack in row.racks:
-                    self.names[("rack", rack.id)] = rack.name
-        for coll, kind in ((plan.feeds, "feed"), (plan.cooling_loops, "loop"), (plan.power_sources, "source")):
-            for x in coll:
-                self.names[(kind, x.id)] = x.name
+        self.names = name_index(plan, catalog)
 
     def cooling_name(self, slug: str | None) -> str:
         """A cooling unit's catalog name, "vendor model" (the slug when the catalog lacks it)."""
         if not slug:
             return ""
-        item = self.catalog.get("cooling", slug) if self.catalog is not None else None
-        return f"{item.vendor} {item.model}" if item is not None else slug
-
-    def where(self, kind: str, ident: str | None) -> str:
-        """A finding's place as the build plan names it: kind and name."""
-        label = _(WHERE_KINDS[kind]) if kind in WHERE_KINDS else kind
-        if not ident:
-            return label
-        if kind == "device-type":
-            dev = self.catalog.get("device-types", ident) if self.catalog is not None else None
-            return f"{label} {dev.manufacturer} {dev.model}" if dev is not None else f"{label} {ident}"
-        name = self.names.get((kind, ident))
-        if name is None and kind == "placement":
-            p = self.plan.index.placements.get(ident)
-            name = (p.name or p.id) if p is not None else None
-        return f"{label} {name or ident}"
+        return self.catalog.entry_name("cooling", slug) if self.catalog is not None else slug
 
     def mass(self, kg: float | None) -> float | None:
         return None if kg is None else (kg / LB_KG if self.imperial else kg)
@@ -433,7 +410,7 @@ class _Tables:
                 continue
             known = lr.capacity_basis != "unknown"
             sheet.rows.append((lr.name, _(self.LOOP_KINDS.get(lr.kind, lr.kind)), self.cooling_name(lr.cdu),
-                               lr.cdu_count if lr.cdu is not None else 0, _coolant(lr.coolant),
+                               lr.cdu_count if lr.cdu is not None else 0, coolant_name(lr.coolant),
                                lr.supply_temp_c, lr.return_temp_c, _kw(lr.capacity_w) if known else None,
                                _kw(lr.capacity_n_minus_1_w) if known and lr.cdu is not None else None,
                                _kw(lr.heat_w), lr.flow_l_per_min, lr.rated_flow_l_per_min, lr.racks,
@@ -456,26 +433,23 @@ class _Tables:
         if ro is None:
             sheet.notes.append(_("The plan has no GPUs: nothing to rent."))
             return sheet
-        d = ro.to_dict()
+        f = ro.figures if ro.figures is not None else ro.own_only  # without a cloud price: owning only
         per_year = tf("{currency}/year", currency=cur)
-        rows: list[tuple[str, float | None, str]] = [
+        even = f.break_even_utilisation
+        sheet.rows += [
             (_("GPUs"), float(ro.gpus), ro.gpu_model_name),
-            (_("Capex"), d["inputs"]["capex"], cur),
-            (_("Owning per year"), d["own_cost_per_year"], per_year),
-            (_("  capital"), d["own_parts_per_year"]["capital"], per_year),
-            (_("  energy"), d["own_parts_per_year"]["energy"], per_year),
-            (_("  support"), d["own_parts_per_year"]["support"], per_year),
-            (_("  colocation"), d["own_parts_per_year"]["colocation"], per_year),
-            (_("Renting per year"), d["cloud_cost_per_year"], per_year),
-            (_("Cloud price per GPU-hour"), d["cloud_price_per_gpu_hour"], cur),
-            (_("Break-even"), d["break_even_months"], _("months")),
-            (_("Break-even utilisation"), d["break_even_utilisation"], "%"),
-            (_("Years of use"), d["years"], _("years")),
+            (_("Capex"), ro.inputs.capex, cur),
+            (_("Owning per year"), f.own_cost_per_year, per_year),
+            (_("  capital"), f.capital_per_year, per_year),
+            (_("  energy"), f.energy_per_year, per_year),
+            (_("  support"), f.support_per_year, per_year),
+            (_("  colocation"), f.colocation_per_year, per_year),
+            (_("Renting per year"), f.cloud_cost_per_year, per_year),
+            (_("Cloud price per GPU-hour"), ro.inputs.cloud_price_per_gpu_hour, cur),
+            (_("Break-even"), f.break_even_months, _("months")),
+            (_("Break-even utilisation"), None if even is None else even * 100.0, "%"),
+            (_("Years of use"), f.years, _("years")),
         ]
-        for label, value, unit in rows:
-            if unit == "%" and value is not None:
-                value = value * 100.0
-            sheet.rows.append((label, value, unit))
         if not t.capex_complete:
             sheet.notes.append(_("Capex is incomplete (BOM lines without a price): owning is understated."))
         if ro.figures is None and ro.reason:
@@ -491,18 +465,11 @@ class _Tables:
         for f in fs:
             if f.severity == "error":
                 sheet.highlight.add(len(sheet.rows))
-            sheet.rows.append((_(SEVERITY_NAMES.get(f.severity, f.severity)), f.code, self.where(f.kind, f.id),
+            sheet.rows.append((_(SEVERITY_NAMES.get(f.severity, f.severity)), f.code, place_text(self.names, self.catalog, f.kind, f.id),
                                finding_text(f)))
         sheet.notes.append(_("The engine's design-rule findings, errors first (codes in docs/engine.md).")
                            if sheet.rows else _("No findings."))
         return sheet
-
-
-_COOLANTS = {"water": N_("water"), "pg25": N_("PG25 (propylene glycol 25 %)")}  # as the build plan names them
-
-
-def _coolant(code: str) -> str:
-    return _(_COOLANTS[code]) if code in _COOLANTS else code
 
 
 def _u(where: str) -> int | None:

@@ -467,15 +467,6 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
             <source>Writing the build plan…</source>
             <translation>Aufbauplan wird geschrieben…</translation>
         </message>
-        <message>
-            <location filename="../../ui/export.py" line="132" />
-            <source>{name} could not be written.
-
-{reason}</source>
-            <translation>{name} konnte nicht geschrieben werden.
-
-{reason}</translation>
-        </message>
     </context>
     <context>
         <name>BuildsPage</name>
@@ -4265,27 +4256,27 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>NetboxExporter</name>
         <message>
-            <location filename="../../ui/export_netbox.py" line="62" />
+            <location filename="../../ui/export_netbox.py" line="61" />
             <source>An export is already running.</source>
             <translation>Ein Export läuft bereits.</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="65" />
+            <location filename="../../ui/export_netbox.py" line="64" />
             <source>Cancel</source>
             <translation>Abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="66" />
+            <location filename="../../ui/export_netbox.py" line="65" />
             <source>Cancelling…</source>
             <translation>Wird abgebrochen…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="61" />
+            <location filename="../../ui/export_netbox.py" line="60" />
             <source>Cannot export the NetBox files</source>
             <translation>NetBox-Dateien können nicht exportiert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="61" />
+            <location filename="../../ui/export_netbox.py" line="60" />
             <source>Export NetBox import files</source>
             <translation>NetBox-Importdateien exportieren</translation>
         </message>
@@ -4295,27 +4286,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>NetBox-Importdateien exportieren: Ordner wählen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="64" />
+            <location filename="../../ui/export_netbox.py" line="63" />
             <source>Exporting the NetBox files to {name}…</source>
             <translation>NetBox-Dateien werden nach {name} exportiert…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="65" />
+            <location filename="../../ui/export_netbox.py" line="64" />
             <source>NetBox export cancelled; nothing was written</source>
             <translation>NetBox-Export abgebrochen; nichts wurde geschrieben</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="64" />
+            <location filename="../../ui/export_netbox.py" line="63" />
             <source>NetBox export failed</source>
             <translation>NetBox-Export fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="46" />
-            <source>NetBox files</source>
-            <translation>NetBox-Dateien</translation>
-        </message>
-        <message>
-            <location filename="../../ui/export_netbox.py" line="95" />
+            <location filename="../../ui/export_netbox.py" line="93" />
             <source>The NetBox files could not be made.
 
 {error}</source>
@@ -4324,31 +4310,22 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="63" />
+            <location filename="../../ui/export_netbox.py" line="62" />
             <source>Writing the NetBox files: {stage}…</source>
             <translation>NetBox-Dateien werden geschrieben: {stage}…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="62" />
+            <location filename="../../ui/export_netbox.py" line="61" />
             <source>Writing the NetBox files…</source>
             <translation>NetBox-Dateien werden geschrieben…</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="88" />
+            <location filename="../../ui/export_netbox.py" line="87" />
             <source>{count} NetBox files written to {folder} (import them in the order of their numbers)</source>
             <translation>{count} NetBox-Dateien nach {folder} geschrieben (in der Reihenfolge ihrer Nummern importieren)</translation>
         </message>
         <message>
-            <location filename="../../ui/export_netbox.py" line="93" />
-            <source>{name} could not be written.
-
-{reason}</source>
-            <translation>{name} konnte nicht geschrieben werden.
-
-{reason}</translation>
-        </message>
-        <message>
-            <location filename="../../ui/export_netbox.py" line="80" />
+            <location filename="../../ui/export_netbox.py" line="79" />
             <source>{path} is a file; the NetBox files are written into a folder.</source>
             <translation>{path} ist eine Datei; die NetBox-Dateien werden in einen Ordner geschrieben.</translation>
         </message>
@@ -4724,6 +4701,31 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <location filename="../../ui/dialogs/repository.py" line="173" />
             <source>{n} removed plan(s) in the repository.</source>
             <translation>Entfernte Pläne im Repository: {n}.</translation>
+        </message>
+    </context>
+    <context>
+        <name>PlanExporter</name>
+        <message>
+            <location filename="../../ui/exporting.py" line="161" />
+            <source>{name} could not be written.
+
+{reason}</source>
+            <translation>{name} konnte nicht geschrieben werden.
+
+{reason}</translation>
+        </message>
+        <message>
+            <location filename="../../ui/exporting.py" line="157" />
+            <source>{name} could not be written.
+
+{reason}
+
+If the file is open in another program (Excel and PDF viewers lock the files they have open), close it there and export again.</source>
+            <translation>{name} konnte nicht geschrieben werden.
+
+{reason}
+
+Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sperren geöffnete Dateien), dort schließen und erneut exportieren.</translation>
         </message>
     </context>
     <context>
@@ -6263,7 +6265,7 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <translation>Tabellenexport fehlgeschlagen</translation>
         </message>
         <message>
-            <location filename="../../ui/export_tables.py" line="162" />
+            <location filename="../../ui/export_tables.py" line="157" />
             <source>The tables could not be made.
 
 {error}</source>
@@ -6290,28 +6292,6 @@ Seine Revisionen bleiben erhalten: er lässt sich unter „Entfernte Pläne zeig
             <location filename="../../ui/export_tables.py" line="150" />
             <source>{count} CSV files written to {folder}</source>
             <translation>{count} CSV-Dateien nach {folder} geschrieben</translation>
-        </message>
-        <message>
-            <location filename="../../ui/export_tables.py" line="160" />
-            <source>{name} could not be written.
-
-{reason}</source>
-            <translation>{name} konnte nicht geschrieben werden.
-
-{reason}</translation>
-        </message>
-        <message>
-            <location filename="../../ui/export_tables.py" line="156" />
-            <source>{name} could not be written.
-
-{reason}
-
-If the file is open in another program (Excel locks the files it has open), close it there and export again.</source>
-            <translation>{name} konnte nicht geschrieben werden.
-
-{reason}
-
-Ist die Datei in einem anderen Programm geöffnet (Excel sperrt geöffnete Dateien), dort schließen und erneut exportieren.</translation>
         </message>
         <message>
             <location filename="../../ui/export_tables.py" line="136" />

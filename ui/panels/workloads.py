@@ -49,12 +49,12 @@ from PySide6.QtWidgets import (
 
 from planner.edits import AddItem, Change, Compound, Edit, RemoveItem, SetProperty
 from planner.engine import levels
-from planner.i18n import error_text, message_text, translated
+from planner.i18n import error_text, format_margin, message_text, translated
 from planner.plan import ServerGroup, Workload
 from planner.workloads.evaluate import WorkloadVerdict
 from planner.workloads.specs import SPEC_MODELS, SpecError, has_target, parse_spec
 from ui import dialogs, style
-from ui.i18n import QT_TRANSLATE_NOOP, TrDict, tr_table
+from ui.i18n import QT_TRANSLATE_NOOP, TrDict, current, tr_table
 from ui.panels.scaling_chart import ScalingSection
 from ui.units import fnum, parse_number
 from ui.units import format_entry as format_number
@@ -225,9 +225,9 @@ def verdict_headline(v: WorkloadVerdict | None, kind: str, spec: dict[str, Any])
 
 
 def margin_text(margin: float) -> str:
-    """A verdict's margin (achieved/required - 1) as the build plan and ``rackwright check``
-    print it: signed percent, "+108 %" (it read "208 %" of target here, "+108 %" there)."""
-    return ("+" if margin >= 0.005 else "") + fnum(margin * 100, ",.0f") + " %"
+    """A verdict's margin as the build plan and ``rackwright check`` print it ("+108 %"; it
+    read "208 %" of target here), in the app's language."""
+    return format_margin(margin, current())
 
 
 def key_figure(v: WorkloadVerdict | None, kind: str) -> str:
