@@ -2,7 +2,7 @@
 
 A handful of constants per GPU family and serving stack, each calibrated against the
 published measurements listed in ``docs/validation.md`` (cases in
-``validation_cases.yaml``); no case has its own factor. Change a value here and run
+``validation_cases/*.yaml``); no case has its own factor. Change a value here and run
 ``python -m planner.workloads.validation`` to see every case move.
 """
 
