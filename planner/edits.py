@@ -389,6 +389,8 @@ _FIELD_TEXTS = {
     "flow_l_per_min": N_("Set flow"), "full_depth": N_("Set full depth"), "kind": N_("Change kind"),
     "label": N_("Set label"), "length_m": N_("Set cable length"), "logo": N_("Change logo"),
     "members": N_("Change group members"), "naming": N_("Change naming patterns"), "notes": N_("Edit notes"),
+    "internal_notes": N_("Edit internal notes"), "site_region": N_("Set site region"),
+    "requirements": N_("Change requirements"),
     "oversubscription": N_("Set oversubscription"), "phases": N_("Set phases"),
     "power_factor": N_("Set power factor"), "project": N_("Set project"), "pue": N_("Set PUE"),
     "revision": N_("Set revision"), "serial": N_("Set serial number"), "source": N_("Set power source"),

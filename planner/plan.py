@@ -64,6 +64,13 @@ WorkloadKind = Literal["pretrain", "finetune", "inference", "storage"]
 PowerSourceKind = Literal["ups", "panel", "switchboard", "generator"]
 CoolingLoopKind = Literal["in-row", "facility"]
 CurrencyCode = Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
+# Where the site is, for its power (docs/engine.md "Site region"): "eu" 230/400 V 50 Hz,
+# 16/32/63 A three-phase on IEC 60309 plugs; "na" 208/415 V 60 Hz (North America).
+SiteRegion = Literal["eu", "na"]
+SITE_REGIONS: tuple[str, ...] = ("eu", "na")
+SITE_REGION_NAMES: dict[str, str] = {"eu": N_("Europe (230/400 V, 50 Hz)"), "na": N_("North America (208/415 V, 60 Hz)")}
+# The cooling a customer has, as the requirements and plan-for name it.
+RequirementCooling = Literal["air", "rdhx", "dlc", "immersion"]
 # What a naming pattern may name: racks, rows, rooms, and devices by catalog kind.
 NAMING_KINDS = ("room", "row", "rack", "server", "switch", "storage", "pdu", "power", "cooling", "other")
 
@@ -136,6 +143,25 @@ class Logo(_Model):
         return base64.b64decode(self.data)
 
 
+class Requirements(_Model):
+    """What the customer asked for, as stated, beside the plan's workload targets: the limits of
+    the room and the money. The build plan's first section lists them with the result against
+    each, and its sign-off signs against that list. plan-for and the wizard write them from their
+    constraints; the user can edit them (Plan Settings). Empty fields: not stated."""
+
+    budget: Annotated[float, Field(gt=0, le=1e13)] | None = None  # capex limit, in ``currency``
+    currency: CurrencyCode = "USD"
+    max_rack_kw: Annotated[float, Field(gt=0, le=10_000)] | None = None
+    cooling: list[RequirementCooling] = Field(default_factory=list, max_length=4)  # empty: any
+    max_racks: Annotated[int, Field(ge=1, le=100_000)] | None = None
+    floor_m2: Annotated[float, Field(gt=0, le=1e8)] | None = None
+    vendors: list[Name] = Field(default_factory=list, max_length=100)
+    gpu_models: list[Slug] = Field(default_factory=list, max_length=100)
+    years: Annotated[float, Field(gt=0, le=50)] | None = None
+    # the ask in the customer's words ("500 employees, chat assistant, answers within 2 s")
+    statement: Annotated[str, Field(max_length=5000)] = ""
+
+
 class Metadata(_Model):
     """Who and what the plan is for, and the economic assumptions."""
 
@@ -157,6 +183,11 @@ class Metadata(_Model):
     # placeholders: {n} (a running number), {row}, {rack}, {room} (names). planner.naming applies them.
     naming: dict[str, Annotated[str, Field(min_length=1, max_length=100)]] = Field(default_factory=dict)
     notes: Annotated[str, Field(max_length=20000)] = ""
+    # Notes for the planner only (prices still to get, checks to do): printed on the internal
+    # checklist, never in the customer's build plan unless the user asks for it.
+    internal_notes: Annotated[str, Field(max_length=20000)] = ""
+    site_region: SiteRegion = "na"
+    requirements: Requirements | None = None
     # Rent or own (planner.economics, docs/engine.md "Rent or own"): years the build is used
     # (capex written off over them), support and maintenance per year as a share of capex,
     # and space and power in a colocation per kW (committed, the maximum IT draw) and month

@@ -27,7 +27,8 @@ FIELD_LABELS = {
     "utilisation": N_("Utilisation"), "naming": N_("Name patterns"),
     "years_of_use": N_("Years of use"), "support_fraction_per_year": N_("Support and maintenance per year"),
     "colocation_price_per_kw_month": N_("Colocation price"), "cloud_price_per_gpu_hour": N_("Cloud price per GPU-hour"),
-    "logo": N_("Cover logo"),
+    "logo": N_("Cover logo"), "internal_notes": N_("Internal notes"), "site_region": N_("Site region"),
+    "requirements": N_("Requirements"),
 }
 KIND_LABELS = {"room": N_("rooms"), "row": N_("rows"), "rack": N_("racks"), "server": N_("servers"),
                "switch": N_("switches"), "storage": N_("storage"), "pdu": N_("PDUs"), "power": N_("power shelves"),

@@ -355,7 +355,7 @@ def test_stored_entry_this_build_cannot_read_is_kept(tmp_path, catalog):
 # --------------------------------------------------------------------------- released versions
 
 
-@pytest.mark.parametrize("version", ["v0", "v1", "v2", "v3", "v4"])
+@pytest.mark.parametrize("version", ["v0", "v1", "v2", "v3", "v4", "v5"])
 def test_released_fixture_opens_to_its_plan(version):
     path = FIXTURES / version / "pod.rackplan"
     before = digest(path)
@@ -366,15 +366,24 @@ def test_released_fixture_opens_to_its_plan(version):
     assert plan_to_dict(opened.plan) == plan_to_dict(plan_from_dict(expected))
     assert opened.schema_version == int(version[1:])
     assert digest(path) == before  # migrating never touches the file
-    if version != "v4":  # a file from before schema 4 has no logo
-        assert opened.notes[-1] == "upgraded from project file schema 3 to 4"
-        assert opened.plan.metadata.logo is None
+    if version != "v5":  # a file from before schema 5: North-American power, nothing stated
+        assert opened.notes[-1] == "upgraded from project file schema 4 to 5"
+        md = opened.plan.metadata
+        assert (md.site_region, md.requirements, md.internal_notes) == ("na", None, "")
     else:
         assert opened.notes == [] and expected["format_version"] == 3
+        md = opened.plan.metadata
+        assert md.site_region == "eu" and md.internal_notes.endswith("✓")
+        assert md.requirements is not None and md.requirements.budget == 2500000.0
+        assert md.requirements.currency == "EUR" and md.requirements.cooling == ["air", "rdhx"]
+    if version not in ("v4", "v5"):  # a file from before schema 4 has no logo
+        assert "upgraded from project file schema 3 to 4" in opened.notes
+        assert opened.plan.metadata.logo is None
+    else:
         logo = opened.plan.metadata.logo
         assert logo is not None and logo.media_type == "image/png" and logo.name == "fixture-logo.png"
         assert logo.image_bytes().startswith(b"\x89PNG")
-    if version not in ("v3", "v4"):
+    if version not in ("v3", "v4", "v5"):
         assert "upgraded from project file schema 2 to 3" in opened.notes
         md = opened.plan.metadata  # a file from before schema 3 means the documented defaults
         assert (md.years_of_use, md.support_fraction_per_year, md.colocation_price_per_kw_month) == (4.0, 0.1, 0.0)
@@ -386,7 +395,8 @@ def test_released_fixture_opens_to_its_plan(version):
         assert expected["format_version"] == (2 if version == "v3" else 3)
     if version == "v0":
         assert opened.notes == ["upgraded from project file schema 0 to 1", "upgraded from project file schema 1 to 2",
-                                "upgraded from project file schema 2 to 3", "upgraded from project file schema 3 to 4"]
+                                "upgraded from project file schema 2 to 3", "upgraded from project file schema 3 to 4",
+                                "upgraded from project file schema 4 to 5"]
         assert opened.plan.rack(expected["site"]["rooms"][0]["rows"][0]["racks"][0]["id"]).tags == [
             "phase-1", "customer cage"]
     else:

@@ -31,7 +31,7 @@ SCALARS: dict[type[BaseModel], tuple[str, ...]] = {
     pm.Metadata: ("customer", "project", "author", "revision", "currency", "electricity_price_per_kwh",
                   "pue", "notes", "exchange_rates", "exchange_rates_date", "utilisation", "naming",
                   "years_of_use", "support_fraction_per_year", "colocation_price_per_kw_month",
-                  "cloud_price_per_gpu_hour"),
+                  "cloud_price_per_gpu_hour", "internal_notes", "site_region"),
     pm.Room: ("id", "name", "width_m", "depth_m", "tile_m", "floor_load_limit_kg_per_m2", "raised_floor"),
     pm.Row: ("id", "name", "x_m", "y_m", "orientation_deg", "cold_aisle_side"),
     pm.Rack: ("id", "name", "rack_type", "position", "gap_before_m"),
@@ -53,7 +53,7 @@ SCALARS: dict[type[BaseModel], tuple[str, ...]] = {
 # Fields handled explicitly below (child tables, renamed or inlined columns), and
 # fields that are constants of the format rather than data.
 SPECIAL: dict[type[BaseModel], tuple[str, ...]] = {
-    pm.Metadata: ("price_overrides", "logo"),  # JSON columns: {slug: PriceOverride fields}; Logo fields or NULL
+    pm.Metadata: ("price_overrides", "logo", "requirements"),  # JSON columns: {slug: PriceOverride fields}; Logo fields or NULL
     pm.Plan: ("format", "format_version", "metadata", "site", "power_sources", "feeds", "cooling_loops", "fabrics", "links",
               "groups", "workloads"),
     pm.Site: ("rooms",),
@@ -132,6 +132,8 @@ def plan_to_rows(plan: pm.Plan) -> dict[str, list[dict[str, Any]]]:
     md["cloud_price_per_gpu_hour"] = dict(plan.metadata.cloud_price_per_gpu_hour)
     md["price_overrides"] = {k: v.model_dump() for k, v in plan.metadata.price_overrides.items()}
     md["logo"] = plan.metadata.logo.model_dump() if plan.metadata.logo is not None else None
+    md["requirements"] = (plan.metadata.requirements.model_dump(mode="json")
+                          if plan.metadata.requirements is not None else None)
     rows["plan_metadata"].append({"id": 1, **md})
     rows["site"].append({"id": 1, "name": plan.site.name})
     for i, room in enumerate(plan.site.rooms):
@@ -297,7 +299,7 @@ def rows_to_plan_dict(rows: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         n = len(rows.get(table, []))
         if n != 1:
             raise RequiredRowError(table, n)
-    meta = {k: v for k, v in meta_rows[0].items() if k != "id" and not (k == "logo" and v is None)}
+    meta = {k: v for k, v in meta_rows[0].items() if k != "id" and not (k in ("logo", "requirements") and v is None)}
     return {
         "format": "rackwright-plan",
         "format_version": pm.FORMAT_VERSION,

@@ -25,8 +25,10 @@ History:
   ``support_fraction_per_year``, ``colocation_price_per_kw_month``, and the JSON columns
   ``cloud_price_per_gpu_hour`` and ``price_overrides``); plan format 2.
 - **4**: the customer's logo (``plan_metadata.logo``, a JSON column holding the plan's
-  ``Logo``: media type, file name, base64 bytes; NULL for none); plan format 3. The
-  layout of :mod:`planner.storage.models`.
+  ``Logo``: media type, file name, base64 bytes; NULL for none); plan format 3.
+- **5**: the site region, the customer's requirements and the planner's internal notes
+  (``plan_metadata``: ``site_region``, ``requirements`` as JSON or NULL, ``internal_notes``);
+  plan format 3. The layout of :mod:`planner.storage.models`.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ from planner.i18n import tmsg
 from planner.plan_io import PlanFormatError
 
 FILE_FORMAT = "rackwright-project"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 OLDEST_SCHEMA = 0
 
 
@@ -217,4 +219,14 @@ def _v3_to_v4(conn: Connection) -> None:
     conn.execute(text(f"ALTER TABLE plan_metadata ADD COLUMN logo {json_type}"))  # NULL: no logo
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+def _v4_to_v5(conn: Connection) -> None:
+    json_type = JSON().compile(dialect=conn.dialect)
+    conn.execute(text("ALTER TABLE plan_metadata ADD COLUMN internal_notes TEXT"))
+    conn.execute(text("UPDATE plan_metadata SET internal_notes = ''"))
+    conn.execute(text("ALTER TABLE plan_metadata ADD COLUMN site_region VARCHAR(2)"))
+    conn.execute(text("UPDATE plan_metadata SET site_region = 'na'"))  # every plan before had North-American power
+    conn.execute(text(f"ALTER TABLE plan_metadata ADD COLUMN requirements {json_type}"))  # NULL: none stated
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4,
+                                                       4: _v4_to_v5}

@@ -66,6 +66,9 @@ class PlanMetadata(Base):
     cloud_price_per_gpu_hour: Mapped[dict[str, Any]] = mapped_column(JSON)
     price_overrides: Mapped[dict[str, Any]] = mapped_column(JSON)
     logo: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # schema 4; NULL: none
+    internal_notes: Mapped[str] = mapped_column(Text)  # schema 5
+    site_region: Mapped[str] = mapped_column(String(2))  # schema 5
+    requirements: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # schema 5; NULL: none
 
 
 class SiteRow(Base):
