@@ -20,18 +20,39 @@ from pathlib import Path
 COMMON = Path("/usr/share/common-licenses")
 
 
+def _python_dirs() -> set[str]:
+    """The folders of the Python installation itself: its standard library (with lib-dynload)
+    and its site-packages. Not its prefix: Debian's python3 has sys.base_prefix /usr, and
+    every system library under /usr/lib would then count as Python's."""
+    import sysconfig
+
+    dirs = set()
+    for key in ("stdlib", "platstdlib", "purelib", "platlib"):
+        path = sysconfig.get_paths().get(key)
+        if path:
+            dirs.add(os.path.realpath(path))
+    for prefix in {sys.prefix, sys.base_prefix, sys.exec_prefix}:
+        # a relocatable Python (pyenv, python.org, CI's) keeps everything under its prefix;
+        # a distribution's Python shares its prefix with the system, so only its own folders count
+        if os.path.realpath(prefix) not in ("/usr", "/usr/local", "/"):
+            dirs.add(os.path.realpath(prefix))
+    return dirs
+
+
 def system_binaries(binaries) -> list[tuple[str, str]]:
     """(name in the bundle, source path) of the shared libraries PyInstaller took from outside
     the Python installation and its site-packages (the wheels' own libraries are covered by
     their distributions' notices; libpython by Python's licence)."""
-    python = {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+    python = _python_dirs()
     out = []
     for entry in binaries:
         dest, src = entry[0], entry[1]
         real = os.path.realpath(src)
         if not re.search(r"\.so(\.|$)", os.path.basename(dest)):
             continue
-        if any(real.startswith(p + os.sep) for p in python) or "site-packages" in real:
+        if any(real.startswith(p + os.sep) for p in python) or "site-packages" in real or "dist-packages" in real:
+            continue
+        if re.match(r"libpython\d", os.path.basename(real)):  # Python's own licence covers it
             continue
         out.append((dest, real))
     return sorted(set(out))

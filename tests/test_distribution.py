@@ -380,6 +380,27 @@ def test_system_library_notices_name_package_and_licence(tmp_path):
     assert "libQt6Core" not in text  # PySide6's own, in its notices
 
 
+def test_system_libraries_count_with_a_distributions_python():
+    """Debian's own python3 has sys.base_prefix /usr: the libraries under /usr/lib are still the
+    system's, not Python's (issue 29: every system library left the notices). Run with Debian's
+    interpreter itself, not a stand-in."""
+    debian_python = Path("/usr/bin/python3")
+    libz = next((p for p in ("/usr/lib/x86_64-linux-gnu/libz.so.1", "/lib/x86_64-linux-gnu/libz.so.1",
+                             "/usr/lib/aarch64-linux-gnu/libz.so.1") if Path(p).exists()), None)
+    if not debian_python.exists() or libz is None:
+        if os.environ.get("CI") == "true" and Path("/etc/debian_version").exists():
+            pytest.fail("Debian's /usr/bin/python3 or libz is missing on a Debian CI machine")
+        pytest.skip("no distribution Python with libz here")
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import system_notices; "
+            "print([d for d, _ in system_notices.system_binaries([('libz.so.1', sys.argv[2], 'BINARY')])])")
+    out = subprocess.run([str(debian_python), "-I", "-c", code, str(ROOT / "packaging"), libz],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    prefix = subprocess.run([str(debian_python), "-I", "-c", "import sys; print(sys.base_prefix)"],
+                            capture_output=True, text=True, timeout=60).stdout.strip()
+    assert out.stdout.strip() == "['libz.so.1']", (prefix, out.stdout)
+
+
 def test_pyside6_runtime_hook_replaces_pyinstallers():
     """packaging/pyinstaller-hooks: PyInstaller reads rthooks.dat (a dict literal) and takes the
     first hook directory's entry for a module; the spec passes the folder as hookspath."""
