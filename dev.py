@@ -22,7 +22,9 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-VENV = ROOT / ".venv"
+# RACKWRIGHT_VENV: another environment folder, e.g. for a second interpreter (.ci/run runs the
+# suite with Debian's own python3 too, in .venv-system)
+VENV = Path(os.environ["RACKWRIGHT_VENV"]).resolve() if os.environ.get("RACKWRIGHT_VENV") else ROOT / ".venv"
 EXAMPLE = ROOT / "examples" / "xe9680-h100-pod.json"
 
 
