@@ -161,6 +161,8 @@ def format_number(value: float | int | None, lang: str | None = None, decimals: 
         return ""
     if isinstance(value, float) and not math.isfinite(value):
         return "∞" if value > 0 else ("−∞" if value < 0 else "–")
+    if abs(value) >= HUGE:
+        return _scientific(value, lang)
     loc = babel_locale(lang)
     if decimals is None:
         fmt = ("#,##0.###" if group else "0.###")
@@ -178,6 +180,19 @@ def format_number(value: float | int | None, lang: str | None = None, decimals: 
     if out in ("-0", "-0,0", "-0.0") or (out.startswith("-") and set(out[1:]) <= set("0.,")):
         out = out[1:]
     return out
+
+
+# From here on a figure is printed in scientific form (1,2e+25): no plan holds such a figure
+# honestly, the digits of a float that large are noise, and decimal's default context (28
+# digits) cannot quantize it (issue 29: a UPS of 1e-300 kW or 1e308 tokens crashed every output).
+HUGE = 1e18
+
+
+def _scientific(value: float | int, lang: str | None) -> str:
+    text = f"{float(value):.3g}"
+    if _lang(lang) == "de":
+        text = text.replace(".", ",")
+    return text
 
 
 def format_percent(fraction: float, lang: str | None = None, decimals: int = 0) -> str:
@@ -204,6 +219,8 @@ def format_money(value: float, currency: str, lang: str | None = None, decimals:
     symbol where the locale puts it. An unknown code is printed as the code."""
     from babel.numbers import format_currency
 
+    if not math.isfinite(value) or abs(value) >= HUGE:
+        return f"{format_number(value, lang)} {currency}"
     name = LOCALES[_lang(lang)]
     pat = _money_pattern(name)
     if decimals:
@@ -370,6 +387,10 @@ def format_field(value: Any, spec: str, lang: str | None = None) -> str:
     """``format(value, spec)`` (``',.0f'``, ``'.1f'``, ``','``, ``'.0%'``) with the language's
     separators, as a field of ``render`` is: German ``1.356.256`` / ``1,30``."""
     code = _lang(lang)
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) \
+            and abs(value) >= HUGE and spec and spec[-1:] not in ("s", "r"):
+        return _scientific(value, code) + ("\u00a0%" if code == "de" and spec.endswith("%") else
+                                            "%" if spec.endswith("%") else "")
     if code == "en":
         return format(value, spec)
     return _formatter(code).format_field(value, spec)

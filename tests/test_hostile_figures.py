@@ -1,0 +1,43 @@
+"""Figures far outside anything real (issue 29, item 5): a number that large or small never
+crashes the formatting of check, report or the PDF; it is printed in scientific form."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from planner.cli import main
+from planner.i18n import format_field, format_money, format_number, format_percent, format_template
+
+ROOT = Path(__file__).resolve().parents[1]
+EXTREMES = [1e18, 1e25, 1e100, 1e300, 1.7976931348623157e308, -1e300, 1e-300, 5e-324, math.inf, -math.inf]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("value", EXTREMES)
+def test_formatting_never_raises(value, lang):
+    for text in (format_number(value, lang), format_number(value, lang, 2), format_money(value, "EUR", lang),
+                 format_field(value, ",.0f", lang), format_percent(value, lang)):
+        assert text and len(text) < 40, text
+    assert format_template("{x:.1f}", lang, x=value)  # English is str.format: long, but it never raises
+    if abs(value) >= 1e18 and math.isfinite(value):
+        assert "e+" in format_number(value, lang)  # not 300 digits of float noise
+
+
+def test_ordinary_figures_keep_their_digits():
+    assert format_number(123456789012345.0, "de", 0) == "123.456.789.012.345"
+    assert format_money(1356256, "EUR", "de") == "1.356.256\xa0€"
+
+
+def test_report_of_a_plan_with_an_absurd_token_count(tmp_path, capsys):
+    plan = json.loads((ROOT / "examples" / "xe9680-h100-pod.json").read_text(encoding="utf-8"))
+    plan["workloads"][0]["spec"]["tokens"] = 1e308
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(plan), encoding="utf-8")
+    assert main(["--lang", "de", "report", str(path), "-o", str(tmp_path / "plan.pdf"), "--sections", "cover", "findings"]) == 0
+    assert (tmp_path / "plan.pdf").read_bytes().startswith(b"%PDF")
+    assert main(["--lang", "de", "check", str(path)]) in (0, 1)
+    assert "Traceback" not in capsys.readouterr().err
