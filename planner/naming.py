@@ -45,6 +45,10 @@ class PatternError(ValueError):
     """A naming pattern that cannot be used; ``str(e)`` says why, for the user."""
 
 
+# a name is at most this long (planner.plan.Name)
+MAX_NAME_LENGTH = 200
+
+
 def pattern_error(pattern: str, need_n: bool = True) -> str | None:
     """Why ``pattern`` cannot be used as a naming pattern, or None when it can.
 
@@ -68,6 +72,9 @@ def pattern_error(pattern: str, need_n: bool = True) -> str | None:
             return f"{{{field}!{conversion}}}: conversions are not allowed"
         if spec and ("{" in spec or "}" in spec):
             return f"{{{field}:{spec}}}: nested placeholders are not allowed"
+        widths = [int(d) for d in re.findall(r"\d+", spec or "")]
+        if any(w > MAX_NAME_LENGTH for w in widths):  # {n:4000000000} would build a 4 GB string first
+            return f"{{{field}:{spec}}}: a width over {MAX_NAME_LENGTH} (names are at most {MAX_NAME_LENGTH} characters)"
         try:
             format(1 if field == "n" else "A", spec or "")
         except ValueError as e:

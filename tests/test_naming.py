@@ -126,3 +126,24 @@ def test_display_name_of_unnamed_device_is_its_model_never_its_id(cat):
     assert display_name(p, cat) == "XE9680"
     assert display_name(Placement(id="dev-18", device="no-such-thing", u=1), cat) == "no-such-thing"
     assert display_name(Placement(id="dev-19", device="x", u=1, name="gpu01"), cat) == "gpu01"
+
+
+def test_a_huge_width_is_refused_before_it_is_built(tmp_path, capsys):
+    """issue 29 item 8: {n:4000000000} made validate build a 3.8 GiB string; it is refused by its
+    width, with one line naming the field, before anything is formatted."""
+    import json
+    from pathlib import Path
+
+    from planner.cli import main
+    from planner.naming import pattern_error
+
+    assert "width over 200" in pattern_error("gpu{n:4000000000}")
+    assert "width over 200" in pattern_error("{n:.99999999999}")
+    assert pattern_error("gpu{n:03}") is None and pattern_error("{rack}-{n:>200}") is None
+    plan = json.loads((Path(__file__).resolve().parents[1] / "examples" / "xe9680-h100-pod.json").read_text())
+    plan["metadata"]["naming"] = {"server": "gpu{n:4000000000}"}
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(plan), encoding="utf-8")
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "metadata.naming" in err[0] and "4000000000" in err[0]
