@@ -302,3 +302,67 @@ def test_report_lines_in_german(user, tmp_path, shipped, capsys):
     out = capsys.readouterr().out
     assert f"  line 2: device-types/{XE} = 280,000.50 USD (2026-11-01)" in out
     assert "  line 4: price: must be greater than 0" in out and "line 5: currency: not a three-letter" in out
+
+
+def _rewrite_member(path, member, edit):
+    """Rewrite one part of a workbook's zip (as another program might have written it)."""
+    import zipfile
+
+    with zipfile.ZipFile(path) as zf:
+        parts = {i.filename: zf.read(i.filename) for i in zf.infolist()}
+    parts[member] = edit(parts[member])
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in parts.items():
+            zf.writestr(name, data)
+
+
+def test_xlsx_with_a_stale_dimension_is_read_to_its_last_row(user, tmp_path):
+    """issue 29 item 6: a <dimension ref="A1:C2"> left by another program made openpyxl stop at
+    row 2 and the import drop the rest silently with exit 0."""
+    import re
+
+    openpyxl = pytest.importorskip("openpyxl")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["slug", "price", "currency", "date"])
+    ws.append([QM, 31000, "USD", "2026-11-03"])
+    ws.append([XE, 302000, "USD", "2026-11-03"])
+    f = tmp_path / "stale.xlsx"
+    wb.save(f)
+    _rewrite_member(f, "xl/worksheets/sheet1.xml",
+                    lambda b: re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="A1:B2"', b))
+    assert run(str(f)) == 0
+    cat = load_catalog()
+    assert cat.device(XE).price.amount == 302000  # row 3, past the stale dimension
+    assert cat.device(QM).price.amount == 31000
+
+
+def test_xlsx_claiming_the_whole_grid_or_unpacking_huge_is_bounded(user, tmp_path, capsys):
+    import re
+    import zipfile
+
+    openpyxl = pytest.importorskip("openpyxl")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["slug", "price", "currency", "date"])
+    ws.append([XE, 303000, "USD", "2026-11-03"])
+    f = tmp_path / "grid.xlsx"
+    wb.save(f)
+    # the whole sheet grid: read-only openpyxl padded every row to 16,384 cells
+    _rewrite_member(f, "xl/worksheets/sheet1.xml",
+                    lambda b: re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="A1:XFD1048576"', b))
+    assert run(str(f)) == 0
+    assert load_catalog().device(XE).price.amount == 303000
+    # a part that unpacks to 600 MiB (a few hundred KB packed) is refused before it is unpacked
+    bomb = tmp_path / "bomb.xlsx"
+    with zipfile.ZipFile(f) as src, zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as zf:
+        for i in src.infolist():
+            zf.writestr(i.filename, src.read(i.filename))
+        with zf.open("xl/media/padding.bin", "w") as out:
+            chunk = bytes(1 << 20)
+            for _ in range(600):
+                out.write(chunk)
+    capsys.readouterr()
+    assert run(str(bomb)) == 2
+    err = capsys.readouterr().err
+    assert "bomb.xlsx" in err and "MiB" in err and "Traceback" not in err

@@ -35,6 +35,11 @@ if TYPE_CHECKING:
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_ROWS = 200_000
+# An XLSX is a zip: what it unpacks to is bounded too (a 5 KB workbook can claim gigabytes), and
+# so are the cells read (issue 29 item 6).
+MAX_XLSX_UNPACKED_BYTES = 512 * 1024 * 1024
+MAX_XLSX_MEMBERS = 10_000
+MAX_CELLS = 5_000_000
 HEADER_SCAN_ROWS = 20  # title lines a list may carry above its header row
 IMPORT_BASIS = "quote"  # a distributor's price to the integrator: the user's own figure
 # tables whose entries carry a price (llms describe models, not hardware)
@@ -333,9 +338,27 @@ def _sheet_rows_csv(data: bytes, display: str) -> list[tuple[int, list[Any]]]:
     return out
 
 
+def _check_xlsx_container(path: Path, display: str) -> None:
+    """Refuse a workbook whose zip would unpack beyond the bounds, before openpyxl opens it."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as zf:
+            members = zf.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise PriceListError(f"{display}: not a readable XLSX workbook ({type(exc).__name__})") from None
+    if len(members) > MAX_XLSX_MEMBERS:
+        raise PriceListError(f"{display}: {len(members):,} parts in the workbook, more than {MAX_XLSX_MEMBERS:,}")
+    unpacked = sum(m.file_size for m in members)
+    if unpacked > MAX_XLSX_UNPACKED_BYTES:
+        raise PriceListError(f"{display}: the workbook unpacks to {unpacked / 2**20:,.0f} MiB, more than the "
+                             f"{MAX_XLSX_UNPACKED_BYTES // 2**20} MiB a price list may have")
+
+
 def _sheet_rows_xlsx(path: Path, display: str) -> list[tuple[int, list[Any]]]:
     import openpyxl
 
+    _check_xlsx_container(path, display)
     try:
         wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises zipfile, KeyError, XML and its own errors
@@ -346,10 +369,20 @@ def _sheet_rows_xlsx(path: Path, display: str) -> list[tuple[int, list[Any]]]:
         first: list[tuple[int, list[Any]]] | None = None
         for ws in wb.worksheets:  # the first sheet with a price list header (a cover sheet is skipped)
             out: list[tuple[int, list[Any]]] = []
+            # the sheet's <dimension> may be stale (rows past it were dropped silently) or claim
+            # the whole grid (every row padded to 16,384 cells): read the rows that are there
+            ws.reset_dimensions()
+            cells = 0
             for i, row in enumerate(ws.iter_rows(values_only=True), start=1):
-                out.append((i, list(row)))
+                values = list(row)
+                while values and values[-1] is None:
+                    values.pop()
+                out.append((i, values))
+                cells += len(values)
                 if len(out) > MAX_ROWS:
                     raise PriceListError(f"{display}: more than {MAX_ROWS:,} rows")
+                if cells > MAX_CELLS:
+                    raise PriceListError(f"{display}: more than {MAX_CELLS:,} cells")
             if first is None:
                 first = out
             try:
