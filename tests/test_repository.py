@@ -593,3 +593,33 @@ def test_merge_and_conflict_lines_in_german(pg_url, tmp_path, capsys):
     out = capsys.readouterr().out
     assert "    ~1 Rack" in out and "    ~1 Planeinstellung" in out and "plan setting" not in out, out
     assert "~1 plan setting" in _revisions(pg_url, "acme pod")[1]["summary"]  # JSON stays English
+
+
+def test_a_pulled_file_pushed_with_another_url_spelling_is_the_same_plan(pg_url, tmp_path, capsys):
+    """issue 29 item 9: the same database is the same repository whatever the URL says about the
+    driver (postgresql:// or postgresql+psycopg://) or the host's spelling; a pulled file pushed
+    so became a new plan with exit 0. A push under another name says so."""
+    from sqlalchemy.engine import make_url
+
+    from planner.repository import same_database
+
+    assert main(["repo", "init", pg_url]) == 0
+    assert main(["repo", "push", str(EXAMPLE), pg_url, "--name", "acme pod"]) == 0
+    pulled = tmp_path / "acme.rackplan"
+    assert main(["repo", "pull", pg_url, "acme pod", "-o", str(pulled)]) == 0
+    _edit(pulled, lambda p: setattr(p.metadata, "customer", "ACME"))
+    u = make_url(pg_url)
+    other = u.set(drivername="postgresql", host="localhost" if u.host == "127.0.0.1" else u.host)
+    other_url = other.render_as_string(hide_password=False)
+    assert other_url != pg_url and same_database(other_url, pg_url)
+    capsys.readouterr()
+    assert main(["repo", "push", str(pulled), other_url, "-m", "customer"]) == 0
+    assert [r["revision"] for r in _revisions(pg_url, "acme pod")] == [2, 1]
+    listed = json.loads(_out(["repo", "list", pg_url, "--json"]))
+    assert [p["name"] for p in listed] == ["acme pod"]  # no new plan 'acme'
+    # another name: pushed as that plan, and said
+    capsys.readouterr()
+    assert main(["repo", "push", str(pulled), pg_url, "--name", "acme copy"]) == 0
+    err = capsys.readouterr().err
+    assert "'acme pod'" in err and "'acme copy'" in err
+    assert not same_database(pg_url, u.set(database="otherdb"))

@@ -175,7 +175,9 @@ class RepositoryController(QObject):
         if answer is None:
             return
         url, name, message = answer
-        if origin is None or name != origin[1] or url != origin[0]:
+        from planner.repository import same_database
+
+        if origin is None or name != origin[1] or not same_database(url, origin[0]):
             base = None  # another repository or name: a new plan there
         self._remember(url)
         self._push(url, name, message, base, path, prefer=None)

@@ -334,7 +334,7 @@ def _push(args, call) -> int:
     from planner.cli import UserError
     from planner.documents import open_document
     from planner.i18n import message_text, tf
-    from planner.repository import RepoConflict, origin_meta, origin_of, safe_url
+    from planner.repository import RepoConflict, origin_meta, origin_of, same_database
     from planner.storage import merge_catalogs
     from planner.storage.project import write_rackplan_bytes
 
@@ -343,8 +343,11 @@ def _push(args, call) -> int:
         raise UserError(tf("{path}: no such file", path=src))
     opened = open_document(src)
     origin = origin_of(opened.meta) if opened.kind == "rackplan" else None
-    same_repo = origin is not None and origin[0] == safe_url(args.url)
+    same_repo = origin is not None and same_database(origin[0], args.url)
     name = args.name or (origin[1] if same_repo and origin else src.stem)
+    if same_repo and origin and name != origin[1]:
+        print(tf("note: {path} was pulled from plan {origin!r}; it is pushed as plan {name!r}, not as a new "
+                 "revision of {origin!r}", path=src, origin=origin[1], name=name), file=sys.stderr)
     base = args.base
     if base is None and same_repo and origin and origin[1] == name:
         base = origin[2]

@@ -27,6 +27,7 @@ from .repo import (
     origin_meta,
     origin_of,
     safe_url,
+    same_database,
 )
 
 __all__ = [
@@ -47,4 +48,5 @@ __all__ = [
     "origin_meta",
     "origin_of",
     "safe_url",
+    "same_database",
 ]

@@ -274,6 +274,25 @@ def safe_url(url: str | URL) -> str:
         hide_password=False)
 
 
+def same_database(a: str | URL, b: str | URL) -> bool:
+    """Whether two repository URLs name the same database: host, port and database, whatever
+    the driver (``postgresql://`` or ``postgresql+psycopg://``), the user and the options (issue
+    29: a pulled file pushed with the other spelling or by a colleague became a new plan)."""
+    try:
+        ua = make_url(a) if isinstance(a, str) else a
+        ub = make_url(b) if isinstance(b, str) else b
+    except ArgumentError:
+        return False
+
+    def key(u: URL) -> tuple[str, str, int, str]:
+        host = (u.host or "localhost").lower()
+        if host in ("127.0.0.1", "::1", "[::1]"):
+            host = "localhost"
+        return (u.get_backend_name(), host, int(u.port or 5432), u.database or "")
+
+    return key(ua) == key(ub)
+
+
 def _count_gpus(plan: Plan, catalog: Catalog | None) -> int:
     if catalog is None:
         return 0
