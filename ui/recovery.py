@@ -184,7 +184,18 @@ class RecoveryController(QObject):
                 dialogs.show_error(parent, self.tr("Cannot recover"),
                                    f"{describe_entry(entry)} could not be read and was moved to {folder}.\n\n{e}")
                 continue
-            store.discard(entry)
+            # the crashed run's copy goes only once the recovered plan is safely in this run's
+            # own slot: killed right after Recover, the next start still offers it (issue 29)
+            kw = ({"document_path": entry.original_path} if entry.original_path
+                  else {"untitled_id": self.untitled_id})
+            try:
+                store.write(opened.plan, title=entry.title or "", embedded=getattr(opened, "embedded", None), **kw)
+            except Exception:  # noqa: BLE001 - disk full, read-only: keep the crash copy for the next start
+                log.warning("could not copy the recovered plan into this run's recovery slot", exc_info=True)
+            else:
+                store.discard(entry)
+            if self.saver is not None:
+                self.saver.saved(self.generation())  # that copy is current until the next edit
             return opened.plan, (Path(entry.original_path) if entry.original_path else None)
 
 
