@@ -79,6 +79,25 @@ def load_plan(path: str | os.PathLike[str]) -> Plan:
     return open_document(path).plan
 
 
+def load_plan_with_catalog(path: str | os.PathLike[str], catalog_dirs: list[str] | None = None
+                           ) -> tuple[Plan, Catalog]:
+    """The plan at ``path`` and the catalog to compute it with: this machine's catalog
+    (``catalog_dirs``, else the shipped and user catalogs) plus the entries a ``.rackplan``
+    carries that this machine lacks (a colleague's own server keeps its GPUs, watts and
+    mass: issue 29). Where both have an entry, this machine's figures win, as in the app."""
+    from planner.catalog import load_catalog
+
+    catalog = load_catalog(catalog_dirs) if catalog_dirs else load_catalog()
+    if sniff(path) == "json":
+        return load_plan_json(path), catalog
+    from planner.storage import merge_catalogs
+
+    opened = open_document(path)
+    if not len(opened.embedded):
+        return opened.plan, catalog
+    return opened.plan, merge_catalogs(catalog, opened.embedded, prefer="local")
+
+
 def save_plan(plan: Plan, path: str | os.PathLike[str], catalog: Catalog | None = None, *,
               embedded: EmbeddedCatalog | None = None, link: dict[str, str] | None = None) -> None:
     """Save atomically in the format of the suffix (``.rackplan``, else JSON).

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from ui import dialogs, i18n
 from ui import units as uunits
-from ui.controllers import new_plan, read_plan
+from ui.controllers import new_plan, read_document, with_embedded
 from ui.document import Document, make_engine
 from ui.mainwindow import MainWindow
 from ui.paths import resources_dir
@@ -123,7 +123,10 @@ def open_window(path: str | None, catalog: Catalog | None = None, settings: AppS
     path = opener.take_pending() or path  # a plan Finder handed over before the window existed
     plan = None
     if path:
-        plan = read_plan(path, None)
+        document = read_document(path, None)
+        if document is not None:
+            plan = document[0]
+            catalog = with_embedded(catalog, document[1])
     opened = plan is not None
     if plan is None:
         plan = new_plan(catalog)

@@ -26,7 +26,7 @@ from planner.builders import (
     duplicate_rack_edit,
     paste_edit,
 )
-from planner.documents import load_plan, repository_link, save_plan
+from planner.documents import load_plan, open_document, repository_link, save_plan, sniff
 from planner.edits import AddPlacement, AddRack, EditRefused
 from planner.i18n import N_, error_text, gettext, message_text
 from planner.plan import Plan, Site
@@ -39,6 +39,7 @@ from ui.tasks import BackgroundTask
 if TYPE_CHECKING:
     from planner.catalog import Catalog
     from planner.netbox.site import SiteImport
+    from planner.storage import EmbeddedCatalog
     from ui.recovery import RecoveryController
 
 log = logging.getLogger(__name__)
@@ -58,8 +59,32 @@ def new_plan(catalog: Catalog) -> Plan:
 
 def read_plan(path: str, parent: QWidget | None) -> Plan | None:
     """Load a plan; on bad input show a dialog naming file and field and return None."""
+    opened = read_document(path, parent)
+    return opened[0] if opened is not None else None
+
+
+def with_embedded(catalog: Catalog, embedded: EmbeddedCatalog | None) -> Catalog:
+    """``catalog`` plus the entries a project file carries that it lacks (a colleague's own
+    server keeps its figures, and Save As embeds them again: issue 29); ``catalog`` itself
+    when the file adds nothing."""
+    if embedded is None or not len(embedded):
+        return catalog
+    from planner.storage import merge_catalogs
+
+    merged = merge_catalogs(catalog, embedded, prefer="local")
+    known = {(t, slug) for t, entries in catalog.tables.items() for slug in entries}
+    return merged if any((t, slug) not in known for t, entries in merged.tables.items() for slug in entries) \
+        else catalog
+
+
+def read_document(path: str, parent: QWidget | None) -> tuple[Plan, EmbeddedCatalog | None] | None:
+    """Load a plan and the catalog entries stored in it (None for JSON); on bad input show a
+    dialog naming file and field and return None."""
     try:
-        return load_plan(path)
+        if sniff(path) == "rackplan":
+            opened = open_document(path)
+            return opened.plan, opened.embedded
+        return load_plan(path), None
     except PlanFormatError as e:
         tr = QCoreApplication.translate
         where = tr("Controllers", "\nField: {field}").format(field=e.where) if e.where else ""
@@ -163,9 +188,10 @@ class FileController(QObject):
             path = dialogs.ask_open_path(self.window, start)
             if not path:
                 return False
-        plan = read_plan(path, self.window)
-        if plan is None:
+        opened = read_document(path, self.window)
+        if opened is None:
             return False
+        plan, embedded = opened
         lock = None
         if self.recovery is not None:
             go, lock = self.recovery.try_lock(path, self.window)
@@ -173,6 +199,11 @@ class FileController(QObject):
                 return False
             self.recovery.closed(release=False)
             self.recovery.adopt(lock)
+        catalog = with_embedded(self.doc.catalog, embedded)
+        if catalog is not self.doc.catalog:
+            from ui.document import make_engine
+
+            self.doc.replace_catalog(catalog, make_engine(catalog, self.doc.engine_settings))
         self.doc.replace_plan(plan, Path(path))
         self.recentChanged.emit(self.settings.add_recent(str(Path(path).resolve())))
         return True
@@ -198,7 +229,9 @@ class FileController(QObject):
         # saved over keeps none of its own link); a re-save keeps the file's link
         link = None if old is not None and old.resolve() == path.resolve() else repository_link(old)
         try:
-            save_plan(self.doc.plan, path, link=link)
+            # the entries the plan uses from this document's catalog (with those its file
+            # brought), so a Save As keeps a colleague's hardware
+            save_plan(self.doc.plan, path, self.doc.catalog, link=link)
         except Exception as e:  # disk full, permissions, storage errors: the plan stays open and unsaved
             log.exception("save failed")
             dialogs.show_error(self.window, self.tr("Cannot save plan"), self.tr("{file} could not be saved.\n\n{error}").format(

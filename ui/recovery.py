@@ -186,10 +186,10 @@ class RecoveryController(QObject):
                 continue
             # the crashed run's copy goes only once the recovered plan is safely in this run's
             # own slot: killed right after Recover, the next start still offers it (issue 29)
-            kw = ({"document_path": entry.original_path} if entry.original_path
-                  else {"untitled_id": self.untitled_id})
             try:
-                store.write(opened.plan, title=entry.title or "", embedded=getattr(opened, "embedded", None), **kw)
+                store.write(opened.plan, title=entry.title or "", embedded=getattr(opened, "embedded", None),
+                            document_path=entry.original_path or None,
+                            untitled_id=None if entry.original_path else self.untitled_id)
             except Exception:  # noqa: BLE001 - disk full, read-only: keep the crash copy for the next start
                 log.warning("could not copy the recovered plan into this run's recovery slot", exc_info=True)
             else:

@@ -62,14 +62,12 @@ def parse_settings(pairs: list[str]):
 
 
 def run(args) -> int:
-    from planner.catalog import load_catalog
     from planner.cli import catalog_warning
-    from planner.documents import load_plan
+    from planner.documents import load_plan_with_catalog
     from planner.engine import Engine, text_report
 
     settings = parse_settings(args.set)
-    plan = load_plan(args.plan)
-    catalog = load_catalog(args.catalog) if args.catalog else load_catalog()
+    plan, catalog = load_plan_with_catalog(args.plan, args.catalog)
     if catalog.errors:
         print(catalog_warning(len(catalog.errors)), file=sys.stderr)
     results = Engine(catalog, settings).compute(plan)

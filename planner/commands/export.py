@@ -71,10 +71,9 @@ def _check_output(fmt: str, out: Path) -> None:
 
 
 def run(args) -> int:
-    from planner.catalog import load_catalog
     from planner.cli import UserError, catalog_warning
     from planner.commands.check import parse_settings
-    from planner.documents import load_plan
+    from planner.documents import load_plan_with_catalog
     from planner.fileio import os_error_text
     from planner.i18n import Np_, message_text, tf
 
@@ -89,8 +88,7 @@ def run(args) -> int:
         except ValueError as e:
             raise UserError(tf("--locale: {error}", error=e)) from None
     settings = parse_settings(args.set)
-    plan = load_plan(args.plan)
-    catalog = load_catalog(args.catalog) if args.catalog else load_catalog()
+    plan, catalog = load_plan_with_catalog(args.plan, args.catalog)
     if catalog.errors:
         print(catalog_warning(len(catalog.errors)), file=sys.stderr)
     try:

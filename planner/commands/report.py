@@ -63,10 +63,9 @@ def parse_sections(values: list[str] | None) -> tuple[str, ...]:
 
 
 def run(args) -> int:
-    from planner.catalog import load_catalog
     from planner.cli import UserError, catalog_warning
     from planner.commands.check import parse_settings
-    from planner.documents import load_plan
+    from planner.documents import load_plan_with_catalog
     from planner.engine import Engine
     from planner.fileio import os_error_text
     from planner.i18n import _, current_language, format_number, message_text, ngettext, tf
@@ -84,8 +83,7 @@ def run(args) -> int:
         raise UserError(_("--rack-sheet-limit must be 0 or more"))
     sections = parse_sections(args.sections)
     settings = parse_settings(args.set)
-    plan = load_plan(args.plan)
-    catalog = load_catalog(args.catalog) if args.catalog else load_catalog()
+    plan, catalog = load_plan_with_catalog(args.plan, args.catalog)
     if catalog.errors:
         print(catalog_warning(len(catalog.errors)), file=sys.stderr)
     results = Engine(catalog, settings).compute(plan)

@@ -40,12 +40,10 @@ def plan_problems(plan, catalog) -> list[str]:
 
 
 def run(args) -> int:
-    from planner.catalog import load_catalog
-    from planner.documents import load_plan
+    from planner.documents import load_plan_with_catalog
     from planner.i18n import Np_, tf
 
-    plan = load_plan(args.plan)
-    catalog = load_catalog()
+    plan, catalog = load_plan_with_catalog(args.plan, None)
     problems = plan_problems(plan, catalog)
     for line in problems:
         print(line)
