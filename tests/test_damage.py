@@ -233,3 +233,30 @@ def test_check_json_has_no_infinity_even_if_a_figure_overflows():
     out = json.loads(json.dumps(finite_or_null({"a": float("inf"), "b": [1.0, float("nan")], "c": {"d": -1e400}}),
                                 allow_nan=False))
     assert out == {"a": None, "b": [1.0, None], "c": {"d": None}}
+
+
+def test_a_recursive_view_in_place_of_a_table_is_refused_at_once(tmp_path, catalog, capsys):
+    """issue 29 item 4: a 220 KB file whose `site` table was replaced by a recursive view hung
+    every command, repo push and the app's start, writing temporary files at 110 MB/s. A
+    project file holds tables only: a view or trigger is refused by name before any query."""
+    from planner.cli import main
+
+    path = tmp_path / "view.rackplan"
+    save_rackplan(load_plan(EXAMPLE), path, catalog)
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TABLE site")
+    conn.execute("CREATE VIEW site AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) "
+                 "SELECT x AS id, 'Site' AS name FROM r")
+    conn.execute("CREATE TRIGGER t AFTER INSERT ON rooms BEGIN SELECT 1; END")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    start = time.monotonic()
+    with pytest.raises(PlanFormatError) as e:
+        open_rackplan(path)
+    assert "view 'site'" in str(e.value) and "trigger 't'" in str(e.value)
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "view.rackplan" in err[0]
+    assert time.monotonic() - start < 30  # it used to run until the disk was full
+    assert path.read_bytes() == before

@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import struct
+import time
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
@@ -34,6 +35,9 @@ from planner.plan_io import MAX_PLAN_BYTES, PlanFormatError
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
+# Reading an opened project file may take at most this long (a 64k-GPU plan reads in a few
+# seconds); past it SQLite interrupts the query.
+OPEN_TIME_LIMIT_S = 120.0
 
 
 def _engine_for(conn: sqlite3.Connection) -> Engine:
@@ -120,6 +124,15 @@ def open_bytes(data: bytes, path: str | os.PathLike[str]) -> Engine:
     conn = sqlite3.connect(":memory:", check_same_thread=False)
     try:
         conn.deserialize(bytes(buf))
+        # A project file holds tables and indexes only. A view or trigger in it (a recursive
+        # view in place of a table made every command hang, writing temporary files at
+        # 110 MB/s: issue 29) is refused before any query touches it.
+        odd = conn.execute("SELECT type, name FROM sqlite_master WHERE type NOT IN ('table', 'index') "
+                           "ORDER BY name LIMIT 5").fetchall()
+        if odd:
+            conn.close()
+            raise PlanFormatError(path, tmsg("not a Rackwright project file: it holds {what} (a project file has "
+                                             "tables only)", what=", ".join(f"{t} {n!r}" for t, n in odd)))
         row = conn.execute("PRAGMA quick_check(1)").fetchone()
     except sqlite3.DatabaseError as e:
         conn.close()
@@ -128,6 +141,12 @@ def open_bytes(data: bytes, path: str | os.PathLike[str]) -> Engine:
         conn.close()
         raise PlanFormatError(path, tmsg("damaged SQLite database: {error}", error=row[0]) if row else
                               tmsg("damaged SQLite database: integrity check failed"))
+    # bounded work and temporary space for everything read from it: temporary tables and
+    # sorts stay in memory (no temporary files), and a query past the time limit is
+    # interrupted (an OperationalError the callers report as a damaged file)
+    conn.execute("PRAGMA temp_store=MEMORY")
+    deadline = time.monotonic() + OPEN_TIME_LIMIT_S
+    conn.set_progress_handler(lambda: 1 if time.monotonic() > deadline else 0, 100_000)
     return _engine_for(conn)
 
 
