@@ -416,6 +416,10 @@ class Workload(_Model):
     def _shallow(cls, v: dict[str, Any]) -> dict[str, Any]:
         if _depth(v) > MAX_SPEC_DEPTH:
             raise ValueError(f"nested deeper than {MAX_SPEC_DEPTH} levels")
+        bad = _non_finite(v)
+        if bad is not None:  # NaN/Infinity: the plan opened, then every save failed (issue 29)
+            raise ValueError(tmsg("{field} is {value}: a workload figure must be a finite number",
+                                  field=bad[0], value=bad[1]))
         return v
 
 
@@ -592,6 +596,22 @@ def _depth(v: Any, limit: int = MAX_SPEC_DEPTH + 1) -> int:
                 return d
             todo.extend((y, d + 1) for y in (x.values() if isinstance(x, dict) else x))
     return deepest
+
+
+def _non_finite(v: Any) -> tuple[str, str] | None:
+    """(path, value) of the first NaN or infinite number in a JSON value, or None."""
+    import math
+
+    todo: list[tuple[Any, str]] = [(v, "")]
+    while todo:
+        x, path = todo.pop()
+        if isinstance(x, float) and not math.isfinite(x):
+            return path or "value", repr(x)
+        if isinstance(x, dict):
+            todo.extend((y, f"{path}.{k}" if path else str(k)) for k, y in x.items())
+        elif isinstance(x, list):
+            todo.extend((y, f"{path}[{i}]") for i, y in enumerate(x))
+    return None
 
 
 class DuplicateIdError(ValueError):

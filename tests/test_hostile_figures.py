@@ -41,3 +41,22 @@ def test_report_of_a_plan_with_an_absurd_token_count(tmp_path, capsys):
     assert (tmp_path / "plan.pdf").read_bytes().startswith(b"%PDF")
     assert main(["--lang", "de", "check", str(path)]) in (0, 1)
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity"])
+def test_non_finite_workload_figures_are_refused_at_the_door(tmp_path, capsys, value):
+    """issue 29 item 3: NaN or Infinity in a workload spec opened, then every autosave and
+    .rackplan save failed, JSON conversion wrote null and the Workloads panel failed: one line
+    naming the field, exit 2, and nothing written."""
+    text = (ROOT / "examples" / "xe9680-h100-pod.json").read_text(encoding="utf-8")
+    plan = json.loads(text)
+    plan["workloads"][0]["spec"]["tokens"] = "@@"
+    path = tmp_path / "nan.json"
+    path.write_text(json.dumps(plan).replace('"@@"', value), encoding="utf-8")
+    out = tmp_path / "out.rackplan"
+    for argv in (["check", str(path)], ["convert", str(path), str(out)], ["validate", str(path)]):
+        capsys.readouterr()
+        assert main(argv) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "workloads[0].spec" in err[0] and "tokens" in err[0], err
+    assert not out.exists()

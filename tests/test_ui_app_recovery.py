@@ -171,3 +171,30 @@ def test_a_damaged_copy_is_reported_once_and_set_aside(qtbot, tmp_path, monkeypa
     assert len(errors) == 1 and "damaged" in errors[0]
     assert store.list() == []  # not offered at the next start
     assert (store.root / "damaged" / bad.file.name).read_bytes() == b"not a project file at all"
+
+
+def test_a_failing_autosave_is_said_not_silent(qtbot, tmp_path, monkeypatch):
+    """issue 29 item 3: an autosave that failed (here: a read-only recovery folder, as a full
+    disk does) failed silently forever; it is said in the status bar and once in a dialog, and
+    the status clears when an autosave works again."""
+    store = RecoveryStore(tmp_path / "recovery")
+    win = window(qtbot, tmp_path, store)
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(dialogs, "show_error", lambda parent, title, text, details="": shown.append((title, text)))
+    real_write = store.write
+
+    def full_disk(*a, **kw):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(win.recovery.store, "write", full_disk)
+    assert win.doc.push(SetProperty("rack", "rack-2", "name", "R02-a"))
+    win.recovery.tick(wait=True)
+    assert len(shown) == 1 and "No space left on device" in shown[0][1]
+    assert "No space left on device" in win.statusBar().currentMessage()
+    assert win.doc.push(SetProperty("rack", "rack-2", "name", "R02-b"))
+    win.recovery.tick(wait=True)
+    assert len(shown) == 1  # said once, not on every tick
+    monkeypatch.setattr(win.recovery.store, "write", real_write)
+    assert win.doc.push(SetProperty("rack", "rack-2", "name", "R02-c"))
+    win.recovery.tick(wait=True)
+    assert store.list(include_live=True)  # written again

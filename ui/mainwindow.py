@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui import dialogs
 from ui import units as uunits
 from ui.controllers import EditController, FileController
 from ui.document import Document, make_engine
@@ -162,6 +163,8 @@ class MainWindow(QMainWindow):
             doc.selectionChanged.connect(self._show_workloads_for)
 
         self.recovery = RecoveryController(doc, self, recovery_store)
+        self.recovery.autosaveFailed.connect(self._autosave_failed)
+        self._autosave_warned = False
         self.files = FileController(doc, self.settings, self, self.recovery)
         self.edits = EditController(doc, self, self.rack_view.current_row)
         self.exporter = BuildPlanExporter(doc, self, self.settings)
@@ -911,6 +914,20 @@ class MainWindow(QMainWindow):
             below = abs(b.top() - g.bottom()) <= 8 or abs(g.top() - b.bottom()) <= 8
             if not (below and b.left() < g.right() and g.left() < b.right()):
                 bar.hide()
+
+    def _autosave_failed(self, error: str) -> None:
+        """An autosave failed (disk full, a figure the project file cannot hold): said in the
+        status bar until one works again, and once in a dialog (never silent)."""
+        if not error:
+            if self.statusBar().currentMessage().startswith(self.tr("Autosave failed")):
+                self.statusBar().clearMessage()
+            return
+        msg = self.tr("Autosave failed: {error}. Until a save works, a crash would lose the changes "
+                      "since the last save.").format(error=error)
+        self.statusBar().showMessage(msg)
+        if not self._autosave_warned:
+            self._autosave_warned = True
+            dialogs.show_error(self, self.tr("Autosave failed"), msg)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.maybe_save():

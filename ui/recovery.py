@@ -17,7 +17,7 @@ import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from ui import dialogs
 from ui.tasks import BackgroundTask
@@ -43,6 +43,10 @@ CHECK_INTERVAL_MS = 5000
 class RecoveryController(QObject):
     """Autosave and locks for one Document (hooked up by the main window)."""
 
+    # why autosave failed (the main window says so in the status bar and once in a dialog);
+    # "" when it works again
+    autosaveFailed = Signal(str)
+
     def __init__(self, doc: Document, parent: QObject | None = None, store: RecoveryStore | None = None,
                  interval_s: float | None = None) -> None:
         super().__init__(parent)
@@ -56,6 +60,7 @@ class RecoveryController(QObject):
         self.store: RecoveryStore | None = store.with_session(self.session) if store is not None else None
         self.saver: Autosaver | None = Autosaver(self.store, interval_s) if self.enabled else None
         self.lock: FileLock | None = None
+        self.failing: str | None = None  # the last autosave failure shown, until one succeeds
         self._edits = 0
         self.writer = BackgroundTask(self, "autosave", expected_errors=(OSError,))
         self.timer = QTimer(self)
@@ -87,15 +92,35 @@ class RecoveryController(QObject):
             return
         snap = snapshot(self.doc.plan, self.doc.catalog)
         kw = dict(self._slot_kw(), title=self.doc.display_name)
+        def work(_progress=None, _cancelled=None):
+            entry = saver.maybe_save(snap, gen, **kw)
+            if entry is None and saver.last_error is not None:
+                raise saver.last_error  # reported on the GUI thread: an autosave never fails silently
+            return entry
+
         if wait:
-            saver.maybe_save(snap, gen, **kw)
+            try:
+                work()
+            except Exception as e:  # noqa: BLE001 - disk full, a figure SQL cannot hold, ...
+                self._write_failed(e)
+            else:
+                self._write_ok()
         else:
-            self.writer.start(lambda _progress, _cancelled: saver.maybe_save(snap, gen, **kw),
-                              on_failed=self._write_failed)
+            self.writer.start(work, on_done=lambda _entry: self._write_ok(), on_failed=self._write_failed)
+
+    def _write_ok(self) -> None:
+        if self.failing is not None:
+            self.failing = None
+            self.autosaveFailed.emit("")  # working again: the status line clears
 
     def _write_failed(self, error: BaseException) -> None:
-        # the next tick tries again; the user's file is untouched either way
+        # the next tick tries again; the user's file is untouched either way. Said once per
+        # kind of failure (issue 29: a plan whose autosave failed forever said nothing)
         log.warning("autosave failed: %s: %s", type(error).__name__, error)
+        text = f"{type(error).__name__}: {error}"[:500]
+        if text != self.failing:
+            self.failing = text
+            self.autosaveFailed.emit(text)
 
     def saved(self, old_path: Path | None) -> None:
         """After a successful save: drop recovery copies of this document."""
