@@ -267,8 +267,7 @@ def _run(argv: list[str]) -> int:
         sys.stdout = _SafeWriter(out)
     try:
         return int(args.func(args) or 0)
-    except (UserError, PlanFormatError, CatalogError, FileNotFoundError, IsADirectoryError,
-            PermissionError) as e:
+    except (UserError, PlanFormatError, CatalogError) as e:
         print(_("rackwright: error: {message}").format(message=one_line(str(e), args.verbose)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -276,8 +275,35 @@ def _run(argv: list[str]) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except RuntimeError as e:
+        if not str(e).startswith("Symlink loop"):  # Path.resolve() of Python < 3.13 on a loop
+            raise
+        import errno
+        import os
+
+        loop = OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(e).rpartition(" from ")[2].strip("'"))
+        print(_("rackwright: error: {message}").format(message=one_line(_os_error_line(loop), args.verbose)),
+              file=sys.stderr)
+        return 2
+    except OSError as e:  # a file that cannot be read or written (name too long, symlink loop, disk full, ...)
+        print(_("rackwright: error: {message}").format(message=one_line(_os_error_line(e), args.verbose)),
+              file=sys.stderr)
+        return 2
     finally:
         sys.stdout = out
+
+
+def _os_error_line(e: OSError) -> str:
+    """``PATH: why`` for an OSError, in the language of the moment (no '[Errno 36]')."""
+    from planner.fileio import os_error_text
+    from planner.i18n import message_text
+
+    why = message_text(os_error_text(e))
+    name = e.filename if e.filename is not None else ""
+    name = str(name)
+    if len(name) > 120:  # a 4,000-character name is not worth printing whole
+        name = name[:60] + "…" + name[-40:]
+    return f"{name}: {why}" if name else why
 
 
 if __name__ == "__main__":

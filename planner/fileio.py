@@ -49,9 +49,30 @@ _TEMP_RANDOM = r"[a-z0-9_]{8}"
 STALE_TEMP_AGE_S = 600.0  # ten minutes: far longer than any save writes its temp file
 
 
+# a file name holds at most 255 bytes on every file system a laptop has (ext4, APFS, NTFS)
+MAX_NAME_BYTES = 255
+
+
+def _temp_prefix(name: str) -> str:
+    """The start of a temp file's name for a target called ``name``: ``.<name>.``, or for a name
+    too long to take 14 more bytes (242 to 255 bytes could be opened but never saved: issue 29)
+    the name cut to fit plus a hash of the whole name, so no other target's temp files match."""
+    import hashlib
+
+    room = MAX_NAME_BYTES - len(".") - len(".") - 8 - len(".tmp")
+    raw = os.fsencode(name)
+    if len(raw) <= room:
+        return f".{name}."
+    digest = hashlib.sha1(raw).hexdigest()[:8]
+    cut = raw[: room - 9].decode("utf-8", errors="ignore") if os.name != "nt" else name[: (room - 9) // 2]
+    while len(os.fsencode(cut)) > room - 9:
+        cut = cut[:-1]
+    return f".{cut}~{digest}."
+
+
 def temp_name_pattern(target: str | os.PathLike[str]) -> re.Pattern[str]:
     """The names :func:`atomic_write_bytes` gives its temp files for ``target`` (and no other target's)."""
-    return re.compile(rf"\.{re.escape(Path(target).name)}\.{_TEMP_RANDOM}\.tmp")
+    return re.compile(rf"{re.escape(_temp_prefix(Path(target).name))}{_TEMP_RANDOM}\.tmp")
 
 
 def remove_stale_temp_files(target: str | os.PathLike[str], *, max_age_s: float = STALE_TEMP_AGE_S,
@@ -148,7 +169,7 @@ def _write_temp(target: Path, data: bytes) -> str:
     """``data`` in a new temp file beside ``target`` (flushed, fsynced, with the mode the
     document will have); its path. Nothing is left behind if this fails."""
     mode = _new_file_mode(target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(target.name), suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -375,6 +396,7 @@ _ERRNO_TEXTS = {
     "EEXIST": N_("already exists"), "ENAMETOOLONG": N_("the file name is too long"),
     "EBUSY": N_("in use by another program"), "EDQUOT": N_("disk quota exceeded"),
     "EIO": N_("input/output error (the disk or the network drive failed)"),
+    "ELOOP": N_("the path runs in a loop of symbolic links"),
 }
 
 

@@ -178,3 +178,55 @@ def test_atomic_write_files_writes_all_or_none(tmp_path, monkeypatch):
     assert len(calls) == 3
     assert a.read_bytes() == b"new a" and b.read_bytes() == b"new b" and not c.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.csv", "b.csv"]
+
+
+def test_names_of_242_to_255_bytes_can_be_saved(tmp_path):
+    """issue 29 item 10: the temp file beside the target added 14 bytes, so a name of 242-255
+    bytes could be opened but never saved. A killed save's leftover still matches only its own
+    target's pattern."""
+    from planner.fileio import atomic_write_bytes, temp_name_pattern
+
+    for n in (242, 250, 255):
+        target = tmp_path / ("p" * (n - 5) + ".json")
+        assert len(target.name.encode()) == n
+        atomic_write_bytes(target, b"{}")
+        assert target.read_bytes() == b"{}"
+        assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+    long_a, long_b = "a" * 250 + ".json", "a" * 249 + "b.json"
+    pat = temp_name_pattern(tmp_path / long_a)
+    import tempfile
+
+    from planner.fileio import _temp_prefix
+
+    fd, name = tempfile.mkstemp(prefix=_temp_prefix(long_a), suffix=".tmp", dir=tmp_path)
+    os.close(fd)
+    assert pat.fullmatch(os.path.basename(name)) and not temp_name_pattern(tmp_path / long_b).fullmatch(
+        os.path.basename(name))
+    umlauts = tmp_path / ("ü" * 124 + ".json")  # 253 bytes, 129 characters
+    atomic_write_bytes(umlauts, b"[]")
+    assert umlauts.read_bytes() == b"[]"
+
+
+@pytest.mark.parametrize("argv", [
+    ["report", "EXAMPLE", "-o", "LONG.pdf"], ["convert", "EXAMPLE", "LONG.rackplan"],
+    ["export", "EXAMPLE", "--format", "xlsx", "-o", "LONG.xlsx"], ["export", "EXAMPLE", "--format", "csv", "-o", "LONG"],
+    ["new", "--template", "gb200-nvl72", "-o", "LONG.json"], ["check", "LONG.json"], ["validate", "LONG.json"],
+    ["convert", "EXAMPLE", "LOOP/x.json"], ["report", "EXAMPLE", "-o", "LOOP/x.pdf"],
+])
+def test_a_name_too_long_or_a_symlink_loop_is_one_line(tmp_path, capsys, argv):
+    """issue 29 item 7: file names over 255 bytes and symlink loops in an output path gave
+    tracebacks in ten commands."""
+    from planner.cli import main
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "xe9680-h100-pod.json"
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    subs = {"EXAMPLE": str(example), "LONG": str(tmp_path / ("x" * 300)), "LOOP": str(tmp_path / "loop1")}
+    args = [a for a in argv]
+    for key, value in subs.items():
+        args = [a.replace(key, value) for a in args]
+    capsys.readouterr()
+    assert main(args) == 2
+    err = [ln for ln in capsys.readouterr().err.splitlines() if ln.strip()]
+    assert len(err) == 1 and "Traceback" not in err[0], err
+    assert "too long" in err[0] or "loop" in err[0] or "does not exist" in err[0], err
