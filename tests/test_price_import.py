@@ -366,3 +366,28 @@ def test_xlsx_claiming_the_whole_grid_or_unpacking_huge_is_bounded(user, tmp_pat
     assert run(str(bomb)) == 2
     err = capsys.readouterr().err
     assert "bomb.xlsx" in err and "MiB" in err and "Traceback" not in err
+
+
+def test_overflowing_prices_and_giant_fields_are_refused_by_line(user, tmp_path, capsys):
+    """issue 29 item 7: a price of 400 nines overflowed to 'inf USD' (a traceback on writing,
+    exit 0), a number cell of 1e300 was written and broke every later check, and a field over
+    128 KiB was a csv traceback."""
+    openpyxl = pytest.importorskip("openpyxl")
+    f = write(tmp_path / "nines.csv", "slug,price,currency,date\n" f"{XE},{'9' * 400},USD,2026-11-01\n")
+    capsys.readouterr()
+    assert run(str(f)) == 1
+    out = capsys.readouterr().out
+    assert "line 2" in out and "larger than any price" in out
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["slug", "price", "currency", "date"])
+    ws.append([XE, 1e300, "USD", "2026-11-03"])
+    big = tmp_path / "big.xlsx"
+    wb.save(big)
+    assert run(str(big)) == 1
+    assert "larger than any price" in capsys.readouterr().out
+    assert load_catalog().device(XE).price.amount < 1e12
+    huge = write(tmp_path / "huge.csv", "slug,price,currency,date\n" f"{XE},300000,USD," + "x" * 200_000 + "\n")
+    assert run(str(huge)) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "huge.csv" in err[0] and "128 KiB" in err[0]

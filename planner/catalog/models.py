@@ -90,7 +90,9 @@ PRICE_FOLDER = "prices"  # a catalog layer's imported price lists (planner.catal
 
 
 class Price(Strict):
-    amount: Pos
+    # at most 1e12 in any currency: a price of 1e300 validated and then broke every check of a
+    # plan using the device (issue 29)
+    amount: Annotated[float, Field(gt=0, le=1e12)]
     currency: str = Field(pattern=r"^[A-Z]{3}$")
     date: str
     source: str = Field(min_length=1)

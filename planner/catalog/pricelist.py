@@ -217,7 +217,24 @@ class _Ambiguous:
 _GROUPED = {",": re.compile(r"^\d{1,3}(,\d{3})+$"), ".": re.compile(r"^\d{1,3}(\.\d{3})+$")}
 
 
+# The largest price a list may give (a whole AI hall is well below it); above it, or a number
+# that overflows to infinity (400 nines), the row is refused by line, never written as "inf USD".
+MAX_PRICE = 1e12
+
+
 def _parse_number(text: str) -> _Amount | _Ambiguous:
+    """A price cell's number, at most :data:`MAX_PRICE` (see :func:`_read_number`)."""
+    import math
+
+    out = _read_number(text)
+    values = (out.value,) if isinstance(out, _Amount) else (out.thousands, out.decimal)
+    if any(not math.isfinite(v) or v > MAX_PRICE for v in values):
+        raise ValueError(tmsg("{text} is larger than any price ({limit:,.0f})", text=repr(text.strip()[:40]),
+                              limit=MAX_PRICE))
+    return out
+
+
+def _read_number(text: str) -> _Amount | _Ambiguous:
     """``1234``, ``1234.5``, ``1.234,50``, ``1,234.50``, ``12,5``; ValueError if not a number.
 
     ``1.234`` / ``1,234`` (one mark, three digits after it, short integer part) can be
@@ -315,9 +332,12 @@ def _sheet_rows_csv(data: bytes, display: str) -> list[tuple[int, list[Any]]]:
 
     def score(delim: str) -> int:
         best = 0
-        for row in csv.reader(head, delimiter=delim):
-            fields = {_HEADER_TO_FIELD.get(_norm_header(c)) for c in row} - {None}
-            best = max(best, len(fields) * 100 + len(row))
+        try:
+            for row in csv.reader(head, delimiter=delim):
+                fields = {_HEADER_TO_FIELD.get(_norm_header(c)) for c in row} - {None}
+                best = max(best, len(fields) * 100 + len(row))
+        except csv.Error:  # a field over csv's limit (128 KiB) in the first rows: not this delimiter's header
+            return 0
         return best
 
     delim = max((";", ",", "\t"), key=score)
@@ -334,6 +354,9 @@ def _sheet_rows_csv(data: bytes, display: str) -> list[tuple[int, list[Any]]]:
             if len(out) > MAX_ROWS:
                 raise PriceListError(f"{display}: more than {MAX_ROWS:,} rows")
     except csv.Error as exc:
+        if "field larger than field limit" in str(exc):
+            raise PriceListError(f"{display}: line {reader.line_num}: a field is longer than "
+                                 f"{csv.field_size_limit() // 1024} KiB; no price list has such a cell") from None
         raise PriceListError(f"{display}: line {reader.line_num}: not readable as CSV ({exc})") from None
     return out
 
@@ -545,6 +568,10 @@ def read_price_list(path: str | Path, catalog: Catalog, *, name: str | None = No
             amount = float(raw_price)
             if not amount > 0 or amount != amount or amount in (float("inf"),):
                 problems.append(BadRow(line, "price", tmsg("must be greater than 0 (got {value})", value=repr(raw_price))))
+            elif amount > MAX_PRICE:  # a number cell of 1e300 broke every later check of the plans using it
+                problems.append(BadRow(line, "price", tmsg("{text} is larger than any price ({limit:,.0f})",
+                                                           text=repr(raw_price), limit=MAX_PRICE)))
+                amount = None
         else:
             text, cur_from_price = _split_currency(_cell_text(raw_price))
             try:
