@@ -260,3 +260,25 @@ def test_a_recursive_view_in_place_of_a_table_is_refused_at_once(tmp_path, catal
     assert len(err) == 1 and "view.rackplan" in err[0]
     assert time.monotonic() - start < 30  # it used to run until the disk was full
     assert path.read_bytes() == before
+
+
+def test_deep_nesting_in_stored_catalog_entries_and_specs_is_one_line(tmp_path, catalog, capsys):
+    """issue 29 item 7: a stored catalog entry nested thousands deep, and a plan-for spec of
+    100,000 brackets, ended in RecursionError tracebacks."""
+    from planner.cli import main
+
+    path = tmp_path / "deep.rackplan"
+    save_rackplan(load_plan(EXAMPLE), path, catalog)
+    conn = sqlite3.connect(path)
+    table, slug = conn.execute("SELECT table_name, slug FROM catalog_entries LIMIT 1").fetchone()
+    conn.execute("UPDATE catalog_entries SET data = ? WHERE table_name = ? AND slug = ?",
+                 ('{"a":' * 5000 + "1" + "}" * 5000, table, slug))
+    conn.commit()
+    conn.close()
+    spec = tmp_path / "deep-spec.json"
+    spec.write_text('{"workloads": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    for argv in (["check", str(path)], ["validate", str(path)], ["plan-for", str(spec)]):
+        capsys.readouterr()
+        assert main(argv) == 2
+        err = [ln for ln in capsys.readouterr().err.splitlines() if ln.strip()]
+        assert len(err) == 1 and "nested too deeply" in err[0], err

@@ -91,6 +91,8 @@ def read_spec(path: Path):
                            column=e.colno, error=e.msg)) from None
     except ValueError as e:
         raise UserError(f"{path}: {e}") from None
+    except RecursionError:  # thousands of nested brackets: no spec is shaped so
+        raise UserError(tf("{path}: JSON nested too deeply", path=path)) from None
     try:
         return parse_plan_for_spec(data)
     except PlanForSpecError as e:

@@ -279,10 +279,15 @@ def _open(p: Path, data: bytes | None = None) -> OpenedPlan:
         if isinstance(e, PlanFormatError):
             raise
         raise PlanFormatError(p, tmsg("damaged project file: {error}", error=str(e))) from None
+    except RecursionError:  # a stored JSON value (a catalog entry) nested thousands deep
+        raise PlanFormatError(p, tmsg("damaged project file: a stored value is nested too deeply")) from None
     finally:
         sq.close(engine)
     plan = rows_to_plan(rows, p)
-    embedded = catalog_from_rows(cat_rows, p)
+    try:
+        embedded = catalog_from_rows(cat_rows, p)
+    except RecursionError:
+        raise PlanFormatError(p, tmsg("damaged project file: a stored value is nested too deeply")) from None
     for inv in embedded.invalid:
         notes.append(f"stored catalog entry {inv.table}/{inv.slug} is not readable by this build "
                      f"({inv.message}); it is kept and saved back unchanged")
