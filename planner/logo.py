@@ -38,14 +38,28 @@ def read_logo(path: str | os.PathLike[str]) -> Logo:
     return Logo(media_type=media, name=p.name[:200], data=base64.b64encode(raw).decode("ascii"))
 
 
-def logo_size(raw: bytes) -> tuple[int, int] | None:
-    """Width and height in pixels of the image bytes, or None when they do not decode."""
-    import io
+# a logo's pixels, at most (a 600 px wide logo has some 0.2 million; beyond this it is a
+# decompression bomb, not a logo)
+MAX_LOGO_PIXELS = 40_000_000
 
-    from reportlab.lib.utils import ImageReader
+
+def logo_size(raw: bytes) -> tuple[int, int] | None:
+    """Width and height in pixels of the image bytes, or None when they do not decode. The
+    whole image is decoded, not just its header: a truncated PNG has a valid header, was
+    accepted as the logo, and then no build plan could be written (issue 29)."""
+    import io
+    import warnings
+
+    from PIL import Image
 
     try:
-        w, h = ImageReader(io.BytesIO(raw)).getSize()
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(raw)) as im:
+                w, h = im.size
+                if w <= 0 or h <= 0 or w * h > MAX_LOGO_PIXELS:
+                    return None
+                im.load()  # every pixel: truncated or damaged data raises here
     except Exception:  # noqa: BLE001 (any decoder error means: not usable)
         return None
-    return (int(w), int(h)) if w > 0 and h > 0 else None
+    return int(w), int(h)

@@ -60,3 +60,39 @@ def test_non_finite_workload_figures_are_refused_at_the_door(tmp_path, capsys, v
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and "workloads[0].spec" in err[0] and "tokens" in err[0], err
     assert not out.exists()
+
+
+def _png(w: int = 400, h: int = 300) -> bytes:
+    import os
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\x00" + os.urandom(w * 3) for _ in range(h))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def test_a_truncated_logo_is_refused_and_never_stops_the_pdf(tmp_path, capsys):
+    """issue 29 item 10: a PNG cut in half has a valid header, was accepted as the logo, and
+    then no build plan could be written. It is refused when chosen; a plan that already holds
+    one prints without it."""
+    import base64
+
+    from planner.logo import LogoError, logo_size, read_logo
+
+    png = _png()
+    assert logo_size(png) == (400, 300)
+    cut = tmp_path / "cut.png"
+    cut.write_bytes(png[: len(png) // 2])
+    with pytest.raises(LogoError, match="cannot be decoded"):
+        read_logo(cut)
+    plan = json.loads((ROOT / "examples" / "xe9680-h100-pod.json").read_text(encoding="utf-8"))
+    plan["metadata"]["logo"] = {"media_type": "image/png", "name": "cut.png",
+                                "data": base64.b64encode(png[: len(png) // 2]).decode("ascii")}
+    path = tmp_path / "logo.json"
+    path.write_text(json.dumps(plan), encoding="utf-8")
+    assert main(["report", str(path), "-o", str(tmp_path / "p.pdf"), "--sections", "cover"]) == 0
+    assert (tmp_path / "p.pdf").read_bytes().startswith(b"%PDF")
