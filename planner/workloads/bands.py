@@ -16,6 +16,6 @@ BANDS = {
     "training": {
         "median": 0.09,
         "worst": 0.249,
-        "cases": 151
+        "cases": 170
     }
 }
