@@ -14,8 +14,8 @@ BANDS = {
         "cases": 5
     },
     "training": {
-        "median": 0.09,
+        "median": 0.091,
         "worst": 0.249,
-        "cases": 170
+        "cases": 172
     }
 }
