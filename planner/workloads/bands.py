@@ -14,8 +14,8 @@ BANDS = {
         "cases": 5
     },
     "training": {
-        "median": 0.091,
+        "median": 0.094,
         "worst": 0.249,
-        "cases": 172
+        "cases": 179
     }
 }
