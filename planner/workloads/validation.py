@@ -129,7 +129,7 @@ def run(catalog: Catalog | None = None, path: Path = CASES_PATH) -> tuple[list[C
 
 def _config(c: dict[str, Any]) -> str:
     if c["kind"] == "inference":
-        s = f"{c['model']} on {c['gpus']}x {c['gpu']} TP{c['tp']}"
+        s = f"{c['model']} on {c['gpus']}x {c['gpu']}" + (f" TP{c['tp']}" if c.get("tp") else " (layout by the model)")
         if c.get("pp", 1) != 1:
             s += f" PP{c['pp']}"
         s += f", {c['precision'].upper()}, {c['input_tokens']}/{c['output_tokens']} tokens"
