@@ -369,3 +369,29 @@ def test_the_new_sheets_carry_the_engines_loops_rent_and_findings(pod):
     values = {r[0]: r[1] for r in rent.rows}
     assert values["Owning per year"] == pytest.approx(ro.own_cost_per_year)
     assert values["Capex"] == pytest.approx(results.totals.capex)
+
+
+def test_hostile_names_reach_neither_csv_nor_workbook_raw(tmp_path):
+    """issue 29 item 10: a rack named with NUL, ESC and BEL went raw into the CSV files, and a
+    customer named with an ESC made the workbook unreadable (its document properties are XML)."""
+    import json
+    import re
+    from pathlib import Path
+
+    import openpyxl
+
+    from planner.cli import main
+
+    plan = json.loads((Path(__file__).resolve().parents[1] / "examples" / "xe9680-h100-pod.json").read_text())
+    plan["site"]["rooms"][0]["rows"][0]["racks"][0]["name"] = "R\x1b[31mred\x00x\x07"
+    plan["metadata"]["customer"] = "ACME\x1b[2J"
+    src = tmp_path / "hostile.json"
+    src.write_text(json.dumps(plan), encoding="utf-8")
+    assert main(["export", str(src), "--format", "csv", "-o", str(tmp_path / "csv")]) == 0
+    for f in (tmp_path / "csv").glob("*.csv"):
+        text = f.read_text(encoding="utf-8-sig")
+        assert not re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text), f.name
+    assert "R\ufffd[31mred\ufffdx\ufffd" in (tmp_path / "csv" / "racks.csv").read_text(encoding="utf-8-sig")
+    assert main(["export", str(src), "--format", "xlsx", "-o", str(tmp_path / "p.xlsx")]) == 0
+    wb = openpyxl.load_workbook(tmp_path / "p.xlsx")
+    assert wb["Racks"]["F2"].value == "R[31mredx" and "\x1b" not in (wb.properties.title or "")

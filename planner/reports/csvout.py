@@ -90,8 +90,14 @@ def _number(v: object, kind: str, decimals: int, decimal: str) -> str:
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
+# C0 control characters other than tab, line feed and carriage return (and DEL): a NUL or an
+# ESC from a hostile name went raw into the files (issue 29), where a terminal acts on it and
+# a spreadsheet shows garbage; each becomes U+FFFD, so the cell still shows something was there
+_CONTROL = {c: "\ufffd" for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F)}
+
+
 def _text_field(v: object) -> str:
-    s = "" if v is None else str(v)
+    s = "" if v is None else str(v).translate(_CONTROL)
     return "'" + s if s.startswith(FORMULA_START) else s
 
 

@@ -89,11 +89,15 @@ def render_workbook(sheets: Sequence[Sheet], progress: ProgressFn | None = None,
     wb = Workbook(write_only=True)
     if info:
         props = wb.properties
-        props.title = info.get("title") or None
-        props.subject = info.get("subject") or None
-        props.creator = info.get("creator") or None
-        props.version = info.get("revision") or None
-        props.description = info.get("generator") or None
+
+        def clean(key: str) -> str | None:  # a customer named with an ESC made the whole file unreadable
+            return _ILLEGAL.sub("", info.get(key) or "")[:1000] or None
+
+        props.title = clean("title")
+        props.subject = clean("subject")
+        props.creator = clean("creator")
+        props.version = clean("revision")
+        props.description = clean("generator")
     try:
         return _render(wb, sheets, progress, cancel)
     except BaseException:
