@@ -83,7 +83,8 @@ def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec, *
     for t in tps:
         r = infer(model, cl, precision=spec.precision, kv_precision=spec.kv_precision,
                   input_tokens=spec.input_tokens, output_tokens=spec.output_tokens, tp=t,
-                  users=spec.users, stack=spec.stack, pp=spec.pp, software=spec.software)
+                  users=spec.users, stack=spec.stack, pp=spec.pp, software=spec.software,
+                  **serving_kwargs(spec))
         margin, limiter = _inference_margin(spec, r)
         if best is None or (r.fits, margin) > (best[0].fits, best[1] + 1e-9):
             best = (r, margin, limiter)
@@ -126,7 +127,14 @@ def inference_gpus_needed(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec
                             ttft_s=spec.target_ttft_s, precision=spec.precision,
                             kv_precision=spec.kv_precision, input_tokens=spec.input_tokens,
                             output_tokens=spec.output_tokens, stack=spec.stack,
-                            software=spec.software)
+                            software=spec.software, **serving_kwargs(spec))
+
+
+def serving_kwargs(spec: InferenceSpec) -> dict:
+    """The scheduler and parallelism options of an inference spec, as :func:`infer` and
+    :func:`gpus_for_targets` take them."""
+    return dict(max_batch=spec.max_seqs, length_spread=spec.length_spread, ep=spec.ep,
+                attention_dp=spec.attention_dp)
 
 
 def training_kwargs(spec: PretrainSpec | FinetuneSpec) -> dict:

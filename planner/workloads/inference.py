@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from planner.i18n import tmsg
 
@@ -516,7 +517,7 @@ def auto_layout(model: ModelArch, cl: ClusterSpec, precision: str, kv_precision:
     ``pp`` given: only TP is chosen (the smallest replica, as :func:`auto_tp`). When no
     layout holds the weights and one sequence, the largest replica tried is returned (so
     the answer names the layout that came closest, not TP1)."""
-    kw = dict(length_spread=length_spread, ep=ep, attention_dp=attention_dp)
+    kw: dict[str, Any] = dict(length_spread=length_spread, ep=ep, attention_dp=attention_dp)
     size = auto_tp(model, cl, precision, kv_precision, isl, osl, stack, users=users, batch=batch,
                    pp=pp or 1, software=software, **kw)
     if pp is not None:
@@ -577,7 +578,9 @@ def gpus_for_targets(model: ModelArch, cl: ClusterSpec, *, users: int, tokens_pe
                      ttft_s: float | None = None, precision: str = "bf16",
                      kv_precision: str | None = None, input_tokens: int = 1024,
                      output_tokens: int = 256, stack: str = cal.DEFAULT_STACK,
-                     max_tp: int = 64, software: str | None = None) -> tuple[int, int, int] | None:
+                     max_tp: int = 64, software: str | None = None, max_batch: int | None = None,
+                     length_spread: float = 0.0, ep: bool = False,
+                     attention_dp: bool = False) -> tuple[int, int, int] | None:
     """The fewest GPUs serving ``users`` concurrent users, each at
     ``tokens_per_s_per_user`` or faster with time to first token within ``ttft_s``.
 
@@ -596,13 +599,16 @@ def gpus_for_targets(model: ModelArch, cl: ClusterSpec, *, users: int, tokens_pe
         def ok(b: int, t=t, probe=probe) -> bool:
             r = infer(model, probe, precision=precision, kv_precision=kv_precision,
                       input_tokens=input_tokens, output_tokens=output_tokens, tp=t,
-                      batch=b, stack=stack, software=software)
+                      batch=b, stack=stack, software=software, max_batch=max_batch,
+                      length_spread=length_spread, ep=ep, attention_dp=attention_dp)
             return (r.fits and r.tokens_per_s_per_user >= tokens_per_s_per_user
                     and (ttft_s is None or r.ttft_s <= ttft_s))
 
         if ok(1):
             cap = cal.STACKS[cal.stack_for(stack, software or cal.DEFAULT_INFERENCE_SOFTWARE)].scheduler_cap(
                 cl.gpu.capacity_bytes, cl.gpu.slug)
+            if max_batch is not None:
+                cap = min(cap, max_batch)
             lo, hi = 1, max(1, min(users, cap))
             while lo < hi:
                 mid = (lo + hi + 1) // 2
