@@ -163,3 +163,23 @@ def test_size_infer_takes_the_new_options(capsys):
     assert code == 2 and "--length-spread" in err
     code, _, err = size(capsys, "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--ep")
     assert code == 2 and "mixture-of-experts" in err
+
+
+@pytest.mark.parametrize("model,gpu,gpus,precision,isl,osl,tp,pp", [
+    # MLPerf Inference v5.0: DGX H100 serves Llama 2 70B as TP1 PP2, the H200 system as TP1
+    ("llama-2-70b", "h100-sxm", 8, "fp8", 222, 292, 1, 2),
+    ("llama-2-70b", "h200", 8, "fp8", 222, 292, 1, 1),
+    # TensorRT-LLM 1.0 perf-overview: Llama 3.3 70B at TP2 on H100, TP1 on H200 and B200 (FP4);
+    # Llama 3.1 405B at TP8 on H100
+    ("llama-3.1-70b", "h100-sxm", 2, "fp8", 1000, 1000, 2, 1),
+    ("llama-3.1-70b", "h200", 1, "fp8", 1000, 1000, 1, 1),
+    ("llama-3.1-70b", "b200", 1, "fp4", 1000, 1000, 1, 1),
+    ("llama-3.1-405b", "h100-sxm", 8, "fp8", 1000, 1000, 8, 1),
+])
+def test_automatic_layout_chooses_what_the_publishers_run(cat, model, gpu, gpus, precision, isl, osl, tp, pp):
+    """Pipeline stages cost a pass overhead and a bubble, and are chosen only when they buy
+    more than the model's error (calibration.PP_MIN_GAIN): the layouts NVIDIA publishes
+    for these configurations come out (before, PP won every near tie)."""
+    r = infer(_m(cat, model), cluster_from_catalog(cat, gpu, gpus), precision=precision, input_tokens=isl,
+              output_tokens=osl)
+    assert (r.tp, r.pp) == (tp, pp)

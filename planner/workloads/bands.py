@@ -9,9 +9,9 @@ BANDS = {
         "cases": 96
     },
     "inference-vllm": {
-        "median": 0.139,
+        "median": 0.075,
         "worst": 0.234,
-        "cases": 8
+        "cases": 20
     },
     "training": {
         "median": 0.046,

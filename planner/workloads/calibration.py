@@ -223,8 +223,14 @@ STACKS: dict[str, ServingStack] = {
     "trtllm": ServingStack("trtllm", 0.80, 0.66, 0.0025, 0.90, 4.0, 2048),
     # vLLM V1 engine (v0.8 and later, 2025): gpu_memory_utilization 0.9 of total memory;
     # max_num_seqs 1024 on GPUs of 70 GiB or more (not A100), 256 otherwise; paged KV.
-    # Efficiencies and the per-pass overhead: VLLM_V1_* below.
-    "vllm": ServingStack("vllm", 0.75, 0.58, 0.0030, 0.90, 4.0, 256, kv_budget="total_fraction",
+    # Bandwidth share 0.80 and 1.0 ms per forward pass: set on the vLLM blog's FP8
+    # KV-cache study (Apr 2026, v0.19.1; validation_cases/vllm-nvidia.yaml): its
+    # single-request fits on H100 (ITL 6.44 ms + 4.37e-5 ms per context token for
+    # Llama 3.1 8B in BF16) read 16 GB of weights at ~2.5 TB/s and the KV cache at ~3 TB/s
+    # with almost no fixed cost (CUDA graphs; the V1 EngineCore overlaps scheduling), where
+    # the V0-era 4.5 ms per step read every case 35-50 % slow. The compute share (0.58,
+    # between V0's 0.50 and TensorRT-LLM's 0.66) has no large-batch NVIDIA V1 case yet.
+    "vllm": ServingStack("vllm", 0.80, 0.58, 0.0010, 0.90, 4.0, 256, kv_budget="total_fraction",
                          kv_reservation="paged", large_gpu_max_batch=1024),
     # vLLM 0.5-0.7 (2024, V0 engine): max_num_seqs 256 on every GPU (vLLM engine
     # arguments of that generation, --max-num-seqs default 256); the efficiencies the
@@ -312,6 +318,14 @@ INFERENCE_PRECISION_EFFICIENCY: dict[str, float] = {"fp8": 0.70, "fp4": 0.55}
 # linear (Llama 3.3 70B FP4 at 128/128: PP2/PP4/PP8 reach 1.89x/2.95x/3.64x one GPU,
 # although each stage adds KV room), but the catalog has no RTX 6000 Pro to fit it on.
 PP_STAGE_BUBBLE = 0.06
+# The automatic layout adds pipeline stages only when they are predicted to serve more
+# than this share faster than the best layout without: within the model's median error
+# on serving (docs/validation.md, ~12 %) the two cannot be told apart, and the publishers
+# then run tensor parallelism inside the NVLink domain (TensorRT-LLM 1.0 perf-overview:
+# Llama 3.1 405B at TP8 on H100/H200 and TP4 on B200, Llama 3.3 70B at TP2 on H100), while
+# they do publish pipeline layouts where PP wins clearly (MLPerf Inference v5.0 DGX H100:
+# Llama 2 70B at TP1 PP2; RTX 6000 Pro on PCIe: TP1 PP2-PP8). A decision rule, not fitted.
+PP_MIN_GAIN = 0.10
 # Point-to-point latency of a stage hand-off inside an NVLink domain (one NCCL send,
 # ~10 us-scale; nccl-tests doc/PERFORMANCE.md), against NETWORK_HOP_LATENCY_S across nodes.
 NVLINK_P2P_LATENCY_S = 10e-6

@@ -523,7 +523,8 @@ def auto_layout(model: ModelArch, cl: ClusterSpec, precision: str, kv_precision:
     if pp is not None:
         return size, pp
     top = max(size, min(cl.gpus, cl.domain_gpus))
-    best, best_tps = (size, 1), -1.0
+    best, best_tps = (size, 1), -1.0  # the fastest layout without pipeline stages
+    best_pp, best_pp_tps = (size, 1), -1.0  # the fastest with
     largest = (size, 1)
     n = size
     while n <= top:
@@ -535,13 +536,18 @@ def auto_layout(model: ModelArch, cl: ClusterSpec, precision: str, kv_precision:
                 r = infer(model, cl, precision=precision, kv_precision=kv_precision, input_tokens=isl,
                           output_tokens=osl, tp=t, pp=p, batch=batch, users=users, stack=stack,
                           software=software, max_batch=max_batch, **kw)
-                if r.fits and r.tokens_per_s > best_tps * (1.0 + 1e-9):
+                if p == 1 and r.fits and r.tokens_per_s > best_tps * (1.0 + 1e-9):
                     best, best_tps = (t, p), r.tokens_per_s
+                if p > 1 and r.fits and r.tokens_per_s > best_pp_tps * (1.0 + 1e-9):
+                    best_pp, best_pp_tps = (t, p), r.tokens_per_s
                 p *= 2
         n *= 2
-    if best_tps < 0:
+    if best_tps < 0 and best_pp_tps < 0:
         return largest
-    return best
+    # pipeline stages only where they buy more than the model can tell apart
+    if best_pp_tps > max(best_tps, 0.0) * (1.0 + cal.PP_MIN_GAIN):
+        return best_pp
+    return best if best_tps >= 0 else best_pp
 
 
 def auto_tp(model: ModelArch, cl: ClusterSpec, precision: str, kv_precision: str, isl: int,

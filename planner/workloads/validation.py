@@ -94,6 +94,8 @@ def predict(case: dict[str, Any], catalog: Catalog) -> float:
             return r.tokens_per_s_per_user
         if metric == "requests_per_s":
             return r.requests_per_s
+        if metric == "itl_s":  # inter-token latency: one decode step
+            return r.step_s
     else:
         t = train(model, cl, float(case["tokens"]), seq_len=int(case.get("seq_len", 4096)),
                   global_batch_tokens=float(case.get("global_batch_tokens", 4 * 2**20)),
@@ -160,7 +162,7 @@ def _fmt(v: float) -> str:
     return f"{v:.3g}"
 
 
-SOURCE_TYPES = (("mlperf-inf", "MLPerf Inference"), ("mlperf-train", "MLPerf Training"), ("trtllm", "TensorRT-LLM tables"), ("vllm", "vLLM tables"),
+SOURCE_TYPES = (("mlperf-inf", "MLPerf Inference"), ("mlperf-train", "MLPerf Training"), ("trtllm", "TensorRT-LLM tables"), ("vllm", "vLLM tables"), ("sglang", "SGLang tables"),
                 ("nemo", "NVIDIA NeMo tables"))
 
 
