@@ -9,9 +9,9 @@ BANDS = {
         "cases": 96
     },
     "inference-vllm": {
-        "median": 0.075,
+        "median": 0.067,
         "worst": 0.234,
-        "cases": 20
+        "cases": 23
     },
     "training": {
         "median": 0.046,

@@ -77,6 +77,7 @@ class InferenceResult:
     ep: bool = False  # expert parallel MoE layers
     attention_dp: bool = False  # attention data parallel
     stages_in_nvlink_domain: bool = True
+    prefill_share_s: float = 0.0  # replica time per request's prefill under load (throughput)
 
     @property
     def error_band(self) -> float | None:
@@ -135,6 +136,9 @@ class _Replica:
     stage_link: str = "nvlink"  # nvlink | pcie | network (between pipeline stages)
     dp: int = 1  # attention data-parallel ranks (each GPU of a stage holds its own sequences)
     ep: bool = False  # routed experts split whole over the stage's GPUs (all-to-all)
+    a2a_bw: float = 0.0  # B/s per GPU of the expert-parallel all-to-all (NVLink and network mixed)
+    a2a_lat: float = 0.0
+    dispatch_bytes: float = 2.0  # bytes per hidden value sent to the experts (combine: 2, BF16)
 
 
 def resident_tokens(isl: int, osl: int, reservation: str, spread: float = 0.0) -> float:
@@ -236,17 +240,29 @@ def _replica(model: ModelArch, cl: ClusterSpec, tp: int, precision: str, kv_prec
         # query heads per GPU / KV heads per GPU
         kv_read = (model.heads / tp) / max(1.0, model.kv_heads / tp)
         kv_read = max(1.0, kv_read)
+    a2a_bw, a2a_lat = link_bw, lat
+    if (ep or attention_dp) and tp > 1 and not in_domain:
+        # the share of a token's experts outside its NVLink domain goes over the network
+        # (as training's expert-parallel all-to-all: training.step_times)
+        cross = max(0.0, 1.0 - cl.domain_gpus / tp)
+        near = cl.scale_up_gb_per_s() * GB if cl.has_nvlink else link_bw
+        a2a_bw = 1.0 / ((1.0 - cross) / near + cross / link_bw)
+    dispatch = 1.0 if mp in ("fp8", "fp4") else 2.0
     return _Replica(wpg, kv_tok_gpu, kv_cap, max_seqs, bw, peak, link_bw, lat, in_domain, kv_read,
-                    pp, st_bw, st_lat, kind, st_in, st_kind, dp, ep or attention_dp)
+                    pp, st_bw, st_lat, kind, st_in, st_kind, dp, ep or attention_dp, a2a_bw, a2a_lat, dispatch)
 
 
 def _moe_comm_s(model: ModelArch, rep: _Replica, tp: int, tokens: float) -> float:
-    """Expert-parallel all-to-all of ``tokens`` tokens (those of one GPU) on one stage:
-    each token goes to its k experts and comes back (dispatch + combine, BF16 hidden
-    states), (tp - 1) / tp of them to another GPU, two latencies per MoE layer."""
+    """Expert-parallel all-to-all of ``tokens`` tokens (those of one GPU) on one stage,
+    as much of it as is not hidden under compute: each token goes to its k experts and
+    comes back (dispatch in the weights' 8-bit format where they have one, combine in
+    BF16), (tp - 1) / tp of the copies to another GPU, two latencies per MoE layer. The
+    share hidden under compute is training's EP_COMM_OVERLAP (two micro-batches in flight:
+    SGLang's two-batch overlap, vLLM's dual-batch overlap, DeepSeek's DualPipe)."""
     layers = model.moe_layers / rep.pp
-    size = tokens * model.experts_per_token * model.hidden * 2.0 * 2.0 * (tp - 1) / tp
-    return layers * (size / rep.link_bw + 2 * rep.link_lat)
+    size = tokens * model.experts_per_token * model.hidden * (rep.dispatch_bytes + 2.0) * (tp - 1) / tp
+    t = layers * (size / rep.a2a_bw + 2 * rep.a2a_lat)
+    return t * (1.0 - cal.EP_COMM_OVERLAP)
 
 
 def _decode_times(model: ModelArch, rep: _Replica, tp: int, batch: int,
@@ -323,8 +339,13 @@ def _prefill_s(model: ModelArch, rep: _Replica, tp: int, isl: int, single: bool,
         t = flops / tp / rep.peak + pp * rep.weights_per_gpu / rep.bw + overhead_s
         return t + pp * _prefill_comm_s(model, rep, tp, isl) + _stage_hops_s(model, rep, tp, isl)
     # throughput: the stages work on different requests at once
-    return flops / tp / pp / rep.peak + _prefill_comm_s(model, rep, tp, isl) \
-        + _stage_hops_s(model, rep, tp, isl) / pp
+    if rep.dp > 1:  # attention data parallel: each GPU prefills its own requests
+        return flops / tp / pp / rep.peak + _moe_comm_s(model, rep, tp, isl) / tp \
+            + _stage_hops_s(model, rep, tp, isl) / pp
+    comm = _prefill_comm_s(model, rep, tp, isl)
+    if rep.ep and tp > 1:  # the MoE layers' all-reduce becomes an all-to-all
+        comm = comm * (1.0 - model.moe_layers / (2.0 * model.layers)) + _moe_comm_s(model, rep, tp, isl)
+    return flops / tp / pp / rep.peak + comm + _stage_hops_s(model, rep, tp, isl) / pp
 
 
 def _prefill_comm_s(model: ModelArch, rep: _Replica, tp: int, isl: int) -> float:
@@ -488,6 +509,7 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         tp_in_nvlink_domain=rep.in_domain, stack=stack, pp=pp, software=software,
         software_speedup=speedup, scale_up=rep.scale_up, max_batch=cap, length_spread=length_spread,
         ep=rep.ep, attention_dp=attention_dp, stages_in_nvlink_domain=rep.stages_in_domain,
+        prefill_share_s=t_pf,
     )
 
 

@@ -96,6 +96,10 @@ def predict(case: dict[str, Any], catalog: Catalog) -> float:
             return r.requests_per_s
         if metric == "itl_s":  # inter-token latency: one decode step
             return r.step_s
+        if metric == "decode_tokens_per_s_per_gpu":  # a decode-only instance (disaggregated serving)
+            return r.batch_per_replica / r.step_s / (r.tp * r.pp)
+        if metric == "prefill_tokens_per_s_per_gpu":  # a prefill-only instance
+            return r.input_tokens / r.prefill_share_s / (r.tp * r.pp)
     else:
         t = train(model, cl, float(case["tokens"]), seq_len=int(case.get("seq_len", 4096)),
                   global_batch_tokens=float(case.get("global_batch_tokens", 4 * 2**20)),
