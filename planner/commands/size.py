@@ -226,7 +226,8 @@ def run_infer(args) -> int:
             "target_tokens_per_s_per_user": args.target_tokens_per_s_per_user,
             "target_ttft_s": args.target_ttft_s, "tp": args.tp, "pp": args.pp,
             "stack": args.stack, "software": args.software, "max_seqs": args.max_seqs,
-            "length_spread": args.length_spread, "ep": args.ep, "attention_dp": args.attention_dp})
+            "length_spread": args.length_spread, "ep": args.ep, "attention_dp": args.attention_dp,
+            "pcie_switch": args.pcie_switch})
     try:
         r = infer(model, cl, precision=args.precision, kv_precision=args.kv_precision,
                   input_tokens=args.input_tokens, output_tokens=args.output_tokens, tp=args.tp,

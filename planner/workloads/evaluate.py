@@ -76,6 +76,8 @@ def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec, *
     # user would choose: the smallest power-of-two TP that meets every target, else the
     # one with the best margin among those that hold the users. A 70B model in FP8 fits one H100, yet TP2 replicas may
     # serve each user faster. Without such targets, infer's automatic TP.
+    if spec.pcie_switch:
+        cl = cl.with_(pcie_switch=True)
     targets = spec.target_tokens_per_s_per_user is not None or spec.target_ttft_s is not None
     # (no power-of-two TP divides a cluster without GPUs: then infer's own choice, which says so)
     tps: list[int | None] = [spec.tp] if spec.tp or not targets else (list(tp_options(model, cl)) or [None])
@@ -122,6 +124,8 @@ def inference_gpus_needed(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec
     replica), or None when unreachable or the spec has no per-user speed target."""
     if spec.target_tokens_per_s_per_user is None:
         return None
+    if spec.pcie_switch:
+        cl = cl.with_(pcie_switch=True)
     return gpus_for_targets(model, cl, users=spec.users,
                             tokens_per_s_per_user=spec.target_tokens_per_s_per_user,
                             ttft_s=spec.target_ttft_s, precision=spec.precision,

@@ -69,6 +69,9 @@ class InferenceSpec(_Spec):
     length_spread: Annotated[float, Field(ge=0, le=10)] = Field(default=0.0, description=N_(
         "spread of the output length: standard deviation / mean (0: every request the same length)"))
     ep: bool = Field(default=False, description=N_("expert-parallel MoE layers (mixture-of-experts models only)"))
+    # GPUs without NVLink share a PCIe switch (peer-to-peer all-reduce) instead of the CPU root complex
+    pcie_switch: bool = Field(default=False, description=N_(
+        "GPUs without NVLink share a PCIe switch (peer-to-peer); otherwise through the CPU root complex"))
     attention_dp: bool = Field(default=False, description=N_(
         "attention data parallel: each GPU holds its own sequences (mixture-of-experts models only)"))
     # serving software generation (calibration.INFERENCE_SOFTWARE_SPEEDUP: the year of its

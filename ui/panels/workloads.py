@@ -121,6 +121,7 @@ FIELD_LABELS = TrDict("Workloads", {
     "length_spread": QT_TRANSLATE_NOOP("Workloads", "Output-length spread (std. dev. / mean)"),
     "ep": QT_TRANSLATE_NOOP("Workloads", "Expert parallel (MoE)"),
     "attention_dp": QT_TRANSLATE_NOOP("Workloads", "Attention data parallel (MoE)"),
+    "pcie_switch": QT_TRANSLATE_NOOP("Workloads", "PCIe switch between GPUs"),
     "checkpoint_size_gb": QT_TRANSLATE_NOOP("Workloads", "Checkpoint size (GB)"),
     "checkpoint_every_min": QT_TRANSLATE_NOOP("Workloads", "Checkpoint every (min)"),
     "checkpoint_within_s": QT_TRANSLATE_NOOP("Workloads", "Write checkpoint within (s)"),
