@@ -171,9 +171,9 @@ class ServingStack:
     kv_budget: str = "free_fraction"
     # How the scheduler reserves KV cache for a sequence it admits:
     # "full" (TensorRT-LLM): the default capacity scheduler policy GUARANTEED_NO_EVICT
-    #   admits a request only when blocks for its whole input + maximum output are free,
-    #   so every sequence holds ISL + OSL tokens (TensorRT-LLM docs, "KV cache" /
-    #   CapacitySchedulerPolicy; trtllm-bench throughput runs with the default).
+    #   (tensorrt_llm/llmapi SchedulerConfig.capacity_scheduler_policy default) admits a
+    #   request only when blocks for its whole input + maximum output can be guaranteed,
+    #   so every sequence holds ISL + OSL tokens.
     # "paged" (vLLM, SGLang): blocks are allocated as tokens are written (PagedAttention,
     #   Kwon et al. 2023; SGLang's token-level pool), and a sequence that cannot grow is
     #   preempted: the cache holds the tokens actually written, on average
@@ -219,9 +219,10 @@ LARGE_GPU_GIB = 70.0
 
 STACKS: dict[str, ServingStack] = {
     # TensorRT-LLM: free_gpu_memory_fraction 0.9 of the memory left after weights and
-    # runtime buffers (KvCacheConfig default); max_batch_size 2048 (BuildConfig default).
+    # runtime buffers (KvCacheConfig default).
     "trtllm": ServingStack("trtllm", 0.80, 0.66, 0.0025, 0.90, 4.0, 2048),
-    # vLLM V1 engine (v0.8 and later, 2025): gpu_memory_utilization 0.9 of total memory;
+    # vLLM V1 engine (default from v0.8.0, March 2025: release notes, 'We have now enabled
+    # V1 engine by default (#13726)'; V0 removed in v0.11.0): gpu_memory_utilization 0.9 of total memory;
     # max_num_seqs 1024 on GPUs of 70 GiB or more (not A100), 256 otherwise; paged KV.
     # Bandwidth share 0.80 and 1.0 ms per forward pass: set on the vLLM blog's FP8
     # KV-cache study (Apr 2026, v0.19.1; validation_cases/vllm-nvidia.yaml): its
@@ -326,8 +327,9 @@ PP_STAGE_BUBBLE = 0.06
 # they do publish pipeline layouts where PP wins clearly (MLPerf Inference v5.0 DGX H100:
 # Llama 2 70B at TP1 PP2; RTX 6000 Pro on PCIe: TP1 PP2-PP8). A decision rule, not fitted.
 PP_MIN_GAIN = 0.10
-# Point-to-point latency of a stage hand-off inside an NVLink domain (one NCCL send,
-# ~10 us-scale; nccl-tests doc/PERFORMANCE.md), against NETWORK_HOP_LATENCY_S across nodes.
+# Point-to-point latency of a stage hand-off inside an NVLink domain: assumed half the
+# NVLink all-reduce latency above (one send, no reduction steps); across nodes a hop
+# costs NETWORK_HOP_LATENCY_S, over PCIe one PCIE_RING_STEP_LATENCY_S.
 NVLINK_P2P_LATENCY_S = 10e-6
 
 # Paged KV cache: the share of blocks a paged scheduler keeps free so running
