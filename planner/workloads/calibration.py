@@ -262,6 +262,10 @@ USER_STACKS = ("trtllm", "vllm", "sglang")
 STACK_GENERATIONS: dict[tuple[str, str], str] = {("vllm", "2024"): "vllm-2024"}
 
 
+# The engine each of those generations is (shown in the result's notes).
+STACK_ENGINE: dict[tuple[str, str], str] = {("vllm", "2024"): "V0", ("vllm", "2025"): "V1"}
+
+
 def stack_for(stack: str, software: str) -> str:
     """The STACKS entry of ``stack`` in software generation ``software``."""
     return STACK_GENERATIONS.get((stack, software), stack)

@@ -438,6 +438,10 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     if stack in cal.INFERENCE_SOFTWARE_STACKS:
         notes.append(tmsg("assumes {stack} software of the {round} generation ({software})", stack=stack,
                           round=cal.INFERENCE_SOFTWARE_ROUND[software], software=software))
+    elif (stack, software) in cal.STACK_ENGINE:
+        notes.append(tmsg("assumes {stack} {engine} (the {software} generation) with its own efficiencies and "
+                          "scheduler defaults", stack=stack, engine=cal.STACK_ENGINE[(stack, software)],
+                          software=software))
     else:
         notes.append(tmsg("{stack}: no software-generation factor (no published like-for-like pair); "
                           "the {software} generation is not applied", stack=stack, software=software))
@@ -446,6 +450,9 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         batch = max(1, math.ceil(users / replicas))
     if batch is None:  # maximum sustained throughput: the largest batch the engine schedules
         batch = max(1, min(rep.max_seqs, cap))
+        if cap < rep.max_seqs:
+            notes.append(tmsg("the scheduler's limit of {cap} sequences per replica binds (the KV cache holds "
+                              "{max}); a higher max_seqs raises it", cap=cap, max=rep.max_seqs))
     if batch > rep.max_seqs:
         fits = False
         if rep.max_seqs < 1 and auto:
