@@ -9,9 +9,9 @@ BANDS = {
         "cases": 96
     },
     "inference-vllm": {
-        "median": 0.067,
+        "median": 0.088,
         "worst": 0.234,
-        "cases": 23
+        "cases": 25
     },
     "training": {
         "median": 0.046,
