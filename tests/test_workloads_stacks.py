@@ -183,3 +183,23 @@ def test_automatic_layout_chooses_what_the_publishers_run(cat, model, gpu, gpus,
     r = infer(_m(cat, model), cluster_from_catalog(cat, gpu, gpus), precision=precision, input_tokens=isl,
               output_tokens=osl)
     assert (r.tp, r.pp) == (tp, pp)
+
+
+def test_the_new_case_files_name_their_sources():
+    """Every case of this pass carries a source_key (the leave-one-source-out fit groups
+    by it), its source and URL; an out-of-scope case says why."""
+    from pathlib import Path
+
+    import yaml
+
+    from planner.workloads.validation import CASES_PATH
+
+    keys = set()
+    for name in ("trtllm-blackwell.yaml", "vllm-nvidia.yaml", "sglang.yaml"):
+        doc = yaml.safe_load(Path(CASES_PATH, name).read_text(encoding="utf-8"))
+        for c in doc["cases"] + doc.get("out_of_scope", []):
+            assert c.get("source_key") and c.get("source") and c.get("url", "").startswith("https://"), c["id"]
+            keys.add(c["source_key"])
+        for c in doc.get("out_of_scope", []):
+            assert len(c.get("reason", "")) > 40, c["id"]
+    assert len(keys) >= 5
