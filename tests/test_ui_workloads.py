@@ -321,3 +321,32 @@ def test_headline_says_met_within_the_models_uncertainty(qtbot, catalog):
     head2 = p2.findChild(QLabel, "verdictHeadline")
     qtbot.waitUntil(lambda: "Met" in head2.text())
     assert "within the model" not in head2.text()
+
+
+def test_inference_form_sets_the_serving_options_size_has(qtbot, panel, doc):
+    """The form offers the serving stack (SGLang too), the scheduler limit, the output-length
+    spread and the MoE/PCIe switches of `rackwright size infer`, and the engine's verdict
+    follows them."""
+    panel.add_actions["inference"].trigger()
+    w = doc.plan.workloads[-1]
+    for name in ("stack", "max_seqs", "length_spread", "ep", "attention_dp", "pcie_switch"):
+        assert name in panel.fields, name
+    stack = panel.fields["stack"].editor
+    assert [stack.itemText(i) for i in range(stack.count())] == ["TensorRT-LLM", "vLLM", "SGLang"]
+    stack.setCurrentIndex(stack.findData("sglang"))
+    stack.activated.emit(stack.currentIndex())
+    assert doc.plan.workloads[-1].spec["stack"] == "sglang"
+    type_into(qtbot, panel.fields["max_seqs"].editor, "16")
+    assert doc.plan.workloads[-1].spec["max_seqs"] == 16
+    doc.flush()
+    v = doc.results.workloads[w.id]
+    assert v.figures["stack"] == "sglang" and v.figures["max_seqs"] == 16
+    assert v.figures["batch_per_replica"] <= 16
+    # a switch is a yes/no choice; expert parallelism on a dense model is refused by the engine
+    ep = panel.fields["ep"].editor
+    assert [ep.itemText(i) for i in range(ep.count())] == ["no", "yes"]
+    ep.setCurrentIndex(ep.findData(True))
+    ep.activated.emit(ep.currentIndex())
+    assert doc.plan.workloads[-1].spec["ep"] is True
+    doc.flush()
+    assert "mixture-of-experts" in (doc.results.workloads[w.id].error or "")

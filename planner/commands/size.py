@@ -88,8 +88,19 @@ def register(sub) -> None:
                     help=_("generated tokens per request (default %(default)s)"))
     qi.add_argument("--users", type=_count, default=None, help=_("concurrent users over the system"))
     qi.add_argument("--batch", type=_count, default=None, help=_("concurrent sequences per replica"))
-    qi.add_argument("--stack", default="trtllm", choices=["trtllm", "vllm"],
-                    help=_("serving software: TensorRT-LLM or vLLM (default %(default)s)"))
+    qi.add_argument("--stack", default="trtllm", choices=list(cal.USER_STACKS),
+                    help=_("serving software: TensorRT-LLM, vLLM or SGLang (default %(default)s)"))
+    qi.add_argument("--max-seqs", type=_count, default=None,
+                    help=_("most sequences one replica schedules (vLLM --max-num-seqs, SGLang "
+                           "--max-running-requests, TensorRT-LLM max_batch_size; default: the stack's)"))
+    qi.add_argument("--length-spread", type=_number, default=0.0,
+                    help=_("spread of the output length, standard deviation / mean (vLLM and SGLang hold "
+                           "the KV cache of the tokens written; default %(default)s)"))
+    qi.add_argument("--ep", action="store_true",
+                    help=_("expert-parallel MoE layers over the tensor-parallel GPUs (mixture-of-experts models)"))
+    qi.add_argument("--attention-dp", action="store_true",
+                    help=_("attention data parallel: each GPU holds its own sequences, experts split over "
+                           "the GPUs (mixture-of-experts models)"))
     qi.add_argument("--pp", type=_count, default=None,
                     help=_("pipeline-parallel stages per replica (a replica is TP x PP GPUs; default: chosen with TP)"))
     qi.add_argument("--pcie-switch", action="store_true",
@@ -196,7 +207,11 @@ def run_infer(args) -> int:
 
     sweep = _sweep_args(args)
     model, cl = _setup(args)
-    for name in ("input_tokens", "output_tokens", "users", "batch"):
+    if not 0 <= args.length_spread <= 10:
+        raise UserError(tf("--length-spread must be between 0 and 10 (got {v})", v=args.length_spread))
+    serving = dict(max_batch=args.max_seqs, length_spread=args.length_spread, ep=args.ep,
+                   attention_dp=args.attention_dp)
+    for name in ("input_tokens", "output_tokens", "users", "batch", "max_seqs"):
         v = getattr(args, name)
         if v is not None and v < 1:
             raise UserError(tf("--{option} must be >= 1", option=name.replace("_", "-")))
@@ -210,15 +225,22 @@ def run_infer(args) -> int:
             "input_tokens": args.input_tokens, "output_tokens": args.output_tokens, "users": args.users,
             "target_tokens_per_s_per_user": args.target_tokens_per_s_per_user,
             "target_ttft_s": args.target_ttft_s, "tp": args.tp, "pp": args.pp,
-            "stack": args.stack, "software": args.software})
+            "stack": args.stack, "software": args.software, "max_seqs": args.max_seqs,
+            "length_spread": args.length_spread, "ep": args.ep, "attention_dp": args.attention_dp,
+            "pcie_switch": args.pcie_switch})
     try:
         r = infer(model, cl, precision=args.precision, kv_precision=args.kv_precision,
                   input_tokens=args.input_tokens, output_tokens=args.output_tokens, tp=args.tp,
-                  batch=args.batch, users=args.users, stack=args.stack, pp=args.pp, software=args.software)
+                  batch=args.batch, users=args.users, stack=args.stack, pp=args.pp, software=args.software,
+                  **serving)
     except ValueError as e:
         raise UserError(error_text(e)) from None
     notes = list(r.notes)
     d = r.to_dict()
+    if not r.fits:  # a deployment that cannot run has no speed, latency or cost
+        for key in ("step_s", "prefill_s", "ttft_s", "tokens_per_s", "tokens_per_s_per_user", "requests_per_s",
+                    "energy_j_per_token", "cost_per_million_tokens_usd", "energy_cost_per_million_tokens_usd"):
+            d[key] = None
     d["gpus_needed"] = None
     if args.target_tokens_per_s_per_user is not None or args.target_ttft_s is not None:
         users = args.users or (args.batch or 1) * r.replicas
@@ -226,7 +248,8 @@ def run_infer(args) -> int:
                                 tokens_per_s_per_user=args.target_tokens_per_s_per_user or 0.0,
                                 ttft_s=args.target_ttft_s, precision=args.precision,
                                 kv_precision=args.kv_precision, input_tokens=args.input_tokens,
-                                output_tokens=args.output_tokens, stack=args.stack, software=args.software)
+                                output_tokens=args.output_tokens, stack=args.stack, software=args.software,
+                                **serving)
         d["gpus_needed"] = need[0] if need else None
         d["gpus_needed_tp"] = need[1] if need else None
         d["gpus_needed_batch_per_replica"] = need[2] if need else None
@@ -328,6 +351,10 @@ def run_train(args) -> int:
         raise UserError(error_text(e)) from None
     notes = list(r.notes)
     d = r.to_dict()
+    if not r.fits:  # a deployment that cannot run has no speed, latency or cost
+        for key in ("step_s", "prefill_s", "ttft_s", "tokens_per_s", "tokens_per_s_per_user", "requests_per_s",
+                    "energy_j_per_token", "cost_per_million_tokens_usd", "energy_cost_per_million_tokens_usd"):
+            d[key] = None
     d["gpus_needed"] = None
     if args.target_days is not None:
         kw.pop("tp")

@@ -139,12 +139,12 @@ QLORA_DEQUANT_OVERHEAD = 1.25
 
 @dataclass(frozen=True, slots=True)
 class ServingStack:
-    """Efficiencies of an inference engine on NVIDIA Hopper-class GPUs."""
+    """Efficiencies and scheduler defaults of an inference engine on NVIDIA Hopper-class GPUs."""
 
     name: str
     bandwidth_efficiency: float  # achieved share of HBM bandwidth in decode
     compute_efficiency: float  # share of dense peak reached by prefill and batched decode math
-    step_overhead_s: float  # per decode step: scheduling, sampling, kernel launch gaps
+    step_overhead_s: float  # per forward pass: scheduling, sampling, kernel launch gaps
     memory_utilisation: float  # the stack's memory fraction (see kv_budget)
     activation_reserve_gb: float  # per GPU: runtime buffers, activations, CUDA context/graphs
     max_batch: int  # largest number of sequences one replica schedules
@@ -162,30 +162,91 @@ class ServingStack:
     #   of the memory still free ("How to Change KV Cache Behavior", TensorRT-LLM docs:
     #   "TensorRT LLM will try to allocate 90% of free GPU memory for KV cache";
     #   KvCacheConfig.free_gpu_memory_fraction = 0.9).
-    # "total_fraction" (vLLM): KV = f x C - W - R. The engine may use
+    # "total_fraction" (vLLM, SGLang): KV = f x C - W - R. The engine may use
     #   gpu_memory_utilization (default 0.9) of the GPU's total memory; weights and the
     #   profiled activation peak (plus non-torch memory: CUDA graphs, NCCL) are subtracted
     #   from that budget (vLLM CacheConfig.gpu_memory_utilization; vLLM worker
-    #   determine_num_available_blocks). Newer vLLM releases default to 0.92.
+    #   determine_num_available_blocks). SGLang's mem_fraction_static is the same kind
+    #   of share (weights and KV pool) and depends on TP (mem_fraction_by_tp).
     kv_budget: str = "free_fraction"
+    # How the scheduler reserves KV cache for a sequence it admits:
+    # "full" (TensorRT-LLM): the default capacity scheduler policy GUARANTEED_NO_EVICT
+    #   (tensorrt_llm/llmapi SchedulerConfig.capacity_scheduler_policy default) admits a
+    #   request only when blocks for its whole input + maximum output can be guaranteed,
+    #   so every sequence holds ISL + OSL tokens.
+    # "paged" (vLLM, SGLang): blocks are allocated as tokens are written (PagedAttention,
+    #   Kwon et al. 2023; SGLang's token-level pool), and a sequence that cannot grow is
+    #   preempted: the cache holds the tokens actually written, on average
+    #   ISL + OSL (1 + cv^2) / 2 per sequence (see inference.resident_tokens).
+    kv_reservation: str = "full"
+    # The scheduler limit on GPUs with at least LARGE_GPU_GIB of memory (0: max_batch
+    # everywhere). vLLM's engine arguments (get_batch_defaults in vllm/engine/arg_utils.py,
+    # V1 engine, 2025): max_num_seqs = 1024 "for GPUs like H100 and MI300x" (device
+    # memory >= 70 GiB and not an A100), 256 otherwise.
+    large_gpu_max_batch: int = 0
+    # SGLang mem_fraction_static by TP size: ((min TP, fraction), ...) descending
+    # (python/sglang/srt/server_args.py __post_init__: TP >= 16: 0.79, >= 8: 0.81,
+    # >= 4: 0.85, >= 2: 0.87, else 0.88). Empty: memory_utilisation for every TP.
+    mem_fraction_by_tp: tuple[tuple[int, float], ...] = ()
 
-    def kv_capacity_bytes(self, capacity_bytes: float, weights_per_gpu: float) -> float:
+    def utilisation(self, tp: int) -> float:
+        for min_tp, frac in self.mem_fraction_by_tp:
+            if tp >= min_tp:
+                return frac
+        return self.memory_utilisation
+
+    def kv_capacity_bytes(self, capacity_bytes: float, weights_per_gpu: float, tp: int = 1) -> float:
         """KV-cache bytes per GPU this stack allocates (0 when nothing is left)."""
         reserve = self.activation_reserve_gb * 1e9
+        f = self.utilisation(tp)
         if self.kv_budget == "total_fraction":
-            kv = self.memory_utilisation * capacity_bytes - weights_per_gpu - reserve
+            kv = f * capacity_bytes - weights_per_gpu - reserve
         else:
-            kv = self.memory_utilisation * (capacity_bytes - weights_per_gpu - reserve)
+            kv = f * (capacity_bytes - weights_per_gpu - reserve)
         return max(0.0, kv)
 
+    def scheduler_cap(self, capacity_bytes: float, gpu_slug: str = "") -> int:
+        """Sequences one replica schedules by default on a GPU of ``capacity_bytes``."""
+        if self.large_gpu_max_batch and capacity_bytes >= LARGE_GPU_GIB * 2**30 and "a100" not in gpu_slug:
+            return self.large_gpu_max_batch
+        return self.max_batch
+
+
+# vLLM's threshold for its larger scheduler defaults: 70 GiB of device memory
+# (vllm/engine/arg_utils.py get_batch_defaults: "device_memory >= 70 * GiB_bytes and
+# 'a100' not in device_name"; A100 is excluded after a throughput regression, PR #17885).
+LARGE_GPU_GIB = 70.0
 
 STACKS: dict[str, ServingStack] = {
     # TensorRT-LLM: free_gpu_memory_fraction 0.9 of the memory left after weights and
     # runtime buffers (KvCacheConfig default).
     "trtllm": ServingStack("trtllm", 0.80, 0.66, 0.0025, 0.90, 4.0, 2048),
-    # vLLM: gpu_memory_utilization 0.9 of total memory; schedules at most max_num_seqs =
-    # 256 sequences per engine by default (vLLM engine arguments, --max-num-seqs).
-    "vllm": ServingStack("vllm", 0.70, 0.50, 0.0045, 0.90, 4.0, 256, kv_budget="total_fraction"),
+    # vLLM V1 engine (default from v0.8.0, March 2025: release notes, 'We have now enabled
+    # V1 engine by default (#13726)'; V0 removed in v0.11.0): gpu_memory_utilization 0.9 of total memory;
+    # max_num_seqs 1024 on GPUs of 70 GiB or more (not A100), 256 otherwise; paged KV.
+    # Bandwidth share 0.80 and 1.0 ms per forward pass: set on the vLLM blog's FP8
+    # KV-cache study (Apr 2026, v0.19.1; validation_cases/vllm-nvidia.yaml): its
+    # single-request fits on H100 (ITL 6.44 ms + 4.37e-5 ms per context token for
+    # Llama 3.1 8B in BF16) read 16 GB of weights at ~2.5 TB/s and the KV cache at ~3 TB/s
+    # with almost no fixed cost (CUDA graphs; the V1 EngineCore overlaps scheduling), where
+    # the V0-era 4.5 ms per step read every case 35-50 % slow. The compute share (0.58,
+    # between V0's 0.50 and TensorRT-LLM's 0.66) has no large-batch NVIDIA V1 case yet.
+    "vllm": ServingStack("vllm", 0.80, 0.58, 0.0010, 0.90, 4.0, 256, kv_budget="total_fraction",
+                         kv_reservation="paged", large_gpu_max_batch=1024),
+    # vLLM 0.5-0.7 (2024, V0 engine): max_num_seqs 256 on every GPU (vLLM engine
+    # arguments of that generation, --max-num-seqs default 256); the efficiencies the
+    # 2024 AMD runs set (MLPerf Inference v4.1 MI300X, Oracle's MI300X blog).
+    "vllm-2024": ServingStack("vllm-2024", 0.70, 0.50, 0.0045, 0.90, 4.0, 256, kv_budget="total_fraction",
+                              kv_reservation="paged"),
+    # SGLang: mem_fraction_static by TP (0.88 at TP1 down to 0.79 at TP16) of total
+    # memory for weights and the KV pool; max_running_requests defaults to
+    # max_total_num_tokens // 2 (python/sglang/srt/managers/tp_worker.py), so the token
+    # pool, not a sequence count, is the limit; the request pool it allocates holds at
+    # most 4,096 requests (model_runner.init_memory_pool: max_num_reqs =
+    # min(max(tokens / context_len x 512, 2048), 4096)).
+    "sglang": ServingStack("sglang", 0.75, 0.60, 0.0025, 0.88, 2.0, 4096,
+                           kv_budget="total_fraction", kv_reservation="paged",
+                           mem_fraction_by_tp=((16, 0.79), (8, 0.81), (4, 0.85), (2, 0.87))),
     # TensorRT-LLM 0.5-0.7 (static batching benchmarks, pre-XQA generation attention):
     # the same kernels' efficiencies, the KV cache read once per query head. Kept to
     # reproduce that release's published tables; not offered for sizing.
@@ -193,7 +254,22 @@ STACKS: dict[str, ServingStack] = {
 }
 DEFAULT_STACK = "trtllm"
 # Stacks a user can choose for sizing (legacy stacks exist only for validation).
-USER_STACKS = ("trtllm", "vllm")
+USER_STACKS = ("trtllm", "vllm", "sglang")
+# A stack's software generations with their own constants: (stack, generation) -> the
+# STACKS entry that describes it. vLLM's V1 engine (2025) replaced the V0 scheduler
+# (vLLM blog "vLLM V1: A Major Upgrade to vLLM's Core Architecture", 27 Jan 2025:
+# persistent batch, isolated EngineCore loop, up to 1.7x the throughput of V0).
+STACK_GENERATIONS: dict[tuple[str, str], str] = {("vllm", "2024"): "vllm-2024"}
+
+
+# The engine each of those generations is (shown in the result's notes).
+STACK_ENGINE: dict[tuple[str, str], str] = {("vllm", "2024"): "V0", ("vllm", "2025"): "V1"}
+
+
+def stack_for(stack: str, software: str) -> str:
+    """The STACKS entry of ``stack`` in software generation ``software``."""
+    return STACK_GENERATIONS.get((stack, software), stack)
+
 
 # Inference software generation: a multiplier of the serving stack's matmul and attention
 # math speed (compute efficiency) for the MLPerf Inference round whose software a run
@@ -219,6 +295,51 @@ INFERENCE_SOFTWARE_ROUND: dict[str, str] = {"2024": "MLPerf Inference v4.1", "20
 INFERENCE_SOFTWARE_STACKS = ("trtllm",)
 # Sizing assumes current software (the MLPerf Inference v5.0 generation); a case states its own.
 DEFAULT_INFERENCE_SOFTWARE = "2025"
+
+# Low-precision matmuls in serving: share of the precision's own dense peak that the
+# batched matmuls reach, relative to the stack's compute_efficiency at BF16 (applied
+# where the precision's peak exceeds BF16's). FP8 keeps the training figure (scaling
+# and casting, BF16 attention). FP4 on Blackwell was given FP8's 0.70 and so priced at
+# 2x FP8; NVFP4 adds block scales (one FP8 scale per 16 values) and the rest of the
+# layer (attention, norms, activations quantised on the fly) stays at FP8/BF16. 0.55 is
+# fitted on the 22 FP4 rows of one source, TensorRT-LLM 1.0's perf-overview (B200 and
+# GB200, Llama 3.3 70B TP1 and Llama 3.1 405B TP4; validation_cases/trtllm-blackwell.yaml):
+# at 0.70 they read +15 % (median), at 0.55 -2 %, so FP4 math runs ~1.6x FP8 on the same
+# silicon instead of 2x. Hopper FP8: the compute-bound H100/H200 rows read low (median
+# -9 %); 0.75-0.80 would centre them but pushes three more cases past ±25 %, so FP8
+# stays at 0.70 until a per-family split is sourced (docs/workloads.md).
+INFERENCE_PRECISION_EFFICIENCY: dict[str, float] = {"fp8": 0.70, "fp4": 0.55}
+
+# Pipeline-parallel serving. A step of every sequence is pp micro-batch forward passes
+# on each GPU (in-flight batching keeps pp micro-batches in the pipeline), and each
+# pass carries the stack's fixed per-pass overhead (scheduling, sampling, launches):
+# TensorRT-LLM and vLLM schedule every micro-batch separately. A stage's activations
+# go point to point to the next stage: over NVLink inside a domain, over PCIe (through
+# the host where GPUs have no peer-to-peer path, cluster.pcie_collective), or over the
+# inter-node fabric with its per-hop latency. Micro-batches are never perfectly
+# balanced (prefill chunks land in one of them and the pipeline waits for the slowest
+# stage), so each stage beyond the first idles this share of the step. An assumed 6 %:
+# TensorRT-LLM 1.0's perf-overview RTX 6000 Pro tables show pipeline scaling well below
+# linear (Llama 3.3 70B FP4 at 128/128: PP2/PP4/PP8 reach 1.89x/2.95x/3.64x one GPU,
+# although each stage adds KV room), but the catalog has no RTX 6000 Pro to fit it on.
+PP_STAGE_BUBBLE = 0.06
+# The automatic layout adds pipeline stages only when they are predicted to serve more
+# than this share faster than the best layout without: within the model's median error
+# on serving (docs/validation.md, ~12 %) the two cannot be told apart, and the publishers
+# then run tensor parallelism inside the NVLink domain (TensorRT-LLM 1.0 perf-overview:
+# Llama 3.1 405B at TP8 on H100/H200 and TP4 on B200, Llama 3.3 70B at TP2 on H100), while
+# they do publish pipeline layouts where PP wins clearly (MLPerf Inference v5.0 DGX H100:
+# Llama 2 70B at TP1 PP2; RTX 6000 Pro on PCIe: TP1 PP2-PP8). A decision rule, not fitted.
+PP_MIN_GAIN = 0.10
+# Point-to-point latency of a stage hand-off inside an NVLink domain: assumed half the
+# NVLink all-reduce latency above (one send, no reduction steps); across nodes a hop
+# costs NETWORK_HOP_LATENCY_S, over PCIe one PCIE_RING_STEP_LATENCY_S.
+NVLINK_P2P_LATENCY_S = 10e-6
+
+# Paged KV cache: the share of blocks a paged scheduler keeps free so running
+# sequences can grow without an immediate preemption (vLLM V0 BlockSpaceManager
+# watermark = 0.01).
+PAGED_KV_WATERMARK = 0.01
 
 # Software maturity of a GPU family relative to Hopper for the same stack (kernels
 # reach a smaller share of the datasheet figures on younger software stacks).

@@ -76,6 +76,8 @@ def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec, *
     # user would choose: the smallest power-of-two TP that meets every target, else the
     # one with the best margin among those that hold the users. A 70B model in FP8 fits one H100, yet TP2 replicas may
     # serve each user faster. Without such targets, infer's automatic TP.
+    if spec.pcie_switch:
+        cl = cl.with_(pcie_switch=True)
     targets = spec.target_tokens_per_s_per_user is not None or spec.target_ttft_s is not None
     # (no power-of-two TP divides a cluster without GPUs: then infer's own choice, which says so)
     tps: list[int | None] = [spec.tp] if spec.tp or not targets else (list(tp_options(model, cl)) or [None])
@@ -83,7 +85,8 @@ def evaluate_inference(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec, *
     for t in tps:
         r = infer(model, cl, precision=spec.precision, kv_precision=spec.kv_precision,
                   input_tokens=spec.input_tokens, output_tokens=spec.output_tokens, tp=t,
-                  users=spec.users, stack=spec.stack, pp=spec.pp, software=spec.software)
+                  users=spec.users, stack=spec.stack, pp=spec.pp, software=spec.software,
+                  **serving_kwargs(spec))
         margin, limiter = _inference_margin(spec, r)
         if best is None or (r.fits, margin) > (best[0].fits, best[1] + 1e-9):
             best = (r, margin, limiter)
@@ -121,12 +124,21 @@ def inference_gpus_needed(spec: InferenceSpec, model: ModelArch, cl: ClusterSpec
     replica), or None when unreachable or the spec has no per-user speed target."""
     if spec.target_tokens_per_s_per_user is None:
         return None
+    if spec.pcie_switch:
+        cl = cl.with_(pcie_switch=True)
     return gpus_for_targets(model, cl, users=spec.users,
                             tokens_per_s_per_user=spec.target_tokens_per_s_per_user,
                             ttft_s=spec.target_ttft_s, precision=spec.precision,
                             kv_precision=spec.kv_precision, input_tokens=spec.input_tokens,
                             output_tokens=spec.output_tokens, stack=spec.stack,
-                            software=spec.software)
+                            software=spec.software, **serving_kwargs(spec))
+
+
+def serving_kwargs(spec: InferenceSpec) -> dict:
+    """The scheduler and parallelism options of an inference spec, as :func:`infer` and
+    :func:`gpus_for_targets` take them."""
+    return dict(max_batch=spec.max_seqs, length_spread=spec.length_spread, ep=spec.ep,
+                attention_dp=spec.attention_dp)
 
 
 def training_kwargs(spec: PretrainSpec | FinetuneSpec) -> dict:

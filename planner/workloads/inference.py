@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from planner.i18n import tmsg
 
@@ -71,6 +72,12 @@ class InferenceResult:
     software: str = cal.DEFAULT_INFERENCE_SOFTWARE  # software generation (MLPerf round year)
     software_speedup: float = 1.0  # its factor on the stack's math speed (1.0: not scaled)
     scale_up: str = "nvlink"  # the tensor-parallel link: nvlink | pcie | network
+    max_batch: int = 0  # the scheduler's sequence limit per replica (max_num_seqs, max_batch_size)
+    length_spread: float = 0.0  # coefficient of variation of the output length
+    ep: bool = False  # expert parallel MoE layers
+    attention_dp: bool = False  # attention data parallel
+    stages_in_nvlink_domain: bool = True
+    prefill_share_s: float = 0.0  # replica time per request's prefill under load (throughput)
 
     @property
     def error_band(self) -> float | None:
@@ -100,6 +107,8 @@ class InferenceResult:
             "cost_per_million_tokens_usd": self.cost_per_million_tokens_usd,
             "energy_cost_per_million_tokens_usd": self.energy_cost_per_million_tokens_usd,
             "stack": self.stack, "software": self.software, "software_speedup": self.software_speedup,
+            "max_seqs": self.max_batch, "length_spread": self.length_spread, "ep": self.ep,
+            "attention_dp": self.attention_dp, "stages_in_nvlink_domain": self.stages_in_nvlink_domain,
             "error_band": self.error_band,
             "notes": list(self.notes),
         }
@@ -110,7 +119,7 @@ class _Replica:
     """Per-replica constants shared by every batch size (hoisted for sweeps)."""
 
     weights_per_gpu: float
-    kv_tok_gpu: float
+    kv_tok_gpu: float  # KV bytes per token of one sequence on each GPU that holds it
     kv_cap_gpu: float
     max_seqs: int
     bw: float
@@ -123,6 +132,28 @@ class _Replica:
     stage_link_bw: float = 0.0  # B/s between pipeline stages
     stage_link_lat: float = 0.0
     scale_up: str = "nvlink"  # nvlink | pcie | network (the tensor-parallel group's link)
+    stages_in_domain: bool = True  # every pipeline stage inside one NVLink domain
+    stage_link: str = "nvlink"  # nvlink | pcie | network (between pipeline stages)
+    dp: int = 1  # attention data-parallel ranks (each GPU of a stage holds its own sequences)
+    ep: bool = False  # routed experts split whole over the stage's GPUs (all-to-all)
+    a2a_bw: float = 0.0  # B/s per GPU of the expert-parallel all-to-all (NVLink and network mixed)
+    a2a_lat: float = 0.0
+    dispatch_bytes: float = 2.0  # bytes per hidden value sent to the experts (combine: 2, BF16)
+
+
+def resident_tokens(isl: int, osl: int, reservation: str, spread: float = 0.0) -> float:
+    """KV tokens one sequence holds, on average over its life in the batch.
+
+    "full" reservation (TensorRT-LLM GUARANTEED_NO_EVICT): ISL + OSL from admission. "paged":
+    the tokens written so far. A sequence of output length L holds ISL + t tokens at
+    decode step t, so a request lives L steps and holds ISL + L/2 on average; requests
+    with longer outputs also stay longer in the batch (length-biased sampling), so over
+    the running batch the mean is ISL + E[L^2] / (2 E[L]) = ISL + OSL (1 + cv^2) / 2,
+    cv = ``spread``, the coefficient of variation of the output length (0: every request
+    the same length, as in trtllm-bench's token-norm-dist with stdev 0)."""
+    if reservation != "paged":
+        return float(isl + osl)
+    return isl + osl * (1.0 + spread * spread) / 2.0
 
 
 def software_speedup(stack: str, software: str) -> float:
@@ -150,34 +181,88 @@ def _link(cl: ClusterSpec, size: int) -> tuple[float, float, bool, str]:
     return link_gb * GB, cal.NVLINK_COLLECTIVE_LATENCY_S, True, "nvlink"
 
 
+def _stage_link(cl: ClusterSpec, tp: int, pp: int) -> tuple[float, float, bool, str]:
+    """(B/s, latency s, inside one domain, kind) of the point-to-point hand-off between
+    pipeline stages of ``tp`` GPUs each: NVLink inside the domain (one send,
+    calibration.NVLINK_P2P_LATENCY_S), PCIe (one ring step of the PCIe collective), or
+    the inter-node fabric (calibration.NETWORK_HOP_LATENCY_S per hop)."""
+    bw, _lat, in_domain, kind = _link(cl, tp * pp)
+    if kind == "nvlink":
+        return bw, cal.NVLINK_P2P_LATENCY_S, in_domain, kind
+    if kind == "pcie":
+        return bw, cal.PCIE_RING_STEP_LATENCY_S, in_domain, kind
+    return bw, cal.NETWORK_HOP_LATENCY_S, in_domain, kind
+
+
 def _replica(model: ModelArch, cl: ClusterSpec, tp: int, precision: str, kv_precision: str,
              isl: int, osl: int, stack: cal.ServingStack, pp: int = 1,
-             speedup: float = 1.0) -> _Replica:
+             speedup: float = 1.0, spread: float = 0.0, ep: bool = False,
+             attention_dp: bool = False) -> _Replica:
     """Per-GPU figures of a replica of ``tp`` x ``pp`` GPUs. Pipeline stages hold
-    layers / pp layers each: weights and KV cache per GPU shrink by pp."""
+    layers / pp layers each: weights and KV cache per GPU shrink by pp.
+
+    ``attention_dp`` (MoE): each of a stage's ``tp`` GPUs runs attention for its own
+    sequences (SGLang --enable-dp-attention, TensorRT-LLM enable_attention_dp): the
+    attention and dense weights are replicated on every GPU, the routed experts split
+    over them (expert parallel), and a sequence's KV cache lives whole on one GPU (an MLA
+    latent is then stored once instead of on every TP rank)."""
     gpu = cl.gpu
     fam = cal.FAMILY_INFERENCE_FACTOR.get(gpu.family, 0.8)
-    wpg = model.weights_bytes(precision) / tp / pp
-    kv_tok_gpu = model.kv_bytes_per_token_per_gpu(kv_precision, tp) / pp
-    kv_cap = stack.kv_capacity_bytes(gpu.capacity_bytes, wpg)
-    max_seqs = int(kv_cap // (kv_tok_gpu * (isl + osl)))
+    b = precision_bytes(precision)
+    dp = tp if attention_dp else 1
+    if attention_dp:
+        dense, routed = model.moe_split()
+        wpg = (dense + routed / tp) * b / pp
+        kv_tok_gpu = model.kv_bytes_per_token(kv_precision) / pp
+    else:
+        wpg = model.weights_bytes(precision) / tp / pp
+        kv_tok_gpu = model.kv_bytes_per_token_per_gpu(kv_precision, tp) / pp
+    kv_cap = stack.kv_capacity_bytes(gpu.capacity_bytes, wpg, tp)
+    usable = kv_cap
+    if stack.kv_reservation == "paged":
+        usable = kv_cap * (1.0 - cal.PAGED_KV_WATERMARK)
+    per_seq = kv_tok_gpu * resident_tokens(isl, osl, stack.kv_reservation, spread)
+    max_seqs = int(usable // per_seq) * dp
+    if kv_tok_gpu * (isl + osl) > usable:  # the longest sequence must fit on its own
+        max_seqs = 0
     bw = gpu.hbm_gb_per_s * GB * stack.bandwidth_efficiency * fam
     mp = math_precision(precision)
     peak = gpu.peak_tflops(mp) * 1e12 * stack.compute_efficiency * fam * speedup
     if mp != "bf16" and gpu.peak_tflops(mp) > gpu.bf16_tflops:
-        peak *= cal.FP8_GEMM_RELATIVE_EFFICIENCY  # low-precision math reaches less of its peak
+        # low-precision math reaches less of its peak (calibration.INFERENCE_PRECISION_EFFICIENCY)
+        peak *= cal.INFERENCE_PRECISION_EFFICIENCY.get(mp, cal.FP8_GEMM_RELATIVE_EFFICIENCY)
     link_bw, lat, in_domain, kind = _link(cl, tp)
-    st_bw, st_lat = 0.0, 0.0
+    st_bw, st_lat, st_in, st_kind = 0.0, 0.0, True, kind
     if pp > 1:
-        st_bw, st_lat, st_in, st_kind = _link(cl, tp * pp)
-        in_domain = in_domain and st_in
+        st_bw, st_lat, st_in, st_kind = _stage_link(cl, tp, pp)
     kv_read = 1.0
     if not stack.gqa_shared_kv and model.attention != "mla":
         # query heads per GPU / KV heads per GPU
         kv_read = (model.heads / tp) / max(1.0, model.kv_heads / tp)
         kv_read = max(1.0, kv_read)
+    a2a_bw, a2a_lat = link_bw, lat
+    if (ep or attention_dp) and tp > 1 and not in_domain:
+        # the share of a token's experts outside its NVLink domain goes over the network
+        # (as training's expert-parallel all-to-all: training.step_times)
+        cross = max(0.0, 1.0 - cl.domain_gpus / tp)
+        near = cl.scale_up_gb_per_s() * GB if cl.has_nvlink else link_bw
+        a2a_bw = 1.0 / ((1.0 - cross) / near + cross / link_bw)
+    dispatch = 1.0 if mp in ("fp8", "fp4") else 2.0
     return _Replica(wpg, kv_tok_gpu, kv_cap, max_seqs, bw, peak, link_bw, lat, in_domain, kv_read,
-                    pp, st_bw, st_lat, kind)
+                    pp, st_bw, st_lat, kind, st_in, st_kind, dp, ep or attention_dp, a2a_bw, a2a_lat, dispatch)
+
+
+def _moe_comm_s(model: ModelArch, rep: _Replica, tp: int, tokens: float) -> float:
+    """Expert-parallel all-to-all of ``tokens`` tokens (those of one GPU) on one stage,
+    as much of it as is not hidden under compute: each token goes to its k experts and
+    comes back (dispatch in the weights' 8-bit format where they have one, combine in
+    BF16), (tp - 1) / tp of the copies to another GPU, two latencies per MoE layer. The
+    share hidden under compute is training's EP_COMM_OVERLAP (two micro-batches in flight:
+    SGLang's two-batch overlap, vLLM's dual-batch overlap, DeepSeek's DualPipe)."""
+    layers = model.moe_layers / rep.pp
+    size = tokens * model.experts_per_token * model.hidden * (rep.dispatch_bytes + 2.0) * (tp - 1) / tp
+    t = layers * (size / rep.a2a_bw + 2 * rep.a2a_lat)
+    return t * (1.0 - cal.EP_COMM_OVERLAP)
 
 
 def _decode_times(model: ModelArch, rep: _Replica, tp: int, batch: int,
@@ -195,23 +280,45 @@ def _decode_times(model: ModelArch, rep: _Replica, tp: int, batch: int,
     # reading the stage's weights once (pp x the per-GPU weights), so pipeline stages trade
     # weight reads for the tensor-parallel all-reduces they avoid.
     micro = max(batch / pp, 1.0)
-    w_read = pp * model.weights_read_params(micro) / model.params * rep.weights_per_gpu
+    if rep.dp > 1:
+        # attention data parallel: each GPU reads the replicated dense weights for its own
+        # sequences and its share of the routed experts for the tokens routed to them
+        dense, routed = model.moe_split()
+        bpp = rep.weights_per_gpu / (dense + routed / tp)  # bytes per parameter per stage
+        frac = model.experts_per_token / model.experts
+        touched = 1.0 - (1.0 - frac) ** micro
+        w_read = pp * (dense + routed / tp * touched) * bpp
+        seqs = batch / rep.dp
+        # active = dense + routed x k / E (ModelArch.moe_split)
+        gemm_comp = (2.0 * dense * seqs + 2.0 * routed * frac * batch / tp) / pp / rep.peak
+        attn_mem = seqs * ctx * rep.kv_tok_gpu * rep.kv_read_factor / rep.bw
+        attn_comp = seqs * 4.0 * model.layers / pp * ctx * model.attn_dim / rep.peak
+        comm = _moe_comm_s(model, rep, tp, seqs) if tp > 1 else 0.0
+    else:
+        w_read = pp * model.weights_read_params(micro) / model.params * rep.weights_per_gpu
+        gemm_comp = batch * 2.0 * model.active_params / tp / pp / rep.peak
+        attn_mem = batch * ctx * rep.kv_tok_gpu * rep.kv_read_factor / rep.bw
+        attn_comp = batch * 4.0 * model.layers / pp * ctx * model.attn_dim / tp / rep.peak
+        comm = 0.0
+        if tp > 1:
+            size = batch * model.hidden * 2.0
+            # two all-reduces per layer (after attention and after the MLP); with expert
+            # parallelism the MoE layers' MLP all-reduce becomes an all-to-all
+            n_ar = 2 * model.layers - (model.moe_layers if rep.ep else 0)
+            comm = n_ar / pp * (2.0 * (tp - 1) / tp * size / rep.link_bw) + n_ar * rep.link_lat
+            if rep.ep:
+                comm += _moe_comm_s(model, rep, tp, batch)
     gemm_mem = w_read / rep.bw
-    gemm_comp = batch * 2.0 * model.active_params / tp / pp / rep.peak
-    attn_mem = batch * ctx * rep.kv_tok_gpu * rep.kv_read_factor / rep.bw
-    attn_comp = batch * 4.0 * model.layers / pp * ctx * model.attn_dim / tp / rep.peak
-    comm = 0.0
-    if tp > 1:
-        size = batch * model.hidden * 2.0
-        comm = 2 * model.layers / pp * (2.0 * (tp - 1) / tp * size / rep.link_bw) \
-            + 2 * model.layers * rep.link_lat
     if pp > 1:  # each micro-batch's activations go to the next stage once per step
         comm += batch * model.hidden * 2.0 / tp / rep.stage_link_bw + pp * rep.stage_link_lat
     gemm = max(gemm_mem, gemm_comp)
     attn = max(attn_mem, attn_comp)
     mem_side = (gemm_mem if gemm_mem >= gemm_comp else 0.0) + (attn_mem if attn_mem >= attn_comp else 0.0)
     comp_side = (gemm_comp if gemm_comp > gemm_mem else 0.0) + (attn_comp if attn_comp > attn_mem else 0.0)
-    return mem_side, comp_side, comm, gemm + attn + comm
+    total = gemm + attn + comm
+    if pp > 1:  # unbalanced micro-batches: each further stage idles a share of the step
+        total *= 1.0 + cal.PP_STAGE_BUBBLE * (pp - 1)
+    return mem_side, comp_side, comm, total
 
 
 def _prefill_s(model: ModelArch, rep: _Replica, tp: int, isl: int, single: bool,
@@ -232,8 +339,13 @@ def _prefill_s(model: ModelArch, rep: _Replica, tp: int, isl: int, single: bool,
         t = flops / tp / rep.peak + pp * rep.weights_per_gpu / rep.bw + overhead_s
         return t + pp * _prefill_comm_s(model, rep, tp, isl) + _stage_hops_s(model, rep, tp, isl)
     # throughput: the stages work on different requests at once
-    return flops / tp / pp / rep.peak + _prefill_comm_s(model, rep, tp, isl) \
-        + _stage_hops_s(model, rep, tp, isl) / pp
+    if rep.dp > 1:  # attention data parallel: each GPU prefills its own requests
+        return flops / tp / pp / rep.peak + _moe_comm_s(model, rep, tp, isl) / tp \
+            + _stage_hops_s(model, rep, tp, isl) / pp
+    comm = _prefill_comm_s(model, rep, tp, isl)
+    if rep.ep and tp > 1:  # the MoE layers' all-reduce becomes an all-to-all
+        comm = comm * (1.0 - model.moe_layers / (2.0 * model.layers)) + _moe_comm_s(model, rep, tp, isl)
+    return flops / tp / pp / rep.peak + comm + _stage_hops_s(model, rep, tp, isl) / pp
 
 
 def _prefill_comm_s(model: ModelArch, rep: _Replica, tp: int, isl: int) -> float:
@@ -255,7 +367,8 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
           kv_precision: str | None = None, input_tokens: int = 1024, output_tokens: int = 256,
           tp: int | None = None, batch: int | None = None, users: int | None = None,
           stack: str = cal.DEFAULT_STACK, pp: int | None = None, software: str | None = None,
-          max_batch: int | None = None) -> InferenceResult:
+          max_batch: int | None = None, length_spread: float = 0.0, ep: bool = False,
+          attention_dp: bool = False) -> InferenceResult:
     """Size a serving deployment on ``cl``.
 
     ``batch``: sequences per replica. ``users``: concurrent users over the whole system
@@ -266,7 +379,12 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     power-of-two replica that holds the weights and at least ~8 sequences (or the users),
     laid out as the TP x PP split of that size with the highest throughput
     (:func:`auto_layout`). ``software``: the serving software's generation (year of its
-    MLPerf Inference round, calibration.INFERENCE_SOFTWARE_SPEEDUP; default current).
+    MLPerf Inference round, calibration.INFERENCE_SOFTWARE_SPEEDUP; a stack generation
+    with its own constants, calibration.STACK_GENERATIONS; default current).
+    ``length_spread``: coefficient of variation of the output length (paged KV caches
+    hold the tokens written, :func:`resident_tokens`). ``ep``: MoE experts split whole
+    over the tensor-parallel GPUs (all-to-all instead of the MLP all-reduce);
+    ``attention_dp``: attention data parallel with expert-parallel MoE layers.
     """
     if cl.gpus < 1:
         raise ValueError(tmsg("the cluster needs at least one GPU"))
@@ -275,16 +393,21 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     precision_bytes(precision)
     kv_precision = kv_precision or ("fp8" if precision in ("fp8", "fp4") else "bf16")
     precision_bytes(kv_precision)
-    st = cal.STACKS.get(stack)
-    if st is None:
+    if stack not in cal.STACKS:
         raise ValueError(tmsg("unknown serving stack {stack!r} (use one of {stacks})", stack=stack,
                               stacks=", ".join(cal.STACKS)))
     isl, osl = int(input_tokens), int(output_tokens)
     software = software or cal.DEFAULT_INFERENCE_SOFTWARE
     speedup = software_speedup(stack, software)
+    st = cal.STACKS[cal.stack_for(stack, software)]
     if max_batch is not None and max_batch < 1:
         raise ValueError(tmsg("the scheduler's batch limit must be >= 1"))
-    cap = int(max_batch) if max_batch is not None else st.max_batch
+    if not 0.0 <= length_spread <= 10.0:
+        raise ValueError(tmsg("the output-length spread must be between 0 and 10 (coefficient of variation)"))
+    if (ep or attention_dp) and not model.is_moe:
+        raise ValueError(tmsg("expert parallelism and attention data parallelism need a mixture-of-experts "
+                              "model; {model} is dense", model=model.slug))
+    cap = int(max_batch) if max_batch is not None else st.scheduler_cap(cl.gpu.capacity_bytes, cl.gpu.slug)
     notes: list[str] = []
     if isl + osl > model.max_context:
         notes.append(tmsg("input + output ({tokens}) exceeds the model's context ({context})", tokens=isl + osl,
@@ -292,22 +415,33 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     if pp is not None and (pp < 1 or model.layers < pp):
         raise ValueError(tmsg("pipeline-parallel degree {pp} must be between 1 and the model's {layers} layers",
                               pp=pp, layers=model.layers))
+    auto = tp is None
     if tp is None:
         tp, pp = auto_layout(model, cl, precision, kv_precision, isl, osl, stack, users=users, batch=batch,
-                             pp=pp, software=software, max_batch=cap)
+                             pp=pp, software=software, max_batch=cap, length_spread=length_spread, ep=ep,
+                             attention_dp=attention_dp)
     pp = pp or 1
     if tp < 1 or cl.gpus % (tp * pp):
         raise ValueError(tmsg("a replica of TP{tp} x PP{pp} = {n} GPUs does not divide {gpus} GPUs",
                               tp=tp, pp=pp, n=tp * pp, gpus=cl.gpus))
     replicas = cl.gpus // (tp * pp)
-    rep = _replica(model, cl, tp, precision, kv_precision, isl, osl, st, pp, speedup)
+    rep = _replica(model, cl, tp, precision, kv_precision, isl, osl, st, pp, speedup, length_spread, ep,
+                   attention_dp)
     if not rep.in_domain:
         notes.append(tmsg("TP{tp} spans more than one NVLink domain ({domain} GPUs): its all-reduces cross the "
                           "inter-node fabric at {gb_per_s:g} GB/s per GPU", tp=tp, domain=cl.domain_gpus,
                           gb_per_s=cl.internode_gb_per_s))
+    elif not rep.stages_in_domain:
+        notes.append(tmsg("the {pp} pipeline stages of TP{tp} span more than one NVLink domain ({domain} GPUs): "
+                          "activations pass between stages over the inter-node fabric at {gb_per_s:g} GB/s per GPU",
+                          pp=pp, tp=tp, domain=cl.domain_gpus, gb_per_s=cl.internode_gb_per_s))
     if stack in cal.INFERENCE_SOFTWARE_STACKS:
         notes.append(tmsg("assumes {stack} software of the {round} generation ({software})", stack=stack,
                           round=cal.INFERENCE_SOFTWARE_ROUND[software], software=software))
+    elif (stack, software) in cal.STACK_ENGINE:
+        notes.append(tmsg("assumes {stack} {engine} (the {software} generation) with its own efficiencies and "
+                          "scheduler defaults", stack=stack, engine=cal.STACK_ENGINE[(stack, software)],
+                          software=software))
     else:
         notes.append(tmsg("{stack}: no software-generation factor (no published like-for-like pair); "
                           "the {software} generation is not applied", stack=stack, software=software))
@@ -316,17 +450,25 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         batch = max(1, math.ceil(users / replicas))
     if batch is None:  # maximum sustained throughput: the largest batch the engine schedules
         batch = max(1, min(rep.max_seqs, cap))
+        if cap < rep.max_seqs:
+            notes.append(tmsg("the scheduler's limit of {cap} sequences per replica binds (the KV cache holds "
+                              "{max}); a higher max_seqs raises it", cap=cap, max=rep.max_seqs))
     if batch > rep.max_seqs:
         fits = False
-        if rep.max_seqs < 1:
+        if rep.max_seqs < 1 and auto:
+            notes.append(tmsg("no layout of up to {n} GPUs per replica holds the weights and the KV cache of one "
+                              "sequence: even at TP{tp} x PP{pp} the weights need {gb:.1f} GB per GPU",
+                              n=tp * pp, tp=tp, pp=pp, gb=rep.weights_per_gpu / GB))
+        elif rep.max_seqs < 1:
             notes.append(tmsg("weights need {gb:.1f} GB per GPU at tp={tp}: no room for the KV cache of one "
                               "sequence", gb=rep.weights_per_gpu / GB, tp=tp))
         else:
             notes.append(tmsg("{batch} sequences per replica do not fit: the KV cache holds {max} at {tokens} "
                               "tokens", batch=batch, max=rep.max_seqs, tokens=isl + osl))
-    ctx = isl + osl / 2.0
+    ctx = isl + osl * (1.0 + length_spread * length_spread) / 2.0
     mem, comp, comm, t_kernels = _decode_times(model, rep, tp, batch, ctx)
-    t_step = t_kernels + st.step_overhead_s
+    # one fixed overhead per forward pass; pp micro-batches are pp passes per step
+    t_step = t_kernels + st.step_overhead_s * pp
     t_pf = _prefill_s(model, rep, tp, isl, single=False)
     t_pf1 = _prefill_s(model, rep, tp, isl, single=True, overhead_s=st.step_overhead_s)
     r = batch / (batch * t_pf + osl * t_step)  # requests per second per replica
@@ -372,7 +514,9 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         cost_per_million_tokens_usd=cost, energy_cost_per_million_tokens_usd=energy_cost,
         notes=notes + list(cl.notes), nvlink_domain_gpus=cl.domain_gpus,
         tp_in_nvlink_domain=rep.in_domain, stack=stack, pp=pp, software=software,
-        software_speedup=speedup, scale_up=rep.scale_up,
+        software_speedup=speedup, scale_up=rep.scale_up, max_batch=cap, length_spread=length_spread,
+        ep=rep.ep, attention_dp=attention_dp, stages_in_nvlink_domain=rep.stages_in_domain,
+        prefill_share_s=t_pf,
     )
 
 
@@ -388,49 +532,69 @@ def tp_options(model: ModelArch, cl: ClusterSpec) -> list[int]:
 def auto_layout(model: ModelArch, cl: ClusterSpec, precision: str, kv_precision: str, isl: int,
                 osl: int, stack: str = cal.DEFAULT_STACK, *, users: int | None = None,
                 batch: int | None = None, pp: int | None = None, software: str | None = None,
-                max_batch: int | None = None) -> tuple[int, int]:
+                max_batch: int | None = None, length_spread: float = 0.0, ep: bool = False,
+                attention_dp: bool = False) -> tuple[int, int]:
     """(TP, PP) of the replica :func:`infer` uses when none is given. From the smallest
     replica that holds the weights and the users (:func:`auto_tp`) up to one NVLink
     domain (or server), every power-of-two replica size split into TP x PP is sized, and
     the layout serving the most tokens per second wins (with ``users`` given, that is the
     fastest per user). NVIDIA's MLPerf Inference v5.0 H100 submission serves Llama 2 70B
     as TP1 PP2 replicas: the FP8 weights fit one GPU, but a second one buys KV room for a
-    larger batch, and a pipeline stage costs no all-reduces. ``pp`` given: only TP is
-    chosen (the smallest replica, as :func:`auto_tp`)."""
+    larger batch, and a pipeline stage costs no all-reduces. Pipeline stages are not
+    free: each is a further forward pass per step with the stack's overhead and a share
+    of idle time (calibration.PP_STAGE_BUBBLE), and a hand-off over PCIe or the network.
+    ``pp`` given: only TP is chosen (the smallest replica, as :func:`auto_tp`). When no
+    layout holds the weights and one sequence, the largest replica tried is returned (so
+    the answer names the layout that came closest, not TP1)."""
+    kw: dict[str, Any] = dict(length_spread=length_spread, ep=ep, attention_dp=attention_dp)
     size = auto_tp(model, cl, precision, kv_precision, isl, osl, stack, users=users, batch=batch,
-                   pp=pp or 1)
+                   pp=pp or 1, software=software, **kw)
     if pp is not None:
         return size, pp
     top = max(size, min(cl.gpus, cl.domain_gpus))
-    best, best_tps = (size, 1), -1.0
+    best, best_tps = (size, 1), -1.0  # the fastest layout without pipeline stages
+    best_pp, best_pp_tps = (size, 1), -1.0  # the fastest with
+    largest = (size, 1)
     n = size
     while n <= top:
         if cl.gpus % n == 0:
+            largest = (n, 1)
             p = 1
             while p <= n and p <= model.layers:
                 t = n // p
                 r = infer(model, cl, precision=precision, kv_precision=kv_precision, input_tokens=isl,
                           output_tokens=osl, tp=t, pp=p, batch=batch, users=users, stack=stack,
-                          software=software, max_batch=max_batch)
-                if r.fits and r.tokens_per_s > best_tps * (1.0 + 1e-9):
+                          software=software, max_batch=max_batch, **kw)
+                if p == 1 and r.fits and r.tokens_per_s > best_tps * (1.0 + 1e-9):
                     best, best_tps = (t, p), r.tokens_per_s
+                if p > 1 and r.fits and r.tokens_per_s > best_pp_tps * (1.0 + 1e-9):
+                    best_pp, best_pp_tps = (t, p), r.tokens_per_s
                 p *= 2
         n *= 2
-    return best
+    if best_tps < 0 and best_pp_tps < 0:
+        return largest
+    # pipeline stages only where they buy more than the model can tell apart
+    if best_pp_tps > max(best_tps, 0.0) * (1.0 + cal.PP_MIN_GAIN):
+        return best_pp
+    return best if best_tps >= 0 else best_pp
 
 
 def auto_tp(model: ModelArch, cl: ClusterSpec, precision: str, kv_precision: str, isl: int,
             osl: int, stack: str = cal.DEFAULT_STACK, min_seqs: int = 8, users: int | None = None,
-            batch: int | None = None, pp: int = 1) -> int:
+            batch: int | None = None, pp: int = 1, software: str | None = None,
+            length_spread: float = 0.0, ep: bool = False, attention_dp: bool = False) -> int:
     """Smallest power-of-two TP whose replica holds the weights and ``min_seqs``
-    sequences (else the one holding the most). With ``users`` (or ``batch`` per replica)
-    given, the smallest TP whose replicas hold them all: a 70B model in FP8 fits one 80 GB
-    H100, but 500 users on 8 GPUs need the KV room of TP2 replicas."""
-    st = cal.STACKS[stack]
-    best, best_seqs = None, -1
+    sequences (else the one holding the most; the largest when none holds one). With
+    ``users`` (or ``batch`` per replica) given, the smallest TP whose replicas hold them
+    all: a 70B model in FP8 fits one 80 GB H100, but 500 users on 8 GPUs need the KV room
+    of TP2 replicas."""
+    st = cal.STACKS[cal.stack_for(stack, software or cal.DEFAULT_INFERENCE_SOFTWARE)]
+    best, best_seqs = None, 0
     first_fit = None
-    for t in tp_options(model, cl.with_(gpus=cl.gpus // pp) if cl.gpus % pp == 0 else cl):
-        seqs = _replica(model, cl, t, precision, kv_precision, isl, osl, st, pp).max_seqs
+    options = tp_options(model, cl.with_(gpus=cl.gpus // pp) if cl.gpus % pp == 0 else cl)
+    for t in options:
+        seqs = _replica(model, cl, t, precision, kv_precision, isl, osl, st, pp, spread=length_spread, ep=ep,
+                        attention_dp=attention_dp).max_seqs
         if seqs >= min_seqs and first_fit is None:
             first_fit = t
         need = batch if batch is not None else (math.ceil(users / max(1, cl.gpus // (t * pp))) if users else None)
@@ -440,14 +604,18 @@ def auto_tp(model: ModelArch, cl: ClusterSpec, precision: str, kv_precision: str
             best, best_seqs = t, seqs
     if first_fit is not None:
         return first_fit
-    return best if best is not None else 1
+    if best is not None:
+        return best
+    return options[-1] if options else 1
 
 
 def gpus_for_targets(model: ModelArch, cl: ClusterSpec, *, users: int, tokens_per_s_per_user: float,
                      ttft_s: float | None = None, precision: str = "bf16",
                      kv_precision: str | None = None, input_tokens: int = 1024,
                      output_tokens: int = 256, stack: str = cal.DEFAULT_STACK,
-                     max_tp: int = 64, software: str | None = None) -> tuple[int, int, int] | None:
+                     max_tp: int = 64, software: str | None = None, max_batch: int | None = None,
+                     length_spread: float = 0.0, ep: bool = False,
+                     attention_dp: bool = False) -> tuple[int, int, int] | None:
     """The fewest GPUs serving ``users`` concurrent users, each at
     ``tokens_per_s_per_user`` or faster with time to first token within ``ttft_s``.
 
@@ -466,12 +634,17 @@ def gpus_for_targets(model: ModelArch, cl: ClusterSpec, *, users: int, tokens_pe
         def ok(b: int, t=t, probe=probe) -> bool:
             r = infer(model, probe, precision=precision, kv_precision=kv_precision,
                       input_tokens=input_tokens, output_tokens=output_tokens, tp=t,
-                      batch=b, stack=stack, software=software)
+                      batch=b, stack=stack, software=software, max_batch=max_batch,
+                      length_spread=length_spread, ep=ep, attention_dp=attention_dp)
             return (r.fits and r.tokens_per_s_per_user >= tokens_per_s_per_user
                     and (ttft_s is None or r.ttft_s <= ttft_s))
 
         if ok(1):
-            lo, hi = 1, max(1, min(users, cal.STACKS[stack].max_batch))
+            cap = cal.STACKS[cal.stack_for(stack, software or cal.DEFAULT_INFERENCE_SOFTWARE)].scheduler_cap(
+                cl.gpu.capacity_bytes, cl.gpu.slug)
+            if max_batch is not None:
+                cap = min(cap, max_batch)
+            lo, hi = 1, max(1, min(users, cap))
             while lo < hi:
                 mid = (lo + hi + 1) // 2
                 if ok(mid):

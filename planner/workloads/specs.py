@@ -60,9 +60,22 @@ class InferenceSpec(_Spec):
     tp: PosI | None = None
     # pipeline stages per replica (a replica is tp x pp GPUs); None: the automatic layout
     pp: PosI | None = Field(default=None, description=N_("pipeline stages per replica (empty: automatic)"))
-    stack: Literal["trtllm", "vllm"] = "trtllm"
+    stack: Literal["trtllm", "vllm", "sglang"] = "trtllm"
+    # the scheduler's sequence limit per replica (vLLM --max-num-seqs, SGLang
+    # --max-running-requests, TensorRT-LLM max_batch_size); None: the stack's default
+    max_seqs: PosI | None = Field(default=None, description=N_(
+        "most sequences one replica schedules (empty: the serving stack's default)"))
+    # coefficient of variation of the output length (paged KV caches hold what is written)
+    length_spread: Annotated[float, Field(ge=0, le=10)] = Field(default=0.0, description=N_(
+        "spread of the output length: standard deviation / mean (0: every request the same length)"))
+    ep: bool = Field(default=False, description=N_("expert-parallel MoE layers (mixture-of-experts models only)"))
+    attention_dp: bool = Field(default=False, description=N_(
+        "attention data parallel: each GPU holds its own sequences (mixture-of-experts models only)"))
+    # GPUs without NVLink share a PCIe switch (peer-to-peer all-reduce) instead of the CPU root complex
+    pcie_switch: bool = Field(default=False, description=N_(
+        "GPUs without NVLink share a PCIe switch (peer-to-peer); otherwise through the CPU root complex"))
     # serving software generation (calibration.INFERENCE_SOFTWARE_SPEEDUP: the year of its
-    # MLPerf Inference round; TensorRT-LLM only)
+    # MLPerf Inference round for TensorRT-LLM; vLLM: 2024 = V0 engine, 2025 = V1, calibration.STACK_GENERATIONS)
     software: Literal["2024", "2025"] = Field(
         default="2025", description=N_("serving software generation (year of its MLPerf Inference round)"))
 

@@ -13,7 +13,8 @@ def band_class(kind: str, stack: str | None = None) -> str | None:
     if kind in ("pretrain", "finetune", "training"):
         return "training"
     if kind == "inference":
-        return "inference-vllm" if stack == "vllm" else "inference-trtllm"
+        # SGLang shares vLLM's class (paged KV, open-source kernels) until it has cases enough for its own
+        return "inference-vllm" if stack in ("vllm", "sglang") else "inference-trtllm"
     return None  # storage: catalog throughput arithmetic, no validated band
 
 

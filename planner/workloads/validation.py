@@ -81,7 +81,9 @@ def predict(case: dict[str, Any], catalog: Catalog) -> float:
                   input_tokens=int(case["input_tokens"]), output_tokens=int(case["output_tokens"]),
                   tp=case.get("tp"), batch=case.get("batch"), stack=case.get("stack", "trtllm"),
                   pp=case.get("pp"), software=str(case.get("software", cal.DEFAULT_INFERENCE_SOFTWARE)),
-                  max_batch=case.get("max_batch"))
+                  max_batch=case.get("max_seqs", case.get("max_batch")),
+                  length_spread=float(case.get("length_spread", 0.0)), ep=bool(case.get("ep", False)),
+                  attention_dp=bool(case.get("attention_dp", False)))
         if metric == "tokens_per_s":
             return r.tokens_per_s
         if metric == "tokens_per_s_per_gpu":
@@ -90,6 +92,14 @@ def predict(case: dict[str, Any], catalog: Catalog) -> float:
             return r.prefill_s
         if metric == "tokens_per_s_per_user":
             return r.tokens_per_s_per_user
+        if metric == "requests_per_s":
+            return r.requests_per_s
+        if metric == "itl_s":  # inter-token latency: one decode step
+            return r.step_s
+        if metric == "decode_tokens_per_s_per_gpu":  # a decode-only instance (disaggregated serving)
+            return r.batch_per_replica / r.step_s / (r.tp * r.pp)
+        if metric == "prefill_tokens_per_s_per_gpu":  # a prefill-only instance
+            return r.input_tokens / r.prefill_share_s / (r.tp * r.pp)
     else:
         t = train(model, cl, float(case["tokens"]), seq_len=int(case.get("seq_len", 4096)),
                   global_batch_tokens=float(case.get("global_batch_tokens", 4 * 2**20)),
@@ -156,7 +166,7 @@ def _fmt(v: float) -> str:
     return f"{v:.3g}"
 
 
-SOURCE_TYPES = (("mlperf-inf", "MLPerf Inference"), ("mlperf-train", "MLPerf Training"), ("trtllm", "TensorRT-LLM tables"), ("vllm", "vLLM tables"),
+SOURCE_TYPES = (("mlperf-inf", "MLPerf Inference"), ("mlperf-train", "MLPerf Training"), ("trtllm", "TensorRT-LLM tables"), ("vllm", "vLLM tables"), ("sglang", "SGLang tables"),
                 ("nemo", "NVIDIA NeMo tables"))
 
 

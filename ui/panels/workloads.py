@@ -117,6 +117,11 @@ FIELD_LABELS = TrDict("Workloads", {
     "target_ttft_s": QT_TRANSLATE_NOOP("Workloads", "Target time to first token (s)"),
     "stack": QT_TRANSLATE_NOOP("Workloads", "Serving stack"),
     "software": QT_TRANSLATE_NOOP("Workloads", "Software generation (year)"),
+    "max_seqs": QT_TRANSLATE_NOOP("Workloads", "Scheduler limit (sequences per replica)"),
+    "length_spread": QT_TRANSLATE_NOOP("Workloads", "Output-length spread (std. dev. / mean)"),
+    "ep": QT_TRANSLATE_NOOP("Workloads", "Expert parallel (MoE)"),
+    "attention_dp": QT_TRANSLATE_NOOP("Workloads", "Attention data parallel (MoE)"),
+    "pcie_switch": QT_TRANSLATE_NOOP("Workloads", "PCIe switch between GPUs"),
     "checkpoint_size_gb": QT_TRANSLATE_NOOP("Workloads", "Checkpoint size (GB)"),
     "checkpoint_every_min": QT_TRANSLATE_NOOP("Workloads", "Checkpoint every (min)"),
     "checkpoint_within_s": QT_TRANSLATE_NOOP("Workloads", "Write checkpoint within (s)"),
@@ -126,6 +131,7 @@ FIELD_LABELS = TrDict("Workloads", {
 EMPTY_TEXT = TrDict("Workloads", {
     "tp": QT_TRANSLATE_NOOP("Workloads", "auto"),
     "pp": QT_TRANSLATE_NOOP("Workloads", "auto"),
+    "max_seqs": QT_TRANSLATE_NOOP("Workloads", "stack default"),
     "cp": QT_TRANSLATE_NOOP("Workloads", "auto"),
     "recompute": QT_TRANSLATE_NOOP("Workloads", "auto"),
     "kv_precision": QT_TRANSLATE_NOOP("Workloads", "as weights"),
@@ -146,6 +152,9 @@ FIELD_ORDER = ("model", "method", "tokens", "target_days", "users", "target_toke
 CHOICE_TEXT = TrDict("Workloads", {
     "full": QT_TRANSLATE_NOOP("Workloads", "full fine-tuning"), "lora": QT_TRANSLATE_NOOP("Workloads", "LoRA"),
     "qlora": QT_TRANSLATE_NOOP("Workloads", "QLoRA"),
+    "trtllm": QT_TRANSLATE_NOOP("Workloads", "TensorRT-LLM"), "vllm": QT_TRANSLATE_NOOP("Workloads", "vLLM"),
+    "sglang": QT_TRANSLATE_NOOP("Workloads", "SGLang"),
+    "True": QT_TRANSLATE_NOOP("Workloads", "yes"), "False": QT_TRANSLATE_NOOP("Workloads", "no"),
 })
 
 BOTTLENECK_TEXT = TrDict("Workloads", {
@@ -324,6 +333,8 @@ class _Field(QWidget):
             self.choices = sorted(catalog.llms) if catalog is not None else []
         elif typing.get_origin(ann) is typing.Literal:
             self.choices = list(typing.get_args(ann))
+        elif ann is bool:
+            self.choices = [False, True]
         if self.choices is not None:
             box = QComboBox(self)
             if self.optional:
