@@ -221,7 +221,9 @@ INFERENCE_SOFTWARE_STACKS = ("trtllm",)
 DEFAULT_INFERENCE_SOFTWARE = "2025"
 
 # Software maturity of a GPU family relative to Hopper for the same stack (kernels
-# reach a smaller share of the datasheet figures on younger software stacks).
+# reach a smaller share of the datasheet figures on younger software stacks). Applied to
+# the achieved HBM bandwidth and, times FAMILY_INFERENCE_COMPUTE_FACTOR and the GPU's
+# sustained-clock ratio (FAMILY_GEMM_CLOCK_REFERENCE), to the math speed.
 FAMILY_INFERENCE_FACTOR: dict[str, float] = {
     "hopper": 1.0,
     "ampere": 1.0,
@@ -232,6 +234,21 @@ FAMILY_INFERENCE_FACTOR: dict[str, float] = {
     "cdna4": 0.75,
     "volta": 0.9,
 }
+# Extra factor on the math side only (1.0 where not listed): the decode bandwidth and
+# the batched matmuls of AMD GPUs sit at different distances from the NVIDIA-calibrated
+# stack constants (docs/workloads.md, "AMD: power limit and clocks").
+FAMILY_INFERENCE_COMPUTE_FACTOR: dict[str, float] = {}
+
+# Sustained dense-GEMM clock share (clock under a long BF16 GEMM at the power limit / the
+# clock the datasheet peak assumes) of the GPU each family's constants are calibrated on.
+# A GPU of the family whose catalog entry publishes its own share (gemm_clock_mhz /
+# peak_clock_mhz) runs its matrix math faster or slower by the ratio of the two shares
+# (arch.GpuHw.compute_clock_factor); families without a published reference stay as
+# calibrated. cdna3: MI300X, 1,207 MHz median in AMD's BF16 max-achievable-FLOPs GEMM
+# (hipBLASLt, 4096 x 4864 x 32896) against the 2,100 MHz its 1,307.4 TFLOPS assume
+# (304 CUs x 2,048 BF16 FLOP/clock x 2.1 GHz); MI325X at 1,000 W holds 1,447 MHz, 1.20x
+# (ROCm blog "Measuring Max-Achievable FLOPs - Part 2", Feb 2025, Table 1).
+FAMILY_GEMM_CLOCK_REFERENCE: dict[str, float] = {"cdna3": 1207.0 / 2100.0}
 
 # ---------------------------------------------------------------------------- cost
 

@@ -157,13 +157,19 @@ def _replica(model: ModelArch, cl: ClusterSpec, tp: int, precision: str, kv_prec
     layers / pp layers each: weights and KV cache per GPU shrink by pp."""
     gpu = cl.gpu
     fam = cal.FAMILY_INFERENCE_FACTOR.get(gpu.family, 0.8)
+    # math speed: the family's factor times the GPU's sustained-clock ratio to the family's
+    # calibration reference (MI325X at 1,000 W holds 1,447 MHz in a BF16 GEMM, MI300X at
+    # 750 W 1,207 MHz; calibration.FAMILY_GEMM_CLOCK_REFERENCE)
+    fam_math = fam * cal.FAMILY_INFERENCE_COMPUTE_FACTOR.get(gpu.family, 1.0) \
+        * gpu.compute_clock_factor(cal.FAMILY_GEMM_CLOCK_REFERENCE)
     wpg = model.weights_bytes(precision) / tp / pp
-    kv_tok_gpu = model.kv_bytes_per_token_per_gpu(kv_precision, tp) / pp
+    # local-attention layers (sliding window, chunks) cache only their window
+    kv_tok_gpu = model.kv_bytes_per_token_per_gpu(kv_precision, tp, context=isl + osl) / pp
     kv_cap = stack.kv_capacity_bytes(gpu.capacity_bytes, wpg)
     max_seqs = int(kv_cap // (kv_tok_gpu * (isl + osl)))
     bw = gpu.hbm_gb_per_s * GB * stack.bandwidth_efficiency * fam
     mp = math_precision(precision)
-    peak = gpu.peak_tflops(mp) * 1e12 * stack.compute_efficiency * fam * speedup
+    peak = gpu.peak_tflops(mp) * 1e12 * stack.compute_efficiency * fam_math * speedup
     if mp != "bf16" and gpu.peak_tflops(mp) > gpu.bf16_tflops:
         peak *= cal.FP8_GEMM_RELATIVE_EFFICIENCY  # low-precision math reaches less of its peak
     link_bw, lat, in_domain, kind = _link(cl, tp)
@@ -199,7 +205,7 @@ def _decode_times(model: ModelArch, rep: _Replica, tp: int, batch: int,
     gemm_mem = w_read / rep.bw
     gemm_comp = batch * 2.0 * model.active_params / tp / pp / rep.peak
     attn_mem = batch * ctx * rep.kv_tok_gpu * rep.kv_read_factor / rep.bw
-    attn_comp = batch * 4.0 * model.layers / pp * ctx * model.attn_dim / tp / rep.peak
+    attn_comp = batch * 4.0 * model.attention_span(ctx) / pp * model.attn_dim / tp / rep.peak
     comm = 0.0
     if tp > 1:
         size = batch * model.hidden * 2.0
@@ -225,7 +231,7 @@ def _prefill_s(model: ModelArch, rep: _Replica, tp: int, isl: int, single: bool,
     series with the math (no overlap). With one request that is what TensorRT-LLM's
     first-token tables show: 7 ms for Llama-2-7B at 128 tokens on H100, where the
     overlapped bound is 5 ms (docs/validation.md)."""
-    flops = 2.0 * model.active_params * isl + 2.0 * model.layers * isl * isl * model.attn_dim
+    flops = 2.0 * model.active_params * isl + 4.0 * model.prefill_attention_pairs(isl) * model.attn_dim
     pp = rep.pp
     if single:
         # a lone request passes the stages one after the other
@@ -364,7 +370,7 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         precision=precision, kv_precision=kv_precision, input_tokens=isl, output_tokens=osl,
         batch_per_replica=batch, max_concurrent_sequences=max(rep.max_seqs, 0), fits=fits,
         weights_gb=model.weights_gb(precision), weights_per_gpu_gb=rep.weights_per_gpu / GB,
-        kv_cache_bytes_per_token=model.kv_bytes_per_token(kv_precision),
+        kv_cache_bytes_per_token=model.kv_bytes_per_token(kv_precision, context=isl + osl),
         kv_capacity_gb_per_gpu=rep.kv_cap_gpu / GB, step_s=t_step, prefill_s=t_pf1,
         ttft_s=ttft, tokens_per_s=tps, tokens_per_s_per_user=per_user,
         requests_per_s=r * serving, bottleneck=bottleneck, decode_memory_s=mem,
