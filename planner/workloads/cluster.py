@@ -179,7 +179,9 @@ def cluster_from_catalog(
     else:
         notes.append(tmsg("no catalog server with this GPU: 8 GPUs/node, 400 Gb/s per GPU assumed"))
     if nvlink_domain_gpus is None:
-        nvlink_domain_gpus = NVLINK_DOMAIN_OVERRIDE.get(gpu_slug)
+        # a multi-node domain by design (NVL72), else the GPU's own scale-up domain where the
+        # catalog gives one (H200 NVL: 4-way bridges, two domains in an 8-card server)
+        nvlink_domain_gpus = NVLINK_DOMAIN_OVERRIDE.get(gpu_slug) or (gpu.scale_up_domain_gpus or None)
     if nvlink_domain_gpus is not None and nvlink_domain_gpus < 1:
         raise ValueError(tmsg("the NVLink domain needs at least 1 GPU (got {n})", n=nvlink_domain_gpus))
     if nvlink_gb_per_s is not None and nvlink_gb_per_s < 0:
