@@ -9,13 +9,13 @@ BANDS = {
         "cases": 74
     },
     "inference-vllm": {
-        "median": 0.143,
-        "worst": 0.234,
-        "cases": 5
+        "median": 0.172,
+        "worst": 0.246,
+        "cases": 15
     },
     "training": {
-        "median": 0.046,
-        "worst": 0.136,
-        "cases": 44
+        "median": 0.049,
+        "worst": 0.213,
+        "cases": 52
     }
 }

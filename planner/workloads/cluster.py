@@ -81,7 +81,12 @@ class ClusterSpec:
         """One direction of the per-GPU link inside the domain (GB/s): half the
         bidirectional NVLink figure, or PCIe peer traffic for GPUs without NVLink."""
         bidir = self.nvlink_gb_per_s if self.nvlink_gb_per_s is not None else self.gpu.nvlink_gb_per_s
-        return bidir / 2.0 if bidir > 0 else PCIE_GB_PER_S
+        if bidir <= 0:
+            return PCIE_GB_PER_S
+        # Infinity Fabric: the datasheet's link rate less protocol and error-correction
+        # overhead (calibration.INFINITY_FABRIC_DATA_SHARE, RCCL's 48 of 64 GB/s per link)
+        share = cal.INFINITY_FABRIC_DATA_SHARE if self.gpu.interconnect == "infinity-fabric" else 1.0
+        return bidir / 2.0 * share
 
     def group_link(self, size: int) -> tuple[float, bool]:
         """(GB/s per GPU, inside the NVLink domain) for a collective over ``size`` GPUs:

@@ -136,6 +136,16 @@ def software_speedup(stack: str, software: str) -> float:
     return cal.INFERENCE_SOFTWARE_SPEEDUP[software] / cal.INFERENCE_SOFTWARE_SPEEDUP[cal.INFERENCE_SOFTWARE_REFERENCE]
 
 
+def family_software_speedup(family: str, stack: str, software: str) -> float:
+    """The software generation's factor on a GPU family's math speed for stacks without
+    a stack-wide factor (calibration.FAMILY_SOFTWARE_SPEEDUP: ROCm vLLM on CDNA3); 1.0
+    where no like-for-like pair is published."""
+    table = cal.FAMILY_SOFTWARE_SPEEDUP.get((family, stack))
+    if not table or software not in table:
+        return 1.0
+    return table[software] / table[cal.FAMILY_SOFTWARE_REFERENCE[(family, stack)]]
+
+
 def _link(cl: ClusterSpec, size: int) -> tuple[float, float, bool, str]:
     """(B/s, latency s, inside one NVLink domain or server, kind) of a collective among
     ``size`` GPUs: NVLink inside the domain; PCIe inside a server of GPUs without NVLink
@@ -288,6 +298,8 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     isl, osl = int(input_tokens), int(output_tokens)
     software = software or cal.DEFAULT_INFERENCE_SOFTWARE
     speedup = software_speedup(stack, software)
+    family_speedup = family_software_speedup(cl.gpu.family, stack, software)
+    speedup *= family_speedup
     if max_batch is not None and max_batch < 1:
         raise ValueError(tmsg("the scheduler's batch limit must be >= 1"))
     cap = int(max_batch) if max_batch is not None else st.max_batch
@@ -314,6 +326,11 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     if stack in cal.INFERENCE_SOFTWARE_STACKS:
         notes.append(tmsg("assumes {stack} software of the {round} generation ({software})", stack=stack,
                           round=cal.INFERENCE_SOFTWARE_ROUND[software], software=software))
+    elif (cl.gpu.family, stack) in cal.FAMILY_SOFTWARE_SPEEDUP:
+        notes.append(tmsg("assumes {stack} software of {software} on this GPU family: {factor:.2f}x the math speed "
+                          "of the {reference} software the family's constants were calibrated on", stack=stack,
+                          software=software, factor=family_speedup,
+                          reference=cal.FAMILY_SOFTWARE_REFERENCE[(cl.gpu.family, stack)]))
     else:
         notes.append(tmsg("{stack}: no software-generation factor (no published like-for-like pair); "
                           "the {software} generation is not applied", stack=stack, software=software))
