@@ -271,3 +271,13 @@ def test_gb300_nvl72_tray_places_and_sizes(cat):
     assert cl.load_power_per_gpu_w() == pytest.approx(1400 * cal.SERVER_POWER_PER_GPU_TDP * cal.LOAD_POWER_SHARE)
     # 4 GPUs x 18 NVLink 5 links, like the GB200 tray the fabric code wires
     assert sum(1 for i in tray.interfaces if i.name.startswith("gpu") and "-nvl" in i.name) == 72
+
+
+def test_hgx_b300_server_sizes_b300_clusters(cat):
+    srv = cat.device("asus-xa-nb3i-e12")
+    assert srv.gpu_slug == "b300" and srv.gpu_count == 8 and srv.u_height == 9
+    cl = cluster_from_catalog(cat, "b300", 16)
+    assert cl.gpus_per_node == 8 and cl.nodes == 2
+    # 8 ConnectX-8 at 800 Gb/s = 100 GB/s per GPU, and the server's draw per GPU
+    assert cl.internode_gb_per_s == pytest.approx(100.0)
+    assert cl.load_power_per_gpu_w() == pytest.approx(14500 / 8)
