@@ -264,11 +264,11 @@ def test_size_train_for_the_new_models_and_gpus(capsys, model, gpu, gpus):
 def test_gb300_nvl72_tray_places_and_sizes(cat):
     tray = cat.device("nvidia-gb300-nvl72-compute-tray")
     assert tray.gpu_slug == "gb300" and tray.gpu_count == 4 and tray.u_height == 1
-    # no published draw: the tray says so, and sizing falls back to the GPU's power limit
-    assert "power" in tray.planning.needs_data
+    # the estimated draw (GB200 tray + 4 x 200 W more GPU power limit) sizes the cluster's power
+    assert tray.planning.power.max_w == 5900 + 4 * (1400 - 1200)
     cl = cluster_from_catalog(cat, "gb300", 72)
     assert cl.gpus_per_node == 4 and cl.domain_gpus == 72
-    assert cl.load_power_per_gpu_w() == pytest.approx(1400 * cal.SERVER_POWER_PER_GPU_TDP * cal.LOAD_POWER_SHARE)
+    assert cl.load_power_per_gpu_w() == pytest.approx(6200 / 4)
     # 4 GPUs x 18 NVLink 5 links, like the GB200 tray the fabric code wires
     assert sum(1 for i in tray.interfaces if i.name.startswith("gpu") and "-nvl" in i.name) == 72
 
