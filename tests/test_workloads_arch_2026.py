@@ -281,3 +281,22 @@ def test_hgx_b300_server_sizes_b300_clusters(cat):
     # 8 ConnectX-8 at 800 Gb/s = 100 GB/s per GPU, and the server's draw per GPU
     assert cl.internode_gb_per_s == pytest.approx(100.0)
     assert cl.load_power_per_gpu_w() == pytest.approx(14500 / 8)
+
+
+def test_rocm_vllm_software_generation_and_fabric_share(cat):
+    from planner.workloads.inference import family_software_speedup
+
+    # AMD's like-for-like MLPerf pair: 8x MI300X llama2-70b Offline, v4.1 (2024) vs v5.1 (2025)
+    assert family_software_speedup("cdna3", "vllm", "2025") == pytest.approx(27803.9 / 23514.8)
+    assert family_software_speedup("cdna3", "vllm", "2024") == 1.0
+    assert family_software_speedup("hopper", "vllm", "2025") == 1.0  # no pair on NVIDIA
+    m = arch(cat, "llama-2-70b")
+    cl = cluster_from_catalog(cat, "mi300x", 8)
+    new = infer(m, cl, precision="fp8", input_tokens=222, output_tokens=265, tp=1, stack="vllm", software="2025")
+    old = infer(m, cl, precision="fp8", input_tokens=222, output_tokens=265, tp=1, stack="vllm", software="2024")
+    assert new.software_speedup == pytest.approx(1.182, abs=1e-3) and old.software_speedup == 1.0
+    assert new.tokens_per_s > 1.1 * old.tokens_per_s  # compute-bound: the math speed shows
+    assert any("1.18x" in n for n in new.notes)
+    # Infinity Fabric: RCCL's 48 of 64 GB/s per link and direction, 7 links
+    assert cl.scale_up_gb_per_s() == pytest.approx(896 / 2 * 48 / 64)
+    assert cluster_from_catalog(cat, "h200", 8).scale_up_gb_per_s() == pytest.approx(450)
