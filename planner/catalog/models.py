@@ -765,6 +765,33 @@ class Gpu(Component):
     nvlink_bandwidth_gb_per_s: NonNeg | None = Field(
         default=None, description="GPU-to-GPU link bandwidth, bidirectional, per GPU"
     )
+    # Clocks (MHz) where the vendor publishes them. peak_clock_mhz: the engine clock the
+    # datasheet's peak TFLOPS assume. gemm_clock_mhz: the median clock the GPU holds under
+    # a sustained dense matrix multiply at its power limit (tdp_w), as the vendor measured
+    # it (AMD's hipBLASLt "max-achievable FLOPs" runs). The workload model scales a GPU's
+    # math speed by gemm / peak clock against its family's reference GPU (docs/workloads.md).
+    peak_clock_mhz: Pos | None = None
+    gemm_clock_mhz: Pos | None = None
+    # GPUs in one scale-up domain (NVLink / NVSwitch, NVLink bridge, Infinity Fabric) by
+    # design: 8 on an HGX or OAM baseboard, 72 in an NVL72 rack, 4 with a 4-way NVLink
+    # bridge. Absent: the server's GPUs.
+    scale_up_domain_gpus: PosInt | None = None
+
+    @model_validator(mode="after")
+    def _clocks(self) -> Gpu:
+        if self.gemm_clock_mhz is not None and self.peak_clock_mhz is None:
+            raise ValueError("gemm_clock_mhz needs peak_clock_mhz (the clock the peak TFLOPS assume)")
+        if self.gemm_clock_mhz is not None and self.peak_clock_mhz is not None \
+                and self.gemm_clock_mhz > self.peak_clock_mhz:
+            raise ValueError(f"gemm_clock_mhz {self.gemm_clock_mhz:g} > peak_clock_mhz {self.peak_clock_mhz:g}")
+        return self
+
+    @property
+    def gemm_clock_share(self) -> float | None:
+        """Sustained dense-GEMM clock / peak clock, or None where not published."""
+        if self.gemm_clock_mhz is None or self.peak_clock_mhz is None:
+            return None
+        return float(self.gemm_clock_mhz) / float(self.peak_clock_mhz)
 
     @property
     def memory_bandwidth_gb_per_s(self) -> float:
@@ -844,7 +871,11 @@ class Moe(Strict):
     experts_per_token: PosInt
     shared_experts: NonNegInt = 0
     expert_ffn_size: PosInt | None = None
+    # the first dense_layers layers have a dense FFN of ffn_size (DeepSeek first_k_dense_replace)
     dense_layers: NonNegInt = 0
+    # after them, every interleave-th layer is a MoE layer and the others dense
+    # (Llama 4 Maverick interleave_moe_layer_step 2; 1 = every layer)
+    interleave: PosInt = 1
 
     @model_validator(mode="after")
     def _k(self) -> Moe:
@@ -870,7 +901,16 @@ class Llm(Component):
     qk_rope_head_dim: PosInt | None = None
     qk_nope_head_dim: PosInt | None = None
     v_head_dim: PosInt | None = None
+    q_lora_rank: PosInt | None = None  # MLA query compression (DeepSeek-V3/R1: 1536)
     moe: Moe | None = None
+    # Local attention on some layers: "sliding" (a window of the last sliding_window
+    # tokens, gpt-oss) or "chunked" (attention within chunks of sliding_window tokens,
+    # Llama 4's attention_chunk_size); local_attention_layers of the layers use it, the
+    # others attend to the full context. Such a layer caches at most sliding_window tokens.
+    local_attention: Literal["sliding", "chunked"] | None = None
+    sliding_window: PosInt | None = None
+    local_attention_layers: NonNegInt = 0
+    tie_word_embeddings: bool = False
     max_context: PosInt
     training_tokens: Pos | None = None
     training_gpu_hours: Pos | None = None
@@ -893,6 +933,14 @@ class Llm(Component):
             raise ValueError("active_params_b > params_b")
         if self.moe is not None and self.active_params_b is None:
             raise ValueError("a MoE model needs active_params_b")
+        if self.moe is not None and self.moe.dense_layers > self.layers:
+            raise ValueError(f"moe.dense_layers {self.moe.dense_layers} > layers {self.layers}")
+        if self.local_attention is not None and (self.sliding_window is None or not self.local_attention_layers):
+            raise ValueError("local_attention needs sliding_window and local_attention_layers")
+        if self.local_attention is None and (self.sliding_window is not None or self.local_attention_layers):
+            raise ValueError("sliding_window and local_attention_layers need local_attention ('sliding' or 'chunked')")
+        if self.local_attention_layers > self.layers:
+            raise ValueError(f"local_attention_layers {self.local_attention_layers} > layers {self.layers}")
         return self
 
     @property

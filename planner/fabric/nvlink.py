@@ -40,8 +40,10 @@ if TYPE_CHECKING:
 
 # GPUs in one multi-node NVLink domain by design, per GPU model. GB200 NVL72: 18 compute
 # trays x 4 GPUs = 72 (NVIDIA GB200 NVL72 product page,
-# https://www.nvidia.com/en-us/data-center/gb200-nvl72/).
-NVLINK_DESIGN_GPUS: dict[str, int] = {"gb200": 72}
+# https://www.nvidia.com/en-us/data-center/gb200-nvl72/). GB300 NVL72: the same 72-GPU
+# domain (Verda, "NVIDIA GB300 NVL72: GPU Architecture & Performance": 72 GPUs, NVLink
+# 130 TB/s; catalog gpus.yaml gb300 scale_up_domain_gpus).
+NVLINK_DESIGN_GPUS: dict[str, int] = {"gb200": 72, "gb300": 72}
 
 CODES = {
     "NVLINK_DOMAIN_INCOMPLETE": "warning",

@@ -63,6 +63,11 @@ class GpuHw:
     # what joins GPUs (planner.fabric.nvlink.scale_up_interconnect: "nvlink", "nvlink-bridge",
     # "infinity-fabric", "other", "none"), for naming the domain; the figures use nvlink_gb_per_s
     interconnect: str = "nvlink"
+    # Sustained dense-GEMM clock under the power limit / the clock the peak TFLOPS assume
+    # (catalog gemm_clock_mhz / peak_clock_mhz); 0 = not published. See compute_clock_factor.
+    gemm_clock_share: float = 0.0
+    # GPUs in one scale-up domain by design (catalog scale_up_domain_gpus); 0 = the server's
+    scale_up_domain_gpus: int = 0
 
     @classmethod
     def from_catalog(cls, gpu: Gpu) -> GpuHw:
@@ -83,6 +88,8 @@ class GpuHw:
             price_usd=price,
             memory_bytes=float(getattr(gpu, "memory_bytes", 0.0) or 0.0),
             interconnect=scale_up_interconnect(gpu),
+            gemm_clock_share=float(getattr(gpu, "gemm_clock_share", None) or 0.0),
+            scale_up_domain_gpus=int(getattr(gpu, "scale_up_domain_gpus", None) or 0),
         )
 
     def with_(self, **changes: Any) -> GpuHw:
@@ -100,6 +107,17 @@ class GpuHw:
     def nvlink_uni_gb_per_s(self) -> float:
         """One direction of the GPU-to-GPU link (half the bidirectional datasheet figure)."""
         return self.nvlink_gb_per_s / 2.0
+
+    def compute_clock_factor(self, reference_share: dict[str, float]) -> float:
+        """How much faster (or slower) this GPU's matrix math runs than its family's
+        calibration reference, from the clocks it sustains under a dense GEMM at its power
+        limit: (gemm clock / peak clock) / the reference GPU's same share
+        (``reference_share[family]``, calibration.FAMILY_GEMM_CLOCK_REFERENCE). 1.0 where
+        either is not published: the family constants then apply as calibrated."""
+        ref = reference_share.get(self.family)
+        if not ref or self.gemm_clock_share <= 0:
+            return 1.0
+        return self.gemm_clock_share / ref
 
     def peak_tflops(self, math: str) -> float:
         """Dense peak for the math precision of the matrix multiplies.
@@ -145,10 +163,24 @@ class ModelArch:
     experts_per_token: int = 0
     moe_layers: int = 0
     max_context: int = 4096
+    # shape details for counting parameters (param_counts) and local attention
+    shared_experts: int = 0
+    expert_ffn: int = 0  # per expert (routed and shared); 0 = ffn
+    q_lora_rank: int | None = None
+    qk_nope_head_dim: int | None = None
+    tie_embeddings: bool = False
+    local_attention: str | None = None  # "sliding" | "chunked" | None
+    window: int = 0  # tokens a local layer attends to (sliding window or chunk)
+    local_layers: int = 0
 
     @classmethod
     def from_llm(cls, llm: Llm) -> ModelArch:
         moe = llm.moe
+        moe_layers = 0
+        if moe:
+            # after the leading dense layers every interleave-th layer is MoE (Llama 4
+            # Maverick: 1 in 2; DeepSeek: all after the first 3)
+            moe_layers = (int(llm.layers) - moe.dense_layers) // max(1, moe.interleave)
         return cls(
             slug=llm.slug,
             params=float(llm.params_b) * 1e9,
@@ -166,8 +198,16 @@ class ModelArch:
             v_head_dim=getattr(llm, "v_head_dim", None),
             experts=moe.experts if moe else 0,
             experts_per_token=moe.experts_per_token if moe else 0,
-            moe_layers=(int(llm.layers) - moe.dense_layers) if moe else 0,
+            moe_layers=moe_layers,
             max_context=int(llm.max_context),
+            shared_experts=moe.shared_experts if moe else 0,
+            expert_ffn=int(moe.expert_ffn_size or 0) if moe else 0,
+            q_lora_rank=getattr(llm, "q_lora_rank", None),
+            qk_nope_head_dim=getattr(llm, "qk_nope_head_dim", None),
+            tie_embeddings=bool(getattr(llm, "tie_word_embeddings", False)),
+            local_attention=getattr(llm, "local_attention", None),
+            window=int(getattr(llm, "sliding_window", None) or 0),
+            local_layers=int(getattr(llm, "local_attention_layers", 0) or 0),
         )
 
     # -- parameters --------------------------------------------------------------
@@ -201,39 +241,120 @@ class ModelArch:
         touched = 1.0 - (1.0 - frac) ** max(tokens_in_step, 1.0)
         return dense + routed * touched
 
+    def param_counts(self) -> tuple[float, float]:
+        """(total, active per token) parameters counted from the shape, for checking the
+        published figures (tests) and for models without them.
+
+        Per layer: attention (MHA/GQA: Q and O of heads x head_dim, K and V of kv_heads x
+        head_dim; MLA: the Q low-rank pair when q_lora_rank is set, the joint KV down
+        projection to kv_lora_rank + qk_rope_head_dim, its up projection to the heads'
+        no-RoPE keys and values, O from heads x v_head_dim), a gated FFN of 3 x hidden x
+        ffn (dense layers) or, on MoE layers, E routed + S shared experts of 3 x hidden x
+        expert_ffn each plus the router (hidden x E), and two RMSNorm vectors. Embedding and
+        output head: vocab x hidden each, once if tied. Active counts k routed + S shared
+        experts and the output head but not the input embedding (a lookup, no matmul):
+        OpenAI's 5.1B for gpt-oss-120b and DeepSeek's 37B are counted this way. Biases,
+        attention sinks and MTP modules are left out (< 0.1 %)."""
+        h = self.hidden
+        if self.attention == "mla" and self.kv_lora_rank and self.qk_rope_head_dim:
+            nope = self.qk_nope_head_dim or (self.head_dim - self.qk_rope_head_dim)
+            qk = nope + self.qk_rope_head_dim
+            v = self.v_head_dim or nope
+            q = (h * self.q_lora_rank + self.q_lora_rank * self.heads * qk) if self.q_lora_rank \
+                else h * self.heads * qk
+            kv = h * (self.kv_lora_rank + self.qk_rope_head_dim) + self.kv_lora_rank * self.heads * (nope + v)
+            attn = float(q + kv + self.heads * v * h)
+        else:
+            attn = float(2 * h * self.heads * self.head_dim + 2 * h * self.kv_heads * self.head_dim)
+        norms = 2.0 * h
+        dense_ffn = 3.0 * h * self.ffn
+        moe_layers = self.moe_layers if self.experts else 0
+        dense_layers = self.layers - moe_layers
+        total = active = self.layers * (attn + norms) + dense_layers * dense_ffn
+        if moe_layers:
+            expert = 3.0 * h * (self.expert_ffn or self.ffn)
+            router = float(h * self.experts)
+            total += moe_layers * ((self.experts + self.shared_experts) * expert + router)
+            active += moe_layers * ((self.experts_per_token + self.shared_experts) * expert + router)
+        head = float(self.vocab * h)
+        total += head if self.tie_embeddings else 2.0 * head
+        active += head
+        return total, active
+
     @property
     def attn_dim(self) -> int:
         """heads x head dim of the attention scores (the Q.K and A.V width)."""
         return self.heads * self.head_dim
 
+    @property
+    def full_attention_layers(self) -> int:
+        """Layers attending to the whole context (all but the local ones)."""
+        return self.layers - (self.local_layers if self.local_attention else 0)
+
+    def attention_span(self, context: float) -> float:
+        """Sum over layers of the tokens one new token attends to at ``context`` tokens of
+        history: ``context`` on full-attention layers, at most the window on local ones
+        (sliding: the last ``window`` tokens; chunked: the tokens of its chunk, at most
+        ``window``, counted at the upper bound). Equals layers x context for a model
+        without local attention."""
+        span = self.full_attention_layers * context
+        if self.local_attention and self.local_layers:
+            span += self.local_layers * min(context, float(self.window))
+        return span
+
+    def prefill_attention_pairs(self, tokens: float) -> float:
+        """Query-key pairs a causal prefill of ``tokens`` computes, summed over layers:
+        tokens^2 / 2 per full layer (a causal kernel skips the masked half; FlashAttention-2
+        section 3.1.1); on a local layer each token sees at most ``window`` earlier tokens,
+        tokens x window - window^2 / 2 once tokens exceed it."""
+        full = tokens * tokens / 2.0
+        pairs = self.full_attention_layers * full
+        if self.local_attention and self.local_layers:
+            w = float(self.window)
+            local = full if tokens <= w else tokens * w - w * w / 2.0
+            pairs += self.local_layers * local
+        return pairs
+
     def flops_per_token_forward(self, context: float) -> float:
         """Forward FLOPs for one token attending to ``context`` earlier tokens:
-        2 x active parameters (matmuls) + 4 x layers x context x heads x head dim (attention
-        scores and weighted sum; Kaplan et al. 2020, PaLM appendix B)."""
-        return 2.0 * self.active_params + 4.0 * self.layers * context * self.attn_dim
+        2 x active parameters (matmuls) + 4 x context x heads x head dim per layer it
+        attends on (attention scores and weighted sum; Kaplan et al. 2020, PaLM appendix
+        B), local-attention layers capped at their window (:meth:`attention_span`)."""
+        return 2.0 * self.active_params + 4.0 * self.attention_span(context) * self.attn_dim
 
     # -- KV cache ------------------------------------------------------------------
-    def kv_bytes_per_token(self, kv_precision: str = "bf16") -> float:
-        """KV cache per token over all layers.
+    def kv_layers(self, context: float | None = None) -> float:
+        """Layers' worth of KV cache a sequence of ``context`` tokens holds per token: every
+        full-attention layer, and a local layer for at most ``window`` of the tokens (it
+        keeps only its window or chunk). ``None``: every layer (the per-token upper bound)."""
+        if context is None or not (self.local_attention and self.local_layers) or context <= 0:
+            return float(self.layers)
+        return self.full_attention_layers + self.local_layers * min(1.0, self.window / context)
 
-        MHA/GQA/MQA: 2 x layers x KV heads x head dim x bytes. MLA (DeepSeek-V2/V3) caches
-        the compressed latent plus the decoupled RoPE key:
+    def kv_bytes_per_token(self, kv_precision: str = "bf16", context: float | None = None) -> float:
+        """KV cache per token over all layers, averaged over a sequence of ``context``
+        tokens (local-attention layers cache only their window; :meth:`kv_layers`).
+
+        MHA/GQA/MQA: 2 x layers x KV heads x head dim x bytes. MLA (DeepSeek-V2/V3/R1)
+        caches the compressed latent plus the decoupled RoPE key, shared by all heads:
         (kv_lora_rank + qk_rope_head_dim) x layers x bytes.
         """
         b = precision_bytes(kv_precision)
+        layers = self.kv_layers(context)
         if self.attention == "mla":
             if self.kv_lora_rank is None or self.qk_rope_head_dim is None:
                 raise ValueError(f"{self.slug}: MLA needs kv_lora_rank and qk_rope_head_dim")
-            return float((self.kv_lora_rank + self.qk_rope_head_dim) * self.layers * b)
-        return float(2 * self.layers * self.kv_heads * self.head_dim * b)
+            return float((self.kv_lora_rank + self.qk_rope_head_dim) * layers * b)
+        return float(2 * layers * self.kv_heads * self.head_dim * b)
 
-    def kv_bytes_per_token_per_gpu(self, kv_precision: str, tp: int) -> float:
-        """KV bytes per token held by each of ``tp`` tensor-parallel GPUs.
+    def kv_bytes_per_token_per_gpu(self, kv_precision: str, tp: int, context: float | None = None) -> float:
+        """KV bytes per token held by each of ``tp`` tensor-parallel GPUs (averaged over a
+        sequence of ``context`` tokens, see :meth:`kv_bytes_per_token`).
 
         KV heads are split over TP ranks; with more ranks than KV heads each rank keeps
         one head (replicated). The MLA latent is not split by heads: every rank holds it.
         """
-        full = self.kv_bytes_per_token(kv_precision)
+        full = self.kv_bytes_per_token(kv_precision, context)
         if self.attention == "mla":
             return full
         heads_per_gpu = max(1.0, self.kv_heads / tp)

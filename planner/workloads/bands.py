@@ -9,13 +9,13 @@ BANDS = {
         "cases": 225
     },
     "inference-vllm": {
-        "median": 0.088,
-        "worst": 0.234,
-        "cases": 25
+        "median": 0.1,
+        "worst": 0.246,
+        "cases": 35
     },
     "training": {
-        "median": 0.094,
+        "median": 0.095,
         "worst": 0.249,
-        "cases": 179
+        "cases": 187
     }
 }

@@ -342,7 +342,9 @@ NVLINK_P2P_LATENCY_S = 10e-6
 PAGED_KV_WATERMARK = 0.01
 
 # Software maturity of a GPU family relative to Hopper for the same stack (kernels
-# reach a smaller share of the datasheet figures on younger software stacks).
+# reach a smaller share of the datasheet figures on younger software stacks). Applied to
+# the achieved HBM bandwidth and, times FAMILY_INFERENCE_COMPUTE_FACTOR and the GPU's
+# sustained-clock ratio (FAMILY_GEMM_CLOCK_REFERENCE), to the math speed.
 FAMILY_INFERENCE_FACTOR: dict[str, float] = {
     "hopper": 1.0,
     "ampere": 1.0,
@@ -353,6 +355,51 @@ FAMILY_INFERENCE_FACTOR: dict[str, float] = {
     "cdna4": 0.75,
     "volta": 0.9,
 }
+# Extra factor on the math side only (1.0 where not listed), for a family whose decode
+# bandwidth and batched matmuls sit at different distances from the NVIDIA-calibrated
+# stack constants. None is set: no source separates the two for AMD (docs/workloads.md,
+# "AMD: power limit, clocks and software"). A named constant for the leave-one-source-out fit.
+FAMILY_INFERENCE_COMPUTE_FACTOR: dict[str, float] = {}
+
+# Data share of an AMD Infinity Fabric (xGMI) link's datasheet rate: "After protocol and
+# error correction overheads, the max theoretical per-direction bandwidth for gfx94
+# devices is 48GB/s" against the 64 GB/s per direction of the datasheet's 128 GB/s link
+# (AMD's RCCL maintainer in ROCm/rccl issue 1210, Jul 2024; RCCL's topology code uses
+# 48 GB/s per XGMI link for gfx94). Applied to the scale-up bandwidth of Infinity Fabric
+# GPUs (cluster.ClusterSpec.scale_up_gb_per_s); the NVLink figures stay as NVIDIA quotes
+# them (their constants were calibrated that way). CDNA4 links are assumed to keep the
+# same share (no published figure).
+INFINITY_FABRIC_DATA_SHARE = 48.0 / 64.0
+
+# Serving-software generation of a (family, stack) pair without the stack-wide factor
+# above (INFERENCE_SOFTWARE_SPEEDUP is TensorRT-LLM's): a multiplier of the math speed by
+# the year of the software a run uses, relative to FAMILY_SOFTWARE_REFERENCE. Published,
+# not fitted: AMD's 8x MI300X llama2-70b Offline (99 % accuracy, FP8, eight TP1 vLLM
+# replicas) ran 23,514.8 tokens/s in MLPerf Inference v4.1 (Aug 2024; vLLM 0.4.3, ROCm
+# 6.1.2; closed/AMD/results/8xMI300X_2xEPYC-9374F) and 27,803.9 tokens/s in v5.1 (Aug 2025;
+# vLLM 0.9.0.2, ROCm 6.4.1; closed/AMD/results/8xMI300X_2xEPYC_9575F): 1.182x, same GPUs,
+# same submitter, same task, compute-bound (batches of 1,250+ sequences). The cdna3
+# constants (FAMILY_INFERENCE_FACTOR 0.75) were calibrated on 2024 ROCm vLLM runs (MLPerf
+# v4.1, OCI's Oct 2024 blog), so 2025 runs are charged 1.182x their math speed.
+# CDNA4 (MI350X/MI355X) has no such pair of its own; it runs the same ROCm vLLM, so it takes
+# CDNA3's (an assumption, stated in docs/workloads.md): with vLLM V1's constants, fitted on
+# NVIDIA (1 ms per forward pass), the llm-d MI355X runs at 16-32 users read +52..+79 %.
+FAMILY_SOFTWARE_SPEEDUP: dict[tuple[str, str], dict[str, float]] = {
+    ("cdna3", "vllm"): {"2024": 1.0, "2025": 27803.9 / 23514.8},
+    ("cdna4", "vllm"): {"2024": 1.0, "2025": 27803.9 / 23514.8},
+}
+FAMILY_SOFTWARE_REFERENCE: dict[tuple[str, str], str] = {("cdna3", "vllm"): "2024", ("cdna4", "vllm"): "2024"}
+
+# Sustained dense-GEMM clock share (clock under a long BF16 GEMM at the power limit / the
+# clock the datasheet peak assumes) of the GPU each family's constants are calibrated on.
+# A GPU of the family whose catalog entry publishes its own share (gemm_clock_mhz /
+# peak_clock_mhz) runs its matrix math faster or slower by the ratio of the two shares
+# (arch.GpuHw.compute_clock_factor); families without a published reference stay as
+# calibrated. cdna3: MI300X, 1,207 MHz median in AMD's BF16 max-achievable-FLOPs GEMM
+# (hipBLASLt, 4096 x 4864 x 32896) against the 2,100 MHz its 1,307.4 TFLOPS assume
+# (304 CUs x 2,048 BF16 FLOP/clock x 2.1 GHz); MI325X at 1,000 W holds 1,447 MHz, 1.20x
+# (ROCm blog "Measuring Max-Achievable FLOPs - Part 2", Feb 2025, Table 1).
+FAMILY_GEMM_CLOCK_REFERENCE: dict[str, float] = {"cdna3": 1207.0 / 2100.0}
 
 # ---------------------------------------------------------------------------- cost
 

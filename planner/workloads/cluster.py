@@ -81,7 +81,12 @@ class ClusterSpec:
         """One direction of the per-GPU link inside the domain (GB/s): half the
         bidirectional NVLink figure, or PCIe peer traffic for GPUs without NVLink."""
         bidir = self.nvlink_gb_per_s if self.nvlink_gb_per_s is not None else self.gpu.nvlink_gb_per_s
-        return bidir / 2.0 if bidir > 0 else PCIE_GB_PER_S
+        if bidir <= 0:
+            return PCIE_GB_PER_S
+        # Infinity Fabric: the datasheet's link rate less protocol and error-correction
+        # overhead (calibration.INFINITY_FABRIC_DATA_SHARE, RCCL's 48 of 64 GB/s per link)
+        share = cal.INFINITY_FABRIC_DATA_SHARE if self.gpu.interconnect == "infinity-fabric" else 1.0
+        return bidir / 2.0 * share
 
     def group_link(self, size: int) -> tuple[float, bool]:
         """(GB/s per GPU, inside the NVLink domain) for a collective over ``size`` GPUs:
@@ -179,7 +184,9 @@ def cluster_from_catalog(
     else:
         notes.append(tmsg("no catalog server with this GPU: 8 GPUs/node, 400 Gb/s per GPU assumed"))
     if nvlink_domain_gpus is None:
-        nvlink_domain_gpus = NVLINK_DOMAIN_OVERRIDE.get(gpu_slug)
+        # a multi-node domain by design (NVL72), else the GPU's own scale-up domain where the
+        # catalog gives one (H200 NVL: 4-way bridges, two domains in an 8-card server)
+        nvlink_domain_gpus = NVLINK_DOMAIN_OVERRIDE.get(gpu_slug) or (gpu.scale_up_domain_gpus or None)
     if nvlink_domain_gpus is not None and nvlink_domain_gpus < 1:
         raise ValueError(tmsg("the NVLink domain needs at least 1 GPU (got {n})", n=nvlink_domain_gpus))
     if nvlink_gb_per_s is not None and nvlink_gb_per_s < 0:

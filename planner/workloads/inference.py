@@ -167,6 +167,16 @@ def software_speedup(stack: str, software: str) -> float:
     return cal.INFERENCE_SOFTWARE_SPEEDUP[software] / cal.INFERENCE_SOFTWARE_SPEEDUP[cal.INFERENCE_SOFTWARE_REFERENCE]
 
 
+def family_software_speedup(family: str, stack: str, software: str) -> float:
+    """The software generation's factor on a GPU family's math speed for stacks without
+    a stack-wide factor (calibration.FAMILY_SOFTWARE_SPEEDUP: ROCm vLLM on CDNA3); 1.0
+    where no like-for-like pair is published."""
+    table = cal.FAMILY_SOFTWARE_SPEEDUP.get((family, stack))
+    if not table or software not in table:
+        return 1.0
+    return table[software] / table[cal.FAMILY_SOFTWARE_REFERENCE[(family, stack)]]
+
+
 def _link(cl: ClusterSpec, size: int) -> tuple[float, float, bool, str]:
     """(B/s, latency s, inside one NVLink domain or server, kind) of a collective among
     ``size`` GPUs: NVLink inside the domain; PCIe inside a server of GPUs without NVLink
@@ -208,15 +218,21 @@ def _replica(model: ModelArch, cl: ClusterSpec, tp: int, precision: str, kv_prec
     latent is then stored once instead of on every TP rank)."""
     gpu = cl.gpu
     fam = cal.FAMILY_INFERENCE_FACTOR.get(gpu.family, 0.8)
+    # math speed: the family's factor times the GPU's sustained-clock ratio to the family's
+    # calibration reference (MI325X at 1,000 W holds 1,447 MHz in a BF16 GEMM, MI300X at
+    # 750 W 1,207 MHz; calibration.FAMILY_GEMM_CLOCK_REFERENCE)
+    fam_math = fam * cal.FAMILY_INFERENCE_COMPUTE_FACTOR.get(gpu.family, 1.0) \
+        * gpu.compute_clock_factor(cal.FAMILY_GEMM_CLOCK_REFERENCE)
     b = precision_bytes(precision)
     dp = tp if attention_dp else 1
     if attention_dp:
         dense, routed = model.moe_split()
         wpg = (dense + routed / tp) * b / pp
-        kv_tok_gpu = model.kv_bytes_per_token(kv_precision) / pp
+        kv_tok_gpu = model.kv_bytes_per_token(kv_precision, context=isl + osl) / pp
     else:
         wpg = model.weights_bytes(precision) / tp / pp
-        kv_tok_gpu = model.kv_bytes_per_token_per_gpu(kv_precision, tp) / pp
+        # local-attention layers (sliding window, chunks) cache only their window
+        kv_tok_gpu = model.kv_bytes_per_token_per_gpu(kv_precision, tp, context=isl + osl) / pp
     kv_cap = stack.kv_capacity_bytes(gpu.capacity_bytes, wpg, tp)
     usable = kv_cap
     if stack.kv_reservation == "paged":
@@ -227,7 +243,7 @@ def _replica(model: ModelArch, cl: ClusterSpec, tp: int, precision: str, kv_prec
         max_seqs = 0
     bw = gpu.hbm_gb_per_s * GB * stack.bandwidth_efficiency * fam
     mp = math_precision(precision)
-    peak = gpu.peak_tflops(mp) * 1e12 * stack.compute_efficiency * fam * speedup
+    peak = gpu.peak_tflops(mp) * 1e12 * stack.compute_efficiency * fam_math * speedup
     if mp != "bf16" and gpu.peak_tflops(mp) > gpu.bf16_tflops:
         # low-precision math reaches less of its peak (calibration.INFERENCE_PRECISION_EFFICIENCY)
         peak *= cal.INFERENCE_PRECISION_EFFICIENCY.get(mp, cal.FP8_GEMM_RELATIVE_EFFICIENCY)
@@ -292,13 +308,13 @@ def _decode_times(model: ModelArch, rep: _Replica, tp: int, batch: int,
         # active = dense + routed x k / E (ModelArch.moe_split)
         gemm_comp = (2.0 * dense * seqs + 2.0 * routed * frac * batch / tp) / pp / rep.peak
         attn_mem = seqs * ctx * rep.kv_tok_gpu * rep.kv_read_factor / rep.bw
-        attn_comp = seqs * 4.0 * model.layers / pp * ctx * model.attn_dim / rep.peak
+        attn_comp = seqs * 4.0 * model.attention_span(ctx) / pp * model.attn_dim / rep.peak
         comm = _moe_comm_s(model, rep, tp, seqs) if tp > 1 else 0.0
     else:
         w_read = pp * model.weights_read_params(micro) / model.params * rep.weights_per_gpu
         gemm_comp = batch * 2.0 * model.active_params / tp / pp / rep.peak
         attn_mem = batch * ctx * rep.kv_tok_gpu * rep.kv_read_factor / rep.bw
-        attn_comp = batch * 4.0 * model.layers / pp * ctx * model.attn_dim / tp / rep.peak
+        attn_comp = batch * 4.0 * model.attention_span(ctx) / pp * model.attn_dim / tp / rep.peak
         comm = 0.0
         if tp > 1:
             size = batch * model.hidden * 2.0
@@ -332,7 +348,7 @@ def _prefill_s(model: ModelArch, rep: _Replica, tp: int, isl: int, single: bool,
     series with the math (no overlap). With one request that is what TensorRT-LLM's
     first-token tables show: 7 ms for Llama-2-7B at 128 tokens on H100, where the
     overlapped bound is 5 ms (docs/validation.md)."""
-    flops = 2.0 * model.active_params * isl + 2.0 * model.layers * isl * isl * model.attn_dim
+    flops = 2.0 * model.active_params * isl + 4.0 * model.prefill_attention_pairs(isl) * model.attn_dim
     pp = rep.pp
     if single:
         # a lone request passes the stages one after the other
@@ -399,7 +415,14 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     isl, osl = int(input_tokens), int(output_tokens)
     software = software or cal.DEFAULT_INFERENCE_SOFTWARE
     speedup = software_speedup(stack, software)
-    st = cal.STACKS[cal.stack_for(stack, software)]
+    family_speedup = family_software_speedup(cl.gpu.family, stack, software)
+    speedup *= family_speedup
+    # a family whose constants were calibrated on one generation of the stack, with a published
+    # like-for-like gain to the next (ROCm vLLM on CDNA3: calibration.FAMILY_SOFTWARE_SPEEDUP),
+    # keeps that generation's engine constants and takes the published gain, instead of the
+    # next engine's constants fitted on other GPUs (which would count the gain twice)
+    engine_software = cal.FAMILY_SOFTWARE_REFERENCE.get((cl.gpu.family, stack), software)
+    st = cal.STACKS[cal.stack_for(stack, engine_software)]
     if max_batch is not None and max_batch < 1:
         raise ValueError(tmsg("the scheduler's batch limit must be >= 1"))
     if not 0.0 <= length_spread <= 10.0:
@@ -438,10 +461,16 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
     if stack in cal.INFERENCE_SOFTWARE_STACKS:
         notes.append(tmsg("assumes {stack} software of the {round} generation ({software})", stack=stack,
                           round=cal.INFERENCE_SOFTWARE_ROUND[software], software=software))
-    elif (stack, software) in cal.STACK_ENGINE:
-        notes.append(tmsg("assumes {stack} {engine} (the {software} generation) with its own efficiencies and "
-                          "scheduler defaults", stack=stack, engine=cal.STACK_ENGINE[(stack, software)],
-                          software=software))
+    elif (stack, software) in cal.STACK_ENGINE or (cl.gpu.family, stack) in cal.FAMILY_SOFTWARE_SPEEDUP:
+        if (stack, software) in cal.STACK_ENGINE:
+            notes.append(tmsg("assumes {stack} {engine} (the {software} generation) with its own efficiencies and "
+                              "scheduler defaults", stack=stack, engine=cal.STACK_ENGINE[(stack, software)],
+                              software=software))
+        if (cl.gpu.family, stack) in cal.FAMILY_SOFTWARE_SPEEDUP:
+            notes.append(tmsg("assumes {stack} software of {software} on this GPU family: {factor:.2f}x the math "
+                              "speed of the {reference} software the family's constants were calibrated on",
+                              stack=stack, software=software, factor=family_speedup,
+                              reference=cal.FAMILY_SOFTWARE_REFERENCE[(cl.gpu.family, stack)]))
     else:
         notes.append(tmsg("{stack}: no software-generation factor (no published like-for-like pair); "
                           "the {software} generation is not applied", stack=stack, software=software))
@@ -506,7 +535,7 @@ def infer(model: ModelArch, cl: ClusterSpec, *, precision: str = "bf16",
         precision=precision, kv_precision=kv_precision, input_tokens=isl, output_tokens=osl,
         batch_per_replica=batch, max_concurrent_sequences=max(rep.max_seqs, 0), fits=fits,
         weights_gb=model.weights_gb(precision), weights_per_gpu_gb=rep.weights_per_gpu / GB,
-        kv_cache_bytes_per_token=model.kv_bytes_per_token(kv_precision),
+        kv_cache_bytes_per_token=model.kv_bytes_per_token(kv_precision, context=isl + osl),
         kv_capacity_gb_per_gpu=rep.kv_cap_gpu / GB, step_s=t_step, prefill_s=t_pf1,
         ttft_s=ttft, tokens_per_s=tps, tokens_per_s_per_user=per_user,
         requests_per_s=r * serving, bottleneck=bottleneck, decode_memory_s=mem,

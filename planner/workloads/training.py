@@ -222,7 +222,10 @@ def step_times(model: ModelArch, cl: ClusterSpec, lay: Layout, seq_len: int, seq
         attn_tok += 4.0 * model.layers * model.attn_dim * full_seq
     if method == "qlora":
         flops_tok *= cal.QLORA_DEQUANT_OVERHEAD
-    eff = cal.GEMM_EFFICIENCY.get(gpu.family, cal.DEFAULT_GEMM_EFFICIENCY)
+    # the family's GEMM efficiency times the GPU's sustained-clock ratio to the family's
+    # reference (calibration.FAMILY_GEMM_CLOCK_REFERENCE: MI325X at 1,000 W vs MI300X at 750 W)
+    eff = cal.GEMM_EFFICIENCY.get(gpu.family, cal.DEFAULT_GEMM_EFFICIENCY) \
+        * gpu.compute_clock_factor(cal.FAMILY_GEMM_CLOCK_REFERENCE)
     peak_attn = gpu.bf16_tflops * 1e12 * eff / cal.ATTENTION_CAUSAL_SHARE
     if precision == "fp8" and gpu.fp8_tflops:
         peak = (gpu.fp8_tflops * 1e12 * eff * cal.FP8_GEMM_RELATIVE_EFFICIENCY
