@@ -33,6 +33,14 @@ if TYPE_CHECKING:
     from pydantic_core import ErrorDetails
 
 
+def printable(text: str, limit: int = 80) -> str:
+    """``text`` as one line can show it: control characters (a key holding a line break) as
+    escapes, and at most ``limit`` characters."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def field_path(loc: Iterable[str | int]) -> str:
     """A validation error location as users read it: ``site.rooms[0].rows[2].x_m``."""
     out = ""
@@ -40,7 +48,7 @@ def field_path(loc: Iterable[str | int]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + str(part)
+            out += ("." if out else "") + printable(str(part))
     return out
 
 

@@ -130,7 +130,9 @@ class PlanForSpecError(ValueError):
     """A SPEC that fails validation: ``path`` names the field, ``message`` what is wrong."""
 
     def __init__(self, path: str, message: str) -> None:
-        self.path = path
+        from planner.fileio import printable
+
+        self.path = printable(path, 200)  # a key of the spec may hold a line break
         self.message = message
         super().__init__(f"{path}: {message}" if path else message)
 
