@@ -287,6 +287,19 @@ class ModelArch:
         return self.heads * self.head_dim
 
     @property
+    def decode_attention_flops_per_pair(self) -> float:
+        """Attention FLOPs of one generated token against one cached token on one layer:
+        2 x heads x (d_k + d_v), the Q.K scores and the weighted sum of V. MHA/GQA/MQA:
+        d_k = d_v = head_dim (4 x attn_dim). MLA decodes in its absorbed form, attending
+        over the cached latent: d_k = kv_lora_rank + qk_rope_head_dim (576 on
+        DeepSeek-V3/R1), d_v = kv_lora_rank (512), 2.8x the 4 x 128 x 192 of the
+        decompressed heads (FlashMLA, docs/20250422-new-kernel-deep-dive.md: FLOPs
+        2 h_q s_q s_k (d_k + d_v), 64 x 576 K blocks, 64 x 512 output)."""
+        if self.attention == "mla" and self.kv_lora_rank and self.qk_rope_head_dim:
+            return 2.0 * self.heads * (2 * self.kv_lora_rank + self.qk_rope_head_dim)
+        return 4.0 * self.attn_dim
+
+    @property
     def full_attention_layers(self) -> int:
         """Layers attending to the whole context (all but the local ones)."""
         return self.layers - (self.local_layers if self.local_attention else 0)

@@ -308,13 +308,13 @@ def _decode_times(model: ModelArch, rep: _Replica, tp: int, batch: int,
         # active = dense + routed x k / E (ModelArch.moe_split)
         gemm_comp = (2.0 * dense * seqs + 2.0 * routed * frac * batch / tp) / pp / rep.peak
         attn_mem = seqs * ctx * rep.kv_tok_gpu * rep.kv_read_factor / rep.bw
-        attn_comp = seqs * 4.0 * model.attention_span(ctx) / pp * model.attn_dim / rep.peak
+        attn_comp = seqs * model.attention_span(ctx) / pp * model.decode_attention_flops_per_pair / rep.peak
         comm = _moe_comm_s(model, rep, tp, seqs) if tp > 1 else 0.0
     else:
         w_read = pp * model.weights_read_params(micro) / model.params * rep.weights_per_gpu
         gemm_comp = batch * 2.0 * model.active_params / tp / pp / rep.peak
         attn_mem = batch * ctx * rep.kv_tok_gpu * rep.kv_read_factor / rep.bw
-        attn_comp = batch * 4.0 * model.attention_span(ctx) / pp * model.attn_dim / tp / rep.peak
+        attn_comp = batch * model.attention_span(ctx) / pp * model.decode_attention_flops_per_pair / tp / rep.peak
         comm = 0.0
         if tp > 1:
             size = batch * model.hidden * 2.0
