@@ -186,17 +186,32 @@ def pick_switch(catalog: Catalog, technology: str, speed_gbps: float, kind: str 
     return best[-1] if best else None
 
 
-def _pick_pdu(catalog: Catalog) -> str:
-    """The three-phase PDU with the largest apparent power, wye before delta, then slug."""
-    best: tuple[float, int, str] | None = None
+def region_pdus(catalog: Catalog, region: str = "na") -> list[str]:
+    """The catalog's three-phase PDUs for ``region`` (``PduSpec.site_region``: EU 400 V,
+    North America 208/415 V), smallest apparent power first (wye before delta, then slug)."""
+    found: list[tuple[float, int, str]] = []
     for slug, d in sorted(catalog.devices.items()):
         spec = d.planning.pdu if d.planning else None
-        if d.kind != "pdu" or spec is None or spec.phases != 3:
+        if d.kind != "pdu" or spec is None or spec.phases != 3 or spec.site_region != region:
             continue
+        found.append((spec.apparent_power_va, 0 if spec.wiring == "wye" else 1, slug))
+    return [slug for _va, _w, slug in sorted(found, key=lambda k: (k[0], k[1], k[2]))]
+
+
+def _pick_pdu(catalog: Catalog, region: str = "na") -> str:
+    """The three-phase PDU of ``region`` with the largest apparent power, wye before delta,
+    then slug (what racks are sized against; an EU rack then takes the smallest EU PDU
+    that carries it, :func:`_power_rack`)."""
+    best: tuple[float, int, str] | None = None
+    for slug in region_pdus(catalog, region):
+        spec = catalog.device(slug).planning.pdu  # type: ignore[union-attr]
+        assert spec is not None
         key = (-spec.apparent_power_va, 0 if spec.wiring == "wye" else 1, slug)
         if best is None or key < best:
             best = key
     if best is None:
+        if region == "eu":
+            raise DesignError(tmsg("pdu: the catalog has no three-phase PDU for European power (400 V)"))
         raise DesignError(tmsg("pdu: the catalog has no three-phase PDU"))
     return best[2]
 
@@ -295,7 +310,7 @@ def rack_fit(design: BuildDesign, catalog: Catalog, *, rack_type: str | None = N
     # and 10 % left for the uneven split of cords over phases
     # (cord by cord: with a side lost each of a server's cords on the other carries an equal
     # share, and a phase takes whole cords)
-    pdu = _pdu_model(catalog, pdu_slug or design.pdu or _pick_pdu(catalog))
+    pdu = _pdu_model(catalog, pdu_slug or design.pdu or _pick_pdu(catalog, design.region))
     sides = 2 if design.redundancy == "2N" else 1
     cords_per_side = max(1, spec.cords // sides) if spec.cords else 1
     per_cord_w = server_w / cords_per_side
@@ -389,8 +404,8 @@ def choices(design: BuildDesign, catalog: Catalog) -> Choices:
         raise DesignError(tmsg("cooling: {server} has no cold plates: direct liquid cooling would leave all its "
                                "heat to room air; choose air, rdhx or immersion, or a liquid-cooled server",
                                server=design.server))
-    pdu = design.pdu or (NVL_PDU if design.platform == "gb200-nvl72" and catalog.get("device-types", NVL_PDU)
-                         else _pick_pdu(catalog))
+    pdu = design.pdu or (NVL_PDU if design.platform == "gb200-nvl72" and design.region == "na"
+                         and catalog.get("device-types", NVL_PDU) else _pick_pdu(catalog, design.region))
     pdev = _device(catalog, pdu, "pdu")
     if pdev.planning is None or pdev.planning.pdu is None:
         raise DesignError(tmsg("pdu: {pdu!r} is not a PDU", pdu=pdu))
@@ -515,18 +530,29 @@ class _PduModel:
     outlets: int
     phase_of: Callable[[int], int]
     phase_cap_w: float  # derated real power per phase (whole PDU for single phase)
+    # the feed's continuous_derating: None for the engine's (NEC 80 %), 1.0 for an EU PDU
+    # (planner.regions.CONTINUOUS_DERATING)
+    feed_derating: float | None = None
 
 
 def _pdu_model(catalog: Catalog, slug: str) -> _PduModel:
+    """What the generator needs of PDU ``slug``: its phases' derated capacity at the
+    continuous-load rule of its region (NEC 80 % for North America, the rating for an EU
+    PDU: planner.regions)."""
     from planner.engine import physics
+    from planner.regions import CONTINUOUS_DERATING
 
     s = _settings()
     info = _specs(catalog).device(slug).pdu
     if info is None:  # choices() refuses these first; rack_fit may be called before it
         raise DesignError(tmsg("pdu: {pdu!r} is not a PDU", pdu=slug))
-    cap = physics.feed_capacity_w(info.voltage_v, info.amps, info.phases, s.power_factor, s.continuous_derating)
+    d = catalog.get("device-types", slug)
+    spec = d.planning.pdu if d is not None and d.planning is not None else None
+    feed_der = CONTINUOUS_DERATING["eu"] if spec is not None and spec.site_region == "eu" else None
+    cap = physics.feed_capacity_w(info.voltage_v, info.amps, info.phases, s.power_factor,
+                                  feed_der or s.continuous_derating)
     return _PduModel(slug, info.voltage_v, info.phases, info.amps, info.outlets, info.phase_of,
-                     cap / (3 if info.phases == 3 else 1))
+                     cap / (3 if info.phases == 3 else 1), feed_der)
 
 
 def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], pdu: _PduModel
@@ -573,10 +599,13 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
     return out, worst
 
 
-def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redundancy: str, checker: PlacementChecker,
-                link_ends: dict[str, int]) -> None:
+def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdus: _PduModel | Sequence[_PduModel], redundancy: str,
+                checker: PlacementChecker, link_ends: dict[str, int]) -> None:
     """0U PDUs on feeds of their own for ``rack``, as many per side as its maximum draw needs,
-    and every device's cords on them."""
+    and every device's cords on them. With several ``pdus`` (an EU plan: the 16, 32 and 63 A
+    PDUs, smallest first) the rack takes the first that carries it with at most two per side,
+    else the last with up to four (planner.regions)."""
+    cands = [pdus] if isinstance(pdus, _PduModel) else list(pdus)
     specs = _specs(catalog)
     loads = []
     for p in rack.placements:
@@ -588,15 +617,28 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redund
     if not loads:
         return
     n_sides = 2 if redundancy == "2N" else 1
+
+    def fit(pdu: _PduModel, most: int) -> tuple[tuple[int, list[list[int]], list[list[tuple[int, int]]]] | None, bool]:
+        chosen = None
+        for per_side in range(1, most + 1):
+            sides = [[s + n_sides * k for k in range(per_side)] for s in range(n_sides)]
+            if sum(c for _, _, c in loads) > pdu.outlets * per_side * n_sides:
+                continue
+            cords, worst = _assign_cords(loads, sides, pdu)
+            chosen = (per_side, sides, cords)
+            if worst <= pdu.phase_cap_w * FILL:
+                return chosen, True
+        return chosen, False
+
     chosen = None
-    for per_side in range(1, MAX_PDUS_PER_SIDE + 1):
-        sides = [[s + n_sides * k for k in range(per_side)] for s in range(n_sides)]
-        if sum(c for _, _, c in loads) > pdu.outlets * per_side * n_sides:
-            continue
-        cords, worst = _assign_cords(loads, sides, pdu)
-        chosen = (per_side, sides, cords)
-        if worst <= pdu.phase_cap_w * FILL:
+    pdu = cands[-1]
+    for cand in cands[:-1]:
+        got, ok = fit(cand, min(2, MAX_PDUS_PER_SIDE))
+        if ok:
+            chosen, pdu = got, cand
             break
+    if chosen is None:
+        chosen, _ok = fit(pdu, MAX_PDUS_PER_SIDE)
     if chosen is None:
         raise DesignError(tmsg("pdu: {rack} needs more than {n} {pdu} per side", rack=rack.name, n=MAX_PDUS_PER_SIDE,
                                 pdu=pdu.slug))
@@ -607,7 +649,8 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redund
         n = k // n_sides + 1
         fid = f"feed-{rack.id}-{letter.lower()}{n}"
         AddItem(PowerFeed(id=fid, name=f"{rack.name} {letter}{n}", side=letter, voltage_v=pdu.voltage_v,
-                          phases=3 if pdu.phases == 3 else 1, breaker_a=pdu.amps, source=f"UPS-{letter}")).apply(plan)
+                          phases=3 if pdu.phases == 3 else 1, breaker_a=pdu.amps, source=f"UPS-{letter}",
+                          continuous_derating=pdu.feed_derating)).apply(plan)
         pid = f"pdu-{rack.id}-{letter.lower()}{n}"
         # side A on the left, B on the right, two at the rear (where the PSUs are), then two at the front
         AddPlacement(rack.id, Placement(id=pid, device=pdu.slug, name=f"PDU {rack.name} {letter}{n}",
@@ -769,7 +812,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
 
     room = Room(id="room-1", name=tf(N_("Data hall {n}"), n=1), width_m=round(2 * MARGIN_M + row_len, 3), depth_m=10.0,
                 tile_m=0.6, floor_load_limit_kg_per_m2=NVL_FLOOR_KG_PER_M2 if gb200 else 1500.0)
-    md = metadata or Metadata()
+    md = (metadata or Metadata()).model_copy(update={"site_region": design.region})
     if not md.project:
         md = md.model_copy(update={"project": design.name or _title(design, catalog, n_servers)})
     if not md.author:
@@ -899,12 +942,15 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
             continue
         for e in (lk.a.placement, lk.b.placement):
             ends[e] = ends.get(e, 0) + 1
-    pdu = _pdu_model(catalog, ch.pdu)
+    # a design's PDU, or North America's largest, for every rack; in the EU each rack the smallest
+    # of the 16/32/63 A PDUs that carries it
+    pdus = ([_pdu_model(catalog, ch.pdu)] if design.pdu or design.region != "eu"
+            else [_pdu_model(catalog, slug) for slug in region_pdus(catalog, "eu")])
     for row in b.rows:
         for rack in row.racks:
             if gb200 and rack.rack_type == NVL_RACK:
                 continue  # its PDUs and shelf cords are placed with the rack
-            _power_rack(plan, catalog, rack, pdu, design.redundancy, b.checker, ends)
+            _power_rack(plan, catalog, rack, pdus, design.redundancy, b.checker, ends)
 
     # cooling loops sized for what they carry
     st.report(0.93, "Sizing cooling")
@@ -1093,7 +1139,7 @@ def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
             fid = f"feed-{rid}-{letter.lower()}{n}"
             AddItem(PowerFeed(id=fid, name=f"{rack.name} {letter}{n}", side=letter, voltage_v=pdu.voltage_v,
                               phases=3 if pdu.phases == 3 else 1, breaker_a=pdu.amps,
-                              source=f"UPS-{letter}")).apply(plan)
+                              source=f"UPS-{letter}", continuous_derating=pdu.feed_derating)).apply(plan)
             pid = f"pdu-{rid}-{letter.lower()}{n}"
             b.place(rid, Placement(id=pid, device=ch.pdu, name=f"PDU {rack.name} {letter}{n}", side=side, face=face,
                                    feed=fid))

@@ -486,7 +486,7 @@ class Engine:
         elif max(worst[:n_ph]) > derated * s.feed_warn_fraction:
             findings.append(make("PDU_PHASE_HIGH", "{name}: {v2:.1f} A worst-case phase current is {v3:.0f} % of the derated {derated:.1f} A",
                                  "pdu", pid, name=name, v2=max(worst[:n_ph]), v3=max(worst[:n_ph]) / derated * 100, derated=derated))
-        if n_ph == 3 and imb > s.phase_imbalance_warn_percent and peak > 0.1 * derated:
+        if n_ph == 3 and imb > s.phase_imbalance_warn_percent and max(worst[:n_ph]) > s.phase_imbalance_min_load * derated:
             findings.append(make("PDU_PHASE_IMBALANCE", "{name}: phase currents {v2:.1f}/{v3:.1f}/{v4:.1f} A are {imb:.0f} % imbalanced; move cords to the lighter phases", "pdu", pid, name=name, v2=currents[0], v3=currents[1], v4=currents[2], imb=imb))
         return PduResult(
             id=pid, name=name, rack_id=rack_id, device=p.device, feed=p.feed, side=side, wiring=info.wiring,
