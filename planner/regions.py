@@ -66,8 +66,15 @@ def region_for_locale(locale_name: str | None) -> SiteRegion | None:
 
 
 def default_region(language: str | None = None, locale_name: str | None = None) -> SiteRegion:
-    """The region a new plan starts with: German (``language`` "de") -> EU; else the
-    territory of ``locale_name`` (default: the system's locale); else North America."""
+    """The region a new plan starts with: ``RACKWRIGHT_REGION`` (``eu``/``na``) if set and no
+    ``locale_name`` is given; else German (``language`` "de") -> EU; else the territory of
+    ``locale_name`` (default: the system's locale); else North America."""
+    forced = os.environ.get("RACKWRIGHT_REGION")
+    if forced and locale_name is None:
+        try:
+            return normalize_region(forced)
+        except ValueError:
+            pass  # a wrong value is ignored like an unknown RACKWRIGHT_LANG
     if language and language.strip().lower().startswith(("de", "german")):
         return "eu"
     found = region_for_locale(locale_name if locale_name is not None else _system_locale())
