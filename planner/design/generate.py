@@ -555,13 +555,18 @@ def _pdu_model(catalog: Catalog, slug: str) -> _PduModel:
                      cap / (3 if info.phases == 3 else 1), feed_der)
 
 
-def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], pdu: _PduModel
-                  ) -> tuple[list[list[tuple[int, int]]], float]:
+def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], pdu: _PduModel, *,
+                  pack: bool | str = False) -> tuple[list[list[tuple[int, int]]], float]:
     """Cords of each device ``(id, max W, cords)`` to PDUs (index into the rack's PDUs) and
     outlets: a device's cords alternate sides; each takes the least-loaded phase of its
     side's PDUs (then the first PDU, the lowest free outlet), heaviest cords first (as an
-    installer balancing phases would). Returns the cords, in ``loads`` order, and the
-    heaviest phase load after losing a side."""
+    installer balancing phases would). ``pack``: each cord on the least-loaded phase of the
+    side's first PDU that still carries it after a side is lost (phases filled evenly PDU by
+    PDU: eight cords on two PDUs become 2/2/2 and 1/1/0, not 2/2/1 and 1/1/1). ``pack="triples"``:
+    a side's cords in threes (one per phase), each three on the first PDU that carries it after
+    a side is lost, the one to two left over on a PDU of their own where one is free (sixteen
+    cords on four PDUs: 6, 6, 3, 1). Returns the cords, in ``loads`` order, and the heaviest
+    phase load after losing a side."""
     n_pdus = sum(len(s) for s in sides)
     free: list[dict[int, list[int]]] = []
     for _ in range(n_pdus):
@@ -572,12 +577,43 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
     normal = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
     out: list[list[tuple[int, int]]] = [[] for _ in loads]
     order = sorted(range(len(loads)), key=lambda i: (-loads[i][1] / loads[i][2], i))
+    target: dict[tuple[int, int], int] = {}
+    if pack == "triples" and pdu.phases == 3:
+        cap = pdu.phase_cap_w * FILL
+        for si, side in enumerate(sides):
+            seq = [(i, c, loads[i][1] / loads[i][2]) for i in order for c in range(loads[i][2]) if c % len(sides) == si]
+            per_phase = {k: 0.0 for k in side}
+            count = {k: 0 for k in side}
+            chunks = [seq[n:n + 3] for n in range(0, len(seq), 3)]
+            for chunk in chunks:
+                w = max(x[2] for x in chunk)
+                room = [k for k in side if (per_phase[k] + w) * len(sides) <= cap and count[k] + len(chunk) <= pdu.outlets]
+                if len(chunk) < 3:  # the leftover on a PDU of its own, else the least loaded
+                    empty = [k for k in room if count[k] == 0]
+                    room = empty or sorted(room, key=lambda k: (per_phase[k], k))
+                k = room[0] if room else min(side, key=lambda k: (per_phase[k], k))
+                per_phase[k] += w
+                count[k] += len(chunk)
+                for i, c, _w in chunk:
+                    target[(i, c)] = k
     for i in order:
         _dev, max_w, cords = loads[i]
         for c in range(cords):
             side = sides[c % len(sides)]
-            best = min(((normal[k][ph], j, ph, k) for j, k in enumerate(side) for ph, lst in free[k].items() if lst),
-                       default=None)
+            best = None
+            if (i, c) in target:
+                k = target[(i, c)]
+                best = min(((normal[k][ph], 0, ph, k) for ph, lst in free[k].items() if lst), default=None)
+            elif pack:  # the first PDU whose least-loaded phase still carries the cord with a side lost
+                cap = pdu.phase_cap_w * FILL
+                for j, k in enumerate(side):
+                    opts = [(normal[k][ph], j, ph, k) for ph, lst in free[k].items() if lst]
+                    if opts and (min(opts)[0] + max_w / cords) * len(sides) <= cap:
+                        best = min(opts)
+                        break
+            if best is None:
+                best = min(((normal[k][ph], j, ph, k) for j, k in enumerate(side) for ph, lst in free[k].items()
+                            if lst), default=None)
             if best is None:
                 raise DesignError(tmsg("pdu: more cords than outlets"))
             _load, _j, ph, k = best
@@ -599,12 +635,43 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
     return out, worst
 
 
+def _imbalanced(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], sides: list[list[int]],
+                pdu: _PduModel) -> bool:
+    """Whether a PDU of this cord assignment gets the engine's PDU_PHASE_IMBALANCE: phase
+    currents more than the warning's share apart while its worst phase after losing a side
+    carries at least ``phase_imbalance_min_load`` of its derated current (three-phase only;
+    the currents of a wye PDU are proportional to the phase loads)."""
+    from planner.engine import physics
+
+    if pdu.phases != 3:
+        return False
+    s = _settings()
+    n_pdus = sum(len(x) for x in sides)
+    side_of = {k: i for i, x in enumerate(sides) for k in x}
+    normal = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+    worst = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+    for (_dev, max_w, n), mine in zip(loads, cords):
+        for k, o in mine:
+            normal[k][pdu.phase_of(o)] += max_w / n
+    for lost in range(len(sides)) if len(sides) > 1 else [None]:
+        load = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+        for (_dev, max_w, _n), mine in zip(loads, cords):
+            live = [(k, o) for k, o in mine if side_of[k] != lost]
+            for k, o in live:
+                load[k][pdu.phase_of(o)] += max_w / len(live)
+        worst = [[max(a, b) for a, b in zip(w, x)] for w, x in zip(worst, load)]
+    cap = pdu.phase_cap_w  # derated real power per phase
+    return any(physics.imbalance_percent(tuple(normal[k])) > s.phase_imbalance_warn_percent
+               and max(worst[k]) > s.phase_imbalance_min_load * cap for k in range(n_pdus))
+
+
 def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdus: _PduModel | Sequence[_PduModel], redundancy: str,
                 checker: PlacementChecker, link_ends: dict[str, int]) -> None:
     """0U PDUs on feeds of their own for ``rack``, as many per side as its maximum draw needs,
     and every device's cords on them. With several ``pdus`` (an EU plan: the 16, 32 and 63 A
     PDUs, smallest first) the rack takes the first that carries it with at most two per side,
-    else the last with up to four (planner.regions)."""
+    else the last with up to four (planner.regions); a configuration whose phases come out
+    imbalanced (the engine's PDU_PHASE_IMBALANCE) gives way to the next that is balanced."""
     cands = [pdus] if isinstance(pdus, _PduModel) else list(pdus)
     specs = _specs(catalog)
     loads = []
@@ -618,27 +685,37 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdus: _PduModel | Sequ
         return
     n_sides = 2 if redundancy == "2N" else 1
 
-    def fit(pdu: _PduModel, most: int) -> tuple[tuple[int, list[list[int]], list[list[tuple[int, int]]]] | None, bool]:
-        chosen = None
-        for per_side in range(1, most + 1):
-            sides = [[s + n_sides * k for k in range(per_side)] for s in range(n_sides)]
-            if sum(c for _, _, c in loads) > pdu.outlets * per_side * n_sides:
-                continue
-            cords, worst = _assign_cords(loads, sides, pdu)
-            chosen = (per_side, sides, cords)
-            if worst <= pdu.phase_cap_w * FILL:
-                return chosen, True
-        return chosen, False
-
+    # (PDU, per side) in the order an architect would pick them: the smaller PDUs (EU) at
+    # most two per side, then the largest up to four, then the smaller ones up to four; the
+    # first that carries the rack after losing a side with its phases balanced wins (cords
+    # spread over the side's PDUs, else packed PDU by PDU), else the first that carries it
+    configs = ([(c, n) for c in cands[:-1] for n in range(1, min(2, MAX_PDUS_PER_SIDE) + 1)]
+               + [(cands[-1], n) for n in range(1, MAX_PDUS_PER_SIDE + 1)]
+               + [(c, n) for c in cands[:-1] for n in range(3, MAX_PDUS_PER_SIDE + 1)])
     chosen = None
     pdu = cands[-1]
-    for cand in cands[:-1]:
-        got, ok = fit(cand, min(2, MAX_PDUS_PER_SIDE))
-        if ok:
-            chosen, pdu = got, cand
+    fitting: tuple[_PduModel, tuple[int, list[list[int]], list[list[tuple[int, int]]]]] | None = None
+    last = None
+    for cand, per_side in configs:
+        sides = [[s + n_sides * k for k in range(per_side)] for s in range(n_sides)]
+        if sum(c for _, _, c in loads) > cand.outlets * per_side * n_sides:
+            continue
+        for pack in (False, True, "triples"):
+            cords, worst = _assign_cords(loads, sides, cand, pack=pack)
+            if cand is cands[-1]:
+                last = (cand, (per_side, sides, cords))
+            if worst > cand.phase_cap_w * FILL:
+                continue
+            if not _imbalanced(loads, cords, sides, cand):
+                chosen, pdu = (per_side, sides, cords), cand
+                break
+            fitting = fitting or (cand, (per_side, sides, cords))
+        if chosen is not None:
             break
-    if chosen is None:
-        chosen, _ok = fit(pdu, MAX_PDUS_PER_SIDE)
+    if chosen is None and fitting is not None:
+        pdu, chosen = fitting
+    if chosen is None and last is not None:
+        pdu, chosen = last
     if chosen is None:
         raise DesignError(tmsg("pdu: {rack} needs more than {n} {pdu} per side", rack=rack.name, n=MAX_PDUS_PER_SIDE,
                                 pdu=pdu.slug))
