@@ -723,6 +723,7 @@ class Engine:
         findings: list[Finding] = []
         lines: list[BomLine] = []
         capex_terms: list[float] = []
+        estimated_terms: list[float] = []
         no_price: list[str] = []
         no_rate: dict[str, list[str]] = {}
         rates = md.exchange_rates
@@ -736,14 +737,18 @@ class Engine:
             name = self._name(table, slug)
             # a price in another currency converts at the plan's rate (plan units per unit of it)
             rate = None if price is None else 1.0 if price[1] == md.currency else rates.get(price[1])
-            lines.append(BomLine(table, slug, name, qty, price[0] if price else None, price[1] if price else None,
-                                 known, rate, source))
+            basis = None if price is None else "plan" if override is not None else self.specs.price_basis(table, slug)
+            line = BomLine(table, slug, name, qty, price[0] if price else None, price[1] if price else None,
+                           known, rate, source, basis)
+            lines.append(line)
             if price is None:
                 no_price.append(f"{qty} x {slug}")
             elif rate is None:
                 no_rate.setdefault(price[1], []).append(f"{qty} x {slug}")
             else:
                 capex_terms.append(price[0] * qty * rate)
+                if line.estimated:
+                    estimated_terms.append(price[0] * qty * rate)
         if no_price:
             findings.append(make("COST_NO_PRICE", Np_("{n} BOM line has no price and is not in the capex: {v2}{v3}", "{n} BOM lines have no price and are not in the capex: {v2}{v3}"), "plan", n=len(no_price), v2=', '.join(no_price[:5]), v3=' ...' if len(no_price) > 5 else ''))
         for cur, items in sorted(no_rate.items()):
@@ -761,7 +766,8 @@ class Engine:
                         capex=capex, capex_complete=capex_complete,
                         opex_per_year=energy * md.electricity_price_per_kwh,
                         electricity_price_per_kwh=md.electricity_price_per_kwh, utilisation=md.utilisation,
-                        unconverted=tuple(sorted(no_rate)), rent_vs_own=rent)
+                        unconverted=tuple(sorted(no_rate)), rent_vs_own=rent,
+                        capex_estimated=_fsum(estimated_terms))
         findings.extend(self._balance(agg, s))
         return totals, lines, tuple(findings)
 

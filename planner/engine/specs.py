@@ -234,6 +234,17 @@ class SpecCache:
             self._cables[slug] = cat_get(self.catalog, "cables", slug)
         return self._cables[slug]
 
+    def price_basis(self, table: str, slug: str) -> str | None:
+        """The catalog price's ``basis`` (list, street-estimate, estimate, quote) or None."""
+        item = cat_get(self.catalog, table, slug)
+        if item is None:
+            return None
+        price = getattr(item, "price", None)
+        if price is None and getattr(item, "planning", None) is not None:
+            price = getattr(item.planning, "price", None)
+        basis = getattr(price, "basis", None)
+        return str(basis) if basis else None
+
     def price_of(self, table: str, slug: str) -> tuple[float, str] | None:
         if table == "device-types":
             return self.device(slug).price
