@@ -236,12 +236,12 @@ class SpecCache:
 
     def price_basis(self, table: str, slug: str) -> str | None:
         """The catalog price's ``basis`` (list, street-estimate, estimate, quote) or None."""
-        item = cat_get(self.catalog, table, slug)
+        item = self.catalog.get(table, slug) if self.catalog is not None else None
         if item is None:
             return None
         price = getattr(item, "price", None)
-        if price is None and getattr(item, "planning", None) is not None:
-            price = getattr(item.planning, "price", None)
+        if price is None:
+            price = getattr(getattr(item, "planning", None), "price", None)
         basis = getattr(price, "basis", None)
         return str(basis) if basis else None
 

@@ -1490,6 +1490,11 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Warnung bei Unsymmetrie (%)</translation>
         </message>
         <message>
+            <location filename="../../ui/settings.py" line="267" />
+            <source>Phase imbalance checked above (fraction of derated current)</source>
+            <translation>Phasenschieflast geprüft ab (Anteil am reduzierten Nennstrom)</translation>
+        </message>
+        <message>
             <location filename="../../ui/settings.py" line="270" />
             <source>Rear-door HX, default capacity (kW)</source>
             <translation>Rückkühltür, Standardkapazität (kW)</translation>
@@ -3370,6 +3375,11 @@ Trays</translation>
             <translation>Katalogpreis</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/inspector.py" line="358" />
+            <source>catalog estimate, not a quote (basis: {basis})</source>
+            <translation>Katalogschätzung, kein Angebot (Grundlage: {basis})</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/inspector.py" line="430" />
             <source>cord </source>
             <translation>Netzkabel </translation>
@@ -4987,6 +4997,16 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Die Katalogpreise des Plans sind in {list}.</translation>
         </message>
         <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="86" />
+            <source>Site region</source>
+            <translation>Standortregion</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="83" />
+            <source>Europe: 400 V three-phase feeds of 16, 32 or 63 A on IEC 60309 plugs and EU PDUs, rated without the 80 % rule; North America: 208/415 V, 60 Hz, NEC 80 %. New feeds and generated power follow it; existing feeds stay as they are.</source>
+            <translation>Europa: 400-V-Drehstromeinspeisungen mit 16, 32 oder 63 A an CEE-Steckern (IEC 60309) und EU-PDUs, ohne die 80-%-Regel bemessen; Nordamerika: 208/415 V, 60 Hz, NEC 80 %. Neue Einspeisungen und erzeugte Stromversorgung folgen ihr; bestehende Einspeisungen bleiben, wie sie sind.</translation>
+        </message>
+        <message>
             <location filename="../../ui/dialogs/plan_settings.py" line="159" />
             <source>Utilisation</source>
             <translation>Auslastung</translation>
@@ -6422,6 +6442,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
                 <numerusform>%n Warnung</numerusform>
                 <numerusform>%n Warnungen</numerusform>
             </translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="402" />
+            <source>{estimated} of it planning estimates, not quotes</source>
+            <translation>davon {estimated} Planungsschätzungen, keine Angebote</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="116" />

@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner.naming import Place, pattern_error, render
 from planner import i18n as pi18n
+from planner.naming import Place, pattern_error, render
 from planner.plan import NAMING_KINDS, SITE_REGION_NAMES, SITE_REGIONS
 from planner.plan_settings import SettingsInvalid, plan_settings_edit
 
