@@ -3576,6 +3576,11 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>Währung</translation>
         </message>
         <message>
+            <location filename="../../ui/design/wizard.py" line="432" />
+            <source>Site power</source>
+            <translation>Stromversorgung am Standort</translation>
+        </message>
+        <message>
             <location filename="../../ui/design/wizard.py" line="391" />
             <source>Electricity price per kWh</source>
             <translation>Strompreis pro kWh</translation>
