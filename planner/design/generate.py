@@ -25,12 +25,14 @@ items, through the same edits and checks the app uses:
   fabric (the appliances' and the servers' storage ports), a front-end fabric if the
   design has one, and management: a switch per rack (top of rack) for every device's
   BMC/management port, with spines per row;
-- **power**: per rack, 0U PDUs on feeds of their own, sides A and B (2N: either side
-  carries the whole rack) or one side (N), as many per side as the rack's maximum draw
-  needs with every PDU phase at most 90 % of its continuous rating (NEC 80 % derating,
-  PF 0.95) after a side is lost; every PSU cord on an explicit PDU and outlet (sides
-  alternate, each cord on the side's least-loaded phase, as the engine would spread
-  them);
+- **power**: per rack, 0U PDUs of the design's ``region`` on feeds of their own, sides A
+  and B (2N: either side carries the whole rack) or one side (N), as many per side as the
+  rack's maximum draw needs with every PDU phase at most 90 % of its continuous rating
+  (North America: NEC 80 % derating; Europe: 400 V feeds at their 16/32/63 A rating,
+  IEC 60364-4-43; PF 0.95) after a side is lost, phases balanced; in Europe each rack takes
+  the smallest EU PDU that carries it (:func:`_power_rack`); every PSU cord on an explicit
+  PDU and outlet (sides alternate, each cord on the side's least-loaded phase, as the
+  engine would spread them); the plan's ``metadata.site_region`` is the design's region;
 - **cooling**: air with containment; rear doors on one facility water loop; direct
   liquid on a CDU loop per row sized N+1 with the engine's 1.1 margin; immersion tanks
   on a facility loop; network and storage racks on air with containment;
@@ -1048,7 +1050,12 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     AddItem(grp).apply(plan)
     for k, w in enumerate(workloads):
         AddItem(_as_workload(w, k, grp.id)).apply(plan)
-    notes = _notes(design, ch, n_servers, per_rack, catalog)
+    # the PDUs the racks got (an EU plan: each rack the smallest that carries it), smallest first
+    used = {p.device for row in b.rows for rack in row.racks for p in rack.placements
+            if catalog.device(p.device).kind == "pdu"}
+    pdu_models = sorted(used, key=lambda slug: (catalog.device(slug).planning.pdu.apparent_power_va  # type: ignore[union-attr]
+                                                 if catalog.device(slug).planning is not None else 0.0, slug))
+    notes = _notes(design, ch, n_servers, per_rack, catalog, pdu_models)
     if not plan.metadata.notes:
         plan.metadata = plan.metadata.model_copy(update={"notes": notes})
     st.report(0.97, "Checking the plan")
@@ -1281,10 +1288,11 @@ _COOLING = {"air": N_("air cooling with containment"), "rdhx": N_("rear-door hea
             "dlc": N_("direct liquid cooling"), "immersion": N_("immersion cooling")}
 
 
-def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, catalog: Catalog) -> str:
+def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, catalog: Catalog,
+           pdus: Sequence[str] = ()) -> str:
     """The plan's notes (printed on the cover of the build plan): what was built from what, in
     the active language, every item by its catalog model name."""
-    from planner.i18n import message_text
+    from planner.i18n import format_list, message_text
 
     fit = ch.fit
 
@@ -1298,7 +1306,8 @@ def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, cata
                    "with optics; {binding}), {cooling}, rack {rack}, PDU {pdu}, {redundancy} feeds."),
                 n=n_servers, server=dev(ch.server), per_rack=per_rack, kw=fit.server_kw,
                 binding=gettext(_BINDINGS[fit.binding]) if fit.binding in _BINDINGS else fit.binding,
-                cooling=cooling, rack=_model_name(catalog, "rack-types", ch.rack_type), pdu=dev(ch.pdu),
+                cooling=cooling, rack=_model_name(catalog, "rack-types", ch.rack_type),
+                pdu=format_list([dev(slug) for slug in pdus]) if pdus else dev(ch.pdu),
                 redundancy=design.redundancy)]
     for template, sw in ((N_("Compute switches: {model}."), ch.compute_switch),
                          (N_("Storage switches: {model}."), ch.storage_switch),
