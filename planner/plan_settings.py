@@ -17,7 +17,7 @@ from planner.fileio import validation_message
 from planner.i18n import N_, _message, deferred, error_text, tmsg
 from planner.logo import LogoError, read_logo
 from planner.naming import pattern_error
-from planner.plan import NAMING_KINDS, Logo, Metadata, Plan, PriceOverride
+from planner.plan import NAMING_KINDS, SITE_REGIONS, Logo, Metadata, Plan, PriceOverride
 
 # field -> what the user sees it called (messages name the field)
 FIELD_LABELS = {
@@ -203,6 +203,12 @@ def check_values(plan: Plan, values: dict[str, Any]) -> dict[str, Any]:
     for field in ("customer", "project", "author", "revision", "notes"):
         if field in values:
             out[field] = str(values[field]).strip()
+    if "site_region" in values:  # "eu" or "na": the PDUs, feeds and derating of generation (planner.regions)
+        region = str(values["site_region"] or "").strip().lower()
+        if region not in SITE_REGIONS:
+            raise SettingsInvalid("site_region", tmsg("Site region: {value!r} is not a region (eu or na)",
+                                                     value=values["site_region"]))
+        out["site_region"] = region
     if "logo" in values:  # a Logo, None (no logo) or the path of an image file to embed
         logo = values["logo"]
         if logo is not None and not isinstance(logo, Logo):

@@ -84,7 +84,7 @@ _ADD_SOURCE = {"ups": N_("Add UPS {name}"), "panel": N_("Add panel {name}"),
 
 
 def add_feed_edit(plan: Plan, **kw: Any) -> AddItem:
-    feed = new_feed(plan, **kw)
+    feed = new_feed(plan, **{**region_feed_fields(plan), **kw})
     e = AddItem(feed)
     e.text = deferred(N_("Add feed {name}"), name=feed.name)
     return e
@@ -155,17 +155,33 @@ def _pdus_of(plan: Plan, catalog: Catalog | None, rack_id: str) -> list[Placemen
     return out
 
 
-def _pdu_rating(catalog: Catalog | None, pdus: list[Placement]) -> dict[str, float]:
+def region_feed_fields(plan: Plan) -> dict[str, Any]:
+    """A new feed's fields for the plan's site region (planner.regions): in the EU 400 V
+    three-phase at its rating (no 80 % rule, IEC 60364-4-43); in North America the feed's
+    defaults (415 V, the engine's NEC 80 %)."""
+    from planner.regions import CONTINUOUS_DERATING, FEED_VOLTAGE_V
+
+    if plan.metadata.site_region == "eu":
+        return {"voltage_v": FEED_VOLTAGE_V["eu"], "phases": 3, "continuous_derating": CONTINUOUS_DERATING["eu"]}
+    return {}
+
+
+def _pdu_rating(catalog: Catalog | None, pdus: list[Placement]) -> dict[str, Any]:
     """The feed fields the PDUs' catalog inputs ask for: the largest rated current, and
-    voltage and phases where the PDUs agree (nothing for PDUs without a rating)."""
+    voltage and phases where the PDUs agree, and an EU PDU's continuous rating (1.0: IEC
+    practice, planner.regions) when all are EU PDUs (nothing for PDUs without a rating)."""
+    from planner.regions import CONTINUOUS_DERATING
+
     specs = [d.planning.pdu for p in pdus
              if (d := catalog.get("device-types", p.device) if catalog is not None else None) is not None
              and d.planning is not None and d.planning.pdu is not None]
     if not specs:
         return {}
-    out: dict[str, float] = {"breaker_a": max(s.amps for s in specs)}
+    out: dict[str, Any] = {"breaker_a": max(s.amps for s in specs)}
     if len({(s.voltage_v, s.phases) for s in specs}) == 1:
         out.update(voltage_v=specs[0].voltage_v, phases=specs[0].phases)
+    regions = {s.site_region for s in specs}
+    out["continuous_derating"] = CONTINUOUS_DERATING["eu"] if regions == {"eu"} else None
     return out
 
 
@@ -174,7 +190,8 @@ def ab_feeds_edit(plan: Plan, catalog: Catalog, rack_ids: Iterable[str], upstrea
     """For each rack: feeds "<rack> A" (side A) and "<rack> B" (side B), optionally hung off
     sources, and the rack's PDUs that hang on no feed connected to them: left-side PDUs to
     A and right-side ones to B (others alternate). Each feed takes the rated input of the
-    PDUs it carries (breaker, voltage, phases) unless ``fields`` say otherwise. One undo
+    PDUs it carries (breaker, voltage, phases; an EU PDU's feed its rating, no 80 % rule), else
+    the plan's region's (:func:`region_feed_fields`), unless ``fields`` say otherwise. One undo
     step for all racks."""
     edits: list[Edit] = []
     claimed: set[str] = set()
@@ -199,7 +216,8 @@ def ab_feeds_edit(plan: Plan, catalog: Catalog, rack_ids: Iterable[str], upstrea
             taken.add(name)
             # a feed sized for the PDUs it will carry (their rated input), unless told otherwise
             rated = _pdu_rating(catalog, [p for p, s in pairs if s == side])
-            f = new_feed(plan, side=side, name=name, upstream=up, claimed=claimed, **{**rated, **fields})
+            f = new_feed(plan, side=side, name=name, upstream=up, claimed=claimed,
+                         **{**region_feed_fields(plan), **rated, **fields})
             made[side] = f
             edits.append(AddItem(f))
         for p, side in pairs:

@@ -194,11 +194,12 @@ def _pick_rack(catalog: Catalog | None) -> str:
 
 
 def _pick_pdu(catalog: Catalog) -> str:
-    """The three-phase PDU with the largest apparent power (wye preferred)."""
+    """The North-American three-phase PDU with the largest apparent power (wye preferred):
+    synthetic plans are North-American (NEC 80 % derating below)."""
     best: tuple[float, int, str] | None = None
     for slug, d in sorted(_devices(catalog).items()):
         spec = d.planning.pdu if d.planning else None
-        if d.kind != "pdu" or spec is None or spec.phases != 3:
+        if d.kind != "pdu" or spec is None or spec.phases != 3 or spec.site_region != "na":
             continue
         key = (spec.apparent_power_va, 1 if spec.wiring == "wye" else 0, slug)
         if best is None or key[:2] > best[:2]:

@@ -13,6 +13,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("RACKWRIGHT_USER_CATALOG", str(Path(__file__).parent / "fixtures" / "empty-user-catalog"))
 # the suite asserts English texts unless a test asks for German (planner.i18n, tests/test_ui_i18n.py)
 os.environ.setdefault("RACKWRIGHT_LANG", "en")
+# new plans' power region no matter the machine's locale (tests of the default clear it)
+os.environ.setdefault("RACKWRIGHT_REGION", "na")
 # no team catalog layer (one pulled from a repository) unless a test makes one
 os.environ.setdefault("RACKWRIGHT_TEAM_CATALOG", str(Path(__file__).parent / "fixtures" / "no-team-catalog"))
 

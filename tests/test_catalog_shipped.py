@@ -148,7 +148,10 @@ def test_switches_and_views(cat):
     assert all(d.kind == "switch" for d in cat.switches())
     assert {d.slug for d in cat.storage()} >= {"ddn-ai400x2", "weka-wekapod-nitro-node", "vast-ceres-dbox"}
     pdus = {d.slug: d for d in cat.pdus()}
-    assert any(p.planning.pdu.voltage_v == 415 and p.planning.pdu.amps == 32 for p in pdus.values())
+    # European 400 V PDUs of 16, 32 and 63 A (IEC 60309), the APDU10350SW among them at its 400 V
+    eu = {(p.planning.pdu.voltage_v, p.planning.pdu.amps) for p in pdus.values() if p.planning.pdu.site_region == "eu"}
+    assert {(400, 16), (400, 32), (400, 63)} <= eu
+    assert pdus["apc-apdu10350sw"].planning.pdu.voltage_v == 400
     assert any(p.planning.pdu.voltage_v == 415 and p.planning.pdu.amps == 60 for p in pdus.values())
     assert any(p.planning.pdu.wiring == "delta" and p.planning.pdu.voltage_v == 208 for p in pdus.values())
     assert all(p.u_height == 0 for p in pdus.values())

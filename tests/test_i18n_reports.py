@@ -128,7 +128,7 @@ def test_cli_report_lang_and_check_text_in_german(tmp_path):
     assert rc == 0
     assert "Rackwright-Prüfung" in text and "Befunde:" in text and "HE belegt" in text
     assert re.search(r"\d\.\d{3} GB GPU-Speicher", text)  # 2.560 GB
-    assert "Phasenströme" in text  # a finding's message, translated at the edge
+    assert "Stücklistenpositionen ohne Preis" in text  # a finding's message, translated at the edge
     assert "BTU/h" not in text and "CFM" not in text
     buf = io.StringIO()
     with redirect_stdout(buf):

@@ -50,7 +50,13 @@ def new_plan(catalog: Catalog) -> Plan:
     """A fresh plan to start from: 'Room 1' (10 m x 8 m, 0.6 m tiles) holding 'Row A' with one
     empty rack 'A01' of a common type, ready for drops. Built by the same builders as the
     app's Add Room and Add Row, so its names continue the way later additions will."""
-    plan = Plan(site=Site(name=gettext(N_("Site"))))  # in the language of the moment, as the builders name
+    from planner.i18n import active_language
+    from planner.plan import Metadata
+    from planner.regions import default_region
+
+    # in the language of the moment, as the builders name; the site's power region follows the
+    # language and locale (German: EU 230/400 V; Plan Settings changes it)
+    plan = Plan(metadata=Metadata(site_region=default_region(active_language())), site=Site(name=gettext(N_("Site"))))
     room = add_room_edit(plan)
     room.apply(plan)
     add_row_edit(plan, catalog, room.room.id, 1).apply(plan)

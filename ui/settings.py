@@ -264,6 +264,8 @@ ENGINE_LABELS = {
     "power_factor": QT_TRANSLATE_NOOP("EngineLabels", "Default power factor"),
     "feed_warn_fraction": QT_TRANSLATE_NOOP("EngineLabels", "Feed / phase warning at (fraction of capacity)"),
     "phase_imbalance_warn_percent": QT_TRANSLATE_NOOP("EngineLabels", "Phase imbalance warning (%)"),
+    "phase_imbalance_min_load": QT_TRANSLATE_NOOP("EngineLabels",
+                                                  "Phase imbalance checked above (fraction of derated current)"),
     "default_cords": QT_TRANSLATE_NOOP("EngineLabels", "Default power cords per device"),
     "air_limit_kw": QT_TRANSLATE_NOOP("EngineLabels", "Air-cooled rack limit (kW)"),
     "air_containment_limit_kw": QT_TRANSLATE_NOOP("EngineLabels", "Air with containment, rack limit (kW)"),

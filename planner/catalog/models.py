@@ -356,6 +356,19 @@ class PduSpec(Strict):
     outlet_types: list[str] = Field(min_length=1)
     wiring: Literal["wye", "delta", "single"]
     voltage_note: str | None = None
+    # the power system the PDU is built for (docs/catalog.md): "eu" 230/400 V 50 Hz on IEC 60309
+    # plugs, "na" 120/208 V or 240/415 V 60 Hz; without it, taken from the voltage (site_region)
+    region: Literal["eu", "na"] | None = None
+    frequency_hz: Literal[50, 60] | None = None
+
+    @property
+    def site_region(self) -> str:
+        """``region`` if given, else ``"eu"`` for 230 V single phase or 380-400 V line-line,
+        ``"na"`` for anything else (120/208 V, 240/415 V, 277/480 V)."""
+        if self.region is not None:
+            return self.region
+        v = self.voltage_v
+        return "eu" if (self.phases == 3 and 380 <= v <= 400) or (self.phases == 1 and 220 <= v <= 230) else "na"
 
     @model_validator(mode="after")
     def _wiring(self) -> PduSpec:

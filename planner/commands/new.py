@@ -33,6 +33,9 @@ def register(sub) -> None:
     p.add_argument("--template", required=True, metavar="NAME", help=_("reference design (`rackwright templates`)"))
     p.add_argument("-o", "--output", required=True, metavar="PLAN",
                    help=_("file to write; its suffix (.json or .rackplan) picks the format"))
+    p.add_argument("--region", choices=("eu", "na"), default=None,
+                   help=_("the site's power: eu (230/400 V, 50 Hz, IEC 60309 16/32/63 A) or na (208/415 V, 60 Hz); "
+                          "default: eu in German or a European locale, else na"))
     p.add_argument("--force", action="store_true", help=_("replace PLAN if it exists"))
     p.add_argument("--catalog", action="append", metavar="DIR",
                    help=_("catalog folder to use instead of the shipped and user catalogs (repeatable; later wins)"))
@@ -70,7 +73,7 @@ def run(args) -> int:
     if catalog.errors:
         print(catalog_warning(len(catalog.errors)), file=sys.stderr)
     try:
-        plan = build_template(args.template, catalog)
+        plan = build_template(args.template, catalog, region=getattr(args, "region", None))
     except DesignError as e:
         raise UserError(tf("template {name}: {error}", name=args.template, error=error_text(e))) from None
     try:

@@ -25,12 +25,14 @@ items, through the same edits and checks the app uses:
   fabric (the appliances' and the servers' storage ports), a front-end fabric if the
   design has one, and management: a switch per rack (top of rack) for every device's
   BMC/management port, with spines per row;
-- **power**: per rack, 0U PDUs on feeds of their own, sides A and B (2N: either side
-  carries the whole rack) or one side (N), as many per side as the rack's maximum draw
-  needs with every PDU phase at most 90 % of its continuous rating (NEC 80 % derating,
-  PF 0.95) after a side is lost; every PSU cord on an explicit PDU and outlet (sides
-  alternate, each cord on the side's least-loaded phase, as the engine would spread
-  them);
+- **power**: per rack, 0U PDUs of the design's ``region`` on feeds of their own, sides A
+  and B (2N: either side carries the whole rack) or one side (N), as many per side as the
+  rack's maximum draw needs with every PDU phase at most 90 % of its continuous rating
+  (North America: NEC 80 % derating; Europe: 400 V feeds at their 16/32/63 A rating,
+  IEC 60364-4-43; PF 0.95) after a side is lost, phases balanced; in Europe each rack takes
+  the smallest EU PDU that carries it (:func:`_power_rack`); every PSU cord on an explicit
+  PDU and outlet (sides alternate, each cord on the side's least-loaded phase, as the
+  engine would spread them); the plan's ``metadata.site_region`` is the design's region;
 - **cooling**: air with containment; rear doors on one facility water loop; direct
   liquid on a CDU loop per row sized N+1 with the engine's 1.1 margin; immersion tanks
   on a facility loop; network and storage racks on air with containment;
@@ -186,17 +188,32 @@ def pick_switch(catalog: Catalog, technology: str, speed_gbps: float, kind: str 
     return best[-1] if best else None
 
 
-def _pick_pdu(catalog: Catalog) -> str:
-    """The three-phase PDU with the largest apparent power, wye before delta, then slug."""
-    best: tuple[float, int, str] | None = None
+def region_pdus(catalog: Catalog, region: str = "na") -> list[str]:
+    """The catalog's three-phase PDUs for ``region`` (``PduSpec.site_region``: EU 400 V,
+    North America 208/415 V), smallest apparent power first (wye before delta, then slug)."""
+    found: list[tuple[float, int, str]] = []
     for slug, d in sorted(catalog.devices.items()):
         spec = d.planning.pdu if d.planning else None
-        if d.kind != "pdu" or spec is None or spec.phases != 3:
+        if d.kind != "pdu" or spec is None or spec.phases != 3 or spec.site_region != region:
             continue
+        found.append((spec.apparent_power_va, 0 if spec.wiring == "wye" else 1, slug))
+    return [slug for _va, _w, slug in sorted(found, key=lambda k: (k[0], k[1], k[2]))]
+
+
+def _pick_pdu(catalog: Catalog, region: str = "na") -> str:
+    """The three-phase PDU of ``region`` with the largest apparent power, wye before delta,
+    then slug (what racks are sized against; an EU rack then takes the smallest EU PDU
+    that carries it, :func:`_power_rack`)."""
+    best: tuple[float, int, str] | None = None
+    for slug in region_pdus(catalog, region):
+        spec = catalog.device(slug).planning.pdu  # type: ignore[union-attr]
+        assert spec is not None
         key = (-spec.apparent_power_va, 0 if spec.wiring == "wye" else 1, slug)
         if best is None or key < best:
             best = key
     if best is None:
+        if region == "eu":
+            raise DesignError(tmsg("pdu: the catalog has no three-phase PDU for European power (400 V)"))
         raise DesignError(tmsg("pdu: the catalog has no three-phase PDU"))
     return best[2]
 
@@ -295,7 +312,7 @@ def rack_fit(design: BuildDesign, catalog: Catalog, *, rack_type: str | None = N
     # and 10 % left for the uneven split of cords over phases
     # (cord by cord: with a side lost each of a server's cords on the other carries an equal
     # share, and a phase takes whole cords)
-    pdu = _pdu_model(catalog, pdu_slug or design.pdu or _pick_pdu(catalog))
+    pdu = _pdu_model(catalog, pdu_slug or design.pdu or _pick_pdu(catalog, design.region))
     sides = 2 if design.redundancy == "2N" else 1
     cords_per_side = max(1, spec.cords // sides) if spec.cords else 1
     per_cord_w = server_w / cords_per_side
@@ -389,8 +406,8 @@ def choices(design: BuildDesign, catalog: Catalog) -> Choices:
         raise DesignError(tmsg("cooling: {server} has no cold plates: direct liquid cooling would leave all its "
                                "heat to room air; choose air, rdhx or immersion, or a liquid-cooled server",
                                server=design.server))
-    pdu = design.pdu or (NVL_PDU if design.platform == "gb200-nvl72" and catalog.get("device-types", NVL_PDU)
-                         else _pick_pdu(catalog))
+    pdu = design.pdu or (NVL_PDU if design.platform == "gb200-nvl72" and design.region == "na"
+                         and catalog.get("device-types", NVL_PDU) else _pick_pdu(catalog, design.region))
     pdev = _device(catalog, pdu, "pdu")
     if pdev.planning is None or pdev.planning.pdu is None:
         raise DesignError(tmsg("pdu: {pdu!r} is not a PDU", pdu=pdu))
@@ -515,27 +532,43 @@ class _PduModel:
     outlets: int
     phase_of: Callable[[int], int]
     phase_cap_w: float  # derated real power per phase (whole PDU for single phase)
+    # the feed's continuous_derating: None for the engine's (NEC 80 %), 1.0 for an EU PDU
+    # (planner.regions.CONTINUOUS_DERATING)
+    feed_derating: float | None = None
 
 
 def _pdu_model(catalog: Catalog, slug: str) -> _PduModel:
+    """What the generator needs of PDU ``slug``: its phases' derated capacity at the
+    continuous-load rule of its region (NEC 80 % for North America, the rating for an EU
+    PDU: planner.regions)."""
     from planner.engine import physics
+    from planner.regions import CONTINUOUS_DERATING
 
     s = _settings()
     info = _specs(catalog).device(slug).pdu
     if info is None:  # choices() refuses these first; rack_fit may be called before it
         raise DesignError(tmsg("pdu: {pdu!r} is not a PDU", pdu=slug))
-    cap = physics.feed_capacity_w(info.voltage_v, info.amps, info.phases, s.power_factor, s.continuous_derating)
+    d = catalog.get("device-types", slug)
+    spec = d.planning.pdu if d is not None and d.planning is not None else None
+    feed_der = CONTINUOUS_DERATING["eu"] if spec is not None and spec.site_region == "eu" else None
+    cap = physics.feed_capacity_w(info.voltage_v, info.amps, info.phases, s.power_factor,
+                                  feed_der or s.continuous_derating)
     return _PduModel(slug, info.voltage_v, info.phases, info.amps, info.outlets, info.phase_of,
-                     cap / (3 if info.phases == 3 else 1))
+                     cap / (3 if info.phases == 3 else 1), feed_der)
 
 
-def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], pdu: _PduModel
-                  ) -> tuple[list[list[tuple[int, int]]], float]:
+def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], pdu: _PduModel, *,
+                  pack: bool | str = False) -> tuple[list[list[tuple[int, int]]], float]:
     """Cords of each device ``(id, max W, cords)`` to PDUs (index into the rack's PDUs) and
     outlets: a device's cords alternate sides; each takes the least-loaded phase of its
     side's PDUs (then the first PDU, the lowest free outlet), heaviest cords first (as an
-    installer balancing phases would). Returns the cords, in ``loads`` order, and the
-    heaviest phase load after losing a side."""
+    installer balancing phases would). ``pack``: each cord on the least-loaded phase of the
+    side's first PDU that still carries it after a side is lost (phases filled evenly PDU by
+    PDU: eight cords on two PDUs become 2/2/2 and 1/1/0, not 2/2/1 and 1/1/1). ``pack="triples"``:
+    a side's cords in threes (one per phase), each three on the first PDU that carries it after
+    a side is lost, the one to two left over on a PDU of their own where one is free (sixteen
+    cords on four PDUs: 6, 6, 3, 1). Returns the cords, in ``loads`` order, and the heaviest
+    phase load after losing a side."""
     n_pdus = sum(len(s) for s in sides)
     free: list[dict[int, list[int]]] = []
     for _ in range(n_pdus):
@@ -546,12 +579,43 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
     normal = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
     out: list[list[tuple[int, int]]] = [[] for _ in loads]
     order = sorted(range(len(loads)), key=lambda i: (-loads[i][1] / loads[i][2], i))
+    target: dict[tuple[int, int], int] = {}
+    if pack == "triples" and pdu.phases == 3:
+        cap = pdu.phase_cap_w * FILL
+        for si, side in enumerate(sides):
+            seq = [(i, c, loads[i][1] / loads[i][2]) for i in order for c in range(loads[i][2]) if c % len(sides) == si]
+            per_phase = {k: 0.0 for k in side}
+            count = {k: 0 for k in side}
+            chunks = [seq[n:n + 3] for n in range(0, len(seq), 3)]
+            for chunk in chunks:
+                w = max(x[2] for x in chunk)
+                room = [k for k in side if (per_phase[k] + w) * len(sides) <= cap and count[k] + len(chunk) <= pdu.outlets]
+                if len(chunk) < 3:  # the leftover on a PDU of its own, else the least loaded
+                    empty = [k for k in room if count[k] == 0]
+                    room = empty or sorted(room, key=lambda k: (per_phase[k], k))
+                k = room[0] if room else min(side, key=lambda k: (per_phase[k], k))
+                per_phase[k] += w
+                count[k] += len(chunk)
+                for i, c, _w in chunk:
+                    target[(i, c)] = k
     for i in order:
         _dev, max_w, cords = loads[i]
         for c in range(cords):
             side = sides[c % len(sides)]
-            best = min(((normal[k][ph], j, ph, k) for j, k in enumerate(side) for ph, lst in free[k].items() if lst),
-                       default=None)
+            best = None
+            if (i, c) in target:
+                k = target[(i, c)]
+                best = min(((normal[k][ph], 0, ph, k) for ph, lst in free[k].items() if lst), default=None)
+            elif pack:  # the first PDU whose least-loaded phase still carries the cord with a side lost
+                cap = pdu.phase_cap_w * FILL
+                for j, k in enumerate(side):
+                    opts = [(normal[k][ph], j, ph, k) for ph, lst in free[k].items() if lst]
+                    if opts and (min(opts)[0] + max_w / cords) * len(sides) <= cap:
+                        best = min(opts)
+                        break
+            if best is None:
+                best = min(((normal[k][ph], j, ph, k) for j, k in enumerate(side) for ph, lst in free[k].items()
+                            if lst), default=None)
             if best is None:
                 raise DesignError(tmsg("pdu: more cords than outlets"))
             _load, _j, ph, k = best
@@ -573,10 +637,44 @@ def _assign_cords(loads: list[tuple[str, float, int]], sides: list[list[int]], p
     return out, worst
 
 
-def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redundancy: str, checker: PlacementChecker,
-                link_ends: dict[str, int]) -> None:
+def _imbalanced(loads: list[tuple[str, float, int]], cords: list[list[tuple[int, int]]], sides: list[list[int]],
+                pdu: _PduModel) -> bool:
+    """Whether a PDU of this cord assignment gets the engine's PDU_PHASE_IMBALANCE: phase
+    currents more than the warning's share apart while its worst phase after losing a side
+    carries at least ``phase_imbalance_min_load`` of its derated current (three-phase only;
+    the currents of a wye PDU are proportional to the phase loads)."""
+    from planner.engine import physics
+
+    if pdu.phases != 3:
+        return False
+    s = _settings()
+    n_pdus = sum(len(x) for x in sides)
+    side_of = {k: i for i, x in enumerate(sides) for k in x}
+    normal = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+    worst = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+    for (_dev, max_w, n), mine in zip(loads, cords):
+        for k, o in mine:
+            normal[k][pdu.phase_of(o)] += max_w / n
+    for lost in range(len(sides)) if len(sides) > 1 else [None]:
+        load = [[0.0, 0.0, 0.0] for _ in range(n_pdus)]
+        for (_dev, max_w, _n), mine in zip(loads, cords):
+            live = [(k, o) for k, o in mine if side_of[k] != lost]
+            for k, o in live:
+                load[k][pdu.phase_of(o)] += max_w / len(live)
+        worst = [[max(a, b) for a, b in zip(w, x)] for w, x in zip(worst, load)]
+    cap = pdu.phase_cap_w  # derated real power per phase
+    return any(physics.imbalance_percent(tuple(normal[k])) > s.phase_imbalance_warn_percent
+               and max(worst[k]) > s.phase_imbalance_min_load * cap for k in range(n_pdus))
+
+
+def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdus: _PduModel | Sequence[_PduModel], redundancy: str,
+                checker: PlacementChecker, link_ends: dict[str, int]) -> None:
     """0U PDUs on feeds of their own for ``rack``, as many per side as its maximum draw needs,
-    and every device's cords on them."""
+    and every device's cords on them. With several ``pdus`` (an EU plan: the 16, 32 and 63 A
+    PDUs, smallest first) the rack takes the first that carries it with at most two per side,
+    else the last with up to four (planner.regions); a configuration whose phases come out
+    imbalanced (the engine's PDU_PHASE_IMBALANCE) gives way to the next that is balanced."""
+    cands = [pdus] if isinstance(pdus, _PduModel) else list(pdus)
     specs = _specs(catalog)
     loads = []
     for p in rack.placements:
@@ -588,15 +686,38 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redund
     if not loads:
         return
     n_sides = 2 if redundancy == "2N" else 1
+
+    # (PDU, per side) in the order an architect would pick them: the smaller PDUs (EU) at
+    # most two per side, then the largest up to four, then the smaller ones up to four; the
+    # first that carries the rack after losing a side with its phases balanced wins (cords
+    # spread over the side's PDUs, else packed PDU by PDU), else the first that carries it
+    configs = ([(c, n) for c in cands[:-1] for n in range(1, min(2, MAX_PDUS_PER_SIDE) + 1)]
+               + [(cands[-1], n) for n in range(1, MAX_PDUS_PER_SIDE + 1)]
+               + [(c, n) for c in cands[:-1] for n in range(3, MAX_PDUS_PER_SIDE + 1)])
     chosen = None
-    for per_side in range(1, MAX_PDUS_PER_SIDE + 1):
+    pdu = cands[-1]
+    fitting: tuple[_PduModel, tuple[int, list[list[int]], list[list[tuple[int, int]]]]] | None = None
+    last = None
+    for cand, per_side in configs:
         sides = [[s + n_sides * k for k in range(per_side)] for s in range(n_sides)]
-        if sum(c for _, _, c in loads) > pdu.outlets * per_side * n_sides:
+        if sum(c for _, _, c in loads) > cand.outlets * per_side * n_sides:
             continue
-        cords, worst = _assign_cords(loads, sides, pdu)
-        chosen = (per_side, sides, cords)
-        if worst <= pdu.phase_cap_w * FILL:
+        for pack in (False, True, "triples"):
+            cords, worst = _assign_cords(loads, sides, cand, pack=pack)
+            if cand is cands[-1]:
+                last = (cand, (per_side, sides, cords))
+            if worst > cand.phase_cap_w * FILL:
+                continue
+            if not _imbalanced(loads, cords, sides, cand):
+                chosen, pdu = (per_side, sides, cords), cand
+                break
+            fitting = fitting or (cand, (per_side, sides, cords))
+        if chosen is not None:
             break
+    if chosen is None and fitting is not None:
+        pdu, chosen = fitting
+    if chosen is None and last is not None:
+        pdu, chosen = last
     if chosen is None:
         raise DesignError(tmsg("pdu: {rack} needs more than {n} {pdu} per side", rack=rack.name, n=MAX_PDUS_PER_SIDE,
                                 pdu=pdu.slug))
@@ -607,7 +728,8 @@ def _power_rack(plan: Plan, catalog: Catalog, rack: Rack, pdu: _PduModel, redund
         n = k // n_sides + 1
         fid = f"feed-{rack.id}-{letter.lower()}{n}"
         AddItem(PowerFeed(id=fid, name=f"{rack.name} {letter}{n}", side=letter, voltage_v=pdu.voltage_v,
-                          phases=3 if pdu.phases == 3 else 1, breaker_a=pdu.amps, source=f"UPS-{letter}")).apply(plan)
+                          phases=3 if pdu.phases == 3 else 1, breaker_a=pdu.amps, source=f"UPS-{letter}",
+                          continuous_derating=pdu.feed_derating)).apply(plan)
         pid = f"pdu-{rack.id}-{letter.lower()}{n}"
         # side A on the left, B on the right, two at the rear (where the PSUs are), then two at the front
         AddPlacement(rack.id, Placement(id=pid, device=pdu.slug, name=f"PDU {rack.name} {letter}{n}",
@@ -769,7 +891,7 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
 
     room = Room(id="room-1", name=tf(N_("Data hall {n}"), n=1), width_m=round(2 * MARGIN_M + row_len, 3), depth_m=10.0,
                 tile_m=0.6, floor_load_limit_kg_per_m2=NVL_FLOOR_KG_PER_M2 if gb200 else 1500.0)
-    md = metadata or Metadata()
+    md = (metadata or Metadata()).model_copy(update={"site_region": design.region})
     if not md.project:
         md = md.model_copy(update={"project": design.name or _title(design, catalog, n_servers)})
     if not md.author:
@@ -899,12 +1021,15 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
             continue
         for e in (lk.a.placement, lk.b.placement):
             ends[e] = ends.get(e, 0) + 1
-    pdu = _pdu_model(catalog, ch.pdu)
+    # a design's PDU, or North America's largest, for every rack; in the EU each rack the smallest
+    # of the 16/32/63 A PDUs that carries it
+    pdus = ([_pdu_model(catalog, ch.pdu)] if design.pdu or design.region != "eu"
+            else [_pdu_model(catalog, slug) for slug in region_pdus(catalog, "eu")])
     for row in b.rows:
         for rack in row.racks:
             if gb200 and rack.rack_type == NVL_RACK:
                 continue  # its PDUs and shelf cords are placed with the rack
-            _power_rack(plan, catalog, rack, pdu, design.redundancy, b.checker, ends)
+            _power_rack(plan, catalog, rack, pdus, design.redundancy, b.checker, ends)
 
     # cooling loops sized for what they carry
     st.report(0.93, "Sizing cooling")
@@ -925,7 +1050,12 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     AddItem(grp).apply(plan)
     for k, w in enumerate(workloads):
         AddItem(_as_workload(w, k, grp.id)).apply(plan)
-    notes = _notes(design, ch, n_servers, per_rack, catalog)
+    # the PDUs the racks got (an EU plan: each rack the smallest that carries it), smallest first
+    used = {p.device for row in b.rows for rack in row.racks for p in rack.placements
+            if catalog.device(p.device).kind == "pdu"}
+    pdu_models = sorted(used, key=lambda slug: (catalog.device(slug).planning.pdu.apparent_power_va  # type: ignore[union-attr]
+                                                 if catalog.device(slug).planning is not None else 0.0, slug))
+    notes = _notes(design, ch, n_servers, per_rack, catalog, pdu_models)
     if not plan.metadata.notes:
         plan.metadata = plan.metadata.model_copy(update={"notes": notes})
     st.report(0.97, "Checking the plan")
@@ -1093,7 +1223,7 @@ def _fill_gb200(b: _Build, design: BuildDesign, ch: Choices) -> None:
             fid = f"feed-{rid}-{letter.lower()}{n}"
             AddItem(PowerFeed(id=fid, name=f"{rack.name} {letter}{n}", side=letter, voltage_v=pdu.voltage_v,
                               phases=3 if pdu.phases == 3 else 1, breaker_a=pdu.amps,
-                              source=f"UPS-{letter}")).apply(plan)
+                              source=f"UPS-{letter}", continuous_derating=pdu.feed_derating)).apply(plan)
             pid = f"pdu-{rid}-{letter.lower()}{n}"
             b.place(rid, Placement(id=pid, device=ch.pdu, name=f"PDU {rack.name} {letter}{n}", side=side, face=face,
                                    feed=fid))
@@ -1158,10 +1288,11 @@ _COOLING = {"air": N_("air cooling with containment"), "rdhx": N_("rear-door hea
             "dlc": N_("direct liquid cooling"), "immersion": N_("immersion cooling")}
 
 
-def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, catalog: Catalog) -> str:
+def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, catalog: Catalog,
+           pdus: Sequence[str] = ()) -> str:
     """The plan's notes (printed on the cover of the build plan): what was built from what, in
     the active language, every item by its catalog model name."""
-    from planner.i18n import message_text
+    from planner.i18n import format_list, message_text
 
     fit = ch.fit
 
@@ -1175,7 +1306,8 @@ def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, cata
                    "with optics; {binding}), {cooling}, rack {rack}, PDU {pdu}, {redundancy} feeds."),
                 n=n_servers, server=dev(ch.server), per_rack=per_rack, kw=fit.server_kw,
                 binding=gettext(_BINDINGS[fit.binding]) if fit.binding in _BINDINGS else fit.binding,
-                cooling=cooling, rack=_model_name(catalog, "rack-types", ch.rack_type), pdu=dev(ch.pdu),
+                cooling=cooling, rack=_model_name(catalog, "rack-types", ch.rack_type),
+                pdu=format_list([dev(slug) for slug in pdus]) if pdus else dev(ch.pdu),
                 redundancy=design.redundancy)]
     for template, sw in ((N_("Compute switches: {model}."), ch.compute_switch),
                          (N_("Storage switches: {model}."), ch.storage_switch),

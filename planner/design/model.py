@@ -62,9 +62,14 @@ class BuildDesign:
     frontend: FabricChoice | None = None
     management: bool = True  # a management (BMC) switch per rack, wired
     redundancy: Literal["2N", "N"] = "2N"  # A+B feeds, or one feed per PDU
+    # the site's power (planner.regions): "eu" 400 V 50 Hz feeds of 16/32/63 A and EU PDUs,
+    # "na" 208/415 V 60 Hz; the generated plan's metadata.site_region
+    region: Literal["eu", "na"] = "na"
 
     def __post_init__(self) -> None:
         if self.servers < 1:
             raise ValueError("a build needs at least one server")
         if self.cooling not in COOLING_OPTIONS:
             raise ValueError(f"unknown cooling {self.cooling!r} (one of {', '.join(COOLING_OPTIONS)})")
+        if self.region not in ("eu", "na"):
+            raise ValueError(f"unknown region {self.region!r} (eu or na)")

@@ -103,7 +103,7 @@ if TYPE_CHECKING:
 
 CONSTRAINT_NAMES: tuple[str, ...] = ("budget", "currency", "max_rack_kw", "cooling", "max_racks", "floor_m2",
                                      "vendors", "gpu_models", "electricity_price_per_kwh", "pue", "years",
-                                     "utilisation")
+                                     "utilisation", "region")
 WORKLOAD_KEYS = ("name", "kind", "spec")
 TOP_KEYS = ("workloads", "constraints")
 MAX_WORKLOADS = 32
@@ -172,6 +172,10 @@ class Constraints(BaseModel):
     years: Annotated[float, Field(gt=0, le=50, description="years of use: rank by total cost over them "
                                                           "(else by capex)")] | None = None
     utilisation: Annotated[float, Field(ge=0, le=1, description="share of the year the IT load runs")] = 1.0
+    region: Annotated[Literal["eu", "na"], Field(description="the site's power: eu (230/400 V, 50 Hz, IEC 60309 "
+                                                           "16/32/63 A feeds) or na (208/415 V, 60 Hz); default: eu "
+                                                           "in German or a European locale, else na")
+                      ] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -811,7 +815,17 @@ class _Search:
                 kind="compute", technology=fab.technology, speed_gbps=fab.link_gbps,
                 oversubscription=oversub or 1.0, rail_optimised=True, switch=fab.switch.slug),
             storage=StorageChoice(storage[0], storage[1]) if storage else None,
-            frontend=None, management=True)
+            frontend=None, management=True, region=self.region)
+
+    @property
+    def region(self) -> Literal["eu", "na"]:
+        """The constraints' region, else the language's and locale's (planner.regions)."""
+        if self.c.region is not None:
+            return self.c.region
+        from planner.i18n import active_language
+        from planner.regions import default_region
+
+        return default_region(active_language())
 
     def candidate(self, server: DeviceType, n: int, oversub: float | None, storage: tuple[str, int] | None,
                   cooling: CoolingOption) -> Candidate | None:

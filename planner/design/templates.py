@@ -173,7 +173,7 @@ _add(Template(
     TemplateInfo(
         "gb200-nvl72", N_("GB200 NVL72: one rack (72 GPUs)"),
         N_("One NVIDIA GB200 NVL72 rack (18 compute trays, 9 NVLink switch trays, 8 power shelves on eight "
-        "415 V PDUs, sides A and B) on direct liquid cooling with its CDU loop (N+1), the 72-GPU NVLink "
+        "three-phase PDUs, sides A and B) on direct liquid cooling with its CDU loop (N+1), the 72-GPU NVLink "
         "domain wired, the trays' ConnectX-7 ports on a 400G NDR InfiniBand fabric."),
         N_("Serve Llama-3.1-405B (FP8) to 600 users at 20 tokens/s, first token within 1 s"),
         72),
@@ -202,12 +202,20 @@ def get_template(name: str) -> Template:
 
 
 def build_template(name: str, catalog: Catalog, *, progress: ProgressFn | None = None,
-                   cancel: CancelFn | None = None) -> Plan:
-    """The plan of template ``name`` (a :class:`~planner.plan.Plan`), built from ``catalog``."""
+                   cancel: CancelFn | None = None, region: str | None = None) -> Plan:
+    """The plan of template ``name`` (a :class:`~planner.plan.Plan`), built from ``catalog``
+    for the site's power ``region`` (``"eu"`` or ``"na"``; None: the active language's and
+    the system locale's, :func:`planner.regions.default_region`)."""
+    from dataclasses import replace
+
     from planner.design.generate import generate_plan
+    from planner.i18n import active_language
     from planner.plan import Metadata
+    from planner.regions import default_region, normalize_region
 
     t = get_template(name)
+    site_region = normalize_region(region) if region else default_region(active_language())
+    design = replace(t.design, region=site_region)
     # the plan's texts are data, made in the active language (a German plan says it in German)
     md = Metadata(customer=gettext(t.customer), project=gettext(t.info.title),
                   author=gettext(N_("Rackwright reference design")),
@@ -216,7 +224,7 @@ def build_template(name: str, catalog: Catalog, *, progress: ProgressFn | None =
                            name=t.info.name, description=gettext(t.info.description),
                            workload=gettext(t.info.workload)))
     workloads = [dict(w, name=gettext(w["name"])) for w in t.workloads]
-    return generate_plan(t.design, catalog, workloads=workloads, metadata=md, progress=progress, cancel=cancel)
+    return generate_plan(design, catalog, workloads=workloads, metadata=md, progress=progress, cancel=cancel)
 
 
 __all__ = ["TEMPLATES", "Template", "TemplateInfo", "UnknownTemplate", "build_template", "get_template",

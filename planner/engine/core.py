@@ -486,7 +486,7 @@ class Engine:
         elif max(worst[:n_ph]) > derated * s.feed_warn_fraction:
             findings.append(make("PDU_PHASE_HIGH", "{name}: {v2:.1f} A worst-case phase current is {v3:.0f} % of the derated {derated:.1f} A",
                                  "pdu", pid, name=name, v2=max(worst[:n_ph]), v3=max(worst[:n_ph]) / derated * 100, derated=derated))
-        if n_ph == 3 and imb > s.phase_imbalance_warn_percent and peak > 0.1 * derated:
+        if n_ph == 3 and imb > s.phase_imbalance_warn_percent and max(worst[:n_ph]) > s.phase_imbalance_min_load * derated:
             findings.append(make("PDU_PHASE_IMBALANCE", "{name}: phase currents {v2:.1f}/{v3:.1f}/{v4:.1f} A are {imb:.0f} % imbalanced; move cords to the lighter phases", "pdu", pid, name=name, v2=currents[0], v3=currents[1], v4=currents[2], imb=imb))
         return PduResult(
             id=pid, name=name, rack_id=rack_id, device=p.device, feed=p.feed, side=side, wiring=info.wiring,
@@ -723,6 +723,7 @@ class Engine:
         findings: list[Finding] = []
         lines: list[BomLine] = []
         capex_terms: list[float] = []
+        estimated_terms: list[float] = []
         no_price: list[str] = []
         no_rate: dict[str, list[str]] = {}
         rates = md.exchange_rates
@@ -736,14 +737,18 @@ class Engine:
             name = self._name(table, slug)
             # a price in another currency converts at the plan's rate (plan units per unit of it)
             rate = None if price is None else 1.0 if price[1] == md.currency else rates.get(price[1])
-            lines.append(BomLine(table, slug, name, qty, price[0] if price else None, price[1] if price else None,
-                                 known, rate, source))
+            basis = None if price is None else "plan" if override is not None else self.specs.price_basis(table, slug)
+            line = BomLine(table, slug, name, qty, price[0] if price else None, price[1] if price else None,
+                           known, rate, source, basis)
+            lines.append(line)
             if price is None:
                 no_price.append(f"{qty} x {slug}")
             elif rate is None:
                 no_rate.setdefault(price[1], []).append(f"{qty} x {slug}")
             else:
                 capex_terms.append(price[0] * qty * rate)
+                if line.estimated:
+                    estimated_terms.append(price[0] * qty * rate)
         if no_price:
             findings.append(make("COST_NO_PRICE", Np_("{n} BOM line has no price and is not in the capex: {v2}{v3}", "{n} BOM lines have no price and are not in the capex: {v2}{v3}"), "plan", n=len(no_price), v2=', '.join(no_price[:5]), v3=' ...' if len(no_price) > 5 else ''))
         for cur, items in sorted(no_rate.items()):
@@ -761,7 +766,8 @@ class Engine:
                         capex=capex, capex_complete=capex_complete,
                         opex_per_year=energy * md.electricity_price_per_kwh,
                         electricity_price_per_kwh=md.electricity_price_per_kwh, utilisation=md.utilisation,
-                        unconverted=tuple(sorted(no_rate)), rent_vs_own=rent)
+                        unconverted=tuple(sorted(no_rate)), rent_vs_own=rent,
+                        capex_estimated=_fsum(estimated_terms))
         findings.extend(self._balance(agg, s))
         return totals, lines, tuple(findings)
 

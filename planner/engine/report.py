@@ -364,6 +364,10 @@ def _text_report(results: Results, plan: Plan | None, max_findings: int, imperia
     lines.append(_label(N_("Mass")) + (f"{_n(t['mass_kg'] / LB_KG, 0)} lb" if imperial else f"{_n(t['mass_kg'], 0)} kg"))
     capex_note = "" if t["capex_complete"] else " " + _("INCOMPLETE: items without a price or exchange rate are "
                                                          "left out")
+    estimated = t.get("capex_estimated", 0.0)
+    if estimated > 0:  # planning estimates are never quotes: said beside the figure
+        capex_note += " " + _("({estimated} of it planning estimates, not quotes)").format(
+            estimated=_money(estimated, cur))
     lines.append(_label(N_("Capex")) + _money(t["capex"], cur) + capex_note)
     lines.append(_label(N_("Energy")) + _("{mwh} MWh/year, {cost}/year").format(
         mwh=_n(t["energy_mwh_per_year"], 0), cost=_money(t[f"opex_per_year_{cur.lower()}"], cur)))

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from planner.plan import Plan
 
 
+# price bases that are planning estimates (docs/catalog.md, Prices), never quotes or list prices
+ESTIMATE_BASES = frozenset({"estimate", "street-estimate"})
+
 @dataclass(slots=True)
 class PduResult:
     id: str
@@ -220,6 +223,14 @@ class BomLine:
     rate: float | None = None
     # where the unit price comes from: "plan" (metadata.price_overrides), "catalog", or None
     price_source: str | None = None
+    # how far to trust the price (catalog ``price.basis``: list, street-estimate, estimate,
+    # quote; "plan" for a price set for this plan); None without a price
+    basis: str | None = None
+
+    @property
+    def estimated(self) -> bool:
+        """A planning estimate, never a quote: basis ``estimate`` or ``street-estimate``."""
+        return self.basis in ESTIMATE_BASES
 
     @property
     def extended(self) -> float | None:
@@ -235,7 +246,8 @@ class BomLine:
         return {"table": self.table, "slug": self.slug, "name": self.name, "quantity": self.quantity,
                 "unit_price": self.unit_price, "currency": self.currency, "extended": self.extended,
                 "exchange_rate": self.rate, "extended_plan_currency": self.extended_plan,
-                "in_catalog": self.known, "price_source": self.price_source}
+                "in_catalog": self.known, "price_source": self.price_source, "price_basis": self.basis,
+                "estimate": self.estimated}
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,6 +337,9 @@ class Totals:
     # currencies of BOM prices the plan has no exchange rate for (lines left out of capex)
     unconverted: tuple[str, ...] = ()
     rent_vs_own: RentOwnResult | None = None  # None: the plan has no GPUs
+    # the part of ``capex`` priced by planning estimates (basis estimate or street-estimate),
+    # not lists or quotes: shown beside the capex wherever it is shown
+    capex_estimated: float = 0.0
 
     @property
     def gpus(self) -> int:
@@ -355,7 +370,7 @@ class Totals:
             "energy_mwh_per_year": self.energy_kwh_per_year / 1000,
             "currency": self.currency,
             f"cost_{cur}": self.capex,
-            "capex": self.capex, "capex_complete": self.capex_complete,
+            "capex": self.capex, "capex_complete": self.capex_complete, "capex_estimated": self.capex_estimated,
             "capex_unconverted_currencies": list(self.unconverted),
             f"opex_per_year_{cur}": self.opex_per_year,
             "electricity_price_per_kwh": self.electricity_price_per_kwh,

@@ -32,6 +32,11 @@ class EngineSettings(BaseModel):
     phase_imbalance_warn_percent: PosF = Field(
         20.0, description=N_("Warn above this phase current imbalance on a three-phase PDU (max deviation from the "
                           "mean). Vendors (e.g. Raritan, APC) recommend keeping phases within ~10-20 %."))
+    phase_imbalance_min_load: Frac = Field(
+        0.5, description=N_("Check a three-phase PDU's phase imbalance only when its worst-case phase (after a feed "
+                         "side fails) carries at least this share of its derated current: below it the imbalance "
+                         "strands no capacity (one switch cord on one phase of a 32 A PDU is 170 % imbalanced "
+                         "and harmless)."))
     default_cords: Annotated[int, Field(ge=1, le=16)] = Field(
         2, description=N_("Power cords assumed for a device whose catalog entry gives neither PSU count nor power "
                        "ports."))

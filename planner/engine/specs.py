@@ -234,6 +234,17 @@ class SpecCache:
             self._cables[slug] = cat_get(self.catalog, "cables", slug)
         return self._cables[slug]
 
+    def price_basis(self, table: str, slug: str) -> str | None:
+        """The catalog price's ``basis`` (list, street-estimate, estimate, quote) or None."""
+        item = self.catalog.get(table, slug) if self.catalog is not None else None
+        if item is None:
+            return None
+        price = getattr(item, "price", None)
+        if price is None:
+            price = getattr(getattr(item, "planning", None), "price", None)
+        basis = getattr(price, "basis", None)
+        return str(basis) if basis else None
+
     def price_of(self, table: str, slug: str) -> tuple[float, str] | None:
         if table == "device-types":
             return self.device(slug).price

@@ -471,82 +471,82 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="661" />
+            <location filename="../../ui/design/wizard.py" line="673" />
             <source>Builds</source>
             <translation>Aufbauten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="684" />
+            <location filename="../../ui/design/wizard.py" line="696" />
             <source>Cancel Search</source>
             <translation>Suche abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="662" />
+            <location filename="../../ui/design/wizard.py" line="674" />
             <source>Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
             <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Plan erstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="894" />
+            <location filename="../../ui/design/wizard.py" line="906" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="923" />
+            <location filename="../../ui/design/wizard.py" line="935" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="818" />
+            <location filename="../../ui/design/wizard.py" line="830" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="817" />
+            <location filename="../../ui/design/wizard.py" line="829" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="911" />
+            <location filename="../../ui/design/wizard.py" line="923" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="687" />
+            <location filename="../../ui/design/wizard.py" line="699" />
             <source>Search Again</source>
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="870" />
+            <location filename="../../ui/design/wizard.py" line="882" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="814" />
+            <location filename="../../ui/design/wizard.py" line="826" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="748" />
+            <location filename="../../ui/design/wizard.py" line="760" />
             <source>Searching builds…</source>
             <translation>Aufbauten werden gesucht…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="918" />
+            <location filename="../../ui/design/wizard.py" line="930" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="866" />
+            <location filename="../../ui/design/wizard.py" line="878" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="820" />
+            <location filename="../../ui/design/wizard.py" line="832" />
             <source>{n} builds compared, {m} meet every target and limit.</source>
             <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="823" />
+            <location filename="../../ui/design/wizard.py" line="835" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
@@ -991,27 +991,27 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>Controllers</name>
         <message>
-            <location filename="../../ui/controllers.py" line="90" />
+            <location filename="../../ui/controllers.py" line="96" />
             <source>
 Field: {field}</source>
             <translation>
 Feld: {field}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="91" />
+            <location filename="../../ui/controllers.py" line="97" />
             <source> (line {line})</source>
             <translation> (Zeile {line})</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="92" />
-            <location filename="../../ui/controllers.py" line="97" />
-            <location filename="../../ui/controllers.py" line="102" />
+            <location filename="../../ui/controllers.py" line="98" />
+            <location filename="../../ui/controllers.py" line="103" />
+            <location filename="../../ui/controllers.py" line="108" />
             <source>Cannot open plan</source>
             <translation>Plan kann nicht geöffnet werden</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="98" />
-            <location filename="../../ui/controllers.py" line="103" />
+            <location filename="../../ui/controllers.py" line="104" />
+            <location filename="../../ui/controllers.py" line="109" />
             <source>{file} could not be opened.
 
 {error}</source>
@@ -1020,7 +1020,7 @@ Feld: {field}</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="93" />
+            <location filename="../../ui/controllers.py" line="99" />
             <source>{file}{line} could not be opened.{where}
 
 {message}</source>
@@ -1372,27 +1372,27 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EditController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="387" />
+            <location filename="../../ui/controllers.py" line="393" />
             <source>Duplicate rack</source>
             <translation>Rack duplizieren</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="343" />
+            <location filename="../../ui/controllers.py" line="349" />
             <source>Nothing to paste: copy racks or devices first</source>
             <translation>Nichts einzufügen: zuerst Racks oder Geräte kopieren</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="388" />
+            <location filename="../../ui/controllers.py" line="394" />
             <source>Number of copies of {rack}:</source>
             <translation>Anzahl der Kopien von {rack}:</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="384" />
+            <location filename="../../ui/controllers.py" line="390" />
             <source>Select a rack to duplicate</source>
             <translation>Ein Rack zum Duplizieren auswählen</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="353" />
+            <location filename="../../ui/controllers.py" line="359" />
             <source>The clipboard does not hold Rackwright items ({error})</source>
             <translation>Die Zwischenablage enthält keine Rackwright-Objekte ({error})</translation>
         </message>
@@ -1400,12 +1400,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
     <context>
         <name>EngineLabels</name>
         <message>
-            <location filename="../../ui/settings.py" line="269" />
+            <location filename="../../ui/settings.py" line="271" />
             <source>Air with containment, rack limit (kW)</source>
             <translation>Luft mit Einhausung, Rack-Grenze (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="268" />
+            <location filename="../../ui/settings.py" line="270" />
             <source>Air-cooled rack limit (kW)</source>
             <translation>Grenze luftgekühltes Rack (kW)</translation>
         </message>
@@ -1415,22 +1415,22 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Derating der Sicherung bei Dauerlast (Anteil)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="276" />
+            <location filename="../../ui/settings.py" line="278" />
             <source>CDU sizing margin (×)</source>
             <translation>CDU-Auslegungsreserve (×)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="274" />
+            <location filename="../../ui/settings.py" line="276" />
             <source>Cooling warning at (fraction of capacity)</source>
             <translation>Kühlungswarnung ab (Anteil der Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="277" />
+            <location filename="../../ui/settings.py" line="279" />
             <source>Default cable length (m)</source>
             <translation>Standard-Kabellänge (m)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="267" />
+            <location filename="../../ui/settings.py" line="269" />
             <source>Default power cords per device</source>
             <translation>Standardanzahl Netzkabel pro Gerät</translation>
         </message>
@@ -1440,7 +1440,7 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Standard-Leistungsfaktor</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="271" />
+            <location filename="../../ui/settings.py" line="273" />
             <source>Direct liquid cooling, rack limit (kW)</source>
             <translation>Direkte Flüssigkeitskühlung, Rack-Grenze (kW)</translation>
         </message>
@@ -1450,12 +1450,12 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Warnung Einspeisung / Phase ab (Anteil der Kapazität)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="272" />
+            <location filename="../../ui/settings.py" line="274" />
             <source>Immersion tank, default capacity (kW)</source>
             <translation>Immersionstank, Standardkapazität (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="273" />
+            <location filename="../../ui/settings.py" line="275" />
             <source>Liquid-cooled rack, heat to room air (kW)</source>
             <translation>Flüssigkeitsgekühltes Rack, Wärme an Raumluft (kW)</translation>
         </message>
@@ -1465,24 +1465,29 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Lastbasis für Kapazitätsprüfungen</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="278" />
+            <location filename="../../ui/settings.py" line="280" />
             <source>Minimum CPU cores per GPU</source>
             <translation>Mindestanzahl CPU-Kerne pro GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="280" />
+            <location filename="../../ui/settings.py" line="282" />
             <source>Minimum compute fabric per GPU (Gb/s)</source>
             <translation>Mindest-Compute-Fabric pro GPU (Gb/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="281" />
+            <location filename="../../ui/settings.py" line="283" />
             <source>Minimum storage read per GPU (GB/s)</source>
             <translation>Mindest-Speicherlesen pro GPU (GB/s)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="279" />
+            <location filename="../../ui/settings.py" line="281" />
             <source>Minimum system RAM / GPU memory (×)</source>
             <translation>Mindestverhältnis System-RAM / GPU-Speicher (×)</translation>
+        </message>
+        <message>
+            <location filename="../../ui/settings.py" line="267" />
+            <source>Phase imbalance checked above (fraction of derated current)</source>
+            <translation>Phasenschieflast geprüft ab (Anteil am reduzierten Nennstrom)</translation>
         </message>
         <message>
             <location filename="../../ui/settings.py" line="266" />
@@ -1490,22 +1495,22 @@ Wird er hier ebenfalls geöffnet, können zwei Personen gegenseitig ihre Arbeit 
             <translation>Warnung bei Unsymmetrie (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="270" />
+            <location filename="../../ui/settings.py" line="272" />
             <source>Rear-door HX, default capacity (kW)</source>
             <translation>Rückkühltür, Standardkapazität (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="275" />
+            <location filename="../../ui/settings.py" line="277" />
             <source>Server air temperature rise ΔT (K)</source>
             <translation>Temperaturanstieg der Serverluft ΔT (K)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="283" />
+            <location filename="../../ui/settings.py" line="285" />
             <source>Stranded headroom threshold (kW)</source>
             <translation>Schwelle für ungenutzte Reserve (kW)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="282" />
+            <location filename="../../ui/settings.py" line="284" />
             <source>Workload margin warning (fraction)</source>
             <translation>Warnung beim Spielraum einer Arbeitslast (Anteil)</translation>
         </message>
@@ -2084,17 +2089,17 @@ Trays</translation>
     <context>
         <name>FileController</name>
         <message>
-            <location filename="../../ui/controllers.py" line="237" />
+            <location filename="../../ui/controllers.py" line="243" />
             <source>Cannot save plan</source>
             <translation>Plan kann nicht gespeichert werden</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="180" />
+            <location filename="../../ui/controllers.py" line="186" />
             <source>New from NetBox Site</source>
             <translation>Neu aus NetBox-Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="181" />
+            <location filename="../../ui/controllers.py" line="187" />
             <source>The NetBox export could not be read.
 
 {reason}</source>
@@ -2103,12 +2108,12 @@ Trays</translation>
 {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="172" />
+            <location filename="../../ui/controllers.py" line="178" />
             <source>rack type by height: {guess}</source>
             <translation>Racktyp nach Höhe: {guess}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="237" />
+            <location filename="../../ui/controllers.py" line="243" />
             <source>{file} could not be saved.
 
 {error}</source>
@@ -2117,7 +2122,7 @@ Trays</translation>
 {error}</translation>
         </message>
         <message>
-            <location filename="../../ui/controllers.py" line="170" />
+            <location filename="../../ui/controllers.py" line="176" />
             <source>{racks} rack(s) and {devices} device(s) of site “{site}” imported.</source>
             <translation>{racks} Rack(s) und {devices} Gerät(e) des Standorts „{site}“ importiert.</translation>
         </message>
@@ -2773,63 +2778,63 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="590" />
+            <location filename="../../ui/panels/inspector.py" line="593" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="576" />
+            <location filename="../../ui/panels/inspector.py" line="579" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="590" />
+            <location filename="../../ui/panels/inspector.py" line="593" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="888" />
-            <location filename="../../ui/panels/inspector.py" line="904" />
+            <location filename="../../ui/panels/inspector.py" line="891" />
+            <location filename="../../ui/panels/inspector.py" line="907" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="550" />
+            <location filename="../../ui/panels/inspector.py" line="553" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="366" />
+            <location filename="../../ui/panels/inspector.py" line="369" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="583" />
+            <location filename="../../ui/panels/inspector.py" line="586" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="656" />
+            <location filename="../../ui/panels/inspector.py" line="659" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="588" />
+            <location filename="../../ui/panels/inspector.py" line="591" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="668" />
+            <location filename="../../ui/panels/inspector.py" line="671" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="671" />
+            <location filename="../../ui/panels/inspector.py" line="674" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="534" />
+            <location filename="../../ui/panels/inspector.py" line="537" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
@@ -2854,35 +2859,35 @@ Trays</translation>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="728" />
+            <location filename="../../ui/panels/inspector.py" line="731" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="592" />
+            <location filename="../../ui/panels/inspector.py" line="595" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="588" />
+            <location filename="../../ui/panels/inspector.py" line="591" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="530" />
-            <location filename="../../ui/panels/inspector.py" line="909" />
+            <location filename="../../ui/panels/inspector.py" line="533" />
+            <location filename="../../ui/panels/inspector.py" line="912" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="655" />
+            <location filename="../../ui/panels/inspector.py" line="658" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="56" />
-            <location filename="../../ui/panels/inspector.py" line="571" />
-            <location filename="../../ui/panels/inspector.py" line="787" />
+            <location filename="../../ui/panels/inspector.py" line="574" />
+            <location filename="../../ui/panels/inspector.py" line="790" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
@@ -2892,12 +2897,12 @@ Trays</translation>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="416" />
+            <location filename="../../ui/panels/inspector.py" line="419" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="567" />
+            <location filename="../../ui/panels/inspector.py" line="570" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
@@ -2907,13 +2912,13 @@ Trays</translation>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="819" />
+            <location filename="../../ui/panels/inspector.py" line="822" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="313" />
-            <location filename="../../ui/panels/inspector.py" line="702" />
+            <location filename="../../ui/panels/inspector.py" line="705" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
@@ -2923,19 +2928,19 @@ Trays</translation>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="504" />
-            <location filename="../../ui/panels/inspector.py" line="802" />
+            <location filename="../../ui/panels/inspector.py" line="507" />
+            <location filename="../../ui/panels/inspector.py" line="805" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="673" />
+            <location filename="../../ui/panels/inspector.py" line="676" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="720" />
+            <location filename="../../ui/panels/inspector.py" line="723" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
@@ -2950,17 +2955,17 @@ Trays</translation>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="711" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="704" />
+            <location filename="../../ui/panels/inspector.py" line="707" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="706" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
@@ -2970,7 +2975,7 @@ Trays</translation>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="728" />
+            <location filename="../../ui/panels/inspector.py" line="731" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
@@ -2986,19 +2991,19 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="264" />
-            <location filename="../../ui/panels/inspector.py" line="492" />
-            <location filename="../../ui/panels/inspector.py" line="700" />
-            <location filename="../../ui/panels/inspector.py" line="722" />
+            <location filename="../../ui/panels/inspector.py" line="495" />
+            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="725" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="730" />
+            <location filename="../../ui/panels/inspector.py" line="733" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="743" />
+            <location filename="../../ui/panels/inspector.py" line="746" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
@@ -3013,12 +3018,12 @@ Trays</translation>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="733" />
+            <location filename="../../ui/panels/inspector.py" line="736" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="746" />
+            <location filename="../../ui/panels/inspector.py" line="749" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
@@ -3028,7 +3033,7 @@ Trays</translation>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="729" />
+            <location filename="../../ui/panels/inspector.py" line="732" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
@@ -3043,13 +3048,13 @@ Trays</translation>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="582" />
+            <location filename="../../ui/panels/inspector.py" line="585" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="536" />
-            <location filename="../../ui/panels/inspector.py" line="658" />
+            <location filename="../../ui/panels/inspector.py" line="539" />
+            <location filename="../../ui/panels/inspector.py" line="661" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
@@ -3059,16 +3064,16 @@ Trays</translation>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="729" />
+            <location filename="../../ui/panels/inspector.py" line="732" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="258" />
-            <location filename="../../ui/panels/inspector.py" line="491" />
-            <location filename="../../ui/panels/inspector.py" line="641" />
-            <location filename="../../ui/panels/inspector.py" line="699" />
-            <location filename="../../ui/panels/inspector.py" line="721" />
+            <location filename="../../ui/panels/inspector.py" line="494" />
+            <location filename="../../ui/panels/inspector.py" line="644" />
+            <location filename="../../ui/panels/inspector.py" line="702" />
+            <location filename="../../ui/panels/inspector.py" line="724" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
@@ -3078,17 +3083,17 @@ Trays</translation>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="565" />
+            <location filename="../../ui/panels/inspector.py" line="568" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="515" />
+            <location filename="../../ui/panels/inspector.py" line="518" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="380" />
+            <location filename="../../ui/panels/inspector.py" line="383" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
@@ -3098,7 +3103,7 @@ Trays</translation>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="815" />
+            <location filename="../../ui/panels/inspector.py" line="818" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
@@ -3108,17 +3113,17 @@ Trays</translation>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="541" />
+            <location filename="../../ui/panels/inspector.py" line="544" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="644" />
+            <location filename="../../ui/panels/inspector.py" line="647" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="735" />
+            <location filename="../../ui/panels/inspector.py" line="738" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
@@ -3133,8 +3138,8 @@ Trays</translation>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="448" />
-            <location filename="../../ui/panels/inspector.py" line="471" />
+            <location filename="../../ui/panels/inspector.py" line="451" />
+            <location filename="../../ui/panels/inspector.py" line="474" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
@@ -3144,29 +3149,29 @@ Trays</translation>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="450" />
+            <location filename="../../ui/panels/inspector.py" line="453" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="908" />
+            <location filename="../../ui/panels/inspector.py" line="911" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="398" />
+            <location filename="../../ui/panels/inspector.py" line="401" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="284" />
-            <location filename="../../ui/panels/inspector.py" line="752" />
+            <location filename="../../ui/panels/inspector.py" line="755" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="238" />
-            <location filename="../../ui/panels/inspector.py" line="513" />
+            <location filename="../../ui/panels/inspector.py" line="516" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
@@ -3192,33 +3197,33 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="265" />
-            <location filename="../../ui/panels/inspector.py" line="490" />
+            <location filename="../../ui/panels/inspector.py" line="493" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="498" />
+            <location filename="../../ui/panels/inspector.py" line="501" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="647" />
-            <location filename="../../ui/panels/inspector.py" line="714" />
+            <location filename="../../ui/panels/inspector.py" line="650" />
+            <location filename="../../ui/panels/inspector.py" line="717" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="808" />
+            <location filename="../../ui/panels/inspector.py" line="811" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="738" />
+            <location filename="../../ui/panels/inspector.py" line="741" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="706" />
+            <location filename="../../ui/panels/inspector.py" line="709" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
@@ -3239,18 +3244,18 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="701" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="493" />
-            <location filename="../../ui/panels/inspector.py" line="640" />
+            <location filename="../../ui/panels/inspector.py" line="496" />
+            <location filename="../../ui/panels/inspector.py" line="643" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="713" />
+            <location filename="../../ui/panels/inspector.py" line="716" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
@@ -3265,7 +3270,7 @@ Trays</translation>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="593" />
+            <location filename="../../ui/panels/inspector.py" line="596" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
@@ -3290,17 +3295,17 @@ Trays</translation>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="476" />
+            <location filename="../../ui/panels/inspector.py" line="479" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="728" />
+            <location filename="../../ui/panels/inspector.py" line="731" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="732" />
+            <location filename="../../ui/panels/inspector.py" line="735" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
@@ -3310,7 +3315,7 @@ Trays</translation>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="482" />
+            <location filename="../../ui/panels/inspector.py" line="485" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
@@ -3320,7 +3325,7 @@ Trays</translation>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="585" />
+            <location filename="../../ui/panels/inspector.py" line="588" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
@@ -3335,17 +3340,17 @@ Trays</translation>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="821" />
+            <location filename="../../ui/panels/inspector.py" line="824" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="580" />
+            <location filename="../../ui/panels/inspector.py" line="583" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="701" />
+            <location filename="../../ui/panels/inspector.py" line="704" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
@@ -3355,27 +3360,32 @@ Trays</translation>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="642" />
+            <location filename="../../ui/panels/inspector.py" line="645" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="643" />
+            <location filename="../../ui/panels/inspector.py" line="646" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="358" />
+            <source>catalog estimate, not a quote (basis: {basis})</source>
+            <translation>Katalogschätzung, kein Angebot (Grundlage: {basis})</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/inspector.py" line="361" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="430" />
+            <location filename="../../ui/panels/inspector.py" line="433" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="360" />
+            <location filename="../../ui/panels/inspector.py" line="363" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
@@ -3385,12 +3395,12 @@ Trays</translation>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="437" />
+            <location filename="../../ui/panels/inspector.py" line="440" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="411" />
+            <location filename="../../ui/panels/inspector.py" line="414" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
@@ -3400,17 +3410,17 @@ Trays</translation>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="411" />
+            <location filename="../../ui/panels/inspector.py" line="414" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="912" />
+            <location filename="../../ui/panels/inspector.py" line="915" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="915" />
+            <location filename="../../ui/panels/inspector.py" line="918" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
@@ -3431,12 +3441,12 @@ Trays</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="240" />
-            <location filename="../../ui/panels/inspector.py" line="372" />
+            <location filename="../../ui/panels/inspector.py" line="375" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="369" />
+            <location filename="../../ui/panels/inspector.py" line="372" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
@@ -3448,17 +3458,17 @@ Delete, Copy and Duplicate act on all of them.</source>
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="665" />
+            <location filename="../../ui/panels/inspector.py" line="668" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="412" />
+            <location filename="../../ui/panels/inspector.py" line="415" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="408" />
+            <location filename="../../ui/panels/inspector.py" line="411" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
@@ -3469,8 +3479,8 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="261" />
-            <location filename="../../ui/panels/inspector.py" line="497" />
-            <location filename="../../ui/panels/inspector.py" line="579" />
+            <location filename="../../ui/panels/inspector.py" line="500" />
+            <location filename="../../ui/panels/inspector.py" line="582" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
@@ -3490,7 +3500,7 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="813" />
+            <location filename="../../ui/panels/inspector.py" line="816" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -3551,83 +3561,88 @@ Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
     <context>
         <name>LimitsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="389" />
+            <location filename="../../ui/design/wizard.py" line="391" />
             <source>Budget</source>
             <translation>Budget</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="425" />
+            <location filename="../../ui/design/wizard.py" line="436" />
             <source>Cooling available</source>
             <translation>Verfügbare Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="423" />
+            <location filename="../../ui/design/wizard.py" line="425" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="391" />
+            <location filename="../../ui/design/wizard.py" line="393" />
             <source>Electricity price per kWh</source>
             <translation>Strompreis pro kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="390" />
+            <location filename="../../ui/design/wizard.py" line="392" />
             <source>Floor area (m²)</source>
             <translation>Bodenfläche (m²)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="460" />
+            <location filename="../../ui/design/wizard.py" line="471" />
             <source>GPU models</source>
             <translation>GPU-Modelle</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="371" />
+            <location filename="../../ui/design/wizard.py" line="373" />
             <source>Hard limits of the build (leave a field empty for no limit) and the figures the running cost is worked out with.</source>
             <translation>Harte Grenzen des Aufbaus (Feld leer lassen für keine Grenze) und die Werte, mit denen die laufenden Kosten berechnet werden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="370" />
-            <location filename="../../ui/design/wizard.py" line="381" />
+            <location filename="../../ui/design/wizard.py" line="372" />
+            <location filename="../../ui/design/wizard.py" line="383" />
             <source>Limits</source>
             <translation>Grenzen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="389" />
+            <location filename="../../ui/design/wizard.py" line="391" />
             <source>Maximum kW per rack</source>
             <translation>Maximale kW pro Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="390" />
+            <location filename="../../ui/design/wizard.py" line="392" />
             <source>Maximum racks</source>
             <translation>Maximale Anzahl Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="391" />
+            <location filename="../../ui/design/wizard.py" line="393" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="437" />
+            <location filename="../../ui/design/wizard.py" line="448" />
             <source>Preferred (none ticked: any)</source>
             <translation>Bevorzugt (keines angehakt: beliebig)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="384" />
+            <location filename="../../ui/design/wizard.py" line="386" />
             <source>Running cost</source>
             <translation>Laufende Kosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="392" />
+            <location filename="../../ui/design/wizard.py" line="434" />
+            <source>Site power</source>
+            <translation>Stromversorgung am Standort</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="394" />
             <source>Utilisation (%)</source>
             <translation>Auslastung (%)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="459" />
+            <location filename="../../ui/design/wizard.py" line="470" />
             <source>Vendors</source>
             <translation>Hersteller</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="392" />
+            <location filename="../../ui/design/wizard.py" line="394" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
@@ -4742,294 +4757,304 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>PlanSettingsDialog</name>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="182" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="193" />
             <source> % of capex per year</source>
             <translation> % der Investitionskosten pro Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="175" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="186" />
             <source> years</source>
             <translation> Jahre</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="341" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="352" />
             <source> {cur}/kW per month</source>
             <translation> {cur}/kW pro Monat</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="394" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="405" />
             <source>%1 (%2 KiB)</source>
             <translation>%1 (%2 KiB)</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="84" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="95" />
             <source>A PNG or JPEG image of at most 512 KiB, printed at the top right of the build plan's cover; saved inside the plan</source>
             <translation>Ein PNG- oder JPEG-Bild von höchstens 512 KiB, oben rechts auf dem Deckblatt des Aufbauplans gedruckt; wird im Plan gespeichert</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="118" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="129" />
             <source>Add Rate</source>
             <translation>Tarif hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="75" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="76" />
             <source>Author</source>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="199" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="210" />
             <source>Catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="82" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="93" />
             <source>Choose...</source>
             <translation>Wählen...</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="207" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="218" />
             <source>Cloud price per GPU-hour</source>
             <translation>Cloud-Preis pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="191" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="202" />
             <source>Colocation price</source>
             <translation>Colocation-Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="227" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="238" />
             <source>Cooling units</source>
             <translation>Kühlgeräte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="94" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="105" />
             <source>Cover logo</source>
             <translation>Logo auf dem Deckblatt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="408" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="419" />
             <source>Cover logo: %1</source>
             <translation>Logo auf dem Deckblatt: %1</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="108" />
-            <location filename="../../ui/dialogs/plan_settings.py" line="111" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="119" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="122" />
             <source>Currency</source>
             <translation>Währung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="73" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="74" />
             <source>Customer</source>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="145" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="156" />
             <source>Electricity price</source>
             <translation>Strompreis</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="160" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="171" />
             <source>Energy per year = typical IT power × PUE × 8,760 h × utilisation; its cost at the electricity price.</source>
             <translation>Energie pro Jahr = typische IT-Leistung × PUE × 8.760 h × Auslastung; ihre Kosten zum Strompreis.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="135" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="85" />
+            <source>Europe: 400 V three-phase feeds of 16, 32 or 63 A on IEC 60309 plugs and EU PDUs, rated without the 80 % rule; North America: 208/415 V, 60 Hz, NEC 80 %. New feeds and generated power follow it; existing feeds stay as they are.</source>
+            <translation>Europa: 400-V-Drehstromeinspeisungen mit 16, 32 oder 63 A an CEE-Steckern (IEC 60309) und EU-PDUs, ohne die 80-%-Regel bemessen; Nordamerika: 208/415 V, 60 Hz, NEC 80 %. Neue Einspeisungen und erzeugte Stromversorgung folgen ihr; bestehende Einspeisungen bleiben, wie sie sind.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="146" />
             <source>Exchange rates</source>
             <translation>Wechselkurse</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="199" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="210" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="96" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="107" />
             <source>General</source>
             <translation>Allgemein</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="165" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="176" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="246" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="257" />
             <source>Names</source>
             <translation>Namen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="347" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="358" />
             <source>No GPUs in the plan yet: place GPU servers to set their cloud price.</source>
             <translation>Noch keine GPUs im Plan: GPU-Server platzieren, um ihren Cloud-Preis festzulegen.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="77" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="78" />
             <source>Notes</source>
             <translation>Anmerkungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="228" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="239" />
             <source>Other devices</source>
             <translation>Andere Geräte</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="227" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="238" />
             <source>PDUs</source>
             <translation>PDUs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="152" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="163" />
             <source>PUE</source>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="217" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="228" />
             <source>Patterns for new, pasted and duplicated items: {n} is a running number ({n:02} gives 01, 02, ...), {row}, {rack} and {room} the names of where the item goes. Empty: racks continue the last rack's name, devices get their model and a number.</source>
             <translation>Muster für neue, eingefügte und duplizierte Elemente: {n} ist eine laufende Nummer ({n:02} ergibt 01, 02, …), {row}, {rack} und {room} die Namen des Ziels. Leer: Racks setzen den Namen des letzten Racks fort, Geräte erhalten ihr Modell und eine Nummer.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="55" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="56" />
             <source>Plan Settings</source>
             <translation>Planeinstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="227" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="238" />
             <source>Power shelves</source>
             <translation>Power-Shelves</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="200" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="211" />
             <source>Price for this plan</source>
             <translation>Preis für diesen Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="343" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="354" />
             <source>Price for this plan in {cur} per GPU-hour; blank uses the catalog's indicative price (converted at the exchange rates). Rent or own uses the most numerous GPU model.</source>
             <translation>Preis für diesen Plan in {cur} pro GPU-Stunde; leer nutzt den Richtpreis des Katalogs (zu den Wechselkursen umgerechnet). Mieten oder kaufen nutzt das häufigste GPU-Modell.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="74" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="75" />
             <source>Project</source>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="225" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="236" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="111" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="122" />
             <source>Rate</source>
             <translation>Kurs</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="352" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="363" />
             <source>Rate: how many {cur} one unit of the other currency buys (plan in EUR: USD 0.92 means 1 USD = 0.92 EUR).</source>
             <translation>Kurs: wie viel {cur} eine Einheit der anderen Währung kostet (Plan in EUR: USD 0,92 heißt 1 USD = 0,92 EUR).</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="138" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="149" />
             <source>Rates as of</source>
             <translation>Kurse vom</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="86" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="97" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="121" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="132" />
             <source>Remove Rate</source>
             <translation>Kurs entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="212" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="223" />
             <source>Rent or Own</source>
             <translation>Mieten oder kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="76" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="77" />
             <source>Revision</source>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="225" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="236" />
             <source>Rooms</source>
             <translation>Räume</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="225" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="236" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="226" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="237" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="72" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="73" />
             <source>Site</source>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="192" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="88" />
+            <source>Site region</source>
+            <translation>Standortregion</translation>
+        </message>
+        <message>
+            <location filename="../../ui/dialogs/plan_settings.py" line="203" />
             <source>Space and power per kW of committed IT power (the maximum draw) and month; 0 for the customer's own hall.</source>
             <translation>Fläche und Strom pro kW zugesagter IT-Leistung (maximale Aufnahme) und Monat; 0 für die eigene Halle des Kunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="226" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="237" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="184" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="195" />
             <source>Support and maintenance</source>
             <translation>Support und Wartung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="226" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="237" />
             <source>Switches</source>
             <translation>Switches</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="355" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="366" />
             <source>The plan's catalog prices are in {list}.</source>
             <translation>Die Katalogpreise des Plans sind in {list}.</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="159" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="170" />
             <source>Utilisation</source>
             <translation>Auslastung</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="137" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="148" />
             <source>YYYY-MM-DD</source>
             <translation>JJJJ-MM-TT</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="177" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="188" />
             <source>Years of use</source>
             <translation>Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="234" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="245" />
             <source>e.g. {example}</source>
             <translation>z. B. {example}</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="377" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="388" />
             <source>invalid</source>
             <translation>ungültig</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="394" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="405" />
             <source>logo</source>
             <translation>Logo</translation>
         </message>
         <message>
-            <location filename="../../ui/dialogs/plan_settings.py" line="321" />
-            <location filename="../../ui/dialogs/plan_settings.py" line="392" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="332" />
+            <location filename="../../ui/dialogs/plan_settings.py" line="403" />
             <source>none</source>
             <translation>keine</translation>
         </message>
@@ -6138,63 +6163,63 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>SettingsDialog</name>
         <message>
-            <location filename="../../ui/settings.py" line="307" />
+            <location filename="../../ui/settings.py" line="309" />
             <source>Dark</source>
             <translation>Dunkel</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="316" />
+            <location filename="../../ui/settings.py" line="318" />
             <source>Display</source>
             <translation>Anzeige</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="323" />
+            <location filename="../../ui/settings.py" line="325" />
             <source>Engine thresholds</source>
             <translation>Schwellwerte der Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="306" />
-            <location filename="../../ui/settings.py" line="312" />
+            <location filename="../../ui/settings.py" line="308" />
+            <location filename="../../ui/settings.py" line="314" />
             <source>Follow the system</source>
             <translation>Wie das System</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="302" />
+            <location filename="../../ui/settings.py" line="304" />
             <source>Imperial (ft, in, lb, BTU/h, CFM, °F)</source>
             <translation>Angloamerikanisch (ft, in, lb, BTU/h, CFM, °F)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="320" />
+            <location filename="../../ui/settings.py" line="322" />
             <source>Language (after a restart)</source>
             <translation>Sprache (nach Neustart)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="306" />
+            <location filename="../../ui/settings.py" line="308" />
             <source>Light</source>
             <translation>Hell</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="301" />
+            <location filename="../../ui/settings.py" line="303" />
             <source>Metric (m, mm, kg, kW, m³/h, °C)</source>
             <translation>Metrisch (m, mm, kg, kW, m³/h, °C)</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="297" />
+            <location filename="../../ui/settings.py" line="299" />
             <source>Settings</source>
             <translation>Einstellungen</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="315" />
+            <location filename="../../ui/settings.py" line="317" />
             <source>Takes effect when Rackwright is started again.</source>
             <translation>Wird beim nächsten Start von Rackwright wirksam.</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="319" />
+            <location filename="../../ui/settings.py" line="321" />
             <source>Theme</source>
             <translation>Farbschema</translation>
         </message>
         <message>
-            <location filename="../../ui/settings.py" line="318" />
+            <location filename="../../ui/settings.py" line="320" />
             <source>Units</source>
             <translation>Einheiten</translation>
         </message>
@@ -6202,17 +6227,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="959" />
+            <location filename="../../ui/design/wizard.py" line="971" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="948" />
+            <location filename="../../ui/design/wizard.py" line="960" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="948" />
+            <location filename="../../ui/design/wizard.py" line="960" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -6355,7 +6380,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="478" />
+            <location filename="../../ui/panels/totals.py" line="481" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -6395,7 +6420,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="486" />
+            <location filename="../../ui/panels/totals.py" line="489" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n Server mit per NVLink-Bridge gekoppelten GPU-Paaren</numerusform>
@@ -6403,7 +6428,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="488" />
+            <location filename="../../ui/panels/totals.py" line="491" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n Server mit GPU-zu-GPU-Verbindung</numerusform>
@@ -6411,7 +6436,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="484" />
+            <location filename="../../ui/panels/totals.py" line="487" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n Server mit Infinity-Fabric-Domäne im Server</numerusform>
@@ -6419,7 +6444,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="482" />
+            <location filename="../../ui/panels/totals.py" line="485" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n Server mit NVSwitch-Domäne im Server</numerusform>
@@ -6520,12 +6545,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="466" />
+            <location filename="../../ui/panels/totals.py" line="469" />
             <source>Infinity Fabric domains</source>
             <translation>Infinity-Fabric-Domänen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="412" />
+            <location filename="../../ui/panels/totals.py" line="415" />
             <source>Items without a price or an exchange rate are not in this figure: the capex is understated.</source>
             <translation>Positionen ohne Preis oder Wechselkurs fehlen in dieser Zahl: die Investitionskosten sind zu niedrig angegeben.</translation>
         </message>
@@ -6536,7 +6561,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="112" />
-            <location filename="../../ui/panels/totals.py" line="468" />
+            <location filename="../../ui/panels/totals.py" line="471" />
             <source>NVLink domains</source>
             <translation>NVLink-Domänen</translation>
         </message>
@@ -6571,7 +6596,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Mieten oder kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="467" />
+            <location filename="../../ui/panels/totals.py" line="470" />
             <source>Scale-up domains</source>
             <translation>Scale-up-Domänen</translation>
         </message>
@@ -6596,12 +6621,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="435" />
+            <location filename="../../ui/panels/totals.py" line="438" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="447" />
+            <location filename="../../ui/panels/totals.py" line="450" />
             <source>capex incomplete: owning is understated</source>
             <translation>Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt</translation>
         </message>
@@ -6626,22 +6651,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>schwerstes Rack {rack} bei {pct} seiner Traglast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="404" />
+            <location filename="../../ui/panels/totals.py" line="407" />
             <source>incomplete: no exchange rate for {currencies} (Plan &gt; Plan Settings)</source>
             <translation>unvollständig: kein Wechselkurs für {currencies} (Plan &gt; Planeinstellungen)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="407" />
+            <location filename="../../ui/panels/totals.py" line="410" />
             <source>incomplete: some items have no price in the catalog</source>
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="475" />
+            <location filename="../../ui/panels/totals.py" line="478" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="474" />
+            <location filename="../../ui/panels/totals.py" line="477" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
@@ -6651,7 +6676,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Flüssigkeit {liquid}, Luft {air}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="402" />
+            <location filename="../../ui/panels/totals.py" line="405" />
             <source>list/estimate prices from the catalog</source>
             <translation>Listen-/Schätzpreise aus dem Katalog</translation>
         </message>
@@ -6671,12 +6696,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>keine GPU-Server platziert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="423" />
+            <location filename="../../ui/panels/totals.py" line="426" />
             <source>no GPUs in this plan</source>
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="470" />
+            <location filename="../../ui/panels/totals.py" line="473" />
             <source>no GPUs with a GPU-to-GPU link (NVLink, Infinity Fabric) placed</source>
             <translation>keine GPUs mit GPU-zu-GPU-Verbindung (NVLink, Infinity Fabric) platziert</translation>
         </message>
@@ -6686,7 +6711,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>keine Einspeisungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="408" />
+            <location filename="../../ui/panels/totals.py" line="411" />
             <source>no prices</source>
             <translation>keine Preise</translation>
         </message>
@@ -6698,12 +6723,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="374" />
-            <location filename="../../ui/panels/totals.py" line="470" />
+            <location filename="../../ui/panels/totals.py" line="473" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="429" />
+            <location filename="../../ui/panels/totals.py" line="432" />
             <source>not costed</source>
             <translation>nicht berechnet</translation>
         </message>
@@ -6713,22 +6738,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="441" />
+            <location filename="../../ui/panels/totals.py" line="444" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="429" />
+            <location filename="../../ui/panels/totals.py" line="432" />
             <source>own {own}/year; renting not costed: {reason}</source>
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="437" />
+            <location filename="../../ui/panels/totals.py" line="440" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="433" />
+            <location filename="../../ui/panels/totals.py" line="436" />
             <source>renting cheaper</source>
             <translation>Mieten günstiger</translation>
         </message>
@@ -6763,7 +6788,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>{air} m³/h Luft · {flow} l/min Kühlmittel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="410" />
+            <location filename="../../ui/panels/totals.py" line="413" />
             <source>{amount} INCOMPLETE</source>
             <translation>{amount} UNVOLLSTÄNDIG</translation>
         </message>
@@ -6773,17 +6798,22 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>{btu} BTU/h · {tons} tons</translation>
         </message>
         <message>
+            <location filename="../../ui/panels/totals.py" line="402" />
+            <source>{estimated} of it planning estimates, not quotes</source>
+            <translation>davon {estimated} Planungsschätzungen, keine Angebote</translation>
+        </message>
+        <message>
             <location filename="../../ui/panels/totals.py" line="300" />
             <source>{models} · workloads need {n}</source>
             <translation>{models} · Bedarf {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="415" />
+            <location filename="../../ui/panels/totals.py" line="418" />
             <source>{mwh} MWh at {price} {cur}/kWh</source>
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="438" />
+            <location filename="../../ui/panels/totals.py" line="441" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
@@ -6809,235 +6839,235 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Wizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="584" />
+            <location filename="../../ui/design/wizard.py" line="596" />
             <source>Air</source>
             <translation>Luft</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="86" />
+            <location filename="../../ui/design/wizard.py" line="88" />
             <source>Air (hot/cold aisle containment)</source>
             <translation>Luft (Warmgang-/Kaltgang-Einhausung)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="557" />
+            <location filename="../../ui/design/wizard.py" line="569" />
             <source>Bottleneck</source>
             <translation>Engpass</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="568" />
+            <location filename="../../ui/design/wizard.py" line="580" />
             <source>Break-even</source>
             <translation>Amortisation</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="564" />
+            <location filename="../../ui/design/wizard.py" line="576" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="797" />
+            <location filename="../../ui/design/wizard.py" line="809" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
 {items}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="576" />
+            <location filename="../../ui/design/wizard.py" line="588" />
             <source>Capex plus running cost over the years of use</source>
             <translation>Investitionskosten plus laufende Kosten über die Nutzungsjahre</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="561" />
+            <location filename="../../ui/design/wizard.py" line="573" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="579" />
+            <location filename="../../ui/design/wizard.py" line="591" />
             <source>Cost per million tokens served, USD</source>
             <translation>Kosten pro Million ausgelieferter Tokens, USD</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="569" />
+            <location filename="../../ui/design/wizard.py" line="581" />
             <source>Days to train</source>
             <translation>Tage Training</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="87" />
+            <location filename="../../ui/design/wizard.py" line="89" />
             <source>Direct liquid cooling (CDU)</source>
             <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="563" />
+            <location filename="../../ui/design/wizard.py" line="575" />
             <source>Facility kW</source>
             <translation>Gebäude-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="558" />
+            <location filename="../../ui/design/wizard.py" line="570" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="575" />
+            <location filename="../../ui/design/wizard.py" line="587" />
             <source>How far the tightest workload is past its target (negative: short of it)</source>
             <translation>Wie weit die knappste Arbeitslast über ihrem Ziel liegt (negativ: darunter)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="562" />
+            <location filename="../../ui/design/wizard.py" line="574" />
             <source>IT kW</source>
             <translation>IT-kW</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="580" />
+            <location filename="../../ui/design/wizard.py" line="592" />
             <source>IT load times PUE</source>
             <translation>IT-Last mal PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="87" />
-            <location filename="../../ui/design/wizard.py" line="584" />
+            <location filename="../../ui/design/wizard.py" line="89" />
+            <location filename="../../ui/design/wizard.py" line="596" />
             <source>Immersion</source>
             <translation>Immersionskühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="584" />
+            <location filename="../../ui/design/wizard.py" line="596" />
             <source>Liquid (DLC)</source>
             <translation>Flüssigkeit (DLC)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="556" />
+            <location filename="../../ui/design/wizard.py" line="568" />
             <source>Margin</source>
             <translation>Spielraum</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="555" />
+            <location filename="../../ui/design/wizard.py" line="567" />
             <source>Meets</source>
             <translation>Erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="582" />
+            <location filename="../../ui/design/wizard.py" line="594" />
             <source>Months after which owning has cost less than renting (capex paid up front)</source>
             <translation>Monate, nach denen Kaufen weniger gekostet hat als Mieten (Investitionskosten vorab bezahlt)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="565" />
+            <location filename="../../ui/design/wizard.py" line="577" />
             <source>Opex / year</source>
             <translation>Betriebskosten / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="560" />
+            <location filename="../../ui/design/wizard.py" line="572" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="584" />
+            <location filename="../../ui/design/wizard.py" line="596" />
             <source>Rear door</source>
             <translation>Rückkühltür</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="86" />
+            <location filename="../../ui/design/wizard.py" line="88" />
             <source>Rear-door heat exchangers</source>
             <translation>Rückkühltüren</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="567" />
+            <location filename="../../ui/design/wizard.py" line="579" />
             <source>Rent / year</source>
             <translation>Miete / Jahr</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="559" />
+            <location filename="../../ui/design/wizard.py" line="571" />
             <source>Servers</source>
             <translation>Server</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="571" />
+            <location filename="../../ui/design/wizard.py" line="583" />
             <source>TTFT (s)</source>
             <translation>TTFT (s)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="581" />
+            <location filename="../../ui/design/wizard.py" line="593" />
             <source>The same GPUs rented at the catalog's indicative cloud price per GPU-hour</source>
             <translation>Dieselben GPUs gemietet, zum Richtpreis des Katalogs pro GPU-Stunde</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="530" />
+            <location filename="../../ui/design/wizard.py" line="542" />
             <source>Tick at least one way of cooling the racks.</source>
             <translation>Mindestens eine Kühlungsart für die Racks anhaken.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="578" />
+            <location filename="../../ui/design/wizard.py" line="590" />
             <source>Time to first token, seconds</source>
             <translation>Zeit bis zum ersten Token, Sekunden</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="570" />
+            <location filename="../../ui/design/wizard.py" line="582" />
             <source>Tok/s per user</source>
             <translation>Tok/s pro Nutzer</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="577" />
+            <location filename="../../ui/design/wizard.py" line="589" />
             <source>Tokens per second each user gets</source>
             <translation>Tokens pro Sekunde, die jeder Nutzer erhält</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="566" />
+            <location filename="../../ui/design/wizard.py" line="578" />
             <source>Total cost</source>
             <translation>Gesamtkosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="572" />
+            <location filename="../../ui/design/wizard.py" line="584" />
             <source>USD / M tok</source>
             <translation>USD / M Tok</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="522" />
+            <location filename="../../ui/design/wizard.py" line="533" />
             <source>a percentage from 0 to 100</source>
             <translation>ein Prozentwert von 0 bis 100</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="645" />
+            <location filename="../../ui/design/wizard.py" line="657" />
             <source>met</source>
             <translation>erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="644" />
+            <location filename="../../ui/design/wizard.py" line="656" />
             <source>met within the model's uncertainty</source>
             <translation>im Rahmen der Modellunsicherheit erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="408" />
+            <location filename="../../ui/design/wizard.py" line="410" />
             <source>no limit</source>
             <translation>keine Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="645" />
+            <location filename="../../ui/design/wizard.py" line="657" />
             <source>not met</source>
             <translation>nicht erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="618" />
+            <location filename="../../ui/design/wizard.py" line="630" />
             <source>{money} ⚠ incomplete</source>
             <translation>{money} ⚠ unvollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="612" />
+            <location filename="../../ui/design/wizard.py" line="624" />
             <source>{months} months</source>
             <translation>{months} Monate</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="647" />
+            <location filename="../../ui/design/wizard.py" line="659" />
             <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
             <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="597" />
+            <location filename="../../ui/design/wizard.py" line="609" />
             <source>⚠ meets, within the model's uncertainty</source>
             <translation>⚠ erfüllt, im Rahmen der Modellunsicherheit</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="598" />
+            <location filename="../../ui/design/wizard.py" line="610" />
             <source>✔ meets</source>
             <translation>✔ erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="598" />
+            <location filename="../../ui/design/wizard.py" line="610" />
             <source>✘ does not meet</source>
             <translation>✘ erfüllt nicht</translation>
         </message>
@@ -7630,32 +7660,32 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>WorkloadsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="154" />
+            <location filename="../../ui/design/wizard.py" line="156" />
             <source>Add target</source>
             <translation>Ziel hinzufügen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="251" />
+            <location filename="../../ui/design/wizard.py" line="253" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="250" />
+            <location filename="../../ui/design/wizard.py" line="252" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="157" />
+            <location filename="../../ui/design/wizard.py" line="159" />
             <source>Remove</source>
             <translation>Entfernen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="146" />
+            <location filename="../../ui/design/wizard.py" line="148" />
             <source>What the build has to do: train, fine-tune or serve a model. Add one target or several; each is a plan workload and is attached to the plan made.</source>
             <translation>Was der Aufbau leisten muss: ein Modell trainieren, feintunen oder betreiben. Ein Ziel oder mehrere hinzufügen; jedes wird eine Arbeitslast des Plans und dem erzeugten Plan zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="145" />
+            <location filename="../../ui/design/wizard.py" line="147" />
             <source>Workloads</source>
             <translation>Arbeitslasten</translation>
         </message>

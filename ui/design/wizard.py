@@ -54,8 +54,10 @@ from PySide6.QtWidgets import (
 
 from planner.design.model import COOLING_OPTIONS
 from planner.economics import DEFAULT_YEARS  # one default for wizard, plan and engine
-from planner.i18n import error_text, message_text, translated
-from planner.plan import Metadata, Workload
+from planner.i18n import active_language, error_text, message_text, translated
+from planner.i18n import gettext as planner_gettext
+from planner.plan import SITE_REGION_NAMES, SITE_REGIONS, Metadata, Workload
+from planner.regions import default_region
 from planner.workloads.specs import SPEC_MODELS, SpecError, parse_spec
 from ui import style
 from ui.i18n import QT_TRANSLATE_NOOP
@@ -421,6 +423,15 @@ class LimitsPage(QWizardPage):
                 cl.addWidget(self.currency)
                 cl.addWidget(self.errors["currency"])
                 lf.addRow(self.tr("Currency"), cbox)
+                # d-power: the site's power (constraints.region): the PDUs and feeds the builds get;
+                # the open plan's region, else the language's and locale's (planner.regions)
+                self.region = QComboBox(limits)
+                self.region.setObjectName("constraint_region")
+                for code in SITE_REGIONS:
+                    self.region.addItem(planner_gettext(SITE_REGION_NAMES[code]), code)
+                region = metadata.site_region if metadata is not None else default_region(active_language())
+                self.region.setCurrentIndex(max(0, self.region.findData(region)))
+                lf.addRow(self.tr("Site power"), self.region)
 
         cooling = QGroupBox(self.tr("Cooling available"), body)
         col = QVBoxLayout(cooling)
@@ -525,6 +536,7 @@ class LimitsPage(QWizardPage):
                 v = v / 100.0
             out[name] = v
         out["currency"] = self.currency.currentText().strip().upper()
+        out["region"] = self.region.currentData()  # d-power: eu or na
         out["cooling"] = [opt for opt, cb in self.cooling.items() if cb.isChecked()]
         if not out["cooling"]:
             self.show_error("cooling", tr("Wizard", "Tick at least one way of cooling the racks."))

@@ -32,8 +32,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner import i18n as pi18n
 from planner.naming import Place, pattern_error, render
-from planner.plan import NAMING_KINDS
+from planner.plan import NAMING_KINDS, SITE_REGION_NAMES, SITE_REGIONS
 from planner.plan_settings import SettingsInvalid, plan_settings_edit
 
 if TYPE_CHECKING:
@@ -75,6 +76,16 @@ class PlanSettingsDialog(QDialog):
         form.addRow(self.tr("Author"), self.author)
         form.addRow(self.tr("Revision"), self.revision)
         form.addRow(self.tr("Notes"), self.notes)
+        # the site's power: which PDUs, feed voltages and derating generation and the feed gestures use
+        self.region = QComboBox()
+        self.region.setObjectName("siteRegion")
+        for code in SITE_REGIONS:
+            self.region.addItem(pi18n.gettext(SITE_REGION_NAMES[code]), code)
+        self.region.setCurrentIndex(max(0, self.region.findData(md.site_region)))
+        self.region.setToolTip(self.tr("Europe: 400 V three-phase feeds of 16, 32 or 63 A on IEC 60309 plugs and EU "
+                                       "PDUs, rated without the 80 % rule; North America: 208/415 V, 60 Hz, NEC 80 %. "
+                                       "New feeds and generated power follow it; existing feeds stay as they are."))
+        form.addRow(self.tr("Site region"), self.region)
         # the customer's logo on the build plan's cover: embedded in the plan (travels with the file)
         self._logo = md.logo
         self.logo_name = QLabel()
@@ -430,7 +441,7 @@ class PlanSettingsDialog(QDialog):
             "support_fraction_per_year": self._spin(self.support, md.support_fraction_per_year, 100.0),
             "colocation_price_per_kw_month": self._spin(self.colocation, md.colocation_price_per_kw_month),
             "cloud_price_per_gpu_hour": self._cloud_rows(),
-            "logo": self._logo,
+            "logo": self._logo, "site_region": self.region.currentData(),
         }
 
     def _focus(self, e: SettingsInvalid) -> None:
@@ -440,7 +451,7 @@ class PlanSettingsDialog(QDialog):
             "exchange_rates_date": self.rates_date, "electricity_price_per_kwh": self.price, "pue": self.pue,
             "utilisation": self.utilisation, "years_of_use": self.years, "support_fraction_per_year": self.support,
             "colocation_price_per_kw_month": self.colocation, "cloud_price_per_gpu_hour": self.cloud,
-            "logo": self.logo_choose}.get(e.field)
+            "logo": self.logo_choose, "site_region": self.region}.get(e.field)
         if e.field == "naming" and e.kind in self.naming:
             widget = self.naming[e.kind]
         if widget is None:

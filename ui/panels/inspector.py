@@ -354,6 +354,9 @@ class Inspector(QWidget):
                 ov = self.doc.plan.metadata.price_overrides.get(slug)
                 src = f" ({ov.source})" if ov is not None and ov.source else ""
                 text += " · " + self.tr("price set for this plan{source}").replace("{source}", src)
+            elif line.estimated:  # a planning estimate is said to be one wherever its price is shown
+                text += " · " + self.tr("catalog estimate, not a quote (basis: {basis})").replace(
+                    "{basis}", line.basis or "")
             else:
                 text += " · " + self.tr("catalog price")
             if line.rate is None:

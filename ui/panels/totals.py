@@ -398,7 +398,10 @@ class TotalsPanel(QWidget):
         # cost
         cur = t.currency
         unconverted = t.unconverted
-        if t.capex_complete:
+        if t.capex_complete and getattr(t, "capex_estimated", 0.0) > 0:
+            basis = self.tr("{estimated} of it planning estimates, not quotes").replace(
+                "{estimated}", fmt_money(t.capex_estimated, cur))
+        elif t.capex_complete:
             basis = tr("list/estimate prices from the catalog")
         elif unconverted:
             basis = self.tr("incomplete: no exchange rate for {currencies} (Plan > Plan Settings)").replace(
