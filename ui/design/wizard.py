@@ -569,14 +569,14 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("days", QT_TRANSLATE_NOOP("Wizard", "Days to train"), "days"),
     ("tokens_per_s_per_user", QT_TRANSLATE_NOOP("Wizard", "Tok/s per user"), "f1"),
     ("ttft_s", QT_TRANSLATE_NOOP("Wizard", "TTFT (s)"), "f2"),
-    ("cost_per_million_tokens_usd", QT_TRANSLATE_NOOP("Wizard", "USD / M tok"), "f2"),
+    ("cost_per_million_tokens", QT_TRANSLATE_NOOP("Wizard", "USD / M tok"), "f2"),
 )
 HEADER_TIPS = {
     "margin": QT_TRANSLATE_NOOP("Wizard", "How far the tightest workload is past its target (negative: short of it)"),
     "tco": QT_TRANSLATE_NOOP("Wizard", "Capex plus running cost over the years of use"),
     "tokens_per_s_per_user": QT_TRANSLATE_NOOP("Wizard", "Tokens per second each user gets"),
     "ttft_s": QT_TRANSLATE_NOOP("Wizard", "Time to first token, seconds"),
-    "cost_per_million_tokens_usd": QT_TRANSLATE_NOOP("Wizard", "Cost per million tokens served, USD"),
+    "cost_per_million_tokens": QT_TRANSLATE_NOOP("Wizard", "Cost per million tokens served, USD"),
     "facility_kw": QT_TRANSLATE_NOOP("Wizard", "IT load times PUE"),
     "cloud_cost_per_year": QT_TRANSLATE_NOOP("Wizard", "The same GPUs rented at the catalog's indicative cloud price per GPU-hour"),
     "break_even_months": QT_TRANSLATE_NOOP("Wizard", "Months after which owning has cost less than renting (capex paid up front)"),
@@ -621,7 +621,7 @@ def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
 
 
 # figures the search gives per workload (Candidate.workloads), one column each
-WORKLOAD_FIGURES = ("days", "tokens_per_s_per_user", "ttft_s", "cost_per_million_tokens_usd")
+WORKLOAD_FIGURES = ("days", "tokens_per_s_per_user", "ttft_s", "cost_per_million_tokens")
 
 
 def candidate_row(cand: Candidate) -> dict[str, Any]:
