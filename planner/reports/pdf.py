@@ -769,6 +769,8 @@ class _Builder:
                 own=money(rvo.own_cost_per_year, self.currency))
         be = esc(_("never")) if f.break_even_months is None else "<b>" + esc(_("{months} months").format(
             months=num(f.break_even_months, 1))) + "</b>"
+        if f.break_even_months is not None and not rvo.capex_complete:  # too early: said beside it
+            be += " " + esc(_("(\u26a0 capex incomplete)"))
         return _("own <b>{own}</b>, rent <b>{rent}</b> per year; break-even {when}").format(
             own=money(rvo.own_cost_per_year, self.currency), rent=money(f.cloud_cost_per_year, self.currency),
             when=be)
@@ -1435,6 +1437,9 @@ class _Builder:
             else:
                 be_m = _("<b>{months} months</b> ({years} years)").format(
                     months=num(f.break_even_months, 1), years=num(f.break_even_months / 12, 1))
+                if not rvo.capex_complete:
+                    be_m += " " + esc(_("(\u26a0 capex incomplete: unpriced items are left out, so this is too "
+                                        "early)"))
             if f.break_even_utilisation is None:
                 be_u = esc(_("renting is cheaper at any utilisation"))
             else:

@@ -387,8 +387,12 @@ def cluster_from_counts(catalog: Catalog, servers: dict[str, int], storage: dict
         return 1.0 if currency == md.currency else md.exchange_rates.get(currency)
 
     capex, src, complete = None, "", False
-    priced = [(servers[s], d.price.amount * r) for s, d in devs.items()
-              if d.price is not None and (r := rate(d.price.currency)) is not None]
+    def price(slug: str, d: DeviceType) -> tuple[float, str] | None:  # the plan's override first, as the BOM
+        o = md.price_overrides.get(slug)
+        return (o.amount, o.currency) if o is not None else (d.price.amount, d.price.currency) if d.price else None
+
+    priced = [(servers[s], p[0] * r) for s, d in devs.items()
+              if (p := price(s, d)) is not None and (r := rate(p[1])) is not None]
     usd_rate = rate("USD")
     if len(priced) == len(devs):  # every server priced in (or convertible to) the plan currency
         capex, src, complete = math.fsum(n * amount for n, amount in priced) / gpus, tmsg("server prices"), True

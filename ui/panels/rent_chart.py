@@ -109,8 +109,10 @@ class RentOwnChart(QWidget):
         f = rvo.figures
         if f is not None and f.break_even_months is not None and f.break_even_months <= months:
             self.break_even.setValue(f.break_even_months)
-            self.break_even_label.setText(self.tr("break-even {months} months").replace(
-                "{months}", f"{fnum(f.break_even_months, ',.1f')}"))
+            months_text = f"{fnum(f.break_even_months, ',.1f')}"
+            self.break_even_label.setText(
+                self.tr("break-even {months} months").replace("{months}", months_text) if rvo.capex_complete
+                else self.tr("break-even {months} months \u26a0 capex incomplete").replace("{months}", months_text))
             self.break_even_label.setPos(f.break_even_months, top * 1.04 / self.scale)
             self._place_break_even()
             self.break_even.show()

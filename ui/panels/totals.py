@@ -432,7 +432,11 @@ class TotalsPanel(QWidget):
         if f.break_even_months is None:
             value = self.tr("renting cheaper")
         else:
-            value = self.tr("break-even {months} months").replace("{months}", f"{fnum(f.break_even_months, ',.1f')}")
+            value = (self.tr("break-even {months} months").replace("{months}", f"{fnum(f.break_even_months, ',.1f')}")
+                     if rvo.capex_complete else
+                     # from a capex that leaves unpriced items out: too early, and said beside the figure
+                     self.tr("break-even {months} months \u26a0 capex incomplete").replace(
+                         "{months}", f"{fnum(f.break_even_months, ',.1f')}"))
         d = rvo.price_detail
         source = (self.tr("price set in this plan") if rvo.price_source == "plan" else
                   self.tr("{offer}, {basis} {date}").replace("{offer}", str(d.get("offer", "")))
