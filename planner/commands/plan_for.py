@@ -358,6 +358,9 @@ def print_table(result, shown, spec) -> None:
                           "{currency}/year; owning breaks even after {months:.0f} months, or at {util:.0%} "
                           "utilisation", months=months, util=util, **costs)
             print(line)
+            if not best.capex_complete and months is not None:  # beside the figure it qualifies
+                print(_("  \u26a0 capex incomplete: the break-even is from a capex that leaves unpriced items out, "
+                        "so it is too early"))
         if best.unpriced:
             print(tf("  unpriced: {parts}", parts=", ".join(best.unpriced)))
     for n in result.notes:
