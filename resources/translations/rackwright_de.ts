@@ -471,122 +471,132 @@ werden neue Netzwerk-Racks am Ende einer Netzwerkreihe vorgeschlagen.</translati
     <context>
         <name>BuildsPage</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="926" />
+            <location filename="../../ui/design/wizard.py" line="933" />
             <source>Any GPU</source>
             <translation>Jede GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="812" />
+            <location filename="../../ui/design/wizard.py" line="819" />
             <source>Any cooling</source>
             <translation>Jede Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="755" />
+            <location filename="../../ui/design/wizard.py" line="758" />
             <source>Builds</source>
             <translation>Aufbauten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="780" />
+            <location filename="../../ui/design/wizard.py" line="783" />
             <source>Cancel Search</source>
             <translation>Suche abbrechen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="756" />
+            <location filename="../../ui/design/wizard.py" line="759" />
             <source>Candidate builds, best first. Pick one and press Create Plan to open it as a new plan: room, racks, power, cooling and fabrics laid out, the workloads attached.</source>
             <translation>Mögliche Aufbauten, der beste zuerst. Einen wählen und „Plan erstellen“ drücken, um ihn als neuen Plan zu öffnen: Raum, Racks, Strom, Kühlung und Fabrics angelegt, die Arbeitslasten zugeordnet.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="830" />
+            <location filename="../../ui/design/wizard.py" line="837" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="828" />
+            <location filename="../../ui/design/wizard.py" line="835" />
             <source>GPU</source>
             <translation>GPU</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1093" />
+            <location filename="../../ui/design/wizard.py" line="1118" />
             <source>Generating the plan of build {k}…</source>
             <translation>Plan von Aufbau {k} wird erzeugt…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1128" />
+            <location filename="../../ui/design/wizard.py" line="1153" />
             <source>Generation cancelled.</source>
             <translation>Erzeugung abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1008" />
+            <location filename="../../ui/design/wizard.py" line="1023" />
             <source>No build was found.</source>
             <translation>Es wurde kein Aufbau gefunden.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1007" />
+            <location filename="../../ui/design/wizard.py" line="1022" />
             <source>No build was found: {why}</source>
             <translation>Es wurde kein Aufbau gefunden: {why}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="815" />
+            <location filename="../../ui/design/wizard.py" line="1025" />
+            <source>None of the {n} builds of this list is of that GPU model and cooling (and meets, if asked): change the filters or show all builds.</source>
+            <translation>Keiner der {n} Aufbauten dieser Liste hat dieses GPU-Modell und diese Kühlung (und erfüllt, falls verlangt): Filter ändern oder alle Aufbauten zeigen.</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="822" />
             <source>Only builds that meet</source>
             <translation>Nur Aufbauten, die erfüllen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1116" />
+            <location filename="../../ui/design/wizard.py" line="1141" />
             <source>Plan generated.</source>
             <translation>Plan erzeugt.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="783" />
+            <location filename="../../ui/design/wizard.py" line="786" />
             <source>Search Again</source>
             <translation>Erneut suchen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1064" />
+            <location filename="../../ui/design/wizard.py" line="1089" />
             <source>Search cancelled.</source>
             <translation>Suche abgebrochen.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1004" />
+            <location filename="../../ui/design/wizard.py" line="1019" />
             <source>Search cancelled: the {n} builds ranked so far.</source>
             <translation>Suche abgebrochen: die bisher bewerteten {n} Aufbauten.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="879" />
+            <location filename="../../ui/design/wizard.py" line="886" />
             <source>Searching builds…</source>
             <translation>Aufbauten werden gesucht…</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="922" />
+            <location filename="../../ui/design/wizard.py" line="929" />
             <source>Show all {n} builds</source>
             <translation>Alle {n} Aufbauten zeigen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="834" />
+            <location filename="../../ui/design/wizard.py" line="841" />
             <source>Sort by</source>
             <translation>Sortieren nach</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1123" />
+            <location filename="../../ui/design/wizard.py" line="1148" />
             <source>The plan could not be generated: {reason}</source>
             <translation>Der Plan konnte nicht erzeugt werden: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1060" />
+            <location filename="../../ui/design/wizard.py" line="1085" />
             <source>The search failed: {reason}</source>
             <translation>Die Suche ist fehlgeschlagen: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1015" />
+            <location filename="../../ui/design/wizard.py" line="1039" />
             <source>{n} builds compared, {m} meet every target and limit. The {k} distinct options: per GPU model and cooling the best that meets, and about +25 % and +50 % margin.</source>
             <translation>{n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze. Die {k} unterschiedlichen Optionen: je GPU-Modell und Kühlung die beste, die erfüllt, und etwa +25 % und +50 % Reserve.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1010" />
+            <location filename="../../ui/design/wizard.py" line="1029" />
             <source>{n} builds compared; none meets every target and limit.</source>
             <translation>{n} Aufbauten verglichen; keiner erfüllt jedes Ziel und jede Grenze.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1012" />
+            <location filename="../../ui/design/wizard.py" line="1034" />
+            <source>{shown} of the {k} distinct options shown ({n} builds compared, {m} meet every target and limit).</source>
+            <translation>{shown} der {k} unterschiedlichen Optionen gezeigt ({n} Aufbauten verglichen, {m} erfüllen jedes Ziel und jede Grenze).</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="1031" />
             <source>{shown} of {n} builds shown, {m} of them meet every target and limit.</source>
             <translation>{shown} von {n} Aufbauten gezeigt, {m} davon erfüllen jedes Ziel und jede Grenze.</translation>
         </message>
@@ -2813,68 +2823,68 @@ Trays</translation>
     <context>
         <name>Inspector</name>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="590" />
+            <location filename="../../ui/panels/inspector.py" line="593" />
             <source>(default)</source>
             <translation>(Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="576" />
+            <location filename="../../ui/panels/inspector.py" line="579" />
             <source>(generic)</source>
             <translation>(generisch)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="590" />
+            <location filename="../../ui/panels/inspector.py" line="593" />
             <source>(loop's)</source>
             <translation>(des Kreislaufs)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="888" />
-            <location filename="../../ui/panels/inspector.py" line="904" />
+            <location filename="../../ui/panels/inspector.py" line="891" />
+            <location filename="../../ui/panels/inspector.py" line="907" />
             <source>(no engine results yet)</source>
             <translation>(noch keine Berechnungsergebnisse)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="550" />
+            <location filename="../../ui/panels/inspector.py" line="553" />
             <source>(none)</source>
             <translation>(keine)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="366" />
+            <location filename="../../ui/panels/inspector.py" line="369" />
             <source>(not connected)</source>
             <translation>(nicht verbunden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="583" />
+            <location filename="../../ui/panels/inspector.py" line="586" />
             <source>(not set)</source>
             <translation>(nicht gesetzt)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="656" />
+            <location filename="../../ui/panels/inspector.py" line="659" />
             <source>Air (no row default)</source>
             <translation>Luft (kein Reihen-Standard)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="588" />
+            <location filename="../../ui/panels/inspector.py" line="591" />
             <source>Air ΔT</source>
             <translation>Luft-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="668" />
+            <location filename="../../ui/panels/inspector.py" line="671" />
             <source>All {total} racks follow the row.</source>
             <translation>Alle {total} Racks folgen der Reihe.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="671" />
+            <location filename="../../ui/panels/inspector.py" line="674" />
             <source>Apply to all racks</source>
             <translation>Auf alle Racks anwenden</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="534" />
+            <location filename="../../ui/panels/inspector.py" line="537" />
             <source>As row ({method})</source>
             <translation>Wie Reihe ({method})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="259" />
+            <location filename="../../ui/panels/inspector.py" line="262" />
             <source>Asset tag</source>
             <translation>Inventarnummer</translation>
         </message>
@@ -2884,60 +2894,60 @@ Trays</translation>
             <translation>Autor</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="289" />
+            <location filename="../../ui/panels/inspector.py" line="292" />
             <source>Catalog figures</source>
             <translation>Katalogwerte</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="234" />
+            <location filename="../../ui/panels/inspector.py" line="237" />
             <source>Change in Plan &gt; Plan Settings…</source>
             <translation>Ändern unter Plan &gt; Planeinstellungen…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="728" />
+            <location filename="../../ui/panels/inspector.py" line="731" />
             <source>Compute</source>
             <translation>Rechenleistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="592" />
+            <location filename="../../ui/panels/inspector.py" line="595" />
             <source>Coolant temperature rise, overriding the loop's</source>
             <translation>Temperaturanstieg des Kühlmittels, statt dem des Kreislaufs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="588" />
+            <location filename="../../ui/panels/inspector.py" line="591" />
             <source>Coolant ΔT</source>
             <translation>Kühlmittel-ΔT</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="530" />
-            <location filename="../../ui/panels/inspector.py" line="909" />
+            <location filename="../../ui/panels/inspector.py" line="533" />
+            <location filename="../../ui/panels/inspector.py" line="912" />
             <source>Cooling</source>
             <translation>Kühlung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="655" />
+            <location filename="../../ui/panels/inspector.py" line="658" />
             <source>Cooling (row default)</source>
             <translation>Kühlung (Reihen-Standard)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="56" />
-            <location filename="../../ui/panels/inspector.py" line="571" />
-            <location filename="../../ui/panels/inspector.py" line="787" />
+            <location filename="../../ui/panels/inspector.py" line="574" />
+            <location filename="../../ui/panels/inspector.py" line="790" />
             <source>Cooling loop</source>
             <translation>Kühlkreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="244" />
+            <location filename="../../ui/panels/inspector.py" line="247" />
             <source>Cooling loops</source>
             <translation>Kühlkreisläufe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="416" />
+            <location filename="../../ui/panels/inspector.py" line="419" />
             <source>Cord {n}</source>
             <translation>Netzkabel {n}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="567" />
+            <location filename="../../ui/panels/inspector.py" line="570" />
             <source>Create a cooling loop and put this rack on it (one undo step)</source>
             <translation>Einen Kühlkreislauf anlegen und dieses Rack daran hängen (ein Rückgängig-Schritt)</translation>
         </message>
@@ -2947,40 +2957,40 @@ Trays</translation>
             <translation>Kunde</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="819" />
+            <location filename="../../ui/panels/inspector.py" line="822" />
             <source>Delete loop</source>
             <translation>Kreislauf löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="313" />
-            <location filename="../../ui/panels/inspector.py" line="702" />
+            <location filename="../../ui/panels/inspector.py" line="316" />
+            <location filename="../../ui/panels/inspector.py" line="705" />
             <source>Depth</source>
             <translation>Tiefe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="257" />
+            <location filename="../../ui/panels/inspector.py" line="260" />
             <source>Device</source>
             <translation>Gerät</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="504" />
-            <location filename="../../ui/panels/inspector.py" line="802" />
+            <location filename="../../ui/panels/inspector.py" line="507" />
+            <location filename="../../ui/panels/inspector.py" line="805" />
             <source>Engine</source>
             <translation>Berechnung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="673" />
+            <location filename="../../ui/panels/inspector.py" line="676" />
             <source>Every rack of the row follows the row's cooling: their own choices are cleared (one undo step)</source>
             <translation>Jedes Rack der Reihe folgt der Kühlung der Reihe: seine eigene Wahl wird gelöscht (ein Rückgängig-Schritt)</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="720" />
+            <location filename="../../ui/panels/inspector.py" line="723" />
             <source>Fabric</source>
             <translation>Fabric</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="277" />
+            <location filename="../../ui/panels/inspector.py" line="280" />
             <source>Face</source>
             <translation>Seite</translation>
         </message>
@@ -2990,60 +3000,60 @@ Trays</translation>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="711" />
+            <location filename="../../ui/panels/inspector.py" line="714" />
             <source>Floor</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="704" />
+            <location filename="../../ui/panels/inspector.py" line="707" />
             <source>Floor load limit</source>
             <translation>Grenze der Bodenlast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="706" />
             <source>Floor tiles</source>
             <translation>Bodenplatten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="277" />
+            <location filename="../../ui/panels/inspector.py" line="280" />
             <source>Front</source>
             <translation>Vorne</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="728" />
+            <location filename="../../ui/panels/inspector.py" line="731" />
             <source>Front-end</source>
             <translation>Frontend</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="302" />
+            <location filename="../../ui/panels/inspector.py" line="305" />
             <source>GPUs</source>
             <translation>GPUs</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="291" />
+            <location filename="../../ui/panels/inspector.py" line="294" />
             <source>Height</source>
             <translation>Höhe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="264" />
-            <location filename="../../ui/panels/inspector.py" line="492" />
-            <location filename="../../ui/panels/inspector.py" line="700" />
-            <location filename="../../ui/panels/inspector.py" line="722" />
+            <location filename="../../ui/panels/inspector.py" line="267" />
+            <location filename="../../ui/panels/inspector.py" line="495" />
+            <location filename="../../ui/panels/inspector.py" line="703" />
+            <location filename="../../ui/panels/inspector.py" line="725" />
             <source>Id</source>
             <translation>ID</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="730" />
+            <location filename="../../ui/panels/inspector.py" line="733" />
             <source>Kind</source>
             <translation>Art</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="743" />
+            <location filename="../../ui/panels/inspector.py" line="746" />
             <source>Layout</source>
             <translation>Aufteilung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="281" />
+            <location filename="../../ui/panels/inspector.py" line="284" />
             <source>Left</source>
             <translation>Links</translation>
         </message>
@@ -3053,117 +3063,117 @@ Trays</translation>
             <translation>Verbindung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="733" />
+            <location filename="../../ui/panels/inspector.py" line="736" />
             <source>Link speed</source>
             <translation>Verbindungsgeschwindigkeit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="746" />
+            <location filename="../../ui/panels/inspector.py" line="749" />
             <source>Links</source>
             <translation>Verbindungen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="275" />
+            <location filename="../../ui/panels/inspector.py" line="278" />
             <source>Lowest U</source>
             <translation>Unterste HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="729" />
+            <location filename="../../ui/panels/inspector.py" line="732" />
             <source>Management</source>
             <translation>Management</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="311" />
+            <location filename="../../ui/panels/inspector.py" line="314" />
             <source>Mass</source>
             <translation>Masse</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="293" />
+            <location filename="../../ui/panels/inspector.py" line="296" />
             <source>Max power</source>
             <translation>Maximale Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="582" />
+            <location filename="../../ui/panels/inspector.py" line="585" />
             <source>Max. supply</source>
             <translation>Max. Versorgung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="536" />
-            <location filename="../../ui/panels/inspector.py" line="658" />
+            <location filename="../../ui/panels/inspector.py" line="539" />
+            <location filename="../../ui/panels/inspector.py" line="661" />
             <source>Method</source>
             <translation>Methode</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="235" />
+            <location filename="../../ui/panels/inspector.py" line="238" />
             <source>Money</source>
             <translation>Geld</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="729" />
+            <location filename="../../ui/panels/inspector.py" line="732" />
             <source>NVLink</source>
             <translation>NVLink</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="258" />
-            <location filename="../../ui/panels/inspector.py" line="491" />
-            <location filename="../../ui/panels/inspector.py" line="641" />
-            <location filename="../../ui/panels/inspector.py" line="699" />
-            <location filename="../../ui/panels/inspector.py" line="721" />
+            <location filename="../../ui/panels/inspector.py" line="261" />
+            <location filename="../../ui/panels/inspector.py" line="494" />
+            <location filename="../../ui/panels/inspector.py" line="644" />
+            <location filename="../../ui/panels/inspector.py" line="702" />
+            <location filename="../../ui/panels/inspector.py" line="724" />
             <source>Name</source>
             <translation>Name</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="309" />
+            <location filename="../../ui/panels/inspector.py" line="312" />
             <source>Needs data</source>
             <translation>Daten fehlen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="565" />
+            <location filename="../../ui/panels/inspector.py" line="568" />
             <source>New loop…</source>
             <translation>Neuer Kreislauf…</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="515" />
+            <location filename="../../ui/panels/inspector.py" line="518" />
             <source>No PDUs in this rack: drag PDUs from the catalog onto its sides.</source>
             <translation>Keine PDUs in diesem Rack: PDUs aus dem Katalog an seine Seiten ziehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="380" />
+            <location filename="../../ui/panels/inspector.py" line="383" />
             <source>No feeds yet: add them in Plan &gt; Power Feeds and Sources</source>
             <translation>Noch keine Einspeisungen: unter Plan &gt; Einspeisungen und Stromquellen anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="349" />
+            <location filename="../../ui/panels/inspector.py" line="352" />
             <source>No price: not in the capex, which is incomplete.</source>
             <translation>Kein Preis: nicht in den Investitionskosten, die damit unvollständig sind.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="815" />
+            <location filename="../../ui/panels/inspector.py" line="818" />
             <source>No racks yet: choose this loop in a rack's or row's cooling, or use Plan &gt; Cooling Loops &gt; Assign selected racks.</source>
             <translation>Noch keine Racks: diesen Kreislauf in der Kühlung eines Racks oder einer Reihe wählen oder Plan &gt; Kühlkreisläufe &gt; Gewählte Racks zuordnen nutzen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="347" />
+            <location filename="../../ui/panels/inspector.py" line="350" />
             <source>No results yet.</source>
             <translation>Noch keine Ergebnisse.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="541" />
+            <location filename="../../ui/panels/inspector.py" line="544" />
             <source>Not on a cooling loop: choose one, or create it with New loop…</source>
             <translation>An keinem Kühlkreislauf: einen wählen oder mit „Neuer Kreislauf…“ anlegen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="644" />
+            <location filename="../../ui/panels/inspector.py" line="647" />
             <source>Orientation</source>
             <translation>Ausrichtung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="735" />
+            <location filename="../../ui/panels/inspector.py" line="738" />
             <source>Oversubscription target</source>
             <translation>Überbuchungsziel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="298" />
+            <location filename="../../ui/panels/inspector.py" line="301" />
             <source>PSU nameplate</source>
             <translation>Netzteil-Typenschild</translation>
         </message>
@@ -3173,8 +3183,8 @@ Trays</translation>
             <translation>PUE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="448" />
-            <location filename="../../ui/panels/inspector.py" line="471" />
+            <location filename="../../ui/panels/inspector.py" line="451" />
+            <location filename="../../ui/panels/inspector.py" line="474" />
             <source>Pin</source>
             <translation>Fest</translation>
         </message>
@@ -3184,29 +3194,29 @@ Trays</translation>
             <translation>Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="450" />
+            <location filename="../../ui/panels/inspector.py" line="453" />
             <source>Plug this cord into the chosen outlet; the device's other cords stay where they are. A cord the engine spread there moves elsewhere.</source>
             <translation>Dieses Netzkabel in den gewählten Steckplatz stecken; die anderen Netzkabel des Geräts bleiben, wo sie sind. Ein von der Berechnung dort verteiltes Netzkabel zieht um.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="908" />
+            <location filename="../../ui/panels/inspector.py" line="911" />
             <source>Power</source>
             <translation>Strom</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="398" />
+            <location filename="../../ui/panels/inspector.py" line="401" />
             <source>Power cords</source>
             <translation>Netzkabel</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="284" />
-            <location filename="../../ui/panels/inspector.py" line="752" />
+            <location filename="../../ui/panels/inspector.py" line="287" />
+            <location filename="../../ui/panels/inspector.py" line="755" />
             <source>Power feed</source>
             <translation>Einspeisung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="238" />
-            <location filename="../../ui/panels/inspector.py" line="513" />
+            <location filename="../../ui/panels/inspector.py" line="241" />
+            <location filename="../../ui/panels/inspector.py" line="516" />
             <source>Power feeds</source>
             <translation>Einspeisungen</translation>
         </message>
@@ -3216,12 +3226,12 @@ Trays</translation>
             <translation>Stromquelle</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="322" />
+            <location filename="../../ui/panels/inspector.py" line="325" />
             <source>Price</source>
             <translation>Preis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="329" />
+            <location filename="../../ui/panels/inspector.py" line="332" />
             <source>Price for this plan…</source>
             <translation>Preis für diesen Plan…</translation>
         </message>
@@ -3231,39 +3241,39 @@ Trays</translation>
             <translation>Projekt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="265" />
-            <location filename="../../ui/panels/inspector.py" line="490" />
+            <location filename="../../ui/panels/inspector.py" line="268" />
+            <location filename="../../ui/panels/inspector.py" line="493" />
             <source>Rack</source>
             <translation>Rack</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="498" />
+            <location filename="../../ui/panels/inspector.py" line="501" />
             <source>Rack type</source>
             <translation>Racktyp</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="647" />
-            <location filename="../../ui/panels/inspector.py" line="714" />
+            <location filename="../../ui/panels/inspector.py" line="650" />
+            <location filename="../../ui/panels/inspector.py" line="717" />
             <source>Racks</source>
             <translation>Racks</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="808" />
+            <location filename="../../ui/panels/inspector.py" line="811" />
             <source>Racks on this loop</source>
             <translation>Racks an diesem Kreislauf</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="738" />
+            <location filename="../../ui/panels/inspector.py" line="741" />
             <source>Rail-optimised</source>
             <translation>Rail-optimiert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="706" />
+            <location filename="../../ui/panels/inspector.py" line="709" />
             <source>Raised floor (unchecked: slab)</source>
             <translation>Doppelboden (nicht angehakt: Rohboden)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="277" />
+            <location filename="../../ui/panels/inspector.py" line="280" />
             <source>Rear</source>
             <translation>Hinten</translation>
         </message>
@@ -3273,39 +3283,39 @@ Trays</translation>
             <translation>Revision</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="281" />
+            <location filename="../../ui/panels/inspector.py" line="284" />
             <source>Right</source>
             <translation>Rechts</translation>
         </message>
         <message>
             <location filename="../../ui/panels/inspector.py" line="58" />
-            <location filename="../../ui/panels/inspector.py" line="698" />
+            <location filename="../../ui/panels/inspector.py" line="701" />
             <source>Room</source>
             <translation>Raum</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="493" />
-            <location filename="../../ui/panels/inspector.py" line="640" />
+            <location filename="../../ui/panels/inspector.py" line="496" />
+            <location filename="../../ui/panels/inspector.py" line="643" />
             <source>Row</source>
             <translation>Reihe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="713" />
+            <location filename="../../ui/panels/inspector.py" line="716" />
             <source>Rows</source>
             <translation>Reihen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="247" />
+            <location filename="../../ui/panels/inspector.py" line="250" />
             <source>Select a rack or a device to see its properties.</source>
             <translation>Ein Rack oder Gerät wählen, um seine Eigenschaften zu sehen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="260" />
+            <location filename="../../ui/panels/inspector.py" line="263" />
             <source>Serial</source>
             <translation>Seriennummer</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="593" />
+            <location filename="../../ui/panels/inspector.py" line="596" />
             <source>Server air temperature rise, for the airflow</source>
             <translation>Temperaturanstieg der Serverluft, für die Luftmenge</translation>
         </message>
@@ -3315,7 +3325,7 @@ Trays</translation>
             <translation>Servergruppe</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="281" />
+            <location filename="../../ui/panels/inspector.py" line="284" />
             <source>Side</source>
             <translation>Seite</translation>
         </message>
@@ -3325,32 +3335,32 @@ Trays</translation>
             <translation>Standort</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="318" />
+            <location filename="../../ui/panels/inspector.py" line="321" />
             <source>Sources</source>
             <translation>Quellen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="476" />
+            <location filename="../../ui/panels/inspector.py" line="479" />
             <source>Spread automatically</source>
             <translation>Automatisch verteilen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="728" />
+            <location filename="../../ui/panels/inspector.py" line="731" />
             <source>Storage</source>
             <translation>Speicher</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="732" />
+            <location filename="../../ui/panels/inspector.py" line="735" />
             <source>Technology</source>
             <translation>Technik</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="307" />
+            <location filename="../../ui/panels/inspector.py" line="310" />
             <source>The catalog entry lacks these figures (imported from NetBox?); the engine counts what is missing as zero. Fill them in the catalog file.</source>
             <translation>Dem Katalogeintrag fehlen diese Werte (aus NetBox importiert?); die Berechnung zählt Fehlendes als null. Im Katalog eintragen.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="482" />
+            <location filename="../../ui/panels/inspector.py" line="485" />
             <source>The engine spreads these cords over the rack's PDUs, A/B alternating, each on the least-loaded phase.</source>
             <translation>Die Berechnung verteilt diese Netzkabel auf die PDUs des Racks, abwechselnd A/B, jeweils auf die am wenigsten belastete Phase.</translation>
         </message>
@@ -3360,32 +3370,32 @@ Trays</translation>
             <translation>Das gewählte Element existiert nicht mehr.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="585" />
+            <location filename="../../ui/panels/inspector.py" line="588" />
             <source>The warmest coolant the door, cold plates or tank are designed for; a warning when the loop supplies warmer water</source>
             <translation>Das wärmste Kühlmittel, für das Tür, Kühlplatten oder Tank ausgelegt sind; eine Warnung, wenn der Kreislauf wärmeres Wasser liefert</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="263" />
+            <location filename="../../ui/panels/inspector.py" line="266" />
             <source>Type</source>
             <translation>Typ</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="295" />
+            <location filename="../../ui/panels/inspector.py" line="298" />
             <source>Typical power</source>
             <translation>Typische Leistung</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="821" />
+            <location filename="../../ui/panels/inspector.py" line="824" />
             <source>Unassign racks and delete</source>
             <translation>Racks lösen und löschen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="580" />
+            <location filename="../../ui/panels/inspector.py" line="583" />
             <source>Unit</source>
             <translation>Einheit</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="701" />
+            <location filename="../../ui/panels/inspector.py" line="704" />
             <source>Width</source>
             <translation>Breite</translation>
         </message>
@@ -3395,72 +3405,72 @@ Trays</translation>
             <translation>Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="642" />
+            <location filename="../../ui/panels/inspector.py" line="645" />
             <source>X</source>
             <translation>X</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="643" />
+            <location filename="../../ui/panels/inspector.py" line="646" />
             <source>Y</source>
             <translation>Y</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="358" />
+            <location filename="../../ui/panels/inspector.py" line="361" />
             <source>catalog price</source>
             <translation>Katalogpreis</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="430" />
+            <location filename="../../ui/panels/inspector.py" line="433" />
             <source>cord </source>
             <translation>Netzkabel </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="360" />
+            <location filename="../../ui/panels/inspector.py" line="363" />
             <source>no exchange rate: not in the capex</source>
             <translation>kein Wechselkurs: nicht in den Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="227" />
+            <location filename="../../ui/panels/inspector.py" line="230" />
             <source>none</source>
             <translation>keine</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="437" />
+            <location filename="../../ui/panels/inspector.py" line="440" />
             <source>outlet </source>
             <translation>Steckplatz </translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="411" />
+            <location filename="../../ui/panels/inspector.py" line="414" />
             <source>pinned</source>
             <translation>fest</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="356" />
+            <location filename="../../ui/panels/inspector.py" line="359" />
             <source>price set for this plan{source}</source>
             <translation>Preis für diesen Plan gesetzt{source}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="411" />
+            <location filename="../../ui/panels/inspector.py" line="414" />
             <source>spread by the engine</source>
             <translation>von der Berechnung verteilt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="912" />
+            <location filename="../../ui/panels/inspector.py" line="915" />
             <source>{0}: {1}</source>
             <translation>{0}: {1}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="915" />
+            <location filename="../../ui/panels/inspector.py" line="918" />
             <source>{0}: {1} % of its limit, {2}</source>
             <translation>{0}: {1} % der Grenze, {2}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="298" />
+            <location filename="../../ui/panels/inspector.py" line="301" />
             <source>{count} x {rating} W</source>
             <translation>{count} × {rating} W</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="228" />
+            <location filename="../../ui/panels/inspector.py" line="231" />
             <source>{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %</source>
             <translation>{cur}; Wechselkurse: {rates}{date}; {price:g} {cur}/kWh, Auslastung {util:g} %</translation>
         </message>
@@ -3470,13 +3480,13 @@ Trays</translation>
             <translation>{kind} {id}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="240" />
-            <location filename="../../ui/panels/inspector.py" line="372" />
+            <location filename="../../ui/panels/inspector.py" line="243" />
+            <location filename="../../ui/panels/inspector.py" line="375" />
             <source>{name} (side {side})</source>
             <translation>{name} (Seite {side})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="369" />
+            <location filename="../../ui/panels/inspector.py" line="372" />
             <source>{name} (side {side}, on {source})</source>
             <translation>{name} (Seite {side}, an {source})</translation>
         </message>
@@ -3488,49 +3498,49 @@ Delete, Copy and Duplicate act on all of them.</source>
 Löschen, Kopieren und Duplizieren wirken auf alle.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="665" />
+            <location filename="../../ui/panels/inspector.py" line="668" />
             <source>{n} of {total} racks have their own cooling: {names}</source>
             <translation>{n} von {total} Racks haben ihre eigene Kühlung: {names}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="412" />
+            <location filename="../../ui/panels/inspector.py" line="415" />
             <source>{pdu} outlet {outlet}, {phase} ({how})</source>
             <translation>{pdu} Steckplatz {outlet}, {phase} ({how})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="408" />
+            <location filename="../../ui/panels/inspector.py" line="411" />
             <source>{pdu}, outlet not known yet</source>
             <translation>{pdu}, Steckplatz noch unbekannt</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="351" />
+            <location filename="../../ui/panels/inspector.py" line="354" />
             <source>{price} {currency} each, {qty} in the plan</source>
             <translation>{price} {currency} pro Stück, {qty} im Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="261" />
-            <location filename="../../ui/panels/inspector.py" line="497" />
-            <location filename="../../ui/panels/inspector.py" line="579" />
+            <location filename="../../ui/panels/inspector.py" line="264" />
+            <location filename="../../ui/panels/inspector.py" line="500" />
+            <location filename="../../ui/panels/inspector.py" line="582" />
             <source>{slug} (not in catalog)</source>
             <translation>{slug} (nicht im Katalog)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="290" />
+            <location filename="../../ui/panels/inspector.py" line="293" />
             <source>{u} U</source>
             <translation>{u} HE</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="290" />
+            <location filename="../../ui/panels/inspector.py" line="293" />
             <source>{u} U (full depth)</source>
             <translation>{u} HE (volle Tiefe)</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="241" />
+            <location filename="../../ui/panels/inspector.py" line="244" />
             <source>{v} V {phases}-phase, {a} A</source>
             <translation>{v} V {phases}-phasig, {a} A</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/inspector.py" line="813" />
+            <location filename="../../ui/panels/inspector.py" line="816" />
             <source>… and {n} more</source>
             <translation>… und {n} weitere</translation>
         </message>
@@ -6271,17 +6281,17 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>SizingWizard</name>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1163" />
+            <location filename="../../ui/design/wizard.py" line="1188" />
             <source>Create Plan</source>
             <translation>Plan erstellen</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1152" />
+            <location filename="../../ui/design/wizard.py" line="1177" />
             <source>New from Workload</source>
             <translation>Neu aus Arbeitslast</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="1152" />
+            <location filename="../../ui/design/wizard.py" line="1177" />
             <source>Size This Workload</source>
             <translation>Diese Arbeitslast dimensionieren</translation>
         </message>
@@ -6883,6 +6893,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
     <context>
         <name>Wizard</name>
         <message>
+            <location filename="../../ui/design/wizard.py" line="693" />
+            <source>1 month</source>
+            <translation>1 Monat</translation>
+        </message>
+        <message>
             <location filename="../../ui/design/wizard.py" line="665" />
             <source>Air</source>
             <translation>Luft</translation>
@@ -6903,13 +6918,20 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Amortisation</translation>
         </message>
         <message>
+            <location filename="../../ui/design/wizard.py" line="990" />
+            <source>Break-even from an incomplete capex: the items without a price are left out, so owning pays off later than this:
+{items}</source>
+            <translation>Amortisation aus unvollständigen Investitionskosten: Die Positionen ohne Preis fehlen, der Kauf amortisiert sich also später:
+{items}</translation>
+        </message>
+        <message>
             <location filename="../../ui/design/wizard.py" line="637" />
             <location filename="../../ui/design/wizard.py" line="661" />
             <source>Capex</source>
             <translation>Investitionskosten</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="983" />
+            <location filename="../../ui/design/wizard.py" line="997" />
             <source>Capex incomplete: these items have no price in {currency} and are left out:
 {items}</source>
             <translation>Investitionskosten unvollständig: Diese Positionen haben keinen Preis in {currency} und fehlen:
@@ -6936,7 +6958,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Kosten je Million ausgelieferter Tokens in der Planwährung (Anteil der Investitionskosten über die Nutzungsjahre und Energie zum Strompreis des Plans)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="980" />
+            <location filename="../../ui/design/wizard.py" line="987" />
             <source>Cost per token from an incomplete capex ({basis}): a lower bound</source>
             <translation>Kosten je Token aus unvollständigen Investitionskosten ({basis}): eine Untergrenze</translation>
         </message>
@@ -6951,7 +6973,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Direkte Flüssigkeitskühlung (CDU)</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="987" />
+            <location filename="../../ui/design/wizard.py" line="1001" />
             <source>Estimated by the search; the plan it writes is priced when you create it</source>
             <translation>Von der Suche geschätzt; der Plan wird beim Erstellen bepreist</translation>
         </message>
@@ -6959,6 +6981,13 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <location filename="../../ui/design/wizard.py" line="636" />
             <source>Facility kW</source>
             <translation>Gebäude-kW</translation>
+        </message>
+        <message>
+            <location filename="../../ui/design/wizard.py" line="994" />
+            <source>From an incomplete capex (support is a share of it): a lower bound:
+{items}</source>
+            <translation>Aus unvollständigen Investitionskosten (der Support ist ein Anteil davon): eine Untergrenze:
+{items}</translation>
         </message>
         <message>
             <location filename="../../ui/design/wizard.py" line="631" />
@@ -7086,12 +7115,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>ein Prozentwert von 0 bis 100</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="739" />
+            <location filename="../../ui/design/wizard.py" line="742" />
             <source>met</source>
             <translation>erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="738" />
+            <location filename="../../ui/design/wizard.py" line="741" />
             <source>met within the model's uncertainty</source>
             <translation>im Rahmen der Modellunsicherheit erfüllt</translation>
         </message>
@@ -7101,38 +7130,39 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>keine Grenze</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="739" />
+            <location filename="../../ui/design/wizard.py" line="742" />
             <source>not met</source>
             <translation>nicht erfüllt</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="955" />
+            <location filename="../../ui/design/wizard.py" line="962" />
             <source>{currency} / M tok</source>
             <translation>{currency} / Mio. Tok.</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="709" />
+            <location filename="../../ui/design/wizard.py" line="710" />
             <source>{money} ⚠ incomplete</source>
             <translation>{money} ⚠ unvollständig</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="693" />
+            <location filename="../../ui/design/wizard.py" line="694" />
             <source>{months} months</source>
             <translation>{months} Monate</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="741" />
+            <location filename="../../ui/design/wizard.py" line="744" />
             <source>{name}: {met}, margin {margin}, limited by {bottleneck}</source>
             <translation>{name}: {met}, Spielraum {margin}, begrenzt durch {bottleneck}</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="695" />
-            <location filename="../../ui/design/wizard.py" line="700" />
-            <source>{value} ⚠ capex incomplete</source>
-            <translation>{value} ⚠ Investitionskosten unvollständig</translation>
+            <location filename="../../ui/design/wizard.py" line="696" />
+            <location filename="../../ui/design/wizard.py" line="701" />
+            <location filename="../../ui/design/wizard.py" line="712" />
+            <source>{value} ⚠</source>
+            <translation>{value} ⚠</translation>
         </message>
         <message>
-            <location filename="../../ui/design/wizard.py" line="707" />
+            <location filename="../../ui/design/wizard.py" line="708" />
             <source>≈ {money}</source>
             <translation>≈ {money}</translation>
         </message>

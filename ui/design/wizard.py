@@ -635,8 +635,8 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("it_kw", QT_TRANSLATE_NOOP("Wizard", "IT kW"), "kw"),
     ("facility_kw", QT_TRANSLATE_NOOP("Wizard", "Facility kW"), "kw"),
     ("capex", QT_TRANSLATE_NOOP("Wizard", "Capex"), "capex"),
-    ("opex_per_year", QT_TRANSLATE_NOOP("Wizard", "Opex / year"), "money"),
-    ("tco", QT_TRANSLATE_NOOP("Wizard", "Total cost"), "money"),
+    ("opex_per_year", QT_TRANSLATE_NOOP("Wizard", "Opex / year"), "money_capex"),
+    ("tco", QT_TRANSLATE_NOOP("Wizard", "Total cost"), "money_capex"),
     ("cloud_cost_per_year", QT_TRANSLATE_NOOP("Wizard", "Rent / year"), "money"),
     ("break_even_months", QT_TRANSLATE_NOOP("Wizard", "Break-even"), "months"),
     ("days", QT_TRANSLATE_NOOP("Wizard", "Days to train"), "days"),
@@ -690,23 +690,26 @@ def cell_text(value: Any, fmt: str, row: dict[str, Any], currency: str) -> str:
     if fmt in NUMBER_SPECS:  # in the app's language (German 1.234,5), as every other figure
         return fnum(float(value), NUMBER_SPECS[fmt])
     if fmt == "months":
-        text = tr("Wizard", "{months} months").format(months=fnum(float(value), ",.0f"))
+        text = (tr("Wizard", "1 month") if round(float(value)) == 1
+                else tr("Wizard", "{months} months").format(months=fnum(float(value), ",.0f")))
         if row.get("capex_complete") is False:  # break-even from a capex that leaves items out: too early
-            return tr("Wizard", "{value} \u26a0 capex incomplete").format(value=text)
+            return tr("Wizard", "{value} \u26a0").format(value=text)  # the cell's tooltip says why
         return text
     if fmt == "token_cost":
         text = f"{fnum(float(value), ',.2f')} {row.get('currency') or currency}"
         if row.get("cost_complete") is False:
-            return tr("Wizard", "{value} \u26a0 capex incomplete").format(value=text)
+            return tr("Wizard", "{value} \u26a0").format(value=text)  # the cell's tooltip says why
         return text
     if fmt == "pct":
         return f"{fnum(float(value) * 100, '+,.0f')} %"
-    if fmt in ("money", "capex"):
+    if fmt in ("money", "capex", "money_capex"):
         text = fmt_money(float(value), row.get("currency") or currency)
         if fmt == "capex" and row.get("capex_exact") is False:  # the search's estimate, not yet its plan's
             text = tr("Wizard", "\u2248 {money}").format(money=text)
         if fmt == "capex" and row.get("capex_complete") is False:
             return tr("Wizard", "{money} \u26a0 incomplete").format(money=text)
+        if fmt == "money_capex" and row.get("capex_complete") is False:  # opex and TCO grow with the capex
+            return tr("Wizard", "{value} \u26a0").format(value=text)
         return text
     return str(value)
 
@@ -807,8 +810,12 @@ class BuildsPage(QWizardPage):
         self.show_all.setObjectName("showAllBuilds")
         self.filter_gpu = QComboBox(self)
         self.filter_gpu.setObjectName("filterGpu")
+        # long GPU names ("NVIDIA Blackwell GPU in GB200 superchip ...") whole in the list, not in the bar
+        self.filter_gpu.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.filter_gpu.setMinimumContentsLength(18)
         self.filter_cooling = QComboBox(self)
         self.filter_cooling.setObjectName("filterCooling")
+        self.filter_cooling.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.filter_cooling.addItem(self.tr("Any cooling"), None)
         for opt in COOLING_OPTIONS:
             self.filter_cooling.addItem(tr("Wizard", COOLING_SHORT[opt]), opt)
@@ -967,7 +974,7 @@ class BuildsPage(QWizardPage):
                     f = it.font()
                     f.setBold(True)
                     it.setFont(f)
-                incomplete = (row.get("capex_complete") is False and fmt in ("capex", "months")) or (
+                incomplete = (row.get("capex_complete") is False and fmt in ("capex", "months", "money_capex")) or (
                     fmt == "token_cost" and row.get("cost_complete") is False)
                 if incomplete and value is not None:
                     it.setForeground(style.WARN.darker(130))
@@ -979,6 +986,13 @@ class BuildsPage(QWizardPage):
                                         if w.get("cost_complete") is False})
                         it.setToolTip(tr("Wizard", "Cost per token from an incomplete capex ({basis}): a lower "
                                                    "bound").format(basis=", ".join(b for b in bases if b)))
+                    elif fmt == "months":
+                        it.setToolTip(tr("Wizard", "Break-even from an incomplete capex: the items without a price "
+                                                   "are left out, so owning pays off later than this:\n{items}").format(
+                            items="\n".join(row.get("unpriced") or ())))
+                    elif fmt == "money_capex":
+                        it.setToolTip(tr("Wizard", "From an incomplete capex (support is a share of it): a lower "
+                                                   "bound:\n{items}").format(items="\n".join(row.get("unpriced") or ())))
                     else:
                         it.setToolTip(tr("Wizard", "Capex incomplete: these items have no price in {currency} "
                                                    "and are left out:\n{items}").format(
@@ -987,8 +1001,9 @@ class BuildsPage(QWizardPage):
                     it.setToolTip(tr("Wizard", "Estimated by the search; the plan it writes is priced when you "
                                                "create it"))
                 self.table.setItem(r, c, it)
-        for c, (key_, _h, _f) in enumerate(COLUMNS):  # a figure none of the workloads has (days for serving)
-            self.table.setColumnHidden(c, bool(self.rows) and all(row.get(key_) is None for row in self.rows))
+        if self.rows:  # a figure none of the workloads has (days for serving); none shown: as it was
+            for c, (key_, _h, _f) in enumerate(COLUMNS):
+                self.table.setColumnHidden(c, all(row.get(key_) is None for row in self.rows))
         self._fit_columns()
         QTimer.singleShot(0, self._fit_columns)  # again once the table has its scroll bars and final size
         meets = sum(1 for row in self.rows if row.get("meets"))
@@ -1006,11 +1021,20 @@ class BuildsPage(QWizardPage):
             notes = "; ".join(message_text(n) for n in result.notes)
             self.status.setText(self.tr("No build was found: {why}").format(why=notes) if notes
                                 else self.tr("No build was found."))
+        elif not self.rows:  # the filters leave none
+            self.status.setText(self.tr("None of the {n} builds of this list is of that GPU model and cooling (and "
+                                        "meets, if asked): change the filters or show all builds.").format(
+                n=fnum(len(base), ",")))
         elif not result.meeting:
             self.status.setText(self.tr("{n} builds compared; none meets every target and limit.").format(n=n_all))
         elif self.show_all.isChecked():
             self.status.setText(self.tr("{shown} of {n} builds shown, {m} of them meet every target and limit.").format(
                 shown=fnum(len(self.rows), ","), n=n_all, m=fnum(meets, ",")))
+        elif len(self.rows) < len(self.options):
+            self.status.setText(self.tr("{shown} of the {k} distinct options shown ({n} builds compared, {m} meet "
+                                        "every target and limit).").format(shown=fnum(len(self.rows), ","),
+                                                                           k=fnum(len(self.options), ","), n=n_all,
+                                                                           m=fnum(result.meeting, ",")))
         else:
             self.status.setText(self.tr("{n} builds compared, {m} meet every target and limit. The {k} distinct "
                                         "options: per GPU model and cooling the best that meets, and about +25 % "
@@ -1024,8 +1048,9 @@ class BuildsPage(QWizardPage):
         self.completeChanged.emit()
 
     def _fit_columns(self) -> None:
-        """Every column as wide as its content; when that is wider than the table, the long
-        product names (GPUs, servers) give way first, down to 12 em, elided."""
+        """Every column as wide as its content; when that is wider than the table, the verdict
+        (its tooltip has the whole text) and the long product names (GPUs, servers) give way
+        first, down to 12 em, elided."""
         t = self.table
         if not shiboken6.isValid(t) or not self.rows:
             return
@@ -1033,7 +1058,7 @@ class BuildsPage(QWizardPage):
         total = sum(t.columnWidth(c) for c in range(t.columnCount()) if not t.isColumnHidden(c))
         over = total - t.viewport().width()
         floor = max(120, t.fontMetrics().horizontalAdvance("M") * 12)
-        for key in ("servers", "gpus"):
+        for key in ("meets", "servers", "gpus"):  # the long "met within the model's uncertainty" gives way first
             if over <= 0:
                 break
             c = next(i for i, col in enumerate(COLUMNS) if col[0] == key)
