@@ -6434,7 +6434,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="482" />
+            <location filename="../../ui/panels/totals.py" line="483" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n Rack-Domäne, {complete} vollständig, {tbs} TB/s pro GPU</numerusform>
@@ -6474,7 +6474,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="490" />
+            <location filename="../../ui/panels/totals.py" line="491" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n Server mit per NVLink-Bridge gekoppelten GPU-Paaren</numerusform>
@@ -6482,7 +6482,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="492" />
+            <location filename="../../ui/panels/totals.py" line="493" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n Server mit GPU-zu-GPU-Verbindung</numerusform>
@@ -6490,7 +6490,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="488" />
+            <location filename="../../ui/panels/totals.py" line="489" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n Server mit Infinity-Fabric-Domäne im Server</numerusform>
@@ -6498,7 +6498,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="486" />
+            <location filename="../../ui/panels/totals.py" line="487" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n Server mit NVSwitch-Domäne im Server</numerusform>
@@ -6599,7 +6599,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>IT-Last</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="470" />
+            <location filename="../../ui/panels/totals.py" line="471" />
             <source>Infinity Fabric domains</source>
             <translation>Infinity-Fabric-Domänen</translation>
         </message>
@@ -6615,7 +6615,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="112" />
-            <location filename="../../ui/panels/totals.py" line="472" />
+            <location filename="../../ui/panels/totals.py" line="473" />
             <source>NVLink domains</source>
             <translation>NVLink-Domänen</translation>
         </message>
@@ -6650,7 +6650,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Mieten oder kaufen</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="471" />
+            <location filename="../../ui/panels/totals.py" line="472" />
             <source>Scale-up domains</source>
             <translation>Scale-up-Domänen</translation>
         </message>
@@ -6680,14 +6680,9 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="438" />
-            <source>break-even {months} months ⚠ capex incomplete</source>
-            <translation>Amortisation nach {months} Monaten ⚠ Investitionskosten unvollständig</translation>
-        </message>
-        <message>
-            <location filename="../../ui/panels/totals.py" line="451" />
-            <source>capex incomplete: owning is understated</source>
-            <translation>Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt</translation>
+            <location filename="../../ui/panels/totals.py" line="439" />
+            <source>break-even {months} months ⚠</source>
+            <translation>Amortisation nach {months} Monaten ⚠</translation>
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="358" />
@@ -6720,12 +6715,12 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>unvollständig: einige Positionen haben keinen Preis im Katalog</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="479" />
+            <location filename="../../ui/panels/totals.py" line="480" />
             <source>largest {n} GPUs (in one {model})</source>
             <translation>größte {n} GPUs (in einem {model})</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="478" />
+            <location filename="../../ui/panels/totals.py" line="479" />
             <source>largest {n} GPUs ({name})</source>
             <translation>größte {n} GPUs ({name})</translation>
         </message>
@@ -6760,7 +6755,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>keine GPUs in diesem Plan</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="474" />
+            <location filename="../../ui/panels/totals.py" line="475" />
             <source>no GPUs with a GPU-to-GPU link (NVLink, Infinity Fabric) placed</source>
             <translation>keine GPUs mit GPU-zu-GPU-Verbindung (NVLink, Infinity Fabric) platziert</translation>
         </message>
@@ -6782,7 +6777,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
         </message>
         <message>
             <location filename="../../ui/panels/totals.py" line="374" />
-            <location filename="../../ui/panels/totals.py" line="474" />
+            <location filename="../../ui/panels/totals.py" line="475" />
             <source>none</source>
             <translation>keine</translation>
         </message>
@@ -6797,7 +6792,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>der Bodenbelastbarkeit des Raums unter Rack {rack}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="445" />
+            <location filename="../../ui/panels/totals.py" line="446" />
             <source>own {own}/year vs rent {rent}/year ({gpus} GPUs at {price} {cur}/GPU-hour, {source}); break-even utilisation {util}</source>
             <translation>kaufen {own}/Jahr gegenüber mieten {rent}/Jahr ({gpus} GPUs zu {price} {cur}/GPU-Stunde, {source}); Auslastung an der Gewinnschwelle {util}</translation>
         </message>
@@ -6807,7 +6802,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>kaufen {own}/Jahr; Mieten nicht berechnet: {reason}</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="441" />
+            <location filename="../../ui/panels/totals.py" line="442" />
             <source>price set in this plan</source>
             <translation>Preis in diesem Plan gesetzt</translation>
         </message>
@@ -6867,7 +6862,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>{mwh} MWh zu {price} {cur}/kWh</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/totals.py" line="442" />
+            <location filename="../../ui/panels/totals.py" line="443" />
             <source>{offer}, {basis} {date}</source>
             <translation>{offer}, {basis} {date}</translation>
         </message>
@@ -6880,6 +6875,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <location filename="../../ui/panels/totals.py" line="385" />
             <source>{used} U used, {free} U free</source>
             <translation>{used} HE belegt, {free} HE frei</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/totals.py" line="452" />
+            <source>⚠ capex incomplete: owning is understated and the break-even too early</source>
+            <translation>⚠ Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt, die Amortisation zu früh</translation>
         </message>
     </context>
     <context>

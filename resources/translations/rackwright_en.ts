@@ -155,7 +155,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="482" />
+            <location filename="../../ui/panels/totals.py" line="483" />
             <source>%n rack domain(s), {complete} complete, {tbs} TB/s per GPU</source>
             <translation>
                 <numerusform>%n rack domain, {complete} complete, {tbs} TB/s per GPU</numerusform>
@@ -195,7 +195,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="490" />
+            <location filename="../../ui/panels/totals.py" line="491" />
             <source>%n server(s) with NVLink-bridged GPU pairs</source>
             <translation>
                 <numerusform>%n server with NVLink-bridged GPU pairs</numerusform>
@@ -203,7 +203,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="492" />
+            <location filename="../../ui/panels/totals.py" line="493" />
             <source>%n server(s) with a GPU-to-GPU link</source>
             <translation>
                 <numerusform>%n server with a GPU-to-GPU link</numerusform>
@@ -211,7 +211,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="488" />
+            <location filename="../../ui/panels/totals.py" line="489" />
             <source>%n server(s) with an in-server Infinity Fabric domain</source>
             <translation>
                 <numerusform>%n server with an in-server Infinity Fabric domain</numerusform>
@@ -219,7 +219,7 @@ Everything else in the catalog loaded normally.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../ui/panels/totals.py" line="486" />
+            <location filename="../../ui/panels/totals.py" line="487" />
             <source>%n server(s) with an in-server NVSwitch domain</source>
             <translation>
                 <numerusform>%n server with an in-server NVSwitch domain</numerusform>

@@ -227,7 +227,7 @@ class Inspector(QWidget):
         from planner.i18n import format_date
 
         # in the app's language, as every other figure (German: USD 0,9605, 28.02.2025)
-        rates = ", ".join(f"{c} {fnum(r, 'g')}" for c, r in md.exchange_rates.items()) or self.tr("none")
+        rates = ", ".join(f"{c} {fnum(r, '.6g')}" for c, r in md.exchange_rates.items()) or self.tr("none")
         money = QLabel(self.tr("{cur}; exchange rates: {rates}{date}; {price:g} {cur}/kWh, utilisation {util:g} %")
                        .replace("{cur}", md.currency).replace("{rates}", rates)
                        .replace("{date}", f" ({format_date(md.exchange_rates_date)})" if md.exchange_rates_date else "")
