@@ -105,7 +105,7 @@ def test_plan_settings_rent_or_own_fields_are_one_undo_step(qtbot, tmp_path, shi
     assert chart.break_even.isVisible() and chart.break_even.value() == pytest.approx(rvo.figures.break_even_months)
     assert chart.break_even_label.isVisible() and f"{rvo.figures.break_even_months:,.1f} months" in \
         chart.break_even_label.textItem.toPlainText()
-    assert "capex incomplete" in chart.break_even_label.textItem.toPlainText()
+    assert "\u26a0" in chart.break_even_label.textItem.toPlainText() and "capex incomplete" in chart.toolTip()
     doc.undo_stack.undo()
     doc.flush()
     assert doc.plan.metadata.cloud_price_per_gpu_hour == {} and doc.plan.metadata.years_of_use == 4.0

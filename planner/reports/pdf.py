@@ -1437,16 +1437,17 @@ class _Builder:
             else:
                 be_m = _("<b>{months} months</b> ({years} years)").format(
                     months=num(f.break_even_months, 1), years=num(f.break_even_months / 12, 1))
-                if not rvo.capex_complete:
-                    be_m += " " + esc(_("(\u26a0 capex incomplete: unpriced items are left out, so this is too "
-                                        "early)"))
             if f.break_even_utilisation is None:
                 be_u = esc(_("renting is cheaper at any utilisation"))
             else:
                 be_u = _("<b>{pct} %</b>: above it owning is cheaper per year").format(
                     pct=num(f.break_even_utilisation * 100, 0))
-            out.append(self.P(_("Break-even: owning has paid for itself after {months}; break-even utilisation "
-                                "{utilisation}.").format(months=be_m, utilisation=be_u), self.st_body))
+            text = _("Break-even: owning has paid for itself after {months}; break-even utilisation "
+                     "{utilisation}.").format(months=be_m, utilisation=be_u)
+            if f.break_even_months is not None and not rvo.capex_complete:  # the warning with the figure
+                text += " <b>" + esc(_("\u26a0 The capex is incomplete: unpriced items are left out, so the "
+                                       "break-even is too early.")) + "</b>"
+            out.append(self.P(text, self.st_body))
         out.append(Spacer(1, 6))
         out.append(drawings.rent_own_chart(rvo, self.frame_w, 230.0, self.font, self.bold))
         out.append(Spacer(1, 4))

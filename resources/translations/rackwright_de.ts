@@ -5904,7 +5904,7 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Mieten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="124" />
+            <location filename="../../ui/panels/rent_chart.py" line="128" />
             <source>Renting is not costed: {reason}</source>
             <translation>Mieten ist nicht berechnet: {reason}</translation>
         </message>
@@ -5914,14 +5914,14 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <translation>Mrd.</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="114" />
+            <location filename="../../ui/panels/rent_chart.py" line="116" />
             <source>break-even {months} months</source>
             <translation>Amortisation nach {months} Monaten</translation>
         </message>
         <message>
-            <location filename="../../ui/panels/rent_chart.py" line="115" />
-            <source>break-even {months} months ⚠ capex incomplete</source>
-            <translation>Amortisation nach {months} Monaten ⚠ Investitionskosten unvollständig</translation>
+            <location filename="../../ui/panels/rent_chart.py" line="117" />
+            <source>break-even {months} months ⚠</source>
+            <translation>Amortisation nach {months} Monaten ⚠</translation>
         </message>
         <message>
             <location filename="../../ui/panels/rent_chart.py" line="101" />
@@ -5932,6 +5932,11 @@ Ist die Datei in einem anderen Programm geöffnet (Excel und PDF-Betrachter sper
             <location filename="../../ui/panels/rent_chart.py" line="32" />
             <source>months</source>
             <translation>Monate</translation>
+        </message>
+        <message>
+            <location filename="../../ui/panels/rent_chart.py" line="118" />
+            <source>⚠ capex incomplete: owning is understated and the break-even too early</source>
+            <translation>⚠ Investitionskosten unvollständig: Kaufen ist zu niedrig angesetzt, die Amortisation zu früh</translation>
         </message>
     </context>
     <context>
