@@ -75,6 +75,18 @@ breaks it (its capex is unknown). Ranking: meeting candidates first, then those 
 workloads are met; within those, training builds with storage before those that leave
 it out, then builds with a complete capex before builds whose capex leaves unpriced lines
 out (a lower bound, marked ``capex_complete=False``), then by TCO (or capex). The full description: docs/plan-for.md.
+
+Currency: every price converts to the spec's ``currency`` at its ``exchange_rates`` (units of
+the currency per unit of another, as a plan's metadata has them), as the engine converts a
+plan's; a price without a rate is unpriced. :meth:`PlanForSpec.metadata` writes currency,
+rates and their date, running-cost figures, years and the requirements into the plan.
+
+Options (what the wizard and the CLI's table show): :func:`select_options` (per GPU model and
+cooling the best-ranked that meets, and about +25 % and +50 % margin), :func:`price_from_plans`
+(each priced from the plan it writes, so its capex is the plan's to the cent: the search's own
+estimate differs by the cable media the generator picks by length and the management cords),
+:func:`options` (both, ranked again); :func:`filter_candidates`, :func:`sort_candidates`;
+:func:`internal_notes` (the unpriced lines, for ``metadata.internal_notes``).
 """
 
 from __future__ import annotations

@@ -3,15 +3,19 @@
 1. **Workloads**: one or more targets, each a plan workload's kind and spec, edited with the
    Workloads panel's own fields (:class:`ui.panels.workloads._Field`); a value the spec
    model refuses is named under its field.
-2. **Limits**: the search's constraints (budget, currency, kW per rack, cooling available,
+2. **Limits**: the search's constraints (budget, currency, exchange rates and their date, kW per rack, cooling available,
    racks or floor area, vendors and GPU models, electricity price, PUE, years,
    utilisation). The wizard writes them as the ``rackwright plan-for`` SPEC and has
    :func:`planner.design.search.parse_plan_for_spec` check it: an error names its field
    path (``constraints.pue: ...``) and the wizard shows it under that field.
 3. **Builds**: :func:`planner.design.search.search` runs off the GUI thread
-   (:class:`ui.tasks.BackgroundTask`, Cancel stops it) and its ranked candidates fill the
-   comparison table; when none meets the targets the search's binding-constraint sentence
-   is shown above it. Finish generates the chosen build
+   (:class:`ui.tasks.BackgroundTask`, Cancel stops it), then its distinct options
+   (:func:`planner.design.search.options`: per GPU model and cooling, margin steps) are priced
+   from the plans they write, with the metadata the plan will get; they fill the comparison
+   table ("Show all N builds": every candidate, capex estimated, marked "≈"), filtered by GPU
+   model, cooling and "meets", sorted by ranking, capex, total cost, IT kW, racks or margin.
+   Break-even, opex, total cost and cost per token from an incomplete capex carry "⚠". When
+   none meets the targets the search's binding-constraint sentence is shown above it. Finish generates the chosen build
    (:func:`planner.design.generate.generate_plan`, off the GUI thread, with progress) and
    emits ``planChosen(plan)``; the main window opens it as a new untitled document.
 
