@@ -649,3 +649,18 @@ def test_the_options_capex_is_the_written_plans_to_the_cent(tmp_path, capsys, ba
     assert md.requirements is not None and md.requirements.currency == md.currency
     if not best["capex_complete"]:  # what is left to price is for the planner, not the customer's notes
         assert "Price these" in md.internal_notes and "Price these" not in md.notes
+
+
+def test_the_budget_sentence_names_the_capex_of_the_plan_the_options_write(catalog):
+    """Over budget: the sentence names the cheapest build's capex as its plan prices it (the
+    options'), not the search's estimate."""
+    from planner.design.search import options
+
+    spec = parse_plan_for_spec(SERVE)
+    opts = options(search(spec, catalog), spec, catalog)
+    cheapest = min(o.capex for o in opts if o.workloads_met)
+    tight = parse_plan_for_spec(spec_with(SERVE, budget=round(cheapest * 0.9)))
+    res = search(tight, catalog)
+    options(res, tight, catalog)
+    assert res.meeting == 0 and res.binding_constraint == "budget"
+    assert f"costs {cheapest:,.0f} USD" in res.binding

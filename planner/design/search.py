@@ -1505,6 +1505,17 @@ def options(result: SearchResult, spec: PlanForSpec, catalog: Catalog, *, metada
     (:func:`price_from_plans`) and ranked again on that capex."""
     picked = select_options(result.candidates)
     price_from_plans(picked, spec, catalog, metadata=metadata, cancel=cancel, progress=progress)
+    # the plan's capex can move a build across the budget: the counts and the budget sentence
+    # follow the priced options (they are the result's own candidates)
+    result.meeting = sum(1 for c in result.candidates if c.meets)
+    if result.meeting:
+        result.binding = result.binding_constraint = None
+    elif result.binding_constraint == "budget":
+        over = [(v["excess"], c.cost, c.rank, c, v) for c in picked if c.workloads_met for v in c.violations
+                if v["constraint"] == "budget" and math.isfinite(v["excess"])]
+        if over and all(len(o[3].violations) == 1 for o in over):
+            _x, _cost, _rank, cand, v = min(over, key=lambda o: o[:3])
+            result.binding = binding_sentence(cand, v, spec)
     return sorted(picked, key=_rank_key)
 
 
