@@ -925,9 +925,19 @@ def _generate(design: BuildDesign, catalog: Catalog, ch: Choices, workloads: lis
     AddItem(grp).apply(plan)
     for k, w in enumerate(workloads):
         AddItem(_as_workload(w, k, grp.id)).apply(plan)
+    from planner.i18n import message_text
+
     notes = _notes(design, ch, n_servers, per_rack, catalog)
+    # what the catalog lacked (a cooling unit, a management switch) is for the planner, not the
+    # customer's cover: the internal notes, after what the caller put there
+    internal = " ".join(message_text(note) for note in ch.notes)
+    update: dict[str, str] = {}
     if not plan.metadata.notes:
-        plan.metadata = plan.metadata.model_copy(update={"notes": notes})
+        update["notes"] = notes
+    if internal:
+        update["internal_notes"] = "\n".join(t for t in (plan.metadata.internal_notes, internal) if t)
+    if update:
+        plan.metadata = plan.metadata.model_copy(update=update)
     st.report(0.97, "Checking the plan")
     return Plan.model_validate(plan.model_dump())
 
@@ -1161,8 +1171,6 @@ _COOLING = {"air": N_("air cooling with containment"), "rdhx": N_("rear-door hea
 def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, catalog: Catalog) -> str:
     """The plan's notes (printed on the cover of the build plan): what was built from what, in
     the active language, every item by its catalog model name."""
-    from planner.i18n import message_text
-
     fit = ch.fit
 
     def dev(slug: str) -> str:
@@ -1185,8 +1193,7 @@ def _notes(design: BuildDesign, ch: Choices, n_servers: int, per_rack: int, cata
             parts.append(tf(template, model=dev(sw)))
     if design.storage is not None:
         parts.append(tf(N_("Storage: {n} x {model}."), n=design.storage.count, model=dev(design.storage.device)))
-    parts += [message_text(note) for note in ch.notes]
-    return " ".join(parts)
+    return " ".join(parts)  # the catalog's gaps (ch.notes) go to the internal notes
 
 
 def gpu_count(plan: Plan, catalog: Catalog) -> int:
