@@ -486,3 +486,19 @@ def test_a_bad_exchange_rate_is_named_under_its_field(qtbot, window):
     wiz.next()
     assert wiz.currentPage() is limits and limits.errors["exchange_rates_date"].isVisible()
     wiz.reject()
+
+
+def test_figures_from_an_incomplete_capex_carry_the_mark(qtbot):
+    """Break-even, opex, total cost and cost per token from a capex that leaves items out are
+    marked; the same figures from a complete capex are not; an estimate says it is one."""
+    from ui.design.wizard import cell_text
+
+    row = {"capex_complete": False, "cost_complete": False, "currency": "EUR", "capex_exact": True}
+    ok = dict(row, capex_complete=True, cost_complete=True)
+    assert "\u26a0" in cell_text(2.0, "months", row, "EUR") and "\u26a0" not in cell_text(2.0, "months", ok, "EUR")
+    assert cell_text(1.0, "months", ok, "EUR") == "1 month"
+    assert "\u26a0" in cell_text(100.0, "money_capex", row, "EUR")
+    assert "\u26a0" not in cell_text(100.0, "money_capex", ok, "EUR")
+    assert cell_text(0.34, "token_cost", ok, "USD") == "0.34 EUR"
+    assert "\u26a0" in cell_text(0.34, "token_cost", row, "EUR")
+    assert cell_text(1000.0, "capex", dict(ok, capex_exact=False), "EUR").startswith("\u2248")
